@@ -1,0 +1,174 @@
+// One typed view of the environment. Every process (API, worker, CLI, tests) reads its settings
+// here, so a variable means the same thing everywhere. Defaults fit the local dev stack.
+
+export interface Config {
+  env: 'development' | 'test' | 'production';
+  api: {
+    port: number;
+    baseUrl: string;
+    /** Requests per minute per API key on /api/send/ (spec: 60). */
+    rateLimitPerMinute: number;
+    /** Largest accepted JSON body, in bytes. */
+    maxBodyBytes: number;
+  };
+  limits: {
+    maxAttachments: number;
+    /** Total decoded size of all attachments of one message, in bytes. */
+    maxAttachmentBytes: number;
+    idempotencyTtlHours: number;
+  };
+  databaseUrl: string;
+  redisUrl: string;
+  temporal: {
+    address: string;
+    namespace: string;
+    taskQueue: string;
+  };
+  ses: {
+    region: string;
+    /** Endpoint override for the shared SES account (a local emulator in dev and tests). */
+    endpoint: string | undefined;
+    accessKeyId: string | undefined;
+    secretAccessKey: string | undefined;
+    /** Endpoint override for SES calls made with BYOC credentials (tests only). */
+    byocEndpoint: string | undefined;
+  };
+  sts: {
+    region: string;
+    endpoint: string | undefined;
+    /** The AWS account customers name as principal in their Service-BYOC-Role trust policy. */
+    relayAccountId: string;
+  };
+  testDomain: string;
+  simulatorDomain: string;
+  /** 32-byte key (hex or base64) that encrypts webhook secrets and staged message content. */
+  secretKey: string;
+  outcomes: {
+    /** How long a send workflow waits for a provider outcome before settling on `sent`. */
+    timeoutSeconds: number;
+    /** Expected SNS topic for SES event notifications; empty accepts none. */
+    snsTopicArns: string[];
+    /** Hosts the SNS signing certificate may be fetched from (regex source). */
+    snsCertHostPattern: string;
+  };
+  webhooks: {
+    timeoutMs: number;
+    /** IPs or CIDRs that webhook URLs may resolve to despite being private (dev and tests). */
+    allowedPrivateAddresses: string[];
+  };
+  reputation: {
+    windowDays: number;
+    minSends: number;
+    bounceRateThreshold: number;
+    complaintRateThreshold: number;
+  };
+  retention: {
+    emailLogDays: number;
+    contentDays: number;
+  };
+  dns: {
+    /** Resolver addresses (`host` or `host:port`); empty uses the system resolver. */
+    servers: string[];
+  };
+  logLevel: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+function str(env: Env, name: string, fallback: string): string {
+  const v = env[name];
+  return v === undefined || v === '' ? fallback : v;
+}
+
+function optional(env: Env, name: string): string | undefined {
+  const v = env[name];
+  return v === undefined || v === '' ? undefined : v;
+}
+
+function num(env: Env, name: string, fallback: number): number {
+  const v = env[name];
+  if (v === undefined || v === '') return fallback;
+  const n = Number(v);
+  if (!Number.isFinite(n)) throw new Error(`${name} must be a number, got ${JSON.stringify(v)}`);
+  return n;
+}
+
+function list(env: Env, name: string, fallback: string[]): string[] {
+  const v = env[name];
+  if (v === undefined) return fallback;
+  return v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+// A fixed, public development key: fine for a laptop, refused in production (see below).
+const DEV_SECRET_KEY = '706f73746167652d6465762d6b65792d6e6f742d666f722d70726f64756374'.padEnd(64, '0');
+
+export function loadConfig(env: Env = process.env): Config {
+  const mode = str(env, 'NODE_ENV', 'development');
+  const appEnv: Config['env'] = mode === 'production' ? 'production' : mode === 'test' ? 'test' : 'development';
+  const port = num(env, 'API_PORT', 3000);
+  const secretKey = str(env, 'POSTAGE_SECRET_KEY', appEnv === 'production' ? '' : DEV_SECRET_KEY);
+  if (!secretKey) throw new Error('POSTAGE_SECRET_KEY is required in production');
+
+  return {
+    env: appEnv,
+    api: {
+      port,
+      baseUrl: str(env, 'BASE_URL', `http://localhost:${port}`),
+      rateLimitPerMinute: num(env, 'RATE_LIMIT_PER_MINUTE', 60),
+      maxBodyBytes: num(env, 'MAX_BODY_BYTES', 15 * 1024 * 1024),
+    },
+    limits: {
+      maxAttachments: num(env, 'MAX_ATTACHMENTS', 10),
+      maxAttachmentBytes: num(env, 'MAX_ATTACHMENT_BYTES', 10 * 1024 * 1024),
+      idempotencyTtlHours: num(env, 'IDEMPOTENCY_TTL_HOURS', 24),
+    },
+    databaseUrl: str(env, 'DATABASE_URL', 'postgres://postgres@127.0.0.1:5432/postage'),
+    redisUrl: str(env, 'REDIS_URL', 'redis://127.0.0.1:6379'),
+    temporal: {
+      address: str(env, 'TEMPORAL_ADDRESS', '127.0.0.1:7233'),
+      namespace: str(env, 'TEMPORAL_NAMESPACE', 'default'),
+      taskQueue: str(env, 'TEMPORAL_TASK_QUEUE', 'postage-send'),
+    },
+    ses: {
+      region: str(env, 'SES_REGION', 'us-east-1'),
+      endpoint: optional(env, 'SES_ENDPOINT'),
+      accessKeyId: optional(env, 'SES_ACCESS_KEY_ID'),
+      secretAccessKey: optional(env, 'SES_SECRET_ACCESS_KEY'),
+      byocEndpoint: optional(env, 'BYOC_SES_ENDPOINT'),
+    },
+    sts: {
+      region: str(env, 'STS_REGION', 'us-east-1'),
+      endpoint: optional(env, 'STS_ENDPOINT'),
+      relayAccountId: str(env, 'RELAY_AWS_ACCOUNT_ID', '123456789012'),
+    },
+    testDomain: str(env, 'TEST_DOMAIN', 'test.postage.dev').toLowerCase(),
+    simulatorDomain: str(env, 'SIMULATOR_DOMAIN', 'simulator.amazonses.com').toLowerCase(),
+    secretKey,
+    outcomes: {
+      timeoutSeconds: num(env, 'OUTCOME_TIMEOUT_SECONDS', 72 * 3600),
+      snsTopicArns: list(env, 'SNS_TOPIC_ARNS', []),
+      snsCertHostPattern: str(env, 'SNS_CERT_HOST_PATTERN', '^sns\\.[a-z0-9-]+\\.amazonaws\\.com(\\.cn)?$'),
+    },
+    webhooks: {
+      timeoutMs: num(env, 'WEBHOOK_TIMEOUT_MS', 5000),
+      allowedPrivateAddresses: list(env, 'WEBHOOK_ALLOWED_PRIVATE_ADDRESSES', []),
+    },
+    reputation: {
+      windowDays: num(env, 'REPUTATION_WINDOW_DAYS', 7),
+      minSends: num(env, 'REPUTATION_MIN_SENDS', 100),
+      bounceRateThreshold: num(env, 'BOUNCE_RATE_THRESHOLD', 0.05),
+      complaintRateThreshold: num(env, 'COMPLAINT_RATE_THRESHOLD', 0.001),
+    },
+    retention: {
+      emailLogDays: num(env, 'EMAIL_LOG_RETENTION_DAYS', 14),
+      contentDays: num(env, 'CONTENT_RETENTION_DAYS', 90),
+    },
+    dns: {
+      servers: list(env, 'DNS_SERVERS', []),
+    },
+    logLevel: str(env, 'LOG_LEVEL', appEnv === 'test' ? 'silent' : 'info'),
+  };
+}

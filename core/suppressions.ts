@@ -1,0 +1,33 @@
+// The per-account suppression list (spec 2.10).
+import type { Db } from './db';
+import { suppressionKey } from './addresses';
+
+export type SuppressionReason = 'bounce' | 'complaint' | 'manual';
+
+export interface Suppression {
+  address: string;
+  reason: SuppressionReason;
+  createdAt: Date;
+}
+
+export async function isSuppressed(db: Db, accountId: string, address: string): Promise<boolean> {
+  return Boolean(await db('suppressions').where({ account_id: accountId, address: suppressionKey(address) }).first('address'));
+}
+
+export async function suppressAddress(db: Db, input: { accountId: string; address: string; reason: SuppressionReason; sourceMessageId?: string }): Promise<boolean> {
+  const inserted = await db('suppressions')
+    .insert({ account_id: input.accountId, address: suppressionKey(input.address), reason: input.reason, source_message_id: input.sourceMessageId ?? null })
+    .onConflict(['account_id', 'address'])
+    .ignore()
+    .returning('address');
+  return inserted.length > 0;
+}
+
+export async function removeSuppression(db: Db, accountId: string, address: string): Promise<boolean> {
+  return (await db('suppressions').where({ account_id: accountId, address: suppressionKey(address) }).delete()) > 0;
+}
+
+export async function listSuppressions(db: Db, accountId: string): Promise<Suppression[]> {
+  const rows = await db('suppressions').where({ account_id: accountId }).orderBy('created_at').select<{ address: string; reason: SuppressionReason; created_at: Date }[]>('address', 'reason', 'created_at');
+  return rows.map((r) => ({ address: r.address, reason: r.reason, createdAt: r.created_at }));
+}

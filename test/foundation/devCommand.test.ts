@@ -1,0 +1,63 @@
+// `npm run dev` as a newcomer runs it: private PostgreSQL, Redis, Temporal and SES emulator,
+// migrations, the demo seed, worker and API; then the printed curl works as printed, the
+// demo receiver gets a correctly signed email.delivered, and Ctrl-C stops everything.
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { eventually } from '../helpers/wait';
+import { testInfra } from '../helpers/env';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+let dev: ChildProcess | undefined;
+let output = '';
+
+afterAll(async () => {
+  if (dev && dev.exitCode === null) {
+    dev.kill('SIGKILL');
+  }
+});
+
+test('the run command starts the stack, prints a working curl, and Ctrl-C stops it', async () => {
+  const devDir = path.join(testInfra().runDir, 'dev-command');
+  const env: NodeJS.ProcessEnv = { ...process.env, POSTAGE_DEV_DIR: devDir, LOG_LEVEL: 'warn' };
+  for (const name of ['DATABASE_URL', 'REDIS_URL', 'TEMPORAL_ADDRESS', 'SES_ENDPOINT', 'API_PORT', 'NODE_ENV']) delete env[name];
+  dev = spawn('bash', [path.join(ROOT, 'tools', 'dev.sh')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  dev.stdout!.on('data', (c: Buffer) => (output += c.toString()));
+  dev.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+
+  const curl = await eventually('the dev command to print a curl', async () => output.split('\n').find((l) => l.trim().startsWith('curl ')), 120_000).catch((err) => {
+    throw new Error(`${String(err)}\n--- output ---\n${output}`);
+  });
+  const key = /Demo API key\s+(pk_\S+)/.exec(output)?.[1];
+  expect(key).toBeDefined();
+  expect(curl).toContain(key);
+
+  const { stdout } = await promisify(execFile)('bash', ['-c', `${curl.trim()} -w '\\n%{http_code}'`]);
+  const [body, status] = stdout.trim().split('\n');
+  expect(status).toBe('200');
+  const response = JSON.parse(body!) as { message_id: string; mode: string };
+  expect(response.mode).toBe('shared');
+
+  const receiverUrl = /Demo receiver\s+(\S+)/.exec(output)![1]!;
+  const delivered = await eventually('the demo receiver to get email.delivered', async () => {
+    const received = (await (await fetch(receiverUrl)).json()) as { event: string; signatureValid: boolean; body: { payload: { message_id: string } } }[];
+    return received.find((r) => r.event === 'email.delivered' && r.body.payload.message_id === response.message_id);
+  }, 10_000);
+  expect(delivered.signatureValid).toBe(true);
+
+  const pids = JSON.parse(fs.readFileSync(path.join(devDir, 'pids.json'), 'utf8')) as number[];
+  expect(pids.length).toBe(6); // postgres, redis, temporal, SES emulator, worker, API
+  const exited = new Promise<number | null>((resolve) => dev!.once('exit', (code) => resolve(code)));
+  dev.kill('SIGINT');
+  expect(await exited).toBe(0);
+  const alive = pids.filter((pid) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  expect(alive).toEqual([]);
+}, 180_000);

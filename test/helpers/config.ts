@@ -1,0 +1,23 @@
+// A Config for tests: the run's infrastructure plus per-test overrides (environment names).
+import { randomBytes } from 'node:crypto';
+import { loadConfig, type Config } from '../../core/config';
+import { testInfra } from './env';
+
+export const TEST_SECRET_KEY = randomBytes(32).toString('hex');
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  const infra = testInfra();
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+    POSTAGE_SECRET_KEY: TEST_SECRET_KEY,
+    REDIS_URL: infra.redisUrl,
+    TEMPORAL_ADDRESS: infra.temporalAddress,
+    TEMPORAL_TASK_QUEUE: `test-${randomBytes(6).toString('hex')}`,
+    SES_ENDPOINT: infra.sesEndpoint,
+    SES_ACCESS_KEY_ID: 'test',
+    SES_SECRET_ACCESS_KEY: 'test',
+    WEBHOOK_ALLOWED_PRIVATE_ADDRESSES: '127.0.0.1,::1',
+    ...overrides,
+  });
+}

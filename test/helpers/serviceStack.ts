@@ -1,0 +1,79 @@
+// The service as tests drive it: a fresh database, the API listening on a free port and a
+// worker on its own task queue, both in this process, against the run's real infrastructure.
+import { Client, Connection } from '@temporalio/client';
+import { NativeConnection, type Worker } from '@temporalio/worker';
+import Redis from 'ioredis';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { createApp } from '../../api/app';
+import type { Config } from '../../core/config';
+import type { Db } from '../../core/db';
+import { createLogger } from '../../core/logger';
+import { sharedSesClient } from '../../core/ses';
+import { createWorker } from '../../worker/createWorker';
+import { testConfig } from './config';
+import { createTestDatabase, type TestDatabase } from './database';
+import { testInfra } from './env';
+
+export interface ServiceStack {
+  config: Config;
+  db: Db;
+  database: TestDatabase;
+  redis: Redis;
+  temporal: Client;
+  baseUrl: string;
+  worker?: Worker;
+  stop(): Promise<void>;
+}
+
+export async function startServiceStack(opts: { env?: Record<string, string>; worker?: boolean } = {}): Promise<ServiceStack> {
+  const infra = testInfra();
+  const database = await createTestDatabase();
+  const config = testConfig({ DATABASE_URL: database.url, ...opts.env });
+  const logger = createLogger(config.logLevel, 'test');
+  const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2 });
+  const connection = await Connection.connect({ address: config.temporal.address });
+  const temporal = new Client({ connection, namespace: config.temporal.namespace });
+
+  let worker: Worker | undefined;
+  let workerRun: Promise<void> | undefined;
+  let nativeConnection: NativeConnection | undefined;
+  if (opts.worker !== false) {
+    nativeConnection = await NativeConnection.connect({ address: infra.temporalAddress });
+    worker = await createWorker({
+      connection: nativeConnection,
+      namespace: config.temporal.namespace,
+      taskQueue: config.temporal.taskQueue,
+      deps: { config, db: database.db, sharedSes: sharedSesClient(config), logger },
+      workflowBundlePath: infra.workflowBundlePath,
+    });
+    workerRun = worker.run();
+  }
+
+  const app = createApp({ config, db: database.db, redis, temporal, logger });
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    config,
+    db: database.db,
+    database,
+    redis,
+    temporal,
+    baseUrl,
+    ...(worker ? { worker } : {}),
+    async stop() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      if (worker) {
+        worker.shutdown();
+        await workerRun;
+      }
+      await nativeConnection?.close();
+      await connection.close();
+      redis.disconnect();
+      await database.drop();
+    },
+  };
+}

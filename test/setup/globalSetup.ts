@@ -1,0 +1,87 @@
+// Starts the real infrastructure once per test run: PostgreSQL (DATABASE_URL's server when
+// reachable, else a private one), Redis (likewise), a Temporal dev server, the SES emulator.
+// Migrations go into a template database each test file clones. The workflow bundle is built
+// once. Everything is handed to test files through environment variables.
+import { bundleWorkflowCode } from '@temporalio/worker';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { WORKFLOWS_PATH } from '../../worker/createWorker';
+import { isPostgresReachable, startPrivatePostgres } from '../../tools/stack/postgres';
+import { freePort, requireToolPath, toolsDir, type ManagedProcess } from '../../tools/stack/processes';
+import { isRedisReachable, startPrivateRedis } from '../../tools/stack/redis';
+import { startSesEmulator } from '../../tools/stack/sesEmulator';
+import { startTemporalDevServer } from '../../tools/stack/temporal';
+import { Client } from 'pg';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+export const TEMPLATE_DB = 'postage_test_template';
+
+declare global {
+  // eslint-disable-next-line no-var
+  var __POSTAGE_TEST_PROCESSES__: ManagedProcess[] | undefined;
+}
+
+function serverUrlOf(databaseUrl: string): string {
+  const url = new URL(databaseUrl);
+  url.pathname = '';
+  return url.toString().replace(/\/$/, '');
+}
+
+export default async function globalSetup(): Promise<void> {
+  const started: ManagedProcess[] = [];
+  globalThis.__POSTAGE_TEST_PROCESSES__ = started;
+  fs.mkdirSync(path.join(toolsDir(), 'test-runs'), { recursive: true });
+  const runDir = fs.mkdtempSync(path.join(toolsDir(), 'test-runs', 'run-'));
+  fs.chmodSync(runDir, 0o755); // the private PostgreSQL runs as `postgres` when we are root
+  const logs = path.join(runDir, 'logs');
+
+  let pgServerUrl: string;
+  if (process.env.DATABASE_URL && (await isPostgresReachable(process.env.DATABASE_URL))) {
+    pgServerUrl = serverUrlOf(process.env.DATABASE_URL);
+  } else {
+    const pg = await startPrivatePostgres({ dataDir: path.join(runDir, 'pg'), port: await freePort(), logFile: path.join(logs, 'postgres.log'), fast: true });
+    started.push(pg.process);
+    pgServerUrl = pg.serverUrl;
+  }
+  const admin = new Client({ connectionString: `${pgServerUrl}/postgres` });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DB}`);
+  await admin.query(`CREATE DATABASE ${TEMPLATE_DB}`);
+  await admin.end();
+  // knex loads TypeScript migrations; run them the way `npm run migrate` does.
+  execFileSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'tools', 'migrate.ts')], {
+    env: { ...process.env, DATABASE_URL: `${pgServerUrl}/${TEMPLATE_DB}` },
+    stdio: 'ignore',
+  });
+
+  let redisUrl: string;
+  if (process.env.REDIS_URL && (await isRedisReachable(process.env.REDIS_URL))) redisUrl = process.env.REDIS_URL;
+  else {
+    const redis = await startPrivateRedis({ dataDir: path.join(runDir, 'redis'), port: await freePort(), logFile: path.join(logs, 'redis.log'), persistent: false });
+    started.push(redis.process);
+    redisUrl = redis.url;
+  }
+
+  const temporal = await startTemporalDevServer({ port: await freePort(), logFile: path.join(logs, 'temporal.log') });
+  started.push(temporal.process);
+
+  const ses = await startSesEmulator({ port: await freePort(), logFile: path.join(logs, 'ses-emulator.log') });
+  started.push(ses.process);
+
+  const bundle = await bundleWorkflowCode({ workflowsPath: WORKFLOWS_PATH, logger: { trace() {}, debug() {}, info() {}, warn() {}, error: console.error, log() {} } });
+  const bundlePath = path.join(runDir, 'workflow-bundle.js');
+  fs.writeFileSync(bundlePath, bundle.code);
+
+  Object.assign(process.env, {
+    NODE_ENV: 'test',
+    POSTAGE_TEST_RUN_DIR: runDir,
+    POSTAGE_TEST_PG_SERVER_URL: pgServerUrl,
+    POSTAGE_TEST_TEMPLATE_DB: TEMPLATE_DB,
+    POSTAGE_TEST_REDIS_URL: redisUrl,
+    POSTAGE_TEST_TEMPORAL_ADDRESS: temporal.address,
+    POSTAGE_TEST_SES_ENDPOINT: ses.endpoint,
+    POSTAGE_TEST_WORKFLOW_BUNDLE: bundlePath,
+    POSTAGE_TEMPORAL_TEST_SERVER: requireToolPath('POSTAGE_TEMPORAL_TEST_SERVER'),
+  });
+}

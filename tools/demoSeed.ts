@@ -1,0 +1,44 @@
+// The demo account `npm run dev` prepares, built with the same management modules the CLI uses.
+// Re-running it is safe: the account and domain are reused; the demo key and webhook endpoint are
+// replaced, because their secrets are shown only once.
+import { createAccount, findAccountByEmail, updateAccount } from '../core/accounts';
+import { createApiKey, listApiKeys, revokeApiKey } from '../core/apiKeys';
+import type { Db } from '../core/db';
+import { addDomain, findDomain, markDomainVerified } from '../core/domains';
+import { createWebhookEndpoint, deleteWebhookEndpoint, listWebhookEndpoints, WEBHOOK_EVENT_TYPES } from '../core/webhookEndpoints';
+
+export const DEMO_EMAIL = 'demo@postage.dev';
+export const DEMO_DOMAIN = 'demo.postage.dev';
+const DEMO_KEY_NAME = 'demo key (npm run dev)';
+const ACTOR = 'dev-seed';
+
+export interface DemoSeed {
+  accountId: string;
+  apiKey: string;
+  domain: string;
+  webhookSigningSecret: string;
+}
+
+export async function seedDemo(db: Db, secretKey: string, receiverUrl: string): Promise<DemoSeed> {
+  const account =
+    (await findAccountByEmail(db, DEMO_EMAIL)) ?? (await createAccount(db, { email: DEMO_EMAIL, name: 'Demo account', plan: 'growth', verified: true }, ACTOR));
+  if (account.plan !== 'growth' || !account.isVerified || account.sendingSuspended) {
+    await updateAccount(db, account.id, { plan: 'growth', verified: true, suspended: false }, ACTOR);
+  }
+
+  const existing = await findDomain(db, DEMO_DOMAIN);
+  if (!existing) await addDomain(db, { accountId: account.id, name: DEMO_DOMAIN, mode: 'shared' }, ACTOR);
+  await markDomainVerified(db, DEMO_DOMAIN, ACTOR);
+
+  for (const key of await listApiKeys(db, account.id)) {
+    if (key.name === DEMO_KEY_NAME && !key.revokedAt) await revokeApiKey(db, key.id, ACTOR);
+  }
+  const { secret } = await createApiKey(db, { accountId: account.id, name: DEMO_KEY_NAME }, ACTOR);
+
+  for (const endpoint of await listWebhookEndpoints(db, account.id)) {
+    if (new URL(endpoint.url).pathname === new URL(receiverUrl).pathname) await deleteWebhookEndpoint(db, endpoint.id, ACTOR);
+  }
+  const { signingSecret } = await createWebhookEndpoint(db, secretKey, { accountId: account.id, url: receiverUrl, events: [...WEBHOOK_EVENT_TYPES] }, ACTOR);
+
+  return { accountId: account.id, apiKey: secret, domain: DEMO_DOMAIN, webhookSigningSecret: signingSecret };
+}

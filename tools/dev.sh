@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# `npm run dev`: installs what is missing, then starts the whole stack (tools/dev.ts).
+source "$(dirname "$0")/lib.sh"
+cd "$ROOT"
+[ -x node_modules/.bin/tsx ] || npm ci
+"$ROOT/tools/ensure-tools.sh"
+set -a; source "$TOOLS_DIR/paths.env"; set +a
+exec node --import tsx "$ROOT/tools/dev.ts"

@@ -1,0 +1,166 @@
+// `npm run dev`: the whole service on this machine. Uses DATABASE_URL / REDIS_URL /
+// TEMPORAL_ADDRESS / SES_ENDPOINT when they point at something reachable, and otherwise starts
+// private instances with state under .tools/dev. Ctrl-C stops everything it started.
+import fs from 'node:fs';
+import path from 'node:path';
+import { loadConfig } from '../core/config';
+import { createDb, migrateLatest } from '../core/db';
+import { DEMO_DOMAIN, seedDemo } from './demoSeed';
+import { DEMO_WEBHOOK_PATH, startDemoReceiver } from './demoReceiver';
+import { ensureDatabase, isPostgresReachable, startPrivatePostgres } from './stack/postgres';
+import { canConnect, portNear, startProcess, stopAll, toolsDir, waitFor, type ManagedProcess } from './stack/processes';
+import { isRedisReachable, startPrivateRedis } from './stack/redis';
+import { startSesEmulator } from './stack/sesEmulator';
+import { isTemporalReachable, startTemporalDevServer } from './stack/temporal';
+
+const ROOT = path.resolve(__dirname, '..');
+const devDir = process.env.POSTAGE_DEV_DIR ?? path.join(toolsDir(), 'dev');
+const logDir = path.join(devDir, 'logs');
+const pidFile = path.join(devDir, 'pids.json');
+const started: ManagedProcess[] = [];
+const say = (line: string) => console.log(`[postage] ${line}`);
+
+// A previous run that was killed hard may have left its children running.
+function stopLeftovers(): void {
+  if (!fs.existsSync(pidFile)) return;
+  for (const pid of JSON.parse(fs.readFileSync(pidFile, 'utf8')) as number[]) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      /* already gone */
+    }
+  }
+  fs.rmSync(pidFile);
+}
+
+function remember(p: ManagedProcess): ManagedProcess {
+  started.push(p);
+  fs.writeFileSync(pidFile, JSON.stringify(started.map((s) => s.child.pid).filter(Boolean)));
+  return p;
+}
+
+async function main(): Promise<void> {
+  fs.mkdirSync(logDir, { recursive: true });
+  stopLeftovers();
+  const env = process.env;
+
+  let databaseUrl = env.DATABASE_URL;
+  if (databaseUrl && (await isPostgresReachable(databaseUrl))) say(`PostgreSQL: using DATABASE_URL`);
+  else {
+    const pg = await startPrivatePostgres({ dataDir: path.join(devDir, 'pg'), port: await portNear(5432), logFile: path.join(logDir, 'postgres.log') });
+    remember(pg.process);
+    databaseUrl = await ensureDatabase(pg.serverUrl, 'postage');
+    say(`PostgreSQL: private instance on port ${pg.port}`);
+  }
+
+  let redisUrl = env.REDIS_URL;
+  if (redisUrl && (await isRedisReachable(redisUrl))) say('Redis: using REDIS_URL');
+  else {
+    const port = await portNear(6379);
+    const redis = await startPrivateRedis({ dataDir: path.join(devDir, 'redis'), port, logFile: path.join(logDir, 'redis.log'), persistent: true });
+    remember(redis.process);
+    redisUrl = redis.url;
+    say(`Redis: private instance on port ${port}`);
+  }
+
+  let temporalAddress = env.TEMPORAL_ADDRESS;
+  let uiUrl = env.TEMPORAL_UI_URL ?? 'http://localhost:8233';
+  if (temporalAddress && (await isTemporalReachable(temporalAddress, env.TEMPORAL_NAMESPACE || 'default'))) say('Temporal: using TEMPORAL_ADDRESS');
+  else {
+    const uiPort = await portNear(8233);
+    const temporal = await startTemporalDevServer({
+      port: await portNear(7233),
+      uiPort,
+      dbFile: path.join(devDir, 'temporal.sqlite'),
+      logFile: path.join(logDir, 'temporal.log'),
+      namespace: env.TEMPORAL_NAMESPACE || 'default',
+    });
+    remember(temporal.process);
+    temporalAddress = temporal.address;
+    uiUrl = `http://localhost:${uiPort}`;
+    say(`Temporal: dev server at ${temporalAddress}, UI at ${uiUrl}`);
+  }
+
+  let sesEndpoint = env.SES_ENDPOINT;
+  if (!sesEndpoint) {
+    const ses = await startSesEmulator({ port: await portNear(8005), logFile: path.join(logDir, 'ses-emulator.log') });
+    remember(ses.process);
+    sesEndpoint = ses.endpoint;
+    say(`SES: emulator at ${sesEndpoint} (GET ${sesEndpoint}/store lists what was sent)`);
+  }
+
+  const apiPort = env.API_PORT ? Number(env.API_PORT) : await portNear(3000);
+  const serviceEnv: NodeJS.ProcessEnv = {
+    ...env,
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    TEMPORAL_ADDRESS: temporalAddress,
+    SES_ENDPOINT: sesEndpoint,
+    SES_ACCESS_KEY_ID: env.SES_ACCESS_KEY_ID || 'local',
+    SES_SECRET_ACCESS_KEY: env.SES_SECRET_ACCESS_KEY || 'local',
+    API_PORT: String(apiPort),
+    BASE_URL: env.BASE_URL || `http://localhost:${apiPort}`,
+    // The demo receiver listens on loopback, which webhook delivery refuses unless allowed.
+    WEBHOOK_ALLOWED_PRIVATE_ADDRESSES: env.WEBHOOK_ALLOWED_PRIVATE_ADDRESSES ?? '127.0.0.1,::1',
+  };
+  const config = loadConfig(serviceEnv);
+
+  const db = createDb(databaseUrl);
+  await migrateLatest(db);
+  let signingSecret = '';
+  const receiverPort = await portNear(3001);
+  const receiver = await startDemoReceiver({ port: receiverPort, signingSecret: () => signingSecret, log: (l) => console.log(`[receiver] ${l}`) });
+  const seed = await seedDemo(db, config.secretKey, `http://127.0.0.1:${receiverPort}${DEMO_WEBHOOK_PATH}`);
+  signingSecret = seed.webhookSigningSecret;
+  await db.destroy();
+
+  const tsx = ['--import', 'tsx'];
+  const prefix = (name: string) => (line: string) => console.log(`[${name}] ${line}`);
+  remember(startProcess('worker', process.execPath, [...tsx, path.join(ROOT, 'worker', 'main.ts')], { logFile: path.join(logDir, 'worker.log'), env: serviceEnv, detached: true, onLine: prefix('worker') }));
+  const api = remember(startProcess('api', process.execPath, [...tsx, path.join(ROOT, 'api', 'server.ts')], { logFile: path.join(logDir, 'api.log'), env: serviceEnv, detached: true, onLine: prefix('api') }));
+  await waitFor('the API', () => canConnect(apiPort), 60_000, api);
+
+  const baseUrl = config.api.baseUrl;
+  const body = JSON.stringify({ from_email: `hello@${DEMO_DOMAIN}`, to: `delivered@${config.testDomain}`, subject: 'Hello from Postage', message: 'It works.' });
+  console.log(`
+Postage is running.
+  API            ${baseUrl}
+  Temporal UI    ${uiUrl}  (workflows are named send-<message_id>)
+  SES emulator   ${sesEndpoint}/store
+  Demo receiver  http://127.0.0.1:${receiverPort}/received
+  Logs           ${logDir}
+  Demo API key   ${seed.apiKey}
+
+Send a test email:
+  curl -sS -X POST ${baseUrl}/api/send/ -H 'X-API-Key: ${seed.apiKey}' -H 'Content-Type: application/json' -d '${body}'
+
+Press Ctrl-C to stop everything.
+`);
+
+  let stopping = false;
+  const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    say('stopping...');
+    receiver.server.close();
+    await stopAll(started);
+    fs.rmSync(pidFile, { force: true });
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown());
+  process.on('SIGTERM', () => void shutdown());
+  for (const p of started) {
+    p.child.once('exit', (code) => {
+      if (!stopping) {
+        say(`${p.name} exited unexpectedly (code ${code}); see ${p.logFile}`);
+        void shutdown();
+      }
+    });
+  }
+}
+
+main().catch(async (err) => {
+  console.error('[postage] could not start:', err instanceof Error ? err.message : err);
+  await stopAll(started);
+  process.exit(1);
+});

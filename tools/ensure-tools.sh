@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Everything the dev command and the tests need beyond node_modules; idempotent and cached.
+# Writes the tool paths to .tools/paths.env for the TypeScript side to read.
+source "$(dirname "$0")/lib.sh"
+
+"$ROOT/tools/ensure-system-packages.sh"
+temporal="$("$ROOT/tools/ensure-temporal-cli.sh")"
+test_server=""
+moto=""
+if [ "${1:-}" = "--for-tests" ]; then
+  test_server="$("$ROOT/tools/ensure-test-server.sh")"
+  moto="$("$ROOT/tools/ensure-moto.sh")"
+fi
+pg_bin=""
+for d in /usr/lib/postgresql/*/bin; do [ -x "$d/initdb" ] && pg_bin="$d"; done
+{
+  echo "POSTAGE_TEMPORAL_CLI=$temporal"
+  echo "POSTAGE_PG_BIN=$pg_bin"
+  echo "POSTAGE_REDIS_SERVER=$(command -v redis-server)"
+  if [ -n "$test_server" ]; then echo "POSTAGE_TEMPORAL_TEST_SERVER=$test_server"; fi
+  if [ -n "$moto" ]; then echo "POSTAGE_MOTO_SERVER=$moto"; fi
+} > "$TOOLS_DIR/paths.env"

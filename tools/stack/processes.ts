@@ -1,0 +1,158 @@
+// Starting and stopping the local infrastructure processes (PostgreSQL, Redis, Temporal, emulators).
+import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+export interface ManagedProcess {
+  name: string;
+  child: ChildProcess;
+  logFile: string;
+  stop(): Promise<void>;
+}
+
+export function toolsDir(): string {
+  return process.env.POSTAGE_TOOLS_DIR ?? path.resolve(__dirname, '..', '..', '.tools');
+}
+
+/** Tool paths written by tools/ensure-tools.sh, overridable by the environment. */
+export function toolPath(name: string): string | undefined {
+  if (process.env[name]) return process.env[name];
+  const file = path.join(toolsDir(), 'paths.env');
+  if (!fs.existsSync(file)) return undefined;
+  for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
+    const eq = line.indexOf('=');
+    if (eq > 0 && line.slice(0, eq) === name) return line.slice(eq + 1).trim() || undefined;
+  }
+  return undefined;
+}
+
+export function requireToolPath(name: string): string {
+  const value = toolPath(name);
+  if (!value) throw new Error(`${name} is unknown: run tools/ensure-tools.sh first (npm run dev and npm test do)`);
+  return value;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export async function isPortFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+/** The preferred port when it is free, otherwise any free port. */
+export async function portNear(preferred: number): Promise<number> {
+  return (await isPortFree(preferred)) ? preferred : freePort();
+}
+
+export async function canConnect(port: number, host = '127.0.0.1'): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host });
+    socket.setTimeout(1000);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
+export async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: number, proc?: ManagedProcess): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (proc && proc.child.exitCode !== null) {
+      throw new Error(`${proc.name} exited with code ${proc.child.exitCode}; see ${proc.logFile}`);
+    }
+    if (await check().catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${proc ? `; see ${proc.logFile}` : ''}`);
+}
+
+export function startProcess(
+  name: string,
+  command: string,
+  args: string[],
+  options: {
+    logFile: string;
+    env?: NodeJS.ProcessEnv;
+    cwd?: string;
+    uid?: number;
+    gid?: number;
+    stopSignal?: NodeJS.Signals;
+    /** Own process group, so a terminal's Ctrl-C reaches only the parent, which stops us in order. */
+    detached?: boolean;
+    /** Also hand each output line to this callback (the log file still gets everything). */
+    onLine?: (line: string) => void;
+  },
+): ManagedProcess {
+  fs.mkdirSync(path.dirname(options.logFile), { recursive: true });
+  const log = fs.openSync(options.logFile, 'a');
+  const spawnOptions: SpawnOptions = {
+    cwd: options.cwd,
+    env: options.env ?? process.env,
+    stdio: options.onLine ? ['ignore', 'pipe', 'pipe'] : ['ignore', log, log],
+    detached: options.detached ?? false,
+  };
+  if (options.uid !== undefined) spawnOptions.uid = options.uid;
+  if (options.gid !== undefined) spawnOptions.gid = options.gid;
+  const child = spawn(command, args, spawnOptions);
+  if (options.onLine) {
+    const onLine = options.onLine;
+    for (const stream of [child.stdout, child.stderr]) {
+      let buffered = '';
+      stream?.on('data', (chunk: Buffer) => {
+        fs.writeSync(log, chunk);
+        buffered += chunk.toString();
+        const lines = buffered.split('\n');
+        buffered = lines.pop() ?? '';
+        for (const line of lines) if (line) onLine(line);
+      });
+    }
+    child.once('close', () => fs.closeSync(log));
+  } else {
+    fs.closeSync(log);
+  }
+  let exited = false;
+  const exitPromise = new Promise<void>((resolve) => child.once('exit', () => {
+    exited = true;
+    resolve();
+  }));
+  child.once('error', () => undefined); // surfaced through exitCode / waitFor
+  return {
+    name,
+    child,
+    logFile: options.logFile,
+    async stop() {
+      if (exited || child.exitCode !== null) return;
+      child.kill(options.stopSignal ?? 'SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exitPromise;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** Stops processes in reverse start order; used by Ctrl-C in dev and by test teardown. */
+export async function stopAll(processes: ManagedProcess[]): Promise<void> {
+  for (const p of [...processes].reverse()) {
+    await p.stop().catch(() => undefined);
+  }
+}

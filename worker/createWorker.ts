@@ -1,0 +1,25 @@
+// Builds the worker: the send workflow and its activities on the configured task queue.
+import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
+import path from 'node:path';
+import { createActivities, type ActivityDeps } from '../activities';
+
+export const WORKFLOWS_PATH = path.resolve(__dirname, '..', 'workflows', 'index.ts');
+
+export async function createWorker(opts: {
+  connection: NativeConnection;
+  namespace: string;
+  taskQueue: string;
+  deps: ActivityDeps;
+  /** A pre-built bundle (tests build one per run); otherwise the workflows are bundled here. */
+  workflowBundlePath?: string;
+  extra?: Partial<WorkerOptions>;
+}): Promise<Worker> {
+  return Worker.create({
+    connection: opts.connection,
+    namespace: opts.namespace,
+    taskQueue: opts.taskQueue,
+    activities: createActivities(opts.deps),
+    ...(opts.workflowBundlePath ? { workflowBundle: { codePath: opts.workflowBundlePath } } : { workflowsPath: WORKFLOWS_PATH }),
+    ...opts.extra,
+  });
+}
