@@ -1,0 +1,82 @@
+// Assuming a customer's Service-BYOC-Role (spec 5.1): only that exact role name, always with the
+// configuration's ExternalId, for a 15-minute session. Used by BYOC validation (CLI) and by the
+// relay (worker activities). Credentials stay in process memory: never returned from an
+// activity, never stored.
+import { SESv2Client } from '@aws-sdk/client-sesv2';
+import { AssumeRoleCommand, STSClient } from '@aws-sdk/client-sts';
+import type { Config } from './config';
+import { BYOC_ROLE_NAME } from './byocConfig';
+
+export const BYOC_SESSION_SECONDS = 15 * 60;
+/** Cached credentials are dropped this long before they expire. */
+const REFRESH_MARGIN_MS = 2 * 60 * 1000;
+
+const ROLE_ARN = /^arn:aws(?:-cn|-us-gov)?:iam::(\d{12}):role\/(.+)$/;
+
+export function parseByocRoleArn(arn: string): { ok: true; awsAccountId: string } | { ok: false; reason: string } {
+  const match = ROLE_ARN.exec(arn.trim());
+  if (!match) return { ok: false, reason: 'not an IAM role ARN (arn:aws:iam::<12-digit account>:role/Service-BYOC-Role)' };
+  if (match[2] !== BYOC_ROLE_NAME) return { ok: false, reason: `the role must be named exactly ${BYOC_ROLE_NAME}` };
+  return { ok: true, awsAccountId: match[1]! };
+}
+
+export interface ByocCredentials {
+  accessKeyId: string;
+  secretAccessKey: string;
+  sessionToken: string;
+  expiration: Date;
+}
+
+export function stsClient(config: Config): STSClient {
+  return new STSClient({
+    region: config.sts.region,
+    ...(config.sts.endpoint ? { endpoint: config.sts.endpoint } : {}),
+  });
+}
+
+/** Throws the STS error as is (AccessDenied when the trust policy or ExternalId is wrong). */
+export async function assumeByocRole(sts: STSClient, input: { roleArn: string; externalId: string; sessionName: string }): Promise<ByocCredentials> {
+  const parsed = parseByocRoleArn(input.roleArn);
+  if (!parsed.ok) throw new Error(`refusing to assume ${input.roleArn}: ${parsed.reason}`);
+  const result = await sts.send(
+    new AssumeRoleCommand({
+      RoleArn: input.roleArn,
+      ExternalId: input.externalId,
+      RoleSessionName: input.sessionName.slice(0, 64),
+      DurationSeconds: BYOC_SESSION_SECONDS,
+    }),
+  );
+  const c = result.Credentials;
+  if (!c?.AccessKeyId || !c.SecretAccessKey || !c.SessionToken || !c.Expiration) throw new Error('STS returned no credentials');
+  return { accessKeyId: c.AccessKeyId, secretAccessKey: c.SecretAccessKey, sessionToken: c.SessionToken, expiration: c.Expiration };
+}
+
+export function byocSesClient(config: Config, region: string, credentials: ByocCredentials): SESv2Client {
+  return new SESv2Client({
+    region,
+    ...(config.ses.byocEndpoint ? { endpoint: config.ses.byocEndpoint } : {}),
+    credentials: {
+      accessKeyId: credentials.accessKeyId,
+      secretAccessKey: credentials.secretAccessKey,
+      sessionToken: credentials.sessionToken,
+      expiration: credentials.expiration,
+    },
+  });
+}
+
+/** Per-process cache of assumed-role sessions, keyed by account, role and ExternalId. */
+export class ByocCredentialCache {
+  private readonly entries = new Map<string, ByocCredentials>();
+
+  async get(key: string, load: () => Promise<ByocCredentials>, now = Date.now()): Promise<ByocCredentials> {
+    const cached = this.entries.get(key);
+    if (cached && cached.expiration.getTime() - REFRESH_MARGIN_MS > now) return cached;
+    const fresh = await load();
+    this.entries.set(key, fresh);
+    return fresh;
+  }
+
+  forget(key: string): void {
+    this.entries.delete(key);
+  }
+}
