@@ -7,8 +7,12 @@ source "$(dirname "$0")/lib.sh"
 temporal="$("$ROOT/tools/ensure-temporal-cli.sh")"
 test_server=""
 moto=""
-if [ "${1:-}" = "--for-tests" ]; then
+# Test-only tools are installed for the tests; a dev run still lists them when present, so the
+# paths file serves both.
+if [ "${1:-}" = "--for-tests" ] || [ -x "$TOOLS_DIR/bin/temporal-test-server" ]; then
   test_server="$("$ROOT/tools/ensure-test-server.sh")"
+fi
+if [ "${1:-}" = "--for-tests" ] || [ -x "$TOOLS_DIR/moto-venv/bin/moto_server" ]; then
   moto="$("$ROOT/tools/ensure-moto.sh")"
 fi
 pg_bin=""
