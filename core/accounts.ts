@@ -1,7 +1,10 @@
 // Accounts: identity, verification, plan (subscription) and suspension.
+import { isValidAddress } from './addresses';
 import { recordAudit } from './audit';
 import type { Db } from './db';
+import { isUuid } from './ids';
 import { PostageError } from './errors';
+import { FREE_PLAN, getPlan } from './plans';
 
 export interface Account {
   id: string;
@@ -39,15 +42,29 @@ function toAccount(row: AccountRow): Account {
   };
 }
 
+/**
+ * A subscription choice as operators type it: `none` (or `free`, the plan that applies without a
+ * subscription) means no subscription; anything else must be a plan in the plans table.
+ */
+export async function resolvePlanChoice(db: Db, plan: string | null | undefined): Promise<string | null> {
+  if (plan === undefined || plan === null) return null;
+  const name = plan.trim().toLowerCase();
+  if (name === '' || name === 'none' || name === FREE_PLAN) return null;
+  if (!(await getPlan(db, name))) throw new PostageError('unknown_plan', `there is no plan ${JSON.stringify(plan)} (see plan list)`);
+  return name;
+}
+
 export async function createAccount(
   db: Db,
   input: { email: string; name?: string; plan?: string | null; verified?: boolean },
   actor: string,
 ): Promise<Account> {
   const email = input.email.trim().toLowerCase();
+  if (!isValidAddress(email)) throw new PostageError('invalid_email', `${JSON.stringify(input.email)} is not an email address`);
+  const plan = await resolvePlanChoice(db, input.plan);
   return db.transaction(async (trx) => {
     const [row] = await trx<AccountRow>('accounts')
-      .insert({ email, name: input.name ?? '', plan: input.plan ?? null, is_verified: input.verified ?? false })
+      .insert({ email, name: input.name?.trim() ?? '', plan, is_verified: input.verified ?? false })
       .onConflict('email')
       .ignore()
       .returning('*');
@@ -67,6 +84,18 @@ export async function findAccountByEmail(db: Db, email: string): Promise<Account
   return row ? toAccount(row) : undefined;
 }
 
+/** An account by id or by email: operators know accounts by either. */
+export async function findAccount(db: Db, idOrEmail: string): Promise<Account | undefined> {
+  const key = idOrEmail.trim();
+  return isUuid(key) ? getAccount(db, key) : key.includes('@') ? findAccountByEmail(db, key) : undefined;
+}
+
+export async function requireAccount(db: Db, idOrEmail: string): Promise<Account> {
+  const account = await findAccount(db, idOrEmail);
+  if (!account) throw new PostageError('account_not_found', `no account ${idOrEmail}`);
+  return account;
+}
+
 export async function listAccounts(db: Db): Promise<Account[]> {
   return (await db<AccountRow>('accounts').orderBy('created_at')).map(toAccount);
 }
@@ -80,10 +109,13 @@ export interface AccountChanges {
 }
 
 export async function updateAccount(db: Db, id: string, changes: AccountChanges, actor: string): Promise<Account> {
+  const plan = changes.plan === undefined ? undefined : await resolvePlanChoice(db, changes.plan);
   return db.transaction(async (trx) => {
+    const before = isUuid(id) ? await trx<AccountRow>('accounts').where({ id }).forUpdate().first() : undefined;
+    if (!before) throw new PostageError('account_not_found', `no account ${id}`);
     const patch: Record<string, unknown> = { updated_at: trx.fn.now() };
-    if (changes.name !== undefined) patch.name = changes.name;
-    if (changes.plan !== undefined) patch.plan = changes.plan;
+    if (changes.name !== undefined) patch.name = changes.name.trim();
+    if (plan !== undefined) patch.plan = plan;
     if (changes.verified !== undefined) patch.is_verified = changes.verified;
     if (changes.suspended !== undefined) {
       patch.sending_suspended = changes.suspended;
@@ -91,8 +123,12 @@ export async function updateAccount(db: Db, id: string, changes: AccountChanges,
       patch.suspended_at = changes.suspended ? trx.fn.now() : null;
     }
     const [row] = await trx<AccountRow>('accounts').where({ id }).update(patch).returning('*');
-    if (!row) throw new PostageError('account_not_found', `no account ${id}`);
-    await recordAudit(trx, { accountId: id, actor, action: 'account.update', details: { ...changes } });
-    return toAccount(row);
+    // The audit entry says what actually changed, from what to what.
+    const diff: Record<string, { from: unknown; to: unknown }> = {};
+    for (const key of ['name', 'plan', 'is_verified', 'sending_suspended', 'suspended_reason'] as const) {
+      if (before[key] !== row![key]) diff[key] = { from: before[key], to: row![key] };
+    }
+    if (Object.keys(diff).length > 0) await recordAudit(trx, { accountId: id, actor, action: 'account.update', details: diff });
+    return toAccount(row!);
   });
 }

@@ -3,6 +3,8 @@
 import { recordAudit } from './audit';
 import { constantTimeEqual, randomHex, sha512 } from './crypto';
 import type { Db } from './db';
+import { isUuid } from './ids';
+import { normaliseDomainName } from './domainRecords';
 import { PostageError } from './errors';
 
 const KEY_FORMAT = /^pk_([0-9a-f]{16})_([0-9a-f]{64})$/;
@@ -51,34 +53,73 @@ export function keyPrefix(lookupId: string): string {
   return `pk_${lookupId}`;
 }
 
+/**
+ * The key's domain scope (spec 2.6, 5): the account's own domains only, normalised and deduplicated.
+ * Empty means every domain of the account.
+ */
+async function checkedScope(db: Db, accountId: string, scope: string[]): Promise<string[]> {
+  const names = [...new Set(scope.map(normaliseDomainName).filter(Boolean))];
+  if (names.length === 0) return [];
+  const owned = new Set((await db('domains').where({ account_id: accountId }).whereIn('name', names).select<{ name: string }[]>('name')).map((r) => r.name));
+  const foreign = names.filter((n) => !owned.has(n));
+  if (foreign.length > 0) throw new PostageError('invalid_scope', `not a domain of this account: ${foreign.join(', ')}`);
+  return names;
+}
+
 export async function createApiKey(
   db: Db,
   input: { accountId: string; name: string; domainScope?: string[]; expiresAt?: Date | null },
   actor: string,
+  now = new Date(),
 ): Promise<{ apiKey: ApiKey; secret: string }> {
+  const name = input.name.trim();
+  if (!name) throw new PostageError('invalid_name', 'an API key needs a name');
+  if (name.length > 100) throw new PostageError('invalid_name', 'an API key name is at most 100 characters');
+  const expiresAt = input.expiresAt ?? null;
+  if (expiresAt && (Number.isNaN(expiresAt.getTime()) || expiresAt <= now)) throw new PostageError('invalid_expiry', 'the expiry must be a date in the future');
+  const domainScope = await checkedScope(db, input.accountId, input.domainScope ?? []);
+  // CSPRNG: 8 bytes of public lookup id, 32 bytes (256 bits) of secret.
   const lookupId = randomHex(8);
   const secret = `pk_${lookupId}_${randomHex(32)}`;
   return db.transaction(async (trx) => {
     const [row] = await trx<ApiKeyRow>('api_keys')
       .insert({
         account_id: input.accountId,
-        name: input.name,
+        name,
         lookup_id: lookupId,
         secret_hash: sha512(secret),
-        domain_scope: input.domainScope ?? [],
-        expires_at: input.expiresAt ?? null,
+        domain_scope: domainScope,
+        expires_at: expiresAt,
       })
       .returning('*');
-    await recordAudit(trx, { accountId: input.accountId, actor, action: 'api_key.create', details: { key: keyPrefix(lookupId), name: input.name } });
+    await recordAudit(trx, {
+      accountId: input.accountId,
+      actor,
+      action: 'api_key.create',
+      details: { key: keyPrefix(lookupId), name, domain_scope: domainScope, expires_at: expiresAt },
+    });
     return { apiKey: toApiKey(row!), secret };
   });
+}
+
+/** A key by its id or by its public prefix `pk_<lookup id>` (what `key list` shows). */
+export async function findApiKey(db: Db, idOrPrefix: string): Promise<ApiKey | undefined> {
+  const key = idOrPrefix.trim();
+  const prefix = /^pk_([0-9a-f]{16})$/.exec(key);
+  const where = prefix ? { lookup_id: prefix[1]! } : isUuid(key) ? { id: key } : undefined;
+  const row = where && (await db<ApiKeyRow>('api_keys').where(where).first());
+  return row ? toApiKey(row) : undefined;
 }
 
 export async function listApiKeys(db: Db, accountId: string): Promise<ApiKey[]> {
   return (await db<ApiKeyRow>('api_keys').where({ account_id: accountId }).orderBy('created_at')).map(toApiKey);
 }
 
-export async function revokeApiKey(db: Db, id: string, actor: string): Promise<ApiKey> {
+/** Takes effect on the key's next request: authentication reads the row every time. */
+export async function revokeApiKey(db: Db, idOrPrefix: string, actor: string): Promise<ApiKey> {
+  const found = await findApiKey(db, idOrPrefix);
+  if (!found) throw new PostageError('api_key_not_found', `no API key ${idOrPrefix}`);
+  const id = found.id;
   return db.transaction(async (trx) => {
     const [row] = await trx<ApiKeyRow>('api_keys')
       .where({ id })

@@ -1,11 +1,20 @@
 // Sending domains (spec 2.5, 3.1): mode fixed at creation, ownership by TXT, DKIM by 3 CNAMEs.
+// This module stores them; domainRegistration.ts registers them with SES and
+// domainVerification.ts checks their DNS records.
 import { recordAudit } from './audit';
 import { randomHex } from './crypto';
 import type { Db } from './db';
+import { mailFromDomainOf, normaliseDomainName, ownershipRecordName, ownershipRecordValue } from './domainRecords';
 import { PostageError } from './errors';
+
+export { normaliseDomainName } from './domainRecords';
 
 export type SendingMode = 'byoc' | 'shared';
 export const SENDING_MODES: readonly SendingMode[] = ['byoc', 'shared'];
+
+export function isSendingMode(value: string): value is SendingMode {
+  return (SENDING_MODES as readonly string[]).includes(value);
+}
 
 export interface Domain {
   id: string;
@@ -20,6 +29,7 @@ export interface Domain {
   spfOk: boolean | null;
   dmarcOk: boolean | null;
   mailFromOk: boolean | null;
+  advisoryCheckedAt?: Date | null;
   createdAt: Date;
 }
 
@@ -36,6 +46,7 @@ interface DomainRow {
   spf_ok: boolean | null;
   dmarc_ok: boolean | null;
   mail_from_ok: boolean | null;
+  advisory_checked_at?: Date | null;
   created_at: Date;
 }
 
@@ -53,22 +64,28 @@ export function toDomain(row: DomainRow): Domain {
     spfOk: row.spf_ok,
     dmarcOk: row.dmarc_ok,
     mailFromOk: row.mail_from_ok,
+    advisoryCheckedAt: row.advisory_checked_at ?? null,
     createdAt: row.created_at,
   };
 }
 
-export function normaliseDomainName(name: string): string {
-  return name.trim().toLowerCase().replace(/\.$/, '');
+/** Spec 3.1: only a domain with both verifications can send. */
+export function canSend(domain: Pick<Domain, 'ownershipVerifiedAt' | 'dkimVerifiedAt'>): boolean {
+  return Boolean(domain.ownershipVerifiedAt && domain.dkimVerifiedAt);
 }
 
 /** TXT record name and value that prove ownership. */
 export function ownershipRecord(domain: Pick<Domain, 'name' | 'ownershipToken'>): { name: string; value: string } {
-  return { name: `_postage-verification.${domain.name}`, value: `postage-verification=${domain.ownershipToken}` };
+  return { name: ownershipRecordName(domain.name), value: ownershipRecordValue(domain.ownershipToken) };
 }
 
+/**
+ * Stores a new domain. Callers that talk to SES go through domainRegistration.ts, which passes the
+ * DKIM tokens SES issued; without them (seeds, tests) random tokens stand in.
+ */
 export async function addDomain(
   db: Db,
-  input: { accountId: string; name: string; mode: SendingMode; dkimTokens?: string[] },
+  input: { accountId: string; name: string; mode: SendingMode; dkimTokens?: string[]; mailFromDomain?: string | null },
   actor: string,
 ): Promise<Domain> {
   const name = normaliseDomainName(input.name);
@@ -80,7 +97,7 @@ export async function addDomain(
         sending_mode: input.mode,
         ownership_token: randomHex(16),
         dkim_tokens: JSON.stringify(input.dkimTokens ?? [randomHex(16), randomHex(16), randomHex(16)]) as unknown as string[],
-        mail_from_domain: input.mode === 'byoc' ? `send.${name}` : null,
+        mail_from_domain: input.mailFromDomain !== undefined ? input.mailFromDomain : input.mode === 'byoc' ? mailFromDomainOf(name) : null,
       })
       .onConflict('name')
       .ignore()
@@ -94,6 +111,12 @@ export async function addDomain(
 export async function findDomain(db: Db, name: string): Promise<Domain | undefined> {
   const row = await db<DomainRow>('domains').where({ name: normaliseDomainName(name) }).first();
   return row ? toDomain(row) : undefined;
+}
+
+export async function requireDomain(db: Db, name: string): Promise<Domain> {
+  const domain = await findDomain(db, name);
+  if (!domain) throw new PostageError('domain_not_found', `no domain ${normaliseDomainName(name)}`);
+  return domain;
 }
 
 export async function listDomains(db: Db, accountId: string): Promise<Domain[]> {
@@ -114,5 +137,53 @@ export async function markDomainVerified(db: Db, name: string, actor: string): P
     if (!row) throw new PostageError('domain_not_found', `no domain ${name}`);
     await recordAudit(trx, { accountId: row.account_id, actor, action: 'domain.mark_verified', details: { domain: row.name } });
     return toDomain(row);
+  });
+}
+
+export interface DomainCheckResults {
+  ownershipVerified: boolean;
+  dkimVerified: boolean;
+  spfOk: boolean;
+  dmarcOk: boolean;
+  mailFromOk: boolean;
+}
+
+/**
+ * Stores what a DNS check found. Verification only moves forward (spec 3.1 shows no way back):
+ * a record that later disappears does not unverify the domain. Advisory results are replaced.
+ */
+export async function recordDomainChecks(db: Db, id: string, results: DomainCheckResults, actor: string): Promise<Domain> {
+  return db.transaction(async (trx) => {
+    const before = await trx<DomainRow>('domains').where({ id }).forUpdate().first();
+    if (!before) throw new PostageError('domain_not_found', `no domain ${id}`);
+    const patch: Record<string, unknown> = {
+      spf_ok: results.spfOk,
+      dmarc_ok: results.dmarcOk,
+      mail_from_ok: results.mailFromOk,
+      advisory_checked_at: trx.fn.now(),
+      updated_at: trx.fn.now(),
+    };
+    const verified: string[] = [];
+    if (results.ownershipVerified && !before.ownership_verified_at) {
+      patch.ownership_verified_at = trx.fn.now();
+      verified.push('ownership');
+    }
+    if (results.dkimVerified && !before.dkim_verified_at) {
+      patch.dkim_verified_at = trx.fn.now();
+      verified.push('dkim');
+    }
+    const [row] = await trx<DomainRow>('domains').where({ id }).update(patch).returning('*');
+    for (const what of verified) {
+      await recordAudit(trx, { accountId: before.account_id, actor, action: `domain.${what}_verified`, details: { domain: before.name } });
+    }
+    return toDomain(row!);
+  });
+}
+
+export async function deleteDomainRow(db: Db, id: string, actor: string): Promise<void> {
+  await db.transaction(async (trx) => {
+    const [row] = await trx<DomainRow>('domains').where({ id }).delete().returning('*');
+    if (!row) throw new PostageError('domain_not_found', `no domain ${id}`);
+    await recordAudit(trx, { accountId: row.account_id, actor, action: 'domain.delete', details: { domain: row.name, mode: row.sending_mode } });
   });
 }

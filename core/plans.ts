@@ -2,6 +2,7 @@
 // does not include that mode. Accounts without a subscription are on the `free` plan.
 import type { Db } from './db';
 import type { SendingMode } from './domains';
+import { PostageError } from './errors';
 
 export const FREE_PLAN = 'free';
 
@@ -32,12 +33,28 @@ export function monthlyQuota(plan: Plan, mode: SendingMode): number {
   return mode === 'shared' ? plan.sharedMonthlyQuota : plan.byocMonthlyQuota;
 }
 
+const PLAN_NAME = /^[a-z][a-z0-9_-]{0,31}$/;
+
+function quota(label: string, value: number | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!Number.isSafeInteger(value) || value < 0) throw new PostageError('invalid_quota', `${label} must be a whole number of emails, 0 or more`);
+  return value;
+}
+
+/** Creates or changes a plan's monthly allowances; 0 leaves that mode out of the plan. */
 export async function setPlan(db: Db, name: string, quotas: { sharedMonthly?: number; byocMonthly?: number }): Promise<Plan> {
+  const planName = name.trim().toLowerCase();
+  if (!PLAN_NAME.test(planName)) throw new PostageError('invalid_plan', `${JSON.stringify(name)} is not a plan name (lower-case letters, digits, - and _)`);
+  const sharedMonthly = quota('--shared-monthly', quotas.sharedMonthly);
+  const byocMonthly = quota('--byoc-monthly', quotas.byocMonthly);
+  if (planName === FREE_PLAN && sharedMonthly) {
+    throw new PostageError('invalid_quota', 'the free plan cannot include shared sending: shared mode needs a Growth or Pro subscription');
+  }
   const patch: Partial<PlanRow> = {};
-  if (quotas.sharedMonthly !== undefined) patch.shared_monthly_quota = quotas.sharedMonthly;
-  if (quotas.byocMonthly !== undefined) patch.byoc_monthly_quota = quotas.byocMonthly;
+  if (sharedMonthly !== undefined) patch.shared_monthly_quota = sharedMonthly;
+  if (byocMonthly !== undefined) patch.byoc_monthly_quota = byocMonthly;
   const [row] = await db<PlanRow>('plans')
-    .insert({ name, shared_monthly_quota: 0, byoc_monthly_quota: 0, ...patch })
+    .insert({ name: planName, shared_monthly_quota: 0, byoc_monthly_quota: 0, ...patch })
     .onConflict('name')
     .merge({ ...patch, updated_at: db.fn.now() } as Partial<PlanRow>)
     .returning('*');

@@ -1,6 +1,8 @@
 // The per-account suppression list (spec 2.10).
+import { isValidAddress, suppressionKey } from './addresses';
+import { recordAudit } from './audit';
 import type { Db } from './db';
-import { suppressionKey } from './addresses';
+import { PostageError } from './errors';
 
 export type SuppressionReason = 'bounce' | 'complaint' | 'manual';
 
@@ -30,4 +32,24 @@ export async function removeSuppression(db: Db, accountId: string, address: stri
 export async function listSuppressions(db: Db, accountId: string): Promise<Suppression[]> {
   const rows = await db('suppressions').where({ account_id: accountId }).orderBy('created_at').select<{ address: string; reason: SuppressionReason; created_at: Date }[]>('address', 'reason', 'created_at');
   return rows.map((r) => ({ address: r.address, reason: r.reason, createdAt: r.created_at }));
+}
+
+/** An operator adds an address by hand (reason `manual`); audited like every account change. */
+export async function suppressManually(db: Db, input: { accountId: string; address: string }, actor: string): Promise<{ added: boolean }> {
+  const address = input.address.trim();
+  if (!isValidAddress(address)) throw new PostageError('invalid_address', `${JSON.stringify(input.address)} is not an email address`);
+  return db.transaction(async (trx) => {
+    const added = await suppressAddress(trx, { accountId: input.accountId, address, reason: 'manual' });
+    if (added) await recordAudit(trx, { accountId: input.accountId, actor, action: 'suppression.add', details: { address: suppressionKey(address) } });
+    return { added };
+  });
+}
+
+/** Lifts a suppression (for example after the recipient fixed their mailbox); audited. */
+export async function unsuppress(db: Db, input: { accountId: string; address: string }, actor: string): Promise<{ removed: boolean }> {
+  return db.transaction(async (trx) => {
+    const removed = await removeSuppression(trx, input.accountId, input.address.trim());
+    if (removed) await recordAudit(trx, { accountId: input.accountId, actor, action: 'suppression.remove', details: { address: suppressionKey(input.address.trim()) } });
+    return { removed };
+  });
 }

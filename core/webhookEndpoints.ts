@@ -4,6 +4,8 @@ import { recordAudit } from './audit';
 import { decrypt, encrypt, randomHex } from './crypto';
 import type { Db } from './db';
 import { PostageError } from './errors';
+import { isUuid } from './ids';
+import { validateWebhookUrl } from './webhookUrl';
 
 export const WEBHOOK_EVENT_TYPES = ['email.sent', 'email.delivered', 'email.failed', 'email.bounced', 'email.complained'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
@@ -40,26 +42,86 @@ export function isWebhookEventType(value: string): value is WebhookEventType {
   return (WEBHOOK_EVENT_TYPES as readonly string[]).includes(value);
 }
 
+/** Parses `email.delivered,email.bounced` style input; refuses unknown names. */
+export function parseWebhookEvents(values: string[]): WebhookEventType[] {
+  const names = [...new Set(values.flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean))];
+  const unknown = names.filter((n) => !isWebhookEventType(n));
+  if (unknown.length > 0) throw new PostageError('invalid_events', `unknown event type ${unknown.join(', ')}; choose from ${WEBHOOK_EVENT_TYPES.join(', ')}`);
+  if (names.length === 0) throw new PostageError('invalid_events', `choose at least one event type: ${WEBHOOK_EVENT_TYPES.join(', ')}`);
+  return names as WebhookEventType[];
+}
+
+/**
+ * The URL is checked like the delivery agent will connect (see webhookUrl.ts): pass the same
+ * WEBHOOK_ALLOWED_PRIVATE_ADDRESSES, or private and loopback addresses are refused.
+ */
 export async function createWebhookEndpoint(
   db: Db,
   secretKey: string,
   input: { accountId: string; url: string; events: WebhookEventType[] },
   actor: string,
+  opts: { allowedPrivateAddresses: string[] } = { allowedPrivateAddresses: [] },
 ): Promise<{ endpoint: WebhookEndpoint; signingSecret: string }> {
-  if (input.events.length === 0) throw new PostageError('invalid_events', 'choose at least one event type');
+  const events = parseWebhookEvents(input.events);
+  const url = await validateWebhookUrl(input.url, opts);
   const signingSecret = `whsec_${randomHex(32)}`;
   return db.transaction(async (trx) => {
     const [row] = await trx<WebhookEndpointRow>('webhook_endpoints')
       .insert({
         account_id: input.accountId,
-        url: input.url,
-        events: [...new Set(input.events)],
+        url,
+        events,
         secret_ciphertext: encrypt(secretKey, 'webhook-secret', Buffer.from(signingSecret)),
       })
       .returning('*');
-    await recordAudit(trx, { accountId: input.accountId, actor, action: 'webhook.create', details: { id: row!.id, url: input.url, events: input.events } });
+    await recordAudit(trx, { accountId: input.accountId, actor, action: 'webhook.create', details: { id: row!.id, url, events } });
     return { endpoint: toEndpoint(row!), signingSecret };
   });
+}
+
+export async function getWebhookEndpoint(db: Db, id: string): Promise<WebhookEndpoint | undefined> {
+  if (!isUuid(id)) return undefined;
+  const row = await db<WebhookEndpointRow>('webhook_endpoints').where({ id }).first();
+  return row ? toEndpoint(row) : undefined;
+}
+
+export async function setWebhookEndpointActive(db: Db, id: string, active: boolean, actor: string): Promise<WebhookEndpoint> {
+  if (!isUuid(id)) throw new PostageError('webhook_not_found', `no webhook endpoint ${id}`);
+  return db.transaction(async (trx) => {
+    const [row] = await trx<WebhookEndpointRow>('webhook_endpoints').where({ id }).update({ active, updated_at: trx.fn.now() } as Partial<WebhookEndpointRow>).returning('*');
+    if (!row) throw new PostageError('webhook_not_found', `no webhook endpoint ${id}`);
+    await recordAudit(trx, { accountId: row.account_id, actor, action: active ? 'webhook.activate' : 'webhook.deactivate', details: { id, url: row.url } });
+    return toEndpoint(row);
+  });
+}
+
+export interface WebhookDeliveryAttempt {
+  eventType: string;
+  messageId: string | null;
+  statusCode: number | null;
+  succeeded: boolean;
+  latencyMs: number;
+  error: string | null;
+  attemptedAt: Date;
+}
+
+/** The endpoint's recent delivery attempts, newest first (written by the delivery activity). */
+export async function listWebhookDeliveries(db: Db, endpointId: string, limit = 20): Promise<WebhookDeliveryAttempt[]> {
+  if (!isUuid(endpointId)) throw new PostageError('webhook_not_found', `no webhook endpoint ${endpointId}`);
+  const rows = await db('webhook_deliveries')
+    .where({ endpoint_id: endpointId })
+    .orderBy([{ column: 'attempted_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+    .limit(limit)
+    .select<{ event_type: string; message_id: string | null; status_code: number | null; succeeded: boolean; latency_ms: number; error: string | null; attempted_at: Date }[]>();
+  return rows.map((r) => ({
+    eventType: r.event_type,
+    messageId: r.message_id,
+    statusCode: r.status_code,
+    succeeded: r.succeeded,
+    latencyMs: r.latency_ms,
+    error: r.error,
+    attemptedAt: r.attempted_at,
+  }));
 }
 
 export async function listWebhookEndpoints(db: Db, accountId: string): Promise<WebhookEndpoint[]> {
@@ -82,7 +144,9 @@ export async function endpointForDelivery(db: Db, secretKey: string, id: string)
   return { ...toEndpoint(row), signingSecret: decrypt(secretKey, 'webhook-secret', row.secret_ciphertext).toString() };
 }
 
+/** Permanent (spec 2.8): the endpoint, its secret and its delivery history go. */
 export async function deleteWebhookEndpoint(db: Db, id: string, actor: string): Promise<void> {
+  if (!isUuid(id)) throw new PostageError('webhook_not_found', `no webhook endpoint ${id}`);
   await db.transaction(async (trx) => {
     const [row] = await trx<WebhookEndpointRow>('webhook_endpoints').where({ id }).delete().returning('*');
     if (!row) throw new PostageError('webhook_not_found', `no webhook endpoint ${id}`);

@@ -1,0 +1,36 @@
+// plan set|list: monthly allowances per sending mode; `free` is the plan of accounts without a
+// subscription (its BYOC allowance is the spec's 50).
+import type { Command } from 'commander';
+import { FREE_PLAN, listPlans, setPlan, type Plan } from '../../core/plans';
+import { parseCount } from '../args';
+import { table } from '../output';
+import type { Run } from '../run';
+
+const planRow = (p: Plan) => [p.name === FREE_PLAN ? `${p.name} (no subscription)` : p.name, p.sharedMonthlyQuota, p.byocMonthlyQuota];
+
+export function registerPlanCommands(program: Command, run: Run): void {
+  const plan = program.command('plan').description('monthly allowances of the plans (0 leaves a mode out of a plan)');
+
+  plan
+    .command('set')
+    .description('create a plan or change its monthly allowances')
+    .argument('<name>', 'plan name, e.g. growth, pro, free')
+    .option('--shared-monthly <n>', 'shared-mode emails per UTC month', parseCount)
+    .option('--byoc-monthly <n>', 'BYOC emails per UTC month', parseCount)
+    .action(
+      run(async (ctx, name: string, opts: { sharedMonthly?: number; byocMonthly?: number }) => {
+        const saved = await setPlan(ctx.db(), name, opts);
+        return { json: saved, text: `Plan ${saved.name}: shared ${saved.sharedMonthlyQuota}/month, byoc ${saved.byocMonthlyQuota}/month` };
+      }),
+    );
+
+  plan
+    .command('list')
+    .description('list the plans')
+    .action(
+      run(async (ctx) => {
+        const plans = await listPlans(ctx.db());
+        return { json: plans, text: table(['plan', 'shared/month', 'byoc/month'], plans.map(planRow), 'No plans.') };
+      }),
+    );
+}

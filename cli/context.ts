@@ -1,0 +1,50 @@
+// What every command needs: the configuration (core/config.ts, completed by the dev stack's
+// environment file), one database pool opened on first use, the actor recorded in the audit
+// table, and the output mode.
+import os from 'node:os';
+import { loadConfig, type Config } from '../core/config';
+import { createDb, type Db } from '../core/db';
+import { createDnsLookup, type DnsLookup } from '../core/dnsLookup';
+import { cliEnvironment } from './devEnv';
+
+export interface CliContext {
+  readonly actor: string;
+  json: boolean;
+  config(): Config;
+  db(): Db;
+  dns(): DnsLookup;
+  close(): Promise<void>;
+}
+
+function osUser(): string {
+  try {
+    return os.userInfo().username;
+  } catch {
+    return process.env.USER ?? 'unknown';
+  }
+}
+
+export function createContext(): CliContext {
+  let config: Config | undefined;
+  let db: Db | undefined;
+  return {
+    actor: `cli:${osUser()}`,
+    json: false,
+    config() {
+      config ??= loadConfig(cliEnvironment().env);
+      return config;
+    },
+    db() {
+      // Connection failures surface as the command's one-line error, not as knex warnings.
+      const quiet = () => undefined;
+      db ??= createDb(this.config().databaseUrl, { min: 0, max: 4 }, { warn: quiet, error: quiet, deprecate: quiet, debug: quiet });
+      return db;
+    },
+    dns() {
+      return createDnsLookup(this.config().dns.servers);
+    },
+    async close() {
+      await db?.destroy();
+    },
+  };
+}

@@ -1,0 +1,104 @@
+// Registering sending domains with SES (spec 2.5, 5.2): the domain identity, its three Easy DKIM
+// tokens and the `send.<domain>` MAIL FROM subdomain; and removing them again. Shared domains
+// live in the service's SES account; BYOC domains in the customer's, through the assumed role.
+// These are SES API v1 calls because they are exactly the permissions spec 5.2 lists
+// (VerifyDomainIdentity, VerifyDomainDkim, SetIdentityMailFromDomain, DeleteIdentity).
+import {
+  DeleteIdentityCommand,
+  SESClient,
+  SetIdentityMailFromDomainCommand,
+  VerifyDomainDkimCommand,
+  VerifyDomainIdentityCommand,
+} from '@aws-sdk/client-ses';
+import { assumeByocRole, byocSessionName, stsClient, type ByocCredentials } from './byocRole';
+import type { ByocConfig } from './byocConfig';
+import type { Config } from './config';
+import { randomHex } from './crypto';
+import { PostageError } from './errors';
+
+export interface DomainIdentities {
+  /** Where the identity lives, for messages ("the shared SES account", "your AWS account"). */
+  readonly where: string;
+  register(domain: string, mailFromDomain: string): Promise<{ dkimTokens: string[] }>;
+  remove(domain: string): Promise<void>;
+}
+
+/** Management calls are interactive: fail within seconds rather than hang on a dead endpoint. */
+export const AWS_MANAGEMENT_TIMEOUTS = { connectionTimeout: 5_000, requestTimeout: 15_000 };
+
+function describe(err: unknown): string {
+  const e = err as { name?: string; message?: string };
+  return e.name && e.message ? `${e.name}: ${e.message}` : String(err);
+}
+
+export function sesDomainIdentities(client: SESClient, where: string): DomainIdentities {
+  return {
+    where,
+    async register(domain, mailFromDomain) {
+      try {
+        await client.send(new VerifyDomainIdentityCommand({ Domain: domain }));
+        const { DkimTokens } = await client.send(new VerifyDomainDkimCommand({ Domain: domain }));
+        if (!DkimTokens || DkimTokens.length !== 3) throw new Error(`SES returned ${DkimTokens?.length ?? 0} DKIM tokens instead of 3`);
+        // UseDefaultValue: until the MX record exists, SES falls back to its own MAIL FROM
+        // instead of rejecting mail, so a missing MX is advice (spec 2.5), not an outage.
+        await client.send(new SetIdentityMailFromDomainCommand({ Identity: domain, MailFromDomain: mailFromDomain, BehaviorOnMXFailure: 'UseDefaultValue' }));
+        return { dkimTokens: DkimTokens };
+      } catch (err) {
+        throw new PostageError('ses_identity_failed', `could not register ${domain} in ${where}: ${describe(err)}`);
+      }
+    },
+    async remove(domain) {
+      try {
+        await client.send(new DeleteIdentityCommand({ Identity: domain }));
+      } catch (err) {
+        throw new PostageError('ses_identity_failed', `could not remove ${domain} from ${where}: ${describe(err)}`);
+      }
+    },
+  };
+}
+
+/** For a local SES emulator without identity support: tokens made up here, nothing registered. */
+export function localDomainIdentities(): DomainIdentities {
+  return {
+    where: 'the local setup (SES_DOMAIN_IDENTITIES=local: no SES identity is registered)',
+    async register() {
+      return { dkimTokens: [randomHex(16), randomHex(16), randomHex(16)] };
+    },
+    async remove() {},
+  };
+}
+
+export function sharedSesV1Client(config: Config): SESClient {
+  return new SESClient({
+    region: config.ses.region,
+    requestHandler: AWS_MANAGEMENT_TIMEOUTS,
+    ...(config.ses.endpoint ? { endpoint: config.ses.endpoint } : {}),
+    ...(config.ses.accessKeyId && config.ses.secretAccessKey
+      ? { credentials: { accessKeyId: config.ses.accessKeyId, secretAccessKey: config.ses.secretAccessKey } }
+      : {}),
+  });
+}
+
+export function byocSesV1Client(config: Config, region: string, credentials: ByocCredentials): SESClient {
+  return new SESClient({
+    region,
+    requestHandler: AWS_MANAGEMENT_TIMEOUTS,
+    ...(config.ses.byocEndpoint ? { endpoint: config.ses.byocEndpoint } : {}),
+    credentials: { accessKeyId: credentials.accessKeyId, secretAccessKey: credentials.secretAccessKey, sessionToken: credentials.sessionToken },
+  });
+}
+
+export function sharedDomainIdentities(config: Config): DomainIdentities {
+  return config.ses.domainIdentities === 'local' ? localDomainIdentities() : sesDomainIdentities(sharedSesV1Client(config), 'the shared SES account');
+}
+
+/** The customer's SES through their Service-BYOC-Role (a fresh session, never the relay's cache). */
+export async function byocDomainIdentities(config: Config, byoc: ByocConfig): Promise<DomainIdentities> {
+  let credentials: ByocCredentials;
+  try {
+    credentials = await assumeByocRole(stsClient(config), { roleArn: byoc.roleArn, externalId: byoc.externalId, sessionName: byocSessionName(byoc.accountId) });
+  } catch (err) {
+    throw new PostageError('byoc_role_unusable', `could not assume ${byoc.roleArn}: ${describe(err)}; run byoc validate`);
+  }
+  return sesDomainIdentities(byocSesV1Client(config, byoc.region, credentials), `your AWS account (${byoc.region})`);
+}
