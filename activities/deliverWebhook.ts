@@ -1,24 +1,34 @@
 import { getLogRow } from '../core/emailLog';
-import { postSignedWebhook } from '../core/webhookDelivery';
+import { postSignedWebhook, type WebhookAttempt } from '../core/webhookDelivery';
 import { endpointForDelivery, type WebhookEventType } from '../core/webhookEndpoints';
 import { buildWebhookEnvelope } from '../core/webhookPayloads';
-import type { ActivityDeps } from './deps';
+import type { ResolvedActivityDeps } from './deps';
 
-/** One signed POST to one endpoint; every attempt is recorded for the dashboard. */
-export function deliverWebhook(deps: ActivityDeps) {
+/**
+ * One signed POST to one endpoint (spec 6.1: one attempt, 5 s, 2xx or failed); every attempt is
+ * recorded for the dashboard: endpoint, event, status code, latency, error.
+ */
+export function deliverWebhook(deps: ResolvedActivityDeps) {
   return async function deliverWebhook(input: { endpointId: string; messageId: string; event: WebhookEventType }): Promise<{ succeeded: boolean; statusCode: number | null }> {
     const endpoint = await endpointForDelivery(deps.db, deps.config.secretKey, input.endpointId);
     const row = await getLogRow(deps.db, input.messageId);
+    // Deactivated or deleted since the event fired, or the log row purged: nothing to send.
     if (!endpoint || !endpoint.active || !row) return { succeeded: false, statusCode: null };
     const body = JSON.stringify(buildWebhookEnvelope(input.event, row));
-    const attempt = await postSignedWebhook({
-      url: endpoint.url,
-      signingSecret: endpoint.signingSecret,
-      event: input.event,
-      body,
-      timeoutMs: deps.config.webhooks.timeoutMs,
-      allowedPrivateAddresses: deps.config.webhooks.allowedPrivateAddresses,
-    });
+    let attempt: WebhookAttempt;
+    try {
+      attempt = await postSignedWebhook({
+        url: endpoint.url,
+        signingSecret: endpoint.signingSecret,
+        event: input.event,
+        body,
+        timeoutMs: deps.config.webhooks.timeoutMs,
+        allowedPrivateAddresses: deps.config.webhooks.allowedPrivateAddresses,
+      });
+    } catch (err) {
+      // A URL the agent cannot even attempt (bad scheme): recorded like any failed delivery.
+      attempt = { statusCode: null, latencyMs: 0, succeeded: false, error: err instanceof Error ? err.message : String(err) };
+    }
     await deps.db('webhook_deliveries').insert({
       endpoint_id: endpoint.id,
       message_id: input.messageId,

@@ -1,7 +1,9 @@
 // What activities need from the process: built once by the worker, passed in explicitly so
 // tests can build them against their own database and emulators.
 import type { SESv2Client } from '@aws-sdk/client-sesv2';
+import type { STSClient } from '@aws-sdk/client-sts';
 import type { Logger } from 'pino';
+import type { ByocCredentialCache } from '../core/byocRole';
 import type { Config } from '../core/config';
 import type { Db } from '../core/db';
 
@@ -10,4 +12,11 @@ export interface ActivityDeps {
   db: Db;
   sharedSes: SESv2Client;
   logger: Logger;
+  /** STS client for assuming customers' roles; built from the config when absent. */
+  sts?: STSClient;
+  /** Assumed-role sessions of this worker process; a fresh cache when absent. */
+  byocCredentials?: ByocCredentialCache;
 }
+
+/** Deps with the optional parts filled in, as the activities use them. */
+export type ResolvedActivityDeps = Required<ActivityDeps>;

@@ -1,8 +1,8 @@
 import { subscribedEndpoints, type WebhookEventType } from '../core/webhookEndpoints';
-import type { ActivityDeps } from './deps';
+import type { ResolvedActivityDeps } from './deps';
 
 /** Ids of the account's active endpoints subscribed to the event (spec 6.1). */
-export function findWebhookEndpoints(deps: ActivityDeps) {
+export function findWebhookEndpoints(deps: ResolvedActivityDeps) {
   return async function findWebhookEndpoints(input: { accountId: string; event: WebhookEventType }): Promise<{ endpointIds: string[] }> {
     const endpoints = await subscribedEndpoints(deps.db, input.accountId, input.event);
     return { endpointIds: endpoints.map((e) => e.id) };

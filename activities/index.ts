@@ -1,23 +1,44 @@
 // The worker's activities, each doing one thing and named for it (the names show in the UI).
-import type { ActivityDeps } from './deps';
+import { ByocCredentialCache, stsClient } from '../core/byocRole';
+import type { ActivityDeps, ResolvedActivityDeps } from './deps';
 import { deliverWebhook } from './deliverWebhook';
 import { discardStagedAttachments } from './discardStagedAttachments';
+import { discardStagedMessage } from './discardStagedMessage';
 import { findWebhookEndpoints } from './findWebhookEndpoints';
+import { markByocUnusable } from './markByocUnusable';
+import { purgeEmailLog, purgeExpiredContent } from './purge';
 import { recordOutcome } from './recordOutcome';
 import { recordQueuedMessage } from './recordQueuedMessage';
 import { recordSent } from './recordSent';
+import { resolveByocCredentials } from './resolveByocCredentials';
 import { sendViaSes } from './sendViaSes';
+import { suppressRecipient } from './suppressRecipient';
+import { updateReputation } from './updateReputation';
 
 export type { ActivityDeps } from './deps';
 
-export function createActivities(deps: ActivityDeps) {
+export function createActivities(input: ActivityDeps) {
+  const deps: ResolvedActivityDeps = {
+    ...input,
+    sts: input.sts ?? stsClient(input.config),
+    byocCredentials: input.byocCredentials ?? new ByocCredentialCache(),
+  };
   return {
     recordQueuedMessage: recordQueuedMessage(deps),
     discardStagedAttachments: discardStagedAttachments(deps),
     recordSent: recordSent(deps),
+    resolveByocCredentials: resolveByocCredentials(deps),
     sendViaSes: sendViaSes(deps),
+    markByocUnusable: markByocUnusable(deps),
+    discardStagedMessage: discardStagedMessage(deps),
     recordOutcome: recordOutcome(deps),
+    suppressRecipient: suppressRecipient(deps),
+    updateReputation: updateReputation(deps),
     findWebhookEndpoints: findWebhookEndpoints(deps),
     deliverWebhook: deliverWebhook(deps),
+    purgeEmailLog: purgeEmailLog(deps),
+    purgeExpiredContent: purgeExpiredContent(deps),
   };
 }
+
+export type Activities = ReturnType<typeof createActivities>;

@@ -1,17 +1,18 @@
-import { ApplicationFailure } from '@temporalio/activity';
+import { ApplicationFailure, Context } from '@temporalio/activity';
 import { insertQueuedLogRow, type MessageKind } from '../core/emailLog';
 import { loadStagedMessage } from '../core/staging';
-import type { ActivityDeps } from './deps';
+import type { ResolvedActivityDeps } from './deps';
 
 /**
  * Confirms the API committed the message (it starts the workflow just before committing), then
  * writes the shared-mode log row as `queued`. A message never committed is not sent.
  */
-export function recordQueuedMessage(deps: ActivityDeps) {
+export function recordQueuedMessage(deps: ResolvedActivityDeps) {
   return async function recordQueuedMessage(input: { messageId: string; kind: MessageKind; acceptDeadline: number }): Promise<{ accepted: boolean }> {
     const staged = await loadStagedMessage(deps.db, deps.config.secretKey, input.messageId);
     if (!staged) {
-      if (Date.now() < input.acceptDeadline) {
+      // Server time, like the workflow's start time the deadline is counted from.
+      if (Context.current().info.currentAttemptScheduledTimestampMs < input.acceptDeadline) {
         throw ApplicationFailure.retryable('the accepting transaction has not committed yet', 'NotYetCommitted');
       }
       return { accepted: false };

@@ -1,8 +1,8 @@
 import { markLogRowSent } from '../core/emailLog';
-import type { ActivityDeps } from './deps';
+import type { ResolvedActivityDeps } from './deps';
 
-/** Records the provider message id (synthetic `service-test-…` for test recipients). */
-export function recordSent(deps: ActivityDeps) {
+/** Test recipients: records the synthetic `service-test-…` provider id; nothing was transmitted. */
+export function recordSent(deps: ResolvedActivityDeps) {
   return async function recordSent(input: { messageId: string; providerMessageId: string }): Promise<void> {
     await markLogRowSent(deps.db, input.messageId, input.providerMessageId);
   };

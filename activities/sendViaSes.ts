@@ -1,25 +1,96 @@
-import { ApplicationFailure } from '@temporalio/activity';
-import { markLogRowSent } from '../core/emailLog';
-import { sendEmailThroughSes } from '../core/ses';
-import { deleteStagedMessage, loadStagedAttachments, loadStagedMessage } from '../core/staging';
-import type { ActivityDeps } from './deps';
+import { ApplicationFailure, Context } from '@temporalio/activity';
+import { byocSesClient } from '../core/byocRole';
+import { markLogRowSent, type MessageKind } from '../core/emailLog';
+import { classifySesError } from '../core/providerErrors';
+import { providerMessageIdOf, recordProviderMessage } from '../core/providerMessages';
+import { recordSendSample } from '../core/reputation';
+import { sendRawThroughSes } from '../core/ses';
+import { deleteStagedMessage, loadStagedAttachments, loadStagedMessage, type StagedMessage } from '../core/staging';
+import { SEND_FAILURE } from '../core/sendFailures';
+import { byocSession, throwClassified } from './byocSession';
+import type { ResolvedActivityDeps } from './deps';
 
-/** Sends the staged message through SES and records SES's message id the moment it returns. */
-export function sendViaSes(deps: ActivityDeps) {
-  return async function sendViaSes(input: { messageId: string }): Promise<{ providerMessageId: string }> {
+interface AcceptedByProvider {
+  providerMessageId: string;
+}
+
+// SendEmail is not idempotent. The moment SES answers, its id goes into the heartbeat (kept by
+// Temporal across attempts) and, for shared messages, into provider_messages; a retried attempt
+// that finds either returns it instead of sending again (docs/decisions.md, "Sending twice").
+function idFromEarlierAttempt(): string | undefined {
+  return (Context.current().info.heartbeatDetails as AcceptedByProvider | undefined)?.providerMessageId;
+}
+
+function rememberAcceptance(providerMessageId: string): void {
+  Context.current().heartbeat({ providerMessageId } satisfies AcceptedByProvider);
+}
+
+async function recordSharedAcceptance(deps: ResolvedActivityDeps, staged: StagedMessage, kind: MessageKind, providerMessageId: string): Promise<void> {
+  await deps.db.transaction(async (trx) => {
+    await recordProviderMessage(trx, { providerMessageId, messageId: staged.messageId, accountId: staged.accountId, kind });
+    await markLogRowSent(trx, staged.messageId, providerMessageId);
+    // Rates count real recipients only: test and simulator sends never reach reputation.
+    if (kind === 'real') await recordSendSample(trx, { messageId: staged.messageId, accountId: staged.accountId });
+  });
+}
+
+async function sendShared(deps: ResolvedActivityDeps, staged: StagedMessage, kind: MessageKind): Promise<AcceptedByProvider> {
+  const earlier = idFromEarlierAttempt() ?? (await providerMessageIdOf(deps.db, staged.messageId));
+  if (earlier) {
+    await recordSharedAcceptance(deps, staged, kind, earlier);
+    return { providerMessageId: earlier };
+  }
+  const attachments = await loadStagedAttachments(deps.db, deps.config.secretKey, staged.messageId);
+  let providerMessageId: string;
+  try {
+    providerMessageId = await sendRawThroughSes(deps.sharedSes, staged.messageId, staged.content, attachments);
+  } catch (err) {
+    throwClassified(classifySesError(err, staged.content));
+  }
+  rememberAcceptance(providerMessageId);
+  await recordSharedAcceptance(deps, staged, kind, providerMessageId);
+  return { providerMessageId };
+}
+
+async function sendByoc(deps: ResolvedActivityDeps, staged: StagedMessage): Promise<AcceptedByProvider> {
+  const session = await byocSession(deps, staged.accountId);
+  const attachments = await loadStagedAttachments(deps.db, deps.config.secretKey, staged.messageId);
+  const ses = byocSesClient(deps.config, session.config.region, session.credentials);
+  let providerMessageId: string;
+  try {
+    providerMessageId = await sendRawThroughSes(ses, staged.messageId, staged.content, attachments);
+  } catch (err) {
+    const classified = classifySesError(err, staged.content);
+    if (classified.refreshCredentials) deps.byocCredentials.forget(session.cacheKey);
+    throwClassified(classified);
+  } finally {
+    ses.destroy();
+  }
+  rememberAcceptance(providerMessageId);
+  // BYOC content must not outlive its use. The workflow deletes it again (retrying) whatever
+  // happens, so a failure here must not fail an accepted send.
+  await deleteStagedMessage(deps.db, staged.messageId).catch((err: unknown) => deps.logger.warn({ err, messageId: staged.messageId }, 'could not delete BYOC content yet'));
+  return { providerMessageId };
+}
+
+/**
+ * Loads the staged message and its attachments (claim check), sends it through SES (the shared
+ * account, or the customer's with BYOC credentials) and records SES's message id at once.
+ */
+export function sendViaSes(deps: ResolvedActivityDeps) {
+  return async function sendViaSes(input: { messageId: string; kind: MessageKind }): Promise<AcceptedByProvider> {
+    const earlier = idFromEarlierAttempt();
     const staged = await loadStagedMessage(deps.db, deps.config.secretKey, input.messageId);
-    if (!staged) throw ApplicationFailure.nonRetryable('the staged message is gone', 'PermanentSendFailure');
-    const attachments = await loadStagedAttachments(deps.db, deps.config.secretKey, input.messageId);
-    const providerMessageId = await sendEmailThroughSes(deps.sharedSes, staged.content, attachments);
-    if (staged.mode === 'shared') {
-      await deps.db('provider_messages')
-        .insert({ provider_message_id: providerMessageId, message_id: staged.messageId, account_id: staged.accountId })
-        .onConflict('provider_message_id')
-        .ignore();
-      await markLogRowSent(deps.db, staged.messageId, providerMessageId);
-    } else {
-      await deleteStagedMessage(deps.db, staged.messageId);
+    if (!staged) {
+      // BYOC content is deleted right after SES accepts: an attempt after that finds only the heartbeat.
+      if (earlier) return { providerMessageId: earlier };
+      throw ApplicationFailure.nonRetryable('the staged message content is gone (purged or already discarded)', SEND_FAILURE.message);
     }
-    return { providerMessageId };
+    if (staged.mode === 'shared') return sendShared(deps, staged, input.kind);
+    if (earlier) {
+      await deleteStagedMessage(deps.db, staged.messageId);
+      return { providerMessageId: earlier };
+    }
+    return sendByoc(deps, staged);
   };
 }

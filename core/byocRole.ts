@@ -31,7 +31,15 @@ export function stsClient(config: Config): STSClient {
   return new STSClient({
     region: config.sts.region,
     ...(config.sts.endpoint ? { endpoint: config.sts.endpoint } : {}),
+    ...(config.sts.accessKeyId && config.sts.secretAccessKey
+      ? { credentials: { accessKeyId: config.sts.accessKeyId, secretAccessKey: config.sts.secretAccessKey } }
+      : {}),
   });
+}
+
+/** Session name customers see in their CloudTrail: which Postage account used their role. */
+export function byocSessionName(accountId: string): string {
+  return `postage-${accountId}`.slice(0, 64);
 }
 
 /** Throws the STS error as is (AccessDenied when the trust policy or ExternalId is wrong). */
@@ -54,6 +62,8 @@ export async function assumeByocRole(sts: STSClient, input: { roleArn: string; e
 export function byocSesClient(config: Config, region: string, credentials: ByocCredentials): SESv2Client {
   return new SESv2Client({
     region,
+    // SendEmail is not idempotent: no hidden SDK retries, the workflow decides (core/ses.ts).
+    maxAttempts: 1,
     ...(config.ses.byocEndpoint ? { endpoint: config.ses.byocEndpoint } : {}),
     credentials: {
       accessKeyId: credentials.accessKeyId,
@@ -62,6 +72,11 @@ export function byocSesClient(config: Config, region: string, credentials: ByocC
       expiration: credentials.expiration,
     },
   });
+}
+
+/** Cache key: a new role or ExternalId (revalidated configuration) never reuses an old session. */
+export function byocCacheKey(input: { accountId: string; roleArn: string; externalId: string }): string {
+  return `${input.accountId}|${input.roleArn}|${input.externalId}`;
 }
 
 /** Per-process cache of assumed-role sessions, keyed by account, role and ExternalId. */

@@ -66,12 +66,12 @@ const REPLACEABLE: Record<ProviderOutcome['type'], MessageStatus[]> = {
 };
 
 /** Applies an outcome to the log row; returns false when the row's status already supersedes it. */
-export async function applyOutcomeToLog(db: Db, messageId: string, outcome: ProviderOutcome, smtpResponse?: string): Promise<boolean> {
+export async function applyOutcomeToLog(db: Db, messageId: string, outcome: ProviderOutcome): Promise<boolean> {
   const patch: Record<string, unknown> = { status: outcome.type, updated_at: db.fn.now() };
   switch (outcome.type) {
     case 'delivered':
       patch.delivered_at = outcome.at;
-      patch.smtp_response = outcome.smtpResponse ?? smtpResponse ?? null;
+      patch.smtp_response = outcome.smtpResponse ?? null;
       break;
     case 'bounced':
       patch.bounced_at = outcome.at;
@@ -88,4 +88,16 @@ export async function applyOutcomeToLog(db: Db, messageId: string, outcome: Prov
   }
   const updated = await db('email_log').where({ message_id: messageId }).whereIn('status', REPLACEABLE[outcome.type]).update(patch);
   return updated > 0;
+}
+
+/** Retention (spec 2.9): deletes rows created before `cutoff`, in batches; returns how many. */
+export async function purgeLogRowsBefore(db: Db, cutoff: Date, batchSize = 5000): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const deleted = await db('email_log')
+      .whereIn('message_id', db('email_log').where('created_at', '<', cutoff).select('message_id').limit(batchSize))
+      .delete();
+    total += deleted;
+    if (deleted < batchSize) return total;
+  }
 }

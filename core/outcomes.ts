@@ -1,26 +1,52 @@
 // What the provider (or the test-recipient simulator) reports about a message, and the email-log
-// status each outcome leads to. Shared by the SNS endpoint, the workflow and its activities.
+// status each outcome leads to. Shared by the SNS endpoint, the workflows and their activities.
+// Pure: workflows import it.
+import type { TestOutcome } from './addresses';
 
 export type BounceType = 'Permanent' | 'Transient' | 'Undetermined';
 
+// No addresses in here: outcomes travel through Temporal signals and history.
 export type ProviderOutcome =
   | { type: 'delivered'; at: string; smtpResponse?: string }
-  | { type: 'bounced'; at: string; bounceType: BounceType; bounceSubType: string; diagnostic?: string }
+  | { type: 'bounced'; at: string; bounceType: BounceType; bounceSubType: string }
   | { type: 'complained'; at: string; feedbackType?: string }
   | { type: 'failed'; at: string; reason: string };
 
 export type MessageStatus = 'queued' | 'sent' | 'delivered' | 'bounced' | 'complained' | 'failed';
 
-export const FINAL_STATUSES: readonly MessageStatus[] = ['delivered', 'bounced', 'complained', 'failed'];
+export type OutcomeEvent = 'email.delivered' | 'email.bounced' | 'email.complained' | 'email.failed';
 
-export function statusForOutcome(outcome: ProviderOutcome): MessageStatus {
-  return outcome.type;
-}
+export const OUTCOME_EVENT: Record<ProviderOutcome['type'], OutcomeEvent> = {
+  delivered: 'email.delivered',
+  bounced: 'email.bounced',
+  complained: 'email.complained',
+  failed: 'email.failed',
+};
 
 /** Fixed SMTP detail used for synthetic test-recipient outcomes (spec 4.1 rule 8). */
 export const TEST_SMTP_RESPONSE = '250 2.0.0 OK (postage test recipient: nothing was transmitted)';
 
-/** Only hard bounces and complaints put an address on the suppression list (spec 2.10). */
+/** Provider message id of a test send: `service-test-<uuid>` (spec 4.1 rule 8). */
+export function testProviderMessageId(uuid: string): string {
+  return `service-test-${uuid}`;
+}
+
+/** The outcome a test-domain recipient produces (spec 4.1), timestamped `at`. */
+export function syntheticTestOutcome(kind: TestOutcome, at: string): ProviderOutcome {
+  switch (kind) {
+    case 'delivered':
+      return { type: 'delivered', at, smtpResponse: TEST_SMTP_RESPONSE };
+    case 'bounced':
+      return { type: 'bounced', at, bounceType: 'Permanent', bounceSubType: 'General' };
+    case 'complained':
+      return { type: 'complained', at };
+  }
+}
+
+/**
+ * Hard bounces and complaints put an address on the suppression list (spec 2.10) and count
+ * toward the account's reputation; soft and undetermined bounces do neither.
+ */
 export function suppresses(outcome: ProviderOutcome): 'bounce' | 'complaint' | null {
   if (outcome.type === 'bounced' && outcome.bounceType === 'Permanent') return 'bounce';
   if (outcome.type === 'complained') return 'complaint';

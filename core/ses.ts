@@ -1,13 +1,20 @@
-// Sending through SES v2. Without attachments the message goes as Simple content; with
-// attachments nodemailer's MailComposer builds the raw MIME, which SES receives as Raw content.
+// Sending through SES v2. Every message, with or without attachments, is composed by nodemailer's
+// MailComposer and sent as Raw content: one path, RFC 2047 encoding of non-ASCII display names and
+// subjects, and header values that cannot inject headers.
 import { SESv2Client, SendEmailCommand, type SendEmailCommandInput } from '@aws-sdk/client-sesv2';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import type { Config } from './config';
 import type { Attachment, MessageContent } from './staging';
 
+/** Our message id travels in every message, so a copy SES was asked to send twice can be told apart. */
+export const MESSAGE_ID_HEADER = 'X-Postage-Message-Id';
+
 export function sharedSesClient(config: Config): SESv2Client {
   return new SESv2Client({
     region: config.ses.region,
+    // SendEmail is not idempotent: a hidden SDK retry after a lost response could send twice.
+    // Retries belong to the workflow, which first checks whether SES already accepted the message.
+    maxAttempts: 1,
     ...(config.ses.endpoint ? { endpoint: config.ses.endpoint } : {}),
     ...(config.ses.accessKeyId && config.ses.secretAccessKey
       ? { credentials: { accessKeyId: config.ses.accessKeyId, secretAccessKey: config.ses.secretAccessKey } }
@@ -19,30 +26,31 @@ function formatMailbox(m: { address: string; name: string }): { address: string;
   return m.name ? { name: m.name, address: m.address } : m.address;
 }
 
-/** RFC 5322 message; MailComposer encodes non-ASCII headers and refuses header injection. */
-export async function buildRawMessage(content: MessageContent, attachments: Attachment[]): Promise<Buffer> {
+/** RFC 5322 message. `html` wins over `text` when both are given (spec 2.1). */
+export async function buildRawMessage(messageId: string, content: MessageContent, attachments: Attachment[]): Promise<Buffer> {
   const composer = new MailComposer({
     from: formatMailbox(content.from),
     to: formatMailbox(content.to),
     subject: content.subject,
     ...(content.replyTo ? { replyTo: content.replyTo } : {}),
     ...(content.html !== undefined ? { html: content.html } : { text: content.text ?? '' }),
+    headers: { [MESSAGE_ID_HEADER]: messageId },
     attachments: attachments.map((a) => ({ filename: a.filename, content: a.data, contentType: a.contentType })),
   });
   return composer.compile().build();
 }
 
-export async function buildSendEmailInput(content: MessageContent, attachments: Attachment[]): Promise<SendEmailCommandInput> {
-  // Attachments and non-ASCII display names both need MIME encoding, which Raw content gives us.
+export async function buildSendEmailInput(messageId: string, content: MessageContent, attachments: Attachment[]): Promise<SendEmailCommandInput> {
   return {
-    Content: { Raw: { Data: await buildRawMessage(content, attachments) } },
+    Content: { Raw: { Data: await buildRawMessage(messageId, content, attachments) } },
     Destination: { ToAddresses: [content.to.address] },
     FromEmailAddress: content.from.address,
   };
 }
 
-export async function sendEmailThroughSes(client: SESv2Client, content: MessageContent, attachments: Attachment[]): Promise<string> {
-  const result = await client.send(new SendEmailCommand(await buildSendEmailInput(content, attachments)));
-  if (!result.MessageId) throw new Error('SES returned no MessageId');
+/** One SendEmail call; returns SES's message id. Errors are the SDK's, for core/providerErrors.ts. */
+export async function sendRawThroughSes(client: SESv2Client, messageId: string, content: MessageContent, attachments: Attachment[]): Promise<string> {
+  const result = await client.send(new SendEmailCommand(await buildSendEmailInput(messageId, content, attachments)));
+  if (!result.MessageId) throw Object.assign(new Error('SES returned no MessageId'), { name: 'InternalFailure' });
   return result.MessageId;
 }

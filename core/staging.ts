@@ -95,3 +95,8 @@ export async function discardStagedAttachments(db: Db, messageId: string): Promi
 export async function deleteStagedMessage(db: Db, messageId: string): Promise<void> {
   await db('staged_messages').where({ message_id: messageId }).delete();
 }
+
+/** Retention: deletes staged messages of `mode` (with their attachments) created before `cutoff`. */
+export async function purgeStagedMessagesBefore(db: Db, mode: SendingMode, cutoff: Date): Promise<number> {
+  return db('staged_messages').where({ mode }).where('created_at', '<', cutoff).delete();
+}

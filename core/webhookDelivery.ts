@@ -52,10 +52,13 @@ export async function postSignedWebhook(opts: {
         finish({ statusCode: code, succeeded: ok, error: ok ? null : `endpoint answered HTTP ${code}` });
       },
     );
-    req.setTimeout(opts.timeoutMs, () => {
+    // One deadline for the whole exchange (DNS, connect, request, response headers), not an idle
+    // timeout a slow-dripping endpoint could keep resetting.
+    const deadline = setTimeout(() => {
       finish({ statusCode: null, succeeded: false, error: `no response within ${opts.timeoutMs} ms` });
       req.destroy();
-    });
+    }, opts.timeoutMs);
+    req.on('close', () => clearTimeout(deadline));
     req.on('error', (err) => finish({ statusCode: null, succeeded: false, error: err.message }));
     req.end(opts.body);
   });

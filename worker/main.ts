@@ -1,25 +1,33 @@
 // The worker process: `tsx worker/main.ts`.
 import { NativeConnection } from '@temporalio/worker';
+import { ByocCredentialCache, stsClient } from '../core/byocRole';
 import { loadConfig } from '../core/config';
 import { createDb } from '../core/db';
 import { createLogger } from '../core/logger';
 import { sharedSesClient } from '../core/ses';
+import { connectTemporalClient } from '../core/temporal';
 import { createWorker } from './createWorker';
+import { ensureRetentionSchedules } from './schedules';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel, 'worker');
   const db = createDb(config.databaseUrl);
+  const client = await connectTemporalClient(config);
+  const schedules = await ensureRetentionSchedules(client, config);
+  logger.info({ schedules }, 'retention schedules in place');
   const connection = await NativeConnection.connect({ address: config.temporal.address });
   const worker = await createWorker({
     connection,
     namespace: config.temporal.namespace,
     taskQueue: config.temporal.taskQueue,
-    deps: { config, db, sharedSes: sharedSesClient(config), logger },
+    // BYOC sessions live in this process only (never in a database, a queue or history).
+    deps: { config, db, sharedSes: sharedSesClient(config), logger, sts: stsClient(config), byocCredentials: new ByocCredentialCache() },
   });
   logger.info({ taskQueue: config.temporal.taskQueue }, 'worker started');
   await worker.run(); // resolves after SIGINT/SIGTERM once in-flight tasks finish
   await connection.close();
+  await client.connection.close();
   await db.destroy();
 }
 

@@ -1,2 +1,4 @@
 // Every workflow the worker registers.
 export { sendEmail, providerOutcomeSignal } from './sendEmail';
+export { recordLateOutcome } from './recordLateOutcome';
+export { emailLogRetention, contentRetention } from './retention';

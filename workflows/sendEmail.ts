@@ -1,69 +1,32 @@
 // One workflow per accepted message. Read in the Temporal UI top to bottom it tells the
 // message's story: queued -> email.sent webhooks -> SES (or the test simulator) -> outcome ->
-// log, suppression and reputation -> outcome webhooks.
-import {
-  ActivityFailure,
-  ApplicationFailure,
-  condition,
-  defineSignal,
-  proxyActivities,
-  setHandler,
-  upsertSearchAttributes,
-  uuid4,
-  workflowInfo,
-} from '@temporalio/workflow';
-import type { createActivities } from '../activities';
-import type { WebhookEventType } from '../core/webhookEndpoints';
-import { TEST_SMTP_RESPONSE, type MessageStatus, type ProviderOutcome } from '../core/outcomes';
+// log, suppression and reputation -> outcome webhooks. Every path ends in a final status.
+import { ActivityFailure, ApplicationFailure, condition, setHandler, TimeoutFailure, upsertSearchAttributes, uuid4, workflowInfo } from '@temporalio/workflow';
+import type { TestOutcome } from '../core/addresses';
+import type { MessageStatus, ProviderOutcome } from '../core/outcomes';
+import { syntheticTestOutcome, testProviderMessageId } from '../core/outcomes';
+import { SEND_FAILURE } from '../core/sendFailures';
+import { bookkeeping, provider } from './activityProxies';
 import { MESSAGE_STATUS } from './searchAttributes';
+import { settleOutcome } from './settleOutcome';
+import { providerOutcomeSignal } from './signals';
 import type { SendEmailInput, SendEmailResult } from './types';
+import { webhookFanout, type WebhookFanout } from './webhookFanout';
 
-type Activities = ReturnType<typeof createActivities>;
-
-export const providerOutcomeSignal = defineSignal<[ProviderOutcome]>('providerOutcome');
+export { providerOutcomeSignal };
 
 /** How long the workflow waits for the API's transaction to commit before giving up on it. */
 const ACCEPTANCE_GRACE_MS = 60_000;
 
-const bookkeeping = proxyActivities<Activities>({
-  startToCloseTimeout: '30s',
-  retry: { initialInterval: '200ms', backoffCoefficient: 2, maximumInterval: '30s' },
-});
-
-const ses = proxyActivities<Activities>({
-  startToCloseTimeout: '60s',
-  retry: {
-    initialInterval: '1s',
-    backoffCoefficient: 2,
-    maximumInterval: '2m',
-    maximumAttempts: 12,
-    nonRetryableErrorTypes: ['PermanentSendFailure'],
-  },
-});
-
-// Spec 6.1: one attempt per endpoint, never retried.
-const webhooks = proxyActivities<Activities>({
-  startToCloseTimeout: '15s',
-  retry: { maximumAttempts: 1 },
-});
-
-const OUTCOME_EVENT: Record<ProviderOutcome['type'], WebhookEventType> = {
-  delivered: 'email.delivered',
-  bounced: 'email.bounced',
-  complained: 'email.complained',
-  failed: 'email.failed',
-};
+function setStatus(status: SendEmailResult['status']): void {
+  upsertSearchAttributes([{ key: MESSAGE_STATUS, value: status }]);
+}
 
 export async function sendEmail(input: SendEmailInput): Promise<SendEmailResult> {
-  const setStatus = (status: MessageStatus | 'not_accepted') => upsertSearchAttributes([{ key: MESSAGE_STATUS, value: status }]);
-  const pendingWebhooks: Promise<void>[] = [];
-  const fireWebhooks = (event: WebhookEventType) => {
-    if (input.mode !== 'shared') return; // spec 6: BYOC produces no events
-    pendingWebhooks.push(notifyWebhooks(input, event));
-  };
-
+  // Outcomes are buffered from the start: a notification may arrive before the wait begins.
   const outcomes: ProviderOutcome[] = [];
   setHandler(providerOutcomeSignal, (outcome) => void outcomes.push(outcome));
+  const webhooks = webhookFanout(input);
 
   const { accepted } = await bookkeeping.recordQueuedMessage({
     messageId: input.messageId,
@@ -75,63 +38,81 @@ export async function sendEmail(input: SendEmailInput): Promise<SendEmailResult>
     return { status: 'not_accepted' };
   }
   setStatus('queued');
-  fireWebhooks('email.sent');
+  webhooks.fire('email.sent'); // spec 6.3: as soon as the message is queued
 
-  let outcome: ProviderOutcome | undefined;
-  let providerMessageId: string | undefined;
-  if (input.kind === 'test' && input.testOutcome) {
-    await bookkeeping.discardStagedAttachments({ messageId: input.messageId });
-    providerMessageId = `service-test-${uuid4()}`;
-    await bookkeeping.recordSent({ messageId: input.messageId, providerMessageId });
-    outcome = syntheticOutcome(input.testOutcome, new Date().toISOString());
-  } else {
-    try {
-      ({ providerMessageId } = await ses.sendViaSes({ messageId: input.messageId }));
-    } catch (err) {
-      outcome = { type: 'failed', at: new Date().toISOString(), reason: failureReason(err) };
-    }
-    if (providerMessageId) {
-      setStatus('sent');
-      if (input.mode === 'byoc') return { status: 'sent', providerMessageId };
-      const arrived = await condition(() => outcomes.length > 0, input.outcomeTimeoutSeconds * 1000);
-      outcome = arrived ? outcomes.shift() : undefined;
-    }
+  let result: SendEmailResult;
+  if (input.mode === 'byoc') result = await sendThroughCustomerAccount(input);
+  else if (input.kind === 'test' && input.testOutcome) result = await simulateTestRecipient(input, input.testOutcome, webhooks);
+  else result = await sendThroughSharedAccount(input, outcomes, webhooks);
+  setStatus(result.status);
+  await webhooks.settled();
+  return result;
+}
+
+/** Spec 4.1: no SES call; the synthetic outcome takes the same path as a real one. */
+async function simulateTestRecipient(input: SendEmailInput, outcome: TestOutcome, webhooks: WebhookFanout): Promise<SendEmailResult> {
+  await bookkeeping.discardStagedAttachments({ messageId: input.messageId });
+  const providerMessageId = testProviderMessageId(uuid4());
+  await bookkeeping.recordSent({ messageId: input.messageId, providerMessageId });
+  setStatus('sent');
+  const status = await settleOutcome(input, syntheticTestOutcome(outcome, new Date().toISOString()), webhooks);
+  return { status, providerMessageId };
+}
+
+async function sendThroughSharedAccount(input: SendEmailInput, outcomes: ProviderOutcome[], webhooks: WebhookFanout): Promise<SendEmailResult> {
+  let providerMessageId: string;
+  try {
+    ({ providerMessageId } = await provider.sendViaSes({ messageId: input.messageId, kind: input.kind }));
+  } catch (err) {
+    const reason = failureReason(err);
+    const status = await settleOutcome(input, { type: 'failed', at: new Date().toISOString(), reason }, webhooks);
+    return { status, reason };
   }
-
+  setStatus('sent');
+  // SES reports through SNS; without a report within the timeout the message stays `sent`.
+  // Reports that arrive later are settled by a late-outcome workflow (core/providerEvents.ts).
   let status: MessageStatus = 'sent';
-  if (outcome) {
-    const recorded = await bookkeeping.recordOutcome({ messageId: input.messageId, accountId: input.accountId, kind: input.kind, outcome });
-    status = recorded.status;
-    if (recorded.applied) fireWebhooks(OUTCOME_EVENT[outcome.type]);
-  }
-  setStatus(status);
-  await Promise.all(pendingWebhooks);
-  return { status, ...(providerMessageId ? { providerMessageId } : {}) };
+  await condition(() => outcomes.length > 0, input.outcomeTimeoutSeconds * 1000);
+  // Settle every report that arrived, including those that come in while settling or while the
+  // webhooks finish (a complaint right after the delivery): a report the workflow accepted as a
+  // signal is never dropped.
+  do {
+    for (let next = outcomes.shift(); next; next = outcomes.shift()) {
+      status = await settleOutcome(input, next, webhooks);
+      setStatus(status);
+    }
+    await webhooks.settled();
+  } while (outcomes.length > 0);
+  return { status, providerMessageId };
 }
 
-function syntheticOutcome(kind: NonNullable<SendEmailInput['testOutcome']>, at: string): ProviderOutcome {
-  switch (kind) {
-    case 'delivered':
-      return { type: 'delivered', at, smtpResponse: TEST_SMTP_RESPONSE };
-    case 'bounced':
-      return { type: 'bounced', at, bounceType: 'Permanent', bounceSubType: 'General' };
-    case 'complained':
-      return { type: 'complained', at };
+/** BYOC: no log, no webhooks; the content is discarded on every path (spec 1, 6). */
+async function sendThroughCustomerAccount(input: SendEmailInput): Promise<SendEmailResult> {
+  try {
+    await provider.resolveByocCredentials({ accountId: input.accountId });
+    const { providerMessageId } = await provider.sendViaSes({ messageId: input.messageId, kind: input.kind });
+    return { status: 'sent', providerMessageId };
+  } catch (err) {
+    const reason = failureReason(err);
+    // The role or the customer's SES refused us: the API answers 503 until it validates again.
+    if (failureType(err) === SEND_FAILURE.account) await bookkeeping.markByocUnusable({ accountId: input.accountId, reason });
+    return { status: 'failed', reason };
+  } finally {
+    await bookkeeping.discardStagedMessage({ messageId: input.messageId });
   }
 }
 
-function failureReason(err: unknown): string {
+function failureType(err: unknown): string | undefined {
   const cause = err instanceof ActivityFailure ? err.cause : err;
-  if (cause instanceof ApplicationFailure || cause instanceof Error) return cause.message;
-  return 'the message could not be sent';
+  return cause instanceof ApplicationFailure ? (cause.type ?? undefined) : undefined;
 }
 
-async function notifyWebhooks(input: SendEmailInput, event: WebhookEventType): Promise<void> {
-  const { endpointIds } = await bookkeeping.findWebhookEndpoints({ accountId: input.accountId, event });
-  await Promise.all(
-    endpointIds.map((endpointId) =>
-      // A failed delivery is recorded by the activity and never fails the message.
-      webhooks.deliverWebhook({ endpointId, messageId: input.messageId, event }).catch(() => undefined),
-    ),
-  );
+/** Activity reasons are already redacted (core/providerErrors.ts). */
+function failureReason(err: unknown): string {
+  if (!(err instanceof ActivityFailure)) return err instanceof Error ? err.message : 'the message could not be sent';
+  const cause = err.cause;
+  if (cause instanceof TimeoutFailure) return 'SES could not be reached within the retry window';
+  const message = cause?.message ?? 'the message could not be sent';
+  const gaveUp = err.retryState === 'MAXIMUM_ATTEMPTS_REACHED' || err.retryState === 'TIMEOUT';
+  return gaveUp ? `gave up after repeated attempts: ${message}` : message;
 }

@@ -1,9 +1,9 @@
-// Workflow inputs and signals. Only ids and flags travel through Temporal: message content and
-// attachments stay in the claim-check store (core/staging.ts).
+// Workflow inputs and results. Only ids, flags and outcomes travel through Temporal: message
+// content and attachments stay in the claim-check store (core/staging.ts).
 import type { TestOutcome } from '../core/addresses';
 import type { SendingMode } from '../core/domains';
 import type { MessageKind } from '../core/emailLog';
-import type { MessageStatus } from '../core/outcomes';
+import type { MessageStatus, ProviderOutcome } from '../core/outcomes';
 
 export interface SendEmailInput {
   messageId: string;
@@ -19,8 +19,23 @@ export interface SendEmailInput {
 export interface SendEmailResult {
   status: MessageStatus | 'not_accepted';
   providerMessageId?: string;
+  /** Why the message failed (redacted: never a recipient, subject or body). */
+  reason?: string;
+}
+
+/** A provider outcome that arrived after the message's send workflow had closed. */
+export interface LateOutcomeInput {
+  messageId: string;
+  accountId: string;
+  kind: MessageKind;
+  outcome: ProviderOutcome;
 }
 
 export function sendWorkflowId(messageId: string): string {
   return `send-${messageId}`;
+}
+
+/** One late-outcome workflow per SNS notification: SNS redelivering it starts nothing new. */
+export function lateOutcomeWorkflowId(snsMessageId: string): string {
+  return `late-outcome-${snsMessageId}`;
 }

@@ -1,0 +1,24 @@
+import { recordReputationEvent, reputationRates, suspendForReputation, suspensionReason, type ReputationEvent } from '../core/reputation';
+import type { ResolvedActivityDeps } from './deps';
+
+/**
+ * Counts a hard bounce or complaint of a real shared send toward the account's rolling rates, and
+ * suspends sending when a threshold is crossed (the API then answers 403 sending_suspended).
+ */
+export function updateReputation(deps: ResolvedActivityDeps) {
+  return async function updateReputation(input: { accountId: string; messageId: string; event: ReputationEvent; at: string }): Promise<{
+    counted: boolean;
+    sends: number;
+    bounceRate: number;
+    complaintRate: number;
+    suspended: boolean;
+  }> {
+    const counted = await recordReputationEvent(deps.db, input);
+    const settings = deps.config.reputation;
+    const rates = await reputationRates(deps.db, input.accountId, settings.windowDays);
+    const reason = suspensionReason(rates, settings);
+    const suspended = reason ? await suspendForReputation(deps.db, input.accountId, reason, rates) : false;
+    if (suspended) deps.logger.warn({ accountId: input.accountId, reason }, 'sending suspended after the reputation threshold was crossed');
+    return { counted, sends: rates.sends, bounceRate: rates.bounceRate, complaintRate: rates.complaintRate, suspended };
+  };
+}

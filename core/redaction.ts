@@ -1,0 +1,35 @@
+// Provider error text can quote the message it refused ("... failed the check: ann@example.org").
+// Reasons we keep (email log, Temporal history, logs) pass through here first, so no recipient,
+// subject or body survives in them, for either mode.
+
+const EMAIL_LIKE = /[^\s<>()[\]"',;:]+@[^\s<>()[\]"',;:]+/g;
+const MAX_REASON_LENGTH = 500;
+/** Shorter fragments are left alone: they would blank ordinary words of the error text. */
+const MIN_FRAGMENT_LENGTH = 4;
+
+export interface RedactableContent {
+  subject?: string;
+  text?: string;
+  html?: string;
+}
+
+function replaceAll(haystack: string, needle: string, replacement: string): string {
+  if (needle.length < MIN_FRAGMENT_LENGTH) return haystack;
+  return haystack.split(needle).join(replacement);
+}
+
+/** Removes email addresses, and the subject and body when given, from provider error text. */
+export function redactProviderText(text: string, content: RedactableContent = {}): string {
+  let out = text;
+  // Longest first, so a subject quoted inside the body is not left half-replaced.
+  const fragments: [string | undefined, string][] = [
+    [content.html, '[body]'],
+    [content.text, '[body]'],
+    [content.subject, '[subject]'],
+  ];
+  for (const [fragment, label] of fragments.sort((a, b) => (b[0]?.length ?? 0) - (a[0]?.length ?? 0))) {
+    if (fragment) out = replaceAll(out, fragment.trim(), label);
+  }
+  out = out.replace(EMAIL_LIKE, '[address]');
+  return out.length > MAX_REASON_LENGTH ? `${out.slice(0, MAX_REASON_LENGTH)}…` : out;
+}

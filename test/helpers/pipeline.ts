@@ -1,0 +1,155 @@
+// Driving the delivery pipeline without the HTTP layer: stage a message as the API does (claim
+// check) and start its workflow, on the time-skipping server or the dev server; and a worker
+// with the real activities against the test's own database and emulators.
+import type { Client, WorkflowHandle } from '@temporalio/client';
+import type { TestWorkflowEnvironment } from '@temporalio/testing';
+import { defaultPayloadConverter } from '@temporalio/common';
+import { Worker } from '@temporalio/worker';
+import { randomUUID } from 'node:crypto';
+import { createActivities, type ActivityDeps } from '../../activities';
+import type { TestOutcome } from '../../core/addresses';
+import type { Config } from '../../core/config';
+import type { Db } from '../../core/db';
+import type { SendingMode } from '../../core/domains';
+import type { MessageKind } from '../../core/emailLog';
+import { createLogger } from '../../core/logger';
+import { sharedSesClient } from '../../core/ses';
+import { stageMessage, type Attachment, type MessageContent } from '../../core/staging';
+import { ACCOUNT_ID, MESSAGE_STATUS, SENDING_MODE } from '../../workflows/searchAttributes';
+import type { SendEmailInput, SendEmailResult } from '../../workflows/types';
+import { sendWorkflowId } from '../../workflows/types';
+import { createTestDatabase, type TestDatabase } from './database';
+import { testInfra } from './env';
+import { createTimeSkippingEnv } from './timeSkipping';
+
+export interface StartedMessage {
+  messageId: string;
+  handle: WorkflowHandle;
+  result(): Promise<SendEmailResult>;
+}
+
+export function messageContent(opts: { to: string; from: string; subject?: string; text?: string; html?: string; fromName?: string; toName?: string; replyTo?: string }): MessageContent {
+  return {
+    to: { address: opts.to, name: opts.toName ?? '' },
+    from: { address: opts.from, name: opts.fromName ?? '' },
+    subject: opts.subject ?? 'Hello',
+    ...(opts.html !== undefined ? { html: opts.html } : { text: opts.text ?? 'Hello there.' }),
+    ...(opts.replyTo ? { replyTo: opts.replyTo } : {}),
+  };
+}
+
+/** Stages the content (unless `stage: false`) and starts `send-<id>` as the API does. */
+export async function stageAndStart(
+  deps: { db: Db; config: Config; client: Client },
+  opts: {
+    accountId: string;
+    mode?: SendingMode;
+    kind?: MessageKind;
+    testOutcome?: TestOutcome;
+    content: MessageContent;
+    attachments?: Attachment[];
+    stage?: boolean;
+    outcomeTimeoutSeconds?: number;
+  },
+): Promise<StartedMessage> {
+  const messageId = randomUUID();
+  const mode = opts.mode ?? 'shared';
+  if (opts.stage !== false) {
+    await stageMessage(deps.db, deps.config.secretKey, { messageId, accountId: opts.accountId, mode, content: opts.content, attachments: opts.attachments ?? [] });
+  }
+  const input: SendEmailInput = {
+    messageId,
+    accountId: opts.accountId,
+    mode,
+    kind: opts.kind ?? 'real',
+    ...(opts.testOutcome ? { testOutcome: opts.testOutcome } : {}),
+    outcomeTimeoutSeconds: opts.outcomeTimeoutSeconds ?? deps.config.outcomes.timeoutSeconds,
+  };
+  const handle = await deps.client.workflow.start('sendEmail', {
+    taskQueue: deps.config.temporal.taskQueue,
+    workflowId: sendWorkflowId(messageId),
+    args: [input],
+    typedSearchAttributes: [
+      { key: ACCOUNT_ID, value: opts.accountId },
+      { key: SENDING_MODE, value: mode },
+      { key: MESSAGE_STATUS, value: 'queued' },
+    ],
+  });
+  return { messageId, handle, result: () => handle.result() as Promise<SendEmailResult> };
+}
+
+export interface TimeSkippingPipeline {
+  env: TestWorkflowEnvironment;
+  database: TestDatabase;
+  /** Starts a worker with the real activities for `config` (its task queue), until stop(). */
+  runWorker(config: Config, extra?: Partial<ActivityDeps>): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** A time-skipping server and a database of the test file's own, and the workers it runs. */
+export async function startTimeSkippingPipeline(): Promise<TimeSkippingPipeline> {
+  const [env, database] = await Promise.all([createTimeSkippingEnv(), createTestDatabase()]);
+  const workers: { worker: Worker; running: Promise<void> }[] = [];
+  return {
+    env,
+    database,
+    async runWorker(config, extra = {}) {
+      const worker = await timeSkippingWorker(env, config, database.db, extra);
+      workers.push({ worker, running: worker.run() });
+    },
+    async stop() {
+      for (const w of workers) w.worker.shutdown();
+      await Promise.all(workers.map((w) => w.running));
+      await env.teardown();
+      await database.drop();
+    },
+  };
+}
+
+/** A worker on the time-skipping server with every workflow and the real activities. */
+export async function timeSkippingWorker(env: TestWorkflowEnvironment, config: Config, db: Db, extra: Partial<ActivityDeps> = {}): Promise<Worker> {
+  return Worker.create({
+    connection: env.nativeConnection,
+    taskQueue: config.temporal.taskQueue,
+    workflowBundle: { codePath: testInfra().workflowBundlePath },
+    activities: createActivities({ config, db, sharedSes: sharedSesClient(config), logger: createLogger('silent', 'test'), ...extra }),
+  });
+}
+
+/** Activity types in the order the workflow scheduled them: the story the UI tells. */
+export async function activityStory(handle: WorkflowHandle): Promise<string[]> {
+  const history = await handle.fetchHistory();
+  return (history.events ?? []).flatMap((e) => (e.activityTaskScheduledEventAttributes?.activityType?.name ? [e.activityTaskScheduledEventAttributes.activityType.name] : []));
+}
+
+/** How many attempts the (last) activity of this type took, from its completion or failure event. */
+/** The history's events, and the activity type of each scheduling event id. */
+async function activityEvents(handle: WorkflowHandle) {
+  const events = (await handle.fetchHistory()).events ?? [];
+  const scheduled = new Map<string, string>();
+  for (const e of events) {
+    const name = e.activityTaskScheduledEventAttributes?.activityType?.name;
+    if (name) scheduled.set(String(e.eventId), name);
+  }
+  return { events, scheduled };
+}
+
+export async function attemptsOf(handle: WorkflowHandle, activityType: string): Promise<number[]> {
+  const { events, scheduled } = await activityEvents(handle);
+  const attempts: number[] = [];
+  for (const e of events) {
+    const started = e.activityTaskStartedEventAttributes;
+    if (started && scheduled.get(String(started.scheduledEventId)) === activityType) attempts.push(started.attempt ?? 1);
+  }
+  return attempts;
+}
+
+/** Results of the completed activities of this type, decoded from the history. */
+export async function activityResults(handle: WorkflowHandle, activityType: string): Promise<unknown[]> {
+  const { events, scheduled } = await activityEvents(handle);
+  return events.flatMap((e) => {
+    const done = e.activityTaskCompletedEventAttributes;
+    if (!done || scheduled.get(String(done.scheduledEventId)) !== activityType) return [];
+    return (done.result?.payloads ?? []).map((p) => defaultPayloadConverter.fromPayload(p));
+  });
+}

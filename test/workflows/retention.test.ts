@@ -1,0 +1,129 @@
+// Retention: the purge workflows run directly on the time-skipping server (its clock is the
+// workflow's "now", so skipping days ages the rows), and their Temporal Schedules are created
+// idempotently against the dev server (the Java test server implements no schedules).
+import { Client, Connection } from '@temporalio/client';
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../../core/db';
+import { stageMessage } from '../../core/staging';
+import { ensureRetentionSchedules } from '../../worker/schedules';
+import { testConfig } from '../helpers/config';
+import { createSender, type SenderFixture } from '../helpers/fixtures';
+import { messageContent, startTimeSkippingPipeline, type TimeSkippingPipeline } from '../helpers/pipeline';
+
+const DAY = 86_400_000;
+let pipeline: TimeSkippingPipeline;
+let sender: SenderFixture;
+const config = () => testConfig({ DATABASE_URL: pipeline.database.url, TEMPORAL_TASK_QUEUE: 'retention' });
+
+beforeAll(async () => {
+  pipeline = await startTimeSkippingPipeline();
+  sender = await createSender(pipeline.database.db);
+  await pipeline.runWorker(config());
+});
+
+afterAll(async () => {
+  await pipeline?.stop();
+});
+
+async function logRow(db: Db, ageDays: number, now: number): Promise<string> {
+  const messageId = randomUUID();
+  await db('email_log').insert({
+    message_id: messageId,
+    account_id: sender.account.id,
+    recipient: 'someone@example.org',
+    from_email: `hello@${sender.domain}`,
+    subject: 'old news',
+    status: 'delivered',
+    kind: 'real',
+    created_at: new Date(now - ageDays * DAY),
+  });
+  return messageId;
+}
+
+async function remaining(table: string, column: string, ids: string[]): Promise<string[]> {
+  const rows = await pipeline.database.db(table).whereIn(column, ids).select<Record<string, string>[]>(column);
+  return ids.filter((id) => rows.some((r) => r[column] === id));
+}
+
+// A client without the time-skipping interceptor: waiting for a result must not move the clock
+// (only env.sleep does), so row ages stay what the test says.
+const run = (workflowType: string, args: unknown[]) =>
+  new Client({ connection: pipeline.env.connection, namespace: pipeline.env.namespace ?? 'default' }).workflow.execute(workflowType, {
+    taskQueue: config().temporal.taskQueue,
+    workflowId: `${workflowType}-${randomUUID()}`,
+    args,
+  });
+
+test('the email log keeps 14 days: rows go as they pass the age, as of the workflow clock', async () => {
+  const now = await pipeline.env.currentTimeMs();
+  const [old, middle, fresh] = [await logRow(pipeline.database.db, 20, now), await logRow(pipeline.database.db, 10, now), await logRow(pipeline.database.db, 0, now)];
+  expect(await run('emailLogRetention', [{ retentionDays: 14 }])).toEqual({ deleted: 1 });
+  expect(await remaining('email_log', 'message_id', [old, middle, fresh])).toEqual([middle, fresh]);
+
+  await pipeline.env.sleep('5 days'); // the middle row is now 15 days old
+  expect(await run('emailLogRetention', [{ retentionDays: 14 }])).toEqual({ deleted: 1 });
+  expect(await remaining('email_log', 'message_id', [old, middle, fresh])).toEqual([fresh]);
+});
+
+test('shared content keeps 90 days; BYOC leftovers, the SES id map and rate samples are swept', async () => {
+  const now = await pipeline.env.currentTimeMs();
+  const stage = async (mode: 'shared' | 'byoc', ageMs: number) => {
+    const messageId = randomUUID();
+    await stageMessage(pipeline.database.db, config().secretKey, {
+      messageId,
+      accountId: sender.account.id,
+      mode,
+      content: messageContent({ to: 'someone@example.org', from: `hello@${sender.domain}` }),
+      attachments: [{ filename: 'a.txt', contentType: 'text/plain', data: Buffer.from('a') }],
+    });
+    await pipeline.database.db('staged_messages').where({ message_id: messageId }).update({ created_at: new Date(now - ageMs) });
+    return messageId;
+  };
+  const sharedOld = await stage('shared', 91 * DAY);
+  const sharedKept = await stage('shared', 89 * DAY);
+  const byocLeftover = await stage('byoc', 25 * 3_600_000);
+  const byocInFlight = await stage('byoc', 3_600_000);
+  const samples = [randomUUID(), randomUUID()];
+  await pipeline.database.db('provider_messages').insert([
+    { provider_message_id: `old-${samples[0]}`, message_id: samples[0], account_id: sender.account.id, created_at: new Date(now - 91 * DAY) },
+    { provider_message_id: `new-${samples[1]}`, message_id: samples[1], account_id: sender.account.id, created_at: new Date(now - DAY) },
+  ]);
+  await pipeline.database.db('send_outcomes').insert([
+    { message_id: samples[0], account_id: sender.account.id, sent_at: new Date(now - 91 * DAY) },
+    { message_id: samples[1], account_id: sender.account.id, sent_at: new Date(now - DAY) },
+  ]);
+
+  expect(await run('contentRetention', [{ contentDays: 90 }])).toEqual({ sharedContent: 1, byocLeftovers: 1, providerMessages: 1, sendSamples: 1 });
+  expect(await remaining('staged_messages', 'message_id', [sharedOld, sharedKept, byocLeftover, byocInFlight])).toEqual([sharedKept, byocInFlight]);
+  expect(await remaining('staged_attachments', 'message_id', [sharedOld, byocLeftover])).toEqual([]);
+  expect(await remaining('provider_messages', 'message_id', samples)).toEqual([samples[1]]);
+  expect(await remaining('send_outcomes', 'message_id', samples)).toEqual([samples[1]]);
+});
+
+test('worker start creates the retention schedules once and keeps them in line with the settings (dev server)', async () => {
+  const taskQueue = `retention-${randomUUID()}`;
+  const dev = testConfig({ TEMPORAL_TASK_QUEUE: taskQueue });
+  const connection = await Connection.connect({ address: dev.temporal.address });
+  const client = new Client({ connection, namespace: dev.temporal.namespace });
+  try {
+    const ids = await ensureRetentionSchedules(client, dev);
+    expect(await ensureRetentionSchedules(client, dev)).toEqual(ids); // a restart changes nothing
+    expect(ids).toEqual([`${taskQueue}-email-log-retention`, `${taskQueue}-content-retention`]);
+
+    const log = await client.schedule.getHandle(ids[0]!).describe();
+    expect(log.action).toMatchObject({ type: 'startWorkflow', workflowType: 'emailLogRetention', taskQueue, args: [{ retentionDays: 14 }] });
+    expect(log.spec.intervals).toMatchObject([{ every: 3_600_000 }]);
+    const content = await client.schedule.getHandle(ids[1]!).describe();
+    expect(content.action).toMatchObject({ workflowType: 'contentRetention', args: [{ contentDays: 90 }] });
+
+    // Changed settings reach the existing schedule on the next start.
+    await ensureRetentionSchedules(client, testConfig({ TEMPORAL_TASK_QUEUE: taskQueue, EMAIL_LOG_RETENTION_DAYS: '7' }));
+    expect((await client.schedule.getHandle(ids[0]!).describe()).action).toMatchObject({ args: [{ retentionDays: 7 }] });
+    const listed: string[] = [];
+    for await (const s of client.schedule.list()) if (s.scheduleId.startsWith(taskQueue)) listed.push(s.scheduleId);
+    expect(listed.length).toBeLessThanOrEqual(2);
+    await Promise.all(ids.map((id) => client.schedule.getHandle(id).delete()));
+  } finally {
+    await connection.close();
+  }
+});

@@ -1,0 +1,32 @@
+// Webhook deliveries run in the background of the workflow: fired and not awaited, so they never
+// delay the send; the workflow waits for them only before it completes.
+import type { WebhookEventType } from '../core/webhookEndpoints';
+import { bookkeeping, webhookDelivery } from './activityProxies';
+
+export interface WebhookFanout {
+  fire(event: WebhookEventType): void;
+  settled(): Promise<void>;
+}
+
+async function notifyEndpoints(accountId: string, messageId: string, event: WebhookEventType): Promise<void> {
+  const { endpointIds } = await bookkeeping.findWebhookEndpoints({ accountId, event });
+  await Promise.all(
+    endpointIds.map((endpointId) =>
+      // One attempt; a failed delivery is recorded by the activity and never fails the message.
+      webhookDelivery.deliverWebhook({ endpointId, messageId, event }).catch(() => undefined),
+    ),
+  );
+}
+
+/** Spec 6: webhooks exist in shared mode only; BYOC messages get a fan-out that does nothing. */
+export function webhookFanout(input: { accountId: string; messageId: string; mode: 'shared' | 'byoc' }): WebhookFanout {
+  const pending: Promise<void>[] = [];
+  return {
+    fire(event) {
+      if (input.mode === 'shared') pending.push(notifyEndpoints(input.accountId, input.messageId, event));
+    },
+    async settled() {
+      await Promise.all(pending);
+    },
+  };
+}
