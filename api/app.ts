@@ -1,12 +1,18 @@
-// The Express application: request ids and logs, authentication, the two API routes.
+// The Express application: request ids and logs, the two API routes, the OpenAPI document.
 import express, { type NextFunction, type Request, type Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { pinoHttp } from 'pino-http';
 import type { ApiDeps } from './deps';
-import { sendError } from './errors';
-import { authenticate } from './middleware/authenticate';
+import { describeError, sendError } from './errors';
+import './locals';
+import { buildOpenApiDocument } from './openapi';
 import { meRoute } from './routes/me';
 import { sendRoute } from './routes/send';
+import { sesEventsRoute } from './routes/sesEvents';
+
+/** Paths the API serves, for 405 answers on other methods. */
+const ROUTES: Record<string, string> = { '/api/send/': 'POST', '/api/me/': 'GET' };
 
 export function createApp(deps: ApiDeps): express.Express {
   const app = express();
@@ -16,32 +22,56 @@ export function createApp(deps: ApiDeps): express.Express {
   app.use(
     pinoHttp({
       logger: deps.logger,
-      genReqId: (req, res) => {
+      genReqId: (_req, res) => {
         const id = randomUUID();
         res.setHeader('X-Request-Id', id);
         return id;
       },
-      customProps: (req) => ({ requestId: req.id }),
-      // Only method, path and status: headers and bodies may hold keys and recipients.
+      quietReqLogger: true,
+      customAttributeKeys: { reqId: 'requestId' },
+      // One line per request: who (key prefix, account) and how it ended, never a key or a body.
+      customProps: (_req: IncomingMessage, res: ServerResponse) => {
+        const locals = (res as Response).locals ?? {};
+        return {
+          ...(locals.keyPrefix ? { key: locals.keyPrefix, account: locals.apiKey?.accountId } : {}),
+          ...(locals.outcome ? { outcome: locals.outcome } : {}),
+          ...(locals.messageId ? { messageId: locals.messageId } : {}),
+        };
+      },
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
       serializers: {
-        req: (req: { method: string; url: string }) => ({ method: req.method, path: req.url }),
+        req: (req: { method: string; url: string }) => ({ method: req.method, path: req.url.split('?')[0] }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
     }),
   );
+  app.use('/api', (_req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    next();
+  });
 
   app.get('/healthz', (_req, res) => void res.json({ ok: true }));
+  const openApi = buildOpenApiDocument(deps.config);
+  app.get('/openapi.json', (_req, res) => void res.json(openApi));
 
-  const api = express.Router();
-  api.use('/api', authenticate(deps.db));
-  api.use(sendRoute(deps));
-  api.use(meRoute(deps));
-  app.use(api);
+  app.use(sendRoute(deps));
+  app.use(meRoute(deps));
+  app.use(sesEventsRoute(deps)); // SES events via SNS: outside /api, authenticated by SNS signature
 
-  app.use((_req, res) => sendError(res, { code: 'not_found', detail: 'No such endpoint.' }));
+  app.all(Object.keys(ROUTES), (req, res) => {
+    const allowed = ROUTES[req.path.endsWith('/') ? req.path : `${req.path}/`] ?? 'GET';
+    res.set('Allow', allowed);
+    res.locals.outcome = 'method_not_allowed';
+    sendError(res, { code: 'method_not_allowed', detail: `Use ${allowed} on this endpoint.` });
+  });
+  app.use((_req, res) => {
+    res.locals.outcome = 'not_found';
+    sendError(res, { code: 'not_found', detail: 'No such endpoint.' });
+  });
   app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
-    req.log?.error({ err }, 'unhandled error');
+    req.log?.error({ cause: describeError(err) }, 'unhandled error');
     if (res.headersSent) return;
+    res.locals.outcome = 'internal_error';
     sendError(res, { code: 'internal_error', detail: 'Something went wrong on our side; the request can be retried.' });
   });
   return app;

@@ -2,25 +2,7 @@
 // carry no `error` code; 400 carries field errors instead (see docs/decisions.md).
 import type { Response } from 'express';
 
-export type ErrorCode =
-  | 'unauthorized'
-  | 'domain_not_registered'
-  | 'domain_not_verified'
-  | 'dkim_not_verified'
-  | 'domain_mode_mismatch'
-  | 'domain_not_allowed'
-  | 'sending_suspended'
-  | 'recipient_suppressed'
-  | 'usage_limit_exceeded'
-  | 'attachment_upload_failed'
-  | 'queue_error'
-  | 'byoc_not_configured'
-  | 'idempotency_key_reused'
-  | 'idempotency_key_in_progress'
-  | 'not_found'
-  | 'internal_error';
-
-export const ERROR_STATUS: Record<ErrorCode, number> = {
+export const ERROR_STATUS = {
   unauthorized: 403,
   domain_not_registered: 403,
   domain_not_verified: 403,
@@ -36,8 +18,12 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   idempotency_key_reused: 409,
   idempotency_key_in_progress: 409,
   not_found: 404,
+  method_not_allowed: 405,
   internal_error: 500,
-};
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
 
 export interface ApiError {
   code: ErrorCode;
@@ -48,16 +34,35 @@ export function sendError(res: Response, error: ApiError): void {
   res.status(ERROR_STATUS[error.code]).json({ success: false, error: error.code, detail: error.detail });
 }
 
+export type FieldErrors = Record<string, string[]>;
+
 /** 400: field errors keyed by field path; `_body` for problems with the request as a whole. */
-export function sendValidationError(res: Response, fieldErrors: Record<string, string[]>): void {
+export function sendValidationError(res: Response, fieldErrors: FieldErrors): void {
   const fields = Object.keys(fieldErrors);
   res.status(400).json({
     success: false,
-    detail: `The request body is invalid (${fields.join(', ')}).`,
+    detail: `The request is invalid (${fields.join(', ')}); fix it before retrying.`,
     errors: fieldErrors,
   });
 }
 
 export function sendUnauthenticated(res: Response): void {
   res.status(401).json({ success: false, detail: 'A valid X-API-Key header is required.' });
+}
+
+export function sendRateLimited(res: Response, limitPerMinute: number): void {
+  res.status(429).json({ success: false, detail: `Rate limit of ${limitPerMinute} requests per minute for this API key exceeded; retry after the Retry-After delay.` });
+}
+
+/** Enough of an error to diagnose a store or queue failure, without the values a driver may quote. */
+export function describeError(err: unknown, depth = 0): Record<string, unknown> {
+  if (!(err instanceof Error)) return { type: typeof err };
+  const code = (err as { code?: unknown }).code;
+  return {
+    type: err.name,
+    ...(code !== undefined ? { code } : {}),
+    message: err.message.split('\n')[0]!.slice(0, 300),
+    // Temporal wraps the gRPC failure (UNAVAILABLE, DEADLINE_EXCEEDED) in `cause`.
+    ...(err.cause !== undefined && depth < 2 ? { cause: describeError(err.cause, depth + 1) } : {}),
+  };
 }

@@ -1,13 +1,12 @@
 // Turns a POST /api/send/ body into a typed request, or field errors (400). ajv checks the
 // shape against the published schema; the cross-field rules of spec 2.1 follow.
-import Ajv, { type ErrorObject } from 'ajv';
-import { classifyRecipient, domainOf, parseMailbox, type Mailbox, type RecipientKind } from '../core/addresses';
+import Ajv2020, { type ErrorObject } from 'ajv/dist/2020';
+import { detectMimeType } from 'nodemailer/lib/mime-funcs/mime-types';
+import { classifyRecipient, domainOf, parseMailbox, type Mailbox, type MailboxError, type RecipientKind } from '../core/addresses';
 import type { Config } from '../core/config';
 import type { Attachment } from '../core/staging';
-import { sendRequestSchema } from './schemas/sendRequest';
-
-const ajv = new Ajv({ allErrors: true, strict: true });
-const validateShape = ajv.compile(sendRequestSchema);
+import type { FieldErrors } from './errors';
+import { buildSendRequestSchema, IDEMPOTENCY_KEY } from './schemas/sendRequest';
 
 export interface SendRequest {
   to: Mailbox;
@@ -21,8 +20,6 @@ export interface SendRequest {
   attachments: Attachment[];
   idempotencyKey?: string;
 }
-
-export type FieldErrors = Record<string, string[]>;
 
 interface RawAttachment {
   filename: string;
@@ -43,129 +40,137 @@ interface RawSendRequest {
   idempotency_key?: string;
 }
 
+export type SendRequestValidation = { ok: true; request: SendRequest } | { ok: false; errors: FieldErrors };
+export type SendRequestValidator = (body: unknown, headerIdempotencyKey?: string) => SendRequestValidation;
+
+/** `attachments/0/content` -> `attachments[0].content`; a missing or unknown property names itself. */
 function fieldPath(err: ErrorObject): string {
   const base = err.instancePath.replace(/^\//, '').replace(/\/(\d+)(?=\/|$)/g, '[$1]').replace(/\//g, '.');
-  if (err.keyword === 'required') return base ? `${base}.${String(err.params.missingProperty)}` : String(err.params.missingProperty);
-  if (err.keyword === 'additionalProperties') {
-    const extra = String(err.params.additionalProperty);
-    return base ? `${base}.${extra}` : extra;
-  }
+  const child = err.keyword === 'required' ? err.params.missingProperty : err.keyword === 'additionalProperties' ? err.params.additionalProperty : undefined;
+  if (child !== undefined) return base ? `${base}.${String(child)}` : String(child);
   return base || '_body';
 }
 
 function messageFor(err: ErrorObject): string {
+  const field = err.instancePath.split('/').pop() ?? '';
   switch (err.keyword) {
     case 'required':
       return 'This field is required.';
     case 'additionalProperties':
       return 'Unknown field.';
-    case 'pattern':
-      if (err.instancePath.endsWith('/content')) return 'Must be strict base64.';
-      if (err.instancePath.endsWith('/content_type')) return 'Must be a MIME type such as application/pdf.';
-      return 'Must not contain line breaks or invalid characters.';
     case 'type':
-      return `Must be ${String(err.params.type)}.`;
+      return `Must be ${err.params.type === 'object' ? 'an object' : err.params.type === 'array' ? 'an array' : `a ${String(err.params.type)}`}.`;
+    case 'minLength':
+      return 'Must not be empty.';
+    case 'maxLength':
+      return `Must be at most ${String(err.params.limit)} characters.`;
+    case 'maxItems':
+      return `At most ${String(err.params.limit)} attachments are allowed.`;
+    case 'pattern':
+      if (field === 'content') return 'Must be strict base64 (RFC 4648 alphabet, padded, no line breaks).';
+      if (field === 'content_type') return 'Must be a MIME type such as application/pdf.';
+      if (field === 'idempotency_key') return 'Must be 1 to 255 visible ASCII characters.';
+      if (field === 'message' || field === 'html') return 'Must not contain NUL characters.';
+      return 'Must not contain line breaks or other control characters.';
     default:
       return err.message ?? 'Invalid value.';
   }
 }
 
-function add(errors: FieldErrors, field: string, message: string): void {
-  (errors[field] ??= []).push(message);
-}
-
-const MAILBOX_ERRORS = {
+const MAILBOX_ERRORS: Record<MailboxError, string> = {
   line_break: 'Must not contain line breaks.',
   empty: 'Must not be empty.',
   several: 'Only one address is allowed.',
   invalid: 'Must be a valid email address.',
-} as const;
+};
 
-export function validateSendRequest(
-  body: unknown,
-  config: Pick<Config, 'limits' | 'testDomain' | 'simulatorDomain'>,
-  headerIdempotencyKey?: string,
-): { ok: true; request: SendRequest } | { ok: false; errors: FieldErrors } {
-  const errors: FieldErrors = {};
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    return { ok: false, errors: { _body: ['The body must be a JSON object.'] } };
-  }
-  if (!validateShape(body)) {
-    for (const err of validateShape.errors ?? []) add(errors, fieldPath(err), messageFor(err));
-    return { ok: false, errors };
-  }
-  const raw = body as RawSendRequest;
+const isBlank = (s: string | undefined) => s === undefined || s.length === 0;
+const idempotencyKeyPattern = new RegExp(IDEMPOTENCY_KEY);
 
-  const to = parseMailbox(raw.to);
-  if ('error' in to) add(errors, 'to', MAILBOX_ERRORS[to.error]);
+export function createSendRequestValidator(config: Pick<Config, 'limits' | 'testDomain' | 'simulatorDomain'>): SendRequestValidator {
+  const ajv = new Ajv2020({ allErrors: true, strict: true });
+  const validateShape = ajv.compile(buildSendRequestSchema(config.limits));
 
-  if (raw.from_email !== undefined && raw.from !== undefined && raw.from_email !== raw.from) {
-    add(errors, 'from_email', '`from` is an alias of `from_email`; send one of them.');
-  }
-  const fromRaw = raw.from_email ?? raw.from;
-  let from: Mailbox | undefined;
-  if (fromRaw === undefined) add(errors, 'from_email', 'This field is required.');
-  else {
-    const parsed = parseMailbox(fromRaw);
-    if ('error' in parsed) add(errors, 'from_email', MAILBOX_ERRORS[parsed.error]);
-    else from = { address: parsed.address, name: raw.from_name ?? parsed.name };
-  }
-
-  if (raw.reply_to !== undefined) {
-    const parsed = parseMailbox(raw.reply_to);
-    if ('error' in parsed) add(errors, 'reply_to', MAILBOX_ERRORS[parsed.error]);
-  }
-
-  if (raw.message === undefined && raw.html === undefined && (raw.attachments === undefined || raw.attachments.length === 0)) {
-    add(errors, '_body', 'Send at least one of message, html or attachments.');
-  }
-
-  const attachments: Attachment[] = [];
-  const rawAttachments = raw.attachments ?? [];
-  if (rawAttachments.length > config.limits.maxAttachments) {
-    add(errors, 'attachments', `At most ${config.limits.maxAttachments} attachments are allowed.`);
-  } else {
-    let total = 0;
-    for (const a of rawAttachments) {
-      const data = Buffer.from(a.content, 'base64');
-      total += data.length;
-      attachments.push({ filename: a.filename, contentType: a.content_type ?? 'application/octet-stream', data });
+  return (body, headerIdempotencyKey) => {
+    const errors: FieldErrors = {};
+    const add = (field: string, message: string) => void (errors[field] ??= []).push(message);
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+      return { ok: false, errors: { _body: ['The body must be a JSON object.'] } };
     }
+    if (!validateShape(body)) {
+      for (const err of validateShape.errors ?? []) add(fieldPath(err), messageFor(err));
+      return { ok: false, errors };
+    }
+    const raw = body as RawSendRequest;
+
+    const to = parseMailbox(raw.to);
+    if ('error' in to) add('to', MAILBOX_ERRORS[to.error]);
+
+    if (raw.from_email !== undefined && raw.from !== undefined && raw.from_email !== raw.from) {
+      add('from_email', '`from` is an alias of `from_email`; send one of them.');
+    }
+    const fromRaw = raw.from_email ?? raw.from;
+    let from: Mailbox | undefined;
+    if (fromRaw === undefined) add('from_email', 'This field is required.');
+    else {
+      const parsed = parseMailbox(fromRaw);
+      if ('error' in parsed) add('from_email', MAILBOX_ERRORS[parsed.error]);
+      else from = { address: parsed.address, name: raw.from_name ?? parsed.name };
+    }
+
+    let replyTo: string | undefined;
+    if (raw.reply_to !== undefined) {
+      const parsed = parseMailbox(raw.reply_to);
+      if ('error' in parsed) add('reply_to', MAILBOX_ERRORS[parsed.error]);
+      else replyTo = parsed.address;
+    }
+
+    const rawAttachments = raw.attachments ?? [];
+    if (isBlank(raw.message) && isBlank(raw.html) && rawAttachments.length === 0) {
+      add('_body', 'Send at least one of message, html or attachments (non-empty).');
+    }
+
+    const attachments: Attachment[] = rawAttachments.map((a) => ({
+      filename: a.filename,
+      contentType: a.content_type ?? detectMimeType(a.filename),
+      data: Buffer.from(a.content, 'base64'),
+    }));
+    const total = attachments.reduce((sum, a) => sum + a.data.length, 0);
     if (total > config.limits.maxAttachmentBytes) {
-      add(errors, 'attachments', `Attachments may total at most ${config.limits.maxAttachmentBytes} bytes once decoded.`);
+      add('attachments', `Attachments may total at most ${config.limits.maxAttachmentBytes} bytes once decoded (got ${total}).`);
     }
-  }
 
-  if (headerIdempotencyKey !== undefined && raw.idempotency_key !== undefined && headerIdempotencyKey !== raw.idempotency_key) {
-    add(errors, 'idempotency_key', 'The Idempotency-Key header and the idempotency_key field differ.');
-  }
-  const idempotencyKey = raw.idempotency_key ?? headerIdempotencyKey;
-  if (idempotencyKey !== undefined && !/^[\x21-\x7E]{1,255}$/.test(idempotencyKey)) {
-    add(errors, 'idempotency_key', 'Must be 1 to 255 visible ASCII characters.');
-  }
-
-  let recipientKind: RecipientKind | undefined;
-  if (!('error' in to)) {
-    recipientKind = classifyRecipient(to.address, config);
-    if (recipientKind.kind === 'unknown_test') {
-      add(errors, 'to', `Unknown test address: on ${config.testDomain} use delivered, bounce or complaint (or their aliases).`);
+    if (headerIdempotencyKey !== undefined) {
+      if (!idempotencyKeyPattern.test(headerIdempotencyKey)) add('Idempotency-Key', 'The header must be 1 to 255 visible ASCII characters.');
+      else if (raw.idempotency_key !== undefined && raw.idempotency_key !== headerIdempotencyKey) {
+        add('idempotency_key', 'The Idempotency-Key header and the idempotency_key field differ.');
+      }
     }
-  }
+    const idempotencyKey = raw.idempotency_key ?? headerIdempotencyKey;
 
-  if (Object.keys(errors).length > 0 || 'error' in to || !from || !recipientKind) return { ok: false, errors };
-  return {
-    ok: true,
-    request: {
-      to,
-      recipientKind,
-      from,
-      fromDomain: domainOf(from.address),
-      subject: raw.subject ?? '',
-      ...(raw.html !== undefined ? { html: raw.html } : {}),
-      ...(raw.message !== undefined ? { text: raw.message } : {}),
-      ...(raw.reply_to !== undefined ? { replyTo: raw.reply_to } : {}),
-      attachments,
-      ...(idempotencyKey !== undefined ? { idempotencyKey } : {}),
-    },
+    let recipientKind: RecipientKind | undefined;
+    if (!('error' in to)) {
+      recipientKind = classifyRecipient(to.address, config);
+      if (recipientKind.kind === 'unknown_test') {
+        add('to', `Unknown test address: on ${config.testDomain} use delivered, bounce or complaint (or their aliases).`);
+      }
+    }
+
+    if (Object.keys(errors).length > 0 || 'error' in to || !from || !recipientKind) return { ok: false, errors };
+    return {
+      ok: true,
+      request: {
+        to,
+        recipientKind,
+        from,
+        fromDomain: domainOf(from.address),
+        subject: raw.subject ?? '',
+        ...(!isBlank(raw.html) ? { html: raw.html } : {}),
+        ...(!isBlank(raw.message) ? { text: raw.message } : {}),
+        ...(replyTo !== undefined ? { replyTo } : {}),
+        attachments,
+        ...(idempotencyKey !== undefined ? { idempotencyKey } : {}),
+      },
+    };
   };
 }

@@ -13,7 +13,7 @@ import { completeIdempotencyKey } from './idempotency';
 import { stageMessage, type Attachment, type MessageContent } from './staging';
 import { reserveMonthlySend } from './usage';
 
-export type AcceptFailure = 'usage_limit_exceeded' | 'attachment_upload_failed' | 'queue_error';
+export type AcceptFailure = 'usage_limit_exceeded' | 'attachment_upload_failed' | 'queue_error' | 'idempotency_key_in_progress';
 
 class AcceptError extends Error {
   constructor(
@@ -32,18 +32,22 @@ export interface AcceptInput {
   attachments: Attachment[];
   /** Builds the 200 body once the message id is known (stored for idempotent replays). */
   response: (messageId: string) => Record<string, unknown>;
-  idempotencyKey?: string;
+  idempotency?: { key: string; requestHash: string };
 }
 
-export async function acceptMessage(
-  deps: { db: Db; config: Config; temporal: Client },
-  input: AcceptInput,
-): Promise<{ ok: true; messageId: string; response: Record<string, unknown> } | { ok: false; code: AcceptFailure; cause?: unknown }> {
+export type AcceptResult =
+  | { ok: true; messageId: string; response: Record<string, unknown> }
+  | { ok: false; code: AcceptFailure; cause?: unknown };
+
+export async function acceptMessage(deps: { db: Db; config: Config; temporal: Client }, input: AcceptInput): Promise<AcceptResult> {
   const messageId = randomUUID();
   const response = input.response(messageId);
   try {
     await deps.db.transaction(async (trx) => {
       try {
+        // The store gets a deadline: a slow or locked store fails this request (retryable 502)
+        // instead of holding it, and everything queued behind it, open.
+        await trx.raw(`SELECT set_config('statement_timeout', ?, true)`, [String(deps.config.limits.stagingTimeoutMs)]);
         await stageMessage(trx, deps.config.secretKey, {
           messageId,
           accountId: input.accountId,
@@ -51,41 +55,48 @@ export async function acceptMessage(
           content: input.content,
           attachments: input.attachments,
         });
+        await trx.raw('SET LOCAL statement_timeout TO DEFAULT');
       } catch (err) {
         throw new AcceptError('attachment_upload_failed', err);
       }
+      // Counting after staging keeps the counter row locked only for the short rest of the
+      // transaction; the lock serialises concurrent sends of one account at the limit.
       if (!(await reserveMonthlySend(trx, input.accountId, input.workflow.mode, input.monthlyLimit))) {
         throw new AcceptError('usage_limit_exceeded');
       }
-      if (input.idempotencyKey) {
-        await completeIdempotencyKey(trx, { accountId: input.accountId, key: input.idempotencyKey, response, messageId });
+      if (input.idempotency && !(await completeIdempotencyKey(trx, { accountId: input.accountId, ...input.idempotency, response, messageId }))) {
+        throw new AcceptError('idempotency_key_in_progress');
       }
-      const workflowInput: SendEmailInput = {
-        ...input.workflow,
-        messageId,
-        accountId: input.accountId,
-        outcomeTimeoutSeconds: deps.config.outcomes.timeoutSeconds,
-      };
-      try {
-        await deps.temporal.workflow.start('sendEmail', {
-          taskQueue: deps.config.temporal.taskQueue,
-          workflowId: sendWorkflowId(messageId),
-          // A duplicate start (a retried RPC) attaches to the running workflow instead of failing.
-          workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
-          args: [workflowInput],
-          typedSearchAttributes: [
-            { key: ACCOUNT_ID, value: input.accountId },
-            { key: SENDING_MODE, value: input.workflow.mode },
-            { key: MESSAGE_STATUS, value: 'queued' },
-          ],
-        });
-      } catch (err) {
-        throw new AcceptError('queue_error', err);
-      }
+      await startSendWorkflow(deps, { ...input.workflow, messageId, accountId: input.accountId, outcomeTimeoutSeconds: deps.config.outcomes.timeoutSeconds });
     });
   } catch (err) {
     if (err instanceof AcceptError) return { ok: false, code: err.code, cause: err.causeError };
     throw err;
   }
   return { ok: true, messageId, response };
+}
+
+/**
+ * Only ids and flags travel through Temporal; the content stays in the claim-check store. Starting
+ * the same message twice (a retried RPC) attaches to the running workflow: a harmless duplicate.
+ */
+export async function startSendWorkflow(deps: { config: Config; temporal: Client }, workflowInput: SendEmailInput): Promise<void> {
+  try {
+    await deps.temporal.withDeadline(Date.now() + deps.config.temporal.startTimeoutMs, () =>
+      deps.temporal.workflow.start('sendEmail', {
+        taskQueue: deps.config.temporal.taskQueue,
+        workflowId: sendWorkflowId(workflowInput.messageId),
+        // A duplicate start (a retried RPC) attaches to the running workflow instead of failing.
+        workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
+        args: [workflowInput],
+        typedSearchAttributes: [
+          { key: ACCOUNT_ID, value: workflowInput.accountId },
+          { key: SENDING_MODE, value: workflowInput.mode },
+          { key: MESSAGE_STATUS, value: 'queued' },
+        ],
+      }),
+    );
+  } catch (err) {
+    throw new AcceptError('queue_error', err);
+  }
 }

@@ -1,8 +1,10 @@
 // Idempotency keys: scoped to the account, kept for a configurable time (24 h). A retry with the
 // same key and body replays the stored response; a different body, or a retry while the first
-// request is in flight, is refused. The completion is written inside the accepting transaction,
-// so a replayable response exists exactly when the message was accepted.
+// request is in flight, is refused. The claim is written (autocommit) before the gates run; the
+// completion is written inside the accepting transaction, so a replayable response exists exactly
+// when the message was accepted. A request that fails releases its claim.
 import type { Knex } from 'knex';
+import { keyedHash } from './crypto';
 import type { Db } from './db';
 
 /** An in-flight claim older than this is taken to belong to a crashed request. */
@@ -18,6 +20,25 @@ interface IdempotencyRow {
   request_hash: string;
   state: 'in_flight' | 'completed';
   response: unknown;
+}
+
+/** JSON with object keys sorted, so equal bodies hash equally whatever their key order. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/**
+ * What "the same request" means: the body without its idempotency key (which may come in the body
+ * or the header), as a keyed hash so the body itself is never stored.
+ */
+export function requestFingerprint(secretKey: string, body: Record<string, unknown>): string {
+  const { idempotency_key: _key, ...rest } = body;
+  return keyedHash(secretKey, 'idempotency', canonicalJson(rest));
 }
 
 export async function claimIdempotencyKey(db: Db, input: { accountId: string; key: string; requestHash: string; ttlHours: number }): Promise<ClaimResult> {
@@ -40,19 +61,32 @@ export async function claimIdempotencyKey(db: Db, input: { accountId: string; ke
   if (takenOver.length > 0) return { state: 'claimed' };
 
   const row = await db('idempotency_keys').where({ account_id: input.accountId, key: input.key }).first<IdempotencyRow | undefined>();
-  if (!row) return claimIdempotencyKey(db, input); // deleted between our statements: try again
+  if (!row) return claimIdempotencyKey(db, input); // released between our statements: try again
   if (row.request_hash !== input.requestHash) return { state: 'mismatch' };
   if (row.state === 'in_flight') return { state: 'in_progress' };
   return { state: 'replay', response: row.response };
 }
 
-export async function completeIdempotencyKey(trx: Knex.Transaction, input: { accountId: string; key: string; response: unknown; messageId: string }): Promise<void> {
-  await trx('idempotency_keys')
-    .where({ account_id: input.accountId, key: input.key })
+/**
+ * Stores the response of an accepted request. Returns false when the claim is no longer ours
+ * (it went stale and another request took it over): the caller must then not accept the message.
+ */
+export async function completeIdempotencyKey(
+  trx: Knex.Transaction,
+  input: { accountId: string; key: string; requestHash: string; response: unknown; messageId: string },
+): Promise<boolean> {
+  const updated = await trx('idempotency_keys')
+    .where({ account_id: input.accountId, key: input.key, request_hash: input.requestHash, state: 'in_flight' })
     .update({ state: 'completed', response: JSON.stringify(input.response), message_id: input.messageId });
+  return updated === 1;
 }
 
 /** The request failed before acceptance: forget the claim so a corrected retry can proceed. */
 export async function releaseIdempotencyKey(db: Db, accountId: string, key: string): Promise<void> {
   await db('idempotency_keys').where({ account_id: accountId, key, state: 'in_flight' }).delete();
+}
+
+/** Housekeeping: expired keys are already ignored by claims; this frees their rows. */
+export async function purgeExpiredIdempotencyKeys(db: Db, now = new Date()): Promise<number> {
+  return db('idempotency_keys').where('expires_at', '<=', now).delete();
 }

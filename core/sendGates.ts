@@ -1,15 +1,18 @@
-// The synchronous gates of POST /api/send/, in the documented order (README, "Errors").
-// Each failure names the spec's error code. Quota is checked last, atomically, when the message
-// is accepted (core/acceptMessage.ts).
+// The synchronous gates of POST /api/send/, in the documented order (README, "API reference").
+// Each failure names the spec's error code. The last gate, the monthly quota, is a cheap read
+// here; the count that decides is taken atomically when the message is accepted
+// (core/acceptMessage.ts), so a race at the limit still admits exactly the allowance.
 import type { ApiKey } from './apiKeys';
 import type { Account } from './accounts';
 import { getAccount } from './accounts';
 import type { RecipientKind } from './addresses';
 import { getByocConfig, isByocUsable } from './byocConfig';
 import type { Db } from './db';
-import { findDomain, type Domain } from './domains';
-import { getPlan, monthlyQuota, type Plan } from './plans';
+import { findDomain, normaliseDomainName, type Domain } from './domains';
+import { getPlan, monthlyQuota } from './plans';
+import { subscribedPlan } from './subscription';
 import { isSuppressed } from './suppressions';
+import { monthlySendCount } from './usage';
 
 export type GateCode =
   | 'domain_not_registered'
@@ -20,7 +23,8 @@ export type GateCode =
   | 'dkim_not_verified'
   | 'domain_mode_mismatch'
   | 'byoc_not_configured'
-  | 'recipient_suppressed';
+  | 'recipient_suppressed'
+  | 'usage_limit_exceeded';
 
 export interface GateFailure {
   code: GateCode;
@@ -30,7 +34,7 @@ export interface GateFailure {
 export interface SendContext {
   account: Account;
   domain: Domain;
-  plan: Plan;
+  /** This month's allowance for the domain's mode under the account's plan. */
   monthlyLimit: number;
 }
 
@@ -39,18 +43,18 @@ export async function checkSendGates(
   input: { apiKey: ApiKey; fromDomain: string; recipient: string; recipientKind: RecipientKind },
 ): Promise<{ ok: true; context: SendContext } | { ok: false; failure: GateFailure }> {
   const fail = (code: GateCode, detail: string) => ({ ok: false as const, failure: { code, detail } });
-  const account = await getAccount(db, input.apiKey.accountId);
+  const [account, domain] = await Promise.all([getAccount(db, input.apiKey.accountId), findDomain(db, input.fromDomain)]);
   if (!account) return fail('unauthorized', 'The account of this API key no longer exists.');
 
-  const domain = await findDomain(db, input.fromDomain);
   if (!domain || domain.accountId !== account.id) {
     return fail('domain_not_registered', `The domain ${input.fromDomain} is not registered in this account.`);
   }
-  if (input.apiKey.domainScope.length > 0 && !input.apiKey.domainScope.includes(domain.name)) {
-    return fail('domain_not_allowed', `This API key may not send from ${domain.name}.`);
+  const scope = input.apiKey.domainScope.map(normaliseDomainName);
+  if (scope.length > 0 && !scope.includes(domain.name)) {
+    return fail('domain_not_allowed', `This API key may only send from ${scope.join(', ')}; not from ${domain.name}.`);
   }
   if (!account.isVerified) return fail('unauthorized', 'The account email address is not verified.');
-  if (domain.sendingMode === 'shared' && !account.plan) {
+  if (domain.sendingMode === 'shared' && !subscribedPlan(account)) {
     return fail('unauthorized', 'Shared sending needs an active Growth or Pro subscription.');
   }
   if (domain.sendingMode === 'byoc' && input.recipientKind.kind === 'test') {
@@ -62,16 +66,25 @@ export async function checkSendGates(
   if (!domain.ownershipVerifiedAt) return fail('domain_not_verified', `Ownership of ${domain.name} is not verified yet: add the TXT record and verify.`);
   if (!domain.dkimVerifiedAt) return fail('dkim_not_verified', `DKIM for ${domain.name} is not verified yet: add the CNAME records and verify.`);
 
-  const plan = await getPlan(db, account.plan);
+  // The remaining gates need independent reads: fetch them together, judge them in order.
+  const [plan, byocConfig, suppressed, used] = await Promise.all([
+    getPlan(db, subscribedPlan(account)),
+    domain.sendingMode === 'byoc' ? getByocConfig(db, account.id) : Promise.resolve(undefined),
+    isSuppressed(db, account.id, input.recipient),
+    monthlySendCount(db, account.id, domain.sendingMode),
+  ]);
   const monthlyLimit = plan ? monthlyQuota(plan, domain.sendingMode) : 0;
-  if (!plan || monthlyLimit <= 0) {
+  if (monthlyLimit <= 0) {
     return fail('domain_mode_mismatch', `The ${domain.sendingMode} domain ${domain.name} is not included in the account's current plan.`);
   }
-  if (domain.sendingMode === 'byoc' && !isByocUsable(await getByocConfig(db, account.id))) {
+  if (domain.sendingMode === 'byoc' && !isByocUsable(byocConfig)) {
     return fail('byoc_not_configured', 'BYOC sending is not available: the account has no validated BYOC configuration, or its role can no longer be used.');
   }
-  if (await isSuppressed(db, account.id, input.recipient)) {
+  if (suppressed) {
     return fail('recipient_suppressed', 'The recipient is on the suppression list after a hard bounce or a complaint.');
   }
-  return { ok: true, context: { account, domain, plan, monthlyLimit } };
+  if (used >= monthlyLimit) return fail('usage_limit_exceeded', USAGE_LIMIT_DETAIL);
+  return { ok: true, context: { account, domain, monthlyLimit } };
 }
+
+export const USAGE_LIMIT_DETAIL = 'The monthly quota for this sending mode is used up; wait for the next UTC month or upgrade.';

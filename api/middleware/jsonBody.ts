@@ -1,25 +1,30 @@
 // JSON bodies only, within the size limit. Every parse problem is a 400 with field errors,
-// never a 500; the body is read only after authentication.
+// never a 500; the body is read only after authentication and the rate limit.
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { sendValidationError } from '../errors';
 
 export function jsonBody(limitBytes: number) {
   const parse = express.json({ limit: limitBytes, type: () => true, strict: true });
   return (req: Request, res: Response, next: NextFunction): void => {
-    if (!req.is('application/json')) {
-      sendValidationError(res, { _body: ['Content-Type must be application/json.'] });
-      return;
-    }
+    const refuse = (message: string) => {
+      res.locals.outcome = 'invalid_body';
+      sendValidationError(res, { _body: [message] });
+    };
+    const isJson = req.is('application/json');
+    if (isJson === null || req.get('Content-Length') === '0') return refuse('A JSON object body is required (Content-Type: application/json).');
+    if (!isJson) return refuse('Content-Type must be application/json.');
     parse(req, res, (err?: unknown) => {
       if (!err) return next();
       const type = (err as { type?: string }).type;
-      const message =
+      refuse(
         type === 'entity.too.large'
-          ? `The body is larger than ${limitBytes} bytes.`
+          ? `The body is larger than the limit of ${limitBytes} bytes.`
           : type === 'encoding.unsupported' || type === 'charset.unsupported'
             ? 'The body must be UTF-8 JSON.'
-            : 'The body is not valid JSON.';
-      sendValidationError(res, { _body: [message] });
+            : type === 'request.aborted' || type === 'request.size.invalid'
+              ? 'The body was not received completely.'
+              : 'The body is not valid JSON.',
+      );
     });
   };
 }

@@ -1,0 +1,96 @@
+// The OpenAPI 3.1 document served at /openapi.json, built from the schemas ajv validates with
+// (requests) and the tests validate against (responses), so it cannot drift from the code.
+import type { Config } from '../core/config';
+import { ERROR_CODES } from './errors';
+import { buildSendRequestSchema } from './schemas/sendRequest';
+import { accountRecordSchema, codesWithStatus, errorSchema, plainErrorSchema, sendResponseSchema, validationErrorSchema } from './schemas/responses';
+
+const json = (schema: unknown) => ({ 'application/json': { schema } });
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const header = (name: string) => ({ $ref: `#/components/headers/${name}` });
+
+function response(description: string, schema: unknown, headers: string[]) {
+  return { description, headers: Object.fromEntries(headers.map((h) => [h, header(h)])), content: json(schema) };
+}
+
+const RATE = ['X-Request-Id', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
+
+export function buildOpenApiDocument(config: Pick<Config, 'api' | 'limits'>) {
+  const limit = config.api.rateLimitPerMinute;
+  const err = (status: number) => errorSchema(codesWithStatus(status));
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Postage API',
+      version: '1.0.0',
+      description:
+        'Transactional email: one email per request, queued for asynchronous delivery in `shared` or `byoc` mode. Every response carries `X-Request-Id`. Error codes, gate order and limits: see the README, "API reference".',
+    },
+    servers: [{ url: config.api.baseUrl }],
+    security: [{ apiKey: [] }],
+    paths: {
+      '/api/send/': {
+        post: {
+          operationId: 'send',
+          summary: 'Queue one email',
+          parameters: [
+            {
+              name: 'Idempotency-Key',
+              in: 'header',
+              required: false,
+              description: 'Alternative to the `idempotency_key` body field (both must agree when both are sent).',
+              schema: { type: 'string', pattern: '^[\\x21-\\x7E]{1,255}$' },
+            },
+          ],
+          requestBody: { required: true, content: json(ref('SendRequest')) },
+          responses: {
+            '200': response('Queued (or, with `Idempotent-Replayed: true`, the replay of an earlier identical request).', ref('SendResponse'), [...RATE, 'Idempotent-Replayed']),
+            '400': response(`Invalid request: field errors. Bodies over ${config.api.maxBodyBytes} bytes, a missing or wrong Content-Type and non-JSON bodies land here too.`, ref('ValidationError'), RATE),
+            '401': response('Missing, malformed, unknown, revoked or expired API key (checked before anything else).', ref('PlainError'), ['X-Request-Id']),
+            '403': response('A send gate refused the request.', err(403), RATE),
+            '409': response('The idempotency key was used with another body, or its first request is still in flight (then with Retry-After).', err(409), [...RATE, 'Retry-After']),
+            '422': response('The recipient is on the suppression list.', err(422), RATE),
+            '429': response(
+              `\`usage_limit_exceeded\`: the monthly quota is used up. Without an \`error\` code: more than ${limit} requests per minute for this key (with Retry-After).`,
+              { oneOf: [err(429), ref('PlainError')] },
+              [...RATE, 'Retry-After'],
+            ),
+            '500': response('Unexpected failure; retry later.', err(500), ['X-Request-Id']),
+            '502': response('The message could not be staged, or the queue is unavailable; nothing was queued or counted. Retry with backoff.', err(502), RATE),
+            '503': response('BYOC sending is not configured or its role is unusable.', err(503), RATE),
+          },
+        },
+      },
+      '/api/me/': {
+        get: {
+          operationId: 'me',
+          summary: "The key's account, plan, BYOC status, verified domains and this UTC month's usage",
+          responses: {
+            '200': response('The current-account record.', ref('AccountRecord'), ['X-Request-Id']),
+            '401': response('Missing, malformed, unknown, revoked or expired API key.', ref('PlainError'), ['X-Request-Id']),
+            '500': response('Unexpected failure; retry later.', err(500), ['X-Request-Id']),
+          },
+        },
+      },
+    },
+    components: {
+      securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } },
+      schemas: {
+        SendRequest: buildSendRequestSchema(config.limits),
+        SendResponse: sendResponseSchema,
+        AccountRecord: accountRecordSchema,
+        ValidationError: validationErrorSchema,
+        PlainError: plainErrorSchema,
+        Error: errorSchema(ERROR_CODES),
+      },
+      headers: {
+        'X-Request-Id': { description: 'Identifies the request in our logs; quote it to support.', schema: { type: 'string' } },
+        'X-RateLimit-Limit': { description: 'Requests allowed per minute for this key.', schema: { type: 'integer' } },
+        'X-RateLimit-Remaining': { description: 'Requests left in the current window.', schema: { type: 'integer' } },
+        'X-RateLimit-Reset': { description: 'When the current window ends, in Unix epoch seconds.', schema: { type: 'integer' } },
+        'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } },
+        'Idempotent-Replayed': { description: '`true` when the body replays an earlier identical request.', schema: { type: 'string' } },
+      },
+    },
+  };
+}

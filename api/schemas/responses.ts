@@ -1,0 +1,91 @@
+// JSON Schemas of every response body the API sends, published in /openapi.json. The tests
+// validate each response they receive against the served document, so code and document agree.
+import { ERROR_STATUS, type ErrorCode } from '../errors';
+
+export const sendResponseSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['success', 'message', 'message_id', 'mode', 'attachments'],
+  properties: {
+    success: { const: true },
+    message: { type: 'string', description: 'Human-readable confirmation (byoc: queued through your own AWS account; shared: queued for delivery).' },
+    message_id: { type: 'string', pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$', description: 'The queued send; its workflow is `send-<message_id>`.' },
+    mode: { enum: ['byoc', 'shared'], description: "The sending domain's mode." },
+    attachments: { type: 'integer', minimum: 0, description: 'Attachments staged.' },
+    warnings: {
+      type: 'array',
+      items: { type: 'string' },
+      description: 'Shared mode only: missing SPF, DMARC or MAIL FROM records, and for test sends a note that the send counts toward the quota.',
+    },
+    idempotency_key: { type: 'string', description: 'Echoed when the request carried one.' },
+  },
+} as const;
+
+export const accountRecordSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: [
+    'name',
+    'email',
+    'is_verified',
+    'current_plan',
+    'byoc_usage_current_month',
+    'shared_usage_current_month',
+    'byoc_configured',
+    'verified_byoc_domains',
+    'verified_shared_domains',
+  ],
+  properties: {
+    name: { type: 'string' },
+    email: { type: 'string' },
+    is_verified: { type: 'boolean' },
+    current_plan: { type: 'string', description: "Active plan id (e.g. `growth`, `pro`); '' without a subscription." },
+    byoc_usage_current_month: { type: 'integer', minimum: 0 },
+    shared_usage_current_month: { type: 'integer', minimum: 0 },
+    byoc_configured: { type: 'boolean' },
+    verified_byoc_domains: { type: 'array', items: { type: 'string' } },
+    verified_shared_domains: { type: 'array', items: { type: 'string' } },
+  },
+} as const;
+
+/** `{success:false, error, detail}` restricted to the given codes. */
+export function errorSchema(codes: readonly ErrorCode[]) {
+  return {
+    type: 'object',
+    additionalProperties: false,
+    required: ['success', 'error', 'detail'],
+    properties: {
+      success: { const: false },
+      error: { enum: [...codes] },
+      detail: { type: 'string' },
+    },
+  } as const;
+}
+
+export function codesWithStatus(status: number): ErrorCode[] {
+  return (Object.keys(ERROR_STATUS) as ErrorCode[]).filter((code) => ERROR_STATUS[code] === status);
+}
+
+/** 401 and the rate-limit 429: no `error` code (spec 7). */
+export const plainErrorSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['success', 'detail'],
+  properties: { success: { const: false }, detail: { type: 'string' } },
+} as const;
+
+export const validationErrorSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['success', 'detail', 'errors'],
+  properties: {
+    success: { const: false },
+    detail: { type: 'string' },
+    errors: {
+      type: 'object',
+      minProperties: 1,
+      description: 'Messages by field path (`to`, `attachments[0].content`, ...); `_body` for the request as a whole.',
+      additionalProperties: { type: 'array', items: { type: 'string' }, minItems: 1 },
+    },
+  },
+} as const;

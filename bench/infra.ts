@@ -1,0 +1,101 @@
+// The infrastructure a benchmark runs against: the servers DATABASE_URL / REDIS_URL /
+// TEMPORAL_ADDRESS name when they are reachable, otherwise private ones started with
+// tools/stack (state under .tools/bench, removed afterwards). Always a fresh, migrated database.
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import { createDb, migrateLatest, type Db } from '../core/db';
+import { isPostgresReachable, startPrivatePostgres } from '../tools/stack/postgres';
+import { freePort, stopAll, toolsDir, type ManagedProcess } from '../tools/stack/processes';
+import { isRedisReachable, startPrivateRedis } from '../tools/stack/redis';
+import { isTemporalReachable, startTemporalDevServer } from '../tools/stack/temporal';
+
+export interface BenchInfra {
+  databaseUrl: string;
+  db: Db;
+  redisUrl: string;
+  temporalAddress: string;
+  /** Where the infrastructure came from, for the printed report. */
+  origin: { postgres: string; redis: string; temporal: string };
+  runDir: string;
+  stop(): Promise<void>;
+}
+
+function serverUrlOf(databaseUrl: string): string {
+  const url = new URL(databaseUrl);
+  url.pathname = '';
+  return url.toString().replace(/\/$/, '');
+}
+
+async function adminQuery(serverUrl: string, sql: string): Promise<void> {
+  const client = new Client({ connectionString: `${serverUrl}/postgres` });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function startBenchInfra(say: (line: string) => void): Promise<BenchInfra> {
+  const started: ManagedProcess[] = [];
+  fs.mkdirSync(path.join(toolsDir(), 'bench'), { recursive: true });
+  const runDir = fs.mkdtempSync(path.join(toolsDir(), 'bench', 'run-'));
+  fs.chmodSync(runDir, 0o755); // the private PostgreSQL runs as `postgres` when we are root
+  const logs = path.join(runDir, 'logs');
+  const origin = { postgres: 'private', redis: 'private', temporal: 'private dev server' };
+  try {
+    let serverUrl: string;
+    if (process.env.DATABASE_URL && (await isPostgresReachable(process.env.DATABASE_URL))) {
+      serverUrl = serverUrlOf(process.env.DATABASE_URL);
+      origin.postgres = 'DATABASE_URL';
+    } else {
+      say('starting a private PostgreSQL');
+      const pg = await startPrivatePostgres({ dataDir: path.join(runDir, 'pg'), port: await freePort(), logFile: path.join(logs, 'postgres.log'), fast: true });
+      started.push(pg.process);
+      serverUrl = pg.serverUrl;
+    }
+    const dbName = `postage_bench_${randomBytes(4).toString('hex')}`;
+    await adminQuery(serverUrl, `CREATE DATABASE ${dbName}`);
+    const databaseUrl = `${serverUrl}/${dbName}`;
+    const db = createDb(databaseUrl, { max: 20 });
+    await migrateLatest(db);
+
+    let redisUrl = process.env.REDIS_URL;
+    if (redisUrl && (await isRedisReachable(redisUrl))) origin.redis = 'REDIS_URL';
+    else {
+      say('starting a private Redis');
+      const redis = await startPrivateRedis({ dataDir: path.join(runDir, 'redis'), port: await freePort(), logFile: path.join(logs, 'redis.log'), persistent: false });
+      started.push(redis.process);
+      redisUrl = redis.url;
+    }
+
+    let temporalAddress = process.env.TEMPORAL_ADDRESS;
+    if (temporalAddress && (await isTemporalReachable(temporalAddress))) origin.temporal = 'TEMPORAL_ADDRESS';
+    else {
+      say('starting a private Temporal dev server');
+      const temporal = await startTemporalDevServer({ port: await freePort(), logFile: path.join(logs, 'temporal.log') });
+      started.push(temporal.process);
+      temporalAddress = temporal.address;
+    }
+
+    return {
+      databaseUrl,
+      db,
+      redisUrl,
+      temporalAddress,
+      origin,
+      runDir,
+      async stop() {
+        await db.destroy();
+        await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
+        await stopAll(started);
+        if (!process.env.POSTAGE_KEEP_BENCH_RUN) fs.rmSync(runDir, { recursive: true, force: true });
+      },
+    };
+  } catch (err) {
+    await stopAll(started);
+    throw err;
+  }
+}

@@ -1,0 +1,153 @@
+// Benchmark: POST /api/send/ driven with many keys against the real stack (PostgreSQL, Redis,
+// Temporal dev server), next to the raw `client.workflow.start` rate against the same Temporal
+// server in the same run, so the cost of the gates shows as a ratio. See bench/README.md.
+//
+//   node --import tsx bench/sendThroughput.ts [--seconds 10] [--concurrency 32] [--accounts 20] [--keys 5]
+import { Client, Connection } from '@temporalio/client';
+import { randomBytes, randomUUID } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { createAccount } from '../core/accounts';
+import { startSendWorkflow } from '../core/acceptMessage';
+import { createApiKey } from '../core/apiKeys';
+import { loadConfig } from '../core/config';
+import type { Db } from '../core/db';
+import { addDomain, markDomainVerified } from '../core/domains';
+import { setPlan } from '../core/plans';
+import { freePort, startProcess, waitFor, type ManagedProcess } from '../tools/stack/processes';
+import { formatResults, runClosedLoop, type LoopResult } from './closedLoop';
+import { startBenchInfra } from './infra';
+
+const ROOT = path.resolve(__dirname, '..');
+const say = (line: string) => console.log(`[bench] ${line}`);
+
+const { values: args } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '3' },
+    concurrency: { type: 'string', default: '32' },
+    accounts: { type: 'string', default: '20' },
+    keys: { type: 'string', default: '5' },
+  },
+});
+const seconds = Number(args.seconds);
+const concurrency = Number(args.concurrency);
+const accountCount = Number(args.accounts);
+const keysPerAccount = Number(args.keys);
+
+interface Sender {
+  accountId: string;
+  domain: string;
+  apiKey: string;
+}
+
+async function seedSenders(db: Db, accounts: number, keys: number): Promise<Sender[]> {
+  // Quotas far above what a run can send, so the counter is exercised but never refuses.
+  await setPlan(db, 'bench', { sharedMonthly: 100_000_000, byocMonthly: 100_000_000 });
+  const senders: Sender[] = [];
+  for (let a = 0; a < accounts; a++) {
+    const tag = randomBytes(4).toString('hex');
+    const account = await createAccount(db, { email: `bench-${tag}@example.com`, plan: 'bench', verified: true }, 'bench');
+    const domain = `bench-${tag}.example.com`;
+    await addDomain(db, { accountId: account.id, name: domain, mode: 'shared' }, 'bench');
+    await markDomainVerified(db, domain, 'bench');
+    for (let k = 0; k < keys; k++) {
+      const { secret } = await createApiKey(db, { accountId: account.id, name: `bench ${k}` }, 'bench');
+      senders.push({ accountId: account.id, domain, apiKey: secret });
+    }
+  }
+  return senders;
+}
+
+async function startApi(env: Record<string, string>, logDir: string): Promise<{ process: ManagedProcess; baseUrl: string }> {
+  const port = await freePort();
+  const proc = startProcess('api', process.execPath, ['--import', 'tsx', path.join(ROOT, 'api', 'server.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, API_PORT: String(port) },
+    logFile: path.join(logDir, 'api.log'),
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitFor('the API', async () => (await fetch(`${baseUrl}/healthz`)).ok, 60_000, proc);
+  return { process: proc, baseUrl };
+}
+
+function sendLoop(label: string, baseUrl: string, senders: Sender[], runSeconds: number): Promise<LoopResult> {
+  return runClosedLoop(label, { concurrency, seconds: runSeconds }, async (i) => {
+    const sender = senders[i % senders.length]!;
+    const res = await fetch(`${baseUrl}/api/send/`, {
+      method: 'POST',
+      headers: { 'X-API-Key': sender.apiKey, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        from_email: `bench@${sender.domain}`,
+        to: `success+${i}@simulator.amazonses.com`,
+        subject: `Benchmark ${i}`,
+        message: 'Hello from the benchmark.',
+      }),
+    });
+    await res.arrayBuffer();
+    return res.status === 200 ? 'ok' : `HTTP ${res.status}`;
+  });
+}
+
+async function main(): Promise<void> {
+  const loadBefore = os.loadavg();
+  const infra = await startBenchInfra(say);
+  let api: ManagedProcess | undefined;
+  let connection: Connection | undefined;
+  try {
+    const taskQueue = `bench-${randomBytes(4).toString('hex')}`;
+    const env = {
+      NODE_ENV: 'production',
+      POSTAGE_SECRET_KEY: randomBytes(32).toString('hex'),
+      DATABASE_URL: infra.databaseUrl,
+      REDIS_URL: infra.redisUrl,
+      TEMPORAL_ADDRESS: infra.temporalAddress,
+      TEMPORAL_TASK_QUEUE: taskQueue,
+      RATE_LIMIT_PER_MINUTE: '1000000000',
+      LOG_LEVEL: 'warn',
+    };
+    const config = loadConfig(env);
+    say(`seeding ${accountCount} accounts x ${keysPerAccount} keys, and one account with ${accountCount * keysPerAccount} keys`);
+    const spread = await seedSenders(infra.db, accountCount, keysPerAccount);
+    const single = await seedSenders(infra.db, 1, accountCount * keysPerAccount);
+    const started = await startApi(env, path.join(infra.runDir, 'logs'));
+    api = started.process;
+    connection = await Connection.connect({ address: infra.temporalAddress });
+    const temporal = new Client({ connection, namespace: config.temporal.namespace });
+
+    say(`warming up for ${args.warmup} s (no worker: workflows are started, not run)`);
+    await sendLoop('warm-up', started.baseUrl, spread, Number(args.warmup));
+
+    say(`measuring ${seconds} s per run at concurrency ${concurrency}`);
+    const results: LoopResult[] = [];
+    results.push(await sendLoop(`POST /api/send/ (${accountCount} accounts, ${spread.length} keys)`, started.baseUrl, spread, seconds));
+    results.push(
+      await runClosedLoop('client.workflow.start (raw, same options)', { concurrency, seconds }, async () => {
+        await startSendWorkflow({ config, temporal }, { messageId: randomUUID(), accountId: spread[0]!.accountId, mode: 'shared', kind: 'simulator', outcomeTimeoutSeconds: 60 });
+        return 'ok';
+      }),
+    );
+    results.push(await sendLoop(`POST /api/send/ (1 account, ${single.length} keys)`, started.baseUrl, single, seconds));
+
+    const [apiSpread, raw, apiSingle] = results as [LoopResult, LoopResult, LoopResult];
+    console.log('');
+    console.log(`machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}, ${os.platform()} ${os.release()}`);
+    console.log(`load average before the run: ${loadBefore.map((l) => l.toFixed(2)).join(' ')} (1, 5, 15 min)`);
+    console.log(`infrastructure: PostgreSQL ${infra.origin.postgres}, Redis ${infra.origin.redis}, Temporal ${infra.origin.temporal}; API in its own process; concurrency ${concurrency}`);
+    console.log('');
+    console.log(formatResults(results));
+    console.log('');
+    console.log(`API / raw start (many accounts): ${(apiSpread.perSecond / raw.perSecond).toFixed(2)}`);
+    console.log(`API / raw start (one account):   ${(apiSingle.perSecond / raw.perSecond).toFixed(2)}`);
+  } finally {
+    await api?.stop();
+    await connection?.close();
+    await infra.stop();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

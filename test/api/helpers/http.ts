@@ -1,0 +1,43 @@
+// HTTP calls against a running API, as a client would make them.
+import type { ServiceStack } from '../../helpers/serviceStack';
+
+export interface ApiResponse {
+  status: number;
+  headers: Headers;
+  json: Record<string, unknown>;
+}
+
+export async function call(url: string, init: RequestInit): Promise<ApiResponse> {
+  const res = await fetch(url, init);
+  const text = await res.text();
+  let json: Record<string, unknown>;
+  try {
+    json = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    throw new Error(`${init.method ?? 'GET'} ${url} answered ${res.status} with a non-JSON body: ${text.slice(0, 200)}`);
+  }
+  return { status: res.status, headers: res.headers, json };
+}
+
+/** POST /api/send/ with a JSON body (or a raw string body) and the given key. */
+export function send(stack: Pick<ServiceStack, 'baseUrl'>, apiKey: string | undefined, body: unknown, headers: Record<string, string> = {}): Promise<ApiResponse> {
+  return call(`${stack.baseUrl}/api/send/`, {
+    method: 'POST',
+    headers: { ...(apiKey !== undefined ? { 'X-API-Key': apiKey } : {}), 'Content-Type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+export function me(stack: Pick<ServiceStack, 'baseUrl'>, apiKey: string | undefined): Promise<ApiResponse> {
+  return call(`${stack.baseUrl}/api/me/`, { headers: apiKey !== undefined ? { 'X-API-Key': apiKey } : {} });
+}
+
+/** A minimal valid shared-mode body from `domain` to the test domain's `delivered` address. */
+export function testSendBody(stack: Pick<ServiceStack, 'config'>, domain: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return { from_email: `hello@${domain}`, to: `delivered@${stack.config.testDomain}`, subject: 'Hello', message: 'Hi there.', ...extra };
+}
+
+/** Fires `count` requests at once (real parallel HTTP requests). */
+export function inParallel<T>(count: number, request: (i: number) => Promise<T>): Promise<T[]> {
+  return Promise.all(Array.from({ length: count }, (_, i) => request(i)));
+}

@@ -1,0 +1,23 @@
+// Checks response bodies against the OpenAPI document the API serves at /openapi.json, so a test
+// that sees a response also proves the published document describes it.
+import Ajv2020 from 'ajv/dist/2020';
+import type { ApiResponse } from './http';
+
+export type DocumentedCheck = (path: '/api/send/' | '/api/me/', method: 'post' | 'get', res: ApiResponse) => void;
+
+const pointerEscape = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
+
+export async function loadOpenApiCheck(baseUrl: string): Promise<DocumentedCheck> {
+  const doc = (await (await fetch(`${baseUrl}/openapi.json`)).json()) as Record<string, unknown>;
+  // Not strict: the document root carries OpenAPI keywords (info, paths...) that are not JSON Schema.
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  ajv.addSchema(doc, 'openapi');
+  return (path, method, res) => {
+    const ref = `openapi#/paths/${pointerEscape(path)}/${method}/responses/${res.status}/content/application~1json/schema`;
+    const validate = ajv.getSchema(ref);
+    if (!validate) throw new Error(`/openapi.json documents no ${res.status} response for ${method.toUpperCase()} ${path}`);
+    if (!validate(res.json)) {
+      throw new Error(`${method.toUpperCase()} ${path} ${res.status} does not match /openapi.json: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(res.json)}`);
+    }
+  };
+}
