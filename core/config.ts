@@ -16,6 +16,8 @@ export interface Config {
     /** Total decoded size of all attachments of one message, in bytes. */
     maxAttachmentBytes: number;
     idempotencyTtlHours: number;
+    /** Deadline for staging a message's content before it is queued (502 attachment_upload_failed). */
+    stagingTimeoutMs: number;
   };
   databaseUrl: string;
   redisUrl: string;
@@ -23,6 +25,8 @@ export interface Config {
     address: string;
     namespace: string;
     taskQueue: string;
+    /** Deadline for starting a send workflow before the API answers 502 queue_error. */
+    startTimeoutMs: number;
   };
   ses: {
     region: string;
@@ -32,12 +36,21 @@ export interface Config {
     secretAccessKey: string | undefined;
     /** Endpoint override for SES calls made with BYOC credentials (tests only). */
     byocEndpoint: string | undefined;
+    /**
+     * Where domain identities (DKIM tokens, MAIL FROM) of shared domains are registered: `ses`
+     * (the shared SES account) or `local` (tokens made up locally, for an emulator without
+     * identity support; `npm run dev` uses it).
+     */
+    domainIdentities: 'ses' | 'local';
   };
   sts: {
     region: string;
     endpoint: string | undefined;
     /** The AWS account customers name as principal in their Service-BYOC-Role trust policy. */
     relayAccountId: string;
+    /** The relay's own credentials for AssumeRole; unset uses the AWS default chain. */
+    accessKeyId: string | undefined;
+    secretAccessKey: string | undefined;
   };
   testDomain: string;
   simulatorDomain: string;
@@ -102,6 +115,13 @@ function list(env: Env, name: string, fallback: string[]): string[] {
     .filter(Boolean);
 }
 
+function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+  const v = env[name];
+  if (v === undefined || v === '') return fallback;
+  if (!(allowed as readonly string[]).includes(v)) throw new Error(`${name} must be one of ${allowed.join(', ')}, got ${JSON.stringify(v)}`);
+  return v as T;
+}
+
 // A fixed, public development key: fine for a laptop, refused in production (see below).
 const DEV_SECRET_KEY = '706f73746167652d6465762d6b65792d6e6f742d666f722d70726f64756374'.padEnd(64, '0');
 
@@ -124,6 +144,7 @@ export function loadConfig(env: Env = process.env): Config {
       maxAttachments: num(env, 'MAX_ATTACHMENTS', 10),
       maxAttachmentBytes: num(env, 'MAX_ATTACHMENT_BYTES', 10 * 1024 * 1024),
       idempotencyTtlHours: num(env, 'IDEMPOTENCY_TTL_HOURS', 24),
+      stagingTimeoutMs: num(env, 'STAGING_TIMEOUT_MS', 5000),
     },
     databaseUrl: str(env, 'DATABASE_URL', 'postgres://postgres@127.0.0.1:5432/postage'),
     redisUrl: str(env, 'REDIS_URL', 'redis://127.0.0.1:6379'),
@@ -131,6 +152,7 @@ export function loadConfig(env: Env = process.env): Config {
       address: str(env, 'TEMPORAL_ADDRESS', '127.0.0.1:7233'),
       namespace: str(env, 'TEMPORAL_NAMESPACE', 'default'),
       taskQueue: str(env, 'TEMPORAL_TASK_QUEUE', 'postage-send'),
+      startTimeoutMs: num(env, 'TEMPORAL_START_TIMEOUT_MS', 5000),
     },
     ses: {
       region: str(env, 'SES_REGION', 'us-east-1'),
@@ -138,11 +160,14 @@ export function loadConfig(env: Env = process.env): Config {
       accessKeyId: optional(env, 'SES_ACCESS_KEY_ID'),
       secretAccessKey: optional(env, 'SES_SECRET_ACCESS_KEY'),
       byocEndpoint: optional(env, 'BYOC_SES_ENDPOINT'),
+      domainIdentities: oneOf(env, 'SES_DOMAIN_IDENTITIES', ['ses', 'local'] as const, 'ses'),
     },
     sts: {
       region: str(env, 'STS_REGION', 'us-east-1'),
       endpoint: optional(env, 'STS_ENDPOINT'),
       relayAccountId: str(env, 'RELAY_AWS_ACCOUNT_ID', '123456789012'),
+      accessKeyId: optional(env, 'STS_ACCESS_KEY_ID'),
+      secretAccessKey: optional(env, 'STS_SECRET_ACCESS_KEY'),
     },
     testDomain: str(env, 'TEST_DOMAIN', 'test.postage.dev').toLowerCase(),
     simulatorDomain: str(env, 'SIMULATOR_DOMAIN', 'simulator.amazonses.com').toLowerCase(),

@@ -4,11 +4,13 @@ import path from 'node:path';
 
 export type Db = Knex;
 
-export function createDb(databaseUrl: string, pool: { min?: number; max?: number } = {}): Db {
+/** `log` replaces knex's console logging (the CLI reports connection failures itself). */
+export function createDb(databaseUrl: string, pool: { min?: number; max?: number } = {}, log?: Knex.Logger): Db {
   return knex({
     client: 'pg',
     connection: databaseUrl,
     pool: { min: pool.min ?? 0, max: pool.max ?? 10 },
+    ...(log ? { log } : {}),
   });
 }
 

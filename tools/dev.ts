@@ -5,13 +5,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../core/config';
 import { createDb, migrateLatest } from '../core/db';
+import { writeDevServiceEnv } from '../cli/devEnv';
 import { DEMO_DOMAIN, seedDemo } from './demoSeed';
 import { DEMO_WEBHOOK_PATH, startDemoReceiver } from './demoReceiver';
 import { ensureDatabase, isPostgresReachable, startPrivatePostgres } from './stack/postgres';
 import { canConnect, portNear, startProcess, stopAll, toolsDir, waitFor, type ManagedProcess } from './stack/processes';
 import { isRedisReachable, startPrivateRedis } from './stack/redis';
 import { startSesEmulator } from './stack/sesEmulator';
-import { isTemporalReachable, startTemporalDevServer } from './stack/temporal';
+import { hasWorkflowPoller, isTemporalReachable, startTemporalDevServer } from './stack/temporal';
 
 const ROOT = path.resolve(__dirname, '..');
 const devDir = process.env.POSTAGE_DEV_DIR ?? path.join(toolsDir(), 'dev');
@@ -98,6 +99,8 @@ async function main(): Promise<void> {
     SES_ENDPOINT: sesEndpoint,
     SES_ACCESS_KEY_ID: env.SES_ACCESS_KEY_ID || 'local',
     SES_SECRET_ACCESS_KEY: env.SES_SECRET_ACCESS_KEY || 'local',
+    // The local SES emulator cannot register domain identities: DKIM tokens are made up locally.
+    SES_DOMAIN_IDENTITIES: env.SES_DOMAIN_IDENTITIES || (env.SES_ENDPOINT ? 'ses' : 'local'),
     API_PORT: String(apiPort),
     BASE_URL: env.BASE_URL || `http://localhost:${apiPort}`,
     // The demo receiver listens on loopback, which webhook delivery refuses unless allowed.
@@ -110,15 +113,21 @@ async function main(): Promise<void> {
   let signingSecret = '';
   const receiverPort = await portNear(3001);
   const receiver = await startDemoReceiver({ port: receiverPort, signingSecret: () => signingSecret, log: (l) => console.log(`[receiver] ${l}`) });
-  const seed = await seedDemo(db, config.secretKey, `http://127.0.0.1:${receiverPort}${DEMO_WEBHOOK_PATH}`);
+  const seed = await seedDemo(db, config, `http://127.0.0.1:${receiverPort}${DEMO_WEBHOOK_PATH}`);
   signingSecret = seed.webhookSigningSecret;
   await db.destroy();
 
   const tsx = ['--import', 'tsx'];
   const prefix = (name: string) => (line: string) => console.log(`[${name}] ${line}`);
-  remember(startProcess('worker', process.execPath, [...tsx, path.join(ROOT, 'worker', 'main.ts')], { logFile: path.join(logDir, 'worker.log'), env: serviceEnv, detached: true, onLine: prefix('worker') }));
+  const workerStartedAt = new Date();
+  const worker = remember(startProcess('worker', process.execPath, [...tsx, path.join(ROOT, 'worker', 'main.ts')], { logFile: path.join(logDir, 'worker.log'), env: serviceEnv, detached: true, onLine: prefix('worker') }));
   const api = remember(startProcess('api', process.execPath, [...tsx, path.join(ROOT, 'api', 'server.ts')], { logFile: path.join(logDir, 'api.log'), env: serviceEnv, detached: true, onLine: prefix('api') }));
   await waitFor('the API', () => canConnect(apiPort), 60_000, api);
+  // The banner promises a curl that works at once, so also wait until the worker (which first
+  // bundles the workflows) polls the task queue.
+  await waitFor('the worker', () => hasWorkflowPoller(config, workerStartedAt), 120_000, worker);
+  // postage-admin reads this when DATABASE_URL is unset, so it manages this stack as is.
+  const cliEnvFile = writeDevServiceEnv(devDir, serviceEnv);
 
   const baseUrl = config.api.baseUrl;
   const body = JSON.stringify({ from_email: `hello@${DEMO_DOMAIN}`, to: `delivered@${config.testDomain}`, subject: 'Hello from Postage', message: 'It works.' });
@@ -130,6 +139,7 @@ Postage is running.
   Demo receiver  http://127.0.0.1:${receiverPort}/received
   Logs           ${logDir}
   Demo API key   ${seed.apiKey}
+  Operator CLI   npx postage-admin --help  (uses ${cliEnvFile})
 
 Send a test email:
   curl -sS -X POST ${baseUrl}/api/send/ -H 'X-API-Key: ${seed.apiKey}' -H 'Content-Type: application/json' -d '${body}'

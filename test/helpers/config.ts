@@ -5,9 +5,10 @@ import { testInfra } from './env';
 
 export const TEST_SECRET_KEY = randomBytes(32).toString('hex');
 
-export function testConfig(overrides: Record<string, string> = {}): Config {
+/** The environment `testConfig` reads, for tests that start a service process of their own. */
+export function testEnv(overrides: Record<string, string> = {}): Record<string, string> {
   const infra = testInfra();
-  return loadConfig({
+  return {
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
     POSTAGE_SECRET_KEY: TEST_SECRET_KEY,
@@ -19,5 +20,9 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     SES_SECRET_ACCESS_KEY: 'test',
     WEBHOOK_ALLOWED_PRIVATE_ADDRESSES: '127.0.0.1,::1',
     ...overrides,
-  });
+  };
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig(testEnv(overrides));
 }

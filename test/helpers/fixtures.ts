@@ -36,5 +36,6 @@ export async function createSender(
 }
 
 export async function createEndpoint(db: Db, secretKey: string, accountId: string, url: string, events: WebhookEventType[] = [...WEBHOOK_EVENT_TYPES]) {
-  return createWebhookEndpoint(db, secretKey, { accountId, url, events }, ACTOR);
+  // Test receivers listen on loopback, which endpoint URLs may use only when allowed.
+  return createWebhookEndpoint(db, secretKey, { accountId, url, events }, ACTOR, { allowedPrivateAddresses: ['127.0.0.1', '::1'] });
 }

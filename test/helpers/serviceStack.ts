@@ -3,6 +3,7 @@
 import { Client, Connection } from '@temporalio/client';
 import { NativeConnection, type Worker } from '@temporalio/worker';
 import Redis from 'ioredis';
+import type { DestinationStream } from 'pino';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { createApp } from '../../api/app';
@@ -26,11 +27,13 @@ export interface ServiceStack {
   stop(): Promise<void>;
 }
 
-export async function startServiceStack(opts: { env?: Record<string, string>; worker?: boolean } = {}): Promise<ServiceStack> {
+export async function startServiceStack(
+  opts: { env?: Record<string, string>; worker?: boolean; /** where the API and worker log (default: per LOG_LEVEL to stdout) */ logDestination?: DestinationStream } = {},
+): Promise<ServiceStack> {
   const infra = testInfra();
   const database = await createTestDatabase();
   const config = testConfig({ DATABASE_URL: database.url, ...opts.env });
-  const logger = createLogger(config.logLevel, 'test');
+  const logger = opts.logDestination ? createLogger('info', 'test', opts.logDestination) : createLogger(config.logLevel, 'test');
   const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2 });
   const connection = await Connection.connect({ address: config.temporal.address });
   const temporal = new Client({ connection, namespace: config.temporal.namespace });

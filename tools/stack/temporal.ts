@@ -1,5 +1,7 @@
 // The Temporal CLI dev server, with Postage's search attributes registered.
 import { Connection } from '@temporalio/client';
+import { temporal } from '@temporalio/proto';
+import type { Config } from '../../core/config';
 import { SEARCH_ATTRIBUTE_DEFINITIONS } from '../../workflows/searchAttributes';
 import { requireToolPath, startProcess, waitFor, type ManagedProcess } from './processes';
 
@@ -33,4 +35,26 @@ export async function startTemporalDevServer(opts: {
   const address = `127.0.0.1:${opts.port}`;
   await waitFor('the Temporal dev server', () => isTemporalReachable(address, opts.namespace), 60_000, proc);
   return { process: proc, address };
+}
+
+/**
+ * True once a worker polls the configured task queue for workflow tasks. Temporal remembers
+ * pollers for a few minutes, so only polls at or after `since` count (a restart must not see the
+ * previous run's worker).
+ */
+export async function hasWorkflowPoller(config: Pick<Config, 'temporal'>, since: Date): Promise<boolean> {
+  const connection = await Connection.connect({ address: config.temporal.address, connectTimeout: 2000 });
+  try {
+    const response = await connection.workflowService.describeTaskQueue({
+      namespace: config.temporal.namespace,
+      taskQueue: { name: config.temporal.taskQueue },
+      taskQueueType: temporal.api.enums.v1.TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW,
+    });
+    return (response.pollers ?? []).some((p) => {
+      const seconds = Number(p.lastAccessTime?.seconds ?? 0);
+      return seconds * 1000 + Math.floor((p.lastAccessTime?.nanos ?? 0) / 1e6) >= since.getTime() - 1000;
+    });
+  } finally {
+    await connection.close();
+  }
 }
