@@ -4,6 +4,7 @@
 // activity, never stored.
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { AssumeRoleCommand, STSClient } from '@aws-sdk/client-sts';
+import { AWS_CALL_TIMEOUTS } from './awsTimeouts';
 import type { Config } from './config';
 import { BYOC_ROLE_NAME } from './byocConfig';
 
@@ -30,6 +31,7 @@ export interface ByocCredentials {
 export function stsClient(config: Config): STSClient {
   return new STSClient({
     region: config.sts.region,
+    requestHandler: AWS_CALL_TIMEOUTS,
     ...(config.sts.endpoint ? { endpoint: config.sts.endpoint } : {}),
     ...(config.sts.accessKeyId && config.sts.secretAccessKey
       ? { credentials: { accessKeyId: config.sts.accessKeyId, secretAccessKey: config.sts.secretAccessKey } }

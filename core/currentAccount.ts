@@ -3,7 +3,7 @@
 import { getAccount } from './accounts';
 import { getByocConfig, isByocUsable } from './byocConfig';
 import type { Db } from './db';
-import { listDomains } from './domains';
+import { canSend, listDomains } from './domains';
 import { subscribedPlan } from './subscription';
 import { monthlyUsage } from './usage';
 
@@ -22,7 +22,7 @@ export interface CurrentAccountRecord {
 export async function currentAccountRecord(db: Db, accountId: string, at = new Date()): Promise<CurrentAccountRecord | undefined> {
   const [account, usage, domains, byoc] = await Promise.all([getAccount(db, accountId), monthlyUsage(db, accountId, at), listDomains(db, accountId), getByocConfig(db, accountId)]);
   if (!account) return undefined;
-  const verified = domains.filter((d) => d.ownershipVerifiedAt && d.dkimVerifiedAt);
+  const verified = domains.filter(canSend);
   return {
     name: account.name,
     email: account.email,

@@ -3,6 +3,7 @@
 // could have left). Run by the purge workflows on Temporal Schedules (worker/schedules.ts).
 import type { Db } from './db';
 import { purgeLogRowsBefore } from './emailLog';
+import { purgeExpiredIdempotencyKeys } from './idempotency';
 import { purgeStagedMessagesBefore } from './staging';
 
 const DAY_MS = 86_400_000;
@@ -22,6 +23,7 @@ export interface ContentPurge {
   byocLeftovers: number;
   providerMessages: number;
   sendSamples: number;
+  idempotencyKeys: number;
 }
 
 export async function purgeExpiredContent(db: Db, input: { now: Date; contentDays: number }): Promise<ContentPurge> {
@@ -32,5 +34,7 @@ export async function purgeExpiredContent(db: Db, input: { now: Date; contentDay
     // The SES id map and reputation samples hold no content, but have no use past the content.
     providerMessages: await db('provider_messages').where('created_at', '<', contentCutoff).delete(),
     sendSamples: await db('send_outcomes').where('sent_at', '<', contentCutoff).delete(),
+    // Expired keys already behave as absent; this only keeps the table from growing.
+    idempotencyKeys: await purgeExpiredIdempotencyKeys(db, input.now),
   };
 }

@@ -14,7 +14,10 @@ export function deliverabilityWarnings(domain: Domain): string[] {
   const warnings: string[] = [];
   if (domain.spfOk !== true) warnings.push(`No SPF record authorising the service was found for ${domain.name}; delivery still happens.`);
   if (domain.dmarcOk !== true) warnings.push(`No DMARC record was found for _dmarc.${domain.name}; delivery still happens.`);
-  if (domain.mailFromOk !== true) warnings.push(`No custom MAIL FROM domain is set up for ${domain.name}; delivery still happens.`);
+  if (domain.mailFromOk !== true) {
+    const mailFrom = domain.mailFromDomain ?? `the MAIL FROM domain of ${domain.name}`;
+    warnings.push(`No MX record for ${mailFrom} points at SES, so the custom MAIL FROM is not in use; delivery still happens.`);
+  }
   return warnings;
 }
 

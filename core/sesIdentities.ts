@@ -15,6 +15,7 @@ import type { ByocConfig } from './byocConfig';
 import type { Config } from './config';
 import { randomHex } from './crypto';
 import { PostageError } from './errors';
+import { AWS_CALL_TIMEOUTS } from './awsTimeouts';
 
 export interface DomainIdentities {
   /** Where the identity lives, for messages ("the shared SES account", "your AWS account"). */
@@ -23,8 +24,6 @@ export interface DomainIdentities {
   remove(domain: string): Promise<void>;
 }
 
-/** Management calls are interactive: fail within seconds rather than hang on a dead endpoint. */
-export const AWS_MANAGEMENT_TIMEOUTS = { connectionTimeout: 5_000, requestTimeout: 15_000 };
 
 function describe(err: unknown): string {
   const e = err as { name?: string; message?: string };
@@ -71,7 +70,7 @@ export function localDomainIdentities(): DomainIdentities {
 export function sharedSesV1Client(config: Config): SESClient {
   return new SESClient({
     region: config.ses.region,
-    requestHandler: AWS_MANAGEMENT_TIMEOUTS,
+    requestHandler: AWS_CALL_TIMEOUTS,
     ...(config.ses.endpoint ? { endpoint: config.ses.endpoint } : {}),
     ...(config.ses.accessKeyId && config.ses.secretAccessKey
       ? { credentials: { accessKeyId: config.ses.accessKeyId, secretAccessKey: config.ses.secretAccessKey } }
@@ -82,7 +81,7 @@ export function sharedSesV1Client(config: Config): SESClient {
 export function byocSesV1Client(config: Config, region: string, credentials: ByocCredentials): SESClient {
   return new SESClient({
     region,
-    requestHandler: AWS_MANAGEMENT_TIMEOUTS,
+    requestHandler: AWS_CALL_TIMEOUTS,
     ...(config.ses.byocEndpoint ? { endpoint: config.ses.byocEndpoint } : {}),
     credentials: { accessKeyId: credentials.accessKeyId, secretAccessKey: credentials.secretAccessKey, sessionToken: credentials.sessionToken },
   });

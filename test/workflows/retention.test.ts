@@ -65,7 +65,7 @@ test('the email log keeps 14 days: rows go as they pass the age, as of the workf
   expect(await remaining('email_log', 'message_id', [old, middle, fresh])).toEqual([fresh]);
 });
 
-test('shared content keeps 90 days; BYOC leftovers, the SES id map and rate samples are swept', async () => {
+test('shared content keeps 90 days; BYOC leftovers, the SES id map, rate samples and expired idempotency keys are swept', async () => {
   const now = await pipeline.env.currentTimeMs();
   const stage = async (mode: 'shared' | 'byoc', ageMs: number) => {
     const messageId = randomUUID();
@@ -93,7 +93,13 @@ test('shared content keeps 90 days; BYOC leftovers, the SES id map and rate samp
     { message_id: samples[1], account_id: sender.account.id, sent_at: new Date(now - DAY) },
   ]);
 
-  expect(await run('contentRetention', [{ contentDays: 90 }])).toEqual({ sharedContent: 1, byocLeftovers: 1, providerMessages: 1, sendSamples: 1 });
+  await pipeline.database.db('idempotency_keys').insert([
+    { account_id: sender.account.id, key: 'expired', request_hash: 'h', state: 'completed', expires_at: new Date(now - 1000) },
+    { account_id: sender.account.id, key: 'live', request_hash: 'h', state: 'completed', expires_at: new Date(now + 3_600_000) },
+  ]);
+
+  expect(await run('contentRetention', [{ contentDays: 90 }])).toEqual({ sharedContent: 1, byocLeftovers: 1, providerMessages: 1, sendSamples: 1, idempotencyKeys: 1 });
+  expect(await remaining('idempotency_keys', 'key', ['expired', 'live'])).toEqual(['live']);
   expect(await remaining('staged_messages', 'message_id', [sharedOld, sharedKept, byocLeftover, byocInFlight])).toEqual([sharedKept, byocInFlight]);
   expect(await remaining('staged_attachments', 'message_id', [sharedOld, byocLeftover])).toEqual([]);
   expect(await remaining('provider_messages', 'message_id', samples)).toEqual([samples[1]]);
