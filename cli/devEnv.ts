@@ -3,6 +3,7 @@
 // so `npx postage-admin ...` works against the running dev stack with no exports.
 import fs from 'node:fs';
 import path from 'node:path';
+import { readEnvFile, toolsDir } from '../tools/stack/processes';
 
 /** The variables the CLI needs to act like the service it manages. */
 const CLI_VARIABLES = [
@@ -29,7 +30,7 @@ const CLI_VARIABLES = [
 ];
 
 export function devDirectory(env: NodeJS.ProcessEnv = process.env): string {
-  return env.POSTAGE_DEV_DIR ?? path.join(env.POSTAGE_TOOLS_DIR ?? path.resolve(__dirname, '..', '.tools'), 'dev');
+  return env.POSTAGE_DEV_DIR ?? path.join(toolsDir(env), 'dev');
 }
 
 export function devServiceEnvFile(env: NodeJS.ProcessEnv = process.env): string {
@@ -44,21 +45,11 @@ export function writeDevServiceEnv(devDir: string, env: NodeJS.ProcessEnv): stri
   return file;
 }
 
-export function readDevServiceEnv(file: string): Record<string, string> {
-  if (!fs.existsSync(file)) return {};
-  const values: Record<string, string> = {};
-  for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
-    const eq = line.indexOf('=');
-    if (eq > 0 && !line.startsWith('#')) values[line.slice(0, eq)] = line.slice(eq + 1);
-  }
-  return values;
-}
-
 /** The environment the CLI runs with: its own, completed by the dev stack's when DATABASE_URL is unset. */
 export function cliEnvironment(env: NodeJS.ProcessEnv = process.env): { env: NodeJS.ProcessEnv; source: string | null } {
   if (env.DATABASE_URL) return { env, source: null };
   const file = devServiceEnvFile(env);
-  const dev = readDevServiceEnv(file);
+  const dev = readEnvFile(file);
   if (Object.keys(dev).length === 0) return { env, source: null };
   return { env: { ...dev, ...Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')) }, source: file };
 }

@@ -11,20 +11,24 @@ export interface ManagedProcess {
   stop(): Promise<void>;
 }
 
-export function toolsDir(): string {
-  return process.env.POSTAGE_TOOLS_DIR ?? path.resolve(__dirname, '..', '..', '.tools');
+export function toolsDir(env: NodeJS.ProcessEnv = process.env): string {
+  return env.POSTAGE_TOOLS_DIR ?? path.resolve(__dirname, '..', '..', '.tools');
+}
+
+/** `NAME=value` lines (comments start with #), as tools/ensure-tools.sh and `npm run dev` write them. */
+export function readEnvFile(file: string): Record<string, string> {
+  if (!fs.existsSync(file)) return {};
+  const values: Record<string, string> = {};
+  for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
+    const eq = line.indexOf('=');
+    if (eq > 0 && !line.startsWith('#')) values[line.slice(0, eq)] = line.slice(eq + 1).trim();
+  }
+  return values;
 }
 
 /** Tool paths written by tools/ensure-tools.sh, overridable by the environment. */
 export function toolPath(name: string): string | undefined {
-  if (process.env[name]) return process.env[name];
-  const file = path.join(toolsDir(), 'paths.env');
-  if (!fs.existsSync(file)) return undefined;
-  for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
-    const eq = line.indexOf('=');
-    if (eq > 0 && line.slice(0, eq) === name) return line.slice(eq + 1).trim() || undefined;
-  }
-  return undefined;
+  return process.env[name] || readEnvFile(path.join(toolsDir(), 'paths.env'))[name] || undefined;
 }
 
 export function requireToolPath(name: string): string {
