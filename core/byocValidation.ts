@@ -8,6 +8,7 @@
 // answer; only if those are refused too is a permission missing.
 import { GetAccountSendingEnabledCommand, GetSendQuotaCommand } from '@aws-sdk/client-ses';
 import { GetAccountCommand } from '@aws-sdk/client-sesv2';
+import { describeAwsError, type AwsError } from './awsErrors';
 import type { ByocConfig } from './byocConfig';
 import { assumeByocRole, byocSesClient, byocSessionName, stsClient, type ByocCredentials } from './byocRole';
 import type { Config } from './config';
@@ -28,18 +29,11 @@ export interface ByocValidationResult {
   account?: { sendingEnabled: boolean; max24HourSend: number };
 }
 
-interface AwsError {
-  name?: string;
-  message?: string;
-  $metadata?: { httpStatusCode?: number };
-}
-
 const isAccessDenied = (e: AwsError) => /^AccessDenied/.test(e.name ?? '');
 // Credentials of a role session that SES does not recognise yet: IAM changes still propagating.
 const isUnrecognisedSession = (e: AwsError) =>
   ['InvalidClientTokenId', 'UnrecognizedClientException', 'InvalidAccessKeyId'].includes(e.name ?? '') || /security token included in the request is invalid/i.test(e.message ?? '');
 const isUnsupported = (e: AwsError) => e.$metadata?.httpStatusCode === 404;
-const describe = (e: AwsError) => (e.name && e.message ? `${e.name}: ${e.message}` : String(e.message ?? e));
 
 export const VALIDATION_PASSED = 'BYOC is validated: the role can be assumed, sending is enabled and the account is out of the SES sandbox.';
 
@@ -76,7 +70,7 @@ export function judgeSesAccount(account: { sendingEnabled: boolean; max24HourSen
 /** Classifies an SES failure that has no better answer. */
 export function sesFailure(err: AwsError): ByocValidationResult {
   if (isUnrecognisedSession(err)) return notPropagated();
-  return { ok: false, code: 'ses_unreachable', definitive: false, message: `Could not read the SES account: ${describe(err)}.` };
+  return { ok: false, code: 'ses_unreachable', definitive: false, message: `Could not read the SES account: ${describeAwsError(err)}.` };
 }
 
 async function readWithV1(config: Config, region: string, credentials: ByocCredentials): Promise<ByocValidationResult> {
@@ -102,7 +96,7 @@ export async function validateByocRole(config: Config, byoc: Pick<ByocConfig, 'a
     credentials = await assumeByocRole(stsClient(config), { roleArn: byoc.roleArn, externalId: byoc.externalId, sessionName: byocSessionName(byoc.accountId) });
   } catch (err) {
     const e = err as AwsError;
-    if (!isAccessDenied(e)) return { ok: false, code: 'assume_role_failed', definitive: false, message: `Could not assume role ${byoc.roleArn}: ${describe(e)}.` };
+    if (!isAccessDenied(e)) return { ok: false, code: 'assume_role_failed', definitive: false, message: `Could not assume role ${byoc.roleArn}: ${describeAwsError(e)}.` };
     return {
       ok: false,
       code: 'assume_role_failed',

@@ -1,5 +1,6 @@
 // What an SES or STS error means for a message: try again, give up on this message, or give up
 // on the sending account (and, for BYOC, mark its configuration unusable).
+import type { AwsError } from './awsErrors';
 import { redactProviderText, type RedactableContent } from './redaction';
 
 export type ProviderErrorKind =
@@ -20,13 +21,6 @@ export interface ClassifiedProviderError {
   refreshCredentials: boolean;
 }
 
-interface AwsErrorShape {
-  name?: string;
-  code?: string;
-  message?: string;
-  $metadata?: { httpStatusCode?: number };
-}
-
 const THROTTLING = new Set([
   'TooManyRequestsException',
   'LimitExceededException',
@@ -43,7 +37,7 @@ const SES_ACCOUNT_REFUSALS = new Set(['AccountSuspendedException', 'SendingPause
 const STS_ACCOUNT_REFUSALS = new Set(['AccessDenied', 'AccessDeniedException', 'RegionDisabledException', 'MalformedPolicyDocument', 'PackedPolicyTooLarge', 'ValidationError']);
 
 function shape(err: unknown): { name: string; message: string; status: number | undefined } {
-  const e = (err ?? {}) as AwsErrorShape;
+  const e = (err ?? {}) as AwsError;
   return { name: e.name ?? e.code ?? 'Error', message: e.message ?? String(err), status: e.$metadata?.httpStatusCode };
 }
 

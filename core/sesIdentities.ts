@@ -15,6 +15,7 @@ import type { ByocConfig } from './byocConfig';
 import type { Config } from './config';
 import { randomHex } from './crypto';
 import { PostageError } from './errors';
+import { describeAwsError } from './awsErrors';
 import { AWS_CALL_TIMEOUTS } from './awsTimeouts';
 
 export interface DomainIdentities {
@@ -24,11 +25,6 @@ export interface DomainIdentities {
   remove(domain: string): Promise<void>;
 }
 
-
-function describe(err: unknown): string {
-  const e = err as { name?: string; message?: string };
-  return e.name && e.message ? `${e.name}: ${e.message}` : String(err);
-}
 
 export function sesDomainIdentities(client: SESClient, where: string): DomainIdentities {
   return {
@@ -43,14 +39,14 @@ export function sesDomainIdentities(client: SESClient, where: string): DomainIde
         await client.send(new SetIdentityMailFromDomainCommand({ Identity: domain, MailFromDomain: mailFromDomain, BehaviorOnMXFailure: 'UseDefaultValue' }));
         return { dkimTokens: DkimTokens };
       } catch (err) {
-        throw new PostageError('ses_identity_failed', `could not register ${domain} in ${where}: ${describe(err)}`);
+        throw new PostageError('ses_identity_failed', `could not register ${domain} in ${where}: ${describeAwsError(err)}`);
       }
     },
     async remove(domain) {
       try {
         await client.send(new DeleteIdentityCommand({ Identity: domain }));
       } catch (err) {
-        throw new PostageError('ses_identity_failed', `could not remove ${domain} from ${where}: ${describe(err)}`);
+        throw new PostageError('ses_identity_failed', `could not remove ${domain} from ${where}: ${describeAwsError(err)}`);
       }
     },
   };
@@ -97,7 +93,7 @@ export async function byocDomainIdentities(config: Config, byoc: ByocConfig): Pr
   try {
     credentials = await assumeByocRole(stsClient(config), { roleArn: byoc.roleArn, externalId: byoc.externalId, sessionName: byocSessionName(byoc.accountId) });
   } catch (err) {
-    throw new PostageError('byoc_role_unusable', `could not assume ${byoc.roleArn}: ${describe(err)}; run byoc validate`);
+    throw new PostageError('byoc_role_unusable', `could not assume ${byoc.roleArn}: ${describeAwsError(err)}; run byoc validate`);
   }
   return sesDomainIdentities(byocSesV1Client(config, byoc.region, credentials), `your AWS account (${byoc.region})`);
 }
