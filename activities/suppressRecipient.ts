@@ -5,12 +5,14 @@ import type { ResolvedActivityDeps } from './deps';
 
 /**
  * Hard bounce or complaint on a real recipient: the address goes on the account's suppression
- * list (spec 2.10). The address is read here (kept content, else the log row) and never returned.
+ * list (spec 2.10). The address is read here (the log row, else the kept content) and never returned.
  */
 export function suppressRecipient(deps: ResolvedActivityDeps) {
   return async function suppressRecipient(input: { accountId: string; messageId: string; reason: 'bounce' | 'complaint' }): Promise<{ suppressed: boolean; recipientKnown: boolean }> {
-    const staged = await loadStagedMessage(deps.db, deps.config.secretKey, input.messageId);
-    const address = staged?.content.to.address ?? (await getLogRow(deps.db, input.messageId))?.recipient;
+    // The log row is the cheap read; the staged content (decrypted whole) only once the row has
+    // been purged (after 14 days, while content is kept 90).
+    const address =
+      (await getLogRow(deps.db, input.messageId))?.recipient ?? (await loadStagedMessage(deps.db, deps.config.secretKey, input.messageId))?.content.to.address;
     if (!address) {
       deps.logger.warn({ messageId: input.messageId }, 'cannot suppress: the message content and log row are both gone');
       return { suppressed: false, recipientKnown: false };
