@@ -1,3 +1,4 @@
+import { Context } from '@temporalio/activity';
 import { getLogRow } from '../core/emailLog';
 import { postSignedWebhook, type WebhookAttempt } from '../core/webhookDelivery';
 import { endpointForDelivery, type WebhookEventType } from '../core/webhookEndpoints';
@@ -24,6 +25,7 @@ export function deliverWebhook(deps: ResolvedActivityDeps) {
         body,
         timeoutMs: deps.config.webhooks.timeoutMs,
         allowedPrivateAddresses: deps.config.webhooks.allowedPrivateAddresses,
+        signal: Context.current().cancellationSignal,
       });
     } catch (err) {
       // A URL the agent cannot even attempt (bad scheme): recorded like any failed delivery.

@@ -1,5 +1,6 @@
 // The worker's activities, each doing one thing and named for it (the names show in the UI).
-import { ByocCredentialCache, stsClient } from '../core/byocRole';
+import { stsClient } from '../core/awsClients';
+import { ByocCredentialCache } from '../core/byocRole';
 import type { ActivityDeps, ResolvedActivityDeps } from './deps';
 import { deliverWebhook } from './deliverWebhook';
 import { discardStagedAttachments } from './discardStagedAttachments';

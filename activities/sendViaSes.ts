@@ -1,5 +1,5 @@
 import { ApplicationFailure, Context } from '@temporalio/activity';
-import { byocSesClient } from '../core/byocRole';
+import { byocSesClient } from '../core/awsClients';
 import { markLogRowSent, type MessageKind } from '../core/emailLog';
 import { classifySesError } from '../core/providerErrors';
 import { providerMessageIdOf, recordProviderMessage } from '../core/providerMessages';
@@ -43,7 +43,7 @@ async function sendShared(deps: ResolvedActivityDeps, staged: StagedMessage, kin
   const attachments = await loadStagedAttachments(deps.db, deps.config.secretKey, staged.messageId);
   let providerMessageId: string;
   try {
-    providerMessageId = await sendRawThroughSes(deps.sharedSes, staged.messageId, staged.content, attachments);
+    providerMessageId = await sendRawThroughSes(deps.sharedSes, staged.messageId, staged.content, attachments, Context.current().cancellationSignal);
   } catch (err) {
     throwClassified(classifySesError(err, staged.content));
   }
@@ -58,7 +58,7 @@ async function sendByoc(deps: ResolvedActivityDeps, staged: StagedMessage): Prom
   const ses = byocSesClient(deps.config, session.config.region, session.credentials);
   let providerMessageId: string;
   try {
-    providerMessageId = await sendRawThroughSes(ses, staged.messageId, staged.content, attachments);
+    providerMessageId = await sendRawThroughSes(ses, staged.messageId, staged.content, attachments, Context.current().cancellationSignal);
   } catch (err) {
     const classified = classifySesError(err, staged.content);
     if (classified.refreshCredentials) deps.byocCredentials.forget(session.cacheKey);

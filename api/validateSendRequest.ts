@@ -7,6 +7,7 @@ import type { Config } from '../core/config';
 import type { Attachment } from '../core/staging';
 import type { FieldErrors } from './errors';
 import { buildSendRequestSchema, IDEMPOTENCY_KEY } from './schemas/sendRequest';
+import { isStrictBase64 } from '../core/strictBase64';
 
 export interface SendRequest {
   to: Mailbox;
@@ -67,7 +68,6 @@ function messageFor(err: ErrorObject): string {
     case 'maxItems':
       return `At most ${String(err.params.limit)} attachments are allowed.`;
     case 'pattern':
-      if (field === 'content') return 'Must be strict base64 (RFC 4648 alphabet, padded, no line breaks).';
       if (field === 'content_type') return 'Must be a MIME type such as application/pdf.';
       if (field === 'idempotency_key') return 'Must be 1 to 255 visible ASCII characters.';
       if (field === 'message' || field === 'html') return 'Must not contain NUL characters.';
@@ -84,6 +84,16 @@ const MAILBOX_ERRORS: Record<MailboxError, string> = {
   invalid: 'Must be a valid email address.',
 };
 
+/** Every attachment `content` that is a string must be strict base64, whatever else is wrong. */
+function checkAttachmentContents(body: object, add: (field: string, message: string) => void): void {
+  const attachments = (body as { attachments?: unknown }).attachments;
+  if (!Array.isArray(attachments)) return;
+  attachments.forEach((a: unknown, i) => {
+    const content = typeof a === 'object' && a !== null ? (a as { content?: unknown }).content : undefined;
+    if (typeof content === 'string' && !isStrictBase64(content)) add(`attachments[${i}].content`, 'Must be strict base64 (RFC 4648 alphabet, padded, no line breaks).');
+  });
+}
+
 const isBlank = (s: string | undefined) => s === undefined || s.length === 0;
 const idempotencyKeyPattern = new RegExp(IDEMPOTENCY_KEY);
 
@@ -92,15 +102,22 @@ export function createSendRequestValidator(config: Pick<Config, 'limits' | 'test
   const validateShape = ajv.compile(buildSendRequestSchema(config.limits));
 
   return (body, headerIdempotencyKey) => {
-    const errors: FieldErrors = {};
-    const add = (field: string, message: string) => void (errors[field] ??= []).push(message);
+    // Field paths come from the client (unknown field names): a Map keeps `constructor` or
+    // `__proto__` from resolving to Object.prototype members.
+    const errors = new Map<string, string[]>();
+    const add = (field: string, message: string) => {
+      const messages = errors.get(field);
+      if (messages) messages.push(message);
+      else errors.set(field, [message]);
+    };
+    const failed = (): SendRequestValidation => ({ ok: false, errors: Object.fromEntries(errors) });
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
       return { ok: false, errors: { _body: ['The body must be a JSON object.'] } };
     }
-    if (!validateShape(body)) {
-      for (const err of validateShape.errors ?? []) add(fieldPath(err), messageFor(err));
-      return { ok: false, errors };
-    }
+    const shapeOk = validateShape(body);
+    if (!shapeOk) for (const err of validateShape.errors ?? []) add(fieldPath(err), messageFor(err));
+    checkAttachmentContents(body, add);
+    if (!shapeOk) return failed();
     const raw = body as RawSendRequest;
 
     const to = parseMailbox(raw.to);
@@ -126,6 +143,7 @@ export function createSendRequestValidator(config: Pick<Config, 'limits' | 'test
     }
 
     const rawAttachments = raw.attachments ?? [];
+
     if (isBlank(raw.message) && isBlank(raw.html) && rawAttachments.length === 0) {
       add('_body', 'Send at least one of message, html or attachments (non-empty).');
     }
@@ -156,7 +174,7 @@ export function createSendRequestValidator(config: Pick<Config, 'limits' | 'test
       }
     }
 
-    if (Object.keys(errors).length > 0 || 'error' in to || !from || !recipientKind) return { ok: false, errors };
+    if (errors.size > 0 || 'error' in to || !from || !recipientKind) return failed();
     return {
       ok: true,
       request: {

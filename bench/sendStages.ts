@@ -22,7 +22,7 @@ const iterations = Number(args.iterations);
 
 async function main(): Promise<void> {
   const infra = await startBenchInfra((line) => console.log(`[bench] ${line}`));
-  const config = loadConfig({ DATABASE_URL: infra.databaseUrl, TEMPORAL_TASK_QUEUE: `stages-${randomBytes(4).toString('hex')}` });
+  const config = loadConfig({ NODE_ENV: 'development', DATABASE_URL: infra.databaseUrl, TEMPORAL_TASK_QUEUE: `stages-${randomBytes(4).toString('hex')}` });
   const connection = await Connection.connect({ address: infra.temporalAddress });
   const temporal = new Client({ connection });
   const redis = new Redis(infra.redisUrl);

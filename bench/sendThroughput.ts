@@ -100,6 +100,7 @@ async function main(): Promise<void> {
     const env = {
       NODE_ENV: 'production',
       POSTAGE_SECRET_KEY: randomBytes(32).toString('hex'),
+      RELAY_AWS_ACCOUNT_ID: '210987654321',
       DATABASE_URL: infra.databaseUrl,
       REDIS_URL: infra.redisUrl,
       TEMPORAL_ADDRESS: infra.temporalAddress,

@@ -9,7 +9,7 @@ import { sendWorkflowId } from '../workflows/types';
 import { ACCOUNT_ID, MESSAGE_STATUS, SENDING_MODE } from '../workflows/searchAttributes';
 import type { Config } from './config';
 import type { Db } from './db';
-import { completeIdempotencyKey } from './idempotency';
+import { completeIdempotencyKey, type IdempotencyClaim } from './idempotency';
 import { stageMessage, type Attachment, type MessageContent } from './staging';
 import { reserveMonthlySend } from './usage';
 
@@ -32,7 +32,8 @@ export interface AcceptInput {
   attachments: Attachment[];
   /** Builds the 200 body once the message id is known (stored for idempotent replays). */
   response: (messageId: string) => Record<string, unknown>;
-  idempotency?: { key: string; requestHash: string };
+  /** The request's idempotency claim, completed with the response inside the transaction. */
+  idempotency?: IdempotencyClaim;
 }
 
 export type AcceptResult =
@@ -64,7 +65,7 @@ export async function acceptMessage(deps: { db: Db; config: Config; temporal: Cl
       if (!(await reserveMonthlySend(trx, input.accountId, input.workflow.mode, input.monthlyLimit))) {
         throw new AcceptError('usage_limit_exceeded');
       }
-      if (input.idempotency && !(await completeIdempotencyKey(trx, { accountId: input.accountId, ...input.idempotency, response, messageId }))) {
+      if (input.idempotency && !(await completeIdempotencyKey(trx, { ...input.idempotency, response, messageId }))) {
         throw new AcceptError('idempotency_key_in_progress');
       }
       await startSendWorkflow(deps, { ...input.workflow, messageId, accountId: input.accountId, outcomeTimeoutSeconds: deps.config.outcomes.timeoutSeconds });

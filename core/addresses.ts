@@ -53,15 +53,17 @@ export type RecipientKind =
   | { kind: 'simulator' }
   | { kind: 'real' };
 
-const TEST_LOCAL_PARTS: Record<string, TestOutcome> = {
-  delivered: 'delivered',
-  success: 'delivered',
-  sent: 'delivered',
-  bounce: 'bounced',
-  bounced: 'bounced',
-  complaint: 'complained',
-  complained: 'complained',
-};
+// A Map, not an object literal: local parts are client input, and `constructor@` or
+// `toString@` must not find Object.prototype members.
+const TEST_LOCAL_PARTS: ReadonlyMap<string, TestOutcome> = new Map([
+  ['delivered', 'delivered'],
+  ['success', 'delivered'],
+  ['sent', 'delivered'],
+  ['bounce', 'bounced'],
+  ['bounced', 'bounced'],
+  ['complaint', 'complained'],
+  ['complained', 'complained'],
+]);
 
 /** Case-insensitive; a `+label` suffix on a test local part is ignored. */
 export function classifyRecipient(address: string, domains: { testDomain: string; simulatorDomain: string }): RecipientKind {
@@ -69,7 +71,7 @@ export function classifyRecipient(address: string, domains: { testDomain: string
   if (domain === domains.simulatorDomain) return { kind: 'simulator' };
   if (domain !== domains.testDomain) return { kind: 'real' };
   const local = localPartOf(address).toLowerCase().split('+')[0]!;
-  const outcome = TEST_LOCAL_PARTS[local];
+  const outcome = TEST_LOCAL_PARTS.get(local);
   return outcome ? { kind: 'test', outcome } : { kind: 'unknown_test' };
 }
 

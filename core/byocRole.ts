@@ -2,10 +2,7 @@
 // configuration's ExternalId, for a 15-minute session. Used by BYOC validation (CLI) and by the
 // relay (worker activities). Credentials stay in process memory: never returned from an
 // activity, never stored.
-import { SESv2Client } from '@aws-sdk/client-sesv2';
-import { AssumeRoleCommand, STSClient } from '@aws-sdk/client-sts';
-import { AWS_CALL_TIMEOUTS } from './awsTimeouts';
-import type { Config } from './config';
+import { AssumeRoleCommand, type STSClient } from '@aws-sdk/client-sts';
 import { BYOC_ROLE_NAME } from './byocConfig';
 
 export const BYOC_SESSION_SECONDS = 15 * 60;
@@ -28,17 +25,6 @@ export interface ByocCredentials {
   expiration: Date;
 }
 
-export function stsClient(config: Config): STSClient {
-  return new STSClient({
-    region: config.sts.region,
-    requestHandler: AWS_CALL_TIMEOUTS,
-    ...(config.sts.endpoint ? { endpoint: config.sts.endpoint } : {}),
-    ...(config.sts.accessKeyId && config.sts.secretAccessKey
-      ? { credentials: { accessKeyId: config.sts.accessKeyId, secretAccessKey: config.sts.secretAccessKey } }
-      : {}),
-  });
-}
-
 /** Session name customers see in their CloudTrail: which Postage account used their role. */
 export function byocSessionName(accountId: string): string {
   return `postage-${accountId}`.slice(0, 64);
@@ -59,21 +45,6 @@ export async function assumeByocRole(sts: STSClient, input: { roleArn: string; e
   const c = result.Credentials;
   if (!c?.AccessKeyId || !c.SecretAccessKey || !c.SessionToken || !c.Expiration) throw new Error('STS returned no credentials');
   return { accessKeyId: c.AccessKeyId, secretAccessKey: c.SecretAccessKey, sessionToken: c.SessionToken, expiration: c.Expiration };
-}
-
-export function byocSesClient(config: Config, region: string, credentials: ByocCredentials): SESv2Client {
-  return new SESv2Client({
-    region,
-    // SendEmail is not idempotent: no hidden SDK retries, the workflow decides (core/ses.ts).
-    maxAttempts: 1,
-    ...(config.ses.byocEndpoint ? { endpoint: config.ses.byocEndpoint } : {}),
-    credentials: {
-      accessKeyId: credentials.accessKeyId,
-      secretAccessKey: credentials.secretAccessKey,
-      sessionToken: credentials.sessionToken,
-      expiration: credentials.expiration,
-    },
-  });
 }
 
 /** Cache key: a new role or ExternalId (revalidated configuration) never reuses an old session. */

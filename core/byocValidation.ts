@@ -10,13 +10,12 @@ import { GetAccountSendingEnabledCommand, GetSendQuotaCommand } from '@aws-sdk/c
 import { GetAccountCommand } from '@aws-sdk/client-sesv2';
 import { describeAwsError, type AwsError } from './awsErrors';
 import type { ByocConfig } from './byocConfig';
-import { assumeByocRole, byocSesClient, byocSessionName, stsClient, type ByocCredentials } from './byocRole';
+import { byocSesManagementClient, byocSesV1Client, stsClient } from './awsClients';
+import { assumeByocRole, byocSessionName, type ByocCredentials } from './byocRole';
 import type { Config } from './config';
-import { byocSesV1Client } from './sesIdentities';
 
 /** Spec 8: a daily quota of 200 or less is the sandbox. */
 export const SANDBOX_MAX_DAILY_QUOTA = 200;
-const SES_TIMEOUT_MS = 15_000;
 
 export type ByocValidationCode = 'ok' | 'assume_role_failed' | 'sending_disabled' | 'sandbox' | 'missing_permission' | 'not_propagated' | 'ses_unreachable';
 
@@ -106,7 +105,7 @@ export async function validateByocRole(config: Config, byoc: Pick<ByocConfig, 'a
   }
 
   try {
-    const account = await byocSesClient(config, byoc.region, credentials).send(new GetAccountCommand({}), { abortSignal: AbortSignal.timeout(SES_TIMEOUT_MS) });
+    const account = await byocSesManagementClient(config, byoc.region, credentials).send(new GetAccountCommand({}));
     return judgeSesAccount({ sendingEnabled: account.SendingEnabled ?? false, max24HourSend: account.SendQuota?.Max24HourSend ?? 0 }, byoc.region);
   } catch (err) {
     const e = err as AwsError;

@@ -1,5 +1,7 @@
 // One typed view of the environment. Every process (API, worker, CLI, tests) reads its settings
 // here, so a variable means the same thing everywhere. Defaults fit the local dev stack.
+import { decodeSecretKey } from './crypto';
+import { SEND_ATTEMPT_TIMEOUT_MS } from './sendFailures';
 
 export interface Config {
   env: 'development' | 'test' | 'production';
@@ -42,6 +44,8 @@ export interface Config {
      * identity support; `npm run dev` uses it).
      */
     domainIdentities: 'ses' | 'local';
+    /** Deadline of one SendEmail call; below the send activity's 60 s start-to-close timeout. */
+    sendTimeoutMs: number;
   };
   sts: {
     region: string;
@@ -72,6 +76,8 @@ export interface Config {
   reputation: {
     windowDays: number;
     minSends: number;
+    /** Hard bounces (or complaints) in the window before that rate can suspend an account. */
+    minEvents: number;
     bounceRateThreshold: number;
     complaintRateThreshold: number;
   };
@@ -122,15 +128,54 @@ function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], 
   return v as T;
 }
 
-// A fixed, public development key: fine for a laptop, refused in production (see below).
+// A fixed, public development key: fine for a laptop, refused everywhere else (see below).
 const DEV_SECRET_KEY = '706f73746167652d6465762d6b65792d6e6f742d666f722d70726f64756374'.padEnd(64, '0');
+/** AWS's documentation example account: a trust policy naming it can never work. */
+const PLACEHOLDER_AWS_ACCOUNT_ID = '123456789012';
+
+/** A setting that makes the process unable to run safely; the message says what to set. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/**
+ * Only NODE_ENV=development or test may run on the public development key; any other value,
+ * unset included (a container with no NODE_ENV), is production and must bring its own.
+ */
+function secretKeyFor(env: Env, appEnv: Config['env']): string {
+  const given = optional(env, 'POSTAGE_SECRET_KEY');
+  const key = given ?? (appEnv === 'production' ? undefined : DEV_SECRET_KEY);
+  const howTo = 'set POSTAGE_SECRET_KEY to 32 random bytes, as 64 hex characters or base64 (openssl rand -hex 32)';
+  if (key === undefined) throw new ConfigError(`POSTAGE_SECRET_KEY is required outside development (NODE_ENV=development or test): ${howTo}`);
+  const bytes = decodeSecretKey(key);
+  if (!bytes) throw new ConfigError(`POSTAGE_SECRET_KEY is malformed: ${howTo}`);
+  if (appEnv === 'production' && bytes.equals(Buffer.from(DEV_SECRET_KEY, 'hex'))) {
+    throw new ConfigError(`POSTAGE_SECRET_KEY is the public development key, which is refused outside development: ${howTo}`);
+  }
+  return key;
+}
+
+/** The SES call must give up before its activity does, or a retry could overlap a call still in flight. */
+function sesSendTimeout(env: Env): number {
+  const ms = num(env, 'SES_SEND_TIMEOUT_MS', 30_000);
+  if (ms <= 0 || ms > SEND_ATTEMPT_TIMEOUT_MS - 5_000) throw new ConfigError(`SES_SEND_TIMEOUT_MS must be between 1 and ${SEND_ATTEMPT_TIMEOUT_MS - 5_000} (the send activity times out after ${SEND_ATTEMPT_TIMEOUT_MS} ms)`);
+  return ms;
+}
+
+function relayAccountIdFor(env: Env, appEnv: Config['env']): string {
+  const given = optional(env, 'RELAY_AWS_ACCOUNT_ID');
+  if (appEnv !== 'production') return given ?? PLACEHOLDER_AWS_ACCOUNT_ID;
+  if (given === undefined || given === PLACEHOLDER_AWS_ACCOUNT_ID || !/^\d{12}$/.test(given)) {
+    throw new ConfigError('RELAY_AWS_ACCOUNT_ID must be the 12-digit AWS account that BYOC trust policies name as principal (the account of the STS credentials)');
+  }
+  return given;
+}
 
 export function loadConfig(env: Env = process.env): Config {
-  const mode = str(env, 'NODE_ENV', 'development');
-  const appEnv: Config['env'] = mode === 'production' ? 'production' : mode === 'test' ? 'test' : 'development';
+  const mode = optional(env, 'NODE_ENV');
+  const appEnv: Config['env'] = mode === 'development' ? 'development' : mode === 'test' ? 'test' : 'production';
   const port = num(env, 'API_PORT', 3000);
-  const secretKey = str(env, 'POSTAGE_SECRET_KEY', appEnv === 'production' ? '' : DEV_SECRET_KEY);
-  if (!secretKey) throw new Error('POSTAGE_SECRET_KEY is required in production');
+  const secretKey = secretKeyFor(env, appEnv);
 
   return {
     env: appEnv,
@@ -161,11 +206,12 @@ export function loadConfig(env: Env = process.env): Config {
       secretAccessKey: optional(env, 'SES_SECRET_ACCESS_KEY'),
       byocEndpoint: optional(env, 'BYOC_SES_ENDPOINT'),
       domainIdentities: oneOf(env, 'SES_DOMAIN_IDENTITIES', ['ses', 'local'] as const, 'ses'),
+      sendTimeoutMs: sesSendTimeout(env),
     },
     sts: {
       region: str(env, 'STS_REGION', 'us-east-1'),
       endpoint: optional(env, 'STS_ENDPOINT'),
-      relayAccountId: str(env, 'RELAY_AWS_ACCOUNT_ID', '123456789012'),
+      relayAccountId: relayAccountIdFor(env, appEnv),
       accessKeyId: optional(env, 'STS_ACCESS_KEY_ID'),
       secretAccessKey: optional(env, 'STS_SECRET_ACCESS_KEY'),
     },
@@ -184,6 +230,7 @@ export function loadConfig(env: Env = process.env): Config {
     reputation: {
       windowDays: num(env, 'REPUTATION_WINDOW_DAYS', 7),
       minSends: num(env, 'REPUTATION_MIN_SENDS', 100),
+      minEvents: num(env, 'REPUTATION_MIN_EVENTS', 3),
       bounceRateThreshold: num(env, 'BOUNCE_RATE_THRESHOLD', 0.05),
       complaintRateThreshold: num(env, 'COMPLAINT_RATE_THRESHOLD', 0.001),
     },

@@ -1,4 +1,5 @@
 // Small, explicit wrappers around node:crypto so every secret is handled one way.
+import { isStrictBase64 } from './strictBase64';
 import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export function randomHex(bytes: number): string {
@@ -28,9 +29,15 @@ export function constantTimeEqual(a: Buffer, b: Buffer): boolean {
   return timingSafeEqual(a, b);
 }
 
+/** The 32 key bytes of POSTAGE_SECRET_KEY, from 64 hex characters or strict base64; undefined when malformed. */
+export function decodeSecretKey(value: string): Buffer | undefined {
+  const bytes = /^[0-9a-fA-F]{64}$/.test(value) ? Buffer.from(value, 'hex') : isStrictBase64(value) ? Buffer.from(value, 'base64') : undefined;
+  return bytes?.length === 32 ? bytes : undefined;
+}
+
 function masterKey(secretKey: string): Buffer {
-  const key = /^[0-9a-fA-F]{64}$/.test(secretKey) ? Buffer.from(secretKey, 'hex') : Buffer.from(secretKey, 'base64');
-  if (key.length !== 32) throw new Error('POSTAGE_SECRET_KEY must be 32 bytes, as 64 hex characters or base64');
+  const key = decodeSecretKey(secretKey);
+  if (!key) throw new Error('POSTAGE_SECRET_KEY must be 32 bytes, as 64 hex characters or base64');
   return key;
 }
 

@@ -2,8 +2,11 @@
 // same key and body replays the stored response; a different body, or a retry while the first
 // request is in flight, is refused. The claim is written (autocommit) before the gates run; the
 // completion is written inside the accepting transaction, so a replayable response exists exactly
-// when the message was accepted. A request that fails releases its claim.
+// when the message was accepted. A request that fails releases its claim. Each claim has a random
+// token, and completing or releasing names it: after a stale claim is taken over, the first
+// request can neither complete nor delete the new owner's claim.
 import type { Knex } from 'knex';
+import { randomUUID } from 'node:crypto';
 import { keyedHash } from './crypto';
 import type { Db } from './db';
 
@@ -11,7 +14,7 @@ import type { Db } from './db';
 const STALE_CLAIM_SECONDS = 120;
 
 export type ClaimResult =
-  | { state: 'claimed' }
+  | { state: 'claimed'; token: string }
   | { state: 'replay'; response: unknown }
   | { state: 'mismatch' }
   | { state: 'in_progress' };
@@ -42,13 +45,14 @@ export function requestFingerprint(secretKey: string, body: Record<string, unkno
 }
 
 export async function claimIdempotencyKey(db: Db, input: { accountId: string; key: string; requestHash: string; ttlHours: number }): Promise<ClaimResult> {
+  const token = randomUUID();
   const expires = db.raw(`now() + make_interval(hours => ?)`, [input.ttlHours]);
   const inserted = await db('idempotency_keys')
-    .insert({ account_id: input.accountId, key: input.key, request_hash: input.requestHash, state: 'in_flight', expires_at: expires })
+    .insert({ account_id: input.accountId, key: input.key, request_hash: input.requestHash, state: 'in_flight', claim_token: token, expires_at: expires })
     .onConflict(['account_id', 'key'])
     .ignore()
     .returning('key');
-  if (inserted.length > 0) return { state: 'claimed' };
+  if (inserted.length > 0) return { state: 'claimed', token };
 
   // Expired keys and abandoned claims can be taken over; the WHERE makes the takeover race-safe.
   const takenOver = await db('idempotency_keys')
@@ -56,9 +60,9 @@ export async function claimIdempotencyKey(db: Db, input: { accountId: string; ke
     .andWhere((q) =>
       q.where('expires_at', '<=', db.fn.now()).orWhere((q2) => q2.where('state', 'in_flight').andWhere('created_at', '<', db.raw(`now() - make_interval(secs => ?)`, [STALE_CLAIM_SECONDS]))),
     )
-    .update({ request_hash: input.requestHash, state: 'in_flight', response: null, message_id: null, created_at: db.fn.now(), expires_at: expires })
+    .update({ request_hash: input.requestHash, state: 'in_flight', claim_token: token, response: null, message_id: null, created_at: db.fn.now(), expires_at: expires })
     .returning('key');
-  if (takenOver.length > 0) return { state: 'claimed' };
+  if (takenOver.length > 0) return { state: 'claimed', token };
 
   const row = await db('idempotency_keys').where({ account_id: input.accountId, key: input.key }).first<IdempotencyRow | undefined>();
   if (!row) return claimIdempotencyKey(db, input); // released between our statements: try again
@@ -67,23 +71,27 @@ export async function claimIdempotencyKey(db: Db, input: { accountId: string; ke
   return { state: 'replay', response: row.response };
 }
 
+export interface IdempotencyClaim {
+  accountId: string;
+  key: string;
+  /** The token claimIdempotencyKey returned: proof that the claim is still ours. */
+  token: string;
+}
+
 /**
  * Stores the response of an accepted request. Returns false when the claim is no longer ours
  * (it went stale and another request took it over): the caller must then not accept the message.
  */
-export async function completeIdempotencyKey(
-  trx: Knex.Transaction,
-  input: { accountId: string; key: string; requestHash: string; response: unknown; messageId: string },
-): Promise<boolean> {
+export async function completeIdempotencyKey(trx: Knex.Transaction, claim: IdempotencyClaim & { response: unknown; messageId: string }): Promise<boolean> {
   const updated = await trx('idempotency_keys')
-    .where({ account_id: input.accountId, key: input.key, request_hash: input.requestHash, state: 'in_flight' })
-    .update({ state: 'completed', response: JSON.stringify(input.response), message_id: input.messageId });
+    .where({ account_id: claim.accountId, key: claim.key, claim_token: claim.token, state: 'in_flight' })
+    .update({ state: 'completed', response: JSON.stringify(claim.response), message_id: claim.messageId });
   return updated === 1;
 }
 
-/** The request failed before acceptance: forget the claim so a corrected retry can proceed. */
-export async function releaseIdempotencyKey(db: Db, accountId: string, key: string): Promise<void> {
-  await db('idempotency_keys').where({ account_id: accountId, key, state: 'in_flight' }).delete();
+/** The request failed before acceptance: forget our claim (only ours) so a corrected retry can proceed. */
+export async function releaseIdempotencyKey(db: Db, claim: IdempotencyClaim): Promise<void> {
+  await db('idempotency_keys').where({ account_id: claim.accountId, key: claim.key, claim_token: claim.token, state: 'in_flight' }).delete();
 }
 
 /** Housekeeping: expired keys are already ignored by claims; this frees their rows. */

@@ -2,7 +2,17 @@
 // Reasons we keep (email log, Temporal history, logs) pass through here first, so no recipient,
 // subject or body survives in them, for either mode.
 
-const EMAIL_LIKE = /[^\s<>()[\]"',;:]+@[^\s<>()[\]"',;:]+/g;
+/**
+ * Runs of characters that can belong to an address. Matching `run@run` directly backtracks from
+ * every start position (quadratic on a long run without `@`, and SMTP responses are written by
+ * remote servers); scanning each maximal run once and testing it is linear.
+ */
+const ADDRESS_RUN = /[^\s<>()[\]"',;:]+/g;
+/** The run holds an `@` with something on both sides: it is (or contains) an address. */
+const looksLikeAddress = (run: string) => {
+  const at = run.indexOf('@', 1);
+  return at !== -1 && at < run.length - 1;
+};
 const MAX_REASON_LENGTH = 500;
 /** Shorter fragments are left alone: they would blank ordinary words of the error text. */
 const MIN_FRAGMENT_LENGTH = 4;
@@ -30,6 +40,6 @@ export function redactProviderText(text: string, content: RedactableContent = {}
   for (const [fragment, label] of fragments.sort((a, b) => (b[0]?.length ?? 0) - (a[0]?.length ?? 0))) {
     if (fragment) out = replaceAll(out, fragment.trim(), label);
   }
-  out = out.replace(EMAIL_LIKE, '[address]');
+  out = out.replace(ADDRESS_RUN, (run) => (looksLikeAddress(run) ? '[address]' : run));
   return out.length > MAX_REASON_LENGTH ? `${out.slice(0, MAX_REASON_LENGTH)}…` : out;
 }

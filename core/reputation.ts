@@ -45,14 +45,18 @@ export async function reputationRates(db: Db, accountId: string, windowDays: num
   return { sends, hardBounces, complaints, bounceRate: sends ? hardBounces / sends : 0, complaintRate: sends ? complaints / sends : 0 };
 }
 
-/** Why the rates call for suspension, or null. Too few sends in the window never suspend. */
+/**
+ * Why the rates call for suspension, or null. Too few sends in the window never suspend, and a
+ * rate suspends only once it rests on at least `minEvents` events: with a few hundred sends one
+ * complaint is already 0.1%, and one unhappy recipient must not stop a small sender.
+ */
 export function suspensionReason(rates: ReputationRates, settings: Config['reputation']): string | null {
   if (rates.sends < settings.minSends) return null;
   const pct = (r: number) => `${(r * 100).toFixed(2)}%`;
-  if (rates.bounceRate >= settings.bounceRateThreshold) {
+  if (rates.hardBounces >= settings.minEvents && rates.bounceRate >= settings.bounceRateThreshold) {
     return `hard-bounce rate ${pct(rates.bounceRate)} over the last ${settings.windowDays} days (${rates.hardBounces} of ${rates.sends} sends) reached the ${pct(settings.bounceRateThreshold)} threshold`;
   }
-  if (rates.complaintRate >= settings.complaintRateThreshold) {
+  if (rates.complaints >= settings.minEvents && rates.complaintRate >= settings.complaintRateThreshold) {
     return `complaint rate ${pct(rates.complaintRate)} over the last ${settings.windowDays} days (${rates.complaints} of ${rates.sends} sends) reached the ${pct(settings.complaintRateThreshold)} threshold`;
   }
   return null;

@@ -9,4 +9,7 @@ export const SEND_FAILURE = {
   notConfigured: 'ByocNotConfigured',
 } as const;
 
+/** Start-to-close timeout of one SES attempt; SES_SEND_TIMEOUT_MS must abort the call before it. */
+export const SEND_ATTEMPT_TIMEOUT_MS = 60_000;
+
 export const NON_RETRYABLE_SEND_FAILURES: string[] = Object.values(SEND_FAILURE);

@@ -38,6 +38,14 @@ export interface SendContext {
   monthlyLimit: number;
 }
 
+/** Spec 5.3: a key with a domain scope sends only from those domains (also checked on replays). */
+export function checkKeyScope(apiKey: Pick<ApiKey, 'domainScope'>, fromDomain: string): GateFailure | undefined {
+  const scope = apiKey.domainScope.map(normaliseDomainName);
+  const domain = normaliseDomainName(fromDomain);
+  if (scope.length === 0 || scope.includes(domain)) return undefined;
+  return { code: 'domain_not_allowed', detail: `This API key may only send from ${scope.join(', ')}; not from ${domain}.` };
+}
+
 export async function checkSendGates(
   db: Db,
   input: { apiKey: ApiKey; fromDomain: string; recipient: string; recipientKind: RecipientKind },
@@ -49,10 +57,8 @@ export async function checkSendGates(
   if (!domain || domain.accountId !== account.id) {
     return fail('domain_not_registered', `The domain ${input.fromDomain} is not registered in this account.`);
   }
-  const scope = input.apiKey.domainScope.map(normaliseDomainName);
-  if (scope.length > 0 && !scope.includes(domain.name)) {
-    return fail('domain_not_allowed', `This API key may only send from ${scope.join(', ')}; not from ${domain.name}.`);
-  }
+  const outOfScope = checkKeyScope(input.apiKey, domain.name);
+  if (outOfScope) return { ok: false, failure: outOfScope };
   if (!account.isVerified) return fail('unauthorized', 'The account email address is not verified.');
   if (domain.sendingMode === 'shared' && !subscribedPlan(account)) {
     return fail('unauthorized', 'Shared sending needs an active Growth or Pro subscription.');

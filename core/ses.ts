@@ -3,24 +3,10 @@
 // subjects, and header values that cannot inject headers.
 import { SESv2Client, SendEmailCommand, type SendEmailCommandInput } from '@aws-sdk/client-sesv2';
 import MailComposer from 'nodemailer/lib/mail-composer';
-import type { Config } from './config';
 import type { Attachment, MessageContent } from './staging';
 
 /** Our message id travels in every message, so a copy SES was asked to send twice can be told apart. */
 export const MESSAGE_ID_HEADER = 'X-Postage-Message-Id';
-
-export function sharedSesClient(config: Config): SESv2Client {
-  return new SESv2Client({
-    region: config.ses.region,
-    // SendEmail is not idempotent: a hidden SDK retry after a lost response could send twice.
-    // Retries belong to the workflow, which first checks whether SES already accepted the message.
-    maxAttempts: 1,
-    ...(config.ses.endpoint ? { endpoint: config.ses.endpoint } : {}),
-    ...(config.ses.accessKeyId && config.ses.secretAccessKey
-      ? { credentials: { accessKeyId: config.ses.accessKeyId, secretAccessKey: config.ses.secretAccessKey } }
-      : {}),
-  });
-}
 
 function formatMailbox(m: { address: string; name: string }): { address: string; name: string } | string {
   return m.name ? { name: m.name, address: m.address } : m.address;
@@ -48,9 +34,13 @@ export async function buildSendEmailInput(messageId: string, content: MessageCon
   };
 }
 
-/** One SendEmail call; returns SES's message id. Errors are the SDK's, for core/providerErrors.ts. */
-export async function sendRawThroughSes(client: SESv2Client, messageId: string, content: MessageContent, attachments: Attachment[]): Promise<string> {
-  const result = await client.send(new SendEmailCommand(await buildSendEmailInput(messageId, content, attachments)));
+/**
+ * One SendEmail call; returns SES's message id. Errors are the SDK's, for core/providerErrors.ts.
+ * `signal` aborts the request in flight (the activity was cancelled or timed out); the client's
+ * own deadline (core/awsClients.ts) aborts it too.
+ */
+export async function sendRawThroughSes(client: SESv2Client, messageId: string, content: MessageContent, attachments: Attachment[], signal?: AbortSignal): Promise<string> {
+  const result = await client.send(new SendEmailCommand(await buildSendEmailInput(messageId, content, attachments)), signal ? { abortSignal: signal } : {});
   if (!result.MessageId) throw Object.assign(new Error('SES returned no MessageId'), { name: 'InternalFailure' });
   return result.MessageId;
 }

@@ -23,6 +23,17 @@ function str(value: unknown, fallback: string): string {
   return typeof value === 'string' && value ? value : fallback;
 }
 
+/** An ISO time from the notification, or the fallback when it is missing or not a time (it is stored). */
+function time(value: unknown, fallback: string): string {
+  const ms = typeof value === 'string' ? Date.parse(value) : Number.NaN;
+  return Number.isFinite(ms) ? new Date(ms).toISOString() : fallback;
+}
+
+/** A non-empty string field, or undefined: the notification is signed, but its fields are still data. */
+function optionalStr(value: unknown): string | undefined {
+  return typeof value === 'string' && value ? value : undefined;
+}
+
 export function parseSesEvent(message: string, receivedAt: Date = new Date()): SesEvent {
   let n: SesNotification;
   try {
@@ -33,34 +44,26 @@ export function parseSesEvent(message: string, receivedAt: Date = new Date()): S
   if (!n || typeof n !== 'object') return { ok: false, ignored: 'the notification message is not an object' };
   const sesMessageId = n.mail?.messageId;
   if (typeof sesMessageId !== 'string' || !sesMessageId) return { ok: false, ignored: 'no mail.messageId' };
-  const type = n.eventType ?? n.notificationType;
-  const fallbackAt = str(n.mail?.timestamp, receivedAt.toISOString());
+  const type = optionalStr(n.eventType) ?? optionalStr(n.notificationType);
+  const fallbackAt = time(n.mail?.timestamp, receivedAt.toISOString());
 
   switch (type) {
-    case 'Delivery':
+    case 'Delivery': {
+      const smtpResponse = optionalStr(n.delivery?.smtpResponse);
       return {
         ok: true,
         sesMessageId,
-        outcome: {
-          type: 'delivered',
-          at: str(n.delivery?.timestamp, fallbackAt),
-          ...(n.delivery?.smtpResponse ? { smtpResponse: redactProviderText(n.delivery.smtpResponse) } : {}),
-        },
+        outcome: { type: 'delivered', at: time(n.delivery?.timestamp, fallbackAt), ...(smtpResponse ? { smtpResponse: redactProviderText(smtpResponse) } : {}) },
       };
+    }
     case 'Bounce': {
       const bounceType = BOUNCE_TYPES.find((t) => t === n.bounce?.bounceType) ?? 'Undetermined';
-      return { ok: true, sesMessageId, outcome: { type: 'bounced', at: str(n.bounce?.timestamp, fallbackAt), bounceType, bounceSubType: str(n.bounce?.bounceSubType, 'Undetermined') } };
+      return { ok: true, sesMessageId, outcome: { type: 'bounced', at: time(n.bounce?.timestamp, fallbackAt), bounceType, bounceSubType: str(n.bounce?.bounceSubType, 'Undetermined') } };
     }
-    case 'Complaint':
-      return {
-        ok: true,
-        sesMessageId,
-        outcome: {
-          type: 'complained',
-          at: str(n.complaint?.timestamp, fallbackAt),
-          ...(n.complaint?.complaintFeedbackType ? { feedbackType: n.complaint.complaintFeedbackType } : {}),
-        },
-      };
+    case 'Complaint': {
+      const feedbackType = optionalStr(n.complaint?.complaintFeedbackType);
+      return { ok: true, sesMessageId, outcome: { type: 'complained', at: time(n.complaint?.timestamp, fallbackAt), ...(feedbackType ? { feedbackType } : {}) } };
+    }
     // Spec 6.3: a rendering or configuration failure, email not sent.
     case 'Reject':
       return { ok: true, sesMessageId, outcome: { type: 'failed', at: fallbackAt, reason: redactProviderText(`Rejected by SES: ${str(n.reject?.reason, 'no reason given')}`) } };

@@ -5,18 +5,18 @@
 // (VerifyDomainIdentity, VerifyDomainDkim, SetIdentityMailFromDomain, DeleteIdentity).
 import {
   DeleteIdentityCommand,
-  SESClient,
+  type SESClient,
   SetIdentityMailFromDomainCommand,
   VerifyDomainDkimCommand,
   VerifyDomainIdentityCommand,
 } from '@aws-sdk/client-ses';
-import { assumeByocRole, byocSessionName, stsClient, type ByocCredentials } from './byocRole';
+import { byocSesV1Client, sharedSesV1Client, stsClient } from './awsClients';
+import { assumeByocRole, byocSessionName, type ByocCredentials } from './byocRole';
 import type { ByocConfig } from './byocConfig';
 import type { Config } from './config';
 import { randomHex } from './crypto';
 import { PostageError } from './errors';
 import { describeAwsError } from './awsErrors';
-import { AWS_CALL_TIMEOUTS } from './awsTimeouts';
 
 export interface DomainIdentities {
   /** Where the identity lives, for messages ("the shared SES account", "your AWS account"). */
@@ -61,26 +61,6 @@ export function localDomainIdentities(): DomainIdentities {
     },
     async remove() {},
   };
-}
-
-export function sharedSesV1Client(config: Config): SESClient {
-  return new SESClient({
-    region: config.ses.region,
-    requestHandler: AWS_CALL_TIMEOUTS,
-    ...(config.ses.endpoint ? { endpoint: config.ses.endpoint } : {}),
-    ...(config.ses.accessKeyId && config.ses.secretAccessKey
-      ? { credentials: { accessKeyId: config.ses.accessKeyId, secretAccessKey: config.ses.secretAccessKey } }
-      : {}),
-  });
-}
-
-export function byocSesV1Client(config: Config, region: string, credentials: ByocCredentials): SESClient {
-  return new SESClient({
-    region,
-    requestHandler: AWS_CALL_TIMEOUTS,
-    ...(config.ses.byocEndpoint ? { endpoint: config.ses.byocEndpoint } : {}),
-    credentials: { accessKeyId: credentials.accessKeyId, secretAccessKey: credentials.secretAccessKey, sessionToken: credentials.sessionToken },
-  });
 }
 
 export function sharedDomainIdentities(config: Config): DomainIdentities {

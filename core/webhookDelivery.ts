@@ -20,6 +20,8 @@ export async function postSignedWebhook(opts: {
   body: string;
   timeoutMs: number;
   allowedPrivateAddresses: string[];
+  /** Aborts the exchange early (the activity was cancelled). */
+  signal?: AbortSignal;
 }): Promise<WebhookAttempt> {
   const started = Date.now();
   const url = new URL(opts.url);
@@ -58,7 +60,15 @@ export async function postSignedWebhook(opts: {
       finish({ statusCode: null, succeeded: false, error: `no response within ${opts.timeoutMs} ms` });
       req.destroy();
     }, opts.timeoutMs);
-    req.on('close', () => clearTimeout(deadline));
+    const onAbort = () => {
+      finish({ statusCode: null, succeeded: false, error: 'the delivery was cancelled' });
+      req.destroy();
+    };
+    opts.signal?.addEventListener('abort', onAbort, { once: true });
+    req.on('close', () => {
+      clearTimeout(deadline);
+      opts.signal?.removeEventListener('abort', onAbort);
+    });
     req.on('error', (err) => finish({ statusCode: null, succeeded: false, error: err.message }));
     req.end(opts.body);
   });

@@ -93,6 +93,8 @@ async function main(): Promise<void> {
   const apiPort = env.API_PORT ? Number(env.API_PORT) : await portNear(3000);
   const serviceEnv: NodeJS.ProcessEnv = {
     ...env,
+    // The dev stack runs on the public development key, which only an explicit development mode accepts.
+    NODE_ENV: env.NODE_ENV || 'development',
     DATABASE_URL: databaseUrl,
     REDIS_URL: redisUrl,
     TEMPORAL_ADDRESS: temporalAddress,

@@ -1,10 +1,11 @@
 // The worker process: `tsx worker/main.ts`.
 import { NativeConnection } from '@temporalio/worker';
-import { ByocCredentialCache, stsClient } from '../core/byocRole';
+import { stsClient } from '../core/awsClients';
+import { ByocCredentialCache } from '../core/byocRole';
 import { loadConfig } from '../core/config';
 import { createDb } from '../core/db';
 import { createLogger } from '../core/logger';
-import { sharedSesClient } from '../core/ses';
+import { sharedSesClient } from '../core/awsClients';
 import { connectTemporalClient } from '../core/temporal';
 import { createWorker } from './createWorker';
 import { ensureRetentionSchedules } from './schedules';

@@ -3,7 +3,7 @@
 // permanent refusal; a webhook gets exactly one attempt (spec 6.1).
 import { proxyActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import { NON_RETRYABLE_SEND_FAILURES } from '../core/sendFailures';
+import { NON_RETRYABLE_SEND_FAILURES, SEND_ATTEMPT_TIMEOUT_MS } from '../core/sendFailures';
 
 export const bookkeeping = proxyActivities<Activities>({
   startToCloseTimeout: '30s',
@@ -14,7 +14,7 @@ export const bookkeeping = proxyActivities<Activities>({
 export const PROVIDER_RETRY_WINDOW = '30m';
 
 export const provider = proxyActivities<Activities>({
-  startToCloseTimeout: '60s',
+  startToCloseTimeout: SEND_ATTEMPT_TIMEOUT_MS,
   scheduleToCloseTimeout: PROVIDER_RETRY_WINDOW,
   retry: {
     initialInterval: '1s',

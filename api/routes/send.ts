@@ -2,8 +2,8 @@
 // start), answer. The order is documented in the README ("API reference").
 import { Router, type Request, type Response } from 'express';
 import { acceptMessage, type AcceptFailure } from '../../core/acceptMessage';
-import { claimIdempotencyKey, releaseIdempotencyKey, requestFingerprint } from '../../core/idempotency';
-import { checkSendGates, USAGE_LIMIT_DETAIL } from '../../core/sendGates';
+import { claimIdempotencyKey, releaseIdempotencyKey, requestFingerprint, type IdempotencyClaim } from '../../core/idempotency';
+import { checkKeyScope, checkSendGates, USAGE_LIMIT_DETAIL } from '../../core/sendGates';
 import { buildSendResponse } from '../../core/sendResponse';
 import type { ApiDeps } from '../deps';
 import { describeError, sendError, sendValidationError, type ApiError } from '../errors';
@@ -46,35 +46,40 @@ export function sendRoute(deps: ApiDeps): Router {
         return;
       }
       const request = parsed.request;
-      const accountId = res.locals.apiKey!.accountId;
+      const apiKey = res.locals.apiKey!;
       const key = request.idempotencyKey;
-      const requestHash = key === undefined ? undefined : requestFingerprint(deps.config.secretKey, req.body as Record<string, unknown>);
-
-      if (key !== undefined && requestHash !== undefined) {
-        const claim = await claimIdempotencyKey(deps.db, { accountId, key, requestHash, ttlHours: deps.config.limits.idempotencyTtlHours });
-        if (claim.state === 'replay') {
+      let claim: IdempotencyClaim | undefined;
+      if (key !== undefined) {
+        const requestHash = requestFingerprint(deps.config.secretKey, req.body as Record<string, unknown>);
+        const result = await claimIdempotencyKey(deps.db, { accountId: apiKey.accountId, key, requestHash, ttlHours: deps.config.limits.idempotencyTtlHours });
+        if (result.state === 'replay') {
+          // A replay is the same body, so the same sender domain: the key must still be allowed to
+          // send from it (docs/decisions.md, "Replays").
+          const outOfScope = checkKeyScope(apiKey, request.fromDomain);
+          if (outOfScope) return refuse(res, outOfScope);
           res.locals.outcome = 'replayed';
-          res.set('Idempotent-Replayed', 'true').status(200).json(claim.response);
+          res.set('Idempotent-Replayed', 'true').status(200).json(result.response);
           return;
         }
-        if (claim.state !== 'claimed') return refuse(res, IDEMPOTENCY_REFUSALS[claim.state]);
+        if (result.state !== 'claimed') return refuse(res, IDEMPOTENCY_REFUSALS[result.state]);
+        claim = { accountId: apiKey.accountId, key, token: result.token };
       }
 
       let accepted = false;
       try {
-        const error = await gateAndAccept(deps, req, res, request, requestHash);
+        const error = await gateAndAccept(deps, req, res, request, claim);
         if (error) return refuse(res, error);
         accepted = true;
       } finally {
-        // Anything but acceptance frees the key, so a corrected retry can proceed.
-        if (!accepted && key !== undefined) await releaseIdempotencyKey(deps.db, accountId, key);
+        // Anything but acceptance frees our claim (never another request's), so a corrected retry can proceed.
+        if (!accepted && claim) await releaseIdempotencyKey(deps.db, claim);
       }
     },
   );
   return router;
 }
 
-async function gateAndAccept(deps: ApiDeps, req: Request, res: Response, request: SendRequest, requestHash: string | undefined): Promise<ApiError | undefined> {
+async function gateAndAccept(deps: ApiDeps, req: Request, res: Response, request: SendRequest, claim: IdempotencyClaim | undefined): Promise<ApiError | undefined> {
   const apiKey = res.locals.apiKey!;
   const gates = await checkSendGates(deps.db, { apiKey, fromDomain: request.fromDomain, recipient: request.to.address, recipientKind: request.recipientKind });
   if (!gates.ok) return gates.failure;
@@ -99,7 +104,7 @@ async function gateAndAccept(deps: ApiDeps, req: Request, res: Response, request
       ...(request.replyTo !== undefined ? { replyTo: request.replyTo } : {}),
     },
     attachments: request.attachments,
-    ...(idempotencyKey !== undefined && requestHash !== undefined ? { idempotency: { key: idempotencyKey, requestHash } } : {}),
+    ...(claim ? { idempotency: claim } : {}),
     response: (messageId) => ({
       ...buildSendResponse({ messageId, domain, attachments: request.attachments.length, isTestSend: kind === 'test', ...(idempotencyKey !== undefined ? { idempotencyKey } : {}) }),
     }),

@@ -6,7 +6,7 @@ import { createActivities } from '../../activities';
 import { getAccount } from '../../core/accounts';
 import { createLogger } from '../../core/logger';
 import { recordSendSample } from '../../core/reputation';
-import { sharedSesClient } from '../../core/ses';
+import { sharedSesClient } from '../../core/awsClients';
 import { testConfig } from '../helpers/config';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
 import { createSender } from '../helpers/fixtures';
@@ -37,29 +37,42 @@ const report = (accountId: string, messageId: string, event: 'bounce' | 'complai
 
 test('the hard-bounce rate over the window suspends the account at the threshold, once, with an audit entry', async () => {
   const { account } = await createSender(database.db);
-  const ids = await samples(account.id, 40);
+  const ids = await samples(account.id, 60);
   const old = await samples(account.id, 30, 8); // outside the 7-day window: never counted
   for (const id of old) await database.db('send_outcomes').where({ message_id: id }).update({ hard_bounced_at: new Date() });
 
-  expect(await report(account.id, ids[0]!, 'bounce')).toMatchObject({ counted: true, sends: 40, bounceRate: 0.025, suspended: false });
-  expect(await report(account.id, ids[0]!, 'bounce')).toMatchObject({ counted: false, bounceRate: 0.025 }); // a duplicate report
+  expect(await report(account.id, ids[0]!, 'bounce')).toMatchObject({ counted: true, sends: 60, suspended: false });
+  expect(await report(account.id, ids[0]!, 'bounce')).toMatchObject({ counted: false, sends: 60 }); // a duplicate report
+  expect(await report(account.id, ids[1]!, 'bounce')).toMatchObject({ counted: true, suspended: false });
   expect((await getAccount(database.db, account.id))?.sendingSuspended).toBe(false);
 
-  expect(await report(account.id, ids[1]!, 'bounce')).toMatchObject({ counted: true, bounceRate: 0.05, suspended: true });
+  expect(await report(account.id, ids[2]!, 'bounce')).toMatchObject({ counted: true, bounceRate: 0.05, suspended: true });
   const suspended = await getAccount(database.db, account.id);
   expect(suspended?.sendingSuspended).toBe(true);
-  expect(suspended?.suspendedReason).toBe('hard-bounce rate 5.00% over the last 7 days (2 of 40 sends) reached the 5.00% threshold');
-  expect(await report(account.id, ids[2]!, 'bounce')).toMatchObject({ suspended: false }); // already suspended
+  expect(suspended?.suspendedReason).toBe('hard-bounce rate 5.00% over the last 7 days (3 of 60 sends) reached the 5.00% threshold');
+  expect(await report(account.id, ids[3]!, 'bounce')).toMatchObject({ suspended: false }); // already suspended
   const audit = await database.db('account_audit').where({ account_id: account.id, action: 'account.suspend' });
   expect(audit).toHaveLength(1);
   expect(audit[0].actor).toBe('reputation-monitor');
 });
 
-test('complaints have their own, lower threshold', async () => {
+test('complaints have their own, lower threshold, reached only with at least REPUTATION_MIN_EVENTS of them', async () => {
   const { account } = await createSender(database.db);
-  const ids = await samples(account.id, 500);
-  expect(await report(account.id, ids[0]!, 'complaint')).toMatchObject({ complaintRate: 0.002, suspended: true });
-  expect((await getAccount(database.db, account.id))?.suspendedReason).toMatch(/^complaint rate 0\.20% /);
+  const ids = await samples(account.id, 1000);
+  // One complaint in 1000 sends is already 0.1%: not enough events to suspend a small sender.
+  expect(await report(account.id, ids[0]!, 'complaint')).toMatchObject({ complaintRate: 0.001, suspended: false });
+  expect(await report(account.id, ids[1]!, 'complaint')).toMatchObject({ complaintRate: 0.002, suspended: false });
+  expect((await getAccount(database.db, account.id))?.sendingSuspended).toBe(false);
+  expect(await report(account.id, ids[2]!, 'complaint')).toMatchObject({ complaintRate: 0.003, suspended: true });
+  expect((await getAccount(database.db, account.id))?.suspendedReason).toMatch(/^complaint rate 0\.30% .*\(3 of 1000 sends\)/);
+});
+
+test('hard bounces too need REPUTATION_MIN_EVENTS before their rate suspends', async () => {
+  const { account } = await createSender(database.db);
+  const ids = await samples(account.id, 20); // REPUTATION_MIN_SENDS here: 2 bounces are already 10%
+  expect(await report(account.id, ids[0]!, 'bounce')).toMatchObject({ bounceRate: 0.05, suspended: false });
+  expect(await report(account.id, ids[1]!, 'bounce')).toMatchObject({ bounceRate: 0.1, suspended: false });
+  expect(await report(account.id, ids[2]!, 'bounce')).toMatchObject({ bounceRate: 0.15, suspended: true });
 });
 
 test('too few sends in the window never suspend, and a message without a sample (test, simulator) counts nothing', async () => {

@@ -6,7 +6,7 @@ import { createActivities } from '../../activities';
 import { getLogRow, insertQueuedLogRow } from '../../core/emailLog';
 import { createLogger } from '../../core/logger';
 import { recordProviderMessage } from '../../core/providerMessages';
-import { sharedSesClient } from '../../core/ses';
+import { sharedSesClient } from '../../core/awsClients';
 import { stageMessage } from '../../core/staging';
 import { sesEmulatorStore } from '../../tools/stack/sesEmulator';
 import { testConfig } from '../helpers/config';

@@ -32,7 +32,7 @@ test('event publishing: rendering failures and rejections fail the message; othe
 });
 
 test('by default the SNS signing certificate may only come from an SNS host, and no topic is accepted', () => {
-  const { snsCertHostPattern, snsTopicArns } = loadConfig({ NODE_ENV: 'production', POSTAGE_SECRET_KEY: 'ab'.repeat(32) }).outcomes;
+  const { snsCertHostPattern, snsTopicArns } = loadConfig({ NODE_ENV: 'production', POSTAGE_SECRET_KEY: 'ab'.repeat(32), RELAY_AWS_ACCOUNT_ID: '210987654321' }).outcomes;
   const host = new RegExp(snsCertHostPattern);
   expect(['sns.us-east-1.amazonaws.com', 'sns.cn-north-1.amazonaws.com.cn'].every((h) => host.test(h))).toBe(true);
   expect(['sns.us-east-1.amazonaws.com.evil.example', 'evil.example', 'sns.us-east-1.amazonaws.com:8443', 's3.amazonaws.com'].some((h) => host.test(h))).toBe(false);

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { createActivities } from '../../activities';
 import { insertQueuedLogRow } from '../../core/emailLog';
 import { createLogger } from '../../core/logger';
-import { sharedSesClient } from '../../core/ses';
+import { sharedSesClient } from '../../core/awsClients';
 import { postSignedWebhook } from '../../core/webhookDelivery';
 import { testConfig } from '../helpers/config';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';

@@ -13,7 +13,7 @@ import type { Db } from '../../core/db';
 import type { SendingMode } from '../../core/domains';
 import type { MessageKind } from '../../core/emailLog';
 import { createLogger } from '../../core/logger';
-import { sharedSesClient } from '../../core/ses';
+import { sharedSesClient } from '../../core/awsClients';
 import { stageMessage, type Attachment, type MessageContent } from '../../core/staging';
 import { ACCOUNT_ID, MESSAGE_STATUS, SENDING_MODE } from '../../workflows/searchAttributes';
 import type { SendEmailInput, SendEmailResult } from '../../workflows/types';

@@ -10,7 +10,7 @@ import { createApp } from '../../api/app';
 import type { Config } from '../../core/config';
 import type { Db } from '../../core/db';
 import { createLogger } from '../../core/logger';
-import { sharedSesClient } from '../../core/ses';
+import { sharedSesClient } from '../../core/awsClients';
 import { createWorker } from '../../worker/createWorker';
 import { testConfig } from './config';
 import { createTestDatabase, type TestDatabase } from './database';

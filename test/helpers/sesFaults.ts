@@ -1,5 +1,5 @@
 // A pass-through proxy in front of an SES emulator that injects the SES answers no emulator
-// produces: throttling, a paused or suspended account, a dropped connection. Scripted per
+// produces: throttling, a paused or suspended account, a dropped connection, a slow answer. Scripted per
 // recipient, so tests running in parallel do not disturb each other. Everything else (and every
 // scripted recipient once its script is used up) reaches the emulator unchanged.
 import http from 'node:http';
@@ -8,7 +8,13 @@ import type { AddressInfo } from 'node:net';
 export type SesFault =
   | { kind: 'error'; status: number; type: string; message: string }
   /** The connection drops before any answer (the SDK sees a network error). */
-  | { kind: 'drop' };
+  | { kind: 'drop' }
+  /**
+   * SES takes `ms` before it even looks at the request: then it is passed on (and sent) only if
+   * the client is still waiting. A client that gave up in the meantime sent nothing, as with an
+   * SES that had not yet accepted the message.
+   */
+  | { kind: 'delay'; ms: number };
 
 export const THROTTLED: SesFault = { kind: 'error', status: 429, type: 'TooManyRequestsException', message: 'Maximum sending rate exceeded.' };
 export const SENDING_PAUSED: SesFault = { kind: 'error', status: 400, type: 'SendingPausedException', message: 'Email sending is disabled for your entire Amazon SES account.' };
@@ -20,12 +26,18 @@ export interface SesFaultProxy {
   script(recipient: string, faults: SesFault[]): void;
   /** SendEmail requests seen for `recipient`, faulted or passed on. */
   attempts(recipient: string): number;
+  /** Delayed requests whose client gave up before the delay ended (never passed on). */
+  abandoned(recipient: string): number;
+  /** Resolves once no delayed request is still being held. */
+  idle(): Promise<void>;
   close(): Promise<void>;
 }
 
 export async function startSesFaultProxy(target: string): Promise<SesFaultProxy> {
   const scripts = new Map<string, SesFault[]>();
   const seen = new Map<string, number>();
+  const gaveUp = new Map<string, number>();
+  const held = new Set<Promise<void>>();
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -48,19 +60,40 @@ export async function startSesFaultProxy(target: string): Promise<SesFaultProxy>
         res.end(JSON.stringify({ message: fault.message }));
         return;
       }
+      if (fault?.kind === 'delay') {
+        const hold = new Promise<'waited' | 'gone'>((resolve) => {
+          const timer = setTimeout(() => resolve('waited'), fault.ms);
+          res.on('close', () => {
+            if (res.writableFinished) return;
+            clearTimeout(timer);
+            resolve('gone');
+          });
+        }).then((how) => {
+          held.delete(hold);
+          if (how === 'gone') gaveUp.set(recipient, (gaveUp.get(recipient) ?? 0) + 1);
+          else passOn(body);
+        });
+        held.add(hold);
+        return;
+      }
+      passOn(body);
+    });
+    const passOn = (body: Buffer) => {
       const upstream = http.request(new URL(req.url ?? '/', target), { method: req.method, headers: req.headers }, (up) => {
         res.writeHead(up.statusCode ?? 502, up.headers);
         up.pipe(res);
       });
       upstream.on('error', () => res.destroy());
       upstream.end(body);
-    });
+    };
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     script: (recipient, faults) => void scripts.set(recipient, [...faults]),
     attempts: (recipient) => seen.get(recipient) ?? 0,
+    abandoned: (recipient) => gaveUp.get(recipient) ?? 0,
+    idle: async () => void (await Promise.all([...held])),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -5,7 +5,7 @@ import { Worker } from '@temporalio/worker';
 import { acceptMessage } from '../../core/acceptMessage';
 import { getLogRow } from '../../core/emailLog';
 import { createLogger } from '../../core/logger';
-import { sharedSesClient } from '../../core/ses';
+import { sharedSesClient } from '../../core/awsClients';
 import { createActivities } from '../../activities';
 import type { SendEmailResult } from '../../workflows/types';
 import { sendWorkflowId } from '../../workflows/types';
