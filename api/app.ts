@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { pinoHttp } from 'pino-http';
 import type { ApiDeps } from './deps';
-import { describeError, sendError } from './errors';
+import { describeError, isStoreUnavailable, sendError } from './errors';
 import './locals';
 import { buildOpenApiDocument } from './openapi';
 import { meRoute } from './routes/me';
@@ -69,8 +69,15 @@ export function createApp(deps: ApiDeps): express.Express {
     sendError(res, { code: 'not_found', detail: 'No such endpoint.' });
   });
   app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
-    req.log?.error({ cause: describeError(err) }, 'unhandled error');
+    const unavailable = isStoreUnavailable(err);
+    req.log?.error({ cause: describeError(err) }, unavailable ? 'store unavailable' : 'unhandled error');
     if (res.headersSent) return;
+    if (unavailable) {
+      res.locals.outcome = 'service_unavailable';
+      res.set('Retry-After', '5');
+      sendError(res, { code: 'service_unavailable', detail: 'The service is temporarily unavailable; nothing was changed. Retry with backoff.' });
+      return;
+    }
     res.locals.outcome = 'internal_error';
     sendError(res, { code: 'internal_error', detail: 'Something went wrong on our side; the request can be retried.' });
   });

@@ -15,6 +15,7 @@ export const ERROR_STATUS = {
   attachment_upload_failed: 502,
   queue_error: 502,
   byoc_not_configured: 503,
+  service_unavailable: 503,
   idempotency_key_reused: 409,
   idempotency_key_in_progress: 409,
   not_found: 404,
@@ -54,12 +55,30 @@ export function sendRateLimited(res: Response, limitPerMinute: number): void {
   res.status(429).json({ success: false, detail: `Rate limit of ${limitPerMinute} requests per minute for this API key exceeded; retry after the Retry-After delay.` });
 }
 
+// PostgreSQL could not be reached or answered in time: the request can be retried as it is.
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', '57P01', '57P03', '53300', '57014', '55P03']);
+
+/** An error that means "our store is unreachable or overloaded", not "this request is wrong". */
+export function isStoreUnavailable(err: unknown): boolean {
+  if (!isErrorLike(err)) return false;
+  if (err.name === 'KnexTimeoutError') return true; // no pool connection within DB_ACQUIRE_TIMEOUT_MS
+  // pg's dropped connection and connect deadline (knex puts the query in front of the message).
+  if (/Connection terminated|timeout expired/i.test(err.message)) return true;
+  const code = (err as { code?: unknown }).code;
+  return typeof code === 'string' && UNAVAILABLE_CODES.has(code);
+}
+
+/** Duck-typed: errors from Node's own modules may come from another realm (jest's VM contexts). */
+function isErrorLike(err: unknown): err is Error {
+  return typeof err === 'object' && err !== null && typeof (err as { message?: unknown }).message === 'string';
+}
+
 /** Enough of an error to diagnose a store or queue failure, without the values a driver may quote. */
 export function describeError(err: unknown, depth = 0): Record<string, unknown> {
-  if (!(err instanceof Error)) return { type: typeof err };
+  if (!isErrorLike(err)) return { type: typeof err };
   const code = (err as { code?: unknown }).code;
   return {
-    type: err.name,
+    type: String(err.name),
     ...(code !== undefined ? { code } : {}),
     message: err.message.split('\n')[0]!.slice(0, 300),
     // Temporal wraps the gRPC failure (UNAVAILABLE, DEADLINE_EXCEEDED) in `cause`.

@@ -1,20 +1,22 @@
 // The API process: `tsx api/server.ts`.
-import Redis from 'ioredis';
-import { loadConfig } from '../core/config';
+import { ConfigError, loadConfig } from '../core/config';
 import { createDb } from '../core/db';
 import { createLogger } from '../core/logger';
-import { connectTemporalClient } from '../core/temporal';
+import { createRedis } from '../core/redis';
+import { lazyTemporalClient } from '../core/temporal';
 import { createApp } from './app';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel, 'api');
-  const db = createDb(config.databaseUrl, { max: 20 });
-  // Redis only holds rate-limit windows: fail fast while it is down (the limiter then keeps the
-  // limit per process) and reconnect in the background.
-  const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
-  redis.on('error', () => undefined); // reconnects on its own; the rate limiter logs the outage once
-  const temporal = await connectTemporalClient(config);
+  const db = createDb(config.databaseUrl, { max: config.db.poolMax, timeouts: config.db });
+  const redis = createRedis(config);
+  const temporal = lazyTemporalClient(config);
+  // Only to tell the operator at start-up; sends find out on their own (502 queue_error).
+  temporal.connection.ensureConnected().then(
+    () => logger.info({ temporal: config.temporal.address }, 'Temporal reachable'),
+    (err: unknown) => logger.warn({ temporal: config.temporal.address, err }, 'Temporal unreachable: sends answer 502 queue_error until it is back'),
+  );
   const app = createApp({ config, db, redis, temporal, logger });
   const server = app.listen(config.api.port, () => logger.info({ port: config.api.port }, 'API listening'));
   const shutdown = () => {
@@ -27,7 +29,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', shutdown);
 }
 
-main().catch((err) => {
-  console.error(err);
+main().catch((err: unknown) => {
+  // A configuration problem is one readable line; anything else with its stack.
+  console.error(err instanceof ConfigError ? `postage: ${err.message}` : err);
   process.exit(1);
 });

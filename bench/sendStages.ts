@@ -10,7 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { RateLimiterRedis } from 'rate-limiter-flexible';
 import { createAccount } from '../core/accounts';
-import { acceptMessage, startSendWorkflow } from '../core/acceptMessage';
+import { acceptMessage, createAcceptTurns, startSendWorkflow } from '../core/acceptMessage';
 import { authenticateApiKey, createApiKey } from '../core/apiKeys';
 import { loadConfig } from '../core/config';
 import { addDomain, markDomainVerified } from '../core/domains';
@@ -23,6 +23,7 @@ const iterations = Number(args.iterations);
 async function main(): Promise<void> {
   const infra = await startBenchInfra((line) => console.log(`[bench] ${line}`));
   const config = loadConfig({ NODE_ENV: 'development', DATABASE_URL: infra.databaseUrl, TEMPORAL_TASK_QUEUE: `stages-${randomBytes(4).toString('hex')}` });
+  const turns = createAcceptTurns(config);
   const connection = await Connection.connect({ address: infra.temporalAddress });
   const temporal = new Client({ connection });
   const redis = new Redis(infra.redisUrl);
@@ -51,7 +52,7 @@ async function main(): Promise<void> {
       if (!gates.ok) throw new Error(`gate refused: ${gates.failure.code}`);
       const accepted = await time('accept (stage + count + start + commit)', () =>
         acceptMessage(
-          { db: infra.db, config, temporal },
+          { db: infra.db, config, temporal, turns },
           {
             accountId: account.id,
             monthlyLimit: gates.context.monthlyLimit,

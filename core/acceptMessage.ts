@@ -10,6 +10,7 @@ import { ACCOUNT_ID, MESSAGE_STATUS, SENDING_MODE } from '../workflows/searchAtt
 import type { Config } from './config';
 import type { Db } from './db';
 import { completeIdempotencyKey, type IdempotencyClaim } from './idempotency';
+import { KeyedMutex, LockWaitTimeout } from './keyedMutex';
 import { stageMessage, type Attachment, type MessageContent } from './staging';
 import { reserveMonthlySend } from './usage';
 
@@ -40,7 +41,28 @@ export type AcceptResult =
   | { ok: true; messageId: string; response: Record<string, unknown> }
   | { ok: false; code: AcceptFailure; cause?: unknown };
 
-export async function acceptMessage(deps: { db: Db; config: Config; temporal: Client }, input: AcceptInput): Promise<AcceptResult> {
+/**
+ * One account's accepting transactions for a mode wait for the same usage row, whose lock is held
+ * until the workflow start returns. Waiting for their turn in memory (one KeyedMutex per process,
+ * waits bounded by TEMPORAL_START_TIMEOUT_MS) instead of in PostgreSQL keeps them from holding
+ * pool connections: while Temporal is slow, one busy account cannot starve other tenants of
+ * connections. Across processes the row lock still decides.
+ */
+export function createAcceptTurns(config: Config): KeyedMutex {
+  return new KeyedMutex(config.temporal.startTimeoutMs);
+}
+
+export async function acceptMessage(deps: { db: Db; config: Config; temporal: Client; turns: KeyedMutex }, input: AcceptInput): Promise<AcceptResult> {
+  try {
+    return await deps.turns.runExclusive(`${input.accountId}:${input.workflow.mode}`, () => acceptInTransaction(deps, input));
+  } catch (err) {
+    // The account's earlier sends are still waiting on the queue: this one would only wait longer.
+    if (err instanceof LockWaitTimeout) return { ok: false, code: 'queue_error', cause: err };
+    throw err;
+  }
+}
+
+async function acceptInTransaction(deps: { db: Db; config: Config; temporal: Client }, input: AcceptInput): Promise<AcceptResult> {
   const messageId = randomUUID();
   const response = input.response(messageId);
   try {

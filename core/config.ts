@@ -1,6 +1,7 @@
 // One typed view of the environment. Every process (API, worker, CLI, tests) reads its settings
 // here, so a variable means the same thing everywhere. Defaults fit the local dev stack.
 import { decodeSecretKey } from './crypto';
+import { DEFAULT_DB_TIMEOUTS, type DbTimeouts } from './db';
 import { SEND_ATTEMPT_TIMEOUT_MS } from './sendFailures';
 
 export interface Config {
@@ -22,7 +23,16 @@ export interface Config {
     stagingTimeoutMs: number;
   };
   databaseUrl: string;
+  db: DbTimeouts & {
+    /** Connections per API process. */
+    poolMax: number;
+  };
   redisUrl: string;
+  redis: {
+    connectTimeoutMs: number;
+    /** A command that takes longer fails (rate limits then fall back to memory). */
+    commandTimeoutMs: number;
+  };
   temporal: {
     address: string;
     namespace: string;
@@ -192,7 +202,19 @@ export function loadConfig(env: Env = process.env): Config {
       stagingTimeoutMs: num(env, 'STAGING_TIMEOUT_MS', 5000),
     },
     databaseUrl: str(env, 'DATABASE_URL', 'postgres://postgres@127.0.0.1:5432/postage'),
+    db: {
+      connectMs: num(env, 'DB_CONNECT_TIMEOUT_MS', DEFAULT_DB_TIMEOUTS.connectMs),
+      acquireMs: num(env, 'DB_ACQUIRE_TIMEOUT_MS', DEFAULT_DB_TIMEOUTS.acquireMs),
+      statementMs: num(env, 'DB_STATEMENT_TIMEOUT_MS', DEFAULT_DB_TIMEOUTS.statementMs),
+      lockMs: num(env, 'DB_LOCK_TIMEOUT_MS', DEFAULT_DB_TIMEOUTS.lockMs),
+      idleInTransactionMs: num(env, 'DB_IDLE_IN_TRANSACTION_TIMEOUT_MS', DEFAULT_DB_TIMEOUTS.idleInTransactionMs),
+      poolMax: num(env, 'DB_POOL_MAX', 20),
+    },
     redisUrl: str(env, 'REDIS_URL', 'redis://127.0.0.1:6379'),
+    redis: {
+      connectTimeoutMs: num(env, 'REDIS_CONNECT_TIMEOUT_MS', 2_000),
+      commandTimeoutMs: num(env, 'REDIS_COMMAND_TIMEOUT_MS', 500),
+    },
     temporal: {
       address: str(env, 'TEMPORAL_ADDRESS', '127.0.0.1:7233'),
       namespace: str(env, 'TEMPORAL_NAMESPACE', 'default'),

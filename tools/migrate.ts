@@ -1,9 +1,10 @@
 // Applies the knex migrations to DATABASE_URL: `tsx tools/migrate.ts`.
 import { loadConfig } from '../core/config';
-import { createDb, migrateLatest } from '../core/db';
+import { createDb, DEFAULT_DB_TIMEOUTS, migrateLatest } from '../core/db';
 
 async function main(): Promise<void> {
-  const db = createDb(loadConfig().databaseUrl);
+  // No statement or lock deadline: a migration may rewrite a large table.
+  const db = createDb(loadConfig().databaseUrl, { timeouts: { ...DEFAULT_DB_TIMEOUTS, statementMs: 0, lockMs: 0 } });
   try {
     const applied = await migrateLatest(db);
     console.log(applied.length ? `applied ${applied.length} migration(s)` : 'database is up to date');

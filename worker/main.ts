@@ -1,11 +1,10 @@
 // The worker process: `tsx worker/main.ts`.
 import { NativeConnection } from '@temporalio/worker';
-import { stsClient } from '../core/awsClients';
+import { sharedSesClient, stsClient } from '../core/awsClients';
 import { ByocCredentialCache } from '../core/byocRole';
-import { loadConfig } from '../core/config';
+import { ConfigError, loadConfig } from '../core/config';
 import { createDb } from '../core/db';
 import { createLogger } from '../core/logger';
-import { sharedSesClient } from '../core/awsClients';
 import { connectTemporalClient } from '../core/temporal';
 import { createWorker } from './createWorker';
 import { ensureRetentionSchedules } from './schedules';
@@ -13,7 +12,7 @@ import { ensureRetentionSchedules } from './schedules';
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel, 'worker');
-  const db = createDb(config.databaseUrl);
+  const db = createDb(config.databaseUrl, { timeouts: config.db });
   const client = await connectTemporalClient(config);
   const schedules = await ensureRetentionSchedules(client, config);
   logger.info({ schedules }, 'retention schedules in place');
@@ -32,7 +31,8 @@ async function main(): Promise<void> {
   await db.destroy();
 }
 
-main().catch((err) => {
-  console.error(err);
+main().catch((err: unknown) => {
+  // A configuration problem is one readable line; anything else with its stack.
+  console.error(err instanceof ConfigError ? `postage: ${err.message}` : err);
   process.exit(1);
 });

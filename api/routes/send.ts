@@ -1,10 +1,11 @@
 // POST /api/send/: key, rate limit, body, idempotency claim, gates, accept (stage + count +
 // start), answer. The order is documented in the README ("API reference").
 import { Router, type Request, type Response } from 'express';
-import { acceptMessage, type AcceptFailure } from '../../core/acceptMessage';
+import { acceptMessage, createAcceptTurns, type AcceptFailure } from '../../core/acceptMessage';
 import { claimIdempotencyKey, releaseIdempotencyKey, requestFingerprint, type IdempotencyClaim } from '../../core/idempotency';
 import { checkKeyScope, checkSendGates, USAGE_LIMIT_DETAIL } from '../../core/sendGates';
 import { buildSendResponse } from '../../core/sendResponse';
+import type { KeyedMutex } from '../../core/keyedMutex';
 import type { ApiDeps } from '../deps';
 import { describeError, sendError, sendValidationError, type ApiError } from '../errors';
 import { authenticate } from '../middleware/authenticate';
@@ -27,6 +28,7 @@ const IDEMPOTENCY_REFUSALS = {
 export function sendRoute(deps: ApiDeps): Router {
   const router = Router();
   const validate = createSendRequestValidator(deps.config);
+  const turns = createAcceptTurns(deps.config);
   const refuse = (res: Response, error: ApiError) => {
     res.locals.outcome = error.code;
     if (error.code === 'idempotency_key_in_progress') res.set('Retry-After', '1');
@@ -67,7 +69,7 @@ export function sendRoute(deps: ApiDeps): Router {
 
       let accepted = false;
       try {
-        const error = await gateAndAccept(deps, req, res, request, claim);
+        const error = await gateAndAccept({ ...deps, turns }, req, res, request, claim);
         if (error) return refuse(res, error);
         accepted = true;
       } finally {
@@ -79,7 +81,7 @@ export function sendRoute(deps: ApiDeps): Router {
   return router;
 }
 
-async function gateAndAccept(deps: ApiDeps, req: Request, res: Response, request: SendRequest, claim: IdempotencyClaim | undefined): Promise<ApiError | undefined> {
+async function gateAndAccept(deps: ApiDeps & { turns: KeyedMutex }, req: Request, res: Response, request: SendRequest, claim: IdempotencyClaim | undefined): Promise<ApiError | undefined> {
   const apiKey = res.locals.apiKey!;
   const gates = await checkSendGates(deps.db, { apiKey, fromDomain: request.fromDomain, recipient: request.to.address, recipientKind: request.recipientKind });
   if (!gates.ok) return gates.failure;

@@ -2,7 +2,7 @@
 // worker on its own task queue, both in this process, against the run's real infrastructure.
 import { Client, Connection } from '@temporalio/client';
 import { NativeConnection, type Worker } from '@temporalio/worker';
-import Redis from 'ioredis';
+import type Redis from 'ioredis';
 import type { DestinationStream } from 'pino';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
@@ -10,6 +10,7 @@ import { createApp } from '../../api/app';
 import type { Config } from '../../core/config';
 import type { Db } from '../../core/db';
 import { createLogger } from '../../core/logger';
+import { createRedis } from '../../core/redis';
 import { sharedSesClient } from '../../core/awsClients';
 import { createWorker } from '../../worker/createWorker';
 import { testConfig } from './config';
@@ -34,7 +35,7 @@ export async function startServiceStack(
   const database = await createTestDatabase();
   const config = testConfig({ DATABASE_URL: database.url, ...opts.env });
   const logger = opts.logDestination ? createLogger('info', 'test', opts.logDestination) : createLogger(config.logLevel, 'test');
-  const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2 });
+  const redis = createRedis(config);
   const connection = await Connection.connect({ address: config.temporal.address });
   const temporal = new Client({ connection, namespace: config.temporal.namespace });
 

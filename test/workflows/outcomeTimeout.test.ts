@@ -2,7 +2,7 @@
 // on `sent` after the outcome timeout (72 h of workflow time, a few seconds of wall time).
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker } from '@temporalio/worker';
-import { acceptMessage } from '../../core/acceptMessage';
+import { acceptMessage, createAcceptTurns } from '../../core/acceptMessage';
 import { getLogRow } from '../../core/emailLog';
 import { createLogger } from '../../core/logger';
 import { sharedSesClient } from '../../core/awsClients';
@@ -41,7 +41,7 @@ test('an outcome that never arrives ends the workflow as sent after 72 hours of 
   const wallStart = Date.now();
   const result = await worker.runUntil(async () => {
     const accepted = await acceptMessage(
-      { db: database.db, config, temporal: env.client },
+      { db: database.db, config, temporal: env.client, turns: createAcceptTurns(config) },
       {
         accountId: sender.account.id,
         monthlyLimit: 10,
