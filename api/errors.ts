@@ -32,7 +32,12 @@ export interface ApiError {
 }
 
 export function sendError(res: Response, error: ApiError): void {
-  res.status(ERROR_STATUS[error.code]).json({ success: false, error: error.code, detail: error.detail });
+  sendCodedError(res, ERROR_STATUS[error.code], error.code, error.detail);
+}
+
+/** The error shape with a code of another endpoint's own table (the SNS endpoint's). */
+export function sendCodedError(res: Response, status: number, code: string, detail: string): void {
+  res.status(status).json({ success: false, error: code, detail });
 }
 
 export type FieldErrors = Record<string, string[]>;

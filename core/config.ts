@@ -75,8 +75,17 @@ export interface Config {
     timeoutSeconds: number;
     /** Expected SNS topic for SES event notifications; empty accepts none. */
     snsTopicArns: string[];
-    /** Hosts the SNS signing certificate may be fetched from (regex source). */
-    snsCertHostPattern: string;
+    /**
+     * The one host (with port) SNS certificates and SubscribeURLs may be on instead of the topic's
+     * `sns.<region>.amazonaws.com`: a local SNS stand-in. Refused in production.
+     */
+    snsCertHost: string | undefined;
+    /** Deadline for downloading a signing certificate or confirming a subscription. */
+    snsCertTimeoutMs: number;
+    /** Signing certificates kept in memory. */
+    snsCertCacheSize: number;
+    /** Older notifications are refused (a replayed capture). */
+    snsMaxMessageAgeSeconds: number;
   };
   webhooks: {
     timeoutMs: number;
@@ -172,6 +181,12 @@ function sesSendTimeout(env: Env): number {
   return ms;
 }
 
+function snsCertHostFor(env: Env, appEnv: Config['env']): string | undefined {
+  const host = optional(env, 'SNS_CERT_HOST');
+  if (host !== undefined && appEnv === 'production') throw new ConfigError('SNS_CERT_HOST is for local SNS stand-ins only: in production certificates come from the topic region\'s SNS host');
+  return host;
+}
+
 function relayAccountIdFor(env: Env, appEnv: Config['env']): string {
   const given = optional(env, 'RELAY_AWS_ACCOUNT_ID');
   if (appEnv !== 'production') return given ?? PLACEHOLDER_AWS_ACCOUNT_ID;
@@ -243,7 +258,10 @@ export function loadConfig(env: Env = process.env): Config {
     outcomes: {
       timeoutSeconds: num(env, 'OUTCOME_TIMEOUT_SECONDS', 72 * 3600),
       snsTopicArns: list(env, 'SNS_TOPIC_ARNS', []),
-      snsCertHostPattern: str(env, 'SNS_CERT_HOST_PATTERN', '^sns\\.[a-z0-9-]+\\.amazonaws\\.com(\\.cn)?$'),
+      snsCertHost: snsCertHostFor(env, appEnv),
+      snsCertTimeoutMs: num(env, 'SNS_CERT_TIMEOUT_MS', 5_000),
+      snsCertCacheSize: num(env, 'SNS_CERT_CACHE_SIZE', 50),
+      snsMaxMessageAgeSeconds: num(env, 'SNS_MAX_MESSAGE_AGE_SECONDS', 3600),
     },
     webhooks: {
       timeoutMs: num(env, 'WEBHOOK_TIMEOUT_MS', 5000),

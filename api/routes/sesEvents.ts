@@ -1,45 +1,66 @@
 // POST /provider/ses-events: SES event notifications delivered by Amazon SNS. Outside /api (no
 // API key: SNS authenticates by signature). SNS posts JSON as `text/plain`. Answers 2xx once the
-// outcome is handed to Temporal; a 5xx makes SNS retry later.
-import express, { Router, type Response } from 'express';
+// outcome is handed to Temporal; a 5xx makes SNS deliver it again later.
+import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { routeProviderOutcome } from '../../core/providerEvents';
 import { parseSesEvent } from '../../core/sesEvents';
-import { SnsRejection, SnsVerifier } from '../../core/snsMessages';
+import { SnsRejection, SnsVerifier, type SnsMessage } from '../../core/snsMessages';
 import type { ApiDeps } from '../deps';
+import { sendCodedError } from '../errors';
 
 export const SES_EVENTS_PATH = '/provider/ses-events';
+/** SNS messages are at most 256 KiB. */
+const MAX_SNS_BODY_BYTES = 256 * 1024;
 
-function refuse(res: Response, status: number, error: string, detail: string): void {
-  res.status(status).json({ success: false, error, detail });
+/** Every code this endpoint answers with, for the OpenAPI document. */
+export const SES_EVENT_ERRORS = {
+  invalid_sns_message: 400,
+  unexpected_topic: 403,
+  stale_message: 403,
+  invalid_signature: 403,
+  subscription_not_confirmed: 502,
+  certificate_unavailable: 503,
+  queue_error: 503,
+} as const;
+
+type SesEventError = keyof typeof SES_EVENT_ERRORS;
+
+function refuse(req: Request, res: Response, code: SesEventError, detail: string): void {
+  req.log.warn({ outcome: code, reason: detail }, 'SNS message refused');
+  res.locals.outcome = code;
+  sendCodedError(res, SES_EVENT_ERRORS[code], code, detail);
+}
+
+/** The raw text, or a 400 for a body that is too large, not text, or cut short. */
+function textBody() {
+  const parse = express.text({ type: () => true, limit: MAX_SNS_BODY_BYTES });
+  return (req: Request, res: Response, next: NextFunction): void =>
+    parse(req, res, (err?: unknown) => {
+      if (!err) return next();
+      const type = (err as { type?: string }).type;
+      refuse(req, res, 'invalid_sns_message', type === 'entity.too.large' ? `the body is larger than ${MAX_SNS_BODY_BYTES} bytes` : 'the body could not be read as UTF-8 text');
+    });
 }
 
 export function sesEventsRoute(deps: ApiDeps): Router {
   const router = Router();
   const verifier = new SnsVerifier(deps.config.outcomes);
-  router.post(SES_EVENTS_PATH, express.text({ type: () => true, limit: '256kb' }), async (req, res) => {
-    const raw = typeof req.body === 'string' ? req.body : '';
-    let message;
+  router.post(SES_EVENTS_PATH, textBody(), async (req, res) => {
+    let message: SnsMessage;
     try {
-      message = await verifier.verify(raw);
+      message = await verifier.verify(typeof req.body === 'string' ? req.body : '');
     } catch (err) {
       if (!(err instanceof SnsRejection)) throw err;
-      req.log.warn({ outcome: err.code, reason: err.message }, 'SNS message refused');
-      refuse(res, err.status, err.code, err.message);
-      return;
+      return refuse(req, res, err.code, err.message);
     }
 
     if (message.Type === 'SubscriptionConfirmation') {
       try {
         await verifier.confirmSubscription(message);
       } catch (err) {
-        if (err instanceof SnsRejection) {
-          req.log.warn({ outcome: err.code, reason: err.message }, 'SNS subscription refused');
-          refuse(res, err.status, err.code, err.message);
-          return;
-        }
+        if (err instanceof SnsRejection) return refuse(req, res, err.code, err.message);
         req.log.warn({ err, topic: message.TopicArn }, 'SNS subscription not confirmed');
-        refuse(res, 502, 'subscription_not_confirmed', 'The subscription could not be confirmed; SNS will send the confirmation again.');
-        return;
+        return refuse(req, res, 'subscription_not_confirmed', 'The subscription could not be confirmed; SNS will send the confirmation again.');
       }
       req.log.info({ topic: message.TopicArn }, 'SNS subscription confirmed');
       res.status(200).json({ success: true, confirmed: true });
@@ -63,7 +84,7 @@ export function sesEventsRoute(deps: ApiDeps): Router {
       res.status(200).json({ success: true, route });
     } catch (err) {
       req.log.error({ err, snsMessageId: message.MessageId }, 'SES event could not be handed to Temporal');
-      refuse(res, 503, 'queue_error', 'The event could not be queued; SNS will deliver it again.');
+      refuse(req, res, 'queue_error', 'The event could not be queued; SNS will deliver it again.');
     }
   });
   return router;

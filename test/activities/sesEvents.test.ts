@@ -1,6 +1,11 @@
 // SES notifications (both SES formats) as SNS carries them, turned into outcomes with no address.
-import { loadConfig } from '../../core/config';
+import fs from 'node:fs';
+import net from 'node:net';
+import { loadConfig, type Config } from '../../core/config';
 import { parseSesEvent } from '../../core/sesEvents';
+import { snsHostOfTopic, SnsVerifier } from '../../core/snsMessages';
+import { testConfig } from '../helpers/config';
+import { startFakeSns, type FakeSns } from '../helpers/sns';
 
 const mail = { messageId: '0100018c-ses-id', timestamp: '2026-11-20T10:00:00.000Z', destination: ['ann@example.org'] };
 
@@ -31,10 +36,82 @@ test('event publishing: rendering failures and rejections fail the message; othe
   expect(parseSesEvent(JSON.stringify({ notificationType: 'Delivery' }))).toEqual({ ok: false, ignored: 'no mail.messageId' });
 });
 
-test('by default the SNS signing certificate may only come from an SNS host, and no topic is accepted', () => {
-  const { snsCertHostPattern, snsTopicArns } = loadConfig({ NODE_ENV: 'production', POSTAGE_SECRET_KEY: 'ab'.repeat(32), RELAY_AWS_ACCOUNT_ID: '210987654321' }).outcomes;
-  const host = new RegExp(snsCertHostPattern);
-  expect(['sns.us-east-1.amazonaws.com', 'sns.cn-north-1.amazonaws.com.cn'].every((h) => host.test(h))).toBe(true);
-  expect(['sns.us-east-1.amazonaws.com.evil.example', 'evil.example', 'sns.us-east-1.amazonaws.com:8443', 's3.amazonaws.com'].some((h) => host.test(h))).toBe(false);
+test('by default the signing certificate may only come from the topic region\'s own SNS host, and no topic is accepted', () => {
+  const production = { NODE_ENV: 'production', POSTAGE_SECRET_KEY: 'ab'.repeat(32), RELAY_AWS_ACCOUNT_ID: '210987654321' };
+  const { snsCertHost, snsTopicArns } = loadConfig(production).outcomes;
+  expect(snsCertHost).toBeUndefined();
   expect(snsTopicArns).toEqual([]);
+  expect(() => loadConfig({ ...production, SNS_CERT_HOST: '127.0.0.1:8443' })).toThrow(/SNS_CERT_HOST is for local SNS stand-ins only/);
+  expect(snsHostOfTopic('arn:aws:sns:eu-west-1:123456789012:ses-events')).toBe('sns.eu-west-1.amazonaws.com');
+  expect(snsHostOfTopic('arn:aws-cn:sns:cn-north-1:123456789012:ses-events')).toBe('sns.cn-north-1.amazonaws.com.cn');
+  expect(snsHostOfTopic('arn:aws:s3:::sns')).toBeUndefined();
+});
+
+describe('SnsVerifier', () => {
+  let sns: FakeSns;
+  let certificate: string;
+  const settings = (overrides: Partial<Config['outcomes']> = {}): Config['outcomes'] => ({
+    ...testConfig({ SNS_TOPIC_ARNS: sns.topicArn, SNS_CERT_HOST: sns.certHost }).outcomes,
+    ...overrides,
+  });
+  const event = { eventType: 'Delivery', mail };
+
+  beforeAll(async () => {
+    sns = await startFakeSns();
+    certificate = fs.readFileSync(sns.caFile, 'utf8');
+  });
+  afterAll(async () => sns?.close());
+
+  /** The real download cannot trust the test's certificate in this process: hand it over, counting. */
+  function countingFetcher() {
+    const fetched: string[] = [];
+    return { fetched, fetch: async (url: URL) => (fetched.push(url.href), certificate) };
+  }
+
+  test('certificates are cached, at most SNS_CERT_CACHE_SIZE of them', async () => {
+    const { fetched, fetch } = countingFetcher();
+    const verifier = new SnsVerifier(settings({ snsCertCacheSize: 3 }), fetch);
+    const urls = Array.from({ length: 10 }, (_, i) => `https://${sns.certHost}/SimpleNotificationService-${i}.pem`);
+    for (const certUrl of urls) await expect(verifier.verify(sns.notification(event, { certUrl }))).resolves.toMatchObject({ Type: 'Notification' });
+    expect(fetched).toHaveLength(10);
+    expect(verifier.cachedCertificates).toBe(3);
+    await verifier.verify(sns.notification(event, { certUrl: urls[9] }));
+    expect(fetched).toHaveLength(10); // still cached
+  });
+
+  test('a notification more than SNS_MAX_MESSAGE_AGE_SECONDS old, or from the future, is refused before any download', async () => {
+    const { fetched, fetch } = countingFetcher();
+    const verifier = new SnsVerifier(settings(), fetch);
+    const at = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
+    await expect(verifier.verify(sns.notification(event, { timestamp: at(-3601_000) }))).rejects.toMatchObject({ status: 403, code: 'stale_message' });
+    await expect(verifier.verify(sns.notification(event, { timestamp: at(3600_000) }))).rejects.toMatchObject({ status: 403, code: 'stale_message' });
+    await expect(verifier.verify(sns.notification(event, { timestamp: at(-3500_000) }))).resolves.toMatchObject({ Type: 'Notification' });
+    expect(fetched).toHaveLength(1);
+  });
+
+  test('without SNS_CERT_HOST only sns.<topic region>.amazonaws.com may serve the certificate', async () => {
+    const { fetched, fetch } = countingFetcher();
+    const verifier = new SnsVerifier(settings({ snsCertHost: undefined }), fetch);
+    for (const certUrl of ['https://sns.s3.amazonaws.com/SimpleNotificationService-x.pem', 'https://sns.eu-west-1.amazonaws.com/SimpleNotificationService-x.pem', `https://${sns.certHost}/x.pem`]) {
+      await expect(verifier.verify(sns.notification(event, { certUrl }))).rejects.toMatchObject({ status: 403, code: 'invalid_signature' });
+    }
+    expect(fetched).toEqual([]);
+  });
+
+  test('a certificate host that never answers costs at most SNS_CERT_TIMEOUT_MS, then 503 so SNS retries', async () => {
+    const silent = net.createServer(() => undefined); // accepts, never speaks TLS
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const host = `127.0.0.1:${(silent.address() as net.AddressInfo).port}`;
+    try {
+      const verifier = new SnsVerifier(settings({ snsCertHost: host, snsCertTimeoutMs: 300 }));
+      const started = Date.now();
+      await expect(verifier.verify(sns.notification(event, { certUrl: `https://${host}/SimpleNotificationService-x.pem` }))).rejects.toMatchObject({
+        status: 503,
+        code: 'certificate_unavailable',
+      });
+      expect(Date.now() - started).toBeLessThan(3000);
+    } finally {
+      silent.close();
+    }
+  });
 });

@@ -3,7 +3,7 @@
 // the way SNS documents (SignatureVersion 1: SHA1withRSA, 2: SHA256withRSA over the canonical
 // "Key\nvalue\n" string), and the SubscribeURL that records confirmations. The service process
 // trusts the certificate through NODE_EXTRA_CA_CERTS (`caFile`), as a deployment behind a TLS
-// proxy would; its host pattern is set to this server's host.
+// proxy would; SNS_CERT_HOST names this server's host.
 import { createSign, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import https from 'node:https';
@@ -14,14 +14,14 @@ import { testInfra } from './env';
 
 export interface FakeSns {
   topicArn: string;
-  /** Value for SNS_CERT_HOST_PATTERN. */
-  hostPattern: string;
+  /** Value for SNS_CERT_HOST: this server's host and port. */
+  certHost: string;
   /** PEM file to trust (NODE_EXTRA_CA_CERTS). */
   caFile: string;
   certUrl: string;
   /** Tokens of the subscriptions confirmed so far. */
   confirmations: string[];
-  notification(message: unknown, opts?: { signatureVersion?: '1' | '2'; topicArn?: string; certUrl?: string; messageId?: string }): string;
+  notification(message: unknown, opts?: { signatureVersion?: '1' | '2'; topicArn?: string; certUrl?: string; messageId?: string; timestamp?: string }): string;
   subscriptionConfirmation(opts?: { subscribeUrl?: string }): { body: string; token: string };
   /** Any message signed with a key SNS never had. */
   forged(message: unknown): string;
@@ -70,24 +70,24 @@ export async function startFakeSns(region = 'us-east-1'): Promise<FakeSns> {
   const host = `127.0.0.1:${(server.address() as AddressInfo).port}`;
   const topicArn = `arn:aws:sns:${region}:123456789012:postage-ses-events`;
   const certUrl = `https://${host}/SimpleNotificationService-${randomUUID().replace(/-/g, '')}.pem`;
-  const base = (type: string, message: string, topic: string, cert: string, messageId: string) => ({
+  const base = (type: string, message: string, topic: string, cert: string, messageId: string, timestamp = new Date().toISOString()) => ({
     Type: type,
     MessageId: messageId,
     TopicArn: topic,
     Message: message,
-    Timestamp: new Date().toISOString(),
+    Timestamp: timestamp,
     SigningCertURL: cert,
   });
 
   return {
     topicArn,
-    hostPattern: `^127\\.0\\.0\\.1:${host.split(':')[1]}$`,
+    certHost: host,
     caFile,
     certUrl,
     confirmations,
     notification(message, opts = {}) {
       const version = opts.signatureVersion ?? '2';
-      const fields: Record<string, string> = { ...base('Notification', JSON.stringify(message), opts.topicArn ?? topicArn, opts.certUrl ?? certUrl, opts.messageId ?? randomUUID()), SignatureVersion: version };
+      const fields: Record<string, string> = { ...base('Notification', JSON.stringify(message), opts.topicArn ?? topicArn, opts.certUrl ?? certUrl, opts.messageId ?? randomUUID(), opts.timestamp), SignatureVersion: version };
       return JSON.stringify({ ...fields, Signature: sign(fields, tls.key, version), UnsubscribeURL: `https://${host}/?Action=Unsubscribe` });
     },
     subscriptionConfirmation(opts = {}) {

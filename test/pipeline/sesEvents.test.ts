@@ -23,7 +23,7 @@ let sender: SenderFixture;
 
 beforeAll(async () => {
   [sns, receiver] = await Promise.all([startFakeSns(), startWebhookReceiver()]);
-  const snsEnv = { SNS_TOPIC_ARNS: sns.topicArn, SNS_CERT_HOST_PATTERN: sns.hostPattern, REPUTATION_MIN_SENDS: '3', REPUTATION_MIN_EVENTS: '2', BOUNCE_RATE_THRESHOLD: '0.5', COMPLAINT_RATE_THRESHOLD: '0.9' };
+  const snsEnv = { SNS_TOPIC_ARNS: sns.topicArn, SNS_CERT_HOST: sns.certHost, REPUTATION_MIN_SENDS: '3', REPUTATION_MIN_EVENTS: '2', BOUNCE_RATE_THRESHOLD: '0.5', COMPLAINT_RATE_THRESHOLD: '0.9' };
   stack = await startServiceStack({ env: snsEnv });
   api = await startApiProcess(
     testEnv({ ...snsEnv, DATABASE_URL: stack.database.url, TEMPORAL_TASK_QUEUE: stack.config.temporal.taskQueue, NODE_EXTRA_CA_CERTS: sns.caFile }),
@@ -97,6 +97,10 @@ test('a forged signature, a foreign topic, a certificate off the SNS host and ju
     status: 403,
     json: { error: 'invalid_signature' },
   });
+  // An S3 bucket named `sns` passed the old host pattern; only the topic region's SNS host may sign.
+  expect(await postSns(sns.notification(event, { certUrl: 'https://sns.s3.amazonaws.com/SimpleNotificationService-x.pem' }))).toMatchObject({ status: 403, json: { error: 'invalid_signature' } });
+  // A captured notification replayed later: refused although its signature is genuine.
+  expect(await postSns(sns.notification(event, { timestamp: new Date(Date.now() - 2 * 3600_000).toISOString() }))).toMatchObject({ status: 403, json: { error: 'stale_message' } });
   const junk = await fetch(`${api.baseUrl}/provider/ses-events`, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'hello' });
   expect(junk.status).toBe(400);
   expect((await getLogRow(stack.db, messageId))?.status).toBe('sent'); // nothing of it was believed
