@@ -3,7 +3,8 @@
 import type { Config } from '../core/config';
 import { ERROR_CODES } from './errors';
 import { buildSendRequestSchema } from './schemas/sendRequest';
-import { accountRecordSchema, codesWithStatus, errorSchema, plainErrorSchema, sendResponseSchema, validationErrorSchema } from './schemas/responses';
+import { SES_EVENT_ERRORS, SES_EVENTS_PATH } from './routes/sesEvents';
+import { accountRecordSchema, codesWithStatus, errorSchema, plainErrorSchema, sendResponseSchema, sesEventAnswerSchema, validationErrorSchema } from './schemas/responses';
 
 const json = (schema: unknown) => ({ 'application/json': { schema } });
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -18,6 +19,7 @@ const RATE = ['X-Request-Id', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-R
 export function buildOpenApiDocument(config: Pick<Config, 'api' | 'limits'>) {
   const limit = config.api.rateLimitPerMinute;
   const err = (status: number) => errorSchema(codesWithStatus(status));
+  const sesEventError = (status: number) => errorSchema(Object.entries(SES_EVENT_ERRORS).flatMap(([code, s]) => (s === status ? [code] : [])));
   return {
     openapi: '3.1.0',
     info: {
@@ -61,6 +63,24 @@ export function buildOpenApiDocument(config: Pick<Config, 'api' | 'limits'>) {
           },
         },
       },
+      [SES_EVENTS_PATH]: {
+        post: {
+          operationId: 'sesEvents',
+          summary: 'SES event notifications delivered by Amazon SNS (not for API clients)',
+          description:
+            'Subscribe the SNS topic your SES configuration set publishes to. No API key: every message is checked against `SNS_TOPIC_ARNS`, its age and its signature (certificate from the topic region\'s SNS host). A 5xx makes SNS deliver it again later.',
+          security: [],
+          requestBody: { required: true, content: { 'text/plain': { schema: { type: 'string', description: 'The SNS message as JSON (SNS posts it as text/plain), at most 256 KiB.' } } } },
+          responses: {
+            '200': response('Handled, confirmed, or acknowledged and ignored.', ref('SesEventAnswer'), ['X-Request-Id']),
+            '400': response('Not an SNS message.', sesEventError(400), ['X-Request-Id']),
+            '403': response('Not a topic Postage subscribed to, too old, or the signature does not verify.', sesEventError(403), ['X-Request-Id']),
+            '500': response('Unexpected failure; SNS delivers it again.', err(500), ['X-Request-Id']),
+            '502': response('The subscription could not be confirmed; SNS sends the confirmation again.', sesEventError(502), ['X-Request-Id']),
+            '503': response('The signing certificate or Temporal is unavailable; SNS delivers it again.', sesEventError(503), ['X-Request-Id']),
+          },
+        },
+      },
       '/api/me/': {
         get: {
           operationId: 'me',
@@ -80,6 +100,7 @@ export function buildOpenApiDocument(config: Pick<Config, 'api' | 'limits'>) {
         SendRequest: buildSendRequestSchema(config.limits),
         SendResponse: sendResponseSchema,
         AccountRecord: accountRecordSchema,
+        SesEventAnswer: sesEventAnswerSchema,
         ValidationError: validationErrorSchema,
         PlainError: plainErrorSchema,
         Error: errorSchema(ERROR_CODES),

@@ -19,8 +19,18 @@ interface SesNotification {
 
 const BOUNCE_TYPES: readonly BounceType[] = ['Permanent', 'Transient', 'Undetermined'];
 
+// Notification text ends up in PostgreSQL, whose text type cannot hold NUL: a NUL would make the
+// bookkeeping activity fail on every retry. Signed by SNS or not, it is remote data.
+const withoutNul = (value: string) => value.replaceAll('\u0000', '');
+/** What an SES message id can look like (`0100018c...-000000`); anything else is not one of ours. */
+const SES_MESSAGE_ID = /^[\x21-\x7E]{1,256}$/;
+
+/** Longest text kept of one field: SES's own values are short, anything longer is not SES's. */
+const MAX_FIELD_LENGTH = 1000;
+
 function str(value: unknown, fallback: string): string {
-  return typeof value === 'string' && value ? value : fallback;
+  const cleaned = typeof value === 'string' ? withoutNul(value).slice(0, MAX_FIELD_LENGTH) : '';
+  return cleaned || fallback;
 }
 
 /** An ISO time from the notification, or the fallback when it is missing or not a time (it is stored). */
@@ -31,7 +41,7 @@ function time(value: unknown, fallback: string): string {
 
 /** A non-empty string field, or undefined: the notification is signed, but its fields are still data. */
 function optionalStr(value: unknown): string | undefined {
-  return typeof value === 'string' && value ? value : undefined;
+  return str(value, '') || undefined;
 }
 
 export function parseSesEvent(message: string, receivedAt: Date = new Date()): SesEvent {
@@ -44,6 +54,7 @@ export function parseSesEvent(message: string, receivedAt: Date = new Date()): S
   if (!n || typeof n !== 'object') return { ok: false, ignored: 'the notification message is not an object' };
   const sesMessageId = n.mail?.messageId;
   if (typeof sesMessageId !== 'string' || !sesMessageId) return { ok: false, ignored: 'no mail.messageId' };
+  if (!SES_MESSAGE_ID.test(sesMessageId)) return { ok: false, ignored: 'mail.messageId is not an SES message id' };
   const type = optionalStr(n.eventType) ?? optionalStr(n.notificationType);
   const fallbackAt = time(n.mail?.timestamp, receivedAt.toISOString());
 

@@ -49,7 +49,7 @@ export const accountRecordSchema = {
 } as const;
 
 /** `{success:false, error, detail}` restricted to the given codes. */
-export function errorSchema(codes: readonly ErrorCode[]) {
+export function errorSchema(codes: readonly string[]) {
   return {
     type: 'object',
     additionalProperties: false,
@@ -87,5 +87,18 @@ export const validationErrorSchema = {
       description: 'Messages by field path (`to`, `attachments[0].content`, ...); `_body` for the request as a whole.',
       additionalProperties: { type: 'array', items: { type: 'string' }, minItems: 1 },
     },
+  },
+} as const;
+
+/** 200 of POST /provider/ses-events: handled, confirmed, or acknowledged and ignored. */
+export const sesEventAnswerSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['success'],
+  properties: {
+    success: { const: true },
+    confirmed: { const: true, description: 'A SubscriptionConfirmation was confirmed.' },
+    route: { enum: ['signalled', 'late', 'duplicate', 'unknown_message'], description: "Where the outcome went: the message's waiting workflow, a late-outcome workflow (or it already had one: an SNS redelivery), or nowhere (not one of ours)." },
+    ignored: { type: 'string', description: 'Why an event carries no outcome (an Open, a Send...).' },
   },
 } as const;

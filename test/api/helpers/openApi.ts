@@ -3,7 +3,7 @@
 import Ajv2020 from 'ajv/dist/2020';
 import type { ApiResponse } from './http';
 
-export type DocumentedCheck = (path: '/api/send/' | '/api/me/', method: 'post' | 'get', res: ApiResponse) => void;
+export type DocumentedCheck = (path: '/api/send/' | '/api/me/' | '/provider/ses-events', method: 'post' | 'get', res: ApiResponse) => void;
 
 const pointerEscape = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 
