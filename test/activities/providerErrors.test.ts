@@ -44,3 +44,11 @@ test('reasons never carry an address, the subject or the body', () => {
   expect(reason).toBe('MessageRejected: Email address is not verified. The following identities failed the check in region EU-WEST-1: Ann Smith <[address]>, "[subject]"; [body]');
   expect(redactProviderText('x'.repeat(600)).length).toBeLessThanOrEqual(501);
 });
+
+test('redaction is linear: a megabyte of text a remote server wrote is redacted at once, addresses and all', () => {
+  const run = 'x'.repeat(500_000); // one long run without an @: quadratic for the old pattern
+  const text = `550 <ann@example.org> ${run} ${'y@'.repeat(250_000)}`;
+  expect(text.length).toBeGreaterThan(1_000_000);
+  expect(redactProviderText(text)).toBe(`550 <[address]> ${run.slice(0, 484)}…`);
+  expect(redactProviderText(`${'z'.repeat(400)} <ann@example.org>`)).toBe(`${'z'.repeat(400)} <[address]>`);
+}, 5_000);

@@ -1,12 +1,16 @@
 // Idempotency (spec 4.1; issue: key in the body or the Idempotency-Key header, account scope,
 // 24 hours, replay, 409 on another body or while in flight, 100 concurrent requests -> one
 // workflow, one send, one count).
+import { randomUUID } from 'node:crypto';
 import { Client as PgClient } from 'pg';
+import { createApiKey } from '../../core/apiKeys';
+import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey } from '../../core/idempotency';
 import { sesEmulatorStore } from '../../tools/stack/sesEmulator';
 import { markDomainVerified } from '../../core/domains';
 import { createSender, uniqueName, type SenderFixture } from '../helpers/fixtures';
 import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';
 import { eventually } from '../helpers/wait';
+import { addVerifiedDomain } from './helpers/accounts';
 import { inParallel, send, testSendBody } from './helpers/http';
 import { loadOpenApiCheck, type DocumentedCheck } from './helpers/openApi';
 import { NO_TRACES, tracesOf } from './helpers/traces';
@@ -154,4 +158,69 @@ test('100 concurrent identical requests: one message, one workflow, one send thr
   const delivered = (await sesEmulatorStore(stack.config.ses.endpoint!)).filter((e) => e.destination.to.includes(recipient));
   expect(delivered).toHaveLength(1);
   expect(await tracesOf(stack, sender.account.id)).toMatchObject({ counted: 1, logRows: 1, idempotencyKeys: 1, workflows: 1 });
+});
+
+describe('a replay passes authentication and the key scope (docs/decisions.md, "Replays")', () => {
+  test('another key of the account scoped to another domain gets 403 domain_not_allowed, not the stored response', async () => {
+    const sender = await createSender(stack.db);
+    const other = await addVerifiedDomain(stack.db, sender.account.id, 'shared');
+    const { secret: scopedKey } = await createApiKey(stack.db, { accountId: sender.account.id, name: 'other domain only', domainScope: [other] }, 'test');
+    const body = testSendBody(stack, sender.domain, { idempotency_key: 'scoped-replay' });
+    const first = await send(stack, sender.apiKey, body);
+    expect(first.status).toBe(200);
+
+    const refused = await send(stack, scopedKey, body);
+    expect({ status: refused.status, body: refused.json }).toEqual({ status: 403, body: { success: false, error: 'domain_not_allowed', detail: expect.any(String) } });
+    expect(refused.headers.get('Idempotent-Replayed')).toBeNull();
+    documented('/api/send/', 'post', refused);
+    // The stored response is untouched: the key that may send from the domain still gets its replay.
+    const replay = await send(stack, sender.apiKey, body);
+    expect(replay.headers.get('Idempotent-Replayed')).toBe('true');
+    expect(replay.json.message_id).toBe(first.json.message_id);
+    expect(await tracesOf(stack, sender.account.id)).toMatchObject({ counted: 1, workflows: 1 });
+  });
+
+  test('a scope narrowed after acceptance refuses the replay; a suspension does not (the message was accepted before it)', async () => {
+    const sender = await createSender(stack.db);
+    const other = await addVerifiedDomain(stack.db, sender.account.id, 'shared');
+    const body = testSendBody(stack, sender.domain, { idempotency_key: 'narrowed' });
+    const first = await send(stack, sender.apiKey, body);
+    await stack.db('accounts').where({ id: sender.account.id }).update({ sending_suspended: true, suspended_reason: 'test' });
+    expect(await send(stack, sender.apiKey, body)).toMatchObject({ status: 200, json: { message_id: first.json.message_id } });
+    await stack.db('api_keys').where({ account_id: sender.account.id }).update({ domain_scope: [other] });
+    expect(await send(stack, sender.apiKey, body)).toMatchObject({ status: 403, json: { error: 'domain_not_allowed' } });
+  });
+
+  test('a revoked key gets 401 on a replay', async () => {
+    const sender = await createSender(stack.db);
+    const body = testSendBody(stack, sender.domain, { idempotency_key: 'revoked-replay' });
+    expect((await send(stack, sender.apiKey, body)).status).toBe(200);
+    await stack.db('api_keys').where({ account_id: sender.account.id }).update({ revoked_at: stack.db.fn.now() });
+    expect((await send(stack, sender.apiKey, body)).status).toBe(401);
+  });
+});
+
+test('a request whose stale claim was taken over cannot release (or complete) the new owner\'s claim', async () => {
+  const sender = await createSender(stack.db);
+  const input = { accountId: sender.account.id, key: 'taken-over', requestHash: 'h', ttlHours: 24 };
+  const first = await claimIdempotencyKey(stack.db, input);
+  expect(first.state).toBe('claimed');
+  // The first request stalls past the stale-claim limit; a retry takes the claim over.
+  await stack.db('idempotency_keys').where({ account_id: sender.account.id, key: 'taken-over' }).update({ created_at: new Date(Date.now() - 10 * 60_000) });
+  const second = await claimIdempotencyKey(stack.db, input);
+  expect(second.state).toBe('claimed');
+  if (first.state !== 'claimed' || second.state !== 'claimed') return;
+  expect(second.token).not.toBe(first.token);
+
+  // The first request fails and cleans up: only its own claim may go, and it is gone already.
+  await releaseIdempotencyKey(stack.db, { accountId: sender.account.id, key: 'taken-over', token: first.token });
+  expect(await claimIdempotencyKey(stack.db, input)).toEqual({ state: 'in_progress' }); // a third request must wait
+  const completedByFirst = await stack.db.transaction((trx) =>
+    completeIdempotencyKey(trx, { accountId: sender.account.id, key: 'taken-over', token: first.token, response: {}, messageId: randomUUID() }),
+  );
+  expect(completedByFirst).toBe(false);
+
+  // The owner's own release frees the key.
+  await releaseIdempotencyKey(stack.db, { accountId: sender.account.id, key: 'taken-over', token: second.token });
+  expect((await claimIdempotencyKey(stack.db, input)).state).toBe('claimed');
 });
