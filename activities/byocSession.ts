@@ -2,10 +2,10 @@
 // its Service-BYOC-Role, from this worker's cache or a fresh AssumeRole. Credentials never leave
 // the process: activities return at most their expiry.
 import { ApplicationFailure } from '@temporalio/activity';
-import { assumeByocRole, byocCacheKey, byocSessionName, parseByocRoleArn, type ByocCredentials } from '../core/byocRole';
-import { getByocConfig, isByocUsable, type ByocConfig } from '../core/byocConfig';
-import { classifyStsError, type ClassifiedProviderError } from '../core/providerErrors';
-import { SEND_FAILURE } from '../core/sendFailures';
+import { assumeByocRole, byocCacheKey, byocSessionName, parseByocRoleArn, type ByocCredentials } from '../core/byoc/byocRole';
+import { getByocConfig, isByocUsable, type ByocConfig } from '../core/byoc/byocConfig';
+import { classifyStsError, type ClassifiedProviderError } from '../core/ses/providerErrors';
+import { SEND_FAILURE } from '../core/model/sendFailures';
 import type { ResolvedActivityDeps } from './deps';
 
 /** Throws the classified error as Temporal understands it: retryable or not, reason redacted. */

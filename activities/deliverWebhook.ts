@@ -1,8 +1,8 @@
 import { Context } from '@temporalio/activity';
-import { getLogRow } from '../core/emailLog';
-import { postSignedWebhook, type WebhookAttempt } from '../core/webhookDelivery';
-import { endpointForDelivery, type WebhookEventType } from '../core/webhookEndpoints';
-import { buildWebhookEnvelope } from '../core/webhookPayloads';
+import { getLogRow } from '../core/sending/emailLog';
+import { postSignedWebhook, type WebhookAttempt } from '../core/webhooks/webhookDelivery';
+import { endpointForDelivery, type WebhookEventType } from '../core/webhooks/webhookEndpoints';
+import { buildWebhookEnvelope } from '../core/webhooks/webhookPayloads';
 import type { ResolvedActivityDeps } from './deps';
 
 /**

@@ -3,9 +3,9 @@
 import type { SESv2Client } from '@aws-sdk/client-sesv2';
 import type { STSClient } from '@aws-sdk/client-sts';
 import type { Logger } from 'pino';
-import type { ByocCredentialCache } from '../core/byocRole';
-import type { Config } from '../core/config';
-import type { Db } from '../core/db';
+import type { ByocCredentialCache } from '../core/byoc/byocRole';
+import type { Config } from '../core/platform/config';
+import type { Db } from '../core/platform/db';
 
 export interface ActivityDeps {
   config: Config;

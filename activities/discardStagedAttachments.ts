@@ -1,4 +1,4 @@
-import { discardStagedAttachments as discard } from '../core/staging';
+import { discardStagedAttachments as discard } from '../core/sending/staging';
 import type { ResolvedActivityDeps } from './deps';
 
 /** Test recipients (spec 4.1 rule 7): attachments were staged, now they are dropped unsent. */

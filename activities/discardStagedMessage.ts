@@ -1,4 +1,4 @@
-import { deleteStagedMessage } from '../core/staging';
+import { deleteStagedMessage } from '../core/sending/staging';
 import type { ResolvedActivityDeps } from './deps';
 
 /** BYOC: the content goes as soon as the message is settled, whatever the outcome (spec 1). */

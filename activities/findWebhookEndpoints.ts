@@ -1,4 +1,4 @@
-import { subscribedEndpoints, type WebhookEventType } from '../core/webhookEndpoints';
+import { subscribedEndpoints, type WebhookEventType } from '../core/webhooks/webhookEndpoints';
 import type { ResolvedActivityDeps } from './deps';
 
 /** Ids of the account's active endpoints subscribed to the event (spec 6.1). */

@@ -1,6 +1,6 @@
 // The worker's activities, each doing one thing and named for it (the names show in the UI).
-import { stsClient } from '../core/awsClients';
-import { ByocCredentialCache } from '../core/byocRole';
+import { stsClient } from '../core/platform/awsClients';
+import { ByocCredentialCache } from '../core/byoc/byocRole';
 import type { ActivityDeps, ResolvedActivityDeps } from './deps';
 import { deliverWebhook } from './deliverWebhook';
 import { discardStagedAttachments } from './discardStagedAttachments';

@@ -1,4 +1,4 @@
-import { markByocUnusable as markUnusable } from '../core/byocConfig';
+import { markByocUnusable as markUnusable } from '../core/byoc/byocConfig';
 import type { ResolvedActivityDeps } from './deps';
 
 /** The role or the customer's SES refused us: the API answers 503 byoc_not_configured until revalidated. */

@@ -1,5 +1,5 @@
-import { applyOutcomeToLog, getLogRow } from '../core/emailLog';
-import type { MessageStatus, ProviderOutcome } from '../core/outcomes';
+import { applyOutcomeToLog, getLogRow } from '../core/sending/emailLog';
+import type { MessageStatus, ProviderOutcome } from '../core/model/outcomes';
 import type { ResolvedActivityDeps } from './deps';
 
 /**

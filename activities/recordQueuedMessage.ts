@@ -1,6 +1,6 @@
 import { ApplicationFailure, Context } from '@temporalio/activity';
-import { insertQueuedLogRow, type MessageKind } from '../core/emailLog';
-import { loadStagedMessage } from '../core/staging';
+import { insertQueuedLogRow, type MessageKind } from '../core/sending/emailLog';
+import { loadStagedMessage } from '../core/sending/staging';
 import type { ResolvedActivityDeps } from './deps';
 
 /**

@@ -1,4 +1,4 @@
-import { markLogRowSent } from '../core/emailLog';
+import { markLogRowSent } from '../core/sending/emailLog';
 import type { ResolvedActivityDeps } from './deps';
 
 /** Test recipients: records the synthetic `service-test-…` provider id; nothing was transmitted. */

@@ -1,12 +1,12 @@
 import { ApplicationFailure, Context } from '@temporalio/activity';
-import { byocSesClient } from '../core/awsClients';
-import { markLogRowSent, type MessageKind } from '../core/emailLog';
-import { classifySesError } from '../core/providerErrors';
-import { providerMessageIdOf, recordProviderMessage } from '../core/providerMessages';
-import { recordSendSample } from '../core/reputation';
-import { sendRawThroughSes } from '../core/ses';
-import { deleteStagedMessage, loadStagedAttachments, loadStagedMessage, type StagedMessage } from '../core/staging';
-import { SEND_FAILURE } from '../core/sendFailures';
+import { byocSesClient } from '../core/platform/awsClients';
+import { markLogRowSent, type MessageKind } from '../core/sending/emailLog';
+import { classifySesError } from '../core/ses/providerErrors';
+import { providerMessageIdOf, recordProviderMessage } from '../core/providerEvents/providerMessages';
+import { recordSendSample } from '../core/providerEvents/reputation';
+import { sendRawThroughSes } from '../core/ses/rawMessages';
+import { deleteStagedMessage, loadStagedAttachments, loadStagedMessage, type StagedMessage } from '../core/sending/staging';
+import { SEND_FAILURE } from '../core/model/sendFailures';
 import { byocSession, throwClassified } from './byocSession';
 import type { ResolvedActivityDeps } from './deps';
 

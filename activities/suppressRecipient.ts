@@ -1,6 +1,6 @@
-import { getLogRow } from '../core/emailLog';
-import { loadStagedMessage } from '../core/staging';
-import { suppressAddress } from '../core/suppressions';
+import { getLogRow } from '../core/sending/emailLog';
+import { loadStagedMessage } from '../core/sending/staging';
+import { suppressAddress } from '../core/accounts/suppressions';
 import type { ResolvedActivityDeps } from './deps';
 
 /**

@@ -1,4 +1,4 @@
-import { recordReputationEvent, reputationRates, suspendForReputation, suspensionReason, type ReputationEvent } from '../core/reputation';
+import { recordReputationEvent, reputationRates, suspendForReputation, suspensionReason, type ReputationEvent } from '../core/providerEvents/reputation';
 import type { ResolvedActivityDeps } from './deps';
 
 /**

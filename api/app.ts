@@ -3,7 +3,8 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { pinoHttp } from 'pino-http';
-import type { ApiDeps } from './deps';
+import { messageWorkflows } from '../workflows/client';
+import type { ApiDeps, RouteDeps } from './deps';
 import { describeError, isStoreUnavailable, sendError } from './errors';
 import './locals';
 import { buildOpenApiDocument } from './openapi';
@@ -54,9 +55,10 @@ export function createApp(deps: ApiDeps): express.Express {
   const openApi = buildOpenApiDocument(deps.config);
   app.get('/openapi.json', (_req, res) => void res.json(openApi));
 
-  app.use(sendRoute(deps));
-  app.use(meRoute(deps));
-  app.use(sesEventsRoute(deps)); // SES events via SNS: outside /api, authenticated by SNS signature
+  const routeDeps: RouteDeps = { ...deps, workflows: messageWorkflows(deps.temporal, deps.config.temporal.taskQueue) };
+  app.use(sendRoute(routeDeps));
+  app.use(meRoute(routeDeps));
+  app.use(sesEventsRoute(routeDeps)); // SES events via SNS: outside /api, authenticated by SNS signature
 
   app.all(Object.keys(ROUTES), (req, res) => {
     const allowed = ROUTES[req.path.endsWith('/') ? req.path : `${req.path}/`] ?? 'GET';

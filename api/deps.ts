@@ -1,8 +1,14 @@
 import type { Client } from '@temporalio/client';
 import type Redis from 'ioredis';
 import type { Logger } from 'pino';
-import type { Config } from '../core/config';
-import type { Db } from '../core/db';
+import type { Config } from '../core/platform/config';
+import type { Db } from '../core/platform/db';
+import type { MessageWorkflows } from '../core/model/workflowContract';
+
+/** What the routes use: the process's dependencies and the typed workflow client built on them. */
+export interface RouteDeps extends ApiDeps {
+  workflows: MessageWorkflows;
+}
 
 export interface ApiDeps {
   config: Config;

@@ -1,5 +1,5 @@
 // What the middleware chain leaves on res.locals for later steps and for the request log line.
-import type { ApiKey } from '../core/apiKeys';
+import type { ApiKey } from '../core/accounts/apiKeys';
 
 declare module 'express-serve-static-core' {
   interface Locals {

@@ -1,6 +1,6 @@
 // The OpenAPI 3.1 document served at /openapi.json, built from the schemas ajv validates with
 // (requests) and the tests validate against (responses), so it cannot drift from the code.
-import type { Config } from '../core/config';
+import type { Config } from '../core/platform/config';
 import { ERROR_CODES } from './errors';
 import { buildSendRequestSchema } from './schemas/sendRequest';
 import { SES_EVENT_ERRORS, SES_EVENTS_PATH } from './routes/sesEvents';

@@ -1,9 +1,9 @@
 // The API process: `tsx api/server.ts`.
-import { ConfigError, loadConfig } from '../core/config';
-import { createDb } from '../core/db';
-import { createLogger } from '../core/logger';
-import { createRedis } from '../core/redis';
-import { lazyTemporalClient } from '../core/temporal';
+import { ConfigError, loadConfig } from '../core/platform/config';
+import { createDb } from '../core/platform/db';
+import { createLogger } from '../core/platform/logger';
+import { createRedis } from '../core/platform/redis';
+import { lazyTemporalClient } from '../core/platform/temporal';
 import { createApp } from './app';
 
 async function main(): Promise<void> {

@@ -2,12 +2,12 @@
 // shape against the published schema; the cross-field rules of spec 2.1 follow.
 import Ajv2020, { type ErrorObject } from 'ajv/dist/2020';
 import { detectMimeType } from 'nodemailer/lib/mime-funcs/mime-types';
-import { classifyRecipient, domainOf, parseMailbox, type Mailbox, type MailboxError, type RecipientKind } from '../core/addresses';
-import type { Config } from '../core/config';
-import type { Attachment } from '../core/staging';
+import { classifyRecipient, domainOf, parseMailbox, type Mailbox, type MailboxError, type RecipientKind } from '../core/model/addresses';
+import type { Config } from '../core/platform/config';
+import type { Attachment } from '../core/sending/staging';
 import type { FieldErrors } from './errors';
 import { buildSendRequestSchema, IDEMPOTENCY_KEY } from './schemas/sendRequest';
-import { isStrictBase64 } from '../core/strictBase64';
+import { isStrictBase64 } from '../core/platform/strictBase64';
 
 export interface SendRequest {
   to: Mailbox;

@@ -5,9 +5,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
-import { createDb, migrateLatest, type Db } from '../core/db';
+import { createDb, migrateLatest, type Db } from '../core/platform/db';
 import { isPostgresReachable, startPrivatePostgres } from '../tools/stack/postgres';
-import { freePort, stopAll, toolsDir, type ManagedProcess } from '../tools/stack/processes';
+import { toolsDir } from '../core/platform/devEnvironment';
+import { freePort, stopAll, type ManagedProcess } from '../tools/stack/processes';
 import { isRedisReachable, startPrivateRedis } from '../tools/stack/redis';
 import { isTemporalReachable, startTemporalDevServer } from '../tools/stack/temporal';
 

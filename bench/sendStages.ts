@@ -9,12 +9,13 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { RateLimiterRedis } from 'rate-limiter-flexible';
-import { createAccount } from '../core/accounts';
-import { acceptMessage, createAcceptTurns, startSendWorkflow } from '../core/acceptMessage';
-import { authenticateApiKey, createApiKey } from '../core/apiKeys';
-import { loadConfig } from '../core/config';
-import { addDomain, markDomainVerified } from '../core/domains';
-import { checkSendGates } from '../core/sendGates';
+import { createAccount } from '../core/accounts/accounts';
+import { acceptMessage, createAcceptTurns } from '../core/sending/acceptMessage';
+import { messageWorkflows } from '../workflows/client';
+import { authenticateApiKey, createApiKey } from '../core/accounts/apiKeys';
+import { loadConfig } from '../core/platform/config';
+import { addDomain, markDomainVerified } from '../core/domains/domains';
+import { checkSendGates } from '../core/sending/sendGates';
 import { startBenchInfra } from './infra';
 
 const { values: args } = parseArgs({ options: { iterations: { type: 'string', default: '300' } } });
@@ -25,7 +26,7 @@ async function main(): Promise<void> {
   const config = loadConfig({ NODE_ENV: 'development', DATABASE_URL: infra.databaseUrl, TEMPORAL_TASK_QUEUE: `stages-${randomBytes(4).toString('hex')}` });
   const turns = createAcceptTurns(config);
   const connection = await Connection.connect({ address: infra.temporalAddress });
-  const temporal = new Client({ connection });
+  const workflows = messageWorkflows(new Client({ connection }), config.temporal.taskQueue);
   const redis = new Redis(infra.redisUrl);
   try {
     const limiter = new RateLimiterRedis({ storeClient: redis, keyPrefix: 'bench', points: 1e9, duration: 60 });
@@ -52,7 +53,7 @@ async function main(): Promise<void> {
       if (!gates.ok) throw new Error(`gate refused: ${gates.failure.code}`);
       const accepted = await time('accept (stage + count + start + commit)', () =>
         acceptMessage(
-          { db: infra.db, config, temporal, turns },
+          { db: infra.db, config, workflows, turns },
           {
             accountId: account.id,
             monthlyLimit: gates.context.monthlyLimit,
@@ -64,7 +65,7 @@ async function main(): Promise<void> {
         ),
       );
       if (!accepted.ok) throw new Error(`not accepted: ${accepted.code}`);
-      await time('raw workflow.start', () => startSendWorkflow({ config, temporal }, { messageId: randomUUID(), accountId: account.id, mode: 'shared', kind: 'simulator', outcomeTimeoutSeconds: 60 }));
+      await time('raw workflow.start', () => workflows.startSend({ messageId: randomUUID(), accountId: account.id, mode: 'shared', kind: 'simulator', outcomeTimeoutSeconds: 60 }, Date.now() + config.temporal.startTimeoutMs));
     }
     const pct = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))]!;
     console.log(`\n${iterations} sequential iterations\n${'stage'.padEnd(42)}  p50 ms  p90 ms`);

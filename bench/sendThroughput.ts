@@ -8,13 +8,13 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createAccount } from '../core/accounts';
-import { startSendWorkflow } from '../core/acceptMessage';
-import { createApiKey } from '../core/apiKeys';
-import { loadConfig } from '../core/config';
-import type { Db } from '../core/db';
-import { addDomain, markDomainVerified } from '../core/domains';
-import { setPlan } from '../core/plans';
+import { createAccount } from '../core/accounts/accounts';
+import { messageWorkflows } from '../workflows/client';
+import { createApiKey } from '../core/accounts/apiKeys';
+import { loadConfig } from '../core/platform/config';
+import type { Db } from '../core/platform/db';
+import { addDomain, markDomainVerified } from '../core/domains/domains';
+import { setPlan } from '../core/accounts/plans';
 import { freePort, startProcess, waitFor, type ManagedProcess } from '../tools/stack/processes';
 import { formatResults, runClosedLoop, type LoopResult } from './closedLoop';
 import { startBenchInfra } from './infra';
@@ -115,7 +115,7 @@ async function main(): Promise<void> {
     const started = await startApi(env, path.join(infra.runDir, 'logs'));
     api = started.process;
     connection = await Connection.connect({ address: infra.temporalAddress });
-    const temporal = new Client({ connection, namespace: config.temporal.namespace });
+    const workflows = messageWorkflows(new Client({ connection, namespace: config.temporal.namespace }), config.temporal.taskQueue);
 
     say(`warming up for ${args.warmup} s (no worker: workflows are started, not run)`);
     await sendLoop('warm-up', started.baseUrl, spread, Number(args.warmup));
@@ -125,7 +125,7 @@ async function main(): Promise<void> {
     results.push(await sendLoop(`POST /api/send/ (${accountCount} accounts, ${spread.length} keys)`, started.baseUrl, spread, seconds));
     results.push(
       await runClosedLoop('client.workflow.start (raw, same options)', { concurrency, seconds }, async () => {
-        await startSendWorkflow({ config, temporal }, { messageId: randomUUID(), accountId: spread[0]!.accountId, mode: 'shared', kind: 'simulator', outcomeTimeoutSeconds: 60 });
+        await workflows.startSend({ messageId: randomUUID(), accountId: spread[0]!.accountId, mode: 'shared', kind: 'simulator', outcomeTimeoutSeconds: 60 }, Date.now() + config.temporal.startTimeoutMs);
         return 'ok';
       }),
     );

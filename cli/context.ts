@@ -1,11 +1,11 @@
-// What every command needs: the configuration (core/config.ts, completed by the dev stack's
+// What every command needs: the configuration (core/platform/config.ts, completed by the dev stack's
 // environment file), one database pool opened on first use, the actor recorded in the audit
 // table, and the output mode.
 import os from 'node:os';
-import { loadConfig, type Config } from '../core/config';
-import { createDb, type Db } from '../core/db';
-import { createDnsLookup, type DnsLookup } from '../core/dnsLookup';
-import { cliEnvironment } from './devEnv';
+import { loadConfig, type Config } from '../core/platform/config';
+import { createDb, type Db } from '../core/platform/db';
+import { createDnsLookup, type DnsLookup } from '../core/domains/dnsLookup';
+import { cliEnvironment } from '../core/platform/devEnvironment';
 
 export interface CliContext {
   readonly actor: string;

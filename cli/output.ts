@@ -1,6 +1,6 @@
 // Human-readable output by default, JSON with --json. Each command returns both forms; nothing
 // secret is printed except a secret at the moment it is created (shown once).
-import { PostageError } from '../core/errors';
+import { PostageError } from '../core/platform/errors';
 
 export interface CommandOutput {
   json: unknown;

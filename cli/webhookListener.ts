@@ -2,7 +2,7 @@
 // signature over the raw body before parsing (spec 6.2), answers 401 on a mismatch and 200
 // otherwise, and prints one line per request (one JSON object per line with --json).
 import http from 'node:http';
-import { EVENT_HEADER, SIGNATURE_HEADER, verifyWebhookSignature } from '../core/webhookSignature';
+import { EVENT_HEADER, SIGNATURE_HEADER, verifyWebhookSignature } from '../core/webhooks/webhookSignature';
 
 export async function listenForWebhooks(opts: { secret: string; port: number; count?: number; json: boolean }): Promise<void> {
   let seen = 0;

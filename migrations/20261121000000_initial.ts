@@ -81,7 +81,7 @@ export async function up(knex: Knex): Promise<void> {
     t.uuid('account_id').notNullable().references('id').inTable('accounts').onDelete('CASCADE');
     t.text('url').notNullable();
     t.specificType('events', 'text[]').notNullable();
-    t.binary('secret_ciphertext').notNullable(); // AES-256-GCM, see core/crypto.ts
+    t.binary('secret_ciphertext').notNullable(); // AES-256-GCM, see core/platform/crypto.ts
     t.boolean('active').notNullable().defaultTo(true);
     t.timestamps(true, true);
     t.index(['account_id']);

@@ -1,7 +1,7 @@
 // The small webhook receiver `npm run dev` points the demo endpoint at. It verifies the
 // signature on the raw body, logs each event, and lists what it received at GET /received.
 import http from 'node:http';
-import { verifyWebhookSignature } from '../core/webhookSignature';
+import { verifyWebhookSignature } from '../core/webhooks/webhookSignature';
 
 export interface ReceivedWebhook {
   event: string | undefined;

@@ -1,13 +1,13 @@
 // The demo account `npm run dev` prepares, built with the same management layer the CLI uses.
 // Re-running it is safe: the account and domain are reused; the demo key and webhook endpoint are
 // replaced, because their secrets are shown only once.
-import { createAccount, findAccountByEmail, updateAccount } from '../core/accounts';
-import { createApiKey, listApiKeys, revokeApiKey } from '../core/apiKeys';
-import type { Config } from '../core/config';
-import type { Db } from '../core/db';
-import { registerDomain } from '../core/domainRegistration';
-import { findDomain, markDomainVerified } from '../core/domains';
-import { createWebhookEndpoint, deleteWebhookEndpoint, listWebhookEndpoints, WEBHOOK_EVENT_TYPES } from '../core/webhookEndpoints';
+import { createAccount, findAccountByEmail, updateAccount } from '../core/accounts/accounts';
+import { createApiKey, listApiKeys, revokeApiKey } from '../core/accounts/apiKeys';
+import type { Config } from '../core/platform/config';
+import type { Db } from '../core/platform/db';
+import { registerDomain } from '../core/domains/domainRegistration';
+import { findDomain, markDomainVerified } from '../core/domains/domains';
+import { createWebhookEndpoint, deleteWebhookEndpoint, listWebhookEndpoints, WEBHOOK_EVENT_TYPES } from '../core/webhooks/webhookEndpoints';
 
 export const DEMO_EMAIL = 'demo@postage.dev';
 export const DEMO_DOMAIN = 'demo.postage.dev';

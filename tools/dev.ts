@@ -3,9 +3,9 @@
 // private instances with state under .tools/dev. Ctrl-C stops everything it started.
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadConfig } from '../core/config';
-import { createDb, migrateLatest } from '../core/db';
-import { devDirectory, writeDevServiceEnv } from '../cli/devEnv';
+import { loadConfig } from '../core/platform/config';
+import { createDb, migrateLatest } from '../core/platform/db';
+import { devDirectory, writeDevServiceEnv } from '../core/platform/devEnvironment';
 import { DEMO_DOMAIN, seedDemo } from './demoSeed';
 import { DEMO_WEBHOOK_PATH, startDemoReceiver } from './demoReceiver';
 import { ensureDatabase, isPostgresReachable, startPrivatePostgres } from './stack/postgres';

@@ -1,6 +1,6 @@
 // Applies the knex migrations to DATABASE_URL: `tsx tools/migrate.ts`.
-import { loadConfig } from '../core/config';
-import { createDb, DEFAULT_DB_TIMEOUTS, migrateLatest } from '../core/db';
+import { loadConfig } from '../core/platform/config';
+import { createDb, DEFAULT_DB_TIMEOUTS, migrateLatest } from '../core/platform/db';
 
 async function main(): Promise<void> {
   // No statement or lock deadline: a migration may rewrite a large table.

@@ -1,11 +1,11 @@
 // The worker process: `tsx worker/main.ts`.
 import { NativeConnection } from '@temporalio/worker';
-import { sharedSesClient, stsClient } from '../core/awsClients';
-import { ByocCredentialCache } from '../core/byocRole';
-import { ConfigError, loadConfig } from '../core/config';
-import { createDb } from '../core/db';
-import { createLogger } from '../core/logger';
-import { connectTemporalClient } from '../core/temporal';
+import { sharedSesClient, stsClient } from '../core/platform/awsClients';
+import { ByocCredentialCache } from '../core/byoc/byocRole';
+import { ConfigError, loadConfig } from '../core/platform/config';
+import { createDb } from '../core/platform/db';
+import { createLogger } from '../core/platform/logger';
+import { connectTemporalClient } from '../core/platform/temporal';
 import { createWorker } from './createWorker';
 import { ensureRetentionSchedules } from './schedules';
 

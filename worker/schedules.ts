@@ -2,7 +2,7 @@
 // schedule that exists is updated to the current definition (retention settings may change).
 import { ScheduleAlreadyRunning, ScheduleOverlapPolicy, type Client, type ScheduleOptionsStartWorkflowAction, type ScheduleSpec } from '@temporalio/client';
 import type { Workflow } from '@temporalio/common';
-import type { Config } from '../core/config';
+import type { Config } from '../core/platform/config';
 
 export interface RetentionSchedule {
   scheduleId: string;

@@ -3,7 +3,7 @@
 // permanent refusal; a webhook gets exactly one attempt (spec 6.1).
 import { proxyActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import { NON_RETRYABLE_SEND_FAILURES, SEND_ATTEMPT_TIMEOUT_MS } from '../core/sendFailures';
+import { NON_RETRYABLE_SEND_FAILURES, SEND_ATTEMPT_TIMEOUT_MS } from '../core/model/sendFailures';
 
 export const bookkeeping = proxyActivities<Activities>({
   startToCloseTimeout: '30s',

@@ -2,15 +2,15 @@
 // message's story: queued -> email.sent webhooks -> SES (or the test simulator) -> outcome ->
 // log, suppression and reputation -> outcome webhooks. Every path ends in a final status.
 import { ActivityFailure, ApplicationFailure, condition, setHandler, TimeoutFailure, upsertSearchAttributes, uuid4, workflowInfo } from '@temporalio/workflow';
-import type { TestOutcome } from '../core/addresses';
-import type { MessageStatus, ProviderOutcome } from '../core/outcomes';
-import { syntheticTestOutcome, testProviderMessageId } from '../core/outcomes';
-import { SEND_FAILURE } from '../core/sendFailures';
+import type { TestOutcome } from '../core/model/addresses';
+import type { MessageStatus, ProviderOutcome } from '../core/model/outcomes';
+import { syntheticTestOutcome, testProviderMessageId } from '../core/model/outcomes';
+import { SEND_FAILURE } from '../core/model/sendFailures';
 import { bookkeeping, provider } from './activityProxies';
-import { MESSAGE_STATUS } from './searchAttributes';
+import { MESSAGE_STATUS } from '../core/model/searchAttributes';
 import { settleOutcome } from './settleOutcome';
-import { providerOutcomeSignal } from './signals';
-import type { SendEmailInput, SendEmailResult } from './types';
+import { providerOutcomeSignal } from '../core/model/signals';
+import type { SendEmailInput, SendEmailResult } from '../core/model/workflowContract';
 import { webhookFanout, type WebhookFanout } from './webhookFanout';
 
 export { providerOutcomeSignal };
@@ -70,7 +70,7 @@ async function sendThroughSharedAccount(input: SendEmailInput, outcomes: Provide
   }
   setStatus('sent');
   // SES reports through SNS; without a report within the timeout the message stays `sent`.
-  // Reports that arrive later are settled by a late-outcome workflow (core/providerEvents.ts).
+  // Reports that arrive later are settled by a late-outcome workflow (core/providerEvents/providerEvents.ts).
   let status: MessageStatus = 'sent';
   await condition(() => outcomes.length > 0, input.outcomeTimeoutSeconds * 1000);
   // Settle every report that arrived, including those that come in while settling or while the
@@ -107,7 +107,7 @@ function failureType(err: unknown): string | undefined {
   return cause instanceof ApplicationFailure ? (cause.type ?? undefined) : undefined;
 }
 
-/** Activity reasons are already redacted (core/providerErrors.ts). */
+/** Activity reasons are already redacted (core/ses/providerErrors.ts). */
 function failureReason(err: unknown): string {
   if (!(err instanceof ActivityFailure)) return err instanceof Error ? err.message : 'the message could not be sent';
   const cause = err.cause;

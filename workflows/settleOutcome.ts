@@ -1,8 +1,8 @@
 // One outcome, settled the same way whether it came from SES (signal or late event) or from the
 // test-recipient simulator: email log, then suppression and reputation (real recipients only),
 // then the outcome webhook when the log changed.
-import type { MessageKind } from '../core/emailLog';
-import { OUTCOME_EVENT, suppresses, type MessageStatus, type ProviderOutcome } from '../core/outcomes';
+import type { MessageKind } from '../core/model/sendingModes';
+import { OUTCOME_EVENT, suppresses, type MessageStatus, type ProviderOutcome } from '../core/model/outcomes';
 import { bookkeeping } from './activityProxies';
 import type { WebhookFanout } from './webhookFanout';
 

@@ -1,6 +1,6 @@
 // Webhook deliveries run in the background of the workflow: fired and not awaited, so they never
 // delay the send; the workflow waits for them only before it completes.
-import type { WebhookEventType } from '../core/webhookEndpoints';
+import type { WebhookEventType } from '../core/model/webhookEvents';
 import { bookkeeping, webhookDelivery } from './activityProxies';
 
 export interface WebhookFanout {

@@ -1,7 +1,7 @@
 // X-API-Key on every API route; 401 before anything else is read (spec 4.2, 5.4).
 import type { NextFunction, Request, Response } from 'express';
-import { authenticateApiKey, keyPrefix } from '../../core/apiKeys';
-import type { Db } from '../../core/db';
+import { authenticateApiKey, keyPrefix } from '../../core/accounts/apiKeys';
+import type { Db } from '../../core/platform/db';
 import { sendUnauthenticated } from '../errors';
 import '../locals';
 

@@ -1,12 +1,12 @@
 // GET /api/me/ (spec 2.4, 4.2): the key's account, nothing else. Not rate-limited (spec 8 limits
 // /api/send/ only).
 import { Router } from 'express';
-import { currentAccountRecord } from '../../core/currentAccount';
-import type { ApiDeps } from '../deps';
+import { currentAccountRecord } from '../currentAccount';
+import type { RouteDeps } from '../deps';
 import { sendUnauthenticated } from '../errors';
 import { authenticate } from '../middleware/authenticate';
 
-export function meRoute(deps: ApiDeps): Router {
+export function meRoute(deps: RouteDeps): Router {
   const router = Router();
   router.get('/api/me/', authenticate(deps.db), async (_req, res) => {
     const record = await currentAccountRecord(deps.db, res.locals.apiKey!.accountId);

@@ -1,12 +1,12 @@
 // POST /api/send/: key, rate limit, body, idempotency claim, gates, accept (stage + count +
 // start), answer. The order is documented in the README ("API reference").
 import { Router, type Request, type Response } from 'express';
-import { acceptMessage, createAcceptTurns, type AcceptFailure } from '../../core/acceptMessage';
-import { claimIdempotencyKey, releaseIdempotencyKey, requestFingerprint, type IdempotencyClaim } from '../../core/idempotency';
-import { checkKeyScope, checkSendGates, USAGE_LIMIT_DETAIL } from '../../core/sendGates';
-import { buildSendResponse } from '../../core/sendResponse';
-import type { KeyedMutex } from '../../core/keyedMutex';
-import type { ApiDeps } from '../deps';
+import { acceptMessage, createAcceptTurns, type AcceptFailure } from '../../core/sending/acceptMessage';
+import { claimIdempotencyKey, releaseIdempotencyKey, requestFingerprint, type IdempotencyClaim } from '../../core/sending/idempotency';
+import { checkKeyScope, checkSendGates, USAGE_LIMIT_DETAIL } from '../../core/sending/sendGates';
+import { buildSendResponse } from '../sendResponse';
+import type { KeyedMutex } from '../../core/platform/keyedMutex';
+import type { RouteDeps } from '../deps';
 import { describeError, sendError, sendValidationError, type ApiError } from '../errors';
 import { authenticate } from '../middleware/authenticate';
 import { jsonBody } from '../middleware/jsonBody';
@@ -25,7 +25,7 @@ const IDEMPOTENCY_REFUSALS = {
   in_progress: { code: 'idempotency_key_in_progress', detail: 'A request with this idempotency key is still being processed; retry shortly.' },
 } as const satisfies Record<string, ApiError>;
 
-export function sendRoute(deps: ApiDeps): Router {
+export function sendRoute(deps: RouteDeps): Router {
   const router = Router();
   const validate = createSendRequestValidator(deps.config);
   const turns = createAcceptTurns(deps.config);
@@ -81,7 +81,7 @@ export function sendRoute(deps: ApiDeps): Router {
   return router;
 }
 
-async function gateAndAccept(deps: ApiDeps & { turns: KeyedMutex }, req: Request, res: Response, request: SendRequest, claim: IdempotencyClaim | undefined): Promise<ApiError | undefined> {
+async function gateAndAccept(deps: RouteDeps & { turns: KeyedMutex }, req: Request, res: Response, request: SendRequest, claim: IdempotencyClaim | undefined): Promise<ApiError | undefined> {
   const apiKey = res.locals.apiKey!;
   const gates = await checkSendGates(deps.db, { apiKey, fromDomain: request.fromDomain, recipient: request.to.address, recipientKind: request.recipientKind });
   if (!gates.ok) return gates.failure;

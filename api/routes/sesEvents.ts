@@ -2,10 +2,10 @@
 // API key: SNS authenticates by signature). SNS posts JSON as `text/plain`. Answers 2xx once the
 // outcome is handed to Temporal; a 5xx makes SNS deliver it again later.
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
-import { routeProviderOutcome } from '../../core/providerEvents';
-import { parseSesEvent } from '../../core/sesEvents';
-import { SnsRejection, SnsVerifier, type SnsMessage } from '../../core/snsMessages';
-import type { ApiDeps } from '../deps';
+import { routeProviderOutcome } from '../../core/providerEvents/providerEvents';
+import { parseSesEvent } from '../../core/providerEvents/sesEvents';
+import { SnsRejection, SnsVerifier, type SnsMessage } from '../../core/providerEvents/snsMessages';
+import type { RouteDeps } from '../deps';
 import { sendCodedError } from '../errors';
 
 export const SES_EVENTS_PATH = '/provider/ses-events';
@@ -42,7 +42,7 @@ function textBody() {
     });
 }
 
-export function sesEventsRoute(deps: ApiDeps): Router {
+export function sesEventsRoute(deps: RouteDeps): Router {
   const router = Router();
   const verifier = new SnsVerifier(deps.config.outcomes);
   router.post(SES_EVENTS_PATH, textBody(), async (req, res) => {

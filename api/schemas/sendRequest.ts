@@ -45,7 +45,7 @@ export function buildSendRequestSchema(limits: SendRequestLimits) {
           required: ['filename', 'content'],
           properties: {
             filename: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[^\\x00-\\x1F\\x7F\\\\/"]*$' },
-            // Checked in code (core/strictBase64.ts): a pattern over megabytes of text overflows V8's regex engine.
+            // Checked in code (core/platform/strictBase64.ts): a pattern over megabytes of text overflows V8's regex engine.
             content: { type: 'string', contentEncoding: 'base64', description: 'The file, base64-encoded (RFC 4648 alphabet, padded, no line breaks).' },
             content_type: { type: 'string', maxLength: 255, pattern: MIME_TYPE, description: 'MIME type; guessed from the file name when absent.' },
           },

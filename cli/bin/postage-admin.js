@@ -5,4 +5,4 @@
 // The SDK's notice about future Node versions is not the operator's business at every command.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 require('tsx/cjs/api').register();
-require('../main.ts');
+require('../main');

@@ -1,13 +1,13 @@
 // account create|show|set|list: identity, verified email, plan, suspension; every change audited.
 import type { Command } from 'commander';
-import { createAccount, listAccounts, requireAccount, updateAccount, type Account } from '../../core/accounts';
-import { listAudit } from '../../core/audit';
-import { getByocConfig, isByocUsable } from '../../core/byocConfig';
-import { listDomains, canSend } from '../../core/domains';
-import { getPlan } from '../../core/plans';
-import { subscribedPlan } from '../../core/subscription';
-import { monthlyUsage } from '../../core/usage';
-import { PostageError } from '../../core/errors';
+import { createAccount, listAccounts, requireAccount, updateAccount, type Account } from '../../core/accounts/accounts';
+import { listAudit } from '../../core/platform/audit';
+import { getByocConfig, isByocUsable } from '../../core/byoc/byocConfig';
+import { listDomains, canSend } from '../../core/domains/domains';
+import { getPlan } from '../../core/accounts/plans';
+import { subscribedPlan } from '../../core/accounts/subscription';
+import { monthlyUsage } from '../../core/accounts/usage';
+import { PostageError } from '../../core/platform/errors';
 import { parseBoolean } from '../args';
 import type { CliContext } from '../context';
 import { fields, formatDate, table, yesNo, type CommandOutput } from '../output';

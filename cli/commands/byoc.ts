@@ -1,8 +1,8 @@
 // byoc configure|show|validate|policy (spec 2.7, 3.2, 5.1-5.3).
 import type { Command } from 'commander';
-import { requireAccount } from '../../core/accounts';
-import { isByocUsable, type ByocConfig } from '../../core/byocConfig';
-import { byocPolicies, configureByoc, requireByocConfig, revalidateByoc, type ByocSetupResult } from '../../core/byocSetup';
+import { requireAccount } from '../../core/accounts/accounts';
+import { isByocUsable, type ByocConfig } from '../../core/byoc/byocConfig';
+import { byocPolicies, configureByoc, requireByocConfig, revalidateByoc, type ByocSetupResult } from '../../core/byoc/byocSetup';
 import { fields, formatDate, yesNo, type CommandOutput } from '../output';
 import type { Run } from '../run';
 

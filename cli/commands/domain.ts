@@ -1,11 +1,11 @@
 // domain add|verify|show|list|delete|mark-verified (spec 2.5, 3.1).
 import type { Command } from 'commander';
-import { requireAccount } from '../../core/accounts';
-import type { DnsRecord } from '../../core/domainRecords';
-import { domainRecordsOf, registerDomain, removeDomain } from '../../core/domainRegistration';
-import { canSend, isSendingMode, listDomains, markDomainVerified, requireDomain, type Domain } from '../../core/domains';
-import { verifyDomain, type RecordCheck } from '../../core/domainVerification';
-import { PostageError } from '../../core/errors';
+import { requireAccount } from '../../core/accounts/accounts';
+import type { DnsRecord } from '../../core/domains/domainRecords';
+import { domainRecordsOf, registerDomain, removeDomain } from '../../core/domains/domainRegistration';
+import { canSend, isSendingMode, listDomains, markDomainVerified, requireDomain, type Domain } from '../../core/domains/domains';
+import { verifyDomain, type RecordCheck } from '../../core/domains/domainVerification';
+import { PostageError } from '../../core/platform/errors';
 import { fields, formatDate, table, yesNo } from '../output';
 import type { Run } from '../run';
 

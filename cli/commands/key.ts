@@ -1,7 +1,7 @@
 // key create|list|revoke (spec 2.6, 5): the secret is printed once, at creation, and never again.
 import type { Command } from 'commander';
-import { requireAccount } from '../../core/accounts';
-import { createApiKey, keyPrefix, listApiKeys, revokeApiKey, type ApiKey } from '../../core/apiKeys';
+import { requireAccount } from '../../core/accounts/accounts';
+import { createApiKey, keyPrefix, listApiKeys, revokeApiKey, type ApiKey } from '../../core/accounts/apiKeys';
 import { parseIsoDate, parseList } from '../args';
 import { fields, formatDate, table } from '../output';
 import type { Run } from '../run';

@@ -1,7 +1,7 @@
 // log: an account's shared-mode email log (spec 2.9), newest first. BYOC sends have no log.
 import type { Command } from 'commander';
-import { requireAccount } from '../../core/accounts';
-import { LOG_STATUSES, listEmailLog } from '../../core/emailLogListing';
+import { requireAccount } from '../../core/accounts/accounts';
+import { LOG_STATUSES, listEmailLog } from '../../core/sending/emailLogListing';
 import { parsePositive } from '../args';
 import { formatDate, table } from '../output';
 import type { Run } from '../run';

@@ -1,7 +1,7 @@
 // plan set|list: monthly allowances per sending mode; `free` is the plan of accounts without a
 // subscription (its BYOC allowance is the spec's 50).
 import type { Command } from 'commander';
-import { FREE_PLAN, listPlans, setPlan, type Plan } from '../../core/plans';
+import { FREE_PLAN, listPlans, setPlan, type Plan } from '../../core/accounts/plans';
 import { parseCount } from '../args';
 import { table } from '../output';
 import type { Run } from '../run';

@@ -1,8 +1,8 @@
 // suppression list|add|remove (spec 2.10): bounces and complaints add addresses automatically;
 // operators can add or lift one by hand.
 import type { Command } from 'commander';
-import { requireAccount } from '../../core/accounts';
-import { listSuppressions, suppressManually, unsuppress } from '../../core/suppressions';
+import { requireAccount } from '../../core/accounts/accounts';
+import { listSuppressions, suppressManually, unsuppress } from '../../core/accounts/suppressions';
 import { formatDate, table } from '../output';
 import type { Run } from '../run';
 

@@ -1,8 +1,8 @@
 // webhook create|list|set|delete|deliveries|listen (spec 2.8, 6).
 import type { Command } from 'commander';
-import { requireAccount } from '../../core/accounts';
-import { PostageError } from '../../core/errors';
-import { subscribedPlan } from '../../core/subscription';
+import { requireAccount } from '../../core/accounts/accounts';
+import { PostageError } from '../../core/platform/errors';
+import { subscribedPlan } from '../../core/accounts/subscription';
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
@@ -12,7 +12,7 @@ import {
   parseWebhookEvents,
   setWebhookEndpointActive,
   WEBHOOK_EVENT_TYPES,
-} from '../../core/webhookEndpoints';
+} from '../../core/webhooks/webhookEndpoints';
 import { parseBoolean, parseList, parsePositive } from '../args';
 import { fields, formatDate, table, yesNo } from '../output';
 import type { Run } from '../run';

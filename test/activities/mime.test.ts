@@ -1,7 +1,7 @@
-// The raw MIME every message is sent as (core/ses.ts), parsed back with mailparser: header values
+// The raw MIME every message is sent as (core/ses/rawMessages.ts), parsed back with mailparser: header values
 // cannot smuggle headers in, whatever the API let through.
 import { simpleParser } from 'mailparser';
-import { buildRawMessage } from '../../core/ses';
+import { buildRawMessage } from '../../core/ses/rawMessages';
 import { messageContent } from '../helpers/pipeline';
 
 test('line breaks in the subject or a display name never become headers', async () => {

@@ -1,8 +1,8 @@
 // What each SES/STS error means for a message, and what its reason may say. Errors that an
 // emulator produces are exercised end to end in test/workflows; these are the shapes no local
 // peer returns (suspended account, expired session, 5xx, a refused region).
-import { classifySesError, classifyStsError } from '../../core/providerErrors';
-import { redactProviderText } from '../../core/redaction';
+import { classifySesError, classifyStsError } from '../../core/ses/providerErrors';
+import { redactProviderText } from '../../core/platform/redaction';
 
 const awsError = (name: string, message: string, status?: number) => Object.assign(new Error(message), { name, $metadata: status === undefined ? {} : { httpStatusCode: status } });
 

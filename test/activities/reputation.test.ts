@@ -3,10 +3,10 @@
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { randomUUID } from 'node:crypto';
 import { createActivities } from '../../activities';
-import { getAccount } from '../../core/accounts';
-import { createLogger } from '../../core/logger';
-import { recordSendSample } from '../../core/reputation';
-import { sharedSesClient } from '../../core/awsClients';
+import { getAccount } from '../../core/accounts/accounts';
+import { createLogger } from '../../core/platform/logger';
+import { recordSendSample } from '../../core/providerEvents/reputation';
+import { sharedSesClient } from '../../core/platform/awsClients';
 import { testConfig } from '../helpers/config';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
 import { createSender } from '../helpers/fixtures';

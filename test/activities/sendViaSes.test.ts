@@ -3,11 +3,11 @@
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { randomUUID } from 'node:crypto';
 import { createActivities } from '../../activities';
-import { getLogRow, insertQueuedLogRow } from '../../core/emailLog';
-import { createLogger } from '../../core/logger';
-import { recordProviderMessage } from '../../core/providerMessages';
-import { sharedSesClient } from '../../core/awsClients';
-import { stageMessage } from '../../core/staging';
+import { getLogRow, insertQueuedLogRow } from '../../core/sending/emailLog';
+import { createLogger } from '../../core/platform/logger';
+import { recordProviderMessage } from '../../core/providerEvents/providerMessages';
+import { sharedSesClient } from '../../core/platform/awsClients';
+import { stageMessage } from '../../core/sending/staging';
 import { sesEmulatorStore } from '../../tools/stack/sesEmulator';
 import { testConfig } from '../helpers/config';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';

@@ -1,9 +1,9 @@
 // SES notifications (both SES formats) as SNS carries them, turned into outcomes with no address.
 import fs from 'node:fs';
 import net from 'node:net';
-import { loadConfig, type Config } from '../../core/config';
-import { parseSesEvent } from '../../core/sesEvents';
-import { snsHostOfTopic, SnsVerifier } from '../../core/snsMessages';
+import { loadConfig, type Config } from '../../core/platform/config';
+import { parseSesEvent } from '../../core/providerEvents/sesEvents';
+import { snsHostOfTopic, SnsVerifier } from '../../core/providerEvents/snsMessages';
 import { testConfig } from '../helpers/config';
 import { startFakeSns, type FakeSns } from '../helpers/sns';
 

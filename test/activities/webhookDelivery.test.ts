@@ -4,10 +4,10 @@
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { randomUUID } from 'node:crypto';
 import { createActivities } from '../../activities';
-import { insertQueuedLogRow } from '../../core/emailLog';
-import { createLogger } from '../../core/logger';
-import { sharedSesClient } from '../../core/awsClients';
-import { postSignedWebhook } from '../../core/webhookDelivery';
+import { insertQueuedLogRow } from '../../core/sending/emailLog';
+import { createLogger } from '../../core/platform/logger';
+import { sharedSesClient } from '../../core/platform/awsClients';
+import { postSignedWebhook } from '../../core/webhooks/webhookDelivery';
 import { testConfig } from '../helpers/config';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
 import { createEndpoint, createSender, type SenderFixture } from '../helpers/fixtures';

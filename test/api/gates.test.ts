@@ -1,12 +1,12 @@
 // The send gates (spec 4.1, 5, 7): every 403/422/429/503 row of the error table provoked through
 // HTTP, each checked for its status, its code, and that nothing was queued, staged or counted;
 // then the documented order, by walking one account through every gate.
-import { createAccount, updateAccount } from '../../core/accounts';
-import { createApiKey } from '../../core/apiKeys';
-import { utcMonthStart } from '../../core/db';
-import { addDomain, markDomainVerified } from '../../core/domains';
-import { setPlan } from '../../core/plans';
-import { removeSuppression, suppressAddress } from '../../core/suppressions';
+import { createAccount, updateAccount } from '../../core/accounts/accounts';
+import { createApiKey } from '../../core/accounts/apiKeys';
+import { utcMonthStart } from '../../core/platform/db';
+import { addDomain, markDomainVerified } from '../../core/domains/domains';
+import { setPlan } from '../../core/accounts/plans';
+import { removeSuppression, suppressAddress } from '../../core/accounts/suppressions';
 import { createSender, uniqueName } from '../helpers/fixtures';
 import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';
 import { addVerifiedDomain, configureByoc, setUsage, verifyOwnershipOnly } from './helpers/accounts';

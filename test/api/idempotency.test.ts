@@ -3,10 +3,10 @@
 // workflow, one send, one count).
 import { randomUUID } from 'node:crypto';
 import { Client as PgClient } from 'pg';
-import { createApiKey } from '../../core/apiKeys';
-import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey } from '../../core/idempotency';
+import { createApiKey } from '../../core/accounts/apiKeys';
+import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey } from '../../core/sending/idempotency';
 import { sesEmulatorStore } from '../../tools/stack/sesEmulator';
-import { markDomainVerified } from '../../core/domains';
+import { markDomainVerified } from '../../core/domains/domains';
 import { createSender, uniqueName, type SenderFixture } from '../helpers/fixtures';
 import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';
 import { eventually } from '../helpers/wait';

@@ -1,7 +1,7 @@
 // Monthly quota (spec 8): per account, per mode, per UTC calendar month, from the plans table;
 // the free BYOC plan allows 50 BYOC sends; counting is atomic under real parallel requests.
-import { utcMonthStart } from '../../core/db';
-import { setPlan } from '../../core/plans';
+import { utcMonthStart } from '../../core/platform/db';
+import { setPlan } from '../../core/accounts/plans';
 import { createSender, uniqueName } from '../helpers/fixtures';
 import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';
 import { addVerifiedDomain, configureByoc, setUsage } from './helpers/accounts';

@@ -3,9 +3,9 @@
 import Redis from 'ioredis';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { createApiKey } from '../../core/apiKeys';
+import { createApiKey } from '../../core/accounts/apiKeys';
 import { createApp } from '../../api/app';
-import { createLogger } from '../../core/logger';
+import { createLogger } from '../../core/platform/logger';
 import { freePort } from '../../tools/stack/processes';
 import { createSender, uniqueName } from '../helpers/fixtures';
 import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';

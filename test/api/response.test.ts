@@ -1,7 +1,7 @@
 // The 200 response (spec 2.2) and what acceptance puts into Temporal: one workflow
 // `send-<message_id>` whose input and history hold ids and flags, never the message (claim check).
-import { startSendWorkflow } from '../../core/acceptMessage';
-import { QUEUED_MESSAGES, TEST_SEND_WARNING } from '../../core/sendResponse';
+import { messageWorkflows } from '../../workflows/client';
+import { QUEUED_MESSAGES, TEST_SEND_WARNING } from '../../api/sendResponse';
 import { createSender, uniqueName } from '../helpers/fixtures';
 import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';
 import { addVerifiedDomain, configureByoc, setAdvisoryRecords } from './helpers/accounts';
@@ -106,7 +106,7 @@ test('starting the same message twice is harmless: one workflow, the same run', 
   const res = await send(stack, s.apiKey, testSendBody(stack, s.domain));
   const messageId = res.json.message_id as string;
   const before = await stack.temporal.workflow.getHandle(`send-${messageId}`).describe();
-  await startSendWorkflow(stack, { messageId, accountId: s.account.id, mode: 'shared', kind: 'test', testOutcome: 'delivered', outcomeTimeoutSeconds: 60 });
+  await messageWorkflows(stack.temporal, stack.config.temporal.taskQueue).startSend({ messageId, accountId: s.account.id, mode: 'shared', kind: 'test', testOutcome: 'delivered', outcomeTimeoutSeconds: 60 }, Date.now() + 5000);
   const after = await stack.temporal.workflow.getHandle(`send-${messageId}`).describe();
   expect(after.runId).toBe(before.runId);
   expect(await workflowCount(stack.temporal, s.account.id)).toBe(1);

@@ -4,7 +4,7 @@
 // disabled). Only a passing validation sets byoc_configured.
 import { GetIdentityMailFromDomainAttributesCommand, ListIdentitiesCommand, SESClient } from '@aws-sdk/client-ses';
 import path from 'node:path';
-import { markByocUnusable } from '../../core/byocConfig';
+import { markByocUnusable } from '../../core/byoc/byocConfig';
 import { startSesEmulator, type SesAccountDocument } from '../../tools/stack/sesEmulator';
 import { freePort, stopAll, type ManagedProcess } from '../../tools/stack/processes';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';

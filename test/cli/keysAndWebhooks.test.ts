@@ -1,10 +1,10 @@
 // postage-admin key, webhook, suppression and log commands against the real PostgreSQL: secrets
 // shown once and stored only as a hash / encrypted, scopes and URLs checked, revocation effective
 // on the next authentication.
-import { authenticateApiKey } from '../../core/apiKeys';
-import { sha512 } from '../../core/crypto';
-import { applyOutcomeToLog, insertQueuedLogRow } from '../../core/emailLog';
-import { endpointForDelivery } from '../../core/webhookEndpoints';
+import { authenticateApiKey } from '../../core/accounts/apiKeys';
+import { sha512 } from '../../core/platform/crypto';
+import { applyOutcomeToLog, insertQueuedLogRow } from '../../core/sending/emailLog';
+import { endpointForDelivery } from '../../core/webhooks/webhookEndpoints';
 import { TEST_SECRET_KEY } from '../helpers/config';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
 import { cliFor, ok, type Cli } from './cliHarness';

@@ -2,7 +2,7 @@
 // encrypted: only an explicit development mode runs on the public development key.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { loadConfig } from '../../core/config';
+import { loadConfig } from '../../core/platform/config';
 
 const DEV_KEY = '706f73746167652d6465762d6b65792d6e6f742d666f722d70726f64756374'.padEnd(64, '0');
 const KEY = 'ab'.repeat(32);

@@ -1,8 +1,8 @@
 // The thin message that travels the whole way: HTTP -> API gates -> Temporal workflow ->
 // activities -> email log -> signed webhook; and a simulator address through the SES emulator.
 import { sesEmulatorStore } from '../../tools/stack/sesEmulator';
-import { getLogRow } from '../../core/emailLog';
-import { sendWorkflowId } from '../../workflows/types';
+import { getLogRow } from '../../core/sending/emailLog';
+import { sendWorkflowId } from '../../core/model/workflowContract';
 import { createEndpoint, createSender, uniqueName, type SenderFixture } from '../helpers/fixtures';
 import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';
 import { eventually } from '../helpers/wait';

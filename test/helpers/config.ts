@@ -1,6 +1,6 @@
 // A Config for tests: the run's infrastructure plus per-test overrides (environment names).
 import { randomBytes } from 'node:crypto';
-import { loadConfig, type Config } from '../../core/config';
+import { loadConfig, type Config } from '../../core/platform/config';
 import { testInfra } from './env';
 
 export const TEST_SECRET_KEY = randomBytes(32).toString('hex');

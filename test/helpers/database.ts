@@ -1,7 +1,7 @@
 // Each test file gets its own database, cloned from the migrated template.
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
-import { createDb, type Db } from '../../core/db';
+import { createDb, type Db } from '../../core/platform/db';
 import { testInfra } from './env';
 
 export interface TestDatabase {

@@ -1,10 +1,10 @@
 // Accounts, domains, keys and endpoints built through the same management modules the CLI uses.
 import { randomBytes } from 'node:crypto';
-import { createAccount, type Account } from '../../core/accounts';
-import { createApiKey } from '../../core/apiKeys';
-import type { Db } from '../../core/db';
-import { addDomain, markDomainVerified, type SendingMode } from '../../core/domains';
-import { createWebhookEndpoint, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../core/webhookEndpoints';
+import { createAccount, type Account } from '../../core/accounts/accounts';
+import { createApiKey } from '../../core/accounts/apiKeys';
+import type { Db } from '../../core/platform/db';
+import { addDomain, markDomainVerified, type SendingMode } from '../../core/domains/domains';
+import { createWebhookEndpoint, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../core/webhooks/webhookEndpoints';
 
 const ACTOR = 'test';
 

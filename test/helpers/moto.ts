@@ -16,7 +16,7 @@
 import { CreateAccessKeyCommand, CreateRoleCommand, CreateUserCommand, DeleteRolePolicyCommand, IAMClient, PutRolePolicyCommand, PutUserPolicyCommand, UpdateAssumeRolePolicyCommand } from '@aws-sdk/client-iam';
 import { CreateEmailIdentityCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import path from 'node:path';
-import { BYOC_PERMISSIONS } from '../../core/byocPolicy';
+import { BYOC_PERMISSIONS } from '../../core/byoc/byocPolicy';
 import { startMoto } from '../../tools/stack/moto';
 import { freePort, stopAll } from '../../tools/stack/processes';
 import { testInfra } from './env';

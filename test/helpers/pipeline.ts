@@ -7,17 +7,18 @@ import { defaultPayloadConverter } from '@temporalio/common';
 import { Worker } from '@temporalio/worker';
 import { randomUUID } from 'node:crypto';
 import { createActivities, type ActivityDeps } from '../../activities';
-import type { TestOutcome } from '../../core/addresses';
-import type { Config } from '../../core/config';
-import type { Db } from '../../core/db';
-import type { SendingMode } from '../../core/domains';
-import type { MessageKind } from '../../core/emailLog';
-import { createLogger } from '../../core/logger';
-import { sharedSesClient } from '../../core/awsClients';
-import { stageMessage, type Attachment, type MessageContent } from '../../core/staging';
-import { ACCOUNT_ID, MESSAGE_STATUS, SENDING_MODE } from '../../workflows/searchAttributes';
-import type { SendEmailInput, SendEmailResult } from '../../workflows/types';
-import { sendWorkflowId } from '../../workflows/types';
+import type { TestOutcome } from '../../core/model/addresses';
+import type { Config } from '../../core/platform/config';
+import type { Db } from '../../core/platform/db';
+import type { SendingMode } from '../../core/domains/domains';
+import type { MessageKind } from '../../core/sending/emailLog';
+import { createLogger } from '../../core/platform/logger';
+import { sharedSesClient } from '../../core/platform/awsClients';
+import { stageMessage, type Attachment, type MessageContent } from '../../core/sending/staging';
+import type { SendEmailInput, SendEmailResult } from '../../core/model/workflowContract';
+import { sendWorkflowId } from '../../core/model/workflowContract';
+import { messageWorkflows } from '../../workflows/client';
+import type { sendEmail } from '../../workflows/sendEmail';
 import { createTestDatabase, type TestDatabase } from './database';
 import { testInfra } from './env';
 import { createTimeSkippingEnv } from './timeSkipping';
@@ -65,17 +66,9 @@ export async function stageAndStart(
     ...(opts.testOutcome ? { testOutcome: opts.testOutcome } : {}),
     outcomeTimeoutSeconds: opts.outcomeTimeoutSeconds ?? deps.config.outcomes.timeoutSeconds,
   };
-  const handle = await deps.client.workflow.start('sendEmail', {
-    taskQueue: deps.config.temporal.taskQueue,
-    workflowId: sendWorkflowId(messageId),
-    args: [input],
-    typedSearchAttributes: [
-      { key: ACCOUNT_ID, value: opts.accountId },
-      { key: SENDING_MODE, value: mode },
-      { key: MESSAGE_STATUS, value: 'queued' },
-    ],
-  });
-  return { messageId, handle, result: () => handle.result() as Promise<SendEmailResult> };
+  await messageWorkflows(deps.client, deps.config.temporal.taskQueue).startSend(input, Date.now() + 10_000);
+  const handle = deps.client.workflow.getHandle<typeof sendEmail>(sendWorkflowId(messageId));
+  return { messageId, handle, result: () => handle.result() };
 }
 
 export interface TimeSkippingPipeline {

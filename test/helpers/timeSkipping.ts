@@ -2,7 +2,7 @@
 // search attributes registered as the dev server registers them.
 import { temporal } from '@temporalio/proto';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
-import { SEARCH_ATTRIBUTE_DEFINITIONS } from '../../workflows/searchAttributes';
+import { SEARCH_ATTRIBUTE_DEFINITIONS } from '../../core/model/searchAttributes';
 import { testInfra } from './env';
 
 export async function createTimeSkippingEnv(): Promise<TestWorkflowEnvironment> {

@@ -1,11 +1,11 @@
 // The pure rules behind the management layer, including the BYOC validation outcome no local
 // peer can produce (a role session SES does not recognise yet: IAM changes still propagating).
-import { newExternalId } from '../../core/byocConfig';
-import { judgeSesAccount, sesFailure } from '../../core/byocValidation';
-import { parseSendingDomain } from '../../core/domainRecords';
-import { PostageError } from '../../core/errors';
-import { isSesRegion } from '../../core/sesRegions';
-import { refusedAddressReason } from '../../core/webhookUrl';
+import { newExternalId } from '../../core/byoc/byocConfig';
+import { judgeSesAccount, sesFailure } from '../../core/byoc/byocValidation';
+import { parseSendingDomain } from '../../core/domains/domainRecords';
+import { PostageError } from '../../core/platform/errors';
+import { isSesRegion } from '../../core/ses/sesRegions';
+import { refusedAddressReason } from '../../core/webhooks/webhookUrl';
 
 test('ExternalIds are 48 hex characters and never repeat', () => {
   const ids = new Set(Array.from({ length: 1000 }, newExternalId));

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { simpleParser } from 'mailparser';
 import { toolPath } from '../../tools/stack/processes';
-import { sendWorkflowId, type SendEmailResult } from '../../workflows/types';
+import { sendWorkflowId, type SendEmailResult } from '../../core/model/workflowContract';
 import { createSender, type SenderFixture } from '../helpers/fixtures';
 import { BYOC_ROLE_ARN, startMotoPeer, type MotoPeer } from '../helpers/moto';
 import { startSesFaultProxy, type SesFaultProxy } from '../helpers/sesFaults';

@@ -4,7 +4,7 @@
 // than the activity's timeout and passes it on only if the client is still waiting, as an SES
 // that has not yet accepted the message would.
 import { randomUUID } from 'node:crypto';
-import { getLogRow } from '../../core/emailLog';
+import { getLogRow } from '../../core/sending/emailLog';
 import { sesEmulatorStore } from '../../tools/stack/sesEmulator';
 import { send } from '../api/helpers/http';
 import { testInfra } from '../helpers/env';

@@ -4,9 +4,9 @@
 // workflow once it has closed), and their consequences show through the API: 422 for a suppressed
 // recipient, 403 sending_suspended once the bounce rate crosses the threshold.
 import { randomUUID } from 'node:crypto';
-import { getLogRow } from '../../core/emailLog';
-import { isSuppressed } from '../../core/suppressions';
-import { sendWorkflowId } from '../../workflows/types';
+import { getLogRow } from '../../core/sending/emailLog';
+import { isSuppressed } from '../../core/accounts/suppressions';
+import { sendWorkflowId } from '../../core/model/workflowContract';
 import { startApiProcess } from '../helpers/apiProcess';
 import { testEnv } from '../helpers/config';
 import { createEndpoint, createSender, type SenderFixture } from '../helpers/fixtures';

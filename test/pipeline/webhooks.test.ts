@@ -4,7 +4,7 @@
 import type { Server } from 'node:http';
 import { createHmac } from 'node:crypto';
 import { createWebhookReceiver, type ReceivedEvent } from '../../docs/examples/webhookReceiver';
-import { setWebhookEndpointActive } from '../../core/webhookEndpoints';
+import { setWebhookEndpointActive } from '../../core/webhooks/webhookEndpoints';
 import { freePort } from '../../tools/stack/processes';
 import { createEndpoint, createSender, type SenderFixture } from '../helpers/fixtures';
 import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';

@@ -4,8 +4,8 @@
 // a redacted reason (and, when the role or account refuses, the configuration marked unusable).
 import { simpleParser } from 'mailparser';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { getByocConfig, isByocUsable } from '../../core/byocConfig';
-import { getLogRow } from '../../core/emailLog';
+import { getByocConfig, isByocUsable } from '../../core/byoc/byocConfig';
+import { getLogRow } from '../../core/sending/emailLog';
 import { testConfig } from '../helpers/config';
 import { createSender, type SenderFixture } from '../helpers/fixtures';
 import { BYOC_ROLE_ARN, startMotoPeer, type MotoPeer } from '../helpers/moto';

@@ -2,13 +2,14 @@
 // on `sent` after the outcome timeout (72 h of workflow time, a few seconds of wall time).
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker } from '@temporalio/worker';
-import { acceptMessage, createAcceptTurns } from '../../core/acceptMessage';
-import { getLogRow } from '../../core/emailLog';
-import { createLogger } from '../../core/logger';
-import { sharedSesClient } from '../../core/awsClients';
+import { acceptMessage, createAcceptTurns } from '../../core/sending/acceptMessage';
+import { messageWorkflows } from '../../workflows/client';
+import { getLogRow } from '../../core/sending/emailLog';
+import { createLogger } from '../../core/platform/logger';
+import { sharedSesClient } from '../../core/platform/awsClients';
 import { createActivities } from '../../activities';
-import type { SendEmailResult } from '../../workflows/types';
-import { sendWorkflowId } from '../../workflows/types';
+import type { SendEmailResult } from '../../core/model/workflowContract';
+import { sendWorkflowId } from '../../core/model/workflowContract';
 import { testConfig } from '../helpers/config';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
 import { testInfra } from '../helpers/env';
@@ -41,7 +42,7 @@ test('an outcome that never arrives ends the workflow as sent after 72 hours of 
   const wallStart = Date.now();
   const result = await worker.runUntil(async () => {
     const accepted = await acceptMessage(
-      { db: database.db, config, temporal: env.client, turns: createAcceptTurns(config) },
+      { db: database.db, config, workflows: messageWorkflows(env.client, config.temporal.taskQueue), turns: createAcceptTurns(config) },
       {
         accountId: sender.account.id,
         monthlyLimit: 10,

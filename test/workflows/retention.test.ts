@@ -3,8 +3,8 @@
 // idempotently against the dev server (the Java test server implements no schedules).
 import { Client, Connection } from '@temporalio/client';
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../../core/db';
-import { stageMessage } from '../../core/staging';
+import type { Db } from '../../core/platform/db';
+import { stageMessage } from '../../core/sending/staging';
 import { ensureRetentionSchedules } from '../../worker/schedules';
 import { testConfig } from '../helpers/config';
 import { createSender, type SenderFixture } from '../helpers/fixtures';

@@ -4,8 +4,8 @@
 // connection). On the time-skipping server, so retry backoff costs no wall time.
 import { simpleParser } from 'mailparser';
 import { randomUUID } from 'node:crypto';
-import { getLogRow } from '../../core/emailLog';
-import type { MessageContent } from '../../core/staging';
+import { getLogRow } from '../../core/sending/emailLog';
+import type { MessageContent } from '../../core/sending/staging';
 import { testConfig } from '../helpers/config';
 import { createEndpoint, createSender, type SenderFixture } from '../helpers/fixtures';
 import { startMotoPeer, type MotoPeer } from '../helpers/moto';

@@ -3,12 +3,12 @@
 // recipients, SES sends and every provider outcome, duplicates, a report after the workflow
 // closed, and a message whose acceptance never commits.
 import { randomUUID } from 'node:crypto';
-import { getLogRow } from '../../core/emailLog';
-import { TEST_SMTP_RESPONSE, type ProviderOutcome } from '../../core/outcomes';
-import { isSuppressed } from '../../core/suppressions';
+import { getLogRow } from '../../core/sending/emailLog';
+import { TEST_SMTP_RESPONSE, type ProviderOutcome } from '../../core/model/outcomes';
+import { isSuppressed } from '../../core/accounts/suppressions';
 import { sesEmulatorStore } from '../../tools/stack/sesEmulator';
-import { providerOutcomeSignal } from '../../workflows/signals';
-import type { LateOutcomeInput } from '../../workflows/types';
+import { providerOutcomeSignal } from '../../core/model/signals';
+import type { LateOutcomeInput } from '../../core/model/workflowContract';
 import { testConfig } from '../helpers/config';
 import { createEndpoint, createSender, type SenderFixture } from '../helpers/fixtures';
 import { activityStory, messageContent, stageAndStart, startTimeSkippingPipeline, type StartedMessage, type TimeSkippingPipeline } from '../helpers/pipeline';

@@ -3,27 +3,13 @@ import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process'
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { readEnvFile, toolsDir } from '../../core/platform/devEnvironment';
 
 export interface ManagedProcess {
   name: string;
   child: ChildProcess;
   logFile: string;
   stop(): Promise<void>;
-}
-
-export function toolsDir(env: NodeJS.ProcessEnv = process.env): string {
-  return env.POSTAGE_TOOLS_DIR ?? path.resolve(__dirname, '..', '..', '.tools');
-}
-
-/** `NAME=value` lines (comments start with #), as tools/ensure-tools.sh and `npm run dev` write them. */
-export function readEnvFile(file: string): Record<string, string> {
-  if (!fs.existsSync(file)) return {};
-  const values: Record<string, string> = {};
-  for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
-    const eq = line.indexOf('=');
-    if (eq > 0 && !line.startsWith('#')) values[line.slice(0, eq)] = line.slice(eq + 1).trim();
-  }
-  return values;
 }
 
 /** Tool paths written by tools/ensure-tools.sh, overridable by the environment. */

@@ -1,8 +1,8 @@
 // The Temporal CLI dev server, with Postage's search attributes registered.
 import { Connection } from '@temporalio/client';
 import { temporal } from '@temporalio/proto';
-import type { Config } from '../../core/config';
-import { SEARCH_ATTRIBUTE_DEFINITIONS } from '../../workflows/searchAttributes';
+import type { Config } from '../../core/platform/config';
+import { SEARCH_ATTRIBUTE_DEFINITIONS } from '../../core/model/searchAttributes';
 import { requireToolPath, startProcess, waitFor, type ManagedProcess } from './processes';
 
 export async function isTemporalReachable(address: string, namespace = 'default'): Promise<boolean> {

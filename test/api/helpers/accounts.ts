@@ -1,7 +1,7 @@
 // Account states the gates look at, set up the way the dashboard (or the relay) leaves them.
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../../../core/db';
-import { addDomain, markDomainVerified } from '../../../core/domains';
+import type { Db } from '../../../core/platform/db';
+import { addDomain, markDomainVerified } from '../../../core/domains/domains';
 
 /** A BYOC configuration as validation leaves it; `unusable` is what the relay records when the role stops working. */
 export async function configureByoc(db: Db, accountId: string, opts: { validated?: boolean; unusable?: string } = {}): Promise<void> {

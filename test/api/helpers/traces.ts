@@ -2,7 +2,7 @@
 // idempotency keys, and workflows in Temporal (read through visibility, as an operator would).
 import type { Client } from '@temporalio/client';
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../../../core/db';
+import type { Db } from '../../../core/platform/db';
 import type { ServiceStack } from '../../helpers/serviceStack';
 import { eventually } from '../../helpers/wait';
 

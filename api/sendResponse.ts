@@ -1,0 +1,52 @@
+// The 200 body of POST /api/send/ (spec 2.2).
+import type { Domain, SendingMode } from '../core/domains/domains';
+
+export const QUEUED_MESSAGES: Record<SendingMode, string> = {
+  shared: 'Email queued for delivery.',
+  byoc: 'Email queued for delivery through your own AWS account.',
+};
+
+export const TEST_SEND_WARNING = 'Test send: it counts toward your monthly quota but never toward your bounce or complaint rates.';
+
+/** Shared mode only: advisory DNS records that are missing or unchecked (spec 2.5). */
+export function deliverabilityWarnings(domain: Domain): string[] {
+  if (domain.sendingMode !== 'shared') return [];
+  const warnings: string[] = [];
+  if (domain.spfOk !== true) warnings.push(`No SPF record authorising the service was found for ${domain.name}; delivery still happens.`);
+  if (domain.dmarcOk !== true) warnings.push(`No DMARC record was found for _dmarc.${domain.name}; delivery still happens.`);
+  if (domain.mailFromOk !== true) {
+    const mailFrom = domain.mailFromDomain ?? `the MAIL FROM domain of ${domain.name}`;
+    warnings.push(`No MX record for ${mailFrom} points at SES, so the custom MAIL FROM is not in use; delivery still happens.`);
+  }
+  return warnings;
+}
+
+export interface SendResponseBody {
+  success: true;
+  message: string;
+  message_id: string;
+  mode: SendingMode;
+  attachments: number;
+  warnings?: string[];
+  idempotency_key?: string;
+}
+
+export function buildSendResponse(input: {
+  messageId: string;
+  domain: Domain;
+  attachments: number;
+  isTestSend: boolean;
+  idempotencyKey?: string;
+}): SendResponseBody {
+  const mode = input.domain.sendingMode;
+  const body: SendResponseBody = {
+    success: true,
+    message: QUEUED_MESSAGES[mode],
+    message_id: input.messageId,
+    mode,
+    attachments: input.attachments,
+  };
+  if (mode === 'shared') body.warnings = [...deliverabilityWarnings(input.domain), ...(input.isTestSend ? [TEST_SEND_WARNING] : [])];
+  if (input.idempotencyKey !== undefined) body.idempotency_key = input.idempotencyKey;
+  return body;
+}

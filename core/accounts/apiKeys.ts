@@ -1,0 +1,148 @@
+// API keys (spec 2.6, 5): `pk_<lookup id>_<secret>`, shown once, stored as a SHA-512 hash.
+// The public lookup id makes authentication a single indexed read.
+import { recordAudit } from '../platform/audit';
+import { constantTimeEqual, randomHex, sha512 } from '../platform/crypto';
+import type { Db } from '../platform/db';
+import { isUuid } from '../platform/ids';
+import { normaliseDomainName } from '../domains/domainRecords';
+import { PostageError } from '../platform/errors';
+
+const KEY_FORMAT = /^pk_([0-9a-f]{16})_([0-9a-f]{64})$/;
+
+export interface ApiKey {
+  id: string;
+  accountId: string;
+  name: string;
+  lookupId: string;
+  domainScope: string[];
+  expiresAt: Date | null;
+  revokedAt: Date | null;
+  lastUsedAt: Date | null;
+  createdAt: Date;
+}
+
+interface ApiKeyRow {
+  id: string;
+  account_id: string;
+  name: string;
+  lookup_id: string;
+  secret_hash: Buffer;
+  domain_scope: string[];
+  expires_at: Date | null;
+  revoked_at: Date | null;
+  last_used_at: Date | null;
+  created_at: Date;
+}
+
+function toApiKey(row: ApiKeyRow): ApiKey {
+  return {
+    id: row.id,
+    accountId: row.account_id,
+    name: row.name,
+    lookupId: row.lookup_id,
+    domainScope: row.domain_scope,
+    expiresAt: row.expires_at,
+    revokedAt: row.revoked_at,
+    lastUsedAt: row.last_used_at,
+    createdAt: row.created_at,
+  };
+}
+
+/** The public part of a key, safe to log ("pk_<lookup id>"). */
+export function keyPrefix(lookupId: string): string {
+  return `pk_${lookupId}`;
+}
+
+/**
+ * The key's domain scope (spec 2.6, 5): the account's own domains only, normalised and deduplicated.
+ * Empty means every domain of the account.
+ */
+async function checkedScope(db: Db, accountId: string, scope: string[]): Promise<string[]> {
+  const names = [...new Set(scope.map(normaliseDomainName).filter(Boolean))];
+  if (names.length === 0) return [];
+  const owned = new Set((await db('domains').where({ account_id: accountId }).whereIn('name', names).select<{ name: string }[]>('name')).map((r) => r.name));
+  const foreign = names.filter((n) => !owned.has(n));
+  if (foreign.length > 0) throw new PostageError('invalid_scope', `not a domain of this account: ${foreign.join(', ')}`);
+  return names;
+}
+
+export async function createApiKey(
+  db: Db,
+  input: { accountId: string; name: string; domainScope?: string[]; expiresAt?: Date | null },
+  actor: string,
+  now = new Date(),
+): Promise<{ apiKey: ApiKey; secret: string }> {
+  const name = input.name.trim();
+  if (!name) throw new PostageError('invalid_name', 'an API key needs a name');
+  if (name.length > 100) throw new PostageError('invalid_name', 'an API key name is at most 100 characters');
+  const expiresAt = input.expiresAt ?? null;
+  if (expiresAt && (Number.isNaN(expiresAt.getTime()) || expiresAt <= now)) throw new PostageError('invalid_expiry', 'the expiry must be a date in the future');
+  const domainScope = await checkedScope(db, input.accountId, input.domainScope ?? []);
+  // CSPRNG: 8 bytes of public lookup id, 32 bytes (256 bits) of secret.
+  const lookupId = randomHex(8);
+  const secret = `pk_${lookupId}_${randomHex(32)}`;
+  return db.transaction(async (trx) => {
+    const [row] = await trx<ApiKeyRow>('api_keys')
+      .insert({
+        account_id: input.accountId,
+        name,
+        lookup_id: lookupId,
+        secret_hash: sha512(secret),
+        domain_scope: domainScope,
+        expires_at: expiresAt,
+      })
+      .returning('*');
+    await recordAudit(trx, {
+      accountId: input.accountId,
+      actor,
+      action: 'api_key.create',
+      details: { key: keyPrefix(lookupId), name, domain_scope: domainScope, expires_at: expiresAt },
+    });
+    return { apiKey: toApiKey(row!), secret };
+  });
+}
+
+/** A key by its id or by its public prefix `pk_<lookup id>` (what `key list` shows). */
+export async function findApiKey(db: Db, idOrPrefix: string): Promise<ApiKey | undefined> {
+  const key = idOrPrefix.trim();
+  const prefix = /^pk_([0-9a-f]{16})$/.exec(key);
+  const where = prefix ? { lookup_id: prefix[1]! } : isUuid(key) ? { id: key } : undefined;
+  const row = where && (await db<ApiKeyRow>('api_keys').where(where).first());
+  return row ? toApiKey(row) : undefined;
+}
+
+export async function listApiKeys(db: Db, accountId: string): Promise<ApiKey[]> {
+  return (await db<ApiKeyRow>('api_keys').where({ account_id: accountId }).orderBy('created_at')).map(toApiKey);
+}
+
+/** Takes effect on the key's next request: authentication reads the row every time. */
+export async function revokeApiKey(db: Db, idOrPrefix: string, actor: string): Promise<ApiKey> {
+  const found = await findApiKey(db, idOrPrefix);
+  if (!found) throw new PostageError('api_key_not_found', `no API key ${idOrPrefix}`);
+  const id = found.id;
+  return db.transaction(async (trx) => {
+    const [row] = await trx<ApiKeyRow>('api_keys')
+      .where({ id })
+      .update({ revoked_at: trx.raw('COALESCE(revoked_at, now())') as unknown as Date })
+      .returning('*');
+    if (!row) throw new PostageError('api_key_not_found', `no API key ${id}`);
+    await recordAudit(trx, { accountId: row.account_id, actor, action: 'api_key.revoke', details: { key: keyPrefix(row.lookup_id) } });
+    return toApiKey(row);
+  });
+}
+
+export type AuthFailure = 'missing' | 'malformed' | 'unknown' | 'revoked' | 'expired';
+export type AuthResult = { ok: true; key: ApiKey } | { ok: false; reason: AuthFailure };
+
+export async function authenticateApiKey(db: Db, presented: string | undefined, now = new Date()): Promise<AuthResult> {
+  if (!presented) return { ok: false, reason: 'missing' };
+  const match = KEY_FORMAT.exec(presented);
+  if (!match) return { ok: false, reason: 'malformed' };
+  const row = await db<ApiKeyRow>('api_keys').where({ lookup_id: match[1]! }).first();
+  // Hash even when the lookup id is unknown, so both paths cost about the same.
+  const presentedHash = sha512(presented);
+  if (!row || !constantTimeEqual(presentedHash, row.secret_hash)) return { ok: false, reason: 'unknown' };
+  if (row.revoked_at) return { ok: false, reason: 'revoked' };
+  if (row.expires_at && row.expires_at <= now) return { ok: false, reason: 'expired' };
+  return { ok: true, key: toApiKey(row) };
+}

@@ -1,0 +1,62 @@
+// Workflow inputs and results. Only ids, flags and outcomes travel through Temporal: message
+// content and attachments stay in the claim-check store (core/sending/staging.ts).
+import type { TestOutcome } from './addresses';
+import type { MessageKind, SendingMode } from './sendingModes';
+import type { MessageStatus, ProviderOutcome } from './outcomes';
+
+export interface SendEmailInput {
+  messageId: string;
+  accountId: string;
+  mode: SendingMode;
+  kind: MessageKind;
+  /** Set for test-domain recipients: the synthetic outcome to produce. */
+  testOutcome?: TestOutcome;
+  /** How long to wait for a provider outcome after SES accepted the message. */
+  outcomeTimeoutSeconds: number;
+}
+
+export interface SendEmailResult {
+  status: MessageStatus | 'not_accepted';
+  providerMessageId?: string;
+  /** Why the message failed (redacted: never a recipient, subject or body). */
+  reason?: string;
+}
+
+/** A provider outcome that arrived after the message's send workflow had closed. */
+export interface LateOutcomeInput {
+  messageId: string;
+  accountId: string;
+  kind: MessageKind;
+  outcome: ProviderOutcome;
+}
+
+/** What one run of the content-retention workflow removed. */
+export interface ContentPurge {
+  sharedContent: number;
+  byocLeftovers: number;
+  providerMessages: number;
+  sendSamples: number;
+  idempotencyKeys: number;
+}
+
+export function sendWorkflowId(messageId: string): string {
+  return `send-${messageId}`;
+}
+
+/** One late-outcome workflow per SNS notification: SNS redelivering it starts nothing new. */
+export function lateOutcomeWorkflowId(snsMessageId: string): string {
+  return `late-outcome-${snsMessageId}`;
+}
+
+/**
+ * How core reaches the message workflows without importing them: implemented on Temporal by
+ * workflows/client.ts, handed in by the API, the worker, the CLI and the tests.
+ */
+export interface MessageWorkflows {
+  /** Starts `send-<message id>`; starting it again (a retried RPC) attaches to the running one. Rejects after `deadline` (epoch ms). */
+  startSend(input: SendEmailInput, deadline: number): Promise<void>;
+  /** Signals a provider outcome to the send workflow; `closed` when it no longer runs. */
+  signalOutcome(messageId: string, outcome: ProviderOutcome): Promise<'signalled' | 'closed'>;
+  /** Starts the late-outcome workflow of one SNS notification; `duplicate` when it already did. */
+  startLateOutcome(snsMessageId: string, input: LateOutcomeInput): Promise<'started' | 'duplicate'>;
+}

@@ -1,0 +1,60 @@
+// PostgreSQL access through knex. One pool per process; callers pass it down explicitly.
+import knex, { type Knex } from 'knex';
+import type { ClientConfig } from 'pg';
+import path from 'node:path';
+
+export type Db = Knex;
+
+/**
+ * Deadlines for every PostgreSQL interaction, so an unreachable or stuck database fails a request
+ * in seconds instead of holding it (and its pool connection) open. 0 disables one.
+ */
+export interface DbTimeouts {
+  /** Opening a connection. */
+  connectMs: number;
+  /** Waiting for a free pool connection. */
+  acquireMs: number;
+  /** One statement (server side). */
+  statementMs: number;
+  /** Waiting for a row or table lock (server side). */
+  lockMs: number;
+  /** A transaction left open without a statement running (server side). */
+  idleInTransactionMs: number;
+}
+
+export const DEFAULT_DB_TIMEOUTS: DbTimeouts = { connectMs: 3_000, acquireMs: 3_000, statementMs: 15_000, lockMs: 5_000, idleInTransactionMs: 30_000 };
+
+/** `log` replaces knex's console logging (the CLI reports connection failures itself). */
+export function createDb(databaseUrl: string, opts: { min?: number; max?: number; timeouts?: DbTimeouts; log?: Knex.Logger } = {}): Db {
+  const t = opts.timeouts ?? DEFAULT_DB_TIMEOUTS;
+  const connection: ClientConfig = {
+    connectionString: databaseUrl,
+    connectionTimeoutMillis: t.connectMs,
+    statement_timeout: t.statementMs,
+    lock_timeout: t.lockMs,
+    idle_in_transaction_session_timeout: t.idleInTransactionMs,
+  };
+  return knex({
+    client: 'pg',
+    // knex hands this object to pg as is; its own type just lacks pg's newer lock_timeout.
+    connection: connection as Knex.PgConnectionConfig,
+    acquireConnectionTimeout: t.acquireMs,
+    pool: { min: opts.min ?? 0, max: opts.max ?? 10 },
+    ...(opts.log ? { log: opts.log } : {}),
+  });
+}
+
+export const MIGRATIONS_DIRECTORY = path.resolve(__dirname, '..', '..', 'migrations');
+
+export async function migrateLatest(db: Db): Promise<string[]> {
+  const [, applied] = (await db.migrate.latest({
+    directory: MIGRATIONS_DIRECTORY,
+    loadExtensions: ['.ts'],
+  })) as [number, string[]];
+  return applied;
+}
+
+/** First day (UTC) of the calendar month containing `at`, as YYYY-MM-DD: the usage-counter key. */
+export function utcMonthStart(at: Date = new Date()): string {
+  return `${at.getUTCFullYear()}-${String(at.getUTCMonth() + 1).padStart(2, '0')}-01`;
+}

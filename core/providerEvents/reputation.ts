@@ -1,0 +1,75 @@
+// Bounce and complaint rates of an account's real shared sends over a rolling window, and the
+// suspension that follows when they cross the configured thresholds (the API then answers
+// 403 sending_suspended, core/sending/sendGates.ts). Test and simulator sends are never sampled.
+import type { Knex } from 'knex';
+import { recordAudit } from '../platform/audit';
+import type { Config } from '../platform/config';
+import type { Db } from '../platform/db';
+
+export type ReputationEvent = 'bounce' | 'complaint';
+
+export interface ReputationRates {
+  sends: number;
+  hardBounces: number;
+  complaints: number;
+  bounceRate: number;
+  complaintRate: number;
+}
+
+/** One sample per real shared message SES accepted; no address, only timestamps. */
+export async function recordSendSample(db: Db | Knex.Transaction, input: { messageId: string; accountId: string }): Promise<void> {
+  await db('send_outcomes').insert({ message_id: input.messageId, account_id: input.accountId, sent_at: db.fn.now() }).onConflict('message_id').ignore();
+}
+
+/** Marks the sample; false when there is none (not a real send, or purged) or it was already marked. */
+export async function recordReputationEvent(db: Db, input: { messageId: string; event: ReputationEvent; at: string }): Promise<boolean> {
+  const column = input.event === 'bounce' ? 'hard_bounced_at' : 'complained_at';
+  const updated = await db('send_outcomes').where({ message_id: input.messageId }).whereNull(column).update({ [column]: input.at });
+  return updated > 0;
+}
+
+/** Rates among the sends of the last `windowDays` (by send time), as of `now`. */
+export async function reputationRates(db: Db, accountId: string, windowDays: number, now: Date = new Date()): Promise<ReputationRates> {
+  const since = new Date(now.getTime() - windowDays * 86_400_000);
+  const row = await db('send_outcomes')
+    .where({ account_id: accountId })
+    .where('sent_at', '>=', since)
+    .first<{ sends: string; hard_bounces: string; complaints: string }>(
+      db.raw('count(*) AS sends'),
+      db.raw('count(hard_bounced_at) AS hard_bounces'),
+      db.raw('count(complained_at) AS complaints'),
+    );
+  const sends = Number(row?.sends ?? 0);
+  const hardBounces = Number(row?.hard_bounces ?? 0);
+  const complaints = Number(row?.complaints ?? 0);
+  return { sends, hardBounces, complaints, bounceRate: sends ? hardBounces / sends : 0, complaintRate: sends ? complaints / sends : 0 };
+}
+
+/**
+ * Why the rates call for suspension, or null. Too few sends in the window never suspend, and a
+ * rate suspends only once it rests on at least `minEvents` events: with a few hundred sends one
+ * complaint is already 0.1%, and one unhappy recipient must not stop a small sender.
+ */
+export function suspensionReason(rates: ReputationRates, settings: Config['reputation']): string | null {
+  if (rates.sends < settings.minSends) return null;
+  const pct = (r: number) => `${(r * 100).toFixed(2)}%`;
+  if (rates.hardBounces >= settings.minEvents && rates.bounceRate >= settings.bounceRateThreshold) {
+    return `hard-bounce rate ${pct(rates.bounceRate)} over the last ${settings.windowDays} days (${rates.hardBounces} of ${rates.sends} sends) reached the ${pct(settings.bounceRateThreshold)} threshold`;
+  }
+  if (rates.complaints >= settings.minEvents && rates.complaintRate >= settings.complaintRateThreshold) {
+    return `complaint rate ${pct(rates.complaintRate)} over the last ${settings.windowDays} days (${rates.complaints} of ${rates.sends} sends) reached the ${pct(settings.complaintRateThreshold)} threshold`;
+  }
+  return null;
+}
+
+/** Suspends sending once; returns false when the account was already suspended. */
+export async function suspendForReputation(db: Db, accountId: string, reason: string, rates: ReputationRates): Promise<boolean> {
+  return db.transaction(async (trx) => {
+    const updated = await trx('accounts')
+      .where({ id: accountId, sending_suspended: false })
+      .update({ sending_suspended: true, suspended_reason: reason, suspended_at: trx.fn.now(), updated_at: trx.fn.now() });
+    if (updated === 0) return false;
+    await recordAudit(trx, { accountId, actor: 'reputation-monitor', action: 'account.suspend', details: { reason, ...rates } });
+    return true;
+  });
+}

@@ -1,0 +1,35 @@
+// Retention rules (spec 1, 2.9, 8): shared content is kept 90 days, email-log rows 14 days, BYOC
+// content never (deleted by its workflow; the purge only sweeps what an interrupted workflow
+// could have left). Run by the purge workflows on Temporal Schedules (worker/schedules.ts).
+import type { ContentPurge } from '../model/workflowContract';
+import type { Db } from '../platform/db';
+import { purgeLogRowsBefore } from './emailLog';
+import { purgeExpiredIdempotencyKeys } from './idempotency';
+import { purgeStagedMessagesBefore } from './staging';
+
+const DAY_MS = 86_400_000;
+/** A BYOC message still staged after this long belongs to a workflow that was stopped by hand. */
+export const BYOC_LEFTOVER_HOURS = 24;
+
+export function cutoffBefore(now: Date, days: number): Date {
+  return new Date(now.getTime() - days * DAY_MS);
+}
+
+export async function purgeEmailLog(db: Db, input: { now: Date; retentionDays: number }): Promise<{ deleted: number }> {
+  return { deleted: await purgeLogRowsBefore(db, cutoffBefore(input.now, input.retentionDays)) };
+}
+
+export type { ContentPurge } from '../model/workflowContract';
+
+export async function purgeExpiredContent(db: Db, input: { now: Date; contentDays: number }): Promise<ContentPurge> {
+  const contentCutoff = cutoffBefore(input.now, input.contentDays);
+  return {
+    sharedContent: await purgeStagedMessagesBefore(db, 'shared', contentCutoff),
+    byocLeftovers: await purgeStagedMessagesBefore(db, 'byoc', new Date(input.now.getTime() - BYOC_LEFTOVER_HOURS * 3_600_000)),
+    // The SES id map and reputation samples hold no content, but have no use past the content.
+    providerMessages: await db('provider_messages').where('created_at', '<', contentCutoff).delete(),
+    sendSamples: await db('send_outcomes').where('sent_at', '<', contentCutoff).delete(),
+    // Expired keys already behave as absent; this only keeps the table from growing.
+    idempotencyKeys: await purgeExpiredIdempotencyKeys(db, input.now),
+  };
+}

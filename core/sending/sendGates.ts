@@ -1,0 +1,96 @@
+// The synchronous gates of POST /api/send/, in the documented order (README, "API reference").
+// Each failure names the spec's error code. The last gate, the monthly quota, is a cheap read
+// here; the count that decides is taken atomically when the message is accepted
+// (core/sending/acceptMessage.ts), so a race at the limit still admits exactly the allowance.
+import type { ApiKey } from '../accounts/apiKeys';
+import type { Account } from '../accounts/accounts';
+import { getAccount } from '../accounts/accounts';
+import type { RecipientKind } from '../model/addresses';
+import { getByocConfig, isByocUsable } from '../byoc/byocConfig';
+import type { Db } from '../platform/db';
+import { findDomain, normaliseDomainName, type Domain } from '../domains/domains';
+import { getPlan, monthlyQuota } from '../accounts/plans';
+import { subscribedPlan } from '../accounts/subscription';
+import { isSuppressed } from '../accounts/suppressions';
+import { monthlySendCount } from '../accounts/usage';
+
+export type GateCode =
+  | 'domain_not_registered'
+  | 'domain_not_allowed'
+  | 'unauthorized'
+  | 'sending_suspended'
+  | 'domain_not_verified'
+  | 'dkim_not_verified'
+  | 'domain_mode_mismatch'
+  | 'byoc_not_configured'
+  | 'recipient_suppressed'
+  | 'usage_limit_exceeded';
+
+export interface GateFailure {
+  code: GateCode;
+  detail: string;
+}
+
+export interface SendContext {
+  account: Account;
+  domain: Domain;
+  /** This month's allowance for the domain's mode under the account's plan. */
+  monthlyLimit: number;
+}
+
+/** Spec 5.3: a key with a domain scope sends only from those domains (also checked on replays). */
+export function checkKeyScope(apiKey: Pick<ApiKey, 'domainScope'>, fromDomain: string): GateFailure | undefined {
+  const scope = apiKey.domainScope.map(normaliseDomainName);
+  const domain = normaliseDomainName(fromDomain);
+  if (scope.length === 0 || scope.includes(domain)) return undefined;
+  return { code: 'domain_not_allowed', detail: `This API key may only send from ${scope.join(', ')}; not from ${domain}.` };
+}
+
+export async function checkSendGates(
+  db: Db,
+  input: { apiKey: ApiKey; fromDomain: string; recipient: string; recipientKind: RecipientKind },
+): Promise<{ ok: true; context: SendContext } | { ok: false; failure: GateFailure }> {
+  const fail = (code: GateCode, detail: string) => ({ ok: false as const, failure: { code, detail } });
+  const [account, domain] = await Promise.all([getAccount(db, input.apiKey.accountId), findDomain(db, input.fromDomain)]);
+  if (!account) return fail('unauthorized', 'The account of this API key no longer exists.');
+
+  if (!domain || domain.accountId !== account.id) {
+    return fail('domain_not_registered', `The domain ${input.fromDomain} is not registered in this account.`);
+  }
+  const outOfScope = checkKeyScope(input.apiKey, domain.name);
+  if (outOfScope) return { ok: false, failure: outOfScope };
+  if (!account.isVerified) return fail('unauthorized', 'The account email address is not verified.');
+  if (domain.sendingMode === 'shared' && !subscribedPlan(account)) {
+    return fail('unauthorized', 'Shared sending needs an active Growth or Pro subscription.');
+  }
+  if (domain.sendingMode === 'byoc' && input.recipientKind.kind === 'test') {
+    return fail('unauthorized', 'Test-domain recipients are not available on BYOC domains; use the simulator domain instead. Nothing was queued or billed.');
+  }
+  if (account.sendingSuspended) {
+    return fail('sending_suspended', 'Sending is suspended for this account after exceeding the bounce or complaint threshold.');
+  }
+  if (!domain.ownershipVerifiedAt) return fail('domain_not_verified', `Ownership of ${domain.name} is not verified yet: add the TXT record and verify.`);
+  if (!domain.dkimVerifiedAt) return fail('dkim_not_verified', `DKIM for ${domain.name} is not verified yet: add the CNAME records and verify.`);
+
+  // The remaining gates need independent reads: fetch them together, judge them in order.
+  const [plan, byocConfig, suppressed, used] = await Promise.all([
+    getPlan(db, subscribedPlan(account)),
+    domain.sendingMode === 'byoc' ? getByocConfig(db, account.id) : Promise.resolve(undefined),
+    isSuppressed(db, account.id, input.recipient),
+    monthlySendCount(db, account.id, domain.sendingMode),
+  ]);
+  const monthlyLimit = plan ? monthlyQuota(plan, domain.sendingMode) : 0;
+  if (monthlyLimit <= 0) {
+    return fail('domain_mode_mismatch', `The ${domain.sendingMode} domain ${domain.name} is not included in the account's current plan.`);
+  }
+  if (domain.sendingMode === 'byoc' && !isByocUsable(byocConfig)) {
+    return fail('byoc_not_configured', 'BYOC sending is not available: the account has no validated BYOC configuration, or its role can no longer be used.');
+  }
+  if (suppressed) {
+    return fail('recipient_suppressed', 'The recipient is on the suppression list after a hard bounce or a complaint.');
+  }
+  if (used >= monthlyLimit) return fail('usage_limit_exceeded', USAGE_LIMIT_DETAIL);
+  return { ok: true, context: { account, domain, monthlyLimit } };
+}
+
+export const USAGE_LIMIT_DETAIL = 'The monthly quota for this sending mode is used up; wait for the next UTC month or upgrade.';

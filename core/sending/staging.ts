@@ -1,0 +1,102 @@
+// Claim check: message content and attachments are staged here, encrypted, before the workflow
+// starts; workflows and activity results only ever carry the message id.
+import type { Knex } from 'knex';
+import { decrypt, encrypt } from '../platform/crypto';
+import type { Db } from '../platform/db';
+import type { SendingMode } from '../domains/domains';
+
+export interface MessageContent {
+  to: { address: string; name: string };
+  from: { address: string; name: string };
+  subject: string;
+  text?: string;
+  html?: string;
+  replyTo?: string;
+}
+
+export interface Attachment {
+  filename: string;
+  contentType: string;
+  data: Buffer;
+}
+
+export interface StagedMessage {
+  messageId: string;
+  accountId: string;
+  mode: SendingMode;
+  content: MessageContent;
+  attachmentCount: number;
+}
+
+// Attachment blob before encryption: 4-byte header length | JSON header | raw bytes.
+function packAttachment(a: Attachment): Buffer {
+  const header = Buffer.from(JSON.stringify({ filename: a.filename, contentType: a.contentType }));
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(header.length);
+  return Buffer.concat([len, header, a.data]);
+}
+
+function unpackAttachment(blob: Buffer): Attachment {
+  const len = blob.readUInt32BE(0);
+  const header = JSON.parse(blob.subarray(4, 4 + len).toString()) as { filename: string; contentType: string };
+  return { ...header, data: blob.subarray(4 + len) };
+}
+
+export async function stageMessage(
+  trx: Knex | Knex.Transaction,
+  secretKey: string,
+  input: { messageId: string; accountId: string; mode: SendingMode; content: MessageContent; attachments: Attachment[] },
+): Promise<void> {
+  await trx('staged_messages').insert({
+    message_id: input.messageId,
+    account_id: input.accountId,
+    mode: input.mode,
+    content: encrypt(secretKey, 'staged-content', Buffer.from(JSON.stringify(input.content))),
+    attachment_count: input.attachments.length,
+  });
+  if (input.attachments.length > 0) {
+    await trx('staged_attachments').insert(
+      input.attachments.map((a, position) => ({
+        message_id: input.messageId,
+        position,
+        content: encrypt(secretKey, 'staged-content', packAttachment(a)),
+      })),
+    );
+  }
+}
+
+export async function isMessageStaged(db: Db, messageId: string): Promise<boolean> {
+  return Boolean(await db('staged_messages').where({ message_id: messageId }).first('message_id'));
+}
+
+export async function loadStagedMessage(db: Db, secretKey: string, messageId: string): Promise<StagedMessage | undefined> {
+  const row = await db('staged_messages').where({ message_id: messageId }).first<{ message_id: string; account_id: string; mode: SendingMode; content: Buffer; attachment_count: number } | undefined>();
+  if (!row) return undefined;
+  return {
+    messageId: row.message_id,
+    accountId: row.account_id,
+    mode: row.mode,
+    content: JSON.parse(decrypt(secretKey, 'staged-content', row.content).toString()) as MessageContent,
+    attachmentCount: row.attachment_count,
+  };
+}
+
+export async function loadStagedAttachments(db: Db, secretKey: string, messageId: string): Promise<Attachment[]> {
+  const rows = await db('staged_attachments').where({ message_id: messageId }).orderBy('position').select<{ content: Buffer }[]>('content');
+  return rows.map((r) => unpackAttachment(decrypt(secretKey, 'staged-content', r.content)));
+}
+
+/** Test sends: attachments were staged to prove they could be, then nothing is transmitted. */
+export async function discardStagedAttachments(db: Db, messageId: string): Promise<number> {
+  return db('staged_attachments').where({ message_id: messageId }).delete();
+}
+
+/** BYOC: once sent, the content must not exist anywhere we keep data. */
+export async function deleteStagedMessage(db: Db, messageId: string): Promise<void> {
+  await db('staged_messages').where({ message_id: messageId }).delete();
+}
+
+/** Retention: deletes staged messages of `mode` (with their attachments) created before `cutoff`. */
+export async function purgeStagedMessagesBefore(db: Db, mode: SendingMode, cutoff: Date): Promise<number> {
+  return db('staged_messages').where({ mode }).where('created_at', '<', cutoff).delete();
+}

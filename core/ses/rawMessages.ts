@@ -1,0 +1,46 @@
+// Sending through SES v2. Every message, with or without attachments, is composed by nodemailer's
+// MailComposer and sent as Raw content: one path, RFC 2047 encoding of non-ASCII display names and
+// subjects, and header values that cannot inject headers.
+import { SESv2Client, SendEmailCommand, type SendEmailCommandInput } from '@aws-sdk/client-sesv2';
+import MailComposer from 'nodemailer/lib/mail-composer';
+import type { Attachment, MessageContent } from '../sending/staging';
+
+/** Our message id travels in every message, so a copy SES was asked to send twice can be told apart. */
+export const MESSAGE_ID_HEADER = 'X-Postage-Message-Id';
+
+function formatMailbox(m: { address: string; name: string }): { address: string; name: string } | string {
+  return m.name ? { name: m.name, address: m.address } : m.address;
+}
+
+/** RFC 5322 message. `html` wins over `text` when both are given (spec 2.1). */
+export async function buildRawMessage(messageId: string, content: MessageContent, attachments: Attachment[]): Promise<Buffer> {
+  const composer = new MailComposer({
+    from: formatMailbox(content.from),
+    to: formatMailbox(content.to),
+    subject: content.subject,
+    ...(content.replyTo ? { replyTo: content.replyTo } : {}),
+    ...(content.html !== undefined ? { html: content.html } : { text: content.text ?? '' }),
+    headers: { [MESSAGE_ID_HEADER]: messageId },
+    attachments: attachments.map((a) => ({ filename: a.filename, content: a.data, contentType: a.contentType })),
+  });
+  return composer.compile().build();
+}
+
+export async function buildSendEmailInput(messageId: string, content: MessageContent, attachments: Attachment[]): Promise<SendEmailCommandInput> {
+  return {
+    Content: { Raw: { Data: await buildRawMessage(messageId, content, attachments) } },
+    Destination: { ToAddresses: [content.to.address] },
+    FromEmailAddress: content.from.address,
+  };
+}
+
+/**
+ * One SendEmail call; returns SES's message id. Errors are the SDK's, for core/ses/providerErrors.ts.
+ * `signal` aborts the request in flight (the activity was cancelled or timed out); the client's
+ * own deadline (core/platform/awsClients.ts) aborts it too.
+ */
+export async function sendRawThroughSes(client: SESv2Client, messageId: string, content: MessageContent, attachments: Attachment[], signal?: AbortSignal): Promise<string> {
+  const result = await client.send(new SendEmailCommand(await buildSendEmailInput(messageId, content, attachments)), signal ? { abortSignal: signal } : {});
+  if (!result.MessageId) throw Object.assign(new Error('SES returned no MessageId'), { name: 'InternalFailure' });
+  return result.MessageId;
+}

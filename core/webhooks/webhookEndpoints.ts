@@ -1,0 +1,152 @@
+// Webhook endpoints (spec 2.8): URL, subscribed events, a signing secret shown once and kept
+// encrypted (we need it to sign), an active switch.
+import { recordAudit } from '../platform/audit';
+import { decrypt, encrypt, randomHex } from '../platform/crypto';
+import type { Db } from '../platform/db';
+import { PostageError } from '../platform/errors';
+import { isUuid } from '../platform/ids';
+import { validateWebhookUrl } from './webhookUrl';
+
+import { isWebhookEventType, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../model/webhookEvents';
+
+export { isWebhookEventType, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../model/webhookEvents';
+
+export interface WebhookEndpoint {
+  id: string;
+  accountId: string;
+  url: string;
+  events: WebhookEventType[];
+  active: boolean;
+  createdAt: Date;
+}
+
+interface WebhookEndpointRow {
+  id: string;
+  account_id: string;
+  url: string;
+  events: WebhookEventType[];
+  secret_ciphertext: Buffer;
+  active: boolean;
+  created_at: Date;
+}
+
+const toEndpoint = (r: WebhookEndpointRow): WebhookEndpoint => ({
+  id: r.id,
+  accountId: r.account_id,
+  url: r.url,
+  events: r.events,
+  active: r.active,
+  createdAt: r.created_at,
+});
+
+/** Parses `email.delivered,email.bounced` style input; refuses unknown names. */
+export function parseWebhookEvents(values: string[]): WebhookEventType[] {
+  const names = [...new Set(values.flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean))];
+  const unknown = names.filter((n) => !isWebhookEventType(n));
+  if (unknown.length > 0) throw new PostageError('invalid_events', `unknown event type ${unknown.join(', ')}; choose from ${WEBHOOK_EVENT_TYPES.join(', ')}`);
+  if (names.length === 0) throw new PostageError('invalid_events', `choose at least one event type: ${WEBHOOK_EVENT_TYPES.join(', ')}`);
+  return names as WebhookEventType[];
+}
+
+/**
+ * The URL is checked like the delivery agent will connect (see webhookUrl.ts): pass the same
+ * WEBHOOK_ALLOWED_PRIVATE_ADDRESSES, or private and loopback addresses are refused.
+ */
+export async function createWebhookEndpoint(
+  db: Db,
+  secretKey: string,
+  input: { accountId: string; url: string; events: WebhookEventType[] },
+  actor: string,
+  opts: { allowedPrivateAddresses: string[] } = { allowedPrivateAddresses: [] },
+): Promise<{ endpoint: WebhookEndpoint; signingSecret: string }> {
+  const events = parseWebhookEvents(input.events);
+  const url = await validateWebhookUrl(input.url, opts);
+  const signingSecret = `whsec_${randomHex(32)}`;
+  return db.transaction(async (trx) => {
+    const [row] = await trx<WebhookEndpointRow>('webhook_endpoints')
+      .insert({
+        account_id: input.accountId,
+        url,
+        events,
+        secret_ciphertext: encrypt(secretKey, 'webhook-secret', Buffer.from(signingSecret)),
+      })
+      .returning('*');
+    await recordAudit(trx, { accountId: input.accountId, actor, action: 'webhook.create', details: { id: row!.id, url, events } });
+    return { endpoint: toEndpoint(row!), signingSecret };
+  });
+}
+
+export async function getWebhookEndpoint(db: Db, id: string): Promise<WebhookEndpoint | undefined> {
+  if (!isUuid(id)) return undefined;
+  const row = await db<WebhookEndpointRow>('webhook_endpoints').where({ id }).first();
+  return row ? toEndpoint(row) : undefined;
+}
+
+export async function setWebhookEndpointActive(db: Db, id: string, active: boolean, actor: string): Promise<WebhookEndpoint> {
+  if (!isUuid(id)) throw new PostageError('webhook_not_found', `no webhook endpoint ${id}`);
+  return db.transaction(async (trx) => {
+    const [row] = await trx<WebhookEndpointRow>('webhook_endpoints').where({ id }).update({ active, updated_at: trx.fn.now() } as Partial<WebhookEndpointRow>).returning('*');
+    if (!row) throw new PostageError('webhook_not_found', `no webhook endpoint ${id}`);
+    await recordAudit(trx, { accountId: row.account_id, actor, action: active ? 'webhook.activate' : 'webhook.deactivate', details: { id, url: row.url } });
+    return toEndpoint(row);
+  });
+}
+
+export interface WebhookDeliveryAttempt {
+  eventType: string;
+  messageId: string | null;
+  statusCode: number | null;
+  succeeded: boolean;
+  latencyMs: number;
+  error: string | null;
+  attemptedAt: Date;
+}
+
+/** The endpoint's recent delivery attempts, newest first (written by the delivery activity). */
+export async function listWebhookDeliveries(db: Db, endpointId: string, limit = 20): Promise<WebhookDeliveryAttempt[]> {
+  if (!isUuid(endpointId)) throw new PostageError('webhook_not_found', `no webhook endpoint ${endpointId}`);
+  const rows = await db('webhook_deliveries')
+    .where({ endpoint_id: endpointId })
+    .orderBy([{ column: 'attempted_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+    .limit(limit)
+    .select<{ event_type: string; message_id: string | null; status_code: number | null; succeeded: boolean; latency_ms: number; error: string | null; attempted_at: Date }[]>();
+  return rows.map((r) => ({
+    eventType: r.event_type,
+    messageId: r.message_id,
+    statusCode: r.status_code,
+    succeeded: r.succeeded,
+    latencyMs: r.latency_ms,
+    error: r.error,
+    attemptedAt: r.attempted_at,
+  }));
+}
+
+export async function listWebhookEndpoints(db: Db, accountId: string): Promise<WebhookEndpoint[]> {
+  return (await db<WebhookEndpointRow>('webhook_endpoints').where({ account_id: accountId }).orderBy('created_at')).map(toEndpoint);
+}
+
+/** Active endpoints of the account subscribed to `event`. */
+export async function subscribedEndpoints(db: Db, accountId: string, event: WebhookEventType): Promise<WebhookEndpoint[]> {
+  const rows = await db<WebhookEndpointRow>('webhook_endpoints')
+    .where({ account_id: accountId, active: true })
+    .whereRaw('? = ANY(events)', [event])
+    .orderBy('created_at');
+  return rows.map(toEndpoint);
+}
+
+/** The endpoint with its decrypted signing secret, for the delivery activity only. */
+export async function endpointForDelivery(db: Db, secretKey: string, id: string): Promise<(WebhookEndpoint & { signingSecret: string }) | undefined> {
+  const row = await db<WebhookEndpointRow>('webhook_endpoints').where({ id }).first();
+  if (!row) return undefined;
+  return { ...toEndpoint(row), signingSecret: decrypt(secretKey, 'webhook-secret', row.secret_ciphertext).toString() };
+}
+
+/** Permanent (spec 2.8): the endpoint, its secret and its delivery history go. */
+export async function deleteWebhookEndpoint(db: Db, id: string, actor: string): Promise<void> {
+  if (!isUuid(id)) throw new PostageError('webhook_not_found', `no webhook endpoint ${id}`);
+  await db.transaction(async (trx) => {
+    const [row] = await trx<WebhookEndpointRow>('webhook_endpoints').where({ id }).delete().returning('*');
+    if (!row) throw new PostageError('webhook_not_found', `no webhook endpoint ${id}`);
+    await recordAudit(trx, { accountId: row.account_id, actor, action: 'webhook.delete', details: { id, url: row.url } });
+  });
+}

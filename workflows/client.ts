@@ -1,0 +1,68 @@
+// The typed client of the message workflows: every start and signal goes through here, with the
+// workflow function itself (its arguments are checked), its id, conflict policy and the search
+// attributes an operator filters by. Runs in the API, worker and tests, never in the sandbox.
+import {
+  WorkflowExecutionAlreadyStartedError,
+  WorkflowIdConflictPolicy,
+  WorkflowIdReusePolicy,
+  WorkflowNotFoundError,
+  type Client,
+} from '@temporalio/client';
+import type { ProviderOutcome } from '../core/model/outcomes';
+import { ACCOUNT_ID, MESSAGE_STATUS, SENDING_MODE } from '../core/model/searchAttributes';
+import { providerOutcomeSignal } from '../core/model/signals';
+import { lateOutcomeWorkflowId, sendWorkflowId, type LateOutcomeInput, type MessageWorkflows, type SendEmailInput } from '../core/model/workflowContract';
+import { recordLateOutcome } from './recordLateOutcome';
+import { sendEmail } from './sendEmail';
+
+export function messageWorkflows(client: Client, taskQueue: string): MessageWorkflows {
+  return {
+    async startSend(input: SendEmailInput, deadline: number) {
+      await client.withDeadline(deadline, () =>
+        client.workflow.start(sendEmail, {
+          taskQueue,
+          workflowId: sendWorkflowId(input.messageId),
+          // A duplicate start (a retried RPC) attaches to the running workflow instead of failing.
+          workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
+          args: [input],
+          typedSearchAttributes: [
+            { key: ACCOUNT_ID, value: input.accountId },
+            { key: SENDING_MODE, value: input.mode },
+            { key: MESSAGE_STATUS, value: 'queued' },
+          ],
+        }),
+      );
+    },
+
+    async signalOutcome(messageId: string, outcome: ProviderOutcome) {
+      try {
+        await client.workflow.getHandle<typeof sendEmail>(sendWorkflowId(messageId)).signal(providerOutcomeSignal, outcome);
+        return 'signalled';
+      } catch (err) {
+        // Closed workflows refuse signals as "not found"; anything else (Temporal down) is the caller's.
+        if (err instanceof WorkflowNotFoundError) return 'closed';
+        throw err;
+      }
+    },
+
+    async startLateOutcome(snsMessageId: string, input: LateOutcomeInput) {
+      try {
+        await client.workflow.start(recordLateOutcome, {
+          taskQueue,
+          workflowId: lateOutcomeWorkflowId(snsMessageId),
+          workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
+          args: [input],
+          typedSearchAttributes: [
+            { key: ACCOUNT_ID, value: input.accountId },
+            { key: SENDING_MODE, value: 'shared' },
+            { key: MESSAGE_STATUS, value: input.outcome.type },
+          ],
+        });
+        return 'started';
+      } catch (err) {
+        if (err instanceof WorkflowExecutionAlreadyStartedError) return 'duplicate';
+        throw err;
+      }
+    },
+  };
+}

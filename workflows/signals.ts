@@ -1,7 +1,0 @@
-// Signals the send workflow accepts. Kept apart from the workflow code so the API (SNS endpoint)
-// can import the definition without the workflow's activity proxies.
-import { defineSignal } from '@temporalio/workflow';
-import type { ProviderOutcome } from '../core/outcomes';
-
-/** A provider outcome for the message (from SNS), carrying no address. */
-export const providerOutcomeSignal = defineSignal<[ProviderOutcome]>('providerOutcome');
