@@ -1,17 +1,32 @@
-/** Tests run against real PostgreSQL, Redis, Temporal and emulators started by test/setup. */
-module.exports = {
+// Two tiers. `unit`: rules, parsing, MIME, error mapping, redaction, SNS checks, lint rules and
+// workflow branches with stubbed activities on the time-skipping server; nothing else is started.
+// `integration`: everything against real PostgreSQL, Redis, Temporal and the emulators, started
+// once per run by test/setup.
+const transform = {
+  '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }],
+  // ESM-only dependencies: Node 20 require()s them natively, jest's module system does not.
+  '^.+\\.js$': ['@swc/jest', { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } }],
+};
+const shared = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/test'],
-  testMatch: ['**/*.test.ts'],
-  transform: {
-    '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }],
-    // ESM-only dependencies: Node 20 require()s them natively, jest's module system does not.
-    '^.+\\.js$': ['@swc/jest', { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } }],
-  },
+  transform,
   transformIgnorePatterns: ['/node_modules/(?!request-filtering-agent/)'],
-  globalSetup: '<rootDir>/test/setup/globalSetup.ts',
-  globalTeardown: '<rootDir>/test/setup/globalTeardown.ts',
   setupFiles: ['<rootDir>/test/setup/quietTemporal.ts'],
+};
+
+module.exports = {
   testTimeout: 90_000,
   maxWorkers: 2,
+  projects: [
+    { ...shared, displayName: 'unit', roots: ['<rootDir>/test/unit'], testMatch: ['**/*.test.ts'] },
+    {
+      ...shared,
+      displayName: 'integration',
+      roots: ['<rootDir>/test'],
+      testMatch: ['**/*.test.ts'],
+      testPathIgnorePatterns: ['/test/unit/'],
+      globalSetup: '<rootDir>/test/setup/globalSetup.ts',
+      globalTeardown: '<rootDir>/test/setup/globalTeardown.ts',
+    },
+  ],
 };

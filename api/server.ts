@@ -20,9 +20,8 @@ async function main(): Promise<void> {
   const app = createApp({ config, db, redis, temporal, logger });
   const server = app.listen(config.api.port, () => logger.info({ port: config.api.port }, 'API listening'));
   const shutdown = () => {
-    server.close(async () => {
-      await Promise.allSettled([db.destroy(), redis.quit(), temporal.connection.close()]);
-      process.exit(0);
+    server.close(() => {
+      void Promise.allSettled([db.destroy(), redis.quit(), temporal.connection.close()]).then(() => process.exit(0));
     });
   };
   process.on('SIGINT', shutdown);

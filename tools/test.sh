@@ -1,10 +1,22 @@
 #!/usr/bin/env bash
-# `npm test`: installs what is missing, type-checks, then runs every test against real
-# PostgreSQL, Redis, Temporal (dev server and time-skipping server) and the emulators.
+# `npm test`: installs what is missing, type-checks, lints, then runs the unit tier (nothing
+# started but Temporal's time-skipping server) and the integration tier (real PostgreSQL, Redis,
+# Temporal and the emulators). `npm test -- <paths or jest options>` runs just those tests (both
+# tiers), `npm run test:unit` (this script with --unit) the unit tier alone.
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
 [ -x node_modules/.bin/jest ] || npm ci
 "$ROOT/tools/ensure-tools.sh" --for-tests
 set -a; source "$TOOLS_DIR/paths.env"; set +a
 node_modules/.bin/tsc --noEmit -p tsconfig.json
-exec node_modules/.bin/jest "$@"
+if [ "${1:-}" = "--unit" ]; then
+  shift
+  exec node_modules/.bin/jest --selectProjects unit "$@"
+fi
+if [ "$#" -gt 0 ]; then
+  exec node_modules/.bin/jest "$@"
+fi
+log "lint"
+node_modules/.bin/eslint --max-warnings 0 .
+node_modules/.bin/jest --selectProjects unit
+exec node_modules/.bin/jest --selectProjects integration

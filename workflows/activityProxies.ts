@@ -5,7 +5,21 @@ import { proxyActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import { NON_RETRYABLE_SEND_FAILURES, SEND_ATTEMPT_TIMEOUT_MS } from '../core/model/sendFailures';
 
-export const bookkeeping = proxyActivities<Activities>({
+/** Short PostgreSQL bookkeeping: retried until it works. */
+type Bookkeeping = Pick<
+  Activities,
+  | 'recordQueuedMessage'
+  | 'discardStagedAttachments'
+  | 'recordSent'
+  | 'markByocUnusable'
+  | 'discardStagedMessage'
+  | 'recordOutcome'
+  | 'suppressRecipient'
+  | 'updateReputation'
+  | 'findWebhookEndpoints'
+>;
+
+export const bookkeeping = proxyActivities<Bookkeeping>({
   startToCloseTimeout: '30s',
   retry: { initialInterval: '200ms', backoffCoefficient: 2, maximumInterval: '30s' },
 });
@@ -13,7 +27,7 @@ export const bookkeeping = proxyActivities<Activities>({
 /** After this long of throttling or outages the message fails with the last reason. */
 export const PROVIDER_RETRY_WINDOW = '30m';
 
-export const provider = proxyActivities<Activities>({
+export const provider = proxyActivities<Pick<Activities, 'resolveByocCredentials' | 'sendViaSes'>>({
   startToCloseTimeout: SEND_ATTEMPT_TIMEOUT_MS,
   scheduleToCloseTimeout: PROVIDER_RETRY_WINDOW,
   retry: {
@@ -25,13 +39,13 @@ export const provider = proxyActivities<Activities>({
   },
 });
 
-export const webhookDelivery = proxyActivities<Activities>({
+export const webhookDelivery = proxyActivities<Pick<Activities, 'deliverWebhook'>>({
   // The request itself gives up after WEBHOOK_TIMEOUT_MS (5 s); this only bounds a stuck worker.
   startToCloseTimeout: '15s',
   retry: { maximumAttempts: 1 },
 });
 
-export const retention = proxyActivities<Activities>({
+export const retention = proxyActivities<Pick<Activities, 'purgeEmailLog' | 'purgeExpiredContent'>>({
   startToCloseTimeout: '10m',
   retry: { initialInterval: '5s', backoffCoefficient: 2, maximumInterval: '5m', maximumAttempts: 5 },
 });

@@ -57,9 +57,12 @@ export async function claimIdempotencyKey(db: Db, input: { accountId: string; ke
   // Expired keys and abandoned claims can be taken over; the WHERE makes the takeover race-safe.
   const takenOver = await db('idempotency_keys')
     .where({ account_id: input.accountId, key: input.key })
-    .andWhere((q) =>
-      q.where('expires_at', '<=', db.fn.now()).orWhere((q2) => q2.where('state', 'in_flight').andWhere('created_at', '<', db.raw(`now() - make_interval(secs => ?)`, [STALE_CLAIM_SECONDS]))),
-    )
+    // Block bodies: a knex builder is thenable, and the callback's result is not awaited.
+    .andWhere((q) => {
+      void q.where('expires_at', '<=', db.fn.now()).orWhere((q2) => {
+        void q2.where('state', 'in_flight').andWhere('created_at', '<', db.raw(`now() - make_interval(secs => ?)`, [STALE_CLAIM_SECONDS]));
+      });
+    })
     .update({ request_hash: input.requestHash, state: 'in_flight', claim_token: token, response: null, message_id: null, created_at: db.fn.now(), expires_at: expires })
     .returning('key');
   if (takenOver.length > 0) return { state: 'claimed', token };

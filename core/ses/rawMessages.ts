@@ -1,7 +1,7 @@
 // Sending through SES v2. Every message, with or without attachments, is composed by nodemailer's
 // MailComposer and sent as Raw content: one path, RFC 2047 encoding of non-ASCII display names and
 // subjects, and header values that cannot inject headers.
-import { SESv2Client, SendEmailCommand, type SendEmailCommandInput } from '@aws-sdk/client-sesv2';
+import { type SESv2Client, SendEmailCommand, type SendEmailCommandInput } from '@aws-sdk/client-sesv2';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import type { Attachment, MessageContent } from '../sending/staging';
 

@@ -11,6 +11,7 @@ import { call } from './helpers/http';
 
 let stack: ServiceStack;
 // `any`: a JSON document walked by path in assertions; a wrong path fails the assertion anyway.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 let doc: Record<string, any>;
 
 beforeAll(async () => {

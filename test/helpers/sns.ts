@@ -6,11 +6,11 @@
 // proxy would; SNS_CERT_HOST names this server's host.
 import { createSign, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { generate } from 'selfsigned';
-import { testInfra } from './env';
 
 export interface FakeSns {
   topicArn: string;
@@ -54,7 +54,8 @@ async function selfSignedFor127(): Promise<{ cert: string; key: string }> {
 
 export async function startFakeSns(region = 'us-east-1'): Promise<FakeSns> {
   const [tls, stranger] = await Promise.all([selfSignedFor127(), selfSignedFor127()]);
-  const caFile = path.join(testInfra().runDir, `sns-ca-${randomUUID()}.pem`);
+  // A temporary file of its own: unit tests run without the integration run's directory.
+  const caFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'postage-sns-')), 'ca.pem');
   fs.writeFileSync(caFile, tls.cert);
   const confirmations: string[] = [];
   const server = https.createServer({ cert: tls.cert, key: tls.key }, (req, res) => {
@@ -106,7 +107,7 @@ export async function startFakeSns(region = 'us-east-1'): Promise<FakeSns> {
     },
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      fs.rmSync(caFile, { force: true });
+      fs.rmSync(path.dirname(caFile), { recursive: true, force: true });
     },
   };
 }

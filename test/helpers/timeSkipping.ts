@@ -3,11 +3,11 @@
 import { temporal } from '@temporalio/proto';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { SEARCH_ATTRIBUTE_DEFINITIONS } from '../../core/model/searchAttributes';
-import { testInfra } from './env';
+import { requireToolPath } from '../../tools/stack/processes';
 
 export async function createTimeSkippingEnv(): Promise<TestWorkflowEnvironment> {
   const env = await TestWorkflowEnvironment.createTimeSkipping({
-    server: { executable: { type: 'existing-path', path: testInfra().timeSkippingServerPath } },
+    server: { executable: { type: 'existing-path', path: requireToolPath('POSTAGE_TEMPORAL_TEST_SERVER') } },
   });
   const searchAttributes: Record<string, temporal.api.enums.v1.IndexedValueType> = {};
   for (const [name] of SEARCH_ATTRIBUTE_DEFINITIONS) searchAttributes[name] = temporal.api.enums.v1.IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD;

@@ -19,7 +19,6 @@ const ROOT = path.resolve(__dirname, '..', '..');
 export const TEMPLATE_DB = 'postage_test_template';
 
 declare global {
-  // eslint-disable-next-line no-var
   var __POSTAGE_TEST_PROCESSES__: ManagedProcess[] | undefined;
 }
 

@@ -4,7 +4,6 @@ import net from 'node:net';
 import { loadConfig, type Config } from '../../core/platform/config';
 import { parseSesEvent } from '../../core/providerEvents/sesEvents';
 import { snsHostOfTopic, SnsVerifier } from '../../core/providerEvents/snsMessages';
-import { testConfig } from '../helpers/config';
 import { startFakeSns, type FakeSns } from '../helpers/sns';
 
 const mail = { messageId: '0100018c-ses-id', timestamp: '2026-11-20T10:00:00.000Z', destination: ['ann@example.org'] };
@@ -51,7 +50,7 @@ describe('SnsVerifier', () => {
   let sns: FakeSns;
   let certificate: string;
   const settings = (overrides: Partial<Config['outcomes']> = {}): Config['outcomes'] => ({
-    ...testConfig({ SNS_TOPIC_ARNS: sns.topicArn, SNS_CERT_HOST: sns.certHost }).outcomes,
+    ...loadConfig({ NODE_ENV: 'test', SNS_TOPIC_ARNS: sns.topicArn, SNS_CERT_HOST: sns.certHost }).outcomes,
     ...overrides,
   });
   const event = { eventType: 'Delivery', mail };

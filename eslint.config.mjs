@@ -1,0 +1,98 @@
+// ESLint (flat config) with type information. Besides the promise and import-style rules, it
+// encodes which way dependencies point (README, "How it fits together"):
+//   api/, worker/, cli/ -> core/ and workflows/;  workflows/ -> @temporalio/workflow and core/model;
+//   core/ never reaches up into api/, workflows/, worker/, cli/ or tools/;
+//   core/model is pure (no Node built-ins, no I/O); tools/ and cli/ do not import each other;
+//   and no file imports itself back through a cycle.
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import tseslint from 'typescript-eslint';
+import { builtinModules } from 'node:module';
+
+const nodeBuiltins = [...builtinModules.filter((m) => !m.startsWith('_')), ...builtinModules.map((m) => `node:${m}`)];
+
+/** Modules that do I/O or keep process state: never inside a workflow or core/model. */
+const IO_MODULES = ['pg', 'knex', 'ioredis', 'express', 'pino', 'pino-http', '@aws-sdk/*', '@temporalio/client', '@temporalio/worker', '@temporalio/activity', 'rate-limiter-flexible', 'lru-cache', 'async-mutex', 'request-filtering-agent'];
+
+const restricted = (patterns, paths = []) => ['error', { paths, patterns: patterns.map((p) => ({ ...p, allowTypeImports: p.allowTypeImports ?? false })) }];
+
+/** The import rules of each folder, exported so a test can show they bite. */
+export const layerRules = [
+  {
+    name: 'postage/workflows: deterministic, only @temporalio/workflow and core/model',
+    files: ['workflows/**/*.ts'],
+    ignores: ['workflows/client.ts'], // the typed client runs in the API and worker, never in the sandbox
+    rules: {
+      '@typescript-eslint/no-restricted-imports': restricted(
+        [
+          { group: nodeBuiltins, message: 'Workflows are deterministic: no Node built-ins (do I/O in an activity).' },
+          { group: IO_MODULES, message: 'Workflows are deterministic: no I/O modules (do I/O in an activity).' },
+          { regex: '^\\.\\./core/(?!model/)', message: 'Workflows may import only core/model (pure types and rules).' },
+          { regex: '^\\.\\./(api|worker|cli|tools)(/|$)', message: 'Workflows import no process code.' },
+          { regex: '^\\.\\./activities', allowTypeImports: true, message: 'Workflows reach activities through proxyActivities, by type only.' },
+        ],
+      ),
+    },
+  },
+  {
+    name: 'postage/core: business rules below the processes',
+    files: ['core/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': restricted([
+        { regex: '^(\\.\\./)+(api|workflows|worker|cli|tools|activities)(/|$)', message: 'core/ is shared by every process and imports none of them (workflows are reached through MessageWorkflows).' },
+      ]),
+    },
+  },
+  {
+    name: 'postage/core/model: pure',
+    files: ['core/model/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': restricted([
+        { group: nodeBuiltins, message: 'core/model is pure: workflows import it.' },
+        { group: IO_MODULES, message: 'core/model is pure: workflows import it.' },
+        { regex: '^\\.\\./(?!model/)', message: 'core/model imports only core/model.' },
+        { regex: '^(\\.\\./){2,}', message: 'core/model imports only core/model.' },
+      ]),
+    },
+  },
+  {
+    name: 'postage/cli and tools do not import each other',
+    files: ['cli/**/*.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': restricted([{ regex: '^(\\.\\./)+tools(/|$)', message: 'cli/ and tools/ share code through core/platform.' }]) },
+  },
+  {
+    files: ['tools/**/*.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': restricted([{ regex: '^(\\.\\./)+cli(/|$)', message: 'cli/ and tools/ share code through core/platform.' }]) },
+  },
+  {
+    name: 'postage/api: the HTTP layer',
+    files: ['api/**/*.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': restricted([{ regex: '^(\\.\\./)+(worker|cli|tools|activities)(/|$)', message: 'The API calls core/ and the workflow client only.' }]) },
+  },
+];
+
+export default tseslint.config(
+  { ignores: ['node_modules/**', '.tools/**', 'dist/**', 'coverage/**', 'dashboard/**', 'cli/bin/**', 'docs/examples/**', 'eslint.config.mjs', 'jest.config.js'] },
+  {
+    files: ['**/*.ts'],
+    languageOptions: {
+      parser: tseslint.parser,
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    plugins: { '@typescript-eslint': tseslint.plugin, 'import-x': importX },
+    settings: {
+      // Relative imports name .ts files without an extension; import-x parses them with the TS parser.
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.json'] })],
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-self-import': 'error',
+    },
+  },
+  ...layerRules,
+);
