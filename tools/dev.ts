@@ -12,6 +12,9 @@ import { ensureDatabase, isPostgresReachable, startPrivatePostgres } from './sta
 import { canConnect, portNear, startProcess, stopAll, waitFor, type ManagedProcess } from './stack/processes';
 import { isRedisReachable, startPrivateRedis } from './stack/redis';
 import { startSesEmulator } from './stack/sesEmulator';
+import { startLocalSns, type LocalSns } from './stack/localSns';
+import { startSesEventPublisher } from './stack/sesEventPublisher';
+import { SES_EVENTS_PATH } from '../api/routes/sesEvents';
 import { hasWorkflowPoller, isTemporalReachable, startTemporalDevServer } from './stack/temporal';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -83,11 +86,15 @@ async function main(): Promise<void> {
   }
 
   let sesEndpoint = env.SES_ENDPOINT;
+  // With our own emulator, a local SNS publishes the simulator's outcomes (SES event publishing).
+  let localSns: LocalSns | undefined;
   if (!sesEndpoint) {
     const ses = await startSesEmulator({ port: await portNear(8005), logFile: path.join(logDir, 'ses-emulator.log') });
     remember(ses.process);
     sesEndpoint = ses.endpoint;
     say(`SES: emulator at ${sesEndpoint} (GET ${sesEndpoint}/store lists what was sent)`);
+    localSns = await startLocalSns({ port: await portNear(8006), dir: devDir, topicName: 'postage-ses-events-local' });
+    say(`SNS: local topic ${localSns.topicArn}, signing certificate at https://${localSns.certHost}`);
   }
 
   const apiPort = env.API_PORT ? Number(env.API_PORT) : await portNear(3000);
@@ -107,6 +114,15 @@ async function main(): Promise<void> {
     BASE_URL: env.BASE_URL || `http://localhost:${apiPort}`,
     // The demo receiver listens on loopback, which webhook delivery refuses unless allowed.
     WEBHOOK_ALLOWED_PRIVATE_ADDRESSES: env.WEBHOOK_ALLOWED_PRIVATE_ADDRESSES ?? '127.0.0.1,::1',
+    // The local SNS's topic is accepted and its certificate host allowed and trusted, as a
+    // deployment trusts SNS's real ones; every check of /provider/ses-events stays on.
+    ...(localSns
+      ? {
+          SNS_TOPIC_ARNS: [env.SNS_TOPIC_ARNS, localSns.topicArn].filter(Boolean).join(','),
+          SNS_CERT_HOST: localSns.certHost,
+          NODE_EXTRA_CA_CERTS: localSns.caFile,
+        }
+      : {}),
   };
   const config = loadConfig(serviceEnv);
 
@@ -132,12 +148,18 @@ async function main(): Promise<void> {
   const cliEnvFile = writeDevServiceEnv(devDir, serviceEnv);
 
   const baseUrl = config.api.baseUrl;
+  const sesEventsUrl = `http://127.0.0.1:${apiPort}${SES_EVENTS_PATH}`;
+  const eventDelayMs = Number(env.LOCAL_SNS_DELAY_MS ?? 1500);
+  const publisher = localSns
+    ? await startSesEventPublisher({ sesEndpoint, sns: localSns, endpoint: sesEventsUrl, simulatorDomain: config.simulatorDomain, delayMs: eventDelayMs, log: prefix('sns') })
+    : undefined;
   const body = JSON.stringify({ from_email: `hello@${DEMO_DOMAIN}`, to: `delivered@${config.testDomain}`, subject: 'Hello from Postage', message: 'It works.' });
   console.log(`
 Postage is running.
   API            ${baseUrl}
   Temporal UI    ${uiUrl}  (workflows are named send-<message_id>)
   SES emulator   ${sesEndpoint}/store
+  SES events     ${localSns ? `simulator outcomes signed by the local SNS, posted to ${sesEventsUrl} after ${eventDelayMs} ms` : 'none (SES_ENDPOINT is yours: subscribe its SNS topic yourself)'}
   Demo receiver  http://127.0.0.1:${receiverPort}/received
   Logs           ${logDir}
   Demo API key   ${seed.apiKey}
@@ -155,6 +177,8 @@ Press Ctrl-C to stop everything.
     stopping = true;
     say('stopping...');
     receiver.server.close();
+    publisher?.stop();
+    await localSns?.close();
     await stopAll(started);
     fs.rmSync(pidFile, { force: true });
     process.exit(0);

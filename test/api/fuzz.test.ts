@@ -14,7 +14,7 @@ import { startApiProcess } from '../helpers/apiProcess';
 import { testEnv } from '../helpers/config';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
 import { createSender, type SenderFixture } from '../helpers/fixtures';
-import { startFakeSns, type FakeSns } from '../helpers/sns';
+import { startLocalSns, type LocalSns } from '../../tools/stack/localSns';
 import type { ApiResponse } from './helpers/http';
 import { loadOpenApiCheck, type DocumentedCheck } from './helpers/openApi';
 import { tracesOf } from './helpers/traces';
@@ -27,14 +27,14 @@ const TIME_LIMIT_MS = Number(process.env.FUZZ_SECONDS ?? 60) * 1000;
 const TEST_DOMAIN = 'test.postage.dev';
 
 let database: TestDatabase;
-let sns: FakeSns;
+let sns: LocalSns;
 let api: { baseUrl: string; stop(): Promise<void> };
 let documented: DocumentedCheck;
 let sender: SenderFixture;
 
 beforeAll(async () => {
   process.stdout.write(`fuzz: seed ${SEED}, ${RUNS} runs per endpoint, at most ${TIME_LIMIT_MS / 1000} s each (replay: FUZZ_SEED=${SEED} npm test -- test/api/fuzz.test.ts)\n`);
-  [database, sns] = await Promise.all([createTestDatabase(), startFakeSns()]);
+  [database, sns] = await Promise.all([createTestDatabase(), startLocalSns()]);
   api = await startApiProcess(
     testEnv({ DATABASE_URL: database.url, RATE_LIMIT_PER_MINUTE: '1000000', SNS_TOPIC_ARNS: sns.topicArn, SNS_CERT_HOST: sns.certHost, NODE_EXTRA_CA_CERTS: sns.caFile, TEST_DOMAIN }),
   );

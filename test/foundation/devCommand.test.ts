@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { eventually } from '../helpers/wait';
+import { Client as PgClient } from 'pg';
 import { testInfra } from '../helpers/env';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -45,6 +46,44 @@ test('the run command starts the stack, prints a working curl, and Ctrl-C stops 
     return received.find((r) => r.event === 'email.delivered' && r.body.payload.message_id === response.message_id);
   }, 10_000);
   expect(delivered.signatureValid).toBe(true);
+
+  // The SES mailbox simulator through the emulator: the dev stack's own local SNS publishes what
+  // SES would, through the unmodified /provider/ses-events handler, within seconds.
+  const apiUrl = /API\s+(\S+)/.exec(output)![1]!;
+  const expected = { success: ['delivered', ['email.delivered']], ooto: ['delivered', ['email.delivered']], bounce: ['bounced', ['email.bounced']], complaint: ['complained', ['email.delivered', 'email.complained']], suppressionlist: ['bounced', ['email.bounced']] } as const;
+  const simulatorSend = async (local: string) => {
+    const res = await fetch(`${apiUrl}/api/send/`, {
+      method: 'POST',
+      headers: { 'X-API-Key': key!, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ from_email: 'hello@demo.postage.dev', to: `${local}@simulator.amazonses.com`, subject: `Simulator ${local}`, message: 'Hello.' }),
+    });
+    return { status: res.status, json: (await res.json()) as { message_id: string } };
+  };
+  const sends = await Promise.all(Object.keys(expected).map(async (local) => [local, await simulatorSend(local)] as const));
+  const serviceEnv = Object.fromEntries(fs.readFileSync(path.join(devDir, 'service.env'), 'utf8').split('\n').filter((l) => l.includes('=') && !l.startsWith('#')).map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]));
+  const pg = new PgClient({ connectionString: serviceEnv.DATABASE_URL });
+  await pg.connect();
+  try {
+    for (const [local, sent] of sends) {
+      expect(sent.status).toBe(200);
+      const [status, events] = expected[local as keyof typeof expected];
+      await eventually(`${local}@ to reach ${status}`, async () => {
+        const row = (await pg.query<{ status: string }>('SELECT status FROM email_log WHERE message_id = $1', [sent.json.message_id])).rows[0];
+        return row?.status === status ? true : undefined;
+      }, 20_000);
+      const received = await eventually(`the webhooks of ${local}@`, async () => {
+        const all = (await (await fetch(receiverUrl)).json()) as { event: string; signatureValid: boolean; body: { payload: { message_id: string } } }[];
+        const mine = all.filter((r) => r.body.payload.message_id === sent.json.message_id && r.event !== 'email.sent');
+        return mine.length === events.length ? mine : undefined;
+      });
+      expect(received.map((r) => r.event).sort()).toEqual([...events].sort());
+      expect(received.every((r) => r.signatureValid)).toBe(true);
+    }
+  } finally {
+    await pg.end();
+  }
+  // SES keeps simulator addresses off suppression lists, and so does Postage.
+  expect((await simulatorSend('bounce')).status).toBe(200);
 
   const pids = JSON.parse(fs.readFileSync(path.join(devDir, 'pids.json'), 'utf8')) as number[];
   expect(pids.length).toBe(6); // postgres, redis, temporal, SES emulator, worker, API

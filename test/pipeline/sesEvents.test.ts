@@ -11,18 +11,18 @@ import { startApiProcess } from '../helpers/apiProcess';
 import { testEnv } from '../helpers/config';
 import { createEndpoint, createSender, type SenderFixture } from '../helpers/fixtures';
 import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';
-import { startFakeSns, type FakeSns } from '../helpers/sns';
+import { startLocalSns, type LocalSns } from '../../tools/stack/localSns';
 import { eventually } from '../helpers/wait';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhookReceiver';
 
-let sns: FakeSns;
+let sns: LocalSns;
 let stack: ServiceStack;
 let api: { baseUrl: string; stop(): Promise<void> };
 let receiver: WebhookReceiver;
 let sender: SenderFixture;
 
 beforeAll(async () => {
-  [sns, receiver] = await Promise.all([startFakeSns(), startWebhookReceiver()]);
+  [sns, receiver] = await Promise.all([startLocalSns(), startWebhookReceiver()]);
   const snsEnv = { SNS_TOPIC_ARNS: sns.topicArn, SNS_CERT_HOST: sns.certHost, REPUTATION_MIN_SENDS: '3', REPUTATION_MIN_EVENTS: '2', BOUNCE_RATE_THRESHOLD: '0.5', COMPLAINT_RATE_THRESHOLD: '0.9' };
   stack = await startServiceStack({ env: snsEnv });
   api = await startApiProcess(

@@ -4,7 +4,7 @@ import net from 'node:net';
 import { loadConfig, type Config } from '../../core/platform/config';
 import { parseSesEvent } from '../../core/providerEvents/sesEvents';
 import { snsHostOfTopic, SnsVerifier } from '../../core/providerEvents/snsMessages';
-import { startFakeSns, type FakeSns } from '../helpers/sns';
+import { startLocalSns, type LocalSns } from '../../tools/stack/localSns';
 
 const mail = { messageId: '0100018c-ses-id', timestamp: '2026-11-20T10:00:00.000Z', destination: ['ann@example.org'] };
 
@@ -47,7 +47,7 @@ test('by default the signing certificate may only come from the topic region\'s 
 });
 
 describe('SnsVerifier', () => {
-  let sns: FakeSns;
+  let sns: LocalSns;
   let certificate: string;
   const settings = (overrides: Partial<Config['outcomes']> = {}): Config['outcomes'] => ({
     ...loadConfig({ NODE_ENV: 'test', SNS_TOPIC_ARNS: sns.topicArn, SNS_CERT_HOST: sns.certHost }).outcomes,
@@ -56,7 +56,7 @@ describe('SnsVerifier', () => {
   const event = { eventType: 'Delivery', mail };
 
   beforeAll(async () => {
-    sns = await startFakeSns();
+    sns = await startLocalSns();
     certificate = fs.readFileSync(sns.caFile, 'utf8');
   });
   afterAll(async () => sns?.close());

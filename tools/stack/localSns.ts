@@ -1,5 +1,6 @@
-// Amazon SNS as far as an HTTP subscriber sees it, played by the test: a certificate generated
-// here, served over HTTPS from 127.0.0.1 (the "SigningCertURL" host), messages signed with its key
+// Amazon SNS as far as an HTTP subscriber sees it, for `npm run dev` (tools/stack/sesEventPublisher.ts)
+// and the tests: a certificate generated here, served over HTTPS from 127.0.0.1 (the
+// "SigningCertURL" host), messages signed with its key
 // the way SNS documents (SignatureVersion 1: SHA1withRSA, 2: SHA256withRSA over the canonical
 // "Key\nvalue\n" string), and the SubscribeURL that records confirmations. The service process
 // trusts the certificate through NODE_EXTRA_CA_CERTS (`caFile`), as a deployment behind a TLS
@@ -12,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { generate } from 'selfsigned';
 
-export interface FakeSns {
+export interface LocalSns {
   topicArn: string;
   /** Value for SNS_CERT_HOST: this server's host and port. */
   certHost: string;
@@ -23,7 +24,7 @@ export interface FakeSns {
   confirmations: string[];
   notification(message: unknown, opts?: { signatureVersion?: '1' | '2'; topicArn?: string; certUrl?: string; messageId?: string; timestamp?: string }): string;
   subscriptionConfirmation(opts?: { subscribeUrl?: string }): { body: string; token: string };
-  /** Any message signed with a key SNS never had. */
+  /** Any message signed with a key SNS never had (for tests of the refusal). */
   forged(message: unknown): string;
   close(): Promise<void>;
 }
@@ -52,10 +53,13 @@ async function selfSignedFor127(): Promise<{ cert: string; key: string }> {
   return { cert: pems.cert, key: pems.private };
 }
 
-export async function startFakeSns(region = 'us-east-1'): Promise<FakeSns> {
+/** `dir` keeps the CA file (default: a temporary folder, removed by close()); `port` 0 picks one. */
+export async function startLocalSns(opts: { region?: string; port?: number; dir?: string; topicName?: string } = {}): Promise<LocalSns> {
+  const region = opts.region ?? 'us-east-1';
   const [tls, stranger] = await Promise.all([selfSignedFor127(), selfSignedFor127()]);
-  // A temporary file of its own: unit tests run without the integration run's directory.
-  const caFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'postage-sns-')), 'ca.pem');
+  const dir = opts.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'postage-sns-'));
+  fs.mkdirSync(dir, { recursive: true });
+  const caFile = path.join(dir, 'sns-ca.pem');
   fs.writeFileSync(caFile, tls.cert);
   const confirmations: string[] = [];
   const server = https.createServer({ cert: tls.cert, key: tls.key }, (req, res) => {
@@ -67,9 +71,9 @@ export async function startFakeSns(region = 'us-east-1'): Promise<FakeSns> {
       res.writeHead(200, { 'Content-Type': 'text/xml' }).end('<ConfirmSubscriptionResponse/>');
     } else res.writeHead(404).end();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
   const host = `127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const topicArn = `arn:aws:sns:${region}:123456789012:postage-ses-events`;
+  const topicArn = `arn:aws:sns:${region}:123456789012:${opts.topicName ?? 'postage-ses-events'}`;
   const certUrl = `https://${host}/SimpleNotificationService-${randomUUID().replace(/-/g, '')}.pem`;
   const base = (type: string, message: string, topic: string, cert: string, messageId: string, timestamp = new Date().toISOString()) => ({
     Type: type,
@@ -107,7 +111,8 @@ export async function startFakeSns(region = 'us-east-1'): Promise<FakeSns> {
     },
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      fs.rmSync(path.dirname(caFile), { recursive: true, force: true });
+      if (opts.dir === undefined) fs.rmSync(dir, { recursive: true, force: true });
+      else fs.rmSync(caFile, { force: true });
     },
   };
 }
