@@ -40,6 +40,8 @@ export function deliverWebhook(deps: ResolvedActivityDeps) {
       succeeded: attempt.succeeded,
       error: attempt.error,
     });
+    deps.metrics.webhookDeliveries.inc({ result: attempt.succeeded ? 'succeeded' : 'failed' });
+    deps.metrics.webhookDuration.observe(attempt.latencyMs / 1000);
     if (!attempt.succeeded) deps.logger.warn({ endpointId: endpoint.id, event: input.event, error: attempt.error }, 'webhook delivery failed');
     return { succeeded: attempt.succeeded, statusCode: attempt.statusCode };
   };

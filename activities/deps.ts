@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import type { ByocCredentialCache } from '../core/byoc/byocRole';
 import type { Config } from '../core/platform/config';
 import type { Db } from '../core/platform/db';
+import type { WorkerMetrics } from '../core/platform/metrics';
 
 export interface ActivityDeps {
   config: Config;
@@ -16,6 +17,8 @@ export interface ActivityDeps {
   sts?: STSClient;
   /** Assumed-role sessions of this worker process; a fresh cache when absent. */
   byocCredentials?: ByocCredentialCache;
+  /** This worker's Prometheus series; fresh ones when absent. */
+  metrics?: WorkerMetrics;
 }
 
 /** Deps with the optional parts filled in, as the activities use them. */

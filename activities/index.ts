@@ -1,6 +1,7 @@
 // The worker's activities, each doing one thing and named for it (the names show in the UI).
 import { stsClient } from '../core/platform/awsClients';
 import { ByocCredentialCache } from '../core/byoc/byocRole';
+import { createWorkerMetrics } from '../core/platform/metrics';
 import type { ActivityDeps, ResolvedActivityDeps } from './deps';
 import { deliverWebhook } from './deliverWebhook';
 import { discardStagedAttachments } from './discardStagedAttachments';
@@ -23,6 +24,7 @@ export function createActivities(input: ActivityDeps) {
     ...input,
     sts: input.sts ?? stsClient(input.config),
     byocCredentials: input.byocCredentials ?? new ByocCredentialCache(),
+    metrics: input.metrics ?? createWorkerMetrics(),
   };
   return {
     recordQueuedMessage: recordQueuedMessage(deps),

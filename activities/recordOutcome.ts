@@ -10,6 +10,8 @@ export function recordOutcome(deps: ResolvedActivityDeps) {
   return async function recordOutcome(input: { messageId: string; outcome: ProviderOutcome }): Promise<{ applied: boolean; status: MessageStatus }> {
     const applied = await applyOutcomeToLog(deps.db, input.messageId, input.outcome);
     const row = await getLogRow(deps.db, input.messageId);
-    return { applied, status: row?.status ?? input.outcome.type };
+    const status = row?.status ?? input.outcome.type;
+    if (applied) deps.metrics.outcomes.inc({ status });
+    return { applied, status };
   };
 }

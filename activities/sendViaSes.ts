@@ -1,7 +1,7 @@
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import { byocSesClient } from '../core/platform/awsClients';
 import { markLogRowSent, type MessageKind } from '../core/sending/emailLog';
-import { classifySesError } from '../core/ses/providerErrors';
+import { classifySesError, type ClassifiedProviderError } from '../core/ses/providerErrors';
 import { providerMessageIdOf, recordProviderMessage } from '../core/providerEvents/providerMessages';
 import { recordSendSample } from '../core/providerEvents/reputation';
 import { sendRawThroughSes } from '../core/ses/rawMessages';
@@ -25,6 +25,12 @@ function rememberAcceptance(providerMessageId: string): void {
   Context.current().heartbeat({ providerMessageId } satisfies AcceptedByProvider);
 }
 
+/** SES errors by class and code, for the operator's dashboard. */
+function counted(deps: ResolvedActivityDeps, error: ClassifiedProviderError): ClassifiedProviderError {
+  deps.metrics.sesErrors.inc({ class: error.kind, type: error.code });
+  return error;
+}
+
 async function recordSharedAcceptance(deps: ResolvedActivityDeps, staged: StagedMessage, kind: MessageKind, providerMessageId: string): Promise<void> {
   await deps.db.transaction(async (trx) => {
     await recordProviderMessage(trx, { providerMessageId, messageId: staged.messageId, accountId: staged.accountId, kind });
@@ -45,7 +51,7 @@ async function sendShared(deps: ResolvedActivityDeps, staged: StagedMessage, kin
   try {
     providerMessageId = await sendRawThroughSes(deps.sharedSes, staged.messageId, staged.content, attachments, Context.current().cancellationSignal);
   } catch (err) {
-    throwClassified(classifySesError(err, staged.content));
+    throwClassified(counted(deps, classifySesError(err, staged.content)));
   }
   rememberAcceptance(providerMessageId);
   await recordSharedAcceptance(deps, staged, kind, providerMessageId);
@@ -60,7 +66,7 @@ async function sendByoc(deps: ResolvedActivityDeps, staged: StagedMessage): Prom
   try {
     providerMessageId = await sendRawThroughSes(ses, staged.messageId, staged.content, attachments, Context.current().cancellationSignal);
   } catch (err) {
-    const classified = classifySesError(err, staged.content);
+    const classified = counted(deps, classifySesError(err, staged.content));
     if (classified.refreshCredentials) deps.byocCredentials.forget(session.cacheKey);
     throwClassified(classified);
   } finally {

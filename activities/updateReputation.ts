@@ -18,6 +18,7 @@ export function updateReputation(deps: ResolvedActivityDeps) {
     const rates = await reputationRates(deps.db, input.accountId, settings.windowDays);
     const reason = suspensionReason(rates, settings);
     const suspended = reason ? await suspendForReputation(deps.db, input.accountId, reason, rates) : false;
+    if (suspended) deps.metrics.suspensions.inc();
     if (suspended) deps.logger.warn({ accountId: input.accountId, reason }, 'sending suspended after the reputation threshold was crossed');
     return { counted, sends: rates.sends, bounceRate: rates.bounceRate, complaintRate: rates.complaintRate, suspended };
   };

@@ -9,11 +9,26 @@ import { describeError, isStoreUnavailable, sendError } from './errors';
 import './locals';
 import { buildOpenApiDocument } from './openapi';
 import { meRoute } from './routes/me';
+import { operationsRoute } from './routes/operations';
+import { createApiMetrics, type ApiMetrics } from '../core/platform/metrics';
 import { sendRoute } from './routes/send';
 import { sesEventsRoute } from './routes/sesEvents';
 
 /** Paths the API serves, for 405 answers on other methods. */
 const ROUTES: Record<string, string> = { '/api/send/': 'POST', '/api/me/': 'GET' };
+
+/** Requests by the route that matched (not the raw path: ids would explode the series), status and outcome. */
+function countRequests(metrics: ApiMetrics) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const stop = metrics.requestDuration.startTimer();
+    res.once('finish', () => {
+      const route = typeof req.route?.path === 'string' ? req.route.path : 'unmatched';
+      metrics.requests.inc({ route, method: req.method, status: String(res.statusCode), outcome: res.locals.outcome ?? 'none' });
+      stop({ route, method: req.method });
+    });
+    next();
+  };
+}
 
 export function createApp(deps: ApiDeps): express.Express {
   const app = express();
@@ -51,11 +66,12 @@ export function createApp(deps: ApiDeps): express.Express {
     next();
   });
 
-  app.get('/healthz', (_req, res) => void res.json({ ok: true }));
+  const routeDeps: RouteDeps = { ...deps, metrics: deps.metrics ?? createApiMetrics(), workflows: messageWorkflows(deps.temporal, deps.config.temporal.taskQueue) };
+  app.use(countRequests(routeDeps.metrics));
+  app.use(operationsRoute(routeDeps));
   const openApi = buildOpenApiDocument(deps.config);
   app.get('/openapi.json', (_req, res) => void res.json(openApi));
 
-  const routeDeps: RouteDeps = { ...deps, workflows: messageWorkflows(deps.temporal, deps.config.temporal.taskQueue) };
   app.use(sendRoute(routeDeps));
   app.use(meRoute(routeDeps));
   app.use(sesEventsRoute(routeDeps)); // SES events via SNS: outside /api, authenticated by SNS signature

@@ -19,13 +19,29 @@ async function main(): Promise<void> {
   );
   const app = createApp({ config, db, redis, temporal, logger });
   const server = app.listen(config.api.port, () => logger.info({ port: config.api.port }, 'API listening'));
-  const shutdown = () => {
+  // SIGTERM: take no new connections, let the requests in flight finish (their transactions and
+  // workflow starts included), then close the stores. A request still running after
+  // SHUTDOWN_TIMEOUT_MS is cut off: its client retries, safely with an idempotency key.
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'API stopping: finishing requests in flight');
+    const deadline = setTimeout(() => {
+      logger.warn('requests still running at SHUTDOWN_TIMEOUT_MS: exiting');
+      process.exit(1);
+    }, config.ops.shutdownTimeoutMs);
+    deadline.unref();
     server.close(() => {
-      void Promise.allSettled([db.destroy(), redis.quit(), temporal.connection.close()]).then(() => process.exit(0));
+      void Promise.allSettled([db.destroy(), redis.quit(), temporal.connection.close()]).then(() => {
+        logger.info('API stopped');
+        process.exit(0);
+      });
     });
+    server.closeIdleConnections(); // keep-alive connections with no request would hold close() open
   };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
 }
 
 main().catch((err: unknown) => {

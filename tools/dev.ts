@@ -111,6 +111,7 @@ async function main(): Promise<void> {
     // The local SES emulator cannot register domain identities: DKIM tokens are made up locally.
     SES_DOMAIN_IDENTITIES: env.SES_DOMAIN_IDENTITIES || (env.SES_ENDPOINT ? 'ses' : 'local'),
     API_PORT: String(apiPort),
+    WORKER_HEALTH_PORT: env.WORKER_HEALTH_PORT || String(await portNear(9091)),
     BASE_URL: env.BASE_URL || `http://localhost:${apiPort}`,
     // The demo receiver listens on loopback, which webhook delivery refuses unless allowed.
     WEBHOOK_ALLOWED_PRIVATE_ADDRESSES: env.WEBHOOK_ALLOWED_PRIVATE_ADDRESSES ?? '127.0.0.1,::1',

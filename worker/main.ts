@@ -1,31 +1,55 @@
-// The worker process: `tsx worker/main.ts`.
-import { NativeConnection } from '@temporalio/worker';
+// The worker process: `tsx worker/main.ts`. SIGTERM or SIGINT stops polling, lets running
+// activities finish (up to SHUTDOWN_TIMEOUT_MS) and exits.
+import { NativeConnection, Runtime } from '@temporalio/worker';
 import { sharedSesClient, stsClient } from '../core/platform/awsClients';
 import { ByocCredentialCache } from '../core/byoc/byocRole';
 import { ConfigError, loadConfig } from '../core/platform/config';
 import { createDb } from '../core/platform/db';
 import { createLogger } from '../core/platform/logger';
+import { createWorkerMetrics } from '../core/platform/metrics';
+import { checkReadiness, checks } from '../core/platform/readiness';
 import { connectTemporalClient } from '../core/platform/temporal';
 import { createWorker } from './createWorker';
+import { startHealthServer } from './health';
 import { ensureRetentionSchedules } from './schedules';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel, 'worker');
+  // The SDK's own metrics (task slots, poll latencies, activity and workflow counts) for Prometheus.
+  // Installed before any connection: the runtime is created once per process.
+  if (config.ops.workerSdkMetricsAddress) Runtime.install({ telemetryOptions: { metrics: { prometheus: { bindAddress: config.ops.workerSdkMetricsAddress } } } });
   const db = createDb(config.databaseUrl, { timeouts: config.db });
   const client = await connectTemporalClient(config);
   const schedules = await ensureRetentionSchedules(client, config);
   logger.info({ schedules }, 'retention schedules in place');
   const connection = await NativeConnection.connect({ address: config.temporal.address });
+  const metrics = createWorkerMetrics();
   const worker = await createWorker({
     connection,
     namespace: config.temporal.namespace,
     taskQueue: config.temporal.taskQueue,
     // BYOC sessions live in this process only (never in a database, a queue or history).
-    deps: { config, db, sharedSes: sharedSesClient(config), logger, sts: stsClient(config), byocCredentials: new ByocCredentialCache() },
+    deps: { config, db, sharedSes: sharedSesClient(config), logger, sts: stsClient(config), byocCredentials: new ByocCredentialCache(), metrics },
+    extra: { shutdownGraceTime: config.ops.shutdownTimeoutMs },
   });
-  logger.info({ taskQueue: config.temporal.taskQueue }, 'worker started');
+  const health = await startHealthServer({
+    host: config.ops.workerHealthHost,
+    port: config.ops.workerHealthPort,
+    register: metrics.register,
+    readiness: () =>
+      checkReadiness({
+        postgres: checks.postgres(db),
+        temporal: checks.temporal(client),
+        polling: async () => {
+          if (worker.getState() !== 'RUNNING') throw new Error(`the worker is ${worker.getState()}`);
+        },
+      }),
+  });
+  logger.info({ taskQueue: config.temporal.taskQueue, health: `${config.ops.workerHealthHost}:${health.port}` }, 'worker started');
   await worker.run(); // resolves after SIGINT/SIGTERM once in-flight tasks finish
+  logger.info('worker stopped');
+  await health.close();
   await connection.close();
   await client.connection.close();
   await db.destroy();

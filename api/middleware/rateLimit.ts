@@ -10,7 +10,22 @@ import { sendRateLimited } from '../errors';
 const WINDOW_SECONDS = 60;
 const KEY_PREFIX = 'postage:rate:send';
 
-export function rateLimit(deps: { redis: Redis; limitPerMinute: number; logger: Logger }) {
+/** The in-memory limiter that answers when Redis fails or is too slow; it reports each time it does. */
+class MemoryFallback extends RateLimiterMemory {
+  constructor(
+    opts: ConstructorParameters<typeof RateLimiterMemory>[0],
+    private readonly onUse: () => void,
+  ) {
+    super(opts);
+  }
+
+  override consume(...args: Parameters<RateLimiterMemory['consume']>): ReturnType<RateLimiterMemory['consume']> {
+    this.onUse();
+    return super.consume(...args);
+  }
+}
+
+export function rateLimit(deps: { redis: Redis; limitPerMinute: number; logger: Logger; onMemoryFallback?: () => void }) {
   const points = deps.limitPerMinute;
   const limiter = new RateLimiterRedis({
     storeClient: deps.redis,
@@ -19,7 +34,7 @@ export function rateLimit(deps: { redis: Redis; limitPerMinute: number; logger: 
     duration: WINDOW_SECONDS,
     // Fall back at once instead of waiting for ioredis to give up on a dead connection.
     rejectIfRedisNotReady: true,
-    insuranceLimiter: new RateLimiterMemory({ keyPrefix: KEY_PREFIX, points, duration: WINDOW_SECONDS }),
+    insuranceLimiter: new MemoryFallback({ keyPrefix: KEY_PREFIX, points, duration: WINDOW_SECONDS }, () => deps.onMemoryFallback?.()),
   });
   let degraded = false;
 

@@ -31,6 +31,7 @@ export function sendRoute(deps: RouteDeps): Router {
   const turns = createAcceptTurns(deps.config);
   const refuse = (res: Response, error: ApiError) => {
     res.locals.outcome = error.code;
+    deps.metrics.sendRefusals.inc({ code: error.code });
     if (error.code === 'idempotency_key_in_progress') res.set('Retry-After', '1');
     sendError(res, error);
   };
@@ -38,7 +39,7 @@ export function sendRoute(deps: RouteDeps): Router {
   router.post(
     '/api/send/',
     authenticate(deps.db),
-    rateLimit({ redis: deps.redis, limitPerMinute: deps.config.api.rateLimitPerMinute, logger: deps.logger }),
+    rateLimit({ redis: deps.redis, limitPerMinute: deps.config.api.rateLimitPerMinute, logger: deps.logger, onMemoryFallback: () => deps.metrics.rateLimitFallbacks.inc() }),
     jsonBody(deps.config.api.maxBodyBytes),
     async (req: Request, res: Response) => {
       const parsed = validate(req.body, req.get('Idempotency-Key'));
@@ -116,6 +117,7 @@ async function gateAndAccept(deps: RouteDeps & { turns: KeyedMutex }, req: Reque
     return { code: result.code, detail: ACCEPT_FAILURE_DETAIL[result.code] };
   }
   res.locals.outcome = 'queued';
+  deps.metrics.sendsAccepted.inc({ mode: domain.sendingMode, kind });
   res.locals.messageId = result.messageId;
   res.status(200).json(result.response);
   return undefined;

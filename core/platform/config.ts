@@ -108,6 +108,17 @@ export interface Config {
     /** Resolver addresses (`host` or `host:port`); empty uses the system resolver. */
     servers: string[];
   };
+  ops: {
+    /** Bearer token for GET /metrics; without one the endpoint is open in development and off in production. */
+    metricsToken: string | undefined;
+    /** How long SIGTERM waits for requests and activities in flight before the process exits. */
+    shutdownTimeoutMs: number;
+    /** The worker's /healthz, /readyz and /metrics. */
+    workerHealthHost: string;
+    workerHealthPort: number;
+    /** Where the worker's Temporal SDK metrics are served for Prometheus (host:port); unset: not served. */
+    workerSdkMetricsAddress: string | undefined;
+  };
   logLevel: string;
 }
 
@@ -280,6 +291,13 @@ export function loadConfig(env: Env = process.env): Config {
     },
     dns: {
       servers: list(env, 'DNS_SERVERS', []),
+    },
+    ops: {
+      metricsToken: optional(env, 'METRICS_TOKEN'),
+      shutdownTimeoutMs: num(env, 'SHUTDOWN_TIMEOUT_MS', 25_000),
+      workerHealthHost: str(env, 'WORKER_HEALTH_HOST', '127.0.0.1'),
+      workerHealthPort: num(env, 'WORKER_HEALTH_PORT', 9091),
+      workerSdkMetricsAddress: optional(env, 'WORKER_SDK_METRICS_ADDRESS'),
     },
     logLevel: str(env, 'LOG_LEVEL', appEnv === 'test' ? 'silent' : 'info'),
   };

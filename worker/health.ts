@@ -1,0 +1,33 @@
+// The worker's operator endpoints on a small HTTP port of its own (WORKER_HEALTH_HOST:PORT,
+// loopback by default): /healthz (the process answers), /readyz (PostgreSQL, Temporal and the
+// worker polling), /metrics (Postage's own series; the Temporal SDK's are on
+// WORKER_SDK_METRICS_ADDRESS).
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Readiness } from '../core/platform/readiness';
+import type { Registry } from 'prom-client';
+
+export async function startHealthServer(opts: { host: string; port: number; register: Registry; readiness: () => Promise<Readiness> }): Promise<{ port: number; close(): Promise<void> }> {
+  const answer = (res: http.ServerResponse, status: number, body: unknown): void => void res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+  const server = http.createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0];
+    if (req.method !== 'GET') answer(res, 405, { success: false, error: 'method_not_allowed', detail: 'Use GET.' });
+    else if (path === '/healthz') answer(res, 200, { ok: true });
+    else if (path === '/readyz') {
+      void opts.readiness().then(
+        (r) => answer(res, r.ready ? 200 : 503, r),
+        (err: unknown) => answer(res, 503, { ready: false, checks: { worker: String(err) } }),
+      );
+    } else if (path === '/metrics') {
+      void opts.register.metrics().then(
+        (text) => void res.writeHead(200, { 'Content-Type': opts.register.contentType }).end(text),
+        () => answer(res, 500, { success: false, error: 'internal_error', detail: 'Metrics unavailable.' }),
+      );
+    } else answer(res, 404, { success: false, error: 'not_found', detail: 'No such endpoint.' });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, opts.host, () => resolve());
+  });
+  return { port: (server.address() as AddressInfo).port, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
