@@ -19,12 +19,14 @@ module.exports = {
   maxWorkers: 2,
   projects: [
     { ...shared, displayName: 'unit', roots: ['<rootDir>/test/unit'], testMatch: ['**/*.test.ts'] },
+    // The fault-injection suite brings its own stack (it restarts it) and runs alone, last.
+    { ...shared, displayName: 'faults', roots: ['<rootDir>/test/faults'], testMatch: ['**/*.test.ts'] },
     {
       ...shared,
       displayName: 'integration',
       roots: ['<rootDir>/test'],
       testMatch: ['**/*.test.ts'],
-      testPathIgnorePatterns: ['/test/unit/'],
+      testPathIgnorePatterns: ['/test/unit/', '/test/faults/'],
       globalSetup: '<rootDir>/test/setup/globalSetup.ts',
       globalTeardown: '<rootDir>/test/setup/globalTeardown.ts',
     },

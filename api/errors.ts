@@ -67,8 +67,10 @@ const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'E
 export function isStoreUnavailable(err: unknown): boolean {
   if (!isErrorLike(err)) return false;
   if (err.name === 'KnexTimeoutError') return true; // no pool connection within DB_ACQUIRE_TIMEOUT_MS
-  // pg's dropped connection and connect deadline (knex puts the query in front of the message).
-  if (/Connection terminated|timeout expired/i.test(err.message)) return true;
+  // pg's dropped connection (also under a COMMIT whose fate is unknown: the client retries with
+  // its idempotency key and gets the replay or a new acceptance) and its connect deadline; knex
+  // puts the query in front of the message.
+  if (/Connection terminated|connection error and is not queryable|timeout expired/i.test(err.message)) return true;
   const code = (err as { code?: unknown }).code;
   return typeof code === 'string' && UNAVAILABLE_CODES.has(code);
 }

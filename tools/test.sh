@@ -19,4 +19,5 @@ fi
 log "lint"
 node_modules/.bin/eslint --max-warnings 0 .
 node_modules/.bin/jest --selectProjects unit
-exec node_modules/.bin/jest --selectProjects integration
+node_modules/.bin/jest --selectProjects integration
+exec node_modules/.bin/jest --selectProjects faults

@@ -74,8 +74,12 @@ export function sendRoute(deps: RouteDeps): Router {
         if (error) return refuse(res, error);
         accepted = true;
       } finally {
-        // Anything but acceptance frees our claim (never another request's), so a corrected retry can proceed.
-        if (!accepted && claim) await releaseIdempotencyKey(deps.db, claim);
+        // Anything but acceptance frees our claim (never another request's), so a corrected retry can
+        // proceed. If the store cannot be reached to free it, the claim goes stale and is taken over
+        // after 120 s; the answer this request already has stands.
+        if (!accepted && claim) {
+          await releaseIdempotencyKey(deps.db, claim).catch((err: unknown) => req.log.warn({ cause: describeError(err) }, 'idempotency claim not released'));
+        }
       }
     },
   );

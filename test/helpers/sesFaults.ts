@@ -16,9 +16,9 @@ export type SesFault =
    */
   | { kind: 'delay'; ms: number };
 
-export const THROTTLED: SesFault = { kind: 'error', status: 429, type: 'TooManyRequestsException', message: 'Maximum sending rate exceeded.' };
-export const SENDING_PAUSED: SesFault = { kind: 'error', status: 400, type: 'SendingPausedException', message: 'Email sending is disabled for your entire Amazon SES account.' };
-export const ACCOUNT_SUSPENDED: SesFault = { kind: 'error', status: 400, type: 'AccountSuspendedException', message: 'The account is suspended from sending.' };
+export const THROTTLED = { kind: 'error', status: 429, type: 'TooManyRequestsException', message: 'Maximum sending rate exceeded.' } as const satisfies SesFault;
+export const SENDING_PAUSED = { kind: 'error', status: 400, type: 'SendingPausedException', message: 'Email sending is disabled for your entire Amazon SES account.' } as const satisfies SesFault;
+export const ACCOUNT_SUSPENDED = { kind: 'error', status: 400, type: 'AccountSuspendedException', message: 'The account is suspended from sending.' } as const satisfies SesFault;
 
 export interface SesFaultProxy {
   endpoint: string;
@@ -30,7 +30,26 @@ export interface SesFaultProxy {
   abandoned(recipient: string): number;
   /** Resolves once no delayed request is still being held. */
   idle(): Promise<void>;
+  /**
+   * Weather for every request not scripted: `slow` passes the request on at once (SES accepts it)
+   * but answers `ms` later; `throttle` refuses that share of requests with 429 throttling.
+   */
+  setWeather(weather: SesWeather): void;
+  /** Per X-Postage-Message-Id: copies SES accepted, and how many of those answers reached the caller. */
+  copies(): Map<string, { accepted: number; answered: number }>;
   close(): Promise<void>;
+}
+
+export type SesWeather = { kind: 'fair' } | { kind: 'slow'; ms: number } | { kind: 'throttle'; share: number };
+
+/** Our message id, from the raw MIME inside a SendEmail body (core/ses/rawMessages.ts puts it there). */
+function postageMessageId(body: Buffer): string | undefined {
+  try {
+    const raw = (JSON.parse(body.toString()) as { Content?: { Raw?: { Data?: string } } }).Content?.Raw?.Data;
+    return raw ? /^X-Postage-Message-Id: *(\S+)/im.exec(Buffer.from(raw, 'base64').toString('latin1'))?.[1] : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export async function startSesFaultProxy(target: string): Promise<SesFaultProxy> {
@@ -38,6 +57,8 @@ export async function startSesFaultProxy(target: string): Promise<SesFaultProxy>
   const seen = new Map<string, number>();
   const gaveUp = new Map<string, number>();
   const held = new Set<Promise<void>>();
+  const copies = new Map<string, { accepted: number; answered: number }>();
+  let weather: SesWeather = { kind: 'fair' };
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -51,6 +72,10 @@ export async function startSesFaultProxy(target: string): Promise<SesFaultProxy>
       }
       if (recipient) seen.set(recipient, (seen.get(recipient) ?? 0) + 1);
       const fault = scripts.get(recipient)?.shift();
+      if (!fault && weather.kind === 'throttle' && Math.random() < weather.share) {
+        res.writeHead(THROTTLED.status, { 'Content-Type': 'application/json', 'x-amzn-ErrorType': THROTTLED.type }).end(JSON.stringify({ message: THROTTLED.message }));
+        return;
+      }
       if (fault?.kind === 'drop') {
         req.socket.destroy();
         return;
@@ -79,9 +104,21 @@ export async function startSesFaultProxy(target: string): Promise<SesFaultProxy>
       passOn(body);
     });
     const passOn = (body: Buffer) => {
+      const answerAfter = weather.kind === 'slow' ? weather.ms : 0;
       const upstream = http.request(new URL(req.url ?? '/', target), { method: req.method, headers: req.headers }, (up) => {
-        res.writeHead(up.statusCode ?? 502, up.headers);
-        up.pipe(res);
+        const messageId = postageMessageId(body);
+        const entry = messageId ? (copies.get(messageId) ?? { accepted: 0, answered: 0 }) : undefined;
+        if (messageId && entry && up.statusCode === 200) {
+          entry.accepted += 1;
+          copies.set(messageId, entry);
+          res.once('finish', () => (entry.answered += 1));
+        }
+        const answer = () => {
+          res.writeHead(up.statusCode ?? 502, up.headers);
+          up.pipe(res);
+        };
+        if (answerAfter > 0) setTimeout(answer, answerAfter);
+        else answer();
       });
       upstream.on('error', () => res.destroy());
       upstream.end(body);
@@ -94,6 +131,8 @@ export async function startSesFaultProxy(target: string): Promise<SesFaultProxy>
     attempts: (recipient) => seen.get(recipient) ?? 0,
     abandoned: (recipient) => gaveUp.get(recipient) ?? 0,
     idle: async () => void (await Promise.all([...held])),
+    setWeather: (w) => void (weather = w),
+    copies: () => copies,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
