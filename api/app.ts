@@ -1,4 +1,5 @@
-// The Express application: request ids and logs, the two API routes, the OpenAPI document.
+// The Express application: request ids, logs and metrics, the API routes, the SES-events endpoint,
+// the operator endpoints (/healthz, /readyz, /metrics) and the OpenAPI document.
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
