@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Postage needs when they are missing: PostgreSQL and Redis
-# (for private local instances) and a JDK with Maven (for the time-skipping test server).
+# (for private local instances), a JDK with Maven (for the time-skipping test server), and
+# openssl, nginx and stunnel for the TLS tests.
 source "$(dirname "$0")/lib.sh"
 
 missing=()
@@ -11,4 +12,9 @@ command -v redis-server >/dev/null || missing+=(redis-server)
 command -v java >/dev/null || missing+=(default-jdk-headless)
 command -v mvn >/dev/null || missing+=(maven)
 python3 -m venv --help >/dev/null 2>&1 || missing+=(python3-venv)
+# TLS in the tests: a CA made with openssl, nginx terminating gRPC over TLS in front of Temporal,
+# stunnel in front of Redis.
+command -v openssl >/dev/null || missing+=(openssl)
+[ -x /usr/sbin/nginx ] || missing+=(nginx-light)
+command -v stunnel4 >/dev/null || missing+=(stunnel4)
 if [ ${#missing[@]} -gt 0 ]; then apt_install "${missing[@]}"; fi

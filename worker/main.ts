@@ -8,7 +8,7 @@ import { createDb } from '../core/platform/db';
 import { createLogger } from '../core/platform/logger';
 import { createWorkerMetrics } from '../core/platform/metrics';
 import { checkReadiness, checks } from '../core/platform/readiness';
-import { connectTemporalClient } from '../core/platform/temporal';
+import { connectTemporalClient, temporalConnectionOptions } from '../core/platform/temporal';
 import { createWorker } from './createWorker';
 import { startHealthServer } from './health';
 import { ensureRetentionSchedules } from './schedules';
@@ -23,7 +23,7 @@ async function main(): Promise<void> {
   const client = await connectTemporalClient(config);
   const schedules = await ensureRetentionSchedules(client, config);
   logger.info({ schedules }, 'retention schedules in place');
-  const connection = await NativeConnection.connect({ address: config.temporal.address });
+  const connection = await NativeConnection.connect(temporalConnectionOptions(config));
   const metrics = createWorkerMetrics();
   const worker = await createWorker({
     connection,

@@ -1,5 +1,6 @@
 // One typed view of the environment. Every process (API, worker, CLI, tests) reads its settings
 // here, so a variable means the same thing everywhere. Defaults fit the local dev stack.
+import fs from 'node:fs';
 import { decodeSecretKey } from './crypto';
 import { DEFAULT_DB_TIMEOUTS, type DbTimeouts } from './db';
 import { SEND_ATTEMPT_TIMEOUT_MS } from '../model/sendFailures';
@@ -39,6 +40,10 @@ export interface Config {
     taskQueue: string;
     /** Deadline for starting a send workflow before the API answers 502 queue_error. */
     startTimeoutMs: number;
+    /** TLS to the frontend (a secured cluster or Temporal Cloud); undefined: plaintext. */
+    tls: TemporalTls | undefined;
+    /** Temporal Cloud API key (sent as a bearer token; implies TLS). */
+    apiKey: string | undefined;
   };
   ses: {
     region: string;
@@ -123,6 +128,38 @@ export interface Config {
 }
 
 type Env = Record<string, string | undefined>;
+
+export interface TemporalTls {
+  /** PEM of the CA that signed the server's certificate; undefined: the system's CAs. */
+  serverCa: Buffer | undefined;
+  /** mTLS: the client certificate and key, PEM. */
+  clientCert: { crt: Buffer; key: Buffer } | undefined;
+  /** The name the server certificate must carry, when it differs from the address's host. */
+  serverName: string | undefined;
+}
+
+/** A PEM given inline (`-----BEGIN ...`) or as a path; read at boot so a wrong path fails at once. */
+function pem(env: Env, name: string): Buffer | undefined {
+  const value = optional(env, name);
+  if (value === undefined) return undefined;
+  if (value.trimStart().startsWith('-----BEGIN')) return Buffer.from(value.replace(/\\n/g, '\n'));
+  try {
+    return fs.readFileSync(value);
+  } catch (err) {
+    throw new ConfigError(`${name} is neither inline PEM nor a readable file: ${(err as Error).message}`);
+  }
+}
+
+function temporalTls(env: Env): TemporalTls | undefined {
+  const serverCa = pem(env, 'TEMPORAL_TLS_CA');
+  const crt = pem(env, 'TEMPORAL_TLS_CERT');
+  const key = pem(env, 'TEMPORAL_TLS_KEY');
+  const serverName = optional(env, 'TEMPORAL_TLS_SERVER_NAME');
+  if ((crt === undefined) !== (key === undefined)) throw new ConfigError('TEMPORAL_TLS_CERT and TEMPORAL_TLS_KEY go together (mTLS)');
+  const wanted = optional(env, 'TEMPORAL_TLS') === 'true' || serverCa !== undefined || crt !== undefined || serverName !== undefined || optional(env, 'TEMPORAL_API_KEY') !== undefined;
+  if (!wanted) return undefined;
+  return { serverCa, clientCert: crt && key ? { crt, key } : undefined, serverName };
+}
 
 function str(env: Env, name: string, fallback: string): string {
   const v = env[name];
@@ -246,6 +283,8 @@ export function loadConfig(env: Env = process.env): Config {
       namespace: str(env, 'TEMPORAL_NAMESPACE', 'default'),
       taskQueue: str(env, 'TEMPORAL_TASK_QUEUE', 'postage-send'),
       startTimeoutMs: num(env, 'TEMPORAL_START_TIMEOUT_MS', 5000),
+      tls: temporalTls(env),
+      apiKey: optional(env, 'TEMPORAL_API_KEY'),
     },
     ses: {
       region: str(env, 'SES_REGION', 'us-east-1'),

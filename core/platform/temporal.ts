@@ -1,9 +1,28 @@
-// The Temporal client used by the API and the CLI.
-import { Client, Connection, type ConnectionOptions } from '@temporalio/client';
+// Connections to Temporal for the API, the worker and the CLI: one address and namespace, and the
+// same TLS (server CA, mTLS client certificate, server name) and Temporal Cloud API key for all.
+import { Client, Connection, type ConnectionOptions, type TLSConfig } from '@temporalio/client';
 import type { Config } from './config';
 
+/** TLS and credentials as both the client (`Connection`) and the worker (`NativeConnection`) take them. */
+export function temporalConnectionOptions(config: Pick<Config, 'temporal'>): { address: string; tls?: TLSConfig; apiKey?: string } {
+  const { tls, apiKey } = config.temporal;
+  return {
+    address: config.temporal.address,
+    ...(tls
+      ? {
+          tls: {
+            ...(tls.serverCa ? { serverRootCACertificate: tls.serverCa } : {}),
+            ...(tls.clientCert ? { clientCertPair: tls.clientCert } : {}),
+            ...(tls.serverName ? { serverNameOverride: tls.serverName } : {}),
+          },
+        }
+      : {}),
+    ...(apiKey ? { apiKey } : {}),
+  };
+}
+
 function connectionOptions(config: Config): ConnectionOptions {
-  return { address: config.temporal.address, connectTimeout: 5000 };
+  return { ...temporalConnectionOptions(config), connectTimeout: 5000 };
 }
 
 /** Connected now, or throws: for the CLI, which has nothing to do without Temporal. */

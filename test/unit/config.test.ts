@@ -1,6 +1,8 @@
 // Settings that make a process unsafe are refused at boot, before anything is served or
 // encrypted: only an explicit development mode runs on the public development key.
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../core/platform/config';
 
@@ -40,4 +42,19 @@ test.each(['api/server.ts', 'worker/main.ts'])('%s refuses to start without a ke
   const run = spawnSync(process.execPath, ['--import', 'tsx', path.resolve(__dirname, '..', '..', entry)], { env, encoding: 'utf8', timeout: 60_000 });
   expect(run.status).toBe(1);
   expect(run.stderr.trim()).toMatch(/^postage: POSTAGE_SECRET_KEY is required outside development/);
+});
+
+test('Temporal TLS and API key: paths or inline PEM, read at boot; a certificate needs its key', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'postage-tls-'));
+  fs.writeFileSync(path.join(dir, 'ca.pem'), '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n');
+  const base = { NODE_ENV: 'test' };
+  expect(loadConfig(base).temporal).toMatchObject({ tls: undefined, apiKey: undefined });
+  const tls = loadConfig({ ...base, TEMPORAL_TLS_CA: path.join(dir, 'ca.pem'), TEMPORAL_TLS_CERT: '-----BEGIN CERTIFICATE-----\\nX\\n-----END CERTIFICATE-----', TEMPORAL_TLS_KEY: '-----BEGIN PRIVATE KEY-----\nK\n-----END PRIVATE KEY-----', TEMPORAL_TLS_SERVER_NAME: 'temporal.internal' }).temporal.tls!;
+  expect(tls.serverCa!.toString()).toContain('MIIB');
+  expect(tls.clientCert!.crt.toString()).toBe('-----BEGIN CERTIFICATE-----\nX\n-----END CERTIFICATE-----'); // `\n` written as two characters in an env file
+  expect(tls.serverName).toBe('temporal.internal');
+  // Temporal Cloud: an API key alone means TLS with the system's CAs.
+  expect(loadConfig({ ...base, TEMPORAL_API_KEY: 'key' }).temporal).toMatchObject({ apiKey: 'key', tls: { serverCa: undefined, clientCert: undefined } });
+  expect(() => loadConfig({ ...base, TEMPORAL_TLS_CERT: path.join(dir, 'ca.pem') })).toThrow(/TEMPORAL_TLS_CERT and TEMPORAL_TLS_KEY go together/);
+  expect(() => loadConfig({ ...base, TEMPORAL_TLS_CA: path.join(dir, 'missing.pem') })).toThrow(/TEMPORAL_TLS_CA is neither inline PEM nor a readable file/);
 });
