@@ -1,12 +1,12 @@
 // The API as its own process (`tsx api/server.ts`), for tests that need process-level settings
 // the in-process stack cannot have (NODE_EXTRA_CA_CERTS is read once, at process start).
 import path from 'node:path';
-import { freePort, startProcess, waitFor } from '../../tools/stack/processes';
+import { freePort, startProcess, waitFor, type ManagedProcess } from '../../tools/stack/processes';
 import { testInfra } from './env';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
-export async function startApiProcess(env: Record<string, string>): Promise<{ baseUrl: string; stop(): Promise<void> }> {
+export async function startApiProcess(env: Record<string, string>): Promise<{ baseUrl: string; process: ManagedProcess; stop(): Promise<void> }> {
   const port = await freePort();
   const proc = startProcess('api', process.execPath, ['--import', 'tsx', path.join(ROOT, 'api', 'server.ts')], {
     logFile: path.join(testInfra().runDir, 'logs', `api-${port}.log`),
@@ -15,5 +15,5 @@ export async function startApiProcess(env: Record<string, string>): Promise<{ ba
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitFor('the API process', async () => (await fetch(`${baseUrl}/healthz`)).ok, 60_000, proc);
-  return { baseUrl, stop: () => proc.stop() };
+  return { baseUrl, process: proc, stop: () => proc.stop() };
 }
