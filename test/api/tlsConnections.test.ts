@@ -113,7 +113,11 @@ test('the API and the worker work through mTLS to Temporal and TLS to Redis', as
   const worker = startProcess('worker', process.execPath, ['--import', 'tsx', path.join(ROOT, 'worker', 'main.ts')], { logFile: file('worker.log'), env: { ...process.env, ...env }, cwd: ROOT });
   const api = await startApiProcess(env);
   try {
-    const ready = (await (await fetch(`${api.baseUrl}/readyz`)).json()) as { checks: Record<string, string> };
+    // Ready once its TLS connections are up (the Redis one is opened in the background at start).
+    const ready = await eventually('the API to be ready', async () => {
+      const res = await fetch(`${api.baseUrl}/readyz`);
+      return res.status === 200 ? ((await res.json()) as { checks: Record<string, string> }) : undefined;
+    });
     expect(ready.checks).toEqual({ postgres: 'ok', redis: 'ok', temporal: 'ok' });
     const sender = await createSender(database.db);
     const res = await send(api, sender.apiKey, { from_email: `hello@${sender.domain}`, to: 'delivered@test.postage.dev', subject: 'Over TLS', message: 'Hello.' });
