@@ -6,8 +6,8 @@ import { Client, Connection } from '@temporalio/client';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { utcMonthStart } from '../../core/platform/db';
-import { freePort, startProcess, waitFor, type ManagedProcess } from '../../tools/stack/processes';
-import { startApiProcess } from '../helpers/apiProcess';
+import { freePort, waitFor, type ManagedProcess } from '../../tools/stack/processes';
+import { startApiProcess, startWorkerProcess } from '../helpers/apiProcess';
 import { testEnv } from '../helpers/config';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
 import { testInfra } from '../helpers/env';
@@ -17,7 +17,6 @@ import { setUsage } from './helpers/accounts';
 import { send } from './helpers/http';
 import { tracesOf } from './helpers/traces';
 
-const ROOT = path.resolve(__dirname, '..', '..');
 type Api = Awaited<ReturnType<typeof startApiProcess>>;
 
 let database: TestDatabase;
@@ -31,11 +30,7 @@ beforeAll(async () => {
   const env = testEnv({ DATABASE_URL: database.url });
   const startWorker = async (n: number) => {
     const healthPort = await freePort();
-    const process_ = startProcess('worker', process.execPath, ['--import', 'tsx', path.join(ROOT, 'worker', 'main.ts')], {
-      logFile: path.join(testInfra().runDir, 'logs', `multi-worker-${n}-${healthPort}.log`),
-      env: { ...process.env, ...env, WORKER_HEALTH_PORT: String(healthPort) },
-      cwd: ROOT,
-    });
+    const process_ = startWorkerProcess({ ...env, WORKER_HEALTH_PORT: String(healthPort) }, path.join(testInfra().runDir, 'logs', `multi-worker-${n}-${healthPort}.log`));
     await waitFor(`worker ${n}`, async () => (await fetch(`http://127.0.0.1:${healthPort}/readyz`).catch(() => undefined))?.status === 200, 120_000, process_);
     return { process: process_, healthPort };
   };

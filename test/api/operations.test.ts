@@ -11,8 +11,8 @@ import { createDb, type Db } from '../../core/platform/db';
 import { createLogger } from '../../core/platform/logger';
 import { createRedis } from '../../core/platform/redis';
 import { lazyTemporalClient } from '../../core/platform/temporal';
-import { freePort, startProcess, waitFor } from '../../tools/stack/processes';
-import { startApiProcess } from '../helpers/apiProcess';
+import { freePort, waitFor } from '../../tools/stack/processes';
+import { startApiProcess, startWorkerProcess } from '../helpers/apiProcess';
 import { testEnv } from '../helpers/config';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
 import { testInfra } from '../helpers/env';
@@ -22,8 +22,6 @@ import { eventually } from '../helpers/wait';
 import { inParallel, send, testSendBody } from './helpers/http';
 import { startTcpProxy, type TcpProxy } from './helpers/tcpProxy';
 import { tracesOf } from './helpers/traces';
-
-const ROOT = path.resolve(__dirname, '..', '..');
 
 /** The value of one series in Prometheus' text format, whatever the order of its labels. */
 function sample(text: string, name: string, labels: Record<string, string>): number | undefined {
@@ -151,7 +149,7 @@ describe('the worker process', () => {
     const database = await createTestDatabase();
     const [healthPort, sdkPort] = [await freePort(), await freePort()];
     const env = testEnv({ DATABASE_URL: database.url, WORKER_HEALTH_PORT: String(healthPort), WORKER_SDK_METRICS_ADDRESS: `127.0.0.1:${sdkPort}` });
-    const worker = startProcess('worker', process.execPath, ['--import', 'tsx', path.join(ROOT, 'worker', 'main.ts')], { logFile: path.join(testInfra().runDir, 'logs', `worker-${healthPort}.log`), env: { ...process.env, ...env }, cwd: ROOT });
+    const worker = startWorkerProcess(env, path.join(testInfra().runDir, 'logs', `worker-${healthPort}.log`));
     const api = await startApiProcess({ ...env, DATABASE_URL: database.url });
     try {
       await waitFor('the worker to be ready', async () => (await fetch(`http://127.0.0.1:${healthPort}/readyz`).catch(() => undefined))?.status === 200, 120_000, worker);
@@ -175,7 +173,7 @@ describe('the worker process', () => {
       const answers = await burst;
       const accepted = answers.filter((a) => a.status === 200).map((a) => a.json.message_id as string);
       expect(accepted).toHaveLength(10); // the API keeps accepting: the workflows wait for a worker
-      const again = startProcess('worker', process.execPath, ['--import', 'tsx', path.join(ROOT, 'worker', 'main.ts')], { logFile: path.join(testInfra().runDir, 'logs', `worker-${healthPort}-2.log`), env: { ...process.env, ...env }, cwd: ROOT });
+      const again = startWorkerProcess(env, path.join(testInfra().runDir, 'logs', `worker-${healthPort}-2.log`));
       try {
         await eventually('every accepted message to settle', async () => {
           const rows = await database.db('email_log').whereIn('message_id', accepted).select('status');

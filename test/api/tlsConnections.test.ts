@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { canConnect, freePort, startProcess, waitFor, type ManagedProcess } from '../../tools/stack/processes';
-import { startApiProcess } from '../helpers/apiProcess';
+import { startApiProcess, startWorkerProcess } from '../helpers/apiProcess';
 import { testEnv } from '../helpers/config';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
 import { testInfra } from '../helpers/env';
@@ -14,7 +14,6 @@ import { createSender } from '../helpers/fixtures';
 import { eventually } from '../helpers/wait';
 import { send } from './helpers/http';
 
-const ROOT = path.resolve(__dirname, '..', '..');
 let dir: string;
 let nginx: ManagedProcess;
 let stunnel: ManagedProcess;
@@ -110,7 +109,7 @@ function tlsEnv(overrides: Record<string, string> = {}): Record<string, string> 
 
 test('the API and the worker work through mTLS to Temporal and TLS to Redis', async () => {
   const env = tlsEnv({ WORKER_HEALTH_PORT: String(await freePort()) });
-  const worker = startProcess('worker', process.execPath, ['--import', 'tsx', path.join(ROOT, 'worker', 'main.ts')], { logFile: file('worker.log'), env: { ...process.env, ...env }, cwd: ROOT });
+  const worker = startWorkerProcess(env, file('worker.log'));
   const api = await startApiProcess(env);
   try {
     // Ready once its TLS connections are up (the Redis one is opened in the background at start).
@@ -145,11 +144,7 @@ test('a server certificate from another CA, or no client certificate, is refused
     }
   }
   // The worker does not start against a server it cannot verify.
-  const run = startProcess('worker', process.execPath, ['--import', 'tsx', path.join(ROOT, 'worker', 'main.ts')], {
-    logFile: file('worker-wrong-ca.log'),
-    env: { ...process.env, ...tlsEnv({ TEMPORAL_TLS_CA: file('other-ca.pem'), WORKER_HEALTH_PORT: String(await freePort()) }) },
-    cwd: ROOT,
-  });
+  const run = startWorkerProcess(tlsEnv({ TEMPORAL_TLS_CA: file('other-ca.pem'), WORKER_HEALTH_PORT: String(await freePort()) }), file('worker-wrong-ca.log'));
   const code = await new Promise<number | null>((resolve) => run.child.once('exit', (c) => resolve(c)));
   expect(code).toBe(1);
 }, 180_000);

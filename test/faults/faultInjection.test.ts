@@ -22,6 +22,7 @@ import { freePort, startProcess, stopAll, waitFor, type ManagedProcess } from '.
 import { startPrivateRedis } from '../../tools/stack/redis';
 import { startSesEmulator } from '../../tools/stack/sesEmulator';
 import { startTemporalDevServer } from '../../tools/stack/temporal';
+import { startWorkerProcess } from '../helpers/apiProcess';
 import { startSesFaultProxy, type SesFaultProxy } from '../helpers/sesFaults';
 
 const SEED = process.env.FAULT_SEED ? Number(process.env.FAULT_SEED) : randomInt(2 ** 31);
@@ -109,7 +110,7 @@ test('no accepted message is lost, counted twice or sent twice while processes d
     let workerRound = 0;
     const startWorker = async () => {
       workerRound += 1;
-      processes.worker = startProcess('worker', process.execPath, ['--import', 'tsx', path.join(ROOT, 'worker', 'main.ts')], { logFile: path.join(logs, `worker-${workerRound}.log`), env, cwd: ROOT });
+      processes.worker = startWorkerProcess(env, path.join(logs, `worker-${workerRound}.log`));
       await waitFor('the worker', async () => (await fetch(`http://127.0.0.1:${ports.health}/healthz`).catch(() => undefined))?.ok === true, 120_000, processes.worker);
     };
     await Promise.all([startApi(), startWorker()]);
