@@ -15,7 +15,7 @@ import { testEnv } from '../helpers/config';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
 import { createSender, type SenderFixture } from '../helpers/fixtures';
 import { startLocalSns, type LocalSns } from '../../tools/stack/localSns';
-import type { ApiResponse } from './helpers/http';
+import { call, type ApiResponse } from './helpers/http';
 import { loadOpenApiCheck, type DocumentedCheck } from './helpers/openApi';
 import { tracesOf } from './helpers/traces';
 import { Client, Connection } from '@temporalio/client';
@@ -53,19 +53,10 @@ async function check<T>(arbitrary: fc.Arbitrary<T>, property: (value: T) => Prom
   await fc.assert(fc.asyncProperty(arbitrary, property), { seed: SEED, numRuns: RUNS, interruptAfterTimeLimit: TIME_LIMIT_MS });
 }
 
-async function request(path: string, init: RequestInit): Promise<ApiResponse & { text: string }> {
-  const res = await fetch(`${api.baseUrl}${path}`, init);
-  const text = await res.text();
-  let json: Record<string, unknown> = {};
-  try {
-    json = JSON.parse(text) as Record<string, unknown>;
-  } catch {
-    throw new Error(`${init.method ?? 'GET'} ${path} answered ${res.status} with a non-JSON body: ${text.slice(0, 200)}`);
-  }
-  return { status: res.status, headers: res.headers, json, text };
-}
+/** The real API process over HTTP, as `call` does everywhere (a non-JSON answer fails the property). */
+const request = (path: string, init: RequestInit): Promise<ApiResponse> => call(`${api.baseUrl}${path}`, init);
 
-/** Never a 5xx (but for the documented 503s), and always what the OpenAPI document says. */
+/** Never a 5xx (not even a documented one: every dependency is up), and always what the OpenAPI document says. */
 function expectDocumented(path: '/api/send/' | '/api/me/' | '/provider/ses-events', method: 'post' | 'get', res: ApiResponse): void {
   if (res.status >= 500) throw new Error(`${method.toUpperCase()} ${path} answered ${res.status}: ${JSON.stringify(res.json)}`);
   documented(path, method, res);
