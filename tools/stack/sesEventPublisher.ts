@@ -10,6 +10,7 @@
 //   complaint          -> Delivery, then Complaint
 //   suppressionlist    -> Bounce, Permanent / Suppressed (on SES's global suppression list)
 import { randomUUID } from 'node:crypto';
+import { parseMailbox } from '../../core/model/addresses';
 import type { LocalSns } from './localSns';
 import { sesEmulatorStore, type StoredEmail } from './sesEmulator';
 
@@ -70,11 +71,6 @@ export function sesEventRecord(event: SimulatorEvent, email: { sesMessageId: str
   }
 }
 
-/** The bare address of a stored `to` entry (`Ann <success@…>` or `success@…`). */
-function addressOf(to: string): string {
-  return (/<([^>]+)>/.exec(to)?.[1] ?? to).trim();
-}
-
 export interface SesEventPublisher {
   stop(): void;
 }
@@ -132,7 +128,10 @@ export async function startSesEventPublisher(opts: {
 
   const handle = (email: StoredEmail) => {
     for (const to of email.destination.to) {
-      const recipient = addressOf(to);
+      // Stored as the message header had it (`Ann <success@…>` or `success@…`).
+      const mailbox = parseMailbox(to);
+      if ('error' in mailbox) continue;
+      const recipient = mailbox.address;
       simulatorEvents(recipient, opts.simulatorDomain).forEach((event, i) => {
         schedule(opts.delayMs * (i + 1), async () => {
           const record = sesEventRecord(event, { sesMessageId: email.messageId, from: email.from, recipient, sentAt: new Date(email.at * 1000) }, new Date());
