@@ -162,8 +162,7 @@ function temporalTls(env: Env): TemporalTls | undefined {
 }
 
 function str(env: Env, name: string, fallback: string): string {
-  const v = env[name];
-  return v === undefined || v === '' ? fallback : v;
+  return optional(env, name) ?? fallback;
 }
 
 function optional(env: Env, name: string): string | undefined {
@@ -175,7 +174,7 @@ function num(env: Env, name: string, fallback: number): number {
   const v = env[name];
   if (v === undefined || v === '') return fallback;
   const n = Number(v);
-  if (!Number.isFinite(n)) throw new Error(`${name} must be a number, got ${JSON.stringify(v)}`);
+  if (!Number.isFinite(n)) throw new ConfigError(`${name} must be a number, got ${JSON.stringify(v)}`);
   return n;
 }
 
@@ -191,7 +190,7 @@ function list(env: Env, name: string, fallback: string[]): string[] {
 function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
   const v = env[name];
   if (v === undefined || v === '') return fallback;
-  if (!(allowed as readonly string[]).includes(v)) throw new Error(`${name} must be one of ${allowed.join(', ')}, got ${JSON.stringify(v)}`);
+  if (!(allowed as readonly string[]).includes(v)) throw new ConfigError(`${name} must be one of ${allowed.join(', ')}, got ${JSON.stringify(v)}`);
   return v as T;
 }
 

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../../core/platform/config';
+import { ConfigError, loadConfig } from '../../core/platform/config';
 
 const DEV_KEY = '706f73746167652d6465762d6b65792d6e6f742d666f722d70726f64756374'.padEnd(64, '0');
 const KEY = 'ab'.repeat(32);
@@ -57,4 +57,9 @@ test('Temporal TLS and API key: paths or inline PEM, read at boot; a certificate
   expect(loadConfig({ ...base, TEMPORAL_API_KEY: 'key' }).temporal).toMatchObject({ apiKey: 'key', tls: { serverCa: undefined, clientCert: undefined } });
   expect(() => loadConfig({ ...base, TEMPORAL_TLS_CERT: path.join(dir, 'ca.pem') })).toThrow(/TEMPORAL_TLS_CERT and TEMPORAL_TLS_KEY go together/);
   expect(() => loadConfig({ ...base, TEMPORAL_TLS_CA: path.join(dir, 'missing.pem') })).toThrow(/TEMPORAL_TLS_CA is neither inline PEM nor a readable file/);
+});
+
+test('a malformed number or choice is a ConfigError, so the process says it in one line', () => {
+  expect(() => loadConfig({ NODE_ENV: 'test', API_PORT: 'eighty' })).toThrow(ConfigError);
+  expect(() => loadConfig({ NODE_ENV: 'test', SES_DOMAIN_IDENTITIES: 'dns' })).toThrow(ConfigError);
 });
