@@ -35,8 +35,8 @@ export interface SesFaultProxy {
    * but answers `ms` later; `throttle` refuses that share of requests with 429 throttling.
    */
   setWeather(weather: SesWeather): void;
-  /** Per X-Postage-Message-Id: copies SES accepted, and how many of those answers reached the caller. */
-  copies(): Map<string, { accepted: number; answered: number }>;
+  /** Per X-Postage-Message-Id: the SES message ids of the copies SES accepted, in order. */
+  copies(): Map<string, string[]>;
   close(): Promise<void>;
 }
 
@@ -57,7 +57,7 @@ export async function startSesFaultProxy(target: string): Promise<SesFaultProxy>
   const seen = new Map<string, number>();
   const gaveUp = new Map<string, number>();
   const held = new Set<Promise<void>>();
-  const copies = new Map<string, { accepted: number; answered: number }>();
+  const copies = new Map<string, string[]>();
   let weather: SesWeather = { kind: 'fair' };
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -106,19 +106,19 @@ export async function startSesFaultProxy(target: string): Promise<SesFaultProxy>
     const passOn = (body: Buffer) => {
       const answerAfter = weather.kind === 'slow' ? weather.ms : 0;
       const upstream = http.request(new URL(req.url ?? '/', target), { method: req.method, headers: req.headers }, (up) => {
-        const messageId = postageMessageId(body);
-        const entry = messageId ? (copies.get(messageId) ?? { accepted: 0, answered: 0 }) : undefined;
-        if (messageId && entry && up.statusCode === 200) {
-          entry.accepted += 1;
-          copies.set(messageId, entry);
-          res.once('finish', () => (entry.answered += 1));
-        }
-        const answer = () => {
-          res.writeHead(up.statusCode ?? 502, up.headers);
-          up.pipe(res);
-        };
-        if (answerAfter > 0) setTimeout(answer, answerAfter);
-        else answer();
+        const chunks: Buffer[] = [];
+        up.on('data', (c: Buffer) => chunks.push(c));
+        up.on('end', () => {
+          const answerBody = Buffer.concat(chunks);
+          const messageId = postageMessageId(body);
+          if (messageId && up.statusCode === 200) {
+            const sesId = (JSON.parse(answerBody.toString()) as { MessageId?: string }).MessageId ?? '';
+            copies.set(messageId, [...(copies.get(messageId) ?? []), sesId]);
+          }
+          const answer = () => void res.writeHead(up.statusCode ?? 502, up.headers).end(answerBody);
+          if (answerAfter > 0) setTimeout(answer, answerAfter);
+          else answer();
+        });
       });
       upstream.on('error', () => res.destroy());
       upstream.end(body);
