@@ -14,6 +14,27 @@ import { operationsRoute } from './routes/operations';
 import { createApiMetrics, type ApiMetrics } from '../core/platform/metrics';
 import { sendRoute } from './routes/send';
 import { sesEventsRoute } from './routes/sesEvents';
+import { authRoute } from './routes/auth';
+import { apiKeysRoute } from './routes/manage/apiKeys';
+import { byocRoute } from './routes/manage/byoc';
+import { domainsRoute } from './routes/manage/domains';
+import { emailsRoute } from './routes/manage/emails';
+import { suppressionsRoute } from './routes/manage/suppressions';
+import { usageRoute } from './routes/manage/usage';
+import { webhooksRoute } from './routes/manage/webhooks';
+import { requireCaller } from './middleware/caller';
+import { optionalJsonBody } from './middleware/jsonBody';
+import { sessionMiddleware } from './session';
+import { createAcceptTurns } from '../core/sending/acceptMessage';
+
+const MANAGEMENT_PATHS = ['/api/domains', '/api/api-keys', '/api/webhooks', '/api/byoc', '/api/emails', '/api/suppressions', '/api/usage'];
+const MANAGEMENT_BODY_LIMIT = 64 * 1024;
+
+/** TRUST_PROXY as Express reads it: a hop count, true/false, or addresses and names (`loopback`, CIDRs). */
+function trustProxySetting(value: string): boolean | number | string {
+  if (value === 'true' || value === 'false') return value === 'true';
+  return /^\d+$/.test(value) ? Number(value) : value;
+}
 
 /** Paths the API serves, for 405 answers on other methods. */
 const ROUTES: Record<string, string> = { '/api/send/': 'POST', '/api/me/': 'GET' };
@@ -51,6 +72,7 @@ export function createApp(deps: ApiDeps): express.Express {
         const locals = (res as Response).locals ?? {};
         return {
           ...(locals.keyPrefix ? { key: locals.keyPrefix, account: locals.apiKey?.accountId } : {}),
+          ...(locals.caller ? { actor: locals.caller.actor, account: locals.caller.accountId } : {}),
           ...(locals.outcome ? { outcome: locals.outcome } : {}),
           ...(locals.messageId ? { messageId: locals.messageId } : {}),
         };
@@ -67,7 +89,13 @@ export function createApp(deps: ApiDeps): express.Express {
     next();
   });
 
-  const routeDeps: RouteDeps = { ...deps, metrics: deps.metrics ?? createApiMetrics(), workflows: messageWorkflows(deps.temporal, deps.config.temporal.taskQueue) };
+  if (deps.config.auth.trustProxy !== undefined) app.set('trust proxy', trustProxySetting(deps.config.auth.trustProxy));
+  const routeDeps: RouteDeps = {
+    ...deps,
+    metrics: deps.metrics ?? createApiMetrics(),
+    workflows: messageWorkflows(deps.temporal, deps.config.temporal.taskQueue),
+    turns: createAcceptTurns(deps.config),
+  };
   app.use(countRequests(routeDeps.metrics));
   app.use(operationsRoute(routeDeps));
   const openApi = buildOpenApiDocument(deps.config);
@@ -76,6 +104,13 @@ export function createApp(deps: ApiDeps): express.Express {
   app.use(sendRoute(routeDeps));
   app.use(meRoute(routeDeps));
   app.use(sesEventsRoute(routeDeps)); // SES events via SNS: outside /api, authenticated by SNS signature
+
+  // Customers: sign-in and sessions, then the management API (a session or a full_access key).
+  const session = sessionMiddleware(deps.db, deps.config);
+  app.use('/api/auth', session);
+  app.use(authRoute(routeDeps));
+  app.use(MANAGEMENT_PATHS, session, requireCaller(deps), optionalJsonBody(MANAGEMENT_BODY_LIMIT));
+  for (const route of [domainsRoute, apiKeysRoute, webhooksRoute, byocRoute, emailsRoute, suppressionsRoute, usageRoute]) app.use(route(routeDeps));
 
   app.all(Object.keys(ROUTES), (req, res) => {
     const allowed = ROUTES[req.path.endsWith('/') ? req.path : `${req.path}/`] ?? 'GET';

@@ -1,8 +1,10 @@
 // The spec's error shape (section 7): {success:false, error, detail}. 401 and the rate-limit 429
 // carry no `error` code; 400 carries field errors instead (see docs/decisions.md).
 import type { Response } from 'express';
+import { PostageError } from '../core/platform/errors';
 
-export const ERROR_STATUS = {
+/** Codes of the send and account endpoints (spec 7 and our additions). */
+export const SEND_ERROR_STATUS = {
   unauthorized: 403,
   domain_not_registered: 403,
   domain_not_verified: 403,
@@ -22,6 +24,27 @@ export const ERROR_STATUS = {
   method_not_allowed: 405,
   internal_error: 500,
 } as const;
+
+/** Codes only the sign-in and management endpoints answer with. */
+export const MANAGEMENT_ERROR_STATUS = {
+  /** A sending key on a management endpoint. */
+  insufficient_permission: 403,
+  /** A state-changing request made with a session but without its CSRF token. */
+  csrf_token_invalid: 403,
+  /** Webhooks need a Growth or Pro subscription (spec 1). */
+  plan_required: 403,
+  /** Too many failed sign-ins for the address or from the client IP. */
+  too_many_attempts: 429,
+  domain_exists: 409,
+  /** BYOC domains are registered in the customer's account: BYOC must validate first. */
+  byoc_setup_required: 409,
+  /** Inactive webhook endpoints receive nothing, test events included (spec 6.1). */
+  webhook_inactive: 409,
+  /** SES or DNS could not answer; nothing was changed. */
+  provider_error: 502,
+} as const;
+
+export const ERROR_STATUS = { ...SEND_ERROR_STATUS, ...MANAGEMENT_ERROR_STATUS } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
@@ -52,8 +75,8 @@ export function sendValidationError(res: Response, fieldErrors: FieldErrors): vo
   });
 }
 
-export function sendUnauthenticated(res: Response): void {
-  res.status(401).json({ success: false, detail: 'A valid X-API-Key header is required.' });
+export function sendUnauthenticated(res: Response, detail = 'A valid X-API-Key header is required.'): void {
+  res.status(401).json({ success: false, detail });
 }
 
 export function sendRateLimited(res: Response, limitPerMinute: number): void {
@@ -91,4 +114,43 @@ export function describeError(err: unknown, depth = 0): Record<string, unknown> 
     // Temporal wraps the gRPC failure (UNAVAILABLE, DEADLINE_EXCEEDED) in `cause`.
     ...(err.cause !== undefined && depth < 2 ? { cause: describeError(err.cause, depth + 1) } : {}),
   };
+}
+
+// PostageError codes of core/ that mean "no such thing in this account": always 404, so another
+// account's ids and names are indistinguishable from ids that do not exist.
+const NOT_FOUND_CODES = new Set(['domain_not_found', 'api_key_not_found', 'webhook_not_found', 'account_not_found', 'suppression_not_found', 'message_not_found']);
+const CODE_MAP: Record<string, ErrorCode> = {
+  domain_exists: 'domain_exists',
+  byoc_not_configured: 'byoc_setup_required',
+  byoc_role_unusable: 'byoc_setup_required',
+  ses_identity_failed: 'provider_error',
+  dns_lookup_failed: 'provider_error',
+  plan_required: 'plan_required',
+  webhook_inactive: 'webhook_inactive',
+};
+// The request field an `invalid_*` code of core/ is about, when the error does not say.
+const FIELD_OF: Record<string, string> = {
+  invalid_domain: 'name',
+  invalid_events: 'events',
+  invalid_url: 'url',
+  invalid_role_arn: 'role_arn',
+  invalid_region: 'region',
+  invalid_address: 'address',
+  invalid_email: 'email',
+  invalid_status: 'status',
+  invalid_limit: 'limit',
+};
+
+/**
+ * The one place a core/ failure becomes an answer: bad input is a 400 with field errors, a
+ * missing (or another account's) thing a 404, a known state conflict its code. Anything else is
+ * not a PostageError and goes to the app's error handler (500 or 503).
+ */
+export function sendCoreError(res: Response, err: unknown): boolean {
+  if (!(err instanceof PostageError)) return false;
+  res.locals.outcome = err.code;
+  if (NOT_FOUND_CODES.has(err.code)) sendError(res, { code: 'not_found', detail: `${err.message[0]!.toUpperCase()}${err.message.slice(1)}.` });
+  else if (CODE_MAP[err.code]) sendError(res, { code: CODE_MAP[err.code]!, detail: err.message });
+  else sendValidationError(res, { [err.field ?? FIELD_OF[err.code] ?? '_body']: [err.message] });
+  return true;
 }

@@ -1,5 +1,15 @@
 // What the middleware chain leaves on res.locals for later steps and for the request log line.
-import type { ApiKey } from '../core/accounts/apiKeys';
+import type { ApiKey, KeyPermission } from '../core/accounts/apiKeys';
+
+/** The account a management request acts on, and who is acting (for the audit trail). */
+export interface Caller {
+  accountId: string;
+  /** `user:<id>` or `key:<id>`. */
+  actor: string;
+  permission: KeyPermission;
+  /** Set when the caller is a signed-in user. */
+  userId?: string;
+}
 
 declare module 'express-serve-static-core' {
   interface Locals {
@@ -9,6 +19,8 @@ declare module 'express-serve-static-core' {
     keyPrefix?: string;
     /** How the request ended, for the log line: `queued`, `invalid_body`, an error code... */
     outcome?: string;
+    /** Set by requireCaller() on management endpoints. */
+    caller?: Caller;
     /** Set once a message is accepted. */
     messageId?: string;
   }

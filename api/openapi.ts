@@ -2,6 +2,7 @@
 // (requests) and the tests validate against (responses), so it cannot drift from the code.
 import type { Config } from '../core/platform/config';
 import { ERROR_CODES } from './errors';
+import { managementPaths, managementSchemas, managementSecuritySchemes } from './openapiManagement';
 import { buildSendRequestSchema } from './schemas/sendRequest';
 import { SES_EVENT_ERRORS, SES_EVENTS_PATH } from './routes/sesEvents';
 import { accountRecordSchema, codesWithStatus, errorSchema, plainErrorSchema, sendResponseSchema, sesEventAnswerSchema, validationErrorSchema } from './schemas/responses';
@@ -81,6 +82,7 @@ export function buildOpenApiDocument(config: Pick<Config, 'api' | 'limits'>) {
           },
         },
       },
+      ...managementPaths(),
       '/api/me/': {
         get: {
           operationId: 'me',
@@ -95,8 +97,9 @@ export function buildOpenApiDocument(config: Pick<Config, 'api' | 'limits'>) {
       },
     },
     components: {
-      securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } },
+      securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' }, ...managementSecuritySchemes },
       schemas: {
+        ...managementSchemas,
         SendRequest: buildSendRequestSchema(config.limits),
         SendResponse: sendResponseSchema,
         AccountRecord: accountRecordSchema,

@@ -6,6 +6,7 @@ import { classifyRecipient, domainOf, parseMailbox, type Mailbox, type MailboxEr
 import type { Config } from '../core/platform/config';
 import type { Attachment } from '../core/sending/staging';
 import type { FieldErrors } from './errors';
+import { FieldErrorCollector, fieldPath, genericFieldMessage } from './fieldErrors';
 import { buildSendRequestSchema, IDEMPOTENCY_KEY } from './schemas/sendRequest';
 import { isStrictBase64 } from '../core/platform/strictBase64';
 
@@ -44,27 +45,9 @@ interface RawSendRequest {
 export type SendRequestValidation = { ok: true; request: SendRequest } | { ok: false; errors: FieldErrors };
 export type SendRequestValidator = (body: unknown, headerIdempotencyKey?: string) => SendRequestValidation;
 
-/** `attachments/0/content` -> `attachments[0].content`; a missing or unknown property names itself. */
-function fieldPath(err: ErrorObject): string {
-  const base = err.instancePath.replace(/^\//, '').replace(/\/(\d+)(?=\/|$)/g, '[$1]').replace(/\//g, '.');
-  const child = err.keyword === 'required' ? err.params.missingProperty : err.keyword === 'additionalProperties' ? err.params.additionalProperty : undefined;
-  if (child !== undefined) return base ? `${base}.${String(child)}` : String(child);
-  return base || '_body';
-}
-
 function messageFor(err: ErrorObject): string {
   const field = err.instancePath.split('/').pop() ?? '';
   switch (err.keyword) {
-    case 'required':
-      return 'This field is required.';
-    case 'additionalProperties':
-      return 'Unknown field.';
-    case 'type':
-      return `Must be ${err.params.type === 'object' ? 'an object' : err.params.type === 'array' ? 'an array' : `a ${String(err.params.type)}`}.`;
-    case 'minLength':
-      return 'Must not be empty.';
-    case 'maxLength':
-      return `Must be at most ${String(err.params.limit)} characters.`;
     case 'maxItems':
       return `At most ${String(err.params.limit)} attachments are allowed.`;
     case 'pattern':
@@ -73,7 +56,7 @@ function messageFor(err: ErrorObject): string {
       if (field === 'message' || field === 'html') return 'Must not contain NUL characters.';
       return 'Must not contain line breaks or other control characters.';
     default:
-      return err.message ?? 'Invalid value.';
+      return genericFieldMessage(err);
   }
 }
 
@@ -102,15 +85,9 @@ export function createSendRequestValidator(config: Pick<Config, 'limits' | 'test
   const validateShape = ajv.compile(buildSendRequestSchema(config.limits));
 
   return (body, headerIdempotencyKey) => {
-    // Field paths come from the client (unknown field names): a Map keeps `constructor` or
-    // `__proto__` from resolving to Object.prototype members.
-    const errors = new Map<string, string[]>();
-    const add = (field: string, message: string) => {
-      const messages = errors.get(field);
-      if (messages) messages.push(message);
-      else errors.set(field, [message]);
-    };
-    const failed = (): SendRequestValidation => ({ ok: false, errors: Object.fromEntries(errors) });
+    const errors = new FieldErrorCollector();
+    const add = (field: string, message: string) => errors.add(field, message);
+    const failed = (): SendRequestValidation => ({ ok: false, errors: errors.toObject() });
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
       return { ok: false, errors: { _body: ['The body must be a JSON object.'] } };
     }

@@ -29,3 +29,12 @@ export function parseIsoDate(value: string): Date {
 export function parseList(value: string, previous: string[] = []): string[] {
   return [...previous, ...value.split(',').map((s) => s.trim()).filter(Boolean)];
 }
+
+/** One of a fixed set of words, as typed (case-insensitive). */
+export function parseChoice<T extends string>(choices: readonly T[]): (value: string) => T {
+  return (value) => {
+    const v = value.trim().toLowerCase();
+    if (!(choices as readonly string[]).includes(v)) throw new InvalidArgumentError(`expected one of ${choices.join(', ')}.`);
+    return v as T;
+  };
+}

@@ -1,6 +1,6 @@
 // X-API-Key on every API route; 401 before anything else is read (spec 4.2, 5.4).
 import type { NextFunction, Request, Response } from 'express';
-import { authenticateApiKey, keyPrefix } from '../../core/accounts/apiKeys';
+import { authenticateApiKey, keyPrefix, noteKeyUsed } from '../../core/accounts/apiKeys';
 import type { Db } from '../../core/platform/db';
 import { sendUnauthenticated } from '../errors';
 import '../locals';
@@ -13,6 +13,7 @@ export function authenticate(db: Db) {
       sendUnauthenticated(res);
       return;
     }
+    noteKeyUsed(db, result.key.id);
     res.locals.apiKey = result.key;
     res.locals.keyPrefix = keyPrefix(result.key.lookupId);
     req.log = req.log.child({ key: res.locals.keyPrefix, account: result.key.accountId });

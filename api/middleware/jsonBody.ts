@@ -28,3 +28,17 @@ export function jsonBody(limitBytes: number) {
     });
   };
 }
+
+/**
+ * For endpoints whose body is optional (verify, validate, test): a request without one gets `{}`;
+ * a request with one must be JSON like everywhere else.
+ */
+export function optionalJsonBody(limitBytes: number) {
+  const parse = jsonBody(limitBytes);
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const hasBody = (req.get('Content-Length') !== undefined && req.get('Content-Length') !== '0') || req.get('Transfer-Encoding') !== undefined;
+    if (['POST', 'PUT', 'PATCH'].includes(req.method) && hasBody) return parse(req, res, next);
+    req.body = {};
+    next();
+  };
+}

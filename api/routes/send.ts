@@ -1,11 +1,10 @@
 // POST /api/send/: key, rate limit, body, idempotency claim, gates, accept (stage + count +
 // start), answer. The order is documented in the README ("API reference").
 import { Router, type Request, type Response } from 'express';
-import { acceptMessage, createAcceptTurns, type AcceptFailure } from '../../core/sending/acceptMessage';
+import { acceptMessage, type AcceptFailure } from '../../core/sending/acceptMessage';
 import { claimIdempotencyKey, releaseIdempotencyKey, requestFingerprint, type IdempotencyClaim } from '../../core/sending/idempotency';
 import { checkKeyScope, checkSendGates, USAGE_LIMIT_DETAIL } from '../../core/sending/sendGates';
 import { buildSendResponse } from '../sendResponse';
-import type { KeyedMutex } from '../../core/platform/keyedMutex';
 import type { RouteDeps } from '../deps';
 import { describeError, sendError, sendValidationError, type ApiError } from '../errors';
 import { authenticate } from '../middleware/authenticate';
@@ -28,7 +27,6 @@ const IDEMPOTENCY_REFUSALS = {
 export function sendRoute(deps: RouteDeps): Router {
   const router = Router();
   const validate = createSendRequestValidator(deps.config);
-  const turns = createAcceptTurns(deps.config);
   const refuse = (res: Response, error: ApiError) => {
     res.locals.outcome = error.code;
     deps.metrics.sendRefusals.inc({ code: error.code });
@@ -70,7 +68,7 @@ export function sendRoute(deps: RouteDeps): Router {
 
       let accepted = false;
       try {
-        const error = await gateAndAccept({ ...deps, turns }, req, res, request, claim);
+        const error = await gateAndAccept(deps, req, res, request, claim);
         if (error) return refuse(res, error);
         accepted = true;
       } finally {
@@ -86,7 +84,7 @@ export function sendRoute(deps: RouteDeps): Router {
   return router;
 }
 
-async function gateAndAccept(deps: RouteDeps & { turns: KeyedMutex }, req: Request, res: Response, request: SendRequest, claim: IdempotencyClaim | undefined): Promise<ApiError | undefined> {
+async function gateAndAccept(deps: RouteDeps, req: Request, res: Response, request: SendRequest, claim: IdempotencyClaim | undefined): Promise<ApiError | undefined> {
   const apiKey = res.locals.apiKey!;
   const gates = await checkSendGates(deps.db, { apiKey, fromDomain: request.fromDomain, recipient: request.to.address, recipientKind: request.recipientKind });
   if (!gates.ok) return gates.failure;

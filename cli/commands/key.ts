@@ -1,8 +1,8 @@
 // key create|list|revoke (spec 2.6, 5): the secret is printed once, at creation, and never again.
 import type { Command } from 'commander';
 import { requireAccount } from '../../core/accounts/accounts';
-import { createApiKey, keyPrefix, listApiKeys, revokeApiKey, type ApiKey } from '../../core/accounts/apiKeys';
-import { parseIsoDate, parseList } from '../args';
+import { createApiKey, keyPrefix, KEY_PERMISSIONS, listApiKeys, revokeApiKey, type ApiKey, type KeyPermission } from '../../core/accounts/apiKeys';
+import { parseChoice, parseIsoDate, parseList } from '../args';
 import { fields, formatDate, table } from '../output';
 import type { Run } from '../run';
 
@@ -25,12 +25,13 @@ export function registerKeyCommands(program: Command, run: Run): void {
     .requiredOption('--name <name>', 'what the key is for')
     .option('--domains <list>', "comma-separated domains it may send from (default: all the account's domains)", parseList)
     .option('--expires <iso>', 'expiry, ISO 8601 (default: never)', parseIsoDate)
+    .option('--permission <permission>', `${KEY_PERMISSIONS.join(' or ')}: sending keys may only send and read /api/me/; full_access keys may also manage the account`, parseChoice(KEY_PERMISSIONS), 'sending')
     .action(
-      run(async (ctx, accountRef: string, opts: { name: string; domains?: string[]; expires?: Date }) => {
+      run(async (ctx, accountRef: string, opts: { name: string; domains?: string[]; expires?: Date; permission: KeyPermission }) => {
         const account = await requireAccount(ctx.db(), accountRef);
         const { apiKey, secret } = await createApiKey(
           ctx.db(),
-          { accountId: account.id, name: opts.name, domainScope: opts.domains ?? [], expiresAt: opts.expires ?? null },
+          { accountId: account.id, name: opts.name, permission: opts.permission, domainScope: opts.domains ?? [], expiresAt: opts.expires ?? null },
           ctx.actor,
         );
         return {
@@ -39,6 +40,7 @@ export function registerKeyCommands(program: Command, run: Run): void {
             `Created API key ${keyPrefix(apiKey.lookupId)} (${apiKey.id}) for ${account.email}.`,
             fields([
               ['name', apiKey.name],
+              ['permission', apiKey.permission],
               ['domains', apiKey.domainScope.length ? apiKey.domainScope.join(', ') : 'all of the account'],
               ['expires', apiKey.expiresAt ? formatDate(apiKey.expiresAt) : 'never'],
             ]),
@@ -61,8 +63,8 @@ export function registerKeyCommands(program: Command, run: Run): void {
         return {
           json: keys.map((k) => publicKey(k)),
           text: table(
-            ['id', 'prefix', 'name', 'domains', 'expires', 'state', 'last used'],
-            keys.map((k) => [k.id, keyPrefix(k.lookupId), k.name, k.domainScope.join(',') || 'all', k.expiresAt ? formatDate(k.expiresAt) : 'never', keyState(k), formatDate(k.lastUsedAt)]),
+            ['id', 'prefix', 'name', 'permission', 'domains', 'expires', 'state', 'last used'],
+            keys.map((k) => [k.id, keyPrefix(k.lookupId), k.name, k.permission, k.domainScope.join(',') || 'all', k.expiresAt ? formatDate(k.expiresAt) : 'never', keyState(k), formatDate(k.lastUsedAt)]),
             'No API keys.',
           ),
         };

@@ -9,11 +9,28 @@ import { PostageError } from '../platform/errors';
 
 const KEY_FORMAT = /^pk_([0-9a-f]{16})_([0-9a-f]{64})$/;
 
+/**
+ * `sending` may call /api/send/ and /api/me/ only; `full_access` may also manage the account
+ * (the management API). Ordered from least to most.
+ */
+export const KEY_PERMISSIONS = ['sending', 'full_access'] as const;
+export type KeyPermission = (typeof KEY_PERMISSIONS)[number];
+
+export function isKeyPermission(value: unknown): value is KeyPermission {
+  return typeof value === 'string' && (KEY_PERMISSIONS as readonly string[]).includes(value);
+}
+
+/** True when `held` includes everything `wanted` allows. */
+export function permissionCovers(held: KeyPermission, wanted: KeyPermission): boolean {
+  return KEY_PERMISSIONS.indexOf(held) >= KEY_PERMISSIONS.indexOf(wanted);
+}
+
 export interface ApiKey {
   id: string;
   accountId: string;
   name: string;
   lookupId: string;
+  permission: KeyPermission;
   domainScope: string[];
   expiresAt: Date | null;
   revokedAt: Date | null;
@@ -27,6 +44,7 @@ interface ApiKeyRow {
   name: string;
   lookup_id: string;
   secret_hash: Buffer;
+  permission: KeyPermission;
   domain_scope: string[];
   expires_at: Date | null;
   revoked_at: Date | null;
@@ -40,6 +58,7 @@ function toApiKey(row: ApiKeyRow): ApiKey {
     accountId: row.account_id,
     name: row.name,
     lookupId: row.lookup_id,
+    permission: row.permission,
     domainScope: row.domain_scope,
     expiresAt: row.expires_at,
     revokedAt: row.revoked_at,
@@ -62,21 +81,23 @@ async function checkedScope(db: Db, accountId: string, scope: string[]): Promise
   if (names.length === 0) return [];
   const owned = new Set((await db('domains').where({ account_id: accountId }).whereIn('name', names).select<{ name: string }[]>('name')).map((r) => r.name));
   const foreign = names.filter((n) => !owned.has(n));
-  if (foreign.length > 0) throw new PostageError('invalid_scope', `not a domain of this account: ${foreign.join(', ')}`);
+  if (foreign.length > 0) throw new PostageError('invalid_scope', `not a domain of this account: ${foreign.join(', ')}`, 'domains');
   return names;
 }
 
 export async function createApiKey(
   db: Db,
-  input: { accountId: string; name: string; domainScope?: string[]; expiresAt?: Date | null },
+  input: { accountId: string; name: string; permission?: KeyPermission; domainScope?: string[]; expiresAt?: Date | null },
   actor: string,
   now = new Date(),
 ): Promise<{ apiKey: ApiKey; secret: string }> {
   const name = input.name.trim();
-  if (!name) throw new PostageError('invalid_name', 'an API key needs a name');
-  if (name.length > 100) throw new PostageError('invalid_name', 'an API key name is at most 100 characters');
+  if (!name) throw new PostageError('invalid_name', 'an API key needs a name', 'name');
+  if (name.length > 100) throw new PostageError('invalid_name', 'an API key name is at most 100 characters', 'name');
+  const permission = input.permission ?? 'sending';
+  if (!isKeyPermission(permission)) throw new PostageError('invalid_permission', `the permission is one of ${KEY_PERMISSIONS.join(', ')}`, 'permission');
   const expiresAt = input.expiresAt ?? null;
-  if (expiresAt && (Number.isNaN(expiresAt.getTime()) || expiresAt <= now)) throw new PostageError('invalid_expiry', 'the expiry must be a date in the future');
+  if (expiresAt && (Number.isNaN(expiresAt.getTime()) || expiresAt <= now)) throw new PostageError('invalid_expiry', 'the expiry must be a date in the future', 'expires_at');
   const domainScope = await checkedScope(db, input.accountId, input.domainScope ?? []);
   // CSPRNG: 8 bytes of public lookup id, 32 bytes (256 bits) of secret.
   const lookupId = randomHex(8);
@@ -88,6 +109,7 @@ export async function createApiKey(
         name,
         lookup_id: lookupId,
         secret_hash: sha512(secret),
+        permission,
         domain_scope: domainScope,
         expires_at: expiresAt,
       })
@@ -96,7 +118,7 @@ export async function createApiKey(
       accountId: input.accountId,
       actor,
       action: 'api_key.create',
-      details: { key: keyPrefix(lookupId), name, domain_scope: domainScope, expires_at: expiresAt },
+      details: { key: keyPrefix(lookupId), name, permission, domain_scope: domainScope, expires_at: expiresAt },
     });
     return { apiKey: toApiKey(row!), secret };
   });
@@ -115,10 +137,13 @@ export async function listApiKeys(db: Db, accountId: string): Promise<ApiKey[]> 
   return (await db<ApiKeyRow>('api_keys').where({ account_id: accountId }).orderBy('created_at')).map(toApiKey);
 }
 
-/** Takes effect on the key's next request: authentication reads the row every time. */
-export async function revokeApiKey(db: Db, idOrPrefix: string, actor: string): Promise<ApiKey> {
+/**
+ * Takes effect on the key's next request: authentication reads the row every time. With
+ * `accountId`, a key of another account is reported as not found.
+ */
+export async function revokeApiKey(db: Db, idOrPrefix: string, actor: string, accountId?: string): Promise<ApiKey> {
   const found = await findApiKey(db, idOrPrefix);
-  if (!found) throw new PostageError('api_key_not_found', `no API key ${idOrPrefix}`);
+  if (!found || (accountId !== undefined && found.accountId !== accountId)) throw new PostageError('api_key_not_found', `no API key ${idOrPrefix}`);
   const id = found.id;
   return db.transaction(async (trx) => {
     const [row] = await trx<ApiKeyRow>('api_keys')
@@ -145,4 +170,21 @@ export async function authenticateApiKey(db: Db, presented: string | undefined, 
   if (row.revoked_at) return { ok: false, reason: 'revoked' };
   if (row.expires_at && row.expires_at <= now) return { ok: false, reason: 'expired' };
   return { ok: true, key: toApiKey(row) };
+}
+
+// last_used_at is written at most once a minute per key and process: the dashboard shows when a key
+// was last used, and the send path should not pay a write for every request.
+const LAST_USED_RESOLUTION_MS = 60_000;
+const lastUsedWrites = new Map<string, number>();
+
+/** Records that the key was just used (fire and forget: a failed write only makes the time older). */
+export function noteKeyUsed(db: Db, keyId: string, now = Date.now()): void {
+  const last = lastUsedWrites.get(keyId);
+  if (last !== undefined && now - last < LAST_USED_RESOLUTION_MS) return;
+  if (lastUsedWrites.size > 10_000) lastUsedWrites.clear();
+  lastUsedWrites.set(keyId, now);
+  void db('api_keys')
+    .where({ id: keyId })
+    .update({ last_used_at: new Date(now) })
+    .catch(() => lastUsedWrites.delete(keyId));
 }

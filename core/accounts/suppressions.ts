@@ -3,6 +3,7 @@ import { isValidAddress, suppressionKey } from '../model/addresses';
 import { recordAudit } from '../platform/audit';
 import type { Db } from '../platform/db';
 import { PostageError } from '../platform/errors';
+import { decodeCursor, encodeCursor, escapeLike } from '../platform/pagination';
 
 export type SuppressionReason = 'bounce' | 'complaint' | 'manual';
 
@@ -52,4 +53,30 @@ export async function unsuppress(db: Db, input: { accountId: string; address: st
     if (removed) await recordAudit(trx, { accountId: input.accountId, actor, action: 'suppression.remove', details: { address: suppressionKey(input.address.trim()) } });
     return { removed };
   });
+}
+
+/** Newest first, optionally only addresses containing `search`, `limit` rows after `cursor`. */
+export async function suppressionPage(
+  db: Db,
+  accountId: string,
+  opts: { search?: string; cursor?: string; limit: number },
+): Promise<{ rows: Suppression[]; nextCursor: string | null }> {
+  const after = opts.cursor === undefined ? undefined : decodeCursor(opts.cursor, (key) => key.length > 0);
+  const query = db('suppressions').where({ account_id: accountId });
+  if (opts.search) query.andWhereILike('address', `%${escapeLike(opts.search.trim())}%`);
+  if (after) query.andWhereRaw('(created_at, address) < (?::timestamptz, ?)', [after.at, after.id]);
+  const rows = await query
+    .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'address', order: 'desc' }])
+    .limit(opts.limit + 1)
+    .select<{ address: string; reason: SuppressionReason; created_at: Date; cursor_at: string }[]>('address', 'reason', 'created_at', db.raw('created_at::text AS cursor_at'));
+  const last = rows[opts.limit - 1];
+  return {
+    rows: rows.slice(0, opts.limit).map((r) => ({ address: r.address, reason: r.reason, createdAt: r.created_at })),
+    nextCursor: rows.length > opts.limit && last ? encodeCursor(last.cursor_at, last.address) : null,
+  };
+}
+
+export async function getSuppression(db: Db, accountId: string, address: string): Promise<Suppression | undefined> {
+  const row = await db('suppressions').where({ account_id: accountId, address: suppressionKey(address.trim()) }).first<{ address: string; reason: SuppressionReason; created_at: Date } | undefined>();
+  return row ? { address: row.address, reason: row.reason, createdAt: row.created_at } : undefined;
 }

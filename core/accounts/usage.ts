@@ -11,12 +11,20 @@ import type { SendingMode } from '../domains/domains';
  */
 export async function reserveMonthlySend(trx: Knex.Transaction, accountId: string, mode: SendingMode, limit: number, at = new Date()): Promise<boolean> {
   if (limit <= 0) return false;
+  // The daily row (for the usage chart) is counted in the same statement, only when the monthly
+  // count admitted the send: one round trip, and the two cannot disagree.
   const result = await trx.raw<{ rows: { count: number }[] }>(
-    `INSERT INTO usage_counters (account_id, month, mode, count) VALUES (?, ?, ?, 1)
-     ON CONFLICT (account_id, month, mode) DO UPDATE SET count = usage_counters.count + 1
-     WHERE usage_counters.count < ?
-     RETURNING count`,
-    [accountId, utcMonthStart(at), mode, limit],
+    `WITH monthly AS (
+       INSERT INTO usage_counters (account_id, month, mode, count) VALUES (?, ?, ?, 1)
+       ON CONFLICT (account_id, month, mode) DO UPDATE SET count = usage_counters.count + 1
+       WHERE usage_counters.count < ?
+       RETURNING count
+     ), daily AS (
+       INSERT INTO usage_daily (account_id, day, mode, count) SELECT ?, ?, ?, 1 FROM monthly
+       ON CONFLICT (account_id, day, mode) DO UPDATE SET count = usage_daily.count + 1
+     )
+     SELECT count FROM monthly`,
+    [accountId, utcMonthStart(at), mode, limit, accountId, utcDay(at), mode],
   );
   return result.rows.length === 1;
 }
@@ -32,4 +40,32 @@ export async function monthlyUsage(db: Db, accountId: string, at = new Date()): 
   const usage: Record<SendingMode, number> = { byoc: 0, shared: 0 };
   for (const row of rows) usage[row.mode] = row.count;
   return usage;
+}
+
+const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
+
+export interface DailyUsage {
+  day: string;
+  byoc: number;
+  shared: number;
+}
+
+/**
+ * Sends per UTC day and mode from `from` (a month start) to the end of `at`'s month, every day
+ * present (0 without sends), oldest first.
+ */
+export async function dailyUsage(db: Db, accountId: string, from: string, at = new Date()): Promise<DailyUsage[]> {
+  const end = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 0));
+  const rows = await db('usage_daily')
+    .where({ account_id: accountId })
+    .andWhere('day', '>=', from)
+    .andWhere('day', '<=', utcDay(end))
+    .select<{ day: Date | string; mode: SendingMode; count: number }[]>(db.raw(`to_char(day, 'YYYY-MM-DD') AS day`), 'mode', 'count');
+  const byDay = new Map<string, DailyUsage>();
+  for (let d = new Date(`${from}T00:00:00Z`); d <= end; d = new Date(d.getTime() + 86_400_000)) byDay.set(utcDay(d), { day: utcDay(d), byoc: 0, shared: 0 });
+  for (const row of rows) {
+    const entry = byDay.get(String(row.day));
+    if (entry) entry[row.mode] = row.count;
+  }
+  return [...byDay.values()];
 }

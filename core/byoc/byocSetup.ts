@@ -59,6 +59,11 @@ export async function byocPolicies(db: Db, config: Config, accountIdOrEmail?: st
     const account = await requireAccount(db, accountIdOrEmail);
     externalId = (await requireByocConfig(db, account.id)).externalId;
   }
+  return policiesFor(config, externalId);
+}
+
+/** The policies for an ExternalId (null before the first save: a placeholder stands in). */
+export function policiesFor(config: Config, externalId: string | null): ByocPolicies {
   const relay = config.sts.relayAccountId;
   const shown = externalId ?? '<EXTERNAL_ID>';
   return {
@@ -68,5 +73,32 @@ export async function byocPolicies(db: Db, config: Config, accountIdOrEmail?: st
     steps: byocSetupSteps(relay, shown),
     trustPolicy: byocTrustPolicy(relay, shown),
     permissionsPolicy: byocPermissionsPolicy(),
+  };
+}
+
+/**
+ * A CloudFormation template (JSON) that creates Service-BYOC-Role with the trust policy (relay
+ * account, this ExternalId) and the 11 permissions, and outputs the role ARN to paste back.
+ */
+export function byocCloudFormationTemplate(config: Config, externalId: string): Record<string, unknown> {
+  const policies = policiesFor(config, externalId);
+  return {
+    AWSTemplateFormatVersion: '2010-09-09',
+    Description: `Postage BYOC: lets Postage's relay account ${policies.relayAccountId} send through your Amazon SES with the ExternalId of your Postage account.`,
+    Resources: {
+      ServiceBYOCRole: {
+        Type: 'AWS::IAM::Role',
+        Properties: {
+          RoleName: policies.roleName,
+          Description: 'Assumed by Postage (15-minute sessions) to send email and manage domain identities in Amazon SES.',
+          MaxSessionDuration: 3600,
+          AssumeRolePolicyDocument: policies.trustPolicy,
+          Policies: [{ PolicyName: 'PostageByoc', PolicyDocument: policies.permissionsPolicy }],
+        },
+      },
+    },
+    Outputs: {
+      RoleArn: { Description: 'Paste this role ARN into Postage (BYOC settings), then Validate.', Value: { 'Fn::GetAtt': ['ServiceBYOCRole', 'Arn'] } },
+    },
   };
 }

@@ -37,6 +37,8 @@ export interface ContentPurge {
   providerMessages: number;
   sendSamples: number;
   idempotencyKeys: number;
+  sessions: number;
+  userTokens: number;
 }
 
 export function sendWorkflowId(messageId: string): string {

@@ -124,6 +124,20 @@ export interface Config {
     /** Where the worker's Temporal SDK metrics are served for Prometheus (host:port); unset: not served. */
     workerSdkMetricsAddress: string | undefined;
   };
+  auth: {
+    /** `Name <address>` Postage's own emails (verification, password reset) come from; a verified shared domain of the system account. Unset: those emails are not sent. */
+    systemEmailFrom: string | undefined;
+    /** A session unused this long ends. */
+    sessionIdleMinutes: number;
+    /** A session ends this long after sign-in, used or not. */
+    sessionMaxHours: number;
+    /** Failed sign-ins allowed per address, and per client IP, within the window. */
+    signinFailuresPerAddress: number;
+    signinFailuresPerIp: number;
+    signinWindowMinutes: number;
+    /** Express `trust proxy`: which proxies' X-Forwarded-For names the client IP (unset: none). */
+    trustProxy: string | undefined;
+  };
   logLevel: string;
 }
 
@@ -336,6 +350,15 @@ export function loadConfig(env: Env = process.env): Config {
       workerHealthHost: str(env, 'WORKER_HEALTH_HOST', '127.0.0.1'),
       workerHealthPort: num(env, 'WORKER_HEALTH_PORT', 9091),
       workerSdkMetricsAddress: optional(env, 'WORKER_SDK_METRICS_ADDRESS'),
+    },
+    auth: {
+      systemEmailFrom: optional(env, 'SYSTEM_EMAIL_FROM'),
+      sessionIdleMinutes: num(env, 'SESSION_IDLE_MINUTES', 12 * 60),
+      sessionMaxHours: num(env, 'SESSION_MAX_HOURS', 7 * 24),
+      signinFailuresPerAddress: num(env, 'SIGNIN_FAILURES_PER_ADDRESS', 5),
+      signinFailuresPerIp: num(env, 'SIGNIN_FAILURES_PER_IP', 30),
+      signinWindowMinutes: num(env, 'SIGNIN_WINDOW_MINUTES', 15),
+      trustProxy: optional(env, 'TRUST_PROXY'),
     },
     logLevel: str(env, 'LOG_LEVEL', appEnv === 'test' ? 'silent' : 'info'),
   };

@@ -15,6 +15,10 @@ export function sha512(value: string | Buffer): Buffer {
   return createHash('sha512').update(value).digest();
 }
 
+export function sha256(value: string | Buffer): Buffer {
+  return createHash('sha256').update(value).digest();
+}
+
 export function sha256Hex(value: string | Buffer): string {
   return createHash('sha256').update(value).digest('hex');
 }
@@ -42,9 +46,10 @@ function masterKey(secretKey: string): Buffer {
 }
 
 // Each purpose gets its own derived key, so a ciphertext made for one cannot be replayed as another.
-export type EncryptionPurpose = 'webhook-secret' | 'staged-content' | 'idempotency';
+export type EncryptionPurpose = 'webhook-secret' | 'staged-content' | 'idempotency' | 'session-cookie' | 'csrf';
 
-function derivedKey(secretKey: string, purpose: EncryptionPurpose): Buffer {
+/** A key of its own for one purpose, derived from POSTAGE_SECRET_KEY (HKDF-SHA256). */
+export function derivedKey(secretKey: string, purpose: EncryptionPurpose): Buffer {
   return Buffer.from(hkdfSync('sha256', masterKey(secretKey), Buffer.alloc(0), `postage:${purpose}`, 32));
 }
 

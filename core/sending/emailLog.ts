@@ -1,5 +1,6 @@
 // The shared-mode email log (spec 2.9). BYOC messages never get a row.
 import type { Db } from '../platform/db';
+import { recordEmailEvent } from './emailTimeline';
 import type { MessageStatus, ProviderOutcome } from '../model/outcomes';
 
 import type { MessageKind } from '../model/sendingModes';
@@ -45,6 +46,11 @@ export async function insertQueuedLogRow(
     })
     .onConflict('message_id')
     .ignore();
+  // The time the API accepted it (the row's own creation time), not when this activity ran.
+  await db.raw(
+    `INSERT INTO email_events (message_id, type, at) SELECT message_id, 'queued', created_at FROM email_log WHERE message_id = ? ON CONFLICT DO NOTHING`,
+    [row.messageId],
+  );
 }
 
 export async function getLogRow(db: Db, messageId: string): Promise<EmailLogRow | undefined> {
@@ -52,10 +58,12 @@ export async function getLogRow(db: Db, messageId: string): Promise<EmailLogRow 
 }
 
 export async function markLogRowSent(db: Db, messageId: string, providerMessageId: string): Promise<void> {
-  await db('email_log')
+  const [row] = await db('email_log')
     .where({ message_id: messageId })
     .whereIn('status', ['queued'])
-    .update({ status: 'sent', provider_message_id: providerMessageId, sent_at: db.fn.now(), updated_at: db.fn.now() });
+    .update({ status: 'sent', provider_message_id: providerMessageId, sent_at: db.fn.now(), updated_at: db.fn.now() })
+    .returning<{ sent_at: Date }[]>('sent_at');
+  if (row) await recordEmailEvent(db, { messageId, type: 'sent', at: row.sent_at, details: { provider_message_id: providerMessageId } });
 }
 
 // Which statuses an outcome may replace: a complaint can follow a delivery, nothing replaces a
@@ -89,7 +97,22 @@ export async function applyOutcomeToLog(db: Db, messageId: string, outcome: Prov
       break;
   }
   const updated = await db('email_log').where({ message_id: messageId }).whereIn('status', REPLACEABLE[outcome.type]).update(patch);
+  if (updated > 0) await recordEmailEvent(db, { messageId, type: outcome.type, at: new Date(outcome.at), details: outcomeDetails(outcome) });
   return updated > 0;
+}
+
+/** What the timeline shows of an outcome: no addresses or content, only the provider's verdict. */
+function outcomeDetails(outcome: ProviderOutcome): Record<string, string> {
+  switch (outcome.type) {
+    case 'delivered':
+      return outcome.smtpResponse ? { smtp_response: outcome.smtpResponse } : {};
+    case 'bounced':
+      return { bounce_type: outcome.bounceType, bounce_subtype: outcome.bounceSubType };
+    case 'complained':
+      return {};
+    case 'failed':
+      return { reason: outcome.reason };
+  }
 }
 
 /** Retention (spec 2.9): deletes rows created before `cutoff`, in batches; returns how many. */

@@ -6,6 +6,8 @@ import type { Db } from '../platform/db';
 import { purgeLogRowsBefore } from './emailLog';
 import { purgeExpiredIdempotencyKeys } from './idempotency';
 import { purgeStagedMessagesBefore } from './staging';
+import { purgeExpiredSessions } from '../accounts/users';
+import { purgeExpiredUserTokens } from '../accounts/userTokens';
 
 const DAY_MS = 86_400_000;
 /** A BYOC message still staged after this long belongs to a workflow that was stopped by hand. */
@@ -31,5 +33,8 @@ export async function purgeExpiredContent(db: Db, input: { now: Date; contentDay
     sendSamples: await db('send_outcomes').where('sent_at', '<', contentCutoff).delete(),
     // Expired keys already behave as absent; this only keeps the table from growing.
     idempotencyKeys: await purgeExpiredIdempotencyKeys(db, input.now),
+    // Sign-in state past its expiry: unusable already.
+    sessions: await purgeExpiredSessions(db, input.now),
+    userTokens: await purgeExpiredUserTokens(db, input.now),
   };
 }

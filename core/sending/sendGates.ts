@@ -48,7 +48,7 @@ export function checkKeyScope(apiKey: Pick<ApiKey, 'domainScope'>, fromDomain: s
 
 export async function checkSendGates(
   db: Db,
-  input: { apiKey: ApiKey; fromDomain: string; recipient: string; recipientKind: RecipientKind },
+  input: { apiKey: Pick<ApiKey, 'accountId' | 'domainScope'>; fromDomain: string; recipient: string; recipientKind: RecipientKind },
 ): Promise<{ ok: true; context: SendContext } | { ok: false; failure: GateFailure }> {
   const fail = (code: GateCode, detail: string) => ({ ok: false as const, failure: { code, detail } });
   const [account, domain] = await Promise.all([getAccount(db, input.apiKey.accountId), findDomain(db, input.fromDomain)]);

@@ -92,8 +92,36 @@ export async function setWebhookEndpointActive(db: Db, id: string, active: boole
   });
 }
 
+/**
+ * Changes an endpoint's URL, events or active switch (spec 2.8). The signing secret never changes:
+ * a customer who lost it deletes the endpoint and creates a new one.
+ */
+export async function updateWebhookEndpoint(
+  db: Db,
+  id: string,
+  changes: { url?: string; events?: string[]; active?: boolean },
+  actor: string,
+  opts: { allowedPrivateAddresses: string[] } = { allowedPrivateAddresses: [] },
+): Promise<WebhookEndpoint> {
+  if (!isUuid(id)) throw new PostageError('webhook_not_found', `no webhook endpoint ${id}`);
+  const patch: Record<string, unknown> = {};
+  if (changes.url !== undefined) patch.url = await validateWebhookUrl(changes.url, opts);
+  if (changes.events !== undefined) patch.events = parseWebhookEvents(changes.events);
+  if (changes.active !== undefined) patch.active = changes.active;
+  return db.transaction(async (trx) => {
+    const [row] = await trx<WebhookEndpointRow>('webhook_endpoints')
+      .where({ id })
+      .update({ ...patch, updated_at: trx.fn.now() } as Partial<WebhookEndpointRow>)
+      .returning('*');
+    if (!row) throw new PostageError('webhook_not_found', `no webhook endpoint ${id}`);
+    await recordAudit(trx, { accountId: row.account_id, actor, action: 'webhook.update', details: { id, ...patch } });
+    return toEndpoint(row);
+  });
+}
+
 export interface WebhookDeliveryAttempt {
   eventType: string;
+  isTest: boolean;
   messageId: string | null;
   statusCode: number | null;
   succeeded: boolean;
@@ -109,9 +137,10 @@ export async function listWebhookDeliveries(db: Db, endpointId: string, limit = 
     .where({ endpoint_id: endpointId })
     .orderBy([{ column: 'attempted_at', order: 'desc' }, { column: 'id', order: 'desc' }])
     .limit(limit)
-    .select<{ event_type: string; message_id: string | null; status_code: number | null; succeeded: boolean; latency_ms: number; error: string | null; attempted_at: Date }[]>();
+    .select<{ event_type: string; is_test: boolean; message_id: string | null; status_code: number | null; succeeded: boolean; latency_ms: number; error: string | null; attempted_at: Date }[]>();
   return rows.map((r) => ({
     eventType: r.event_type,
+    isTest: r.is_test,
     messageId: r.message_id,
     statusCode: r.status_code,
     succeeded: r.succeeded,

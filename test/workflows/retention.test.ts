@@ -98,7 +98,7 @@ test('shared content keeps 90 days; BYOC leftovers, the SES id map, rate samples
     { account_id: sender.account.id, key: 'live', request_hash: 'h', state: 'completed', expires_at: new Date(now + 3_600_000) },
   ]);
 
-  expect(await run('contentRetention', [{ contentDays: 90 }])).toEqual({ sharedContent: 1, byocLeftovers: 1, providerMessages: 1, sendSamples: 1, idempotencyKeys: 1 });
+  expect(await run('contentRetention', [{ contentDays: 90 }])).toEqual({ sharedContent: 1, byocLeftovers: 1, providerMessages: 1, sendSamples: 1, idempotencyKeys: 1, sessions: 0, userTokens: 0 });
   expect(await remaining('idempotency_keys', 'key', ['expired', 'live'])).toEqual(['live']);
   expect(await remaining('staged_messages', 'message_id', [sharedOld, sharedKept, byocLeftover, byocInFlight])).toEqual([sharedKept, byocInFlight]);
   expect(await remaining('staged_attachments', 'message_id', [sharedOld, byocLeftover])).toEqual([]);

@@ -1,9 +1,11 @@
 // Checks response bodies against the OpenAPI document the API serves at /openapi.json, so a test
 // that sees a response also proves the published document describes it.
 import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
 import type { ApiResponse } from './http';
 
-export type DocumentedCheck = (path: '/api/send/' | '/api/me/' | '/provider/ses-events', method: 'post' | 'get', res: ApiResponse) => void;
+/** Checks a response against the document's schema for `path` (a template such as `/api/domains/{name}`), method and status. */
+export type DocumentedCheck = (path: string, method: 'post' | 'get' | 'put' | 'patch' | 'delete', res: ApiResponse) => void;
 
 const pointerEscape = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 
@@ -11,6 +13,7 @@ export async function loadOpenApiCheck(baseUrl: string): Promise<DocumentedCheck
   const doc = (await (await fetch(`${baseUrl}/openapi.json`)).json()) as Record<string, unknown>;
   // Not strict: the document root carries OpenAPI keywords (info, paths...) that are not JSON Schema.
   const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats(ajv); // times are checked as RFC 3339 date-times, as documented
   ajv.addSchema(doc, 'openapi');
   return (path, method, res) => {
     const ref = `openapi#/paths/${pointerEscape(path)}/${method}/responses/${res.status}/content/application~1json/schema`;

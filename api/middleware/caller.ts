@@ -1,0 +1,50 @@
+// Who is calling a management endpoint: a signed-in session (cookie, plus the CSRF token on every
+// state-changing request) or an API key with `full_access`. A sending key gets 403
+// insufficient_permission; no credentials at all, 401. Everything after this sees only
+// res.locals.caller's account.
+import type { NextFunction, Request, Response } from 'express';
+import { authenticateApiKey, keyPrefix, noteKeyUsed } from '../../core/accounts/apiKeys';
+import type { Config } from '../../core/platform/config';
+import type { Db } from '../../core/platform/db';
+import { sendError, sendUnauthenticated } from '../errors';
+import { hasValidCsrfToken } from '../session';
+import '../locals';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const SIGN_IN_OR_KEY = 'Sign in, or send an API key with full_access permission as X-API-Key.';
+
+export function requireCaller(deps: { db: Db; config: Config }) {
+  return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
+    const presented = req.get('X-API-Key');
+    if (presented !== undefined) {
+      const result = await authenticateApiKey(deps.db, presented);
+      if (!result.ok) {
+        res.locals.outcome = `unauthenticated:${result.reason}`;
+        return sendUnauthenticated(res, SIGN_IN_OR_KEY);
+      }
+      const key = result.key;
+      res.locals.apiKey = key;
+      res.locals.keyPrefix = keyPrefix(key.lookupId);
+      noteKeyUsed(deps.db, key.id);
+      if (key.permission !== 'full_access') {
+        res.locals.outcome = 'insufficient_permission';
+        return sendError(res, { code: 'insufficient_permission', detail: 'This API key has the sending permission: it may call /api/send/ and /api/me/ only. Use a full_access key or sign in.' });
+      }
+      res.locals.caller = { accountId: key.accountId, actor: `key:${key.id}`, permission: key.permission };
+      req.log = req.log.child({ key: res.locals.keyPrefix, account: key.accountId });
+      return next();
+    }
+    const { userId, accountId } = req.session ?? {};
+    if (!userId || !accountId) {
+      res.locals.outcome = 'unauthenticated:no_session';
+      return sendUnauthenticated(res, SIGN_IN_OR_KEY);
+    }
+    if (!SAFE_METHODS.has(req.method) && !hasValidCsrfToken(deps.config, req)) {
+      res.locals.outcome = 'csrf_token_invalid';
+      return sendError(res, { code: 'csrf_token_invalid', detail: 'Send the csrf_token of GET /api/auth/session as the X-CSRF-Token header.' });
+    }
+    res.locals.caller = { accountId, actor: `user:${userId}`, permission: 'full_access', userId };
+    req.log = req.log.child({ user: userId, account: accountId });
+    next();
+  };
+}

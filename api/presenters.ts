@@ -1,0 +1,148 @@
+// What the management API shows of each resource: snake_case fields, ISO times, never a secret
+// (key secrets and webhook signing secrets appear only in the one response that creates them).
+import { keyPrefix, type ApiKey } from '../core/accounts/apiKeys';
+import type { Suppression } from '../core/accounts/suppressions';
+import type { ByocConfig } from '../core/byoc/byocConfig';
+import { BYOC_ROLE_NAME, isByocUsable } from '../core/byoc/byocConfig';
+import type { ByocValidationResult } from '../core/byoc/byocValidation';
+import type { DnsRecord } from '../core/domains/domainRecords';
+import { canSend, type Domain } from '../core/domains/domains';
+import type { EmailLogRow } from '../core/sending/emailLog';
+import type { MessageWebhookDelivery, TimelineEvent } from '../core/sending/emailTimeline';
+import type { WebhookDeliveryAttempt, WebhookEndpoint } from '../core/webhooks/webhookEndpoints';
+
+const iso = (d: Date | null | undefined): string | null => (d ? new Date(d).toISOString() : null);
+
+type RecordStatus = 'verified' | 'pending' | 'missing' | 'unchecked';
+
+/** A record's state from the domain's last check: required ones are verified or pending; advisory ones ok, missing or unchecked. */
+function recordStatus(domain: Domain, record: DnsRecord): RecordStatus {
+  const advisory = (ok: boolean | null): RecordStatus => (ok === null ? 'unchecked' : ok ? 'verified' : 'missing');
+  switch (record.purpose) {
+    case 'ownership':
+      return domain.ownershipVerifiedAt ? 'verified' : 'pending';
+    case 'dkim':
+      return domain.dkimVerifiedAt ? 'verified' : 'pending';
+    case 'mail_from':
+      return advisory(domain.mailFromOk);
+    case 'spf':
+      return advisory(domain.spfOk);
+    case 'dmarc':
+      return advisory(domain.dmarcOk);
+  }
+}
+
+export function presentRecord(domain: Domain, record: DnsRecord) {
+  return { purpose: record.purpose, type: record.type, name: record.name, value: record.value, required: record.required, status: recordStatus(domain, record) };
+}
+
+export function presentDomain(domain: Domain, records: DnsRecord[]) {
+  return {
+    name: domain.name,
+    sending_mode: domain.sendingMode,
+    status: domain.ownershipVerifiedAt ? (domain.dkimVerifiedAt ? 'verified' : 'pending_dkim') : 'pending_ownership',
+    can_send: canSend(domain),
+    ownership_verified_at: iso(domain.ownershipVerifiedAt),
+    dkim_verified_at: iso(domain.dkimVerifiedAt),
+    mail_from_domain: domain.mailFromDomain,
+    last_checked_at: iso(domain.advisoryCheckedAt),
+    records: records.map((r) => presentRecord(domain, r)),
+    created_at: iso(domain.createdAt),
+  };
+}
+
+export function keyState(key: ApiKey, now = new Date()): 'active' | 'revoked' | 'expired' {
+  if (key.revokedAt) return 'revoked';
+  if (key.expiresAt && key.expiresAt <= now) return 'expired';
+  return 'active';
+}
+
+export function presentApiKey(key: ApiKey) {
+  return {
+    id: key.id,
+    name: key.name,
+    prefix: keyPrefix(key.lookupId),
+    permission: key.permission,
+    domains: key.domainScope,
+    state: keyState(key),
+    expires_at: iso(key.expiresAt),
+    revoked_at: iso(key.revokedAt),
+    last_used_at: iso(key.lastUsedAt),
+    created_at: iso(key.createdAt),
+  };
+}
+
+export function presentWebhook(endpoint: WebhookEndpoint) {
+  return { id: endpoint.id, url: endpoint.url, events: endpoint.events, active: endpoint.active, created_at: iso(endpoint.createdAt) };
+}
+
+export function presentWebhookDelivery(d: WebhookDeliveryAttempt) {
+  return {
+    event_type: d.eventType,
+    message_id: d.messageId,
+    test: d.isTest,
+    status_code: d.statusCode,
+    succeeded: d.succeeded,
+    duration_ms: d.latencyMs,
+    error: d.error,
+    attempted_at: iso(d.attemptedAt),
+  };
+}
+
+export function presentByoc(config: ByocConfig | undefined) {
+  return {
+    configured: Boolean(config),
+    byoc_configured: isByocUsable(config),
+    role_name: BYOC_ROLE_NAME,
+    role_arn: config?.roleArn ?? null,
+    region: config?.region ?? null,
+    external_id: config?.externalId ?? null,
+    validated_at: iso(config?.validatedAt),
+    validation_error: config?.validationError ?? null,
+    unusable_reason: config?.unusableReason ?? null,
+  };
+}
+
+export function presentValidation(v: ByocValidationResult) {
+  return { ok: v.ok, code: v.code, message: v.message };
+}
+
+export function presentEmail(row: EmailLogRow) {
+  return {
+    message_id: row.message_id,
+    recipient: row.recipient,
+    from_email: row.from_email,
+    subject: row.subject,
+    status: row.status,
+    kind: row.kind,
+    bounce_type: row.bounce_type,
+    bounce_subtype: row.bounce_subtype,
+    created_at: iso(row.created_at),
+    sent_at: iso(row.sent_at),
+    delivered_at: iso(row.delivered_at),
+    bounced_at: iso(row.bounced_at),
+    complained_at: iso(row.complained_at),
+    failed_at: iso(row.failed_at),
+  };
+}
+
+export function presentTimelineEvent(e: TimelineEvent) {
+  return { type: e.type, at: iso(e.at), details: e.details };
+}
+
+export function presentMessageDelivery(d: MessageWebhookDelivery) {
+  return {
+    endpoint_id: d.endpointId,
+    url: d.url,
+    event_type: d.eventType,
+    status_code: d.statusCode,
+    succeeded: d.succeeded,
+    duration_ms: d.durationMs,
+    error: d.error,
+    attempted_at: iso(d.attemptedAt),
+  };
+}
+
+export function presentSuppression(s: Suppression) {
+  return { address: s.address, reason: s.reason, created_at: iso(s.createdAt) };
+}

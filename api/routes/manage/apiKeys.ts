@@ -1,0 +1,51 @@
+// API keys (spec 2.6): list (never secrets), create (the secret once), revoke. A caller cannot
+// create a key with more permission than its own.
+import { Router } from 'express';
+import { createApiKey, listApiKeys, permissionCovers, revokeApiKey, type KeyPermission } from '../../../core/accounts/apiKeys';
+import type { RouteDeps } from '../../deps';
+import { sendError } from '../../errors';
+import { handled } from '../../handled';
+import { presentApiKey } from '../../presenters';
+import { validBody } from '../../requestBody';
+
+export function apiKeysRoute(deps: RouteDeps): Router {
+  const router = Router();
+
+  router.get(
+    '/api/api-keys',
+    handled(async (_req, res) => {
+      res.json({ api_keys: (await listApiKeys(deps.db, res.locals.caller!.accountId)).map(presentApiKey) });
+    }),
+  );
+
+  router.post(
+    '/api/api-keys',
+    handled(async (req, res) => {
+      const input = validBody<{ name: string; permission: KeyPermission; domains?: string[]; expires_at?: string | null }>('CreateApiKeyRequest', req, res);
+      if (!input) return;
+      const caller = res.locals.caller!;
+      if (!permissionCovers(caller.permission, input.permission)) {
+        res.locals.outcome = 'insufficient_permission';
+        return sendError(res, { code: 'insufficient_permission', detail: `A ${caller.permission} caller cannot create a ${input.permission} key.` });
+      }
+      const { apiKey, secret } = await createApiKey(
+        deps.db,
+        { accountId: caller.accountId, name: input.name, permission: input.permission, domainScope: input.domains ?? [], expiresAt: input.expires_at ? new Date(input.expires_at) : null },
+        caller.actor,
+      );
+      res.locals.outcome = 'api_key_created';
+      res.status(201).json({ api_key: presentApiKey(apiKey), secret });
+    }),
+  );
+
+  router.delete(
+    '/api/api-keys/:id',
+    handled(async (req, res) => {
+      const caller = res.locals.caller!;
+      const revoked = await revokeApiKey(deps.db, String(req.params.id), caller.actor, caller.accountId);
+      res.locals.outcome = 'api_key_revoked';
+      res.json(presentApiKey(revoked));
+    }),
+  );
+  return router;
+}

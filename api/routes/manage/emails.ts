@@ -1,0 +1,47 @@
+// The email log (spec 2.9, shared mode): filtered, newest first, cursor pages; one message with
+// its timeline and its webhook deliveries.
+import { Router } from 'express';
+import { getLogRow } from '../../../core/sending/emailLog';
+import { emailLogPage } from '../../../core/sending/emailLogListing';
+import { messageTimeline, messageWebhookDeliveries } from '../../../core/sending/emailTimeline';
+import { PostageError } from '../../../core/platform/errors';
+import { isUuid } from '../../../core/platform/ids';
+import type { RouteDeps } from '../../deps';
+import { handled } from '../../handled';
+import { presentEmail, presentMessageDelivery, presentTimelineEvent } from '../../presenters';
+import { queryLimit, queryText, queryTime } from './query';
+
+export function emailsRoute(deps: RouteDeps): Router {
+  const router = Router();
+
+  router.get(
+    '/api/emails',
+    handled(async (req, res) => {
+      const status = queryText(req, 'status', 20);
+      const recipient = queryText(req, 'recipient');
+      const from = queryText(req, 'from');
+      const since = queryTime(req, 'since');
+      const until = queryTime(req, 'until');
+      const cursor = queryText(req, 'cursor', 400);
+      const page = await emailLogPage(
+        deps.db,
+        res.locals.caller!.accountId,
+        { ...(status ? { status } : {}), ...(recipient ? { recipient } : {}), ...(from ? { from } : {}), ...(since ? { since } : {}), ...(until ? { until } : {}) },
+        { limit: queryLimit(req), ...(cursor ? { cursor } : {}) },
+      );
+      res.json({ emails: page.rows.map(presentEmail), next_cursor: page.nextCursor });
+    }),
+  );
+
+  router.get(
+    '/api/emails/:messageId',
+    handled(async (req, res) => {
+      const id = String(req.params.messageId);
+      const row = isUuid(id) ? await getLogRow(deps.db, id) : undefined;
+      if (!row || row.account_id !== res.locals.caller!.accountId) throw new PostageError('message_not_found', `no message ${id} in this account's email log (BYOC messages and rows older than the retention are not kept)`);
+      const [timeline, deliveries] = await Promise.all([messageTimeline(deps.db, id), messageWebhookDeliveries(deps.db, id)]);
+      res.json({ email: presentEmail(row), timeline: timeline.map(presentTimelineEvent), webhook_deliveries: deliveries.map(presentMessageDelivery) });
+    }),
+  );
+  return router;
+}

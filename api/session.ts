@@ -1,0 +1,123 @@
+// Dashboard sessions: express-session with a PostgreSQL store that keeps only the SHA-256 hash of
+// each session id (a leaked table does not hand out sessions), an HttpOnly SameSite=Lax cookie
+// (Secure when BASE_URL is HTTPS), idle expiry (rolling cookie) and an absolute lifetime.
+// State-changing requests made with a session carry a CSRF token derived from the session id.
+import type { NextFunction, Request, Response } from 'express';
+import session, { Store, type SessionData } from 'express-session';
+import type { Config } from '../core/platform/config';
+import { constantTimeEqual, derivedKey, hmacSha256Hex, sha256 } from '../core/platform/crypto';
+import type { Db } from '../core/platform/db';
+
+declare module 'express-session' {
+  interface SessionData {
+    userId: string;
+    accountId: string;
+    /** Epoch ms of the sign-in, for the absolute lifetime. */
+    signedInAt: number;
+  }
+}
+
+export const SESSION_COOKIE = 'postage_session';
+export const CSRF_HEADER = 'X-CSRF-Token';
+
+type Callback<T = void> = (err?: unknown, value?: T) => void;
+
+/** express-session's store on the `sessions` table; the key is the hash of the session id. */
+class HashedPgStore extends Store {
+  constructor(
+    private readonly db: Db,
+    private readonly idleMs: number,
+  ) {
+    super();
+  }
+
+  private expiry(data: SessionData): Date {
+    return data.cookie?.expires ? new Date(data.cookie.expires) : new Date(Date.now() + this.idleMs);
+  }
+
+  override get(sid: string, cb: Callback<SessionData | null>): void {
+    this.db('sessions')
+      .where({ sid_hash: sha256(sid) })
+      .andWhere('expires_at', '>', new Date())
+      .first<{ data: SessionData } | undefined>('data')
+      .then((row) => cb(undefined, row?.data ?? null), cb);
+  }
+
+  override set(sid: string, data: SessionData, cb?: Callback): void {
+    this.db('sessions')
+      .insert({ sid_hash: sha256(sid), user_id: data.userId ?? null, data: JSON.stringify(data), expires_at: this.expiry(data) })
+      .onConflict('sid_hash')
+      .merge()
+      .then(() => cb?.(), (err: unknown) => cb?.(err));
+  }
+
+  override touch(sid: string, data: SessionData, cb?: Callback): void {
+    this.db('sessions')
+      .where({ sid_hash: sha256(sid) })
+      .update({ expires_at: this.expiry(data) })
+      .then(() => cb?.(), (err: unknown) => cb?.(err));
+  }
+
+  override destroy(sid: string, cb?: Callback): void {
+    this.db('sessions')
+      .where({ sid_hash: sha256(sid) })
+      .delete()
+      .then(() => cb?.(), (err: unknown) => cb?.(err));
+  }
+}
+
+export function sessionMiddleware(db: Db, config: Config) {
+  const idleMs = config.auth.sessionIdleMinutes * 60_000;
+  const maxMs = config.auth.sessionMaxHours * 3_600_000;
+  const handler = session({
+    name: SESSION_COOKIE,
+    secret: derivedKey(config.secretKey, 'session-cookie').toString('hex'),
+    store: new HashedPgStore(db, idleMs),
+    resave: false,
+    saveUninitialized: false, // no row and no cookie until someone signs in
+    rolling: true,
+    unset: 'destroy',
+    cookie: { httpOnly: true, sameSite: 'lax', secure: config.api.baseUrl.startsWith('https:'), maxAge: idleMs, path: '/' },
+  });
+  return (req: Request, res: Response, next: NextFunction): void => {
+    handler(req, res, (err?: unknown) => {
+      if (err) return next(err);
+      // Past the absolute lifetime the session ends however recently it was used.
+      const signedInAt = req.session.signedInAt;
+      if (signedInAt !== undefined && Date.now() - signedInAt > maxMs) return req.session.destroy((e) => next(e));
+      next();
+    });
+  };
+}
+
+export function csrfToken(config: Config, sessionId: string): string {
+  return hmacSha256Hex(derivedKey(config.secretKey, 'csrf'), sessionId);
+}
+
+export function hasValidCsrfToken(config: Config, req: Request): boolean {
+  const presented = req.get(CSRF_HEADER);
+  if (!presented) return false;
+  return constantTimeEqual(Buffer.from(presented), Buffer.from(csrfToken(config, req.sessionID)));
+}
+
+/** Starts a new session for the user (a new id: whatever id the browser had before is dropped). */
+export function startSession(req: Request, user: { id: string; accountId: string }): Promise<void> {
+  return new Promise((resolve, reject) => {
+    req.session.regenerate((err) => {
+      if (err) return reject(err as Error);
+      req.session.userId = user.id;
+      req.session.accountId = user.accountId;
+      req.session.signedInAt = Date.now();
+      req.session.save((e) => (e ? reject(e as Error) : resolve()));
+    });
+  });
+}
+
+export function endSession(req: Request, res: Response): Promise<void> {
+  return new Promise((resolve, reject) => {
+    req.session.destroy((err) => {
+      res.clearCookie(SESSION_COOKIE, { path: '/' });
+      return err ? reject(err as Error) : resolve();
+    });
+  });
+}

@@ -1,0 +1,49 @@
+// Failed sign-ins are limited per address and per client IP (rate-limiter-flexible on Redis, with
+// a per-process memory fallback like the send limit). Only failures count; a correct pair clears
+// the address's count. While either limit is reached every attempt is refused with 429, before
+// the password is checked, so guessing cannot continue at a slower pace through the limit.
+import type Redis from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, type RateLimiterRes } from 'rate-limiter-flexible';
+import type { Config } from '../core/platform/config';
+import { sha256Hex } from '../core/platform/crypto';
+
+export interface SigninLimits {
+  /** Seconds to wait when a limit is reached, else undefined. */
+  blockedFor(email: string, ip: string): Promise<number | undefined>;
+  recordFailure(email: string, ip: string): Promise<void>;
+  recordSuccess(email: string): Promise<void>;
+}
+
+function limiter(redis: Redis, keyPrefix: string, points: number, duration: number): RateLimiterRedis {
+  return new RateLimiterRedis({
+    storeClient: redis,
+    keyPrefix,
+    points,
+    duration,
+    rejectIfRedisNotReady: true,
+    insuranceLimiter: new RateLimiterMemory({ keyPrefix, points, duration }),
+  });
+}
+
+export function createSigninLimits(redis: Redis, config: Config): SigninLimits {
+  const duration = config.auth.signinWindowMinutes * 60;
+  const byAddress = limiter(redis, 'postage:signin:address', config.auth.signinFailuresPerAddress, duration);
+  const byIp = limiter(redis, 'postage:signin:ip', config.auth.signinFailuresPerIp, duration);
+  // Addresses are hashed: Redis holds no list of who tried to sign in.
+  const addressKey = (email: string) => sha256Hex(email.trim().toLowerCase());
+  const wait = (res: RateLimiterRes | null, points: number) => (res && res.consumedPoints >= points ? Math.max(1, Math.ceil(res.msBeforeNext / 1000)) : undefined);
+  return {
+    async blockedFor(email, ip) {
+      const [a, i] = await Promise.all([byAddress.get(addressKey(email)), byIp.get(ip)]);
+      const waits = [wait(a, byAddress.points), wait(i, byIp.points)].filter((w): w is number => w !== undefined);
+      return waits.length > 0 ? Math.max(...waits) : undefined;
+    },
+    async recordFailure(email, ip) {
+      // penalty() counts without rejecting: the caller answers 401 for this attempt either way.
+      await Promise.all([byAddress.penalty(addressKey(email)), byIp.penalty(ip)]);
+    },
+    async recordSuccess(email) {
+      await byAddress.delete(addressKey(email));
+    },
+  };
+}

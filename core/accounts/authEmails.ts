@@ -1,0 +1,46 @@
+// The emails the sign-up and password-reset flows send (plain text: they carry one link each).
+export interface SystemEmail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface AuthLinks {
+  verifyEmail(token: string): string;
+  resetPassword(token: string): string;
+  signIn(): string;
+}
+
+export function verificationEmail(to: string, link: string): SystemEmail {
+  return {
+    to,
+    subject: 'Confirm your Postage email address',
+    text: `Welcome to Postage.\n\nConfirm this address to start sending:\n${link}\n\nThe link works once, for 24 hours. If you did not sign up, ignore this email.\n`,
+  };
+}
+
+export function alreadyRegisteredEmail(to: string, links: { signIn: string; reset: string }): SystemEmail {
+  return {
+    to,
+    subject: 'You already have a Postage account',
+    text: `Someone (probably you) tried to sign up for Postage with this address, which already has an account.\n\nSign in: ${links.signIn}\nForgot the password? Choose a new one (the link works once, for 1 hour):\n${links.reset}\n\nIf this was not you, no action is needed.\n`,
+  };
+}
+
+export function passwordResetEmail(to: string, link: string): SystemEmail {
+  return {
+    to,
+    subject: 'Reset your Postage password',
+    text: `Choose a new password with this link (it works once, for 1 hour):\n${link}\n\nChoosing a new password signs you out everywhere. If you did not ask for this, ignore this email.\n`,
+  };
+}
+
+/** Links into the dashboard, which calls the API with the token. */
+export function dashboardLinks(baseUrl: string): AuthLinks {
+  const base = baseUrl.replace(/\/$/, '');
+  return {
+    verifyEmail: (token) => `${base}/verify-email?token=${encodeURIComponent(token)}`,
+    resetPassword: (token) => `${base}/reset-password?token=${encodeURIComponent(token)}`,
+    signIn: () => `${base}/sign-in`,
+  };
+}

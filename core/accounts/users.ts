@@ -1,0 +1,64 @@
+// The people who sign in. Each account has one user today, whose address is the account's email
+// (spec 2.4): signing up creates both. Operator-created accounts get their user when the owner
+// first resets the password (see customerAuth.ts).
+import type { Knex } from 'knex';
+import type { Db } from '../platform/db';
+import { isUuid } from '../platform/ids';
+
+export interface User {
+  id: string;
+  accountId: string;
+  email: string;
+  createdAt: Date;
+}
+
+interface UserRow {
+  id: string;
+  account_id: string;
+  email: string;
+  password_hash: string;
+  created_at: Date;
+}
+
+const toUser = (r: UserRow): User => ({ id: r.id, accountId: r.account_id, email: r.email, createdAt: r.created_at });
+
+/** Stored for a user who has not chosen a password yet: no password ever verifies against it. */
+export const NO_PASSWORD = '!';
+
+export async function insertUser(db: Db | Knex.Transaction, input: { accountId: string; email: string; passwordHash: string }): Promise<User> {
+  const [row] = await db<UserRow>('users')
+    .insert({ account_id: input.accountId, email: input.email.trim().toLowerCase(), password_hash: input.passwordHash })
+    .returning('*');
+  return toUser(row!);
+}
+
+/** The user and the stored password hash (for sign-in only). */
+export async function findUserCredentials(db: Db, email: string): Promise<{ user: User; passwordHash: string } | undefined> {
+  const row = await db<UserRow>('users').where({ email: email.trim().toLowerCase() }).first();
+  return row ? { user: toUser(row), passwordHash: row.password_hash } : undefined;
+}
+
+export async function getUser(db: Db, id: string): Promise<User | undefined> {
+  if (!isUuid(id)) return undefined;
+  const row = await db<UserRow>('users').where({ id }).first();
+  return row ? toUser(row) : undefined;
+}
+
+export async function getUserPasswordHash(db: Db, id: string): Promise<string | undefined> {
+  const row = await db<UserRow>('users').where({ id }).first('password_hash');
+  return row?.password_hash;
+}
+
+export async function setUserPassword(db: Db | Knex.Transaction, id: string, passwordHash: string): Promise<void> {
+  await db('users').where({ id }).update({ password_hash: passwordHash, password_changed_at: db.fn.now(), updated_at: db.fn.now() });
+}
+
+/** Signs the user out everywhere (password changed or reset). */
+export async function dropUserSessions(db: Db | Knex.Transaction, userId: string): Promise<number> {
+  return db('sessions').where({ user_id: userId }).delete();
+}
+
+/** Sessions past their expiry: they already behave as absent; this keeps the table small. */
+export async function purgeExpiredSessions(db: Db, now = new Date()): Promise<number> {
+  return db('sessions').where('expires_at', '<', now).delete();
+}

@@ -1,0 +1,61 @@
+// A shared message's timeline (spec 2.9, 3.3): queued, sent, then its outcome(s), each with its
+// time, written by the workflow's activities as they happen and purged with the log row (14 days,
+// by the foreign key). With the message's webhook deliveries it tells the message's story.
+import type { Knex } from 'knex';
+import type { Db } from '../platform/db';
+
+export type TimelineEventType = 'queued' | 'sent' | 'delivered' | 'bounced' | 'complained' | 'failed';
+
+export interface TimelineEvent {
+  type: TimelineEventType;
+  at: Date;
+  details: Record<string, string>;
+}
+
+export interface MessageWebhookDelivery {
+  endpointId: string;
+  url: string;
+  eventType: string;
+  statusCode: number | null;
+  succeeded: boolean;
+  durationMs: number;
+  error: string | null;
+  attemptedAt: Date;
+}
+
+/** Once per message and type: a retried activity does not write it twice. */
+export async function recordEmailEvent(db: Db | Knex.Transaction, event: { messageId: string; type: TimelineEventType; at: Date; details?: Record<string, string> }): Promise<void> {
+  await db('email_events')
+    .insert({ message_id: event.messageId, type: event.type, at: event.at, details: JSON.stringify(event.details ?? {}) })
+    .onConflict(['message_id', 'type'])
+    .ignore();
+}
+
+export async function messageTimeline(db: Db, messageId: string): Promise<TimelineEvent[]> {
+  const rows = await db('email_events')
+    .where({ message_id: messageId })
+    .orderBy([{ column: 'at' }, { column: 'id' }])
+    .select<{ type: TimelineEventType; at: Date; details: Record<string, string> }[]>('type', 'at', 'details');
+  return rows.map((r) => ({ type: r.type, at: r.at, details: r.details }));
+}
+
+/** The webhook deliveries made for the message, oldest first. */
+export async function messageWebhookDeliveries(db: Db, messageId: string): Promise<MessageWebhookDelivery[]> {
+  const rows = await db('webhook_deliveries as d')
+    .join('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
+    .where('d.message_id', messageId)
+    .orderBy([{ column: 'd.attempted_at' }, { column: 'd.id' }])
+    .select<
+      { endpoint_id: string; url: string; event_type: string; status_code: number | null; succeeded: boolean; latency_ms: number; error: string | null; attempted_at: Date }[]
+    >('d.endpoint_id', 'e.url', 'd.event_type', 'd.status_code', 'd.succeeded', 'd.latency_ms', 'd.error', 'd.attempted_at');
+  return rows.map((r) => ({
+    endpointId: r.endpoint_id,
+    url: r.url,
+    eventType: r.event_type,
+    statusCode: r.status_code,
+    succeeded: r.succeeded,
+    durationMs: r.latency_ms,
+    error: r.error,
+    attemptedAt: r.attempted_at,
+  }));
+}

@@ -1,0 +1,83 @@
+// "Send test event" (dashboard and POST /api/webhooks/{id}/test): one signed POST of the chosen
+// event type in the flat test-event shape of spec 6.4, made at once from the caller's process
+// (the customer waits for the answer), and recorded with the endpoint's deliveries as a test.
+import { randomUUID } from 'node:crypto';
+import type { Config } from '../platform/config';
+import { randomHex } from '../platform/crypto';
+import type { Db } from '../platform/db';
+import { PostageError } from '../platform/errors';
+import { testProviderMessageId } from '../model/outcomes';
+import type { WebhookEventType } from '../model/webhookEvents';
+import { postSignedWebhook, type WebhookAttempt } from './webhookDelivery';
+import { endpointForDelivery } from './webhookEndpoints';
+
+const TEST_STATUS: Record<WebhookEventType, string> = {
+  'email.sent': 'queued',
+  'email.delivered': 'delivered',
+  'email.bounced': 'bounced',
+  'email.complained': 'complaint',
+  'email.failed': 'failed',
+};
+const TEST_LOCAL_PART: Record<WebhookEventType, string> = {
+  'email.sent': 'delivered',
+  'email.delivered': 'delivered',
+  'email.bounced': 'bounce',
+  'email.complained': 'complaint',
+  'email.failed': 'delivered',
+};
+
+/** ISO 8601 with microseconds and a UTC offset, as spec 6.4 shows test timestamps. */
+function microsecondTimestamp(at: Date): string {
+  return at.toISOString().replace(/\.(\d{3})Z$/, '.$1000+00:00');
+}
+
+/** Spec 6.4's flat test-event shape: fields at the top level, all strings (plus the bounced list). */
+export function testEventPayload(event: WebhookEventType, testDomain: string, at = new Date()): Record<string, string | string[]> {
+  const recipient = `${TEST_LOCAL_PART[event]}@${testDomain}`;
+  return {
+    idempotency_key: randomHex(16),
+    provider_message_id: testProviderMessageId(randomUUID()),
+    recipient,
+    status: TEST_STATUS[event],
+    ...(event === 'email.bounced' ? { bounce_type: 'Permanent', bounce_subtype: 'General', bounced_recipients: [recipient] } : {}),
+    ...(event === 'email.failed' ? { reason: 'Test event: no email was sent.' } : {}),
+    timestamp: microsecondTimestamp(at),
+  };
+}
+
+export async function sendTestWebhookEvent(
+  db: Db,
+  config: Config,
+  input: { accountId: string; endpointId: string; event: WebhookEventType },
+): Promise<{ attempt: WebhookAttempt & { attemptedAt: Date }; payload: Record<string, string | string[]> }> {
+  const endpoint = await endpointForDelivery(db, config.secretKey, input.endpointId);
+  if (!endpoint || endpoint.accountId !== input.accountId) throw new PostageError('webhook_not_found', `no webhook endpoint ${input.endpointId}`);
+  if (!endpoint.active) throw new PostageError('webhook_inactive', 'This endpoint is inactive and receives nothing; switch it on to send a test event.');
+  const payload = testEventPayload(input.event, config.testDomain);
+  const attemptedAt = new Date();
+  let attempt: WebhookAttempt;
+  try {
+    attempt = await postSignedWebhook({
+      url: endpoint.url,
+      signingSecret: endpoint.signingSecret,
+      event: input.event,
+      body: JSON.stringify(payload),
+      timeoutMs: config.webhooks.timeoutMs,
+      allowedPrivateAddresses: config.webhooks.allowedPrivateAddresses,
+    });
+  } catch (err) {
+    attempt = { statusCode: null, latencyMs: 0, succeeded: false, error: err instanceof Error ? err.message : String(err) };
+  }
+  await db('webhook_deliveries').insert({
+    endpoint_id: endpoint.id,
+    message_id: null,
+    event_type: input.event,
+    status_code: attempt.statusCode,
+    latency_ms: attempt.latencyMs,
+    succeeded: attempt.succeeded,
+    error: attempt.error,
+    is_test: true,
+    attempted_at: attemptedAt,
+  });
+  return { attempt: { ...attempt, attemptedAt }, payload };
+}
