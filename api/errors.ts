@@ -149,7 +149,7 @@ const FIELD_OF: Record<string, string> = {
 export function sendCoreError(res: Response, err: unknown): boolean {
   if (!(err instanceof PostageError)) return false;
   res.locals.outcome = err.code;
-  if (NOT_FOUND_CODES.has(err.code)) sendError(res, { code: 'not_found', detail: `${err.message[0]!.toUpperCase()}${err.message.slice(1)}.` });
+  if (NOT_FOUND_CODES.has(err.code)) sendError(res, { code: 'not_found', detail: `Not found: ${err.message}.` });
   else if (CODE_MAP[err.code]) sendError(res, { code: CODE_MAP[err.code]!, detail: err.message });
   else sendValidationError(res, { [err.field ?? FIELD_OF[err.code] ?? '_body']: [err.message] });
   return true;

@@ -1,0 +1,177 @@
+// Every management endpoint, read from /openapi.json so a new endpoint cannot be left out:
+// another account's ids and names answer 404 (never 403, never their data) and change nothing;
+// lists show only the caller's own; a sending key gets 403 insufficient_permission; no
+// credentials, 401. Changes are audited with who made them.
+import { createApiKey, findApiKey } from '../../core/accounts/apiKeys';
+import { listAudit } from '../../core/platform/audit';
+import { suppressManually } from '../../core/accounts/suppressions';
+import { findDomain } from '../../core/domains/domains';
+import { insertQueuedLogRow } from '../../core/sending/emailLog';
+import { getWebhookEndpoint } from '../../core/webhooks/webhookEndpoints';
+import { createEndpoint, createSender, type SenderFixture } from '../helpers/fixtures';
+import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';
+import { call, type ApiResponse } from '../api/helpers/http';
+import { loadOpenApiCheck, type DocumentedCheck } from '../api/helpers/openApi';
+import { randomUUID } from 'node:crypto';
+import { keyRequest } from './helpers';
+
+let stack: ServiceStack;
+let documented: DocumentedCheck;
+
+interface Tenant extends SenderFixture {
+  fullKey: string;
+  fullKeyId: string;
+  webhookId: string;
+  messageId: string;
+  suppressed: string;
+}
+
+async function tenant(): Promise<Tenant> {
+  const sender = await createSender(stack.db, { plan: 'growth' });
+  const { apiKey, secret } = await createApiKey(stack.db, { accountId: sender.account.id, name: 'admin', permission: 'full_access' }, 'test');
+  const { endpoint } = await createEndpoint(stack.db, stack.config.secretKey, sender.account.id, 'http://127.0.0.1:9/hooks');
+  const messageId = randomUUID();
+  await insertQueuedLogRow(stack.db, { messageId, accountId: sender.account.id, recipient: `someone@${sender.domain}`, fromEmail: `hi@${sender.domain}`, subject: 'Private', kind: 'real', attachments: 0 });
+  const suppressed = `gone-${messageId.slice(0, 8)}@example.org`;
+  await suppressManually(stack.db, { accountId: sender.account.id, address: suppressed }, 'test');
+  return { ...sender, fullKey: secret, fullKeyId: apiKey.id, webhookId: endpoint.id, messageId, suppressed };
+}
+
+interface Operation {
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  path: string;
+  body?: unknown;
+}
+
+/** Every operation that needs credentials, as /openapi.json lists them. */
+async function managementOperations(): Promise<Operation[]> {
+  const doc = (await (await fetch(`${stack.baseUrl}/openapi.json`)).json()) as { paths: Record<string, Record<string, { security?: unknown[] }>> };
+  const ops: Operation[] = [];
+  for (const [path, methods] of Object.entries(doc.paths)) {
+    if (!path.startsWith('/api/') || path === '/api/send/' || path === '/api/me/') continue;
+    for (const [method, op] of Object.entries(methods)) {
+      if (op.security && op.security.length === 0) continue; // sign-up, sign-in...: no credentials
+      ops.push({ method: method as Operation['method'], path, body: VALID_BODIES[`${method} ${path}`] });
+    }
+  }
+  return ops;
+}
+
+// Valid bodies, so that the answer is about who may call, not about the body.
+const VALID_BODIES: Record<string, unknown> = {
+  'post /api/domains': { name: 'isolation-probe.example.net', sending_mode: 'shared' },
+  'post /api/api-keys': { name: 'probe', permission: 'sending' },
+  'post /api/webhooks': { url: 'http://127.0.0.1:9/probe', events: ['email.delivered'] },
+  'patch /api/webhooks/{id}': { active: false },
+  'post /api/webhooks/{id}/test': { event_type: 'email.delivered' },
+  'put /api/byoc': { role_arn: 'arn:aws:iam::210987654321:role/Service-BYOC-Role', region: 'us-east-1' },
+  'post /api/suppressions': { address: 'probe@example.net' },
+  'post /api/auth/password': { current_password: 'x'.repeat(12), new_password: 'y'.repeat(12) },
+};
+
+function fill(path: string, t: Tenant): string {
+  return path
+    .replace('{name}', t.domain)
+    .replace('{message_id}', t.messageId)
+    .replace('{address}', encodeURIComponent(t.suppressed))
+    .replace('{id}', path.startsWith('/api/api-keys') ? t.fullKeyId : t.webhookId);
+}
+
+/** Ids and names of the same form that exist in no account. */
+const nobody = { domain: 'nowhere-0000.example.com', webhookId: randomUUID(), messageId: randomUUID(), suppressed: 'nobody-0000@example.org', fullKeyId: randomUUID() } as Tenant;
+
+function withoutIds(json: unknown, t: Tenant): string {
+  let text = JSON.stringify(json);
+  for (const id of [t.domain, t.webhookId, t.messageId, t.suppressed, t.fullKeyId]) text = text.split(id).join('<id>');
+  return text;
+}
+
+let a: Tenant;
+let b: Tenant;
+let operations: Operation[];
+
+beforeAll(async () => {
+  stack = await startServiceStack({ worker: false, env: { SES_DOMAIN_IDENTITIES: 'local', WEBHOOK_TIMEOUT_MS: '500' } });
+  documented = await loadOpenApiCheck(stack.baseUrl);
+  [a, b] = [await tenant(), await tenant()];
+  operations = await managementOperations();
+});
+afterAll(async () => stack?.stop());
+
+test('the document lists the management endpoints this test walks', () => {
+  const listed = operations.map((o) => `${o.method.toUpperCase()} ${o.path}`);
+  expect(listed).toEqual(expect.arrayContaining(['GET /api/domains/{name}', 'DELETE /api/api-keys/{id}', 'POST /api/webhooks/{id}/test', 'GET /api/emails/{message_id}', 'DELETE /api/suppressions/{address}', 'GET /api/usage', 'PUT /api/byoc']));
+  expect(listed.length).toBeGreaterThanOrEqual(25);
+});
+
+test("another account's ids and names answer 404 on every endpoint that takes one, and nothing of theirs changes", async () => {
+  const asA = keyRequest(stack.baseUrl, a.fullKey);
+  const withIds = operations.filter((o) => o.path.includes('{'));
+  expect(withIds.length).toBeGreaterThanOrEqual(10);
+  for (const op of withIds) {
+    const res = await asA(op.method.toUpperCase(), fill(op.path, b), op.body);
+    expect({ op: `${op.method} ${op.path}`, status: res.status, error: res.json.error }).toEqual({ op: `${op.method} ${op.path}`, status: 404, error: 'not_found' });
+    documented(op.path, op.method, res);
+    // The same answer as for an id that exists nowhere (the request's own id aside): nothing says B's exists.
+    const absent = await asA(op.method.toUpperCase(), fill(op.path, nobody), op.body);
+    expect(withoutIds(res.json, b)).toEqual(withoutIds(absent.json, nobody));
+  }
+  expect(await findDomain(stack.db, b.domain)).toBeDefined();
+  expect((await findApiKey(stack.db, b.fullKeyId))!.revokedAt).toBeNull();
+  expect((await getWebhookEndpoint(stack.db, b.webhookId))!.active).toBe(true);
+  const bSees = keyRequest(stack.baseUrl, b.fullKey);
+  expect((await bSees('GET', `/api/suppressions?search=${encodeURIComponent(b.suppressed)}`)).json.suppressions).toHaveLength(1);
+  expect((await bSees('GET', `/api/emails/${b.messageId}`)).status).toBe(200);
+});
+
+test('lists and reads show only the caller’s own account', async () => {
+  const asA = keyRequest(stack.baseUrl, a.fullKey);
+  const reads = operations.filter((o) => o.method === 'get' && !o.path.includes('{'));
+  expect(reads.length).toBeGreaterThanOrEqual(7);
+  for (const op of reads) {
+    const res = await asA('GET', op.path);
+    expect({ op: op.path, status: res.status }).toEqual({ op: op.path, status: op.path === '/api/byoc/cloudformation' ? 409 : 200 });
+    documented(op.path, 'get', res);
+    const text = JSON.stringify(res.json);
+    for (const theirs of [b.domain, b.webhookId, b.messageId, b.suppressed, b.fullKeyId, b.account.id]) expect(text).not.toContain(theirs);
+  }
+  const domains = (await asA('GET', '/api/domains')).json.domains as { name: string }[];
+  expect(domains.map((d) => d.name)).toEqual([a.domain]);
+  const emails = (await asA('GET', '/api/emails')).json.emails as { message_id: string }[];
+  expect(emails.map((e) => e.message_id)).toEqual([a.messageId]);
+});
+
+test('a sending key gets 403 insufficient_permission on every management endpoint, and no credentials get 401', async () => {
+  const asSender = keyRequest(stack.baseUrl, a.apiKey);
+  for (const op of operations) {
+    const res = await asSender(op.method.toUpperCase(), fill(op.path, a), op.body);
+    expect({ op: `${op.method} ${op.path}`, status: res.status, error: res.json.error }).toEqual({ op: `${op.method} ${op.path}`, status: 403, error: 'insufficient_permission' });
+    documented(op.path, op.method, res);
+    const anonymous = await call(`${stack.baseUrl}${fill(op.path, a)}`, { method: op.method.toUpperCase() });
+    expect({ op: `${op.method} ${op.path}`, status: anonymous.status }).toEqual({ op: `${op.method} ${op.path}`, status: 401 });
+  }
+  // The sending key still sends and reads /api/me/.
+  expect((await call(`${stack.baseUrl}/api/me/`, { headers: { 'X-API-Key': a.apiKey } })).status).toBe(200);
+  // And nothing was changed by those attempts.
+  expect((await findApiKey(stack.db, a.fullKeyId))!.revokedAt).toBeNull();
+  expect(await findDomain(stack.db, a.domain)).toBeDefined();
+});
+
+test('a full_access key manages keys (never shown their secrets), a revoked key is refused at once, and every change is audited with the key id', async () => {
+  const asA = keyRequest(stack.baseUrl, a.fullKey);
+  const created: ApiResponse = await asA('POST', '/api/api-keys', { name: 'deploy', permission: 'full_access', domains: [a.domain] });
+  expect(created.status).toBe(201);
+  expect(created.json.api_key).toMatchObject({ permission: 'full_access', domains: [a.domain], state: 'active', last_used_at: null });
+  const newId = (created.json.api_key as { id: string }).id;
+  const listed = (await asA('GET', '/api/api-keys')).json.api_keys as Record<string, unknown>[];
+  expect(listed.find((k) => k.id === a.fullKeyId)!.last_used_at).not.toBeNull();
+  for (const key of listed) expect(Object.keys(key)).not.toContain('secret');
+  expect(JSON.stringify(listed)).not.toContain(String(created.json.secret));
+  expect((await asA('DELETE', `/api/api-keys/${newId}`)).json).toMatchObject({ state: 'revoked' });
+  expect((await call(`${stack.baseUrl}/api/domains`, { headers: { 'X-API-Key': String(created.json.secret) } })).status).toBe(401);
+  const audit = await listAudit(stack.db, a.account.id, 10);
+  expect(audit.slice(0, 2).map((e) => [e.action, e.actor])).toEqual([
+    ['api_key.revoke', `key:${a.fullKeyId}`],
+    ['api_key.create', `key:${a.fullKeyId}`],
+  ]);
+});
