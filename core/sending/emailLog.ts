@@ -43,10 +43,12 @@ export async function insertQueuedLogRow(
       kind: row.kind,
       attachments: row.attachments,
       status: 'queued',
+      // When the API accepted it (the staging transaction), not when this activity ran: the log's
+      // order and the timeline's `queued` are the customer's send order.
+      created_at: db.raw('COALESCE((SELECT created_at FROM staged_messages WHERE message_id = ?), now())', [row.messageId]),
     })
     .onConflict('message_id')
     .ignore();
-  // The time the API accepted it (the row's own creation time), not when this activity ran.
   await db.raw(
     `INSERT INTO email_events (message_id, type, at) SELECT message_id, 'queued', created_at FROM email_log WHERE message_id = ? ON CONFLICT DO NOTHING`,
     [row.messageId],

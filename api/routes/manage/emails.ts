@@ -2,14 +2,14 @@
 // its timeline and its webhook deliveries.
 import { Router } from 'express';
 import { getLogRow } from '../../../core/sending/emailLog';
-import { emailLogPage } from '../../../core/sending/emailLogListing';
+import { emailLogPage, LOG_STATUSES } from '../../../core/sending/emailLogListing';
 import { messageTimeline, messageWebhookDeliveries } from '../../../core/sending/emailTimeline';
 import { PostageError } from '../../../core/platform/errors';
 import { isUuid } from '../../../core/platform/ids';
 import type { RouteDeps } from '../../deps';
 import { handled } from '../../handled';
 import { presentEmail, presentMessageDelivery, presentTimelineEvent } from '../../presenters';
-import { queryLimit, queryText, queryTime } from './query';
+import { QueryReader } from './query';
 
 export function emailsRoute(deps: RouteDeps): Router {
   const router = Router();
@@ -17,17 +17,20 @@ export function emailsRoute(deps: RouteDeps): Router {
   router.get(
     '/api/emails',
     handled(async (req, res) => {
-      const status = queryText(req, 'status', 20);
-      const recipient = queryText(req, 'recipient');
-      const from = queryText(req, 'from');
-      const since = queryTime(req, 'since');
-      const until = queryTime(req, 'until');
-      const cursor = queryText(req, 'cursor', 400);
+      const q = new QueryReader(req);
+      const status = q.choice('status', LOG_STATUSES);
+      const recipient = q.text('recipient');
+      const from = q.text('from');
+      const since = q.time('since');
+      const until = q.time('until');
+      const cursor = q.text('cursor', 400);
+      const limit = q.limit();
+      if (q.refused(res)) return;
       const page = await emailLogPage(
         deps.db,
         res.locals.caller!.accountId,
         { ...(status ? { status } : {}), ...(recipient ? { recipient } : {}), ...(from ? { from } : {}), ...(since ? { since } : {}), ...(until ? { until } : {}) },
-        { limit: queryLimit(req), ...(cursor ? { cursor } : {}) },
+        { limit, ...(cursor ? { cursor } : {}) },
       );
       res.json({ emails: page.rows.map(presentEmail), next_cursor: page.nextCursor });
     }),

@@ -6,7 +6,7 @@ import type { RouteDeps } from '../../deps';
 import { handled } from '../../handled';
 import { presentSuppression } from '../../presenters';
 import { validBody } from '../../requestBody';
-import { queryLimit, queryText } from './query';
+import { QueryReader } from './query';
 
 export function suppressionsRoute(deps: RouteDeps): Router {
   const router = Router();
@@ -14,9 +14,12 @@ export function suppressionsRoute(deps: RouteDeps): Router {
   router.get(
     '/api/suppressions',
     handled(async (req, res) => {
-      const search = queryText(req, 'search');
-      const cursor = queryText(req, 'cursor', 800);
-      const page = await suppressionPage(deps.db, res.locals.caller!.accountId, { limit: queryLimit(req), ...(search ? { search } : {}), ...(cursor ? { cursor } : {}) });
+      const q = new QueryReader(req);
+      const search = q.text('search');
+      const cursor = q.text('cursor', 800);
+      const limit = q.limit();
+      if (q.refused(res)) return;
+      const page = await suppressionPage(deps.db, res.locals.caller!.accountId, { limit, ...(search ? { search } : {}), ...(cursor ? { cursor } : {}) });
       res.json({ suppressions: page.rows.map(presentSuppression), next_cursor: page.nextCursor });
     }),
   );

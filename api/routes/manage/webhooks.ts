@@ -19,7 +19,7 @@ import type { RouteDeps } from '../../deps';
 import { handled } from '../../handled';
 import { presentWebhook, presentWebhookDelivery } from '../../presenters';
 import { validBody } from '../../requestBody';
-import { queryLimit } from './query';
+import { QueryReader } from './query';
 
 export function webhooksRoute(deps: RouteDeps): Router {
   const router = Router();
@@ -75,8 +75,11 @@ export function webhooksRoute(deps: RouteDeps): Router {
   router.get(
     '/api/webhooks/:id/deliveries',
     handled(async (req, res) => {
+      const q = new QueryReader(req);
+      const limit = q.limit();
       const endpoint = await ownEndpoint(res, String(req.params.id));
-      res.json({ deliveries: (await listWebhookDeliveries(deps.db, endpoint.id, queryLimit(req))).map(presentWebhookDelivery) });
+      if (q.refused(res)) return;
+      res.json({ deliveries: (await listWebhookDeliveries(deps.db, endpoint.id, limit)).map(presentWebhookDelivery) });
     }),
   );
 
