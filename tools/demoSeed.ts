@@ -1,7 +1,9 @@
 // The demo account `npm run dev` prepares, built with the same management layer the CLI uses.
 // Re-running it is safe: the account and domain are reused; the demo key and webhook endpoint are
 // replaced, because their secrets are shown only once.
-import { createAccount, findAccountByEmail, updateAccount } from '../core/accounts/accounts';
+import { createAccount, findAccountByEmail, updateAccount, type Account } from '../core/accounts/accounts';
+import { hashPassword } from '../core/accounts/passwords';
+import { findUserCredentials, insertUser, setUserPassword } from '../core/accounts/users';
 import { createApiKey, listApiKeys, revokeApiKey } from '../core/accounts/apiKeys';
 import type { Config } from '../core/platform/config';
 import type { Db } from '../core/platform/db';
@@ -11,6 +13,12 @@ import { createWebhookEndpoint, deleteWebhookEndpoint, listWebhookEndpoints, WEB
 
 export const DEMO_EMAIL = 'demo@postage.dev';
 export const DEMO_DOMAIN = 'demo.postage.dev';
+/** The demo user's password: `npm run dev` prints it; the stack listens on this machine only. */
+export const DEMO_PASSWORD = 'postage-demo-password';
+/** Postage's own emails (verification, reset) in `npm run dev` come from this system account's domain. */
+export const DEV_SYSTEM_DOMAIN = 'mail.postage.dev';
+export const DEV_SYSTEM_EMAIL_FROM = `Postage <no-reply@${DEV_SYSTEM_DOMAIN}>`;
+const DEV_SYSTEM_ACCOUNT = 'system@postage.dev';
 const DEMO_KEY_NAME = 'demo key (npm run dev)';
 const ACTOR = 'dev-seed';
 
@@ -21,16 +29,32 @@ export interface DemoSeed {
   webhookSigningSecret: string;
 }
 
-export async function seedDemo(db: Db, config: Config, receiverUrl: string): Promise<DemoSeed> {
-  const account =
-    (await findAccountByEmail(db, DEMO_EMAIL)) ?? (await createAccount(db, { email: DEMO_EMAIL, name: 'Demo account', plan: 'growth', verified: true }, ACTOR));
-  if (account.plan !== 'growth' || !account.isVerified || account.sendingSuspended) {
-    await updateAccount(db, account.id, { plan: 'growth', verified: true, suspended: false }, ACTOR);
+/** A verified account on `plan` with a verified shared domain (the operator override stands in for DNS). */
+async function ensureSender(db: Db, config: Config, input: { email: string; name: string; plan: string; domain: string }): Promise<Account> {
+  const account = (await findAccountByEmail(db, input.email)) ?? (await createAccount(db, { email: input.email, name: input.name, plan: input.plan, verified: true }, ACTOR));
+  if (account.plan !== input.plan || !account.isVerified || account.sendingSuspended) {
+    await updateAccount(db, account.id, { plan: input.plan, verified: true, suspended: false }, ACTOR);
   }
+  if (!(await findDomain(db, input.domain))) await registerDomain(db, config, { accountId: account.id, name: input.domain, mode: 'shared' }, ACTOR);
+  await markDomainVerified(db, input.domain, ACTOR);
+  return account;
+}
 
-  // The demo domain has no public DNS to verify against: the operator override stands in.
-  if (!(await findDomain(db, DEMO_DOMAIN))) await registerDomain(db, config, { accountId: account.id, name: DEMO_DOMAIN, mode: 'shared' }, ACTOR);
-  await markDomainVerified(db, DEMO_DOMAIN, ACTOR);
+/** The demo account's user, signing in with DEMO_PASSWORD (reset on every run). */
+async function ensureDemoUser(db: Db, accountId: string): Promise<void> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const existing = await findUserCredentials(db, DEMO_EMAIL);
+  if (existing) await setUserPassword(db, existing.user.id, passwordHash);
+  else await insertUser(db, { accountId, email: DEMO_EMAIL, passwordHash });
+}
+
+export async function seedDemo(db: Db, config: Config, receiverUrl: string): Promise<DemoSeed> {
+  // The system account sends verification and reset emails through the pipeline like anyone.
+  if (config.auth.systemEmailFrom === DEV_SYSTEM_EMAIL_FROM) {
+    await ensureSender(db, config, { email: DEV_SYSTEM_ACCOUNT, name: 'Postage', plan: 'pro', domain: DEV_SYSTEM_DOMAIN });
+  }
+  const account = await ensureSender(db, config, { email: DEMO_EMAIL, name: 'Demo account', plan: 'growth', domain: DEMO_DOMAIN });
+  await ensureDemoUser(db, account.id);
 
   for (const key of await listApiKeys(db, account.id)) {
     if (key.name === DEMO_KEY_NAME && !key.revokedAt) await revokeApiKey(db, key.id, ACTOR);

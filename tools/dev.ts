@@ -6,7 +6,7 @@ import path from 'node:path';
 import { loadConfig } from '../core/platform/config';
 import { createDb, migrateLatest } from '../core/platform/db';
 import { devDirectory, writeDevServiceEnv } from '../core/platform/devEnvironment';
-import { DEMO_DOMAIN, seedDemo } from './demoSeed';
+import { DEMO_DOMAIN, DEMO_EMAIL, DEMO_PASSWORD, DEV_SYSTEM_EMAIL_FROM, seedDemo } from './demoSeed';
 import { DEMO_WEBHOOK_PATH, startDemoReceiver } from './demoReceiver';
 import { ensureDatabase, isPostgresReachable, startPrivatePostgres } from './stack/postgres';
 import { canConnect, portNear, startProcess, stopAll, waitFor, type ManagedProcess } from './stack/processes';
@@ -113,6 +113,8 @@ async function main(): Promise<void> {
     API_PORT: String(apiPort),
     WORKER_HEALTH_PORT: env.WORKER_HEALTH_PORT || String(await portNear(9091)),
     BASE_URL: env.BASE_URL || `http://localhost:${apiPort}`,
+    // Verification and reset emails go through the pipeline from the seeded system account.
+    SYSTEM_EMAIL_FROM: env.SYSTEM_EMAIL_FROM || DEV_SYSTEM_EMAIL_FROM,
     // The demo receiver listens on loopback, which webhook delivery refuses unless allowed.
     WEBHOOK_ALLOWED_PRIVATE_ADDRESSES: env.WEBHOOK_ALLOWED_PRIVATE_ADDRESSES ?? '127.0.0.1,::1',
     // The local SNS's topic is accepted and its certificate host allowed and trusted, as a
@@ -163,7 +165,8 @@ Postage is running.
   SES events     ${localSns ? `simulator outcomes signed by the local SNS, posted to ${sesEventsUrl} after ${eventDelayMs} ms` : 'none (SES_ENDPOINT is yours: subscribe its SNS topic yourself)'}
   Demo receiver  http://127.0.0.1:${receiverPort}/received
   Logs           ${logDir}
-  Demo API key   ${seed.apiKey}
+  Demo API key   ${seed.apiKey}  (sending; create full_access keys with npx postage-admin key create ... --permission full_access)
+  Demo sign-in   ${DEMO_EMAIL} / ${DEMO_PASSWORD}  (POST ${baseUrl}/api/auth/signin)
   Operator CLI   npx postage-admin --help  (uses ${cliEnvFile})
 
 Send a test email:

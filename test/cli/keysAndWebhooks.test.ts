@@ -7,7 +7,7 @@ import { applyOutcomeToLog, insertQueuedLogRow } from '../../core/sending/emailL
 import { endpointForDelivery } from '../../core/webhooks/webhookEndpoints';
 import { TEST_SECRET_KEY } from '../helpers/config';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
-import { cliFor, ok, type Cli } from './cliHarness';
+import { cliFor, ok, runCli, type Cli } from './cliHarness';
 
 let database: TestDatabase;
 let cli: Cli;
@@ -192,4 +192,16 @@ test('log lists the shared-mode email log, newest first, filtered by status, lim
   const bad = await cli(['log', accountId, '--status', 'opened']);
   expect(bad.code).toBe(1);
   expect(bad.stderr).toContain('unknown status "opened"');
+});
+
+test('key create --permission: sending by default, full_access when asked, anything else refused', async () => {
+  const sending = ok(await cli(['key', 'create', accountId, '--name', 'app'])).json;
+  expect(sending.permission).toBe('sending');
+  const full = ok(await cli(['key', 'create', accountId, '--name', 'admin', '--permission', 'full_access'])).json;
+  expect(full.permission).toBe('full_access');
+  const refused = await cli(['key', 'create', accountId, '--name', 'root', '--permission', 'root']);
+  expect(refused.code).not.toBe(0);
+  expect(refused.stderr).toMatch(/expected one of sending, full_access/);
+  const text = await runCli(['key', 'list', accountId], { DATABASE_URL: database.url, NODE_ENV: 'test', POSTAGE_SECRET_KEY: TEST_SECRET_KEY });
+  expect(text.stdout).toMatch(/admin\s+full_access/);
 });

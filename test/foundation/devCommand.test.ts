@@ -85,6 +85,19 @@ test('the run command starts the stack, prints a working curl, and Ctrl-C stops 
   // SES keeps simulator addresses off suppression lists, and so does Postage.
   expect((await simulatorSend('bounce')).status).toBe(200);
 
+  // The printed demo sign-in works, and a new customer's verification email lands in the emulator.
+  const signIn = /Demo sign-in\s+(\S+) \/ (\S+)/.exec(output)!;
+  const session = await fetch(`${apiUrl}/api/auth/signin`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: signIn[1], password: signIn[2] }) });
+  expect(session.status).toBe(200);
+  const newcomer = `newcomer-${Date.now()}@example.com`;
+  await fetch(`${apiUrl}/api/auth/signup`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: newcomer, password: 'a fine password' }) });
+  const sesStore = /SES emulator\s+(\S+)/.exec(output)![1]!;
+  const verification = await eventually('the verification email in the SES emulator', async () => {
+    const { emails } = (await (await fetch(sesStore)).json()) as { emails: { destination: { to: string[] }; body: { text?: string } }[] };
+    return emails.find((e) => e.destination.to.some((to) => to.includes(newcomer)));
+  });
+  expect(verification.body.text).toMatch(/\/verify-email\?token=/);
+
   const pids = JSON.parse(fs.readFileSync(path.join(devDir, 'pids.json'), 'utf8')) as number[];
   expect(pids.length).toBe(6); // postgres, redis, temporal, SES emulator, worker, API
   const exited = new Promise<number | null>((resolve) => dev!.once('exit', (code) => resolve(code)));
