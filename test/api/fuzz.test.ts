@@ -1,8 +1,9 @@
 // Property-based fuzzing of the real API process (fast-check): bodies of every JSON type in every
 // field, extra fields with any name (Object.prototype's included), nested values, truncated and
 // non-JSON bodies, wrong or missing Content-Type, long strings, control characters and non-ASCII
-// text, random X-API-Key and Idempotency-Key headers; for POST /api/send/, GET /api/me/ and POST
-// /provider/ses-events (unsigned junk and genuinely signed notifications with random contents).
+// text, random X-API-Key and Idempotency-Key headers; for POST /api/send/, GET /api/me/, POST
+// /provider/ses-events (unsigned junk and genuinely signed notifications with random contents), and
+// the sign-in and management endpoints (random bodies, path parameters and query strings).
 // Properties: never a 5xx; every answer is documented in the served OpenAPI document; nothing is
 // counted, staged, claimed or started for a refused request.
 //
@@ -20,6 +21,8 @@ import { loadOpenApiCheck, type DocumentedCheck } from './helpers/openApi';
 import { tracesOf } from './helpers/traces';
 import { Client, Connection } from '@temporalio/client';
 import { testInfra } from '../helpers/env';
+import { createApiKey } from '../../core/accounts/apiKeys';
+import { startTestZone, type TestZone } from '../cli/dnsServer';
 
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : randomInt(2 ** 31);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 300);
@@ -31,20 +34,37 @@ let sns: LocalSns;
 let api: { baseUrl: string; stop(): Promise<void> };
 let documented: DocumentedCheck;
 let sender: SenderFixture;
+let fullKey: string;
+let zone: TestZone;
 
 beforeAll(async () => {
   process.stdout.write(`fuzz: seed ${SEED}, ${RUNS} runs per endpoint, at most ${TIME_LIMIT_MS / 1000} s each (replay: FUZZ_SEED=${SEED} npm test -- test/api/fuzz.test.ts)\n`);
-  [database, sns] = await Promise.all([createTestDatabase(), startLocalSns()]);
+  [database, sns, zone] = await Promise.all([createTestDatabase(), startLocalSns(), startTestZone()]);
   api = await startApiProcess(
-    testEnv({ DATABASE_URL: database.url, RATE_LIMIT_PER_MINUTE: '1000000', SNS_TOPIC_ARNS: sns.topicArn, SNS_CERT_HOST: sns.certHost, NODE_EXTRA_CA_CERTS: sns.caFile, TEST_DOMAIN }),
+    testEnv({
+      DATABASE_URL: database.url,
+      RATE_LIMIT_PER_MINUTE: '1000000',
+      SNS_TOPIC_ARNS: sns.topicArn,
+      SNS_CERT_HOST: sns.certHost,
+      NODE_EXTRA_CA_CERTS: sns.caFile,
+      TEST_DOMAIN,
+      // Management calls stay on this machine: local identities, a DNS zone that knows nothing, an STS that refuses connections.
+      SES_DOMAIN_IDENTITIES: 'local',
+      DNS_SERVERS: zone.server,
+      STS_ENDPOINT: 'http://127.0.0.1:9',
+      // Failed sign-ins from 127.0.0.1 must not lock out the other test files' sign-ins (one Redis per run).
+      SIGNIN_FAILURES_PER_IP: '1000000',
+    }),
   );
   documented = await loadOpenApiCheck(api.baseUrl);
   sender = await createSender(database.db);
+  fullKey = (await createApiKey(database.db, { accountId: sender.account.id, name: 'fuzz admin', permission: 'full_access' }, 'test')).secret;
 }, 120_000);
 
 afterAll(async () => {
   await api?.stop();
   await sns?.close();
+  await zone?.close();
   await database?.drop();
 });
 
@@ -57,7 +77,7 @@ async function check<T>(arbitrary: fc.Arbitrary<T>, property: (value: T) => Prom
 const request = (path: string, init: RequestInit): Promise<ApiResponse> => call(`${api.baseUrl}${path}`, init);
 
 /** Never a 5xx (not even a documented one: every dependency is up), and always what the OpenAPI document says. */
-function expectDocumented(path: '/api/send/' | '/api/me/' | '/provider/ses-events', method: 'post' | 'get', res: ApiResponse): void {
+function expectDocumented(path: string, method: 'post' | 'get' | 'put' | 'patch' | 'delete', res: ApiResponse): void {
   if (res.status >= 500) throw new Error(`${method.toUpperCase()} ${path} answered ${res.status}: ${JSON.stringify(res.json)}`);
   documented(path, method, res);
 }
@@ -250,5 +270,73 @@ test('POST /provider/ses-events: never a 5xx, always documented, for junk and fo
   await check(fc.record({ body, contentType }), async (c) => {
     const res = await sendOrSkip(() => request('/provider/ses-events', { method: 'POST', headers: headers({ 'Content-Type': c.contentType }), body: c.body }));
     expectDocumented('/provider/ses-events', 'post', res);
+  });
+}, 300_000);
+
+test('sign-in and management endpoints: never a 5xx, always documented', async () => {
+  type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+  const operations: [Method, string, string[]][] = [
+    ['post', '/api/auth/signup', ['email', 'password', 'name']],
+    ['post', '/api/auth/signin', ['email', 'password']],
+    ['post', '/api/auth/verify-email', ['token']],
+    ['post', '/api/auth/password-reset', ['email']],
+    ['post', '/api/auth/password-reset/confirm', ['token', 'password']],
+    ['get', '/api/domains', []],
+    ['post', '/api/domains', ['name', 'sending_mode']],
+    ['get', '/api/domains/{name}', []],
+    ['post', '/api/domains/{name}/verify', []],
+    ['delete', '/api/domains/{name}', []],
+    ['post', '/api/api-keys', ['name', 'permission', 'domains', 'expires_at']],
+    ['delete', '/api/api-keys/{id}', []],
+    ['post', '/api/webhooks', ['url', 'events']],
+    ['patch', '/api/webhooks/{id}', ['url', 'events', 'active']],
+    ['post', '/api/webhooks/{id}/test', ['event_type']],
+    ['get', '/api/webhooks/{id}/deliveries', []],
+    ['put', '/api/byoc', ['role_arn', 'region']],
+    ['get', '/api/emails', []],
+    ['get', '/api/emails/{message_id}', []],
+    ['get', '/api/suppressions', []],
+    ['post', '/api/suppressions', ['address']],
+    ['delete', '/api/suppressions/{address}', []],
+  ];
+  const plausible: Record<string, fc.Arbitrary<unknown>> = {
+    email: fc.constantFrom('someone@example.com', 'a@b', 'constructor@example.com'),
+    password: fc.constantFrom('long enough password', 'short', ''),
+    name: fc.constantFrom('fuzz.example.com', 'Fuzz', 'not a domain'),
+    sending_mode: fc.constantFrom('shared', 'byoc', 'other'),
+    token: fc.base64String({ maxLength: 60 }),
+    permission: fc.constantFrom('sending', 'full_access', 'root'),
+    domains: fc.array(fc.constantFrom(sender?.domain ?? 'x.example', 'elsewhere.example'), { maxLength: 2 }),
+    expires_at: fc.constantFrom('2099-01-01T00:00:00Z', '2000-01-01T00:00:00Z', 'soon', null),
+    url: fc.constantFrom('http://127.0.0.1:9/hook', 'http://10.0.0.1/hook', 'ftp://x', 'not a url'),
+    events: fc.array(fc.constantFrom('email.delivered', 'email.bounced', 'email.nope'), { maxLength: 3 }),
+    active: fc.boolean(),
+    event_type: fc.constantFrom('email.sent', 'email.complained', 'other'),
+    role_arn: fc.constantFrom('arn:aws:iam::210987654321:role/Service-BYOC-Role', 'arn:aws:iam::1:role/x', ''),
+    region: fc.constantFrom('us-east-1', 'mars-1'),
+    address: fc.constantFrom('blocked@example.org', 'nope', ''),
+  };
+  const pathValue = fc.oneof(fc.constantFrom('fuzz.example.com', 'blocked@example.org', '00000000-0000-0000-0000-000000000000', 'pk_0123456789abcdef'), fc.uuid(), fc.string({ unit: 'binary', minLength: 1, maxLength: 80 }).map(encodeURIComponent)); // Node itself answers 431 to URLs past 16 KB
+  const caseFor = fc.integer({ min: 0, max: operations.length - 1 }).chain((i) => {
+    const [method, path, fields] = operations[i]!;
+    const body = fc.tuple(fc.record(Object.fromEntries(fields.map((f) => [f, field(plausible[f]!)])), { requiredKeys: [] }), extraMembers).map(([b, extra]) => objectText(b, extra));
+    return fc.record({
+      method: fc.constant(method),
+      path: fc.constant(path),
+      param: pathValue,
+      query: fc.oneof(fc.constant(''), fc.webQueryParameters().map((q) => `?${q}`), fc.constantFrom('?limit=0', '?status=lost&since=x', '?cursor=garbage', '?limit=1&limit=2')),
+      body: fc.oneof({ weight: 5, arbitrary: body }, { weight: 1, arbitrary: rawBody }),
+      contentType,
+      auth: fc.constantFrom('full', 'sending', 'none'),
+    });
+  });
+  await check(caseFor, async (c) => {
+    const url = c.path.replace(/\{\w+\}/, c.param) + (c.method === 'get' ? c.query : '');
+    const key = c.auth === 'full' ? fullKey : c.auth === 'sending' ? sender.apiKey : undefined;
+    const res = await sendOrSkip(() =>
+      request(url, { method: c.method.toUpperCase(), headers: headers({ 'X-API-Key': key, 'Content-Type': c.contentType }), ...(c.method === 'get' || c.method === 'delete' ? {} : { body: c.body }) }),
+    );
+    if (res.status === 404 && res.json.error === 'not_found' && c.param.includes('%2F')) return; // an encoded slash in a path parameter is another path
+    expectDocumented(c.path, c.method, res);
   });
 }, 300_000);
