@@ -59,13 +59,16 @@ export async function getLogRow(db: Db, messageId: string): Promise<EmailLogRow 
   return db<EmailLogRow>('email_log').where({ message_id: messageId }).first();
 }
 
+/** The status and its timeline event commit together: a retried activity finds both or neither. */
 export async function markLogRowSent(db: Db, messageId: string, providerMessageId: string): Promise<void> {
-  const [row] = await db('email_log')
-    .where({ message_id: messageId })
-    .whereIn('status', ['queued'])
-    .update({ status: 'sent', provider_message_id: providerMessageId, sent_at: db.fn.now(), updated_at: db.fn.now() })
-    .returning<{ sent_at: Date }[]>('sent_at');
-  if (row) await recordEmailEvent(db, { messageId, type: 'sent', at: row.sent_at, details: { provider_message_id: providerMessageId } });
+  await db.transaction(async (trx) => {
+    const [row] = await trx('email_log')
+      .where({ message_id: messageId })
+      .whereIn('status', ['queued'])
+      .update({ status: 'sent', provider_message_id: providerMessageId, sent_at: trx.fn.now(), updated_at: trx.fn.now() })
+      .returning<{ sent_at: Date }[]>('sent_at');
+    if (row) await recordEmailEvent(trx, { messageId, type: 'sent', at: row.sent_at, details: { provider_message_id: providerMessageId } });
+  });
 }
 
 // Which statuses an outcome may replace: a complaint can follow a delivery, nothing replaces a
@@ -98,9 +101,11 @@ export async function applyOutcomeToLog(db: Db, messageId: string, outcome: Prov
       patch.failure_reason = outcome.reason;
       break;
   }
-  const updated = await db('email_log').where({ message_id: messageId }).whereIn('status', REPLACEABLE[outcome.type]).update(patch);
-  if (updated > 0) await recordEmailEvent(db, { messageId, type: outcome.type, at: new Date(outcome.at), details: outcomeDetails(outcome) });
-  return updated > 0;
+  return db.transaction(async (trx) => {
+    const updated = await trx('email_log').where({ message_id: messageId }).whereIn('status', REPLACEABLE[outcome.type]).update(patch);
+    if (updated > 0) await recordEmailEvent(trx, { messageId, type: outcome.type, at: new Date(outcome.at), details: outcomeDetails(outcome) });
+    return updated > 0;
+  });
 }
 
 /** What the timeline shows of an outcome: no addresses or content, only the provider's verdict. */
