@@ -71,7 +71,7 @@ export const layerRules = [
 ];
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', '.tools/**', 'dist/**', 'coverage/**', 'dashboard/**', 'cli/bin/**', 'docs/examples/**', 'eslint.config.mjs', 'jest.config.js'] },
+  { ignores: ['node_modules/**', '.tools/**', '**/dist/**', 'coverage/**', 'dashboard/vite.config.ts', 'cli/bin/**', 'docs/examples/**', 'eslint.config.mjs', 'jest.config.js'] },
   {
     files: ['**/*.ts'],
     languageOptions: {
@@ -95,4 +95,17 @@ export default tseslint.config(
     },
   },
   ...layerRules,
+  {
+    name: 'postage/dashboard: the browser app (its own tsconfig), on the public API only',
+    files: ['dashboard/src/**/*.{ts,tsx}'],
+    languageOptions: { parser: tseslint.parser, parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    plugins: { '@typescript-eslint': tseslint.plugin },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-restricted-imports': restricted([{ regex: '^(\\.\\./)+(\\.\\./)(core|api|workflows|worker|cli|tools|activities)(/|$)', message: 'The dashboard uses only the public management API over HTTP.' }]),
+    },
+  },
 );

@@ -25,6 +25,7 @@ import { webhooksRoute } from './routes/manage/webhooks';
 import { requireCaller } from './middleware/caller';
 import { optionalJsonBody } from './middleware/jsonBody';
 import { sessionMiddleware } from './session';
+import { serveDashboard } from './dashboard';
 import { createAcceptTurns } from '../core/sending/acceptMessage';
 
 const MANAGEMENT_PATHS = ['/api/domains', '/api/api-keys', '/api/webhooks', '/api/byoc', '/api/emails', '/api/suppressions', '/api/usage'];
@@ -111,6 +112,9 @@ export function createApp(deps: ApiDeps): express.Express {
   app.use(authRoute(routeDeps));
   app.use(MANAGEMENT_PATHS, session, requireCaller(deps), optionalJsonBody(MANAGEMENT_BODY_LIMIT));
   for (const route of [domainsRoute, apiKeysRoute, webhooksRoute, byocRoute, emailsRoute, suppressionsRoute, usageRoute]) app.use(route(routeDeps));
+
+  // The dashboard: its assets, and index.html for every other page path (not /api/...).
+  serveDashboard(app);
 
   app.all(Object.keys(ROUTES), (req, res) => {
     const allowed = ROUTES[req.path.endsWith('/') ? req.path : `${req.path}/`] ?? 'GET';

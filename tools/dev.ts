@@ -1,6 +1,7 @@
 // `npm run dev`: the whole service on this machine. Uses DATABASE_URL / REDIS_URL /
 // TEMPORAL_ADDRESS / SES_ENDPOINT when they point at something reachable, and otherwise starts
 // private instances with state under .tools/dev. Ctrl-C stops everything it started.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../core/platform/config';
@@ -138,6 +139,10 @@ async function main(): Promise<void> {
   signingSecret = seed.webhookSigningSecret;
   await db.destroy();
 
+  // The API serves the dashboard's build at /.
+  say('dashboard: building (vite)');
+  execFileSync('npm', ['run', 'build', '--workspace', 'dashboard', '--silent'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+
   const tsx = ['--import', 'tsx'];
   const prefix = (name: string) => (line: string) => console.log(`[${name}] ${line}`);
   const workerStartedAt = new Date();
@@ -159,6 +164,7 @@ async function main(): Promise<void> {
   const body = JSON.stringify({ from_email: `hello@${DEMO_DOMAIN}`, to: `delivered@${config.testDomain}`, subject: 'Hello from Postage', message: 'It works.' });
   console.log(`
 Postage is running.
+  Dashboard      ${baseUrl}/  (sign in as ${DEMO_EMAIL} / ${DEMO_PASSWORD})
   API            ${baseUrl}
   Temporal UI    ${uiUrl}  (workflows are named send-<message_id>)
   SES emulator   ${sesEndpoint}/store

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Postage needs when they are missing: PostgreSQL and Redis
 # (for private local instances), a JDK with Maven (for the time-skipping test server), and
-# openssl, nginx and stunnel for the TLS tests.
+# openssl, nginx and stunnel for the TLS tests, and Debian's Chromium for the dashboard's browser
+# tests (Playwright drives it; its own browser download cannot work on these machines).
 source "$(dirname "$0")/lib.sh"
 
 missing=()
@@ -17,4 +18,5 @@ python3 -m venv --help >/dev/null 2>&1 || missing+=(python3-venv)
 command -v openssl >/dev/null || missing+=(openssl)
 [ -x /usr/sbin/nginx ] || missing+=(nginx-light)
 command -v stunnel4 >/dev/null || missing+=(stunnel4)
+[ -x /usr/bin/chromium ] || missing+=(chromium)
 if [ ${#missing[@]} -gt 0 ]; then apt_install "${missing[@]}"; fi

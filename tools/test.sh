@@ -13,6 +13,9 @@ if [ "${1:-}" = "--unit" ]; then
   shift
   exec node_modules/.bin/jest --selectProjects unit "$@"
 fi
+# The API serves the dashboard's build; the browser tests need it (and the build type-checks it).
+log "dashboard build"
+npm run build --workspace dashboard --silent >/dev/null
 if [ "$#" -gt 0 ]; then
   exec node_modules/.bin/jest "$@"
 fi
@@ -20,4 +23,6 @@ log "lint"
 node_modules/.bin/eslint --max-warnings 0 .
 node_modules/.bin/jest --selectProjects unit
 node_modules/.bin/jest --selectProjects integration
+log "browser tests (Playwright, Debian's Chromium)"
+node_modules/.bin/playwright test
 exec node_modules/.bin/jest --selectProjects faults

@@ -1,0 +1,60 @@
+// Routes: the public pages (sign in, sign up, verify, reset) and the signed-in app inside the
+// layout. Pages other than the overview are loaded on demand to keep the first load small.
+import { lazy, Suspense, type ReactNode } from 'react';
+import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
+import { Layout } from './components/Layout';
+import { Loading } from './components/ui';
+import { useSession } from './session';
+import { SignIn } from './pages/SignIn';
+import { SignUp } from './pages/SignUp';
+import { VerifyEmail } from './pages/VerifyEmail';
+import { ForgotPassword, ResetPassword } from './pages/ResetPassword';
+import { Overview } from './pages/Overview';
+
+const Domains = lazy(() => import('./pages/Domains'));
+const DomainDetail = lazy(() => import('./pages/DomainDetail'));
+const ApiKeys = lazy(() => import('./pages/ApiKeys'));
+const Webhooks = lazy(() => import('./pages/Webhooks'));
+const Byoc = lazy(() => import('./pages/Byoc'));
+const Emails = lazy(() => import('./pages/Emails'));
+const EmailDetail = lazy(() => import('./pages/EmailDetail'));
+const Suppressions = lazy(() => import('./pages/Suppressions'));
+const NotFound = lazy(() => import('./pages/NotFound'));
+
+function RequireSession({ children }: { children: ReactNode }) {
+  const session = useSession();
+  const location = useLocation();
+  if (session.isPending) return <Loading what="your account" />;
+  if (!session.data) return <Navigate to={`/sign-in?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+  return <Layout session={session.data}>{children}</Layout>;
+}
+
+const page = (node: ReactNode) => (
+  <RequireSession>
+    <Suspense fallback={<Loading what="the page" />}>{node}</Suspense>
+  </RequireSession>
+);
+
+export function App() {
+  return (
+    <BrowserRouter>
+      <Routes>
+        <Route path="/sign-in" element={<SignIn />} />
+        <Route path="/sign-up" element={<SignUp />} />
+        <Route path="/verify-email" element={<VerifyEmail />} />
+        <Route path="/forgot-password" element={<ForgotPassword />} />
+        <Route path="/reset-password" element={<ResetPassword />} />
+        <Route path="/" element={page(<Overview />)} />
+        <Route path="/domains" element={page(<Domains />)} />
+        <Route path="/domains/:name" element={page(<DomainDetail />)} />
+        <Route path="/api-keys" element={page(<ApiKeys />)} />
+        <Route path="/webhooks" element={page(<Webhooks />)} />
+        <Route path="/byoc" element={page(<Byoc />)} />
+        <Route path="/emails" element={page(<Emails />)} />
+        <Route path="/emails/:id" element={page(<EmailDetail />)} />
+        <Route path="/suppressions" element={page(<Suppressions />)} />
+        <Route path="*" element={page(<NotFound />)} />
+      </Routes>
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,174 @@
+// API keys: create (name, permission, domain scope, expiry) with the secret shown once, the list
+// with last use, revoke with confirmation.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { api, ApiError, type ApiKey, type Domain } from '../api';
+import { Badge, ConfirmButton, Empty, ErrorState, Field, FormError, Loading, PageHeader, SecretOnce, Time } from '../components/ui';
+
+function CreateKey({ onCreated, onCancel }: { onCreated: (secret: string, key: ApiKey) => void; onCancel: () => void }) {
+  const [name, setName] = useState('');
+  const [permission, setPermission] = useState<'sending' | 'full_access'>('sending');
+  const [scope, setScope] = useState<string[]>([]);
+  const [expires, setExpires] = useState('');
+  const domains = useQuery({ queryKey: ['domains'], queryFn: () => api<{ domains: Domain[] }>('GET', '/api/domains') });
+  const client = useQueryClient();
+  const create = useMutation({
+    mutationFn: () =>
+      api<{ api_key: ApiKey; secret: string }>('POST', '/api/api-keys', {
+        name,
+        permission,
+        domains: scope,
+        expires_at: expires ? new Date(`${expires}T00:00:00Z`).toISOString() : null,
+      }),
+    onSuccess: (res) => {
+      void client.invalidateQueries({ queryKey: ['api-keys'] });
+      onCreated(res.secret, res.api_key);
+    },
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    create.mutate();
+  };
+  return (
+    <form className="card form" onSubmit={submit} noValidate aria-labelledby="create-key-title">
+      <h2 id="create-key-title">Create an API key</h2>
+      <Field label="Name" name="name" error={create.error} hint="What uses it, such as “production app”.">
+        {(p) => <input {...p} required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />}
+      </Field>
+      <Field label="Permission" name="permission" error={create.error}>
+        {(p) => (
+          <select {...p} value={permission} onChange={(e) => setPermission(e.target.value as typeof permission)}>
+            <option value="sending">Sending: send email and read the account summary</option>
+            <option value="full_access">Full access: also manage domains, keys, webhooks and settings</option>
+          </select>
+        )}
+      </Field>
+      <fieldset className="choices">
+        <legend>Domains it may send from</legend>
+        {domains.data?.domains.length ? (
+          domains.data.domains.map((d) => (
+            <label key={d.name} className="choice">
+              <input type="checkbox" checked={scope.includes(d.name)} onChange={(e) => setScope((s) => (e.target.checked ? [...s, d.name] : s.filter((n) => n !== d.name)))} />
+              <span>{d.name}</span>
+            </label>
+          ))
+        ) : (
+          <p className="hint">No domains yet: the key will be able to send from every domain you add.</p>
+        )}
+        <p className="hint">None ticked: every domain of the account.</p>
+        {create.error instanceof ApiError && create.error.field('domains') && <p className="field-error">{create.error.field('domains')}</p>}
+      </fieldset>
+      <Field label="Expires on (optional)" name="expires_at" error={create.error} hint="Midnight UTC at the start of that day. Empty: never.">
+        {(p) => <input {...p} type="date" value={expires} onChange={(e) => setExpires(e.target.value)} />}
+      </Field>
+      <FormError error={create.error} />
+      <div className="form-actions">
+        <button type="button" className="button" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className="button button-primary" disabled={create.isPending}>
+          {create.isPending ? 'Creating…' : 'Create key'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+const STATE_TONE = { active: 'good', revoked: 'neutral', expired: 'warn' } as const;
+
+export default function ApiKeys() {
+  const [creating, setCreating] = useState(false);
+  const [secret, setSecret] = useState<{ value: string; name: string } | null>(null);
+  const client = useQueryClient();
+  const keys = useQuery({ queryKey: ['api-keys'], queryFn: () => api<{ api_keys: ApiKey[] }>('GET', '/api/api-keys') });
+  const newKeyButton = (
+    <button type="button" className="button button-primary" onClick={() => setCreating(true)}>
+      Create API key
+    </button>
+  );
+  return (
+    <>
+      <PageHeader title="API keys" description="Keys authenticate your requests (X-API-Key header). Sending keys can only send; full-access keys can manage the account." actions={!creating && !secret && newKeyButton} />
+      {secret && (
+        <SecretOnce label="API key" secret={secret.value} onDismiss={() => setSecret(null)}>
+          <p>
+            Key <strong>{secret.name}</strong> is ready. Send it as the <code>X-API-Key</code> header.
+          </p>
+        </SecretOnce>
+      )}
+      {creating && (
+        <CreateKey
+          onCancel={() => setCreating(false)}
+          onCreated={(value, key) => {
+            setCreating(false);
+            setSecret({ value, name: key.name });
+          }}
+        />
+      )}
+      {keys.isPending && <Loading what="API keys" />}
+      {keys.isError && <ErrorState error={keys.error} retry={() => void keys.refetch()} />}
+      {keys.data && keys.data.api_keys.length === 0 && !creating && (
+        <Empty title="No API keys yet" action={newKeyButton}>
+          Create a key for your application to send email with.
+        </Empty>
+      )}
+      {keys.data && keys.data.api_keys.length > 0 && (
+        <div className="table-wrap" tabIndex={0}>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Key</th>
+                <th scope="col">Permission</th>
+                <th scope="col">Domains</th>
+                <th scope="col">Last used</th>
+                <th scope="col">State</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {keys.data.api_keys.map((k) => (
+                <tr key={k.id}>
+                  <td>{k.name}</td>
+                  <td className="mono">{k.prefix}…</td>
+                  <td>{k.permission === 'full_access' ? 'Full access' : 'Sending'}</td>
+                  <td>{k.domains.length ? k.domains.join(', ') : <span className="muted">All</span>}</td>
+                  <td>
+                    <Time iso={k.last_used_at} empty="never" />
+                  </td>
+                  <td>
+                    <Badge tone={STATE_TONE[k.state]}>{k.state === 'active' ? (k.expires_at ? 'Active, expires' : 'Active') : k.state === 'revoked' ? 'Revoked' : 'Expired'}</Badge>
+                    {k.state === 'active' && k.expires_at && (
+                      <>
+                        {' '}
+                        <Time iso={k.expires_at} />
+                      </>
+                    )}
+                  </td>
+                  <td>
+                    {k.state === 'active' && (
+                      <ConfirmButton
+                        small
+                        label="Revoke"
+                        title={`Revoke “${k.name}”?`}
+                        confirmLabel="Revoke key"
+                        onConfirm={async () => {
+                          await api('DELETE', `/api/api-keys/${k.id}`);
+                          await client.invalidateQueries({ queryKey: ['api-keys'] });
+                        }}
+                      >
+                        <p>Requests with {k.prefix}… are refused from the next one on. This cannot be undone.</p>
+                      </ConfirmButton>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}

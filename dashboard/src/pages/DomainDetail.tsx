@@ -1,0 +1,131 @@
+// One domain: its records with a copy button and a live status each, Verify (which says what is
+// still missing), and delete with confirmation.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useParams } from 'react-router';
+import { api, ApiError, type DnsRecord, type Domain } from '../api';
+import { Badge, ConfirmButton, CopyButton, ErrorState, FormError, Loading, PageHeader, Time } from '../components/ui';
+import { DOMAIN_STATUS } from './statusTones';
+
+const PURPOSE: Record<DnsRecord['purpose'], string> = {
+  ownership: 'Ownership',
+  dkim: 'DKIM',
+  mail_from: 'MAIL FROM',
+  spf: 'SPF',
+  dmarc: 'DMARC',
+};
+const RECORD_STATUS: Record<DnsRecord['status'], [string, 'good' | 'warn' | 'bad' | 'neutral']> = {
+  verified: ['Found', 'good'],
+  pending: ['Not found yet', 'warn'],
+  missing: ['Missing', 'bad'],
+  unchecked: ['Not checked', 'neutral'],
+};
+
+interface Verification {
+  domain: Domain;
+  missing: DnsRecord[];
+}
+
+export default function DomainDetail() {
+  const { name = '' } = useParams();
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const domain = useQuery({ queryKey: ['domains', name], queryFn: () => api<Domain>('GET', `/api/domains/${encodeURIComponent(name)}`) });
+  const verify = useMutation({
+    mutationFn: () => api<Verification>('POST', `/api/domains/${encodeURIComponent(name)}/verify`),
+    onSuccess: (result) => {
+      client.setQueryData(['domains', name], result.domain);
+      void client.invalidateQueries({ queryKey: ['domains'], exact: true });
+    },
+  });
+
+  if (domain.isPending) return <Loading what="the domain" />;
+  if (domain.isError) {
+    if (domain.error instanceof ApiError && domain.error.status === 404) {
+      return <ErrorState error={new Error(`There is no domain ${name} in your account.`)} />;
+    }
+    return <ErrorState error={domain.error} retry={() => void domain.refetch()} />;
+  }
+  const d = domain.data;
+  const [label, tone] = DOMAIN_STATUS[d.status];
+  return (
+    <>
+      <p className="breadcrumb">
+        <Link to="/domains">Domains</Link> / {d.name}
+      </p>
+      <PageHeader
+        title={d.name}
+        description={
+          <>
+            <Badge tone={tone}>{label}</Badge> {d.sending_mode === 'shared' ? 'Shared mode' : 'BYOC mode'} · last checked <Time iso={d.last_checked_at} empty="never" />
+          </>
+        }
+        actions={
+          <>
+            <button type="button" className="button button-primary" onClick={() => verify.mutate()} disabled={verify.isPending}>
+              {verify.isPending ? 'Checking DNS…' : 'Verify'}
+            </button>
+            <ConfirmButton
+              label="Delete"
+              title={`Delete ${d.name}?`}
+              confirmLabel="Delete domain"
+              onConfirm={async () => {
+                await api('DELETE', `/api/domains/${encodeURIComponent(d.name)}`);
+                await client.invalidateQueries({ queryKey: ['domains'] });
+                void navigate('/domains');
+              }}
+            >
+              <p>Sending from {d.name} stops at once and its Amazon SES identity is removed. Keys scoped to it can no longer send.</p>
+            </ConfirmButton>
+          </>
+        }
+      />
+      {verify.isSuccess && (
+        <div className={`banner ${verify.data.missing.length === 0 ? 'banner-good' : ''}`} role="status">
+          {verify.data.missing.length === 0
+            ? d.can_send
+              ? `${d.name} is verified and can send.`
+              : 'All required records were found.'
+            : `Still missing: ${verify.data.missing.map((r) => `${PURPOSE[r.purpose]} ${r.type} ${r.name}`).join(', ')}. DNS changes can take up to 48 hours to show.`}
+        </div>
+      )}
+      <FormError error={verify.error} />
+      <section className="card" aria-labelledby="records-title">
+        <h2 id="records-title">DNS records</h2>
+        <p className="hint">Publish these at your DNS provider. Ownership and DKIM are required to send; the others improve deliverability (without them, sends carry warnings).</p>
+        <div className="table-wrap" tabIndex={0}>
+          <table className="records">
+            <thead>
+              <tr>
+                <th scope="col">Purpose</th>
+                <th scope="col">Type</th>
+                <th scope="col">Name</th>
+                <th scope="col">Value</th>
+                <th scope="col">Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {d.records.map((r) => (
+                <tr key={`${r.purpose}-${r.name}-${r.type}`}>
+                  <td>
+                    {PURPOSE[r.purpose]}
+                    {!r.required && <span className="muted"> (advisory)</span>}
+                  </td>
+                  <td>{r.type}</td>
+                  <td className="mono">
+                    <span className="break">{r.name}</span> <CopyButton value={r.name} label="Copy name" />
+                  </td>
+                  <td className="mono">
+                    <span className="break">{r.value}</span> <CopyButton value={r.value} label="Copy value" />
+                  </td>
+                  <td>
+                    <Badge tone={RECORD_STATUS[r.status][1]}>{RECORD_STATUS[r.status][0]}</Badge>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,139 @@
+// One message: its details, its timeline (queued, sent, then the outcome) and the webhook
+// deliveries made for it. Refreshes while the message is still on its way.
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { api, ApiError, type Email, type MessageDelivery, type TimelineEvent } from '../api';
+import { Badge, ErrorState, Loading, PageHeader, Time } from '../components/ui';
+import { EMAIL_STATUS } from './statusTones';
+
+interface Detail {
+  email: Email;
+  timeline: TimelineEvent[];
+  webhook_deliveries: MessageDelivery[];
+}
+
+const EVENT_TEXT: Record<string, string> = {
+  queued: 'Accepted and queued',
+  sent: 'Handed to Amazon SES',
+  delivered: 'Delivered to the recipient’s mail server',
+  bounced: 'Bounced',
+  complained: 'Marked as spam by the recipient',
+  failed: 'Failed',
+};
+
+export default function EmailDetail() {
+  const { id = '' } = useParams();
+  const detail = useQuery({
+    queryKey: ['emails', 'detail', id],
+    queryFn: () => api<Detail>('GET', `/api/emails/${encodeURIComponent(id)}`),
+    refetchInterval: (q) => (q.state.data && ['queued', 'sent'].includes(q.state.data.email.status) ? 2000 : false),
+  });
+  if (detail.isPending) return <Loading what="the email" />;
+  if (detail.isError) {
+    const gone = detail.error instanceof ApiError && detail.error.status === 404;
+    return <ErrorState error={gone ? new Error('This email is not in your log: it may be older than 14 days, or a BYOC email (those are never kept).') : detail.error} retry={gone ? undefined : () => void detail.refetch()} />;
+  }
+  const { email, timeline, webhook_deliveries: deliveries } = detail.data;
+  return (
+    <>
+      <p className="breadcrumb">
+        <Link to="/emails">Emails</Link> / {email.message_id}
+      </p>
+      <PageHeader title={email.subject || '(no subject)'} actions={<Badge tone={EMAIL_STATUS[email.status]}>{email.status}</Badge>} />
+      <section className="card" aria-labelledby="facts-title">
+        <h2 id="facts-title" className="visually-hidden">
+          Details
+        </h2>
+        <dl className="facts">
+          <dt>To</dt>
+          <dd className="break">{email.recipient}</dd>
+          <dt>From</dt>
+          <dd className="break">{email.from_email}</dd>
+          <dt>Message id</dt>
+          <dd className="mono break">{email.message_id}</dd>
+          {email.kind !== 'real' && (
+            <>
+              <dt>Kind</dt>
+              <dd>{email.kind === 'test' ? 'Test recipient: nothing left Postage' : 'SES mailbox simulator'}</dd>
+            </>
+          )}
+          {email.bounce_type && (
+            <>
+              <dt>Bounce</dt>
+              <dd>
+                {email.bounce_type} / {email.bounce_subtype}
+              </dd>
+            </>
+          )}
+        </dl>
+      </section>
+      <section className="card" aria-labelledby="timeline-title">
+        <h2 id="timeline-title">Timeline</h2>
+        <ol className="timeline">
+          {timeline.map((e) => (
+            <li key={e.type} className={`timeline-${e.type}`}>
+              <span className="timeline-dot" aria-hidden="true" />
+              <div>
+                <strong>{EVENT_TEXT[e.type] ?? e.type}</strong> <Time iso={e.at} />
+                {Object.keys(e.details).length > 0 && (
+                  <dl className="timeline-details">
+                    {Object.entries(e.details).map(([k, v]) => (
+                      <div key={k}>
+                        <dt>{k.replace(/_/g, ' ')}</dt>
+                        <dd className="mono break">{v}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                )}
+              </div>
+            </li>
+          ))}
+          {['queued', 'sent'].includes(email.status) && (
+            <li className="timeline-waiting" aria-live="polite">
+              <span className="timeline-dot" aria-hidden="true" />
+              <div>Waiting for the provider’s report…</div>
+            </li>
+          )}
+        </ol>
+      </section>
+      <section className="card" aria-labelledby="deliveries-title">
+        <h2 id="deliveries-title">Webhook deliveries</h2>
+        {deliveries.length === 0 ? (
+          <p className="muted">
+            None. <Link to="/webhooks">Add a webhook endpoint</Link> to hear about events like this one.
+          </p>
+        ) : (
+          <div className="table-wrap" tabIndex={0}>
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Event</th>
+                  <th scope="col">Endpoint</th>
+                  <th scope="col">Result</th>
+                  <th scope="col">Duration</th>
+                  <th scope="col">When</th>
+                </tr>
+              </thead>
+              <tbody>
+                {deliveries.map((d, i) => (
+                  <tr key={`${d.attempted_at}-${i}`}>
+                    <td className="mono">{d.event_type}</td>
+                    <td className="mono break">{d.url}</td>
+                    <td>
+                      <Badge tone={d.succeeded ? 'good' : 'bad'}>{d.status_code ?? 'no answer'}</Badge>
+                      {d.error && <span className="muted"> {d.error}</span>}
+                    </td>
+                    <td>{d.duration_ms} ms</td>
+                    <td>
+                      <Time iso={d.attempted_at} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </>
+  );
+}

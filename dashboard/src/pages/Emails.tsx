@@ -1,0 +1,129 @@
+// The email log (shared mode): filters (status, recipient, date) kept in the URL, newest first,
+// cursor pages.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { api, type Email } from '../api';
+import { Badge, Empty, ErrorState, Loading, PageHeader, Time } from '../components/ui';
+import { EMAIL_STATUS } from './statusTones';
+
+const STATUSES = ['queued', 'sent', 'delivered', 'bounced', 'complained', 'failed'] as const;
+
+export default function Emails() {
+  const [params, setParams] = useSearchParams();
+  const [cursors, setCursors] = useState<string[]>([]); // cursors of the pages before this one
+  const cursor = params.get('cursor') ?? '';
+  const query = new URLSearchParams();
+  for (const key of ['status', 'recipient', 'since', 'until']) if (params.get(key)) query.set(key, params.get(key)!);
+  query.set('limit', '25');
+  if (cursor) query.set('cursor', cursor);
+  const emails = useQuery({
+    queryKey: ['emails', query.toString()],
+    queryFn: () => api<{ emails: Email[]; next_cursor: string | null }>('GET', `/api/emails?${query}`),
+    placeholderData: keepPreviousData,
+    refetchInterval: 10_000,
+  });
+  const [form, setForm] = useState({ status: params.get('status') ?? '', recipient: params.get('recipient') ?? '', since: params.get('since') ?? '', until: params.get('until') ?? '' });
+  const apply = (e: FormEvent) => {
+    e.preventDefault();
+    setCursors([]);
+    setParams(Object.fromEntries(Object.entries(form).filter(([, v]) => v)));
+  };
+  const filtered = ['status', 'recipient', 'since', 'until'].some((k) => params.get(k));
+  const go = (next: string | null, back = false) => {
+    const p = new URLSearchParams(params);
+    if (back) {
+      const previous = cursors.slice(0, -1);
+      setCursors(previous);
+      const c = cursors[cursors.length - 1];
+      if (c) p.set('cursor', c);
+      else p.delete('cursor');
+    } else if (next) {
+      setCursors([...cursors, cursor]);
+      p.set('cursor', next);
+    }
+    setParams(p);
+  };
+
+  return (
+    <>
+      <PageHeader title="Emails" description="Every shared-mode email of the last 14 days, newest first. BYOC emails are not kept: see them in your own AWS account." />
+      <form className="filters" onSubmit={apply} aria-label="Filter emails">
+        <div className="field">
+          <label htmlFor="f-status">Status</label>
+          <select id="f-status" value={form.status} onChange={(e) => setForm({ ...form, status: e.target.value })}>
+            <option value="">Any</option>
+            {STATUSES.map((s) => (
+              <option key={s}>{s}</option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="f-recipient">Recipient</label>
+          <input id="f-recipient" type="search" value={form.recipient} onChange={(e) => setForm({ ...form, recipient: e.target.value })} placeholder="part of an address" />
+        </div>
+        <div className="field">
+          <label htmlFor="f-since">From date</label>
+          <input id="f-since" type="date" value={form.since} onChange={(e) => setForm({ ...form, since: e.target.value })} />
+        </div>
+        <div className="field">
+          <label htmlFor="f-until">Before date</label>
+          <input id="f-until" type="date" value={form.until} onChange={(e) => setForm({ ...form, until: e.target.value })} />
+        </div>
+        <button type="submit" className="button">
+          Apply
+        </button>
+      </form>
+      {emails.isPending && <Loading what="emails" />}
+      {emails.isError && <ErrorState error={emails.error} retry={() => void emails.refetch()} />}
+      {emails.data && emails.data.emails.length === 0 && (
+        <Empty title={filtered ? 'No emails match' : 'No emails yet'}>
+          {filtered ? 'Try other filters, or clear them.' : 'Send your first email with an API key (a test send to delivered@ the test domain works too); it shows up here within seconds.'}
+        </Empty>
+      )}
+      {emails.data && emails.data.emails.length > 0 && (
+        <>
+          <div className="table-wrap" tabIndex={0}>
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Recipient</th>
+                  <th scope="col">Subject</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Sent</th>
+                </tr>
+              </thead>
+              <tbody>
+                {emails.data.emails.map((m) => (
+                  <tr key={m.message_id}>
+                    <td>
+                      <Link to={`/emails/${m.message_id}`} className="break">
+                        {m.recipient}
+                      </Link>
+                      {m.kind !== 'real' && <Badge tone="info">{m.kind}</Badge>}
+                    </td>
+                    <td className="truncate">{m.subject || <span className="muted">(no subject)</span>}</td>
+                    <td>
+                      <Badge tone={EMAIL_STATUS[m.status]}>{m.status}</Badge>
+                    </td>
+                    <td>
+                      <Time iso={m.created_at} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <nav className="pager" aria-label="Pages">
+            <button type="button" className="button" disabled={!cursor} onClick={() => go(null, true)}>
+              Newer
+            </button>
+            <button type="button" className="button" disabled={!emails.data.next_cursor} onClick={() => go(emails.data.next_cursor)}>
+              Older
+            </button>
+          </nav>
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,217 @@
+// Webhooks: create (URL, events) with the signing secret shown once; per endpoint the active
+// switch, "send test event", recent deliveries, delete; and how to verify the signature.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { api, ApiError, EVENT_TYPES, type EventType, type Webhook, type WebhookDelivery } from '../api';
+import { Badge, ConfirmButton, CopyButton, Empty, ErrorState, Field, FormError, Loading, PageHeader, SecretOnce, Time } from '../components/ui';
+
+const VERIFY_SNIPPET = `import crypto from 'node:crypto';
+
+// Use the raw body, before parsing it as JSON.
+function isFromPostage(rawBody, signatureHeader, signingSecret) {
+  const expected = 'sha256=' + crypto.createHmac('sha256', signingSecret).update(rawBody).digest('hex');
+  const a = Buffer.from(expected);
+  const b = Buffer.from(signatureHeader ?? '');
+  return a.length === b.length && crypto.timingSafeEqual(a, b);
+}
+// X-Service-Signature header; answer 401 when it does not match, 2xx within 5 s when it does.`;
+
+function EventChoices({ value, onChange, error }: { value: EventType[]; onChange: (v: EventType[]) => void; error: unknown }) {
+  const message = error instanceof ApiError ? error.field('events') : undefined;
+  return (
+    <fieldset className="choices">
+      <legend>Events</legend>
+      {EVENT_TYPES.map((t) => (
+        <label key={t} className="choice">
+          <input type="checkbox" checked={value.includes(t)} onChange={(e) => onChange(e.target.checked ? [...value, t] : value.filter((v) => v !== t))} />
+          <span className="mono">{t}</span>
+        </label>
+      ))}
+      {message && <p className="field-error">{message}</p>}
+    </fieldset>
+  );
+}
+
+function CreateWebhook({ onCreated, onCancel }: { onCreated: (secret: string) => void; onCancel: () => void }) {
+  const [url, setUrl] = useState('');
+  const [events, setEvents] = useState<EventType[]>(['email.delivered', 'email.bounced', 'email.complained']);
+  const client = useQueryClient();
+  const create = useMutation({
+    mutationFn: () => api<{ webhook: Webhook; signing_secret: string }>('POST', '/api/webhooks', { url, events }),
+    onSuccess: (res) => {
+      void client.invalidateQueries({ queryKey: ['webhooks'] });
+      onCreated(res.signing_secret);
+    },
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    create.mutate();
+  };
+  return (
+    <form className="card form" onSubmit={submit} noValidate aria-labelledby="create-webhook-title">
+      <h2 id="create-webhook-title">Add an endpoint</h2>
+      <Field label="URL" name="url" error={create.error} hint="HTTPS recommended. It must answer 2xx within 5 seconds; failed deliveries are not retried.">
+        {(p) => <input {...p} type="url" required value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://example.com/postage-events" />}
+      </Field>
+      <EventChoices value={events} onChange={setEvents} error={create.error} />
+      <FormError error={create.error} />
+      <div className="form-actions">
+        <button type="button" className="button" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className="button button-primary" disabled={create.isPending}>
+          {create.isPending ? 'Adding…' : 'Add endpoint'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function Deliveries({ id }: { id: string }) {
+  const deliveries = useQuery({ queryKey: ['webhooks', id, 'deliveries'], queryFn: () => api<{ deliveries: WebhookDelivery[] }>('GET', `/api/webhooks/${id}/deliveries?limit=10`) });
+  if (deliveries.isPending) return <Loading what="deliveries" />;
+  if (deliveries.isError) return <ErrorState error={deliveries.error} retry={() => void deliveries.refetch()} />;
+  if (deliveries.data.deliveries.length === 0) return <p className="muted">No deliveries yet. Send a test event to try the endpoint.</p>;
+  return (
+    <div className="table-wrap" tabIndex={0}>
+      <table aria-label="Recent deliveries">
+        <thead>
+          <tr>
+            <th scope="col">Event</th>
+            <th scope="col">Result</th>
+            <th scope="col">Duration</th>
+            <th scope="col">When</th>
+          </tr>
+        </thead>
+        <tbody>
+          {deliveries.data.deliveries.map((d, i) => (
+            <tr key={`${d.attempted_at}-${i}`}>
+              <td className="mono">
+                {d.event_type}
+                {d.test && <Badge tone="info">test</Badge>}
+              </td>
+              <td>
+                <Badge tone={d.succeeded ? 'good' : 'bad'}>{d.status_code ?? 'no answer'}</Badge>
+                {d.error && <span className="muted"> {d.error}</span>}
+              </td>
+              <td>{d.duration_ms} ms</td>
+              <td>
+                <Time iso={d.attempted_at} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Endpoint({ webhook }: { webhook: Webhook }) {
+  const client = useQueryClient();
+  const [testEvent, setTestEvent] = useState<EventType>(webhook.events[0] ?? 'email.delivered');
+  const toggle = useMutation({
+    mutationFn: () => api<Webhook>('PATCH', `/api/webhooks/${webhook.id}`, { active: !webhook.active }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: ['webhooks'] }),
+  });
+  const test = useMutation({
+    mutationFn: () => api<{ delivery: WebhookDelivery }>('POST', `/api/webhooks/${webhook.id}/test`, { event_type: testEvent }),
+    onSettled: () => void client.invalidateQueries({ queryKey: ['webhooks', webhook.id, 'deliveries'] }),
+  });
+  const headingId = `webhook-${webhook.id}`;
+  return (
+    <section className="card" aria-labelledby={headingId}>
+      <div className="card-head">
+        <h2 id={headingId} className="mono break">
+          {webhook.url}
+        </h2>
+        <label className="switch">
+          <input type="checkbox" role="switch" checked={webhook.active} onChange={() => toggle.mutate()} disabled={toggle.isPending} />
+          <span>{webhook.active ? 'Active' : 'Inactive'}</span>
+        </label>
+      </div>
+      <p className="muted">
+        {webhook.events.join(', ')} · added <Time iso={webhook.created_at} />
+      </p>
+      <div className="inline-form">
+        <label htmlFor={`${headingId}-event`}>Test event</label>
+        <select id={`${headingId}-event`} value={testEvent} onChange={(e) => setTestEvent(e.target.value as EventType)}>
+          {EVENT_TYPES.map((t) => (
+            <option key={t}>{t}</option>
+          ))}
+        </select>
+        <button type="button" className="button" onClick={() => test.mutate()} disabled={test.isPending || !webhook.active}>
+          {test.isPending ? 'Sending…' : 'Send test event'}
+        </button>
+        <ConfirmButton
+          small
+          label="Delete"
+          title="Delete this endpoint?"
+          confirmLabel="Delete endpoint"
+          onConfirm={async () => {
+            await api('DELETE', `/api/webhooks/${webhook.id}`);
+            await client.invalidateQueries({ queryKey: ['webhooks'] });
+          }}
+        >
+          <p>
+            <span className="mono break">{webhook.url}</span> stops receiving events, and its signing secret and delivery history are deleted. This is permanent.
+          </p>
+        </ConfirmButton>
+      </div>
+      {!webhook.active && <p className="hint">Inactive endpoints receive nothing, test events included.</p>}
+      {test.isSuccess && (
+        <p role="status" className={test.data.delivery.succeeded ? 'ok-text' : 'form-error'}>
+          {test.data.delivery.succeeded ? `Delivered: HTTP ${test.data.delivery.status_code} in ${test.data.delivery.duration_ms} ms.` : `Not delivered: ${test.data.delivery.error ?? `HTTP ${test.data.delivery.status_code}`}.`}
+        </p>
+      )}
+      <FormError error={test.error ?? toggle.error} />
+      <h3>Recent deliveries</h3>
+      <Deliveries id={webhook.id} />
+    </section>
+  );
+}
+
+export default function Webhooks() {
+  const [creating, setCreating] = useState(false);
+  const [secret, setSecret] = useState<string | null>(null);
+  const webhooks = useQuery({ queryKey: ['webhooks'], queryFn: () => api<{ webhooks: Webhook[] }>('GET', '/api/webhooks') });
+  const addButton = (
+    <button type="button" className="button button-primary" onClick={() => setCreating(true)}>
+      Add endpoint
+    </button>
+  );
+  return (
+    <>
+      <PageHeader title="Webhooks" description="Postage POSTs signed events about your shared-mode emails to these endpoints (Growth and Pro plans)." actions={!creating && !secret && addButton} />
+      {secret && <SecretOnce label="signing secret" secret={secret} onDismiss={() => setSecret(null)} />}
+      {creating && (
+        <CreateWebhook
+          onCancel={() => setCreating(false)}
+          onCreated={(s) => {
+            setCreating(false);
+            setSecret(s);
+          }}
+        />
+      )}
+      {webhooks.isPending && <Loading what="webhooks" />}
+      {webhooks.isError && <ErrorState error={webhooks.error} retry={() => void webhooks.refetch()} />}
+      {webhooks.data && webhooks.data.webhooks.length === 0 && !creating && (
+        <Empty title="No endpoints yet" action={addButton}>
+          Add an HTTPS endpoint to hear when emails are delivered, bounce or draw complaints.
+        </Empty>
+      )}
+      {webhooks.data?.webhooks.map((w) => <Endpoint key={w.id} webhook={w} />)}
+      <section className="card" aria-labelledby="verify-title">
+        <div className="card-head">
+          <h2 id="verify-title">Verify the signature</h2>
+          <CopyButton value={VERIFY_SNIPPET} label="Copy code" />
+        </div>
+        <p>
+          Each request carries <code>X-Service-Signature: sha256=&lt;hex&gt;</code>, the HMAC-SHA256 of the raw body keyed with the endpoint’s signing secret, and <code>X-Service-Event</code>.
+        </p>
+        <pre className="code" tabIndex={0}>
+          <code>{VERIFY_SNIPPET}</code>
+        </pre>
+      </section>
+    </>
+  );
+}

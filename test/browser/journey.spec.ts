@@ -1,0 +1,208 @@
+/// <reference lib="dom" />
+// (page.evaluate callbacks run in the browser.)
+// A new customer's journey through the dashboard, in Debian's Chromium: sign up -> open the
+// verification link read from the SES emulator's store -> sign in -> add a shared domain -> (the
+// operator marks it verified, through postage-admin) -> create a key and copy its secret -> send
+// with it over HTTP -> watch the message reach `delivered` on its page, with its timeline ->
+// create a webhook to a local receiver, send a test event, see the delivery listed -> revoke the
+// key and see the next send get 401. Then every page, screenshotted and checked with axe at
+// 1280 and 390 px wide.
+import { expect, test, type Page } from '@playwright/test';
+import { cliFor, ok, type Cli } from '../cli/cliHarness';
+import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';
+import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhookReceiver';
+import { uniqueName } from '../helpers/fixtures';
+import { send } from '../api/helpers/http';
+import { createSystemAccount, emailsTo, SYSTEM_EMAIL_ENV, uniqueEmail, waitForEmail } from '../management/helpers';
+import { checkPage } from './pages';
+import '../setup/quietTemporal';
+
+test.describe.configure({ mode: 'serial' });
+
+let stack: ServiceStack;
+let receiver: WebhookReceiver;
+let cli: Cli;
+let page: Page;
+const email = uniqueEmail('browser');
+const password = 'a browser-tested password';
+const domain = `${uniqueName('shop')}.example.com`;
+let secret = '';
+let messageId = '';
+
+test.beforeAll(async ({ browser }) => {
+  stack = await startServiceStack({ env: SYSTEM_EMAIL_ENV });
+  await createSystemAccount(stack.db);
+  receiver = await startWebhookReceiver();
+  cli = cliFor({ DATABASE_URL: stack.database.url, SES_DOMAIN_IDENTITIES: 'local' });
+  const context = await browser.newContext({ baseURL: stack.baseUrl, permissions: ['clipboard-read', 'clipboard-write'], viewport: { width: 1280, height: 800 } });
+  page = await context.newPage();
+});
+
+test.afterAll(async () => {
+  await page?.context().close();
+  await receiver?.close();
+  await stack?.stop();
+});
+
+test('a new customer signs up, verifies, sends, watches delivery, tests a webhook and revokes the key', async () => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/sign-in/); // signed out: the app sends you to sign in
+  await checkPage(page, 'sign-in');
+  await page.getByRole('link', { name: 'Create an account' }).click();
+  await checkPage(page, 'sign-up');
+  await page.getByLabel('Company or name (optional)').fill('Browser Shop');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('short');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  // The API's field error, inline, next to the field it is about.
+  await expect(page.getByText('Use at least 10 characters.')).toBeVisible();
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+
+  const verification = await waitForEmail(email);
+  const link = /https?:\/\/\S+\/verify-email\?token=\S+/.exec(verification.body.text ?? '')![0];
+  await page.goto(new URL(link).pathname + new URL(link).search);
+  await expect(page.getByText('Your email address is confirmed.')).toBeVisible();
+  await checkPage(page, 'verify-email');
+
+  await page.goto('/sign-in');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+  await expect(page.getByText('Next steps (1 of 5 done)')).toBeVisible();
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Domains' }).click();
+  await expect(page.getByText('No domains yet')).toBeVisible();
+  await checkPage(page, 'domains-empty');
+  await page.getByRole('button', { name: 'Add your first domain' }).click();
+  await page.getByLabel('Domain', { exact: true }).fill(domain);
+  await page.getByLabel(/Shared/).check();
+  await page.getByRole('button', { name: 'Add domain' }).click();
+  await expect(page.getByRole('heading', { name: domain })).toBeVisible();
+  await expect(page.getByRole('row', { name: /Ownership/ }).getByText('Not found yet')).toBeVisible();
+
+  // The operator's part: no public DNS here, and shared sending needs Growth.
+  ok(await cli(['domain', 'mark-verified', domain]));
+  ok(await cli(['account', 'set', email, '--plan', 'growth']));
+  await page.reload();
+  await expect(page.getByText('Verified', { exact: true }).first()).toBeVisible();
+  await checkPage(page, 'domain-detail');
+
+  await page.getByRole('link', { name: 'API keys' }).click();
+  await page.getByRole('button', { name: 'Create API key' }).first().click();
+  await page.getByLabel('Name').fill('checkout service');
+  await page.getByRole('checkbox', { name: domain }).check();
+  await page.getByRole('button', { name: 'Create key' }).click();
+  const shown = page.getByTestId('secret-value');
+  await expect(shown).toHaveText(/^pk_[0-9a-f]{16}_[0-9a-f]{64}$/);
+  await checkPage(page, 'api-keys-secret');
+  await page.getByRole('button', { name: /Copy secret/ }).click();
+  secret = await page.evaluate(() => navigator.clipboard.readText());
+  expect(secret).toBe(await shown.textContent());
+  await page.getByRole('button', { name: 'I have stored it' }).click();
+  // Dismissed: the secret is gone from the page, not just hidden.
+  expect(await page.content()).not.toContain(secret);
+  await expect(page.getByRole('row', { name: /checkout service/ })).toContainText('Sending');
+
+  const sent = await send(stack, secret, { from_email: `orders@${domain}`, to: `delivered@${stack.config.testDomain}`, subject: 'Your order', message: 'Thanks!' });
+  expect(sent.status).toBe(200);
+  messageId = String(sent.json.message_id);
+
+  await page.getByRole('link', { name: 'Emails' }).click();
+  await page.getByRole('link', { name: `delivered@${stack.config.testDomain}` }).click();
+  await expect(page.getByRole('heading', { name: 'Your order' })).toBeVisible();
+  await expect(page.getByText('Delivered to the recipient’s mail server')).toBeVisible();
+  const timeline = page.getByRole('region', { name: 'Timeline' }).or(page.locator('section', { has: page.getByRole('heading', { name: 'Timeline' }) }));
+  await expect(timeline.getByRole('listitem')).toHaveText([/Accepted and queued/, /Handed to Amazon SES/, /Delivered/]);
+  expect(page.url()).toContain(messageId);
+  await checkPage(page, 'email-detail');
+
+  await page.getByRole('link', { name: 'Webhooks' }).click();
+  await page.getByRole('button', { name: 'Add endpoint' }).first().click();
+  await page.getByLabel('URL').fill(receiver.url);
+  await page.getByRole('button', { name: 'Add endpoint' }).click();
+  const signing = await page.getByTestId('secret-value').textContent();
+  receiver.setSecret(signing!);
+  await page.getByRole('button', { name: 'I have stored it' }).click();
+  await page.getByLabel('Test event').selectOption('email.bounced');
+  await page.getByRole('button', { name: 'Send test event' }).click();
+  await expect(page.getByText(/Delivered: HTTP 200/)).toBeVisible();
+  const received = await receiver.waitFor((r) => r.headers['x-service-event'] === 'email.bounced');
+  expect(received.signatureValid).toBe(true);
+  await expect(page.getByRole('table', { name: 'Recent deliveries' }).getByRole('row', { name: /email\.bounced/ })).toContainText('200');
+  await checkPage(page, 'webhooks');
+
+  await page.getByRole('link', { name: 'API keys' }).click();
+  await page.getByRole('row', { name: /checkout service/ }).getByRole('button', { name: 'Revoke' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Revoke key' }).click();
+  await expect(page.getByRole('row', { name: /checkout service/ })).toContainText('Revoked');
+  const refused = await send(stack, secret, { from_email: `orders@${domain}`, to: `delivered@${stack.config.testDomain}`, subject: 'Again', message: 'Hi.' });
+  expect(refused.status).toBe(401);
+});
+
+test('every signed-in page, at 1280 and 390 px, with no serious accessibility violations', async () => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Usage this month (' + new Date().toISOString().slice(0, 7) + ', UTC)' })).toBeVisible();
+  await expect(page.locator('canvas')).toBeVisible();
+  await checkPage(page, 'overview');
+  await page.goto('/domains');
+  await expect(page.getByRole('link', { name: domain })).toBeVisible();
+  await checkPage(page, 'domains');
+  await page.goto('/api-keys');
+  await expect(page.getByRole('row', { name: /checkout service/ })).toBeVisible();
+  await checkPage(page, 'api-keys');
+  await page.goto('/emails');
+  await expect(page.getByRole('link', { name: `delivered@${stack.config.testDomain}` })).toBeVisible();
+  await checkPage(page, 'emails');
+  await page.goto('/suppressions');
+  await expect(page.getByText('No suppressed addresses')).toBeVisible();
+  await page.getByLabel('Email address').fill('not an address');
+  await page.getByRole('button', { name: 'Add' }).click();
+  await expect(page.getByText('is not an email address')).toBeVisible();
+  await page.getByLabel('Email address').fill('gone@example.org');
+  await page.getByRole('button', { name: 'Add' }).click();
+  await expect(page.getByRole('row', { name: /gone@example\.org/ })).toBeVisible();
+  await checkPage(page, 'suppressions');
+  await page.goto('/byoc');
+  await expect(page.getByText('Created when you first save')).toBeVisible();
+  await checkPage(page, 'byoc');
+  await page.goto('/no-such-page');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  // The phone layout's menu opens and navigates.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Domains' }).click();
+  await expect(page.getByRole('heading', { name: 'Domains' })).toBeVisible();
+  // After navigating inside the app, focus is on the new page's content.
+  await expect(page.locator('main#main')).toBeFocused();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // Keyboard: on a fresh page the skip link is the first stop, and it moves focus to the content.
+  await page.goto('/domains');
+  await expect(page.getByRole('heading', { name: 'Domains' })).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main#main')).toBeFocused();
+  expect(await emailsTo(email)).toHaveLength(1);
+});
+
+test('signed out, the reset pages work and the session ends everywhere in the app', async () => {
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/sign-in/);
+  await page.goto('/emails');
+  await expect(page).toHaveURL(/\/sign-in\?next=%2Femails/);
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await checkPage(page, 'forgot-password');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Email me a link' }).click();
+  await expect(page.getByText(/a link to choose a new password is on its way/)).toBeVisible();
+  const reset = await waitForEmail(email, 2);
+  const link = new URL(/https?:\/\/\S+\/reset-password\?token=\S+/.exec(reset.body.text ?? '')![0]);
+  await page.goto(link.pathname + link.search);
+  await checkPage(page, 'reset-password');
+  await page.getByLabel('New password').fill('a brand new browser password');
+  await page.getByRole('button', { name: 'Set the new password' }).click();
+  await expect(page.getByText(/Your password is changed/)).toBeVisible();
+});

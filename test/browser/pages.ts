@@ -1,0 +1,26 @@
+/// <reference lib="dom" />
+// (page.evaluate callbacks run in the browser.)
+// What every page of the dashboard is checked for: a screenshot at desktop and phone widths
+// (into the ignored test-artifacts/screenshots/, to look at), and no serious or critical axe
+// violations at either width.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import path from 'node:path';
+
+export const SCREENSHOTS = path.resolve(__dirname, '..', '..', 'test-artifacts', 'screenshots');
+export const WIDTHS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
+
+export async function checkPage(page: Page, name: string): Promise<void> {
+  for (const [label, size] of Object.entries(WIDTHS)) {
+    await page.setViewportSize(size);
+    // Nothing still loading, no layout wider than the screen.
+    await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
+    // (Polled: the chart redraws for the new width on its next resize observation.)
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), { message: `${name} is wider than ${size.width} px`, timeout: 3000 }).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${label}.png`), fullPage: true });
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+    expect(serious, `${name} at ${label} width`).toEqual([]);
+  }
+  await page.setViewportSize(WIDTHS.desktop);
+}
