@@ -115,7 +115,7 @@ test('a new customer signs up, verifies, sends, watches delivery, tests a webhoo
   await expect(page.getByRole('heading', { name: 'Your order' })).toBeVisible();
   await expect(page.getByText('Delivered to the recipient’s mail server')).toBeVisible();
   const timeline = page.getByRole('region', { name: 'Timeline' }).or(page.locator('section', { has: page.getByRole('heading', { name: 'Timeline' }) }));
-  await expect(timeline.getByRole('listitem')).toHaveText([/Accepted and queued/, /Handed to Amazon SES/, /Delivered/]);
+  await expect(timeline.getByRole('listitem')).toHaveText([/Accepted and queued/, /Simulated \(test recipient/, /Delivered/]);
   expect(page.url()).toContain(messageId);
   await checkPage(page, 'email-detail');
 

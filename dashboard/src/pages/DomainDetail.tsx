@@ -106,18 +106,18 @@ export default function DomainDetail() {
             <tbody>
               {d.records.map((r) => (
                 <tr key={`${r.purpose}-${r.name}-${r.type}`}>
-                  <td>
+                  <td data-label="Purpose">
                     {PURPOSE[r.purpose]}
                     {!r.required && <span className="muted"> (advisory)</span>}
                   </td>
-                  <td>{r.type}</td>
-                  <td className="mono">
+                  <td data-label="Type">{r.type}</td>
+                  <td className="mono" data-label="Name">
                     <span className="break">{r.name}</span> <CopyButton value={r.name} label="Copy name" />
                   </td>
-                  <td className="mono">
+                  <td className="mono" data-label="Value">
                     <span className="break">{r.value}</span> <CopyButton value={r.value} label="Copy value" />
                   </td>
-                  <td>
+                  <td data-label="Status">
                     <Badge tone={RECORD_STATUS[r.status][1]}>{RECORD_STATUS[r.status][0]}</Badge>
                   </td>
                 </tr>

@@ -74,7 +74,7 @@ export default function EmailDetail() {
             <li key={e.type} className={`timeline-${e.type}`}>
               <span className="timeline-dot" aria-hidden="true" />
               <div>
-                <strong>{EVENT_TEXT[e.type] ?? e.type}</strong> <Time iso={e.at} />
+                <strong>{e.type === 'sent' && email.kind === 'test' ? 'Simulated (test recipient: nothing was transmitted)' : (EVENT_TEXT[e.type] ?? e.type)}</strong> <Time iso={e.at} />
                 {Object.keys(e.details).length > 0 && (
                   <dl className="timeline-details">
                     {Object.entries(e.details).map(([k, v]) => (
