@@ -39,7 +39,10 @@ async function adminQuery(serverUrl: string, sql: string): Promise<void> {
   }
 }
 
-export async function startBenchInfra(say: (line: string) => void): Promise<BenchInfra> {
+/** How the private Temporal dev server keeps its state: in memory (the default), or a SQLite file with or without the WAL pragmas `npm run dev` uses. */
+export type BenchTemporalStore = 'memory' | 'sqlite-wal' | 'sqlite-default';
+
+export async function startBenchInfra(say: (line: string) => void, opts: { temporalStore?: BenchTemporalStore } = {}): Promise<BenchInfra> {
   const started: ManagedProcess[] = [];
   fs.mkdirSync(path.join(toolsDir(), 'bench'), { recursive: true });
   const runDir = fs.mkdtempSync(path.join(toolsDir(), 'bench', 'run-'));
@@ -75,8 +78,14 @@ export async function startBenchInfra(say: (line: string) => void): Promise<Benc
     let temporalAddress = process.env.TEMPORAL_ADDRESS;
     if (temporalAddress && (await isTemporalReachable(temporalAddress))) origin.temporal = 'TEMPORAL_ADDRESS';
     else {
-      say('starting a private Temporal dev server');
-      const temporal = await startTemporalDevServer({ port: await freePort(), logFile: path.join(logs, 'temporal.log') });
+      const store = opts.temporalStore ?? 'memory';
+      say(`starting a private Temporal dev server (${store})`);
+      const temporal = await startTemporalDevServer({
+        port: await freePort(),
+        logFile: path.join(logs, 'temporal.log'),
+        ...(store === 'memory' ? {} : { dbFile: path.join(runDir, 'temporal.sqlite'), sqlitePragmas: store === 'sqlite-wal' }),
+      });
+      origin.temporal = `private dev server (${store})`;
       started.push(temporal.process);
       temporalAddress = temporal.address;
     }

@@ -8,18 +8,12 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createAccount } from '../core/accounts/accounts';
 import { messageWorkflows } from '../workflows/client';
-import { createApiKey } from '../core/accounts/apiKeys';
 import { loadConfig } from '../core/platform/config';
-import type { Db } from '../core/platform/db';
-import { addDomain, markDomainVerified } from '../core/domains/domains';
-import { setPlan } from '../core/accounts/plans';
-import { freePort, startProcess, waitFor, type ManagedProcess } from '../tools/stack/processes';
+import type { ManagedProcess } from '../tools/stack/processes';
 import { formatResults, runClosedLoop, type LoopResult } from './closedLoop';
 import { startBenchInfra } from './infra';
-
-const ROOT = path.resolve(__dirname, '..');
+import { seedSenders, startApi, type Sender } from './stack';
 const say = (line: string) => console.log(`[bench] ${line}`);
 
 const { values: args } = parseArgs({
@@ -35,42 +29,6 @@ const seconds = Number(args.seconds);
 const concurrency = Number(args.concurrency);
 const accountCount = Number(args.accounts);
 const keysPerAccount = Number(args.keys);
-
-interface Sender {
-  accountId: string;
-  domain: string;
-  apiKey: string;
-}
-
-async function seedSenders(db: Db, accounts: number, keys: number): Promise<Sender[]> {
-  // Quotas far above what a run can send, so the counter is exercised but never refuses.
-  await setPlan(db, 'bench', { sharedMonthly: 100_000_000, byocMonthly: 100_000_000 });
-  const senders: Sender[] = [];
-  for (let a = 0; a < accounts; a++) {
-    const tag = randomBytes(4).toString('hex');
-    const account = await createAccount(db, { email: `bench-${tag}@example.com`, plan: 'bench', verified: true }, 'bench');
-    const domain = `bench-${tag}.example.com`;
-    await addDomain(db, { accountId: account.id, name: domain, mode: 'shared' }, 'bench');
-    await markDomainVerified(db, domain, 'bench');
-    for (let k = 0; k < keys; k++) {
-      const { secret } = await createApiKey(db, { accountId: account.id, name: `bench ${k}` }, 'bench');
-      senders.push({ accountId: account.id, domain, apiKey: secret });
-    }
-  }
-  return senders;
-}
-
-async function startApi(env: Record<string, string>, logDir: string): Promise<{ process: ManagedProcess; baseUrl: string }> {
-  const port = await freePort();
-  const proc = startProcess('api', process.execPath, ['--import', 'tsx', path.join(ROOT, 'api', 'server.ts')], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, API_PORT: String(port) },
-    logFile: path.join(logDir, 'api.log'),
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  await waitFor('the API', async () => (await fetch(`${baseUrl}/healthz`)).ok, 60_000, proc);
-  return { process: proc, baseUrl };
-}
 
 function sendLoop(label: string, baseUrl: string, senders: Sender[], runSeconds: number): Promise<LoopResult> {
   return runClosedLoop(label, { concurrency, seconds: runSeconds }, async (i) => {

@@ -22,6 +22,8 @@ export async function startTemporalDevServer(opts: {
   port: number;
   uiPort?: number;
   dbFile?: string;
+  /** With dbFile: SQLite in WAL mode without a sync per write (default true; false: SQLite's defaults, for comparison). */
+  sqlitePragmas?: boolean;
   logFile: string;
   namespace?: string;
 }): Promise<{ process: ManagedProcess; address: string }> {
@@ -29,7 +31,13 @@ export async function startTemporalDevServer(opts: {
   args.push('--namespace', opts.namespace ?? 'default');
   if (opts.uiPort) args.push('--ui-port', String(opts.uiPort));
   else args.push('--headless');
-  if (opts.dbFile) args.push('--db-filename', opts.dbFile);
+  if (opts.dbFile) {
+    // Durable across a crash of the process but not fsync'd on every write: SQLite's default
+    // rollback journal made the dev server the pipeline's bottleneck (bench/README.md, "Temporal's
+    // SQLite"). WAL with synchronous=normal loses at most the last transactions on a power cut.
+    args.push('--db-filename', opts.dbFile);
+    if (opts.sqlitePragmas !== false) args.push('--sqlite-pragma', 'journal_mode=wal', '--sqlite-pragma', 'synchronous=normal');
+  }
   for (const [name, type] of SEARCH_ATTRIBUTE_DEFINITIONS) args.push('--search-attribute', `${name}=${type}`);
   const proc = startProcess('temporal', requireToolPath('POSTAGE_TEMPORAL_CLI'), args, { logFile: opts.logFile, stopSignal: 'SIGINT' });
   const address = `127.0.0.1:${opts.port}`;

@@ -1,0 +1,68 @@
+// What the benchmarks share: seeded senders (Growth-like accounts with verified shared domains and
+// keys) and the service's processes started as a deployment runs them.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createAccount } from '../core/accounts/accounts';
+import { createApiKey } from '../core/accounts/apiKeys';
+import { setPlan } from '../core/accounts/plans';
+import type { Db } from '../core/platform/db';
+import { addDomain, markDomainVerified } from '../core/domains/domains';
+import { freePort, startProcess, waitFor, type ManagedProcess } from '../tools/stack/processes';
+
+const ROOT = path.resolve(__dirname, '..');
+
+export interface Sender {
+  accountId: string;
+  domain: string;
+  apiKey: string;
+}
+
+export async function seedSenders(db: Db, accounts: number, keys: number): Promise<Sender[]> {
+  // Quotas far above what a run can send, so the counter is exercised but never refuses.
+  await setPlan(db, 'bench', { sharedMonthly: 100_000_000, byocMonthly: 100_000_000 });
+  const senders: Sender[] = [];
+  for (let a = 0; a < accounts; a++) {
+    const tag = randomBytes(4).toString('hex');
+    const account = await createAccount(db, { email: `bench-${tag}@example.com`, plan: 'bench', verified: true }, 'bench');
+    const domain = `bench-${tag}.example.com`;
+    await addDomain(db, { accountId: account.id, name: domain, mode: 'shared' }, 'bench');
+    await markDomainVerified(db, domain, 'bench');
+    for (let k = 0; k < keys; k++) {
+      const { secret } = await createApiKey(db, { accountId: account.id, name: `bench ${k}` }, 'bench');
+      senders.push({ accountId: account.id, domain, apiKey: secret });
+    }
+  }
+  return senders;
+}
+
+export async function startApi(env: Record<string, string>, logDir: string): Promise<{ process: ManagedProcess; baseUrl: string }> {
+  const port = await freePort();
+  const proc = startProcess('api', process.execPath, ['--import', 'tsx', path.join(ROOT, 'api', 'server.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, API_PORT: String(port) },
+    logFile: path.join(logDir, 'api.log'),
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitFor('the API', async () => (await fetch(`${baseUrl}/healthz`)).ok, 60_000, proc);
+  return { process: proc, baseUrl };
+}
+
+export async function startWorker(env: Record<string, string>, logDir: string): Promise<ManagedProcess> {
+  const healthPort = await freePort();
+  const proc = startProcess('worker', process.execPath, ['--import', 'tsx', path.join(ROOT, 'worker', 'main.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, WORKER_HEALTH_PORT: String(healthPort) },
+    logFile: path.join(logDir, 'worker.log'),
+  });
+  await waitFor('the worker', async () => (await fetch(`http://127.0.0.1:${healthPort}/readyz`)).ok, 120_000, proc);
+  return proc;
+}
+
+/** Resident memory of a process, in MiB (Linux /proc). */
+export function residentMiB(pid: number | undefined): number {
+  if (pid === undefined) return NaN;
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
+  return kb / 1024;
+}
