@@ -47,3 +47,23 @@ export function createSigninLimits(redis: Redis, config: Config): SigninLimits {
     },
   };
 }
+
+/** Emails the sign-up and reset flows may send one address in an hour: a stranger can ask, but cannot flood an inbox. */
+export const AUTH_EMAILS_PER_ADDRESS_PER_HOUR = 5;
+
+/**
+ * Caps the verification, "already registered" and reset emails per address. The request still
+ * answers 202 as always (a refusal would tell who has an account); the email is just not sent.
+ */
+export function createAuthEmailLimit(redis: Redis): (address: string) => Promise<boolean> {
+  const perAddress = limiter(redis, 'postage:auth-email:address', AUTH_EMAILS_PER_ADDRESS_PER_HOUR, 3600);
+  return async (address) => {
+    try {
+      await perAddress.consume(sha256Hex(address.trim().toLowerCase()));
+      return true;
+    } catch (rejection) {
+      if (rejection instanceof Error) throw rejection;
+      return false; // a RateLimiterRes: over the limit
+    }
+  };
+}

@@ -16,7 +16,7 @@ import { requireCaller } from '../middleware/caller';
 import { handled } from '../handled';
 import { validBody } from '../requestBody';
 import { csrfToken, endSession, startSession } from '../session';
-import { createSigninLimits } from '../signinLimits';
+import { createAuthEmailLimit, createSigninLimits } from '../signinLimits';
 
 const AUTH_BODY_LIMIT = 16 * 1024;
 const CHECK_INBOX = 'If the address can be used, an email is on its way to it. Check the inbox (and the spam folder).';
@@ -43,12 +43,17 @@ export function authRoute(deps: RouteDeps): Router {
   const body = jsonBody(AUTH_BODY_LIMIT);
   const limits = createSigninLimits(deps.redis, deps.config);
   const caller = requireCaller(deps);
+  const emailAllowed = createAuthEmailLimit(deps.redis);
   const auth: AuthDeps = {
     db: deps.db,
     links: dashboardLinks(deps.config.api.baseUrl),
     // A failure to queue the email does not change the answer (that would reveal the account);
     // it is logged, and the user can ask again.
     mail: async (email) => {
+      if (!(await emailAllowed(email.to))) {
+        deps.logger.warn({ subject: email.subject }, 'system email not sent: this address had its hourly allowance');
+        return;
+      }
       await sendSystemEmail(deps, email).catch((err: unknown) => deps.logger.error({ cause: describeError(err), subject: email.subject }, 'system email not queued'));
     },
   };

@@ -124,10 +124,6 @@ describe('Temporal stalled', () => {
   test("one account's sends waiting on Temporal leave other accounts' requests fast", async () => {
     const [busy, other] = await Promise.all([createSender(stack.db), createSender(stack.db)]);
     expect((await me(stack, other.apiKey)).status).toBe(200); // connections warmed up
-    // The same requests without the stall, in this run: the machine's own pace (another test
-    // file may be using both cores), which the stall must not add to.
-    const before: number[] = [];
-    for (let i = 0; i < 5; i++) before.push((await timed(() => me(stack, other.apiKey))).ms);
     proxy.stall();
     const sends = inParallel(30, () => send(stack, busy.apiKey, testSendBody(stack, busy.domain)));
     await new Promise((r) => setTimeout(r, 500)); // the sends are past their gates, waiting on the start
@@ -139,8 +135,11 @@ describe('Temporal stalled', () => {
     }
     const answered = await sends;
     proxy.resume();
-    // Before the fix each of these waited for a pool connection and got 503 after 3 s.
-    expect(Math.max(...latencies)).toBeLessThan(Math.max(...before) + 100);
+    // Before the fix each of these waited for a pool connection and got 503 after 3 s. The bound
+    // is well below that and well above what another test file's CPU use adds on two cores (an
+    // absolute 100 ms, and then "100 ms over the same requests just before", each failed once in
+    // CI at 110 and 217 ms).
+    expect(Math.max(...latencies)).toBeLessThan(1000);
     // Nothing was queued while Temporal stalled: every send was told so, none was accepted.
     expect(new Set(answered.map((r) => `${r.status} ${String(r.json.error)}`))).toEqual(new Set(['502 queue_error']));
   });

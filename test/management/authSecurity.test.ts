@@ -217,6 +217,19 @@ test('sign-up, reset and sign-in answers do not reveal whether an address has an
   expect([wrongPassword.status, wrongPassword.json]).toEqual([unknownAddress.status, unknownAddress.json]);
 });
 
+test('one address gets at most 5 sign-up and reset emails an hour, however often they are asked for', async () => {
+  const email = uniqueEmail('flooded');
+  const answers = [await client().request('POST', '/api/auth/signup', { email, password: PASSWORD })];
+  for (let i = 0; i < 6; i++) answers.push(await client().request('POST', '/api/auth/password-reset', { email }));
+  // Every request gets the same answer: the limit does not tell anyone that the address exists.
+  expect(new Set(answers.map((a) => `${a.status} ${JSON.stringify(a.json)}`)).size).toBe(2); // the sign-up's and the reset's
+  expect(answers.every((a) => a.status === 202)).toBe(true);
+  await waitForEmail(email, 5);
+  // Each request queued its email (or not) before answering; give delivery a moment, then count.
+  await new Promise((r) => setTimeout(r, 2000));
+  expect(await emailsTo(email)).toHaveLength(5);
+});
+
 test('sign-up checks its fields and answers with field errors', async () => {
   const res = await client().request('POST', '/api/auth/signup', { email: 'not-an-address', password: 'short', extra: 1 });
   expect(res.status).toBe(400);
