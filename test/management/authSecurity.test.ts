@@ -222,8 +222,7 @@ test('one address gets at most 5 sign-up and reset emails an hour, however often
   const answers = [await client().request('POST', '/api/auth/signup', { email, password: PASSWORD })];
   for (let i = 0; i < 6; i++) answers.push(await client().request('POST', '/api/auth/password-reset', { email }));
   // Every request gets the same answer: the limit does not tell anyone that the address exists.
-  expect(new Set(answers.map((a) => `${a.status} ${JSON.stringify(a.json)}`)).size).toBe(2); // the sign-up's and the reset's
-  expect(answers.every((a) => a.status === 202)).toBe(true);
+  expect(new Set(answers.map((a) => `${a.status} ${JSON.stringify(a.json)}`))).toEqual(new Set([`202 ${JSON.stringify(answers[0]!.json)}`]));
   await waitForEmail(email, 5);
   // Each request queued its email (or not) before answering; give delivery a moment, then count.
   await new Promise((r) => setTimeout(r, 2000));
