@@ -4,10 +4,9 @@
 import { Router, type Request, type Response } from 'express';
 import { getAccount } from '../../core/accounts/accounts';
 import { dashboardLinks } from '../../core/accounts/authEmails';
-import { changePassword, confirmPasswordReset, requestPasswordReset, resendVerification, signIn, signUp, type AuthDeps } from '../../core/accounts/customerAuth';
+import { changePassword, confirmPasswordReset, requestPasswordReset, resendVerification, signIn, signUp, verifyEmail, type AuthDeps } from '../../core/accounts/customerAuth';
 import { subscribedPlan } from '../../core/accounts/subscription';
 import { getUser, type User } from '../../core/accounts/users';
-import { verifyEmail } from '../../core/accounts/customerAuth';
 import { sendSystemEmail } from '../../core/sending/systemEmail';
 import type { RouteDeps } from '../deps';
 import { describeError, sendError, sendUnauthenticated } from '../errors';
@@ -16,7 +15,7 @@ import { requireCaller } from '../middleware/caller';
 import { handled } from '../handled';
 import { validBody } from '../requestBody';
 import { csrfToken, endSession, startSession } from '../session';
-import { createAuthEmailLimit, createSigninLimits } from '../signinLimits';
+import { createAuthEmailLimit, createSigninLimits } from '../authLimits';
 
 const AUTH_BODY_LIMIT = 16 * 1024;
 const CHECK_INBOX = 'If the address can be used, an email is on its way to it. Check the inbox (and the spam folder).';

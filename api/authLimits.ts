@@ -1,7 +1,8 @@
-// Failed sign-ins are limited per address and per client IP (rate-limiter-flexible on Redis, with
-// a per-process memory fallback like the send limit). Only failures count; a correct pair clears
-// the address's count. While either limit is reached every attempt is refused with 429, before
-// the password is checked, so guessing cannot continue at a slower pace through the limit.
+// Limits of the sign-in and sign-up flows (rate-limiter-flexible on Redis, with a per-process
+// memory fallback like the send limit). Failed sign-ins are limited per address and per client
+// IP; only failures count, and a correct pair clears the address's count. While either limit is
+// reached every attempt is refused with 429 before the password is checked, so guessing cannot
+// go on at a slower pace through the limit.
 import type Redis from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterRes } from 'rate-limiter-flexible';
 import type { Config } from '../core/platform/config';
