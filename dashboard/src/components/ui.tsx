@@ -228,3 +228,27 @@ export function PageHeader({ title, description, actions }: { title: string; des
     </header>
   );
 }
+
+/** Cancel and submit for the create forms; the submit button says what is happening. */
+export function FormActions({ onCancel, pending, label, pendingLabel }: { onCancel: () => void; pending: boolean; label: string; pendingLabel: string }) {
+  return (
+    <div className="form-actions">
+      <button type="button" className="button" onClick={onCancel}>
+        Cancel
+      </button>
+      <button type="submit" className="button button-primary" disabled={pending}>
+        {pending ? pendingLabel : label}
+      </button>
+    </div>
+  );
+}
+
+/** A webhook delivery's outcome: the status code (or "no answer") and the error, if any. */
+export function DeliveryResult({ succeeded, statusCode, error }: { succeeded: boolean; statusCode: number | null; error: string | null }) {
+  return (
+    <>
+      <Badge tone={succeeded ? 'good' : 'bad'}>{statusCode ?? 'no answer'}</Badge>
+      {error && <span className="muted"> {error}</span>}
+    </>
+  );
+}

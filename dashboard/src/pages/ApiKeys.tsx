@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { api, ApiError, type ApiKey, type Domain } from '../api';
-import { Badge, ConfirmButton, Empty, ErrorState, Field, FormError, Loading, PageHeader, SecretOnce, Time } from '../components/ui';
+import { Badge, ConfirmButton, Empty, ErrorState, Field, FormError, Loading, PageHeader, SecretOnce, Time, FormActions } from '../components/ui';
 
 function CreateKey({ onCreated, onCancel }: { onCreated: (secret: string, key: ApiKey) => void; onCancel: () => void }) {
   const [name, setName] = useState('');
@@ -62,14 +62,7 @@ function CreateKey({ onCreated, onCancel }: { onCreated: (secret: string, key: A
         {(p) => <input {...p} type="date" value={expires} onChange={(e) => setExpires(e.target.value)} />}
       </Field>
       <FormError error={create.error} />
-      <div className="form-actions">
-        <button type="button" className="button" onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="submit" className="button button-primary" disabled={create.isPending}>
-          {create.isPending ? 'Creating…' : 'Create key'}
-        </button>
-      </div>
+      <FormActions onCancel={onCancel} pending={create.isPending} label="Create key" pendingLabel="Creating…" />
     </form>
   );
 }

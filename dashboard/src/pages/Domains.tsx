@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api, type Domain } from '../api';
-import { Badge, Empty, ErrorState, Field, FormError, Loading, PageHeader, Time } from '../components/ui';
+import { Badge, Empty, ErrorState, Field, FormError, Loading, PageHeader, Time, FormActions } from '../components/ui';
 import { DOMAIN_STATUS } from './statusTones';
 
 function AddDomain({ onCancel }: { onCancel: () => void }) {
@@ -45,14 +45,7 @@ function AddDomain({ onCancel }: { onCancel: () => void }) {
         </label>
       </fieldset>
       <FormError error={add.error} />
-      <div className="form-actions">
-        <button type="button" className="button" onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="submit" className="button button-primary" disabled={add.isPending}>
-          {add.isPending ? 'Adding…' : 'Add domain'}
-        </button>
-      </div>
+      <FormActions onCancel={onCancel} pending={add.isPending} label="Add domain" pendingLabel="Adding…" />
     </form>
   );
 }

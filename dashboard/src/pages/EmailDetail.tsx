@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { api, ApiError, type Email, type MessageDelivery, type TimelineEvent } from '../api';
-import { Badge, ErrorState, Loading, PageHeader, Time } from '../components/ui';
+import { Badge, ErrorState, Loading, PageHeader, Time, DeliveryResult } from '../components/ui';
 import { EMAIL_STATUS } from './statusTones';
 
 interface Detail {
@@ -120,8 +120,7 @@ export default function EmailDetail() {
                     <td className="mono">{d.event_type}</td>
                     <td className="mono break">{d.url}</td>
                     <td>
-                      <Badge tone={d.succeeded ? 'good' : 'bad'}>{d.status_code ?? 'no answer'}</Badge>
-                      {d.error && <span className="muted"> {d.error}</span>}
+                      <DeliveryResult succeeded={d.succeeded} statusCode={d.status_code} error={d.error} />
                     </td>
                     <td>{d.duration_ms} ms</td>
                     <td>

@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { api, ApiError, EVENT_TYPES, type EventType, type Webhook, type WebhookDelivery } from '../api';
-import { Badge, ConfirmButton, CopyButton, Empty, ErrorState, Field, FormError, Loading, PageHeader, SecretOnce, Time } from '../components/ui';
+import { Badge, ConfirmButton, CopyButton, Empty, ErrorState, Field, FormError, Loading, PageHeader, SecretOnce, Time, FormActions, DeliveryResult } from '../components/ui';
 
 const VERIFY_SNIPPET = `import crypto from 'node:crypto';
 
@@ -55,14 +55,7 @@ function CreateWebhook({ onCreated, onCancel }: { onCreated: (secret: string) =>
       </Field>
       <EventChoices value={events} onChange={setEvents} error={create.error} />
       <FormError error={create.error} />
-      <div className="form-actions">
-        <button type="button" className="button" onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="submit" className="button button-primary" disabled={create.isPending}>
-          {create.isPending ? 'Adding…' : 'Add endpoint'}
-        </button>
-      </div>
+      <FormActions onCancel={onCancel} pending={create.isPending} label="Add endpoint" pendingLabel="Adding…" />
     </form>
   );
 }
@@ -91,8 +84,7 @@ function Deliveries({ id }: { id: string }) {
                 {d.test && <Badge tone="info">test</Badge>}
               </td>
               <td>
-                <Badge tone={d.succeeded ? 'good' : 'bad'}>{d.status_code ?? 'no answer'}</Badge>
-                {d.error && <span className="muted"> {d.error}</span>}
+                <DeliveryResult succeeded={d.succeeded} statusCode={d.status_code} error={d.error} />
               </td>
               <td>{d.duration_ms} ms</td>
               <td>
