@@ -1,6 +1,6 @@
 import { Context } from '@temporalio/activity';
 import { getLogRow } from '../core/sending/emailLog';
-import { postSignedWebhook, type WebhookAttempt } from '../core/webhooks/webhookDelivery';
+import { attemptAndRecordWebhook } from '../core/webhooks/webhookAttempts';
 import { endpointForDelivery, type WebhookEventType } from '../core/webhooks/webhookEndpoints';
 import { buildWebhookEnvelope } from '../core/webhooks/webhookPayloads';
 import type { ResolvedActivityDeps } from './deps';
@@ -16,29 +16,13 @@ export function deliverWebhook(deps: ResolvedActivityDeps) {
     // Deactivated or deleted since the event fired, or the log row purged: nothing to send.
     if (!endpoint || !endpoint.active || !row) return { succeeded: false, statusCode: null };
     const body = JSON.stringify(buildWebhookEnvelope(input.event, row));
-    let attempt: WebhookAttempt;
-    try {
-      attempt = await postSignedWebhook({
-        url: endpoint.url,
-        signingSecret: endpoint.signingSecret,
-        event: input.event,
-        body,
-        timeoutMs: deps.config.webhooks.timeoutMs,
-        allowedPrivateAddresses: deps.config.webhooks.allowedPrivateAddresses,
-        signal: Context.current().cancellationSignal,
-      });
-    } catch (err) {
-      // A URL the agent cannot even attempt (bad scheme): recorded like any failed delivery.
-      attempt = { statusCode: null, latencyMs: 0, succeeded: false, error: err instanceof Error ? err.message : String(err) };
-    }
-    await deps.db('webhook_deliveries').insert({
-      endpoint_id: endpoint.id,
-      message_id: input.messageId,
-      event_type: input.event,
-      status_code: attempt.statusCode,
-      latency_ms: attempt.latencyMs,
-      succeeded: attempt.succeeded,
-      error: attempt.error,
+    const attempt = await attemptAndRecordWebhook(deps.db, deps.config, {
+      endpoint,
+      event: input.event,
+      body,
+      messageId: input.messageId,
+      isTest: false,
+      signal: Context.current().cancellationSignal,
     });
     deps.metrics.webhookDeliveries.inc({ result: attempt.succeeded ? 'succeeded' : 'failed' });
     deps.metrics.webhookDuration.observe(attempt.latencyMs / 1000);

@@ -15,7 +15,6 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { createWebhookEndpoint } from '../core/webhooks/webhookEndpoints';
@@ -23,7 +22,7 @@ import { sendWorkflowId } from '../core/model/workflowContract';
 import { startSesEmulator } from '../tools/stack/sesEmulator';
 import { freePort, type ManagedProcess } from '../tools/stack/processes';
 import { startBenchInfra, type BenchTemporalStore } from './infra';
-import { residentMiB, seedSenders, startApi, startWorker, type Sender } from './stack';
+import { benchServiceEnv, residentMiB, seedSenders, startApi, startWorker, type Sender } from './stack';
 
 const say = (line: string) => console.log(`[bench] ${line}`);
 const { values: args } = parseArgs({
@@ -186,14 +185,7 @@ async function main(): Promise<void> {
     const ses = await startSesEmulator({ port: await freePort(), logFile: path.join(logs, 'ses.log') });
     processes.push(ses.process);
     const env = {
-      NODE_ENV: 'production',
-      POSTAGE_SECRET_KEY: randomBytes(32).toString('hex'),
-      RELAY_AWS_ACCOUNT_ID: '210987654321',
-      DATABASE_URL: infra.databaseUrl,
-      REDIS_URL: infra.redisUrl,
-      TEMPORAL_ADDRESS: infra.temporalAddress,
-      TEMPORAL_TASK_QUEUE: `bench-${randomBytes(4).toString('hex')}`,
-      RATE_LIMIT_PER_MINUTE: '1000000000',
+      ...benchServiceEnv(infra),
       TEST_DOMAIN,
       SES_ENDPOINT: ses.endpoint,
       SES_ACCESS_KEY_ID: 'bench',
@@ -201,7 +193,6 @@ async function main(): Promise<void> {
       // Simulator sends get no SNS events here: their workflow settles on `sent` after this.
       OUTCOME_TIMEOUT_SECONDS: '2',
       WEBHOOK_ALLOWED_PRIVATE_ADDRESSES: '127.0.0.1',
-      LOG_LEVEL: 'warn',
     };
     const senders = await seedSenders(infra.db, Number(args.accounts), 2);
     for (const accountId of new Set(senders.map((s) => s.accountId))) {

@@ -4,7 +4,7 @@
 //
 //   node --import tsx bench/sendThroughput.ts [--seconds 10] [--concurrency 32] [--accounts 20] [--keys 5]
 import { Client, Connection } from '@temporalio/client';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -13,7 +13,7 @@ import { loadConfig } from '../core/platform/config';
 import type { ManagedProcess } from '../tools/stack/processes';
 import { formatResults, runClosedLoop, type LoopResult } from './closedLoop';
 import { startBenchInfra } from './infra';
-import { seedSenders, startApi, type Sender } from './stack';
+import { benchServiceEnv, seedSenders, startApi, type Sender } from './stack';
 const say = (line: string) => console.log(`[bench] ${line}`);
 
 const { values: args } = parseArgs({
@@ -54,18 +54,7 @@ async function main(): Promise<void> {
   let api: ManagedProcess | undefined;
   let connection: Connection | undefined;
   try {
-    const taskQueue = `bench-${randomBytes(4).toString('hex')}`;
-    const env = {
-      NODE_ENV: 'production',
-      POSTAGE_SECRET_KEY: randomBytes(32).toString('hex'),
-      RELAY_AWS_ACCOUNT_ID: '210987654321',
-      DATABASE_URL: infra.databaseUrl,
-      REDIS_URL: infra.redisUrl,
-      TEMPORAL_ADDRESS: infra.temporalAddress,
-      TEMPORAL_TASK_QUEUE: taskQueue,
-      RATE_LIMIT_PER_MINUTE: '1000000000',
-      LOG_LEVEL: 'warn',
-    };
+    const env = benchServiceEnv(infra);
     const config = loadConfig(env);
     say(`seeding ${accountCount} accounts x ${keysPerAccount} keys, and one account with ${accountCount * keysPerAccount} keys`);
     const spread = await seedSenders(infra.db, accountCount, keysPerAccount);

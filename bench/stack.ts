@@ -9,8 +9,27 @@ import { setPlan } from '../core/accounts/plans';
 import type { Db } from '../core/platform/db';
 import { addDomain, markDomainVerified } from '../core/domains/domains';
 import { freePort, startProcess, waitFor, type ManagedProcess } from '../tools/stack/processes';
+import type { BenchInfra } from './infra';
 
 const ROOT = path.resolve(__dirname, '..');
+
+/**
+ * The environment of the service's processes in a benchmark: production mode with a fresh key,
+ * the run's stores, a task queue of its own, and a rate limit that runs but never refuses.
+ */
+export function benchServiceEnv(infra: Pick<BenchInfra, 'databaseUrl' | 'redisUrl' | 'temporalAddress'>) {
+  return {
+    NODE_ENV: 'production',
+    POSTAGE_SECRET_KEY: randomBytes(32).toString('hex'),
+    RELAY_AWS_ACCOUNT_ID: '210987654321',
+    DATABASE_URL: infra.databaseUrl,
+    REDIS_URL: infra.redisUrl,
+    TEMPORAL_ADDRESS: infra.temporalAddress,
+    TEMPORAL_TASK_QUEUE: `bench-${randomBytes(4).toString('hex')}`,
+    RATE_LIMIT_PER_MINUTE: '1000000000',
+    LOG_LEVEL: 'warn',
+  };
+}
 
 export interface Sender {
   accountId: string;

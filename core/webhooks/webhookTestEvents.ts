@@ -8,7 +8,8 @@ import type { Db } from '../platform/db';
 import { PostageError } from '../platform/errors';
 import { testProviderMessageId } from '../model/outcomes';
 import type { WebhookEventType } from '../model/webhookEvents';
-import { postSignedWebhook, type WebhookAttempt } from './webhookDelivery';
+import type { WebhookAttempt } from './webhookDelivery';
+import { attemptAndRecordWebhook } from './webhookAttempts';
 import { endpointForDelivery } from './webhookEndpoints';
 
 const TEST_STATUS: Record<WebhookEventType, string> = {
@@ -54,30 +55,6 @@ export async function sendTestWebhookEvent(
   if (!endpoint || endpoint.accountId !== input.accountId) throw new PostageError('webhook_not_found', `no webhook endpoint ${input.endpointId}`);
   if (!endpoint.active) throw new PostageError('webhook_inactive', 'This endpoint is inactive and receives nothing; switch it on to send a test event.');
   const payload = testEventPayload(input.event, config.testDomain);
-  const attemptedAt = new Date();
-  let attempt: WebhookAttempt;
-  try {
-    attempt = await postSignedWebhook({
-      url: endpoint.url,
-      signingSecret: endpoint.signingSecret,
-      event: input.event,
-      body: JSON.stringify(payload),
-      timeoutMs: config.webhooks.timeoutMs,
-      allowedPrivateAddresses: config.webhooks.allowedPrivateAddresses,
-    });
-  } catch (err) {
-    attempt = { statusCode: null, latencyMs: 0, succeeded: false, error: err instanceof Error ? err.message : String(err) };
-  }
-  await db('webhook_deliveries').insert({
-    endpoint_id: endpoint.id,
-    message_id: null,
-    event_type: input.event,
-    status_code: attempt.statusCode,
-    latency_ms: attempt.latencyMs,
-    succeeded: attempt.succeeded,
-    error: attempt.error,
-    is_test: true,
-    attempted_at: attemptedAt,
-  });
-  return { attempt: { ...attempt, attemptedAt }, payload };
+  const attempt = await attemptAndRecordWebhook(db, config, { endpoint, event: input.event, body: JSON.stringify(payload), messageId: null, isTest: true });
+  return { attempt, payload };
 }
