@@ -218,7 +218,11 @@ test('the email log: filters, newest first, and cursor pages that neither skip n
     const res = await send(stack, sender.apiKey, testSendBody(stack, sender.domain, { to: `${to}@${stack.config.testDomain}` }));
     ids.push(String(res.json.message_id));
   }
-  await eventually('all settled', async () => ((await stack.db('email_log').whereIn('message_id', ids).whereIn('status', ['queued', 'sent'])).length === 0 ? true : undefined));
+  // The log rows are written by the workflows, so wait for all five to exist, not only for none to be pending.
+  await eventually('all settled', async () => {
+    const rows = await stack.db('email_log').whereIn('message_id', ids).select('status');
+    return rows.length === ids.length && rows.every((r: { status: string }) => !['queued', 'sent'].includes(r.status)) ? true : undefined;
+  });
   const pages: string[] = [];
   let cursor: string | null = null;
   do {
