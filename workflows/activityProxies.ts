@@ -1,7 +1,7 @@
 // How each kind of activity is retried. Bookkeeping (PostgreSQL) retries until it works; SES and
 // STS retry throttling and transient errors with backoff for up to 30 minutes but never a
 // permanent refusal; a webhook gets exactly one attempt (spec 6.1).
-import { proxyActivities } from '@temporalio/workflow';
+import { patched, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import { NON_RETRYABLE_SEND_FAILURES, SEND_ATTEMPT_TIMEOUT_MS } from '../core/model/sendFailures';
 
@@ -19,10 +19,42 @@ type Bookkeeping = Pick<
   | 'findWebhookEndpoints'
 >;
 
-export const bookkeeping = proxyActivities<Bookkeeping>({
+const BOOKKEEPING_OPTIONS = {
   startToCloseTimeout: '30s',
   retry: { initialInterval: '200ms', backoffCoefficient: 2, maximumInterval: '30s' },
+} as const;
+
+/**
+ * Bookkeeping runs as local activities: each is one short PostgreSQL statement or two, so a round
+ * trip through the Temporal server and three history events per call cost more than the work
+ * (bench/README.md, "pipeline.ts"). The UI still lists each by name (as a local activity marker).
+ */
+const localBookkeeping = proxyLocalActivities<Bookkeeping>({
+  ...BOOKKEEPING_OPTIONS,
+  // Longer backoffs (a commit that is late, PostgreSQL away) become workflow timers instead of
+  // sleeps inside one workflow task.
+  localRetryThreshold: '1s',
 });
+/** Histories begun before bookkeeping became local replay with the ordinary activities they used. */
+const remoteBookkeeping = proxyActivities<Bookkeeping>(BOOKKEEPING_OPTIONS);
+export const LOCAL_BOOKKEEPING_PATCH = 'local-bookkeeping';
+
+let chosen: Bookkeeping | undefined;
+
+/** Whether this run's bookkeeping is local (see `bookkeeping`). */
+export function bookkeepingIsLocal(): boolean {
+  return bookkeeping() === localBookkeeping;
+}
+
+/**
+ * The bookkeeping proxies of this workflow run, decided once at its first call (module state is
+ * per workflow run): a run that replays without the patch marker keeps ordinary activities to its
+ * end, instead of switching once replay catches up.
+ */
+export function bookkeeping(): Bookkeeping {
+  chosen ??= patched(LOCAL_BOOKKEEPING_PATCH) ? localBookkeeping : remoteBookkeeping;
+  return chosen;
+}
 
 /** After this long of throttling or outages the message fails with the last reason. */
 export const PROVIDER_RETRY_WINDOW = '30m';

@@ -1,12 +1,12 @@
 // One workflow per accepted message. Read in the Temporal UI top to bottom it tells the
 // message's story: queued -> email.sent webhooks -> SES (or the test simulator) -> outcome ->
 // log, suppression and reputation -> outcome webhooks. Every path ends in a final status.
-import { ActivityFailure, ApplicationFailure, condition, setHandler, TimeoutFailure, upsertSearchAttributes, uuid4, workflowInfo } from '@temporalio/workflow';
+import { ActivityFailure, ApplicationFailure, condition, setHandler, sleep, TimeoutFailure, upsertSearchAttributes, uuid4, workflowInfo } from '@temporalio/workflow';
 import type { TestOutcome } from '../core/model/addresses';
 import type { MessageStatus, ProviderOutcome } from '../core/model/outcomes';
 import { syntheticTestOutcome, testProviderMessageId } from '../core/model/outcomes';
 import { SEND_FAILURE } from '../core/model/sendFailures';
-import { bookkeeping, provider } from './activityProxies';
+import { bookkeeping, bookkeepingIsLocal, provider } from './activityProxies';
 import { MESSAGE_STATUS } from '../core/model/searchAttributes';
 import { settleOutcome } from './settleOutcome';
 import { providerOutcomeSignal } from '../core/model/signals';
@@ -28,12 +28,7 @@ export async function sendEmail(input: SendEmailInput): Promise<SendEmailResult>
   setHandler(providerOutcomeSignal, (outcome) => void outcomes.push(outcome));
   const webhooks = webhookFanout(input);
 
-  const { accepted } = await bookkeeping.recordQueuedMessage({
-    messageId: input.messageId,
-    kind: input.kind,
-    acceptDeadline: workflowInfo().startTime.getTime() + ACCEPTANCE_GRACE_MS,
-  });
-  if (!accepted) {
+  if (!(await confirmAcceptance(input))) {
     setStatus('not_accepted');
     return { status: 'not_accepted' };
   }
@@ -49,11 +44,27 @@ export async function sendEmail(input: SendEmailInput): Promise<SendEmailResult>
   return result;
 }
 
+/**
+ * The API starts the workflow just before its transaction commits: wait for that commit (at most
+ * ACCEPTANCE_GRACE_MS from the start) and log the message as queued.
+ */
+async function confirmAcceptance(input: SendEmailInput): Promise<boolean> {
+  const deadline = workflowInfo().startTime.getTime() + ACCEPTANCE_GRACE_MS;
+  const message = { messageId: input.messageId, kind: input.kind };
+  if (!bookkeepingIsLocal()) return (await bookkeeping().recordQueuedMessage({ ...message, acceptDeadline: deadline })).accepted;
+  // Workflow time (Date.now() here is the server's), so the wait is a timer the UI shows.
+  for (let pause = 200; ; pause = Math.min(pause * 2, 10_000)) {
+    const { accepted, pending } = await bookkeeping().recordQueuedMessage({ ...message, lastLook: Date.now() >= deadline });
+    if (!pending) return accepted;
+    await sleep(pause);
+  }
+}
+
 /** Spec 4.1: no SES call; the synthetic outcome takes the same path as a real one. */
 async function simulateTestRecipient(input: SendEmailInput, outcome: TestOutcome, webhooks: WebhookFanout): Promise<SendEmailResult> {
-  await bookkeeping.discardStagedAttachments({ messageId: input.messageId });
+  await bookkeeping().discardStagedAttachments({ messageId: input.messageId });
   const providerMessageId = testProviderMessageId(uuid4());
-  await bookkeeping.recordSent({ messageId: input.messageId, providerMessageId });
+  await bookkeeping().recordSent({ messageId: input.messageId, providerMessageId });
   setStatus('sent');
   const status = await settleOutcome(input, syntheticTestOutcome(outcome, new Date().toISOString()), webhooks);
   return { status, providerMessageId };
@@ -95,10 +106,10 @@ async function sendThroughCustomerAccount(input: SendEmailInput): Promise<SendEm
   } catch (err) {
     const reason = failureReason(err);
     // The role or the customer's SES refused us: the API answers 503 until it validates again.
-    if (failureType(err) === SEND_FAILURE.account) await bookkeeping.markByocUnusable({ accountId: input.accountId, reason });
+    if (failureType(err) === SEND_FAILURE.account) await bookkeeping().markByocUnusable({ accountId: input.accountId, reason });
     return { status: 'failed', reason };
   } finally {
-    await bookkeeping.discardStagedMessage({ messageId: input.messageId });
+    await bookkeeping().discardStagedMessage({ messageId: input.messageId });
   }
 }
 

@@ -13,12 +13,12 @@ export interface OutcomeTarget {
 }
 
 export async function settleOutcome(target: OutcomeTarget, outcome: ProviderOutcome, webhooks: WebhookFanout): Promise<MessageStatus> {
-  const recorded = await bookkeeping.recordOutcome({ messageId: target.messageId, outcome });
+  const recorded = await bookkeeping().recordOutcome({ messageId: target.messageId, outcome });
   const event = suppresses(outcome);
   // Test and simulator addresses are never suppressed nor counted (docs/decisions.md).
   if (event && target.kind === 'real') {
-    await bookkeeping.suppressRecipient({ accountId: target.accountId, messageId: target.messageId, reason: event });
-    await bookkeeping.updateReputation({ accountId: target.accountId, messageId: target.messageId, event, at: outcome.at });
+    await bookkeeping().suppressRecipient({ accountId: target.accountId, messageId: target.messageId, reason: event });
+    await bookkeeping().updateReputation({ accountId: target.accountId, messageId: target.messageId, event, at: outcome.at });
   }
   if (recorded.applied) webhooks.fire(OUTCOME_EVENT[outcome.type]);
   return recorded.status;

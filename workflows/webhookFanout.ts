@@ -9,7 +9,7 @@ export interface WebhookFanout {
 }
 
 async function notifyEndpoints(accountId: string, messageId: string, event: WebhookEventType): Promise<void> {
-  const { endpointIds } = await bookkeeping.findWebhookEndpoints({ accountId, event });
+  const { endpointIds } = await bookkeeping().findWebhookEndpoints({ accountId, event });
   await Promise.all(
     endpointIds.map((endpointId) =>
       // One attempt; a failed delivery is recorded by the activity and never fails the message.

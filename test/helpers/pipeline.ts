@@ -3,7 +3,7 @@
 // with the real activities against the test's own database and emulators.
 import type { Client, WorkflowHandle } from '@temporalio/client';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
-import { defaultPayloadConverter } from '@temporalio/common';
+import { defaultPayloadConverter, type Payload } from '@temporalio/common';
 import { Worker } from '@temporalio/worker';
 import { randomUUID } from 'node:crypto';
 import { createActivities, type ActivityDeps } from '../../activities';
@@ -109,10 +109,22 @@ export async function timeSkippingWorker(env: TestWorkflowEnvironment, config: C
   });
 }
 
-/** Activity types in the order the workflow scheduled them: the story the UI tells. */
+/** Activity types (ordinary and local) in the order the history records them: the story the UI tells. */
 export async function activityStory(handle: WorkflowHandle): Promise<string[]> {
   const history = await handle.fetchHistory();
-  return (history.events ?? []).flatMap((e) => (e.activityTaskScheduledEventAttributes?.activityType?.name ? [e.activityTaskScheduledEventAttributes.activityType.name] : []));
+  return (history.events ?? []).flatMap((e) => {
+    const scheduled = e.activityTaskScheduledEventAttributes?.activityType?.name;
+    if (scheduled) return [scheduled];
+    const local = localActivityType(e.markerRecordedEventAttributes);
+    return local ? [local] : [];
+  });
+}
+
+/** A local activity is recorded as a marker when it completes; its type is in the marker's data. */
+function localActivityType(marker: { markerName?: string | null; details?: Record<string, { payloads?: Payload[] | null }> | null } | null | undefined): string | undefined {
+  if (marker?.markerName !== 'core_local_activity') return undefined;
+  const [data] = marker.details?.data?.payloads ?? [];
+  return data ? (defaultPayloadConverter.fromPayload(data) as { activity_type?: string }).activity_type : undefined;
 }
 
 /** How many attempts the (last) activity of this type took, from its completion or failure event. */

@@ -10,6 +10,7 @@ import { testConfig } from '../helpers/config';
 import { createSender, type SenderFixture } from '../helpers/fixtures';
 import { BYOC_ROLE_ARN, startMotoPeer, type MotoPeer } from '../helpers/moto';
 import { activityResults, activityStory, attemptsOf, messageContent, stageAndStart, startTimeSkippingPipeline, type TimeSkippingPipeline } from '../helpers/pipeline';
+import { LOCAL_BOOKKEEPING_PATCH } from '../../workflows/activityProxies';
 
 const REGION = 'eu-west-1';
 let pipeline: TimeSkippingPipeline;
@@ -95,6 +96,8 @@ test('sends through the customer account in its region; keeps nothing; returns n
     PostageAccountId: sender.account.id,
     PostageMode: 'byoc',
     PostageStatus: 'sent',
+    // Temporal's own attribute: which code paths (patches) this run took, for operators.
+    TemporalChangeVersion: [LOCAL_BOOKKEEPING_PATCH],
   });
 });
 

@@ -14,6 +14,7 @@ import { createEndpoint, createSender, type SenderFixture } from '../helpers/fix
 import { activityStory, messageContent, stageAndStart, startTimeSkippingPipeline, type StartedMessage, type TimeSkippingPipeline } from '../helpers/pipeline';
 import { eventually } from '../helpers/wait';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhookReceiver';
+import { LOCAL_BOOKKEEPING_PATCH } from '../../workflows/activityProxies';
 
 let pipeline: TimeSkippingPipeline;
 let receiver: WebhookReceiver;
@@ -128,6 +129,8 @@ describe('SES sends and provider outcomes', () => {
       PostageAccountId: sender.account.id,
       PostageMode: 'shared',
       PostageStatus: 'delivered',
+      // Temporal's own attribute: which code paths (patches) this run took, for operators.
+      TemporalChangeVersion: [LOCAL_BOOKKEEPING_PATCH],
     });
   });
 
@@ -240,7 +243,10 @@ describe('SES sends and provider outcomes', () => {
     const started = await stageAndStart(deps(), { accountId: sender.account.id, stage: false, content: messageContent({ to: 'x@example.org', from: from(), subject }) });
     expect(await started.result()).toEqual({ status: 'not_accepted' });
     expect(await getLogRow(db(), started.messageId)).toBeUndefined();
-    expect(await activityStory(started.handle)).toEqual(['recordQueuedMessage']);
+    // It looked for the commit again and again (timers between the looks), and did nothing else.
+    const story = await activityStory(started.handle);
+    expect(story.length).toBeGreaterThan(1);
+    expect(new Set(story)).toEqual(new Set(['recordQueuedMessage']));
     expect(hooksFor(started.messageId)).toEqual([]);
     const description = await started.handle.describe();
     expect(description.searchAttributes.PostageStatus).toEqual(['not_accepted']);
