@@ -11,8 +11,7 @@ import type { ResolvedActivityDeps } from './deps';
  */
 export function deliverWebhook(deps: ResolvedActivityDeps) {
   return async function deliverWebhook(input: { endpointId: string; messageId: string; event: WebhookEventType }): Promise<{ succeeded: boolean; statusCode: number | null }> {
-    const endpoint = await endpointForDelivery(deps.db, deps.config.secretKey, input.endpointId);
-    const row = await getLogRow(deps.db, input.messageId);
+    const [endpoint, row] = await Promise.all([endpointForDelivery(deps.db, deps.config.secretKey, input.endpointId), getLogRow(deps.db, input.messageId)]);
     // Deactivated or deleted since the event fired, or the log row purged: nothing to send.
     if (!endpoint || !endpoint.active || !row) return { succeeded: false, statusCode: null };
     const body = JSON.stringify(buildWebhookEnvelope(input.event, row));

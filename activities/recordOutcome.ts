@@ -1,4 +1,4 @@
-import { applyOutcomeToLog, getLogRow } from '../core/sending/emailLog';
+import { applyOutcomeToLog } from '../core/sending/emailLog';
 import type { MessageStatus, ProviderOutcome } from '../core/model/outcomes';
 import type { ResolvedActivityDeps } from './deps';
 
@@ -8,9 +8,8 @@ import type { ResolvedActivityDeps } from './deps';
  */
 export function recordOutcome(deps: ResolvedActivityDeps) {
   return async function recordOutcome(input: { messageId: string; outcome: ProviderOutcome }): Promise<{ applied: boolean; status: MessageStatus }> {
-    const applied = await applyOutcomeToLog(deps.db, input.messageId, input.outcome);
-    const row = await getLogRow(deps.db, input.messageId);
-    const status = row?.status ?? input.outcome.type;
+    const { applied, status: current } = await applyOutcomeToLog(deps.db, input.messageId, input.outcome);
+    const status = current ?? input.outcome.type;
     if (applied) deps.metrics.outcomes.inc({ status });
     return { applied, status };
   };

@@ -22,7 +22,7 @@ import { sendWorkflowId } from '../core/model/workflowContract';
 import { startSesEmulator } from '../tools/stack/sesEmulator';
 import { freePort, type ManagedProcess } from '../tools/stack/processes';
 import { startBenchInfra, type BenchTemporalStore } from './infra';
-import { benchServiceEnv, residentMiB, seedSenders, startApi, startWorker, type Sender } from './stack';
+import { benchServiceEnv, cpuSeconds, residentMiB, seedSenders, startApi, startWorker, type Sender } from './stack';
 
 const say = (line: string) => console.log(`[bench] ${line}`);
 const { values: args } = parseArgs({
@@ -207,7 +207,13 @@ async function main(): Promise<void> {
 
     const results: PhaseResult[] = [];
     say(`phase 1: ceiling, closed loop of ${args.concurrency} clients for ${seconds} s`);
+    const cpu = () => cpuSeconds({ API: api.process.child.pid, worker: processes[2]?.child.pid, 'benchmark client': process.pid }, { postgres: 'PostgreSQL', 'redis-server': 'Redis', temporal: 'Temporal' });
+    const cpuBefore = cpu();
+    const ceilingStart = performance.now();
     const ceiling = await closedLoop(api.baseUrl, senders, receiver.arrivals, Number(args.concurrency));
+    const cpuAfter = cpu();
+    const ceilingSeconds = (performance.now() - ceilingStart) / 1000;
+    const cpuShares = [...cpuAfter].map(([label, s]) => `${label} ${((100 * (s - (cpuBefore.get(label) ?? 0))) / ceilingSeconds).toFixed(0)} %`);
     results.push(ceiling);
     const rate = Math.max(1, ceiling.deliveredPerSecond);
     for (const share of [0.25, 0.5, 1]) {
@@ -234,6 +240,7 @@ async function main(): Promise<void> {
     console.log('');
     console.log(table(results));
     console.log('');
+    console.log(`CPU during the ceiling phase (100 % = one core of ${os.cpus().length}, until its last webhook): ${cpuShares.join(', ')}`);
     console.log(`history events: test send ${testEvents}, simulator send ${simEvents}`);
     console.log(`resident memory: API ${residentMiB(api.process.child.pid).toFixed(0)} MiB, worker ${residentMiB(processes[2]?.child.pid).toFixed(0)} MiB`);
   } finally {

@@ -69,7 +69,9 @@ export async function startApi(env: Record<string, string>, logDir: string): Pro
 
 export async function startWorker(env: Record<string, string>, logDir: string): Promise<ManagedProcess> {
   const healthPort = await freePort();
-  const proc = startProcess('worker', process.execPath, ['--import', 'tsx', path.join(ROOT, 'worker', 'main.ts')], {
+  // BENCH_WORKER_NODE_ARGS: extra Node flags for profiling the worker (e.g. --cpu-prof).
+  const extra = process.env.BENCH_WORKER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const proc = startProcess('worker', process.execPath, [...extra, '--import', 'tsx', path.join(ROOT, 'worker', 'main.ts')], {
     cwd: ROOT,
     env: { ...process.env, ...env, WORKER_HEALTH_PORT: String(healthPort) },
     logFile: path.join(logDir, 'worker.log'),
@@ -84,4 +86,28 @@ export function residentMiB(pid: number | undefined): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
   return kb / 1024;
+}
+
+/** CPU seconds used so far by each component: named processes by pid, the rest by command name. */
+export function cpuSeconds(named: Record<string, number | undefined>, byCommand: Record<string, string>): Map<string, number> {
+  const ticks = 100; // USER_HZ on Linux
+  const totals = new Map<string, number>();
+  const namedPids = new Map(Object.entries(named).flatMap(([label, pid]) => (pid === undefined ? [] : [[pid, label] as const])));
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue; // exited meanwhile
+    }
+    // The command is in parentheses and may contain spaces; the fields after it are fixed.
+    const command = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const label = namedPids.get(Number(entry)) ?? byCommand[command];
+    if (!label) continue;
+    const seconds = (Number(fields[11]) + Number(fields[12])) / ticks; // utime + stime
+    totals.set(label, (totals.get(label) ?? 0) + seconds);
+  }
+  return totals;
 }

@@ -1,6 +1,6 @@
 // The shared-mode email log (spec 2.9). BYOC messages never get a row.
 import type { Db } from '../platform/db';
-import { recordEmailEvent } from './emailTimeline';
+import type { Knex } from 'knex';
 import type { MessageStatus, ProviderOutcome } from '../model/outcomes';
 
 import type { MessageKind } from '../model/sendingModes';
@@ -29,29 +29,23 @@ export interface EmailLogRow {
   failed_at: Date | null;
 }
 
+/**
+ * The row and its `queued` timeline event in one statement (atomic, one round trip). Its time is
+ * when the API accepted it (the staging transaction), not when this activity ran: the log's order
+ * and the timeline are the customer's send order. A retry finds both and changes nothing.
+ */
 export async function insertQueuedLogRow(
   db: Db,
   row: { messageId: string; accountId: string; recipient: string; fromEmail: string; subject: string; kind: MessageKind; attachments: number },
 ): Promise<void> {
-  await db('email_log')
-    .insert({
-      message_id: row.messageId,
-      account_id: row.accountId,
-      recipient: row.recipient,
-      from_email: row.fromEmail,
-      subject: row.subject,
-      kind: row.kind,
-      attachments: row.attachments,
-      status: 'queued',
-      // When the API accepted it (the staging transaction), not when this activity ran: the log's
-      // order and the timeline's `queued` are the customer's send order.
-      created_at: db.raw('COALESCE((SELECT created_at FROM staged_messages WHERE message_id = ?), now())', [row.messageId]),
-    })
-    .onConflict('message_id')
-    .ignore();
   await db.raw(
-    `INSERT INTO email_events (message_id, type, at) SELECT message_id, 'queued', created_at FROM email_log WHERE message_id = ? ON CONFLICT DO NOTHING`,
-    [row.messageId],
+    `WITH inserted AS (
+       INSERT INTO email_log (message_id, account_id, recipient, from_email, subject, kind, attachments, status, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, 'queued', COALESCE((SELECT created_at FROM staged_messages WHERE message_id = ?), now()))
+       ON CONFLICT (message_id) DO NOTHING
+       RETURNING message_id, created_at)
+     INSERT INTO email_events (message_id, type, at) SELECT message_id, 'queued', created_at FROM inserted ON CONFLICT DO NOTHING`,
+    [row.messageId, row.accountId, row.recipient, row.fromEmail, row.subject, row.kind, row.attachments, row.messageId],
   );
 }
 
@@ -59,16 +53,16 @@ export async function getLogRow(db: Db, messageId: string): Promise<EmailLogRow 
   return db<EmailLogRow>('email_log').where({ message_id: messageId }).first();
 }
 
-/** The status and its timeline event commit together: a retried activity finds both or neither. */
+/** The status and its timeline event in one statement: a retried activity finds both or neither. */
 export async function markLogRowSent(db: Db, messageId: string, providerMessageId: string): Promise<void> {
-  await db.transaction(async (trx) => {
-    const [row] = await trx('email_log')
-      .where({ message_id: messageId })
-      .whereIn('status', ['queued'])
-      .update({ status: 'sent', provider_message_id: providerMessageId, sent_at: trx.fn.now(), updated_at: trx.fn.now() })
-      .returning<{ sent_at: Date }[]>('sent_at');
-    if (row) await recordEmailEvent(trx, { messageId, type: 'sent', at: row.sent_at, details: { provider_message_id: providerMessageId } });
-  });
+  await db.raw(
+    `WITH updated AS (
+       UPDATE email_log SET status = 'sent', provider_message_id = ?, sent_at = now(), updated_at = now()
+       WHERE message_id = ? AND status = 'queued'
+       RETURNING message_id, sent_at)
+     INSERT INTO email_events (message_id, type, at, details) SELECT message_id, 'sent', sent_at, ?::jsonb FROM updated ON CONFLICT DO NOTHING`,
+    [providerMessageId, messageId, JSON.stringify({ provider_message_id: providerMessageId })],
+  );
 }
 
 // Which statuses an outcome may replace: a complaint can follow a delivery, nothing replaces a
@@ -80,9 +74,13 @@ const REPLACEABLE: Record<ProviderOutcome['type'], MessageStatus[]> = {
   failed: ['queued', 'sent'],
 };
 
-/** Applies an outcome to the log row; returns false when the row's status already supersedes it. */
-export async function applyOutcomeToLog(db: Db, messageId: string, outcome: ProviderOutcome): Promise<boolean> {
-  const patch: Record<string, unknown> = { status: outcome.type, updated_at: db.fn.now() };
+/**
+ * Applies an outcome to the log row with its timeline event, in one statement. `applied` is false
+ * when the row's status already supersedes it; `status` is the row's status afterwards
+ * (undefined when there is no row).
+ */
+export async function applyOutcomeToLog(db: Db, messageId: string, outcome: ProviderOutcome): Promise<{ applied: boolean; status: MessageStatus | undefined }> {
+  const patch: Record<string, unknown> = { status: outcome.type };
   switch (outcome.type) {
     case 'delivered':
       patch.delivered_at = outcome.at;
@@ -101,11 +99,22 @@ export async function applyOutcomeToLog(db: Db, messageId: string, outcome: Prov
       patch.failure_reason = outcome.reason;
       break;
   }
-  return db.transaction(async (trx) => {
-    const updated = await trx('email_log').where({ message_id: messageId }).whereIn('status', REPLACEABLE[outcome.type]).update(patch);
-    if (updated > 0) await recordEmailEvent(trx, { messageId, type: outcome.type, at: new Date(outcome.at), details: outcomeDetails(outcome) });
-    return updated > 0;
-  });
+  const columns = Object.keys(patch);
+  const replaceable = REPLACEABLE[outcome.type];
+  // The final SELECT reads the row as it was before this statement when nothing was updated.
+  const { rows } = await db.raw<{ rows: { applied: boolean; status: MessageStatus | null }[] }>(
+    `WITH updated AS (
+       UPDATE email_log SET ${columns.map((c) => `${c} = ?`).join(', ')}, updated_at = now()
+       WHERE message_id = ? AND status IN (${replaceable.map(() => '?').join(', ')})
+       RETURNING message_id, status),
+     event AS (
+       INSERT INTO email_events (message_id, type, at, details) SELECT message_id, ?::text, ?::timestamptz, ?::jsonb FROM updated ON CONFLICT DO NOTHING)
+     SELECT EXISTS (SELECT 1 FROM updated) AS applied,
+            COALESCE((SELECT status FROM updated), (SELECT status FROM email_log WHERE message_id = ?)) AS status`,
+    [...Object.values(patch), messageId, ...replaceable, outcome.type, outcome.at, JSON.stringify(outcomeDetails(outcome)), messageId] as Knex.RawBinding[],
+  );
+  const [result] = rows;
+  return { applied: result?.applied ?? false, status: result?.status ?? undefined };
 }
 
 /** What the timeline shows of an outcome: no addresses or content, only the provider's verdict. */

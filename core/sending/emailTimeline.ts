@@ -23,14 +23,6 @@ export interface MessageWebhookDelivery {
   attemptedAt: Date;
 }
 
-/** Once per message and type: a retried activity does not write it twice. */
-export async function recordEmailEvent(db: Db | Knex.Transaction, event: { messageId: string; type: TimelineEventType; at: Date; details?: Record<string, string> }): Promise<void> {
-  await db('email_events')
-    .insert({ message_id: event.messageId, type: event.type, at: event.at, details: JSON.stringify(event.details ?? {}) })
-    .onConflict(['message_id', 'type'])
-    .ignore();
-}
-
 export async function messageTimeline(db: Db, messageId: string): Promise<TimelineEvent[]> {
   const rows = await db('email_events')
     .where({ message_id: messageId })
