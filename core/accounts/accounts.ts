@@ -18,7 +18,7 @@ export interface Account {
   createdAt: Date;
 }
 
-interface AccountRow {
+export interface AccountRow {
   id: string;
   name: string;
   email: string;
@@ -29,7 +29,7 @@ interface AccountRow {
   created_at: Date;
 }
 
-function toAccount(row: AccountRow): Account {
+export function toAccount(row: AccountRow): Account {
   return {
     id: row.id,
     name: row.name,

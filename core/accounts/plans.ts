@@ -12,13 +12,13 @@ export interface Plan {
   byocMonthlyQuota: number;
 }
 
-interface PlanRow {
+export interface PlanRow {
   name: string;
   shared_monthly_quota: number;
   byoc_monthly_quota: number;
 }
 
-const toPlan = (r: PlanRow): Plan => ({ name: r.name, sharedMonthlyQuota: r.shared_monthly_quota, byocMonthlyQuota: r.byoc_monthly_quota });
+export const toPlan = (r: PlanRow): Plan => ({ name: r.name, sharedMonthlyQuota: r.shared_monthly_quota, byocMonthlyQuota: r.byoc_monthly_quota });
 
 export async function getPlan(db: Db, name: string | null): Promise<Plan | undefined> {
   const row = await db<PlanRow>('plans').where({ name: name ?? FREE_PLAN }).first();

@@ -19,7 +19,7 @@ export interface ByocConfig {
   updatedAt?: Date;
 }
 
-interface ByocConfigRow {
+export interface ByocConfigRow {
   account_id: string;
   role_arn: string;
   region: string;
@@ -32,7 +32,7 @@ interface ByocConfigRow {
   updated_at?: Date;
 }
 
-const toConfig = (r: ByocConfigRow): ByocConfig => ({
+export const toConfig = (r: ByocConfigRow): ByocConfig => ({
   accountId: r.account_id,
   roleArn: r.role_arn,
   region: r.region,

@@ -30,7 +30,7 @@ export interface Domain {
   createdAt: Date;
 }
 
-interface DomainRow {
+export interface DomainRow {
   id: string;
   account_id: string;
   name: string;

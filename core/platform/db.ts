@@ -58,3 +58,14 @@ export async function migrateLatest(db: Db): Promise<string[]> {
 export function utcMonthStart(at: Date = new Date()): string {
   return `${at.getUTCFullYear()}-${String(at.getUTCMonth() + 1).padStart(2, '0')}-01`;
 }
+
+/**
+ * A row read as JSON (`to_jsonb(t)`, to fetch several tables' rows in one statement) with its
+ * timestamp columns (`*_at`) as Dates again, as a plain table read returns them.
+ */
+export function rowFromJson<T>(json: Record<string, unknown> | null): T | undefined {
+  if (!json) return undefined;
+  const row: Record<string, unknown> = { ...json };
+  for (const [key, value] of Object.entries(row)) if (key.endsWith('_at') && typeof value === 'string') row[key] = new Date(value);
+  return row as T;
+}

@@ -73,7 +73,8 @@ async function acceptInTransaction(deps: AcceptDeps, input: AcceptInput): Promis
     await deps.db.transaction(async (trx) => {
       try {
         // The store gets a deadline: a slow or locked store fails this request (retryable 502)
-        // instead of holding it, and everything queued behind it, open.
+        // instead of holding it, and everything queued behind it, open. It stays for the short
+        // rest of the transaction (the count and the idempotent answer), which saves a round trip.
         await trx.raw(`SELECT set_config('statement_timeout', ?, true)`, [String(deps.config.limits.stagingTimeoutMs)]);
         await stageMessage(trx, deps.config.secretKey, {
           messageId,
@@ -82,7 +83,6 @@ async function acceptInTransaction(deps: AcceptDeps, input: AcceptInput): Promis
           content: input.content,
           attachments: input.attachments,
         });
-        await trx.raw('SET LOCAL statement_timeout TO DEFAULT');
       } catch (err) {
         throw new AcceptError('attachment_upload_failed', err);
       }
