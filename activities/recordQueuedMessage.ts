@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import { insertQueuedLogRow, type MessageKind } from '../core/sending/emailLog';
 import { loadStagedMessage } from '../core/sending/staging';
+import { claimAcceptance } from '../core/sending/acceptOutbox';
 import type { ResolvedActivityDeps } from './deps';
 
 /** Ordinary activity (histories begun before local bookkeeping): retried until the deadline. */
@@ -11,17 +12,28 @@ const COMMIT_POLL_MS = 15;
 const COMMIT_WAIT_MS = 600;
 
 /**
- * Confirms the API committed the message (it starts the workflow just before committing), then
- * writes the shared-mode log row as `queued`. A message never committed is not sent.
+ * Takes the message's outbox row (core/sending/acceptOutbox.ts), so the API can no longer give it
+ * back, and then reads the staged message. Two statements on purpose: the read must see a
+ * withdrawal that won the race for the row. Staged without a row means confirmed earlier (a
+ * retry, the relay, or an API from before the outbox).
+ */
+async function confirmStaged(deps: ResolvedActivityDeps, messageId: string) {
+  await claimAcceptance(deps.db, messageId);
+  return loadStagedMessage(deps.db, deps.config.secretKey, messageId);
+}
+
+/**
+ * Confirms the accepted message (the API commits it, then starts the workflow), then writes the
+ * shared-mode log row as `queued`. A message never committed, or given back, is not sent.
  */
 export function recordQueuedMessage(deps: ResolvedActivityDeps) {
   return async function recordQueuedMessage(input: RecordQueuedInput): Promise<{ accepted: boolean; pending?: true }> {
-    let staged = await loadStagedMessage(deps.db, deps.config.secretKey, input.messageId);
-    // The API commits a few milliseconds after the start returns: a short look again here is far
-    // cheaper than a retry (200 ms backoff), which most messages would otherwise take.
+    let staged = await confirmStaged(deps, input.messageId);
+    // Runs started by the API before it committed first (older versions, or a relay racing a slow
+    // start) may look before the commit: a short look again is far cheaper than a retry.
     for (let waited = 0; !staged && waited < COMMIT_WAIT_MS; waited += COMMIT_POLL_MS) {
       await sleep(COMMIT_POLL_MS);
-      staged = await loadStagedMessage(deps.db, deps.config.secretKey, input.messageId);
+      staged = await confirmStaged(deps, input.messageId);
     }
     if (!staged) {
       // As a local activity the workflow keeps the time (the worker's clock is not the server's)

@@ -26,7 +26,6 @@ import { requireCaller } from './middleware/caller';
 import { optionalJsonBody } from './middleware/jsonBody';
 import { sessionMiddleware } from './session';
 import { serveDashboard } from './dashboard';
-import { createAcceptTurns } from '../core/sending/acceptMessage';
 
 const MANAGEMENT_PATHS = ['/api/domains', '/api/api-keys', '/api/webhooks', '/api/byoc', '/api/emails', '/api/suppressions', '/api/usage'];
 const MANAGEMENT_BODY_LIMIT = 64 * 1024;
@@ -95,7 +94,6 @@ export function createApp(deps: ApiDeps): express.Express {
     ...deps,
     metrics: deps.metrics ?? createApiMetrics(),
     workflows: messageWorkflows(deps.temporal, deps.config.temporal.taskQueue),
-    turns: createAcceptTurns(deps.config),
   };
   app.use(countRequests(routeDeps.metrics));
   app.use(operationsRoute(routeDeps));

@@ -4,15 +4,12 @@ import type { Logger } from 'pino';
 import type { Config } from '../core/platform/config';
 import type { Db } from '../core/platform/db';
 import type { ApiMetrics } from '../core/platform/metrics';
-import type { KeyedMutex } from '../core/platform/keyedMutex';
 import type { MessageWorkflows } from '../core/model/workflowContract';
 
 /** What the routes use: the process's dependencies and the typed workflow client built on them. */
 export interface RouteDeps extends ApiDeps {
   workflows: MessageWorkflows;
   metrics: ApiMetrics;
-  /** This process's per-account accept turns (core/sending/acceptMessage.ts), shared by every route that queues email. */
-  turns: KeyedMutex;
 }
 
 export interface ApiDeps {

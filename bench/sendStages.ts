@@ -10,7 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { RateLimiterRedis } from 'rate-limiter-flexible';
 import { createAccount } from '../core/accounts/accounts';
-import { acceptMessage, createAcceptTurns } from '../core/sending/acceptMessage';
+import { acceptMessage } from '../core/sending/acceptMessage';
 import { messageWorkflows } from '../workflows/client';
 import { authenticateApiKey, createApiKey } from '../core/accounts/apiKeys';
 import { loadConfig } from '../core/platform/config';
@@ -24,7 +24,6 @@ const iterations = Number(args.iterations);
 async function main(): Promise<void> {
   const infra = await startBenchInfra((line) => console.log(`[bench] ${line}`));
   const config = loadConfig({ NODE_ENV: 'development', DATABASE_URL: infra.databaseUrl, TEMPORAL_TASK_QUEUE: `stages-${randomBytes(4).toString('hex')}` });
-  const turns = createAcceptTurns(config);
   const connection = await Connection.connect({ address: infra.temporalAddress });
   const workflows = messageWorkflows(new Client({ connection }), config.temporal.taskQueue);
   const redis = new Redis(infra.redisUrl);
@@ -53,7 +52,7 @@ async function main(): Promise<void> {
       if (!gates.ok) throw new Error(`gate refused: ${gates.failure.code}`);
       const accepted = await time('accept (stage + count + start + commit)', () =>
         acceptMessage(
-          { db: infra.db, config, workflows, turns },
+          { db: infra.db, config, workflows },
           {
             accountId: account.id,
             monthlyLimit: gates.context.monthlyLimit,

@@ -55,9 +55,14 @@ export async function seedSenders(db: Db, accounts: number, keys: number): Promi
   return senders;
 }
 
+/** BENCH_API_NODE_ARGS, BENCH_WORKER_NODE_ARGS: extra Node flags for a process, to profile it (e.g. --cpu-prof). */
+function profilingArgs(name: 'API' | 'WORKER'): string[] {
+  return process.env[`BENCH_${name}_NODE_ARGS`]?.split(' ').filter(Boolean) ?? [];
+}
+
 export async function startApi(env: Record<string, string>, logDir: string): Promise<{ process: ManagedProcess; baseUrl: string }> {
   const port = await freePort();
-  const proc = startProcess('api', process.execPath, ['--import', 'tsx', path.join(ROOT, 'api', 'server.ts')], {
+  const proc = startProcess('api', process.execPath, [...profilingArgs('API'), '--import', 'tsx', path.join(ROOT, 'api', 'server.ts')], {
     cwd: ROOT,
     env: { ...process.env, ...env, API_PORT: String(port) },
     logFile: path.join(logDir, 'api.log'),
@@ -69,9 +74,7 @@ export async function startApi(env: Record<string, string>, logDir: string): Pro
 
 export async function startWorker(env: Record<string, string>, logDir: string): Promise<ManagedProcess> {
   const healthPort = await freePort();
-  // BENCH_WORKER_NODE_ARGS: extra Node flags for profiling the worker (e.g. --cpu-prof).
-  const extra = process.env.BENCH_WORKER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const proc = startProcess('worker', process.execPath, [...extra, '--import', 'tsx', path.join(ROOT, 'worker', 'main.ts')], {
+  const proc = startProcess('worker', process.execPath, [...profilingArgs('WORKER'), '--import', 'tsx', path.join(ROOT, 'worker', 'main.ts')], {
     cwd: ROOT,
     env: { ...process.env, ...env, WORKER_HEALTH_PORT: String(healthPort) },
     logFile: path.join(logDir, 'worker.log'),

@@ -12,6 +12,8 @@ import { connectTemporalClient, temporalConnectionOptions } from '../core/platfo
 import { createWorker } from './createWorker';
 import { startHealthServer } from './health';
 import { ensureRetentionSchedules } from './schedules';
+import { startAcceptRelay } from './acceptRelay';
+import { messageWorkflows } from '../workflows/client';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -46,8 +48,16 @@ async function main(): Promise<void> {
         },
       }),
   });
+  const relay = startAcceptRelay({
+    db,
+    workflows: messageWorkflows(client, config.temporal.taskQueue),
+    logger,
+    olderThanSeconds: config.temporal.relayAfterSeconds,
+    startTimeoutMs: config.temporal.startTimeoutMs,
+  });
   logger.info({ taskQueue: config.temporal.taskQueue, health: `${config.ops.workerHealthHost}:${health.port}` }, 'worker started');
   await worker.run(); // resolves after SIGINT/SIGTERM once in-flight tasks finish
+  await relay.stop();
   logger.info('worker stopped');
   await health.close();
   await connection.close();

@@ -17,21 +17,29 @@ import { sendEmail } from './sendEmail';
 
 export function messageWorkflows(client: Client, taskQueue: string): MessageWorkflows {
   return {
-    async startSend(input: SendEmailInput, deadline: number) {
-      await client.withDeadline(deadline, () =>
-        client.workflow.start(sendEmail, {
-          taskQueue,
-          workflowId: sendWorkflowId(input.messageId),
-          // A duplicate start (a retried RPC) attaches to the running workflow instead of failing.
-          workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
-          args: [input],
-          typedSearchAttributes: [
-            { key: ACCOUNT_ID, value: input.accountId },
-            { key: SENDING_MODE, value: input.mode },
-            { key: MESSAGE_STATUS, value: 'queued' },
-          ],
-        }),
-      );
+    async startSend(input: SendEmailInput, deadline: number, opts: { onlyIfNew?: boolean } = {}) {
+      try {
+        await client.withDeadline(deadline, () =>
+          client.workflow.start(sendEmail, {
+            taskQueue,
+            workflowId: sendWorkflowId(input.messageId),
+            // A duplicate start (a retried RPC) attaches to the running workflow instead of failing;
+            // the relay must not run a message again whose workflow already closed.
+            workflowIdConflictPolicy: opts.onlyIfNew ? WorkflowIdConflictPolicy.FAIL : WorkflowIdConflictPolicy.USE_EXISTING,
+            workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
+            args: [input],
+            typedSearchAttributes: [
+              { key: ACCOUNT_ID, value: input.accountId },
+              { key: SENDING_MODE, value: input.mode },
+              { key: MESSAGE_STATUS, value: 'queued' },
+            ],
+          }),
+        );
+        return 'started';
+      } catch (err) {
+        if (err instanceof WorkflowExecutionAlreadyStartedError) return 'exists';
+        throw err;
+      }
     },
 
     async signalOutcome(messageId: string, outcome: ProviderOutcome) {

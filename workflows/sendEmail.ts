@@ -45,8 +45,9 @@ export async function sendEmail(input: SendEmailInput): Promise<SendEmailResult>
 }
 
 /**
- * The API starts the workflow just before its transaction commits: wait for that commit (at most
- * ACCEPTANCE_GRACE_MS from the start) and log the message as queued.
+ * Confirm the message against the outbox (the API may give it back after a start that failed
+ * late; older API versions started before their commit): wait at most ACCEPTANCE_GRACE_MS from
+ * the start, then log the message as queued.
  */
 async function confirmAcceptance(input: SendEmailInput): Promise<boolean> {
   const deadline = workflowInfo().startTime.getTime() + ACCEPTANCE_GRACE_MS;

@@ -1,33 +1,8 @@
 // Monthly send counters per account, mode and UTC calendar month (spec 2.4, 8). The same rows
-// gate sending and feed GET /api/me/.
-import type { Knex } from 'knex';
+// gate sending and feed GET /api/me/. A send is counted by the accepting statement
+// (core/sending/acceptMessage.ts), with its daily row, and given back with it after a failed start.
 import { utcMonthStart, type Db } from '../platform/db';
 import type { SendingMode } from '../domains/domains';
-
-/**
- * Counts one send if the account is below `limit` this month. Atomic: the row lock taken by
- * the upsert serialises concurrent callers, so with one send left exactly one caller wins.
- * Call inside the transaction that accepts the message, so a later failure un-counts it.
- */
-export async function reserveMonthlySend(trx: Knex.Transaction, accountId: string, mode: SendingMode, limit: number, at = new Date()): Promise<boolean> {
-  if (limit <= 0) return false;
-  // The daily row (for the usage chart) is counted in the same statement, only when the monthly
-  // count admitted the send: one round trip, and the two cannot disagree.
-  const result = await trx.raw<{ rows: { count: number }[] }>(
-    `WITH monthly AS (
-       INSERT INTO usage_counters (account_id, month, mode, count) VALUES (?, ?, ?, 1)
-       ON CONFLICT (account_id, month, mode) DO UPDATE SET count = usage_counters.count + 1
-       WHERE usage_counters.count < ?
-       RETURNING count
-     ), daily AS (
-       INSERT INTO usage_daily (account_id, day, mode, count) SELECT ?, ?, ?, 1 FROM monthly
-       ON CONFLICT (account_id, day, mode) DO UPDATE SET count = usage_daily.count + 1
-     )
-     SELECT count FROM monthly`,
-    [accountId, utcMonthStart(at), mode, limit, accountId, utcDay(at), mode],
-  );
-  return result.rows.length === 1;
-}
 
 /** This month's count for one mode (0 without a row): a cheap pre-check before staging. */
 export async function monthlySendCount(db: Db, accountId: string, mode: SendingMode, at = new Date()): Promise<number> {
@@ -42,7 +17,7 @@ export async function monthlyUsage(db: Db, accountId: string, at = new Date()): 
   return usage;
 }
 
-const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
+export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
 
 export interface DailyUsage {
   day: string;

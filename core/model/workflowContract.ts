@@ -55,8 +55,12 @@ export function lateOutcomeWorkflowId(snsMessageId: string): string {
  * workflows/client.ts, handed in by the API, the worker, the CLI and the tests.
  */
 export interface MessageWorkflows {
-  /** Starts `send-<message id>`; starting it again (a retried RPC) attaches to the running one. Rejects after `deadline` (epoch ms). */
-  startSend(input: SendEmailInput, deadline: number): Promise<void>;
+  /**
+   * Starts `send-<message id>`; starting it again (a retried RPC) attaches to the running one.
+   * With `onlyIfNew` (the outbox relay) an existing run, open or closed, is left alone: `exists`.
+   * Rejects after `deadline` (epoch ms).
+   */
+  startSend(input: SendEmailInput, deadline: number, opts?: { onlyIfNew?: boolean }): Promise<'started' | 'exists'>;
   /** Signals a provider outcome to the send workflow; `closed` when it no longer runs. */
   signalOutcome(messageId: string, outcome: ProviderOutcome): Promise<'signalled' | 'closed'>;
   /** Starts the late-outcome workflow of one SNS notification; `duplicate` when it already did. */

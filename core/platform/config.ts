@@ -40,6 +40,8 @@ export interface Config {
     taskQueue: string;
     /** Deadline for starting a send workflow before the API answers 502 queue_error. */
     startTimeoutMs: number;
+    /** The worker's outbox relay starts accepted messages whose start is unconfirmed after this long. */
+    relayAfterSeconds: number;
     /** TLS to the frontend (a secured cluster or Temporal Cloud); undefined: plaintext. */
     tls: TemporalTls | undefined;
     /** Temporal Cloud API key (sent as a bearer token; implies TLS). */
@@ -296,6 +298,7 @@ export function loadConfig(env: Env = process.env): Config {
       namespace: str(env, 'TEMPORAL_NAMESPACE', 'default'),
       taskQueue: str(env, 'TEMPORAL_TASK_QUEUE', 'postage-send'),
       startTimeoutMs: num(env, 'TEMPORAL_START_TIMEOUT_MS', 5000),
+      relayAfterSeconds: num(env, 'ACCEPT_RELAY_AFTER_SECONDS', 30),
       tls: temporalTls(env),
       apiKey: optional(env, 'TEMPORAL_API_KEY'),
     },

@@ -1,15 +1,17 @@
-// Accepting a message is one transaction: stage the content (claim check), count it against the
-// monthly quota, record the idempotent response, and start its workflow last. If any step fails
-// the transaction rolls back, so nothing is counted, staged or replayable. The workflow's first
-// activity waits for this commit and ends the workflow unsent if it never happens.
+// Accepting a message: one short transaction stages the content (claim check), counts it against
+// the monthly quota, records the idempotent answer and an outbox row, and commits; then the
+// workflow starts, with no lock held. If the start fails the message is given back (nothing
+// counted, staged or replayable: 502 queue_error) unless its workflow took it first. If this
+// process dies in between, the outbox relay starts it (core/sending/acceptOutbox.ts).
 import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
 import type { MessageWorkflows, SendEmailInput } from '../model/workflowContract';
 import type { Config } from '../platform/config';
-import type { Db } from '../platform/db';
+import { utcMonthStart, type Db } from '../platform/db';
 import { completeIdempotencyKey, type IdempotencyClaim } from './idempotency';
-import { KeyedMutex, LockWaitTimeout } from '../platform/keyedMutex';
-import { stageMessage, type Attachment, type MessageContent } from './staging';
-import { reserveMonthlySend } from '../accounts/usage';
+import { sealContent, stageAttachments, type Attachment, type MessageContent } from './staging';
+import { utcDay } from '../accounts/usage';
+import { withdrawAcceptance } from './acceptOutbox';
 
 export type AcceptFailure = 'usage_limit_exceeded' | 'attachment_upload_failed' | 'queue_error' | 'idempotency_key_in_progress';
 
@@ -38,73 +40,104 @@ export type AcceptResult =
   | { ok: true; messageId: string; response: Record<string, unknown> }
   | { ok: false; code: AcceptFailure; cause?: unknown };
 
-/**
- * One account's accepting transactions for a mode wait for the same usage row, whose lock is held
- * until the workflow start returns. Waiting for their turn in memory (one KeyedMutex per process,
- * waits bounded by TEMPORAL_START_TIMEOUT_MS) instead of in PostgreSQL keeps them from holding
- * pool connections: while Temporal is slow, one busy account cannot starve other tenants of
- * connections. Across processes the row lock still decides.
- */
 export interface AcceptDeps {
   db: Db;
   config: Config;
   workflows: MessageWorkflows;
-  turns: KeyedMutex;
-}
-
-export function createAcceptTurns(config: Config): KeyedMutex {
-  return new KeyedMutex(config.temporal.startTimeoutMs);
 }
 
 export async function acceptMessage(deps: AcceptDeps, input: AcceptInput): Promise<AcceptResult> {
-  try {
-    return await deps.turns.runExclusive(`${input.accountId}:${input.workflow.mode}`, () => acceptInTransaction(deps, input));
-  } catch (err) {
-    // The account's earlier sends are still waiting on the queue: this one would only wait longer.
-    if (err instanceof LockWaitTimeout) return { ok: false, code: 'queue_error', cause: err };
-    throw err;
-  }
-}
-
-async function acceptInTransaction(deps: AcceptDeps, input: AcceptInput): Promise<AcceptResult> {
   const messageId = randomUUID();
   const response = input.response(messageId);
+  const countedAt = new Date();
+  // Only ids and flags travel through Temporal; the content stays in the claim-check store.
+  const workflowInput: SendEmailInput = { ...input.workflow, messageId, accountId: input.accountId, outcomeTimeoutSeconds: deps.config.outcomes.timeoutSeconds };
   try {
     await deps.db.transaction(async (trx) => {
+      // The store gets a deadline: a slow or locked store fails this request (retryable 502)
+      // instead of holding it, and everything queued behind it, open. It covers the whole short
+      // transaction (one setting, no reset: a round trip fewer).
+      await trx.raw(`SELECT set_config('statement_timeout', ?, true)`, [String(deps.config.limits.stagingTimeoutMs)]);
+      let counted: boolean;
       try {
-        // The store gets a deadline: a slow or locked store fails this request (retryable 502)
-        // instead of holding it, and everything queued behind it, open. It stays for the short
-        // rest of the transaction (the count and the idempotent answer), which saves a round trip.
-        await trx.raw(`SELECT set_config('statement_timeout', ?, true)`, [String(deps.config.limits.stagingTimeoutMs)]);
-        await stageMessage(trx, deps.config.secretKey, {
-          messageId,
-          accountId: input.accountId,
-          mode: input.workflow.mode,
-          content: input.content,
-          attachments: input.attachments,
-        });
+        counted = await stageCountAndRecord(trx, deps.config.secretKey, { workflowInput, content: input.content, attachments: input.attachments, monthlyLimit: input.monthlyLimit, countedAt });
+        if (counted) await stageAttachments(trx, deps.config.secretKey, messageId, input.attachments);
       } catch (err) {
         throw new AcceptError('attachment_upload_failed', err);
       }
-      // Counting after staging keeps the counter row locked only for the short rest of the
-      // transaction; the lock serialises concurrent sends of one account at the limit.
-      if (!(await reserveMonthlySend(trx, input.accountId, input.workflow.mode, input.monthlyLimit))) {
-        throw new AcceptError('usage_limit_exceeded');
-      }
+      if (!counted) throw new AcceptError('usage_limit_exceeded');
+      // Last, so the key's row is locked only for the end of the transaction: a retry of this
+      // request meanwhile gets 409 at once instead of waiting behind the staging.
       if (input.idempotency && !(await completeIdempotencyKey(trx, { ...input.idempotency, response, messageId }))) {
         throw new AcceptError('idempotency_key_in_progress');
-      }
-      // Only ids and flags travel through Temporal; the content stays in the claim-check store.
-      const workflowInput = { ...input.workflow, messageId, accountId: input.accountId, outcomeTimeoutSeconds: deps.config.outcomes.timeoutSeconds };
-      try {
-        await deps.workflows.startSend(workflowInput, Date.now() + deps.config.temporal.startTimeoutMs);
-      } catch (err) {
-        throw new AcceptError('queue_error', err);
       }
     });
   } catch (err) {
     if (err instanceof AcceptError) return { ok: false, code: err.code, cause: err.causeError };
     throw err;
   }
+
+  try {
+    await deps.workflows.startSend(workflowInput, Date.now() + deps.config.temporal.startTimeoutMs);
+  } catch (startError) {
+    const { idempotency } = input;
+    let outcome: 'withdrawn' | 'already_confirmed';
+    try {
+      outcome = await withdrawAcceptance(deps.db, { messageId, accountId: input.accountId, mode: input.workflow.mode, countedAt, ...(idempotency ? { idempotency } : {}) });
+    } catch {
+      // Neither Temporal nor PostgreSQL now: the message stays committed in the outbox, and the
+      // relay starts it once both are back. It is accepted: answer so (never lost, never twice).
+      return { ok: true, messageId, response };
+    }
+    if (outcome === 'withdrawn') return { ok: false, code: 'queue_error', cause: startError };
+  }
   return { ok: true, messageId, response };
+}
+
+/**
+ * One statement: the count (only under the limit; the upsert's row lock serialises an account's
+ * concurrent sends, so with one send left exactly one wins), then, only if counted, the daily
+ * count, the staged content and the outbox row. False when the month's allowance is used up.
+ */
+async function stageCountAndRecord(
+  trx: Knex.Transaction,
+  secretKey: string,
+  input: { workflowInput: SendEmailInput; content: MessageContent; attachments: Attachment[]; monthlyLimit: number; countedAt: Date },
+): Promise<boolean> {
+  if (input.monthlyLimit <= 0) return false;
+  const { messageId, accountId, mode } = input.workflowInput;
+  const { rows } = await trx.raw<{ rows: { counted: boolean }[] }>(
+    `WITH monthly AS (
+       INSERT INTO usage_counters (account_id, month, mode, count) VALUES (?, ?::date, ?, 1)
+       ON CONFLICT (account_id, month, mode) DO UPDATE SET count = usage_counters.count + 1
+       WHERE usage_counters.count < ?
+       RETURNING count
+     ), daily AS (
+       INSERT INTO usage_daily (account_id, day, mode, count) SELECT ?, ?::date, ?, 1 FROM monthly
+       ON CONFLICT (account_id, day, mode) DO UPDATE SET count = usage_daily.count + 1
+     ), staged AS (
+       INSERT INTO staged_messages (message_id, account_id, mode, content, attachment_count) SELECT ?, ?, ?, ?::bytea, ? FROM monthly
+     ), outbox AS (
+       INSERT INTO accept_outbox (message_id, account_id, workflow_input) SELECT ?, ?, ?::jsonb FROM monthly
+     )
+     SELECT EXISTS (SELECT 1 FROM monthly) AS counted`,
+    [
+      accountId,
+      utcMonthStart(input.countedAt),
+      mode,
+      input.monthlyLimit,
+      accountId,
+      utcDay(input.countedAt),
+      mode,
+      messageId,
+      accountId,
+      mode,
+      sealContent(secretKey, input.content),
+      input.attachments.length,
+      messageId,
+      accountId,
+      JSON.stringify(input.workflowInput),
+    ],
+  );
+  return rows[0]?.counted ?? false;
 }

@@ -42,6 +42,11 @@ function unpackAttachment(blob: Buffer): Attachment {
   return { ...header, data: blob.subarray(4 + len) };
 }
 
+/** The staged form of a message's content: encrypted JSON. */
+export function sealContent(secretKey: string, content: MessageContent): Buffer {
+  return encrypt(secretKey, 'staged-content', Buffer.from(JSON.stringify(content)));
+}
+
 export async function stageMessage(
   trx: Knex | Knex.Transaction,
   secretKey: string,
@@ -51,18 +56,22 @@ export async function stageMessage(
     message_id: input.messageId,
     account_id: input.accountId,
     mode: input.mode,
-    content: encrypt(secretKey, 'staged-content', Buffer.from(JSON.stringify(input.content))),
+    content: sealContent(secretKey, input.content),
     attachment_count: input.attachments.length,
   });
-  if (input.attachments.length > 0) {
-    await trx('staged_attachments').insert(
-      input.attachments.map((a, position) => ({
-        message_id: input.messageId,
-        position,
-        content: encrypt(secretKey, 'staged-content', packAttachment(a)),
-      })),
-    );
-  }
+  await stageAttachments(trx, secretKey, input.messageId, input.attachments);
+}
+
+/** A staged message's attachments, encrypted one row each (after its staged_messages row). */
+export async function stageAttachments(trx: Knex | Knex.Transaction, secretKey: string, messageId: string, attachments: Attachment[]): Promise<void> {
+  if (attachments.length === 0) return;
+  await trx('staged_attachments').insert(
+    attachments.map((a, position) => ({
+      message_id: messageId,
+      position,
+      content: encrypt(secretKey, 'staged-content', packAttachment(a)),
+    })),
+  );
 }
 
 export async function isMessageStaged(db: Db, messageId: string): Promise<boolean> {

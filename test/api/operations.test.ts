@@ -6,6 +6,8 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createApp } from '../../api/app';
+import { acceptMessage } from '../../core/sending/acceptMessage';
+import type { MessageWorkflows } from '../../core/model/workflowContract';
 import { loadConfig } from '../../core/platform/config';
 import { createDb, type Db } from '../../core/platform/db';
 import { createLogger } from '../../core/platform/logger';
@@ -188,6 +190,38 @@ describe('the worker process', () => {
       await database.drop();
     }
   }, 240_000);
+
+  test('the worker relays a message the API committed but never started (it died in between)', async () => {
+    const database = await createTestDatabase();
+    const healthPort = await freePort();
+    const env = testEnv({ DATABASE_URL: database.url, WORKER_HEALTH_PORT: String(healthPort), ACCEPT_RELAY_AFTER_SECONDS: '1' });
+    const worker = startWorkerProcess(env, path.join(testInfra().runDir, 'logs', `worker-${healthPort}-relay.log`));
+    try {
+      await waitFor('the worker to be ready', async () => (await fetch(`http://127.0.0.1:${healthPort}/readyz`).catch(() => undefined))?.status === 200, 120_000, worker);
+      const sender = await createSender(database.db);
+      const config = loadConfig(env);
+      let messageId = '';
+      // The start never returns: to everyone else, this API process died right after its commit.
+      const unused = () => Promise.reject(new Error('not used here'));
+      const died: MessageWorkflows = { startSend: () => new Promise<never>(() => undefined), signalOutcome: unused, startLateOutcome: unused };
+      void acceptMessage(
+        { db: database.db, config, workflows: died },
+        {
+          accountId: sender.account.id,
+          monthlyLimit: 100,
+          workflow: { mode: 'shared', kind: 'test', testOutcome: 'delivered' },
+          content: { to: { address: 'delivered@test.postage.dev', name: '' }, from: { address: `hi@${sender.domain}`, name: '' }, subject: 'Relayed', text: 'hello' },
+          attachments: [],
+          response: (id) => ({ message_id: (messageId = id) }),
+        },
+      );
+      await eventually('the relayed message to be delivered', async () => (messageId && (await database.db('email_log').where({ message_id: messageId, status: 'delivered' }).first()) ? true : undefined), 60_000);
+      expect(await database.db('accept_outbox').count<{ count: string }[]>({ count: '*' })).toEqual([{ count: '0' }]);
+    } finally {
+      await worker.stop();
+      await database.drop();
+    }
+  }, 180_000);
 
   test('SIGTERM to the API finishes the requests in flight: every answered send was accepted and counted once', async () => {
     const database = await createTestDatabase();

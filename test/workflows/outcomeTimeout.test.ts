@@ -2,7 +2,7 @@
 // on `sent` after the outcome timeout (72 h of workflow time, a few seconds of wall time).
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker } from '@temporalio/worker';
-import { acceptMessage, createAcceptTurns } from '../../core/sending/acceptMessage';
+import { acceptMessage } from '../../core/sending/acceptMessage';
 import { messageWorkflows } from '../../workflows/client';
 import { getLogRow } from '../../core/sending/emailLog';
 import { createLogger } from '../../core/platform/logger';
@@ -42,7 +42,7 @@ test('an outcome that never arrives ends the workflow as sent after 72 hours of 
   const wallStart = Date.now();
   const result = await worker.runUntil(async () => {
     const accepted = await acceptMessage(
-      { db: database.db, config, workflows: messageWorkflows(env.client, config.temporal.taskQueue), turns: createAcceptTurns(config) },
+      { db: database.db, config, workflows: messageWorkflows(env.client, config.temporal.taskQueue) },
       {
         accountId: sender.account.id,
         monthlyLimit: 10,
