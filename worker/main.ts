@@ -52,6 +52,7 @@ async function main(): Promise<void> {
     db,
     workflows: messageWorkflows(client, config.temporal.taskQueue),
     logger,
+    metrics,
     olderThanSeconds: config.temporal.relayAfterSeconds,
     startTimeoutMs: config.temporal.startTimeoutMs,
   });

@@ -38,6 +38,7 @@ export function createWorkerMetrics() {
     webhookDeliveries: new Counter({ name: 'postage_webhook_deliveries_total', help: 'Webhook delivery attempts by result', labelNames: ['result'] as const, registers: [register] }),
     webhookDuration: new Histogram({ name: 'postage_webhook_delivery_duration_seconds', help: 'Webhook delivery latency', buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 5], registers: [register] }),
     suspensions: new Counter({ name: 'postage_account_suspensions_total', help: 'Accounts suspended by the reputation monitor', registers: [register] }),
+    relayedAcceptances: new Counter({ name: 'postage_accept_relayed_total', help: 'Accepted messages the outbox relay started (their API never confirmed the start)', registers: [register] }),
   };
 }
 export type WorkerMetrics = ReturnType<typeof createWorkerMetrics>;

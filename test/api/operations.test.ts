@@ -217,6 +217,8 @@ describe('the worker process', () => {
       );
       await eventually('the relayed message to be delivered', async () => (messageId && (await database.db('email_log').where({ message_id: messageId, status: 'delivered' }).first()) ? true : undefined), 60_000);
       expect(await database.db('accept_outbox').count<{ count: string }[]>({ count: '*' })).toEqual([{ count: '0' }]);
+      const metrics = await (await fetch(`http://127.0.0.1:${healthPort}/metrics`)).text();
+      expect(metrics).toMatch(/^postage_accept_relayed_total\{process="worker"\} 1$/m);
     } finally {
       await worker.stop();
       await database.drop();
