@@ -65,9 +65,14 @@ async function confirmAcceptance(input: SendEmailInput): Promise<boolean> {
 async function simulateTestRecipient(input: SendEmailInput, outcome: TestOutcome, webhooks: WebhookFanout): Promise<SendEmailResult> {
   await bookkeeping().discardStagedAttachments({ messageId: input.messageId });
   const providerMessageId = testProviderMessageId(uuid4());
-  await bookkeeping().recordSent({ messageId: input.messageId, providerMessageId });
+  // Void in histories from before local bookkeeping. As a local activity it runs within the same
+  // workflow task, whose clock is older than the row's `sent_at`: the outcome takes that time.
+  const sent = (await bookkeeping().recordSent({ messageId: input.messageId, providerMessageId })) as { sentAt: string | null } | undefined;
   setStatus('sent');
-  const status = await settleOutcome(input, syntheticTestOutcome(outcome, new Date().toISOString()), webhooks);
+  // A millisecond later: `sent_at` keeps microseconds the ISO string drops, and the outcome must
+  // not sort before `sent` in the timeline.
+  const outcomeAt = sent?.sentAt ? new Date(Date.parse(sent.sentAt) + 1).toISOString() : new Date().toISOString();
+  const status = await settleOutcome(input, syntheticTestOutcome(outcome, outcomeAt), webhooks);
   return { status, providerMessageId };
 }
 

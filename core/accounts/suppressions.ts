@@ -1,7 +1,7 @@
 // The per-account suppression list (spec 2.10).
 import { isValidAddress, suppressionKey } from '../model/addresses';
 import { recordAudit } from '../platform/audit';
-import type { Db } from '../platform/db';
+import { isStorableText, type Db } from '../platform/db';
 import { PostageError } from '../platform/errors';
 import { decodeCursor, encodeCursor, escapeLike } from '../platform/pagination';
 
@@ -27,6 +27,7 @@ export async function suppressAddress(db: Db, input: { accountId: string; addres
 }
 
 export async function removeSuppression(db: Db, accountId: string, address: string): Promise<boolean> {
+  if (!isStorableText(address)) return false;
   return (await db('suppressions').where({ account_id: accountId, address: suppressionKey(address) }).delete()) > 0;
 }
 
@@ -77,6 +78,7 @@ export async function suppressionPage(
 }
 
 export async function getSuppression(db: Db, accountId: string, address: string): Promise<Suppression | undefined> {
+  if (!isStorableText(address)) return undefined;
   const row = await db('suppressions').where({ account_id: accountId, address: suppressionKey(address.trim()) }).first<{ address: string; reason: SuppressionReason; created_at: Date } | undefined>();
   return row ? { address: row.address, reason: row.reason, createdAt: row.created_at } : undefined;
 }

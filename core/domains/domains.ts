@@ -3,7 +3,7 @@
 // domainVerification.ts checks their DNS records.
 import { recordAudit } from '../platform/audit';
 import { randomHex } from '../platform/crypto';
-import type { Db } from '../platform/db';
+import { isStorableText, type Db } from '../platform/db';
 import { mailFromDomainOf, normaliseDomainName, ownershipRecordName, ownershipRecordValue } from './domainRecords';
 import { PostageError } from '../platform/errors';
 
@@ -106,6 +106,7 @@ export async function addDomain(
 }
 
 export async function findDomain(db: Db, name: string): Promise<Domain | undefined> {
+  if (!isStorableText(name)) return undefined;
   const row = await db<DomainRow>('domains').where({ name: normaliseDomainName(name) }).first();
   return row ? toDomain(row) : undefined;
 }

@@ -69,3 +69,11 @@ export function rowFromJson<T>(json: Record<string, unknown> | null): T | undefi
   for (const [key, value] of Object.entries(row)) if (key.endsWith('_at') && typeof value === 'string') row[key] = new Date(value);
   return row as T;
 }
+
+/**
+ * PostgreSQL text cannot hold NUL: a lookup by such a string (a path parameter, say) would fail
+ * with an encoding error. No stored row can match it, so lookups answer "not found" instead.
+ */
+export function isStorableText(text: string): boolean {
+  return !text.includes('\u0000');
+}

@@ -53,16 +53,22 @@ export async function getLogRow(db: Db, messageId: string): Promise<EmailLogRow 
   return db<EmailLogRow>('email_log').where({ message_id: messageId }).first();
 }
 
-/** The status and its timeline event in one statement: a retried activity finds both or neither. */
-export async function markLogRowSent(db: Db, messageId: string, providerMessageId: string): Promise<void> {
-  await db.raw(
+/**
+ * The status and its timeline event in one statement: a retried activity finds both or neither.
+ * Returns the row's `sent_at` (also when an earlier attempt set it; undefined without a row).
+ */
+export async function markLogRowSent(db: Db, messageId: string, providerMessageId: string): Promise<Date | undefined> {
+  const { rows } = await db.raw<{ rows: { sent_at: Date | null }[] }>(
     `WITH updated AS (
        UPDATE email_log SET status = 'sent', provider_message_id = ?, sent_at = now(), updated_at = now()
        WHERE message_id = ? AND status = 'queued'
-       RETURNING message_id, sent_at)
-     INSERT INTO email_events (message_id, type, at, details) SELECT message_id, 'sent', sent_at, ?::jsonb FROM updated ON CONFLICT DO NOTHING`,
-    [providerMessageId, messageId, JSON.stringify({ provider_message_id: providerMessageId })],
+       RETURNING message_id, sent_at),
+     event AS (
+       INSERT INTO email_events (message_id, type, at, details) SELECT message_id, 'sent', sent_at, ?::jsonb FROM updated ON CONFLICT DO NOTHING)
+     SELECT COALESCE((SELECT sent_at FROM updated), (SELECT sent_at FROM email_log WHERE message_id = ?)) AS sent_at`,
+    [providerMessageId, messageId, JSON.stringify({ provider_message_id: providerMessageId }), messageId],
   );
+  return rows[0]?.sent_at ?? undefined;
 }
 
 // Which statuses an outcome may replace: a complaint can follow a delivery, nothing replaces a

@@ -290,3 +290,17 @@ test('a send counts toward the day it was accepted in, in the same statement as 
   const [monthly] = await stack.db('usage_counters').where({ account_id: sender.account.id, mode: 'shared' }).select('count');
   expect([daily.count, monthly.count]).toEqual([3, 3]);
 });
+
+test('a path parameter PostgreSQL cannot hold (a NUL) is simply not found, never a 500', async () => {
+  // Found by the fuzz suite: DELETE /api/domains/%00 reached PostgreSQL and failed with an encoding error.
+  const { web } = await signedIn();
+  for (const [method, path] of [
+    ['DELETE', '/api/domains/%00'],
+    ['GET', '/api/domains/%00'],
+    ['POST', '/api/domains/a%00b.example/verify'],
+    ['DELETE', '/api/suppressions/x%00%40example.org'],
+  ] as const) {
+    const res = await web.request(method, path);
+    expect({ path, status: res.status, error: res.json.error }).toEqual({ path, status: 404, error: 'not_found' });
+  }
+});
