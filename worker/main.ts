@@ -11,7 +11,7 @@ import { checkReadiness, checks } from '../core/platform/readiness';
 import { connectTemporalClient, temporalConnectionOptions } from '../core/platform/temporal';
 import { createWorker } from './createWorker';
 import { startHealthServer } from './health';
-import { ensureRetentionSchedules } from './schedules';
+import { keepEnsuringRetentionSchedules } from './schedules';
 import { startAcceptRelay } from './acceptRelay';
 import { messageWorkflows } from '../workflows/client';
 
@@ -23,8 +23,8 @@ async function main(): Promise<void> {
   if (config.ops.workerSdkMetricsAddress) Runtime.install({ telemetryOptions: { metrics: { prometheus: { bindAddress: config.ops.workerSdkMetricsAddress } } } });
   const db = createDb(config.databaseUrl, { timeouts: config.db });
   const client = await connectTemporalClient(config);
-  const schedules = await ensureRetentionSchedules(client, config);
-  logger.info({ schedules }, 'retention schedules in place');
+  const stopping = new AbortController();
+  const schedules = keepEnsuringRetentionSchedules(client, config, logger, stopping.signal);
   const connection = await NativeConnection.connect(temporalConnectionOptions(config));
   const metrics = createWorkerMetrics();
   const worker = await createWorker({
@@ -58,7 +58,8 @@ async function main(): Promise<void> {
   });
   logger.info({ taskQueue: config.temporal.taskQueue, health: `${config.ops.workerHealthHost}:${health.port}` }, 'worker started');
   await worker.run(); // resolves after SIGINT/SIGTERM once in-flight tasks finish
-  await relay.stop();
+  stopping.abort();
+  await Promise.all([relay.stop(), schedules]);
   logger.info('worker stopped');
   await health.close();
   await connection.close();

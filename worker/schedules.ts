@@ -2,6 +2,8 @@
 // schedule that exists is updated to the current definition (retention settings may change).
 import { ScheduleAlreadyRunning, ScheduleOverlapPolicy, type Client, type ScheduleOptionsStartWorkflowAction, type ScheduleSpec } from '@temporalio/client';
 import type { Workflow } from '@temporalio/common';
+import type { Logger } from 'pino';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Config } from '../core/platform/config';
 
 export interface RetentionSchedule {
@@ -42,4 +44,22 @@ export async function ensureRetentionSchedules(client: Client, config: Config): 
     ids.push(schedule.scheduleId);
   }
   return ids;
+}
+
+/**
+ * The schedules in the background, tried again (1 s doubling to 30 s) until they are in place:
+ * a Temporal server that is restarting or slow at this worker's start must not keep the worker
+ * from taking tasks (the fault suite restarts both). Stops trying when `signal` aborts.
+ */
+export async function keepEnsuringRetentionSchedules(client: Client, config: Config, logger: Logger, signal: AbortSignal): Promise<void> {
+  for (let pause = 1000; !signal.aborted; pause = Math.min(pause * 2, 30_000)) {
+    try {
+      const schedules = await ensureRetentionSchedules(client, config);
+      logger.info({ schedules }, 'retention schedules in place');
+      return;
+    } catch (err) {
+      logger.warn({ err, retryInMs: pause }, 'retention schedules not in place yet');
+      await sleep(pause, undefined, { signal }).catch(() => undefined);
+    }
+  }
 }

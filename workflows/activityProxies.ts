@@ -31,7 +31,7 @@ const BOOKKEEPING_OPTIONS = {
  */
 const localBookkeeping = proxyLocalActivities<Bookkeeping>({
   ...BOOKKEEPING_OPTIONS,
-  // Longer backoffs (a commit that is late, PostgreSQL away) become workflow timers instead of
+  // Longer backoffs (PostgreSQL away) become workflow timers instead of
   // sleeps inside one workflow task.
   localRetryThreshold: '1s',
 });

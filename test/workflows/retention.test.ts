@@ -5,7 +5,10 @@ import { Client, Connection } from '@temporalio/client';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../core/platform/db';
 import { stageMessage } from '../../core/sending/staging';
-import { ensureRetentionSchedules } from '../../worker/schedules';
+import { ensureRetentionSchedules, keepEnsuringRetentionSchedules, retentionSchedules } from '../../worker/schedules';
+import { pino } from 'pino';
+import { startTcpProxy } from '../api/helpers/tcpProxy';
+import { eventually } from '../helpers/wait';
 import { testConfig } from '../helpers/config';
 import { createSender, type SenderFixture } from '../helpers/fixtures';
 import { messageContent, startTimeSkippingPipeline, type TimeSkippingPipeline } from '../helpers/pipeline';
@@ -133,3 +136,28 @@ test('worker start creates the retention schedules once and keeps them in line w
     await connection.close();
   }
 });
+
+test('a worker that starts while Temporal is away keeps trying, and the schedules appear once it is back', async () => {
+  const taskQueue = `retention-${randomUUID()}`;
+  const dev = testConfig({ TEMPORAL_TASK_QUEUE: taskQueue });
+  const proxy = await startTcpProxy(dev.temporal.address);
+  await proxy.cut();
+  const client = new Client({ connection: Connection.lazy({ address: proxy.address }), namespace: dev.temporal.namespace });
+  const lines: { msg: string }[] = [];
+  const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as { msg: string }) });
+  const stop = new AbortController();
+  try {
+    const done = keepEnsuringRetentionSchedules(client, dev, logger, stop.signal);
+    await eventually('a failed attempt', async () => (lines.some((l) => l.msg === 'retention schedules not in place yet') ? true : undefined), 30_000);
+    await proxy.restore();
+    await done;
+    expect(lines.at(-1)?.msg).toBe('retention schedules in place');
+    const ids = retentionSchedules(dev).map((s) => s.scheduleId);
+    expect((await client.schedule.getHandle(ids[0]!).describe()).scheduleId).toBe(ids[0]);
+    await Promise.all(ids.map((id) => client.schedule.getHandle(id).delete()));
+  } finally {
+    stop.abort();
+    await client.connection.close();
+    await proxy.close();
+  }
+}, 90_000);
