@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import { insertQueuedLogRow, type MessageKind } from '../core/sending/emailLog';
 import { loadStagedMessage } from '../core/sending/staging';
@@ -8,33 +7,18 @@ import type { ResolvedActivityDeps } from './deps';
 /** Ordinary activity (histories begun before local bookkeeping): retried until the deadline. */
 type RecordQueuedInput = { messageId: string; kind: MessageKind } & ({ acceptDeadline: number } | { lastLook: boolean });
 
-const COMMIT_POLL_MS = 15;
-const COMMIT_WAIT_MS = 600;
-
-/**
- * Takes the message's outbox row (core/sending/acceptOutbox.ts), so the API can no longer give it
- * back, and then reads the staged message. Two statements on purpose: the read must see a
- * withdrawal that won the race for the row. Staged without a row means confirmed earlier (a
- * retry, the relay, or an API from before the outbox).
- */
-async function confirmStaged(deps: ResolvedActivityDeps, messageId: string) {
-  await claimAcceptance(deps.db, messageId);
-  return loadStagedMessage(deps.db, deps.config.secretKey, messageId);
-}
-
 /**
  * Confirms the accepted message (the API commits it, then starts the workflow), then writes the
  * shared-mode log row as `queued`. A message never committed, or given back, is not sent.
  */
 export function recordQueuedMessage(deps: ResolvedActivityDeps) {
   return async function recordQueuedMessage(input: RecordQueuedInput): Promise<{ accepted: boolean; pending?: true }> {
-    let staged = await confirmStaged(deps, input.messageId);
-    // Runs started by the API before it committed first (older versions, or a relay racing a slow
-    // start) may look before the commit: a short look again is far cheaper than a retry.
-    for (let waited = 0; !staged && waited < COMMIT_WAIT_MS; waited += COMMIT_POLL_MS) {
-      await sleep(COMMIT_POLL_MS);
-      staged = await confirmStaged(deps, input.messageId);
-    }
+    // Take the outbox row (core/sending/acceptOutbox.ts) so the API can no longer give the
+    // message back, then read it. Two statements on purpose: the read must see a withdrawal that
+    // won the race for the row. Staged without a row means confirmed earlier (a retry, the relay,
+    // or an API from before the outbox).
+    await claimAcceptance(deps.db, input.messageId);
+    const staged = await loadStagedMessage(deps.db, deps.config.secretKey, input.messageId);
     if (!staged) {
       // As a local activity the workflow keeps the time (the worker's clock is not the server's)
       // and asks again after a timer; on the last look the message was never committed.
