@@ -244,11 +244,60 @@ export function FormActions({ onCancel, pending, label, pendingLabel }: { onCanc
 }
 
 /** A webhook delivery's outcome: the status code (or "no answer") and the error, if any. */
-export function DeliveryResult({ succeeded, statusCode, error }: { succeeded: boolean; statusCode: number | null; error: string | null }) {
+function DeliveryResult({ succeeded, statusCode, error }: { succeeded: boolean; statusCode: number | null; error: string | null }) {
   return (
     <>
       <Badge tone={succeeded ? 'good' : 'bad'}>{statusCode ?? 'no answer'}</Badge>
       {error && <span className="muted"> {error}</span>}
     </>
+  );
+}
+
+/** What a deliveries table shows of one attempt; `url` and `test` where the listing has them. */
+interface DeliveryRow {
+  event_type: string;
+  status_code: number | null;
+  succeeded: boolean;
+  duration_ms: number;
+  error: string | null;
+  attempted_at: string;
+  url?: string;
+  test?: boolean;
+}
+
+/** Webhook delivery attempts, newest first as given: an endpoint's, or a message's (with the endpoint column). */
+export function DeliveriesTable({ deliveries, label, withEndpoint = false }: { deliveries: DeliveryRow[]; label?: string; withEndpoint?: boolean }) {
+  return (
+    <div className="table-wrap" tabIndex={0}>
+      <table aria-label={label}>
+        <thead>
+          <tr>
+            <th scope="col">Event</th>
+            {withEndpoint && <th scope="col">Endpoint</th>}
+            <th scope="col">Result</th>
+            <th scope="col">Duration</th>
+            <th scope="col">When</th>
+          </tr>
+        </thead>
+        <tbody>
+          {deliveries.map((d, i) => (
+            <tr key={`${d.attempted_at}-${i}`}>
+              <td className="mono">
+                {d.event_type}
+                {d.test && <Badge tone="info">test</Badge>}
+              </td>
+              {withEndpoint && <td className="mono break">{d.url}</td>}
+              <td>
+                <DeliveryResult succeeded={d.succeeded} statusCode={d.status_code} error={d.error} />
+              </td>
+              <td>{d.duration_ms} ms</td>
+              <td>
+                <Time iso={d.attempted_at} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

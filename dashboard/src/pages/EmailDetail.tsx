@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { api, ApiError, type Email, type MessageDelivery, type TimelineEvent } from '../api';
-import { Badge, ErrorState, Loading, PageHeader, Time, DeliveryResult } from '../components/ui';
+import { Badge, ErrorState, Loading, PageHeader, Time, DeliveriesTable } from '../components/ui';
 import { EMAIL_STATUS } from './statusTones';
 
 interface Detail {
@@ -103,34 +103,7 @@ export default function EmailDetail() {
             None. <Link to="/webhooks">Add a webhook endpoint</Link> to hear about events like this one.
           </p>
         ) : (
-          <div className="table-wrap" tabIndex={0}>
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Event</th>
-                  <th scope="col">Endpoint</th>
-                  <th scope="col">Result</th>
-                  <th scope="col">Duration</th>
-                  <th scope="col">When</th>
-                </tr>
-              </thead>
-              <tbody>
-                {deliveries.map((d, i) => (
-                  <tr key={`${d.attempted_at}-${i}`}>
-                    <td className="mono">{d.event_type}</td>
-                    <td className="mono break">{d.url}</td>
-                    <td>
-                      <DeliveryResult succeeded={d.succeeded} statusCode={d.status_code} error={d.error} />
-                    </td>
-                    <td>{d.duration_ms} ms</td>
-                    <td>
-                      <Time iso={d.attempted_at} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DeliveriesTable deliveries={deliveries} withEndpoint />
         )}
       </section>
     </>

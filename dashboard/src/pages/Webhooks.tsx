@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { api, ApiError, EVENT_TYPES, type EventType, type Webhook, type WebhookDelivery } from '../api';
-import { Badge, ConfirmButton, CopyButton, Empty, ErrorState, Field, FormError, Loading, PageHeader, SecretOnce, Time, FormActions, DeliveryResult } from '../components/ui';
+import { Badge, ConfirmButton, CopyButton, Empty, ErrorState, Field, FormError, Loading, PageHeader, SecretOnce, Time, FormActions, DeliveriesTable } from '../components/ui';
 
 const VERIFY_SNIPPET = `import crypto from 'node:crypto';
 
@@ -65,37 +65,7 @@ function Deliveries({ id }: { id: string }) {
   if (deliveries.isPending) return <Loading what="deliveries" />;
   if (deliveries.isError) return <ErrorState error={deliveries.error} retry={() => void deliveries.refetch()} />;
   if (deliveries.data.deliveries.length === 0) return <p className="muted">No deliveries yet. Send a test event to try the endpoint.</p>;
-  return (
-    <div className="table-wrap" tabIndex={0}>
-      <table aria-label="Recent deliveries">
-        <thead>
-          <tr>
-            <th scope="col">Event</th>
-            <th scope="col">Result</th>
-            <th scope="col">Duration</th>
-            <th scope="col">When</th>
-          </tr>
-        </thead>
-        <tbody>
-          {deliveries.data.deliveries.map((d, i) => (
-            <tr key={`${d.attempted_at}-${i}`}>
-              <td className="mono">
-                {d.event_type}
-                {d.test && <Badge tone="info">test</Badge>}
-              </td>
-              <td>
-                <DeliveryResult succeeded={d.succeeded} statusCode={d.status_code} error={d.error} />
-              </td>
-              <td>{d.duration_ms} ms</td>
-              <td>
-                <Time iso={d.attempted_at} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  return <DeliveriesTable deliveries={deliveries.data.deliveries} label="Recent deliveries" />;
 }
 
 function Endpoint({ webhook }: { webhook: Webhook }) {
