@@ -2,7 +2,7 @@
 // errors, buttons, copy, relative times, badges, and a confirmation dialog on the native <dialog>
 // (which brings focus handling and Escape with it).
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { ApiError } from '../api';
+import { ApiError, type MessageDelivery, type WebhookDelivery } from '../api';
 
 export function Loading({ what }: { what: string }) {
   return (
@@ -253,17 +253,8 @@ function DeliveryResult({ succeeded, statusCode, error }: { succeeded: boolean; 
   );
 }
 
-/** What a deliveries table shows of one attempt; `url` and `test` where the listing has them. */
-interface DeliveryRow {
-  event_type: string;
-  status_code: number | null;
-  succeeded: boolean;
-  duration_ms: number;
-  error: string | null;
-  attempted_at: string;
-  url?: string;
-  test?: boolean;
-}
+/** What a deliveries table shows of one attempt: the fields both listings share, and `url` (a message's) or `test` (an endpoint's). */
+type DeliveryRow = Pick<WebhookDelivery, 'event_type' | 'status_code' | 'succeeded' | 'duration_ms' | 'error' | 'attempted_at'> & Partial<Pick<MessageDelivery, 'url'> & Pick<WebhookDelivery, 'test'>>;
 
 /** Webhook delivery attempts, newest first as given: an endpoint's, or a message's (with the endpoint column). */
 export function DeliveriesTable({ deliveries, label, withEndpoint = false }: { deliveries: DeliveryRow[]; label?: string; withEndpoint?: boolean }) {
