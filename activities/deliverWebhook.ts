@@ -25,7 +25,7 @@ export function deliverWebhook(deps: ResolvedActivityDeps) {
     });
     deps.metrics.webhookDeliveries.inc({ result: attempt.succeeded ? 'succeeded' : 'failed' });
     deps.metrics.webhookDuration.observe(attempt.latencyMs / 1000);
-    if (!attempt.succeeded) deps.logger.warn({ endpointId: endpoint.id, event: input.event, error: attempt.error }, 'webhook delivery failed');
+    if (!attempt.succeeded) deps.logger.warn({ endpointId: endpoint.id, event: input.event, statusCode: attempt.statusCode, error: attempt.error, cause: attempt.cause }, 'webhook delivery failed');
     return { succeeded: attempt.succeeded, statusCode: attempt.statusCode };
   };
 }

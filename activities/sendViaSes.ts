@@ -7,7 +7,8 @@ import { recordSendSample } from '../core/providerEvents/reputation';
 import { sendRawThroughSes } from '../core/ses/rawMessages';
 import { deleteStagedMessage, loadStagedAttachments, loadStagedMessage, type StagedMessage } from '../core/sending/staging';
 import { SEND_FAILURE } from '../core/model/sendFailures';
-import { byocSession, throwClassified } from './byocSession';
+import { AttemptDeadline } from './attemptDeadline';
+import { attemptOutOfTime, byocSession, throwClassified } from './byocSession';
 import type { ResolvedActivityDeps } from './deps';
 
 interface AcceptedByProvider {
@@ -40,16 +41,26 @@ async function recordSharedAcceptance(deps: ResolvedActivityDeps, staged: Staged
   });
 }
 
-async function sendShared(deps: ResolvedActivityDeps, staged: StagedMessage, kind: MessageKind): Promise<AcceptedByProvider> {
+/**
+ * The SendEmail call's signal: SES_SEND_TIMEOUT_MS, cut to what the attempt has left after the
+ * reads (and, for BYOC, the STS call) before it, or the activity's cancellation. SES has no
+ * idempotency: a call still running when the attempt times out would overlap its retry.
+ */
+function sesCallSignal(deps: ResolvedActivityDeps, deadline: AttemptDeadline): AbortSignal {
+  return deadline.callSignal(deps.config.ses.sendTimeoutMs, Context.current().cancellationSignal) ?? attemptOutOfTime('SES');
+}
+
+async function sendShared(deps: ResolvedActivityDeps, staged: StagedMessage, kind: MessageKind, deadline: AttemptDeadline): Promise<AcceptedByProvider> {
   const earlier = idFromEarlierAttempt() ?? (await providerMessageIdOf(deps.db, staged.messageId));
   if (earlier) {
     await recordSharedAcceptance(deps, staged, kind, earlier);
     return { providerMessageId: earlier };
   }
   const attachments = await loadStagedAttachments(deps.db, deps.config.secretKey, staged.messageId);
+  const signal = sesCallSignal(deps, deadline);
   let providerMessageId: string;
   try {
-    providerMessageId = await sendRawThroughSes(deps.sharedSes, staged.messageId, staged.content, attachments, Context.current().cancellationSignal);
+    providerMessageId = await sendRawThroughSes(deps.sharedSes, staged.messageId, staged.content, attachments, signal);
   } catch (err) {
     throwClassified(counted(deps, classifySesError(err, staged.content)));
   }
@@ -58,13 +69,14 @@ async function sendShared(deps: ResolvedActivityDeps, staged: StagedMessage, kin
   return { providerMessageId };
 }
 
-async function sendByoc(deps: ResolvedActivityDeps, staged: StagedMessage): Promise<AcceptedByProvider> {
-  const session = await byocSession(deps, staged.accountId);
+async function sendByoc(deps: ResolvedActivityDeps, staged: StagedMessage, deadline: AttemptDeadline): Promise<AcceptedByProvider> {
+  const session = await byocSession(deps, staged.accountId, deadline);
   const attachments = await loadStagedAttachments(deps.db, deps.config.secretKey, staged.messageId);
+  const signal = sesCallSignal(deps, deadline);
   const ses = byocSesClient(deps.config, session.config.region, session.credentials);
   let providerMessageId: string;
   try {
-    providerMessageId = await sendRawThroughSes(ses, staged.messageId, staged.content, attachments, Context.current().cancellationSignal);
+    providerMessageId = await sendRawThroughSes(ses, staged.messageId, staged.content, attachments, signal);
   } catch (err) {
     const classified = counted(deps, classifySesError(err, staged.content));
     if (classified.refreshCredentials) deps.byocCredentials.forget(session.cacheKey);
@@ -81,10 +93,12 @@ async function sendByoc(deps: ResolvedActivityDeps, staged: StagedMessage): Prom
 
 /**
  * Loads the staged message and its attachments (claim check), sends it through SES (the shared
- * account, or the customer's with BYOC credentials) and records SES's message id at once.
+ * account, or the customer's with BYOC credentials) and records SES's message id at once. Every
+ * call ends before the attempt's start-to-close timeout, less a margin (attemptDeadline.ts).
  */
 export function sendViaSes(deps: ResolvedActivityDeps) {
   return async function sendViaSes(input: { messageId: string; kind: MessageKind }): Promise<AcceptedByProvider> {
+    const deadline = AttemptDeadline.ofCurrentAttempt(); // first: the attempt's clock runs from here
     const earlier = idFromEarlierAttempt();
     const staged = await loadStagedMessage(deps.db, deps.config.secretKey, input.messageId);
     if (!staged) {
@@ -92,11 +106,11 @@ export function sendViaSes(deps: ResolvedActivityDeps) {
       if (earlier) return { providerMessageId: earlier };
       throw ApplicationFailure.nonRetryable('the staged message content is gone (purged or already discarded)', SEND_FAILURE.message);
     }
-    if (staged.mode === 'shared') return sendShared(deps, staged, input.kind);
+    if (staged.mode === 'shared') return sendShared(deps, staged, input.kind, deadline);
     if (earlier) {
       await deleteStagedMessage(deps.db, staged.messageId);
       return { providerMessageId: earlier };
     }
-    return sendByoc(deps, staged);
+    return sendByoc(deps, staged, deadline);
   };
 }

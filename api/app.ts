@@ -22,10 +22,12 @@ import { emailsRoute } from './routes/manage/emails';
 import { suppressionsRoute } from './routes/manage/suppressions';
 import { usageRoute } from './routes/manage/usage';
 import { webhooksRoute } from './routes/manage/webhooks';
+import { refuseUnstorableParameters } from './routes/manage/query';
 import { requireCaller } from './middleware/caller';
 import { optionalJsonBody } from './middleware/jsonBody';
 import { sessionMiddleware } from './session';
 import { serveDashboard } from './dashboard';
+import { limitPasswordHashing } from '../core/accounts/passwords';
 
 const MANAGEMENT_PATHS = ['/api/domains', '/api/api-keys', '/api/webhooks', '/api/byoc', '/api/emails', '/api/suppressions', '/api/usage'];
 const MANAGEMENT_BODY_LIMIT = 64 * 1024;
@@ -90,6 +92,7 @@ export function createApp(deps: ApiDeps): express.Express {
   });
 
   if (deps.config.auth.trustProxy !== undefined) app.set('trust proxy', trustProxySetting(deps.config.auth.trustProxy));
+  limitPasswordHashing(deps.config.auth.passwordHashesAtOnce);
   const routeDeps: RouteDeps = {
     ...deps,
     metrics: deps.metrics ?? createApiMetrics(),
@@ -108,7 +111,7 @@ export function createApp(deps: ApiDeps): express.Express {
   const session = sessionMiddleware(deps.db, deps.config);
   app.use('/api/auth', session);
   app.use(authRoute(routeDeps));
-  app.use(MANAGEMENT_PATHS, session, requireCaller(deps), optionalJsonBody(MANAGEMENT_BODY_LIMIT));
+  app.use(MANAGEMENT_PATHS, session, requireCaller(deps), optionalJsonBody(MANAGEMENT_BODY_LIMIT), refuseUnstorableParameters);
   for (const route of [domainsRoute, apiKeysRoute, webhooksRoute, byocRoute, emailsRoute, suppressionsRoute, usageRoute]) app.use(route(routeDeps));
 
   // The dashboard: its assets, and index.html for every other page path (not /api/...).

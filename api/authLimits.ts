@@ -1,19 +1,20 @@
-// Limits of the sign-in and sign-up flows (rate-limiter-flexible on Redis, with a per-process
-// memory fallback like the send limit). Failed sign-ins are limited per address and per client
-// IP; only failures count, and a correct pair clears the address's count. While either limit is
-// reached every attempt is refused with 429 before the password is checked, so guessing cannot
-// go on at a slower pace through the limit.
+// Limits of the anonymous and sign-in flows (rate-limiter-flexible on Redis, with a per-process
+// memory fallback like the send limit). Keys hold no address in the clear (SHA-256) and group an
+// IPv6 client by its /64, the block one host is usually given.
+//
+// Sign-in: every attempt reserves a point in three windows *before* the password is checked, so
+// parallel guesses cannot slip past the limit: per address from this client, per address from all
+// clients (distributed guessing), per client across addresses (spraying). A correct pair gives its
+// points back and clears the address's windows. The address-wide ceiling is well above the
+// per-client one, so one attacker's guesses lock only themselves out; a completed password reset
+// starts the address's windows afresh (a new epoch), as the 429 tells the user to do.
+import type { RequestHandler } from 'express';
 import type Redis from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, type RateLimiterRes } from 'rate-limiter-flexible';
-import type { Config } from '../core/platform/config';
+import ipaddr from 'ipaddr.js';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import type { AnonymousOperation, Config } from '../core/platform/config';
 import { sha256Hex } from '../core/platform/crypto';
-
-export interface SigninLimits {
-  /** Seconds to wait when a limit is reached, else undefined. */
-  blockedFor(email: string, ip: string): Promise<number | undefined>;
-  recordFailure(email: string, ip: string): Promise<void>;
-  recordSuccess(email: string): Promise<void>;
-}
+import { sendError } from './errors';
 
 function limiter(redis: Redis, keyPrefix: string, points: number, duration: number): RateLimiterRedis {
   return new RateLimiterRedis({
@@ -26,26 +27,95 @@ function limiter(redis: Redis, keyPrefix: string, points: number, duration: numb
   });
 }
 
+/** The key of a client: its IPv4 address, or the /64 of its IPv6 address. */
+export function clientKey(ip: string | undefined): string {
+  if (!ip || !ipaddr.isValid(ip)) return 'unknown';
+  const parsed = ipaddr.process(ip);
+  if (parsed.kind() === 'ipv4') return parsed.toString();
+  return `${(parsed as ipaddr.IPv6).toNormalizedString().split(':').slice(0, 4).join(':')}::/64`;
+}
+
+const addressKey = (email: string) => sha256Hex(email.trim().toLowerCase());
+const secondsUntil = (res: RateLimiterRes) => Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+
+/** Consumes one point from each window; on a refusal gives back the points the others took. Seconds to wait, or undefined. */
+async function reserve(windows: { limiter: RateLimiterRedis; key: string }[]): Promise<number | undefined> {
+  const results = await Promise.allSettled(windows.map((w) => w.limiter.consume(w.key)));
+  const refused = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+  if (refused.length === 0) return undefined;
+  const store = refused.find((r) => !(r instanceof RateLimiterRes));
+  if (store) throw store; // neither Redis nor the memory fallback answered
+  await Promise.all(results.map((r, i) => (r.status === 'fulfilled' ? windows[i]!.limiter.reward(windows[i]!.key) : undefined)));
+  return Math.max(...refused.map((r) => secondsUntil(r as RateLimiterRes)));
+}
+
+export interface SigninAttempt {
+  /** Seconds to wait when a limit is reached (nothing was reserved), else undefined. */
+  wait: number | undefined;
+  /** After the check: a correct pair gives the reservation back and clears the address's windows. */
+  settle(correct: boolean): Promise<void>;
+}
+
+export interface SigninLimits {
+  attempt(email: string, ip: string | undefined): Promise<SigninAttempt>;
+  /** A completed password reset: the address's failures are forgotten, from every client. */
+  forgetAddress(email: string): Promise<void>;
+}
+
 export function createSigninLimits(redis: Redis, config: Config): SigninLimits {
   const duration = config.auth.signinWindowMinutes * 60;
-  const byAddress = limiter(redis, 'postage:signin:address', config.auth.signinFailuresPerAddress, duration);
-  const byIp = limiter(redis, 'postage:signin:ip', config.auth.signinFailuresPerIp, duration);
-  // Addresses are hashed: Redis holds no list of who tried to sign in.
-  const addressKey = (email: string) => sha256Hex(email.trim().toLowerCase());
-  const wait = (res: RateLimiterRes | null, points: number) => (res && res.consumedPoints >= points ? Math.max(1, Math.ceil(res.msBeforeNext / 1000)) : undefined);
+  const prefix = `${config.redis.keyPrefix}:signin`;
+  const byAddressAndClient = limiter(redis, `${prefix}:address-client`, config.auth.signinFailuresPerAddress, duration);
+  const byAddress = limiter(redis, `${prefix}:address`, config.auth.signinFailuresPerAddressAllClients, duration);
+  const byClient = limiter(redis, `${prefix}:client`, config.auth.signinFailuresPerIp, duration);
+  const epochKey = (address: string) => `${prefix}:epoch:${address}`;
+  const epochOf = async (address: string) => (await redis.get(epochKey(address)).catch(() => null)) ?? '0';
   return {
-    async blockedFor(email, ip) {
-      const [a, i] = await Promise.all([byAddress.get(addressKey(email)), byIp.get(ip)]);
-      const waits = [wait(a, byAddress.points), wait(i, byIp.points)].filter((w): w is number => w !== undefined);
-      return waits.length > 0 ? Math.max(...waits) : undefined;
+    async attempt(email, ip) {
+      const address = addressKey(email);
+      const epoch = await epochOf(address);
+      const windows = [
+        { limiter: byAddressAndClient, key: `${address}:${epoch}:${clientKey(ip)}` },
+        { limiter: byAddress, key: `${address}:${epoch}` },
+        { limiter: byClient, key: clientKey(ip) },
+      ];
+      const wait = await reserve(windows);
+      return {
+        wait,
+        async settle(correct) {
+          if (!correct || wait !== undefined) return; // a failure keeps its point
+          await Promise.all([byAddressAndClient.delete(windows[0]!.key), byAddress.delete(windows[1]!.key), byClient.reward(windows[2]!.key)]);
+        },
+      };
     },
-    async recordFailure(email, ip) {
-      // penalty() counts without rejecting: the caller answers 401 for this attempt either way.
-      await Promise.all([byAddress.penalty(addressKey(email)), byIp.penalty(ip)]);
+    async forgetAddress(email) {
+      // The epoch outlives every window it starts, so an old count can never come back.
+      await redis.multi().incr(epochKey(addressKey(email))).expire(epochKey(addressKey(email)), duration * 2).exec();
     },
-    async recordSuccess(email) {
-      await byAddress.delete(addressKey(email));
-    },
+  };
+}
+
+/**
+ * Per-client and total hourly limits of an anonymous operation, as middleware before the body is
+ * read: past either, 429 `too_many_requests` with `Retry-After`. A client's refused requests do not
+ * count toward the total, so one noisy client cannot spend everyone's allowance alone.
+ */
+export function anonymousLimit(redis: Redis, config: Config, operation: AnonymousOperation): RequestHandler {
+  const { perClient, total } = config.auth.anonymousLimits[operation];
+  const prefix = `${config.redis.keyPrefix}:anonymous:${operation}`;
+  const byClient = limiter(redis, `${prefix}:client`, perClient, 3600);
+  const overall = limiter(redis, `${prefix}:total`, total, 3600);
+  return (req, res, next) => {
+    const refuse = (rejection: unknown, who: string) => {
+      if (!(rejection instanceof RateLimiterRes)) return next(rejection);
+      res.locals.outcome = 'too_many_requests';
+      res.set('Retry-After', String(secondsUntil(rejection)));
+      sendError(res, { code: 'too_many_requests', detail: `Too many requests ${who}; try again after the Retry-After delay.` });
+    };
+    byClient.consume(clientKey(req.ip)).then(
+      () => overall.consume('all').then(() => next(), (r: unknown) => refuse(r, 'of this kind from everyone this hour')),
+      (r: unknown) => refuse(r, 'of this kind from this client this hour'),
+    );
   };
 }
 
@@ -56,11 +126,11 @@ export const AUTH_EMAILS_PER_ADDRESS_PER_HOUR = 5;
  * Caps the verification, "already registered" and reset emails per address. The request still
  * answers 202 as always (a refusal would tell who has an account); the email is just not sent.
  */
-export function createAuthEmailLimit(redis: Redis): (address: string) => Promise<boolean> {
-  const perAddress = limiter(redis, 'postage:auth-email:address', AUTH_EMAILS_PER_ADDRESS_PER_HOUR, 3600);
+export function createAuthEmailLimit(redis: Redis, config: Config): (address: string) => Promise<boolean> {
+  const perAddress = limiter(redis, `${config.redis.keyPrefix}:auth-email:address`, AUTH_EMAILS_PER_ADDRESS_PER_HOUR, 3600);
   return async (address) => {
     try {
-      await perAddress.consume(sha256Hex(address.trim().toLowerCase()));
+      await perAddress.consume(addressKey(address));
       return true;
     } catch (rejection) {
       if (rejection instanceof Error) throw rejection;

@@ -35,7 +35,14 @@ export const MANAGEMENT_ERROR_STATUS = {
   plan_required: 403,
   /** Too many failed sign-ins for the address or from the client IP. */
   too_many_attempts: 429,
+  /** An anonymous or costly operation asked for too often by this client, or by everyone (`Retry-After`). */
+  too_many_requests: 429,
+  /** The name is already in this account (other accounts' claims are never mentioned). */
   domain_exists: 409,
+  /** Ownership of a name another account proved first cannot be proven (the text names nobody). */
+  domain_unavailable: 409,
+  /** Too many domains of the account wait for ownership (DOMAIN_PENDING_LIMIT). */
+  too_many_pending_domains: 409,
   /** BYOC domains are registered in the customer's account: BYOC must validate first. */
   byoc_setup_required: 409,
   /** Inactive webhook endpoints receive nothing, test events included (spec 6.1). */
@@ -121,6 +128,8 @@ export function describeError(err: unknown, depth = 0): Record<string, unknown> 
 const NOT_FOUND_CODES = new Set(['domain_not_found', 'api_key_not_found', 'webhook_not_found', 'account_not_found', 'suppression_not_found', 'message_not_found']);
 const CODE_MAP: Record<string, ErrorCode> = {
   domain_exists: 'domain_exists',
+  domain_unavailable: 'domain_unavailable',
+  too_many_pending_domains: 'too_many_pending_domains',
   byoc_not_configured: 'byoc_setup_required',
   byoc_role_unusable: 'byoc_setup_required',
   ses_identity_failed: 'provider_error',

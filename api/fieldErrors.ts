@@ -40,6 +40,16 @@ export function genericFieldMessage(err: ErrorObject): string {
   }
 }
 
+// A UTF-16 surrogate without its other half: UTF-8 (the database's encoding) has no form for it.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Why PostgreSQL could not store this text as it is (NUL, a lone surrogate), or undefined when it can. */
+export function unstorableTextProblem(text: string): string | undefined {
+  if (text.includes('\u0000')) return 'Must not contain NUL characters.';
+  if (LONE_SURROGATE.test(text)) return 'Must be valid Unicode text (no unpaired surrogates).';
+  return undefined;
+}
+
 export class FieldErrorCollector {
   private readonly errors = new Map<string, string[]>();
 

@@ -7,6 +7,8 @@ export interface Caller {
   /** `user:<id>` or `key:<id>`. */
   actor: string;
   permission: KeyPermission;
+  /** The key's domain scope; empty for a session or an unscoped key (see middleware/keyScope.ts). */
+  domainScope: string[];
   /** Set when the caller is a signed-in user. */
   userId?: string;
 }

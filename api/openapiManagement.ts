@@ -24,9 +24,14 @@ const PAGE = [
   { name: 'cursor', description: '`next_cursor` of the previous page.' },
 ];
 
+/** The per-client and total hourly limits of the anonymous operations (api/authLimits.ts). */
+const ANONYMOUS_LIMIT: Record<number, [Answer, string]> = {
+  429: [{ codes: ['too_many_requests'] }, 'Too many such requests from this client, or from everyone, this hour (Retry-After).'],
+};
+
 const OPERATIONS: Record<string, Record<string, Operation>> = {
-  '/api/auth/signup': { post: { summary: 'Create an account and its user; sends a verification email. Always 202 with the same body.', auth: false, body: 'SignupRequest', ok: [202, 'Accepted', 'Accepted (whether or not the address already had an account).'] } },
-  '/api/auth/verify-email': { post: { summary: 'Verify the account email with the token from the verification link.', auth: false, body: 'VerifyEmailRequest', ok: [200, 'Accepted', 'Verified.'] } },
+  '/api/auth/signup': { post: { summary: 'Create an account and its user; sends a verification email. Always 202 with the same body.', auth: false, body: 'SignupRequest', ok: [202, 'Accepted', 'Accepted (whether or not the address already had an account).'], more: ANONYMOUS_LIMIT } },
+  '/api/auth/verify-email': { post: { summary: 'Verify the account email with the token from the verification link.', auth: false, body: 'VerifyEmailRequest', ok: [200, 'Accepted', 'Verified.'], more: ANONYMOUS_LIMIT } },
   '/api/auth/verify-email/resend': { post: { summary: 'Send a new verification link (signed-in users whose address is unverified).', ok: [202, 'Accepted', 'Sent if the address is still unverified.'], more: { 404: [{ codes: ['not_found'] }, 'Called with an API key: only a signed-in user has an address to verify.'] } } },
   '/api/auth/signin': {
     post: {
@@ -34,30 +39,41 @@ const OPERATIONS: Record<string, Record<string, Operation>> = {
       auth: false,
       body: 'SigninRequest',
       ok: [200, 'Session', 'Signed in.'],
-      more: { 401: ['PlainError', 'The address or the password is wrong (which one is not said).'], 429: [{ codes: ['too_many_attempts'] }, 'Too many failed sign-ins for the address or from this IP (Retry-After).'] },
+      more: { 401: ['PlainError', 'The address or the password is wrong (which one is not said).'], 429: [{ codes: ['too_many_attempts'] }, 'Too many failed sign-ins for the address from this client, for the address from all clients, or from this client (Retry-After).'] },
     },
   },
   '/api/auth/signout': { post: { summary: 'End this session.', ok: [200, 'Accepted', 'Signed out.'] } },
   '/api/auth/session': { get: { summary: 'The signed-in user, the account and the CSRF token.', auth: false, ok: [200, 'Session', 'Signed in.'], more: { 401: ['PlainError', 'Not signed in.'] } } },
-  '/api/auth/password-reset': { post: { summary: 'Email a password-reset link (valid 1 hour). Always 202 with the same body.', auth: false, body: 'PasswordResetRequest', ok: [202, 'Accepted', 'Accepted.'] } },
-  '/api/auth/password-reset/confirm': { post: { summary: 'Set a new password with the reset token; signs the user out everywhere.', auth: false, body: 'PasswordResetConfirmRequest', ok: [200, 'Accepted', 'Password changed.'] } },
+  '/api/auth/password-reset': { post: { summary: 'Email a password-reset link (valid 1 hour). Always 202 with the same body.', auth: false, body: 'PasswordResetRequest', ok: [202, 'Accepted', 'Accepted.'], more: ANONYMOUS_LIMIT } },
+  '/api/auth/password-reset/confirm': { post: { summary: 'Set a new password with the reset token; signs the user out everywhere.', auth: false, body: 'PasswordResetConfirmRequest', ok: [200, 'Accepted', 'Password changed.'], more: ANONYMOUS_LIMIT } },
   '/api/auth/password': { post: { summary: 'Change the password (signed-in users); ends every session and starts a new one.', body: 'PasswordChangeRequest', ok: [200, 'Session', 'Changed; the new session.'], more: { 404: [{ codes: ['not_found'] }, 'Called with an API key.'] } } },
 
   '/api/domains': {
     get: { summary: 'The account’s sending domains with their DNS records and states.', ok: [200, 'DomainList', 'The domains.'] },
     post: {
-      summary: 'Add a domain (mode fixed for good); answers with the records to publish: TXT, 3 DKIM CNAMEs, MAIL FROM MX and SPF, DMARC.',
+      summary:
+        'Claim a domain (mode fixed for good); answers with the records to publish: the ownership TXT, MAIL FROM MX and SPF, DMARC. The 3 DKIM CNAMEs follow once ownership is verified. Other accounts’ claims of the name change nothing in the answer; the first account to verify ownership wins the name. Unverified claims expire (`expires_at`).',
       body: 'CreateDomainRequest',
       ok: [201, 'Domain', 'Added.'],
-      more: { 409: [{ codes: ['domain_exists', 'byoc_setup_required'] }, 'Already registered, or a BYOC domain before BYOC validates.'], 502: [{ codes: ['provider_error'] }, 'SES could not register the identity; nothing was added.'] },
+      more: {
+        409: [{ codes: ['domain_exists', 'too_many_pending_domains', 'byoc_setup_required'] }, 'Already in this account, too many domains of the account await ownership verification, or a BYOC domain before BYOC validates.'],
+      },
     },
   },
   '/api/domains/{name}': {
     get: { summary: 'One domain and the state of each record.', ok: [200, 'Domain', 'The domain.'] },
-    delete: { summary: 'Delete the domain and its SES identity.', ok: [200, 'Deleted', 'Deleted (warnings say what could not be removed from SES).'] },
+    delete: { summary: 'Delete the domain (a released claim too) and its SES identity if it has one.', ok: [200, 'Deleted', 'Deleted (warnings say what could not be removed from SES).'] },
   },
   '/api/domains/{name}/verify': {
-    post: { summary: 'Check DNS: ownership (TXT), then DKIM (3 CNAMEs), plus the advisory records; says which required records are missing.', ok: [200, 'DomainVerification', 'Checked.'], more: { 502: [{ codes: ['provider_error'] }, 'DNS could not answer; try again.'] } },
+    post: {
+      summary:
+        'Check DNS: ownership (TXT), then DKIM (3 CNAMEs), plus the advisory records; says which required records are missing. Once ownership is verified the SES identity is created and the DKIM records are issued; other unverified claims of the name are released.',
+      ok: [200, 'DomainVerification', 'Checked.'],
+      more: {
+        409: [{ codes: ['domain_unavailable', 'byoc_setup_required'] }, 'The claim is released, or the TXT record was found but the name cannot be verified in this account; or a BYOC domain whose BYOC stopped validating.'],
+        502: [{ codes: ['provider_error'] }, 'DNS or SES could not answer; try again.'],
+      },
+    },
   },
   '/api/api-keys': {
     get: { summary: 'The account’s API keys (never their secrets), with when each was last used.', ok: [200, 'ApiKeyList', 'The keys.'] },
@@ -69,12 +85,17 @@ const OPERATIONS: Record<string, Record<string, Operation>> = {
     post: { summary: 'Create an endpoint; the signing secret is in this response only (Growth and Pro plans).', body: 'CreateWebhookRequest', ok: [201, 'CreatedWebhook', 'Created.'] },
   },
   '/api/webhooks/{id}': {
-    patch: { summary: 'Change the URL, the events or the active switch.', body: 'UpdateWebhookRequest', ok: [200, 'Webhook', 'Changed.'] },
+    patch: { summary: 'Change the URL, the events or the active switch (Growth and Pro plans).', body: 'UpdateWebhookRequest', ok: [200, 'Webhook', 'Changed.'] },
     delete: { summary: 'Delete the endpoint, its secret and its delivery history (permanent).', ok: [200, 'Deleted', 'Deleted.'] },
   },
   '/api/webhooks/{id}/deliveries': { get: { summary: 'Recent delivery attempts, newest first.', query: [PAGE[0]!], ok: [200, 'WebhookDeliveries', 'The deliveries.'] } },
   '/api/webhooks/{id}/test': {
-    post: { summary: 'POST a signed test event of the chosen type (spec 6.4 flat test shape) to the endpoint now, and record it.', body: 'TestWebhookRequest', ok: [200, 'WebhookTestResult', 'Attempted (see `delivery.succeeded`).'], more: { 409: [{ codes: ['webhook_inactive'] }, 'The endpoint is inactive.'] } },
+    post: {
+      summary: 'POST a signed test event of the chosen type (spec 6.4 flat test shape) to the endpoint now, and record it (Growth and Pro plans; at most 10 test events a minute per account).',
+      body: 'TestWebhookRequest',
+      ok: [200, 'WebhookTestResult', 'Attempted (see `delivery.succeeded`; a failure without an HTTP answer says only its category in `delivery.error`).'],
+      more: { 409: [{ codes: ['webhook_inactive'] }, 'The endpoint is inactive.'], 429: [{ codes: ['too_many_requests'] }, 'The account sent its 10 test events of this minute (Retry-After).'] },
+    },
   },
   '/api/byoc': {
     get: { summary: 'The BYOC configuration (role, region, ExternalId, validation state).', ok: [200, 'Byoc', 'The configuration (configured: false before the first save).'] },
@@ -129,8 +150,8 @@ export function managementPaths() {
       };
       if (auth) {
         responses[401] = { description: 'Not signed in and no valid API key.', content: { 'application/json': { schema: ref('PlainError') } } };
-        responses[403] = { description: '`insufficient_permission`: a sending key, or a key asking for more than it has. `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro.', content: { 'application/json': { schema: err(managementCodes(403)) } } };
-        responses[404] = { description: 'No such thing in this account (another account’s ids and names answer the same).', content: { 'application/json': { schema: err(['not_found']) } } };
+        responses[403] = { description: '`insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro.', content: { 'application/json': { schema: err(managementCodes(403)) } } };
+        responses[404] = { description: 'No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same).', content: { 'application/json': { schema: err(['not_found']) } } };
       }
       for (const [status, [a, description]] of Object.entries(op.more ?? {})) {
         responses[status] = { description, content: { 'application/json': { schema: answer(a, err) } } };

@@ -6,7 +6,7 @@ import type { ByocConfig } from '../core/byoc/byocConfig';
 import { BYOC_ROLE_NAME, isByocUsable } from '../core/byoc/byocConfig';
 import type { ByocValidationResult } from '../core/byoc/byocValidation';
 import type { DnsRecord } from '../core/domains/domainRecords';
-import { canSend, type Domain } from '../core/domains/domains';
+import { canSend, domainState, type Domain } from '../core/domains/domains';
 import type { EmailLogRow } from '../core/sending/emailLog';
 import type { MessageWebhookDelivery, TimelineEvent } from '../core/sending/emailTimeline';
 import type { WebhookDeliveryAttempt, WebhookEndpoint } from '../core/webhooks/webhookEndpoints';
@@ -37,15 +37,19 @@ export function presentRecord(domain: Domain, record: DnsRecord) {
 }
 
 export function presentDomain(domain: Domain, records: DnsRecord[]) {
+  const { state, detail } = domainState(domain);
   return {
     name: domain.name,
     sending_mode: domain.sendingMode,
-    status: domain.ownershipVerifiedAt ? (domain.dkimVerifiedAt ? 'verified' : 'pending_dkim') : 'pending_ownership',
+    status: state,
+    status_detail: detail,
     can_send: canSend(domain),
     ownership_verified_at: iso(domain.ownershipVerifiedAt),
     dkim_verified_at: iso(domain.dkimVerifiedAt),
     mail_from_domain: domain.mailFromDomain,
     last_checked_at: iso(domain.advisoryCheckedAt),
+    expires_at: iso(domain.claimExpiresAt),
+    released_at: iso(domain.releasedAt),
     records: records.map((r) => presentRecord(domain, r)),
     created_at: iso(domain.createdAt),
   };

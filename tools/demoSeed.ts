@@ -7,8 +7,8 @@ import { findUserCredentials, insertUser, setUserPassword } from '../core/accoun
 import { createApiKey, listApiKeys, revokeApiKey } from '../core/accounts/apiKeys';
 import type { Config } from '../core/platform/config';
 import type { Db } from '../core/platform/db';
-import { registerDomain } from '../core/domains/domainRegistration';
-import { findDomain, markDomainVerified } from '../core/domains/domains';
+import { markVerifiedByOperator, registerDomain } from '../core/domains/domainRegistration';
+import { findDomain } from '../core/domains/domains';
 import { createWebhookEndpoint, deleteWebhookEndpoint, listWebhookEndpoints, WEBHOOK_EVENT_TYPES } from '../core/webhooks/webhookEndpoints';
 
 export const DEMO_EMAIL = 'demo@postage.dev';
@@ -35,8 +35,8 @@ async function ensureSender(db: Db, config: Config, input: { email: string; name
   if (account.plan !== input.plan || !account.isVerified || account.sendingSuspended) {
     await updateAccount(db, account.id, { plan: input.plan, verified: true, suspended: false }, ACTOR);
   }
-  if (!(await findDomain(db, input.domain))) await registerDomain(db, config, { accountId: account.id, name: input.domain, mode: 'shared' }, ACTOR);
-  await markDomainVerified(db, input.domain, ACTOR);
+  const domain = (await findDomain(db, input.domain, account.id)) ?? (await registerDomain(db, config, { accountId: account.id, name: input.domain, mode: 'shared' }, ACTOR)).domain;
+  await markVerifiedByOperator(db, config, domain, ACTOR);
   return account;
 }
 

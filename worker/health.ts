@@ -16,7 +16,8 @@ export async function startHealthServer(opts: { host: string; port: number; regi
     else if (path === '/readyz') {
       void opts.readiness().then(
         (r) => answer(res, r.ready ? 200 : 503, r),
-        (err: unknown) => answer(res, 503, { ready: false, checks: { worker: String(err) } }),
+        // Names and states only, as on the API (core/platform/readiness.ts logs the reasons).
+        () => answer(res, 503, { ready: false, checks: { worker: 'unreachable' } }),
       );
     } else if (path === '/metrics') {
       void opts.register.metrics().then(

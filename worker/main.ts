@@ -6,7 +6,8 @@ import { ByocCredentialCache } from '../core/byoc/byocRole';
 import { ConfigError, loadConfig } from '../core/platform/config';
 import { createDb } from '../core/platform/db';
 import { createLogger } from '../core/platform/logger';
-import { createWorkerMetrics } from '../core/platform/metrics';
+import { createWorkerMetrics, watchSystemReputation } from '../core/platform/metrics';
+import { systemAccountReputation } from '../core/sending/systemEmail';
 import { checkReadiness, checks } from '../core/platform/readiness';
 import { connectTemporalClient, temporalConnectionOptions } from '../core/platform/temporal';
 import { createWorker } from './createWorker';
@@ -27,6 +28,7 @@ async function main(): Promise<void> {
   const schedules = keepEnsuringRetentionSchedules(client, config, logger, stopping.signal);
   const connection = await NativeConnection.connect(temporalConnectionOptions(config));
   const metrics = createWorkerMetrics();
+  watchSystemReputation(metrics.register, () => systemAccountReputation(db, config));
   const worker = await createWorker({
     connection,
     namespace: config.temporal.namespace,
@@ -46,7 +48,7 @@ async function main(): Promise<void> {
         polling: async () => {
           if (worker.getState() !== 'RUNNING') throw new Error(`the worker is ${worker.getState()}`);
         },
-      }),
+      }, logger),
   });
   const relay = startAcceptRelay({
     db,

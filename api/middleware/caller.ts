@@ -1,12 +1,16 @@
 // Who is calling a management endpoint: a signed-in session (cookie, plus the CSRF token on every
 // state-changing request) or an API key with `full_access`. A sending key gets 403
-// insufficient_permission; no credentials at all, 401. Everything after this sees only
-// res.locals.caller's account.
+// insufficient_permission; no credentials at all, 401. A domain-scoped key reaches only what its
+// scope allows (keyScope.ts: the one table for every management operation). Everything after
+// this sees only res.locals.caller's account.
 import type { NextFunction, Request, Response } from 'express';
 import { authenticateApiKey, keyPrefix, noteKeyUsed } from '../../core/accounts/apiKeys';
+import { isScoped } from '../../core/accounts/keyScope';
 import type { Config } from '../../core/platform/config';
 import type { Db } from '../../core/platform/db';
-import { sendError, sendUnauthenticated } from '../errors';
+import { PostageError } from '../../core/platform/errors';
+import { sendCoreError, sendError, sendUnauthenticated } from '../errors';
+import { scopedKeyRefusal } from './keyScope';
 import { hasValidCsrfToken } from '../session';
 import '../locals';
 
@@ -30,8 +34,19 @@ export function requireCaller(deps: { db: Db; config: Config }) {
         res.locals.outcome = 'insufficient_permission';
         return sendError(res, { code: 'insufficient_permission', detail: 'This API key has the sending permission: it may call /api/send/ and /api/me/ only. Use a full_access key or sign in.' });
       }
-      res.locals.caller = { accountId: key.accountId, actor: `key:${key.id}`, permission: key.permission };
+      res.locals.caller = { accountId: key.accountId, actor: `key:${key.id}`, permission: key.permission, domainScope: key.domainScope };
       req.log = req.log.child({ key: res.locals.keyPrefix, account: key.accountId });
+      if (isScoped(key.domainScope)) {
+        const refusal = await scopedKeyRefusal(deps.db, req, key.domainScope);
+        if (refusal instanceof PostageError) {
+          sendCoreError(res, refusal);
+          return;
+        }
+        if (refusal) {
+          res.locals.outcome = refusal.code;
+          return sendError(res, refusal);
+        }
+      }
       return next();
     }
     const { userId, accountId } = req.session ?? {};
@@ -43,7 +58,7 @@ export function requireCaller(deps: { db: Db; config: Config }) {
       res.locals.outcome = 'csrf_token_invalid';
       return sendError(res, { code: 'csrf_token_invalid', detail: 'Send the csrf_token of GET /api/auth/session as the X-CSRF-Token header.' });
     }
-    res.locals.caller = { accountId, actor: `user:${userId}`, permission: 'full_access', userId };
+    res.locals.caller = { accountId, actor: `user:${userId}`, permission: 'full_access', domainScope: [], userId };
     req.log = req.log.child({ user: userId, account: accountId });
     next();
   };

@@ -1,10 +1,24 @@
 // Sign-up, email verification, sign-in/out, the session, password reset and change
 // (core/accounts/customerAuth.ts holds the rules). Sign-up and reset requests always answer 202
-// with the same body, so they do not reveal who has an account.
+// with the same body, before the work that depends on whether the address has an account, so
+// neither the answer nor its time reveals who has one. The anonymous endpoints that send email or
+// hash a password are limited per client and in total (api/authLimits.ts).
+import { Semaphore } from 'async-mutex';
 import { Router, type Request, type Response } from 'express';
 import { getAccount } from '../../core/accounts/accounts';
 import { dashboardLinks } from '../../core/accounts/authEmails';
-import { changePassword, confirmPasswordReset, requestPasswordReset, resendVerification, signIn, signUp, verifyEmail, type AuthDeps } from '../../core/accounts/customerAuth';
+import {
+  changePassword,
+  completeSignUp,
+  confirmPasswordReset,
+  passwordResetAddress,
+  prepareSignUp,
+  requestPasswordReset,
+  resendVerification,
+  signIn,
+  verifyEmail,
+  type AuthDeps,
+} from '../../core/accounts/customerAuth';
 import { subscribedPlan } from '../../core/accounts/subscription';
 import { getUser, type User } from '../../core/accounts/users';
 import { sendSystemEmail } from '../../core/sending/systemEmail';
@@ -15,9 +29,11 @@ import { requireCaller } from '../middleware/caller';
 import { handled } from '../handled';
 import { validBody } from '../requestBody';
 import { csrfToken, endSession, startSession } from '../session';
-import { createAuthEmailLimit, createSigninLimits } from '../authLimits';
+import { anonymousLimit, createAuthEmailLimit, createSigninLimits } from '../authLimits';
 
 const AUTH_BODY_LIMIT = 16 * 1024;
+/** Sign-up and reset emails being prepared at once per process, after their 202. */
+const AUTH_FOLLOW_UPS_AT_ONCE = 4;
 const CHECK_INBOX = 'If the address can be used, an email is on its way to it. Check the inbox (and the spam folder).';
 
 async function sessionBody(deps: RouteDeps, req: Request, user: User) {
@@ -42,35 +58,42 @@ export function authRoute(deps: RouteDeps): Router {
   const body = jsonBody(AUTH_BODY_LIMIT);
   const limits = createSigninLimits(deps.redis, deps.config);
   const caller = requireCaller(deps);
-  const emailAllowed = createAuthEmailLimit(deps.redis);
+  const emailAllowed = createAuthEmailLimit(deps.redis, deps.config);
+  const limited = (operation: Parameters<typeof anonymousLimit>[2]) => anonymousLimit(deps.redis, deps.config, operation);
   const auth: AuthDeps = {
     db: deps.db,
     links: dashboardLinks(deps.config.api.baseUrl),
-    // A failure to queue the email does not change the answer (that would reveal the account);
-    // it is logged, and the user can ask again.
-    mail: async (email) => {
-      if (!(await emailAllowed(email.to))) {
-        deps.logger.warn({ subject: email.subject }, 'system email not sent: this address had its hourly allowance');
-        return;
-      }
-      await sendSystemEmail(deps, email).catch((err: unknown) => deps.logger.error({ cause: describeError(err), subject: email.subject }, 'system email not queued'));
+    async mayEmail(address) {
+      const allowed = await emailAllowed(address);
+      if (!allowed) deps.logger.warn('system email not sent: this address had its hourly allowance');
+      return allowed;
     },
+    mail: async (email) => void (await sendSystemEmail(deps, email)),
   };
+  // The work after a 202: a failure does not change the answer (that would reveal the account);
+  // it is logged, and the user can ask again. A few at a time, so a flood of sign-ups cannot take
+  // the database pool from signed-in users and sign-ins.
+  const followUps = new Semaphore(AUTH_FOLLOW_UPS_AT_ONCE);
+  const afterAnswer = (what: string, work: () => Promise<void>) =>
+    void followUps.runExclusive(work).catch((err: unknown) => deps.logger.error({ cause: describeError(err) }, `${what}: not completed`));
 
   router.post(
     '/api/auth/signup',
+    limited('signup'),
     body,
     handled(async (req, res) => {
       const input = validBody<{ email: string; password: string; name?: string }>('SignupRequest', req, res);
       if (!input) return;
-      await signUp(auth, input);
+      const request = await prepareSignUp(input);
       res.locals.outcome = 'signup_accepted';
       res.status(202).json({ success: true, detail: CHECK_INBOX });
+      afterAnswer('sign-up', () => completeSignUp(auth, request));
     }),
   );
 
   router.post(
     '/api/auth/verify-email',
+    limited('tokenCheck'),
     body,
     handled(async (req, res) => {
       const input = validBody<{ token: string }>('VerifyEmailRequest', req, res);
@@ -88,8 +111,8 @@ export function authRoute(deps: RouteDeps): Router {
       const user = res.locals.caller?.userId ? await getUser(deps.db, res.locals.caller.userId) : undefined;
       if (!user) return sendError(res, { code: 'not_found', detail: 'Only a signed-in user can ask for a new verification email.' });
       const account = await getAccount(deps.db, user.accountId);
-      if (account && !account.isVerified) await resendVerification(auth, user);
       res.status(202).json({ success: true, detail: CHECK_INBOX });
+      if (account && !account.isVerified) afterAnswer('verification email', () => resendVerification(auth, user));
     }),
   );
 
@@ -99,20 +122,19 @@ export function authRoute(deps: RouteDeps): Router {
     handled(async (req, res) => {
       const input = validBody<{ email: string; password: string }>('SigninRequest', req, res);
       if (!input) return;
-      const ip = req.ip ?? 'unknown';
-      const wait = await limits.blockedFor(input.email, ip);
-      if (wait !== undefined) {
+      // Reserved before the password is checked, so parallel guesses cannot pass the limit.
+      const attempt = await limits.attempt(input.email, req.ip);
+      if (attempt.wait !== undefined) {
         res.locals.outcome = 'too_many_attempts';
-        res.set('Retry-After', String(wait));
-        return sendError(res, { code: 'too_many_attempts', detail: `Too many failed sign-ins; try again in ${Math.ceil(wait / 60)} minute(s), or reset the password.` });
+        res.set('Retry-After', String(attempt.wait));
+        return sendError(res, { code: 'too_many_attempts', detail: `Too many failed sign-ins; try again in ${Math.ceil(attempt.wait / 60)} minute(s), or reset the password.` });
       }
       const user = await signIn(deps.db, input);
+      await attempt.settle(user !== undefined);
       if (!user) {
-        await limits.recordFailure(input.email, ip);
         res.locals.outcome = 'signin_failed';
         return sendUnauthenticated(res, 'The email address or the password is not correct.');
       }
-      await limits.recordSuccess(input.email);
       await startSession(req, user);
       res.locals.outcome = 'signed_in';
       res.json(await sessionBody(deps, req, user));
@@ -141,22 +163,27 @@ export function authRoute(deps: RouteDeps): Router {
 
   router.post(
     '/api/auth/password-reset',
+    limited('passwordReset'),
     body,
     handled(async (req, res) => {
       const input = validBody<{ email: string }>('PasswordResetRequest', req, res);
       if (!input) return;
-      await requestPasswordReset(auth, input);
+      const email = passwordResetAddress(input);
       res.status(202).json({ success: true, detail: CHECK_INBOX });
+      afterAnswer('password reset request', () => requestPasswordReset(auth, email));
     }),
   );
 
   router.post(
     '/api/auth/password-reset/confirm',
+    limited('tokenCheck'),
     body,
     handled(async (req, res) => {
       const input = validBody<{ token: string; password: string }>('PasswordResetConfirmRequest', req, res);
       if (!input) return;
-      await confirmPasswordReset(deps.db, input);
+      const user = await confirmPasswordReset(deps.db, input);
+      // The 429 of sign-in tells a locked-out user to reset: a reset unlocks the address.
+      await limits.forgetAddress(user.email);
       res.locals.outcome = 'password_reset';
       res.json({ success: true, detail: 'Your password is changed and every session is signed out; sign in with the new password.' });
     }),

@@ -4,6 +4,7 @@
 import { KEY_PERMISSIONS } from '../../core/accounts/apiKeys';
 import { PASSWORD_MAX_LENGTH } from '../../core/accounts/passwords';
 import { WEBHOOK_EVENT_TYPES } from '../../core/model/webhookEvents';
+import { WEBHOOK_FAILURES } from '../../core/webhooks/webhookDelivery';
 import { SENDING_MODES } from '../../core/model/sendingModes';
 import { LOG_STATUSES } from '../../core/sending/emailLogListing';
 
@@ -69,13 +70,23 @@ const dnsRecord = object({
 const domain = object({
   name: str(),
   sending_mode: { enum: [...SENDING_MODES] },
-  status: { enum: ['pending_ownership', 'pending_dkim', 'verified'] },
+  status: {
+    enum: ['pending_ownership', 'pending_dkim', 'verified', 'released'],
+    description: 'released: another account proved ownership of the name first; the claim can never send and only deletion is left.',
+  },
+  status_detail: str('The state and what to do next, in plain words.'),
   can_send: { type: 'boolean' },
   ownership_verified_at: nullable(time()),
   dkim_verified_at: nullable(time()),
   mail_from_domain: nullable(str()),
   last_checked_at: nullable(time()),
-  records: { type: 'array', items: dnsRecord },
+  expires_at: nullable(time('An unverified claim is deleted at this time unless its ownership is verified first; null once verified.')),
+  released_at: nullable(time('When another account proved ownership of the name first.')),
+  records: {
+    type: 'array',
+    items: dnsRecord,
+    description: 'The records to publish. The three DKIM CNAMEs are issued (and listed) once ownership is verified: the SES identity is created only then.',
+  },
   created_at: time(),
 });
 
@@ -100,8 +111,8 @@ const webhookDelivery = object({
   test: { type: 'boolean', description: 'A test event sent from the dashboard or the API.' },
   status_code: nullable({ type: 'integer' }),
   succeeded: { type: 'boolean' },
-  duration_ms: { type: 'integer', minimum: 0 },
-  error: nullable(str()),
+  duration_ms: { type: 'integer', minimum: 0, description: 'How long the endpoint took to answer; without an answer, the deadline for `timeout` and 0 otherwise.' },
+  error: nullable({ enum: [...WEBHOOK_FAILURES], description: 'Why no HTTP answer came, by category only; null when the endpoint answered (see `status_code`).' }),
   attempted_at: time(),
 });
 
@@ -121,7 +132,7 @@ const byoc = object({
 
 const byocValidation = object({
   ok: { type: 'boolean' },
-  code: { enum: ['ok', 'assume_role_failed', 'sending_disabled', 'sandbox', 'missing_permission', 'not_propagated', 'ses_unreachable'] },
+  code: { enum: ['ok', 'assume_role_failed', 'external_id_not_required', 'sending_disabled', 'sandbox', 'missing_permission', 'not_propagated', 'ses_unreachable'] },
   message: str('The failure reason of spec 5.3, in plain words.'),
 });
 
@@ -154,8 +165,8 @@ const messageWebhookDelivery = object({
   event_type: str(),
   status_code: nullable({ type: 'integer' }),
   succeeded: { type: 'boolean' },
-  duration_ms: { type: 'integer', minimum: 0 },
-  error: nullable(str()),
+  duration_ms: { type: 'integer', minimum: 0, description: 'How long the endpoint took to answer; without an answer, the deadline for `timeout` and 0 otherwise.' },
+  error: nullable({ enum: [...WEBHOOK_FAILURES], description: 'Why no HTTP answer came, by category only; null when the endpoint answered (see `status_code`).' }),
   attempted_at: time(),
 });
 

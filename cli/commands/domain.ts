@@ -2,18 +2,21 @@
 import type { Command } from 'commander';
 import { requireAccount } from '../../core/accounts/accounts';
 import type { DnsRecord } from '../../core/domains/domainRecords';
-import { domainRecordsOf, registerDomain, removeDomain } from '../../core/domains/domainRegistration';
-import { canSend, isSendingMode, listDomains, markDomainVerified, requireDomain, type Domain } from '../../core/domains/domains';
+import { domainRecordsOf, markVerifiedByOperator, registerDomain, removeDomain } from '../../core/domains/domainRegistration';
+import { canSend, domainState, isSendingMode, listDomains, requireDomain, type Domain } from '../../core/domains/domains';
 import { verifyDomain, type RecordCheck } from '../../core/domains/domainVerification';
+import type { Db } from '../../core/platform/db';
 import { PostageError } from '../../core/platform/errors';
 import { fields, formatDate, table, yesNo } from '../output';
 import type { Run } from '../run';
 
 function recordsText(records: DnsRecord[]): string {
   const rows = (required: boolean) => records.filter((r) => r.required === required).map((r) => [r.type, r.name, r.value]);
+  const dkimIssued = records.some((r) => r.purpose === 'dkim');
   return [
     'Required (both verifications need them):',
     table(['type', 'name', 'value'], rows(true), ''),
+    ...(dkimIssued ? [] : ['(the three DKIM CNAME records are issued once ownership is verified)']),
     '',
     'Recommended (sending works without them; until they exist, shared sends carry warnings):',
     table(['type', 'name', 'value'], rows(false), ''),
@@ -21,7 +24,9 @@ function recordsText(records: DnsRecord[]): string {
 }
 
 function status(d: Domain): [string, string][] {
+  const { state, detail } = domainState(d);
   return [
+    ['state', `${state}: ${detail}`],
     ['ownership', d.ownershipVerifiedAt ? `verified ${formatDate(d.ownershipVerifiedAt)}` : 'not verified'],
     ['dkim', d.dkimVerifiedAt ? `verified ${formatDate(d.dkimVerifiedAt)}` : 'not verified'],
     ['can send', yesNo(canSend(d))],
@@ -30,6 +35,14 @@ function status(d: Domain): [string, string][] {
 
 function checkLine(c: RecordCheck): string[] {
   return [c.ok ? 'ok' : 'MISSING', c.type, c.name, c.ok ? c.expected : `want ${c.expected}; found ${c.found.length ? c.found.join(' | ') : 'nothing'}`];
+}
+
+const ACCOUNT_OPTION = '--account <account>';
+const ACCOUNT_HELP = "the claiming account's id or email (needed when several accounts claim the name and none has proven it)";
+
+/** The claim a command is about: the account's if named, else the name's proven (or only) claim. */
+async function claimOf(db: Db, name: string, accountRef: string | undefined): Promise<Domain> {
+  return requireDomain(db, name, accountRef === undefined ? undefined : (await requireAccount(db, accountRef)).id);
 }
 
 export function registerDomainCommands(program: Command, run: Run): void {
@@ -50,7 +63,8 @@ export function registerDomainCommands(program: Command, run: Run): void {
           json: { domain: added, records },
           text: [
             `Added ${added.name} (${added.sendingMode}) to ${account.email}. MAIL FROM: ${added.mailFromDomain}.`,
-            `Publish these DNS records, then run: postage-admin domain verify ${added.name}`,
+            `Publish the ownership TXT record, then run: postage-admin domain verify ${added.name} --account ${account.email}`,
+            `Unverified, this claim is deleted at ${formatDate(added.claimExpiresAt)}.`,
             '',
             recordsText(records),
           ].join('\n'),
@@ -60,11 +74,12 @@ export function registerDomainCommands(program: Command, run: Run): void {
 
   domain
     .command('verify')
-    .description('check ownership (TXT), then DKIM (CNAMEs), then the advisory records, against DNS')
+    .description('check ownership (TXT; proving it creates the SES identity and issues the DKIM records), then DKIM (CNAMEs), then the advisory records, against DNS')
     .argument('<domain>')
+    .option(ACCOUNT_OPTION, ACCOUNT_HELP)
     .action(
-      run(async (ctx, name: string) => {
-        const result = await verifyDomain(ctx.db(), ctx.config(), ctx.dns(), name, ctx.actor);
+      run(async (ctx, name: string, opts: { account?: string }) => {
+        const result = await verifyDomain(ctx.db(), ctx.config(), ctx.dns(), await claimOf(ctx.db(), name, opts.account), ctx.actor);
         const d = result.domain;
         const checks = [result.ownership, ...result.dkim].map(checkLine);
         if (!d.ownershipVerifiedAt) checks.push(['skipped', 'CNAME', '(3 DKIM records)', 'checked once ownership is verified']);
@@ -90,9 +105,10 @@ export function registerDomainCommands(program: Command, run: Run): void {
     .command('show')
     .description('show a domain, its verification state and its DNS records')
     .argument('<domain>')
+    .option(ACCOUNT_OPTION, ACCOUNT_HELP)
     .action(
-      run(async (ctx, name: string) => {
-        const d = await requireDomain(ctx.db(), name);
+      run(async (ctx, name: string, opts: { account?: string }) => {
+        const d = await claimOf(ctx.db(), name, opts.account);
         const records = await domainRecordsOf(ctx.db(), ctx.config(), d);
         const advisory: [string, string][] = [
           ['spf', yesNo(d.spfOk)],
@@ -102,7 +118,11 @@ export function registerDomainCommands(program: Command, run: Run): void {
         ];
         return {
           json: { domain: d, canSend: canSend(d), records },
-          text: [fields([['domain', d.name], ['mode', d.sendingMode], ['account', d.accountId], ['mail from', d.mailFromDomain ?? '-'], ...status(d), ...advisory]), '', recordsText(records)].join('\n'),
+          text: [
+            fields([['domain', d.name], ['mode', d.sendingMode], ['account', d.accountId], ['mail from', d.mailFromDomain ?? '-'], ['claim expires', formatDate(d.claimExpiresAt)], ...status(d), ...advisory]),
+            '',
+            recordsText(records),
+          ].join('\n'),
         };
       }),
     );
@@ -118,8 +138,8 @@ export function registerDomainCommands(program: Command, run: Run): void {
         return {
           json: domains.map((d) => ({ ...d, canSend: canSend(d) })),
           text: table(
-            ['domain', 'mode', 'ownership', 'dkim', 'can send'],
-            domains.map((d) => [d.name, d.sendingMode, yesNo(Boolean(d.ownershipVerifiedAt)), yesNo(Boolean(d.dkimVerifiedAt)), yesNo(canSend(d))]),
+            ['domain', 'mode', 'state', 'ownership', 'dkim', 'can send'],
+            domains.map((d) => [d.name, d.sendingMode, domainState(d).state, yesNo(Boolean(d.ownershipVerifiedAt)), yesNo(Boolean(d.dkimVerifiedAt)), yesNo(canSend(d))]),
             `No domains yet (domain add ${account.email} example.com --mode shared).`,
           ),
         };
@@ -130,20 +150,22 @@ export function registerDomainCommands(program: Command, run: Run): void {
     .command('delete')
     .description('delete a domain and remove its SES identity (permanent)')
     .argument('<domain>')
+    .option(ACCOUNT_OPTION, ACCOUNT_HELP)
     .action(
-      run(async (ctx, name: string) => {
-        const { domain: d, warnings } = await removeDomain(ctx.db(), ctx.config(), name, ctx.actor);
+      run(async (ctx, name: string, opts: { account?: string }) => {
+        const { domain: d, warnings } = await removeDomain(ctx.db(), ctx.config(), await claimOf(ctx.db(), name, opts.account), ctx.actor);
         return { json: { deleted: d.name, warnings }, text: [`Deleted ${d.name}.`, ...warnings.map((w) => `warning: ${w}`)].join('\n') };
       }),
     );
 
   domain
     .command('mark-verified')
-    .description('operator override for local setups: mark ownership and DKIM verified without DNS')
+    .description('operator override for local setups: mark ownership and DKIM verified without DNS (creates the SES identity)')
     .argument('<domain>')
+    .option(ACCOUNT_OPTION, ACCOUNT_HELP)
     .action(
-      run(async (ctx, name: string) => {
-        const d = await markDomainVerified(ctx.db(), name, ctx.actor);
+      run(async (ctx, name: string, opts: { account?: string }) => {
+        const d = await markVerifiedByOperator(ctx.db(), ctx.config(), await claimOf(ctx.db(), name, opts.account), ctx.actor);
         return { json: { domain: d, canSend: canSend(d) }, text: `Marked ${d.name} verified (operator override).\n${fields(status(d))}` };
       }),
     );

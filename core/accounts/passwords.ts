@@ -1,6 +1,12 @@
 // Passwords (argon2id through @node-rs/argon2, its default algorithm and OWASP-level cost). Never
 // logged, never returned; only the PHC string is stored.
+//
+// Each hash costs about 19 MiB and tens of milliseconds of a core, and anonymous requests can ask
+// for them, so at most PASSWORD_HASHES_AT_ONCE run at once per process (async-mutex's semaphore).
+// Checking a password at sign-in goes ahead of queued hashes of new passwords (sign-up, reset):
+// a flood of junk sign-ups delays the next sign-in by the hashes already running, not the queue.
 import { hash, verify } from '@node-rs/argon2';
+import { Semaphore } from 'async-mutex';
 
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 256;
@@ -13,8 +19,17 @@ export function passwordProblem(password: string): string | undefined {
   return undefined;
 }
 
+const SIGN_IN = 10;
+const NEW_PASSWORD = 0;
+let hashing = new Semaphore(2);
+
+/** How many hashes or checks may run at once in this process (PASSWORD_HASHES_AT_ONCE). */
+export function limitPasswordHashing(atOnce: number): void {
+  hashing = new Semaphore(Math.max(1, Math.floor(atOnce)));
+}
+
 export function hashPassword(password: string): Promise<string> {
-  return hash(password);
+  return hashing.runExclusive(() => hash(password), 1, NEW_PASSWORD);
 }
 
 // A real hash of a random password: checking against it costs what a real check costs, so a
@@ -23,10 +38,8 @@ let decoy: Promise<string> | undefined;
 
 /** Checks `password` against `stored`; with no stored hash, spends the same time and fails. */
 export async function passwordMatches(stored: string | undefined, password: string): Promise<boolean> {
-  if (stored === undefined) {
-    decoy ??= hash(`decoy-${Math.random()}`);
-    await verify(await decoy, password).catch(() => false);
-    return false;
-  }
-  return verify(stored, password).catch(() => false);
+  decoy ??= hash(`decoy-${Math.random()}`);
+  const against = stored ?? (await decoy);
+  const matches = await hashing.runExclusive(() => verify(against, password).catch(() => false), 1, SIGN_IN);
+  return stored !== undefined && matches;
 }

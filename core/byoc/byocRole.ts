@@ -30,8 +30,15 @@ export function byocSessionName(accountId: string): string {
   return `postage-${accountId}`.slice(0, 64);
 }
 
-/** Throws the STS error as is (AccessDenied when the trust policy or ExternalId is wrong). */
-export async function assumeByocRole(sts: STSClient, input: { roleArn: string; externalId: string; sessionName: string }): Promise<ByocCredentials> {
+/**
+ * Throws the STS error as is (AccessDenied when the trust policy or ExternalId is wrong).
+ * `abortSignal` ends the call earlier than the client's own deadline (an activity's attempt).
+ */
+export async function assumeByocRole(
+  sts: STSClient,
+  input: { roleArn: string; externalId: string; sessionName: string },
+  opts: { abortSignal?: AbortSignal } = {},
+): Promise<ByocCredentials> {
   const parsed = parseByocRoleArn(input.roleArn);
   if (!parsed.ok) throw new Error(`refusing to assume ${input.roleArn}: ${parsed.reason}`);
   const result = await sts.send(
@@ -41,10 +48,37 @@ export async function assumeByocRole(sts: STSClient, input: { roleArn: string; e
       RoleSessionName: input.sessionName.slice(0, 64),
       DurationSeconds: BYOC_SESSION_SECONDS,
     }),
+    opts.abortSignal ? { abortSignal: opts.abortSignal } : {},
   );
   const c = result.Credentials;
   if (!c?.AccessKeyId || !c.SecretAccessKey || !c.SessionToken || !c.Expiration) throw new Error('STS returned no credentials');
   return { accessKeyId: c.AccessKeyId, secretAccessKey: c.SecretAccessKey, sessionToken: c.SessionToken, expiration: c.Expiration };
+}
+
+/**
+ * Whether STS lets the relay assume the role with `externalId` (undefined: with none at all).
+ * Validation uses it to prove that the trust policy requires the configuration's ExternalId
+ * (spec 5.1.2): true when STS grants a session (it is dropped at once), false when it refuses
+ * with AccessDenied. Any other failure (unreachable, throttled) is thrown: it proves nothing.
+ */
+export async function roleAssumableWith(sts: STSClient, input: { roleArn: string; externalId: string | undefined; sessionName: string }): Promise<boolean> {
+  const parsed = parseByocRoleArn(input.roleArn);
+  if (!parsed.ok) throw new Error(`refusing to assume ${input.roleArn}: ${parsed.reason}`);
+  try {
+    const result = await sts.send(
+      new AssumeRoleCommand({
+        RoleArn: input.roleArn,
+        ...(input.externalId !== undefined ? { ExternalId: input.externalId } : {}),
+        RoleSessionName: input.sessionName.slice(0, 64),
+        // The shortest session STS grants: the credentials are never used.
+        DurationSeconds: 900,
+      }),
+    );
+    return result.Credentials !== undefined;
+  } catch (err) {
+    if (/^AccessDenied/.test((err as { name?: string }).name ?? '')) return false;
+    throw err;
+  }
 }
 
 /** Cache key: a new role or ExternalId (revalidated configuration) never reuses an old session. */

@@ -2,22 +2,38 @@
 // configuration's ExternalId, then check that the SES account can send and is out of the sandbox
 // (daily quota above 200). Each failure gets the spec's message.
 //
+// The role must also refuse everyone else: once it is assumed with the right ExternalId, it is
+// tried with a wrong one and with none. The role name is fixed (spec 5.1), so its ARN gives away
+// no more than an AWS account number; a trust policy without the ExternalId condition would let
+// any Postage account that saves the ARN send from the customer's SES (the confused deputy of
+// spec 5.1.2), so such a role fails validation.
+//
 // The account is read with SES v2 GetAccount (one call answers both questions). The documented
 // 11-permission policy grants the SES v1 actions GetAccountSendingEnabled and GetSendQuota instead
 // of ses:GetAccount, so when GetAccount is refused (or not offered by the endpoint) the two v1 calls
 // answer; only if those are refused too is a permission missing.
 import { GetAccountSendingEnabledCommand, GetSendQuotaCommand } from '@aws-sdk/client-ses';
 import { GetAccountCommand } from '@aws-sdk/client-sesv2';
+import type { STSClient } from '@aws-sdk/client-sts';
 import { describeAwsError, type AwsError } from '../platform/awsErrors';
-import type { ByocConfig } from './byocConfig';
+import { newExternalId, type ByocConfig } from './byocConfig';
 import { byocSesManagementClient, byocSesV1Client, stsClient } from '../platform/awsClients';
-import { assumeByocRole, byocSessionName, type ByocCredentials } from './byocRole';
+import { assumeByocRole, byocSessionName, roleAssumableWith, type ByocCredentials } from './byocRole';
 import type { Config } from '../platform/config';
 
 /** Spec 8: a daily quota of 200 or less is the sandbox. */
 export const SANDBOX_MAX_DAILY_QUOTA = 200;
 
-export type ByocValidationCode = 'ok' | 'assume_role_failed' | 'sending_disabled' | 'sandbox' | 'missing_permission' | 'not_propagated' | 'ses_unreachable';
+export type ByocValidationCode =
+  | 'ok'
+  | 'assume_role_failed'
+  /** The role can be assumed without the configuration's ExternalId (spec 5.1.2). */
+  | 'external_id_not_required'
+  | 'sending_disabled'
+  | 'sandbox'
+  | 'missing_permission'
+  | 'not_propagated'
+  | 'ses_unreachable';
 
 export interface ByocValidationResult {
   ok: boolean;
@@ -89,10 +105,48 @@ async function readWithV1(config: Config, region: string, credentials: ByocCrede
   return judgeSesAccount({ sendingEnabled, max24HourSend }, region);
 }
 
+/**
+ * Undefined when STS refuses the role both with a wrong ExternalId and with none; otherwise the
+ * failure to report. A probe that STS could not answer proves nothing and may pass on retry.
+ */
+async function externalIdProblem(sts: STSClient, byoc: Pick<ByocConfig, 'accountId' | 'roleArn' | 'externalId'>): Promise<ByocValidationResult | undefined> {
+  const sessionName = `${byocSessionName(byoc.accountId)}-check`;
+  let wrongId: string;
+  do wrongId = newExternalId();
+  while (wrongId === byoc.externalId);
+  let withWrongId: boolean;
+  let withNone: boolean;
+  try {
+    [withWrongId, withNone] = await Promise.all([
+      roleAssumableWith(sts, { roleArn: byoc.roleArn, externalId: wrongId, sessionName }),
+      roleAssumableWith(sts, { roleArn: byoc.roleArn, externalId: undefined, sessionName }),
+    ]);
+  } catch (err) {
+    return {
+      ok: false,
+      code: 'assume_role_failed',
+      definitive: false,
+      message: `Could not check that role ${byoc.roleArn} requires the ExternalId: ${describeAwsError(err as AwsError)}; validate again.`,
+    };
+  }
+  if (!withWrongId && !withNone) return undefined;
+  const how = withWrongId && withNone ? 'with a wrong ExternalId and with none' : withWrongId ? 'with a wrong ExternalId' : 'without any ExternalId';
+  return {
+    ok: false,
+    code: 'external_id_not_required',
+    definitive: true,
+    message:
+      `Role ${byoc.roleArn} can be assumed ${how}: its trust policy does not require your ExternalId. ` +
+      `As it is, any Postage account that knows the role's ARN could send email and manage identities in your Amazon SES (the confused-deputy problem). ` +
+      `Add the condition "StringEquals": {"sts:ExternalId": "${byoc.externalId}"} to the trust policy (see byoc policy), then validate again.`,
+  };
+}
+
 export async function validateByocRole(config: Config, byoc: Pick<ByocConfig, 'accountId' | 'roleArn' | 'region' | 'externalId'>): Promise<ByocValidationResult> {
+  const sts = stsClient(config);
   let credentials: ByocCredentials;
   try {
-    credentials = await assumeByocRole(stsClient(config), { roleArn: byoc.roleArn, externalId: byoc.externalId, sessionName: byocSessionName(byoc.accountId) });
+    credentials = await assumeByocRole(sts, { roleArn: byoc.roleArn, externalId: byoc.externalId, sessionName: byocSessionName(byoc.accountId) });
   } catch (err) {
     const e = err as AwsError;
     if (!isAccessDenied(e)) return { ok: false, code: 'assume_role_failed', definitive: false, message: `Could not assume role ${byoc.roleArn}: ${describeAwsError(e)}.` };
@@ -103,6 +157,9 @@ export async function validateByocRole(config: Config, byoc: Pick<ByocConfig, 'a
       message: `Could not assume role ${byoc.roleArn}: its trust policy must name the relay account ${config.sts.relayAccountId} as principal and require sts:ExternalId ${byoc.externalId} (see byoc policy).`,
     };
   }
+
+  const unprotected = await externalIdProblem(sts, byoc);
+  if (unprotected) return unprotected;
 
   try {
     const account = await byocSesManagementClient(config, byoc.region, credentials).send(new GetAccountCommand({}));

@@ -4,8 +4,8 @@ import type { Config } from '../platform/config';
 import type { Db } from '../platform/db';
 import type { DnsLookup } from './dnsLookup';
 import { dkimRecord, mailFromMxValue, ownershipRecordName, ownershipRecordValue, SPF_INCLUDE } from './domainRecords';
-import { domainRegion } from './domainRegistration';
-import { canSend, recordDomainChecks, requireDomain, type Domain } from './domains';
+import { domainRegion, ensureSesIdentity } from './domainRegistration';
+import { canSend, proveOwnership, recordDomainChecks, type Domain } from './domains';
 
 export interface RecordCheck {
   type: 'TXT' | 'CNAME' | 'MX';
@@ -64,18 +64,21 @@ export async function checkAdvisory(dns: DnsLookup, domain: Pick<Domain, 'name' 
   };
 }
 
-/** `domain verify`: checks DNS, stores what moved forward, reports every record it looked at. */
-export async function verifyDomain(db: Db, config: Config, dns: DnsLookup, name: string, actor: string): Promise<DomainVerification> {
-  const domain = await requireDomain(db, name);
+/**
+ * `domain verify`: checks DNS, stores what moved forward, reports every record it looked at.
+ * Ownership first: once the claim's TXT record is found, the claim wins the name (or, if another
+ * account proved it first, `domain_unavailable`) and the SES identity is created, which issues the
+ * DKIM records; DKIM is checked from then on (spec 3.1).
+ */
+export async function verifyDomain(db: Db, config: Config, dns: DnsLookup, claim: Domain, actor: string): Promise<DomainVerification> {
+  let domain = claim;
+  // A released claim stays released: only its deletion is left.
+  if (domain.releasedAt) await proveOwnership(db, domain.id, actor);
   const [ownership, advisory] = await Promise.all([checkOwnership(dns, domain), checkAdvisory(dns, domain, await domainRegion(db, config, domain))]);
-  const ownershipVerified = Boolean(domain.ownershipVerifiedAt) || ownership.ok;
-  const dkim = ownershipVerified ? await checkDkim(dns, domain) : [];
+  if (!domain.ownershipVerifiedAt && ownership.ok) domain = await proveOwnership(db, domain.id, actor);
+  if (domain.ownershipVerifiedAt && !(domain.sesIdentity && domain.dkimTokens.length === 3) && !domain.dkimVerifiedAt) domain = await ensureSesIdentity(db, config, domain);
+  const dkim = domain.ownershipVerifiedAt && domain.dkimTokens.length > 0 ? await checkDkim(dns, domain) : [];
   const dkimVerified = Boolean(domain.dkimVerifiedAt) || (dkim.length === 3 && dkim.every((c) => c.ok));
-  const updated = await recordDomainChecks(
-    db,
-    domain.id,
-    { ownershipVerified, dkimVerified, spfOk: advisory.spf.ok, dmarcOk: advisory.dmarc.ok, mailFromOk: advisory.mailFrom.ok },
-    actor,
-  );
+  const updated = await recordDomainChecks(db, domain.id, { dkimVerified, spfOk: advisory.spf.ok, dmarcOk: advisory.dmarc.ok, mailFromOk: advisory.mailFrom.ok }, actor);
   return { domain: updated, ownership, dkim, advisory, canSend: canSend(updated) };
 }

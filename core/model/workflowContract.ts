@@ -39,6 +39,8 @@ export interface ContentPurge {
   idempotencyKeys: number;
   sessions: number;
   userTokens: number;
+  /** Domain claims whose ownership was not proven in time (issue 19). */
+  domainClaims: number;
 }
 
 export function sendWorkflowId(messageId: string): string {

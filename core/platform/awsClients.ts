@@ -48,7 +48,10 @@ const sharedTarget = (config: Config): Target => ({
 
 const byocTarget = (config: Config, region: string, credentials: AwsCredentials): Target => ({ region, endpoint: config.ses.byocEndpoint, credentials });
 
-/** SES v2 of the shared account, for sending: the deadline is SES_SEND_TIMEOUT_MS. */
+/**
+ * SES v2 of the shared account, for sending: the deadline is SES_SEND_TIMEOUT_MS. The send
+ * activity shortens it per call to what its attempt has left (activities/attemptDeadline.ts).
+ */
 export function sharedSesClient(config: Config): SESv2Client {
   return new SESv2Client(clientOptions(sharedTarget(config), config.ses.sendTimeoutMs));
 }
@@ -73,7 +76,7 @@ export function byocSesManagementClient(config: Config, region: string, credenti
   return new SESv2Client(clientOptions(byocTarget(config, region, credentials), AWS_CALL_TIMEOUT_MS));
 }
 
-/** STS with the relay's own credentials, for AssumeRole. */
+/** STS with the relay's own credentials, for AssumeRole; activities cut its deadline to their attempt's. */
 export function stsClient(config: Config): STSClient {
   return new STSClient(
     clientOptions({ region: config.sts.region, endpoint: config.sts.endpoint, credentials: staticCredentials(config.sts.accessKeyId, config.sts.secretAccessKey) }, AWS_CALL_TIMEOUT_MS),

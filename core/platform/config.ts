@@ -33,6 +33,8 @@ export interface Config {
     connectTimeoutMs: number;
     /** A command that takes longer fails (rate limits then fall back to memory). */
     commandTimeoutMs: number;
+    /** Prefix of the limit windows that are not per key (per client, in total): deployments sharing one Redis keep their own. */
+    keyPrefix: string;
   };
   temporal: {
     address: string;
@@ -115,6 +117,12 @@ export interface Config {
     /** Resolver addresses (`host` or `host:port`); empty uses the system resolver. */
     servers: string[];
   };
+  domains: {
+    /** An unverified domain claim is deleted this many days after it was added (issue 19). */
+    claimExpiryDays: number;
+    /** Unverified (pending) domains one account may hold at once. */
+    pendingLimit: number;
+  };
   ops: {
     /** Bearer token for GET /metrics; without one the endpoint is open in development and off in production. */
     metricsToken: string | undefined;
@@ -133,10 +141,15 @@ export interface Config {
     sessionIdleMinutes: number;
     /** A session ends this long after sign-in, used or not. */
     sessionMaxHours: number;
-    /** Failed sign-ins allowed per address, and per client IP, within the window. */
+    /** Failed sign-ins allowed per address from one client, per address from all clients together, and per client, within the window. */
     signinFailuresPerAddress: number;
+    signinFailuresPerAddressAllClients: number;
     signinFailuresPerIp: number;
     signinWindowMinutes: number;
+    /** Password hashes and checks running at once in one process; more wait their turn. */
+    passwordHashesAtOnce: number;
+    /** Requests an hour to the anonymous endpoints that send email or hash a password, per client and from everyone together. */
+    anonymousLimits: Record<AnonymousOperation, { perClient: number; total: number }>;
     /** Express `trust proxy`: which proxies' X-Forwarded-For names the client IP (unset: none). */
     trustProxy: string | undefined;
   };
@@ -144,6 +157,9 @@ export interface Config {
 }
 
 type Env = Record<string, string | undefined>;
+
+/** The anonymous operations with limits of their own: sign-up (hashes, sends email), reset requests (send email), token checks (verify email, reset confirmation). */
+export type AnonymousOperation = 'signup' | 'passwordReset' | 'tokenCheck';
 
 export interface TemporalTls {
   /** PEM of the CA that signed the server's certificate; undefined: the system's CAs. */
@@ -292,6 +308,7 @@ export function loadConfig(env: Env = process.env): Config {
     redis: {
       connectTimeoutMs: num(env, 'REDIS_CONNECT_TIMEOUT_MS', 2_000),
       commandTimeoutMs: num(env, 'REDIS_COMMAND_TIMEOUT_MS', 500),
+      keyPrefix: str(env, 'REDIS_KEY_PREFIX', 'postage'),
     },
     temporal: {
       address: str(env, 'TEMPORAL_ADDRESS', '127.0.0.1:7233'),
@@ -347,6 +364,10 @@ export function loadConfig(env: Env = process.env): Config {
     dns: {
       servers: list(env, 'DNS_SERVERS', []),
     },
+    domains: {
+      claimExpiryDays: num(env, 'DOMAIN_CLAIM_EXPIRY_DAYS', 7),
+      pendingLimit: num(env, 'DOMAIN_PENDING_LIMIT', 10),
+    },
     ops: {
       metricsToken: optional(env, 'METRICS_TOKEN'),
       shutdownTimeoutMs: num(env, 'SHUTDOWN_TIMEOUT_MS', 25_000),
@@ -359,8 +380,15 @@ export function loadConfig(env: Env = process.env): Config {
       sessionIdleMinutes: num(env, 'SESSION_IDLE_MINUTES', 12 * 60),
       sessionMaxHours: num(env, 'SESSION_MAX_HOURS', 7 * 24),
       signinFailuresPerAddress: num(env, 'SIGNIN_FAILURES_PER_ADDRESS', 5),
+      signinFailuresPerAddressAllClients: num(env, 'SIGNIN_FAILURES_PER_ADDRESS_ALL_CLIENTS', 50),
       signinFailuresPerIp: num(env, 'SIGNIN_FAILURES_PER_IP', 30),
       signinWindowMinutes: num(env, 'SIGNIN_WINDOW_MINUTES', 15),
+      passwordHashesAtOnce: num(env, 'PASSWORD_HASHES_AT_ONCE', 2),
+      anonymousLimits: {
+        signup: { perClient: num(env, 'SIGNUPS_PER_CLIENT_PER_HOUR', 10), total: num(env, 'SIGNUPS_PER_HOUR', 300) },
+        passwordReset: { perClient: num(env, 'PASSWORD_RESETS_PER_CLIENT_PER_HOUR', 10), total: num(env, 'PASSWORD_RESETS_PER_HOUR', 300) },
+        tokenCheck: { perClient: num(env, 'TOKEN_CHECKS_PER_CLIENT_PER_HOUR', 60), total: num(env, 'TOKEN_CHECKS_PER_HOUR', 3000) },
+      },
       trustProxy: optional(env, 'TRUST_PROXY'),
     },
     logLevel: str(env, 'LOG_LEVEL', appEnv === 'test' ? 'silent' : 'info'),

@@ -1,7 +1,7 @@
 // Prometheus series of the API and the worker (prom-client), one registry per process so several
 // apps in one test process do not collide. Names follow Prometheus conventions: counters end in
 // `_total`, durations are `_seconds` histograms.
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 function registry(processName: 'api' | 'worker'): Registry {
   const r = new Registry();
@@ -42,3 +42,36 @@ export function createWorkerMetrics() {
   };
 }
 export type WorkerMetrics = ReturnType<typeof createWorkerMetrics>;
+
+/** The system account's real shared sends in the reputation window, and their rates. */
+export interface SystemReputation {
+  sends: number;
+  bounceRate: number;
+  complaintRate: number;
+}
+
+/**
+ * The system account's bounce and complaint rates as gauges, read from the store when Prometheus
+ * scrapes (one read per scrape): it is never suspended automatically, so an alert watches it
+ * (README, "Alerts"). All 0 while SYSTEM_EMAIL_FROM names no account.
+ */
+export function watchSystemReputation(register: Registry, read: () => Promise<SystemReputation | undefined>): void {
+  let current: { at: number; value: Promise<SystemReputation | undefined> } | undefined;
+  const reading = () => {
+    if (!current || Date.now() - current.at > 1000) current = { at: Date.now(), value: read().catch(() => undefined) };
+    return current.value;
+  };
+  const gauge = (name: string, help: string, pick: (r: SystemReputation) => number) =>
+    new Gauge({
+      name,
+      help,
+      registers: [register],
+      async collect() {
+        const r = await reading();
+        this.set(r ? pick(r) : 0);
+      },
+    });
+  gauge('postage_system_account_sends', "Real shared sends of the system account (Postage's own emails) in the reputation window", (r) => r.sends);
+  gauge('postage_system_account_bounce_rate', 'Hard-bounce rate of the system account over the reputation window (0 to 1)', (r) => r.bounceRate);
+  gauge('postage_system_account_complaint_rate', 'Complaint rate of the system account over the reputation window (0 to 1)', (r) => r.complaintRate);
+}

@@ -1,17 +1,22 @@
 // Readiness: can this process reach what it needs right now? Each dependency is checked with a
 // short deadline of its own, so a hung one answers "unreachable" instead of hanging the probe.
+// The answer names each dependency and its state only: /readyz is public on the API, and a
+// driver's error text (host names, ports, user names, TLS details) is for the operator's log.
 import type { Client } from '@temporalio/client';
 import type Redis from 'ioredis';
+import type { Logger } from 'pino';
 import type { Db } from './db';
 
 const CHECK_TIMEOUT_MS = 2_000;
 
 export type Check = () => Promise<void>;
 
+export type CheckState = 'ok' | 'unreachable';
+
 export interface Readiness {
   ready: boolean;
-  /** `ok`, or why not. */
-  checks: Record<string, string>;
+  /** Each dependency by name: `ok` or `unreachable` (why is logged, never answered). */
+  checks: Record<string, CheckState>;
 }
 
 function within<T>(ms: number, work: Promise<T>): Promise<T> {
@@ -31,14 +36,17 @@ export const checks = {
     void (await client.withDeadline(Date.now() + CHECK_TIMEOUT_MS, () => client.workflowService.getSystemInfo({}))),
 };
 
-export async function checkReadiness(named: Record<string, Check>): Promise<Readiness> {
+/** Checks every dependency at once; a failure's reason goes to `logger` (warn), not into the answer. */
+export async function checkReadiness(named: Record<string, Check>, logger: Pick<Logger, 'warn'>): Promise<Readiness> {
   const entries = await Promise.all(
-    Object.entries(named).map(async ([name, check]) => {
+    Object.entries(named).map(async ([name, check]): Promise<[string, CheckState]> => {
       try {
         await within(CHECK_TIMEOUT_MS, check());
-        return [name, 'ok'] as const;
+        return [name, 'ok'];
       } catch (err) {
-        return [name, `unreachable: ${(err as { message?: string }).message ?? String(err)}`.slice(0, 200)] as const;
+        const e = err as { name?: string; code?: unknown; message?: string };
+        logger.warn({ check: name, cause: { type: e.name, ...(e.code !== undefined ? { code: e.code } : {}), message: String(e.message ?? err).split('\n')[0]!.slice(0, 300) } }, 'readiness check failed');
+        return [name, 'unreachable'];
       }
     }),
   );

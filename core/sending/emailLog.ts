@@ -1,5 +1,6 @@
 // The shared-mode email log (spec 2.9). BYOC messages never get a row.
 import type { Db } from '../platform/db';
+import { deleteInBatches, PURGE_BATCH_SIZE } from '../platform/batchedDelete';
 import type { Knex } from 'knex';
 import type { MessageStatus, ProviderOutcome } from '../model/outcomes';
 
@@ -138,13 +139,6 @@ function outcomeDetails(outcome: ProviderOutcome): Record<string, string> {
 }
 
 /** Retention (spec 2.9): deletes rows created before `cutoff`, in batches; returns how many. */
-export async function purgeLogRowsBefore(db: Db, cutoff: Date, batchSize = 5000): Promise<number> {
-  let total = 0;
-  for (;;) {
-    const deleted = await db('email_log')
-      .whereIn('message_id', db('email_log').where('created_at', '<', cutoff).select('message_id').limit(batchSize))
-      .delete();
-    total += deleted;
-    if (deleted < batchSize) return total;
-  }
+export async function purgeLogRowsBefore(db: Db, cutoff: Date, batchSize = PURGE_BATCH_SIZE): Promise<number> {
+  return deleteInBatches(db, 'email_log', 'message_id', (rows) => rows.where('created_at', '<', cutoff), batchSize);
 }

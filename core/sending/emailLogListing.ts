@@ -27,6 +27,8 @@ export interface EmailLogFilter {
   from?: string;
   since?: Date;
   until?: Date;
+  /** Only messages sent from these domains (a domain-scoped key's view); absent: every domain. */
+  fromDomains?: readonly string[];
 }
 
 /** Newest first, `limit` rows after `cursor`; the cursor names the last row shown (opaque to clients). */
@@ -44,6 +46,7 @@ export async function emailLogPage(
   if (filter.status) query.andWhere({ status: filter.status as MessageStatus });
   if (filter.recipient) query.andWhereILike('recipient', `%${escapeLike(filter.recipient)}%`);
   if (filter.from) query.andWhereILike('from_email', `%${escapeLike(filter.from)}%`);
+  if (filter.fromDomains) query.andWhereRaw("lower(substring(from_email from '@([^@]*)$')) = ANY(?::text[])", [[...filter.fromDomains]]);
   if (filter.since) query.andWhere('created_at', '>=', filter.since);
   if (filter.until) query.andWhere('created_at', '<', filter.until);
   if (after) query.andWhereRaw('(created_at, message_id) < (?::timestamptz, ?::uuid)', [after.at, after.id]);

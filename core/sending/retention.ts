@@ -3,11 +3,13 @@
 // could have left). Run by the purge workflows on Temporal Schedules (worker/schedules.ts).
 import type { ContentPurge } from '../model/workflowContract';
 import type { Db } from '../platform/db';
+import { deleteInBatches, PURGE_BATCH_SIZE } from '../platform/batchedDelete';
 import { purgeLogRowsBefore } from './emailLog';
 import { purgeExpiredIdempotencyKeys } from './idempotency';
-import { purgeStagedMessagesBefore } from './staging';
+import { purgeStagedMessagesBefore, STAGED_PURGE_BATCH_SIZE } from './staging';
 import { purgeExpiredSessions } from '../accounts/users';
 import { purgeExpiredUserTokens } from '../accounts/userTokens';
+import { purgeExpiredDomainClaims } from '../domains/domainClaims';
 
 const DAY_MS = 86_400_000;
 /** A BYOC message still staged after this long belongs to a workflow that was stopped by hand. */
@@ -23,18 +25,21 @@ export async function purgeEmailLog(db: Db, input: { now: Date; retentionDays: n
 
 export type { ContentPurge } from '../model/workflowContract';
 
-export async function purgeExpiredContent(db: Db, input: { now: Date; contentDays: number }): Promise<ContentPurge> {
+/** Every table is purged in batches (`batchSize` rows a statement; tests make it small). */
+export async function purgeExpiredContent(db: Db, input: { now: Date; contentDays: number; batchSize?: number }): Promise<ContentPurge> {
   const contentCutoff = cutoffBefore(input.now, input.contentDays);
+  const batch = (defaultSize: number) => input.batchSize ?? defaultSize;
   return {
-    sharedContent: await purgeStagedMessagesBefore(db, 'shared', contentCutoff),
-    byocLeftovers: await purgeStagedMessagesBefore(db, 'byoc', new Date(input.now.getTime() - BYOC_LEFTOVER_HOURS * 3_600_000)),
+    sharedContent: await purgeStagedMessagesBefore(db, 'shared', contentCutoff, batch(STAGED_PURGE_BATCH_SIZE)),
+    byocLeftovers: await purgeStagedMessagesBefore(db, 'byoc', new Date(input.now.getTime() - BYOC_LEFTOVER_HOURS * 3_600_000), batch(STAGED_PURGE_BATCH_SIZE)),
     // The SES id map and reputation samples hold no content, but have no use past the content.
-    providerMessages: await db('provider_messages').where('created_at', '<', contentCutoff).delete(),
-    sendSamples: await db('send_outcomes').where('sent_at', '<', contentCutoff).delete(),
+    providerMessages: await deleteInBatches(db, 'provider_messages', 'provider_message_id', (rows) => rows.where('created_at', '<', contentCutoff), batch(PURGE_BATCH_SIZE)),
+    sendSamples: await deleteInBatches(db, 'send_outcomes', 'message_id', (rows) => rows.where('sent_at', '<', contentCutoff), batch(PURGE_BATCH_SIZE)),
     // Expired keys already behave as absent; this only keeps the table from growing.
     idempotencyKeys: await purgeExpiredIdempotencyKeys(db, input.now),
     // Sign-in state past its expiry: unusable already.
     sessions: await purgeExpiredSessions(db, input.now),
     userTokens: await purgeExpiredUserTokens(db, input.now),
+    domainClaims: await purgeExpiredDomainClaims(db, input.now),
   };
 }

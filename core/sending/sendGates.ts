@@ -67,7 +67,7 @@ async function readGateFacts(db: Db, input: { accountId: string; fromDomain: str
             EXISTS (SELECT 1 FROM suppressions s WHERE s.account_id = a.id AND s.address = ?) AS suppressed,
             COALESCE((SELECT u.count FROM usage_counters u WHERE u.account_id = a.id AND u.month = ? AND u.mode = d.sending_mode), 0) AS used
      FROM accounts a
-     LEFT JOIN domains d ON d.name = ?
+     LEFT JOIN domains d ON d.name = ? AND d.account_id = a.id
      LEFT JOIN plans p ON p.name = COALESCE(NULLIF(a.plan, ''), ?)
      LEFT JOIN byoc_configs b ON b.account_id = a.id AND d.sending_mode = 'byoc'
      WHERE a.id = ?`,

@@ -3,6 +3,7 @@
 import type { Knex } from 'knex';
 import { decrypt, encrypt } from '../platform/crypto';
 import type { Db } from '../platform/db';
+import { deleteInBatches } from '../platform/batchedDelete';
 import type { SendingMode } from '../domains/domains';
 
 export interface MessageContent {
@@ -105,7 +106,13 @@ export async function deleteStagedMessage(db: Db, messageId: string): Promise<vo
   await db('staged_messages').where({ message_id: messageId }).delete();
 }
 
-/** Retention: deletes staged messages of `mode` (with their attachments) created before `cutoff`. */
-export async function purgeStagedMessagesBefore(db: Db, mode: SendingMode, cutoff: Date): Promise<number> {
-  return db('staged_messages').where({ mode }).where('created_at', '<', cutoff).delete();
+/**
+ * Staged messages are deleted with their attachments (up to 10 rows and 10 MiB each, by the
+ * foreign key's cascade), so their batches are smaller than other purges'.
+ */
+export const STAGED_PURGE_BATCH_SIZE = 1000;
+
+/** Retention: deletes the `mode` messages staged before `cutoff`, in batches; returns how many. */
+export async function purgeStagedMessagesBefore(db: Db, mode: SendingMode, cutoff: Date, batchSize = STAGED_PURGE_BATCH_SIZE): Promise<number> {
+  return deleteInBatches(db, 'staged_messages', 'message_id', (rows) => rows.where({ mode }).where('created_at', '<', cutoff), batchSize);
 }

@@ -1,21 +1,46 @@
 // Postage's own emails (verification, password reset) go through its own pipeline: the system
 // account (the owner of SYSTEM_EMAIL_FROM's verified shared domain) sends them like any customer,
 // with the same gates (suppression, quota), log and timeline. In `npm run dev` they land in the
-// SES emulator's store.
+// SES emulator's store. The system account is never suspended by the reputation monitor (that
+// would stop every verification and reset email); its rates are metrics with an alert instead.
 import type { SystemEmail } from '../accounts/authEmails';
-import { classifyRecipient, domainOf, parseMailbox } from '../model/addresses';
-import { findDomain } from '../domains/domains';
+import { classifyRecipient, domainOf, parseMailbox, type Mailbox } from '../model/addresses';
+import { findDomain, type Domain } from '../domains/domains';
+import type { Config } from '../platform/config';
+import type { Db } from '../platform/db';
 import { PostageError } from '../platform/errors';
+import { reputationRates, type ReputationRates } from '../providerEvents/reputation';
 import { acceptMessage, type AcceptDeps } from './acceptMessage';
 import { checkSendGates } from './sendGates';
 
-export async function sendSystemEmail(deps: AcceptDeps, email: SystemEmail): Promise<{ messageId: string }> {
-  const configured = deps.config.auth.systemEmailFrom;
+/** The sender and the shared domain of Postage's own emails (SYSTEM_EMAIL_FROM), whose owner is the system account. */
+async function systemSender(db: Db, config: Config): Promise<{ from: Mailbox; domain: Domain }> {
+  const configured = config.auth.systemEmailFrom;
   if (!configured) throw new PostageError('system_email_unconfigured', 'SYSTEM_EMAIL_FROM is not set: Postage cannot send its own emails');
   const from = parseMailbox(configured);
   if ('error' in from) throw new PostageError('system_email_unconfigured', `SYSTEM_EMAIL_FROM is not a mailbox (${from.error})`);
-  const domain = await findDomain(deps.db, domainOf(from.address));
+  const domain = await findDomain(db, domainOf(from.address));
   if (!domain || domain.sendingMode !== 'shared') throw new PostageError('system_email_unconfigured', `SYSTEM_EMAIL_FROM's domain is not a shared domain of the system account`);
+  return { from, domain };
+}
+
+/** The system account's id, or undefined when SYSTEM_EMAIL_FROM names none. */
+export async function systemAccountId(db: Db, config: Config): Promise<string | undefined> {
+  if (!config.auth.systemEmailFrom) return undefined;
+  return systemSender(db, config).then(
+    ({ domain }) => domain.accountId,
+    () => undefined,
+  );
+}
+
+/** The system account's rates over the reputation window (its metrics), or undefined when there is no system account. */
+export async function systemAccountReputation(db: Db, config: Config): Promise<ReputationRates | undefined> {
+  const accountId = await systemAccountId(db, config);
+  return accountId ? reputationRates(db, accountId, config.reputation.windowDays) : undefined;
+}
+
+export async function sendSystemEmail(deps: AcceptDeps, email: SystemEmail): Promise<{ messageId: string }> {
+  const { from, domain } = await systemSender(deps.db, deps.config);
 
   const recipientKind = classifyRecipient(email.to, deps.config);
   if (recipientKind.kind === 'unknown_test') throw new PostageError('system_email_refused', 'not a test address this service knows');

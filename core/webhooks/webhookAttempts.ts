@@ -1,8 +1,11 @@
 // One delivery attempt, recorded: the signed POST (webhookDelivery.ts) and its row in the
-// endpoint's delivery history, whether it came from the workflow or from "send test event".
+// endpoint's delivery history, whether it came from the workflow or from "send test event". The
+// row (and every answer built from it) says what the endpoint answered and how long it took; a
+// failure without an answer has only its category, and no measured time: the deadline for a
+// timeout, 0 otherwise (a measured connect or DNS failure time would map the network).
 import type { Config } from '../platform/config';
 import type { Db } from '../platform/db';
-import { postSignedWebhook, type WebhookAttempt } from './webhookDelivery';
+import { postSignedWebhook, webhookFailureOf, type WebhookAttempt } from './webhookDelivery';
 import type { WebhookEndpoint } from './webhookEndpoints';
 
 export async function attemptAndRecordWebhook(
@@ -17,7 +20,7 @@ export async function attemptAndRecordWebhook(
     isTest: boolean;
     signal?: AbortSignal;
   },
-): Promise<WebhookAttempt & { attemptedAt: Date }> {
+): Promise<WebhookAttempt & { attemptedAt: Date; durationMs: number }> {
   const attemptedAt = new Date();
   let attempt: WebhookAttempt;
   try {
@@ -32,18 +35,19 @@ export async function attemptAndRecordWebhook(
     });
   } catch (err) {
     // A URL the agent cannot even attempt (bad scheme): recorded like any failed delivery.
-    attempt = { statusCode: null, latencyMs: 0, succeeded: false, error: err instanceof Error ? err.message : String(err) };
+    attempt = { statusCode: null, latencyMs: 0, succeeded: false, ...webhookFailureOf(err) };
   }
+  const durationMs = attempt.statusCode !== null ? attempt.latencyMs : attempt.error === 'timeout' ? config.webhooks.timeoutMs : 0;
   await db('webhook_deliveries').insert({
     endpoint_id: input.endpoint.id,
     message_id: input.messageId,
     event_type: input.event,
     status_code: attempt.statusCode,
-    latency_ms: attempt.latencyMs,
+    latency_ms: durationMs,
     succeeded: attempt.succeeded,
     error: attempt.error,
     is_test: input.isTest,
     attempted_at: attemptedAt,
   });
-  return { ...attempt, attemptedAt };
+  return { ...attempt, attemptedAt, durationMs };
 }

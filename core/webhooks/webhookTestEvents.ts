@@ -1,6 +1,8 @@
 // "Send test event" (dashboard and POST /api/webhooks/{id}/test): one signed POST of the chosen
 // event type in the flat test-event shape of spec 6.4, made at once from the caller's process
 // (the customer waits for the answer), and recorded with the endpoint's deliveries as a test.
+// Checked in this order: the endpoint is the account's (404), the plan (403 plan_required), the
+// endpoint is active (409), the account's allowance of test events (429); then the POST.
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../platform/config';
 import { randomHex } from '../platform/crypto';
@@ -11,6 +13,8 @@ import type { WebhookEventType } from '../model/webhookEvents';
 import type { WebhookAttempt } from './webhookDelivery';
 import { attemptAndRecordWebhook } from './webhookAttempts';
 import { endpointForDelivery } from './webhookEndpoints';
+import { requireWebhookPlan } from './webhookPlan';
+import type { WebhookTestLimit } from './webhookTestLimit';
 
 const TEST_STATUS: Record<WebhookEventType, string> = {
   'email.sent': 'queued',
@@ -50,10 +54,14 @@ export async function sendTestWebhookEvent(
   db: Db,
   config: Config,
   input: { accountId: string; endpointId: string; event: WebhookEventType },
-): Promise<{ attempt: WebhookAttempt & { attemptedAt: Date }; payload: Record<string, string | string[]> }> {
+  limit: WebhookTestLimit,
+): Promise<{ retryAfterSeconds: number } | { attempt: WebhookAttempt & { attemptedAt: Date; durationMs: number }; payload: Record<string, string | string[]> }> {
   const endpoint = await endpointForDelivery(db, config.secretKey, input.endpointId);
   if (!endpoint || endpoint.accountId !== input.accountId) throw new PostageError('webhook_not_found', `no webhook endpoint ${input.endpointId}`);
+  await requireWebhookPlan(db, input.accountId);
   if (!endpoint.active) throw new PostageError('webhook_inactive', 'This endpoint is inactive and receives nothing; switch it on to send a test event.');
+  const retryAfterSeconds = await limit(input.accountId);
+  if (retryAfterSeconds !== undefined) return { retryAfterSeconds };
   const payload = testEventPayload(input.event, config.testDomain);
   const attempt = await attemptAndRecordWebhook(db, config, { endpoint, event: input.event, body: JSON.stringify(payload), messageId: null, isTest: true });
   return { attempt, payload };

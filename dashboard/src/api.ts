@@ -68,11 +68,17 @@ export interface DnsRecord {
 export interface Domain {
   name: string;
   sending_mode: 'shared' | 'byoc';
-  status: 'pending_ownership' | 'pending_dkim' | 'verified';
+  /** released: another account proved ownership of the name first; only deletion is left. */
+  status: 'pending_ownership' | 'pending_dkim' | 'verified' | 'released';
+  status_detail: string;
   can_send: boolean;
   ownership_verified_at: string | null;
   dkim_verified_at: string | null;
   last_checked_at: string | null;
+  /** An unverified claim is deleted then; null once ownership is verified. */
+  expires_at: string | null;
+  released_at: string | null;
+  /** The DKIM CNAMEs appear once ownership is verified. */
   records: DnsRecord[];
   created_at: string;
 }

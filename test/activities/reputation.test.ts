@@ -5,6 +5,9 @@ import { randomUUID } from 'node:crypto';
 import { createActivities } from '../../activities';
 import { getAccount } from '../../core/accounts/accounts';
 import { createLogger } from '../../core/platform/logger';
+import { watchSystemReputation } from '../../core/platform/metrics';
+import { systemAccountReputation } from '../../core/sending/systemEmail';
+import { Registry } from 'prom-client';
 import { recordSendSample } from '../../core/providerEvents/reputation';
 import { sharedSesClient } from '../../core/platform/awsClients';
 import { testConfig } from '../helpers/config';
@@ -13,11 +16,12 @@ import { createSender } from '../helpers/fixtures';
 
 let database: TestDatabase;
 let activities: ReturnType<typeof createActivities>;
+const REPUTATION_ENV = { REPUTATION_MIN_SENDS: '20', REPUTATION_WINDOW_DAYS: '7', BOUNCE_RATE_THRESHOLD: '0.05', COMPLAINT_RATE_THRESHOLD: '0.001' };
 const activityEnv = new MockActivityEnvironment();
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const config = testConfig({ DATABASE_URL: database.url, REPUTATION_MIN_SENDS: '20', REPUTATION_WINDOW_DAYS: '7', BOUNCE_RATE_THRESHOLD: '0.05', COMPLAINT_RATE_THRESHOLD: '0.001' });
+  const config = testConfig({ DATABASE_URL: database.url, ...REPUTATION_ENV });
   activities = createActivities({ config, db: database.db, sharedSes: sharedSesClient(config), logger: createLogger('silent', 'test') });
 });
 
@@ -81,4 +85,30 @@ test('too few sends in the window never suspend, and a message without a sample 
   for (const id of ids) expect(await report(account.id, id, 'bounce')).toMatchObject({ suspended: false });
   expect(await report(account.id, randomUUID(), 'complaint')).toMatchObject({ counted: false, sends: 5 });
   expect((await getAccount(database.db, account.id))?.sendingSuspended).toBe(false);
+});
+
+test('the system account is never suspended (its own emails must go on); its rates are Prometheus gauges for an alert', async () => {
+  const { account, domain } = await createSender(database.db);
+  const config = testConfig({ DATABASE_URL: database.url, ...REPUTATION_ENV, SYSTEM_EMAIL_FROM: `Postage <no-reply@${domain}>` });
+  const system = createActivities({ config, db: database.db, sharedSes: sharedSesClient(config), logger: createLogger('silent', 'test') });
+  const register = new Registry();
+  watchSystemReputation(register, () => systemAccountReputation(database.db, config));
+
+  const ids = await samples(account.id, 40);
+  for (const id of ids.slice(0, 4)) {
+    expect(await activityEnv.run(system.updateReputation, { accountId: account.id, messageId: id, event: 'bounce' as const, at: new Date().toISOString() })).toMatchObject({ counted: true, suspended: false });
+  }
+  await activityEnv.run(system.updateReputation, { accountId: account.id, messageId: ids[5]!, event: 'complaint' as const, at: new Date().toISOString() });
+  expect((await getAccount(database.db, account.id))?.sendingSuspended).toBe(false);
+
+  const text = await register.metrics();
+  expect(text).toMatch(/^postage_system_account_sends 40$/m);
+  expect(text).toMatch(/^postage_system_account_bounce_rate 0\.1$/m);
+  expect(text).toMatch(/^postage_system_account_complaint_rate 0\.025$/m);
+
+  // The same rates suspend an ordinary account.
+  const other = await createSender(database.db);
+  const otherIds = await samples(other.account.id, 40);
+  for (const id of otherIds.slice(0, 4)) await activityEnv.run(system.updateReputation, { accountId: other.account.id, messageId: id, event: 'bounce' as const, at: new Date().toISOString() });
+  expect((await getAccount(database.db, other.account.id))?.sendingSuspended).toBe(true);
 });

@@ -77,10 +77,10 @@ test('a non-2xx answer and a missed deadline are recorded as failed deliveries',
   expect(Date.now() - started).toBeLessThan(1500);
   receiver.respondWith(200);
 
-  expect(await database.db('webhook_deliveries').where({ message_id: failing }).first()).toMatchObject({ succeeded: false, status_code: 500, error: 'endpoint answered HTTP 500' });
+  expect(await database.db('webhook_deliveries').where({ message_id: failing }).first()).toMatchObject({ succeeded: false, status_code: 500, error: null });
   const late = await database.db('webhook_deliveries').where({ message_id: slow }).first();
-  expect(late).toMatchObject({ succeeded: false, status_code: null, error: 'no response within 500 ms' });
-  expect(late.latency_ms).toBeGreaterThanOrEqual(500);
+  // A failure without an answer is recorded by category, with the deadline as its time.
+  expect(late).toMatchObject({ succeeded: false, status_code: null, error: 'timeout', latency_ms: 500 });
 });
 
 // Only loopback is exercised live (tests send traffic to this machine only); private and
@@ -92,7 +92,7 @@ test('loopback destinations, by address or by name, are refused after DNS resolu
   for (const url of [`http://127.0.0.1:${port}/hooks`, `http://localhost:${port}/hooks`, `http://[::1]:${port}/hooks`]) {
     const refused = await attempt(url, []);
     expect(refused).toMatchObject({ succeeded: false, statusCode: null });
-    expect(refused.error).toMatch(/not allowed/i);
+    expect(refused.error).toBe('address_not_allowed');
   }
   expect(receiver.received.length).toBe(before);
   expect(await attempt(`http://localhost:${port}/hooks`, ['127.0.0.1', '::1'])).toMatchObject({ statusCode: 200 });

@@ -3,7 +3,8 @@
 // non-JSON bodies, wrong or missing Content-Type, long strings, control characters and non-ASCII
 // text, random X-API-Key and Idempotency-Key headers; for POST /api/send/, GET /api/me/, POST
 // /provider/ses-events (unsigned junk and genuinely signed notifications with random contents), and
-// the sign-in and management endpoints (random bodies, path parameters and query strings).
+// the sign-in and management endpoints (random bodies, path parameters and query strings), and
+// every listing's query string with NUL, other control characters and bytes that are not UTF-8.
 // Properties: never a 5xx; every answer is documented in the served OpenAPI document; nothing is
 // counted, staged, claimed or started for a refused request.
 //
@@ -12,9 +13,9 @@
 import fc from 'fast-check';
 import { randomInt } from 'node:crypto';
 import { startApiProcess } from '../helpers/apiProcess';
-import { testEnv } from '../helpers/config';
+import { TEST_SECRET_KEY, testEnv } from '../helpers/config';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
-import { createSender, type SenderFixture } from '../helpers/fixtures';
+import { createEndpoint, createSender, type SenderFixture } from '../helpers/fixtures';
 import { startLocalSns, type LocalSns } from '../../tools/stack/localSns';
 import { call, type ApiResponse } from './helpers/http';
 import { loadOpenApiCheck, type DocumentedCheck } from './helpers/openApi';
@@ -338,5 +339,42 @@ test('sign-in and management endpoints: never a 5xx, always documented', async (
     );
     if (res.status === 404 && res.json.error === 'not_found' && c.param.includes('%2F')) return; // an encoded slash in a path parameter is another path
     expectDocumented(c.path, c.method, res);
+  });
+}, 300_000);
+
+test('listings: query strings with NUL and other control characters in any parameter are never a 5xx, and a NUL is always a 400', async () => {
+  // Issue 19: `GET /api/emails?recipient=%00` reached PostgreSQL (which cannot store NUL) and was a 500.
+  const { endpoint } = await createEndpoint(database.db, TEST_SECRET_KEY, sender.account.id, 'http://127.0.0.1:9/hook');
+  const listings = ['/api/domains', '/api/api-keys', '/api/webhooks', '/api/webhooks/{id}/deliveries', '/api/emails', '/api/suppressions', '/api/usage'];
+  // Each listing's own parameters as /openapi.json documents them, so a new filter is fuzzed too.
+  const doc = (await (await fetch(`${api.baseUrl}/openapi.json`)).json()) as { paths: Record<string, { get?: { parameters?: { name: string; in: string }[] } }> };
+  const documentedNames = (path: string) => (doc.paths[path]?.get?.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
+  for (const path of listings) expect(doc.paths[path]?.get).toBeDefined();
+  const controlChar = fc.integer({ min: 0, max: 0x9f }).filter((c) => c < 0x20 || c >= 0x7f).map((c) => String.fromCharCode(c));
+  const value = fc.array(
+    fc.oneof(
+      { weight: 3, arbitrary: controlChar },
+      { weight: 1, arbitrary: fc.constant('\u0000') },
+      { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 8 }) }, // any code point, lone surrogates included
+      { weight: 2, arbitrary: fc.constantFrom('a', 'example', '@', '%', '&', '=', '+', ' ', 'sent', '2026-11-01', '10') },
+    ),
+    { maxLength: 12 },
+  ).map((parts) => parts.join(''));
+  /** As a client would send it: UTF-8 percent-encoded (a lone surrogate becomes U+FFFD, as fetch would make it). */
+  const encoded = (text: string) => [...Buffer.from(text, 'utf8')].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('');
+  // Escapes that are not UTF-8 at all (an escaped surrogate, an overlong NUL, a stray byte, a broken escape).
+  const rawValue = fc.constantFrom('%ED%A0%80', '%C0%80', '%FF', '%E0%A4%A', '%');
+  const caseFor = fc.integer({ min: 0, max: listings.length - 1 }).chain((i) => {
+    const path = listings[i]!;
+    const name = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...documentedNames(path), 'recipient', 'search', 'limit', 'unknown') }, { weight: 1, arbitrary: value.filter((n) => n.length > 0) });
+    const parameter = fc.record({ name, value: fc.oneof({ weight: 4, arbitrary: value.map((v) => ({ text: v, raw: encoded(v) })) }, { weight: 1, arbitrary: rawValue.map((raw) => ({ text: '', raw })) }) });
+    return fc.record({ path: fc.constant(path), parameters: fc.array(parameter, { minLength: 1, maxLength: 4 }) });
+  });
+  await check(caseFor, async (c) => {
+    const query = c.parameters.map((p) => `${encoded(p.name)}=${p.value.raw}`).join('&');
+    const res = await request(`${c.path.replace('{id}', endpoint.id)}?${query}`, { method: 'GET', headers: { 'X-API-Key': fullKey } });
+    expectDocumented(c.path, 'get', res);
+    const holdsNul = c.parameters.some((p) => p.name.includes('\u0000') || p.value.text.includes('\u0000'));
+    if (holdsNul) expect(res.status).toBe(400);
   });
 }, 300_000);

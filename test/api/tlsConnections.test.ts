@@ -137,7 +137,7 @@ test('a server certificate from another CA, or no client certificate, is refused
     const api = await startApiProcess(tlsEnv({ ...overrides, TEMPORAL_START_TIMEOUT_MS: '2000' }));
     try {
       const ready = (await (await fetch(`${api.baseUrl}/readyz`)).json()) as { checks: Record<string, string> };
-      expect(ready.checks.temporal).toMatch(/^unreachable: /);
+      expect(ready.checks.temporal).toBe('unreachable');
       expect(await send(api, sender.apiKey, body)).toMatchObject({ status: 502, json: { error: 'queue_error' } });
     } finally {
       await api.stop();

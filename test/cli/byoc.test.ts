@@ -152,10 +152,13 @@ test('a passing validation clears the mark the relay sets when the role stops wo
 test("a BYOC domain is registered in the customer's SES through the role, with MAIL FROM send.<domain>", async () => {
   const added = ok(await cli(['domain', 'add', accountId, 'byoc-customer.com', '--mode', 'byoc'], { BYOC_SES_ENDPOINT: moto.endpoint })).json;
   expect(added.domain).toMatchObject({ name: 'byoc-customer.com', sendingMode: 'byoc', mailFromDomain: 'send.byoc-customer.com' });
-  expect((added.records as { purpose: string }[]).filter((r) => r.purpose === 'dkim')).toHaveLength(3);
   expect(added.records).toContainEqual(expect.objectContaining({ type: 'MX', name: 'send.byoc-customer.com', value: '10 feedback-smtp.us-east-1.amazonses.com' }));
-
+  // The identity (and its DKIM records) is created once ownership is verified: here by the operator.
   const customerSes = new SESClient({ region: 'us-east-1', endpoint: moto.endpoint, credentials: moto.admin });
+  expect((await customerSes.send(new ListIdentitiesCommand({ IdentityType: 'Domain' }))).Identities ?? []).not.toContain('byoc-customer.com');
+  const marked = ok(await cli(['domain', 'mark-verified', 'byoc-customer.com'], { BYOC_SES_ENDPOINT: moto.endpoint })).json;
+  expect(marked.domain.dkimTokens).toHaveLength(3);
+
   expect((await customerSes.send(new ListIdentitiesCommand({ IdentityType: 'Domain' }))).Identities).toContain('byoc-customer.com');
   const mailFrom = await customerSes.send(new GetIdentityMailFromDomainAttributesCommand({ Identities: ['byoc-customer.com'] }));
   expect(mailFrom.MailFromDomainAttributes?.['byoc-customer.com']?.MailFromDomain).toBe('send.byoc-customer.com');

@@ -1,6 +1,6 @@
 // postage-admin domain commands: shared domains registered in the shared SES account (moto's SES
-// as the peer, which issues the DKIM tokens), verified against a real DNS server on loopback with
-// right, wrong and missing records.
+// as the peer, which issues the DKIM tokens) once ownership is proven, verified against a real DNS
+// server on loopback with right, wrong and missing records.
 import { GetIdentityMailFromDomainAttributesCommand, ListIdentitiesCommand, SESClient } from '@aws-sdk/client-ses';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
 import { startMotoPeer, type MotoPeer } from '../helpers/moto';
@@ -44,40 +44,29 @@ async function sesIdentities(): Promise<string[]> {
   return (await ses.send(new ListIdentitiesCommand({ IdentityType: 'Domain' }))).Identities ?? [];
 }
 
-test('domain add registers the domain in SES and prints the ownership TXT, three DKIM CNAMEs and the advice', async () => {
-  const added = ok(await cli(['domain', 'add', 'owner@example.com', 'Mail.Acme-Corp.example', '--mode', 'shared'])).json;
-  expect(added.domain).toMatchObject({ name: 'mail.acme-corp.example', sendingMode: 'shared', accountId, mailFromDomain: 'send.mail.acme-corp.example' });
-  expect(added.domain.ownershipVerifiedAt).toBeNull();
+test('domain add claims the name: the ownership TXT and the advice to publish, no DKIM records and no SES identity before ownership is proven', async () => {
+  const added = ok(await cli(['domain', 'add', 'owner@example.com', 'Mail.Acme-Corp.example', '--mode', 'shared']));
+  expect(added.json.domain).toMatchObject({ name: 'mail.acme-corp.example', sendingMode: 'shared', accountId, mailFromDomain: 'send.mail.acme-corp.example', dkimTokens: [], sesIdentity: false });
+  expect(added.json.domain.ownershipVerifiedAt).toBeNull();
+  expect(new Date(added.json.domain.claimExpiresAt).getTime() - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
 
-  const records = added.records as Rec[];
-  const ownership = records.filter((r) => r.purpose === 'ownership');
-  expect(ownership).toEqual([
-    { purpose: 'ownership', type: 'TXT', name: '_postage-verification.mail.acme-corp.example', value: `postage-verification=${added.domain.ownershipToken}`, required: true },
+  const records = added.json.records as Rec[];
+  expect(records.filter((r) => r.required)).toEqual([
+    { purpose: 'ownership', type: 'TXT', name: '_postage-verification.mail.acme-corp.example', value: `postage-verification=${added.json.domain.ownershipToken}`, required: true },
   ]);
-  expect(added.domain.ownershipToken).toMatch(/^[0-9a-f]{32}$/);
-  // The DKIM tokens are the ones SES issued for the identity.
-  const dkim = records.filter((r) => r.purpose === 'dkim');
-  expect(dkim).toHaveLength(3);
-  expect(added.domain.dkimTokens).toHaveLength(3);
-  for (const [i, token] of (added.domain.dkimTokens as string[]).entries()) {
-    expect(dkim[i]).toEqual({ purpose: 'dkim', type: 'CNAME', name: `${token}._domainkey.mail.acme-corp.example`, value: `${token}.dkim.amazonses.com`, required: true });
-  }
+  expect(added.json.domain.ownershipToken).toMatch(/^[0-9a-f]{32}$/);
   expect(records.filter((r) => !r.required).map((r) => [r.type, r.name, r.value])).toEqual([
     ['MX', 'send.mail.acme-corp.example', '10 feedback-smtp.eu-west-1.amazonses.com'],
     ['TXT', 'send.mail.acme-corp.example', 'v=spf1 include:amazonses.com ~all'],
     ['TXT', '_dmarc.mail.acme-corp.example', 'v=DMARC1; p=none;'],
   ]);
-
-  expect(await sesIdentities()).toContain('mail.acme-corp.example');
-  const mailFrom = await ses.send(new GetIdentityMailFromDomainAttributesCommand({ Identities: ['mail.acme-corp.example'] }));
-  expect(mailFrom.MailFromDomainAttributes?.['mail.acme-corp.example']?.MailFromDomain).toBe('send.mail.acme-corp.example');
+  expect(await sesIdentities()).not.toContain('mail.acme-corp.example');
 });
 
 test('domain verify checks ownership, then DKIM, against DNS: missing, wrong and right records', async () => {
   const domain = 'verify-me.example';
   const { domain: added } = ok(await cli(['domain', 'add', accountId, domain, '--mode', 'shared'])).json;
   const token: string = added.ownershipToken;
-  const dkimTokens: string[] = added.dkimTokens;
 
   // Missing: nothing published yet. DKIM is not even looked at before ownership.
   const missing = await cli(['domain', 'verify', domain]);
@@ -94,8 +83,26 @@ test('domain verify checks ownership, then DKIM, against DNS: missing, wrong and
   expect(wrong.json.ownership).toMatchObject({ ok: false, found: ['postage-verification=0123456789abcdef0123456789abcdef'] });
   expect(wrong.json.domain.ownershipVerifiedAt).toBeNull();
 
-  // Right ownership record (next to the wrong one, as happens while records are being fixed).
+  expect(await sesIdentities()).not.toContain(domain);
+
+  // Right ownership record (next to the wrong one, as happens while records are being fixed):
+  // ownership is proven, which creates the SES identity and issues the three DKIM records.
   zone.txt(`_postage-verification.${domain}`, `postage-verification=${token}`);
+  const owned = await cli(['domain', 'verify', domain]);
+  expect(owned.code).toBe(1);
+  expect(owned.stderr).toContain('DKIM is not verified');
+  expect(owned.json.domain.ownershipVerifiedAt).not.toBeNull();
+  const dkimTokens: string[] = owned.json.domain.dkimTokens;
+  expect(dkimTokens).toHaveLength(3);
+  expect((owned.json.dkim as { ok: boolean; expected: string }[]).map((c) => [c.ok, c.expected])).toEqual(dkimTokens.map((t) => [false, `${t}.dkim.amazonses.com`]));
+  expect(await sesIdentities()).toContain(domain);
+  const mailFrom = await ses.send(new GetIdentityMailFromDomainAttributesCommand({ Identities: [domain] }));
+  expect(mailFrom.MailFromDomainAttributes?.[domain]?.MailFromDomain).toBe(`send.${domain}`);
+  const shownRecords = ok(await cli(['domain', 'show', domain])).json.records as Rec[];
+  expect(shownRecords.filter((r) => r.purpose === 'dkim')).toEqual(
+    dkimTokens.map((t) => ({ purpose: 'dkim', type: 'CNAME', name: `${t}._domainkey.${domain}`, value: `${t}.dkim.amazonses.com`, required: true })),
+  );
+
   // DKIM: two right, one pointing at the wrong place.
   zone.cname(`${dkimTokens[0]}._domainkey.${domain}`, `${dkimTokens[0]}.dkim.amazonses.com`);
   zone.cname(`${dkimTokens[1]}._domainkey.${domain}`, `${dkimTokens[1]}.dkim.amazonses.com`);
@@ -135,11 +142,13 @@ test('domain verify checks ownership, then DKIM, against DNS: missing, wrong and
   expect(again.json.advisory).toMatchObject({ spf: { ok: false }, dmarc: { ok: false }, mailFrom: { ok: false } });
 });
 
-test('domain list, mark-verified and delete (which removes the SES identity)', async () => {
+test('domain list, mark-verified (which creates the SES identity) and delete (which removes it)', async () => {
   ok(await cli(['domain', 'add', accountId, 'local-only.example', '--mode', 'shared']));
+  expect(await sesIdentities()).not.toContain('local-only.example');
   const marked = ok(await cli(['domain', 'mark-verified', 'local-only.example'])).json;
   expect(marked.canSend).toBe(true);
   expect(marked.domain.ownershipVerifiedAt).not.toBeNull();
+  expect(marked.domain.dkimTokens).toHaveLength(3);
 
   const listed = ok(await cli(['domain', 'list', 'owner@example.com'])).json as { name: string; canSend: boolean }[];
   expect(listed.map((d) => [d.name, d.canSend])).toEqual(
@@ -158,12 +167,17 @@ test('domain list, mark-verified and delete (which removes the SES identity)', a
   expect(gone.stderr).toContain('no domain local-only.example');
 });
 
-test('refusals: a domain belongs to one account, the mode is shared or byoc, BYOC takes a validated root domain', async () => {
+test('refusals: a name once per account, the mode is shared or byoc, BYOC takes a validated root domain; another account may claim an unproven name', async () => {
   const other = ok(await cli(['account', 'create', '--email', 'other@example.com', '--plan', 'growth'])).json;
   const identitiesBefore = await sesIdentities();
+  // An unproven claim blocks nobody: another account claims the same name with its own token.
+  const theirs = ok(await cli(['domain', 'add', other.id, 'mail.acme-corp.example', '--mode', 'shared'])).json.domain;
+  expect(theirs).toMatchObject({ accountId: other.id, ownershipVerifiedAt: null });
+  const ours = ok(await cli(['domain', 'show', 'mail.acme-corp.example', '--account', accountId])).json.domain;
+  expect(theirs.ownershipToken).not.toBe(ours.ownershipToken);
+  expect((await cli(['domain', 'show', 'mail.acme-corp.example'])).stderr).toMatch(/2 accounts claim mail\.acme-corp\.example.*--account/);
   const cases: [string[], RegExp][] = [
-    [['domain', 'add', other.id, 'mail.acme-corp.example', '--mode', 'shared'], /registered by another account/],
-    [['domain', 'add', accountId, 'mail.acme-corp.example', '--mode', 'shared'], /already registered in this account/],
+    [['domain', 'add', accountId, 'mail.acme-corp.example', '--mode', 'shared'], /already in this account/],
     [['domain', 'add', accountId, 'new.example', '--mode', 'dedicated'], /--mode must be shared or byoc/],
     [['domain', 'add', accountId, 'not a domain', '--mode', 'shared'], /is not a domain name/],
     [['domain', 'add', accountId, 'mail.byoc-corp.com', '--mode', 'byoc'], /BYOC takes the root domain, not a subdomain: use byoc-corp\.com/],
@@ -180,7 +194,7 @@ test('refusals: a domain belongs to one account, the mode is shared or byoc, BYO
 });
 
 test('a DNS server that does not answer is reported as such, not as missing records', async () => {
-  const r = await cli(['domain', 'verify', 'mail.acme-corp.example'], { DNS_SERVERS: '127.0.0.1:9' });
+  const r = await cli(['domain', 'verify', 'mail.acme-corp.example', '--account', 'owner@example.com'], { DNS_SERVERS: '127.0.0.1:9' });
   expect(r.code).toBe(1);
   expect(r.stderr).toMatch(/could not look up the TXT records of _postage-verification\.mail\.acme-corp\.example/);
 });

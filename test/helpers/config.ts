@@ -19,6 +19,16 @@ export function testEnv(overrides: Record<string, string> = {}): Record<string, 
     SES_ACCESS_KEY_ID: 'test',
     SES_SECRET_ACCESS_KEY: 'test',
     WEBHOOK_ALLOWED_PRIVATE_ADDRESSES: '127.0.0.1,::1',
+    // Limit windows that are not per key are this stack's own in the run's shared Redis.
+    REDIS_KEY_PREFIX: `test-${randomBytes(6).toString('hex')}`,
+    // Suites sign up, reset and verify many users from one loopback client; the anonymous limits
+    // have their own tests (test/management/anonymousAbuse.test.ts), which set them low.
+    SIGNUPS_PER_CLIENT_PER_HOUR: '10000',
+    SIGNUPS_PER_HOUR: '10000',
+    PASSWORD_RESETS_PER_CLIENT_PER_HOUR: '10000',
+    PASSWORD_RESETS_PER_HOUR: '10000',
+    TOKEN_CHECKS_PER_CLIENT_PER_HOUR: '10000',
+    TOKEN_CHECKS_PER_HOUR: '10000',
     ...overrides,
   };
 }

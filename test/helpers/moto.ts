@@ -9,7 +9,10 @@
 //   policies must allow the action;
 // - for sts:AssumeRole moto also evaluates the role's trust policy: the principal must be the
 //   caller's exact ARN (an account-root principal is not understood) and `sts:ExternalId`
-//   conditions are compared with the request's ExternalId;
+//   conditions are compared with the request's ExternalId, but only when one is sent: moto grants
+//   an AssumeRole without ExternalId whatever the condition says. So `endpoint` is a small
+//   hand-written stand-in in front of moto (test/helpers/stsExternalId.ts) that evaluates that
+//   condition as AWS does and passes everything else through;
 // - the trust policy is only evaluated for roles in the caller's own moto account, so the
 //   customer's role lives in the relay's account here (moto's default, 123456789012). One account
 //   can hold one `Service-BYOC-Role`: `configureByocRole` creates or reconfigures it.
@@ -18,6 +21,7 @@ import { CreateEmailIdentityCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import path from 'node:path';
 import { BYOC_PERMISSIONS } from '../../core/byoc/byocPolicy';
 import { startMoto } from '../../tools/stack/moto';
+import { startStsExternalIdStandIn, type StsExternalIdStandIn } from './stsExternalId';
 import { freePort, stopAll } from '../../tools/stack/processes';
 import { testInfra } from './env';
 
@@ -37,14 +41,18 @@ export interface SentRawEmail {
   raw_data: string;
 }
 
+/** How the trust policy guards the ExternalId: `none` leaves the condition out (a role open to any caller of the relay account). */
+export type ExternalIdCondition = 'StringEquals' | 'StringEqualsIfExists' | 'none';
+
 export interface MotoPeer {
+  /** moto behind the ExternalId stand-in: use it for every AWS call (STS, IAM, SES). */
   endpoint: string;
   /** The relay's keys (set them as STS_ACCESS_KEY_ID / STS_SECRET_ACCESS_KEY). */
   relay: AwsKeys & { arn: string };
   /** Keys allowed everything, for a test's own set-up and inspection calls (e.g. as the shared SES account). */
   admin: AwsKeys & { arn: string };
   /** Creates Service-BYOC-Role or replaces its trust policy and permissions. */
-  configureByocRole(opts: { externalId: string; principalArn?: string; permissions?: string[] }): Promise<string>;
+  configureByocRole(opts: { externalId: string; principalArn?: string; permissions?: string[]; externalIdCondition?: ExternalIdCondition }): Promise<string>;
   /** Verifies a sending domain (or address) in the customer's SES, so moto accepts it as sender. */
   verifySesIdentity(identity: string, region?: string): Promise<void>;
   /** Every raw message moto's SES accepted, with the MIME as sent. */
@@ -71,15 +79,17 @@ async function createUser(iam: IAMClient, name: string, actions: string[]): Prom
 
 export async function startMotoPeer(name = 'moto'): Promise<MotoPeer> {
   const moto = await startMoto({ port: await freePort(), logFile: path.join(testInfra().runDir, 'logs', `${name}-${process.pid}-${Date.now()}.log`) });
-  const endpoint = moto.endpoint;
   const region = 'us-east-1';
+  let standIn: StsExternalIdStandIn | undefined;
   try {
     // Unauthenticated bootstrap: an administrator for the test's own set-up calls, and the relay.
-    const bootstrap = new IAMClient({ region, endpoint, credentials: { accessKeyId: 'bootstrap', secretAccessKey: 'bootstrap' } });
+    const bootstrap = new IAMClient({ region, endpoint: moto.endpoint, credentials: { accessKeyId: 'bootstrap', secretAccessKey: 'bootstrap' } });
     const admin = await createUser(bootstrap, 'test-admin', ['*']);
     const relay = await createUser(bootstrap, 'postage-relay', ['sts:AssumeRole']);
-    const res = await fetch(`${endpoint}/moto-api/reset-auth`, { method: 'POST', body: '0' });
+    const res = await fetch(`${moto.endpoint}/moto-api/reset-auth`, { method: 'POST', body: '0' });
     if (!res.ok) throw new Error(`moto refused to enable IAM enforcement: HTTP ${res.status}`);
+    standIn = await startStsExternalIdStandIn(moto.endpoint, admin);
+    const endpoint = standIn.endpoint;
 
     const iam = new IAMClient({ region, endpoint, credentials: admin });
     let roleExists = false;
@@ -88,6 +98,7 @@ export async function startMotoPeer(name = 'moto'): Promise<MotoPeer> {
       relay,
       admin,
       async configureByocRole(opts) {
+        const condition = opts.externalIdCondition ?? 'StringEquals';
         const trust = JSON.stringify({
           Version: '2012-10-17',
           Statement: [
@@ -95,7 +106,7 @@ export async function startMotoPeer(name = 'moto'): Promise<MotoPeer> {
               Effect: 'Allow',
               Principal: { AWS: opts.principalArn ?? relay.arn },
               Action: 'sts:AssumeRole',
-              Condition: { StringEquals: { 'sts:ExternalId': opts.externalId } },
+              ...(condition === 'none' ? {} : { Condition: { [condition]: { 'sts:ExternalId': opts.externalId } } }),
             },
           ],
         });
@@ -131,9 +142,13 @@ export async function startMotoPeer(name = 'moto'): Promise<MotoPeer> {
         return data.sts?.AssumedRole?.length ?? 0;
       },
       createUser: (userName, actions) => createUser(iam, userName, actions),
-      stop: () => stopAll([moto.process]),
+      stop: async () => {
+        await standIn?.close();
+        await stopAll([moto.process]);
+      },
     };
   } catch (err) {
+    await standIn?.close();
     await stopAll([moto.process]);
     throw err;
   }

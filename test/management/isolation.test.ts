@@ -1,14 +1,16 @@
 // Every management endpoint, read from /openapi.json so a new endpoint cannot be left out:
 // another account's ids and names answer 404 (never 403, never their data) and change nothing;
 // lists show only the caller's own; a sending key gets 403 insufficient_permission; no
-// credentials, 401. Changes are audited with who made them.
+// credentials, 401; a domain-scoped full_access key reaches only what its scope allows. Changes
+// are audited with who made them.
 import { createApiKey, findApiKey } from '../../core/accounts/apiKeys';
 import { listAudit } from '../../core/platform/audit';
 import { suppressManually } from '../../core/accounts/suppressions';
-import { findDomain } from '../../core/domains/domains';
+import { addDomain, findDomain, markDomainVerified } from '../../core/domains/domains';
+import { SCOPED_KEY_ACCESS } from '../../api/middleware/keyScope';
 import { insertQueuedLogRow } from '../../core/sending/emailLog';
 import { getWebhookEndpoint } from '../../core/webhooks/webhookEndpoints';
-import { createEndpoint, createSender, type SenderFixture } from '../helpers/fixtures';
+import { createEndpoint, createSender, uniqueName, type SenderFixture } from '../helpers/fixtures';
 import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';
 import { call, type ApiResponse } from '../api/helpers/http';
 import { loadOpenApiCheck, type DocumentedCheck } from '../api/helpers/openApi';
@@ -88,12 +90,20 @@ function withoutIds(json: unknown, t: Tenant): string {
 
 let a: Tenant;
 let b: Tenant;
+/** A third account whose full_access key is scoped to a second domain: its first domain's things are outside. */
+let c: Tenant & { scopedKey: string };
 let operations: Operation[];
 
 beforeAll(async () => {
   stack = await startServiceStack({ worker: false, env: { SES_DOMAIN_IDENTITIES: 'local', WEBHOOK_TIMEOUT_MS: '500' } });
   documented = await loadOpenApiCheck(stack.baseUrl);
   [a, b] = [await tenant(), await tenant()];
+  const third = await tenant();
+  const other = `${uniqueName('scope')}.example.com`;
+  await addDomain(stack.db, { accountId: third.account.id, name: other, mode: 'shared' }, 'test');
+  await markDomainVerified(stack.db, other, 'test');
+  const scopedKey = (await createApiKey(stack.db, { accountId: third.account.id, name: 'scoped admin', permission: 'full_access', domainScope: [other] }, 'test')).secret;
+  c = { ...third, scopedKey };
   operations = await managementOperations();
 });
 afterAll(async () => stack?.stop());
@@ -174,4 +184,47 @@ test('a full_access key manages keys (never shown their secrets), a revoked key 
     ['api_key.revoke', `key:${a.fullKeyId}`],
     ['api_key.create', `key:${a.fullKeyId}`],
   ]);
+});
+
+test('a domain-scoped full_access key: every operation is classified, account-wide ones are 403, and nothing outside its scope is shown or changed', async () => {
+  // The one table (api/middleware/keyScope.ts) covers every operation of the document...
+  const listed = operations.map((o) => `${o.method.toUpperCase()} ${o.path}`);
+  expect(listed.filter((op) => !(op in SCOPED_KEY_ACCESS))).toEqual([]);
+  // ...and opens only these to a scoped key.
+  expect(Object.keys(SCOPED_KEY_ACCESS).filter((op) => SCOPED_KEY_ACCESS[op] !== 'account_wide').sort()).toEqual(
+    [
+      'GET /api/domains',
+      'GET /api/domains/{name}',
+      'DELETE /api/domains/{name}',
+      'POST /api/domains/{name}/verify',
+      'GET /api/api-keys',
+      'POST /api/api-keys',
+      'DELETE /api/api-keys/{id}',
+      'GET /api/emails',
+      'GET /api/emails/{message_id}',
+      'GET /api/suppressions',
+      'POST /api/auth/verify-email/resend',
+      'POST /api/auth/signout',
+      'POST /api/auth/password',
+    ].sort(),
+  );
+  const asScoped = keyRequest(stack.baseUrl, c.scopedKey);
+  const asUnscoped = keyRequest(stack.baseUrl, c.fullKey);
+  for (const op of operations) {
+    const name = `${op.method.toUpperCase()} ${op.path}`;
+    const access = SCOPED_KEY_ACCESS[name];
+    const res = await asScoped(op.method.toUpperCase(), fill(op.path, c), op.body);
+    documented(op.path, op.method, res);
+    const seen = { op: name, status: res.status, error: res.json.error };
+    if (access === 'account_wide' || access === 'within') expect(seen).toEqual({ op: name, status: 403, error: 'insufficient_permission' });
+    else if (access === 'domain' || access === 'message' || access === 'key') expect(seen).toEqual({ op: name, status: 404, error: 'not_found' });
+    else if (access === 'filtered') {
+      expect(seen).toEqual({ op: name, status: 200, error: undefined });
+      for (const outside of [c.domain, c.messageId, c.fullKeyId]) expect({ op: name, shows: JSON.stringify(res.json).includes(outside) }).toEqual({ op: name, shows: false });
+    } else expect(seen).toEqual({ op: name, status: (await asUnscoped(op.method.toUpperCase(), fill(op.path, c), op.body)).status, error: res.json.error });
+  }
+  expect(await findDomain(stack.db, c.domain)).toBeDefined();
+  expect((await findApiKey(stack.db, c.fullKeyId))!.revokedAt).toBeNull();
+  expect((await getWebhookEndpoint(stack.db, c.webhookId))!.active).toBe(true);
+  expect((await asUnscoped('GET', `/api/suppressions?search=${encodeURIComponent(c.suppressed)}`)).json.suppressions).toHaveLength(1);
 });

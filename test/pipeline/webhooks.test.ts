@@ -90,7 +90,7 @@ test('a slow endpoint neither delays the send call nor the message; its missed d
       async () => (await stack.db('webhook_deliveries').where({ message_id: messageId, succeeded: false }).first()) ?? undefined,
       15_000,
     );
-    expect(failed).toMatchObject({ status_code: null, error: 'no response within 5000 ms' });
+    expect(failed).toMatchObject({ status_code: null, error: 'timeout', latency_ms: 5000 });
   } finally {
     independent.respondWith(200);
   }

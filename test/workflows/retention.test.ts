@@ -4,12 +4,14 @@
 import { Client, Connection } from '@temporalio/client';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../core/platform/db';
+import { purgeExpiredContent } from '../../core/sending/retention';
 import { stageMessage } from '../../core/sending/staging';
 import { ensureRetentionSchedules, keepEnsuringRetentionSchedules, retentionSchedules } from '../../worker/schedules';
 import { pino } from 'pino';
 import { startTcpProxy } from '../api/helpers/tcpProxy';
 import { eventually } from '../helpers/wait';
 import { testConfig } from '../helpers/config';
+import { createTestDatabase } from '../helpers/database';
 import { createSender, type SenderFixture } from '../helpers/fixtures';
 import { messageContent, startTimeSkippingPipeline, type TimeSkippingPipeline } from '../helpers/pipeline';
 
@@ -101,12 +103,66 @@ test('shared content keeps 90 days; BYOC leftovers, the SES id map, rate samples
     { account_id: sender.account.id, key: 'live', request_hash: 'h', state: 'completed', expires_at: new Date(now + 3_600_000) },
   ]);
 
-  expect(await run('contentRetention', [{ contentDays: 90 }])).toEqual({ sharedContent: 1, byocLeftovers: 1, providerMessages: 1, sendSamples: 1, idempotencyKeys: 1, sessions: 0, userTokens: 0 });
+  expect(await run('contentRetention', [{ contentDays: 90 }])).toEqual({ sharedContent: 1, byocLeftovers: 1, providerMessages: 1, sendSamples: 1, idempotencyKeys: 1, sessions: 0, userTokens: 0, domainClaims: 0 });
   expect(await remaining('idempotency_keys', 'key', ['expired', 'live'])).toEqual(['live']);
   expect(await remaining('staged_messages', 'message_id', [sharedOld, sharedKept, byocLeftover, byocInFlight])).toEqual([sharedKept, byocInFlight]);
   expect(await remaining('staged_attachments', 'message_id', [sharedOld, byocLeftover])).toEqual([]);
   expect(await remaining('provider_messages', 'message_id', samples)).toEqual([samples[1]]);
   expect(await remaining('send_outcomes', 'message_id', samples)).toEqual([samples[1]]);
+});
+
+test('a backlog larger than one batch is purged in full, each DELETE statement removing at most one batch', async () => {
+  // Issue 19: the content purge was one DELETE per table under the 15 s statement timeout; at
+  // volume it could time out every hour and never catch up. Its own database: the counts are exact.
+  const database = await createTestDatabase();
+  const statements: { table: string; rows: number }[] = [];
+  database.db.on('query-response', (rows: unknown, query: { sql?: string }) => {
+    const table = /^delete from "(\w+)"/i.exec(query.sql ?? '')?.[1];
+    if (table && typeof rows === 'number') statements.push({ table, rows });
+  });
+  try {
+    const db = database.db;
+    const owner = await createSender(db);
+    const now = Date.now();
+    const old = new Date(now - 91 * DAY);
+    const stage = async (mode: 'shared' | 'byoc', createdAt: Date) => {
+      const messageId = randomUUID();
+      await stageMessage(db, config().secretKey, {
+        messageId,
+        accountId: owner.account.id,
+        mode,
+        content: messageContent({ to: 'someone@example.org', from: `hello@${owner.domain}` }),
+        attachments: [{ filename: 'a.txt', contentType: 'text/plain', data: Buffer.from('a') }],
+      });
+      await db('staged_messages').where({ message_id: messageId }).update({ created_at: createdAt });
+      return messageId;
+    };
+    const expired = { shared: [] as string[], byoc: [] as string[] };
+    for (let i = 0; i < 7; i++) expired.shared.push(await stage('shared', old));
+    for (let i = 0; i < 5; i++) expired.byoc.push(await stage('byoc', new Date(now - 2 * DAY)));
+    const kept = await stage('shared', new Date(now - DAY));
+    const samples = Array.from({ length: 5 }, () => randomUUID());
+    await db('provider_messages').insert(samples.map((id) => ({ provider_message_id: `ses-${id}`, message_id: id, account_id: owner.account.id, created_at: old })));
+    await db('send_outcomes').insert(samples.map((id) => ({ message_id: id, account_id: owner.account.id, sent_at: old })));
+
+    const purged = await purgeExpiredContent(db, { now: new Date(now), contentDays: 90, batchSize: 2 });
+    expect(purged).toMatchObject({ sharedContent: 7, byocLeftovers: 5, providerMessages: 5, sendSamples: 5 });
+    expect(await db('staged_messages').pluck('message_id')).toEqual([kept]);
+    expect(await db('staged_attachments').whereNot({ message_id: kept }).count({ n: '*' })).toEqual([{ n: '0' }]);
+    expect(await db('provider_messages').count({ n: '*' })).toEqual([{ n: '0' }]);
+    expect(await db('send_outcomes').count({ n: '*' })).toEqual([{ n: '0' }]);
+
+    // Batches of at most 2 rows: 7 shared + 5 BYOC messages take at least 6 statements, 5 rows 3.
+    const of = (table: string) => statements.filter((s) => s.table === table);
+    for (const table of ['staged_messages', 'provider_messages', 'send_outcomes']) {
+      expect({ table, largest: Math.max(...of(table).map((s) => s.rows)) }).toEqual({ table, largest: 2 });
+    }
+    expect(of('staged_messages').length).toBeGreaterThanOrEqual(6);
+    expect(of('provider_messages').length).toBeGreaterThanOrEqual(3);
+    expect(of('send_outcomes').length).toBeGreaterThanOrEqual(3);
+  } finally {
+    await database.drop();
+  }
 });
 
 test('worker start creates the retention schedules once and keeps them in line with the settings (dev server)', async () => {

@@ -1,7 +1,9 @@
 // API keys (spec 2.6): list (never secrets), create (the secret once), revoke. A caller cannot
-// create a key with more permission than its own.
+// create a key with more permission or a wider domain scope than its own, and a domain-scoped key
+// sees (and revokes, middleware/keyScope.ts) only keys within its scope.
 import { Router } from 'express';
-import { createApiKey, listApiKeys, permissionCovers, revokeApiKey, type KeyPermission } from '../../../core/accounts/apiKeys';
+import { createApiKey, listApiKeys, revokeApiKey, type KeyPermission } from '../../../core/accounts/apiKeys';
+import { keyOutsideCaller, scopeCovers } from '../../../core/accounts/keyScope';
 import type { RouteDeps } from '../../deps';
 import { sendError } from '../../errors';
 import { handled } from '../../handled';
@@ -14,7 +16,9 @@ export function apiKeysRoute(deps: RouteDeps): Router {
   router.get(
     '/api/api-keys',
     handled(async (_req, res) => {
-      res.json({ api_keys: (await listApiKeys(deps.db, res.locals.caller!.accountId)).map(presentApiKey) });
+      const caller = res.locals.caller!;
+      const keys = (await listApiKeys(deps.db, caller.accountId)).filter((k) => scopeCovers(caller.domainScope, k.domainScope));
+      res.json({ api_keys: keys.map(presentApiKey) });
     }),
   );
 
@@ -24,9 +28,10 @@ export function apiKeysRoute(deps: RouteDeps): Router {
       const input = validBody<{ name: string; permission: KeyPermission; domains?: string[]; expires_at?: string | null }>('CreateApiKeyRequest', req, res);
       if (!input) return;
       const caller = res.locals.caller!;
-      if (!permissionCovers(caller.permission, input.permission)) {
+      const outside = keyOutsideCaller(caller, { permission: input.permission, domainScope: input.domains ?? [] });
+      if (outside) {
         res.locals.outcome = 'insufficient_permission';
-        return sendError(res, { code: 'insufficient_permission', detail: `A ${caller.permission} caller cannot create a ${input.permission} key.` });
+        return sendError(res, { code: 'insufficient_permission', detail: outside });
       }
       const { apiKey, secret } = await createApiKey(
         deps.db,

@@ -1,6 +1,8 @@
-// Domains (spec 2.5, 3.1): list, add (answers with the records to publish), read (each record's
-// state), verify (ownership, then DKIM; says what is still missing), delete.
+// Domains (spec 2.5, 3.1): list, add (a claim of the name; answers with the records to publish),
+// read (each record's state), verify (ownership, which wins the name and issues the DKIM records;
+// then DKIM; says what is still missing), delete. The claim rules are in core/domains/domains.ts.
 import { Router, type Response } from 'express';
+import { scopeIncludesDomain } from '../../../core/accounts/keyScope';
 import { createDnsLookup } from '../../../core/domains/dnsLookup';
 import { domainRecordsOf, registerDomain, removeDomain } from '../../../core/domains/domainRegistration';
 import { verifyDomain, type RecordCheck } from '../../../core/domains/domainVerification';
@@ -15,17 +17,19 @@ export function domainsRoute(deps: RouteDeps): Router {
   const router = Router();
   const dns = createDnsLookup(deps.config.dns.servers);
   const present = async (domain: Domain) => presentDomain(domain, await domainRecordsOf(deps.db, deps.config, domain));
-  /** The caller's domain of that name; another account's is as absent as one that does not exist. */
+  /** The caller's claim of that name; another account's is as absent as one that does not exist. */
   const ownDomain = async (res: Response, name: string): Promise<Domain> => {
-    const domain = await findDomain(deps.db, name);
-    if (!domain || domain.accountId !== res.locals.caller!.accountId) throw new PostageError('domain_not_found', `no domain ${name} in this account`);
+    const domain = await findDomain(deps.db, name, res.locals.caller!.accountId);
+    if (!domain) throw new PostageError('domain_not_found', `no domain ${name} in this account`);
     return domain;
   };
 
   router.get(
     '/api/domains',
     handled(async (_req, res) => {
-      const domains = await listDomains(deps.db, res.locals.caller!.accountId);
+      const caller = res.locals.caller!;
+      // A domain-scoped key sees only its domains (middleware/keyScope.ts).
+      const domains = (await listDomains(deps.db, caller.accountId)).filter((d) => scopeIncludesDomain(caller.domainScope, d.name));
       res.json({ domains: await Promise.all(domains.map(present)) });
     }),
   );
@@ -53,7 +57,7 @@ export function domainsRoute(deps: RouteDeps): Router {
     '/api/domains/:name/verify',
     handled(async (req, res) => {
       const domain = await ownDomain(res, String(req.params.name));
-      const result = await verifyDomain(deps.db, deps.config, dns, domain.name, res.locals.caller!.actor);
+      const result = await verifyDomain(deps.db, deps.config, dns, domain, res.locals.caller!.actor);
       const records = await domainRecordsOf(deps.db, deps.config, result.domain);
       // Required records not found yet: ownership first; DKIM once ownership is verified (spec 3.1).
       const dkimMissing = new Set(result.dkim.filter((c) => !c.ok).map((c) => c.name));
@@ -80,7 +84,7 @@ export function domainsRoute(deps: RouteDeps): Router {
     '/api/domains/:name',
     handled(async (req, res) => {
       const domain = await ownDomain(res, String(req.params.name));
-      const { warnings } = await removeDomain(deps.db, deps.config, domain.name, res.locals.caller!.actor);
+      const { warnings } = await removeDomain(deps.db, deps.config, domain, res.locals.caller!.actor);
       res.locals.outcome = 'domain_deleted';
       res.json({ success: true, warnings });
     }),

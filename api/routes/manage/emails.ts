@@ -6,10 +6,14 @@ import { emailLogPage, LOG_STATUSES } from '../../../core/sending/emailLogListin
 import { messageTimeline, messageWebhookDeliveries } from '../../../core/sending/emailTimeline';
 import { PostageError } from '../../../core/platform/errors';
 import { isUuid } from '../../../core/platform/ids';
+import { isScoped } from '../../../core/accounts/keyScope';
 import type { RouteDeps } from '../../deps';
 import { handled } from '../../handled';
 import { presentEmail, presentMessageDelivery, presentTimelineEvent } from '../../presenters';
 import { QueryReader } from './query';
+
+/** The 404 text for a message the caller may not see (also used by middleware/keyScope.ts). */
+export const messageNotFound = (id: string) => `no message ${id} in this account's email log (BYOC messages and rows older than the retention are not kept)`;
 
 export function emailsRoute(deps: RouteDeps): Router {
   const router = Router();
@@ -26,10 +30,12 @@ export function emailsRoute(deps: RouteDeps): Router {
       const cursor = q.text('cursor', 400);
       const limit = q.limit();
       if (q.refused(res)) return;
+      const caller = res.locals.caller!;
+      // A domain-scoped key sees only messages sent from its domains.
       const page = await emailLogPage(
         deps.db,
-        res.locals.caller!.accountId,
-        { ...(status ? { status } : {}), ...(recipient ? { recipient } : {}), ...(from ? { from } : {}), ...(since ? { since } : {}), ...(until ? { until } : {}) },
+        caller.accountId,
+        { ...(isScoped(caller.domainScope) ? { fromDomains: caller.domainScope } : {}), ...(status ? { status } : {}), ...(recipient ? { recipient } : {}), ...(from ? { from } : {}), ...(since ? { since } : {}), ...(until ? { until } : {}) },
         { limit, ...(cursor ? { cursor } : {}) },
       );
       res.json({ emails: page.rows.map(presentEmail), next_cursor: page.nextCursor });
@@ -41,7 +47,7 @@ export function emailsRoute(deps: RouteDeps): Router {
     handled(async (req, res) => {
       const id = String(req.params.messageId);
       const row = isUuid(id) ? await getLogRow(deps.db, id) : undefined;
-      if (!row || row.account_id !== res.locals.caller!.accountId) throw new PostageError('message_not_found', `no message ${id} in this account's email log (BYOC messages and rows older than the retention are not kept)`);
+      if (!row || row.account_id !== res.locals.caller!.accountId) throw new PostageError('message_not_found', messageNotFound(id));
       const [timeline, deliveries] = await Promise.all([messageTimeline(deps.db, id), messageWebhookDeliveries(deps.db, id)]);
       res.json({ email: presentEmail(row), timeline: timeline.map(presentTimelineEvent), webhook_deliveries: deliveries.map(presentMessageDelivery) });
     }),

@@ -1,8 +1,7 @@
 // Webhook endpoints (spec 2.8, 6): list, create (the signing secret once), change URL, events or
-// the active switch, delete, recent deliveries, and a signed test event of a chosen type.
+// the active switch, delete, recent deliveries, and a signed test event of a chosen type (at most
+// WEBHOOK_TESTS_PER_MINUTE an account). Creating, changing and testing need Growth or Pro.
 import { Router, type Response } from 'express';
-import { getAccount } from '../../../core/accounts/accounts';
-import { subscribedPlan } from '../../../core/accounts/subscription';
 import { PostageError } from '../../../core/platform/errors';
 import type { WebhookEventType } from '../../../core/model/webhookEvents';
 import {
@@ -14,8 +13,11 @@ import {
   updateWebhookEndpoint,
   type WebhookEndpoint,
 } from '../../../core/webhooks/webhookEndpoints';
+import { requireWebhookPlan } from '../../../core/webhooks/webhookPlan';
 import { sendTestWebhookEvent } from '../../../core/webhooks/webhookTestEvents';
+import { createWebhookTestLimit, WEBHOOK_TESTS_PER_MINUTE } from '../../../core/webhooks/webhookTestLimit';
 import type { RouteDeps } from '../../deps';
+import { sendError } from '../../errors';
 import { handled } from '../../handled';
 import { presentWebhook, presentWebhookDelivery } from '../../presenters';
 import { validBody } from '../../requestBody';
@@ -24,6 +26,7 @@ import { QueryReader } from './query';
 export function webhooksRoute(deps: RouteDeps): Router {
   const router = Router();
   const urlRules = { allowedPrivateAddresses: deps.config.webhooks.allowedPrivateAddresses };
+  const testLimit = createWebhookTestLimit(deps.redis);
   const ownEndpoint = async (res: Response, id: string): Promise<WebhookEndpoint> => {
     const endpoint = await getWebhookEndpoint(deps.db, id);
     if (!endpoint || endpoint.accountId !== res.locals.caller!.accountId) throw new PostageError('webhook_not_found', `no webhook endpoint ${id} in this account`);
@@ -43,9 +46,7 @@ export function webhooksRoute(deps: RouteDeps): Router {
       const input = validBody<{ url: string; events: WebhookEventType[] }>('CreateWebhookRequest', req, res);
       if (!input) return;
       const caller = res.locals.caller!;
-      // Spec 1: webhooks are a shared-mode feature of the Growth and Pro plans.
-      const account = await getAccount(deps.db, caller.accountId);
-      if (!account || !subscribedPlan(account)) throw new PostageError('plan_required', 'Webhooks need a Growth or Pro subscription (shared mode).');
+      await requireWebhookPlan(deps.db, caller.accountId);
       const { endpoint, signingSecret } = await createWebhookEndpoint(deps.db, deps.config.secretKey, { accountId: caller.accountId, url: input.url, events: input.events }, caller.actor, urlRules);
       res.locals.outcome = 'webhook_created';
       res.status(201).json({ webhook: presentWebhook(endpoint), signing_secret: signingSecret });
@@ -58,6 +59,7 @@ export function webhooksRoute(deps: RouteDeps): Router {
       const input = validBody<{ url?: string; events?: WebhookEventType[]; active?: boolean }>('UpdateWebhookRequest', req, res);
       if (!input) return;
       const endpoint = await ownEndpoint(res, String(req.params.id));
+      await requireWebhookPlan(deps.db, endpoint.accountId);
       res.json(presentWebhook(await updateWebhookEndpoint(deps.db, endpoint.id, input, res.locals.caller!.actor, urlRules)));
     }),
   );
@@ -90,10 +92,16 @@ export function webhooksRoute(deps: RouteDeps): Router {
       if (!input) return;
       const endpoint = await ownEndpoint(res, String(req.params.id));
       const event = input.event_type ?? endpoint.events[0] ?? 'email.delivered';
-      const { attempt, payload } = await sendTestWebhookEvent(deps.db, deps.config, { accountId: endpoint.accountId, endpointId: endpoint.id, event });
+      const result = await sendTestWebhookEvent(deps.db, deps.config, { accountId: endpoint.accountId, endpointId: endpoint.id, event }, testLimit);
+      if ('retryAfterSeconds' in result) {
+        res.locals.outcome = 'too_many_requests';
+        res.set('Retry-After', String(result.retryAfterSeconds));
+        return sendError(res, { code: 'too_many_requests', detail: `At most ${WEBHOOK_TESTS_PER_MINUTE} test events a minute per account; retry after the Retry-After delay.` });
+      }
+      const { attempt, payload } = result;
       res.locals.outcome = attempt.succeeded ? 'webhook_test_delivered' : 'webhook_test_failed';
       res.json({
-        delivery: presentWebhookDelivery({ eventType: event, isTest: true, messageId: null, statusCode: attempt.statusCode, succeeded: attempt.succeeded, latencyMs: attempt.latencyMs, error: attempt.error, attemptedAt: attempt.attemptedAt }),
+        delivery: presentWebhookDelivery({ eventType: event, isTest: true, messageId: null, statusCode: attempt.statusCode, succeeded: attempt.succeeded, latencyMs: attempt.durationMs, error: attempt.error, attemptedAt: attempt.attemptedAt }),
         payload,
       });
     }),

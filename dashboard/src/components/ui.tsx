@@ -244,11 +244,26 @@ export function FormActions({ onCancel, pending, label, pendingLabel }: { onCanc
 }
 
 /** A webhook delivery's outcome: the status code (or "no answer") and the error, if any. */
+/** The API reports a delivery that got no answer by category only; these are its words for people. */
+const DELIVERY_FAILURES: Record<string, string> = {
+  timeout: 'no answer within 5 s',
+  dns_failure: 'the host name did not resolve',
+  connection_refused: 'the connection was refused',
+  tls_error: 'the TLS handshake failed',
+  address_not_allowed: 'the host resolves to a private address',
+  cancelled: 'cancelled',
+  network_error: 'a network error',
+};
+
+export function deliveryFailure(error: string): string {
+  return DELIVERY_FAILURES[error] ?? error;
+}
+
 function DeliveryResult({ succeeded, statusCode, error }: { succeeded: boolean; statusCode: number | null; error: string | null }) {
   return (
     <>
       <Badge tone={succeeded ? 'good' : 'bad'}>{statusCode ?? 'no answer'}</Badge>
-      {error && <span className="muted"> {error}</span>}
+      {error && <span className="muted"> {deliveryFailure(error)}</span>}
     </>
   );
 }

@@ -1,5 +1,6 @@
-// One domain: its records with a copy button and a live status each, Verify (which says what is
-// still missing), and delete with confirmation.
+// One domain: what its state means (a released claim, when an unverified one expires), its
+// records with a copy button and a live status each, Verify (which says what is still missing),
+// and delete with confirmation. The DKIM records appear once ownership is verified.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api, ApiError, type DnsRecord, type Domain } from '../api';
@@ -61,9 +62,11 @@ export default function DomainDetail() {
         }
         actions={
           <>
-            <button type="button" className="button button-primary" onClick={() => verify.mutate()} disabled={verify.isPending}>
-              {verify.isPending ? 'Checking DNS…' : 'Verify'}
-            </button>
+            {d.status !== 'released' && (
+              <button type="button" className="button button-primary" onClick={() => verify.mutate()} disabled={verify.isPending}>
+                {verify.isPending ? 'Checking DNS…' : 'Verify'}
+              </button>
+            )}
             <ConfirmButton
               label="Delete"
               title={`Delete ${d.name}?`}
@@ -74,11 +77,18 @@ export default function DomainDetail() {
                 void navigate('/domains');
               }}
             >
-              <p>Sending from {d.name} stops at once and its Amazon SES identity is removed. Keys scoped to it can no longer send.</p>
+              <p>
+                {d.can_send || d.ownership_verified_at
+                  ? `Sending from ${d.name} stops at once and its Amazon SES identity is removed. Keys scoped to it can no longer send.`
+                  : `Your claim of ${d.name} is removed. You can add the domain again later.`}
+              </p>
             </ConfirmButton>
           </>
         }
       />
+      <div className={`banner ${d.status === 'released' ? 'banner-bad' : d.status === 'verified' ? 'banner-good' : ''}`} role="note">
+        {d.status_detail}
+      </div>
       {verify.isSuccess && (
         <div className={`banner ${verify.data.missing.length === 0 ? 'banner-good' : ''}`} role="status">
           {verify.data.missing.length === 0
@@ -91,7 +101,16 @@ export default function DomainDetail() {
       <FormError error={verify.error} />
       <section className="card" aria-labelledby="records-title">
         <h2 id="records-title">DNS records</h2>
-        <p className="hint">Publish these at your DNS provider. Ownership and DKIM are required to send; the others improve deliverability (without them, sends carry warnings).</p>
+        <p className="hint">
+          Publish these at your DNS provider. Ownership and DKIM are required to send; the others improve deliverability (without them, sends carry warnings).
+          {!d.ownership_verified_at && d.status !== 'released' && ' The three DKIM records are issued once ownership is verified.'}
+          {d.expires_at && (
+            <>
+              {' '}
+              Unverified, this claim is deleted <Time iso={d.expires_at} />.
+            </>
+          )}
+        </p>
         <div className="table-wrap" tabIndex={0}>
           <table className="records">
             <thead>

@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { api, ApiError, EVENT_TYPES, type EventType, type Webhook, type WebhookDelivery } from '../api';
-import { Badge, ConfirmButton, CopyButton, Empty, ErrorState, Field, FormError, Loading, PageHeader, SecretOnce, Time, FormActions, DeliveriesTable } from '../components/ui';
+import { Badge, ConfirmButton, CopyButton, Empty, ErrorState, Field, FormError, Loading, PageHeader, SecretOnce, Time, FormActions, DeliveriesTable, deliveryFailure } from '../components/ui';
 
 const VERIFY_SNIPPET = `import crypto from 'node:crypto';
 
@@ -122,7 +122,7 @@ function Endpoint({ webhook }: { webhook: Webhook }) {
       {!webhook.active && <p className="hint">Inactive endpoints receive nothing, test events included.</p>}
       {test.isSuccess && (
         <p role="status" className={test.data.delivery.succeeded ? 'ok-text' : 'form-error'}>
-          {test.data.delivery.succeeded ? `Delivered: HTTP ${test.data.delivery.status_code} in ${test.data.delivery.duration_ms} ms.` : `Not delivered: ${test.data.delivery.error ?? `HTTP ${test.data.delivery.status_code}`}.`}
+          {test.data.delivery.succeeded ? `Delivered: HTTP ${test.data.delivery.status_code} in ${test.data.delivery.duration_ms} ms.` : `Not delivered: ${test.data.delivery.error ? deliveryFailure(test.data.delivery.error) : `HTTP ${test.data.delivery.status_code}`}.`}
         </p>
       )}
       <FormError error={test.error ?? toggle.error} />

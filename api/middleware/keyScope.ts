@@ -1,0 +1,108 @@
+// What a domain-scoped full_access key may reach on the management API: the one table, checked
+// by requireCaller (caller.ts) for every management request before any route runs. A session or
+// an unscoped key is not limited here. See docs/decisions.md ("A scoped key manages only its
+// domains").
+import type { Request } from 'express';
+import { findApiKey } from '../../core/accounts/apiKeys';
+import { domainOfAddress, scopeCovers, scopeIncludesDomain } from '../../core/accounts/keyScope';
+import type { Db } from '../../core/platform/db';
+import { isUuid } from '../../core/platform/ids';
+import { PostageError } from '../../core/platform/errors';
+import { getLogRow } from '../../core/sending/emailLog';
+import { messageNotFound } from '../routes/manage/emails';
+import type { ApiError } from '../errors';
+
+/**
+ * - `account_wide`: a resource of the whole account (webhooks get every domain's events, BYOC,
+ *   usage, changing the suppression list, adding a domain): 403 insufficient_permission.
+ * - `same`: answers a scoped key like any key (reading the suppression list; sign-in endpoints).
+ * - `filtered`: a list; the route shows only what is within the scope (`caller.domainScope`).
+ * - `within`: creates a key; the route refuses one outside the caller's permission or scope.
+ * - `domain` / `message` / `key`: the path names a domain, a message of the log or an API key;
+ *   one outside the scope answers 404 exactly like one that does not exist.
+ */
+export type ScopedKeyAccess = 'account_wide' | 'same' | 'filtered' | 'within' | 'domain' | 'message' | 'key';
+
+/** Every management operation, as /openapi.json names it. An operation missing here is refused. */
+export const SCOPED_KEY_ACCESS: Record<string, ScopedKeyAccess> = {
+  'GET /api/domains': 'filtered',
+  'POST /api/domains': 'account_wide',
+  'GET /api/domains/{name}': 'domain',
+  'DELETE /api/domains/{name}': 'domain',
+  'POST /api/domains/{name}/verify': 'domain',
+  'GET /api/api-keys': 'filtered',
+  'POST /api/api-keys': 'within',
+  'DELETE /api/api-keys/{id}': 'key',
+  'GET /api/emails': 'filtered',
+  'GET /api/emails/{message_id}': 'message',
+  'GET /api/suppressions': 'same',
+  'POST /api/suppressions': 'account_wide',
+  'DELETE /api/suppressions/{address}': 'account_wide',
+  'GET /api/webhooks': 'account_wide',
+  'POST /api/webhooks': 'account_wide',
+  'PATCH /api/webhooks/{id}': 'account_wide',
+  'DELETE /api/webhooks/{id}': 'account_wide',
+  'GET /api/webhooks/{id}/deliveries': 'account_wide',
+  'POST /api/webhooks/{id}/test': 'account_wide',
+  'GET /api/byoc': 'account_wide',
+  'PUT /api/byoc': 'account_wide',
+  'POST /api/byoc/validate': 'account_wide',
+  'GET /api/byoc/policy': 'account_wide',
+  'GET /api/byoc/cloudformation': 'account_wide',
+  'GET /api/usage': 'account_wide',
+  'POST /api/auth/verify-email/resend': 'same',
+  'POST /api/auth/signout': 'same',
+  'POST /api/auth/password': 'same',
+};
+
+const MATCHERS = Object.entries(SCOPED_KEY_ACCESS).map(([operation, access]) => {
+  const [method, path] = operation.split(' ') as [string, string];
+  // Case-insensitive like Express's own routing, so no spelling of a path slips past the table.
+  const pattern = new RegExp(`^${path.replace(/\{\w+\}/g, '([^/]+)')}$`, 'i');
+  return { method, pattern, access };
+});
+
+function decoded(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Why a key scoped to `scope` may not make this request, or undefined when it may (then the
+ * route applies `filtered` and `within`). Something outside the scope is refused with the very
+ * PostageError the route gives for a name or id that does not exist (same 404, same text).
+ */
+export async function scopedKeyRefusal(db: Db, req: Request, scope: readonly string[]): Promise<ApiError | PostageError | undefined> {
+  const method = req.method === 'HEAD' ? 'GET' : req.method;
+  const path = `${req.baseUrl}${req.path}`.replace(/\/+$/, '');
+  let match: { access: ScopedKeyAccess; param: string } | undefined;
+  for (const m of MATCHERS) {
+    const found = m.method === method ? m.pattern.exec(path) : null;
+    if (found) {
+      match = { access: m.access, param: found[1] === undefined ? '' : (decoded(found[1]) ?? '') };
+      break;
+    }
+  }
+  // Fail closed: an operation nobody classified is not open to a scoped key.
+  if (!match || match.access === 'account_wide') {
+    return {
+      code: 'insufficient_permission',
+      detail: `This API key is scoped to ${scope.join(', ')}: account-wide resources (webhooks, BYOC, usage, changes to the suppression list, new domains) need an unscoped full_access key or a signed-in user.`,
+    };
+  }
+  const { access, param } = match;
+  if (access === 'domain' && !scopeIncludesDomain(scope, param)) return new PostageError('domain_not_found', `no domain ${param} in this account`);
+  if (access === 'message') {
+    // One that does not exist (or is another account's) is left to the route: the same 404.
+    const row = isUuid(param) ? await getLogRow(db, param) : undefined;
+    if (row && !scopeIncludesDomain(scope, domainOfAddress(row.from_email))) return new PostageError('message_not_found', messageNotFound(param));
+  }
+  if (access === 'key') {
+    const key = await findApiKey(db, param);
+    if (key && !scopeCovers(scope, key.domainScope)) return new PostageError('api_key_not_found', `no API key ${param}`);
+  }
+  return undefined;
+}

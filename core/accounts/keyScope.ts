@@ -1,0 +1,47 @@
+// A key's domain scope (spec 2.6) as a limit on management, not only on sending: a domain-scoped
+// full_access key sees and manages only what belongs to its domains, and can hand out no more
+// than it holds. Empty scope means every domain of the account (unscoped). Pure rules; the one
+// table of which management operation a scoped key may reach is api/middleware/keyScope.ts.
+import { normaliseDomainName } from '../domains/domainRecords';
+import { permissionCovers, type KeyPermission } from './apiKeys';
+
+/** True for a key limited to some domains (a session or an unscoped key is not). */
+export function isScoped(scope: readonly string[]): boolean {
+  return scope.length > 0;
+}
+
+/** True when a caller with this scope may see or act on `domain`. */
+export function scopeIncludesDomain(scope: readonly string[], domain: string): boolean {
+  if (!isScoped(scope)) return true;
+  return scope.includes(normaliseDomainName(domain));
+}
+
+/** The domain of a bare address (`hi@a.example` -> `a.example`), normalised; '' without one. */
+export function domainOfAddress(address: string): string {
+  const at = address.lastIndexOf('@');
+  return at < 0 ? '' : normaliseDomainName(address.slice(at + 1));
+}
+
+/**
+ * True when a `held` scope includes everything a `wanted` scope allows: unscoped holds every
+ * scope; a scoped key holds only non-empty subsets of its own (never "every domain").
+ */
+export function scopeCovers(held: readonly string[], wanted: readonly string[]): boolean {
+  if (!isScoped(held)) return true;
+  if (!isScoped(wanted)) return false;
+  return wanted.every((d) => held.includes(normaliseDomainName(d)));
+}
+
+/**
+ * Whether a caller may create a key: both its permission and its domain scope
+ * must be within the caller's. Returns why not, or null when it may.
+ */
+export function keyOutsideCaller(caller: { permission: KeyPermission; domainScope: readonly string[] }, key: { permission: KeyPermission; domainScope: readonly string[] }): string | null {
+  if (!permissionCovers(caller.permission, key.permission)) return `A ${caller.permission} caller cannot create a ${key.permission} key.`;
+  if (!scopeCovers(caller.domainScope, key.domainScope)) {
+    return isScoped(key.domainScope)
+      ? `This key is scoped to ${caller.domainScope.join(', ')}: it can create keys for those domains only.`
+      : `This key is scoped to ${caller.domainScope.join(', ')}: it cannot create a key for every domain; give \`domains\` within its own.`;
+  }
+  return null;
+}

@@ -1,0 +1,34 @@
+// Test events are outbound requests to a URL the customer chose, made at once on request: without
+// a ceiling they would let any account use Postage to probe hosts. Counted per account, shared by
+// every API process through Redis (rate-limiter-flexible, like the send limit), with a per-process
+// memory fallback while Redis is away.
+import type Redis from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+
+/** Test events an account may send in a minute, over all its endpoints. */
+export const WEBHOOK_TESTS_PER_MINUTE = 10;
+const WINDOW_SECONDS = 60;
+const KEY_PREFIX = 'postage:webhook-test:account';
+
+/** Takes one test event from the account's allowance: undefined when it may go, else the seconds to wait. */
+export type WebhookTestLimit = (accountId: string) => Promise<number | undefined>;
+
+export function createWebhookTestLimit(redis: Redis, perMinute = WEBHOOK_TESTS_PER_MINUTE): WebhookTestLimit {
+  const limiter = new RateLimiterRedis({
+    storeClient: redis,
+    keyPrefix: KEY_PREFIX,
+    points: perMinute,
+    duration: WINDOW_SECONDS,
+    rejectIfRedisNotReady: true,
+    insuranceLimiter: new RateLimiterMemory({ keyPrefix: KEY_PREFIX, points: perMinute, duration: WINDOW_SECONDS }),
+  });
+  return async (accountId) => {
+    try {
+      await limiter.consume(accountId);
+      return undefined;
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      return Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+    }
+  };
+}
