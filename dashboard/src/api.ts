@@ -1,5 +1,10 @@
 // The only way the dashboard talks to Postage: the public management API on the same origin,
-// with the session cookie and the session's CSRF token on every state-changing request.
+// with the session cookie and the session's CSRF token on every state-changing request. Paths,
+// parameters, bodies and answers are typed from /openapi.json (openapi-fetch over the types
+// `npm run generate:api` writes to generated/openapi.ts), so the dashboard cannot drift from it.
+import createClient from 'openapi-fetch';
+import type { components, paths } from './generated/openapi';
+
 export type FieldErrors = Record<string, string[]>;
 
 export class ApiError extends Error {
@@ -24,166 +29,51 @@ export function setCsrfToken(token: string | undefined): void {
   csrfToken = token;
 }
 
-export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  if (method !== 'GET' && csrfToken) headers['X-CSRF-Token'] = csrfToken;
-  let res: Response;
+/** The typed client: `postage.GET('/api/domains/{name}', { params: { path: { name } } })`. */
+export const postage = createClient<paths>({ baseUrl: '', credentials: 'same-origin', headers: { Accept: 'application/json' } });
+postage.use({
+  onRequest({ request }) {
+    if (request.method !== 'GET' && csrfToken) request.headers.set('X-CSRF-Token', csrfToken);
+    return request;
+  },
+});
+
+/** The answer of a call, or an ApiError with its detail, code and field errors. */
+export async function ok<R extends { data?: unknown; error?: unknown; response: Response }>(call: Promise<R>): Promise<NonNullable<R['data']>> {
+  let result: R;
   try {
-    res = await fetch(path, { method, headers, credentials: 'same-origin', ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+    result = await call;
   } catch {
     throw new ApiError(0, 'Postage could not be reached. Check your connection and try again.', undefined, {});
   }
-  const text = await res.text();
-  let json: Record<string, unknown> = {};
-  try {
-    json = text ? (JSON.parse(text) as Record<string, unknown>) : {};
-  } catch {
-    /* not JSON: the status says enough */
-  }
-  if (!res.ok) {
-    const detail = typeof json.detail === 'string' ? json.detail : `The request failed (HTTP ${res.status}).`;
-    throw new ApiError(res.status, detail, typeof json.error === 'string' ? json.error : undefined, (json.errors as FieldErrors | undefined) ?? {});
-  }
-  return json as T;
+  const { response } = result;
+  if (response.ok) return result.data as NonNullable<R['data']>;
+  const json = (typeof result.error === 'object' && result.error !== null ? result.error : {}) as Record<string, unknown>;
+  const detail = typeof json.detail === 'string' ? json.detail : `The request failed (HTTP ${response.status}).`;
+  throw new ApiError(response.status, detail, typeof json.error === 'string' ? json.error : undefined, (json.errors as FieldErrors | undefined) ?? {});
 }
 
-// ---- shapes of the management API (see /openapi.json) ----
+// ---- shapes of the management API, from /openapi.json ----
+type Schemas = components['schemas'];
+export type Session = Schemas['Session'];
+export type Domain = Schemas['Domain'];
+export type DnsRecord = Domain['records'][number];
+export type DomainVerification = Schemas['DomainVerification'];
+export type ApiKey = Schemas['ApiKey'];
+export type Webhook = Schemas['Webhook'];
+export type EventType = Webhook['events'][number];
+export type WebhookDelivery = Schemas['WebhookDeliveries']['deliveries'][number];
+export type Byoc = Schemas['Byoc'];
+/** The outcome of a validation (the `validation` of the ByocValidation answer). */
+export type ByocValidation = Schemas['ByocValidation']['validation'];
+export type ByocPolicy = Schemas['ByocPolicy'];
+export type Email = Schemas['EmailList']['emails'][number];
+export type EmailDetail = Schemas['EmailDetail'];
+export type TimelineEvent = EmailDetail['timeline'][number];
+export type MessageDelivery = EmailDetail['webhook_deliveries'][number];
+export type Suppression = Schemas['Suppression'];
+export type Usage = Schemas['Usage'];
+export type EmailFilters = NonNullable<paths['/api/emails']['get']['parameters']['query']>;
 
-export interface Session {
-  user: { id: string; email: string };
-  account: { id: string; name: string; email: string; is_verified: boolean; current_plan: string; sending_suspended: boolean };
-  csrf_token: string;
-}
-
-export interface DnsRecord {
-  purpose: 'ownership' | 'dkim' | 'mail_from' | 'spf' | 'dmarc';
-  type: string;
-  name: string;
-  value: string;
-  required: boolean;
-  status: 'verified' | 'pending' | 'missing' | 'unchecked';
-}
-
-export interface Domain {
-  name: string;
-  sending_mode: 'shared' | 'byoc';
-  /** released: another account proved ownership of the name first; only deletion is left. */
-  status: 'pending_ownership' | 'pending_dkim' | 'verified' | 'released';
-  status_detail: string;
-  can_send: boolean;
-  ownership_verified_at: string | null;
-  dkim_verified_at: string | null;
-  last_checked_at: string | null;
-  /** An unverified claim is deleted then; null once ownership is verified. */
-  expires_at: string | null;
-  released_at: string | null;
-  /** The DKIM CNAMEs appear once ownership is verified. */
-  records: DnsRecord[];
-  created_at: string;
-}
-
-export interface ApiKey {
-  id: string;
-  name: string;
-  prefix: string;
-  permission: 'sending' | 'full_access';
-  domains: string[];
-  state: 'active' | 'revoked' | 'expired';
-  expires_at: string | null;
-  revoked_at: string | null;
-  last_used_at: string | null;
-  created_at: string;
-}
-
-export const EVENT_TYPES = ['email.sent', 'email.delivered', 'email.bounced', 'email.complained', 'email.failed'] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
-
-export interface Webhook {
-  id: string;
-  url: string;
-  events: EventType[];
-  active: boolean;
-  created_at: string;
-}
-
-export interface WebhookDelivery {
-  event_type: string;
-  message_id: string | null;
-  test: boolean;
-  status_code: number | null;
-  succeeded: boolean;
-  duration_ms: number;
-  error: string | null;
-  attempted_at: string;
-}
-
-export interface Byoc {
-  configured: boolean;
-  byoc_configured: boolean;
-  role_name: string;
-  role_arn: string | null;
-  region: string | null;
-  external_id: string | null;
-  validated_at: string | null;
-  validation_error: string | null;
-  unusable_reason: string | null;
-}
-
-export interface ByocValidation {
-  ok: boolean;
-  code: string;
-  message: string;
-}
-
-export interface ByocPolicy {
-  role_name: string;
-  relay_account_id: string;
-  external_id: string | null;
-  steps: string[];
-  trust_policy: object;
-  permissions_policy: object;
-}
-
-export interface Email {
-  message_id: string;
-  recipient: string;
-  from_email: string;
-  subject: string;
-  status: 'queued' | 'sent' | 'delivered' | 'bounced' | 'complained' | 'failed';
-  kind: 'real' | 'test' | 'simulator';
-  bounce_type: string | null;
-  bounce_subtype: string | null;
-  created_at: string;
-}
-
-export interface TimelineEvent {
-  type: string;
-  at: string;
-  details: Record<string, string>;
-}
-
-export interface MessageDelivery {
-  endpoint_id: string;
-  url: string;
-  event_type: string;
-  status_code: number | null;
-  succeeded: boolean;
-  duration_ms: number;
-  error: string | null;
-  attempted_at: string;
-}
-
-export interface Suppression {
-  address: string;
-  reason: 'bounce' | 'complaint' | 'manual';
-  created_at: string;
-}
-
-export interface Usage {
-  plan: string;
-  month: string;
-  allowance: { byoc: number; shared: number };
-  used: { byoc: number; shared: number };
-  days: { day: string; byoc: number; shared: number }[];
-}
+/** In the order the dashboard offers them (the document's enum, spec 6.3). */
+export const EVENT_TYPES = ['email.sent', 'email.delivered', 'email.bounced', 'email.complained', 'email.failed'] as const satisfies readonly EventType[];

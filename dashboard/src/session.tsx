@@ -1,13 +1,14 @@
 // The signed-in session: read from GET /api/auth/session, shared through React Query, and the
 // CSRF token handed to the API client whenever it changes.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError, setCsrfToken, type Session } from './api';
+import { ApiError, ok, postage, setCsrfToken, type Session } from './api';
+import { keys } from './queries';
 
-export const SESSION_KEY = ['session'] as const;
+const SESSION_KEY = keys.session;
 
 async function loadSession(): Promise<Session | null> {
   try {
-    const session = await api<Session>('GET', '/api/auth/session');
+    const session = await ok(postage.GET('/api/auth/session'));
     setCsrfToken(session.csrf_token);
     return session;
   } catch (err) {

@@ -3,7 +3,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router';
-import { api, type Session } from '../api';
+import { ok, postage, type Session } from '../api';
 import { useSetSession } from '../session';
 
 const NAV = [
@@ -17,7 +17,7 @@ const NAV = [
 ] as const;
 
 function VerifyBanner() {
-  const resend = useMutation({ mutationFn: () => api('POST', '/api/auth/verify-email/resend') });
+  const resend = useMutation({ mutationFn: () => ok(postage.POST('/api/auth/verify-email/resend')) });
   return (
     <div className="banner" role="status">
       <span>
@@ -48,7 +48,7 @@ export function Layout({ session, children }: { session: Session; children: Reac
     else document.getElementById('main')?.focus();
   }, [location.pathname]);
   const signOut = useMutation({
-    mutationFn: () => api('POST', '/api/auth/signout'),
+    mutationFn: () => ok(postage.POST('/api/auth/signout')),
     onSettled: () => {
       setSession(null);
       void navigate('/sign-in');

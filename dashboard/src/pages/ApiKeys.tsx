@@ -1,27 +1,33 @@
 // API keys: create (name, permission, domain scope, expiry) with the secret shown once, the list
 // with last use, revoke with confirmation.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { api, ApiError, type ApiKey, type Domain } from '../api';
-import { Badge, ConfirmButton, Empty, ErrorState, Field, FormError, Loading, PageHeader, SecretOnce, Time, FormActions } from '../components/ui';
+import { ApiError, ok, postage, type ApiKey } from '../api';
+import { keys, useApiKeys, useDomains } from '../queries';
+import { Badge, ConfirmButton, Empty, Field, FormError, PageHeader, SecretOnce, Time, FormActions } from '../components/ui';
+import { QueryList } from '../components/QueryList';
 
 function CreateKey({ onCreated, onCancel }: { onCreated: (secret: string, key: ApiKey) => void; onCancel: () => void }) {
   const [name, setName] = useState('');
   const [permission, setPermission] = useState<'sending' | 'full_access'>('sending');
   const [scope, setScope] = useState<string[]>([]);
   const [expires, setExpires] = useState('');
-  const domains = useQuery({ queryKey: ['domains'], queryFn: () => api<{ domains: Domain[] }>('GET', '/api/domains') });
+  const domains = useDomains();
   const client = useQueryClient();
   const create = useMutation({
     mutationFn: () =>
-      api<{ api_key: ApiKey; secret: string }>('POST', '/api/api-keys', {
-        name,
-        permission,
-        domains: scope,
-        expires_at: expires ? new Date(`${expires}T00:00:00Z`).toISOString() : null,
-      }),
+      ok(
+        postage.POST('/api/api-keys', {
+          body: {
+            name,
+            permission,
+            domains: scope,
+            expires_at: expires ? new Date(`${expires}T00:00:00Z`).toISOString() : null,
+          },
+        }),
+      ),
     onSuccess: (res) => {
-      void client.invalidateQueries({ queryKey: ['api-keys'] });
+      void client.invalidateQueries({ queryKey: keys.apiKeys });
       onCreated(res.secret, res.api_key);
     },
   });
@@ -73,7 +79,7 @@ export default function ApiKeys() {
   const [creating, setCreating] = useState(false);
   const [secret, setSecret] = useState<{ value: string; name: string } | null>(null);
   const client = useQueryClient();
-  const keys = useQuery({ queryKey: ['api-keys'], queryFn: () => api<{ api_keys: ApiKey[] }>('GET', '/api/api-keys') });
+  const apiKeys = useApiKeys();
   const newKeyButton = (
     <button type="button" className="button button-primary" onClick={() => setCreating(true)}>
       Create API key
@@ -98,70 +104,62 @@ export default function ApiKeys() {
           }}
         />
       )}
-      {keys.isPending && <Loading what="API keys" />}
-      {keys.isError && <ErrorState error={keys.error} retry={() => void keys.refetch()} />}
-      {keys.data && keys.data.api_keys.length === 0 && !creating && (
-        <Empty title="No API keys yet" action={newKeyButton}>
-          Create a key for your application to send email with.
-        </Empty>
-      )}
-      {keys.data && keys.data.api_keys.length > 0 && (
-        <div className="table-wrap" tabIndex={0}>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Key</th>
-                <th scope="col">Permission</th>
-                <th scope="col">Domains</th>
-                <th scope="col">Last used</th>
-                <th scope="col">State</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {keys.data.api_keys.map((k) => (
-                <tr key={k.id}>
-                  <td>{k.name}</td>
-                  <td className="mono">{k.prefix}…</td>
-                  <td>{k.permission === 'full_access' ? 'Full access' : 'Sending'}</td>
-                  <td>{k.domains.length ? k.domains.join(', ') : <span className="muted">All</span>}</td>
-                  <td>
-                    <Time iso={k.last_used_at} empty="never" />
-                  </td>
-                  <td>
-                    <Badge tone={STATE_TONE[k.state]}>{k.state === 'active' ? (k.expires_at ? 'Active, expires' : 'Active') : k.state === 'revoked' ? 'Revoked' : 'Expired'}</Badge>
-                    {k.state === 'active' && k.expires_at && (
-                      <>
-                        {' '}
-                        <Time iso={k.expires_at} />
-                      </>
-                    )}
-                  </td>
-                  <td>
-                    {k.state === 'active' && (
-                      <ConfirmButton
-                        small
-                        label="Revoke"
-                        title={`Revoke “${k.name}”?`}
-                        confirmLabel="Revoke key"
-                        onConfirm={async () => {
-                          await api('DELETE', `/api/api-keys/${k.id}`);
-                          await client.invalidateQueries({ queryKey: ['api-keys'] });
-                        }}
-                      >
-                        <p>Requests with {k.prefix}… are refused from the next one on. This cannot be undone.</p>
-                      </ConfirmButton>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <QueryList
+        query={apiKeys}
+        what="API keys"
+        rowsOf={(d) => d.api_keys}
+        rowKey={(k) => k.id}
+        empty={
+          !creating && (
+            <Empty title="No API keys yet" action={newKeyButton}>
+              Create a key for your application to send email with.
+            </Empty>
+          )
+        }
+        columns={[
+          { header: 'Name', cell: (k) => k.name },
+          { header: 'Key', className: 'mono', cell: (k) => `${k.prefix}…` },
+          { header: 'Permission', cell: (k) => (k.permission === 'full_access' ? 'Full access' : 'Sending') },
+          { header: 'Domains', cell: (k) => (k.domains.length ? k.domains.join(', ') : <span className="muted">All</span>) },
+          { header: 'Last used', cell: (k) => <Time iso={k.last_used_at} empty="never" /> },
+          {
+            header: 'State',
+            cell: (k) => (
+              <>
+                <Badge tone={STATE_TONE[k.state]}>{k.state === 'active' ? (k.expires_at ? 'Active, expires' : 'Active') : k.state === 'revoked' ? 'Revoked' : 'Expired'}</Badge>
+                {k.state === 'active' && k.expires_at && (
+                  <>
+                    {' '}
+                    <Time iso={k.expires_at} />
+                  </>
+                )}
+              </>
+            ),
+          },
+          {
+            header: 'Actions',
+            hiddenHeader: true,
+            cell: (k) => (
+              <>
+                {k.state === 'active' && (
+                  <ConfirmButton
+                    small
+                    label="Revoke"
+                    title={`Revoke “${k.name}”?`}
+                    confirmLabel="Revoke key"
+                    onConfirm={async () => {
+                      await ok(postage.DELETE('/api/api-keys/{id}', { params: { path: { id: k.id } } }));
+                      await client.invalidateQueries({ queryKey: keys.apiKeys });
+                    }}
+                  >
+                    <p>Requests with {k.prefix}… are refused from the next one on. This cannot be undone.</p>
+                  </ConfirmButton>
+                )}
+              </>
+            ),
+          },
+        ]}
+      />
     </>
   );
 }

@@ -1,9 +1,10 @@
 // BYOC: the ExternalId, the role ARN and region form ("Validate and save"), the trust and
 // permissions policies with copy buttons, the CloudFormation download, and Validate, with the
 // spec's failure reasons in plain words.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import { api, type Byoc as ByocState, type ByocPolicy, type ByocValidation } from '../api';
+import { ok, postage, type Byoc as ByocState, type ByocValidation } from '../api';
+import { keys, useByoc, useByocPolicy } from '../queries';
 import { Badge, CopyButton, ErrorState, Field, FormError, Loading, PageHeader, Time } from '../components/ui';
 
 const REGIONS = ['us-east-1', 'us-east-2', 'us-west-1', 'us-west-2', 'ca-central-1', 'eu-west-1', 'eu-west-2', 'eu-west-3', 'eu-central-1', 'eu-north-1', 'eu-south-1', 'ap-south-1', 'ap-northeast-1', 'ap-northeast-2', 'ap-northeast-3', 'ap-southeast-1', 'ap-southeast-2', 'sa-east-1', 'me-south-1', 'af-south-1', 'il-central-1'];
@@ -43,8 +44,8 @@ function PolicyBlock({ title, doc }: { title: string; doc: object }) {
 
 export default function Byoc() {
   const client = useQueryClient();
-  const state = useQuery({ queryKey: ['byoc'], queryFn: () => api<ByocState>('GET', '/api/byoc') });
-  const policy = useQuery({ queryKey: ['byoc', 'policy'], queryFn: () => api<ByocPolicy>('GET', '/api/byoc/policy') });
+  const state = useByoc();
+  const policy = useByocPolicy();
   const [roleArn, setRoleArn] = useState('');
   const [region, setRegion] = useState('us-east-1');
   const [result, setResult] = useState<ByocValidation | null>(null);
@@ -53,14 +54,14 @@ export default function Byoc() {
     if (state.data?.region) setRegion(state.data.region);
   }, [state.data?.role_arn, state.data?.region]);
   const refresh = (res: { byoc: ByocState; validation: ByocValidation }) => {
-    client.setQueryData(['byoc'], res.byoc);
-    void client.invalidateQueries({ queryKey: ['byoc', 'policy'] });
+    client.setQueryData(keys.byoc, res.byoc);
+    void client.invalidateQueries({ queryKey: keys.byocPolicy });
     setResult(res.validation);
   };
-  const save = useMutation({ mutationFn: () => api<{ byoc: ByocState; validation: ByocValidation }>('PUT', '/api/byoc', { role_arn: roleArn, region }), onSuccess: refresh });
-  const validate = useMutation({ mutationFn: () => api<{ byoc: ByocState; validation: ByocValidation }>('POST', '/api/byoc/validate'), onSuccess: refresh });
+  const save = useMutation({ mutationFn: () => ok(postage.PUT('/api/byoc', { body: { role_arn: roleArn, region } })), onSuccess: refresh });
+  const validate = useMutation({ mutationFn: () => ok(postage.POST('/api/byoc/validate')), onSuccess: refresh });
   const download = useMutation({
-    mutationFn: () => api<object>('GET', '/api/byoc/cloudformation'),
+    mutationFn: () => ok(postage.GET('/api/byoc/cloudformation')),
     onSuccess: (template) => {
       const url = URL.createObjectURL(new Blob([JSON.stringify(template, null, 2)], { type: 'application/json' }));
       const a = document.createElement('a');

@@ -1,9 +1,10 @@
 // One domain: what its state means (a released claim, when an unverified one expires), its
 // records with a copy button and a live status each, Verify (which says what is still missing),
 // and delete with confirmation. The DKIM records appear once ownership is verified.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
-import { api, ApiError, type DnsRecord, type Domain } from '../api';
+import { ApiError, ok, postage, type DnsRecord } from '../api';
+import { keys, useDomain } from '../queries';
 import { Badge, ConfirmButton, CopyButton, ErrorState, FormError, Loading, PageHeader, Time } from '../components/ui';
 import { DOMAIN_STATUS } from './statusTones';
 
@@ -21,21 +22,16 @@ const RECORD_STATUS: Record<DnsRecord['status'], [string, 'good' | 'warn' | 'bad
   unchecked: ['Not checked', 'neutral'],
 };
 
-interface Verification {
-  domain: Domain;
-  missing: DnsRecord[];
-}
-
 export default function DomainDetail() {
   const { name = '' } = useParams();
   const client = useQueryClient();
   const navigate = useNavigate();
-  const domain = useQuery({ queryKey: ['domains', name], queryFn: () => api<Domain>('GET', `/api/domains/${encodeURIComponent(name)}`) });
+  const domain = useDomain(name);
   const verify = useMutation({
-    mutationFn: () => api<Verification>('POST', `/api/domains/${encodeURIComponent(name)}/verify`),
+    mutationFn: () => ok(postage.POST('/api/domains/{name}/verify', { params: { path: { name } } })),
     onSuccess: (result) => {
-      client.setQueryData(['domains', name], result.domain);
-      void client.invalidateQueries({ queryKey: ['domains'], exact: true });
+      client.setQueryData(keys.domain(name), result.domain);
+      void client.invalidateQueries({ queryKey: keys.domains, exact: true });
     },
   });
 
@@ -72,8 +68,8 @@ export default function DomainDetail() {
               title={`Delete ${d.name}?`}
               confirmLabel="Delete domain"
               onConfirm={async () => {
-                await api('DELETE', `/api/domains/${encodeURIComponent(d.name)}`);
-                await client.invalidateQueries({ queryKey: ['domains'] });
+                await ok(postage.DELETE('/api/domains/{name}', { params: { path: { name: d.name } } }));
+                await client.invalidateQueries({ queryKey: keys.domains });
                 void navigate('/domains');
               }}
             >

@@ -1,11 +1,13 @@
 // Domains: the list with each one's state, and "Add domain" (the mode is chosen once, with what
 // each mode means). Adding leads to the domain's page with its records.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { api, type Domain } from '../api';
-import { Badge, Empty, ErrorState, Field, FormError, Loading, PageHeader, Time, FormActions } from '../components/ui';
+import { ok, postage } from '../api';
+import { keys, useDomains } from '../queries';
+import { Badge, Empty, Field, FormError, PageHeader, Time, FormActions } from '../components/ui';
 import { DOMAIN_STATUS } from './statusTones';
+import { QueryList } from '../components/QueryList';
 
 function AddDomain({ onCancel }: { onCancel: () => void }) {
   const [name, setName] = useState('');
@@ -13,9 +15,9 @@ function AddDomain({ onCancel }: { onCancel: () => void }) {
   const client = useQueryClient();
   const navigate = useNavigate();
   const add = useMutation({
-    mutationFn: () => api<Domain>('POST', '/api/domains', { name, sending_mode: mode }),
+    mutationFn: () => ok(postage.POST('/api/domains', { body: { name, sending_mode: mode } })),
     onSuccess: (domain) => {
-      void client.invalidateQueries({ queryKey: ['domains'] });
+      void client.invalidateQueries({ queryKey: keys.domains });
       void navigate(`/domains/${encodeURIComponent(domain.name)}`);
     },
   });
@@ -52,7 +54,7 @@ function AddDomain({ onCancel }: { onCancel: () => void }) {
 
 export default function Domains() {
   const [adding, setAdding] = useState(false);
-  const domains = useQuery({ queryKey: ['domains'], queryFn: () => api<{ domains: Domain[] }>('GET', '/api/domains') });
+  const domains = useDomains();
   return (
     <>
       <PageHeader
@@ -67,50 +69,32 @@ export default function Domains() {
         }
       />
       {adding && <AddDomain onCancel={() => setAdding(false)} />}
-      {domains.isPending && <Loading what="domains" />}
-      {domains.isError && <ErrorState error={domains.error} retry={() => void domains.refetch()} />}
-      {domains.data && domains.data.domains.length === 0 && !adding && (
-        <Empty
-          title="No domains yet"
-          action={
-            <button type="button" className="button button-primary" onClick={() => setAdding(true)}>
-              Add your first domain
-            </button>
-          }
-        >
-          Add the domain your emails come from; Postage shows the DNS records to publish.
-        </Empty>
-      )}
-      {domains.data && domains.data.domains.length > 0 && (
-        <div className="table-wrap" tabIndex={0}>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Domain</th>
-                <th scope="col">Mode</th>
-                <th scope="col">Status</th>
-                <th scope="col">Added</th>
-              </tr>
-            </thead>
-            <tbody>
-              {domains.data.domains.map((d) => (
-                <tr key={d.name}>
-                  <td>
-                    <Link to={`/domains/${encodeURIComponent(d.name)}`}>{d.name}</Link>
-                  </td>
-                  <td>{d.sending_mode === 'shared' ? 'Shared' : 'BYOC'}</td>
-                  <td>
-                    <Badge tone={DOMAIN_STATUS[d.status][1]}>{DOMAIN_STATUS[d.status][0]}</Badge>
-                  </td>
-                  <td>
-                    <Time iso={d.created_at} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <QueryList
+        query={domains}
+        what="domains"
+        rowsOf={(d) => d.domains}
+        rowKey={(d) => d.name}
+        empty={
+          !adding && (
+            <Empty
+              title="No domains yet"
+              action={
+                <button type="button" className="button button-primary" onClick={() => setAdding(true)}>
+                  Add your first domain
+                </button>
+              }
+            >
+              Add the domain your emails come from; Postage shows the DNS records to publish.
+            </Empty>
+          )
+        }
+        columns={[
+          { header: 'Domain', cell: (d) => <Link to={`/domains/${encodeURIComponent(d.name)}`}>{d.name}</Link> },
+          { header: 'Mode', cell: (d) => (d.sending_mode === 'shared' ? 'Shared' : 'BYOC') },
+          { header: 'Status', cell: (d) => <Badge tone={DOMAIN_STATUS[d.status][1]}>{DOMAIN_STATUS[d.status][0]}</Badge> },
+          { header: 'Added', cell: (d) => <Time iso={d.created_at} /> },
+        ]}
+      />
     </>
   );
 }

@@ -1,16 +1,10 @@
 // One message: its details, its timeline (queued, sent, then the outcome) and the webhook
 // deliveries made for it. Refreshes while the message is still on its way.
-import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { api, ApiError, type Email, type MessageDelivery, type TimelineEvent } from '../api';
+import { ApiError } from '../api';
+import { useEmail } from '../queries';
 import { Badge, ErrorState, Loading, PageHeader, Time, DeliveriesTable } from '../components/ui';
 import { EMAIL_STATUS } from './statusTones';
-
-interface Detail {
-  email: Email;
-  timeline: TimelineEvent[];
-  webhook_deliveries: MessageDelivery[];
-}
 
 const EVENT_TEXT: Record<string, string> = {
   queued: 'Accepted and queued',
@@ -23,11 +17,7 @@ const EVENT_TEXT: Record<string, string> = {
 
 export default function EmailDetail() {
   const { id = '' } = useParams();
-  const detail = useQuery({
-    queryKey: ['emails', 'detail', id],
-    queryFn: () => api<Detail>('GET', `/api/emails/${encodeURIComponent(id)}`),
-    refetchInterval: (q) => (q.state.data && ['queued', 'sent'].includes(q.state.data.email.status) ? 2000 : false),
-  });
+  const detail = useEmail(id);
   if (detail.isPending) return <Loading what="the email" />;
   if (detail.isError) {
     const gone = detail.error instanceof ApiError && detail.error.status === 404;

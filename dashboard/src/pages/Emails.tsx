@@ -1,10 +1,11 @@
 // The email log (shared mode): filters (status, recipient, date) kept in the URL, newest first,
 // cursor pages.
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { api, type Email } from '../api';
-import { Badge, Empty, ErrorState, Loading, PageHeader, Time } from '../components/ui';
+import type { EmailFilters } from '../api';
+import { useEmails } from '../queries';
+import { Badge, Empty, PageHeader, Time } from '../components/ui';
+import { QueryList } from '../components/QueryList';
 import { EMAIL_STATUS } from './statusTones';
 
 const STATUSES = ['queued', 'sent', 'delivered', 'bounced', 'complained', 'failed'] as const;
@@ -13,16 +14,11 @@ export default function Emails() {
   const [params, setParams] = useSearchParams();
   const [cursors, setCursors] = useState<string[]>([]); // cursors of the pages before this one
   const cursor = params.get('cursor') ?? '';
-  const query = new URLSearchParams();
-  for (const key of ['status', 'recipient', 'since', 'until']) if (params.get(key)) query.set(key, params.get(key)!);
-  query.set('limit', '25');
-  if (cursor) query.set('cursor', cursor);
-  const emails = useQuery({
-    queryKey: ['emails', query.toString()],
-    queryFn: () => api<{ emails: Email[]; next_cursor: string | null }>('GET', `/api/emails?${query}`),
-    placeholderData: keepPreviousData,
-    refetchInterval: 10_000,
-  });
+  const filters: EmailFilters = { limit: 25 };
+  for (const key of ['recipient', 'since', 'until', 'cursor'] as const) if (params.get(key)) filters[key] = params.get(key)!;
+  const status = params.get('status');
+  if (status) filters.status = status as EmailFilters['status'];
+  const emails = useEmails(filters, { refetchInterval: 10_000 });
   const [form, setForm] = useState({ status: params.get('status') ?? '', recipient: params.get('recipient') ?? '', since: params.get('since') ?? '', until: params.get('until') ?? '' });
   const apply = (e: FormEvent) => {
     e.preventDefault();
@@ -74,56 +70,43 @@ export default function Emails() {
           Apply
         </button>
       </form>
-      {emails.isPending && <Loading what="emails" />}
-      {emails.isError && <ErrorState error={emails.error} retry={() => void emails.refetch()} />}
-      {emails.data && emails.data.emails.length === 0 && (
-        <Empty title={filtered ? 'No emails match' : 'No emails yet'}>
-          {filtered ? 'Try other filters, or clear them.' : 'Send your first email with an API key (a test send to delivered@ the test domain works too); it shows up here within seconds.'}
-        </Empty>
-      )}
-      {emails.data && emails.data.emails.length > 0 && (
-        <>
-          <div className="table-wrap" tabIndex={0}>
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Recipient</th>
-                  <th scope="col">Subject</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Sent</th>
-                </tr>
-              </thead>
-              <tbody>
-                {emails.data.emails.map((m) => (
-                  <tr key={m.message_id}>
-                    <td>
-                      <Link to={`/emails/${m.message_id}`} className="break">
-                        {m.recipient}
-                      </Link>
-                      {m.kind !== 'real' && <Badge tone="info">{m.kind}</Badge>}
-                    </td>
-                    <td className="truncate">{m.subject || <span className="muted">(no subject)</span>}</td>
-                    <td>
-                      <Badge tone={EMAIL_STATUS[m.status]}>{m.status}</Badge>
-                    </td>
-                    <td>
-                      <Time iso={m.created_at} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+      <QueryList
+        query={emails}
+        what="emails"
+        rowsOf={(d) => d.emails}
+        rowKey={(m) => m.message_id}
+        empty={
+          <Empty title={filtered ? 'No emails match' : 'No emails yet'}>
+            {filtered ? 'Try other filters, or clear them.' : 'Send your first email with an API key (a test send to delivered@ the test domain works too); it shows up here within seconds.'}
+          </Empty>
+        }
+        columns={[
+          {
+            header: 'Recipient',
+            cell: (m) => (
+              <>
+                <Link to={`/emails/${m.message_id}`} className="break">
+                  {m.recipient}
+                </Link>
+                {m.kind !== 'real' && <Badge tone="info">{m.kind}</Badge>}
+              </>
+            ),
+          },
+          { header: 'Subject', className: 'truncate', cell: (m) => m.subject || <span className="muted">(no subject)</span> },
+          { header: 'Status', cell: (m) => <Badge tone={EMAIL_STATUS[m.status]}>{m.status}</Badge> },
+          { header: 'Sent', cell: (m) => <Time iso={m.created_at} /> },
+        ]}
+        after={(d) => (
           <nav className="pager" aria-label="Pages">
             <button type="button" className="button" disabled={!cursor} onClick={() => go(null, true)}>
               Newer
             </button>
-            <button type="button" className="button" disabled={!emails.data.next_cursor} onClick={() => go(emails.data.next_cursor)}>
+            <button type="button" className="button" disabled={!d.next_cursor} onClick={() => go(d.next_cursor)}>
               Older
             </button>
           </nav>
-        </>
-      )}
+        )}
+      />
     </>
   );
 }

@@ -1,9 +1,8 @@
 // Plan, this month's usage per mode against the allowance with a daily chart, BYOC status, and a
 // "next steps" checklist that ticks itself off from the account's real state.
-import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { api, type ApiKey, type Byoc, type Domain, type Email, type Usage } from '../api';
+import { useApiKeys, useByoc, useDomains, useEmails, useUsage } from '../queries';
 import { Badge, ErrorState, Loading, PageHeader } from '../components/ui';
 import { useSession } from '../session';
 
@@ -26,11 +25,11 @@ function Meter({ label, used, allowance }: { label: string; used: number; allowa
 
 export function Overview() {
   const session = useSession();
-  const usage = useQuery({ queryKey: ['usage'], queryFn: () => api<Usage>('GET', '/api/usage') });
-  const domains = useQuery({ queryKey: ['domains'], queryFn: () => api<{ domains: Domain[] }>('GET', '/api/domains') });
-  const keys = useQuery({ queryKey: ['api-keys'], queryFn: () => api<{ api_keys: ApiKey[] }>('GET', '/api/api-keys') });
-  const byoc = useQuery({ queryKey: ['byoc'], queryFn: () => api<Byoc>('GET', '/api/byoc') });
-  const emails = useQuery({ queryKey: ['emails', 'latest'], queryFn: () => api<{ emails: Email[] }>('GET', '/api/emails?limit=1') });
+  const usage = useUsage();
+  const domains = useDomains();
+  const keys = useApiKeys();
+  const byoc = useByoc();
+  const emails = useEmails({ limit: 1 });
 
   const account = session.data?.account;
   const steps = [

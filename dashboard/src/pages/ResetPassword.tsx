@@ -1,13 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { api, ApiError } from '../api';
+import { ApiError, ok, postage } from '../api';
 import { Field, FormError } from '../components/ui';
 import { AuthShell } from './authShell';
 
 export function ForgotPassword() {
   const [email, setEmail] = useState('');
-  const request = useMutation({ mutationFn: () => api('POST', '/api/auth/password-reset', { email }) });
+  const request = useMutation({ mutationFn: () => ok(postage.POST('/api/auth/password-reset', { body: { email } })) });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     request.mutate();
@@ -34,7 +34,7 @@ export function ForgotPassword() {
 export function ResetPassword() {
   const [params] = useSearchParams();
   const [password, setPassword] = useState('');
-  const confirm = useMutation({ mutationFn: () => api('POST', '/api/auth/password-reset/confirm', { token: params.get('token') ?? '', password }) });
+  const confirm = useMutation({ mutationFn: () => ok(postage.POST('/api/auth/password-reset/confirm', { body: { token: params.get('token') ?? '', password } })) });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     confirm.mutate();

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { api, type Session } from '../api';
+import { ok, postage } from '../api';
 import { Field, FormError } from '../components/ui';
 import { useSetSession } from '../session';
 import { AuthShell } from './authShell';
@@ -13,7 +13,7 @@ export function SignIn() {
   const navigate = useNavigate();
   const setSession = useSetSession();
   const signIn = useMutation({
-    mutationFn: () => api<Session>('POST', '/api/auth/signin', { email, password }),
+    mutationFn: () => ok(postage.POST('/api/auth/signin', { body: { email, password } })),
     onSuccess: (session) => {
       setSession(session);
       const next = params.get('next');

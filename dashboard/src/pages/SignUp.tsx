@@ -1,13 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { api } from '../api';
+import { ok, postage } from '../api';
 import { Field, FormError } from '../components/ui';
 import { AuthShell } from './authShell';
 
 export function SignUp() {
   const [form, setForm] = useState({ name: '', email: '', password: '' });
-  const signUp = useMutation({ mutationFn: () => api('POST', '/api/auth/signup', { ...form, name: form.name || undefined }) });
+  const signUp = useMutation({ mutationFn: () => ok(postage.POST('/api/auth/signup', { body: { ...form, name: form.name || undefined } })) });
   const set = (key: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
   const submit = (e: FormEvent) => {
     e.preventDefault();

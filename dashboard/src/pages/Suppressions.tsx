@@ -1,8 +1,10 @@
 // The suppression list: search, add, remove (with confirmation), pages.
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { api, type Suppression } from '../api';
-import { Badge, ConfirmButton, Empty, ErrorState, Field, FormError, Loading, PageHeader, Time } from '../components/ui';
+import { ok, postage } from '../api';
+import { keys, useSuppressions } from '../queries';
+import { Badge, ConfirmButton, Empty, Field, FormError, PageHeader, Time } from '../components/ui';
+import { QueryList } from '../components/QueryList';
 
 const REASON = { bounce: 'Hard bounce', complaint: 'Complaint', manual: 'Added by hand' } as const;
 
@@ -12,17 +14,12 @@ export default function Suppressions() {
   const [applied, setApplied] = useState('');
   const [cursor, setCursor] = useState<string | undefined>(undefined);
   const [address, setAddress] = useState('');
-  const query = new URLSearchParams({ limit: '25', ...(applied ? { search: applied } : {}), ...(cursor ? { cursor } : {}) });
-  const list = useQuery({
-    queryKey: ['suppressions', query.toString()],
-    queryFn: () => api<{ suppressions: Suppression[]; next_cursor: string | null }>('GET', `/api/suppressions?${query}`),
-    placeholderData: keepPreviousData,
-  });
+  const list = useSuppressions(applied, cursor);
   const add = useMutation({
-    mutationFn: () => api('POST', '/api/suppressions', { address }),
+    mutationFn: () => ok(postage.POST('/api/suppressions', { body: { address } })),
     onSuccess: () => {
       setAddress('');
-      void client.invalidateQueries({ queryKey: ['suppressions'] });
+      void client.invalidateQueries({ queryKey: keys.suppressions });
     },
   });
   return (
@@ -66,66 +63,50 @@ export default function Suppressions() {
           </button>
         </form>
       </div>
-      {list.isPending && <Loading what="suppressions" />}
-      {list.isError && <ErrorState error={list.error} retry={() => void list.refetch()} />}
-      {list.data && list.data.suppressions.length === 0 && (
-        <Empty title={applied ? 'No address matches' : 'No suppressed addresses'}>
-          {applied ? 'Try another search.' : 'Good news: nothing has bounced hard or drawn a complaint. Addresses you add by hand appear here too.'}
-        </Empty>
-      )}
-      {list.data && list.data.suppressions.length > 0 && (
-        <>
-          <div className="table-wrap" tabIndex={0}>
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Address</th>
-                  <th scope="col">Reason</th>
-                  <th scope="col">Since</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.suppressions.map((s) => (
-                  <tr key={s.address}>
-                    <td className="break">{s.address}</td>
-                    <td>
-                      <Badge tone={s.reason === 'manual' ? 'neutral' : 'bad'}>{REASON[s.reason]}</Badge>
-                    </td>
-                    <td>
-                      <Time iso={s.created_at} />
-                    </td>
-                    <td>
-                      <ConfirmButton
-                        small
-                        label="Remove"
-                        title={`Send to ${s.address} again?`}
-                        confirmLabel="Remove from list"
-                        onConfirm={async () => {
-                          await api('DELETE', `/api/suppressions/${encodeURIComponent(s.address)}`);
-                          await client.invalidateQueries({ queryKey: ['suppressions'] });
-                        }}
-                      >
-                        <p>{s.reason === 'manual' ? 'Postage will send to this address again.' : 'It bounced hard or complained before: sending to it again can hurt your reputation.'}</p>
-                      </ConfirmButton>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+      <QueryList
+        query={list}
+        what="suppressions"
+        rowsOf={(d) => d.suppressions}
+        rowKey={(s) => s.address}
+        empty={
+          <Empty title={applied ? 'No address matches' : 'No suppressed addresses'}>
+            {applied ? 'Try another search.' : 'Good news: nothing has bounced hard or drawn a complaint. Addresses you add by hand appear here too.'}
+          </Empty>
+        }
+        columns={[
+          { header: 'Address', className: 'break', cell: (s) => s.address },
+          { header: 'Reason', cell: (s) => <Badge tone={s.reason === 'manual' ? 'neutral' : 'bad'}>{REASON[s.reason]}</Badge> },
+          { header: 'Since', cell: (s) => <Time iso={s.created_at} /> },
+          {
+            header: 'Actions',
+            hiddenHeader: true,
+            cell: (s) => (
+              <ConfirmButton
+                small
+                label="Remove"
+                title={`Send to ${s.address} again?`}
+                confirmLabel="Remove from list"
+                onConfirm={async () => {
+                  await ok(postage.DELETE('/api/suppressions/{address}', { params: { path: { address: s.address } } }));
+                  await client.invalidateQueries({ queryKey: keys.suppressions });
+                }}
+              >
+                <p>{s.reason === 'manual' ? 'Postage will send to this address again.' : 'It bounced hard or complained before: sending to it again can hurt your reputation.'}</p>
+              </ConfirmButton>
+            ),
+          },
+        ]}
+        after={(d) => (
           <nav className="pager" aria-label="Pages">
             <button type="button" className="button" disabled={!cursor} onClick={() => setCursor(undefined)}>
               First page
             </button>
-            <button type="button" className="button" disabled={!list.data.next_cursor} onClick={() => setCursor(list.data.next_cursor ?? undefined)}>
+            <button type="button" className="button" disabled={!d.next_cursor} onClick={() => setCursor(d.next_cursor ?? undefined)}>
               Next
             </button>
           </nav>
-        </>
-      )}
+        )}
+      />
     </>
   );
 }

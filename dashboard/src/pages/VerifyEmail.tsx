@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { api } from '../api';
+import { ok, postage } from '../api';
+import { keys } from '../queries';
 import { FormError, Loading } from '../components/ui';
 import { useSession } from '../session';
 import { useQueryClient } from '@tanstack/react-query';
@@ -13,8 +14,8 @@ export function VerifyEmail() {
   const client = useQueryClient();
   const session = useSession();
   const verify = useMutation({
-    mutationFn: () => api('POST', '/api/auth/verify-email', { token }),
-    onSuccess: () => void client.invalidateQueries({ queryKey: ['session'] }),
+    mutationFn: () => ok(postage.POST('/api/auth/verify-email', { body: { token } })),
+    onSuccess: () => void client.invalidateQueries({ queryKey: keys.session }),
   });
   const started = useRef(false);
   useEffect(() => {

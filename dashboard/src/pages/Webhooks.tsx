@@ -1,9 +1,11 @@
 // Webhooks: create (URL, events) with the signing secret shown once; per endpoint the active
 // switch, "send test event", recent deliveries, delete; and how to verify the signature.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { api, ApiError, EVENT_TYPES, type EventType, type Webhook, type WebhookDelivery } from '../api';
+import { ApiError, EVENT_TYPES, ok, postage, type EventType, type Webhook } from '../api';
+import { keys, useWebhookDeliveries, useWebhooks } from '../queries';
 import { Badge, ConfirmButton, CopyButton, Empty, ErrorState, Field, FormError, Loading, PageHeader, SecretOnce, Time, FormActions, DeliveriesTable, deliveryFailure } from '../components/ui';
+import { QueryList } from '../components/QueryList';
 
 const VERIFY_SNIPPET = `import crypto from 'node:crypto';
 
@@ -37,9 +39,9 @@ function CreateWebhook({ onCreated, onCancel }: { onCreated: (secret: string) =>
   const [events, setEvents] = useState<EventType[]>(['email.delivered', 'email.bounced', 'email.complained']);
   const client = useQueryClient();
   const create = useMutation({
-    mutationFn: () => api<{ webhook: Webhook; signing_secret: string }>('POST', '/api/webhooks', { url, events }),
+    mutationFn: () => ok(postage.POST('/api/webhooks', { body: { url, events } })),
     onSuccess: (res) => {
-      void client.invalidateQueries({ queryKey: ['webhooks'] });
+      void client.invalidateQueries({ queryKey: keys.webhooks });
       onCreated(res.signing_secret);
     },
   });
@@ -61,7 +63,7 @@ function CreateWebhook({ onCreated, onCancel }: { onCreated: (secret: string) =>
 }
 
 function Deliveries({ id }: { id: string }) {
-  const deliveries = useQuery({ queryKey: ['webhooks', id, 'deliveries'], queryFn: () => api<{ deliveries: WebhookDelivery[] }>('GET', `/api/webhooks/${id}/deliveries?limit=10`) });
+  const deliveries = useWebhookDeliveries(id);
   if (deliveries.isPending) return <Loading what="deliveries" />;
   if (deliveries.isError) return <ErrorState error={deliveries.error} retry={() => void deliveries.refetch()} />;
   if (deliveries.data.deliveries.length === 0) return <p className="muted">No deliveries yet. Send a test event to try the endpoint.</p>;
@@ -72,12 +74,12 @@ function Endpoint({ webhook }: { webhook: Webhook }) {
   const client = useQueryClient();
   const [testEvent, setTestEvent] = useState<EventType>(webhook.events[0] ?? 'email.delivered');
   const toggle = useMutation({
-    mutationFn: () => api<Webhook>('PATCH', `/api/webhooks/${webhook.id}`, { active: !webhook.active }),
-    onSuccess: () => void client.invalidateQueries({ queryKey: ['webhooks'] }),
+    mutationFn: () => ok(postage.PATCH('/api/webhooks/{id}', { params: { path: { id: webhook.id } }, body: { active: !webhook.active } })),
+    onSuccess: () => void client.invalidateQueries({ queryKey: keys.webhooks }),
   });
   const test = useMutation({
-    mutationFn: () => api<{ delivery: WebhookDelivery }>('POST', `/api/webhooks/${webhook.id}/test`, { event_type: testEvent }),
-    onSettled: () => void client.invalidateQueries({ queryKey: ['webhooks', webhook.id, 'deliveries'] }),
+    mutationFn: () => ok(postage.POST('/api/webhooks/{id}/test', { params: { path: { id: webhook.id } }, body: { event_type: testEvent } })),
+    onSettled: () => void client.invalidateQueries({ queryKey: keys.deliveries(webhook.id) }),
   });
   const headingId = `webhook-${webhook.id}`;
   return (
@@ -110,8 +112,8 @@ function Endpoint({ webhook }: { webhook: Webhook }) {
           title="Delete this endpoint?"
           confirmLabel="Delete endpoint"
           onConfirm={async () => {
-            await api('DELETE', `/api/webhooks/${webhook.id}`);
-            await client.invalidateQueries({ queryKey: ['webhooks'] });
+            await ok(postage.DELETE('/api/webhooks/{id}', { params: { path: { id: webhook.id } } }));
+            await client.invalidateQueries({ queryKey: keys.webhooks });
           }}
         >
           <p>
@@ -135,7 +137,7 @@ function Endpoint({ webhook }: { webhook: Webhook }) {
 export default function Webhooks() {
   const [creating, setCreating] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
-  const webhooks = useQuery({ queryKey: ['webhooks'], queryFn: () => api<{ webhooks: Webhook[] }>('GET', '/api/webhooks') });
+  const webhooks = useWebhooks();
   const addButton = (
     <button type="button" className="button button-primary" onClick={() => setCreating(true)}>
       Add endpoint
@@ -154,14 +156,20 @@ export default function Webhooks() {
           }}
         />
       )}
-      {webhooks.isPending && <Loading what="webhooks" />}
-      {webhooks.isError && <ErrorState error={webhooks.error} retry={() => void webhooks.refetch()} />}
-      {webhooks.data && webhooks.data.webhooks.length === 0 && !creating && (
-        <Empty title="No endpoints yet" action={addButton}>
-          Add an HTTPS endpoint to hear when emails are delivered, bounce or draw complaints.
-        </Empty>
-      )}
-      {webhooks.data?.webhooks.map((w) => <Endpoint key={w.id} webhook={w} />)}
+      <QueryList
+        query={webhooks}
+        what="webhooks"
+        rowsOf={(d) => d.webhooks}
+        rowKey={(w) => w.id}
+        empty={
+          !creating && (
+            <Empty title="No endpoints yet" action={addButton}>
+              Add an HTTPS endpoint to hear when emails are delivered, bounce or draw complaints.
+            </Empty>
+          )
+        }
+        render={(w) => <Endpoint webhook={w} />}
+      />
       <section className="card" aria-labelledby="verify-title">
         <div className="card-head">
           <h2 id="verify-title">Verify the signature</h2>

@@ -1,0 +1,4942 @@
+// Generated from /openapi.json by `npm run generate:api` (tools/apiTypes.ts). Do not edit.
+export interface paths {
+    "/api/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account’s API keys (never their secrets), with when each was last used. */
+        get: operations["getApiApiKeys"];
+        put?: never;
+        /** Create a key; the secret is in this response only. A caller cannot create a key with more permission than its own. */
+        post: operations["postApiApiKeys"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a key (by id or `pk_` prefix); its next request gets 401. */
+        delete: operations["deleteApiApiKeysId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change the password (signed-in users); ends every session and starts a new one. */
+        post: operations["postApiAuthPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Email a password-reset link (valid 1 hour). Always 202 with the same body. */
+        post: operations["postApiAuthPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/password-reset/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set a new password with the reset token; signs the user out everywhere. */
+        post: operations["postApiAuthPasswordResetConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user, the account and the CSRF token. */
+        get: operations["getApiAuthSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/signin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign in: starts a new session (HttpOnly cookie `postage_session`) and answers with the CSRF token. */
+        post: operations["postApiAuthSignin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/signout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End this session. */
+        post: operations["postApiAuthSignout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/signup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create an account and its user; sends a verification email. Always 202 with the same body. */
+        post: operations["postApiAuthSignup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/verify-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Verify the account email with the token from the verification link. */
+        post: operations["postApiAuthVerifyEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/verify-email/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a new verification link (signed-in users whose address is unverified). */
+        post: operations["postApiAuthVerifyEmailResend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/byoc": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The BYOC configuration (role, region, ExternalId, validation state). */
+        get: operations["getApiByoc"];
+        /** Validate and save the role ARN and region; answers with the spec 5.3 failure reason when validation fails (the configuration is saved either way). */
+        put: operations["putApiByoc"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/byoc/cloudformation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A CloudFormation template (JSON) creating Service-BYOC-Role with both policies. */
+        get: operations["getApiByocCloudformation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/byoc/policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The trust policy (relay account, ExternalId condition) and the 11 permissions of Service-BYOC-Role. */
+        get: operations["getApiByocPolicy"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/byoc/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Validate the saved configuration again. */
+        post: operations["postApiByocValidate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/domains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account’s sending domains with their DNS records and states. */
+        get: operations["getApiDomains"];
+        put?: never;
+        /** Claim a domain (mode fixed for good); answers with the records to publish: the ownership TXT, MAIL FROM MX and SPF, DMARC. The 3 DKIM CNAMEs follow once ownership is verified. Other accounts’ claims of the name change nothing in the answer; the first account to verify ownership wins the name. Unverified claims expire (`expires_at`). */
+        post: operations["postApiDomains"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/domains/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One domain and the state of each record. */
+        get: operations["getApiDomainsName"];
+        put?: never;
+        post?: never;
+        /** Delete the domain (a released claim too) and its SES identity if it has one. */
+        delete: operations["deleteApiDomainsName"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/domains/{name}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check DNS: ownership (TXT), then DKIM (3 CNAMEs), plus the advisory records; says which required records are missing. Once ownership is verified the SES identity is created and the DKIM records are issued; other unverified claims of the name are released. */
+        post: operations["postApiDomainsNameVerify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The shared-mode email log, newest first (rows are kept 14 days). */
+        get: operations["getApiEmails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/emails/{message_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One message: its log row, its timeline and its webhook deliveries. */
+        get: operations["getApiEmailsMessage_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The key's account, plan, BYOC status, verified domains and this UTC month's usage */
+        get: operations["me"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/send/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Queue one email */
+        post: operations["send"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/suppressions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The suppression list, newest first. */
+        get: operations["getApiSuppressions"];
+        put?: never;
+        /** Suppress an address by hand (reason `manual`). */
+        post: operations["postApiSuppressions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/suppressions/{address}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Lift a suppression. */
+        delete: operations["deleteApiSuppressionsAddress"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This month’s allowance and use per mode, and daily sends for the previous and the current UTC month. */
+        get: operations["getApiUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account’s webhook endpoints. */
+        get: operations["getApiWebhooks"];
+        put?: never;
+        /** Create an endpoint; the signing secret is in this response only (Growth and Pro plans). */
+        post: operations["postApiWebhooks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete the endpoint, its secret and its delivery history (permanent). */
+        delete: operations["deleteApiWebhooksId"];
+        options?: never;
+        head?: never;
+        /** Change the URL, the events or the active switch (Growth and Pro plans). */
+        patch: operations["patchApiWebhooksId"];
+        trace?: never;
+    };
+    "/api/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Recent delivery attempts, newest first. */
+        get: operations["getApiWebhooksIdDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** POST a signed test event of the chosen type (spec 6.4 flat test shape) to the endpoint now, and record it (Growth and Pro plans; at most 10 test events a minute per account). */
+        post: operations["postApiWebhooksIdTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/provider/ses-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * SES event notifications delivered by Amazon SNS (not for API clients)
+         * @description Subscribe the SNS topic your SES configuration set publishes to. No API key: every message is checked against `SNS_TOPIC_ARNS`, its age and its signature (certificate from the topic region's SNS host). A 5xx makes SNS deliver it again later.
+         */
+        post: operations["sesEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        Accepted: {
+            detail: string;
+            /** @constant */
+            success: true;
+        };
+        AccountRecord: {
+            byoc_configured: boolean;
+            byoc_usage_current_month: number;
+            /** @description Active plan id (e.g. `growth`, `pro`); '' without a subscription. */
+            current_plan: string;
+            email: string;
+            is_verified: boolean;
+            name: string;
+            shared_usage_current_month: number;
+            verified_byoc_domains: string[];
+            verified_shared_domains: string[];
+        };
+        ApiKey: {
+            /** Format: date-time */
+            created_at: string;
+            domains: string[];
+            expires_at: string | null;
+            id: string;
+            last_used_at: string | null;
+            name: string;
+            /** @enum {unknown} */
+            permission: "sending" | "full_access";
+            /** @description The public part of the key (`pk_<lookup id>`); the secret is never shown again. */
+            prefix: string;
+            revoked_at: string | null;
+            /** @enum {unknown} */
+            state: "active" | "revoked" | "expired";
+        };
+        ApiKeyList: {
+            api_keys: {
+                /** Format: date-time */
+                created_at: string;
+                domains: string[];
+                expires_at: string | null;
+                id: string;
+                last_used_at: string | null;
+                name: string;
+                /** @enum {unknown} */
+                permission: "sending" | "full_access";
+                /** @description The public part of the key (`pk_<lookup id>`); the secret is never shown again. */
+                prefix: string;
+                revoked_at: string | null;
+                /** @enum {unknown} */
+                state: "active" | "revoked" | "expired";
+            }[];
+        };
+        Byoc: {
+            /** @description Validated, enabled and usable (spec 2.4). */
+            byoc_configured: boolean;
+            /** @description A configuration was saved. */
+            configured: boolean;
+            external_id: string | null;
+            region: string | null;
+            role_arn: string | null;
+            /** @constant */
+            role_name: "Service-BYOC-Role";
+            unusable_reason: string | null;
+            validated_at: string | null;
+            validation_error: string | null;
+        };
+        ByocPolicy: {
+            external_id: string | null;
+            permissions_policy: {
+                Statement: Record<string, never>[];
+                /** @constant */
+                Version: "2012-10-17";
+            };
+            relay_account_id: string;
+            /** @constant */
+            role_name: "Service-BYOC-Role";
+            steps: string[];
+            trust_policy: {
+                Statement: Record<string, never>[];
+                /** @constant */
+                Version: "2012-10-17";
+            };
+        };
+        ByocRequest: {
+            region: string;
+            role_arn: string;
+        };
+        ByocSaved: {
+            byoc: {
+                /** @description Validated, enabled and usable (spec 2.4). */
+                byoc_configured: boolean;
+                /** @description A configuration was saved. */
+                configured: boolean;
+                external_id: string | null;
+                region: string | null;
+                role_arn: string | null;
+                /** @constant */
+                role_name: "Service-BYOC-Role";
+                unusable_reason: string | null;
+                validated_at: string | null;
+                validation_error: string | null;
+            };
+            validation: {
+                /** @enum {unknown} */
+                code: "ok" | "assume_role_failed" | "external_id_not_required" | "sending_disabled" | "sandbox" | "missing_permission" | "not_propagated" | "ses_unreachable";
+                /** @description The failure reason of spec 5.3, in plain words. */
+                message: string;
+                ok: boolean;
+            };
+        };
+        ByocValidation: {
+            byoc: {
+                /** @description Validated, enabled and usable (spec 2.4). */
+                byoc_configured: boolean;
+                /** @description A configuration was saved. */
+                configured: boolean;
+                external_id: string | null;
+                region: string | null;
+                role_arn: string | null;
+                /** @constant */
+                role_name: "Service-BYOC-Role";
+                unusable_reason: string | null;
+                validated_at: string | null;
+                validation_error: string | null;
+            };
+            validation: {
+                /** @enum {unknown} */
+                code: "ok" | "assume_role_failed" | "external_id_not_required" | "sending_disabled" | "sandbox" | "missing_permission" | "not_propagated" | "ses_unreachable";
+                /** @description The failure reason of spec 5.3, in plain words. */
+                message: string;
+                ok: boolean;
+            };
+        };
+        CloudFormationTemplate: {
+            /** @constant */
+            AWSTemplateFormatVersion: "2010-09-09";
+            Outputs: Record<string, never>;
+            Resources: Record<string, never>;
+        };
+        CreateApiKeyRequest: {
+            /** @description Domains the key may send from; empty or absent: all the account's domains. */
+            domains?: string[];
+            expires_at?: string | null;
+            name: string;
+            /**
+             * @default sending
+             * @enum {unknown}
+             */
+            permission: "sending" | "full_access";
+        };
+        CreatedApiKey: {
+            api_key: {
+                /** Format: date-time */
+                created_at: string;
+                domains: string[];
+                expires_at: string | null;
+                id: string;
+                last_used_at: string | null;
+                name: string;
+                /** @enum {unknown} */
+                permission: "sending" | "full_access";
+                /** @description The public part of the key (`pk_<lookup id>`); the secret is never shown again. */
+                prefix: string;
+                revoked_at: string | null;
+                /** @enum {unknown} */
+                state: "active" | "revoked" | "expired";
+            };
+            /** @description The key itself, shown this once. Send it as X-API-Key. */
+            secret: string;
+        };
+        CreateDomainRequest: {
+            name: string;
+            /** @enum {unknown} */
+            sending_mode: "byoc" | "shared";
+        };
+        CreatedWebhook: {
+            /** @description Shown this once: verify X-Service-Signature with it. */
+            signing_secret: string;
+            webhook: {
+                active: boolean;
+                /** Format: date-time */
+                created_at: string;
+                events: ("email.sent" | "email.delivered" | "email.failed" | "email.bounced" | "email.complained")[];
+                id: string;
+                url: string;
+            };
+        };
+        CreateSuppressionRequest: {
+            address: string;
+        };
+        CreateWebhookRequest: {
+            events: ("email.sent" | "email.delivered" | "email.failed" | "email.bounced" | "email.complained")[];
+            url: string;
+        };
+        Deleted: {
+            /** @constant */
+            success: true;
+            warnings: string[];
+        };
+        Domain: {
+            can_send: boolean;
+            /** Format: date-time */
+            created_at: string;
+            dkim_verified_at: string | null;
+            expires_at: string | null;
+            last_checked_at: string | null;
+            mail_from_domain: string | null;
+            name: string;
+            ownership_verified_at: string | null;
+            /** @description The records to publish. The three DKIM CNAMEs are issued (and listed) once ownership is verified: the SES identity is created only then. */
+            records: {
+                name: string;
+                /** @enum {unknown} */
+                purpose: "ownership" | "dkim" | "mail_from" | "spf" | "dmarc";
+                /** @description Ownership and DKIM are required to send; the others are advisory (send warnings). */
+                required: boolean;
+                /**
+                 * @description verified; pending (required, not found yet); missing (advisory, not found at the last check); unchecked.
+                 * @enum {unknown}
+                 */
+                status: "verified" | "pending" | "missing" | "unchecked";
+                /** @enum {unknown} */
+                type: "TXT" | "CNAME" | "MX";
+                value: string;
+            }[];
+            released_at: string | null;
+            /** @enum {unknown} */
+            sending_mode: "byoc" | "shared";
+            /**
+             * @description released: another account proved ownership of the name first; the claim can never send and only deletion is left.
+             * @enum {unknown}
+             */
+            status: "pending_ownership" | "pending_dkim" | "verified" | "released";
+            /** @description The state and what to do next, in plain words. */
+            status_detail: string;
+        };
+        DomainList: {
+            domains: {
+                can_send: boolean;
+                /** Format: date-time */
+                created_at: string;
+                dkim_verified_at: string | null;
+                expires_at: string | null;
+                last_checked_at: string | null;
+                mail_from_domain: string | null;
+                name: string;
+                ownership_verified_at: string | null;
+                /** @description The records to publish. The three DKIM CNAMEs are issued (and listed) once ownership is verified: the SES identity is created only then. */
+                records: {
+                    name: string;
+                    /** @enum {unknown} */
+                    purpose: "ownership" | "dkim" | "mail_from" | "spf" | "dmarc";
+                    /** @description Ownership and DKIM are required to send; the others are advisory (send warnings). */
+                    required: boolean;
+                    /**
+                     * @description verified; pending (required, not found yet); missing (advisory, not found at the last check); unchecked.
+                     * @enum {unknown}
+                     */
+                    status: "verified" | "pending" | "missing" | "unchecked";
+                    /** @enum {unknown} */
+                    type: "TXT" | "CNAME" | "MX";
+                    value: string;
+                }[];
+                released_at: string | null;
+                /** @enum {unknown} */
+                sending_mode: "byoc" | "shared";
+                /**
+                 * @description released: another account proved ownership of the name first; the claim can never send and only deletion is left.
+                 * @enum {unknown}
+                 */
+                status: "pending_ownership" | "pending_dkim" | "verified" | "released";
+                /** @description The state and what to do next, in plain words. */
+                status_detail: string;
+            }[];
+        };
+        DomainVerification: {
+            checks: {
+                expected: string;
+                found: string[];
+                name: string;
+                ok: boolean;
+                purpose: string;
+                type: string;
+            }[];
+            domain: {
+                can_send: boolean;
+                /** Format: date-time */
+                created_at: string;
+                dkim_verified_at: string | null;
+                expires_at: string | null;
+                last_checked_at: string | null;
+                mail_from_domain: string | null;
+                name: string;
+                ownership_verified_at: string | null;
+                /** @description The records to publish. The three DKIM CNAMEs are issued (and listed) once ownership is verified: the SES identity is created only then. */
+                records: {
+                    name: string;
+                    /** @enum {unknown} */
+                    purpose: "ownership" | "dkim" | "mail_from" | "spf" | "dmarc";
+                    /** @description Ownership and DKIM are required to send; the others are advisory (send warnings). */
+                    required: boolean;
+                    /**
+                     * @description verified; pending (required, not found yet); missing (advisory, not found at the last check); unchecked.
+                     * @enum {unknown}
+                     */
+                    status: "verified" | "pending" | "missing" | "unchecked";
+                    /** @enum {unknown} */
+                    type: "TXT" | "CNAME" | "MX";
+                    value: string;
+                }[];
+                released_at: string | null;
+                /** @enum {unknown} */
+                sending_mode: "byoc" | "shared";
+                /**
+                 * @description released: another account proved ownership of the name first; the claim can never send and only deletion is left.
+                 * @enum {unknown}
+                 */
+                status: "pending_ownership" | "pending_dkim" | "verified" | "released";
+                /** @description The state and what to do next, in plain words. */
+                status_detail: string;
+            };
+            /** @description Required records not found yet (ownership first, then DKIM). */
+            missing: {
+                name: string;
+                /** @enum {unknown} */
+                purpose: "ownership" | "dkim" | "mail_from" | "spf" | "dmarc";
+                /** @description Ownership and DKIM are required to send; the others are advisory (send warnings). */
+                required: boolean;
+                /**
+                 * @description verified; pending (required, not found yet); missing (advisory, not found at the last check); unchecked.
+                 * @enum {unknown}
+                 */
+                status: "verified" | "pending" | "missing" | "unchecked";
+                /** @enum {unknown} */
+                type: "TXT" | "CNAME" | "MX";
+                value: string;
+            }[];
+        };
+        EmailDetail: {
+            email: {
+                bounce_subtype: string | null;
+                bounce_type: string | null;
+                bounced_at: string | null;
+                complained_at: string | null;
+                /** Format: date-time */
+                created_at: string;
+                delivered_at: string | null;
+                failed_at: string | null;
+                from_email: string;
+                /** @enum {unknown} */
+                kind: "real" | "test" | "simulator";
+                message_id: string;
+                recipient: string;
+                sent_at: string | null;
+                /** @enum {unknown} */
+                status: "queued" | "sent" | "delivered" | "bounced" | "complained" | "failed";
+                subject: string;
+            };
+            timeline: {
+                /** Format: date-time */
+                at: string;
+                /** @description bounce_type/bounce_subtype, reason, smtp_response or provider_message_id where they apply. */
+                details: {
+                    [key: string]: string;
+                };
+                /** @enum {unknown} */
+                type: "queued" | "sent" | "delivered" | "bounced" | "complained" | "failed";
+            }[];
+            webhook_deliveries: {
+                /** Format: date-time */
+                attempted_at: string;
+                /** @description How long the endpoint took to answer; without an answer, the deadline for `timeout` and 0 otherwise. */
+                duration_ms: number;
+                endpoint_id: string;
+                error: ("timeout" | "dns_failure" | "connection_refused" | "tls_error" | "address_not_allowed" | "cancelled" | "network_error") | null;
+                event_type: string;
+                status_code: number | null;
+                succeeded: boolean;
+                url: string;
+            }[];
+        };
+        EmailList: {
+            emails: {
+                bounce_subtype: string | null;
+                bounce_type: string | null;
+                bounced_at: string | null;
+                complained_at: string | null;
+                /** Format: date-time */
+                created_at: string;
+                delivered_at: string | null;
+                failed_at: string | null;
+                from_email: string;
+                /** @enum {unknown} */
+                kind: "real" | "test" | "simulator";
+                message_id: string;
+                recipient: string;
+                sent_at: string | null;
+                /** @enum {unknown} */
+                status: "queued" | "sent" | "delivered" | "bounced" | "complained" | "failed";
+                subject: string;
+            }[];
+            next_cursor: string | null;
+        };
+        Error: {
+            detail: string;
+            /** @enum {unknown} */
+            error: "unauthorized" | "domain_not_registered" | "domain_not_verified" | "dkim_not_verified" | "domain_mode_mismatch" | "domain_not_allowed" | "sending_suspended" | "recipient_suppressed" | "usage_limit_exceeded" | "attachment_upload_failed" | "queue_error" | "byoc_not_configured" | "service_unavailable" | "idempotency_key_reused" | "idempotency_key_in_progress" | "not_found" | "method_not_allowed" | "internal_error" | "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "too_many_attempts" | "too_many_requests" | "domain_exists" | "domain_unavailable" | "too_many_pending_domains" | "byoc_setup_required" | "webhook_inactive" | "provider_error";
+            /** @constant */
+            success: false;
+        };
+        PasswordChangeRequest: {
+            current_password: string;
+            new_password: string;
+        };
+        PasswordResetConfirmRequest: {
+            password: string;
+            token: string;
+        };
+        PasswordResetRequest: {
+            email: string;
+        };
+        PlainError: {
+            detail: string;
+            /** @constant */
+            success: false;
+        };
+        /** @description One email. `from_email` (or its alias `from`) is required, and at least one of `message`, `html` or `attachments` must be non-empty. Unknown fields are rejected. */
+        SendRequest: {
+            /** @description At most 10 attachments, together at most 10485760 bytes once decoded. */
+            attachments?: {
+                /** @description The file, base64-encoded (RFC 4648 alphabet, padded, no line breaks). */
+                content: string;
+                /** @description MIME type; guessed from the file name when absent. */
+                content_type?: string;
+                filename: string;
+            }[];
+            /** @description Alias of `from_email`; when both are sent they must be equal. */
+            from?: string;
+            /** @description Sender address on a verified domain of the account (`Name <addr>` accepted). */
+            from_email?: string;
+            /** @description Display name next to the sender address. */
+            from_name?: string;
+            /** @description HTML body; wins over `message` when both are sent. Keep it under 100 KB (some clients clip above 102 KB). */
+            html?: string;
+            /** @description Makes a retry safe: 1 to 255 visible ASCII characters. The `Idempotency-Key` header is an alternative. */
+            idempotency_key?: string;
+            /** @description Plain-text body. */
+            message?: string;
+            /** @description One address for replies. */
+            reply_to?: string;
+            subject?: string;
+            /** @description Exactly one recipient: `addr@example.com` or `Name <addr@example.com>`. */
+            to: string;
+        };
+        SendResponse: {
+            /** @description Attachments staged. */
+            attachments: number;
+            /** @description Echoed when the request carried one. */
+            idempotency_key?: string;
+            /** @description Human-readable confirmation (byoc: queued through your own AWS account; shared: queued for delivery). */
+            message: string;
+            /** @description The queued send; its workflow is `send-<message_id>`. */
+            message_id: string;
+            /**
+             * @description The sending domain's mode.
+             * @enum {unknown}
+             */
+            mode: "byoc" | "shared";
+            /** @constant */
+            success: true;
+            /** @description Shared mode only: missing SPF, DMARC or MAIL FROM records, and for test sends a note that the send counts toward the quota. */
+            warnings?: string[];
+        };
+        SesEventAnswer: {
+            /**
+             * @description A SubscriptionConfirmation was confirmed.
+             * @constant
+             */
+            confirmed?: true;
+            /** @description Why an event carries no outcome (an Open, a Send...). */
+            ignored?: string;
+            /**
+             * @description Where the outcome went: the message's waiting workflow, a late-outcome workflow (or it already had one: an SNS redelivery), or nowhere (not one of ours).
+             * @enum {unknown}
+             */
+            route?: "signalled" | "late" | "duplicate" | "unknown_message";
+            /** @constant */
+            success: true;
+        };
+        Session: {
+            account: {
+                /** @description Active plan id; '' without a subscription (the free BYOC plan). */
+                current_plan: string;
+                email: string;
+                id: string;
+                is_verified: boolean;
+                name: string;
+                sending_suspended: boolean;
+            };
+            /** @description Send it as X-CSRF-Token on every state-changing request made with this session. */
+            csrf_token: string;
+            user: {
+                email: string;
+                id: string;
+            };
+        };
+        SigninRequest: {
+            email: string;
+            password: string;
+        };
+        SignupRequest: {
+            email: string;
+            name?: string;
+            password: string;
+        };
+        Suppression: {
+            address: string;
+            /** Format: date-time */
+            created_at: string;
+            /** @enum {unknown} */
+            reason: "bounce" | "complaint" | "manual";
+        };
+        SuppressionAdded: {
+            /** @description False when the address was already suppressed. */
+            added: boolean;
+            suppression: {
+                address: string;
+                /** Format: date-time */
+                created_at: string;
+                /** @enum {unknown} */
+                reason: "bounce" | "complaint" | "manual";
+            };
+        };
+        SuppressionList: {
+            next_cursor: string | null;
+            suppressions: {
+                address: string;
+                /** Format: date-time */
+                created_at: string;
+                /** @enum {unknown} */
+                reason: "bounce" | "complaint" | "manual";
+            }[];
+        };
+        TestWebhookRequest: {
+            /** @enum {unknown} */
+            event_type?: "email.sent" | "email.delivered" | "email.failed" | "email.bounced" | "email.complained";
+        };
+        UpdateWebhookRequest: {
+            active?: boolean;
+            events?: ("email.sent" | "email.delivered" | "email.failed" | "email.bounced" | "email.complained")[];
+            url?: string;
+        };
+        Usage: {
+            allowance: {
+                byoc: number;
+                shared: number;
+            };
+            /** @description Every day of the previous and the current UTC month, oldest first. */
+            days: {
+                byoc: number;
+                /** @description YYYY-MM-DD (UTC) */
+                day: string;
+                shared: number;
+            }[];
+            /** @description YYYY-MM (UTC) */
+            month: string;
+            /** @description '' without a subscription (the free BYOC plan). */
+            plan: string;
+            used: {
+                byoc: number;
+                shared: number;
+            };
+        };
+        ValidationError: {
+            detail: string;
+            /** @description Messages by field path (`to`, `attachments[0].content`, ...); `_body` for the request as a whole. */
+            errors: {
+                [key: string]: string[];
+            };
+            /** @constant */
+            success: false;
+        };
+        VerifyEmailRequest: {
+            token: string;
+        };
+        Webhook: {
+            active: boolean;
+            /** Format: date-time */
+            created_at: string;
+            events: ("email.sent" | "email.delivered" | "email.failed" | "email.bounced" | "email.complained")[];
+            id: string;
+            url: string;
+        };
+        WebhookDeliveries: {
+            deliveries: {
+                /** Format: date-time */
+                attempted_at: string;
+                /** @description How long the endpoint took to answer; without an answer, the deadline for `timeout` and 0 otherwise. */
+                duration_ms: number;
+                error: ("timeout" | "dns_failure" | "connection_refused" | "tls_error" | "address_not_allowed" | "cancelled" | "network_error") | null;
+                event_type: string;
+                message_id: string | null;
+                status_code: number | null;
+                succeeded: boolean;
+                /** @description A test event sent from the dashboard or the API. */
+                test: boolean;
+            }[];
+        };
+        WebhookList: {
+            webhooks: {
+                active: boolean;
+                /** Format: date-time */
+                created_at: string;
+                events: ("email.sent" | "email.delivered" | "email.failed" | "email.bounced" | "email.complained")[];
+                id: string;
+                url: string;
+            }[];
+        };
+        WebhookTestResult: {
+            delivery: {
+                /** Format: date-time */
+                attempted_at: string;
+                /** @description How long the endpoint took to answer; without an answer, the deadline for `timeout` and 0 otherwise. */
+                duration_ms: number;
+                error: ("timeout" | "dns_failure" | "connection_refused" | "tls_error" | "address_not_allowed" | "cancelled" | "network_error") | null;
+                event_type: string;
+                message_id: string | null;
+                status_code: number | null;
+                succeeded: boolean;
+                /** @description A test event sent from the dashboard or the API. */
+                test: boolean;
+            };
+            /** @description The body that was signed and posted (the flat test-event shape of spec 6.4). */
+            payload: Record<string, never>;
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: {
+        /** @description `true` when the body replays an earlier identical request. */
+        "Idempotent-Replayed": string;
+        /** @description Seconds to wait before retrying. */
+        "Retry-After": number;
+        /** @description Requests allowed per minute for this key. */
+        "X-RateLimit-Limit": number;
+        /** @description Requests left in the current window. */
+        "X-RateLimit-Remaining": number;
+        /** @description When the current window ends, in Unix epoch seconds. */
+        "X-RateLimit-Reset": number;
+        /** @description Identifies the request in our logs; quote it to support. */
+        "X-Request-Id": string;
+    };
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    getApiApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The keys. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyList"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in and no valid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "not_found";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    postApiApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateApiKeyRequest"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedApiKey"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in and no valid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "not_found";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    deleteApiApiKeysId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKey"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in and no valid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "not_found";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    postApiAuthPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordChangeRequest"];
+            };
+        };
+        responses: {
+            /** @description Changed; the new session. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in and no valid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Called with an API key. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "not_found";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    postApiAuthPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordResetRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Accepted"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Too many such requests from this client, or from everyone, this hour (Retry-After). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "too_many_requests";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    postApiAuthPasswordResetConfirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordResetConfirmRequest"];
+            };
+        };
+        responses: {
+            /** @description Password changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Accepted"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Too many such requests from this client, or from everyone, this hour (Retry-After). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "too_many_requests";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getApiAuthSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    postApiAuthSignin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SigninRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description The address or the password is wrong (which one is not said). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description Too many failed sign-ins for the address from this client, for the address from all clients, or from this client (Retry-After). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "too_many_attempts";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    postApiAuthSignout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Accepted"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in and no valid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "not_found";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    postApiAuthSignup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignupRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted (whether or not the address already had an account). */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Accepted"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Too many such requests from this client, or from everyone, this hour (Retry-After). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "too_many_requests";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    postApiAuthVerifyEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyEmailRequest"];
+            };
+        };
+        responses: {
+            /** @description Verified. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Accepted"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Too many such requests from this client, or from everyone, this hour (Retry-After). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "too_many_requests";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    postApiAuthVerifyEmailResend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sent if the address is still unverified. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Accepted"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in and no valid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Called with an API key: only a signed-in user has an address to verify. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "not_found";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getApiByoc: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The configuration (configured: false before the first save). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Byoc"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in and no valid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "not_found";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    putApiByoc: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ByocRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved; see `validation`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ByocSaved"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in and no valid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "not_found";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getApiByocCloudformation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template (Content-Disposition: attachment). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CloudFormationTemplate"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in and no valid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "not_found";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Save the role ARN and region first: that creates the ExternalId. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "byoc_setup_required";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getApiByocPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The policies. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ByocPolicy"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in and no valid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "not_found";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    postApiByocValidate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Validated; see `validation`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ByocValidation"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in and no valid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "not_found";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Nothing saved yet. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "byoc_setup_required";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getApiDomains: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The domains. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainList"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in and no valid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "not_found";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    postApiDomains: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateDomainRequest"];
+            };
+        };
+        responses: {
+            /** @description Added. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Domain"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in and no valid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "not_found";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Already in this account, too many domains of the account await ownership verification, or a BYOC domain before BYOC validates. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "domain_exists" | "too_many_pending_domains" | "byoc_setup_required";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getApiDomainsName: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The domain. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Domain"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in and no valid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "not_found";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    deleteApiDomainsName: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted (warnings say what could not be removed from SES). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in and no valid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "not_found";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    postApiDomainsNameVerify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Checked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainVerification"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in and no valid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "not_found";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The claim is released, or the TXT record was found but the name cannot be verified in this account; or a BYOC domain whose BYOC stopped validating. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "domain_unavailable" | "byoc_setup_required";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description DNS or SES could not answer; try again. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "provider_error";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getApiEmails: {
+        parameters: {
+            query?: {
+                /** @description `next_cursor` of the previous page. */
+                cursor?: string;
+                /** @description Part of the sender address. */
+                from?: string;
+                /** @description Rows per page, 1 to 100 (default 25). */
+                limit?: number;
+                /** @description Part of the recipient address. */
+                recipient?: string;
+                /** @description ISO 8601; rows created at or after. */
+                since?: string;
+                /** @description queued, sent, delivered, bounced, complained or failed. */
+                status?: string;
+                /** @description ISO 8601; rows created before. */
+                until?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the log. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailList"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in and no valid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "not_found";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getApiEmailsMessage_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                message_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The message. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailDetail"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in and no valid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "not_found";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    me: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The current-account record. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountRecord"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description Unexpected failure; retry later. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Our database is unreachable; retry with backoff (Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    send: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Alternative to the `idempotency_key` body field (both must agree when both are sent). */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendRequest"];
+            };
+        };
+        responses: {
+            /** @description Queued (or, with `Idempotent-Replayed: true`, the replay of an earlier identical request). */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SendResponse"];
+                };
+            };
+            /** @description Invalid request: field errors. Bodies over 15728640 bytes, a missing or wrong Content-Type and non-JSON bodies land here too. */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key (checked before anything else). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description A send gate refused the request. */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "unauthorized" | "domain_not_registered" | "domain_not_verified" | "dkim_not_verified" | "domain_mode_mismatch" | "domain_not_allowed" | "sending_suspended";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The idempotency key was used with another body, or its first request is still in flight (then with Retry-After). */
+            409: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "idempotency_key_reused" | "idempotency_key_in_progress";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The recipient is on the suppression list. */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "recipient_suppressed";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description `usage_limit_exceeded`: the monthly quota is used up. Without an `error` code: more than 60 requests per minute for this key (with Retry-After). */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "usage_limit_exceeded";
+                        /** @constant */
+                        success: false;
+                    } | components["schemas"]["PlainError"];
+                };
+            };
+            /** @description Unexpected failure; retry later. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The message could not be staged, or the queue is unavailable; nothing was queued or counted. Retry with backoff. */
+            502: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "attachment_upload_failed" | "queue_error";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description `byoc_not_configured`: BYOC sending is not configured or its role is unusable. `service_unavailable`: our database is unreachable; nothing was queued or counted (with Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "byoc_not_configured" | "service_unavailable";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getApiSuppressions: {
+        parameters: {
+            query?: {
+                /** @description `next_cursor` of the previous page. */
+                cursor?: string;
+                /** @description Rows per page, 1 to 100 (default 25). */
+                limit?: number;
+                /** @description Part of the address. */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuppressionList"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in and no valid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "not_found";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    postApiSuppressions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateSuppressionRequest"];
+            };
+        };
+        responses: {
+            /** @description Already suppressed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuppressionAdded"];
+                };
+            };
+            /** @description Added (200 when it was already there). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuppressionAdded"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in and no valid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "not_found";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    deleteApiSuppressionsAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                address: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in and no valid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "not_found";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getApiUsage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Usage. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Usage"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in and no valid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "not_found";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getApiWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoints. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookList"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in and no valid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "not_found";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    postApiWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedWebhook"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in and no valid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "not_found";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    deleteApiWebhooksId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in and no valid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "not_found";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    patchApiWebhooksId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateWebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description Changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in and no valid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "not_found";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getApiWebhooksIdDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Rows per page, 1 to 100 (default 25). */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deliveries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveries"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in and no valid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "not_found";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    postApiWebhooksIdTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TestWebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description Attempted (see `delivery.succeeded`; a failure without an HTTP answer says only its category in `delivery.error`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookTestResult"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in and no valid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "not_found";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The endpoint is inactive. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "webhook_inactive";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The account sent its 10 test events of this minute (Retry-After). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "too_many_requests";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    sesEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/plain": string;
+            };
+        };
+        responses: {
+            /** @description Handled, confirmed, or acknowledged and ignored. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SesEventAnswer"];
+                };
+            };
+            /** @description Not an SNS message. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "invalid_sns_message";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Not a topic Postage subscribed to, too old, or the signature does not verify. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "unexpected_topic" | "stale_message" | "invalid_signature";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected failure; SNS delivers it again. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The subscription could not be confirmed; SNS sends the confirmation again. */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "subscription_not_confirmed";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The signing certificate or Temporal is unavailable; SNS delivers it again. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "certificate_unavailable" | "queue_error";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+}

@@ -1,0 +1,62 @@
+// Every read of the management API as a typed React Query hook, and every cache key in one
+// place (pages invalidate through `keys`, never through literals).
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { ok, postage, type EmailFilters } from './api';
+
+export const keys = {
+  session: ['session'],
+  domains: ['domains'],
+  domain: (name: string) => ['domains', name],
+  apiKeys: ['api-keys'],
+  webhooks: ['webhooks'],
+  deliveries: (id: string) => ['webhooks', id, 'deliveries'],
+  byoc: ['byoc'],
+  byocPolicy: ['byoc', 'policy'],
+  emails: ['emails'],
+  emailList: (filters: EmailFilters) => ['emails', 'list', filters],
+  email: (id: string) => ['emails', 'detail', id],
+  suppressions: ['suppressions'],
+  suppressionList: (search: string, cursor: string | undefined) => ['suppressions', search, cursor ?? ''],
+  usage: ['usage'],
+} as const;
+
+export const useDomains = () => useQuery({ queryKey: keys.domains, queryFn: () => ok(postage.GET('/api/domains')) });
+
+export const useDomain = (name: string) => useQuery({ queryKey: keys.domain(name), queryFn: () => ok(postage.GET('/api/domains/{name}', { params: { path: { name } } })) });
+
+export const useApiKeys = () => useQuery({ queryKey: keys.apiKeys, queryFn: () => ok(postage.GET('/api/api-keys')) });
+
+export const useWebhooks = () => useQuery({ queryKey: keys.webhooks, queryFn: () => ok(postage.GET('/api/webhooks')) });
+
+export const useWebhookDeliveries = (id: string) =>
+  useQuery({ queryKey: keys.deliveries(id), queryFn: () => ok(postage.GET('/api/webhooks/{id}/deliveries', { params: { path: { id }, query: { limit: 10 } } })) });
+
+export const useByoc = () => useQuery({ queryKey: keys.byoc, queryFn: () => ok(postage.GET('/api/byoc')) });
+
+export const useByocPolicy = () => useQuery({ queryKey: keys.byocPolicy, queryFn: () => ok(postage.GET('/api/byoc/policy')) });
+
+export const useUsage = () => useQuery({ queryKey: keys.usage, queryFn: () => ok(postage.GET('/api/usage')) });
+
+/** A page of the log; the previous page stays on screen while the next loads. */
+export const useEmails = (filters: EmailFilters, options: { refetchInterval?: number } = {}) =>
+  useQuery({
+    queryKey: keys.emailList(filters),
+    queryFn: () => ok(postage.GET('/api/emails', { params: { query: filters } })),
+    placeholderData: keepPreviousData,
+    ...options,
+  });
+
+/** Refreshes every 2 s while the message is still on its way. */
+export const useEmail = (id: string) =>
+  useQuery({
+    queryKey: keys.email(id),
+    queryFn: () => ok(postage.GET('/api/emails/{message_id}', { params: { path: { message_id: id } } })),
+    refetchInterval: (q) => (q.state.data && ['queued', 'sent'].includes(q.state.data.email.status) ? 2000 : false),
+  });
+
+export const useSuppressions = (search: string, cursor: string | undefined) =>
+  useQuery({
+    queryKey: keys.suppressionList(search, cursor),
+    queryFn: () => ok(postage.GET('/api/suppressions', { params: { query: { limit: 25, ...(search ? { search } : {}), ...(cursor ? { cursor } : {}) } } })),
+    placeholderData: keepPreviousData,
+  });
