@@ -3,6 +3,7 @@
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { randomUUID } from 'node:crypto';
 import { createActivities } from '../../activities';
+import { SEND_ATTEMPT_TIMEOUT_MS } from '../../core/model/sendFailures';
 import { getLogRow, insertQueuedLogRow } from '../../core/sending/emailLog';
 import { createLogger } from '../../core/platform/logger';
 import { recordProviderMessage } from '../../core/providerEvents/providerMessages';
@@ -29,6 +30,9 @@ afterAll(async () => {
   await database?.drop();
 });
 
+/** An attempt as the workflow schedules it (the mock's own default timeout is 1 s, too short to call SES at all). */
+const sendAttempt = (info: ConstructorParameters<typeof MockActivityEnvironment>[0] = {}) => new MockActivityEnvironment({ startToCloseTimeoutMs: SEND_ATTEMPT_TIMEOUT_MS, ...info });
+
 async function staged(mode: 'shared' | 'byoc') {
   const messageId = randomUUID();
   const subject = `Once ${messageId}`;
@@ -42,7 +46,7 @@ const copiesAtSes = async (subject: string) => (await sesEmulatorStore(config().
 
 test('the id SES returned is heartbeated at once and recorded with the log row and the rate sample', async () => {
   const { messageId, subject } = await staged('shared');
-  const env = new MockActivityEnvironment();
+  const env = sendAttempt();
   const heartbeats: unknown[] = [];
   env.on('heartbeat', (d: unknown) => heartbeats.push(d));
   const { providerMessageId } = (await env.run(activities.sendViaSes, { messageId, kind: 'real' as const })) as { providerMessageId: string };
@@ -55,13 +59,13 @@ test('the id SES returned is heartbeated at once and recorded with the log row a
 test('an attempt after SES accepted and the id was recorded does not send again', async () => {
   const { messageId, subject } = await staged('shared');
   await recordProviderMessage(database.db, { providerMessageId: `ses-${messageId}`, messageId, accountId: sender.account.id, kind: 'real' });
-  expect(await new MockActivityEnvironment().run(activities.sendViaSes, { messageId, kind: 'real' as const })).toEqual({ providerMessageId: `ses-${messageId}` });
+  expect(await sendAttempt().run(activities.sendViaSes, { messageId, kind: 'real' as const })).toEqual({ providerMessageId: `ses-${messageId}` });
   expect(await copiesAtSes(subject)).toBe(0);
 });
 
 test('an attempt after SES accepted but recording failed finds the id in the heartbeat, records it, sends nothing', async () => {
   const { messageId, subject } = await staged('shared');
-  const retry = new MockActivityEnvironment({ attempt: 2, heartbeatDetails: { providerMessageId: `ses-${messageId}` } });
+  const retry = sendAttempt({ attempt: 2, heartbeatDetails: { providerMessageId: `ses-${messageId}` } });
   expect(await retry.run(activities.sendViaSes, { messageId, kind: 'simulator' as const })).toEqual({ providerMessageId: `ses-${messageId}` });
   expect(await copiesAtSes(subject)).toBe(0);
   expect(await database.db('provider_messages').where({ message_id: messageId }).first()).toMatchObject({ provider_message_id: `ses-${messageId}`, kind: 'simulator' });
@@ -71,7 +75,7 @@ test('an attempt after SES accepted but recording failed finds the id in the hea
 
 test('BYOC: an attempt after SES accepted returns the id and discards the content, without STS or SES', async () => {
   const { messageId } = await staged('byoc');
-  const retry = new MockActivityEnvironment({ attempt: 2, heartbeatDetails: { providerMessageId: 'ses-byoc' } });
+  const retry = sendAttempt({ attempt: 2, heartbeatDetails: { providerMessageId: 'ses-byoc' } });
   expect(await retry.run(activities.sendViaSes, { messageId, kind: 'real' as const })).toEqual({ providerMessageId: 'ses-byoc' });
   expect(await database.db('staged_messages').where({ message_id: messageId }).first()).toBeUndefined();
 });
