@@ -3,7 +3,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
 import { Layout } from './components/Layout';
-import { Loading } from './components/ui';
+import { Loading } from './components/states';
 import { useSession } from './session';
 import { SignIn } from './pages/SignIn';
 import { SignUp } from './pages/SignUp';

@@ -2,7 +2,7 @@
 // to do next, then the rows (a table, or one element per row) and what follows them (a pager).
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Fragment, type ReactNode } from 'react';
-import { ErrorState, Loading } from './ui';
+import { ErrorState, Loading } from './states';
 
 export interface Column<Row> {
   header: string;

@@ -4,7 +4,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ApiError, ok, postage, type ApiKey } from '../api';
 import { keys, useApiKeys, useDomains } from '../queries';
-import { Badge, ConfirmButton, Empty, Field, FormError, PageHeader, SecretOnce, Time, FormActions } from '../components/ui';
+import { Badge, PageHeader } from '../components/page';
+import { ConfirmButton, Field, FormError, SecretOnce, FormActions } from '../components/forms';
+import { Empty } from '../components/states';
+import { Time } from '../components/time';
 import { QueryList } from '../components/QueryList';
 
 function CreateKey({ onCreated, onCancel }: { onCreated: (secret: string, key: ApiKey) => void; onCancel: () => void }) {

@@ -5,7 +5,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { ok, postage, type Byoc as ByocState, type ByocValidation } from '../api';
 import { keys, useByoc, useByocPolicy } from '../queries';
-import { Badge, CopyButton, ErrorState, Field, FormError, Loading, PageHeader, Time } from '../components/ui';
+import { Badge, PageHeader } from '../components/page';
+import { CopyButton, Field, FormError } from '../components/forms';
+import { ErrorState, Loading } from '../components/states';
+import { Time } from '../components/time';
 
 const REGIONS = ['us-east-1', 'us-east-2', 'us-west-1', 'us-west-2', 'ca-central-1', 'eu-west-1', 'eu-west-2', 'eu-west-3', 'eu-central-1', 'eu-north-1', 'eu-south-1', 'ap-south-1', 'ap-northeast-1', 'ap-northeast-2', 'ap-northeast-3', 'ap-southeast-1', 'ap-southeast-2', 'sa-east-1', 'me-south-1', 'af-south-1', 'il-central-1'];
 

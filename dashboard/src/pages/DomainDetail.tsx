@@ -5,7 +5,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError, ok, postage, type DnsRecord } from '../api';
 import { keys, useDomain } from '../queries';
-import { Badge, ConfirmButton, CopyButton, ErrorState, FormError, Loading, PageHeader, Time } from '../components/ui';
+import { Badge, PageHeader } from '../components/page';
+import { ConfirmButton, CopyButton, FormError } from '../components/forms';
+import { ErrorState, Loading } from '../components/states';
+import { Time } from '../components/time';
 import { DOMAIN_STATUS } from './statusTones';
 
 const PURPOSE: Record<DnsRecord['purpose'], string> = {

@@ -5,7 +5,10 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ok, postage } from '../api';
 import { keys, useDomains } from '../queries';
-import { Badge, Empty, Field, FormError, PageHeader, Time, FormActions } from '../components/ui';
+import { Badge, PageHeader } from '../components/page';
+import { Empty } from '../components/states';
+import { Field, FormError, FormActions } from '../components/forms';
+import { Time } from '../components/time';
 import { DOMAIN_STATUS } from './statusTones';
 import { QueryList } from '../components/QueryList';
 

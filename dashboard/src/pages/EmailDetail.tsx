@@ -3,7 +3,10 @@
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../api';
 import { useEmail } from '../queries';
-import { Badge, ErrorState, Loading, PageHeader, Time, DeliveriesTable } from '../components/ui';
+import { Badge, PageHeader } from '../components/page';
+import { ErrorState, Loading } from '../components/states';
+import { Time } from '../components/time';
+import { DeliveriesTable } from '../components/deliveries';
 import { EMAIL_STATUS } from './statusTones';
 
 const EVENT_TEXT: Record<string, string> = {

@@ -4,7 +4,9 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { EmailFilters } from '../api';
 import { useEmails } from '../queries';
-import { Badge, Empty, PageHeader, Time } from '../components/ui';
+import { Badge, PageHeader } from '../components/page';
+import { Empty } from '../components/states';
+import { Time } from '../components/time';
 import { QueryList } from '../components/QueryList';
 import { EMAIL_STATUS } from './statusTones';
 

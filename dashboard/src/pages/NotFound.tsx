@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { Empty, PageHeader } from '../components/ui';
+import { Empty } from '../components/states';
+import { PageHeader } from '../components/page';
 
 export default function NotFound() {
   return (

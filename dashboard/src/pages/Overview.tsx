@@ -3,7 +3,8 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useApiKeys, useByoc, useDomains, useEmails, useUsage } from '../queries';
-import { Badge, ErrorState, Loading, PageHeader } from '../components/ui';
+import { Badge, PageHeader } from '../components/page';
+import { ErrorState, Loading } from '../components/states';
 import { useSession } from '../session';
 
 const UsageChart = lazy(() => import('../components/UsageChart'));

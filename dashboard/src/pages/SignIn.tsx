@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ok, postage } from '../api';
-import { Field, FormError } from '../components/ui';
+import { Field, FormError } from '../components/forms';
 import { useSetSession } from '../session';
 import { AuthShell } from './authShell';
 

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { ok, postage } from '../api';
-import { Field, FormError } from '../components/ui';
+import { Field, FormError } from '../components/forms';
 import { AuthShell } from './authShell';
 
 export function SignUp() {

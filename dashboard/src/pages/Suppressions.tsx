@@ -3,7 +3,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ok, postage } from '../api';
 import { keys, useSuppressions } from '../queries';
-import { Badge, ConfirmButton, Empty, Field, FormError, PageHeader, Time } from '../components/ui';
+import { Badge, PageHeader } from '../components/page';
+import { ConfirmButton, Field, FormError } from '../components/forms';
+import { Empty } from '../components/states';
+import { Time } from '../components/time';
 import { QueryList } from '../components/QueryList';
 
 const REASON = { bounce: 'Hard bounce', complaint: 'Complaint', manual: 'Added by hand' } as const;

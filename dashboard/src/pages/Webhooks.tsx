@@ -4,7 +4,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ApiError, EVENT_TYPES, ok, postage, type EventType, type Webhook } from '../api';
 import { keys, useWebhookDeliveries, useWebhooks } from '../queries';
-import { Badge, ConfirmButton, CopyButton, Empty, ErrorState, Field, FormError, Loading, PageHeader, SecretOnce, Time, FormActions, DeliveriesTable, deliveryFailure } from '../components/ui';
+import { Badge, PageHeader } from '../components/page';
+import { ConfirmButton, CopyButton, Field, FormError, SecretOnce, FormActions } from '../components/forms';
+import { Empty, ErrorState, Loading } from '../components/states';
+import { Time } from '../components/time';
+import { DeliveriesTable, deliveryFailure } from '../components/deliveries';
 import { QueryList } from '../components/QueryList';
 
 const VERIFY_SNIPPET = `import crypto from 'node:crypto';

@@ -1,0 +1,69 @@
+// Webhook delivery attempts: an endpoint's recent ones, or a message's (with the endpoint).
+import { type MessageDelivery, type WebhookDelivery } from '../api';
+import { Time } from './time';
+import { Badge } from './page';
+
+/** The API reports a delivery that got no answer by category only; these are its words for people. */
+const DELIVERY_FAILURES: Record<string, string> = {
+  timeout: 'no answer within 5 s',
+  dns_failure: 'the host name did not resolve',
+  connection_refused: 'the connection was refused',
+  tls_error: 'the TLS handshake failed',
+  address_not_allowed: 'the host resolves to a private address',
+  cancelled: 'cancelled',
+  network_error: 'a network error',
+};
+
+export function deliveryFailure(error: string): string {
+  return DELIVERY_FAILURES[error] ?? error;
+}
+
+/** A webhook delivery's outcome: the status code (or "no answer") and the error, if any. */
+function DeliveryResult({ succeeded, statusCode, error }: { succeeded: boolean; statusCode: number | null; error: string | null }) {
+  return (
+    <>
+      <Badge tone={succeeded ? 'good' : 'bad'}>{statusCode ?? 'no answer'}</Badge>
+      {error && <span className="muted"> {deliveryFailure(error)}</span>}
+    </>
+  );
+}
+
+/** What a deliveries table shows of one attempt: the fields both listings share, and `url` (a message's) or `test` (an endpoint's). */
+type DeliveryRow = Pick<WebhookDelivery, 'event_type' | 'status_code' | 'succeeded' | 'duration_ms' | 'error' | 'attempted_at'> & Partial<Pick<MessageDelivery, 'url'> & Pick<WebhookDelivery, 'test'>>;
+
+/** Webhook delivery attempts, newest first as given: an endpoint's, or a message's (with the endpoint column). */
+export function DeliveriesTable({ deliveries, label, withEndpoint = false }: { deliveries: DeliveryRow[]; label?: string; withEndpoint?: boolean }) {
+  return (
+    <div className="table-wrap" tabIndex={0}>
+      <table aria-label={label}>
+        <thead>
+          <tr>
+            <th scope="col">Event</th>
+            {withEndpoint && <th scope="col">Endpoint</th>}
+            <th scope="col">Result</th>
+            <th scope="col">Duration</th>
+            <th scope="col">When</th>
+          </tr>
+        </thead>
+        <tbody>
+          {deliveries.map((d, i) => (
+            <tr key={`${d.attempted_at}-${i}`}>
+              <td className="mono">
+                {d.event_type}
+                {d.test && <Badge tone="info">test</Badge>}
+              </td>
+              {withEndpoint && <td className="mono break">{d.url}</td>}
+              <td>
+                <DeliveryResult succeeded={d.succeeded} statusCode={d.status_code} error={d.error} />
+              </td>
+              <td>{d.duration_ms} ms</td>
+              <td>
+                <Time iso={d.attempted_at} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
