@@ -1,19 +1,36 @@
-# Image for the API (with the dashboard), worker, migrations and postage-admin in docker-compose.yml.
-FROM node:20-bookworm-slim AS dashboard
-WORKDIR /app
-COPY package.json package-lock.json ./
-COPY cli/package.json cli/
-COPY dashboard/package.json dashboard/
-RUN npm ci
-COPY dashboard dashboard
-RUN npm run build --workspace dashboard
-
-FROM node:20-bookworm-slim
+# Image for the API (with the dashboard), worker, migrations and postage-admin in docker-compose.yml:
+# compiled JavaScript on Node 24, with no TypeScript, tsx or other dev dependency at run time.
+#   API         node dist/api/server.js   (the default command)
+#   worker      node dist/worker/main.js
+#   migrations  node dist/tools/migrate.js
+#   CLI         npx postage-admin ...
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 # Manifests first (the CLI and the dashboard are npm workspaces), so dependency layers are cached.
 COPY package.json package-lock.json ./
 COPY cli/package.json cli/
 COPY dashboard/package.json dashboard/
-RUN npm ci --omit=dev
+RUN npm ci
 COPY . .
-COPY --from=dashboard /app/dashboard/dist dashboard/dist
+# The dashboard (Vite, into dashboard/dist) and the processes (tsc, into dist/).
+RUN npm run build
+
+FROM node:24-bookworm-slim
+WORKDIR /app
+ENV NODE_ENV=production
+# Stack traces name the TypeScript files and lines (tsc writes source maps beside the build).
+ENV NODE_OPTIONS=--enable-source-maps
+COPY package.json package-lock.json ./
+COPY cli/package.json cli/
+# postage-admin's launcher (it runs dist/cli/main.js where tsx is not installed), before npm ci:
+# npm links node_modules/.bin/postage-admin only to a file that exists.
+COPY cli/bin cli/bin
+COPY dashboard/package.json dashboard/
+# Production dependencies only: the image's own Node 24 runs everything (the pinned `node` package
+# that brings Node 24 to development machines is a dev dependency).
+RUN npm ci --omit=dev && npm cache clean --force
+COPY --from=build /app/dist dist
+COPY --from=build /app/dashboard/dist dashboard/dist
+USER node
+EXPOSE 3000
+CMD ["node", "dist/api/server.js"]

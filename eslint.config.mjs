@@ -2,7 +2,8 @@
 // encodes which way dependencies point (README, "How it fits together"):
 //   api/, worker/, cli/ -> core/ and workflows/;  workflows/ -> @temporalio/workflow and core/model;
 //   core/ never reaches up into api/, workflows/, worker/, cli/ or tools/;
-//   core/model is pure (no Node built-ins, no I/O); tools/ and cli/ do not import each other;
+//   core/model is pure (no Node built-ins, no I/O); core/'s folders import only the folders below
+//   them (CORE_LAYERS); tools/ and cli/ do not import each other;
 //   and no file imports itself back through a cycle.
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
@@ -14,6 +15,19 @@ const nodeBuiltins = [...builtinModules.filter((m) => !m.startsWith('_')), ...bu
 const IO_MODULES = ['pg', 'knex', 'ioredis', 'express', 'pino', 'pino-http', '@aws-sdk/*', '@temporalio/client', '@temporalio/worker', '@temporalio/activity', 'rate-limiter-flexible', 'lru-cache', 'async-mutex', 'request-filtering-agent'];
 
 const restricted = (patterns, paths = []) => ['error', { paths, patterns: patterns.map((p) => ({ ...p, allowTypeImports: p.allowTypeImports ?? false })) }];
+
+/**
+ * core/'s folders from the bottom up: each imports only the folders before it, so no loop between
+ * folders can form (no-cycle sees only loops between files). model is the shared vocabulary
+ * (types shared across folders live there, never re-exported), platform the infrastructure;
+ * accounts own the customer, BYOC their AWS role, ses the provider reached with it, domains are
+ * registered through both; providerEvents turn SES feedback into outcomes and reputation, sending
+ * gates and accepts messages (its system email reads reputation), webhooks tell the customer.
+ * A new folder goes into this list (test/unit/lintRules.test.ts checks that every one is here).
+ */
+export const CORE_LAYERS = ['model', 'platform', 'accounts', 'byoc', 'ses', 'domains', 'providerEvents', 'sending', 'webhooks'];
+
+const coreLayerOrder = CORE_LAYERS.join(' < ');
 
 /** The import rules of each folder, exported so a test can show they bite. */
 export const layerRules = [
@@ -40,6 +54,26 @@ export const layerRules = [
       '@typescript-eslint/no-restricted-imports': restricted([
         { regex: '^(\\.\\./)+(api|workflows|worker|cli|tools|activities)(/|$)', message: 'core/ is shared by every process and imports none of them (workflows are reached through MessageWorkflows).' },
       ]),
+    },
+  },
+  {
+    name: 'postage/core: folders in one direction',
+    files: ['core/**/*.ts'],
+    rules: {
+      // Resolved paths, type-only imports and re-exports included: a loop through types is a loop.
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: CORE_LAYERS.slice(0, -1).map((layer, i) => ({
+            target: `core/${layer}`,
+            from: CORE_LAYERS.slice(i + 1).map((above) => `core/${above}`),
+            message: `core/${layer} imports only the folders below it (${coreLayerOrder}); move what both need down, shared types into core/model.`,
+          })),
+        },
+      ],
+      // A name has one home: importers name it, so the folder edges above are the real ones.
+      'no-restricted-syntax': ['error', { selector: 'ExportNamedDeclaration[source], ExportAllDeclaration', message: 'core/ re-exports nothing: import the name from the module that defines it.' }],
     },
   },
   {

@@ -1,7 +1,8 @@
 import { Context } from '@temporalio/activity';
 import { getLogRow } from '../core/sending/emailLog';
 import { attemptAndRecordWebhook } from '../core/webhooks/webhookAttempts';
-import { endpointForDelivery, type WebhookEventType } from '../core/webhooks/webhookEndpoints';
+import { endpointForDelivery } from '../core/webhooks/webhookEndpoints';
+import type { WebhookEventType } from '../core/model/webhookEvents';
 import { buildWebhookEnvelope } from '../core/webhooks/webhookPayloads';
 import type { ResolvedActivityDeps } from './deps';
 

@@ -1,4 +1,5 @@
-import { subscribedEndpoints, type WebhookEventType } from '../core/webhooks/webhookEndpoints';
+import { subscribedEndpoints } from '../core/webhooks/webhookEndpoints';
+import type { WebhookEventType } from '../core/model/webhookEvents';
 import type { ResolvedActivityDeps } from './deps';
 
 /** Ids of the account's active endpoints subscribed to the event (spec 6.1). */

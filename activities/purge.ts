@@ -1,4 +1,5 @@
-import { purgeEmailLog as purgeLog, purgeExpiredContent as purgeContent, type ContentPurge } from '../core/sending/retention';
+import { purgeEmailLog as purgeLog, purgeExpiredContent as purgeContent } from '../core/sending/retention';
+import type { ContentPurge } from '../core/model/workflowContract';
 import type { ResolvedActivityDeps } from './deps';
 
 /** Deletes email-log rows older than the retention (spec 2.9: 14 days), as of `now`. */

@@ -1,6 +1,7 @@
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import { byocSesClient } from '../core/platform/awsClients';
-import { markLogRowSent, type MessageKind } from '../core/sending/emailLog';
+import { markLogRowSent } from '../core/sending/emailLog';
+import type { MessageKind } from '../core/model/sendingModes';
 import { classifySesError, type ClassifiedProviderError } from '../core/ses/providerErrors';
 import { providerMessageIdOf, recordProviderMessage } from '../core/providerEvents/providerMessages';
 import { recordSendSample } from '../core/providerEvents/reputation';

@@ -25,6 +25,7 @@ import { webhooksRoute } from './routes/manage/webhooks';
 import { refuseUnstorableParameters } from './routes/manage/query';
 import { requireCaller } from './middleware/caller';
 import { optionalJsonBody } from './middleware/jsonBody';
+import { methodNotAllowed } from './middleware/methodNotAllowed';
 import { sessionMiddleware } from './session';
 import { serveDashboard } from './dashboard';
 import { limitPasswordHashing } from '../core/accounts/passwords';
@@ -37,9 +38,6 @@ function trustProxySetting(value: string): boolean | number | string {
   if (value === 'true' || value === 'false') return value === 'true';
   return /^\d+$/.test(value) ? Number(value) : value;
 }
-
-/** Paths the API serves, for 405 answers on other methods. */
-const ROUTES: Record<string, string> = { '/api/send/': 'POST', '/api/me/': 'GET' };
 
 /** Requests by the route that matched (not the raw path: ids would explode the series), status and outcome. */
 function countRequests(metrics: ApiMetrics) {
@@ -102,6 +100,8 @@ export function createApp(deps: ApiDeps): express.Express {
   app.use(operationsRoute(routeDeps));
   const openApi = buildOpenApiDocument(deps.config);
   app.get('/openapi.json', (_req, res) => void res.json(openApi));
+  // Before credentials are looked at: a method the document does not list is a 405 for everyone.
+  app.use(methodNotAllowed(openApi.paths));
 
   app.use(sendRoute(routeDeps));
   app.use(meRoute(routeDeps));
@@ -117,12 +117,6 @@ export function createApp(deps: ApiDeps): express.Express {
   // The dashboard: its assets, and index.html for every other page path (not /api/...).
   serveDashboard(app);
 
-  app.all(Object.keys(ROUTES), (req, res) => {
-    const allowed = ROUTES[req.path.endsWith('/') ? req.path : `${req.path}/`] ?? 'GET';
-    res.set('Allow', allowed);
-    res.locals.outcome = 'method_not_allowed';
-    sendError(res, { code: 'method_not_allowed', detail: `Use ${allowed} on this endpoint.` });
-  });
   app.use((_req, res) => {
     res.locals.outcome = 'not_found';
     sendError(res, { code: 'not_found', detail: 'No such endpoint.' });

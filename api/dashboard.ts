@@ -6,8 +6,9 @@ import express, { type Express, type Request, type Response } from 'express';
 import fs from 'node:fs';
 import path from 'node:path';
 import helmet from 'helmet';
+import { PROJECT_ROOT } from '../core/platform/projectRoot';
 
-export const DASHBOARD_DIST = path.resolve(__dirname, '..', 'dashboard', 'dist');
+export const DASHBOARD_DIST = path.join(PROJECT_ROOT, 'dashboard', 'dist');
 
 const NOT_APP = /^\/(api|openapi\.json|provider|healthz|readyz|metrics)(\/|$)/;
 

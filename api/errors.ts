@@ -1,60 +1,86 @@
 // The spec's error shape (section 7): {success:false, error, detail}. 401 and the rate-limit 429
 // carry no `error` code; 400 carries field errors instead (see docs/decisions.md).
 import type { Response } from 'express';
+import type { ApiErrorCode, ErrorAnswer, PostageErrorCode } from '../core/model/errorCodes';
 import { PostageError } from '../core/platform/errors';
 
-/** Codes of the send and account endpoints (spec 7 and our additions). */
-export const SEND_ERROR_STATUS = {
-  unauthorized: 403,
-  domain_not_registered: 403,
-  domain_not_verified: 403,
-  dkim_not_verified: 403,
-  domain_mode_mismatch: 403,
-  domain_not_allowed: 403,
-  sending_suspended: 403,
-  recipient_suppressed: 422,
-  usage_limit_exceeded: 429,
-  attachment_upload_failed: 502,
-  queue_error: 502,
-  byoc_not_configured: 503,
-  service_unavailable: 503,
-  idempotency_key_reused: 409,
-  idempotency_key_in_progress: 409,
-  not_found: 404,
-  method_not_allowed: 405,
-  internal_error: 500,
-} as const;
+interface PublicError extends ErrorAnswer {
+  /**
+   * `send`: answered by the send and account endpoints (spec 7 and our additions; the generic
+   * ones by every endpoint); `management`: only by the sign-in and management endpoints.
+   */
+  endpoints: 'send' | 'management';
+}
 
-/** Codes only the sign-in and management endpoints answer with. */
-export const MANAGEMENT_ERROR_STATUS = {
-  /** A sending key on a management endpoint. */
-  insufficient_permission: 403,
+/**
+ * Every `error` code the API answers with (the union ApiErrorCode, core/model/errorCodes.ts):
+ * the one table of status and retry guidance. A code missing here, or one not in the union, does
+ * not compile. /openapi.json lists these codes per status, and the README's error table must
+ * match this table row for row (test/unit/errorCodes.test.ts).
+ */
+export const API_ERRORS = {
+  unauthorized: { status: 403, retry: 'no', endpoints: 'send' },
+  domain_not_registered: { status: 403, retry: 'no', endpoints: 'send' },
+  domain_not_verified: { status: 403, retry: 'after verifying', endpoints: 'send' },
+  dkim_not_verified: { status: 403, retry: 'after verifying', endpoints: 'send' },
+  domain_mode_mismatch: { status: 403, retry: 'no', endpoints: 'send' },
+  domain_not_allowed: { status: 403, retry: 'no', endpoints: 'send' },
+  sending_suspended: { status: 403, retry: 'no', endpoints: 'send' },
+  recipient_suppressed: { status: 422, retry: 'no', endpoints: 'send' },
+  usage_limit_exceeded: { status: 429, retry: 'next UTC month, or upgrade', endpoints: 'send' },
+  attachment_upload_failed: { status: 502, retry: 'yes, with backoff', endpoints: 'send' },
+  queue_error: { status: 502, retry: 'yes, with backoff', endpoints: 'send' },
+  byoc_not_configured: { status: 503, retry: 'after revalidating', endpoints: 'send' },
+  service_unavailable: { status: 503, retry: 'yes, with backoff', endpoints: 'send' },
+  idempotency_key_reused: { status: 409, retry: 'no, use a new key', endpoints: 'send' },
+  idempotency_key_in_progress: { status: 409, retry: 'yes, the same request', endpoints: 'send' },
+  not_found: { status: 404, retry: 'no', endpoints: 'send' },
+  method_not_allowed: { status: 405, retry: 'no', endpoints: 'send' },
+  internal_error: { status: 500, retry: 'yes, with backoff', endpoints: 'send' },
+  /** A sending key on a management endpoint, or a scoped key beyond its scope. */
+  insufficient_permission: { status: 403, retry: 'no, use an unscoped `full_access` key or sign in', endpoints: 'management' },
   /** A state-changing request made with a session but without its CSRF token. */
-  csrf_token_invalid: 403,
+  csrf_token_invalid: { status: 403, retry: 'no, send the token', endpoints: 'management' },
   /** Webhooks need a Growth or Pro subscription (spec 1). */
-  plan_required: 403,
+  plan_required: { status: 403, retry: 'after upgrading', endpoints: 'management' },
   /** Too many failed sign-ins for the address or from the client IP. */
-  too_many_attempts: 429,
+  too_many_attempts: { status: 429, retry: "after `Retry-After`, or reset the password (a completed reset clears the address's count)", endpoints: 'management' },
   /** An anonymous or costly operation asked for too often by this client, or by everyone (`Retry-After`). */
-  too_many_requests: 429,
+  too_many_requests: { status: 429, retry: 'after `Retry-After`', endpoints: 'management' },
   /** The name is already in this account (other accounts' claims are never mentioned). */
-  domain_exists: 409,
+  domain_exists: { status: 409, retry: 'no', endpoints: 'management' },
   /** Ownership of a name another account proved first cannot be proven (the text names nobody). */
-  domain_unavailable: 409,
+  domain_unavailable: { status: 409, retry: "no; delete the claim, or contact support if you control the domain's DNS", endpoints: 'management' },
   /** Too many domains of the account wait for ownership (DOMAIN_PENDING_LIMIT). */
-  too_many_pending_domains: 409,
+  too_many_pending_domains: { status: 409, retry: 'after verifying or deleting one (unverified ones are deleted after 7 days)', endpoints: 'management' },
   /** BYOC domains are registered in the customer's account: BYOC must validate first. */
-  byoc_setup_required: 409,
+  byoc_setup_required: { status: 409, retry: 'after saving BYOC', endpoints: 'management' },
   /** Inactive webhook endpoints receive nothing, test events included (spec 6.1). */
-  webhook_inactive: 409,
+  webhook_inactive: { status: 409, retry: 'after switching it on', endpoints: 'management' },
   /** SES or DNS could not answer; nothing was changed. */
-  provider_error: 502,
-} as const;
+  provider_error: { status: 502, retry: 'yes, with backoff', endpoints: 'management' },
+} as const satisfies Record<ApiErrorCode, PublicError>;
 
-export const ERROR_STATUS = { ...SEND_ERROR_STATUS, ...MANAGEMENT_ERROR_STATUS } as const;
+/** The API's name for ApiErrorCode. */
+export type ErrorCode = ApiErrorCode;
+export const ERROR_CODES = Object.keys(API_ERRORS) as ErrorCode[];
 
-export type ErrorCode = keyof typeof ERROR_STATUS;
-export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+/** The answers without an `error` code (spec 7): field errors, a missing key, the per-key rate limit. */
+export const UNCODED_ERRORS = {
+  invalid_request: { status: 400, retry: 'no, fix the request' },
+  unauthenticated: { status: 401, retry: 'no, check the key' },
+  rate_limited: { status: 429, retry: 'yes, after `Retry-After`' },
+} as const satisfies Record<string, ErrorAnswer>;
+
+/** Code -> status of an error table (for the OpenAPI document's responses). */
+export function statusesOf<C extends string>(table: Record<C, ErrorAnswer>, only: (code: C) => boolean = () => true): Partial<Record<C, number>> {
+  return Object.fromEntries((Object.keys(table) as C[]).filter(only).map((code) => [code, table[code].status])) as Partial<Record<C, number>>;
+}
+
+/** Codes of the send and account endpoints (spec 7 and our additions). */
+export const SEND_ERROR_STATUS = statusesOf(API_ERRORS, (code) => API_ERRORS[code].endpoints === 'send');
+/** Codes only the sign-in and management endpoints answer with. */
+export const MANAGEMENT_ERROR_STATUS = statusesOf(API_ERRORS, (code) => API_ERRORS[code].endpoints === 'management');
 
 export interface ApiError {
   code: ErrorCode;
@@ -62,12 +88,12 @@ export interface ApiError {
 }
 
 export function sendError(res: Response, error: ApiError): void {
-  sendCodedError(res, ERROR_STATUS[error.code], error.code, error.detail);
+  sendTableError(res, API_ERRORS, error.code, error.detail);
 }
 
-/** The error shape with a code of another endpoint's own table (the SNS endpoint's). */
-export function sendCodedError(res: Response, status: number, code: string, detail: string): void {
-  res.status(status).json({ success: false, error: code, detail });
+/** The error shape, with the status `table` gives `code` (API_ERRORS, or an endpoint's own: SNS's). */
+export function sendTableError<C extends string>(res: Response, table: Record<C, ErrorAnswer>, code: C, detail: string): void {
+  res.status(table[code].status).json({ success: false, error: code, detail });
 }
 
 export type FieldErrors = Record<string, string[]>;
@@ -75,7 +101,7 @@ export type FieldErrors = Record<string, string[]>;
 /** 400: field errors keyed by field path; `_body` for problems with the request as a whole. */
 export function sendValidationError(res: Response, fieldErrors: FieldErrors): void {
   const fields = Object.keys(fieldErrors);
-  res.status(400).json({
+  res.status(UNCODED_ERRORS.invalid_request.status).json({
     success: false,
     detail: `The request is invalid (${fields.join(', ')}); fix it before retrying.`,
     errors: fieldErrors,
@@ -83,11 +109,11 @@ export function sendValidationError(res: Response, fieldErrors: FieldErrors): vo
 }
 
 export function sendUnauthenticated(res: Response, detail = 'A valid X-API-Key header is required.'): void {
-  res.status(401).json({ success: false, detail });
+  res.status(UNCODED_ERRORS.unauthenticated.status).json({ success: false, detail });
 }
 
 export function sendRateLimited(res: Response, limitPerMinute: number): void {
-  res.status(429).json({ success: false, detail: `Rate limit of ${limitPerMinute} requests per minute for this API key exceeded; retry after the Retry-After delay.` });
+  res.status(UNCODED_ERRORS.rate_limited.status).json({ success: false, detail: `Rate limit of ${limitPerMinute} requests per minute for this API key exceeded; retry after the Retry-After delay.` });
 }
 
 // PostgreSQL could not be reached or answered in time: the request can be retried as it is.
@@ -123,32 +149,63 @@ export function describeError(err: unknown, depth = 0): Record<string, unknown> 
   };
 }
 
-// PostageError codes of core/ that mean "no such thing in this account": always 404, so another
-// account's ids and names are indistinguishable from ids that do not exist.
-const NOT_FOUND_CODES = new Set(['domain_not_found', 'api_key_not_found', 'webhook_not_found', 'account_not_found', 'suppression_not_found', 'message_not_found']);
-const CODE_MAP: Record<string, ErrorCode> = {
-  domain_exists: 'domain_exists',
-  domain_unavailable: 'domain_unavailable',
-  too_many_pending_domains: 'too_many_pending_domains',
-  byoc_not_configured: 'byoc_setup_required',
-  byoc_role_unusable: 'byoc_setup_required',
-  ses_identity_failed: 'provider_error',
-  dns_lookup_failed: 'provider_error',
-  plan_required: 'plan_required',
-  webhook_inactive: 'webhook_inactive',
-};
-// The request field an `invalid_*` code of core/ is about, when the error does not say.
-const FIELD_OF: Record<string, string> = {
-  invalid_domain: 'name',
-  invalid_events: 'events',
-  invalid_url: 'url',
-  invalid_role_arn: 'role_arn',
-  invalid_region: 'region',
-  invalid_address: 'address',
-  invalid_email: 'email',
-  invalid_status: 'status',
-  invalid_limit: 'limit',
-};
+/**
+ * How the API answers a core/ failure: a public error code (`not_found` for anything missing in
+ * this account, so another account's ids and names look like ids that do not exist), or a 400
+ * field error on `field` when the error names no field itself (`_body`: the request as a whole).
+ */
+export type CoreErrorAnswer = { code: ErrorCode } | { field: string };
+
+/**
+ * Every PostageError code and its answer. `satisfies Record<PostageErrorCode, ...>`: a core code
+ * without an answer here does not compile (there is no fallback).
+ */
+export const CORE_ERROR_ANSWERS = {
+  account_not_found: { code: 'not_found' },
+  api_key_not_found: { code: 'not_found' },
+  domain_not_found: { code: 'not_found' },
+  message_not_found: { code: 'not_found' },
+  suppression_not_found: { code: 'not_found' },
+  webhook_not_found: { code: 'not_found' },
+  domain_exists: { code: 'domain_exists' },
+  domain_unavailable: { code: 'domain_unavailable' },
+  too_many_pending_domains: { code: 'too_many_pending_domains' },
+  plan_required: { code: 'plan_required' },
+  webhook_inactive: { code: 'webhook_inactive' },
+  // On the management endpoints BYOC not (yet) usable is a 409 to fix; the send gate's
+  // `byoc_not_configured` (503) is another answer for another moment.
+  byoc_not_configured: { code: 'byoc_setup_required' },
+  byoc_role_unusable: { code: 'byoc_setup_required' },
+  ses_identity_failed: { code: 'provider_error' },
+  dns_lookup_failed: { code: 'provider_error' },
+  invalid_address: { field: 'address' },
+  invalid_cursor: { field: '_body' },
+  invalid_domain: { field: 'name' },
+  invalid_email: { field: 'email' },
+  invalid_events: { field: 'events' },
+  invalid_expiry: { field: '_body' },
+  invalid_limit: { field: 'limit' },
+  invalid_name: { field: '_body' },
+  invalid_password: { field: '_body' },
+  invalid_permission: { field: '_body' },
+  invalid_region: { field: 'region' },
+  invalid_role_arn: { field: 'role_arn' },
+  invalid_scope: { field: '_body' },
+  invalid_status: { field: 'status' },
+  invalid_token: { field: '_body' },
+  invalid_url: { field: 'url' },
+  domain_not_verified: { field: '_body' },
+  // Operator CLI codes, and failures of work done after the answer: no route meets them.
+  account_exists: { field: '_body' },
+  domain_ambiguous: { field: '_body' },
+  invalid_mode: { field: '_body' },
+  invalid_plan: { field: '_body' },
+  invalid_quota: { field: '_body' },
+  nothing_to_change: { field: '_body' },
+  unknown_plan: { field: '_body' },
+  system_email_refused: { field: '_body' },
+  system_email_unconfigured: { field: '_body' },
+} as const satisfies Record<PostageErrorCode, CoreErrorAnswer>;
 
 /**
  * The one place a core/ failure becomes an answer: bad input is a 400 with field errors, a
@@ -158,8 +215,8 @@ const FIELD_OF: Record<string, string> = {
 export function sendCoreError(res: Response, err: unknown): boolean {
   if (!(err instanceof PostageError)) return false;
   res.locals.outcome = err.code;
-  if (NOT_FOUND_CODES.has(err.code)) sendError(res, { code: 'not_found', detail: `Not found: ${err.message}.` });
-  else if (CODE_MAP[err.code]) sendError(res, { code: CODE_MAP[err.code]!, detail: err.message });
-  else sendValidationError(res, { [err.field ?? FIELD_OF[err.code] ?? '_body']: [err.message] });
+  const answer: CoreErrorAnswer = CORE_ERROR_ANSWERS[err.code];
+  if ('field' in answer) sendValidationError(res, { [err.field ?? answer.field]: [err.message] });
+  else sendError(res, { code: answer.code, detail: answer.code === 'not_found' ? `Not found: ${err.message}.` : err.message });
   return true;
 }

@@ -3,6 +3,7 @@
 import { MANAGEMENT_ERROR_STATUS } from './errors';
 import { requestSchemas, responseSchemas, type RequestSchemaName } from './schemas/management';
 import { codesWithStatus, errorSchema } from './schemas/responses';
+import { LOG_STATUSES } from '../core/sending/emailLogListing';
 
 type ResponseName = keyof typeof responseSchemas;
 type Answer = ResponseName | { codes: string[] } | 'ValidationError' | 'PlainError';
@@ -19,10 +20,20 @@ interface Operation {
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const managementCodes = (status: number) => codesWithStatus(status, MANAGEMENT_ERROR_STATUS);
+/** Text PostgreSQL can store: api/routes/manage/query.ts refuses NUL in every parameter (and text that is not UTF-8, which a percent-encoded URL of a string cannot carry). */
+const STORABLE = '^[^\\x00]*$';
+/** A query parameter of at most `max` UTF-16 units, as QueryReader counts: described as that many characters of the Basic Multilingual Plane (no NUL). */
+const text = (max: number) => ({ type: 'string', maxLength: max, pattern: '^[\\x01-\\uD7FF\\uE000-\\uFFFF]*$' });
 const PAGE = [
   { name: 'limit', description: 'Rows per page, 1 to 100 (default 25).', schema: { type: 'integer', minimum: 1, maximum: 100 } },
-  { name: 'cursor', description: '`next_cursor` of the previous page.' },
+  {
+    name: 'cursor',
+    description: '`next_cursor` of the previous page, as it was given: any other text is a 400 on `cursor` (the cursor is opaque, so a schema cannot state which texts are one).',
+    schema: { type: 'string', maxLength: 400, pattern: '^[A-Za-z0-9_-]*$' },
+  },
 ];
+/** An ISO 8601 date (midnight UTC) or RFC 3339 date-time; JavaScript's Date has no leap second. */
+const TIME = { type: 'string', maxLength: 40, anyOf: [{ format: 'date' }, { format: 'date-time', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt][0-9]{2}:[0-9]{2}:[0-5][0-9]' }] };
 
 /** The per-client and total hourly limits of the anonymous operations (api/authLimits.ts). */
 const ANONYMOUS_LIMIT: Record<number, [Answer, string]> = {
@@ -110,11 +121,11 @@ const OPERATIONS: Record<string, Record<string, Operation>> = {
     get: {
       summary: 'The shared-mode email log, newest first (rows are kept 14 days).',
       query: [
-        { name: 'status', description: 'queued, sent, delivered, bounced, complained or failed.' },
-        { name: 'recipient', description: 'Part of the recipient address.' },
-        { name: 'from', description: 'Part of the sender address.' },
-        { name: 'since', description: 'ISO 8601; rows created at or after.' },
-        { name: 'until', description: 'ISO 8601; rows created before.' },
+        { name: 'status', description: 'queued, sent, delivered, bounced, complained or failed.', schema: { enum: [...LOG_STATUSES] } },
+        { name: 'recipient', description: 'Part of the recipient address.', schema: text(320) },
+        { name: 'from', description: 'Part of the sender address.', schema: text(320) },
+        { name: 'since', description: 'ISO 8601; rows created at or after.', schema: TIME },
+        { name: 'until', description: 'ISO 8601; rows created before.', schema: TIME },
         ...PAGE,
       ],
       ok: [200, 'EmailList', 'A page of the log.'],
@@ -122,7 +133,7 @@ const OPERATIONS: Record<string, Record<string, Operation>> = {
   },
   '/api/emails/{message_id}': { get: { summary: 'One message: its log row, its timeline and its webhook deliveries.', ok: [200, 'EmailDetail', 'The message.'] } },
   '/api/suppressions': {
-    get: { summary: 'The suppression list, newest first.', query: [{ name: 'search', description: 'Part of the address.' }, ...PAGE], ok: [200, 'SuppressionList', 'A page of the list.'] },
+    get: { summary: 'The suppression list, newest first.', query: [{ name: 'search', description: 'Part of the address.', schema: text(320) }, ...PAGE], ok: [200, 'SuppressionList', 'A page of the list.'] },
     post: { summary: 'Suppress an address by hand (reason `manual`).', body: 'CreateSuppressionRequest', ok: [201, 'SuppressionAdded', 'Added (200 when it was already there).'], more: { 200: ['SuppressionAdded', 'Already suppressed.'] } },
   },
   '/api/suppressions/{address}': { delete: { summary: 'Lift a suppression.', ok: [200, 'Deleted', 'Removed.'] } },
@@ -139,7 +150,7 @@ export function managementPaths() {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const [path, methods] of Object.entries(OPERATIONS)) {
     paths[path] = {};
-    const pathParams = [...path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
+    const pathParams = [...path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string', pattern: STORABLE } }));
     for (const [method, op] of Object.entries(methods)) {
       const auth = op.auth !== false;
       const responses: Record<string, unknown> = {

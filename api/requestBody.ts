@@ -5,6 +5,7 @@ import addFormats from 'ajv-formats';
 import type { Request, Response } from 'express';
 import { sendValidationError } from './errors';
 import { FieldErrorCollector, fieldPath, genericFieldMessage } from './fieldErrors';
+import { validationSchema } from './schemas/checkedInCode';
 import { requestSchemas, type RequestSchemaName } from './schemas/management';
 
 const ajv = new Ajv2020({ allErrors: true, strict: false, useDefaults: true });
@@ -14,7 +15,7 @@ const validators = new Map<RequestSchemaName, ValidateFunction>();
 function validatorFor(name: RequestSchemaName): ValidateFunction {
   let validate = validators.get(name);
   if (!validate) {
-    validate = ajv.compile(requestSchemas[name]);
+    validate = ajv.compile(validationSchema(requestSchemas[name]));
     validators.set(name, validate);
   }
   return validate;

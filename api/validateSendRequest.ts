@@ -4,24 +4,16 @@ import Ajv2020, { type ErrorObject } from 'ajv/dist/2020';
 import { detectMimeType } from 'nodemailer/lib/mime-funcs/mime-types';
 import { classifyRecipient, domainOf, parseMailbox, type Mailbox, type MailboxError, type RecipientKind } from '../core/model/addresses';
 import type { Config } from '../core/platform/config';
-import type { Attachment } from '../core/sending/staging';
+import type { Attachment } from '../core/model/messageContent';
+import type { SendRequest } from '../core/sending/sendMessage';
 import type { FieldErrors } from './errors';
 import { FieldErrorCollector, fieldPath, genericFieldMessage } from './fieldErrors';
 import { buildSendRequestSchema, IDEMPOTENCY_KEY } from './schemas/sendRequest';
+import { validationSchema } from './schemas/checkedInCode';
 import { isStrictBase64 } from '../core/platform/strictBase64';
 
-export interface SendRequest {
-  to: Mailbox;
-  recipientKind: RecipientKind;
-  from: Mailbox;
-  fromDomain: string;
-  subject: string;
-  text?: string;
-  html?: string;
-  replyTo?: string;
-  attachments: Attachment[];
-  idempotencyKey?: string;
-}
+/** The use case's request (core/sending/sendMessage.ts), with the idempotency key of the body or header. */
+export type ValidatedSendRequest = SendRequest & { idempotencyKey?: string };
 
 interface RawAttachment {
   filename: string;
@@ -42,7 +34,7 @@ interface RawSendRequest {
   idempotency_key?: string;
 }
 
-export type SendRequestValidation = { ok: true; request: SendRequest } | { ok: false; errors: FieldErrors };
+export type SendRequestValidation = { ok: true; request: ValidatedSendRequest } | { ok: false; errors: FieldErrors };
 export type SendRequestValidator = (body: unknown, headerIdempotencyKey?: string) => SendRequestValidation;
 
 function messageFor(err: ErrorObject): string {
@@ -82,7 +74,7 @@ const idempotencyKeyPattern = new RegExp(IDEMPOTENCY_KEY);
 
 export function createSendRequestValidator(config: Pick<Config, 'limits' | 'testDomain' | 'simulatorDomain'>): SendRequestValidator {
   const ajv = new Ajv2020({ allErrors: true, strict: true });
-  const validateShape = ajv.compile(buildSendRequestSchema(config.limits));
+  const validateShape = ajv.compile(validationSchema(buildSendRequestSchema(config.limits)));
 
   return (body, headerIdempotencyKey) => {
     const errors = new FieldErrorCollector();

@@ -9,7 +9,8 @@ import type { Config } from '../core/platform/config';
 import type { Db } from '../core/platform/db';
 import { markVerifiedByOperator, registerDomain } from '../core/domains/domainRegistration';
 import { findDomain } from '../core/domains/domains';
-import { createWebhookEndpoint, deleteWebhookEndpoint, listWebhookEndpoints, WEBHOOK_EVENT_TYPES } from '../core/webhooks/webhookEndpoints';
+import { createWebhookEndpoint, deleteWebhookEndpoint, listWebhookEndpoints } from '../core/webhooks/webhookEndpoints';
+import { WEBHOOK_EVENT_TYPES } from '../core/model/webhookEvents';
 
 export const DEMO_EMAIL = 'demo@postage.dev';
 export const DEMO_DOMAIN = 'demo.postage.dev';

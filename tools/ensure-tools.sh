@@ -7,6 +7,7 @@ source "$(dirname "$0")/lib.sh"
 temporal="$("$ROOT/tools/ensure-temporal-cli.sh")"
 test_server=""
 moto=""
+schemathesis=""
 # Test-only tools are installed for the tests; a dev run still lists them when present, so the
 # paths file serves both.
 if [ "${1:-}" = "--for-tests" ] || [ -x "$TOOLS_DIR/bin/temporal-test-server" ]; then
@@ -14,6 +15,9 @@ if [ "${1:-}" = "--for-tests" ] || [ -x "$TOOLS_DIR/bin/temporal-test-server" ];
 fi
 if [ "${1:-}" = "--for-tests" ] || [ -x "$TOOLS_DIR/moto-venv/bin/moto_server" ]; then
   moto="$("$ROOT/tools/ensure-moto.sh")"
+fi
+if [ "${1:-}" = "--for-tests" ] || [ -x "$TOOLS_DIR/schemathesis-venv/bin/st" ]; then
+  schemathesis="$("$ROOT/tools/ensure-schemathesis.sh")"
 fi
 pg_bin=""
 for d in /usr/lib/postgresql/*/bin; do [ -x "$d/initdb" ] && pg_bin="$d"; done
@@ -23,4 +27,5 @@ for d in /usr/lib/postgresql/*/bin; do [ -x "$d/initdb" ] && pg_bin="$d"; done
   echo "POSTAGE_REDIS_SERVER=$(command -v redis-server)"
   if [ -n "$test_server" ]; then echo "POSTAGE_TEMPORAL_TEST_SERVER=$test_server"; fi
   if [ -n "$moto" ]; then echo "POSTAGE_MOTO_SERVER=$moto"; fi
+  if [ -n "$schemathesis" ]; then echo "POSTAGE_SCHEMATHESIS=$schemathesis"; fi
 } > "$TOOLS_DIR/paths.env"

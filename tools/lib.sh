@@ -2,6 +2,9 @@
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# Node 24 comes with the project (the pinned `node` dev dependency in node_modules/.bin), as under
+# npm scripts, so these scripts run it whatever the machine's own node is, even started by hand.
+export PATH="$ROOT/node_modules/.bin:$PATH"
 TOOLS_DIR="${POSTAGE_TOOLS_DIR:-$ROOT/.tools}"
 mkdir -p "$TOOLS_DIR/bin"
 
@@ -22,4 +25,15 @@ apt_install() {
   fi
   log "apt-get install $*"
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" >&2
+}
+
+# After `npm ci`: stops with one line when the node found is older than package.json's engines.
+require_node() {
+  hash -r # node_modules/.bin/node may have appeared since the last lookup
+  node -e '
+    const want = Number(/\d+/.exec(require("./package.json").engines.node)[0]);
+    if (Number(process.versions.node.split(".")[0]) < want) {
+      console.error(`[postage tools] Node ${want} or later is needed and ${process.execPath} is ${process.version}: run npm ci (it installs Node ${want} into node_modules/.bin)`);
+      process.exit(1);
+    }'
 }

@@ -1,4 +1,5 @@
-// Applies the knex migrations to DATABASE_URL: `tsx tools/migrate.ts`.
+// Applies the knex migrations to DATABASE_URL: `npm run migrate` (tsx) in development,
+// `node dist/tools/migrate.js` from the build (`npm run build`).
 import { loadConfig } from '../core/platform/config';
 import { createDb, DEFAULT_DB_TIMEOUTS, migrateLatest } from '../core/platform/db';
 

@@ -5,7 +5,8 @@
 # tiers), `npm run test:unit` (this script with --unit) the unit tier alone.
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
-[ -x node_modules/.bin/jest ] || npm ci
+[ -x node_modules/.bin/jest ] && [ -x node_modules/.bin/node ] || npm ci
+require_node
 "$ROOT/tools/ensure-tools.sh" --for-tests
 set -a; source "$TOOLS_DIR/paths.env"; set +a
 node_modules/.bin/tsc --noEmit -p tsconfig.json

@@ -3,7 +3,8 @@ import { type NativeConnection, Worker, type WorkerOptions } from '@temporalio/w
 import path from 'node:path';
 import { createActivities, type ActivityDeps } from '../activities';
 
-export const WORKFLOWS_PATH = path.resolve(__dirname, '..', 'workflows', 'index.ts');
+// index.ts beside the sources (tsx, tests), index.js in the compiled build (dist/worker/…).
+export const WORKFLOWS_PATH = path.resolve(__dirname, '..', 'workflows', `index${path.extname(__filename)}`);
 
 export async function createWorker(opts: {
   connection: NativeConnection;

@@ -1,7 +1,7 @@
 // How each kind of activity is retried. Bookkeeping (PostgreSQL) retries until it works; SES and
 // STS retry throttling and transient errors with backoff for up to 30 minutes but never a
 // permanent refusal; a webhook gets exactly one attempt (spec 6.1).
-import { patched, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
+import { deprecatePatch, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import { NON_RETRYABLE_SEND_FAILURES, SEND_ATTEMPT_TIMEOUT_MS } from '../core/model/sendFailures';
 
@@ -35,25 +35,19 @@ const localBookkeeping = proxyLocalActivities<Bookkeeping>({
   // sleeps inside one workflow task.
   localRetryThreshold: '1s',
 });
-/** Histories begun before bookkeeping became local replay with the ordinary activities they used. */
-const remoteBookkeeping = proxyActivities<Bookkeeping>(BOOKKEEPING_OPTIONS);
 export const LOCAL_BOOKKEEPING_PATCH = 'local-bookkeeping';
 
-let chosen: Bookkeeping | undefined;
-
-/** Whether this run's bookkeeping is local (see `bookkeeping`). */
-export function bookkeepingIsLocal(): boolean {
-  return bookkeeping() === localBookkeeping;
-}
-
 /**
- * The bookkeeping proxies of this workflow run, decided once at its first call (module state is
- * per workflow run): a run that replays without the patch marker keeps ordinary activities to its
- * end, instead of switching once replay catches up.
+ * The bookkeeping proxies. Local bookkeeping came in behind `patched('local-bookkeeping')`; the
+ * ordinary-activity branch is retired by Temporal's patch lifecycle (docs/deployment.md,
+ * "Workflow changes"). Step 2, this code: `deprecatePatch` still writes the marker (and
+ * `TemporalChangeVersion`), so runs recorded with `patched` and with this both replay; runs begun
+ * before the patch no longer do. Step 3, once no run begun before this release is open: delete
+ * the `deprecatePatch` call and return the proxies directly.
  */
 export function bookkeeping(): Bookkeeping {
-  chosen ??= patched(LOCAL_BOOKKEEPING_PATCH) ? localBookkeeping : remoteBookkeeping;
-  return chosen;
+  deprecatePatch(LOCAL_BOOKKEEPING_PATCH);
+  return localBookkeeping;
 }
 
 /** After this long of throttling or outages the message fails with the last reason. */

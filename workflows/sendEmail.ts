@@ -1,12 +1,12 @@
 // One workflow per accepted message. Read in the Temporal UI top to bottom it tells the
 // message's story: queued -> email.sent webhooks -> SES (or the test simulator) -> outcome ->
 // log, suppression and reputation -> outcome webhooks. Every path ends in a final status.
-import { ActivityFailure, ApplicationFailure, condition, setHandler, sleep, TimeoutFailure, upsertSearchAttributes, uuid4, workflowInfo } from '@temporalio/workflow';
+import { ActivityFailure, ApplicationFailure, condition, setHandler, TimeoutFailure, upsertSearchAttributes, uuid4 } from '@temporalio/workflow';
 import type { TestOutcome } from '../core/model/addresses';
 import type { MessageStatus, ProviderOutcome } from '../core/model/outcomes';
 import { syntheticTestOutcome, testProviderMessageId } from '../core/model/outcomes';
 import { SEND_FAILURE } from '../core/model/sendFailures';
-import { bookkeeping, bookkeepingIsLocal, provider } from './activityProxies';
+import { bookkeeping, provider } from './activityProxies';
 import { MESSAGE_STATUS } from '../core/model/searchAttributes';
 import { settleOutcome } from './settleOutcome';
 import { providerOutcomeSignal } from '../core/model/signals';
@@ -14,9 +14,6 @@ import type { SendEmailInput, SendEmailResult } from '../core/model/workflowCont
 import { webhookFanout, type WebhookFanout } from './webhookFanout';
 
 export { providerOutcomeSignal };
-
-/** How long the workflow waits for the API's transaction to commit before giving up on it. */
-const ACCEPTANCE_GRACE_MS = 60_000;
 
 function setStatus(status: SendEmailResult['status']): void {
   upsertSearchAttributes([{ key: MESSAGE_STATUS, value: status }]);
@@ -45,28 +42,21 @@ export async function sendEmail(input: SendEmailInput): Promise<SendEmailResult>
 }
 
 /**
- * Confirm the message against the outbox (the API may give it back after a start that failed
- * late; older API versions started before their commit): wait at most ACCEPTANCE_GRACE_MS from
- * the start, then log the message as queued.
+ * Confirm the message against the outbox and log it as queued. The API commits before it starts
+ * the workflow (and the relay starts only committed rows), so one look decides: a message not
+ * found was given back after a start that answered too late, and is not sent.
  */
 async function confirmAcceptance(input: SendEmailInput): Promise<boolean> {
-  const deadline = workflowInfo().startTime.getTime() + ACCEPTANCE_GRACE_MS;
-  const message = { messageId: input.messageId, kind: input.kind };
-  if (!bookkeepingIsLocal()) return (await bookkeeping().recordQueuedMessage({ ...message, acceptDeadline: deadline })).accepted;
-  // Workflow time (Date.now() here is the server's), so the wait is a timer the UI shows.
-  for (let pause = 200; ; pause = Math.min(pause * 2, 10_000)) {
-    const { accepted, pending } = await bookkeeping().recordQueuedMessage({ ...message, lastLook: Date.now() >= deadline });
-    if (!pending) return accepted;
-    await sleep(pause);
-  }
+  const { accepted } = await bookkeeping().recordQueuedMessage({ messageId: input.messageId, kind: input.kind });
+  return accepted;
 }
 
 /** Spec 4.1: no SES call; the synthetic outcome takes the same path as a real one. */
 async function simulateTestRecipient(input: SendEmailInput, outcome: TestOutcome, webhooks: WebhookFanout): Promise<SendEmailResult> {
   await bookkeeping().discardStagedAttachments({ messageId: input.messageId });
   const providerMessageId = testProviderMessageId(uuid4());
-  // Void in histories from before local bookkeeping. As a local activity it runs within the same
-  // workflow task, whose clock is older than the row's `sent_at`: the outcome takes that time.
+  // Void in runs recorded before recordSent returned its time. As a local activity it runs within
+  // the same workflow task, whose clock is older than the row's `sent_at`: the outcome takes that time.
   const sent = (await bookkeeping().recordSent({ messageId: input.messageId, providerMessageId })) as { sentAt: string | null } | undefined;
   setStatus('sent');
   // A millisecond later: `sent_at` keeps microseconds the ISO string drops, and the outcome must

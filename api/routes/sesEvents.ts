@@ -4,31 +4,35 @@
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { routeProviderOutcome } from '../../core/providerEvents/providerEvents';
 import { parseSesEvent } from '../../core/providerEvents/sesEvents';
-import { SnsRejection, SnsVerifier, type SnsMessage } from '../../core/providerEvents/snsMessages';
+import { SNS_REJECTIONS, SnsRejection, SnsVerifier, type SnsMessage, type SnsRejectionCode } from '../../core/providerEvents/snsMessages';
 import type { RouteDeps } from '../deps';
-import { sendCodedError } from '../errors';
+import type { ErrorAnswer } from '../../core/model/errorCodes';
+import { sendTableError, statusesOf } from '../errors';
 
 export const SES_EVENTS_PATH = '/provider/ses-events';
 /** SNS messages are at most 256 KiB. */
 const MAX_SNS_BODY_BYTES = 256 * 1024;
 
-/** Every code this endpoint answers with, for the OpenAPI document. */
-export const SES_EVENT_ERRORS = {
-  invalid_sns_message: 400,
-  unexpected_topic: 403,
-  stale_message: 403,
-  invalid_signature: 403,
-  subscription_not_confirmed: 502,
-  certificate_unavailable: 503,
-  queue_error: 503,
-} as const;
+/** The codes of this endpoint: SnsVerifier's rejections and two of its own. */
+type SesEventError = SnsRejectionCode | 'subscription_not_confirmed' | 'queue_error';
 
-type SesEventError = keyof typeof SES_EVENT_ERRORS;
+/**
+ * This endpoint's own error table (its caller is SNS, not a customer: a separate contract from
+ * api/errors.ts's API_ERRORS, in the same shape). A 5xx makes SNS deliver the message again.
+ */
+export const SES_EVENT_ANSWERS = {
+  ...SNS_REJECTIONS,
+  subscription_not_confirmed: { status: 502, retry: 'yes: SNS sends the confirmation again' },
+  queue_error: { status: 503, retry: 'yes: SNS delivers it again later' },
+} as const satisfies Record<SesEventError, ErrorAnswer>;
+
+/** Every code this endpoint answers with and its status, for the OpenAPI document. */
+export const SES_EVENT_ERRORS = statusesOf(SES_EVENT_ANSWERS);
 
 function refuse(req: Request, res: Response, code: SesEventError, detail: string): void {
   req.log.warn({ outcome: code, reason: detail }, 'SNS message refused');
   res.locals.outcome = code;
-  sendCodedError(res, SES_EVENT_ERRORS[code], code, detail);
+  sendTableError(res, SES_EVENT_ANSWERS, code, detail);
 }
 
 /** The raw text, or a 400 for a body that is too large, not text, or cut short. */

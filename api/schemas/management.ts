@@ -2,11 +2,14 @@
 // handler runs) and responses (published in /openapi.json; the tests validate every response
 // they see against the served document).
 import { KEY_PERMISSIONS } from '../../core/accounts/apiKeys';
-import { PASSWORD_MAX_LENGTH } from '../../core/accounts/passwords';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../core/accounts/passwords';
+import { SES_REGIONS } from '../../core/platform/sesRegions';
 import { WEBHOOK_EVENT_TYPES } from '../../core/model/webhookEvents';
 import { WEBHOOK_FAILURES } from '../../core/webhooks/webhookDelivery';
 import { SENDING_MODES } from '../../core/model/sendingModes';
 import { LOG_STATUSES } from '../../core/sending/emailLogListing';
+import { checkedInCode } from './checkedInCode';
+import { BYOC_ROLE_ARN, DOMAIN_NAME, EMAIL_ADDRESS, NOT_BLANK, WEBHOOK_URL } from './patterns';
 
 const str = (description?: string) => ({ type: 'string', ...(description ? { description } : {}) }) as const;
 const time = (description?: string) => ({ type: 'string', format: 'date-time', ...(description ? { description } : {}) }) as const;
@@ -14,36 +17,65 @@ const nullable = (schema: object) => ({ oneOf: [schema, { type: 'null' }] });
 const object = (properties: Record<string, unknown>, required: string[] = Object.keys(properties)) => ({ type: 'object', additionalProperties: false, required, properties }) as const;
 
 // ---- requests ----
+// What core/ checks with its own messages (addresses, password lengths, names, URLs, ARNs) is
+// published with checkedInCode and left out of the ajv pass (checkedInCode.ts).
 
-const password = { type: 'string', minLength: 1, maxLength: PASSWORD_MAX_LENGTH * 4 } as const; // length rule in core (characters, not UTF-16 units)
-const email = { type: 'string', minLength: 1, maxLength: 320 } as const;
-const token = { type: 'string', minLength: 1, maxLength: 200 } as const;
+/** Sign-in and the current password: any text (a wrong one is a 401, or a 400 on `current_password`). */
+const password = { type: 'string', minLength: 1, maxLength: PASSWORD_MAX_LENGTH * 4 } as const;
+/** A new password: core/accounts/passwords.ts counts characters (code points, as JSON Schema does). */
+const newPassword = checkedInCode({ type: 'string', minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH, description: `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.` } as const, password);
+/** Sign-in: any text (an address that is not one simply has no account: 401). */
+const signinEmail = { type: 'string', minLength: 1, maxLength: 320 } as const;
+/** An address core/ checks (isValidAddress). */
+const email = checkedInCode({ type: 'string', format: 'email', minLength: 1, maxLength: 254, pattern: EMAIL_ADDRESS } as const, { type: 'string', minLength: 1, maxLength: 254 });
+const token = { type: 'string', minLength: 1, maxLength: 200, description: 'The token of the emailed link; a token that was not issued, is used or expired is a 400 on `token`.' } as const;
+const domainName = checkedInCode({ type: 'string', minLength: 1, maxLength: 253, pattern: DOMAIN_NAME } as const, { type: 'string', minLength: 1, maxLength: 253 });
+const webhookUrl = checkedInCode(
+  { type: 'string', format: 'uri', minLength: 1, maxLength: 2048, pattern: WEBHOOK_URL, description: 'http or https, without user name or password; its host must resolve to public addresses only (checked when saved: 400 on `url`).' } as const,
+  { type: 'string', minLength: 1, maxLength: 2048 },
+);
+const webhookEvents = { type: 'array', items: { enum: [...WEBHOOK_EVENT_TYPES] }, minItems: 1, uniqueItems: true } as const;
 
 export const requestSchemas = {
-  SignupRequest: object({ email, password, name: { type: 'string', maxLength: 100 } }, ['email', 'password']),
-  SigninRequest: object({ email, password }),
+  SignupRequest: object({ email, password: newPassword, name: { type: 'string', maxLength: 100 } }, ['email', 'password']),
+  SigninRequest: object({ email: signinEmail, password }),
   VerifyEmailRequest: object({ token }),
   PasswordResetRequest: object({ email }),
-  PasswordResetConfirmRequest: object({ token, password }),
-  PasswordChangeRequest: object({ current_password: password, new_password: password }),
-  CreateDomainRequest: object({ name: { type: 'string', minLength: 1, maxLength: 253 }, sending_mode: { enum: [...SENDING_MODES] } }),
+  PasswordResetConfirmRequest: object({ token, password: newPassword }),
+  PasswordChangeRequest: object({ current_password: { ...password, description: 'A wrong current password is a 400 on `current_password`.' }, new_password: newPassword }),
+  CreateDomainRequest: {
+    ...object({ name: domainName, sending_mode: { enum: [...SENDING_MODES] } }),
+    description: 'A `byoc` domain is a registrable domain, not a subdomain (400 on `name`: the public suffix list decides, which a pattern cannot state).',
+  },
   CreateApiKeyRequest: object(
     {
-      name: { type: 'string', minLength: 1, maxLength: 100 },
+      name: checkedInCode({ type: 'string', minLength: 1, maxLength: 100, pattern: NOT_BLANK, description: 'Not only spaces.' } as const, { type: 'string', minLength: 1, maxLength: 100 }),
       permission: { enum: [...KEY_PERMISSIONS], default: 'sending' },
-      domains: { type: 'array', items: { type: 'string', minLength: 1, maxLength: 253 }, maxItems: 100, description: "Domains the key may send from; empty or absent: all the account's domains." },
-      expires_at: nullable(time('When the key stops working; absent or null: never.')),
+      domains: {
+        type: 'array',
+        items: domainName,
+        maxItems: 100,
+        description: "Domains the key may send from, each a domain of this account (another name is a 400 on `domains`); empty or absent: all the account's domains.",
+      },
+      expires_at: nullable(time('When the key stops working, in the future (a past time is a 400 on `expires_at`); absent or null: never.')),
     },
     ['name'],
   ),
-  CreateWebhookRequest: object({ url: { type: 'string', minLength: 1, maxLength: 2048 }, events: { type: 'array', items: { enum: [...WEBHOOK_EVENT_TYPES] }, minItems: 1, uniqueItems: true } }),
+  CreateWebhookRequest: object({ url: webhookUrl, events: webhookEvents }),
   UpdateWebhookRequest: {
-    ...object({ url: { type: 'string', minLength: 1, maxLength: 2048 }, events: { type: 'array', items: { enum: [...WEBHOOK_EVENT_TYPES] }, minItems: 1, uniqueItems: true }, active: { type: 'boolean' } }, []),
+    ...object({ url: webhookUrl, events: webhookEvents, active: { type: 'boolean' } }, []),
     minProperties: 1,
   },
   TestWebhookRequest: object({ event_type: { enum: [...WEBHOOK_EVENT_TYPES] } }, []),
-  ByocRequest: object({ role_arn: { type: 'string', minLength: 1, maxLength: 2048 }, region: { type: 'string', minLength: 1, maxLength: 64 } }),
-  CreateSuppressionRequest: object({ address: { type: 'string', minLength: 1, maxLength: 320 } }),
+  ByocRequest: object({
+    role_arn: checkedInCode({ type: 'string', minLength: 1, maxLength: 2048, pattern: BYOC_ROLE_ARN } as const, { type: 'string', minLength: 1, maxLength: 2048 }),
+    // A pattern rather than an enum: the same rule, and the dashboard's form keeps its free-text field (a typed client would want the union).
+    region: checkedInCode(
+      { type: 'string', minLength: 1, maxLength: 64, pattern: `^(?:${SES_REGIONS.join('|')})$`, description: 'An AWS region where SES offers its API.' } as const,
+      { type: 'string', minLength: 1, maxLength: 64 },
+    ),
+  }),
+  CreateSuppressionRequest: object({ address: email }),
 } as const;
 
 // ---- responses ----

@@ -1,6 +1,10 @@
 // The JSON Schema (2020-12, the dialect of OpenAPI 3.1) of POST /api/send/ bodies (spec 2.1).
-// ajv validates requests with it and /openapi.json publishes the very same object, so the two
-// cannot drift. Limits that are configurable (attachment count) are filled in from the config.
+// /openapi.json publishes it and ajv validates requests with it, so the two cannot drift; the rules
+// the code checks with its own messages (address shapes, strict base64, the cross-field rules)
+// are published too and left out of the ajv pass (checkedInCode.ts). Limits that are
+// configurable (attachment count and size) are filled in from the config.
+import { checkedInCode } from './checkedInCode';
+import { MAILBOX } from './patterns';
 
 /** Fields that end up in a mail header: no CR, LF or other control characters (TAB allowed). */
 export const HEADER_SAFE = '^[^\\x00-\\x08\\x0A-\\x1F\\x7F]*$';
@@ -8,6 +12,15 @@ export const HEADER_SAFE = '^[^\\x00-\\x08\\x0A-\\x1F\\x7F]*$';
 export const NO_NUL = '^[^\\x00]*$';
 const MIME_TYPE = '^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*$';
 export const IDEMPOTENCY_KEY = '^[\\x21-\\x7E]{1,255}$';
+/** Strict base64 (core/platform/strictBase64.ts checks it: this pattern over megabytes overflows V8's regex engine). */
+const BASE64 = '^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$';
+
+/** One mailbox; ajv checks only that it is header-safe, parseMailbox the rest (with its own messages). */
+const mailbox = (maxLength: number, description: string) =>
+  checkedInCode({ type: 'string', minLength: 1, maxLength, pattern: MAILBOX, description } as const, { type: 'string', minLength: 1, maxLength, pattern: HEADER_SAFE, description });
+
+/** "`field` is present (and matches `schema`)", in a form ajv's strict mode accepts too. */
+const present = (field: string, schema: object) => ({ type: 'object', required: [field], properties: { [field]: schema } }) as const;
 
 export interface SendRequestLimits {
   maxAttachments: number;
@@ -15,22 +28,19 @@ export interface SendRequestLimits {
 }
 
 export function buildSendRequestSchema(limits: SendRequestLimits) {
-  return {
+  const shape = {
     type: 'object',
     additionalProperties: false,
     required: ['to'],
     description:
-      'One email. `from_email` (or its alias `from`) is required, and at least one of `message`, `html` or `attachments` must be non-empty. Unknown fields are rejected.',
+      'One email. `from_email` (or its alias `from`) is required, and at least one of `message`, `html` or `attachments` must be non-empty. Unknown fields are rejected. ' +
+      'Rules a schema cannot state: on the test domain only its documented local parts exist (400 on `to`); attachments together at most ' +
+      `${limits.maxAttachmentBytes} bytes once decoded (400); the \`Idempotency-Key\` header and \`idempotency_key\` must agree when both are sent (400); ` +
+      'the sender must be on a verified domain of the account that the key may use (403).',
     properties: {
-      to: {
-        type: 'string',
-        minLength: 1,
-        maxLength: 512,
-        pattern: HEADER_SAFE,
-        description: 'Exactly one recipient: `addr@example.com` or `Name <addr@example.com>`.',
-      },
-      from_email: { type: 'string', minLength: 1, maxLength: 320, pattern: HEADER_SAFE, description: 'Sender address on a verified domain of the account (`Name <addr>` accepted).' },
-      from: { type: 'string', minLength: 1, maxLength: 320, pattern: HEADER_SAFE, description: 'Alias of `from_email`; when both are sent they must be equal.' },
+      to: mailbox(512, 'Exactly one recipient: `addr@example.com` or `Name <addr@example.com>`.'),
+      from_email: mailbox(320, 'Sender address on a verified domain of the account (`Name <addr>` accepted).'),
+      from: mailbox(320, 'Alias of `from_email`: send one of the two (equal values in both are accepted too).'),
       from_name: { type: 'string', maxLength: 200, pattern: HEADER_SAFE, description: 'Display name next to the sender address.' },
       subject: { type: 'string', maxLength: 998, pattern: HEADER_SAFE },
       message: { type: 'string', pattern: NO_NUL, description: 'Plain-text body.' },
@@ -45,13 +55,15 @@ export function buildSendRequestSchema(limits: SendRequestLimits) {
           required: ['filename', 'content'],
           properties: {
             filename: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[^\\x00-\\x1F\\x7F\\\\/"]*$' },
-            // Checked in code (core/platform/strictBase64.ts): a pattern over megabytes of text overflows V8's regex engine.
-            content: { type: 'string', contentEncoding: 'base64', description: 'The file, base64-encoded (RFC 4648 alphabet, padded, no line breaks).' },
+            content: checkedInCode(
+              { type: 'string', contentEncoding: 'base64', pattern: BASE64, description: 'The file, base64-encoded (RFC 4648 alphabet, padded, no line breaks).' } as const,
+              { type: 'string', contentEncoding: 'base64' },
+            ),
             content_type: { type: 'string', maxLength: 255, pattern: MIME_TYPE, description: 'MIME type; guessed from the file name when absent.' },
           },
         },
       },
-      reply_to: { type: 'string', minLength: 1, maxLength: 320, pattern: HEADER_SAFE, description: 'One address for replies.' },
+      reply_to: mailbox(320, 'One address for replies.'),
       idempotency_key: {
         type: 'string',
         pattern: IDEMPOTENCY_KEY,
@@ -59,4 +71,12 @@ export function buildSendRequestSchema(limits: SendRequestLimits) {
       },
     },
   } as const;
+  const published = {
+    ...shape,
+    allOf: [
+      { oneOf: [present('from_email', { type: 'string' }), present('from', { type: 'string' })] },
+      { anyOf: [present('message', { type: 'string', minLength: 1 }), present('html', { type: 'string', minLength: 1 }), present('attachments', { type: 'array', minItems: 1 })] },
+    ],
+  } as const;
+  return checkedInCode(published, shape);
 }

@@ -11,8 +11,8 @@ import {
   listWebhookEndpoints,
   parseWebhookEvents,
   setWebhookEndpointActive,
-  WEBHOOK_EVENT_TYPES,
 } from '../../core/webhooks/webhookEndpoints';
+import { WEBHOOK_EVENT_TYPES } from '../../core/model/webhookEvents';
 import { parseBoolean, parseList, parsePositive } from '../args';
 import { fields, formatDate, table, yesNo } from '../output';
 import type { Run } from '../run';

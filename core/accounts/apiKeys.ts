@@ -4,7 +4,7 @@ import { recordAudit } from '../platform/audit';
 import { constantTimeEqual, randomHex, sha512 } from '../platform/crypto';
 import type { Db } from '../platform/db';
 import { isUuid } from '../platform/ids';
-import { normaliseDomainName } from '../domains/domainRecords';
+import { normaliseDomainName } from '../model/addresses';
 import { PostageError } from '../platform/errors';
 
 const KEY_FORMAT = /^pk_([0-9a-f]{16})_([0-9a-f]{64})$/;

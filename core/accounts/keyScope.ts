@@ -2,7 +2,7 @@
 // full_access key sees and manages only what belongs to its domains, and can hand out no more
 // than it holds. Empty scope means every domain of the account (unscoped). Pure rules; the one
 // table of which management operation a scoped key may reach is api/middleware/keyScope.ts.
-import { normaliseDomainName } from '../domains/domainRecords';
+import { normaliseDomainName } from '../model/addresses';
 import { permissionCovers, type KeyPermission } from './apiKeys';
 
 /** True for a key limited to some domains (a session or an unscoped key is not). */

@@ -1,7 +1,7 @@
 // Plans and their monthly allowances per sending mode. An allowance of 0 means the plan
 // does not include that mode. Accounts without a subscription are on the `free` plan.
 import type { Db } from '../platform/db';
-import type { SendingMode } from '../domains/domains';
+import type { SendingMode } from '../model/sendingModes';
 import { PostageError } from '../platform/errors';
 
 export const FREE_PLAN = 'free';

@@ -1,8 +1,8 @@
 // Monthly send counters per account, mode and UTC calendar month (spec 2.4, 8). The same rows
 // gate sending and feed GET /api/me/. A send is counted by the accepting statement
 // (core/sending/acceptMessage.ts), with its daily row, and given back with it after a failed start.
-import { utcMonthStart, type Db } from '../platform/db';
-import type { SendingMode } from '../domains/domains';
+import { utcDay, utcMonthStart, type Db } from '../platform/db';
+import type { SendingMode } from '../model/sendingModes';
 
 /** This month's count for one mode (0 without a row): a cheap pre-check before staging. */
 export async function monthlySendCount(db: Db, accountId: string, mode: SendingMode, at = new Date()): Promise<number> {
@@ -16,8 +16,6 @@ export async function monthlyUsage(db: Db, accountId: string, at = new Date()): 
   for (const row of rows) usage[row.mode] = row.count;
   return usage;
 }
-
-export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
 
 export interface DailyUsage {
   day: string;

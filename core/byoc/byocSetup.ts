@@ -8,7 +8,7 @@ import { validateByocRole, type ByocValidationResult } from './byocValidation';
 import type { Config } from '../platform/config';
 import type { Db } from '../platform/db';
 import { PostageError } from '../platform/errors';
-import { isSesRegion, SES_REGIONS } from '../ses/sesRegions';
+import { isSesRegion, SES_REGIONS } from '../platform/sesRegions';
 
 export interface ByocSetupResult {
   config: ByocConfig;

@@ -1,6 +1,7 @@
 // The DNS records a sending domain publishes (spec 2.5, 3.1): a TXT record proving ownership and
 // three DKIM CNAMEs (required), plus the advisory MAIL FROM (MX + SPF) and DMARC records.
 import { getDomain } from 'tldts';
+import { normaliseDomainName } from '../model/addresses';
 import { PostageError } from '../platform/errors';
 
 export type RecordPurpose = 'ownership' | 'dkim' | 'mail_from' | 'spf' | 'dmarc';
@@ -56,10 +57,6 @@ export function domainDnsRecords(input: { name: string; ownershipToken: string; 
 
 // Letters, digits and hyphens per label, at least two labels, no leading/trailing hyphen.
 const HOSTNAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]([a-z0-9-]{0,61}[a-z0-9])?$/;
-
-export function normaliseDomainName(name: string): string {
-  return name.trim().toLowerCase().replace(/\.$/, '');
-}
 
 /** A normalised domain name, or a PostageError saying what is wrong with it. */
 export function parseSendingDomain(input: string, mode: 'byoc' | 'shared'): string {

@@ -5,7 +5,8 @@ import { getByocConfig, isByocUsable } from '../byoc/byocConfig';
 import type { Config } from '../platform/config';
 import type { Db } from '../platform/db';
 import { domainDnsRecords, mailFromDomainOf, parseSendingDomain, type DnsRecord } from './domainRecords';
-import { addDomain, deleteDomainRow, markDkimVerified, proveOwnership, recordSesIdentity, type Domain, type SendingMode } from './domains';
+import { addDomain, deleteDomainRow, markDkimVerified, proveOwnership, recordSesIdentity, type Domain } from './domains';
+import type { SendingMode } from '../model/sendingModes';
 import { PostageError } from '../platform/errors';
 import { byocDomainIdentities, sharedDomainIdentities, type DomainIdentities } from '../ses/sesIdentities';
 

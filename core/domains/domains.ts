@@ -5,14 +5,10 @@
 import { recordAudit } from '../platform/audit';
 import { randomHex } from '../platform/crypto';
 import { isStorableText, type Db } from '../platform/db';
-import { mailFromDomainOf, normaliseDomainName, ownershipRecordName, ownershipRecordValue } from './domainRecords';
+import { mailFromDomainOf, ownershipRecordName, ownershipRecordValue } from './domainRecords';
+import { normaliseDomainName } from '../model/addresses';
 import { PostageError } from '../platform/errors';
-
-export { normaliseDomainName } from './domainRecords';
-
 import type { SendingMode } from '../model/sendingModes';
-
-export { isSendingMode, SENDING_MODES, type SendingMode } from '../model/sendingModes';
 
 export interface Domain {
   id: string;

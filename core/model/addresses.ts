@@ -22,6 +22,11 @@ export function domainOf(address: string): string {
   return address.slice(address.lastIndexOf('@') + 1).toLowerCase();
 }
 
+/** A domain name as stored and compared: trimmed, lower-cased, without the root's trailing dot. */
+export function normaliseDomainName(name: string): string {
+  return name.trim().toLowerCase().replace(/\.$/, '');
+}
+
 export function localPartOf(address: string): string {
   return address.slice(0, address.lastIndexOf('@'));
 }

@@ -1,6 +1,7 @@
 // PostgreSQL access through knex. One pool per process; callers pass it down explicitly.
 import knex, { type Knex } from 'knex';
 import type { ClientConfig } from 'pg';
+import fs from 'node:fs';
 import path from 'node:path';
 
 export type Db = Knex;
@@ -44,13 +45,29 @@ export function createDb(databaseUrl: string, opts: { min?: number; max?: number
   });
 }
 
+/** migrations/ beside this build: the TypeScript sources, or their compiled .js in dist/. */
 export const MIGRATIONS_DIRECTORY = path.resolve(__dirname, '..', '..', 'migrations');
 
+/**
+ * The migrations in MIGRATIONS_DIRECTORY, each named `<stem>.ts` in knex_migrations whether it
+ * runs from source (tsx, tests) or compiled (`node dist/tools/migrate.js`): every database
+ * migrated so far recorded the .ts names, and knex refuses to run when a recorded name is missing
+ * from the directory.
+ */
+export function migrationSource(directory = MIGRATIONS_DIRECTORY): Knex.MigrationSource<{ name: string; file: string }> {
+  return {
+    async getMigrations() {
+      const files = (await fs.promises.readdir(directory)).filter((f) => /\.[jt]s$/.test(f) && !f.endsWith('.d.ts')).sort();
+      return files.map((f) => ({ name: `${f.slice(0, -3)}.ts`, file: path.join(directory, f) }));
+    },
+    getMigrationName: (m) => m.name,
+    // require, as knex itself loads a CommonJS migration: it goes through tsx's or jest's hooks.
+    getMigration: async (m) => require(m.file) as Knex.Migration,
+  };
+}
+
 export async function migrateLatest(db: Db): Promise<string[]> {
-  const [, applied] = (await db.migrate.latest({
-    directory: MIGRATIONS_DIRECTORY,
-    loadExtensions: ['.ts'],
-  })) as [number, string[]];
+  const [, applied] = (await db.migrate.latest({ migrationSource: migrationSource() })) as [number, string[]];
   return applied;
 }
 
@@ -58,6 +75,9 @@ export async function migrateLatest(db: Db): Promise<string[]> {
 export function utcMonthStart(at: Date = new Date()): string {
   return `${at.getUTCFullYear()}-${String(at.getUTCMonth() + 1).padStart(2, '0')}-01`;
 }
+
+/** The UTC calendar day containing `at`, as YYYY-MM-DD: the daily usage-counter key. */
+export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
 
 /**
  * A row read as JSON (`to_jsonb(t)`, to fetch several tables' rows in one statement) with its

@@ -5,6 +5,7 @@
 // dev stack with no exports. Shared by tools/ and cli/, which do not import each other.
 import fs from 'node:fs';
 import path from 'node:path';
+import { PROJECT_ROOT } from './projectRoot';
 
 /** The variables the CLI needs to act like the service it manages. */
 const CLI_VARIABLES = [
@@ -31,7 +32,7 @@ const CLI_VARIABLES = [
 ];
 
 export function toolsDir(env: NodeJS.ProcessEnv = process.env): string {
-  return env.POSTAGE_TOOLS_DIR ?? path.resolve(__dirname, '..', '..', '.tools');
+  return env.POSTAGE_TOOLS_DIR ?? path.join(PROJECT_ROOT, '.tools');
 }
 
 /** `NAME=value` lines (comments start with #), as tools/ensure-tools.sh and `npm run dev` write them. */

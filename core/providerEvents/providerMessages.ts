@@ -2,7 +2,7 @@
 // endpoint finds the message (and its workflow) here, not through a visibility query.
 import type { Knex } from 'knex';
 import type { Db } from '../platform/db';
-import type { MessageKind } from '../sending/emailLog';
+import type { MessageKind } from '../model/sendingModes';
 
 export interface ProviderMessage {
   providerMessageId: string;

@@ -9,6 +9,7 @@
 import { createVerify, X509Certificate } from 'node:crypto';
 import https from 'node:https';
 import { LRUCache } from 'lru-cache';
+import type { ErrorAnswer } from '../model/errorCodes';
 import type { Config } from '../platform/config';
 
 export type SnsMessageType = 'Notification' | 'SubscriptionConfirmation' | 'UnsubscribeConfirmation';
@@ -24,14 +25,30 @@ export interface SnsMessage {
 
 export type SnsRejectionCode = 'invalid_sns_message' | 'unexpected_topic' | 'stale_message' | 'invalid_signature' | 'certificate_unavailable';
 
+/**
+ * How POST /provider/ses-events answers each rejection (its own error table: the caller is SNS).
+ * 400 and 403: the message must not be acted on; 503: our side could not check it now, so SNS
+ * delivers it again later.
+ */
+export const SNS_REJECTIONS = {
+  invalid_sns_message: { status: 400, retry: 'no' },
+  unexpected_topic: { status: 403, retry: 'no' },
+  stale_message: { status: 403, retry: 'no' },
+  invalid_signature: { status: 403, retry: 'no' },
+  certificate_unavailable: { status: 503, retry: 'yes: SNS delivers it again later' },
+} as const satisfies Record<SnsRejectionCode, ErrorAnswer>;
+
+/** A message not to act on; its status comes from SNS_REJECTIONS, never from the thrower. */
 export class SnsRejection extends Error {
   constructor(
-    /** 503: our side could not check it now; SNS delivers it again later. */
-    readonly status: 400 | 403 | 503,
     readonly code: SnsRejectionCode,
     message: string,
   ) {
     super(message);
+  }
+
+  get status(): (typeof SNS_REJECTIONS)[SnsRejectionCode]['status'] {
+    return SNS_REJECTIONS[this.code].status;
   }
 }
 
@@ -104,30 +121,30 @@ export class SnsVerifier {
     try {
       parsed = JSON.parse(rawBody);
     } catch {
-      throw new SnsRejection(400, 'invalid_sns_message', 'the body is not JSON');
+      throw new SnsRejection('invalid_sns_message', 'the body is not JSON');
     }
     const m = (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? parsed : {}) as Record<string, unknown>;
     const type = m.Type;
-    if (typeof type !== 'string' || !TYPES.includes(type as SnsMessageType)) throw new SnsRejection(400, 'invalid_sns_message', 'not an SNS message');
+    if (typeof type !== 'string' || !TYPES.includes(type as SnsMessageType)) throw new SnsRejection('invalid_sns_message', 'not an SNS message');
     const signed = SIGNED_FIELDS[type as SnsMessageType];
     const required = [...signed.filter((f) => f !== 'Subject'), 'Signature', 'SignatureVersion', 'SigningCertURL'];
     const missing = required.filter((f) => typeof m[f] !== 'string');
     if (missing.length > 0 || (m.Subject !== undefined && typeof m.Subject !== 'string')) {
-      throw new SnsRejection(400, 'invalid_sns_message', `not an SNS message: ${missing.length ? `${missing.join(', ')} missing or not text` : 'Subject is not text'}`);
+      throw new SnsRejection('invalid_sns_message', `not an SNS message: ${missing.length ? `${missing.join(', ')} missing or not text` : 'Subject is not text'}`);
     }
     const fields = m as Record<string, string>;
 
     // Checked before the signature so a stranger's message costs no certificate download.
-    if (!this.settings.snsTopicArns.includes(fields.TopicArn!)) throw new SnsRejection(403, 'unexpected_topic', 'this topic is not one Postage subscribed to');
+    if (!this.settings.snsTopicArns.includes(fields.TopicArn!)) throw new SnsRejection('unexpected_topic', 'this topic is not one Postage subscribed to');
     const sentAt = Date.parse(fields.Timestamp!);
-    if (!Number.isFinite(sentAt)) throw new SnsRejection(400, 'invalid_sns_message', 'the Timestamp is not a time');
+    if (!Number.isFinite(sentAt)) throw new SnsRejection('invalid_sns_message', 'the Timestamp is not a time');
     if (now - sentAt > this.settings.snsMaxMessageAgeSeconds * 1000 || sentAt - now > MAX_FUTURE_SKEW_MS) {
-      throw new SnsRejection(403, 'stale_message', `the message was sent at ${fields.Timestamp}, outside the accepted window of ${this.settings.snsMaxMessageAgeSeconds} s`);
+      throw new SnsRejection('stale_message', `the message was sent at ${fields.Timestamp}, outside the accepted window of ${this.settings.snsMaxMessageAgeSeconds} s`);
     }
     const algorithm = ALGORITHMS.get(fields.SignatureVersion!);
-    if (!algorithm) throw new SnsRejection(403, 'invalid_signature', `SignatureVersion ${fields.SignatureVersion} is not supported`);
+    if (!algorithm) throw new SnsRejection('invalid_signature', `SignatureVersion ${fields.SignatureVersion} is not supported`);
     const certUrl = this.snsUrl(fields.SigningCertURL!, fields.TopicArn!, 'the signing certificate');
-    if (!certUrl.pathname.endsWith('.pem')) throw new SnsRejection(403, 'invalid_signature', 'the signing certificate URL is not a .pem file');
+    if (!certUrl.pathname.endsWith('.pem')) throw new SnsRejection('invalid_signature', 'the signing certificate URL is not a .pem file');
 
     const certificate = await this.certificate(certUrl);
     const canonical = signed.filter((f) => f in fields).map((f) => `${f}\n${fields[f]}\n`).join('');
@@ -137,7 +154,7 @@ export class SnsVerifier {
     } catch {
       valid = false;
     }
-    if (!valid) throw new SnsRejection(403, 'invalid_signature', 'the signature does not verify with the topic certificate');
+    if (!valid) throw new SnsRejection('invalid_signature', 'the signature does not verify with the topic certificate');
     return fields as unknown as SnsMessage;
   }
 
@@ -155,10 +172,10 @@ export class SnsVerifier {
     try {
       url = new URL(value);
     } catch {
-      throw new SnsRejection(403, 'invalid_signature', `${what} is not a URL`);
+      throw new SnsRejection('invalid_signature', `${what} is not a URL`);
     }
     if (url.protocol !== 'https:' || url.username || url.password || !expectedHost || url.host !== expectedHost) {
-      throw new SnsRejection(403, 'invalid_signature', `${what} is not on ${expectedHost ?? "the topic's SNS host"} over HTTPS`);
+      throw new SnsRejection('invalid_signature', `${what} is not on ${expectedHost ?? "the topic's SNS host"} over HTTPS`);
     }
     return url;
   }
@@ -171,7 +188,7 @@ export class SnsVerifier {
       pem = await this.fetchCertificate(url);
       new X509Certificate(pem); // only a certificate is worth keeping
     } catch (err) {
-      throw new SnsRejection(503, 'certificate_unavailable', `the signing certificate could not be fetched: ${err instanceof Error ? err.message : String(err)}`);
+      throw new SnsRejection('certificate_unavailable', `the signing certificate could not be fetched: ${err instanceof Error ? err.message : String(err)}`);
     }
     this.certificates.set(url.href, pem);
     return pem;

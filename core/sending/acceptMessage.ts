@@ -7,10 +7,10 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { MessageWorkflows, SendEmailInput } from '../model/workflowContract';
 import type { Config } from '../platform/config';
-import { utcMonthStart, type Db } from '../platform/db';
+import { utcDay, utcMonthStart, type Db } from '../platform/db';
 import { completeIdempotencyKey, type IdempotencyClaim } from './idempotency';
-import { sealContent, stageAttachments, type Attachment, type MessageContent } from './staging';
-import { utcDay } from '../accounts/usage';
+import { sealContent, stageAttachments } from './staging';
+import type { Attachment, MessageContent } from '../model/messageContent';
 import { withdrawAcceptance } from './acceptOutbox';
 
 export type AcceptFailure = 'usage_limit_exceeded' | 'attachment_upload_failed' | 'queue_error' | 'idempotency_key_in_progress';
@@ -24,20 +24,21 @@ class AcceptError extends Error {
   }
 }
 
-export interface AcceptInput {
+/** `R`: the answer the caller gives once the message id is known (core/sending/sendResponse.ts for a send). */
+export interface AcceptInput<R extends object = Record<string, unknown>> {
   accountId: string;
   monthlyLimit: number;
   workflow: Omit<SendEmailInput, 'messageId' | 'accountId' | 'outcomeTimeoutSeconds'>;
   content: MessageContent;
   attachments: Attachment[];
-  /** Builds the 200 body once the message id is known (stored for idempotent replays). */
-  response: (messageId: string) => Record<string, unknown>;
+  /** Builds the answer once the message id is known (stored for idempotent replays). */
+  response: (messageId: string) => R;
   /** The request's idempotency claim, completed with the response inside the transaction. */
   idempotency?: IdempotencyClaim;
 }
 
-export type AcceptResult =
-  | { ok: true; messageId: string; response: Record<string, unknown> }
+export type AcceptResult<R extends object = Record<string, unknown>> =
+  | { ok: true; messageId: string; response: R }
   | { ok: false; code: AcceptFailure; cause?: unknown };
 
 export interface AcceptDeps {
@@ -46,7 +47,7 @@ export interface AcceptDeps {
   workflows: MessageWorkflows;
 }
 
-export async function acceptMessage(deps: AcceptDeps, input: AcceptInput): Promise<AcceptResult> {
+export async function acceptMessage<R extends object>(deps: AcceptDeps, input: AcceptInput<R>): Promise<AcceptResult<R>> {
   const messageId = randomUUID();
   const response = input.response(messageId);
   const countedAt = new Date();

@@ -8,8 +8,7 @@
 //   between commit and start, or could not give the message back; it starts the workflow.
 import type { MessageWorkflows, SendEmailInput } from '../model/workflowContract';
 import type { Db } from '../platform/db';
-import { utcMonthStart } from '../platform/db';
-import { utcDay } from '../accounts/usage';
+import { utcDay, utcMonthStart } from '../platform/db';
 import type { IdempotencyClaim } from './idempotency';
 
 /** The workflow's first step: true when this call took the row (the message is now confirmed). */

@@ -6,8 +6,6 @@ import type { MessageStatus, ProviderOutcome } from '../model/outcomes';
 
 import type { MessageKind } from '../model/sendingModes';
 
-export type { MessageKind } from '../model/sendingModes';
-
 export interface EmailLogRow {
   message_id: string;
   account_id: string;

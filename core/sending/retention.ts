@@ -23,8 +23,6 @@ export async function purgeEmailLog(db: Db, input: { now: Date; retentionDays: n
   return { deleted: await purgeLogRowsBefore(db, cutoffBefore(input.now, input.retentionDays)) };
 }
 
-export type { ContentPurge } from '../model/workflowContract';
-
 /** Every table is purged in batches (`batchSize` rows a statement; tests make it small). */
 export async function purgeExpiredContent(db: Db, input: { now: Date; contentDays: number; batchSize?: number }): Promise<ContentPurge> {
   const contentCutoff = cutoffBefore(input.now, input.contentDays);

@@ -4,14 +4,15 @@
 // (core/sending/acceptMessage.ts), so a race at the limit still admits exactly the allowance.
 import type { ApiKey } from '../accounts/apiKeys';
 import { toAccount, type Account, type AccountRow } from '../accounts/accounts';
-import { suppressionKey, type RecipientKind } from '../model/addresses';
+import { normaliseDomainName, suppressionKey, type RecipientKind } from '../model/addresses';
+import type { ApiErrorCodes } from '../model/errorCodes';
 import { isByocUsable, toConfig, type ByocConfig, type ByocConfigRow } from '../byoc/byocConfig';
 import { rowFromJson, utcMonthStart, type Db } from '../platform/db';
-import { normaliseDomainName, toDomain, type Domain, type DomainRow } from '../domains/domains';
+import { toDomain, type Domain, type DomainRow } from '../domains/domains';
 import { FREE_PLAN, monthlyQuota, toPlan, type Plan, type PlanRow } from '../accounts/plans';
 import { subscribedPlan } from '../accounts/subscription';
 
-export type GateCode =
+export type GateCode = ApiErrorCodes<
   | 'domain_not_registered'
   | 'domain_not_allowed'
   | 'unauthorized'
@@ -21,7 +22,8 @@ export type GateCode =
   | 'domain_mode_mismatch'
   | 'byoc_not_configured'
   | 'recipient_suppressed'
-  | 'usage_limit_exceeded';
+  | 'usage_limit_exceeded'
+>;
 
 export interface GateFailure {
   code: GateCode;

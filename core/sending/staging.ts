@@ -4,22 +4,8 @@ import type { Knex } from 'knex';
 import { decrypt, encrypt } from '../platform/crypto';
 import type { Db } from '../platform/db';
 import { deleteInBatches } from '../platform/batchedDelete';
-import type { SendingMode } from '../domains/domains';
-
-export interface MessageContent {
-  to: { address: string; name: string };
-  from: { address: string; name: string };
-  subject: string;
-  text?: string;
-  html?: string;
-  replyTo?: string;
-}
-
-export interface Attachment {
-  filename: string;
-  contentType: string;
-  data: Buffer;
-}
+import type { Attachment, MessageContent } from '../model/messageContent';
+import type { SendingMode } from '../model/sendingModes';
 
 export interface StagedMessage {
   messageId: string;

@@ -10,8 +10,8 @@ import type { Config } from '../platform/config';
 import type { Db } from '../platform/db';
 import { PostageError } from '../platform/errors';
 import { reputationRates, type ReputationRates } from '../providerEvents/reputation';
-import { acceptMessage, type AcceptDeps } from './acceptMessage';
-import { checkSendGates } from './sendGates';
+import type { AcceptDeps } from './acceptMessage';
+import { sendMessage } from './sendMessage';
 
 /** The sender and the shared domain of Postage's own emails (SYSTEM_EMAIL_FROM), whose owner is the system account. */
 async function systemSender(db: Db, config: Config): Promise<{ from: Mailbox; domain: Domain }> {
@@ -44,17 +44,13 @@ export async function sendSystemEmail(deps: AcceptDeps, email: SystemEmail): Pro
 
   const recipientKind = classifyRecipient(email.to, deps.config);
   if (recipientKind.kind === 'unknown_test') throw new PostageError('system_email_refused', 'not a test address this service knows');
-  const gates = await checkSendGates(deps.db, { apiKey: { accountId: domain.accountId, domainScope: [] }, fromDomain: domain.name, recipient: email.to, recipientKind });
-  if (!gates.ok) throw new PostageError('system_email_refused', `${gates.failure.code}: ${gates.failure.detail}`);
-
-  const result = await acceptMessage(deps, {
-    accountId: domain.accountId,
-    monthlyLimit: gates.context.monthlyLimit,
-    workflow: { mode: 'shared', kind: recipientKind.kind, ...(recipientKind.kind === 'test' ? { testOutcome: recipientKind.outcome } : {}) },
-    content: { to: { address: email.to, name: '' }, from, subject: email.subject, text: email.text },
-    attachments: [],
-    response: (messageId) => ({ message_id: messageId }),
+  // The same use case as a customer's send, with the system account as an unscoped key and no
+  // idempotency key (a repeated request is a new email, as for the user asking again).
+  const result = await sendMessage(deps, {
+    key: { accountId: domain.accountId, domainScope: [] },
+    request: { to: { address: email.to, name: '' }, recipientKind, from, fromDomain: domain.name, subject: email.subject, text: email.text, attachments: [] },
   });
-  if (!result.ok) throw new PostageError('system_email_refused', `not queued: ${result.code}`);
-  return { messageId: result.messageId };
+  if (result.outcome === 'accepted') return { messageId: result.messageId };
+  if (result.outcome === 'refused' && result.step === 'gates') throw new PostageError('system_email_refused', `${result.code}: ${result.detail}`);
+  throw new PostageError('system_email_refused', `not queued: ${result.outcome === 'refused' ? result.code : result.outcome}`);
 }

@@ -3,7 +3,7 @@
 // subjects, and header values that cannot inject headers.
 import { type SESv2Client, SendEmailCommand, type SendEmailCommandInput } from '@aws-sdk/client-sesv2';
 import MailComposer from 'nodemailer/lib/mail-composer';
-import type { Attachment, MessageContent } from '../sending/staging';
+import type { Attachment, MessageContent } from '../model/messageContent';
 
 /** Our message id travels in every message, so a copy SES was asked to send twice can be told apart. */
 export const MESSAGE_ID_HEADER = 'X-Postage-Message-Id';

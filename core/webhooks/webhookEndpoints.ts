@@ -9,8 +9,6 @@ import { validateWebhookUrl } from './webhookUrl';
 
 import { isWebhookEventType, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../model/webhookEvents';
 
-export { isWebhookEventType, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../model/webhookEvents';
-
 export interface WebhookEndpoint {
   id: string;
   accountId: string;

@@ -1,6 +1,6 @@
 // Spec 6.4: the envelope `{event_type, payload}` with string values only.
 import type { EmailLogRow } from '../sending/emailLog';
-import type { WebhookEventType } from './webhookEndpoints';
+import type { WebhookEventType } from '../model/webhookEvents';
 
 export interface WebhookEnvelope {
   event_type: WebhookEventType;

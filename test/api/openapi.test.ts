@@ -4,8 +4,13 @@ import Ajv2020 from 'ajv/dist/2020';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ERROR_CODES } from '../../api/errors';
-import { buildSendRequestSchema } from '../../api/schemas/sendRequest';
+import { API_ERRORS, ERROR_CODES } from '../../api/errors';
+import type { ErrorAnswer } from '../../core/model/errorCodes';
+import { SES_EVENT_ANSWERS, SES_EVENTS_PATH } from '../../api/routes/sesEvents';
+import { validationSchema } from '../../api/schemas/checkedInCode';
+import { requestSchemas } from '../../api/schemas/management';
+import { BYOC_ROLE_ARN, DOMAIN_NAME, EMAIL_ADDRESS, MAILBOX, WEBHOOK_URL } from '../../api/schemas/patterns';
+import { buildSendRequestSchema, HEADER_SAFE } from '../../api/schemas/sendRequest';
 import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';
 import { call } from './helpers/http';
 
@@ -55,6 +60,39 @@ test('the request schema is the one the API validates with, with the configured 
   expect(doc.paths['/api/send/'].post.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/SendRequest' });
 });
 
+test('the rules the code checks itself are published: addresses, passwords, names, URLs, ARNs, regions, the cross-field rules', () => {
+  const { schemas } = doc.components;
+  for (const field of ['to', 'from_email', 'from', 'reply_to']) expect(schemas.SendRequest.properties[field].pattern).toBe(MAILBOX);
+  expect(schemas.SendRequest.allOf[0].oneOf.map((s: { required: string[] }) => s.required)).toEqual([['from_email'], ['from']]);
+  expect(schemas.SendRequest.allOf[1].anyOf).toHaveLength(3);
+  expect(schemas.SendRequest.properties.attachments.items.properties.content.pattern).toMatch(/^\^/);
+  for (const name of ['SignupRequest', 'PasswordResetRequest']) expect(schemas[name].properties.email).toMatchObject({ format: 'email', pattern: EMAIL_ADDRESS, maxLength: 254 });
+  expect(schemas.CreateSuppressionRequest.properties.address).toMatchObject({ format: 'email', pattern: EMAIL_ADDRESS });
+  for (const name of ['SignupRequest', 'PasswordResetConfirmRequest']) expect(schemas[name].properties.password).toMatchObject({ minLength: 10, maxLength: 256 });
+  expect(schemas.PasswordChangeRequest.properties.new_password).toMatchObject({ minLength: 10, maxLength: 256 });
+  expect(schemas.CreateDomainRequest.properties.name.pattern).toBe(DOMAIN_NAME);
+  expect(schemas.CreateApiKeyRequest.properties.domains.items.pattern).toBe(DOMAIN_NAME);
+  for (const name of ['CreateWebhookRequest', 'UpdateWebhookRequest']) expect(schemas[name].properties.url).toMatchObject({ format: 'uri', pattern: WEBHOOK_URL });
+  expect(schemas.ByocRequest.properties.role_arn.pattern).toBe(BYOC_ROLE_ARN);
+  expect(new RegExp(schemas.ByocRequest.properties.region.pattern).test('eu-west-1')).toBe(true);
+  expect(new RegExp(schemas.ByocRequest.properties.region.pattern).test('moon-north-1')).toBe(false);
+  const emailQuery = Object.fromEntries((doc.paths['/api/emails'].get.parameters as Array<{ name: string; schema: unknown }>).map((p) => [p.name, p.schema]));
+  expect(emailQuery.status).toEqual({ enum: ['queued', 'sent', 'delivered', 'bounced', 'complained', 'failed'] });
+  expect(emailQuery.since).toMatchObject({ anyOf: [{ format: 'date' }, { format: 'date-time' }] });
+  // What a schema cannot state is written on the operation.
+  expect(schemas.CreateApiKeyRequest.properties.expires_at.oneOf[0].description).toContain('in the future');
+  expect(schemas.CreateApiKeyRequest.properties.domains.description).toContain('a domain of this account');
+  expect(schemas.CreateDomainRequest.description).toContain('not a subdomain');
+  expect(schemas.SendRequest.description).toContain('verified domain of the account');
+});
+
+test('the API validates with the published schemas minus the rules the code checks with its own messages', () => {
+  const validated = validationSchema(buildSendRequestSchema(stack.config.limits));
+  expect(validated).not.toHaveProperty('allOf');
+  expect(validated.properties.to).toEqual({ type: 'string', minLength: 1, maxLength: 512, pattern: HEADER_SAFE, description: expect.any(String) });
+  expect(validationSchema(requestSchemas.SignupRequest).properties.email).toEqual({ type: 'string', minLength: 1, maxLength: 254 });
+});
+
 test('every error code is documented, with its status, in the document and in the README', () => {
   expect([...doc.components.schemas.Error.properties.error.enum].sort()).toEqual([...ERROR_CODES].sort());
   const sendResponses = doc.paths['/api/send/'].post.responses as Record<string, unknown>;
@@ -62,6 +100,39 @@ test('every error code is documented, with its status, in the document and in th
   const readme = fs.readFileSync(path.resolve(__dirname, '..', '..', 'README.md'), 'utf8');
   const reference = readme.slice(readme.indexOf('## API reference'));
   for (const code of ERROR_CODES) expect(reference).toContain(`\`${code}\``);
+});
+
+test('each error code of each operation is documented under the status the error table gives it', () => {
+  // `$ref`s inside the document, followed; oneOf/anyOf/allOf walked: every `error` enum is found.
+  const resolve = (node: unknown): unknown => {
+    const target = (node as { $ref?: unknown } | undefined)?.$ref;
+    if (typeof target !== 'string' || !target.startsWith('#/')) return node;
+    return resolve(target.slice(2).split('/').reduce<unknown>((at, key) => (at as Record<string, unknown>)[key], doc));
+  };
+  const codesIn = (node: unknown): string[] => {
+    const schema = resolve(node) as Record<string, unknown> | undefined;
+    if (!schema || typeof schema !== 'object') return [];
+    const error = resolve((schema.properties as Record<string, unknown> | undefined)?.error) as { enum?: string[]; const?: string } | undefined;
+    const own = error?.enum ?? (error?.const !== undefined ? [error.const] : []);
+    return [...own, ...(['oneOf', 'anyOf', 'allOf'] as const).flatMap((k) => ((schema[k] as unknown[] | undefined) ?? []).flatMap(codesIn))];
+  };
+  let checked = 0;
+  for (const [route, methods] of Object.entries(doc.paths as Record<string, Record<string, { responses?: Record<string, unknown> }>>)) {
+    // The SNS endpoint's own codes first (its queue_error is a 503); the generic ones (500, 405) are the API's.
+    const table: Record<string, ErrorAnswer> = route === SES_EVENTS_PATH ? { ...API_ERRORS, ...SES_EVENT_ANSWERS } : API_ERRORS;
+    for (const [method, operation] of Object.entries(methods)) {
+      for (const [status, response] of Object.entries(operation.responses ?? {})) {
+        const content = (resolve(response) as { content?: Record<string, { schema?: unknown }> }).content ?? {};
+        for (const { schema } of Object.values(content)) {
+          for (const code of codesIn(schema)) {
+            expect({ route, method, code, status: Number(status) }).toEqual({ route, method, code, status: table[code]?.status });
+            checked++;
+          }
+        }
+      }
+    }
+  }
+  expect(checked).toBeGreaterThan(50);
 });
 
 test('the security scheme is the X-API-Key header', () => {

@@ -1,7 +1,7 @@
 // The 200 response (spec 2.2) and what acceptance puts into Temporal: one workflow
 // `send-<message_id>` whose input and history hold ids and flags, never the message (claim check).
 import { messageWorkflows } from '../../workflows/client';
-import { QUEUED_MESSAGES, TEST_SEND_WARNING } from '../../api/sendResponse';
+import { QUEUED_MESSAGES, TEST_SEND_WARNING } from '../../core/sending/sendResponse';
 import { createSender, uniqueName } from '../helpers/fixtures';
 import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';
 import { addVerifiedDomain, configureByoc, setAdvisoryRecords } from './helpers/accounts';

@@ -3,8 +3,10 @@ import { randomBytes } from 'node:crypto';
 import { createAccount, type Account } from '../../core/accounts/accounts';
 import { createApiKey } from '../../core/accounts/apiKeys';
 import type { Db } from '../../core/platform/db';
-import { addDomain, markDomainVerified, type SendingMode } from '../../core/domains/domains';
-import { createWebhookEndpoint, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../core/webhooks/webhookEndpoints';
+import { addDomain, markDomainVerified } from '../../core/domains/domains';
+import type { SendingMode } from '../../core/model/sendingModes';
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../core/model/webhookEvents';
+import { createWebhookEndpoint } from '../../core/webhooks/webhookEndpoints';
 
 const ACTOR = 'test';
 

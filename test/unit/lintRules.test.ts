@@ -14,6 +14,12 @@ const probes: Record<string, string> = {
   [`core/model/${tag}Io.ts`]: `import { lookup } from 'node:dns/promises';\nexport const resolve = (host: string) => lookup(host);\n`,
   [`core/platform/${tag}A.ts`]: `import { b } from './${tag}B';\nexport const a = (): number => b() + 1;\n`,
   [`core/platform/${tag}B.ts`]: `import { a } from './${tag}A';\nexport const b = (): number => (Math.random() > 2 ? a() : 0);\n`,
+  // core/ folders: domains already imports accounts, so accounts importing domains would close a loop.
+  [`core/accounts/${tag}Up.ts`]: `import { findDomain } from '../domains/domains';\nexport const found = findDomain;\n`,
+  // A type-only import upward counts too (ses once reached core/sending for the content types).
+  [`core/ses/${tag}UpType.ts`]: `import type { StagedMessage } from '../sending/staging';\nexport const subjectOf = (m: StagedMessage): string => m.content.subject;\n`,
+  [`core/domains/${tag}Down.ts`]: `import { requireAccount } from '../accounts/accounts';\nimport type { SendingMode } from '../model/sendingModes';\nexport const mode: SendingMode = 'shared';\nexport const check = requireAccount;\n`,
+  [`core/platform/${tag}ReExport.ts`]: `export { utcDay } from './db';\n`,
   [`workflows/${tag}Ok.ts`]: `import { sleep } from '@temporalio/workflow';\nimport type { ProviderOutcome } from '../core/model/outcomes';\nexport async function ok(o: ProviderOutcome): Promise<string> {\n  await sleep(1);\n  return o.type;\n}\n`,
 };
 
@@ -56,6 +62,30 @@ test('core/model importing a Node built-in fails lint: workflows import it', () 
 test('an import cycle fails lint', () => {
   expect(problems(`core/platform/${tag}A.ts`)).toEqual([expect.stringMatching(/^import-x\/no-cycle: /)]);
 });
+
+test('a core/ folder importing a folder above it fails lint: no loop between folders', () => {
+  expect(problems(`core/accounts/${tag}Up.ts`)).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*core\/accounts imports only the folders below it/)]);
+});
+
+test('a type-only import up the core/ folders fails lint too', () => {
+  expect(problems(`core/ses/${tag}UpType.ts`)).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*core\/ses imports only the folders below it/)]);
+});
+
+test('a core/ folder importing the folders below it passes', () => {
+  expect(problems(`core/domains/${tag}Down.ts`)).toEqual([]);
+});
+
+test('a re-export inside core/ fails lint: every name is imported from where it is defined', () => {
+  expect(problems(`core/platform/${tag}ReExport.ts`)).toEqual([expect.stringMatching(/^no-restricted-syntax: core\/ re-exports nothing/)]);
+});
+
+test('every core/ folder has its place in the layer order', async () => {
+  const script = `import(${JSON.stringify(path.join(ROOT, 'eslint.config.mjs'))}).then((m) => process.stdout.write(JSON.stringify(m.CORE_LAYERS)))`;
+  const { stdout } = await promisify(execFile)(process.execPath, ['-e', script], { cwd: ROOT });
+  const layers = JSON.parse(stdout) as string[];
+  const folders = fs.readdirSync(path.join(ROOT, 'core'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+  expect([...layers].sort()).toEqual([...folders].sort());
+}, 60_000);
 
 test('a workflow that keeps to @temporalio/workflow and core/model passes', () => {
   expect(problems(`workflows/${tag}Ok.ts`)).toEqual([]);

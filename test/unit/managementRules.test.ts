@@ -4,7 +4,7 @@ import { newExternalId } from '../../core/byoc/byocConfig';
 import { judgeSesAccount, sesFailure } from '../../core/byoc/byocValidation';
 import { parseSendingDomain } from '../../core/domains/domainRecords';
 import { PostageError } from '../../core/platform/errors';
-import { isSesRegion } from '../../core/ses/sesRegions';
+import { isSesRegion } from '../../core/platform/sesRegions';
 import { refusedAddressReason } from '../../core/webhooks/webhookUrl';
 
 test('ExternalIds are 48 hex characters and never repeat', () => {

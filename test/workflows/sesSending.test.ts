@@ -5,7 +5,7 @@
 import { simpleParser } from 'mailparser';
 import { randomUUID } from 'node:crypto';
 import { getLogRow } from '../../core/sending/emailLog';
-import type { MessageContent } from '../../core/sending/staging';
+import type { MessageContent } from '../../core/model/messageContent';
 import { testConfig } from '../helpers/config';
 import { createEndpoint, createSender, type SenderFixture } from '../helpers/fixtures';
 import { startMotoPeer, type MotoPeer } from '../helpers/moto';

@@ -607,6 +607,7 @@ export interface components {
             };
         };
         ByocRequest: {
+            /** @description An AWS region where SES offers its API. */
             region: string;
             role_arn: string;
         };
@@ -663,9 +664,10 @@ export interface components {
             Resources: Record<string, never>;
         };
         CreateApiKeyRequest: {
-            /** @description Domains the key may send from; empty or absent: all the account's domains. */
+            /** @description Domains the key may send from, each a domain of this account (another name is a 400 on `domains`); empty or absent: all the account's domains. */
             domains?: string[];
             expires_at?: string | null;
+            /** @description Not only spaces. */
             name: string;
             /**
              * @default sending
@@ -693,6 +695,7 @@ export interface components {
             /** @description The key itself, shown this once. Send it as X-API-Key. */
             secret: string;
         };
+        /** @description A `byoc` domain is a registrable domain, not a subdomain (400 on `name`: the public suffix list decides, which a pattern cannot state). */
         CreateDomainRequest: {
             name: string;
             /** @enum {unknown} */
@@ -711,10 +714,15 @@ export interface components {
             };
         };
         CreateSuppressionRequest: {
+            /** Format: email */
             address: string;
         };
         CreateWebhookRequest: {
             events: ("email.sent" | "email.delivered" | "email.failed" | "email.bounced" | "email.complained")[];
+            /**
+             * Format: uri
+             * @description http or https, without user name or password; its host must resolve to public addresses only (checked when saved: 400 on `url`).
+             */
             url: string;
         };
         Deleted: {
@@ -934,14 +942,19 @@ export interface components {
             success: false;
         };
         PasswordChangeRequest: {
+            /** @description A wrong current password is a 400 on `current_password`. */
             current_password: string;
+            /** @description 10 to 256 characters. */
             new_password: string;
         };
         PasswordResetConfirmRequest: {
+            /** @description 10 to 256 characters. */
             password: string;
+            /** @description The token of the emailed link; a token that was not issued, is used or expired is a 400 on `token`. */
             token: string;
         };
         PasswordResetRequest: {
+            /** Format: email */
             email: string;
         };
         PlainError: {
@@ -949,7 +962,7 @@ export interface components {
             /** @constant */
             success: false;
         };
-        /** @description One email. `from_email` (or its alias `from`) is required, and at least one of `message`, `html` or `attachments` must be non-empty. Unknown fields are rejected. */
+        /** @description One email. `from_email` (or its alias `from`) is required, and at least one of `message`, `html` or `attachments` must be non-empty. Unknown fields are rejected. Rules a schema cannot state: on the test domain only its documented local parts exist (400 on `to`); attachments together at most 10485760 bytes once decoded (400); the `Idempotency-Key` header and `idempotency_key` must agree when both are sent (400); the sender must be on a verified domain of the account that the key may use (403). */
         SendRequest: {
             /** @description At most 10 attachments, together at most 10485760 bytes once decoded. */
             attachments?: {
@@ -959,7 +972,7 @@ export interface components {
                 content_type?: string;
                 filename: string;
             }[];
-            /** @description Alias of `from_email`; when both are sent they must be equal. */
+            /** @description Alias of `from_email`: send one of the two (equal values in both are accepted too). */
             from?: string;
             /** @description Sender address on a verified domain of the account (`Name <addr>` accepted). */
             from_email?: string;
@@ -976,7 +989,17 @@ export interface components {
             subject?: string;
             /** @description Exactly one recipient: `addr@example.com` or `Name <addr@example.com>`. */
             to: string;
-        };
+        } & (({
+            from_email: string;
+        } | {
+            from: string;
+        }) & ({
+            message: string;
+        } | {
+            html: string;
+        } | {
+            attachments: unknown[];
+        }));
         SendResponse: {
             /** @description Attachments staged. */
             attachments: number;
@@ -1034,8 +1057,10 @@ export interface components {
             password: string;
         };
         SignupRequest: {
+            /** Format: email */
             email: string;
             name?: string;
+            /** @description 10 to 256 characters. */
             password: string;
         };
         Suppression: {
@@ -1073,6 +1098,10 @@ export interface components {
         UpdateWebhookRequest: {
             active?: boolean;
             events?: ("email.sent" | "email.delivered" | "email.failed" | "email.bounced" | "email.complained")[];
+            /**
+             * Format: uri
+             * @description http or https, without user name or password; its host must resolve to public addresses only (checked when saved: 400 on `url`).
+             */
             url?: string;
         };
         Usage: {
@@ -1106,6 +1135,7 @@ export interface components {
             success: false;
         };
         VerifyEmailRequest: {
+            /** @description The token of the emailed link; a token that was not issued, is used or expired is a 400 on `token`. */
             token: string;
         };
         Webhook: {
@@ -3317,7 +3347,7 @@ export interface operations {
     getApiEmails: {
         parameters: {
             query?: {
-                /** @description `next_cursor` of the previous page. */
+                /** @description `next_cursor` of the previous page, as it was given: any other text is a 400 on `cursor` (the cursor is opaque, so a schema cannot state which texts are one). */
                 cursor?: string;
                 /** @description Part of the sender address. */
                 from?: string;
@@ -3326,11 +3356,11 @@ export interface operations {
                 /** @description Part of the recipient address. */
                 recipient?: string;
                 /** @description ISO 8601; rows created at or after. */
-                since?: string;
+                since?: string | unknown | unknown;
                 /** @description queued, sent, delivered, bounced, complained or failed. */
-                status?: string;
+                status?: "queued" | "sent" | "delivered" | "bounced" | "complained" | "failed";
                 /** @description ISO 8601; rows created before. */
-                until?: string;
+                until?: string | unknown | unknown;
             };
             header?: never;
             path?: never;
@@ -3782,7 +3812,7 @@ export interface operations {
     getApiSuppressions: {
         parameters: {
             query?: {
-                /** @description `next_cursor` of the previous page. */
+                /** @description `next_cursor` of the previous page, as it was given: any other text is a 400 on `cursor` (the cursor is opaque, so a schema cannot state which texts are one). */
                 cursor?: string;
                 /** @description Rows per page, 1 to 100 (default 25). */
                 limit?: number;

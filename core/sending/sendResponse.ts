@@ -1,5 +1,7 @@
-// The 200 body of POST /api/send/ (spec 2.2).
-import type { Domain, SendingMode } from '../core/domains/domains';
+// The 200 body of a send (spec 2.2). Core, not the HTTP layer: the same body is stored as the
+// idempotent answer inside the accepting transaction and replayed as stored.
+import type { Domain } from '../domains/domains';
+import type { SendingMode } from '../model/sendingModes';
 
 export const QUEUED_MESSAGES: Record<SendingMode, string> = {
   shared: 'Email queued for delivery.',

@@ -1,0 +1,145 @@
+// The send use case: one message from an already-validated request, whoever asks (POST /api/send/
+// and Postage's own emails today; batch, SMTP and template sends later). In the documented order
+// (README, "API reference"): the idempotency claim (or the replay of a finished request), the
+// gates, acceptance (stage + count + outbox row, commit, then start), and the claim's release on
+// anything but acceptance. It answers with a typed result; callers only translate it (HTTP status,
+// metrics, log lines). Parsing and validating the caller's wire format stay with the caller.
+import type { ApiKey } from '../accounts/apiKeys';
+import type { Mailbox, RecipientKind } from '../model/addresses';
+import type { ApiErrorCodes } from '../model/errorCodes';
+import type { Attachment } from '../model/messageContent';
+import type { MessageKind, SendingMode } from '../model/sendingModes';
+import { acceptMessage, type AcceptDeps, type AcceptFailure } from './acceptMessage';
+import { claimIdempotencyKey, releaseIdempotencyKey, type IdempotencyClaim } from './idempotency';
+import { checkKeyScope, checkSendGates, USAGE_LIMIT_DETAIL, type GateCode } from './sendGates';
+import { buildSendResponse, type SendResponseBody } from './sendResponse';
+
+/** A send request that passed validation (spec 2.1): addresses parsed, attachments decoded. */
+export interface SendRequest {
+  to: Mailbox;
+  recipientKind: RecipientKind;
+  from: Mailbox;
+  fromDomain: string;
+  subject: string;
+  text?: string;
+  html?: string;
+  replyTo?: string;
+  attachments: Attachment[];
+}
+
+/** Who sends: the authenticated key's account and domain scope (empty: every domain). */
+export type SendingKey = Pick<ApiKey, 'accountId' | 'domainScope'>;
+
+export interface SendMessageInput {
+  request: SendRequest;
+  key: SendingKey;
+  /**
+   * The request's idempotency key and its fingerprint (core/sending/idempotency.ts,
+   * `requestFingerprint`): the caller fingerprints its own wire form of the request.
+   */
+  idempotency?: { key: string; requestHash: string };
+}
+
+/** Every refusal is a code of the README's error table (a code outside it does not compile), with the detail the client reads. */
+export type SendRefusalCode = ApiErrorCodes<GateCode | AcceptFailure | 'idempotency_key_reused' | 'idempotency_key_in_progress'>;
+
+export type SendMessageResult =
+  /** Accepted: `body` is the answer (also stored for replays of the idempotency key). */
+  | { outcome: 'accepted'; messageId: string; mode: SendingMode; kind: MessageKind; body: SendResponseBody }
+  /** A finished request with the same key and body: its stored answer, as stored. */
+  | { outcome: 'replayed'; body: unknown }
+  /** Nothing was queued or counted. `step` says which part of the story refused. */
+  | { outcome: 'refused'; step: 'idempotency' | 'gates' | 'acceptance'; code: SendRefusalCode; detail: string };
+
+/** What a caller may want to hear about besides the result (its log lines). */
+export interface SendMessageObserver {
+  /** Acceptance failed with an underlying error (the store or the queue), before the refusal is returned. */
+  notAccepted?(code: AcceptFailure, cause: unknown): void;
+  /** The claim could not be freed: it goes stale and is taken over after 120 s; the result stands. */
+  claimNotReleased?(cause: unknown): void;
+}
+
+const ACCEPT_FAILURE_DETAIL: Record<AcceptFailure, string> = {
+  usage_limit_exceeded: USAGE_LIMIT_DETAIL,
+  attachment_upload_failed: 'The message and its attachments could not be staged; check the size limits and retry.',
+  queue_error: 'The delivery queue is temporarily unavailable; nothing was queued or counted. Retry with backoff.',
+  idempotency_key_in_progress: 'Another request with this idempotency key took over; retry to get its result.',
+};
+
+const IDEMPOTENCY_REFUSALS = {
+  mismatch: { code: 'idempotency_key_reused', detail: 'This idempotency key was already used with a different request body.' },
+  in_progress: { code: 'idempotency_key_in_progress', detail: 'A request with this idempotency key is still being processed; retry shortly.' },
+} as const satisfies Record<string, { code: SendRefusalCode; detail: string }>;
+
+const refused = (step: 'idempotency' | 'gates' | 'acceptance', failure: { code: SendRefusalCode; detail: string }): SendMessageResult => ({
+  outcome: 'refused',
+  step,
+  code: failure.code,
+  detail: failure.detail,
+});
+
+export async function sendMessage(deps: AcceptDeps, input: SendMessageInput, observer: SendMessageObserver = {}): Promise<SendMessageResult> {
+  const { request, key } = input;
+  let claim: IdempotencyClaim | undefined;
+  if (input.idempotency) {
+    const { key: idempotencyKey, requestHash } = input.idempotency;
+    const result = await claimIdempotencyKey(deps.db, { accountId: key.accountId, key: idempotencyKey, requestHash, ttlHours: deps.config.limits.idempotencyTtlHours });
+    if (result.state === 'replay') {
+      // A replay is the same body, so the same sender domain: the key must still be allowed to
+      // send from it (docs/decisions.md, "Replays").
+      const outOfScope = checkKeyScope(key, request.fromDomain);
+      if (outOfScope) return refused('gates', outOfScope);
+      return { outcome: 'replayed', body: result.response };
+    }
+    if (result.state !== 'claimed') return refused('idempotency', IDEMPOTENCY_REFUSALS[result.state]);
+    claim = { accountId: key.accountId, key: idempotencyKey, token: result.token };
+  }
+
+  let accepted = false;
+  try {
+    const result = await gateAndAccept(deps, input, claim, observer);
+    accepted = result.outcome === 'accepted';
+    return result;
+  } finally {
+    // Anything but acceptance frees our claim (never another request's), so a corrected retry can
+    // proceed. If the store cannot be reached to free it, the claim goes stale and is taken over
+    // after 120 s; the answer this request already has stands.
+    if (!accepted && claim) await releaseIdempotencyKey(deps.db, claim).catch((err: unknown) => observer.claimNotReleased?.(err));
+  }
+}
+
+async function gateAndAccept(deps: AcceptDeps, input: SendMessageInput, claim: IdempotencyClaim | undefined, observer: SendMessageObserver): Promise<SendMessageResult> {
+  const { request, key } = input;
+  const gates = await checkSendGates(deps.db, { apiKey: key, fromDomain: request.fromDomain, recipient: request.to.address, recipientKind: request.recipientKind });
+  if (!gates.ok) return refused('gates', gates.failure);
+
+  const { domain, monthlyLimit } = gates.context;
+  const kind: MessageKind = request.recipientKind.kind === 'test' || request.recipientKind.kind === 'simulator' ? request.recipientKind.kind : 'real';
+  const idempotencyKey = input.idempotency?.key;
+  const result = await acceptMessage(deps, {
+    accountId: key.accountId,
+    monthlyLimit,
+    workflow: {
+      mode: domain.sendingMode,
+      kind,
+      ...(request.recipientKind.kind === 'test' ? { testOutcome: request.recipientKind.outcome } : {}),
+    },
+    content: {
+      to: request.to,
+      from: request.from,
+      subject: request.subject,
+      ...(request.html !== undefined ? { html: request.html } : {}),
+      ...(request.text !== undefined ? { text: request.text } : {}),
+      ...(request.replyTo !== undefined ? { replyTo: request.replyTo } : {}),
+    },
+    attachments: request.attachments,
+    ...(claim ? { idempotency: claim } : {}),
+    response: (messageId) =>
+      buildSendResponse({ messageId, domain, attachments: request.attachments.length, isTestSend: kind === 'test', ...(idempotencyKey !== undefined ? { idempotencyKey } : {}) }),
+  });
+  if (!result.ok) {
+    if (result.cause !== undefined) observer.notAccepted?.(result.code, result.cause);
+    return refused('acceptance', { code: result.code, detail: ACCEPT_FAILURE_DETAIL[result.code] });
+  }
+  return { outcome: 'accepted', messageId: result.messageId, mode: domain.sendingMode, kind, body: result.response };
+}
