@@ -1,4 +1,4 @@
-// The dashboard is built to dashboard/dist and served by the API process at `/` (api/dashboard.ts).
+// The dashboard is built to dashboard/dist and served by the API process at `/` (api/routes/dashboard.ts).
 // `npm run dev` builds it once; the API proxies nothing, because the app calls the same origin.
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';

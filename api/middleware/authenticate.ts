@@ -2,8 +2,8 @@
 import type { NextFunction, Request, Response } from 'express';
 import { authenticateApiKey, keyPrefix, noteKeyUsed } from '../../core/accounts/apiKeys';
 import type { Db } from '../../core/platform/db';
-import { sendUnauthenticated } from '../errors';
-import '../locals';
+import { sendUnauthenticated } from '../http/errors';
+import '../http/locals';
 
 export function authenticate(db: Db) {
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {

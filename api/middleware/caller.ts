@@ -9,10 +9,10 @@ import { isScoped } from '../../core/accounts/keyScope';
 import type { Config } from '../../core/platform/config';
 import type { Db } from '../../core/platform/db';
 import { PostageError } from '../../core/platform/errors';
-import { sendCoreError, sendError, sendUnauthenticated } from '../errors';
+import { sendCoreError, sendError, sendUnauthenticated } from '../http/errors';
 import { scopedKeyRefusal } from './keyScope';
-import { hasValidCsrfToken } from '../session';
-import '../locals';
+import { hasValidCsrfToken } from './session';
+import '../http/locals';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const SIGN_IN_OR_KEY = 'Sign in, or send an API key with full_access permission as X-API-Key.';

@@ -1,7 +1,7 @@
 // JSON bodies only, within the size limit. Every parse problem is a 400 with field errors,
 // never a 500; the body is read only after authentication and the rate limit.
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { sendValidationError } from '../errors';
+import { sendValidationError } from '../http/errors';
 
 export function jsonBody(limitBytes: number) {
   const parse = express.json({ limit: limitBytes, type: () => true, strict: true });

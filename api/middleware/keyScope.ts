@@ -10,7 +10,7 @@ import { isUuid } from '../../core/platform/ids';
 import { PostageError } from '../../core/platform/errors';
 import { getLogRow } from '../../core/sending/emailLog';
 import { messageNotFound } from '../routes/manage/emails';
-import type { ApiError } from '../errors';
+import type { ApiError } from '../http/errors';
 
 /**
  * - `account_wide`: a resource of the whole account (webhooks get every domain's events, BYOC,

@@ -2,7 +2,7 @@
 // OPTIONS, PUT on a listing...), whatever the credentials: the table is read from the served
 // OpenAPI document, so a new operation is covered without another list to keep.
 import type { NextFunction, Request, Response } from 'express';
-import { sendError } from '../errors';
+import { sendError } from '../http/errors';
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 

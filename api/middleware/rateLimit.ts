@@ -5,7 +5,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type Redis from 'ioredis';
 import type { Logger } from 'pino';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { sendRateLimited } from '../errors';
+import { sendRateLimited } from '../http/errors';
 
 const WINDOW_SECONDS = 60;
 const KEY_PREFIX = 'postage:rate:send';

@@ -2,7 +2,7 @@
 // (core/accounts/customerAuth.ts holds the rules). Sign-up and reset requests always answer 202
 // with the same body, before the work that depends on whether the address has an account, so
 // neither the answer nor its time reveals who has one. The anonymous endpoints that send email or
-// hash a password are limited per client and in total (api/authLimits.ts).
+// hash a password are limited per client and in total (api/middleware/authLimits.ts).
 import { Semaphore } from 'async-mutex';
 import { Router, type Request, type Response } from 'express';
 import { getAccount } from '../../core/accounts/accounts';
@@ -22,14 +22,14 @@ import {
 import { subscribedPlan } from '../../core/accounts/subscription';
 import { getUser, type User } from '../../core/accounts/users';
 import { sendSystemEmail } from '../../core/sending/systemEmail';
-import type { RouteDeps } from '../deps';
-import { describeError, sendError, sendUnauthenticated } from '../errors';
+import type { RouteDeps } from '../http/deps';
+import { describeError, sendError, sendUnauthenticated } from '../http/errors';
 import { jsonBody } from '../middleware/jsonBody';
 import { requireCaller } from '../middleware/caller';
-import { handled } from '../handled';
-import { validBody } from '../requestBody';
-import { csrfToken, endSession, startSession } from '../session';
-import { anonymousLimit, createAuthEmailLimit, createSigninLimits } from '../authLimits';
+import { handled } from '../http/handled';
+import { validBody } from '../http/requestBody';
+import { csrfToken, endSession, startSession } from '../middleware/session';
+import { anonymousLimit, createAuthEmailLimit, createSigninLimits } from '../middleware/authLimits';
 
 const AUTH_BODY_LIMIT = 16 * 1024;
 /** Sign-up and reset emails being prepared at once per process, after their 202. */

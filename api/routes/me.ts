@@ -1,9 +1,9 @@
 // GET /api/me/ (spec 2.4, 4.2): the key's account, nothing else. Not rate-limited (spec 8 limits
 // /api/send/ only).
 import { Router } from 'express';
-import { currentAccountRecord } from '../currentAccount';
-import type { RouteDeps } from '../deps';
-import { sendUnauthenticated } from '../errors';
+import { currentAccountRecord } from '../presenters/currentAccount';
+import type { RouteDeps } from '../http/deps';
+import { sendUnauthenticated } from '../http/errors';
 import { authenticate } from '../middleware/authenticate';
 
 export function meRoute(deps: RouteDeps): Router {

@@ -4,8 +4,8 @@
 import { Router, type Request, type Response } from 'express';
 import { constantTimeEqual } from '../../core/platform/crypto';
 import { checkReadiness, checks } from '../../core/platform/readiness';
-import type { RouteDeps } from '../deps';
-import { sendError } from '../errors';
+import type { RouteDeps } from '../http/deps';
+import { sendError } from '../http/errors';
 
 export function operationsRoute(deps: RouteDeps): Router {
   const router = Router();

@@ -4,12 +4,12 @@
 import { Router, type Request, type Response } from 'express';
 import { requestFingerprint } from '../../core/sending/idempotency';
 import { sendMessage } from '../../core/sending/sendMessage';
-import type { RouteDeps } from '../deps';
-import { describeError, sendError, sendValidationError, type ApiError } from '../errors';
+import type { RouteDeps } from '../http/deps';
+import { describeError, sendError, sendValidationError, type ApiError } from '../http/errors';
 import { authenticate } from '../middleware/authenticate';
 import { jsonBody } from '../middleware/jsonBody';
 import { rateLimit } from '../middleware/rateLimit';
-import { createSendRequestValidator } from '../validateSendRequest';
+import { createSendRequestValidator } from '../schemas/validateSendRequest';
 
 export function sendRoute(deps: RouteDeps): Router {
   const router = Router();

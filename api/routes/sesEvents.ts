@@ -5,9 +5,9 @@ import express, { Router, type NextFunction, type Request, type Response } from 
 import { routeProviderOutcome } from '../../core/providerEvents/providerEvents';
 import { parseSesEvent } from '../../core/providerEvents/sesEvents';
 import { SNS_REJECTIONS, SnsRejection, SnsVerifier, type SnsMessage, type SnsRejectionCode } from '../../core/providerEvents/snsMessages';
-import type { RouteDeps } from '../deps';
+import type { RouteDeps } from '../http/deps';
 import type { ErrorAnswer } from '../../core/model/errorCodes';
-import { sendTableError, statusesOf } from '../errors';
+import { sendTableError, statusesOf } from '../http/errors';
 
 export const SES_EVENTS_PATH = '/provider/ses-events';
 /** SNS messages are at most 256 KiB. */
@@ -18,7 +18,7 @@ type SesEventError = SnsRejectionCode | 'subscription_not_confirmed' | 'queue_er
 
 /**
  * This endpoint's own error table (its caller is SNS, not a customer: a separate contract from
- * api/errors.ts's API_ERRORS, in the same shape). A 5xx makes SNS deliver the message again.
+ * api/http/errors.ts's API_ERRORS, in the same shape). A 5xx makes SNS deliver the message again.
  */
 export const SES_EVENT_ANSWERS = {
   ...SNS_REJECTIONS,

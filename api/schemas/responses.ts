@@ -1,6 +1,6 @@
 // JSON Schemas of every response body the API sends, published in /openapi.json. The tests
 // validate each response they receive against the served document, so code and document agree.
-import { SEND_ERROR_STATUS, type ErrorCode } from '../errors';
+import { SEND_ERROR_STATUS, type ErrorCode } from '../http/errors';
 
 export const sendResponseSchema = {
   type: 'object',

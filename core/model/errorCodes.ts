@@ -1,5 +1,5 @@
 // Every error code of Postage, as two closed unions. The codes callers see (ApiErrorCode) are
-// answered by api/errors.ts, whose table `satisfies Record<ApiErrorCode, ...>` gives each its
+// answered by api/http/errors.ts, whose table `satisfies Record<ApiErrorCode, ...>` gives each its
 // status and retry guidance; the codes of core/'s failures (PostageErrorCode) each have an answer
 // in the same file. A new code, or a typo in one, fails to compile until both sides list it.
 

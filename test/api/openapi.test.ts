@@ -4,7 +4,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { API_ERRORS, ERROR_CODES } from '../../api/errors';
+import { API_ERRORS, ERROR_CODES } from '../../api/http/errors';
 import type { ErrorAnswer } from '../../core/model/errorCodes';
 import { SES_EVENT_ANSWERS, SES_EVENTS_PATH } from '../../api/routes/sesEvents';
 import { validationSchema } from '../../api/schemas/checkedInCode';

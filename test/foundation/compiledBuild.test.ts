@@ -10,7 +10,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from 'pg';
 import YAML from 'yaml';
-import { DASHBOARD_DIST } from '../../api/dashboard';
+import { DASHBOARD_DIST } from '../../api/routes/dashboard';
 import { freePort, startProcess, waitFor, type ManagedProcess } from '../../tools/stack/processes';
 import { send } from '../api/helpers/http';
 import { testEnv } from '../helpers/config';

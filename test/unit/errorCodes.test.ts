@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Response } from 'express';
-import { API_ERRORS, CORE_ERROR_ANSWERS, ERROR_CODES, UNCODED_ERRORS, sendCoreError, type CoreErrorAnswer, type ErrorCode } from '../../api/errors';
+import { API_ERRORS, CORE_ERROR_ANSWERS, ERROR_CODES, UNCODED_ERRORS, sendCoreError, type CoreErrorAnswer, type ErrorCode } from '../../api/http/errors';
 import { SES_EVENT_ANSWERS } from '../../api/routes/sesEvents';
 import type { ApiErrorCode, ErrorAnswer, PostageErrorCode } from '../../core/model/errorCodes';
 import { PostageError } from '../../core/platform/errors';

@@ -1,6 +1,6 @@
 // Which failures are "the store is unreachable" (503 service_unavailable, retry) rather than a bug
 // (500): each of these came from a real outage (test/api/outages.test.ts, the fault suite).
-import { isStoreUnavailable } from '../../api/errors';
+import { isStoreUnavailable } from '../../api/http/errors';
 
 const pgError = (message: string, code?: string) => Object.assign(new Error(message), code ? { code } : {});
 

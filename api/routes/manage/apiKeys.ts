@@ -4,11 +4,11 @@
 import { Router } from 'express';
 import { createApiKey, listApiKeys, revokeApiKey, type KeyPermission } from '../../../core/accounts/apiKeys';
 import { keyOutsideCaller, scopeCovers } from '../../../core/accounts/keyScope';
-import type { RouteDeps } from '../../deps';
-import { sendError } from '../../errors';
-import { handled } from '../../handled';
-import { presentApiKey } from '../../presenters';
-import { validBody } from '../../requestBody';
+import type { RouteDeps } from '../../http/deps';
+import { sendError } from '../../http/errors';
+import { handled } from '../../http/handled';
+import { presentApiKey } from '../../presenters/resources';
+import { validBody } from '../../http/requestBody';
 
 export function apiKeysRoute(deps: RouteDeps): Router {
   const router = Router();

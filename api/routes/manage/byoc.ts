@@ -5,10 +5,10 @@ import { Router } from 'express';
 import { getByocConfig } from '../../../core/byoc/byocConfig';
 import { byocCloudFormationTemplate, configureByoc, policiesFor, revalidateByoc } from '../../../core/byoc/byocSetup';
 import { PostageError } from '../../../core/platform/errors';
-import type { RouteDeps } from '../../deps';
-import { handled } from '../../handled';
-import { presentByoc, presentValidation } from '../../presenters';
-import { validBody } from '../../requestBody';
+import type { RouteDeps } from '../../http/deps';
+import { handled } from '../../http/handled';
+import { presentByoc, presentValidation } from '../../presenters/resources';
+import { validBody } from '../../http/requestBody';
 
 export function byocRoute(deps: RouteDeps): Router {
   const router = Router();

@@ -9,10 +9,10 @@ import { verifyDomain, type RecordCheck } from '../../../core/domains/domainVeri
 import { findDomain, listDomains, type Domain } from '../../../core/domains/domains';
 import type { SendingMode } from '../../../core/model/sendingModes';
 import { PostageError } from '../../../core/platform/errors';
-import type { RouteDeps } from '../../deps';
-import { handled } from '../../handled';
-import { presentDomain, presentRecord } from '../../presenters';
-import { validBody } from '../../requestBody';
+import type { RouteDeps } from '../../http/deps';
+import { handled } from '../../http/handled';
+import { presentDomain, presentRecord } from '../../presenters/resources';
+import { validBody } from '../../http/requestBody';
 
 export function domainsRoute(deps: RouteDeps): Router {
   const router = Router();

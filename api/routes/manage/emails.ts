@@ -7,9 +7,9 @@ import { messageTimeline, messageWebhookDeliveries } from '../../../core/sending
 import { PostageError } from '../../../core/platform/errors';
 import { isUuid } from '../../../core/platform/ids';
 import { isScoped } from '../../../core/accounts/keyScope';
-import type { RouteDeps } from '../../deps';
-import { handled } from '../../handled';
-import { presentEmail, presentMessageDelivery, presentTimelineEvent } from '../../presenters';
+import type { RouteDeps } from '../../http/deps';
+import { handled } from '../../http/handled';
+import { presentEmail, presentMessageDelivery, presentTimelineEvent } from '../../presenters/resources';
 import { QueryReader } from './query';
 
 /** The 404 text for a message the caller may not see (also used by middleware/keyScope.ts). */

@@ -2,8 +2,8 @@
 // one 400 with field errors. Before any route reads them, `refuseUnstorableParameters` checks
 // every query and path parameter of the management API for text PostgreSQL cannot store.
 import type { NextFunction, Request, Response } from 'express';
-import { sendError, sendValidationError } from '../../errors';
-import { FieldErrorCollector, unstorableTextProblem } from '../../fieldErrors';
+import { sendError, sendValidationError } from '../../http/errors';
+import { FieldErrorCollector, unstorableTextProblem } from '../../http/fieldErrors';
 
 export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 100;

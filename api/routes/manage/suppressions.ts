@@ -2,10 +2,10 @@
 import { Router } from 'express';
 import { getSuppression, suppressionPage, suppressManually, unsuppress } from '../../../core/accounts/suppressions';
 import { PostageError } from '../../../core/platform/errors';
-import type { RouteDeps } from '../../deps';
-import { handled } from '../../handled';
-import { presentSuppression } from '../../presenters';
-import { validBody } from '../../requestBody';
+import type { RouteDeps } from '../../http/deps';
+import { handled } from '../../http/handled';
+import { presentSuppression } from '../../presenters/resources';
+import { validBody } from '../../http/requestBody';
 import { QueryReader } from './query';
 
 export function suppressionsRoute(deps: RouteDeps): Router {

@@ -6,9 +6,9 @@ import { getPlan, monthlyQuota } from '../../../core/accounts/plans';
 import { subscribedPlan } from '../../../core/accounts/subscription';
 import { dailyUsage, monthlyUsage } from '../../../core/accounts/usage';
 import { utcMonthStart } from '../../../core/platform/db';
-import type { RouteDeps } from '../../deps';
-import { sendUnauthenticated } from '../../errors';
-import { handled } from '../../handled';
+import type { RouteDeps } from '../../http/deps';
+import { sendUnauthenticated } from '../../http/errors';
+import { handled } from '../../http/handled';
 
 export function usageRoute(deps: RouteDeps): Router {
   const router = Router();

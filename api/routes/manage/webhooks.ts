@@ -16,11 +16,11 @@ import {
 import { requireWebhookPlan } from '../../../core/webhooks/webhookPlan';
 import { sendTestWebhookEvent } from '../../../core/webhooks/webhookTestEvents';
 import { createWebhookTestLimit, WEBHOOK_TESTS_PER_MINUTE } from '../../../core/webhooks/webhookTestLimit';
-import type { RouteDeps } from '../../deps';
-import { sendError } from '../../errors';
-import { handled } from '../../handled';
-import { presentWebhook, presentWebhookDelivery } from '../../presenters';
-import { validBody } from '../../requestBody';
+import type { RouteDeps } from '../../http/deps';
+import { sendError } from '../../http/errors';
+import { handled } from '../../http/handled';
+import { presentWebhook, presentWebhookDelivery } from '../../presenters/resources';
+import { validBody } from '../../http/requestBody';
 import { QueryReader } from './query';
 
 export function webhooksRoute(deps: RouteDeps): Router {

@@ -1,9 +1,9 @@
 // The sign-in and management endpoints in /openapi.json, built from the schemas their handlers
 // validate requests with and their tests validate responses against.
-import { MANAGEMENT_ERROR_STATUS } from './errors';
-import { requestSchemas, responseSchemas, type RequestSchemaName } from './schemas/management';
-import { codesWithStatus, errorSchema } from './schemas/responses';
-import { LOG_STATUSES } from '../core/sending/emailLogListing';
+import { MANAGEMENT_ERROR_STATUS } from '../http/errors';
+import { requestSchemas, responseSchemas, type RequestSchemaName } from './management';
+import { codesWithStatus, errorSchema } from './responses';
+import { LOG_STATUSES } from '../../core/sending/emailLogListing';
 
 type ResponseName = keyof typeof responseSchemas;
 type Answer = ResponseName | { codes: string[] } | 'ValidationError' | 'PlainError';
@@ -35,7 +35,7 @@ const PAGE = [
 /** An ISO 8601 date (midnight UTC) or RFC 3339 date-time; JavaScript's Date has no leap second. */
 const TIME = { type: 'string', maxLength: 40, anyOf: [{ format: 'date' }, { format: 'date-time', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt][0-9]{2}:[0-9]{2}:[0-5][0-9]' }] };
 
-/** The per-client and total hourly limits of the anonymous operations (api/authLimits.ts). */
+/** The per-client and total hourly limits of the anonymous operations (api/middleware/authLimits.ts). */
 const ANONYMOUS_LIMIT: Record<number, [Answer, string]> = {
   429: [{ codes: ['too_many_requests'] }, 'Too many such requests from this client, or from everyone, this hour (Retry-After).'],
 };

@@ -5,8 +5,8 @@ import addFormats from 'ajv-formats';
 import type { Request, Response } from 'express';
 import { sendValidationError } from './errors';
 import { FieldErrorCollector, fieldPath, genericFieldMessage } from './fieldErrors';
-import { validationSchema } from './schemas/checkedInCode';
-import { requestSchemas, type RequestSchemaName } from './schemas/management';
+import { validationSchema } from '../schemas/checkedInCode';
+import { requestSchemas, type RequestSchemaName } from '../schemas/management';
 
 const ajv = new Ajv2020({ allErrors: true, strict: false, useDefaults: true });
 addFormats(ajv);

@@ -1,15 +1,15 @@
 // What the management API shows of each resource: snake_case fields, ISO times, never a secret
 // (key secrets and webhook signing secrets appear only in the one response that creates them).
-import { keyPrefix, type ApiKey } from '../core/accounts/apiKeys';
-import type { Suppression } from '../core/accounts/suppressions';
-import type { ByocConfig } from '../core/byoc/byocConfig';
-import { BYOC_ROLE_NAME, isByocUsable } from '../core/byoc/byocConfig';
-import type { ByocValidationResult } from '../core/byoc/byocValidation';
-import type { DnsRecord } from '../core/domains/domainRecords';
-import { canSend, domainState, type Domain } from '../core/domains/domains';
-import type { EmailLogRow } from '../core/sending/emailLog';
-import type { MessageWebhookDelivery, TimelineEvent } from '../core/sending/emailTimeline';
-import type { WebhookDeliveryAttempt, WebhookEndpoint } from '../core/webhooks/webhookEndpoints';
+import { keyPrefix, type ApiKey } from '../../core/accounts/apiKeys';
+import type { Suppression } from '../../core/accounts/suppressions';
+import type { ByocConfig } from '../../core/byoc/byocConfig';
+import { BYOC_ROLE_NAME, isByocUsable } from '../../core/byoc/byocConfig';
+import type { ByocValidationResult } from '../../core/byoc/byocValidation';
+import type { DnsRecord } from '../../core/domains/domainRecords';
+import { canSend, domainState, type Domain } from '../../core/domains/domains';
+import type { EmailLogRow } from '../../core/sending/emailLog';
+import type { MessageWebhookDelivery, TimelineEvent } from '../../core/sending/emailTimeline';
+import type { WebhookDeliveryAttempt, WebhookEndpoint } from '../../core/webhooks/webhookEndpoints';
 
 const iso = (d: Date | null | undefined): string | null => (d ? new Date(d).toISOString() : null);
 

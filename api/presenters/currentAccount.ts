@@ -1,11 +1,11 @@
 // The current-account record of GET /api/me/ (spec 2.4): exactly its nine fields, no secrets.
 // Usage comes from the counters that gate sending, for the current UTC month.
-import { getAccount } from '../core/accounts/accounts';
-import { getByocConfig, isByocUsable } from '../core/byoc/byocConfig';
-import type { Db } from '../core/platform/db';
-import { canSend, listDomains } from '../core/domains/domains';
-import { subscribedPlan } from '../core/accounts/subscription';
-import { monthlyUsage } from '../core/accounts/usage';
+import { getAccount } from '../../core/accounts/accounts';
+import { getByocConfig, isByocUsable } from '../../core/byoc/byocConfig';
+import type { Db } from '../../core/platform/db';
+import { canSend, listDomains } from '../../core/domains/domains';
+import { subscribedPlan } from '../../core/accounts/subscription';
+import { monthlyUsage } from '../../core/accounts/usage';
 
 export interface CurrentAccountRecord {
   name: string;

@@ -12,9 +12,9 @@ import type { RequestHandler } from 'express';
 import type Redis from 'ioredis';
 import ipaddr from 'ipaddr.js';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import type { AnonymousOperation, Config } from '../core/platform/config';
-import { sha256Hex } from '../core/platform/crypto';
-import { sendError } from './errors';
+import type { AnonymousOperation, Config } from '../../core/platform/config';
+import { sha256Hex } from '../../core/platform/crypto';
+import { sendError } from '../http/errors';
 
 function limiter(redis: Redis, keyPrefix: string, points: number, duration: number): RateLimiterRedis {
   return new RateLimiterRedis({

@@ -2,15 +2,15 @@
 // shape against the published schema; the cross-field rules of spec 2.1 follow.
 import Ajv2020, { type ErrorObject } from 'ajv/dist/2020';
 import { detectMimeType } from 'nodemailer/lib/mime-funcs/mime-types';
-import { classifyRecipient, domainOf, parseMailbox, type Mailbox, type MailboxError, type RecipientKind } from '../core/model/addresses';
-import type { Config } from '../core/platform/config';
-import type { Attachment } from '../core/model/messageContent';
-import type { SendRequest } from '../core/sending/sendMessage';
-import type { FieldErrors } from './errors';
-import { FieldErrorCollector, fieldPath, genericFieldMessage } from './fieldErrors';
-import { buildSendRequestSchema, IDEMPOTENCY_KEY } from './schemas/sendRequest';
-import { validationSchema } from './schemas/checkedInCode';
-import { isStrictBase64 } from '../core/platform/strictBase64';
+import { classifyRecipient, domainOf, parseMailbox, type Mailbox, type MailboxError, type RecipientKind } from '../../core/model/addresses';
+import type { Config } from '../../core/platform/config';
+import type { Attachment } from '../../core/model/messageContent';
+import type { SendRequest } from '../../core/sending/sendMessage';
+import type { FieldErrors } from '../http/errors';
+import { FieldErrorCollector, fieldPath, genericFieldMessage } from '../http/fieldErrors';
+import { buildSendRequestSchema, IDEMPOTENCY_KEY } from './sendRequest';
+import { validationSchema } from './checkedInCode';
+import { isStrictBase64 } from '../../core/platform/strictBase64';
 
 /** The use case's request (core/sending/sendMessage.ts), with the idempotency key of the body or header. */
 export type ValidatedSendRequest = SendRequest & { idempotencyKey?: string };

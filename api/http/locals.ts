@@ -1,5 +1,5 @@
 // What the middleware chain leaves on res.locals for later steps and for the request log line.
-import type { ApiKey, KeyPermission } from '../core/accounts/apiKeys';
+import type { ApiKey, KeyPermission } from '../../core/accounts/apiKeys';
 
 /** The account a management request acts on, and who is acting (for the audit trail). */
 export interface Caller {

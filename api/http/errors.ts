@@ -1,8 +1,8 @@
 // The spec's error shape (section 7): {success:false, error, detail}. 401 and the rate-limit 429
 // carry no `error` code; 400 carries field errors instead (see docs/decisions.md).
 import type { Response } from 'express';
-import type { ApiErrorCode, ErrorAnswer, PostageErrorCode } from '../core/model/errorCodes';
-import { PostageError } from '../core/platform/errors';
+import type { ApiErrorCode, ErrorAnswer, PostageErrorCode } from '../../core/model/errorCodes';
+import { PostageError } from '../../core/platform/errors';
 
 interface PublicError extends ErrorAnswer {
   /**

@@ -1,11 +1,11 @@
 // The OpenAPI 3.1 document served at /openapi.json, built from the schemas ajv validates with
 // (requests) and the tests validate against (responses), so it cannot drift from the code.
-import type { Config } from '../core/platform/config';
-import { ERROR_CODES } from './errors';
+import type { Config } from '../../core/platform/config';
+import { ERROR_CODES } from '../http/errors';
 import { managementPaths, managementSchemas, managementSecuritySchemes } from './openapiManagement';
-import { buildSendRequestSchema } from './schemas/sendRequest';
-import { SES_EVENT_ERRORS, SES_EVENTS_PATH } from './routes/sesEvents';
-import { accountRecordSchema, codesWithStatus, errorSchema, plainErrorSchema, sendResponseSchema, sesEventAnswerSchema, validationErrorSchema } from './schemas/responses';
+import { buildSendRequestSchema } from './sendRequest';
+import { SES_EVENT_ERRORS, SES_EVENTS_PATH } from '../routes/sesEvents';
+import { accountRecordSchema, codesWithStatus, errorSchema, plainErrorSchema, sendResponseSchema, sesEventAnswerSchema, validationErrorSchema } from './responses';
 
 const json = (schema: unknown) => ({ 'application/json': { schema } });
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });

@@ -1,10 +1,10 @@
 import type { Client } from '@temporalio/client';
 import type Redis from 'ioredis';
 import type { Logger } from 'pino';
-import type { Config } from '../core/platform/config';
-import type { Db } from '../core/platform/db';
-import type { ApiMetrics } from '../core/platform/metrics';
-import type { MessageWorkflows } from '../core/model/workflowContract';
+import type { Config } from '../../core/platform/config';
+import type { Db } from '../../core/platform/db';
+import type { ApiMetrics } from '../../core/platform/metrics';
+import type { MessageWorkflows } from '../../core/model/workflowContract';
 
 /** What the routes use: the process's dependencies and the typed workflow client built on them. */
 export interface RouteDeps extends ApiDeps {

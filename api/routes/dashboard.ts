@@ -6,7 +6,7 @@ import express, { type Express, type Request, type Response } from 'express';
 import fs from 'node:fs';
 import path from 'node:path';
 import helmet from 'helmet';
-import { PROJECT_ROOT } from '../core/platform/projectRoot';
+import { PROJECT_ROOT } from '../../core/platform/projectRoot';
 
 export const DASHBOARD_DIST = path.join(PROJECT_ROOT, 'dashboard', 'dist');
 

@@ -4,9 +4,9 @@
 // State-changing requests made with a session carry a CSRF token derived from the session id.
 import type { NextFunction, Request, Response } from 'express';
 import session, { Store, type SessionData } from 'express-session';
-import type { Config } from '../core/platform/config';
-import { constantTimeEqual, derivedKey, hmacSha256Hex, sha256 } from '../core/platform/crypto';
-import type { Db } from '../core/platform/db';
+import type { Config } from '../../core/platform/config';
+import { constantTimeEqual, derivedKey, hmacSha256Hex, sha256 } from '../../core/platform/crypto';
+import type { Db } from '../../core/platform/db';
 
 declare module 'express-session' {
   interface SessionData {
