@@ -12,7 +12,22 @@ import { builtinModules } from 'node:module';
 const nodeBuiltins = [...builtinModules.filter((m) => !m.startsWith('_')), ...builtinModules.map((m) => `node:${m}`)];
 
 /** Modules that do I/O or keep process state: never inside a workflow or core/model. */
-const IO_MODULES = ['pg', 'knex', 'ioredis', 'express', 'pino', 'pino-http', '@aws-sdk/*', '@temporalio/client', '@temporalio/worker', '@temporalio/activity', 'rate-limiter-flexible', 'lru-cache', 'async-mutex', 'request-filtering-agent'];
+const IO_MODULES = [
+  'pg',
+  'knex',
+  'ioredis',
+  'express',
+  'pino',
+  'pino-http',
+  '@aws-sdk/*',
+  '@temporalio/client',
+  '@temporalio/worker',
+  '@temporalio/activity',
+  'rate-limiter-flexible',
+  'lru-cache',
+  'async-mutex',
+  'request-filtering-agent',
+];
 
 const restricted = (patterns, paths = []) => ['error', { paths, patterns: patterns.map((p) => ({ ...p, allowTypeImports: p.allowTypeImports ?? false })) }];
 
@@ -36,15 +51,13 @@ export const layerRules = [
     files: ['workflows/**/*.ts'],
     ignores: ['workflows/client.ts'], // the typed client runs in the API and worker, never in the sandbox
     rules: {
-      '@typescript-eslint/no-restricted-imports': restricted(
-        [
-          { group: nodeBuiltins, message: 'Workflows are deterministic: no Node built-ins (do I/O in an activity).' },
-          { group: IO_MODULES, message: 'Workflows are deterministic: no I/O modules (do I/O in an activity).' },
-          { regex: '^\\.\\./core/(?!model/)', message: 'Workflows may import only core/model (pure types and rules).' },
-          { regex: '^\\.\\./(api|worker|cli|tools)(/|$)', message: 'Workflows import no process code.' },
-          { regex: '^\\.\\./activities', allowTypeImports: true, message: 'Workflows reach activities through proxyActivities, by type only.' },
-        ],
-      ),
+      '@typescript-eslint/no-restricted-imports': restricted([
+        { group: nodeBuiltins, message: 'Workflows are deterministic: no Node built-ins (do I/O in an activity).' },
+        { group: IO_MODULES, message: 'Workflows are deterministic: no I/O modules (do I/O in an activity).' },
+        { regex: '^\\.\\./core/(?!model/)', message: 'Workflows may import only core/model (pure types and rules).' },
+        { regex: '^\\.\\./(api|worker|cli|tools)(/|$)', message: 'Workflows import no process code.' },
+        { regex: '^\\.\\./activities', allowTypeImports: true, message: 'Workflows reach activities through proxyActivities, by type only.' },
+      ]),
     },
   },
   {
@@ -52,7 +65,10 @@ export const layerRules = [
     files: ['core/**/*.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': restricted([
-        { regex: '^(\\.\\./)+(api|workflows|worker|cli|tools|activities)(/|$)', message: 'core/ is shared by every process and imports none of them (workflows are reached through MessageWorkflows).' },
+        {
+          regex: '^(\\.\\./)+(api|workflows|worker|cli|tools|activities)(/|$)',
+          message: 'core/ is shared by every process and imports none of them (workflows are reached through MessageWorkflows).',
+        },
       ]),
     },
   },
@@ -139,7 +155,9 @@ export default tseslint.config(
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-explicit-any': 'error',
-      '@typescript-eslint/no-restricted-imports': restricted([{ regex: '^(\\.\\./)+(\\.\\./)(core|api|workflows|worker|cli|tools|activities)(/|$)', message: 'The dashboard uses only the public management API over HTTP.' }]),
+      '@typescript-eslint/no-restricted-imports': restricted([
+        { regex: '^(\\.\\./)+(\\.\\./)(core|api|workflows|worker|cli|tools|activities)(/|$)', message: 'The dashboard uses only the public management API over HTTP.' },
+      ]),
     },
   },
 );

@@ -40,7 +40,16 @@ export async function runClosedLoop(label: string, opts: { concurrency: number; 
 }
 
 export function formatResults(results: LoopResult[]): string {
-  const rows = results.map((r) => [r.label, r.perSecond.toFixed(0), r.p50Ms.toFixed(1), r.p99Ms.toFixed(1), String(r.ok), Object.entries(r.failed).map(([k, v]) => `${k}: ${v}`).join(', ') || '0']);
+  const rows = results.map((r) => [
+    r.label,
+    r.perSecond.toFixed(0),
+    r.p50Ms.toFixed(1),
+    r.p99Ms.toFixed(1),
+    String(r.ok),
+    Object.entries(r.failed)
+      .map(([k, v]) => `${k}: ${v}`)
+      .join(', ') || '0',
+  ]);
   const header = ['run', 'accepted/s', 'p50 ms', 'p99 ms', 'accepted', 'failures'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');

@@ -58,9 +58,7 @@ function startReceiver(): Promise<{ url: string; arrivals: Map<string, number>; 
       res.writeHead(200).end();
     });
   });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, arrivals, close: () => server.close() })),
-  );
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, arrivals, close: () => server.close() })));
 }
 
 const quantile = (values: number[], q: number) => {
@@ -168,7 +166,18 @@ async function openLoop(baseUrl: string, senders: Sender[], arrivals: Map<string
 function table(results: PhaseResult[]): string {
   const header = ['run', 'offered', 'accepted', 'refused', 'accept p50', 'accept p99', 'delivered/s', 'to webhook p50', 'p99', 'unfinished'];
   const ms = (v: number) => (Number.isNaN(v) ? '-' : `${v.toFixed(0)} ms`);
-  const rows = results.map((r) => [r.label, String(r.offered), String(r.accepted), String(r.refused), ms(r.acceptP50), ms(r.acceptP99), r.deliveredPerSecond.toFixed(1), ms(r.endToEndP50), ms(r.endToEndP99), String(r.unfinished)]);
+  const rows = results.map((r) => [
+    r.label,
+    String(r.offered),
+    String(r.accepted),
+    String(r.refused),
+    ms(r.acceptP50),
+    ms(r.acceptP99),
+    r.deliveredPerSecond.toFixed(1),
+    ms(r.endToEndP50),
+    ms(r.endToEndP99),
+    String(r.unfinished),
+  ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   return [line(header), ...rows.map(line)].join('\n');
@@ -207,7 +216,8 @@ async function main(): Promise<void> {
 
     const results: PhaseResult[] = [];
     say(`phase 1: ceiling, closed loop of ${args.concurrency} clients for ${seconds} s`);
-    const cpu = () => cpuSeconds({ API: api.process.child.pid, worker: processes[2]?.child.pid, 'benchmark client': process.pid }, { postgres: 'PostgreSQL', 'redis-server': 'Redis', temporal: 'Temporal' });
+    const cpu = () =>
+      cpuSeconds({ API: api.process.child.pid, worker: processes[2]?.child.pid, 'benchmark client': process.pid }, { postgres: 'PostgreSQL', 'redis-server': 'Redis', temporal: 'Temporal' });
     const cpuBefore = cpu();
     const ceilingStart = performance.now();
     const ceiling = await closedLoop(api.baseUrl, senders, receiver.arrivals, Number(args.concurrency));
@@ -235,7 +245,9 @@ async function main(): Promise<void> {
     const [testEvents, simEvents] = [await history(testSend.id), await history(simSend.id)];
 
     console.log('');
-    console.log(`machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}; load before: ${loadBefore.map((l) => l.toFixed(2)).join(' ')}`);
+    console.log(
+      `machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}; load before: ${loadBefore.map((l) => l.toFixed(2)).join(' ')}`,
+    );
     console.log(`infrastructure: PostgreSQL ${infra.origin.postgres}, Redis ${infra.origin.redis}, Temporal ${infra.origin.temporal}; one API and one worker process`);
     console.log('');
     console.log(table(results));

@@ -64,7 +64,9 @@ async function main(): Promise<void> {
         ),
       );
       if (!accepted.ok) throw new Error(`not accepted: ${accepted.code}`);
-      await time('raw workflow.start', () => workflows.startSend({ messageId: randomUUID(), accountId: account.id, mode: 'shared', kind: 'simulator', outcomeTimeoutSeconds: 60 }, Date.now() + config.temporal.startTimeoutMs));
+      await time('raw workflow.start', () =>
+        workflows.startSend({ messageId: randomUUID(), accountId: account.id, mode: 'shared', kind: 'simulator', outcomeTimeoutSeconds: 60 }, Date.now() + config.temporal.startTimeoutMs),
+      );
     }
     const pct = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))]!;
     console.log(`\n${iterations} sequential iterations\n${'stage'.padEnd(42)}  p50 ms  p90 ms`);

@@ -72,7 +72,10 @@ async function main(): Promise<void> {
     results.push(await sendLoop(`POST /api/send/ (${accountCount} accounts, ${spread.length} keys)`, started.baseUrl, spread, seconds));
     results.push(
       await runClosedLoop('client.workflow.start (raw, same options)', { concurrency, seconds }, async () => {
-        await workflows.startSend({ messageId: randomUUID(), accountId: spread[0]!.accountId, mode: 'shared', kind: 'simulator', outcomeTimeoutSeconds: 60 }, Date.now() + config.temporal.startTimeoutMs);
+        await workflows.startSend(
+          { messageId: randomUUID(), accountId: spread[0]!.accountId, mode: 'shared', kind: 'simulator', outcomeTimeoutSeconds: 60 },
+          Date.now() + config.temporal.startTimeoutMs,
+        );
         return 'ok';
       }),
     );

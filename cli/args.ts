@@ -27,7 +27,13 @@ export function parseIsoDate(value: string): Date {
 }
 
 export function parseList(value: string, previous: string[] = []): string[] {
-  return [...previous, ...value.split(',').map((s) => s.trim()).filter(Boolean)];
+  return [
+    ...previous,
+    ...value
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  ];
 }
 
 /** One of a fixed set of words, as typed (case-insensitive). */

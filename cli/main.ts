@@ -17,7 +17,9 @@ import { makeRun } from './run';
 async function main(argv: string[]): Promise<void> {
   const ctx = createContext();
   const program = new Command('postage-admin')
-    .description('Manage Postage accounts, plans, domains, API keys, webhook endpoints and BYOC.\nReads DATABASE_URL and the rest from the environment; without DATABASE_URL it uses the running `npm run dev` stack.')
+    .description(
+      'Manage Postage accounts, plans, domains, API keys, webhook endpoints and BYOC.\nReads DATABASE_URL and the rest from the environment; without DATABASE_URL it uses the running `npm run dev` stack.',
+    )
     .option('--json', 'print JSON instead of text (for scripts)')
     .showSuggestionAfterError(true)
     // Usage errors too are one line: "postage-admin: error: unknown command 'acount' (Did you mean account?)".

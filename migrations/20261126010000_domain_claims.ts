@@ -18,7 +18,9 @@ export async function up(knex: Knex): Promise<void> {
   // Rows added before this change registered their SES identity at once.
   await knex('domains').update({ ses_identity: true });
   // Claims already waiting get the default expiry from now (DOMAIN_CLAIM_EXPIRY_DAYS, 7 days).
-  await knex('domains').whereNull('ownership_verified_at').update({ claim_expires_at: knex.raw("now() + interval '7 days'") });
+  await knex('domains')
+    .whereNull('ownership_verified_at')
+    .update({ claim_expires_at: knex.raw("now() + interval '7 days'") });
   await knex.raw('CREATE INDEX domains_claim_expiry ON domains (claim_expires_at) WHERE ownership_verified_at IS NULL');
 }
 

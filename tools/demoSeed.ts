@@ -65,13 +65,9 @@ export async function seedDemo(db: Db, config: Config, receiverUrl: string): Pro
   for (const endpoint of await listWebhookEndpoints(db, account.id)) {
     if (new URL(endpoint.url).pathname === new URL(receiverUrl).pathname) await deleteWebhookEndpoint(db, endpoint.id, ACTOR);
   }
-  const { signingSecret } = await createWebhookEndpoint(
-    db,
-    config.secretKey,
-    { accountId: account.id, url: receiverUrl, events: [...WEBHOOK_EVENT_TYPES] },
-    ACTOR,
-    { allowedPrivateAddresses: config.webhooks.allowedPrivateAddresses },
-  );
+  const { signingSecret } = await createWebhookEndpoint(db, config.secretKey, { accountId: account.id, url: receiverUrl, events: [...WEBHOOK_EVENT_TYPES] }, ACTOR, {
+    allowedPrivateAddresses: config.webhooks.allowedPrivateAddresses,
+  });
 
   return { accountId: account.id, apiKey: secret, domain: DEMO_DOMAIN, webhookSigningSecret: signingSecret };
 }

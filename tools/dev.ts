@@ -146,8 +146,12 @@ async function main(): Promise<void> {
   const tsx = ['--import', 'tsx'];
   const prefix = (name: string) => (line: string) => console.log(`[${name}] ${line}`);
   const workerStartedAt = new Date();
-  const worker = remember(startProcess('worker', process.execPath, [...tsx, path.join(ROOT, 'worker', 'main.ts')], { logFile: path.join(logDir, 'worker.log'), env: serviceEnv, detached: true, onLine: prefix('worker') }));
-  const api = remember(startProcess('api', process.execPath, [...tsx, path.join(ROOT, 'api', 'server.ts')], { logFile: path.join(logDir, 'api.log'), env: serviceEnv, detached: true, onLine: prefix('api') }));
+  const worker = remember(
+    startProcess('worker', process.execPath, [...tsx, path.join(ROOT, 'worker', 'main.ts')], { logFile: path.join(logDir, 'worker.log'), env: serviceEnv, detached: true, onLine: prefix('worker') }),
+  );
+  const api = remember(
+    startProcess('api', process.execPath, [...tsx, path.join(ROOT, 'api', 'server.ts')], { logFile: path.join(logDir, 'api.log'), env: serviceEnv, detached: true, onLine: prefix('api') }),
+  );
   await waitFor('the API', () => canConnect(apiPort), 60_000, api);
   // The banner promises a curl that works at once, so also wait until the worker (which first
   // bundles the workflows) polls the task queue.

@@ -22,6 +22,7 @@ if [ "$#" -gt 0 ]; then
 fi
 log "lint"
 node_modules/.bin/eslint --max-warnings 0 .
+node_modules/.bin/prettier --check . >/dev/null || { node_modules/.bin/prettier --list-different .; echo "[postage tools] formatting differs from Prettier: run npm run format"; exit 1; }
 node_modules/.bin/jest --selectProjects unit
 node_modules/.bin/jest --selectProjects integration
 log "browser tests (Playwright, Debian's Chromium)"

@@ -8,14 +8,7 @@ import type { WorkerMetrics } from '../core/platform/metrics';
 
 const INTERVAL_MS = 5_000;
 
-export function startAcceptRelay(deps: {
-  db: Db;
-  workflows: MessageWorkflows;
-  logger: Logger;
-  metrics: WorkerMetrics;
-  olderThanSeconds: number;
-  startTimeoutMs: number;
-}): { stop(): Promise<void> } {
+export function startAcceptRelay(deps: { db: Db; workflows: MessageWorkflows; logger: Logger; metrics: WorkerMetrics; olderThanSeconds: number; startTimeoutMs: number }): { stop(): Promise<void> } {
   let running: Promise<void> = Promise.resolve();
   const round = async () => {
     try {

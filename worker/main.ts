@@ -42,13 +42,16 @@ async function main(): Promise<void> {
     port: config.ops.workerHealthPort,
     register: metrics.register,
     readiness: () =>
-      checkReadiness({
-        postgres: checks.postgres(db),
-        temporal: checks.temporal(client),
-        polling: async () => {
-          if (worker.getState() !== 'RUNNING') throw new Error(`the worker is ${worker.getState()}`);
+      checkReadiness(
+        {
+          postgres: checks.postgres(db),
+          temporal: checks.temporal(client),
+          polling: async () => {
+            if (worker.getState() !== 'RUNNING') throw new Error(`the worker is ${worker.getState()}`);
+          },
         },
-      }, logger),
+        logger,
+      ),
   });
   const relay = startAcceptRelay({
     db,

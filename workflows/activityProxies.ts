@@ -8,15 +8,7 @@ import { NON_RETRYABLE_SEND_FAILURES, SEND_ATTEMPT_TIMEOUT_MS } from '../core/mo
 /** Short PostgreSQL bookkeeping: retried until it works. */
 type Bookkeeping = Pick<
   Activities,
-  | 'recordQueuedMessage'
-  | 'discardStagedAttachments'
-  | 'recordSent'
-  | 'markByocUnusable'
-  | 'discardStagedMessage'
-  | 'recordOutcome'
-  | 'suppressRecipient'
-  | 'updateReputation'
-  | 'findWebhookEndpoints'
+  'recordQueuedMessage' | 'discardStagedAttachments' | 'recordSent' | 'markByocUnusable' | 'discardStagedMessage' | 'recordOutcome' | 'suppressRecipient' | 'updateReputation' | 'findWebhookEndpoints'
 >;
 
 const BOOKKEEPING_OPTIONS = {

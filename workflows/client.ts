@@ -1,13 +1,7 @@
 // The typed client of the message workflows: every start and signal goes through here, with the
 // workflow function itself (its arguments are checked), its id, conflict policy and the search
 // attributes an operator filters by. Runs in the API, worker and tests, never in the sandbox.
-import {
-  WorkflowExecutionAlreadyStartedError,
-  WorkflowIdConflictPolicy,
-  WorkflowIdReusePolicy,
-  WorkflowNotFoundError,
-  type Client,
-} from '@temporalio/client';
+import { WorkflowExecutionAlreadyStartedError, WorkflowIdConflictPolicy, WorkflowIdReusePolicy, WorkflowNotFoundError, type Client } from '@temporalio/client';
 import type { ProviderOutcome } from '../core/model/outcomes';
 import { ACCOUNT_ID, MESSAGE_STATUS, SENDING_MODE } from '../core/model/searchAttributes';
 import { providerOutcomeSignal } from '../core/model/signals';

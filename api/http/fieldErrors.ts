@@ -6,7 +6,10 @@ import type { FieldErrors } from './errors';
 
 /** The field an error is about; a missing or unknown property names itself. */
 export function fieldPath(err: ErrorObject): string {
-  const base = err.instancePath.replace(/^\//, '').replace(/\/(\d+)(?=\/|$)/g, '[$1]').replace(/\//g, '.');
+  const base = err.instancePath
+    .replace(/^\//, '')
+    .replace(/\/(\d+)(?=\/|$)/g, '[$1]')
+    .replace(/\//g, '.');
   const child = err.keyword === 'required' ? err.params.missingProperty : err.keyword === 'additionalProperties' ? err.params.additionalProperty : undefined;
   if (child !== undefined) return base ? `${base}.${String(child)}` : String(child);
   return base || '_body';

@@ -90,7 +90,11 @@ export function createSigninLimits(redis: Redis, config: Config): SigninLimits {
     },
     async forgetAddress(email) {
       // The epoch outlives every window it starts, so an old count can never come back.
-      await redis.multi().incr(epochKey(addressKey(email))).expire(epochKey(addressKey(email)), duration * 2).exec();
+      await redis
+        .multi()
+        .incr(epochKey(addressKey(email)))
+        .expire(epochKey(addressKey(email)), duration * 2)
+        .exec();
     },
   };
 }
@@ -113,7 +117,11 @@ export function anonymousLimit(redis: Redis, config: Config, operation: Anonymou
       sendError(res, { code: 'too_many_requests', detail: `Too many requests ${who}; try again after the Retry-After delay.` });
     };
     byClient.consume(clientKey(req.ip)).then(
-      () => overall.consume('all').then(() => next(), (r: unknown) => refuse(r, 'of this kind from everyone this hour')),
+      () =>
+        overall.consume('all').then(
+          () => next(),
+          (r: unknown) => refuse(r, 'of this kind from everyone this hour'),
+        ),
       (r: unknown) => refuse(r, 'of this kind from this client this hour'),
     );
   };

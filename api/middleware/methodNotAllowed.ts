@@ -8,14 +8,19 @@ const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch'
 
 /** `/api/domains/{name}` as a regex over req.path: a parameter is one segment; routing ignores case and a trailing slash, as Express's does. */
 function pathPattern(template: string): RegExp {
-  const segments = template.replace(/\/$/, '').split(/\{[^}]+\}/).map((s) => s.replace(/[.*+?^$()|[\]\\]/g, '\\$&'));
+  const segments = template
+    .replace(/\/$/, '')
+    .split(/\{[^}]+\}/)
+    .map((s) => s.replace(/[.*+?^$()|[\]\\]/g, '\\$&'));
   return new RegExp(`^${segments.join('[^/]+')}/?$`, 'i');
 }
 
 export function methodNotAllowed(paths: Record<string, object>) {
   const table = Object.entries(paths).map(([template, item]) => ({
     pattern: pathPattern(template),
-    allow: Object.keys(item).filter((key) => HTTP_METHODS.includes(key)).map((m) => m.toUpperCase()),
+    allow: Object.keys(item)
+      .filter((key) => HTTP_METHODS.includes(key))
+      .map((m) => m.toUpperCase()),
   }));
   return (req: Request, res: Response, next: NextFunction): void => {
     const entry = table.find((e) => e.pattern.test(req.path));

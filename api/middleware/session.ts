@@ -48,21 +48,30 @@ class HashedPgStore extends Store {
       .insert({ sid_hash: sha256(sid), user_id: data.userId ?? null, data: JSON.stringify(data), expires_at: this.expiry(data) })
       .onConflict('sid_hash')
       .merge()
-      .then(() => cb?.(), (err: unknown) => cb?.(err));
+      .then(
+        () => cb?.(),
+        (err: unknown) => cb?.(err),
+      );
   }
 
   override touch(sid: string, data: SessionData, cb?: Callback): void {
     this.db('sessions')
       .where({ sid_hash: sha256(sid) })
       .update({ expires_at: this.expiry(data) })
-      .then(() => cb?.(), (err: unknown) => cb?.(err));
+      .then(
+        () => cb?.(),
+        (err: unknown) => cb?.(err),
+      );
   }
 
   override destroy(sid: string, cb?: Callback): void {
     this.db('sessions')
       .where({ sid_hash: sha256(sid) })
       .delete()
-      .then(() => cb?.(), (err: unknown) => cb?.(err));
+      .then(
+        () => cb?.(),
+        (err: unknown) => cb?.(err),
+      );
   }
 }
 

@@ -23,7 +23,10 @@ const object = (properties: Record<string, unknown>, required: string[] = Object
 /** Sign-in and the current password: any text (a wrong one is a 401, or a 400 on `current_password`). */
 const password = { type: 'string', minLength: 1, maxLength: PASSWORD_MAX_LENGTH * 4 } as const;
 /** A new password: core/accounts/passwords.ts counts characters (code points, as JSON Schema does). */
-const newPassword = checkedInCode({ type: 'string', minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH, description: `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.` } as const, password);
+const newPassword = checkedInCode(
+  { type: 'string', minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH, description: `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.` } as const,
+  password,
+);
 /** Sign-in: any text (an address that is not one simply has no account: 401). */
 const signinEmail = { type: 'string', minLength: 1, maxLength: 320 } as const;
 /** An address core/ checks (isValidAddress). */
@@ -31,7 +34,14 @@ const email = checkedInCode({ type: 'string', format: 'email', minLength: 1, max
 const token = { type: 'string', minLength: 1, maxLength: 200, description: 'The token of the emailed link; a token that was not issued, is used or expired is a 400 on `token`.' } as const;
 const domainName = checkedInCode({ type: 'string', minLength: 1, maxLength: 253, pattern: DOMAIN_NAME } as const, { type: 'string', minLength: 1, maxLength: 253 });
 const webhookUrl = checkedInCode(
-  { type: 'string', format: 'uri', minLength: 1, maxLength: 2048, pattern: WEBHOOK_URL, description: 'http or https, without user name or password; its host must resolve to public addresses only (checked when saved: 400 on `url`).' } as const,
+  {
+    type: 'string',
+    format: 'uri',
+    minLength: 1,
+    maxLength: 2048,
+    pattern: WEBHOOK_URL,
+    description: 'http or https, without user name or password; its host must resolve to public addresses only (checked when saved: 400 on `url`).',
+  } as const,
   { type: 'string', minLength: 1, maxLength: 2048 },
 );
 const webhookEvents = { type: 'array', items: { enum: [...WEBHOOK_EVENT_TYPES] }, minItems: 1, uniqueItems: true } as const;
@@ -70,10 +80,11 @@ export const requestSchemas = {
   ByocRequest: object({
     role_arn: checkedInCode({ type: 'string', minLength: 1, maxLength: 2048, pattern: BYOC_ROLE_ARN } as const, { type: 'string', minLength: 1, maxLength: 2048 }),
     // A pattern rather than an enum: the same rule, and the dashboard's form keeps its free-text field (a typed client would want the union).
-    region: checkedInCode(
-      { type: 'string', minLength: 1, maxLength: 64, pattern: `^(?:${SES_REGIONS.join('|')})$`, description: 'An AWS region where SES offers its API.' } as const,
-      { type: 'string', minLength: 1, maxLength: 64 },
-    ),
+    region: checkedInCode({ type: 'string', minLength: 1, maxLength: 64, pattern: `^(?:${SES_REGIONS.join('|')})$`, description: 'An AWS region where SES offers its API.' } as const, {
+      type: 'string',
+      minLength: 1,
+      maxLength: 64,
+    }),
   }),
   CreateSuppressionRequest: object({ address: email }),
 } as const;

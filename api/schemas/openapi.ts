@@ -48,7 +48,11 @@ export function buildOpenApiDocument(config: Pick<Config, 'api' | 'limits'>) {
           requestBody: { required: true, content: json(ref('SendRequest')) },
           responses: {
             '200': response('Queued (or, with `Idempotent-Replayed: true`, the replay of an earlier identical request).', ref('SendResponse'), [...RATE, 'Idempotent-Replayed']),
-            '400': response(`Invalid request: field errors. Bodies over ${config.api.maxBodyBytes} bytes, a missing or wrong Content-Type and non-JSON bodies land here too.`, ref('ValidationError'), RATE),
+            '400': response(
+              `Invalid request: field errors. Bodies over ${config.api.maxBodyBytes} bytes, a missing or wrong Content-Type and non-JSON bodies land here too.`,
+              ref('ValidationError'),
+              RATE,
+            ),
             '401': response('Missing, malformed, unknown, revoked or expired API key (checked before anything else).', ref('PlainError'), ['X-Request-Id']),
             '403': response('A send gate refused the request.', err(403), RATE),
             '409': response('The idempotency key was used with another body, or its first request is still in flight (then with Retry-After).', err(409), [...RATE, 'Retry-After']),
@@ -60,7 +64,11 @@ export function buildOpenApiDocument(config: Pick<Config, 'api' | 'limits'>) {
             ),
             '500': response('Unexpected failure; retry later.', err(500), ['X-Request-Id']),
             '502': response('The message could not be staged, or the queue is unavailable; nothing was queued or counted. Retry with backoff.', err(502), RATE),
-            '503': response('`byoc_not_configured`: BYOC sending is not configured or its role is unusable. `service_unavailable`: our database is unreachable; nothing was queued or counted (with Retry-After).', err(503), [...RATE, 'Retry-After']),
+            '503': response(
+              '`byoc_not_configured`: BYOC sending is not configured or its role is unusable. `service_unavailable`: our database is unreachable; nothing was queued or counted (with Retry-After).',
+              err(503),
+              [...RATE, 'Retry-After'],
+            ),
           },
         },
       },
@@ -69,7 +77,7 @@ export function buildOpenApiDocument(config: Pick<Config, 'api' | 'limits'>) {
           operationId: 'sesEvents',
           summary: 'SES event notifications delivered by Amazon SNS (not for API clients)',
           description:
-            'Subscribe the SNS topic your SES configuration set publishes to. No API key: every message is checked against `SNS_TOPIC_ARNS`, its age and its signature (certificate from the topic region\'s SNS host). A 5xx makes SNS deliver it again later.',
+            "Subscribe the SNS topic your SES configuration set publishes to. No API key: every message is checked against `SNS_TOPIC_ARNS`, its age and its signature (certificate from the topic region's SNS host). A 5xx makes SNS deliver it again later.",
           security: [],
           requestBody: { required: true, content: { 'text/plain': { schema: { type: 'string', description: 'The SNS message as JSON (SNS posts it as text/plain), at most 256 KiB.' } } } },
           responses: {

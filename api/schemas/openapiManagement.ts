@@ -41,23 +41,65 @@ const ANONYMOUS_LIMIT: Record<number, [Answer, string]> = {
 };
 
 const OPERATIONS: Record<string, Record<string, Operation>> = {
-  '/api/auth/signup': { post: { summary: 'Create an account and its user; sends a verification email. Always 202 with the same body.', auth: false, body: 'SignupRequest', ok: [202, 'Accepted', 'Accepted (whether or not the address already had an account).'], more: ANONYMOUS_LIMIT } },
-  '/api/auth/verify-email': { post: { summary: 'Verify the account email with the token from the verification link.', auth: false, body: 'VerifyEmailRequest', ok: [200, 'Accepted', 'Verified.'], more: ANONYMOUS_LIMIT } },
-  '/api/auth/verify-email/resend': { post: { summary: 'Send a new verification link (signed-in users whose address is unverified).', ok: [202, 'Accepted', 'Sent if the address is still unverified.'], more: { 404: [{ codes: ['not_found'] }, 'Called with an API key: only a signed-in user has an address to verify.'] } } },
+  '/api/auth/signup': {
+    post: {
+      summary: 'Create an account and its user; sends a verification email. Always 202 with the same body.',
+      auth: false,
+      body: 'SignupRequest',
+      ok: [202, 'Accepted', 'Accepted (whether or not the address already had an account).'],
+      more: ANONYMOUS_LIMIT,
+    },
+  },
+  '/api/auth/verify-email': {
+    post: { summary: 'Verify the account email with the token from the verification link.', auth: false, body: 'VerifyEmailRequest', ok: [200, 'Accepted', 'Verified.'], more: ANONYMOUS_LIMIT },
+  },
+  '/api/auth/verify-email/resend': {
+    post: {
+      summary: 'Send a new verification link (signed-in users whose address is unverified).',
+      ok: [202, 'Accepted', 'Sent if the address is still unverified.'],
+      more: { 404: [{ codes: ['not_found'] }, 'Called with an API key: only a signed-in user has an address to verify.'] },
+    },
+  },
   '/api/auth/signin': {
     post: {
       summary: 'Sign in: starts a new session (HttpOnly cookie `postage_session`) and answers with the CSRF token.',
       auth: false,
       body: 'SigninRequest',
       ok: [200, 'Session', 'Signed in.'],
-      more: { 401: ['PlainError', 'The address or the password is wrong (which one is not said).'], 429: [{ codes: ['too_many_attempts'] }, 'Too many failed sign-ins for the address from this client, for the address from all clients, or from this client (Retry-After).'] },
+      more: {
+        401: ['PlainError', 'The address or the password is wrong (which one is not said).'],
+        429: [{ codes: ['too_many_attempts'] }, 'Too many failed sign-ins for the address from this client, for the address from all clients, or from this client (Retry-After).'],
+      },
     },
   },
   '/api/auth/signout': { post: { summary: 'End this session.', ok: [200, 'Accepted', 'Signed out.'] } },
   '/api/auth/session': { get: { summary: 'The signed-in user, the account and the CSRF token.', auth: false, ok: [200, 'Session', 'Signed in.'], more: { 401: ['PlainError', 'Not signed in.'] } } },
-  '/api/auth/password-reset': { post: { summary: 'Email a password-reset link (valid 1 hour). Always 202 with the same body.', auth: false, body: 'PasswordResetRequest', ok: [202, 'Accepted', 'Accepted.'], more: ANONYMOUS_LIMIT } },
-  '/api/auth/password-reset/confirm': { post: { summary: 'Set a new password with the reset token; signs the user out everywhere.', auth: false, body: 'PasswordResetConfirmRequest', ok: [200, 'Accepted', 'Password changed.'], more: ANONYMOUS_LIMIT } },
-  '/api/auth/password': { post: { summary: 'Change the password (signed-in users); ends every session and starts a new one.', body: 'PasswordChangeRequest', ok: [200, 'Session', 'Changed; the new session.'], more: { 404: [{ codes: ['not_found'] }, 'Called with an API key.'] } } },
+  '/api/auth/password-reset': {
+    post: {
+      summary: 'Email a password-reset link (valid 1 hour). Always 202 with the same body.',
+      auth: false,
+      body: 'PasswordResetRequest',
+      ok: [202, 'Accepted', 'Accepted.'],
+      more: ANONYMOUS_LIMIT,
+    },
+  },
+  '/api/auth/password-reset/confirm': {
+    post: {
+      summary: 'Set a new password with the reset token; signs the user out everywhere.',
+      auth: false,
+      body: 'PasswordResetConfirmRequest',
+      ok: [200, 'Accepted', 'Password changed.'],
+      more: ANONYMOUS_LIMIT,
+    },
+  },
+  '/api/auth/password': {
+    post: {
+      summary: 'Change the password (signed-in users); ends every session and starts a new one.',
+      body: 'PasswordChangeRequest',
+      ok: [200, 'Session', 'Changed; the new session.'],
+      more: { 404: [{ codes: ['not_found'] }, 'Called with an API key.'] },
+    },
+  },
 
   '/api/domains': {
     get: { summary: 'The account’s sending domains with their DNS records and states.', ok: [200, 'DomainList', 'The domains.'] },
@@ -67,7 +109,10 @@ const OPERATIONS: Record<string, Record<string, Operation>> = {
       body: 'CreateDomainRequest',
       ok: [201, 'Domain', 'Added.'],
       more: {
-        409: [{ codes: ['domain_exists', 'too_many_pending_domains', 'byoc_setup_required'] }, 'Already in this account, too many domains of the account await ownership verification, or a BYOC domain before BYOC validates.'],
+        409: [
+          { codes: ['domain_exists', 'too_many_pending_domains', 'byoc_setup_required'] },
+          'Already in this account, too many domains of the account await ownership verification, or a BYOC domain before BYOC validates.',
+        ],
       },
     },
   },
@@ -81,14 +126,21 @@ const OPERATIONS: Record<string, Record<string, Operation>> = {
         'Check DNS: ownership (TXT), then DKIM (3 CNAMEs), plus the advisory records; says which required records are missing. Once ownership is verified the SES identity is created and the DKIM records are issued; other unverified claims of the name are released.',
       ok: [200, 'DomainVerification', 'Checked.'],
       more: {
-        409: [{ codes: ['domain_unavailable', 'byoc_setup_required'] }, 'The claim is released, or the TXT record was found but the name cannot be verified in this account; or a BYOC domain whose BYOC stopped validating.'],
+        409: [
+          { codes: ['domain_unavailable', 'byoc_setup_required'] },
+          'The claim is released, or the TXT record was found but the name cannot be verified in this account; or a BYOC domain whose BYOC stopped validating.',
+        ],
         502: [{ codes: ['provider_error'] }, 'DNS or SES could not answer; try again.'],
       },
     },
   },
   '/api/api-keys': {
     get: { summary: 'The account’s API keys (never their secrets), with when each was last used.', ok: [200, 'ApiKeyList', 'The keys.'] },
-    post: { summary: 'Create a key; the secret is in this response only. A caller cannot create a key with more permission than its own.', body: 'CreateApiKeyRequest', ok: [201, 'CreatedApiKey', 'Created.'] },
+    post: {
+      summary: 'Create a key; the secret is in this response only. A caller cannot create a key with more permission than its own.',
+      body: 'CreateApiKeyRequest',
+      ok: [201, 'CreatedApiKey', 'Created.'],
+    },
   },
   '/api/api-keys/{id}': { delete: { summary: 'Revoke a key (by id or `pk_` prefix); its next request gets 401.', ok: [200, 'ApiKey', 'Revoked.'] } },
   '/api/webhooks': {
@@ -110,12 +162,26 @@ const OPERATIONS: Record<string, Record<string, Operation>> = {
   },
   '/api/byoc': {
     get: { summary: 'The BYOC configuration (role, region, ExternalId, validation state).', ok: [200, 'Byoc', 'The configuration (configured: false before the first save).'] },
-    put: { summary: 'Validate and save the role ARN and region; answers with the spec 5.3 failure reason when validation fails (the configuration is saved either way).', body: 'ByocRequest', ok: [200, 'ByocSaved', 'Saved; see `validation`.'] },
+    put: {
+      summary: 'Validate and save the role ARN and region; answers with the spec 5.3 failure reason when validation fails (the configuration is saved either way).',
+      body: 'ByocRequest',
+      ok: [200, 'ByocSaved', 'Saved; see `validation`.'],
+    },
   },
-  '/api/byoc/validate': { post: { summary: 'Validate the saved configuration again.', ok: [200, 'ByocValidation', 'Validated; see `validation`.'], more: { 409: [{ codes: ['byoc_setup_required'] }, 'Nothing saved yet.'] } } },
+  '/api/byoc/validate': {
+    post: {
+      summary: 'Validate the saved configuration again.',
+      ok: [200, 'ByocValidation', 'Validated; see `validation`.'],
+      more: { 409: [{ codes: ['byoc_setup_required'] }, 'Nothing saved yet.'] },
+    },
+  },
   '/api/byoc/policy': { get: { summary: 'The trust policy (relay account, ExternalId condition) and the 11 permissions of Service-BYOC-Role.', ok: [200, 'ByocPolicy', 'The policies.'] } },
   '/api/byoc/cloudformation': {
-    get: { summary: 'A CloudFormation template (JSON) creating Service-BYOC-Role with both policies.', ok: [200, 'CloudFormationTemplate', 'The template (Content-Disposition: attachment).'], more: { 409: [{ codes: ['byoc_setup_required'] }, 'Save the role ARN and region first: that creates the ExternalId.'] } },
+    get: {
+      summary: 'A CloudFormation template (JSON) creating Service-BYOC-Role with both policies.',
+      ok: [200, 'CloudFormationTemplate', 'The template (Content-Disposition: attachment).'],
+      more: { 409: [{ codes: ['byoc_setup_required'] }, 'Save the role ARN and region first: that creates the ExternalId.'] },
+    },
   },
   '/api/emails': {
     get: {
@@ -133,8 +199,17 @@ const OPERATIONS: Record<string, Record<string, Operation>> = {
   },
   '/api/emails/{message_id}': { get: { summary: 'One message: its log row, its timeline and its webhook deliveries.', ok: [200, 'EmailDetail', 'The message.'] } },
   '/api/suppressions': {
-    get: { summary: 'The suppression list, newest first.', query: [{ name: 'search', description: 'Part of the address.', schema: text(320) }, ...PAGE], ok: [200, 'SuppressionList', 'A page of the list.'] },
-    post: { summary: 'Suppress an address by hand (reason `manual`).', body: 'CreateSuppressionRequest', ok: [201, 'SuppressionAdded', 'Added (200 when it was already there).'], more: { 200: ['SuppressionAdded', 'Already suppressed.'] } },
+    get: {
+      summary: 'The suppression list, newest first.',
+      query: [{ name: 'search', description: 'Part of the address.', schema: text(320) }, ...PAGE],
+      ok: [200, 'SuppressionList', 'A page of the list.'],
+    },
+    post: {
+      summary: 'Suppress an address by hand (reason `manual`).',
+      body: 'CreateSuppressionRequest',
+      ok: [201, 'SuppressionAdded', 'Added (200 when it was already there).'],
+      more: { 200: ['SuppressionAdded', 'Already suppressed.'] },
+    },
   },
   '/api/suppressions/{address}': { delete: { summary: 'Lift a suppression.', ok: [200, 'Deleted', 'Removed.'] } },
   '/api/usage': { get: { summary: 'This month’s allowance and use per mode, and daily sends for the previous and the current UTC month.', ok: [200, 'Usage', 'Usage.'] } },
@@ -161,8 +236,15 @@ export function managementPaths() {
       };
       if (auth) {
         responses[401] = { description: 'Not signed in and no valid API key.', content: { 'application/json': { schema: ref('PlainError') } } };
-        responses[403] = { description: '`insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro.', content: { 'application/json': { schema: err(managementCodes(403)) } } };
-        responses[404] = { description: 'No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same).', content: { 'application/json': { schema: err(['not_found']) } } };
+        responses[403] = {
+          description:
+            '`insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro.',
+          content: { 'application/json': { schema: err(managementCodes(403)) } },
+        };
+        responses[404] = {
+          description: 'No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same).',
+          content: { 'application/json': { schema: err(['not_found']) } },
+        };
       }
       for (const [status, [a, description]] of Object.entries(op.more ?? {})) {
         responses[status] = { description, content: { 'application/json': { schema: answer(a, err) } } };

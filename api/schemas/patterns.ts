@@ -34,7 +34,8 @@ export const DOMAIN_NAME = `^(?:${LABEL}\\.)+[A-Za-z](?:[A-Za-z0-9-]{0,61}[A-Za-
 export const BYOC_ROLE_ARN = '^arn:aws(?:-cn|-us-gov)?:iam::[0-9]{12}:role/Service-BYOC-Role$';
 
 /** core/webhooks/webhookUrl.ts: an http or https URL without user name or password (whether the host resolves to a public address is checked when it is saved). */
-export const WEBHOOK_URL = '^https?://(?:[A-Za-z0-9-]+(?:\\.[A-Za-z0-9-]+)*|\\[[0-9A-Fa-f:.]+\\])(?::(?:[0-9]{1,4}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5]))?(?:[/?#][^\\s]*)?$';
+export const WEBHOOK_URL =
+  '^https?://(?:[A-Za-z0-9-]+(?:\\.[A-Za-z0-9-]+)*|\\[[0-9A-Fa-f:.]+\\])(?::(?:[0-9]{1,4}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5]))?(?:[/?#][^\\s]*)?$';
 
 /** Trimmed text that is not empty: at least one character JavaScript's trim() keeps. */
 export const NOT_BLANK = '[^\\s\\uFEFF]';

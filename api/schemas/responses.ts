@@ -24,17 +24,7 @@ export const sendResponseSchema = {
 export const accountRecordSchema = {
   type: 'object',
   additionalProperties: false,
-  required: [
-    'name',
-    'email',
-    'is_verified',
-    'current_plan',
-    'byoc_usage_current_month',
-    'shared_usage_current_month',
-    'byoc_configured',
-    'verified_byoc_domains',
-    'verified_shared_domains',
-  ],
+  required: ['name', 'email', 'is_verified', 'current_plan', 'byoc_usage_current_month', 'shared_usage_current_month', 'byoc_configured', 'verified_byoc_domains', 'verified_shared_domains'],
   properties: {
     name: { type: 'string' },
     email: { type: 'string' },
@@ -99,7 +89,10 @@ export const sesEventAnswerSchema = {
   properties: {
     success: { const: true },
     confirmed: { const: true, description: 'A SubscriptionConfirmation was confirmed.' },
-    route: { enum: ['signalled', 'late', 'duplicate', 'unknown_message'], description: "Where the outcome went: the message's waiting workflow, a late-outcome workflow (or it already had one: an SNS redelivery), or nowhere (not one of ours)." },
+    route: {
+      enum: ['signalled', 'late', 'duplicate', 'unknown_message'],
+      description: "Where the outcome went: the message's waiting workflow, a late-outcome workflow (or it already had one: an SNS redelivery), or nowhere (not one of ours).",
+    },
     ignored: { type: 'string', description: 'Why an event carries no outcome (an Open, a Send...).' },
   },
 } as const;

@@ -55,10 +55,10 @@ export function buildSendRequestSchema(limits: SendRequestLimits) {
           required: ['filename', 'content'],
           properties: {
             filename: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[^\\x00-\\x1F\\x7F\\\\/"]*$' },
-            content: checkedInCode(
-              { type: 'string', contentEncoding: 'base64', pattern: BASE64, description: 'The file, base64-encoded (RFC 4648 alphabet, padded, no line breaks).' } as const,
-              { type: 'string', contentEncoding: 'base64' },
-            ),
+            content: checkedInCode({ type: 'string', contentEncoding: 'base64', pattern: BASE64, description: 'The file, base64-encoded (RFC 4648 alphabet, padded, no line breaks).' } as const, {
+              type: 'string',
+              contentEncoding: 'base64',
+            }),
             content_type: { type: 'string', maxLength: 255, pattern: MIME_TYPE, description: 'MIME type; guessed from the file name when absent.' },
           },
         },

@@ -52,7 +52,11 @@ async function showAccount(ctx: CliContext, idOrEmail: string): Promise<CommandO
     ]),
     '',
     'Recent changes:',
-    table(['when', 'who', 'what'], audit.map((e) => [formatDate(e.createdAt), e.actor, `${e.action} ${JSON.stringify(e.details)}`]), '  (none)'),
+    table(
+      ['when', 'who', 'what'],
+      audit.map((e) => [formatDate(e.createdAt), e.actor, `${e.action} ${JSON.stringify(e.details)}`]),
+      '  (none)',
+    ),
   ].join('\n');
   return { json, text };
 }

@@ -120,7 +120,15 @@ export function registerDomainCommands(program: Command, run: Run): void {
         return {
           json: { domain: d, canSend: canSend(d), records },
           text: [
-            fields([['domain', d.name], ['mode', d.sendingMode], ['account', d.accountId], ['mail from', d.mailFromDomain ?? '-'], ['claim expires', formatDate(d.claimExpiresAt)], ...status(d), ...advisory]),
+            fields([
+              ['domain', d.name],
+              ['mode', d.sendingMode],
+              ['account', d.accountId],
+              ['mail from', d.mailFromDomain ?? '-'],
+              ['claim expires', formatDate(d.claimExpiresAt)],
+              ...status(d),
+              ...advisory,
+            ]),
             '',
             recordsText(records),
           ].join('\n'),

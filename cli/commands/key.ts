@@ -25,7 +25,12 @@ export function registerKeyCommands(program: Command, run: Run): void {
     .requiredOption('--name <name>', 'what the key is for')
     .option('--domains <list>', "comma-separated domains it may send from (default: all the account's domains)", parseList)
     .option('--expires <iso>', 'expiry, ISO 8601 (default: never)', parseIsoDate)
-    .option('--permission <permission>', `${KEY_PERMISSIONS.join(' or ')}: sending keys may only send and read /api/me/; full_access keys may also manage the account`, parseChoice(KEY_PERMISSIONS), 'sending')
+    .option(
+      '--permission <permission>',
+      `${KEY_PERMISSIONS.join(' or ')}: sending keys may only send and read /api/me/; full_access keys may also manage the account`,
+      parseChoice(KEY_PERMISSIONS),
+      'sending',
+    )
     .action(
       run(async (ctx, accountRef: string, opts: { name: string; domains?: string[]; expires?: Date; permission: KeyPermission }) => {
         const account = await requireAccount(ctx.db(), accountRef);
@@ -64,7 +69,16 @@ export function registerKeyCommands(program: Command, run: Run): void {
           json: keys.map((k) => publicKey(k)),
           text: table(
             ['id', 'prefix', 'name', 'permission', 'domains', 'expires', 'state', 'last used'],
-            keys.map((k) => [k.id, keyPrefix(k.lookupId), k.name, k.permission, k.domainScope.join(',') || 'all', k.expiresAt ? formatDate(k.expiresAt) : 'never', keyState(k), formatDate(k.lastUsedAt)]),
+            keys.map((k) => [
+              k.id,
+              keyPrefix(k.lookupId),
+              k.name,
+              k.permission,
+              k.domainScope.join(',') || 'all',
+              k.expiresAt ? formatDate(k.expiresAt) : 'never',
+              keyState(k),
+              formatDate(k.lastUsedAt),
+            ]),
             'No API keys.',
           ),
         };

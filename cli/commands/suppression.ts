@@ -17,7 +17,14 @@ export function registerSuppressionCommands(program: Command, run: Run): void {
       run(async (ctx, accountRef: string) => {
         const account = await requireAccount(ctx.db(), accountRef);
         const entries = await listSuppressions(ctx.db(), account.id);
-        return { json: entries, text: table(['address', 'reason', 'since'], entries.map((s) => [s.address, s.reason, formatDate(s.createdAt)]), 'The suppression list is empty.') };
+        return {
+          json: entries,
+          text: table(
+            ['address', 'reason', 'since'],
+            entries.map((s) => [s.address, s.reason, formatDate(s.createdAt)]),
+            'The suppression list is empty.',
+          ),
+        };
       }),
     );
 

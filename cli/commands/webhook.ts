@@ -31,13 +31,9 @@ export function registerWebhookCommands(program: Command, run: Run): void {
       run(async (ctx, accountRef: string, opts: { url: string; events: string[] }) => {
         const account = await requireAccount(ctx.db(), accountRef);
         const events = parseWebhookEvents(opts.events);
-        const { endpoint, signingSecret } = await createWebhookEndpoint(
-          ctx.db(),
-          ctx.config().secretKey,
-          { accountId: account.id, url: opts.url, events },
-          ctx.actor,
-          { allowedPrivateAddresses: ctx.config().webhooks.allowedPrivateAddresses },
-        );
+        const { endpoint, signingSecret } = await createWebhookEndpoint(ctx.db(), ctx.config().secretKey, { accountId: account.id, url: opts.url, events }, ctx.actor, {
+          allowedPrivateAddresses: ctx.config().webhooks.allowedPrivateAddresses,
+        });
         // Spec 1: webhooks fire for shared-mode sends, which need a Growth or Pro subscription.
         const warnings = subscribedPlan(account) ? [] : ['the account has no Growth or Pro subscription: this endpoint receives nothing until it has one (webhooks are shared mode only)'];
         return {
@@ -67,7 +63,11 @@ export function registerWebhookCommands(program: Command, run: Run): void {
         const endpoints = await listWebhookEndpoints(ctx.db(), account.id);
         return {
           json: endpoints,
-          text: table(['id', 'url', 'events', 'active'], endpoints.map((e) => [e.id, e.url, e.events.join(','), yesNo(e.active)]), 'No webhook endpoints.'),
+          text: table(
+            ['id', 'url', 'events', 'active'],
+            endpoints.map((e) => [e.id, e.url, e.events.join(','), yesNo(e.active)]),
+            'No webhook endpoints.',
+          ),
         };
       }),
     );

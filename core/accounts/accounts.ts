@@ -54,11 +54,7 @@ export async function resolvePlanChoice(db: Db, plan: string | null | undefined)
   return name;
 }
 
-export async function createAccount(
-  db: Db,
-  input: { email: string; name?: string; plan?: string | null; verified?: boolean },
-  actor: string,
-): Promise<Account> {
+export async function createAccount(db: Db, input: { email: string; name?: string; plan?: string | null; verified?: boolean }, actor: string): Promise<Account> {
   const email = input.email.trim().toLowerCase();
   if (!isValidAddress(email)) throw new PostageError('invalid_email', `${JSON.stringify(input.email)} is not an email address`);
   const plan = await resolvePlanChoice(db, input.plan);

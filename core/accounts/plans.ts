@@ -21,7 +21,9 @@ export interface PlanRow {
 export const toPlan = (r: PlanRow): Plan => ({ name: r.name, sharedMonthlyQuota: r.shared_monthly_quota, byocMonthlyQuota: r.byoc_monthly_quota });
 
 export async function getPlan(db: Db, name: string | null): Promise<Plan | undefined> {
-  const row = await db<PlanRow>('plans').where({ name: name ?? FREE_PLAN }).first();
+  const row = await db<PlanRow>('plans')
+    .where({ name: name ?? FREE_PLAN })
+    .first();
   return row ? toPlan(row) : undefined;
 }
 

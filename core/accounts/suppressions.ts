@@ -14,7 +14,11 @@ export interface Suppression {
 }
 
 export async function isSuppressed(db: Db, accountId: string, address: string): Promise<boolean> {
-  return Boolean(await db('suppressions').where({ account_id: accountId, address: suppressionKey(address) }).first('address'));
+  return Boolean(
+    await db('suppressions')
+      .where({ account_id: accountId, address: suppressionKey(address) })
+      .first('address'),
+  );
 }
 
 export async function suppressAddress(db: Db, input: { accountId: string; address: string; reason: SuppressionReason; sourceMessageId?: string }): Promise<boolean> {
@@ -28,11 +32,18 @@ export async function suppressAddress(db: Db, input: { accountId: string; addres
 
 export async function removeSuppression(db: Db, accountId: string, address: string): Promise<boolean> {
   if (!isStorableText(address)) return false;
-  return (await db('suppressions').where({ account_id: accountId, address: suppressionKey(address) }).delete()) > 0;
+  return (
+    (await db('suppressions')
+      .where({ account_id: accountId, address: suppressionKey(address) })
+      .delete()) > 0
+  );
 }
 
 export async function listSuppressions(db: Db, accountId: string): Promise<Suppression[]> {
-  const rows = await db('suppressions').where({ account_id: accountId }).orderBy('created_at').select<{ address: string; reason: SuppressionReason; created_at: Date }[]>('address', 'reason', 'created_at');
+  const rows = await db('suppressions')
+    .where({ account_id: accountId })
+    .orderBy('created_at')
+    .select<{ address: string; reason: SuppressionReason; created_at: Date }[]>('address', 'reason', 'created_at');
   return rows.map((r) => ({ address: r.address, reason: r.reason, createdAt: r.created_at }));
 }
 
@@ -57,17 +68,16 @@ export async function unsuppress(db: Db, input: { accountId: string; address: st
 }
 
 /** Newest first, optionally only addresses containing `search`, `limit` rows after `cursor`. */
-export async function suppressionPage(
-  db: Db,
-  accountId: string,
-  opts: { search?: string; cursor?: string; limit: number },
-): Promise<{ rows: Suppression[]; nextCursor: string | null }> {
+export async function suppressionPage(db: Db, accountId: string, opts: { search?: string; cursor?: string; limit: number }): Promise<{ rows: Suppression[]; nextCursor: string | null }> {
   const after = opts.cursor === undefined ? undefined : decodeCursor(opts.cursor, (key) => key.length > 0);
   const query = db('suppressions').where({ account_id: accountId });
   if (opts.search) query.andWhereILike('address', `%${escapeLike(opts.search.trim())}%`);
   if (after) query.andWhereRaw('(created_at, address) < (?::timestamptz, ?)', [after.at, after.id]);
   const rows = await query
-    .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'address', order: 'desc' }])
+    .orderBy([
+      { column: 'created_at', order: 'desc' },
+      { column: 'address', order: 'desc' },
+    ])
     .limit(opts.limit + 1)
     .select<{ address: string; reason: SuppressionReason; created_at: Date; cursor_at: string }[]>('address', 'reason', 'created_at', db.raw('created_at::text AS cursor_at'));
   const last = rows[opts.limit - 1];
@@ -79,6 +89,8 @@ export async function suppressionPage(
 
 export async function getSuppression(db: Db, accountId: string, address: string): Promise<Suppression | undefined> {
   if (!isStorableText(address)) return undefined;
-  const row = await db('suppressions').where({ account_id: accountId, address: suppressionKey(address.trim()) }).first<{ address: string; reason: SuppressionReason; created_at: Date } | undefined>();
+  const row = await db('suppressions')
+    .where({ account_id: accountId, address: suppressionKey(address.trim()) })
+    .first<{ address: string; reason: SuppressionReason; created_at: Date } | undefined>();
   return row ? { address: row.address, reason: row.reason, createdAt: row.created_at } : undefined;
 }

@@ -6,12 +6,16 @@ import type { SendingMode } from '../model/sendingModes';
 
 /** This month's count for one mode (0 without a row): a cheap pre-check before staging. */
 export async function monthlySendCount(db: Db, accountId: string, mode: SendingMode, at = new Date()): Promise<number> {
-  const row = await db('usage_counters').where({ account_id: accountId, month: utcMonthStart(at), mode }).first<{ count: number } | undefined>('count');
+  const row = await db('usage_counters')
+    .where({ account_id: accountId, month: utcMonthStart(at), mode })
+    .first<{ count: number } | undefined>('count');
   return row?.count ?? 0;
 }
 
 export async function monthlyUsage(db: Db, accountId: string, at = new Date()): Promise<Record<SendingMode, number>> {
-  const rows = await db('usage_counters').where({ account_id: accountId, month: utcMonthStart(at) }).select<{ mode: SendingMode; count: number }[]>('mode', 'count');
+  const rows = await db('usage_counters')
+    .where({ account_id: accountId, month: utcMonthStart(at) })
+    .select<{ mode: SendingMode; count: number }[]>('mode', 'count');
   const usage: Record<SendingMode, number> = { byoc: 0, shared: 0 };
   for (const row of rows) usage[row.mode] = row.count;
   return usage;

@@ -24,19 +24,29 @@ export async function issueUserToken(db: Db | Knex.Transaction, userId: string, 
 
 /** The email with `token` went out: the user's earlier unused tokens of its purpose stop working (a newer one, issued meanwhile, stays). */
 export async function retireOtherUserTokens(db: Db, userId: string, purpose: TokenPurpose, token: string, now = new Date()): Promise<void> {
-  const issuedAt = db('user_tokens').where({ token_hash: sha256(token) }).select('created_at');
+  const issuedAt = db('user_tokens')
+    .where({ token_hash: sha256(token) })
+    .select('created_at');
   await db('user_tokens').where({ user_id: userId, purpose }).whereNull('used_at').where('created_at', '<', issuedAt).update({ used_at: now });
 }
 
 /** The email with `token` could not be queued: the token goes, the earlier ones stay. */
 export async function withdrawUserToken(db: Db, token: string): Promise<void> {
-  await db('user_tokens').where({ token_hash: sha256(token) }).delete();
+  await db('user_tokens')
+    .where({ token_hash: sha256(token) })
+    .delete();
 }
 
 /** Whether the token would redeem now (read only: the cheap check before costly work). */
 export async function userTokenIsUsable(db: Db, token: string, purpose: TokenPurpose, now = new Date()): Promise<boolean> {
   if (token.length === 0 || token.length > 200) return false;
-  return (await db('user_tokens').where({ token_hash: sha256(token), purpose }).whereNull('used_at').andWhere('expires_at', '>', now).first('user_id')) !== undefined;
+  return (
+    (await db('user_tokens')
+      .where({ token_hash: sha256(token), purpose })
+      .whereNull('used_at')
+      .andWhere('expires_at', '>', now)
+      .first('user_id')) !== undefined
+  );
 }
 
 /** Spends the token: the user it was issued to, or undefined when unknown, used or expired. */

@@ -26,9 +26,7 @@ const toUser = (r: UserRow): User => ({ id: r.id, accountId: r.account_id, email
 export const NO_PASSWORD = '!';
 
 export async function insertUser(db: Db | Knex.Transaction, input: { accountId: string; email: string; passwordHash: string }): Promise<User> {
-  const [row] = await db<UserRow>('users')
-    .insert({ account_id: input.accountId, email: input.email.trim().toLowerCase(), password_hash: input.passwordHash })
-    .returning('*');
+  const [row] = await db<UserRow>('users').insert({ account_id: input.accountId, email: input.email.trim().toLowerCase(), password_hash: input.passwordHash }).returning('*');
   return toUser(row!);
 }
 

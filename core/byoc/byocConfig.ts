@@ -75,9 +75,7 @@ export async function saveByocConfig(db: Db, input: { accountId: string; roleArn
     const before = await trx<ByocConfigRow>('byoc_configs').where({ account_id: input.accountId }).forUpdate().first();
     let row: ByocConfigRow | undefined;
     if (!before) {
-      [row] = await trx<ByocConfigRow>('byoc_configs')
-        .insert({ account_id: input.accountId, role_arn: input.roleArn, region: input.region, external_id: newExternalId() })
-        .returning('*');
+      [row] = await trx<ByocConfigRow>('byoc_configs').insert({ account_id: input.accountId, role_arn: input.roleArn, region: input.region, external_id: newExternalId() }).returning('*');
     } else if (before.role_arn !== input.roleArn || before.region !== input.region) {
       [row] = await trx('byoc_configs')
         .where({ account_id: input.accountId })
@@ -101,12 +99,7 @@ export async function saveByocConfig(db: Db, input: { accountId: string; roleArn
  * unusable mark); a failure that says the role cannot work disables it; a failure that may pass
  * on retry (propagation, an unreachable endpoint) leaves the current state alone.
  */
-export async function recordByocValidation(
-  db: Db,
-  accountId: string,
-  result: { ok: boolean; code: string; message: string; definitive: boolean },
-  actor: string,
-): Promise<ByocConfig> {
+export async function recordByocValidation(db: Db, accountId: string, result: { ok: boolean; code: string; message: string; definitive: boolean }, actor: string): Promise<ByocConfig> {
   return db.transaction(async (trx) => {
     const patch: Record<string, unknown> = result.ok
       ? { enabled: true, validated_at: trx.fn.now(), validation_error: null, unusable_reason: null, unusable_at: null }

@@ -34,11 +34,7 @@ export function byocSessionName(accountId: string): string {
  * Throws the STS error as is (AccessDenied when the trust policy or ExternalId is wrong).
  * `abortSignal` ends the call earlier than the client's own deadline (an activity's attempt).
  */
-export async function assumeByocRole(
-  sts: STSClient,
-  input: { roleArn: string; externalId: string; sessionName: string },
-  opts: { abortSignal?: AbortSignal } = {},
-): Promise<ByocCredentials> {
+export async function assumeByocRole(sts: STSClient, input: { roleArn: string; externalId: string; sessionName: string }, opts: { abortSignal?: AbortSignal } = {}): Promise<ByocCredentials> {
   const parsed = parseByocRoleArn(input.roleArn);
   if (!parsed.ok) throw new Error(`refusing to assume ${input.roleArn}: ${parsed.reason}`);
   const result = await sts.send(

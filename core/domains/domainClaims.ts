@@ -22,10 +22,7 @@ export async function purgeExpiredDomainClaims(db: Db, now: Date, config?: () =>
   for (;;) {
     const rows = await db.transaction(async (trx) => {
       const gone = await trx<DomainRow>('domains')
-        .whereIn(
-          'id',
-          trx('domains').select('id').whereNull('ownership_verified_at').where('claim_expires_at', '<', now).limit(PURGE_BATCH).forUpdate().skipLocked(),
-        )
+        .whereIn('id', trx('domains').select('id').whereNull('ownership_verified_at').where('claim_expires_at', '<', now).limit(PURGE_BATCH).forUpdate().skipLocked())
         .delete()
         .returning('*');
       for (const row of gone) {

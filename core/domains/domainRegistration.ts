@@ -38,12 +38,7 @@ function requireUsableByoc(byoc: Awaited<ReturnType<typeof getByocConfig>>): voi
  * the identity, and with it the DKIM records, come once ownership is proven (ensureSesIdentity).
  * Another account's claim of the name, proven or not, changes nothing in the answer.
  */
-export async function registerDomain(
-  db: Db,
-  config: Config,
-  input: { accountId: string; name: string; mode: SendingMode },
-  actor: string,
-): Promise<{ domain: Domain; records: DnsRecord[] }> {
+export async function registerDomain(db: Db, config: Config, input: { accountId: string; name: string; mode: SendingMode }, actor: string): Promise<{ domain: Domain; records: DnsRecord[] }> {
   const name = parseSendingDomain(input.name, input.mode);
   const account = await requireAccount(db, input.accountId);
   // BYOC: the identity will live in the customer's account, so BYOC must be usable first.
@@ -99,8 +94,7 @@ export async function removeDomain(db: Db, config: Config, domain: Domain, actor
 /** Removes the claim's SES identity; what could not be removed comes back as warnings. */
 export async function releaseSesIdentity(db: Db, config: Config, domain: Pick<Domain, 'name' | 'accountId' | 'sendingMode'>): Promise<string[]> {
   try {
-    const identities =
-      domain.sendingMode === 'shared' ? sharedDomainIdentities(config) : await byocIdentitiesIfConfigured(db, config, domain.accountId);
+    const identities = domain.sendingMode === 'shared' ? sharedDomainIdentities(config) : await byocIdentitiesIfConfigured(db, config, domain.accountId);
     if (!identities) return [`the SES identity of ${domain.name} in your AWS account was not removed: the account has no BYOC configuration`];
     await identities.remove(domain.name);
     return [];

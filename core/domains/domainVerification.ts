@@ -45,11 +45,7 @@ export async function checkAdvisory(dns: DnsLookup, domain: Pick<Domain, 'name' 
   const spfName = domain.mailFromDomain ?? domain.name;
   const dmarcName = `_dmarc.${domain.name}`;
   const mxExpected = mailFromMxValue(region);
-  const [spfFound, dmarcFound, mxFound] = await Promise.all([
-    dns.txt(spfName),
-    dns.txt(dmarcName),
-    domain.mailFromDomain ? dns.mx(domain.mailFromDomain) : Promise.resolve([]),
-  ]);
+  const [spfFound, dmarcFound, mxFound] = await Promise.all([dns.txt(spfName), dns.txt(dmarcName), domain.mailFromDomain ? dns.mx(domain.mailFromDomain) : Promise.resolve([])]);
   const spfOk = spfFound.some((v) => /^v=spf1\s/i.test(v) && v.toLowerCase().split(/\s+/).includes(SPF_INCLUDE));
   return {
     spf: { type: 'TXT', name: spfName, expected: `v=spf1 ... ${SPF_INCLUDE} ...`, found: spfFound, ok: spfOk },

@@ -86,9 +86,7 @@ export function canSend(domain: Pick<Domain, 'ownershipVerifiedAt' | 'dkimVerifi
 export type DomainState = 'pending_ownership' | 'pending_dkim' | 'verified' | 'released';
 
 /** Where a claim stands, with what to do next in plain words (the API's `status_detail`, the CLI's state line). */
-export function domainState(
-  domain: Pick<Domain, 'name' | 'ownershipVerifiedAt' | 'dkimVerifiedAt' | 'releasedAt' | 'claimExpiresAt' | 'dkimTokens'>,
-): { state: DomainState; detail: string } {
+export function domainState(domain: Pick<Domain, 'name' | 'ownershipVerifiedAt' | 'dkimVerifiedAt' | 'releasedAt' | 'claimExpiresAt' | 'dkimTokens'>): { state: DomainState; detail: string } {
   if (domain.releasedAt) {
     return { state: 'released', detail: `Released: ${RELEASED_DETAIL}. This claim can never send; delete it.` };
   }
@@ -183,7 +181,9 @@ export async function claimsOfName(db: Db, name: string): Promise<Domain[]> {
 export async function findDomain(db: Db, name: string, accountId?: string): Promise<Domain | undefined> {
   if (!isStorableText(name)) return undefined;
   if (accountId !== undefined) {
-    const row = await db<DomainRow>('domains').where({ name: normaliseDomainName(name), account_id: accountId }).first();
+    const row = await db<DomainRow>('domains')
+      .where({ name: normaliseDomainName(name), account_id: accountId })
+      .first();
     return row ? toDomain(row) : undefined;
   }
   const claims = await claimsOfName(db, name);

@@ -52,11 +52,7 @@ export function parseMailbox(input: string): Mailbox | { error: MailboxError } {
 
 export type TestOutcome = 'delivered' | 'bounced' | 'complained';
 
-export type RecipientKind =
-  | { kind: 'test'; outcome: TestOutcome }
-  | { kind: 'unknown_test' }
-  | { kind: 'simulator' }
-  | { kind: 'real' };
+export type RecipientKind = { kind: 'test'; outcome: TestOutcome } | { kind: 'unknown_test' } | { kind: 'simulator' } | { kind: 'real' };
 
 // A Map, not an object literal: local parts are client input, and `constructor@` or
 // `toString@` must not find Object.prototype members.

@@ -21,7 +21,10 @@ export async function recordAudit(db: Db, entry: { accountId: string; actor: str
 export async function listAudit(db: Db, accountId: string, limit = 20): Promise<AuditEntry[]> {
   const rows = await db('account_audit')
     .where({ account_id: accountId })
-    .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+    .orderBy([
+      { column: 'created_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
     .limit(limit)
     .select<{ actor: string; action: string; details: Record<string, unknown>; created_at: Date }[]>('actor', 'action', 'details', 'created_at');
   return rows.map((r) => ({ actor: r.actor, action: r.action, details: r.details, createdAt: r.created_at }));

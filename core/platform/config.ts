@@ -256,13 +256,14 @@ function secretKeyFor(env: Env, appEnv: Config['env']): string {
 /** The SES call must give up before its activity does, or a retry could overlap a call still in flight. */
 function sesSendTimeout(env: Env): number {
   const ms = num(env, 'SES_SEND_TIMEOUT_MS', 30_000);
-  if (ms <= 0 || ms > SEND_ATTEMPT_TIMEOUT_MS - 5_000) throw new ConfigError(`SES_SEND_TIMEOUT_MS must be between 1 and ${SEND_ATTEMPT_TIMEOUT_MS - 5_000} (the send activity times out after ${SEND_ATTEMPT_TIMEOUT_MS} ms)`);
+  if (ms <= 0 || ms > SEND_ATTEMPT_TIMEOUT_MS - 5_000)
+    throw new ConfigError(`SES_SEND_TIMEOUT_MS must be between 1 and ${SEND_ATTEMPT_TIMEOUT_MS - 5_000} (the send activity times out after ${SEND_ATTEMPT_TIMEOUT_MS} ms)`);
   return ms;
 }
 
 function snsCertHostFor(env: Env, appEnv: Config['env']): string | undefined {
   const host = optional(env, 'SNS_CERT_HOST');
-  if (host !== undefined && appEnv === 'production') throw new ConfigError('SNS_CERT_HOST is for local SNS stand-ins only: in production certificates come from the topic region\'s SNS host');
+  if (host !== undefined && appEnv === 'production') throw new ConfigError("SNS_CERT_HOST is for local SNS stand-ins only: in production certificates come from the topic region's SNS host");
   return host;
 }
 

@@ -28,12 +28,19 @@ function within<T>(ms: number, work: Promise<T>): Promise<T> {
 }
 
 export const checks = {
-  postgres: (db: Db): Check => async () => void (await db.raw('select 1')),
-  redis: (redis: Redis): Check => async () => {
-    if ((await redis.ping()) !== 'PONG') throw new Error('unexpected answer to PING');
-  },
-  temporal: (client: Client): Check => async () =>
-    void (await client.withDeadline(Date.now() + CHECK_TIMEOUT_MS, () => client.workflowService.getSystemInfo({}))),
+  postgres:
+    (db: Db): Check =>
+    async () =>
+      void (await db.raw('select 1')),
+  redis:
+    (redis: Redis): Check =>
+    async () => {
+      if ((await redis.ping()) !== 'PONG') throw new Error('unexpected answer to PING');
+    },
+  temporal:
+    (client: Client): Check =>
+    async () =>
+      void (await client.withDeadline(Date.now() + CHECK_TIMEOUT_MS, () => client.workflowService.getSystemInfo({}))),
 };
 
 /** Checks every dependency at once; a failure's reason goes to `logger` (warn), not into the answer. */
@@ -45,7 +52,19 @@ export async function checkReadiness(named: Record<string, Check>, logger: Pick<
         return [name, 'ok'];
       } catch (err) {
         const e = err as { name?: string; code?: unknown; message?: string };
-        logger.warn({ check: name, cause: { type: e.name, ...(e.code !== undefined ? { code: e.code } : {}), message: String(e.message ?? err).split('\n')[0]!.slice(0, 300) } }, 'readiness check failed');
+        logger.warn(
+          {
+            check: name,
+            cause: {
+              type: e.name,
+              ...(e.code !== undefined ? { code: e.code } : {}),
+              message: String(e.message ?? err)
+                .split('\n')[0]!
+                .slice(0, 300),
+            },
+          },
+          'readiness check failed',
+        );
         return [name, 'unreachable'];
       }
     }),

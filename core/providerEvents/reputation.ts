@@ -24,7 +24,10 @@ export async function recordSendSample(db: Db | Knex.Transaction, input: { messa
 /** Marks the sample; false when there is none (not a real send, or purged) or it was already marked. */
 export async function recordReputationEvent(db: Db, input: { messageId: string; event: ReputationEvent; at: string }): Promise<boolean> {
   const column = input.event === 'bounce' ? 'hard_bounced_at' : 'complained_at';
-  const updated = await db('send_outcomes').where({ message_id: input.messageId }).whereNull(column).update({ [column]: input.at });
+  const updated = await db('send_outcomes')
+    .where({ message_id: input.messageId })
+    .whereNull(column)
+    .update({ [column]: input.at });
   return updated > 0;
 }
 
@@ -34,11 +37,7 @@ export async function reputationRates(db: Db, accountId: string, windowDays: num
   const row = await db('send_outcomes')
     .where({ account_id: accountId })
     .where('sent_at', '>=', since)
-    .first<{ sends: string; hard_bounces: string; complaints: string }>(
-      db.raw('count(*) AS sends'),
-      db.raw('count(hard_bounced_at) AS hard_bounces'),
-      db.raw('count(complained_at) AS complaints'),
-    );
+    .first<{ sends: string; hard_bounces: string; complaints: string }>(db.raw('count(*) AS sends'), db.raw('count(hard_bounced_at) AS hard_bounces'), db.raw('count(complained_at) AS complaints'));
   const sends = Number(row?.sends ?? 0);
   const hardBounces = Number(row?.hard_bounces ?? 0);
   const complaints = Number(row?.complaints ?? 0);

@@ -147,7 +147,10 @@ export class SnsVerifier {
     if (!certUrl.pathname.endsWith('.pem')) throw new SnsRejection('invalid_signature', 'the signing certificate URL is not a .pem file');
 
     const certificate = await this.certificate(certUrl);
-    const canonical = signed.filter((f) => f in fields).map((f) => `${f}\n${fields[f]}\n`).join('');
+    const canonical = signed
+      .filter((f) => f in fields)
+      .map((f) => `${f}\n${fields[f]}\n`)
+      .join('');
     let valid = false;
     try {
       valid = createVerify(algorithm).update(canonical, 'utf8').verify(certificate, fields.Signature!, 'base64');

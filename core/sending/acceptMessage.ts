@@ -37,9 +37,7 @@ export interface AcceptInput<R extends object = Record<string, unknown>> {
   idempotency?: IdempotencyClaim;
 }
 
-export type AcceptResult<R extends object = Record<string, unknown>> =
-  | { ok: true; messageId: string; response: R }
-  | { ok: false; code: AcceptFailure; cause?: unknown };
+export type AcceptResult<R extends object = Record<string, unknown>> = { ok: true; messageId: string; response: R } | { ok: false; code: AcceptFailure; cause?: unknown };
 
 export interface AcceptDeps {
   db: Db;

@@ -35,16 +35,7 @@ export async function withdrawAcceptance(
      daily AS (UPDATE usage_daily SET count = count - 1 WHERE account_id = ? AND day = ?::date AND mode = ? AND count > 0 AND EXISTS (SELECT 1 FROM gone))
      ${idem ? `, unanswered AS (DELETE FROM idempotency_keys WHERE account_id = ? AND key = ? AND claim_token = ? AND EXISTS (SELECT 1 FROM gone))` : ''}
      SELECT EXISTS (SELECT 1 FROM gone) AS withdrawn`,
-    [
-      input.messageId,
-      input.accountId,
-      utcMonthStart(input.countedAt),
-      input.mode,
-      input.accountId,
-      utcDay(input.countedAt),
-      input.mode,
-      ...(idem ? [idem.accountId, idem.key, idem.token] : []),
-    ],
+    [input.messageId, input.accountId, utcMonthStart(input.countedAt), input.mode, input.accountId, utcDay(input.countedAt), input.mode, ...(idem ? [idem.accountId, idem.key, idem.token] : [])],
   );
   return rows[0]?.withdrawn ? 'withdrawn' : 'already_confirmed';
 }

@@ -16,7 +16,12 @@ export async function listEmailLog(db: Db, accountId: string, opts: { status?: s
   }
   const query = db<EmailLogRow>('email_log').where({ account_id: accountId });
   if (opts.status) query.andWhere({ status: opts.status as MessageStatus });
-  return query.orderBy([{ column: 'created_at', order: 'desc' }, { column: 'message_id', order: 'asc' }]).limit(limit);
+  return query
+    .orderBy([
+      { column: 'created_at', order: 'desc' },
+      { column: 'message_id', order: 'asc' },
+    ])
+    .limit(limit);
 }
 
 export interface EmailLogFilter {
@@ -32,12 +37,7 @@ export interface EmailLogFilter {
 }
 
 /** Newest first, `limit` rows after `cursor`; the cursor names the last row shown (opaque to clients). */
-export async function emailLogPage(
-  db: Db,
-  accountId: string,
-  filter: EmailLogFilter,
-  page: { cursor?: string; limit: number },
-): Promise<{ rows: EmailLogRow[]; nextCursor: string | null }> {
+export async function emailLogPage(db: Db, accountId: string, filter: EmailLogFilter, page: { cursor?: string; limit: number }): Promise<{ rows: EmailLogRow[]; nextCursor: string | null }> {
   if (filter.status !== undefined && !(LOG_STATUSES as readonly string[]).includes(filter.status)) {
     throw new PostageError('invalid_status', `unknown status ${JSON.stringify(filter.status)}; choose from ${LOG_STATUSES.join(', ')}`, 'status');
   }
@@ -52,7 +52,10 @@ export async function emailLogPage(
   if (after) query.andWhereRaw('(created_at, message_id) < (?::timestamptz, ?::uuid)', [after.at, after.id]);
   const rows = await query
     .select<(EmailLogRow & { cursor_at: string })[]>('*', db.raw('created_at::text AS cursor_at'))
-    .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'message_id', order: 'desc' }])
+    .orderBy([
+      { column: 'created_at', order: 'desc' },
+      { column: 'message_id', order: 'desc' },
+    ])
     .limit(page.limit + 1);
   const shown = rows.slice(0, page.limit).map(({ cursor_at: _cursor, ...row }) => row as EmailLogRow);
   const last = rows[page.limit - 1];

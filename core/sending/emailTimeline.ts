@@ -37,9 +37,16 @@ export async function messageWebhookDeliveries(db: Db, messageId: string): Promi
     .join('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
     .where('d.message_id', messageId)
     .orderBy([{ column: 'd.attempted_at' }, { column: 'd.id' }])
-    .select<
-      { endpoint_id: string; url: string; event_type: string; status_code: number | null; succeeded: boolean; latency_ms: number; error: string | null; attempted_at: Date }[]
-    >('d.endpoint_id', 'e.url', 'd.event_type', 'd.status_code', 'd.succeeded', 'd.latency_ms', 'd.error', 'd.attempted_at');
+    .select<{ endpoint_id: string; url: string; event_type: string; status_code: number | null; succeeded: boolean; latency_ms: number; error: string | null; attempted_at: Date }[]>(
+      'd.endpoint_id',
+      'e.url',
+      'd.event_type',
+      'd.status_code',
+      'd.succeeded',
+      'd.latency_ms',
+      'd.error',
+      'd.attempted_at',
+    );
   return rows.map((r) => ({
     endpointId: r.endpoint_id,
     url: r.url,

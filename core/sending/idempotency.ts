@@ -13,11 +13,7 @@ import type { Db } from '../platform/db';
 /** An in-flight claim older than this is taken to belong to a crashed request. */
 const STALE_CLAIM_SECONDS = 120;
 
-export type ClaimResult =
-  | { state: 'claimed'; token: string }
-  | { state: 'replay'; response: unknown }
-  | { state: 'mismatch' }
-  | { state: 'in_progress' };
+export type ClaimResult = { state: 'claimed'; token: string } | { state: 'replay'; response: unknown } | { state: 'mismatch' } | { state: 'in_progress' };
 
 interface IdempotencyRow {
   request_hash: string;

@@ -63,7 +63,14 @@ interface GateFacts {
  */
 async function readGateFacts(db: Db, input: { accountId: string; fromDomain: string; recipient: string }): Promise<GateFacts> {
   const { rows } = await db.raw<{
-    rows: { account: Record<string, unknown> | null; domain: Record<string, unknown> | null; plan: Record<string, unknown> | null; byoc: Record<string, unknown> | null; suppressed: boolean; used: number }[];
+    rows: {
+      account: Record<string, unknown> | null;
+      domain: Record<string, unknown> | null;
+      plan: Record<string, unknown> | null;
+      byoc: Record<string, unknown> | null;
+      suppressed: boolean;
+      used: number;
+    }[];
   }>(
     `SELECT to_jsonb(a) AS account, to_jsonb(d) AS domain, to_jsonb(p) AS plan, to_jsonb(b) AS byoc,
             EXISTS (SELECT 1 FROM suppressions s WHERE s.account_id = a.id AND s.address = ?) AS suppressed,

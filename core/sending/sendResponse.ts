@@ -33,13 +33,7 @@ export interface SendResponseBody {
   idempotency_key?: string;
 }
 
-export function buildSendResponse(input: {
-  messageId: string;
-  domain: Domain;
-  attachments: number;
-  isTestSend: boolean;
-  idempotencyKey?: string;
-}): SendResponseBody {
+export function buildSendResponse(input: { messageId: string; domain: Domain; attachments: number; isTestSend: boolean; idempotencyKey?: string }): SendResponseBody {
   const mode = input.domain.sendingMode;
   const body: SendResponseBody = {
     success: true,

@@ -66,7 +66,9 @@ export async function isMessageStaged(db: Db, messageId: string): Promise<boolea
 }
 
 export async function loadStagedMessage(db: Db, secretKey: string, messageId: string): Promise<StagedMessage | undefined> {
-  const row = await db('staged_messages').where({ message_id: messageId }).first<{ message_id: string; account_id: string; mode: SendingMode; content: Buffer; attachment_count: number } | undefined>();
+  const row = await db('staged_messages')
+    .where({ message_id: messageId })
+    .first<{ message_id: string; account_id: string; mode: SendingMode; content: Buffer; attachment_count: number } | undefined>();
   if (!row) return undefined;
   return {
     messageId: row.message_id,

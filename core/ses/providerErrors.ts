@@ -21,17 +21,17 @@ export interface ClassifiedProviderError {
   refreshCredentials: boolean;
 }
 
-const THROTTLING = new Set([
-  'TooManyRequestsException',
-  'LimitExceededException',
-  'ThrottlingException',
-  'Throttling',
-  'ThrottledException',
-  'RequestThrottled',
-  'RequestLimitExceeded',
-  'SlowDown',
+const THROTTLING = new Set(['TooManyRequestsException', 'LimitExceededException', 'ThrottlingException', 'Throttling', 'ThrottledException', 'RequestThrottled', 'RequestLimitExceeded', 'SlowDown']);
+const SERVER_SIDE = new Set([
+  'InternalFailure',
+  'InternalServerError',
+  'InternalServerErrorException',
+  'ServiceUnavailable',
+  'ServiceUnavailableException',
+  'RequestTimeout',
+  'RequestTimeoutException',
+  'TimeoutError',
 ]);
-const SERVER_SIDE = new Set(['InternalFailure', 'InternalServerError', 'InternalServerErrorException', 'ServiceUnavailable', 'ServiceUnavailableException', 'RequestTimeout', 'RequestTimeoutException', 'TimeoutError']);
 const STALE_CREDENTIALS = new Set(['ExpiredToken', 'ExpiredTokenException', 'InvalidClientTokenId', 'UnrecognizedClientException', 'SignatureDoesNotMatch', 'RequestExpired']);
 const SES_ACCOUNT_REFUSALS = new Set(['AccountSuspendedException', 'SendingPausedException', 'AccessDenied', 'AccessDeniedException']);
 const STS_ACCOUNT_REFUSALS = new Set(['AccessDenied', 'AccessDeniedException', 'RegionDisabledException', 'MalformedPolicyDocument', 'PackedPolicyTooLarge', 'ValidationError']);

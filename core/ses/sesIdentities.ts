@@ -3,13 +3,7 @@
 // live in the service's SES account; BYOC domains in the customer's, through the assumed role.
 // These are SES API v1 calls because they are exactly the permissions spec 5.2 lists
 // (VerifyDomainIdentity, VerifyDomainDkim, SetIdentityMailFromDomain, DeleteIdentity).
-import {
-  DeleteIdentityCommand,
-  type SESClient,
-  SetIdentityMailFromDomainCommand,
-  VerifyDomainDkimCommand,
-  VerifyDomainIdentityCommand,
-} from '@aws-sdk/client-ses';
+import { DeleteIdentityCommand, type SESClient, SetIdentityMailFromDomainCommand, VerifyDomainDkimCommand, VerifyDomainIdentityCommand } from '@aws-sdk/client-ses';
 import { byocSesV1Client, sharedSesV1Client, stsClient } from '../platform/awsClients';
 import { assumeByocRole, byocSessionName, type ByocCredentials } from '../byoc/byocRole';
 import type { ByocConfig } from '../byoc/byocConfig';
@@ -24,7 +18,6 @@ export interface DomainIdentities {
   register(domain: string, mailFromDomain: string): Promise<{ dkimTokens: string[] }>;
   remove(domain: string): Promise<void>;
 }
-
 
 export function sesDomainIdentities(client: SESClient, where: string): DomainIdentities {
   return {

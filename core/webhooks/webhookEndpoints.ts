@@ -39,7 +39,14 @@ const toEndpoint = (r: WebhookEndpointRow): WebhookEndpoint => ({
 
 /** Parses `email.delivered,email.bounced` style input; refuses unknown names. */
 export function parseWebhookEvents(values: string[]): WebhookEventType[] {
-  const names = [...new Set(values.flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean))];
+  const names = [
+    ...new Set(
+      values
+        .flatMap((v) => v.split(','))
+        .map((v) => v.trim())
+        .filter(Boolean),
+    ),
+  ];
   const unknown = names.filter((n) => !isWebhookEventType(n));
   if (unknown.length > 0) throw new PostageError('invalid_events', `unknown event type ${unknown.join(', ')}; choose from ${WEBHOOK_EVENT_TYPES.join(', ')}`);
   if (names.length === 0) throw new PostageError('invalid_events', `choose at least one event type: ${WEBHOOK_EVENT_TYPES.join(', ')}`);
@@ -83,7 +90,10 @@ export async function getWebhookEndpoint(db: Db, id: string): Promise<WebhookEnd
 export async function setWebhookEndpointActive(db: Db, id: string, active: boolean, actor: string): Promise<WebhookEndpoint> {
   if (!isUuid(id)) throw new PostageError('webhook_not_found', `no webhook endpoint ${id}`);
   return db.transaction(async (trx) => {
-    const [row] = await trx<WebhookEndpointRow>('webhook_endpoints').where({ id }).update({ active, updated_at: trx.fn.now() } as Partial<WebhookEndpointRow>).returning('*');
+    const [row] = await trx<WebhookEndpointRow>('webhook_endpoints')
+      .where({ id })
+      .update({ active, updated_at: trx.fn.now() } as Partial<WebhookEndpointRow>)
+      .returning('*');
     if (!row) throw new PostageError('webhook_not_found', `no webhook endpoint ${id}`);
     await recordAudit(trx, { accountId: row.account_id, actor, action: active ? 'webhook.activate' : 'webhook.deactivate', details: { id, url: row.url } });
     return toEndpoint(row);
@@ -133,7 +143,10 @@ export async function listWebhookDeliveries(db: Db, endpointId: string, limit = 
   if (!isUuid(endpointId)) throw new PostageError('webhook_not_found', `no webhook endpoint ${endpointId}`);
   const rows = await db('webhook_deliveries')
     .where({ endpoint_id: endpointId })
-    .orderBy([{ column: 'attempted_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+    .orderBy([
+      { column: 'attempted_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
     .limit(limit)
     .select<{ event_type: string; is_test: boolean; message_id: string | null; status_code: number | null; succeeded: boolean; latency_ms: number; error: string | null; attempted_at: Date }[]>();
   return rows.map((r) => ({
@@ -154,10 +167,7 @@ export async function listWebhookEndpoints(db: Db, accountId: string): Promise<W
 
 /** Active endpoints of the account subscribed to `event`. */
 export async function subscribedEndpoints(db: Db, accountId: string, event: WebhookEventType): Promise<WebhookEndpoint[]> {
-  const rows = await db<WebhookEndpointRow>('webhook_endpoints')
-    .where({ account_id: accountId, active: true })
-    .whereRaw('? = ANY(events)', [event])
-    .orderBy('created_at');
+  const rows = await db<WebhookEndpointRow>('webhook_endpoints').where({ account_id: accountId, active: true }).whereRaw('? = ANY(events)', [event]).orderBy('created_at');
   return rows.map(toEndpoint);
 }
 

@@ -30,10 +30,7 @@ export function refusedAddressReason(raw: string, allowedPrivateAddresses: strin
 }
 
 /** Parses and checks a webhook URL; resolves its host the way the delivery agent will. */
-export async function validateWebhookUrl(
-  input: string,
-  opts: { allowedPrivateAddresses: string[] },
-): Promise<string> {
+export async function validateWebhookUrl(input: string, opts: { allowedPrivateAddresses: string[] }): Promise<string> {
   const text = input.trim();
   if (text.length > MAX_URL_LENGTH) throw new PostageError('invalid_url', `the URL is longer than ${MAX_URL_LENGTH} characters`);
   let url: URL;

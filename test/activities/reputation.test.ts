@@ -32,12 +32,15 @@ afterAll(async () => {
 async function samples(accountId: string, count: number, ageDays = 0): Promise<string[]> {
   const ids = Array.from({ length: count }, () => randomUUID());
   for (const messageId of ids) await recordSendSample(database.db, { messageId, accountId });
-  if (ageDays) await database.db('send_outcomes').whereIn('message_id', ids).update({ sent_at: new Date(Date.now() - ageDays * 86_400_000) });
+  if (ageDays)
+    await database
+      .db('send_outcomes')
+      .whereIn('message_id', ids)
+      .update({ sent_at: new Date(Date.now() - ageDays * 86_400_000) });
   return ids;
 }
 
-const report = (accountId: string, messageId: string, event: 'bounce' | 'complaint') =>
-  activityEnv.run(activities.updateReputation, { accountId, messageId, event, at: new Date().toISOString() });
+const report = (accountId: string, messageId: string, event: 'bounce' | 'complaint') => activityEnv.run(activities.updateReputation, { accountId, messageId, event, at: new Date().toISOString() });
 
 test('the hard-bounce rate over the window suspends the account at the threshold, once, with an audit entry', async () => {
   const { account } = await createSender(database.db);
@@ -96,7 +99,10 @@ test('the system account is never suspended (its own emails must go on); its rat
 
   const ids = await samples(account.id, 40);
   for (const id of ids.slice(0, 4)) {
-    expect(await activityEnv.run(system.updateReputation, { accountId: account.id, messageId: id, event: 'bounce' as const, at: new Date().toISOString() })).toMatchObject({ counted: true, suspended: false });
+    expect(await activityEnv.run(system.updateReputation, { accountId: account.id, messageId: id, event: 'bounce' as const, at: new Date().toISOString() })).toMatchObject({
+      counted: true,
+      suspended: false,
+    });
   }
   await activityEnv.run(system.updateReputation, { accountId: account.id, messageId: ids[5]!, event: 'complaint' as const, at: new Date().toISOString() });
   expect((await getAccount(database.db, account.id))?.sendingSuspended).toBe(false);

@@ -38,7 +38,8 @@ async function staged(mode: 'shared' | 'byoc') {
   const subject = `Once ${messageId}`;
   const content = messageContent({ to: 'ann@example.org', from: `hello@${sender.domain}`, subject });
   await stageMessage(database.db, config().secretKey, { messageId, accountId: sender.account.id, mode, content, attachments: [] });
-  if (mode === 'shared') await insertQueuedLogRow(database.db, { messageId, accountId: sender.account.id, recipient: 'ann@example.org', fromEmail: content.from.address, subject, kind: 'real', attachments: 0 });
+  if (mode === 'shared')
+    await insertQueuedLogRow(database.db, { messageId, accountId: sender.account.id, recipient: 'ann@example.org', fromEmail: content.from.address, subject, kind: 'real', attachments: 0 });
   return { messageId, subject };
 }
 

@@ -49,7 +49,10 @@ test('the process dies between the commit and the start: the relay starts the me
   let messageId = '';
   // A start that never returns: as far as anyone can tell, the API died right after committing.
   const dead: MessageWorkflows = { ...workflows, startSend: () => new Promise<never>(() => undefined) };
-  void acceptMessage({ db: stack.db, config: stack.config, workflows: dead }, testMessage((id) => (messageId = id)));
+  void acceptMessage(
+    { db: stack.db, config: stack.config, workflows: dead },
+    testMessage((id) => (messageId = id)),
+  );
   await eventually('the commit', async () => ((await outboxRows()) === 1 ? true : undefined));
 
   // Too young for the relay: a start may still be under way.
@@ -65,11 +68,18 @@ test('the process dies between the commit and the start: the relay starts the me
 
 test('a row whose workflow already ran is not run again by the relay', async () => {
   let messageId = '';
-  const result = await acceptMessage({ db: stack.db, config: stack.config, workflows }, testMessage((id) => (messageId = id)));
+  const result = await acceptMessage(
+    { db: stack.db, config: stack.config, workflows },
+    testMessage((id) => (messageId = id)),
+  );
   expect(result.ok).toBe(true);
   await delivered(messageId);
   // Put its row back, as if the relay had found it before the workflow took it.
-  await stack.db('accept_outbox').insert({ message_id: messageId, account_id: sender.account.id, workflow_input: JSON.stringify({ messageId, accountId: sender.account.id, mode: 'shared', kind: 'test', testOutcome: 'delivered', outcomeTimeoutSeconds: 60 }) });
+  await stack.db('accept_outbox').insert({
+    message_id: messageId,
+    account_id: sender.account.id,
+    workflow_input: JSON.stringify({ messageId, accountId: sender.account.id, mode: 'shared', kind: 'test', testOutcome: 'delivered', outcomeTimeoutSeconds: 60 }),
+  });
   expect(await relayStaleAcceptances(stack.db, workflows, { olderThanSeconds: 0, limit: 10, startTimeoutMs: 5000 })).toBe(0);
   expect(await outboxRows()).toBe(0);
   const runs = [];
@@ -89,7 +99,10 @@ test('a start that happened but answered too late: the workflow took the message
       throw new Error('deadline exceeded');
     },
   };
-  const result = await acceptMessage({ db: stack.db, config: stack.config, workflows: late }, testMessage((id) => (messageId = id)));
+  const result = await acceptMessage(
+    { db: stack.db, config: stack.config, workflows: late },
+    testMessage((id) => (messageId = id)),
+  );
   expect(result).toMatchObject({ ok: true, messageId });
   await delivered(messageId);
   const after = await tracesOf(stack, sender.account.id);
@@ -99,7 +112,10 @@ test('a start that happened but answered too late: the workflow took the message
 test('a start that failed: the message, its count and its staged content are given back (502 queue_error)', async () => {
   const before = await tracesOf(stack, sender.account.id);
   const down: MessageWorkflows = { ...workflows, startSend: () => Promise.reject(new Error('unavailable')) };
-  const result = await acceptMessage({ db: stack.db, config: stack.config, workflows: down }, testMessage(() => undefined));
+  const result = await acceptMessage(
+    { db: stack.db, config: stack.config, workflows: down },
+    testMessage(() => undefined),
+  );
   expect(result).toMatchObject({ ok: false, code: 'queue_error' });
   expect(await tracesOf(stack, sender.account.id)).toEqual(before);
   expect(await outboxRows()).toBe(0);

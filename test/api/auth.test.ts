@@ -40,17 +40,26 @@ describe.each<[string, (accountId: string) => Promise<string | undefined>]>([
   ['malformed with the right prefix', async () => 'pk_123_456'],
   ['unknown', async () => UNKNOWN_KEY],
   ['a known lookup id with a wrong secret', async (accountId) => (await keyOf({ accountId })).secret.replace(/.$/, (c) => (c === 'a' ? 'b' : 'a'))],
-  ['revoked', async (accountId) => {
-    const key = await keyOf({ accountId });
-    await revokeApiKey(stack.db, key.id, 'test');
-    return key.secret;
-  }],
-  ['expired', async (accountId) => {
-    const key = await keyOf({ accountId, expiresAt: new Date(Date.now() + 3600_000) });
-    // Time passes: the key's expiry is now behind us.
-    await stack.db('api_keys').where({ id: key.id }).update({ expires_at: new Date(Date.now() - 1000) });
-    return key.secret;
-  }],
+  [
+    'revoked',
+    async (accountId) => {
+      const key = await keyOf({ accountId });
+      await revokeApiKey(stack.db, key.id, 'test');
+      return key.secret;
+    },
+  ],
+  [
+    'expired',
+    async (accountId) => {
+      const key = await keyOf({ accountId, expiresAt: new Date(Date.now() + 3600_000) });
+      // Time passes: the key's expiry is now behind us.
+      await stack
+        .db('api_keys')
+        .where({ id: key.id })
+        .update({ expires_at: new Date(Date.now() - 1000) });
+      return key.secret;
+    },
+  ],
 ])('a %s API key', (_name, makeKey) => {
   test('gets 401 on POST /api/send/ and on GET /api/me/, and nothing is queued', async () => {
     const owner = await createSender(stack.db);

@@ -99,7 +99,11 @@ const recipient = fc.oneof(
   fc.constantFrom('Ann <delivered@test.postage.dev>', 'a@b.co, c@d.co', 'group: a@b.co;', '<>', 'Name <>', '"x"', '@', 'a@'),
   text,
 );
-const base64 = fc.oneof(fc.base64String({ maxLength: 200 }), fc.uint8Array({ maxLength: 300 }).map((b) => Buffer.from(b).toString('base64')), text);
+const base64 = fc.oneof(
+  fc.base64String({ maxLength: 200 }),
+  fc.uint8Array({ maxLength: 300 }).map((b) => Buffer.from(b).toString('base64')),
+  text,
+);
 const attachment = fc.record(
   { filename: field(fc.constantFrom('a.txt', 'report.pdf', 'x')), content: field(base64), content_type: field(fc.constantFrom('text/plain', 'application/pdf', 'text plain')) },
   { requiredKeys: [] },
@@ -120,7 +124,9 @@ const sendBody = fc.record(
   { requiredKeys: [] },
 );
 /** Extra members with any name, Object.prototype's own names among them. */
-const extraMembers = fc.array(fc.tuple(fc.oneof(fc.constantFrom('__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'cc', ''), fc.string({ maxLength: 12 })), anyJson), { maxLength: 3 });
+const extraMembers = fc.array(fc.tuple(fc.oneof(fc.constantFrom('__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'cc', ''), fc.string({ maxLength: 12 })), anyJson), {
+  maxLength: 3,
+});
 
 /** A valid send with at most two members replaced by anything or dropped: reaches the gates and acceptance. */
 const nearlyValidBody = fc
@@ -129,7 +135,9 @@ const nearlyValidBody = fc
       to: fc.constantFrom('delivered', 'bounce', 'complaint', 'Success', 'Ann <sent').map((l) => `${l}@${TEST_DOMAIN}${l.startsWith('Ann') ? '>' : ''}`),
       subject: fc.string({ unit: 'grapheme', maxLength: 80 }),
       message: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 200 }),
-      attachments: fc.array(fc.record({ filename: fc.constantFrom('a.txt', 'Ünïcode.pdf'), content: fc.uint8Array({ maxLength: 300 }).map((b) => Buffer.from(b).toString('base64')) }), { maxLength: 2 }),
+      attachments: fc.array(fc.record({ filename: fc.constantFrom('a.txt', 'Ünïcode.pdf'), content: fc.uint8Array({ maxLength: 300 }).map((b) => Buffer.from(b).toString('base64')) }), {
+        maxLength: 2,
+      }),
       idempotency_key: fc.option(fc.uuid(), { nil: undefined }),
     }),
     fc.array(fc.tuple(fc.constantFrom('to', 'from_email', 'subject', 'message', 'html', 'attachments', 'reply_to', 'from_name'), fc.option(anyJson, { nil: undefined })), { maxLength: 2 }),
@@ -158,16 +166,36 @@ const rawBody = fc.oneof(
 );
 const contentType = fc.oneof(
   { weight: 6, arbitrary: fc.constant('application/json') },
-  { weight: 2, arbitrary: fc.constantFrom('application/json; charset=utf-8', 'application/json; charset=latin1', 'Application/JSON', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', '') },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(
+      'application/json; charset=utf-8',
+      'application/json; charset=latin1',
+      'Application/JSON',
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      '',
+    ),
+  },
   { weight: 1, arbitrary: fc.constant(undefined) },
   { weight: 1, arbitrary: fc.string({ unit: 'binary-ascii', maxLength: 40 }) },
 );
 const headerValue = fc.string({ unit: fc.integer({ min: 0x20, max: 0xff }).map((c) => String.fromCharCode(c)), maxLength: 300 });
-const apiKeyHeader = fc.oneof({ weight: 6, arbitrary: fc.constant('VALID') }, { weight: 1, arbitrary: fc.constant(undefined) }, { weight: 2, arbitrary: headerValue }, {
-  weight: 1,
-  arbitrary: fc.stringMatching(/^pk_[0-9a-f]{16}_[0-9a-f]{64}$/),
-});
-const idempotencyHeader = fc.oneof({ weight: 4, arbitrary: fc.constant(undefined) }, { weight: 2, arbitrary: fc.string({ unit: 'binary-ascii', minLength: 1, maxLength: 40 }) }, { weight: 1, arbitrary: headerValue });
+const apiKeyHeader = fc.oneof(
+  { weight: 6, arbitrary: fc.constant('VALID') },
+  { weight: 1, arbitrary: fc.constant(undefined) },
+  { weight: 2, arbitrary: headerValue },
+  {
+    weight: 1,
+    arbitrary: fc.stringMatching(/^pk_[0-9a-f]{16}_[0-9a-f]{64}$/),
+  },
+);
+const idempotencyHeader = fc.oneof(
+  { weight: 4, arbitrary: fc.constant(undefined) },
+  { weight: 2, arbitrary: fc.string({ unit: 'binary-ascii', minLength: 1, maxLength: 40 }) },
+  { weight: 1, arbitrary: headerValue },
+);
 
 function headers(h: Record<string, string | undefined>): Record<string, string> {
   return Object.fromEntries(Object.entries(h).filter((e): e is [string, string] => e[1] !== undefined));
@@ -193,7 +221,10 @@ test('POST /api/send/: never a 5xx, always documented, and only accepted request
   const sendCase = fc.oneof(
     { weight: 3, arbitrary: fc.record({ body: rawBody, contentType, apiKey: apiKeyHeader, idempotencyKey: idempotencyHeader }) },
     // Well-formed requests whose body is nearly valid: most are accepted, which the traces check needs.
-    { weight: 1, arbitrary: fc.record({ body: nearlyValidBody.map((b) => objectText(b, [])), contentType: fc.constant('application/json'), apiKey: fc.constant('VALID'), idempotencyKey: fc.constant(undefined) }) },
+    {
+      weight: 1,
+      arbitrary: fc.record({ body: nearlyValidBody.map((b) => objectText(b, [])), contentType: fc.constant('application/json'), apiKey: fc.constant('VALID'), idempotencyKey: fc.constant(undefined) }),
+    },
   );
   await check(sendCase, async (c) => {
     const body = c.body.replaceAll('DOMAIN', sender.domain);
@@ -222,7 +253,10 @@ test('POST /api/send/: never a 5xx, always documented, and only accepted request
 }, 300_000);
 
 test('GET /api/me/: never a 5xx, always documented', async () => {
-  const query = fc.oneof(fc.constant(''), fc.webQueryParameters().map((q) => `?${q}`));
+  const query = fc.oneof(
+    fc.constant(''),
+    fc.webQueryParameters().map((q) => `?${q}`),
+  );
   await check(fc.record({ apiKey: apiKeyHeader, query, contentType, body: fc.option(text) }), async (c) => {
     const res = await sendOrSkip(() =>
       request(`/api/me/${c.query}`, { method: 'GET', headers: headers({ 'X-API-Key': c.apiKey === 'VALID' ? sender.apiKey : c.apiKey, 'Content-Type': c.contentType }) }),
@@ -317,7 +351,11 @@ test('sign-in and management endpoints: never a 5xx, always documented', async (
     region: fc.constantFrom('us-east-1', 'mars-1'),
     address: fc.constantFrom('blocked@example.org', 'nope', ''),
   };
-  const pathValue = fc.oneof(fc.constantFrom('fuzz.example.com', 'blocked@example.org', '00000000-0000-0000-0000-000000000000', 'pk_0123456789abcdef'), fc.uuid(), fc.string({ unit: 'binary', minLength: 1, maxLength: 80 }).map(encodeURIComponent)); // Node itself answers 431 to URLs past 16 KB
+  const pathValue = fc.oneof(
+    fc.constantFrom('fuzz.example.com', 'blocked@example.org', '00000000-0000-0000-0000-000000000000', 'pk_0123456789abcdef'),
+    fc.uuid(),
+    fc.string({ unit: 'binary', minLength: 1, maxLength: 80 }).map(encodeURIComponent),
+  ); // Node itself answers 431 to URLs past 16 KB
   const caseFor = fc.integer({ min: 0, max: operations.length - 1 }).chain((i) => {
     const [method, path, fields] = operations[i]!;
     const body = fc.tuple(fc.record(Object.fromEntries(fields.map((f) => [f, field(plausible[f]!)])), { requiredKeys: [] }), extraMembers).map(([b, extra]) => objectText(b, extra));
@@ -325,7 +363,11 @@ test('sign-in and management endpoints: never a 5xx, always documented', async (
       method: fc.constant(method),
       path: fc.constant(path),
       param: pathValue,
-      query: fc.oneof(fc.constant(''), fc.webQueryParameters().map((q) => `?${q}`), fc.constantFrom('?limit=0', '?status=lost&since=x', '?cursor=garbage', '?limit=1&limit=2')),
+      query: fc.oneof(
+        fc.constant(''),
+        fc.webQueryParameters().map((q) => `?${q}`),
+        fc.constantFrom('?limit=0', '?status=lost&since=x', '?cursor=garbage', '?limit=1&limit=2'),
+      ),
       body: fc.oneof({ weight: 5, arbitrary: body }, { weight: 1, arbitrary: rawBody }),
       contentType,
       auth: fc.constantFrom('full', 'sending', 'none'),
@@ -350,16 +392,21 @@ test('listings: query strings with NUL and other control characters in any param
   const doc = (await (await fetch(`${api.baseUrl}/openapi.json`)).json()) as { paths: Record<string, { get?: { parameters?: { name: string; in: string }[] } }> };
   const documentedNames = (path: string) => (doc.paths[path]?.get?.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
   for (const path of listings) expect(doc.paths[path]?.get).toBeDefined();
-  const controlChar = fc.integer({ min: 0, max: 0x9f }).filter((c) => c < 0x20 || c >= 0x7f).map((c) => String.fromCharCode(c));
-  const value = fc.array(
-    fc.oneof(
-      { weight: 3, arbitrary: controlChar },
-      { weight: 1, arbitrary: fc.constant('\u0000') },
-      { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 8 }) }, // any code point, lone surrogates included
-      { weight: 2, arbitrary: fc.constantFrom('a', 'example', '@', '%', '&', '=', '+', ' ', 'sent', '2026-11-01', '10') },
-    ),
-    { maxLength: 12 },
-  ).map((parts) => parts.join(''));
+  const controlChar = fc
+    .integer({ min: 0, max: 0x9f })
+    .filter((c) => c < 0x20 || c >= 0x7f)
+    .map((c) => String.fromCharCode(c));
+  const value = fc
+    .array(
+      fc.oneof(
+        { weight: 3, arbitrary: controlChar },
+        { weight: 1, arbitrary: fc.constant('\u0000') },
+        { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 8 }) }, // any code point, lone surrogates included
+        { weight: 2, arbitrary: fc.constantFrom('a', 'example', '@', '%', '&', '=', '+', ' ', 'sent', '2026-11-01', '10') },
+      ),
+      { maxLength: 12 },
+    )
+    .map((parts) => parts.join(''));
   /** As a client would send it: UTF-8 percent-encoded (a lone surrogate becomes U+FFFD, as fetch would make it). */
   const encoded = (text: string) => [...Buffer.from(text, 'utf8')].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('');
   // Escapes that are not UTF-8 at all (an escaped surrogate, an overlong NUL, a stray byte, a broken escape).
@@ -367,7 +414,10 @@ test('listings: query strings with NUL and other control characters in any param
   const caseFor = fc.integer({ min: 0, max: listings.length - 1 }).chain((i) => {
     const path = listings[i]!;
     const name = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...documentedNames(path), 'recipient', 'search', 'limit', 'unknown') }, { weight: 1, arbitrary: value.filter((n) => n.length > 0) });
-    const parameter = fc.record({ name, value: fc.oneof({ weight: 4, arbitrary: value.map((v) => ({ text: v, raw: encoded(v) })) }, { weight: 1, arbitrary: rawValue.map((raw) => ({ text: '', raw })) }) });
+    const parameter = fc.record({
+      name,
+      value: fc.oneof({ weight: 4, arbitrary: value.map((v) => ({ text: v, raw: encoded(v) })) }, { weight: 1, arbitrary: rawValue.map((raw) => ({ text: '', raw })) }),
+    });
     return fc.record({ path: fc.constant(path), parameters: fc.array(parameter, { minLength: 1, maxLength: 4 }) });
   });
   await check(caseFor, async (c) => {

@@ -104,7 +104,10 @@ test('after 24 hours a key is forgotten and the same request is a new message', 
   const first = await send(stack, sender.apiKey, body);
   const row = await stack.db('idempotency_keys').where({ account_id: sender.account.id, key: 'daily-report' }).first<{ created_at: Date; expires_at: Date }>();
   expect(row!.expires_at.getTime() - row!.created_at.getTime()).toBe(24 * 3600 * 1000);
-  await stack.db('idempotency_keys').where({ account_id: sender.account.id }).update({ expires_at: new Date(Date.now() - 1000) }); // a day passes
+  await stack
+    .db('idempotency_keys')
+    .where({ account_id: sender.account.id })
+    .update({ expires_at: new Date(Date.now() - 1000) }); // a day passes
   const later = await send(stack, sender.apiKey, body);
   expect(later.status).toBe(200);
   expect(later.json.message_id).not.toBe(first.json.message_id);
@@ -187,7 +190,10 @@ describe('a replay passes authentication and the key scope (docs/decisions.md, "
     const first = await send(stack, sender.apiKey, body);
     await stack.db('accounts').where({ id: sender.account.id }).update({ sending_suspended: true, suspended_reason: 'test' });
     expect(await send(stack, sender.apiKey, body)).toMatchObject({ status: 200, json: { message_id: first.json.message_id } });
-    await stack.db('api_keys').where({ account_id: sender.account.id }).update({ domain_scope: [other] });
+    await stack
+      .db('api_keys')
+      .where({ account_id: sender.account.id })
+      .update({ domain_scope: [other] });
     expect(await send(stack, sender.apiKey, body)).toMatchObject({ status: 403, json: { error: 'domain_not_allowed' } });
   });
 
@@ -200,13 +206,16 @@ describe('a replay passes authentication and the key scope (docs/decisions.md, "
   });
 });
 
-test('a request whose stale claim was taken over cannot release (or complete) the new owner\'s claim', async () => {
+test("a request whose stale claim was taken over cannot release (or complete) the new owner's claim", async () => {
   const sender = await createSender(stack.db);
   const input = { accountId: sender.account.id, key: 'taken-over', requestHash: 'h', ttlHours: 24 };
   const first = await claimIdempotencyKey(stack.db, input);
   expect(first.state).toBe('claimed');
   // The first request stalls past the stale-claim limit; a retry takes the claim over.
-  await stack.db('idempotency_keys').where({ account_id: sender.account.id, key: 'taken-over' }).update({ created_at: new Date(Date.now() - 10 * 60_000) });
+  await stack
+    .db('idempotency_keys')
+    .where({ account_id: sender.account.id, key: 'taken-over' })
+    .update({ created_at: new Date(Date.now() - 10 * 60_000) });
   const second = await claimIdempotencyKey(stack.db, input);
   expect(second.state).toBe('claimed');
   if (first.state !== 'claimed' || second.state !== 'claimed') return;

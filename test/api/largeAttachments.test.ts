@@ -30,22 +30,26 @@ afterAll(async () => {
   await emulator?.process.stop();
 });
 
-test.each([1, 5, 9.9])('a single %s MiB attachment is accepted and reaches SES intact', async (mib) => {
-  const data = randomBytes(Math.floor(mib * MiB));
-  const subject = `Large ${mib} MiB ${randomUUID()}`;
-  const res = await send(stack, sender.apiKey, {
-    from_email: `hello@${sender.domain}`,
-    to: `success@${stack.config.simulatorDomain}`,
-    subject,
-    message: 'The file is attached.',
-    attachments: [{ filename: 'archive.bin', content: data.toString('base64'), content_type: 'application/octet-stream' }],
-  });
-  expect({ status: res.status, attachments: res.json.attachments }).toEqual({ status: 200, attachments: 1 });
-  const stored = await eventually('SES to hold the message', async () => (await sesEmulatorStore(emulator.endpoint)).find((m) => m.subject === subject), 60_000);
-  expect(stored.attachments).toHaveLength(1);
-  expect(stored.attachments[0]!.filename).toBe('archive.bin');
-  expect(Buffer.from(stored.attachments[0]!.content, 'base64').equals(data)).toBe(true);
-}, 90_000);
+test.each([1, 5, 9.9])(
+  'a single %s MiB attachment is accepted and reaches SES intact',
+  async (mib) => {
+    const data = randomBytes(Math.floor(mib * MiB));
+    const subject = `Large ${mib} MiB ${randomUUID()}`;
+    const res = await send(stack, sender.apiKey, {
+      from_email: `hello@${sender.domain}`,
+      to: `success@${stack.config.simulatorDomain}`,
+      subject,
+      message: 'The file is attached.',
+      attachments: [{ filename: 'archive.bin', content: data.toString('base64'), content_type: 'application/octet-stream' }],
+    });
+    expect({ status: res.status, attachments: res.json.attachments }).toEqual({ status: 200, attachments: 1 });
+    const stored = await eventually('SES to hold the message', async () => (await sesEmulatorStore(emulator.endpoint)).find((m) => m.subject === subject), 60_000);
+    expect(stored.attachments).toHaveLength(1);
+    expect(stored.attachments[0]!.filename).toBe('archive.bin');
+    expect(Buffer.from(stored.attachments[0]!.content, 'base64').equals(data)).toBe(true);
+  },
+  90_000,
+);
 
 test('just over 10 MiB of attachments in total is a 400 that names the limit', async () => {
   const half = randomBytes(5 * MiB + 1).toString('base64');

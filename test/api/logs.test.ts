@@ -57,12 +57,23 @@ test('every request leaves one line with its id, key prefix, account and outcome
   const queuedByoc = await send(stack, byoc.apiKey, testSendBody(stack, byoc.domain, { ...content, to: secrets.byocRecipient }));
   const invalid = await send(stack, shared.apiKey, testSendBody(stack, shared.domain, { ...content, to: secrets.invalidRecipient }));
   const refused = await send(stack, byoc.apiKey, testSendBody(stack, byoc.domain, { ...content, to: `delivered@${stack.config.testDomain}` }));
-  const wrongKey = await send(stack, shared.apiKey.replace(/.$/, (c) => (c === '0' ? '1' : '0')), testSendBody(stack, shared.domain, content));
+  const wrongKey = await send(
+    stack,
+    shared.apiKey.replace(/.$/, (c) => (c === '0' ? '1' : '0')),
+    testSendBody(stack, shared.domain, content),
+  );
   const account = await me(stack, byoc.apiKey);
   expect([queuedShared, queuedByoc, invalid, refused, wrongKey, account].map((r) => r.status)).toEqual([200, 200, 400, 403, 401, 200]);
 
   const prefix = (key: string) => key.split('_').slice(0, 2).join('_');
-  expect(lineFor(queuedShared)).toMatchObject({ key: prefix(shared.apiKey), account: shared.account.id, outcome: 'queued', messageId: queuedShared.json.message_id, req: { method: 'POST', path: '/api/send/' }, res: { statusCode: 200 } });
+  expect(lineFor(queuedShared)).toMatchObject({
+    key: prefix(shared.apiKey),
+    account: shared.account.id,
+    outcome: 'queued',
+    messageId: queuedShared.json.message_id,
+    req: { method: 'POST', path: '/api/send/' },
+    res: { statusCode: 200 },
+  });
   expect(lineFor(queuedByoc)).toMatchObject({ key: prefix(byoc.apiKey), account: byoc.account.id, outcome: 'queued' });
   expect(lineFor(invalid)).toMatchObject({ key: prefix(shared.apiKey), outcome: 'invalid_body', res: { statusCode: 400 } });
   expect(lineFor(refused)).toMatchObject({ account: byoc.account.id, outcome: 'unauthorized', res: { statusCode: 403 } });

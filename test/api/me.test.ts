@@ -70,7 +70,7 @@ test('usage counts the sends of this month, per mode, from the same counters as 
   expect(res.json).toMatchObject({ byoc_usage_current_month: 1, shared_usage_current_month: 2 });
 });
 
-test("each key sees only its own account", async () => {
+test('each key sees only its own account', async () => {
   const [a, b] = [await createSender(stack.db), await createSender(stack.db)];
   await send(stack, a.apiKey, testSendBody(stack, a.domain));
   const [ra, rb] = [await me(stack, a.apiKey), await me(stack, b.apiKey)];

@@ -112,10 +112,17 @@ test('workflows run on both workers, and killing one API and one worker mid-stre
     }
   }
   expect(accepted.size).toBe(80);
-  await eventually('every accepted message to be delivered', async () => {
-    const rows = await database.db('email_log').whereIn('message_id', [...accepted]).select('status');
-    return rows.length === 80 && rows.every((r: { status: string }) => r.status === 'delivered') ? true : undefined;
-  }, 120_000);
+  await eventually(
+    'every accepted message to be delivered',
+    async () => {
+      const rows = await database
+        .db('email_log')
+        .whereIn('message_id', [...accepted])
+        .select('status');
+      return rows.length === 80 && rows.every((r: { status: string }) => r.status === 'delivered') ? true : undefined;
+    },
+    120_000,
+  );
   const counted = await Promise.all(senders.map(async (s) => (await tracesOf({ db: database.db, temporal }, s.account.id)).counted));
   expect(counted.reduce((a, b) => a + b, 0)).toBe(80);
 }, 300_000);

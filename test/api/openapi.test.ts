@@ -107,7 +107,12 @@ test('each error code of each operation is documented under the status the error
   const resolve = (node: unknown): unknown => {
     const target = (node as { $ref?: unknown } | undefined)?.$ref;
     if (typeof target !== 'string' || !target.startsWith('#/')) return node;
-    return resolve(target.slice(2).split('/').reduce<unknown>((at, key) => (at as Record<string, unknown>)[key], doc));
+    return resolve(
+      target
+        .slice(2)
+        .split('/')
+        .reduce<unknown>((at, key) => (at as Record<string, unknown>)[key], doc),
+    );
   };
   const codesIn = (node: unknown): string[] => {
     const schema = resolve(node) as Record<string, unknown> | undefined;

@@ -86,22 +86,26 @@ describe('GET /readyz', () => {
     return { status: res.status, body: (await res.json()) as { ready: boolean; checks: Record<string, string> } };
   };
 
-  test.each(['postgres', 'redis', 'temporal'] as const)('turns unready when %s stops, naming it (the reason only in the log), and ready again when it returns', async (name) => {
-    await eventually('ready', async () => ((await readiness()).status === 200 ? true : undefined), 60_000);
-    expect((await readiness()).body).toEqual({ ready: true, checks: { postgres: 'ok', redis: 'ok', temporal: 'ok' } });
-    await proxies[name].cut();
-    const down = await eventually(`${name} to be reported`, async () => {
-      const r = await readiness();
-      return r.status === 503 ? r : undefined;
-    });
-    // Names and states only: no driver text (addresses, ports, TLS or user names) in a public answer.
-    expect(down.body).toEqual({ ready: false, checks: { postgres: 'ok', redis: 'ok', temporal: 'ok', [name]: 'unreachable' } });
-    const reasons = logged.filter((l) => l.msg === 'readiness check failed' && l.check === name);
-    expect(reasons.length).toBeGreaterThan(0);
-    expect(reasons[0]).toMatchObject({ level: 40, cause: { message: expect.any(String) } });
-    await proxies[name].restore();
-    await eventually(`ready again after ${name} returned`, async () => ((await readiness()).status === 200 ? true : undefined), 60_000);
-  }, 120_000);
+  test.each(['postgres', 'redis', 'temporal'] as const)(
+    'turns unready when %s stops, naming it (the reason only in the log), and ready again when it returns',
+    async (name) => {
+      await eventually('ready', async () => ((await readiness()).status === 200 ? true : undefined), 60_000);
+      expect((await readiness()).body).toEqual({ ready: true, checks: { postgres: 'ok', redis: 'ok', temporal: 'ok' } });
+      await proxies[name].cut();
+      const down = await eventually(`${name} to be reported`, async () => {
+        const r = await readiness();
+        return r.status === 503 ? r : undefined;
+      });
+      // Names and states only: no driver text (addresses, ports, TLS or user names) in a public answer.
+      expect(down.body).toEqual({ ready: false, checks: { postgres: 'ok', redis: 'ok', temporal: 'ok', [name]: 'unreachable' } });
+      const reasons = logged.filter((l) => l.msg === 'readiness check failed' && l.check === name);
+      expect(reasons.length).toBeGreaterThan(0);
+      expect(reasons[0]).toMatchObject({ level: 40, cause: { message: expect.any(String) } });
+      await proxies[name].restore();
+      await eventually(`ready again after ${name} returned`, async () => ((await readiness()).status === 200 ? true : undefined), 60_000);
+    },
+    120_000,
+  );
 });
 
 describe('GET /metrics', () => {
@@ -153,7 +157,7 @@ describe('GET /metrics', () => {
 });
 
 describe('the worker process', () => {
-  test('serves /readyz and /metrics (its own series and the Temporal SDK\'s), and a SIGTERM while sends arrive exits cleanly and loses none', async () => {
+  test("serves /readyz and /metrics (its own series and the Temporal SDK's), and a SIGTERM while sends arrive exits cleanly and loses none", async () => {
     const database = await createTestDatabase();
     const [healthPort, sdkPort] = [await freePort(), await freePort()];
     const env = testEnv({ DATABASE_URL: database.url, WORKER_HEALTH_PORT: String(healthPort), WORKER_SDK_METRICS_ADDRESS: `127.0.0.1:${sdkPort}` });
@@ -183,10 +187,14 @@ describe('the worker process', () => {
       expect(accepted).toHaveLength(10); // the API keeps accepting: the workflows wait for a worker
       const again = startWorkerProcess(env, path.join(testInfra().runDir, 'logs', `worker-${healthPort}-2.log`));
       try {
-        await eventually('every accepted message to settle', async () => {
-          const rows = await database.db('email_log').whereIn('message_id', accepted).select('status');
-          return rows.length === accepted.length && rows.every((r: { status: string }) => r.status === 'delivered') ? true : undefined;
-        }, 90_000);
+        await eventually(
+          'every accepted message to settle',
+          async () => {
+            const rows = await database.db('email_log').whereIn('message_id', accepted).select('status');
+            return rows.length === accepted.length && rows.every((r: { status: string }) => r.status === 'delivered') ? true : undefined;
+          },
+          90_000,
+        );
       } finally {
         await again.stop();
       }
@@ -221,7 +229,11 @@ describe('the worker process', () => {
           response: (id) => ({ message_id: (messageId = id) }),
         },
       );
-      await eventually('the relayed message to be delivered', async () => (messageId && (await database.db('email_log').where({ message_id: messageId, status: 'delivered' }).first()) ? true : undefined), 60_000);
+      await eventually(
+        'the relayed message to be delivered',
+        async () => (messageId && (await database.db('email_log').where({ message_id: messageId, status: 'delivered' }).first()) ? true : undefined),
+        60_000,
+      );
       expect(await database.db('accept_outbox').count<{ count: string }[]>({ count: '*' })).toEqual([{ count: '0' }]);
       const metrics = await (await fetch(`http://127.0.0.1:${healthPort}/metrics`)).text();
       expect(metrics).toMatch(/^postage_accept_relayed_total\{process="worker"\} 1$/m);
@@ -247,7 +259,11 @@ describe('the worker process', () => {
       expect(accepted.length).toBeGreaterThan(0);
       const connection = await Connection.connect({ address: testInfra().temporalAddress });
       try {
-        expect(await tracesOf({ db: database.db, temporal: new Client({ connection }) }, sender.account.id)).toMatchObject({ counted: accepted.length, staged: accepted.length, workflows: accepted.length });
+        expect(await tracesOf({ db: database.db, temporal: new Client({ connection }) }, sender.account.id)).toMatchObject({
+          counted: accepted.length,
+          staged: accepted.length,
+          workflows: accepted.length,
+        });
       } finally {
         await connection.close();
       }

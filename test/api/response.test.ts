@@ -80,7 +80,12 @@ describe('claim check', () => {
   test.each(['shared', 'byoc'] as const)('%s: the workflow send-<message_id> carries no recipient, subject, body or attachment', async (mode) => {
     const s = await createSender(stack.db, { plan: 'growth', mode });
     if (mode === 'byoc') await configureByoc(stack.db, s.account.id);
-    const secrets = { to: `${uniqueName('private-person')}@${stack.config.simulatorDomain}`, subject: uniqueName('Quarterly numbers'), message: uniqueName('The margin is'), html: `<b>${uniqueName('bold secret')}</b>` };
+    const secrets = {
+      to: `${uniqueName('private-person')}@${stack.config.simulatorDomain}`,
+      subject: uniqueName('Quarterly numbers'),
+      message: uniqueName('The margin is'),
+      html: `<b>${uniqueName('bold secret')}</b>`,
+    };
     const file = attachment(uniqueName('payroll') + '.csv', uniqueName('salary'));
     const res = await send(stack, s.apiKey, testSendBody(stack, s.domain, { ...secrets, attachments: [file] }));
     expect(res.status).toBe(200);
@@ -106,7 +111,10 @@ test('starting the same message twice is harmless: one workflow, the same run', 
   const res = await send(stack, s.apiKey, testSendBody(stack, s.domain));
   const messageId = res.json.message_id as string;
   const before = await stack.temporal.workflow.getHandle(`send-${messageId}`).describe();
-  await messageWorkflows(stack.temporal, stack.config.temporal.taskQueue).startSend({ messageId, accountId: s.account.id, mode: 'shared', kind: 'test', testOutcome: 'delivered', outcomeTimeoutSeconds: 60 }, Date.now() + 5000);
+  await messageWorkflows(stack.temporal, stack.config.temporal.taskQueue).startSend(
+    { messageId, accountId: s.account.id, mode: 'shared', kind: 'test', testOutcome: 'delivered', outcomeTimeoutSeconds: 60 },
+    Date.now() + 5000,
+  );
   const after = await stack.temporal.workflow.getHandle(`send-${messageId}`).describe();
   expect(after.runId).toBe(before.runId);
   expect(await workflowCount(stack.temporal, s.account.id)).toBe(1);

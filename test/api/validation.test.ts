@@ -56,13 +56,37 @@ describe('refused with field errors', () => {
     ['attachments as an object', () => valid({ attachments: { filename: 'a.txt', content: b64('x') } }), ['attachments']],
     ['base64 with a line break', () => valid({ attachments: [{ filename: 'a.txt', content: `${b64('hello world')}\n` }] }), ['attachments[0].content']],
     ['base64 without padding', () => valid({ attachments: [{ filename: 'a.txt', content: 'aGk' }] }), ['attachments[0].content']],
-    ['base64url instead of base64', () => valid({ attachments: [{ filename: 'a.bin', content: b64(Buffer.from([0xfb, 0xff])).replace('+', '-').replace('/', '_') }] }), ['attachments[0].content']],
+    [
+      'base64url instead of base64',
+      () =>
+        valid({
+          attachments: [
+            {
+              filename: 'a.bin',
+              content: b64(Buffer.from([0xfb, 0xff]))
+                .replace('+', '-')
+                .replace('/', '_'),
+            },
+          ],
+        }),
+      ['attachments[0].content'],
+    ],
     ['an attachment without content', () => valid({ attachments: [{ filename: 'a.txt' }] }), ['attachments[0].content']],
     ['an attachment without a name', () => valid({ attachments: [{ content: b64('x') }] }), ['attachments[0].filename']],
     ['an attachment with an unknown field', () => valid({ attachments: [{ filename: 'a.txt', content: b64('x'), size: 1 }] }), ['attachments[0].size']],
     ['a bad content type', () => valid({ attachments: [{ filename: 'a.txt', content: b64('x'), content_type: 'text plain' }] }), ['attachments[0].content_type']],
     ['too many attachments', () => valid({ attachments: Array.from({ length: 4 }, (_, i) => ({ filename: `${i}.txt`, content: b64('x') })) }), ['attachments']],
-    ['attachments over the total size', () => valid({ attachments: [{ filename: 'a.bin', content: b64(Buffer.alloc(600)) }, { filename: 'b.bin', content: b64(Buffer.alloc(600)) }] }), ['attachments']],
+    [
+      'attachments over the total size',
+      () =>
+        valid({
+          attachments: [
+            { filename: 'a.bin', content: b64(Buffer.alloc(600)) },
+            { filename: 'b.bin', content: b64(Buffer.alloc(600)) },
+          ],
+        }),
+      ['attachments'],
+    ],
     ['an unknown field', () => valid({ cc: 'b@example.org' }), ['cc']],
     ['from and from_email disagreeing', () => valid({ from: `other@${sender.domain}` }), ['from_email']],
     ['an unknown test address', () => valid({ to: `nobody@${stack.config.testDomain}` }), ['to']],

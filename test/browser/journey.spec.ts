@@ -135,7 +135,10 @@ test('a new customer signs up, verifies, sends, watches delivery, tests a webhoo
   await checkPage(page, 'webhooks');
 
   await page.getByRole('link', { name: 'API keys' }).click();
-  await page.getByRole('row', { name: /checkout service/ }).getByRole('button', { name: 'Revoke' }).click();
+  await page
+    .getByRole('row', { name: /checkout service/ })
+    .getByRole('button', { name: 'Revoke' })
+    .click();
   await page.getByRole('dialog').getByRole('button', { name: 'Revoke key' }).click();
   await expect(page.getByRole('row', { name: /checkout service/ })).toContainText('Revoked');
   const refused = await send(stack, secret, { from_email: `orders@${domain}`, to: `delivered@${stack.config.testDomain}`, subject: 'Again', message: 'Hi.' });

@@ -16,7 +16,9 @@ export async function checkPage(page: Page, name: string): Promise<void> {
     // Nothing still loading, no layout wider than the screen.
     await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
     // (Polled: the chart redraws for the new width on its next resize observation.)
-    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), { message: `${name} is wider than ${size.width} px`, timeout: 3000 }).toBeLessThanOrEqual(0);
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), { message: `${name} is wider than ${size.width} px`, timeout: 3000 })
+      .toBeLessThanOrEqual(0);
     await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${label}.png`), fullPage: true });
     const { violations } = await new AxeBuilder({ page }).analyze();
     const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);

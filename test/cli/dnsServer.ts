@@ -25,7 +25,8 @@ export async function startTestZone(): Promise<TestZone> {
       const response = Packet.createResponseFromRequest(request);
       const [question] = request.questions;
       const known = question ? records.get(question.name.toLowerCase()) : undefined;
-      if (!question || !known) response.header.rcode = 3; // NXDOMAIN
+      if (!question || !known)
+        response.header.rcode = 3; // NXDOMAIN
       else {
         for (const answer of known.filter((a) => a.type === question.type)) {
           response.answers.push(Packet.createResourceFromQuestion(question, { class: Packet.CLASS.IN, ttl: 1, ...answer }));

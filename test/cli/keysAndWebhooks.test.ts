@@ -180,7 +180,10 @@ test('log lists the shared-mode email log, newest first, filtered by status, lim
   const ids = ['11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222', '33333333-3333-4333-8333-333333333333'];
   for (const [i, id] of ids.entries()) {
     await insertQueuedLogRow(database.db, { messageId: id, accountId, recipient: `r${i}@example.org`, fromEmail: 'hi@one.example', subject: `s${i}`, kind: 'real', attachments: 0 });
-    await database.db('email_log').where({ message_id: id }).update({ created_at: new Date(Date.now() - (3 - i) * 1000) });
+    await database
+      .db('email_log')
+      .where({ message_id: id })
+      .update({ created_at: new Date(Date.now() - (3 - i) * 1000) });
   }
   await applyOutcomeToLog(database.db, ids[0]!, { type: 'bounced', at: new Date().toISOString(), bounceType: 'Permanent', bounceSubType: 'General' });
 

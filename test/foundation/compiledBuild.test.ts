@@ -76,7 +76,10 @@ test('`npm run build` compiles the processes to dist/ with tsconfig.build.json, 
 test('the compiled migrations run on an empty database and find a source-migrated one up to date', async () => {
   const infra = testInfra();
   const migrate = (url: string) => run(process.execPath, [path.join(out, 'tools', 'migrate.js')], { cwd: ROOT, env: { ...process.env, ...testEnv({ DATABASE_URL: url }) } });
-  const migrations = fs.readdirSync(path.join(ROOT, 'migrations')).filter((f) => f.endsWith('.ts')).sort();
+  const migrations = fs
+    .readdirSync(path.join(ROOT, 'migrations'))
+    .filter((f) => f.endsWith('.ts'))
+    .sort();
   expect((await migrate(`${infra.pgServerUrl}/${emptyDb}`)).stdout.trim()).toBe(`applied ${migrations.length} migration(s)`);
   // Under the names that tsx runs recorded, so one database can be migrated either way.
   const client = new Client({ connectionString: `${infra.pgServerUrl}/${emptyDb}` });
@@ -91,7 +94,11 @@ test('the compiled API and worker start with plain node, and a message sent thro
   const env = { ...process.env, ...testEnv({ DATABASE_URL: database.url }) };
   const [apiPort, healthPort] = await Promise.all([freePort(), freePort()]);
   const api = startProcess('compiled api', process.execPath, [path.join(out, 'api', 'server.js')], { logFile: logFile(`api-${apiPort}`), env: { ...env, API_PORT: String(apiPort) }, cwd: ROOT });
-  const worker = startProcess('compiled worker', process.execPath, [path.join(out, 'worker', 'main.js')], { logFile: logFile(`worker-${healthPort}`), env: { ...env, WORKER_HEALTH_PORT: String(healthPort) }, cwd: ROOT });
+  const worker = startProcess('compiled worker', process.execPath, [path.join(out, 'worker', 'main.js')], {
+    logFile: logFile(`worker-${healthPort}`),
+    env: { ...env, WORKER_HEALTH_PORT: String(healthPort) },
+    cwd: ROOT,
+  });
   processes.push(api, worker);
   const baseUrl = `http://127.0.0.1:${apiPort}`;
   await waitFor('the compiled API', async () => (await fetch(`${baseUrl}/healthz`)).status === 200, 60_000, api);
@@ -104,8 +111,12 @@ test('the compiled API and worker start with plain node, and a message sent thro
   const sender = await createSender(database.db);
   const answer = await send({ baseUrl }, sender.apiKey, { from_email: `hello@${sender.domain}`, to: 'delivered@test.postage.dev', subject: 'Compiled', message: 'Hello.' });
   expect(answer.status).toBe(200);
-  await eventually('the compiled worker to deliver it', async () => {
-    const metrics = await (await fetch(`http://127.0.0.1:${healthPort}/metrics`)).text();
-    return Number(/^postage_outcomes_total\{status="delivered",process="worker"\} (\d+)$/m.exec(metrics)?.[1] ?? 0) >= 1 || undefined;
-  }, 60_000);
+  await eventually(
+    'the compiled worker to deliver it',
+    async () => {
+      const metrics = await (await fetch(`http://127.0.0.1:${healthPort}/metrics`)).text();
+      return Number(/^postage_outcomes_total\{status="delivered",process="worker"\} (\d+)$/m.exec(metrics)?.[1] ?? 0) >= 1 || undefined;
+    },
+    60_000,
+  );
 }, 240_000);

@@ -41,16 +41,26 @@ test('the run command starts the stack, prints a working curl, and Ctrl-C stops 
   expect(response.mode).toBe('shared');
 
   const receiverUrl = /Demo receiver\s+(\S+)/.exec(output)![1]!;
-  const delivered = await eventually('the demo receiver to get email.delivered', async () => {
-    const received = (await (await fetch(receiverUrl)).json()) as { event: string; signatureValid: boolean; body: { payload: { message_id: string } } }[];
-    return received.find((r) => r.event === 'email.delivered' && r.body.payload.message_id === response.message_id);
-  }, 10_000);
+  const delivered = await eventually(
+    'the demo receiver to get email.delivered',
+    async () => {
+      const received = (await (await fetch(receiverUrl)).json()) as { event: string; signatureValid: boolean; body: { payload: { message_id: string } } }[];
+      return received.find((r) => r.event === 'email.delivered' && r.body.payload.message_id === response.message_id);
+    },
+    10_000,
+  );
   expect(delivered.signatureValid).toBe(true);
 
   // The SES mailbox simulator through the emulator: the dev stack's own local SNS publishes what
   // SES would, through the unmodified /provider/ses-events handler, within seconds.
   const apiUrl = /API\s+(\S+)/.exec(output)![1]!;
-  const expected = { success: ['delivered', ['email.delivered']], ooto: ['delivered', ['email.delivered']], bounce: ['bounced', ['email.bounced']], complaint: ['complained', ['email.delivered', 'email.complained']], suppressionlist: ['bounced', ['email.bounced']] } as const;
+  const expected = {
+    success: ['delivered', ['email.delivered']],
+    ooto: ['delivered', ['email.delivered']],
+    bounce: ['bounced', ['email.bounced']],
+    complaint: ['complained', ['email.delivered', 'email.complained']],
+    suppressionlist: ['bounced', ['email.bounced']],
+  } as const;
   const simulatorSend = async (local: string) => {
     const res = await fetch(`${apiUrl}/api/send/`, {
       method: 'POST',
@@ -60,17 +70,27 @@ test('the run command starts the stack, prints a working curl, and Ctrl-C stops 
     return { status: res.status, json: (await res.json()) as { message_id: string } };
   };
   const sends = await Promise.all(Object.keys(expected).map(async (local) => [local, await simulatorSend(local)] as const));
-  const serviceEnv = Object.fromEntries(fs.readFileSync(path.join(devDir, 'service.env'), 'utf8').split('\n').filter((l) => l.includes('=') && !l.startsWith('#')).map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]));
+  const serviceEnv = Object.fromEntries(
+    fs
+      .readFileSync(path.join(devDir, 'service.env'), 'utf8')
+      .split('\n')
+      .filter((l) => l.includes('=') && !l.startsWith('#'))
+      .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+  );
   const pg = new PgClient({ connectionString: serviceEnv.DATABASE_URL });
   await pg.connect();
   try {
     for (const [local, sent] of sends) {
       expect(sent.status).toBe(200);
       const [status, events] = expected[local as keyof typeof expected];
-      await eventually(`${local}@ to reach ${status}`, async () => {
-        const row = (await pg.query<{ status: string }>('SELECT status FROM email_log WHERE message_id = $1', [sent.json.message_id])).rows[0];
-        return row?.status === status ? true : undefined;
-      }, 20_000);
+      await eventually(
+        `${local}@ to reach ${status}`,
+        async () => {
+          const row = (await pg.query<{ status: string }>('SELECT status FROM email_log WHERE message_id = $1', [sent.json.message_id])).rows[0];
+          return row?.status === status ? true : undefined;
+        },
+        20_000,
+      );
       const received = await eventually(`the webhooks of ${local}@`, async () => {
         const all = (await (await fetch(receiverUrl)).json()) as { event: string; signatureValid: boolean; body: { payload: { message_id: string } } }[];
         const mine = all.filter((r) => r.body.payload.message_id === sent.json.message_id && r.event !== 'email.sent');

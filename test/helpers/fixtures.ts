@@ -21,10 +21,7 @@ export interface SenderFixture {
 }
 
 /** A verified account with one verified domain and an API key: everything a send needs. */
-export async function createSender(
-  db: Db,
-  opts: { plan?: string | null; mode?: SendingMode; verified?: boolean; domainVerified?: boolean; keyScope?: string[] } = {},
-): Promise<SenderFixture> {
+export async function createSender(db: Db, opts: { plan?: string | null; mode?: SendingMode; verified?: boolean; domainVerified?: boolean; keyScope?: string[] } = {}): Promise<SenderFixture> {
   const account = await createAccount(
     db,
     { email: `${uniqueName('owner')}@example.com`, name: 'Test account', plan: opts.plan === undefined ? 'growth' : opts.plan, verified: opts.verified ?? true },

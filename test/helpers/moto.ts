@@ -16,7 +16,16 @@
 // - the trust policy is only evaluated for roles in the caller's own moto account, so the
 //   customer's role lives in the relay's account here (moto's default, 123456789012). One account
 //   can hold one `Service-BYOC-Role`: `configureByocRole` creates or reconfigures it.
-import { CreateAccessKeyCommand, CreateRoleCommand, CreateUserCommand, DeleteRolePolicyCommand, IAMClient, PutRolePolicyCommand, PutUserPolicyCommand, UpdateAssumeRolePolicyCommand } from '@aws-sdk/client-iam';
+import {
+  CreateAccessKeyCommand,
+  CreateRoleCommand,
+  CreateUserCommand,
+  DeleteRolePolicyCommand,
+  IAMClient,
+  PutRolePolicyCommand,
+  PutUserPolicyCommand,
+  UpdateAssumeRolePolicyCommand,
+} from '@aws-sdk/client-iam';
 import { CreateEmailIdentityCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import path from 'node:path';
 import { BYOC_PERMISSIONS } from '../../core/byoc/byocPolicy';

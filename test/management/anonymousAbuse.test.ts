@@ -121,7 +121,10 @@ describe('sign-in limits', () => {
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 401)).toHaveLength(5);
     expect(statuses.filter((s) => s === 429)).toHaveLength(55);
-    expectTooMany(answers.find((a) => a.status === 429)!, 'too_many_attempts');
+    expectTooMany(
+      answers.find((a) => a.status === 429)!,
+      'too_many_attempts',
+    );
   });
 
   test("one attacker's guesses do not lock the real user out; guesses from many clients do, until a password reset", async () => {

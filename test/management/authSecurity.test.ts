@@ -44,7 +44,10 @@ async function customer(web = client()): Promise<string> {
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest();
 /** The session id inside the signed cookie value `s:<id>.<signature>`. */
-const sessionId = (cookie: string) => decodeURIComponent(cookie.split('=')[1]!).replace(/^s:/, '').replace(/\.[^.]+$/, '');
+const sessionId = (cookie: string) =>
+  decodeURIComponent(cookie.split('=')[1]!)
+    .replace(/^s:/, '')
+    .replace(/\.[^.]+$/, '');
 
 test('the session cookie is HttpOnly, SameSite=Lax and Secure over HTTPS; the store keeps only its hash; the password is argon2id', async () => {
   const web = client();
@@ -145,7 +148,10 @@ test('a reset link older than an hour and a verification link older than a day n
   const verifyToken = linkToken(await waitForEmail(email), '/verify-email');
   await client().request('POST', '/api/auth/password-reset', { email });
   const resetToken = linkToken(await waitForEmail(email, 2), '/reset-password');
-  await stack.db('user_tokens').update({ expires_at: new Date(Date.now() - 1000) }).whereIn('token_hash', [sha256(verifyToken), sha256(resetToken)]);
+  await stack
+    .db('user_tokens')
+    .update({ expires_at: new Date(Date.now() - 1000) })
+    .whereIn('token_hash', [sha256(verifyToken), sha256(resetToken)]);
   const verify = await client().request('POST', '/api/auth/verify-email', { token: verifyToken });
   expect(verify.status).toBe(400);
   expect(verify.json.errors).toEqual({ token: [expect.stringMatching(/invalid, used or expired/)] });
@@ -158,13 +164,19 @@ test('an idle session and one past its absolute lifetime are signed out', async 
   const email = await customer(web);
   await web.signIn(email, PASSWORD);
   const hash = sha256(sessionId(web.sessionCookie!));
-  await stack.db('sessions').where({ sid_hash: hash }).update({ expires_at: new Date(Date.now() - 1000) });
+  await stack
+    .db('sessions')
+    .where({ sid_hash: hash })
+    .update({ expires_at: new Date(Date.now() - 1000) });
   expect((await web.request('GET', '/api/domains')).status).toBe(401);
 
   await web.signIn(email, PASSWORD);
   const fresh = sha256(sessionId(web.sessionCookie!));
   // Used a second ago, but signed in more than SESSION_MAX_HOURS (1) ago.
-  await stack.db('sessions').where({ sid_hash: fresh }).update({ data: stack.db.raw(`jsonb_set(data, '{signedInAt}', to_jsonb(?::bigint))`, [Date.now() - 3_700_000]) });
+  await stack
+    .db('sessions')
+    .where({ sid_hash: fresh })
+    .update({ data: stack.db.raw(`jsonb_set(data, '{signedInAt}', to_jsonb(?::bigint))`, [Date.now() - 3_700_000]) });
   expect((await web.request('GET', '/api/domains')).status).toBe(401);
 });
 

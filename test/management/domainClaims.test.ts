@@ -116,7 +116,6 @@ test('an unproven claim blocks nobody: adding a name another account holds answe
   const tokenOf = (res: ApiResponse) => records(res).find((r) => r.purpose === 'ownership')!.value;
   expect(tokenOf(second)).not.toBe(tokenOf(first));
 
-
   // The same name twice in one's own account is still a 409, which speaks only of that account.
   const again = await b.request('POST', '/api/domains', { name: taken, sending_mode: 'shared' });
   expect([again.status, again.json.error]).toEqual([409, 'domain_exists']);
@@ -264,7 +263,10 @@ test('unproven claims expire 7 days after they were added: the hourly content pu
   const legacy = `${uniqueName('legacy')}.example.com`;
   await a.request('POST', '/api/domains', { name: legacy, sending_mode: 'shared' });
   await ses.send(new VerifyDomainIdentityCommand({ Domain: legacy }));
-  await stack.db('domains').where({ name: legacy }).update({ ses_identity: true, claim_expires_at: new Date(Date.now() - 60_000) });
+  await stack
+    .db('domains')
+    .where({ name: legacy })
+    .update({ ses_identity: true, claim_expires_at: new Date(Date.now() - 60_000) });
   expect(await sesIdentities()).toContain(legacy);
   expect(await purgeExpiredDomainClaims(stack.db, new Date(), () => stack.config)).toBe(1);
   expect(await sesIdentities()).not.toContain(legacy);

@@ -33,7 +33,15 @@ async function tenant(): Promise<Tenant> {
   const { apiKey, secret } = await createApiKey(stack.db, { accountId: sender.account.id, name: 'admin', permission: 'full_access' }, 'test');
   const { endpoint } = await createEndpoint(stack.db, stack.config.secretKey, sender.account.id, 'http://127.0.0.1:9/hooks');
   const messageId = randomUUID();
-  await insertQueuedLogRow(stack.db, { messageId, accountId: sender.account.id, recipient: `someone@${sender.domain}`, fromEmail: `hi@${sender.domain}`, subject: 'Private', kind: 'real', attachments: 0 });
+  await insertQueuedLogRow(stack.db, {
+    messageId,
+    accountId: sender.account.id,
+    recipient: `someone@${sender.domain}`,
+    fromEmail: `hi@${sender.domain}`,
+    subject: 'Private',
+    kind: 'real',
+    attachments: 0,
+  });
   const suppressed = `gone-${messageId.slice(0, 8)}@example.org`;
   await suppressManually(stack.db, { accountId: sender.account.id, address: suppressed }, 'test');
   return { ...sender, fullKey: secret, fullKeyId: apiKey.id, webhookId: endpoint.id, messageId, suppressed };
@@ -110,7 +118,17 @@ afterAll(async () => stack?.stop());
 
 test('the document lists the management endpoints this test walks', () => {
   const listed = operations.map((o) => `${o.method.toUpperCase()} ${o.path}`);
-  expect(listed).toEqual(expect.arrayContaining(['GET /api/domains/{name}', 'DELETE /api/api-keys/{id}', 'POST /api/webhooks/{id}/test', 'GET /api/emails/{message_id}', 'DELETE /api/suppressions/{address}', 'GET /api/usage', 'PUT /api/byoc']));
+  expect(listed).toEqual(
+    expect.arrayContaining([
+      'GET /api/domains/{name}',
+      'DELETE /api/api-keys/{id}',
+      'POST /api/webhooks/{id}/test',
+      'GET /api/emails/{message_id}',
+      'DELETE /api/suppressions/{address}',
+      'GET /api/usage',
+      'PUT /api/byoc',
+    ]),
+  );
   expect(listed.length).toBeGreaterThanOrEqual(25);
 });
 
@@ -191,7 +209,11 @@ test('a domain-scoped full_access key: every operation is classified, account-wi
   const listed = operations.map((o) => `${o.method.toUpperCase()} ${o.path}`);
   expect(listed.filter((op) => !(op in SCOPED_KEY_ACCESS))).toEqual([]);
   // ...and opens only these to a scoped key.
-  expect(Object.keys(SCOPED_KEY_ACCESS).filter((op) => SCOPED_KEY_ACCESS[op] !== 'account_wide').sort()).toEqual(
+  expect(
+    Object.keys(SCOPED_KEY_ACCESS)
+      .filter((op) => SCOPED_KEY_ACCESS[op] !== 'account_wide')
+      .sort(),
+  ).toEqual(
     [
       'GET /api/domains',
       'GET /api/domains/{name}',

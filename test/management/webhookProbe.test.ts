@@ -128,7 +128,10 @@ test('the deliveries kept before keep no raw error text either (migration)', asy
   ] as const;
   const ids: string[] = [];
   for (const [error, status, latency] of old) {
-    const [row] = await stack.db('webhook_deliveries').insert({ endpoint_id: endpointId, event_type: 'email.delivered', status_code: status, latency_ms: latency, succeeded: false, error, is_test: false }).returning('id');
+    const [row] = await stack
+      .db('webhook_deliveries')
+      .insert({ endpoint_id: endpointId, event_type: 'email.delivered', status_code: status, latency_ms: latency, succeeded: false, error, is_test: false })
+      .returning('id');
     ids.push((row as { id: string }).id);
   }
   await rewriteOldDeliveries(stack.db);

@@ -87,13 +87,19 @@ async function redisContents(): Promise<string> {
     for (const key of keys) {
       const type = await stack.redis.type(key);
       const value =
-        type === 'string' ? await stack.redis.getBuffer(key)
-        : type === 'hash' ? await stack.redis.hgetall(key)
-        : type === 'list' ? await stack.redis.lrange(key, 0, -1)
-        : type === 'set' ? await stack.redis.smembers(key)
-        : type === 'zset' ? await stack.redis.zrange(key, 0, -1, 'WITHSCORES')
-        : type === 'stream' ? await stack.redis.xrange(key, '-', '+')
-        : null;
+        type === 'string'
+          ? await stack.redis.getBuffer(key)
+          : type === 'hash'
+            ? await stack.redis.hgetall(key)
+            : type === 'list'
+              ? await stack.redis.lrange(key, 0, -1)
+              : type === 'set'
+                ? await stack.redis.smembers(key)
+                : type === 'zset'
+                  ? await stack.redis.zrange(key, 0, -1, 'WITHSCORES')
+                  : type === 'stream'
+                    ? await stack.redis.xrange(key, '-', '+')
+                    : null;
       out.push(key, Buffer.isBuffer(value) ? value.toString('latin1') : JSON.stringify(value));
     }
   } while (cursor !== '0');
@@ -120,7 +126,12 @@ test('after a delivered and a refused BYOC message, no recipient, subject or bod
   const ok = await send(byoc, byocMessage(delivered));
   const refusedTo = `${refused.recipient}@example.org`;
   proxy.script(refusedTo, [
-    { kind: 'error', status: 400, type: 'MessageRejected', message: `Email address is not verified. The following identities failed the check in region EU-WEST-1: ${refusedTo} ("Invoice ${refused.subject}")` },
+    {
+      kind: 'error',
+      status: 400,
+      type: 'MessageRejected',
+      message: `Email address is not verified. The following identities failed the check in region EU-WEST-1: ${refusedTo} ("Invoice ${refused.subject}")`,
+    },
   ]);
   const bad = await send(byoc, byocMessage(refused));
   expect([ok.status, bad.status]).toEqual([200, 200]);
@@ -151,7 +162,12 @@ test('after a delivered and a refused BYOC message, no recipient, subject or bod
   expect(histories).toContain(ok.json.message_id as string); // the history search sees the ids it should
   for (const mk of [delivered, refused]) {
     for (const [field, marker] of Object.entries(mk)) {
-      expect({ field, inPostgres: dump.includes(marker), inRedis: redis.includes(marker), inHistory: histories.includes(marker) }).toEqual({ field, inPostgres: false, inRedis: false, inHistory: false });
+      expect({ field, inPostgres: dump.includes(marker), inRedis: redis.includes(marker), inHistory: histories.includes(marker) }).toEqual({
+        field,
+        inPostgres: false,
+        inRedis: false,
+        inHistory: false,
+      });
     }
   }
   expect(await stack.db('staged_messages').whereIn('message_id', [ok.json.message_id as string, bad.json.message_id as string])).toEqual([]);
@@ -160,7 +176,10 @@ test('after a delivered and a refused BYOC message, no recipient, subject or bod
 test('a role that stops working fails the message and the API answers 503 byoc_not_configured until revalidated', async () => {
   // The role no longer trusts this configuration's ExternalId (a new session is needed: the cache
   // is keyed by role and ExternalId, so none of the earlier sessions applies).
-  await stack.db('byoc_configs').where({ account_id: byoc.account.id }).update({ external_id: randomBytes(24).toString('hex') });
+  await stack
+    .db('byoc_configs')
+    .where({ account_id: byoc.account.id })
+    .update({ external_id: randomBytes(24).toString('hex') });
   const first = await send(byoc, byocMessage(markers()));
   expect(first.status).toBe(200);
   const result = await finished(first.json.message_id as string);

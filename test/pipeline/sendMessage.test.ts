@@ -87,5 +87,9 @@ test('refused: a gate names its error code and detail, nothing is queued or coun
   const corrected = await sendMessage(deps(), input({ idempotency: { key: 'direct-2', requestHash: 'fingerprint-2b' } }));
   expect(corrected.outcome).toBe('accepted');
   // Now the key is the corrected request's: the refused body with it is a reuse.
-  expect(await sendMessage(deps(), input({ idempotency: { key: 'direct-2', requestHash: 'fingerprint-2' } }))).toMatchObject({ outcome: 'refused', step: 'idempotency', code: 'idempotency_key_reused' });
+  expect(await sendMessage(deps(), input({ idempotency: { key: 'direct-2', requestHash: 'fingerprint-2' } }))).toMatchObject({
+    outcome: 'refused',
+    step: 'idempotency',
+    code: 'idempotency_key_reused',
+  });
 });

@@ -43,10 +43,14 @@ test('SES answering after the activity timeout: the call is aborted, retried onc
   expect(res.status).toBe(200);
   const messageId = res.json.message_id as string;
 
-  const row = await eventually('the message to settle', async () => {
-    const r = await getLogRow(stack.db, messageId);
-    return r?.status === 'sent' ? r : undefined;
-  }, 90_000);
+  const row = await eventually(
+    'the message to settle',
+    async () => {
+      const r = await getLogRow(stack.db, messageId);
+      return r?.status === 'sent' ? r : undefined;
+    },
+    90_000,
+  );
   expect(row.provider_message_id).toEqual(expect.any(String));
   await proxy.idle();
   expect({ attempts: proxy.attempts(to), abandoned: proxy.abandoned(to) }).toEqual({ attempts: 2, abandoned: 1 });
@@ -101,10 +105,14 @@ test('a slow step before SES leaves the SES call only what the attempt has left:
     await new Promise((resolve) => setTimeout(resolve, 40_000));
     await locker.query('COMMIT');
 
-    const row = await eventually('the message to be sent', async () => {
-      const r = await getLogRow(slow.db, messageId);
-      return r?.status === 'sent' ? r : undefined;
-    }, 90_000);
+    const row = await eventually(
+      'the message to be sent',
+      async () => {
+        const r = await getLogRow(slow.db, messageId);
+        return r?.status === 'sent' ? r : undefined;
+      },
+      90_000,
+    );
     expect(row.provider_message_id).toEqual(expect.any(String));
     await proxy.idle();
     expect({ attempts: proxy.attempts(to), abandoned: proxy.abandoned(to) }).toEqual({ attempts: 2, abandoned: 1 });

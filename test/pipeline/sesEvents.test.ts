@@ -25,9 +25,7 @@ beforeAll(async () => {
   [sns, receiver] = await Promise.all([startLocalSns(), startWebhookReceiver()]);
   const snsEnv = { SNS_TOPIC_ARNS: sns.topicArn, SNS_CERT_HOST: sns.certHost, REPUTATION_MIN_SENDS: '3', REPUTATION_MIN_EVENTS: '2', BOUNCE_RATE_THRESHOLD: '0.5', COMPLAINT_RATE_THRESHOLD: '0.9' };
   stack = await startServiceStack({ env: snsEnv });
-  api = await startApiProcess(
-    testEnv({ ...snsEnv, DATABASE_URL: stack.database.url, TEMPORAL_TASK_QUEUE: stack.config.temporal.taskQueue, NODE_EXTRA_CA_CERTS: sns.caFile }),
-  );
+  api = await startApiProcess(testEnv({ ...snsEnv, DATABASE_URL: stack.database.url, TEMPORAL_TASK_QUEUE: stack.config.temporal.taskQueue, NODE_EXTRA_CA_CERTS: sns.caFile }));
   sender = await createSender(stack.db);
   receiver.setSecret((await createEndpoint(stack.db, stack.config.secretKey, sender.account.id, receiver.url)).signingSecret);
 });

@@ -113,5 +113,12 @@ test('the example receiver accepts the flat test shape, refuses a bad signature 
   expect((await post(flat, good)).status).toBe(204);
   expect(exampleEvents.at(-1)).toMatchObject({ eventType: 'email.bounced', messageId: 'service-test-6f1c', status: 'bounced', fields: { bounce_subtype: 'General' } });
   expect((await post(`${flat} `, good)).status).toBe(401); // one byte changed
-  expect((await post(flat, good.replace(/.$/, (c) => (c === '0' ? '1' : '0')))).status).toBe(401);
+  expect(
+    (
+      await post(
+        flat,
+        good.replace(/.$/, (c) => (c === '0' ? '1' : '0')),
+      )
+    ).status,
+  ).toBe(401);
 });

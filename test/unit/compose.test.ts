@@ -23,7 +23,9 @@ function published(service: Service): { hostIp: string; hostPort: string }[] {
   return (service.ports ?? []).map((entry) => {
     if (typeof entry === 'object') return { hostIp: entry.host_ip ?? '', hostPort: String(entry.published ?? entry.target) };
     // [HOST_IP:][HOST_PORT:]CONTAINER_PORT[/PROTOCOL]; a bare container port gets a random host port on every interface.
-    const parts = String(entry).replace(/\/(tcp|udp)$/, '').split(':');
+    const parts = String(entry)
+      .replace(/\/(tcp|udp)$/, '')
+      .split(':');
     if (parts.length === 3) return { hostIp: parts[0]!, hostPort: parts[1]! };
     if (parts.length === 2) return { hostIp: '', hostPort: parts[0]! };
     return { hostIp: '', hostPort: '(random)' };
@@ -39,7 +41,11 @@ function environment(service: Service): Record<string, string> {
 const LOOPBACK = new Set(['127.0.0.1', '::1', '[::1]', 'localhost']);
 
 test('only the API is published on every interface; the Temporal UI on loopback; the stores, Temporal and the SES emulator not at all', () => {
-  const everyInterface = Object.entries(services).flatMap(([name, s]) => published(s).filter((p) => !LOOPBACK.has(p.hostIp)).map((p) => `${name}:${p.hostPort}`));
+  const everyInterface = Object.entries(services).flatMap(([name, s]) =>
+    published(s)
+      .filter((p) => !LOOPBACK.has(p.hostIp))
+      .map((p) => `${name}:${p.hostPort}`),
+  );
   // The API itself, and the `scaled` profile's proxy in front of the API replicas.
   expect(everyInterface.sort()).toEqual(['api:3000', 'proxy:8080']);
   expect(services.proxy?.image).toMatch(/^nginx/);

@@ -49,7 +49,13 @@ test('Temporal TLS and API key: paths or inline PEM, read at boot; a certificate
   fs.writeFileSync(path.join(dir, 'ca.pem'), '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n');
   const base = { NODE_ENV: 'test' };
   expect(loadConfig(base).temporal).toMatchObject({ tls: undefined, apiKey: undefined });
-  const tls = loadConfig({ ...base, TEMPORAL_TLS_CA: path.join(dir, 'ca.pem'), TEMPORAL_TLS_CERT: '-----BEGIN CERTIFICATE-----\\nX\\n-----END CERTIFICATE-----', TEMPORAL_TLS_KEY: '-----BEGIN PRIVATE KEY-----\nK\n-----END PRIVATE KEY-----', TEMPORAL_TLS_SERVER_NAME: 'temporal.internal' }).temporal.tls!;
+  const tls = loadConfig({
+    ...base,
+    TEMPORAL_TLS_CA: path.join(dir, 'ca.pem'),
+    TEMPORAL_TLS_CERT: '-----BEGIN CERTIFICATE-----\\nX\\n-----END CERTIFICATE-----',
+    TEMPORAL_TLS_KEY: '-----BEGIN PRIVATE KEY-----\nK\n-----END PRIVATE KEY-----',
+    TEMPORAL_TLS_SERVER_NAME: 'temporal.internal',
+  }).temporal.tls!;
   expect(tls.serverCa!.toString()).toContain('MIIB');
   expect(tls.clientCert!.crt.toString()).toBe('-----BEGIN CERTIFICATE-----\nX\n-----END CERTIFICATE-----'); // `\n` written as two characters in an env file
   expect(tls.serverName).toBe('temporal.internal');

@@ -33,7 +33,10 @@ let results: Map<string, LintResult['messages']>;
 beforeAll(async () => {
   for (const [file, source] of Object.entries(probes)) fs.writeFileSync(path.join(ROOT, file), source);
   try {
-    const run = await promisify(execFile)(process.execPath, [path.join(ROOT, 'node_modules', 'eslint', 'bin', 'eslint.js'), '--format', 'json', ...Object.keys(probes)], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 }).catch(
+    const run = await promisify(execFile)(process.execPath, [path.join(ROOT, 'node_modules', 'eslint', 'bin', 'eslint.js'), '--format', 'json', ...Object.keys(probes)], {
+      cwd: ROOT,
+      maxBuffer: 16 * 1024 * 1024,
+    }).catch(
       (err: { stdout?: string }) => ({ stdout: err.stdout ?? '[]' }), // eslint exits 1 when it finds problems
     );
     const parsed = JSON.parse(run.stdout) as LintResult[];
@@ -83,7 +86,10 @@ test('every core/ folder has its place in the layer order', async () => {
   const script = `import(${JSON.stringify(path.join(ROOT, 'eslint.config.mjs'))}).then((m) => process.stdout.write(JSON.stringify(m.CORE_LAYERS)))`;
   const { stdout } = await promisify(execFile)(process.execPath, ['-e', script], { cwd: ROOT });
   const layers = JSON.parse(stdout) as string[];
-  const folders = fs.readdirSync(path.join(ROOT, 'core'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+  const folders = fs
+    .readdirSync(path.join(ROOT, 'core'), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
   expect([...layers].sort()).toEqual([...folders].sort());
 }, 60_000);
 

@@ -38,7 +38,11 @@ test('STS: a refused role is the customer account; our own refused keys and outa
 test('reasons never carry an address, the subject or the body', () => {
   const content = { subject: 'Quarterly results for Ann', text: 'Dear Ann, the numbers are in.' };
   const reason = classifySesError(
-    awsError('MessageRejected', 'Email address is not verified. The following identities failed the check in region EU-WEST-1: Ann Smith <ann.smith+x@example.org>, "Quarterly results for Ann"; Dear Ann, the numbers are in.', 400),
+    awsError(
+      'MessageRejected',
+      'Email address is not verified. The following identities failed the check in region EU-WEST-1: Ann Smith <ann.smith+x@example.org>, "Quarterly results for Ann"; Dear Ann, the numbers are in.',
+      400,
+    ),
     content,
   ).reason;
   expect(reason).toBe('MessageRejected: Email address is not verified. The following identities failed the check in region EU-WEST-1: Ann Smith <[address]>, "[subject]"; [body]');

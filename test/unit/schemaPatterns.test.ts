@@ -18,22 +18,37 @@ function matching(pattern: string): fc.Arbitrary<string> {
 const RUNS = { numRuns: 3000 };
 
 test('an address matching EMAIL_ADDRESS is one isValidAddress accepts', () => {
-  fc.assert(fc.property(matching(EMAIL_ADDRESS), (s) => isValidAddress(s)), RUNS);
+  fc.assert(
+    fc.property(matching(EMAIL_ADDRESS), (s) => isValidAddress(s)),
+    RUNS,
+  );
 });
 
 test('a mailbox matching MAILBOX is one parseMailbox accepts', () => {
-  fc.assert(fc.property(matching(MAILBOX), (s) => !('error' in parseMailbox(s))), RUNS);
+  fc.assert(
+    fc.property(matching(MAILBOX), (s) => !('error' in parseMailbox(s))),
+    RUNS,
+  );
 });
 
 test('a name matching DOMAIN_NAME is a shared domain parseSendingDomain accepts', () => {
-  fc.assert(fc.property(matching(DOMAIN_NAME), (s) => typeof parseSendingDomain(s, 'shared') === 'string'), RUNS);
+  fc.assert(
+    fc.property(matching(DOMAIN_NAME), (s) => typeof parseSendingDomain(s, 'shared') === 'string'),
+    RUNS,
+  );
 });
 
 test('an ARN matching BYOC_ROLE_ARN is one parseByocRoleArn accepts', () => {
-  fc.assert(fc.property(matching(BYOC_ROLE_ARN), (s) => parseByocRoleArn(s).ok), RUNS);
+  fc.assert(
+    fc.property(matching(BYOC_ROLE_ARN), (s) => parseByocRoleArn(s).ok),
+    RUNS,
+  );
 });
 
 test('a URL matching WEBHOOK_URL with a host that resolves (here loopback, allowed) passes validateWebhookUrl', async () => {
   const withLoopbackHost = matching(WEBHOOK_URL).map((s) => s.replace(/^(https?:\/\/)(\[[^\]]*\]|[^/:?#]*)/i, '$1127.0.0.1'));
-  await fc.assert(fc.asyncProperty(withLoopbackHost, async (s) => typeof (await validateWebhookUrl(s, { allowedPrivateAddresses: ['127.0.0.1'] })) === 'string'), RUNS);
+  await fc.assert(
+    fc.asyncProperty(withLoopbackHost, async (s) => typeof (await validateWebhookUrl(s, { allowedPrivateAddresses: ['127.0.0.1'] })) === 'string'),
+    RUNS,
+  );
 });

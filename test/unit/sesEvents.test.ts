@@ -9,12 +9,24 @@ import { startLocalSns, type LocalSns } from '../../tools/stack/localSns';
 const mail = { messageId: '0100018c-ses-id', timestamp: '2026-11-20T10:00:00.000Z', destination: ['ann@example.org'] };
 
 test('identity notifications: delivery, permanent and transient bounces, complaints', () => {
-  expect(parseSesEvent(JSON.stringify({ notificationType: 'Delivery', mail, delivery: { timestamp: '2026-11-20T10:00:02.000Z', smtpResponse: '250 2.0.0 OK <ann@example.org>', recipients: ['ann@example.org'] } }))).toEqual({
+  expect(
+    parseSesEvent(
+      JSON.stringify({ notificationType: 'Delivery', mail, delivery: { timestamp: '2026-11-20T10:00:02.000Z', smtpResponse: '250 2.0.0 OK <ann@example.org>', recipients: ['ann@example.org'] } }),
+    ),
+  ).toEqual({
     ok: true,
     sesMessageId: mail.messageId,
     outcome: { type: 'delivered', at: '2026-11-20T10:00:02.000Z', smtpResponse: '250 2.0.0 OK <[address]>' },
   });
-  expect(parseSesEvent(JSON.stringify({ notificationType: 'Bounce', mail, bounce: { bounceType: 'Permanent', bounceSubType: 'General', timestamp: '2026-11-20T10:00:03.000Z', bouncedRecipients: [{ emailAddress: 'ann@example.org' }] } }))).toMatchObject({
+  expect(
+    parseSesEvent(
+      JSON.stringify({
+        notificationType: 'Bounce',
+        mail,
+        bounce: { bounceType: 'Permanent', bounceSubType: 'General', timestamp: '2026-11-20T10:00:03.000Z', bouncedRecipients: [{ emailAddress: 'ann@example.org' }] },
+      }),
+    ),
+  ).toMatchObject({
     outcome: { type: 'bounced', bounceType: 'Permanent', bounceSubType: 'General', at: '2026-11-20T10:00:03.000Z' },
   });
   expect(parseSesEvent(JSON.stringify({ notificationType: 'Bounce', mail, bounce: { bounceType: 'Transient', bounceSubType: 'MailboxFull' } }))).toMatchObject({
@@ -35,7 +47,7 @@ test('event publishing: rendering failures and rejections fail the message; othe
   expect(parseSesEvent(JSON.stringify({ notificationType: 'Delivery' }))).toEqual({ ok: false, ignored: 'no mail.messageId' });
 });
 
-test('by default the signing certificate may only come from the topic region\'s own SNS host, and no topic is accepted', () => {
+test("by default the signing certificate may only come from the topic region's own SNS host, and no topic is accepted", () => {
   const production = { NODE_ENV: 'production', POSTAGE_SECRET_KEY: 'ab'.repeat(32), RELAY_AWS_ACCOUNT_ID: '210987654321' };
   const { snsCertHost, snsTopicArns } = loadConfig(production).outcomes;
   expect(snsCertHost).toBeUndefined();

@@ -81,7 +81,10 @@ test('shared content keeps 90 days; BYOC leftovers, the SES id map, rate samples
       content: messageContent({ to: 'someone@example.org', from: `hello@${sender.domain}` }),
       attachments: [{ filename: 'a.txt', contentType: 'text/plain', data: Buffer.from('a') }],
     });
-    await pipeline.database.db('staged_messages').where({ message_id: messageId }).update({ created_at: new Date(now - ageMs) });
+    await pipeline.database
+      .db('staged_messages')
+      .where({ message_id: messageId })
+      .update({ created_at: new Date(now - ageMs) });
     return messageId;
   };
   const sharedOld = await stage('shared', 91 * DAY);
@@ -103,7 +106,16 @@ test('shared content keeps 90 days; BYOC leftovers, the SES id map, rate samples
     { account_id: sender.account.id, key: 'live', request_hash: 'h', state: 'completed', expires_at: new Date(now + 3_600_000) },
   ]);
 
-  expect(await run('contentRetention', [{ contentDays: 90 }])).toEqual({ sharedContent: 1, byocLeftovers: 1, providerMessages: 1, sendSamples: 1, idempotencyKeys: 1, sessions: 0, userTokens: 0, domainClaims: 0 });
+  expect(await run('contentRetention', [{ contentDays: 90 }])).toEqual({
+    sharedContent: 1,
+    byocLeftovers: 1,
+    providerMessages: 1,
+    sendSamples: 1,
+    idempotencyKeys: 1,
+    sessions: 0,
+    userTokens: 0,
+    domainClaims: 0,
+  });
   expect(await remaining('idempotency_keys', 'key', ['expired', 'live'])).toEqual(['live']);
   expect(await remaining('staged_messages', 'message_id', [sharedOld, sharedKept, byocLeftover, byocInFlight])).toEqual([sharedKept, byocInFlight]);
   expect(await remaining('staged_attachments', 'message_id', [sharedOld, byocLeftover])).toEqual([]);

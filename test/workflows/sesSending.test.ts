@@ -145,7 +145,10 @@ describe('SES errors', () => {
 
   test('throttling that never ends fails the message with the last reason after the retry budget', async () => {
     const to = recipient('always-throttled');
-    proxy.script(to, Array.from({ length: 20 }, () => THROTTLED));
+    proxy.script(
+      to,
+      Array.from({ length: 20 }, () => THROTTLED),
+    );
     const sent = await sendAndSettle(sender, messageContent({ to, from: `hello@${sender.domain}` }));
     expect(sent.outcome).toEqual({ status: 'failed', reason: 'gave up after repeated attempts: TooManyRequestsException: Maximum sending rate exceeded.' });
     expect(proxy.attempts(to)).toBe(12);

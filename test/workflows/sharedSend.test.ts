@@ -166,7 +166,10 @@ describe('SES sends and provider outcomes', () => {
     expect((await db()('send_outcomes').where({ message_id: hard.messageId }).first()).hard_bounced_at).toBeInstanceOf(Date);
     expect((await db()('send_outcomes').where({ message_id: soft.messageId }).first()).hard_bounced_at).toBeNull();
 
-    for (const [m, type] of [[hard, 'Permanent'], [soft, 'Transient']] as const) {
+    for (const [m, type] of [
+      [hard, 'Permanent'],
+      [soft, 'Transient'],
+    ] as const) {
       const hook = await receiver.waitFor((r) => hooksFor(m.messageId, 'email.bounced').includes(r));
       expect((hook.json as { payload: { bounce_type: string } }).payload.bounce_type).toBe(type);
     }

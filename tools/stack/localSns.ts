@@ -38,7 +38,9 @@ function sign(fields: Record<string, string>, key: string, version: '1' | '2'): 
   const canonical = SIGNED_KEYS[fields.Type!]!.filter((k) => k in fields)
     .map((k) => `${k}\n${fields[k]}\n`)
     .join('');
-  return createSign(version === '1' ? 'RSA-SHA1' : 'RSA-SHA256').update(canonical, 'utf8').sign(key, 'base64');
+  return createSign(version === '1' ? 'RSA-SHA1' : 'RSA-SHA256')
+    .update(canonical, 'utf8')
+    .sign(key, 'base64');
 }
 
 async function selfSignedFor127(): Promise<{ cert: string; key: string }> {
@@ -92,7 +94,10 @@ export async function startLocalSns(opts: { region?: string; port?: number; dir?
     confirmations,
     notification(message, opts = {}) {
       const version = opts.signatureVersion ?? '2';
-      const fields: Record<string, string> = { ...base('Notification', JSON.stringify(message), opts.topicArn ?? topicArn, opts.certUrl ?? certUrl, opts.messageId ?? randomUUID(), opts.timestamp), SignatureVersion: version };
+      const fields: Record<string, string> = {
+        ...base('Notification', JSON.stringify(message), opts.topicArn ?? topicArn, opts.certUrl ?? certUrl, opts.messageId ?? randomUUID(), opts.timestamp),
+        SignatureVersion: version,
+      };
       return JSON.stringify({ ...fields, Signature: sign(fields, tls.key, version), UnsubscribeURL: `https://${host}/?Action=Unsubscribe` });
     },
     subscriptionConfirmation(opts = {}) {

@@ -121,10 +121,12 @@ export function startProcess(
     fs.closeSync(log);
   }
   let exited = false;
-  const exitPromise = new Promise<void>((resolve) => child.once('exit', () => {
-    exited = true;
-    resolve();
-  }));
+  const exitPromise = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      exited = true;
+      resolve();
+    }),
+  );
   child.once('error', () => undefined); // surfaced through exitCode / waitFor
   return {
     name,

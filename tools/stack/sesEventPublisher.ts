@@ -47,7 +47,13 @@ export function sesEventRecord(event: SimulatorEvent, email: { sesMessageId: str
       return {
         eventType: 'Delivery',
         mail,
-        delivery: { timestamp, processingTimeMillis: at.getTime() - email.sentAt.getTime(), recipients: [email.recipient], smtpResponse: '250 2.6.0 Message received', reportingMTA: 'a8-70.smtp-out.amazonses.com' },
+        delivery: {
+          timestamp,
+          processingTimeMillis: at.getTime() - email.sentAt.getTime(),
+          recipients: [email.recipient],
+          smtpResponse: '250 2.6.0 Message received',
+          reportingMTA: 'a8-70.smtp-out.amazonses.com',
+        },
       };
     case 'Bounce':
       return {
@@ -66,7 +72,14 @@ export function sesEventRecord(event: SimulatorEvent, email: { sesMessageId: str
       return {
         eventType: 'Complaint',
         mail,
-        complaint: { complainedRecipients: [{ emailAddress: email.recipient }], timestamp, feedbackId: randomUUID(), userAgent: 'Amazon SES Mailbox Simulator', complaintFeedbackType: 'abuse', arrivalDate: timestamp },
+        complaint: {
+          complainedRecipients: [{ emailAddress: email.recipient }],
+          timestamp,
+          feedbackId: randomUUID(),
+          userAgent: 'Amazon SES Mailbox Simulator',
+          complaintFeedbackType: 'abuse',
+          arrivalDate: timestamp,
+        },
       };
   }
 }

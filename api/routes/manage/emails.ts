@@ -35,7 +35,14 @@ export function emailsRoute(deps: RouteDeps): Router {
       const page = await emailLogPage(
         deps.db,
         caller.accountId,
-        { ...(isScoped(caller.domainScope) ? { fromDomains: caller.domainScope } : {}), ...(status ? { status } : {}), ...(recipient ? { recipient } : {}), ...(from ? { from } : {}), ...(since ? { since } : {}), ...(until ? { until } : {}) },
+        {
+          ...(isScoped(caller.domainScope) ? { fromDomains: caller.domainScope } : {}),
+          ...(status ? { status } : {}),
+          ...(recipient ? { recipient } : {}),
+          ...(from ? { from } : {}),
+          ...(since ? { since } : {}),
+          ...(until ? { until } : {}),
+        },
         { limit, ...(cursor ? { cursor } : {}) },
       );
       res.json({ emails: page.rows.map(presentEmail), next_cursor: page.nextCursor });

@@ -78,10 +78,12 @@ function decodedSegment(segment: string): string | undefined {
  */
 export function refuseUnstorableParameters(req: Request, res: Response, next: NextFunction): void {
   const path = req.originalUrl.split('?')[0] ?? '';
-  if (path.split('/').some((segment) => {
-    const text = decodedSegment(segment);
-    return text === undefined || unstorableTextProblem(text) !== undefined;
-  })) {
+  if (
+    path.split('/').some((segment) => {
+      const text = decodedSegment(segment);
+      return text === undefined || unstorableTextProblem(text) !== undefined;
+    })
+  ) {
     res.locals.outcome = 'not_found';
     sendError(res, { code: 'not_found', detail: 'Nothing in this account has that name or id.' });
     return;

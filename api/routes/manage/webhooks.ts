@@ -101,7 +101,16 @@ export function webhooksRoute(deps: RouteDeps): Router {
       const { attempt, payload } = result;
       res.locals.outcome = attempt.succeeded ? 'webhook_test_delivered' : 'webhook_test_failed';
       res.json({
-        delivery: presentWebhookDelivery({ eventType: event, isTest: true, messageId: null, statusCode: attempt.statusCode, succeeded: attempt.succeeded, latencyMs: attempt.durationMs, error: attempt.error, attemptedAt: attempt.attemptedAt }),
+        delivery: presentWebhookDelivery({
+          eventType: event,
+          isTest: true,
+          messageId: null,
+          statusCode: attempt.statusCode,
+          succeeded: attempt.succeeded,
+          latencyMs: attempt.durationMs,
+          error: attempt.error,
+          attemptedAt: attempt.attemptedAt,
+        }),
         payload,
       });
     }),

@@ -75,7 +75,10 @@ export function CopyButton({ value, label = 'Copy' }: { value: string; label?: s
       type="button"
       className="button button-small"
       onClick={() => {
-        void navigator.clipboard?.writeText(value).then(() => setCopied(true), () => setCopied(false));
+        void navigator.clipboard?.writeText(value).then(
+          () => setCopied(true),
+          () => setCopied(false),
+        );
       }}
       aria-label={`${label}: ${value.length > 40 ? `${value.slice(0, 37)}…` : value}`}
     >

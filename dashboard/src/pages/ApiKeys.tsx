@@ -90,7 +90,11 @@ export default function ApiKeys() {
   );
   return (
     <>
-      <PageHeader title="API keys" description="Keys authenticate your requests (X-API-Key header). Sending keys can only send; full-access keys can manage the account." actions={!creating && !secret && newKeyButton} />
+      <PageHeader
+        title="API keys"
+        description="Keys authenticate your requests (X-API-Key header). Sending keys can only send; full-access keys can manage the account."
+        actions={!creating && !secret && newKeyButton}
+      />
       {secret && (
         <SecretOnce label="API key" secret={secret.value} onDismiss={() => setSecret(null)}>
           <p>

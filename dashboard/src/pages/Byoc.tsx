@@ -10,7 +10,29 @@ import { CopyButton, Field, FormError } from '../components/forms';
 import { ErrorState, Loading } from '../components/states';
 import { Time } from '../components/time';
 
-const REGIONS = ['us-east-1', 'us-east-2', 'us-west-1', 'us-west-2', 'ca-central-1', 'eu-west-1', 'eu-west-2', 'eu-west-3', 'eu-central-1', 'eu-north-1', 'eu-south-1', 'ap-south-1', 'ap-northeast-1', 'ap-northeast-2', 'ap-northeast-3', 'ap-southeast-1', 'ap-southeast-2', 'sa-east-1', 'me-south-1', 'af-south-1', 'il-central-1'];
+const REGIONS = [
+  'us-east-1',
+  'us-east-2',
+  'us-west-1',
+  'us-west-2',
+  'ca-central-1',
+  'eu-west-1',
+  'eu-west-2',
+  'eu-west-3',
+  'eu-central-1',
+  'eu-north-1',
+  'eu-south-1',
+  'ap-south-1',
+  'ap-northeast-1',
+  'ap-northeast-2',
+  'ap-northeast-3',
+  'ap-southeast-1',
+  'ap-southeast-2',
+  'sa-east-1',
+  'me-south-1',
+  'af-south-1',
+  'il-central-1',
+];
 
 /** Spec 5.3's reasons, in words a customer can act on. */
 const ADVICE: Record<string, string> = {
@@ -98,9 +120,7 @@ export default function Byoc() {
       <section className="card" aria-labelledby="steps-title">
         <h2 id="steps-title">Set it up</h2>
         <ol className="steps">
-          <li>
-            Enter your role’s ARN and your SES region, and save. The first save creates your ExternalId (validation fails until the role exists).
-          </li>
+          <li>Enter your role’s ARN and your SES region, and save. The first save creates your ExternalId (validation fails until the role exists).</li>
           <li>Create the role: download the CloudFormation template and create a stack with it, or paste the two policies below into IAM yourself.</li>
           <li>Validate. Wait about 15 seconds after changing the role.</li>
         </ol>

@@ -24,7 +24,12 @@ export default function EmailDetail() {
   if (detail.isPending) return <Loading what="the email" />;
   if (detail.isError) {
     const gone = detail.error instanceof ApiError && detail.error.status === 404;
-    return <ErrorState error={gone ? new Error('This email is not in your log: it may be older than 14 days, or a BYOC email (those are never kept).') : detail.error} retry={gone ? undefined : () => void detail.refetch()} />;
+    return (
+      <ErrorState
+        error={gone ? new Error('This email is not in your log: it may be older than 14 days, or a BYOC email (those are never kept).') : detail.error}
+        retry={gone ? undefined : () => void detail.refetch()}
+      />
+    );
   }
   const { email, timeline, webhook_deliveries: deliveries } = detail.data;
   return (

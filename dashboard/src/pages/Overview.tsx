@@ -47,7 +47,9 @@ export function Overview() {
       <PageHeader title="Overview" description={account ? `${account.name || account.email}, on ${account.current_plan ? `the ${account.current_plan} plan` : 'the free BYOC plan'}.` : undefined} />
       {remaining > 0 && (
         <section className="card" aria-labelledby="steps-title">
-          <h2 id="steps-title">Next steps ({steps.length - remaining} of {steps.length} done)</h2>
+          <h2 id="steps-title">
+            Next steps ({steps.length - remaining} of {steps.length} done)
+          </h2>
           <ol className="checklist">
             {steps.map((s) => (
               <li key={s.label} className={s.done ? 'done' : ''}>

@@ -23,7 +23,14 @@ export function SignUp() {
     );
   }
   return (
-    <AuthShell title="Create your account" footer={<>Already have an account? <Link to="/sign-in">Sign in</Link></>}>
+    <AuthShell
+      title="Create your account"
+      footer={
+        <>
+          Already have an account? <Link to="/sign-in">Sign in</Link>
+        </>
+      }
+    >
       <p className="lead">Start on the free BYOC plan: 50 emails a month through your own AWS account. No card needed.</p>
       <form onSubmit={submit} noValidate>
         <Field label="Company or name (optional)" name="name" error={signUp.error}>

@@ -128,7 +128,9 @@ function Endpoint({ webhook }: { webhook: Webhook }) {
       {!webhook.active && <p className="hint">Inactive endpoints receive nothing, test events included.</p>}
       {test.isSuccess && (
         <p role="status" className={test.data.delivery.succeeded ? 'ok-text' : 'form-error'}>
-          {test.data.delivery.succeeded ? `Delivered: HTTP ${test.data.delivery.status_code} in ${test.data.delivery.duration_ms} ms.` : `Not delivered: ${test.data.delivery.error ? deliveryFailure(test.data.delivery.error) : `HTTP ${test.data.delivery.status_code}`}.`}
+          {test.data.delivery.succeeded
+            ? `Delivered: HTTP ${test.data.delivery.status_code} in ${test.data.delivery.duration_ms} ms.`
+            : `Not delivered: ${test.data.delivery.error ? deliveryFailure(test.data.delivery.error) : `HTTP ${test.data.delivery.status_code}`}.`}
         </p>
       )}
       <FormError error={test.error ?? toggle.error} />
