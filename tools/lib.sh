@@ -37,3 +37,20 @@ require_node() {
       process.exit(1);
     }'
 }
+
+# Installs a pinned PyPI package into its own virtualenv under .tools (once, or when the pin
+# changes) and prints the path of one of its commands:
+# ensure_pip_tool NAME VERSION REQUIREMENT COMMAND (the virtualenv is .tools/NAME-venv).
+ensure_pip_tool() {
+  local name="$1" version="$2" requirement="$3" command="$4"
+  local venv="$TOOLS_DIR/$name-venv"
+  local stamp="$venv/$name.version"
+  if [ ! -x "$venv/bin/$command" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$version" ]; then
+    log "installing $requirement from PyPI (first run only)"
+    rm -rf "$venv"
+    python3 -m venv "$venv" >&2
+    "$venv/bin/pip" install -q "$requirement" >&2
+    echo "$version" > "$stamp"
+  fi
+  echo "$venv/bin/$command"
+}
