@@ -8,8 +8,7 @@ import { domainOfAddress, scopeCovers, scopeIncludesDomain } from '../../core/ac
 import type { Db } from '../../core/platform/db';
 import { isUuid } from '../../core/platform/ids';
 import { PostageError } from '../../core/platform/errors';
-import { getLogRow } from '../../core/sending/emailLog';
-import { messageNotFound } from '../routes/manage/emails';
+import { getLogRow, messageNotFound } from '../../core/sending/emailLog';
 import type { ApiError } from '../http/errors';
 
 /**
@@ -98,7 +97,7 @@ export async function scopedKeyRefusal(db: Db, req: Request, scope: readonly str
   if (access === 'message') {
     // One that does not exist (or is another account's) is left to the route: the same 404.
     const row = isUuid(param) ? await getLogRow(db, param) : undefined;
-    if (row && !scopeIncludesDomain(scope, domainOfAddress(row.from_email))) return new PostageError('message_not_found', messageNotFound(param));
+    if (row && !scopeIncludesDomain(scope, domainOfAddress(row.from_email))) return messageNotFound(param);
   }
   if (access === 'key') {
     const key = await findApiKey(db, param);

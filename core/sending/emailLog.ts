@@ -5,6 +5,7 @@ import type { Knex } from 'knex';
 import type { MessageStatus, ProviderOutcome } from '../model/outcomes';
 
 import type { MessageKind } from '../model/sendingModes';
+import { PostageError } from '../platform/errors';
 
 export interface EmailLogRow {
   message_id: string;
@@ -139,4 +140,9 @@ function outcomeDetails(outcome: ProviderOutcome): Record<string, string> {
 /** Retention (spec 2.9): deletes rows created before `cutoff`, in batches; returns how many. */
 export async function purgeLogRowsBefore(db: Db, cutoff: Date, batchSize = PURGE_BATCH_SIZE): Promise<number> {
   return deleteInBatches(db, 'email_log', 'message_id', (rows) => rows.where('created_at', '<', cutoff), batchSize);
+}
+
+/** A message that is not in the caller's log (or outside its key's scope): the same 404 either way. */
+export function messageNotFound(id: string): PostageError {
+  return new PostageError('message_not_found', `no message ${id} in this account's email log (BYOC messages and rows older than the retention are not kept)`);
 }

@@ -1,10 +1,9 @@
 // The email log (spec 2.9, shared mode): filtered, newest first, cursor pages; one message with
 // its timeline and its webhook deliveries.
 import { Router } from 'express';
-import { getLogRow } from '../../../core/sending/emailLog';
+import { getLogRow, messageNotFound } from '../../../core/sending/emailLog';
 import { emailLogPage, LOG_STATUSES } from '../../../core/sending/emailLogListing';
 import { messageTimeline, messageWebhookDeliveries } from '../../../core/sending/emailTimeline';
-import { PostageError } from '../../../core/platform/errors';
 import { isUuid } from '../../../core/platform/ids';
 import { isScoped } from '../../../core/accounts/keyScope';
 import type { RouteDeps } from '../../http/deps';
@@ -13,7 +12,6 @@ import { presentEmail, presentMessageDelivery, presentTimelineEvent } from '../.
 import { QueryReader } from './query';
 
 /** The 404 text for a message the caller may not see (also used by middleware/keyScope.ts). */
-export const messageNotFound = (id: string) => `no message ${id} in this account's email log (BYOC messages and rows older than the retention are not kept)`;
 
 export function emailsRoute(deps: RouteDeps): Router {
   const router = Router();
@@ -54,7 +52,7 @@ export function emailsRoute(deps: RouteDeps): Router {
     handled(async (req, res) => {
       const id = String(req.params.messageId);
       const row = isUuid(id) ? await getLogRow(deps.db, id) : undefined;
-      if (!row || row.account_id !== res.locals.caller!.accountId) throw new PostageError('message_not_found', messageNotFound(id));
+      if (!row || row.account_id !== res.locals.caller!.accountId) throw messageNotFound(id);
       const [timeline, deliveries] = await Promise.all([messageTimeline(deps.db, id), messageWebhookDeliveries(deps.db, id)]);
       res.json({ email: presentEmail(row), timeline: timeline.map(presentTimelineEvent), webhook_deliveries: deliveries.map(presentMessageDelivery) });
     }),
