@@ -2,15 +2,8 @@
 // to do next, then the rows (a table, or one element per row) and what follows them (a pager).
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Fragment, type ReactNode } from 'react';
+import { DataTable, type Column } from './DataTable';
 import { ErrorState, Loading } from './states';
-
-export interface Column<Row> {
-  header: string;
-  /** Read by screen readers only (an actions column). */
-  hiddenHeader?: boolean;
-  className?: string;
-  cell: (row: Row) => ReactNode;
-}
 
 type Rows<Row> = { columns: Column<Row>[]; render?: never } | { render: (row: Row) => ReactNode; columns?: never };
 
@@ -34,34 +27,7 @@ export function QueryList<Data, Row>(
   if (rows.length === 0) return <>{empty}</>;
   return (
     <>
-      {props.columns ? (
-        <div className="table-wrap" tabIndex={0}>
-          <table>
-            <thead>
-              <tr>
-                {props.columns.map((c) => (
-                  <th scope="col" key={c.header}>
-                    {c.hiddenHeader ? <span className="visually-hidden">{c.header}</span> : c.header}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={rowKey(row)}>
-                  {props.columns.map((c) => (
-                    <td key={c.header} className={c.className}>
-                      {c.cell(row)}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : (
-        rows.map((row) => <Fragment key={rowKey(row)}>{props.render(row)}</Fragment>)
-      )}
+      {props.columns ? <DataTable rows={rows} rowKey={rowKey} columns={props.columns} /> : rows.map((row) => <Fragment key={rowKey(row)}>{props.render(row)}</Fragment>)}
       {after?.(query.data)}
     </>
   );

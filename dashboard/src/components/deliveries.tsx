@@ -2,6 +2,7 @@
 import { type MessageDelivery, type WebhookDelivery } from '../api';
 import { Time } from './time';
 import { Badge } from './page';
+import { DataTable, type Column } from './DataTable';
 
 /** The API reports a delivery that got no answer by category only; these are its words for people. */
 const DELIVERY_FAILURES: Record<string, string> = {
@@ -33,37 +34,21 @@ type DeliveryRow = Pick<WebhookDelivery, 'event_type' | 'status_code' | 'succeed
 
 /** Webhook delivery attempts, newest first as given: an endpoint's, or a message's (with the endpoint column). */
 export function DeliveriesTable({ deliveries, label, withEndpoint = false }: { deliveries: DeliveryRow[]; label?: string; withEndpoint?: boolean }) {
-  return (
-    <div className="table-wrap" tabIndex={0}>
-      <table aria-label={label}>
-        <thead>
-          <tr>
-            <th scope="col">Event</th>
-            {withEndpoint && <th scope="col">Endpoint</th>}
-            <th scope="col">Result</th>
-            <th scope="col">Duration</th>
-            <th scope="col">When</th>
-          </tr>
-        </thead>
-        <tbody>
-          {deliveries.map((d, i) => (
-            <tr key={`${d.attempted_at}-${i}`}>
-              <td className="mono">
-                {d.event_type}
-                {d.test && <Badge tone="info">test</Badge>}
-              </td>
-              {withEndpoint && <td className="mono break">{d.url}</td>}
-              <td>
-                <DeliveryResult succeeded={d.succeeded} statusCode={d.status_code} error={d.error} />
-              </td>
-              <td>{d.duration_ms} ms</td>
-              <td>
-                <Time iso={d.attempted_at} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  const columns: Column<DeliveryRow>[] = [
+    {
+      header: 'Event',
+      className: 'mono',
+      cell: (d) => (
+        <>
+          {d.event_type}
+          {d.test && <Badge tone="info">test</Badge>}
+        </>
+      ),
+    },
+    ...(withEndpoint ? [{ header: 'Endpoint', className: 'mono break', cell: (d: DeliveryRow) => d.url }] : []),
+    { header: 'Result', cell: (d) => <DeliveryResult succeeded={d.succeeded} statusCode={d.status_code} error={d.error} /> },
+    { header: 'Duration', cell: (d) => `${d.duration_ms} ms` },
+    { header: 'When', cell: (d) => <Time iso={d.attempted_at} /> },
+  ];
+  return <DataTable rows={deliveries} rowKey={(d, i) => `${d.attempted_at}-${i}`} columns={columns} label={label} />;
 }
