@@ -8,24 +8,14 @@
 // points back and clears the address's windows. The address-wide ceiling is well above the
 // per-client one, so one attacker's guesses lock only themselves out; a completed password reset
 // starts the address's windows afresh (a new epoch), as the 429 tells the user to do.
-import type { RequestHandler } from 'express';
+import type { RequestHandler, Response } from 'express';
 import type Redis from 'ioredis';
 import ipaddr from 'ipaddr.js';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRes, type RateLimiterRedis } from 'rate-limiter-flexible';
 import type { AnonymousOperation, Config } from '../../core/platform/config';
 import { sha256Hex } from '../../core/platform/crypto';
+import { redisLimiter, secondsUntil, takePoint } from '../../core/platform/rateLimits';
 import { sendError } from '../http/errors';
-
-function limiter(redis: Redis, keyPrefix: string, points: number, duration: number): RateLimiterRedis {
-  return new RateLimiterRedis({
-    storeClient: redis,
-    keyPrefix,
-    points,
-    duration,
-    rejectIfRedisNotReady: true,
-    insuranceLimiter: new RateLimiterMemory({ keyPrefix, points, duration }),
-  });
-}
 
 /** The key of a client: its IPv4 address, or the /64 of its IPv6 address. */
 export function clientKey(ip: string | undefined): string {
@@ -36,7 +26,6 @@ export function clientKey(ip: string | undefined): string {
 }
 
 const addressKey = (email: string) => sha256Hex(email.trim().toLowerCase());
-const secondsUntil = (res: RateLimiterRes) => Math.max(1, Math.ceil(res.msBeforeNext / 1000));
 
 /** Consumes one point from each window; on a refusal gives back the points the others took. Seconds to wait, or undefined. */
 async function reserve(windows: { limiter: RateLimiterRedis; key: string }[]): Promise<number | undefined> {
@@ -65,9 +54,9 @@ export interface SigninLimits {
 export function createSigninLimits(redis: Redis, config: Config): SigninLimits {
   const duration = config.auth.signinWindowMinutes * 60;
   const prefix = `${config.redis.keyPrefix}:signin`;
-  const byAddressAndClient = limiter(redis, `${prefix}:address-client`, config.auth.signinFailuresPerAddress, duration);
-  const byAddress = limiter(redis, `${prefix}:address`, config.auth.signinFailuresPerAddressAllClients, duration);
-  const byClient = limiter(redis, `${prefix}:client`, config.auth.signinFailuresPerIp, duration);
+  const byAddressAndClient = redisLimiter(redis, `${prefix}:address-client`, config.auth.signinFailuresPerAddress, duration);
+  const byAddress = redisLimiter(redis, `${prefix}:address`, config.auth.signinFailuresPerAddressAllClients, duration);
+  const byClient = redisLimiter(redis, `${prefix}:client`, config.auth.signinFailuresPerIp, duration);
   const epochKey = (address: string) => `${prefix}:epoch:${address}`;
   const epochOf = async (address: string) => (await redis.get(epochKey(address)).catch(() => null)) ?? '0';
   return {
@@ -107,23 +96,21 @@ export function createSigninLimits(redis: Redis, config: Config): SigninLimits {
 export function anonymousLimit(redis: Redis, config: Config, operation: AnonymousOperation): RequestHandler {
   const { perClient, total } = config.auth.anonymousLimits[operation];
   const prefix = `${config.redis.keyPrefix}:anonymous:${operation}`;
-  const byClient = limiter(redis, `${prefix}:client`, perClient, 3600);
-  const overall = limiter(redis, `${prefix}:total`, total, 3600);
+  const byClient = redisLimiter(redis, `${prefix}:client`, perClient, 3600);
+  const overall = redisLimiter(redis, `${prefix}:total`, total, 3600);
+  const refuse = (res: Response, wait: number, who: string) => {
+    res.locals.outcome = 'too_many_requests';
+    res.set('Retry-After', String(wait));
+    sendError(res, { code: 'too_many_requests', detail: `Too many requests ${who}; try again after the Retry-After delay.` });
+  };
   return (req, res, next) => {
-    const refuse = (rejection: unknown, who: string) => {
-      if (!(rejection instanceof RateLimiterRes)) return next(rejection);
-      res.locals.outcome = 'too_many_requests';
-      res.set('Retry-After', String(secondsUntil(rejection)));
-      sendError(res, { code: 'too_many_requests', detail: `Too many requests ${who}; try again after the Retry-After delay.` });
-    };
-    byClient.consume(clientKey(req.ip)).then(
-      () =>
-        overall.consume('all').then(
-          () => next(),
-          (r: unknown) => refuse(r, 'of this kind from everyone this hour'),
-        ),
-      (r: unknown) => refuse(r, 'of this kind from this client this hour'),
-    );
+    void (async () => {
+      const clientWait = await takePoint(byClient, clientKey(req.ip));
+      if (clientWait !== undefined) return refuse(res, clientWait, 'of this kind from this client this hour');
+      const totalWait = await takePoint(overall, 'all');
+      if (totalWait !== undefined) return refuse(res, totalWait, 'of this kind from everyone this hour');
+      next();
+    })().catch(next);
   };
 }
 
@@ -135,14 +122,6 @@ export const AUTH_EMAILS_PER_ADDRESS_PER_HOUR = 5;
  * answers 202 as always (a refusal would tell who has an account); the email is just not sent.
  */
 export function createAuthEmailLimit(redis: Redis, config: Config): (address: string) => Promise<boolean> {
-  const perAddress = limiter(redis, `${config.redis.keyPrefix}:auth-email:address`, AUTH_EMAILS_PER_ADDRESS_PER_HOUR, 3600);
-  return async (address) => {
-    try {
-      await perAddress.consume(addressKey(address));
-      return true;
-    } catch (rejection) {
-      if (rejection instanceof Error) throw rejection;
-      return false; // a RateLimiterRes: over the limit
-    }
-  };
+  const perAddress = redisLimiter(redis, `${config.redis.keyPrefix}:auth-email:address`, AUTH_EMAILS_PER_ADDRESS_PER_HOUR, 3600);
+  return async (address) => (await takePoint(perAddress, addressKey(address))) === undefined;
 }

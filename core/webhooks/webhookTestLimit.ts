@@ -3,32 +3,15 @@
 // every API process through Redis (rate-limiter-flexible, like the send limit), with a per-process
 // memory fallback while Redis is away.
 import type Redis from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { redisLimiter, takePoint } from '../platform/rateLimits';
 
 /** Test events an account may send in a minute, over all its endpoints. */
 export const WEBHOOK_TESTS_PER_MINUTE = 10;
-const WINDOW_SECONDS = 60;
-const KEY_PREFIX = 'postage:webhook-test:account';
 
 /** Takes one test event from the account's allowance: undefined when it may go, else the seconds to wait. */
 export type WebhookTestLimit = (accountId: string) => Promise<number | undefined>;
 
 export function createWebhookTestLimit(redis: Redis, perMinute = WEBHOOK_TESTS_PER_MINUTE): WebhookTestLimit {
-  const limiter = new RateLimiterRedis({
-    storeClient: redis,
-    keyPrefix: KEY_PREFIX,
-    points: perMinute,
-    duration: WINDOW_SECONDS,
-    rejectIfRedisNotReady: true,
-    insuranceLimiter: new RateLimiterMemory({ keyPrefix: KEY_PREFIX, points: perMinute, duration: WINDOW_SECONDS }),
-  });
-  return async (accountId) => {
-    try {
-      await limiter.consume(accountId);
-      return undefined;
-    } catch (rejection) {
-      if (!(rejection instanceof RateLimiterRes)) throw rejection;
-      return Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-    }
-  };
+  const limiter = redisLimiter(redis, 'postage:webhook-test:account', perMinute, 60);
+  return (accountId) => takePoint(limiter, accountId);
 }
