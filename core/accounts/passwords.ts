@@ -3,8 +3,8 @@
 //
 // Each hash costs about 19 MiB and tens of milliseconds of a core, and anonymous requests can ask
 // for them, so at most PASSWORD_HASHES_AT_ONCE run at once per process (async-mutex's semaphore).
-// Checking a password at sign-in goes ahead of queued hashes of new passwords (sign-up, reset):
-// a flood of junk sign-ups delays the next sign-in by the hashes already running, not the queue.
+// Checking a password at sign-in goes ahead of queued hashes of new passwords (sign-up, reset),
+// and one slot is always left to checks: a flood of junk sign-ups does not delay a sign-in's check.
 import { hash, verify } from '@node-rs/argon2';
 import { Semaphore } from 'async-mutex';
 
@@ -22,14 +22,19 @@ export function passwordProblem(password: string): string | undefined {
 const SIGN_IN = 10;
 const NEW_PASSWORD = 0;
 let hashing = new Semaphore(2);
+// New passwords (sign-up, reset, change) may hold all slots but one, so a sign-in's check never
+// waits for a hash of a new password to finish: it waits only for other checks.
+let newPasswords = new Semaphore(1);
 
 /** How many hashes or checks may run at once in this process (PASSWORD_HASHES_AT_ONCE). */
 export function limitPasswordHashing(atOnce: number): void {
-  hashing = new Semaphore(Math.max(1, Math.floor(atOnce)));
+  const slots = Math.max(1, Math.floor(atOnce));
+  hashing = new Semaphore(slots);
+  newPasswords = new Semaphore(Math.max(1, slots - 1));
 }
 
 export function hashPassword(password: string): Promise<string> {
-  return hashing.runExclusive(() => hash(password), 1, NEW_PASSWORD);
+  return newPasswords.runExclusive(() => hashing.runExclusive(() => hash(password), 1, NEW_PASSWORD));
 }
 
 // A real hash of a random password: checking against it costs what a real check costs, so a
