@@ -8,30 +8,18 @@ import { messageWorkflows } from '../workflows/client';
 import type { ApiDeps, RouteDeps } from './http/deps';
 import { describeError, isStoreUnavailable, sendError } from './http/errors';
 import './http/locals';
-import { buildOpenApiDocument } from './schemas/openapi';
+import { buildOpenApiDocument } from './openapi/document';
 import { meRoute } from './routes/me';
 import { operationsRoute } from './routes/operations';
 import { createApiMetrics, type ApiMetrics } from '../core/platform/metrics';
 import { sendRoute } from './routes/send';
 import { sesEventsRoute } from './routes/sesEvents';
-import { authRoute } from './routes/auth';
-import { apiKeysRoute } from './routes/manage/apiKeys';
-import { byocRoute } from './routes/manage/byoc';
-import { domainsRoute } from './routes/manage/domains';
-import { emailsRoute } from './routes/manage/emails';
-import { suppressionsRoute } from './routes/manage/suppressions';
-import { usageRoute } from './routes/manage/usage';
-import { webhooksRoute } from './routes/manage/webhooks';
-import { refuseUnstorableParameters } from './routes/manage/query';
-import { requireCaller } from './middleware/caller';
-import { optionalJsonBody } from './middleware/jsonBody';
+import { OPERATION_GROUPS } from './routes/operationTable';
+import { mountOperations } from './http/mountOperations';
 import { methodNotAllowed } from './middleware/methodNotAllowed';
 import { sessionMiddleware } from './middleware/session';
 import { serveDashboard } from './routes/dashboard';
 import { limitPasswordHashing } from '../core/accounts/passwords';
-
-const MANAGEMENT_PATHS = ['/api/domains', '/api/api-keys', '/api/webhooks', '/api/byoc', '/api/emails', '/api/suppressions', '/api/usage'];
-const MANAGEMENT_BODY_LIMIT = 64 * 1024;
 
 /** TRUST_PROXY as Express reads it: a hop count, true/false, or addresses and names (`loopback`, CIDRs). */
 function trustProxySetting(value: string): boolean | number | string {
@@ -107,12 +95,8 @@ export function createApp(deps: ApiDeps): express.Express {
   app.use(meRoute(routeDeps));
   app.use(sesEventsRoute(routeDeps)); // SES events via SNS: outside /api, authenticated by SNS signature
 
-  // Customers: sign-in and sessions, then the management API (a session or a full_access key).
-  const session = sessionMiddleware(deps.db, deps.config);
-  app.use('/api/auth', session);
-  app.use(authRoute(routeDeps));
-  app.use(MANAGEMENT_PATHS, session, requireCaller(deps), optionalJsonBody(MANAGEMENT_BODY_LIMIT), refuseUnstorableParameters);
-  for (const route of [domainsRoute, apiKeysRoute, webhooksRoute, byocRoute, emailsRoute, suppressionsRoute, usageRoute]) app.use(route(routeDeps));
+  // Customers: sign-in and sessions, and the management API (a session or a full_access key), from the route table.
+  app.use(mountOperations(routeDeps, OPERATION_GROUPS, sessionMiddleware(deps.db, deps.config)));
 
   // The dashboard: its assets, and index.html for every other page path (not /api/...).
   serveDashboard(app);

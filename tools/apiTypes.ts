@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
-import { buildOpenApiDocument } from '../api/schemas/openapi';
+import { buildOpenApiDocument } from '../api/openapi/document';
 import { loadConfig } from '../core/platform/config';
 
 export const API_TYPES_PATH = path.resolve(__dirname, '..', 'dashboard', 'src', 'generated', 'openapi.ts');

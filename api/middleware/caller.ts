@@ -1,7 +1,7 @@
 // Who is calling a management endpoint: a signed-in session (cookie, plus the CSRF token on every
 // state-changing request) or an API key with `full_access`. A sending key gets 403
 // insufficient_permission; no credentials at all, 401. A domain-scoped key reaches only what its
-// scope allows (keyScope.ts: the one table for every management operation). Everything after
+// scope allows (keyScope.ts, with the rule each operation of the route table gives). Everything after
 // this sees only res.locals.caller's account.
 import type { NextFunction, Request, Response } from 'express';
 import { authenticateApiKey, keyPrefix, noteKeyUsed } from '../../core/accounts/apiKeys';
@@ -10,14 +10,14 @@ import type { Config } from '../../core/platform/config';
 import type { Db } from '../../core/platform/db';
 import { PostageError } from '../../core/platform/errors';
 import { sendCoreError, sendError, sendUnauthenticated } from '../http/errors';
-import { scopedKeyRefusal } from './keyScope';
+import { scopedKeyRefusal, type ScopedKeyRule } from './keyScope';
 import { hasValidCsrfToken } from './session';
 import '../http/locals';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const SIGN_IN_OR_KEY = 'Sign in, or send an API key with full_access permission as X-API-Key.';
 
-export function requireCaller(deps: { db: Db; config: Config }) {
+export function requireCaller(deps: { db: Db; config: Config }, scopedKeys: readonly ScopedKeyRule[]) {
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     const presented = req.get('X-API-Key');
     if (presented !== undefined) {
@@ -37,7 +37,7 @@ export function requireCaller(deps: { db: Db; config: Config }) {
       res.locals.caller = { accountId: key.accountId, actor: `key:${key.id}`, permission: key.permission, domainScope: key.domainScope };
       req.log = req.log.child({ key: res.locals.keyPrefix, account: key.accountId });
       if (isScoped(key.domainScope)) {
-        const refusal = await scopedKeyRefusal(deps.db, req, key.domainScope);
+        const refusal = await scopedKeyRefusal(deps.db, req, key.domainScope, scopedKeys);
         if (refusal instanceof PostageError) {
           sendCoreError(res, refusal);
           return;

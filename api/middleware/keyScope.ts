@@ -1,5 +1,6 @@
-// What a domain-scoped full_access key may reach on the management API: the one table, checked
-// by requireCaller (caller.ts) for every management request before any route runs. A session or
+// What a domain-scoped full_access key may reach on the management API: each operation of the
+// route table says it (`scopedKey`), and requireCaller (caller.ts) checks it for every management
+// request before any handler runs. A session or
 // an unscoped key is not limited here. See docs/decisions.md ("A scoped key manages only its
 // domains").
 import type { Request } from 'express';
@@ -22,44 +23,20 @@ import type { ApiError } from '../http/errors';
  */
 export type ScopedKeyAccess = 'account_wide' | 'same' | 'filtered' | 'within' | 'domain' | 'message' | 'key';
 
-/** Every management operation, as /openapi.json names it. An operation missing here is refused. */
-export const SCOPED_KEY_ACCESS: Record<string, ScopedKeyAccess> = {
-  'GET /api/domains': 'filtered',
-  'POST /api/domains': 'account_wide',
-  'GET /api/domains/{name}': 'domain',
-  'DELETE /api/domains/{name}': 'domain',
-  'POST /api/domains/{name}/verify': 'domain',
-  'GET /api/api-keys': 'filtered',
-  'POST /api/api-keys': 'within',
-  'DELETE /api/api-keys/{id}': 'key',
-  'GET /api/emails': 'filtered',
-  'GET /api/emails/{message_id}': 'message',
-  'GET /api/suppressions': 'same',
-  'POST /api/suppressions': 'account_wide',
-  'DELETE /api/suppressions/{address}': 'account_wide',
-  'GET /api/webhooks': 'account_wide',
-  'POST /api/webhooks': 'account_wide',
-  'PATCH /api/webhooks/{id}': 'account_wide',
-  'DELETE /api/webhooks/{id}': 'account_wide',
-  'GET /api/webhooks/{id}/deliveries': 'account_wide',
-  'POST /api/webhooks/{id}/test': 'account_wide',
-  'GET /api/byoc': 'account_wide',
-  'PUT /api/byoc': 'account_wide',
-  'POST /api/byoc/validate': 'account_wide',
-  'GET /api/byoc/policy': 'account_wide',
-  'GET /api/byoc/cloudformation': 'account_wide',
-  'GET /api/usage': 'account_wide',
-  'POST /api/auth/verify-email/resend': 'same',
-  'POST /api/auth/signout': 'same',
-  'POST /api/auth/password': 'same',
-};
+/** What a scoped key may do per operation, matched against requests (built from the route table). */
+export interface ScopedKeyRule {
+  method: string;
+  pattern: RegExp;
+  access: ScopedKeyAccess;
+}
 
-const MATCHERS = Object.entries(SCOPED_KEY_ACCESS).map(([operation, access]) => {
-  const [method, path] = operation.split(' ') as [string, string];
-  // Case-insensitive like Express's own routing, so no spelling of a path slips past the table.
-  const pattern = new RegExp(`^${path.replace(/\{\w+\}/g, '([^/]+)')}$`, 'i');
-  return { method, pattern, access };
-});
+/** The rules of the `caller` operations; an operation without one is refused to a scoped key. */
+export function scopedKeyRules(operations: readonly { method: string; path: string; scopedKey?: ScopedKeyAccess | undefined }[]): ScopedKeyRule[] {
+  return operations.flatMap(({ method, path, scopedKey }) =>
+    // Case-insensitive like Express's own routing, so no spelling of a path slips past the table.
+    scopedKey ? [{ method: method.toUpperCase(), pattern: new RegExp(`^${path.replace(/\{\w+\}/g, '([^/]+)')}$`, 'i'), access: scopedKey }] : [],
+  );
+}
 
 function decoded(segment: string): string | undefined {
   try {
@@ -74,11 +51,11 @@ function decoded(segment: string): string | undefined {
  * route applies `filtered` and `within`). Something outside the scope is refused with the very
  * PostageError the route gives for a name or id that does not exist (same 404, same text).
  */
-export async function scopedKeyRefusal(db: Db, req: Request, scope: readonly string[]): Promise<ApiError | PostageError | undefined> {
+export async function scopedKeyRefusal(db: Db, req: Request, scope: readonly string[], rules: readonly ScopedKeyRule[]): Promise<ApiError | PostageError | undefined> {
   const method = req.method === 'HEAD' ? 'GET' : req.method;
   const path = `${req.baseUrl}${req.path}`.replace(/\/+$/, '');
   let match: { access: ScopedKeyAccess; param: string } | undefined;
-  for (const m of MATCHERS) {
+  for (const m of rules) {
     const found = m.method === method ? m.pattern.exec(path) : null;
     if (found) {
       match = { access: m.access, param: found[1] === undefined ? '' : (decoded(found[1]) ?? '') };

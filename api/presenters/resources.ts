@@ -1,5 +1,7 @@
 // What the management API shows of each resource: snake_case fields, ISO times, never a secret
 // (key secrets and webhook signing secrets appear only in the one response that creates them).
+// Each returns the static type of its published schema (schemas/management.ts): a field the
+// document does not have, or of another type, does not compile.
 import { keyPrefix, type ApiKey } from '../../core/accounts/apiKeys';
 import type { Suppression } from '../../core/accounts/suppressions';
 import type { ByocConfig } from '../../core/byoc/byocConfig';
@@ -10,8 +12,15 @@ import { canSend, domainState, type Domain } from '../../core/domains/domains';
 import type { EmailLogRow } from '../../core/sending/emailLog';
 import type { MessageWebhookDelivery, TimelineEvent } from '../../core/sending/emailTimeline';
 import type { WebhookDeliveryAttempt, WebhookEndpoint } from '../../core/webhooks/webhookEndpoints';
+import { WEBHOOK_FAILURES, type WebhookFailure } from '../../core/webhooks/webhookDelivery';
+import type { Static } from '@sinclair/typebox';
+import type * as View from '../schemas/management';
 
 const iso = (d: Date | null | undefined): string | null => (d ? new Date(d).toISOString() : null);
+/** A stored failure category; rows are written with WEBHOOK_FAILURES only (older text was migrated), anything else reads as a network error. */
+const failure = (error: string | null): WebhookFailure | null => (error === null ? null : (WEBHOOK_FAILURES as readonly string[]).includes(error) ? (error as WebhookFailure) : 'network_error');
+/** A time every row has. */
+const isoAt = (d: Date): string => new Date(d).toISOString();
 
 type RecordStatus = 'verified' | 'pending' | 'missing' | 'unchecked';
 
@@ -32,11 +41,11 @@ function recordStatus(domain: Domain, record: DnsRecord): RecordStatus {
   }
 }
 
-export function presentRecord(domain: Domain, record: DnsRecord) {
+export function presentRecord(domain: Domain, record: DnsRecord): Static<typeof View.DnsRecordView> {
   return { purpose: record.purpose, type: record.type, name: record.name, value: record.value, required: record.required, status: recordStatus(domain, record) };
 }
 
-export function presentDomain(domain: Domain, records: DnsRecord[]) {
+export function presentDomain(domain: Domain, records: DnsRecord[]): Static<typeof View.Domain> {
   const { state, detail } = domainState(domain);
   return {
     name: domain.name,
@@ -51,7 +60,7 @@ export function presentDomain(domain: Domain, records: DnsRecord[]) {
     expires_at: iso(domain.claimExpiresAt),
     released_at: iso(domain.releasedAt),
     records: records.map((r) => presentRecord(domain, r)),
-    created_at: iso(domain.createdAt),
+    created_at: isoAt(domain.createdAt),
   };
 }
 
@@ -61,7 +70,7 @@ export function keyState(key: ApiKey, now = new Date()): 'active' | 'revoked' | 
   return 'active';
 }
 
-export function presentApiKey(key: ApiKey) {
+export function presentApiKey(key: ApiKey): Static<typeof View.ApiKey> {
   return {
     id: key.id,
     name: key.name,
@@ -72,15 +81,15 @@ export function presentApiKey(key: ApiKey) {
     expires_at: iso(key.expiresAt),
     revoked_at: iso(key.revokedAt),
     last_used_at: iso(key.lastUsedAt),
-    created_at: iso(key.createdAt),
+    created_at: isoAt(key.createdAt),
   };
 }
 
-export function presentWebhook(endpoint: WebhookEndpoint) {
-  return { id: endpoint.id, url: endpoint.url, events: endpoint.events, active: endpoint.active, created_at: iso(endpoint.createdAt) };
+export function presentWebhook(endpoint: WebhookEndpoint): Static<typeof View.Webhook> {
+  return { id: endpoint.id, url: endpoint.url, events: endpoint.events, active: endpoint.active, created_at: isoAt(endpoint.createdAt) };
 }
 
-export function presentWebhookDelivery(d: WebhookDeliveryAttempt) {
+export function presentWebhookDelivery(d: WebhookDeliveryAttempt): Static<typeof View.WebhookDelivery> {
   return {
     event_type: d.eventType,
     message_id: d.messageId,
@@ -88,12 +97,12 @@ export function presentWebhookDelivery(d: WebhookDeliveryAttempt) {
     status_code: d.statusCode,
     succeeded: d.succeeded,
     duration_ms: d.latencyMs,
-    error: d.error,
-    attempted_at: iso(d.attemptedAt),
+    error: failure(d.error),
+    attempted_at: isoAt(d.attemptedAt),
   };
 }
 
-export function presentByoc(config: ByocConfig | undefined) {
+export function presentByoc(config: ByocConfig | undefined): Static<typeof View.Byoc> {
   return {
     configured: Boolean(config),
     byoc_configured: isByocUsable(config),
@@ -107,11 +116,11 @@ export function presentByoc(config: ByocConfig | undefined) {
   };
 }
 
-export function presentValidation(v: ByocValidationResult) {
+export function presentValidation(v: ByocValidationResult): Static<typeof View.ByocValidationView> {
   return { ok: v.ok, code: v.code, message: v.message };
 }
 
-export function presentEmail(row: EmailLogRow) {
+export function presentEmail(row: EmailLogRow): Static<typeof View.EmailSummary> {
   return {
     message_id: row.message_id,
     recipient: row.recipient,
@@ -121,7 +130,7 @@ export function presentEmail(row: EmailLogRow) {
     kind: row.kind,
     bounce_type: row.bounce_type,
     bounce_subtype: row.bounce_subtype,
-    created_at: iso(row.created_at),
+    created_at: isoAt(row.created_at),
     sent_at: iso(row.sent_at),
     delivered_at: iso(row.delivered_at),
     bounced_at: iso(row.bounced_at),
@@ -130,11 +139,11 @@ export function presentEmail(row: EmailLogRow) {
   };
 }
 
-export function presentTimelineEvent(e: TimelineEvent) {
-  return { type: e.type, at: iso(e.at), details: e.details };
+export function presentTimelineEvent(e: TimelineEvent): Static<typeof View.TimelineEventView> {
+  return { type: e.type, at: isoAt(e.at), details: e.details };
 }
 
-export function presentMessageDelivery(d: MessageWebhookDelivery) {
+export function presentMessageDelivery(d: MessageWebhookDelivery): Static<typeof View.MessageWebhookDelivery> {
   return {
     endpoint_id: d.endpointId,
     url: d.url,
@@ -142,11 +151,11 @@ export function presentMessageDelivery(d: MessageWebhookDelivery) {
     status_code: d.statusCode,
     succeeded: d.succeeded,
     duration_ms: d.durationMs,
-    error: d.error,
-    attempted_at: iso(d.attemptedAt),
+    error: failure(d.error),
+    attempted_at: isoAt(d.attemptedAt),
   };
 }
 
-export function presentSuppression(s: Suppression) {
-  return { address: s.address, reason: s.reason, created_at: iso(s.createdAt) };
+export function presentSuppression(s: Suppression): Static<typeof View.Suppression> {
+  return { address: s.address, reason: s.reason, created_at: isoAt(s.createdAt) };
 }

@@ -4,7 +4,7 @@
 // neither the answer nor its time reveals who has one. The anonymous endpoints that send email or
 // hash a password are limited per client and in total (api/middleware/authLimits.ts).
 import { Semaphore } from 'async-mutex';
-import { Router, type Request, type Response } from 'express';
+import type { Request, Response } from 'express';
 import { getAccount } from '../../core/accounts/accounts';
 import { dashboardLinks } from '../../core/accounts/authEmails';
 import {
@@ -23,20 +23,21 @@ import { subscribedPlan } from '../../core/accounts/subscription';
 import { getUser, type User } from '../../core/accounts/users';
 import { sendSystemEmail } from '../../core/sending/systemEmail';
 import type { RouteDeps } from '../http/deps';
+import type { Static } from '@sinclair/typebox';
 import { describeError, sendError, sendUnauthenticated } from '../http/errors';
-import { jsonBody } from '../middleware/jsonBody';
-import { requireCaller } from '../middleware/caller';
-import { handled } from '../http/handled';
-import { validBody } from '../http/requestBody';
+import { ANSWERED, operation, type OtherAnswer } from '../http/operation';
+import { perApp } from '../http/perApp';
 import { csrfToken, endSession, startSession } from '../middleware/session';
-import { anonymousLimit, createAuthEmailLimit, createSigninLimits } from '../middleware/authLimits';
+import { createAuthEmailLimit, createSigninLimits } from '../middleware/authLimits';
+import { Accepted, PasswordChangeRequest, PasswordResetConfirmRequest, PasswordResetRequest, Session, SigninRequest, SignupRequest, VerifyEmailRequest } from '../schemas/management';
 
-const AUTH_BODY_LIMIT = 16 * 1024;
+/** Largest sign-in body, in bytes. */
+export const AUTH_BODY_LIMIT = 16 * 1024;
 /** Sign-up and reset emails being prepared at once per process, after their 202. */
 const AUTH_FOLLOW_UPS_AT_ONCE = 4;
 const CHECK_INBOX = 'If the address can be used, an email is on its way to it. Check the inbox (and the spam folder).';
 
-async function sessionBody(deps: RouteDeps, req: Request, user: User) {
+async function sessionBody(deps: RouteDeps, req: Request, user: User): Promise<Static<typeof Session> | undefined> {
   const account = await getAccount(deps.db, user.accountId);
   if (!account) return undefined;
   return {
@@ -53,13 +54,9 @@ async function sessionBody(deps: RouteDeps, req: Request, user: User) {
   };
 }
 
-export function authRoute(deps: RouteDeps): Router {
-  const router = Router();
-  const body = jsonBody(AUTH_BODY_LIMIT);
-  const limits = createSigninLimits(deps.redis, deps.config);
-  const caller = requireCaller(deps);
+/** What the sign-in operations keep for the life of the app. */
+const services = perApp((deps) => {
   const emailAllowed = createAuthEmailLimit(deps.redis, deps.config);
-  const limited = (operation: Parameters<typeof anonymousLimit>[2]) => anonymousLimit(deps.redis, deps.config, operation);
   const auth: AuthDeps = {
     db: deps.db,
     links: dashboardLinks(deps.config.api.baseUrl),
@@ -76,133 +73,190 @@ export function authRoute(deps: RouteDeps): Router {
   const followUps = new Semaphore(AUTH_FOLLOW_UPS_AT_ONCE);
   const afterAnswer = (what: string, work: () => Promise<void>) =>
     void followUps.runExclusive(work).catch((err: unknown) => deps.logger.error({ cause: describeError(err) }, `${what}: not completed`));
+  return { auth, afterAnswer, signinLimits: createSigninLimits(deps.redis, deps.config) };
+});
 
-  router.post(
-    '/api/auth/signup',
-    limited('signup'),
-    body,
-    handled(async (req, res) => {
-      const input = validBody<{ email: string; password: string; name?: string }>('SignupRequest', req, res);
-      if (!input) return;
-      const request = await prepareSignUp(input);
+type Answers = Record<number, [OtherAnswer, string]>;
+/** The anonymous limits (api/middleware/authLimits.ts), as the document states them. */
+const anonymousLimit: Answers = { 429: [{ codes: ['too_many_requests'] }, 'Too many such requests from this client, or from everyone, this hour (Retry-After).'] };
+const onlyUsers = (detail: string): Answers => ({ 404: [{ codes: ['not_found'] }, detail] });
+
+/** The session's answer; a 401 when its account is gone. */
+async function signedIn(deps: RouteDeps, req: Request, res: Response, user: User): Promise<Static<typeof Session> | typeof ANSWERED> {
+  const answer = await sessionBody(deps, req, user);
+  if (answer) return answer;
+  sendUnauthenticated(res, 'This account no longer exists.');
+  return ANSWERED;
+}
+
+export const authOperations = [
+  operation({
+    method: 'post',
+    path: '/api/auth/signup',
+    summary: 'Create an account and its user; sends a verification email. Always 202 with the same body.',
+    who: 'anyone',
+    limit: 'signup',
+    body: SignupRequest,
+    ok: [202, Accepted, 'Accepted (whether or not the address already had an account).'],
+    more: anonymousLimit,
+    async handler({ deps, res, body }) {
+      const request = await prepareSignUp(body);
       res.locals.outcome = 'signup_accepted';
       res.status(202).json({ success: true, detail: CHECK_INBOX });
+      const { auth, afterAnswer } = services(deps);
       afterAnswer('sign-up', () => completeSignUp(auth, request));
-    }),
-  );
-
-  router.post(
-    '/api/auth/verify-email',
-    limited('tokenCheck'),
-    body,
-    handled(async (req, res) => {
-      const input = validBody<{ token: string }>('VerifyEmailRequest', req, res);
-      if (!input) return;
-      await verifyEmail(deps.db, input.token);
+      return ANSWERED;
+    },
+  }),
+  operation({
+    method: 'post',
+    path: '/api/auth/verify-email',
+    summary: 'Verify the account email with the token from the verification link.',
+    who: 'anyone',
+    limit: 'tokenCheck',
+    body: VerifyEmailRequest,
+    ok: [200, Accepted, 'Verified.'],
+    more: anonymousLimit,
+    async handler({ deps, res, body }) {
+      await verifyEmail(deps.db, body.token);
       res.locals.outcome = 'email_verified';
-      res.json({ success: true, detail: 'Your email address is verified.' });
-    }),
-  );
-
-  router.post(
-    '/api/auth/verify-email/resend',
-    caller,
-    handled(async (_req, res) => {
-      const user = res.locals.caller?.userId ? await getUser(deps.db, res.locals.caller.userId) : undefined;
-      if (!user) return sendError(res, { code: 'not_found', detail: 'Only a signed-in user can ask for a new verification email.' });
+      return { success: true as const, detail: 'Your email address is verified.' };
+    },
+  }),
+  operation({
+    method: 'post',
+    path: '/api/auth/verify-email/resend',
+    summary: 'Send a new verification link (signed-in users whose address is unverified).',
+    who: 'caller',
+    scopedKey: 'same',
+    ok: [202, Accepted, 'Sent if the address is still unverified.'],
+    more: onlyUsers('Called with an API key: only a signed-in user has an address to verify.'),
+    async handler({ deps, res, caller }) {
+      const user = caller.userId ? await getUser(deps.db, caller.userId) : undefined;
+      if (!user) {
+        sendError(res, { code: 'not_found', detail: 'Only a signed-in user can ask for a new verification email.' });
+        return ANSWERED;
+      }
       const account = await getAccount(deps.db, user.accountId);
       res.status(202).json({ success: true, detail: CHECK_INBOX });
+      const { auth, afterAnswer } = services(deps);
       if (account && !account.isVerified) afterAnswer('verification email', () => resendVerification(auth, user));
-    }),
-  );
-
-  router.post(
-    '/api/auth/signin',
-    body,
-    handled(async (req, res) => {
-      const input = validBody<{ email: string; password: string }>('SigninRequest', req, res);
-      if (!input) return;
+      return ANSWERED;
+    },
+  }),
+  operation({
+    method: 'post',
+    path: '/api/auth/signin',
+    summary: 'Sign in: starts a new session (HttpOnly cookie `postage_session`) and answers with the CSRF token.',
+    who: 'anyone',
+    body: SigninRequest,
+    ok: [200, Session, 'Signed in.'],
+    more: {
+      401: ['PlainError', 'The address or the password is wrong (which one is not said).'],
+      429: [{ codes: ['too_many_attempts'] }, 'Too many failed sign-ins for the address from this client, for the address from all clients, or from this client (Retry-After).'],
+    },
+    async handler({ deps, req, res, body }) {
       // Reserved before the password is checked, so parallel guesses cannot pass the limit.
-      const attempt = await limits.attempt(input.email, req.ip);
+      const attempt = await services(deps).signinLimits.attempt(body.email, req.ip);
       if (attempt.wait !== undefined) {
         res.locals.outcome = 'too_many_attempts';
         res.set('Retry-After', String(attempt.wait));
-        return sendError(res, { code: 'too_many_attempts', detail: `Too many failed sign-ins; try again in ${Math.ceil(attempt.wait / 60)} minute(s), or reset the password.` });
+        sendError(res, { code: 'too_many_attempts', detail: `Too many failed sign-ins; try again in ${Math.ceil(attempt.wait / 60)} minute(s), or reset the password.` });
+        return ANSWERED;
       }
-      const user = await signIn(deps.db, input);
+      const user = await signIn(deps.db, body);
       await attempt.settle(user !== undefined);
       if (!user) {
         res.locals.outcome = 'signin_failed';
-        return sendUnauthenticated(res, 'The email address or the password is not correct.');
+        sendUnauthenticated(res, 'The email address or the password is not correct.');
+        return ANSWERED;
       }
       await startSession(req, user);
       res.locals.outcome = 'signed_in';
-      res.json(await sessionBody(deps, req, user));
-    }),
-  );
-
-  router.post(
-    '/api/auth/signout',
-    caller,
-    handled(async (req, res) => {
-      if (res.locals.caller?.userId) await endSession(req, res);
+      return signedIn(deps, req, res, user);
+    },
+  }),
+  operation({
+    method: 'post',
+    path: '/api/auth/signout',
+    summary: 'End this session.',
+    who: 'caller',
+    scopedKey: 'same',
+    ok: [200, Accepted, 'Signed out.'],
+    async handler({ req, res, caller }) {
+      if (caller.userId) await endSession(req, res);
       res.locals.outcome = 'signed_out';
-      res.json({ success: true, detail: 'Signed out.' });
-    }),
-  );
-
-  router.get(
-    '/api/auth/session',
-    handled(async (req, res) => {
+      return { success: true as const, detail: 'Signed out.' };
+    },
+  }),
+  operation({
+    method: 'get',
+    path: '/api/auth/session',
+    summary: 'The signed-in user, the account and the CSRF token.',
+    who: 'anyone',
+    ok: [200, Session, 'Signed in.'],
+    more: { 401: ['PlainError', 'Not signed in.'] },
+    async handler({ deps, req, res }) {
       const user = req.session?.userId ? await getUser(deps.db, req.session.userId) : undefined;
       const answer = user && (await sessionBody(deps, req, user));
-      if (!answer) return sendUnauthenticated(res, 'Not signed in.');
-      res.json(answer);
-    }),
-  );
-
-  router.post(
-    '/api/auth/password-reset',
-    limited('passwordReset'),
-    body,
-    handled(async (req, res) => {
-      const input = validBody<{ email: string }>('PasswordResetRequest', req, res);
-      if (!input) return;
-      const email = passwordResetAddress(input);
+      if (answer) return answer;
+      sendUnauthenticated(res, 'Not signed in.');
+      return ANSWERED;
+    },
+  }),
+  operation({
+    method: 'post',
+    path: '/api/auth/password-reset',
+    summary: 'Email a password-reset link (valid 1 hour). Always 202 with the same body.',
+    who: 'anyone',
+    limit: 'passwordReset',
+    body: PasswordResetRequest,
+    ok: [202, Accepted, 'Accepted.'],
+    more: anonymousLimit,
+    async handler({ deps, res, body }) {
+      const email = passwordResetAddress(body);
       res.status(202).json({ success: true, detail: CHECK_INBOX });
+      const { auth, afterAnswer } = services(deps);
       afterAnswer('password reset request', () => requestPasswordReset(auth, email));
-    }),
-  );
-
-  router.post(
-    '/api/auth/password-reset/confirm',
-    limited('tokenCheck'),
-    body,
-    handled(async (req, res) => {
-      const input = validBody<{ token: string; password: string }>('PasswordResetConfirmRequest', req, res);
-      if (!input) return;
-      const user = await confirmPasswordReset(deps.db, input);
+      return ANSWERED;
+    },
+  }),
+  operation({
+    method: 'post',
+    path: '/api/auth/password-reset/confirm',
+    summary: 'Set a new password with the reset token; signs the user out everywhere.',
+    who: 'anyone',
+    limit: 'tokenCheck',
+    body: PasswordResetConfirmRequest,
+    ok: [200, Accepted, 'Password changed.'],
+    more: anonymousLimit,
+    async handler({ deps, res, body }) {
+      const user = await confirmPasswordReset(deps.db, body);
       // The 429 of sign-in tells a locked-out user to reset: a reset unlocks the address.
-      await limits.forgetAddress(user.email);
+      await services(deps).signinLimits.forgetAddress(user.email);
       res.locals.outcome = 'password_reset';
-      res.json({ success: true, detail: 'Your password is changed and every session is signed out; sign in with the new password.' });
-    }),
-  );
-
-  router.post(
-    '/api/auth/password',
-    caller,
-    body,
-    handled(async (req: Request, res: Response) => {
-      const input = validBody<{ current_password: string; new_password: string }>('PasswordChangeRequest', req, res);
-      if (!input) return;
-      const user = res.locals.caller?.userId ? await getUser(deps.db, res.locals.caller.userId) : undefined;
-      if (!user) return sendError(res, { code: 'not_found', detail: 'Only a signed-in user can change the password.' });
-      await changePassword(deps.db, user, { currentPassword: input.current_password, newPassword: input.new_password });
+      return { success: true as const, detail: 'Your password is changed and every session is signed out; sign in with the new password.' };
+    },
+  }),
+  operation({
+    method: 'post',
+    path: '/api/auth/password',
+    summary: 'Change the password (signed-in users); ends every session and starts a new one.',
+    who: 'caller',
+    scopedKey: 'same',
+    body: PasswordChangeRequest,
+    ok: [200, Session, 'Changed; the new session.'],
+    more: onlyUsers('Called with an API key.'),
+    async handler({ deps, req, res, caller, body }) {
+      const user = caller.userId ? await getUser(deps.db, caller.userId) : undefined;
+      if (!user) {
+        sendError(res, { code: 'not_found', detail: 'Only a signed-in user can change the password.' });
+        return ANSWERED;
+      }
+      await changePassword(deps.db, user, { currentPassword: body.current_password, newPassword: body.new_password });
       // Every session ended, this one included: continue in a new one.
       await startSession(req, user);
-      res.json(await sessionBody(deps, req, user));
-    }),
-  );
-  return router;
-}
+      return signedIn(deps, req, res, user);
+    },
+  }),
+];

@@ -15,6 +15,8 @@ const KEY_FORMAT = /^pk_([0-9a-f]{16})_([0-9a-f]{64})$/;
  */
 export const KEY_PERMISSIONS = ['sending', 'full_access'] as const;
 export type KeyPermission = (typeof KEY_PERMISSIONS)[number];
+/** What a new key gets when its creator names no permission. */
+export const DEFAULT_KEY_PERMISSION: KeyPermission = 'sending';
 
 export function isKeyPermission(value: unknown): value is KeyPermission {
   return typeof value === 'string' && (KEY_PERMISSIONS as readonly string[]).includes(value);

@@ -4,7 +4,7 @@ import { recordAudit } from '../platform/audit';
 import { randomHex } from '../platform/crypto';
 import type { Db } from '../platform/db';
 
-export const BYOC_ROLE_NAME = 'Service-BYOC-Role';
+export const BYOC_ROLE_NAME = 'Service-BYOC-Role' as const;
 
 export interface ByocConfig {
   accountId: string;

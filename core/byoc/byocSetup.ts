@@ -44,7 +44,7 @@ export async function revalidateByoc(db: Db, config: Config, accountIdOrEmail: s
 }
 
 export interface ByocPolicies {
-  roleName: string;
+  roleName: typeof BYOC_ROLE_NAME;
   relayAccountId: string;
   externalId: string | null;
   steps: string[];

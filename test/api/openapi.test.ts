@@ -8,7 +8,7 @@ import { API_ERRORS, ERROR_CODES } from '../../api/http/errors';
 import type { ErrorAnswer } from '../../core/model/errorCodes';
 import { SES_EVENT_ANSWERS, SES_EVENTS_PATH } from '../../api/routes/sesEvents';
 import { validationSchema } from '../../api/schemas/checkedInCode';
-import { requestSchemas } from '../../api/schemas/management';
+import { SignupRequest } from '../../api/schemas/management';
 import { BYOC_ROLE_ARN, DOMAIN_NAME, EMAIL_ADDRESS, MAILBOX, WEBHOOK_URL } from '../../api/schemas/patterns';
 import { buildSendRequestSchema, HEADER_SAFE } from '../../api/schemas/sendRequest';
 import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';
@@ -90,7 +90,7 @@ test('the API validates with the published schemas minus the rules the code chec
   const validated = validationSchema(buildSendRequestSchema(stack.config.limits));
   expect(validated).not.toHaveProperty('allOf');
   expect(validated.properties.to).toEqual({ type: 'string', minLength: 1, maxLength: 512, pattern: HEADER_SAFE, description: expect.any(String) });
-  expect(validationSchema(requestSchemas.SignupRequest).properties.email).toEqual({ type: 'string', minLength: 1, maxLength: 254 });
+  expect(validationSchema(SignupRequest).properties.email).toEqual({ type: 'string', minLength: 1, maxLength: 254 });
 });
 
 test('every error code is documented, with its status, in the document and in the README', () => {

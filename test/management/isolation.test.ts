@@ -7,7 +7,7 @@ import { createApiKey, findApiKey } from '../../core/accounts/apiKeys';
 import { listAudit } from '../../core/platform/audit';
 import { suppressManually } from '../../core/accounts/suppressions';
 import { addDomain, findDomain, markDomainVerified } from '../../core/domains/domains';
-import { SCOPED_KEY_ACCESS } from '../../api/middleware/keyScope';
+import { SCOPED_KEY_ACCESS } from '../../api/routes/operationTable';
 import { insertQueuedLogRow } from '../../core/sending/emailLog';
 import { getWebhookEndpoint } from '../../core/webhooks/webhookEndpoints';
 import { createEndpoint, createSender, uniqueName, type SenderFixture } from '../helpers/fixtures';
@@ -205,7 +205,7 @@ test('a full_access key manages keys (never shown their secrets), a revoked key 
 });
 
 test('a domain-scoped full_access key: every operation is classified, account-wide ones are 403, and nothing outside its scope is shown or changed', async () => {
-  // The one table (api/middleware/keyScope.ts) covers every operation of the document...
+  // The route table's scoped-key rules (api/routes/operationTable.ts) cover every operation of the document...
   const listed = operations.map((o) => `${o.method.toUpperCase()} ${o.path}`);
   expect(listed.filter((op) => !(op in SCOPED_KEY_ACCESS))).toEqual([]);
   // ...and opens only these to a scoped key.

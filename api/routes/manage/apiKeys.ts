@@ -1,56 +1,63 @@
 // API keys (spec 2.6): list (never secrets), create (the secret once), revoke. A caller cannot
 // create a key with more permission or a wider domain scope than its own, and a domain-scoped key
 // sees (and revokes, middleware/keyScope.ts) only keys within its scope.
-import { Router } from 'express';
-import { createApiKey, listApiKeys, revokeApiKey, type KeyPermission } from '../../../core/accounts/apiKeys';
+import { createApiKey, DEFAULT_KEY_PERMISSION, listApiKeys, revokeApiKey } from '../../../core/accounts/apiKeys';
 import { keyOutsideCaller, scopeCovers } from '../../../core/accounts/keyScope';
-import type { RouteDeps } from '../../http/deps';
 import { sendError } from '../../http/errors';
-import { handled } from '../../http/handled';
+import { ANSWERED, operation } from '../../http/operation';
 import { presentApiKey } from '../../presenters/resources';
-import { validBody } from '../../http/requestBody';
+import { ApiKey, ApiKeyList, CreateApiKeyRequest, CreatedApiKey } from '../../schemas/management';
 
-export function apiKeysRoute(deps: RouteDeps): Router {
-  const router = Router();
-
-  router.get(
-    '/api/api-keys',
-    handled(async (_req, res) => {
-      const caller = res.locals.caller!;
+export const apiKeyOperations = [
+  operation({
+    method: 'get',
+    path: '/api/api-keys',
+    summary: 'The account’s API keys (never their secrets), with when each was last used.',
+    who: 'caller',
+    scopedKey: 'filtered',
+    ok: [200, ApiKeyList, 'The keys.'],
+    async handler({ deps, caller }) {
       const keys = (await listApiKeys(deps.db, caller.accountId)).filter((k) => scopeCovers(caller.domainScope, k.domainScope));
-      res.json({ api_keys: keys.map(presentApiKey) });
-    }),
-  );
-
-  router.post(
-    '/api/api-keys',
-    handled(async (req, res) => {
-      const input = validBody<{ name: string; permission: KeyPermission; domains?: string[]; expires_at?: string | null }>('CreateApiKeyRequest', req, res);
-      if (!input) return;
-      const caller = res.locals.caller!;
-      const outside = keyOutsideCaller(caller, { permission: input.permission, domainScope: input.domains ?? [] });
+      return { api_keys: keys.map(presentApiKey) };
+    },
+  }),
+  operation({
+    method: 'post',
+    path: '/api/api-keys',
+    summary: 'Create a key; the secret is in this response only. A caller cannot create a key with more permission than its own.',
+    who: 'caller',
+    scopedKey: 'within',
+    body: CreateApiKeyRequest,
+    ok: [201, CreatedApiKey, 'Created.'],
+    async handler({ deps, res, caller, body }) {
+      const permission = body.permission ?? DEFAULT_KEY_PERMISSION;
+      const domainScope = body.domains ?? [];
+      const outside = keyOutsideCaller(caller, { permission, domainScope });
       if (outside) {
         res.locals.outcome = 'insufficient_permission';
-        return sendError(res, { code: 'insufficient_permission', detail: outside });
+        sendError(res, { code: 'insufficient_permission', detail: outside });
+        return ANSWERED;
       }
       const { apiKey, secret } = await createApiKey(
         deps.db,
-        { accountId: caller.accountId, name: input.name, permission: input.permission, domainScope: input.domains ?? [], expiresAt: input.expires_at ? new Date(input.expires_at) : null },
+        { accountId: caller.accountId, name: body.name, permission, domainScope, expiresAt: body.expires_at ? new Date(body.expires_at) : null },
         caller.actor,
       );
       res.locals.outcome = 'api_key_created';
-      res.status(201).json({ api_key: presentApiKey(apiKey), secret });
-    }),
-  );
-
-  router.delete(
-    '/api/api-keys/:id',
-    handled(async (req, res) => {
-      const caller = res.locals.caller!;
-      const revoked = await revokeApiKey(deps.db, String(req.params.id), caller.actor, caller.accountId);
+      return { api_key: presentApiKey(apiKey), secret };
+    },
+  }),
+  operation({
+    method: 'delete',
+    path: '/api/api-keys/{id}',
+    summary: 'Revoke a key (by id or `pk_` prefix); its next request gets 401.',
+    who: 'caller',
+    scopedKey: 'key',
+    ok: [200, ApiKey, 'Revoked.'],
+    async handler({ deps, res, caller, params }) {
+      const revoked = await revokeApiKey(deps.db, params.id, caller.actor, caller.accountId);
       res.locals.outcome = 'api_key_revoked';
-      res.json(presentApiKey(revoked));
-    }),
-  );
-  return router;
-}
+      return presentApiKey(revoked);
+    },
+  }),
+];

@@ -1,64 +1,106 @@
 // Domains (spec 2.5, 3.1): list, add (a claim of the name; answers with the records to publish),
 // read (each record's state), verify (ownership, which wins the name and issues the DKIM records;
 // then DKIM; says what is still missing), delete. The claim rules are in core/domains/domains.ts.
-import { Router, type Response } from 'express';
 import { scopeIncludesDomain } from '../../../core/accounts/keyScope';
 import { createDnsLookup } from '../../../core/domains/dnsLookup';
 import { domainRecordsOf, registerDomain, removeDomain } from '../../../core/domains/domainRegistration';
 import { verifyDomain, type RecordCheck } from '../../../core/domains/domainVerification';
 import { findDomain, listDomains, type Domain } from '../../../core/domains/domains';
-import type { SendingMode } from '../../../core/model/sendingModes';
 import { PostageError } from '../../../core/platform/errors';
 import type { RouteDeps } from '../../http/deps';
-import { handled } from '../../http/handled';
+import { operation } from '../../http/operation';
+import { perApp } from '../../http/perApp';
 import { presentDomain, presentRecord } from '../../presenters/resources';
-import { validBody } from '../../http/requestBody';
+import { CreateDomainRequest, Deleted, Domain as DomainView, DomainList, DomainVerification } from '../../schemas/management';
 
-export function domainsRoute(deps: RouteDeps): Router {
-  const router = Router();
-  const dns = createDnsLookup(deps.config.dns.servers);
-  const present = async (domain: Domain) => presentDomain(domain, await domainRecordsOf(deps.db, deps.config, domain));
-  /** The caller's claim of that name; another account's is as absent as one that does not exist. */
-  const ownDomain = async (res: Response, name: string): Promise<Domain> => {
-    const domain = await findDomain(deps.db, name, res.locals.caller!.accountId);
-    if (!domain) throw new PostageError('domain_not_found', `no domain ${name} in this account`);
-    return domain;
-  };
+const dnsLookup = perApp((deps) => createDnsLookup(deps.config.dns.servers));
+const present = async (deps: RouteDeps, domain: Domain) => presentDomain(domain, await domainRecordsOf(deps.db, deps.config, domain));
 
-  router.get(
-    '/api/domains',
-    handled(async (_req, res) => {
-      const caller = res.locals.caller!;
+/** The caller's claim of that name; another account's is as absent as one that does not exist. */
+async function ownDomain(deps: RouteDeps, accountId: string, name: string): Promise<Domain> {
+  const domain = await findDomain(deps.db, name, accountId);
+  if (!domain) throw new PostageError('domain_not_found', `no domain ${name} in this account`);
+  return domain;
+}
+
+export const domainOperations = [
+  operation({
+    method: 'get',
+    path: '/api/domains',
+    summary: 'The account’s sending domains with their DNS records and states.',
+    who: 'caller',
+    scopedKey: 'filtered',
+    ok: [200, DomainList, 'The domains.'],
+    async handler({ deps, caller }) {
       // A domain-scoped key sees only its domains (middleware/keyScope.ts).
       const domains = (await listDomains(deps.db, caller.accountId)).filter((d) => scopeIncludesDomain(caller.domainScope, d.name));
-      res.json({ domains: await Promise.all(domains.map(present)) });
-    }),
-  );
-
-  router.post(
-    '/api/domains',
-    handled(async (req, res) => {
-      const input = validBody<{ name: string; sending_mode: SendingMode }>('CreateDomainRequest', req, res);
-      if (!input) return;
-      const caller = res.locals.caller!;
-      const { domain } = await registerDomain(deps.db, deps.config, { accountId: caller.accountId, name: input.name, mode: input.sending_mode }, caller.actor);
+      return { domains: await Promise.all(domains.map((d) => present(deps, d))) };
+    },
+  }),
+  operation({
+    method: 'post',
+    path: '/api/domains',
+    summary:
+      'Claim a domain (mode fixed for good); answers with the records to publish: the ownership TXT, MAIL FROM MX and SPF, DMARC. The 3 DKIM CNAMEs follow once ownership is verified. Other accounts’ claims of the name change nothing in the answer; the first account to verify ownership wins the name. Unverified claims expire (`expires_at`).',
+    who: 'caller',
+    scopedKey: 'account_wide',
+    body: CreateDomainRequest,
+    ok: [201, DomainView, 'Added.'],
+    more: {
+      409: [
+        { codes: ['domain_exists', 'too_many_pending_domains', 'byoc_setup_required'] },
+        'Already in this account, too many domains of the account await ownership verification, or a BYOC domain before BYOC validates.',
+      ],
+    },
+    async handler({ deps, res, caller, body }) {
+      const { domain } = await registerDomain(deps.db, deps.config, { accountId: caller.accountId, name: body.name, mode: body.sending_mode }, caller.actor);
       res.locals.outcome = 'domain_added';
-      res.status(201).json(await present(domain));
-    }),
-  );
-
-  router.get(
-    '/api/domains/:name',
-    handled(async (req, res) => {
-      res.json(await present(await ownDomain(res, String(req.params.name))));
-    }),
-  );
-
-  router.post(
-    '/api/domains/:name/verify',
-    handled(async (req, res) => {
-      const domain = await ownDomain(res, String(req.params.name));
-      const result = await verifyDomain(deps.db, deps.config, dns, domain, res.locals.caller!.actor);
+      return present(deps, domain);
+    },
+  }),
+  operation({
+    method: 'get',
+    path: '/api/domains/{name}',
+    summary: 'One domain and the state of each record.',
+    who: 'caller',
+    scopedKey: 'domain',
+    ok: [200, DomainView, 'The domain.'],
+    async handler({ deps, caller, params }) {
+      return present(deps, await ownDomain(deps, caller.accountId, params.name));
+    },
+  }),
+  operation({
+    method: 'delete',
+    path: '/api/domains/{name}',
+    summary: 'Delete the domain (a released claim too) and its SES identity if it has one.',
+    who: 'caller',
+    scopedKey: 'domain',
+    ok: [200, Deleted, 'Deleted (warnings say what could not be removed from SES).'],
+    async handler({ deps, res, caller, params }) {
+      const domain = await ownDomain(deps, caller.accountId, params.name);
+      const { warnings } = await removeDomain(deps.db, deps.config, domain, caller.actor);
+      res.locals.outcome = 'domain_deleted';
+      return { success: true as const, warnings };
+    },
+  }),
+  operation({
+    method: 'post',
+    path: '/api/domains/{name}/verify',
+    summary:
+      'Check DNS: ownership (TXT), then DKIM (3 CNAMEs), plus the advisory records; says which required records are missing. Once ownership is verified the SES identity is created and the DKIM records are issued; other unverified claims of the name are released.',
+    who: 'caller',
+    scopedKey: 'domain',
+    ok: [200, DomainVerification, 'Checked.'],
+    more: {
+      409: [
+        { codes: ['domain_unavailable', 'byoc_setup_required'] },
+        'The claim is released, or the TXT record was found but the name cannot be verified in this account; or a BYOC domain whose BYOC stopped validating.',
+      ],
+      502: [{ codes: ['provider_error'] }, 'DNS or SES could not answer; try again.'],
+    },
+    async handler({ deps, res, caller, params }) {
+      const domain = await ownDomain(deps, caller.accountId, params.name);
+      const result = await verifyDomain(deps.db, deps.config, dnsLookup(deps), domain, caller.actor);
       const records = await domainRecordsOf(deps.db, deps.config, result.domain);
       // Required records not found yet: ownership first; DKIM once ownership is verified (spec 3.1).
       const dkimMissing = new Set(result.dkim.filter((c) => !c.ok).map((c) => c.name));
@@ -67,7 +109,7 @@ export function domainsRoute(deps: RouteDeps): Router {
       );
       const check = (purpose: string, c: RecordCheck) => ({ purpose, type: c.type, name: c.name, expected: c.expected, found: c.found, ok: c.ok });
       res.locals.outcome = result.canSend ? 'domain_verified' : 'domain_pending';
-      res.json({
+      return {
         domain: presentDomain(result.domain, records),
         missing: missing.map((r) => presentRecord(result.domain, r)),
         checks: [
@@ -77,18 +119,7 @@ export function domainsRoute(deps: RouteDeps): Router {
           check('spf', result.advisory.spf),
           check('dmarc', result.advisory.dmarc),
         ],
-      });
-    }),
-  );
-
-  router.delete(
-    '/api/domains/:name',
-    handled(async (req, res) => {
-      const domain = await ownDomain(res, String(req.params.name));
-      const { warnings } = await removeDomain(deps.db, deps.config, domain, res.locals.caller!.actor);
-      res.locals.outcome = 'domain_deleted';
-      res.json({ success: true, warnings });
-    }),
-  );
-  return router;
-}
+      };
+    },
+  }),
+];

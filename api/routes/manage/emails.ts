@@ -1,24 +1,33 @@
 // The email log (spec 2.9, shared mode): filtered, newest first, cursor pages; one message with
 // its timeline and its webhook deliveries.
-import { Router } from 'express';
+import { isScoped } from '../../../core/accounts/keyScope';
+import { isUuid } from '../../../core/platform/ids';
 import { getLogRow, messageNotFound } from '../../../core/sending/emailLog';
 import { emailLogPage, LOG_STATUSES } from '../../../core/sending/emailLogListing';
 import { messageTimeline, messageWebhookDeliveries } from '../../../core/sending/emailTimeline';
-import { isUuid } from '../../../core/platform/ids';
-import { isScoped } from '../../../core/accounts/keyScope';
-import type { RouteDeps } from '../../http/deps';
-import { handled } from '../../http/handled';
+import { ANSWERED, operation } from '../../http/operation';
+import { QueryReader } from '../../http/queryReader';
 import { presentEmail, presentMessageDelivery, presentTimelineEvent } from '../../presenters/resources';
-import { QueryReader } from './query';
+import { EmailDetail, EmailList } from '../../schemas/management';
+import { PAGE, text, TIME } from '../../schemas/queryParameters';
 
-/** The 404 text for a message the caller may not see (also used by middleware/keyScope.ts). */
-
-export function emailsRoute(deps: RouteDeps): Router {
-  const router = Router();
-
-  router.get(
-    '/api/emails',
-    handled(async (req, res) => {
+export const emailOperations = [
+  operation({
+    method: 'get',
+    path: '/api/emails',
+    summary: 'The shared-mode email log, newest first (rows are kept 14 days).',
+    who: 'caller',
+    scopedKey: 'filtered',
+    query: [
+      { name: 'status', description: 'queued, sent, delivered, bounced, complained or failed.', schema: { enum: [...LOG_STATUSES] } },
+      { name: 'recipient', description: 'Part of the recipient address.', schema: text(320) },
+      { name: 'from', description: 'Part of the sender address.', schema: text(320) },
+      { name: 'since', description: 'ISO 8601; rows created at or after.', schema: TIME },
+      { name: 'until', description: 'ISO 8601; rows created before.', schema: TIME },
+      ...PAGE,
+    ],
+    ok: [200, EmailList, 'A page of the log.'],
+    async handler({ deps, req, res, caller }) {
       const q = new QueryReader(req);
       const status = q.choice('status', LOG_STATUSES);
       const recipient = q.text('recipient');
@@ -27,8 +36,7 @@ export function emailsRoute(deps: RouteDeps): Router {
       const until = q.time('until');
       const cursor = q.text('cursor', 400);
       const limit = q.limit();
-      if (q.refused(res)) return;
-      const caller = res.locals.caller!;
+      if (q.refused(res)) return ANSWERED;
       // A domain-scoped key sees only messages sent from its domains.
       const page = await emailLogPage(
         deps.db,
@@ -43,19 +51,22 @@ export function emailsRoute(deps: RouteDeps): Router {
         },
         { limit, ...(cursor ? { cursor } : {}) },
       );
-      res.json({ emails: page.rows.map(presentEmail), next_cursor: page.nextCursor });
-    }),
-  );
-
-  router.get(
-    '/api/emails/:messageId',
-    handled(async (req, res) => {
-      const id = String(req.params.messageId);
+      return { emails: page.rows.map(presentEmail), next_cursor: page.nextCursor };
+    },
+  }),
+  operation({
+    method: 'get',
+    path: '/api/emails/{message_id}',
+    summary: 'One message: its log row, its timeline and its webhook deliveries.',
+    who: 'caller',
+    scopedKey: 'message',
+    ok: [200, EmailDetail, 'The message.'],
+    async handler({ deps, caller, params }) {
+      const id = params.message_id;
       const row = isUuid(id) ? await getLogRow(deps.db, id) : undefined;
-      if (!row || row.account_id !== res.locals.caller!.accountId) throw messageNotFound(id);
+      if (!row || row.account_id !== caller.accountId) throw messageNotFound(id);
       const [timeline, deliveries] = await Promise.all([messageTimeline(deps.db, id), messageWebhookDeliveries(deps.db, id)]);
-      res.json({ email: presentEmail(row), timeline: timeline.map(presentTimelineEvent), webhook_deliveries: deliveries.map(presentMessageDelivery) });
-    }),
-  );
-  return router;
-}
+      return { email: presentEmail(row), timeline: timeline.map(presentTimelineEvent), webhook_deliveries: deliveries.map(presentMessageDelivery) };
+    },
+  }),
+];

@@ -1,52 +1,61 @@
 // The suppression list (spec 2.10): search and pages, add by hand, remove.
-import { Router } from 'express';
 import { getSuppression, suppressionPage, suppressManually, unsuppress } from '../../../core/accounts/suppressions';
 import { PostageError } from '../../../core/platform/errors';
-import type { RouteDeps } from '../../http/deps';
-import { handled } from '../../http/handled';
+import { ANSWERED, operation, reply } from '../../http/operation';
+import { QueryReader } from '../../http/queryReader';
 import { presentSuppression } from '../../presenters/resources';
-import { validBody } from '../../http/requestBody';
-import { QueryReader } from './query';
+import { CreateSuppressionRequest, Deleted, SuppressionAdded, SuppressionList } from '../../schemas/management';
+import { PAGE, text } from '../../schemas/queryParameters';
 
-export function suppressionsRoute(deps: RouteDeps): Router {
-  const router = Router();
-
-  router.get(
-    '/api/suppressions',
-    handled(async (req, res) => {
+export const suppressionOperations = [
+  operation({
+    method: 'get',
+    path: '/api/suppressions',
+    summary: 'The suppression list, newest first.',
+    who: 'caller',
+    scopedKey: 'same',
+    query: [{ name: 'search', description: 'Part of the address.', schema: text(320) }, ...PAGE],
+    ok: [200, SuppressionList, 'A page of the list.'],
+    async handler({ deps, req, res, caller }) {
       const q = new QueryReader(req);
       const search = q.text('search');
       const cursor = q.text('cursor', 800);
       const limit = q.limit();
-      if (q.refused(res)) return;
-      const page = await suppressionPage(deps.db, res.locals.caller!.accountId, { limit, ...(search ? { search } : {}), ...(cursor ? { cursor } : {}) });
-      res.json({ suppressions: page.rows.map(presentSuppression), next_cursor: page.nextCursor });
-    }),
-  );
-
-  router.post(
-    '/api/suppressions',
-    handled(async (req, res) => {
-      const input = validBody<{ address: string }>('CreateSuppressionRequest', req, res);
-      if (!input) return;
-      const caller = res.locals.caller!;
-      const { added } = await suppressManually(deps.db, { accountId: caller.accountId, address: input.address }, caller.actor);
-      const suppression = await getSuppression(deps.db, caller.accountId, input.address);
+      if (q.refused(res)) return ANSWERED;
+      const page = await suppressionPage(deps.db, caller.accountId, { limit, ...(search ? { search } : {}), ...(cursor ? { cursor } : {}) });
+      return { suppressions: page.rows.map(presentSuppression), next_cursor: page.nextCursor };
+    },
+  }),
+  operation({
+    method: 'post',
+    path: '/api/suppressions',
+    summary: 'Suppress an address by hand (reason `manual`).',
+    who: 'caller',
+    scopedKey: 'account_wide',
+    body: CreateSuppressionRequest,
+    ok: [201, SuppressionAdded, 'Added (200 when it was already there).'],
+    more: { 200: [SuppressionAdded, 'Already suppressed.'] },
+    async handler({ deps, res, caller, body }) {
+      const { added } = await suppressManually(deps.db, { accountId: caller.accountId, address: body.address }, caller.actor);
+      const suppression = await getSuppression(deps.db, caller.accountId, body.address);
       res.locals.outcome = added ? 'suppression_added' : 'suppression_exists';
-      res.status(added ? 201 : 200).json({ suppression: presentSuppression(suppression!), added });
-    }),
-  );
-
-  router.delete(
-    '/api/suppressions/:address',
-    handled(async (req, res) => {
-      const caller = res.locals.caller!;
-      const address = String(req.params.address);
+      const answer = { suppression: presentSuppression(suppression!), added };
+      return added ? answer : reply(200, answer);
+    },
+  }),
+  operation({
+    method: 'delete',
+    path: '/api/suppressions/{address}',
+    summary: 'Lift a suppression.',
+    who: 'caller',
+    scopedKey: 'account_wide',
+    ok: [200, Deleted, 'Removed.'],
+    async handler({ deps, res, caller, params }) {
+      const { address } = params;
       const { removed } = await unsuppress(deps.db, { accountId: caller.accountId, address }, caller.actor);
       if (!removed) throw new PostageError('suppression_not_found', `${address} is not on this account's suppression list`);
       res.locals.outcome = 'suppression_removed';
-      res.json({ success: true, warnings: [] });
-    }),
-  );
-  return router;
-}
+      return { success: true as const, warnings: [] };
+    },
+  }),
+];

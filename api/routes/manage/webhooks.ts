@@ -1,9 +1,7 @@
 // Webhook endpoints (spec 2.8, 6): list, create (the signing secret once), change URL, events or
 // the active switch, delete, recent deliveries, and a signed test event of a chosen type (at most
 // WEBHOOK_TESTS_PER_MINUTE an account). Creating, changing and testing need Growth or Pro.
-import { Router, type Response } from 'express';
 import { PostageError } from '../../../core/platform/errors';
-import type { WebhookEventType } from '../../../core/model/webhookEvents';
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
@@ -18,89 +16,121 @@ import { sendTestWebhookEvent } from '../../../core/webhooks/webhookTestEvents';
 import { createWebhookTestLimit, WEBHOOK_TESTS_PER_MINUTE } from '../../../core/webhooks/webhookTestLimit';
 import type { RouteDeps } from '../../http/deps';
 import { sendError } from '../../http/errors';
-import { handled } from '../../http/handled';
+import { ANSWERED, operation } from '../../http/operation';
+import { perApp } from '../../http/perApp';
+import { QueryReader } from '../../http/queryReader';
 import { presentWebhook, presentWebhookDelivery } from '../../presenters/resources';
-import { validBody } from '../../http/requestBody';
-import { QueryReader } from './query';
+import { CreatedWebhook, CreateWebhookRequest, Deleted, TestWebhookRequest, UpdateWebhookRequest, Webhook, WebhookDeliveries, WebhookList, WebhookTestResult } from '../../schemas/management';
+import { LIMIT } from '../../schemas/queryParameters';
 
-export function webhooksRoute(deps: RouteDeps): Router {
-  const router = Router();
-  const urlRules = { allowedPrivateAddresses: deps.config.webhooks.allowedPrivateAddresses };
-  const testLimit = createWebhookTestLimit(deps.redis);
-  const ownEndpoint = async (res: Response, id: string): Promise<WebhookEndpoint> => {
-    const endpoint = await getWebhookEndpoint(deps.db, id);
-    if (!endpoint || endpoint.accountId !== res.locals.caller!.accountId) throw new PostageError('webhook_not_found', `no webhook endpoint ${id} in this account`);
-    return endpoint;
-  };
+const testLimit = perApp((deps) => createWebhookTestLimit(deps.redis));
+const urlRules = (deps: RouteDeps) => ({ allowedPrivateAddresses: deps.config.webhooks.allowedPrivateAddresses });
 
-  router.get(
-    '/api/webhooks',
-    handled(async (_req, res) => {
-      res.json({ webhooks: (await listWebhookEndpoints(deps.db, res.locals.caller!.accountId)).map(presentWebhook) });
-    }),
-  );
+async function ownEndpoint(deps: RouteDeps, accountId: string, id: string): Promise<WebhookEndpoint> {
+  const endpoint = await getWebhookEndpoint(deps.db, id);
+  if (!endpoint || endpoint.accountId !== accountId) throw new PostageError('webhook_not_found', `no webhook endpoint ${id} in this account`);
+  return endpoint;
+}
 
-  router.post(
-    '/api/webhooks',
-    handled(async (req, res) => {
-      const input = validBody<{ url: string; events: WebhookEventType[] }>('CreateWebhookRequest', req, res);
-      if (!input) return;
-      const caller = res.locals.caller!;
+export const webhookOperations = [
+  operation({
+    method: 'get',
+    path: '/api/webhooks',
+    summary: 'The account’s webhook endpoints.',
+    who: 'caller',
+    scopedKey: 'account_wide',
+    ok: [200, WebhookList, 'The endpoints.'],
+    async handler({ deps, caller }) {
+      return { webhooks: (await listWebhookEndpoints(deps.db, caller.accountId)).map(presentWebhook) };
+    },
+  }),
+  operation({
+    method: 'post',
+    path: '/api/webhooks',
+    summary: 'Create an endpoint; the signing secret is in this response only (Growth and Pro plans).',
+    who: 'caller',
+    scopedKey: 'account_wide',
+    body: CreateWebhookRequest,
+    ok: [201, CreatedWebhook, 'Created.'],
+    async handler({ deps, res, caller, body }) {
       await requireWebhookPlan(deps.db, caller.accountId);
-      const { endpoint, signingSecret } = await createWebhookEndpoint(deps.db, deps.config.secretKey, { accountId: caller.accountId, url: input.url, events: input.events }, caller.actor, urlRules);
+      const { endpoint, signingSecret } = await createWebhookEndpoint(
+        deps.db,
+        deps.config.secretKey,
+        { accountId: caller.accountId, url: body.url, events: body.events },
+        caller.actor,
+        urlRules(deps),
+      );
       res.locals.outcome = 'webhook_created';
-      res.status(201).json({ webhook: presentWebhook(endpoint), signing_secret: signingSecret });
-    }),
-  );
-
-  router.patch(
-    '/api/webhooks/:id',
-    handled(async (req, res) => {
-      const input = validBody<{ url?: string; events?: WebhookEventType[]; active?: boolean }>('UpdateWebhookRequest', req, res);
-      if (!input) return;
-      const endpoint = await ownEndpoint(res, String(req.params.id));
+      return { webhook: presentWebhook(endpoint), signing_secret: signingSecret };
+    },
+  }),
+  operation({
+    method: 'patch',
+    path: '/api/webhooks/{id}',
+    summary: 'Change the URL, the events or the active switch (Growth and Pro plans).',
+    who: 'caller',
+    scopedKey: 'account_wide',
+    body: UpdateWebhookRequest,
+    ok: [200, Webhook, 'Changed.'],
+    async handler({ deps, caller, body, params }) {
+      const endpoint = await ownEndpoint(deps, caller.accountId, params.id);
       await requireWebhookPlan(deps.db, endpoint.accountId);
-      res.json(presentWebhook(await updateWebhookEndpoint(deps.db, endpoint.id, input, res.locals.caller!.actor, urlRules)));
-    }),
-  );
-
-  router.delete(
-    '/api/webhooks/:id',
-    handled(async (req, res) => {
-      const endpoint = await ownEndpoint(res, String(req.params.id));
-      await deleteWebhookEndpoint(deps.db, endpoint.id, res.locals.caller!.actor);
+      return presentWebhook(await updateWebhookEndpoint(deps.db, endpoint.id, body, caller.actor, urlRules(deps)));
+    },
+  }),
+  operation({
+    method: 'delete',
+    path: '/api/webhooks/{id}',
+    summary: 'Delete the endpoint, its secret and its delivery history (permanent).',
+    who: 'caller',
+    scopedKey: 'account_wide',
+    ok: [200, Deleted, 'Deleted.'],
+    async handler({ deps, res, caller, params }) {
+      const endpoint = await ownEndpoint(deps, caller.accountId, params.id);
+      await deleteWebhookEndpoint(deps.db, endpoint.id, caller.actor);
       res.locals.outcome = 'webhook_deleted';
-      res.json({ success: true, warnings: [] });
-    }),
-  );
-
-  router.get(
-    '/api/webhooks/:id/deliveries',
-    handled(async (req, res) => {
+      return { success: true as const, warnings: [] };
+    },
+  }),
+  operation({
+    method: 'get',
+    path: '/api/webhooks/{id}/deliveries',
+    summary: 'Recent delivery attempts, newest first.',
+    who: 'caller',
+    scopedKey: 'account_wide',
+    query: [LIMIT],
+    ok: [200, WebhookDeliveries, 'The deliveries.'],
+    async handler({ deps, req, res, caller, params }) {
       const q = new QueryReader(req);
       const limit = q.limit();
-      const endpoint = await ownEndpoint(res, String(req.params.id));
-      if (q.refused(res)) return;
-      res.json({ deliveries: (await listWebhookDeliveries(deps.db, endpoint.id, limit)).map(presentWebhookDelivery) });
-    }),
-  );
-
-  router.post(
-    '/api/webhooks/:id/test',
-    handled(async (req, res) => {
-      const input = validBody<{ event_type?: WebhookEventType }>('TestWebhookRequest', req, res);
-      if (!input) return;
-      const endpoint = await ownEndpoint(res, String(req.params.id));
-      const event = input.event_type ?? endpoint.events[0] ?? 'email.delivered';
-      const result = await sendTestWebhookEvent(deps.db, deps.config, { accountId: endpoint.accountId, endpointId: endpoint.id, event }, testLimit);
+      const endpoint = await ownEndpoint(deps, caller.accountId, params.id);
+      if (q.refused(res)) return ANSWERED;
+      return { deliveries: (await listWebhookDeliveries(deps.db, endpoint.id, limit)).map(presentWebhookDelivery) };
+    },
+  }),
+  operation({
+    method: 'post',
+    path: '/api/webhooks/{id}/test',
+    summary: 'POST a signed test event of the chosen type (spec 6.4 flat test shape) to the endpoint now, and record it (Growth and Pro plans; at most 10 test events a minute per account).',
+    who: 'caller',
+    scopedKey: 'account_wide',
+    body: TestWebhookRequest,
+    ok: [200, WebhookTestResult, 'Attempted (see `delivery.succeeded`; a failure without an HTTP answer says only its category in `delivery.error`).'],
+    more: { 409: [{ codes: ['webhook_inactive'] }, 'The endpoint is inactive.'], 429: [{ codes: ['too_many_requests'] }, 'The account sent its 10 test events of this minute (Retry-After).'] },
+    async handler({ deps, res, caller, body, params }) {
+      const endpoint = await ownEndpoint(deps, caller.accountId, params.id);
+      const event = body.event_type ?? endpoint.events[0] ?? 'email.delivered';
+      const result = await sendTestWebhookEvent(deps.db, deps.config, { accountId: endpoint.accountId, endpointId: endpoint.id, event }, testLimit(deps));
       if ('retryAfterSeconds' in result) {
         res.locals.outcome = 'too_many_requests';
         res.set('Retry-After', String(result.retryAfterSeconds));
-        return sendError(res, { code: 'too_many_requests', detail: `At most ${WEBHOOK_TESTS_PER_MINUTE} test events a minute per account; retry after the Retry-After delay.` });
+        sendError(res, { code: 'too_many_requests', detail: `At most ${WEBHOOK_TESTS_PER_MINUTE} test events a minute per account; retry after the Retry-After delay.` });
+        return ANSWERED;
       }
       const { attempt, payload } = result;
       res.locals.outcome = attempt.succeeded ? 'webhook_test_delivered' : 'webhook_test_failed';
-      res.json({
+      return {
         delivery: presentWebhookDelivery({
           eventType: event,
           isTest: true,
@@ -112,8 +142,7 @@ export function webhooksRoute(deps: RouteDeps): Router {
           attemptedAt: attempt.attemptedAt,
         }),
         payload,
-      });
-    }),
-  );
-  return router;
-}
+      };
+    },
+  }),
+];

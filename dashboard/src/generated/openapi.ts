@@ -591,6 +591,7 @@ export interface components {
         };
         ByocPolicy: {
             external_id: string | null;
+            /** @description An IAM policy document. */
             permissions_policy: {
                 Statement: Record<string, never>[];
                 /** @constant */
@@ -600,6 +601,7 @@ export interface components {
             /** @constant */
             role_name: "Service-BYOC-Role";
             steps: string[];
+            /** @description An IAM policy document. */
             trust_policy: {
                 Statement: Record<string, never>[];
                 /** @constant */

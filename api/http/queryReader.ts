@@ -1,9 +1,9 @@
 // Query-string parameters of the listings: one value each, checked, every problem collected into
-// one 400 with field errors. Before any route reads them, `refuseUnstorableParameters` checks
-// every query and path parameter of the management API for text PostgreSQL cannot store.
-import type { NextFunction, Request, Response } from 'express';
-import { sendError, sendValidationError } from '../../http/errors';
-import { FieldErrorCollector, unstorableTextProblem } from '../../http/fieldErrors';
+// one 400 with field errors. Before any handler reads them, middleware/parameters.ts has refused
+// text PostgreSQL cannot store.
+import type { Request, Response } from 'express';
+import { sendValidationError } from './errors';
+import { FieldErrorCollector } from './fieldErrors';
 
 export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 100;
@@ -59,46 +59,4 @@ export class QueryReader {
     this.errors.add(name, message);
     return undefined;
   }
-}
-
-function decodedSegment(segment: string): string | undefined {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return undefined; // a malformed escape or bytes that are not UTF-8 (Express would answer 500)
-  }
-}
-
-/**
- * The one gate for the management API's parameters, mounted after authentication and before the
- * routes: a query value PostgreSQL cannot store (NUL; lone surrogates) is a 400 naming the
- * parameter, as any other invalid parameter is; a path whose segments cannot be decoded or stored
- * names nothing that can exist, so it is 404 not_found, like an id of another account
- * (docs/decisions.md). Routes and core/ then never see such text.
- */
-export function refuseUnstorableParameters(req: Request, res: Response, next: NextFunction): void {
-  const path = req.originalUrl.split('?')[0] ?? '';
-  if (
-    path.split('/').some((segment) => {
-      const text = decodedSegment(segment);
-      return text === undefined || unstorableTextProblem(text) !== undefined;
-    })
-  ) {
-    res.locals.outcome = 'not_found';
-    sendError(res, { code: 'not_found', detail: 'Nothing in this account has that name or id.' });
-    return;
-  }
-  const errors = new FieldErrorCollector();
-  // Express's query parser gives a string, or an array for a repeated name.
-  for (const [name, value] of Object.entries(req.query as Record<string, unknown>)) {
-    const texts = [name, ...(Array.isArray(value) ? value : [value])].filter((v): v is string => typeof v === 'string');
-    const problem = texts.map(unstorableTextProblem).find((p) => p !== undefined);
-    if (problem) errors.add(unstorableTextProblem(name) ? '_query' : name, problem);
-  }
-  if (errors.size > 0) {
-    res.locals.outcome = 'invalid_query';
-    sendValidationError(res, errors.toObject());
-    return;
-  }
-  next();
 }

@@ -1,11 +1,14 @@
-// The OpenAPI 3.1 document served at /openapi.json, built from the schemas ajv validates with
-// (requests) and the tests validate against (responses), so it cannot drift from the code.
+// The OpenAPI 3.1 document served at /openapi.json: the sign-in and management operations from
+// the route table (api/routes/operationTable.ts), and the spec's send, account and SES-events
+// endpoints, each from the schemas ajv validates with and the tests validate answers against.
 import type { Config } from '../../core/platform/config';
 import { ERROR_CODES } from '../http/errors';
-import { managementPaths, managementSchemas, managementSecuritySchemes } from './openapiManagement';
-import { buildSendRequestSchema } from './sendRequest';
+import { managementPaths, managementSecuritySchemes } from './managementPaths';
+import { buildSendRequestSchema } from '../schemas/sendRequest';
+import { MANAGEMENT_COMPONENTS } from '../schemas/management';
+import { OPERATION_GROUPS } from '../routes/operationTable';
 import { SES_EVENT_ERRORS, SES_EVENTS_PATH } from '../routes/sesEvents';
-import { accountRecordSchema, codesWithStatus, errorSchema, plainErrorSchema, sendResponseSchema, sesEventAnswerSchema, validationErrorSchema } from './responses';
+import { accountRecordSchema, codesWithStatus, errorSchema, plainErrorSchema, sendResponseSchema, sesEventAnswerSchema, validationErrorSchema } from '../schemas/responses';
 
 const json = (schema: unknown) => ({ 'application/json': { schema } });
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -90,7 +93,7 @@ export function buildOpenApiDocument(config: Pick<Config, 'api' | 'limits'>) {
           },
         },
       },
-      ...managementPaths(),
+      ...managementPaths(OPERATION_GROUPS),
       '/api/me/': {
         get: {
           operationId: 'me',
@@ -107,7 +110,7 @@ export function buildOpenApiDocument(config: Pick<Config, 'api' | 'limits'>) {
     components: {
       securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' }, ...managementSecuritySchemes },
       schemas: {
-        ...managementSchemas,
+        ...MANAGEMENT_COMPONENTS,
         SendRequest: buildSendRequestSchema(config.limits),
         SendResponse: sendResponseSchema,
         AccountRecord: accountRecordSchema,

@@ -1,0 +1,32 @@
+// The route table of the sign-in and management API: every operation, once, with who may call
+// it, its schemas and its handler (api/http/operation.ts). The Express routes, /openapi.json,
+// the scoped-key rules and, through the document, the dashboard's typed client are all built
+// from it: adding an operation is a schema, a handler and a row here.
+import type { OperationGroup } from '../http/operation';
+import { AUTH_BODY_LIMIT, authOperations } from './auth';
+import { apiKeyOperations } from './manage/apiKeys';
+import { byocOperations } from './manage/byoc';
+import { domainOperations } from './manage/domains';
+import { emailOperations } from './manage/emails';
+import { suppressionOperations } from './manage/suppressions';
+import { usageOperations } from './manage/usage';
+import { webhookOperations } from './manage/webhooks';
+
+/** Largest management body, in bytes. */
+const MANAGEMENT_BODY_LIMIT = 64 * 1024;
+
+export const OPERATION_GROUPS: OperationGroup[] = [
+  { tag: 'Sign-in', bodyLimit: AUTH_BODY_LIMIT, bodyOptional: false, operations: authOperations },
+  {
+    tag: 'Management',
+    bodyLimit: MANAGEMENT_BODY_LIMIT,
+    // Verify, validate and test take no body or an optional one; the rest validate `{}` and say which fields are missing.
+    bodyOptional: true,
+    operations: [...domainOperations, ...apiKeyOperations, ...webhookOperations, ...byocOperations, ...emailOperations, ...suppressionOperations, ...usageOperations],
+  },
+];
+
+/** `METHOD /path` of every operation a caller must be signed in (or hold a full_access key) for, with what a domain-scoped key may do there. */
+export const SCOPED_KEY_ACCESS = Object.fromEntries(
+  OPERATION_GROUPS.flatMap((g) => g.operations).flatMap((op) => (op.scopedKey ? [[`${op.method.toUpperCase()} ${op.path}`, op.scopedKey] as const] : [])),
+);

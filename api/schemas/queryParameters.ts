@@ -1,0 +1,18 @@
+// Query parameters as /openapi.json describes them: what api/http/queryReader.ts accepts.
+
+/** A query parameter of at most `max` UTF-16 units, as QueryReader counts: described as that many characters of the Basic Multilingual Plane (no NUL). */
+export const text = (max: number) => ({ type: 'string', maxLength: max, pattern: '^[\\x01-\\uD7FF\\uE000-\\uFFFF]*$' });
+
+export const LIMIT = { name: 'limit', description: 'Rows per page, 1 to 100 (default 25).', schema: { type: 'integer', minimum: 1, maximum: 100 } };
+
+export const PAGE = [
+  LIMIT,
+  {
+    name: 'cursor',
+    description: '`next_cursor` of the previous page, as it was given: any other text is a 400 on `cursor` (the cursor is opaque, so a schema cannot state which texts are one).',
+    schema: { type: 'string', maxLength: 400, pattern: '^[A-Za-z0-9_-]*$' },
+  },
+];
+
+/** An ISO 8601 date (midnight UTC) or RFC 3339 date-time; JavaScript's Date has no leap second. */
+export const TIME = { type: 'string', maxLength: 40, anyOf: [{ format: 'date' }, { format: 'date-time', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt][0-9]{2}:[0-9]{2}:[0-5][0-9]' }] };
