@@ -225,6 +225,7 @@ test('a domain-scoped full_access key: every operation is classified, account-wi
       'GET /api/emails',
       'GET /api/emails/{message_id}',
       'GET /api/suppressions',
+      'GET /api/suppressions/{address}',
       'POST /api/auth/verify-email/resend',
       'POST /api/auth/signout',
       'POST /api/auth/password',

@@ -266,6 +266,13 @@ test('suppressions: add (normalised, once), search, pages, remove, and field err
   const rest = await owner.web.request('GET', `/api/suppressions?search=example.net&limit=2&cursor=${String(search.json.next_cursor)}`);
   expect((rest.json.suppressions as unknown[]).length).toBe(1);
   expect(rest.json.next_cursor).toBeNull();
+  // One address looked up, in any case; an address not on the list is a 404.
+  const one = await owner.web.request('GET', `/api/suppressions/${encodeURIComponent('BLOCKED@example.org')}`);
+  documented('/api/suppressions/{address}', 'get', one);
+  expect([one.status, one.json]).toEqual([200, { address: 'blocked@example.org', reason: 'manual', created_at: added.json.suppression.created_at }]);
+  const none = await owner.web.request('GET', `/api/suppressions/${encodeURIComponent('other9@example.net')}`);
+  documented('/api/suppressions/{address}', 'get', none);
+  expect([none.status, none.json.error]).toEqual([404, 'not_found']);
   const removed = await owner.web.request('DELETE', `/api/suppressions/${encodeURIComponent('blocked@example.org')}`);
   documented('/api/suppressions/{address}', 'delete', removed);
   expect((await owner.web.request('DELETE', `/api/suppressions/${encodeURIComponent('blocked@example.org')}`)).status).toBe(404);

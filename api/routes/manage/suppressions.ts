@@ -1,10 +1,10 @@
-// The suppression list (spec 2.10): search and pages, add by hand, remove.
+// The suppression list (spec 2.10): search and pages, look one address up, add by hand, remove.
 import { getSuppression, suppressionPage, suppressManually, unsuppress } from '../../../core/accounts/suppressions';
 import { PostageError } from '../../../core/platform/errors';
 import { ANSWERED, operation, reply } from '../../http/operation';
 import { QueryReader } from '../../http/queryReader';
 import { presentSuppression } from '../../presenters/resources';
-import { CreateSuppressionRequest, Deleted, SuppressionAdded, SuppressionList } from '../../schemas/management';
+import { CreateSuppressionRequest, Deleted, Suppression, SuppressionAdded, SuppressionList } from '../../schemas/management';
 import { PAGE, text } from '../../schemas/queryParameters';
 
 export const suppressionOperations = [
@@ -41,6 +41,19 @@ export const suppressionOperations = [
       res.locals.outcome = added ? 'suppression_added' : 'suppression_exists';
       const answer = { suppression: presentSuppression(suppression!), added };
       return added ? answer : reply(200, answer);
+    },
+  }),
+  operation({
+    method: 'get',
+    path: '/api/suppressions/{address}',
+    summary: 'Whether an address is suppressed: its entry, or 404 when sends to it are not refused for suppression.',
+    who: 'caller',
+    scopedKey: 'same',
+    ok: [200, Suppression, 'The entry.'],
+    async handler({ deps, caller, params }) {
+      const suppression = await getSuppression(deps.db, caller.accountId, params.address);
+      if (!suppression) throw new PostageError('suppression_not_found', `${params.address} is not on this account's suppression list`);
+      return presentSuppression(suppression);
     },
   }),
   operation({
