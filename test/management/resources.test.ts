@@ -269,7 +269,7 @@ test('suppressions: add (normalised, once), search, pages, remove, and field err
   // One address looked up, in any case; an address not on the list is a 404.
   const one = await owner.web.request('GET', `/api/suppressions/${encodeURIComponent('BLOCKED@example.org')}`);
   documented('/api/suppressions/{address}', 'get', one);
-  expect([one.status, one.json]).toEqual([200, { address: 'blocked@example.org', reason: 'manual', created_at: added.json.suppression.created_at }]);
+  expect([one.status, one.json]).toEqual([200, { address: 'blocked@example.org', reason: 'manual', created_at: (added.json.suppression as { created_at: string }).created_at }]);
   const none = await owner.web.request('GET', `/api/suppressions/${encodeURIComponent('other9@example.net')}`);
   documented('/api/suppressions/{address}', 'get', none);
   expect([none.status, none.json.error]).toEqual([404, 'not_found']);
