@@ -1,6 +1,6 @@
 import { Context } from '@temporalio/activity';
 import { getLogRow } from '../core/sending/emailLog';
-import { attemptAndRecordWebhook } from '../core/webhooks/webhookAttempts';
+import { attemptAndRecordWebhook, recordedMessageDelivery } from '../core/webhooks/webhookAttempts';
 import { endpointForDelivery } from '../core/webhooks/webhookEndpoints';
 import type { WebhookEventType } from '../core/model/webhookEvents';
 import { buildWebhookEnvelope } from '../core/webhooks/webhookPayloads';
@@ -8,10 +8,17 @@ import type { ResolvedActivityDeps } from './deps';
 
 /**
  * One signed POST to one endpoint (spec 6.1: one attempt, 5 s, 2xx or failed); every attempt is
- * recorded for the dashboard: endpoint, event, status code, latency, error.
+ * recorded for the dashboard: endpoint, event, status code, latency, error. Temporal runs the
+ * activity again only when its worker died (the endpoint's own failure is an answer, not an
+ * error): then the attempt already recorded stands, and without one the POST is made (the
+ * endpoint may get it twice if the worker died after posting; receivers are idempotent, 6.1.3).
  */
 export function deliverWebhook(deps: ResolvedActivityDeps) {
   return async function deliverWebhook(input: { endpointId: string; messageId: string; event: WebhookEventType }): Promise<{ succeeded: boolean; statusCode: number | null }> {
+    if (Context.current().info.attempt > 1) {
+      const recorded = await recordedMessageDelivery(deps.db, input);
+      if (recorded) return recorded;
+    }
     const [endpoint, row] = await Promise.all([endpointForDelivery(deps.db, deps.config.secretKey, input.endpointId), getLogRow(deps.db, input.messageId)]);
     // Deactivated or deleted since the event fired, or the log row purged: nothing to send.
     if (!endpoint || !endpoint.active || !row) return { succeeded: false, statusCode: null };

@@ -1,4 +1,5 @@
 import { byocSession } from './byocSession';
+import { whileBeating } from './heartbeat';
 import type { ResolvedActivityDeps } from './deps';
 
 /**
@@ -7,7 +8,7 @@ import type { ResolvedActivityDeps } from './deps';
  */
 export function resolveByocCredentials(deps: ResolvedActivityDeps) {
   return async function resolveByocCredentials(input: { accountId: string }): Promise<{ expiresAt: string }> {
-    const session = await byocSession(deps, input.accountId);
+    const session = await whileBeating(() => byocSession(deps, input.accountId));
     return { expiresAt: session.credentials.expiration.toISOString() };
   };
 }

@@ -1,14 +1,17 @@
 import { ApplicationFailure, Context } from '@temporalio/activity';
+import type { SESv2Client } from '@aws-sdk/client-sesv2';
 import { byocSesClient } from '../core/platform/awsClients';
-import { markLogRowSent } from '../core/sending/emailLog';
+import { markLogRowSent, recordPossibleDuplicate } from '../core/sending/emailLog';
 import type { MessageKind } from '../core/model/sendingModes';
 import { classifySesError, type ClassifiedProviderError } from '../core/ses/providerErrors';
 import { providerMessageIdOf, recordProviderMessage } from '../core/providerEvents/providerMessages';
 import { recordSendSample } from '../core/providerEvents/reputation';
 import { sendRawThroughSes } from '../core/ses/rawMessages';
-import { deleteStagedMessage, loadStagedAttachments, loadStagedMessage, type StagedMessage } from '../core/sending/staging';
+import { beginSesCall, deleteStagedMessage, loadStagedMessage, settleSesCall, type StagedMessage } from '../core/sending/staging';
 import { SEND_FAILURE } from '../core/model/sendFailures';
 import { AttemptDeadline } from './attemptDeadline';
+import { whileBeating } from './heartbeat';
+import { killPoint } from '../core/platform/killPoints';
 import { attemptOutOfTime, byocSession, throwClassified } from './byocSession';
 import type { ResolvedActivityDeps } from './deps';
 
@@ -23,8 +26,13 @@ function idFromEarlierAttempt(): string | undefined {
   return (Context.current().info.heartbeatDetails as AcceptedByProvider | undefined)?.providerMessageId;
 }
 
+/** The details every heartbeat of an attempt carries: the earlier attempt's, until SES accepts. */
+const attemptDetails = new WeakMap<Context, AcceptedByProvider | undefined>();
+
 function rememberAcceptance(providerMessageId: string): void {
-  Context.current().heartbeat({ providerMessageId } satisfies AcceptedByProvider);
+  const ctx = Context.current();
+  attemptDetails.set(ctx, { providerMessageId });
+  ctx.heartbeat({ providerMessageId } satisfies AcceptedByProvider);
 }
 
 /** SES errors by class and code, for the operator's dashboard. */
@@ -42,6 +50,46 @@ async function recordSharedAcceptance(deps: ResolvedActivityDeps, staged: Staged
   });
 }
 
+/** SES answered with an HTTP status below 500: it refused the message, so the call sent nothing. */
+function refusedBySes(err: unknown): boolean {
+  const status = (err as { $metadata?: { httpStatusCode?: number } } | undefined)?.$metadata?.httpStatusCode;
+  return typeof status === 'number' && status < 500;
+}
+
+/**
+ * About to call SES for a message an earlier attempt may already have had accepted (its answer
+ * was never recorded): say so in the timeline (shared) and count it, then send. SES has no
+ * idempotency, so the alternative would be losing the message (docs/decisions.md).
+ */
+async function noteSecondCall(deps: ResolvedActivityDeps, staged: StagedMessage): Promise<void> {
+  const reason = 'An earlier attempt handed the message to SES but its answer was lost (the worker stopped or SES did not answer in time); it was sent again and may arrive twice.';
+  const recorded = staged.mode === 'shared' ? await recordPossibleDuplicate(deps.db, staged.messageId, reason) : true;
+  if (recorded) deps.metrics.possibleDuplicates.inc({ mode: staged.mode });
+}
+
+/**
+ * The one SendEmail call of an attempt, counted as unsettled from just before it is made until
+ * SES's answer is recorded (the caller's job) or SES refuses the message. Returns SES's id.
+ */
+async function callSes(deps: ResolvedActivityDeps, staged: StagedMessage, ses: SESv2Client, deadline: AttemptDeadline): Promise<string> {
+  const { attachments, earlierUnsettledCalls } = await beginSesCall(deps.db, deps.config.secretKey, staged.messageId);
+  const settle = () => settleSesCall(deps.db, staged.messageId).catch((err: unknown) => deps.logger.warn({ err, messageId: staged.messageId }, 'could not settle an SES call'));
+  let signal: AbortSignal;
+  try {
+    if (earlierUnsettledCalls > 0) await noteSecondCall(deps, staged);
+    signal = sesCallSignal(deps, deadline);
+  } catch (err) {
+    await settle(); // the call was never made
+    throw err;
+  }
+  try {
+    return await sendRawThroughSes(ses, staged.messageId, staged.content, attachments, signal);
+  } catch (err) {
+    if (refusedBySes(err)) await settle();
+    throw err;
+  }
+}
+
 /**
  * The SendEmail call's signal: SES_SEND_TIMEOUT_MS, cut to what the attempt has left after the
  * reads (and, for BYOC, the STS call) before it, or the activity's cancellation. SES has no
@@ -57,14 +105,13 @@ async function sendShared(deps: ResolvedActivityDeps, staged: StagedMessage, kin
     await recordSharedAcceptance(deps, staged, kind, earlier);
     return { providerMessageId: earlier };
   }
-  const attachments = await loadStagedAttachments(deps.db, deps.config.secretKey, staged.messageId);
-  const signal = sesCallSignal(deps, deadline);
   let providerMessageId: string;
   try {
-    providerMessageId = await sendRawThroughSes(deps.sharedSes, staged.messageId, staged.content, attachments, signal);
+    providerMessageId = await callSes(deps, staged, deps.sharedSes, deadline);
   } catch (err) {
     throwClassified(counted(deps, classifySesError(err, staged.content)));
   }
+  killPoint('ses:answered'); // SES accepted it; nobody knows yet
   rememberAcceptance(providerMessageId);
   await recordSharedAcceptance(deps, staged, kind, providerMessageId);
   return { providerMessageId };
@@ -72,12 +119,10 @@ async function sendShared(deps: ResolvedActivityDeps, staged: StagedMessage, kin
 
 async function sendByoc(deps: ResolvedActivityDeps, staged: StagedMessage, deadline: AttemptDeadline): Promise<AcceptedByProvider> {
   const session = await byocSession(deps, staged.accountId, deadline);
-  const attachments = await loadStagedAttachments(deps.db, deps.config.secretKey, staged.messageId);
-  const signal = sesCallSignal(deps, deadline);
   const ses = byocSesClient(deps.config, session.config.region, session.credentials);
   let providerMessageId: string;
   try {
-    providerMessageId = await sendRawThroughSes(ses, staged.messageId, staged.content, attachments, signal);
+    providerMessageId = await callSes(deps, staged, ses, deadline);
   } catch (err) {
     const classified = counted(deps, classifySesError(err, staged.content));
     if (classified.refreshCredentials) deps.byocCredentials.forget(session.cacheKey);
@@ -85,6 +130,7 @@ async function sendByoc(deps: ResolvedActivityDeps, staged: StagedMessage, deadl
   } finally {
     ses.destroy();
   }
+  killPoint('ses:answered'); // SES accepted it; nobody knows yet
   rememberAcceptance(providerMessageId);
   // BYOC content must not outlive its use. The workflow deletes it again (retrying) whatever
   // happens, so a failure here must not fail an accepted send.
@@ -100,18 +146,27 @@ async function sendByoc(deps: ResolvedActivityDeps, staged: StagedMessage, deadl
 export function sendViaSes(deps: ResolvedActivityDeps) {
   return async function sendViaSes(input: { messageId: string; kind: MessageKind }): Promise<AcceptedByProvider> {
     const deadline = AttemptDeadline.ofCurrentAttempt(); // first: the attempt's clock runs from here
-    const earlier = idFromEarlierAttempt();
-    const staged = await loadStagedMessage(deps.db, deps.config.secretKey, input.messageId);
-    if (!staged) {
-      // BYOC content is deleted right after SES accepts: an attempt after that finds only the heartbeat.
-      if (earlier) return { providerMessageId: earlier };
-      throw ApplicationFailure.nonRetryable('the staged message content is gone (purged or already discarded)', SEND_FAILURE.message);
-    }
-    if (staged.mode === 'shared') return sendShared(deps, staged, input.kind, deadline);
-    if (earlier) {
-      await deleteStagedMessage(deps.db, staged.messageId);
-      return { providerMessageId: earlier };
-    }
-    return sendByoc(deps, staged, deadline);
+    const ctx = Context.current();
+    attemptDetails.set(ctx, ctx.info.heartbeatDetails as AcceptedByProvider | undefined);
+    return whileBeating(
+      () => sendOnce(deps, input, deadline),
+      () => attemptDetails.get(ctx),
+    );
   };
+}
+
+async function sendOnce(deps: ResolvedActivityDeps, input: { messageId: string; kind: MessageKind }, deadline: AttemptDeadline): Promise<AcceptedByProvider> {
+  const earlier = idFromEarlierAttempt();
+  const staged = await loadStagedMessage(deps.db, deps.config.secretKey, input.messageId);
+  if (!staged) {
+    // BYOC content is deleted right after SES accepts: an attempt after that finds only the heartbeat.
+    if (earlier) return { providerMessageId: earlier };
+    throw ApplicationFailure.nonRetryable('the staged message content is gone (purged or already discarded)', SEND_FAILURE.message);
+  }
+  if (staged.mode === 'shared') return sendShared(deps, staged, input.kind, deadline);
+  if (earlier) {
+    await deleteStagedMessage(deps.db, staged.messageId);
+    return { providerMessageId: earlier };
+  }
+  return sendByoc(deps, staged, deadline);
 }

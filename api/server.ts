@@ -5,9 +5,11 @@ import { createLogger } from '../core/platform/logger';
 import { createRedis } from '../core/platform/redis';
 import { lazyTemporalClient } from '../core/platform/temporal';
 import { createApp } from './app';
+import { armKillPoints } from '../core/platform/killPoints';
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  armKillPoints(); // test-only; refused in production
   const logger = createLogger(config.logLevel, 'api');
   const db = createDb(config.databaseUrl, { max: config.db.poolMax, timeouts: config.db });
   const redis = createRedis(config);

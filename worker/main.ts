@@ -11,6 +11,8 @@ import { systemAccountReputation } from '../core/sending/systemEmail';
 import { checkReadiness, checks } from '../core/platform/readiness';
 import { connectTemporalClient, temporalConnectionOptions } from '../core/platform/temporal';
 import { createWorker } from './createWorker';
+import { killPointInterceptors } from './killPointInterceptor';
+import { armKillPoints } from '../core/platform/killPoints';
 import { startHealthServer } from './health';
 import { keepEnsuringRetentionSchedules } from './schedules';
 import { startAcceptRelay } from './acceptRelay';
@@ -18,6 +20,7 @@ import { messageWorkflows } from '../workflows/client';
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  const killPointsArmed = armKillPoints();
   const logger = createLogger(config.logLevel, 'worker');
   // The SDK's own metrics (task slots, poll latencies, activity and workflow counts) for Prometheus.
   // Installed before any connection: the runtime is created once per process.
@@ -33,9 +36,10 @@ async function main(): Promise<void> {
     connection,
     namespace: config.temporal.namespace,
     taskQueue: config.temporal.taskQueue,
+    ...(config.temporal.workflowBundlePath ? { workflowBundlePath: config.temporal.workflowBundlePath } : {}),
     // BYOC sessions live in this process only (never in a database, a queue or history).
     deps: { config, db, sharedSes: sharedSesClient(config), logger, sts: stsClient(config), byocCredentials: new ByocCredentialCache(), metrics },
-    extra: { shutdownGraceTime: config.ops.shutdownTimeoutMs },
+    extra: { shutdownGraceTime: config.ops.shutdownTimeoutMs, ...(killPointsArmed ? { interceptors: killPointInterceptors } : {}) },
   });
   const health = await startHealthServer({
     host: config.ops.workerHealthHost,

@@ -1,6 +1,6 @@
 // How each kind of activity is retried. Bookkeeping (PostgreSQL) retries until it works; SES and
 // STS retry throttling and transient errors with backoff for up to 30 minutes but never a
-// permanent refusal; a webhook gets exactly one attempt (spec 6.1).
+// permanent refusal; a webhook endpoint gets exactly one attempt (spec 6.1).
 import { deprecatePatch, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import { NON_RETRYABLE_SEND_FAILURES, SEND_ATTEMPT_TIMEOUT_MS } from '../core/model/sendFailures';
@@ -45,7 +45,7 @@ export function bookkeeping(): Bookkeeping {
 /** After this long of throttling or outages the message fails with the last reason. */
 export const PROVIDER_RETRY_WINDOW = '30m';
 
-export const provider = proxyActivities<Pick<Activities, 'resolveByocCredentials' | 'sendViaSes'>>({
+const PROVIDER_OPTIONS = {
   startToCloseTimeout: SEND_ATTEMPT_TIMEOUT_MS,
   scheduleToCloseTimeout: PROVIDER_RETRY_WINDOW,
   retry: {
@@ -55,12 +55,23 @@ export const provider = proxyActivities<Pick<Activities, 'resolveByocCredentials
     maximumAttempts: 12,
     nonRetryableErrorTypes: NON_RETRYABLE_SEND_FAILURES,
   },
-});
+} as const;
+
+/**
+ * Both heartbeat every 5 s (activities/heartbeat.ts): a worker that died mid-call is retried after
+ * 15 s, not after the whole attempt timeout (sendViaSes's heartbeat also carries SES's id once SES
+ * answered).
+ */
+export const provider = proxyActivities<Pick<Activities, 'resolveByocCredentials' | 'sendViaSes'>>({ ...PROVIDER_OPTIONS, heartbeatTimeout: '15s' });
 
 export const webhookDelivery = proxyActivities<Pick<Activities, 'deliverWebhook'>>({
   // The request itself gives up after WEBHOOK_TIMEOUT_MS (5 s); this only bounds a stuck worker.
   startToCloseTimeout: '15s',
-  retry: { maximumAttempts: 1 },
+  // One attempt at the endpoint (spec 6.1): the activity returns the endpoint's failure instead of
+  // throwing, so it is run again only when its worker died or PostgreSQL failed, and a run again
+  // finds the attempt already recorded (activities/deliverWebhook.ts). Without retries a worker
+  // dying before the POST lost the event.
+  retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '30s', maximumAttempts: 10 },
 });
 
 export const retention = proxyActivities<Pick<Activities, 'purgeEmailLog' | 'purgeExpiredContent'>>({

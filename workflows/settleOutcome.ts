@@ -3,6 +3,7 @@
 // then the outcome webhook when the log changed.
 import type { MessageKind } from '../core/model/sendingModes';
 import { OUTCOME_EVENT, suppresses, type MessageStatus, type ProviderOutcome } from '../core/model/outcomes';
+import { uuid4 } from '@temporalio/workflow';
 import { bookkeeping } from './activityProxies';
 import type { WebhookFanout } from './webhookFanout';
 
@@ -13,7 +14,9 @@ export interface OutcomeTarget {
 }
 
 export async function settleOutcome(target: OutcomeTarget, outcome: ProviderOutcome, webhooks: WebhookFanout): Promise<MessageStatus> {
-  const recorded = await bookkeeping().recordOutcome({ messageId: target.messageId, outcome });
+  // The same uuid when this task is run again after its worker died: the re-run recognises its
+  // own write and the webhook below still fires (a duplicate notification gets a new one).
+  const recorded = await bookkeeping().recordOutcome({ messageId: target.messageId, outcome, recordedBy: uuid4() });
   const event = suppresses(outcome);
   // Test and simulator addresses are never suppressed nor counted (docs/decisions.md).
   if (event && target.kind === 'real') {

@@ -22,16 +22,16 @@ const failure = (error: string | null): WebhookFailure | null => (error === null
 /** A time every row has. */
 const isoAt = (d: Date): string => new Date(d).toISOString();
 
-type RecordStatus = 'verified' | 'pending' | 'missing' | 'unchecked';
+type RecordStatus = 'verified' | 'operator' | 'pending' | 'missing' | 'unchecked';
 
 /** A record's state from the domain's last check: required ones are verified or pending; advisory ones ok, missing or unchecked. */
 function recordStatus(domain: Domain, record: DnsRecord): RecordStatus {
   const advisory = (ok: boolean | null): RecordStatus => (ok === null ? 'unchecked' : ok ? 'verified' : 'missing');
   switch (record.purpose) {
     case 'ownership':
-      return domain.ownershipVerifiedAt ? 'verified' : 'pending';
+      return domain.ownershipVerifiedAt ? (domain.verifiedByOperator ? 'operator' : 'verified') : 'pending';
     case 'dkim':
-      return domain.dkimVerifiedAt ? 'verified' : 'pending';
+      return domain.dkimVerifiedAt ? (domain.verifiedByOperator ? 'operator' : 'verified') : 'pending';
     case 'mail_from':
       return advisory(domain.mailFromOk);
     case 'spf':
@@ -53,6 +53,7 @@ export function presentDomain(domain: Domain, records: DnsRecord[]): Static<type
     status: state,
     status_detail: detail,
     can_send: canSend(domain),
+    verified_by: domain.dkimVerifiedAt ? (domain.verifiedByOperator ? 'operator' : 'dns') : null,
     ownership_verified_at: iso(domain.ownershipVerifiedAt),
     dkim_verified_at: iso(domain.dkimVerifiedAt),
     mail_from_domain: domain.mailFromDomain,

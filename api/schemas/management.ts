@@ -105,7 +105,10 @@ export const DnsRecordView = object({
   name: str(),
   value: str(),
   required: Type.Boolean({ description: 'Ownership and DKIM are required to send; the others are advisory (send warnings).' }),
-  status: oneOf(['verified', 'pending', 'missing', 'unchecked'] as const, 'verified; pending (required, not found yet); missing (advisory, not found at the last check); unchecked.'),
+  status: oneOf(
+    ['verified', 'operator', 'pending', 'missing', 'unchecked'] as const,
+    'verified (found in DNS); operator (required, marked verified by Postage support without DNS being read); pending (required, not found yet); missing (advisory, not found at the last check); unchecked.',
+  ),
 });
 
 export const Domain = object({
@@ -117,6 +120,7 @@ export const Domain = object({
   ),
   status_detail: str('The state and what to do next, in plain words.'),
   can_send: Type.Boolean(),
+  verified_by: nullable(oneOf(['dns', 'operator'] as const, 'How the required records were verified: found in DNS, or vouched for by Postage support without DNS being read; null until verified.')),
   ownership_verified_at: nullable(time()),
   dkim_verified_at: nullable(time()),
   mail_from_domain: nullable(str()),
@@ -196,7 +200,10 @@ export const EmailSummary = object({
 });
 
 export const TimelineEventView = object({
-  type: oneOf(['queued', 'sent', 'delivered', 'bounced', 'complained', 'failed'] as const),
+  type: oneOf(
+    ['queued', 'sent', 'possible_duplicate', 'delivered', 'bounced', 'complained', 'failed'] as const,
+    '`possible_duplicate`: Postage sent the message to SES again after an earlier attempt whose answer was lost (its worker died, or SES did not answer in time): the recipient may get two copies (`details.reason`).',
+  ),
   at: time(),
   details: Type.Unsafe<Record<string, string>>({
     type: 'object',

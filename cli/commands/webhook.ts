@@ -2,7 +2,6 @@
 import type { Command } from 'commander';
 import { requireAccount } from '../../core/accounts/accounts';
 import { PostageError } from '../../core/platform/errors';
-import { subscribedPlan } from '../../core/accounts/subscription';
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
@@ -34,17 +33,15 @@ export function registerWebhookCommands(program: Command, run: Run): void {
         const { endpoint, signingSecret } = await createWebhookEndpoint(ctx.db(), ctx.config().secretKey, { accountId: account.id, url: opts.url, events }, ctx.actor, {
           allowedPrivateAddresses: ctx.config().webhooks.allowedPrivateAddresses,
         });
-        // Spec 1: webhooks fire for shared-mode sends, which need a Growth or Pro subscription.
-        const warnings = subscribedPlan(account) ? [] : ['the account has no Growth or Pro subscription: this endpoint receives nothing until it has one (webhooks are shared mode only)'];
+        // Spec 1 (Growth and Pro only) is checked by core, as for the API: plan_required otherwise.
         return {
-          json: { ...endpoint, signingSecret, warnings },
+          json: { ...endpoint, signingSecret },
           text: [
             `Created webhook endpoint ${endpoint.id} for ${account.email}.`,
             fields([
               ['url', endpoint.url],
               ['events', endpoint.events.join(', ')],
             ]),
-            ...warnings.map((w) => `warning: ${w}`),
             '',
             'Signing secret (shown once; it keys the X-Service-Signature HMAC; if lost, delete the endpoint and create a new one):',
             signingSecret,

@@ -31,6 +31,8 @@ export interface Domain {
   claimExpiresAt: Date | null;
   /** This row registered the name's SES identity (and removes it when it goes). */
   sesIdentity: boolean;
+  /** An operator marked it verified without DNS being read (cleared when DNS shows the DKIM records). */
+  verifiedByOperator: boolean;
   createdAt: Date;
 }
 
@@ -51,6 +53,7 @@ export interface DomainRow {
   released_at: Date | null;
   claim_expires_at: Date | null;
   ses_identity: boolean;
+  verified_by_operator?: boolean;
   created_at: Date;
 }
 
@@ -72,6 +75,7 @@ export function toDomain(row: DomainRow): Domain {
     releasedAt: row.released_at,
     claimExpiresAt: row.claim_expires_at,
     sesIdentity: row.ses_identity,
+    verifiedByOperator: row.verified_by_operator ?? false,
     createdAt: row.created_at,
   };
 }
@@ -226,6 +230,8 @@ export async function markDkimVerified(db: Db, id: string, actor: string): Promi
       .whereNotNull('ownership_verified_at')
       .update({
         dkim_verified_at: trx.raw('COALESCE(dkim_verified_at, now())') as unknown as Date,
+        // Only when this is what makes it verified: a domain DNS already verified stays so.
+        verified_by_operator: trx.raw('verified_by_operator OR dkim_verified_at IS NULL') as unknown as boolean,
         updated_at: trx.fn.now() as unknown as Date,
       } as Partial<DomainRow>)
       .returning('*');
@@ -330,6 +336,8 @@ export async function recordDomainChecks(db: Db, id: string, results: DomainChec
       patch.dkim_verified_at = trx.fn.now();
       verified.push('dkim');
     }
+    // DNS now shows what an operator vouched for.
+    if (results.dkimVerified) patch.verified_by_operator = false;
     const [row] = await trx<DomainRow>('domains').where({ id }).update(patch).returning('*');
     for (const what of verified) {
       await recordAudit(trx, { accountId: before.account_id, actor, action: `domain.${what}_verified`, details: { domain: before.name } });

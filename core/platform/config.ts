@@ -48,6 +48,8 @@ export interface Config {
     tls: TemporalTls | undefined;
     /** Temporal Cloud API key (sent as a bearer token; implies TLS). */
     apiKey: string | undefined;
+    /** A workflow bundle built ahead (`bundleWorkflowCode`); undefined: the worker bundles at start. */
+    workflowBundlePath: string | undefined;
   };
   ses: {
     region: string;
@@ -319,6 +321,7 @@ export function loadConfig(env: Env = process.env): Config {
       relayAfterSeconds: num(env, 'ACCEPT_RELAY_AFTER_SECONDS', 30),
       tls: temporalTls(env),
       apiKey: optional(env, 'TEMPORAL_API_KEY'),
+      workflowBundlePath: optional(env, 'WORKFLOW_BUNDLE_PATH'),
     },
     ses: {
       region: str(env, 'SES_REGION', 'us-east-1'),

@@ -58,6 +58,12 @@ export function createWorkerMetrics() {
     webhookDuration: new Histogram({ name: 'postage_webhook_delivery_duration_seconds', help: 'Webhook delivery latency', buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 5], registers: [register] }),
     suspensions: new Counter({ name: 'postage_account_suspensions_total', help: 'Accounts suspended by the reputation monitor', registers: [register] }),
     relayedAcceptances: new Counter({ name: 'postage_accept_relayed_total', help: 'Accepted messages the outbox relay started (their API never confirmed the start)', registers: [register] }),
+    possibleDuplicates: new Counter({
+      name: 'postage_possible_duplicate_sends_total',
+      help: 'Messages sent to SES again after an earlier SES call whose answer was lost (the recipient may get two copies), by mode',
+      labelNames: ['mode'] as const,
+      registers: [register],
+    }),
   };
 }
 export type WorkerMetrics = ReturnType<typeof createWorkerMetrics>;

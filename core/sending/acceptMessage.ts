@@ -3,6 +3,7 @@
 // workflow starts, with no lock held. If the start fails the message is given back (nothing
 // counted, staged or replayable: 502 queue_error) unless its workflow took it first. If this
 // process dies in between, the outbox relay starts it (core/sending/acceptOutbox.ts).
+import { killPoint } from '../platform/killPoints';
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { MessageWorkflows, SendEmailInput } from '../model/workflowContract';
@@ -76,6 +77,7 @@ export async function acceptMessage<R extends object>(deps: AcceptDeps, input: A
     throw err;
   }
 
+  killPoint('accept:committed'); // counted and in the outbox; no workflow yet (the relay's case)
   try {
     await deps.workflows.startSend(workflowInput, Date.now() + deps.config.temporal.startTimeoutMs);
   } catch (startError) {

@@ -82,10 +82,11 @@ const REPLACEABLE: Record<ProviderOutcome['type'], MessageStatus[]> = {
 
 /**
  * Applies an outcome to the log row with its timeline event, in one statement. `applied` is false
- * when the row's status already supersedes it; `status` is the row's status afterwards
- * (undefined when there is no row).
+ * when the row's status already supersedes it, unless the event was recorded by this same call
+ * (`recordedBy`: a call re-run after its worker died finds its own write and still announces it);
+ * `status` is the row's status afterwards (undefined when there is no row).
  */
-export async function applyOutcomeToLog(db: Db, messageId: string, outcome: ProviderOutcome): Promise<{ applied: boolean; status: MessageStatus | undefined }> {
+export async function applyOutcomeToLog(db: Db, messageId: string, outcome: ProviderOutcome, recordedBy?: string): Promise<{ applied: boolean; status: MessageStatus | undefined }> {
   const patch: Record<string, unknown> = { status: outcome.type };
   switch (outcome.type) {
     case 'delivered':
@@ -114,10 +115,23 @@ export async function applyOutcomeToLog(db: Db, messageId: string, outcome: Prov
        WHERE message_id = ? AND status IN (${replaceable.map(() => '?').join(', ')})
        RETURNING message_id, status),
      event AS (
-       INSERT INTO email_events (message_id, type, at, details) SELECT message_id, ?::text, ?::timestamptz, ?::jsonb FROM updated ON CONFLICT DO NOTHING)
-     SELECT EXISTS (SELECT 1 FROM updated) AS applied,
+       INSERT INTO email_events (message_id, type, at, details, recorded_by) SELECT message_id, ?::text, ?::timestamptz, ?::jsonb, ?::uuid FROM updated ON CONFLICT DO NOTHING)
+     SELECT EXISTS (SELECT 1 FROM updated)
+              OR EXISTS (SELECT 1 FROM email_events WHERE message_id = ? AND type = ? AND recorded_by = ?::uuid) AS applied,
             COALESCE((SELECT status FROM updated), (SELECT status FROM email_log WHERE message_id = ?)) AS status`,
-    [...Object.values(patch), messageId, ...replaceable, outcome.type, outcome.at, JSON.stringify(outcomeDetails(outcome)), messageId] as Knex.RawBinding[],
+    [
+      ...Object.values(patch),
+      messageId,
+      ...replaceable,
+      outcome.type,
+      outcome.at,
+      JSON.stringify(outcomeDetails(outcome)),
+      recordedBy ?? null,
+      messageId,
+      outcome.type,
+      recordedBy ?? null,
+      messageId,
+    ] as Knex.RawBinding[],
   );
   const [result] = rows;
   return { applied: result?.applied ?? false, status: result?.status ?? undefined };
@@ -145,4 +159,19 @@ export async function purgeLogRowsBefore(db: Db, cutoff: Date, batchSize = PURGE
 /** A message that is not in the caller's log (or outside its key's scope): the same 404 either way. */
 export function messageNotFound(id: string): PostageError {
   return new PostageError('message_not_found', `no message ${id} in this account's email log (BYOC messages and rows older than the retention are not kept)`);
+}
+
+/**
+ * The message may reach its recipient twice: an attempt is sending it again after an earlier SES
+ * call whose answer was never recorded. A timeline event (once per message) says so and why.
+ * True when it was recorded now.
+ */
+export async function recordPossibleDuplicate(db: Db, messageId: string, reason: string): Promise<boolean> {
+  const { rows } = await db.raw<{ rows: unknown[] }>(
+    `INSERT INTO email_events (message_id, type, at, details)
+     SELECT message_id, 'possible_duplicate', now(), ?::jsonb FROM email_log WHERE message_id = ?
+     ON CONFLICT DO NOTHING RETURNING id`,
+    [JSON.stringify({ reason }), messageId],
+  );
+  return rows.length > 0;
 }

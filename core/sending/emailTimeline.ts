@@ -4,7 +4,8 @@
 import type { Knex } from 'knex';
 import type { Db } from '../platform/db';
 
-export type TimelineEventType = 'queued' | 'sent' | 'delivered' | 'bounced' | 'complained' | 'failed';
+/** `possible_duplicate`: the message was sent again after an SES call whose answer was lost (issue 27). */
+export type TimelineEventType = 'queued' | 'sent' | 'possible_duplicate' | 'delivered' | 'bounced' | 'complained' | 'failed';
 
 export interface TimelineEvent {
   type: TimelineEventType;

@@ -79,9 +79,28 @@ export async function loadStagedMessage(db: Db, secretKey: string, messageId: st
   };
 }
 
-export async function loadStagedAttachments(db: Db, secretKey: string, messageId: string): Promise<Attachment[]> {
-  const rows = await db('staged_attachments').where({ message_id: messageId }).orderBy('position').select<{ content: Buffer }[]>('content');
-  return rows.map((r) => unpackAttachment(decrypt(secretKey, 'staged-content', r.content)));
+/**
+ * Right before a send attempt calls SES: counts the call as unsettled and loads the attachments,
+ * in one statement. `earlierUnsettledCalls` > 0: an earlier attempt called SES and its answer was
+ * never recorded (its worker died, or the call timed out), so SES may already hold a copy.
+ */
+export async function beginSesCall(db: Db, secretKey: string, messageId: string): Promise<{ attachments: Attachment[]; earlierUnsettledCalls: number }> {
+  const { rows } = await db.raw<{ rows: { earlier: number | null; content: Buffer | null }[] }>(
+    `WITH bump AS (UPDATE staged_messages SET ses_calls_unsettled = ses_calls_unsettled + 1 WHERE message_id = ? RETURNING ses_calls_unsettled - 1 AS earlier)
+     SELECT (SELECT earlier FROM bump) AS earlier, a.content
+     FROM (SELECT 1) one LEFT JOIN staged_attachments a ON a.message_id = ?
+     ORDER BY a.position`,
+    [messageId, messageId],
+  );
+  return {
+    attachments: rows.flatMap((r) => (r.content ? [unpackAttachment(decrypt(secretKey, 'staged-content', r.content))] : [])),
+    earlierUnsettledCalls: rows[0]?.earlier ?? 0,
+  };
+}
+
+/** The call was not made, or SES refused the message: nothing was accepted, so it no longer counts. */
+export async function settleSesCall(db: Db, messageId: string): Promise<void> {
+  await db('staged_messages').where({ message_id: messageId }).where('ses_calls_unsettled', '>', 0).decrement('ses_calls_unsettled', 1);
 }
 
 /** Test sends: attachments were staged to prove they could be, then nothing is transmitted. */

@@ -5,6 +5,7 @@
 // timeout, 0 otherwise (a measured connect or DNS failure time would map the network).
 import type { Config } from '../platform/config';
 import type { Db } from '../platform/db';
+import { killPoint } from '../platform/killPoints';
 import { postSignedWebhook, webhookFailureOf, type WebhookAttempt } from './webhookDelivery';
 import type { WebhookEndpoint } from './webhookEndpoints';
 
@@ -37,6 +38,7 @@ export async function attemptAndRecordWebhook(
     // A URL the agent cannot even attempt (bad scheme): recorded like any failed delivery.
     attempt = { statusCode: null, latencyMs: 0, succeeded: false, ...webhookFailureOf(err) };
   }
+  killPoint('webhook:answered'); // the endpoint has it; our record of that does not exist yet
   const durationMs = attempt.statusCode !== null ? attempt.latencyMs : attempt.error === 'timeout' ? config.webhooks.timeoutMs : 0;
   await db('webhook_deliveries').insert({
     endpoint_id: input.endpoint.id,
@@ -50,4 +52,17 @@ export async function attemptAndRecordWebhook(
     attempted_at: attemptedAt,
   });
   return { ...attempt, attemptedAt, durationMs };
+}
+
+/**
+ * The attempt already recorded for this message's event at this endpoint, if any: a delivery
+ * activity run again after its worker died returns it instead of posting again, so the endpoint
+ * gets one attempt per event (spec 6.1) and never none.
+ */
+export async function recordedMessageDelivery(db: Db, input: { endpointId: string; messageId: string; event: string }): Promise<{ succeeded: boolean; statusCode: number | null } | undefined> {
+  const row = await db('webhook_deliveries')
+    .where({ endpoint_id: input.endpointId, message_id: input.messageId, event_type: input.event, is_test: false })
+    .orderBy('attempted_at', 'desc')
+    .first<{ succeeded: boolean; status_code: number | null } | undefined>('succeeded', 'status_code');
+  return row ? { succeeded: row.succeeded, statusCode: row.status_code } : undefined;
 }

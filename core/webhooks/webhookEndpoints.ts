@@ -6,6 +6,7 @@ import type { Db } from '../platform/db';
 import { PostageError } from '../platform/errors';
 import { isUuid } from '../platform/ids';
 import { validateWebhookUrl } from './webhookUrl';
+import { requireWebhookPlan } from './webhookPlan';
 
 import { isWebhookEventType, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../model/webhookEvents';
 
@@ -64,6 +65,7 @@ export async function createWebhookEndpoint(
   actor: string,
   opts: { allowedPrivateAddresses: string[] } = { allowedPrivateAddresses: [] },
 ): Promise<{ endpoint: WebhookEndpoint; signingSecret: string }> {
+  await requireWebhookPlan(db, input.accountId);
   const events = parseWebhookEvents(input.events);
   const url = await validateWebhookUrl(input.url, opts);
   const signingSecret = `whsec_${randomHex(32)}`;
@@ -95,6 +97,8 @@ export async function setWebhookEndpointActive(db: Db, id: string, active: boole
       .update({ active, updated_at: trx.fn.now() } as Partial<WebhookEndpointRow>)
       .returning('*');
     if (!row) throw new PostageError('webhook_not_found', `no webhook endpoint ${id}`);
+    // Switching one off is always allowed; on, only with the plan (the change is rolled back otherwise).
+    if (active) await requireWebhookPlan(trx, row.account_id);
     await recordAudit(trx, { accountId: row.account_id, actor, action: active ? 'webhook.activate' : 'webhook.deactivate', details: { id, url: row.url } });
     return toEndpoint(row);
   });
@@ -122,6 +126,8 @@ export async function updateWebhookEndpoint(
       .update({ ...patch, updated_at: trx.fn.now() } as Partial<WebhookEndpointRow>)
       .returning('*');
     if (!row) throw new PostageError('webhook_not_found', `no webhook endpoint ${id}`);
+    // Without the plan, only switching it off is allowed; anything else is rolled back.
+    if (Object.keys(patch).some((k) => k !== 'active') || patch.active === true) await requireWebhookPlan(trx, row.account_id);
     await recordAudit(trx, { accountId: row.account_id, actor, action: 'webhook.update', details: { id, ...patch } });
     return toEndpoint(row);
   });

@@ -1,6 +1,6 @@
-// Spec 1: webhooks are a shared-mode feature of the Growth and Pro plans. One rule for every
-// management operation that makes an endpoint deliver: create, change (PATCH) and test events.
-// (The operator CLI still creates endpoints with a warning; issue 27 brings the two together.)
+// Spec 1: webhooks are a shared-mode feature of the Growth and Pro plans. One rule, applied by
+// core/ itself wherever an endpoint is made to deliver (created, changed, switched on, sent a
+// test event), so the API and the operator CLI cannot differ (issue 27).
 import { getAccount } from '../accounts/accounts';
 import { subscribedPlan } from '../accounts/subscription';
 import type { Db } from '../platform/db';

@@ -93,7 +93,7 @@ test('webhook create prints the signing secret once and keeps it encrypted; list
     }),
   ).json;
   expect(created.signingSecret).toMatch(/^whsec_[0-9a-f]{64}$/);
-  expect(created).toMatchObject({ url: 'http://127.0.0.1:4999/hooks', events: ['email.delivered', 'email.bounced'], active: true, warnings: [] });
+  expect(created).toMatchObject({ url: 'http://127.0.0.1:4999/hooks', events: ['email.delivered', 'email.bounced'], active: true });
   const row = await database.db('webhook_endpoints').where({ id: created.id }).first();
   expect(row.secret_ciphertext.includes(Buffer.from(created.signingSecret))).toBe(false);
   expect((await endpointForDelivery(database.db, TEST_SECRET_KEY, created.id))!.signingSecret).toBe(created.signingSecret);
@@ -150,10 +150,12 @@ test('webhook create refuses bad URLs, private space outside the allow-list, and
   expect(publicIp.events).toEqual(['email.complained', 'email.failed']);
 });
 
-test('webhook create on an account without a subscription warns that nothing will be delivered', async () => {
+test('webhook create on an account without a subscription is refused, by the same rule as the API (plan_required)', async () => {
   const free = ok(await cli(['account', 'create', '--email', 'free-hooks@example.com'])).json;
-  const created = ok(await cli(['webhook', 'create', free.id, '--url', 'https://93.184.215.14/hooks', '--events', 'email.delivered'])).json;
-  expect(created.warnings).toEqual([expect.stringContaining('no Growth or Pro subscription')]);
+  const refused = await cli(['webhook', 'create', free.id, '--url', 'https://93.184.215.14/hooks', '--events', 'email.delivered']);
+  expect(refused.code).toBe(1);
+  expect(refused.stderr).toContain('Growth or Pro');
+  expect(ok(await cli(['webhook', 'list', free.id])).json).toEqual([]);
 });
 
 test('suppression list, add and remove', async () => {

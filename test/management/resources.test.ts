@@ -9,6 +9,7 @@ import { send, testSendBody } from '../api/helpers/http';
 import { loadOpenApiCheck, type DocumentedCheck } from '../api/helpers/openApi';
 import { startTestZone, type TestZone } from '../cli/dnsServer';
 import { createSender, uniqueName } from '../helpers/fixtures';
+import { markDomainVerified } from '../../core/domains/domains';
 import { testInfra } from '../helpers/env';
 import { BYOC_ROLE_ARN, MOTO_ACCOUNT_ID, startMotoPeer, type MotoPeer } from '../helpers/moto';
 import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';
@@ -249,6 +250,21 @@ test('the email log: filters, newest first, and cursor pages that neither skip n
   expect((complaint.json.timeline as { type: string }[]).map((e) => e.type)).toEqual(['queued', 'sent', 'complained']);
   const bounce = await owner.web.request('GET', `/api/emails/${ids[1]}`);
   expect((bounce.json.timeline as { type: string; details: object }[])[2]).toMatchObject({ type: 'bounced', details: { bounce_type: 'Permanent', bounce_subtype: 'General' } });
+});
+
+test('a domain an operator marked verified says so instead of showing its records as found', async () => {
+  const { web, accountId } = await signedIn();
+  const name = `${uniqueName('ops')}.example`;
+  await web.request('POST', '/api/domains', { name, sending_mode: 'shared' });
+  await markDomainVerified(stack.db, name, 'operator:test', accountId); // what `postage-admin domain verify` does
+  const shown = await web.request('GET', `/api/domains/${name}`);
+  documented('/api/domains/{name}', 'get', shown);
+  const records = shown.json.records as { purpose: string; required: boolean; status: string }[];
+  expect(shown.json).toMatchObject({ status: 'verified', can_send: true, verified_by: 'operator' });
+  // Ownership (and DKIM, where the domain has DKIM records) say who vouched; no record reads as found.
+  expect(records.find((r) => r.purpose === 'ownership')?.status).toBe('operator');
+  expect(records.filter((r) => r.required).every((r) => r.status === 'operator')).toBe(true);
+  expect(records.some((r) => r.status === 'verified')).toBe(false);
 });
 
 test('suppressions: add (normalised, once), search, pages, remove, and field errors', async () => {

@@ -38,11 +38,12 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-/** A Growth account (unless `plan` says otherwise) with a full_access key and an endpoint at `url`. */
+/** A Growth account (unless `plan` says otherwise: its endpoint was made while it had Growth) with a full_access key and an endpoint at `url`. */
 async function accountWithEndpoint(url: string, plan: string | null = 'growth') {
-  const sender = await createSender(stack.db, { plan });
+  const sender = await createSender(stack.db);
   const { secret } = await createApiKey(stack.db, { accountId: sender.account.id, name: 'admin', permission: 'full_access' }, 'test');
   const { endpoint } = await createEndpoint(stack.db, stack.config.secretKey, sender.account.id, url, ['email.delivered']);
+  if (plan !== 'growth') await stack.db('accounts').where({ id: sender.account.id }).update({ plan });
   return { accountId: sender.account.id, asAdmin: keyRequest(stack.baseUrl, secret), endpointId: endpoint.id };
 }
 
@@ -97,12 +98,13 @@ test('an account may send 10 test events a minute; the 11th is 429 too_many_requ
   expect((await other.asAdmin('POST', `/api/webhooks/${other.endpointId}/test`, {})).status).toBe(200);
 });
 
-test('changing an endpoint and sending it a test event need Growth or Pro, like creating one (403 plan_required); deleting does not', async () => {
+test('changing an endpoint, switching it on and sending it a test event need Growth or Pro, like creating one (403 plan_required); switching it off and deleting do not', async () => {
   const free = await accountWithEndpoint(receiver.url, null);
   const before = receiver.received.length;
+  expect((await free.asAdmin('POST', '/api/webhooks', { url: receiver.url, events: ['email.sent'] })).json.error).toBe('plan_required');
   for (const [method, path, body] of [
     ['PATCH', `/api/webhooks/${free.endpointId}`, { url: 'http://127.0.0.1:9/elsewhere' }],
-    ['PATCH', `/api/webhooks/${free.endpointId}`, { active: false }],
+    ['PATCH', `/api/webhooks/${free.endpointId}`, { active: true, events: ['email.sent'] }],
     ['POST', `/api/webhooks/${free.endpointId}/test`, {}],
   ] as const) {
     const res = await free.asAdmin(method, path, body);
@@ -110,7 +112,11 @@ test('changing an endpoint and sending it a test event need Growth or Pro, like 
     documented(method === 'PATCH' ? '/api/webhooks/{id}' : '/api/webhooks/{id}/test', method === 'PATCH' ? 'patch' : 'post', res);
   }
   expect(receiver.received.length).toBe(before);
-  expect(await stack.db('webhook_endpoints').where({ id: free.endpointId }).first()).toMatchObject({ url: receiver.url, active: true });
+  expect(await stack.db('webhook_endpoints').where({ id: free.endpointId }).first()).toMatchObject({ url: receiver.url, active: true, events: ['email.delivered'] });
+  // Switching it off stops deliveries, which needs no plan; switching it on again does.
+  const off = await free.asAdmin('PATCH', `/api/webhooks/${free.endpointId}`, { active: false });
+  expect([off.status, off.json.active]).toEqual([200, false]);
+  expect((await free.asAdmin('PATCH', `/api/webhooks/${free.endpointId}`, { active: true })).json.error).toBe('plan_required');
   expect((await free.asAdmin('DELETE', `/api/webhooks/${free.endpointId}`)).status).toBe(200);
 });
 

@@ -11,7 +11,6 @@ import {
   updateWebhookEndpoint,
   type WebhookEndpoint,
 } from '../../../core/webhooks/webhookEndpoints';
-import { requireWebhookPlan } from '../../../core/webhooks/webhookPlan';
 import { sendTestWebhookEvent } from '../../../core/webhooks/webhookTestEvents';
 import { createWebhookTestLimit, WEBHOOK_TESTS_PER_MINUTE } from '../../../core/webhooks/webhookTestLimit';
 import type { RouteDeps } from '../../http/deps';
@@ -53,7 +52,6 @@ export const webhookOperations = [
     body: CreateWebhookRequest,
     ok: [201, CreatedWebhook, 'Created.'],
     async handler({ deps, res, caller, body }) {
-      await requireWebhookPlan(deps.db, caller.accountId);
       const { endpoint, signingSecret } = await createWebhookEndpoint(
         deps.db,
         deps.config.secretKey,
@@ -75,7 +73,6 @@ export const webhookOperations = [
     ok: [200, Webhook, 'Changed.'],
     async handler({ deps, caller, body, params }) {
       const endpoint = await ownEndpoint(deps, caller.accountId, params.id);
-      await requireWebhookPlan(deps.db, endpoint.accountId);
       return presentWebhook(await updateWebhookEndpoint(deps.db, endpoint.id, body, caller.actor, urlRules(deps)));
     },
   }),

@@ -751,10 +751,10 @@ export interface components {
                 /** @description Ownership and DKIM are required to send; the others are advisory (send warnings). */
                 required: boolean;
                 /**
-                 * @description verified; pending (required, not found yet); missing (advisory, not found at the last check); unchecked.
+                 * @description verified (found in DNS); operator (required, marked verified by Postage support without DNS being read); pending (required, not found yet); missing (advisory, not found at the last check); unchecked.
                  * @enum {unknown}
                  */
-                status: "verified" | "pending" | "missing" | "unchecked";
+                status: "verified" | "operator" | "pending" | "missing" | "unchecked";
                 /** @enum {unknown} */
                 type: "TXT" | "CNAME" | "MX";
                 value: string;
@@ -769,6 +769,7 @@ export interface components {
             status: "pending_ownership" | "pending_dkim" | "verified" | "released";
             /** @description The state and what to do next, in plain words. */
             status_detail: string;
+            verified_by: ("dns" | "operator") | null;
         };
         DomainList: {
             domains: {
@@ -789,10 +790,10 @@ export interface components {
                     /** @description Ownership and DKIM are required to send; the others are advisory (send warnings). */
                     required: boolean;
                     /**
-                     * @description verified; pending (required, not found yet); missing (advisory, not found at the last check); unchecked.
+                     * @description verified (found in DNS); operator (required, marked verified by Postage support without DNS being read); pending (required, not found yet); missing (advisory, not found at the last check); unchecked.
                      * @enum {unknown}
                      */
-                    status: "verified" | "pending" | "missing" | "unchecked";
+                    status: "verified" | "operator" | "pending" | "missing" | "unchecked";
                     /** @enum {unknown} */
                     type: "TXT" | "CNAME" | "MX";
                     value: string;
@@ -807,6 +808,7 @@ export interface components {
                 status: "pending_ownership" | "pending_dkim" | "verified" | "released";
                 /** @description The state and what to do next, in plain words. */
                 status_detail: string;
+                verified_by: ("dns" | "operator") | null;
             }[];
         };
         DomainVerification: {
@@ -836,10 +838,10 @@ export interface components {
                     /** @description Ownership and DKIM are required to send; the others are advisory (send warnings). */
                     required: boolean;
                     /**
-                     * @description verified; pending (required, not found yet); missing (advisory, not found at the last check); unchecked.
+                     * @description verified (found in DNS); operator (required, marked verified by Postage support without DNS being read); pending (required, not found yet); missing (advisory, not found at the last check); unchecked.
                      * @enum {unknown}
                      */
-                    status: "verified" | "pending" | "missing" | "unchecked";
+                    status: "verified" | "operator" | "pending" | "missing" | "unchecked";
                     /** @enum {unknown} */
                     type: "TXT" | "CNAME" | "MX";
                     value: string;
@@ -854,6 +856,7 @@ export interface components {
                 status: "pending_ownership" | "pending_dkim" | "verified" | "released";
                 /** @description The state and what to do next, in plain words. */
                 status_detail: string;
+                verified_by: ("dns" | "operator") | null;
             };
             /** @description Required records not found yet (ownership first, then DKIM). */
             missing: {
@@ -863,10 +866,10 @@ export interface components {
                 /** @description Ownership and DKIM are required to send; the others are advisory (send warnings). */
                 required: boolean;
                 /**
-                 * @description verified; pending (required, not found yet); missing (advisory, not found at the last check); unchecked.
+                 * @description verified (found in DNS); operator (required, marked verified by Postage support without DNS being read); pending (required, not found yet); missing (advisory, not found at the last check); unchecked.
                  * @enum {unknown}
                  */
-                status: "verified" | "pending" | "missing" | "unchecked";
+                status: "verified" | "operator" | "pending" | "missing" | "unchecked";
                 /** @enum {unknown} */
                 type: "TXT" | "CNAME" | "MX";
                 value: string;
@@ -899,8 +902,11 @@ export interface components {
                 details: {
                     [key: string]: string;
                 };
-                /** @enum {unknown} */
-                type: "queued" | "sent" | "delivered" | "bounced" | "complained" | "failed";
+                /**
+                 * @description `possible_duplicate`: Postage sent the message to SES again after an earlier attempt whose answer was lost (its worker died, or SES did not answer in time): the recipient may get two copies (`details.reason`).
+                 * @enum {unknown}
+                 */
+                type: "queued" | "sent" | "possible_duplicate" | "delivered" | "bounced" | "complained" | "failed";
             }[];
             webhook_deliveries: {
                 /** Format: date-time */

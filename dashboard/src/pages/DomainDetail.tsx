@@ -20,6 +20,7 @@ const PURPOSE: Record<DnsRecord['purpose'], string> = {
 };
 const RECORD_STATUS: Record<DnsRecord['status'], [string, 'good' | 'warn' | 'bad' | 'neutral']> = {
   verified: ['Found', 'good'],
+  operator: ['Verified by support (DNS not checked)', 'good'],
   pending: ['Not found yet', 'warn'],
   missing: ['Missing', 'bad'],
   unchecked: ['Not checked', 'neutral'],

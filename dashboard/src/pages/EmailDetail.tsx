@@ -12,6 +12,7 @@ import { EMAIL_STATUS } from './statusTones';
 const EVENT_TEXT: Record<string, string> = {
   queued: 'Accepted and queued',
   sent: 'Handed to Amazon SES',
+  possible_duplicate: 'Handed to Amazon SES again: may arrive twice',
   delivered: 'Delivered to the recipient’s mail server',
   bounced: 'Bounced',
   complained: 'Marked as spam by the recipient',
