@@ -27,6 +27,7 @@ export function recordQueuedMessage(deps: ResolvedActivityDeps) {
         subject: staged.content.subject,
         kind: input.kind,
         attachments: staged.attachmentCount,
+        tags: staged.content.tags ?? {},
       });
     }
     return { accepted: true };

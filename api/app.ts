@@ -13,6 +13,7 @@ import { meRoute } from './routes/me';
 import { operationsRoute } from './routes/operations';
 import { createApiMetrics, type ApiMetrics } from '../core/platform/metrics';
 import { sendRoute } from './routes/send';
+import { sendBatchRoute } from './routes/sendBatch';
 import { sesEventsRoute } from './routes/sesEvents';
 import { OPERATION_GROUPS } from './routes/operationTable';
 import { mountOperations } from './http/mountOperations';
@@ -92,6 +93,7 @@ export function createApp(deps: ApiDeps): express.Express {
   app.use(methodNotAllowed(openApi.paths));
 
   app.use(sendRoute(routeDeps));
+  app.use(sendBatchRoute(routeDeps));
   app.use(meRoute(routeDeps));
   app.use(sesEventsRoute(routeDeps)); // SES events via SNS: outside /api, authenticated by SNS signature
 

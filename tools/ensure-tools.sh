@@ -8,6 +8,7 @@ temporal="$("$ROOT/tools/ensure-temporal-cli.sh")"
 test_server=""
 moto=""
 schemathesis=""
+standardwebhooks=""
 # Test-only tools are installed for the tests; a dev run still lists them when present, so the
 # paths file serves both.
 if [ "${1:-}" = "--for-tests" ] || [ -x "$TOOLS_DIR/bin/temporal-test-server" ]; then
@@ -19,6 +20,9 @@ fi
 if [ "${1:-}" = "--for-tests" ] || [ -x "$TOOLS_DIR/schemathesis-venv/bin/st" ]; then
   schemathesis="$("$ROOT/tools/ensure-schemathesis.sh")"
 fi
+if [ "${1:-}" = "--for-tests" ] || [ -x "$TOOLS_DIR/standardwebhooks-venv/bin/python" ]; then
+  standardwebhooks="$("$ROOT/tools/ensure-standardwebhooks.sh")"
+fi
 pg_bin=""
 for d in /usr/lib/postgresql/*/bin; do [ -x "$d/initdb" ] && pg_bin="$d"; done
 {
@@ -28,4 +32,5 @@ for d in /usr/lib/postgresql/*/bin; do [ -x "$d/initdb" ] && pg_bin="$d"; done
   if [ -n "$test_server" ]; then echo "POSTAGE_TEMPORAL_TEST_SERVER=$test_server"; fi
   if [ -n "$moto" ]; then echo "POSTAGE_MOTO_SERVER=$moto"; fi
   if [ -n "$schemathesis" ]; then echo "POSTAGE_SCHEMATHESIS=$schemathesis"; fi
+  if [ -n "$standardwebhooks" ]; then echo "POSTAGE_STANDARDWEBHOOKS_PYTHON=$standardwebhooks"; fi
 } > "$TOOLS_DIR/paths.env"

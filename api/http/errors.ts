@@ -167,6 +167,7 @@ export const CORE_ERROR_ANSWERS = {
   message_not_found: { code: 'not_found' },
   suppression_not_found: { code: 'not_found' },
   webhook_not_found: { code: 'not_found' },
+  webhook_delivery_not_found: { code: 'not_found' },
   domain_exists: { code: 'domain_exists' },
   domain_unavailable: { code: 'domain_unavailable' },
   too_many_pending_domains: { code: 'too_many_pending_domains' },

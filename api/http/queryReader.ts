@@ -47,6 +47,16 @@ export class QueryReader {
     return raw as T;
   }
 
+  /** `name:value`, each matching `pattern` (a message tag). */
+  pair(name: string, pattern: RegExp): { name: string; value: string } | undefined {
+    const raw = this.text(name, 513);
+    if (raw === undefined) return undefined;
+    const at = raw.indexOf(':');
+    const pair = { name: raw.slice(0, at), value: raw.slice(at + 1) };
+    if (at < 0 || !pattern.test(pair.name) || !pattern.test(pair.value)) return this.fail(name, 'Must be name:value, each 1 to 256 ASCII letters, digits, _ or -.');
+    return pair;
+  }
+
   /** Sends the 400 when any parameter was wrong; true when it did. */
   refused(res: Response): boolean {
     if (this.errors.size === 0) return false;

@@ -8,7 +8,8 @@ import { buildSendRequestSchema } from '../schemas/sendRequest';
 import { MANAGEMENT_COMPONENTS } from '../schemas/management';
 import { OPERATION_GROUPS } from '../routes/operationTable';
 import { SES_EVENT_ERRORS, SES_EVENTS_PATH } from '../routes/sesEvents';
-import { accountRecordSchema, codesWithStatus, errorSchema, plainErrorSchema, sendResponseSchema, sesEventAnswerSchema, validationErrorSchema } from '../schemas/responses';
+import { SEND_BATCH_PATH } from '../routes/sendBatch';
+import { accountRecordSchema, batchItemSchema, codesWithStatus, errorSchema, plainErrorSchema, sendResponseSchema, sesEventAnswerSchema, validationErrorSchema } from '../schemas/responses';
 
 const json = (schema: unknown) => ({ 'application/json': { schema } });
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -17,6 +18,9 @@ const header = (name: string) => ({ $ref: `#/components/headers/${name}` });
 function response(description: string, schema: unknown, headers: string[]) {
   return { description, headers: Object.fromEntries(headers.map((h) => [h, header(h)])), content: json(schema) };
 }
+
+/** What an item of a batch may be refused with: the send's codes but the per-request ones (rate limit, a bad key, the batch's own idempotency). */
+const BATCH_ITEM_CODES = codesWithStatus(403).concat(codesWithStatus(422), codesWithStatus(429), codesWithStatus(502), codesWithStatus(503), codesWithStatus(409));
 
 const RATE = ['X-Request-Id', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
 
@@ -75,6 +79,55 @@ export function buildOpenApiDocument(config: Pick<Config, 'api' | 'limits'>) {
           },
         },
       },
+      [SEND_BATCH_PATH]: {
+        post: {
+          operationId: 'sendBatch',
+          summary: 'Queue up to 100 emails in one request',
+          description: `Each email is a send request (\`SendRequest\`) handled exactly as if sent alone (every gate, its own count, log row and workflow), in order: with N sends left this month, the first N are accepted and the rest answer \`usage_limit_exceeded\`. An email's refusal, or its field errors, are answered in its own entry and never affect the others. The batch counts as one request against the per-key rate limit (${limit} a minute); the whole body is at most ${config.api.maxBodyBytes} bytes. With \`Idempotency-Key\` the whole answer is kept and replayed (a different batch with the key is a 409); each email may carry its own \`idempotency_key\`, which deduplicates it across requests.`,
+          parameters: [
+            {
+              name: 'Idempotency-Key',
+              in: 'header',
+              required: false,
+              description: 'Replays the whole answer of an earlier batch with this key and the same body (kept when at least one email was queued).',
+              schema: { type: 'string', pattern: '^[\\x21-\\x7E]{1,255}$' },
+            },
+          ],
+          requestBody: {
+            required: true,
+            content: json({
+              type: 'object',
+              additionalProperties: false,
+              required: ['emails'],
+              properties: {
+                emails: {
+                  type: 'array',
+                  minItems: 1,
+                  maxItems: 100,
+                  description: 'Send requests (SendRequest, each checked on its own: one that is not valid is answered in its entry with field errors).',
+                  items: { type: 'object' },
+                },
+              },
+            }),
+          },
+          responses: {
+            '200': response('One entry per email, in request order (or, with `Idempotent-Replayed: true`, the replay of an earlier batch).', ref('SendBatchResponse'), [
+              ...RATE,
+              'Idempotent-Replayed',
+            ]),
+            '400': response('The body is not `{"emails": [...]}` with 1 to 100 objects, or is not JSON: nothing was queued.', ref('ValidationError'), RATE),
+            '401': response('Missing, malformed, unknown, revoked or expired API key (checked before anything else).', ref('PlainError'), ['X-Request-Id']),
+            '409': response(
+              'The idempotency key was used with another batch, or its first request is still in flight (then with Retry-After).',
+              errorSchema(['idempotency_key_reused', 'idempotency_key_in_progress']),
+              [...RATE, 'Retry-After'],
+            ),
+            '429': response(`More than ${limit} requests per minute for this key (with Retry-After).`, ref('PlainError'), [...RATE, 'Retry-After']),
+            '500': response('Unexpected failure; retry later with the same Idempotency-Key.', err(500), ['X-Request-Id']),
+            '503': response('Our database is unreachable; retry with the same Idempotency-Key (Retry-After).', errorSchema(['service_unavailable']), [...RATE, 'Retry-After']),
+          },
+        },
+      },
       [SES_EVENTS_PATH]: {
         post: {
           operationId: 'sesEvents',
@@ -113,6 +166,12 @@ export function buildOpenApiDocument(config: Pick<Config, 'api' | 'limits'>) {
         ...MANAGEMENT_COMPONENTS,
         SendRequest: buildSendRequestSchema(config.limits),
         SendResponse: sendResponseSchema,
+        SendBatchResponse: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['success', 'data'],
+          properties: { success: { const: true }, data: { type: 'array', minItems: 1, maxItems: 100, items: batchItemSchema(BATCH_ITEM_CODES) } },
+        },
         AccountRecord: accountRecordSchema,
         SesEventAnswer: sesEventAnswerSchema,
         ValidationError: validationErrorSchema,

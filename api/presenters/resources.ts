@@ -92,6 +92,8 @@ export function presentWebhook(endpoint: WebhookEndpoint): Static<typeof View.We
 
 export function presentWebhookDelivery(d: WebhookDeliveryAttempt): Static<typeof View.WebhookDelivery> {
   return {
+    id: d.id ?? '',
+    replay_of: d.replayOf,
     event_type: d.eventType,
     message_id: d.messageId,
     test: d.isTest,
@@ -137,6 +139,7 @@ export function presentEmail(row: EmailLogRow): Static<typeof View.EmailSummary>
     bounced_at: iso(row.bounced_at),
     complained_at: iso(row.complained_at),
     failed_at: iso(row.failed_at),
+    tags: row.tags ?? {},
   };
 }
 

@@ -152,6 +152,8 @@ const durationMs = () => Type.Integer({ minimum: 0, description: 'How long the e
 const deliveryError = () => nullable(oneOf(WEBHOOK_FAILURES, 'Why no HTTP answer came, by category only; null when the endpoint answered (see `status_code`).'));
 
 export const WebhookDelivery = object({
+  id: str('Identifies the delivery (to replay it).'),
+  replay_of: nullable(str('The delivery this one replayed (POST .../deliveries/{delivery_id}/replay); null otherwise.')),
   event_type: str(),
   message_id: nullable(str()),
   test: Type.Boolean({ description: 'A test event sent from the dashboard or the API.' }),
@@ -197,6 +199,7 @@ export const EmailSummary = object({
   bounced_at: nullable(time()),
   complained_at: nullable(time()),
   failed_at: nullable(time()),
+  tags: Type.Unsafe<Record<string, string>>({ type: 'object', additionalProperties: { type: 'string' }, description: 'The tags the send carried (`{}` without).' }),
 });
 
 export const TimelineEventView = object({
@@ -239,7 +242,16 @@ export const Deleted = object({ success: Type.Literal(true), warnings: Type.Arra
 export const ApiKeyList = object({ api_keys: Type.Array(ApiKey) });
 export const CreatedApiKey = object({ api_key: ApiKey, secret: str('The key itself, shown this once. Send it as X-API-Key.') });
 export const WebhookList = object({ webhooks: Type.Array(Webhook) });
-export const CreatedWebhook = object({ webhook: Webhook, signing_secret: str('Shown this once: verify X-Service-Signature with it.') });
+export const CreatedWebhook = object({ webhook: Webhook, signing_secret: str('Shown this once: verify X-Service-Signature (or the Standard Webhooks `webhook-signature`) with it.') });
+export const RotatedSecret = object({
+  webhook: Webhook,
+  signing_secret: str('The new secret, shown this once. X-Service-Signature uses it at once.'),
+  previous_secret_expires_at: time('Until then every delivery also carries a Standard Webhooks signature made with the previous secret (webhook-signature lists both).'),
+});
+export const WebhookReplayResult = object({
+  delivery: WebhookDelivery,
+  payload: Type.Unsafe<Record<string, unknown>>({ type: 'object', description: 'The body that was signed and posted again (the same event: the same `webhook-id`).' }),
+});
 export const WebhookDeliveries = object({ deliveries: Type.Array(WebhookDelivery) });
 export const WebhookTestResult = object({
   delivery: WebhookDelivery,
@@ -301,6 +313,8 @@ export const MANAGEMENT_COMPONENTS = {
   CreatedWebhook,
   WebhookDeliveries,
   WebhookTestResult,
+  RotatedSecret,
+  WebhookReplayResult,
   CloudFormationTemplate,
   Byoc,
   ByocSaved,

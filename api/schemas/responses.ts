@@ -96,3 +96,29 @@ export const sesEventAnswerSchema = {
     ignored: { type: 'string', description: 'Why an event carries no outcome (an Open, a Send...).' },
   },
 } as const;
+
+/** One entry of a batch answer: the item's send answer, its refusal, or its field errors. */
+export function batchItemSchema(refusalCodes: readonly string[]) {
+  const index = { type: 'integer', minimum: 0, maximum: 99, description: 'The position of the email in the request.' } as const;
+  return {
+    oneOf: [
+      {
+        ...sendResponseSchema,
+        required: ['index', ...sendResponseSchema.required],
+        properties: { index, ...sendResponseSchema.properties, replayed: { const: true, description: "The item's own idempotency key (or the batch's) was used before: its earlier answer." } },
+      },
+      {
+        type: 'object',
+        additionalProperties: false,
+        required: ['index', 'success', 'error', 'detail'],
+        properties: { index, success: { const: false }, error: { enum: [...refusalCodes] }, detail: { type: 'string' } },
+      },
+      {
+        type: 'object',
+        additionalProperties: false,
+        required: ['index', 'success', 'detail', 'errors'],
+        properties: { index, success: { const: false }, detail: { type: 'string' }, errors: validationErrorSchema.properties.errors },
+      },
+    ],
+  } as const;
+}

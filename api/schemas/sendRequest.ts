@@ -5,6 +5,7 @@
 // configurable (attachment count and size) are filled in from the config.
 import { checkedInCode } from './checkedInCode';
 import { MAILBOX } from './patterns';
+import { MAX_MESSAGE_TAGS, MESSAGE_TAG } from '../../core/model/messageContent';
 
 /** Fields that end up in a mail header: no CR, LF or other control characters (TAB allowed). */
 export const HEADER_SAFE = '^[^\\x00-\\x08\\x0A-\\x1F\\x7F]*$';
@@ -64,6 +65,13 @@ export function buildSendRequestSchema(limits: SendRequestLimits) {
         },
       },
       reply_to: mailbox(320, 'One address for replies.'),
+      tags: {
+        type: 'object',
+        maxProperties: MAX_MESSAGE_TAGS,
+        propertyNames: { pattern: MESSAGE_TAG },
+        additionalProperties: { type: 'string', pattern: MESSAGE_TAG },
+        description: `Up to ${MAX_MESSAGE_TAGS} name/value pairs, each 1 to 256 ASCII letters, digits, \`_\` or \`-\` (what SES accepts as message tags). Passed to SES as message tags in both modes; in shared mode kept with the email log (filter with \`GET /api/emails?tag=name:value\`) and echoed as \`tags\` in the message's webhook payloads; in BYOC mode Postage keeps none of them.`,
+      },
       idempotency_key: {
         type: 'string',
         pattern: IDEMPOTENCY_KEY,

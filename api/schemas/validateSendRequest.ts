@@ -32,6 +32,7 @@ interface RawSendRequest {
   attachments?: RawAttachment[];
   reply_to?: string;
   idempotency_key?: string;
+  tags?: Record<string, string>;
 }
 
 export type SendRequestValidation = { ok: true; request: ValidatedSendRequest } | { ok: false; errors: FieldErrors };
@@ -155,6 +156,7 @@ export function createSendRequestValidator(config: Pick<Config, 'limits' | 'test
         ...(!isBlank(raw.html) ? { html: raw.html } : {}),
         ...(!isBlank(raw.message) ? { text: raw.message } : {}),
         ...(replyTo !== undefined ? { replyTo } : {}),
+        ...(raw.tags !== undefined && Object.keys(raw.tags).length > 0 ? { tags: raw.tags } : {}),
         attachments,
         ...(idempotencyKey !== undefined ? { idempotencyKey } : {}),
       },

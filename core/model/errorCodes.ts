@@ -67,6 +67,7 @@ export type PostageErrorCode =
   | 'message_not_found'
   | 'suppression_not_found'
   | 'webhook_not_found'
+  | 'webhook_delivery_not_found'
   // A state the request conflicts with, or a provider that did not answer: a public code.
   | 'domain_exists'
   | 'domain_unavailable'

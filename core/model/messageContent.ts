@@ -8,7 +8,13 @@ export interface MessageContent {
   text?: string;
   html?: string;
   replyTo?: string;
+  /** Up to 10 name/value pairs (MESSAGE_TAG), passed to SES as message tags; kept with the log row in shared mode only. */
+  tags?: Record<string, string>;
 }
+
+/** A tag's name and value: what SES accepts as a message tag (ASCII letters, digits, `_`, `-`; 1 to 256). */
+export const MESSAGE_TAG = '^[A-Za-z0-9_-]{1,256}$';
+export const MAX_MESSAGE_TAGS = 10;
 
 export interface Attachment {
   filename: string;

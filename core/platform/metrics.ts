@@ -29,7 +29,7 @@ export function createApiMetrics() {
     }),
     sendsAccepted: new Counter({
       name: 'postage_sends_accepted_total',
-      help: 'Messages accepted by POST /api/send/, by mode and recipient kind',
+      help: 'Messages accepted by POST /api/send/ and each item of POST /api/send/batch, by mode and recipient kind',
       labelNames: ['mode', 'kind'] as const,
       registers: [register],
     }),

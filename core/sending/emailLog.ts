@@ -27,6 +27,8 @@ export interface EmailLogRow {
   bounced_at: Date | null;
   complained_at: Date | null;
   failed_at: Date | null;
+  /** The send's tags (shared mode); `{}` without. */
+  tags: Record<string, string>;
 }
 
 /**
@@ -36,16 +38,16 @@ export interface EmailLogRow {
  */
 export async function insertQueuedLogRow(
   db: Db,
-  row: { messageId: string; accountId: string; recipient: string; fromEmail: string; subject: string; kind: MessageKind; attachments: number },
+  row: { messageId: string; accountId: string; recipient: string; fromEmail: string; subject: string; kind: MessageKind; attachments: number; tags?: Record<string, string> },
 ): Promise<void> {
   await db.raw(
     `WITH inserted AS (
-       INSERT INTO email_log (message_id, account_id, recipient, from_email, subject, kind, attachments, status, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, 'queued', COALESCE((SELECT created_at FROM staged_messages WHERE message_id = ?), now()))
+       INSERT INTO email_log (message_id, account_id, recipient, from_email, subject, kind, attachments, tags, status, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?::jsonb, 'queued', COALESCE((SELECT created_at FROM staged_messages WHERE message_id = ?), now()))
        ON CONFLICT (message_id) DO NOTHING
        RETURNING message_id, created_at)
      INSERT INTO email_events (message_id, type, at) SELECT message_id, 'queued', created_at FROM inserted ON CONFLICT DO NOTHING`,
-    [row.messageId, row.accountId, row.recipient, row.fromEmail, row.subject, row.kind, row.attachments, row.messageId],
+    [row.messageId, row.accountId, row.recipient, row.fromEmail, row.subject, row.kind, row.attachments, JSON.stringify(row.tags ?? {}), row.messageId],
   );
 }
 

@@ -34,6 +34,8 @@ export interface EmailLogFilter {
   until?: Date;
   /** Only messages sent from these domains (a domain-scoped key's view); absent: every domain. */
   fromDomains?: readonly string[];
+  /** Only messages carrying this tag with this value. */
+  tag?: { name: string; value: string };
 }
 
 /** Newest first, `limit` rows after `cursor`; the cursor names the last row shown (opaque to clients). */
@@ -47,6 +49,7 @@ export async function emailLogPage(db: Db, accountId: string, filter: EmailLogFi
   if (filter.recipient) query.andWhereILike('recipient', `%${escapeLike(filter.recipient)}%`);
   if (filter.from) query.andWhereILike('from_email', `%${escapeLike(filter.from)}%`);
   if (filter.fromDomains) query.andWhereRaw("lower(substring(from_email from '@([^@]*)$')) = ANY(?::text[])", [[...filter.fromDomains]]);
+  if (filter.tag) query.andWhereRaw('tags @> ?::jsonb', [JSON.stringify({ [filter.tag.name]: filter.tag.value })]);
   if (filter.since) query.andWhere('created_at', '>=', filter.since);
   if (filter.until) query.andWhere('created_at', '<', filter.until);
   if (after) query.andWhereRaw('(created_at, message_id) < (?::timestamptz, ?::uuid)', [after.at, after.id]);

@@ -88,6 +88,17 @@ export async function completeIdempotencyKey(trx: Knex.Transaction, claim: Idemp
   return updated === 1;
 }
 
+/**
+ * Stores the answer of a request that is not one message (a batch: each item completed its own
+ * key when it was accepted). False when the claim is no longer ours.
+ */
+export async function completeIdempotencyResponse(db: Db, claim: IdempotencyClaim & { response: unknown }): Promise<boolean> {
+  const updated = await db('idempotency_keys')
+    .where({ account_id: claim.accountId, key: claim.key, claim_token: claim.token, state: 'in_flight' })
+    .update({ state: 'completed', response: JSON.stringify(claim.response) });
+  return updated === 1;
+}
+
 /** The request failed before acceptance: forget our claim (only ours) so a corrected retry can proceed. */
 export async function releaseIdempotencyKey(db: Db, claim: IdempotencyClaim): Promise<void> {
   await db('idempotency_keys').where({ account_id: claim.accountId, key: claim.key, claim_token: claim.token, state: 'in_flight' }).delete();

@@ -24,6 +24,7 @@ export interface SendRequest {
   text?: string;
   html?: string;
   replyTo?: string;
+  tags?: Record<string, string>;
   attachments: Attachment[];
 }
 
@@ -131,6 +132,7 @@ async function gateAndAccept(deps: AcceptDeps, input: SendMessageInput, claim: I
       ...(request.html !== undefined ? { html: request.html } : {}),
       ...(request.text !== undefined ? { text: request.text } : {}),
       ...(request.replyTo !== undefined ? { replyTo: request.replyTo } : {}),
+      ...(request.tags !== undefined ? { tags: request.tags } : {}),
     },
     attachments: request.attachments,
     ...(claim ? { idempotency: claim } : {}),

@@ -31,6 +31,7 @@ export async function buildSendEmailInput(messageId: string, content: MessageCon
     Content: { Raw: { Data: await buildRawMessage(messageId, content, attachments) } },
     Destination: { ToAddresses: [content.to.address] },
     FromEmailAddress: content.from.address,
+    ...(content.tags ? { EmailTags: Object.entries(content.tags).map(([Name, Value]) => ({ Name, Value })) } : {}),
   };
 }
 

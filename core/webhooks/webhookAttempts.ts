@@ -7,31 +7,36 @@ import type { Config } from '../platform/config';
 import type { Db } from '../platform/db';
 import { killPoint } from '../platform/killPoints';
 import { postSignedWebhook, webhookFailureOf, type WebhookAttempt } from './webhookDelivery';
+import { webhookEventId } from './standardWebhooks';
 import type { WebhookEndpoint } from './webhookEndpoints';
 
 export async function attemptAndRecordWebhook(
   db: Db,
   config: Pick<Config, 'webhooks'>,
   input: {
-    endpoint: Pick<WebhookEndpoint, 'id' | 'url'> & { signingSecret: string };
+    endpoint: Pick<WebhookEndpoint, 'id' | 'url'> & { signingSecret: string; previousSecret?: string };
     event: string;
     body: string;
     /** Null for test events. */
     messageId: string | null;
     isTest: boolean;
+    /** The recorded delivery this attempt replays. */
+    replayOf?: string;
     signal?: AbortSignal;
   },
-): Promise<WebhookAttempt & { attemptedAt: Date; durationMs: number }> {
+): Promise<WebhookAttempt & { id: string; attemptedAt: Date; durationMs: number }> {
   const attemptedAt = new Date();
   let attempt: WebhookAttempt;
   try {
     attempt = await postSignedWebhook({
       url: input.endpoint.url,
       signingSecret: input.endpoint.signingSecret,
+      ...(input.endpoint.previousSecret ? { previousSecret: input.endpoint.previousSecret } : {}),
       event: input.event,
       body: input.body,
       timeoutMs: config.webhooks.timeoutMs,
       allowedPrivateAddresses: config.webhooks.allowedPrivateAddresses,
+      eventId: webhookEventId(input.messageId, input.event),
       ...(input.signal ? { signal: input.signal } : {}),
     });
   } catch (err) {
@@ -40,18 +45,21 @@ export async function attemptAndRecordWebhook(
   }
   killPoint('webhook:answered'); // the endpoint has it; our record of that does not exist yet
   const durationMs = attempt.statusCode !== null ? attempt.latencyMs : attempt.error === 'timeout' ? config.webhooks.timeoutMs : 0;
-  await db('webhook_deliveries').insert({
-    endpoint_id: input.endpoint.id,
-    message_id: input.messageId,
-    event_type: input.event,
-    status_code: attempt.statusCode,
-    latency_ms: durationMs,
-    succeeded: attempt.succeeded,
-    error: attempt.error,
-    is_test: input.isTest,
-    attempted_at: attemptedAt,
-  });
-  return { ...attempt, attemptedAt, durationMs };
+  const [recorded] = await db('webhook_deliveries')
+    .insert({
+      endpoint_id: input.endpoint.id,
+      message_id: input.messageId,
+      event_type: input.event,
+      status_code: attempt.statusCode,
+      latency_ms: durationMs,
+      succeeded: attempt.succeeded,
+      error: attempt.error,
+      is_test: input.isTest,
+      replay_of: input.replayOf ?? null,
+      attempted_at: attemptedAt,
+    })
+    .returning<{ id: string }[]>('id');
+  return { ...attempt, id: String(recorded!.id), attemptedAt, durationMs };
 }
 
 /**

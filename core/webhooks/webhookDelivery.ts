@@ -3,6 +3,7 @@
 // except those explicitly allowed (local development and tests). A failure without an HTTP answer
 // is reported by category only: the raw error text names resolved addresses and the network's
 // behaviour, which would make test events a probe of any host (issue 19).
+import { standardWebhookHeaders } from './standardWebhooks';
 import http from 'node:http';
 import https from 'node:https';
 import { useAgent } from 'request-filtering-agent';
@@ -45,6 +46,10 @@ export async function postSignedWebhook(opts: {
   body: string;
   timeoutMs: number;
   allowedPrivateAddresses: string[];
+  /** The Standard Webhooks `webhook-id` of the event (standardWebhooks.ts). */
+  eventId: string;
+  /** A rotated secret still in its overlap: it signs the Standard Webhooks signature too. */
+  previousSecret?: string;
   /** Aborts the exchange early (the activity was cancelled). */
   signal?: AbortSignal;
 }): Promise<WebhookAttempt> {
@@ -69,6 +74,7 @@ export async function postSignedWebhook(opts: {
           [SIGNATURE_HEADER]: signWebhookBody(opts.signingSecret, opts.body),
           [EVENT_HEADER]: opts.event,
           'User-Agent': WEBHOOK_USER_AGENT,
+          ...standardWebhookHeaders(opts.previousSecret ? [opts.signingSecret, opts.previousSecret] : [opts.signingSecret], opts.eventId, opts.body),
           'Content-Length': Buffer.byteLength(opts.body),
         },
       },

@@ -25,6 +25,8 @@ interface WebhookEndpointRow {
   url: string;
   events: WebhookEventType[];
   secret_ciphertext: Buffer;
+  previous_secret_ciphertext?: Buffer | null;
+  previous_secret_expires_at?: Date | null;
   active: boolean;
   created_at: Date;
 }
@@ -134,6 +136,10 @@ export async function updateWebhookEndpoint(
 }
 
 export interface WebhookDeliveryAttempt {
+  /** Null for an attempt not yet read back from the history. */
+  id: string | null;
+  /** The delivery this one replayed. */
+  replayOf: string | null;
   eventType: string;
   isTest: boolean;
   messageId: string | null;
@@ -154,8 +160,23 @@ export async function listWebhookDeliveries(db: Db, endpointId: string, limit = 
       { column: 'id', order: 'desc' },
     ])
     .limit(limit)
-    .select<{ event_type: string; is_test: boolean; message_id: string | null; status_code: number | null; succeeded: boolean; latency_ms: number; error: string | null; attempted_at: Date }[]>();
+    .select<
+      {
+        id: string;
+        replay_of: string | null;
+        event_type: string;
+        is_test: boolean;
+        message_id: string | null;
+        status_code: number | null;
+        succeeded: boolean;
+        latency_ms: number;
+        error: string | null;
+        attempted_at: Date;
+      }[]
+    >();
   return rows.map((r) => ({
+    id: String(r.id),
+    replayOf: r.replay_of === null ? null : String(r.replay_of),
     eventType: r.event_type,
     isTest: r.is_test,
     messageId: r.message_id,
@@ -177,11 +198,59 @@ export async function subscribedEndpoints(db: Db, accountId: string, event: Webh
   return rows.map(toEndpoint);
 }
 
-/** The endpoint with its decrypted signing secret, for the delivery activity only. */
-export async function endpointForDelivery(db: Db, secretKey: string, id: string): Promise<(WebhookEndpoint & { signingSecret: string }) | undefined> {
+/**
+ * The endpoint with its decrypted signing secret, for deliveries only; `previousSecret` while a
+ * rotated secret still signs (its Standard Webhooks signature only).
+ */
+export async function endpointForDelivery(db: Db, secretKey: string, id: string, now = new Date()): Promise<(WebhookEndpoint & { signingSecret: string; previousSecret?: string }) | undefined> {
+  if (!isUuid(id)) return undefined;
   const row = await db<WebhookEndpointRow>('webhook_endpoints').where({ id }).first();
   if (!row) return undefined;
-  return { ...toEndpoint(row), signingSecret: decrypt(secretKey, 'webhook-secret', row.secret_ciphertext).toString() };
+  const overlapping = row.previous_secret_ciphertext && row.previous_secret_expires_at && row.previous_secret_expires_at > now;
+  return {
+    ...toEndpoint(row),
+    signingSecret: decrypt(secretKey, 'webhook-secret', row.secret_ciphertext).toString(),
+    ...(overlapping ? { previousSecret: decrypt(secretKey, 'webhook-secret', row.previous_secret_ciphertext!).toString() } : {}),
+  };
+}
+
+/** How long a rotated secret keeps signing deliveries beside the new one. */
+export const SECRET_OVERLAP_HOURS = 24;
+
+/**
+ * A new signing secret, shown this once. For SECRET_OVERLAP_HOURS the old one still signs each
+ * delivery's Standard Webhooks signature beside the new one, so a receiver can switch without
+ * losing events; X-Service-Signature (one secret by the spec) uses the new one at once.
+ */
+export async function rotateWebhookSecret(db: Db, secretKey: string, id: string, actor: string): Promise<{ endpoint: WebhookEndpoint; signingSecret: string; previousSecretExpiresAt: Date }> {
+  if (!isUuid(id)) throw new PostageError('webhook_not_found', `no webhook endpoint ${id}`);
+  const signingSecret = `whsec_${randomHex(32)}`;
+  return db.transaction(async (trx) => {
+    const current = await trx<WebhookEndpointRow>('webhook_endpoints').where({ id }).forUpdate().first();
+    if (!current) throw new PostageError('webhook_not_found', `no webhook endpoint ${id}`);
+    await requireWebhookPlan(trx, current.account_id);
+    const previousSecretExpiresAt = new Date(Date.now() + SECRET_OVERLAP_HOURS * 3600_000);
+    const [row] = await trx<WebhookEndpointRow>('webhook_endpoints')
+      .where({ id })
+      .update({
+        secret_ciphertext: encrypt(secretKey, 'webhook-secret', Buffer.from(signingSecret)),
+        previous_secret_ciphertext: current.secret_ciphertext,
+        previous_secret_expires_at: previousSecretExpiresAt,
+        updated_at: trx.fn.now(),
+      } as Partial<WebhookEndpointRow>)
+      .returning('*');
+    await recordAudit(trx, { accountId: current.account_id, actor, action: 'webhook.rotate_secret', details: { id } });
+    return { endpoint: toEndpoint(row!), signingSecret, previousSecretExpiresAt };
+  });
+}
+
+/** One recorded delivery of the endpoint, to replay. */
+export async function findWebhookDelivery(db: Db, endpointId: string, deliveryId: string): Promise<{ id: string; messageId: string | null; eventType: string; isTest: boolean } | undefined> {
+  if (!/^[1-9][0-9]{0,17}$/.test(deliveryId)) return undefined;
+  const row = await db('webhook_deliveries')
+    .where({ endpoint_id: endpointId, id: deliveryId })
+    .first<{ id: string; message_id: string | null; event_type: string; is_test: boolean } | undefined>('id', 'message_id', 'event_type', 'is_test');
+  return row ? { id: String(row.id), messageId: row.message_id, eventType: row.event_type, isTest: row.is_test } : undefined;
 }
 
 /** Permanent (spec 2.8): the endpoint, its secret and its delivery history go. */

@@ -4,11 +4,16 @@ import type { WebhookEventType } from '../model/webhookEvents';
 
 export interface WebhookEnvelope {
   event_type: WebhookEventType;
-  payload: Record<string, string>;
+  /** The spec's fields, strings only; plus `tags` (issue 21) when the send carried any. */
+  payload: Record<string, string | Record<string, string>>;
 }
 
-export function buildWebhookEnvelope(event: WebhookEventType, row: EmailLogRow): WebhookEnvelope {
-  const base = { message_id: row.message_id, recipient: row.recipient };
+export function buildWebhookEnvelope(
+  event: WebhookEventType,
+  row: Pick<EmailLogRow, 'message_id' | 'recipient' | 'subject' | 'bounce_type' | 'failure_reason'> & { tags?: Record<string, string> },
+): WebhookEnvelope {
+  const base: Record<string, string | Record<string, string>> = { message_id: row.message_id, recipient: row.recipient };
+  if (row.tags && Object.keys(row.tags).length > 0) base.tags = row.tags;
   switch (event) {
     case 'email.sent':
       return { event_type: event, payload: { ...base, subject: row.subject, status: 'queued', mode: 'shared' } };

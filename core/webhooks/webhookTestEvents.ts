@@ -53,9 +53,9 @@ export function testEventPayload(event: WebhookEventType, testDomain: string, at
 export async function sendTestWebhookEvent(
   db: Db,
   config: Config,
-  input: { accountId: string; endpointId: string; event: WebhookEventType },
+  input: { accountId: string; endpointId: string; event: WebhookEventType; /** A replay of this recorded test delivery. */ replayOf?: string },
   limit: WebhookTestLimit,
-): Promise<{ retryAfterSeconds: number } | { attempt: WebhookAttempt & { attemptedAt: Date; durationMs: number }; payload: Record<string, string | string[]> }> {
+): Promise<{ retryAfterSeconds: number } | { attempt: WebhookAttempt & { id: string; attemptedAt: Date; durationMs: number }; payload: Record<string, string | string[]> }> {
   const endpoint = await endpointForDelivery(db, config.secretKey, input.endpointId);
   if (!endpoint || endpoint.accountId !== input.accountId) throw new PostageError('webhook_not_found', `no webhook endpoint ${input.endpointId}`);
   await requireWebhookPlan(db, input.accountId);
@@ -63,6 +63,13 @@ export async function sendTestWebhookEvent(
   const retryAfterSeconds = await limit(input.accountId);
   if (retryAfterSeconds !== undefined) return { retryAfterSeconds };
   const payload = testEventPayload(input.event, config.testDomain);
-  const attempt = await attemptAndRecordWebhook(db, config, { endpoint, event: input.event, body: JSON.stringify(payload), messageId: null, isTest: true });
+  const attempt = await attemptAndRecordWebhook(db, config, {
+    endpoint,
+    event: input.event,
+    body: JSON.stringify(payload),
+    messageId: null,
+    isTest: true,
+    ...(input.replayOf ? { replayOf: input.replayOf } : {}),
+  });
   return { attempt, payload };
 }

@@ -4,7 +4,7 @@
 // verification link read from the SES emulator's store -> sign in -> add a shared domain -> (the
 // operator marks it verified, through postage-admin) -> create a key and copy its secret -> send
 // with it over HTTP -> watch the message reach `delivered` on its page, with its timeline ->
-// create a webhook to a local receiver, send a test event, see the delivery listed -> revoke the
+// create a webhook to a local receiver, send a test event, see the delivery listed, replay it -> revoke the
 // key and see the next send get 401. Then every page, screenshotted and checked with axe at
 // 1280 and 390 px wide.
 import { expect, test, type Page } from '@playwright/test';
@@ -132,6 +132,12 @@ test('a new customer signs up, verifies, sends, watches delivery, tests a webhoo
   const received = await receiver.waitFor((r) => r.headers['x-service-event'] === 'email.bounced');
   expect(received.signatureValid).toBe(true);
   await expect(page.getByRole('table', { name: 'Recent deliveries' }).getByRole('row', { name: /email\.bounced/ })).toContainText('200');
+  // Replay it: the same event once more, listed as a replay.
+  const before = receiver.received.length;
+  await page.getByRole('button', { name: 'Replay email.bounced delivery' }).first().click();
+  await expect(page.getByText(/Replayed: HTTP 200/)).toBeVisible();
+  await expect.poll(() => receiver.received.length).toBe(before + 1);
+  await expect(page.getByRole('table', { name: 'Recent deliveries' }).getByRole('row', { name: /replay/ })).toHaveCount(1);
   await checkPage(page, 'webhooks');
 
   await page.getByRole('link', { name: 'API keys' }).click();

@@ -58,7 +58,7 @@ async function managementOperations(): Promise<Operation[]> {
   const doc = (await (await fetch(`${stack.baseUrl}/openapi.json`)).json()) as { paths: Record<string, Record<string, { security?: unknown[] }>> };
   const ops: Operation[] = [];
   for (const [path, methods] of Object.entries(doc.paths)) {
-    if (!path.startsWith('/api/') || path === '/api/send/' || path === '/api/me/') continue;
+    if (!path.startsWith('/api/') || path.startsWith('/api/send/') || path === '/api/me/') continue; // the sending endpoints: any key
     for (const [method, op] of Object.entries(methods)) {
       if (op.security && op.security.length === 0) continue; // sign-up, sign-in...: no credentials
       ops.push({ method: method as Operation['method'], path, body: VALID_BODIES[`${method} ${path}`] });
@@ -84,6 +84,7 @@ function fill(path: string, t: Tenant): string {
     .replace('{name}', t.domain)
     .replace('{message_id}', t.messageId)
     .replace('{address}', encodeURIComponent(t.suppressed))
+    .replace('{delivery_id}', '1')
     .replace('{id}', path.startsWith('/api/api-keys') ? t.fullKeyId : t.webhookId);
 }
 

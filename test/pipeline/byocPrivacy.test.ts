@@ -46,9 +46,9 @@ afterAll(async () => {
   await moto?.stop();
 });
 
-function markers(): Record<'recipient' | 'subject' | 'body' | 'attachment', string> {
+function markers(): Record<'recipient' | 'subject' | 'body' | 'attachment' | 'tag', string> {
   const m = () => `mk${randomBytes(10).toString('hex')}`;
-  return { recipient: m(), subject: m(), body: m(), attachment: m() };
+  return { recipient: m(), subject: m(), body: m(), attachment: m(), tag: m() };
 }
 
 async function send(sender: SenderFixture, body: Record<string, unknown>): Promise<{ status: number; json: Record<string, unknown> }> {
@@ -63,6 +63,8 @@ function byocMessage(mk: ReturnType<typeof markers>) {
     subject: `Invoice ${mk.subject}`,
     message: `Dear customer, ${mk.body}.`,
     attachments: [{ filename: 'invoice.txt', content: Buffer.from(`total ${mk.attachment}`).toString('base64'), content_type: 'text/plain' }],
+    // Tags go to the customer's SES as message tags; Postage keeps none of a BYOC message's.
+    tags: { invoice: mk.tag },
   };
 }
 

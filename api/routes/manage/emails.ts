@@ -1,6 +1,7 @@
 // The email log (spec 2.9, shared mode): filtered, newest first, cursor pages; one message with
 // its timeline and its webhook deliveries.
 import { isScoped } from '../../../core/accounts/keyScope';
+import { MESSAGE_TAG } from '../../../core/model/messageContent';
 import { isUuid } from '../../../core/platform/ids';
 import { getLogRow, messageNotFound } from '../../../core/sending/emailLog';
 import { emailLogPage, LOG_STATUSES } from '../../../core/sending/emailLogListing';
@@ -24,6 +25,11 @@ export const emailOperations = [
       { name: 'from', description: 'Part of the sender address.', schema: text(320) },
       { name: 'since', description: 'ISO 8601; rows created at or after.', schema: TIME },
       { name: 'until', description: 'ISO 8601; rows created before.', schema: TIME },
+      {
+        name: 'tag',
+        description: 'Only messages with this tag: `name:value` (each 1 to 256 ASCII letters, digits, `_` or `-`).',
+        schema: { type: 'string', maxLength: 513, pattern: '^[A-Za-z0-9_-]{1,256}:[A-Za-z0-9_-]{1,256}$' },
+      },
       ...PAGE,
     ],
     ok: [200, EmailList, 'A page of the log.'],
@@ -34,6 +40,7 @@ export const emailOperations = [
       const from = q.text('from');
       const since = q.time('since');
       const until = q.time('until');
+      const tag = q.pair('tag', new RegExp(MESSAGE_TAG));
       const cursor = q.text('cursor', 400);
       const limit = q.limit();
       if (q.refused(res)) return ANSWERED;
@@ -48,6 +55,7 @@ export const emailOperations = [
           ...(from ? { from } : {}),
           ...(since ? { since } : {}),
           ...(until ? { until } : {}),
+          ...(tag ? { tag } : {}),
         },
         { limit, ...(cursor ? { cursor } : {}) },
       );

@@ -8,10 +8,12 @@ import {
   getWebhookEndpoint,
   listWebhookDeliveries,
   listWebhookEndpoints,
+  rotateWebhookSecret,
   updateWebhookEndpoint,
   type WebhookEndpoint,
 } from '../../../core/webhooks/webhookEndpoints';
 import { sendTestWebhookEvent } from '../../../core/webhooks/webhookTestEvents';
+import { replayWebhookDelivery } from '../../../core/webhooks/webhookReplay';
 import { createWebhookTestLimit, WEBHOOK_TESTS_PER_MINUTE } from '../../../core/webhooks/webhookTestLimit';
 import type { RouteDeps } from '../../http/deps';
 import { sendError } from '../../http/errors';
@@ -19,7 +21,19 @@ import { ANSWERED, operation } from '../../http/operation';
 import { perApp } from '../../http/perApp';
 import { QueryReader } from '../../http/queryReader';
 import { presentWebhook, presentWebhookDelivery } from '../../presenters/resources';
-import { CreatedWebhook, CreateWebhookRequest, Deleted, TestWebhookRequest, UpdateWebhookRequest, Webhook, WebhookDeliveries, WebhookList, WebhookTestResult } from '../../schemas/management';
+import {
+  CreatedWebhook,
+  CreateWebhookRequest,
+  Deleted,
+  RotatedSecret,
+  TestWebhookRequest,
+  UpdateWebhookRequest,
+  Webhook,
+  WebhookDeliveries,
+  WebhookList,
+  WebhookReplayResult,
+  WebhookTestResult,
+} from '../../schemas/management';
 import { LIMIT } from '../../schemas/queryParameters';
 
 const testLimit = perApp((deps) => createWebhookTestLimit(deps.redis));
@@ -129,6 +143,8 @@ export const webhookOperations = [
       res.locals.outcome = attempt.succeeded ? 'webhook_test_delivered' : 'webhook_test_failed';
       return {
         delivery: presentWebhookDelivery({
+          id: attempt.id,
+          replayOf: null,
           eventType: event,
           isTest: true,
           messageId: null,
@@ -140,6 +156,60 @@ export const webhookOperations = [
         }),
         payload,
       };
+    },
+  }),
+  operation({
+    method: 'post',
+    path: '/api/webhooks/{id}/deliveries/{delivery_id}/replay',
+    summary:
+      'Send a recorded delivery’s event again, now, as one attempt recorded as a replay (Growth and Pro plans; counts toward the 10 test events a minute). A message’s event is rebuilt from its log row (kept 14 days) and carries the same `webhook-id`; a test delivery is replayed as a new test event of its type.',
+    who: 'caller',
+    scopedKey: 'account_wide',
+    ok: [200, WebhookReplayResult, 'Attempted (see `delivery.succeeded`).'],
+    more: {
+      409: [{ codes: ['webhook_inactive'] }, 'The endpoint is inactive.'],
+      429: [{ codes: ['too_many_requests'] }, 'The account sent its 10 test events or replays of this minute (Retry-After).'],
+    },
+    async handler({ deps, res, caller, params }) {
+      const result = await replayWebhookDelivery(deps.db, deps.config, { accountId: caller.accountId, endpointId: params.id, deliveryId: params.delivery_id }, testLimit(deps));
+      if ('retryAfterSeconds' in result) {
+        res.locals.outcome = 'too_many_requests';
+        res.set('Retry-After', String(result.retryAfterSeconds));
+        sendError(res, { code: 'too_many_requests', detail: `At most ${WEBHOOK_TESTS_PER_MINUTE} test events and replays a minute per account; retry after the Retry-After delay.` });
+        return ANSWERED;
+      }
+      const { attempt } = result;
+      res.locals.outcome = attempt.succeeded ? 'webhook_replay_delivered' : 'webhook_replay_failed';
+      return {
+        delivery: presentWebhookDelivery({
+          id: attempt.id,
+          replayOf: result.replayOf,
+          eventType: result.event,
+          isTest: result.messageId === null,
+          messageId: result.messageId,
+          statusCode: attempt.statusCode,
+          succeeded: attempt.succeeded,
+          latencyMs: attempt.durationMs,
+          error: attempt.error,
+          attemptedAt: attempt.attemptedAt,
+        }),
+        payload: result.payload as Record<string, unknown>,
+      };
+    },
+  }),
+  operation({
+    method: 'post',
+    path: '/api/webhooks/{id}/rotate-secret',
+    summary:
+      'Replace the signing secret; the new one is in this response only. For 24 hours every delivery’s Standard Webhooks `webhook-signature` carries a signature made with each of the two secrets, so a receiver can switch without losing events; X-Service-Signature (one secret, spec 6.2) uses the new one at once (Growth and Pro plans).',
+    who: 'caller',
+    scopedKey: 'account_wide',
+    ok: [200, RotatedSecret, 'Rotated.'],
+    async handler({ deps, res, caller, params }) {
+      await ownEndpoint(deps, caller.accountId, params.id);
+      const { endpoint, signingSecret, previousSecretExpiresAt } = await rotateWebhookSecret(deps.db, deps.config.secretKey, params.id, caller.actor);
+      res.locals.outcome = 'webhook_secret_rotated';
+      return { webhook: presentWebhook(endpoint), signing_secret: signingSecret, previous_secret_expires_at: previousSecretExpiresAt.toISOString() };
     },
   }),
 ];

@@ -30,10 +30,27 @@ function DeliveryResult({ succeeded, statusCode, error }: { succeeded: boolean; 
 }
 
 /** What a deliveries table shows of one attempt: the fields both listings share, and `url` (a message's) or `test` (an endpoint's). */
-type DeliveryRow = Pick<WebhookDelivery, 'event_type' | 'status_code' | 'succeeded' | 'duration_ms' | 'error' | 'attempted_at'> & Partial<Pick<MessageDelivery, 'url'> & Pick<WebhookDelivery, 'test'>>;
+type DeliveryRow = Pick<WebhookDelivery, 'event_type' | 'status_code' | 'succeeded' | 'duration_ms' | 'error' | 'attempted_at'> &
+  Partial<Pick<MessageDelivery, 'url'> & Pick<WebhookDelivery, 'test' | 'id' | 'replay_of'>>;
 
-/** Webhook delivery attempts, newest first as given: an endpoint's, or a message's (with the endpoint column). */
-export function DeliveriesTable({ deliveries, label, withEndpoint = false }: { deliveries: DeliveryRow[]; label?: string; withEndpoint?: boolean }) {
+/**
+ * Webhook delivery attempts, newest first as given: an endpoint's, or a message's (with the
+ * endpoint column). With `onReplay`, each row has a Replay button (the same event, once more).
+ */
+export function DeliveriesTable({
+  deliveries,
+  label,
+  withEndpoint = false,
+  onReplay,
+  replaying,
+}: {
+  deliveries: DeliveryRow[];
+  label?: string;
+  withEndpoint?: boolean;
+  onReplay?: (delivery: DeliveryRow) => void;
+  /** The id of the delivery being replayed, whose button waits. */
+  replaying?: string | undefined;
+}) {
   const columns: Column<DeliveryRow>[] = [
     {
       header: 'Event',
@@ -42,6 +59,7 @@ export function DeliveriesTable({ deliveries, label, withEndpoint = false }: { d
         <>
           {d.event_type}
           {d.test && <Badge tone="info">test</Badge>}
+          {d.replay_of && <Badge tone="info">replay</Badge>}
         </>
       ),
     },
@@ -49,6 +67,18 @@ export function DeliveriesTable({ deliveries, label, withEndpoint = false }: { d
     { header: 'Result', cell: (d) => <DeliveryResult succeeded={d.succeeded} statusCode={d.status_code} error={d.error} /> },
     { header: 'Duration', cell: (d) => `${d.duration_ms} ms` },
     { header: 'When', cell: (d) => <Time iso={d.attempted_at} /> },
+    ...(onReplay
+      ? [
+          {
+            header: 'Replay',
+            cell: (d: DeliveryRow) => (
+              <button type="button" className="button button-small" onClick={() => onReplay(d)} disabled={replaying !== undefined} aria-label={`Replay ${d.event_type} delivery`}>
+                {replaying === d.id ? 'Sending…' : 'Replay'}
+              </button>
+            ),
+          },
+        ]
+      : []),
   ];
   return <DataTable rows={deliveries} rowKey={(d, i) => `${d.attempted_at}-${i}`} columns={columns} label={label} />;
 }

@@ -378,6 +378,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/send/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Queue up to 100 emails in one request
+         * @description Each email is a send request (`SendRequest`) handled exactly as if sent alone (every gate, its own count, log row and workflow), in order: with N sends left this month, the first N are accepted and the rest answer `usage_limit_exceeded`. An email's refusal, or its field errors, are answered in its own entry and never affect the others. The batch counts as one request against the per-key rate limit (60 a minute); the whole body is at most 15728640 bytes. With `Idempotency-Key` the whole answer is kept and replayed (a different batch with the key is a 409); each email may carry its own `idempotency_key`, which deduplicates it across requests.
+         */
+        post: operations["sendBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/suppressions": {
         parameters: {
             query?: never;
@@ -478,6 +498,40 @@ export interface paths {
         get: operations["getApiWebhooksIdDeliveries"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}/deliveries/{delivery_id}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a recorded delivery’s event again, now, as one attempt recorded as a replay (Growth and Pro plans; counts toward the 10 test events a minute). A message’s event is rebuilt from its log row (kept 14 days) and carries the same `webhook-id`; a test delivery is replayed as a new test event of its type. */
+        post: operations["postApiWebhooksIdDeliveriesDelivery_idReplay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replace the signing secret; the new one is in this response only. For 24 hours every delivery’s Standard Webhooks `webhook-signature` carries a signature made with each of the two secrets, so a receiver can switch without losing events; X-Service-Signature (one secret, spec 6.2) uses the new one at once (Growth and Pro plans). */
+        post: operations["postApiWebhooksIdRotateSecret"];
         delete?: never;
         options?: never;
         head?: never;
@@ -705,7 +759,7 @@ export interface components {
             sending_mode: "byoc" | "shared";
         };
         CreatedWebhook: {
-            /** @description Shown this once: verify X-Service-Signature with it. */
+            /** @description Shown this once: verify X-Service-Signature (or the Standard Webhooks `webhook-signature`) with it. */
             signing_secret: string;
             webhook: {
                 active: boolean;
@@ -894,6 +948,10 @@ export interface components {
                 /** @enum {unknown} */
                 status: "queued" | "sent" | "delivered" | "bounced" | "complained" | "failed";
                 subject: string;
+                /** @description The tags the send carried (`{}` without). */
+                tags: {
+                    [key: string]: string;
+                };
             };
             timeline: {
                 /** Format: date-time */
@@ -940,6 +998,10 @@ export interface components {
                 /** @enum {unknown} */
                 status: "queued" | "sent" | "delivered" | "bounced" | "complained" | "failed";
                 subject: string;
+                /** @description The tags the send carried (`{}` without). */
+                tags: {
+                    [key: string]: string;
+                };
             }[];
             next_cursor: string | null;
         };
@@ -971,6 +1033,71 @@ export interface components {
             /** @constant */
             success: false;
         };
+        RotatedSecret: {
+            /**
+             * Format: date-time
+             * @description Until then every delivery also carries a Standard Webhooks signature made with the previous secret (webhook-signature lists both).
+             */
+            previous_secret_expires_at: string;
+            /** @description The new secret, shown this once. X-Service-Signature uses it at once. */
+            signing_secret: string;
+            webhook: {
+                active: boolean;
+                /** Format: date-time */
+                created_at: string;
+                events: ("email.sent" | "email.delivered" | "email.failed" | "email.bounced" | "email.complained")[];
+                id: string;
+                url: string;
+            };
+        };
+        SendBatchResponse: {
+            data: ({
+                /** @description Attachments staged. */
+                attachments: number;
+                /** @description Echoed when the request carried one. */
+                idempotency_key?: string;
+                /** @description The position of the email in the request. */
+                index: number;
+                /** @description Human-readable confirmation (byoc: queued through your own AWS account; shared: queued for delivery). */
+                message: string;
+                /** @description The queued send; its workflow is `send-<message_id>`. */
+                message_id: string;
+                /**
+                 * @description The sending domain's mode.
+                 * @enum {unknown}
+                 */
+                mode: "byoc" | "shared";
+                /**
+                 * @description The item's own idempotency key (or the batch's) was used before: its earlier answer.
+                 * @constant
+                 */
+                replayed?: true;
+                /** @constant */
+                success: true;
+                /** @description Shared mode only: missing SPF, DMARC or MAIL FROM records, and for test sends a note that the send counts toward the quota. */
+                warnings?: string[];
+            } | {
+                detail: string;
+                /** @enum {unknown} */
+                error: "unauthorized" | "domain_not_registered" | "domain_not_verified" | "dkim_not_verified" | "domain_mode_mismatch" | "domain_not_allowed" | "sending_suspended" | "recipient_suppressed" | "usage_limit_exceeded" | "attachment_upload_failed" | "queue_error" | "byoc_not_configured" | "service_unavailable" | "idempotency_key_reused" | "idempotency_key_in_progress";
+                /** @description The position of the email in the request. */
+                index: number;
+                /** @constant */
+                success: false;
+            } | {
+                detail: string;
+                /** @description Messages by field path (`to`, `attachments[0].content`, ...); `_body` for the request as a whole. */
+                errors: {
+                    [key: string]: string[];
+                };
+                /** @description The position of the email in the request. */
+                index: number;
+                /** @constant */
+                success: false;
+            })[];
+            /** @constant */
+            success: true;
+        };
         /** @description One email. `from_email` (or its alias `from`) is required, and at least one of `message`, `html` or `attachments` must be non-empty. Unknown fields are rejected. Rules a schema cannot state: on the test domain only its documented local parts exist (400 on `to`); attachments together at most 10485760 bytes once decoded (400); the `Idempotency-Key` header and `idempotency_key` must agree when both are sent (400); the sender must be on a verified domain of the account that the key may use (403). */
         SendRequest: {
             /** @description At most 10 attachments, together at most 10485760 bytes once decoded. */
@@ -996,6 +1123,10 @@ export interface components {
             /** @description One address for replies. */
             reply_to?: string;
             subject?: string;
+            /** @description Up to 10 name/value pairs, each 1 to 256 ASCII letters, digits, `_` or `-` (what SES accepts as message tags). Passed to SES as message tags in both modes; in shared mode kept with the email log (filter with `GET /api/emails?tag=name:value`) and echoed as `tags` in the message's webhook payloads; in BYOC mode Postage keeps none of them. */
+            tags?: {
+                [key: string]: string;
+            };
             /** @description Exactly one recipient: `addr@example.com` or `Name <addr@example.com>`. */
             to: string;
         } & (({
@@ -1163,7 +1294,10 @@ export interface components {
                 duration_ms: number;
                 error: ("timeout" | "dns_failure" | "connection_refused" | "tls_error" | "address_not_allowed" | "cancelled" | "network_error") | null;
                 event_type: string;
+                /** @description Identifies the delivery (to replay it). */
+                id: string;
                 message_id: string | null;
+                replay_of: string | null;
                 status_code: number | null;
                 succeeded: boolean;
                 /** @description A test event sent from the dashboard or the API. */
@@ -1180,6 +1314,26 @@ export interface components {
                 url: string;
             }[];
         };
+        WebhookReplayResult: {
+            delivery: {
+                /** Format: date-time */
+                attempted_at: string;
+                /** @description How long the endpoint took to answer; without an answer, the deadline for `timeout` and 0 otherwise. */
+                duration_ms: number;
+                error: ("timeout" | "dns_failure" | "connection_refused" | "tls_error" | "address_not_allowed" | "cancelled" | "network_error") | null;
+                event_type: string;
+                /** @description Identifies the delivery (to replay it). */
+                id: string;
+                message_id: string | null;
+                replay_of: string | null;
+                status_code: number | null;
+                succeeded: boolean;
+                /** @description A test event sent from the dashboard or the API. */
+                test: boolean;
+            };
+            /** @description The body that was signed and posted again (the same event: the same `webhook-id`). */
+            payload: Record<string, never>;
+        };
         WebhookTestResult: {
             delivery: {
                 /** Format: date-time */
@@ -1188,7 +1342,10 @@ export interface components {
                 duration_ms: number;
                 error: ("timeout" | "dns_failure" | "connection_refused" | "tls_error" | "address_not_allowed" | "cancelled" | "network_error") | null;
                 event_type: string;
+                /** @description Identifies the delivery (to replay it). */
+                id: string;
                 message_id: string | null;
+                replay_of: string | null;
                 status_code: number | null;
                 succeeded: boolean;
                 /** @description A test event sent from the dashboard or the API. */
@@ -3368,6 +3525,8 @@ export interface operations {
                 since?: string | unknown | unknown;
                 /** @description queued, sent, delivered, bounced, complained or failed. */
                 status?: "queued" | "sent" | "delivered" | "bounced" | "complained" | "failed";
+                /** @description Only messages with this tag: `name:value` (each 1 to 256 ASCII letters, digits, `_` or `-`). */
+                tag?: string;
                 /** @description ISO 8601; rows created before. */
                 until?: string | unknown | unknown;
             };
@@ -3811,6 +3970,134 @@ export interface operations {
                         detail: string;
                         /** @enum {unknown} */
                         error: "byoc_not_configured" | "service_unavailable";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    sendBatch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Replays the whole answer of an earlier batch with this key and the same body (kept when at least one email was queued). */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Send requests (SendRequest, each checked on its own: one that is not valid is answered in its entry with field errors). */
+                    emails: Record<string, never>[];
+                };
+            };
+        };
+        responses: {
+            /** @description One entry per email, in request order (or, with `Idempotent-Replayed: true`, the replay of an earlier batch). */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SendBatchResponse"];
+                };
+            };
+            /** @description The body is not `{"emails": [...]}` with 1 to 100 objects, or is not JSON: nothing was queued. */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key (checked before anything else). */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description The idempotency key was used with another batch, or its first request is still in flight (then with Retry-After). */
+            409: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "idempotency_key_reused" | "idempotency_key_in_progress";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description More than 60 requests per minute for this key (with Retry-After). */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description Unexpected failure; retry later with the same Idempotency-Key. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Our database is unreachable; retry with the same Idempotency-Key (Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
                         /** @constant */
                         success: false;
                     };
@@ -4757,6 +5044,237 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookDeliveries"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in and no valid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "not_found";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    postApiWebhooksIdDeliveriesDelivery_idReplay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                delivery_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Attempted (see `delivery.succeeded`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookReplayResult"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in and no valid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "not_found";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The endpoint is inactive. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "webhook_inactive";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The account sent its 10 test events or replays of this minute (Retry-After). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "too_many_requests";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    postApiWebhooksIdRotateSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Rotated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RotatedSecret"];
                 };
             };
             /** @description Invalid body or query: field errors. */

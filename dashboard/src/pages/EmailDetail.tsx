@@ -56,6 +56,18 @@ export default function EmailDetail() {
               <dd>{email.kind === 'test' ? 'Test recipient: nothing left Postage' : 'SES mailbox simulator'}</dd>
             </>
           )}
+          {Object.keys(email.tags).length > 0 && (
+            <>
+              <dt>Tags</dt>
+              <dd>
+                {Object.entries(email.tags).map(([name, value]) => (
+                  <span key={name} className="tag mono">
+                    {name}: {value}
+                  </span>
+                ))}
+              </dd>
+            </>
+          )}
           {email.bounce_type && (
             <>
               <dt>Bounce</dt>

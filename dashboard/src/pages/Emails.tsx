@@ -17,17 +17,23 @@ export default function Emails() {
   const [cursors, setCursors] = useState<string[]>([]); // cursors of the pages before this one
   const cursor = params.get('cursor') ?? '';
   const filters: EmailFilters = { limit: 25 };
-  for (const key of ['recipient', 'since', 'until', 'cursor'] as const) if (params.get(key)) filters[key] = params.get(key)!;
+  for (const key of ['recipient', 'tag', 'since', 'until', 'cursor'] as const) if (params.get(key)) filters[key] = params.get(key)!;
   const status = params.get('status');
   if (status) filters.status = status as EmailFilters['status'];
   const emails = useEmails(filters, { refetchInterval: 10_000 });
-  const [form, setForm] = useState({ status: params.get('status') ?? '', recipient: params.get('recipient') ?? '', since: params.get('since') ?? '', until: params.get('until') ?? '' });
+  const [form, setForm] = useState({
+    status: params.get('status') ?? '',
+    recipient: params.get('recipient') ?? '',
+    tag: params.get('tag') ?? '',
+    since: params.get('since') ?? '',
+    until: params.get('until') ?? '',
+  });
   const apply = (e: FormEvent) => {
     e.preventDefault();
     setCursors([]);
     setParams(Object.fromEntries(Object.entries(form).filter(([, v]) => v)));
   };
-  const filtered = ['status', 'recipient', 'since', 'until'].some((k) => params.get(k));
+  const filtered = ['status', 'recipient', 'tag', 'since', 'until'].some((k) => params.get(k));
   const go = (next: string | null, back = false) => {
     const p = new URLSearchParams(params);
     if (back) {
@@ -59,6 +65,10 @@ export default function Emails() {
         <div className="field">
           <label htmlFor="f-recipient">Recipient</label>
           <input id="f-recipient" type="search" value={form.recipient} onChange={(e) => setForm({ ...form, recipient: e.target.value })} placeholder="part of an address" />
+        </div>
+        <div className="field">
+          <label htmlFor="f-tag">Tag</label>
+          <input id="f-tag" type="search" value={form.tag} onChange={(e) => setForm({ ...form, tag: e.target.value })} placeholder="name:value" pattern="[A-Za-z0-9_\-]+:[A-Za-z0-9_\-]+" />
         </div>
         <div className="field">
           <label htmlFor="f-since">From date</label>

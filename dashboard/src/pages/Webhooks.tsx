@@ -66,15 +66,36 @@ function CreateWebhook({ onCreated, onCancel }: { onCreated: (secret: string) =>
   );
 }
 
-function Deliveries({ id }: { id: string }) {
+function Deliveries({ id, active }: { id: string; active: boolean }) {
+  const client = useQueryClient();
   const deliveries = useWebhookDeliveries(id);
+  const replay = useMutation({
+    mutationFn: (deliveryId: string) => ok(postage.POST('/api/webhooks/{id}/deliveries/{delivery_id}/replay', { params: { path: { id, delivery_id: deliveryId } } })),
+    onSettled: () => void client.invalidateQueries({ queryKey: keys.deliveries(id) }),
+  });
   if (deliveries.isPending) return <Loading what="deliveries" />;
   if (deliveries.isError) return <ErrorState error={deliveries.error} retry={() => void deliveries.refetch()} />;
   if (deliveries.data.deliveries.length === 0) return <p className="muted">No deliveries yet. Send a test event to try the endpoint.</p>;
-  return <DeliveriesTable deliveries={deliveries.data.deliveries} label="Recent deliveries" />;
+  return (
+    <>
+      <DeliveriesTable
+        deliveries={deliveries.data.deliveries}
+        label="Recent deliveries"
+        {...(active ? { onReplay: (d: { id?: string }) => d.id && replay.mutate(d.id), replaying: replay.isPending ? replay.variables : undefined } : {})}
+      />
+      {replay.isSuccess && (
+        <p role="status" className={replay.data.delivery.succeeded ? 'ok-text' : 'form-error'}>
+          {replay.data.delivery.succeeded
+            ? `Replayed: HTTP ${replay.data.delivery.status_code}.`
+            : `Replay not delivered: ${replay.data.delivery.error ? deliveryFailure(replay.data.delivery.error) : `HTTP ${replay.data.delivery.status_code}`}.`}
+        </p>
+      )}
+      <FormError error={replay.error} />
+    </>
+  );
 }
 
-function Endpoint({ webhook }: { webhook: Webhook }) {
+function Endpoint({ webhook, onSecret }: { webhook: Webhook; onSecret: (secret: string) => void }) {
   const client = useQueryClient();
   const [testEvent, setTestEvent] = useState<EventType>(webhook.events[0] ?? 'email.delivered');
   const toggle = useMutation({
@@ -112,6 +133,22 @@ function Endpoint({ webhook }: { webhook: Webhook }) {
         </button>
         <ConfirmButton
           small
+          danger={false}
+          label="Rotate secret"
+          title="Rotate the signing secret?"
+          confirmLabel="Rotate secret"
+          onConfirm={async () => {
+            const rotated = await ok(postage.POST('/api/webhooks/{id}/rotate-secret', { params: { path: { id: webhook.id } } }));
+            onSecret(rotated.signing_secret);
+          }}
+        >
+          <p>
+            A new secret is shown once. For 24 hours each delivery is signed with both secrets (Standard Webhooks <code>webhook-signature</code>), so your receiver can switch without missing events;{' '}
+            <code>X-Service-Signature</code> uses the new one at once.
+          </p>
+        </ConfirmButton>
+        <ConfirmButton
+          small
           label="Delete"
           title="Delete this endpoint?"
           confirmLabel="Delete endpoint"
@@ -135,7 +172,7 @@ function Endpoint({ webhook }: { webhook: Webhook }) {
       )}
       <FormError error={test.error ?? toggle.error} />
       <h3>Recent deliveries</h3>
-      <Deliveries id={webhook.id} />
+      <Deliveries id={webhook.id} active={webhook.active} />
     </section>
   );
 }
@@ -174,7 +211,7 @@ export default function Webhooks() {
             </Empty>
           )
         }
-        render={(w) => <Endpoint webhook={w} />}
+        render={(w) => <Endpoint webhook={w} onSecret={setSecret} />}
       />
       <section className="card" aria-labelledby="verify-title">
         <div className="card-head">
@@ -182,7 +219,9 @@ export default function Webhooks() {
           <CopyButton value={VERIFY_SNIPPET} label="Copy code" />
         </div>
         <p>
-          Each request carries <code>X-Service-Signature: sha256=&lt;hex&gt;</code>, the HMAC-SHA256 of the raw body keyed with the endpoint’s signing secret, and <code>X-Service-Event</code>.
+          Each request carries <code>X-Service-Signature: sha256=&lt;hex&gt;</code>, the HMAC-SHA256 of the raw body keyed with the endpoint’s signing secret, and <code>X-Service-Event</code>. It also
+          carries the Standard Webhooks headers (<code>webhook-id</code>, <code>webhook-timestamp</code>, <code>webhook-signature</code>), so any Standard Webhooks library verifies it with the same
+          secret; <code>webhook-id</code> is the same on every delivery of an event, replays included.
         </p>
         <pre className="code" tabIndex={0}>
           <code>{VERIFY_SNIPPET}</code>

@@ -1,0 +1,46 @@
+// Replaying a recorded delivery (dashboard and POST /api/webhooks/{id}/deliveries/{delivery_id}/
+// replay): the same event again, as one attempt, recorded as a replay of the delivery. Still no
+// automatic retries (spec 6.1): the customer decides. A message's event is rebuilt from its log
+// row and carries the same `webhook-id` as every delivery of that event, so receivers
+// deduplicate it; a test delivery is replayed as a new test event of its type. Checked in the
+// order of test events: the endpoint is the account's, the plan, active, the delivery is the
+// endpoint's, the account's allowance (shared with test events: 10 a minute).
+import type { Config } from '../platform/config';
+import type { Db } from '../platform/db';
+import { PostageError } from '../platform/errors';
+import { getLogRow } from '../sending/emailLog';
+import { isWebhookEventType, type WebhookEventType } from '../model/webhookEvents';
+import type { WebhookAttempt } from './webhookDelivery';
+import { attemptAndRecordWebhook } from './webhookAttempts';
+import { endpointForDelivery, findWebhookDelivery } from './webhookEndpoints';
+import { buildWebhookEnvelope } from './webhookPayloads';
+import { requireWebhookPlan } from './webhookPlan';
+import { sendTestWebhookEvent } from './webhookTestEvents';
+import type { WebhookTestLimit } from './webhookTestLimit';
+
+export type ReplayResult =
+  | { retryAfterSeconds: number }
+  | { attempt: WebhookAttempt & { id: string; attemptedAt: Date; durationMs: number }; event: WebhookEventType; messageId: string | null; replayOf: string; payload: unknown };
+
+export async function replayWebhookDelivery(db: Db, config: Config, input: { accountId: string; endpointId: string; deliveryId: string }, limit: WebhookTestLimit): Promise<ReplayResult> {
+  const endpoint = await endpointForDelivery(db, config.secretKey, input.endpointId);
+  if (!endpoint || endpoint.accountId !== input.accountId) throw new PostageError('webhook_not_found', `no webhook endpoint ${input.endpointId}`);
+  await requireWebhookPlan(db, input.accountId);
+  if (!endpoint.active) throw new PostageError('webhook_inactive', 'This endpoint is inactive and receives nothing; switch it on to replay a delivery.');
+  const delivery = await findWebhookDelivery(db, endpoint.id, input.deliveryId);
+  if (!delivery || !isWebhookEventType(delivery.eventType)) throw new PostageError('webhook_delivery_not_found', `no delivery ${input.deliveryId} of this endpoint`);
+  const event = delivery.eventType;
+  if (delivery.isTest || delivery.messageId === null) {
+    const test = await sendTestWebhookEvent(db, config, { accountId: input.accountId, endpointId: endpoint.id, event, replayOf: delivery.id }, limit);
+    if ('retryAfterSeconds' in test) return test;
+    return { attempt: test.attempt, event, messageId: null, replayOf: delivery.id, payload: test.payload };
+  }
+  // The message must still be in the log (14 days) to rebuild its event.
+  const row = await getLogRow(db, delivery.messageId);
+  if (!row || row.account_id !== input.accountId) throw new PostageError('webhook_delivery_not_found', `the message of delivery ${input.deliveryId} is no longer in the email log (kept 14 days)`);
+  const retryAfterSeconds = await limit(input.accountId);
+  if (retryAfterSeconds !== undefined) return { retryAfterSeconds };
+  const payload = buildWebhookEnvelope(event, row);
+  const attempt = await attemptAndRecordWebhook(db, config, { endpoint, event, body: JSON.stringify(payload), messageId: row.message_id, isTest: false, replayOf: delivery.id });
+  return { attempt, event, messageId: row.message_id, replayOf: delivery.id, payload };
+}
