@@ -10,6 +10,7 @@ import { findWebhookEndpoints } from './findWebhookEndpoints';
 import { markByocUnusable } from './markByocUnusable';
 import { purgeEmailLog, purgeExpiredContent } from './purge';
 import { recordOutcome } from './recordOutcome';
+import { releaseScheduledMessage } from './releaseScheduledMessage';
 import { recordQueuedMessage } from './recordQueuedMessage';
 import { recordSent } from './recordSent';
 import { resolveByocCredentials } from './resolveByocCredentials';
@@ -35,6 +36,7 @@ export function createActivities(input: ActivityDeps) {
     markByocUnusable: markByocUnusable(deps),
     discardStagedMessage: discardStagedMessage(deps),
     recordOutcome: recordOutcome(deps),
+    releaseScheduledMessage: releaseScheduledMessage(deps),
     suppressRecipient: suppressRecipient(deps),
     updateReputation: updateReputation(deps),
     findWebhookEndpoints: findWebhookEndpoints(deps),

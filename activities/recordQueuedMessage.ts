@@ -2,6 +2,7 @@ import { insertQueuedLogRow } from '../core/sending/emailLog';
 import type { MessageKind } from '../core/model/sendingModes';
 import { loadStagedMessage } from '../core/sending/staging';
 import { claimAcceptance } from '../core/sending/acceptOutbox';
+import { scheduledSendState } from '../core/sending/scheduledSends';
 import type { ResolvedActivityDeps } from './deps';
 
 /**
@@ -10,14 +11,18 @@ import type { ResolvedActivityDeps } from './deps';
  * not sent.
  */
 export function recordQueuedMessage(deps: ResolvedActivityDeps) {
-  return async function recordQueuedMessage(input: { messageId: string; kind: MessageKind }): Promise<{ accepted: boolean }> {
+  return async function recordQueuedMessage(input: { messageId: string; kind: MessageKind; scheduledAt?: string }): Promise<{ accepted: boolean; canceled?: true }> {
     // Take the outbox row (core/sending/acceptOutbox.ts) so the API can no longer give the
     // message back, then read it. Two statements on purpose: the read must see a withdrawal that
     // won the race for the row. Staged without a row means confirmed earlier (a retry of this
     // activity, or the relay).
     await claimAcceptance(deps.db, input.messageId);
     const staged = await loadStagedMessage(deps.db, deps.config.secretKey, input.messageId);
-    if (!staged) return { accepted: false };
+    if (!staged) {
+      // A scheduled message cancelled before its workflow got here: accepted, then called off.
+      if (input.scheduledAt && (await scheduledSendState(deps.db, input.messageId)) === 'canceled') return { accepted: false, canceled: true };
+      return { accepted: false };
+    }
     if (staged.mode === 'shared') {
       await insertQueuedLogRow(deps.db, {
         messageId: staged.messageId,
@@ -28,6 +33,7 @@ export function recordQueuedMessage(deps: ResolvedActivityDeps) {
         kind: input.kind,
         attachments: staged.attachmentCount,
         tags: staged.content.tags ?? {},
+        ...(input.scheduledAt ? { scheduledAt: input.scheduledAt } : {}),
       });
     }
     return { accepted: true };

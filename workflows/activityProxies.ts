@@ -8,7 +8,16 @@ import { NON_RETRYABLE_SEND_FAILURES, SEND_ATTEMPT_TIMEOUT_MS } from '../core/mo
 /** Short PostgreSQL bookkeeping: retried until it works. */
 type Bookkeeping = Pick<
   Activities,
-  'recordQueuedMessage' | 'discardStagedAttachments' | 'recordSent' | 'markByocUnusable' | 'discardStagedMessage' | 'recordOutcome' | 'suppressRecipient' | 'updateReputation' | 'findWebhookEndpoints'
+  | 'recordQueuedMessage'
+  | 'releaseScheduledMessage'
+  | 'discardStagedAttachments'
+  | 'recordSent'
+  | 'markByocUnusable'
+  | 'discardStagedMessage'
+  | 'recordOutcome'
+  | 'suppressRecipient'
+  | 'updateReputation'
+  | 'findWebhookEndpoints'
 >;
 
 const BOOKKEEPING_OPTIONS = {

@@ -4,7 +4,7 @@
 import { WorkflowExecutionAlreadyStartedError, WorkflowIdConflictPolicy, WorkflowIdReusePolicy, WorkflowNotFoundError, type Client } from '@temporalio/client';
 import type { ProviderOutcome } from '../core/model/outcomes';
 import { ACCOUNT_ID, MESSAGE_STATUS, SENDING_MODE } from '../core/model/searchAttributes';
-import { providerOutcomeSignal } from '../core/model/signals';
+import { canceledSignal, providerOutcomeSignal, rescheduledSignal } from '../core/model/signals';
 import { lateOutcomeWorkflowId, sendWorkflowId, type LateOutcomeInput, type MessageWorkflows, type SendEmailInput } from '../core/model/workflowContract';
 import { recordLateOutcome } from './recordLateOutcome';
 import { sendEmail } from './sendEmail';
@@ -42,6 +42,17 @@ export function messageWorkflows(client: Client, taskQueue: string): MessageWork
         return 'signalled';
       } catch (err) {
         // Closed workflows refuse signals as "not found"; anything else (Temporal down) is the caller's.
+        if (err instanceof WorkflowNotFoundError) return 'closed';
+        throw err;
+      }
+    },
+
+    async signalSchedule(messageId: string, change: { scheduledAt: string } | 'canceled') {
+      try {
+        const handle = client.workflow.getHandle<typeof sendEmail>(sendWorkflowId(messageId));
+        await (change === 'canceled' ? handle.signal(canceledSignal) : handle.signal(rescheduledSignal, change));
+        return 'signalled';
+      } catch (err) {
         if (err instanceof WorkflowNotFoundError) return 'closed';
         throw err;
       }

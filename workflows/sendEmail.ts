@@ -9,7 +9,7 @@ import { SEND_FAILURE } from '../core/model/sendFailures';
 import { bookkeeping, provider } from './activityProxies';
 import { MESSAGE_STATUS } from '../core/model/searchAttributes';
 import { settleOutcome } from './settleOutcome';
-import { providerOutcomeSignal } from '../core/model/signals';
+import { canceledSignal, providerOutcomeSignal, rescheduledSignal } from '../core/model/signals';
 import type { SendEmailInput, SendEmailResult } from '../core/model/workflowContract';
 import { webhookFanout, type WebhookFanout } from './webhookFanout';
 
@@ -25,9 +25,18 @@ export async function sendEmail(input: SendEmailInput): Promise<SendEmailResult>
   setHandler(providerOutcomeSignal, (outcome) => void outcomes.push(outcome));
   const webhooks = webhookFanout(input);
 
-  if (!(await confirmAcceptance(input))) {
-    setStatus('not_accepted');
-    return { status: 'not_accepted' };
+  const confirmed = await confirmAcceptance(input);
+  if (confirmed !== 'accepted') {
+    setStatus(confirmed);
+    return { status: confirmed };
+  }
+  if (input.scheduledAt) {
+    const release = await waitForScheduledTime(input.messageId, input.scheduledAt);
+    if (release.state === 'canceled') {
+      setStatus('canceled');
+      return { status: 'canceled' };
+    }
+    if (release.state === 'blocked') return failScheduled(input, release.reason ?? 'a send gate refused it at its scheduled time', webhooks);
   }
   setStatus('queued');
   webhooks.fire('email.sent'); // spec 6.3: as soon as the message is queued
@@ -46,9 +55,51 @@ export async function sendEmail(input: SendEmailInput): Promise<SendEmailResult>
  * the workflow (and the relay starts only committed rows), so one look decides: a message not
  * found was given back after a start that answered too late, and is not sent.
  */
-async function confirmAcceptance(input: SendEmailInput): Promise<boolean> {
-  const { accepted } = await bookkeeping().recordQueuedMessage({ messageId: input.messageId, kind: input.kind });
-  return accepted;
+async function confirmAcceptance(input: SendEmailInput): Promise<'accepted' | 'not_accepted' | 'canceled'> {
+  const { accepted, canceled } = await bookkeeping().recordQueuedMessage({ messageId: input.messageId, kind: input.kind, ...(input.scheduledAt ? { scheduledAt: input.scheduledAt } : {}) });
+  return accepted ? 'accepted' : canceled ? 'canceled' : 'not_accepted';
+}
+
+/**
+ * A scheduled send waits on a durable timer (search attribute `scheduled`), woken early by a
+ * reschedule or a cancellation; when it fires, the release step decides (the database has the
+ * last word, so a move whose signal was lost is still honoured: `wait` again).
+ */
+async function waitForScheduledTime(messageId: string, scheduledAt: string): Promise<{ state: 'released' | 'canceled' | 'blocked'; reason?: string }> {
+  setStatus('scheduled');
+  let until = Date.parse(scheduledAt);
+  let changed = false;
+  let canceled = false;
+  setHandler(rescheduledSignal, (moved) => {
+    until = Date.parse(moved.scheduledAt);
+    changed = true;
+  });
+  setHandler(canceledSignal, () => void (canceled = true));
+  for (;;) {
+    changed = false;
+    const wait = until - Date.now();
+    if (wait > 0) await condition(() => canceled || changed, wait);
+    if (changed) continue;
+    const release = await bookkeeping().releaseScheduledMessage({ messageId });
+    if (release.state === 'wait') {
+      until = Date.parse(release.until);
+      continue;
+    }
+    return release.state === 'blocked' ? { state: 'blocked', reason: release.reason } : { state: release.state };
+  }
+}
+
+/** A gate that ran again at release stopped the message: it fails like any message (its webhook included). */
+async function failScheduled(input: SendEmailInput, reason: string, webhooks: WebhookFanout): Promise<SendEmailResult> {
+  if (input.mode === 'byoc') {
+    await bookkeeping().discardStagedMessage({ messageId: input.messageId });
+    setStatus('failed');
+    return { status: 'failed', reason };
+  }
+  const status = await settleOutcome(input, { type: 'failed', at: new Date().toISOString(), reason }, webhooks);
+  setStatus(status);
+  await webhooks.settled();
+  return { status, reason };
 }
 
 /** Spec 4.1: no SES call; the synthetic outcome takes the same path as a real one. */

@@ -57,6 +57,8 @@ export const API_ERRORS = {
   byoc_setup_required: { status: 409, retry: 'after saving BYOC', endpoints: 'management' },
   /** Inactive webhook endpoints receive nothing, test events included (spec 6.1). */
   webhook_inactive: { status: 409, retry: 'after switching it on', endpoints: 'management' },
+  /** Moving or cancelling a scheduled message that has already left (or was cancelled). */
+  not_scheduled: { status: 409, retry: 'no', endpoints: 'management' },
   /** SES or DNS could not answer; nothing was changed. */
   provider_error: { status: 502, retry: 'yes, with backoff', endpoints: 'management' },
 } as const satisfies Record<ApiErrorCode, PublicError>;

@@ -140,6 +140,7 @@ export function presentEmail(row: EmailLogRow): Static<typeof View.EmailSummary>
     complained_at: iso(row.complained_at),
     failed_at: iso(row.failed_at),
     tags: row.tags ?? {},
+    scheduled_at: iso(row.scheduled_at),
   };
 }
 

@@ -12,6 +12,7 @@ import { SENDING_MODES } from '../../core/model/sendingModes';
 import { LOG_STATUSES } from '../../core/sending/emailLogListing';
 import { checkedInCode } from './checkedInCode';
 import { BYOC_ROLE_ARN, DOMAIN_NAME, EMAIL_ADDRESS, NOT_BLANK, WEBHOOK_URL } from './patterns';
+import { SCHEDULED_AT } from './sendRequest';
 
 const described = (description?: string) => (description ? { description } : {});
 const str = (description?: string) => Type.String(described(description));
@@ -86,6 +87,14 @@ export const ByocRequest = object({
   }),
 });
 export const CreateSuppressionRequest = object({ address: email() });
+export const RescheduleRequest = object({
+  scheduled_at: Type.String({
+    format: 'date-time',
+    maxLength: 40,
+    pattern: SCHEDULED_AT,
+    description: 'The new time: in the future and at most 30 days ahead (otherwise a 400 on `scheduled_at`).',
+  }),
+});
 
 // ---- responses ----
 
@@ -200,11 +209,17 @@ export const EmailSummary = object({
   complained_at: nullable(time()),
   failed_at: nullable(time()),
   tags: Type.Unsafe<Record<string, string>>({ type: 'object', additionalProperties: { type: 'string' }, description: 'The tags the send carried (`{}` without).' }),
+  scheduled_at: nullable(time('A scheduled send: when it goes (or went); null for an ordinary send.')),
+});
+export const EmailSchedule = object({
+  message_id: str(),
+  status: oneOf(['scheduled', 'canceled'] as const),
+  scheduled_at: nullable(time('When it goes; null once cancelled.')),
 });
 
 export const TimelineEventView = object({
   type: oneOf(
-    ['queued', 'sent', 'possible_duplicate', 'delivered', 'bounced', 'complained', 'failed'] as const,
+    ['scheduled', 'canceled', 'queued', 'sent', 'possible_duplicate', 'delivered', 'bounced', 'complained', 'failed'] as const,
     '`possible_duplicate`: Postage sent the message to SES again after an earlier attempt whose answer was lost (its worker died, or SES did not answer in time): the recipient may get two copies (`details.reason`).',
   ),
   at: time(),
@@ -299,6 +314,8 @@ export const MANAGEMENT_COMPONENTS = {
   TestWebhookRequest,
   ByocRequest,
   CreateSuppressionRequest,
+  RescheduleRequest,
+  EmailSchedule,
   Accepted,
   Session,
   Domain,

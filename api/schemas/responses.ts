@@ -18,6 +18,7 @@ export const sendResponseSchema = {
       description: 'Shared mode only: missing SPF, DMARC or MAIL FROM records, and for test sends a note that the send counts toward the quota.',
     },
     idempotency_key: { type: 'string', description: 'Echoed when the request carried one.' },
+    scheduled_at: { type: 'string', format: 'date-time', description: 'A scheduled send: when it goes (UTC).' },
   },
 } as const;
 

@@ -6,6 +6,7 @@
 import { checkedInCode } from './checkedInCode';
 import { MAILBOX } from './patterns';
 import { MAX_MESSAGE_TAGS, MESSAGE_TAG } from '../../core/model/messageContent';
+import { MAX_SCHEDULE_DAYS } from '../../core/sending/scheduledSends';
 
 /** Fields that end up in a mail header: no CR, LF or other control characters (TAB allowed). */
 export const HEADER_SAFE = '^[^\\x00-\\x08\\x0A-\\x1F\\x7F]*$';
@@ -13,6 +14,8 @@ export const HEADER_SAFE = '^[^\\x00-\\x08\\x0A-\\x1F\\x7F]*$';
 export const NO_NUL = '^[^\\x00]*$';
 const MIME_TYPE = '^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*$';
 export const IDEMPOTENCY_KEY = '^[\\x21-\\x7E]{1,255}$';
+/** RFC 3339 with its offset (a time without one would be read in some server's zone). */
+export const SCHEDULED_AT = '^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt][0-9]{2}:[0-9]{2}:[0-5][0-9](?:\\.[0-9]{1,9})?(?:[Zz]|[+-][0-9]{2}:[0-9]{2})$';
 /** Strict base64 (core/platform/strictBase64.ts checks it: this pattern over megabytes overflows V8's regex engine). */
 const BASE64 = '^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$';
 
@@ -65,6 +68,16 @@ export function buildSendRequestSchema(limits: SendRequestLimits) {
         },
       },
       reply_to: mailbox(320, 'One address for replies.'),
+      scheduled_at: checkedInCode(
+        {
+          type: 'string',
+          format: 'date-time',
+          maxLength: 40,
+          pattern: SCHEDULED_AT,
+          description: `Send later: an ISO 8601 date-time with a UTC offset, in the future and at most ${MAX_SCHEDULE_DAYS} days ahead (a past or too distant time is a 400 on \`scheduled_at\`, which a schema cannot state). The message is gated and counted now; it can be moved or cancelled until it goes (PATCH /api/emails/{message_id}, POST /api/emails/{message_id}/cancel).`,
+        } as const,
+        { type: 'string', maxLength: 40, pattern: SCHEDULED_AT },
+      ),
       tags: {
         type: 'object',
         maxProperties: MAX_MESSAGE_TAGS,

@@ -1,5 +1,6 @@
 // Turns a POST /api/send/ body into a typed request, or field errors (400). ajv checks the
 // shape against the published schema; the cross-field rules of spec 2.1 follow.
+import { scheduleProblem } from '../../core/sending/scheduledSends';
 import Ajv2020, { type ErrorObject } from 'ajv/dist/2020';
 import { detectMimeType } from 'nodemailer/lib/mime-funcs/mime-types';
 import { classifyRecipient, domainOf, parseMailbox, type Mailbox, type MailboxError, type RecipientKind } from '../../core/model/addresses';
@@ -33,6 +34,7 @@ interface RawSendRequest {
   reply_to?: string;
   idempotency_key?: string;
   tags?: Record<string, string>;
+  scheduled_at?: string;
 }
 
 export type SendRequestValidation = { ok: true; request: ValidatedSendRequest } | { ok: false; errors: FieldErrors };
@@ -136,6 +138,14 @@ export function createSendRequestValidator(config: Pick<Config, 'limits' | 'test
     }
     const idempotencyKey = raw.idempotency_key ?? headerIdempotencyKey;
 
+    let scheduledAt: string | undefined;
+    if (raw.scheduled_at !== undefined) {
+      const at = new Date(raw.scheduled_at);
+      const problem = scheduleProblem(at);
+      if (problem) add('scheduled_at', problem);
+      else scheduledAt = at.toISOString();
+    }
+
     let recipientKind: RecipientKind | undefined;
     if (!('error' in to)) {
       recipientKind = classifyRecipient(to.address, config);
@@ -157,6 +167,7 @@ export function createSendRequestValidator(config: Pick<Config, 'limits' | 'test
         ...(!isBlank(raw.message) ? { text: raw.message } : {}),
         ...(replyTo !== undefined ? { replyTo } : {}),
         ...(raw.tags !== undefined && Object.keys(raw.tags).length > 0 ? { tags: raw.tags } : {}),
+        ...(scheduledAt !== undefined ? { scheduledAt } : {}),
         attachments,
         ...(idempotencyKey !== undefined ? { idempotencyKey } : {}),
       },

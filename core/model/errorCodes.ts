@@ -46,6 +46,7 @@ export type ApiErrorCode =
   | 'too_many_pending_domains'
   | 'byoc_setup_required'
   | 'webhook_inactive'
+  | 'not_scheduled'
   | 'provider_error';
 
 /**

@@ -12,7 +12,8 @@ export type ProviderOutcome =
   | { type: 'complained'; at: string; feedbackType?: string }
   | { type: 'failed'; at: string; reason: string };
 
-export type MessageStatus = 'queued' | 'sent' | 'delivered' | 'bounced' | 'complained' | 'failed';
+/** `scheduled`: accepted and counted, waiting for its time; `canceled`: a scheduled message called off before it went. */
+export type MessageStatus = 'scheduled' | 'canceled' | 'queued' | 'sent' | 'delivered' | 'bounced' | 'complained' | 'failed';
 
 export type OutcomeEvent = 'email.delivered' | 'email.bounced' | 'email.complained' | 'email.failed';
 

@@ -5,3 +5,8 @@ import type { ProviderOutcome } from './outcomes';
 
 /** A provider outcome for the message (from SNS), carrying no address. */
 export const providerOutcomeSignal = defineSignal<[ProviderOutcome]>('providerOutcome');
+
+/** A scheduled message was moved (PATCH /api/emails/{id}): wake and wait until the new time. */
+export const rescheduledSignal = defineSignal<[{ scheduledAt: string }]>('rescheduled');
+/** A scheduled message was cancelled (POST /api/emails/{id}/cancel): stop waiting now. */
+export const canceledSignal = defineSignal('canceled');

@@ -13,6 +13,8 @@ export interface SendEmailInput {
   testOutcome?: TestOutcome;
   /** How long to wait for a provider outcome after SES accepted the message. */
   outcomeTimeoutSeconds: number;
+  /** A scheduled send: the workflow waits on a durable timer until then (the database has the last word: core/sending/scheduledSends.ts). */
+  scheduledAt?: string;
 }
 
 export interface SendEmailResult {
@@ -36,6 +38,8 @@ export interface ContentPurge {
   byocLeftovers: number;
   providerMessages: number;
   sendSamples: number;
+  /** Settled scheduled sends (sent or cancelled). */
+  schedules: number;
   idempotencyKeys: number;
   sessions: number;
   userTokens: number;
@@ -65,6 +69,8 @@ export interface MessageWorkflows {
   startSend(input: SendEmailInput, deadline: number, opts?: { onlyIfNew?: boolean }): Promise<'started' | 'exists'>;
   /** Signals a provider outcome to the send workflow; `closed` when it no longer runs. */
   signalOutcome(messageId: string, outcome: ProviderOutcome): Promise<'signalled' | 'closed'>;
+  /** Tells a waiting scheduled send it was moved or cancelled (the database already says so); `closed` when it no longer runs. */
+  signalSchedule(messageId: string, change: { scheduledAt: string } | 'canceled'): Promise<'signalled' | 'closed'>;
   /** Starts the late-outcome workflow of one SNS notification; `duplicate` when it already did. */
   startLateOutcome(snsMessageId: string, input: LateOutcomeInput): Promise<'started' | 'duplicate'>;
 }

@@ -4,6 +4,7 @@
 // counted, staged or replayable: 502 queue_error) unless its workflow took it first. If this
 // process dies in between, the outbox relay starts it (core/sending/acceptOutbox.ts).
 import { killPoint } from '../platform/killPoints';
+import { recordScheduledSend } from './scheduledSends';
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { MessageWorkflows, SendEmailInput } from '../model/workflowContract';
@@ -66,6 +67,9 @@ export async function acceptMessage<R extends object>(deps: AcceptDeps, input: A
         throw new AcceptError('attachment_upload_failed', err);
       }
       if (!counted) throw new AcceptError('usage_limit_exceeded');
+      if (workflowInput.scheduledAt) {
+        await recordScheduledSend(trx, { messageId, accountId: input.accountId, mode: workflowInput.mode, scheduledAt: workflowInput.scheduledAt, countedAt });
+      }
       // Last, so the key's row is locked only for the end of the transaction: a retry of this
       // request meanwhile gets 409 at once instead of waiting behind the staging.
       if (input.idempotency && !(await completeIdempotencyKey(trx, { ...input.idempotency, response, messageId }))) {

@@ -29,6 +29,8 @@ export interface EmailLogRow {
   failed_at: Date | null;
   /** The send's tags (shared mode); `{}` without. */
   tags: Record<string, string>;
+  /** A scheduled send's time (moved by a reschedule). */
+  scheduled_at: Date | null;
 }
 
 /**
@@ -38,16 +40,18 @@ export interface EmailLogRow {
  */
 export async function insertQueuedLogRow(
   db: Db,
-  row: { messageId: string; accountId: string; recipient: string; fromEmail: string; subject: string; kind: MessageKind; attachments: number; tags?: Record<string, string> },
+  row: { messageId: string; accountId: string; recipient: string; fromEmail: string; subject: string; kind: MessageKind; attachments: number; tags?: Record<string, string>; scheduledAt?: string },
 ): Promise<void> {
+  // A scheduled message is `scheduled` until its release (core/sending/scheduledSends.ts) queues it.
+  const status = row.scheduledAt ? 'scheduled' : 'queued';
   await db.raw(
     `WITH inserted AS (
-       INSERT INTO email_log (message_id, account_id, recipient, from_email, subject, kind, attachments, tags, status, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?::jsonb, 'queued', COALESCE((SELECT created_at FROM staged_messages WHERE message_id = ?), now()))
+       INSERT INTO email_log (message_id, account_id, recipient, from_email, subject, kind, attachments, tags, scheduled_at, status, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::timestamptz, ?, COALESCE((SELECT created_at FROM staged_messages WHERE message_id = ?), now()))
        ON CONFLICT (message_id) DO NOTHING
        RETURNING message_id, created_at)
-     INSERT INTO email_events (message_id, type, at) SELECT message_id, 'queued', created_at FROM inserted ON CONFLICT DO NOTHING`,
-    [row.messageId, row.accountId, row.recipient, row.fromEmail, row.subject, row.kind, row.attachments, JSON.stringify(row.tags ?? {}), row.messageId],
+     INSERT INTO email_events (message_id, type, at) SELECT message_id, ?, created_at FROM inserted ON CONFLICT DO NOTHING`,
+    [row.messageId, row.accountId, row.recipient, row.fromEmail, row.subject, row.kind, row.attachments, JSON.stringify(row.tags ?? {}), row.scheduledAt ?? null, status, row.messageId, status],
   );
 }
 

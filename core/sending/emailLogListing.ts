@@ -5,7 +5,7 @@ import { PostageError } from '../platform/errors';
 import { decodeCursor, encodeCursor, escapeLike } from '../platform/pagination';
 import type { MessageStatus } from '../model/outcomes';
 
-export const LOG_STATUSES: readonly MessageStatus[] = ['queued', 'sent', 'delivered', 'bounced', 'complained', 'failed'];
+export const LOG_STATUSES: readonly MessageStatus[] = ['scheduled', 'canceled', 'queued', 'sent', 'delivered', 'bounced', 'complained', 'failed'];
 export const MAX_LOG_LIMIT = 1000;
 
 export async function listEmailLog(db: Db, accountId: string, opts: { status?: string; limit?: number } = {}): Promise<EmailLogRow[]> {

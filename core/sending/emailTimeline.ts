@@ -5,7 +5,7 @@ import type { Knex } from 'knex';
 import type { Db } from '../platform/db';
 
 /** `possible_duplicate`: the message was sent again after an SES call whose answer was lost (issue 27). */
-export type TimelineEventType = 'queued' | 'sent' | 'possible_duplicate' | 'delivered' | 'bounced' | 'complained' | 'failed';
+export type TimelineEventType = 'scheduled' | 'canceled' | 'queued' | 'sent' | 'possible_duplicate' | 'delivered' | 'bounced' | 'complained' | 'failed';
 
 export interface TimelineEvent {
   type: TimelineEventType;

@@ -25,6 +25,8 @@ export interface SendRequest {
   html?: string;
   replyTo?: string;
   tags?: Record<string, string>;
+  /** A scheduled send (ISO 8601, UTC), within MAX_SCHEDULE_DAYS. */
+  scheduledAt?: string;
   attachments: Attachment[];
 }
 
@@ -124,6 +126,7 @@ async function gateAndAccept(deps: AcceptDeps, input: SendMessageInput, claim: I
       mode: domain.sendingMode,
       kind,
       ...(request.recipientKind.kind === 'test' ? { testOutcome: request.recipientKind.outcome } : {}),
+      ...(request.scheduledAt !== undefined ? { scheduledAt: request.scheduledAt } : {}),
     },
     content: {
       to: request.to,
@@ -137,7 +140,14 @@ async function gateAndAccept(deps: AcceptDeps, input: SendMessageInput, claim: I
     attachments: request.attachments,
     ...(claim ? { idempotency: claim } : {}),
     response: (messageId) =>
-      buildSendResponse({ messageId, domain, attachments: request.attachments.length, isTestSend: kind === 'test', ...(idempotencyKey !== undefined ? { idempotencyKey } : {}) }),
+      buildSendResponse({
+        messageId,
+        domain,
+        attachments: request.attachments.length,
+        isTestSend: kind === 'test',
+        ...(idempotencyKey !== undefined ? { idempotencyKey } : {}),
+        ...(request.scheduledAt !== undefined ? { scheduledAt: request.scheduledAt } : {}),
+      }),
   });
   if (!result.ok) {
     if (result.cause !== undefined) observer.notAccepted?.(result.code, result.cause);

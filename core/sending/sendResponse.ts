@@ -31,9 +31,11 @@ export interface SendResponseBody {
   attachments: number;
   warnings?: string[];
   idempotency_key?: string;
+  /** A scheduled send: when it goes (ISO 8601, UTC). */
+  scheduled_at?: string;
 }
 
-export function buildSendResponse(input: { messageId: string; domain: Domain; attachments: number; isTestSend: boolean; idempotencyKey?: string }): SendResponseBody {
+export function buildSendResponse(input: { messageId: string; domain: Domain; attachments: number; isTestSend: boolean; idempotencyKey?: string; scheduledAt?: string }): SendResponseBody {
   const mode = input.domain.sendingMode;
   const body: SendResponseBody = {
     success: true,
@@ -44,5 +46,6 @@ export function buildSendResponse(input: { messageId: string; domain: Domain; at
   };
   if (mode === 'shared') body.warnings = [...deliverabilityWarnings(input.domain), ...(input.isTestSend ? [TEST_SEND_WARNING] : [])];
   if (input.idempotencyKey !== undefined) body.idempotency_key = input.idempotencyKey;
+  if (input.scheduledAt !== undefined) body.scheduled_at = input.scheduledAt;
   return body;
 }

@@ -121,5 +121,17 @@ export const STAGED_PURGE_BATCH_SIZE = 1000;
 
 /** Retention: deletes the `mode` messages staged before `cutoff`, in batches; returns how many. */
 export async function purgeStagedMessagesBefore(db: Db, mode: SendingMode, cutoff: Date, batchSize = STAGED_PURGE_BATCH_SIZE): Promise<number> {
-  return deleteInBatches(db, 'staged_messages', 'message_id', (rows) => rows.where({ mode }).where('created_at', '<', cutoff), batchSize);
+  // A scheduled message still waiting keeps its content until it goes (at most 30 days; a
+  // cancellation deletes it at once): the cutoff counts from its scheduled time, not its acceptance.
+  return deleteInBatches(
+    db,
+    'staged_messages',
+    'message_id',
+    (rows) =>
+      rows
+        .where({ mode })
+        .where('created_at', '<', cutoff)
+        .whereNotExists((q) => void q.from('scheduled_sends').whereRaw('scheduled_sends.message_id = staged_messages.message_id').where('scheduled_at', '>=', cutoff)),
+    batchSize,
+  );
 }

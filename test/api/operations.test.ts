@@ -217,7 +217,7 @@ describe('the worker process', () => {
       let messageId = '';
       // The start never returns: to everyone else, this API process died right after its commit.
       const unused = () => Promise.reject(new Error('not used here'));
-      const died: MessageWorkflows = { startSend: () => new Promise<never>(() => undefined), signalOutcome: unused, startLateOutcome: unused };
+      const died: MessageWorkflows = { startSend: () => new Promise<never>(() => undefined), signalOutcome: unused, signalSchedule: unused, startLateOutcome: unused };
       void acceptMessage(
         { db: database.db, config, workflows: died },
         {

@@ -119,6 +119,24 @@ test('a new customer signs up, verifies, sends, watches delivery, tests a webhoo
   expect(page.url()).toContain(messageId);
   await checkPage(page, 'email-detail');
 
+  // A scheduled email, cancelled from its page before it goes.
+  const later = await send(stack, secret, {
+    from_email: `orders@${domain}`,
+    to: `complaint@${stack.config.testDomain}`,
+    subject: 'Next week',
+    message: 'Later.',
+    scheduled_at: new Date(Date.now() + 86_400_000).toISOString(),
+  });
+  expect(later.status).toBe(200);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Emails' }).click();
+  await page.getByRole('link', { name: `complaint@${stack.config.testDomain}` }).click();
+  await expect(page.getByRole('heading', { name: 'Scheduled' })).toBeVisible();
+  await checkPage(page, 'email-scheduled');
+  await page.getByRole('button', { name: 'Cancel email' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel email' }).click();
+  await expect(page.getByText('Cancelled before it was sent')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Scheduled' })).toBeHidden();
+
   await page.getByRole('link', { name: 'Webhooks' }).click();
   await page.getByRole('button', { name: 'Add endpoint' }).first().click();
   await page.getByLabel('URL').fill(receiver.url);

@@ -91,6 +91,13 @@ test('shared content keeps 90 days; BYOC leftovers, the SES id map, rate samples
   const sharedKept = await stage('shared', 89 * DAY);
   const byocLeftover = await stage('byoc', 25 * 3_600_000);
   const byocInFlight = await stage('byoc', 3_600_000);
+  // Accepted two days ago, scheduled for tomorrow: waiting, not a leftover. Its sibling was sent days ago.
+  const byocScheduled = await stage('byoc', 2 * DAY);
+  const settled = randomUUID();
+  await pipeline.database.db('scheduled_sends').insert([
+    { message_id: byocScheduled, account_id: sender.account.id, mode: 'byoc', scheduled_at: new Date(now + DAY), counted_at: new Date(now - 2 * DAY) },
+    { message_id: settled, account_id: sender.account.id, mode: 'byoc', scheduled_at: new Date(now - 91 * DAY), counted_at: new Date(now - 92 * DAY), state: 'released' },
+  ]);
   const samples = [randomUUID(), randomUUID()];
   await pipeline.database.db('provider_messages').insert([
     { provider_message_id: `old-${samples[0]}`, message_id: samples[0], account_id: sender.account.id, created_at: new Date(now - 91 * DAY) },
@@ -111,13 +118,14 @@ test('shared content keeps 90 days; BYOC leftovers, the SES id map, rate samples
     byocLeftovers: 1,
     providerMessages: 1,
     sendSamples: 1,
+    schedules: 1,
     idempotencyKeys: 1,
     sessions: 0,
     userTokens: 0,
     domainClaims: 0,
   });
   expect(await remaining('idempotency_keys', 'key', ['expired', 'live'])).toEqual(['live']);
-  expect(await remaining('staged_messages', 'message_id', [sharedOld, sharedKept, byocLeftover, byocInFlight])).toEqual([sharedKept, byocInFlight]);
+  expect(await remaining('staged_messages', 'message_id', [sharedOld, sharedKept, byocLeftover, byocInFlight, byocScheduled])).toEqual([sharedKept, byocInFlight, byocScheduled]);
   expect(await remaining('staged_attachments', 'message_id', [sharedOld, byocLeftover])).toEqual([]);
   expect(await remaining('provider_messages', 'message_id', samples)).toEqual([samples[1]]);
   expect(await remaining('send_outcomes', 'message_id', samples)).toEqual([samples[1]]);

@@ -6,10 +6,13 @@ import { isUuid } from '../../../core/platform/ids';
 import { getLogRow, messageNotFound } from '../../../core/sending/emailLog';
 import { emailLogPage, LOG_STATUSES } from '../../../core/sending/emailLogListing';
 import { messageTimeline, messageWebhookDeliveries } from '../../../core/sending/emailTimeline';
+import type { Response } from 'express';
+import { cancelScheduledSend, rescheduleSend, scheduleProblem } from '../../../core/sending/scheduledSends';
+import { sendError, sendValidationError } from '../../http/errors';
 import { ANSWERED, operation } from '../../http/operation';
 import { QueryReader } from '../../http/queryReader';
 import { presentEmail, presentMessageDelivery, presentTimelineEvent } from '../../presenters/resources';
-import { EmailDetail, EmailList } from '../../schemas/management';
+import { EmailDetail, EmailList, EmailSchedule, RescheduleRequest } from '../../schemas/management';
 import { PAGE, text, TIME } from '../../schemas/queryParameters';
 
 export const emailOperations = [
@@ -77,4 +80,54 @@ export const emailOperations = [
       return { email: presentEmail(row), timeline: timeline.map(presentTimelineEvent), webhook_deliveries: deliveries.map(presentMessageDelivery) };
     },
   }),
+  operation({
+    method: 'patch',
+    path: '/api/emails/{message_id}',
+    summary: 'Move a scheduled email (shared or BYOC, by the `message_id` of its send answer) to another time.',
+    who: 'caller',
+    scopedKey: 'message',
+    body: RescheduleRequest,
+    ok: [200, EmailSchedule, 'Moved.'],
+    more: { 409: [{ codes: ['not_scheduled'] }, 'It has already left, or was cancelled.'] },
+    async handler({ deps, res, caller, body, params }) {
+      const at = new Date(body.scheduled_at);
+      const problem = scheduleProblem(at);
+      if (problem) {
+        res.locals.outcome = 'invalid_body';
+        sendValidationError(res, { scheduled_at: [problem] });
+        return ANSWERED;
+      }
+      const scheduledAt = at.toISOString();
+      const result = await rescheduleSend(deps.db, { accountId: caller.accountId, messageId: params.message_id, scheduledAt });
+      if (result !== 'rescheduled') return notScheduled(res, result, params.message_id);
+      // The database has the last word; the signal only wakes the workflow for an earlier time.
+      await deps.workflows.signalSchedule(params.message_id, { scheduledAt }).catch((err: unknown) => res.req.log.warn({ err }, 'reschedule not signalled'));
+      res.locals.outcome = 'email_rescheduled';
+      return { message_id: params.message_id, status: 'scheduled' as const, scheduled_at: scheduledAt };
+    },
+  }),
+  operation({
+    method: 'post',
+    path: '/api/emails/{message_id}/cancel',
+    summary: 'Cancel a scheduled email (shared or BYOC, by the `message_id` of its send answer): status `canceled`, the month’s count given back, its staged content deleted at once.',
+    who: 'caller',
+    scopedKey: 'message',
+    ok: [200, EmailSchedule, 'Cancelled.'],
+    more: { 409: [{ codes: ['not_scheduled'] }, 'It has already left, or was cancelled.'] },
+    async handler({ deps, res, caller, params }) {
+      const result = await cancelScheduledSend(deps.db, { accountId: caller.accountId, messageId: params.message_id });
+      if (result !== 'canceled') return notScheduled(res, result, params.message_id);
+      await deps.workflows.signalSchedule(params.message_id, 'canceled').catch((err: unknown) => res.req.log.warn({ err }, 'cancellation not signalled'));
+      res.locals.outcome = 'email_canceled';
+      return { message_id: params.message_id, status: 'canceled' as const, scheduled_at: null };
+    },
+  }),
 ];
+
+/** 404 for another account's or no message (the same text), 409 for one that has left. */
+function notScheduled(res: Response, result: 'not_found' | 'not_scheduled', messageId: string): typeof ANSWERED {
+  if (result === 'not_found') throw messageNotFound(messageId);
+  res.locals.outcome = 'not_scheduled';
+  sendError(res, { code: 'not_scheduled', detail: 'This email is not scheduled any more: it has already been handed on for delivery, or was cancelled.' });
+  return ANSWERED;
+}

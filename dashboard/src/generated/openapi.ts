@@ -341,6 +341,24 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
+        /** Move a scheduled email (shared or BYOC, by the `message_id` of its send answer) to another time. */
+        patch: operations["patchApiEmailsMessage_id"];
+        trace?: never;
+    };
+    "/api/emails/{message_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a scheduled email (shared or BYOC, by the `message_id` of its send answer): status `canceled`, the month’s count given back, its staged content deleted at once. */
+        post: operations["postApiEmailsMessage_idCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -944,9 +962,10 @@ export interface components {
                 kind: "real" | "test" | "simulator";
                 message_id: string;
                 recipient: string;
+                scheduled_at: string | null;
                 sent_at: string | null;
                 /** @enum {unknown} */
-                status: "queued" | "sent" | "delivered" | "bounced" | "complained" | "failed";
+                status: "scheduled" | "canceled" | "queued" | "sent" | "delivered" | "bounced" | "complained" | "failed";
                 subject: string;
                 /** @description The tags the send carried (`{}` without). */
                 tags: {
@@ -964,7 +983,7 @@ export interface components {
                  * @description `possible_duplicate`: Postage sent the message to SES again after an earlier attempt whose answer was lost (its worker died, or SES did not answer in time): the recipient may get two copies (`details.reason`).
                  * @enum {unknown}
                  */
-                type: "queued" | "sent" | "possible_duplicate" | "delivered" | "bounced" | "complained" | "failed";
+                type: "scheduled" | "canceled" | "queued" | "sent" | "possible_duplicate" | "delivered" | "bounced" | "complained" | "failed";
             }[];
             webhook_deliveries: {
                 /** Format: date-time */
@@ -994,9 +1013,10 @@ export interface components {
                 kind: "real" | "test" | "simulator";
                 message_id: string;
                 recipient: string;
+                scheduled_at: string | null;
                 sent_at: string | null;
                 /** @enum {unknown} */
-                status: "queued" | "sent" | "delivered" | "bounced" | "complained" | "failed";
+                status: "scheduled" | "canceled" | "queued" | "sent" | "delivered" | "bounced" | "complained" | "failed";
                 subject: string;
                 /** @description The tags the send carried (`{}` without). */
                 tags: {
@@ -1005,10 +1025,16 @@ export interface components {
             }[];
             next_cursor: string | null;
         };
+        EmailSchedule: {
+            message_id: string;
+            scheduled_at: string | null;
+            /** @enum {unknown} */
+            status: "scheduled" | "canceled";
+        };
         Error: {
             detail: string;
             /** @enum {unknown} */
-            error: "unauthorized" | "domain_not_registered" | "domain_not_verified" | "dkim_not_verified" | "domain_mode_mismatch" | "domain_not_allowed" | "sending_suspended" | "recipient_suppressed" | "usage_limit_exceeded" | "attachment_upload_failed" | "queue_error" | "byoc_not_configured" | "service_unavailable" | "idempotency_key_reused" | "idempotency_key_in_progress" | "not_found" | "method_not_allowed" | "internal_error" | "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "too_many_attempts" | "too_many_requests" | "domain_exists" | "domain_unavailable" | "too_many_pending_domains" | "byoc_setup_required" | "webhook_inactive" | "provider_error";
+            error: "unauthorized" | "domain_not_registered" | "domain_not_verified" | "dkim_not_verified" | "domain_mode_mismatch" | "domain_not_allowed" | "sending_suspended" | "recipient_suppressed" | "usage_limit_exceeded" | "attachment_upload_failed" | "queue_error" | "byoc_not_configured" | "service_unavailable" | "idempotency_key_reused" | "idempotency_key_in_progress" | "not_found" | "method_not_allowed" | "internal_error" | "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "too_many_attempts" | "too_many_requests" | "domain_exists" | "domain_unavailable" | "too_many_pending_domains" | "byoc_setup_required" | "webhook_inactive" | "not_scheduled" | "provider_error";
             /** @constant */
             success: false;
         };
@@ -1032,6 +1058,13 @@ export interface components {
             detail: string;
             /** @constant */
             success: false;
+        };
+        RescheduleRequest: {
+            /**
+             * Format: date-time
+             * @description The new time: in the future and at most 30 days ahead (otherwise a 400 on `scheduled_at`).
+             */
+            scheduled_at: string;
         };
         RotatedSecret: {
             /**
@@ -1072,6 +1105,11 @@ export interface components {
                  * @constant
                  */
                 replayed?: true;
+                /**
+                 * Format: date-time
+                 * @description A scheduled send: when it goes (UTC).
+                 */
+                scheduled_at?: string;
                 /** @constant */
                 success: true;
                 /** @description Shared mode only: missing SPF, DMARC or MAIL FROM records, and for test sends a note that the send counts toward the quota. */
@@ -1122,6 +1160,11 @@ export interface components {
             message?: string;
             /** @description One address for replies. */
             reply_to?: string;
+            /**
+             * Format: date-time
+             * @description Send later: an ISO 8601 date-time with a UTC offset, in the future and at most 30 days ahead (a past or too distant time is a 400 on `scheduled_at`, which a schema cannot state). The message is gated and counted now; it can be moved or cancelled until it goes (PATCH /api/emails/{message_id}, POST /api/emails/{message_id}/cancel).
+             */
+            scheduled_at?: string;
             subject?: string;
             /** @description Up to 10 name/value pairs, each 1 to 256 ASCII letters, digits, `_` or `-` (what SES accepts as message tags). Passed to SES as message tags in both modes; in shared mode kept with the email log (filter with `GET /api/emails?tag=name:value`) and echoed as `tags` in the message's webhook payloads; in BYOC mode Postage keeps none of them. */
             tags?: {
@@ -1154,6 +1197,11 @@ export interface components {
              * @enum {unknown}
              */
             mode: "byoc" | "shared";
+            /**
+             * Format: date-time
+             * @description A scheduled send: when it goes (UTC).
+             */
+            scheduled_at?: string;
             /** @constant */
             success: true;
             /** @description Shared mode only: missing SPF, DMARC or MAIL FROM records, and for test sends a note that the send counts toward the quota. */
@@ -3524,7 +3572,7 @@ export interface operations {
                 /** @description ISO 8601; rows created at or after. */
                 since?: string | unknown | unknown;
                 /** @description queued, sent, delivered, bounced, complained or failed. */
-                status?: "queued" | "sent" | "delivered" | "bounced" | "complained" | "failed";
+                status?: "scheduled" | "canceled" | "queued" | "sent" | "delivered" | "bounced" | "complained" | "failed";
                 /** @description Only messages with this tag: `name:value` (each 1 to 256 ASCII letters, digits, `_` or `-`). */
                 tag?: string;
                 /** @description ISO 8601; rows created before. */
@@ -3688,6 +3736,240 @@ export interface operations {
                         detail: string;
                         /** @enum {unknown} */
                         error: "not_found";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    patchApiEmailsMessage_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                message_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RescheduleRequest"];
+            };
+        };
+        responses: {
+            /** @description Moved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailSchedule"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in and no valid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "not_found";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description It has already left, or was cancelled. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "not_scheduled";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    postApiEmailsMessage_idCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                message_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancelled. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailSchedule"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in and no valid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "not_found";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description It has already left, or was cancelled. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "not_scheduled";
                         /** @constant */
                         success: false;
                     };

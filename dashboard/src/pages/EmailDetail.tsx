@@ -8,8 +8,11 @@ import { ErrorState, Loading } from '../components/states';
 import { Time } from '../components/time';
 import { DeliveriesTable } from '../components/deliveries';
 import { EMAIL_STATUS } from './statusTones';
+import { ScheduledActions } from './ScheduledActions';
 
 const EVENT_TEXT: Record<string, string> = {
+  scheduled: 'Accepted and scheduled',
+  canceled: 'Cancelled before it was sent',
   queued: 'Accepted and queued',
   sent: 'Handed to Amazon SES',
   possible_duplicate: 'Handed to Amazon SES again: may arrive twice',
@@ -56,6 +59,14 @@ export default function EmailDetail() {
               <dd>{email.kind === 'test' ? 'Test recipient: nothing left Postage' : 'SES mailbox simulator'}</dd>
             </>
           )}
+          {email.scheduled_at && (
+            <>
+              <dt>Scheduled for</dt>
+              <dd>
+                <Time iso={email.scheduled_at} />
+              </dd>
+            </>
+          )}
           {Object.keys(email.tags).length > 0 && (
             <>
               <dt>Tags</dt>
@@ -78,6 +89,7 @@ export default function EmailDetail() {
           )}
         </dl>
       </section>
+      {email.status === 'scheduled' && email.scheduled_at && <ScheduledActions messageId={email.message_id} scheduledAt={email.scheduled_at} />}
       <section className="card" aria-labelledby="timeline-title">
         <h2 id="timeline-title">Timeline</h2>
         <ol className="timeline">
@@ -99,10 +111,10 @@ export default function EmailDetail() {
               </div>
             </li>
           ))}
-          {['queued', 'sent'].includes(email.status) && (
+          {['scheduled', 'queued', 'sent'].includes(email.status) && (
             <li className="timeline-waiting" aria-live="polite">
               <span className="timeline-dot" aria-hidden="true" />
-              <div>Waiting for the provider’s report…</div>
+              <div>{email.status === 'scheduled' ? 'Waiting for its time…' : 'Waiting for the provider’s report…'}</div>
             </li>
           )}
         </ol>

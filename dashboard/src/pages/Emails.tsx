@@ -10,7 +10,7 @@ import { Time } from '../components/time';
 import { QueryList } from '../components/QueryList';
 import { EMAIL_STATUS } from './statusTones';
 
-const STATUSES = ['queued', 'sent', 'delivered', 'bounced', 'complained', 'failed'] as const;
+const STATUSES = ['scheduled', 'canceled', 'queued', 'sent', 'delivered', 'bounced', 'complained', 'failed'] as const;
 
 export default function Emails() {
   const [params, setParams] = useSearchParams();

@@ -9,6 +9,8 @@ export const DOMAIN_STATUS: Record<Domain['status'], [string, 'good' | 'warn' | 
 };
 
 export const EMAIL_STATUS: Record<Email['status'], 'good' | 'bad' | 'warn' | 'neutral' | 'info'> = {
+  scheduled: 'info',
+  canceled: 'neutral',
   queued: 'neutral',
   sent: 'info',
   delivered: 'good',

@@ -1,0 +1,97 @@
+// Scheduled sends (issue 21). A message with `scheduled_at` is gated and counted at acceptance and
+// staged as any other; its workflow waits on a durable timer. The `scheduled_sends` row is the
+// authority on whether and when it goes, for both modes: cancelling and the workflow's release
+// change its state only from `scheduled`, so exactly one of them wins, and the release re-reads
+// the time, so a reschedule whose signal never reached the workflow is still honoured.
+// At release two gates run again: a suspension of the account, and (shared mode, whose log has
+// the recipient) a suppression of the recipient that arrived meanwhile; either fails the message
+// (it stays counted, like any failed message). A key revoked meanwhile does not stop it: the key
+// was valid when the message was accepted.
+import type { Knex } from 'knex';
+import { getAccount } from '../accounts/accounts';
+import { isSuppressed } from '../accounts/suppressions';
+import { utcDay, utcMonthStart, type Db } from '../platform/db';
+
+/** How far ahead a send may be scheduled. */
+export const MAX_SCHEDULE_DAYS = 30;
+
+/** Why a `scheduled_at` cannot be used, or undefined when it can (`now` < it ≤ now + 30 days). */
+export function scheduleProblem(at: Date, now = new Date()): string | undefined {
+  if (Number.isNaN(at.getTime())) return 'Must be an ISO 8601 date-time with a UTC offset, such as 2026-12-01T09:00:00Z.';
+  if (at.getTime() <= now.getTime()) return 'Must be in the future.';
+  if (at.getTime() > now.getTime() + MAX_SCHEDULE_DAYS * 86_400_000) return `Must be at most ${MAX_SCHEDULE_DAYS} days ahead.`;
+  return undefined;
+}
+
+export async function recordScheduledSend(trx: Knex.Transaction, input: { messageId: string; accountId: string; mode: string; scheduledAt: string; countedAt: Date }): Promise<void> {
+  await trx('scheduled_sends').insert({ message_id: input.messageId, account_id: input.accountId, mode: input.mode, scheduled_at: input.scheduledAt, counted_at: input.countedAt });
+}
+
+/** `scheduled`, `released` or `canceled`; undefined for a message that was not scheduled. */
+export async function scheduledSendState(db: Db, messageId: string): Promise<string | undefined> {
+  const row = await db('scheduled_sends').where({ message_id: messageId }).first<{ state: string } | undefined>('state');
+  return row?.state;
+}
+
+export type ReleaseResult = { state: 'released' } | { state: 'wait'; until: string } | { state: 'canceled' } | { state: 'blocked'; reason: string };
+
+/**
+ * The workflow's timer fired: the message goes now unless it was cancelled, moved later, or a
+ * gate that runs again says no (see the top of this file). One statement takes the release.
+ */
+export async function releaseScheduledSend(db: Db, messageId: string): Promise<ReleaseResult> {
+  const row = await db('scheduled_sends').where({ message_id: messageId }).first<{ account_id: string; mode: string; scheduled_at: Date; state: string } | undefined>();
+  if (!row || row.state === 'canceled') return { state: 'canceled' };
+  if (row.state === 'scheduled' && row.scheduled_at.getTime() > Date.now()) return { state: 'wait', until: row.scheduled_at.toISOString() };
+  const account = await getAccount(db, row.account_id);
+  const log = row.mode === 'shared' ? await db('email_log').where({ message_id: messageId }).first<{ recipient: string } | undefined>('recipient') : undefined;
+  const blocked = account?.sendingSuspended
+    ? 'the account was suspended after the message was scheduled'
+    : log && (await isSuppressed(db, row.account_id, log.recipient))
+      ? 'the recipient was suppressed after the message was scheduled'
+      : undefined;
+  // Released already (a retry of this step) counts as released.
+  const taken = await db('scheduled_sends').where({ message_id: messageId }).whereIn('state', ['scheduled', 'released']).update({ state: 'released' });
+  if (taken === 0) return { state: 'canceled' };
+  if (blocked) return { state: 'blocked', reason: blocked };
+  await db.raw(
+    `WITH moved AS (UPDATE email_log SET status = 'queued', updated_at = now() WHERE message_id = ? AND status = 'scheduled' RETURNING message_id)
+     INSERT INTO email_events (message_id, type, at) SELECT message_id, 'queued', now() FROM moved ON CONFLICT DO NOTHING`,
+    [messageId],
+  );
+  return { state: 'released' };
+}
+
+/**
+ * Calls off a scheduled message of the account: `canceled` (the count given back to the month and
+ * day it was taken from, the staged content deleted, the log row `canceled`), `not_scheduled`
+ * (it already left, or was cancelled), or `not_found`.
+ */
+export async function cancelScheduledSend(db: Db, input: { accountId: string; messageId: string }): Promise<'canceled' | 'not_scheduled' | 'not_found'> {
+  return db.transaction(async (trx) => {
+    const [row] = await trx('scheduled_sends')
+      .where({ message_id: input.messageId, account_id: input.accountId, state: 'scheduled' })
+      .update({ state: 'canceled' })
+      .returning<{ mode: string; counted_at: Date }[]>(['mode', 'counted_at']);
+    if (!row) return (await trx('scheduled_sends').where({ message_id: input.messageId, account_id: input.accountId }).first()) ? 'not_scheduled' : 'not_found';
+    await trx.raw(
+      `WITH monthly AS (UPDATE usage_counters SET count = count - 1 WHERE account_id = ? AND month = ?::date AND mode = ? AND count > 0),
+       daily AS (UPDATE usage_daily SET count = count - 1 WHERE account_id = ? AND day = ?::date AND mode = ? AND count > 0),
+       unstaged AS (DELETE FROM staged_messages WHERE message_id = ?),
+       moved AS (UPDATE email_log SET status = 'canceled', updated_at = now() WHERE message_id = ? AND status = 'scheduled' RETURNING message_id)
+       INSERT INTO email_events (message_id, type, at) SELECT message_id, 'canceled', now() FROM moved ON CONFLICT DO NOTHING`,
+      [input.accountId, utcMonthStart(row.counted_at), row.mode, input.accountId, utcDay(row.counted_at), row.mode, input.messageId, input.messageId],
+    );
+    return 'canceled';
+  });
+}
+
+/** Moves a scheduled message of the account to `scheduledAt` (already checked with scheduleProblem). */
+export async function rescheduleSend(db: Db, input: { accountId: string; messageId: string; scheduledAt: string }): Promise<'rescheduled' | 'not_scheduled' | 'not_found'> {
+  return db.transaction(async (trx) => {
+    const moved = await trx('scheduled_sends').where({ message_id: input.messageId, account_id: input.accountId, state: 'scheduled' }).update({ scheduled_at: input.scheduledAt });
+    if (moved === 0) return (await trx('scheduled_sends').where({ message_id: input.messageId, account_id: input.accountId }).first()) ? 'not_scheduled' : 'not_found';
+    await trx('email_log').where({ message_id: input.messageId }).update({ scheduled_at: input.scheduledAt });
+    return 'rescheduled';
+  });
+}
