@@ -78,7 +78,8 @@ async function waitForScheduledTime(messageId: string, scheduledAt: string): Pro
   for (;;) {
     changed = false;
     const wait = until - Date.now();
-    if (wait > 0) await condition(() => canceled || changed, wait);
+    // The timer's summary tells the Temporal UI what the run waits for.
+    if (wait > 0) await condition(() => canceled || changed, wait, { summary: `scheduled send: waiting until ${new Date(until).toISOString()}` });
     if (changed) continue;
     const release = await bookkeeping().releaseScheduledMessage({ messageId });
     if (release.state === 'wait') {

@@ -11,6 +11,7 @@ import type { Knex } from 'knex';
 import { getAccount } from '../accounts/accounts';
 import { isSuppressed } from '../accounts/suppressions';
 import { utcDay, utcMonthStart, type Db } from '../platform/db';
+import { isUuid } from '../platform/ids';
 
 /** How far ahead a send may be scheduled. */
 export const MAX_SCHEDULE_DAYS = 30;
@@ -68,6 +69,7 @@ export async function releaseScheduledSend(db: Db, messageId: string): Promise<R
  * (it already left, or was cancelled), or `not_found`.
  */
 export async function cancelScheduledSend(db: Db, input: { accountId: string; messageId: string }): Promise<'canceled' | 'not_scheduled' | 'not_found'> {
+  if (!isUuid(input.messageId)) return 'not_found';
   return db.transaction(async (trx) => {
     const [row] = await trx('scheduled_sends')
       .where({ message_id: input.messageId, account_id: input.accountId, state: 'scheduled' })
@@ -88,6 +90,7 @@ export async function cancelScheduledSend(db: Db, input: { accountId: string; me
 
 /** Moves a scheduled message of the account to `scheduledAt` (already checked with scheduleProblem). */
 export async function rescheduleSend(db: Db, input: { accountId: string; messageId: string; scheduledAt: string }): Promise<'rescheduled' | 'not_scheduled' | 'not_found'> {
+  if (!isUuid(input.messageId)) return 'not_found';
   return db.transaction(async (trx) => {
     const moved = await trx('scheduled_sends').where({ message_id: input.messageId, account_id: input.accountId, state: 'scheduled' }).update({ scheduled_at: input.scheduledAt });
     if (moved === 0) return (await trx('scheduled_sends').where({ message_id: input.messageId, account_id: input.accountId }).first()) ? 'not_scheduled' : 'not_found';

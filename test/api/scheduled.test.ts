@@ -111,6 +111,14 @@ test('moved earlier it goes at the new time; moved later it waits; cancelled it 
   // Another account's message, or none: 404.
   const stranger = await admin(await createSender(stack.db));
   expect((await stranger('POST', `/api/emails/${early}/cancel`)).status).toBe(404);
+  // An id that is not one (the conformance run found these answered 500).
+  for (const [method, p] of [
+    ['POST', '/api/emails/0/cancel'],
+    ['PATCH', '/api/emails/0'],
+  ] as const) {
+    const res = await api(method, p, method === 'PATCH' ? { scheduled_at: inSeconds(60) } : undefined);
+    expect({ p, status: res.status, error: res.json.error }).toEqual({ p, status: 404, error: 'not_found' });
+  }
 }, 60_000);
 
 test('a BYOC send is cancelled by the message_id of its answer, before any AWS call', async () => {

@@ -2,8 +2,8 @@
 // stack of its own, every part a real process: PostgreSQL, Redis, the Temporal dev server (on a
 // SQLite file, so it can restart), the SES emulator behind a proxy that can make SES slow or
 // throttle, the API and the worker. Careful clients send a steady stream from several accounts
-// (test recipients, simulator recipients through SES, attachments), retrying with their
-// idempotency key after timeouts, 5xx answers and 409 in-progress. Meanwhile the worker is killed
+// (test recipients, simulator recipients through SES, attachments, scheduled sends, batches of
+// 5), retrying with their idempotency keys after timeouts, 5xx answers and 409 in-progress. Meanwhile the worker is killed
 // with SIGKILL ten times (some while SES is slow, so mid-sendViaSes), and Temporal, PostgreSQL and
 // Redis are restarted three times each. Then every promise is checked and the figures printed.
 //
@@ -136,11 +136,11 @@ test(
       const outcomes: Outcome[] = [];
       let sending = true;
 
-      async function attempt(sender: (typeof senders)[number], body: Record<string, unknown>): Promise<{ status: number; json: Record<string, unknown> } | 'timeout' | 'network'> {
+      async function attempt(sender: (typeof senders)[number], body: Record<string, unknown>, path = '/api/send/'): Promise<{ status: number; json: Record<string, unknown> } | 'timeout' | 'network'> {
         const started = Date.now();
         figures.requests += 1;
         try {
-          const res = await fetch(`${apiUrl}/api/send/`, {
+          const res = await fetch(`${apiUrl}${path}`, {
             method: 'POST',
             headers: { 'X-API-Key': sender.apiKey, 'Content-Type': 'application/json' },
             body: JSON.stringify(body),
@@ -156,15 +156,51 @@ test(
         }
       }
 
-      /** One message, retried with the same key until it is accepted or refused for good. */
-      async function sendOne(sender: (typeof senders)[number], n: number): Promise<void> {
+      /** One email with its own idempotency key: test or simulator recipients, 30% with an attachment, 10% scheduled a few seconds ahead. */
+      function message(sender: (typeof senders)[number], n: number): { body: Record<string, unknown>; outcome: Outcome } {
         const key = `faults-${SEED}-${n}-${randomUUID()}`;
         const kind = random() < 0.5 ? 'test' : 'simulator';
         const to = kind === 'test' ? ['delivered', 'bounce', 'complaint'][Math.floor(random() * 3)]! + '@test.postage.dev' : `success+${n}@simulator.amazonses.com`;
         const body: Record<string, unknown> = { from_email: `hello@${sender.domain}`, to, subject: `Fault run ${n}`, message: 'Hello.', idempotency_key: key };
         if (random() < 0.3) body.attachments = [{ filename: 'note.txt', content: Buffer.from(`attachment of ${key}`).toString('base64') }];
+        if (random() < 0.1) body.scheduled_at = new Date(Date.now() + 2000 + random() * 6000).toISOString();
         const outcome: Outcome = { key, accountId: sender.accountId, kind };
         outcomes.push(outcome);
+        return { body, outcome };
+      }
+
+      /**
+       * A batch of 5 (each email with its own key), sent again whole after a timeout, a 5xx or an
+       * email refused for a reason that passes: the emails already accepted replay, the others
+       * are tried again, until each is accepted or refused for good.
+       */
+      async function sendBatch(sender: (typeof senders)[number], n: number): Promise<void> {
+        const items = Array.from({ length: 5 }, (_, k) => message(sender, n * 10 + k));
+        for (let tries = 0; ; tries++) {
+          const pending = items.filter((i) => i.outcome.messageId === undefined && i.outcome.refusal === undefined);
+          if (pending.length === 0) return;
+          const answer = await attempt(sender, { emails: pending.map((i) => i.body) }, '/api/send/batch');
+          if (typeof answer !== 'string' && answer.status === 200) {
+            (answer.json.data as { index: number; success: boolean; message_id?: string; error?: string }[]).forEach((d) => {
+              const item = pending[d.index]!;
+              if (d.success) item.outcome.messageId = d.message_id!;
+              else if (!['queue_error', 'service_unavailable', 'attachment_upload_failed', 'idempotency_key_in_progress'].includes(d.error ?? '')) item.outcome.refusal = 422;
+            });
+          } else if (typeof answer !== 'string' && answer.status < 500 && answer.status !== 429) {
+            for (const i of pending) i.outcome.refusal = answer.status;
+            return;
+          }
+          if (tries > 400) {
+            for (const i of pending) i.outcome.refusal ??= -1;
+            return;
+          }
+          await sleep(Math.min(2000, 200 * 2 ** Math.min(tries, 4)));
+        }
+      }
+
+      /** One message, retried with the same key until it is accepted or refused for good. */
+      async function sendOne(sender: (typeof senders)[number], n: number): Promise<void> {
+        const { body, outcome } = message(sender, n);
         for (let tries = 0; ; tries++) {
           const answer = await attempt(sender, body);
           if (typeof answer !== 'string' && answer.status === 200) {
@@ -183,7 +219,9 @@ test(
       let counter = 0;
       const clients = Array.from({ length: CLIENTS }, async (_, c) => {
         while (sending) {
-          await sendOne(senders[c % senders.length]!, counter++);
+          // One request in eight is a batch.
+          if (random() < 0.125) await sendBatch(senders[c % senders.length]!, counter++);
+          else await sendOne(senders[c % senders.length]!, counter++);
           await sleep(50 + random() * 150);
         }
       });

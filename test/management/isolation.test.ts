@@ -76,6 +76,7 @@ const VALID_BODIES: Record<string, unknown> = {
   'post /api/webhooks/{id}/test': { event_type: 'email.delivered' },
   'put /api/byoc': { role_arn: 'arn:aws:iam::210987654321:role/Service-BYOC-Role', region: 'us-east-1' },
   'post /api/suppressions': { address: 'probe@example.net' },
+  'patch /api/emails/{message_id}': { scheduled_at: new Date(Date.now() + 86_400_000).toISOString() },
   'post /api/auth/password': { current_password: 'x'.repeat(12), new_password: 'y'.repeat(12) },
 };
 
@@ -225,6 +226,8 @@ test('a domain-scoped full_access key: every operation is classified, account-wi
       'DELETE /api/api-keys/{id}',
       'GET /api/emails',
       'GET /api/emails/{message_id}',
+      'PATCH /api/emails/{message_id}',
+      'POST /api/emails/{message_id}/cancel',
       'GET /api/suppressions',
       'GET /api/suppressions/{address}',
       'POST /api/auth/verify-email/resend',

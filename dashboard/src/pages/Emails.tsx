@@ -105,7 +105,20 @@ export default function Emails() {
             ),
           },
           { header: 'Subject', className: 'truncate', cell: (m) => m.subject || <span className="muted">(no subject)</span> },
-          { header: 'Status', cell: (m) => <Badge tone={EMAIL_STATUS[m.status]}>{m.status}</Badge> },
+          {
+            header: 'Status',
+            cell: (m) => (
+              <>
+                <Badge tone={EMAIL_STATUS[m.status]}>{m.status}</Badge>
+                {m.status === 'scheduled' && m.scheduled_at && (
+                  <span className="muted">
+                    {' '}
+                    <Time iso={m.scheduled_at} />
+                  </span>
+                )}
+              </>
+            ),
+          },
           { header: 'Sent', cell: (m) => <Time iso={m.created_at} /> },
         ]}
         after={(d) => (

@@ -35,6 +35,18 @@ def _future(value):
     return (datetime.now(timezone.utc) + timedelta(days=1)).isoformat()
 
 
+def _schedulable(value):
+    """A send is scheduled in the future and at most 30 days ahead (400 on scheduled_at otherwise)."""
+    try:
+        when = datetime.fromisoformat(value.upper().replace("Z", "+00:00"))
+    except ValueError:
+        return value
+    now = datetime.now(timezone.utc)
+    if when.tzinfo is None or now + timedelta(minutes=5) < when < now + timedelta(days=29):
+        return value
+    return (now + timedelta(days=1)).isoformat()
+
+
 def _registrable(name):
     """A BYOC domain is a registrable domain, not a subdomain (the public suffix list decides)."""
     return ".".join(name.rstrip(".").split(".")[-2:])
@@ -48,6 +60,8 @@ def before_call(ctx, case, kwargs):
         for field in ("from_email", "from"):
             if isinstance(body.get(field), str):
                 body[field] = _yours(body[field])
+        if isinstance(body.get("scheduled_at"), str):
+            body["scheduled_at"] = _schedulable(body["scheduled_at"])
         # The Idempotency-Key header and the idempotency_key field must agree when both are sent.
         if isinstance(body.get("idempotency_key"), str) and case.headers and "Idempotency-Key" in case.headers:
             case.headers["Idempotency-Key"] = body["idempotency_key"]
@@ -62,6 +76,9 @@ def before_call(ctx, case, kwargs):
         # (WEBHOOK_ALLOWED_PRIVATE_ADDRESSES) in their place.
         if isinstance(body.get("url"), str):
             body["url"] = URL_HOST.sub(lambda m: f"{m.group(1)}127.0.0.1", body["url"])
+    elif operation == "PATCH /api/emails/{message_id}":
+        if isinstance(body.get("scheduled_at"), str):
+            body["scheduled_at"] = _schedulable(body["scheduled_at"])
     elif operation == "POST /api/domains":
         if body.get("sending_mode") == "byoc" and isinstance(body.get("name"), str):
             body["name"] = _registrable(body["name"])
