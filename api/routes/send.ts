@@ -5,7 +5,8 @@ import { Router, type Request, type Response } from 'express';
 import { requestFingerprint } from '../../core/sending/idempotency';
 import { sendMessage } from '../../core/sending/sendMessage';
 import type { RouteDeps } from '../http/deps';
-import { describeError, sendError, sendValidationError, type ApiError } from '../http/errors';
+import { describeError, sendValidationError } from '../http/errors';
+import { refuseSend } from '../http/sendRefusal';
 import { authenticate } from '../middleware/authenticate';
 import { jsonBody } from '../middleware/jsonBody';
 import { rateLimit } from '../middleware/rateLimit';
@@ -14,12 +15,6 @@ import { createSendRequestValidator } from '../schemas/validateSendRequest';
 export function sendRoute(deps: RouteDeps): Router {
   const router = Router();
   const validate = createSendRequestValidator(deps.config);
-  const refuse = (res: Response, error: ApiError) => {
-    res.locals.outcome = error.code;
-    deps.metrics.sendRefusals.inc({ code: error.code });
-    if (error.code === 'idempotency_key_in_progress') res.set('Retry-After', '1');
-    sendError(res, error);
-  };
 
   router.post(
     '/api/send/',
@@ -47,8 +42,12 @@ export function sendRoute(deps: RouteDeps): Router {
         },
       );
       switch (result.outcome) {
+        case 'invalid':
+          res.locals.outcome = 'invalid_body';
+          sendValidationError(res, result.errors);
+          return;
         case 'refused':
-          return refuse(res, { code: result.code, detail: result.detail });
+          return refuseSend(deps, res, { code: result.code, detail: result.detail });
         case 'replayed':
           res.locals.outcome = 'replayed';
           res.set('Idempotent-Replayed', 'true').status(200).json(result.body);

@@ -5,7 +5,8 @@ import { Router, type Request, type Response } from 'express';
 import { requestFingerprint } from '../../core/sending/idempotency';
 import { BATCH_MAX_ITEMS, sendBatch, type BatchItemInput } from '../../core/sending/sendBatch';
 import type { RouteDeps } from '../http/deps';
-import { describeError, sendError, sendValidationError } from '../http/errors';
+import { describeError, sendValidationError } from '../http/errors';
+import { refuseSend } from '../http/sendRefusal';
 import { authenticate } from '../middleware/authenticate';
 import { jsonBody } from '../middleware/jsonBody';
 import { rateLimit } from '../middleware/rateLimit';
@@ -69,10 +70,7 @@ export function sendBatchRoute(deps: RouteDeps): Router {
       );
       switch (result.outcome) {
         case 'refused':
-          res.locals.outcome = result.code;
-          deps.metrics.sendRefusals.inc({ code: result.code });
-          if (result.code === 'idempotency_key_in_progress') res.set('Retry-After', '1');
-          return sendError(res, { code: result.code, detail: result.detail });
+          return refuseSend(deps, res, { code: result.code, detail: result.detail });
         case 'replayed':
           res.locals.outcome = 'replayed';
           res.set('Idempotent-Replayed', 'true').status(200).json(result.body);

@@ -1,6 +1,5 @@
 // Turns a POST /api/send/ body into a typed request, or field errors (400). ajv checks the
 // shape against the published schema; the cross-field rules of spec 2.1 follow.
-import { scheduleProblem } from '../../core/sending/scheduledSends';
 import Ajv2020, { type ErrorObject } from 'ajv/dist/2020';
 import { detectMimeType } from 'nodemailer/lib/mime-funcs/mime-types';
 import { classifyRecipient, domainOf, parseMailbox, type Mailbox, type MailboxError, type RecipientKind } from '../../core/model/addresses';
@@ -140,9 +139,10 @@ export function createSendRequestValidator(config: Pick<Config, 'limits' | 'test
 
     let scheduledAt: string | undefined;
     if (raw.scheduled_at !== undefined) {
+      // The window (future, at most 30 days) is checked by sendMessage after the idempotency
+      // step: a retry of an accepted scheduled send replays its answer even once the time is past.
       const at = new Date(raw.scheduled_at);
-      const problem = scheduleProblem(at);
-      if (problem) add('scheduled_at', problem);
+      if (Number.isNaN(at.getTime())) add('scheduled_at', 'Must be an ISO 8601 date-time with a UTC offset, such as 2026-12-01T09:00:00Z.');
       else scheduledAt = at.toISOString();
     }
 

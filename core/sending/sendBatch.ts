@@ -63,6 +63,10 @@ export async function sendBatch(
       const derived = !item.idempotency && input.idempotency ? { key: itemKey(input.idempotency.key, index), requestHash: input.idempotency.itemHashes[index]! } : undefined;
       const idempotency = item.idempotency ?? derived;
       const result = await sendMessage(deps, { request: item.request, key: input.key, ...(idempotency ? { idempotency } : {}) }, observer);
+      if (result.outcome === 'invalid') {
+        data.push({ index, success: false, detail: 'This email is not a valid send request; see `errors`.', errors: result.errors });
+        continue;
+      }
       if (result.outcome === 'refused') {
         refusals.push(result.code);
         data.push({ index, success: false, error: result.code, detail: result.detail });

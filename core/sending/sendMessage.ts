@@ -13,6 +13,7 @@ import { acceptMessage, type AcceptDeps, type AcceptFailure } from './acceptMess
 import { claimIdempotencyKey, releaseIdempotencyKey, type IdempotencyClaim } from './idempotency';
 import { checkKeyScope, checkSendGates, USAGE_LIMIT_DETAIL, type GateCode } from './sendGates';
 import { buildSendResponse, type SendResponseBody } from './sendResponse';
+import { scheduleProblem } from './scheduledSends';
 
 /** A send request that passed validation (spec 2.1): addresses parsed, attachments decoded. */
 export interface SendRequest {
@@ -52,7 +53,9 @@ export type SendMessageResult =
   /** A finished request with the same key and body: its stored answer, as stored. */
   | { outcome: 'replayed'; body: unknown }
   /** Nothing was queued or counted. `step` says which part of the story refused. */
-  | { outcome: 'refused'; step: 'idempotency' | 'gates' | 'acceptance'; code: SendRefusalCode; detail: string };
+  | { outcome: 'refused'; step: 'idempotency' | 'gates' | 'acceptance'; code: SendRefusalCode; detail: string }
+  /** A rule about the request that depends on the time (a scheduled time no longer in the window): a 400 on the field. Nothing was queued or counted. */
+  | { outcome: 'invalid'; errors: Record<string, string[]> };
 
 /** What a caller may want to hear about besides the result (its log lines). */
 export interface SendMessageObserver {
@@ -113,6 +116,8 @@ export async function sendMessage(deps: AcceptDeps, input: SendMessageInput, obs
 
 async function gateAndAccept(deps: AcceptDeps, input: SendMessageInput, claim: IdempotencyClaim | undefined, observer: SendMessageObserver): Promise<SendMessageResult> {
   const { request, key } = input;
+  const scheduleIssue = request.scheduledAt !== undefined ? scheduleProblem(new Date(request.scheduledAt)) : undefined;
+  if (scheduleIssue) return { outcome: 'invalid', errors: { scheduled_at: [scheduleIssue] } };
   const gates = await checkSendGates(deps.db, { apiKey: key, fromDomain: request.fromDomain, recipient: request.to.address, recipientKind: request.recipientKind });
   if (!gates.ok) return refused('gates', gates.failure);
 

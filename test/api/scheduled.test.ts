@@ -146,6 +146,20 @@ test('a worker killed while the message waits: the next worker sends it at its t
   expect((await logRow(id))!.delivered_at!.getTime()).toBeGreaterThanOrEqual(Date.parse(at));
 }, 120_000);
 
+test('a retry of an accepted scheduled send with its idempotency key replays its answer, even once its time has passed', async () => {
+  const s = await createSender(stack.db);
+  const body = testSendBody(stack, s.domain, { scheduled_at: inSeconds(1), idempotency_key: `later-${Date.now()}` });
+  const first = await send(stack, s.apiKey, body);
+  expect(first.status).toBe(200);
+  await new Promise((r) => setTimeout(r, 2000));
+  const again = await send(stack, s.apiKey, body);
+  expect([again.status, again.headers.get('idempotent-replayed'), again.json.message_id]).toEqual([200, 'true', first.json.message_id]);
+  // A new request with that time is refused: it is in the past.
+  const fresh = await send(stack, s.apiKey, { ...body, idempotency_key: `other-${Date.now()}` });
+  expect([fresh.status, Object.keys(fresh.json.errors as object)]).toEqual([400, ['scheduled_at']]);
+  expect(await monthlyUsage(stack.db, s.account.id, new Date())).toMatchObject({ shared: 1 });
+});
+
 test('scheduled_at must be in the future and at most 30 days ahead', async () => {
   const s = await createSender(stack.db);
   for (const at of [inSeconds(-60), inSeconds(31 * 86_400), '2026-13-01T00:00:00Z', 'tomorrow']) {

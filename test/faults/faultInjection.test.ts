@@ -163,7 +163,8 @@ test(
         const to = kind === 'test' ? ['delivered', 'bounce', 'complaint'][Math.floor(random() * 3)]! + '@test.postage.dev' : `success+${n}@simulator.amazonses.com`;
         const body: Record<string, unknown> = { from_email: `hello@${sender.domain}`, to, subject: `Fault run ${n}`, message: 'Hello.', idempotency_key: key };
         if (random() < 0.3) body.attachments = [{ filename: 'note.txt', content: Buffer.from(`attachment of ${key}`).toString('base64') }];
-        if (random() < 0.1) body.scheduled_at = new Date(Date.now() + 2000 + random() * 6000).toISOString();
+        // Far enough ahead that a retry of a request that was never accepted is still in the window.
+        if (random() < 0.1) body.scheduled_at = new Date(Date.now() + 30_000 + random() * 10_000).toISOString();
         const outcome: Outcome = { key, accountId: sender.accountId, kind };
         outcomes.push(outcome);
         return { body, outcome };

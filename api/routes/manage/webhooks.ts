@@ -15,6 +15,8 @@ import {
 import { sendTestWebhookEvent } from '../../../core/webhooks/webhookTestEvents';
 import { replayWebhookDelivery } from '../../../core/webhooks/webhookReplay';
 import { createWebhookTestLimit, WEBHOOK_TESTS_PER_MINUTE } from '../../../core/webhooks/webhookTestLimit';
+import type { Response } from 'express';
+import type { WebhookAttempt } from '../../../core/webhooks/webhookDelivery';
 import type { RouteDeps } from '../../http/deps';
 import { sendError } from '../../http/errors';
 import { ANSWERED, operation } from '../../http/operation';
@@ -38,6 +40,30 @@ import { LIMIT } from '../../schemas/queryParameters';
 
 const testLimit = perApp((deps) => createWebhookTestLimit(deps.redis));
 const urlRules = (deps: RouteDeps) => ({ allowedPrivateAddresses: deps.config.webhooks.allowedPrivateAddresses });
+
+/** Test events and replays share the account's allowance (WEBHOOK_TESTS_PER_MINUTE). */
+function tooManyTestEvents(res: Response, retryAfterSeconds: number): typeof ANSWERED {
+  res.locals.outcome = 'too_many_requests';
+  res.set('Retry-After', String(retryAfterSeconds));
+  sendError(res, { code: 'too_many_requests', detail: `At most ${WEBHOOK_TESTS_PER_MINUTE} test events and replays a minute per account; retry after the Retry-After delay.` });
+  return ANSWERED;
+}
+
+/** An attempt made now (a test event or a replay), as the deliveries list shows it. */
+function presentAttempt(attempt: WebhookAttempt & { id: string; attemptedAt: Date; durationMs: number }, of: { event: string; messageId: string | null; replayOf: string | null }) {
+  return presentWebhookDelivery({
+    id: attempt.id,
+    replayOf: of.replayOf,
+    eventType: of.event,
+    isTest: of.messageId === null,
+    messageId: of.messageId,
+    statusCode: attempt.statusCode,
+    succeeded: attempt.succeeded,
+    latencyMs: attempt.durationMs,
+    error: attempt.error,
+    attemptedAt: attempt.attemptedAt,
+  });
+}
 
 async function ownEndpoint(deps: RouteDeps, accountId: string, id: string): Promise<WebhookEndpoint> {
   const endpoint = await getWebhookEndpoint(deps.db, id);
@@ -133,29 +159,10 @@ export const webhookOperations = [
       const endpoint = await ownEndpoint(deps, caller.accountId, params.id);
       const event = body.event_type ?? endpoint.events[0] ?? 'email.delivered';
       const result = await sendTestWebhookEvent(deps.db, deps.config, { accountId: endpoint.accountId, endpointId: endpoint.id, event }, testLimit(deps));
-      if ('retryAfterSeconds' in result) {
-        res.locals.outcome = 'too_many_requests';
-        res.set('Retry-After', String(result.retryAfterSeconds));
-        sendError(res, { code: 'too_many_requests', detail: `At most ${WEBHOOK_TESTS_PER_MINUTE} test events a minute per account; retry after the Retry-After delay.` });
-        return ANSWERED;
-      }
+      if ('retryAfterSeconds' in result) return tooManyTestEvents(res, result.retryAfterSeconds);
       const { attempt, payload } = result;
       res.locals.outcome = attempt.succeeded ? 'webhook_test_delivered' : 'webhook_test_failed';
-      return {
-        delivery: presentWebhookDelivery({
-          id: attempt.id,
-          replayOf: null,
-          eventType: event,
-          isTest: true,
-          messageId: null,
-          statusCode: attempt.statusCode,
-          succeeded: attempt.succeeded,
-          latencyMs: attempt.durationMs,
-          error: attempt.error,
-          attemptedAt: attempt.attemptedAt,
-        }),
-        payload,
-      };
+      return { delivery: presentAttempt(attempt, { event, messageId: null, replayOf: null }), payload };
     },
   }),
   operation({
@@ -172,29 +179,10 @@ export const webhookOperations = [
     },
     async handler({ deps, res, caller, params }) {
       const result = await replayWebhookDelivery(deps.db, deps.config, { accountId: caller.accountId, endpointId: params.id, deliveryId: params.delivery_id }, testLimit(deps));
-      if ('retryAfterSeconds' in result) {
-        res.locals.outcome = 'too_many_requests';
-        res.set('Retry-After', String(result.retryAfterSeconds));
-        sendError(res, { code: 'too_many_requests', detail: `At most ${WEBHOOK_TESTS_PER_MINUTE} test events and replays a minute per account; retry after the Retry-After delay.` });
-        return ANSWERED;
-      }
+      if ('retryAfterSeconds' in result) return tooManyTestEvents(res, result.retryAfterSeconds);
       const { attempt } = result;
       res.locals.outcome = attempt.succeeded ? 'webhook_replay_delivered' : 'webhook_replay_failed';
-      return {
-        delivery: presentWebhookDelivery({
-          id: attempt.id,
-          replayOf: result.replayOf,
-          eventType: result.event,
-          isTest: result.messageId === null,
-          messageId: result.messageId,
-          statusCode: attempt.statusCode,
-          succeeded: attempt.succeeded,
-          latencyMs: attempt.durationMs,
-          error: attempt.error,
-          attemptedAt: attempt.attemptedAt,
-        }),
-        payload: result.payload as Record<string, unknown>,
-      };
+      return { delivery: presentAttempt(attempt, result), payload: result.payload as Record<string, unknown> };
     },
   }),
   operation({
