@@ -7,7 +7,7 @@ import { classifySesError, type ClassifiedProviderError } from '../core/ses/prov
 import { providerMessageIdOf, recordProviderMessage } from '../core/providerEvents/providerMessages';
 import { recordSendSample } from '../core/providerEvents/reputation';
 import { sendRawThroughSes } from '../core/ses/rawMessages';
-import { beginSesCall, deleteStagedMessage, loadStagedMessage, settleSesCall, type StagedMessage } from '../core/sending/staging';
+import { beginSesCall, byocSentId, deleteStagedMessage, loadStagedMessage, recordByocSent, settleSesCall, type StagedMessage } from '../core/sending/staging';
 import { SEND_FAILURE } from '../core/model/sendFailures';
 import { AttemptDeadline } from './attemptDeadline';
 import { whileBeating } from './heartbeat';
@@ -132,9 +132,10 @@ async function sendByoc(deps: ResolvedActivityDeps, staged: StagedMessage, deadl
   }
   killPoint('ses:answered'); // SES accepted it; nobody knows yet
   rememberAcceptance(providerMessageId);
-  // BYOC content must not outlive its use. The workflow deletes it again (retrying) whatever
-  // happens, so a failure here must not fail an accepted send.
-  await deleteStagedMessage(deps.db, staged.messageId).catch((err: unknown) => deps.logger.warn({ err, messageId: staged.messageId }, 'could not delete BYOC content yet'));
+  // BYOC content must not outlive its use; SES's id is kept in its place, so a retry of this
+  // attempt (its worker died) knows the message went. The workflow deletes the content again
+  // (retrying) whatever happens, so a failure here must not fail an accepted send.
+  await recordByocSent(deps.db, staged.messageId, providerMessageId).catch((err: unknown) => deps.logger.warn({ err, messageId: staged.messageId }, 'could not delete BYOC content yet'));
   return { providerMessageId };
 }
 
@@ -159,8 +160,10 @@ async function sendOnce(deps: ResolvedActivityDeps, input: { messageId: string; 
   const earlier = idFromEarlierAttempt();
   const staged = await loadStagedMessage(deps.db, deps.config.secretKey, input.messageId);
   if (!staged) {
-    // BYOC content is deleted right after SES accepts: an attempt after that finds only the heartbeat.
-    if (earlier) return { providerMessageId: earlier };
+    // BYOC content is deleted right after SES accepts: an attempt after that finds its id (the
+    // heartbeat, or the record written with the deletion).
+    const sent = earlier ?? (await byocSentId(deps.db, input.messageId));
+    if (sent) return { providerMessageId: sent };
     throw ApplicationFailure.nonRetryable('the staged message content is gone (purged or already discarded)', SEND_FAILURE.message);
   }
   if (staged.mode === 'shared') return sendShared(deps, staged, input.kind, deadline);

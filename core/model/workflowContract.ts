@@ -40,6 +40,8 @@ export interface ContentPurge {
   sendSamples: number;
   /** Settled scheduled sends (sent or cancelled). */
   schedules: number;
+  /** SES ids of sent BYOC messages. */
+  byocSends: number;
   idempotencyKeys: number;
   sessions: number;
   userTokens: number;

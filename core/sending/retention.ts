@@ -33,6 +33,7 @@ export async function purgeExpiredContent(db: Db, input: { now: Date; contentDay
     // The SES id map and reputation samples hold no content, but have no use past the content.
     providerMessages: await deleteInBatches(db, 'provider_messages', 'provider_message_id', (rows) => rows.where('created_at', '<', contentCutoff), batch(PURGE_BATCH_SIZE)),
     sendSamples: await deleteInBatches(db, 'send_outcomes', 'message_id', (rows) => rows.where('sent_at', '<', contentCutoff), batch(PURGE_BATCH_SIZE)),
+    byocSends: await deleteInBatches(db, 'byoc_sends', 'message_id', (rows) => rows.where('created_at', '<', contentCutoff), batch(PURGE_BATCH_SIZE)),
     // Settled schedules (sent or cancelled): ids and times only, of no use past the content.
     schedules: await deleteInBatches(db, 'scheduled_sends', 'message_id', (rows) => rows.whereNot({ state: 'scheduled' }).where('scheduled_at', '<', contentCutoff), batch(PURGE_BATCH_SIZE)),
     // Expired keys already behave as absent; this only keeps the table from growing.

@@ -113,6 +113,21 @@ export async function deleteStagedMessage(db: Db, messageId: string): Promise<vo
   await db('staged_messages').where({ message_id: messageId }).delete();
 }
 
+/** BYOC, SES accepted it: the content goes and SES's id stays, in one statement (a retried attempt then knows it went). */
+export async function recordByocSent(db: Db, messageId: string, providerMessageId: string): Promise<void> {
+  await db.raw(
+    `WITH gone AS (DELETE FROM staged_messages WHERE message_id = ?)
+     INSERT INTO byoc_sends (message_id, provider_message_id) VALUES (?, ?) ON CONFLICT (message_id) DO NOTHING`,
+    [messageId, messageId, providerMessageId],
+  );
+}
+
+/** SES's id of a BYOC message recorded as sent, if it was. */
+export async function byocSentId(db: Db, messageId: string): Promise<string | undefined> {
+  const row = await db('byoc_sends').where({ message_id: messageId }).first<{ provider_message_id: string } | undefined>('provider_message_id');
+  return row?.provider_message_id;
+}
+
 /**
  * Staged messages are deleted with their attachments (up to 10 rows and 10 MiB each, by the
  * foreign key's cascade), so their batches are smaller than other purges'.

@@ -134,16 +134,26 @@ test('a BYOC send is cancelled by the message_id of its answer, before any AWS c
   expect(await stack.db('staged_messages').where({ message_id: id }).first()).toBeUndefined();
 });
 
-test('a worker killed while the message waits: the next worker sends it at its time', async () => {
+test('a worker killed while messages wait: the next one sends them at their time, and a move or a cancellation made meanwhile holds', async () => {
   const s = await createSender(stack.db);
-  const at = inSeconds(6);
-  const id = String((await send(stack, s.apiKey, testSendBody(stack, s.domain, { scheduled_at: at }))).json.message_id);
-  await eventually('the scheduled row', async () => ((await logRow(id))?.status === 'scheduled' ? true : undefined));
+  const api = await admin(s);
+  const at = inSeconds(8);
+  const ids = await Promise.all([at, inSeconds(600), inSeconds(600)].map(async (when) => String((await send(stack, s.apiKey, testSendBody(stack, s.domain, { scheduled_at: when }))).json.message_id)));
+  const [onTime, moved, canceled] = ids as [string, string, string];
+  await eventually('the scheduled rows', async () => ((await Promise.all(ids.map(logRow))).every((r) => r?.status === 'scheduled') ? true : undefined));
   worker.child.kill('SIGKILL');
   await worker.stop();
+  // While no worker runs: one is moved to a few seconds from now, one is cancelled.
+  const movedAt = inSeconds(6);
+  expect((await api('PATCH', `/api/emails/${moved}`, { scheduled_at: movedAt })).status).toBe(200);
+  expect((await api('POST', `/api/emails/${canceled}/cancel`)).status).toBe(200);
   worker = await startWorker();
-  expect(await result(id)).toMatchObject({ status: 'delivered' });
-  expect((await logRow(id))!.delivered_at!.getTime()).toBeGreaterThanOrEqual(Date.parse(at));
+  expect(await result(onTime)).toMatchObject({ status: 'delivered' });
+  expect((await logRow(onTime))!.delivered_at!.getTime()).toBeGreaterThanOrEqual(Date.parse(at));
+  expect(await result(moved)).toMatchObject({ status: 'delivered' });
+  expect((await logRow(moved))!.delivered_at!.getTime()).toBeGreaterThanOrEqual(Date.parse(movedAt));
+  expect(await result(canceled)).toEqual({ status: 'canceled' });
+  expect(await monthlyUsage(stack.db, s.account.id, new Date())).toMatchObject({ shared: 2 });
 }, 120_000);
 
 test('a retry of an accepted scheduled send with its idempotency key replays its answer, even once its time has passed', async () => {

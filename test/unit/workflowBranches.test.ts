@@ -45,7 +45,7 @@ function stubActivities(calls: Calls, overrides: Partial<Record<keyof Activities
     findWebhookEndpoints: async () => ({ endpointIds: ['endpoint-1'] }),
     deliverWebhook: async () => ({ succeeded: true, statusCode: 200 }),
     purgeEmailLog: async () => 0,
-    purgeExpiredContent: async () => ({ sharedContent: 0, byocLeftovers: 0, providerMessages: 0, sendSamples: 0, schedules: 0, idempotencyKeys: 0, sessions: 0, userTokens: 0 }),
+    purgeExpiredContent: async () => ({ sharedContent: 0, byocLeftovers: 0, providerMessages: 0, sendSamples: 0, schedules: 0, byocSends: 0, idempotencyKeys: 0, sessions: 0, userTokens: 0 }),
   };
   const wrapped = Object.fromEntries(
     (Object.keys(defaults) as (keyof Activities)[]).map((name) => [

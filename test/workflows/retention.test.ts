@@ -119,6 +119,7 @@ test('shared content keeps 90 days; BYOC leftovers, the SES id map, rate samples
     providerMessages: 1,
     sendSamples: 1,
     schedules: 1,
+    byocSends: 0,
     idempotencyKeys: 1,
     sessions: 0,
     userTokens: 0,
