@@ -12,10 +12,9 @@ import { getLogRow } from '../sending/emailLog';
 import { isWebhookEventType, type WebhookEventType } from '../model/webhookEvents';
 import type { WebhookAttempt } from './webhookDelivery';
 import { attemptAndRecordWebhook } from './webhookAttempts';
-import { endpointForDelivery, findWebhookDelivery } from './webhookEndpoints';
+import { findWebhookDelivery } from './webhookEndpoints';
 import { buildWebhookEnvelope } from './webhookPayloads';
-import { requireWebhookPlan } from './webhookPlan';
-import { sendTestWebhookEvent } from './webhookTestEvents';
+import { endpointToPostNow, postTestEvent } from './webhookTestEvents';
 import type { WebhookTestLimit } from './webhookTestLimit';
 
 export type ReplayResult =
@@ -23,15 +22,12 @@ export type ReplayResult =
   | { attempt: WebhookAttempt & { id: string; attemptedAt: Date; durationMs: number }; event: WebhookEventType; messageId: string | null; replayOf: string; payload: unknown };
 
 export async function replayWebhookDelivery(db: Db, config: Config, input: { accountId: string; endpointId: string; deliveryId: string }, limit: WebhookTestLimit): Promise<ReplayResult> {
-  const endpoint = await endpointForDelivery(db, config.secretKey, input.endpointId);
-  if (!endpoint || endpoint.accountId !== input.accountId) throw new PostageError('webhook_not_found', `no webhook endpoint ${input.endpointId}`);
-  await requireWebhookPlan(db, input.accountId);
-  if (!endpoint.active) throw new PostageError('webhook_inactive', 'This endpoint is inactive and receives nothing; switch it on to replay a delivery.');
+  const endpoint = await endpointToPostNow(db, config.secretKey, input, 'This endpoint is inactive and receives nothing; switch it on to replay a delivery.');
   const delivery = await findWebhookDelivery(db, endpoint.id, input.deliveryId);
   if (!delivery || !isWebhookEventType(delivery.eventType)) throw new PostageError('webhook_delivery_not_found', `no delivery ${input.deliveryId} of this endpoint`);
   const event = delivery.eventType;
   if (delivery.isTest || delivery.messageId === null) {
-    const test = await sendTestWebhookEvent(db, config, { accountId: input.accountId, endpointId: endpoint.id, event, replayOf: delivery.id }, limit);
+    const test = await postTestEvent(db, config, endpoint, { accountId: input.accountId, event, replayOf: delivery.id }, limit);
     if ('retryAfterSeconds' in test) return test;
     return { attempt: test.attempt, event, messageId: null, replayOf: delivery.id, payload: test.payload };
   }

@@ -50,16 +50,35 @@ export function testEventPayload(event: WebhookEventType, testDomain: string, at
   };
 }
 
-export async function sendTestWebhookEvent(
-  db: Db,
-  config: Config,
-  input: { accountId: string; endpointId: string; event: WebhookEventType; /** A replay of this recorded test delivery. */ replayOf?: string },
-  limit: WebhookTestLimit,
-): Promise<{ retryAfterSeconds: number } | { attempt: WebhookAttempt & { id: string; attemptedAt: Date; durationMs: number }; payload: Record<string, string | string[]> }> {
-  const endpoint = await endpointForDelivery(db, config.secretKey, input.endpointId);
+type TestEventResult = { retryAfterSeconds: number } | { attempt: WebhookAttempt & { id: string; attemptedAt: Date; durationMs: number }; payload: Record<string, string | string[]> };
+/** An endpoint with its secret(s), as a POST made now needs it. */
+export type PostableEndpoint = NonNullable<Awaited<ReturnType<typeof endpointForDelivery>>>;
+
+/**
+ * The account's endpoint, on a plan that has webhooks, switched on: what any POST made on demand
+ * (a test event, a replay) needs. 404, then 403 plan_required, then 409 webhook_inactive.
+ */
+export async function endpointToPostNow(db: Db, secretKey: string, input: { accountId: string; endpointId: string }, inactiveDetail: string): Promise<PostableEndpoint> {
+  const endpoint = await endpointForDelivery(db, secretKey, input.endpointId);
   if (!endpoint || endpoint.accountId !== input.accountId) throw new PostageError('webhook_not_found', `no webhook endpoint ${input.endpointId}`);
   await requireWebhookPlan(db, input.accountId);
-  if (!endpoint.active) throw new PostageError('webhook_inactive', 'This endpoint is inactive and receives nothing; switch it on to send a test event.');
+  if (!endpoint.active) throw new PostageError('webhook_inactive', inactiveDetail);
+  return endpoint;
+}
+
+export async function sendTestWebhookEvent(db: Db, config: Config, input: { accountId: string; endpointId: string; event: WebhookEventType }, limit: WebhookTestLimit): Promise<TestEventResult> {
+  const endpoint = await endpointToPostNow(db, config.secretKey, input, 'This endpoint is inactive and receives nothing; switch it on to send a test event.');
+  return postTestEvent(db, config, endpoint, input, limit);
+}
+
+/** The account's allowance, then the signed POST of a test event to an endpoint already checked, recorded (as a replay of `replayOf` when given). */
+export async function postTestEvent(
+  db: Db,
+  config: Config,
+  endpoint: PostableEndpoint,
+  input: { accountId: string; event: WebhookEventType; replayOf?: string },
+  limit: WebhookTestLimit,
+): Promise<TestEventResult> {
   const retryAfterSeconds = await limit(input.accountId);
   if (retryAfterSeconds !== undefined) return { retryAfterSeconds };
   const payload = testEventPayload(input.event, config.testDomain);
