@@ -36,11 +36,12 @@ const restricted = (patterns, paths = []) => ['error', { paths, patterns: patter
  * folders can form (no-cycle sees only loops between files). model is the shared vocabulary
  * (types shared across folders live there, never re-exported), platform the infrastructure;
  * accounts own the customer, BYOC their AWS role, ses the provider reached with it, domains are
- * registered through both; providerEvents turn SES feedback into outcomes and reputation, sending
- * gates and accepts messages (its system email reads reputation), webhooks tell the customer.
+ * registered through both; providerEvents turn SES feedback into outcomes and reputation, templates
+ * render stored emails, sending gates and accepts messages (it renders templates; its system email
+ * reads reputation), webhooks tell the customer.
  * A new folder goes into this list (test/unit/lintRules.test.ts checks that every one is here).
  */
-export const CORE_LAYERS = ['model', 'platform', 'accounts', 'byoc', 'ses', 'domains', 'providerEvents', 'sending', 'webhooks'];
+export const CORE_LAYERS = ['model', 'platform', 'accounts', 'byoc', 'ses', 'domains', 'providerEvents', 'templates', 'sending', 'webhooks'];
 
 const coreLayerOrder = CORE_LAYERS.join(' < ');
 
@@ -121,7 +122,7 @@ export const layerRules = [
 ];
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', '.tools/**', '**/dist/**', 'coverage/**', 'dashboard/vite.config.ts', 'cli/bin/**', 'docs/examples/**', 'eslint.config.mjs', 'jest.config.js'] },
+  { ignores: ['node_modules/**', '.tools/**', '**/dist/**', 'coverage/**', 'dashboard/vite.config.ts', 'cli/bin/**', 'docs/examples/**', 'sdks/**', 'eslint.config.mjs', 'jest.config.js'] },
   {
     files: ['**/*.ts'],
     languageOptions: {

@@ -33,6 +33,7 @@ export function recordQueuedMessage(deps: ResolvedActivityDeps) {
         kind: input.kind,
         attachments: staged.attachmentCount,
         tags: staged.content.tags ?? {},
+        ...(staged.content.template ? { template: staged.content.template } : {}),
         ...(input.scheduledAt ? { scheduledAt: input.scheduledAt } : {}),
       });
     }

@@ -9,6 +9,7 @@ import { registerKeyCommands } from './commands/key';
 import { registerLogCommand } from './commands/log';
 import { registerPlanCommands } from './commands/plan';
 import { registerSuppressionCommands } from './commands/suppression';
+import { registerTemplateCommands } from './commands/template';
 import { registerWebhookCommands } from './commands/webhook';
 import { createContext } from './context';
 import { describeError } from './output';
@@ -18,7 +19,7 @@ async function main(argv: string[]): Promise<void> {
   const ctx = createContext();
   const program = new Command('postage-admin')
     .description(
-      'Manage Postage accounts, plans, domains, API keys, webhook endpoints and BYOC.\nReads DATABASE_URL and the rest from the environment; without DATABASE_URL it uses the running `npm run dev` stack.',
+      'Manage Postage accounts, plans, domains, API keys, webhook endpoints, BYOC and templates (read only).\nReads DATABASE_URL and the rest from the environment; without DATABASE_URL it uses the running `npm run dev` stack.',
     )
     .option('--json', 'print JSON instead of text (for scripts)')
     .showSuggestionAfterError(true)
@@ -35,6 +36,7 @@ async function main(argv: string[]): Promise<void> {
   registerWebhookCommands(program, run);
   registerByocCommands(program, run);
   registerSuppressionCommands(program, run);
+  registerTemplateCommands(program, run);
   registerLogCommand(program, run);
 
   try {

@@ -59,6 +59,10 @@ export const API_ERRORS = {
   webhook_inactive: { status: 409, retry: 'after switching it on', endpoints: 'management' },
   /** Moving or cancelling a scheduled message that has already left (or was cancelled). */
   not_scheduled: { status: 409, retry: 'no', endpoints: 'management' },
+  /** Another template of the account has this alias. */
+  template_alias_exists: { status: 409, retry: 'no, choose another alias', endpoints: 'management' },
+  /** Deleting a template a scheduled message was rendered from, while it waits. */
+  template_in_use: { status: 409, retry: 'after the scheduled messages are sent or cancelled', endpoints: 'management' },
   /** SES or DNS could not answer; nothing was changed. */
   provider_error: { status: 502, retry: 'yes, with backoff', endpoints: 'management' },
 } as const satisfies Record<ApiErrorCode, PublicError>;
@@ -170,11 +174,14 @@ export const CORE_ERROR_ANSWERS = {
   suppression_not_found: { code: 'not_found' },
   webhook_not_found: { code: 'not_found' },
   webhook_delivery_not_found: { code: 'not_found' },
+  template_not_found: { code: 'not_found' },
   domain_exists: { code: 'domain_exists' },
   domain_unavailable: { code: 'domain_unavailable' },
   too_many_pending_domains: { code: 'too_many_pending_domains' },
   plan_required: { code: 'plan_required' },
   webhook_inactive: { code: 'webhook_inactive' },
+  template_alias_exists: { code: 'template_alias_exists' },
+  template_in_use: { code: 'template_in_use' },
   // On the management endpoints BYOC not (yet) usable is a 409 to fix; the send gate's
   // `byoc_not_configured` (503) is another answer for another moment.
   byoc_not_configured: { code: 'byoc_setup_required' },
@@ -182,6 +189,8 @@ export const CORE_ERROR_ANSWERS = {
   ses_identity_failed: { code: 'provider_error' },
   dns_lookup_failed: { code: 'provider_error' },
   invalid_address: { field: 'address' },
+  invalid_alias: { field: 'alias' },
+  invalid_template: { field: '_body' },
   invalid_cursor: { field: '_body' },
   invalid_domain: { field: 'name' },
   invalid_email: { field: 'email' },

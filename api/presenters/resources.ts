@@ -10,6 +10,7 @@ import type { ByocValidationResult } from '../../core/byoc/byocValidation';
 import type { DnsRecord } from '../../core/domains/domainRecords';
 import { canSend, domainState, type Domain } from '../../core/domains/domains';
 import type { EmailLogRow } from '../../core/sending/emailLog';
+import type { Template, TemplateSummary, TemplateVersion } from '../../core/templates/templates';
 import type { MessageWebhookDelivery, TimelineEvent } from '../../core/sending/emailTimeline';
 import type { WebhookDeliveryAttempt, WebhookEndpoint } from '../../core/webhooks/webhookEndpoints';
 import { WEBHOOK_FAILURES, type WebhookFailure } from '../../core/webhooks/webhookDelivery';
@@ -141,6 +142,7 @@ export function presentEmail(row: EmailLogRow): Static<typeof View.EmailSummary>
     failed_at: iso(row.failed_at),
     tags: row.tags ?? {},
     scheduled_at: iso(row.scheduled_at),
+    template: row.template_id !== null ? { id: row.template_id, version: row.template_version } : null,
   };
 }
 
@@ -163,4 +165,23 @@ export function presentMessageDelivery(d: MessageWebhookDelivery): Static<typeof
 
 export function presentSuppression(s: Suppression): Static<typeof View.Suppression> {
   return { address: s.address, reason: s.reason, created_at: isoAt(s.createdAt) };
+}
+
+export function presentTemplateSummary(t: TemplateSummary): Static<typeof View.TemplateSummary> {
+  return {
+    id: t.id,
+    name: t.name,
+    alias: t.alias,
+    published_version: t.publishedVersion,
+    has_unpublished_changes: t.hasUnpublishedChanges,
+    created_at: isoAt(t.createdAt),
+    updated_at: isoAt(t.updatedAt),
+  };
+}
+export function presentTemplate(t: Template): Static<typeof View.Template> {
+  return { ...presentTemplateSummary(t), draft: { subject: t.draft.subject, html: t.draft.html, text: t.draft.text, variables: t.draft.variables } };
+}
+
+export function presentTemplateVersion(v: TemplateVersion): Static<typeof View.TemplateVersion> {
+  return { version: v.version, subject: v.subject, html: v.html, text: v.text, variables: v.variables, published_at: isoAt(v.publishedAt) };
 }

@@ -9,11 +9,14 @@ import { byocOperations } from './manage/byoc';
 import { domainOperations } from './manage/domains';
 import { emailOperations } from './manage/emails';
 import { suppressionOperations } from './manage/suppressions';
+import { templateOperations } from './manage/templates';
 import { usageOperations } from './manage/usage';
 import { webhookOperations } from './manage/webhooks';
 
 /** Largest management body, in bytes. */
 const MANAGEMENT_BODY_LIMIT = 64 * 1024;
+/** Templates hold up to 256 KB of source per part (TEMPLATE_LIMITS), which JSON escaping can grow. */
+const TEMPLATE_BODY_LIMIT = 2 * 1024 * 1024;
 
 export const OPERATION_GROUPS: OperationGroup[] = [
   { tag: 'Sign-in', bodyLimit: AUTH_BODY_LIMIT, bodyOptional: false, operations: authOperations },
@@ -24,6 +27,8 @@ export const OPERATION_GROUPS: OperationGroup[] = [
     bodyOptional: true,
     operations: [...domainOperations, ...apiKeyOperations, ...webhookOperations, ...byocOperations, ...emailOperations, ...suppressionOperations, ...usageOperations],
   },
+  // Publish takes no body and a preview may have none: both read as `{}`.
+  { tag: 'Templates', bodyLimit: TEMPLATE_BODY_LIMIT, bodyOptional: true, operations: templateOperations },
 ];
 
 /** `METHOD /path` of every operation a caller must be signed in (or hold a full_access key) for, with what a domain-scoped key may do there. */

@@ -12,7 +12,9 @@ import { SENDING_MODES } from '../../core/model/sendingModes';
 import { LOG_STATUSES } from '../../core/sending/emailLogListing';
 import { checkedInCode } from './checkedInCode';
 import { BYOC_ROLE_ARN, DOMAIN_NAME, EMAIL_ADDRESS, NOT_BLANK, WEBHOOK_URL } from './patterns';
-import { SCHEDULED_AT } from './sendRequest';
+import { HEADER_SAFE, NO_NUL, SCHEDULED_AT } from './sendRequest';
+import { TEMPLATE_LIMITS } from '../../core/templates/templateLanguage';
+import { TEMPLATE_ALIAS } from '../../core/templates/templates';
 
 const described = (description?: string) => (description ? { description } : {});
 const str = (description?: string) => Type.String(described(description));
@@ -92,8 +94,62 @@ export const RescheduleRequest = object({
     format: 'date-time',
     maxLength: 40,
     pattern: SCHEDULED_AT,
-    description: 'The new time: in the future and at most 30 days ahead (otherwise a 400 on `scheduled_at`).',
+    description: 'The new time: at most 30 days ahead; a time less than 10 minutes past sends the message at once (otherwise a 400 on `scheduled_at`).',
   }),
+});
+
+/** Not only spaces, and no NUL (PostgreSQL text cannot hold it). */
+const templateName = () => Type.String({ minLength: 1, maxLength: 200, pattern: '^[^\\x00]*[^\\s\\uFEFF\\x00][^\\x00]*$', description: 'A name for people (not unique): not only spaces.' });
+const templateAlias = () =>
+  nullable(
+    checkedInCode(
+      Type.String({ pattern: TEMPLATE_ALIAS, description: 'Unique in the account and usable in place of the id: 1 to 64 lower-case letters, digits or `-`, not shaped like a UUID (400 on `alias`).' }),
+      { type: 'string', pattern: TEMPLATE_ALIAS },
+    ),
+  );
+const templateSubject = () =>
+  Type.String({ minLength: 1, maxLength: 998, pattern: HEADER_SAFE, description: 'A Liquid template of one line; nothing in it is escaped, and a rendered line break is refused.' });
+const templateHtml = () =>
+  Type.String({ minLength: 1, maxLength: TEMPLATE_LIMITS.sourceChars, pattern: NO_NUL, description: 'A Liquid template; every `{{ output }}` is HTML-escaped unless it ends with `| raw`.' });
+const templateText = () =>
+  nullable(Type.String({ maxLength: TEMPLATE_LIMITS.sourceChars, pattern: NO_NUL, description: 'A Liquid template, not escaped; null or absent: derived from the rendered HTML.' }));
+const templateVariableValues = () =>
+  Type.Unsafe<Record<string, unknown>>({
+    type: 'object',
+    maxProperties: 1000,
+    additionalProperties: true,
+    description: 'The values the template reads, by name (strings, numbers, booleans, lists, objects).',
+  });
+
+export const CreateTemplateRequest = object({
+  name: templateName(),
+  alias: Type.Optional(templateAlias()),
+  subject: templateSubject(),
+  html: templateHtml(),
+  text: Type.Optional(templateText()),
+});
+export const UpdateTemplateRequest = object(
+  {
+    name: Type.Optional(templateName()),
+    alias: Type.Optional(templateAlias()),
+    subject: Type.Optional(templateSubject()),
+    html: Type.Optional(templateHtml()),
+    text: Type.Optional(templateText()),
+  },
+  { minProperties: 1, description: 'Name and alias change at once; subject, html and text change the draft, which sends use once published.' },
+);
+export const PreviewTemplateRequest = object({
+  variables: Type.Optional(templateVariableValues()),
+  version: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: 'A published version; absent: the draft.' })),
+});
+export const TemplateTestSendRequest = object({
+  from_email: checkedInCode(Type.String({ minLength: 1, maxLength: 320, pattern: EMAIL_ADDRESS, description: 'A sender on a verified domain of the account.' }), {
+    type: 'string',
+    minLength: 1,
+    maxLength: 320,
+  }),
+  recipient: oneOf(['delivered', 'bounce', 'complaint'] as const, 'Which test recipient (on the test domain): its outcome is simulated, nothing leaves Postage.'),
+  variables: Type.Optional(templateVariableValues()),
 });
 
 // ---- responses ----
@@ -210,6 +266,12 @@ export const EmailSummary = object({
   failed_at: nullable(time()),
   tags: Type.Unsafe<Record<string, string>>({ type: 'object', additionalProperties: { type: 'string' }, description: 'The tags the send carried (`{}` without).' }),
   scheduled_at: nullable(time('A scheduled send: when it goes (or went); null for an ordinary send.')),
+  template: nullable(
+    object(
+      { id: str(), version: nullable(Type.Integer({ minimum: 1, description: 'null: the draft (a test send from the dashboard).' })) },
+      { description: 'The template and version the message was rendered from; null for a message written in the request.' },
+    ),
+  ),
 });
 export const EmailSchedule = object({
   message_id: str(),
@@ -254,6 +316,32 @@ export const DomainVerification = object({
   checks: Type.Array(object({ purpose: str(), type: str(), name: str(), expected: str(), found: Type.Array(str()), ok: Type.Boolean() })),
 });
 export const Deleted = object({ success: Type.Literal(true), warnings: Type.Array(str()) });
+const templateFields = {
+  id: str(),
+  name: str(),
+  alias: nullable(str()),
+  published_version: nullable(Type.Integer({ minimum: 1, description: 'The version sends use; null until the first publish.' })),
+  has_unpublished_changes: Type.Boolean({ description: 'The draft differs from the published version.' }),
+  created_at: time(),
+  updated_at: time(),
+};
+export const TemplateSummary = object(templateFields);
+export const Template = object({
+  ...templateFields,
+  draft: object({ subject: str(), html: str(), text: nullable(str()), variables: Type.Array(str(), { description: 'The variables the draft reads (top-level names).' }) }),
+});
+export const TemplateVersion = object({
+  version: Type.Integer({ minimum: 1 }),
+  subject: str(),
+  html: str(),
+  text: nullable(str()),
+  variables: Type.Array(str()),
+  published_at: time(),
+});
+export const TemplateList = object({ templates: Type.Array(TemplateSummary), next_cursor: nullable(str('Pass as `cursor` for the next (older) page; null on the last page.')) });
+export const TemplateVersionList = object({ versions: Type.Array(TemplateVersion, { description: 'Newest first.' }) });
+export const TemplateTestSend = object({ message_id: str(), recipient: str('The test address it was sent to.') });
+export const TemplatePreview = object({ subject: str(), html: str(), text: str('The text part: the template’s own, or derived from the HTML.') });
 export const ApiKeyList = object({ api_keys: Type.Array(ApiKey) });
 export const CreatedApiKey = object({ api_key: ApiKey, secret: str('The key itself, shown this once. Send it as X-API-Key.') });
 export const WebhookList = object({ webhooks: Type.Array(Webhook) });
@@ -341,6 +429,17 @@ export const MANAGEMENT_COMPONENTS = {
   EmailDetail,
   Suppression,
   SuppressionList,
+  CreateTemplateRequest,
+  UpdateTemplateRequest,
+  PreviewTemplateRequest,
+  TemplateSummary,
+  Template,
+  TemplateVersion,
+  TemplateList,
+  TemplateVersionList,
+  TemplatePreview,
+  TemplateTestSendRequest,
+  TemplateTestSend,
   SuppressionAdded,
   Usage,
 } satisfies Record<string, TSchema>;

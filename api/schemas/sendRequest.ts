@@ -6,7 +6,7 @@
 import { checkedInCode } from './checkedInCode';
 import { MAILBOX } from './patterns';
 import { MAX_MESSAGE_TAGS, MESSAGE_TAG } from '../../core/model/messageContent';
-import { MAX_SCHEDULE_DAYS } from '../../core/sending/scheduledSends';
+import { MAX_SCHEDULE_DAYS, SCHEDULE_PAST_GRACE_MINUTES } from '../../core/sending/scheduledSends';
 
 /** Fields that end up in a mail header: no CR, LF or other control characters (TAB allowed). */
 export const HEADER_SAFE = '^[^\\x00-\\x08\\x0A-\\x1F\\x7F]*$';
@@ -14,6 +14,8 @@ export const HEADER_SAFE = '^[^\\x00-\\x08\\x0A-\\x1F\\x7F]*$';
 export const NO_NUL = '^[^\\x00]*$';
 const MIME_TYPE = '^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*$';
 export const IDEMPOTENCY_KEY = '^[\\x21-\\x7E]{1,255}$';
+/** A template's id (a UUID, either case) or alias. */
+const TEMPLATE_REF = '^[A-Za-z0-9-]{1,64}$';
 /** RFC 3339 with its offset (a time without one would be read in some server's zone). */
 export const SCHEDULED_AT = '^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt][0-9]{2}:[0-9]{2}:[0-5][0-9](?:\\.[0-9]{1,9})?(?:[Zz]|[+-][0-9]{2}:[0-9]{2})$';
 /** Strict base64 (core/platform/strictBase64.ts checks it: this pattern over megabytes overflows V8's regex engine). */
@@ -37,7 +39,7 @@ export function buildSendRequestSchema(limits: SendRequestLimits) {
     additionalProperties: false,
     required: ['to'],
     description:
-      'One email. `from_email` (or its alias `from`) is required, and at least one of `message`, `html` or `attachments` must be non-empty. Unknown fields are rejected. ' +
+      'One email. `from_email` (or its alias `from`) is required, and at least one of `message`, `html`, `attachments` or `template` must be non-empty; `template` excludes `subject`, `html` and `message`. Unknown fields are rejected. ' +
       'Rules a schema cannot state: on the test domain only its documented local parts exist (400 on `to`); attachments together at most ' +
       `${limits.maxAttachmentBytes} bytes once decoded (400); the \`Idempotency-Key\` header and \`idempotency_key\` must agree when both are sent (400); ` +
       'the sender must be on a verified domain of the account that the key may use (403).',
@@ -74,7 +76,7 @@ export function buildSendRequestSchema(limits: SendRequestLimits) {
           format: 'date-time',
           maxLength: 40,
           pattern: SCHEDULED_AT,
-          description: `Send later: an ISO 8601 date-time with a UTC offset, in the future and at most ${MAX_SCHEDULE_DAYS} days ahead (a past or too distant time is a 400 on \`scheduled_at\`, which a schema cannot state). The message is gated and counted now; it can be moved or cancelled until it goes (PATCH /api/emails/{message_id}, POST /api/emails/{message_id}/cancel).`,
+          description: `Send later: an ISO 8601 date-time with a UTC offset, at most ${MAX_SCHEDULE_DAYS} days ahead; a time less than ${SCHEDULE_PAST_GRACE_MINUTES} minutes past is sent at once (an older or too distant time is a 400 on \`scheduled_at\`, which a schema cannot state). The message is gated and counted now; it can be moved or cancelled until it goes (PATCH /api/emails/{message_id}, POST /api/emails/{message_id}/cancel).`,
         } as const,
         { type: 'string', maxLength: 40, pattern: SCHEDULED_AT },
       ),
@@ -84,6 +86,23 @@ export function buildSendRequestSchema(limits: SendRequestLimits) {
         propertyNames: { pattern: MESSAGE_TAG },
         additionalProperties: { type: 'string', pattern: MESSAGE_TAG },
         description: `Up to ${MAX_MESSAGE_TAGS} name/value pairs, each 1 to 256 ASCII letters, digits, \`_\` or \`-\` (what SES accepts as message tags). Passed to SES as message tags in both modes; in shared mode kept with the email log (filter with \`GET /api/emails?tag=name:value\`) and echoed as \`tags\` in the message's webhook payloads; in BYOC mode Postage keeps none of them.`,
+      },
+      template: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['id'],
+        description:
+          'Send a stored template (its published version) in place of `subject`, `html` and `message`, rendered now with `variables`. ' +
+          'Rules a schema cannot state: an unknown template, one never published, a missing variable or a render past its bounds is a 400 on `template.id` or `template.variables`, and nothing is queued.',
+        properties: {
+          id: { type: 'string', minLength: 1, maxLength: 64, pattern: TEMPLATE_REF, description: 'The template’s id or alias.' },
+          variables: {
+            type: 'object',
+            maxProperties: 1000,
+            additionalProperties: true,
+            description: 'The values the template reads, by name: strings, numbers, booleans, lists and objects. In the HTML they are escaped unless the template writes `| raw`.',
+          },
+        },
       },
       idempotency_key: {
         type: 'string',
@@ -96,7 +115,15 @@ export function buildSendRequestSchema(limits: SendRequestLimits) {
     ...shape,
     allOf: [
       { oneOf: [present('from_email', { type: 'string' }), present('from', { type: 'string' })] },
-      { anyOf: [present('message', { type: 'string', minLength: 1 }), present('html', { type: 'string', minLength: 1 }), present('attachments', { type: 'array', minItems: 1 })] },
+      {
+        anyOf: [
+          present('message', { type: 'string', minLength: 1 }),
+          present('html', { type: 'string', minLength: 1 }),
+          present('attachments', { type: 'array', minItems: 1 }),
+          present('template', { type: 'object' }),
+        ],
+      },
+      { not: { required: ['template'], anyOf: [{ required: ['subject'] }, { required: ['html'] }, { required: ['message'] }] } },
     ],
   } as const;
   return checkedInCode(published, shape);

@@ -34,6 +34,7 @@ interface RawSendRequest {
   idempotency_key?: string;
   tags?: Record<string, string>;
   scheduled_at?: string;
+  template?: { id: string; variables?: Record<string, unknown> };
 }
 
 export type SendRequestValidation = { ok: true; request: ValidatedSendRequest } | { ok: false; errors: FieldErrors };
@@ -115,8 +116,10 @@ export function createSendRequestValidator(config: Pick<Config, 'limits' | 'test
 
     const rawAttachments = raw.attachments ?? [];
 
-    if (isBlank(raw.message) && isBlank(raw.html) && rawAttachments.length === 0) {
-      add('_body', 'Send at least one of message, html or attachments (non-empty).');
+    if (raw.template !== undefined) {
+      if (raw.subject !== undefined || raw.html !== undefined || raw.message !== undefined) add('template', '`template` replaces subject, html and message: send one or the other.');
+    } else if (isBlank(raw.message) && isBlank(raw.html) && rawAttachments.length === 0) {
+      add('_body', 'Send at least one of message, html, attachments or template (non-empty).');
     }
 
     const attachments: Attachment[] = rawAttachments.map((a) => ({
@@ -168,6 +171,7 @@ export function createSendRequestValidator(config: Pick<Config, 'limits' | 'test
         ...(replyTo !== undefined ? { replyTo } : {}),
         ...(raw.tags !== undefined && Object.keys(raw.tags).length > 0 ? { tags: raw.tags } : {}),
         ...(scheduledAt !== undefined ? { scheduledAt } : {}),
+        ...(raw.template !== undefined ? { template: { id: raw.template.id, variables: raw.template.variables ?? {} } } : {}),
         attachments,
         ...(idempotencyKey !== undefined ? { idempotencyKey } : {}),
       },

@@ -47,6 +47,8 @@ export type ApiErrorCode =
   | 'byoc_setup_required'
   | 'webhook_inactive'
   | 'not_scheduled'
+  | 'template_alias_exists'
+  | 'template_in_use'
   | 'provider_error';
 
 /**
@@ -69,18 +71,23 @@ export type PostageErrorCode =
   | 'suppression_not_found'
   | 'webhook_not_found'
   | 'webhook_delivery_not_found'
+  | 'template_not_found'
   // A state the request conflicts with, or a provider that did not answer: a public code.
   | 'domain_exists'
   | 'domain_unavailable'
   | 'too_many_pending_domains'
   | 'plan_required'
   | 'webhook_inactive'
+  | 'template_alias_exists'
+  | 'template_in_use'
   | 'byoc_not_configured'
   | 'byoc_role_unusable'
   | 'ses_identity_failed'
   | 'dns_lookup_failed'
   // Bad input: a 400 field error.
   | 'invalid_address'
+  | 'invalid_alias'
+  | 'invalid_template'
   | 'invalid_cursor'
   | 'invalid_domain'
   | 'invalid_email'

@@ -10,6 +10,8 @@ export interface MessageContent {
   replyTo?: string;
   /** Up to 10 name/value pairs (MESSAGE_TAG), passed to SES as message tags; kept with the log row in shared mode only. */
   tags?: Record<string, string>;
+  /** The template and version it was rendered from (recorded on the log row in shared mode); version null: its draft (a test send). */
+  template?: { id: string; version: number | null };
 }
 
 /** A tag's name and value: what SES accepts as a message tag (ASCII letters, digits, `_`, `-`; 1 to 256). */

@@ -68,7 +68,14 @@ export async function acceptMessage<R extends object>(deps: AcceptDeps, input: A
       }
       if (!counted) throw new AcceptError('usage_limit_exceeded');
       if (workflowInput.scheduledAt) {
-        await recordScheduledSend(trx, { messageId, accountId: input.accountId, mode: workflowInput.mode, scheduledAt: workflowInput.scheduledAt, countedAt });
+        await recordScheduledSend(trx, {
+          messageId,
+          accountId: input.accountId,
+          mode: workflowInput.mode,
+          scheduledAt: workflowInput.scheduledAt,
+          countedAt,
+          ...(input.content.template ? { templateId: input.content.template.id } : {}),
+        });
       }
       // Last, so the key's row is locked only for the end of the transaction: a retry of this
       // request meanwhile gets 409 at once instead of waiting behind the staging.

@@ -31,6 +31,9 @@ export interface EmailLogRow {
   tags: Record<string, string>;
   /** A scheduled send's time (moved by a reschedule). */
   scheduled_at: Date | null;
+  /** The template and version the message was rendered from. */
+  template_id: string | null;
+  template_version: number | null;
 }
 
 /**
@@ -40,18 +43,44 @@ export interface EmailLogRow {
  */
 export async function insertQueuedLogRow(
   db: Db,
-  row: { messageId: string; accountId: string; recipient: string; fromEmail: string; subject: string; kind: MessageKind; attachments: number; tags?: Record<string, string>; scheduledAt?: string },
+  row: {
+    messageId: string;
+    accountId: string;
+    recipient: string;
+    fromEmail: string;
+    subject: string;
+    kind: MessageKind;
+    attachments: number;
+    tags?: Record<string, string>;
+    scheduledAt?: string;
+    template?: { id: string; version: number | null };
+  },
 ): Promise<void> {
   // A scheduled message is `scheduled` until its release (core/sending/scheduledSends.ts) queues it.
   const status = row.scheduledAt ? 'scheduled' : 'queued';
   await db.raw(
     `WITH inserted AS (
-       INSERT INTO email_log (message_id, account_id, recipient, from_email, subject, kind, attachments, tags, scheduled_at, status, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::timestamptz, ?, COALESCE((SELECT created_at FROM staged_messages WHERE message_id = ?), now()))
+       INSERT INTO email_log (message_id, account_id, recipient, from_email, subject, kind, attachments, tags, scheduled_at, template_id, template_version, status, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::timestamptz, ?::uuid, ?::integer, ?, COALESCE((SELECT created_at FROM staged_messages WHERE message_id = ?), now()))
        ON CONFLICT (message_id) DO NOTHING
        RETURNING message_id, created_at)
      INSERT INTO email_events (message_id, type, at) SELECT message_id, ?, created_at FROM inserted ON CONFLICT DO NOTHING`,
-    [row.messageId, row.accountId, row.recipient, row.fromEmail, row.subject, row.kind, row.attachments, JSON.stringify(row.tags ?? {}), row.scheduledAt ?? null, status, row.messageId, status],
+    [
+      row.messageId,
+      row.accountId,
+      row.recipient,
+      row.fromEmail,
+      row.subject,
+      row.kind,
+      row.attachments,
+      JSON.stringify(row.tags ?? {}),
+      row.scheduledAt ?? null,
+      row.template?.id ?? null,
+      row.template?.version ?? null,
+      status,
+      row.messageId,
+      status,
+    ],
   );
 }
 

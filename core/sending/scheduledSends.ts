@@ -16,16 +16,33 @@ import { isUuid } from '../platform/ids';
 /** How far ahead a send may be scheduled. */
 export const MAX_SCHEDULE_DAYS = 30;
 
-/** Why a `scheduled_at` cannot be used, or undefined when it can (`now` < it ≤ now + 30 days). */
+/**
+ * How far in the past a `scheduled_at` may be and still be used (the message goes at once): a
+ * client whose clock is a little behind, or one retrying a request our outage kept from being
+ * accepted (a claim left by a database restart holds its key for 120 s), is not refused for it.
+ */
+export const SCHEDULE_PAST_GRACE_MINUTES = 10;
+
+/** Why a `scheduled_at` cannot be used, or undefined when it can (now − 10 min < it ≤ now + 30 days). */
 export function scheduleProblem(at: Date, now = new Date()): string | undefined {
   if (Number.isNaN(at.getTime())) return 'Must be an ISO 8601 date-time with a UTC offset, such as 2026-12-01T09:00:00Z.';
-  if (at.getTime() <= now.getTime()) return 'Must be in the future.';
+  if (at.getTime() <= now.getTime() - SCHEDULE_PAST_GRACE_MINUTES * 60_000) return `Must be in the future (a time under ${SCHEDULE_PAST_GRACE_MINUTES} minutes past is sent at once).`;
   if (at.getTime() > now.getTime() + MAX_SCHEDULE_DAYS * 86_400_000) return `Must be at most ${MAX_SCHEDULE_DAYS} days ahead.`;
   return undefined;
 }
 
-export async function recordScheduledSend(trx: Knex.Transaction, input: { messageId: string; accountId: string; mode: string; scheduledAt: string; countedAt: Date }): Promise<void> {
-  await trx('scheduled_sends').insert({ message_id: input.messageId, account_id: input.accountId, mode: input.mode, scheduled_at: input.scheduledAt, counted_at: input.countedAt });
+export async function recordScheduledSend(
+  trx: Knex.Transaction,
+  input: { messageId: string; accountId: string; mode: string; scheduledAt: string; countedAt: Date; templateId?: string },
+): Promise<void> {
+  await trx('scheduled_sends').insert({
+    message_id: input.messageId,
+    account_id: input.accountId,
+    mode: input.mode,
+    scheduled_at: input.scheduledAt,
+    counted_at: input.countedAt,
+    template_id: input.templateId ?? null,
+  });
 }
 
 /** `scheduled`, `released` or `canceled`; undefined for a message that was not scheduled. */

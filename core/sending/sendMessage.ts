@@ -14,6 +14,7 @@ import { claimIdempotencyKey, releaseIdempotencyKey, type IdempotencyClaim } fro
 import { checkKeyScope, checkSendGates, USAGE_LIMIT_DETAIL, type GateCode } from './sendGates';
 import { buildSendResponse, type SendResponseBody } from './sendResponse';
 import { scheduleProblem } from './scheduledSends';
+import { renderTemplateForSend, type TemplateReference } from '../templates/renderTemplate';
 
 /** A send request that passed validation (spec 2.1): addresses parsed, attachments decoded. */
 export interface SendRequest {
@@ -29,6 +30,8 @@ export interface SendRequest {
   /** A scheduled send (ISO 8601, UTC), within MAX_SCHEDULE_DAYS. */
   scheduledAt?: string;
   attachments: Attachment[];
+  /** Rendered at acceptance (its published version) into subject, HTML and text, in place of those. */
+  template?: TemplateReference;
 }
 
 /** Who sends: the authenticated key's account and domain scope (empty: every domain). */
@@ -118,6 +121,10 @@ async function gateAndAccept(deps: AcceptDeps, input: SendMessageInput, claim: I
   const { request, key } = input;
   const scheduleIssue = request.scheduledAt !== undefined ? scheduleProblem(new Date(request.scheduledAt)) : undefined;
   if (scheduleIssue) return { outcome: 'invalid', errors: { scheduled_at: [scheduleIssue] } };
+  // Rendered before the gates, like any other check of the request's content (a 400 comes before a 403).
+  const rendered = request.template ? await renderTemplateForSend(deps.db, key.accountId, request.template) : undefined;
+  if (rendered && !rendered.ok) return { outcome: 'invalid', errors: rendered.errors };
+  const body = rendered ? rendered.rendered : { subject: request.subject, html: request.html, text: request.text };
   const gates = await checkSendGates(deps.db, { apiKey: key, fromDomain: request.fromDomain, recipient: request.to.address, recipientKind: request.recipientKind });
   if (!gates.ok) return refused('gates', gates.failure);
 
@@ -136,11 +143,12 @@ async function gateAndAccept(deps: AcceptDeps, input: SendMessageInput, claim: I
     content: {
       to: request.to,
       from: request.from,
-      subject: request.subject,
-      ...(request.html !== undefined ? { html: request.html } : {}),
-      ...(request.text !== undefined ? { text: request.text } : {}),
+      subject: body.subject,
+      ...(body.html !== undefined ? { html: body.html } : {}),
+      ...(body.text !== undefined ? { text: body.text } : {}),
       ...(request.replyTo !== undefined ? { replyTo: request.replyTo } : {}),
       ...(request.tags !== undefined ? { tags: request.tags } : {}),
+      ...(rendered?.ok ? { template: rendered.template } : {}),
     },
     attachments: request.attachments,
     ...(claim ? { idempotency: claim } : {}),

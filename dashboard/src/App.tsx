@@ -19,6 +19,8 @@ const Byoc = lazy(() => import('./pages/Byoc'));
 const Emails = lazy(() => import('./pages/Emails'));
 const EmailDetail = lazy(() => import('./pages/EmailDetail'));
 const Suppressions = lazy(() => import('./pages/Suppressions'));
+const Templates = lazy(() => import('./pages/Templates'));
+const TemplateDetail = lazy(() => import('./pages/TemplateDetail'));
 const NotFound = lazy(() => import('./pages/NotFound'));
 
 function RequireSession({ children }: { children: ReactNode }) {
@@ -53,6 +55,8 @@ export function App() {
         <Route path="/emails" element={page(<Emails />)} />
         <Route path="/emails/:id" element={page(<EmailDetail />)} />
         <Route path="/suppressions" element={page(<Suppressions />)} />
+        <Route path="/templates" element={page(<Templates />)} />
+        <Route path="/templates/:id" element={page(<TemplateDetail />)} />
         <Route path="*" element={page(<NotFound />)} />
       </Routes>
     </BrowserRouter>

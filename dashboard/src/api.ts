@@ -74,6 +74,10 @@ export type MessageDelivery = EmailDetail['webhook_deliveries'][number];
 export type Suppression = Schemas['Suppression'];
 export type Usage = Schemas['Usage'];
 export type EmailFilters = NonNullable<paths['/api/emails']['get']['parameters']['query']>;
+export type Template = Schemas['Template'];
+export type TemplateSummary = Schemas['TemplateSummary'];
+export type TemplateVersion = Schemas['TemplateVersion'];
+export type TestRecipient = Schemas['TemplateTestSendRequest']['recipient'];
 
 /** In the order the dashboard offers them (the document's enum, spec 6.3). */
 export const EVENT_TYPES = ['email.sent', 'email.delivered', 'email.bounced', 'email.complained', 'email.failed'] as const satisfies readonly EventType[];

@@ -18,6 +18,12 @@ export const keys = {
   suppressions: ['suppressions'],
   suppressionList: (search: string, cursor: string | undefined) => ['suppressions', search, cursor ?? ''],
   usage: ['usage'],
+  templates: ['templates'],
+  templateList: (cursor: string | undefined) => ['templates', 'list', cursor ?? ''],
+  /** The prefix of everything about one template (its versions and previews too). */
+  template: (id: string) => ['templates', 'detail', id],
+  templateVersions: (id: string) => ['templates', 'detail', id, 'versions'],
+  templatePreview: (id: string, version: number | undefined, variables: Record<string, unknown>) => ['templates', 'detail', id, 'preview', version ?? 'draft', variables],
 } as const;
 
 export const useDomains = () => useQuery({ queryKey: keys.domains, queryFn: () => ok(postage.GET('/api/domains')) });
@@ -58,5 +64,28 @@ export const useSuppressions = (search: string, cursor: string | undefined) =>
   useQuery({
     queryKey: keys.suppressionList(search, cursor),
     queryFn: () => ok(postage.GET('/api/suppressions', { params: { query: { limit: 25, ...(search ? { search } : {}), ...(cursor ? { cursor } : {}) } } })),
+    placeholderData: keepPreviousData,
+  });
+
+export const useTemplates = (cursor: string | undefined) =>
+  useQuery({
+    queryKey: keys.templateList(cursor),
+    queryFn: () => ok(postage.GET('/api/templates', { params: { query: { limit: 25, ...(cursor ? { cursor } : {}) } } })),
+    placeholderData: keepPreviousData,
+  });
+
+export const useTemplate = (id: string) => useQuery({ queryKey: keys.template(id), queryFn: () => ok(postage.GET('/api/templates/{id}', { params: { path: { id } } })) });
+
+export const useTemplateVersions = (id: string) => useQuery({ queryKey: keys.templateVersions(id), queryFn: () => ok(postage.GET('/api/templates/{id}/versions', { params: { path: { id } } })) });
+
+/**
+ * The saved draft (or a published version) rendered with `variables`. A POST, but it changes
+ * nothing, so it is read like any query; the last rendering stays on screen while the next loads.
+ */
+export const useTemplatePreview = (id: string, version: number | undefined, variables: Record<string, unknown> | undefined) =>
+  useQuery({
+    queryKey: keys.templatePreview(id, version, variables ?? {}),
+    queryFn: () => ok(postage.POST('/api/templates/{id}/preview', { params: { path: { id } }, body: { variables: variables ?? {}, ...(version === undefined ? {} : { version }) } })),
+    enabled: variables !== undefined,
     placeholderData: keepPreviousData,
   });

@@ -4,9 +4,11 @@
 // verification link read from the SES emulator's store -> sign in -> add a shared domain -> (the
 // operator marks it verified, through postage-admin) -> create a key and copy its secret -> send
 // with it over HTTP -> watch the message reach `delivered` on its page, with its timeline ->
-// create a webhook to a local receiver, send a test event, see the delivery listed, replay it -> revoke the
-// key and see the next send get 401. Then every page, screenshotted and checked with axe at
-// 1280 and 390 px wide.
+// create a webhook to a local receiver, send a test event, see the delivery listed, replay it ->
+// create a template, preview it (a variable escaped in the sandboxed frame), save, publish, send a
+// test and follow it to `delivered`, be refused deleting it while a scheduled email uses it ->
+// revoke the key and see the next send get 401. Then every page, screenshotted and checked with
+// axe at 1280 and 390 px wide.
 import { expect, test, type Page } from '@playwright/test';
 import { cliFor, ok, type Cli } from '../cli/cliHarness';
 import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';
@@ -44,7 +46,7 @@ test.afterAll(async () => {
   await stack?.stop();
 });
 
-test('a new customer signs up, verifies, sends, watches delivery, tests a webhook and revokes the key', async () => {
+test('a new customer signs up, verifies, sends, watches delivery, tests a webhook, publishes a template and revokes the key', async () => {
   await page.goto('/');
   await expect(page).toHaveURL(/\/sign-in/); // signed out: the app sends you to sign in
   await checkPage(page, 'sign-in');
@@ -158,6 +160,85 @@ test('a new customer signs up, verifies, sends, watches delivery, tests a webhoo
   await expect(page.getByRole('table', { name: 'Recent deliveries' }).getByRole('row', { name: /replay/ })).toHaveCount(1);
   await checkPage(page, 'webhooks');
 
+  // A template, written in the dashboard.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Templates' }).click();
+  await expect(page.getByText('No templates yet')).toBeVisible();
+  await page.getByRole('button', { name: 'New template' }).first().click();
+  await page.getByLabel('Name', { exact: true }).fill('Order receipt');
+  await page.getByLabel('Alias (optional)').fill('receipt');
+  await page.getByLabel('Subject').fill('Receipt for {{ name }}');
+  // The script would replace the page's text if it ever ran in the preview.
+  await page.getByLabel('HTML', { exact: true }).fill('<h1>Hello {{ name }}</h1>\n<p>Total: {{ total }}</p>\n<script>document.body.textContent = "the script ran"</script>');
+  await checkPage(page, 'template-new');
+  await page.getByRole('button', { name: 'Create template' }).click();
+  await expect(page.getByRole('heading', { name: 'Order receipt', level: 1 })).toBeVisible();
+  await expect(page.getByText('Draft only')).toBeVisible();
+  // The variables start as the draft's, with sample values, and the preview renders them.
+  const variables = page.getByLabel('Variables (JSON)');
+  await expect(variables).toHaveValue(/"name": "Sample name"[^]*"total": "Sample total"/);
+  const preview = page.frameLocator('iframe[title="HTML preview"]');
+  await expect(preview.getByRole('heading', { name: 'Hello Sample name' })).toBeVisible();
+  // A value with markup is shown as text in the HTML (escaped), as it is in the one-line subject.
+  await variables.fill('{"name": "Ada & <Bob>", "total": "9 €"}');
+  await expect(preview.locator('h1')).toHaveText('Hello Ada & <Bob>');
+  await expect(preview.locator('bob')).toHaveCount(0);
+  await expect(preview.locator('body')).not.toContainText('the script ran');
+  await expect(page.getByTestId('preview-subject')).toHaveText('Receipt for Ada & <Bob>');
+  // A missing variable is the API's 400, shown by the variables, not a broken page.
+  await variables.fill('{"name": "Ada & <Bob>"}');
+  await expect(page.getByText('Missing variable `total`')).toBeVisible();
+  await page.getByRole('button', { name: 'Add total' }).click();
+  await expect(preview.locator('p')).toHaveText('Total: Sample total');
+  await variables.fill('{"name": "Ada & <Bob>", "total": "9 €"}');
+  // Edits reach the preview once saved.
+  await page.getByLabel('Subject').fill('Your receipt, {{ name }}');
+  await expect(page.getByText(/^Unsaved edits/)).toBeVisible();
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByText('Draft saved.')).toBeVisible();
+  await expect(page.getByTestId('preview-subject')).toHaveText('Your receipt, Ada & <Bob>');
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByText('Version 1 is published')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Publish' })).toBeDisabled();
+  await expect(page.getByRole('table', { name: 'Published versions' }).getByRole('row', { name: /Your receipt, \{\{ name \}\}/ })).toBeVisible();
+  // A test of the draft, through the real pipeline, followed to its outcome.
+  await expect(page.getByLabel('From')).toHaveValue(`hello@${domain}`);
+  await page.getByLabel('Test recipient').selectOption('delivered');
+  await page.getByRole('button', { name: 'Send test' }).click();
+  await expect(page.getByText(`Sent to delivered@${stack.config.testDomain}`)).toBeVisible();
+  await page.getByRole('link', { name: 'Follow the test email' }).click();
+  await expect(page.getByRole('heading', { name: 'Your receipt, Ada & <Bob>' })).toBeVisible();
+  await expect(page.getByText('Delivered to the recipient’s mail server')).toBeVisible();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Emails' }).click();
+  await expect(page.getByRole('row', { name: /Your receipt, Ada & <Bob>/ })).toContainText('delivered');
+  // While a scheduled email uses it, the template cannot be deleted: the API's 409, in the dialog.
+  const waiting = await send(stack, secret, {
+    from_email: `orders@${domain}`,
+    to: `bounce@${stack.config.testDomain}`,
+    scheduled_at: new Date(Date.now() + 86_400_000).toISOString(),
+    template: { id: 'receipt', variables: { name: 'Later', total: '1 €' } },
+  });
+  expect(waiting.status).toBe(200);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Templates' }).click();
+  await expect(page.getByRole('row', { name: /Order receipt/ })).toContainText('Version 1');
+  await page.getByRole('link', { name: 'Order receipt' }).click();
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete template' }).click();
+  await expect(page.getByRole('dialog').getByRole('alert')).toContainText('scheduled message(s) use this template');
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('heading', { name: 'Order receipt', level: 1 })).toBeVisible();
+  // One that nothing uses goes.
+  await page.getByRole('link', { name: 'Templates' }).first().click();
+  await page.getByRole('button', { name: 'New template' }).click();
+  await page.getByLabel('Name', { exact: true }).fill('Scratch');
+  await page.getByLabel('Subject').fill('Hi');
+  await page.getByRole('button', { name: 'Create template' }).click();
+  await expect(page.getByRole('heading', { name: 'Scratch', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete template' }).click();
+  await expect(page.getByRole('heading', { name: 'Templates', level: 1 })).toBeVisible();
+  await expect(page.getByRole('row', { name: /Order receipt/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Scratch' })).toHaveCount(0);
+
   await page.getByRole('link', { name: 'API keys' }).click();
   await page
     .getByRole('row', { name: /checkout service/ })
@@ -181,8 +262,16 @@ test('every signed-in page, at 1280 and 390 px, with no serious accessibility vi
   await expect(page.getByRole('row', { name: /checkout service/ })).toBeVisible();
   await checkPage(page, 'api-keys');
   await page.goto('/emails');
-  await expect(page.getByRole('link', { name: `delivered@${stack.config.testDomain}` })).toBeVisible();
+  // (Two went there: the send with the key and the template's test.)
+  await expect(page.getByRole('link', { name: `delivered@${stack.config.testDomain}` })).toHaveCount(2);
   await checkPage(page, 'emails');
+  await page.goto('/templates');
+  await expect(page.getByRole('row', { name: /Order receipt/ })).toBeVisible();
+  await checkPage(page, 'templates');
+  await page.getByRole('link', { name: 'Order receipt' }).click();
+  await expect(page.frameLocator('iframe[title="HTML preview"]').getByRole('heading', { name: 'Hello Sample name' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Published versions' })).toBeVisible();
+  await checkPage(page, 'template-detail');
   await page.goto('/suppressions');
   await expect(page.getByText('No suppressed addresses')).toBeVisible();
   await page.getByLabel('Email address').fill('not an address');

@@ -53,6 +53,9 @@ interface Outcome {
   kind: 'test' | 'simulator';
   messageId?: string;
   refusal?: number;
+  /** What the client met on the way: each answer's status (or timeout/network), and a refusal's body, so a failure says why. */
+  answers: (number | string)[];
+  refusedWith?: unknown;
 }
 
 interface Figures {
@@ -165,7 +168,7 @@ test(
         if (random() < 0.3) body.attachments = [{ filename: 'note.txt', content: Buffer.from(`attachment of ${key}`).toString('base64') }];
         // Far enough ahead that a retry of a request that was never accepted is still in the window.
         if (random() < 0.1) body.scheduled_at = new Date(Date.now() + 30_000 + random() * 10_000).toISOString();
-        const outcome: Outcome = { key, accountId: sender.accountId, kind };
+        const outcome: Outcome = { key, accountId: sender.accountId, kind, answers: [] };
         outcomes.push(outcome);
         return { body, outcome };
       }
@@ -181,14 +184,18 @@ test(
           const pending = items.filter((i) => i.outcome.messageId === undefined && i.outcome.refusal === undefined);
           if (pending.length === 0) return;
           const answer = await attempt(sender, { emails: pending.map((i) => i.body) }, '/api/send/batch');
+          for (const i of pending) i.outcome.answers.push(typeof answer === 'string' ? answer : answer.status);
           if (typeof answer !== 'string' && answer.status === 200) {
             (answer.json.data as { index: number; success: boolean; message_id?: string; error?: string }[]).forEach((d) => {
               const item = pending[d.index]!;
               if (d.success) item.outcome.messageId = d.message_id!;
-              else if (!['queue_error', 'service_unavailable', 'attachment_upload_failed', 'idempotency_key_in_progress'].includes(d.error ?? '')) item.outcome.refusal = 422;
+              else if (!['queue_error', 'service_unavailable', 'attachment_upload_failed', 'idempotency_key_in_progress'].includes(d.error ?? '')) {
+                item.outcome.refusal = 422;
+                item.outcome.refusedWith = d;
+              }
             });
           } else if (typeof answer !== 'string' && answer.status < 500 && answer.status !== 429) {
-            for (const i of pending) i.outcome.refusal = answer.status;
+            for (const i of pending) Object.assign(i.outcome, { refusal: answer.status, refusedWith: answer.json });
             return;
           }
           if (tries > 400) {
@@ -204,6 +211,7 @@ test(
         const { body, outcome } = message(sender, n);
         for (let tries = 0; ; tries++) {
           const answer = await attempt(sender, body);
+          outcome.answers.push(typeof answer === 'string' ? answer : answer.status);
           if (typeof answer !== 'string' && answer.status === 200) {
             outcome.messageId = answer.json.message_id as string;
             return;
@@ -211,6 +219,7 @@ test(
           const retry = typeof answer === 'string' || answer.status === 409 || answer.status === 429 || answer.status >= 500;
           if (!retry || tries > 400) {
             outcome.refusal = typeof answer === 'string' ? -1 : answer.status;
+            if (typeof answer !== 'string') outcome.refusedWith = answer.json;
             return;
           }
           await sleep(Math.min(2000, 200 * 2 ** Math.min(tries, 4)));
@@ -321,9 +330,9 @@ test(
           ].join('\n'),
         );
 
+        expect(outcomes.filter((o) => o.refusal !== undefined)).toEqual([]); // careful clients get every message accepted
         expect([...figures.statuses.keys()].filter((s) => ![200, 409, 429, 502, 503].includes(s))).toEqual([]);
         expect(figures.longestWaitMs).toBeLessThan(REQUEST_BOUND_MS);
-        expect(outcomes.filter((o) => o.refusal !== undefined)).toEqual([]); // careful clients get every message accepted
         expect(lost).toEqual([]);
         expect(stuck).toEqual([]);
         expect(orphans).toEqual([]); // no log row without a 200

@@ -10,6 +10,7 @@ import { addDomain, findDomain, markDomainVerified } from '../../core/domains/do
 import { SCOPED_KEY_ACCESS } from '../../api/routes/operationTable';
 import { insertQueuedLogRow } from '../../core/sending/emailLog';
 import { getWebhookEndpoint } from '../../core/webhooks/webhookEndpoints';
+import { createTemplate } from '../../core/templates/templates';
 import { createEndpoint, createSender, uniqueName, type SenderFixture } from '../helpers/fixtures';
 import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';
 import { call, type ApiResponse } from '../api/helpers/http';
@@ -26,6 +27,7 @@ interface Tenant extends SenderFixture {
   webhookId: string;
   messageId: string;
   suppressed: string;
+  templateId: string;
 }
 
 async function tenant(): Promise<Tenant> {
@@ -44,7 +46,8 @@ async function tenant(): Promise<Tenant> {
   });
   const suppressed = `gone-${messageId.slice(0, 8)}@example.org`;
   await suppressManually(stack.db, { accountId: sender.account.id, address: suppressed }, 'test');
-  return { ...sender, fullKey: secret, fullKeyId: apiKey.id, webhookId: endpoint.id, messageId, suppressed };
+  const template = await createTemplate(stack.db, { accountId: sender.account.id, name: 'Private', content: { subject: 'Private', html: '<p>Private</p>', text: null } }, 'test');
+  return { ...sender, fullKey: secret, fullKeyId: apiKey.id, webhookId: endpoint.id, messageId, suppressed, templateId: template.id };
 }
 
 interface Operation {
@@ -78,6 +81,9 @@ const VALID_BODIES: Record<string, unknown> = {
   'post /api/suppressions': { address: 'probe@example.net' },
   'patch /api/emails/{message_id}': { scheduled_at: new Date(Date.now() + 86_400_000).toISOString() },
   'post /api/auth/password': { current_password: 'x'.repeat(12), new_password: 'y'.repeat(12) },
+  'post /api/templates': { name: 'probe', subject: 'Hi', html: '<p>Hi</p>' },
+  'patch /api/templates/{id}': { name: 'renamed' },
+  'post /api/templates/{id}/test-send': { from_email: 'hello@isolation-probe.example.net', recipient: 'delivered' },
 };
 
 function fill(path: string, t: Tenant): string {
@@ -86,15 +92,22 @@ function fill(path: string, t: Tenant): string {
     .replace('{message_id}', t.messageId)
     .replace('{address}', encodeURIComponent(t.suppressed))
     .replace('{delivery_id}', '1')
-    .replace('{id}', path.startsWith('/api/api-keys') ? t.fullKeyId : t.webhookId);
+    .replace('{id}', path.startsWith('/api/api-keys') ? t.fullKeyId : path.startsWith('/api/templates') ? t.templateId : t.webhookId);
 }
 
 /** Ids and names of the same form that exist in no account. */
-const nobody = { domain: 'nowhere-0000.example.com', webhookId: randomUUID(), messageId: randomUUID(), suppressed: 'nobody-0000@example.org', fullKeyId: randomUUID() } as Tenant;
+const nobody = {
+  domain: 'nowhere-0000.example.com',
+  webhookId: randomUUID(),
+  messageId: randomUUID(),
+  suppressed: 'nobody-0000@example.org',
+  fullKeyId: randomUUID(),
+  templateId: randomUUID(),
+} as Tenant;
 
 function withoutIds(json: unknown, t: Tenant): string {
   let text = JSON.stringify(json);
-  for (const id of [t.domain, t.webhookId, t.messageId, t.suppressed, t.fullKeyId]) text = text.split(id).join('<id>');
+  for (const id of [t.domain, t.webhookId, t.messageId, t.suppressed, t.fullKeyId, t.templateId]) text = text.split(id).join('<id>');
   return text;
 }
 
@@ -163,7 +176,7 @@ test('lists and reads show only the caller’s own account', async () => {
     expect({ op: op.path, status: res.status }).toEqual({ op: op.path, status: op.path === '/api/byoc/cloudformation' ? 409 : 200 });
     documented(op.path, 'get', res);
     const text = JSON.stringify(res.json);
-    for (const theirs of [b.domain, b.webhookId, b.messageId, b.suppressed, b.fullKeyId, b.account.id]) expect(text).not.toContain(theirs);
+    for (const theirs of [b.domain, b.webhookId, b.messageId, b.suppressed, b.fullKeyId, b.templateId, b.account.id]) expect(text).not.toContain(theirs);
   }
   const domains = (await asA('GET', '/api/domains')).json.domains as { name: string }[];
   expect(domains.map((d) => d.name)).toEqual([a.domain]);
@@ -230,6 +243,10 @@ test('a domain-scoped full_access key: every operation is classified, account-wi
       'POST /api/emails/{message_id}/cancel',
       'GET /api/suppressions',
       'GET /api/suppressions/{address}',
+      'GET /api/templates',
+      'GET /api/templates/{id}',
+      'GET /api/templates/{id}/versions',
+      'POST /api/templates/{id}/preview',
       'POST /api/auth/verify-email/resend',
       'POST /api/auth/signout',
       'POST /api/auth/password',

@@ -13,6 +13,7 @@ import { simpleParser } from 'mailparser';
 import { toolPath } from '../../tools/stack/processes';
 import { sendWorkflowId, type SendEmailResult } from '../../core/model/workflowContract';
 import { createSender, type SenderFixture } from '../helpers/fixtures';
+import { createTemplate, publishTemplate } from '../../core/templates/templates';
 import { BYOC_ROLE_ARN, startMotoPeer, type MotoPeer } from '../helpers/moto';
 import { startSesFaultProxy, type SesFaultProxy } from '../helpers/sesFaults';
 import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';
@@ -136,6 +137,19 @@ test('after a delivered and a refused BYOC message, no recipient, subject or bod
     },
   ]);
   const bad = await send(byoc, byocMessage(refused));
+  // A template is account data, kept; its variables and the message rendered from them are content.
+  const templated = markers();
+  const template = await createTemplate(stack.db, { accountId: byoc.account.id, name: 'Invoice', content: { subject: 'Invoice {{ number }}', html: '<p>{{ line }}</p>', text: null } }, 'test');
+  await publishTemplate(stack.db, byoc.account.id, template.id, 'test');
+  const fromTemplate = await send(byoc, {
+    from_email: `billing@${byoc.domain}`,
+    to: `${templated.recipient}@example.org`,
+    template: { id: template.id, variables: { number: templated.subject, line: templated.body } },
+    tags: { invoice: templated.tag },
+  });
+  expect(fromTemplate.status).toBe(200);
+  expect(await finished(fromTemplate.json.message_id as string)).toMatchObject({ status: 'sent' });
+  delete (templated as Partial<typeof templated>).attachment; // none sent
   expect([ok.status, bad.status]).toEqual([200, 200]);
   expect(ok.json.mode).toBe('byoc');
   expect(await finished(ok.json.message_id as string)).toMatchObject({ status: 'sent' });
@@ -160,9 +174,10 @@ test('after a delivered and a refused BYOC message, no recipient, subject or bod
   expect(dump).toContain(sharedMarker);
 
   const redis = await redisContents();
-  const histories = (await historyText(ok.json.message_id as string)) + (await historyText(bad.json.message_id as string));
+  const histories = (await historyText(ok.json.message_id as string)) + (await historyText(bad.json.message_id as string)) + (await historyText(fromTemplate.json.message_id as string));
   expect(histories).toContain(ok.json.message_id as string); // the history search sees the ids it should
-  for (const mk of [delivered, refused]) {
+  expect((await moto.sentRawEmails()).some((m) => m.raw_data.includes(templated.subject) && m.raw_data.includes(templated.body))).toBe(true); // control
+  for (const mk of [delivered, refused, templated]) {
     for (const [field, marker] of Object.entries(mk)) {
       expect({ field, inPostgres: dump.includes(marker), inRedis: redis.includes(marker), inHistory: histories.includes(marker) }).toEqual({
         field,
@@ -172,7 +187,7 @@ test('after a delivered and a refused BYOC message, no recipient, subject or bod
       });
     }
   }
-  expect(await stack.db('staged_messages').whereIn('message_id', [ok.json.message_id as string, bad.json.message_id as string])).toEqual([]);
+  expect(await stack.db('staged_messages').whereIn('message_id', [ok.json.message_id as string, bad.json.message_id as string, fromTemplate.json.message_id as string])).toEqual([]);
 });
 
 test('a role that stops working fails the message and the API answers 503 byoc_not_configured until revalidated', async () => {

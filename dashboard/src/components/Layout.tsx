@@ -12,6 +12,7 @@ const NAV = [
   ['/api-keys', 'API keys'],
   ['/webhooks', 'Webhooks'],
   ['/emails', 'Emails'],
+  ['/templates', 'Templates'],
   ['/suppressions', 'Suppressions'],
   ['/byoc', 'BYOC'],
 ] as const;

@@ -452,6 +452,111 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account’s templates, newest first (without their content). */
+        get: operations["getApiTemplates"];
+        put?: never;
+        /** Create a template; its content is the draft until published. */
+        post: operations["postApiTemplates"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/templates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One template, by id or alias, with its draft and the variables it reads. */
+        get: operations["getApiTemplatesId"];
+        put?: never;
+        post?: never;
+        /** Delete a template and its versions; messages already sent keep their content. */
+        delete: operations["deleteApiTemplatesId"];
+        options?: never;
+        head?: never;
+        /** Rename, change the alias (at once), or edit the draft (used by sends once published). */
+        patch: operations["patchApiTemplatesId"];
+        trace?: never;
+    };
+    "/api/templates/{id}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Render the draft (or a published version) with variables, without sending: subject, HTML and text. */
+        post: operations["postApiTemplatesIdPreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/templates/{id}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make the draft the published version that sends use (a draft equal to it publishes nothing new). */
+        post: operations["postApiTemplatesIdPublish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/templates/{id}/test-send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send the draft, rendered with variables, to a test recipient through the real pipeline (counted like any test send). */
+        post: operations["postApiTemplatesIdTestSend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/templates/{id}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every published version, newest first. */
+        get: operations["getApiTemplatesIdVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/usage": {
         parameters: {
             query?: never;
@@ -792,6 +897,16 @@ export interface components {
             /** Format: email */
             address: string;
         };
+        CreateTemplateRequest: {
+            alias?: string | null;
+            /** @description A Liquid template; every `{{ output }}` is HTML-escaped unless it ends with `| raw`. */
+            html: string;
+            /** @description A name for people (not unique): not only spaces. */
+            name: string;
+            /** @description A Liquid template of one line; nothing in it is escaped, and a rendered line break is refused. */
+            subject: string;
+            text?: string | null;
+        };
         CreateWebhookRequest: {
             events: ("email.sent" | "email.delivered" | "email.failed" | "email.bounced" | "email.complained")[];
             /**
@@ -971,6 +1086,10 @@ export interface components {
                 tags: {
                     [key: string]: string;
                 };
+                template: {
+                    id: string;
+                    version: number | null;
+                } | null;
             };
             timeline: {
                 /** Format: date-time */
@@ -1022,6 +1141,10 @@ export interface components {
                 tags: {
                     [key: string]: string;
                 };
+                template: {
+                    id: string;
+                    version: number | null;
+                } | null;
             }[];
             next_cursor: string | null;
         };
@@ -1034,7 +1157,7 @@ export interface components {
         Error: {
             detail: string;
             /** @enum {unknown} */
-            error: "unauthorized" | "domain_not_registered" | "domain_not_verified" | "dkim_not_verified" | "domain_mode_mismatch" | "domain_not_allowed" | "sending_suspended" | "recipient_suppressed" | "usage_limit_exceeded" | "attachment_upload_failed" | "queue_error" | "byoc_not_configured" | "service_unavailable" | "idempotency_key_reused" | "idempotency_key_in_progress" | "not_found" | "method_not_allowed" | "internal_error" | "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "too_many_attempts" | "too_many_requests" | "domain_exists" | "domain_unavailable" | "too_many_pending_domains" | "byoc_setup_required" | "webhook_inactive" | "not_scheduled" | "provider_error";
+            error: "unauthorized" | "domain_not_registered" | "domain_not_verified" | "dkim_not_verified" | "domain_mode_mismatch" | "domain_not_allowed" | "sending_suspended" | "recipient_suppressed" | "usage_limit_exceeded" | "attachment_upload_failed" | "queue_error" | "byoc_not_configured" | "service_unavailable" | "idempotency_key_reused" | "idempotency_key_in_progress" | "not_found" | "method_not_allowed" | "internal_error" | "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "too_many_attempts" | "too_many_requests" | "domain_exists" | "domain_unavailable" | "too_many_pending_domains" | "byoc_setup_required" | "webhook_inactive" | "not_scheduled" | "template_alias_exists" | "template_in_use" | "provider_error";
             /** @constant */
             success: false;
         };
@@ -1059,10 +1182,18 @@ export interface components {
             /** @constant */
             success: false;
         };
+        PreviewTemplateRequest: {
+            /** @description The values the template reads, by name (strings, numbers, booleans, lists, objects). */
+            variables?: {
+                [key: string]: unknown;
+            };
+            /** @description A published version; absent: the draft. */
+            version?: number;
+        };
         RescheduleRequest: {
             /**
              * Format: date-time
-             * @description The new time: in the future and at most 30 days ahead (otherwise a 400 on `scheduled_at`).
+             * @description The new time: at most 30 days ahead; a time less than 10 minutes past sends the message at once (otherwise a 400 on `scheduled_at`).
              */
             scheduled_at: string;
         };
@@ -1136,7 +1267,7 @@ export interface components {
             /** @constant */
             success: true;
         };
-        /** @description One email. `from_email` (or its alias `from`) is required, and at least one of `message`, `html` or `attachments` must be non-empty. Unknown fields are rejected. Rules a schema cannot state: on the test domain only its documented local parts exist (400 on `to`); attachments together at most 10485760 bytes once decoded (400); the `Idempotency-Key` header and `idempotency_key` must agree when both are sent (400); the sender must be on a verified domain of the account that the key may use (403). */
+        /** @description One email. `from_email` (or its alias `from`) is required, and at least one of `message`, `html`, `attachments` or `template` must be non-empty; `template` excludes `subject`, `html` and `message`. Unknown fields are rejected. Rules a schema cannot state: on the test domain only its documented local parts exist (400 on `to`); attachments together at most 10485760 bytes once decoded (400); the `Idempotency-Key` header and `idempotency_key` must agree when both are sent (400); the sender must be on a verified domain of the account that the key may use (403). */
         SendRequest: {
             /** @description At most 10 attachments, together at most 10485760 bytes once decoded. */
             attachments?: {
@@ -1162,13 +1293,22 @@ export interface components {
             reply_to?: string;
             /**
              * Format: date-time
-             * @description Send later: an ISO 8601 date-time with a UTC offset, in the future and at most 30 days ahead (a past or too distant time is a 400 on `scheduled_at`, which a schema cannot state). The message is gated and counted now; it can be moved or cancelled until it goes (PATCH /api/emails/{message_id}, POST /api/emails/{message_id}/cancel).
+             * @description Send later: an ISO 8601 date-time with a UTC offset, at most 30 days ahead; a time less than 10 minutes past is sent at once (an older or too distant time is a 400 on `scheduled_at`, which a schema cannot state). The message is gated and counted now; it can be moved or cancelled until it goes (PATCH /api/emails/{message_id}, POST /api/emails/{message_id}/cancel).
              */
             scheduled_at?: string;
             subject?: string;
             /** @description Up to 10 name/value pairs, each 1 to 256 ASCII letters, digits, `_` or `-` (what SES accepts as message tags). Passed to SES as message tags in both modes; in shared mode kept with the email log (filter with `GET /api/emails?tag=name:value`) and echoed as `tags` in the message's webhook payloads; in BYOC mode Postage keeps none of them. */
             tags?: {
                 [key: string]: string;
+            };
+            /** @description Send a stored template (its published version) in place of `subject`, `html` and `message`, rendered now with `variables`. Rules a schema cannot state: an unknown template, one never published, a missing variable or a render past its bounds is a 400 on `template.id` or `template.variables`, and nothing is queued. */
+            template?: {
+                /** @description The template’s id or alias. */
+                id: string;
+                /** @description The values the template reads, by name: strings, numbers, booleans, lists and objects. In the HTML they are escaped unless the template writes `| raw`. */
+                variables?: {
+                    [key: string]: unknown;
+                };
             };
             /** @description Exactly one recipient: `addr@example.com` or `Name <addr@example.com>`. */
             to: string;
@@ -1182,7 +1322,9 @@ export interface components {
             html: string;
         } | {
             attachments: unknown[];
-        }));
+        } | {
+            template: Record<string, never>;
+        }) & unknown);
         SendResponse: {
             /** @description Attachments staged. */
             attachments: number;
@@ -1279,9 +1421,111 @@ export interface components {
                 reason: "bounce" | "complaint" | "manual";
             }[];
         };
+        Template: {
+            alias: string | null;
+            /** Format: date-time */
+            created_at: string;
+            draft: {
+                html: string;
+                subject: string;
+                text: string | null;
+                /** @description The variables the draft reads (top-level names). */
+                variables: string[];
+            };
+            /** @description The draft differs from the published version. */
+            has_unpublished_changes: boolean;
+            id: string;
+            name: string;
+            published_version: number | null;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        TemplateList: {
+            next_cursor: string | null;
+            templates: {
+                alias: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** @description The draft differs from the published version. */
+                has_unpublished_changes: boolean;
+                id: string;
+                name: string;
+                published_version: number | null;
+                /** Format: date-time */
+                updated_at: string;
+            }[];
+        };
+        TemplatePreview: {
+            html: string;
+            subject: string;
+            /** @description The text part: the template’s own, or derived from the HTML. */
+            text: string;
+        };
+        TemplateSummary: {
+            alias: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** @description The draft differs from the published version. */
+            has_unpublished_changes: boolean;
+            id: string;
+            name: string;
+            published_version: number | null;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        TemplateTestSend: {
+            message_id: string;
+            /** @description The test address it was sent to. */
+            recipient: string;
+        };
+        TemplateTestSendRequest: {
+            /** @description A sender on a verified domain of the account. */
+            from_email: string;
+            /**
+             * @description Which test recipient (on the test domain): its outcome is simulated, nothing leaves Postage.
+             * @enum {unknown}
+             */
+            recipient: "delivered" | "bounce" | "complaint";
+            /** @description The values the template reads, by name (strings, numbers, booleans, lists, objects). */
+            variables?: {
+                [key: string]: unknown;
+            };
+        };
+        TemplateVersion: {
+            html: string;
+            /** Format: date-time */
+            published_at: string;
+            subject: string;
+            text: string | null;
+            variables: string[];
+            version: number;
+        };
+        TemplateVersionList: {
+            /** @description Newest first. */
+            versions: {
+                html: string;
+                /** Format: date-time */
+                published_at: string;
+                subject: string;
+                text: string | null;
+                variables: string[];
+                version: number;
+            }[];
+        };
         TestWebhookRequest: {
             /** @enum {unknown} */
             event_type?: "email.sent" | "email.delivered" | "email.failed" | "email.bounced" | "email.complained";
+        };
+        /** @description Name and alias change at once; subject, html and text change the draft, which sends use once published. */
+        UpdateTemplateRequest: {
+            alias?: string | null;
+            /** @description A Liquid template; every `{{ output }}` is HTML-escaped unless it ends with `| raw`. */
+            html?: string;
+            /** @description A name for people (not unique): not only spaces. */
+            name?: string;
+            /** @description A Liquid template of one line; nothing in it is escaped, and a rendered line break is refused. */
+            subject?: string;
+            text?: string | null;
         };
         UpdateWebhookRequest: {
             active?: boolean;
@@ -4721,6 +4965,1013 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in and no valid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "not_found";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getApiTemplates: {
+        parameters: {
+            query?: {
+                /** @description `next_cursor` of the previous page, as it was given: any other text is a 400 on `cursor` (the cursor is opaque, so a schema cannot state which texts are one). */
+                cursor?: string;
+                /** @description Rows per page, 1 to 100 (default 25). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of templates. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateList"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in and no valid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "not_found";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    postApiTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTemplateRequest"];
+            };
+        };
+        responses: {
+            /** @description Created (not yet published). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Template"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in and no valid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "not_found";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Another template of the account has this alias. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "template_alias_exists";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getApiTemplatesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Template"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in and no valid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "not_found";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    deleteApiTemplatesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in and no valid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "not_found";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description A scheduled message rendered from it still waits. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "template_in_use";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    patchApiTemplatesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateTemplateRequest"];
+            };
+        };
+        responses: {
+            /** @description Changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Template"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in and no valid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "not_found";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Another template of the account has this alias. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "template_alias_exists";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    postApiTemplatesIdPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PreviewTemplateRequest"];
+            };
+        };
+        responses: {
+            /** @description The rendered message. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplatePreview"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in and no valid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "not_found";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    postApiTemplatesIdPublish: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Published. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Template"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in and no valid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "not_found";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    postApiTemplatesIdTestSend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TemplateTestSendRequest"];
+            };
+        };
+        responses: {
+            /** @description Queued; follow it in the email log. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateTestSend"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in and no valid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description A management refusal, or a send gate (spec 7): the sender domain cannot send. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "insufficient_permission" | "csrf_token_invalid" | "domain_not_registered" | "domain_not_allowed" | "unauthorized" | "sending_suspended" | "domain_not_verified" | "dkim_not_verified" | "domain_mode_mismatch";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "not_found";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The test recipient is on the suppression list. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "recipient_suppressed";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The month’s sends are used up. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "usage_limit_exceeded";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Nothing was queued or counted; retry. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "queue_error" | "attachment_upload_failed";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Retry later, or validate BYOC again. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "service_unavailable" | "byoc_not_configured";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getApiTemplatesIdVersions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The versions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TemplateVersionList"];
                 };
             };
             /** @description Invalid body or query: field errors. */

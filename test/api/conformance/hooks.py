@@ -13,6 +13,8 @@ DOMAIN = os.environ["POSTAGE_CONFORMANCE_DOMAIN"]
 # What the run is made with: its key (id and prefix) and its domain. Schemathesis reuses ids and
 # names from earlier answers; revoking the run's key or deleting its domain is a valid request,
 # but every later answer would then be a 401 or a 403.
+# A published template of the account without variables (an unknown template is a 400 on template.id).
+TEMPLATE = os.environ["POSTAGE_CONFORMANCE_TEMPLATE"]
 PROTECTED = set(filter(None, os.environ.get("POSTAGE_CONFORMANCE_PROTECTED", "").split(",")))
 
 ADDRESS_DOMAIN = re.compile(r"@[^@<>]*(>?)$")
@@ -36,7 +38,7 @@ def _future(value):
 
 
 def _schedulable(value):
-    """A send is scheduled in the future and at most 30 days ahead (400 on scheduled_at otherwise)."""
+    """A send is scheduled at most 30 days ahead and less than 10 minutes past (400 on scheduled_at otherwise)."""
     try:
         when = datetime.fromisoformat(value.upper().replace("Z", "+00:00"))
     except ValueError:
@@ -45,6 +47,11 @@ def _schedulable(value):
     if when.tzinfo is None or now + timedelta(minutes=5) < when < now + timedelta(days=29):
         return value
     return (now + timedelta(days=1)).isoformat()
+
+
+def _parses(source):
+    """A template field must parse as Liquid (400 on the field otherwise): no tag or output delimiters."""
+    return source.replace("{", "(") if isinstance(source, str) else source
 
 
 def _registrable(name):
@@ -62,9 +69,21 @@ def before_call(ctx, case, kwargs):
                 body[field] = _yours(body[field])
         if isinstance(body.get("scheduled_at"), str):
             body["scheduled_at"] = _schedulable(body["scheduled_at"])
+        if isinstance(body.get("template"), dict):
+            body["template"]["id"] = TEMPLATE
         # The Idempotency-Key header and the idempotency_key field must agree when both are sent.
         if isinstance(body.get("idempotency_key"), str) and case.headers and "Idempotency-Key" in case.headers:
             case.headers["Idempotency-Key"] = body["idempotency_key"]
+    elif operation in ("POST /api/templates", "PATCH /api/templates/{id}"):
+        for field in ("subject", "html", "text"):
+            if field in body:
+                body[field] = _parses(body[field])
+    elif operation == "POST /api/templates/{id}/preview":
+        # Only a version that was published can be previewed (400 on version otherwise).
+        body.pop("version", None)
+    elif operation == "POST /api/templates/{id}/test-send":
+        if isinstance(body.get("from_email"), str):
+            body["from_email"] = _yours(body["from_email"])
     elif operation == "POST /api/api-keys":
         if isinstance(body.get("expires_at"), str):
             body["expires_at"] = _future(body["expires_at"])

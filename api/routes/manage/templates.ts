@@ -1,0 +1,209 @@
+// Templates (issue 22): create, list (paged), read, edit the draft, publish, list versions,
+// preview with variables, delete (refused while a scheduled message rendered from it waits). The
+// `{id}` of every path is the template's id or its alias.
+import { PostageError } from '../../../core/platform/errors';
+import { renderTemplateContent } from '../../../core/templates/renderTemplate';
+import { TemplateRenderError } from '../../../core/templates/templateLanguage';
+import { createTemplate, deleteTemplate, findTemplate, listTemplateVersions, publishTemplate, templatePage, templateVersion, updateTemplate } from '../../../core/templates/templates';
+import { sendMessage } from '../../../core/sending/sendMessage';
+import { sendValidationError } from '../../http/errors';
+import { ANSWERED, operation } from '../../http/operation';
+import { perApp } from '../../http/perApp';
+import { refuseSend } from '../../http/sendRefusal';
+import { createSendRequestValidator } from '../../schemas/validateSendRequest';
+import { QueryReader } from '../../http/queryReader';
+import { presentTemplate, presentTemplateSummary, presentTemplateVersion } from '../../presenters/resources';
+import {
+  CreateTemplateRequest,
+  Deleted,
+  PreviewTemplateRequest,
+  Template,
+  TemplateList,
+  TemplatePreview,
+  TemplateTestSend,
+  TemplateTestSendRequest,
+  TemplateVersionList,
+  UpdateTemplateRequest,
+} from '../../schemas/management';
+import { PAGE } from '../../schemas/queryParameters';
+
+const validateSend = perApp((deps) => createSendRequestValidator(deps.config));
+/** The send request's field names, as this endpoint's body spells them. */
+const TEST_SEND_FIELDS: Record<string, string> = { to: 'recipient', 'template.variables': 'variables', 'template.id': '_body' };
+
+export const templateOperations = [
+  operation({
+    method: 'get',
+    path: '/api/templates',
+    summary: 'The account’s templates, newest first (without their content).',
+    who: 'caller',
+    scopedKey: 'same',
+    query: PAGE,
+    ok: [200, TemplateList, 'A page of templates.'],
+    async handler({ deps, req, res, caller }) {
+      const q = new QueryReader(req);
+      const cursor = q.text('cursor', 800);
+      const limit = q.limit();
+      if (q.refused(res)) return ANSWERED;
+      const page = await templatePage(deps.db, caller.accountId, { limit, ...(cursor ? { cursor } : {}) });
+      return { templates: page.rows.map(presentTemplateSummary), next_cursor: page.nextCursor };
+    },
+  }),
+  operation({
+    method: 'post',
+    path: '/api/templates',
+    summary: 'Create a template; its content is the draft until published.',
+    who: 'caller',
+    scopedKey: 'account_wide',
+    body: CreateTemplateRequest,
+    ok: [201, Template, 'Created (not yet published).'],
+    more: { 409: [{ codes: ['template_alias_exists'] }, 'Another template of the account has this alias.'] },
+    async handler({ deps, res, caller, body }) {
+      const template = await createTemplate(
+        deps.db,
+        { accountId: caller.accountId, name: body.name, alias: body.alias ?? null, content: { subject: body.subject, html: body.html, text: body.text ?? null } },
+        caller.actor,
+      );
+      res.locals.outcome = 'template_created';
+      return presentTemplate(template);
+    },
+  }),
+  operation({
+    method: 'get',
+    path: '/api/templates/{id}',
+    summary: 'One template, by id or alias, with its draft and the variables it reads.',
+    who: 'caller',
+    scopedKey: 'same',
+    ok: [200, Template, 'The template.'],
+    async handler({ deps, caller, params }) {
+      return presentTemplate(await findTemplate(deps.db, caller.accountId, params.id));
+    },
+  }),
+  operation({
+    method: 'patch',
+    path: '/api/templates/{id}',
+    summary: 'Rename, change the alias (at once), or edit the draft (used by sends once published).',
+    who: 'caller',
+    scopedKey: 'account_wide',
+    body: UpdateTemplateRequest,
+    ok: [200, Template, 'Changed.'],
+    more: { 409: [{ codes: ['template_alias_exists'] }, 'Another template of the account has this alias.'] },
+    async handler({ deps, caller, body, params }) {
+      return presentTemplate(await updateTemplate(deps.db, caller.accountId, params.id, body, caller.actor));
+    },
+  }),
+  operation({
+    method: 'delete',
+    path: '/api/templates/{id}',
+    summary: 'Delete a template and its versions; messages already sent keep their content.',
+    who: 'caller',
+    scopedKey: 'account_wide',
+    ok: [200, Deleted, 'Deleted.'],
+    more: { 409: [{ codes: ['template_in_use'] }, 'A scheduled message rendered from it still waits.'] },
+    async handler({ deps, res, caller, params }) {
+      await deleteTemplate(deps.db, caller.accountId, params.id, caller.actor);
+      res.locals.outcome = 'template_deleted';
+      return { success: true as const, warnings: [] };
+    },
+  }),
+  operation({
+    method: 'post',
+    path: '/api/templates/{id}/publish',
+    summary: 'Make the draft the published version that sends use (a draft equal to it publishes nothing new).',
+    who: 'caller',
+    scopedKey: 'account_wide',
+    ok: [200, Template, 'Published.'],
+    async handler({ deps, res, caller, params }) {
+      const template = await publishTemplate(deps.db, caller.accountId, params.id, caller.actor);
+      res.locals.outcome = 'template_published';
+      return presentTemplate(template);
+    },
+  }),
+  operation({
+    method: 'get',
+    path: '/api/templates/{id}/versions',
+    summary: 'Every published version, newest first.',
+    who: 'caller',
+    scopedKey: 'same',
+    ok: [200, TemplateVersionList, 'The versions.'],
+    async handler({ deps, caller, params }) {
+      return { versions: (await listTemplateVersions(deps.db, caller.accountId, params.id)).map(presentTemplateVersion) };
+    },
+  }),
+  operation({
+    method: 'post',
+    path: '/api/templates/{id}/preview',
+    summary: 'Render the draft (or a published version) with variables, without sending: subject, HTML and text.',
+    who: 'caller',
+    scopedKey: 'same',
+    body: PreviewTemplateRequest,
+    ok: [200, TemplatePreview, 'The rendered message.'],
+    async handler({ deps, caller, params, body }) {
+      const template = await findTemplate(deps.db, caller.accountId, params.id);
+      const content = body.version === undefined ? template.draft : await templateVersion(deps.db, template.id, body.version);
+      if (!content) throw new PostageError('invalid_template', `This template has no version ${String(body.version)}.`, 'version');
+      try {
+        return await renderTemplateContent(content, body.variables ?? {});
+      } catch (err) {
+        if (err instanceof TemplateRenderError) throw new PostageError('invalid_template', err.message, 'variables');
+        throw err;
+      }
+    },
+  }),
+  operation({
+    method: 'post',
+    path: '/api/templates/{id}/test-send',
+    summary: 'Send the draft, rendered with variables, to a test recipient through the real pipeline (counted like any test send).',
+    who: 'caller',
+    scopedKey: 'account_wide',
+    body: TemplateTestSendRequest,
+    ok: [200, TemplateTestSend, 'Queued; follow it in the email log.'],
+    more: {
+      403: [
+        {
+          codes: [
+            'insufficient_permission',
+            'csrf_token_invalid',
+            'domain_not_registered',
+            'domain_not_allowed',
+            'unauthorized',
+            'sending_suspended',
+            'domain_not_verified',
+            'dkim_not_verified',
+            'domain_mode_mismatch',
+          ],
+        },
+        'A management refusal, or a send gate (spec 7): the sender domain cannot send.',
+      ],
+      422: [{ codes: ['recipient_suppressed'] }, 'The test recipient is on the suppression list.'],
+      429: [{ codes: ['usage_limit_exceeded'] }, 'The month’s sends are used up.'],
+      502: [{ codes: ['queue_error', 'attachment_upload_failed'] }, 'Nothing was queued or counted; retry.'],
+      503: [{ codes: ['service_unavailable', 'byoc_not_configured'] }, 'Retry later, or validate BYOC again.'],
+    },
+    async handler({ deps, res, caller, params, body }) {
+      const { id } = await findTemplate(deps.db, caller.accountId, params.id); // another account's is a 404, like everywhere
+      const parsed = validateSend(deps)({ from_email: body.from_email, to: `${body.recipient}@${deps.config.testDomain}`, template: { id, variables: body.variables ?? {} } });
+      const invalid = (errors: Record<string, string[]>): typeof ANSWERED => {
+        res.locals.outcome = 'invalid_body';
+        sendValidationError(res, Object.fromEntries(Object.entries(errors).map(([field, messages]) => [TEST_SEND_FIELDS[field] ?? field, messages])));
+        return ANSWERED;
+      };
+      if (!parsed.ok) return invalid(parsed.errors);
+      const { idempotencyKey: _none, template, ...request } = parsed.request;
+      const result = await sendMessage(deps, { request: { ...request, template: { ...template!, draft: true } }, key: { accountId: caller.accountId, domainScope: caller.domainScope } });
+      switch (result.outcome) {
+        case 'invalid':
+          return invalid(result.errors);
+        case 'refused':
+          refuseSend(deps, res, { code: result.code, detail: result.detail });
+          return ANSWERED;
+        case 'replayed':
+          throw new Error('a test send has no idempotency key, so nothing to replay');
+        case 'accepted':
+          deps.metrics.sendsAccepted.inc({ mode: result.mode, kind: result.kind });
+          res.locals.outcome = 'queued';
+          return { message_id: result.messageId, recipient: `${body.recipient}@${deps.config.testDomain}` };
+      }
+    },
+  }),
+];
