@@ -66,7 +66,9 @@ test('the rules the code checks itself are published: addresses, passwords, name
   const { schemas } = doc.components;
   for (const field of ['to', 'from_email', 'from', 'reply_to']) expect(schemas.SendRequest.properties[field].pattern).toBe(MAILBOX);
   expect(schemas.SendRequest.allOf[0].oneOf.map((s: { required: string[] }) => s.required)).toEqual([['from_email'], ['from']]);
-  expect(schemas.SendRequest.allOf[1].anyOf).toHaveLength(3);
+  expect(schemas.SendRequest.allOf[1].anyOf.map((s: { required: string[] }) => s.required)).toEqual([['message'], ['html'], ['attachments'], ['template']]);
+  // A template replaces subject, html and message.
+  expect(schemas.SendRequest.allOf[2]).toEqual({ not: { required: ['template'], anyOf: [{ required: ['subject'] }, { required: ['html'] }, { required: ['message'] }] } });
   expect(schemas.SendRequest.properties.attachments.items.properties.content.pattern).toMatch(/^\^/);
   for (const name of ['SignupRequest', 'PasswordResetRequest']) expect(schemas[name].properties.email).toMatchObject({ format: 'email', pattern: EMAIL_ADDRESS, maxLength: 254 });
   expect(schemas.CreateSuppressionRequest.properties.address).toMatchObject({ format: 'email', pattern: EMAIL_ADDRESS });
