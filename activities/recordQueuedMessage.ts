@@ -1,8 +1,8 @@
 import { insertQueuedLogRow } from '../core/sending/emailLog';
 import type { MessageKind } from '../core/model/sendingModes';
-import { loadStagedMessage } from '../core/sending/staging';
+import { deleteStagedMessage, loadStagedMessage } from '../core/sending/staging';
 import { claimAcceptance } from '../core/sending/acceptOutbox';
-import { scheduledSendState } from '../core/sending/scheduledSends';
+import { scheduledSendState, syncScheduledLogRow } from '../core/sending/scheduledSends';
 import type { ResolvedActivityDeps } from './deps';
 
 /**
@@ -36,6 +36,12 @@ export function recordQueuedMessage(deps: ResolvedActivityDeps) {
         ...(staged.content.template ? { template: staged.content.template } : {}),
         ...(input.scheduledAt ? { scheduledAt: input.scheduledAt } : {}),
       });
+      // Moved or cancelled before the row existed: the row now says so (the content of a
+      // cancelled message was kept for this row only, and goes now).
+      if (input.scheduledAt && (await syncScheduledLogRow(deps.db, staged.messageId)).canceled) {
+        await deleteStagedMessage(deps.db, staged.messageId);
+        return { accepted: false, canceled: true };
+      }
     }
     return { accepted: true };
   };

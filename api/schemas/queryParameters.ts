@@ -15,4 +15,12 @@ export const PAGE = [
 ];
 
 /** An ISO 8601 date (midnight UTC) or RFC 3339 date-time; JavaScript's Date has no leap second. */
-export const TIME = { type: 'string', maxLength: 40, anyOf: [{ format: 'date' }, { format: 'date-time', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt][0-9]{2}:[0-9]{2}:[0-5][0-9]' }] };
+export const TIME = {
+  type: 'string',
+  maxLength: 40,
+  // Each branch says `string` again, so generators read the parameter as a string.
+  anyOf: [
+    { type: 'string', format: 'date' },
+    { type: 'string', format: 'date-time', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt][0-9]{2}:[0-9]{2}:[0-5][0-9]' },
+  ],
+};

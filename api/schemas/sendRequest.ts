@@ -120,7 +120,8 @@ export function buildSendRequestSchema(limits: SendRequestLimits) {
           present('message', { type: 'string', minLength: 1 }),
           present('html', { type: 'string', minLength: 1 }),
           present('attachments', { type: 'array', minItems: 1 }),
-          present('template', { type: 'object' }),
+          // Open (additionalProperties), so generators intersect it with `template`'s own shape instead of emptying it.
+          present('template', { type: 'object', additionalProperties: true }),
         ],
       },
       { not: { required: ['template'], anyOf: [{ required: ['subject'] }, { required: ['html'] }, { required: ['message'] }] } },

@@ -45,6 +45,30 @@ export async function recordScheduledSend(
   });
 }
 
+/**
+ * A scheduled message's log row has just been written (by its workflow, from the staged content):
+ * bring it in line with `scheduled_sends`, which a reschedule or a cancellation made before the
+ * row existed could not update. The row lock serialises this with a cancellation in flight: one
+ * that commits first is seen here; one that waits for us then finds the row. True when the
+ * message was cancelled meanwhile (the caller deletes its content and stops).
+ */
+export async function syncScheduledLogRow(db: Db, messageId: string): Promise<{ canceled: boolean }> {
+  return db.transaction(async (trx) => {
+    const row = await trx('scheduled_sends').where({ message_id: messageId }).forShare().first<{ state: string; scheduled_at: Date } | undefined>('state', 'scheduled_at');
+    if (!row) return { canceled: false };
+    if (row.state !== 'canceled') {
+      await trx('email_log').where({ message_id: messageId, status: 'scheduled' }).update({ scheduled_at: row.scheduled_at });
+      return { canceled: false };
+    }
+    await trx.raw(
+      `WITH moved AS (UPDATE email_log SET status = 'canceled', updated_at = now() WHERE message_id = ? AND status = 'scheduled' RETURNING message_id)
+       INSERT INTO email_events (message_id, type, at) SELECT message_id, 'canceled', now() FROM moved ON CONFLICT DO NOTHING`,
+      [messageId],
+    );
+    return { canceled: true };
+  });
+}
+
 /** `scheduled`, `released` or `canceled`; undefined for a message that was not scheduled. */
 export async function scheduledSendState(db: Db, messageId: string): Promise<string | undefined> {
   const row = await db('scheduled_sends').where({ message_id: messageId }).first<{ state: string } | undefined>('state');
@@ -96,10 +120,12 @@ export async function cancelScheduledSend(db: Db, input: { accountId: string; me
     await trx.raw(
       `WITH monthly AS (UPDATE usage_counters SET count = count - 1 WHERE account_id = ? AND month = ?::date AND mode = ? AND count > 0),
        daily AS (UPDATE usage_daily SET count = count - 1 WHERE account_id = ? AND day = ?::date AND mode = ? AND count > 0),
-       unstaged AS (DELETE FROM staged_messages WHERE message_id = ?),
+       -- A shared message whose workflow has not written its log row yet keeps its content until it
+       -- does (syncScheduledLogRow): the row is written from it, then marked cancelled.
+       unstaged AS (DELETE FROM staged_messages WHERE message_id = ? AND (mode <> 'shared' OR EXISTS (SELECT 1 FROM email_log WHERE message_id = ?))),
        moved AS (UPDATE email_log SET status = 'canceled', updated_at = now() WHERE message_id = ? AND status = 'scheduled' RETURNING message_id)
        INSERT INTO email_events (message_id, type, at) SELECT message_id, 'canceled', now() FROM moved ON CONFLICT DO NOTHING`,
-      [input.accountId, utcMonthStart(row.counted_at), row.mode, input.accountId, utcDay(row.counted_at), row.mode, input.messageId, input.messageId],
+      [input.accountId, utcMonthStart(row.counted_at), row.mode, input.accountId, utcDay(row.counted_at), row.mode, input.messageId, input.messageId, input.messageId],
     );
     return 'canceled';
   });

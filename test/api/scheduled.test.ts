@@ -156,6 +156,30 @@ test('a worker killed while messages wait: the next one sends them at their time
   expect(await monthlyUsage(stack.db, s.account.id, new Date())).toMatchObject({ shared: 2 });
 }, 120_000);
 
+test('moved or cancelled before its workflow wrote the log row: the row, once written, says so', async () => {
+  const s = await createSender(stack.db);
+  const api = await admin(s);
+  worker.child.kill('SIGKILL');
+  await worker.stop();
+  // No worker: accepted and started, but nothing has written a log row yet.
+  const [canceled, moved] = await Promise.all([0, 1].map(async () => String((await send(stack, s.apiKey, testSendBody(stack, s.domain, { scheduled_at: inSeconds(3600) }))).json.message_id)));
+  expect(await logRow(canceled!)).toBeUndefined();
+  expect((await api('POST', `/api/emails/${canceled}/cancel`)).json).toMatchObject({ status: 'canceled' });
+  const movedAt = inSeconds(7200);
+  expect((await api('PATCH', `/api/emails/${moved}`, { scheduled_at: movedAt })).status).toBe(200);
+  worker = await startWorker();
+  expect(await result(canceled!)).toEqual({ status: 'canceled' });
+  const row = await eventually('the cancelled message in the log', async () => {
+    const res = await api('GET', `/api/emails/${canceled}`);
+    return res.status === 200 ? res : undefined;
+  });
+  expect((row.json.email as { status: string }).status).toBe('canceled');
+  expect((row.json.timeline as { type: string }[]).map((e) => e.type)).toEqual(['scheduled', 'canceled']);
+  expect(await stack.db('staged_messages').where({ message_id: canceled })).toEqual([]);
+  const movedRow = await eventually('the moved message in the log', async () => logRow(moved!));
+  expect([movedRow.status, movedRow.scheduled_at?.toISOString()]).toEqual(['scheduled', movedAt]);
+}, 120_000);
+
 test('a retry of an accepted scheduled send with its idempotency key replays its answer, even once its time has passed', async () => {
   const s = await createSender(stack.db);
   const body = testSendBody(stack, s.domain, { scheduled_at: inSeconds(1), idempotency_key: `later-${Date.now()}` });

@@ -72,6 +72,12 @@ export const emailOperations = [
     who: 'caller',
     scopedKey: 'message',
     ok: [200, EmailDetail, 'The message.'],
+    more: {
+      404: [
+        { codes: ['not_found'] },
+        'No such message in this account. Also for a send accepted an instant ago (its workflow writes the log row, usually within a second: poll), and always for a BYOC message (shared mode only has a log).',
+      ],
+    },
     async handler({ deps, caller, params }) {
       const id = params.message_id;
       const row = isUuid(id) ? await getLogRow(deps.db, id) : undefined;

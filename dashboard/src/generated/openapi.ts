@@ -1323,7 +1323,9 @@ export interface components {
         } | {
             attachments: unknown[];
         } | {
-            template: Record<string, never>;
+            template: {
+                [key: string]: unknown;
+            };
         }) & unknown);
         SendResponse: {
             /** @description Attachments staged. */
@@ -3814,13 +3816,13 @@ export interface operations {
                 /** @description Part of the recipient address. */
                 recipient?: string;
                 /** @description ISO 8601; rows created at or after. */
-                since?: string | unknown | unknown;
+                since?: string;
                 /** @description queued, sent, delivered, bounced, complained or failed. */
                 status?: "scheduled" | "canceled" | "queued" | "sent" | "delivered" | "bounced" | "complained" | "failed";
                 /** @description Only messages with this tag: `name:value` (each 1 to 256 ASCII letters, digits, `_` or `-`). */
                 tag?: string;
                 /** @description ISO 8601; rows created before. */
-                until?: string | unknown | unknown;
+                until?: string;
             };
             header?: never;
             path?: never;
@@ -3970,7 +3972,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
+            /** @description No such message in this account. Also for a send accepted an instant ago (its workflow writes the log row, usually within a second: poll), and always for a BYOC message (shared mode only has a log). */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -1,0 +1,3 @@
+module github.com/postage-dev/postage-go
+
+go 1.24

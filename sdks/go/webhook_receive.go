@@ -1,0 +1,360 @@
+package postage
+
+import (
+	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Headers of a webhook delivery.
+const (
+	// SignatureHeader carries "sha256=" and the lowercase hex HMAC-SHA256 of the raw body, keyed
+	// with the endpoint's signing secret as it was shown (its bytes, "whsec_" included).
+	SignatureHeader = "X-Service-Signature"
+	// EventHeader carries the event type.
+	EventHeader = "X-Service-Event"
+	// Standard Webhooks (https://www.standardwebhooks.com): the event's id (the same on every
+	// delivery of one event), the Unix time of this delivery, and "v1,<base64 HMAC-SHA256 of
+	// id.timestamp.body>" per signing secret, space-separated (two for 24 hours after a rotation),
+	// keyed with the bytes of the base64 text after "whsec_".
+	WebhookIDHeader        = "webhook-id"
+	WebhookTimestampHeader = "webhook-timestamp"
+	WebhookSignatureHeader = "webhook-signature"
+)
+
+// WebhookTolerance is how far a delivery's webhook-timestamp may be from the receiver's clock.
+const WebhookTolerance = 5 * time.Minute
+
+// maxWebhookBytes bounds the body ReadWebhook and WebhookHandler read.
+const maxWebhookBytes = 1 << 20
+
+// ErrWebhookVerification matches (errors.Is) every *WebhookVerificationError.
+var ErrWebhookVerification = errors.New("postage: webhook verification failed")
+
+// WebhookVerificationFailure says why a delivery was refused.
+type WebhookVerificationFailure string
+
+const (
+	// WebhookMissingSignature: no X-Service-Signature header.
+	WebhookMissingSignature WebhookVerificationFailure = "missing_signature"
+	// WebhookInvalidSignature: a signature does not match the body and secret (a tampered body,
+	// another secret).
+	WebhookInvalidSignature WebhookVerificationFailure = "invalid_signature"
+	// WebhookMissingHeaders: some of webhook-id, webhook-timestamp and webhook-signature, not all
+	// (or none, with RequireTimestamp).
+	WebhookMissingHeaders WebhookVerificationFailure = "missing_headers"
+	// WebhookTimestampOutOfTolerance: webhook-timestamp is not a Unix time within the tolerance
+	// of now (an old delivery replayed).
+	WebhookTimestampOutOfTolerance WebhookVerificationFailure = "timestamp_out_of_tolerance"
+	// WebhookInvalidBody: the signed body is not an event (not a JSON object, no event type).
+	WebhookInvalidBody WebhookVerificationFailure = "invalid_body"
+)
+
+// WebhookVerificationError is a delivery that is not a Postage event signed with the secret:
+// answer it 401 (400 for WebhookInvalidBody) and do nothing with it.
+type WebhookVerificationError struct {
+	Reason WebhookVerificationFailure
+	Detail string
+}
+
+func (e *WebhookVerificationError) Error() string {
+	return "postage: webhook verification failed (" + string(e.Reason) + "): " + e.Detail
+}
+
+// Is matches ErrWebhookVerification.
+func (e *WebhookVerificationError) Is(target error) bool { return target == ErrWebhookVerification }
+
+func refuse(reason WebhookVerificationFailure, format string, args ...any) error {
+	return &WebhookVerificationError{Reason: reason, Detail: fmt.Sprintf(format, args...)}
+}
+
+// WebhookEventShape is the form a delivery's body had.
+type WebhookEventShape string
+
+const (
+	// WebhookEnvelope is {"event_type": ..., "payload": {...}}: every event of a real send.
+	WebhookEnvelope WebhookEventShape = "envelope"
+	// WebhookFlat has the fields at the top level and the type in X-Service-Event: the test
+	// events (POST /api/webhooks/{id}/test, and their replays).
+	WebhookFlat WebhookEventShape = "flat"
+)
+
+// WebhookEvent is one verified delivery, read from either shape of the interface (the envelope
+// and the flat test shape) into the same fields. Events may arrive more than once: handle them
+// idempotently, by WebhookID (or MessageID and Type).
+type WebhookEvent struct {
+	// Type is the envelope's event_type, else the X-Service-Event header.
+	Type EventType
+	// Shape is WebhookEnvelope or WebhookFlat.
+	Shape WebhookEventShape
+	// Test is true for a test event (the flat shape): no email was sent.
+	Test bool
+	// MessageID is the send's message_id; for a test event, its synthetic provider_message_id.
+	MessageID string
+	Recipient string
+	// Status: queued, delivered, bounced, complaint or failed.
+	Status            string
+	Subject           string   // email.sent
+	Mode              string   // email.sent: shared
+	BounceType        string   // email.bounced: Permanent (address suppressed) or Transient
+	BounceSubtype     string   // test events
+	BouncedRecipients []string // test events
+	Reason            string   // email.failed
+	// Tags are the send's tags, when it had some.
+	Tags map[string]string
+	// IdempotencyKey and Timestamp (ISO 8601, as sent) are given by test events.
+	IdempotencyKey string
+	Timestamp      string
+	// WebhookID is the webhook-id header: the same on every delivery of one event ("" without).
+	WebhookID string
+	// SignedAt is the webhook-timestamp header (zero without).
+	SignedAt time.Time
+	// Data is every field of the event (the envelope's payload, or the flat body) by name.
+	Data map[string]any
+}
+
+// WebhookVerifier verifies deliveries: X-Service-Signature always (it is required), and the
+// Standard Webhooks headers (webhook-id, webhook-timestamp, webhook-signature) when the delivery
+// carries them, as every Postage delivery does: a signature over the id, the timestamp and the
+// body, with the timestamp within Tolerance of now. Signatures are compared in constant time,
+// over the raw bytes, before anything is parsed. The zero value has no secret and refuses
+// everything; VerifyWebhook, ReadWebhook and WebhookHandler use one with a single secret.
+type WebhookVerifier struct {
+	// Secrets are the endpoint's signing secrets (whsec_...): one, or during a rotation the new
+	// one and the previous one; a signature made with any of them is accepted.
+	Secrets []string
+	// Tolerance bounds webhook-timestamp's distance from now (0: WebhookTolerance).
+	Tolerance time.Duration
+	// RequireTimestamp refuses deliveries without the Standard Webhooks headers (by default they
+	// are checked when present).
+	RequireTimestamp bool
+	// Now is the clock (nil: time.Now).
+	Now func() time.Time
+}
+
+// VerifyWebhook verifies a delivery signed with secret and returns its event; a delivery that is
+// not one (a tampered body, another secret, a timestamp out of tolerance) is a
+// *WebhookVerificationError. rawBody is the request's body exactly as received. No client or
+// API key is needed; Client.Webhooks.Verify is the same.
+func VerifyWebhook(rawBody []byte, header http.Header, secret string) (*WebhookEvent, error) {
+	return (&WebhookVerifier{Secrets: []string{secret}}).Verify(rawBody, header)
+}
+
+// Verify verifies a delivery and returns its event (see VerifyWebhook).
+func (v *WebhookVerifier) Verify(rawBody []byte, header http.Header) (*WebhookEvent, error) {
+	var secrets []string
+	for _, s := range v.Secrets {
+		if s != "" {
+			secrets = append(secrets, s)
+		}
+	}
+	if len(secrets) == 0 {
+		return nil, errors.New("postage: no webhook signing secret to verify with")
+	}
+
+	signature := strings.TrimSpace(headerValue(header, SignatureHeader))
+	if signature == "" {
+		return nil, refuse(WebhookMissingSignature, "no %s header", SignatureHeader)
+	}
+	if !serviceSignatureMatches(secrets, rawBody, signature) {
+		return nil, refuse(WebhookInvalidSignature, "%s does not match the body and secret", SignatureHeader)
+	}
+
+	id := strings.TrimSpace(headerValue(header, WebhookIDHeader))
+	stamp := strings.TrimSpace(headerValue(header, WebhookTimestampHeader))
+	standard := strings.TrimSpace(headerValue(header, WebhookSignatureHeader))
+	var signedAt time.Time
+	if id != "" || stamp != "" || standard != "" || v.RequireTimestamp {
+		if id == "" || stamp == "" || standard == "" {
+			return nil, refuse(WebhookMissingHeaders, "%s, %s and %s go together", WebhookIDHeader, WebhookTimestampHeader, WebhookSignatureHeader)
+		}
+		seconds, err := strconv.ParseInt(stamp, 10, 64)
+		if err != nil {
+			return nil, refuse(WebhookTimestampOutOfTolerance, "%s %q is not a Unix time", WebhookTimestampHeader, stamp)
+		}
+		now, tolerance := time.Now(), v.Tolerance
+		if v.Now != nil {
+			now = v.Now()
+		}
+		if tolerance <= 0 {
+			tolerance = WebhookTolerance
+		}
+		signedAt = time.Unix(seconds, 0)
+		if signedAt.Before(now.Add(-tolerance)) || signedAt.After(now.Add(tolerance)) {
+			return nil, refuse(WebhookTimestampOutOfTolerance, "%s is more than %s from now", WebhookTimestampHeader, tolerance)
+		}
+		if !standardSignatureMatches(secrets, id, stamp, rawBody, standard) {
+			return nil, refuse(WebhookInvalidSignature, "%s does not match the body and secret", WebhookSignatureHeader)
+		}
+	}
+
+	event, err := parseEvent(rawBody, header)
+	if err != nil {
+		return nil, err
+	}
+	event.WebhookID = id
+	event.SignedAt = signedAt
+	return event, nil
+}
+
+// headerValue is header's value of name, whatever the case of the names in header (an
+// http.Header built by hand may hold "webhook-id" as it is).
+func headerValue(header http.Header, name string) string {
+	if v := header.Get(name); v != "" {
+		return v
+	}
+	for k, vs := range header {
+		if strings.EqualFold(k, name) && len(vs) > 0 {
+			return vs[0]
+		}
+	}
+	return ""
+}
+
+func hmacSHA256(key []byte, parts ...[]byte) []byte {
+	mac := hmac.New(sha256.New, key)
+	for _, p := range parts {
+		mac.Write(p)
+	}
+	return mac.Sum(nil)
+}
+
+// serviceSignatureMatches compares with every secret's signature, each in constant time.
+func serviceSignatureMatches(secrets []string, body []byte, signature string) bool {
+	match := false
+	for _, secret := range secrets {
+		expected := "sha256=" + hex.EncodeToString(hmacSHA256([]byte(secret), body))
+		match = hmac.Equal([]byte(expected), []byte(signature)) || match
+	}
+	return match
+}
+
+// standardSignatureMatches compares every secret's signature with every v1 signature given.
+func standardSignatureMatches(secrets []string, id, stamp string, body []byte, header string) bool {
+	match := false
+	for _, secret := range secrets {
+		key, err := base64.RawStdEncoding.DecodeString(strings.TrimRight(strings.TrimPrefix(secret, "whsec_"), "="))
+		if err != nil {
+			continue // not whsec_<base64>: no Standard Webhooks signature can be its
+		}
+		expected := []byte(base64.StdEncoding.EncodeToString(hmacSHA256(key, []byte(id+"."+stamp+"."), body)))
+		for _, sig := range strings.Fields(header) {
+			if version, value, ok := strings.Cut(sig, ","); ok && version == "v1" {
+				match = hmac.Equal(expected, []byte(value)) || match
+			}
+		}
+	}
+	return match
+}
+
+// parseEvent reads a verified body, in either shape.
+func parseEvent(body []byte, header http.Header) (*WebhookEvent, error) {
+	var outer map[string]any
+	if err := json.Unmarshal(body, &outer); err != nil || outer == nil {
+		return nil, refuse(WebhookInvalidBody, "the body is not a JSON object")
+	}
+	e := &WebhookEvent{Shape: WebhookFlat, Test: true, Data: outer}
+	payload, isMap := outer["payload"].(map[string]any)
+	if eventType, isText := outer["event_type"].(string); isText && isMap {
+		e.Shape, e.Test, e.Data, e.Type = WebhookEnvelope, false, payload, EventType(eventType)
+	}
+	if e.Type == "" {
+		e.Type = EventType(strings.TrimSpace(headerValue(header, EventHeader)))
+	}
+	if e.Type == "" {
+		return nil, refuse(WebhookInvalidBody, "the event has no type (event_type, or the %s header)", EventHeader)
+	}
+	text := func(name string) string {
+		s, _ := e.Data[name].(string)
+		return s
+	}
+	e.MessageID = text("message_id")
+	if e.MessageID == "" {
+		e.MessageID = text("provider_message_id")
+	}
+	e.Recipient, e.Status, e.Subject, e.Mode = text("recipient"), text("status"), text("subject"), text("mode")
+	e.BounceType, e.BounceSubtype, e.Reason = text("bounce_type"), text("bounce_subtype"), text("reason")
+	e.IdempotencyKey, e.Timestamp = text("idempotency_key"), text("timestamp")
+	if list, ok := e.Data["bounced_recipients"].([]any); ok {
+		for _, v := range list {
+			if s, ok := v.(string); ok {
+				e.BouncedRecipients = append(e.BouncedRecipients, s)
+			}
+		}
+	}
+	if tags, ok := e.Data["tags"].(map[string]any); ok {
+		e.Tags = make(map[string]string, len(tags))
+		for k, v := range tags {
+			if s, ok := v.(string); ok {
+				e.Tags[k] = s
+			}
+		}
+	}
+	return e, nil
+}
+
+// ReadWebhook reads a delivery from its request, at most 1 MiB, and verifies it with secret
+// (see VerifyWebhook).
+func ReadWebhook(r *http.Request, secret string) (*WebhookEvent, error) {
+	return (&WebhookVerifier{Secrets: []string{secret}}).Read(r)
+}
+
+// Read reads a delivery from its request, at most 1 MiB, and verifies it.
+func (v *WebhookVerifier) Read(r *http.Request) (*WebhookEvent, error) {
+	body, err := io.ReadAll(io.LimitReader(r.Body, maxWebhookBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("postage: reading the webhook body: %w", err)
+	}
+	if len(body) > maxWebhookBytes {
+		return nil, refuse(WebhookInvalidBody, "the body is over 1 MiB")
+	}
+	return v.Verify(body, r.Header)
+}
+
+// WebhookHandler is an http.Handler for a webhook endpoint whose signing secret is secret (see
+// WebhookVerifier.Handler).
+func WebhookHandler(secret string, handle func(ctx context.Context, event *WebhookEvent) error) http.Handler {
+	return (&WebhookVerifier{Secrets: []string{secret}}).Handler(handle)
+}
+
+// Handler is an http.Handler for a webhook endpoint: it answers 405 to anything but POST, 401
+// when the delivery does not verify, 400 when its body is not an event, 500 when handle returns
+// an error, and 204 otherwise. Postage waits 5 seconds for the answer and never retries: do slow
+// work after handle returns.
+func (v *WebhookVerifier) Handler(handle func(ctx context.Context, event *WebhookEvent) error) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodPost {
+			w.Header().Set("Allow", http.MethodPost)
+			w.WriteHeader(http.StatusMethodNotAllowed)
+			return
+		}
+		event, err := v.Read(r)
+		var refused *WebhookVerificationError
+		switch {
+		case errors.As(err, &refused) && refused.Reason == WebhookInvalidBody:
+			http.Error(w, err.Error(), http.StatusBadRequest)
+			return
+		case refused != nil:
+			w.WriteHeader(http.StatusUnauthorized)
+			return
+		case err != nil:
+			w.WriteHeader(http.StatusInternalServerError)
+			return
+		}
+		if err := handle(r.Context(), event); err != nil {
+			w.WriteHeader(http.StatusInternalServerError)
+			return
+		}
+		w.WriteHeader(http.StatusNoContent)
+	})
+}

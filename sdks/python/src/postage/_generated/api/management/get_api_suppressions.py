@@ -1,0 +1,285 @@
+from http import HTTPStatus
+from typing import Any, Optional, Union
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.get_api_suppressions_response_403 import GetApiSuppressionsResponse403
+from ...models.get_api_suppressions_response_404 import GetApiSuppressionsResponse404
+from ...models.get_api_suppressions_response_500 import GetApiSuppressionsResponse500
+from ...models.get_api_suppressions_response_503 import GetApiSuppressionsResponse503
+from ...models.plain_error import PlainError
+from ...models.suppression_list import SuppressionList
+from ...models.validation_error import ValidationError
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    search: Union[Unset, str] = UNSET,
+    limit: Union[Unset, int] = UNSET,
+    cursor: Union[Unset, str] = UNSET,
+) -> dict[str, Any]:
+    params: dict[str, Any] = {}
+
+    params["search"] = search
+
+    params["limit"] = limit
+
+    params["cursor"] = cursor
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/api/suppressions",
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: Union[AuthenticatedClient, Client], response: httpx.Response
+) -> Optional[
+    Union[
+        GetApiSuppressionsResponse403,
+        GetApiSuppressionsResponse404,
+        GetApiSuppressionsResponse500,
+        GetApiSuppressionsResponse503,
+        PlainError,
+        SuppressionList,
+        ValidationError,
+    ]
+]:
+    if response.status_code == 200:
+        response_200 = SuppressionList.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ValidationError.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = PlainError.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = GetApiSuppressionsResponse403.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = GetApiSuppressionsResponse404.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 500:
+        response_500 = GetApiSuppressionsResponse500.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = GetApiSuppressionsResponse503.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: Union[AuthenticatedClient, Client], response: httpx.Response
+) -> Response[
+    Union[
+        GetApiSuppressionsResponse403,
+        GetApiSuppressionsResponse404,
+        GetApiSuppressionsResponse500,
+        GetApiSuppressionsResponse503,
+        PlainError,
+        SuppressionList,
+        ValidationError,
+    ]
+]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    search: Union[Unset, str] = UNSET,
+    limit: Union[Unset, int] = UNSET,
+    cursor: Union[Unset, str] = UNSET,
+) -> Response[
+    Union[
+        GetApiSuppressionsResponse403,
+        GetApiSuppressionsResponse404,
+        GetApiSuppressionsResponse500,
+        GetApiSuppressionsResponse503,
+        PlainError,
+        SuppressionList,
+        ValidationError,
+    ]
+]:
+    """The suppression list, newest first.
+
+    Args:
+        search (Union[Unset, str]):
+        limit (Union[Unset, int]):
+        cursor (Union[Unset, str]):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Union[GetApiSuppressionsResponse403, GetApiSuppressionsResponse404, GetApiSuppressionsResponse500, GetApiSuppressionsResponse503, PlainError, SuppressionList, ValidationError]]
+    """
+
+    kwargs = _get_kwargs(
+        search=search,
+        limit=limit,
+        cursor=cursor,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    search: Union[Unset, str] = UNSET,
+    limit: Union[Unset, int] = UNSET,
+    cursor: Union[Unset, str] = UNSET,
+) -> Optional[
+    Union[
+        GetApiSuppressionsResponse403,
+        GetApiSuppressionsResponse404,
+        GetApiSuppressionsResponse500,
+        GetApiSuppressionsResponse503,
+        PlainError,
+        SuppressionList,
+        ValidationError,
+    ]
+]:
+    """The suppression list, newest first.
+
+    Args:
+        search (Union[Unset, str]):
+        limit (Union[Unset, int]):
+        cursor (Union[Unset, str]):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Union[GetApiSuppressionsResponse403, GetApiSuppressionsResponse404, GetApiSuppressionsResponse500, GetApiSuppressionsResponse503, PlainError, SuppressionList, ValidationError]
+    """
+
+    return sync_detailed(
+        client=client,
+        search=search,
+        limit=limit,
+        cursor=cursor,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    search: Union[Unset, str] = UNSET,
+    limit: Union[Unset, int] = UNSET,
+    cursor: Union[Unset, str] = UNSET,
+) -> Response[
+    Union[
+        GetApiSuppressionsResponse403,
+        GetApiSuppressionsResponse404,
+        GetApiSuppressionsResponse500,
+        GetApiSuppressionsResponse503,
+        PlainError,
+        SuppressionList,
+        ValidationError,
+    ]
+]:
+    """The suppression list, newest first.
+
+    Args:
+        search (Union[Unset, str]):
+        limit (Union[Unset, int]):
+        cursor (Union[Unset, str]):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Union[GetApiSuppressionsResponse403, GetApiSuppressionsResponse404, GetApiSuppressionsResponse500, GetApiSuppressionsResponse503, PlainError, SuppressionList, ValidationError]]
+    """
+
+    kwargs = _get_kwargs(
+        search=search,
+        limit=limit,
+        cursor=cursor,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    search: Union[Unset, str] = UNSET,
+    limit: Union[Unset, int] = UNSET,
+    cursor: Union[Unset, str] = UNSET,
+) -> Optional[
+    Union[
+        GetApiSuppressionsResponse403,
+        GetApiSuppressionsResponse404,
+        GetApiSuppressionsResponse500,
+        GetApiSuppressionsResponse503,
+        PlainError,
+        SuppressionList,
+        ValidationError,
+    ]
+]:
+    """The suppression list, newest first.
+
+    Args:
+        search (Union[Unset, str]):
+        limit (Union[Unset, int]):
+        cursor (Union[Unset, str]):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Union[GetApiSuppressionsResponse403, GetApiSuppressionsResponse404, GetApiSuppressionsResponse500, GetApiSuppressionsResponse503, PlainError, SuppressionList, ValidationError]
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            search=search,
+            limit=limit,
+            cursor=cursor,
+        )
+    ).parsed

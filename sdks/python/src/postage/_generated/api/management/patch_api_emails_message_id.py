@@ -1,0 +1,293 @@
+from http import HTTPStatus
+from typing import Any, Optional, Union
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.email_schedule import EmailSchedule
+from ...models.patch_api_emails_message_id_response_403 import (
+    PatchApiEmailsMessageIdResponse403,
+)
+from ...models.patch_api_emails_message_id_response_404 import (
+    PatchApiEmailsMessageIdResponse404,
+)
+from ...models.patch_api_emails_message_id_response_409 import (
+    PatchApiEmailsMessageIdResponse409,
+)
+from ...models.patch_api_emails_message_id_response_500 import (
+    PatchApiEmailsMessageIdResponse500,
+)
+from ...models.patch_api_emails_message_id_response_503 import (
+    PatchApiEmailsMessageIdResponse503,
+)
+from ...models.plain_error import PlainError
+from ...models.reschedule_request import RescheduleRequest
+from ...models.validation_error import ValidationError
+from ...types import Response
+
+
+def _get_kwargs(
+    message_id: str,
+    *,
+    body: RescheduleRequest,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "patch",
+        "url": "/api/emails/{message_id}".format(
+            message_id=message_id,
+        ),
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: Union[AuthenticatedClient, Client], response: httpx.Response
+) -> Optional[
+    Union[
+        EmailSchedule,
+        PatchApiEmailsMessageIdResponse403,
+        PatchApiEmailsMessageIdResponse404,
+        PatchApiEmailsMessageIdResponse409,
+        PatchApiEmailsMessageIdResponse500,
+        PatchApiEmailsMessageIdResponse503,
+        PlainError,
+        ValidationError,
+    ]
+]:
+    if response.status_code == 200:
+        response_200 = EmailSchedule.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ValidationError.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = PlainError.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = PatchApiEmailsMessageIdResponse403.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = PatchApiEmailsMessageIdResponse404.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = PatchApiEmailsMessageIdResponse409.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 500:
+        response_500 = PatchApiEmailsMessageIdResponse500.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = PatchApiEmailsMessageIdResponse503.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: Union[AuthenticatedClient, Client], response: httpx.Response
+) -> Response[
+    Union[
+        EmailSchedule,
+        PatchApiEmailsMessageIdResponse403,
+        PatchApiEmailsMessageIdResponse404,
+        PatchApiEmailsMessageIdResponse409,
+        PatchApiEmailsMessageIdResponse500,
+        PatchApiEmailsMessageIdResponse503,
+        PlainError,
+        ValidationError,
+    ]
+]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    message_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: RescheduleRequest,
+) -> Response[
+    Union[
+        EmailSchedule,
+        PatchApiEmailsMessageIdResponse403,
+        PatchApiEmailsMessageIdResponse404,
+        PatchApiEmailsMessageIdResponse409,
+        PatchApiEmailsMessageIdResponse500,
+        PatchApiEmailsMessageIdResponse503,
+        PlainError,
+        ValidationError,
+    ]
+]:
+    """Move a scheduled email (shared or BYOC, by the `message_id` of its send answer) to another time.
+
+    Args:
+        message_id (str):
+        body (RescheduleRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Union[EmailSchedule, PatchApiEmailsMessageIdResponse403, PatchApiEmailsMessageIdResponse404, PatchApiEmailsMessageIdResponse409, PatchApiEmailsMessageIdResponse500, PatchApiEmailsMessageIdResponse503, PlainError, ValidationError]]
+    """
+
+    kwargs = _get_kwargs(
+        message_id=message_id,
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    message_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: RescheduleRequest,
+) -> Optional[
+    Union[
+        EmailSchedule,
+        PatchApiEmailsMessageIdResponse403,
+        PatchApiEmailsMessageIdResponse404,
+        PatchApiEmailsMessageIdResponse409,
+        PatchApiEmailsMessageIdResponse500,
+        PatchApiEmailsMessageIdResponse503,
+        PlainError,
+        ValidationError,
+    ]
+]:
+    """Move a scheduled email (shared or BYOC, by the `message_id` of its send answer) to another time.
+
+    Args:
+        message_id (str):
+        body (RescheduleRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Union[EmailSchedule, PatchApiEmailsMessageIdResponse403, PatchApiEmailsMessageIdResponse404, PatchApiEmailsMessageIdResponse409, PatchApiEmailsMessageIdResponse500, PatchApiEmailsMessageIdResponse503, PlainError, ValidationError]
+    """
+
+    return sync_detailed(
+        message_id=message_id,
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    message_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: RescheduleRequest,
+) -> Response[
+    Union[
+        EmailSchedule,
+        PatchApiEmailsMessageIdResponse403,
+        PatchApiEmailsMessageIdResponse404,
+        PatchApiEmailsMessageIdResponse409,
+        PatchApiEmailsMessageIdResponse500,
+        PatchApiEmailsMessageIdResponse503,
+        PlainError,
+        ValidationError,
+    ]
+]:
+    """Move a scheduled email (shared or BYOC, by the `message_id` of its send answer) to another time.
+
+    Args:
+        message_id (str):
+        body (RescheduleRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Union[EmailSchedule, PatchApiEmailsMessageIdResponse403, PatchApiEmailsMessageIdResponse404, PatchApiEmailsMessageIdResponse409, PatchApiEmailsMessageIdResponse500, PatchApiEmailsMessageIdResponse503, PlainError, ValidationError]]
+    """
+
+    kwargs = _get_kwargs(
+        message_id=message_id,
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    message_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: RescheduleRequest,
+) -> Optional[
+    Union[
+        EmailSchedule,
+        PatchApiEmailsMessageIdResponse403,
+        PatchApiEmailsMessageIdResponse404,
+        PatchApiEmailsMessageIdResponse409,
+        PatchApiEmailsMessageIdResponse500,
+        PatchApiEmailsMessageIdResponse503,
+        PlainError,
+        ValidationError,
+    ]
+]:
+    """Move a scheduled email (shared or BYOC, by the `message_id` of its send answer) to another time.
+
+    Args:
+        message_id (str):
+        body (RescheduleRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Union[EmailSchedule, PatchApiEmailsMessageIdResponse403, PatchApiEmailsMessageIdResponse404, PatchApiEmailsMessageIdResponse409, PatchApiEmailsMessageIdResponse500, PatchApiEmailsMessageIdResponse503, PlainError, ValidationError]
+    """
+
+    return (
+        await asyncio_detailed(
+            message_id=message_id,
+            client=client,
+            body=body,
+        )
+    ).parsed

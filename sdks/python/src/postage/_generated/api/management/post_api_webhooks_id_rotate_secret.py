@@ -1,0 +1,277 @@
+from http import HTTPStatus
+from typing import Any, Optional, Union
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.plain_error import PlainError
+from ...models.post_api_webhooks_id_rotate_secret_response_403 import (
+    PostApiWebhooksIdRotateSecretResponse403,
+)
+from ...models.post_api_webhooks_id_rotate_secret_response_404 import (
+    PostApiWebhooksIdRotateSecretResponse404,
+)
+from ...models.post_api_webhooks_id_rotate_secret_response_500 import (
+    PostApiWebhooksIdRotateSecretResponse500,
+)
+from ...models.post_api_webhooks_id_rotate_secret_response_503 import (
+    PostApiWebhooksIdRotateSecretResponse503,
+)
+from ...models.rotated_secret import RotatedSecret
+from ...models.validation_error import ValidationError
+from ...types import Response
+
+
+def _get_kwargs(
+    id: str,
+) -> dict[str, Any]:
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/api/webhooks/{id}/rotate-secret".format(
+            id=id,
+        ),
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: Union[AuthenticatedClient, Client], response: httpx.Response
+) -> Optional[
+    Union[
+        PlainError,
+        PostApiWebhooksIdRotateSecretResponse403,
+        PostApiWebhooksIdRotateSecretResponse404,
+        PostApiWebhooksIdRotateSecretResponse500,
+        PostApiWebhooksIdRotateSecretResponse503,
+        RotatedSecret,
+        ValidationError,
+    ]
+]:
+    if response.status_code == 200:
+        response_200 = RotatedSecret.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ValidationError.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = PlainError.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = PostApiWebhooksIdRotateSecretResponse403.from_dict(
+            response.json()
+        )
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = PostApiWebhooksIdRotateSecretResponse404.from_dict(
+            response.json()
+        )
+
+        return response_404
+
+    if response.status_code == 500:
+        response_500 = PostApiWebhooksIdRotateSecretResponse500.from_dict(
+            response.json()
+        )
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = PostApiWebhooksIdRotateSecretResponse503.from_dict(
+            response.json()
+        )
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: Union[AuthenticatedClient, Client], response: httpx.Response
+) -> Response[
+    Union[
+        PlainError,
+        PostApiWebhooksIdRotateSecretResponse403,
+        PostApiWebhooksIdRotateSecretResponse404,
+        PostApiWebhooksIdRotateSecretResponse500,
+        PostApiWebhooksIdRotateSecretResponse503,
+        RotatedSecret,
+        ValidationError,
+    ]
+]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Response[
+    Union[
+        PlainError,
+        PostApiWebhooksIdRotateSecretResponse403,
+        PostApiWebhooksIdRotateSecretResponse404,
+        PostApiWebhooksIdRotateSecretResponse500,
+        PostApiWebhooksIdRotateSecretResponse503,
+        RotatedSecret,
+        ValidationError,
+    ]
+]:
+    """Replace the signing secret; the new one is in this response only. For 24 hours every delivery’s
+    Standard Webhooks `webhook-signature` carries a signature made with each of the two secrets, so a
+    receiver can switch without losing events; X-Service-Signature (one secret, spec 6.2) uses the new
+    one at once (Growth and Pro plans).
+
+    Args:
+        id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Union[PlainError, PostApiWebhooksIdRotateSecretResponse403, PostApiWebhooksIdRotateSecretResponse404, PostApiWebhooksIdRotateSecretResponse500, PostApiWebhooksIdRotateSecretResponse503, RotatedSecret, ValidationError]]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Optional[
+    Union[
+        PlainError,
+        PostApiWebhooksIdRotateSecretResponse403,
+        PostApiWebhooksIdRotateSecretResponse404,
+        PostApiWebhooksIdRotateSecretResponse500,
+        PostApiWebhooksIdRotateSecretResponse503,
+        RotatedSecret,
+        ValidationError,
+    ]
+]:
+    """Replace the signing secret; the new one is in this response only. For 24 hours every delivery’s
+    Standard Webhooks `webhook-signature` carries a signature made with each of the two secrets, so a
+    receiver can switch without losing events; X-Service-Signature (one secret, spec 6.2) uses the new
+    one at once (Growth and Pro plans).
+
+    Args:
+        id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Union[PlainError, PostApiWebhooksIdRotateSecretResponse403, PostApiWebhooksIdRotateSecretResponse404, PostApiWebhooksIdRotateSecretResponse500, PostApiWebhooksIdRotateSecretResponse503, RotatedSecret, ValidationError]
+    """
+
+    return sync_detailed(
+        id=id,
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Response[
+    Union[
+        PlainError,
+        PostApiWebhooksIdRotateSecretResponse403,
+        PostApiWebhooksIdRotateSecretResponse404,
+        PostApiWebhooksIdRotateSecretResponse500,
+        PostApiWebhooksIdRotateSecretResponse503,
+        RotatedSecret,
+        ValidationError,
+    ]
+]:
+    """Replace the signing secret; the new one is in this response only. For 24 hours every delivery’s
+    Standard Webhooks `webhook-signature` carries a signature made with each of the two secrets, so a
+    receiver can switch without losing events; X-Service-Signature (one secret, spec 6.2) uses the new
+    one at once (Growth and Pro plans).
+
+    Args:
+        id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Union[PlainError, PostApiWebhooksIdRotateSecretResponse403, PostApiWebhooksIdRotateSecretResponse404, PostApiWebhooksIdRotateSecretResponse500, PostApiWebhooksIdRotateSecretResponse503, RotatedSecret, ValidationError]]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Optional[
+    Union[
+        PlainError,
+        PostApiWebhooksIdRotateSecretResponse403,
+        PostApiWebhooksIdRotateSecretResponse404,
+        PostApiWebhooksIdRotateSecretResponse500,
+        PostApiWebhooksIdRotateSecretResponse503,
+        RotatedSecret,
+        ValidationError,
+    ]
+]:
+    """Replace the signing secret; the new one is in this response only. For 24 hours every delivery’s
+    Standard Webhooks `webhook-signature` carries a signature made with each of the two secrets, so a
+    receiver can switch without losing events; X-Service-Signature (one secret, spec 6.2) uses the new
+    one at once (Growth and Pro plans).
+
+    Args:
+        id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Union[PlainError, PostApiWebhooksIdRotateSecretResponse403, PostApiWebhooksIdRotateSecretResponse404, PostApiWebhooksIdRotateSecretResponse500, PostApiWebhooksIdRotateSecretResponse503, RotatedSecret, ValidationError]
+    """
+
+    return (
+        await asyncio_detailed(
+            id=id,
+            client=client,
+        )
+    ).parsed

@@ -1,0 +1,271 @@
+from http import HTTPStatus
+from typing import Any, Optional, Union
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.delete_api_templates_id_response_403 import (
+    DeleteApiTemplatesIdResponse403,
+)
+from ...models.delete_api_templates_id_response_404 import (
+    DeleteApiTemplatesIdResponse404,
+)
+from ...models.delete_api_templates_id_response_409 import (
+    DeleteApiTemplatesIdResponse409,
+)
+from ...models.delete_api_templates_id_response_500 import (
+    DeleteApiTemplatesIdResponse500,
+)
+from ...models.delete_api_templates_id_response_503 import (
+    DeleteApiTemplatesIdResponse503,
+)
+from ...models.deleted import Deleted
+from ...models.plain_error import PlainError
+from ...models.validation_error import ValidationError
+from ...types import Response
+
+
+def _get_kwargs(
+    id: str,
+) -> dict[str, Any]:
+    _kwargs: dict[str, Any] = {
+        "method": "delete",
+        "url": "/api/templates/{id}".format(
+            id=id,
+        ),
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: Union[AuthenticatedClient, Client], response: httpx.Response
+) -> Optional[
+    Union[
+        DeleteApiTemplatesIdResponse403,
+        DeleteApiTemplatesIdResponse404,
+        DeleteApiTemplatesIdResponse409,
+        DeleteApiTemplatesIdResponse500,
+        DeleteApiTemplatesIdResponse503,
+        Deleted,
+        PlainError,
+        ValidationError,
+    ]
+]:
+    if response.status_code == 200:
+        response_200 = Deleted.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ValidationError.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = PlainError.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = DeleteApiTemplatesIdResponse403.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = DeleteApiTemplatesIdResponse404.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = DeleteApiTemplatesIdResponse409.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 500:
+        response_500 = DeleteApiTemplatesIdResponse500.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = DeleteApiTemplatesIdResponse503.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: Union[AuthenticatedClient, Client], response: httpx.Response
+) -> Response[
+    Union[
+        DeleteApiTemplatesIdResponse403,
+        DeleteApiTemplatesIdResponse404,
+        DeleteApiTemplatesIdResponse409,
+        DeleteApiTemplatesIdResponse500,
+        DeleteApiTemplatesIdResponse503,
+        Deleted,
+        PlainError,
+        ValidationError,
+    ]
+]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Response[
+    Union[
+        DeleteApiTemplatesIdResponse403,
+        DeleteApiTemplatesIdResponse404,
+        DeleteApiTemplatesIdResponse409,
+        DeleteApiTemplatesIdResponse500,
+        DeleteApiTemplatesIdResponse503,
+        Deleted,
+        PlainError,
+        ValidationError,
+    ]
+]:
+    """Delete a template and its versions; messages already sent keep their content.
+
+    Args:
+        id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Union[DeleteApiTemplatesIdResponse403, DeleteApiTemplatesIdResponse404, DeleteApiTemplatesIdResponse409, DeleteApiTemplatesIdResponse500, DeleteApiTemplatesIdResponse503, Deleted, PlainError, ValidationError]]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Optional[
+    Union[
+        DeleteApiTemplatesIdResponse403,
+        DeleteApiTemplatesIdResponse404,
+        DeleteApiTemplatesIdResponse409,
+        DeleteApiTemplatesIdResponse500,
+        DeleteApiTemplatesIdResponse503,
+        Deleted,
+        PlainError,
+        ValidationError,
+    ]
+]:
+    """Delete a template and its versions; messages already sent keep their content.
+
+    Args:
+        id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Union[DeleteApiTemplatesIdResponse403, DeleteApiTemplatesIdResponse404, DeleteApiTemplatesIdResponse409, DeleteApiTemplatesIdResponse500, DeleteApiTemplatesIdResponse503, Deleted, PlainError, ValidationError]
+    """
+
+    return sync_detailed(
+        id=id,
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Response[
+    Union[
+        DeleteApiTemplatesIdResponse403,
+        DeleteApiTemplatesIdResponse404,
+        DeleteApiTemplatesIdResponse409,
+        DeleteApiTemplatesIdResponse500,
+        DeleteApiTemplatesIdResponse503,
+        Deleted,
+        PlainError,
+        ValidationError,
+    ]
+]:
+    """Delete a template and its versions; messages already sent keep their content.
+
+    Args:
+        id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Union[DeleteApiTemplatesIdResponse403, DeleteApiTemplatesIdResponse404, DeleteApiTemplatesIdResponse409, DeleteApiTemplatesIdResponse500, DeleteApiTemplatesIdResponse503, Deleted, PlainError, ValidationError]]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Optional[
+    Union[
+        DeleteApiTemplatesIdResponse403,
+        DeleteApiTemplatesIdResponse404,
+        DeleteApiTemplatesIdResponse409,
+        DeleteApiTemplatesIdResponse500,
+        DeleteApiTemplatesIdResponse503,
+        Deleted,
+        PlainError,
+        ValidationError,
+    ]
+]:
+    """Delete a template and its versions; messages already sent keep their content.
+
+    Args:
+        id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Union[DeleteApiTemplatesIdResponse403, DeleteApiTemplatesIdResponse404, DeleteApiTemplatesIdResponse409, DeleteApiTemplatesIdResponse500, DeleteApiTemplatesIdResponse503, Deleted, PlainError, ValidationError]
+    """
+
+    return (
+        await asyncio_detailed(
+            id=id,
+            client=client,
+        )
+    ).parsed

@@ -1,0 +1,1457 @@
+"""Contains all the data models used in inputs/outputs"""
+
+from .accepted import Accepted
+from .account_record import AccountRecord
+from .api_key import ApiKey
+from .api_key_list import ApiKeyList
+from .api_key_list_api_keys_item import ApiKeyListApiKeysItem
+from .api_key_list_api_keys_item_permission import ApiKeyListApiKeysItemPermission
+from .api_key_list_api_keys_item_state import ApiKeyListApiKeysItemState
+from .api_key_permission import ApiKeyPermission
+from .api_key_state import ApiKeyState
+from .byoc import Byoc
+from .byoc_policy import ByocPolicy
+from .byoc_policy_permissions_policy import ByocPolicyPermissionsPolicy
+from .byoc_policy_permissions_policy_statement_item import (
+    ByocPolicyPermissionsPolicyStatementItem,
+)
+from .byoc_policy_trust_policy import ByocPolicyTrustPolicy
+from .byoc_policy_trust_policy_statement_item import ByocPolicyTrustPolicyStatementItem
+from .byoc_request import ByocRequest
+from .byoc_saved import ByocSaved
+from .byoc_saved_byoc import ByocSavedByoc
+from .byoc_saved_validation import ByocSavedValidation
+from .byoc_saved_validation_code import ByocSavedValidationCode
+from .byoc_validation import ByocValidation
+from .byoc_validation_byoc import ByocValidationByoc
+from .byoc_validation_validation import ByocValidationValidation
+from .byoc_validation_validation_code import ByocValidationValidationCode
+from .cloud_formation_template import CloudFormationTemplate
+from .cloud_formation_template_outputs import CloudFormationTemplateOutputs
+from .cloud_formation_template_resources import CloudFormationTemplateResources
+from .create_api_key_request import CreateApiKeyRequest
+from .create_api_key_request_permission import CreateApiKeyRequestPermission
+from .create_domain_request import CreateDomainRequest
+from .create_domain_request_sending_mode import CreateDomainRequestSendingMode
+from .create_suppression_request import CreateSuppressionRequest
+from .create_template_request import CreateTemplateRequest
+from .create_webhook_request import CreateWebhookRequest
+from .create_webhook_request_events_item import CreateWebhookRequestEventsItem
+from .created_api_key import CreatedApiKey
+from .created_api_key_api_key import CreatedApiKeyApiKey
+from .created_api_key_api_key_permission import CreatedApiKeyApiKeyPermission
+from .created_api_key_api_key_state import CreatedApiKeyApiKeyState
+from .created_webhook import CreatedWebhook
+from .created_webhook_webhook import CreatedWebhookWebhook
+from .created_webhook_webhook_events_item import CreatedWebhookWebhookEventsItem
+from .delete_api_api_keys_id_response_403 import DeleteApiApiKeysIdResponse403
+from .delete_api_api_keys_id_response_403_error import (
+    DeleteApiApiKeysIdResponse403Error,
+)
+from .delete_api_api_keys_id_response_404 import DeleteApiApiKeysIdResponse404
+from .delete_api_api_keys_id_response_404_error import (
+    DeleteApiApiKeysIdResponse404Error,
+)
+from .delete_api_api_keys_id_response_500 import DeleteApiApiKeysIdResponse500
+from .delete_api_api_keys_id_response_500_error import (
+    DeleteApiApiKeysIdResponse500Error,
+)
+from .delete_api_api_keys_id_response_503 import DeleteApiApiKeysIdResponse503
+from .delete_api_api_keys_id_response_503_error import (
+    DeleteApiApiKeysIdResponse503Error,
+)
+from .delete_api_domains_name_response_403 import DeleteApiDomainsNameResponse403
+from .delete_api_domains_name_response_403_error import (
+    DeleteApiDomainsNameResponse403Error,
+)
+from .delete_api_domains_name_response_404 import DeleteApiDomainsNameResponse404
+from .delete_api_domains_name_response_404_error import (
+    DeleteApiDomainsNameResponse404Error,
+)
+from .delete_api_domains_name_response_500 import DeleteApiDomainsNameResponse500
+from .delete_api_domains_name_response_500_error import (
+    DeleteApiDomainsNameResponse500Error,
+)
+from .delete_api_domains_name_response_503 import DeleteApiDomainsNameResponse503
+from .delete_api_domains_name_response_503_error import (
+    DeleteApiDomainsNameResponse503Error,
+)
+from .delete_api_suppressions_address_response_403 import (
+    DeleteApiSuppressionsAddressResponse403,
+)
+from .delete_api_suppressions_address_response_403_error import (
+    DeleteApiSuppressionsAddressResponse403Error,
+)
+from .delete_api_suppressions_address_response_404 import (
+    DeleteApiSuppressionsAddressResponse404,
+)
+from .delete_api_suppressions_address_response_404_error import (
+    DeleteApiSuppressionsAddressResponse404Error,
+)
+from .delete_api_suppressions_address_response_500 import (
+    DeleteApiSuppressionsAddressResponse500,
+)
+from .delete_api_suppressions_address_response_500_error import (
+    DeleteApiSuppressionsAddressResponse500Error,
+)
+from .delete_api_suppressions_address_response_503 import (
+    DeleteApiSuppressionsAddressResponse503,
+)
+from .delete_api_suppressions_address_response_503_error import (
+    DeleteApiSuppressionsAddressResponse503Error,
+)
+from .delete_api_templates_id_response_403 import DeleteApiTemplatesIdResponse403
+from .delete_api_templates_id_response_403_error import (
+    DeleteApiTemplatesIdResponse403Error,
+)
+from .delete_api_templates_id_response_404 import DeleteApiTemplatesIdResponse404
+from .delete_api_templates_id_response_404_error import (
+    DeleteApiTemplatesIdResponse404Error,
+)
+from .delete_api_templates_id_response_409 import DeleteApiTemplatesIdResponse409
+from .delete_api_templates_id_response_409_error import (
+    DeleteApiTemplatesIdResponse409Error,
+)
+from .delete_api_templates_id_response_500 import DeleteApiTemplatesIdResponse500
+from .delete_api_templates_id_response_500_error import (
+    DeleteApiTemplatesIdResponse500Error,
+)
+from .delete_api_templates_id_response_503 import DeleteApiTemplatesIdResponse503
+from .delete_api_templates_id_response_503_error import (
+    DeleteApiTemplatesIdResponse503Error,
+)
+from .delete_api_webhooks_id_response_403 import DeleteApiWebhooksIdResponse403
+from .delete_api_webhooks_id_response_403_error import (
+    DeleteApiWebhooksIdResponse403Error,
+)
+from .delete_api_webhooks_id_response_404 import DeleteApiWebhooksIdResponse404
+from .delete_api_webhooks_id_response_404_error import (
+    DeleteApiWebhooksIdResponse404Error,
+)
+from .delete_api_webhooks_id_response_500 import DeleteApiWebhooksIdResponse500
+from .delete_api_webhooks_id_response_500_error import (
+    DeleteApiWebhooksIdResponse500Error,
+)
+from .delete_api_webhooks_id_response_503 import DeleteApiWebhooksIdResponse503
+from .delete_api_webhooks_id_response_503_error import (
+    DeleteApiWebhooksIdResponse503Error,
+)
+from .deleted import Deleted
+from .domain import Domain
+from .domain_list import DomainList
+from .domain_list_domains_item import DomainListDomainsItem
+from .domain_list_domains_item_records_item import DomainListDomainsItemRecordsItem
+from .domain_list_domains_item_records_item_purpose import (
+    DomainListDomainsItemRecordsItemPurpose,
+)
+from .domain_list_domains_item_records_item_status import (
+    DomainListDomainsItemRecordsItemStatus,
+)
+from .domain_list_domains_item_records_item_type import (
+    DomainListDomainsItemRecordsItemType,
+)
+from .domain_list_domains_item_sending_mode import DomainListDomainsItemSendingMode
+from .domain_list_domains_item_status import DomainListDomainsItemStatus
+from .domain_list_domains_item_verified_by_type_0 import (
+    DomainListDomainsItemVerifiedByType0,
+)
+from .domain_records_item import DomainRecordsItem
+from .domain_records_item_purpose import DomainRecordsItemPurpose
+from .domain_records_item_status import DomainRecordsItemStatus
+from .domain_records_item_type import DomainRecordsItemType
+from .domain_sending_mode import DomainSendingMode
+from .domain_status import DomainStatus
+from .domain_verification import DomainVerification
+from .domain_verification_checks_item import DomainVerificationChecksItem
+from .domain_verification_domain import DomainVerificationDomain
+from .domain_verification_domain_records_item import DomainVerificationDomainRecordsItem
+from .domain_verification_domain_records_item_purpose import (
+    DomainVerificationDomainRecordsItemPurpose,
+)
+from .domain_verification_domain_records_item_status import (
+    DomainVerificationDomainRecordsItemStatus,
+)
+from .domain_verification_domain_records_item_type import (
+    DomainVerificationDomainRecordsItemType,
+)
+from .domain_verification_domain_sending_mode import DomainVerificationDomainSendingMode
+from .domain_verification_domain_status import DomainVerificationDomainStatus
+from .domain_verification_domain_verified_by_type_0 import (
+    DomainVerificationDomainVerifiedByType0,
+)
+from .domain_verification_missing_item import DomainVerificationMissingItem
+from .domain_verification_missing_item_purpose import (
+    DomainVerificationMissingItemPurpose,
+)
+from .domain_verification_missing_item_status import DomainVerificationMissingItemStatus
+from .domain_verification_missing_item_type import DomainVerificationMissingItemType
+from .domain_verified_by_type_0 import DomainVerifiedByType0
+from .email_detail import EmailDetail
+from .email_detail_email import EmailDetailEmail
+from .email_detail_email_kind import EmailDetailEmailKind
+from .email_detail_email_status import EmailDetailEmailStatus
+from .email_detail_email_tags import EmailDetailEmailTags
+from .email_detail_email_template_type_0 import EmailDetailEmailTemplateType0
+from .email_detail_timeline_item import EmailDetailTimelineItem
+from .email_detail_timeline_item_details import EmailDetailTimelineItemDetails
+from .email_detail_timeline_item_type import EmailDetailTimelineItemType
+from .email_detail_webhook_deliveries_item import EmailDetailWebhookDeliveriesItem
+from .email_detail_webhook_deliveries_item_error_type_0 import (
+    EmailDetailWebhookDeliveriesItemErrorType0,
+)
+from .email_list import EmailList
+from .email_list_emails_item import EmailListEmailsItem
+from .email_list_emails_item_kind import EmailListEmailsItemKind
+from .email_list_emails_item_status import EmailListEmailsItemStatus
+from .email_list_emails_item_tags import EmailListEmailsItemTags
+from .email_list_emails_item_template_type_0 import EmailListEmailsItemTemplateType0
+from .email_schedule import EmailSchedule
+from .email_schedule_status import EmailScheduleStatus
+from .error import Error
+from .error_error import ErrorError
+from .get_api_api_keys_response_403 import GetApiApiKeysResponse403
+from .get_api_api_keys_response_403_error import GetApiApiKeysResponse403Error
+from .get_api_api_keys_response_404 import GetApiApiKeysResponse404
+from .get_api_api_keys_response_404_error import GetApiApiKeysResponse404Error
+from .get_api_api_keys_response_500 import GetApiApiKeysResponse500
+from .get_api_api_keys_response_500_error import GetApiApiKeysResponse500Error
+from .get_api_api_keys_response_503 import GetApiApiKeysResponse503
+from .get_api_api_keys_response_503_error import GetApiApiKeysResponse503Error
+from .get_api_byoc_cloudformation_response_403 import (
+    GetApiByocCloudformationResponse403,
+)
+from .get_api_byoc_cloudformation_response_403_error import (
+    GetApiByocCloudformationResponse403Error,
+)
+from .get_api_byoc_cloudformation_response_404 import (
+    GetApiByocCloudformationResponse404,
+)
+from .get_api_byoc_cloudformation_response_404_error import (
+    GetApiByocCloudformationResponse404Error,
+)
+from .get_api_byoc_cloudformation_response_409 import (
+    GetApiByocCloudformationResponse409,
+)
+from .get_api_byoc_cloudformation_response_409_error import (
+    GetApiByocCloudformationResponse409Error,
+)
+from .get_api_byoc_cloudformation_response_500 import (
+    GetApiByocCloudformationResponse500,
+)
+from .get_api_byoc_cloudformation_response_500_error import (
+    GetApiByocCloudformationResponse500Error,
+)
+from .get_api_byoc_cloudformation_response_503 import (
+    GetApiByocCloudformationResponse503,
+)
+from .get_api_byoc_cloudformation_response_503_error import (
+    GetApiByocCloudformationResponse503Error,
+)
+from .get_api_byoc_policy_response_403 import GetApiByocPolicyResponse403
+from .get_api_byoc_policy_response_403_error import GetApiByocPolicyResponse403Error
+from .get_api_byoc_policy_response_404 import GetApiByocPolicyResponse404
+from .get_api_byoc_policy_response_404_error import GetApiByocPolicyResponse404Error
+from .get_api_byoc_policy_response_500 import GetApiByocPolicyResponse500
+from .get_api_byoc_policy_response_500_error import GetApiByocPolicyResponse500Error
+from .get_api_byoc_policy_response_503 import GetApiByocPolicyResponse503
+from .get_api_byoc_policy_response_503_error import GetApiByocPolicyResponse503Error
+from .get_api_byoc_response_403 import GetApiByocResponse403
+from .get_api_byoc_response_403_error import GetApiByocResponse403Error
+from .get_api_byoc_response_404 import GetApiByocResponse404
+from .get_api_byoc_response_404_error import GetApiByocResponse404Error
+from .get_api_byoc_response_500 import GetApiByocResponse500
+from .get_api_byoc_response_500_error import GetApiByocResponse500Error
+from .get_api_byoc_response_503 import GetApiByocResponse503
+from .get_api_byoc_response_503_error import GetApiByocResponse503Error
+from .get_api_domains_name_response_403 import GetApiDomainsNameResponse403
+from .get_api_domains_name_response_403_error import GetApiDomainsNameResponse403Error
+from .get_api_domains_name_response_404 import GetApiDomainsNameResponse404
+from .get_api_domains_name_response_404_error import GetApiDomainsNameResponse404Error
+from .get_api_domains_name_response_500 import GetApiDomainsNameResponse500
+from .get_api_domains_name_response_500_error import GetApiDomainsNameResponse500Error
+from .get_api_domains_name_response_503 import GetApiDomainsNameResponse503
+from .get_api_domains_name_response_503_error import GetApiDomainsNameResponse503Error
+from .get_api_domains_response_403 import GetApiDomainsResponse403
+from .get_api_domains_response_403_error import GetApiDomainsResponse403Error
+from .get_api_domains_response_404 import GetApiDomainsResponse404
+from .get_api_domains_response_404_error import GetApiDomainsResponse404Error
+from .get_api_domains_response_500 import GetApiDomainsResponse500
+from .get_api_domains_response_500_error import GetApiDomainsResponse500Error
+from .get_api_domains_response_503 import GetApiDomainsResponse503
+from .get_api_domains_response_503_error import GetApiDomainsResponse503Error
+from .get_api_emails_message_id_response_403 import GetApiEmailsMessageIdResponse403
+from .get_api_emails_message_id_response_403_error import (
+    GetApiEmailsMessageIdResponse403Error,
+)
+from .get_api_emails_message_id_response_404 import GetApiEmailsMessageIdResponse404
+from .get_api_emails_message_id_response_404_error import (
+    GetApiEmailsMessageIdResponse404Error,
+)
+from .get_api_emails_message_id_response_500 import GetApiEmailsMessageIdResponse500
+from .get_api_emails_message_id_response_500_error import (
+    GetApiEmailsMessageIdResponse500Error,
+)
+from .get_api_emails_message_id_response_503 import GetApiEmailsMessageIdResponse503
+from .get_api_emails_message_id_response_503_error import (
+    GetApiEmailsMessageIdResponse503Error,
+)
+from .get_api_emails_response_403 import GetApiEmailsResponse403
+from .get_api_emails_response_403_error import GetApiEmailsResponse403Error
+from .get_api_emails_response_404 import GetApiEmailsResponse404
+from .get_api_emails_response_404_error import GetApiEmailsResponse404Error
+from .get_api_emails_response_500 import GetApiEmailsResponse500
+from .get_api_emails_response_500_error import GetApiEmailsResponse500Error
+from .get_api_emails_response_503 import GetApiEmailsResponse503
+from .get_api_emails_response_503_error import GetApiEmailsResponse503Error
+from .get_api_emails_status import GetApiEmailsStatus
+from .get_api_suppressions_address_response_403 import (
+    GetApiSuppressionsAddressResponse403,
+)
+from .get_api_suppressions_address_response_403_error import (
+    GetApiSuppressionsAddressResponse403Error,
+)
+from .get_api_suppressions_address_response_404 import (
+    GetApiSuppressionsAddressResponse404,
+)
+from .get_api_suppressions_address_response_404_error import (
+    GetApiSuppressionsAddressResponse404Error,
+)
+from .get_api_suppressions_address_response_500 import (
+    GetApiSuppressionsAddressResponse500,
+)
+from .get_api_suppressions_address_response_500_error import (
+    GetApiSuppressionsAddressResponse500Error,
+)
+from .get_api_suppressions_address_response_503 import (
+    GetApiSuppressionsAddressResponse503,
+)
+from .get_api_suppressions_address_response_503_error import (
+    GetApiSuppressionsAddressResponse503Error,
+)
+from .get_api_suppressions_response_403 import GetApiSuppressionsResponse403
+from .get_api_suppressions_response_403_error import GetApiSuppressionsResponse403Error
+from .get_api_suppressions_response_404 import GetApiSuppressionsResponse404
+from .get_api_suppressions_response_404_error import GetApiSuppressionsResponse404Error
+from .get_api_suppressions_response_500 import GetApiSuppressionsResponse500
+from .get_api_suppressions_response_500_error import GetApiSuppressionsResponse500Error
+from .get_api_suppressions_response_503 import GetApiSuppressionsResponse503
+from .get_api_suppressions_response_503_error import GetApiSuppressionsResponse503Error
+from .get_api_templates_id_response_403 import GetApiTemplatesIdResponse403
+from .get_api_templates_id_response_403_error import GetApiTemplatesIdResponse403Error
+from .get_api_templates_id_response_404 import GetApiTemplatesIdResponse404
+from .get_api_templates_id_response_404_error import GetApiTemplatesIdResponse404Error
+from .get_api_templates_id_response_500 import GetApiTemplatesIdResponse500
+from .get_api_templates_id_response_500_error import GetApiTemplatesIdResponse500Error
+from .get_api_templates_id_response_503 import GetApiTemplatesIdResponse503
+from .get_api_templates_id_response_503_error import GetApiTemplatesIdResponse503Error
+from .get_api_templates_id_versions_response_403 import (
+    GetApiTemplatesIdVersionsResponse403,
+)
+from .get_api_templates_id_versions_response_403_error import (
+    GetApiTemplatesIdVersionsResponse403Error,
+)
+from .get_api_templates_id_versions_response_404 import (
+    GetApiTemplatesIdVersionsResponse404,
+)
+from .get_api_templates_id_versions_response_404_error import (
+    GetApiTemplatesIdVersionsResponse404Error,
+)
+from .get_api_templates_id_versions_response_500 import (
+    GetApiTemplatesIdVersionsResponse500,
+)
+from .get_api_templates_id_versions_response_500_error import (
+    GetApiTemplatesIdVersionsResponse500Error,
+)
+from .get_api_templates_id_versions_response_503 import (
+    GetApiTemplatesIdVersionsResponse503,
+)
+from .get_api_templates_id_versions_response_503_error import (
+    GetApiTemplatesIdVersionsResponse503Error,
+)
+from .get_api_templates_response_403 import GetApiTemplatesResponse403
+from .get_api_templates_response_403_error import GetApiTemplatesResponse403Error
+from .get_api_templates_response_404 import GetApiTemplatesResponse404
+from .get_api_templates_response_404_error import GetApiTemplatesResponse404Error
+from .get_api_templates_response_500 import GetApiTemplatesResponse500
+from .get_api_templates_response_500_error import GetApiTemplatesResponse500Error
+from .get_api_templates_response_503 import GetApiTemplatesResponse503
+from .get_api_templates_response_503_error import GetApiTemplatesResponse503Error
+from .get_api_usage_response_403 import GetApiUsageResponse403
+from .get_api_usage_response_403_error import GetApiUsageResponse403Error
+from .get_api_usage_response_404 import GetApiUsageResponse404
+from .get_api_usage_response_404_error import GetApiUsageResponse404Error
+from .get_api_usage_response_500 import GetApiUsageResponse500
+from .get_api_usage_response_500_error import GetApiUsageResponse500Error
+from .get_api_usage_response_503 import GetApiUsageResponse503
+from .get_api_usage_response_503_error import GetApiUsageResponse503Error
+from .get_api_webhooks_id_deliveries_response_403 import (
+    GetApiWebhooksIdDeliveriesResponse403,
+)
+from .get_api_webhooks_id_deliveries_response_403_error import (
+    GetApiWebhooksIdDeliveriesResponse403Error,
+)
+from .get_api_webhooks_id_deliveries_response_404 import (
+    GetApiWebhooksIdDeliveriesResponse404,
+)
+from .get_api_webhooks_id_deliveries_response_404_error import (
+    GetApiWebhooksIdDeliveriesResponse404Error,
+)
+from .get_api_webhooks_id_deliveries_response_500 import (
+    GetApiWebhooksIdDeliveriesResponse500,
+)
+from .get_api_webhooks_id_deliveries_response_500_error import (
+    GetApiWebhooksIdDeliveriesResponse500Error,
+)
+from .get_api_webhooks_id_deliveries_response_503 import (
+    GetApiWebhooksIdDeliveriesResponse503,
+)
+from .get_api_webhooks_id_deliveries_response_503_error import (
+    GetApiWebhooksIdDeliveriesResponse503Error,
+)
+from .get_api_webhooks_response_403 import GetApiWebhooksResponse403
+from .get_api_webhooks_response_403_error import GetApiWebhooksResponse403Error
+from .get_api_webhooks_response_404 import GetApiWebhooksResponse404
+from .get_api_webhooks_response_404_error import GetApiWebhooksResponse404Error
+from .get_api_webhooks_response_500 import GetApiWebhooksResponse500
+from .get_api_webhooks_response_500_error import GetApiWebhooksResponse500Error
+from .get_api_webhooks_response_503 import GetApiWebhooksResponse503
+from .get_api_webhooks_response_503_error import GetApiWebhooksResponse503Error
+from .me_response_500 import MeResponse500
+from .me_response_500_error import MeResponse500Error
+from .me_response_503 import MeResponse503
+from .me_response_503_error import MeResponse503Error
+from .password_change_request import PasswordChangeRequest
+from .password_reset_confirm_request import PasswordResetConfirmRequest
+from .password_reset_request import PasswordResetRequest
+from .patch_api_emails_message_id_response_403 import PatchApiEmailsMessageIdResponse403
+from .patch_api_emails_message_id_response_403_error import (
+    PatchApiEmailsMessageIdResponse403Error,
+)
+from .patch_api_emails_message_id_response_404 import PatchApiEmailsMessageIdResponse404
+from .patch_api_emails_message_id_response_404_error import (
+    PatchApiEmailsMessageIdResponse404Error,
+)
+from .patch_api_emails_message_id_response_409 import PatchApiEmailsMessageIdResponse409
+from .patch_api_emails_message_id_response_409_error import (
+    PatchApiEmailsMessageIdResponse409Error,
+)
+from .patch_api_emails_message_id_response_500 import PatchApiEmailsMessageIdResponse500
+from .patch_api_emails_message_id_response_500_error import (
+    PatchApiEmailsMessageIdResponse500Error,
+)
+from .patch_api_emails_message_id_response_503 import PatchApiEmailsMessageIdResponse503
+from .patch_api_emails_message_id_response_503_error import (
+    PatchApiEmailsMessageIdResponse503Error,
+)
+from .patch_api_templates_id_response_403 import PatchApiTemplatesIdResponse403
+from .patch_api_templates_id_response_403_error import (
+    PatchApiTemplatesIdResponse403Error,
+)
+from .patch_api_templates_id_response_404 import PatchApiTemplatesIdResponse404
+from .patch_api_templates_id_response_404_error import (
+    PatchApiTemplatesIdResponse404Error,
+)
+from .patch_api_templates_id_response_409 import PatchApiTemplatesIdResponse409
+from .patch_api_templates_id_response_409_error import (
+    PatchApiTemplatesIdResponse409Error,
+)
+from .patch_api_templates_id_response_500 import PatchApiTemplatesIdResponse500
+from .patch_api_templates_id_response_500_error import (
+    PatchApiTemplatesIdResponse500Error,
+)
+from .patch_api_templates_id_response_503 import PatchApiTemplatesIdResponse503
+from .patch_api_templates_id_response_503_error import (
+    PatchApiTemplatesIdResponse503Error,
+)
+from .patch_api_webhooks_id_response_403 import PatchApiWebhooksIdResponse403
+from .patch_api_webhooks_id_response_403_error import PatchApiWebhooksIdResponse403Error
+from .patch_api_webhooks_id_response_404 import PatchApiWebhooksIdResponse404
+from .patch_api_webhooks_id_response_404_error import PatchApiWebhooksIdResponse404Error
+from .patch_api_webhooks_id_response_500 import PatchApiWebhooksIdResponse500
+from .patch_api_webhooks_id_response_500_error import PatchApiWebhooksIdResponse500Error
+from .patch_api_webhooks_id_response_503 import PatchApiWebhooksIdResponse503
+from .patch_api_webhooks_id_response_503_error import PatchApiWebhooksIdResponse503Error
+from .plain_error import PlainError
+from .post_api_api_keys_response_403 import PostApiApiKeysResponse403
+from .post_api_api_keys_response_403_error import PostApiApiKeysResponse403Error
+from .post_api_api_keys_response_404 import PostApiApiKeysResponse404
+from .post_api_api_keys_response_404_error import PostApiApiKeysResponse404Error
+from .post_api_api_keys_response_500 import PostApiApiKeysResponse500
+from .post_api_api_keys_response_500_error import PostApiApiKeysResponse500Error
+from .post_api_api_keys_response_503 import PostApiApiKeysResponse503
+from .post_api_api_keys_response_503_error import PostApiApiKeysResponse503Error
+from .post_api_byoc_validate_response_403 import PostApiByocValidateResponse403
+from .post_api_byoc_validate_response_403_error import (
+    PostApiByocValidateResponse403Error,
+)
+from .post_api_byoc_validate_response_404 import PostApiByocValidateResponse404
+from .post_api_byoc_validate_response_404_error import (
+    PostApiByocValidateResponse404Error,
+)
+from .post_api_byoc_validate_response_409 import PostApiByocValidateResponse409
+from .post_api_byoc_validate_response_409_error import (
+    PostApiByocValidateResponse409Error,
+)
+from .post_api_byoc_validate_response_500 import PostApiByocValidateResponse500
+from .post_api_byoc_validate_response_500_error import (
+    PostApiByocValidateResponse500Error,
+)
+from .post_api_byoc_validate_response_503 import PostApiByocValidateResponse503
+from .post_api_byoc_validate_response_503_error import (
+    PostApiByocValidateResponse503Error,
+)
+from .post_api_domains_name_verify_response_403 import (
+    PostApiDomainsNameVerifyResponse403,
+)
+from .post_api_domains_name_verify_response_403_error import (
+    PostApiDomainsNameVerifyResponse403Error,
+)
+from .post_api_domains_name_verify_response_404 import (
+    PostApiDomainsNameVerifyResponse404,
+)
+from .post_api_domains_name_verify_response_404_error import (
+    PostApiDomainsNameVerifyResponse404Error,
+)
+from .post_api_domains_name_verify_response_409 import (
+    PostApiDomainsNameVerifyResponse409,
+)
+from .post_api_domains_name_verify_response_409_error import (
+    PostApiDomainsNameVerifyResponse409Error,
+)
+from .post_api_domains_name_verify_response_500 import (
+    PostApiDomainsNameVerifyResponse500,
+)
+from .post_api_domains_name_verify_response_500_error import (
+    PostApiDomainsNameVerifyResponse500Error,
+)
+from .post_api_domains_name_verify_response_502 import (
+    PostApiDomainsNameVerifyResponse502,
+)
+from .post_api_domains_name_verify_response_502_error import (
+    PostApiDomainsNameVerifyResponse502Error,
+)
+from .post_api_domains_name_verify_response_503 import (
+    PostApiDomainsNameVerifyResponse503,
+)
+from .post_api_domains_name_verify_response_503_error import (
+    PostApiDomainsNameVerifyResponse503Error,
+)
+from .post_api_domains_response_403 import PostApiDomainsResponse403
+from .post_api_domains_response_403_error import PostApiDomainsResponse403Error
+from .post_api_domains_response_404 import PostApiDomainsResponse404
+from .post_api_domains_response_404_error import PostApiDomainsResponse404Error
+from .post_api_domains_response_409 import PostApiDomainsResponse409
+from .post_api_domains_response_409_error import PostApiDomainsResponse409Error
+from .post_api_domains_response_500 import PostApiDomainsResponse500
+from .post_api_domains_response_500_error import PostApiDomainsResponse500Error
+from .post_api_domains_response_503 import PostApiDomainsResponse503
+from .post_api_domains_response_503_error import PostApiDomainsResponse503Error
+from .post_api_emails_message_id_cancel_response_403 import (
+    PostApiEmailsMessageIdCancelResponse403,
+)
+from .post_api_emails_message_id_cancel_response_403_error import (
+    PostApiEmailsMessageIdCancelResponse403Error,
+)
+from .post_api_emails_message_id_cancel_response_404 import (
+    PostApiEmailsMessageIdCancelResponse404,
+)
+from .post_api_emails_message_id_cancel_response_404_error import (
+    PostApiEmailsMessageIdCancelResponse404Error,
+)
+from .post_api_emails_message_id_cancel_response_409 import (
+    PostApiEmailsMessageIdCancelResponse409,
+)
+from .post_api_emails_message_id_cancel_response_409_error import (
+    PostApiEmailsMessageIdCancelResponse409Error,
+)
+from .post_api_emails_message_id_cancel_response_500 import (
+    PostApiEmailsMessageIdCancelResponse500,
+)
+from .post_api_emails_message_id_cancel_response_500_error import (
+    PostApiEmailsMessageIdCancelResponse500Error,
+)
+from .post_api_emails_message_id_cancel_response_503 import (
+    PostApiEmailsMessageIdCancelResponse503,
+)
+from .post_api_emails_message_id_cancel_response_503_error import (
+    PostApiEmailsMessageIdCancelResponse503Error,
+)
+from .post_api_suppressions_response_403 import PostApiSuppressionsResponse403
+from .post_api_suppressions_response_403_error import (
+    PostApiSuppressionsResponse403Error,
+)
+from .post_api_suppressions_response_404 import PostApiSuppressionsResponse404
+from .post_api_suppressions_response_404_error import (
+    PostApiSuppressionsResponse404Error,
+)
+from .post_api_suppressions_response_500 import PostApiSuppressionsResponse500
+from .post_api_suppressions_response_500_error import (
+    PostApiSuppressionsResponse500Error,
+)
+from .post_api_suppressions_response_503 import PostApiSuppressionsResponse503
+from .post_api_suppressions_response_503_error import (
+    PostApiSuppressionsResponse503Error,
+)
+from .post_api_templates_id_preview_response_403 import (
+    PostApiTemplatesIdPreviewResponse403,
+)
+from .post_api_templates_id_preview_response_403_error import (
+    PostApiTemplatesIdPreviewResponse403Error,
+)
+from .post_api_templates_id_preview_response_404 import (
+    PostApiTemplatesIdPreviewResponse404,
+)
+from .post_api_templates_id_preview_response_404_error import (
+    PostApiTemplatesIdPreviewResponse404Error,
+)
+from .post_api_templates_id_preview_response_500 import (
+    PostApiTemplatesIdPreviewResponse500,
+)
+from .post_api_templates_id_preview_response_500_error import (
+    PostApiTemplatesIdPreviewResponse500Error,
+)
+from .post_api_templates_id_preview_response_503 import (
+    PostApiTemplatesIdPreviewResponse503,
+)
+from .post_api_templates_id_preview_response_503_error import (
+    PostApiTemplatesIdPreviewResponse503Error,
+)
+from .post_api_templates_id_publish_response_403 import (
+    PostApiTemplatesIdPublishResponse403,
+)
+from .post_api_templates_id_publish_response_403_error import (
+    PostApiTemplatesIdPublishResponse403Error,
+)
+from .post_api_templates_id_publish_response_404 import (
+    PostApiTemplatesIdPublishResponse404,
+)
+from .post_api_templates_id_publish_response_404_error import (
+    PostApiTemplatesIdPublishResponse404Error,
+)
+from .post_api_templates_id_publish_response_500 import (
+    PostApiTemplatesIdPublishResponse500,
+)
+from .post_api_templates_id_publish_response_500_error import (
+    PostApiTemplatesIdPublishResponse500Error,
+)
+from .post_api_templates_id_publish_response_503 import (
+    PostApiTemplatesIdPublishResponse503,
+)
+from .post_api_templates_id_publish_response_503_error import (
+    PostApiTemplatesIdPublishResponse503Error,
+)
+from .post_api_templates_id_test_send_response_403 import (
+    PostApiTemplatesIdTestSendResponse403,
+)
+from .post_api_templates_id_test_send_response_403_error import (
+    PostApiTemplatesIdTestSendResponse403Error,
+)
+from .post_api_templates_id_test_send_response_404 import (
+    PostApiTemplatesIdTestSendResponse404,
+)
+from .post_api_templates_id_test_send_response_404_error import (
+    PostApiTemplatesIdTestSendResponse404Error,
+)
+from .post_api_templates_id_test_send_response_422 import (
+    PostApiTemplatesIdTestSendResponse422,
+)
+from .post_api_templates_id_test_send_response_422_error import (
+    PostApiTemplatesIdTestSendResponse422Error,
+)
+from .post_api_templates_id_test_send_response_429 import (
+    PostApiTemplatesIdTestSendResponse429,
+)
+from .post_api_templates_id_test_send_response_429_error import (
+    PostApiTemplatesIdTestSendResponse429Error,
+)
+from .post_api_templates_id_test_send_response_500 import (
+    PostApiTemplatesIdTestSendResponse500,
+)
+from .post_api_templates_id_test_send_response_500_error import (
+    PostApiTemplatesIdTestSendResponse500Error,
+)
+from .post_api_templates_id_test_send_response_502 import (
+    PostApiTemplatesIdTestSendResponse502,
+)
+from .post_api_templates_id_test_send_response_502_error import (
+    PostApiTemplatesIdTestSendResponse502Error,
+)
+from .post_api_templates_id_test_send_response_503 import (
+    PostApiTemplatesIdTestSendResponse503,
+)
+from .post_api_templates_id_test_send_response_503_error import (
+    PostApiTemplatesIdTestSendResponse503Error,
+)
+from .post_api_templates_response_403 import PostApiTemplatesResponse403
+from .post_api_templates_response_403_error import PostApiTemplatesResponse403Error
+from .post_api_templates_response_404 import PostApiTemplatesResponse404
+from .post_api_templates_response_404_error import PostApiTemplatesResponse404Error
+from .post_api_templates_response_409 import PostApiTemplatesResponse409
+from .post_api_templates_response_409_error import PostApiTemplatesResponse409Error
+from .post_api_templates_response_500 import PostApiTemplatesResponse500
+from .post_api_templates_response_500_error import PostApiTemplatesResponse500Error
+from .post_api_templates_response_503 import PostApiTemplatesResponse503
+from .post_api_templates_response_503_error import PostApiTemplatesResponse503Error
+from .post_api_webhooks_id_deliveries_delivery_id_replay_response_403 import (
+    PostApiWebhooksIdDeliveriesDeliveryIdReplayResponse403,
+)
+from .post_api_webhooks_id_deliveries_delivery_id_replay_response_403_error import (
+    PostApiWebhooksIdDeliveriesDeliveryIdReplayResponse403Error,
+)
+from .post_api_webhooks_id_deliveries_delivery_id_replay_response_404 import (
+    PostApiWebhooksIdDeliveriesDeliveryIdReplayResponse404,
+)
+from .post_api_webhooks_id_deliveries_delivery_id_replay_response_404_error import (
+    PostApiWebhooksIdDeliveriesDeliveryIdReplayResponse404Error,
+)
+from .post_api_webhooks_id_deliveries_delivery_id_replay_response_409 import (
+    PostApiWebhooksIdDeliveriesDeliveryIdReplayResponse409,
+)
+from .post_api_webhooks_id_deliveries_delivery_id_replay_response_409_error import (
+    PostApiWebhooksIdDeliveriesDeliveryIdReplayResponse409Error,
+)
+from .post_api_webhooks_id_deliveries_delivery_id_replay_response_429 import (
+    PostApiWebhooksIdDeliveriesDeliveryIdReplayResponse429,
+)
+from .post_api_webhooks_id_deliveries_delivery_id_replay_response_429_error import (
+    PostApiWebhooksIdDeliveriesDeliveryIdReplayResponse429Error,
+)
+from .post_api_webhooks_id_deliveries_delivery_id_replay_response_500 import (
+    PostApiWebhooksIdDeliveriesDeliveryIdReplayResponse500,
+)
+from .post_api_webhooks_id_deliveries_delivery_id_replay_response_500_error import (
+    PostApiWebhooksIdDeliveriesDeliveryIdReplayResponse500Error,
+)
+from .post_api_webhooks_id_deliveries_delivery_id_replay_response_503 import (
+    PostApiWebhooksIdDeliveriesDeliveryIdReplayResponse503,
+)
+from .post_api_webhooks_id_deliveries_delivery_id_replay_response_503_error import (
+    PostApiWebhooksIdDeliveriesDeliveryIdReplayResponse503Error,
+)
+from .post_api_webhooks_id_rotate_secret_response_403 import (
+    PostApiWebhooksIdRotateSecretResponse403,
+)
+from .post_api_webhooks_id_rotate_secret_response_403_error import (
+    PostApiWebhooksIdRotateSecretResponse403Error,
+)
+from .post_api_webhooks_id_rotate_secret_response_404 import (
+    PostApiWebhooksIdRotateSecretResponse404,
+)
+from .post_api_webhooks_id_rotate_secret_response_404_error import (
+    PostApiWebhooksIdRotateSecretResponse404Error,
+)
+from .post_api_webhooks_id_rotate_secret_response_500 import (
+    PostApiWebhooksIdRotateSecretResponse500,
+)
+from .post_api_webhooks_id_rotate_secret_response_500_error import (
+    PostApiWebhooksIdRotateSecretResponse500Error,
+)
+from .post_api_webhooks_id_rotate_secret_response_503 import (
+    PostApiWebhooksIdRotateSecretResponse503,
+)
+from .post_api_webhooks_id_rotate_secret_response_503_error import (
+    PostApiWebhooksIdRotateSecretResponse503Error,
+)
+from .post_api_webhooks_id_test_response_403 import PostApiWebhooksIdTestResponse403
+from .post_api_webhooks_id_test_response_403_error import (
+    PostApiWebhooksIdTestResponse403Error,
+)
+from .post_api_webhooks_id_test_response_404 import PostApiWebhooksIdTestResponse404
+from .post_api_webhooks_id_test_response_404_error import (
+    PostApiWebhooksIdTestResponse404Error,
+)
+from .post_api_webhooks_id_test_response_409 import PostApiWebhooksIdTestResponse409
+from .post_api_webhooks_id_test_response_409_error import (
+    PostApiWebhooksIdTestResponse409Error,
+)
+from .post_api_webhooks_id_test_response_429 import PostApiWebhooksIdTestResponse429
+from .post_api_webhooks_id_test_response_429_error import (
+    PostApiWebhooksIdTestResponse429Error,
+)
+from .post_api_webhooks_id_test_response_500 import PostApiWebhooksIdTestResponse500
+from .post_api_webhooks_id_test_response_500_error import (
+    PostApiWebhooksIdTestResponse500Error,
+)
+from .post_api_webhooks_id_test_response_503 import PostApiWebhooksIdTestResponse503
+from .post_api_webhooks_id_test_response_503_error import (
+    PostApiWebhooksIdTestResponse503Error,
+)
+from .post_api_webhooks_response_403 import PostApiWebhooksResponse403
+from .post_api_webhooks_response_403_error import PostApiWebhooksResponse403Error
+from .post_api_webhooks_response_404 import PostApiWebhooksResponse404
+from .post_api_webhooks_response_404_error import PostApiWebhooksResponse404Error
+from .post_api_webhooks_response_500 import PostApiWebhooksResponse500
+from .post_api_webhooks_response_500_error import PostApiWebhooksResponse500Error
+from .post_api_webhooks_response_503 import PostApiWebhooksResponse503
+from .post_api_webhooks_response_503_error import PostApiWebhooksResponse503Error
+from .preview_template_request import PreviewTemplateRequest
+from .preview_template_request_variables import PreviewTemplateRequestVariables
+from .put_api_byoc_response_403 import PutApiByocResponse403
+from .put_api_byoc_response_403_error import PutApiByocResponse403Error
+from .put_api_byoc_response_404 import PutApiByocResponse404
+from .put_api_byoc_response_404_error import PutApiByocResponse404Error
+from .put_api_byoc_response_500 import PutApiByocResponse500
+from .put_api_byoc_response_500_error import PutApiByocResponse500Error
+from .put_api_byoc_response_503 import PutApiByocResponse503
+from .put_api_byoc_response_503_error import PutApiByocResponse503Error
+from .reschedule_request import RescheduleRequest
+from .rotated_secret import RotatedSecret
+from .rotated_secret_webhook import RotatedSecretWebhook
+from .rotated_secret_webhook_events_item import RotatedSecretWebhookEventsItem
+from .send_batch_body import SendBatchBody
+from .send_batch_body_emails_item import SendBatchBodyEmailsItem
+from .send_batch_response import SendBatchResponse
+from .send_batch_response_409 import SendBatchResponse409
+from .send_batch_response_409_error import SendBatchResponse409Error
+from .send_batch_response_500 import SendBatchResponse500
+from .send_batch_response_500_error import SendBatchResponse500Error
+from .send_batch_response_503 import SendBatchResponse503
+from .send_batch_response_503_error import SendBatchResponse503Error
+from .send_batch_response_data_item_type_0 import SendBatchResponseDataItemType0
+from .send_batch_response_data_item_type_0_mode import (
+    SendBatchResponseDataItemType0Mode,
+)
+from .send_batch_response_data_item_type_1 import SendBatchResponseDataItemType1
+from .send_batch_response_data_item_type_1_error import (
+    SendBatchResponseDataItemType1Error,
+)
+from .send_batch_response_data_item_type_2 import SendBatchResponseDataItemType2
+from .send_batch_response_data_item_type_2_errors import (
+    SendBatchResponseDataItemType2Errors,
+)
+from .send_request import SendRequest
+from .send_request_attachments_item import SendRequestAttachmentsItem
+from .send_request_tags import SendRequestTags
+from .send_request_template import SendRequestTemplate
+from .send_request_template_variables import SendRequestTemplateVariables
+from .send_response import SendResponse
+from .send_response_403 import SendResponse403
+from .send_response_403_error import SendResponse403Error
+from .send_response_409 import SendResponse409
+from .send_response_409_error import SendResponse409Error
+from .send_response_422 import SendResponse422
+from .send_response_422_error import SendResponse422Error
+from .send_response_429_type_0 import SendResponse429Type0
+from .send_response_429_type_0_error import SendResponse429Type0Error
+from .send_response_500 import SendResponse500
+from .send_response_500_error import SendResponse500Error
+from .send_response_502 import SendResponse502
+from .send_response_502_error import SendResponse502Error
+from .send_response_503 import SendResponse503
+from .send_response_503_error import SendResponse503Error
+from .send_response_mode import SendResponseMode
+from .ses_event_answer import SesEventAnswer
+from .ses_event_answer_route import SesEventAnswerRoute
+from .session import Session
+from .session_account import SessionAccount
+from .session_user import SessionUser
+from .signin_request import SigninRequest
+from .signup_request import SignupRequest
+from .suppression import Suppression
+from .suppression_added import SuppressionAdded
+from .suppression_added_suppression import SuppressionAddedSuppression
+from .suppression_added_suppression_reason import SuppressionAddedSuppressionReason
+from .suppression_list import SuppressionList
+from .suppression_list_suppressions_item import SuppressionListSuppressionsItem
+from .suppression_list_suppressions_item_reason import (
+    SuppressionListSuppressionsItemReason,
+)
+from .suppression_reason import SuppressionReason
+from .template import Template
+from .template_draft import TemplateDraft
+from .template_list import TemplateList
+from .template_list_templates_item import TemplateListTemplatesItem
+from .template_preview import TemplatePreview
+from .template_summary import TemplateSummary
+from .template_test_send import TemplateTestSend
+from .template_test_send_request import TemplateTestSendRequest
+from .template_test_send_request_recipient import TemplateTestSendRequestRecipient
+from .template_test_send_request_variables import TemplateTestSendRequestVariables
+from .template_version import TemplateVersion
+from .template_version_list import TemplateVersionList
+from .template_version_list_versions_item import TemplateVersionListVersionsItem
+from .test_webhook_request import TestWebhookRequest
+from .test_webhook_request_event_type import TestWebhookRequestEventType
+from .update_template_request import UpdateTemplateRequest
+from .update_webhook_request import UpdateWebhookRequest
+from .update_webhook_request_events_item import UpdateWebhookRequestEventsItem
+from .usage import Usage
+from .usage_allowance import UsageAllowance
+from .usage_days_item import UsageDaysItem
+from .usage_used import UsageUsed
+from .validation_error import ValidationError
+from .validation_error_errors import ValidationErrorErrors
+from .verify_email_request import VerifyEmailRequest
+from .webhook import Webhook
+from .webhook_deliveries import WebhookDeliveries
+from .webhook_deliveries_deliveries_item import WebhookDeliveriesDeliveriesItem
+from .webhook_deliveries_deliveries_item_error_type_0 import (
+    WebhookDeliveriesDeliveriesItemErrorType0,
+)
+from .webhook_events_item import WebhookEventsItem
+from .webhook_list import WebhookList
+from .webhook_list_webhooks_item import WebhookListWebhooksItem
+from .webhook_list_webhooks_item_events_item import WebhookListWebhooksItemEventsItem
+from .webhook_replay_result import WebhookReplayResult
+from .webhook_replay_result_delivery import WebhookReplayResultDelivery
+from .webhook_replay_result_delivery_error_type_0 import (
+    WebhookReplayResultDeliveryErrorType0,
+)
+from .webhook_replay_result_payload import WebhookReplayResultPayload
+from .webhook_test_result import WebhookTestResult
+from .webhook_test_result_delivery import WebhookTestResultDelivery
+from .webhook_test_result_delivery_error_type_0 import (
+    WebhookTestResultDeliveryErrorType0,
+)
+from .webhook_test_result_payload import WebhookTestResultPayload
+
+__all__ = (
+    "Accepted",
+    "AccountRecord",
+    "ApiKey",
+    "ApiKeyList",
+    "ApiKeyListApiKeysItem",
+    "ApiKeyListApiKeysItemPermission",
+    "ApiKeyListApiKeysItemState",
+    "ApiKeyPermission",
+    "ApiKeyState",
+    "Byoc",
+    "ByocPolicy",
+    "ByocPolicyPermissionsPolicy",
+    "ByocPolicyPermissionsPolicyStatementItem",
+    "ByocPolicyTrustPolicy",
+    "ByocPolicyTrustPolicyStatementItem",
+    "ByocRequest",
+    "ByocSaved",
+    "ByocSavedByoc",
+    "ByocSavedValidation",
+    "ByocSavedValidationCode",
+    "ByocValidation",
+    "ByocValidationByoc",
+    "ByocValidationValidation",
+    "ByocValidationValidationCode",
+    "CloudFormationTemplate",
+    "CloudFormationTemplateOutputs",
+    "CloudFormationTemplateResources",
+    "CreateApiKeyRequest",
+    "CreateApiKeyRequestPermission",
+    "CreatedApiKey",
+    "CreatedApiKeyApiKey",
+    "CreatedApiKeyApiKeyPermission",
+    "CreatedApiKeyApiKeyState",
+    "CreateDomainRequest",
+    "CreateDomainRequestSendingMode",
+    "CreatedWebhook",
+    "CreatedWebhookWebhook",
+    "CreatedWebhookWebhookEventsItem",
+    "CreateSuppressionRequest",
+    "CreateTemplateRequest",
+    "CreateWebhookRequest",
+    "CreateWebhookRequestEventsItem",
+    "DeleteApiApiKeysIdResponse403",
+    "DeleteApiApiKeysIdResponse403Error",
+    "DeleteApiApiKeysIdResponse404",
+    "DeleteApiApiKeysIdResponse404Error",
+    "DeleteApiApiKeysIdResponse500",
+    "DeleteApiApiKeysIdResponse500Error",
+    "DeleteApiApiKeysIdResponse503",
+    "DeleteApiApiKeysIdResponse503Error",
+    "DeleteApiDomainsNameResponse403",
+    "DeleteApiDomainsNameResponse403Error",
+    "DeleteApiDomainsNameResponse404",
+    "DeleteApiDomainsNameResponse404Error",
+    "DeleteApiDomainsNameResponse500",
+    "DeleteApiDomainsNameResponse500Error",
+    "DeleteApiDomainsNameResponse503",
+    "DeleteApiDomainsNameResponse503Error",
+    "DeleteApiSuppressionsAddressResponse403",
+    "DeleteApiSuppressionsAddressResponse403Error",
+    "DeleteApiSuppressionsAddressResponse404",
+    "DeleteApiSuppressionsAddressResponse404Error",
+    "DeleteApiSuppressionsAddressResponse500",
+    "DeleteApiSuppressionsAddressResponse500Error",
+    "DeleteApiSuppressionsAddressResponse503",
+    "DeleteApiSuppressionsAddressResponse503Error",
+    "DeleteApiTemplatesIdResponse403",
+    "DeleteApiTemplatesIdResponse403Error",
+    "DeleteApiTemplatesIdResponse404",
+    "DeleteApiTemplatesIdResponse404Error",
+    "DeleteApiTemplatesIdResponse409",
+    "DeleteApiTemplatesIdResponse409Error",
+    "DeleteApiTemplatesIdResponse500",
+    "DeleteApiTemplatesIdResponse500Error",
+    "DeleteApiTemplatesIdResponse503",
+    "DeleteApiTemplatesIdResponse503Error",
+    "DeleteApiWebhooksIdResponse403",
+    "DeleteApiWebhooksIdResponse403Error",
+    "DeleteApiWebhooksIdResponse404",
+    "DeleteApiWebhooksIdResponse404Error",
+    "DeleteApiWebhooksIdResponse500",
+    "DeleteApiWebhooksIdResponse500Error",
+    "DeleteApiWebhooksIdResponse503",
+    "DeleteApiWebhooksIdResponse503Error",
+    "Deleted",
+    "Domain",
+    "DomainList",
+    "DomainListDomainsItem",
+    "DomainListDomainsItemRecordsItem",
+    "DomainListDomainsItemRecordsItemPurpose",
+    "DomainListDomainsItemRecordsItemStatus",
+    "DomainListDomainsItemRecordsItemType",
+    "DomainListDomainsItemSendingMode",
+    "DomainListDomainsItemStatus",
+    "DomainListDomainsItemVerifiedByType0",
+    "DomainRecordsItem",
+    "DomainRecordsItemPurpose",
+    "DomainRecordsItemStatus",
+    "DomainRecordsItemType",
+    "DomainSendingMode",
+    "DomainStatus",
+    "DomainVerification",
+    "DomainVerificationChecksItem",
+    "DomainVerificationDomain",
+    "DomainVerificationDomainRecordsItem",
+    "DomainVerificationDomainRecordsItemPurpose",
+    "DomainVerificationDomainRecordsItemStatus",
+    "DomainVerificationDomainRecordsItemType",
+    "DomainVerificationDomainSendingMode",
+    "DomainVerificationDomainStatus",
+    "DomainVerificationDomainVerifiedByType0",
+    "DomainVerificationMissingItem",
+    "DomainVerificationMissingItemPurpose",
+    "DomainVerificationMissingItemStatus",
+    "DomainVerificationMissingItemType",
+    "DomainVerifiedByType0",
+    "EmailDetail",
+    "EmailDetailEmail",
+    "EmailDetailEmailKind",
+    "EmailDetailEmailStatus",
+    "EmailDetailEmailTags",
+    "EmailDetailEmailTemplateType0",
+    "EmailDetailTimelineItem",
+    "EmailDetailTimelineItemDetails",
+    "EmailDetailTimelineItemType",
+    "EmailDetailWebhookDeliveriesItem",
+    "EmailDetailWebhookDeliveriesItemErrorType0",
+    "EmailList",
+    "EmailListEmailsItem",
+    "EmailListEmailsItemKind",
+    "EmailListEmailsItemStatus",
+    "EmailListEmailsItemTags",
+    "EmailListEmailsItemTemplateType0",
+    "EmailSchedule",
+    "EmailScheduleStatus",
+    "Error",
+    "ErrorError",
+    "GetApiApiKeysResponse403",
+    "GetApiApiKeysResponse403Error",
+    "GetApiApiKeysResponse404",
+    "GetApiApiKeysResponse404Error",
+    "GetApiApiKeysResponse500",
+    "GetApiApiKeysResponse500Error",
+    "GetApiApiKeysResponse503",
+    "GetApiApiKeysResponse503Error",
+    "GetApiByocCloudformationResponse403",
+    "GetApiByocCloudformationResponse403Error",
+    "GetApiByocCloudformationResponse404",
+    "GetApiByocCloudformationResponse404Error",
+    "GetApiByocCloudformationResponse409",
+    "GetApiByocCloudformationResponse409Error",
+    "GetApiByocCloudformationResponse500",
+    "GetApiByocCloudformationResponse500Error",
+    "GetApiByocCloudformationResponse503",
+    "GetApiByocCloudformationResponse503Error",
+    "GetApiByocPolicyResponse403",
+    "GetApiByocPolicyResponse403Error",
+    "GetApiByocPolicyResponse404",
+    "GetApiByocPolicyResponse404Error",
+    "GetApiByocPolicyResponse500",
+    "GetApiByocPolicyResponse500Error",
+    "GetApiByocPolicyResponse503",
+    "GetApiByocPolicyResponse503Error",
+    "GetApiByocResponse403",
+    "GetApiByocResponse403Error",
+    "GetApiByocResponse404",
+    "GetApiByocResponse404Error",
+    "GetApiByocResponse500",
+    "GetApiByocResponse500Error",
+    "GetApiByocResponse503",
+    "GetApiByocResponse503Error",
+    "GetApiDomainsNameResponse403",
+    "GetApiDomainsNameResponse403Error",
+    "GetApiDomainsNameResponse404",
+    "GetApiDomainsNameResponse404Error",
+    "GetApiDomainsNameResponse500",
+    "GetApiDomainsNameResponse500Error",
+    "GetApiDomainsNameResponse503",
+    "GetApiDomainsNameResponse503Error",
+    "GetApiDomainsResponse403",
+    "GetApiDomainsResponse403Error",
+    "GetApiDomainsResponse404",
+    "GetApiDomainsResponse404Error",
+    "GetApiDomainsResponse500",
+    "GetApiDomainsResponse500Error",
+    "GetApiDomainsResponse503",
+    "GetApiDomainsResponse503Error",
+    "GetApiEmailsMessageIdResponse403",
+    "GetApiEmailsMessageIdResponse403Error",
+    "GetApiEmailsMessageIdResponse404",
+    "GetApiEmailsMessageIdResponse404Error",
+    "GetApiEmailsMessageIdResponse500",
+    "GetApiEmailsMessageIdResponse500Error",
+    "GetApiEmailsMessageIdResponse503",
+    "GetApiEmailsMessageIdResponse503Error",
+    "GetApiEmailsResponse403",
+    "GetApiEmailsResponse403Error",
+    "GetApiEmailsResponse404",
+    "GetApiEmailsResponse404Error",
+    "GetApiEmailsResponse500",
+    "GetApiEmailsResponse500Error",
+    "GetApiEmailsResponse503",
+    "GetApiEmailsResponse503Error",
+    "GetApiEmailsStatus",
+    "GetApiSuppressionsAddressResponse403",
+    "GetApiSuppressionsAddressResponse403Error",
+    "GetApiSuppressionsAddressResponse404",
+    "GetApiSuppressionsAddressResponse404Error",
+    "GetApiSuppressionsAddressResponse500",
+    "GetApiSuppressionsAddressResponse500Error",
+    "GetApiSuppressionsAddressResponse503",
+    "GetApiSuppressionsAddressResponse503Error",
+    "GetApiSuppressionsResponse403",
+    "GetApiSuppressionsResponse403Error",
+    "GetApiSuppressionsResponse404",
+    "GetApiSuppressionsResponse404Error",
+    "GetApiSuppressionsResponse500",
+    "GetApiSuppressionsResponse500Error",
+    "GetApiSuppressionsResponse503",
+    "GetApiSuppressionsResponse503Error",
+    "GetApiTemplatesIdResponse403",
+    "GetApiTemplatesIdResponse403Error",
+    "GetApiTemplatesIdResponse404",
+    "GetApiTemplatesIdResponse404Error",
+    "GetApiTemplatesIdResponse500",
+    "GetApiTemplatesIdResponse500Error",
+    "GetApiTemplatesIdResponse503",
+    "GetApiTemplatesIdResponse503Error",
+    "GetApiTemplatesIdVersionsResponse403",
+    "GetApiTemplatesIdVersionsResponse403Error",
+    "GetApiTemplatesIdVersionsResponse404",
+    "GetApiTemplatesIdVersionsResponse404Error",
+    "GetApiTemplatesIdVersionsResponse500",
+    "GetApiTemplatesIdVersionsResponse500Error",
+    "GetApiTemplatesIdVersionsResponse503",
+    "GetApiTemplatesIdVersionsResponse503Error",
+    "GetApiTemplatesResponse403",
+    "GetApiTemplatesResponse403Error",
+    "GetApiTemplatesResponse404",
+    "GetApiTemplatesResponse404Error",
+    "GetApiTemplatesResponse500",
+    "GetApiTemplatesResponse500Error",
+    "GetApiTemplatesResponse503",
+    "GetApiTemplatesResponse503Error",
+    "GetApiUsageResponse403",
+    "GetApiUsageResponse403Error",
+    "GetApiUsageResponse404",
+    "GetApiUsageResponse404Error",
+    "GetApiUsageResponse500",
+    "GetApiUsageResponse500Error",
+    "GetApiUsageResponse503",
+    "GetApiUsageResponse503Error",
+    "GetApiWebhooksIdDeliveriesResponse403",
+    "GetApiWebhooksIdDeliveriesResponse403Error",
+    "GetApiWebhooksIdDeliveriesResponse404",
+    "GetApiWebhooksIdDeliveriesResponse404Error",
+    "GetApiWebhooksIdDeliveriesResponse500",
+    "GetApiWebhooksIdDeliveriesResponse500Error",
+    "GetApiWebhooksIdDeliveriesResponse503",
+    "GetApiWebhooksIdDeliveriesResponse503Error",
+    "GetApiWebhooksResponse403",
+    "GetApiWebhooksResponse403Error",
+    "GetApiWebhooksResponse404",
+    "GetApiWebhooksResponse404Error",
+    "GetApiWebhooksResponse500",
+    "GetApiWebhooksResponse500Error",
+    "GetApiWebhooksResponse503",
+    "GetApiWebhooksResponse503Error",
+    "MeResponse500",
+    "MeResponse500Error",
+    "MeResponse503",
+    "MeResponse503Error",
+    "PasswordChangeRequest",
+    "PasswordResetConfirmRequest",
+    "PasswordResetRequest",
+    "PatchApiEmailsMessageIdResponse403",
+    "PatchApiEmailsMessageIdResponse403Error",
+    "PatchApiEmailsMessageIdResponse404",
+    "PatchApiEmailsMessageIdResponse404Error",
+    "PatchApiEmailsMessageIdResponse409",
+    "PatchApiEmailsMessageIdResponse409Error",
+    "PatchApiEmailsMessageIdResponse500",
+    "PatchApiEmailsMessageIdResponse500Error",
+    "PatchApiEmailsMessageIdResponse503",
+    "PatchApiEmailsMessageIdResponse503Error",
+    "PatchApiTemplatesIdResponse403",
+    "PatchApiTemplatesIdResponse403Error",
+    "PatchApiTemplatesIdResponse404",
+    "PatchApiTemplatesIdResponse404Error",
+    "PatchApiTemplatesIdResponse409",
+    "PatchApiTemplatesIdResponse409Error",
+    "PatchApiTemplatesIdResponse500",
+    "PatchApiTemplatesIdResponse500Error",
+    "PatchApiTemplatesIdResponse503",
+    "PatchApiTemplatesIdResponse503Error",
+    "PatchApiWebhooksIdResponse403",
+    "PatchApiWebhooksIdResponse403Error",
+    "PatchApiWebhooksIdResponse404",
+    "PatchApiWebhooksIdResponse404Error",
+    "PatchApiWebhooksIdResponse500",
+    "PatchApiWebhooksIdResponse500Error",
+    "PatchApiWebhooksIdResponse503",
+    "PatchApiWebhooksIdResponse503Error",
+    "PlainError",
+    "PostApiApiKeysResponse403",
+    "PostApiApiKeysResponse403Error",
+    "PostApiApiKeysResponse404",
+    "PostApiApiKeysResponse404Error",
+    "PostApiApiKeysResponse500",
+    "PostApiApiKeysResponse500Error",
+    "PostApiApiKeysResponse503",
+    "PostApiApiKeysResponse503Error",
+    "PostApiByocValidateResponse403",
+    "PostApiByocValidateResponse403Error",
+    "PostApiByocValidateResponse404",
+    "PostApiByocValidateResponse404Error",
+    "PostApiByocValidateResponse409",
+    "PostApiByocValidateResponse409Error",
+    "PostApiByocValidateResponse500",
+    "PostApiByocValidateResponse500Error",
+    "PostApiByocValidateResponse503",
+    "PostApiByocValidateResponse503Error",
+    "PostApiDomainsNameVerifyResponse403",
+    "PostApiDomainsNameVerifyResponse403Error",
+    "PostApiDomainsNameVerifyResponse404",
+    "PostApiDomainsNameVerifyResponse404Error",
+    "PostApiDomainsNameVerifyResponse409",
+    "PostApiDomainsNameVerifyResponse409Error",
+    "PostApiDomainsNameVerifyResponse500",
+    "PostApiDomainsNameVerifyResponse500Error",
+    "PostApiDomainsNameVerifyResponse502",
+    "PostApiDomainsNameVerifyResponse502Error",
+    "PostApiDomainsNameVerifyResponse503",
+    "PostApiDomainsNameVerifyResponse503Error",
+    "PostApiDomainsResponse403",
+    "PostApiDomainsResponse403Error",
+    "PostApiDomainsResponse404",
+    "PostApiDomainsResponse404Error",
+    "PostApiDomainsResponse409",
+    "PostApiDomainsResponse409Error",
+    "PostApiDomainsResponse500",
+    "PostApiDomainsResponse500Error",
+    "PostApiDomainsResponse503",
+    "PostApiDomainsResponse503Error",
+    "PostApiEmailsMessageIdCancelResponse403",
+    "PostApiEmailsMessageIdCancelResponse403Error",
+    "PostApiEmailsMessageIdCancelResponse404",
+    "PostApiEmailsMessageIdCancelResponse404Error",
+    "PostApiEmailsMessageIdCancelResponse409",
+    "PostApiEmailsMessageIdCancelResponse409Error",
+    "PostApiEmailsMessageIdCancelResponse500",
+    "PostApiEmailsMessageIdCancelResponse500Error",
+    "PostApiEmailsMessageIdCancelResponse503",
+    "PostApiEmailsMessageIdCancelResponse503Error",
+    "PostApiSuppressionsResponse403",
+    "PostApiSuppressionsResponse403Error",
+    "PostApiSuppressionsResponse404",
+    "PostApiSuppressionsResponse404Error",
+    "PostApiSuppressionsResponse500",
+    "PostApiSuppressionsResponse500Error",
+    "PostApiSuppressionsResponse503",
+    "PostApiSuppressionsResponse503Error",
+    "PostApiTemplatesIdPreviewResponse403",
+    "PostApiTemplatesIdPreviewResponse403Error",
+    "PostApiTemplatesIdPreviewResponse404",
+    "PostApiTemplatesIdPreviewResponse404Error",
+    "PostApiTemplatesIdPreviewResponse500",
+    "PostApiTemplatesIdPreviewResponse500Error",
+    "PostApiTemplatesIdPreviewResponse503",
+    "PostApiTemplatesIdPreviewResponse503Error",
+    "PostApiTemplatesIdPublishResponse403",
+    "PostApiTemplatesIdPublishResponse403Error",
+    "PostApiTemplatesIdPublishResponse404",
+    "PostApiTemplatesIdPublishResponse404Error",
+    "PostApiTemplatesIdPublishResponse500",
+    "PostApiTemplatesIdPublishResponse500Error",
+    "PostApiTemplatesIdPublishResponse503",
+    "PostApiTemplatesIdPublishResponse503Error",
+    "PostApiTemplatesIdTestSendResponse403",
+    "PostApiTemplatesIdTestSendResponse403Error",
+    "PostApiTemplatesIdTestSendResponse404",
+    "PostApiTemplatesIdTestSendResponse404Error",
+    "PostApiTemplatesIdTestSendResponse422",
+    "PostApiTemplatesIdTestSendResponse422Error",
+    "PostApiTemplatesIdTestSendResponse429",
+    "PostApiTemplatesIdTestSendResponse429Error",
+    "PostApiTemplatesIdTestSendResponse500",
+    "PostApiTemplatesIdTestSendResponse500Error",
+    "PostApiTemplatesIdTestSendResponse502",
+    "PostApiTemplatesIdTestSendResponse502Error",
+    "PostApiTemplatesIdTestSendResponse503",
+    "PostApiTemplatesIdTestSendResponse503Error",
+    "PostApiTemplatesResponse403",
+    "PostApiTemplatesResponse403Error",
+    "PostApiTemplatesResponse404",
+    "PostApiTemplatesResponse404Error",
+    "PostApiTemplatesResponse409",
+    "PostApiTemplatesResponse409Error",
+    "PostApiTemplatesResponse500",
+    "PostApiTemplatesResponse500Error",
+    "PostApiTemplatesResponse503",
+    "PostApiTemplatesResponse503Error",
+    "PostApiWebhooksIdDeliveriesDeliveryIdReplayResponse403",
+    "PostApiWebhooksIdDeliveriesDeliveryIdReplayResponse403Error",
+    "PostApiWebhooksIdDeliveriesDeliveryIdReplayResponse404",
+    "PostApiWebhooksIdDeliveriesDeliveryIdReplayResponse404Error",
+    "PostApiWebhooksIdDeliveriesDeliveryIdReplayResponse409",
+    "PostApiWebhooksIdDeliveriesDeliveryIdReplayResponse409Error",
+    "PostApiWebhooksIdDeliveriesDeliveryIdReplayResponse429",
+    "PostApiWebhooksIdDeliveriesDeliveryIdReplayResponse429Error",
+    "PostApiWebhooksIdDeliveriesDeliveryIdReplayResponse500",
+    "PostApiWebhooksIdDeliveriesDeliveryIdReplayResponse500Error",
+    "PostApiWebhooksIdDeliveriesDeliveryIdReplayResponse503",
+    "PostApiWebhooksIdDeliveriesDeliveryIdReplayResponse503Error",
+    "PostApiWebhooksIdRotateSecretResponse403",
+    "PostApiWebhooksIdRotateSecretResponse403Error",
+    "PostApiWebhooksIdRotateSecretResponse404",
+    "PostApiWebhooksIdRotateSecretResponse404Error",
+    "PostApiWebhooksIdRotateSecretResponse500",
+    "PostApiWebhooksIdRotateSecretResponse500Error",
+    "PostApiWebhooksIdRotateSecretResponse503",
+    "PostApiWebhooksIdRotateSecretResponse503Error",
+    "PostApiWebhooksIdTestResponse403",
+    "PostApiWebhooksIdTestResponse403Error",
+    "PostApiWebhooksIdTestResponse404",
+    "PostApiWebhooksIdTestResponse404Error",
+    "PostApiWebhooksIdTestResponse409",
+    "PostApiWebhooksIdTestResponse409Error",
+    "PostApiWebhooksIdTestResponse429",
+    "PostApiWebhooksIdTestResponse429Error",
+    "PostApiWebhooksIdTestResponse500",
+    "PostApiWebhooksIdTestResponse500Error",
+    "PostApiWebhooksIdTestResponse503",
+    "PostApiWebhooksIdTestResponse503Error",
+    "PostApiWebhooksResponse403",
+    "PostApiWebhooksResponse403Error",
+    "PostApiWebhooksResponse404",
+    "PostApiWebhooksResponse404Error",
+    "PostApiWebhooksResponse500",
+    "PostApiWebhooksResponse500Error",
+    "PostApiWebhooksResponse503",
+    "PostApiWebhooksResponse503Error",
+    "PreviewTemplateRequest",
+    "PreviewTemplateRequestVariables",
+    "PutApiByocResponse403",
+    "PutApiByocResponse403Error",
+    "PutApiByocResponse404",
+    "PutApiByocResponse404Error",
+    "PutApiByocResponse500",
+    "PutApiByocResponse500Error",
+    "PutApiByocResponse503",
+    "PutApiByocResponse503Error",
+    "RescheduleRequest",
+    "RotatedSecret",
+    "RotatedSecretWebhook",
+    "RotatedSecretWebhookEventsItem",
+    "SendBatchBody",
+    "SendBatchBodyEmailsItem",
+    "SendBatchResponse",
+    "SendBatchResponse409",
+    "SendBatchResponse409Error",
+    "SendBatchResponse500",
+    "SendBatchResponse500Error",
+    "SendBatchResponse503",
+    "SendBatchResponse503Error",
+    "SendBatchResponseDataItemType0",
+    "SendBatchResponseDataItemType0Mode",
+    "SendBatchResponseDataItemType1",
+    "SendBatchResponseDataItemType1Error",
+    "SendBatchResponseDataItemType2",
+    "SendBatchResponseDataItemType2Errors",
+    "SendRequest",
+    "SendRequestAttachmentsItem",
+    "SendRequestTags",
+    "SendRequestTemplate",
+    "SendRequestTemplateVariables",
+    "SendResponse",
+    "SendResponse403",
+    "SendResponse403Error",
+    "SendResponse409",
+    "SendResponse409Error",
+    "SendResponse422",
+    "SendResponse422Error",
+    "SendResponse429Type0",
+    "SendResponse429Type0Error",
+    "SendResponse500",
+    "SendResponse500Error",
+    "SendResponse502",
+    "SendResponse502Error",
+    "SendResponse503",
+    "SendResponse503Error",
+    "SendResponseMode",
+    "SesEventAnswer",
+    "SesEventAnswerRoute",
+    "Session",
+    "SessionAccount",
+    "SessionUser",
+    "SigninRequest",
+    "SignupRequest",
+    "Suppression",
+    "SuppressionAdded",
+    "SuppressionAddedSuppression",
+    "SuppressionAddedSuppressionReason",
+    "SuppressionList",
+    "SuppressionListSuppressionsItem",
+    "SuppressionListSuppressionsItemReason",
+    "SuppressionReason",
+    "Template",
+    "TemplateDraft",
+    "TemplateList",
+    "TemplateListTemplatesItem",
+    "TemplatePreview",
+    "TemplateSummary",
+    "TemplateTestSend",
+    "TemplateTestSendRequest",
+    "TemplateTestSendRequestRecipient",
+    "TemplateTestSendRequestVariables",
+    "TemplateVersion",
+    "TemplateVersionList",
+    "TemplateVersionListVersionsItem",
+    "TestWebhookRequest",
+    "TestWebhookRequestEventType",
+    "UpdateTemplateRequest",
+    "UpdateWebhookRequest",
+    "UpdateWebhookRequestEventsItem",
+    "Usage",
+    "UsageAllowance",
+    "UsageDaysItem",
+    "UsageUsed",
+    "ValidationError",
+    "ValidationErrorErrors",
+    "VerifyEmailRequest",
+    "Webhook",
+    "WebhookDeliveries",
+    "WebhookDeliveriesDeliveriesItem",
+    "WebhookDeliveriesDeliveriesItemErrorType0",
+    "WebhookEventsItem",
+    "WebhookList",
+    "WebhookListWebhooksItem",
+    "WebhookListWebhooksItemEventsItem",
+    "WebhookReplayResult",
+    "WebhookReplayResultDelivery",
+    "WebhookReplayResultDeliveryErrorType0",
+    "WebhookReplayResultPayload",
+    "WebhookTestResult",
+    "WebhookTestResultDelivery",
+    "WebhookTestResultDeliveryErrorType0",
+    "WebhookTestResultPayload",
+)

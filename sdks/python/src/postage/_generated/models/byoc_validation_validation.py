@@ -1,0 +1,64 @@
+from collections.abc import Mapping
+from typing import (
+    Any,
+    TypeVar,
+)
+
+from attrs import define as _attrs_define
+
+from ..models.byoc_validation_validation_code import (
+    ByocValidationValidationCode,
+    check_byoc_validation_validation_code,
+)
+
+T = TypeVar("T", bound="ByocValidationValidation")
+
+
+@_attrs_define
+class ByocValidationValidation:
+    """
+    Attributes:
+        ok (bool):
+        code (ByocValidationValidationCode):
+        message (str): The failure reason of spec 5.3, in plain words.
+    """
+
+    ok: bool
+    code: ByocValidationValidationCode
+    message: str
+
+    def to_dict(self) -> dict[str, Any]:
+        ok = self.ok
+
+        code: str = self.code
+
+        message = self.message
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "ok": ok,
+                "code": code,
+                "message": message,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        ok = d.pop("ok")
+
+        code = check_byoc_validation_validation_code(d.pop("code"))
+
+        message = d.pop("message")
+
+        byoc_validation_validation = cls(
+            ok=ok,
+            code=code,
+            message=message,
+        )
+
+        return byoc_validation_validation

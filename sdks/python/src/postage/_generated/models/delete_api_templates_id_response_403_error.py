@@ -1,0 +1,23 @@
+from typing import Literal, cast
+
+DeleteApiTemplatesIdResponse403Error = Literal[
+    "csrf_token_invalid", "insufficient_permission", "plan_required"
+]
+
+DELETE_API_TEMPLATES_ID_RESPONSE_403_ERROR_VALUES: set[
+    DeleteApiTemplatesIdResponse403Error
+] = {
+    "csrf_token_invalid",
+    "insufficient_permission",
+    "plan_required",
+}
+
+
+def check_delete_api_templates_id_response_403_error(
+    value: str,
+) -> DeleteApiTemplatesIdResponse403Error:
+    if value in DELETE_API_TEMPLATES_ID_RESPONSE_403_ERROR_VALUES:
+        return cast(DeleteApiTemplatesIdResponse403Error, value)
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {DELETE_API_TEMPLATES_ID_RESPONSE_403_ERROR_VALUES!r}"
+    )

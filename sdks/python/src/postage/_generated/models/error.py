@@ -1,0 +1,65 @@
+from collections.abc import Mapping
+from typing import (
+    Any,
+    Literal,
+    TypeVar,
+    cast,
+)
+
+from attrs import define as _attrs_define
+
+from ..models.error_error import ErrorError, check_error_error
+
+T = TypeVar("T", bound="Error")
+
+
+@_attrs_define
+class Error:
+    """
+    Attributes:
+        success (Literal[False]):
+        error (ErrorError):
+        detail (str):
+    """
+
+    success: Literal[False]
+    error: ErrorError
+    detail: str
+
+    def to_dict(self) -> dict[str, Any]:
+        success = self.success
+
+        error: str = self.error
+
+        detail = self.detail
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "success": success,
+                "error": error,
+                "detail": detail,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        success = cast(Literal[False], d.pop("success"))
+        if success != False:
+            raise ValueError(f"success must match const False, got '{success}'")
+
+        error = check_error_error(d.pop("error"))
+
+        detail = d.pop("detail")
+
+        error = cls(
+            success=success,
+            error=error,
+            detail=detail,
+        )
+
+        return error

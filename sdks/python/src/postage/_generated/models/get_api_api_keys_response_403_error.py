@@ -1,0 +1,21 @@
+from typing import Literal, cast
+
+GetApiApiKeysResponse403Error = Literal[
+    "csrf_token_invalid", "insufficient_permission", "plan_required"
+]
+
+GET_API_API_KEYS_RESPONSE_403_ERROR_VALUES: set[GetApiApiKeysResponse403Error] = {
+    "csrf_token_invalid",
+    "insufficient_permission",
+    "plan_required",
+}
+
+
+def check_get_api_api_keys_response_403_error(
+    value: str,
+) -> GetApiApiKeysResponse403Error:
+    if value in GET_API_API_KEYS_RESPONSE_403_ERROR_VALUES:
+        return cast(GetApiApiKeysResponse403Error, value)
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {GET_API_API_KEYS_RESPONSE_403_ERROR_VALUES!r}"
+    )

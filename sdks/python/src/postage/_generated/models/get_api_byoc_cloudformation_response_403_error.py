@@ -1,0 +1,23 @@
+from typing import Literal, cast
+
+GetApiByocCloudformationResponse403Error = Literal[
+    "csrf_token_invalid", "insufficient_permission", "plan_required"
+]
+
+GET_API_BYOC_CLOUDFORMATION_RESPONSE_403_ERROR_VALUES: set[
+    GetApiByocCloudformationResponse403Error
+] = {
+    "csrf_token_invalid",
+    "insufficient_permission",
+    "plan_required",
+}
+
+
+def check_get_api_byoc_cloudformation_response_403_error(
+    value: str,
+) -> GetApiByocCloudformationResponse403Error:
+    if value in GET_API_BYOC_CLOUDFORMATION_RESPONSE_403_ERROR_VALUES:
+        return cast(GetApiByocCloudformationResponse403Error, value)
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {GET_API_BYOC_CLOUDFORMATION_RESPONSE_403_ERROR_VALUES!r}"
+    )

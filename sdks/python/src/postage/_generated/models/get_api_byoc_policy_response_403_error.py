@@ -1,0 +1,21 @@
+from typing import Literal, cast
+
+GetApiByocPolicyResponse403Error = Literal[
+    "csrf_token_invalid", "insufficient_permission", "plan_required"
+]
+
+GET_API_BYOC_POLICY_RESPONSE_403_ERROR_VALUES: set[GetApiByocPolicyResponse403Error] = {
+    "csrf_token_invalid",
+    "insufficient_permission",
+    "plan_required",
+}
+
+
+def check_get_api_byoc_policy_response_403_error(
+    value: str,
+) -> GetApiByocPolicyResponse403Error:
+    if value in GET_API_BYOC_POLICY_RESPONSE_403_ERROR_VALUES:
+        return cast(GetApiByocPolicyResponse403Error, value)
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {GET_API_BYOC_POLICY_RESPONSE_403_ERROR_VALUES!r}"
+    )

@@ -1,0 +1,19 @@
+from typing import Literal, cast
+
+GetApiByocResponse403Error = Literal[
+    "csrf_token_invalid", "insufficient_permission", "plan_required"
+]
+
+GET_API_BYOC_RESPONSE_403_ERROR_VALUES: set[GetApiByocResponse403Error] = {
+    "csrf_token_invalid",
+    "insufficient_permission",
+    "plan_required",
+}
+
+
+def check_get_api_byoc_response_403_error(value: str) -> GetApiByocResponse403Error:
+    if value in GET_API_BYOC_RESPONSE_403_ERROR_VALUES:
+        return cast(GetApiByocResponse403Error, value)
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {GET_API_BYOC_RESPONSE_403_ERROR_VALUES!r}"
+    )

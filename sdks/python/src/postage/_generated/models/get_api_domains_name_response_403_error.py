@@ -1,0 +1,23 @@
+from typing import Literal, cast
+
+GetApiDomainsNameResponse403Error = Literal[
+    "csrf_token_invalid", "insufficient_permission", "plan_required"
+]
+
+GET_API_DOMAINS_NAME_RESPONSE_403_ERROR_VALUES: set[
+    GetApiDomainsNameResponse403Error
+] = {
+    "csrf_token_invalid",
+    "insufficient_permission",
+    "plan_required",
+}
+
+
+def check_get_api_domains_name_response_403_error(
+    value: str,
+) -> GetApiDomainsNameResponse403Error:
+    if value in GET_API_DOMAINS_NAME_RESPONSE_403_ERROR_VALUES:
+        return cast(GetApiDomainsNameResponse403Error, value)
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {GET_API_DOMAINS_NAME_RESPONSE_403_ERROR_VALUES!r}"
+    )

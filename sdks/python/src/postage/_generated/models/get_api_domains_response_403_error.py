@@ -1,0 +1,21 @@
+from typing import Literal, cast
+
+GetApiDomainsResponse403Error = Literal[
+    "csrf_token_invalid", "insufficient_permission", "plan_required"
+]
+
+GET_API_DOMAINS_RESPONSE_403_ERROR_VALUES: set[GetApiDomainsResponse403Error] = {
+    "csrf_token_invalid",
+    "insufficient_permission",
+    "plan_required",
+}
+
+
+def check_get_api_domains_response_403_error(
+    value: str,
+) -> GetApiDomainsResponse403Error:
+    if value in GET_API_DOMAINS_RESPONSE_403_ERROR_VALUES:
+        return cast(GetApiDomainsResponse403Error, value)
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {GET_API_DOMAINS_RESPONSE_403_ERROR_VALUES!r}"
+    )

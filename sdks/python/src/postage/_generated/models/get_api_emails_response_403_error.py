@@ -1,0 +1,19 @@
+from typing import Literal, cast
+
+GetApiEmailsResponse403Error = Literal[
+    "csrf_token_invalid", "insufficient_permission", "plan_required"
+]
+
+GET_API_EMAILS_RESPONSE_403_ERROR_VALUES: set[GetApiEmailsResponse403Error] = {
+    "csrf_token_invalid",
+    "insufficient_permission",
+    "plan_required",
+}
+
+
+def check_get_api_emails_response_403_error(value: str) -> GetApiEmailsResponse403Error:
+    if value in GET_API_EMAILS_RESPONSE_403_ERROR_VALUES:
+        return cast(GetApiEmailsResponse403Error, value)
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {GET_API_EMAILS_RESPONSE_403_ERROR_VALUES!r}"
+    )

@@ -1,0 +1,23 @@
+from typing import Literal, cast
+
+GetApiSuppressionsAddressResponse403Error = Literal[
+    "csrf_token_invalid", "insufficient_permission", "plan_required"
+]
+
+GET_API_SUPPRESSIONS_ADDRESS_RESPONSE_403_ERROR_VALUES: set[
+    GetApiSuppressionsAddressResponse403Error
+] = {
+    "csrf_token_invalid",
+    "insufficient_permission",
+    "plan_required",
+}
+
+
+def check_get_api_suppressions_address_response_403_error(
+    value: str,
+) -> GetApiSuppressionsAddressResponse403Error:
+    if value in GET_API_SUPPRESSIONS_ADDRESS_RESPONSE_403_ERROR_VALUES:
+        return cast(GetApiSuppressionsAddressResponse403Error, value)
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {GET_API_SUPPRESSIONS_ADDRESS_RESPONSE_403_ERROR_VALUES!r}"
+    )

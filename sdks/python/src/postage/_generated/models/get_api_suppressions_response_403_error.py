@@ -1,0 +1,23 @@
+from typing import Literal, cast
+
+GetApiSuppressionsResponse403Error = Literal[
+    "csrf_token_invalid", "insufficient_permission", "plan_required"
+]
+
+GET_API_SUPPRESSIONS_RESPONSE_403_ERROR_VALUES: set[
+    GetApiSuppressionsResponse403Error
+] = {
+    "csrf_token_invalid",
+    "insufficient_permission",
+    "plan_required",
+}
+
+
+def check_get_api_suppressions_response_403_error(
+    value: str,
+) -> GetApiSuppressionsResponse403Error:
+    if value in GET_API_SUPPRESSIONS_RESPONSE_403_ERROR_VALUES:
+        return cast(GetApiSuppressionsResponse403Error, value)
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {GET_API_SUPPRESSIONS_RESPONSE_403_ERROR_VALUES!r}"
+    )

@@ -1,0 +1,23 @@
+from typing import Literal, cast
+
+GetApiTemplatesIdResponse403Error = Literal[
+    "csrf_token_invalid", "insufficient_permission", "plan_required"
+]
+
+GET_API_TEMPLATES_ID_RESPONSE_403_ERROR_VALUES: set[
+    GetApiTemplatesIdResponse403Error
+] = {
+    "csrf_token_invalid",
+    "insufficient_permission",
+    "plan_required",
+}
+
+
+def check_get_api_templates_id_response_403_error(
+    value: str,
+) -> GetApiTemplatesIdResponse403Error:
+    if value in GET_API_TEMPLATES_ID_RESPONSE_403_ERROR_VALUES:
+        return cast(GetApiTemplatesIdResponse403Error, value)
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {GET_API_TEMPLATES_ID_RESPONSE_403_ERROR_VALUES!r}"
+    )

@@ -1,0 +1,21 @@
+from typing import Literal, cast
+
+GetApiTemplatesResponse403Error = Literal[
+    "csrf_token_invalid", "insufficient_permission", "plan_required"
+]
+
+GET_API_TEMPLATES_RESPONSE_403_ERROR_VALUES: set[GetApiTemplatesResponse403Error] = {
+    "csrf_token_invalid",
+    "insufficient_permission",
+    "plan_required",
+}
+
+
+def check_get_api_templates_response_403_error(
+    value: str,
+) -> GetApiTemplatesResponse403Error:
+    if value in GET_API_TEMPLATES_RESPONSE_403_ERROR_VALUES:
+        return cast(GetApiTemplatesResponse403Error, value)
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {GET_API_TEMPLATES_RESPONSE_403_ERROR_VALUES!r}"
+    )

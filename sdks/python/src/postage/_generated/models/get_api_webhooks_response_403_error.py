@@ -1,0 +1,21 @@
+from typing import Literal, cast
+
+GetApiWebhooksResponse403Error = Literal[
+    "csrf_token_invalid", "insufficient_permission", "plan_required"
+]
+
+GET_API_WEBHOOKS_RESPONSE_403_ERROR_VALUES: set[GetApiWebhooksResponse403Error] = {
+    "csrf_token_invalid",
+    "insufficient_permission",
+    "plan_required",
+}
+
+
+def check_get_api_webhooks_response_403_error(
+    value: str,
+) -> GetApiWebhooksResponse403Error:
+    if value in GET_API_WEBHOOKS_RESPONSE_403_ERROR_VALUES:
+        return cast(GetApiWebhooksResponse403Error, value)
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {GET_API_WEBHOOKS_RESPONSE_403_ERROR_VALUES!r}"
+    )

@@ -1,0 +1,21 @@
+from typing import Literal, cast
+
+PostApiApiKeysResponse403Error = Literal[
+    "csrf_token_invalid", "insufficient_permission", "plan_required"
+]
+
+POST_API_API_KEYS_RESPONSE_403_ERROR_VALUES: set[PostApiApiKeysResponse403Error] = {
+    "csrf_token_invalid",
+    "insufficient_permission",
+    "plan_required",
+}
+
+
+def check_post_api_api_keys_response_403_error(
+    value: str,
+) -> PostApiApiKeysResponse403Error:
+    if value in POST_API_API_KEYS_RESPONSE_403_ERROR_VALUES:
+        return cast(PostApiApiKeysResponse403Error, value)
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {POST_API_API_KEYS_RESPONSE_403_ERROR_VALUES!r}"
+    )

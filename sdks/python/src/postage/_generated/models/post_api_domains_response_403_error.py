@@ -1,0 +1,21 @@
+from typing import Literal, cast
+
+PostApiDomainsResponse403Error = Literal[
+    "csrf_token_invalid", "insufficient_permission", "plan_required"
+]
+
+POST_API_DOMAINS_RESPONSE_403_ERROR_VALUES: set[PostApiDomainsResponse403Error] = {
+    "csrf_token_invalid",
+    "insufficient_permission",
+    "plan_required",
+}
+
+
+def check_post_api_domains_response_403_error(
+    value: str,
+) -> PostApiDomainsResponse403Error:
+    if value in POST_API_DOMAINS_RESPONSE_403_ERROR_VALUES:
+        return cast(PostApiDomainsResponse403Error, value)
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {POST_API_DOMAINS_RESPONSE_403_ERROR_VALUES!r}"
+    )

@@ -1,0 +1,21 @@
+from typing import Literal, cast
+
+PostApiTemplatesResponse403Error = Literal[
+    "csrf_token_invalid", "insufficient_permission", "plan_required"
+]
+
+POST_API_TEMPLATES_RESPONSE_403_ERROR_VALUES: set[PostApiTemplatesResponse403Error] = {
+    "csrf_token_invalid",
+    "insufficient_permission",
+    "plan_required",
+}
+
+
+def check_post_api_templates_response_403_error(
+    value: str,
+) -> PostApiTemplatesResponse403Error:
+    if value in POST_API_TEMPLATES_RESPONSE_403_ERROR_VALUES:
+        return cast(PostApiTemplatesResponse403Error, value)
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {POST_API_TEMPLATES_RESPONSE_403_ERROR_VALUES!r}"
+    )

@@ -1,0 +1,26 @@
+from typing import Literal, cast
+
+PostApiWebhooksIdDeliveriesDeliveryIdReplayResponse403Error = Literal[
+    "csrf_token_invalid", "insufficient_permission", "plan_required"
+]
+
+POST_API_WEBHOOKS_ID_DELIVERIES_DELIVERY_ID_REPLAY_RESPONSE_403_ERROR_VALUES: set[
+    PostApiWebhooksIdDeliveriesDeliveryIdReplayResponse403Error
+] = {
+    "csrf_token_invalid",
+    "insufficient_permission",
+    "plan_required",
+}
+
+
+def check_post_api_webhooks_id_deliveries_delivery_id_replay_response_403_error(
+    value: str,
+) -> PostApiWebhooksIdDeliveriesDeliveryIdReplayResponse403Error:
+    if (
+        value
+        in POST_API_WEBHOOKS_ID_DELIVERIES_DELIVERY_ID_REPLAY_RESPONSE_403_ERROR_VALUES
+    ):
+        return cast(PostApiWebhooksIdDeliveriesDeliveryIdReplayResponse403Error, value)
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {POST_API_WEBHOOKS_ID_DELIVERIES_DELIVERY_ID_REPLAY_RESPONSE_403_ERROR_VALUES!r}"
+    )

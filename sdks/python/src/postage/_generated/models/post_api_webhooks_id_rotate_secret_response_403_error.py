@@ -1,0 +1,23 @@
+from typing import Literal, cast
+
+PostApiWebhooksIdRotateSecretResponse403Error = Literal[
+    "csrf_token_invalid", "insufficient_permission", "plan_required"
+]
+
+POST_API_WEBHOOKS_ID_ROTATE_SECRET_RESPONSE_403_ERROR_VALUES: set[
+    PostApiWebhooksIdRotateSecretResponse403Error
+] = {
+    "csrf_token_invalid",
+    "insufficient_permission",
+    "plan_required",
+}
+
+
+def check_post_api_webhooks_id_rotate_secret_response_403_error(
+    value: str,
+) -> PostApiWebhooksIdRotateSecretResponse403Error:
+    if value in POST_API_WEBHOOKS_ID_ROTATE_SECRET_RESPONSE_403_ERROR_VALUES:
+        return cast(PostApiWebhooksIdRotateSecretResponse403Error, value)
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {POST_API_WEBHOOKS_ID_ROTATE_SECRET_RESPONSE_403_ERROR_VALUES!r}"
+    )

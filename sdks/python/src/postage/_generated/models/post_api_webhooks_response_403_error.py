@@ -1,0 +1,21 @@
+from typing import Literal, cast
+
+PostApiWebhooksResponse403Error = Literal[
+    "csrf_token_invalid", "insufficient_permission", "plan_required"
+]
+
+POST_API_WEBHOOKS_RESPONSE_403_ERROR_VALUES: set[PostApiWebhooksResponse403Error] = {
+    "csrf_token_invalid",
+    "insufficient_permission",
+    "plan_required",
+}
+
+
+def check_post_api_webhooks_response_403_error(
+    value: str,
+) -> PostApiWebhooksResponse403Error:
+    if value in POST_API_WEBHOOKS_RESPONSE_403_ERROR_VALUES:
+        return cast(PostApiWebhooksResponse403Error, value)
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {POST_API_WEBHOOKS_RESPONSE_403_ERROR_VALUES!r}"
+    )

@@ -1,0 +1,317 @@
+"""Checking the webhook deliveries Postage posts to your endpoint, before trusting them.
+
+Every delivery is signed with the endpoint's signing secret (``whsec_...``, shown once when the
+endpoint is created or its secret rotated), twice:
+
+- ``X-Service-Signature`` (spec 6.2): ``sha256=`` and the lowercase hex HMAC-SHA256 of the raw
+  body, keyed with the whole secret as it was shown (``whsec_`` included). No timestamp.
+- `Standard Webhooks <https://www.standardwebhooks.com>`_: ``webhook-id``,
+  ``webhook-timestamp`` and ``webhook-signature`` (``v1,<base64 HMAC-SHA256 of
+  "id.timestamp.body">`` keyed with the bytes of the base64 text after ``whsec_``; two
+  signatures, space separated, for 24 hours after a rotation). The timestamp must be within
+  5 minutes of the receiver's clock, so an old delivery replayed is refused.
+
+:func:`verify` (and :meth:`Webhook.verify`, ``client.webhooks.verify``) checks
+``X-Service-Signature`` and, when the delivery carries them (every Postage delivery does), the
+Standard Webhooks headers; both compare in constant time (``hmac.compare_digest``) over the raw
+bytes of the body, before anything is parsed: pass the body exactly as it arrived, not a
+re-serialised JSON. No API key is needed.
+
+    from postage.webhooks import verify, WebhookVerificationError
+
+    @app.post("/hooks")                     # Flask
+    def hooks():
+        try:
+            event = verify(request.get_data(), request.headers, os.environ["POSTAGE_WEBHOOK_SECRET"])
+        except WebhookVerificationError:
+            return "", 401
+        if event.type == "email.bounced":
+            ...                              # event.message_id, event.recipient, event.payload
+        return "", 204
+
+The event is read from either shape of spec 6.4: the envelope (``{"event_type": ...,
+"payload": {...}}``) or the flat shape of test events (the fields at the top level, the type in
+``X-Service-Event``). Deliveries may come more than once (a replay, a worker that took over):
+deduplicate on ``event.id`` (the ``webhook-id``, the same for every delivery of one event).
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+import hmac
+import json
+import re
+import time
+from datetime import datetime, timezone
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Union
+
+from .errors import WebhookVerificationError
+
+__all__ = ["Webhook", "WebhookEvent", "WebhookVerificationError", "verify", "DEFAULT_TOLERANCE_SECONDS", "EVENT_TYPES"]
+
+#: How far ``webhook-timestamp`` may be from the receiver's clock (either way), as every Standard
+#: Webhooks library allows.
+DEFAULT_TOLERANCE_SECONDS = 5 * 60
+
+#: The event types an endpoint can subscribe to.
+EVENT_TYPES = ("email.sent", "email.delivered", "email.bounced", "email.complained", "email.failed")
+
+_SECRET_PREFIX = "whsec_"
+_UNIX_SECONDS = re.compile(r"^[0-9]{1,15}$")
+
+Payload = Union[bytes, bytearray, memoryview, str]
+Secrets = Union[str, Sequence[str]]
+
+
+class WebhookEvent:
+    """A verified delivery, whichever shape its body had.
+
+    Attributes:
+        type: the event type (``"email.delivered"``, ...): the envelope's ``event_type``, else
+            the ``X-Service-Event`` header.
+        shape: ``"envelope"`` (``{"event_type", "payload"}``) or ``"flat"`` (the test-event shape
+            of spec 6.4, fields at the top level).
+        test: true for a flat test event (``client.webhooks.test``, or a replay of one).
+        payload: the event's fields by name (``message_id``, ``recipient``, ``status``,
+            ``bounce_type``, ``tags``, ...): the envelope's ``payload``, or the whole flat body.
+        id: ``webhook-id`` (``msg_...``): the same on every delivery of one event, so the key to
+            deduplicate on; ``None`` when the delivery carried no Standard Webhooks headers.
+        timestamp: ``webhook-timestamp`` as an aware datetime (UTC), when it was checked.
+        body: the whole parsed body.
+    """
+
+    __slots__ = ("id", "type", "shape", "payload", "timestamp", "body")
+
+    def __init__(self, *, id: Optional[str], type: str, shape: str, payload: Dict[str, Any], timestamp: Optional[datetime], body: Dict[str, Any]) -> None:
+        self.id = id
+        self.type = type
+        self.shape = shape
+        self.payload = payload
+        self.timestamp = timestamp
+        self.body = body
+
+    @property
+    def test(self) -> bool:
+        return self.shape == "flat"
+
+    def _text(self, name: str) -> Optional[str]:
+        value = self.payload.get(name)
+        return value if isinstance(value, str) else None
+
+    @property
+    def message_id(self) -> Optional[str]:
+        """The ``message_id`` the send answered with; for a flat test event, its synthetic
+        ``provider_message_id`` (``service-test-...``)."""
+        return self._text("message_id") or self._text("provider_message_id")
+
+    @property
+    def provider_message_id(self) -> Optional[str]:
+        """A flat test event's synthetic provider id (``service-test-...``)."""
+        return self._text("provider_message_id")
+
+    @property
+    def recipient(self) -> Optional[str]:
+        return self._text("recipient")
+
+    @property
+    def status(self) -> Optional[str]:
+        """``queued``, ``delivered``, ``bounced``, ``complaint`` or ``failed``."""
+        return self._text("status")
+
+    @property
+    def bounce_type(self) -> Optional[str]:
+        """``Permanent`` (the address is now suppressed) or ``Transient`` (bounces only)."""
+        return self._text("bounce_type")
+
+    @property
+    def tags(self) -> Dict[str, str]:
+        """The send's tags (``{}`` without)."""
+        value = self.payload.get("tags")
+        return dict(value) if isinstance(value, dict) else {}
+
+    def __repr__(self) -> str:
+        return f"WebhookEvent(type={self.type!r}, shape={self.shape!r}, message_id={self.message_id!r}, id={self.id!r})"
+
+
+def _raw(payload: Payload) -> bytes:
+    if isinstance(payload, (bytes, bytearray, memoryview)):
+        return bytes(payload)
+    if isinstance(payload, str):
+        return payload.encode("utf-8")
+    raise TypeError(
+        f"pass the raw body of the request (bytes or str), not {type(payload).__name__}: a parsed and re-serialised body does not match its signature"
+    )
+
+
+def _lower(headers: Mapping[str, Any]) -> Dict[str, str]:
+    """Header names in lower case; a list value (some frameworks) joined as HTTP joins them."""
+    out: Dict[str, str] = {}
+    for name, value in headers.items():
+        out[str(name).lower()] = ", ".join(str(v) for v in value) if isinstance(value, (list, tuple)) else str(value)
+    return out
+
+
+def _standard_key(secret: str) -> Optional[bytes]:
+    """The Standard Webhooks key of ``whsec_<base64>``: the bytes of the base64 text (read as
+    leniently as the API's Node.js reads it)."""
+    text = (secret[len(_SECRET_PREFIX) :] if secret.startswith(_SECRET_PREFIX) else secret).strip()
+    try:
+        return base64.b64decode(text + "=" * (-len(text) % 4))
+    except (binascii.Error, ValueError):
+        return None
+
+
+def _secrets(secret: Secrets) -> List[str]:
+    values = [secret] if isinstance(secret, str) else list(secret)
+    values = [s for s in values if isinstance(s, str) and s]
+    if not values:
+        raise ValueError("the endpoint's signing secret is needed (whsec_...)")
+    return values
+
+
+def _event(raw: bytes, *, id: Optional[str], timestamp: Optional[datetime], event_header: Optional[str]) -> WebhookEvent:
+    try:
+        body = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError) as exc:
+        raise WebhookVerificationError("the body is signed but is not JSON", reason="invalid_body") from exc
+    if not isinstance(body, dict):
+        raise WebhookVerificationError("the body is signed but is not a JSON object", reason="invalid_body")
+    envelope = isinstance(body.get("event_type"), str) and isinstance(body.get("payload"), dict)
+    payload: Dict[str, Any] = body["payload"] if envelope else body
+    event_type = body["event_type"] if envelope else (event_header or "")
+    return WebhookEvent(id=id, type=event_type, shape="envelope" if envelope else "flat", payload=payload, timestamp=timestamp, body=body)
+
+
+class Webhook:
+    """Checks deliveries made to one endpoint.
+
+    Args:
+        secret: the endpoint's signing secret (``whsec_...``), or several: during the 24 hours
+            after a rotation pass ``[new, old]``, so that a delivery signed with either verifies.
+        tolerance: how many seconds ``webhook-timestamp`` may be from now (default 300).
+        require_timestamp: refuse deliveries without the Standard Webhooks headers (default
+            false: they are checked when present; every Postage delivery carries them).
+    """
+
+    def __init__(self, secret: Secrets, *, tolerance: float = DEFAULT_TOLERANCE_SECONDS, require_timestamp: bool = False) -> None:
+        self._secrets = _secrets(secret)
+        self._keys = [k for k in (_standard_key(s) for s in self._secrets) if k is not None]
+        self.tolerance = tolerance
+        self.require_timestamp = require_timestamp
+
+    # Signing (for testing a receiver) ---------------------------------------------------------
+
+    def sign(self, msg_id: str, timestamp: Union[int, datetime], payload: Payload) -> str:
+        """The ``webhook-signature`` value Postage would send with the first secret (``v1,<base64>``)."""
+        if not self._keys:
+            raise ValueError("the signing secret is not whsec_ followed by base64")
+        seconds = int(timestamp.timestamp()) if isinstance(timestamp, datetime) else int(timestamp)
+        return "v1," + base64.b64encode(self._standard_digest(self._keys[0], msg_id, str(seconds), _raw(payload))).decode("ascii")
+
+    def service_signature(self, payload: Payload) -> str:
+        """The ``X-Service-Signature`` value for ``payload`` with the first secret (``sha256=<hex>``)."""
+        return "sha256=" + hmac.new(self._secrets[0].encode("utf-8"), _raw(payload), hashlib.sha256).hexdigest()
+
+    @staticmethod
+    def _standard_digest(key: bytes, msg_id: str, stamp: str, raw: bytes) -> bytes:
+        return hmac.new(key, msg_id.encode("utf-8") + b"." + stamp.encode("ascii") + b"." + raw, hashlib.sha256).digest()
+
+    # Checking ----------------------------------------------------------------------------------
+
+    def _service_signature_matches(self, raw: bytes, given: str) -> bool:
+        candidate = given.strip().encode("utf-8", "replace")
+        matched = False
+        for secret in self._secrets:  # every secret is compared: the time does not tell which matched
+            expected = ("sha256=" + hmac.new(secret.encode("utf-8"), raw, hashlib.sha256).hexdigest()).encode("ascii")
+            matched = hmac.compare_digest(expected, candidate) or matched
+        return matched
+
+    def _check_standard(self, raw: bytes, h: Mapping[str, str], now: Optional[float]) -> Optional[datetime]:
+        """Checks the Standard Webhooks headers when present (or required); their timestamp."""
+        msg_id, stamp, signatures = h.get("webhook-id"), h.get("webhook-timestamp"), h.get("webhook-signature")
+        if msg_id is None and stamp is None and signatures is None and not self.require_timestamp:
+            return None
+        if not msg_id or not stamp or not signatures:
+            raise WebhookVerificationError("webhook-id, webhook-timestamp and webhook-signature go together: missing one", reason="missing_headers")
+        stamp = stamp.strip()
+        if not _UNIX_SECONDS.match(stamp):
+            raise WebhookVerificationError("webhook-timestamp is not a number of seconds", reason="timestamp_out_of_tolerance")
+        seconds = int(stamp)
+        current = time.time() if now is None else now
+        if seconds < current - self.tolerance:
+            raise WebhookVerificationError(f"webhook-timestamp is too old (more than {self.tolerance:g} s ago)", reason="timestamp_out_of_tolerance")
+        if seconds > current + self.tolerance:
+            raise WebhookVerificationError(f"webhook-timestamp is in the future (more than {self.tolerance:g} s ahead)", reason="timestamp_out_of_tolerance")
+        candidates = [value.encode("ascii", "replace") for version, _, value in (c.partition(",") for c in signatures.split(" ")) if version == "v1" and value]
+        matched = False
+        for key in self._keys:
+            expected = base64.b64encode(self._standard_digest(key, msg_id, stamp, raw))
+            for candidate in candidates:
+                matched = hmac.compare_digest(expected, candidate) or matched
+        if not matched:
+            raise WebhookVerificationError("no webhook-signature matches the body and secret", reason="invalid_signature")
+        return datetime.fromtimestamp(seconds, tz=timezone.utc)
+
+    def verify(self, payload: Payload, headers: Mapping[str, Any], *, now: Optional[float] = None) -> WebhookEvent:
+        """Checks a delivery and returns its event.
+
+        ``X-Service-Signature`` must match; the Standard Webhooks headers, when present (or when
+        ``require_timestamp``), must match too, with a timestamp within the tolerance.
+
+        Args:
+            payload: the raw body, as received (bytes, or the text).
+            headers: the request's headers (any mapping; names are matched case-insensitively).
+            now: the receiver's clock in Unix seconds (default: ``time.time()``).
+
+        Raises:
+            WebhookVerificationError: a header is missing, a signature does not match (a tampered
+                body, another secret), the timestamp is too old or too new, or the signed body is
+                not a JSON object. ``reason`` says which.
+        """
+        raw = _raw(payload)
+        h = _lower(headers)
+        signature = h.get("x-service-signature")
+        if not signature:
+            raise WebhookVerificationError("missing X-Service-Signature header", reason="missing_signature")
+        if not self._service_signature_matches(raw, signature):
+            raise WebhookVerificationError("X-Service-Signature does not match the body and secret", reason="invalid_signature")
+        timestamp = self._check_standard(raw, h, now)
+        return _event(raw, id=h.get("webhook-id"), timestamp=timestamp, event_header=h.get("x-service-event"))
+
+    def verify_service_signature(self, payload: Payload, signature: Optional[str], *, event_type: Optional[str] = None) -> WebhookEvent:
+        """Checks ``X-Service-Signature`` alone (``signature`` is the header's value).
+
+        It carries no timestamp, so it cannot tell a replayed old delivery from a new one: prefer
+        :meth:`verify`. ``event_type`` is ``X-Service-Event``, read for the flat shape."""
+        raw = _raw(payload)
+        if not signature:
+            raise WebhookVerificationError("missing X-Service-Signature header", reason="missing_signature")
+        if not self._service_signature_matches(raw, signature):
+            raise WebhookVerificationError("X-Service-Signature does not match the body and secret", reason="invalid_signature")
+        return _event(raw, id=None, timestamp=None, event_header=event_type)
+
+    def verify_standard(self, payload: Payload, headers: Mapping[str, Any], *, now: Optional[float] = None) -> WebhookEvent:
+        """Checks the Standard Webhooks headers alone (required here), as any Standard Webhooks
+        library does: for a receiver behind a proxy that drops ``X-Service-*`` headers."""
+        raw = _raw(payload)
+        h = _lower(headers)
+        if not (h.get("webhook-id") and h.get("webhook-timestamp") and h.get("webhook-signature")):
+            raise WebhookVerificationError("missing webhook-id, webhook-timestamp or webhook-signature header", reason="missing_headers")
+        timestamp = self._check_standard(raw, h, now)
+        return _event(raw, id=h.get("webhook-id"), timestamp=timestamp, event_header=h.get("x-service-event"))
+
+
+def verify(
+    payload: Payload,
+    headers: Mapping[str, Any],
+    secret: Secrets,
+    *,
+    tolerance: float = DEFAULT_TOLERANCE_SECONDS,
+    require_timestamp: bool = False,
+    now: Optional[float] = None,
+) -> WebhookEvent:
+    """Checks a delivery with the endpoint's signing secret and returns its event (no API key
+    needed): ``Webhook(secret, ...).verify(payload, headers)``."""
+    return Webhook(secret, tolerance=tolerance, require_timestamp=require_timestamp).verify(payload, headers, now=now)

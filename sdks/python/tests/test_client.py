@@ -1,0 +1,516 @@
+"""The client without a server: the requests it makes, when it retries, how it reads answers
+(httpx.MockTransport stands in for the API)."""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import json
+import uuid
+from datetime import date, datetime, timedelta, timezone
+from typing import Any, Callable, Dict, List
+
+import httpx
+import pytest
+
+import postage
+from postage import models
+
+MESSAGE_ID = "0b6f3c1e-8a8d-4b7f-9c3e-2f1a6d5e4c3b"
+SENT = {"success": True, "message": "Queued for delivery.", "message_id": MESSAGE_ID, "mode": "shared", "attachments": 0}
+ACCOUNT = {
+    "name": "Ann",
+    "email": "ann@example.org",
+    "is_verified": True,
+    "current_plan": "growth",
+    "byoc_usage_current_month": 0,
+    "shared_usage_current_month": 3,
+    "byoc_configured": False,
+    "verified_byoc_domains": [],
+    "verified_shared_domains": ["mail.example.com"],
+}
+
+
+def answer(status: int, body: Any = None, headers: Dict[str, str] = None) -> httpx.Response:
+    return httpx.Response(status, json=body, headers={"X-Request-Id": "req_1", **(headers or {})})
+
+
+class Script:
+    """Answers requests in turn: each step is a response or an exception to raise."""
+
+    def __init__(self, *steps: Any) -> None:
+        self.steps = list(steps)
+        self.requests: List[httpx.Request] = []
+
+    def __call__(self, request: httpx.Request) -> httpx.Response:
+        request.read()
+        self.requests.append(request)
+        step = self.steps.pop(0) if len(self.steps) > 1 else self.steps[0]
+        if isinstance(step, Exception):
+            raise step
+        return step
+
+    @property
+    def bodies(self) -> List[Any]:
+        return [json.loads(r.content) if r.content else None for r in self.requests]
+
+
+@pytest.fixture()
+def sleeps(monkeypatch: pytest.MonkeyPatch) -> List[float]:
+    waited: List[float] = []
+    monkeypatch.setattr("postage._client.time.sleep", waited.append)
+
+    async def fake_sleep(seconds: float) -> None:
+        waited.append(seconds)
+
+    monkeypatch.setattr("postage._client.asyncio.sleep", fake_sleep)
+    return waited
+
+
+def make(script: Callable[[httpx.Request], httpx.Response], **kwargs: Any) -> postage.Postage:
+    return postage.Postage(
+        api_key="pk_test_key", base_url="https://api.example.test/", http_client=httpx.Client(transport=httpx.MockTransport(script)), **kwargs
+    )
+
+
+def make_async(script: Callable[[httpx.Request], httpx.Response], **kwargs: Any) -> postage.AsyncPostage:
+    return postage.AsyncPostage(
+        api_key="pk_test_key", base_url="https://api.example.test", http_client=httpx.AsyncClient(transport=httpx.MockTransport(script)), **kwargs
+    )
+
+
+def send(client: postage.Postage, **extra: Any) -> models.SendResponse:
+    return client.emails.send(from_email="hello@mail.example.com", to="ann@example.org", subject="Hi", html="<p>Hi</p>", **extra)
+
+
+# The requests -----------------------------------------------------------------------------
+
+
+def test_send_posts_the_documented_request_with_the_key_and_an_idempotency_key() -> None:
+    script = Script(answer(200, SENT))
+    sent = send(make(script), tags={"campaign": "welcome"})
+    (request,) = script.requests
+    assert request.method == "POST"
+    assert str(request.url) == "https://api.example.test/api/send/"
+    assert request.headers["x-api-key"] == "pk_test_key"
+    assert request.headers["content-type"] == "application/json"
+    assert request.headers["user-agent"].startswith(f"postage-python/{postage.__version__} ")
+    assert uuid.UUID(request.headers["idempotency-key"]).version == 4
+    assert script.bodies[0] == {
+        "to": "ann@example.org",
+        "from_email": "hello@mail.example.com",
+        "subject": "Hi",
+        "html": "<p>Hi</p>",
+        "tags": {"campaign": "welcome"},
+    }
+    assert isinstance(sent, models.SendResponse)
+    assert (sent.message_id, sent.mode, sent.attachments) == (MESSAGE_ID, "shared", 0)
+    assert sent.idempotent_replayed is False
+    assert not sent.warnings  # UNSET: the API sent none
+    assert isinstance(sent.warnings, models.Unset)
+
+
+def test_each_send_gets_its_own_idempotency_key_and_a_given_one_goes_in_body_and_header() -> None:
+    script = Script(answer(200, SENT))
+    client = make(script)
+    send(client)
+    send(client)
+    send(client, idempotency_key="order-42")
+    keys = [r.headers["idempotency-key"] for r in script.requests]
+    assert keys[0] != keys[1]
+    assert keys[2] == "order-42"
+    assert script.bodies[2]["idempotency_key"] == "order-42"
+    assert "idempotency_key" not in script.bodies[0]
+
+
+def test_attachments_bytes_are_base64_encoded_and_strings_taken_as_base64() -> None:
+    script = Script(answer(200, {**SENT, "attachments": 2}))
+    make(script).emails.send(
+        from_email="hello@mail.example.com",
+        to="ann@example.org",
+        message="See attached.",
+        attachments=[
+            postage.Attachment("hello.txt", b"hello\n", "text/plain"),
+            {"filename": "data.csv", "content": base64.b64encode(b"a,b\n").decode()},
+        ],
+    )
+    assert script.bodies[0]["attachments"] == [
+        {"filename": "hello.txt", "content": "aGVsbG8K", "content_type": "text/plain"},
+        {"filename": "data.csv", "content": "YSxiCg=="},
+    ]
+
+
+def test_scheduled_at_must_be_aware_and_is_sent_as_iso_8601() -> None:
+    script = Script(answer(200, {**SENT, "scheduled_at": "2030-01-02T03:04:05.000Z"}))
+    client = make(script)
+    with pytest.raises(ValueError, match="time zone"):
+        send(client, scheduled_at=datetime(2030, 1, 2, 3, 4, 5))
+    assert script.requests == []
+    sent = send(client, scheduled_at=datetime(2030, 1, 2, 3, 4, 5, tzinfo=timezone.utc))
+    assert script.bodies[0]["scheduled_at"] == "2030-01-02T03:04:05+00:00"
+    assert sent.scheduled_at == datetime(2030, 1, 2, 3, 4, 5, tzinfo=timezone.utc)
+
+
+def test_templates_are_sent_by_id_with_their_variables() -> None:
+    script = Script(answer(200, SENT))
+    make(script).emails.send(from_email="hello@mail.example.com", to="ann@example.org", template="welcome", variables={"name": "Ann", "items": [1, 2]})
+    assert script.bodies[0]["template"] == {"id": "welcome", "variables": {"name": "Ann", "items": [1, 2]}}
+
+
+def test_path_parameters_are_percent_encoded() -> None:
+    script = Script(answer(404, {"success": False, "error": "not_found", "detail": "No such entry."}))
+    with pytest.raises(postage.NotFoundError):
+        make(script).suppressions.get("ann+news@example.org")
+    assert script.requests[0].url.raw_path == b"/api/suppressions/ann%2Bnews%40example.org"
+
+
+def test_list_emails_sends_only_the_filters_given() -> None:
+    script = Script(answer(200, {"emails": [], "next_cursor": None}))
+    page = make(script).emails.list(tag="run:abc", limit=5, since=datetime(2030, 1, 1, tzinfo=timezone.utc))
+    assert dict(script.requests[0].url.params) == {"tag": "run:abc", "limit": "5", "since": "2030-01-01T00:00:00+00:00"}
+    assert page.emails == [] and page.next_cursor is None
+
+
+def test_batch_items_are_read_as_accepted_refused_or_invalid() -> None:
+    script = Script(
+        answer(
+            200,
+            {
+                "success": True,
+                "data": [
+                    {"index": 0, **SENT},
+                    {"index": 1, "success": False, "error": "recipient_suppressed", "detail": "Suppressed."},
+                    {"index": 2, "success": False, "detail": "Invalid.", "errors": {"to": ["Not an address."]}},
+                ],
+            },
+        )
+    )
+    email = {"from_email": "hello@mail.example.com", "subject": "Hi", "message": "Hi"}
+    batch = make(script).emails.send_batch([{**email, "to": "a@example.org"}, {**email, "to": "b@example.org"}, {**email, "to": "nope"}])
+    assert [e["to"] for e in script.bodies[0]["emails"]] == ["a@example.org", "b@example.org", "nope"]
+    assert "idempotency-key" in script.requests[0].headers
+    accepted, refused, invalid = batch.data
+    assert isinstance(accepted, models.BatchItemAccepted) and accepted.message_id == MESSAGE_ID
+    assert isinstance(refused, models.BatchItemRefused) and refused.error == "recipient_suppressed"
+    assert isinstance(invalid, models.BatchItemInvalid) and invalid.errors["to"] == ["Not an address."]
+    assert batch.idempotent_replayed is False
+
+
+def test_the_key_comes_from_the_environment_or_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("POSTAGE_API_KEY", raising=False)
+    with pytest.raises(postage.PostageError, match="API key"):
+        postage.Postage()
+    monkeypatch.setenv("POSTAGE_API_KEY", "pk_from_env")
+    monkeypatch.setenv("POSTAGE_BASE_URL", "https://env.example.test")
+    client = postage.Postage()
+    assert (client.api_key, client.base_url) == ("pk_from_env", "https://env.example.test")
+    client.close()
+
+
+def test_the_base_url_is_the_hosted_api_unless_the_environment_or_the_caller_says_otherwise(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("POSTAGE_BASE_URL", raising=False)
+    assert postage.Postage("pk_x").base_url == "https://api.postage.dev"
+    assert postage.AsyncPostage("pk_x").base_url == "https://api.postage.dev"
+    monkeypatch.setenv("POSTAGE_BASE_URL", "https://env.example.test/")
+    assert postage.Postage("pk_x").base_url == "https://env.example.test"
+    assert postage.Postage("pk_x", base_url="http://127.0.0.1:3000").base_url == "http://127.0.0.1:3000"
+    script = Script(answer(200, SENT))
+    client = postage.Postage("pk_x", http_client=httpx.Client(transport=httpx.MockTransport(script)))
+    send(client)
+    assert str(script.requests[0].url) == "https://env.example.test/api/send/"
+
+
+# Errors -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "status, body, error_class, code",
+    [
+        (400, {"success": False, "detail": "The request is invalid (to).", "errors": {"to": ["Not an address."]}}, postage.BadRequestError, None),
+        (401, {"success": False, "detail": "A valid X-API-Key header is required."}, postage.AuthenticationError, None),
+        (403, {"success": False, "error": "domain_not_verified", "detail": "Verify it."}, postage.PermissionDeniedError, "domain_not_verified"),
+        (409, {"success": False, "error": "idempotency_key_reused", "detail": "Other body."}, postage.ConflictError, "idempotency_key_reused"),
+        (422, {"success": False, "error": "recipient_suppressed", "detail": "Suppressed."}, postage.UnprocessableEntityError, "recipient_suppressed"),
+        (429, {"success": False, "error": "usage_limit_exceeded", "detail": "Quota."}, postage.RateLimitError, "usage_limit_exceeded"),
+        (503, {"success": False, "error": "byoc_not_configured", "detail": "Role."}, postage.InternalServerError, "byoc_not_configured"),
+    ],
+)
+def test_answers_other_than_2xx_raise_typed_errors(status: int, body: Dict[str, Any], error_class: type, code: Any, sleeps: List[float]) -> None:
+    script = Script(answer(status, body))
+    with pytest.raises(error_class) as caught:
+        send(make(script))
+    error = caught.value
+    assert isinstance(error, postage.APIError)
+    assert (error.status_code, error.code, error.detail, error.request_id) == (status, code, body["detail"], "req_1")
+    assert error.errors == body.get("errors", {})
+    assert len(script.requests) == 1, "not an answer to retry"
+    assert str(status) in str(error)
+
+
+def test_a_2xx_answer_off_the_schema_is_a_validation_error() -> None:
+    script = Script(answer(200, {"success": True}))
+    with pytest.raises(postage.APIResponseValidationError):
+        send(make(script))
+
+
+# Retries ------------------------------------------------------------------------------------
+
+
+def test_a_send_whose_answer_was_lost_is_sent_again_with_the_same_key(sleeps: List[float]) -> None:
+    script = Script(httpx.RemoteProtocolError("Server disconnected without sending a response."), answer(200, SENT, {"Idempotent-Replayed": "true"}))
+    sent = send(make(script))
+    assert sent.message_id == MESSAGE_ID
+    assert isinstance(sent, models.SendResult) and isinstance(sent, models.SendResponse)
+    assert sent.idempotent_replayed is True
+    assert "idempotent_replayed" not in sent.to_dict()
+    first, second = script.requests
+    assert first.headers["idempotency-key"] == second.headers["idempotency-key"]
+    assert first.content == second.content
+    assert len(sleeps) == 1
+
+
+def test_a_request_without_a_key_is_not_sent_again_once_it_may_have_arrived(sleeps: List[float]) -> None:
+    script = Script(httpx.ReadError("connection reset"), answer(201, {}))
+    with pytest.raises(postage.APIConnectionError):
+        make(script).domains.create(name="mail.example.com", sending_mode="shared")
+    assert len(script.requests) == 1
+    # Nor after a 5xx, or when it timed out: a management write (here a DELETE) may have been done.
+    for step in (answer(500, {"success": False, "error": "internal_error", "detail": "Oops."}), httpx.ReadTimeout("slow")):
+        once = Script(step, answer(200, {"success": True}))
+        with pytest.raises((postage.InternalServerError, postage.APITimeoutError)):
+            make(once).webhooks.delete("wh_1")
+        assert len(once.requests) == 1
+    assert sleeps == []
+
+
+def test_reads_are_tried_again_after_a_dropped_connection_or_a_5xx(sleeps: List[float]) -> None:
+    script = Script(
+        httpx.RemoteProtocolError("dropped"), answer(503, {"success": False, "error": "service_unavailable", "detail": "Later."}), answer(200, ACCOUNT)
+    )
+    assert make(script).me.get().email == "ann@example.org"
+    assert [r.method for r in script.requests] == ["GET", "GET", "GET"]
+    assert len(sleeps) == 2 and all(0 < s <= 8 for s in sleeps)
+
+
+def test_a_connection_that_was_never_made_is_tried_again_whatever_the_method(sleeps: List[float]) -> None:
+    script = Script(httpx.ConnectError("refused"), answer(200, {"success": True, "warnings": []}))
+    deleted = make(script).webhooks.delete("wh_1")
+    assert deleted.success is True
+    assert len(script.requests) == 2
+
+
+def test_the_rate_limit_is_waited_out_but_the_monthly_quota_is_not(sleeps: List[float]) -> None:
+    limited = answer(429, {"success": False, "detail": "Rate limit."}, {"Retry-After": "3"})
+    script = Script(limited, answer(200, SENT))
+    send(make(script))
+    assert sleeps == [3.0]
+    assert script.requests[0].headers["idempotency-key"] == script.requests[1].headers["idempotency-key"]
+    quota = Script(answer(429, {"success": False, "error": "usage_limit_exceeded", "detail": "Quota."}))
+    with pytest.raises(postage.RateLimitError) as caught:
+        send(make(quota))
+    assert len(quota.requests) == 1
+    assert caught.value.is_usage_limit and not caught.value.is_rate_limit and not caught.value.retryable
+
+
+def test_the_two_429s_are_told_apart_and_carry_the_rate_limit_headers(sleeps: List[float]) -> None:
+    headers = {"Retry-After": "42", "X-RateLimit-Limit": "60", "X-RateLimit-Remaining": "0", "X-RateLimit-Reset": "1900000000"}
+    script = Script(answer(429, {"success": False, "detail": "Rate limit of 60 requests per minute exceeded."}, headers))
+    with pytest.raises(postage.RateLimitError) as caught:
+        send(make(script, max_retries=0))
+    error = caught.value
+    assert (error.code, error.is_rate_limit, error.is_usage_limit, error.retryable) == (None, True, False, True)
+    assert (error.retry_after, error.limit, error.remaining, error.reset) == (42.0, 60, 0, 1900000000)
+
+
+def test_a_retry_after_longer_than_max_retry_wait_is_raised_at_once(sleeps: List[float]) -> None:
+    script = Script(answer(429, {"success": False, "detail": "Rate limit."}, {"Retry-After": "900"}))
+    with pytest.raises(postage.RateLimitError) as caught:
+        send(make(script))
+    assert caught.value.retry_after == 900.0
+    assert caught.value.retryable
+    assert len(script.requests) == 1 and sleeps == []
+
+
+def test_in_progress_and_transient_answers_are_retried_up_to_max_retries(sleeps: List[float]) -> None:
+    in_progress = answer(409, {"success": False, "error": "idempotency_key_in_progress", "detail": "Wait."}, {"Retry-After": "1"})
+    queue = answer(502, {"success": False, "error": "queue_error", "detail": "Queue down."})
+    script = Script(in_progress, queue, answer(200, SENT))
+    assert send(make(script)).message_id == MESSAGE_ID
+    assert len(script.requests) == 3
+    always = Script(queue)
+    with pytest.raises(postage.InternalServerError) as caught:
+        send(make(always, max_retries=1))
+    assert caught.value.code == "queue_error" and len(always.requests) == 2
+    none = Script(queue)
+    with pytest.raises(postage.InternalServerError):
+        send(make(none, max_retries=0))
+    assert len(none.requests) == 1
+
+
+def test_connection_errors_are_raised_after_the_retries(sleeps: List[float]) -> None:
+    script = Script(httpx.ConnectError("refused"))
+    with pytest.raises(postage.APIConnectionError) as caught:
+        make(script, max_retries=2).me.get()
+    assert not isinstance(caught.value, postage.APITimeoutError)
+    assert len(script.requests) == 3
+    timeout = Script(httpx.ReadTimeout("slow"))
+    with pytest.raises(postage.APITimeoutError):
+        make(timeout, max_retries=0).me.get()
+
+
+# The asynchronous client ------------------------------------------------------------------
+
+
+def test_the_async_client_has_the_same_methods_and_retries(sleeps: List[float]) -> None:
+    script = Script(httpx.RemoteProtocolError("dropped"), answer(200, SENT))
+
+    async def main() -> models.SendResponse:
+        async with make_async(script) as client:
+            return await client.emails.send(from_email="hello@mail.example.com", to="ann@example.org", subject="Hi", html="<p>Hi</p>")
+
+    sent = asyncio.run(main())
+    assert sent.message_id == MESSAGE_ID
+    assert script.requests[0].headers["idempotency-key"] == script.requests[1].headers["idempotency-key"]
+
+    def public(cls: type) -> set:
+        return {name for name in dir(cls) if not name.startswith("_")}
+
+    for sync_cls, async_cls in [
+        (postage.Postage, postage.AsyncPostage),
+        (type(postage.Postage("k").emails), type(postage.AsyncPostage("k").emails)),
+        (type(postage.Postage("k").webhooks), type(postage.AsyncPostage("k").webhooks)),
+        (type(postage.Postage("k").templates), type(postage.AsyncPostage("k").templates)),
+    ]:
+        assert public(sync_cls) == public(async_cls)
+
+
+def test_async_errors_are_the_same_errors(sleeps: List[float]) -> None:
+    script = Script(answer(403, {"success": False, "error": "insufficient_permission", "detail": "Full access needed."}))
+
+    async def main() -> None:
+        client = make_async(script)
+        try:
+            await client.domains.list()
+        finally:
+            await client.close()
+
+    with pytest.raises(postage.PermissionDeniedError) as caught:
+        asyncio.run(main())
+    assert caught.value.code == "insufficient_permission"
+
+
+def test_reschedule_and_cancel(sleeps: List[float]) -> None:
+    later = datetime.now(timezone.utc) + timedelta(days=1)
+    script = Script(answer(200, {"message_id": MESSAGE_ID, "status": "scheduled", "scheduled_at": later.isoformat()}))
+    moved = make(script).emails.reschedule(MESSAGE_ID, scheduled_at=later)
+    assert script.requests[0].method == "PATCH"
+    assert script.bodies[0] == {"scheduled_at": later.isoformat()}
+    assert moved.status == "scheduled" and moved.scheduled_at == later
+
+
+def test_optional_fields_left_out_are_not_sent() -> None:
+    script = Script(answer(200, {"id": "wh_1", "url": "https://x.example/h", "events": ["email.sent"], "active": False, "created_at": "2030-01-01T00:00:00Z"}))
+    hook = make(script).webhooks.update("wh_1", active=False)
+    assert script.bodies[0] == {"active": False}
+    assert hook.active is False and hook.events == ["email.sent"]
+
+
+def test_error_codes_are_the_documents_and_unknown_ones_still_arrive() -> None:
+    from postage._generated.models.error_error import ERROR_ERROR_VALUES
+
+    assert {c.value for c in postage.ErrorCode} == set(ERROR_ERROR_VALUES)
+    assert postage.ErrorCode.DOMAIN_NOT_VERIFIED == "domain_not_verified"
+    script = Script(answer(403, {"success": False, "error": "some_future_code", "detail": "New."}))
+    with pytest.raises(postage.PermissionDeniedError) as caught:
+        send(make(script))
+    assert caught.value.code == "some_future_code"
+    known = Script(answer(403, {"success": False, "error": "domain_not_allowed", "detail": "Scope."}))
+    with pytest.raises(postage.PermissionDeniedError) as caught:
+        send(make(known))
+    assert caught.value.code == postage.ErrorCode.DOMAIN_NOT_ALLOWED
+
+
+def test_the_timeout_aborts_a_request_the_server_never_answers() -> None:
+    import socket
+    import threading
+    import time
+
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen()
+    accepted: List[socket.socket] = []
+
+    def hold() -> None:
+        try:
+            while True:
+                conn, _ = server.accept()
+                accepted.append(conn)  # read nothing, answer nothing
+        except OSError:
+            pass
+
+    threading.Thread(target=hold, daemon=True).start()
+    try:
+        with postage.Postage("pk_x", base_url=f"http://127.0.0.1:{server.getsockname()[1]}", timeout=0.5, max_retries=0) as client:
+            started = time.monotonic()
+            with pytest.raises(postage.APITimeoutError):
+                client.me.get()
+            assert time.monotonic() - started < 5
+    finally:
+        server.close()
+        for conn in accepted:
+            conn.close()
+
+
+def test_lists_are_iterated_page_after_page(sleeps: List[float]) -> None:
+    def row(i: int) -> Dict[str, Any]:
+        never = dict.fromkeys(
+            ["bounce_type", "bounce_subtype", "sent_at", "delivered_at", "bounced_at", "complained_at", "failed_at", "scheduled_at", "template"]
+        )
+        return {
+            "message_id": f"00000000-0000-4000-8000-00000000000{i}",
+            "recipient": "ann@example.org",
+            "from_email": "hello@mail.example.com",
+            "subject": "Hi",
+            "status": "delivered",
+            "kind": "test",
+            "created_at": "2030-01-01T00:00:00Z",
+            "tags": {},
+            **never,
+        }
+
+    def pages() -> List[httpx.Response]:
+        return [answer(200, {"emails": [row(1), row(2)], "next_cursor": "c2"}), answer(200, {"emails": [row(3)], "next_cursor": None})]
+
+    script = Script(*pages())
+    ids = [e.message_id[-1] for e in make(script).emails.iterate(status="delivered", page_size=2)]
+    assert ids == ["1", "2", "3"]
+    assert [dict(r.url.params) for r in script.requests] == [{"status": "delivered", "limit": "2"}, {"status": "delivered", "limit": "2", "cursor": "c2"}]
+
+    async def collect() -> List[str]:
+        async with make_async(Script(*pages())) as client:
+            return [e.message_id[-1] async for e in client.emails.iterate()]
+
+    assert asyncio.run(collect()) == ["1", "2", "3"]
+
+
+def test_since_and_until_take_dates_datetimes_and_iso_strings() -> None:
+    script = Script(answer(200, {"emails": [], "next_cursor": None}))
+    client = make(script)
+    client.emails.list(since=date(2030, 1, 31), until="2030-02-01T12:00:00Z")
+    client.emails.list(since="2030-01-31")
+    assert dict(script.requests[0].url.params) == {"since": "2030-01-31", "until": "2030-02-01T12:00:00+00:00"}
+    assert dict(script.requests[1].url.params) == {"since": "2030-01-31"}
+    with pytest.raises(ValueError, match="time zone"):
+        client.emails.list(since=datetime(2030, 1, 1))
+
+
+def test_every_generated_module_imports_on_this_python() -> None:
+    import importlib
+    import pkgutil
+
+    import postage._generated as generated
+
+    names = [m.name for m in pkgutil.walk_packages(generated.__path__, generated.__name__ + ".")]
+    for name in names:
+        importlib.import_module(name)
+    assert len(names) > 100

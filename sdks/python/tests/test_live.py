@@ -1,0 +1,443 @@
+"""The installed SDK against the real API of a test stack (test/sdks/sdks.test.ts starts it and
+passes it in POSTAGE_* variables; without them these tests are skipped).
+
+Every send goes to the test domain's recipients (outcomes simulated, nothing leaves). The suite
+keeps its sends few: the account's keys (and their per-minute limit) are shared with the other
+SDKs' suites, and test.sh runs it once per Python.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+import time
+import uuid
+from datetime import datetime, timedelta, timezone
+from typing import Any, Callable, Dict, List, Optional, TypeVar
+
+import pytest
+
+import postage
+from postage import models
+from postage.webhooks import Webhook
+
+T = TypeVar("T")
+UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
+
+
+def run_id() -> str:
+    return uuid.uuid4().hex[:16]
+
+
+def eventually(probe: Callable[[], Optional[T]], what: str, timeout: float = 60.0, every: float = 0.5) -> T:
+    deadline = time.monotonic() + timeout
+    while True:
+        value = probe()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        time.sleep(every)
+
+
+def logged(admin: postage.Postage, tag: str, count: int = 1) -> List[models.EmailListEmailsItem]:
+    """The email log rows of a tag, once there are `count` of them (the log row is written by
+    the message's workflow, a moment after the send is answered)."""
+    return eventually(lambda: (lambda rows: rows if len(rows) >= count else None)(admin.emails.list(tag=tag).emails), f"{count} log row(s) tagged {tag}")
+
+
+# Sending ------------------------------------------------------------------------------------
+
+OUTCOMES = {"delivered": "delivered", "bounce": "bounced", "complaint": "complained"}
+
+
+def settled(admin: postage.Postage, message_id: str, status: str, timeout: float = 60.0) -> models.EmailDetail:
+    """The log entry of a message once it reached ``status`` (the log row is written by the
+    message's workflow a moment after the send is answered: 404 until then)."""
+    last: List[str] = ["nothing"]
+
+    def probe() -> Optional[models.EmailDetail]:
+        try:
+            detail = admin.emails.get(message_id)
+        except postage.NotFoundError:
+            last[0] = "404"
+            return None
+        last[0] = f"status {detail.email.status}"
+        return detail if detail.email.status == status else None
+
+    try:
+        return eventually(probe, f"{message_id} to become {status}", timeout=timeout)
+    except AssertionError as exc:
+        raise AssertionError(f"{exc}: last saw {last[0]}") from None
+
+
+def test_me_and_sends_to_the_test_recipients_reach_their_outcomes(live, client: postage.Postage, admin: postage.Postage) -> None:
+    account = client.me.get()
+    assert isinstance(account, models.AccountRecord)
+    assert account.is_verified is True
+    assert account.current_plan == "growth"
+    assert live.domain in account.verified_shared_domains
+
+    rid = run_id()
+    sent: Dict[str, models.SendResult] = {}
+    for local in OUTCOMES:
+        sent[local] = client.emails.send(
+            from_email=live.sender,
+            from_name="Python SDK",
+            to=live.test_address(local),
+            subject=f"Python SDK: {local}",
+            html="<p>Hello from the <b>Python</b> SDK.</p>",
+            message="Hello from the Python SDK.",
+            tags={"sdk": "python", "run": rid},
+        )
+    for result in sent.values():
+        assert isinstance(result, models.SendResponse)
+        assert result.success is True and result.mode == "shared"
+        assert UUID.match(result.message_id)
+        assert result.attachments == 0 and result.idempotent_replayed is False
+        assert any("quota" in w for w in result.warnings), result.warnings  # the test-send note
+
+    for local, status in OUTCOMES.items():
+        detail = settled(admin, sent[local].message_id, status)
+        email = detail.email
+        assert (email.recipient, email.subject, email.kind) == (live.test_address(local), f"Python SDK: {local}", "test")
+        assert email.tags["run"] == rid
+        assert [step.type_ for step in detail.timeline][:1] == ["queued"]
+        if status == "delivered":
+            assert email.delivered_at
+        elif status == "bounced":
+            assert (email.bounce_type, email.bounce_subtype) == ("Permanent", "General") and email.bounced_at
+        else:
+            assert email.complained_at
+
+    # The log lists them, by tag, page after page.
+    listed = {row.message_id: row.status for row in admin.emails.iterate(tag=f"run:{rid}", page_size=2)}
+    assert listed == {sent[local].message_id: status for local, status in OUTCOMES.items()}
+
+
+def test_the_async_client_sends_with_an_attachment(live) -> None:
+    async def main() -> models.SendResponse:
+        async with postage.AsyncPostage(api_key=live.api_key, base_url=live.base_url) as client:
+            account, sent = await asyncio.gather(
+                client.me.get(),
+                client.emails.send(
+                    from_email=live.sender,
+                    to=f"Test Recipient <{live.test_address('delivered')}>",
+                    subject="Python SDK: async, with an attachment",
+                    message="See attached.",
+                    attachments=[postage.Attachment("hello.txt", "Hello, attachment.\n".encode(), "text/plain")],
+                ),
+            )
+            assert live.domain in account.verified_shared_domains
+            return sent
+
+    sent = asyncio.run(main())
+    assert sent.success is True and sent.mode == "shared"
+    assert sent.attachments == 1
+
+
+def test_a_batch_answers_each_email_on_its_own(live, client: postage.Postage, admin: postage.Postage) -> None:
+    rid = run_id()
+    email = {"from_email": live.sender, "subject": "Python SDK: batch", "message": "Hello.", "tags": {"run": rid}}
+    batch = client.emails.send_batch(
+        [
+            {**email, "to": live.test_address("delivered")},
+            {**email, "to": "not an address"},
+            {**email, "to": live.test_address("bounce")},
+        ]
+    )
+    assert batch.success is True and batch.idempotent_replayed is False
+    first, invalid, third = batch.data
+    assert isinstance(first, models.BatchItemAccepted), first
+    assert first.index == 0 and UUID.match(first.message_id)
+    assert isinstance(invalid, models.BatchItemInvalid), invalid
+    assert invalid.index == 1 and "to" in invalid.errors
+    assert isinstance(third, models.BatchItemAccepted), third
+    assert third.index == 2 and third.message_id != first.message_id
+    rows = logged(admin, f"run:{rid}", count=2)
+    assert {r.message_id: r.recipient for r in rows} == {first.message_id: live.test_address("delivered"), third.message_id: live.test_address("bounce")}
+
+
+def test_a_scheduled_send_can_be_moved_and_cancelled(live, client: postage.Postage, admin: postage.Postage) -> None:
+    when = (datetime.now(timezone.utc) + timedelta(hours=1)).replace(microsecond=0)
+    sent = client.emails.send(from_email=live.sender, to=live.test_address("delivered"), subject="Python SDK: later", message="Later.", scheduled_at=when)
+    assert sent.scheduled_at == when
+    # Its log row (written by its workflow a moment after the answer) says scheduled. Waiting
+    # for it also keeps clear of an API race: a send cancelled before its workflow has logged it
+    # is never logged at all (emails.get answers 404 for good).
+    assert settled(admin, sent.message_id, "scheduled").email.scheduled_at == when
+    moved = admin.emails.reschedule(sent.message_id, scheduled_at=when + timedelta(hours=1))
+    assert (moved.status, moved.scheduled_at) == ("scheduled", when + timedelta(hours=1))
+    canceled = admin.emails.cancel(sent.message_id)
+    assert canceled.status == "canceled" and canceled.scheduled_at is None
+    assert settled(admin, sent.message_id, "canceled").email.recipient == live.test_address("delivered")
+    with pytest.raises(postage.ConflictError) as caught:
+        admin.emails.cancel(sent.message_id)
+    assert caught.value.code == postage.ErrorCode.NOT_SCHEDULED
+
+
+def test_a_published_template_is_sent_with_its_variables(live, client: postage.Postage, admin: postage.Postage) -> None:
+    rid = run_id()
+    alias = f"sdk-python-{rid}"
+    template = admin.templates.create(
+        name=f"Python SDK welcome {rid}",
+        alias=alias,
+        subject="Welcome, {{ name }} ({{ plan }})",
+        html="<p>Hello {{ name }}, your plan is <b>{{ plan }}</b>.</p>",
+        text="Hello {{ name }}, your plan is {{ plan }}.",
+    )
+    try:
+        assert template.alias == alias and template.published_version is None
+        assert sorted(template.draft.variables) == ["name", "plan"]
+        with pytest.raises(postage.BadRequestError) as caught:  # a draft is not sent
+            client.emails.send(from_email=live.sender, to=live.test_address("delivered"), template=alias, variables={"name": "Ann", "plan": "Growth"})
+        assert any(field.startswith("template") for field in caught.value.errors), caught.value.errors
+        published = admin.templates.publish(template.id)
+        assert published.published_version == 1 and published.has_unpublished_changes is False
+        assert [v.version for v in admin.templates.versions(alias).versions] == [1]
+        preview = admin.templates.preview(alias, variables={"name": "Bo", "plan": "Pro"})
+        assert preview.subject == "Welcome, Bo (Pro)"
+        assert alias in [t.alias for t in admin.templates.iterate()]
+
+        sent = client.emails.send(
+            from_email=live.sender,
+            to=live.test_address("delivered"),
+            template=alias,
+            variables={"name": "Ann", "plan": "Growth"},
+            tags={"run": rid},
+        )
+        detail = settled(admin, sent.message_id, "delivered")
+        assert detail.email.subject == "Welcome, Ann (Growth)"
+        assert detail.email.template and detail.email.template.id == template.id and detail.email.template.version == 1
+    finally:
+        try:
+            admin.templates.delete(template.id)
+        except postage.ConflictError:  # template_in_use: a scheduled send still needs it
+            pass
+
+
+# Retries ------------------------------------------------------------------------------------
+
+
+def test_a_send_whose_answer_is_lost_is_retried_and_sent_once(live, admin: postage.Postage) -> None:
+    # The flaky proxy lets the API accept the first request of each idempotency key, then drops
+    # the connection instead of passing the answer on. The client sends again with the same key
+    # (one it made itself) and gets the first answer, replayed: one message, not two.
+    rid = run_id()
+    with postage.Postage(api_key=live.api_key, base_url=live.flaky_base_url) as flaky:
+        sent = flaky.emails.send(
+            from_email=live.sender, to=live.test_address("delivered"), subject="Python SDK: lost answer", message="Sent once.", tags={"run": rid}
+        )
+    assert sent.success is True and UUID.match(sent.message_id)
+    assert sent.idempotent_replayed is True  # the answer is the first request's
+    (row,) = logged(admin, f"run:{rid}")
+    assert row.message_id == sent.message_id
+    time.sleep(1.0)  # a second message would be logged by now
+    assert [r.message_id for r in admin.emails.list(tag=f"run:{rid}").emails] == [sent.message_id]
+
+
+def test_a_key_of_your_own_survives_a_lost_answer_too(live, admin: postage.Postage) -> None:
+    rid = run_id()
+    key = postage.new_idempotency_key()
+    with postage.Postage(api_key=live.api_key, base_url=live.flaky_base_url) as flaky:
+        sent = flaky.emails.send(
+            from_email=live.sender,
+            to=live.test_address("delivered"),
+            subject="Python SDK: lost answer, own key",
+            message="Sent once.",
+            tags={"run": rid},
+            idempotency_key=key,
+        )
+        batch = flaky.emails.send_batch(
+            [{"from_email": live.sender, "to": live.test_address("delivered"), "subject": "Python SDK: lost batch", "message": "Once.", "tags": {"run": rid}}]
+        )
+    assert sent.idempotency_key == key and sent.idempotent_replayed is True
+    assert batch.idempotent_replayed is True
+    (item,) = batch.data
+    assert isinstance(item, models.BatchItemAccepted)
+    rows = logged(admin, f"run:{rid}", count=2)
+    time.sleep(1.0)
+    rows = admin.emails.list(tag=f"run:{rid}").emails
+    assert sorted(r.message_id for r in rows) == sorted([sent.message_id, item.message_id])
+
+
+def test_the_async_client_retries_a_lost_answer_too(live, admin: postage.Postage) -> None:
+    rid = run_id()
+
+    async def main() -> models.SendResponse:
+        async with postage.AsyncPostage(api_key=live.api_key, base_url=live.flaky_base_url) as flaky:
+            return await flaky.emails.send(
+                from_email=live.sender, to=live.test_address("delivered"), subject="Python SDK: async lost answer", message="Once.", tags={"run": rid}
+            )
+
+    sent = asyncio.run(main())
+    (row,) = logged(admin, f"run:{rid}")
+    assert row.message_id == sent.message_id
+
+
+def test_without_retries_a_lost_answer_is_a_connection_error(live) -> None:
+    with postage.Postage(api_key=live.api_key, base_url=live.flaky_base_url, max_retries=0) as flaky:
+        with pytest.raises(postage.APIConnectionError):
+            flaky.emails.send(from_email=live.sender, to=live.test_address("delivered"), subject="Python SDK: no retry", message="Hello.")
+
+
+# Errors -------------------------------------------------------------------------------------
+
+ERROR_CASES: List[Dict[str, Any]] = json.loads(os.environ.get("POSTAGE_ERROR_CASES") or "[]")
+ERROR_CLASSES = {
+    400: postage.BadRequestError,
+    401: postage.AuthenticationError,
+    403: postage.PermissionDeniedError,
+    422: postage.UnprocessableEntityError,
+    429: postage.RateLimitError,
+}
+
+
+@pytest.mark.parametrize("case", ERROR_CASES or [None], ids=[c["name"] for c in ERROR_CASES] or ["no cases"])
+def test_each_documented_refusal_raises_its_typed_error(live, case: Optional[Dict[str, Any]]) -> None:
+    if case is None:
+        pytest.skip("POSTAGE_ERROR_CASES is empty")
+    with postage.Postage(api_key=case["api_key"], base_url=live.base_url, max_retries=0) as client:
+        with pytest.raises(postage.APIError) as caught:
+            client.emails.send(**case["body"])
+    error = caught.value
+    assert type(error) is ERROR_CLASSES[case["status"]]
+    assert error.status_code == case["status"]
+    assert error.code == case.get("error")
+    if error.code is not None:
+        assert error.code in {c.value for c in postage.ErrorCode}
+    assert error.detail
+    assert error.request_id
+    if case["status"] == 400:
+        assert "to" in error.errors
+    if case["status"] == 429:
+        assert isinstance(error, postage.RateLimitError)
+        if case.get("error") is None:  # the per-minute limit: no code, Retry-After and X-RateLimit-*
+            assert error.is_rate_limit and not error.is_usage_limit and error.retryable
+            assert error.retry_after is not None and error.retry_after > 0
+            assert error.limit is not None and error.remaining == 0
+        else:  # the monthly quota
+            assert error.is_usage_limit and not error.is_rate_limit and not error.retryable
+
+
+def test_with_retries_a_long_rate_limit_block_is_raised_not_waited_for(live) -> None:
+    (case,) = [c for c in ERROR_CASES if c["status"] == 429 and not c.get("error")] or [None]
+    if case is None:
+        pytest.skip("no rate-limit case")
+    with postage.Postage(api_key=case["api_key"], base_url=live.base_url) as client:  # default retries
+        started = time.monotonic()
+        with pytest.raises(postage.RateLimitError) as caught:
+            client.emails.send(**case["body"])
+    assert caught.value.retry_after is not None and caught.value.retry_after > client.max_retry_wait
+    assert time.monotonic() - started < 10
+
+
+def test_the_cases_cover_every_documented_send_refusal(live) -> None:
+    names = {case.get("error") or str(case["status"]) for case in ERROR_CASES}
+    gates = {"unauthorized", "domain_not_registered", "domain_not_allowed", "sending_suspended", "domain_not_verified", "dkim_not_verified"}
+    assert gates | {"domain_mode_mismatch", "recipient_suppressed", "usage_limit_exceeded", "400", "401", "429"} <= names, names
+
+
+def test_management_needs_a_full_access_key(live, client: postage.Postage, admin: postage.Postage) -> None:
+    with pytest.raises(postage.PermissionDeniedError) as caught:
+        client.domains.list()
+    assert caught.value.code == "insufficient_permission"
+    names = [d.name for d in admin.domains.list().domains]
+    assert live.domain in names
+    assert admin.domains.get(live.domain).status == "verified"
+    with pytest.raises(postage.NotFoundError):
+        admin.suppressions.get(f"nobody-{run_id()}@example.org")
+    usage = admin.usage.get()
+    assert usage.plan == "growth"
+
+
+# Webhooks -----------------------------------------------------------------------------------
+
+
+def tampered(body: bytes) -> bytes:
+    """The body with one byte changed (a digit of the JSON, or its last character)."""
+    i = next((i for i, b in enumerate(body) if 0x30 <= b <= 0x39), len(body) - 1)
+    return body[:i] + bytes([body[i] ^ 0x01]) + body[i + 1 :]
+
+
+def test_real_deliveries_verify_with_the_signing_secret(live, client: postage.Postage, admin: postage.Postage, receiver) -> None:
+    created = admin.webhooks.create(url=receiver.url, events=["email.sent", "email.delivered"])
+    webhook_id = created.webhook.id
+    try:
+        secret = created.signing_secret
+        assert secret.startswith("whsec_")
+        sent = client.emails.send(
+            from_email=live.sender, to=live.test_address("delivered"), subject="Python SDK: webhooks", message="Hello.", tags={"run": run_id()}
+        )
+
+        def event_of(kind: str) -> Callable[[Any], bool]:
+            def matches(r: Any) -> bool:
+                try:
+                    event = postage.verify_webhook(r.body, r.headers, secret)
+                except postage.WebhookVerificationError:
+                    return False
+                return event.type == kind and event.message_id == sent.message_id
+
+            return matches
+
+        for kind in ("email.sent", "email.delivered"):
+            delivery = receiver.wait_for(event_of(kind))
+            assert delivery is not None, (
+                f"no verified {kind} delivery for {sent.message_id}: got {[r.headers.get('X-Service-Event') for r in receiver.received]}"
+            )
+            event = admin.webhooks.verify(delivery.body, delivery.headers, secret)
+            assert isinstance(event, postage.WebhookEvent)
+            assert (event.shape, event.test) == ("envelope", False)
+            assert event.id and event.id.startswith("msg_")
+            assert event.timestamp is not None
+            assert event.recipient == live.test_address("delivered")
+            assert event.status == ("queued" if kind == "email.sent" else "delivered")
+            assert event.tags and "run" in event.tags
+            assert Webhook(secret).verify_service_signature(delivery.body, delivery.headers.get("X-Service-Signature")).message_id == sent.message_id
+            # The same body, one byte changed; another secret; an old delivery played again.
+            with pytest.raises(postage.WebhookVerificationError) as caught:
+                postage.verify_webhook(tampered(delivery.body), delivery.headers, secret)
+            assert caught.value.reason == "invalid_signature"
+            with pytest.raises(postage.WebhookVerificationError):
+                postage.verify_webhook(delivery.body, delivery.headers, "whsec_" + "00" * 32)
+            with pytest.raises(postage.WebhookVerificationError) as caught:
+                postage.verify_webhook(delivery.body, delivery.headers, secret, now=time.time() + 3600)
+            assert caught.value.reason == "timestamp_out_of_tolerance"
+
+        # A test event: the flat shape of spec 6.4, its type in X-Service-Event.
+        seen = len(receiver.received)
+        tested = admin.webhooks.test(webhook_id, event_type="email.delivered")
+        assert tested.delivery.succeeded is True and tested.delivery.test is True
+        test_delivery = receiver.wait_for(lambda r: receiver.received.index(r) >= seen, timeout=30)
+        assert test_delivery is not None
+        event = postage.verify_webhook(test_delivery.body, test_delivery.headers, secret)
+        assert (event.type, event.shape, event.test) == ("email.delivered", "flat", True)
+        assert event.payload == tested.payload.to_dict()
+        assert event.message_id and event.message_id.startswith("service-test-")
+        assert event.recipient == live.test_address("delivered") and event.status == "delivered"
+        with pytest.raises(postage.WebhookVerificationError) as caught:
+            postage.verify_webhook(tampered(test_delivery.body), test_delivery.headers, secret)
+        assert caught.value.reason == "invalid_signature"
+
+        # After a rotation, X-Service-Signature is made with the new secret, and for 24 hours
+        # webhook-signature with both: a receiver passes [new, old].
+        rotated = admin.webhooks.rotate_secret(webhook_id)
+        assert rotated.signing_secret != secret
+        seen = len(receiver.received)
+        admin.webhooks.test(webhook_id, event_type="email.sent")
+        after = receiver.wait_for(lambda r: receiver.received.index(r) >= seen, timeout=30)
+        assert after is not None
+        assert len(after.headers["webhook-signature"].split(" ")) == 2
+        assert postage.verify_webhook(after.body, after.headers, [rotated.signing_secret, secret]).type == "email.sent"
+        assert postage.verify_webhook(after.body, after.headers, rotated.signing_secret).type == "email.sent"
+        assert Webhook(secret).verify_standard(after.body, after.headers).type == "email.sent"
+        with pytest.raises(postage.WebhookVerificationError):
+            postage.verify_webhook(after.body, after.headers, secret)
+
+        deliveries = admin.webhooks.deliveries(webhook_id).deliveries
+        assert any(d.message_id == sent.message_id and d.succeeded for d in deliveries)
+    finally:
+        admin.webhooks.delete(webhook_id)
+    assert webhook_id not in [w.id for w in admin.webhooks.list().webhooks]

@@ -1,0 +1,29 @@
+// @postage/sdk: the official TypeScript/JavaScript client of the Postage API.
+export { Postage, DEFAULT_BASE_URL, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, type PostageOptions } from './client.js';
+export { ErrorCode, PostageApiError, PostageConnectionError, PostageError, PostageTimeoutError, type KnownErrorCode, type RateLimitInfo } from './errors.js';
+export type { RequestOptions } from './http.js';
+export { Paginator, type CursorPage } from './pagination.js';
+export type { SendOptions } from './resources/emails.js';
+export { Emails } from './resources/emails.js';
+export { Me, UsageResource } from './resources/account.js';
+export { Domains } from './resources/domains.js';
+export { ApiKeys } from './resources/apiKeys.js';
+export { Webhooks } from './resources/webhooks.js';
+export { Templates } from './resources/templates.js';
+export { Suppressions } from './resources/suppressions.js';
+export { ByocResource } from './resources/byoc.js';
+export {
+  verifyWebhook,
+  WebhookVerificationError,
+  type VerifyWebhookOptions,
+  type WebhookBody,
+  type WebhookEvent,
+  type WebhookEventData,
+  type WebhookEventType,
+  type WebhookHeaders,
+  type WebhookVerificationFailure,
+} from './webhookVerify.js';
+export type * from './types.js';
+/** The generated types of the whole API document (paths, operations, schemas). */
+export type { components, operations, paths } from './generated/openapi.js';
+export { VERSION } from './version.js';

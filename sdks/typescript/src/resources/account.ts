@@ -1,0 +1,23 @@
+import type { Caller } from '../caller.js';
+import type { RequestOptions } from '../http.js';
+import type { AccountRecord, Usage } from '../types.js';
+
+/** The key's account (GET /api/me/; any key). */
+export class Me {
+  constructor(private readonly caller: Caller) {}
+
+  /** The account, plan, BYOC status, verified domains and this UTC month's usage. */
+  get(options?: RequestOptions): Promise<AccountRecord> {
+    return this.caller.call('get', '/api/me/', {}, options);
+  }
+}
+
+/** This month's allowance and use (GET /api/usage; full-access key). */
+export class UsageResource {
+  constructor(private readonly caller: Caller) {}
+
+  /** This month's allowance and use per mode, and daily sends for the previous and the current UTC month. */
+  get(options?: RequestOptions): Promise<Usage> {
+    return this.caller.call('get', '/api/usage', {}, options);
+  }
+}

@@ -1,0 +1,92 @@
+// The API's objects under short names, all read from the generated types (src/generated/openapi.ts).
+import type { components, operations } from './generated/openapi.js';
+
+type Schemas = components['schemas'];
+type Query<O extends keyof operations> = NonNullable<operations[O]['parameters']['query']>;
+
+/** Dates may be given as Date objects: they are sent as ISO 8601. */
+type WithDates<T, K extends keyof T> = Omit<T, K> & { [P in K]?: string | Date };
+
+// Sending
+export type SendRequest = Schemas['SendRequest'];
+export type SendResponse = Schemas['SendResponse'];
+export type Attachment = NonNullable<Schemas['SendRequest']['attachments']>[number];
+/** The body of POST /api/send/batch: 1 to 100 send requests (the document types each one loosely; they are SendRequests). */
+export interface SendBatchRequest {
+  emails: SendRequest[];
+}
+export type SendBatchResponse = Schemas['SendBatchResponse'];
+/** One entry of a batch answer: queued (`success: true`), refused (`error`) or invalid (`errors`). */
+export type SendBatchResult = SendBatchResponse['data'][number];
+
+// The email log
+export type Email = Schemas['EmailList']['emails'][number];
+export type EmailList = Schemas['EmailList'];
+export type EmailDetail = Schemas['EmailDetail'];
+export type EmailStatus = Email['status'];
+export type EmailSchedule = Schemas['EmailSchedule'];
+export type EmailListParams = WithDates<Query<'getApiEmails'>, 'since' | 'until'>;
+export interface RescheduleParams {
+  /** The new time (at most 30 days ahead). */
+  scheduled_at: string | Date;
+}
+
+// The account
+export type AccountRecord = Schemas['AccountRecord'];
+export type Usage = Schemas['Usage'];
+
+// Domains
+export type Domain = Schemas['Domain'];
+export type DomainList = Schemas['DomainList'];
+export type CreateDomainRequest = Schemas['CreateDomainRequest'];
+export type DomainVerification = Schemas['DomainVerification'];
+export type Deleted = Schemas['Deleted'];
+
+// API keys
+export type ApiKey = Schemas['ApiKey'];
+export type ApiKeyList = Schemas['ApiKeyList'];
+export type CreateApiKeyRequest = Schemas['CreateApiKeyRequest'];
+export type CreatedApiKey = Schemas['CreatedApiKey'];
+
+// Webhook endpoints
+export type Webhook = Schemas['Webhook'];
+export type WebhookList = Schemas['WebhookList'];
+export type CreateWebhookRequest = Schemas['CreateWebhookRequest'];
+export type CreatedWebhook = Schemas['CreatedWebhook'];
+export type UpdateWebhookRequest = Schemas['UpdateWebhookRequest'];
+export type WebhookDeliveries = Schemas['WebhookDeliveries'];
+export type WebhookDelivery = WebhookDeliveries['deliveries'][number];
+export type WebhookDeliveriesParams = Query<'getApiWebhooksIdDeliveries'>;
+export type TestWebhookRequest = Schemas['TestWebhookRequest'];
+export type WebhookTestResult = Schemas['WebhookTestResult'];
+export type WebhookReplayResult = Schemas['WebhookReplayResult'];
+export type RotatedSecret = Schemas['RotatedSecret'];
+
+// Templates
+export type Template = Schemas['Template'];
+export type TemplateSummary = Schemas['TemplateSummary'];
+export type TemplateList = Schemas['TemplateList'];
+export type TemplateListParams = Query<'getApiTemplates'>;
+export type CreateTemplateRequest = Schemas['CreateTemplateRequest'];
+export type UpdateTemplateRequest = Schemas['UpdateTemplateRequest'];
+export type TemplateVersion = Schemas['TemplateVersion'];
+export type TemplateVersionList = Schemas['TemplateVersionList'];
+export type PreviewTemplateRequest = Schemas['PreviewTemplateRequest'];
+export type TemplatePreview = Schemas['TemplatePreview'];
+export type TemplateTestSendRequest = Schemas['TemplateTestSendRequest'];
+export type TemplateTestSend = Schemas['TemplateTestSend'];
+
+// Suppressions
+export type Suppression = Schemas['Suppression'];
+export type SuppressionList = Schemas['SuppressionList'];
+export type SuppressionListParams = Query<'getApiSuppressions'>;
+export type CreateSuppressionRequest = Schemas['CreateSuppressionRequest'];
+export type SuppressionAdded = Schemas['SuppressionAdded'];
+
+// BYOC
+export type Byoc = Schemas['Byoc'];
+export type ByocRequest = Schemas['ByocRequest'];
+export type ByocSaved = Schemas['ByocSaved'];
+export type ByocValidation = Schemas['ByocValidation'];
+export type ByocPolicy = Schemas['ByocPolicy'];
+export type CloudFormationTemplate = Schemas['CloudFormationTemplate'];

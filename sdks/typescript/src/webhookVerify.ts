@@ -1,0 +1,230 @@
+// Verifying a webhook delivery (spec 6.2, README "Webhooks"), with Web Crypto (crypto.subtle):
+//
+//   - X-Service-Signature (required): `sha256=` + lowercase hex HMAC-SHA256 of the raw body,
+//     keyed with the signing secret as it is (its UTF-8 bytes, `whsec_` included).
+//   - Standard Webhooks (checked when the delivery carries them, as every Postage delivery does):
+//     `webhook-signature` holds `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`
+//     (two, space-separated, for 24 hours after a secret rotation), keyed with the bytes of the
+//     base64 text after `whsec_`; `webhook-timestamp` must be within the tolerance (5 minutes) of now.
+//
+// Signatures are compared in constant time, over the raw bytes, before anything is parsed. The
+// body is then read as one typed event, from the envelope `{event_type, payload}` or from the flat
+// test-event shape of spec 6.4 (fields at the top level, the type in X-Service-Event).
+import type { components } from './generated/openapi.js';
+import { PostageError } from './errors.js';
+import { webCrypto } from './platform.js';
+
+/** The event types of the API (those an endpoint subscribes to). */
+export type WebhookEventType = components['schemas']['CreateWebhookRequest']['events'][number];
+
+/** The raw body, exactly as received: a Buffer/Uint8Array, an ArrayBuffer, or the text. Never a re-serialised object. */
+export type WebhookBody = string | Uint8Array | ArrayBuffer;
+
+/** The request headers: a fetch `Headers`, or a plain object such as Node's `req.headers` (names in any case). */
+export type WebhookHeaders = Headers | Record<string, string | string[] | undefined>;
+
+export interface VerifyWebhookOptions {
+  /** How far `webhook-timestamp` may be from now, in seconds (default 300: 5 minutes). */
+  toleranceSeconds?: number;
+  /** Refuse deliveries without the Standard Webhooks headers (default false: they are checked when present). */
+  requireTimestamp?: boolean;
+  /** The time to compare `webhook-timestamp` with (default: now). */
+  now?: Date;
+}
+
+/** The fields of an event, by name: `payload` of the envelope, or the top level of the flat test shape. All values are strings except `tags` and `bounced_recipients`. */
+export interface WebhookEventData {
+  /** The send's message id (envelope events). */
+  message_id?: string;
+  /** A flat test event's synthetic provider id (`service-test-...`). */
+  provider_message_id?: string;
+  recipient?: string;
+  /** `queued`, `delivered`, `bounced`, `complaint` or `failed`. */
+  status?: string;
+  subject?: string;
+  mode?: string;
+  /** `Permanent` (address suppressed) or `Transient`. */
+  bounce_type?: string;
+  bounce_subtype?: string;
+  bounced_recipients?: string[];
+  /** Why an `email.failed` message failed. */
+  reason?: string;
+  /** The send's tags, when it had some. */
+  tags?: Record<string, string>;
+  idempotency_key?: string;
+  timestamp?: string;
+  [field: string]: unknown;
+}
+
+/** A verified delivery, whichever shape its body had. */
+export interface WebhookEvent {
+  /** `email.delivered`, ...: the envelope's `event_type`, else the X-Service-Event header. */
+  type: WebhookEventType | (string & {});
+  /** `envelope` (`{event_type, payload}`) or `flat` (the test-event shape of spec 6.4). */
+  shape: 'envelope' | 'flat';
+  /** True for a flat test event (POST /api/webhooks/{id}/test, or a replay of one). */
+  test: boolean;
+  /** `message_id`, or a flat test event's `provider_message_id`. */
+  messageId: string;
+  recipient: string;
+  status: string;
+  /** Every field of the event, by name. */
+  data: WebhookEventData;
+  /** The Standard Webhooks `webhook-id` (the same on every delivery of one event: deduplicate on it), when present. */
+  webhookId: string | undefined;
+  /** When this delivery was signed (`webhook-timestamp`), when present. */
+  timestamp: Date | undefined;
+  /** The parsed body as it was sent. */
+  body: unknown;
+}
+
+export type WebhookVerificationFailure = 'missing_signature' | 'invalid_signature' | 'missing_headers' | 'timestamp_out_of_tolerance' | 'invalid_body';
+
+/** The delivery is not a genuine Postage webhook signed with this secret (or is too old). */
+export class WebhookVerificationError extends PostageError {
+  constructor(
+    readonly reason: WebhookVerificationFailure,
+    message: string,
+  ) {
+    super(`Webhook verification failed: ${message}`);
+  }
+}
+
+const encoder = new TextEncoder();
+
+function bytesOf(body: WebhookBody): Uint8Array {
+  if (typeof body === 'string') return encoder.encode(body);
+  if (body instanceof Uint8Array) return body;
+  if (body instanceof ArrayBuffer) return new Uint8Array(body);
+  throw new TypeError('verifyWebhook: pass the raw request body (a Buffer, Uint8Array, ArrayBuffer or string), not a parsed object: a re-serialised body does not match its signature');
+}
+
+function headerOf(headers: WebhookHeaders, name: string): string | undefined {
+  if (typeof (headers as Headers).get === 'function') return (headers as Headers).get(name) ?? undefined;
+  for (const [key, value] of Object.entries(headers as Record<string, string | string[] | undefined>)) {
+    if (key.toLowerCase() !== name) continue;
+    return Array.isArray(value) ? value.join(', ') : value;
+  }
+  return undefined;
+}
+
+function concat(...parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
+}
+
+/** Equal in time that does not depend on where the inputs differ (their length is no secret). */
+export function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a[i]! ^ b[i]!;
+  return diff === 0;
+}
+
+async function hmacSha256(key: Uint8Array, data: Uint8Array): Promise<Uint8Array> {
+  const subtle = (await webCrypto()).subtle;
+  const cryptoKey = await subtle.importKey('raw', key as Uint8Array<ArrayBuffer>, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  return new Uint8Array(await subtle.sign('HMAC', cryptoKey, data as Uint8Array<ArrayBuffer>));
+}
+
+const hex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+const base64 = (bytes: Uint8Array) => btoa(Array.from(bytes, (b) => String.fromCharCode(b)).join(''));
+
+/** The Standard Webhooks key of a `whsec_<base64>` secret: the bytes of the base64 text. */
+function standardKey(secret: string): Uint8Array | undefined {
+  const text = secret.startsWith('whsec_') ? secret.slice('whsec_'.length) : secret;
+  try {
+    return Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+  } catch {
+    return undefined;
+  }
+}
+
+async function serviceSignatureMatches(secrets: readonly string[], body: Uint8Array, header: string): Promise<boolean> {
+  const given = encoder.encode(header.trim());
+  let match = false;
+  for (const secret of secrets) match = constantTimeEqual(encoder.encode(`sha256=${hex(await hmacSha256(encoder.encode(secret), body))}`), given) || match;
+  return match;
+}
+
+async function standardSignatureMatches(secrets: readonly string[], id: string, timestamp: string, body: Uint8Array, header: string): Promise<boolean> {
+  const candidates = header
+    .split(' ')
+    .filter((part) => part.startsWith('v1,'))
+    .map((part) => encoder.encode(part.slice(3)));
+  const signed = concat(encoder.encode(`${id}.${timestamp}.`), body);
+  let match = false;
+  for (const secret of secrets) {
+    const key = standardKey(secret);
+    if (!key) continue;
+    const expected = encoder.encode(base64(await hmacSha256(key, signed)));
+    for (const candidate of candidates) match = constantTimeEqual(expected, candidate) || match;
+  }
+  return match;
+}
+
+function asRecord(value: unknown): Record<string, unknown> | undefined {
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+}
+
+/**
+ * Verifies a webhook delivery and returns its event; throws a WebhookVerificationError when it is
+ * not a delivery signed with `secret` (tampered body, wrong secret, timestamp outside the
+ * tolerance). `secret` is the endpoint's signing secret (`whsec_...`); during a rotation, pass
+ * both the new and the old one (an array): a signature made with either is accepted.
+ */
+export async function verifyWebhook(rawBody: WebhookBody, headers: WebhookHeaders, secret: string | readonly string[], options: VerifyWebhookOptions = {}): Promise<WebhookEvent> {
+  const body = bytesOf(rawBody);
+  const secrets = (typeof secret === 'string' ? [secret] : [...secret]).filter((s) => typeof s === 'string' && s !== '');
+  if (secrets.length === 0) throw new TypeError('verifyWebhook: the signing secret is required');
+
+  const serviceSignature = headerOf(headers, 'x-service-signature');
+  if (!serviceSignature) throw new WebhookVerificationError('missing_signature', 'no X-Service-Signature header');
+  if (!(await serviceSignatureMatches(secrets, body, serviceSignature))) throw new WebhookVerificationError('invalid_signature', 'X-Service-Signature does not match the body and secret');
+
+  const webhookId = headerOf(headers, 'webhook-id');
+  const timestampText = headerOf(headers, 'webhook-timestamp');
+  const standardSignature = headerOf(headers, 'webhook-signature');
+  let timestamp: Date | undefined;
+  if (webhookId !== undefined || timestampText !== undefined || standardSignature !== undefined || options.requireTimestamp) {
+    if (!webhookId || !timestampText || !standardSignature) throw new WebhookVerificationError('missing_headers', 'webhook-id, webhook-timestamp and webhook-signature go together');
+    if (!/^\d{1,15}$/.test(timestampText.trim())) throw new WebhookVerificationError('timestamp_out_of_tolerance', 'webhook-timestamp is not a Unix time');
+    const seconds = Number(timestampText.trim());
+    const now = (options.now ?? new Date()).getTime() / 1000;
+    const tolerance = options.toleranceSeconds ?? 300;
+    if (Math.abs(now - seconds) > tolerance) throw new WebhookVerificationError('timestamp_out_of_tolerance', `webhook-timestamp is more than ${tolerance} seconds from now`);
+    if (!(await standardSignatureMatches(secrets, webhookId, timestampText.trim(), body, standardSignature)))
+      throw new WebhookVerificationError('invalid_signature', 'webhook-signature does not match the body and secret');
+    timestamp = new Date(seconds * 1000);
+  }
+
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(new TextDecoder().decode(body));
+  } catch {
+    throw new WebhookVerificationError('invalid_body', 'the body is not JSON');
+  }
+  const outer = asRecord(parsed);
+  if (!outer) throw new WebhookVerificationError('invalid_body', 'the body is not a JSON object');
+  const payload = asRecord(outer.payload);
+  const envelope = typeof outer.event_type === 'string' && payload !== undefined;
+  const data = (envelope ? payload : outer) as WebhookEventData;
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  return {
+    type: (envelope ? text(outer.event_type) : '') || text(headerOf(headers, 'x-service-event')),
+    shape: envelope ? 'envelope' : 'flat',
+    test: !envelope,
+    messageId: text(data.message_id) || text(data.provider_message_id),
+    recipient: text(data.recipient),
+    status: text(data.status),
+    data,
+    webhookId,
+    timestamp,
+    body: parsed,
+  };
+}

@@ -1,0 +1,450 @@
+// The SDK's behaviour that needs no Postage API, imported as an ES module: timeouts that abort,
+// what is retried and what is not (against a local stand-in that answers as the API documents),
+// idempotency keys across retries, the error values, and webhook signatures made as the API
+// makes them (core/webhooks: X-Service-Signature and Standard Webhooks).
+import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import { createRequire } from 'node:module';
+import { after, before, describe, test } from 'node:test';
+import {
+  DEFAULT_BASE_URL,
+  ErrorCode,
+  Postage,
+  PostageApiError,
+  PostageConnectionError,
+  PostageError,
+  PostageTimeoutError,
+  VERSION,
+  WebhookVerificationError,
+  Webhooks,
+  verifyWebhook,
+} from '@postage/sdk';
+import * as esm from '@postage/sdk';
+
+const require = createRequire(import.meta.url);
+
+/** A local HTTP server whose answers the test scripts; it records every request (method, url, headers, body). */
+async function standIn(handler) {
+  const requests = [];
+  const server = http.createServer((req, res) => {
+    const chunks = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', () => {
+      const record = { method: req.method, url: req.url, headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), closed: false };
+      res.on('close', () => (record.closed = !res.writableFinished));
+      requests.push(record);
+      handler(req, res, requests.length, record);
+    });
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${server.address().port}`,
+    requests,
+    close: () => new Promise((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
+  };
+}
+
+function json(res, status, body, headers = {}) {
+  res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+const email = { from_email: 'hello@example.com', to: 'delivered@test.example', subject: 'Hi', message: 'Hello.' };
+const accepted = { success: true, message: 'Email queued for delivery', message_id: 'm-1', mode: 'shared', attachments: 0 };
+
+describe('the package', () => {
+  test('is the same from import and require, with the version of its package.json', () => {
+    const cjs = require('@postage/sdk');
+    assert.equal(typeof cjs.Postage, 'function');
+    assert.deepEqual(Object.keys(cjs).sort(), Object.keys(esm).sort());
+    const pkg = JSON.parse(readFileSync(require.resolve('@postage/sdk/package.json'), 'utf8'));
+    assert.equal(pkg.version, VERSION);
+    assert.equal(pkg.name, '@postage/sdk');
+    assert.deepEqual(pkg.dependencies ?? {}, {});
+  });
+
+  test('a client takes its base URL from the option, else POSTAGE_BASE_URL, else https://api.postage.dev', () => {
+    const saved = process.env.POSTAGE_BASE_URL;
+    try {
+      delete process.env.POSTAGE_BASE_URL;
+      assert.equal(new Postage({ apiKey: 'pk_x' }).baseUrl, DEFAULT_BASE_URL);
+      assert.equal(DEFAULT_BASE_URL, 'https://api.postage.dev');
+      process.env.POSTAGE_BASE_URL = 'http://127.0.0.1:9/';
+      assert.equal(new Postage({ apiKey: 'pk_x' }).baseUrl, 'http://127.0.0.1:9');
+      assert.equal(new Postage({ apiKey: 'pk_x', baseUrl: 'http://localhost:3000' }).baseUrl, 'http://localhost:3000');
+    } finally {
+      if (saved === undefined) delete process.env.POSTAGE_BASE_URL;
+      else process.env.POSTAGE_BASE_URL = saved;
+    }
+  });
+
+  test('a client without an API key is refused at once', () => {
+    const saved = process.env.POSTAGE_API_KEY;
+    delete process.env.POSTAGE_API_KEY;
+    try {
+      assert.throws(() => new Postage({ baseUrl: 'http://127.0.0.1:9' }), /API key is required/);
+    } finally {
+      if (saved !== undefined) process.env.POSTAGE_API_KEY = saved;
+    }
+  });
+});
+
+describe('requests', () => {
+  let api;
+  let script = () => {};
+  before(async () => {
+    api = await standIn((req, res, n, record) => script(req, res, n, record));
+  });
+  after(() => api.close());
+  const client = (options = {}) => new Postage({ apiKey: 'pk_test', baseUrl: api.url, ...options });
+  const fresh = () => api.requests.splice(0);
+
+  test('carry the API key and JSON, and give back the parsed answer', async () => {
+    fresh();
+    script = (req, res) => json(res, 200, accepted);
+    const sent = await client().emails.send(email);
+    assert.deepEqual(sent, accepted);
+    const [seen] = fresh();
+    assert.equal(seen.method, 'POST');
+    assert.equal(seen.url, '/api/send/');
+    assert.equal(seen.headers['x-api-key'], 'pk_test');
+    assert.equal(seen.headers['content-type'], 'application/json');
+    assert.deepEqual(JSON.parse(seen.body), email);
+  });
+
+  test('a send carries an idempotency key made once per call and kept across its retries', async () => {
+    fresh();
+    script = (req, res, n) => (n % 3 === 0 ? json(res, 200, accepted) : json(res, 503, { success: false, error: 'service_unavailable', detail: 'db' }, { 'Retry-After': '0' }));
+    await client({ maxRetries: 2 }).emails.send(email);
+    await client({ maxRetries: 2 }).emails.send(email);
+    const keys = fresh().map((r) => r.headers['idempotency-key']);
+    assert.equal(keys.length, 6);
+    assert.match(keys[0], /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    assert.deepEqual(keys.slice(0, 3), [keys[0], keys[0], keys[0]]);
+    assert.deepEqual(keys.slice(3), [keys[3], keys[3], keys[3]]);
+    assert.notEqual(keys[0], keys[3]);
+  });
+
+  test('a Date filter of the log goes on the wire as ISO 8601', async () => {
+    fresh();
+    script = (req, res) => json(res, 200, { emails: [], next_cursor: null });
+    await client().emails.listPage({ since: new Date('2026-11-01T00:00:00Z'), until: '2026-11-02', tag: 'run:1' });
+    const query = new URL(fresh()[0].url, api.url).searchParams;
+    assert.deepEqual([query.get('since'), query.get('until'), query.get('tag')], ['2026-11-01T00:00:00.000Z', '2026-11-02', 'run:1']);
+  });
+
+  test("a caller's idempotency key (option or body field) is the one sent", async () => {
+    fresh();
+    script = (req, res) => json(res, 200, accepted);
+    await client().emails.send(email, { idempotencyKey: 'order-42' });
+    await client().emails.send({ ...email, idempotency_key: 'order-43' });
+    await client().emails.sendBatch({ emails: [email] }, { idempotencyKey: 'batch-7' });
+    assert.deepEqual(
+      fresh().map((r) => r.headers['idempotency-key']),
+      ['order-42', 'order-43', 'batch-7'],
+    );
+  });
+
+  test('a timeout aborts the request (the server sees the connection closed) and is a PostageTimeoutError', async () => {
+    fresh();
+    script = () => {}; // never answers
+    const started = Date.now();
+    await assert.rejects(client({ timeoutMs: 300, maxRetries: 0 }).me.get(), (err) => {
+      assert.ok(err instanceof PostageTimeoutError && err instanceof PostageConnectionError && err instanceof PostageError);
+      assert.equal(err.timeoutMs, 300);
+      return true;
+    });
+    assert.ok(Date.now() - started < 3000, 'the timeout ended the call');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const [seen] = fresh();
+    assert.equal(seen.closed, true, 'the server saw the request abandoned');
+  });
+
+  test('a GET is retried after a timeout, then succeeds', async () => {
+    fresh();
+    script = (req, res, n) => (n === 1 ? undefined : json(res, 200, { name: 'x' }));
+    const me = await client({ timeoutMs: 300, maxRetries: 1 }).me.get();
+    assert.equal(me.name, 'x');
+    assert.equal(fresh().length, 2);
+  });
+
+  test('a rate-limit 429 is retried after its Retry-After', async () => {
+    fresh();
+    script = (req, res, n) => (n === 1 ? json(res, 429, { success: false, detail: 'Too many requests' }, { 'Retry-After': '1' }) : json(res, 200, accepted));
+    const started = Date.now();
+    await client().emails.send(email);
+    assert.ok(Date.now() - started >= 1000, 'waited for Retry-After');
+    assert.equal(fresh().length, 2);
+  });
+
+  test('a Retry-After beyond 60 seconds is not waited for: the error comes at once, with it', async () => {
+    fresh();
+    script = (req, res) =>
+      json(res, 429, { success: false, detail: 'Too many requests' }, { 'Retry-After': '900', 'X-RateLimit-Limit': '60', 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': '2000000000' });
+    const started = Date.now();
+    await assert.rejects(client().emails.send(email), (err) => {
+      assert.ok(err instanceof PostageApiError);
+      assert.equal(err.status, 429);
+      assert.equal(err.code, undefined);
+      assert.equal(err.isRateLimited, true);
+      assert.equal(err.retryAfter, 900);
+      assert.deepEqual(err.rateLimit, { limit: 60, remaining: 0, reset: new Date(2_000_000_000_000) });
+      return true;
+    });
+    assert.ok(Date.now() - started < 2000);
+    assert.equal(fresh().length, 1);
+  });
+
+  test('409 idempotency_key_in_progress and 5xx are retried; maxRetries bounds the attempts', async () => {
+    fresh();
+    script = (req, res) => json(res, 409, { success: false, error: 'idempotency_key_in_progress', detail: 'still processing' }, { 'Retry-After': '0' });
+    await assert.rejects(client({ maxRetries: 3 }).emails.send(email), { status: 409, code: 'idempotency_key_in_progress' });
+    assert.equal(fresh().length, 4);
+    script = (req, res) => json(res, 500, { success: false, error: 'internal_error', detail: 'boom' });
+    await assert.rejects(client({ maxRetries: 1 }).emails.get('m-1'), { status: 500, code: ErrorCode.InternalError });
+    assert.equal(fresh().length, 2);
+    await assert.rejects(client().emails.get('m-1', { maxRetries: 0 }), { status: 500 });
+    assert.equal(fresh().length, 1);
+  });
+
+  for (const [status, body] of [
+    [400, { success: false, detail: 'The request is invalid (to).', errors: { to: ['Only one address is allowed.'] } }],
+    [401, { success: false, detail: 'Invalid API key.' }],
+    [403, { success: false, error: 'domain_not_verified', detail: 'Verify the domain.' }],
+    [409, { success: false, error: 'idempotency_key_reused', detail: 'Another body.' }],
+    [422, { success: false, error: 'recipient_suppressed', detail: 'Suppressed.' }],
+    [429, { success: false, error: 'usage_limit_exceeded', detail: 'Quota used up.' }],
+    [503, { success: false, error: 'byoc_not_configured', detail: 'No role.' }],
+  ]) {
+    test(`a ${status}${body.error ? ` ${body.error}` : ''} is not retried, and is a PostageApiError carrying what the API said`, async () => {
+      fresh();
+      script = (req, res) => json(res, status, body, { 'X-Request-Id': 'req-1' });
+      await assert.rejects(client({ maxRetries: 3 }).emails.send(email), (err) => {
+        assert.ok(err instanceof PostageApiError && err instanceof PostageError);
+        assert.equal(err.status, status);
+        assert.equal(err.code, body.error);
+        assert.equal(err.detail, body.detail);
+        assert.deepEqual(err.errors, body.errors);
+        assert.equal(err.requestId, 'req-1');
+        assert.equal(err.isRateLimited, false);
+        assert.equal(err.isValidationError, status === 400);
+        return true;
+      });
+      assert.equal(fresh().length, 1);
+    });
+  }
+
+  test('an error code this version does not know arrives as it is', async () => {
+    script = (req, res) => json(res, 403, { success: false, error: 'a_code_from_the_future', detail: 'New.' });
+    await assert.rejects(client().me.get(), { status: 403, code: 'a_code_from_the_future', detail: 'New.' });
+  });
+
+  test('a management write is not retried after an answer (only when no connection could be made)', async () => {
+    fresh();
+    script = (req, res) => json(res, 500, { success: false, error: 'internal_error', detail: 'boom' });
+    await assert.rejects(client({ maxRetries: 3 }).webhooks.create({ url: 'https://example.com/h', events: ['email.delivered'] }), { status: 500 });
+    await assert.rejects(client({ maxRetries: 3 }).emails.cancel('m-1'), { status: 500 });
+    assert.equal(fresh().length, 2);
+  });
+
+  test('a dropped connection on a send is retried with the same key', async () => {
+    fresh();
+    script = (req, res, n) => (n === 1 ? req.socket.destroy() : json(res, 200, accepted));
+    assert.deepEqual(await client().emails.send(email), accepted);
+    const seen = fresh();
+    assert.equal(seen.length, 2);
+    assert.equal(seen[0].headers['idempotency-key'], seen[1].headers['idempotency-key']);
+  });
+
+  test('a dropped connection on a management write is not retried', async () => {
+    fresh();
+    script = (req) => req.socket.destroy();
+    await assert.rejects(client({ maxRetries: 3 }).templates.publish('welcome'), PostageConnectionError);
+    assert.equal(fresh().length, 1);
+  });
+
+  test('a connection that cannot be made is a PostageConnectionError (retried, even for writes: nothing was sent)', async () => {
+    const closed = await standIn(() => {});
+    await closed.close();
+    const attempts = [];
+    const counting = (input, init) => (attempts.push(input), fetch(input, init));
+    const postage = new Postage({ apiKey: 'pk_x', baseUrl: closed.url, maxRetries: 2, fetch: counting });
+    await assert.rejects(postage.webhooks.create({ url: 'https://example.com/h', events: ['email.sent'] }), (err) => {
+      assert.ok(err instanceof PostageConnectionError);
+      assert.ok(!(err instanceof PostageTimeoutError));
+      return true;
+    });
+    assert.equal(attempts.length, 3);
+  });
+
+  test("the caller's AbortSignal cancels the call and its retries", async () => {
+    fresh();
+    script = () => {};
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 200);
+    await assert.rejects(client({ timeoutMs: 10_000 }).me.get({ signal: controller.signal }), { name: 'AbortError' });
+    assert.equal(fresh().length, 1);
+  });
+
+  test('list follows next_cursor across pages, with the filters on every page', async () => {
+    fresh();
+    const pages = { '': ['a', 'b'], c1: ['c', 'd'], c2: ['e'] };
+    const next = { '': 'c1', c1: 'c2', c2: null };
+    script = (req, res) => {
+      const url = new URL(req.url, 'http://x');
+      const cursor = url.searchParams.get('cursor') ?? '';
+      json(res, 200, { emails: pages[cursor].map((message_id) => ({ message_id })), next_cursor: next[cursor] });
+    };
+    const ids = [];
+    for await (const row of client().emails.list({ status: 'bounced', since: new Date('2024-01-02T03:04:05Z'), limit: 2 })) ids.push(row.message_id);
+    assert.deepEqual(ids, ['a', 'b', 'c', 'd', 'e']);
+    const urls = fresh().map((r) => new URL(r.url, 'http://x'));
+    assert.deepEqual(
+      urls.map((u) => u.searchParams.get('cursor')),
+      [null, 'c1', 'c2'],
+    );
+    for (const u of urls) {
+      assert.equal(u.pathname, '/api/emails');
+      assert.equal(u.searchParams.get('status'), 'bounced');
+      assert.equal(u.searchParams.get('since'), '2024-01-02T03:04:05.000Z');
+    }
+    assert.deepEqual(
+      (await client().emails.list({ limit: 2 }).toArray(3)).map((r) => r.message_id),
+      ['a', 'b', 'c'],
+    );
+  });
+
+  test('path parameters are URL-encoded', async () => {
+    fresh();
+    script = (req, res) => json(res, 200, { address: 'a+b@example.org', reason: 'manual', created_at: '2024-01-01T00:00:00Z' });
+    await client().suppressions.get('a+b@example.org');
+    await client()
+      .webhooks.replay('w/1', 'd 2')
+      .catch(() => {});
+    assert.deepEqual(
+      fresh().map((r) => r.url),
+      ['/api/suppressions/a%2Bb%40example.org', '/api/webhooks/w%2F1/deliveries/d%202/replay'],
+    );
+  });
+});
+
+describe('webhook verification', () => {
+  const secret = `whsec_${Buffer.from('a signing key of thirty-two bytes!').toString('base64')}`;
+  const body = JSON.stringify({ event_type: 'email.delivered', payload: { message_id: 'm-1', recipient: 'ann@example.org', status: 'delivered', tags: { run: 'r1' } } });
+  // What core/webhooks/webhookSignature.ts and standardWebhooks.ts send.
+  const sign = (raw, { at = new Date(), id = 'msg_0123456789abcdef0123456789abcdef', secrets = [secret], event = 'email.delivered' } = {}) => {
+    const timestamp = String(Math.floor(at.getTime() / 1000));
+    const key = (s) => Buffer.from(s.slice('whsec_'.length), 'base64');
+    return {
+      'content-type': 'application/json',
+      'x-service-signature': `sha256=${createHmac('sha256', secrets[0]).update(raw).digest('hex')}`,
+      'x-service-event': event,
+      'webhook-id': id,
+      'webhook-timestamp': timestamp,
+      'webhook-signature': secrets.map((s) => `v1,${createHmac('sha256', key(s)).update(`${id}.${timestamp}.${raw}`).digest('base64')}`).join(' '),
+    };
+  };
+
+  test('a genuine delivery gives its typed event (Buffer, string or Headers alike)', async () => {
+    const headers = sign(body);
+    for (const [raw, given] of [
+      [Buffer.from(body), headers],
+      [body, new Headers(headers)],
+      [new Uint8Array(Buffer.from(body)), Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toUpperCase(), v]))],
+    ]) {
+      const event = await verifyWebhook(raw, given, secret);
+      assert.equal(event.type, 'email.delivered');
+      assert.equal(event.shape, 'envelope');
+      assert.equal(event.test, false);
+      assert.equal(event.messageId, 'm-1');
+      assert.equal(event.recipient, 'ann@example.org');
+      assert.equal(event.status, 'delivered');
+      assert.deepEqual(event.data.tags, { run: 'r1' });
+      assert.equal(event.webhookId, headers['webhook-id']);
+      assert.equal(event.timestamp.getTime(), Number(headers['webhook-timestamp']) * 1000);
+    }
+    assert.equal((await Webhooks.verify(body, headers, secret)).messageId, 'm-1');
+    assert.equal((await Postage.verifyWebhook(body, headers, secret)).messageId, 'm-1');
+  });
+
+  test('the flat test shape gives the same typed event, its type from X-Service-Event', async () => {
+    const flat = JSON.stringify({
+      idempotency_key: '0'.repeat(32),
+      provider_message_id: 'service-test-1',
+      recipient: 'bounce@test.example',
+      status: 'bounced',
+      bounce_type: 'Permanent',
+      bounce_subtype: 'General',
+      bounced_recipients: ['bounce@test.example'],
+      timestamp: '2024-01-01T00:00:00.000000+00:00',
+    });
+    const event = await verifyWebhook(flat, sign(flat, { event: 'email.bounced' }), secret);
+    assert.equal(event.type, 'email.bounced');
+    assert.equal(event.shape, 'flat');
+    assert.equal(event.test, true);
+    assert.equal(event.messageId, 'service-test-1');
+    assert.equal(event.data.bounce_type, 'Permanent');
+    assert.deepEqual(event.data.bounced_recipients, ['bounce@test.example']);
+  });
+
+  const refused = (reason) => (err) => {
+    assert.ok(err instanceof WebhookVerificationError && err instanceof PostageError, String(err));
+    assert.equal(err.reason, reason);
+    return true;
+  };
+
+  test('a tampered body, a wrong secret, a missing signature are refused', async () => {
+    const headers = sign(body);
+    const tampered = Buffer.from(body);
+    tampered[tampered.length - 3] ^= 1;
+    await assert.rejects(verifyWebhook(tampered, headers, secret), refused('invalid_signature'));
+    await assert.rejects(verifyWebhook(body, headers, `whsec_${Buffer.from('another key').toString('base64')}`), refused('invalid_signature'));
+    const { 'x-service-signature': _, ...unsigned } = headers;
+    await assert.rejects(verifyWebhook(body, unsigned, secret), refused('missing_signature'));
+    // A valid X-Service-Signature does not excuse a bad Standard Webhooks signature.
+    await assert.rejects(verifyWebhook(body, { ...headers, 'webhook-signature': sign(body, { id: 'msg_other' })['webhook-signature'] }, secret), refused('invalid_signature'));
+    const { 'webhook-id': __, ...partial } = headers;
+    await assert.rejects(verifyWebhook(body, partial, secret), refused('missing_headers'));
+    await assert.rejects(verifyWebhook(JSON.parse(body), headers, secret), TypeError);
+  });
+
+  test('a timestamp more than 5 minutes from now is refused (the tolerance can be set)', async () => {
+    const old = sign(body, { at: new Date(Date.now() - 6 * 60_000) });
+    await assert.rejects(verifyWebhook(body, old, secret), refused('timestamp_out_of_tolerance'));
+    const future = sign(body, { at: new Date(Date.now() + 6 * 60_000) });
+    await assert.rejects(verifyWebhook(body, future, secret), refused('timestamp_out_of_tolerance'));
+    assert.equal((await verifyWebhook(body, old, secret, { toleranceSeconds: 600 })).messageId, 'm-1');
+    const recent = sign(body, { at: new Date(Date.now() - 4 * 60_000) });
+    assert.equal((await verifyWebhook(body, recent, secret)).messageId, 'm-1');
+  });
+
+  test('without Standard Webhooks headers only X-Service-Signature is checked, unless a timestamp is required', async () => {
+    const headers = { 'x-service-signature': sign(body)['x-service-signature'], 'x-service-event': 'email.delivered' };
+    const event = await verifyWebhook(body, headers, secret);
+    assert.equal(event.webhookId, undefined);
+    assert.equal(event.timestamp, undefined);
+    await assert.rejects(verifyWebhook(body, headers, secret, { requireTimestamp: true }), refused('missing_headers'));
+  });
+
+  test("without a global crypto (Node 18) it uses node:crypto's Web Crypto", async () => {
+    const descriptor = Object.getOwnPropertyDescriptor(globalThis, 'crypto');
+    delete globalThis.crypto;
+    try {
+      assert.equal(globalThis.crypto, undefined);
+      assert.equal((await verifyWebhook(body, sign(body), secret)).messageId, 'm-1');
+      await assert.rejects(verifyWebhook(body, sign(body), `whsec_${Buffer.from('wrong').toString('base64')}`), refused('invalid_signature'));
+    } finally {
+      Object.defineProperty(globalThis, 'crypto', descriptor);
+    }
+  });
+
+  test('during a rotation both secrets are accepted', async () => {
+    const next = `whsec_${Buffer.from('the next signing key, also 32 bytes').toString('base64')}`;
+    const headers = sign(body, { secrets: [next, secret] }); // X-Service-Signature uses the new one at once
+    assert.equal((await verifyWebhook(body, headers, next)).messageId, 'm-1');
+    await assert.rejects(verifyWebhook(body, headers, secret), refused('invalid_signature'));
+    assert.equal((await verifyWebhook(body, headers, [secret, next])).messageId, 'm-1');
+  });
+});
