@@ -2,7 +2,7 @@ import { insertQueuedLogRow } from '../core/sending/emailLog';
 import type { MessageKind } from '../core/model/sendingModes';
 import { deleteStagedMessage, loadStagedMessage } from '../core/sending/staging';
 import { claimAcceptance } from '../core/sending/acceptOutbox';
-import { scheduledSendState, syncScheduledLogRow } from '../core/sending/scheduledSends';
+import { scheduledSendState, writeScheduledLogRow } from '../core/sending/scheduledSends';
 import type { ResolvedActivityDeps } from './deps';
 
 /**
@@ -24,7 +24,7 @@ export function recordQueuedMessage(deps: ResolvedActivityDeps) {
       return { accepted: false };
     }
     if (staged.mode === 'shared') {
-      await insertQueuedLogRow(deps.db, {
+      const row = {
         messageId: staged.messageId,
         accountId: staged.accountId,
         recipient: staged.content.to.address,
@@ -34,11 +34,11 @@ export function recordQueuedMessage(deps: ResolvedActivityDeps) {
         attachments: staged.attachmentCount,
         tags: staged.content.tags ?? {},
         ...(staged.content.template ? { template: staged.content.template } : {}),
-        ...(input.scheduledAt ? { scheduledAt: input.scheduledAt } : {}),
-      });
-      // Moved or cancelled before the row existed: the row now says so (the content of a
-      // cancelled message was kept for this row only, and goes now).
-      if (input.scheduledAt && (await syncScheduledLogRow(deps.db, staged.messageId)).canceled) {
+      };
+      if (!input.scheduledAt) await insertQueuedLogRow(deps.db, row);
+      // Moved or cancelled before the row existed: the row says so from the start (the content of
+      // a cancelled message was kept for this row only, and goes now).
+      else if ((await writeScheduledLogRow(deps.db, staged.messageId, (trx) => insertQueuedLogRow(trx, { ...row, scheduledAt: input.scheduledAt! }))).canceled) {
         await deleteStagedMessage(deps.db, staged.messageId);
         return { accepted: false, canceled: true };
       }

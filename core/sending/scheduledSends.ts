@@ -46,15 +46,17 @@ export async function recordScheduledSend(
 }
 
 /**
- * A scheduled message's log row has just been written (by its workflow, from the staged content):
- * bring it in line with `scheduled_sends`, which a reschedule or a cancellation made before the
- * row existed could not update. The row lock serialises this with a cancellation in flight: one
- * that commits first is seen here; one that waits for us then finds the row. True when the
- * message was cancelled meanwhile (the caller deletes its content and stops).
+ * Writes a scheduled message's log row (`insert`, from the staged content) in line with
+ * `scheduled_sends`, which a reschedule or a cancellation made before the row existed could not
+ * update: one transaction, so no reader ever sees the row say `scheduled` for a message already
+ * cancelled. The row lock orders it with a cancellation in flight: one that commits first is seen
+ * here; one that waits for us then finds the row. True when the message was cancelled (the caller
+ * deletes its content and stops).
  */
-export async function syncScheduledLogRow(db: Db, messageId: string): Promise<{ canceled: boolean }> {
+export async function writeScheduledLogRow(db: Db, messageId: string, insert: (trx: Knex.Transaction) => Promise<void>): Promise<{ canceled: boolean }> {
   return db.transaction(async (trx) => {
     const row = await trx('scheduled_sends').where({ message_id: messageId }).forShare().first<{ state: string; scheduled_at: Date } | undefined>('state', 'scheduled_at');
+    await insert(trx);
     if (!row) return { canceled: false };
     if (row.state !== 'canceled') {
       await trx('email_log').where({ message_id: messageId, status: 'scheduled' }).update({ scheduled_at: row.scheduled_at });
@@ -121,7 +123,7 @@ export async function cancelScheduledSend(db: Db, input: { accountId: string; me
       `WITH monthly AS (UPDATE usage_counters SET count = count - 1 WHERE account_id = ? AND month = ?::date AND mode = ? AND count > 0),
        daily AS (UPDATE usage_daily SET count = count - 1 WHERE account_id = ? AND day = ?::date AND mode = ? AND count > 0),
        -- A shared message whose workflow has not written its log row yet keeps its content until it
-       -- does (syncScheduledLogRow): the row is written from it, then marked cancelled.
+       -- does (writeScheduledLogRow): the row is written from it, marked cancelled.
        unstaged AS (DELETE FROM staged_messages WHERE message_id = ? AND (mode <> 'shared' OR EXISTS (SELECT 1 FROM email_log WHERE message_id = ?))),
        moved AS (UPDATE email_log SET status = 'canceled', updated_at = now() WHERE message_id = ? AND status = 'scheduled' RETURNING message_id)
        INSERT INTO email_events (message_id, type, at) SELECT message_id, 'canceled', now() FROM moved ON CONFLICT DO NOTHING`,

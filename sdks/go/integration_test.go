@@ -676,10 +676,17 @@ func TestLiveManagement(t *testing.T) {
 		if canceled.Status != postage.EmailScheduleStatusCanceled {
 			t.Fatalf("canceled %+v", canceled)
 		}
-		detail, err := full.Emails.Get(ctx, res.MessageID)
-		if err != nil {
-			t.Fatal(err)
-		}
+		// The log row is written by the message's workflow a moment after the send (404 until
+		// then); from the moment it exists it must say canceled.
+		var detail *postage.EmailDetail
+		eventually(ctx, t, "the cancelled email in the log", func() error {
+			d, err := full.Emails.Get(ctx, res.MessageID)
+			if err != nil {
+				return err
+			}
+			detail = d
+			return nil
+		})
 		if detail.Email.Status != postage.EmailDetailEmailStatusCanceled {
 			t.Fatalf("the log says %s", detail.Email.Status)
 		}
