@@ -17,6 +17,31 @@ import { startLocalSns, type LocalSns } from './stack/localSns';
 import { startSesEventPublisher } from './stack/sesEventPublisher';
 import { SES_EVENTS_PATH } from '../api/routes/sesEvents';
 import { hasWorkflowPoller, isTemporalReachable, startTemporalDevServer } from './stack/temporal';
+import { generate } from 'selfsigned';
+
+/** The SMTP relay's local certificate (self-signed for localhost), made once under .tools/dev. */
+async function devSmtpCertificate(dir: string): Promise<{ certFile: string; keyFile: string }> {
+  const certFile = path.join(dir, 'smtp-cert.pem');
+  const keyFile = path.join(dir, 'smtp-key.pem');
+  if (!fs.existsSync(certFile) || !fs.existsSync(keyFile)) {
+    const pems = await generate([{ name: 'commonName', value: 'localhost' }], {
+      keySize: 2048,
+      notAfterDate: new Date(Date.now() + 365 * 86_400_000),
+      extensions: [
+        {
+          name: 'subjectAltName',
+          altNames: [
+            { type: 2, value: 'localhost' },
+            { type: 7, ip: '127.0.0.1' },
+          ],
+        },
+      ],
+    });
+    fs.writeFileSync(certFile, pems.cert);
+    fs.writeFileSync(keyFile, pems.private, { mode: 0o600 });
+  }
+  return { certFile, keyFile };
+}
 
 const ROOT = path.resolve(__dirname, '..');
 const devDir = devDirectory();
@@ -99,6 +124,10 @@ async function main(): Promise<void> {
   }
 
   const apiPort = env.API_PORT ? Number(env.API_PORT) : await portNear(3000);
+  // Unprivileged ports near the standard ones: 587 and 465 need root.
+  const smtpPort = env.SMTP_PORT ? Number(env.SMTP_PORT) : await portNear(2587);
+  const smtpsPort = env.SMTPS_PORT ? Number(env.SMTPS_PORT) : await portNear(2465);
+  const smtpTls = await devSmtpCertificate(devDir);
   const serviceEnv: NodeJS.ProcessEnv = {
     ...env,
     // The dev stack runs on the public development key, which only an explicit development mode accepts.
@@ -113,6 +142,11 @@ async function main(): Promise<void> {
     SES_DOMAIN_IDENTITIES: env.SES_DOMAIN_IDENTITIES || (env.SES_ENDPOINT ? 'ses' : 'local'),
     API_PORT: String(apiPort),
     WORKER_HEALTH_PORT: env.WORKER_HEALTH_PORT || String(await portNear(9091)),
+    SMTP_PORT: String(smtpPort),
+    SMTPS_PORT: String(smtpsPort),
+    SMTP_HEALTH_PORT: env.SMTP_HEALTH_PORT || String(await portNear(9092)),
+    SMTP_TLS_CERT_FILE: env.SMTP_TLS_CERT_FILE || smtpTls.certFile,
+    SMTP_TLS_KEY_FILE: env.SMTP_TLS_KEY_FILE || smtpTls.keyFile,
     BASE_URL: env.BASE_URL || `http://localhost:${apiPort}`,
     // Verification and reset emails go through the pipeline from the seeded system account.
     SYSTEM_EMAIL_FROM: env.SYSTEM_EMAIL_FROM || DEV_SYSTEM_EMAIL_FROM,
@@ -152,7 +186,11 @@ async function main(): Promise<void> {
   const api = remember(
     startProcess('api', process.execPath, [...tsx, path.join(ROOT, 'api', 'server.ts')], { logFile: path.join(logDir, 'api.log'), env: serviceEnv, detached: true, onLine: prefix('api') }),
   );
+  const smtp = remember(
+    startProcess('smtp', process.execPath, [...tsx, path.join(ROOT, 'smtp', 'main.ts')], { logFile: path.join(logDir, 'smtp.log'), env: serviceEnv, detached: true, onLine: prefix('smtp') }),
+  );
   await waitFor('the API', () => canConnect(apiPort), 60_000, api);
+  await waitFor('the SMTP relay', () => canConnect(smtpPort), 60_000, smtp);
   // The banner promises a curl that works at once, so also wait until the worker (which first
   // bundles the workflows) polls the task queue.
   await waitFor('the worker', () => hasWorkflowPoller(config, workerStartedAt), 120_000, worker);
@@ -177,6 +215,8 @@ Postage is running.
   Logs           ${logDir}
   Demo API key   ${seed.apiKey}  (sending; create full_access keys with npx postage-admin key create ... --permission full_access)
   Demo sign-in   ${DEMO_EMAIL} / ${DEMO_PASSWORD}  (POST ${baseUrl}/api/auth/signin)
+  SMTP relay     host localhost, port ${smtpPort} (STARTTLS, required) or ${smtpsPort} (implicit TLS)
+                 user: any name, password: ${seed.apiKey} (the demo key); certificate ${smtpTls.certFile} (self-signed: trust it or skip verification locally)
   Operator CLI   npx postage-admin --help  (uses ${cliEnvFile})
 
 Send a test email:

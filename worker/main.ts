@@ -13,7 +13,7 @@ import { connectTemporalClient, temporalConnectionOptions } from '../core/platfo
 import { createWorker } from './createWorker';
 import { killPointInterceptors } from './killPointInterceptor';
 import { armKillPoints } from '../core/platform/killPoints';
-import { startHealthServer } from './health';
+import { startHealthServer } from '../core/platform/healthServer';
 import { keepEnsuringRetentionSchedules } from './schedules';
 import { startAcceptRelay } from './acceptRelay';
 import { messageWorkflows } from '../workflows/client';

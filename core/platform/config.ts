@@ -136,6 +136,33 @@ export interface Config {
     /** Where the worker's Temporal SDK metrics are served for Prometheus (host:port); unset: not served. */
     workerSdkMetricsAddress: string | undefined;
   };
+  /** The SMTP relay (smtp/main.ts): submission with STARTTLS and implicit TLS, onto the send use case. */
+  smtp: {
+    host: string;
+    /** Submission: STARTTLS required before AUTH (587). */
+    port: number;
+    /** Implicit TLS (465). */
+    smtpsPort: number;
+    /** PEM files of the relay's certificate and key; the relay refuses to start without them. */
+    tlsCertFile: string | undefined;
+    tlsKeyFile: string | undefined;
+    /** The name the relay greets with (EHLO answer and 220 banner). */
+    hostname: string;
+    /** Largest message (SIZE extension; 552 above it), in bytes. */
+    maxMessageBytes: number;
+    /** RCPT TO per transaction; more get 452 (send them in another transaction). */
+    maxRecipients: number;
+    /** Connections at once per port. */
+    maxClients: number;
+    /** Failed AUTH attempts per client IP in the window before AUTH answers 454 until it ends. */
+    authFailuresPerIp: number;
+    authFailureWindowMinutes: number;
+    /** An idle connection (no command) is closed after this long. */
+    socketTimeoutMs: number;
+    /** The relay's /healthz, /readyz and /metrics. */
+    healthHost: string;
+    healthPort: number;
+  };
   auth: {
     /** `Name <address>` Postage's own emails (verification, password reset) come from; a verified shared domain of the system account. Unset: those emails are not sent. */
     systemEmailFrom: string | undefined;
@@ -378,6 +405,22 @@ export function loadConfig(env: Env = process.env): Config {
       workerHealthHost: str(env, 'WORKER_HEALTH_HOST', '127.0.0.1'),
       workerHealthPort: num(env, 'WORKER_HEALTH_PORT', 9091),
       workerSdkMetricsAddress: optional(env, 'WORKER_SDK_METRICS_ADDRESS'),
+    },
+    smtp: {
+      host: str(env, 'SMTP_HOST', '0.0.0.0'),
+      port: num(env, 'SMTP_PORT', 587),
+      smtpsPort: num(env, 'SMTPS_PORT', 465),
+      tlsCertFile: optional(env, 'SMTP_TLS_CERT_FILE'),
+      tlsKeyFile: optional(env, 'SMTP_TLS_KEY_FILE'),
+      hostname: str(env, 'SMTP_HOSTNAME', 'localhost'),
+      maxMessageBytes: num(env, 'SMTP_MAX_MESSAGE_BYTES', 15 * 1024 * 1024),
+      maxRecipients: num(env, 'SMTP_MAX_RECIPIENTS', 50),
+      maxClients: num(env, 'SMTP_MAX_CLIENTS', 500),
+      authFailuresPerIp: num(env, 'SMTP_AUTH_FAILURES_PER_IP', 10),
+      authFailureWindowMinutes: num(env, 'SMTP_AUTH_FAILURE_WINDOW_MINUTES', 15),
+      socketTimeoutMs: num(env, 'SMTP_SOCKET_TIMEOUT_MS', 60_000),
+      healthHost: str(env, 'SMTP_HEALTH_HOST', '127.0.0.1'),
+      healthPort: num(env, 'SMTP_HEALTH_PORT', 9092),
     },
     auth: {
       systemEmailFrom: optional(env, 'SYSTEM_EMAIL_FROM'),

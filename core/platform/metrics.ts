@@ -3,7 +3,7 @@
 // `_total`, durations are `_seconds` histograms.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
-function registry(processName: 'api' | 'worker'): Registry {
+function registry(processName: 'api' | 'worker' | 'smtp'): Registry {
   const r = new Registry();
   r.setDefaultLabels({ process: processName });
   collectDefaultMetrics({ register: r, prefix: 'postage_' });
@@ -67,6 +67,39 @@ export function createWorkerMetrics() {
   };
 }
 export type WorkerMetrics = ReturnType<typeof createWorkerMetrics>;
+
+export function createSmtpMetrics() {
+  const register = registry('smtp');
+  return {
+    register,
+    connections: new Counter({
+      name: 'postage_smtp_connections_total',
+      help: 'SMTP connections opened, by port kind (submission, implicit_tls)',
+      labelNames: ['port'] as const,
+      registers: [register],
+    }),
+    openConnections: new Gauge({ name: 'postage_smtp_open_connections', help: 'SMTP connections open now', registers: [register] }),
+    authFailures: new Counter({ name: 'postage_smtp_auth_failures_total', help: 'Failed SMTP AUTH attempts, by reason', labelNames: ['reason'] as const, registers: [register] }),
+    accepted: new Counter({
+      name: 'postage_smtp_messages_accepted_total',
+      help: 'Messages (one per recipient) accepted over SMTP, by mode and recipient kind; replays of an idempotency key are counted as replayed',
+      labelNames: ['mode', 'kind'] as const,
+      registers: [register],
+    }),
+    refused: new Counter({
+      name: 'postage_smtp_refusals_total',
+      help: "SMTP refusals (per recipient at RCPT or DATA, per transaction otherwise), by reason (the API error code or the relay's own)",
+      labelNames: ['reason', 'stage'] as const,
+      registers: [register],
+    }),
+    rateLimitFallbacks: new Counter({
+      name: 'postage_rate_limit_memory_fallbacks_total',
+      help: 'Rate-limit decisions taken in process memory because Redis failed or was too slow',
+      registers: [register],
+    }),
+  };
+}
+export type SmtpMetrics = ReturnType<typeof createSmtpMetrics>;
 
 /** The system account's real shared sends in the reputation window, and their rates. */
 export interface SystemReputation {

@@ -1,5 +1,5 @@
 // The send use case: one message from an already-validated request, whoever asks (POST /api/send/
-// and Postage's own emails today; batch, SMTP and template sends later). In the documented order
+// its batch, the SMTP relay and Postage's own emails). In the documented order
 // (README, "API reference"): the idempotency claim (or the replay of a finished request), the
 // gates, acceptance (stage + count + outbox row, commit, then start), and the claim's release on
 // anything but acceptance. It answers with a typed result; callers only translate it (HTTP status,
@@ -32,6 +32,8 @@ export interface SendRequest {
   attachments: Attachment[];
   /** Rendered at acceptance (its published version) into subject, HTML and text, in place of those. */
   template?: TemplateReference;
+  /** The sender's own well-formed `Message-ID` (the SMTP relay keeps it); the API never sets it. */
+  messageIdHeader?: string;
 }
 
 /** Who sends: the authenticated key's account and domain scope (empty: every domain). */
@@ -148,6 +150,7 @@ async function gateAndAccept(deps: AcceptDeps, input: SendMessageInput, claim: I
       ...(body.text !== undefined ? { text: body.text } : {}),
       ...(request.replyTo !== undefined ? { replyTo: request.replyTo } : {}),
       ...(request.tags !== undefined ? { tags: request.tags } : {}),
+      ...(request.messageIdHeader !== undefined ? { messageIdHeader: request.messageIdHeader } : {}),
       ...(rendered?.ok ? { template: rendered.template } : {}),
     },
     attachments: request.attachments,

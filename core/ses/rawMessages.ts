@@ -20,6 +20,7 @@ export async function buildRawMessage(messageId: string, content: MessageContent
     subject: content.subject,
     ...(content.replyTo ? { replyTo: content.replyTo } : {}),
     ...(content.html !== undefined ? { html: content.html } : { text: content.text ?? '' }),
+    ...(content.messageIdHeader ? { messageId: content.messageIdHeader } : {}),
     headers: { [MESSAGE_ID_HEADER]: messageId },
     attachments: attachments.map((a) => ({ filename: a.filename, content: a.data, contentType: a.contentType })),
   });

@@ -1,11 +1,13 @@
 // `npm run dev` as a newcomer runs it: private PostgreSQL, Redis, Temporal and SES emulator,
-// migrations, the demo seed, worker and API; then the printed curl works as printed, the
-// demo receiver gets a correctly signed email.delivered, and Ctrl-C stops everything.
+// migrations, the demo seed, worker, API and SMTP relay; then the printed curl and SMTP settings
+// work as printed, the demo receiver gets a correctly signed email.delivered, and Ctrl-C stops
+// everything.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { eventually } from '../helpers/wait';
+import nodemailer from 'nodemailer';
 import { Client as PgClient } from 'pg';
 import { testInfra } from '../helpers/env';
 
@@ -118,8 +120,18 @@ test('the run command starts the stack, prints a working curl, and Ctrl-C stops 
   });
   expect(verification.body.text).toMatch(/\/verify-email\?token=/);
 
+  // The printed SMTP settings work as printed: any user, the demo key, the printed certificate.
+  const smtp = /SMTP relay\s+host (\S+), port (\d+)[^\n]*\n\s+user: any name, password: (\S+) \(the demo key\); certificate (\S+)/.exec(output)!;
+  const transport = nodemailer.createTransport({ host: smtp[1], port: Number(smtp[2]), requireTLS: true, auth: { user: 'app', pass: smtp[3]! }, tls: { ca: fs.readFileSync(smtp[4]!, 'utf8') } });
+  try {
+    const info = await transport.sendMail({ from: 'hello@demo.postage.dev', to: 'delivered@test.postage.dev', subject: 'Through the relay', text: 'Hello.' });
+    expect(info.accepted).toEqual(['delivered@test.postage.dev']);
+  } finally {
+    transport.close();
+  }
+
   const pids = JSON.parse(fs.readFileSync(path.join(devDir, 'pids.json'), 'utf8')) as number[];
-  expect(pids.length).toBe(6); // postgres, redis, temporal, SES emulator, worker, API
+  expect(pids.length).toBe(7); // postgres, redis, temporal, SES emulator, worker, API, SMTP relay
   const exited = new Promise<number | null>((resolve) => dev!.once('exit', (code) => resolve(code)));
   dev.kill('SIGINT');
   expect(await exited).toBe(0);

@@ -20,6 +20,8 @@ const probes: Record<string, string> = {
   [`core/ses/${tag}UpType.ts`]: `import type { StagedMessage } from '../sending/staging';\nexport const subjectOf = (m: StagedMessage): string => m.content.subject;\n`,
   [`core/domains/${tag}Down.ts`]: `import { requireAccount } from '../accounts/accounts';\nimport type { SendingMode } from '../model/sendingModes';\nexport const mode: SendingMode = 'shared';\nexport const check = requireAccount;\n`,
   [`core/platform/${tag}ReExport.ts`]: `export { utcDay } from './db';\n`,
+  // The SMTP relay is a front end beside the API: what both need lives in core/.
+  [`smtp/${tag}Api.ts`]: `import { sendUnauthenticated } from '../api/http/errors';\nexport const refuse = sendUnauthenticated;\n`,
   [`workflows/${tag}Ok.ts`]: `import { sleep } from '@temporalio/workflow';\nimport type { ProviderOutcome } from '../core/model/outcomes';\nexport async function ok(o: ProviderOutcome): Promise<string> {\n  await sleep(1);\n  return o.type;\n}\n`,
 };
 
@@ -80,6 +82,10 @@ test('a core/ folder importing the folders below it passes', () => {
 
 test('a re-export inside core/ fails lint: every name is imported from where it is defined', () => {
   expect(problems(`core/platform/${tag}ReExport.ts`)).toEqual([expect.stringMatching(/^no-restricted-syntax: core\/ re-exports nothing/)]);
+});
+
+test('the SMTP relay importing the API fails lint', () => {
+  expect(problems(`smtp/${tag}Api.ts`)).toEqual([expect.stringMatching(/^@typescript-eslint\/no-restricted-imports: .*The SMTP relay calls core\//)]);
 });
 
 test('every core/ folder has its place in the layer order', async () => {

@@ -1,0 +1,283 @@
+// The SMTP submission relay: two listeners (submission with STARTTLS required before AUTH, and
+// implicit TLS) on smtp-server, onto the same send use case as POST /api/send/. Each RCPT TO is
+// one message: answered at RCPT with what is known there (rate, the gates: suppression, test
+// recipients, quota), then at the end of DATA each recipient goes through `sendMessage` on its
+// own (the same gates again, the count, the idempotency key, the workflow). Nothing of a message
+// (addresses, subject, body) is logged: BYOC content must not be kept anywhere, and the relay
+// does not tell modes apart before the gates.
+import { SMTPServer, type SMTPServerAddress, type SMTPServerAuthentication, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
+import type Redis from 'ioredis';
+import type { Logger } from 'pino';
+import { authenticateApiKey, keyPrefix, noteKeyUsed, type ApiKey } from '../core/accounts/apiKeys';
+import { classifyRecipient, domainOf, parseMailbox } from '../core/model/addresses';
+import type { MessageWorkflows } from '../core/model/workflowContract';
+import type { Config } from '../core/platform/config';
+import type { Db } from '../core/platform/db';
+import type { SmtpMetrics } from '../core/platform/metrics';
+import { redisLimiter, takePoint } from '../core/platform/rateLimits';
+import { sendRateLimiter } from '../core/platform/sendRateLimit';
+import { checkKeyScope, checkSendGates } from '../core/sending/sendGates';
+import { parseSubmission, type Submission } from './parseMessage';
+import { isTransient, SMTP_REPLIES, smtpError, type SmtpRefusal } from './replies';
+import { sendRecipient, type RecipientOutcome } from './sendRecipients';
+
+export interface RelayDeps {
+  config: Config;
+  db: Db;
+  redis: Redis;
+  workflows: MessageWorkflows;
+  logger: Logger;
+  metrics: SmtpMetrics;
+  tls: { cert: Buffer; key: Buffer };
+}
+
+/** What the relay keeps per connection: the authenticated key and the open transaction. */
+interface ConnectionState {
+  key?: ApiKey;
+  inTransaction: boolean;
+}
+
+/** Refusals at MAIL FROM: the ones about the sender (a recipient's come at RCPT). */
+const SENDER_REFUSALS: ReadonlySet<SmtpRefusal> = new Set([
+  'domain_not_registered',
+  'domain_not_allowed',
+  'unauthorized',
+  'sending_suspended',
+  'domain_not_verified',
+  'dkim_not_verified',
+  'domain_mode_mismatch',
+  'byoc_not_configured',
+]);
+
+export interface Relay {
+  submission: SMTPServer;
+  implicitTls: SMTPServer;
+  listen(): Promise<{ port: number; smtpsPort: number }>;
+  /** Takes no new transaction, lets those in progress finish (up to `deadlineMs`), then closes every connection. */
+  stop(deadlineMs: number): Promise<void>;
+}
+
+export function createRelay(deps: RelayDeps): Relay {
+  const { config, db, logger, metrics } = deps;
+  const connections = new Map<string, ConnectionState>();
+  const rate = sendRateLimiter({ redis: deps.redis, limitPerMinute: config.api.rateLimitPerMinute, logger, onMemoryFallback: () => metrics.rateLimitFallbacks.inc() });
+  const authFailures = redisLimiter(deps.redis, `${config.redis.keyPrefix}:smtp:auth-failures`, config.smtp.authFailuresPerIp, config.smtp.authFailureWindowMinutes * 60);
+  let stopping = false;
+
+  const state = (session: SMTPServerSession): ConnectionState => {
+    let s = connections.get(session.id);
+    if (!s) connections.set(session.id, (s = { inTransaction: false }));
+    return s;
+  };
+  const refuse = (stage: string, refusal: SmtpRefusal, detail?: string) => {
+    metrics.refused.inc({ reason: refusal, stage });
+    return smtpError(refusal, detail);
+  };
+  /** A handler that throws (a store down) answers 451: the client retries, nothing was queued. */
+  const guarded =
+    <A extends unknown[]>(stage: string, handler: (...args: A) => Promise<Error | undefined>) =>
+    (...args: [...A, (err?: Error | null) => void]): void => {
+      const callback = args.pop() as (err?: Error | null) => void;
+      handler(...(args as unknown as A)).then(
+        (err) => callback(err ?? null),
+        (err: unknown) => {
+          logger.error({ stage, err }, 'SMTP handler failed');
+          callback(refuse(stage, 'service_unavailable'));
+        },
+      );
+    };
+
+  const onAuth = guarded('auth', async (auth: SMTPServerAuthentication, session: SMTPServerSession): Promise<Error | undefined> => {
+    const ip = session.remoteAddress;
+    // Over the limit: refused before the key is even looked at, so guessing gains nothing.
+    const failures = await authFailures.get(ip);
+    if (failures && failures.consumedPoints >= config.smtp.authFailuresPerIp) return refuse('auth', 'auth_locked');
+    const result = await authenticateApiKey(db, auth.password ?? undefined);
+    if (!result.ok) {
+      metrics.authFailures.inc({ reason: result.reason });
+      await takePoint(authFailures, ip).catch((err: unknown) => logger.warn({ err }, 'SMTP AUTH failure not counted'));
+      return refuse('auth', 'auth_failed');
+    }
+    noteKeyUsed(db, result.key.id);
+    state(session).key = result.key;
+    logger.info({ session: session.id, key: keyPrefix(result.key.lookupId), account: result.key.accountId }, 'SMTP client authenticated');
+    return undefined;
+  });
+  // smtp-server wants `{ user }` on success: the key's prefix (never the secret) names the session.
+  const authHandler = (auth: SMTPServerAuthentication, session: SMTPServerSession, callback: (err: Error | null | undefined, response?: { user: string }) => void): void =>
+    onAuth(auth, session, (err) => {
+      const key = connections.get(session.id)?.key;
+      if (err || !key) callback(err ?? smtpError('auth_failed'));
+      else callback(null, { user: keyPrefix(key.lookupId) });
+    });
+
+  const onMailFrom = guarded('mail', async (address: SMTPServerAddress, session: SMTPServerSession): Promise<Error | undefined> => {
+    const s = state(session);
+    if (stopping) return refuse('mail', 'shutting_down');
+    const key = s.key!; // smtp-server refuses MAIL before AUTH (authOptional is off)
+    const sender = parseMailbox(address.address);
+    if (!address.address || 'error' in sender) return refuse('mail', 'sender_invalid');
+    const fromDomain = domainOf(sender.address);
+    const outOfScope = checkKeyScope(key, fromDomain);
+    if (outOfScope) return refuse('mail', outOfScope.code, outOfScope.detail);
+    // The sender's side of the gates (the recipient's come at RCPT): one read, the same function.
+    const gates = await checkSendGates(db, { apiKey: key, fromDomain, recipient: sender.address, recipientKind: { kind: 'real' } });
+    if (!gates.ok && SENDER_REFUSALS.has(gates.failure.code)) return refuse('mail', gates.failure.code, gates.failure.detail);
+    s.inTransaction = true;
+    return undefined;
+  });
+
+  const onRcptTo = guarded('rcpt', async (address: SMTPServerAddress, session: SMTPServerSession): Promise<Error | undefined> => {
+    const key = state(session).key!;
+    if (session.envelope.rcptTo.length >= config.smtp.maxRecipients) return refuse('rcpt', 'too_many_recipients');
+    const to = parseMailbox(address.address);
+    if ('error' in to) return refuse('rcpt', 'recipient_invalid');
+    const kind = classifyRecipient(to.address, config);
+    if (kind.kind === 'unknown_test') return refuse('rcpt', 'unknown_test_address');
+    // One recipient is one send request (spec 8): it spends one point of the key's budget, which
+    // the HTTP API shares.
+    const limited = await rate.take(key.lookupId);
+    if (limited.limited) return refuse('rcpt', 'rate_limited', `${limited.points} per minute; retry in ${Math.max(1, Math.ceil(limited.msBeforeNext / 1000))} s`);
+    const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
+    const gates = await checkSendGates(db, { apiKey: key, fromDomain: domainOf(from), recipient: to.address, recipientKind: kind });
+    if (!gates.ok) return refuse('rcpt', gates.failure.code);
+    return undefined;
+  });
+
+  const onData = (stream: SMTPServerDataStream, session: SMTPServerSession, callback: (err?: Error | null, message?: string) => void): void => {
+    const s = state(session);
+    const chunks: Buffer[] = [];
+    stream.on('data', (c: Buffer) => {
+      // Past the limit the rest is only drained; smtp-server answers 552 itself.
+      if (!stream.sizeExceeded) chunks.push(c);
+    });
+    stream.once('end', () => {
+      const finish = (err: Error | null, message?: string) => {
+        callback(err, message);
+        s.inTransaction = false;
+      };
+      if (stream.sizeExceeded) {
+        metrics.refused.inc({ reason: 'message_too_big', stage: 'data' });
+        finish(smtpError('message_too_big'));
+        return;
+      }
+      deliver(s.key!, session, Buffer.concat(chunks)).then(
+        (answer) => (answer instanceof Error ? finish(answer) : finish(null, answer)),
+        (err: unknown) => {
+          logger.error({ session: session.id, err }, 'SMTP DATA failed');
+          finish(refuse('data', 'service_unavailable'));
+        },
+      );
+    });
+  };
+
+  /** Every recipient through the send use case, in order; then the one reply DATA gets. */
+  async function deliver(key: ApiKey, session: SMTPServerSession, raw: Buffer): Promise<Error | string> {
+    const envelopeFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
+    const parsed = await parseSubmission(raw, parseMailboxAddress(envelopeFrom), config.limits);
+    if (!parsed.ok) return refuse('data', parsed.refusal, parsed.detail);
+    const outcomes: RecipientOutcome[] = [];
+    for (const rcpt of session.envelope.rcptTo) {
+      const outcome = await sendRecipient(deps, key, parsed.submission, rcpt.address, (code, cause) =>
+        logger.warn({ session: session.id, outcome: code, cause: String(cause) }, 'SMTP recipient not accepted'),
+      );
+      if (outcome.ok) metrics.accepted.inc({ mode: outcome.mode, kind: outcome.replayed ? 'replayed' : outcome.kind });
+      else metrics.refused.inc({ reason: outcome.refusal, stage: 'data' });
+      outcomes.push(outcome);
+    }
+    const accepted = outcomes.filter((o) => o.ok);
+    const failed = outcomes.flatMap((o, i) => (o.ok ? [] : [{ index: i + 1, refusal: o.refusal }]));
+    logger.info(
+      { session: session.id, key: keyPrefix(key.lookupId), recipients: outcomes.length, messageIds: accepted.map((a) => a.messageId), refused: failed.map((f) => f.refusal) },
+      'SMTP message submitted',
+    );
+    return dataReply(
+      accepted.map((a) => a.messageId),
+      failed,
+      parsed.submission,
+    );
+  }
+
+  const serverOptions = {
+    name: config.smtp.hostname,
+    banner: 'Postage SMTP relay',
+    key: deps.tls.key,
+    cert: deps.tls.cert,
+    authMethods: ['PLAIN', 'LOGIN'],
+    size: config.smtp.maxMessageBytes,
+    maxClients: config.smtp.maxClients,
+    socketTimeout: config.smtp.socketTimeoutMs,
+    // The relay's stop() decides when connections close; this only bounds smtp-server's own wait.
+    closeTimeout: 1,
+    disabledCommands: [] as string[],
+    onAuth: authHandler,
+    onMailFrom,
+    onRcptTo,
+    onData,
+  };
+  const withConnectionHooks = (port: 'submission' | 'implicit_tls') => ({
+    onConnect: (session: SMTPServerSession, callback: (err?: Error | null) => void) => {
+      if (stopping) return callback(smtpError('shutting_down'));
+      metrics.connections.inc({ port });
+      metrics.openConnections.inc();
+      state(session);
+      callback();
+    },
+    onClose: (session: SMTPServerSession) => {
+      if (connections.delete(session.id)) metrics.openConnections.dec();
+    },
+  });
+  const submission = new SMTPServer({ ...serverOptions, ...withConnectionHooks('submission') });
+  const implicitTls = new SMTPServer({ ...serverOptions, ...withConnectionHooks('implicit_tls'), secure: true });
+  for (const server of [submission, implicitTls]) server.on('error', (err) => logger.warn({ err }, 'SMTP connection error'));
+
+  const listenOn = (server: SMTPServer, port: number) =>
+    new Promise<number>((resolve, reject) => {
+      server.server.once('error', reject);
+      server.listen(port, config.smtp.host, () => {
+        const address = server.server.address();
+        resolve(typeof address === 'object' && address ? address.port : port);
+      });
+    });
+
+  return {
+    submission,
+    implicitTls,
+    async listen() {
+      const port = await listenOn(submission, config.smtp.port);
+      const smtpsPort = await listenOn(implicitTls, config.smtp.smtpsPort);
+      return { port, smtpsPort };
+    },
+    async stop(deadlineMs) {
+      stopping = true;
+      const until = Date.now() + deadlineMs;
+      while ([...connections.values()].some((c) => c.inTransaction) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+      // Idle connections get 421 (smtp-server's close) and the listeners close.
+      await Promise.all([submission, implicitTls].map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
+    },
+  };
+}
+
+function parseMailboxAddress(address: string): string {
+  const parsed = parseMailbox(address);
+  return 'error' in parsed ? address : parsed.address;
+}
+
+/**
+ * SMTP (not LMTP) has one reply per DATA. All recipients queued: 250 with the message ids. None:
+ * the first transient refusal (a retry may pass) or else the first refusal. Some: 250 naming the
+ * refused recipients' positions, unless a transient refusal can be retried safely, that is with
+ * an idempotency key: then 451, and the retry replays the queued ones and tries the rest again.
+ */
+function dataReply(messageIds: string[], failed: { index: number; refusal: SmtpRefusal }[], submission: Submission): Error | string {
+  const transient = failed.find((f) => isTransient(f.refusal));
+  if (messageIds.length === 0) return smtpError((transient ?? failed[0]!).refusal);
+  if (failed.length > 0 && transient && submission.idempotencyKey !== undefined)
+    return smtpError(transient.refusal, `recipient ${transient.index} not queued; retry with the same X-Postage-Idempotency-Key`);
+  const ids = messageIds.join(' ');
+  const queued = `2.6.0 Queued ${messageIds.length} message${messageIds.length === 1 ? '' : 's'}`;
+  const refusedText = failed.length > 0 ? `; not queued: ${failed.map((f) => `#${f.index} ${SMTP_REPLIES[f.refusal].code} ${f.refusal}`).join(', ')}` : '';
+  // A reply line stays under 512 octets (RFC 5321): the ids when they fit.
+  const withIds = `${queued}: ${ids}${refusedText}`;
+  return withIds.length <= 480 ? withIds : `${queued}${refusedText}`;
+}

@@ -1,0 +1,44 @@
+// The relay's one table of refusals (smtp/replies.ts) and the README's "SMTP relay" table say the
+// same thing, row for row: every refusal has a row with its reply, and no row names another.
+import fs from 'node:fs';
+import path from 'node:path';
+import { SMTP_REPLIES, isTransient, type SmtpRefusal } from '../../smtp/replies';
+
+const readme = fs.readFileSync(path.resolve(__dirname, '..', '..', 'README.md'), 'utf8');
+
+/** Refusal code → the `code enhanced` reply of its README row (the code is the last backquoted word of the first cell). */
+function readmeReplies(): Map<string, string> {
+  const section = readme.slice(readme.indexOf('## SMTP relay'));
+  const rows = section.split('\n').filter((line) => /^\| .*`\d{3} \d\.\d+\.\d+`/.test(line));
+  return new Map(
+    rows.map((line) => {
+      const cells = line.split(' | ');
+      const codes = [...cells[0]!.matchAll(/`([a-z_]+)`/g)].map((m) => m[1]!);
+      const reply = /`(\d{3} \d\.\d+\.\d+)`/.exec(line)![1]!;
+      return [codes[codes.length - 1]!, reply];
+    }),
+  );
+}
+
+test('every refusal of the relay has its README row with the same reply, and every row is a refusal of the relay', () => {
+  const fromCode = Object.fromEntries(Object.entries(SMTP_REPLIES).map(([code, r]) => [code, `${r.code} ${r.enhanced}`]));
+  expect(Object.fromEntries(readmeReplies())).toEqual(fromCode);
+});
+
+test('the reply class follows the retry guidance: transient 4xx only where the same message may go through later', () => {
+  const transient = (Object.keys(SMTP_REPLIES) as SmtpRefusal[]).filter(isTransient).sort();
+  expect(transient).toEqual(
+    [
+      'attachment_upload_failed',
+      'auth_locked',
+      'byoc_not_configured',
+      'idempotency_key_in_progress',
+      'queue_error',
+      'rate_limited',
+      'service_unavailable',
+      'shutting_down',
+      'too_many_recipients',
+      'usage_limit_exceeded',
+    ].sort(),
+  );
+});
