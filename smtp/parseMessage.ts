@@ -5,13 +5,14 @@
 // fields (core/ses/rawMessages.ts), so no header can redirect mail or add recipients.
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import { isValidAddress, domainOf, type Mailbox } from '../core/model/addresses';
-import { MAX_MESSAGE_TAGS, MESSAGE_TAG, type Attachment } from '../core/model/messageContent';
+import { MAX_MESSAGE_TAGS, MAX_SUBJECT_LENGTH, MESSAGE_TAG, type Attachment } from '../core/model/messageContent';
+import { IDEMPOTENCY_KEY } from '../core/sending/idempotency';
 import type { Config } from '../core/platform/config';
 
 export const IDEMPOTENCY_HEADER = 'x-postage-idempotency-key';
 export const TAGS_HEADER = 'x-postage-tags';
-/** As the HTTP Idempotency-Key: 1 to 255 visible ASCII characters. */
-const IDEMPOTENCY_KEY = /^[\x21-\x7E]{1,255}$/;
+/** As the HTTP Idempotency-Key. */
+const idempotencyKeyPattern = new RegExp(IDEMPOTENCY_KEY);
 const TAG = new RegExp(MESSAGE_TAG);
 /** `<left@right>` in visible ASCII, without spaces or further angle brackets. */
 const MESSAGE_ID = /^<[\x21-\x3B\x3D\x3F-\x7E]+@[\x21-\x3B\x3D\x3F-\x7E]+>$/;
@@ -78,7 +79,7 @@ export async function parseSubmission(raw: Buffer, envelopeFrom: string, limits:
   if (domainOf(from.address) !== domainOf(envelopeFrom)) return { ok: false, refusal: 'sender_mismatch', detail: `MAIL FROM is on ${domainOf(envelopeFrom)}` };
 
   const subject = (parsed.subject ?? '').replace(CONTROL, ' ');
-  if (subject.length > 998) return invalid('The subject is longer than 998 characters');
+  if (subject.length > MAX_SUBJECT_LENGTH) return invalid(`The subject is longer than ${MAX_SUBJECT_LENGTH} characters`);
   const html = typeof parsed.html === 'string' && parsed.html.length > 0 ? parsed.html : undefined;
   const text = parsed.text !== undefined && parsed.text.length > 0 ? parsed.text : undefined;
   if ((html ?? '').includes('\0') || (text ?? '').includes('\0')) return invalid('The body must not contain NUL characters');
@@ -101,7 +102,7 @@ export async function parseSubmission(raw: Buffer, envelopeFrom: string, limits:
   if (typeof tags === 'string') return invalid(tags);
 
   const idempotencyKey = headerText(parsed, IDEMPOTENCY_HEADER);
-  if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) return invalid('X-Postage-Idempotency-Key must be 1 to 255 visible ASCII characters');
+  if (idempotencyKey !== undefined && !idempotencyKeyPattern.test(idempotencyKey)) return invalid('X-Postage-Idempotency-Key must be 1 to 255 visible ASCII characters');
 
   const messageId = parsed.messageId?.trim();
   const recipientNames = new Map<string, string>();

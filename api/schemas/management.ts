@@ -12,7 +12,8 @@ import { SENDING_MODES } from '../../core/model/sendingModes';
 import { LOG_STATUSES } from '../../core/sending/emailLogListing';
 import { checkedInCode } from './checkedInCode';
 import { BYOC_ROLE_ARN, DOMAIN_NAME, EMAIL_ADDRESS, NOT_BLANK, WEBHOOK_URL } from './patterns';
-import { HEADER_SAFE, NO_NUL, SCHEDULED_AT } from './sendRequest';
+import { HEADER_SAFE, MAX_SUBJECT_LENGTH, NO_NUL } from '../../core/model/messageContent';
+import { SCHEDULED_AT } from './sendRequest';
 import { TEMPLATE_LIMITS } from '../../core/templates/templateLanguage';
 import { TEMPLATE_ALIAS } from '../../core/templates/templates';
 
@@ -108,7 +109,7 @@ const templateAlias = () =>
     ),
   );
 const templateSubject = () =>
-  Type.String({ minLength: 1, maxLength: 998, pattern: HEADER_SAFE, description: 'A Liquid template of one line; nothing in it is escaped, and a rendered line break is refused.' });
+  Type.String({ minLength: 1, maxLength: MAX_SUBJECT_LENGTH, pattern: HEADER_SAFE, description: 'A Liquid template of one line; nothing in it is escaped, and a rendered line break is refused.' });
 const templateHtml = () =>
   Type.String({ minLength: 1, maxLength: TEMPLATE_LIMITS.sourceChars, pattern: NO_NUL, description: 'A Liquid template; every `{{ output }}` is HTML-escaped unless it ends with `| raw`.' });
 const templateText = () =>

@@ -5,15 +5,13 @@
 // configurable (attachment count and size) are filled in from the config.
 import { checkedInCode } from './checkedInCode';
 import { MAILBOX } from './patterns';
-import { MAX_MESSAGE_TAGS, MESSAGE_TAG } from '../../core/model/messageContent';
+import { HEADER_SAFE, MAX_MESSAGE_TAGS, MAX_SUBJECT_LENGTH, MESSAGE_TAG, NO_NUL } from '../../core/model/messageContent';
+import { IDEMPOTENCY_KEY } from '../../core/sending/idempotency';
+
+export { HEADER_SAFE, IDEMPOTENCY_KEY, NO_NUL };
 import { MAX_SCHEDULE_DAYS, SCHEDULE_PAST_GRACE_MINUTES } from '../../core/sending/scheduledSends';
 
-/** Fields that end up in a mail header: no CR, LF or other control characters (TAB allowed). */
-export const HEADER_SAFE = '^[^\\x00-\\x08\\x0A-\\x1F\\x7F]*$';
-/** Bodies may hold line breaks, never NUL (it cannot be stored or sent as text). */
-export const NO_NUL = '^[^\\x00]*$';
 const MIME_TYPE = '^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*$';
-export const IDEMPOTENCY_KEY = '^[\\x21-\\x7E]{1,255}$';
 /** A template's id (a UUID, either case) or alias. */
 const TEMPLATE_REF = '^[A-Za-z0-9-]{1,64}$';
 /** RFC 3339 with its offset (a time without one would be read in some server's zone). */
@@ -48,7 +46,7 @@ export function buildSendRequestSchema(limits: SendRequestLimits) {
       from_email: mailbox(320, 'Sender address on a verified domain of the account (`Name <addr>` accepted).'),
       from: mailbox(320, 'Alias of `from_email`: send one of the two (equal values in both are accepted too).'),
       from_name: { type: 'string', maxLength: 200, pattern: HEADER_SAFE, description: 'Display name next to the sender address.' },
-      subject: { type: 'string', maxLength: 998, pattern: HEADER_SAFE },
+      subject: { type: 'string', maxLength: MAX_SUBJECT_LENGTH, pattern: HEADER_SAFE },
       message: { type: 'string', pattern: NO_NUL, description: 'Plain-text body.' },
       html: { type: 'string', pattern: NO_NUL, description: 'HTML body; wins over `message` when both are sent. Keep it under 100 KB (some clients clip above 102 KB).' },
       attachments: {

@@ -16,6 +16,13 @@ export interface MessageContent {
   template?: { id: string; version: number | null };
 }
 
+/** Text that ends up in a mail header: no CR, LF or other control characters (TAB allowed). */
+export const HEADER_SAFE = '^[^\\x00-\\x08\\x0A-\\x1F\\x7F]*$';
+/** Bodies may hold line breaks, never NUL (it cannot be stored or sent as text). */
+export const NO_NUL = '^[^\\x00]*$';
+/** The longest subject: one header line of RFC 5322. */
+export const MAX_SUBJECT_LENGTH = 998;
+
 /** A tag's name and value: what SES accepts as a message tag (ASCII letters, digits, `_`, `-`; 1 to 256). */
 export const MESSAGE_TAG = '^[A-Za-z0-9_-]{1,256}$';
 export const MAX_MESSAGE_TAGS = 10;

@@ -11,6 +11,8 @@ import { keyedHash } from '../platform/crypto';
 import type { Db } from '../platform/db';
 
 /** An in-flight claim older than this is taken to belong to a crashed request. */
+/** An idempotency key, however it arrives (body, header, SMTP header): 1 to 255 visible ASCII characters. */
+export const IDEMPOTENCY_KEY = '^[\\x21-\\x7E]{1,255}$';
 const STALE_CLAIM_SECONDS = 120;
 
 export type ClaimResult = { state: 'claimed'; token: string } | { state: 'replay'; response: unknown } | { state: 'mismatch' } | { state: 'in_progress' };

@@ -45,6 +45,15 @@ export async function recordScheduledSend(
   });
 }
 
+/** A scheduled message's log row leaves `scheduled` with its timeline event; a row already past it (a retried step) is left as it is. */
+async function leaveScheduled(db: Db | Knex.Transaction, messageId: string, status: 'queued' | 'canceled'): Promise<void> {
+  await db.raw(
+    `WITH moved AS (UPDATE email_log SET status = ?, updated_at = now() WHERE message_id = ? AND status = 'scheduled' RETURNING message_id)
+     INSERT INTO email_events (message_id, type, at) SELECT message_id, ?, now() FROM moved ON CONFLICT DO NOTHING`,
+    [status, messageId, status],
+  );
+}
+
 /**
  * Writes a scheduled message's log row (`insert`, from the staged content) in line with
  * `scheduled_sends`, which a reschedule or a cancellation made before the row existed could not
@@ -62,11 +71,7 @@ export async function writeScheduledLogRow(db: Db, messageId: string, insert: (t
       await trx('email_log').where({ message_id: messageId, status: 'scheduled' }).update({ scheduled_at: row.scheduled_at });
       return { canceled: false };
     }
-    await trx.raw(
-      `WITH moved AS (UPDATE email_log SET status = 'canceled', updated_at = now() WHERE message_id = ? AND status = 'scheduled' RETURNING message_id)
-       INSERT INTO email_events (message_id, type, at) SELECT message_id, 'canceled', now() FROM moved ON CONFLICT DO NOTHING`,
-      [messageId],
-    );
+    await leaveScheduled(trx, messageId, 'canceled');
     return { canceled: true };
   });
 }
@@ -98,11 +103,7 @@ export async function releaseScheduledSend(db: Db, messageId: string): Promise<R
   const taken = await db('scheduled_sends').where({ message_id: messageId }).whereIn('state', ['scheduled', 'released']).update({ state: 'released' });
   if (taken === 0) return { state: 'canceled' };
   if (blocked) return { state: 'blocked', reason: blocked };
-  await db.raw(
-    `WITH moved AS (UPDATE email_log SET status = 'queued', updated_at = now() WHERE message_id = ? AND status = 'scheduled' RETURNING message_id)
-     INSERT INTO email_events (message_id, type, at) SELECT message_id, 'queued', now() FROM moved ON CONFLICT DO NOTHING`,
-    [messageId],
-  );
+  await leaveScheduled(db, messageId, 'queued');
   return { state: 'released' };
 }
 

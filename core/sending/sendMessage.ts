@@ -59,7 +59,7 @@ export type SendMessageResult =
   | { outcome: 'replayed'; body: unknown }
   /** Nothing was queued or counted. `step` says which part of the story refused. */
   | { outcome: 'refused'; step: 'idempotency' | 'gates' | 'acceptance'; code: SendRefusalCode; detail: string }
-  /** A rule about the request that depends on the time (a scheduled time no longer in the window): a 400 on the field. Nothing was queued or counted. */
+  /** A rule about the request that depends on the time or the account's data (a scheduled time out of its window, a template that cannot be rendered): a 400 on the field. Nothing was queued or counted. */
   | { outcome: 'invalid'; errors: Record<string, string[]> };
 
 /** What a caller may want to hear about besides the result (its log lines). */

@@ -4,9 +4,10 @@
 // never add a header), no part holds NUL. Text is derived from the HTML (html-to-text) when the
 // template has none.
 import { convert } from 'html-to-text';
+import { HEADER_SAFE, MAX_SUBJECT_LENGTH } from '../model/messageContent';
 import type { Db } from '../platform/db';
 import { renderField, TemplateRenderError } from './templateLanguage';
-import { findTemplate, findTemplateId, templateVersion, type TemplateContent } from './templates';
+import { findTemplateId, templateDraft, templateVersion, type TemplateContent } from './templates';
 
 export interface RenderedTemplate {
   subject: string;
@@ -26,9 +27,8 @@ export interface TemplateReference {
 /** Field errors of a request (`template.id`, `template.variables`), as the API answers them (400). */
 export type TemplateErrors = Record<string, string[]>;
 
-/** What a subject must be: one line of a mail header (no CR, LF or other control characters; TAB allowed), at most 998 characters. */
-const HEADER_UNSAFE = /[\x00-\x08\x0A-\x1F\x7F]/;
-const MAX_SUBJECT = 998;
+/** What a subject must be: one line of a mail header, as a hand-written send's is. */
+const headerSafe = new RegExp(HEADER_SAFE);
 
 /** Headings as written: html-to-text upper-cases them by default, which reads as shouting in a mail client. */
 const HEADINGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((selector) => ({ selector, options: { uppercase: false } }));
@@ -43,8 +43,8 @@ export async function renderTemplateContent(content: TemplateContent, variables:
   const subject = (await renderField('subject', content.subject, variables)).trim();
   const html = await renderField('html', content.html, variables);
   const text = content.text !== null ? await renderField('text', content.text, variables) : textFromHtml(html);
-  if (HEADER_UNSAFE.test(subject)) throw new TemplateRenderError('invalid', 'The rendered subject holds a line break or another control character; subject variables must be one line.');
-  if (subject.length > MAX_SUBJECT) throw new TemplateRenderError('invalid', `The rendered subject is longer than ${MAX_SUBJECT} characters.`);
+  if (!headerSafe.test(subject)) throw new TemplateRenderError('invalid', 'The rendered subject holds a line break or another control character; subject variables must be one line.');
+  if (subject.length > MAX_SUBJECT_LENGTH) throw new TemplateRenderError('invalid', `The rendered subject is longer than ${MAX_SUBJECT_LENGTH} characters.`);
   if (html.includes('\0') || text.includes('\0')) throw new TemplateRenderError('invalid', 'The rendered message holds a NUL character.');
   return { subject, html, text };
 }
@@ -57,11 +57,12 @@ export type TemplateSendRender = { ok: true; rendered: RenderedTemplate; templat
  * published, a missing variable or a render past a bound is a 400 on the field to fix.
  */
 export async function renderTemplateForSend(db: Db, accountId: string, ref: TemplateReference): Promise<TemplateSendRender> {
+  const unknown: TemplateSendRender = { ok: false, errors: { 'template.id': ['No template with this id or alias in the account.'] } };
   const templateId = await findTemplateId(db, accountId, ref.id);
-  if (!templateId) return { ok: false, errors: { 'template.id': ['No template with this id or alias in the account.'] } };
+  if (!templateId) return unknown;
   if (ref.draft) {
-    const { draft } = await findTemplate(db, accountId, templateId);
-    return render(draft, ref.variables, { id: templateId, version: null });
+    const draft = await templateDraft(db, templateId); // undefined: deleted since the lookup
+    return draft ? render(draft, ref.variables, { id: templateId, version: null }) : unknown;
   }
   const version = await templateVersion(db, templateId);
   if (!version) return { ok: false, errors: { 'template.id': ['This template has no published version yet: publish it first (POST /api/templates/{id}/publish).'] } };

@@ -115,6 +115,9 @@ function checkAlias(alias: string | null | undefined): void {
   if (!aliasPattern.test(alias) || isUuid(alias)) throw new PostageError('invalid_alias', 'An alias is 1 to 64 lower-case letters, digits or `-`, and not shaped like a template id.', 'alias');
 }
 
+/** The one 404 for a template: an id or alias of another account reads like one that exists nowhere. */
+const templateNotFound = (ref: string) => new PostageError('template_not_found', `no template ${ref} in this account`);
+
 const isAliasTaken = (err: unknown) => (err as { code?: string; constraint?: string }).code === '23505';
 
 /** The template `ref` (its id or alias) in the account, or a 404 that does not say whether another account has it. */
@@ -123,16 +126,23 @@ export async function findTemplate(db: Db | Knex.Transaction, accountId: string,
     .where('t.account_id', accountId)
     .andWhere(isUuid(ref) ? { 't.id': ref } : { 't.alias': ref })
     .first();
-  if (!row) throw new PostageError('template_not_found', `no template ${ref} in this account`);
+  if (!row) throw templateNotFound(ref);
   return toTemplate(row);
 }
 
-/** The id of template `ref` (id or alias) in the account, undefined when it has none: a send's lookup, which needs no content. */
+/** The id of template `ref` (id or alias) in the account, undefined when it has none: a lookup that reads (and parses) no content. */
 export async function findTemplateId(db: Db, accountId: string, ref: string): Promise<string | undefined> {
   const row = await db('templates')
     .where({ account_id: accountId, ...(isUuid(ref) ? { id: ref } : { alias: ref }) })
     .first<{ id: string } | undefined>('id');
   return row?.id;
+}
+
+/** findTemplateId, or the same 404 as findTemplate: for the operations that need only the id. */
+async function requireTemplateId(db: Db, accountId: string, ref: string): Promise<string> {
+  const id = await findTemplateId(db, accountId, ref);
+  if (!id) throw templateNotFound(ref);
+  return id;
 }
 
 export async function createTemplate(db: Db, input: { accountId: string; name: string; alias?: string | null; content: TemplateContent }, actor: string): Promise<Template> {
@@ -174,7 +184,7 @@ export async function updateTemplate(
   changes: { name?: string; alias?: string | null; subject?: string; html?: string; text?: string | null },
   actor: string,
 ): Promise<Template> {
-  const template = await findTemplate(db, accountId, ref);
+  const id = await requireTemplateId(db, accountId, ref);
   checkAlias(changes.alias);
   checkContent({
     ...(changes.subject !== undefined ? { subject: changes.subject } : {}),
@@ -185,24 +195,24 @@ export async function updateTemplate(
   try {
     await db.transaction(async (trx) => {
       await trx('templates')
-        .where({ id: template.id })
+        .where({ id })
         .update({ ...update, updated_at: trx.fn.now() });
-      await recordAudit(trx, { accountId, actor, action: 'template.update', details: { template_id: template.id, fields: Object.keys(update) } });
+      await recordAudit(trx, { accountId, actor, action: 'template.update', details: { template_id: id, fields: Object.keys(update) } });
     });
   } catch (err) {
     if (isAliasTaken(err)) throw new PostageError('template_alias_exists', `the alias ${String(changes.alias)} is already used by a template of this account`);
     throw err;
   }
-  return findTemplate(db, accountId, template.id);
+  return findTemplate(db, accountId, id);
 }
 
 /** The draft becomes the next version, which sends use from now on. A draft equal to the published version publishes nothing new. */
 export async function publishTemplate(db: Db, accountId: string, ref: string, actor: string): Promise<Template> {
-  const { id } = await findTemplate(db, accountId, ref);
+  const id = await requireTemplateId(db, accountId, ref);
   await db.transaction(async (trx) => {
     // Locked, so two publishes of one template number their versions one after the other.
     const row = await templatesWithPublished(trx).where('t.id', id).forUpdate('t').first();
-    if (!row) throw new PostageError('template_not_found', `no template ${ref} in this account`);
+    if (!row) throw templateNotFound(ref);
     const template = toTemplate(row);
     if (!template.hasUnpublishedChanges) return;
     const version = (template.publishedVersion ?? 0) + 1;
@@ -216,7 +226,7 @@ export async function publishTemplate(db: Db, accountId: string, ref: string, ac
 
 /** Every published version, newest first. */
 export async function listTemplateVersions(db: Db, accountId: string, ref: string): Promise<TemplateVersion[]> {
-  const { id } = await findTemplate(db, accountId, ref);
+  const id = await requireTemplateId(db, accountId, ref);
   const rows = await db('template_versions').where({ template_id: id }).orderBy('version', 'desc').select<VersionRow[]>('*');
   return rows.map(toVersion);
 }
@@ -230,9 +240,14 @@ export async function templateVersion(db: Db, templateId: string, version?: numb
   return row ? toVersion(row) : undefined;
 }
 
+/** A template's draft content (a test send renders it), without its variables. */
+export async function templateDraft(db: Db, templateId: string): Promise<TemplateContent | undefined> {
+  return db('templates').where({ id: templateId }).first<TemplateContent | undefined>('subject', 'html', 'text');
+}
+
 /** Refused (409 template_in_use) while a scheduled message rendered from it waits. */
 export async function deleteTemplate(db: Db, accountId: string, ref: string, actor: string): Promise<void> {
-  const { id } = await findTemplate(db, accountId, ref);
+  const id = await requireTemplateId(db, accountId, ref);
   await db.transaction(async (trx) => {
     const waiting = await trx('scheduled_sends').where({ template_id: id, state: 'scheduled' }).count<{ n: string }[]>({ n: '*' }).first();
     if (Number(waiting?.n ?? 0) > 0) {
