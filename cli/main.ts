@@ -7,6 +7,7 @@ import { registerByocCommands } from './commands/byoc';
 import { registerDomainCommands } from './commands/domain';
 import { registerKeyCommands } from './commands/key';
 import { registerLogCommand } from './commands/log';
+import { registerMemberCommands } from './commands/member';
 import { registerPlanCommands } from './commands/plan';
 import { registerSuppressionCommands } from './commands/suppression';
 import { registerTemplateCommands } from './commands/template';
@@ -19,7 +20,7 @@ async function main(argv: string[]): Promise<void> {
   const ctx = createContext();
   const program = new Command('postage-admin')
     .description(
-      'Manage Postage accounts, plans, domains, API keys, webhook endpoints, BYOC and templates (read only).\nReads DATABASE_URL and the rest from the environment; without DATABASE_URL it uses the running `npm run dev` stack.',
+      'Manage Postage accounts, members, plans, domains, API keys, webhook endpoints, BYOC and templates (read only).\nReads DATABASE_URL and the rest from the environment; without DATABASE_URL it uses the running `npm run dev` stack.',
     )
     .option('--json', 'print JSON instead of text (for scripts)')
     .showSuggestionAfterError(true)
@@ -37,6 +38,7 @@ async function main(argv: string[]): Promise<void> {
   registerByocCommands(program, run);
   registerSuppressionCommands(program, run);
   registerTemplateCommands(program, run);
+  registerMemberCommands(program, run);
   registerLogCommand(program, run);
 
   try {

@@ -3,7 +3,8 @@
 // replaced, because their secrets are shown only once.
 import { createAccount, findAccountByEmail, updateAccount, type Account } from '../core/accounts/accounts';
 import { hashPassword } from '../core/accounts/passwords';
-import { findUserCredentials, insertUser, setUserPassword } from '../core/accounts/users';
+import { findUserCredentials, setUserPassword } from '../core/accounts/users';
+import { insertMemberUser } from '../core/accounts/members';
 import { createApiKey, listApiKeys, revokeApiKey } from '../core/accounts/apiKeys';
 import type { Config } from '../core/platform/config';
 import type { Db } from '../core/platform/db';
@@ -46,7 +47,7 @@ async function ensureDemoUser(db: Db, accountId: string): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const existing = await findUserCredentials(db, DEMO_EMAIL);
   if (existing) await setUserPassword(db, existing.user.id, passwordHash);
-  else await insertUser(db, { accountId, email: DEMO_EMAIL, passwordHash });
+  else await insertMemberUser(db, { accountId, email: DEMO_EMAIL, passwordHash });
 }
 
 export async function seedDemo(db: Db, config: Config, receiverUrl: string): Promise<DemoSeed> {

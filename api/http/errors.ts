@@ -63,6 +63,16 @@ export const API_ERRORS = {
   template_alias_exists: { status: 409, retry: 'no, choose another alias', endpoints: 'management' },
   /** Deleting a template a scheduled message was rendered from, while it waits. */
   template_in_use: { status: 409, retry: 'after the scheduled messages are sent or cancelled', endpoints: 'management' },
+  /** The member's role does not allow the operation (docs/decisions.md, "Teams"), or a role change above the caller's own; a full_access key acts as a developer. */
+  insufficient_role: { status: 403, retry: 'no, ask an admin or the owner', endpoints: 'management' },
+  /** Inviting (or adding) an address that is already a member of the account. */
+  already_member: { status: 409, retry: 'no', endpoints: 'management' },
+  /** The owner cannot leave, be removed or change their own role: ownership must move first. */
+  ownership_transfer_required: { status: 409, retry: 'after transferring ownership', endpoints: 'management' },
+  /** An invitation accepted while signed in as someone other than the invited address. */
+  invitation_wrong_user: { status: 403, retry: 'after signing in as the invited address', endpoints: 'management' },
+  /** A correct sign-in of a person who is no longer a member of any account. */
+  no_account: { status: 403, retry: 'no, ask to be invited', endpoints: 'management' },
   /** SES or DNS could not answer; nothing was changed. */
   provider_error: { status: 502, retry: 'yes, with backoff', endpoints: 'management' },
 } as const satisfies Record<ApiErrorCode, PublicError>;
@@ -175,6 +185,8 @@ export const CORE_ERROR_ANSWERS = {
   webhook_not_found: { code: 'not_found' },
   webhook_delivery_not_found: { code: 'not_found' },
   template_not_found: { code: 'not_found' },
+  member_not_found: { code: 'not_found' },
+  invitation_not_found: { code: 'not_found' },
   domain_exists: { code: 'domain_exists' },
   domain_unavailable: { code: 'domain_unavailable' },
   too_many_pending_domains: { code: 'too_many_pending_domains' },
@@ -182,6 +194,12 @@ export const CORE_ERROR_ANSWERS = {
   webhook_inactive: { code: 'webhook_inactive' },
   template_alias_exists: { code: 'template_alias_exists' },
   template_in_use: { code: 'template_in_use' },
+  insufficient_role: { code: 'insufficient_role' },
+  already_member: { code: 'already_member' },
+  ownership_transfer_required: { code: 'ownership_transfer_required' },
+  invitation_wrong_user: { code: 'invitation_wrong_user' },
+  account_not_verified: { code: 'unauthorized' },
+  too_many_invitations: { code: 'too_many_requests' },
   // On the management endpoints BYOC not (yet) usable is a 409 to fix; the send gate's
   // `byoc_not_configured` (503) is another answer for another moment.
   byoc_not_configured: { code: 'byoc_setup_required' },
@@ -201,6 +219,7 @@ export const CORE_ERROR_ANSWERS = {
   invalid_password: { field: '_body' },
   invalid_permission: { field: '_body' },
   invalid_region: { field: 'region' },
+  invalid_role: { field: 'role' },
   invalid_role_arn: { field: 'role_arn' },
   invalid_scope: { field: '_body' },
   invalid_status: { field: 'status' },

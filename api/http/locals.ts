@@ -1,5 +1,6 @@
 // What the middleware chain leaves on res.locals for later steps and for the request log line.
 import type { ApiKey, KeyPermission } from '../../core/accounts/apiKeys';
+import type { Role } from '../../core/accounts/roles';
 
 /** The account a management request acts on, and who is acting (for the audit trail). */
 export interface Caller {
@@ -9,6 +10,8 @@ export interface Caller {
   permission: KeyPermission;
   /** The key's domain scope; empty for a session or an unscoped key (see middleware/keyScope.ts). */
   domainScope: string[];
+  /** The member's role in the account; a full_access key acts as a developer (API_KEY_ROLE). */
+  role: Role;
   /** Set when the caller is a signed-in user. */
   userId?: string;
 }

@@ -5,7 +5,7 @@
 import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { sendError } from './errors';
 import { anonymousLimit } from '../middleware/authLimits';
-import { requireCaller } from '../middleware/caller';
+import { requireCaller, requireRole } from '../middleware/caller';
 import { jsonBody, optionalJsonBody } from '../middleware/jsonBody';
 import { scopedKeyRules } from '../middleware/keyScope';
 import { refuseUnstorableParameters } from '../middleware/parameters';
@@ -26,7 +26,7 @@ export function mountOperations(deps: RouteDeps, groups: OperationGroup[], sessi
       const chain: RequestHandler[] = [];
       if (op.limit) chain.push(anonymousLimit(deps.redis, deps.config, op.limit));
       chain.push(session);
-      if (op.who === 'caller') chain.push(caller);
+      if (op.who === 'caller') chain.push(caller, requireRole(op.role ?? 'owner'));
       chain.push(refuseUnstorableParameters);
       if (op.body) chain.push(body);
       chain.push(

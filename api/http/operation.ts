@@ -7,6 +7,7 @@ import type { Static, TSchema } from '@sinclair/typebox';
 import type { Request, Response } from 'express';
 import type { AnonymousOperation } from '../../core/platform/config';
 import type { ScopedKeyAccess } from '../middleware/keyScope';
+import type { Role } from '../../core/accounts/roles';
 import type { RouteDeps } from './deps';
 import type { Caller } from './locals';
 
@@ -66,6 +67,8 @@ interface OperationFields<B extends TSchema | undefined, R extends TSchema, W ex
    */
   who: W;
   limit?: AnonymousOperation;
+  /** Only a signed-in person may call it (their session, password, membership): a key is answered 404. */
+  sessionOnly?: true;
   body?: B;
   query?: QueryParameter[];
   ok: [status: number, schema: R, description: string];
@@ -73,8 +76,11 @@ interface OperationFields<B extends TSchema | undefined, R extends TSchema, W ex
   handler: (ctx: HandlerContext<B extends TSchema ? Static<B> : undefined, W, P>) => Promise<Static<R> | Reply | typeof ANSWERED>;
 }
 
-/** A `caller` operation says what a domain-scoped key may do there; an `anyone` one has nothing to say. */
-type ScopedKeyField<W extends Who> = W extends 'caller' ? { scopedKey: ScopedKeyAccess } : { scopedKey?: undefined };
+/**
+ * A `caller` operation says the least role that may call it (core/accounts/roles.ts; a full_access
+ * key acts as a developer) and what a domain-scoped key may do there; an `anyone` one says neither.
+ */
+type ScopedKeyField<W extends Who> = W extends 'caller' ? { role: Role; scopedKey: ScopedKeyAccess } : { role?: undefined; scopedKey?: undefined };
 
 /** A row of the table, type-checked against its own schemas and path, then stored without them. */
 export function operation<B extends TSchema | undefined, R extends TSchema, P extends string, W extends Who>(op: OperationFields<B, R, W, P> & ScopedKeyField<W>): AnyOperation {
@@ -88,6 +94,8 @@ export interface AnyOperation {
   summary: string;
   who: Who;
   limit?: AnonymousOperation;
+  sessionOnly?: true;
+  role?: Role;
   scopedKey?: ScopedKeyAccess;
   body?: TSchema;
   query?: QueryParameter[];

@@ -125,3 +125,12 @@ export function createAuthEmailLimit(redis: Redis, config: Config): (address: st
   const perAddress = redisLimiter(redis, `${config.redis.keyPrefix}:auth-email:address`, AUTH_EMAILS_PER_ADDRESS_PER_HOUR, 3600);
   return async (address) => (await takePoint(perAddress, addressKey(address))) === undefined;
 }
+
+/** Invitations an account may send in an hour: a free account cannot turn them into a mailing list. */
+export const INVITATIONS_PER_ACCOUNT_PER_HOUR = 20;
+
+/** Seconds to wait before this account may invite again, or undefined. */
+export function createInvitationLimit(redis: Redis, config: Config): (accountId: string) => Promise<number | undefined> {
+  const perAccount = redisLimiter(redis, `${config.redis.keyPrefix}:invitations:account`, INVITATIONS_PER_ACCOUNT_PER_HOUR, 3600);
+  return (accountId) => takePoint(perAccount, accountId);
+}

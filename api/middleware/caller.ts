@@ -11,7 +11,9 @@ import type { Db } from '../../core/platform/db';
 import { PostageError } from '../../core/platform/errors';
 import { sendCoreError, sendError, sendUnauthenticated } from '../http/errors';
 import { scopedKeyRefusal, type ScopedKeyRule } from './keyScope';
-import { hasValidCsrfToken } from './session';
+import { endSession, hasValidCsrfToken } from './session';
+import { membershipRole } from '../../core/accounts/members';
+import { API_KEY_ROLE, roleCovers, type Role } from '../../core/accounts/roles';
 import '../http/locals';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -34,7 +36,7 @@ export function requireCaller(deps: { db: Db; config: Config }, scopedKeys: read
         res.locals.outcome = 'insufficient_permission';
         return sendError(res, { code: 'insufficient_permission', detail: 'This API key has the sending permission: it may call /api/send/ and /api/me/ only. Use a full_access key or sign in.' });
       }
-      res.locals.caller = { accountId: key.accountId, actor: `key:${key.id}`, permission: key.permission, domainScope: key.domainScope };
+      res.locals.caller = { accountId: key.accountId, actor: `key:${key.id}`, permission: key.permission, domainScope: key.domainScope, role: API_KEY_ROLE };
       req.log = req.log.child({ key: res.locals.keyPrefix, account: key.accountId });
       if (isScoped(key.domainScope)) {
         const refusal = await scopedKeyRefusal(deps.db, req, key.domainScope, scopedKeys);
@@ -58,8 +60,30 @@ export function requireCaller(deps: { db: Db; config: Config }, scopedKeys: read
       res.locals.outcome = 'csrf_token_invalid';
       return sendError(res, { code: 'csrf_token_invalid', detail: 'Send the csrf_token of GET /api/auth/session as the X-CSRF-Token header.' });
     }
-    res.locals.caller = { accountId, actor: `user:${userId}`, permission: 'full_access', domainScope: [], userId };
+    // Read on every request: a member removed or given a lower role is refused at once.
+    const role = await membershipRole(deps.db, accountId, userId);
+    if (!role) {
+      res.locals.outcome = 'unauthenticated:not_a_member';
+      await endSession(req, res);
+      return sendUnauthenticated(res, 'You are no longer a member of this account; sign in again.');
+    }
+    res.locals.caller = { accountId, actor: `user:${userId}`, permission: 'full_access', domainScope: [], userId, role };
     req.log = req.log.child({ user: userId, account: accountId });
     next();
+  };
+}
+
+/**
+ * The role check of the route table: the caller's role (a session's membership, or a key's
+ * API_KEY_ROLE) must cover the operation's. Runs before the body is read, so a refused request
+ * changes nothing whatever it carries.
+ */
+export function requireRole(needed: Role) {
+  return (_req: Request, res: Response, next: NextFunction): void => {
+    const caller = res.locals.caller!;
+    if (roleCovers(caller.role, needed)) return next();
+    res.locals.outcome = 'insufficient_role';
+    const who = caller.userId ? `Your role in this account is ${caller.role}` : 'An API key acts as a developer';
+    sendError(res, { code: 'insufficient_role', detail: `${who}; this needs ${needed === 'viewer' ? 'a member' : `the ${needed} role or above`}. Ask an admin or the owner.` });
   };
 }

@@ -45,7 +45,7 @@ class HashedPgStore extends Store {
 
   override set(sid: string, data: SessionData, cb?: Callback): void {
     this.db('sessions')
-      .insert({ sid_hash: sha256(sid), user_id: data.userId ?? null, data: JSON.stringify(data), expires_at: this.expiry(data) })
+      .insert({ sid_hash: sha256(sid), user_id: data.userId ?? null, account_id: data.accountId ?? null, data: JSON.stringify(data), expires_at: this.expiry(data) })
       .onConflict('sid_hash')
       .merge()
       .then(
@@ -110,16 +110,22 @@ export function hasValidCsrfToken(config: Config, req: Request): boolean {
 }
 
 /** Starts a new session for the user (a new id: whatever id the browser had before is dropped). */
-export function startSession(req: Request, user: { id: string; accountId: string }): Promise<void> {
+export function startSession(req: Request, user: { id: string }, accountId: string): Promise<void> {
   return new Promise((resolve, reject) => {
     req.session.regenerate((err) => {
       if (err) return reject(err as Error);
       req.session.userId = user.id;
-      req.session.accountId = user.accountId;
+      req.session.accountId = accountId;
       req.session.signedInAt = Date.now();
       req.session.save((e) => (e ? reject(e as Error) : resolve()));
     });
   });
+}
+
+/** The session acts on another of the person's accounts from now on (same id, same CSRF token). */
+export function switchSessionAccount(req: Request, accountId: string): Promise<void> {
+  req.session.accountId = accountId;
+  return new Promise((resolve, reject) => req.session.save((e) => (e ? reject(e as Error) : resolve())));
 }
 
 export function endSession(req: Request, res: Response): Promise<void> {

@@ -6,6 +6,7 @@ import { MANAGEMENT_ERROR_STATUS } from '../http/errors';
 import type { OperationGroup, OtherAnswer } from '../http/operation';
 import { MANAGEMENT_COMPONENTS } from '../schemas/management';
 import { codesWithStatus, errorSchema } from '../schemas/responses';
+import { API_KEY_ROLE, roleCovers, type Role } from '../../core/accounts/roles';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const managementCodes = (status: number) => codesWithStatus(status, MANAGEMENT_ERROR_STATUS);
@@ -28,6 +29,16 @@ function answer(a: OtherAnswer, err: (codes: string[]) => unknown) {
   return schemaOf(a as TSchema);
 }
 
+/** The codes every `caller` operation may answer with, by status. */
+const CALLER_CODES: Record<number, string[]> = { 403: managementCodes(403), 404: ['not_found'] };
+
+/** Who may call an operation, in words (the route table's `role`; core/accounts/roles.ts). */
+function roleRule(role: Role): string {
+  if (role === 'viewer') return 'Any member of the account (every role), or a full_access API key.';
+  const key = roleCovers(API_KEY_ROLE, role) ? ', or a full_access API key (which acts as a developer)' : '; no API key (a key acts as a developer)';
+  return `Members with the \`${role}\` role${role === 'owner' ? '' : ' or above'}${key}; anyone else gets \`403 insufficient_role\`.`;
+}
+
 export function managementPaths(groups: OperationGroup[]) {
   const err = (codes: string[]) => errorSchema(codes);
   const paths: Record<string, Record<string, unknown>> = {};
@@ -46,8 +57,7 @@ export function managementPaths(groups: OperationGroup[]) {
       if (auth) {
         responses[401] = { description: 'Not signed in and no valid API key.', content: { 'application/json': { schema: ref('PlainError') } } };
         responses[403] = {
-          description:
-            '`insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro.',
+          description: `${roleRule(op.role ?? 'owner')} \`insufficient_permission\`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). \`csrf_token_invalid\`: a session request without X-CSRF-Token. \`plan_required\`: webhooks need Growth or Pro.`,
           content: { 'application/json': { schema: err(managementCodes(403)) } },
         };
         responses[404] = {
@@ -56,13 +66,24 @@ export function managementPaths(groups: OperationGroup[]) {
         };
       }
       for (const [status, [a, description]] of Object.entries(op.more ?? {})) {
-        responses[status] = { description, content: { 'application/json': { schema: answer(a, err) } } };
+        // An operation's own codes for a status the caller answers already add to those (403: the role and key rules).
+        const shared = auth && typeof a === 'object' && 'codes' in a && Array.isArray(a.codes) ? (CALLER_CODES[Number(status)] ?? []) : [];
+        const merged = shared.length ? { codes: [...new Set([...shared, ...(a as { codes: string[] }).codes])] } : a;
+        responses[status] = { description, content: { 'application/json': { schema: answer(merged, err) } } };
       }
       paths[path][method] = {
         operationId: `${method}${path.replace(/[{}]/g, '').replace(/[/-](\w)/g, (_m, c: string) => c.toUpperCase())}`,
         summary: op.summary,
         tags: [group.tag],
         security: auth ? [{ session: [], csrf: [] }, { apiKey: [] }] : [],
+        ...(auth
+          ? {
+              description: op.sessionOnly ? `${roleRule(op.role ?? 'owner')} Only a signed-in person: an API key is answered 404.` : roleRule(op.role ?? 'owner'),
+              'x-postage-role': op.role ?? 'owner',
+              // Whether an API key can ever succeed here: the SDKs (which hold keys) offer exactly these.
+              'x-postage-api-key': !op.sessionOnly && roleCovers(API_KEY_ROLE, op.role ?? 'owner'),
+            }
+          : {}),
         parameters: [...pathParams, ...(op.query ?? []).map((q) => ({ name: q.name, in: 'query', required: false, description: q.description, schema: q.schema }))],
         ...(op.body ? { requestBody: { required: bodyRequired(group, op.body), content: { 'application/json': { schema: schemaOf(op.body) } } } } : {}),
         responses,

@@ -2,6 +2,7 @@
 // (key secrets and webhook signing secrets appear only in the one response that creates them).
 // Each returns the static type of its published schema (schemas/management.ts): a field the
 // document does not have, or of another type, does not compile.
+import type { ActorView } from '../../core/accounts/actors';
 import { keyPrefix, type ApiKey } from '../../core/accounts/apiKeys';
 import type { Suppression } from '../../core/accounts/suppressions';
 import type { ByocConfig } from '../../core/byoc/byocConfig';
@@ -72,7 +73,8 @@ export function keyState(key: ApiKey, now = new Date()): 'active' | 'revoked' | 
   return 'active';
 }
 
-export function presentApiKey(key: ApiKey): Static<typeof View.ApiKey> {
+/** Who made the key, from the actors described for the page (core/accounts/actors.ts). */
+export function presentApiKey(key: ApiKey, actors: ReadonlyMap<string, ActorView>): Static<typeof View.ApiKey> {
   return {
     id: key.id,
     name: key.name,
@@ -84,6 +86,7 @@ export function presentApiKey(key: ApiKey): Static<typeof View.ApiKey> {
     revoked_at: iso(key.revokedAt),
     last_used_at: iso(key.lastUsedAt),
     created_at: isoAt(key.createdAt),
+    created_by: key.createdBy ? (actors.get(key.createdBy) ?? null) : null,
   };
 }
 

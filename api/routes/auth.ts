@@ -20,6 +20,7 @@ import {
   type AuthDeps,
 } from '../../core/accounts/customerAuth';
 import { subscribedPlan } from '../../core/accounts/subscription';
+import { accountsOf, noteAccountUsed } from '../../core/accounts/members';
 import { getUser, type User } from '../../core/accounts/users';
 import { sendSystemEmail } from '../../core/sending/systemEmail';
 import type { RouteDeps } from '../http/deps';
@@ -27,9 +28,19 @@ import type { Static } from '@sinclair/typebox';
 import { describeError, sendError, sendUnauthenticated } from '../http/errors';
 import { ANSWERED, operation, type OtherAnswer } from '../http/operation';
 import { perApp } from '../http/perApp';
-import { csrfToken, endSession, startSession } from '../middleware/session';
+import { csrfToken, endSession, startSession, switchSessionAccount } from '../middleware/session';
 import { createAuthEmailLimit, createSigninLimits } from '../middleware/authLimits';
-import { Accepted, PasswordChangeRequest, PasswordResetConfirmRequest, PasswordResetRequest, Session, SigninRequest, SignupRequest, VerifyEmailRequest } from '../schemas/management';
+import {
+  Accepted,
+  PasswordChangeRequest,
+  PasswordResetConfirmRequest,
+  PasswordResetRequest,
+  Session,
+  SigninRequest,
+  SignupRequest,
+  SwitchAccountRequest,
+  VerifyEmailRequest,
+} from '../schemas/management';
 
 /** Largest sign-in body, in bytes. */
 export const AUTH_BODY_LIMIT = 16 * 1024;
@@ -37,12 +48,17 @@ export const AUTH_BODY_LIMIT = 16 * 1024;
 const AUTH_FOLLOW_UPS_AT_ONCE = 4;
 const CHECK_INBOX = 'If the address can be used, an email is on its way to it. Check the inbox (and the spam folder).';
 
-async function sessionBody(deps: RouteDeps, req: Request, user: User): Promise<Static<typeof Session> | undefined> {
-  const account = await getAccount(deps.db, user.accountId);
+/** The session's answer: the person, the account it acts on with their role there, and their other accounts; undefined when they are not its member. */
+export async function sessionBody(deps: RouteDeps, req: Request, user: User, accountId: string): Promise<Static<typeof Session> | undefined> {
+  const accounts = await accountsOf(deps.db, user.id);
+  const membership = accounts.find((a) => a.accountId === accountId);
+  const account = membership && (await getAccount(deps.db, accountId));
   if (!account) return undefined;
   return {
-    user: { id: user.id, email: user.email },
+    user: { id: user.id, email: user.email, name: user.name },
+    accounts: accounts.map((a) => ({ id: a.accountId, name: a.name, role: a.role })),
     account: {
+      role: membership.role,
       id: account.id,
       name: account.name,
       email: account.email,
@@ -54,8 +70,8 @@ async function sessionBody(deps: RouteDeps, req: Request, user: User): Promise<S
   };
 }
 
-/** What the sign-in operations keep for the life of the app. */
-const services = perApp((deps) => {
+/** What the sign-in operations keep for the life of the app (the members' operations share the mailer). */
+export const authServices = perApp((deps) => {
   const emailAllowed = createAuthEmailLimit(deps.redis, deps.config);
   const auth: AuthDeps = {
     db: deps.db,
@@ -81,11 +97,11 @@ type Answers = Record<number, [OtherAnswer, string]>;
 const anonymousLimit: Answers = { 429: [{ codes: ['too_many_requests'] }, 'Too many such requests from this client, or from everyone, this hour (Retry-After).'] };
 const onlyUsers = (detail: string): Answers => ({ 404: [{ codes: ['not_found'] }, detail] });
 
-/** The session's answer; a 401 when its account is gone. */
-async function signedIn(deps: RouteDeps, req: Request, res: Response, user: User): Promise<Static<typeof Session> | typeof ANSWERED> {
-  const answer = await sessionBody(deps, req, user);
+/** The session's answer; a 401 when its account is gone or the person is no longer its member. */
+export async function signedIn(deps: RouteDeps, req: Request, res: Response, user: User, accountId: string): Promise<Static<typeof Session> | typeof ANSWERED> {
+  const answer = await sessionBody(deps, req, user, accountId);
   if (answer) return answer;
-  sendUnauthenticated(res, 'This account no longer exists.');
+  sendUnauthenticated(res, 'This account no longer exists, or you are no longer its member.');
   return ANSWERED;
 }
 
@@ -103,7 +119,7 @@ export const authOperations = [
       const request = await prepareSignUp(body);
       res.locals.outcome = 'signup_accepted';
       res.status(202).json({ success: true, detail: CHECK_INBOX });
-      const { auth, afterAnswer } = services(deps);
+      const { auth, afterAnswer } = authServices(deps);
       afterAnswer('sign-up', () => completeSignUp(auth, request));
       return ANSWERED;
     },
@@ -127,7 +143,9 @@ export const authOperations = [
     method: 'post',
     path: '/api/auth/verify-email/resend',
     summary: 'Send a new verification link (signed-in users whose address is unverified).',
+    sessionOnly: true,
     who: 'caller',
+    role: 'viewer',
     scopedKey: 'same',
     ok: [202, Accepted, 'Sent if the address is still unverified.'],
     more: onlyUsers('Called with an API key: only a signed-in user has an address to verify.'),
@@ -137,10 +155,11 @@ export const authOperations = [
         sendError(res, { code: 'not_found', detail: 'Only a signed-in user can ask for a new verification email.' });
         return ANSWERED;
       }
-      const account = await getAccount(deps.db, user.accountId);
+      const account = await getAccount(deps.db, caller.accountId);
       res.status(202).json({ success: true, detail: CHECK_INBOX });
-      const { auth, afterAnswer } = services(deps);
-      if (account && !account.isVerified) afterAnswer('verification email', () => resendVerification(auth, user));
+      const { auth, afterAnswer } = authServices(deps);
+      // The account's address is verified by the person who signed up with it.
+      if (account && !account.isVerified && account.email === user.email) afterAnswer('verification email', () => resendVerification(auth, user));
       return ANSWERED;
     },
   }),
@@ -153,11 +172,12 @@ export const authOperations = [
     ok: [200, Session, 'Signed in.'],
     more: {
       401: ['PlainError', 'The address or the password is wrong (which one is not said).'],
+      403: [{ codes: ['no_account'] }, 'The person is no longer a member of any account.'],
       429: [{ codes: ['too_many_attempts'] }, 'Too many failed sign-ins for the address from this client, for the address from all clients, or from this client (Retry-After).'],
     },
     async handler({ deps, req, res, body }) {
       // Reserved before the password is checked, so parallel guesses cannot pass the limit.
-      const attempt = await services(deps).signinLimits.attempt(body.email, req.ip);
+      const attempt = await authServices(deps).signinLimits.attempt(body.email, req.ip);
       if (attempt.wait !== undefined) {
         res.locals.outcome = 'too_many_attempts';
         res.set('Retry-After', String(attempt.wait));
@@ -171,9 +191,17 @@ export const authOperations = [
         sendUnauthenticated(res, 'The email address or the password is not correct.');
         return ANSWERED;
       }
-      await startSession(req, user);
+      // The account used last; a person removed from every account has none to open.
+      const [account] = await accountsOf(deps.db, user.id);
+      if (!account) {
+        res.locals.outcome = 'no_account';
+        sendError(res, { code: 'no_account', detail: 'You are no longer a member of any account. Ask an admin to invite you again, or sign up with another address.' });
+        return ANSWERED;
+      }
+      await startSession(req, user, account.accountId);
+      await noteAccountUsed(deps.db, account.accountId, user.id);
       res.locals.outcome = 'signed_in';
-      return signedIn(deps, req, res, user);
+      return signedIn(deps, req, res, user, account.accountId);
     },
   }),
   operation({
@@ -181,6 +209,7 @@ export const authOperations = [
     path: '/api/auth/signout',
     summary: 'End this session.',
     who: 'caller',
+    role: 'viewer',
     scopedKey: 'same',
     ok: [200, Accepted, 'Signed out.'],
     async handler({ req, res, caller }) {
@@ -198,7 +227,7 @@ export const authOperations = [
     more: { 401: ['PlainError', 'Not signed in.'] },
     async handler({ deps, req, res }) {
       const user = req.session?.userId ? await getUser(deps.db, req.session.userId) : undefined;
-      const answer = user && (await sessionBody(deps, req, user));
+      const answer = user && req.session.accountId ? await sessionBody(deps, req, user, req.session.accountId) : undefined;
       if (answer) return answer;
       sendUnauthenticated(res, 'Not signed in.');
       return ANSWERED;
@@ -216,7 +245,7 @@ export const authOperations = [
     async handler({ deps, res, body }) {
       const email = passwordResetAddress(body);
       res.status(202).json({ success: true, detail: CHECK_INBOX });
-      const { auth, afterAnswer } = services(deps);
+      const { auth, afterAnswer } = authServices(deps);
       afterAnswer('password reset request', () => requestPasswordReset(auth, email));
       return ANSWERED;
     },
@@ -233,7 +262,7 @@ export const authOperations = [
     async handler({ deps, res, body }) {
       const user = await confirmPasswordReset(deps.db, body);
       // The 429 of sign-in tells a locked-out user to reset: a reset unlocks the address.
-      await services(deps).signinLimits.forgetAddress(user.email);
+      await authServices(deps).signinLimits.forgetAddress(user.email);
       res.locals.outcome = 'password_reset';
       return { success: true as const, detail: 'Your password is changed and every session is signed out; sign in with the new password.' };
     },
@@ -242,7 +271,9 @@ export const authOperations = [
     method: 'post',
     path: '/api/auth/password',
     summary: 'Change the password (signed-in users); ends every session and starts a new one.',
+    sessionOnly: true,
     who: 'caller',
+    role: 'viewer',
     scopedKey: 'same',
     body: PasswordChangeRequest,
     ok: [200, Session, 'Changed; the new session.'],
@@ -255,8 +286,32 @@ export const authOperations = [
       }
       await changePassword(deps.db, user, { currentPassword: body.current_password, newPassword: body.new_password });
       // Every session ended, this one included: continue in a new one.
-      await startSession(req, user);
-      return signedIn(deps, req, res, user);
+      await startSession(req, user, caller.accountId);
+      return signedIn(deps, req, res, user, caller.accountId);
+    },
+  }),
+  operation({
+    method: 'post',
+    path: '/api/auth/session/account',
+    summary: 'Act on another of the person’s accounts from now on (the account switcher); same session and CSRF token.',
+    sessionOnly: true,
+    who: 'caller',
+    role: 'viewer',
+    scopedKey: 'same',
+    body: SwitchAccountRequest,
+    ok: [200, Session, 'The session, acting on that account.'],
+    more: onlyUsers('Called with an API key, or an account the person is not a member of.'),
+    async handler({ deps, req, res, caller, body }) {
+      const user = caller.userId ? await getUser(deps.db, caller.userId) : undefined;
+      const target = user ? (await accountsOf(deps.db, user.id)).find((a) => a.accountId === body.account_id) : undefined;
+      if (!user || !target) {
+        sendError(res, { code: 'not_found', detail: user ? 'You are not a member of that account.' : 'Only a signed-in user has accounts to switch between.' });
+        return ANSWERED;
+      }
+      await switchSessionAccount(req, target.accountId);
+      await noteAccountUsed(deps.db, target.accountId, user.id);
+      res.locals.outcome = 'account_switched';
+      return signedIn(deps, req, res, user, target.accountId);
     },
   }),
 ];

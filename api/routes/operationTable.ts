@@ -5,6 +5,9 @@
 import type { OperationGroup } from '../http/operation';
 import { AUTH_BODY_LIMIT, authOperations } from './auth';
 import { apiKeyOperations } from './manage/apiKeys';
+import { auditOperations } from './manage/audit';
+import { memberOperations } from './manage/members';
+import { invitationOperations } from './invitations';
 import { byocOperations } from './manage/byoc';
 import { domainOperations } from './manage/domains';
 import { emailOperations } from './manage/emails';
@@ -19,7 +22,7 @@ const MANAGEMENT_BODY_LIMIT = 64 * 1024;
 const TEMPLATE_BODY_LIMIT = 2 * 1024 * 1024;
 
 export const OPERATION_GROUPS: OperationGroup[] = [
-  { tag: 'Sign-in', bodyLimit: AUTH_BODY_LIMIT, bodyOptional: false, operations: authOperations },
+  { tag: 'Sign-in', bodyLimit: AUTH_BODY_LIMIT, bodyOptional: false, operations: [...authOperations, ...invitationOperations] },
   {
     tag: 'Management',
     bodyLimit: MANAGEMENT_BODY_LIMIT,
@@ -27,6 +30,8 @@ export const OPERATION_GROUPS: OperationGroup[] = [
     bodyOptional: true,
     operations: [...domainOperations, ...apiKeyOperations, ...webhookOperations, ...byocOperations, ...emailOperations, ...suppressionOperations, ...usageOperations],
   },
+  // Leaving takes no body.
+  { tag: 'Team', bodyLimit: MANAGEMENT_BODY_LIMIT, bodyOptional: true, operations: [...memberOperations, ...auditOperations] },
   // Publish takes no body and a preview may have none: both read as `{}`.
   { tag: 'Templates', bodyLimit: TEMPLATE_BODY_LIMIT, bodyOptional: true, operations: templateOperations },
 ];
@@ -35,3 +40,6 @@ export const OPERATION_GROUPS: OperationGroup[] = [
 export const SCOPED_KEY_ACCESS = Object.fromEntries(
   OPERATION_GROUPS.flatMap((g) => g.operations).flatMap((op) => (op.scopedKey ? [[`${op.method.toUpperCase()} ${op.path}`, op.scopedKey] as const] : [])),
 );
+
+/** `METHOD /path` of every `caller` operation, with the least role that may call it (requireRole, middleware/caller.ts). */
+export const OPERATION_ROLES = Object.fromEntries(OPERATION_GROUPS.flatMap((g) => g.operations).flatMap((op) => (op.role ? [[`${op.method.toUpperCase()} ${op.path}`, op.role] as const] : [])));

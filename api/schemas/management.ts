@@ -4,6 +4,7 @@
 // through Static<>, the TypeScript type of the handler's input and of the presenters' output.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { DEFAULT_KEY_PERMISSION, KEY_PERMISSIONS } from '../../core/accounts/apiKeys';
+import { GRANTABLE_ROLES, ROLES } from '../../core/accounts/roles';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../core/accounts/passwords';
 import { SES_REGIONS } from '../../core/platform/sesRegions';
 import { WEBHOOK_EVENT_TYPES } from '../../core/model/webhookEvents';
@@ -59,6 +60,17 @@ export const SignupRequest = object({ email: email(), password: newPassword(), n
 /** Sign-in: any text (an address that is not one simply has no account: 401). */
 export const SigninRequest = object({ email: Type.String({ minLength: 1, maxLength: 320 }), password: password() });
 export const VerifyEmailRequest = object({ token: token() });
+const grantableRole = () => oneOf(GRANTABLE_ROLES, 'Not above the inviter’s own role; ownership moves only by transfer.');
+export const InvitationRequest = object({ email: email(), role: grantableRole() });
+export const InvitationTokenRequest = object({ token: token() });
+export const AcceptInvitationRequest = object({
+  token: token(),
+  password: Type.Optional(newPassword()),
+  name: Type.Optional(Type.String({ maxLength: 100 })),
+});
+export const MemberRoleRequest = object({ role: grantableRole() });
+export const TransferOwnershipRequest = object({ user_id: Type.String({ format: 'uuid', description: 'The member who becomes the owner; the owner becomes an admin.' }) });
+export const SwitchAccountRequest = object({ account_id: Type.String({ format: 'uuid' }) });
 export const PasswordResetRequest = object({ email: email() });
 export const PasswordResetConfirmRequest = object({ token: token(), password: newPassword() });
 export const PasswordChangeRequest = object({ current_password: password('A wrong current password is a 400 on `current_password`.'), new_password: newPassword() });
@@ -155,7 +167,8 @@ export const TemplateTestSendRequest = object({
 
 // ---- responses ----
 
-const user = object({ id: str(), email: str() });
+const user = object({ id: str(), email: str(), name: str() });
+const role = () => oneOf(ROLES, 'viewer < developer < admin < owner (docs/decisions.md, "Teams").');
 const account = object({
   id: str(),
   name: str(),
@@ -163,6 +176,15 @@ const account = object({
   is_verified: Type.Boolean(),
   current_plan: str("Active plan id; '' without a subscription (the free BYOC plan)."),
   sending_suspended: Type.Boolean(),
+  role: role(),
+});
+
+/** Who made a change, as the audit log and the API keys' `created_by` show it. */
+const actorView = object({
+  type: oneOf(['user', 'key', 'cli', 'system'] as const),
+  id: str('A user or key id, the operator name, or the system part.'),
+  name: nullable(str('The person’s name or email, or the key’s name.')),
+  email: nullable(str()),
 });
 
 export const DnsRecordView = object({
@@ -210,6 +232,7 @@ export const ApiKey = object({
   revoked_at: nullable(time()),
   last_used_at: nullable(time('Within a minute.')),
   created_at: time(),
+  created_by: nullable(actorView),
 });
 
 export const Webhook = object({ id: str(), url: str(), events: Type.Array(oneOf(WEBHOOK_EVENT_TYPES)), active: Type.Boolean(), created_at: time() });
@@ -309,7 +332,27 @@ export const Suppression = object({ address: str(), reason: oneOf(['bounce', 'co
 const perMode = () => object({ byoc: count(), shared: count() });
 
 export const Accepted = object({ success: Type.Literal(true), detail: str() });
-export const Session = object({ user, account, csrf_token: str('Send it as X-CSRF-Token on every state-changing request made with this session.') });
+export const Session = object({
+  user,
+  account,
+  accounts: Type.Array(object({ id: str(), name: str(), role: role() }), { description: 'Every account the person belongs to, the one used last first.' }),
+  csrf_token: str('Send it as X-CSRF-Token on every state-changing request made with this session.'),
+});
+export const Member = object({ user_id: str(), email: str(), name: str(), role: role(), joined_at: time() });
+export const MemberList = object({ members: Type.Array(Member) });
+export const RemovedMember = object({ member: Member, revoked_keys: Type.Array(str(), { description: 'Prefixes of the API keys the member made, revoked with the removal.' }) });
+export const Invitation = object({ id: str(), email: str(), role: oneOf(GRANTABLE_ROLES), invited_by: actorView, created_at: time(), expires_at: time() });
+export const InvitationList = object({ invitations: Type.Array(Invitation) });
+export const InvitationPreview = object({
+  account_name: str(),
+  email: str('The invited address.'),
+  role: oneOf(GRANTABLE_ROLES),
+  invited_by: nullable(str()),
+  expires_at: time(),
+  has_user: Type.Boolean({ description: 'true: sign in as the address to accept; false: accept with a new password.' }),
+});
+export const AuditEntry = object({ id: str(), actor: actorView, action: str(), details: Type.Record(Type.String(), Type.Unknown()), created_at: time() });
+export const AuditList = object({ entries: Type.Array(AuditEntry), next_cursor: nullable(str('Pass as `cursor` for the next (older) page; null on the last.')) });
 export const DomainList = object({ domains: Type.Array(Domain) });
 export const DomainVerification = object({
   domain: Domain,
@@ -407,6 +450,20 @@ export const MANAGEMENT_COMPONENTS = {
   EmailSchedule,
   Accepted,
   Session,
+  InvitationRequest,
+  InvitationTokenRequest,
+  AcceptInvitationRequest,
+  MemberRoleRequest,
+  TransferOwnershipRequest,
+  SwitchAccountRequest,
+  Member,
+  MemberList,
+  RemovedMember,
+  Invitation,
+  InvitationList,
+  InvitationPreview,
+  AuditEntry,
+  AuditList,
   Domain,
   DomainList,
   DomainVerification,

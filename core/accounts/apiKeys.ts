@@ -38,6 +38,10 @@ export interface ApiKey {
   revokedAt: Date | null;
   lastUsedAt: Date | null;
   createdAt: Date;
+  /** The audit actor that made the key (null for keys made before this was recorded). */
+  createdBy: string | null;
+  /** The person responsible for the key: its maker, or the maker of the key that made it. */
+  createdByUser: string | null;
 }
 
 interface ApiKeyRow {
@@ -52,6 +56,8 @@ interface ApiKeyRow {
   revoked_at: Date | null;
   last_used_at: Date | null;
   created_at: Date;
+  created_by: string | null;
+  created_by_user: string | null;
 }
 
 function toApiKey(row: ApiKeyRow): ApiKey {
@@ -66,6 +72,8 @@ function toApiKey(row: ApiKeyRow): ApiKey {
     revokedAt: row.revoked_at,
     lastUsedAt: row.last_used_at,
     createdAt: row.created_at,
+    createdBy: row.created_by,
+    createdByUser: row.created_by_user,
   };
 }
 
@@ -107,6 +115,8 @@ export async function createApiKey(
   return db.transaction(async (trx) => {
     const [row] = await trx<ApiKeyRow>('api_keys')
       .insert({
+        created_by: actor,
+        created_by_user: await personBehind(trx, actor),
         account_id: input.accountId,
         name,
         lookup_id: lookupId,
@@ -124,6 +134,14 @@ export async function createApiKey(
     });
     return { apiKey: toApiKey(row!), secret };
   });
+}
+
+/** The person an actor stands for: a user, or the person behind the key that acts (none for operators). */
+async function personBehind(db: Db, actor: string): Promise<string | null> {
+  const [kind, id] = actor.split(':');
+  if (kind === 'user' && id && isUuid(id)) return id;
+  if (kind === 'key' && id && isUuid(id)) return (await db<ApiKeyRow>('api_keys').where({ id }).first('created_by_user'))?.created_by_user ?? null;
+  return null;
 }
 
 /** A key by its id or by its public prefix `pk_<lookup id>` (what `key list` shows). */

@@ -9,6 +9,7 @@ export interface AuthLinks {
   verifyEmail(token: string): string;
   resetPassword(token: string): string;
   signIn(): string;
+  acceptInvitation(token: string): string;
 }
 
 export function verificationEmail(to: string, link: string): SystemEmail {
@@ -35,6 +36,14 @@ export function passwordResetEmail(to: string, link: string): SystemEmail {
   };
 }
 
+export function invitationEmail(to: string, invite: { accountName: string; invitedBy: string; role: string; link: string; hours: number }): SystemEmail {
+  return {
+    to,
+    subject: `You are invited to ${invite.accountName || 'an account'} on Postage`,
+    text: `${invite.invitedBy} invited you to join ${invite.accountName || 'their account'} on Postage as ${invite.role}.\n\nAccept the invitation (the link works once, for ${invite.hours} hours):\n${invite.link}\n\nIf you do not know the sender, ignore this email.\n`,
+  };
+}
+
 /** Links into the dashboard, which calls the API with the token. */
 export function dashboardLinks(baseUrl: string): AuthLinks {
   const base = baseUrl.replace(/\/$/, '');
@@ -42,5 +51,6 @@ export function dashboardLinks(baseUrl: string): AuthLinks {
     verifyEmail: (token) => `${base}/verify-email?token=${encodeURIComponent(token)}`,
     resetPassword: (token) => `${base}/reset-password?token=${encodeURIComponent(token)}`,
     signIn: () => `${base}/sign-in`,
+    acceptInvitation: (token) => `${base}/accept-invitation?token=${encodeURIComponent(token)}`,
   };
 }

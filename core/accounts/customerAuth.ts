@@ -11,7 +11,8 @@ import { findAccountByEmail, updateAccount } from './accounts';
 import { alreadyRegisteredEmail, passwordResetEmail, verificationEmail, type AuthLinks, type SystemEmail } from './authEmails';
 import { hashPassword, passwordMatches, passwordProblem } from './passwords';
 import { issueUserToken, redeemUserToken, retireOtherUserTokens, userTokenIsUsable, withdrawUserToken, type TokenPurpose } from './userTokens';
-import { dropUserSessions, findUserCredentials, getUser, getUserPasswordHash, insertUser, NO_PASSWORD, setUserPassword, type User } from './users';
+import { dropUserSessions, findUserByEmail, findUserCredentials, getUser, getUserPasswordHash, insertUser, NO_PASSWORD, setUserPassword, toUser, type User } from './users';
+import type { Knex } from 'knex';
 
 /** Queues one of Postage's own emails (through its own pipeline: core/sending/systemEmail.ts); throws when it was not queued. */
 export type SystemMailer = (email: SystemEmail) => Promise<void>;
@@ -26,13 +27,13 @@ export interface AuthDeps {
 
 export const userActor = (userId: string) => `user:${userId}`;
 
-function checkedEmail(email: string): string {
+export function checkedEmail(email: string): string {
   const address = email.trim().toLowerCase();
   if (!isValidAddress(address) || address.length > 254) throw new PostageError('invalid_email', 'Enter an email address such as you@example.com.', 'email');
   return address;
 }
 
-function checkedPassword(password: string, field = 'password'): string {
+export function checkedPassword(password: string, field = 'password'): string {
   const problem = passwordProblem(password);
   if (problem) throw new PostageError('invalid_password', problem, field);
   return password;
@@ -76,7 +77,8 @@ export async function prepareSignUp(input: { email: string; password: string; na
 /** The rest, after the answer: the account and its verification email, or an "already registered" email to the owner. */
 export async function completeSignUp(deps: AuthDeps, request: SignupRequest): Promise<void> {
   const { email, name, passwordHash } = request;
-  if (await findAccountByEmail(deps.db, email)) {
+  // An address with an account, or with a sign-in (an invited person), is taken.
+  if ((await findAccountByEmail(deps.db, email)) || (await findUserByEmail(deps.db, email))) {
     const owner = await userFor(deps.db, email);
     if (owner) await mailWithToken(deps, owner, 'password_reset', (reset) => alreadyRegisteredEmail(email, { signIn: deps.links.signIn(), reset: deps.links.resetPassword(reset) }));
     return;
@@ -85,20 +87,46 @@ export async function completeSignUp(deps: AuthDeps, request: SignupRequest): Pr
     // No subscription: the free BYOC plan (operators change plans; billing is out of scope).
     const [account] = await trx('accounts').insert({ email, name, plan: null, is_verified: false }).onConflict('email').ignore().returning<{ id: string }[]>('id');
     if (!account) return undefined; // signed up a moment ago by a concurrent request
-    const created = await insertUser(trx, { accountId: account.id, email, passwordHash });
+    const created = await insertUser(trx, { email, name, passwordHash });
+    await trx('memberships').insert({ account_id: account.id, user_id: created.id, role: 'owner' });
     await recordAudit(trx, { accountId: account.id, actor: userActor(created.id), action: 'account.signup', details: { email } });
     return created;
   });
   if (user) await mailWithToken(deps, user, 'verify_email', (token) => verificationEmail(email, deps.links.verifyEmail(token)));
 }
 
-/** The user of an address with an account, created without a password for operator-made accounts. */
+/**
+ * The user of an address with a sign-in, or the owner of an operator-made account with that
+ * address, created without a password (the emailed reset link then proves the inbox).
+ */
 async function userFor(db: Db, email: string): Promise<User | undefined> {
-  const found = await findUserCredentials(db, email);
-  if (found) return found.user;
+  const found = await findUserByEmail(db, email);
+  if (found) return found;
   const account = await findAccountByEmail(db, email);
   if (!account) return undefined;
-  return insertUser(db, { accountId: account.id, email: account.email, passwordHash: NO_PASSWORD }).catch(async () => (await findUserCredentials(db, email))?.user);
+  return db
+    .transaction(async (trx) => {
+      const user = await insertUser(trx, { email: account.email, name: account.name, passwordHash: NO_PASSWORD });
+      const hasOwner = await trx('memberships').where({ account_id: account.id, role: 'owner' }).first();
+      await trx('memberships').insert({ account_id: account.id, user_id: user.id, role: hasOwner ? 'admin' : 'owner' });
+      return user;
+    })
+    .catch(async () => findUserByEmail(db, email));
+}
+
+/**
+ * The link reached the address: the account signed up with it (whose email it is, spec 2.4) is
+ * verified, when the person is still its member.
+ */
+async function verifyOwnAccount(db: Db, user: User): Promise<void> {
+  const own = await db('accounts as a').join('memberships as m', 'm.account_id', 'a.id').where({ 'a.email': user.email, 'm.user_id': user.id }).first<{ id: string } | undefined>('a.id');
+  if (own) await updateAccount(db, own.id, { verified: true }, userActor(user.id));
+}
+
+/** A change to the person (their password) goes to the audit log of every account they belong to. */
+async function auditForPerson(db: Db | Knex.Transaction, userId: string, action: string): Promise<void> {
+  const accounts = await db('memberships').where({ user_id: userId }).select<{ account_id: string }[]>('account_id');
+  for (const { account_id } of accounts) await recordAudit(db as Db, { accountId: account_id, actor: userActor(userId), action });
 }
 
 /** Sends a new verification link to a signed-in user whose address is not verified yet. */
@@ -110,7 +138,7 @@ export async function verifyEmail(db: Db, token: string): Promise<User> {
   const userId = await redeemUserToken(db, token, 'verify_email');
   const user = userId ? await getUser(db, userId) : undefined;
   if (!user) throw new PostageError('invalid_token', 'This link is invalid, used or expired; sign in to get a new one.', 'token');
-  await updateAccount(db, user.accountId, { verified: true }, userActor(user.id));
+  await verifyOwnAccount(db, user);
   return user;
 }
 
@@ -148,11 +176,12 @@ export async function confirmPasswordReset(db: Db, input: { token: string; passw
     if (!userId) throw new PostageError('invalid_token', INVALID_RESET_LINK, 'token');
     await setUserPassword(trx, userId, passwordHash);
     await dropUserSessions(trx, userId);
-    return trx<{ id: string; account_id: string; email: string; created_at: Date }>('users').where({ id: userId }).first();
+    await auditForPerson(trx, userId, 'user.password_reset');
+    return trx<{ id: string; email: string; name: string; created_at: Date }>('users').where({ id: userId }).first();
   });
-  await updateAccount(db, user!.account_id, { verified: true }, userActor(user!.id));
-  await recordAudit(db, { accountId: user!.account_id, actor: userActor(user!.id), action: 'user.password_reset' });
-  return { id: user!.id, accountId: user!.account_id, email: user!.email, createdAt: user!.created_at };
+  const changed = toUser(user!);
+  await verifyOwnAccount(db, changed);
+  return changed;
 }
 
 /** Changes the password of a signed-in user and ends all their sessions (the caller starts a new one). */
@@ -165,6 +194,6 @@ export async function changePassword(db: Db, user: User, input: { currentPasswor
   await db.transaction(async (trx) => {
     await setUserPassword(trx, user.id, passwordHash);
     await dropUserSessions(trx, user.id);
-    await recordAudit(trx, { accountId: user.accountId, actor: userActor(user.id), action: 'user.password_change' });
+    await auditForPerson(trx, user.id, 'user.password_change');
   });
 }

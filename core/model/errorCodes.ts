@@ -49,6 +49,11 @@ export type ApiErrorCode =
   | 'not_scheduled'
   | 'template_alias_exists'
   | 'template_in_use'
+  | 'insufficient_role'
+  | 'already_member'
+  | 'ownership_transfer_required'
+  | 'invitation_wrong_user'
+  | 'no_account'
   | 'provider_error';
 
 /**
@@ -72,6 +77,8 @@ export type PostageErrorCode =
   | 'webhook_not_found'
   | 'webhook_delivery_not_found'
   | 'template_not_found'
+  | 'member_not_found'
+  | 'invitation_not_found'
   // A state the request conflicts with, or a provider that did not answer: a public code.
   | 'domain_exists'
   | 'domain_unavailable'
@@ -80,6 +87,12 @@ export type PostageErrorCode =
   | 'webhook_inactive'
   | 'template_alias_exists'
   | 'template_in_use'
+  | 'insufficient_role'
+  | 'already_member'
+  | 'ownership_transfer_required'
+  | 'invitation_wrong_user'
+  | 'account_not_verified'
+  | 'too_many_invitations'
   | 'byoc_not_configured'
   | 'byoc_role_unusable'
   | 'ses_identity_failed'
@@ -98,6 +111,7 @@ export type PostageErrorCode =
   | 'invalid_password'
   | 'invalid_permission'
   | 'invalid_region'
+  | 'invalid_role'
   | 'invalid_role_arn'
   | 'invalid_scope'
   | 'invalid_status'

@@ -7,7 +7,11 @@ import { createApiKey, findApiKey } from '../../core/accounts/apiKeys';
 import { listAudit } from '../../core/platform/audit';
 import { suppressManually } from '../../core/accounts/suppressions';
 import { addDomain, findDomain, markDomainVerified } from '../../core/domains/domains';
-import { SCOPED_KEY_ACCESS } from '../../api/routes/operationTable';
+import { OPERATION_ROLES, SCOPED_KEY_ACCESS } from '../../api/routes/operationTable';
+import { API_KEY_ROLE, roleCovers } from '../../core/accounts/roles';
+import { insertMemberUser } from '../../core/accounts/members';
+import { hashPassword } from '../../core/accounts/passwords';
+import { sha256 } from '../../core/platform/crypto';
 import { insertQueuedLogRow } from '../../core/sending/emailLog';
 import { getWebhookEndpoint } from '../../core/webhooks/webhookEndpoints';
 import { createTemplate } from '../../core/templates/templates';
@@ -16,7 +20,7 @@ import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';
 import { call, type ApiResponse } from '../api/helpers/http';
 import { loadOpenApiCheck, type DocumentedCheck } from '../api/helpers/openApi';
 import { randomUUID } from 'node:crypto';
-import { keyRequest } from './helpers';
+import { keyRequest, WebClient } from './helpers';
 
 let stack: ServiceStack;
 let documented: DocumentedCheck;
@@ -28,7 +32,15 @@ interface Tenant extends SenderFixture {
   messageId: string;
   suppressed: string;
   templateId: string;
+  /** A developer of the account, and an open invitation. */
+  memberId: string;
+  invitationId: string;
+  /** The owner, signed in: the operations no key reaches (members, invitations) are walked with it. */
+  owner: WebClient;
 }
+
+const PASSWORD = 'an isolation-test password';
+const passwordHash = hashPassword(PASSWORD);
 
 async function tenant(): Promise<Tenant> {
   const sender = await createSender(stack.db, { plan: 'growth' });
@@ -47,7 +59,22 @@ async function tenant(): Promise<Tenant> {
   const suppressed = `gone-${messageId.slice(0, 8)}@example.org`;
   await suppressManually(stack.db, { accountId: sender.account.id, address: suppressed }, 'test');
   const template = await createTemplate(stack.db, { accountId: sender.account.id, name: 'Private', content: { subject: 'Private', html: '<p>Private</p>', text: null } }, 'test');
-  return { ...sender, fullKey: secret, fullKeyId: apiKey.id, webhookId: endpoint.id, messageId, suppressed, templateId: template.id };
+  await insertMemberUser(stack.db, { accountId: sender.account.id, email: sender.account.email, passwordHash: await passwordHash });
+  const member = await insertMemberUser(stack.db, { accountId: sender.account.id, email: `dev-${messageId.slice(0, 8)}@example.org`, passwordHash: await passwordHash, role: 'developer' });
+  const [invitation] = await stack
+    .db('invitations')
+    .insert({
+      account_id: sender.account.id,
+      email: `invited-${messageId.slice(0, 8)}@example.org`,
+      role: 'viewer',
+      token_hash: sha256(randomUUID()),
+      invited_by_actor: 'test',
+      expires_at: new Date(Date.now() + 86_400_000),
+    })
+    .returning<{ id: string }[]>('id');
+  const owner = new WebClient(stack.baseUrl);
+  expect((await owner.signIn(sender.account.email, PASSWORD)).status).toBe(200);
+  return { ...sender, fullKey: secret, fullKeyId: apiKey.id, webhookId: endpoint.id, messageId, suppressed, templateId: template.id, memberId: member.userId, invitationId: invitation!.id, owner };
 }
 
 interface Operation {
@@ -84,7 +111,18 @@ const VALID_BODIES: Record<string, unknown> = {
   'post /api/templates': { name: 'probe', subject: 'Hi', html: '<p>Hi</p>' },
   'patch /api/templates/{id}': { name: 'renamed' },
   'post /api/templates/{id}/test-send': { from_email: 'hello@isolation-probe.example.net', recipient: 'delivered' },
+  'patch /api/members/{user_id}': { role: 'viewer' },
+  'post /api/invitations': { email: 'probe@isolation-probe.example.net', role: 'viewer' },
+  'post /api/account/transfer-ownership': { user_id: randomUUID() },
+  'post /api/auth/session/account': { account_id: randomUUID() },
 };
+
+/** The tenant's credential for an operation: its full_access key, or its owner's session where no key reaches (members, invitations). */
+function as(t: Tenant, op: Operation) {
+  const role = OPERATION_ROLES[`${op.method.toUpperCase()} ${op.path}`]!;
+  if (roleCovers(API_KEY_ROLE, role)) return keyRequest(stack.baseUrl, t.fullKey);
+  return (method: string, path: string, body?: unknown) => t.owner.request(method, path, body);
+}
 
 function fill(path: string, t: Tenant): string {
   return path
@@ -92,7 +130,8 @@ function fill(path: string, t: Tenant): string {
     .replace('{message_id}', t.messageId)
     .replace('{address}', encodeURIComponent(t.suppressed))
     .replace('{delivery_id}', '1')
-    .replace('{id}', path.startsWith('/api/api-keys') ? t.fullKeyId : path.startsWith('/api/templates') ? t.templateId : t.webhookId);
+    .replace('{user_id}', t.memberId)
+    .replace('{id}', path.startsWith('/api/api-keys') ? t.fullKeyId : path.startsWith('/api/templates') ? t.templateId : path.startsWith('/api/invitations') ? t.invitationId : t.webhookId);
 }
 
 /** Ids and names of the same form that exist in no account. */
@@ -103,11 +142,13 @@ const nobody = {
   suppressed: 'nobody-0000@example.org',
   fullKeyId: randomUUID(),
   templateId: randomUUID(),
+  memberId: randomUUID(),
+  invitationId: randomUUID(),
 } as Tenant;
 
 function withoutIds(json: unknown, t: Tenant): string {
   let text = JSON.stringify(json);
-  for (const id of [t.domain, t.webhookId, t.messageId, t.suppressed, t.fullKeyId, t.templateId]) text = text.split(id).join('<id>');
+  for (const id of [t.domain, t.webhookId, t.messageId, t.suppressed, t.fullKeyId, t.templateId, t.memberId, t.invitationId]) text = text.split(id).join('<id>');
   return text;
 }
 
@@ -148,10 +189,10 @@ test('the document lists the management endpoints this test walks', () => {
 });
 
 test("another account's ids and names answer 404 on every endpoint that takes one, and nothing of theirs changes", async () => {
-  const asA = keyRequest(stack.baseUrl, a.fullKey);
   const withIds = operations.filter((o) => o.path.includes('{'));
   expect(withIds.length).toBeGreaterThanOrEqual(10);
   for (const op of withIds) {
+    const asA = as(a, op);
     const res = await asA(op.method.toUpperCase(), fill(op.path, b), op.body);
     expect({ op: `${op.method} ${op.path}`, status: res.status, error: res.json.error }).toEqual({ op: `${op.method} ${op.path}`, status: 404, error: 'not_found' });
     documented(op.path, op.method, res);
@@ -165,6 +206,8 @@ test("another account's ids and names answer 404 on every endpoint that takes on
   const bSees = keyRequest(stack.baseUrl, b.fullKey);
   expect((await bSees('GET', `/api/suppressions?search=${encodeURIComponent(b.suppressed)}`)).json.suppressions).toHaveLength(1);
   expect((await bSees('GET', `/api/emails/${b.messageId}`)).status).toBe(200);
+  expect(await stack.db('memberships').where({ account_id: b.account.id, user_id: b.memberId }).first('role')).toEqual({ role: 'developer' });
+  expect(await stack.db('invitations').where({ id: b.invitationId }).first('revoked_at')).toEqual({ revoked_at: null });
 });
 
 test('lists and reads show only the caller’s own account', async () => {
@@ -172,11 +215,11 @@ test('lists and reads show only the caller’s own account', async () => {
   const reads = operations.filter((o) => o.method === 'get' && !o.path.includes('{'));
   expect(reads.length).toBeGreaterThanOrEqual(7);
   for (const op of reads) {
-    const res = await asA('GET', op.path);
+    const res = await as(a, op)('GET', op.path);
     expect({ op: op.path, status: res.status }).toEqual({ op: op.path, status: op.path === '/api/byoc/cloudformation' ? 409 : 200 });
     documented(op.path, 'get', res);
     const text = JSON.stringify(res.json);
-    for (const theirs of [b.domain, b.webhookId, b.messageId, b.suppressed, b.fullKeyId, b.templateId, b.account.id]) expect(text).not.toContain(theirs);
+    for (const theirs of [b.domain, b.webhookId, b.messageId, b.suppressed, b.fullKeyId, b.templateId, b.account.id, b.memberId, b.invitationId]) expect(text).not.toContain(theirs);
   }
   const domains = (await asA('GET', '/api/domains')).json.domains as { name: string }[];
   expect(domains.map((d) => d.name)).toEqual([a.domain]);
@@ -250,6 +293,7 @@ test('a domain-scoped full_access key: every operation is classified, account-wi
       'POST /api/auth/verify-email/resend',
       'POST /api/auth/signout',
       'POST /api/auth/password',
+      'POST /api/auth/session/account',
     ].sort(),
   );
   const asScoped = keyRequest(stack.baseUrl, c.scopedKey);

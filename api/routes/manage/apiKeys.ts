@@ -6,6 +6,19 @@ import { keyOutsideCaller, scopeCovers } from '../../../core/accounts/keyScope';
 import { sendError } from '../../http/errors';
 import { ANSWERED, operation } from '../../http/operation';
 import { presentApiKey } from '../../presenters/resources';
+import { describeActors } from '../../../core/accounts/actors';
+import type { Db } from '../../../core/platform/db';
+import type { ApiKey as Key } from '../../../core/accounts/apiKeys';
+
+/** The keys as answered, each with who made it (the dashboard shows it; removing a member revokes theirs). */
+async function presented(db: Db, accountId: string, keys: Key[]) {
+  const actors = await describeActors(
+    db,
+    accountId,
+    keys.flatMap((k) => (k.createdBy ? [k.createdBy] : [])),
+  );
+  return keys.map((k) => presentApiKey(k, actors));
+}
 import { ApiKey, ApiKeyList, CreateApiKeyRequest, CreatedApiKey } from '../../schemas/management';
 
 export const apiKeyOperations = [
@@ -14,11 +27,12 @@ export const apiKeyOperations = [
     path: '/api/api-keys',
     summary: 'The account’s API keys (never their secrets), with when each was last used.',
     who: 'caller',
+    role: 'viewer',
     scopedKey: 'filtered',
     ok: [200, ApiKeyList, 'The keys.'],
     async handler({ deps, caller }) {
       const keys = (await listApiKeys(deps.db, caller.accountId)).filter((k) => scopeCovers(caller.domainScope, k.domainScope));
-      return { api_keys: keys.map(presentApiKey) };
+      return { api_keys: await presented(deps.db, caller.accountId, keys) };
     },
   }),
   operation({
@@ -26,6 +40,7 @@ export const apiKeyOperations = [
     path: '/api/api-keys',
     summary: 'Create a key; the secret is in this response only. A caller cannot create a key with more permission than its own.',
     who: 'caller',
+    role: 'developer',
     scopedKey: 'within',
     body: CreateApiKeyRequest,
     ok: [201, CreatedApiKey, 'Created.'],
@@ -44,7 +59,7 @@ export const apiKeyOperations = [
         caller.actor,
       );
       res.locals.outcome = 'api_key_created';
-      return { api_key: presentApiKey(apiKey), secret };
+      return { api_key: (await presented(deps.db, caller.accountId, [apiKey]))[0]!, secret };
     },
   }),
   operation({
@@ -52,12 +67,13 @@ export const apiKeyOperations = [
     path: '/api/api-keys/{id}',
     summary: 'Revoke a key (by id or `pk_` prefix); its next request gets 401.',
     who: 'caller',
+    role: 'developer',
     scopedKey: 'key',
     ok: [200, ApiKey, 'Revoked.'],
     async handler({ deps, res, caller, params }) {
       const revoked = await revokeApiKey(deps.db, params.id, caller.actor, caller.accountId);
       res.locals.outcome = 'api_key_revoked';
-      return presentApiKey(revoked);
+      return (await presented(deps.db, caller.accountId, [revoked]))[0]!;
     },
   }),
 ];

@@ -29,6 +29,7 @@ export const domainOperations = [
     path: '/api/domains',
     summary: 'The account’s sending domains with their DNS records and states.',
     who: 'caller',
+    role: 'viewer',
     scopedKey: 'filtered',
     ok: [200, DomainList, 'The domains.'],
     async handler({ deps, caller }) {
@@ -43,6 +44,7 @@ export const domainOperations = [
     summary:
       'Claim a domain (mode fixed for good); answers with the records to publish: the ownership TXT, MAIL FROM MX and SPF, DMARC. The 3 DKIM CNAMEs follow once ownership is verified. Other accounts’ claims of the name change nothing in the answer; the first account to verify ownership wins the name. Unverified claims expire (`expires_at`).',
     who: 'caller',
+    role: 'developer',
     scopedKey: 'account_wide',
     body: CreateDomainRequest,
     ok: [201, DomainView, 'Added.'],
@@ -63,6 +65,7 @@ export const domainOperations = [
     path: '/api/domains/{name}',
     summary: 'One domain and the state of each record.',
     who: 'caller',
+    role: 'viewer',
     scopedKey: 'domain',
     ok: [200, DomainView, 'The domain.'],
     async handler({ deps, caller, params }) {
@@ -74,6 +77,7 @@ export const domainOperations = [
     path: '/api/domains/{name}',
     summary: 'Delete the domain (a released claim too) and its SES identity if it has one.',
     who: 'caller',
+    role: 'developer',
     scopedKey: 'domain',
     ok: [200, Deleted, 'Deleted (warnings say what could not be removed from SES).'],
     async handler({ deps, res, caller, params }) {
@@ -89,6 +93,7 @@ export const domainOperations = [
     summary:
       'Check DNS: ownership (TXT), then DKIM (3 CNAMEs), plus the advisory records; says which required records are missing. Once ownership is verified the SES identity is created and the DKIM records are issued; other unverified claims of the name are released.',
     who: 'caller',
+    role: 'developer',
     scopedKey: 'domain',
     ok: [200, DomainVerification, 'Checked.'],
     more: {

@@ -21,6 +21,7 @@ export const emailOperations = [
     path: '/api/emails',
     summary: 'The shared-mode email log, newest first (rows are kept 14 days).',
     who: 'caller',
+    role: 'viewer',
     scopedKey: 'filtered',
     query: [
       { name: 'status', description: 'queued, sent, delivered, bounced, complained or failed.', schema: { enum: [...LOG_STATUSES] } },
@@ -70,6 +71,7 @@ export const emailOperations = [
     path: '/api/emails/{message_id}',
     summary: 'One message: its log row, its timeline and its webhook deliveries.',
     who: 'caller',
+    role: 'viewer',
     scopedKey: 'message',
     ok: [200, EmailDetail, 'The message.'],
     more: {
@@ -91,6 +93,7 @@ export const emailOperations = [
     path: '/api/emails/{message_id}',
     summary: 'Move a scheduled email (shared or BYOC, by the `message_id` of its send answer) to another time.',
     who: 'caller',
+    role: 'developer',
     scopedKey: 'message',
     body: RescheduleRequest,
     ok: [200, EmailSchedule, 'Moved.'],
@@ -117,6 +120,7 @@ export const emailOperations = [
     path: '/api/emails/{message_id}/cancel',
     summary: 'Cancel a scheduled email (shared or BYOC, by the `message_id` of its send answer): status `canceled`, the month’s count given back, its staged content deleted at once.',
     who: 'caller',
+    role: 'developer',
     scopedKey: 'message',
     ok: [200, EmailSchedule, 'Cancelled.'],
     more: { 409: [{ codes: ['not_scheduled'] }, 'It has already left, or was cancelled.'] },

@@ -13,6 +13,7 @@ export const suppressionOperations = [
     path: '/api/suppressions',
     summary: 'The suppression list, newest first.',
     who: 'caller',
+    role: 'viewer',
     scopedKey: 'same',
     query: [{ name: 'search', description: 'Part of the address.', schema: text(320) }, ...PAGE],
     ok: [200, SuppressionList, 'A page of the list.'],
@@ -31,6 +32,7 @@ export const suppressionOperations = [
     path: '/api/suppressions',
     summary: 'Suppress an address by hand (reason `manual`).',
     who: 'caller',
+    role: 'developer',
     scopedKey: 'account_wide',
     body: CreateSuppressionRequest,
     ok: [201, SuppressionAdded, 'Added (200 when it was already there).'],
@@ -48,6 +50,7 @@ export const suppressionOperations = [
     path: '/api/suppressions/{address}',
     summary: 'Whether an address is suppressed: its entry, or 404 when sends to it are not refused for suppression.',
     who: 'caller',
+    role: 'viewer',
     scopedKey: 'same',
     ok: [200, Suppression, 'The entry.'],
     async handler({ deps, caller, params }) {
@@ -61,6 +64,7 @@ export const suppressionOperations = [
     path: '/api/suppressions/{address}',
     summary: 'Lift a suppression.',
     who: 'caller',
+    role: 'developer',
     scopedKey: 'account_wide',
     ok: [200, Deleted, 'Removed.'],
     async handler({ deps, res, caller, params }) {

@@ -15,6 +15,7 @@ export const usageOperations = [
     path: '/api/usage',
     summary: 'This month’s allowance and use per mode, and daily sends for the previous and the current UTC month.',
     who: 'caller',
+    role: 'viewer',
     scopedKey: 'account_wide',
     ok: [200, Usage, 'Usage.'],
     async handler({ deps, res, caller }) {

@@ -77,6 +77,7 @@ export const webhookOperations = [
     path: '/api/webhooks',
     summary: 'The account’s webhook endpoints.',
     who: 'caller',
+    role: 'viewer',
     scopedKey: 'account_wide',
     ok: [200, WebhookList, 'The endpoints.'],
     async handler({ deps, caller }) {
@@ -88,6 +89,7 @@ export const webhookOperations = [
     path: '/api/webhooks',
     summary: 'Create an endpoint; the signing secret is in this response only (Growth and Pro plans).',
     who: 'caller',
+    role: 'developer',
     scopedKey: 'account_wide',
     body: CreateWebhookRequest,
     ok: [201, CreatedWebhook, 'Created.'],
@@ -108,6 +110,7 @@ export const webhookOperations = [
     path: '/api/webhooks/{id}',
     summary: 'Change the URL, the events or the active switch (Growth and Pro plans).',
     who: 'caller',
+    role: 'developer',
     scopedKey: 'account_wide',
     body: UpdateWebhookRequest,
     ok: [200, Webhook, 'Changed.'],
@@ -121,6 +124,7 @@ export const webhookOperations = [
     path: '/api/webhooks/{id}',
     summary: 'Delete the endpoint, its secret and its delivery history (permanent).',
     who: 'caller',
+    role: 'developer',
     scopedKey: 'account_wide',
     ok: [200, Deleted, 'Deleted.'],
     async handler({ deps, res, caller, params }) {
@@ -135,6 +139,7 @@ export const webhookOperations = [
     path: '/api/webhooks/{id}/deliveries',
     summary: 'Recent delivery attempts, newest first.',
     who: 'caller',
+    role: 'viewer',
     scopedKey: 'account_wide',
     query: [LIMIT],
     ok: [200, WebhookDeliveries, 'The deliveries.'],
@@ -151,6 +156,7 @@ export const webhookOperations = [
     path: '/api/webhooks/{id}/test',
     summary: 'POST a signed test event of the chosen type (spec 6.4 flat test shape) to the endpoint now, and record it (Growth and Pro plans; at most 10 test events a minute per account).',
     who: 'caller',
+    role: 'developer',
     scopedKey: 'account_wide',
     body: TestWebhookRequest,
     ok: [200, WebhookTestResult, 'Attempted (see `delivery.succeeded`; a failure without an HTTP answer says only its category in `delivery.error`).'],
@@ -171,6 +177,7 @@ export const webhookOperations = [
     summary:
       'Send a recorded delivery’s event again, now, as one attempt recorded as a replay (Growth and Pro plans; counts toward the 10 test events a minute). A message’s event is rebuilt from its log row (kept 14 days) and carries the same `webhook-id`; a test delivery is replayed as a new test event of its type.',
     who: 'caller',
+    role: 'developer',
     scopedKey: 'account_wide',
     ok: [200, WebhookReplayResult, 'Attempted (see `delivery.succeeded`).'],
     more: {
@@ -191,6 +198,7 @@ export const webhookOperations = [
     summary:
       'Replace the signing secret; the new one is in this response only. For 24 hours every delivery’s Standard Webhooks `webhook-signature` carries a signature made with each of the two secrets, so a receiver can switch without losing events; X-Service-Signature (one secret, spec 6.2) uses the new one at once (Growth and Pro plans).',
     who: 'caller',
+    role: 'developer',
     scopedKey: 'account_wide',
     ok: [200, RotatedSecret, 'Rotated.'],
     async handler({ deps, res, caller, params }) {
