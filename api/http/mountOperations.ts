@@ -11,7 +11,7 @@ import { scopedKeyRules } from '../middleware/keyScope';
 import { refuseUnstorableParameters } from '../middleware/parameters';
 import type { RouteDeps } from './deps';
 import { handled } from './handled';
-import { ANSWERED, isReply, type OperationGroup } from './operation';
+import { ANSWERED, deprecationHeaders, isReply, type OperationGroup } from './operation';
 import { validBody } from './requestBody';
 
 /** `/api/domains/{name}` as Express writes it. */
@@ -24,6 +24,11 @@ export function mountOperations(deps: RouteDeps, groups: OperationGroup[], sessi
     const body = group.bodyOptional ? optionalJsonBody(group.bodyLimit) : jsonBody(group.bodyLimit);
     for (const op of group.operations) {
       const chain: RequestHandler[] = [];
+      const deprecated = op.deprecated;
+      if (deprecated) {
+        const headers = deprecationHeaders(deprecated);
+        chain.push((_req, res, next) => void (res.set(headers), next()));
+      }
       if (op.limit) chain.push(anonymousLimit(deps.redis, deps.config, op.limit));
       chain.push(session);
       if (op.who === 'caller') chain.push(caller, requireRole(op.role ?? 'owner'));

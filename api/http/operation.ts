@@ -40,6 +40,25 @@ export function isReply(value: unknown): value is Reply {
 
 type Who = 'anyone' | 'caller';
 
+/** When an operation was deprecated, when it may go, and the changelog entry saying what replaces it. */
+export interface Deprecation {
+  /** ISO date of the announcement. */
+  since: string;
+  /** ISO date after which it may be removed (at least 6 months later). */
+  sunset: string;
+  /** The CHANGELOG.md entry (a URL). */
+  link: string;
+}
+
+/** The answer headers of a deprecated operation: RFC 9745's Deprecation, RFC 8594's Sunset, and the changelog link. */
+export function deprecationHeaders(d: Deprecation): Record<string, string> {
+  return {
+    Deprecation: `@${Math.floor(Date.parse(d.since) / 1000)}`,
+    Sunset: new Date(d.sunset).toUTCString(),
+    Link: `<${d.link}>; rel="deprecation"; type="text/html"`,
+  };
+}
+
 /** `{ name: string }` for `/api/domains/{name}`: the handler reads exactly the parameters its path has. */
 export type PathParams<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? { [K in Name]: string } & PathParams<Rest> : unknown;
 
@@ -69,6 +88,8 @@ interface OperationFields<B extends TSchema | undefined, R extends TSchema, W ex
   limit?: AnonymousOperation;
   /** Only a signed-in person may call it (their session, password, membership): a key is answered 404. */
   sessionOnly?: true;
+  /** Announced for removal (docs/compatibility.md): `deprecated: true` in the document, Deprecation and Sunset headers on every answer. */
+  deprecated?: Deprecation;
   body?: B;
   query?: QueryParameter[];
   ok: [status: number, schema: R, description: string];
@@ -95,6 +116,7 @@ export interface AnyOperation {
   who: Who;
   limit?: AnonymousOperation;
   sessionOnly?: true;
+  deprecated?: Deprecation;
   role?: Role;
   scopedKey?: ScopedKeyAccess;
   body?: TSchema;

@@ -76,6 +76,7 @@ export function managementPaths(groups: OperationGroup[]) {
         summary: op.summary,
         tags: [group.tag],
         security: auth ? [{ session: [], csrf: [] }, { apiKey: [] }] : [],
+        ...(op.deprecated ? { deprecated: true } : {}),
         ...(auth
           ? {
               description: op.sessionOnly ? `${roleRule(op.role ?? 'owner')} Only a signed-in person: an API key is answered 404.` : roleRule(op.role ?? 'owner'),
