@@ -72,6 +72,12 @@ type Client struct {
 	Templates *TemplatesService
 	// BYOC manages the bring-your-own-cloud configuration (a full_access key).
 	BYOC *BYOCService
+	// Members reads the account's members and their roles (a full_access key).
+	Members *MembersService
+	// Invitations reads the account's open invitations (a full_access key).
+	Invitations *InvitationsService
+	// Audit reads the audit log (a full_access key).
+	Audit *AuditService
 }
 
 // NewClient returns a client that authenticates with apiKey (the X-API-Key header). Its base
@@ -108,6 +114,9 @@ func NewClient(apiKey string, opts ...Option) *Client {
 	c.Suppressions = &SuppressionsService{c}
 	c.Templates = &TemplatesService{c}
 	c.BYOC = &BYOCService{c}
+	c.Members = &MembersService{c}
+	c.Invitations = &InvitationsService{c}
+	c.Audit = &AuditService{c}
 	return c
 }
 

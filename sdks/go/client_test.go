@@ -417,6 +417,32 @@ func TestListParametersBecomeTheQuery(t *testing.T) {
 	}
 }
 
+func TestTheAuditLogsFiltersAndPages(t *testing.T) {
+	s := serve(t, func(_ int, w http.ResponseWriter, r *http.Request) {
+		if r.URL.Query().Get("cursor") == "" {
+			reply(w, 200, `{"entries":[{"id":"2","actor":{"type":"key","id":"k","name":"ops (pk_1)","email":null},"action":"api_key.revoke","details":{"key":"pk_2"},"created_at":"2026-01-02T00:00:00Z"}],"next_cursor":"c2"}`)
+			return
+		}
+		reply(w, 200, `{"entries":[{"id":"1","actor":{"type":"user","id":"u","name":"Ada","email":"ada@example.org"},"action":"api_key.create","details":{},"created_at":"2026-01-01T00:00:00Z"}],"next_cursor":null}`)
+	})
+	c := testClient(s)
+	var got []string
+	for entry, err := range c.Audit.ListAll(context.Background(), &ListAuditParams{Actor: "user:u", Action: "api_key", Since: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), Limit: 1}) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, entry.ID+" "+string(entry.Actor.Type)+" "+entry.Action)
+	}
+	if strings.Join(got, ", ") != "2 key api_key.revoke, 1 user api_key.create" {
+		t.Fatalf("entries %v", got)
+	}
+	seen := s.seen()
+	if len(seen) != 2 || seen[0].path != "/api/audit" || seen[0].rawQuery != "action=api_key&actor=user%3Au&limit=1&since=2026-01-01T00%3A00%3A00Z" ||
+		seen[1].rawQuery != "action=api_key&actor=user%3Au&cursor=c2&limit=1&since=2026-01-01T00%3A00%3A00Z" {
+		t.Fatalf("requests %+v", seen)
+	}
+}
+
 func TestABadBaseURLIsAnError(t *testing.T) {
 	if _, err := NewClient("pk", WithBaseURL("localhost:3000")).Me.Get(context.Background()); err == nil || !strings.Contains(err.Error(), "base URL") {
 		t.Fatalf("error %v", err)

@@ -41,11 +41,12 @@ var (
 	ErrValidation = errors.New("postage: invalid request")
 	// ErrAuthentication: 401, the API key is missing, malformed, unknown, revoked or expired.
 	ErrAuthentication = errors.New("postage: authentication failed")
-	// ErrForbidden: 403, a send gate refused (see Code) or the key lacks the permission.
+	// ErrForbidden: 403, a send gate refused (see Code) or the key lacks the permission
+	// (insufficient_permission; insufficient_role where the operation needs a higher team role).
 	ErrForbidden = errors.New("postage: forbidden")
 	// ErrNotFound: 404.
 	ErrNotFound = errors.New("postage: not found")
-	// ErrConflict: 409 (idempotency key reused or in progress, a domain that exists, ...).
+	// ErrConflict: 409 (idempotency key reused or in progress, a domain that exists, already_member, ...).
 	ErrConflict = errors.New("postage: conflict")
 	// ErrSuppressed: 422 recipient_suppressed, the recipient is on the suppression list.
 	ErrSuppressed = errors.New("postage: recipient suppressed")

@@ -696,10 +696,15 @@ func TestLiveManagement(t *testing.T) {
 		}
 	})
 
+	keyName := unique("go-")
 	t.Run("api keys", func(t *testing.T) {
-		created, err := full.APIKeys.Create(ctx, &postage.CreateAPIKeyRequest{Name: unique("go-"), Domains: []string{e.domain}})
+		created, err := full.APIKeys.Create(ctx, &postage.CreateAPIKeyRequest{Name: keyName, Domains: []string{e.domain}})
 		if err != nil {
 			t.Fatal(err)
+		}
+		// Made by the full_access key, and named after it.
+		if by := created.APIKey.CreatedBy; by == nil || by.Type != postage.CreatedAPIKeyAPIKeyCreatedByTypeKey || by.Name == nil || !strings.HasPrefix(*by.Name, "sdk full access") {
+			t.Fatalf("created by %+v", by)
 		}
 		key := e.client(created.Secret)
 		if me, err := key.Me.Get(ctx); err != nil || me.Email == "" {
@@ -710,6 +715,80 @@ func TestLiveManagement(t *testing.T) {
 		}
 		if _, err := key.Me.Get(ctx); !errors.Is(err, postage.ErrAuthentication) {
 			t.Fatalf("a revoked key: %v", err)
+		}
+	})
+
+	// The team and the audit log, read with the full_access key. The fixture's account has its
+	// owner as its one member and nobody invited (only a person may invite).
+	t.Run("team and audit log", func(t *testing.T) {
+		me, err := sender.Me.Get(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		members, err := full.Members.List(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(members.Members) != 1 || members.Members[0].Role != postage.MemberRoleOwner || members.Members[0].Email != me.Email || members.Members[0].UserID == "" {
+			t.Fatalf("members %+v", members.Members)
+		}
+		invitations, err := full.Invitations.List(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if invitations.Invitations == nil || len(invitations.Invitations) != 0 {
+			t.Fatalf("invitations %+v", invitations.Invitations)
+		}
+		var apiErr *postage.APIError
+		if _, err := sender.Members.List(ctx); !errors.As(err, &apiErr) || apiErr.Code != postage.ErrorCodeInsufficientPermission {
+			t.Fatalf("a sending key listed the members: %v", err)
+		}
+
+		// The keys' creations: the fixture's full_access key (by the test setup, a "system"
+		// actor), and the "api keys" subtest's (by the full_access key).
+		page, err := full.Audit.List(ctx, &postage.ListAuditParams{Action: "api_key.create", Limit: 100})
+		if err != nil {
+			t.Fatal(err)
+		}
+		byName := map[string]postage.AuditEntry{}
+		for _, entry := range page.Entries {
+			if entry.Action != "api_key.create" {
+				t.Fatalf("the filter let through %+v", entry)
+			}
+			if name, ok := entry.Details["name"].(string); ok {
+				byName[name] = entry
+			}
+		}
+		if _, ok := byName["sdk full access"]; !ok {
+			t.Fatalf("no api_key.create of the fixture's key in %+v", page.Entries)
+		}
+		if made, ok := byName[keyName]; !ok || made.Actor.Type != postage.AuditEntryActorTypeKey || made.Actor.Name == nil || !strings.HasPrefix(*made.Actor.Name, "sdk full access") {
+			t.Fatalf("the key made by the full_access key: %+v", made)
+		}
+
+		// Every page, one entry each: the same entries (and any made since), newest first, once.
+		seen := map[string]bool{}
+		var previous time.Time
+		for entry, err := range full.Audit.ListAll(ctx, &postage.ListAuditParams{Action: "api_key", Limit: 1}) {
+			if err != nil {
+				t.Fatal(err)
+			}
+			if seen[entry.ID] {
+				t.Fatalf("entry %s came twice", entry.ID)
+			}
+			seen[entry.ID] = true
+			if !previous.IsZero() && entry.CreatedAt.After(previous) {
+				t.Fatalf("entry %s (%v) after one of %v", entry.ID, entry.CreatedAt, previous)
+			}
+			previous = entry.CreatedAt
+		}
+		for _, entry := range page.Entries {
+			if !seen[entry.ID] {
+				t.Fatalf("listing every page missed %+v", entry)
+			}
+		}
+		if len(seen) < 2 {
+			t.Fatalf("%d entries: no second page was read", len(seen))
 		}
 	})
 

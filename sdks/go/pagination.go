@@ -98,3 +98,21 @@ func (s *TemplatesService) ListAll(ctx context.Context, params *ListTemplatesPar
 		return page.Templates, page.NextCursor, nil
 	})
 }
+
+// ListAll yields every entry of the audit log params selects, newest first, page after page (see
+// EmailsService.ListAll).
+func (s *AuditService) ListAll(ctx context.Context, params *ListAuditParams) iter.Seq2[AuditEntry, error] {
+	p := ListAuditParams{}
+	if params != nil {
+		p = *params
+	}
+	return pages(ctx, p.Cursor, func(ctx context.Context, cursor string) ([]AuditEntry, *string, error) {
+		q := p
+		q.Cursor = cursor
+		page, err := s.List(ctx, &q)
+		if err != nil {
+			return nil, nil, err
+		}
+		return page.Entries, page.NextCursor, nil
+	})
+}

@@ -21,6 +21,30 @@ func (e AcceptedSuccess) Valid() bool {
 	}
 }
 
+// Defines values for APIKeyCreatedByType.
+const (
+	APIKeyCreatedByTypeCli    APIKeyCreatedByType = "cli"
+	APIKeyCreatedByTypeKey    APIKeyCreatedByType = "key"
+	APIKeyCreatedByTypeSystem APIKeyCreatedByType = "system"
+	APIKeyCreatedByTypeUser   APIKeyCreatedByType = "user"
+)
+
+// Valid indicates whether the value is a known member of the APIKeyCreatedByType enum.
+func (e APIKeyCreatedByType) Valid() bool {
+	switch e {
+	case APIKeyCreatedByTypeCli:
+		return true
+	case APIKeyCreatedByTypeKey:
+		return true
+	case APIKeyCreatedByTypeSystem:
+		return true
+	case APIKeyCreatedByTypeUser:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for APIKeyPermission.
 const (
 	APIKeyPermissionFullAccess APIKeyPermission = "full_access"
@@ -60,6 +84,30 @@ func (e APIKeyState) Valid() bool {
 	}
 }
 
+// Defines values for APIKeyListAPIKeysCreatedByType.
+const (
+	APIKeyListAPIKeysCreatedByTypeCli    APIKeyListAPIKeysCreatedByType = "cli"
+	APIKeyListAPIKeysCreatedByTypeKey    APIKeyListAPIKeysCreatedByType = "key"
+	APIKeyListAPIKeysCreatedByTypeSystem APIKeyListAPIKeysCreatedByType = "system"
+	APIKeyListAPIKeysCreatedByTypeUser   APIKeyListAPIKeysCreatedByType = "user"
+)
+
+// Valid indicates whether the value is a known member of the APIKeyListAPIKeysCreatedByType enum.
+func (e APIKeyListAPIKeysCreatedByType) Valid() bool {
+	switch e {
+	case APIKeyListAPIKeysCreatedByTypeCli:
+		return true
+	case APIKeyListAPIKeysCreatedByTypeKey:
+		return true
+	case APIKeyListAPIKeysCreatedByTypeSystem:
+		return true
+	case APIKeyListAPIKeysCreatedByTypeUser:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for APIKeyListAPIKeysPermission.
 const (
 	APIKeyListAPIKeysPermissionFullAccess APIKeyListAPIKeysPermission = "full_access"
@@ -93,6 +141,30 @@ func (e APIKeyListAPIKeysState) Valid() bool {
 	case APIKeyListAPIKeysStateExpired:
 		return true
 	case APIKeyListAPIKeysStateRevoked:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for AuditEntryActorType.
+const (
+	AuditEntryActorTypeCli    AuditEntryActorType = "cli"
+	AuditEntryActorTypeKey    AuditEntryActorType = "key"
+	AuditEntryActorTypeSystem AuditEntryActorType = "system"
+	AuditEntryActorTypeUser   AuditEntryActorType = "user"
+)
+
+// Valid indicates whether the value is a known member of the AuditEntryActorType enum.
+func (e AuditEntryActorType) Valid() bool {
+	switch e {
+	case AuditEntryActorTypeCli:
+		return true
+	case AuditEntryActorTypeKey:
+		return true
+	case AuditEntryActorTypeSystem:
+		return true
+	case AuditEntryActorTypeUser:
 		return true
 	default:
 		return false
@@ -306,6 +378,30 @@ func (e CreateDomainRequestSendingMode) Valid() bool {
 	case CreateDomainRequestSendingModeByoc:
 		return true
 	case CreateDomainRequestSendingModeShared:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for CreatedAPIKeyAPIKeyCreatedByType.
+const (
+	CreatedAPIKeyAPIKeyCreatedByTypeCli    CreatedAPIKeyAPIKeyCreatedByType = "cli"
+	CreatedAPIKeyAPIKeyCreatedByTypeKey    CreatedAPIKeyAPIKeyCreatedByType = "key"
+	CreatedAPIKeyAPIKeyCreatedByTypeSystem CreatedAPIKeyAPIKeyCreatedByType = "system"
+	CreatedAPIKeyAPIKeyCreatedByTypeUser   CreatedAPIKeyAPIKeyCreatedByType = "user"
+)
+
+// Valid indicates whether the value is a known member of the CreatedAPIKeyAPIKeyCreatedByType enum.
+func (e CreatedAPIKeyAPIKeyCreatedByType) Valid() bool {
+	switch e {
+	case CreatedAPIKeyAPIKeyCreatedByTypeCli:
+		return true
+	case CreatedAPIKeyAPIKeyCreatedByTypeKey:
+		return true
+	case CreatedAPIKeyAPIKeyCreatedByTypeSystem:
+		return true
+	case CreatedAPIKeyAPIKeyCreatedByTypeUser:
 		return true
 	default:
 		return false
@@ -1052,43 +1148,50 @@ func (e EmailScheduleStatus) Valid() bool {
 
 // Defines values for ErrorCode.
 const (
-	ErrorCodeAttachmentUploadFailed   ErrorCode = "attachment_upload_failed"
-	ErrorCodeByocNotConfigured        ErrorCode = "byoc_not_configured"
-	ErrorCodeByocSetupRequired        ErrorCode = "byoc_setup_required"
-	ErrorCodeCsrfTokenInvalid         ErrorCode = "csrf_token_invalid"
-	ErrorCodeDkimNotVerified          ErrorCode = "dkim_not_verified"
-	ErrorCodeDomainExists             ErrorCode = "domain_exists"
-	ErrorCodeDomainModeMismatch       ErrorCode = "domain_mode_mismatch"
-	ErrorCodeDomainNotAllowed         ErrorCode = "domain_not_allowed"
-	ErrorCodeDomainNotRegistered      ErrorCode = "domain_not_registered"
-	ErrorCodeDomainNotVerified        ErrorCode = "domain_not_verified"
-	ErrorCodeDomainUnavailable        ErrorCode = "domain_unavailable"
-	ErrorCodeIdempotencyKeyInProgress ErrorCode = "idempotency_key_in_progress"
-	ErrorCodeIdempotencyKeyReused     ErrorCode = "idempotency_key_reused"
-	ErrorCodeInsufficientPermission   ErrorCode = "insufficient_permission"
-	ErrorCodeInternalError            ErrorCode = "internal_error"
-	ErrorCodeMethodNotAllowed         ErrorCode = "method_not_allowed"
-	ErrorCodeNotFound                 ErrorCode = "not_found"
-	ErrorCodeNotScheduled             ErrorCode = "not_scheduled"
-	ErrorCodePlanRequired             ErrorCode = "plan_required"
-	ErrorCodeProviderError            ErrorCode = "provider_error"
-	ErrorCodeQueueError               ErrorCode = "queue_error"
-	ErrorCodeRecipientSuppressed      ErrorCode = "recipient_suppressed"
-	ErrorCodeSendingSuspended         ErrorCode = "sending_suspended"
-	ErrorCodeServiceUnavailable       ErrorCode = "service_unavailable"
-	ErrorCodeTemplateAliasExists      ErrorCode = "template_alias_exists"
-	ErrorCodeTemplateInUse            ErrorCode = "template_in_use"
-	ErrorCodeTooManyAttempts          ErrorCode = "too_many_attempts"
-	ErrorCodeTooManyPendingDomains    ErrorCode = "too_many_pending_domains"
-	ErrorCodeTooManyRequests          ErrorCode = "too_many_requests"
-	ErrorCodeUnauthorized             ErrorCode = "unauthorized"
-	ErrorCodeUsageLimitExceeded       ErrorCode = "usage_limit_exceeded"
-	ErrorCodeWebhookInactive          ErrorCode = "webhook_inactive"
+	ErrorCodeAlreadyMember             ErrorCode = "already_member"
+	ErrorCodeAttachmentUploadFailed    ErrorCode = "attachment_upload_failed"
+	ErrorCodeByocNotConfigured         ErrorCode = "byoc_not_configured"
+	ErrorCodeByocSetupRequired         ErrorCode = "byoc_setup_required"
+	ErrorCodeCsrfTokenInvalid          ErrorCode = "csrf_token_invalid"
+	ErrorCodeDkimNotVerified           ErrorCode = "dkim_not_verified"
+	ErrorCodeDomainExists              ErrorCode = "domain_exists"
+	ErrorCodeDomainModeMismatch        ErrorCode = "domain_mode_mismatch"
+	ErrorCodeDomainNotAllowed          ErrorCode = "domain_not_allowed"
+	ErrorCodeDomainNotRegistered       ErrorCode = "domain_not_registered"
+	ErrorCodeDomainNotVerified         ErrorCode = "domain_not_verified"
+	ErrorCodeDomainUnavailable         ErrorCode = "domain_unavailable"
+	ErrorCodeIdempotencyKeyInProgress  ErrorCode = "idempotency_key_in_progress"
+	ErrorCodeIdempotencyKeyReused      ErrorCode = "idempotency_key_reused"
+	ErrorCodeInsufficientPermission    ErrorCode = "insufficient_permission"
+	ErrorCodeInsufficientRole          ErrorCode = "insufficient_role"
+	ErrorCodeInternalError             ErrorCode = "internal_error"
+	ErrorCodeInvitationWrongUser       ErrorCode = "invitation_wrong_user"
+	ErrorCodeMethodNotAllowed          ErrorCode = "method_not_allowed"
+	ErrorCodeNoAccount                 ErrorCode = "no_account"
+	ErrorCodeNotFound                  ErrorCode = "not_found"
+	ErrorCodeNotScheduled              ErrorCode = "not_scheduled"
+	ErrorCodeOwnershipTransferRequired ErrorCode = "ownership_transfer_required"
+	ErrorCodePlanRequired              ErrorCode = "plan_required"
+	ErrorCodeProviderError             ErrorCode = "provider_error"
+	ErrorCodeQueueError                ErrorCode = "queue_error"
+	ErrorCodeRecipientSuppressed       ErrorCode = "recipient_suppressed"
+	ErrorCodeSendingSuspended          ErrorCode = "sending_suspended"
+	ErrorCodeServiceUnavailable        ErrorCode = "service_unavailable"
+	ErrorCodeTemplateAliasExists       ErrorCode = "template_alias_exists"
+	ErrorCodeTemplateInUse             ErrorCode = "template_in_use"
+	ErrorCodeTooManyAttempts           ErrorCode = "too_many_attempts"
+	ErrorCodeTooManyPendingDomains     ErrorCode = "too_many_pending_domains"
+	ErrorCodeTooManyRequests           ErrorCode = "too_many_requests"
+	ErrorCodeUnauthorized              ErrorCode = "unauthorized"
+	ErrorCodeUsageLimitExceeded        ErrorCode = "usage_limit_exceeded"
+	ErrorCodeWebhookInactive           ErrorCode = "webhook_inactive"
 )
 
 // Valid indicates whether the value is a known member of the ErrorCode enum.
 func (e ErrorCode) Valid() bool {
 	switch e {
+	case ErrorCodeAlreadyMember:
+		return true
 	case ErrorCodeAttachmentUploadFailed:
 		return true
 	case ErrorCodeByocNotConfigured:
@@ -1117,13 +1220,21 @@ func (e ErrorCode) Valid() bool {
 		return true
 	case ErrorCodeInsufficientPermission:
 		return true
+	case ErrorCodeInsufficientRole:
+		return true
 	case ErrorCodeInternalError:
 		return true
+	case ErrorCodeInvitationWrongUser:
+		return true
 	case ErrorCodeMethodNotAllowed:
+		return true
+	case ErrorCodeNoAccount:
 		return true
 	case ErrorCodeNotFound:
 		return true
 	case ErrorCodeNotScheduled:
+		return true
+	case ErrorCodeOwnershipTransferRequired:
 		return true
 	case ErrorCodePlanRequired:
 		return true
@@ -1173,6 +1284,138 @@ func (e ErrorSuccess) Valid() bool {
 	}
 }
 
+// Defines values for InvitationInvitedByType.
+const (
+	InvitationInvitedByTypeCli    InvitationInvitedByType = "cli"
+	InvitationInvitedByTypeKey    InvitationInvitedByType = "key"
+	InvitationInvitedByTypeSystem InvitationInvitedByType = "system"
+	InvitationInvitedByTypeUser   InvitationInvitedByType = "user"
+)
+
+// Valid indicates whether the value is a known member of the InvitationInvitedByType enum.
+func (e InvitationInvitedByType) Valid() bool {
+	switch e {
+	case InvitationInvitedByTypeCli:
+		return true
+	case InvitationInvitedByTypeKey:
+		return true
+	case InvitationInvitedByTypeSystem:
+		return true
+	case InvitationInvitedByTypeUser:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InvitationRole.
+const (
+	InvitationRoleAdmin     InvitationRole = "admin"
+	InvitationRoleDeveloper InvitationRole = "developer"
+	InvitationRoleViewer    InvitationRole = "viewer"
+)
+
+// Valid indicates whether the value is a known member of the InvitationRole enum.
+func (e InvitationRole) Valid() bool {
+	switch e {
+	case InvitationRoleAdmin:
+		return true
+	case InvitationRoleDeveloper:
+		return true
+	case InvitationRoleViewer:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InvitationPreviewRole.
+const (
+	InvitationPreviewRoleAdmin     InvitationPreviewRole = "admin"
+	InvitationPreviewRoleDeveloper InvitationPreviewRole = "developer"
+	InvitationPreviewRoleViewer    InvitationPreviewRole = "viewer"
+)
+
+// Valid indicates whether the value is a known member of the InvitationPreviewRole enum.
+func (e InvitationPreviewRole) Valid() bool {
+	switch e {
+	case InvitationPreviewRoleAdmin:
+		return true
+	case InvitationPreviewRoleDeveloper:
+		return true
+	case InvitationPreviewRoleViewer:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InvitationRequestRole.
+const (
+	InvitationRequestRoleAdmin     InvitationRequestRole = "admin"
+	InvitationRequestRoleDeveloper InvitationRequestRole = "developer"
+	InvitationRequestRoleViewer    InvitationRequestRole = "viewer"
+)
+
+// Valid indicates whether the value is a known member of the InvitationRequestRole enum.
+func (e InvitationRequestRole) Valid() bool {
+	switch e {
+	case InvitationRequestRoleAdmin:
+		return true
+	case InvitationRequestRoleDeveloper:
+		return true
+	case InvitationRequestRoleViewer:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for MemberRole.
+const (
+	MemberRoleAdmin     MemberRole = "admin"
+	MemberRoleDeveloper MemberRole = "developer"
+	MemberRoleOwner     MemberRole = "owner"
+	MemberRoleViewer    MemberRole = "viewer"
+)
+
+// Valid indicates whether the value is a known member of the MemberRole enum.
+func (e MemberRole) Valid() bool {
+	switch e {
+	case MemberRoleAdmin:
+		return true
+	case MemberRoleDeveloper:
+		return true
+	case MemberRoleOwner:
+		return true
+	case MemberRoleViewer:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for MemberRoleRequestRole.
+const (
+	MemberRoleRequestRoleAdmin     MemberRoleRequestRole = "admin"
+	MemberRoleRequestRoleDeveloper MemberRoleRequestRole = "developer"
+	MemberRoleRequestRoleViewer    MemberRoleRequestRole = "viewer"
+)
+
+// Valid indicates whether the value is a known member of the MemberRoleRequestRole enum.
+func (e MemberRoleRequestRole) Valid() bool {
+	switch e {
+	case MemberRoleRequestRoleAdmin:
+		return true
+	case MemberRoleRequestRoleDeveloper:
+		return true
+	case MemberRoleRequestRoleViewer:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for PlainErrorSuccess.
 const (
 	PlainErrorSuccessFalse PlainErrorSuccess = false
@@ -1182,6 +1425,30 @@ const (
 func (e PlainErrorSuccess) Valid() bool {
 	switch e {
 	case PlainErrorSuccessFalse:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for RemovedMemberMemberRole.
+const (
+	RemovedMemberMemberRoleAdmin     RemovedMemberMemberRole = "admin"
+	RemovedMemberMemberRoleDeveloper RemovedMemberMemberRole = "developer"
+	RemovedMemberMemberRoleOwner     RemovedMemberMemberRole = "owner"
+	RemovedMemberMemberRoleViewer    RemovedMemberMemberRole = "viewer"
+)
+
+// Valid indicates whether the value is a known member of the RemovedMemberMemberRole enum.
+func (e RemovedMemberMemberRole) Valid() bool {
+	switch e {
+	case RemovedMemberMemberRoleAdmin:
+		return true
+	case RemovedMemberMemberRoleDeveloper:
+		return true
+	case RemovedMemberMemberRoleOwner:
+		return true
+	case RemovedMemberMemberRoleViewer:
 		return true
 	default:
 		return false
@@ -1269,6 +1536,54 @@ const (
 func (e SesEventAnswerSuccess) Valid() bool {
 	switch e {
 	case SesEventAnswerSuccessTrue:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for SessionAccountRole.
+const (
+	SessionAccountRoleAdmin     SessionAccountRole = "admin"
+	SessionAccountRoleDeveloper SessionAccountRole = "developer"
+	SessionAccountRoleOwner     SessionAccountRole = "owner"
+	SessionAccountRoleViewer    SessionAccountRole = "viewer"
+)
+
+// Valid indicates whether the value is a known member of the SessionAccountRole enum.
+func (e SessionAccountRole) Valid() bool {
+	switch e {
+	case SessionAccountRoleAdmin:
+		return true
+	case SessionAccountRoleDeveloper:
+		return true
+	case SessionAccountRoleOwner:
+		return true
+	case SessionAccountRoleViewer:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for SessionAccountsRole.
+const (
+	SessionAccountsRoleAdmin     SessionAccountsRole = "admin"
+	SessionAccountsRoleDeveloper SessionAccountsRole = "developer"
+	SessionAccountsRoleOwner     SessionAccountsRole = "owner"
+	SessionAccountsRoleViewer    SessionAccountsRole = "viewer"
+)
+
+// Valid indicates whether the value is a known member of the SessionAccountsRole enum.
+func (e SessionAccountsRole) Valid() bool {
+	switch e {
+	case SessionAccountsRoleAdmin:
+		return true
+	case SessionAccountsRoleDeveloper:
+		return true
+	case SessionAccountsRoleOwner:
+		return true
+	case SessionAccountsRoleViewer:
 		return true
 	default:
 		return false
@@ -1500,6 +1815,17 @@ func (e WebhookTestResultDeliveryError) Valid() bool {
 	}
 }
 
+// AcceptInvitationRequest defines model for AcceptInvitationRequest.
+type AcceptInvitationRequest struct {
+	Name string `json:"name,omitempty,omitzero"`
+
+	// Password 10 to 256 characters.
+	Password string `json:"password,omitempty,omitzero"`
+
+	// Token The token of the emailed link; a token that was not issued, is used or expired is a 400 on `token`.
+	Token string `json:"token"`
+}
+
 // Accepted defines model for Accepted.
 type Accepted struct {
 	Detail  string          `json:"detail"`
@@ -1526,10 +1852,11 @@ type AccountRecord struct {
 
 // APIKey defines model for ApiKey.
 type APIKey struct {
-	CreatedAt time.Time  `json:"created_at"`
-	Domains   []string   `json:"domains"`
-	ExpiresAt *time.Time `json:"expires_at"`
-	ID        string     `json:"id"`
+	CreatedAt time.Time         `json:"created_at"`
+	CreatedBy *APIKey_CreatedBy `json:"created_by"`
+	Domains   []string          `json:"domains"`
+	ExpiresAt *time.Time        `json:"expires_at"`
+	ID        string            `json:"id"`
 
 	// LastUsedAt Within a minute.
 	LastUsedAt *time.Time       `json:"last_used_at"`
@@ -1540,6 +1867,21 @@ type APIKey struct {
 	Prefix    string      `json:"prefix"`
 	RevokedAt *time.Time  `json:"revoked_at"`
 	State     APIKeyState `json:"state"`
+}
+
+// APIKeyCreatedByType defines model for APIKey.CreatedBy.Type.
+type APIKeyCreatedByType string
+
+// APIKey_CreatedBy defines model for APIKey.CreatedBy.
+type APIKey_CreatedBy struct {
+	Email *string `json:"email"`
+
+	// ID A user or key id, the operator name, or the system part.
+	ID string `json:"id"`
+
+	// Name The person’s name or email, or the key’s name.
+	Name *string             `json:"name"`
+	Type APIKeyCreatedByType `json:"type"`
 }
 
 // APIKeyPermission defines model for APIKey.Permission.
@@ -1553,6 +1895,21 @@ type APIKeyList struct {
 	APIKeys []APIKeyList_APIKeys `json:"api_keys"`
 }
 
+// APIKeyListAPIKeysCreatedByType defines model for APIKeyList.APIKeys.CreatedBy.Type.
+type APIKeyListAPIKeysCreatedByType string
+
+// APIKeyList_APIKeys_CreatedBy defines model for APIKeyList.APIKeys.CreatedBy.
+type APIKeyList_APIKeys_CreatedBy struct {
+	Email *string `json:"email"`
+
+	// ID A user or key id, the operator name, or the system part.
+	ID string `json:"id"`
+
+	// Name The person’s name or email, or the key’s name.
+	Name *string                        `json:"name"`
+	Type APIKeyListAPIKeysCreatedByType `json:"type"`
+}
+
 // APIKeyListAPIKeysPermission defines model for APIKeyList.APIKeys.Permission.
 type APIKeyListAPIKeysPermission string
 
@@ -1561,10 +1918,11 @@ type APIKeyListAPIKeysState string
 
 // APIKeyList_APIKeys defines model for APIKeyList.APIKeys.
 type APIKeyList_APIKeys struct {
-	CreatedAt time.Time  `json:"created_at"`
-	Domains   []string   `json:"domains"`
-	ExpiresAt *time.Time `json:"expires_at"`
-	ID        string     `json:"id"`
+	CreatedAt time.Time                     `json:"created_at"`
+	CreatedBy *APIKeyList_APIKeys_CreatedBy `json:"created_by"`
+	Domains   []string                      `json:"domains"`
+	ExpiresAt *time.Time                    `json:"expires_at"`
+	ID        string                        `json:"id"`
 
 	// LastUsedAt Within a minute.
 	LastUsedAt *time.Time                  `json:"last_used_at"`
@@ -1575,6 +1933,38 @@ type APIKeyList_APIKeys struct {
 	Prefix    string                 `json:"prefix"`
 	RevokedAt *time.Time             `json:"revoked_at"`
 	State     APIKeyListAPIKeysState `json:"state"`
+}
+
+// AuditEntry defines model for AuditEntry.
+type AuditEntry struct {
+	Action    string                 `json:"action"`
+	Actor     AuditEntry_Actor       `json:"actor"`
+	CreatedAt time.Time              `json:"created_at"`
+	Details   map[string]interface{} `json:"details"`
+	ID        string                 `json:"id"`
+}
+
+// AuditEntryActorType defines model for AuditEntry.Actor.Type.
+type AuditEntryActorType string
+
+// AuditEntry_Actor defines model for AuditEntry.Actor.
+type AuditEntry_Actor struct {
+	Email *string `json:"email"`
+
+	// ID A user or key id, the operator name, or the system part.
+	ID string `json:"id"`
+
+	// Name The person’s name or email, or the key’s name.
+	Name *string             `json:"name"`
+	Type AuditEntryActorType `json:"type"`
+}
+
+// AuditList defines model for AuditList.
+type AuditList struct {
+	Entries []AuditEntry `json:"entries"`
+
+	// NextCursor Pass as `cursor` for the next (older) page; null on the last.
+	NextCursor *string `json:"next_cursor"`
 }
 
 // Byoc defines model for Byoc.
@@ -1799,6 +2189,21 @@ type CreatedAPIKey struct {
 	Secret string `json:"secret"`
 }
 
+// CreatedAPIKeyAPIKeyCreatedByType defines model for CreatedAPIKey.APIKey.CreatedBy.Type.
+type CreatedAPIKeyAPIKeyCreatedByType string
+
+// CreatedAPIKey_APIKey_CreatedBy defines model for CreatedAPIKey.APIKey.CreatedBy.
+type CreatedAPIKey_APIKey_CreatedBy struct {
+	Email *string `json:"email"`
+
+	// ID A user or key id, the operator name, or the system part.
+	ID string `json:"id"`
+
+	// Name The person’s name or email, or the key’s name.
+	Name *string                          `json:"name"`
+	Type CreatedAPIKeyAPIKeyCreatedByType `json:"type"`
+}
+
 // CreatedAPIKeyAPIKeyPermission defines model for CreatedAPIKey.APIKey.Permission.
 type CreatedAPIKeyAPIKeyPermission string
 
@@ -1807,10 +2212,11 @@ type CreatedAPIKeyAPIKeyState string
 
 // CreatedAPIKey_APIKey defines model for CreatedAPIKey.APIKey.
 type CreatedAPIKey_APIKey struct {
-	CreatedAt time.Time  `json:"created_at"`
-	Domains   []string   `json:"domains"`
-	ExpiresAt *time.Time `json:"expires_at"`
-	ID        string     `json:"id"`
+	CreatedAt time.Time                       `json:"created_at"`
+	CreatedBy *CreatedAPIKey_APIKey_CreatedBy `json:"created_by"`
+	Domains   []string                        `json:"domains"`
+	ExpiresAt *time.Time                      `json:"expires_at"`
+	ID        string                          `json:"id"`
 
 	// LastUsedAt Within a minute.
 	LastUsedAt *time.Time                    `json:"last_used_at"`
@@ -2236,6 +2642,101 @@ type ErrorCode string
 // ErrorSuccess defines model for Error.Success.
 type ErrorSuccess bool
 
+// Invitation defines model for Invitation.
+type Invitation struct {
+	CreatedAt time.Time            `json:"created_at"`
+	Email     string               `json:"email"`
+	ExpiresAt time.Time            `json:"expires_at"`
+	ID        string               `json:"id"`
+	InvitedBy Invitation_InvitedBy `json:"invited_by"`
+	Role      InvitationRole       `json:"role"`
+}
+
+// InvitationInvitedByType defines model for Invitation.InvitedBy.Type.
+type InvitationInvitedByType string
+
+// Invitation_InvitedBy defines model for Invitation.InvitedBy.
+type Invitation_InvitedBy struct {
+	Email *string `json:"email"`
+
+	// ID A user or key id, the operator name, or the system part.
+	ID string `json:"id"`
+
+	// Name The person’s name or email, or the key’s name.
+	Name *string                 `json:"name"`
+	Type InvitationInvitedByType `json:"type"`
+}
+
+// InvitationRole defines model for Invitation.Role.
+type InvitationRole string
+
+// InvitationList defines model for InvitationList.
+type InvitationList struct {
+	Invitations []Invitation `json:"invitations"`
+}
+
+// InvitationPreview defines model for InvitationPreview.
+type InvitationPreview struct {
+	AccountName string `json:"account_name"`
+
+	// Email The invited address.
+	Email     string    `json:"email"`
+	ExpiresAt time.Time `json:"expires_at"`
+
+	// HasUser true: sign in as the address to accept; false: accept with a new password.
+	HasUser   bool                  `json:"has_user"`
+	InvitedBy *string               `json:"invited_by"`
+	Role      InvitationPreviewRole `json:"role"`
+}
+
+// InvitationPreviewRole defines model for InvitationPreview.Role.
+type InvitationPreviewRole string
+
+// InvitationRequest defines model for InvitationRequest.
+type InvitationRequest struct {
+	Email string `json:"email"`
+
+	// Role Not above the inviter’s own role; ownership moves only by transfer.
+	Role InvitationRequestRole `json:"role"`
+}
+
+// InvitationRequestRole Not above the inviter’s own role; ownership moves only by transfer.
+type InvitationRequestRole string
+
+// InvitationTokenRequest defines model for InvitationTokenRequest.
+type InvitationTokenRequest struct {
+	// Token The token of the emailed link; a token that was not issued, is used or expired is a 400 on `token`.
+	Token string `json:"token"`
+}
+
+// Member defines model for Member.
+type Member struct {
+	Email    string    `json:"email"`
+	JoinedAt time.Time `json:"joined_at"`
+	Name     string    `json:"name"`
+
+	// Role viewer < developer < admin < owner (docs/decisions.md, "Teams").
+	Role   MemberRole `json:"role"`
+	UserID string     `json:"user_id"`
+}
+
+// MemberRole viewer < developer < admin < owner (docs/decisions.md, "Teams").
+type MemberRole string
+
+// MemberList defines model for MemberList.
+type MemberList struct {
+	Members []Member `json:"members"`
+}
+
+// MemberRoleRequest defines model for MemberRoleRequest.
+type MemberRoleRequest struct {
+	// Role Not above the inviter’s own role; ownership moves only by transfer.
+	Role MemberRoleRequestRole `json:"role"`
+}
+
+// MemberRoleRequestRole Not above the inviter’s own role; ownership moves only by transfer.
+type MemberRoleRequestRole string
+
 // PasswordChangeRequest defines model for PasswordChangeRequest.
 type PasswordChangeRequest struct {
 	// CurrentPassword A wrong current password is a 400 on `current_password`.
@@ -2275,6 +2776,28 @@ type PreviewTemplateRequest struct {
 
 	// Version A published version; absent: the draft.
 	Version int `json:"version,omitempty,omitzero"`
+}
+
+// RemovedMember defines model for RemovedMember.
+type RemovedMember struct {
+	Member RemovedMember_Member `json:"member"`
+
+	// RevokedKeys Prefixes of the API keys the member made, revoked with the removal.
+	RevokedKeys []string `json:"revoked_keys"`
+}
+
+// RemovedMemberMemberRole viewer < developer < admin < owner (docs/decisions.md, "Teams").
+type RemovedMemberMemberRole string
+
+// RemovedMember_Member defines model for RemovedMember.Member.
+type RemovedMember_Member struct {
+	Email    string    `json:"email"`
+	JoinedAt time.Time `json:"joined_at"`
+	Name     string    `json:"name"`
+
+	// Role viewer < developer < admin < owner (docs/decisions.md, "Teams").
+	Role   RemovedMemberMemberRole `json:"role"`
+	UserID string                  `json:"user_id"`
 }
 
 // RescheduleRequest defines model for RescheduleRequest.
@@ -2418,26 +2941,48 @@ type SesEventAnswerSuccess bool
 type Session struct {
 	Account Session_Account `json:"account"`
 
+	// Accounts Every account the person belongs to, the one used last first.
+	Accounts []Session_Accounts `json:"accounts"`
+
 	// CsrfToken Send it as X-CSRF-Token on every state-changing request made with this session.
 	CsrfToken string       `json:"csrf_token"`
 	User      Session_User `json:"user"`
 }
 
+// SessionAccountRole viewer < developer < admin < owner (docs/decisions.md, "Teams").
+type SessionAccountRole string
+
 // Session_Account defines model for Session.Account.
 type Session_Account struct {
 	// CurrentPlan Active plan id; '' without a subscription (the free BYOC plan).
-	CurrentPlan      string `json:"current_plan"`
-	Email            string `json:"email"`
-	ID               string `json:"id"`
-	IsVerified       bool   `json:"is_verified"`
-	Name             string `json:"name"`
-	SendingSuspended bool   `json:"sending_suspended"`
+	CurrentPlan string `json:"current_plan"`
+	Email       string `json:"email"`
+	ID          string `json:"id"`
+	IsVerified  bool   `json:"is_verified"`
+	Name        string `json:"name"`
+
+	// Role viewer < developer < admin < owner (docs/decisions.md, "Teams").
+	Role             SessionAccountRole `json:"role"`
+	SendingSuspended bool               `json:"sending_suspended"`
+}
+
+// SessionAccountsRole viewer < developer < admin < owner (docs/decisions.md, "Teams").
+type SessionAccountsRole string
+
+// Session_Accounts defines model for Session.Accounts.
+type Session_Accounts struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+
+	// Role viewer < developer < admin < owner (docs/decisions.md, "Teams").
+	Role SessionAccountsRole `json:"role"`
 }
 
 // Session_User defines model for Session.User.
 type Session_User struct {
 	Email string `json:"email"`
 	ID    string `json:"id"`
+	Name  string `json:"name"`
 }
 
 // SigninRequest defines model for SigninRequest.
@@ -2496,6 +3041,11 @@ type SuppressionListItem struct {
 	Address   string                            `json:"address"`
 	CreatedAt time.Time                         `json:"created_at"`
 	Reason    SuppressionListSuppressionsReason `json:"reason"`
+}
+
+// SwitchAccountRequest defines model for SwitchAccountRequest.
+type SwitchAccountRequest struct {
+	AccountID string `json:"account_id"`
 }
 
 // Template defines model for Template.
@@ -2622,6 +3172,12 @@ type TemplateVersionList_Versions struct {
 // TestWebhookRequest defines model for TestWebhookRequest.
 type TestWebhookRequest struct {
 	EventType EventType `json:"event_type,omitempty,omitzero"`
+}
+
+// TransferOwnershipRequest defines model for TransferOwnershipRequest.
+type TransferOwnershipRequest struct {
+	// UserID The member who becomes the owner; the owner becomes an admin.
+	UserID string `json:"user_id"`
 }
 
 // UpdateTemplateRequest Name and alias change at once; subject, html and text change the draft, which sends use once published.

@@ -57,7 +57,8 @@ for python in "${pythons[@]}"; do
   "$python" -m venv "$venv"
   "$venv/bin/python" -m pip install -q --disable-pip-version-check "$wheel" \
     "pytest==9.2.0; python_version >= '3.10'" "pytest==8.4.2; python_version < '3.10'"
-  if ! (cd "$work/run" && "$venv/bin/python" -m pytest -p no:cacheprovider -ra tests); then
+  # POSTAGE_OPENAPI_DOCUMENT: the document the tests check the client's operations against.
+  if ! (cd "$work/run" && POSTAGE_OPENAPI_DOCUMENT="$ROOT/sdks/openapi.json" "$venv/bin/python" -m pytest -p no:cacheprovider -ra tests); then
     status=1
   fi
 done

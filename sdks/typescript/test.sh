@@ -61,4 +61,6 @@ files=("$app"/test/offline.test.mjs "$app"/test/offline.test.cjs)
 [ -z "$offline" ] && files+=("$app"/test/integration.test.mjs "$app"/test/integration.test.cjs)
 log "node --test ${files[*]##*/}"
 cd "$app"
+# The document the offline tests check the client's operations against.
+export POSTAGE_OPENAPI_DOCUMENT="$ROOT/sdks/openapi.json"
 node --test --test-concurrency=4 --test-timeout=240000 --test-reporter=spec "${files[@]}"

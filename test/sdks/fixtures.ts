@@ -8,6 +8,8 @@ import type { AddressInfo } from 'node:net';
 import { RateLimiterRedis } from 'rate-limiter-flexible';
 import { createApiKey } from '../../core/accounts/apiKeys';
 import { updateAccount } from '../../core/accounts/accounts';
+import { insertMemberUser } from '../../core/accounts/members';
+import { hashPassword } from '../../core/accounts/passwords';
 import { setPlan } from '../../core/accounts/plans';
 import { suppressAddress } from '../../core/accounts/suppressions';
 import { utcMonthStart } from '../../core/platform/db';
@@ -33,6 +35,10 @@ async function exhaustRateLimit(stack: ServiceStack, secret: string): Promise<vo
 
 export async function sdkFixtures(stack: ServiceStack): Promise<Record<string, string>> {
   const ready = await createSender(stack.db, { plan: 'growth' });
+  // Its owner, a person with the account's email (an account made in core has no member): the
+  // SDKs' tests list the members. The key below is made by 'test', so its creation is in the
+  // account's audit log (api_key.create, a system actor), which the SDKs' tests look for.
+  await insertMemberUser(stack.db, { accountId: ready.account.id, email: ready.account.email, name: 'SDK owner', passwordHash: await hashPassword(`sdk-${Date.now()}-owner`), role: 'owner' });
   const full = await createApiKey(stack.db, { accountId: ready.account.id, name: 'sdk full access', permission: 'full_access' }, 'test');
   const test = (s: { domain: string }, extra: Record<string, unknown> = {}) => ({
     from_email: `hello@${s.domain}`,

@@ -353,6 +353,57 @@ def test_management_needs_a_full_access_key(live, client: postage.Postage, admin
     assert usage.plan == "growth"
 
 
+# The team and the audit log ---------------------------------------------------------------
+
+
+def test_the_team_and_the_audit_log(live, client: postage.Postage, admin: postage.Postage) -> None:
+    # The fixture's account has its owner as its one member, and nobody invited (only a person
+    # may invite).
+    me = client.me.get()
+    members = admin.members.list().members
+    assert [(m.email, m.role) for m in members] == [(me.email, "owner")]
+    assert members[0].user_id
+    assert admin.invitations.list().invitations == []
+    with pytest.raises(postage.PermissionDeniedError) as caught:
+        client.members.list()
+    assert caught.value.code == postage.ErrorCode.INSUFFICIENT_PERMISSION
+
+    # A key made with the full_access key is made by it: its created_by and the audit log say so.
+    name = f"sdk-python {run_id()}"
+    created = admin.api_keys.create(name=name)
+    try:
+        assert created.api_key.created_by is not None and created.api_key.created_by.type_ == "key"
+        assert (created.api_key.created_by.name or "").startswith("sdk full access")
+    finally:
+        admin.api_keys.revoke(created.api_key.id)
+
+    page = admin.audit.list(action="api_key.create", limit=100)
+    assert {e.action for e in page.entries} == {"api_key.create"}
+    by_name = {e.details["name"]: e for e in page.entries if "name" in e.details}
+    assert "sdk full access" in by_name, [e.to_dict() for e in page.entries]  # the fixture's key
+    assert by_name[name].actor.type_ == "key" and (by_name[name].actor.name or "").startswith("sdk full access")
+
+    # Every page, one entry each: the same entries (and any made since), newest first, once.
+    entries = list(admin.audit.iterate(action="api_key", page_size=1))
+    ids = [e.id for e in entries]
+    assert len(ids) == len(set(ids)) >= 2
+    assert {e.id for e in page.entries} <= set(ids)
+    times = [e.created_at for e in entries]
+    assert times == sorted(times, reverse=True)
+
+    async def first_async_entries() -> List[str]:
+        async with postage.AsyncPostage(api_key=live.full_access_key, base_url=live.base_url) as async_admin:
+            assert [m.email for m in (await async_admin.members.list()).members] == [me.email]
+            found = []
+            async for entry in async_admin.audit.iterate(action="api_key.create", page_size=1):
+                found.append(entry.id)
+                if len(found) == 2:
+                    break
+            return found
+
+    assert len(asyncio.run(first_async_entries())) == 2
+
+
 # Webhooks -----------------------------------------------------------------------------------
 
 

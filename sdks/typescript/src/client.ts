@@ -7,6 +7,7 @@ import { ByocResource } from './resources/byoc.js';
 import { Domains } from './resources/domains.js';
 import { Emails } from './resources/emails.js';
 import { Suppressions } from './resources/suppressions.js';
+import { AuditLog, Invitations, Members } from './resources/team.js';
 import { Templates } from './resources/templates.js';
 import { Webhooks } from './resources/webhooks.js';
 
@@ -46,6 +47,12 @@ export class Postage {
   readonly suppressions: Suppressions;
   readonly usage: UsageResource;
   readonly byoc: ByocResource;
+  /** The account's members and their roles (`GET /api/members`). */
+  readonly members: Members;
+  /** The open invitations (`GET /api/invitations`). */
+  readonly invitations: Invitations;
+  /** The audit log, page after page (`GET /api/audit`). */
+  readonly audit: AuditLog;
   /** The address requests go to. */
   readonly baseUrl: string;
 
@@ -75,5 +82,8 @@ export class Postage {
     this.suppressions = new Suppressions(caller);
     this.usage = new UsageResource(caller);
     this.byoc = new ByocResource(caller);
+    this.members = new Members(caller);
+    this.invitations = new Invitations(caller);
+    this.audit = new AuditLog(caller);
   }
 }

@@ -43,6 +43,11 @@ export const ErrorCode = {
   TemplateAliasExists: 'template_alias_exists',
   TemplateInUse: 'template_in_use',
   ProviderError: 'provider_error',
+  InsufficientRole: 'insufficient_role',
+  AlreadyMember: 'already_member',
+  OwnershipTransferRequired: 'ownership_transfer_required',
+  InvitationWrongUser: 'invitation_wrong_user',
+  NoAccount: 'no_account',
 } as const satisfies Record<string, KnownErrorCode>;
 export type ErrorCode = KnownErrorCode;
 

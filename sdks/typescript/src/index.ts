@@ -12,6 +12,7 @@ export { Webhooks } from './resources/webhooks.js';
 export { Templates } from './resources/templates.js';
 export { Suppressions } from './resources/suppressions.js';
 export { ByocResource } from './resources/byoc.js';
+export { AuditLog, Invitations, Members } from './resources/team.js';
 export {
   verifyWebhook,
   WebhookVerificationError,

@@ -1,4 +1,4 @@
-// Cursor pages (GET /api/emails, /api/suppressions, /api/templates): each page has `next_cursor`,
+// Cursor pages (GET /api/emails, /api/suppressions, /api/templates, /api/audit): each page has `next_cursor`,
 // null on the last one. A Paginator is an async iterable of the items of every page, fetched one
 // page at a time as the loop goes on:
 //

@@ -83,6 +83,18 @@ export type SuppressionListParams = Query<'getApiSuppressions'>;
 export type CreateSuppressionRequest = Schemas['CreateSuppressionRequest'];
 export type SuppressionAdded = Schemas['SuppressionAdded'];
 
+// The team and the audit log
+export type Member = Schemas['Member'];
+export type MemberList = Schemas['MemberList'];
+export type MemberRole = Member['role'];
+export type Invitation = Schemas['Invitation'];
+export type InvitationList = Schemas['InvitationList'];
+export type AuditEntry = Schemas['AuditEntry'];
+export type AuditList = Schemas['AuditList'];
+export type AuditListParams = WithDates<Query<'getApiAudit'>, 'since' | 'until'>;
+/** Who made a change (an audit entry's `actor`, an invitation's `invited_by`, a key's `created_by`): a person, a key, an operator's CLI or the system. */
+export type Actor = AuditEntry['actor'];
+
 // BYOC
 export type Byoc = Schemas['Byoc'];
 export type ByocRequest = Schemas['ByocRequest'];

@@ -247,6 +247,9 @@ describe('@postage/sdk (import) against the API', { concurrency: true }, () => {
 
     const created = await admin.apiKeys.create({ name: `sdk-ts ${run}`, permission: 'sending' });
     assert.match(created.secret, /^pk_/);
+    // Made by the full-access key, and named after it.
+    assert.equal(created.api_key.created_by?.type, 'key', JSON.stringify(created.api_key.created_by));
+    assert.match(created.api_key.created_by.name ?? '', /^sdk full access/);
     const withIt = new Postage({ apiKey: created.secret, baseUrl: BASE_URL });
     assert.equal((await withIt.me.get()).email, me.email);
     assert.ok((await admin.apiKeys.list()).api_keys.some((k) => k.id === created.api_key.id));
@@ -263,6 +266,44 @@ describe('@postage/sdk (import) against the API', { concurrency: true }, () => {
     await assert.rejects(postage.emails.send({ from_email: from, to: address, message: 'x' }, { maxRetries: 0 }), { status: 422, code: ErrorCode.RecipientSuppressed });
     await admin.suppressions.delete(address);
     await assert.rejects(admin.suppressions.get(address), { status: 404, code: ErrorCode.NotFound });
+  });
+
+  test('the team and the audit log', async () => {
+    // The fixture's account has its owner as its one member, and nobody invited (only a person may invite).
+    const me = await postage.me.get();
+    const { members } = await admin.members.list();
+    assert.deepEqual(
+      members.map((m) => [m.email, m.role]),
+      [[me.email, 'owner']],
+    );
+    assert.equal(typeof members[0].user_id, 'string');
+    assert.deepEqual((await admin.invitations.list()).invitations, []);
+    await assert.rejects(postage.members.list(), { status: 403, code: ErrorCode.InsufficientPermission });
+
+    // The creation of the fixture's full-access key is in the log (the test setup made it).
+    const page = await admin.audit.listPage({ action: 'api_key.create', limit: 100 });
+    assert.ok(
+      page.entries.every((e) => e.action === 'api_key.create'),
+      JSON.stringify(page.entries),
+    );
+    assert.ok(
+      page.entries.some((e) => e.details.name === 'sdk full access'),
+      JSON.stringify(page.entries),
+    );
+
+    // Every page, one entry each: the same entries (and any made since), newest first, once.
+    const pages = [];
+    for await (const p of admin.audit.list({ action: 'api_key', limit: 1 }).pages()) pages.push(p.entries);
+    assert.ok(pages.length >= 2, `one entry a page: ${pages.length} page(s)`);
+    const all = pages.flat();
+    const ids = all.map((e) => e.id);
+    assert.equal(new Set(ids).size, ids.length, 'no entry twice');
+    for (const e of page.entries) assert.ok(ids.includes(e.id), `listing every page missed ${JSON.stringify(e)}`);
+    const times = all.map((e) => Date.parse(e.created_at));
+    assert.deepEqual(
+      times,
+      [...times].sort((a, b) => b - a),
+    );
   });
 
   describe('webhooks: real deliveries verified with the SDK', { concurrency: 1 }, () => {

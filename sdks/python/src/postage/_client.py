@@ -13,18 +13,24 @@ from ._base import DEFAULT_MAX_RETRIES, DEFAULT_MAX_RETRY_WAIT, DEFAULT_TIMEOUT,
 from .resources import (
     ApiKeys,
     AsyncApiKeys,
+    AsyncAuditLog,
     AsyncByoc,
     AsyncDomains,
     AsyncEmails,
+    AsyncInvitations,
     AsyncMe,
+    AsyncMembers,
     AsyncSuppressions,
     AsyncTemplates,
     AsyncUsageResource,
     AsyncWebhooks,
+    AuditLog,
     Byoc,
     Domains,
     Emails,
+    Invitations,
     Me,
+    Members,
     Suppressions,
     Templates,
     UsageResource,
@@ -50,7 +56,8 @@ class Postage(BaseClient):
 
     Args:
         api_key: the ``X-API-Key`` (default: ``POSTAGE_API_KEY``). Sending needs a ``sending``
-            key; the management resources (domains, api_keys, webhooks, ...) a ``full_access`` one.
+            key; the management resources (domains, api_keys, webhooks, members, audit, ...) a
+            ``full_access`` one.
         base_url: the API's address (default: ``POSTAGE_BASE_URL``, else ``https://api.postage.dev``).
         timeout: seconds, or an ``httpx.Timeout``, for each attempt (default: 30 s, 10 s to connect);
             a request that takes longer is aborted and raises :class:`~postage.APITimeoutError`.
@@ -75,6 +82,9 @@ class Postage(BaseClient):
     templates: Templates
     usage: UsageResource
     byoc: Byoc
+    members: Members
+    invitations: Invitations
+    audit: AuditLog
 
     #: Checks a webhook delivery: ``Postage.verify_webhook(raw_body, headers, secret)`` (no client
     #: or key needed); see :func:`postage.webhooks.verify`.
@@ -110,6 +120,9 @@ class Postage(BaseClient):
         self.templates = Templates(self)
         self.usage = UsageResource(self)
         self.byoc = Byoc(self)
+        self.members = Members(self)
+        self.invitations = Invitations(self)
+        self.audit = AuditLog(self)
 
     def _request(self, call: Call[T]) -> T:
         request = self._build_request(self._http, call)
@@ -163,6 +176,9 @@ class AsyncPostage(BaseClient):
     templates: AsyncTemplates
     usage: AsyncUsageResource
     byoc: AsyncByoc
+    members: AsyncMembers
+    invitations: AsyncInvitations
+    audit: AsyncAuditLog
 
     #: Checks a webhook delivery (not awaited); see :func:`postage.webhooks.verify`.
     verify_webhook = staticmethod(_verify_webhook)
@@ -197,6 +213,9 @@ class AsyncPostage(BaseClient):
         self.templates = AsyncTemplates(self)
         self.usage = AsyncUsageResource(self)
         self.byoc = AsyncByoc(self)
+        self.members = AsyncMembers(self)
+        self.invitations = AsyncInvitations(self)
+        self.audit = AsyncAuditLog(self)
 
     async def _request(self, call: Call[T]) -> T:
         request = self._build_request(self._http, call)

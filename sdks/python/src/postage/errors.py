@@ -86,6 +86,12 @@ class ErrorCode(str, Enum):
     NOT_SCHEDULED = "not_scheduled"
     TEMPLATE_ALIAS_EXISTS = "template_alias_exists"
     TEMPLATE_IN_USE = "template_in_use"
+    # The team (roles, invitations, ownership).
+    INSUFFICIENT_ROLE = "insufficient_role"
+    ALREADY_MEMBER = "already_member"
+    OWNERSHIP_TRANSFER_REQUIRED = "ownership_transfer_required"
+    INVITATION_WRONG_USER = "invitation_wrong_user"
+    NO_ACCOUNT = "no_account"
 
     def __str__(self) -> str:
         return self.value
@@ -192,7 +198,8 @@ class AuthenticationError(APIError):
 
 class PermissionDeniedError(APIError):
     """403: a send gate refused the request (``domain_not_verified``, ``sending_suspended``,
-    ...) or the key may not call this operation (``insufficient_permission``)."""
+    ...) or the key may not call this operation (``insufficient_permission``; ``insufficient_role``
+    where the operation needs a higher team role than the caller's)."""
 
 
 class NotFoundError(APIError):
@@ -200,7 +207,7 @@ class NotFoundError(APIError):
 
 
 class ConflictError(APIError):
-    """409: ``idempotency_key_reused``, ``domain_exists``, ``not_scheduled``, ..."""
+    """409: ``idempotency_key_reused``, ``domain_exists``, ``not_scheduled``, ``already_member``, ..."""
 
 
 class UnprocessableEntityError(APIError):

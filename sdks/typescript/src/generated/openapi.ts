@@ -5,6 +5,46 @@
  */
 
 export interface paths {
+    "/api/account/leave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Leave this account: your sessions for it end and the API keys you made are revoked. The owner transfers ownership first.
+         * @description Any member of the account (every role), or a full_access API key. Only a signed-in person: an API key is answered 404.
+         */
+        post: operations["postApiAccountLeave"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/transfer-ownership": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make another member the owner; the owner becomes an admin.
+         * @description Members with the `owner` role; no API key (a key acts as a developer); anyone else gets `403 insufficient_role`.
+         */
+        post: operations["postApiAccountTransferOwnership"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/api-keys": {
         parameters: {
             query?: never;
@@ -12,10 +52,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The account’s API keys (never their secrets), with when each was last used. */
+        /**
+         * The account’s API keys (never their secrets), with when each was last used.
+         * @description Any member of the account (every role), or a full_access API key.
+         */
         get: operations["getApiApiKeys"];
         put?: never;
-        /** Create a key; the secret is in this response only. A caller cannot create a key with more permission than its own. */
+        /**
+         * Create a key; the secret is in this response only. A caller cannot create a key with more permission than its own.
+         * @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`.
+         */
         post: operations["postApiApiKeys"];
         delete?: never;
         options?: never;
@@ -33,8 +79,65 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke a key (by id or `pk_` prefix); its next request gets 401. */
+        /**
+         * Revoke a key (by id or `pk_` prefix); its next request gets 401.
+         * @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`.
+         */
         delete: operations["deleteApiApiKeysId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account’s audit log, newest first: each change, who made it (with the person’s name and email) and when.
+         * @description Any member of the account (every role), or a full_access API key.
+         */
+        get: operations["getApiAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/invitation/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept an invitation (once, within 72 hours): signed in as the invited address, or, when that address has no sign-in yet, with a new `password` (and `name`). Starts a session acting on the account. */
+        post: operations["postApiAuthInvitationAccept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/invitation/lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What an invitation link offers: the account, the role, the invited address, and whether that address already has a sign-in. */
+        post: operations["postApiAuthInvitationLookup"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -49,7 +152,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Change the password (signed-in users); ends every session and starts a new one. */
+        /**
+         * Change the password (signed-in users); ends every session and starts a new one.
+         * @description Any member of the account (every role), or a full_access API key. Only a signed-in person: an API key is answered 404.
+         */
         post: operations["postApiAuthPassword"];
         delete?: never;
         options?: never;
@@ -108,6 +214,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/session/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Act on another of the person’s accounts from now on (the account switcher); same session and CSRF token.
+         * @description Any member of the account (every role), or a full_access API key. Only a signed-in person: an API key is answered 404.
+         */
+        post: operations["postApiAuthSessionAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/signin": {
         parameters: {
             query?: never;
@@ -134,7 +260,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** End this session. */
+        /**
+         * End this session.
+         * @description Any member of the account (every role), or a full_access API key.
+         */
         post: operations["postApiAuthSignout"];
         delete?: never;
         options?: never;
@@ -185,7 +314,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a new verification link (signed-in users whose address is unverified). */
+        /**
+         * Send a new verification link (signed-in users whose address is unverified).
+         * @description Any member of the account (every role), or a full_access API key. Only a signed-in person: an API key is answered 404.
+         */
         post: operations["postApiAuthVerifyEmailResend"];
         delete?: never;
         options?: never;
@@ -200,9 +332,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The BYOC configuration (role, region, ExternalId, validation state). */
+        /**
+         * The BYOC configuration (role, region, ExternalId, validation state).
+         * @description Any member of the account (every role), or a full_access API key.
+         */
         get: operations["getApiByoc"];
-        /** Validate and save the role ARN and region; answers with the spec 5.3 failure reason when validation fails (the configuration is saved either way). */
+        /**
+         * Validate and save the role ARN and region; answers with the spec 5.3 failure reason when validation fails (the configuration is saved either way).
+         * @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`.
+         */
         put: operations["putApiByoc"];
         post?: never;
         delete?: never;
@@ -218,7 +356,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A CloudFormation template (JSON) creating Service-BYOC-Role with both policies. */
+        /**
+         * A CloudFormation template (JSON) creating Service-BYOC-Role with both policies.
+         * @description Any member of the account (every role), or a full_access API key.
+         */
         get: operations["getApiByocCloudformation"];
         put?: never;
         post?: never;
@@ -235,7 +376,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The trust policy (relay account, ExternalId condition) and the 11 permissions of Service-BYOC-Role. */
+        /**
+         * The trust policy (relay account, ExternalId condition) and the 11 permissions of Service-BYOC-Role.
+         * @description Any member of the account (every role), or a full_access API key.
+         */
         get: operations["getApiByocPolicy"];
         put?: never;
         post?: never;
@@ -254,7 +398,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Validate the saved configuration again. */
+        /**
+         * Validate the saved configuration again.
+         * @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`.
+         */
         post: operations["postApiByocValidate"];
         delete?: never;
         options?: never;
@@ -269,10 +416,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The account’s sending domains with their DNS records and states. */
+        /**
+         * The account’s sending domains with their DNS records and states.
+         * @description Any member of the account (every role), or a full_access API key.
+         */
         get: operations["getApiDomains"];
         put?: never;
-        /** Claim a domain (mode fixed for good); answers with the records to publish: the ownership TXT, MAIL FROM MX and SPF, DMARC. The 3 DKIM CNAMEs follow once ownership is verified. Other accounts’ claims of the name change nothing in the answer; the first account to verify ownership wins the name. Unverified claims expire (`expires_at`). */
+        /**
+         * Claim a domain (mode fixed for good); answers with the records to publish: the ownership TXT, MAIL FROM MX and SPF, DMARC. The 3 DKIM CNAMEs follow once ownership is verified. Other accounts’ claims of the name change nothing in the answer; the first account to verify ownership wins the name. Unverified claims expire (`expires_at`).
+         * @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`.
+         */
         post: operations["postApiDomains"];
         delete?: never;
         options?: never;
@@ -287,11 +440,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One domain and the state of each record. */
+        /**
+         * One domain and the state of each record.
+         * @description Any member of the account (every role), or a full_access API key.
+         */
         get: operations["getApiDomainsName"];
         put?: never;
         post?: never;
-        /** Delete the domain (a released claim too) and its SES identity if it has one. */
+        /**
+         * Delete the domain (a released claim too) and its SES identity if it has one.
+         * @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`.
+         */
         delete: operations["deleteApiDomainsName"];
         options?: never;
         head?: never;
@@ -307,7 +466,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Check DNS: ownership (TXT), then DKIM (3 CNAMEs), plus the advisory records; says which required records are missing. Once ownership is verified the SES identity is created and the DKIM records are issued; other unverified claims of the name are released. */
+        /**
+         * Check DNS: ownership (TXT), then DKIM (3 CNAMEs), plus the advisory records; says which required records are missing. Once ownership is verified the SES identity is created and the DKIM records are issued; other unverified claims of the name are released.
+         * @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`.
+         */
         post: operations["postApiDomainsNameVerify"];
         delete?: never;
         options?: never;
@@ -322,7 +484,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The shared-mode email log, newest first (rows are kept 14 days). */
+        /**
+         * The shared-mode email log, newest first (rows are kept 14 days).
+         * @description Any member of the account (every role), or a full_access API key.
+         */
         get: operations["getApiEmails"];
         put?: never;
         post?: never;
@@ -339,14 +504,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One message: its log row, its timeline and its webhook deliveries. */
+        /**
+         * One message: its log row, its timeline and its webhook deliveries.
+         * @description Any member of the account (every role), or a full_access API key.
+         */
         get: operations["getApiEmailsMessage_id"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Move a scheduled email (shared or BYOC, by the `message_id` of its send answer) to another time. */
+        /**
+         * Move a scheduled email (shared or BYOC, by the `message_id` of its send answer) to another time.
+         * @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`.
+         */
         patch: operations["patchApiEmailsMessage_id"];
         trace?: never;
     };
@@ -359,9 +530,56 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel a scheduled email (shared or BYOC, by the `message_id` of its send answer): status `canceled`, the month’s count given back, its staged content deleted at once. */
+        /**
+         * Cancel a scheduled email (shared or BYOC, by the `message_id` of its send answer): status `canceled`, the month’s count given back, its staged content deleted at once.
+         * @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`.
+         */
         post: operations["postApiEmailsMessage_idCancel"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The open invitations (not accepted, revoked or expired), newest first.
+         * @description Any member of the account (every role), or a full_access API key.
+         */
+        get: operations["getApiInvitations"];
+        put?: never;
+        /**
+         * Invite an address with a role (not above your own). The email carries a link that works once, for 72 hours; inviting the address again replaces it. The account’s address must be verified; at most 20 invitations an hour and 100 members and open invitations.
+         * @description Members with the `admin` role or above; no API key (a key acts as a developer); anyone else gets `403 insufficient_role`.
+         */
+        post: operations["postApiInvitations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an open invitation: its link stops working.
+         * @description Members with the `admin` role or above; no API key (a key acts as a developer); anyone else gets `403 insufficient_role`.
+         */
+        delete: operations["deleteApiInvitationsId"];
         options?: never;
         head?: never;
         patch?: never;
@@ -382,6 +600,50 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account’s members and their roles, the earliest first.
+         * @description Any member of the account (every role), or a full_access API key.
+         */
+        get: operations["getApiMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/members/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member: their sessions for this account end at once, and the API keys they made are revoked unless `keep_keys=true`. The owner cannot be removed.
+         * @description Members with the `admin` role or above; no API key (a key acts as a developer); anyone else gets `403 insufficient_role`.
+         */
+        delete: operations["deleteApiMembersUser_id"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a member’s role (not above your own; not the owner’s). A lower role ends the member’s sessions for this account.
+         * @description Members with the `admin` role or above; no API key (a key acts as a developer); anyone else gets `403 insufficient_role`.
+         */
+        patch: operations["patchApiMembersUser_id"];
         trace?: never;
     };
     "/api/send/": {
@@ -428,10 +690,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The suppression list, newest first. */
+        /**
+         * The suppression list, newest first.
+         * @description Any member of the account (every role), or a full_access API key.
+         */
         get: operations["getApiSuppressions"];
         put?: never;
-        /** Suppress an address by hand (reason `manual`). */
+        /**
+         * Suppress an address by hand (reason `manual`).
+         * @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`.
+         */
         post: operations["postApiSuppressions"];
         delete?: never;
         options?: never;
@@ -446,11 +714,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Whether an address is suppressed: its entry, or 404 when sends to it are not refused for suppression. */
+        /**
+         * Whether an address is suppressed: its entry, or 404 when sends to it are not refused for suppression.
+         * @description Any member of the account (every role), or a full_access API key.
+         */
         get: operations["getApiSuppressionsAddress"];
         put?: never;
         post?: never;
-        /** Lift a suppression. */
+        /**
+         * Lift a suppression.
+         * @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`.
+         */
         delete: operations["deleteApiSuppressionsAddress"];
         options?: never;
         head?: never;
@@ -464,10 +738,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The account’s templates, newest first (without their content). */
+        /**
+         * The account’s templates, newest first (without their content).
+         * @description Any member of the account (every role), or a full_access API key.
+         */
         get: operations["getApiTemplates"];
         put?: never;
-        /** Create a template; its content is the draft until published. */
+        /**
+         * Create a template; its content is the draft until published.
+         * @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`.
+         */
         post: operations["postApiTemplates"];
         delete?: never;
         options?: never;
@@ -482,15 +762,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One template, by id or alias, with its draft and the variables it reads. */
+        /**
+         * One template, by id or alias, with its draft and the variables it reads.
+         * @description Any member of the account (every role), or a full_access API key.
+         */
         get: operations["getApiTemplatesId"];
         put?: never;
         post?: never;
-        /** Delete a template and its versions; messages already sent keep their content. */
+        /**
+         * Delete a template and its versions; messages already sent keep their content.
+         * @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`.
+         */
         delete: operations["deleteApiTemplatesId"];
         options?: never;
         head?: never;
-        /** Rename, change the alias (at once), or edit the draft (used by sends once published). */
+        /**
+         * Rename, change the alias (at once), or edit the draft (used by sends once published).
+         * @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`.
+         */
         patch: operations["patchApiTemplatesId"];
         trace?: never;
     };
@@ -503,7 +792,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Render the draft (or a published version) with variables, without sending: subject, HTML and text. */
+        /**
+         * Render the draft (or a published version) with variables, without sending: subject, HTML and text.
+         * @description Any member of the account (every role), or a full_access API key.
+         */
         post: operations["postApiTemplatesIdPreview"];
         delete?: never;
         options?: never;
@@ -520,7 +812,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Make the draft the published version that sends use (a draft equal to it publishes nothing new). */
+        /**
+         * Make the draft the published version that sends use (a draft equal to it publishes nothing new).
+         * @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`.
+         */
         post: operations["postApiTemplatesIdPublish"];
         delete?: never;
         options?: never;
@@ -537,7 +832,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send the draft, rendered with variables, to a test recipient through the real pipeline (counted like any test send). */
+        /**
+         * Send the draft, rendered with variables, to a test recipient through the real pipeline (counted like any test send).
+         * @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`.
+         */
         post: operations["postApiTemplatesIdTestSend"];
         delete?: never;
         options?: never;
@@ -552,7 +850,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every published version, newest first. */
+        /**
+         * Every published version, newest first.
+         * @description Any member of the account (every role), or a full_access API key.
+         */
         get: operations["getApiTemplatesIdVersions"];
         put?: never;
         post?: never;
@@ -569,7 +870,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** This month’s allowance and use per mode, and daily sends for the previous and the current UTC month. */
+        /**
+         * This month’s allowance and use per mode, and daily sends for the previous and the current UTC month.
+         * @description Any member of the account (every role), or a full_access API key.
+         */
         get: operations["getApiUsage"];
         put?: never;
         post?: never;
@@ -586,10 +890,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The account’s webhook endpoints. */
+        /**
+         * The account’s webhook endpoints.
+         * @description Any member of the account (every role), or a full_access API key.
+         */
         get: operations["getApiWebhooks"];
         put?: never;
-        /** Create an endpoint; the signing secret is in this response only (Growth and Pro plans). */
+        /**
+         * Create an endpoint; the signing secret is in this response only (Growth and Pro plans).
+         * @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`.
+         */
         post: operations["postApiWebhooks"];
         delete?: never;
         options?: never;
@@ -607,11 +917,17 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete the endpoint, its secret and its delivery history (permanent). */
+        /**
+         * Delete the endpoint, its secret and its delivery history (permanent).
+         * @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`.
+         */
         delete: operations["deleteApiWebhooksId"];
         options?: never;
         head?: never;
-        /** Change the URL, the events or the active switch (Growth and Pro plans). */
+        /**
+         * Change the URL, the events or the active switch (Growth and Pro plans).
+         * @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`.
+         */
         patch: operations["patchApiWebhooksId"];
         trace?: never;
     };
@@ -622,7 +938,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Recent delivery attempts, newest first. */
+        /**
+         * Recent delivery attempts, newest first.
+         * @description Any member of the account (every role), or a full_access API key.
+         */
         get: operations["getApiWebhooksIdDeliveries"];
         put?: never;
         post?: never;
@@ -641,7 +960,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a recorded delivery’s event again, now, as one attempt recorded as a replay (Growth and Pro plans; counts toward the 10 test events a minute). A message’s event is rebuilt from its log row (kept 14 days) and carries the same `webhook-id`; a test delivery is replayed as a new test event of its type. */
+        /**
+         * Send a recorded delivery’s event again, now, as one attempt recorded as a replay (Growth and Pro plans; counts toward the 10 test events a minute). A message’s event is rebuilt from its log row (kept 14 days) and carries the same `webhook-id`; a test delivery is replayed as a new test event of its type.
+         * @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`.
+         */
         post: operations["postApiWebhooksIdDeliveriesDelivery_idReplay"];
         delete?: never;
         options?: never;
@@ -658,7 +980,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Replace the signing secret; the new one is in this response only. For 24 hours every delivery’s Standard Webhooks `webhook-signature` carries a signature made with each of the two secrets, so a receiver can switch without losing events; X-Service-Signature (one secret, spec 6.2) uses the new one at once (Growth and Pro plans). */
+        /**
+         * Replace the signing secret; the new one is in this response only. For 24 hours every delivery’s Standard Webhooks `webhook-signature` carries a signature made with each of the two secrets, so a receiver can switch without losing events; X-Service-Signature (one secret, spec 6.2) uses the new one at once (Growth and Pro plans).
+         * @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`.
+         */
         post: operations["postApiWebhooksIdRotateSecret"];
         delete?: never;
         options?: never;
@@ -675,7 +1000,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** POST a signed test event of the chosen type (spec 6.4 flat test shape) to the endpoint now, and record it (Growth and Pro plans; at most 10 test events a minute per account). */
+        /**
+         * POST a signed test event of the chosen type (spec 6.4 flat test shape) to the endpoint now, and record it (Growth and Pro plans; at most 10 test events a minute per account).
+         * @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`.
+         */
         post: operations["postApiWebhooksIdTest"];
         delete?: never;
         options?: never;
@@ -712,6 +1040,13 @@ export interface components {
             /** @constant */
             success: true;
         };
+        AcceptInvitationRequest: {
+            name?: string;
+            /** @description 10 to 256 characters. */
+            password?: string;
+            /** @description The token of the emailed link; a token that was not issued, is used or expired is a 400 on `token`. */
+            token: string;
+        };
         AccountRecord: {
             byoc_configured: boolean;
             byoc_usage_current_month: number;
@@ -727,6 +1062,14 @@ export interface components {
         ApiKey: {
             /** Format: date-time */
             created_at: string;
+            created_by: {
+                email: string | null;
+                /** @description A user or key id, the operator name, or the system part. */
+                id: string;
+                name: string | null;
+                /** @enum {unknown} */
+                type: "user" | "key" | "cli" | "system";
+            } | null;
             domains: string[];
             expires_at: string | null;
             id: string;
@@ -744,6 +1087,14 @@ export interface components {
             api_keys: {
                 /** Format: date-time */
                 created_at: string;
+                created_by: {
+                    email: string | null;
+                    /** @description A user or key id, the operator name, or the system part. */
+                    id: string;
+                    name: string | null;
+                    /** @enum {unknown} */
+                    type: "user" | "key" | "cli" | "system";
+                } | null;
                 domains: string[];
                 expires_at: string | null;
                 id: string;
@@ -757,6 +1108,43 @@ export interface components {
                 /** @enum {unknown} */
                 state: "active" | "revoked" | "expired";
             }[];
+        };
+        AuditEntry: {
+            action: string;
+            actor: {
+                email: string | null;
+                /** @description A user or key id, the operator name, or the system part. */
+                id: string;
+                name: string | null;
+                /** @enum {unknown} */
+                type: "user" | "key" | "cli" | "system";
+            };
+            /** Format: date-time */
+            created_at: string;
+            details: {
+                [key: string]: unknown;
+            };
+            id: string;
+        };
+        AuditList: {
+            entries: {
+                action: string;
+                actor: {
+                    email: string | null;
+                    /** @description A user or key id, the operator name, or the system part. */
+                    id: string;
+                    name: string | null;
+                    /** @enum {unknown} */
+                    type: "user" | "key" | "cli" | "system";
+                };
+                /** Format: date-time */
+                created_at: string;
+                details: {
+                    [key: string]: unknown;
+                };
+                id: string;
+            }[];
+            next_cursor: string | null;
         };
         Byoc: {
             /** @description Validated, enabled and usable (spec 2.4). */
@@ -864,6 +1252,14 @@ export interface components {
             api_key: {
                 /** Format: date-time */
                 created_at: string;
+                created_by: {
+                    email: string | null;
+                    /** @description A user or key id, the operator name, or the system part. */
+                    id: string;
+                    name: string | null;
+                    /** @enum {unknown} */
+                    type: "user" | "key" | "cli" | "system";
+                } | null;
                 domains: string[];
                 expires_at: string | null;
                 id: string;
@@ -1162,9 +1558,105 @@ export interface components {
         Error: {
             detail: string;
             /** @enum {unknown} */
-            error: "unauthorized" | "domain_not_registered" | "domain_not_verified" | "dkim_not_verified" | "domain_mode_mismatch" | "domain_not_allowed" | "sending_suspended" | "recipient_suppressed" | "usage_limit_exceeded" | "attachment_upload_failed" | "queue_error" | "byoc_not_configured" | "service_unavailable" | "idempotency_key_reused" | "idempotency_key_in_progress" | "not_found" | "method_not_allowed" | "internal_error" | "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "too_many_attempts" | "too_many_requests" | "domain_exists" | "domain_unavailable" | "too_many_pending_domains" | "byoc_setup_required" | "webhook_inactive" | "not_scheduled" | "template_alias_exists" | "template_in_use" | "provider_error";
+            error: "unauthorized" | "domain_not_registered" | "domain_not_verified" | "dkim_not_verified" | "domain_mode_mismatch" | "domain_not_allowed" | "sending_suspended" | "recipient_suppressed" | "usage_limit_exceeded" | "attachment_upload_failed" | "queue_error" | "byoc_not_configured" | "service_unavailable" | "idempotency_key_reused" | "idempotency_key_in_progress" | "not_found" | "method_not_allowed" | "internal_error" | "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "too_many_attempts" | "too_many_requests" | "domain_exists" | "domain_unavailable" | "too_many_pending_domains" | "byoc_setup_required" | "webhook_inactive" | "not_scheduled" | "template_alias_exists" | "template_in_use" | "insufficient_role" | "already_member" | "ownership_transfer_required" | "invitation_wrong_user" | "no_account" | "provider_error";
             /** @constant */
             success: false;
+        };
+        Invitation: {
+            /** Format: date-time */
+            created_at: string;
+            email: string;
+            /** Format: date-time */
+            expires_at: string;
+            id: string;
+            invited_by: {
+                email: string | null;
+                /** @description A user or key id, the operator name, or the system part. */
+                id: string;
+                name: string | null;
+                /** @enum {unknown} */
+                type: "user" | "key" | "cli" | "system";
+            };
+            /** @enum {unknown} */
+            role: "viewer" | "developer" | "admin";
+        };
+        InvitationList: {
+            invitations: {
+                /** Format: date-time */
+                created_at: string;
+                email: string;
+                /** Format: date-time */
+                expires_at: string;
+                id: string;
+                invited_by: {
+                    email: string | null;
+                    /** @description A user or key id, the operator name, or the system part. */
+                    id: string;
+                    name: string | null;
+                    /** @enum {unknown} */
+                    type: "user" | "key" | "cli" | "system";
+                };
+                /** @enum {unknown} */
+                role: "viewer" | "developer" | "admin";
+            }[];
+        };
+        InvitationPreview: {
+            account_name: string;
+            /** @description The invited address. */
+            email: string;
+            /** Format: date-time */
+            expires_at: string;
+            /** @description true: sign in as the address to accept; false: accept with a new password. */
+            has_user: boolean;
+            invited_by: string | null;
+            /** @enum {unknown} */
+            role: "viewer" | "developer" | "admin";
+        };
+        InvitationRequest: {
+            /** Format: email */
+            email: string;
+            /**
+             * @description Not above the inviter’s own role; ownership moves only by transfer.
+             * @enum {unknown}
+             */
+            role: "viewer" | "developer" | "admin";
+        };
+        InvitationTokenRequest: {
+            /** @description The token of the emailed link; a token that was not issued, is used or expired is a 400 on `token`. */
+            token: string;
+        };
+        Member: {
+            email: string;
+            /** Format: date-time */
+            joined_at: string;
+            name: string;
+            /**
+             * @description viewer < developer < admin < owner (docs/decisions.md, "Teams").
+             * @enum {unknown}
+             */
+            role: "viewer" | "developer" | "admin" | "owner";
+            user_id: string;
+        };
+        MemberList: {
+            members: {
+                email: string;
+                /** Format: date-time */
+                joined_at: string;
+                name: string;
+                /**
+                 * @description viewer < developer < admin < owner (docs/decisions.md, "Teams").
+                 * @enum {unknown}
+                 */
+                role: "viewer" | "developer" | "admin" | "owner";
+                user_id: string;
+            }[];
+        };
+        MemberRoleRequest: {
+            /**
+             * @description Not above the inviter’s own role; ownership moves only by transfer.
+             * @enum {unknown}
+             */
+            role: "viewer" | "developer" | "admin";
         };
         PasswordChangeRequest: {
             /** @description A wrong current password is a 400 on `current_password`. */
@@ -1194,6 +1686,22 @@ export interface components {
             };
             /** @description A published version; absent: the draft. */
             version?: number;
+        };
+        RemovedMember: {
+            member: {
+                email: string;
+                /** Format: date-time */
+                joined_at: string;
+                name: string;
+                /**
+                 * @description viewer < developer < admin < owner (docs/decisions.md, "Teams").
+                 * @enum {unknown}
+                 */
+                role: "viewer" | "developer" | "admin" | "owner";
+                user_id: string;
+            };
+            /** @description Prefixes of the API keys the member made, revoked with the removal. */
+            revoked_keys: string[];
         };
         RescheduleRequest: {
             /**
@@ -1380,13 +1888,29 @@ export interface components {
                 id: string;
                 is_verified: boolean;
                 name: string;
+                /**
+                 * @description viewer < developer < admin < owner (docs/decisions.md, "Teams").
+                 * @enum {unknown}
+                 */
+                role: "viewer" | "developer" | "admin" | "owner";
                 sending_suspended: boolean;
             };
+            /** @description Every account the person belongs to, the one used last first. */
+            accounts: {
+                id: string;
+                name: string;
+                /**
+                 * @description viewer < developer < admin < owner (docs/decisions.md, "Teams").
+                 * @enum {unknown}
+                 */
+                role: "viewer" | "developer" | "admin" | "owner";
+            }[];
             /** @description Send it as X-CSRF-Token on every state-changing request made with this session. */
             csrf_token: string;
             user: {
                 email: string;
                 id: string;
+                name: string;
             };
         };
         SigninRequest: {
@@ -1427,6 +1951,10 @@ export interface components {
                 /** @enum {unknown} */
                 reason: "bounce" | "complaint" | "manual";
             }[];
+        };
+        SwitchAccountRequest: {
+            /** Format: uuid */
+            account_id: string;
         };
         Template: {
             alias: string | null;
@@ -1522,6 +2050,13 @@ export interface components {
         TestWebhookRequest: {
             /** @enum {unknown} */
             event_type?: "email.sent" | "email.delivered" | "email.failed" | "email.bounced" | "email.complained";
+        };
+        TransferOwnershipRequest: {
+            /**
+             * Format: uuid
+             * @description The member who becomes the owner; the owner becomes an admin.
+             */
+            user_id: string;
         };
         /** @description Name and alias change at once; subject, html and text change the draft, which sends use once published. */
         UpdateTemplateRequest: {
@@ -1675,6 +2210,221 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    postApiAccountLeave: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Left. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RemovedMember"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in and no valid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description Any member of the account (every role), or a full_access API key. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Called with an API key: only a person leaves. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "not_found";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The member is the owner: transfer ownership first. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "ownership_transfer_required";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    postApiAccountTransferOwnership: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransferOwnershipRequest"];
+            };
+        };
+        responses: {
+            /** @description The new owner. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Member"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in and no valid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description The role does not allow this, or the change would give a role above the caller’s own (and the key and session rules of every operation). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "not_found";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
     getApiApiKeys: {
         parameters: {
             query?: never;
@@ -1711,7 +2461,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlainError"];
                 };
             };
-            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            /** @description Any member of the account (every role), or a full_access API key. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1720,7 +2470,7 @@ export interface operations {
                     "application/json": {
                         detail: string;
                         /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
                         /** @constant */
                         success: false;
                     };
@@ -1813,7 +2563,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlainError"];
                 };
             };
-            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            /** @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1822,7 +2572,7 @@ export interface operations {
                     "application/json": {
                         detail: string;
                         /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
                         /** @constant */
                         success: false;
                     };
@@ -1913,7 +2663,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlainError"];
                 };
             };
-            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            /** @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1922,7 +2672,7 @@ export interface operations {
                     "application/json": {
                         detail: string;
                         /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
                         /** @constant */
                         success: false;
                     };
@@ -1938,6 +2688,288 @@ export interface operations {
                         detail: string;
                         /** @enum {unknown} */
                         error: "not_found";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getApiAudit: {
+        parameters: {
+            query?: {
+                /** @description An action (`api_key.create`) or its family (`api_key`: every `api_key.*`). */
+                action?: string;
+                /** @description Only this actor: `user:<id>`, `key:<id>` or `cli:<name>`. */
+                actor?: string;
+                /** @description `next_cursor` of the previous page, as it was given: any other text is a 400 on `cursor` (the cursor is opaque, so a schema cannot state which texts are one). */
+                cursor?: string;
+                /** @description Rows per page, 1 to 100 (default 25). */
+                limit?: number;
+                /** @description ISO 8601; entries at or after. */
+                since?: string;
+                /** @description ISO 8601; entries before. */
+                until?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the audit log. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditList"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in and no valid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description Any member of the account (every role), or a full_access API key. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "not_found";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    postApiAuthInvitationAccept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptInvitationRequest"];
+            };
+        };
+        responses: {
+            /** @description Joined; the session acts on the account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Signed in as someone other than the invited address, or signed in without sending the CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "invitation_wrong_user" | "csrf_token_invalid";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Too many token checks from this client, or from everyone, this hour (Retry-After). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "too_many_requests";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    postApiAuthInvitationLookup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description The open invitation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationPreview"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Too many token checks from this client, or from everyone, this hour (Retry-After). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "too_many_requests";
                         /** @constant */
                         success: false;
                     };
@@ -2015,7 +3047,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlainError"];
                 };
             };
-            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            /** @description Any member of the account (every role), or a full_access API key. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2024,7 +3056,7 @@ export interface operations {
                     "application/json": {
                         detail: string;
                         /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
                         /** @constant */
                         success: false;
                     };
@@ -2301,6 +3333,108 @@ export interface operations {
             };
         };
     };
+    postApiAuthSessionAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SwitchAccountRequest"];
+            };
+        };
+        responses: {
+            /** @description The session, acting on that account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in and no valid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description Any member of the account (every role), or a full_access API key. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Called with an API key, or an account the person is not a member of. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "not_found";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
     postApiAuthSignin: {
         parameters: {
             query?: never;
@@ -2339,6 +3473,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description The person is no longer a member of any account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "no_account";
+                        /** @constant */
+                        success: false;
+                    };
                 };
             };
             /** @description Too many failed sign-ins for the address from this client, for the address from all clients, or from this client (Retry-After). */
@@ -2424,7 +3573,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlainError"];
                 };
             };
-            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            /** @description Any member of the account (every role), or a full_access API key. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2433,7 +3582,7 @@ export interface operations {
                     "application/json": {
                         detail: string;
                         /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
                         /** @constant */
                         success: false;
                     };
@@ -2678,7 +3827,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlainError"];
                 };
             };
-            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            /** @description Any member of the account (every role), or a full_access API key. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2687,7 +3836,7 @@ export interface operations {
                     "application/json": {
                         detail: string;
                         /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
                         /** @constant */
                         success: false;
                     };
@@ -2776,7 +3925,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlainError"];
                 };
             };
-            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            /** @description Any member of the account (every role), or a full_access API key. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2785,7 +3934,7 @@ export interface operations {
                     "application/json": {
                         detail: string;
                         /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
                         /** @constant */
                         success: false;
                     };
@@ -2878,7 +4027,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlainError"];
                 };
             };
-            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            /** @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2887,7 +4036,7 @@ export interface operations {
                     "application/json": {
                         detail: string;
                         /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
                         /** @constant */
                         success: false;
                     };
@@ -2976,7 +4125,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlainError"];
                 };
             };
-            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            /** @description Any member of the account (every role), or a full_access API key. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2985,7 +4134,7 @@ export interface operations {
                     "application/json": {
                         detail: string;
                         /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
                         /** @constant */
                         success: false;
                     };
@@ -3089,7 +4238,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlainError"];
                 };
             };
-            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            /** @description Any member of the account (every role), or a full_access API key. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3098,7 +4247,7 @@ export interface operations {
                     "application/json": {
                         detail: string;
                         /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
                         /** @constant */
                         success: false;
                     };
@@ -3187,7 +4336,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlainError"];
                 };
             };
-            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            /** @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3196,7 +4345,7 @@ export interface operations {
                     "application/json": {
                         detail: string;
                         /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
                         /** @constant */
                         success: false;
                     };
@@ -3300,7 +4449,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlainError"];
                 };
             };
-            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            /** @description Any member of the account (every role), or a full_access API key. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3309,7 +4458,7 @@ export interface operations {
                     "application/json": {
                         detail: string;
                         /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
                         /** @constant */
                         success: false;
                     };
@@ -3402,7 +4551,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlainError"];
                 };
             };
-            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            /** @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3411,7 +4560,7 @@ export interface operations {
                     "application/json": {
                         detail: string;
                         /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
                         /** @constant */
                         success: false;
                     };
@@ -3517,7 +4666,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlainError"];
                 };
             };
-            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            /** @description Any member of the account (every role), or a full_access API key. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3526,7 +4675,7 @@ export interface operations {
                     "application/json": {
                         detail: string;
                         /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
                         /** @constant */
                         success: false;
                     };
@@ -3617,7 +4766,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlainError"];
                 };
             };
-            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            /** @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3626,7 +4775,7 @@ export interface operations {
                     "application/json": {
                         detail: string;
                         /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
                         /** @constant */
                         success: false;
                     };
@@ -3717,7 +4866,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlainError"];
                 };
             };
-            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            /** @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3726,7 +4875,7 @@ export interface operations {
                     "application/json": {
                         detail: string;
                         /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
                         /** @constant */
                         success: false;
                     };
@@ -3862,7 +5011,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlainError"];
                 };
             };
-            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            /** @description Any member of the account (every role), or a full_access API key. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3871,7 +5020,7 @@ export interface operations {
                     "application/json": {
                         detail: string;
                         /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
                         /** @constant */
                         success: false;
                     };
@@ -3962,7 +5111,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlainError"];
                 };
             };
-            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            /** @description Any member of the account (every role), or a full_access API key. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3971,7 +5120,7 @@ export interface operations {
                     "application/json": {
                         detail: string;
                         /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
                         /** @constant */
                         success: false;
                     };
@@ -4066,7 +5215,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlainError"];
                 };
             };
-            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            /** @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4075,7 +5224,7 @@ export interface operations {
                     "application/json": {
                         detail: string;
                         /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
                         /** @constant */
                         success: false;
                     };
@@ -4181,7 +5330,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlainError"];
                 };
             };
-            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            /** @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4190,7 +5339,7 @@ export interface operations {
                     "application/json": {
                         detail: string;
                         /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
                         /** @constant */
                         success: false;
                     };
@@ -4221,6 +5370,336 @@ export interface operations {
                         detail: string;
                         /** @enum {unknown} */
                         error: "not_scheduled";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getApiInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The open invitations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationList"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in and no valid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description Any member of the account (every role), or a full_access API key. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "not_found";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    postApiInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationRequest"];
+            };
+        };
+        responses: {
+            /** @description Invited (the email goes within the address’s hourly allowance of Postage’s emails). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invitation"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in and no valid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description The role does not allow this, the invitation’s role is above the caller’s own, or (`unauthorized`) the account’s address is not verified (and the key and session rules of every operation). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account" | "unauthorized";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "not_found";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The address is already a member. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "already_member";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Too many invitations this hour (Retry-After), or members and open invitations together at the limit of 100. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "too_many_requests";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    deleteApiInvitationsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in and no valid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description Members with the `admin` role or above; no API key (a key acts as a developer); anyone else gets `403 insufficient_role`. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "not_found";
                         /** @constant */
                         success: false;
                     };
@@ -4308,6 +5787,341 @@ export interface operations {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    getApiMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The members. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberList"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in and no valid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description Any member of the account (every role), or a full_access API key. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "not_found";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    deleteApiMembersUser_id: {
+        parameters: {
+            query?: {
+                /** @description true: the account keeps the API keys the member made (default false: they are revoked). */
+                keep_keys?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RemovedMember"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in and no valid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description The role does not allow this, or the change would give a role above the caller’s own (and the key and session rules of every operation). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "not_found";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The member is the owner: transfer ownership first. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "ownership_transfer_required";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+        };
+    };
+    patchApiMembersUser_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MemberRoleRequest"];
+            };
+        };
+        responses: {
+            /** @description The member with the new role. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Member"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in and no valid API key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description The role does not allow this, or the change would give a role above the caller’s own (and the key and session rules of every operation). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "not_found";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The member is the owner: transfer ownership first. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "ownership_transfer_required";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -4681,7 +6495,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlainError"];
                 };
             };
-            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            /** @description Any member of the account (every role), or a full_access API key. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4690,7 +6504,7 @@ export interface operations {
                     "application/json": {
                         detail: string;
                         /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
                         /** @constant */
                         success: false;
                     };
@@ -4792,7 +6606,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlainError"];
                 };
             };
-            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            /** @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4801,7 +6615,7 @@ export interface operations {
                     "application/json": {
                         detail: string;
                         /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
                         /** @constant */
                         success: false;
                     };
@@ -4892,7 +6706,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlainError"];
                 };
             };
-            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            /** @description Any member of the account (every role), or a full_access API key. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4901,7 +6715,7 @@ export interface operations {
                     "application/json": {
                         detail: string;
                         /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
                         /** @constant */
                         success: false;
                     };
@@ -4992,7 +6806,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlainError"];
                 };
             };
-            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            /** @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5001,7 +6815,7 @@ export interface operations {
                     "application/json": {
                         detail: string;
                         /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
                         /** @constant */
                         success: false;
                     };
@@ -5095,7 +6909,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlainError"];
                 };
             };
-            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            /** @description Any member of the account (every role), or a full_access API key. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5104,7 +6918,7 @@ export interface operations {
                     "application/json": {
                         detail: string;
                         /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
                         /** @constant */
                         success: false;
                     };
@@ -5197,7 +7011,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlainError"];
                 };
             };
-            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            /** @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5206,7 +7020,7 @@ export interface operations {
                     "application/json": {
                         detail: string;
                         /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
                         /** @constant */
                         success: false;
                     };
@@ -5312,7 +7126,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlainError"];
                 };
             };
-            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            /** @description Any member of the account (every role), or a full_access API key. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5321,7 +7135,7 @@ export interface operations {
                     "application/json": {
                         detail: string;
                         /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
                         /** @constant */
                         success: false;
                     };
@@ -5412,7 +7226,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlainError"];
                 };
             };
-            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            /** @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5421,7 +7235,7 @@ export interface operations {
                     "application/json": {
                         detail: string;
                         /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
                         /** @constant */
                         success: false;
                     };
@@ -5531,7 +7345,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlainError"];
                 };
             };
-            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            /** @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5540,7 +7354,7 @@ export interface operations {
                     "application/json": {
                         detail: string;
                         /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
                         /** @constant */
                         success: false;
                     };
@@ -5650,7 +7464,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlainError"];
                 };
             };
-            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            /** @description Any member of the account (every role), or a full_access API key. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5659,7 +7473,7 @@ export interface operations {
                     "application/json": {
                         detail: string;
                         /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
                         /** @constant */
                         success: false;
                     };
@@ -5750,7 +7564,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlainError"];
                 };
             };
-            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            /** @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5759,7 +7573,7 @@ export interface operations {
                     "application/json": {
                         detail: string;
                         /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
                         /** @constant */
                         success: false;
                     };
@@ -5863,7 +7677,7 @@ export interface operations {
                     "application/json": {
                         detail: string;
                         /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "domain_not_registered" | "domain_not_allowed" | "unauthorized" | "sending_suspended" | "domain_not_verified" | "dkim_not_verified" | "domain_mode_mismatch";
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account" | "domain_not_registered" | "domain_not_allowed" | "unauthorized" | "sending_suspended" | "domain_not_verified" | "dkim_not_verified" | "domain_mode_mismatch";
                         /** @constant */
                         success: false;
                     };
@@ -5999,7 +7813,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlainError"];
                 };
             };
-            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            /** @description Any member of the account (every role), or a full_access API key. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6008,7 +7822,7 @@ export interface operations {
                     "application/json": {
                         detail: string;
                         /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
                         /** @constant */
                         success: false;
                     };
@@ -6097,7 +7911,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlainError"];
                 };
             };
-            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            /** @description Any member of the account (every role), or a full_access API key. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6106,7 +7920,7 @@ export interface operations {
                     "application/json": {
                         detail: string;
                         /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
                         /** @constant */
                         success: false;
                     };
@@ -6195,7 +8009,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlainError"];
                 };
             };
-            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            /** @description Any member of the account (every role), or a full_access API key. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6204,7 +8018,7 @@ export interface operations {
                     "application/json": {
                         detail: string;
                         /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
                         /** @constant */
                         success: false;
                     };
@@ -6297,7 +8111,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlainError"];
                 };
             };
-            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            /** @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6306,7 +8120,7 @@ export interface operations {
                     "application/json": {
                         detail: string;
                         /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
                         /** @constant */
                         success: false;
                     };
@@ -6397,7 +8211,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlainError"];
                 };
             };
-            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            /** @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6406,7 +8220,7 @@ export interface operations {
                     "application/json": {
                         detail: string;
                         /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
                         /** @constant */
                         success: false;
                     };
@@ -6501,7 +8315,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlainError"];
                 };
             };
-            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            /** @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6510,7 +8324,7 @@ export interface operations {
                     "application/json": {
                         detail: string;
                         /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
                         /** @constant */
                         success: false;
                     };
@@ -6604,7 +8418,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlainError"];
                 };
             };
-            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            /** @description Any member of the account (every role), or a full_access API key. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6613,7 +8427,7 @@ export interface operations {
                     "application/json": {
                         detail: string;
                         /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
                         /** @constant */
                         success: false;
                     };
@@ -6705,7 +8519,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlainError"];
                 };
             };
-            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            /** @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6714,7 +8528,7 @@ export interface operations {
                     "application/json": {
                         detail: string;
                         /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
                         /** @constant */
                         success: false;
                     };
@@ -6835,7 +8649,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlainError"];
                 };
             };
-            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            /** @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6844,7 +8658,7 @@ export interface operations {
                     "application/json": {
                         detail: string;
                         /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
                         /** @constant */
                         success: false;
                     };
@@ -6939,7 +8753,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlainError"];
                 };
             };
-            /** @description `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            /** @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6948,7 +8762,7 @@ export interface operations {
                     "application/json": {
                         detail: string;
                         /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required";
+                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
                         /** @constant */
                         success: false;
                     };

@@ -6,24 +6,31 @@ from ._byoc import AsyncByoc, Byoc
 from ._domains import AsyncDomains, Domains
 from ._emails import AsyncEmails, Emails
 from ._suppressions import AsyncSuppressions, Suppressions
+from ._team import AsyncAuditLog, AsyncInvitations, AsyncMembers, AuditLog, Invitations, Members
 from ._templates import AsyncTemplates, Templates
 from ._webhooks import AsyncWebhooks, Webhooks
 
 __all__ = [
     "ApiKeys",
     "AsyncApiKeys",
+    "AsyncAuditLog",
     "AsyncByoc",
     "AsyncDomains",
     "AsyncEmails",
+    "AsyncInvitations",
     "AsyncMe",
+    "AsyncMembers",
     "AsyncSuppressions",
     "AsyncTemplates",
     "AsyncUsageResource",
     "AsyncWebhooks",
+    "AuditLog",
     "Byoc",
     "Domains",
     "Emails",
+    "Invitations",
     "Me",
+    "Members",
     "Suppressions",
     "Templates",
     "UsageResource",

@@ -1,14 +1,32 @@
 """Contains all the data models used in inputs/outputs"""
 
+from .accept_invitation_request import AcceptInvitationRequest
 from .accepted import Accepted
 from .account_record import AccountRecord
 from .api_key import ApiKey
+from .api_key_created_by_type_0 import ApiKeyCreatedByType0
+from .api_key_created_by_type_0_type import ApiKeyCreatedByType0Type
 from .api_key_list import ApiKeyList
 from .api_key_list_api_keys_item import ApiKeyListApiKeysItem
+from .api_key_list_api_keys_item_created_by_type_0 import (
+    ApiKeyListApiKeysItemCreatedByType0,
+)
+from .api_key_list_api_keys_item_created_by_type_0_type import (
+    ApiKeyListApiKeysItemCreatedByType0Type,
+)
 from .api_key_list_api_keys_item_permission import ApiKeyListApiKeysItemPermission
 from .api_key_list_api_keys_item_state import ApiKeyListApiKeysItemState
 from .api_key_permission import ApiKeyPermission
 from .api_key_state import ApiKeyState
+from .audit_entry import AuditEntry
+from .audit_entry_actor import AuditEntryActor
+from .audit_entry_actor_type import AuditEntryActorType
+from .audit_entry_details import AuditEntryDetails
+from .audit_list import AuditList
+from .audit_list_entries_item import AuditListEntriesItem
+from .audit_list_entries_item_actor import AuditListEntriesItemActor
+from .audit_list_entries_item_actor_type import AuditListEntriesItemActorType
+from .audit_list_entries_item_details import AuditListEntriesItemDetails
 from .byoc import Byoc
 from .byoc_policy import ByocPolicy
 from .byoc_policy_permissions_policy import ByocPolicyPermissionsPolicy
@@ -39,6 +57,10 @@ from .create_webhook_request import CreateWebhookRequest
 from .create_webhook_request_events_item import CreateWebhookRequestEventsItem
 from .created_api_key import CreatedApiKey
 from .created_api_key_api_key import CreatedApiKeyApiKey
+from .created_api_key_api_key_created_by_type_0 import CreatedApiKeyApiKeyCreatedByType0
+from .created_api_key_api_key_created_by_type_0_type import (
+    CreatedApiKeyApiKeyCreatedByType0Type,
+)
 from .created_api_key_api_key_permission import CreatedApiKeyApiKeyPermission
 from .created_api_key_api_key_state import CreatedApiKeyApiKeyState
 from .created_webhook import CreatedWebhook
@@ -217,6 +239,14 @@ from .get_api_api_keys_response_500 import GetApiApiKeysResponse500
 from .get_api_api_keys_response_500_error import GetApiApiKeysResponse500Error
 from .get_api_api_keys_response_503 import GetApiApiKeysResponse503
 from .get_api_api_keys_response_503_error import GetApiApiKeysResponse503Error
+from .get_api_audit_response_403 import GetApiAuditResponse403
+from .get_api_audit_response_403_error import GetApiAuditResponse403Error
+from .get_api_audit_response_404 import GetApiAuditResponse404
+from .get_api_audit_response_404_error import GetApiAuditResponse404Error
+from .get_api_audit_response_500 import GetApiAuditResponse500
+from .get_api_audit_response_500_error import GetApiAuditResponse500Error
+from .get_api_audit_response_503 import GetApiAuditResponse503
+from .get_api_audit_response_503_error import GetApiAuditResponse503Error
 from .get_api_byoc_cloudformation_response_403 import (
     GetApiByocCloudformationResponse403,
 )
@@ -304,6 +334,22 @@ from .get_api_emails_response_500_error import GetApiEmailsResponse500Error
 from .get_api_emails_response_503 import GetApiEmailsResponse503
 from .get_api_emails_response_503_error import GetApiEmailsResponse503Error
 from .get_api_emails_status import GetApiEmailsStatus
+from .get_api_invitations_response_403 import GetApiInvitationsResponse403
+from .get_api_invitations_response_403_error import GetApiInvitationsResponse403Error
+from .get_api_invitations_response_404 import GetApiInvitationsResponse404
+from .get_api_invitations_response_404_error import GetApiInvitationsResponse404Error
+from .get_api_invitations_response_500 import GetApiInvitationsResponse500
+from .get_api_invitations_response_500_error import GetApiInvitationsResponse500Error
+from .get_api_invitations_response_503 import GetApiInvitationsResponse503
+from .get_api_invitations_response_503_error import GetApiInvitationsResponse503Error
+from .get_api_members_response_403 import GetApiMembersResponse403
+from .get_api_members_response_403_error import GetApiMembersResponse403Error
+from .get_api_members_response_404 import GetApiMembersResponse404
+from .get_api_members_response_404_error import GetApiMembersResponse404Error
+from .get_api_members_response_500 import GetApiMembersResponse500
+from .get_api_members_response_500_error import GetApiMembersResponse500Error
+from .get_api_members_response_503 import GetApiMembersResponse503
+from .get_api_members_response_503_error import GetApiMembersResponse503Error
 from .get_api_suppressions_address_response_403 import (
     GetApiSuppressionsAddressResponse403,
 )
@@ -416,10 +462,35 @@ from .get_api_webhooks_response_500 import GetApiWebhooksResponse500
 from .get_api_webhooks_response_500_error import GetApiWebhooksResponse500Error
 from .get_api_webhooks_response_503 import GetApiWebhooksResponse503
 from .get_api_webhooks_response_503_error import GetApiWebhooksResponse503Error
+from .invitation import Invitation
+from .invitation_invited_by import InvitationInvitedBy
+from .invitation_invited_by_type import InvitationInvitedByType
+from .invitation_list import InvitationList
+from .invitation_list_invitations_item import InvitationListInvitationsItem
+from .invitation_list_invitations_item_invited_by import (
+    InvitationListInvitationsItemInvitedBy,
+)
+from .invitation_list_invitations_item_invited_by_type import (
+    InvitationListInvitationsItemInvitedByType,
+)
+from .invitation_list_invitations_item_role import InvitationListInvitationsItemRole
+from .invitation_preview import InvitationPreview
+from .invitation_preview_role import InvitationPreviewRole
+from .invitation_request import InvitationRequest
+from .invitation_request_role import InvitationRequestRole
+from .invitation_role import InvitationRole
+from .invitation_token_request import InvitationTokenRequest
 from .me_response_500 import MeResponse500
 from .me_response_500_error import MeResponse500Error
 from .me_response_503 import MeResponse503
 from .me_response_503_error import MeResponse503Error
+from .member import Member
+from .member_list import MemberList
+from .member_list_members_item import MemberListMembersItem
+from .member_list_members_item_role import MemberListMembersItemRole
+from .member_role import MemberRole
+from .member_role_request import MemberRoleRequest
+from .member_role_request_role import MemberRoleRequestRole
 from .password_change_request import PasswordChangeRequest
 from .password_reset_confirm_request import PasswordResetConfirmRequest
 from .password_reset_request import PasswordResetRequest
@@ -794,6 +865,9 @@ from .put_api_byoc_response_500 import PutApiByocResponse500
 from .put_api_byoc_response_500_error import PutApiByocResponse500Error
 from .put_api_byoc_response_503 import PutApiByocResponse503
 from .put_api_byoc_response_503_error import PutApiByocResponse503Error
+from .removed_member import RemovedMember
+from .removed_member_member import RemovedMemberMember
+from .removed_member_member_role import RemovedMemberMemberRole
 from .reschedule_request import RescheduleRequest
 from .rotated_secret import RotatedSecret
 from .rotated_secret_webhook import RotatedSecretWebhook
@@ -844,6 +918,9 @@ from .ses_event_answer import SesEventAnswer
 from .ses_event_answer_route import SesEventAnswerRoute
 from .session import Session
 from .session_account import SessionAccount
+from .session_account_role import SessionAccountRole
+from .session_accounts_item import SessionAccountsItem
+from .session_accounts_item_role import SessionAccountsItemRole
 from .session_user import SessionUser
 from .signin_request import SigninRequest
 from .signup_request import SignupRequest
@@ -857,6 +934,7 @@ from .suppression_list_suppressions_item_reason import (
     SuppressionListSuppressionsItemReason,
 )
 from .suppression_reason import SuppressionReason
+from .switch_account_request import SwitchAccountRequest
 from .template import Template
 from .template_draft import TemplateDraft
 from .template_list import TemplateList
@@ -872,6 +950,7 @@ from .template_version_list import TemplateVersionList
 from .template_version_list_versions_item import TemplateVersionListVersionsItem
 from .test_webhook_request import TestWebhookRequest
 from .test_webhook_request_event_type import TestWebhookRequestEventType
+from .transfer_ownership_request import TransferOwnershipRequest
 from .update_template_request import UpdateTemplateRequest
 from .update_webhook_request import UpdateWebhookRequest
 from .update_webhook_request_events_item import UpdateWebhookRequestEventsItem
@@ -907,14 +986,28 @@ from .webhook_test_result_payload import WebhookTestResultPayload
 
 __all__ = (
     "Accepted",
+    "AcceptInvitationRequest",
     "AccountRecord",
     "ApiKey",
+    "ApiKeyCreatedByType0",
+    "ApiKeyCreatedByType0Type",
     "ApiKeyList",
     "ApiKeyListApiKeysItem",
+    "ApiKeyListApiKeysItemCreatedByType0",
+    "ApiKeyListApiKeysItemCreatedByType0Type",
     "ApiKeyListApiKeysItemPermission",
     "ApiKeyListApiKeysItemState",
     "ApiKeyPermission",
     "ApiKeyState",
+    "AuditEntry",
+    "AuditEntryActor",
+    "AuditEntryActorType",
+    "AuditEntryDetails",
+    "AuditList",
+    "AuditListEntriesItem",
+    "AuditListEntriesItemActor",
+    "AuditListEntriesItemActorType",
+    "AuditListEntriesItemDetails",
     "Byoc",
     "ByocPolicy",
     "ByocPolicyPermissionsPolicy",
@@ -937,6 +1030,8 @@ __all__ = (
     "CreateApiKeyRequestPermission",
     "CreatedApiKey",
     "CreatedApiKeyApiKey",
+    "CreatedApiKeyApiKeyCreatedByType0",
+    "CreatedApiKeyApiKeyCreatedByType0Type",
     "CreatedApiKeyApiKeyPermission",
     "CreatedApiKeyApiKeyState",
     "CreateDomainRequest",
@@ -1051,6 +1146,14 @@ __all__ = (
     "GetApiApiKeysResponse500Error",
     "GetApiApiKeysResponse503",
     "GetApiApiKeysResponse503Error",
+    "GetApiAuditResponse403",
+    "GetApiAuditResponse403Error",
+    "GetApiAuditResponse404",
+    "GetApiAuditResponse404Error",
+    "GetApiAuditResponse500",
+    "GetApiAuditResponse500Error",
+    "GetApiAuditResponse503",
+    "GetApiAuditResponse503Error",
     "GetApiByocCloudformationResponse403",
     "GetApiByocCloudformationResponse403Error",
     "GetApiByocCloudformationResponse404",
@@ -1110,6 +1213,22 @@ __all__ = (
     "GetApiEmailsResponse503",
     "GetApiEmailsResponse503Error",
     "GetApiEmailsStatus",
+    "GetApiInvitationsResponse403",
+    "GetApiInvitationsResponse403Error",
+    "GetApiInvitationsResponse404",
+    "GetApiInvitationsResponse404Error",
+    "GetApiInvitationsResponse500",
+    "GetApiInvitationsResponse500Error",
+    "GetApiInvitationsResponse503",
+    "GetApiInvitationsResponse503Error",
+    "GetApiMembersResponse403",
+    "GetApiMembersResponse403Error",
+    "GetApiMembersResponse404",
+    "GetApiMembersResponse404Error",
+    "GetApiMembersResponse500",
+    "GetApiMembersResponse500Error",
+    "GetApiMembersResponse503",
+    "GetApiMembersResponse503Error",
     "GetApiSuppressionsAddressResponse403",
     "GetApiSuppressionsAddressResponse403Error",
     "GetApiSuppressionsAddressResponse404",
@@ -1174,6 +1293,27 @@ __all__ = (
     "GetApiWebhooksResponse500Error",
     "GetApiWebhooksResponse503",
     "GetApiWebhooksResponse503Error",
+    "Invitation",
+    "InvitationInvitedBy",
+    "InvitationInvitedByType",
+    "InvitationList",
+    "InvitationListInvitationsItem",
+    "InvitationListInvitationsItemInvitedBy",
+    "InvitationListInvitationsItemInvitedByType",
+    "InvitationListInvitationsItemRole",
+    "InvitationPreview",
+    "InvitationPreviewRole",
+    "InvitationRequest",
+    "InvitationRequestRole",
+    "InvitationRole",
+    "InvitationTokenRequest",
+    "Member",
+    "MemberList",
+    "MemberListMembersItem",
+    "MemberListMembersItemRole",
+    "MemberRole",
+    "MemberRoleRequest",
+    "MemberRoleRequestRole",
     "MeResponse500",
     "MeResponse500Error",
     "MeResponse503",
@@ -1358,6 +1498,9 @@ __all__ = (
     "PutApiByocResponse500Error",
     "PutApiByocResponse503",
     "PutApiByocResponse503Error",
+    "RemovedMember",
+    "RemovedMemberMember",
+    "RemovedMemberMemberRole",
     "RescheduleRequest",
     "RotatedSecret",
     "RotatedSecretWebhook",
@@ -1402,6 +1545,9 @@ __all__ = (
     "SesEventAnswerRoute",
     "Session",
     "SessionAccount",
+    "SessionAccountRole",
+    "SessionAccountsItem",
+    "SessionAccountsItemRole",
     "SessionUser",
     "SigninRequest",
     "SignupRequest",
@@ -1413,6 +1559,7 @@ __all__ = (
     "SuppressionListSuppressionsItem",
     "SuppressionListSuppressionsItemReason",
     "SuppressionReason",
+    "SwitchAccountRequest",
     "Template",
     "TemplateDraft",
     "TemplateList",
@@ -1428,6 +1575,7 @@ __all__ = (
     "TemplateVersionListVersionsItem",
     "TestWebhookRequest",
     "TestWebhookRequestEventType",
+    "TransferOwnershipRequest",
     "UpdateTemplateRequest",
     "UpdateWebhookRequest",
     "UpdateWebhookRequestEventsItem",

@@ -1,6 +1,7 @@
 import datetime
 from collections.abc import Mapping
 from typing import (
+    TYPE_CHECKING,
     Any,
     TypeVar,
     Union,
@@ -12,6 +13,10 @@ from dateutil.parser import isoparse
 
 from ..models.api_key_permission import ApiKeyPermission, check_api_key_permission
 from ..models.api_key_state import ApiKeyState, check_api_key_state
+
+if TYPE_CHECKING:
+    from ..models.api_key_created_by_type_0 import ApiKeyCreatedByType0
+
 
 T = TypeVar("T", bound="ApiKey")
 
@@ -30,6 +35,7 @@ class ApiKey:
         revoked_at (Union[None, datetime.datetime]):
         last_used_at (Union[None, datetime.datetime]):
         created_at (datetime.datetime):
+        created_by (Union['ApiKeyCreatedByType0', None]):
     """
 
     id: str
@@ -42,8 +48,11 @@ class ApiKey:
     revoked_at: Union[None, datetime.datetime]
     last_used_at: Union[None, datetime.datetime]
     created_at: datetime.datetime
+    created_by: Union["ApiKeyCreatedByType0", None]
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.api_key_created_by_type_0 import ApiKeyCreatedByType0
+
         id = self.id
 
         name = self.name
@@ -76,6 +85,12 @@ class ApiKey:
 
         created_at = self.created_at.isoformat()
 
+        created_by: Union[None, dict[str, Any]]
+        if isinstance(self.created_by, ApiKeyCreatedByType0):
+            created_by = self.created_by.to_dict()
+        else:
+            created_by = self.created_by
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -90,6 +105,7 @@ class ApiKey:
                 "revoked_at": revoked_at,
                 "last_used_at": last_used_at,
                 "created_at": created_at,
+                "created_by": created_by,
             }
         )
 
@@ -97,6 +113,8 @@ class ApiKey:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.api_key_created_by_type_0 import ApiKeyCreatedByType0
+
         d = dict(src_dict)
         id = d.pop("id")
 
@@ -157,6 +175,21 @@ class ApiKey:
 
         created_at = isoparse(d.pop("created_at"))
 
+        def _parse_created_by(data: object) -> Union["ApiKeyCreatedByType0", None]:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                created_by_type_0 = ApiKeyCreatedByType0.from_dict(data)
+
+                return created_by_type_0
+            except:  # noqa: E722
+                pass
+            return cast(Union["ApiKeyCreatedByType0", None], data)
+
+        created_by = _parse_created_by(d.pop("created_by"))
+
         api_key = cls(
             id=id,
             name=name,
@@ -168,6 +201,7 @@ class ApiKey:
             revoked_at=revoked_at,
             last_used_at=last_used_at,
             created_at=created_at,
+            created_by=created_by,
         )
 
         return api_key

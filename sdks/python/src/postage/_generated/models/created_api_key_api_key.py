@@ -1,6 +1,7 @@
 import datetime
 from collections.abc import Mapping
 from typing import (
+    TYPE_CHECKING,
     Any,
     TypeVar,
     Union,
@@ -19,6 +20,12 @@ from ..models.created_api_key_api_key_state import (
     check_created_api_key_api_key_state,
 )
 
+if TYPE_CHECKING:
+    from ..models.created_api_key_api_key_created_by_type_0 import (
+        CreatedApiKeyApiKeyCreatedByType0,
+    )
+
+
 T = TypeVar("T", bound="CreatedApiKeyApiKey")
 
 
@@ -36,6 +43,7 @@ class CreatedApiKeyApiKey:
         revoked_at (Union[None, datetime.datetime]):
         last_used_at (Union[None, datetime.datetime]):
         created_at (datetime.datetime):
+        created_by (Union['CreatedApiKeyApiKeyCreatedByType0', None]):
     """
 
     id: str
@@ -48,8 +56,13 @@ class CreatedApiKeyApiKey:
     revoked_at: Union[None, datetime.datetime]
     last_used_at: Union[None, datetime.datetime]
     created_at: datetime.datetime
+    created_by: Union["CreatedApiKeyApiKeyCreatedByType0", None]
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.created_api_key_api_key_created_by_type_0 import (
+            CreatedApiKeyApiKeyCreatedByType0,
+        )
+
         id = self.id
 
         name = self.name
@@ -82,6 +95,12 @@ class CreatedApiKeyApiKey:
 
         created_at = self.created_at.isoformat()
 
+        created_by: Union[None, dict[str, Any]]
+        if isinstance(self.created_by, CreatedApiKeyApiKeyCreatedByType0):
+            created_by = self.created_by.to_dict()
+        else:
+            created_by = self.created_by
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -96,6 +115,7 @@ class CreatedApiKeyApiKey:
                 "revoked_at": revoked_at,
                 "last_used_at": last_used_at,
                 "created_at": created_at,
+                "created_by": created_by,
             }
         )
 
@@ -103,6 +123,10 @@ class CreatedApiKeyApiKey:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.created_api_key_api_key_created_by_type_0 import (
+            CreatedApiKeyApiKeyCreatedByType0,
+        )
+
         d = dict(src_dict)
         id = d.pop("id")
 
@@ -163,6 +187,23 @@ class CreatedApiKeyApiKey:
 
         created_at = isoparse(d.pop("created_at"))
 
+        def _parse_created_by(
+            data: object,
+        ) -> Union["CreatedApiKeyApiKeyCreatedByType0", None]:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                created_by_type_0 = CreatedApiKeyApiKeyCreatedByType0.from_dict(data)
+
+                return created_by_type_0
+            except:  # noqa: E722
+                pass
+            return cast(Union["CreatedApiKeyApiKeyCreatedByType0", None], data)
+
+        created_by = _parse_created_by(d.pop("created_by"))
+
         created_api_key_api_key = cls(
             id=id,
             name=name,
@@ -174,6 +215,7 @@ class CreatedApiKeyApiKey:
             revoked_at=revoked_at,
             last_used_at=last_used_at,
             created_at=created_at,
+            created_by=created_by,
         )
 
         return created_api_key_api_key

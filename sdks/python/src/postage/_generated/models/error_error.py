@@ -1,6 +1,7 @@
 from typing import Literal, cast
 
 ErrorError = Literal[
+    "already_member",
     "attachment_upload_failed",
     "byoc_not_configured",
     "byoc_setup_required",
@@ -15,10 +16,14 @@ ErrorError = Literal[
     "idempotency_key_in_progress",
     "idempotency_key_reused",
     "insufficient_permission",
+    "insufficient_role",
     "internal_error",
+    "invitation_wrong_user",
     "method_not_allowed",
+    "no_account",
     "not_found",
     "not_scheduled",
+    "ownership_transfer_required",
     "plan_required",
     "provider_error",
     "queue_error",
@@ -36,6 +41,7 @@ ErrorError = Literal[
 ]
 
 ERROR_ERROR_VALUES: set[ErrorError] = {
+    "already_member",
     "attachment_upload_failed",
     "byoc_not_configured",
     "byoc_setup_required",
@@ -50,10 +56,14 @@ ERROR_ERROR_VALUES: set[ErrorError] = {
     "idempotency_key_in_progress",
     "idempotency_key_reused",
     "insufficient_permission",
+    "insufficient_role",
     "internal_error",
+    "invitation_wrong_user",
     "method_not_allowed",
+    "no_account",
     "not_found",
     "not_scheduled",
+    "ownership_transfer_required",
     "plan_required",
     "provider_error",
     "queue_error",

@@ -1,7 +1,12 @@
 from typing import Literal, cast
 
 GetApiSuppressionsAddressResponse403Error = Literal[
-    "csrf_token_invalid", "insufficient_permission", "plan_required"
+    "csrf_token_invalid",
+    "insufficient_permission",
+    "insufficient_role",
+    "invitation_wrong_user",
+    "no_account",
+    "plan_required",
 ]
 
 GET_API_SUPPRESSIONS_ADDRESS_RESPONSE_403_ERROR_VALUES: set[
@@ -9,6 +14,9 @@ GET_API_SUPPRESSIONS_ADDRESS_RESPONSE_403_ERROR_VALUES: set[
 ] = {
     "csrf_token_invalid",
     "insufficient_permission",
+    "insufficient_role",
+    "invitation_wrong_user",
+    "no_account",
     "plan_required",
 }
 

@@ -1,12 +1,20 @@
 from typing import Literal, cast
 
 GetApiWebhooksResponse403Error = Literal[
-    "csrf_token_invalid", "insufficient_permission", "plan_required"
+    "csrf_token_invalid",
+    "insufficient_permission",
+    "insufficient_role",
+    "invitation_wrong_user",
+    "no_account",
+    "plan_required",
 ]
 
 GET_API_WEBHOOKS_RESPONSE_403_ERROR_VALUES: set[GetApiWebhooksResponse403Error] = {
     "csrf_token_invalid",
     "insufficient_permission",
+    "insufficient_role",
+    "invitation_wrong_user",
+    "no_account",
     "plan_required",
 }
 

@@ -8,6 +8,10 @@ PostApiTemplatesIdTestSendResponse403Error = Literal[
     "domain_not_registered",
     "domain_not_verified",
     "insufficient_permission",
+    "insufficient_role",
+    "invitation_wrong_user",
+    "no_account",
+    "plan_required",
     "sending_suspended",
     "unauthorized",
 ]
@@ -22,6 +26,10 @@ POST_API_TEMPLATES_ID_TEST_SEND_RESPONSE_403_ERROR_VALUES: set[
     "domain_not_registered",
     "domain_not_verified",
     "insufficient_permission",
+    "insufficient_role",
+    "invitation_wrong_user",
+    "no_account",
+    "plan_required",
     "sending_suspended",
     "unauthorized",
 }

@@ -1,12 +1,20 @@
 from typing import Literal, cast
 
 PostApiTemplatesResponse403Error = Literal[
-    "csrf_token_invalid", "insufficient_permission", "plan_required"
+    "csrf_token_invalid",
+    "insufficient_permission",
+    "insufficient_role",
+    "invitation_wrong_user",
+    "no_account",
+    "plan_required",
 ]
 
 POST_API_TEMPLATES_RESPONSE_403_ERROR_VALUES: set[PostApiTemplatesResponse403Error] = {
     "csrf_token_invalid",
     "insufficient_permission",
+    "insufficient_role",
+    "invitation_wrong_user",
+    "no_account",
     "plan_required",
 }
 

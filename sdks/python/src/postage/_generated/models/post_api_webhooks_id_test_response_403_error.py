@@ -1,7 +1,12 @@
 from typing import Literal, cast
 
 PostApiWebhooksIdTestResponse403Error = Literal[
-    "csrf_token_invalid", "insufficient_permission", "plan_required"
+    "csrf_token_invalid",
+    "insufficient_permission",
+    "insufficient_role",
+    "invitation_wrong_user",
+    "no_account",
+    "plan_required",
 ]
 
 POST_API_WEBHOOKS_ID_TEST_RESPONSE_403_ERROR_VALUES: set[
@@ -9,6 +14,9 @@ POST_API_WEBHOOKS_ID_TEST_RESPONSE_403_ERROR_VALUES: set[
 ] = {
     "csrf_token_invalid",
     "insufficient_permission",
+    "insufficient_role",
+    "invitation_wrong_user",
+    "no_account",
     "plan_required",
 }
 

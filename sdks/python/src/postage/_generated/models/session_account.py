@@ -1,7 +1,12 @@
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import (
+    Any,
+    TypeVar,
+)
 
 from attrs import define as _attrs_define
+
+from ..models.session_account_role import SessionAccountRole, check_session_account_role
 
 T = TypeVar("T", bound="SessionAccount")
 
@@ -16,6 +21,7 @@ class SessionAccount:
         is_verified (bool):
         current_plan (str): Active plan id; '' without a subscription (the free BYOC plan).
         sending_suspended (bool):
+        role (SessionAccountRole): viewer < developer < admin < owner (docs/decisions.md, "Teams").
     """
 
     id: str
@@ -24,6 +30,7 @@ class SessionAccount:
     is_verified: bool
     current_plan: str
     sending_suspended: bool
+    role: SessionAccountRole
 
     def to_dict(self) -> dict[str, Any]:
         id = self.id
@@ -38,6 +45,8 @@ class SessionAccount:
 
         sending_suspended = self.sending_suspended
 
+        role: str = self.role
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -48,6 +57,7 @@ class SessionAccount:
                 "is_verified": is_verified,
                 "current_plan": current_plan,
                 "sending_suspended": sending_suspended,
+                "role": role,
             }
         )
 
@@ -68,6 +78,8 @@ class SessionAccount:
 
         sending_suspended = d.pop("sending_suspended")
 
+        role = check_session_account_role(d.pop("role"))
+
         session_account = cls(
             id=id,
             name=name,
@@ -75,6 +87,7 @@ class SessionAccount:
             is_verified=is_verified,
             current_plan=current_plan,
             sending_suspended=sending_suspended,
+            role=role,
         )
 
         return session_account

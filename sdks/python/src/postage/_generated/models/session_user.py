@@ -12,15 +12,19 @@ class SessionUser:
     Attributes:
         id (str):
         email (str):
+        name (str):
     """
 
     id: str
     email: str
+    name: str
 
     def to_dict(self) -> dict[str, Any]:
         id = self.id
 
         email = self.email
+
+        name = self.name
 
         field_dict: dict[str, Any] = {}
 
@@ -28,6 +32,7 @@ class SessionUser:
             {
                 "id": id,
                 "email": email,
+                "name": name,
             }
         )
 
@@ -40,9 +45,12 @@ class SessionUser:
 
         email = d.pop("email")
 
+        name = d.pop("name")
+
         session_user = cls(
             id=id,
             email=email,
+            name=name,
         )
 
         return session_user

@@ -120,6 +120,9 @@ def sync_detailed(
 ]:
     """Revoke a key (by id or `pk_` prefix); its next request gets 401.
 
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
+
     Args:
         id (str):
 
@@ -159,6 +162,9 @@ def sync(
 ]:
     """Revoke a key (by id or `pk_` prefix); its next request gets 401.
 
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
+
     Args:
         id (str):
 
@@ -192,6 +198,9 @@ async def asyncio_detailed(
     ]
 ]:
     """Revoke a key (by id or `pk_` prefix); its next request gets 401.
+
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
 
     Args:
         id (str):
@@ -229,6 +238,9 @@ async def asyncio(
     ]
 ]:
     """Revoke a key (by id or `pk_` prefix); its next request gets 401.
+
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
 
     Args:
         id (str):

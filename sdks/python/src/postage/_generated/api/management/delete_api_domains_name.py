@@ -128,6 +128,9 @@ def sync_detailed(
 ]:
     """Delete the domain (a released claim too) and its SES identity if it has one.
 
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
+
     Args:
         name (str):
 
@@ -167,6 +170,9 @@ def sync(
 ]:
     """Delete the domain (a released claim too) and its SES identity if it has one.
 
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
+
     Args:
         name (str):
 
@@ -200,6 +206,9 @@ async def asyncio_detailed(
     ]
 ]:
     """Delete the domain (a released claim too) and its SES identity if it has one.
+
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
 
     Args:
         name (str):
@@ -237,6 +246,9 @@ async def asyncio(
     ]
 ]:
     """Delete the domain (a released claim too) and its SES identity if it has one.
+
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
 
     Args:
         name (str):

@@ -136,6 +136,9 @@ def sync_detailed(
 ]:
     """Lift a suppression.
 
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
+
     Args:
         address (str):
 
@@ -175,6 +178,9 @@ def sync(
 ]:
     """Lift a suppression.
 
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
+
     Args:
         address (str):
 
@@ -208,6 +214,9 @@ async def asyncio_detailed(
     ]
 ]:
     """Lift a suppression.
+
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
 
     Args:
         address (str):
@@ -245,6 +254,9 @@ async def asyncio(
     ]
 ]:
     """Lift a suppression.
+
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
 
     Args:
         address (str):

@@ -134,6 +134,8 @@ def sync_detailed(
 ]:
     """A CloudFormation template (JSON) creating Service-BYOC-Role with both policies.
 
+     Any member of the account (every role), or a full_access API key.
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -168,6 +170,8 @@ def sync(
 ]:
     """A CloudFormation template (JSON) creating Service-BYOC-Role with both policies.
 
+     Any member of the account (every role), or a full_access API key.
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -197,6 +201,8 @@ async def asyncio_detailed(
     ]
 ]:
     """A CloudFormation template (JSON) creating Service-BYOC-Role with both policies.
+
+     Any member of the account (every role), or a full_access API key.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -229,6 +235,8 @@ async def asyncio(
     ]
 ]:
     """A CloudFormation template (JSON) creating Service-BYOC-Role with both policies.
+
+     Any member of the account (every role), or a full_access API key.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -120,6 +120,8 @@ def sync_detailed(
 ]:
     """One domain and the state of each record.
 
+     Any member of the account (every role), or a full_access API key.
+
     Args:
         name (str):
 
@@ -159,6 +161,8 @@ def sync(
 ]:
     """One domain and the state of each record.
 
+     Any member of the account (every role), or a full_access API key.
+
     Args:
         name (str):
 
@@ -192,6 +196,8 @@ async def asyncio_detailed(
     ]
 ]:
     """One domain and the state of each record.
+
+     Any member of the account (every role), or a full_access API key.
 
     Args:
         name (str):
@@ -229,6 +235,8 @@ async def asyncio(
     ]
 ]:
     """One domain and the state of each record.
+
+     Any member of the account (every role), or a full_access API key.
 
     Args:
         name (str):

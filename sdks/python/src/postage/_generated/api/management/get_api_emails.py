@@ -178,6 +178,8 @@ def sync_detailed(
 ]:
     """The shared-mode email log, newest first (rows are kept 14 days).
 
+     Any member of the account (every role), or a full_access API key.
+
     Args:
         status (Union[Unset, GetApiEmailsStatus]):
         recipient (Union[Unset, str]):
@@ -238,6 +240,8 @@ def sync(
 ]:
     """The shared-mode email log, newest first (rows are kept 14 days).
 
+     Any member of the account (every role), or a full_access API key.
+
     Args:
         status (Union[Unset, GetApiEmailsStatus]):
         recipient (Union[Unset, str]):
@@ -292,6 +296,8 @@ async def asyncio_detailed(
     ]
 ]:
     """The shared-mode email log, newest first (rows are kept 14 days).
+
+     Any member of the account (every role), or a full_access API key.
 
     Args:
         status (Union[Unset, GetApiEmailsStatus]):
@@ -350,6 +356,8 @@ async def asyncio(
     ]
 ]:
     """The shared-mode email log, newest first (rows are kept 14 days).
+
+     Any member of the account (every role), or a full_access API key.
 
     Args:
         status (Union[Unset, GetApiEmailsStatus]):

@@ -128,6 +128,8 @@ def sync_detailed(
 ]:
     """One message: its log row, its timeline and its webhook deliveries.
 
+     Any member of the account (every role), or a full_access API key.
+
     Args:
         message_id (str):
 
@@ -167,6 +169,8 @@ def sync(
 ]:
     """One message: its log row, its timeline and its webhook deliveries.
 
+     Any member of the account (every role), or a full_access API key.
+
     Args:
         message_id (str):
 
@@ -200,6 +204,8 @@ async def asyncio_detailed(
     ]
 ]:
     """One message: its log row, its timeline and its webhook deliveries.
+
+     Any member of the account (every role), or a full_access API key.
 
     Args:
         message_id (str):
@@ -237,6 +243,8 @@ async def asyncio(
     ]
 ]:
     """One message: its log row, its timeline and its webhook deliveries.
+
+     Any member of the account (every role), or a full_access API key.
 
     Args:
         message_id (str):

@@ -134,6 +134,8 @@ def sync_detailed(
 ]:
     """The suppression list, newest first.
 
+     Any member of the account (every role), or a full_access API key.
+
     Args:
         search (Union[Unset, str]):
         limit (Union[Unset, int]):
@@ -179,6 +181,8 @@ def sync(
 ]:
     """The suppression list, newest first.
 
+     Any member of the account (every role), or a full_access API key.
+
     Args:
         search (Union[Unset, str]):
         limit (Union[Unset, int]):
@@ -218,6 +222,8 @@ async def asyncio_detailed(
     ]
 ]:
     """The suppression list, newest first.
+
+     Any member of the account (every role), or a full_access API key.
 
     Args:
         search (Union[Unset, str]):
@@ -261,6 +267,8 @@ async def asyncio(
     ]
 ]:
     """The suppression list, newest first.
+
+     Any member of the account (every role), or a full_access API key.
 
     Args:
         search (Union[Unset, str]):

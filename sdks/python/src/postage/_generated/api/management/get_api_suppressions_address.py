@@ -129,6 +129,8 @@ def sync_detailed(
     """Whether an address is suppressed: its entry, or 404 when sends to it are not refused for
     suppression.
 
+     Any member of the account (every role), or a full_access API key.
+
     Args:
         address (str):
 
@@ -169,6 +171,8 @@ def sync(
     """Whether an address is suppressed: its entry, or 404 when sends to it are not refused for
     suppression.
 
+     Any member of the account (every role), or a full_access API key.
+
     Args:
         address (str):
 
@@ -203,6 +207,8 @@ async def asyncio_detailed(
 ]:
     """Whether an address is suppressed: its entry, or 404 when sends to it are not refused for
     suppression.
+
+     Any member of the account (every role), or a full_access API key.
 
     Args:
         address (str):
@@ -241,6 +247,8 @@ async def asyncio(
 ]:
     """Whether an address is suppressed: its entry, or 404 when sends to it are not refused for
     suppression.
+
+     Any member of the account (every role), or a full_access API key.
 
     Args:
         address (str):

@@ -115,6 +115,8 @@ def sync_detailed(
 ]:
     """The account’s webhook endpoints.
 
+     Any member of the account (every role), or a full_access API key.
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -148,6 +150,8 @@ def sync(
 ]:
     """The account’s webhook endpoints.
 
+     Any member of the account (every role), or a full_access API key.
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -176,6 +180,8 @@ async def asyncio_detailed(
     ]
 ]:
     """The account’s webhook endpoints.
+
+     Any member of the account (every role), or a full_access API key.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -207,6 +213,8 @@ async def asyncio(
     ]
 ]:
     """The account’s webhook endpoints.
+
+     Any member of the account (every role), or a full_access API key.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -138,6 +138,8 @@ def sync_detailed(
 ]:
     """Recent delivery attempts, newest first.
 
+     Any member of the account (every role), or a full_access API key.
+
     Args:
         id (str):
         limit (Union[Unset, int]):
@@ -180,6 +182,8 @@ def sync(
 ]:
     """Recent delivery attempts, newest first.
 
+     Any member of the account (every role), or a full_access API key.
+
     Args:
         id (str):
         limit (Union[Unset, int]):
@@ -216,6 +220,8 @@ async def asyncio_detailed(
     ]
 ]:
     """Recent delivery attempts, newest first.
+
+     Any member of the account (every role), or a full_access API key.
 
     Args:
         id (str):
@@ -256,6 +262,8 @@ async def asyncio(
     ]
 ]:
     """Recent delivery attempts, newest first.
+
+     Any member of the account (every role), or a full_access API key.
 
     Args:
         id (str):

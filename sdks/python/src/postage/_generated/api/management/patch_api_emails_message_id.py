@@ -150,6 +150,9 @@ def sync_detailed(
 ]:
     """Move a scheduled email (shared or BYOC, by the `message_id` of its send answer) to another time.
 
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
+
     Args:
         message_id (str):
         body (RescheduleRequest):
@@ -193,6 +196,9 @@ def sync(
 ]:
     """Move a scheduled email (shared or BYOC, by the `message_id` of its send answer) to another time.
 
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
+
     Args:
         message_id (str):
         body (RescheduleRequest):
@@ -230,6 +236,9 @@ async def asyncio_detailed(
     ]
 ]:
     """Move a scheduled email (shared or BYOC, by the `message_id` of its send answer) to another time.
+
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
 
     Args:
         message_id (str):
@@ -271,6 +280,9 @@ async def asyncio(
     ]
 ]:
     """Move a scheduled email (shared or BYOC, by the `message_id` of its send answer) to another time.
+
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
 
     Args:
         message_id (str):

@@ -131,6 +131,9 @@ def sync_detailed(
 ]:
     """Change the URL, the events or the active switch (Growth and Pro plans).
 
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
+
     Args:
         id (str):
         body (UpdateWebhookRequest):
@@ -173,6 +176,9 @@ def sync(
 ]:
     """Change the URL, the events or the active switch (Growth and Pro plans).
 
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
+
     Args:
         id (str):
         body (UpdateWebhookRequest):
@@ -209,6 +215,9 @@ async def asyncio_detailed(
     ]
 ]:
     """Change the URL, the events or the active switch (Growth and Pro plans).
+
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
 
     Args:
         id (str):
@@ -249,6 +258,9 @@ async def asyncio(
     ]
 ]:
     """Change the URL, the events or the active switch (Growth and Pro plans).
+
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
 
     Args:
         id (str):

@@ -128,6 +128,9 @@ def sync_detailed(
     """Create a key; the secret is in this response only. A caller cannot create a key with more permission
     than its own.
 
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
+
     Args:
         body (CreateApiKeyRequest):
 
@@ -168,6 +171,9 @@ def sync(
     """Create a key; the secret is in this response only. A caller cannot create a key with more permission
     than its own.
 
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
+
     Args:
         body (CreateApiKeyRequest):
 
@@ -202,6 +208,9 @@ async def asyncio_detailed(
 ]:
     """Create a key; the secret is in this response only. A caller cannot create a key with more permission
     than its own.
+
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
 
     Args:
         body (CreateApiKeyRequest):
@@ -240,6 +249,9 @@ async def asyncio(
 ]:
     """Create a key; the secret is in this response only. A caller cannot create a key with more permission
     than its own.
+
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
 
     Args:
         body (CreateApiKeyRequest):

@@ -139,6 +139,9 @@ def sync_detailed(
     of the name change nothing in the answer; the first account to verify ownership wins the name.
     Unverified claims expire (`expires_at`).
 
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
+
     Args:
         body (CreateDomainRequest): A `byoc` domain is a registrable domain, not a subdomain (400
             on `name`: the public suffix list decides, which a pattern cannot state).
@@ -183,6 +186,9 @@ def sync(
     of the name change nothing in the answer; the first account to verify ownership wins the name.
     Unverified claims expire (`expires_at`).
 
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
+
     Args:
         body (CreateDomainRequest): A `byoc` domain is a registrable domain, not a subdomain (400
             on `name`: the public suffix list decides, which a pattern cannot state).
@@ -221,6 +227,9 @@ async def asyncio_detailed(
     FROM MX and SPF, DMARC. The 3 DKIM CNAMEs follow once ownership is verified. Other accounts’ claims
     of the name change nothing in the answer; the first account to verify ownership wins the name.
     Unverified claims expire (`expires_at`).
+
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
 
     Args:
         body (CreateDomainRequest): A `byoc` domain is a registrable domain, not a subdomain (400
@@ -263,6 +272,9 @@ async def asyncio(
     FROM MX and SPF, DMARC. The 3 DKIM CNAMEs follow once ownership is verified. Other accounts’ claims
     of the name change nothing in the answer; the first account to verify ownership wins the name.
     Unverified claims expire (`expires_at`).
+
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
 
     Args:
         body (CreateDomainRequest): A `byoc` domain is a registrable domain, not a subdomain (400

@@ -152,6 +152,9 @@ def sync_detailed(
     records are missing. Once ownership is verified the SES identity is created and the DKIM records are
     issued; other unverified claims of the name are released.
 
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
+
     Args:
         name (str):
 
@@ -195,6 +198,9 @@ def sync(
     records are missing. Once ownership is verified the SES identity is created and the DKIM records are
     issued; other unverified claims of the name are released.
 
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
+
     Args:
         name (str):
 
@@ -232,6 +238,9 @@ async def asyncio_detailed(
     """Check DNS: ownership (TXT), then DKIM (3 CNAMEs), plus the advisory records; says which required
     records are missing. Once ownership is verified the SES identity is created and the DKIM records are
     issued; other unverified claims of the name are released.
+
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
 
     Args:
         name (str):
@@ -273,6 +282,9 @@ async def asyncio(
     """Check DNS: ownership (TXT), then DKIM (3 CNAMEs), plus the advisory records; says which required
     records are missing. Once ownership is verified the SES identity is created and the DKIM records are
     issued; other unverified claims of the name are released.
+
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
 
     Args:
         name (str):

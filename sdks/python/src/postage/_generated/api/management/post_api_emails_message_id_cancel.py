@@ -150,6 +150,9 @@ def sync_detailed(
     """Cancel a scheduled email (shared or BYOC, by the `message_id` of its send answer): status
     `canceled`, the month’s count given back, its staged content deleted at once.
 
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
+
     Args:
         message_id (str):
 
@@ -191,6 +194,9 @@ def sync(
     """Cancel a scheduled email (shared or BYOC, by the `message_id` of its send answer): status
     `canceled`, the month’s count given back, its staged content deleted at once.
 
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
+
     Args:
         message_id (str):
 
@@ -226,6 +232,9 @@ async def asyncio_detailed(
 ]:
     """Cancel a scheduled email (shared or BYOC, by the `message_id` of its send answer): status
     `canceled`, the month’s count given back, its staged content deleted at once.
+
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
 
     Args:
         message_id (str):
@@ -265,6 +274,9 @@ async def asyncio(
 ]:
     """Cancel a scheduled email (shared or BYOC, by the `message_id` of its send answer): status
     `canceled`, the month’s count given back, its staged content deleted at once.
+
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
 
     Args:
         message_id (str):

@@ -132,6 +132,9 @@ def sync_detailed(
 ]:
     """Suppress an address by hand (reason `manual`).
 
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
+
     Args:
         body (CreateSuppressionRequest):
 
@@ -171,6 +174,9 @@ def sync(
 ]:
     """Suppress an address by hand (reason `manual`).
 
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
+
     Args:
         body (CreateSuppressionRequest):
 
@@ -204,6 +210,9 @@ async def asyncio_detailed(
     ]
 ]:
     """Suppress an address by hand (reason `manual`).
+
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
 
     Args:
         body (CreateSuppressionRequest):
@@ -241,6 +250,9 @@ async def asyncio(
     ]
 ]:
     """Suppress an address by hand (reason `manual`).
+
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
 
     Args:
         body (CreateSuppressionRequest):

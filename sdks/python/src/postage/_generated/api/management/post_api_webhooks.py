@@ -127,6 +127,9 @@ def sync_detailed(
 ]:
     """Create an endpoint; the signing secret is in this response only (Growth and Pro plans).
 
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
+
     Args:
         body (CreateWebhookRequest):
 
@@ -166,6 +169,9 @@ def sync(
 ]:
     """Create an endpoint; the signing secret is in this response only (Growth and Pro plans).
 
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
+
     Args:
         body (CreateWebhookRequest):
 
@@ -199,6 +205,9 @@ async def asyncio_detailed(
     ]
 ]:
     """Create an endpoint; the signing secret is in this response only (Growth and Pro plans).
+
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
 
     Args:
         body (CreateWebhookRequest):
@@ -236,6 +245,9 @@ async def asyncio(
     ]
 ]:
     """Create an endpoint; the signing secret is in this response only (Growth and Pro plans).
+
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
 
     Args:
         body (CreateWebhookRequest):

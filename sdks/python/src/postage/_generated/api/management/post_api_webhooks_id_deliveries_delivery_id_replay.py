@@ -168,6 +168,9 @@ def sync_detailed(
     (kept 14 days) and carries the same `webhook-id`; a test delivery is replayed as a new test event of
     its type.
 
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
+
     Args:
         id (str):
         delivery_id (str):
@@ -215,6 +218,9 @@ def sync(
     (kept 14 days) and carries the same `webhook-id`; a test delivery is replayed as a new test event of
     its type.
 
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
+
     Args:
         id (str):
         delivery_id (str):
@@ -256,6 +262,9 @@ async def asyncio_detailed(
     plans; counts toward the 10 test events a minute). A message’s event is rebuilt from its log row
     (kept 14 days) and carries the same `webhook-id`; a test delivery is replayed as a new test event of
     its type.
+
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
 
     Args:
         id (str):
@@ -301,6 +310,9 @@ async def asyncio(
     plans; counts toward the 10 test events a minute). A message’s event is rebuilt from its log row
     (kept 14 days) and carries the same `webhook-id`; a test delivery is replayed as a new test event of
     its type.
+
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
 
     Args:
         id (str):

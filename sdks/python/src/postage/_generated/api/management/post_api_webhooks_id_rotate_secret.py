@@ -139,6 +139,9 @@ def sync_detailed(
     receiver can switch without losing events; X-Service-Signature (one secret, spec 6.2) uses the new
     one at once (Growth and Pro plans).
 
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
+
     Args:
         id (str):
 
@@ -181,6 +184,9 @@ def sync(
     receiver can switch without losing events; X-Service-Signature (one secret, spec 6.2) uses the new
     one at once (Growth and Pro plans).
 
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
+
     Args:
         id (str):
 
@@ -217,6 +223,9 @@ async def asyncio_detailed(
     Standard Webhooks `webhook-signature` carries a signature made with each of the two secrets, so a
     receiver can switch without losing events; X-Service-Signature (one secret, spec 6.2) uses the new
     one at once (Growth and Pro plans).
+
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
 
     Args:
         id (str):
@@ -257,6 +266,9 @@ async def asyncio(
     Standard Webhooks `webhook-signature` carries a signature made with each of the two secrets, so a
     receiver can switch without losing events; X-Service-Signature (one secret, spec 6.2) uses the new
     one at once (Growth and Pro plans).
+
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
 
     Args:
         id (str):

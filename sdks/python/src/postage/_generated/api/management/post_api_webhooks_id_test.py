@@ -162,6 +162,9 @@ def sync_detailed(
     """POST a signed test event of the chosen type (spec 6.4 flat test shape) to the endpoint now, and
     record it (Growth and Pro plans; at most 10 test events a minute per account).
 
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
+
     Args:
         id (str):
         body (TestWebhookRequest):
@@ -207,6 +210,9 @@ def sync(
     """POST a signed test event of the chosen type (spec 6.4 flat test shape) to the endpoint now, and
     record it (Growth and Pro plans; at most 10 test events a minute per account).
 
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
+
     Args:
         id (str):
         body (TestWebhookRequest):
@@ -246,6 +252,9 @@ async def asyncio_detailed(
 ]:
     """POST a signed test event of the chosen type (spec 6.4 flat test shape) to the endpoint now, and
     record it (Growth and Pro plans; at most 10 test events a minute per account).
+
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
 
     Args:
         id (str):
@@ -289,6 +298,9 @@ async def asyncio(
 ]:
     """POST a signed test event of the chosen type (spec 6.4 flat test shape) to the endpoint now, and
     record it (Growth and Pro plans; at most 10 test events a minute per account).
+
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
 
     Args:
         id (str):

@@ -128,6 +128,9 @@ def sync_detailed(
     """Validate and save the role ARN and region; answers with the spec 5.3 failure reason when validation
     fails (the configuration is saved either way).
 
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
+
     Args:
         body (ByocRequest):
 
@@ -168,6 +171,9 @@ def sync(
     """Validate and save the role ARN and region; answers with the spec 5.3 failure reason when validation
     fails (the configuration is saved either way).
 
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
+
     Args:
         body (ByocRequest):
 
@@ -202,6 +208,9 @@ async def asyncio_detailed(
 ]:
     """Validate and save the role ARN and region; answers with the spec 5.3 failure reason when validation
     fails (the configuration is saved either way).
+
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
 
     Args:
         body (ByocRequest):
@@ -240,6 +249,9 @@ async def asyncio(
 ]:
     """Validate and save the role ARN and region; answers with the spec 5.3 failure reason when validation
     fails (the configuration is saved either way).
+
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
 
     Args:
         body (ByocRequest):

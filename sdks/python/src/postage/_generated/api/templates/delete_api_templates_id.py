@@ -139,6 +139,9 @@ def sync_detailed(
 ]:
     """Delete a template and its versions; messages already sent keep their content.
 
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
+
     Args:
         id (str):
 
@@ -179,6 +182,9 @@ def sync(
 ]:
     """Delete a template and its versions; messages already sent keep their content.
 
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
+
     Args:
         id (str):
 
@@ -213,6 +219,9 @@ async def asyncio_detailed(
     ]
 ]:
     """Delete a template and its versions; messages already sent keep their content.
+
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
 
     Args:
         id (str):
@@ -251,6 +260,9 @@ async def asyncio(
     ]
 ]:
     """Delete a template and its versions; messages already sent keep their content.
+
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
 
     Args:
         id (str):

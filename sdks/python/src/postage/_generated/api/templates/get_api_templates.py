@@ -130,6 +130,8 @@ def sync_detailed(
 ]:
     """The account’s templates, newest first (without their content).
 
+     Any member of the account (every role), or a full_access API key.
+
     Args:
         limit (Union[Unset, int]):
         cursor (Union[Unset, str]):
@@ -172,6 +174,8 @@ def sync(
 ]:
     """The account’s templates, newest first (without their content).
 
+     Any member of the account (every role), or a full_access API key.
+
     Args:
         limit (Union[Unset, int]):
         cursor (Union[Unset, str]):
@@ -208,6 +212,8 @@ async def asyncio_detailed(
     ]
 ]:
     """The account’s templates, newest first (without their content).
+
+     Any member of the account (every role), or a full_access API key.
 
     Args:
         limit (Union[Unset, int]):
@@ -248,6 +254,8 @@ async def asyncio(
     ]
 ]:
     """The account’s templates, newest first (without their content).
+
+     Any member of the account (every role), or a full_access API key.
 
     Args:
         limit (Union[Unset, int]):

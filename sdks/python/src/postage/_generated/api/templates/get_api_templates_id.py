@@ -120,6 +120,8 @@ def sync_detailed(
 ]:
     """One template, by id or alias, with its draft and the variables it reads.
 
+     Any member of the account (every role), or a full_access API key.
+
     Args:
         id (str):
 
@@ -159,6 +161,8 @@ def sync(
 ]:
     """One template, by id or alias, with its draft and the variables it reads.
 
+     Any member of the account (every role), or a full_access API key.
+
     Args:
         id (str):
 
@@ -192,6 +196,8 @@ async def asyncio_detailed(
     ]
 ]:
     """One template, by id or alias, with its draft and the variables it reads.
+
+     Any member of the account (every role), or a full_access API key.
 
     Args:
         id (str):
@@ -229,6 +235,8 @@ async def asyncio(
     ]
 ]:
     """One template, by id or alias, with its draft and the variables it reads.
+
+     Any member of the account (every role), or a full_access API key.
 
     Args:
         id (str):

@@ -128,6 +128,8 @@ def sync_detailed(
 ]:
     """Every published version, newest first.
 
+     Any member of the account (every role), or a full_access API key.
+
     Args:
         id (str):
 
@@ -167,6 +169,8 @@ def sync(
 ]:
     """Every published version, newest first.
 
+     Any member of the account (every role), or a full_access API key.
+
     Args:
         id (str):
 
@@ -200,6 +204,8 @@ async def asyncio_detailed(
     ]
 ]:
     """Every published version, newest first.
+
+     Any member of the account (every role), or a full_access API key.
 
     Args:
         id (str):
@@ -237,6 +243,8 @@ async def asyncio(
     ]
 ]:
     """Every published version, newest first.
+
+     Any member of the account (every role), or a full_access API key.
 
     Args:
         id (str):

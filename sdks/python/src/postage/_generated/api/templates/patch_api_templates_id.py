@@ -140,6 +140,9 @@ def sync_detailed(
 ]:
     """Rename, change the alias (at once), or edit the draft (used by sends once published).
 
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
+
     Args:
         id (str):
         body (UpdateTemplateRequest): Name and alias change at once; subject, html and text change
@@ -184,6 +187,9 @@ def sync(
 ]:
     """Rename, change the alias (at once), or edit the draft (used by sends once published).
 
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
+
     Args:
         id (str):
         body (UpdateTemplateRequest): Name and alias change at once; subject, html and text change
@@ -222,6 +228,9 @@ async def asyncio_detailed(
     ]
 ]:
     """Rename, change the alias (at once), or edit the draft (used by sends once published).
+
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
 
     Args:
         id (str):
@@ -264,6 +273,9 @@ async def asyncio(
     ]
 ]:
     """Rename, change the alias (at once), or edit the draft (used by sends once published).
+
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
 
     Args:
         id (str):

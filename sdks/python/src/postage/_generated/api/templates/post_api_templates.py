@@ -136,6 +136,9 @@ def sync_detailed(
 ]:
     """Create a template; its content is the draft until published.
 
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
+
     Args:
         body (CreateTemplateRequest):
 
@@ -176,6 +179,9 @@ def sync(
 ]:
     """Create a template; its content is the draft until published.
 
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
+
     Args:
         body (CreateTemplateRequest):
 
@@ -210,6 +216,9 @@ async def asyncio_detailed(
     ]
 ]:
     """Create a template; its content is the draft until published.
+
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
 
     Args:
         body (CreateTemplateRequest):
@@ -248,6 +257,9 @@ async def asyncio(
     ]
 ]:
     """Create a template; its content is the draft until published.
+
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
 
     Args:
         body (CreateTemplateRequest):

@@ -139,6 +139,8 @@ def sync_detailed(
 ]:
     """Render the draft (or a published version) with variables, without sending: subject, HTML and text.
 
+     Any member of the account (every role), or a full_access API key.
+
     Args:
         id (str):
         body (PreviewTemplateRequest):
@@ -181,6 +183,8 @@ def sync(
 ]:
     """Render the draft (or a published version) with variables, without sending: subject, HTML and text.
 
+     Any member of the account (every role), or a full_access API key.
+
     Args:
         id (str):
         body (PreviewTemplateRequest):
@@ -217,6 +221,8 @@ async def asyncio_detailed(
     ]
 ]:
     """Render the draft (or a published version) with variables, without sending: subject, HTML and text.
+
+     Any member of the account (every role), or a full_access API key.
 
     Args:
         id (str):
@@ -257,6 +263,8 @@ async def asyncio(
     ]
 ]:
     """Render the draft (or a published version) with variables, without sending: subject, HTML and text.
+
+     Any member of the account (every role), or a full_access API key.
 
     Args:
         id (str):

@@ -128,6 +128,9 @@ def sync_detailed(
 ]:
     """Make the draft the published version that sends use (a draft equal to it publishes nothing new).
 
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
+
     Args:
         id (str):
 
@@ -167,6 +170,9 @@ def sync(
 ]:
     """Make the draft the published version that sends use (a draft equal to it publishes nothing new).
 
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
+
     Args:
         id (str):
 
@@ -200,6 +206,9 @@ async def asyncio_detailed(
     ]
 ]:
     """Make the draft the published version that sends use (a draft equal to it publishes nothing new).
+
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
 
     Args:
         id (str):
@@ -237,6 +246,9 @@ async def asyncio(
     ]
 ]:
     """Make the draft the published version that sends use (a draft equal to it publishes nothing new).
+
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
 
     Args:
         id (str):

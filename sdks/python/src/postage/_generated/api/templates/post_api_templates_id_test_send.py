@@ -173,6 +173,9 @@ def sync_detailed(
     """Send the draft, rendered with variables, to a test recipient through the real pipeline (counted like
     any test send).
 
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
+
     Args:
         id (str):
         body (TemplateTestSendRequest):
@@ -219,6 +222,9 @@ def sync(
     """Send the draft, rendered with variables, to a test recipient through the real pipeline (counted like
     any test send).
 
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
+
     Args:
         id (str):
         body (TemplateTestSendRequest):
@@ -259,6 +265,9 @@ async def asyncio_detailed(
 ]:
     """Send the draft, rendered with variables, to a test recipient through the real pipeline (counted like
     any test send).
+
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
 
     Args:
         id (str):
@@ -303,6 +312,9 @@ async def asyncio(
 ]:
     """Send the draft, rendered with variables, to a test recipient through the real pipeline (counted like
     any test send).
+
+     Members with the `developer` role or above, or a full_access API key (which acts as a developer);
+    anyone else gets `403 insufficient_role`.
 
     Args:
         id (str):

@@ -1,0 +1,231 @@
+from http import HTTPStatus
+from typing import Any, Optional, Union
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.get_api_members_response_403 import GetApiMembersResponse403
+from ...models.get_api_members_response_404 import GetApiMembersResponse404
+from ...models.get_api_members_response_500 import GetApiMembersResponse500
+from ...models.get_api_members_response_503 import GetApiMembersResponse503
+from ...models.member_list import MemberList
+from ...models.plain_error import PlainError
+from ...models.validation_error import ValidationError
+from ...types import Response
+
+
+def _get_kwargs() -> dict[str, Any]:
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/api/members",
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: Union[AuthenticatedClient, Client], response: httpx.Response
+) -> Optional[
+    Union[
+        GetApiMembersResponse403,
+        GetApiMembersResponse404,
+        GetApiMembersResponse500,
+        GetApiMembersResponse503,
+        MemberList,
+        PlainError,
+        ValidationError,
+    ]
+]:
+    if response.status_code == 200:
+        response_200 = MemberList.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ValidationError.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = PlainError.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = GetApiMembersResponse403.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = GetApiMembersResponse404.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 500:
+        response_500 = GetApiMembersResponse500.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = GetApiMembersResponse503.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: Union[AuthenticatedClient, Client], response: httpx.Response
+) -> Response[
+    Union[
+        GetApiMembersResponse403,
+        GetApiMembersResponse404,
+        GetApiMembersResponse500,
+        GetApiMembersResponse503,
+        MemberList,
+        PlainError,
+        ValidationError,
+    ]
+]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+) -> Response[
+    Union[
+        GetApiMembersResponse403,
+        GetApiMembersResponse404,
+        GetApiMembersResponse500,
+        GetApiMembersResponse503,
+        MemberList,
+        PlainError,
+        ValidationError,
+    ]
+]:
+    """The account’s members and their roles, the earliest first.
+
+     Any member of the account (every role), or a full_access API key.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Union[GetApiMembersResponse403, GetApiMembersResponse404, GetApiMembersResponse500, GetApiMembersResponse503, MemberList, PlainError, ValidationError]]
+    """
+
+    kwargs = _get_kwargs()
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+) -> Optional[
+    Union[
+        GetApiMembersResponse403,
+        GetApiMembersResponse404,
+        GetApiMembersResponse500,
+        GetApiMembersResponse503,
+        MemberList,
+        PlainError,
+        ValidationError,
+    ]
+]:
+    """The account’s members and their roles, the earliest first.
+
+     Any member of the account (every role), or a full_access API key.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Union[GetApiMembersResponse403, GetApiMembersResponse404, GetApiMembersResponse500, GetApiMembersResponse503, MemberList, PlainError, ValidationError]
+    """
+
+    return sync_detailed(
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+) -> Response[
+    Union[
+        GetApiMembersResponse403,
+        GetApiMembersResponse404,
+        GetApiMembersResponse500,
+        GetApiMembersResponse503,
+        MemberList,
+        PlainError,
+        ValidationError,
+    ]
+]:
+    """The account’s members and their roles, the earliest first.
+
+     Any member of the account (every role), or a full_access API key.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Union[GetApiMembersResponse403, GetApiMembersResponse404, GetApiMembersResponse500, GetApiMembersResponse503, MemberList, PlainError, ValidationError]]
+    """
+
+    kwargs = _get_kwargs()
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+) -> Optional[
+    Union[
+        GetApiMembersResponse403,
+        GetApiMembersResponse404,
+        GetApiMembersResponse500,
+        GetApiMembersResponse503,
+        MemberList,
+        PlainError,
+        ValidationError,
+    ]
+]:
+    """The account’s members and their roles, the earliest first.
+
+     Any member of the account (every role), or a full_access API key.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Union[GetApiMembersResponse403, GetApiMembersResponse404, GetApiMembersResponse500, GetApiMembersResponse503, MemberList, PlainError, ValidationError]
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+        )
+    ).parsed

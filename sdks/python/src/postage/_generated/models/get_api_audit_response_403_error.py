@@ -1,0 +1,27 @@
+from typing import Literal, cast
+
+GetApiAuditResponse403Error = Literal[
+    "csrf_token_invalid",
+    "insufficient_permission",
+    "insufficient_role",
+    "invitation_wrong_user",
+    "no_account",
+    "plan_required",
+]
+
+GET_API_AUDIT_RESPONSE_403_ERROR_VALUES: set[GetApiAuditResponse403Error] = {
+    "csrf_token_invalid",
+    "insufficient_permission",
+    "insufficient_role",
+    "invitation_wrong_user",
+    "no_account",
+    "plan_required",
+}
+
+
+def check_get_api_audit_response_403_error(value: str) -> GetApiAuditResponse403Error:
+    if value in GET_API_AUDIT_RESPONSE_403_ERROR_VALUES:
+        return cast(GetApiAuditResponse403Error, value)
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {GET_API_AUDIT_RESPONSE_403_ERROR_VALUES!r}"
+    )

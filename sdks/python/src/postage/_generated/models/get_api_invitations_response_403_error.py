@@ -1,0 +1,31 @@
+from typing import Literal, cast
+
+GetApiInvitationsResponse403Error = Literal[
+    "csrf_token_invalid",
+    "insufficient_permission",
+    "insufficient_role",
+    "invitation_wrong_user",
+    "no_account",
+    "plan_required",
+]
+
+GET_API_INVITATIONS_RESPONSE_403_ERROR_VALUES: set[
+    GetApiInvitationsResponse403Error
+] = {
+    "csrf_token_invalid",
+    "insufficient_permission",
+    "insufficient_role",
+    "invitation_wrong_user",
+    "no_account",
+    "plan_required",
+}
+
+
+def check_get_api_invitations_response_403_error(
+    value: str,
+) -> GetApiInvitationsResponse403Error:
+    if value in GET_API_INVITATIONS_RESPONSE_403_ERROR_VALUES:
+        return cast(GetApiInvitationsResponse403Error, value)
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {GET_API_INVITATIONS_RESPONSE_403_ERROR_VALUES!r}"
+    )

@@ -1,0 +1,29 @@
+from typing import Literal, cast
+
+GetApiMembersResponse403Error = Literal[
+    "csrf_token_invalid",
+    "insufficient_permission",
+    "insufficient_role",
+    "invitation_wrong_user",
+    "no_account",
+    "plan_required",
+]
+
+GET_API_MEMBERS_RESPONSE_403_ERROR_VALUES: set[GetApiMembersResponse403Error] = {
+    "csrf_token_invalid",
+    "insufficient_permission",
+    "insufficient_role",
+    "invitation_wrong_user",
+    "no_account",
+    "plan_required",
+}
+
+
+def check_get_api_members_response_403_error(
+    value: str,
+) -> GetApiMembersResponse403Error:
+    if value in GET_API_MEMBERS_RESPONSE_403_ERROR_VALUES:
+        return cast(GetApiMembersResponse403Error, value)
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {GET_API_MEMBERS_RESPONSE_403_ERROR_VALUES!r}"
+    )
