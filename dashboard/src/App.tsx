@@ -1,5 +1,5 @@
-// Routes: the public pages (sign in, sign up, verify, reset) and the signed-in app inside the
-// layout. Pages other than the overview are loaded on demand to keep the first load small.
+// Routes: the public pages (sign in, sign up, verify, reset, accept an invitation) and the
+// signed-in app inside the layout. Pages other than the overview are loaded on demand to keep the first load small.
 import { lazy, Suspense, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
 import { Layout } from './components/Layout';
@@ -9,6 +9,7 @@ import { SignIn } from './pages/SignIn';
 import { SignUp } from './pages/SignUp';
 import { VerifyEmail } from './pages/VerifyEmail';
 import { ForgotPassword, ResetPassword } from './pages/ResetPassword';
+import { AcceptInvitation } from './pages/AcceptInvitation';
 import { Overview } from './pages/Overview';
 
 const Domains = lazy(() => import('./pages/Domains'));
@@ -21,6 +22,8 @@ const EmailDetail = lazy(() => import('./pages/EmailDetail'));
 const Suppressions = lazy(() => import('./pages/Suppressions'));
 const Templates = lazy(() => import('./pages/Templates'));
 const TemplateDetail = lazy(() => import('./pages/TemplateDetail'));
+const Team = lazy(() => import('./pages/Team'));
+const Audit = lazy(() => import('./pages/Audit'));
 const NotFound = lazy(() => import('./pages/NotFound'));
 
 function RequireSession({ children }: { children: ReactNode }) {
@@ -46,6 +49,7 @@ export function App() {
         <Route path="/verify-email" element={<VerifyEmail />} />
         <Route path="/forgot-password" element={<ForgotPassword />} />
         <Route path="/reset-password" element={<ResetPassword />} />
+        <Route path="/accept-invitation" element={<AcceptInvitation />} />
         <Route path="/" element={page(<Overview />)} />
         <Route path="/domains" element={page(<Domains />)} />
         <Route path="/domains/:name" element={page(<DomainDetail />)} />
@@ -57,6 +61,8 @@ export function App() {
         <Route path="/suppressions" element={page(<Suppressions />)} />
         <Route path="/templates" element={page(<Templates />)} />
         <Route path="/templates/:id" element={page(<TemplateDetail />)} />
+        <Route path="/team" element={page(<Team />)} />
+        <Route path="/audit" element={page(<Audit />)} />
         <Route path="*" element={page(<NotFound />)} />
       </Routes>
     </BrowserRouter>

@@ -38,6 +38,15 @@ postage.use({
   },
 });
 
+let onUnauthenticated: ((error: ApiError) => void) | undefined;
+
+/** Told of every 401 but those meaning "not signed in" or "wrong password" (session.tsx: the session ended). */
+export function setUnauthenticatedHandler(handler: (error: ApiError) => void): void {
+  onUnauthenticated = handler;
+}
+
+const NOT_SESSION_ENDED = new Set(['/api/auth/session', '/api/auth/signin']);
+
 /** The answer of a call, or an ApiError with its detail, code and field errors. */
 export async function ok<R extends { data?: unknown; error?: unknown; response: Response }>(call: Promise<R>): Promise<NonNullable<R['data']>> {
   let result: R;
@@ -50,12 +59,23 @@ export async function ok<R extends { data?: unknown; error?: unknown; response: 
   if (response.ok) return result.data as NonNullable<R['data']>;
   const json = (typeof result.error === 'object' && result.error !== null ? result.error : {}) as Record<string, unknown>;
   const detail = typeof json.detail === 'string' ? json.detail : `The request failed (HTTP ${response.status}).`;
-  throw new ApiError(response.status, detail, typeof json.error === 'string' ? json.error : undefined, (json.errors as FieldErrors | undefined) ?? {});
+  const error = new ApiError(response.status, detail, typeof json.error === 'string' ? json.error : undefined, (json.errors as FieldErrors | undefined) ?? {});
+  if (response.status === 401 && !NOT_SESSION_ENDED.has(new URL(response.url, window.location.href).pathname)) onUnauthenticated?.(error);
+  throw error;
 }
 
 // ---- shapes of the management API, from /openapi.json ----
 type Schemas = components['schemas'];
 export type Session = Schemas['Session'];
+/** viewer < developer < admin < owner. */
+export type Role = Session['account']['role'];
+export type Member = Schemas['Member'];
+export type Invitation = Schemas['Invitation'];
+export type InvitationPreview = Schemas['InvitationPreview'];
+export type AuditEntry = Schemas['AuditEntry'];
+/** Who did something: a person, an API key, an operator (cli) or a part of Postage. */
+export type Actor = AuditEntry['actor'];
+export type AuditFilters = NonNullable<paths['/api/audit']['get']['parameters']['query']>;
 export type Domain = Schemas['Domain'];
 export type DnsRecord = Domain['records'][number];
 export type DomainVerification = Schemas['DomainVerification'];

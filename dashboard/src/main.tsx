@@ -2,7 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { ApiError } from './api';
+import { ApiError, setUnauthenticatedHandler } from './api';
+import { onUnauthenticated } from './session';
 import './styles.css';
 
 const client = new QueryClient({
@@ -14,6 +15,9 @@ const client = new QueryClient({
     },
   },
 });
+
+// A 401 while signed in: the session ended elsewhere (session.tsx).
+setUnauthenticatedHandler(() => onUnauthenticated(client));
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,7 +1,7 @@
 // Every read of the management API as a typed React Query hook, and every cache key in one
 // place (pages invalidate through `keys`, never through literals).
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ok, postage, type EmailFilters } from './api';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { ok, postage, type AuditFilters, type EmailFilters } from './api';
 
 export const keys = {
   session: ['session'],
@@ -24,6 +24,11 @@ export const keys = {
   template: (id: string) => ['templates', 'detail', id],
   templateVersions: (id: string) => ['templates', 'detail', id, 'versions'],
   templatePreview: (id: string, version: number | undefined, variables: Record<string, unknown>) => ['templates', 'detail', id, 'preview', version ?? 'draft', variables],
+  members: ['members'],
+  invitations: ['invitations'],
+  audit: ['audit'],
+  auditList: (filters: AuditFilters) => ['audit', filters],
+  invitation: (token: string) => ['invitation', token],
 } as const;
 
 export const useDomains = () => useQuery({ queryKey: keys.domains, queryFn: () => ok(postage.GET('/api/domains')) });
@@ -88,4 +93,32 @@ export const useTemplatePreview = (id: string, version: number | undefined, vari
     queryFn: () => ok(postage.POST('/api/templates/{id}/preview', { params: { path: { id } }, body: { variables: variables ?? {}, ...(version === undefined ? {} : { version }) } })),
     enabled: variables !== undefined,
     placeholderData: keepPreviousData,
+  });
+
+export const useMembers = () => useQuery({ queryKey: keys.members, queryFn: () => ok(postage.GET('/api/members')) });
+
+export const useInvitations = () => useQuery({ queryKey: keys.invitations, queryFn: () => ok(postage.GET('/api/invitations')) });
+
+/** The audit log, newest first, a page at a time: "Load more" appends the next page. */
+export const useAudit = (filters: AuditFilters) =>
+  useInfiniteQuery({
+    queryKey: keys.auditList(filters),
+    queryFn: ({ pageParam }) => ok(postage.GET('/api/audit', { params: { query: { ...filters, limit: 25, ...(pageParam ? { cursor: pageParam } : {}) } } })),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
+    placeholderData: keepPreviousData,
+  });
+
+/**
+ * What an invitation link offers. A POST that changes nothing, read once (the token checks are
+ * limited per client): not again on focus, and a refused token is not asked again.
+ */
+export const useInvitationPreview = (token: string) =>
+  useQuery({
+    queryKey: keys.invitation(token),
+    queryFn: () => ok(postage.POST('/api/auth/invitation/lookup', { body: { token } })),
+    enabled: token !== '',
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+    retry: false,
   });

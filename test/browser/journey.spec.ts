@@ -284,6 +284,13 @@ test('every signed-in page, at 1280 and 390 px, with no serious accessibility vi
   await page.goto('/byoc');
   await expect(page.getByText('Created when you first save')).toBeVisible();
   await checkPage(page, 'byoc');
+  // (Team and audit log with several people: team.spec.ts.)
+  await page.goto('/team');
+  await expect(page.getByRole('row', { name: new RegExp(email) })).toContainText('Owner');
+  await checkPage(page, 'team-owner-only');
+  await page.goto('/audit');
+  await expect(page.getByRole('row', { name: /api_key\.revoke/ })).toBeVisible();
+  await checkPage(page, 'audit-journey');
   await page.goto('/no-such-page');
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   // The phone layout's menu opens and navigates.

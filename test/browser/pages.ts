@@ -19,6 +19,8 @@ export async function checkPage(page: Page, name: string): Promise<void> {
     await expect
       .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), { message: `${name} is wider than ${size.width} px`, timeout: 3000 })
       .toBeLessThanOrEqual(0);
+    // From the top: a full-page capture of a scrolled page draws the sticky header part-way down.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${label}.png`), fullPage: true });
     // Not sandboxed frames (a template's preview): with scripts disallowed axe's run inside one never
     // settles, and what it shows is the customer's email, not the dashboard.

@@ -1,10 +1,12 @@
 // The signed-in frame: a skip link, the navigation (a sidebar on wide screens, a menu button on
-// narrow ones), the account menu, and the banner for an unverified address.
+// narrow ones), the account the session acts on with the person's role there (a switcher when
+// they belong to several), the account menu, and the banner for an unverified address.
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import { ok, postage, type Session } from '../api';
-import { useSetSession } from '../session';
+import { ROLE_LABEL, useActOn, useSetSession } from '../session';
+import { Badge } from './page';
 
 const NAV = [
   ['/', 'Overview'],
@@ -15,7 +17,56 @@ const NAV = [
   ['/templates', 'Templates'],
   ['/suppressions', 'Suppressions'],
   ['/byoc', 'BYOC'],
+  ['/team', 'Team'],
+  ['/audit', 'Audit log'],
 ] as const;
+
+/** The account the session acts on and the role there; with several accounts, a switch to the others (then the overview). */
+function AccountSwitcher({ session }: { session: Session }) {
+  const navigate = useNavigate();
+  const actOn = useActOn();
+  const current = session.account;
+  const switchTo = useMutation({
+    mutationFn: (accountId: string) => ok(postage.POST('/api/auth/session/account', { body: { account_id: accountId } })),
+    onSuccess: async (next) => {
+      void navigate('/');
+      await actOn(next);
+    },
+  });
+  const name = (a: { name: string }) => a.name || 'Unnamed account';
+  return (
+    <div className="account-switch">
+      {session.accounts.length > 1 ? (
+        <>
+          <label htmlFor="account-select" className="visually-hidden">
+            Account
+          </label>
+          <select id="account-select" value={current.id} disabled={switchTo.isPending} onChange={(e) => switchTo.mutate(e.target.value)}>
+            {session.accounts.map((a) => (
+              <option key={a.id} value={a.id}>
+                {name(a)} ({ROLE_LABEL[a.role]})
+              </option>
+            ))}
+          </select>
+        </>
+      ) : (
+        <span className="account-name" title={current.name || current.email}>
+          <span className="visually-hidden">Account: </span>
+          {current.name || current.email}
+        </span>
+      )}
+      <Badge tone="info">
+        <span className="visually-hidden">Your role: </span>
+        {ROLE_LABEL[current.role]}
+      </Badge>
+      {switchTo.isError && (
+        <span className="form-error" role="alert">
+          {switchTo.error.message}
+        </span>
+      )}
+    </div>
+  );
+}
 
 function VerifyBanner() {
   const resend = useMutation({ mutationFn: () => ok(postage.POST('/api/auth/verify-email/resend')) });
@@ -68,12 +119,13 @@ export function Layout({ session, children }: { session: Session; children: Reac
           </span>
           Postage
         </NavLink>
+        <AccountSwitcher session={session} />
         <button type="button" className="button menu-button" aria-expanded={menuOpen} aria-controls="nav" onClick={() => setMenuOpen((o) => !o)}>
           Menu
         </button>
         <div className="account-menu">
-          <span className="account-email" title={session.account.email}>
-            {session.account.email}
+          <span className="account-email" title={`Signed in as ${session.user.email}`}>
+            {session.user.email}
           </span>
           <button type="button" className="button button-small" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
             Sign out
@@ -102,7 +154,8 @@ export function Layout({ session, children }: { session: Session; children: Reac
               <strong>Sending is suspended</strong> after too many bounces or complaints. Contact support to review it.
             </div>
           )}
-          {children}
+          {/* Another account: every page starts afresh (no form or filter of the previous one). */}
+          <Fragment key={session.account.id}>{children}</Fragment>
         </main>
       </div>
     </div>

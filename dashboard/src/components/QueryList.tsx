@@ -18,16 +18,18 @@ export function QueryList<Data, Row>(
     empty: ReactNode;
     /** After the rows, when there are some (a pager). */
     after?: (data: Data) => ReactNode;
+    /** The table's rows as blocks on phones (DataTable's `stacked`). */
+    stacked?: boolean;
   } & Rows<Row>,
 ) {
-  const { query, what, rowsOf, rowKey, empty, after } = props;
+  const { query, what, rowsOf, rowKey, empty, after, stacked } = props;
   if (query.isPending) return <Loading what={what} />;
   if (query.isError) return <ErrorState error={query.error} retry={() => void query.refetch()} />;
   const rows = rowsOf(query.data);
   if (rows.length === 0) return <>{empty}</>;
   return (
     <>
-      {props.columns ? <DataTable rows={rows} rowKey={rowKey} columns={props.columns} /> : rows.map((row) => <Fragment key={rowKey(row)}>{props.render(row)}</Fragment>)}
+      {props.columns ? <DataTable rows={rows} rowKey={rowKey} columns={props.columns} stacked={stacked} /> : rows.map((row) => <Fragment key={rowKey(row)}>{props.render(row)}</Fragment>)}
       {after?.(query.data)}
     </>
   );

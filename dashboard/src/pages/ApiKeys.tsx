@@ -1,5 +1,5 @@
 // API keys: create (name, permission, domain scope, expiry) with the secret shown once, the list
-// with last use, revoke with confirmation.
+// with who made each key and its last use, revoke with confirmation. Viewers only read the list.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ApiError, ok, postage, type ApiKey } from '../api';
@@ -9,6 +9,8 @@ import { ConfirmButton, Field, FormError, SecretOnce, FormActions } from '../com
 import { Empty } from '../components/states';
 import { Time } from '../components/time';
 import { QueryList } from '../components/QueryList';
+import { ActorName } from '../components/actor';
+import { useCan } from '../session';
 
 function CreateKey({ onCreated, onCancel }: { onCreated: (secret: string, key: ApiKey) => void; onCancel: () => void }) {
   const [name, setName] = useState('');
@@ -83,7 +85,8 @@ export default function ApiKeys() {
   const [secret, setSecret] = useState<{ value: string; name: string } | null>(null);
   const client = useQueryClient();
   const apiKeys = useApiKeys();
-  const newKeyButton = (
+  const canEdit = useCan('developer');
+  const newKeyButton = canEdit && (
     <button type="button" className="button button-primary" onClick={() => setCreating(true)}>
       Create API key
     </button>
@@ -119,7 +122,7 @@ export default function ApiKeys() {
         empty={
           !creating && (
             <Empty title="No API keys yet" action={newKeyButton}>
-              Create a key for your application to send email with.
+              {canEdit ? 'Create a key for your application to send email with.' : 'A developer or admin of the account can create one.'}
             </Empty>
           )
         }
@@ -128,6 +131,7 @@ export default function ApiKeys() {
           { header: 'Key', className: 'mono', cell: (k) => `${k.prefix}…` },
           { header: 'Permission', cell: (k) => (k.permission === 'full_access' ? 'Full access' : 'Sending') },
           { header: 'Domains', cell: (k) => (k.domains.length ? k.domains.join(', ') : <span className="muted">All</span>) },
+          { header: 'Created by', cell: (k) => <ActorName actor={k.created_by} /> },
           { header: 'Last used', cell: (k) => <Time iso={k.last_used_at} empty="never" /> },
           {
             header: 'State',
@@ -148,7 +152,7 @@ export default function ApiKeys() {
             hiddenHeader: true,
             cell: (k) => (
               <>
-                {k.state === 'active' && (
+                {canEdit && k.state === 'active' && (
                   <ConfirmButton
                     small
                     label="Revoke"

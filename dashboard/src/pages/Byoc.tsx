@@ -9,6 +9,7 @@ import { Badge, PageHeader } from '../components/page';
 import { CopyButton, Field, FormError } from '../components/forms';
 import { ErrorState, Loading } from '../components/states';
 import { Time } from '../components/time';
+import { useCan } from '../session';
 
 const REGIONS = [
   'us-east-1',
@@ -71,6 +72,7 @@ export default function Byoc() {
   const client = useQueryClient();
   const state = useByoc();
   const policy = useByocPolicy();
+  const canEdit = useCan('developer');
   const [roleArn, setRoleArn] = useState('');
   const [region, setRegion] = useState('us-east-1');
   const [result, setResult] = useState<ByocValidation | null>(null);
@@ -125,12 +127,23 @@ export default function Byoc() {
           <li>Validate. Wait about 15 seconds after changing the role.</li>
         </ol>
         <form onSubmit={submit} noValidate className="form">
+          {!canEdit && <p className="hint">Your role can read these settings; a developer or admin of the account changes them.</p>}
           <Field label="Role ARN" name="role_arn" error={save.error} hint={`arn:aws:iam::<your account id>:role/${s.role_name}`}>
-            {(p) => <input {...p} required spellCheck={false} value={roleArn} onChange={(e) => setRoleArn(e.target.value)} placeholder={`arn:aws:iam::123456789012:role/${s.role_name}`} />}
+            {(p) => (
+              <input
+                {...p}
+                required
+                readOnly={!canEdit}
+                spellCheck={false}
+                value={roleArn}
+                onChange={(e) => setRoleArn(e.target.value)}
+                placeholder={`arn:aws:iam::123456789012:role/${s.role_name}`}
+              />
+            )}
           </Field>
           <Field label="Amazon SES region" name="region" error={save.error}>
             {(p) => (
-              <select {...p} value={region} onChange={(e) => setRegion(e.target.value)}>
+              <select {...p} value={region} disabled={!canEdit} onChange={(e) => setRegion(e.target.value)}>
                 {REGIONS.map((r) => (
                   <option key={r}>{r}</option>
                 ))}
@@ -139,12 +152,16 @@ export default function Byoc() {
           </Field>
           <FormError error={save.error} />
           <div className="form-actions">
-            <button type="submit" className="button button-primary" disabled={save.isPending}>
-              {save.isPending ? 'Validating…' : 'Validate and save'}
-            </button>
-            <button type="button" className="button" onClick={() => validate.mutate()} disabled={!s.configured || validate.isPending}>
-              {validate.isPending ? 'Validating…' : 'Validate again'}
-            </button>
+            {canEdit && (
+              <>
+                <button type="submit" className="button button-primary" disabled={save.isPending}>
+                  {save.isPending ? 'Validating…' : 'Validate and save'}
+                </button>
+                <button type="button" className="button" onClick={() => validate.mutate()} disabled={!s.configured || validate.isPending}>
+                  {validate.isPending ? 'Validating…' : 'Validate again'}
+                </button>
+              </>
+            )}
             <button type="button" className="button" onClick={() => download.mutate()} disabled={!s.configured || download.isPending}>
               Download CloudFormation template
             </button>

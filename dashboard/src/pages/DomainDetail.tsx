@@ -10,6 +10,7 @@ import { ConfirmButton, CopyButton, FormError } from '../components/forms';
 import { ErrorState, Loading } from '../components/states';
 import { Time } from '../components/time';
 import { DOMAIN_STATUS } from './statusTones';
+import { useCan } from '../session';
 
 const PURPOSE: Record<DnsRecord['purpose'], string> = {
   ownership: 'Ownership',
@@ -31,6 +32,7 @@ export default function DomainDetail() {
   const client = useQueryClient();
   const navigate = useNavigate();
   const domain = useDomain(name);
+  const canEdit = useCan('developer');
   const verify = useMutation({
     mutationFn: () => ok(postage.POST('/api/domains/{name}/verify', { params: { path: { name } } })),
     onSuccess: (result) => {
@@ -61,29 +63,31 @@ export default function DomainDetail() {
           </>
         }
         actions={
-          <>
-            {d.status !== 'released' && (
-              <button type="button" className="button button-primary" onClick={() => verify.mutate()} disabled={verify.isPending}>
-                {verify.isPending ? 'Checking DNS…' : 'Verify'}
-              </button>
-            )}
-            <ConfirmButton
-              label="Delete"
-              title={`Delete ${d.name}?`}
-              confirmLabel="Delete domain"
-              onConfirm={async () => {
-                await ok(postage.DELETE('/api/domains/{name}', { params: { path: { name: d.name } } }));
-                await client.invalidateQueries({ queryKey: keys.domains });
-                void navigate('/domains');
-              }}
-            >
-              <p>
-                {d.can_send || d.ownership_verified_at
-                  ? `Sending from ${d.name} stops at once and its Amazon SES identity is removed. Keys scoped to it can no longer send.`
-                  : `Your claim of ${d.name} is removed. You can add the domain again later.`}
-              </p>
-            </ConfirmButton>
-          </>
+          canEdit && (
+            <>
+              {d.status !== 'released' && (
+                <button type="button" className="button button-primary" onClick={() => verify.mutate()} disabled={verify.isPending}>
+                  {verify.isPending ? 'Checking DNS…' : 'Verify'}
+                </button>
+              )}
+              <ConfirmButton
+                label="Delete"
+                title={`Delete ${d.name}?`}
+                confirmLabel="Delete domain"
+                onConfirm={async () => {
+                  await ok(postage.DELETE('/api/domains/{name}', { params: { path: { name: d.name } } }));
+                  await client.invalidateQueries({ queryKey: keys.domains });
+                  void navigate('/domains');
+                }}
+              >
+                <p>
+                  {d.can_send || d.ownership_verified_at
+                    ? `Sending from ${d.name} stops at once and its Amazon SES identity is removed. Keys scoped to it can no longer send.`
+                    : `Your claim of ${d.name} is removed. You can add the domain again later.`}
+                </p>
+              </ConfirmButton>
+            </>
+          )
         }
       />
       <div className={`banner ${d.status === 'released' ? 'banner-bad' : d.status === 'verified' ? 'banner-good' : ''}`} role="note">

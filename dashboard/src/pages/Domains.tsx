@@ -11,6 +11,7 @@ import { Field, FormError, FormActions } from '../components/forms';
 import { Time } from '../components/time';
 import { DOMAIN_STATUS } from './statusTones';
 import { QueryList } from '../components/QueryList';
+import { useCan } from '../session';
 
 function AddDomain({ onCancel }: { onCancel: () => void }) {
   const [name, setName] = useState('');
@@ -58,12 +59,14 @@ function AddDomain({ onCancel }: { onCancel: () => void }) {
 export default function Domains() {
   const [adding, setAdding] = useState(false);
   const domains = useDomains();
+  const canEdit = useCan('developer');
   return (
     <>
       <PageHeader
         title="Domains"
         description="The domains you send from. Each needs its ownership and DKIM records published before it can send."
         actions={
+          canEdit &&
           !adding && (
             <button type="button" className="button button-primary" onClick={() => setAdding(true)}>
               Add domain
@@ -82,12 +85,14 @@ export default function Domains() {
             <Empty
               title="No domains yet"
               action={
-                <button type="button" className="button button-primary" onClick={() => setAdding(true)}>
-                  Add your first domain
-                </button>
+                canEdit && (
+                  <button type="button" className="button button-primary" onClick={() => setAdding(true)}>
+                    Add your first domain
+                  </button>
+                )
               }
             >
-              Add the domain your emails come from; Postage shows the DNS records to publish.
+              {canEdit ? 'Add the domain your emails come from; Postage shows the DNS records to publish.' : 'A developer or admin of the account can add one.'}
             </Empty>
           )
         }

@@ -9,6 +9,7 @@ import { Time } from '../components/time';
 import { DeliveriesTable } from '../components/deliveries';
 import { EMAIL_STATUS } from './statusTones';
 import { ScheduledActions } from './ScheduledActions';
+import { useCan } from '../session';
 
 const EVENT_TEXT: Record<string, string> = {
   scheduled: 'Accepted and scheduled',
@@ -25,6 +26,7 @@ const EVENT_TEXT: Record<string, string> = {
 export default function EmailDetail() {
   const { id = '' } = useParams();
   const detail = useEmail(id);
+  const canEdit = useCan('developer');
   if (detail.isPending) return <Loading what="the email" />;
   if (detail.isError) {
     const gone = detail.error instanceof ApiError && detail.error.status === 404;
@@ -89,7 +91,7 @@ export default function EmailDetail() {
           )}
         </dl>
       </section>
-      {email.status === 'scheduled' && email.scheduled_at && <ScheduledActions messageId={email.message_id} scheduledAt={email.scheduled_at} />}
+      {canEdit && email.status === 'scheduled' && email.scheduled_at && <ScheduledActions messageId={email.message_id} scheduledAt={email.scheduled_at} />}
       <section className="card" aria-labelledby="timeline-title">
         <h2 id="timeline-title">Timeline</h2>
         <ol className="timeline">

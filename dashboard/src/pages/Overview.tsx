@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { useApiKeys, useByoc, useDomains, useEmails, useUsage } from '../queries';
 import { Badge, PageHeader } from '../components/page';
 import { ErrorState, Loading } from '../components/states';
-import { useSession } from '../session';
+import { useCan, useSession } from '../session';
 
 const UsageChart = lazy(() => import('../components/UsageChart'));
 
@@ -31,6 +31,7 @@ export function Overview() {
   const keys = useApiKeys();
   const byoc = useByoc();
   const emails = useEmails({ limit: 1 });
+  const canEdit = useCan('developer');
 
   const account = session.data?.account;
   const steps = [
@@ -45,7 +46,8 @@ export function Overview() {
   return (
     <>
       <PageHeader title="Overview" description={account ? `${account.name || account.email}, on ${account.current_plan ? `the ${account.current_plan} plan` : 'the free BYOC plan'}.` : undefined} />
-      {remaining > 0 && (
+      {/* (A viewer can take none of these steps.) */}
+      {remaining > 0 && canEdit && (
         <section className="card" aria-labelledby="steps-title">
           <h2 id="steps-title">
             Next steps ({steps.length - remaining} of {steps.length} done)

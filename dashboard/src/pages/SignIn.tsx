@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ok, postage } from '../api';
 import { Field, FormError } from '../components/forms';
-import { useSetSession } from '../session';
+import { useSessionEnded, useSetSession } from '../session';
 import { AuthShell } from './authShell';
 
 export function SignIn() {
@@ -12,6 +12,8 @@ export function SignIn() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const setSession = useSetSession();
+  const ended = useSessionEnded();
+  const left = params.get('left');
   const signIn = useMutation({
     mutationFn: () => ok(postage.POST('/api/auth/signin', { body: { email, password } })),
     onSuccess: (session) => {
@@ -33,6 +35,19 @@ export function SignIn() {
         </>
       }
     >
+      {left !== null ? (
+        <p className="banner banner-good" role="status">
+          <span>
+            You left <strong className="break">{left || 'the account'}</strong>. If you belong to other accounts, sign in again to use them.
+          </span>
+        </p>
+      ) : (
+        ended && (
+          <p className="banner" role="status">
+            Your session ended: you signed out elsewhere, or your access to the account changed. Sign in again to continue.
+          </p>
+        )
+      )}
       <form onSubmit={submit} noValidate>
         <Field label="Email" name="email" error={signIn.error}>
           {(p) => <input {...p} type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />}

@@ -8,6 +8,7 @@ import { ConfirmButton, Field, FormError } from '../components/forms';
 import { Empty } from '../components/states';
 import { Time } from '../components/time';
 import { QueryList } from '../components/QueryList';
+import { useCan } from '../session';
 
 const REASON = { bounce: 'Hard bounce', complaint: 'Complaint', manual: 'Added by hand' } as const;
 
@@ -18,6 +19,7 @@ export default function Suppressions() {
   const [cursor, setCursor] = useState<string | undefined>(undefined);
   const [address, setAddress] = useState('');
   const list = useSuppressions(applied, cursor);
+  const canEdit = useCan('developer');
   const add = useMutation({
     mutationFn: () => ok(postage.POST('/api/suppressions', { body: { address } })),
     onSuccess: () => {
@@ -28,25 +30,27 @@ export default function Suppressions() {
   return (
     <>
       <PageHeader title="Suppressions" description="Postage refuses to send to these addresses (422 recipient_suppressed). Hard bounces and complaints are added automatically." />
-      <div className="two-columns">
-        <form
-          className="card form"
-          onSubmit={(e: FormEvent) => {
-            e.preventDefault();
-            add.mutate();
-          }}
-          noValidate
-          aria-labelledby="add-suppression-title"
-        >
-          <h2 id="add-suppression-title">Suppress an address</h2>
-          <Field label="Email address" name="address" error={add.error}>
-            {(p) => <input {...p} type="email" required value={address} onChange={(e) => setAddress(e.target.value)} />}
-          </Field>
-          <FormError error={add.error} />
-          <button type="submit" className="button button-primary" disabled={add.isPending}>
-            Add
-          </button>
-        </form>
+      <div className={canEdit ? 'two-columns' : undefined}>
+        {canEdit && (
+          <form
+            className="card form"
+            onSubmit={(e: FormEvent) => {
+              e.preventDefault();
+              add.mutate();
+            }}
+            noValidate
+            aria-labelledby="add-suppression-title"
+          >
+            <h2 id="add-suppression-title">Suppress an address</h2>
+            <Field label="Email address" name="address" error={add.error}>
+              {(p) => <input {...p} type="email" required value={address} onChange={(e) => setAddress(e.target.value)} />}
+            </Field>
+            <FormError error={add.error} />
+            <button type="submit" className="button button-primary" disabled={add.isPending}>
+              Add
+            </button>
+          </form>
+        )}
         <form
           className="card form"
           role="search"
@@ -83,20 +87,21 @@ export default function Suppressions() {
           {
             header: 'Actions',
             hiddenHeader: true,
-            cell: (s) => (
-              <ConfirmButton
-                small
-                label="Remove"
-                title={`Send to ${s.address} again?`}
-                confirmLabel="Remove from list"
-                onConfirm={async () => {
-                  await ok(postage.DELETE('/api/suppressions/{address}', { params: { path: { address: s.address } } }));
-                  await client.invalidateQueries({ queryKey: keys.suppressions });
-                }}
-              >
-                <p>{s.reason === 'manual' ? 'Postage will send to this address again.' : 'It bounced hard or complained before: sending to it again can hurt your reputation.'}</p>
-              </ConfirmButton>
-            ),
+            cell: (s) =>
+              canEdit && (
+                <ConfirmButton
+                  small
+                  label="Remove"
+                  title={`Send to ${s.address} again?`}
+                  confirmLabel="Remove from list"
+                  onConfirm={async () => {
+                    await ok(postage.DELETE('/api/suppressions/{address}', { params: { path: { address: s.address } } }));
+                    await client.invalidateQueries({ queryKey: keys.suppressions });
+                  }}
+                >
+                  <p>{s.reason === 'manual' ? 'Postage will send to this address again.' : 'It bounced hard or complained before: sending to it again can hurt your reputation.'}</p>
+                </ConfirmButton>
+              ),
           },
         ]}
         after={(d) => (

@@ -12,6 +12,7 @@ import { ConfirmButton, Field, FormError } from '../components/forms';
 import { ErrorState, Loading } from '../components/states';
 import { Time } from '../components/time';
 import { DataTable } from '../components/DataTable';
+import { useCan } from '../session';
 
 /** How long typing in the variables waits before the preview asks the API again. */
 const PREVIEW_DELAY_MS = 400;
@@ -59,7 +60,7 @@ function useDebounced<T>(value: T, ms: number): T {
 /** The API's message for one field of a failed request, if it is about that field. */
 const fieldError = (error: unknown, name: string) => (error instanceof ApiError ? error.field(name) : undefined);
 
-function DraftEditor({ template, draft, onChange, dirty }: { template: Template; draft: Draft; onChange: (d: Draft) => void; dirty: boolean }) {
+function DraftEditor({ template, draft, onChange, dirty, canEdit }: { template: Template; draft: Draft; onChange: (d: Draft) => void; dirty: boolean; canEdit: boolean }) {
   const client = useQueryClient();
   const save = useMutation({
     mutationFn: () =>
@@ -84,29 +85,33 @@ function DraftEditor({ template, draft, onChange, dirty }: { template: Template;
     <form className="card form template-editor" onSubmit={submit} noValidate aria-labelledby="editor-title">
       <h2 id="editor-title">Draft</h2>
       <Field label="Name" name="name" error={save.error}>
-        {(p) => <input {...p} required maxLength={200} value={draft.name} onChange={set('name')} />}
+        {(p) => <input {...p} required readOnly={!canEdit} maxLength={200} value={draft.name} onChange={set('name')} />}
       </Field>
       <Field label="Alias (optional)" name="alias" error={save.error} hint="Changes at once: sends naming the old alias are refused.">
-        {(p) => <input {...p} autoComplete="off" spellCheck={false} value={draft.alias} onChange={set('alias')} />}
+        {(p) => <input {...p} readOnly={!canEdit} autoComplete="off" spellCheck={false} value={draft.alias} onChange={set('alias')} />}
       </Field>
       <Field label="Subject" name="subject" error={save.error}>
-        {(p) => <input {...p} required value={draft.subject} onChange={set('subject')} />}
+        {(p) => <input {...p} required readOnly={!canEdit} value={draft.subject} onChange={set('subject')} />}
       </Field>
       <Field label="HTML" name="html" error={save.error} hint="{{ name }} is HTML-escaped; {{ name | raw }} is inserted as it is.">
-        {(p) => <textarea {...p} className="code-input" required rows={14} spellCheck={false} value={draft.html} onChange={set('html')} />}
+        {(p) => <textarea {...p} className="code-input" required readOnly={!canEdit} rows={14} spellCheck={false} value={draft.html} onChange={set('html')} />}
       </Field>
       <Field label="Text (optional)" name="text" error={save.error} hint="Empty: derived from the HTML.">
-        {(p) => <textarea {...p} className="code-input" rows={5} value={draft.text} onChange={set('text')} />}
+        {(p) => <textarea {...p} className="code-input" readOnly={!canEdit} rows={5} value={draft.text} onChange={set('text')} />}
       </Field>
       <FormError error={save.error} />
-      <div className="form-actions">
-        <button type="submit" className="button button-primary" disabled={!dirty || save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save draft'}
-        </button>
-        <p className="hint" role="status">
-          {dirty ? 'Unsaved edits: the preview, the test send and Publish use the saved draft.' : save.isSuccess ? 'Draft saved.' : ''}
-        </p>
-      </div>
+      {canEdit ? (
+        <div className="form-actions">
+          <button type="submit" className="button button-primary" disabled={!dirty || save.isPending}>
+            {save.isPending ? 'Saving…' : 'Save draft'}
+          </button>
+          <p className="hint" role="status">
+            {dirty ? 'Unsaved edits: the preview, the test send and Publish use the saved draft.' : save.isSuccess ? 'Draft saved.' : ''}
+          </p>
+        </div>
+      ) : (
+        <p className="hint">Your role can read and preview templates; a developer or admin of the account edits them.</p>
+      )}
     </form>
   );
 }
@@ -312,6 +317,7 @@ function TemplatePage({ template }: { template: Template }) {
   const [draft, setDraft] = useState(() => draftOf(template));
   const [variablesText, setVariablesText] = useState(() => asJson(samplesFor(template.draft.variables)));
   const dirty = !sameDraft(draft, draftOf(template));
+  const canEdit = useCan('developer');
   const publish = useMutation({
     mutationFn: () => ok(postage.POST('/api/templates/{id}/publish', { params: { path: { id: template.id } } })),
     onSuccess: (published) => {
@@ -339,27 +345,29 @@ function TemplatePage({ template }: { template: Template }) {
           </>
         }
         actions={
-          <>
-            <button type="button" className="button button-primary" onClick={() => publish.mutate()} disabled={!template.has_unpublished_changes || publish.isPending}>
-              {publish.isPending ? 'Publishing…' : 'Publish'}
-            </button>
-            <ConfirmButton
-              label="Delete"
-              title={`Delete “${template.name}”?`}
-              confirmLabel="Delete template"
-              onConfirm={async () => {
-                await ok(postage.DELETE('/api/templates/{id}', { params: { path: { id: template.id } } }));
-                void navigate('/templates');
-                client.removeQueries({ queryKey: keys.template(template.id) });
-                await client.invalidateQueries({ queryKey: keys.templates });
-              }}
-            >
-              <p>
-                Its draft and every published version are deleted. Sends that name it are refused from then on; emails already sent keep their content. A template that a scheduled email uses cannot be
-                deleted until that email is sent or cancelled.
-              </p>
-            </ConfirmButton>
-          </>
+          canEdit && (
+            <>
+              <button type="button" className="button button-primary" onClick={() => publish.mutate()} disabled={!template.has_unpublished_changes || publish.isPending}>
+                {publish.isPending ? 'Publishing…' : 'Publish'}
+              </button>
+              <ConfirmButton
+                label="Delete"
+                title={`Delete “${template.name}”?`}
+                confirmLabel="Delete template"
+                onConfirm={async () => {
+                  await ok(postage.DELETE('/api/templates/{id}', { params: { path: { id: template.id } } }));
+                  void navigate('/templates');
+                  client.removeQueries({ queryKey: keys.template(template.id) });
+                  await client.invalidateQueries({ queryKey: keys.templates });
+                }}
+              >
+                <p>
+                  Its draft and every published version are deleted. Sends that name it are refused from then on; emails already sent keep their content. A template that a scheduled email uses cannot
+                  be deleted until that email is sent or cancelled.
+                </p>
+              </ConfirmButton>
+            </>
+          )
         }
       />
       {publish.isSuccess && !dirty && (
@@ -369,10 +377,10 @@ function TemplatePage({ template }: { template: Template }) {
       )}
       <FormError error={publish.error} />
       <div className="template-workspace">
-        <DraftEditor template={template} draft={draft} onChange={setDraft} dirty={dirty} />
+        <DraftEditor template={template} draft={draft} onChange={setDraft} dirty={dirty} canEdit={canEdit} />
         <Preview template={template} variablesText={variablesText} onVariablesText={setVariablesText} />
       </div>
-      <TestSend template={template} variablesText={variablesText} dirty={dirty} />
+      {canEdit && <TestSend template={template} variablesText={variablesText} dirty={dirty} />}
       <Versions template={template} />
     </>
   );

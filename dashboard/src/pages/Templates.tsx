@@ -11,6 +11,7 @@ import { Field, FormActions, FormError } from '../components/forms';
 import { Empty } from '../components/states';
 import { Time } from '../components/time';
 import { QueryList } from '../components/QueryList';
+import { useCan } from '../session';
 
 const STARTER_HTML = '<h1>Hello {{ name }}</h1>\n<p>Thanks for your order.</p>';
 
@@ -65,7 +66,8 @@ export default function Templates() {
   const [cursors, setCursors] = useState<string[]>([]); // the cursors of this page and the ones before it
   const cursor = cursors[cursors.length - 1];
   const templates = useTemplates(cursor);
-  const newButton = (
+  const canEdit = useCan('developer');
+  const newButton = canEdit && (
     <button type="button" className="button button-primary" onClick={() => setCreating(true)}>
       New template
     </button>
@@ -86,7 +88,7 @@ export default function Templates() {
         empty={
           !creating && (
             <Empty title="No templates yet" action={newButton}>
-              Write an email once, with variables such as {'{{ name }}'}, and send it by its id or alias.
+              {canEdit ? <>Write an email once, with variables such as {'{{ name }}'}, and send it by its id or alias.</> : 'A developer or admin of the account can write one.'}
             </Empty>
           )
         }

@@ -10,6 +10,7 @@ import { Empty, ErrorState, Loading } from '../components/states';
 import { Time } from '../components/time';
 import { DeliveriesTable, deliveryFailure } from '../components/deliveries';
 import { QueryList } from '../components/QueryList';
+import { useCan } from '../session';
 
 const VERIFY_SNIPPET = `import crypto from 'node:crypto';
 
@@ -66,7 +67,7 @@ function CreateWebhook({ onCreated, onCancel }: { onCreated: (secret: string) =>
   );
 }
 
-function Deliveries({ id, active }: { id: string; active: boolean }) {
+function Deliveries({ id, active, canEdit }: { id: string; active: boolean; canEdit: boolean }) {
   const client = useQueryClient();
   const deliveries = useWebhookDeliveries(id);
   const replay = useMutation({
@@ -81,7 +82,7 @@ function Deliveries({ id, active }: { id: string; active: boolean }) {
       <DeliveriesTable
         deliveries={deliveries.data.deliveries}
         label="Recent deliveries"
-        {...(active ? { onReplay: (d: { id?: string }) => d.id && replay.mutate(d.id), replaying: replay.isPending ? replay.variables : undefined } : {})}
+        {...(active && canEdit ? { onReplay: (d: { id?: string }) => d.id && replay.mutate(d.id), replaying: replay.isPending ? replay.variables : undefined } : {})}
       />
       {replay.isSuccess && (
         <p role="status" className={replay.data.delivery.succeeded ? 'ok-text' : 'form-error'}>
@@ -97,6 +98,7 @@ function Deliveries({ id, active }: { id: string; active: boolean }) {
 
 function Endpoint({ webhook, onSecret }: { webhook: Webhook; onSecret: (secret: string) => void }) {
   const client = useQueryClient();
+  const canEdit = useCan('developer');
   const [testEvent, setTestEvent] = useState<EventType>(webhook.events[0] ?? 'email.delivered');
   const toggle = useMutation({
     mutationFn: () => ok(postage.PATCH('/api/webhooks/{id}', { params: { path: { id: webhook.id } }, body: { active: !webhook.active } })),
@@ -114,54 +116,56 @@ function Endpoint({ webhook, onSecret }: { webhook: Webhook; onSecret: (secret: 
           {webhook.url}
         </h2>
         <label className="switch">
-          <input type="checkbox" role="switch" checked={webhook.active} onChange={() => toggle.mutate()} disabled={toggle.isPending} />
+          <input type="checkbox" role="switch" checked={webhook.active} onChange={() => toggle.mutate()} disabled={!canEdit || toggle.isPending} />
           <span>{webhook.active ? 'Active' : 'Inactive'}</span>
         </label>
       </div>
       <p className="muted">
         {webhook.events.join(', ')} · added <Time iso={webhook.created_at} />
       </p>
-      <div className="inline-form">
-        <label htmlFor={`${headingId}-event`}>Test event</label>
-        <select id={`${headingId}-event`} value={testEvent} onChange={(e) => setTestEvent(e.target.value as EventType)}>
-          {EVENT_TYPES.map((t) => (
-            <option key={t}>{t}</option>
-          ))}
-        </select>
-        <button type="button" className="button" onClick={() => test.mutate()} disabled={test.isPending || !webhook.active}>
-          {test.isPending ? 'Sending…' : 'Send test event'}
-        </button>
-        <ConfirmButton
-          small
-          danger={false}
-          label="Rotate secret"
-          title="Rotate the signing secret?"
-          confirmLabel="Rotate secret"
-          onConfirm={async () => {
-            const rotated = await ok(postage.POST('/api/webhooks/{id}/rotate-secret', { params: { path: { id: webhook.id } } }));
-            onSecret(rotated.signing_secret);
-          }}
-        >
-          <p>
-            A new secret is shown once. For 24 hours each delivery is signed with both secrets (Standard Webhooks <code>webhook-signature</code>), so your receiver can switch without missing events;{' '}
-            <code>X-Service-Signature</code> uses the new one at once.
-          </p>
-        </ConfirmButton>
-        <ConfirmButton
-          small
-          label="Delete"
-          title="Delete this endpoint?"
-          confirmLabel="Delete endpoint"
-          onConfirm={async () => {
-            await ok(postage.DELETE('/api/webhooks/{id}', { params: { path: { id: webhook.id } } }));
-            await client.invalidateQueries({ queryKey: keys.webhooks });
-          }}
-        >
-          <p>
-            <span className="mono break">{webhook.url}</span> stops receiving events, and its signing secret and delivery history are deleted. This is permanent.
-          </p>
-        </ConfirmButton>
-      </div>
+      {canEdit && (
+        <div className="inline-form">
+          <label htmlFor={`${headingId}-event`}>Test event</label>
+          <select id={`${headingId}-event`} value={testEvent} onChange={(e) => setTestEvent(e.target.value as EventType)}>
+            {EVENT_TYPES.map((t) => (
+              <option key={t}>{t}</option>
+            ))}
+          </select>
+          <button type="button" className="button" onClick={() => test.mutate()} disabled={test.isPending || !webhook.active}>
+            {test.isPending ? 'Sending…' : 'Send test event'}
+          </button>
+          <ConfirmButton
+            small
+            danger={false}
+            label="Rotate secret"
+            title="Rotate the signing secret?"
+            confirmLabel="Rotate secret"
+            onConfirm={async () => {
+              const rotated = await ok(postage.POST('/api/webhooks/{id}/rotate-secret', { params: { path: { id: webhook.id } } }));
+              onSecret(rotated.signing_secret);
+            }}
+          >
+            <p>
+              A new secret is shown once. For 24 hours each delivery is signed with both secrets (Standard Webhooks <code>webhook-signature</code>), so your receiver can switch without missing events;{' '}
+              <code>X-Service-Signature</code> uses the new one at once.
+            </p>
+          </ConfirmButton>
+          <ConfirmButton
+            small
+            label="Delete"
+            title="Delete this endpoint?"
+            confirmLabel="Delete endpoint"
+            onConfirm={async () => {
+              await ok(postage.DELETE('/api/webhooks/{id}', { params: { path: { id: webhook.id } } }));
+              await client.invalidateQueries({ queryKey: keys.webhooks });
+            }}
+          >
+            <p>
+              <span className="mono break">{webhook.url}</span> stops receiving events, and its signing secret and delivery history are deleted. This is permanent.
+            </p>
+          </ConfirmButton>
+        </div>
+      )}
       {!webhook.active && <p className="hint">Inactive endpoints receive nothing, test events included.</p>}
       {test.isSuccess && (
         <p role="status" className={test.data.delivery.succeeded ? 'ok-text' : 'form-error'}>
@@ -172,7 +176,7 @@ function Endpoint({ webhook, onSecret }: { webhook: Webhook; onSecret: (secret: 
       )}
       <FormError error={test.error ?? toggle.error} />
       <h3>Recent deliveries</h3>
-      <Deliveries id={webhook.id} active={webhook.active} />
+      <Deliveries id={webhook.id} active={webhook.active} canEdit={canEdit} />
     </section>
   );
 }
@@ -181,7 +185,8 @@ export default function Webhooks() {
   const [creating, setCreating] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
   const webhooks = useWebhooks();
-  const addButton = (
+  const canEdit = useCan('developer');
+  const addButton = canEdit && (
     <button type="button" className="button button-primary" onClick={() => setCreating(true)}>
       Add endpoint
     </button>
@@ -207,7 +212,7 @@ export default function Webhooks() {
         empty={
           !creating && (
             <Empty title="No endpoints yet" action={addButton}>
-              Add an HTTPS endpoint to hear when emails are delivered, bounce or draw complaints.
+              {canEdit ? 'Add an HTTPS endpoint to hear when emails are delivered, bounce or draw complaints.' : 'A developer or admin of the account can add one.'}
             </Empty>
           )
         }
