@@ -20,7 +20,7 @@ import {
   type AuthDeps,
 } from '../../core/accounts/customerAuth';
 import { subscribedPlan } from '../../core/accounts/subscription';
-import { accountsOf, noteAccountUsed } from '../../core/accounts/members';
+import { accountsOf, noteAccountUsed, type AccountMembership } from '../../core/accounts/members';
 import { getUser, type User } from '../../core/accounts/users';
 import { sendSystemEmail } from '../../core/sending/systemEmail';
 import type { RouteDeps } from '../http/deps';
@@ -49,8 +49,8 @@ const AUTH_FOLLOW_UPS_AT_ONCE = 4;
 const CHECK_INBOX = 'If the address can be used, an email is on its way to it. Check the inbox (and the spam folder).';
 
 /** The session's answer: the person, the account it acts on with their role there, and their other accounts; undefined when they are not its member. */
-export async function sessionBody(deps: RouteDeps, req: Request, user: User, accountId: string): Promise<Static<typeof Session> | undefined> {
-  const accounts = await accountsOf(deps.db, user.id);
+export async function sessionBody(deps: RouteDeps, req: Request, user: User, accountId: string, known?: AccountMembership[]): Promise<Static<typeof Session> | undefined> {
+  const accounts = known ?? (await accountsOf(deps.db, user.id));
   const membership = accounts.find((a) => a.accountId === accountId);
   const account = membership && (await getAccount(deps.db, accountId));
   if (!account) return undefined;
@@ -98,8 +98,8 @@ const anonymousLimit: Answers = { 429: [{ codes: ['too_many_requests'] }, 'Too m
 const onlyUsers = (detail: string): Answers => ({ 404: [{ codes: ['not_found'] }, detail] });
 
 /** The session's answer; a 401 when its account is gone or the person is no longer its member. */
-export async function signedIn(deps: RouteDeps, req: Request, res: Response, user: User, accountId: string): Promise<Static<typeof Session> | typeof ANSWERED> {
-  const answer = await sessionBody(deps, req, user, accountId);
+export async function signedIn(deps: RouteDeps, req: Request, res: Response, user: User, accountId: string, known?: AccountMembership[]): Promise<Static<typeof Session> | typeof ANSWERED> {
+  const answer = await sessionBody(deps, req, user, accountId, known);
   if (answer) return answer;
   sendUnauthenticated(res, 'This account no longer exists, or you are no longer its member.');
   return ANSWERED;
@@ -192,16 +192,17 @@ export const authOperations = [
         return ANSWERED;
       }
       // The account used last; a person removed from every account has none to open.
-      const [account] = await accountsOf(deps.db, user.id);
+      const accounts = await accountsOf(deps.db, user.id);
+      const [account] = accounts;
       if (!account) {
         res.locals.outcome = 'no_account';
         sendError(res, { code: 'no_account', detail: 'You are no longer a member of any account. Ask an admin to invite you again, or sign up with another address.' });
         return ANSWERED;
       }
+      // The account used last is already first: nothing to note.
       await startSession(req, user, account.accountId);
-      await noteAccountUsed(deps.db, account.accountId, user.id);
       res.locals.outcome = 'signed_in';
-      return signedIn(deps, req, res, user, account.accountId);
+      return signedIn(deps, req, res, user, account.accountId, accounts);
     },
   }),
   operation({
