@@ -112,6 +112,13 @@ export function sendTableError<C extends string>(res: Response, table: Record<C,
   res.status(table[code].status).json({ success: false, error: code, detail });
 }
 
+/** 429 `too_many_requests` with `Retry-After`: an allowance of this client, account or everyone is spent. */
+export function sendTooManyRequests(res: Response, retryAfterSeconds: number, detail: string): void {
+  res.locals.outcome = 'too_many_requests';
+  res.set('Retry-After', String(retryAfterSeconds));
+  sendError(res, { code: 'too_many_requests', detail });
+}
+
 export type FieldErrors = Record<string, string[]>;
 
 /** 400: field errors keyed by field path; `_body` for problems with the request as a whole. */

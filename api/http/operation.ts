@@ -15,6 +15,8 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /** A documented answer besides the success: a schema, the error codes it may carry, or one of the shared error shapes. */
 export type OtherAnswer = TSchema | { codes: string[] } | 'ValidationError' | 'PlainError';
+/** An operation's answers besides the success, by status (`more`). */
+export type Answers = Record<number, [OtherAnswer, string]>;
 
 export interface QueryParameter {
   name: string;
@@ -93,7 +95,7 @@ interface OperationFields<B extends TSchema | undefined, R extends TSchema, W ex
   body?: B;
   query?: QueryParameter[];
   ok: [status: number, schema: R, description: string];
-  more?: Record<number, [OtherAnswer, string]>;
+  more?: Answers;
   handler: (ctx: HandlerContext<B extends TSchema ? Static<B> : undefined, W, P>) => Promise<Static<R> | Reply | typeof ANSWERED>;
 }
 
@@ -122,7 +124,7 @@ export interface AnyOperation {
   body?: TSchema;
   query?: QueryParameter[];
   ok: [number, TSchema, string];
-  more?: Record<number, [OtherAnswer, string]>;
+  more?: Answers;
   handler: (ctx: HandlerContext<unknown, Who, string>) => Promise<unknown>;
 }
 

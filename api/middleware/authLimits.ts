@@ -15,7 +15,7 @@ import { RateLimiterRes, type RateLimiterRedis } from 'rate-limiter-flexible';
 import type { AnonymousOperation, Config } from '../../core/platform/config';
 import { sha256Hex } from '../../core/platform/crypto';
 import { redisLimiter, secondsUntil, takePoint } from '../../core/platform/rateLimits';
-import { sendError } from '../http/errors';
+import { sendTooManyRequests } from '../http/errors';
 
 /** The key of a client: its IPv4 address, or the /64 of its IPv6 address. */
 export function clientKey(ip: string | undefined): string {
@@ -98,11 +98,7 @@ export function anonymousLimit(redis: Redis, config: Config, operation: Anonymou
   const prefix = `${config.redis.keyPrefix}:anonymous:${operation}`;
   const byClient = redisLimiter(redis, `${prefix}:client`, perClient, 3600);
   const overall = redisLimiter(redis, `${prefix}:total`, total, 3600);
-  const refuse = (res: Response, wait: number, who: string) => {
-    res.locals.outcome = 'too_many_requests';
-    res.set('Retry-After', String(wait));
-    sendError(res, { code: 'too_many_requests', detail: `Too many requests ${who}; try again after the Retry-After delay.` });
-  };
+  const refuse = (res: Response, wait: number, who: string) => sendTooManyRequests(res, wait, `Too many requests ${who}; try again after the Retry-After delay.`);
   return (req, res, next) => {
     void (async () => {
       const clientWait = await takePoint(byClient, clientKey(req.ip));

@@ -26,7 +26,7 @@ import { sendSystemEmail } from '../../core/sending/systemEmail';
 import type { RouteDeps } from '../http/deps';
 import type { Static } from '@sinclair/typebox';
 import { describeError, sendError, sendUnauthenticated } from '../http/errors';
-import { ANSWERED, operation, type OtherAnswer } from '../http/operation';
+import { ANSWERED, operation, type Answers } from '../http/operation';
 import { perApp } from '../http/perApp';
 import { csrfToken, endSession, startSession, switchSessionAccount } from '../middleware/session';
 import { createAuthEmailLimit, createSigninLimits } from '../middleware/authLimits';
@@ -92,7 +92,6 @@ export const authServices = perApp((deps) => {
   return { auth, afterAnswer, signinLimits: createSigninLimits(deps.redis, deps.config) };
 });
 
-type Answers = Record<number, [OtherAnswer, string]>;
 /** The anonymous limits (api/middleware/authLimits.ts), as the document states them. */
 const anonymousLimit: Answers = { 429: [{ codes: ['too_many_requests'] }, 'Too many such requests from this client, or from everyone, this hour (Retry-After).'] };
 const onlyUsers = (detail: string): Answers => ({ 404: [{ codes: ['not_found'] }, detail] });

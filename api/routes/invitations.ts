@@ -4,12 +4,12 @@
 import { acceptInvitation, previewInvitation } from '../../core/accounts/invitations';
 import { noteAccountUsed } from '../../core/accounts/members';
 import { sendError } from '../http/errors';
-import { ANSWERED, operation, type OtherAnswer } from '../http/operation';
+import { ANSWERED, operation, type Answers } from '../http/operation';
 import { hasValidCsrfToken, startSession } from '../middleware/session';
 import { AcceptInvitationRequest, InvitationPreview, InvitationTokenRequest, Session } from '../schemas/management';
 import { signedIn } from './auth';
 
-const tokenLimit: Record<number, [OtherAnswer, string]> = { 429: [{ codes: ['too_many_requests'] }, 'Too many token checks from this client, or from everyone, this hour (Retry-After).'] };
+const tokenLimit: Answers = { 429: [{ codes: ['too_many_requests'] }, 'Too many token checks from this client, or from everyone, this hour (Retry-After).'] };
 
 export const invitationOperations = [
   operation({

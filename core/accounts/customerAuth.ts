@@ -77,10 +77,10 @@ export async function prepareSignUp(input: { email: string; password: string; na
 /** The rest, after the answer: the account and its verification email, or an "already registered" email to the owner. */
 export async function completeSignUp(deps: AuthDeps, request: SignupRequest): Promise<void> {
   const { email, name, passwordHash } = request;
-  // An address with an account, or with a sign-in (an invited person), is taken.
-  if ((await findAccountByEmail(deps.db, email)) || (await findUserByEmail(deps.db, email))) {
-    const owner = await userFor(deps.db, email);
-    if (owner) await mailWithToken(deps, owner, 'password_reset', (reset) => alreadyRegisteredEmail(email, { signIn: deps.links.signIn(), reset: deps.links.resetPassword(reset) }));
+  // An address with a sign-in (an invited person too), or with an account, is taken: its person hears of it.
+  const owner = await userFor(deps.db, email);
+  if (owner) {
+    await mailWithToken(deps, owner, 'password_reset', (reset) => alreadyRegisteredEmail(email, { signIn: deps.links.signIn(), reset: deps.links.resetPassword(reset) }));
     return;
   }
   const user = await deps.db.transaction(async (trx) => {

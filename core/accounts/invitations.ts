@@ -93,10 +93,10 @@ export async function inviteMember(deps: InvitationDeps, accountId: string, acti
     await recordAudit(trx, { accountId, actor: acting.actor, action: 'member.invite', details: { invitation_id: row!.id, email, role } });
     return row!;
   });
+  const inviter = await getUser(deps.db, acting.userId);
   // Like sign-up's emails: past the address's hourly allowance nothing is sent (the invitation
   // stays listed; inviting again later sends a new link).
   if (await deps.mayEmail(email)) {
-    const inviter = await getUser(deps.db, acting.userId);
     try {
       await deps.mail(
         invitationEmail(email, {
@@ -112,8 +112,19 @@ export async function inviteMember(deps: InvitationDeps, accountId: string, acti
       throw err;
     }
   }
-  return (await listInvitations(deps.db, accountId, now)).find((i) => i.id === invitation.id)!;
+  return toInvitation({ ...invitation, inviter_email: inviter?.email ?? null, inviter_name: inviter?.name ?? null });
 }
+
+type InvitationWithInviter = InvitationRow & { inviter_email: string | null; inviter_name: string | null };
+
+const toInvitation = (r: InvitationWithInviter): Invitation => ({
+  id: r.id,
+  email: r.email,
+  role: r.role,
+  invitedBy: { userId: r.invited_by, email: r.inviter_email, name: r.inviter_name, actor: r.invited_by_actor },
+  createdAt: r.created_at,
+  expiresAt: r.expires_at,
+});
 
 /** The account's open invitations, newest first. */
 export async function listInvitations(db: Db, accountId: string, now = new Date()): Promise<Invitation[]> {
@@ -124,15 +135,8 @@ export async function listInvitations(db: Db, accountId: string, now = new Date(
       { column: 'invitations.created_at', order: 'desc' },
       { column: 'invitations.id', order: 'desc' },
     ])
-    .select<(InvitationRow & { inviter_email: string | null; inviter_name: string | null })[]>('invitations.*', 'u.email as inviter_email', 'u.name as inviter_name');
-  return rows.map((r) => ({
-    id: r.id,
-    email: r.email,
-    role: r.role,
-    invitedBy: { userId: r.invited_by, email: r.inviter_email, name: r.inviter_name, actor: r.invited_by_actor },
-    createdAt: r.created_at,
-    expiresAt: r.expires_at,
-  }));
+    .select<InvitationWithInviter[]>('invitations.*', 'u.email as inviter_email', 'u.name as inviter_name');
+  return rows.map(toInvitation);
 }
 
 export async function revokeInvitation(db: Db, accountId: string, id: string, actor: string, now = new Date()): Promise<void> {

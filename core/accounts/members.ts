@@ -59,24 +59,24 @@ export async function noteAccountUsed(db: Db, accountId: string, userId: string)
   await db('memberships').where({ account_id: accountId, user_id: userId }).update({ last_used_at: db.fn.now() });
 }
 
-export async function listMembers(db: Db, accountId: string): Promise<Member[]> {
-  const rows = await db('memberships as m')
-    .join('users as u', 'u.id', 'm.user_id')
-    .where('m.account_id', accountId)
+/** An account's members with their person's address and name. */
+async function memberRows(db: Db | Knex.Transaction, accountId: string, userId?: string): Promise<Member[]> {
+  const query = db('memberships as m').join('users as u', 'u.id', 'm.user_id').where('m.account_id', accountId);
+  if (userId !== undefined) query.andWhere('m.user_id', userId);
+  const rows = await query
     .orderBy([{ column: 'm.created_at' }, { column: 'u.email' }])
     .select<{ user_id: string; email: string; name: string; role: Role; created_at: Date }[]>('m.user_id', 'u.email', 'u.name', 'm.role', 'm.created_at');
   return rows.map((r) => ({ userId: r.user_id, email: r.email, name: r.name, role: r.role, joinedAt: r.created_at }));
 }
 
+export function listMembers(db: Db, accountId: string): Promise<Member[]> {
+  return memberRows(db, accountId);
+}
+
 export async function getMember(db: Db | Knex.Transaction, accountId: string, userId: string): Promise<Member> {
-  const row = isUuid(userId)
-    ? await db('memberships as m')
-        .join('users as u', 'u.id', 'm.user_id')
-        .where({ 'm.account_id': accountId, 'm.user_id': userId })
-        .first<{ user_id: string; email: string; name: string; role: Role; created_at: Date } | undefined>('m.user_id', 'u.email', 'u.name', 'm.role', 'm.created_at')
-    : undefined;
-  if (!row) throw memberNotFound(userId);
-  return { userId: row.user_id, email: row.email, name: row.name, role: row.role, joinedAt: row.created_at };
+  const [member] = isUuid(userId) ? await memberRows(db, accountId, userId) : [];
+  if (!member) throw memberNotFound(userId);
+  return member;
 }
 
 export function checkedGrantableRole(role: string): GrantableRole {

@@ -7,11 +7,11 @@ import { describeActors, type ActorView } from '../../../core/accounts/actors';
 import { inviteMember, listInvitations, revokeInvitation, type Invitation as CoreInvitation } from '../../../core/accounts/invitations';
 import { changeMemberRole, leaveAccount, listMembers, removeMember, transferOwnership, type ActingMember, type Member as CoreMember } from '../../../core/accounts/members';
 import type { Caller } from '../../http/locals';
-import { sendError } from '../../http/errors';
-import { ANSWERED, operation, type OtherAnswer } from '../../http/operation';
+import { sendError, sendTooManyRequests } from '../../http/errors';
+import { ANSWERED, operation, type Answers } from '../../http/operation';
 import { perApp } from '../../http/perApp';
 import { QueryReader } from '../../http/queryReader';
-import { createInvitationLimit } from '../../middleware/authLimits';
+import { createInvitationLimit, INVITATIONS_PER_ACCOUNT_PER_HOUR } from '../../middleware/authLimits';
 import { Deleted, Invitation, InvitationList, InvitationRequest, Member, MemberList, MemberRoleRequest, RemovedMember, TransferOwnershipRequest } from '../../schemas/management';
 import { authServices } from '../auth';
 
@@ -33,7 +33,6 @@ const acting = (caller: Caller): ActingMember => ({ userId: caller.userId ?? '',
 
 const invitationLimit = perApp((deps) => createInvitationLimit(deps.redis, deps.config));
 
-type Answers = Record<number, [OtherAnswer, string]>;
 const roleRules: Answers = {
   403: [{ codes: ['insufficient_role'] }, 'The role does not allow this, or the change would give a role above the caller’s own (and the key and session rules of every operation).'],
   409: [{ codes: ['ownership_transfer_required'] }, 'The member is the owner: transfer ownership first.'],
@@ -162,9 +161,7 @@ export const memberOperations = [
     async handler({ deps, res, caller, body }) {
       const wait = await invitationLimit(deps)(caller.accountId);
       if (wait !== undefined) {
-        res.locals.outcome = 'too_many_requests';
-        res.set('Retry-After', String(wait));
-        sendError(res, { code: 'too_many_requests', detail: 'This account sent 20 invitations in the last hour; try again after the Retry-After delay.' });
+        sendTooManyRequests(res, wait, `This account sent ${INVITATIONS_PER_ACCOUNT_PER_HOUR} invitations in the last hour; try again after the Retry-After delay.`);
         return ANSWERED;
       }
       const { auth } = authServices(deps);

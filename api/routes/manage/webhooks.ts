@@ -18,7 +18,7 @@ import { createWebhookTestLimit, WEBHOOK_TESTS_PER_MINUTE } from '../../../core/
 import type { Response } from 'express';
 import type { WebhookAttempt } from '../../../core/webhooks/webhookDelivery';
 import type { RouteDeps } from '../../http/deps';
-import { sendError } from '../../http/errors';
+import { sendTooManyRequests } from '../../http/errors';
 import { ANSWERED, operation } from '../../http/operation';
 import { perApp } from '../../http/perApp';
 import { QueryReader } from '../../http/queryReader';
@@ -43,9 +43,7 @@ const urlRules = (deps: RouteDeps) => ({ allowedPrivateAddresses: deps.config.we
 
 /** Test events and replays share the account's allowance (WEBHOOK_TESTS_PER_MINUTE). */
 function tooManyTestEvents(res: Response, retryAfterSeconds: number): typeof ANSWERED {
-  res.locals.outcome = 'too_many_requests';
-  res.set('Retry-After', String(retryAfterSeconds));
-  sendError(res, { code: 'too_many_requests', detail: `At most ${WEBHOOK_TESTS_PER_MINUTE} test events and replays a minute per account; retry after the Retry-After delay.` });
+  sendTooManyRequests(res, retryAfterSeconds, `At most ${WEBHOOK_TESTS_PER_MINUTE} test events and replays a minute per account; retry after the Retry-After delay.`);
   return ANSWERED;
 }
 
