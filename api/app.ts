@@ -20,6 +20,7 @@ import { mountOperations } from './http/mountOperations';
 import { methodNotAllowed } from './middleware/methodNotAllowed';
 import { sessionMiddleware } from './middleware/session';
 import { serveDashboard } from './routes/dashboard';
+import { docsRoute } from './routes/docs';
 import { limitPasswordHashing } from '../core/accounts/passwords';
 
 /** TRUST_PROXY as Express reads it: a hop count, true/false, or addresses and names (`loopback`, CIDRs). */
@@ -100,7 +101,8 @@ export function createApp(deps: ApiDeps): express.Express {
   // Customers: sign-in and sessions, and the management API (a session or a full_access key), from the route table.
   app.use(mountOperations(routeDeps, OPERATION_GROUPS, sessionMiddleware(deps.db, deps.config)));
 
-  // The dashboard: its assets, and index.html for every other page path (not /api/...).
+  // The API reference (/docs), then the dashboard: its assets, and index.html for every other page path (not /api/...).
+  app.use(docsRoute(openApi));
   serveDashboard(app);
 
   app.use((_req, res) => {

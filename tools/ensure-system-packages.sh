@@ -19,4 +19,6 @@ command -v openssl >/dev/null || missing+=(openssl)
 [ -x /usr/sbin/nginx ] || missing+=(nginx-light)
 command -v stunnel4 >/dev/null || missing+=(stunnel4)
 [ -x /usr/bin/chromium ] || missing+=(chromium)
+# The documentation's shell snippets (test/docs/snippets.test.ts) read answers with jq, as readers do.
+command -v jq >/dev/null || missing+=(jq)
 if [ ${#missing[@]} -gt 0 ]; then apt_install "${missing[@]}"; fi

@@ -34,7 +34,7 @@ export function buildOpenApiDocument(config: Pick<Config, 'api' | 'limits'>) {
       title: 'Postage API',
       version: '1.0.0',
       description:
-        'Transactional email: one email per request, queued for asynchronous delivery in `shared` or `byoc` mode. Every response carries `X-Request-Id`. Error codes, gate order and limits: see the README, "API reference".',
+        'Transactional email: one email per request, queued for asynchronous delivery in `shared` or `byoc` mode. Every response carries `X-Request-Id`. Error codes, gate order and limits: the guides docs/errors-and-limits.md and docs/sending.md; the rendered reference, with examples and code samples, is /docs.',
     },
     servers: [{ url: config.api.baseUrl }],
     security: [{ apiKey: [] }],

@@ -10,7 +10,7 @@ import { PROJECT_ROOT } from '../../core/platform/projectRoot';
 
 export const DASHBOARD_DIST = path.join(PROJECT_ROOT, 'dashboard', 'dist');
 
-const NOT_APP = /^\/(api|openapi\.json|provider|healthz|readyz|metrics)(\/|$)/;
+const NOT_APP = /^\/(api|openapi\.json|docs|provider|healthz|readyz|metrics)(\/|$)/;
 
 export function serveDashboard(app: Express, dist = DASHBOARD_DIST): boolean {
   const index = path.join(dist, 'index.html');

@@ -6,10 +6,14 @@ package postage
 import (
 	"context"
 	"encoding/json"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"net/http"
 	"os"
 	"reflect"
 	"regexp"
+	"runtime"
 	"sort"
 	"strings"
 	"testing"
@@ -185,28 +189,54 @@ func TestEveryCallIsADocumentedOperation(t *testing.T) {
 			t.Fatalf("call %d: %v", i, err)
 		}
 	}
-	param := regexp.MustCompile(`\{[^}]+\}`)
 	covered := map[string]bool{}
 	for _, r := range srv.seen() {
-		found := false
-		for template, item := range paths {
-			re := regexp.MustCompile("^" + strings.ReplaceAll(regexp.QuoteMeta(param.ReplaceAllString(template, "PARAM")), "PARAM", "[^/]+") + "$")
-			if re.MatchString(r.path) && dig(item, strings.ToLower(r.method)) != nil {
-				found = true
-				covered[r.method+" "+template] = true
-				if dig(item, strings.ToLower(r.method), "x-postage-api-key") == false {
-					t.Errorf("%s %s is an operation no API key may call", r.method, template)
-				}
-			}
-		}
-		if !found {
+		ops := operationsOf(paths, r.method, r.path)
+		if len(ops) == 0 {
 			t.Errorf("%s %s is not an operation of the document", r.method, r.path)
 		}
+		for _, op := range ops {
+			covered[op] = true
+			_, template, _ := strings.Cut(op, " ")
+			if dig(paths, template, strings.ToLower(r.method), "x-postage-api-key") == false {
+				t.Errorf("%s is an operation no API key may call", op)
+			}
+		}
 	}
-	// And every operation of the document has a method but the sign-in ones, SES's notifications,
-	// and those no API key can ever call: the document marks them x-postage-api-key: false (team
-	// changes need an admin or owner person, and a full_access key acts as a developer; leaving an
-	// account needs a signed-in person). The SDK holds an API key, so it offers exactly the others.
+	// And every operation a key may call has a method.
+	for op := range keyOperations(paths) {
+		if !covered[op] {
+			t.Errorf("%s has no method in the SDK", op)
+		}
+	}
+	if len(srv.seen()) != len(calls) {
+		t.Fatalf("%d calls made %d requests", len(calls), len(srv.seen()))
+	}
+}
+
+var pathParam = regexp.MustCompile(`\{[^}]+\}`)
+
+// operationsOf returns the operations of the document ("GET /api/domains/{name}") that a request
+// with this method and path calls: its path matches the template, a parameter matching one segment.
+func operationsOf(paths map[string]any, method, path string) []string {
+	var ops []string
+	for template, item := range paths {
+		re := regexp.MustCompile("^" + strings.ReplaceAll(regexp.QuoteMeta(pathParam.ReplaceAllString(template, "PARAM")), "PARAM", "[^/]+") + "$")
+		if re.MatchString(path) && dig(item, strings.ToLower(method)) != nil {
+			ops = append(ops, method+" "+template)
+		}
+	}
+	sort.Strings(ops)
+	return ops
+}
+
+// keyOperations returns the operations the SDK offers ("POST /api/send/"): every operation of the
+// document but the sign-in ones, SES's notifications, and those no API key can ever call: the
+// document marks them x-postage-api-key: false (team changes need an admin or owner person, and a
+// full_access key acts as a developer; leaving an account needs a signed-in person). The SDK holds
+// an API key, so it offers exactly the others.
+func keyOperations(paths map[string]any) map[string]bool {
+	ops := map[string]bool{}
 	for template, item := range paths {
 		if strings.HasPrefix(template, "/api/auth/") || template == "/provider/ses-events" {
 			continue
@@ -214,16 +244,160 @@ func TestEveryCallIsADocumentedOperation(t *testing.T) {
 		for method, op := range item.(map[string]any) {
 			switch method {
 			case "get", "put", "post", "patch", "delete":
-				if dig(op, "x-postage-api-key") == false {
-					continue
-				}
-				if !covered[strings.ToUpper(method)+" "+template] {
-					t.Errorf("%s %s has no method in the SDK", strings.ToUpper(method), template)
+				if dig(op, "x-postage-api-key") != false {
+					ops[strings.ToUpper(method)+" "+template] = true
 				}
 			}
 		}
 	}
-	if len(srv.seen()) != len(calls) {
-		t.Fatalf("%d calls made %d requests", len(calls), len(srv.seen()))
+	return ops
+}
+
+// Samples are the code samples of the API reference, one function per operation, set by
+// samples_test.go. That file is package postage_test, so that the samples read as users write
+// them (postage.NewClient...); it reaches this package's tests only through an exported name.
+var Samples []func(ctx context.Context, client *Client) error
+
+// The regions of samples_test.go, read as the reference's extractor reads them (markers on lines
+// of their own), are exactly the operations the SDK offers, one each, besides the setup; each is
+// the body of a function of Samples, which runs it against a stand-in answering {} (as above):
+// it must make requests, and only to the operation of its label. The samples are compiled with
+// the tests, so a renamed method or a changed argument type breaks the run.
+func TestEverySampleCallsItsOperation(t *testing.T) {
+	paths, _ := readDocument(t)["paths"].(map[string]any)
+	const file = "samples_test.go"
+	src, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
 	}
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, file, src, parser.SkipObjectResolution)
+	if err != nil {
+		t.Fatal(err)
+	}
+	funcAt := func(line int) string { // the function whose body holds the line
+		for _, d := range f.Decls {
+			if fn, ok := d.(*ast.FuncDecl); ok && fn.Body != nil && fset.Position(fn.Body.Lbrace).Line < line && line < fset.Position(fn.Body.Rbrace).Line {
+				return fn.Name.Name
+			}
+		}
+		return ""
+	}
+
+	type region struct {
+		label      string
+		start, end int // the markers' lines
+	}
+	var regions []region
+	open := false
+	lines := strings.Split(string(src), "\n")
+	for i, line := range lines {
+		text := strings.TrimSpace(line)
+		switch {
+		case strings.HasPrefix(text, "// sample: "):
+			if open {
+				t.Fatalf("%s:%d: a region starts inside %q", file, i+1, regions[len(regions)-1].label)
+			}
+			regions = append(regions, region{label: strings.TrimPrefix(text, "// sample: "), start: i + 1})
+			open = true
+		case text == "// end sample":
+			if !open {
+				t.Fatalf("%s:%d: an end without a start", file, i+1)
+			}
+			regions[len(regions)-1].end = i + 1
+			open = false
+		}
+	}
+	if open {
+		t.Fatalf("%s: %q has no end", file, regions[len(regions)-1].label)
+	}
+
+	offered := keyOperations(paths)
+	byFunc := map[string]region{}
+	labels := map[string]int{}
+	for _, r := range regions {
+		labels[r.label]++
+		if labels[r.label] > 1 {
+			t.Errorf("%s:%d: a second region %q", file, r.start, r.label)
+		}
+		body := lines[r.start : r.end-1]
+		if len(body) == 0 || strings.TrimSpace(body[0]) == "" || strings.TrimSpace(body[len(body)-1]) == "" {
+			t.Errorf("%s:%d: %q is empty or starts or ends with a blank line", file, r.start, r.label)
+			continue
+		}
+		if r.label == "setup" { // the imports and NewClient: compiled, not run
+			if !strings.Contains(strings.Join(body, "\n"), `postage.NewClient(os.Getenv("POSTAGE_API_KEY"))`) {
+				t.Errorf("%s:%d: the setup does not make the client with the key of POSTAGE_API_KEY", file, r.start)
+			}
+			continue
+		}
+		if !offered[r.label] {
+			t.Errorf("%s:%d: %q is not an operation the SDK offers", file, r.start, r.label)
+		}
+		if len(body) > 8 { // the reference shows each whole
+			t.Errorf("%s:%d: %q has %d lines, not 1 to 8", file, r.start, r.label, len(body))
+		}
+		fn := funcAt(r.start)
+		if fn == "" || funcAt(r.end) != fn {
+			t.Errorf("%s:%d: %q is not within the body of one function", file, r.start, r.label)
+			continue
+		}
+		if other, ok := byFunc[fn]; ok {
+			t.Errorf("%s: %s holds %q and %q: one region a function, so that its requests are the region's", file, fn, other.label, r.label)
+		}
+		byFunc[fn] = r
+	}
+	if labels["setup"] == 0 {
+		t.Errorf("%s: no setup region", file)
+	}
+	for op := range offered {
+		if labels[op] == 0 {
+			t.Errorf("%s has no sample", op)
+		}
+	}
+
+	ran := map[string]bool{}
+	for _, sample := range Samples {
+		name := runtime.FuncForPC(reflect.ValueOf(sample).Pointer()).Name()
+		name = name[strings.LastIndex(name, ".")+1:]
+		r, ok := byFunc[name]
+		if !ok {
+			t.Errorf("Samples has %s, which holds no region", name)
+			continue
+		}
+		ran[name] = true
+		t.Run(name, func(t *testing.T) {
+			srv := serve(t, func(_ int, w http.ResponseWriter, _ *http.Request) { reply(w, 200, `{}`) })
+			if err := quietly(func() error { return sample(context.Background(), testClient(srv)) }); err != nil {
+				t.Fatalf("%q: %v", r.label, err)
+			}
+			if len(srv.seen()) == 0 {
+				t.Fatalf("%q made no request", r.label)
+			}
+			for _, req := range srv.seen() {
+				if ops := operationsOf(paths, req.method, req.path); len(ops) != 1 || ops[0] != r.label {
+					t.Errorf("%q made %s %s, which is %v", r.label, req.method, req.path, ops)
+				}
+			}
+		})
+	}
+	for fn, r := range byFunc {
+		if !ran[fn] {
+			t.Errorf("%s (%q) is not in Samples, so it never runs", fn, r.label)
+		}
+	}
+}
+
+// quietly calls run with os.Stdout discarded: the samples print what they read, as users' code
+// would, which is no output of the tests.
+func quietly(run func() error) error {
+	null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	if err != nil {
+		return err
+	}
+	defer null.Close()
+	stdout := os.Stdout
+	os.Stdout = null
+	defer func() { os.Stdout = stdout }()
+	return run()
 }

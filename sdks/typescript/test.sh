@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Builds @postage/sdk as its users get it (npm pack: the prepack script builds dist/), installs the
 # tarball into a fresh project in a temporary directory, type-checks a consumer of it (ESM and
-# CommonJS, nodenext and bundler resolution) and runs the SDK's tests there with `node --test`:
-# test/*.test.mjs import the package, test/*.test.cjs require it. The integration tests talk to the
-# real API named by the environment of sdks/README.md ("The test contract"); test/sdks/sdks.test.ts
-# runs this script with it.
+# CommonJS, nodenext and bundler resolution, and test/samples.mts, the API reference's code samples)
+# and runs the SDK's tests there with `node --test`: test/*.test.mjs import the package (and run the
+# samples), test/*.test.cjs require it. The integration tests talk to the real API named by the
+# environment of sdks/README.md ("The test contract"); test/sdks/sdks.test.ts runs this script with it.
 #
 #   bash sdks/typescript/test.sh             everything (the test-contract variables must be set)
 #   bash sdks/typescript/test.sh --offline   the tests that need no API (packaging, retries against
@@ -54,7 +54,7 @@ if [ -n "$(ls "$app/node_modules" | grep -v '^@postage$' || true)" ]; then
   exit 1
 fi
 
-log "type-check consumers of the installed package (import and require; nodenext with Node's types, bundler with the DOM's)"
+log "type-check consumers of the installed package (import and require; nodenext with Node's types, bundler with the DOM's; the code samples)"
 (cd "$app/test/types" && tsc -p tsconfig.node.json --typeRoots "$ROOT/node_modules/@types" && tsc -p tsconfig.bundler.json)
 
 files=("$app"/test/offline.test.mjs "$app"/test/offline.test.cjs)

@@ -1,6 +1,6 @@
-// The README's "Set up an account" walkthrough, step by step: everything is created with
-// postage-admin, the send goes through the real API and worker, the webhook lands in
-// `postage-admin webhook listen`, and the log, the deliveries and revocation are observed.
+// The "Set up an account with the CLI" walkthrough of docs/operations.md, step by step: everything
+// is created with postage-admin, the send goes through the real API and worker, the webhook lands
+// in `postage-admin webhook listen`, and the log, the deliveries and revocation are observed.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { freePort } from '../../tools/stack/processes';
 import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';

@@ -1,4 +1,4 @@
-// The two SMTP clients the tests drive the relay with, written as the README's snippets are:
+// The two SMTP clients the tests drive the relay with, written as docs/smtp.md's snippets are:
 // Nodemailer (in this process) and Python's smtplib (test/smtp/send_with_smtplib.py, run by python3).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -15,7 +15,7 @@ export interface RelayAddress {
   ca: string;
 }
 
-/** README, "SMTP relay": Nodemailer. */
+/** docs/smtp.md, "Clients and frameworks": Nodemailer. */
 export function relayTransport(relay: RelayAddress) {
   return nodemailer.createTransport({
     host: 'localhost',
@@ -43,7 +43,7 @@ export interface SmtplibResult {
   error?: { type: string; code?: number; text?: string };
 }
 
-/** README, "SMTP relay": Python's smtplib (the script holds the snippet). */
+/** docs/smtp.md, "Clients and frameworks": Python's smtplib (the script holds the snippet). */
 export async function sendWithSmtplib(
   relay: RelayAddress,
   message: { from: string; to: string[]; subject: string; text: string; html?: string; headers?: Record<string, string> },

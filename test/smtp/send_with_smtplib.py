@@ -1,4 +1,4 @@
-# Python's smtplib against the relay: the README's snippet, driven by test/smtp/clients.ts
+# Python's smtplib against the relay: the snippet of docs/smtp.md, driven by test/smtp/clients.ts
 # through environment variables (the message as JSON on stdin); prints the outcome as JSON.
 import json
 import os
@@ -23,7 +23,7 @@ if spec.get("html"):
     msg.add_alternative(spec["html"], subtype="html")
 
 try:
-    # --- README snippet ---
+    # --- docs/smtp.md snippet ---
     if os.environ["RELAY_SECURE"] == "1":
         smtp = smtplib.SMTP_SSL("localhost", port, context=context, timeout=30)  # port 465
     else:

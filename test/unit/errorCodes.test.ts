@@ -1,5 +1,6 @@
-// The error convention: one table of public codes (status, retry guidance) that the README's error
-// table must match row for row, and one answer for every core/ code, checked by the compiler.
+// The error convention: one table of public codes (status, retry guidance) that the error table of
+// docs/errors-and-limits.md must match row for row, and one answer for every core/ code, checked by
+// the compiler.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Response } from 'express';
@@ -8,15 +9,21 @@ import { SES_EVENT_ANSWERS } from '../../api/routes/sesEvents';
 import type { ApiErrorCode, ErrorAnswer, PostageErrorCode } from '../../core/model/errorCodes';
 import { PostageError } from '../../core/platform/errors';
 
-const readme = fs.readFileSync(path.resolve(__dirname, '..', '..', 'README.md'), 'utf8');
+const guide = (name: string) => fs.readFileSync(path.resolve(__dirname, '..', '..', 'docs', name), 'utf8');
 
-/** The rows of the README's "Error codes" table: status, code (undefined for "(none...)"), retry. */
-function readmeErrorRows(): { status: number; code: string | undefined; retry: string }[] {
-  const section = readme.slice(readme.indexOf('### Error codes'));
-  const table = section.slice(0, section.indexOf('\n### ', 1));
-  return table
+/** The section of a guide under `## <title>`, up to the next `## ` heading. */
+function section(text: string, title: string): string {
+  const start = text.indexOf(`\n## ${title}`);
+  if (start < 0) throw new Error(`no "## ${title}" section`);
+  const end = text.indexOf('\n## ', start + 1);
+  return text.slice(start, end < 0 ? undefined : end);
+}
+
+/** The rows of the "Error codes" table of docs/errors-and-limits.md: status, code (undefined for "(none...)"), retry. */
+function guideErrorRows(): { status: number; code: string | undefined; retry: string }[] {
+  return section(guide('errors-and-limits.md'), 'Error codes')
     .split('\n')
-    .filter((line) => /^\| \d{3} \|/.test(line))
+    .filter((line) => /^\|\s*\d{3}\s*\|/.test(line))
     .map((line) => {
       const cells = line.split(' | ').map((cell) => cell.replace(/^\| |\s*\|$/g, '').trim());
       const code = /^`([a-z_]+)`$/.exec(cells[1]!)?.[1];
@@ -41,8 +48,8 @@ function recorder() {
   return { res: res as unknown as Response, sent };
 }
 
-test("the README's error table has one row per code, with the table's status and retry guidance", () => {
-  const rows = readmeErrorRows();
+test("the guide's error table has one row per code, with the table's status and retry guidance", () => {
+  const rows = guideErrorRows();
   const coded = rows.filter((row) => row.code !== undefined);
   expect(coded.map((row) => row.code).sort()).toEqual([...ERROR_CODES].sort());
   for (const row of coded) {
@@ -54,9 +61,9 @@ test("the README's error table has one row per code, with the table's status and
   expect(uncoded).toEqual(Object.values(UNCODED_ERRORS).map(({ status, retry }) => ({ status, retry })));
 });
 
-test("the README's provider-events section gives each SNS code the endpoint's status", () => {
-  const section = readme.slice(readme.indexOf('## Provider events'));
-  const sentence = section.slice(section.indexOf('Answers, documented in'), section.indexOf('(SNS delivers again later)'));
+test("the operations guide's provider-events section gives each SNS code the endpoint's status", () => {
+  const events = section(guide('operations.md'), 'Provider events');
+  const sentence = events.slice(events.indexOf('Answers, documented in'), events.indexOf('(SNS delivers again later)'));
   const documented: Record<string, number> = {};
   let status = 0;
   for (const [, token] of sentence.matchAll(/`([^`]+)`/g)) {

@@ -1,15 +1,14 @@
-// The relay's one table of refusals (smtp/replies.ts) and the README's "SMTP relay" table say the
+// The relay's one table of refusals (smtp/replies.ts) and the replies table of docs/smtp.md say the
 // same thing, row for row: every refusal has a row with its reply, and no row names another.
 import fs from 'node:fs';
 import path from 'node:path';
 import { SMTP_REPLIES, isTransient, type SmtpRefusal } from '../../smtp/replies';
 
-const readme = fs.readFileSync(path.resolve(__dirname, '..', '..', 'README.md'), 'utf8');
+const guide = fs.readFileSync(path.resolve(__dirname, '..', '..', 'docs', 'smtp.md'), 'utf8');
 
-/** Refusal code → the `code enhanced` reply of its README row (the code is the last backquoted word of the first cell). */
-function readmeReplies(): Map<string, string> {
-  const section = readme.slice(readme.indexOf('## SMTP relay'));
-  const rows = section.split('\n').filter((line) => /^\| .*`\d{3} \d\.\d+\.\d+`/.test(line));
+/** Refusal code → the `code enhanced` reply of its row in the guide (the code is the last backquoted word of the first cell). */
+function guideReplies(): Map<string, string> {
+  const rows = guide.split('\n').filter((line) => /^\|.*`\d{3} \d\.\d+\.\d+`/.test(line));
   return new Map(
     rows.map((line) => {
       const cells = line.split(' | ');
@@ -20,9 +19,9 @@ function readmeReplies(): Map<string, string> {
   );
 }
 
-test('every refusal of the relay has its README row with the same reply, and every row is a refusal of the relay', () => {
+test('every refusal of the relay has its row in docs/smtp.md with the same reply, and every row is a refusal of the relay', () => {
   const fromCode = Object.fromEntries(Object.entries(SMTP_REPLIES).map(([code, r]) => [code, `${r.code} ${r.enhanced}`]));
-  expect(Object.fromEntries(readmeReplies())).toEqual(fromCode);
+  expect(Object.fromEntries(guideReplies())).toEqual(fromCode);
 });
 
 test('the reply class follows the retry guidance: transient 4xx only where the same message may go through later', () => {

@@ -8,9 +8,10 @@ import base64
 import json
 import os
 import re
+import textwrap
 import uuid
 from datetime import date, datetime, timedelta, timezone
-from typing import Any, Callable, Dict, List, Optional
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 import httpx
 import pytest
@@ -576,6 +577,31 @@ def _document() -> Dict[str, Any]:
         return json.load(f)
 
 
+def _template_of(paths: Dict[str, Any], request: httpx.Request) -> Optional[str]:
+    """The document's path template that a request calls with its method, or None."""
+    for template, item in paths.items():
+        pattern = "^" + re.sub(r"\\\{[^}]+\\\}", "[^/]+", re.escape(template)) + "$"
+        if re.match(pattern, request.url.raw_path.decode().split("?")[0]) and request.method.lower() in item:
+            return template
+    return None
+
+
+def _key_operations(paths: Dict[str, Any]) -> List[Tuple[str, str]]:
+    """(method, template) of every operation the client offers.
+
+    Every operation of the document but the sign-in ones, SES's notifications, and those no API
+    key can ever call: the document marks them `x-postage-api-key: false` (team changes need an
+    admin or owner person, and a full_access key acts as a developer; leaving an account needs a
+    signed-in person). The client holds an API key, so it offers exactly the others."""
+    return [
+        (method, template)
+        for template, item in paths.items()
+        if not template.startswith("/api/auth/") and template != "/provider/ses-events"
+        for method, operation in item.items()
+        if method in ("get", "put", "post", "patch", "delete") and operation.get("x-postage-api-key") is not False
+    ]
+
+
 def test_every_method_calls_a_documented_operation_and_every_operation_a_key_may_call_has_one() -> None:
     paths: Dict[str, Any] = _document()["paths"]
     script = Script(answer(200, {}))
@@ -634,29 +660,127 @@ def test_every_method_calls_a_documented_operation_and_every_operation_a_key_may
             pass  # {} is not the operation's answer; the request is what is checked
     assert len(script.requests) == len(calls)
 
-    def template_of(request: httpx.Request) -> Optional[str]:
-        for template, item in paths.items():
-            pattern = "^" + re.sub(r"\\\{[^}]+\\\}", "[^/]+", re.escape(template)) + "$"
-            if re.match(pattern, request.url.raw_path.decode().split("?")[0]) and request.method.lower() in item:
-                return template
-        return None
-
     covered = set()
     for request in script.requests:
-        template = template_of(request)
+        template = _template_of(paths, request)
         assert template is not None, f"{request.method} {request.url.path} is not an operation of the document"
         assert paths[template][request.method.lower()].get("x-postage-api-key") is not False, f"{request.method} {template}: no API key may call it"
         covered.add((request.method.lower(), template))
 
-    # Every operation of the document has a method but the sign-in ones, SES's notifications, and
-    # those no API key can ever call: the document marks them `x-postage-api-key: false` (team
-    # changes need an admin or owner person, and a full_access key acts as a developer; leaving an
-    # account needs a signed-in person). The client holds an API key, so it offers exactly the others.
-    missing = [
-        f"{method.upper()} {template}"
-        for template, item in paths.items()
-        if not template.startswith("/api/auth/") and template != "/provider/ses-events"
-        for method, operation in item.items()
-        if method in ("get", "put", "post", "patch", "delete") and operation.get("x-postage-api-key") is not False and (method, template) not in covered
-    ]
+    missing = [f"{method.upper()} {template}" for method, template in _key_operations(paths) if (method, template) not in covered]
     assert missing == []
+
+
+# The code samples of the API reference ----------------------------------------------------
+
+SAMPLES = os.path.join(os.path.dirname(__file__), "samples.py")
+
+
+def _sample_regions() -> List[Tuple[str, int, str]]:
+    """(label, line of its marker, code) of each region of samples.py, extracted as the tool that
+    publishes them does: the lines between `# sample: <label>` and `# end sample`, their common
+    indentation removed."""
+    regions: List[Tuple[str, int, str]] = []
+    start: Optional[Tuple[str, int]] = None
+    body: List[str] = []
+    with open(SAMPLES, encoding="utf-8") as f:
+        lines = f.read().splitlines(keepends=True)
+    for number, line in enumerate(lines, 1):
+        opening = re.fullmatch(r"\s*# sample: (\S.*?)\s*", line)
+        closing = re.fullmatch(r"\s*# end sample\s*", line)
+        # A misspelt marker would leave its sample out of the docs without a word.
+        assert opening or closing or not re.match(r"\s*#\s*(end\s*)?sample\b", line, re.IGNORECASE), f"samples.py:{number}: not a marker: {line!r}"
+        if opening:
+            assert start is None, f"samples.py:{number}: a region opens inside {start}"
+            start, body = (opening.group(1), number), []
+        elif closing:
+            assert start is not None, f"samples.py:{number}: `# end sample` without a region"
+            regions.append((start[0], start[1], textwrap.dedent("".join(body))))
+            start = None
+        elif start is not None:
+            body.append(line)
+    assert start is None, f"samples.py: the region {start} never ends"
+    return regions
+
+
+def _run_sample(line: int, code: str, namespace: Dict[str, Any]) -> None:
+    # Compiled at its lines in samples.py, so that a traceback points there.
+    exec(compile("\n" * line + code, SAMPLES, "exec"), namespace)
+
+
+def _minimal_answer(document: Dict[str, Any], schema: Dict[str, Any]) -> Any:
+    """The least answer a schema of the document allows: the required properties only, null
+    wherever null is allowed, else the first alternative; but one item in each list, so that the
+    samples' loops run."""
+    if "$ref" in schema:
+        return _minimal_answer(document, document["components"]["schemas"][schema["$ref"].split("/")[-1]])
+    alternatives = schema.get("oneOf") or schema.get("anyOf")
+    if alternatives:
+        if any(a.get("type") == "null" for a in alternatives):
+            return None
+        return _minimal_answer(document, alternatives[0])
+    if "const" in schema:
+        return schema["const"]
+    if "enum" in schema:
+        return schema["enum"][0]
+    kind = schema.get("type", "object")
+    if kind == "object":
+        required = schema.get("required", [])
+        return {name: _minimal_answer(document, prop) for name, prop in schema.get("properties", {}).items() if name in required}
+    if kind == "array":
+        return [_minimal_answer(document, schema.get("items", {}))]
+    if kind in ("integer", "number"):
+        return schema.get("minimum", 0)
+    if kind == "boolean":
+        return False
+    if kind == "null":
+        return None
+    return {"date-time": "2030-01-01T00:00:00Z", "date": "2030-01-01"}.get(schema.get("format", ""), "x")
+
+
+def test_the_samples_are_one_for_each_operation_a_key_may_call() -> None:
+    compile(open(SAMPLES, encoding="utf-8").read(), SAMPLES, "exec")  # the code around the regions too
+    labels = [label for label, _, _ in _sample_regions()]
+    assert labels.count("setup") == 1
+    operations = [label for label in labels if label != "setup"]
+    assert sorted({label for label in operations if operations.count(label) > 1}) == [], "duplicates"
+    expected = {f"{method.upper()} {template}" for method, template in _key_operations(_document()["paths"])}
+    assert sorted(expected - set(operations)) == [], "operations without a sample"
+    assert sorted(set(operations) - expected) == [], "samples of no operation a key may call"
+
+
+def test_the_setup_sample_makes_the_client_the_samples_use(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("POSTAGE_API_KEY", "pk_from_env")
+    ((_, line, code),) = [region for region in _sample_regions() if region[0] == "setup"]
+    namespace: Dict[str, Any] = {}
+    _run_sample(line, code, namespace)
+    client = namespace["postage"]
+    assert isinstance(client, postage.Postage) and client.api_key == "pk_from_env"
+    client.close()
+
+
+@pytest.mark.parametrize("label, line, code", [pytest.param(*region, id=region[0]) for region in _sample_regions() if region[0] != "setup"])
+def test_each_sample_calls_the_operation_of_its_label(label: str, line: int, code: str) -> None:
+    document = _document()
+    paths: Dict[str, Any] = document["paths"]
+    requests: List[httpx.Request] = []
+
+    # The stand-in of the coverage test, answering each operation with the least answer its
+    # document schema allows rather than {}: the client refuses {} as an answer, so nothing of
+    # a sample after its call (the field it prints, the loop over a list) would run.
+    def stand_in(request: httpx.Request) -> httpx.Response:
+        request.read()
+        requests.append(request)
+        template = _template_of(paths, request)
+        if template is None:
+            return answer(404, {"success": False, "error": "not_found", "detail": "Not an operation of the document."})
+        responses = paths[template][request.method.lower()]["responses"]
+        status = min(status for status in responses if status.startswith("2"))
+        return answer(int(status), _minimal_answer(document, responses[status]["content"]["application/json"]["schema"]))
+
+    with make(stand_in, max_retries=0) as client:
+        _run_sample(line, code, {"postage": client})
+    assert requests, f"{label}: the sample made no request"
+    method, template = label.split(" ", 1)
+    for request in requests:
+        assert (request.method, _template_of(paths, request)) == (method, template), f"{label}: {request.method} {request.url.path}"

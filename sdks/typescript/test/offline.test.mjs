@@ -367,10 +367,32 @@ describe('requests', () => {
   });
 });
 
-describe('the API document', () => {
-  // test.sh gives sdks/openapi.json, the document the SDK is generated from.
-  const documentPath = process.env.POSTAGE_OPENAPI_DOCUMENT;
+// test.sh gives sdks/openapi.json, the document the SDK is generated from.
+const documentPath = process.env.POSTAGE_OPENAPI_DOCUMENT;
+const noDocument = !documentPath && 'POSTAGE_OPENAPI_DOCUMENT is not set (test.sh sets it)';
 
+/** The path template of the document's operation that a request (method, pathname) calls, if any. */
+function templateOf(paths, method, pathname) {
+  return Object.keys(paths).find((t) => paths[t][method.toLowerCase()] && new RegExp(`^${t.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`).test(pathname));
+}
+
+/**
+ * `METHOD /template` of every operation of the document but the sign-in ones, SES's notifications,
+ * and those no API key can ever call: the document marks them `x-postage-api-key: false` (team
+ * changes need an admin or owner person, and a full_access key acts as a developer; leaving an
+ * account needs a signed-in person). The SDK holds an API key, so it offers exactly these.
+ */
+function keyOperations(paths) {
+  return Object.entries(paths)
+    .filter(([template]) => !template.startsWith('/api/auth/') && template !== '/provider/ses-events')
+    .flatMap(([template, item]) =>
+      Object.entries(item)
+        .filter(([method, operation]) => ['get', 'put', 'post', 'patch', 'delete'].includes(method) && operation['x-postage-api-key'] !== false)
+        .map(([method]) => `${method.toUpperCase()} ${template}`),
+    );
+}
+
+describe('the API document', () => {
   test(
     'every method calls an operation of the document that a key may call, and every such operation has a method',
     { skip: !documentPath && 'POSTAGE_OPENAPI_DOCUMENT is not set (test.sh sets it)' },
@@ -437,30 +459,139 @@ describe('the API document', () => {
         const covered = new Set();
         for (const { method, url } of api.requests) {
           const pathname = new URL(url, api.url).pathname;
-          const template = Object.keys(paths).find((t) => paths[t][method.toLowerCase()] && new RegExp(`^${t.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`).test(pathname));
+          const template = templateOf(paths, method, pathname);
           assert.ok(template, `${method} ${pathname} is not an operation of the document`);
           assert.notEqual(paths[template][method.toLowerCase()]['x-postage-api-key'], false, `${method} ${template}: no API key may call it`);
           covered.add(`${method} ${template}`);
         }
-        // Every operation of the document has a method but the sign-in ones, SES's notifications,
-        // and those no API key can ever call: the document marks them `x-postage-api-key: false`
-        // (team changes need an admin or owner person, and a full_access key acts as a developer;
-        // leaving an account needs a signed-in person). The SDK holds an API key, so it offers
-        // exactly the others.
-        const missing = Object.entries(paths)
-          .filter(([template]) => !template.startsWith('/api/auth/') && template !== '/provider/ses-events')
-          .flatMap(([template, item]) =>
-            Object.entries(item)
-              .filter(([method, operation]) => ['get', 'put', 'post', 'patch', 'delete'].includes(method) && operation['x-postage-api-key'] !== false)
-              .map(([method]) => `${method.toUpperCase()} ${template}`),
-          )
-          .filter((operation) => !covered.has(operation));
+        // Every operation a key may call has a method (keyOperations says which, and why).
+        const missing = keyOperations(paths).filter((operation) => !covered.has(operation));
         assert.deepEqual(missing, []);
       } finally {
         await api.close();
       }
     },
   );
+});
+
+/**
+ * The least answer a schema of the document allows: its required properties only, null wherever
+ * null is allowed, else the first alternative; but one item in each list, so that the samples'
+ * loops run (and a paginated list ends: its next_cursor is null).
+ */
+function minimalAnswer(document, schema) {
+  if (schema.$ref) return minimalAnswer(document, document.components.schemas[schema.$ref.split('/').pop()]);
+  const alternatives = schema.oneOf ?? schema.anyOf;
+  if (alternatives) return alternatives.some((a) => a.type === 'null') ? null : minimalAnswer(document, alternatives[0]);
+  if ('const' in schema) return schema.const;
+  if (schema.enum) return schema.enum[0];
+  switch (schema.type ?? 'object') {
+    case 'object':
+      return Object.fromEntries(Object.entries(schema.properties ?? {}).flatMap(([name, property]) => ((schema.required ?? []).includes(name) ? [[name, minimalAnswer(document, property)]] : [])));
+    case 'array':
+      return [minimalAnswer(document, schema.items ?? {})];
+    case 'integer':
+    case 'number':
+      return schema.minimum ?? 0;
+    case 'boolean':
+      return false;
+    case 'null':
+      return null;
+    default:
+      return { 'date-time': '2030-01-01T00:00:00Z', date: '2030-01-01' }[schema.format] ?? 'x';
+  }
+}
+
+describe('the code samples (test/samples.mts, shown by the API reference)', () => {
+  const samplesFile = new URL('./samples.mts', import.meta.url);
+
+  /** The labels of its regions, in order, read as the tool that publishes them reads them. */
+  function regions() {
+    const found = [];
+    let open;
+    readFileSync(samplesFile, 'utf8')
+      .split('\n')
+      .forEach((line, index) => {
+        const start = /^\s*\/\/ sample: (\S.*?)\s*$/.exec(line);
+        const end = /^\s*\/\/ end sample\s*$/.test(line);
+        // A misspelt marker would leave its sample out of the reference without a word.
+        assert.ok(start || end || !/^\s*\/\/\s*(end\s*)?sample\b/i.test(line), `samples.mts:${index + 1}: not a marker: ${line}`);
+        if (start) {
+          assert.equal(open, undefined, `samples.mts:${index + 1}: a region opens inside ${open}`);
+          open = start[1];
+        } else if (end) {
+          assert.ok(open, `samples.mts:${index + 1}: an end without a region`);
+          found.push(open);
+          open = undefined;
+        }
+      });
+    assert.equal(open, undefined, `samples.mts: ${open} never ends`);
+    return found;
+  }
+
+  test('there is one for each operation a key may call, and the setup', { skip: noDocument }, () => {
+    const { paths } = JSON.parse(readFileSync(documentPath, 'utf8'));
+    const labels = regions();
+    assert.deepEqual(
+      labels.filter((label, i) => labels.indexOf(label) !== i),
+      [],
+      'no label twice',
+    );
+    assert.deepEqual([...labels].sort(), ['setup', ...keyOperations(paths)].sort());
+  });
+
+  test('each runs against a stand-in and calls exactly the operation of its label', { skip: noDocument }, async (t) => {
+    const document = JSON.parse(readFileSync(documentPath, 'utf8'));
+    // Each operation answers the least its schema allows (`{}` would break the samples' loops).
+    const api = await standIn((req, res) => {
+      const template = templateOf(document.paths, req.method, new URL(req.url, 'http://x').pathname);
+      const [status, response] = Object.entries(template ? document.paths[template][req.method.toLowerCase()].responses : {}).find(([code]) => code.startsWith('2')) ?? [404];
+      const schema = response?.content?.['application/json']?.schema;
+      json(res, Number(status), schema ? minimalAnswer(document, schema) : {});
+    });
+    // The setup region makes the client from the environment as the module loads.
+    const names = ['POSTAGE_API_KEY', 'POSTAGE_BASE_URL'];
+    const saved = names.map((name) => process.env[name]);
+    let samples;
+    try {
+      Object.assign(process.env, { POSTAGE_API_KEY: 'pk_test', POSTAGE_BASE_URL: api.url });
+      samples = await import('./samples.mts'); // Node strips the types; test.sh type-checks the file
+    } finally {
+      names.forEach((name, i) => (saved[i] === undefined ? delete process.env[name] : (process.env[name] = saved[i])));
+    }
+    t.mock.method(console, 'log', () => {}); // what the samples print is for their readers
+    try {
+      // Each exported function holds one region: its source (types stripped, comments kept) has the marker.
+      const byLabel = new Map();
+      for (const [name, sample] of Object.entries(samples)) {
+        const labels = [...sample.toString().matchAll(/^\s*\/\/ sample: (.+?)\s*$/gm)].map((m) => m[1]);
+        assert.equal(labels.length, 1, `${name} holds one region`);
+        byLabel.set(labels[0], sample);
+      }
+      const operations = regions().filter((label) => label !== 'setup');
+      assert.deepEqual([...byLabel.keys()].sort(), [...operations].sort(), 'every region is in a function the module exports');
+      for (const label of operations) {
+        await t.test(label, async () => {
+          api.requests.splice(0);
+          let failure;
+          try {
+            await byLabel.get(label)();
+          } catch (err) {
+            failure = err; // thrown once the requests are checked: a wrong operation says more
+          }
+          const calls = api.requests.splice(0).map(({ method, url }) => {
+            const pathname = new URL(url, api.url).pathname;
+            return `${method} ${templateOf(document.paths, method, pathname) ?? pathname}`;
+          });
+          assert.ok(calls.length > 0, 'the sample made no request');
+          assert.deepEqual([...new Set(calls)], [label]);
+          if (failure) throw failure;
+        });
+      }
+    } finally {
+      await api.close();
+    }
+  });
 });
 
 describe('webhook verification', () => {

@@ -1,0 +1,119 @@
+// Snippets that cannot rot (issue 28): every `sh` fence of the README and the guides (docs/*.md,
+// but decisions.md, which records choices and has none) runs against a test stack seeded exactly
+// as `npm run dev` seeds (tools/demoSeed.ts: the demo account, its sending key, the verified
+// domain demo.postage.dev, a webhook endpoint at the demo receiver). The fences of one file run in
+// order in one bash session; `http://localhost:3000` becomes the stack's address, and every curl
+// gets --fail-with-body, so an HTTP error fails the snippet. A fence the reader must not or cannot
+// run here (npm run dev, the AWS CLI) carries `<!-- illustrative: <reason> -->` on the line
+// before it. SDK code in the docs is the SDKs' own tested samples (test/unit/documentation.test.ts).
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DEV_SYSTEM_EMAIL_FROM, seedDemo } from '../../tools/demoSeed';
+import { DEMO_WEBHOOK_PATH, startDemoReceiver } from '../../tools/demoReceiver';
+import { documentationFiles } from '../../tools/docsSamples';
+import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const RUNS = new Set(['sh', 'bash', 'shell']);
+
+interface Snippet {
+  line: number;
+  code: string;
+  illustrative?: string;
+}
+
+/** The shell fences of a Markdown file, each with its illustrative reason if it has one. */
+export function shellSnippets(text: string): Snippet[] {
+  const lines = text.split('\n');
+  const snippets: Snippet[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    // (A fence may be indented, inside a list item.)
+    const open = /^(\s*)```(\S*)\s*$/.exec(lines[i]!);
+    if (!open) continue;
+    const close = lines.findIndex((l, j) => j > i && /^\s*```\s*$/.test(l));
+    if (RUNS.has(open[2]!)) {
+      const before =
+        lines
+          .slice(0, i)
+          .reverse()
+          .find((l) => l.trim() !== '') ?? '';
+      const illustrative = /^<!-- illustrative: (.+?) -->$/.exec(before.trim())?.[1];
+      const indent = open[1]!.length;
+      snippets.push({
+        line: i + 1,
+        code: lines
+          .slice(i + 1, close)
+          .map((l) => l.slice(indent))
+          .join('\n'),
+        ...(illustrative ? { illustrative } : {}),
+      });
+    }
+    i = close < 0 ? lines.length : close;
+  }
+  return snippets;
+}
+
+let stack: ServiceStack;
+let receiver: Awaited<ReturnType<typeof startDemoReceiver>>;
+let env: Record<string, string>;
+let work: string;
+
+beforeAll(async () => {
+  // As under npm run dev: the demo receiver listens on loopback, and Postage's own emails
+  // (invitations) go from the seeded system account through the SES emulator.
+  stack = await startServiceStack({ env: { WEBHOOK_ALLOWED_PRIVATE_ADDRESSES: '127.0.0.1,::1', SYSTEM_EMAIL_FROM: DEV_SYSTEM_EMAIL_FROM, SES_DOMAIN_IDENTITIES: 'local' } });
+  let secret = '';
+  receiver = await startDemoReceiver({ port: 0, signingSecret: () => secret, log: () => undefined });
+  const port = (receiver.server.address() as { port: number }).port;
+  const seed = await seedDemo(stack.db, stack.config, `http://127.0.0.1:${port}${DEMO_WEBHOOK_PATH}`);
+  secret = seed.webhookSigningSecret;
+  work = fs.mkdtempSync(path.join(os.tmpdir(), 'snippets-'));
+  env = { PATH: `${path.join(ROOT, 'node_modules', '.bin')}:${process.env.PATH ?? ''}`, HOME: work, POSTAGE_API_KEY: seed.apiKey, POSTAGE_BASE_URL: stack.baseUrl };
+}, 120_000);
+afterAll(async () => {
+  receiver?.server.close();
+  await stack?.stop();
+});
+
+function runBash(script: string): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn('bash', ['-c', script], { cwd: work, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 170_000);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
+}
+
+const files = documentationFiles().filter((f) => path.basename(f) !== 'decisions.md');
+
+test.each(files.map((f) => [path.relative(ROOT, f), f]))(
+  'the shell snippets of %s run against the test stack',
+  async (name, file) => {
+    const snippets = shellSnippets(fs.readFileSync(file, 'utf8'));
+    const runnable = snippets.filter((s) => !s.illustrative);
+    process.stdout.write(
+      `${name}: ${runnable.length} shell snippets run, ${snippets.length - runnable.length} illustrative${snippets
+        .filter((s) => s.illustrative)
+        .map((s) => `\n  line ${s.line}: ${s.illustrative}`)
+        .join('')}\n`,
+    );
+    if (!runnable.length) return;
+    const script = [
+      'set -euo pipefail',
+      // An HTTP error fails the snippet; no call waits forever.
+      'curl() { command curl --fail-with-body --max-time 30 "$@"; }',
+      ...runnable.map((s) => `echo "::snippet at ${name}:${s.line}::" >&2\n${s.code.replaceAll('http://localhost:3000', stack.baseUrl)}`),
+    ].join('\n');
+    const { code, output } = await runBash(script);
+    const failedAt = [...output.matchAll(/::snippet at (\S+)::/g)].pop()?.[1];
+    expect({ code, failedAt: code === 0 ? undefined : failedAt, output: code === 0 ? '' : output.slice(-3000) }).toEqual({ code: 0, failedAt: undefined, output: '' });
+  },
+  180_000,
+);
