@@ -32,6 +32,8 @@ COPY dashboard/package.json dashboard/
 RUN npm ci --omit=dev && npm cache clean --force
 COPY --from=build /app/dist dist
 COPY --from=build /app/dashboard/dist dashboard/dist
+# The guides the API reference links to (/docs/guides/), served as their Markdown.
+COPY docs docs
 USER node
 EXPOSE 3000
 CMD ["node", "dist/api/server.js"]

@@ -10,7 +10,11 @@ import codeSamples from './codeSamples.json';
 type Json = Record<string, unknown>;
 type Document = { paths: Record<string, Record<string, Json>>; components?: Json } & Json;
 
-/** Examples by field name: what the guides use (the demo account of `npm run dev`, the test recipients). */
+/**
+ * Examples by field name: what the guides use (the demo account of `npm run dev`, the test
+ * recipients). A name that means different things in different schemas is given per schema
+ * (`Schema.field`) and otherwise left to Redoc's own placeholder.
+ */
 const FIELD_EXAMPLES: Record<string, unknown> = {
   from_email: 'hello@demo.postage.dev',
   from: 'hello@demo.postage.dev',
@@ -19,7 +23,6 @@ const FIELD_EXAMPLES: Record<string, unknown> = {
   recipient: 'delivered@test.postage.dev',
   reply_to: 'support@demo.postage.dev',
   subject: 'Your receipt',
-  message: 'Thanks for your order.',
   html: '<p>Hi {{ name }}, thanks for your order.</p>',
   text: 'Hi {{ name }}, thanks for your order.',
   email: 'ada@example.com',
@@ -27,9 +30,8 @@ const FIELD_EXAMPLES: Record<string, unknown> = {
   password: 'correct horse battery staple',
   current_password: 'correct horse battery staple',
   new_password: 'a longer passphrase than before',
-  name: 'mail.example.com',
   account_name: 'Acme',
-  role_arn: 'arn:aws:iam::123456789012:role/PostageSending',
+  role_arn: 'arn:aws:iam::123456789012:role/Service-BYOC-Role',
   region: 'eu-west-1',
   message_id: '0b0f1c9e-5d7a-4e61-9a3b-2f4c8d6e7a10',
   url: 'https://example.com/hooks/postage',
@@ -37,61 +39,116 @@ const FIELD_EXAMPLES: Record<string, unknown> = {
   content: 'JVBERi0xLjQK',
   content_type: 'application/pdf',
   idempotency_key: 'order-1042-receipt',
-  event_type: 'email.delivered',
   prefix: 'pk_3f9a1c2b',
-  detail: 'The request could not be processed.',
+  alias: 'receipt',
+  sending_mode: 'shared',
+  'SendRequest.message': 'Thanks for your order.',
+  'CreateDomainRequest.name': 'mail.example.com',
+  'Domain.name': 'mail.example.com',
+  'DomainSummary.name': 'mail.example.com',
+  'CreateApiKeyRequest.name': 'Production server',
+  'ApiKey.name': 'Production server',
+  'CreatedApiKey.name': 'Production server',
+  'CreateTemplateRequest.name': 'Receipt',
+  'UpdateTemplateRequest.name': 'Receipt',
+  'Template.name': 'Receipt',
+  'SignupRequest.name': 'Ada Lovelace',
+  'Member.name': 'Ada Lovelace',
 };
 
-/** Adds the FIELD_EXAMPLES to every schema property without an example of its own, in a copy. */
-function withFieldExamples<T>(node: T): T {
-  if (Array.isArray(node)) return node.map(withFieldExamples) as T;
+type Property = Json & { example?: unknown; enum?: unknown[]; pattern?: string; type?: unknown; $ref?: string };
+
+/** The example for a field, if there is one its schema accepts (an example outside an enum or a pattern would mislead). */
+function exampleFor(schemaName: string | undefined, field: string, property: Property): unknown {
+  // A time to send at must be within the next 30 days: tomorrow, 09:00 UTC, from when the document was built.
+  const tomorrow = () => new Date(Math.floor(Date.now() / 86_400_000 + 1) * 86_400_000 + 9 * 3_600_000).toISOString().replace('.000Z', 'Z');
+  const example = field === 'scheduled_at' ? tomorrow() : ((schemaName ? FIELD_EXAMPLES[`${schemaName}.${field}`] : undefined) ?? FIELD_EXAMPLES[field]);
+  if (example === undefined || property.example !== undefined || property.$ref !== undefined || property.type === 'object' || property.type === 'array') return undefined;
+  if (property.enum && !property.enum.includes(example)) return undefined;
+  if (typeof property.pattern === 'string' && !(typeof example === 'string' && new RegExp(property.pattern, 'u').test(example))) return undefined;
+  return example;
+}
+
+/** Adds the FIELD_EXAMPLES to the schemas' properties, in a copy; `schemaName` is the component being walked. */
+function withFieldExamples<T>(node: T, schemaName?: string): T {
+  if (Array.isArray(node)) return node.map((n) => withFieldExamples(n, schemaName)) as T;
   if (!node || typeof node !== 'object') return node;
-  const copy = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, withFieldExamples(v)])) as Json;
+  const copy = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, withFieldExamples(v, schemaName)])) as Json;
   if (copy.properties && typeof copy.properties === 'object') {
-    for (const [name, property] of Object.entries(copy.properties as Record<string, Json>)) {
-      if (
-        FIELD_EXAMPLES[name] !== undefined &&
-        property &&
-        typeof property === 'object' &&
-        property.example === undefined &&
-        property.$ref === undefined &&
-        property.type !== 'object' &&
-        property.type !== 'array'
-      ) {
-        property.example = FIELD_EXAMPLES[name];
-      }
+    for (const [field, property] of Object.entries(copy.properties as Record<string, Property>)) {
+      const example = property && typeof property === 'object' ? exampleFor(schemaName, field, property) : undefined;
+      if (example !== undefined) property.example = example;
     }
   }
   return copy as T;
+}
+
+function documentWithExamples(openApi: object): Document {
+  const document = withFieldExamples(openApi) as unknown as Document;
+  const schemas = (document.components as { schemas?: Record<string, unknown> } | undefined)?.schemas;
+  if (schemas)
+    for (const [name, schema] of Object.entries(schemas)) schemas[name] = withFieldExamples((openApi as { components: { schemas: Record<string, unknown> } }).components.schemas[name], name);
+  return document;
 }
 
 const PATH_EXAMPLES: Record<string, string> = {
   name: 'mail.example.com',
   address: 'ada@example.com',
   message_id: FIELD_EXAMPLES.message_id as string,
-  id: 'a1b2c3d4',
-  delivery_id: 'e5f6a7b8',
-  user_id: 'c9d0e1f2',
+  id: '7a4e2c1b-3d5f-4a6b-8c9d-0e1f2a3b4c5d',
+  delivery_id: '4182',
+  user_id: 'c9d0e1f2-3a4b-4c5d-8e6f-7a8b9c0d1e2f',
 };
 
 const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
-/** The operation as a curl command: an API key where one may call it, else the session's cookie and CSRF token. */
-function curlSample(document: Document, method: string, template: string, operation: Json): string {
+type Operation = Json & {
+  security?: Record<string, unknown>[];
+  requestBody?: { content?: Record<string, { schema?: Json }> };
+  responses?: Record<string, { content?: Record<string, { schema?: Json }> }>;
+};
+
+/** Whether the operation answers a session (sign-in, accepting an invitation, a password change): curl keeps its new cookie. */
+function answersSession(operation: Operation): boolean {
+  return Object.values(operation.responses ?? {}).some((r) => r.content?.['application/json']?.schema?.$ref === '#/components/schemas/Session');
+}
+
+/** The example body: the required fields, or every field where the schema wants at least one (a PATCH). */
+export function exampleBody(document: Document, schema: Json): unknown {
+  const options = { skipReadOnly: true, skipNonRequired: true };
+  const example = sample(schema as Parameters<typeof sample>[0], options, document as Parameters<typeof sample>[2]) as unknown;
+  const empty = (v: unknown) => v !== null && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0;
+  const emptyItems = (v: unknown) => v !== null && typeof v === 'object' && Object.values(v).some((x) => Array.isArray(x) && x.some(empty));
+  if (empty(example) || emptyItems(example)) return sample(schema as Parameters<typeof sample>[0], { ...options, skipNonRequired: false }, document as Parameters<typeof sample>[2]);
+  return example;
+}
+
+/** A batch's items are any objects to the schema (each is checked as a send on its own): two sends. */
+function batchExample(document: Document): unknown {
+  const send = exampleBody(document, { $ref: '#/components/schemas/SendRequest' }) as Json;
+  return { emails: [send, { ...send, to: 'bounce@test.postage.dev' }] };
+}
+
+/**
+ * The operation as a curl command, authenticated as the document says: an API key where one may
+ * call it; else the session's cookie (and its CSRF token on a change); sign-in and the other
+ * operations that answer a session save the cookie; SES's notifications come signed from SNS.
+ */
+function curlSample(document: Document, method: string, template: string, operation: Operation): string {
   const url = `$POSTAGE_BASE_URL${template.replace(/\{([^}]+)\}/g, (_m, name: string) => encodeURIComponent(PATH_EXAMPLES[name] ?? name))}`;
   const lines = [`curl -X ${method.toUpperCase()} "${url}"`];
-  const isAuth = template.startsWith('/api/auth/');
+  const security = operation.security ?? (document.security as Record<string, unknown>[] | undefined) ?? [];
+  const keyed = security.some((s) => 'apiKey' in s) && operation['x-postage-api-key'] !== false;
+  const sessioned = security.some((s) => 'session' in s);
   if (template === '/provider/ses-events') lines.push(`-H 'Content-Type: text/plain; charset=UTF-8'`, `-H 'x-amz-sns-message-type: Notification'`, `--data-binary @sns-message.json`);
-  else if (operation['x-postage-api-key'] !== false && !isAuth) lines.push(`-H "X-API-Key: $POSTAGE_API_KEY"`);
-  else if (!isAuth || template === '/api/auth/session' || template === '/api/auth/signout' || template === '/api/auth/password' || template === '/api/auth/session/account') {
+  else if (keyed) lines.push(`-H "X-API-Key: $POSTAGE_API_KEY"`);
+  else if (sessioned || (method === 'get' && answersSession(operation))) {
     lines.push('-b cookies.txt');
     if (method !== 'get') lines.push(`-H "X-CSRF-Token: $CSRF_TOKEN"`);
-  } else if (template === '/api/auth/signin') lines.push('-c cookies.txt');
-  const body = (operation.requestBody as { content?: Record<string, { schema?: unknown }> } | undefined)?.content?.['application/json']?.schema;
-  if (body) {
-    const example = sample(body as Parameters<typeof sample>[0], { skipReadOnly: true, skipNonRequired: true }, document as Parameters<typeof sample>[2]);
-    lines.push(`-H 'Content-Type: application/json'`, `-d ${shellQuote(JSON.stringify(example))}`);
   }
+  if (method !== 'get' && answersSession(operation)) lines.push('-c cookies.txt');
+  const body = operation.requestBody?.content?.['application/json']?.schema;
+  if (body) lines.push(`-H 'Content-Type: application/json'`, `-d ${shellQuote(JSON.stringify(template === '/api/send/batch' ? batchExample(document) : exampleBody(document, body)))}`);
   return lines.join(' \\\n  ');
 }
 
@@ -145,7 +202,7 @@ export const GUIDES: [string, string][] = [
 const GUIDES_INTRO = `**Guides:** ${GUIDES.map(([file, title]) => `[${title}](/docs/guides/${file}.md)`).join(' · ')}`;
 
 export function buildReferenceDocument<T extends object>(openApi: T): T {
-  const document = withFieldExamples(openApi) as unknown as Document;
+  const document = documentWithExamples(openApi);
   const info = document.info as Json;
   info['x-logo'] = LOGO;
   info.description = `${String(info.description ?? '')}\n\n${GUIDES_INTRO}`;
@@ -153,7 +210,7 @@ export function buildReferenceDocument<T extends object>(openApi: T): T {
     for (const [method, operation] of Object.entries(item)) {
       if (!['get', 'put', 'post', 'patch', 'delete'].includes(method)) continue;
       const label = `${method.toUpperCase()} ${template}`;
-      const samples = [{ lang: 'curl', label: 'curl', source: curlSample(document, method, template, operation) }];
+      const samples = [{ lang: 'curl', label: 'curl', source: curlSample(document, method, template, operation as Operation) }];
       for (const [language, lang, title] of LABELS) {
         const sdk = codeSamples[language] as { setup: string; operations: Record<string, string> };
         const code = sdk.operations[label];
