@@ -6,17 +6,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import GithubSlugger from 'github-slugger';
+import { markdownFences, markdownIn } from './docs/markdown';
 
 const ROOT = path.resolve(__dirname, '..');
 
 export function markdownFiles(root = ROOT): string[] {
-  const inDir = (dir: string) =>
-    fs.existsSync(path.join(root, dir))
-      ? fs
-          .readdirSync(path.join(root, dir))
-          .filter((f) => f.endsWith('.md'))
-          .map((f) => path.join(root, dir, f))
-      : [];
+  const inDir = (dir: string) => markdownIn(path.join(root, dir));
   return [path.join(root, 'README.md'), path.join(root, 'CHANGELOG.md'), ...inDir('docs'), ...inDir('sdks'), ...['typescript', 'python', 'go'].flatMap((l) => inDir(path.join('sdks', l)))].filter(
     (f) => fs.existsSync(f),
   );
@@ -24,17 +19,9 @@ export function markdownFiles(root = ROOT): string[] {
 
 /** The text outside fenced code blocks (a link or heading inside a fence is code, not Markdown). */
 function prose(text: string): string {
-  let fenced = false;
-  return text
-    .split('\n')
-    .map((line) => {
-      if (/^\s*(```|~~~)/.test(line)) {
-        fenced = !fenced;
-        return '';
-      }
-      return fenced ? '' : line;
-    })
-    .join('\n');
+  const lines = text.split('\n');
+  for (const { open, close } of markdownFences(text)) lines.fill('', open, close + 1);
+  return lines.join('\n');
 }
 
 const anchorCache = new Map<string, Set<string>>();

@@ -4,6 +4,7 @@
 // changes nothing and exits 1 when a file is not what the samples give (a unit test runs it).
 import fs from 'node:fs';
 import path from 'node:path';
+import { markdownFences, markdownIn } from './docs/markdown';
 import { completeSample, readSdkSamples, SDK_LANGUAGES, type SdkLanguage, type SdkSamples } from './docs/sdkSamples';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -11,14 +12,7 @@ export const CODE_SAMPLES_PATH = path.join(ROOT, 'api', 'openapi', 'codeSamples.
 
 /** The Markdown files whose snippets are checked: the README and the guides. */
 export function documentationFiles(root = ROOT): string[] {
-  const docs = path.join(root, 'docs');
-  return [
-    path.join(root, 'README.md'),
-    ...fs
-      .readdirSync(docs)
-      .filter((f) => f.endsWith('.md'))
-      .map((f) => path.join(docs, f)),
-  ];
+  return [path.join(root, 'README.md'), ...markdownIn(path.join(root, 'docs'))];
 }
 
 const MARKER = /^<!-- sample: (typescript|python|go) ([A-Z]+ \S+) -->$/;
@@ -27,23 +21,22 @@ const FENCE_LANGUAGE: Record<SdkLanguage, string> = { typescript: 'ts', python: 
 /** The file with each sample fence holding its sample; throws on a marker not followed by its fence or naming no sample. */
 export function fillSampleFences(text: string, file: string, samples: Record<SdkLanguage, SdkSamples>): string {
   const lines = text.split('\n');
-  const out: string[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    out.push(lines[i]!);
-    const marker = MARKER.exec(lines[i]!);
-    if (!marker) continue;
-    const language = marker[1] as SdkLanguage;
-    const operation = marker[2]!;
-    const opener = lines[i + 1];
-    if (opener !== '```' + FENCE_LANGUAGE[language]) throw new Error(`${file}:${i + 1}: a sample marker must be followed by a \`\`\`${FENCE_LANGUAGE[language]} fence`);
-    const close = lines.findIndex((l, j) => j > i + 1 && l === '```');
-    if (close < 0) throw new Error(`${file}:${i + 2}: the fence is never closed`);
+  const fences = new Map(markdownFences(text).map((f) => [f.open, f]));
+  const markers = lines.flatMap((line, i) => {
+    const marker = MARKER.exec(line);
+    return marker ? [{ i, language: marker[1] as SdkLanguage, operation: marker[2]! }] : [];
+  });
+  // From the last marker up, so the line indexes of those above stay true while lines are replaced.
+  for (const { i, language, operation } of markers.reverse()) {
+    const fence = fences.get(i + 1);
+    if (!fence || fence.indent !== '' || lines[i + 1] !== '```' + FENCE_LANGUAGE[language])
+      throw new Error(`${file}:${i + 1}: a sample marker must be followed by a \`\`\`${FENCE_LANGUAGE[language]} fence`);
+    if (fence.close >= lines.length) throw new Error(`${file}:${i + 2}: the fence is never closed`);
     const code = completeSample(samples[language], operation);
     if (code === undefined) throw new Error(`${file}:${i + 1}: the ${language} SDK has no sample for ${operation}`);
-    out.push(opener, ...code.split('\n'), '```');
-    i = close;
+    lines.splice(fence.open + 1, fence.close - fence.open - 1, ...code.split('\n'));
   }
-  return out.join('\n');
+  return lines.join('\n');
 }
 
 export function allSdkSamples(): Record<SdkLanguage, SdkSamples> {

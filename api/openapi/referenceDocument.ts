@@ -58,11 +58,14 @@ const FIELD_EXAMPLES: Record<string, unknown> = {
 
 type Property = Json & { example?: unknown; enum?: unknown[]; pattern?: string; type?: unknown; $ref?: string };
 
+/** A time to send at must be within the next 30 days: tomorrow, 09:00 UTC, from when the document is built. */
+function tomorrowMorning(): string {
+  return new Date(Math.floor(Date.now() / 86_400_000 + 1) * 86_400_000 + 9 * 3_600_000).toISOString().replace('.000Z', 'Z');
+}
+
 /** The example for a field, if there is one its schema accepts (an example outside an enum or a pattern would mislead). */
 function exampleFor(schemaName: string | undefined, field: string, property: Property): unknown {
-  // A time to send at must be within the next 30 days: tomorrow, 09:00 UTC, from when the document was built.
-  const tomorrow = () => new Date(Math.floor(Date.now() / 86_400_000 + 1) * 86_400_000 + 9 * 3_600_000).toISOString().replace('.000Z', 'Z');
-  const example = field === 'scheduled_at' ? tomorrow() : ((schemaName ? FIELD_EXAMPLES[`${schemaName}.${field}`] : undefined) ?? FIELD_EXAMPLES[field]);
+  const example = field === 'scheduled_at' ? tomorrowMorning() : ((schemaName ? FIELD_EXAMPLES[`${schemaName}.${field}`] : undefined) ?? FIELD_EXAMPLES[field]);
   if (example === undefined || property.example !== undefined || property.$ref !== undefined || property.type === 'object' || property.type === 'array') return undefined;
   if (property.enum && !property.enum.includes(example)) return undefined;
   if (typeof property.pattern === 'string' && !(typeof example === 'string' && new RegExp(property.pattern, 'u').test(example))) return undefined;
@@ -83,12 +86,15 @@ function withFieldExamples<T>(node: T, schemaName?: string): T {
   return copy as T;
 }
 
+/** The document with examples, each part walked once: the named schemas with their names (for `Schema.field`), the rest without. */
 function documentWithExamples(openApi: object): Document {
-  const document = withFieldExamples(openApi) as unknown as Document;
-  const schemas = (document.components as { schemas?: Record<string, unknown> } | undefined)?.schemas;
-  if (schemas)
-    for (const [name, schema] of Object.entries(schemas)) schemas[name] = withFieldExamples((openApi as { components: { schemas: Record<string, unknown> } }).components.schemas[name], name);
-  return document;
+  const { components, ...rest } = openApi as Json & { components?: Json & { schemas?: Record<string, unknown> } };
+  if (!components) return withFieldExamples(rest) as Document;
+  const named = (schemas: Record<string, unknown>) => Object.fromEntries(Object.entries(schemas).map(([name, schema]) => [name, withFieldExamples(schema, name)]));
+  return {
+    ...withFieldExamples(rest),
+    components: Object.fromEntries(Object.entries(components).map(([k, v]) => [k, k === 'schemas' ? named(v as Record<string, unknown>) : withFieldExamples(v)])),
+  } as Document;
 }
 
 const PATH_EXAMPLES: Record<string, string> = {

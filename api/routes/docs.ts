@@ -32,26 +32,28 @@ export function docsRoute(openApi: object, dist = DASHBOARD_DIST): express.Route
     res.set('Cache-Control', 'no-cache');
     res.type('text/plain; charset=utf-8').sendFile(file);
   });
+  // One policy for every response; its style nonce is the response's own (res.locals.cspNonce).
+  const headers = helmet({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce as string}'`],
+        // Style attributes Redoc writes as markup (highlighted code, layout): they cannot run
+        // script or select elements, and their values vary with the document, so no list of
+        // hashes can name them. <style> elements still need the nonce; scripts, this origin.
+        styleSrcAttr: ["'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    strictTransportSecurity: false, // as for the dashboard: the TLS-terminating proxy sets it
+  });
   router.get(['/docs', '/docs/'], (req: Request, res: Response) => {
     const nonce = randomBytes(16).toString('base64');
-    const headers = helmet({
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          styleSrc: ["'self'", `'nonce-${nonce}'`],
-          // Style attributes Redoc writes as markup (highlighted code, layout): they cannot run
-          // script or select elements, and their values vary with the document, so no list of
-          // hashes can name them. <style> elements still need the nonce; scripts, this origin.
-          styleSrcAttr: ["'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:'],
-          fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'"],
-          frameAncestors: ["'none'"],
-        },
-      },
-      strictTransportSecurity: false, // as for the dashboard: the TLS-terminating proxy sets it
-    });
+    res.locals.cspNonce = nonce;
     headers(req, res, () => {
       if (!html) {
         res.status(404).type('text/plain').send('The API reference is not built: run `npm run build` (npm run dev and npm test build it). The document itself is at /openapi.json.\n');

@@ -14,6 +14,7 @@ import { createApiKey } from '../../core/accounts/apiKeys';
 import { DEV_SYSTEM_EMAIL_FROM, seedDemo } from '../../tools/demoSeed';
 import { DEMO_WEBHOOK_PATH, startDemoReceiver } from '../../tools/demoReceiver';
 import { documentationFiles } from '../../tools/docsSamples';
+import { markdownFences } from '../../tools/docs/markdown';
 import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -27,33 +28,12 @@ interface Snippet {
 
 /** The shell fences of a Markdown file, each with its illustrative reason if it has one. */
 export function shellSnippets(text: string): Snippet[] {
-  const lines = text.split('\n');
-  const snippets: Snippet[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    // (A fence may be indented, inside a list item.)
-    const open = /^(\s*)```(\S*)\s*$/.exec(lines[i]!);
-    if (!open) continue;
-    const close = lines.findIndex((l, j) => j > i && /^\s*```\s*$/.test(l));
-    if (RUNS.has(open[2]!)) {
-      const before =
-        lines
-          .slice(0, i)
-          .reverse()
-          .find((l) => l.trim() !== '') ?? '';
-      const illustrative = /^<!-- illustrative: (.+?) -->$/.exec(before.trim())?.[1];
-      const indent = open[1]!.length;
-      snippets.push({
-        line: i + 1,
-        code: lines
-          .slice(i + 1, close)
-          .map((l) => l.slice(indent))
-          .join('\n'),
-        ...(illustrative ? { illustrative } : {}),
-      });
-    }
-    i = close < 0 ? lines.length : close;
-  }
-  return snippets;
+  return markdownFences(text)
+    .filter((f) => RUNS.has(f.language))
+    .map((f) => {
+      const illustrative = /^<!-- illustrative: (.+?) -->$/.exec(f.before)?.[1];
+      return { line: f.open + 1, code: f.code, ...(illustrative ? { illustrative } : {}) };
+    });
 }
 
 let stack: ServiceStack;
