@@ -5,6 +5,8 @@ import { createLogger } from '../core/platform/logger';
 import { createRedis } from '../core/platform/redis';
 import { lazyTemporalClient } from '../core/platform/temporal';
 import { createApp } from './app';
+import { ApiKeyCache } from '../core/accounts/apiKeyCache';
+import type { ApiKeyRow } from '../core/accounts/apiKeys';
 import { armKillPoints } from '../core/platform/killPoints';
 
 async function main(): Promise<void> {
@@ -19,7 +21,9 @@ async function main(): Promise<void> {
     () => logger.info({ temporal: config.temporal.address }, 'Temporal reachable'),
     (err: unknown) => logger.warn({ temporal: config.temporal.address, err }, 'Temporal unreachable: sends answer 502 queue_error until it is back'),
   );
-  const app = createApp({ config, db, redis, temporal, logger });
+  const apiKeys = new ApiKeyCache<ApiKeyRow>({ databaseUrl: config.databaseUrl, logger, connectTimeoutMs: config.db.connectMs });
+  await apiKeys.start(); // without the database it keeps trying in the background, unused meanwhile
+  const app = createApp({ config, db, redis, temporal, logger, apiKeys });
   const server = app.listen(config.api.port, () => logger.info({ port: config.api.port }, 'API listening'));
   // SIGTERM: take no new connections, let the requests in flight finish (their transactions and
   // workflow starts included), then close the stores. A request still running after
@@ -35,7 +39,7 @@ async function main(): Promise<void> {
     }, config.ops.shutdownTimeoutMs);
     deadline.unref();
     server.close(() => {
-      void Promise.allSettled([db.destroy(), redis.quit(), temporal.connection.close()]).then(() => {
+      void Promise.allSettled([apiKeys.close(), db.destroy(), redis.quit(), temporal.connection.close()]).then(() => {
         logger.info('API stopped');
         process.exit(0);
       });

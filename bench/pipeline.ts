@@ -5,24 +5,23 @@
 // Phase 1 finds the ceiling: a closed loop (--concurrency clients) for --seconds, counting the
 // webhooks that arrive. Phase 2 sends at 25 %, 50 % and 100 % of that ceiling, open loop (a
 // fixed schedule, so a slow pipeline cannot slow the offered load), each for --seconds, and
-// reports accept p50/p99, accept -> webhook p50/p99 and the completion rate. Then the history
-// length of one test send and one simulator send, and the resident memory of the API and worker.
+// reports accept p50/p99, accept -> webhook p50/p99 and the completion rate. Phase 3 offers a
+// fixed rate (--cpu-rate, else 50 % of the ceiling) for --seconds of each of four kinds of send
+// (test, simulator, templated, SMTP) and reports the CPU milliseconds per completed message of
+// every process. Then the history length of one test send and one simulator send, and the
+// resident memory of the API and worker.
 //
 //   node --import tsx bench/pipeline.ts [--seconds 20] [--concurrency 16] [--accounts 10]
-//        [--temporal memory|sqlite-wal|sqlite-default]
+//        [--temporal memory|sqlite-wal|sqlite-default] [--cpu-rate N]
 import { Client, Connection } from '@temporalio/client';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { createWebhookEndpoint } from '../core/webhooks/webhookEndpoints';
+import nodemailer from 'nodemailer';
+import { createApiKey } from '../core/accounts/apiKeys';
 import { sendWorkflowId } from '../core/model/workflowContract';
-import { startSesEmulator } from '../tools/stack/sesEmulator';
-import { freePort, type ManagedProcess } from '../tools/stack/processes';
-import { startBenchInfra, type BenchTemporalStore } from './infra';
-import { benchServiceEnv, cpuSeconds, residentMiB, seedSenders, startApi, startWorker, type Sender } from './stack';
+import type { BenchTemporalStore } from './infra';
+import { awaitCompletion, cpuSeconds, quantile, residentMiB, sendOne, sleep, startPipelineStack, startRelay, testMessage, TEST_DOMAIN, type SendAnswer, type Sender } from './stack';
 
 const say = (line: string) => console.log(`[bench] ${line}`);
 const { values: args } = parseArgs({
@@ -31,51 +30,25 @@ const { values: args } = parseArgs({
     concurrency: { type: 'string', default: '16' },
     accounts: { type: 'string', default: '10' },
     temporal: { type: 'string', default: 'memory' },
+    'cpu-rate': { type: 'string' },
   },
 });
 const seconds = Number(args.seconds);
-const TEST_DOMAIN = 'test.postage.dev';
 
 interface Sent {
   startedAt: number;
   acceptMs: number;
 }
 
-/** The webhook receiver: arrival time of each message's email.delivered. */
-function startReceiver(): Promise<{ url: string; arrivals: Map<string, number>; close(): void }> {
-  const arrivals = new Map<string, number>();
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const at = performance.now();
-      try {
-        const body = JSON.parse(Buffer.concat(chunks).toString()) as { event_type?: string; payload?: { message_id?: string } };
-        if (body.event_type === 'email.delivered' && body.payload?.message_id) arrivals.set(body.payload.message_id, at);
-      } catch {
-        /* not ours */
-      }
-      res.writeHead(200).end();
-    });
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, arrivals, close: () => server.close() })));
+/** The sends of one phase: accepted ones by message id, and when the phase started. */
+interface Offered {
+  sent: Map<string, Sent>;
+  refused: number;
+  start: number;
 }
 
-const quantile = (values: number[], q: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : NaN;
-};
-
-async function sendOne(baseUrl: string, sender: Sender, i: number, to = `delivered+${i}@${TEST_DOMAIN}`): Promise<{ id?: string; ms: number; status: number }> {
-  const t0 = performance.now();
-  const res = await fetch(`${baseUrl}/api/send/`, {
-    method: 'POST',
-    headers: { 'X-API-Key': sender.apiKey, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ from_email: `bench@${sender.domain}`, to, subject: `Pipeline ${i}`, message: 'Hello from the pipeline benchmark.' }),
-  });
-  const json = (await res.json()) as { message_id?: string };
-  return { ...(json.message_id ? { id: json.message_id } : {}), ms: performance.now() - t0, status: res.status };
-}
+/** Sends the i-th message of a phase (its sender chosen from i). */
+type SendFn = (i: number) => Promise<SendAnswer>;
 
 interface PhaseResult {
   label: string;
@@ -91,11 +64,10 @@ interface PhaseResult {
 }
 
 /** Waits (up to `graceMs`) for the webhooks of these messages, then summarises. */
-async function summarise(label: string, sent: Map<string, Sent>, refused: number, arrivals: Map<string, number>, windowStart: number, windowSeconds: number, graceMs: number): Promise<PhaseResult> {
-  const deadline = performance.now() + graceMs;
-  while (performance.now() < deadline && [...sent.keys()].some((id) => !arrivals.has(id))) await new Promise((r) => setTimeout(r, 200));
+async function summarise(label: string, { sent, refused, start }: Offered, arrivals: Map<string, number>, graceMs: number): Promise<PhaseResult> {
+  await awaitCompletion([...sent.keys()], arrivals, graceMs, 200);
   const endToEnd: number[] = [];
-  let lastArrival = windowStart + windowSeconds * 1000;
+  let lastArrival = start + seconds * 1000;
   for (const [id, s] of sent) {
     const at = arrivals.get(id);
     if (at === undefined) continue;
@@ -112,14 +84,14 @@ async function summarise(label: string, sent: Map<string, Sent>, refused: number
     acceptP99: quantile(accepts, 0.99),
     // Sustained: every delivered webhook over the time from the first send to the last webhook
     // (a pipeline that falls behind takes longer than the window to drain, and this shows it).
-    deliveredPerSecond: endToEnd.length / ((lastArrival - windowStart) / 1000),
+    deliveredPerSecond: endToEnd.length / ((lastArrival - start) / 1000),
     endToEndP50: quantile(endToEnd, 0.5),
     endToEndP99: quantile(endToEnd, 0.99),
     unfinished: sent.size - endToEnd.length,
   };
 }
 
-async function closedLoop(baseUrl: string, senders: Sender[], arrivals: Map<string, number>, concurrency: number): Promise<PhaseResult> {
+async function closedLoop(send: SendFn, arrivals: Map<string, number>, concurrency: number): Promise<PhaseResult> {
   const sent = new Map<string, Sent>();
   let refused = 0;
   let next = 0;
@@ -128,30 +100,29 @@ async function closedLoop(baseUrl: string, senders: Sender[], arrivals: Map<stri
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (performance.now() < end) {
-        const i = next++;
         const startedAt = performance.now();
-        const r = await sendOne(baseUrl, senders[i % senders.length]!, i).catch(() => ({ ms: 0, status: 0 }) as { id?: string; ms: number; status: number });
+        const r = await send(next++).catch((): SendAnswer => ({ ms: 0, status: 0 }));
         if (r.id) sent.set(r.id, { startedAt, acceptMs: r.ms });
         else refused++;
       }
     }),
   );
-  return summarise(`ceiling: closed loop, ${concurrency} clients`, sent, refused, arrivals, start, seconds, 60_000);
+  return summarise(`ceiling: closed loop, ${concurrency} clients`, { sent, refused, start }, arrivals, 60_000);
 }
 
-async function openLoop(baseUrl: string, senders: Sender[], arrivals: Map<string, number>, rate: number, label: string): Promise<PhaseResult> {
+/** Offers `rate` sends a second for --seconds on a fixed schedule (open loop: a slow pipeline cannot slow the offered load). */
+async function offer(rate: number, send: SendFn): Promise<Offered> {
   const sent = new Map<string, Sent>();
   let refused = 0;
   const total = Math.round(rate * seconds);
   const start = performance.now();
   const inFlight: Promise<void>[] = [];
   for (let i = 0; i < total; i++) {
-    const due = start + (i * 1000) / rate;
-    const wait = due - performance.now();
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    const wait = start + (i * 1000) / rate - performance.now();
+    if (wait > 0) await sleep(wait);
     const startedAt = performance.now();
     inFlight.push(
-      sendOne(baseUrl, senders[i % senders.length]!, 1_000_000 + i)
+      send(i)
         .then((r) => {
           if (r.id) sent.set(r.id, { startedAt, acceptMs: r.ms });
           else refused++;
@@ -160,7 +131,87 @@ async function openLoop(baseUrl: string, senders: Sender[], arrivals: Map<string
     );
   }
   await Promise.all(inFlight);
-  return summarise(label, sent, refused, arrivals, start, seconds, 60_000);
+  return { sent, refused, start };
+}
+
+/**
+ * One kind of send for the CPU phase. A message is complete when its `email.delivered` webhook
+ * arrives (`done` is the receiver's arrivals), or, with `poll`, when the poll has seen it complete.
+ */
+interface CpuKind {
+  label: string;
+  send: SendFn;
+  done: Map<string, number>;
+  poll?: (sinceIso: string) => Promise<void>;
+}
+
+/** Processes shown per message but not in the total: the load generator (and webhook receiver), and SES's stand-in. */
+const NOT_COUNTED = new Set(['benchmark client', 'SES emulator']);
+const CPU_COLUMNS = ['API', 'worker', 'Temporal', 'PostgreSQL', 'Redis', 'SMTP relay'];
+
+/**
+ * Offers `rate` messages of one kind a second for --seconds and divides each process's CPU, from
+ * the first send until the last message completed, by the messages completed. Before it: one send
+ * per sender (connections, caches; not counted), then a pause for everything earlier to finish
+ * (simulator workflows close OUTCOME_TIMEOUT_SECONDS, 2 s, after `sent`).
+ */
+async function cpuPerMessage(kind: CpuKind, rate: number, senderCount: number, cpu: () => Map<string, number>): Promise<string[]> {
+  await Promise.all(Array.from({ length: senderCount }, (_, k) => kind.send(9_000_000 + k)));
+  await sleep(3000);
+  const since = new Date(Date.now() - 1000).toISOString();
+  const before = cpu();
+  const offered = await offer(rate, kind.send);
+  const ids = [...offered.sent.keys()];
+  const poll = kind.poll;
+  await awaitCompletion(ids, kind.done, 60_000, poll ? 500 : 100, poll && (() => poll(since)));
+  const after = cpu();
+  const completed = ids.filter((id) => kind.done.has(id)).length;
+  const perMessage = (label: string) => (1000 * ((after.get(label) ?? 0) - (before.get(label) ?? 0))) / completed;
+  const counted = [...after.keys()].filter((label) => !NOT_COUNTED.has(label));
+  const cell = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : '-');
+  return [
+    kind.label,
+    String(offered.sent.size + offered.refused),
+    String(offered.sent.size),
+    String(completed),
+    ...CPU_COLUMNS.map((label) => (after.has(label) ? cell(perMessage(label)) : '-')),
+    cell(counted.reduce((sum, label) => sum + perMessage(label), 0)),
+    ...[...NOT_COUNTED].map((label) => cell(perMessage(label))),
+  ];
+}
+
+/**
+ * Simulator sends (`success@simulator.amazonses.com`) get no SNS events here, so their workflow
+ * ends at `sent`, and `email.sent` fires before the SES call: a simulator message is complete once
+ * the email log shows it past `queued`. The log is read through the API (GET /api/emails with a
+ * full_access key, every account's rows since the phase began, pages of 100), and only after the
+ * phase's last send, every 500 ms: the poll's CPU in the API and PostgreSQL is a few requests.
+ */
+function emailLogPoll(baseUrl: string, manageKeys: string[], done: Map<string, number>): (sinceIso: string) => Promise<void> {
+  return async (sinceIso) => {
+    for (const key of manageKeys) {
+      let cursor: string | null = null;
+      do {
+        const res = await fetch(`${baseUrl}/api/emails?since=${encodeURIComponent(sinceIso)}&limit=100${cursor ? `&cursor=${cursor}` : ''}`, { headers: { 'X-API-Key': key } });
+        const page = (await res.json()) as { emails?: { message_id: string; status: string }[]; next_cursor?: string | null };
+        for (const email of page.emails ?? []) if (email.status !== 'queued' && !done.has(email.message_id)) done.set(email.message_id, performance.now());
+        cursor = page.next_cursor ?? null;
+      } while (cursor);
+    }
+  };
+}
+
+/** A management call with a full_access key; its JSON answer. */
+async function manage<T>(baseUrl: string, key: string, method: string, route: string, body?: object): Promise<T> {
+  const res = await fetch(`${baseUrl}${route}`, { method, headers: { 'X-API-Key': key, 'Content-Type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) });
+  if (!res.ok) throw new Error(`${method} ${route}: HTTP ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+function formatTable(header: string[], rows: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  return [line(header), ...rows.map(line)].join('\n');
 }
 
 function table(results: PhaseResult[]): string {
@@ -178,64 +229,118 @@ function table(results: PhaseResult[]): string {
     ms(r.endToEndP99),
     String(r.unfinished),
   ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
-  return [line(header), ...rows.map(line)].join('\n');
+  return formatTable(header, rows);
 }
 
 async function main(): Promise<void> {
   const loadBefore = os.loadavg();
-  const infra = await startBenchInfra(say, { temporalStore: args.temporal as BenchTemporalStore });
-  const receiver = await startReceiver();
-  const processes: ManagedProcess[] = [];
+  const stack = await startPipelineStack(say, { accounts: Number(args.accounts), keys: 2, temporalStore: args.temporal as BenchTemporalStore });
+  const { infra, senders, api, receiver } = stack;
+  const sender = (i: number): Sender => senders[i % senders.length]!;
   let connection: Connection | undefined;
+  let relay: Awaited<ReturnType<typeof startRelay>> | undefined;
+  const transports: ReturnType<typeof nodemailer.createTransport>[] = [];
   try {
-    const logs = path.join(infra.runDir, 'logs');
-    const ses = await startSesEmulator({ port: await freePort(), logFile: path.join(logs, 'ses.log') });
-    processes.push(ses.process);
-    const env = {
-      ...benchServiceEnv(infra),
-      TEST_DOMAIN,
-      SES_ENDPOINT: ses.endpoint,
-      SES_ACCESS_KEY_ID: 'bench',
-      SES_SECRET_ACCESS_KEY: 'bench',
-      // Simulator sends get no SNS events here: their workflow settles on `sent` after this.
-      OUTCOME_TIMEOUT_SECONDS: '2',
-      WEBHOOK_ALLOWED_PRIVATE_ADDRESSES: '127.0.0.1',
-    };
-    const senders = await seedSenders(infra.db, Number(args.accounts), 2);
-    for (const accountId of new Set(senders.map((s) => s.accountId))) {
-      await createWebhookEndpoint(infra.db, env.POSTAGE_SECRET_KEY, { accountId, url: receiver.url, events: ['email.delivered'] }, 'bench', { allowedPrivateAddresses: ['127.0.0.1'] });
-    }
-    const api = await startApi(env, logs);
-    processes.push(api.process);
-    processes.push(await startWorker(env, logs));
     say('warming up (5 s)');
-    for (let i = 0; i < 20; i++) await sendOne(api.baseUrl, senders[i % senders.length]!, -i);
-    await new Promise((r) => setTimeout(r, 5000));
+    for (let i = 0; i < 20; i++) await sendOne(api.baseUrl, sender(i), testMessage(i));
+    await sleep(5000);
 
     const results: PhaseResult[] = [];
     say(`phase 1: ceiling, closed loop of ${args.concurrency} clients for ${seconds} s`);
     const cpu = () =>
-      cpuSeconds({ API: api.process.child.pid, worker: processes[2]?.child.pid, 'benchmark client': process.pid }, { postgres: 'PostgreSQL', 'redis-server': 'Redis', temporal: 'Temporal' });
+      cpuSeconds(
+        { API: api.process.child.pid, worker: stack.worker.child.pid, 'SMTP relay': relay?.process.child.pid, 'benchmark client': process.pid, 'SES emulator': stack.ses.child.pid },
+        { postgres: 'PostgreSQL', 'redis-server': 'Redis', temporal: 'Temporal' },
+      );
     const cpuBefore = cpu();
     const ceilingStart = performance.now();
-    const ceiling = await closedLoop(api.baseUrl, senders, receiver.arrivals, Number(args.concurrency));
+    const ceiling = await closedLoop((i) => sendOne(api.baseUrl, sender(i), testMessage(i)), receiver.arrivals, Number(args.concurrency));
     const cpuAfter = cpu();
     const ceilingSeconds = (performance.now() - ceilingStart) / 1000;
-    const cpuShares = [...cpuAfter].map(([label, s]) => `${label} ${((100 * (s - (cpuBefore.get(label) ?? 0))) / ceilingSeconds).toFixed(0)} %`);
+    const cpuShares = [...cpuAfter].filter(([label]) => label !== 'SES emulator').map(([label, s]) => `${label} ${((100 * (s - (cpuBefore.get(label) ?? 0))) / ceilingSeconds).toFixed(0)} %`);
     results.push(ceiling);
     const rate = Math.max(1, ceiling.deliveredPerSecond);
     for (const share of [0.25, 0.5, 1]) {
       say(`phase 2: ${share * 100} % of ${rate.toFixed(1)}/s for ${seconds} s`);
-      results.push(await openLoop(api.baseUrl, senders, receiver.arrivals, rate * share, `${share * 100} % of ceiling: ${(rate * share).toFixed(1)}/s offered`));
+      const offered = await offer(rate * share, (i) => sendOne(api.baseUrl, sender(i), testMessage(1_000_000 + i)));
+      results.push(await summarise(`${share * 100} % of ceiling: ${(rate * share).toFixed(1)}/s offered`, offered, receiver.arrivals, 60_000));
+    }
+
+    // Phase 3: CPU per message of four kinds of send. Per account: a full_access key (templates,
+    // the email log) and one published template; the SMTP relay, and one pooled Nodemailer
+    // transport per sender as an application's mailer keeps one (STARTTLS and AUTH once a connection).
+    const cpuRate = args['cpu-rate'] !== undefined ? Number(args['cpu-rate']) : rate * 0.5;
+    const accounts = [...new Set(senders.map((s) => s.accountId))];
+    const manageKeys = new Map<string, string>();
+    const templates = new Map<string, string>();
+    for (const accountId of accounts) {
+      const key = (await createApiKey(infra.db, { accountId, name: 'bench manage', permission: 'full_access' }, 'bench')).secret;
+      manageKeys.set(accountId, key);
+      const { id } = await manage<{ id: string }>(api.baseUrl, key, 'POST', '/api/templates', {
+        name: 'Pipeline benchmark',
+        subject: 'Hello {{ name }}',
+        html: '<p>Hello {{ name }},</p><p>this is message {{ n }} of the pipeline benchmark.</p>',
+      });
+      await manage(api.baseUrl, key, 'POST', `/api/templates/${id}/publish`);
+      templates.set(accountId, id);
+    }
+    relay = await startRelay(stack.env, stack.logDir, infra.runDir);
+    for (const s of senders) {
+      transports.push(
+        nodemailer.createTransport({
+          host: 'localhost',
+          port: relay.port,
+          secure: false,
+          requireTLS: true,
+          pool: true,
+          maxConnections: 4,
+          auth: { user: 'bench', pass: s.apiKey },
+          tls: { ca: relay.ca },
+        }),
+      );
+    }
+    const simulatorDone = new Map<string, number>();
+    const kinds: CpuKind[] = [
+      { label: 'test send', done: receiver.arrivals, send: (i) => sendOne(api.baseUrl, sender(i), testMessage(2_000_000 + i)) },
+      {
+        label: 'simulator send (to `sent`)',
+        done: simulatorDone,
+        poll: emailLogPoll(api.baseUrl, [...manageKeys.values()], simulatorDone),
+        send: (i) => sendOne(api.baseUrl, sender(i), testMessage(i, 'success@simulator.amazonses.com')),
+      },
+      {
+        label: 'templated send',
+        done: receiver.arrivals,
+        send: (i) => sendOne(api.baseUrl, sender(i), { to: `delivered+${3_000_000 + i}@${TEST_DOMAIN}`, template: { id: templates.get(sender(i).accountId), variables: { name: 'Reader', n: i } } }),
+      },
+      {
+        label: 'SMTP send',
+        done: receiver.arrivals,
+        async send(i) {
+          const t0 = performance.now();
+          const s = sender(i);
+          const info = (await transports[i % transports.length]!.sendMail({
+            from: `bench@${s.domain}`,
+            to: `delivered+${4_000_000 + i}@${TEST_DOMAIN}`,
+            subject: `Pipeline ${i}`,
+            text: 'Hello from the pipeline benchmark.',
+          })) as { response: string };
+          const id = /^250 2\.6\.0 Queued 1 message: (\S+)$/.exec(info.response)?.[1];
+          return { ...(id ? { id } : {}), ms: performance.now() - t0, status: Number(info.response.slice(0, 3)) };
+        },
+      },
+    ];
+    const cpuRows: string[][] = [];
+    for (const kind of kinds) {
+      say(`phase 3: CPU per message, ${kind.label}, ${cpuRate.toFixed(1)}/s for ${seconds} s`);
+      cpuRows.push(await cpuPerMessage(kind, cpuRate, senders.length, cpu));
     }
 
     // History length of one test send and of one simulator send (the latter ends `sent` after OUTCOME_TIMEOUT_SECONDS).
     connection = await Connection.connect({ address: infra.temporalAddress });
     const client = new Client({ connection });
-    const testSend = await sendOne(api.baseUrl, senders[0]!, 9_999_001);
-    const simSend = await sendOne(api.baseUrl, senders[0]!, 9_999_002, `success@simulator.amazonses.com`);
+    const testSend = await sendOne(api.baseUrl, senders[0]!, testMessage(9_999_001));
+    const simSend = await sendOne(api.baseUrl, senders[0]!, testMessage(9_999_002, `success@simulator.amazonses.com`));
     const history = async (id: string | undefined) => {
       if (!id) return NaN;
       const handle = client.workflow.getHandle(sendWorkflowId(id));
@@ -253,13 +358,19 @@ async function main(): Promise<void> {
     console.log(table(results));
     console.log('');
     console.log(`CPU during the ceiling phase (100 % = one core of ${os.cpus().length}, until its last webhook): ${cpuShares.join(', ')}`);
+    console.log('');
+    console.log(
+      `CPU ms per completed message, ${cpuRate.toFixed(1)}/s offered for ${seconds} s of each kind, from its first send to its last message completed (total: without the last two columns):`,
+    );
+    console.log(formatTable(['kind', 'offered', 'accepted', 'completed', ...CPU_COLUMNS, 'total', ...NOT_COUNTED], cpuRows));
+    console.log('');
     console.log(`history events: test send ${testEvents}, simulator send ${simEvents}`);
-    console.log(`resident memory: API ${residentMiB(api.process.child.pid).toFixed(0)} MiB, worker ${residentMiB(processes[2]?.child.pid).toFixed(0)} MiB`);
+    console.log(`resident memory: API ${residentMiB(api.process.child.pid).toFixed(0)} MiB, worker ${residentMiB(stack.worker.child.pid).toFixed(0)} MiB`);
   } finally {
-    receiver.close();
+    for (const t of transports) t.close();
     await connection?.close();
-    for (const p of processes.reverse()) await p.stop();
-    await infra.stop();
+    await relay?.process.stop();
+    await stack.stop();
   }
 }
 

@@ -49,7 +49,7 @@ async function main(): Promise<void> {
       await time('rate limit (Redis)', () => limiter.consume('stages'));
       const recipient = `stages+${i}@${config.simulatorDomain}`;
       const gates = await time('gates (1 statement)', () => checkSendGates(infra.db, { apiKey: auth.key, fromDomain: domain, recipient, recipientKind: { kind: 'simulator' } }));
-      if (!gates.ok) throw new Error(`gate refused: ${gates.failure.code}`);
+      if (!gates.ok) throw new Error(`gate refused: ${'failure' in gates ? gates.failure.code : 'key no longer active'}`);
       const accepted = await time('accept (stage + count + commit, then start)', () =>
         acceptMessage(
           { db: infra.db, config, workflows },

@@ -4,18 +4,15 @@
 // figures are about accepting. See bench/README.md.
 //
 //   npm exec -- node --import tsx bench/smtpThroughput.ts [--seconds 10] [--rounds 3] [--concurrency 32]
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import nodemailer from 'nodemailer';
-import { generate } from 'selfsigned';
-import { freePort, startProcess, waitFor, type ManagedProcess } from '../tools/stack/processes';
+import type { ManagedProcess } from '../tools/stack/processes';
 import { runClosedLoop } from './closedLoop';
 import { startBenchInfra } from './infra';
-import { benchServiceEnv, seedSenders, startApi, type Sender } from './stack';
+import { benchServiceEnv, seedSenders, startApi, startRelay, type Sender } from './stack';
 const say = (line: string) => console.log(`[bench] ${line}`);
-const ROOT = path.resolve(__dirname, '..');
 
 const { values: args } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, rounds: { type: 'string', default: '3' }, concurrency: { type: 'string', default: '32' } } });
 const seconds = Number(args.seconds);
@@ -62,29 +59,6 @@ async function measureSmtp(port: number, ca: string, senders: Sender[], recipien
   } finally {
     for (const t of transports) t.close();
   }
-}
-
-async function startRelay(env: Record<string, string>, logDir: string, dir: string): Promise<{ process: ManagedProcess; port: number; ca: string }> {
-  const pems = await generate([{ name: 'commonName', value: 'localhost' }], { keySize: 2048, extensions: [{ name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }] }] });
-  fs.writeFileSync(path.join(dir, 'smtp-cert.pem'), pems.cert);
-  fs.writeFileSync(path.join(dir, 'smtp-key.pem'), pems.private);
-  const [port, smtpsPort, healthPort] = [await freePort(), await freePort(), await freePort()];
-  const proc = startProcess('smtp', process.execPath, ['--import', 'tsx', path.join(ROOT, 'smtp', 'main.ts')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      ...env,
-      SMTP_HOST: '127.0.0.1',
-      SMTP_PORT: String(port),
-      SMTPS_PORT: String(smtpsPort),
-      SMTP_HEALTH_PORT: String(healthPort),
-      SMTP_TLS_CERT_FILE: path.join(dir, 'smtp-cert.pem'),
-      SMTP_TLS_KEY_FILE: path.join(dir, 'smtp-key.pem'),
-    },
-    logFile: path.join(logDir, 'smtp.log'),
-  });
-  await waitFor('the SMTP relay', async () => (await fetch(`http://127.0.0.1:${healthPort}/healthz`)).ok, 60_000, proc);
-  return { process: proc, port, ca: pems.cert };
 }
 
 async function main(): Promise<void> {

@@ -1,15 +1,22 @@
 // What the benchmarks share: seeded senders (Growth-like accounts with verified shared domains and
-// keys) and the service's processes started as a deployment runs them.
+// keys), the service's processes started as a deployment runs them, and the pipeline's stack (API,
+// worker, SES emulator, a webhook receiver) with the one send request the pipeline benchmarks make.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { generate } from 'selfsigned';
 import { createAccount } from '../core/accounts/accounts';
 import { createApiKey } from '../core/accounts/apiKeys';
 import { setPlan } from '../core/accounts/plans';
 import type { Db } from '../core/platform/db';
 import { addDomain, markDomainVerified } from '../core/domains/domains';
-import { freePort, startProcess, waitFor, type ManagedProcess } from '../tools/stack/processes';
-import type { BenchInfra } from './infra';
+import { createWebhookEndpoint } from '../core/webhooks/webhookEndpoints';
+import { startSesEmulator } from '../tools/stack/sesEmulator';
+import { freePort, startProcess, stopAll, waitFor, type ManagedProcess } from '../tools/stack/processes';
+import { startBenchInfra, type BenchInfra, type BenchTemporalStore } from './infra';
 
 const ROOT = path.resolve(__dirname, '..');
 
@@ -91,7 +98,11 @@ export function residentMiB(pid: number | undefined): number {
   return kb / 1024;
 }
 
-/** CPU seconds used so far by each component: named processes by pid, the rest by command name. */
+/**
+ * CPU seconds used so far by each component: named processes by pid, the rest by command name.
+ * A process's figure includes its children that exited and were reaped (cutime, cstime), so
+ * PostgreSQL backends that close during a measurement still count, through the postmaster.
+ */
 export function cpuSeconds(named: Record<string, number | undefined>, byCommand: Record<string, string>): Map<string, number> {
   const ticks = 100; // USER_HZ on Linux
   const totals = new Map<string, number>();
@@ -109,8 +120,151 @@ export function cpuSeconds(named: Record<string, number | undefined>, byCommand:
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     const label = namedPids.get(Number(entry)) ?? byCommand[command];
     if (!label) continue;
-    const seconds = (Number(fields[11]) + Number(fields[12])) / ticks; // utime + stime
+    const seconds = (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / ticks; // utime + stime + cutime + cstime
     totals.set(label, (totals.get(label) ?? 0) + seconds);
   }
   return totals;
+}
+
+/** The SMTP relay as its own process (STARTTLS on a self-signed certificate for localhost, written to `dir`). */
+export async function startRelay(env: Record<string, string>, logDir: string, dir: string): Promise<{ process: ManagedProcess; port: number; ca: string }> {
+  const pems = await generate([{ name: 'commonName', value: 'localhost' }], { keySize: 2048, extensions: [{ name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }] }] });
+  fs.writeFileSync(path.join(dir, 'smtp-cert.pem'), pems.cert);
+  fs.writeFileSync(path.join(dir, 'smtp-key.pem'), pems.private);
+  const [port, smtpsPort, healthPort] = [await freePort(), await freePort(), await freePort()];
+  const proc = startProcess('smtp', process.execPath, ['--import', 'tsx', path.join(ROOT, 'smtp', 'main.ts')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      ...env,
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(port),
+      SMTPS_PORT: String(smtpsPort),
+      SMTP_HEALTH_PORT: String(healthPort),
+      SMTP_TLS_CERT_FILE: path.join(dir, 'smtp-cert.pem'),
+      SMTP_TLS_KEY_FILE: path.join(dir, 'smtp-key.pem'),
+    },
+    logFile: path.join(logDir, 'smtp.log'),
+  });
+  await waitFor('the SMTP relay', async () => (await fetch(`http://127.0.0.1:${healthPort}/healthz`)).ok, 60_000, proc);
+  return { process: proc, port, ca: pems.cert };
+}
+
+/** The test domain of the pipeline benchmarks: `delivered+N@` it runs every stage but SES itself. */
+export const TEST_DOMAIN = 'test.postage.dev';
+
+/** The webhook receiver: arrival time of each message's email.delivered. */
+export function startReceiver(): Promise<{ url: string; arrivals: Map<string, number>; close(): void }> {
+  const arrivals = new Map<string, number>();
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const at = performance.now();
+      try {
+        const body = JSON.parse(Buffer.concat(chunks).toString()) as { event_type?: string; payload?: { message_id?: string } };
+        if (body.event_type === 'email.delivered' && body.payload?.message_id) arrivals.set(body.payload.message_id, at);
+      } catch {
+        /* not ours */
+      }
+      res.writeHead(200).end();
+    });
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, arrivals, close: () => server.close() })));
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Waits until every id is in `done` (its completion time) or `graceMs` passed; `poll`, if any, fills `done` before each look. */
+export async function awaitCompletion(ids: string[], done: Map<string, number>, graceMs: number, everyMs: number, poll?: () => Promise<void>): Promise<void> {
+  const deadline = performance.now() + graceMs;
+  for (;;) {
+    await poll?.();
+    if (ids.every((id) => done.has(id)) || performance.now() >= deadline) return;
+    await sleep(everyMs);
+  }
+}
+
+/** The value at quantile `q` (0 to 1) of `values`; NaN when there are none. */
+export const quantile = (values: number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : NaN;
+};
+
+/** A send's answer: the message id when accepted, the latency and the status (0: no answer). */
+export interface SendAnswer {
+  id?: string;
+  ms: number;
+  status: number;
+}
+
+/** The body of a plain test send (or of a send to `to`), without its sender. */
+export const testMessage = (i: number, to = `delivered+${i}@${TEST_DOMAIN}`) => ({ to, subject: `Pipeline ${i}`, message: 'Hello from the pipeline benchmark.' });
+
+/** One POST /api/send/ of `body` from `bench@` the sender's domain. */
+export async function sendOne(baseUrl: string, sender: Sender, body: Record<string, unknown>): Promise<SendAnswer> {
+  const t0 = performance.now();
+  const res = await fetch(`${baseUrl}/api/send/`, {
+    method: 'POST',
+    headers: { 'X-API-Key': sender.apiKey, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ from_email: `bench@${sender.domain}`, ...body }),
+  });
+  const json = (await res.json()) as { message_id?: string };
+  return { ...(json.message_id ? { id: json.message_id } : {}), ms: performance.now() - t0, status: res.status };
+}
+
+export interface PipelineStack {
+  infra: BenchInfra;
+  /** The service processes' environment (for another process, e.g. the SMTP relay). */
+  env: Record<string, string>;
+  senders: Sender[];
+  receiver: Awaited<ReturnType<typeof startReceiver>>;
+  api: { process: ManagedProcess; baseUrl: string };
+  worker: ManagedProcess;
+  ses: ManagedProcess;
+  logDir: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The whole pipeline as deployed: the benchmark's infrastructure, the SES v2 emulator, one API and
+ * one worker process (`NODE_ENV=production`), `accounts` × `keys` senders and, per account, one
+ * webhook endpoint for `email.delivered` on a local receiver.
+ */
+export async function startPipelineStack(say: (line: string) => void, opts: { accounts: number; keys: number; temporalStore?: BenchTemporalStore }): Promise<PipelineStack> {
+  const infra = await startBenchInfra(say, opts.temporalStore ? { temporalStore: opts.temporalStore } : {});
+  const receiver = await startReceiver();
+  const processes: ManagedProcess[] = [];
+  const stop = async () => {
+    receiver.close();
+    await stopAll(processes);
+    await infra.stop();
+  };
+  try {
+    const logDir = path.join(infra.runDir, 'logs');
+    const ses = await startSesEmulator({ port: await freePort(), logFile: path.join(logDir, 'ses.log') });
+    processes.push(ses.process);
+    const env = {
+      ...benchServiceEnv(infra),
+      TEST_DOMAIN,
+      SES_ENDPOINT: ses.endpoint,
+      SES_ACCESS_KEY_ID: 'bench',
+      SES_SECRET_ACCESS_KEY: 'bench',
+      // Simulator sends get no SNS events here: their workflow settles on `sent` after this.
+      OUTCOME_TIMEOUT_SECONDS: '2',
+      WEBHOOK_ALLOWED_PRIVATE_ADDRESSES: '127.0.0.1',
+    };
+    const senders = await seedSenders(infra.db, opts.accounts, opts.keys);
+    for (const accountId of new Set(senders.map((s) => s.accountId))) {
+      await createWebhookEndpoint(infra.db, env.POSTAGE_SECRET_KEY, { accountId, url: receiver.url, events: ['email.delivered'] }, 'bench', { allowedPrivateAddresses: ['127.0.0.1'] });
+    }
+    const api = await startApi(env, logDir);
+    processes.push(api.process);
+    const worker = await startWorker(env, logDir);
+    processes.push(worker);
+    return { infra, env, senders, receiver, api, worker, ses: ses.process, logDir, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
 }

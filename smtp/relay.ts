@@ -122,6 +122,8 @@ export function createRelay(deps: RelayDeps): Relay {
     if (outOfScope) return refuse('mail', outOfScope.code, outOfScope.detail);
     // The sender's side of the gates (the recipient's come at RCPT): one read, the same function.
     const gates = await checkSendGates(db, { apiKey: key, fromDomain, recipient: sender.address, recipientKind: { kind: 'real' } });
+    // A key revoked since AUTH: the session's credentials no longer hold.
+    if (!gates.ok && 'unauthenticated' in gates) return refuse('mail', 'auth_failed');
     if (!gates.ok && SENDER_REFUSALS.has(gates.failure.code)) return refuse('mail', gates.failure.code, gates.failure.detail);
     s.inTransaction = true;
     return undefined;
@@ -140,7 +142,7 @@ export function createRelay(deps: RelayDeps): Relay {
     if (limited.limited) return refuse('rcpt', 'rate_limited', `${limited.points} per minute; retry in ${Math.max(1, Math.ceil(limited.msBeforeNext / 1000))} s`);
     const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
     const gates = await checkSendGates(db, { apiKey: key, fromDomain: domainOf(from), recipient: to.address, recipientKind: kind });
-    if (!gates.ok) return refuse('rcpt', gates.failure.code);
+    if (!gates.ok) return refuse('rcpt', 'unauthenticated' in gates ? 'auth_failed' : gates.failure.code);
     return undefined;
   });
 

@@ -73,5 +73,7 @@ export async function sendRecipient(deps: AcceptDeps, key: ApiKey, submission: S
       return { ok: false, refusal: result.code };
     case 'invalid':
       return { ok: false, refusal: 'message_invalid' };
+    case 'unauthenticated':
+      return { ok: false, refusal: 'auth_failed' };
   }
 }

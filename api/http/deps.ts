@@ -1,4 +1,6 @@
 import type { Client } from '@temporalio/client';
+import type { ApiKeyRow } from '../../core/accounts/apiKeys';
+import type { ApiKeyLookup } from '../../core/accounts/apiKeyCache';
 import type Redis from 'ioredis';
 import type { Logger } from 'pino';
 import type { Config } from '../../core/platform/config';
@@ -20,4 +22,6 @@ export interface ApiDeps {
   redis: Redis;
   temporal: Client;
   logger: Logger;
+  /** The send routes' key cache (api/server.ts makes one); without it every request reads its key. */
+  apiKeys?: ApiKeyLookup<ApiKeyRow>;
 }

@@ -1,13 +1,18 @@
 // X-API-Key on every API route; 401 before anything else is read (spec 4.2, 5.4).
 import type { NextFunction, Request, Response } from 'express';
-import { authenticateApiKey, keyPrefix, noteKeyUsed } from '../../core/accounts/apiKeys';
+import { authenticateApiKey, keyPrefix, noteKeyUsed, type ApiKeyRow } from '../../core/accounts/apiKeys';
+import type { ApiKeyLookup } from '../../core/accounts/apiKeyCache';
 import type { Db } from '../../core/platform/db';
 import { sendUnauthenticated } from '../http/errors';
 import '../http/locals';
 
-export function authenticate(db: Db) {
+/**
+ * `cache`: only where the use case checks the key again in its own statement (the sends:
+ * core/accounts/apiKeyCache.ts); everywhere else the row is read on every request.
+ */
+export function authenticate(db: Db, cache?: ApiKeyLookup<ApiKeyRow>) {
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
-    const result = await authenticateApiKey(db, req.get('X-API-Key'));
+    const result = await authenticateApiKey(db, req.get('X-API-Key'), new Date(), cache);
     if (!result.ok) {
       res.locals.outcome = `unauthenticated:${result.reason}`;
       sendUnauthenticated(res);

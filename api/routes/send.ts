@@ -5,7 +5,7 @@ import { Router, type Request, type Response } from 'express';
 import { requestFingerprint } from '../../core/sending/idempotency';
 import { sendMessage } from '../../core/sending/sendMessage';
 import type { RouteDeps } from '../http/deps';
-import { describeError, sendValidationError } from '../http/errors';
+import { describeError, sendUnauthenticated, sendValidationError } from '../http/errors';
 import { refuseSend } from '../http/sendRefusal';
 import { authenticate } from '../middleware/authenticate';
 import { jsonBody } from '../middleware/jsonBody';
@@ -18,7 +18,7 @@ export function sendRoute(deps: RouteDeps): Router {
 
   router.post(
     '/api/send/',
-    authenticate(deps.db),
+    authenticate(deps.db, deps.apiKeys),
     rateLimit({ redis: deps.redis, limitPerMinute: deps.config.api.rateLimitPerMinute, logger: deps.logger, onMemoryFallback: () => deps.metrics.rateLimitFallbacks.inc() }),
     jsonBody(deps.config.api.maxBodyBytes),
     async (req: Request, res: Response) => {
@@ -42,6 +42,10 @@ export function sendRoute(deps: RouteDeps): Router {
         },
       );
       switch (result.outcome) {
+        case 'unauthenticated':
+          res.locals.outcome = 'unauthenticated:revoked';
+          sendUnauthenticated(res);
+          return;
         case 'invalid':
           res.locals.outcome = 'invalid_body';
           sendValidationError(res, result.errors);

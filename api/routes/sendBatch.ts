@@ -5,7 +5,7 @@ import { Router, type Request, type Response } from 'express';
 import { requestFingerprint } from '../../core/sending/idempotency';
 import { BATCH_MAX_ITEMS, sendBatch, type BatchItemInput } from '../../core/sending/sendBatch';
 import type { RouteDeps } from '../http/deps';
-import { describeError, sendValidationError } from '../http/errors';
+import { describeError, sendUnauthenticated, sendValidationError } from '../http/errors';
 import { refuseSend } from '../http/sendRefusal';
 import { authenticate } from '../middleware/authenticate';
 import { jsonBody } from '../middleware/jsonBody';
@@ -35,7 +35,7 @@ export function sendBatchRoute(deps: RouteDeps): Router {
 
   router.post(
     SEND_BATCH_PATH,
-    authenticate(deps.db),
+    authenticate(deps.db, deps.apiKeys),
     rateLimit({ redis: deps.redis, limitPerMinute: deps.config.api.rateLimitPerMinute, logger: deps.logger, onMemoryFallback: () => deps.metrics.rateLimitFallbacks.inc() }),
     jsonBody(deps.config.api.maxBodyBytes),
     async (req: Request, res: Response) => {
@@ -69,6 +69,10 @@ export function sendBatchRoute(deps: RouteDeps): Router {
         },
       );
       switch (result.outcome) {
+        case 'unauthenticated':
+          res.locals.outcome = 'unauthenticated:revoked';
+          sendUnauthenticated(res);
+          return;
         case 'refused':
           return refuseSend(deps, res, { code: result.code, detail: result.detail });
         case 'replayed':

@@ -1,5 +1,6 @@
 // API keys (spec 2.6, 5): `pk_<lookup id>_<secret>`, shown once, stored as a SHA-512 hash.
 // The public lookup id makes authentication a single indexed read.
+import type { ApiKeyLookup } from './apiKeyCache';
 import { recordAudit } from '../platform/audit';
 import { constantTimeEqual, randomHex, sha512 } from '../platform/crypto';
 import type { Db } from '../platform/db';
@@ -44,7 +45,7 @@ export interface ApiKey {
   createdByUser: string | null;
 }
 
-interface ApiKeyRow {
+export interface ApiKeyRow {
   id: string;
   account_id: string;
   name: string;
@@ -179,11 +180,21 @@ export async function revokeApiKey(db: Db, idOrPrefix: string, actor: string, ac
 export type AuthFailure = 'missing' | 'malformed' | 'unknown' | 'revoked' | 'expired';
 export type AuthResult = { ok: true; key: ApiKey } | { ok: false; reason: AuthFailure };
 
-export async function authenticateApiKey(db: Db, presented: string | undefined, now = new Date()): Promise<AuthResult> {
+/**
+ * With `cache` (the send path only: its gates statement checks the key again, core/accounts/apiKeyCache.ts),
+ * a key seen lately is not read again.
+ */
+export async function authenticateApiKey(db: Db, presented: string | undefined, now = new Date(), cache?: ApiKeyLookup<ApiKeyRow>): Promise<AuthResult> {
   if (!presented) return { ok: false, reason: 'missing' };
   const match = KEY_FORMAT.exec(presented);
   if (!match) return { ok: false, reason: 'malformed' };
-  const row = await db<ApiKeyRow>('api_keys').where({ lookup_id: match[1]! }).first();
+  const lookupId = match[1]!;
+  let row = cache?.get(lookupId);
+  if (!row) {
+    const readStartedAt = cache?.readStarts() ?? 0;
+    row = await db<ApiKeyRow>('api_keys').where({ lookup_id: lookupId }).first();
+    if (row && !row.revoked_at) cache?.set(lookupId, row, readStartedAt);
+  }
   // Hash even when the lookup id is unknown, so both paths cost about the same.
   const presentedHash = sha512(presented);
   if (!row || !constantTimeEqual(presentedHash, row.secret_hash)) return { ok: false, reason: 'unknown' };

@@ -48,9 +48,20 @@ function masterKey(secretKey: string): Buffer {
 // Each purpose gets its own derived key, so a ciphertext made for one cannot be replayed as another.
 export type EncryptionPurpose = 'webhook-secret' | 'staged-content' | 'idempotency' | 'session-cookie' | 'csrf';
 
+// Derived once per secret and purpose: HKDF on every encryption was about 2 % of the API's CPU
+// on the send path (bench/README.md, issue 26). A process holds one secret, so this stays small.
+const derivedKeys = new Map<string, Buffer>();
+
 /** A key of its own for one purpose, derived from POSTAGE_SECRET_KEY (HKDF-SHA256). */
 export function derivedKey(secretKey: string, purpose: EncryptionPurpose): Buffer {
-  return Buffer.from(hkdfSync('sha256', masterKey(secretKey), Buffer.alloc(0), `postage:${purpose}`, 32));
+  const cacheKey = `${purpose}:${secretKey}`;
+  let key = derivedKeys.get(cacheKey);
+  if (!key) {
+    key = Buffer.from(hkdfSync('sha256', masterKey(secretKey), Buffer.alloc(0), `postage:${purpose}`, 32));
+    if (derivedKeys.size >= 64) derivedKeys.clear(); // tests use many secrets; a process one
+    derivedKeys.set(cacheKey, key);
+  }
+  return key;
 }
 
 const VERSION = 1;

@@ -35,7 +35,7 @@ export function createDb(databaseUrl: string, opts: { min?: number; max?: number
     lock_timeout: t.lockMs,
     idle_in_transaction_session_timeout: t.idleInTransactionMs,
   };
-  return knex({
+  const db = knex({
     client: 'pg',
     // knex hands this object to pg as is; its own type just lacks pg's newer lock_timeout.
     connection: connection as Knex.PgConnectionConfig,
@@ -43,6 +43,43 @@ export function createDb(databaseUrl: string, opts: { min?: number; max?: number
     pool: { min: opts.min ?? 0, max: opts.max ?? 10 },
     ...(opts.log ? { log: opts.log } : {}),
   });
+  const siblings = new Map<number, Db>();
+  poolSettings.set(db, { connection, opts, siblings });
+  // The sibling pools (withStatementTimeout) end with the pool they were made from.
+  // (knex defines `destroy` read-only but configurable.)
+  const destroy = db.destroy.bind(db);
+  Object.defineProperty(db, 'destroy', {
+    value: async () => {
+      await Promise.all([...siblings.values()].map((s) => s.destroy()));
+      await destroy();
+    },
+  });
+  return db;
+}
+
+const poolSettings = new WeakMap<Db, { connection: ClientConfig; opts: Parameters<typeof createDb>[1] & object; siblings: Map<number, Db> }>();
+
+/**
+ * A pool on the same database whose statements stop after `statementMs` (server side), made once
+ * and destroyed with `db`: a single statement gets its own deadline in autocommit, without the
+ * transaction (begin, setting, commit: three round trips) it would otherwise take to set one.
+ * Undefined for a pool createDb did not make.
+ */
+export function withStatementTimeout(db: Db, statementMs: number): Db | undefined {
+  const settings = poolSettings.get(db);
+  if (!settings) return undefined;
+  let sibling = settings.siblings.get(statementMs);
+  if (!sibling) {
+    sibling = knex({
+      client: 'pg',
+      connection: { ...settings.connection, statement_timeout: statementMs } as Knex.PgConnectionConfig,
+      acquireConnectionTimeout: settings.opts.timeouts?.acquireMs ?? DEFAULT_DB_TIMEOUTS.acquireMs,
+      pool: { min: 0, max: settings.opts.max ?? 10 },
+      ...(settings.opts.log ? { log: settings.opts.log } : {}),
+    });
+    settings.siblings.set(statementMs, sibling);
+  }
+  return sibling;
 }
 
 /** migrations/ beside this build: the TypeScript sources, or their compiled .js in dist/. */

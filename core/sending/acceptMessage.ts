@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { MessageWorkflows, SendEmailInput } from '../model/workflowContract';
 import type { Config } from '../platform/config';
-import { utcDay, utcMonthStart, type Db } from '../platform/db';
+import { utcDay, utcMonthStart, withStatementTimeout, type Db } from '../platform/db';
 import { completeIdempotencyKey, type IdempotencyClaim } from './idempotency';
 import { sealContent, stageAttachments } from './staging';
 import type { Attachment, MessageContent } from '../model/messageContent';
@@ -53,36 +53,46 @@ export async function acceptMessage<R extends object>(deps: AcceptDeps, input: A
   const countedAt = new Date();
   // Only ids and flags travel through Temporal; the content stays in the claim-check store.
   const workflowInput: SendEmailInput = { ...input.workflow, messageId, accountId: input.accountId, outcomeTimeoutSeconds: deps.config.outcomes.timeoutSeconds };
+  // Stage, count and record (then the attachments), or fail the acceptance with its code.
+  const stageAndCount = async (store: Knex | Knex.Transaction) => {
+    let counted: boolean;
+    try {
+      counted = await stageCountAndRecord(store, deps.config.secretKey, { workflowInput, content: input.content, attachments: input.attachments, monthlyLimit: input.monthlyLimit, countedAt });
+      if (counted) await stageAttachments(store, deps.config.secretKey, messageId, input.attachments);
+    } catch (err) {
+      throw new AcceptError('attachment_upload_failed', err);
+    }
+    if (!counted) throw new AcceptError('usage_limit_exceeded');
+  };
+  // Most sends have no attachments, no idempotency key and no schedule: their whole acceptance is
+  // the one statement, in autocommit on a pool whose statements carry the staging deadline (three
+  // round trips fewer than a transaction; bench/README.md, issue 26).
+  const oneStatement = input.attachments.length === 0 && !input.idempotency && !workflowInput.scheduledAt ? withStatementTimeout(deps.db, deps.config.limits.stagingTimeoutMs) : undefined;
   try {
-    await deps.db.transaction(async (trx) => {
-      // The store gets a deadline: a slow or locked store fails this request (retryable 502)
-      // instead of holding it, and everything queued behind it, open. It covers the whole short
-      // transaction (one setting, no reset: a round trip fewer).
-      await trx.raw(`SELECT set_config('statement_timeout', ?, true)`, [String(deps.config.limits.stagingTimeoutMs)]);
-      let counted: boolean;
-      try {
-        counted = await stageCountAndRecord(trx, deps.config.secretKey, { workflowInput, content: input.content, attachments: input.attachments, monthlyLimit: input.monthlyLimit, countedAt });
-        if (counted) await stageAttachments(trx, deps.config.secretKey, messageId, input.attachments);
-      } catch (err) {
-        throw new AcceptError('attachment_upload_failed', err);
-      }
-      if (!counted) throw new AcceptError('usage_limit_exceeded');
-      if (workflowInput.scheduledAt) {
-        await recordScheduledSend(trx, {
-          messageId,
-          accountId: input.accountId,
-          mode: workflowInput.mode,
-          scheduledAt: workflowInput.scheduledAt,
-          countedAt,
-          ...(input.content.template ? { templateId: input.content.template.id } : {}),
-        });
-      }
-      // Last, so the key's row is locked only for the end of the transaction: a retry of this
-      // request meanwhile gets 409 at once instead of waiting behind the staging.
-      if (input.idempotency && !(await completeIdempotencyKey(trx, { ...input.idempotency, response, messageId }))) {
-        throw new AcceptError('idempotency_key_in_progress');
-      }
-    });
+    if (oneStatement) await stageAndCount(oneStatement);
+    else
+      await deps.db.transaction(async (trx) => {
+        // The store gets a deadline: a slow or locked store fails this request (retryable 502)
+        // instead of holding it, and everything queued behind it, open. It covers the whole short
+        // transaction (one setting, no reset: a round trip fewer).
+        await trx.raw(`SELECT set_config('statement_timeout', ?, true)`, [String(deps.config.limits.stagingTimeoutMs)]);
+        await stageAndCount(trx);
+        if (workflowInput.scheduledAt) {
+          await recordScheduledSend(trx, {
+            messageId,
+            accountId: input.accountId,
+            mode: workflowInput.mode,
+            scheduledAt: workflowInput.scheduledAt,
+            countedAt,
+            ...(input.content.template ? { templateId: input.content.template.id } : {}),
+          });
+        }
+        // Last, so the key's row is locked only for the end of the transaction: a retry of this
+        // request meanwhile gets 409 at once instead of waiting behind the staging.
+        if (input.idempotency && !(await completeIdempotencyKey(trx, { ...input.idempotency, response, messageId }))) {
+          throw new AcceptError('idempotency_key_in_progress');
+        }
+      });
   } catch (err) {
     if (err instanceof AcceptError) return { ok: false, code: err.code, cause: err.causeError };
     throw err;
@@ -112,7 +122,7 @@ export async function acceptMessage<R extends object>(deps: AcceptDeps, input: A
  * count, the staged content and the outbox row. False when the month's allowance is used up.
  */
 async function stageCountAndRecord(
-  trx: Knex.Transaction,
+  trx: Knex | Knex.Transaction,
   secretKey: string,
   input: { workflowInput: SendEmailInput; content: MessageContent; attachments: Attachment[]; monthlyLimit: number; countedAt: Date },
 ): Promise<boolean> {

@@ -29,7 +29,12 @@ export interface BatchAnswer {
 export type SendBatchResult =
   | { outcome: 'answered'; body: BatchAnswer; accepted: { messageId: string; mode: SendingMode; kind: string }[]; refusals: SendRefusalCode[] }
   | { outcome: 'replayed'; body: unknown }
+  /** The key was revoked or expired before any item was accepted: the 401 authentication gives. */
+  | { outcome: 'unauthenticated' }
   | { outcome: 'refused'; code: 'idempotency_key_reused' | 'idempotency_key_in_progress'; detail: string };
+
+/** Items after the key was found revoked part-way (the items before it stand, accepted). */
+const KEY_REVOKED_DETAIL = 'The API key was revoked or expired while this batch was being processed; this email was not queued.';
 
 /** Batch keys live beside single-send keys; a space cannot occur in either (visible ASCII), so they never meet. */
 const batchKey = (key: string) => `batch ${key}`;
@@ -54,8 +59,14 @@ export async function sendBatch(
   const accepted: { messageId: string; mode: SendingMode; kind: string }[] = [];
   const refusals: SendRefusalCode[] = [];
   let completed = false;
+  let keyRevoked = false;
   try {
     for (const [index, item] of input.items.entries()) {
+      if (keyRevoked) {
+        refusals.push('unauthorized');
+        data.push({ index, success: false, error: 'unauthorized', detail: KEY_REVOKED_DETAIL });
+        continue;
+      }
       if (!item.ok) {
         data.push({ index, success: false, detail: 'This email is not a valid send request; see `errors`.', errors: item.errors });
         continue;
@@ -63,6 +74,13 @@ export async function sendBatch(
       const derived = !item.idempotency && input.idempotency ? { key: itemKey(input.idempotency.key, index), requestHash: input.idempotency.itemHashes[index]! } : undefined;
       const idempotency = item.idempotency ?? derived;
       const result = await sendMessage(deps, { request: item.request, key: input.key, ...(idempotency ? { idempotency } : {}) }, observer);
+      if (result.outcome === 'unauthenticated') {
+        if (accepted.length === 0 && !data.some((d) => d.success)) return { outcome: 'unauthenticated' };
+        keyRevoked = true;
+        refusals.push('unauthorized');
+        data.push({ index, success: false, error: 'unauthorized', detail: KEY_REVOKED_DETAIL });
+        continue;
+      }
       if (result.outcome === 'invalid') {
         data.push({ index, success: false, detail: 'This email is not a valid send request; see `errors`.', errors: result.errors });
         continue;

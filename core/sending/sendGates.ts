@@ -37,6 +37,9 @@ export interface SendContext {
   monthlyLimit: number;
 }
 
+/** The sending key as the gates need it: `id` absent for Postage's own emails, which have no key. */
+export type SendingKeyFacts = Pick<ApiKey, 'accountId' | 'domainScope'> & { id?: string };
+
 /** Spec 5.3: a key with a domain scope sends only from those domains (also checked on replays). */
 export function checkKeyScope(apiKey: Pick<ApiKey, 'domainScope'>, fromDomain: string): GateFailure | undefined {
   const scope = apiKey.domainScope.map(normaliseDomainName);
@@ -46,6 +49,8 @@ export function checkKeyScope(apiKey: Pick<ApiKey, 'domainScope'>, fromDomain: s
 }
 
 interface GateFacts {
+  /** The sending key is still active (not revoked nor expired); true when there is no key (Postage's own emails). */
+  keyActive: boolean;
   account: Account | undefined;
   domain: Domain | undefined;
   /** The plan the account is on (the free plan without a subscription). */
@@ -61,18 +66,20 @@ interface GateFacts {
  * Everything the gates judge, in one statement (one round trip on the hot path instead of six
  * reads in two waves; bench/README.md, "sendThroughput.ts").
  */
-async function readGateFacts(db: Db, input: { accountId: string; fromDomain: string; recipient: string }): Promise<GateFacts> {
+async function readGateFacts(db: Db, input: { accountId: string; keyId: string | undefined; fromDomain: string; recipient: string }): Promise<GateFacts> {
   const { rows } = await db.raw<{
     rows: {
       account: Record<string, unknown> | null;
       domain: Record<string, unknown> | null;
       plan: Record<string, unknown> | null;
       byoc: Record<string, unknown> | null;
+      key_active: boolean;
       suppressed: boolean;
       used: number;
     }[];
   }>(
     `SELECT to_jsonb(a) AS account, to_jsonb(d) AS domain, to_jsonb(p) AS plan, to_jsonb(b) AS byoc,
+            (?::uuid IS NULL OR EXISTS (SELECT 1 FROM api_keys k WHERE k.id = ?::uuid AND k.account_id = a.id AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > now()))) AS key_active,
             EXISTS (SELECT 1 FROM suppressions s WHERE s.account_id = a.id AND s.address = ?) AS suppressed,
             COALESCE((SELECT u.count FROM usage_counters u WHERE u.account_id = a.id AND u.month = ? AND u.mode = d.sending_mode), 0) AS used
      FROM accounts a
@@ -80,7 +87,7 @@ async function readGateFacts(db: Db, input: { accountId: string; fromDomain: str
      LEFT JOIN plans p ON p.name = COALESCE(NULLIF(a.plan, ''), ?)
      LEFT JOIN byoc_configs b ON b.account_id = a.id AND d.sending_mode = 'byoc'
      WHERE a.id = ?`,
-    [suppressionKey(input.recipient), utcMonthStart(), normaliseDomainName(input.fromDomain), FREE_PLAN, input.accountId],
+    [input.keyId ?? null, input.keyId ?? null, suppressionKey(input.recipient), utcMonthStart(), normaliseDomainName(input.fromDomain), FREE_PLAN, input.accountId],
   );
   const [row] = rows;
   const map = <R, T>(json: Record<string, unknown> | null | undefined, to: (r: R) => T): T | undefined => {
@@ -88,6 +95,7 @@ async function readGateFacts(db: Db, input: { accountId: string; fromDomain: str
     return r ? to(r) : undefined;
   };
   return {
+    keyActive: row?.key_active ?? false,
     account: map<AccountRow, Account>(row?.account, toAccount),
     domain: map<DomainRow, Domain>(row?.domain, toDomain),
     plan: map<PlanRow, Plan>(row?.plan, toPlan),
@@ -97,13 +105,23 @@ async function readGateFacts(db: Db, input: { accountId: string; fromDomain: str
   };
 }
 
+/**
+ * `unauthenticated`: the key was revoked or expired after this request was authenticated (from
+ * the key cache, or while it ran): the answer is the 401 authentication gives.
+ */
 export async function checkSendGates(
   db: Db,
-  input: { apiKey: Pick<ApiKey, 'accountId' | 'domainScope'>; fromDomain: string; recipient: string; recipientKind: RecipientKind },
-): Promise<{ ok: true; context: SendContext } | { ok: false; failure: GateFailure }> {
+  input: { apiKey: SendingKeyFacts; fromDomain: string; recipient: string; recipientKind: RecipientKind },
+): Promise<{ ok: true; context: SendContext } | { ok: false; failure: GateFailure } | { ok: false; unauthenticated: true }> {
   const fail = (code: GateCode, detail: string) => ({ ok: false as const, failure: { code, detail } });
-  const { account, domain, plan, byocConfig, suppressed, used } = await readGateFacts(db, { accountId: input.apiKey.accountId, fromDomain: input.fromDomain, recipient: input.recipient });
+  const { keyActive, account, domain, plan, byocConfig, suppressed, used } = await readGateFacts(db, {
+    accountId: input.apiKey.accountId,
+    keyId: input.apiKey.id,
+    fromDomain: input.fromDomain,
+    recipient: input.recipient,
+  });
   if (!account) return fail('unauthorized', 'The account of this API key no longer exists.');
+  if (!keyActive) return { ok: false, unauthenticated: true };
 
   if (!domain || domain.accountId !== account.id) {
     return fail('domain_not_registered', `The domain ${input.fromDomain} is not registered in this account.`);

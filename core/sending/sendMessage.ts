@@ -4,14 +4,13 @@
 // gates, acceptance (stage + count + outbox row, commit, then start), and the claim's release on
 // anything but acceptance. It answers with a typed result; callers only translate it (HTTP status,
 // metrics, log lines). Parsing and validating the caller's wire format stay with the caller.
-import type { ApiKey } from '../accounts/apiKeys';
 import type { Mailbox, RecipientKind } from '../model/addresses';
 import type { ApiErrorCodes } from '../model/errorCodes';
 import type { Attachment } from '../model/messageContent';
 import type { MessageKind, SendingMode } from '../model/sendingModes';
 import { acceptMessage, type AcceptDeps, type AcceptFailure } from './acceptMessage';
 import { claimIdempotencyKey, releaseIdempotencyKey, type IdempotencyClaim } from './idempotency';
-import { checkKeyScope, checkSendGates, USAGE_LIMIT_DETAIL, type GateCode } from './sendGates';
+import { checkKeyScope, checkSendGates, USAGE_LIMIT_DETAIL, type GateCode, type SendingKeyFacts } from './sendGates';
 import { buildSendResponse, type SendResponseBody } from './sendResponse';
 import { scheduleProblem } from './scheduledSends';
 import { renderTemplateForSend, type TemplateReference } from '../templates/renderTemplate';
@@ -36,8 +35,11 @@ export interface SendRequest {
   messageIdHeader?: string;
 }
 
-/** Who sends: the authenticated key's account and domain scope (empty: every domain). */
-export type SendingKey = Pick<ApiKey, 'accountId' | 'domainScope'>;
+/**
+ * Who sends: the authenticated key's account and domain scope (empty: every domain), and its id,
+ * which the gates check is still active (absent for Postage's own emails).
+ */
+export type SendingKey = SendingKeyFacts;
 
 export interface SendMessageInput {
   request: SendRequest;
@@ -59,6 +61,8 @@ export type SendMessageResult =
   | { outcome: 'replayed'; body: unknown }
   /** Nothing was queued or counted. `step` says which part of the story refused. */
   | { outcome: 'refused'; step: 'idempotency' | 'gates' | 'acceptance'; code: SendRefusalCode; detail: string }
+  /** The key was revoked or expired since it was authenticated: answer as authentication does (401). Nothing was queued or counted. */
+  | { outcome: 'unauthenticated' }
   /** A rule about the request that depends on the time or the account's data (a scheduled time out of its window, a template that cannot be rendered): a 400 on the field. Nothing was queued or counted. */
   | { outcome: 'invalid'; errors: Record<string, string[]> };
 
@@ -128,7 +132,7 @@ async function gateAndAccept(deps: AcceptDeps, input: SendMessageInput, claim: I
   if (rendered && !rendered.ok) return { outcome: 'invalid', errors: rendered.errors };
   const body = rendered ? rendered.rendered : { subject: request.subject, html: request.html, text: request.text };
   const gates = await checkSendGates(deps.db, { apiKey: key, fromDomain: request.fromDomain, recipient: request.to.address, recipientKind: request.recipientKind });
-  if (!gates.ok) return refused('gates', gates.failure);
+  if (!gates.ok) return 'unauthenticated' in gates ? { outcome: 'unauthenticated' } : refused('gates', gates.failure);
 
   const { domain, monthlyLimit } = gates.context;
   const kind: MessageKind = request.recipientKind.kind === 'test' || request.recipientKind.kind === 'simulator' ? request.recipientKind.kind : 'real';

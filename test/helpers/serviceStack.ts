@@ -1,5 +1,7 @@
 // The service as tests drive it: a fresh database, the API listening on a free port and a
 // worker on its own task queue, both in this process, against the run's real infrastructure.
+import { ApiKeyCache } from '../../core/accounts/apiKeyCache';
+import type { ApiKeyRow } from '../../core/accounts/apiKeys';
 import { Client, Connection } from '@temporalio/client';
 import { NativeConnection, type Worker } from '@temporalio/worker';
 import type Redis from 'ioredis';
@@ -54,7 +56,10 @@ export async function startServiceStack(
     workerRun = worker.run();
   }
 
-  const app = createApp({ config, db: database.db, redis, temporal, logger });
+  // As api/server.ts: the send routes authenticate through the key cache.
+  const apiKeys = new ApiKeyCache<ApiKeyRow>({ databaseUrl: database.url, logger });
+  await apiKeys.start();
+  const app = createApp({ config, db: database.db, redis, temporal, logger, apiKeys });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
@@ -70,6 +75,7 @@ export async function startServiceStack(
     ...(worker ? { worker } : {}),
     async stop() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await apiKeys.close();
       if (worker) {
         worker.shutdown();
         await workerRun;

@@ -208,6 +208,8 @@ export const templateOperations = [
           return ANSWERED;
         case 'replayed':
           throw new Error('a test send has no idempotency key, so nothing to replay');
+        case 'unauthenticated':
+          throw new Error('a test send names no API key, so none can have been revoked');
         case 'accepted':
           deps.metrics.sendsAccepted.inc({ mode: result.mode, kind: result.kind });
           res.locals.outcome = 'queued';
