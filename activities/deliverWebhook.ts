@@ -15,7 +15,9 @@ import type { ResolvedActivityDeps } from './deps';
  */
 export function deliverWebhook(deps: ResolvedActivityDeps) {
   return async function deliverWebhook(input: { endpointId: string; messageId: string; event: WebhookEventType }): Promise<{ succeeded: boolean; statusCode: number | null }> {
-    if (Context.current().info.attempt > 1) {
+    // Run again: a retry, or a local activity whose workflow task is run again after its worker died.
+    const { info } = Context.current();
+    if (info.attempt > 1 || info.isLocal) {
       const recorded = await recordedMessageDelivery(deps.db, input);
       if (recorded) return recorded;
     }

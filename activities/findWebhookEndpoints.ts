@@ -1,11 +1,10 @@
-import { subscribedEndpoints } from '../core/webhooks/webhookEndpoints';
+import { subscribedEndpointIds } from '../core/webhooks/webhookEndpoints';
 import type { WebhookEventType } from '../core/model/webhookEvents';
 import type { ResolvedActivityDeps } from './deps';
 
 /** Ids of the account's active endpoints subscribed to the event (spec 6.1). */
 export function findWebhookEndpoints(deps: ResolvedActivityDeps) {
   return async function findWebhookEndpoints(input: { accountId: string; event: WebhookEventType }): Promise<{ endpointIds: string[] }> {
-    const endpoints = await subscribedEndpoints(deps.db, input.accountId, input.event);
-    return { endpointIds: endpoints.map((e) => e.id) };
+    return { endpointIds: await subscribedEndpointIds(deps.db, input.accountId, input.event) };
   };
 }

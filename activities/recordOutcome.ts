@@ -1,5 +1,6 @@
 import { applyOutcomeToLog } from '../core/sending/emailLog';
-import type { MessageStatus, ProviderOutcome } from '../core/model/outcomes';
+import { OUTCOME_EVENT, type MessageStatus, type ProviderOutcome } from '../core/model/outcomes';
+import { subscribedEndpointIds } from '../core/webhooks/webhookEndpoints';
 import type { ResolvedActivityDeps } from './deps';
 
 /**
@@ -9,10 +10,19 @@ import type { ResolvedActivityDeps } from './deps';
  * workflow), so the outcome's webhook is still fired.
  */
 export function recordOutcome(deps: ResolvedActivityDeps) {
-  return async function recordOutcome(input: { messageId: string; outcome: ProviderOutcome; recordedBy?: string }): Promise<{ applied: boolean; status: MessageStatus }> {
-    const { applied, status: current } = await applyOutcomeToLog(deps.db, input.messageId, input.outcome, input.recordedBy);
+  return async function recordOutcome(input: {
+    messageId: string;
+    outcome: ProviderOutcome;
+    recordedBy?: string;
+    /** The message's account: also return the endpoints subscribed to the outcome's event (read beside the write). */
+    webhookEndpointsOf?: string;
+  }): Promise<{ applied: boolean; status: MessageStatus; webhookEndpointIds?: string[] }> {
+    const [{ applied, status: current }, endpointIds] = await Promise.all([
+      applyOutcomeToLog(deps.db, input.messageId, input.outcome, input.recordedBy),
+      input.webhookEndpointsOf !== undefined ? subscribedEndpointIds(deps.db, input.webhookEndpointsOf, OUTCOME_EVENT[input.outcome.type]) : undefined,
+    ]);
     const status = current ?? input.outcome.type;
     if (applied) deps.metrics.outcomes.inc({ status });
-    return { applied, status };
+    return { applied, status, ...(endpointIds ? { webhookEndpointIds: endpointIds } : {}) };
   };
 }

@@ -4,14 +4,22 @@ import { deleteStagedMessage, loadStagedMessage } from '../core/sending/staging'
 import { claimAcceptance } from '../core/sending/acceptOutbox';
 import { scheduledSendState, writeScheduledLogRow } from '../core/sending/scheduledSends';
 import type { ResolvedActivityDeps } from './deps';
+import type { WebhookEventType } from '../core/model/webhookEvents';
+import { subscribedEndpointIds } from '../core/webhooks/webhookEndpoints';
 
 /**
  * Confirms the accepted message (the API commits it, then starts the workflow), then writes the
  * shared-mode log row as `queued`. A message not found was given back (or never committed) and is
- * not sent.
+ * not sent. With `webhookEndpointsFor` (a shared message queued now), it also returns the
+ * endpoints subscribed to that event, so the workflow takes no step of its own to find them.
  */
 export function recordQueuedMessage(deps: ResolvedActivityDeps) {
-  return async function recordQueuedMessage(input: { messageId: string; kind: MessageKind; scheduledAt?: string }): Promise<{ accepted: boolean; canceled?: true }> {
+  return async function recordQueuedMessage(input: {
+    messageId: string;
+    kind: MessageKind;
+    scheduledAt?: string;
+    webhookEndpointsFor?: WebhookEventType;
+  }): Promise<{ accepted: boolean; canceled?: true; webhookEndpointIds?: string[] }> {
     // Take the outbox row (core/sending/acceptOutbox.ts) so the API can no longer give the
     // message back, then read it. Two statements on purpose: the read must see a withdrawal that
     // won the race for the row. Staged without a row means confirmed earlier (a retry of this
@@ -35,10 +43,13 @@ export function recordQueuedMessage(deps: ResolvedActivityDeps) {
         tags: staged.content.tags ?? {},
         ...(staged.content.template ? { template: staged.content.template } : {}),
       };
-      if (!input.scheduledAt) await insertQueuedLogRow(deps.db, row);
+      if (!input.scheduledAt) {
+        const [, endpointIds] = await Promise.all([insertQueuedLogRow(deps.db, row), input.webhookEndpointsFor && subscribedEndpointIds(deps.db, staged.accountId, input.webhookEndpointsFor)]);
+        return { accepted: true, ...(endpointIds ? { webhookEndpointIds: endpointIds } : {}) };
+      }
       // Moved or cancelled before the row existed: the row says so from the start (the content of
       // a cancelled message was kept for this row only, and goes now).
-      else if ((await writeScheduledLogRow(deps.db, staged.messageId, (trx) => insertQueuedLogRow(trx, { ...row, scheduledAt: input.scheduledAt! }))).canceled) {
+      if ((await writeScheduledLogRow(deps.db, staged.messageId, (trx) => insertQueuedLogRow(trx, { ...row, scheduledAt: input.scheduledAt! }))).canceled) {
         await deleteStagedMessage(deps.db, staged.messageId);
         return { accepted: false, canceled: true };
       }

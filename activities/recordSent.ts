@@ -1,4 +1,5 @@
 import { markLogRowSent } from '../core/sending/emailLog';
+import { discardStagedAttachments } from '../core/sending/staging';
 import type { ResolvedActivityDeps } from './deps';
 
 /**
@@ -7,8 +8,9 @@ import type { ResolvedActivityDeps } from './deps';
  * it in the timeline).
  */
 export function recordSent(deps: ResolvedActivityDeps) {
-  return async function recordSent(input: { messageId: string; providerMessageId: string }): Promise<{ sentAt: string | null }> {
-    const sentAt = await markLogRowSent(deps.db, input.messageId, input.providerMessageId);
+  return async function recordSent(input: { messageId: string; providerMessageId: string; discardAttachments?: true }): Promise<{ sentAt: string | null }> {
+    // `discardAttachments`: the test send's two steps in one (its staged attachments are dropped unsent).
+    const [sentAt] = await Promise.all([markLogRowSent(deps.db, input.messageId, input.providerMessageId), input.discardAttachments && discardStagedAttachments(deps.db, input.messageId)]);
     return { sentAt: sentAt ? sentAt.toISOString() : null };
   };
 }

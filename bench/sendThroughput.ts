@@ -13,7 +13,7 @@ import { loadConfig } from '../core/platform/config';
 import type { ManagedProcess } from '../tools/stack/processes';
 import { formatResults, runClosedLoop, type LoopResult } from './closedLoop';
 import { startBenchInfra } from './infra';
-import { benchServiceEnv, seedSenders, startApi, type Sender } from './stack';
+import { benchServiceEnv, cpuSeconds, seedSenders, startApi, type Sender } from './stack';
 const say = (line: string) => console.log(`[bench] ${line}`);
 
 const { values: args } = parseArgs({
@@ -69,17 +69,31 @@ async function main(): Promise<void> {
 
     say(`measuring ${seconds} s per run at concurrency ${concurrency}`);
     const results: LoopResult[] = [];
-    results.push(await sendLoop(`POST /api/send/ (${accountCount} accounts, ${spread.length} keys)`, started.baseUrl, spread, seconds));
+    // CPU milliseconds per accepted request of each process during each loop (the load generator
+    // is this process): where the API's extra cost over a raw start goes.
+    const cpu = () => cpuSeconds({ API: api?.child.pid, 'load generator': process.pid }, { postgres: 'PostgreSQL', 'redis-server': 'Redis', temporal: 'Temporal' });
+    const cpuLines: string[] = [];
+    const measured = async (loop: () => Promise<LoopResult>): Promise<LoopResult> => {
+      const before = cpu();
+      const result = await loop();
+      const after = cpu();
+      const perRequest = [...after].map(([label, s]) => `${label} ${((1000 * (s - (before.get(label) ?? 0))) / result.ok).toFixed(2)}`);
+      cpuLines.push(`${result.label}: ${perRequest.join(', ')}`);
+      return result;
+    };
+    results.push(await measured(() => sendLoop(`POST /api/send/ (${accountCount} accounts, ${spread.length} keys)`, started.baseUrl, spread, seconds)));
     results.push(
-      await runClosedLoop('client.workflow.start (raw, same options)', { concurrency, seconds }, async () => {
-        await workflows.startSend(
-          { messageId: randomUUID(), accountId: spread[0]!.accountId, mode: 'shared', kind: 'simulator', outcomeTimeoutSeconds: 60 },
-          Date.now() + config.temporal.startTimeoutMs,
-        );
-        return 'ok';
-      }),
+      await measured(() =>
+        runClosedLoop('client.workflow.start (raw, same options)', { concurrency, seconds }, async () => {
+          await workflows.startSend(
+            { messageId: randomUUID(), accountId: spread[0]!.accountId, mode: 'shared', kind: 'simulator', outcomeTimeoutSeconds: 60 },
+            Date.now() + config.temporal.startTimeoutMs,
+          );
+          return 'ok';
+        }),
+      ),
     );
-    results.push(await sendLoop(`POST /api/send/ (1 account, ${single.length} keys)`, started.baseUrl, single, seconds));
+    results.push(await measured(() => sendLoop(`POST /api/send/ (1 account, ${single.length} keys)`, started.baseUrl, single, seconds)));
 
     const [apiSpread, raw, apiSingle] = results as [LoopResult, LoopResult, LoopResult];
     console.log('');
@@ -91,6 +105,9 @@ async function main(): Promise<void> {
     console.log('');
     console.log(`API / raw start (many accounts): ${(apiSpread.perSecond / raw.perSecond).toFixed(2)}`);
     console.log(`API / raw start (one account):   ${(apiSingle.perSecond / raw.perSecond).toFixed(2)}`);
+    console.log('');
+    console.log('CPU ms per accepted request, by process:');
+    for (const line of cpuLines) console.log(`  ${line}`);
   } finally {
     await api?.stop();
     await connection?.close();

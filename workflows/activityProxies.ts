@@ -1,7 +1,7 @@
 // How each kind of activity is retried. Bookkeeping (PostgreSQL) retries until it works; SES and
 // STS retry throttling and transient errors with backoff for up to 30 minutes but never a
 // permanent refusal; a webhook endpoint gets exactly one attempt (spec 6.1).
-import { deprecatePatch, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
+import { deprecatePatch, patched, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import { NON_RETRYABLE_SEND_FAILURES, SEND_ATTEMPT_TIMEOUT_MS } from '../core/model/sendFailures';
 
@@ -73,7 +73,7 @@ const PROVIDER_OPTIONS = {
  */
 export const provider = proxyActivities<Pick<Activities, 'resolveByocCredentials' | 'sendViaSes'>>({ ...PROVIDER_OPTIONS, heartbeatTimeout: '15s' });
 
-export const webhookDelivery = proxyActivities<Pick<Activities, 'deliverWebhook'>>({
+const WEBHOOK_DELIVERY_OPTIONS = {
   // The request itself gives up after WEBHOOK_TIMEOUT_MS (5 s); this only bounds a stuck worker.
   startToCloseTimeout: '15s',
   // One attempt at the endpoint (spec 6.1): the activity returns the endpoint's failure instead of
@@ -81,7 +81,31 @@ export const webhookDelivery = proxyActivities<Pick<Activities, 'deliverWebhook'
   // finds the attempt already recorded (activities/deliverWebhook.ts). Without retries a worker
   // dying before the POST lost the event.
   retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '30s', maximumAttempts: 10 },
-});
+} as const;
+
+const remoteWebhookDelivery = proxyActivities<Pick<Activities, 'deliverWebhook'>>(WEBHOOK_DELIVERY_OPTIONS);
+const localWebhookDelivery = proxyLocalActivities<Pick<Activities, 'deliverWebhook'>>({ ...WEBHOOK_DELIVERY_OPTIONS, localRetryThreshold: '1s' });
+export const LEAN_BOOKKEEPING_PATCH = 'lean-bookkeeping';
+
+/**
+ * True in runs begun since `patched('lean-bookkeeping')` (bench/README.md, issue 26), which take
+ * fewer steps per message:
+ * - webhook deliveries are local activities: as ordinary activities each took an activity task
+ *   and a second workflow task through the Temporal server, most of its work per message. A
+ *   workflow task run again after its worker died runs a delivery again, which finds the attempt
+ *   already recorded, as a retried activity did;
+ * - the endpoints for `email.sent` come back from recordQueuedMessage, and those for an outcome
+ *   from recordOutcome, instead of a findWebhookEndpoints step after each;
+ * - a test send drops its staged attachments within recordSent.
+ * Runs begun before keep their steps (docs/deployment.md, "Workflow changes").
+ */
+export function leanBookkeeping(): boolean {
+  return patched(LEAN_BOOKKEEPING_PATCH);
+}
+
+export function webhookDelivery(): Pick<Activities, 'deliverWebhook'> {
+  return leanBookkeeping() ? localWebhookDelivery : remoteWebhookDelivery;
+}
 
 export const retention = proxyActivities<Pick<Activities, 'purgeEmailLog' | 'purgeExpiredContent'>>({
   startToCloseTimeout: '10m',

@@ -6,7 +6,7 @@ import type { TestOutcome } from '../core/model/addresses';
 import type { MessageStatus, ProviderOutcome } from '../core/model/outcomes';
 import { syntheticTestOutcome, testProviderMessageId } from '../core/model/outcomes';
 import { SEND_FAILURE } from '../core/model/sendFailures';
-import { bookkeeping, provider } from './activityProxies';
+import { bookkeeping, leanBookkeeping, provider } from './activityProxies';
 import { MESSAGE_STATUS } from '../core/model/searchAttributes';
 import { settleOutcome } from './settleOutcome';
 import { canceledSignal, providerOutcomeSignal, rescheduledSignal } from '../core/model/signals';
@@ -15,20 +15,28 @@ import { webhookFanout, type WebhookFanout } from './webhookFanout';
 
 export { providerOutcomeSignal };
 
+// The status search attribute as last written (module state is per run). The start writes `queued`.
+let writtenStatus: SendEmailResult['status'] = 'queued';
+
 function setStatus(status: SendEmailResult['status']): void {
+  // Runs begun since 'lean-bookkeeping' write it only when it changes: each write is a history
+  // event and a visibility update on the Temporal server.
+  if (leanBookkeeping() && status === writtenStatus) return;
+  writtenStatus = status;
   upsertSearchAttributes([{ key: MESSAGE_STATUS, value: status }]);
 }
 
 export async function sendEmail(input: SendEmailInput): Promise<SendEmailResult> {
+  writtenStatus = 'queued';
   // Outcomes are buffered from the start: a notification may arrive before the wait begins.
   const outcomes: ProviderOutcome[] = [];
   setHandler(providerOutcomeSignal, (outcome) => void outcomes.push(outcome));
   const webhooks = webhookFanout(input);
 
   const confirmed = await confirmAcceptance(input);
-  if (confirmed !== 'accepted') {
-    setStatus(confirmed);
-    return { status: confirmed };
+  if (confirmed.state !== 'accepted') {
+    setStatus(confirmed.state);
+    return { status: confirmed.state };
   }
   if (input.scheduledAt) {
     const release = await waitForScheduledTime(input.messageId, input.scheduledAt);
@@ -39,7 +47,7 @@ export async function sendEmail(input: SendEmailInput): Promise<SendEmailResult>
     if (release.state === 'blocked') return failScheduled(input, release.reason ?? 'a send gate refused it at its scheduled time', webhooks);
   }
   setStatus('queued');
-  webhooks.fire('email.sent'); // spec 6.3: as soon as the message is queued
+  webhooks.fire('email.sent', confirmed.sentEndpointIds); // spec 6.3: as soon as the message is queued
 
   let result: SendEmailResult;
   if (input.mode === 'byoc') result = await sendThroughCustomerAccount(input);
@@ -55,9 +63,17 @@ export async function sendEmail(input: SendEmailInput): Promise<SendEmailResult>
  * the workflow (and the relay starts only committed rows), so one look decides: a message not
  * found was given back after a start that answered too late, and is not sent.
  */
-async function confirmAcceptance(input: SendEmailInput): Promise<'accepted' | 'not_accepted' | 'canceled'> {
-  const { accepted, canceled } = await bookkeeping().recordQueuedMessage({ messageId: input.messageId, kind: input.kind, ...(input.scheduledAt ? { scheduledAt: input.scheduledAt } : {}) });
-  return accepted ? 'accepted' : canceled ? 'canceled' : 'not_accepted';
+async function confirmAcceptance(input: SendEmailInput): Promise<{ state: 'accepted' | 'not_accepted' | 'canceled'; sentEndpointIds?: string[] }> {
+  // The endpoints for `email.sent` come with it when the message is queued now (a scheduled one
+  // looks them up when it is released).
+  const endpointsNow = leanBookkeeping() && input.mode === 'shared' && !input.scheduledAt;
+  const { accepted, canceled, webhookEndpointIds } = await bookkeeping().recordQueuedMessage({
+    messageId: input.messageId,
+    kind: input.kind,
+    ...(input.scheduledAt ? { scheduledAt: input.scheduledAt } : {}),
+    ...(endpointsNow ? { webhookEndpointsFor: 'email.sent' as const } : {}),
+  });
+  return { state: accepted ? 'accepted' : canceled ? 'canceled' : 'not_accepted', ...(webhookEndpointIds ? { sentEndpointIds: webhookEndpointIds } : {}) };
 }
 
 /**
@@ -105,12 +121,14 @@ async function failScheduled(input: SendEmailInput, reason: string, webhooks: We
 
 /** Spec 4.1: no SES call; the synthetic outcome takes the same path as a real one. */
 async function simulateTestRecipient(input: SendEmailInput, outcome: TestOutcome, webhooks: WebhookFanout): Promise<SendEmailResult> {
-  await bookkeeping().discardStagedAttachments({ messageId: input.messageId });
+  const lean = leanBookkeeping();
+  if (!lean) await bookkeeping().discardStagedAttachments({ messageId: input.messageId });
   const providerMessageId = testProviderMessageId(uuid4());
   // Void in runs recorded before recordSent returned its time. As a local activity it runs within
   // the same workflow task, whose clock is older than the row's `sent_at`: the outcome takes that time.
-  const sent = (await bookkeeping().recordSent({ messageId: input.messageId, providerMessageId })) as { sentAt: string | null } | undefined;
-  setStatus('sent');
+  const sent = (await bookkeeping().recordSent({ messageId: input.messageId, providerMessageId, ...(lean ? { discardAttachments: true as const } : {}) })) as { sentAt: string | null } | undefined;
+  // The outcome follows in the same workflow task, so nobody could see `sent` (lean runs skip it).
+  if (!lean) setStatus('sent');
   // A millisecond later: `sent_at` keeps microseconds the ISO string drops, and the outcome must
   // not sort before `sent` in the timeline.
   const outcomeAt = sent?.sentAt ? new Date(Date.parse(sent.sentAt) + 1).toISOString() : new Date().toISOString();

@@ -4,16 +4,19 @@ import type { WebhookEventType } from '../core/model/webhookEvents';
 import { bookkeeping, webhookDelivery } from './activityProxies';
 
 export interface WebhookFanout {
-  fire(event: WebhookEventType): void;
+  /** `endpointIds`: the subscribed endpoints when a step already read them (else they are looked up). */
+  fire(event: WebhookEventType, endpointIds?: string[]): void;
   settled(): Promise<void>;
 }
 
-async function notifyEndpoints(accountId: string, messageId: string, event: WebhookEventType): Promise<void> {
-  const { endpointIds } = await bookkeeping().findWebhookEndpoints({ accountId, event });
+async function notifyEndpoints(accountId: string, messageId: string, event: WebhookEventType, known?: string[]): Promise<void> {
+  const endpointIds = known ?? (await bookkeeping().findWebhookEndpoints({ accountId, event })).endpointIds;
   await Promise.all(
     endpointIds.map((endpointId) =>
       // One attempt; a failed delivery is recorded by the activity and never fails the message.
-      webhookDelivery.deliverWebhook({ endpointId, messageId, event }).catch(() => undefined),
+      webhookDelivery()
+        .deliverWebhook({ endpointId, messageId, event })
+        .catch(() => undefined),
     ),
   );
 }
@@ -22,8 +25,8 @@ async function notifyEndpoints(accountId: string, messageId: string, event: Webh
 export function webhookFanout(input: { accountId: string; messageId: string; mode: 'shared' | 'byoc' }): WebhookFanout {
   const pending: Promise<void>[] = [];
   return {
-    fire(event) {
-      if (input.mode === 'shared') pending.push(notifyEndpoints(input.accountId, input.messageId, event));
+    fire(event, endpointIds) {
+      if (input.mode === 'shared') pending.push(notifyEndpoints(input.accountId, input.messageId, event, endpointIds));
     },
     async settled() {
       await Promise.all(pending);

@@ -192,10 +192,10 @@ export async function listWebhookEndpoints(db: Db, accountId: string): Promise<W
   return (await db<WebhookEndpointRow>('webhook_endpoints').where({ account_id: accountId }).orderBy('created_at')).map(toEndpoint);
 }
 
-/** Active endpoints of the account subscribed to `event`. */
-export async function subscribedEndpoints(db: Db, accountId: string, event: WebhookEventType): Promise<WebhookEndpoint[]> {
-  const rows = await db<WebhookEndpointRow>('webhook_endpoints').where({ account_id: accountId, active: true }).whereRaw('? = ANY(events)', [event]).orderBy('created_at');
-  return rows.map(toEndpoint);
+/** Ids of the account's active endpoints subscribed to `event`, in the order they were made. */
+export async function subscribedEndpointIds(db: Db, accountId: string, event: WebhookEventType): Promise<string[]> {
+  const rows = await db('webhook_endpoints').where({ account_id: accountId, active: true }).whereRaw('? = ANY(events)', [event]).orderBy('created_at').select<{ id: string }[]>('id');
+  return rows.map((r) => r.id);
 }
 
 /**

@@ -10,7 +10,7 @@ import { testConfig } from '../helpers/config';
 import { createSender, type SenderFixture } from '../helpers/fixtures';
 import { BYOC_ROLE_ARN, startMotoPeer, type MotoPeer } from '../helpers/moto';
 import { activityResults, activityStory, attemptsOf, messageContent, stageAndStart, startTimeSkippingPipeline, type TimeSkippingPipeline } from '../helpers/pipeline';
-import { LOCAL_BOOKKEEPING_PATCH } from '../../workflows/activityProxies';
+import { LEAN_BOOKKEEPING_PATCH, LOCAL_BOOKKEEPING_PATCH } from '../../workflows/activityProxies';
 
 const REGION = 'eu-west-1';
 let pipeline: TimeSkippingPipeline;
@@ -97,7 +97,7 @@ test('sends through the customer account in its region; keeps nothing; returns n
     PostageMode: 'byoc',
     PostageStatus: 'sent',
     // Temporal's own attribute: which code paths (patches) this run took, for operators.
-    TemporalChangeVersion: [LOCAL_BOOKKEEPING_PATCH],
+    TemporalChangeVersion: [LEAN_BOOKKEEPING_PATCH, LOCAL_BOOKKEEPING_PATCH],
   });
 });
 

@@ -24,6 +24,9 @@ const NO_LONGER_REPLAY = ['sendEmail-test-bounced-before-local-bookkeeping.json'
  */
 const LOOKED_AGAIN = 'sendEmail-not-accepted-looked-again-local-bookkeeping.json';
 
+/** Recorded on this code: `patched('lean-bookkeeping')` (workflows/activityProxies.ts). */
+const LEAN = 'sendEmail-test-bounced-lean-bookkeeping.json';
+
 const ACTIVITY_TASK_SCHEDULED = 10;
 const TIMER_STARTED = 17;
 const MARKER_RECORDED = 25;
@@ -39,11 +42,31 @@ function patchMarkers(file: string): unknown[] {
     .map((e) => JSON.parse(Buffer.from(e.markerRecordedEventAttributes!.details!['patch-data']!.payloads![0]!.data!).toString()) as unknown);
 }
 
+/** The local activities a history recorded, in order. */
+function localActivities(file: string): string[] {
+  return (load(file).events ?? [])
+    .filter((e) => e.markerRecordedEventAttributes?.markerName === 'core_local_activity')
+    .map((e) => (JSON.parse(Buffer.from(e.markerRecordedEventAttributes!.details!['data']!.payloads![0]!.data!).toString()) as { activity_type: string }).activity_type);
+}
+
 test.each(STILL_REPLAY)('%s (recorded with the patch marker) replays on the current workflow code', async (file) => {
   // A recorded history must be what it says: local activity markers after the patch's own marker.
   expect(patchMarkers(file)).toEqual([{ id: 'local-bookkeeping', deprecated: false }]);
   expect(eventTypes(file)).toContain(MARKER_RECORDED);
   await expect(replay(file)).resolves.toBeUndefined();
+});
+
+test(`${LEAN} (recorded with 'lean-bookkeeping') replays, with fewer steps than the run before it`, async () => {
+  expect(patchMarkers(LEAN)).toEqual([
+    { id: 'lean-bookkeeping', deprecated: false },
+    { id: 'local-bookkeeping', deprecated: true },
+  ]);
+  // No findWebhookEndpoints or discardStagedAttachments step; webhook deliveries are local
+  // activities (no activity task, one workflow task in all).
+  expect(localActivities(LEAN)).toEqual(['recordQueuedMessage', 'recordSent', 'deliverWebhook', 'recordOutcome', 'deliverWebhook']);
+  expect(eventTypes(LEAN)).not.toContain(ACTIVITY_TASK_SCHEDULED);
+  expect(localActivities(STILL_REPLAY[0]!)).toContain('findWebhookEndpoints');
+  await expect(replay(LEAN)).resolves.toBeUndefined();
 });
 
 test.each(NO_LONGER_REPLAY)('%s (recorded before the patch) fails to replay with a nondeterminism error', async (file) => {

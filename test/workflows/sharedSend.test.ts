@@ -14,7 +14,7 @@ import { createEndpoint, createSender, type SenderFixture } from '../helpers/fix
 import { activityStory, messageContent, stageAndStart, startTimeSkippingPipeline, type StartedMessage, type TimeSkippingPipeline } from '../helpers/pipeline';
 import { eventually } from '../helpers/wait';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhookReceiver';
-import { LOCAL_BOOKKEEPING_PATCH } from '../../workflows/activityProxies';
+import { LEAN_BOOKKEEPING_PATCH, LOCAL_BOOKKEEPING_PATCH } from '../../workflows/activityProxies';
 
 let pipeline: TimeSkippingPipeline;
 let receiver: WebhookReceiver;
@@ -130,7 +130,7 @@ describe('SES sends and provider outcomes', () => {
       PostageMode: 'shared',
       PostageStatus: 'delivered',
       // Temporal's own attribute: which code paths (patches) this run took, for operators.
-      TemporalChangeVersion: [LOCAL_BOOKKEEPING_PATCH],
+      TemporalChangeVersion: [LEAN_BOOKKEEPING_PATCH, LOCAL_BOOKKEEPING_PATCH],
     });
   });
 
