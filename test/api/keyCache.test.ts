@@ -16,6 +16,17 @@ afterAll(async () => stack?.stop());
 
 const keyIdOf = async (sender: SenderFixture): Promise<string> => (await stack.db('api_keys').where({ account_id: sender.account.id }).first<{ id: string }>('id')).id;
 
+/** Revokes the key without a notification (as if it were lost): only the send's gates statement can tell. */
+async function revokeUnheard(sender: SenderFixture): Promise<void> {
+  await stack.db.transaction(async (trx) => {
+    await trx.raw('ALTER TABLE api_keys DISABLE TRIGGER api_key_changed');
+    await trx('api_keys')
+      .where({ id: await keyIdOf(sender) })
+      .update({ revoked_at: new Date() });
+    await trx.raw('ALTER TABLE api_keys ENABLE TRIGGER api_key_changed');
+  });
+}
+
 test('under load, no send that starts after the revocation committed is accepted, and each gets 401', async () => {
   const sender = await createSender(stack.db);
   const body = testSendBody(stack, sender.domain);
@@ -52,14 +63,7 @@ test('a revocation the cache never hears of still refuses the next send with 401
   const sender = await createSender(stack.db);
   const body = testSendBody(stack, sender.domain);
   expect((await send(stack, sender.apiKey, body)).status).toBe(200);
-  // No notification: as if it were lost. The send's gates statement checks the key itself.
-  await stack.db.transaction(async (trx) => {
-    await trx.raw('ALTER TABLE api_keys DISABLE TRIGGER api_key_changed');
-    await trx('api_keys')
-      .where({ id: await keyIdOf(sender) })
-      .update({ revoked_at: new Date() });
-    await trx.raw('ALTER TABLE api_keys ENABLE TRIGGER api_key_changed');
-  });
+  await revokeUnheard(sender);
   const res = await send(stack, sender.apiKey, body);
   expect(res.status).toBe(401);
   expect(res.json).toEqual({ success: false, detail: expect.any(String) });
@@ -81,13 +85,7 @@ test('the notification evicts the key: a revoked key gets 401 before its body is
 test('a batch whose key was revoked unheard-of is refused with 401 and queues nothing', async () => {
   const sender = await createSender(stack.db);
   expect((await send(stack, sender.apiKey, testSendBody(stack, sender.domain))).status).toBe(200);
-  await stack.db.transaction(async (trx) => {
-    await trx.raw('ALTER TABLE api_keys DISABLE TRIGGER api_key_changed');
-    await trx('api_keys')
-      .where({ id: await keyIdOf(sender) })
-      .update({ revoked_at: new Date() });
-    await trx.raw('ALTER TABLE api_keys ENABLE TRIGGER api_key_changed');
-  });
+  await revokeUnheard(sender);
   const res = await fetch(`${stack.baseUrl}/api/send/batch`, {
     method: 'POST',
     headers: { 'X-API-Key': sender.apiKey, 'Content-Type': 'application/json' },
