@@ -96,7 +96,8 @@ export const LEAN_BOOKKEEPING_PATCH = 'lean-bookkeeping';
  *   already recorded, as a retried activity did;
  * - the endpoints for `email.sent` come back from recordQueuedMessage, and those for an outcome
  *   from recordOutcome, instead of a findWebhookEndpoints step after each;
- * - a test send drops its staged attachments within recordSent.
+ * - a test send drops its staged attachments within recordSent;
+ * - the status search attribute is written only when it changes (workflows/sendEmail.ts).
  * Runs begun before keep their steps (docs/deployment.md, "Workflow changes").
  */
 export function leanBookkeeping(): boolean {

@@ -159,7 +159,8 @@ export async function listApiKeys(db: Db, accountId: string): Promise<ApiKey[]> 
 }
 
 /**
- * Takes effect on the key's next request: authentication reads the row every time. With
+ * Takes effect on the key's next request: authentication reads the row every time, but on the
+ * send routes, where the gates statement checks the key again (core/accounts/apiKeyCache.ts). With
  * `accountId`, a key of another account is reported as not found.
  */
 export async function revokeApiKey(db: Db, idOrPrefix: string, actor: string, accountId?: string): Promise<ApiKey> {

@@ -2,6 +2,8 @@
 // Python's smtplib. Each RCPT is one message through the send use case: what reaches the SES
 // emulator, what the clients are told, and what the relay keeps.
 import { randomBytes } from 'node:crypto';
+import nodemailer from 'nodemailer';
+import { monthlyUsage } from '../../core/accounts/usage';
 import { revokeApiKey } from '../../core/accounts/apiKeys';
 import { suppressManually } from '../../core/accounts/suppressions';
 import { sendWorkflowId } from '../../core/model/workflowContract';
@@ -108,6 +110,30 @@ test('bad keys get 535 5.7.8: unknown, malformed and revoked, from both clients'
   }
   const python = await sendWithSmtplib(implicitTls('not-a-key'), { from: `hello@${sender.domain}`, to: ['a@example.org'], subject: 'x', text: 'x' });
   expect(python.error).toMatchObject({ type: 'SMTPAuthenticationError', code: 535, text: expect.stringMatching(/^5\.7\.8 /) });
+});
+
+test('a key revoked while its connection is open: the next message on that connection gets 535 5.7.8 and nothing is queued', async () => {
+  const owner = await createSender(stack.db);
+  const [row] = await stack.db('api_keys').where({ account_id: owner.account.id }).select<{ id: string }[]>('id');
+  // One pooled connection, authenticated once, kept open between the two messages.
+  const transport = nodemailer.createTransport({
+    pool: true,
+    maxConnections: 1,
+    host: 'localhost',
+    port: relay.port,
+    requireTLS: true,
+    auth: { user: 'postage', pass: owner.apiKey },
+    tls: { ca: tls.cert },
+  });
+  try {
+    const message = { from: `hello@${owner.domain}`, to: 'a@example.org', subject: marker('revoked-mid-session'), text: 'x' };
+    expect((await transport.sendMail(message)).response).toMatch(/^250 /);
+    await revokeApiKey(stack.db, row!.id, 'test');
+    await expect(transport.sendMail(message)).rejects.toMatchObject({ responseCode: 535, response: expect.stringMatching(/^535 5\.7\.8 /) });
+  } finally {
+    transport.close();
+  }
+  expect((await monthlyUsage(stack.db, owner.account.id)).shared).toBe(1);
 });
 
 test('three recipients, one suppressed: two delivered, one 550 at RCPT (Nodemailer and smtplib)', async () => {
