@@ -50,7 +50,11 @@ export function formatResults(results: LoopResult[]): string {
       .map(([k, v]) => `${k}: ${v}`)
       .join(', ') || '0',
   ]);
-  const header = ['run', 'accepted/s', 'p50 ms', 'p99 ms', 'accepted', 'failures'];
+  return formatTable(['run', 'accepted/s', 'p50 ms', 'p99 ms', 'accepted', 'failures'], rows);
+}
+
+/** A plain-text table: the first column left-aligned, the others right-aligned. */
+export function formatTable(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   return [line(header), ...rows.map(line)].join('\n');

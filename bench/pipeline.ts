@@ -20,6 +20,7 @@ import { parseArgs } from 'node:util';
 import nodemailer from 'nodemailer';
 import { createApiKey } from '../core/accounts/apiKeys';
 import { sendWorkflowId } from '../core/model/workflowContract';
+import { formatTable } from './closedLoop';
 import type { BenchTemporalStore } from './infra';
 import { awaitCompletion, cpuSeconds, quantile, residentMiB, sendOne, sleep, startPipelineStack, startRelay, testMessage, TEST_DOMAIN, type SendAnswer, type Sender } from './stack';
 
@@ -206,12 +207,6 @@ async function manage<T>(baseUrl: string, key: string, method: string, route: st
   const res = await fetch(`${baseUrl}${route}`, { method, headers: { 'X-API-Key': key, 'Content-Type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) });
   if (!res.ok) throw new Error(`${method} ${route}: HTTP ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
-}
-
-function formatTable(header: string[], rows: string[][]): string {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
-  return [line(header), ...rows.map(line)].join('\n');
 }
 
 function table(results: PhaseResult[]): string {

@@ -1,10 +1,16 @@
 // X-API-Key on every API route; 401 before anything else is read (spec 4.2, 5.4).
 import type { NextFunction, Request, Response } from 'express';
-import { authenticateApiKey, keyPrefix, noteKeyUsed, type ApiKeyRow } from '../../core/accounts/apiKeys';
+import { authenticateApiKey, keyPrefix, noteKeyUsed, type ApiKeyRow, type AuthFailure } from '../../core/accounts/apiKeys';
 import type { ApiKeyLookup } from '../../core/accounts/apiKeyCache';
 import type { Db } from '../../core/platform/db';
 import { sendUnauthenticated } from '../http/errors';
 import '../http/locals';
+
+/** The 401, counted by its reason: at authentication, or when a send finds its key revoked since. */
+export function refuseUnauthenticated(res: Response, reason: AuthFailure): void {
+  res.locals.outcome = `unauthenticated:${reason}`;
+  sendUnauthenticated(res);
+}
 
 /**
  * `cache`: only where the use case checks the key again in its own statement (the sends:
@@ -13,11 +19,7 @@ import '../http/locals';
 export function authenticate(db: Db, cache?: ApiKeyLookup<ApiKeyRow>) {
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     const result = await authenticateApiKey(db, req.get('X-API-Key'), new Date(), cache);
-    if (!result.ok) {
-      res.locals.outcome = `unauthenticated:${result.reason}`;
-      sendUnauthenticated(res);
-      return;
-    }
+    if (!result.ok) return refuseUnauthenticated(res, result.reason);
     noteKeyUsed(db, result.key.id);
     res.locals.apiKey = result.key;
     res.locals.keyPrefix = keyPrefix(result.key.lookupId);

@@ -5,9 +5,9 @@ import { Router, type Request, type Response } from 'express';
 import { requestFingerprint } from '../../core/sending/idempotency';
 import { sendMessage } from '../../core/sending/sendMessage';
 import type { RouteDeps } from '../http/deps';
-import { describeError, sendUnauthenticated, sendValidationError } from '../http/errors';
+import { describeError, sendValidationError } from '../http/errors';
 import { refuseSend } from '../http/sendRefusal';
-import { authenticate } from '../middleware/authenticate';
+import { authenticate, refuseUnauthenticated } from '../middleware/authenticate';
 import { jsonBody } from '../middleware/jsonBody';
 import { rateLimit } from '../middleware/rateLimit';
 import { createSendRequestValidator } from '../schemas/validateSendRequest';
@@ -43,9 +43,7 @@ export function sendRoute(deps: RouteDeps): Router {
       );
       switch (result.outcome) {
         case 'unauthenticated':
-          res.locals.outcome = 'unauthenticated:revoked';
-          sendUnauthenticated(res);
-          return;
+          return refuseUnauthenticated(res, 'revoked');
         case 'invalid':
           res.locals.outcome = 'invalid_body';
           sendValidationError(res, result.errors);

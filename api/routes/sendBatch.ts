@@ -5,9 +5,9 @@ import { Router, type Request, type Response } from 'express';
 import { requestFingerprint } from '../../core/sending/idempotency';
 import { BATCH_MAX_ITEMS, sendBatch, type BatchItemInput } from '../../core/sending/sendBatch';
 import type { RouteDeps } from '../http/deps';
-import { describeError, sendUnauthenticated, sendValidationError } from '../http/errors';
+import { describeError, sendValidationError } from '../http/errors';
 import { refuseSend } from '../http/sendRefusal';
-import { authenticate } from '../middleware/authenticate';
+import { authenticate, refuseUnauthenticated } from '../middleware/authenticate';
 import { jsonBody } from '../middleware/jsonBody';
 import { rateLimit } from '../middleware/rateLimit';
 import { IDEMPOTENCY_KEY } from '../schemas/sendRequest';
@@ -70,9 +70,7 @@ export function sendBatchRoute(deps: RouteDeps): Router {
       );
       switch (result.outcome) {
         case 'unauthenticated':
-          res.locals.outcome = 'unauthenticated:revoked';
-          sendUnauthenticated(res);
-          return;
+          return refuseUnauthenticated(res, 'revoked');
         case 'refused':
           return refuseSend(deps, res, { code: result.code, detail: result.detail });
         case 'replayed':

@@ -60,11 +60,14 @@ export async function sendBatch(
   const refusals: SendRefusalCode[] = [];
   let completed = false;
   let keyRevoked = false;
+  const refuseRevoked = (index: number) => {
+    refusals.push('unauthorized');
+    data.push({ index, success: false, error: 'unauthorized', detail: KEY_REVOKED_DETAIL });
+  };
   try {
     for (const [index, item] of input.items.entries()) {
       if (keyRevoked) {
-        refusals.push('unauthorized');
-        data.push({ index, success: false, error: 'unauthorized', detail: KEY_REVOKED_DETAIL });
+        refuseRevoked(index);
         continue;
       }
       if (!item.ok) {
@@ -75,10 +78,10 @@ export async function sendBatch(
       const idempotency = item.idempotency ?? derived;
       const result = await sendMessage(deps, { request: item.request, key: input.key, ...(idempotency ? { idempotency } : {}) }, observer);
       if (result.outcome === 'unauthenticated') {
-        if (accepted.length === 0 && !data.some((d) => d.success)) return { outcome: 'unauthenticated' };
+        // Nothing queued yet (nor replayed): the batch is answered as authentication would.
+        if (!data.some((d) => d.success)) return { outcome: 'unauthenticated' };
         keyRevoked = true;
-        refusals.push('unauthorized');
-        data.push({ index, success: false, error: 'unauthorized', detail: KEY_REVOKED_DETAIL });
+        refuseRevoked(index);
         continue;
       }
       if (result.outcome === 'invalid') {
