@@ -12,7 +12,7 @@ import { PostageError } from '../../core/platform/errors';
 import { sendCoreError, sendError, sendUnauthenticated } from '../http/errors';
 import { scopedKeyRefusal, type ScopedKeyRule } from './keyScope';
 import { endSession, hasValidCsrfToken } from './session';
-import { membershipRole } from '../../core/accounts/members';
+import { keyRole, membershipRole } from '../../core/accounts/members';
 import { API_KEY_ROLE, roleCovers, type Role } from '../../core/accounts/roles';
 import '../http/locals';
 
@@ -36,7 +36,13 @@ export function requireCaller(deps: { db: Db; config: Config }, scopedKeys: read
         res.locals.outcome = 'insufficient_permission';
         return sendError(res, { code: 'insufficient_permission', detail: 'This API key has the sending permission: it may call /api/send/ and /api/me/ only. Use a full_access key or sign in.' });
       }
-      res.locals.caller = { accountId: key.accountId, actor: `key:${key.id}`, permission: key.permission, domainScope: key.domainScope, role: API_KEY_ROLE };
+      // A key acts with at most its maker's current role: read on every request, like a session's.
+      const role = await keyRole(deps.db, key);
+      if (!role) {
+        res.locals.outcome = 'unauthenticated:maker_not_member';
+        return sendUnauthenticated(res, 'The member who made this API key is no longer in the account.');
+      }
+      res.locals.caller = { accountId: key.accountId, actor: `key:${key.id}`, permission: key.permission, domainScope: key.domainScope, role };
       req.log = req.log.child({ key: res.locals.keyPrefix, account: key.accountId });
       if (isScoped(key.domainScope)) {
         const refusal = await scopedKeyRefusal(deps.db, req, key.domainScope, scopedKeys);
@@ -83,7 +89,9 @@ export function requireRole(needed: Role) {
     const caller = res.locals.caller!;
     if (roleCovers(caller.role, needed)) return next();
     res.locals.outcome = 'insufficient_role';
-    const who = caller.userId ? `Your role in this account is ${caller.role}` : 'An API key acts as a developer';
+    const who = caller.userId
+      ? `Your role in this account is ${caller.role}`
+      : `This API key acts as a ${caller.role} (a key acts as a ${API_KEY_ROLE} at most, and never above the current role of the member who made it)`;
     sendError(res, { code: 'insufficient_role', detail: `${who}; this needs ${needed === 'viewer' ? 'a member' : `the ${needed} role or above`}. Ask an admin or the owner.` });
   };
 }

@@ -5,11 +5,11 @@
 // domains").
 import type { Request } from 'express';
 import { findApiKey } from '../../core/accounts/apiKeys';
-import { domainOfAddress, scopeCovers, scopeIncludesDomain } from '../../core/accounts/keyScope';
+import { scopeCovers, scopeIncludesDomain } from '../../core/accounts/keyScope';
 import type { Db } from '../../core/platform/db';
 import { isUuid } from '../../core/platform/ids';
 import { PostageError } from '../../core/platform/errors';
-import { getLogRow, messageNotFound } from '../../core/sending/emailLog';
+import { messageNotFound, messageSenderDomain } from '../../core/sending/emailLog';
 import type { ApiError } from '../http/errors';
 
 /**
@@ -72,9 +72,10 @@ export async function scopedKeyRefusal(db: Db, req: Request, scope: readonly str
   const { access, param } = match;
   if (access === 'domain' && !scopeIncludesDomain(scope, param)) return new PostageError('domain_not_found', `no domain ${param} in this account`);
   if (access === 'message') {
-    // One that does not exist (or is another account's) is left to the route: the same 404.
-    const row = isUuid(param) ? await getLogRow(db, param) : undefined;
-    if (row && !scopeIncludesDomain(scope, domainOfAddress(row.from_email))) return messageNotFound(param);
+    // Judged by the message's own sender domain, log row or not (a scheduled BYOC message never
+    // has one); one that does not exist (or is another account's) is left to the route: the same 404.
+    const domain = isUuid(param) ? await messageSenderDomain(db, param) : undefined;
+    if (domain !== undefined && (domain === null || !scopeIncludesDomain(scope, domain))) return messageNotFound(param);
   }
   if (access === 'key') {
     const key = await findApiKey(db, param);

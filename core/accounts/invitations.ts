@@ -3,13 +3,15 @@
 // emails) carries a single-use token valid for 72 hours, stored only as its SHA-256 hash. The
 // invited person accepts signed in as that address, or, without a user yet, by choosing a
 // password (the link proves the inbox). Inviting an address again replaces its open invitation.
+// An invitation is only as good as its sender: it is revoked when they are removed or lose the
+// right to give its role, and accepting checks again that they still may (mayStillGrant).
 import type { Knex } from 'knex';
 import { getAccount } from './accounts';
 import { invitationEmail, type AuthLinks } from './authEmails';
 import { checkedEmail, checkedPassword, type SystemMailer } from './customerAuth';
-import { checkedGrantableRole, checkMayGrant, MEMBER_LIMIT, membershipRole, seatsTaken, type ActingMember } from './members';
+import { checkedGrantableRole, checkMayGrant, lockTeam, lockTeamActing, MEMBER_LIMIT, membershipRole, seatsTaken, type ActingMember } from './members';
 import { hashPassword } from './passwords';
-import type { GrantableRole, Role } from './roles';
+import { mayStillGrant, TEAM_ADMIN_ROLE, type GrantableRole, type Role } from './roles';
 import { findUserByEmail, getUser, insertUser, type User } from './users';
 import { recordAudit } from '../platform/audit';
 import { randomToken, sha256 } from '../platform/crypto';
@@ -61,17 +63,19 @@ function openInvitations(db: Db | Knex.Transaction, now: Date) {
  * account must have a verified address, the role may not be above the inviter's, the address may
  * not be a member already, and members plus open invitations stay within MEMBER_LIMIT.
  */
-export async function inviteMember(deps: InvitationDeps, accountId: string, acting: ActingMember, input: { email: string; role: string }, now = new Date()): Promise<Invitation> {
+export async function inviteMember(deps: InvitationDeps, accountId: string, actingAsked: ActingMember, input: { email: string; role: string }, now = new Date()): Promise<Invitation> {
   const email = checkedEmail(input.email);
   const role = checkedGrantableRole(input.role);
-  checkMayGrant(acting, role);
+  checkMayGrant(actingAsked, role);
   const account = await getAccount(deps.db, accountId);
   if (!account) throw new PostageError('account_not_found', accountId);
   if (!account.isVerified) throw new PostageError('account_not_verified', "Verify the account's email address before inviting anyone.");
   const token = randomToken(32);
   const invitation = await deps.db.transaction(async (trx) => {
-    // One invitation at a time per account: the member limit and the open-invitation index hold under concurrent invites.
-    await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`invitations:${accountId}`]);
+    // One team change at a time per account: the member limit and the open-invitation index hold
+    // under concurrent invites, and an inviter removed or demoted meanwhile invites nobody.
+    const acting = await lockTeamActing(trx, accountId, actingAsked, TEAM_ADMIN_ROLE);
+    checkMayGrant(acting, role);
     const existing = await findUserByEmail(trx, email);
     if (existing && (await membershipRole(trx, accountId, existing.id))) throw new PostageError('already_member', `${email} is already a member of this account`);
     const replaced = await openInvitations(trx, now).where({ account_id: accountId, email }).update({ revoked_at: now }).returning('id');
@@ -93,7 +97,7 @@ export async function inviteMember(deps: InvitationDeps, accountId: string, acti
     await recordAudit(trx, { accountId, actor: acting.actor, action: 'member.invite', details: { invitation_id: row!.id, email, role } });
     return row!;
   });
-  const inviter = await getUser(deps.db, acting.userId);
+  const inviter = await getUser(deps.db, actingAsked.userId);
   // Like sign-up's emails: past the address's hourly allowance nothing is sent (the invitation
   // stays listed; inviting again later sends a new link).
   if (await deps.mayEmail(email)) {
@@ -203,7 +207,13 @@ export async function acceptInvitation(
   const name = (input.name ?? '').trim();
   if (name.length > 100) throw new PostageError('invalid_name', 'Use at most 100 characters.', 'name');
   return db.transaction(async (trx) => {
+    await lockTeam(trx, preview.account_id);
     const row = await openInvitationByToken(trx, input.token, now, true);
+    // Only as good as its sender: still a member who may give this role (removal and demotion
+    // revoke what they may no longer give; this holds for anything made before that rule).
+    if (!row.invited_by || !mayStillGrant(await membershipRole(trx, row.account_id, row.invited_by), row.role)) {
+      throw new PostageError('invalid_token', 'This invitation is no longer valid: the member who sent it may no longer give this role. Ask for a new one.', 'token');
+    }
     // A user made for the address meanwhile (a sign-up) chose a password this request did not prove: sign in as them instead.
     if (!invited && (await findUserByEmail(trx, row.email)))
       throw new PostageError('invitation_wrong_user', `This invitation is for ${row.email}, which now has a sign-in: sign in as that address to accept it.`);

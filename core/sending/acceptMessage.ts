@@ -5,6 +5,7 @@
 // process dies in between, the outbox relay starts it (core/sending/acceptOutbox.ts).
 import { killPoint } from '../platform/killPoints';
 import { recordScheduledSend } from './scheduledSends';
+import { domainOfAddress } from '../accounts/keyScope';
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { MessageWorkflows, SendEmailInput } from '../model/workflowContract';
@@ -82,6 +83,7 @@ export async function acceptMessage<R extends object>(deps: AcceptDeps, input: A
             messageId,
             accountId: input.accountId,
             mode: workflowInput.mode,
+            senderDomain: domainOfAddress(input.content.from.address),
             scheduledAt: workflowInput.scheduledAt,
             countedAt,
             ...(input.content.template ? { templateId: input.content.template.id } : {}),

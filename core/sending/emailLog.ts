@@ -6,6 +6,7 @@ import type { MessageStatus, ProviderOutcome } from '../model/outcomes';
 
 import type { MessageKind } from '../model/sendingModes';
 import { PostageError } from '../platform/errors';
+import { domainOfAddress } from '../accounts/keyScope';
 
 export interface EmailLogRow {
   message_id: string;
@@ -86,6 +87,24 @@ export async function insertQueuedLogRow(
 
 export async function getLogRow(db: Db, messageId: string): Promise<EmailLogRow | undefined> {
   return db<EmailLogRow>('email_log').where({ message_id: messageId }).first();
+}
+
+/**
+ * The domain a message was sent from, whether or not its log row exists: the row's sender, else
+ * its scheduled send's (a BYOC message never has a row; a shared one has none in its first
+ * moments). `null`: a scheduled send recorded before its domain was kept; undefined: no such
+ * message here.
+ */
+export async function messageSenderDomain(db: Db, messageId: string): Promise<string | null | undefined> {
+  const { rows } = await db.raw<{ rows: { from_email: string | null; sender_domain: string | null }[] }>(
+    `SELECT l.from_email, s.sender_domain FROM (SELECT 1) one
+     LEFT JOIN email_log l ON l.message_id = ? LEFT JOIN scheduled_sends s ON s.message_id = ?
+     WHERE l.message_id IS NOT NULL OR s.message_id IS NOT NULL`,
+    [messageId, messageId],
+  );
+  const [row] = rows;
+  if (!row) return undefined;
+  return row.from_email !== null ? domainOfAddress(row.from_email) : row.sender_domain;
 }
 
 /**

@@ -33,12 +33,14 @@ export function scheduleProblem(at: Date, now = new Date()): string | undefined 
 
 export async function recordScheduledSend(
   trx: Knex.Transaction,
-  input: { messageId: string; accountId: string; mode: string; scheduledAt: string; countedAt: Date; templateId?: string },
+  input: { messageId: string; accountId: string; mode: string; senderDomain: string; scheduledAt: string; countedAt: Date; templateId?: string },
 ): Promise<void> {
   await trx('scheduled_sends').insert({
     message_id: input.messageId,
     account_id: input.accountId,
     mode: input.mode,
+    // A domain of the account, not content: a scoped key is judged by it before any log row exists.
+    sender_domain: input.senderDomain,
     scheduled_at: input.scheduledAt,
     counted_at: input.countedAt,
     template_id: input.templateId ?? null,

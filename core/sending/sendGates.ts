@@ -11,6 +11,7 @@ import { rowFromJson, utcMonthStart, type Db } from '../platform/db';
 import { toDomain, type Domain, type DomainRow } from '../domains/domains';
 import { FREE_PLAN, monthlyQuota, toPlan, type Plan, type PlanRow } from '../accounts/plans';
 import { subscribedPlan } from '../accounts/subscription';
+import { API_KEY_ROLE, lesserRole, roleCovers, SENDING_ROLE, type Role } from '../accounts/roles';
 
 export type GateCode = ApiErrorCodes<
   | 'domain_not_registered'
@@ -51,6 +52,8 @@ export function checkKeyScope(apiKey: Pick<ApiKey, 'domainScope'>, fromDomain: s
 interface GateFacts {
   /** The sending key is still active (not revoked nor expired); true when there is no key (Postage's own emails). */
   keyActive: boolean;
+  /** The role the key acts with (keyRole: at most its maker's current role); null when its maker left the account; undefined without a key. */
+  keyRole: Role | null | undefined;
   account: Account | undefined;
   domain: Domain | undefined;
   /** The plan the account is on (the free plan without a subscription). */
@@ -74,12 +77,15 @@ async function readGateFacts(db: Db, input: { accountId: string; keyId: string |
       plan: Record<string, unknown> | null;
       byoc: Record<string, unknown> | null;
       key_active: boolean;
+      key_role: Role | null;
       suppressed: boolean;
       used: number;
     }[];
   }>(
     `SELECT to_jsonb(a) AS account, to_jsonb(d) AS domain, to_jsonb(p) AS plan, to_jsonb(b) AS byoc,
             (?::uuid IS NULL OR EXISTS (SELECT 1 FROM api_keys k WHERE k.id = ?::uuid AND k.account_id = a.id AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > now()))) AS key_active,
+            (SELECT CASE WHEN k.created_by_user IS NULL THEN ? ELSE m.role END FROM api_keys k
+               LEFT JOIN memberships m ON m.account_id = k.account_id AND m.user_id = k.created_by_user WHERE k.id = ?::uuid) AS key_role,
             EXISTS (SELECT 1 FROM suppressions s WHERE s.account_id = a.id AND s.address = ?) AS suppressed,
             COALESCE((SELECT u.count FROM usage_counters u WHERE u.account_id = a.id AND u.month = ? AND u.mode = d.sending_mode), 0) AS used
      FROM accounts a
@@ -87,7 +93,7 @@ async function readGateFacts(db: Db, input: { accountId: string; keyId: string |
      LEFT JOIN plans p ON p.name = COALESCE(NULLIF(a.plan, ''), ?)
      LEFT JOIN byoc_configs b ON b.account_id = a.id AND d.sending_mode = 'byoc'
      WHERE a.id = ?`,
-    [input.keyId ?? null, input.keyId ?? null, suppressionKey(input.recipient), utcMonthStart(), normaliseDomainName(input.fromDomain), FREE_PLAN, input.accountId],
+    [input.keyId ?? null, input.keyId ?? null, API_KEY_ROLE, input.keyId ?? null, suppressionKey(input.recipient), utcMonthStart(), normaliseDomainName(input.fromDomain), FREE_PLAN, input.accountId],
   );
   const [row] = rows;
   const map = <R, T>(json: Record<string, unknown> | null | undefined, to: (r: R) => T): T | undefined => {
@@ -96,6 +102,7 @@ async function readGateFacts(db: Db, input: { accountId: string; keyId: string |
   };
   return {
     keyActive: row?.key_active ?? false,
+    keyRole: input.keyId === undefined ? undefined : row?.key_role && lesserRole(API_KEY_ROLE, row.key_role),
     account: map<AccountRow, Account>(row?.account, toAccount),
     domain: map<DomainRow, Domain>(row?.domain, toDomain),
     plan: map<PlanRow, Plan>(row?.plan, toPlan),
@@ -114,14 +121,17 @@ export async function checkSendGates(
   input: { apiKey: SendingKeyFacts; fromDomain: string; recipient: string; recipientKind: RecipientKind },
 ): Promise<{ ok: true; context: SendContext } | { ok: false; failure: GateFailure } | { ok: false; unauthenticated: true }> {
   const fail = (code: GateCode, detail: string) => ({ ok: false as const, failure: { code, detail } });
-  const { keyActive, account, domain, plan, byocConfig, suppressed, used } = await readGateFacts(db, {
+  const { keyActive, keyRole, account, domain, plan, byocConfig, suppressed, used } = await readGateFacts(db, {
     accountId: input.apiKey.accountId,
     keyId: input.apiKey.id,
     fromDomain: input.fromDomain,
     recipient: input.recipient,
   });
   if (!account) return fail('unauthorized', 'The account of this API key no longer exists.');
-  if (!keyActive) return { ok: false, unauthenticated: true };
+  if (!keyActive || keyRole === null) return { ok: false, unauthenticated: true };
+  if (keyRole && !roleCovers(keyRole, SENDING_ROLE)) {
+    return fail('unauthorized', `The member who made this API key is now a ${keyRole}: a key sends only while its maker may (the ${SENDING_ROLE} role or above).`);
+  }
 
   if (!domain || domain.accountId !== account.id) {
     return fail('domain_not_registered', `The domain ${input.fromDomain} is not registered in this account.`);

@@ -45,19 +45,18 @@ export async function validateWebhookUrl(input: string, opts: { allowedPrivateAd
   url.hash = '';
 
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  // One answer whatever went wrong (no such name, a resolver error, a private address): which
+  // names resolve inside our network, and to what, is not the caller's to learn.
+  const unreachable = new PostageError('invalid_url', `${host} does not resolve to a public address; webhooks go to public addresses only`);
   let addresses: string[];
   if (net.isIP(host)) addresses = [host];
   else {
     try {
       addresses = (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
-    } catch (err) {
-      throw new PostageError('invalid_url', `${host} does not resolve (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+    } catch {
+      throw unreachable;
     }
   }
-  if (addresses.length === 0) throw new PostageError('invalid_url', `${host} does not resolve`);
-  for (const address of addresses) {
-    const reason = refusedAddressReason(address, opts.allowedPrivateAddresses);
-    if (reason) throw new PostageError('invalid_url', `${host} resolves to private space (${reason}); webhooks go to public addresses only`);
-  }
+  if (addresses.length === 0 || addresses.some((address) => refusedAddressReason(address, opts.allowedPrivateAddresses))) throw unreachable;
   return url.toString();
 }

@@ -80,3 +80,23 @@ test('without a valid key the answer is 401 first, whatever the parameters hold'
   const res = await keyRequest(stack.baseUrl, 'pk_0000000000000000_' + '0'.repeat(64))('GET', '/api/emails?recipient=%00');
   expect(res.status).toBe(401);
 });
+
+test('a parameter the document refuses is refused: an empty date or choice, text outside the Basic Multilingual Plane, a cursor outside its pattern', async () => {
+  const cases: [string, string, string][] = [
+    ['/api/emails', '?until=', 'until'],
+    ['/api/emails', '?since=&recipient=a', 'since'],
+    ['/api/emails', '?status=', 'status'],
+    ['/api/audit', '?until=', 'until'],
+    ['/api/suppressions', `?search=${encodeURIComponent('😀')}`, 'search'],
+    ['/api/emails', `?recipient=${encodeURIComponent('a😀b')}`, 'recipient'],
+    ['/api/suppressions', '?cursor=a.b', 'cursor'],
+    ['/api/templates', `?cursor=${'A'.repeat(401)}`, 'cursor'],
+  ];
+  for (const [path, query, field] of cases) {
+    const res = await api('GET', `${path}${query}`);
+    expect({ path, query, status: res.status, fields: Object.keys((res.json.errors as object | undefined) ?? {}) }).toEqual({ path, query, status: 400, fields: [field] });
+    documented(path, 'get', res);
+  }
+  // Empty text is the same as no filter, as the document allows.
+  expect((await api('GET', '/api/suppressions?search=&cursor=')).status).toBe(200);
+});

@@ -137,6 +137,35 @@ test('a domain, message or key outside its scope answers 404 like one that does 
   expect(revoked.json).toMatchObject({ id: keyForA, state: 'revoked' });
 });
 
+test('a scheduled message without a log row yet is judged by its own sender domain: outside the scope, moving or cancelling it is 404 and changes nothing', async () => {
+  // No worker runs here, so the scheduled sends below never get their log rows (as a BYOC message never does).
+  const sending = (await createApiKey(stack.db, { accountId, name: 'app' }, 'test')).secret;
+  const later = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+  const schedule = async (domain: string) => {
+    const res = await send(stack, sending, testSendBody(stack, domain, { scheduled_at: later(60) }));
+    expect(res.status).toBe(200);
+    const id = String(res.json.message_id);
+    expect(await stack.db('email_log').where({ message_id: id }).first()).toBeUndefined();
+    return id;
+  };
+  const [inScope, outOfScope] = [await schedule(domainA), await schedule(domainB)];
+  const masked = (res: ApiResponse, id: string) => JSON.stringify(res.json).split(id).join('<id>');
+  const absent = randomUUID();
+  for (const [method, suffix, body] of [
+    ['PATCH', '', { scheduled_at: later(90) }],
+    ['POST', '/cancel', undefined],
+  ] as const) {
+    const res = await scoped(method, `/api/emails/${outOfScope}${suffix}`, body);
+    documented(`/api/emails/{message_id}${suffix}`, method.toLowerCase() as 'patch' | 'post', res);
+    expect({ method, status: res.status, error: res.json.error }).toEqual({ method, status: 404, error: 'not_found' });
+    expect(masked(res, outOfScope)).toEqual(masked(await scoped(method, `/api/emails/${absent}${suffix}`, body), absent));
+  }
+  expect(await stack.db('scheduled_sends').where({ message_id: outOfScope }).first()).toMatchObject({ state: 'scheduled', sender_domain: domainB });
+  // Within its scope it may.
+  expect((await scoped('PATCH', `/api/emails/${inScope}`, { scheduled_at: later(90) })).status).toBe(200);
+  expect((await scoped('POST', `/api/emails/${inScope}/cancel`)).json).toMatchObject({ status: 'canceled' });
+});
+
 test('account-wide resources need an unscoped key or a signed-in user: webhooks, BYOC, usage, suppression changes, new domains', async () => {
   const refused: [string, string, unknown?][] = [
     ['GET', '/api/webhooks'],

@@ -144,3 +144,18 @@ test('the deliveries kept before keep no raw error text either (migration)', asy
   const rows = await Promise.all(ids.map((id) => stack.db('webhook_deliveries').where({ id }).first()));
   expect(rows.map((r: { error: string | null; latency_ms: number }) => [r.error, r.latency_ms])).toEqual(old.map((o) => [o[3], o[4]]));
 });
+
+test('an endpoint URL that does not pass the address check gets one answer, whatever the resolver said: no resolved address, no error code', async () => {
+  const { asAdmin } = await accountWithEndpoint(receiver.url);
+  // A name that does not resolve and addresses in private space.
+  const hosts = ['no-such-host.invalid', '10.255.255.1', '[fd00::1]'];
+  const details: string[] = [];
+  for (const host of hosts) {
+    const res = await asAdmin('POST', '/api/webhooks', { url: `http://${host}/hooks`, events: ['email.delivered'] });
+    documented('/api/webhooks', 'post', res);
+    expect({ host, status: res.status, fields: Object.keys((res.json.errors as object | undefined) ?? {}) }).toEqual({ host, status: 400, fields: ['url'] });
+    details.push(JSON.stringify(res.json).replaceAll(host.replace(/^\[(.*)\]$/, '$1'), '<host>'));
+  }
+  expect(new Set(details).size).toBe(1);
+  expect(details[0]).not.toMatch(/ENOTFOUND|EAI_|getaddrinfo|127\.0\.0\.1|::1|loopback|private/i);
+});

@@ -30,7 +30,7 @@ export const auditOperations = [
       const action = q.text('action', 64);
       const since = q.time('since');
       const until = q.time('until');
-      const cursor = q.text('cursor', 400);
+      const cursor = q.cursor();
       const limit = q.limit();
       if (q.refused(res)) return ANSWERED;
       const page = await auditPage(

@@ -45,7 +45,7 @@ export const emailOperations = [
       const since = q.time('since');
       const until = q.time('until');
       const tag = q.pair('tag', new RegExp(MESSAGE_TAG));
-      const cursor = q.text('cursor', 400);
+      const cursor = q.cursor();
       const limit = q.limit();
       if (q.refused(res)) return ANSWERED;
       // A domain-scoped key sees only messages sent from its domains.

@@ -54,7 +54,8 @@ export const memberOperations = [
   operation({
     method: 'patch',
     path: '/api/members/{user_id}',
-    summary: 'Change a member’s role (not above your own; not the owner’s). A lower role ends the member’s sessions for this account.',
+    summary:
+      'Change a member’s role (not above your own; not the owner’s). A lower role ends the member’s sessions for this account and the invitations they may no longer give; the API keys they made act with at most their new role.',
     who: 'caller',
     role: 'admin',
     scopedKey: 'account_wide',
@@ -70,11 +71,18 @@ export const memberOperations = [
   operation({
     method: 'delete',
     path: '/api/members/{user_id}',
-    summary: 'Remove a member: their sessions for this account end at once, and the API keys they made are revoked unless `keep_keys=true`. The owner cannot be removed.',
+    summary:
+      'Remove a member: their sessions for this account and the invitations they sent end at once, and the API keys they made are revoked unless `keep_keys=true` (then the owner answers for them). The owner cannot be removed.',
     who: 'caller',
     role: 'admin',
     scopedKey: 'account_wide',
-    query: [{ name: 'keep_keys', description: 'true: the account keeps the API keys the member made (default false: they are revoked).', schema: { enum: ['true', 'false'] } }],
+    query: [
+      {
+        name: 'keep_keys',
+        description: 'true: the account keeps the API keys the member made, and they act with the owner’s role from now on (default false: they are revoked).',
+        schema: { enum: ['true', 'false'] },
+      },
+    ],
     ok: [200, RemovedMember, 'Removed.'],
     more: roleRules,
     async handler({ deps, req, res, caller, params }) {

@@ -20,7 +20,7 @@ export const suppressionOperations = [
     async handler({ deps, req, res, caller }) {
       const q = new QueryReader(req);
       const search = q.text('search');
-      const cursor = q.text('cursor', 800);
+      const cursor = q.cursor();
       const limit = q.limit();
       if (q.refused(res)) return ANSWERED;
       const page = await suppressionPage(deps.db, caller.accountId, { limit, ...(search ? { search } : {}), ...(cursor ? { cursor } : {}) });

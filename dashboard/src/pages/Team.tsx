@@ -117,7 +117,7 @@ function RemoveMember({ member, onRemoved }: { member: Member; onRemoved: (text:
         <input type="checkbox" checked={keepKeys} onChange={(e) => setKeepKeys(e.target.checked)} />
         <span>Keep the API keys they made</span>
       </label>
-      <p className="hint">Unticked, the keys they made are revoked now, and requests with them are refused.</p>
+      <p className="hint">Unticked, the keys they made are revoked now, and requests with them are refused. Ticked, the owner answers for them and they act with the owner’s role.</p>
     </ConfirmButton>
   );
 }
