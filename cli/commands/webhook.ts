@@ -115,7 +115,7 @@ export function registerWebhookCommands(program: Command, run: Run): void {
 
   webhook
     .command('listen')
-    .description('run a local receiver that checks X-Service-Signature and prints each event (development)')
+    .description('run a local receiver that verifies each delivery (Standard Webhooks signature, timestamp within 5 minutes) and prints its event (development)')
     .requiredOption('--secret <secret>', 'the endpoint signing secret (whsec_...)')
     .option('--port <port>', 'port to listen on (127.0.0.1)', parsePositive, 4000)
     .option('--count <n>', 'exit after this many requests', parsePositive)

@@ -489,6 +489,18 @@ func TestLiveWebhooksAreVerified(t *testing.T) {
 	later := &postage.WebhookVerifier{Secrets: []string{secret}, Now: func() time.Time { return time.Now().Add(10 * time.Minute) }}
 	_, err = later.Verify(real.body, real.header)
 	refusedFor(t, "ten minutes later", err, postage.WebhookTimestampOutOfTolerance)
+	// Without its Standard Webhooks headers the same delivery is refused, unless the receiver opts
+	// in to X-Service-Signature alone.
+	serviceOnly := real.header.Clone()
+	for _, name := range []string{postage.WebhookIDHeader, postage.WebhookTimestampHeader, postage.WebhookSignatureHeader} {
+		serviceOnly.Del(name)
+	}
+	_, err = postage.VerifyWebhook(real.body, serviceOnly, secret)
+	refusedFor(t, "X-Service-Signature alone", err, postage.WebhookMissingHeaders)
+	insecure := &postage.WebhookVerifier{Secrets: []string{secret}, InsecureSignatureOnly: true}
+	if ev, err := insecure.Verify(real.body, serviceOnly); err != nil || ev.MessageID != sent.MessageID {
+		t.Fatalf("X-Service-Signature alone, with the opt-in: %v", err)
+	}
 
 	// A test event (POST /api/webhooks/{id}/test): the flat shape, verified the same way.
 	before := rcv.count()
@@ -537,8 +549,17 @@ func TestLiveWebhooksAreVerified(t *testing.T) {
 	if _, err := both.Verify(last.body, last.header); err != nil {
 		t.Fatalf("with both secrets: %v", err)
 	}
-	_, err = postage.VerifyWebhook(last.body, last.header, secret)
-	refusedFor(t, "the old secret alone (X-Service-Signature is the new secret's)", err, postage.WebhookInvalidSignature)
+	// A receiver still on the old secret keeps verifying during the overlap: webhook-signature
+	// carries both (X-Service-Signature, the new secret's alone, is not what is checked).
+	if _, err := postage.VerifyWebhook(last.body, last.header, secret); err != nil {
+		t.Fatalf("with the old secret during the overlap: %v", err)
+	}
+	// The test event's type is its signed status's, whatever X-Service-Event says.
+	relabelled := last.header.Clone()
+	relabelled.Set(postage.EventHeader, string(postage.EventTypeEmailBounced))
+	if ev, err := postage.VerifyWebhook(last.body, relabelled, secret); err != nil || ev.Type != postage.EventTypeEmailDelivered {
+		t.Fatalf("a relabelled test event: %v %+v", err, ev)
+	}
 
 	deliveries, err := full.Webhooks.Deliveries(ctx, id, 10)
 	if err != nil {

@@ -19,9 +19,12 @@ import (
 // Headers of a webhook delivery.
 const (
 	// SignatureHeader carries "sha256=" and the lowercase hex HMAC-SHA256 of the raw body, keyed
-	// with the endpoint's signing secret as it was shown (its bytes, "whsec_" included).
+	// with the endpoint's signing secret as it was shown (its bytes, "whsec_" included). It has
+	// no timestamp: it is checked only with WebhookVerifier.InsecureSignatureOnly, on a delivery
+	// without the Standard Webhooks headers.
 	SignatureHeader = "X-Service-Signature"
-	// EventHeader carries the event type.
+	// EventHeader carries the event type. No signature covers it, so verification never reads
+	// it: the type is taken from the signed body.
 	EventHeader = "X-Service-Event"
 	// Standard Webhooks (https://www.standardwebhooks.com): the event's id (the same on every
 	// delivery of one event), the Unix time of this delivery, and "v1,<base64 HMAC-SHA256 of
@@ -32,7 +35,8 @@ const (
 	WebhookSignatureHeader = "webhook-signature"
 )
 
-// WebhookTolerance is how far a delivery's webhook-timestamp may be from the receiver's clock.
+// WebhookTolerance is how far a delivery's webhook-timestamp may be from the receiver's clock,
+// either way, as the Standard Webhooks libraries allow.
 const WebhookTolerance = 5 * time.Minute
 
 // maxWebhookBytes bounds the body ReadWebhook and WebhookHandler read.
@@ -45,18 +49,20 @@ var ErrWebhookVerification = errors.New("postage: webhook verification failed")
 type WebhookVerificationFailure string
 
 const (
-	// WebhookMissingSignature: no X-Service-Signature header.
+	// WebhookMissingSignature: no X-Service-Signature header, with InsecureSignatureOnly on a
+	// delivery without the Standard Webhooks headers.
 	WebhookMissingSignature WebhookVerificationFailure = "missing_signature"
 	// WebhookInvalidSignature: a signature does not match the body and secret (a tampered body,
 	// another secret).
 	WebhookInvalidSignature WebhookVerificationFailure = "invalid_signature"
-	// WebhookMissingHeaders: some of webhook-id, webhook-timestamp and webhook-signature, not all
-	// (or none, with RequireTimestamp).
+	// WebhookMissingHeaders: webhook-id, webhook-timestamp or webhook-signature is missing
+	// (every Postage delivery carries the three).
 	WebhookMissingHeaders WebhookVerificationFailure = "missing_headers"
 	// WebhookTimestampOutOfTolerance: webhook-timestamp is not a Unix time within the tolerance
-	// of now (an old delivery replayed).
+	// of now (an old delivery replayed, or a clock far off).
 	WebhookTimestampOutOfTolerance WebhookVerificationFailure = "timestamp_out_of_tolerance"
-	// WebhookInvalidBody: the signed body is not an event (not a JSON object, no event type).
+	// WebhookInvalidBody: the signed body is not an event (not a JSON object, no event type: an
+	// envelope's event_type, or a flat body's status naming one).
 	WebhookInvalidBody WebhookVerificationFailure = "invalid_body"
 )
 
@@ -84,8 +90,8 @@ type WebhookEventShape string
 const (
 	// WebhookEnvelope is {"event_type": ..., "payload": {...}}: every event of a real send.
 	WebhookEnvelope WebhookEventShape = "envelope"
-	// WebhookFlat has the fields at the top level and the type in X-Service-Event: the test
-	// events (POST /api/webhooks/{id}/test, and their replays).
+	// WebhookFlat has the fields at the top level and no type of its own: the test events (POST
+	// /api/webhooks/{id}/test, and their replays). Its type is the one its status names.
 	WebhookFlat WebhookEventShape = "flat"
 )
 
@@ -93,7 +99,10 @@ const (
 // and the flat test shape) into the same fields. Events may arrive more than once: handle them
 // idempotently, by WebhookID (or MessageID and Type).
 type WebhookEvent struct {
-	// Type is the envelope's event_type, else the X-Service-Event header.
+	// Type is the envelope's event_type; for the flat shape, the type its signed status names
+	// (queued: email.sent, delivered: email.delivered, bounced: email.bounced, complaint:
+	// email.complained, failed: email.failed). Never the X-Service-Event header, which no
+	// signature covers.
 	Type EventType
 	// Shape is WebhookEnvelope or WebhookFlat.
 	Shape WebhookEventShape
@@ -115,37 +124,50 @@ type WebhookEvent struct {
 	// IdempotencyKey and Timestamp (ISO 8601, as sent) are given by test events.
 	IdempotencyKey string
 	Timestamp      string
-	// WebhookID is the webhook-id header: the same on every delivery of one event ("" without).
+	// WebhookID is the webhook-id header: the same on every delivery of one event ("" only for a
+	// delivery accepted by InsecureSignatureOnly without it).
 	WebhookID string
-	// SignedAt is the webhook-timestamp header (zero without).
+	// SignedAt is the webhook-timestamp header (zero only for a delivery accepted by
+	// InsecureSignatureOnly without it).
 	SignedAt time.Time
 	// Data is every field of the event (the envelope's payload, or the flat body) by name.
 	Data map[string]any
 }
 
-// WebhookVerifier verifies deliveries: X-Service-Signature always (it is required), and the
-// Standard Webhooks headers (webhook-id, webhook-timestamp, webhook-signature) when the delivery
-// carries them, as every Postage delivery does: a signature over the id, the timestamp and the
-// body, with the timestamp within Tolerance of now. Signatures are compared in constant time,
-// over the raw bytes, before anything is parsed. The zero value has no secret and refuses
-// everything; VerifyWebhook, ReadWebhook and WebhookHandler use one with a single secret.
+// WebhookVerifier verifies deliveries by their Standard Webhooks headers, which every Postage
+// delivery carries and which are required: webhook-signature, a signature over webhook-id,
+// webhook-timestamp and the body, with the timestamp within Tolerance of now, so that a delivery
+// captured once cannot be played again later. X-Service-Signature is not checked beside them
+// (webhook-signature covers the same body with the same secret, and the id and time as well);
+// it is checked only with InsecureSignatureOnly, on a delivery without them. Signatures are
+// compared in constant time, over the raw bytes, before anything is parsed. The zero value has
+// no secret and refuses everything; VerifyWebhook, ReadWebhook and WebhookHandler use one with
+// a single secret.
 type WebhookVerifier struct {
 	// Secrets are the endpoint's signing secrets (whsec_...): one, or during a rotation the new
 	// one and the previous one; a signature made with any of them is accepted.
 	Secrets []string
-	// Tolerance bounds webhook-timestamp's distance from now (0: WebhookTolerance).
+	// Tolerance bounds webhook-timestamp's distance from now, either way (0: WebhookTolerance).
 	Tolerance time.Duration
-	// RequireTimestamp refuses deliveries without the Standard Webhooks headers (by default they
-	// are checked when present).
+	// InsecureSignatureOnly also accepts a delivery that carries none of the Standard Webhooks
+	// headers on its X-Service-Signature alone. That signature has no timestamp, so such a
+	// delivery, captured once, can be played to the receiver again at any time and still verify:
+	// this gives up replay protection. Only for a receiver behind something that strips the
+	// webhook-* headers. A delivery that carries them is checked in full all the same.
+	InsecureSignatureOnly bool
+	// RequireTimestamp refuses deliveries without the Standard Webhooks headers even with
+	// InsecureSignatureOnly.
+	//
+	// Deprecated: the Standard Webhooks headers are required unless InsecureSignatureOnly is set.
 	RequireTimestamp bool
 	// Now is the clock (nil: time.Now).
 	Now func() time.Time
 }
 
 // VerifyWebhook verifies a delivery signed with secret and returns its event; a delivery that is
-// not one (a tampered body, another secret, a timestamp out of tolerance) is a
-// *WebhookVerificationError. rawBody is the request's body exactly as received. No client or
-// API key is needed; Client.Webhooks.Verify is the same.
+// not one (no Standard Webhooks headers, a timestamp out of tolerance, a tampered body, another
+// secret) is a *WebhookVerificationError. rawBody is the request's body exactly as received. No
+// client or API key is needed; Client.Webhooks.Verify is the same.
 func VerifyWebhook(rawBody []byte, header http.Header, secret string) (*WebhookEvent, error) {
 	return (&WebhookVerifier{Secrets: []string{secret}}).Verify(rawBody, header)
 }
@@ -162,43 +184,56 @@ func (v *WebhookVerifier) Verify(rawBody []byte, header http.Header) (*WebhookEv
 		return nil, errors.New("postage: no webhook signing secret to verify with")
 	}
 
-	signature := strings.TrimSpace(headerValue(header, SignatureHeader))
-	if signature == "" {
-		return nil, refuse(WebhookMissingSignature, "no %s header", SignatureHeader)
-	}
-	if !serviceSignatureMatches(secrets, rawBody, signature) {
-		return nil, refuse(WebhookInvalidSignature, "%s does not match the body and secret", SignatureHeader)
-	}
-
 	id := strings.TrimSpace(headerValue(header, WebhookIDHeader))
 	stamp := strings.TrimSpace(headerValue(header, WebhookTimestampHeader))
 	standard := strings.TrimSpace(headerValue(header, WebhookSignatureHeader))
-	var signedAt time.Time
-	if id != "" || stamp != "" || standard != "" || v.RequireTimestamp {
-		if id == "" || stamp == "" || standard == "" {
-			return nil, refuse(WebhookMissingHeaders, "%s, %s and %s go together", WebhookIDHeader, WebhookTimestampHeader, WebhookSignatureHeader)
+	if id == "" && stamp == "" && standard == "" && v.InsecureSignatureOnly && !v.RequireTimestamp {
+		// The opt-in: X-Service-Signature alone, which no timestamp protects from a replay.
+		signature := strings.TrimSpace(headerValue(header, SignatureHeader))
+		if signature == "" {
+			return nil, refuse(WebhookMissingSignature, "no %s header (and no Standard Webhooks headers)", SignatureHeader)
 		}
-		seconds, err := strconv.ParseInt(stamp, 10, 64)
-		if err != nil {
-			return nil, refuse(WebhookTimestampOutOfTolerance, "%s %q is not a Unix time", WebhookTimestampHeader, stamp)
+		if !serviceSignatureMatches(secrets, rawBody, signature) {
+			return nil, refuse(WebhookInvalidSignature, "%s does not match the body and secret", SignatureHeader)
 		}
-		now, tolerance := time.Now(), v.Tolerance
-		if v.Now != nil {
-			now = v.Now()
-		}
-		if tolerance <= 0 {
-			tolerance = WebhookTolerance
-		}
-		signedAt = time.Unix(seconds, 0)
-		if signedAt.Before(now.Add(-tolerance)) || signedAt.After(now.Add(tolerance)) {
-			return nil, refuse(WebhookTimestampOutOfTolerance, "%s is more than %s from now", WebhookTimestampHeader, tolerance)
-		}
-		if !standardSignatureMatches(secrets, id, stamp, rawBody, standard) {
-			return nil, refuse(WebhookInvalidSignature, "%s does not match the body and secret", WebhookSignatureHeader)
-		}
+		return parseEvent(rawBody)
 	}
 
-	event, err := parseEvent(rawBody, header)
+	if id == "" && stamp == "" && standard == "" {
+		return nil, refuse(WebhookMissingHeaders, "no %s, %s or %s header: every Postage delivery carries them, and without their timestamp a replayed delivery cannot be refused (InsecureSignatureOnly accepts %s alone, giving up that protection)",
+			WebhookIDHeader, WebhookTimestampHeader, WebhookSignatureHeader, SignatureHeader)
+	}
+	var missing []string
+	for _, h := range [...]struct{ name, value string }{{WebhookIDHeader, id}, {WebhookTimestampHeader, stamp}, {WebhookSignatureHeader, standard}} {
+		if h.value == "" {
+			missing = append(missing, h.name)
+		}
+	}
+	if len(missing) > 0 {
+		return nil, refuse(WebhookMissingHeaders, "no %s header (%s, %s and %s go together)", strings.Join(missing, " or "), WebhookIDHeader, WebhookTimestampHeader, WebhookSignatureHeader)
+	}
+	seconds, err := strconv.ParseInt(stamp, 10, 64)
+	if err != nil {
+		return nil, refuse(WebhookTimestampOutOfTolerance, "%s %q is not a Unix time", WebhookTimestampHeader, stamp)
+	}
+	now, tolerance := time.Now(), v.Tolerance
+	if v.Now != nil {
+		now = v.Now()
+	}
+	if tolerance <= 0 {
+		tolerance = WebhookTolerance
+	}
+	signedAt := time.Unix(seconds, 0)
+	if age := now.Sub(signedAt); age > tolerance {
+		return nil, refuse(WebhookTimestampOutOfTolerance, "%s is %s old, more than the tolerance of %s: a delivery played again, or a clock far off", WebhookTimestampHeader, age.Truncate(time.Second), tolerance)
+	} else if -age > tolerance {
+		return nil, refuse(WebhookTimestampOutOfTolerance, "%s is %s in the future, more than the tolerance of %s: a clock far off", WebhookTimestampHeader, (-age).Truncate(time.Second), tolerance)
+	}
+	if !standardSignatureMatches(secrets, id, stamp, rawBody, standard) {
+		return nil, refuse(WebhookInvalidSignature, "no %s matches the body and secret", WebhookSignatureHeader)
+	}
+
+	event, err := parseEvent(rawBody)
 	if err != nil {
 		return nil, err
 	}
@@ -257,8 +292,18 @@ func standardSignatureMatches(secrets []string, id, stamp string, body []byte, h
 	return match
 }
 
-// parseEvent reads a verified body, in either shape.
-func parseEvent(body []byte, header http.Header) (*WebhookEvent, error) {
+// flatEventTypes names the event type of a flat test event, which carries no type of its own,
+// by its signed status (one status per type, as the API's test events set it).
+var flatEventTypes = map[string]EventType{
+	"queued":    EventTypeEmailSent,
+	"delivered": EventTypeEmailDelivered,
+	"bounced":   EventTypeEmailBounced,
+	"complaint": EventTypeEmailComplained,
+	"failed":    EventTypeEmailFailed,
+}
+
+// parseEvent reads a verified body, in either shape; the type only from what is signed.
+func parseEvent(body []byte) (*WebhookEvent, error) {
 	var outer map[string]any
 	if err := json.Unmarshal(body, &outer); err != nil || outer == nil {
 		return nil, refuse(WebhookInvalidBody, "the body is not a JSON object")
@@ -267,12 +312,14 @@ func parseEvent(body []byte, header http.Header) (*WebhookEvent, error) {
 	payload, isMap := outer["payload"].(map[string]any)
 	if eventType, isText := outer["event_type"].(string); isText && isMap {
 		e.Shape, e.Test, e.Data, e.Type = WebhookEnvelope, false, payload, EventType(eventType)
-	}
-	if e.Type == "" {
-		e.Type = EventType(strings.TrimSpace(headerValue(header, EventHeader)))
-	}
-	if e.Type == "" {
-		return nil, refuse(WebhookInvalidBody, "the event has no type (event_type, or the %s header)", EventHeader)
+		if e.Type == "" {
+			return nil, refuse(WebhookInvalidBody, "the envelope has an empty event_type")
+		}
+	} else {
+		status, _ := outer["status"].(string)
+		if e.Type = flatEventTypes[status]; e.Type == "" {
+			return nil, refuse(WebhookInvalidBody, "the flat body's status %q names no event type", status)
+		}
 	}
 	text := func(name string) string {
 		s, _ := e.Data[name].(string)

@@ -4,10 +4,12 @@ import (
 	"context"
 	"crypto/hmac"
 	"crypto/sha256"
+	"encoding/base64"
 	"encoding/hex"
 	"errors"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -39,20 +41,184 @@ func reasonOf(err error) WebhookVerificationFailure {
 	return ""
 }
 
-func TestVerifyWebhookWithTheServiceSignature(t *testing.T) {
-	if deliveredSignature != "sha256="+hmacHex("whsec_test", deliveredBody) {
-		t.Fatal("the fixture's signature")
+// The test vector of the Standard Webhooks specification and its libraries.
+const (
+	standardSecret    = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+	standardBody      = `{"test": 2432232314}`
+	standardID        = "msg_p5jXN8AQM9LWM0D4loKWxJek"
+	standardSignature = "v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE="
+)
+
+var standardAt = time.Unix(1614265330, 0)
+
+// standardSign is "v1," and the base64 HMAC-SHA256 of "id.timestamp.body", keyed with the bytes
+// of the base64 text after "whsec_" (computed here, independently of webhook_receive.go).
+func standardSign(secret, id string, at time.Time, body string) string {
+	key, err := base64.StdEncoding.DecodeString(strings.TrimPrefix(secret, "whsec_"))
+	if err != nil {
+		panic(err)
 	}
-	e, err := VerifyWebhook([]byte(deliveredBody), serviceHeaders(deliveredSignature), "whsec_test")
+	mac := hmac.New(sha256.New, key)
+	mac.Write([]byte(id + "." + strconv.FormatInt(at.Unix(), 10) + "." + body))
+	return "v1," + base64.StdEncoding.EncodeToString(mac.Sum(nil))
+}
+
+const deliveryID = "msg_0123456789abcdef0123456789abcdef"
+
+// postageHeaders are the headers Postage sends with a delivery of body made at at
+// (core/webhooks/webhookDelivery.ts): X-Service-Signature with the first secret, webhook-signature
+// with each.
+func postageHeaders(body string, at time.Time, secrets ...string) http.Header {
+	h := serviceHeaders("sha256=" + hmacHex(secrets[0], body))
+	h.Set(WebhookIDHeader, deliveryID)
+	h.Set(WebhookTimestampHeader, strconv.FormatInt(at.Unix(), 10))
+	var signatures []string
+	for _, secret := range secrets {
+		signatures = append(signatures, standardSign(secret, deliveryID, at, body))
+	}
+	h.Set(WebhookSignatureHeader, strings.Join(signatures, " "))
+	return h
+}
+
+func verifierAt(at time.Time, secrets ...string) *WebhookVerifier {
+	return &WebhookVerifier{Secrets: secrets, Now: func() time.Time { return at }}
+}
+
+func TestTheStandardWebhooksTestVector(t *testing.T) {
+	if got := standardSign(standardSecret, standardID, standardAt, standardBody); got != standardSignature {
+		t.Fatalf("the test's signer: %s", got)
+	}
+	h := http.Header{}
+	h.Set(WebhookIDHeader, standardID)
+	h.Set(WebhookTimestampHeader, "1614265330")
+	h.Set(WebhookSignatureHeader, standardSignature)
+	// The signature and the timestamp verify; the body is no Postage event (no type, no status).
+	if _, err := verifierAt(standardAt.Add(time.Minute), standardSecret).Verify([]byte(standardBody), h); reasonOf(err) != WebhookInvalidBody {
+		t.Fatalf("the vector: %v", err)
+	}
+	h.Set(WebhookSignatureHeader, "v1,bm90IGl0")
+	if _, err := verifierAt(standardAt, standardSecret).Verify([]byte(standardBody), h); reasonOf(err) != WebhookInvalidSignature {
+		t.Fatalf("another signature: %v", err)
+	}
+}
+
+func TestVerifyWebhookWithTheStandardHeaders(t *testing.T) {
+	now := time.Now()
+	e, err := VerifyWebhook([]byte(deliveredBody), postageHeaders(deliveredBody, now, "whsec_test"), "whsec_test")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if e.Type != EventTypeEmailDelivered || e.Shape != WebhookEnvelope || e.Test || e.MessageID != "m1" || e.Status != "delivered" || e.WebhookID != "" || !e.SignedAt.IsZero() {
+	if e.Type != EventTypeEmailDelivered || e.Shape != WebhookEnvelope || e.Test || e.MessageID != "m1" || e.Status != "delivered" || e.WebhookID != deliveryID || e.SignedAt.Unix() != now.Unix() {
 		t.Fatalf("%+v", e)
 	}
 	// The client's method is the same function, with no key needed.
-	if _, err := NewClient("").Webhooks.Verify([]byte(deliveredBody), serviceHeaders(deliveredSignature), "whsec_test"); err != nil {
+	if _, err := NewClient("").Webhooks.Verify([]byte(deliveredBody), postageHeaders(deliveredBody, now, "whsec_test"), "whsec_test"); err != nil {
 		t.Fatal(err)
+	}
+	// X-Service-Signature is not needed beside them, nor checked.
+	h := postageHeaders(deliveredBody, now, "whsec_test")
+	h.Del(SignatureHeader)
+	if _, err := VerifyWebhook([]byte(deliveredBody), h, "whsec_test"); err != nil {
+		t.Fatalf("without X-Service-Signature: %v", err)
+	}
+	h.Set(SignatureHeader, "sha256=00")
+	if _, err := VerifyWebhook([]byte(deliveredBody), h, "whsec_test"); err != nil {
+		t.Fatalf("with a wrong X-Service-Signature: %v", err)
+	}
+
+	lowercase := http.Header{}
+	for k, v := range postageHeaders(deliveredBody, now, "whsec_test") {
+		lowercase[strings.ToLower(k)] = v
+	}
+	if _, err := VerifyWebhook([]byte(deliveredBody), lowercase, "whsec_test"); err != nil {
+		t.Fatalf("header names as written: %v", err)
+	}
+
+	tampered := []byte(deliveredBody)
+	tampered[len(tampered)-5] ^= 1
+	without := func(name string) http.Header {
+		h := postageHeaders(deliveredBody, now, "whsec_test")
+		h.Del(name)
+		return h
+	}
+	with := func(name, value string) http.Header {
+		h := postageHeaders(deliveredBody, now, "whsec_test")
+		h.Set(name, value)
+		return h
+	}
+	for name, c := range map[string]struct {
+		body   string
+		header http.Header
+		secret string
+		want   WebhookVerificationFailure
+	}{
+		"tampered body":                {string(tampered), postageHeaders(deliveredBody, now, "whsec_test"), "whsec_test", WebhookInvalidSignature},
+		"longer body":                  {deliveredBody + " ", postageHeaders(deliveredBody, now, "whsec_test"), "whsec_test", WebhookInvalidSignature},
+		"another secret":               {deliveredBody, postageHeaders(deliveredBody, now, "whsec_test"), "whsec_other0", WebhookInvalidSignature},
+		"another id":                   {deliveredBody, with(WebhookIDHeader, "msg_other"), "whsec_test", WebhookInvalidSignature},
+		"version 2":                    {deliveredBody, with(WebhookSignatureHeader, strings.Replace(standardSign("whsec_test", deliveryID, now, deliveredBody), "v1,", "v2,", 1)), "whsec_test", WebhookInvalidSignature},
+		"no webhook-id":                {deliveredBody, without(WebhookIDHeader), "whsec_test", WebhookMissingHeaders},
+		"no webhook-timestamp":         {deliveredBody, without(WebhookTimestampHeader), "whsec_test", WebhookMissingHeaders},
+		"no webhook-signature":         {deliveredBody, without(WebhookSignatureHeader), "whsec_test", WebhookMissingHeaders},
+		"not a Unix time":              {deliveredBody, with(WebhookTimestampHeader, "soon"), "whsec_test", WebhookTimestampOutOfTolerance},
+		"captured 10 minutes ago":      {deliveredBody, postageHeaders(deliveredBody, now.Add(-10*time.Minute), "whsec_test"), "whsec_test", WebhookTimestampOutOfTolerance},
+		"6 minutes old":                {deliveredBody, postageHeaders(deliveredBody, now.Add(-6*time.Minute), "whsec_test"), "whsec_test", WebhookTimestampOutOfTolerance},
+		"6 minutes ahead":              {deliveredBody, postageHeaders(deliveredBody, now.Add(6*time.Minute), "whsec_test"), "whsec_test", WebhookTimestampOutOfTolerance},
+		"X-Service-Signature alone":    {deliveredBody, serviceHeaders(deliveredSignature), "whsec_test", WebhookMissingHeaders},
+		"no header at all":             {deliveredBody, http.Header{}, "whsec_test", WebhookMissingHeaders},
+		"4 minutes old (no problem)":   {deliveredBody, postageHeaders(deliveredBody, now.Add(-4*time.Minute), "whsec_test"), "whsec_test", ""},
+		"4 minutes ahead (no problem)": {deliveredBody, postageHeaders(deliveredBody, now.Add(4*time.Minute), "whsec_test"), "whsec_test", ""},
+	} {
+		e, err := VerifyWebhook([]byte(c.body), c.header, c.secret)
+		if reasonOf(err) != c.want || (e == nil) != (c.want != "") {
+			t.Errorf("%s: %v, want %q", name, err, c.want)
+		}
+	}
+	// A delivery captured ten minutes ago is refused with the opt-in too, and accepted only
+	// within a tolerance set wider.
+	captured := postageHeaders(deliveredBody, now.Add(-10*time.Minute), "whsec_test")
+	if _, err := (&WebhookVerifier{Secrets: []string{"whsec_test"}, InsecureSignatureOnly: true}).Verify([]byte(deliveredBody), captured); reasonOf(err) != WebhookTimestampOutOfTolerance || !strings.Contains(err.Error(), "old") {
+		t.Errorf("captured, with the opt-in: %v", err)
+	}
+	if _, err := (&WebhookVerifier{Secrets: []string{"whsec_test"}, Tolerance: 15 * time.Minute}).Verify([]byte(deliveredBody), captured); err != nil {
+		t.Errorf("captured, within 15 minutes: %v", err)
+	}
+	if _, err := VerifyWebhook([]byte(deliveredBody), postageHeaders(deliveredBody, now, "whsec_test"), ""); err == nil || reasonOf(err) != "" {
+		t.Errorf("no secret: %v", err)
+	}
+}
+
+func TestVerifyWebhookDuringARotation(t *testing.T) {
+	const next = "whsec_bmV4dCBzZWNyZXQ="
+	// For 24 hours after a rotation X-Service-Signature uses the new secret, webhook-signature both.
+	h := postageHeaders(deliveredBody, standardAt, next, "whsec_test")
+	for name, secrets := range map[string][]string{"the new secret": {next}, "the old secret": {"whsec_test"}, "both": {next, "whsec_test"}} {
+		if _, err := verifierAt(standardAt, secrets...).Verify([]byte(deliveredBody), h); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	// Once the overlap is over, the old secret no longer verifies.
+	if _, err := verifierAt(standardAt, "whsec_test").Verify([]byte(deliveredBody), postageHeaders(deliveredBody, standardAt, next)); reasonOf(err) != WebhookInvalidSignature {
+		t.Errorf("after the overlap: %v", err)
+	}
+}
+
+func TestVerifyWebhookWithTheServiceSignatureAloneIsAnOptIn(t *testing.T) {
+	if deliveredSignature != "sha256="+hmacHex("whsec_test", deliveredBody) {
+		t.Fatal("the fixture's signature")
+	}
+	// By default a delivery without the Standard Webhooks headers is refused, and the error says why.
+	_, err := VerifyWebhook([]byte(deliveredBody), serviceHeaders(deliveredSignature), "whsec_test")
+	if reasonOf(err) != WebhookMissingHeaders || !strings.Contains(err.Error(), "InsecureSignatureOnly") {
+		t.Fatalf("by default: %v", err)
+	}
+	insecure := &WebhookVerifier{Secrets: []string{"whsec_test"}, InsecureSignatureOnly: true}
+	e, err := insecure.Verify([]byte(deliveredBody), serviceHeaders(deliveredSignature))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e.Type != EventTypeEmailDelivered || e.MessageID != "m1" || e.WebhookID != "" || !e.SignedAt.IsZero() {
+		t.Fatalf("%+v", e)
 	}
 
 	tampered := []byte(deliveredBody)
@@ -63,129 +229,34 @@ func TestVerifyWebhookWithTheServiceSignature(t *testing.T) {
 	}{
 		"tampered body":  {string(tampered), deliveredSignature, "whsec_test", WebhookInvalidSignature},
 		"longer body":    {deliveredBody + " ", deliveredSignature, "whsec_test", WebhookInvalidSignature},
-		"another secret": {deliveredBody, deliveredSignature, "whsec_other", WebhookInvalidSignature},
+		"another secret": {deliveredBody, deliveredSignature, "whsec_other0", WebhookInvalidSignature},
 		"upper case":     {deliveredBody, strings.ToUpper(deliveredSignature), "whsec_test", WebhookInvalidSignature},
 		"no signature":   {deliveredBody, "", "whsec_test", WebhookMissingSignature},
 	} {
-		e, err := VerifyWebhook([]byte(c.body), serviceHeaders(c.signature), c.secret)
+		v := &WebhookVerifier{Secrets: []string{c.secret}, InsecureSignatureOnly: true}
+		e, err := v.Verify([]byte(c.body), serviceHeaders(c.signature))
 		if reasonOf(err) != c.want || e != nil {
 			t.Errorf("%s: %v", name, err)
 		}
 	}
-	if _, err := VerifyWebhook([]byte(deliveredBody), serviceHeaders(deliveredSignature), ""); err == nil || reasonOf(err) != "" {
-		t.Errorf("no secret: %v", err)
+	// Some of the Standard Webhooks headers, not all: refused with the opt-in too.
+	partial := serviceHeaders(deliveredSignature)
+	partial.Set(WebhookIDHeader, deliveryID)
+	if _, err := insecure.Verify([]byte(deliveredBody), partial); reasonOf(err) != WebhookMissingHeaders {
+		t.Errorf("partial: %v", err)
 	}
-}
-
-// The test vector of the Standard Webhooks specification, with the X-Service-Signature a
-// Postage delivery carries beside it.
-const (
-	standardSecret    = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
-	standardBody      = `{"test": 2432232314}`
-	standardSignature = "v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE="
-)
-
-var standardAt = time.Unix(1614265330, 0)
-
-func standardHeaders(signature string) http.Header {
-	h := serviceHeaders("sha256=" + hmacHex(standardSecret, standardBody))
-	h.Set(WebhookIDHeader, "msg_p5jXN8AQM9LWM0D4loKWxJek")
-	h.Set(WebhookTimestampHeader, "1614265330")
-	h.Set(WebhookSignatureHeader, signature)
-	return h
-}
-
-func verifierAt(at time.Time, secrets ...string) *WebhookVerifier {
-	return &WebhookVerifier{Secrets: secrets, Now: func() time.Time { return at }}
-}
-
-func TestVerifyWebhookWithTheStandardHeaders(t *testing.T) {
-	e, err := verifierAt(standardAt.Add(time.Minute), standardSecret).Verify([]byte(standardBody), standardHeaders(standardSignature))
-	if err != nil {
-		t.Fatal(err)
+	// The deprecated RequireTimestamp still refuses them, opt-in or not.
+	strict := &WebhookVerifier{Secrets: []string{"whsec_test"}, InsecureSignatureOnly: true, RequireTimestamp: true}
+	if _, err := strict.Verify([]byte(deliveredBody), serviceHeaders(deliveredSignature)); reasonOf(err) != WebhookMissingHeaders {
+		t.Errorf("RequireTimestamp: %v", err)
 	}
-	if e.WebhookID != "msg_p5jXN8AQM9LWM0D4loKWxJek" || !e.SignedAt.Equal(standardAt) || e.Type != EventTypeEmailDelivered || e.Shape != WebhookFlat {
-		t.Fatalf("%+v", e)
-	}
-	// After a rotation the header carries one signature per secret.
-	if _, err := verifierAt(standardAt, standardSecret).Verify([]byte(standardBody), standardHeaders("v1,bm90IGl0 "+standardSignature)); err != nil {
-		t.Fatal(err)
-	}
-	// A receiver holding the new and the previous secret accepts either's signatures.
-	if _, err := verifierAt(standardAt, "whsec_bm90IGl0", standardSecret).Verify([]byte(standardBody), standardHeaders(standardSignature)); err != nil {
-		t.Fatal(err)
-	}
-
-	lowercase := http.Header{}
-	for k, v := range standardHeaders(standardSignature) {
-		lowercase[strings.ToLower(k)] = v
-	}
-	if _, err := verifierAt(standardAt, standardSecret).Verify([]byte(standardBody), lowercase); err != nil {
-		t.Fatalf("header names as written: %v", err)
-	}
-
-	without := func(name string) http.Header {
-		h := standardHeaders(standardSignature)
-		h.Del(name)
-		return h
-	}
-	serviceOnly := without(WebhookIDHeader)
-	serviceOnly.Del(WebhookTimestampHeader)
-	serviceOnly.Del(WebhookSignatureHeader)
-	strict := verifierAt(standardAt, standardSecret)
-	strict.RequireTimestamp = true
-	bad := map[string]struct {
-		err  error
-		want WebhookVerificationFailure
-	}{
-		"body": {func() error {
-			_, err := verifierAt(standardAt, standardSecret).Verify([]byte(`{"test": 2432232315}`), standardHeaders(standardSignature))
-			return err
-		}(), WebhookInvalidSignature},
-		"old": {func() error {
-			_, err := verifierAt(standardAt.Add(6*time.Minute), standardSecret).Verify([]byte(standardBody), standardHeaders(standardSignature))
-			return err
-		}(), WebhookTimestampOutOfTolerance},
-		"future": {func() error {
-			_, err := verifierAt(standardAt.Add(-6*time.Minute), standardSecret).Verify([]byte(standardBody), standardHeaders(standardSignature))
-			return err
-		}(), WebhookTimestampOutOfTolerance},
-		"version": {func() error {
-			_, err := verifierAt(standardAt, standardSecret).Verify([]byte(standardBody), standardHeaders(strings.Replace(standardSignature, "v1,", "v2,", 1)))
-			return err
-		}(), WebhookInvalidSignature},
-		"standard signature alone wrong": {func() error {
-			_, err := verifierAt(standardAt, standardSecret).Verify([]byte(standardBody), standardHeaders("v1,bm90IGl0"))
-			return err
-		}(), WebhookInvalidSignature},
-		"no webhook-id": {func() error {
-			_, err := verifierAt(standardAt, standardSecret).Verify([]byte(standardBody), without(WebhookIDHeader))
-			return err
-		}(), WebhookMissingHeaders},
-		"required": {func() error {
-			_, err := strict.Verify([]byte(standardBody), serviceOnly)
-			return err
-		}(), WebhookMissingHeaders},
-	}
-	for name, c := range bad {
-		if reasonOf(c.err) != c.want {
-			t.Errorf("%s: %v, want %s", name, c.err, c.want)
-		}
-	}
-	// Without the Standard headers, and not required: the X-Service-Signature alone.
-	if _, err := verifierAt(standardAt, standardSecret).Verify([]byte(standardBody), serviceOnly); err != nil {
-		t.Fatal(err)
-	}
-}
-
-func signed(body string) http.Header {
-	return serviceHeaders("sha256=" + hmacHex("whsec_test", body))
 }
 
 func TestVerifyWebhookReadsBothShapes(t *testing.T) {
+	now := time.Now()
 	envelope := `{"event_type":"email.bounced","payload":{"message_id":"m1","recipient":"a@b.c","bounce_type":"Permanent","status":"bounced","tags":{"run":"7"}}}`
-	h := signed(envelope)
-	h.Set(EventHeader, "email.bounced")
+	h := postageHeaders(envelope, now, "whsec_test")
+	h.Set(EventHeader, "email.delivered") // not signed: not read
 	e, err := VerifyWebhook([]byte(envelope), h, "whsec_test")
 	if err != nil {
 		t.Fatal(err)
@@ -195,8 +266,8 @@ func TestVerifyWebhookReadsBothShapes(t *testing.T) {
 	}
 
 	flat := `{"idempotency_key":"0123456789abcdef0123456789abcdef","provider_message_id":"service-test-1","recipient":"bounce@test.example","status":"bounced","bounce_type":"Permanent","bounce_subtype":"General","bounced_recipients":["bounce@test.example"],"timestamp":"2026-01-02T03:04:05.000000+00:00"}`
-	h = signed(flat)
-	h.Set(EventHeader, "email.bounced")
+	h = postageHeaders(flat, now, "whsec_test")
+	h.Set(EventHeader, "email.delivered") // an attacker's change: the type is the signed status's
 	e, err = VerifyWebhook([]byte(flat), h, "whsec_test")
 	if err != nil {
 		t.Fatal(err)
@@ -205,11 +276,23 @@ func TestVerifyWebhookReadsBothShapes(t *testing.T) {
 		len(e.BouncedRecipients) != 1 || e.IdempotencyKey != "0123456789abcdef0123456789abcdef" || e.Timestamp == "" || e.Recipient != "bounce@test.example" {
 		t.Fatalf("%+v", e)
 	}
+	// The same with the opt-in, on X-Service-Signature alone.
+	h = serviceHeaders("sha256=" + hmacHex("whsec_test", flat))
+	h.Set(EventHeader, "email.delivered")
+	if e, err := (&WebhookVerifier{Secrets: []string{"whsec_test"}, InsecureSignatureOnly: true}).Verify([]byte(flat), h); err != nil || e.Type != EventTypeEmailBounced {
+		t.Fatalf("signature only: %v %+v", err, e)
+	}
 
-	for name, body := range map[string]string{"an array": `[1]`, "not JSON": `not json`, "no type": `{"message_id":"m1"}`} {
-		h := signed(body)
-		h.Del(EventHeader)
-		if _, err := VerifyWebhook([]byte(body), h, "whsec_test"); reasonOf(err) != WebhookInvalidBody {
+	// A flat body's type, from its status: one status per type.
+	for status, want := range map[string]EventType{"queued": EventTypeEmailSent, "delivered": EventTypeEmailDelivered, "bounced": EventTypeEmailBounced, "complaint": EventTypeEmailComplained, "failed": EventTypeEmailFailed} {
+		body := `{"provider_message_id":"service-test-2","status":"` + status + `"}`
+		if e, err := VerifyWebhook([]byte(body), postageHeaders(body, now, "whsec_test"), "whsec_test"); err != nil || e.Type != want {
+			t.Errorf("%s: %v %+v", status, err, e)
+		}
+	}
+
+	for name, body := range map[string]string{"an array": `[1]`, "not JSON": `not json`, "no status": `{"message_id":"m1"}`, "another status": `{"status":"opened"}`, "empty event_type": `{"event_type":"","payload":{}}`} {
+		if _, err := VerifyWebhook([]byte(body), postageHeaders(body, now, "whsec_test"), "whsec_test"); reasonOf(err) != WebhookInvalidBody {
 			t.Errorf("%s: %v", name, err)
 		}
 	}
@@ -224,33 +307,49 @@ func TestWebhookHandler(t *testing.T) {
 		}
 		return nil
 	})
-	post := func(body, signature string) int {
+	post := func(body string, header http.Header) int {
 		r := httptest.NewRequest(http.MethodPost, "/hooks", strings.NewReader(body))
-		r.Header = serviceHeaders(signature)
+		r.Header = header
 		w := httptest.NewRecorder()
 		h.ServeHTTP(w, r)
 		return w.Code
 	}
-	if code := post(deliveredBody, deliveredSignature); code != http.StatusNoContent {
+	signed := func(body string) http.Header { return postageHeaders(body, time.Now(), "whsec_test") }
+	if code := post(deliveredBody, signed(deliveredBody)); code != http.StatusNoContent {
 		t.Fatalf("valid delivery: %d", code)
 	}
-	if code := post(deliveredBody, "sha256=00"); code != http.StatusUnauthorized {
+	if code := post(deliveredBody, signed(`{}`)); code != http.StatusUnauthorized {
 		t.Fatalf("bad signature: %d", code)
+	}
+	if code := post(deliveredBody, postageHeaders(deliveredBody, time.Now().Add(-10*time.Minute), "whsec_test")); code != http.StatusUnauthorized {
+		t.Fatalf("captured 10 minutes ago: %d", code)
+	}
+	if code := post(deliveredBody, serviceHeaders(deliveredSignature)); code != http.StatusUnauthorized {
+		t.Fatalf("X-Service-Signature alone: %d", code)
 	}
 	if len(got) != 1 || got[0].Type != EventTypeEmailDelivered || got[0].Recipient != "a@b.c" {
 		t.Fatalf("handled %+v", got)
 	}
-	sign := func(body string) string { return "sha256=" + hmacHex("whsec_test", body) }
-	if code := post(`not json`, sign(`not json`)); code != http.StatusBadRequest {
+	if code := post(`not json`, signed(`not json`)); code != http.StatusBadRequest {
 		t.Fatalf("not json: %d", code)
 	}
 	failing := `{"event_type":"email.sent","payload":{"message_id":"fail"}}`
-	if code := post(failing, sign(failing)); code != http.StatusInternalServerError {
+	if code := post(failing, signed(failing)); code != http.StatusInternalServerError {
 		t.Fatalf("failing handler: %d", code)
 	}
 	w := httptest.NewRecorder()
 	h.ServeHTTP(w, httptest.NewRequest(http.MethodGet, "/hooks", nil))
 	if w.Code != http.StatusMethodNotAllowed {
 		t.Fatalf("GET: %d", w.Code)
+	}
+
+	// The opt-in, on a verifier's handler.
+	insecure := (&WebhookVerifier{Secrets: []string{"whsec_test"}, InsecureSignatureOnly: true}).Handler(func(context.Context, *WebhookEvent) error { return nil })
+	r := httptest.NewRequest(http.MethodPost, "/hooks", strings.NewReader(deliveredBody))
+	r.Header = serviceHeaders(deliveredSignature)
+	w = httptest.NewRecorder()
+	insecure.ServeHTTP(w, r)
+	if w.Code != http.StatusNoContent {
+		t.Fatalf("X-Service-Signature alone, with the opt-in: %d", w.Code)
 	}
 }

@@ -61,6 +61,8 @@ files=("$app"/test/offline.test.mjs "$app"/test/offline.test.cjs)
 [ -z "$offline" ] && files+=("$app"/test/integration.test.mjs "$app"/test/integration.test.cjs)
 log "node --test ${files[*]##*/}"
 cd "$app"
-# The document the offline tests check the client's operations against.
+# The document the offline tests check the client's operations against, and the official Standard
+# Webhooks library (the repository's dev dependency), a witness of the webhook verification.
 export POSTAGE_OPENAPI_DOCUMENT="$ROOT/sdks/openapi.json"
+export POSTAGE_STANDARDWEBHOOKS_JS="$ROOT/node_modules/standardwebhooks"
 node --test --test-concurrency=4 --test-timeout=240000 --test-reporter=spec "${files[@]}"

@@ -1,11 +1,15 @@
-"""Webhook verification without a server: the Standard Webhooks test vector, X-Service-Signature,
-tampering, clocks, rotated secrets, and both payload shapes of spec 6.4."""
+"""Webhook verification without a server: the Standard Webhooks test vector (and, when the
+official library is at hand, that library), the Standard Webhooks headers required, replays
+refused, X-Service-Signature alone as an opt-in, tampering, clocks, rotated secrets, and both
+payload shapes of spec 6.4 with their type taken from the signed body."""
 
 from __future__ import annotations
 
 import hashlib
 import hmac
 import json
+import os
+import subprocess
 import time
 from typing import Dict, Optional
 
@@ -58,18 +62,21 @@ def test_the_standard_webhooks_test_vector() -> None:
         "webhook-timestamp": "1614265330",
         "webhook-signature": "v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=",
     }
-    event = hook.verify_standard(body, headers, now=1614265330)
-    assert event.id == "msg_p5jXN8AQM9LWM0D4loKWxJek"
-    assert event.body == {"test": 2432232314}
-    # verify wants X-Service-Signature as well.
-    event = hook.verify(body, {**headers, "X-Service-Signature": hook.service_signature(body)}, now=1614265330)
-    assert event.timestamp is not None and int(event.timestamp.timestamp()) == 1614265330
+    # The signature and the timestamp verify; the body is no Postage event (no type, no status).
+    for check in (hook.verify_standard, hook.verify):
+        with pytest.raises(WebhookVerificationError) as caught:
+            check(body, headers, now=1614265330)
+        assert caught.value.reason == "invalid_body"
+        with pytest.raises(WebhookVerificationError) as caught:
+            check(body, {**headers, "webhook-signature": "v1,bm90IGl0"}, now=1614265330)
+        assert caught.value.reason == "invalid_signature"
 
 
 def test_x_service_signature_is_the_hex_hmac_of_the_body_keyed_with_the_whole_secret() -> None:
     expected = "sha256=" + hmac.new(SECRET.encode(), BODY, hashlib.sha256).hexdigest()
     assert Webhook(SECRET).service_signature(BODY) == expected
-    assert Webhook(SECRET).verify_service_signature(BODY, expected).message_id == "6f0c"
+    with pytest.warns(DeprecationWarning, match="insecure_signature_only"):
+        assert Webhook(SECRET).verify_service_signature(BODY, expected).message_id == "6f0c"
 
 
 def test_a_signed_delivery_verifies_and_reads_the_envelope() -> None:
@@ -91,20 +98,73 @@ def test_a_signed_delivery_verifies_and_reads_the_envelope() -> None:
 
 def test_the_flat_test_event_shape_is_read_by_name() -> None:
     event = verify(FLAT, signed(FLAT, event="email.bounced"), SECRET)
-    assert (event.type, event.shape, event.test) == ("email.bounced", "flat", True)  # the type from X-Service-Event
+    assert (event.type, event.shape, event.test) == ("email.bounced", "flat", True)  # the type from its signed status
     assert (event.recipient, event.status, event.bounce_type) == ("bounce@test.example", "bounced", "Permanent")
     assert event.message_id == event.provider_message_id == "service-test-0b6f3c1e"
     assert event.payload["bounced_recipients"] == ["bounce@test.example"]
     assert event.tags == {}
 
 
-def test_without_the_standard_headers_x_service_signature_alone_verifies_unless_a_timestamp_is_required() -> None:
+def test_the_type_of_a_flat_body_comes_from_what_is_signed_never_from_x_service_event() -> None:
+    # X-Service-Event is not signed: an attacker may change it, and it changes nothing.
+    assert verify(FLAT, signed(FLAT, event="email.delivered"), SECRET).type == "email.bounced"
+    table = {"queued": "email.sent", "delivered": "email.delivered", "bounced": "email.bounced", "complaint": "email.complained", "failed": "email.failed"}
+    for status, event_type in table.items():
+        body = json.dumps({"provider_message_id": "service-test-2", "status": status}).encode()
+        assert verify(body, signed(body, event="email.sent"), SECRET).type == event_type
+    # A status that names no event type (or none): refused, whatever the header says.
+    for body in (b'{"status":"opened"}', b'{"status":"__class__"}', b'{"provider_message_id":"x"}'):
+        with pytest.raises(WebhookVerificationError) as caught:
+            verify(body, signed(body, event="email.delivered"), SECRET)
+        assert caught.value.reason == "invalid_body"
+    # The envelope's event_type is signed: it wins over the header too.
+    assert verify(BODY, signed(BODY, event="email.bounced"), SECRET).type == "email.delivered"
+    # The deprecated event_type of verify_service_signature is not read either.
+    with pytest.warns(DeprecationWarning):
+        event = Webhook(SECRET).verify_service_signature(FLAT, Webhook(SECRET).service_signature(FLAT), event_type="email.delivered")
+    assert event.type == "email.bounced"
+
+
+def test_without_the_standard_headers_a_delivery_is_refused_unless_insecure_signature_only() -> None:
     headers = {k: v for k, v in signed(BODY).items() if not k.startswith("webhook-")}
-    event = verify(BODY, headers, SECRET)
-    assert event.message_id == "6f0c" and event.id is None and event.timestamp is None
+    for check in (lambda **kw: verify(BODY, headers, SECRET, **kw), lambda **kw: postage.Postage.verify_webhook(BODY, headers, SECRET, **kw)):
+        with pytest.raises(WebhookVerificationError, match="insecure_signature_only") as caught:
+            check()
+        assert caught.value.reason == "missing_headers"
     with pytest.raises(WebhookVerificationError) as caught:
-        verify(BODY, headers, SECRET, require_timestamp=True)
+        Webhook(SECRET).verify_standard(BODY, headers)
     assert caught.value.reason == "missing_headers"
+    # The opt-in accepts X-Service-Signature alone, and still wants it right.
+    for event in (
+        verify(BODY, headers, SECRET, insecure_signature_only=True),
+        Webhook(SECRET, insecure_signature_only=True).verify(BODY, headers),
+        postage.Postage("pk_x").webhooks.verify(BODY, headers, SECRET, insecure_signature_only=True),
+        postage.AsyncPostage("pk_x").webhooks.verify(BODY, headers, SECRET, insecure_signature_only=True),
+    ):
+        assert event.message_id == "6f0c" and event.id is None and event.timestamp is None
+    with pytest.raises(WebhookVerificationError) as caught:
+        verify(BODY.replace(b"6f0c", b"6f0d"), headers, SECRET, insecure_signature_only=True)
+    assert caught.value.reason == "invalid_signature"
+    with pytest.raises(WebhookVerificationError) as caught:
+        verify(BODY, {k: v for k, v in headers.items() if k != "X-Service-Signature"}, SECRET, insecure_signature_only=True)
+    assert caught.value.reason == "missing_signature"
+    # Some of the Standard Webhooks headers, not all: refused with the opt-in too.
+    with pytest.raises(WebhookVerificationError) as caught:
+        verify(BODY, {**headers, "webhook-id": "msg_0123"}, SECRET, insecure_signature_only=True)
+    assert caught.value.reason == "missing_headers"
+    # The deprecated require_timestamp=True still refuses them, opt-in or not.
+    with pytest.raises(WebhookVerificationError) as caught:
+        verify(BODY, headers, SECRET, insecure_signature_only=True, require_timestamp=True)
+    assert caught.value.reason == "missing_headers"
+    # A flat body checked this way takes its type from its signed status too.
+    flat_headers = {"X-Service-Signature": Webhook(SECRET).service_signature(FLAT), "X-Service-Event": "email.delivered"}
+    assert verify(FLAT, flat_headers, SECRET, insecure_signature_only=True).type == "email.bounced"
+
+
+def test_x_service_signature_is_not_needed_beside_the_standard_headers() -> None:
+    headers = {k: v for k, v in signed(BODY).items() if k != "X-Service-Signature"}
+    assert verify(BODY, headers, SECRET).message_id == "6f0c"
+    assert verify(BODY, {**headers, "X-Service-Signature": "sha256=" + "0" * 64}, SECRET).message_id == "6f0c"
 
 
 @pytest.mark.parametrize(
@@ -112,8 +172,8 @@ def test_without_the_standard_headers_x_service_signature_alone_verifies_unless_
     [
         (lambda b, h: (b.replace(b"delivered", b"bounced"), h), "invalid_signature"),
         (lambda b, h: (b[:-2] + b"x}", h), "invalid_signature"),  # one byte changed
-        (lambda b, h: (b, {k: v for k, v in h.items() if k != "X-Service-Signature"}), "missing_signature"),
-        (lambda b, h: (b, {**h, "X-Service-Signature": "sha256=" + "0" * 64}), "invalid_signature"),
+        (lambda b, h: (b, {k: v for k, v in h.items() if not k.startswith("webhook-")}), "missing_headers"),
+        (lambda b, h: (b, {k: v for k, v in h.items() if k != "webhook-signature"}), "missing_headers"),
         (lambda b, h: (b, {**h, "webhook-id": "msg_other"}), "invalid_signature"),
         (lambda b, h: (b, {**h, "webhook-signature": "v1,AAAA"}), "invalid_signature"),
         (lambda b, h: (b, {**h, "webhook-signature": h["webhook-signature"].replace("v1,", "v2,")}), "invalid_signature"),
@@ -134,6 +194,11 @@ def test_another_secret_or_an_old_or_future_timestamp_is_refused() -> None:
         verify(BODY, signed(BODY), other)
     assert caught.value.reason == "invalid_signature"
     now = int(time.time())
+    # A genuine delivery captured 10 minutes ago and played again: refused, with the opt-in too.
+    for kw in ({}, {"insecure_signature_only": True}):
+        with pytest.raises(WebhookVerificationError, match="too old") as caught:
+            verify(BODY, signed(BODY, at=now - 600), SECRET, **kw)
+        assert caught.value.reason == "timestamp_out_of_tolerance"
     with pytest.raises(WebhookVerificationError, match="too old") as caught:
         verify(BODY, signed(BODY, at=now - 301), SECRET, now=now)
     assert caught.value.reason == "timestamp_out_of_tolerance"
@@ -152,10 +217,13 @@ def test_while_a_rotation_overlaps_the_new_and_old_secrets_verify_together() -> 
     headers["webhook-signature"] = f"{Webhook(new).sign('msg_0123', at, BODY)} {Webhook(old).sign('msg_0123', at, BODY)}"
     assert verify(BODY, headers, [new, old]).message_id == "6f0c"
     assert verify(BODY, headers, new).message_id == "6f0c"
-    # A receiver that still has only the old secret passes the Standard Webhooks check alone.
+    # A receiver that still has only the old secret keeps verifying during the overlap.
+    assert verify(BODY, headers, old).message_id == "6f0c"
     assert Webhook(old).verify_standard(BODY, headers).message_id == "6f0c"
-    with pytest.raises(WebhookVerificationError):
-        verify(BODY, headers, old)
+    # Once it is over, the old secret no longer verifies.
+    with pytest.raises(WebhookVerificationError) as caught:
+        verify(BODY, signed(BODY, secret=new), old)
+    assert caught.value.reason == "invalid_signature"
 
 
 def test_a_parsed_body_or_a_missing_secret_is_a_usage_error() -> None:
@@ -169,3 +237,49 @@ def test_a_signed_body_that_is_not_an_object_is_refused() -> None:
     with pytest.raises(WebhookVerificationError) as caught:
         verify(b"[1,2]", signed(b"[1,2]"), SECRET)
     assert caught.value.reason == "invalid_body"
+
+
+# The official Standard Webhooks library (PyPI ``standardwebhooks``), as a witness. It is not a
+# dependency of the package: tools/ensure-standardwebhooks.sh installs it into a virtualenv of its
+# own, which POSTAGE_STANDARDWEBHOOKS_PYTHON names (npm test sets it).
+_OFFICIAL = os.environ.get("POSTAGE_STANDARDWEBHOOKS_PYTHON")
+_OFFICIAL_SCRIPT = """
+import json, sys
+from datetime import datetime, timezone
+from standardwebhooks.webhooks import Webhook, WebhookVerificationError
+request = json.load(sys.stdin)
+hook = Webhook(request["secret"])
+out = {"signature": hook.sign(request["id"], datetime.fromtimestamp(request["at"], tz=timezone.utc), request["body"]), "verdicts": []}
+for headers in request["check"]:
+    try:
+        hook.verify(request["body"], headers)
+        out["verdicts"].append("ok")
+    except WebhookVerificationError as exc:
+        out["verdicts"].append(str(exc))
+print(json.dumps(out))
+"""
+
+
+@pytest.mark.skipif(not _OFFICIAL, reason="POSTAGE_STANDARDWEBHOOKS_PYTHON is not set (npm test sets it)")
+def test_the_official_standard_webhooks_library_agrees() -> None:
+    now = int(time.time())
+    captured = signed(BODY, at=now - 600)
+    service_only = {k: v for k, v in signed(BODY).items() if not k.startswith("webhook-")}
+    request = {"secret": SECRET, "id": "msg_0123", "at": now, "body": BODY.decode(), "check": [signed(BODY), captured, service_only]}
+    run = subprocess.run([str(_OFFICIAL), "-c", _OFFICIAL_SCRIPT], input=json.dumps(request), capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    official = json.loads(run.stdout)
+    # What it signs verifies here; what this SDK's tests sign as Postage does verifies there.
+    headers = {"webhook-id": "msg_0123", "webhook-timestamp": str(now), "webhook-signature": official["signature"]}
+    assert verify(BODY, headers, SECRET).message_id == "6f0c"
+    good, stale, unstamped = official["verdicts"]
+    assert good == "ok"
+    # A delivery 10 minutes old and one without the Standard Webhooks headers: refused by both.
+    assert "too old" in stale
+    with pytest.raises(WebhookVerificationError) as caught:
+        verify(BODY, captured, SECRET)
+    assert caught.value.reason == "timestamp_out_of_tolerance"
+    assert "Missing required headers" in unstamped or "missing" in unstamped.lower()
+    with pytest.raises(WebhookVerificationError) as caught:
+        verify(BODY, service_only, SECRET)
+    assert caught.value.reason == "missing_headers"

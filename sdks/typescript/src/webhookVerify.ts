@@ -1,15 +1,23 @@
 // Verifying a webhook delivery (spec 6.2, README "Webhooks"), with Web Crypto (crypto.subtle):
 //
-//   - X-Service-Signature (required): `sha256=` + lowercase hex HMAC-SHA256 of the raw body,
-//     keyed with the signing secret as it is (its UTF-8 bytes, `whsec_` included).
-//   - Standard Webhooks (checked when the delivery carries them, as every Postage delivery does):
-//     `webhook-signature` holds `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`
-//     (two, space-separated, for 24 hours after a secret rotation), keyed with the bytes of the
-//     base64 text after `whsec_`; `webhook-timestamp` must be within the tolerance (5 minutes) of now.
+//   - Standard Webhooks (required by default; every Postage delivery carries them): `webhook-id`,
+//     `webhook-timestamp` and `webhook-signature`, which holds `v1,<base64 HMAC-SHA256 of
+//     "<webhook-id>.<webhook-timestamp>.<body>">` (two, space-separated, for 24 hours after a
+//     secret rotation), keyed with the bytes of the base64 text after `whsec_`;
+//     `webhook-timestamp` must be within the tolerance (5 minutes) of now, so a delivery captured
+//     once cannot be played again later.
+//   - X-Service-Signature: `sha256=` + lowercase hex HMAC-SHA256 of the raw body, keyed with the
+//     signing secret as it is (its UTF-8 bytes, `whsec_` included). It has no timestamp, so it is
+//     checked only for a delivery without the Standard Webhooks headers, and only when the caller
+//     opts in with `insecureSignatureOnly` (giving up replay protection). Beside the Standard
+//     Webhooks headers it is not checked: `webhook-signature` covers the same body with the same
+//     secret, and the id and timestamp as well.
 //
 // Signatures are compared in constant time, over the raw bytes, before anything is parsed. The
 // body is then read as one typed event, from the envelope `{event_type, payload}` or from the flat
-// test-event shape of spec 6.4 (fields at the top level, the type in X-Service-Event).
+// test-event shape of spec 6.4 (fields at the top level). The type is only ever read from the
+// signed body: the envelope's `event_type`, or a flat body's `status` (FLAT_EVENT_TYPES); never
+// from the X-Service-Event header, which no signature covers.
 import type { components } from './generated/openapi.js';
 import { PostageError } from './errors.js';
 import { webCrypto } from './platform.js';
@@ -24,9 +32,21 @@ export type WebhookBody = string | Uint8Array | ArrayBuffer;
 export type WebhookHeaders = Headers | Record<string, string | string[] | undefined>;
 
 export interface VerifyWebhookOptions {
-  /** How far `webhook-timestamp` may be from now, in seconds (default 300: 5 minutes). */
+  /** How far `webhook-timestamp` may be from now, either way, in seconds (default 300: 5 minutes, as the Standard Webhooks libraries allow). */
   toleranceSeconds?: number;
-  /** Refuse deliveries without the Standard Webhooks headers (default false: they are checked when present). */
+  /**
+   * INSECURE, off by default: also accept a delivery that carries none of the Standard Webhooks
+   * headers (`webhook-id`, `webhook-timestamp`, `webhook-signature`) on its X-Service-Signature
+   * alone. That signature has no timestamp, so such a delivery, captured once, can be played to
+   * you again at any time and still verify: this gives up replay protection. Only for a receiver
+   * behind something that strips the `webhook-*` headers. A delivery that carries them is checked
+   * in full all the same.
+   */
+  insecureSignatureOnly?: boolean;
+  /**
+   * @deprecated The Standard Webhooks headers are required by default. `true` still refuses a
+   * delivery without them even when `insecureSignatureOnly` is set; `false` changes nothing.
+   */
   requireTimestamp?: boolean;
   /** The time to compare `webhook-timestamp` with (default: now). */
   now?: Date;
@@ -58,7 +78,7 @@ export interface WebhookEventData {
 
 /** A verified delivery, whichever shape its body had. */
 export interface WebhookEvent {
-  /** `email.delivered`, ...: the envelope's `event_type`, else the X-Service-Event header. */
+  /** `email.delivered`, ...: the envelope's `event_type`, or for the flat shape the type its signed `status` names (`queued` is `email.sent`, `delivered` `email.delivered`, `bounced` `email.bounced`, `complaint` `email.complained`, `failed` `email.failed`). Never the X-Service-Event header. */
   type: WebhookEventType | (string & {});
   /** `envelope` (`{event_type, payload}`) or `flat` (the test-event shape of spec 6.4). */
   shape: 'envelope' | 'flat';
@@ -70,9 +90,9 @@ export interface WebhookEvent {
   status: string;
   /** Every field of the event, by name. */
   data: WebhookEventData;
-  /** The Standard Webhooks `webhook-id` (the same on every delivery of one event: deduplicate on it), when present. */
+  /** The Standard Webhooks `webhook-id` (the same on every delivery of one event: deduplicate on it); undefined only for a delivery accepted by `insecureSignatureOnly` without it. */
   webhookId: string | undefined;
-  /** When this delivery was signed (`webhook-timestamp`), when present. */
+  /** When this delivery was signed (`webhook-timestamp`); undefined only for a delivery accepted by `insecureSignatureOnly` without it. */
   timestamp: Date | undefined;
   /** The parsed body as it was sent. */
   body: unknown;
@@ -80,7 +100,14 @@ export interface WebhookEvent {
 
 export type WebhookVerificationFailure = 'missing_signature' | 'invalid_signature' | 'missing_headers' | 'timestamp_out_of_tolerance' | 'invalid_body';
 
-/** The delivery is not a genuine Postage webhook signed with this secret (or is too old). */
+/**
+ * The delivery is not a genuine Postage webhook signed with this secret, or not a fresh one.
+ * `reason`: `missing_headers` (no `webhook-id`, `webhook-timestamp` or `webhook-signature`),
+ * `timestamp_out_of_tolerance` (a stale or future `webhook-timestamp`: a replayed delivery, or a
+ * clock far off), `invalid_signature` (a tampered body, another secret), `invalid_body` (signed,
+ * but not an event), `missing_signature` (no X-Service-Signature, with `insecureSignatureOnly` on
+ * a delivery without the Standard Webhooks headers).
+ */
 export class WebhookVerificationError extends PostageError {
   constructor(
     readonly reason: WebhookVerificationFailure,
@@ -173,36 +200,19 @@ function asRecord(value: unknown): Record<string, unknown> | undefined {
 }
 
 /**
- * Verifies a webhook delivery and returns its event; throws a WebhookVerificationError when it is
- * not a delivery signed with `secret` (tampered body, wrong secret, timestamp outside the
- * tolerance). `secret` is the endpoint's signing secret (`whsec_...`); during a rotation, pass
- * both the new and the old one (an array): a signature made with either is accepted.
+ * The event type of a flat test event, which names no type of its own, from its signed `status`
+ * (one status per type, as the API's test events set it).
  */
-export async function verifyWebhook(rawBody: WebhookBody, headers: WebhookHeaders, secret: string | readonly string[], options: VerifyWebhookOptions = {}): Promise<WebhookEvent> {
-  const body = bytesOf(rawBody);
-  const secrets = (typeof secret === 'string' ? [secret] : [...secret]).filter((s) => typeof s === 'string' && s !== '');
-  if (secrets.length === 0) throw new TypeError('verifyWebhook: the signing secret is required');
+const FLAT_EVENT_TYPES: ReadonlyMap<string, WebhookEventType> = new Map([
+  ['queued', 'email.sent'],
+  ['delivered', 'email.delivered'],
+  ['bounced', 'email.bounced'],
+  ['complaint', 'email.complained'],
+  ['failed', 'email.failed'],
+]);
 
-  const serviceSignature = headerOf(headers, 'x-service-signature');
-  if (!serviceSignature) throw new WebhookVerificationError('missing_signature', 'no X-Service-Signature header');
-  if (!(await serviceSignatureMatches(secrets, body, serviceSignature))) throw new WebhookVerificationError('invalid_signature', 'X-Service-Signature does not match the body and secret');
-
-  const webhookId = headerOf(headers, 'webhook-id');
-  const timestampText = headerOf(headers, 'webhook-timestamp');
-  const standardSignature = headerOf(headers, 'webhook-signature');
-  let timestamp: Date | undefined;
-  if (webhookId !== undefined || timestampText !== undefined || standardSignature !== undefined || options.requireTimestamp) {
-    if (!webhookId || !timestampText || !standardSignature) throw new WebhookVerificationError('missing_headers', 'webhook-id, webhook-timestamp and webhook-signature go together');
-    if (!/^\d{1,15}$/.test(timestampText.trim())) throw new WebhookVerificationError('timestamp_out_of_tolerance', 'webhook-timestamp is not a Unix time');
-    const seconds = Number(timestampText.trim());
-    const now = (options.now ?? new Date()).getTime() / 1000;
-    const tolerance = options.toleranceSeconds ?? 300;
-    if (Math.abs(now - seconds) > tolerance) throw new WebhookVerificationError('timestamp_out_of_tolerance', `webhook-timestamp is more than ${tolerance} seconds from now`);
-    if (!(await standardSignatureMatches(secrets, webhookId, timestampText.trim(), body, standardSignature)))
-      throw new WebhookVerificationError('invalid_signature', 'webhook-signature does not match the body and secret');
-    timestamp = new Date(seconds * 1000);
-  }
-
+/** The typed event of a verified body; its type only from what the signature covers. */
+function eventOf(body: Uint8Array, webhookId: string | undefined, timestamp: Date | undefined): WebhookEvent {
   let parsed: unknown;
   try {
     parsed = JSON.parse(new TextDecoder().decode(body));
@@ -215,8 +225,11 @@ export async function verifyWebhook(rawBody: WebhookBody, headers: WebhookHeader
   const envelope = typeof outer.event_type === 'string' && payload !== undefined;
   const data = (envelope ? payload : outer) as WebhookEventData;
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  const type = envelope ? text(outer.event_type) : (FLAT_EVENT_TYPES.get(text(data.status)) ?? '');
+  if (!type)
+    throw new WebhookVerificationError('invalid_body', envelope ? 'the envelope has an empty event_type' : `the flat body's status (${JSON.stringify(data.status ?? null)}) names no event type`);
   return {
-    type: (envelope ? text(outer.event_type) : '') || text(headerOf(headers, 'x-service-event')),
+    type,
     shape: envelope ? 'envelope' : 'flat',
     test: !envelope,
     messageId: text(data.message_id) || text(data.provider_message_id),
@@ -227,4 +240,57 @@ export async function verifyWebhook(rawBody: WebhookBody, headers: WebhookHeader
     timestamp,
     body: parsed,
   };
+}
+
+const STANDARD_HEADERS = ['webhook-id', 'webhook-timestamp', 'webhook-signature'] as const;
+
+/**
+ * Verifies a webhook delivery and returns its event; throws a WebhookVerificationError when it is
+ * not a fresh delivery signed with `secret`: the Standard Webhooks headers missing, a timestamp
+ * outside the tolerance (a replayed delivery), a tampered body or another secret. `secret` is the
+ * endpoint's signing secret (`whsec_...`); during a rotation, pass both the new and the old one
+ * (an array): a signature made with either is accepted.
+ */
+export async function verifyWebhook(rawBody: WebhookBody, headers: WebhookHeaders, secret: string | readonly string[], options: VerifyWebhookOptions = {}): Promise<WebhookEvent> {
+  const body = bytesOf(rawBody);
+  const secrets = (typeof secret === 'string' ? [secret] : [...secret]).filter((s) => typeof s === 'string' && s !== '');
+  if (secrets.length === 0) throw new TypeError('verifyWebhook: the signing secret is required');
+
+  const [webhookId, timestampText, standardSignature] = STANDARD_HEADERS.map((name) => headerOf(headers, name));
+  const missing = STANDARD_HEADERS.filter((_, i) => ![webhookId, timestampText, standardSignature][i]);
+
+  if (missing.length === STANDARD_HEADERS.length && options.insecureSignatureOnly === true && options.requireTimestamp !== true) {
+    // The opt-in: X-Service-Signature alone, which no timestamp protects from a replay.
+    const serviceSignature = headerOf(headers, 'x-service-signature');
+    if (!serviceSignature) throw new WebhookVerificationError('missing_signature', 'no X-Service-Signature header (and no Standard Webhooks headers)');
+    if (!(await serviceSignatureMatches(secrets, body, serviceSignature))) throw new WebhookVerificationError('invalid_signature', 'X-Service-Signature does not match the body and secret');
+    return eventOf(body, undefined, undefined);
+  }
+
+  if (!webhookId || !timestampText || !standardSignature) {
+    throw new WebhookVerificationError(
+      'missing_headers',
+      missing.length === STANDARD_HEADERS.length
+        ? 'no webhook-id, webhook-timestamp or webhook-signature header: every Postage delivery carries them, and without their timestamp a replayed delivery cannot be refused (insecureSignatureOnly accepts X-Service-Signature alone, giving up that protection)'
+        : `no ${missing.join(' or ')} header (webhook-id, webhook-timestamp and webhook-signature go together)`,
+    );
+  }
+  const stamp = timestampText.trim();
+  if (!/^\d{1,15}$/.test(stamp)) throw new WebhookVerificationError('timestamp_out_of_tolerance', `webhook-timestamp ${JSON.stringify(timestampText)} is not a Unix time`);
+  const seconds = Number(stamp);
+  const now = (options.now ?? new Date()).getTime() / 1000;
+  const tolerance = options.toleranceSeconds ?? 300;
+  if (now - seconds > tolerance)
+    throw new WebhookVerificationError(
+      'timestamp_out_of_tolerance',
+      `webhook-timestamp is ${Math.round(now - seconds)} seconds old, more than the tolerance of ${tolerance}: a delivery played again, or a clock far off`,
+    );
+  if (seconds - now > tolerance)
+    throw new WebhookVerificationError(
+      'timestamp_out_of_tolerance',
+      `webhook-timestamp is ${Math.round(seconds - now)} seconds in the future, more than the tolerance of ${tolerance}: a clock far off`,
+    );
+  if (!(await standardSignatureMatches(secrets, webhookId, stamp, body, standardSignature)))
+    throw new WebhookVerificationError('invalid_signature', 'no webhook-signature matches the body and secret');
+  return eventOf(body, webhookId, new Date(seconds * 1000));
 }

@@ -363,6 +363,10 @@ describe('@postage/sdk (import) against the API', { concurrency: true }, () => {
       await assert.rejects(postage.webhooks.verify(body, headers, `whsec_${Buffer.from('not the secret').toString('base64')}`), WebhookVerificationError);
       await assert.rejects(Webhooks.verify(body, headers, secret, { now: new Date(Date.now() + 10 * 60_000) }), (err) => err.reason === 'timestamp_out_of_tolerance');
       assert.equal((await Webhooks.verify(body, headers, secret)).messageId, sent.message_id);
+      // Without its Standard Webhooks headers the same delivery is refused, unless the caller opts in to X-Service-Signature alone.
+      const serviceOnly = Object.fromEntries(Object.entries(headers).filter(([name]) => !name.startsWith('webhook-')));
+      await assert.rejects(verifyWebhook(body, serviceOnly, secret), (err) => err instanceof WebhookVerificationError && err.reason === 'missing_headers');
+      assert.equal((await verifyWebhook(body, serviceOnly, secret, { insecureSignatureOnly: true })).messageId, sent.message_id);
 
       const { deliveries } = await admin.webhooks.deliveries(endpoint.id, { limit: 50 });
       const recorded = deliveries.find((d) => d.message_id === sent.message_id && d.event_type === 'email.delivered');
@@ -392,8 +396,11 @@ describe('@postage/sdk (import) against the API', { concurrency: true }, () => {
       const fresh = await delivery('the test event after the rotation', (e) => e.messageId === after.payload.provider_message_id, rotated.signing_secret);
       assert.equal(fresh.event.type, 'email.delivered');
       assert.equal(fresh.headers['webhook-signature'].split(' ').length, 2, 'both secrets sign webhook-signature for 24 hours');
-      await assert.rejects(verifyWebhook(fresh.body, fresh.headers, secret), (err) => err.reason === 'invalid_signature');
+      // A receiver still on the old secret keeps verifying for those 24 hours (X-Service-Signature, the new secret's, is not what is checked).
+      assert.equal((await verifyWebhook(fresh.body, fresh.headers, secret)).messageId, after.payload.provider_message_id);
       assert.equal((await verifyWebhook(fresh.body, fresh.headers, [secret, rotated.signing_secret])).messageId, after.payload.provider_message_id);
+      // The test event's type is its signed status's, whatever X-Service-Event says.
+      assert.equal((await verifyWebhook(fresh.body, { ...fresh.headers, 'x-service-event': 'email.bounced' }, secret)).type, 'email.delivered');
 
       const updated = await admin.webhooks.update(endpoint.id, { active: false });
       assert.equal(updated.active, false);

@@ -35,11 +35,18 @@ test('require gives the CommonJS build (a client that sends, typed errors, retri
 test('require gives webhook verification', async () => {
   const secret = `whsec_${Buffer.from('thirty-two bytes of signing key..').toString('base64')}`;
   const body = Buffer.from(JSON.stringify({ event_type: 'email.complained', payload: { message_id: 'm-9', recipient: 'x@example.org', status: 'complaint' } }));
-  const headers = { 'x-service-signature': `sha256=${createHmac('sha256', secret).update(body).digest('hex')}` };
+  const id = 'msg_0123456789abcdef0123456789abcdef';
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const key = Buffer.from(secret.slice('whsec_'.length), 'base64');
+  const headers = { 'webhook-id': id, 'webhook-timestamp': timestamp, 'webhook-signature': `v1,${createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64')}` };
   const event = await verifyWebhook(body, headers, secret);
   assert.equal(event.type, 'email.complained');
   assert.equal(event.messageId, 'm-9');
   const tampered = Buffer.from(body);
   tampered[10] ^= 1;
   await assert.rejects(verifyWebhook(tampered, headers, secret), WebhookVerificationError);
+  // X-Service-Signature alone: only with the opt-in.
+  const serviceOnly = { 'x-service-signature': `sha256=${createHmac('sha256', secret).update(body).digest('hex')}` };
+  await assert.rejects(verifyWebhook(body, serviceOnly, secret), WebhookVerificationError);
+  assert.equal((await verifyWebhook(body, serviceOnly, secret, { insecureSignatureOnly: true })).messageId, 'm-9');
 });

@@ -633,7 +633,7 @@ describe('webhook verification', () => {
     assert.equal((await Postage.verifyWebhook(body, headers, secret)).messageId, 'm-1');
   });
 
-  test('the flat test shape gives the same typed event, its type from X-Service-Event', async () => {
+  test('the flat test shape gives the same typed event, its type from its signed status', async () => {
     const flat = JSON.stringify({
       idempotency_key: '0'.repeat(32),
       provider_message_id: 'service-test-1',
@@ -653,6 +653,20 @@ describe('webhook verification', () => {
     assert.deepEqual(event.data.bounced_recipients, ['bounce@test.example']);
   });
 
+  test('the type of a flat body comes from what is signed, never from X-Service-Event', async () => {
+    const flat = (status) => JSON.stringify({ provider_message_id: 'service-test-2', recipient: 'bounce@test.example', status });
+    // X-Service-Event is not signed: an attacker may change it, and it changes nothing.
+    const relabelled = { ...sign(flat('bounced')), 'x-service-event': 'email.delivered' };
+    assert.equal((await verifyWebhook(flat('bounced'), relabelled, secret)).type, 'email.bounced');
+    const table = { queued: 'email.sent', delivered: 'email.delivered', bounced: 'email.bounced', complaint: 'email.complained', failed: 'email.failed' };
+    for (const [status, type] of Object.entries(table)) assert.equal((await verifyWebhook(flat(status), sign(flat(status), { event: 'email.sent' }), secret)).type, type);
+    // A status that names no event type (or none): refused, whatever the header says.
+    for (const body of [flat('opened'), flat('constructor'), JSON.stringify({ provider_message_id: 'x' })])
+      await assert.rejects(verifyWebhook(body, sign(body, { event: 'email.delivered' }), secret), refused('invalid_body'));
+    // The envelope's event_type is signed: it wins over the header too.
+    assert.equal((await verifyWebhook(body, { ...sign(body), 'x-service-event': 'email.bounced' }, secret)).type, 'email.delivered');
+  });
+
   const refused = (reason) => (err) => {
     assert.ok(err instanceof WebhookVerificationError && err instanceof PostageError, String(err));
     assert.equal(err.reason, reason);
@@ -665,18 +679,23 @@ describe('webhook verification', () => {
     tampered[tampered.length - 3] ^= 1;
     await assert.rejects(verifyWebhook(tampered, headers, secret), refused('invalid_signature'));
     await assert.rejects(verifyWebhook(body, headers, `whsec_${Buffer.from('another key').toString('base64')}`), refused('invalid_signature'));
-    const { 'x-service-signature': _, ...unsigned } = headers;
-    await assert.rejects(verifyWebhook(body, unsigned, secret), refused('missing_signature'));
     // A valid X-Service-Signature does not excuse a bad Standard Webhooks signature.
     await assert.rejects(verifyWebhook(body, { ...headers, 'webhook-signature': sign(body, { id: 'msg_other' })['webhook-signature'] }, secret), refused('invalid_signature'));
-    const { 'webhook-id': __, ...partial } = headers;
+    await assert.rejects(verifyWebhook(body, { ...headers, 'webhook-signature': headers['webhook-signature'].replace('v1,', 'v2,') }, secret), refused('invalid_signature'));
+    const { 'webhook-id': _, ...partial } = headers;
     await assert.rejects(verifyWebhook(body, partial, secret), refused('missing_headers'));
+    await assert.rejects(verifyWebhook(body, partial, secret, { insecureSignatureOnly: true }), refused('missing_headers'));
     await assert.rejects(verifyWebhook(JSON.parse(body), headers, secret), TypeError);
   });
 
   test('a timestamp more than 5 minutes from now is refused (the tolerance can be set)', async () => {
+    // A genuine delivery captured 10 minutes ago and played again.
+    const captured = sign(body, { at: new Date(Date.now() - 10 * 60_000) });
+    await assert.rejects(verifyWebhook(body, captured, secret), (err) => refused('timestamp_out_of_tolerance')(err) && /old/.test(err.message));
+    await assert.rejects(verifyWebhook(body, captured, secret, { insecureSignatureOnly: true }), refused('timestamp_out_of_tolerance'));
     const old = sign(body, { at: new Date(Date.now() - 6 * 60_000) });
     await assert.rejects(verifyWebhook(body, old, secret), refused('timestamp_out_of_tolerance'));
+    await assert.rejects(verifyWebhook(body, { ...sign(body), 'webhook-timestamp': 'soon' }, secret), refused('timestamp_out_of_tolerance'));
     const future = sign(body, { at: new Date(Date.now() + 6 * 60_000) });
     await assert.rejects(verifyWebhook(body, future, secret), refused('timestamp_out_of_tolerance'));
     assert.equal((await verifyWebhook(body, old, secret, { toleranceSeconds: 600 })).messageId, 'm-1');
@@ -684,12 +703,60 @@ describe('webhook verification', () => {
     assert.equal((await verifyWebhook(body, recent, secret)).messageId, 'm-1');
   });
 
-  test('without Standard Webhooks headers only X-Service-Signature is checked, unless a timestamp is required', async () => {
+  test('without the Standard Webhooks headers a delivery is refused, unless insecureSignatureOnly accepts X-Service-Signature alone', async () => {
     const headers = { 'x-service-signature': sign(body)['x-service-signature'], 'x-service-event': 'email.delivered' };
-    const event = await verifyWebhook(body, headers, secret);
+    await assert.rejects(verifyWebhook(body, headers, secret), (err) => refused('missing_headers')(err) && /insecureSignatureOnly/.test(err.message));
+    await assert.rejects(Webhooks.verify(body, headers, secret), refused('missing_headers'));
+    const event = await verifyWebhook(body, headers, secret, { insecureSignatureOnly: true });
+    assert.equal(event.messageId, 'm-1');
     assert.equal(event.webhookId, undefined);
     assert.equal(event.timestamp, undefined);
-    await assert.rejects(verifyWebhook(body, headers, secret, { requireTimestamp: true }), refused('missing_headers'));
+    // The opt-in still wants a good X-Service-Signature.
+    const tampered = body.replace('m-1', 'm-2');
+    await assert.rejects(verifyWebhook(tampered, headers, secret, { insecureSignatureOnly: true }), refused('invalid_signature'));
+    await assert.rejects(verifyWebhook(body, { 'x-service-event': 'email.delivered' }, secret, { insecureSignatureOnly: true }), refused('missing_signature'));
+    // The deprecated requireTimestamp: true overrides the opt-in.
+    await assert.rejects(verifyWebhook(body, headers, secret, { insecureSignatureOnly: true, requireTimestamp: true }), refused('missing_headers'));
+    // A flat body checked this way takes its type from its signed status too.
+    const flat = JSON.stringify({ provider_message_id: 'service-test-3', status: 'complaint' });
+    const flatHeaders = { 'x-service-signature': sign(flat)['x-service-signature'], 'x-service-event': 'email.delivered' };
+    assert.equal((await verifyWebhook(flat, flatHeaders, secret, { insecureSignatureOnly: true })).type, 'email.complained');
+  });
+
+  test('X-Service-Signature is not needed beside the Standard Webhooks headers', async () => {
+    const { 'x-service-signature': _, ...standardOnly } = sign(body);
+    assert.equal((await verifyWebhook(body, standardOnly, secret)).messageId, 'm-1');
+    assert.equal((await verifyWebhook(body, { ...standardOnly, 'x-service-signature': 'sha256=00' }, secret)).messageId, 'm-1');
+  });
+
+  test('the Standard Webhooks test vector verifies up to its body, which is no Postage event', async () => {
+    // The example of the Standard Webhooks specification and its libraries.
+    const vector = { secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', body: '{"test": 2432232314}', at: new Date(1614265330 * 1000) };
+    const headers = { 'webhook-id': 'msg_p5jXN8AQM9LWM0D4loKWxJek', 'webhook-timestamp': '1614265330', 'webhook-signature': 'v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=' };
+    await assert.rejects(verifyWebhook(vector.body, headers, vector.secret, { now: vector.at }), refused('invalid_body'));
+    await assert.rejects(verifyWebhook(vector.body, { ...headers, 'webhook-signature': 'v1,bm90IGl0' }, vector.secret, { now: vector.at }), refused('invalid_signature'));
+    await assert.rejects(verifyWebhook(vector.body, headers, vector.secret, { now: new Date(vector.at.getTime() + 10 * 60_000) }), refused('timestamp_out_of_tolerance'));
+  });
+
+  // The official Standard Webhooks library (`standardwebhooks` on npm, the repository's dev
+  // dependency; test.sh names it) as a witness: what it signs verifies, and what it refuses
+  // (a stale delivery, one without its headers) is refused here too.
+  const officialPath = process.env.POSTAGE_STANDARDWEBHOOKS_JS;
+  test('the official Standard Webhooks library agrees', { skip: !officialPath && 'POSTAGE_STANDARDWEBHOOKS_JS is not set (test.sh sets it)' }, async () => {
+    const { Webhook: Official } = require(officialPath);
+    const official = new Official(secret);
+    const id = 'msg_0123456789abcdef0123456789abcdef';
+    const fresh = new Date();
+    const signature = official.sign(id, fresh, body);
+    const headers = { 'webhook-id': id, 'webhook-timestamp': String(Math.floor(fresh.getTime() / 1000)), 'webhook-signature': signature };
+    assert.equal((await verifyWebhook(body, headers, secret)).messageId, 'm-1');
+    assert.deepEqual(official.verify(body, sign(body)), JSON.parse(body));
+    const captured = sign(body, { at: new Date(Date.now() - 10 * 60_000) });
+    assert.throws(() => official.verify(body, captured), /too old/);
+    await assert.rejects(verifyWebhook(body, captured, secret), refused('timestamp_out_of_tolerance'));
+    const serviceOnly = { 'x-service-signature': captured['x-service-signature'] };
+    assert.throws(() => official.verify(body, serviceOnly), /[Mm]issing/);
+    await assert.rejects(verifyWebhook(body, serviceOnly, secret), refused('missing_headers'));
   });
 
   test("without a global crypto (Node 18) it uses node:crypto's Web Crypto", async () => {
@@ -708,7 +775,9 @@ describe('webhook verification', () => {
     const next = `whsec_${Buffer.from('the next signing key, also 32 bytes').toString('base64')}`;
     const headers = sign(body, { secrets: [next, secret] }); // X-Service-Signature uses the new one at once
     assert.equal((await verifyWebhook(body, headers, next)).messageId, 'm-1');
-    await assert.rejects(verifyWebhook(body, headers, secret), refused('invalid_signature'));
+    // webhook-signature carries both for 24 hours: a receiver still on the old secret keeps verifying.
+    assert.equal((await verifyWebhook(body, headers, secret)).messageId, 'm-1');
     assert.equal((await verifyWebhook(body, headers, [secret, next])).messageId, 'm-1');
+    await assert.rejects(verifyWebhook(body, sign(body, { secrets: [next] }), secret), refused('invalid_signature'));
   });
 });

@@ -255,11 +255,13 @@ class WebhookVerificationError(PostageError):
     do nothing with it.
 
     Attributes:
-        reason: ``"missing_signature"`` (no X-Service-Signature), ``"invalid_signature"`` (a
-            signature does not match the body and secret: a tampered body, another secret),
-            ``"missing_headers"`` (some of the Standard Webhooks headers but not all, or none
-            with ``require_timestamp``), ``"timestamp_out_of_tolerance"`` (an old delivery
-            replayed, or a clock far off) or ``"invalid_body"`` (signed, but not a JSON object).
+        reason: ``"missing_headers"`` (no ``webhook-id``, ``webhook-timestamp`` or
+            ``webhook-signature``: every Postage delivery carries them),
+            ``"timestamp_out_of_tolerance"`` (an old delivery played again, or a clock far off),
+            ``"invalid_signature"`` (a signature does not match the body and secret: a tampered
+            body, another secret), ``"invalid_body"`` (signed, but not an event) or
+            ``"missing_signature"`` (no X-Service-Signature, with ``insecure_signature_only`` on a
+            delivery without the Standard Webhooks headers).
     """
 
     def __init__(self, message: str, *, reason: str = "invalid_signature") -> None:

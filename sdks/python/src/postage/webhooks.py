@@ -3,19 +3,22 @@
 Every delivery is signed with the endpoint's signing secret (``whsec_...``, shown once when the
 endpoint is created or its secret rotated), twice:
 
-- ``X-Service-Signature`` (spec 6.2): ``sha256=`` and the lowercase hex HMAC-SHA256 of the raw
-  body, keyed with the whole secret as it was shown (``whsec_`` included). No timestamp.
 - `Standard Webhooks <https://www.standardwebhooks.com>`_: ``webhook-id``,
   ``webhook-timestamp`` and ``webhook-signature`` (``v1,<base64 HMAC-SHA256 of
   "id.timestamp.body">`` keyed with the bytes of the base64 text after ``whsec_``; two
   signatures, space separated, for 24 hours after a rotation). The timestamp must be within
-  5 minutes of the receiver's clock, so an old delivery replayed is refused.
+  5 minutes of the receiver's clock, so a delivery captured once and played again later is
+  refused.
+- ``X-Service-Signature`` (spec 6.2): ``sha256=`` and the lowercase hex HMAC-SHA256 of the raw
+  body, keyed with the whole secret as it was shown (``whsec_`` included). No timestamp.
 
-:func:`verify` (and :meth:`Webhook.verify`, ``client.webhooks.verify``) checks
-``X-Service-Signature`` and, when the delivery carries them (every Postage delivery does), the
-Standard Webhooks headers; both compare in constant time (``hmac.compare_digest``) over the raw
-bytes of the body, before anything is parsed: pass the body exactly as it arrived, not a
-re-serialised JSON. No API key is needed.
+:func:`verify` (and :meth:`Webhook.verify`, ``client.webhooks.verify``) requires the Standard
+Webhooks headers and checks them, comparing in constant time (``hmac.compare_digest``) over the
+raw bytes of the body, before anything is parsed: pass the body exactly as it arrived, not a
+re-serialised JSON. No API key is needed. ``X-Service-Signature`` is not checked beside them
+(``webhook-signature`` covers the same body with the same secret, and the id and time as well);
+a delivery that carries it alone is refused unless you pass ``insecure_signature_only=True``,
+which accepts it and gives up replay protection.
 
     from postage.webhooks import verify, WebhookVerificationError
 
@@ -30,8 +33,10 @@ re-serialised JSON. No API key is needed.
         return "", 204
 
 The event is read from either shape of spec 6.4: the envelope (``{"event_type": ...,
-"payload": {...}}``) or the flat shape of test events (the fields at the top level, the type in
-``X-Service-Event``). Deliveries may come more than once (a replay, a worker that took over):
+"payload": {...}}``) or the flat shape of test events (the fields at the top level). Its type
+comes only from the signed body: the envelope's ``event_type``, or the type a flat body's
+``status`` names (:data:`FLAT_EVENT_TYPES`); never from the ``X-Service-Event`` header, which no
+signature covers. Deliveries may come more than once (a replay, a worker that took over):
 deduplicate on ``event.id`` (the ``webhook-id``, the same for every delivery of one event).
 """
 
@@ -44,12 +49,13 @@ import hmac
 import json
 import re
 import time
+import warnings
 from datetime import datetime, timezone
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Union
 
 from .errors import WebhookVerificationError
 
-__all__ = ["Webhook", "WebhookEvent", "WebhookVerificationError", "verify", "DEFAULT_TOLERANCE_SECONDS", "EVENT_TYPES"]
+__all__ = ["Webhook", "WebhookEvent", "WebhookVerificationError", "verify", "DEFAULT_TOLERANCE_SECONDS", "EVENT_TYPES", "FLAT_EVENT_TYPES"]
 
 #: How far ``webhook-timestamp`` may be from the receiver's clock (either way), as every Standard
 #: Webhooks library allows.
@@ -57,6 +63,18 @@ DEFAULT_TOLERANCE_SECONDS = 5 * 60
 
 #: The event types an endpoint can subscribe to.
 EVENT_TYPES = ("email.sent", "email.delivered", "email.bounced", "email.complained", "email.failed")
+
+#: The event type of a flat test event, which names no type of its own, by its signed ``status``
+#: (one status per type, as the API's test events set it).
+FLAT_EVENT_TYPES: Mapping[str, str] = {
+    "queued": "email.sent",
+    "delivered": "email.delivered",
+    "bounced": "email.bounced",
+    "complaint": "email.complained",
+    "failed": "email.failed",
+}
+
+_STANDARD_HEADERS = ("webhook-id", "webhook-timestamp", "webhook-signature")
 
 _SECRET_PREFIX = "whsec_"
 _UNIX_SECONDS = re.compile(r"^[0-9]{1,15}$")
@@ -69,16 +87,19 @@ class WebhookEvent:
     """A verified delivery, whichever shape its body had.
 
     Attributes:
-        type: the event type (``"email.delivered"``, ...): the envelope's ``event_type``, else
-            the ``X-Service-Event`` header.
+        type: the event type (``"email.delivered"``, ...): the envelope's ``event_type``, or for
+            the flat shape the type its signed ``status`` names (:data:`FLAT_EVENT_TYPES`).
+            Never the ``X-Service-Event`` header, which no signature covers.
         shape: ``"envelope"`` (``{"event_type", "payload"}``) or ``"flat"`` (the test-event shape
             of spec 6.4, fields at the top level).
         test: true for a flat test event (``client.webhooks.test``, or a replay of one).
         payload: the event's fields by name (``message_id``, ``recipient``, ``status``,
             ``bounce_type``, ``tags``, ...): the envelope's ``payload``, or the whole flat body.
         id: ``webhook-id`` (``msg_...``): the same on every delivery of one event, so the key to
-            deduplicate on; ``None`` when the delivery carried no Standard Webhooks headers.
-        timestamp: ``webhook-timestamp`` as an aware datetime (UTC), when it was checked.
+            deduplicate on; ``None`` only for a delivery accepted by ``insecure_signature_only``
+            without the Standard Webhooks headers.
+        timestamp: ``webhook-timestamp`` as an aware datetime (UTC); ``None`` only for such a
+            delivery.
         body: the whole parsed body.
     """
 
@@ -171,7 +192,8 @@ def _secrets(secret: Secrets) -> List[str]:
     return values
 
 
-def _event(raw: bytes, *, id: Optional[str], timestamp: Optional[datetime], event_header: Optional[str]) -> WebhookEvent:
+def _event(raw: bytes, *, id: Optional[str], timestamp: Optional[datetime]) -> WebhookEvent:
+    """The event of a verified body; its type only from what the signature covers."""
     try:
         body = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError) as exc:
@@ -180,7 +202,15 @@ def _event(raw: bytes, *, id: Optional[str], timestamp: Optional[datetime], even
         raise WebhookVerificationError("the body is signed but is not a JSON object", reason="invalid_body")
     envelope = isinstance(body.get("event_type"), str) and isinstance(body.get("payload"), dict)
     payload: Dict[str, Any] = body["payload"] if envelope else body
-    event_type = body["event_type"] if envelope else (event_header or "")
+    if envelope:
+        event_type = body["event_type"]
+        if not event_type:
+            raise WebhookVerificationError("the envelope has an empty event_type", reason="invalid_body")
+    else:
+        status = body.get("status")
+        event_type = FLAT_EVENT_TYPES.get(status) if isinstance(status, str) else None
+        if event_type is None:
+            raise WebhookVerificationError(f"the flat body's status ({status!r}) names no event type", reason="invalid_body")
     return WebhookEvent(id=id, type=event_type, shape="envelope" if envelope else "flat", payload=payload, timestamp=timestamp, body=body)
 
 
@@ -190,16 +220,26 @@ class Webhook:
     Args:
         secret: the endpoint's signing secret (``whsec_...``), or several: during the 24 hours
             after a rotation pass ``[new, old]``, so that a delivery signed with either verifies.
-        tolerance: how many seconds ``webhook-timestamp`` may be from now (default 300).
-        require_timestamp: refuse deliveries without the Standard Webhooks headers (default
-            false: they are checked when present; every Postage delivery carries them).
+        tolerance: how many seconds ``webhook-timestamp`` may be from now, either way (default
+            300, as the Standard Webhooks libraries allow).
+        insecure_signature_only: INSECURE, off by default: also accept a delivery that carries
+            none of the Standard Webhooks headers on its ``X-Service-Signature`` alone. That
+            signature has no timestamp, so such a delivery, captured once, can be played to you
+            again at any time and still verify: this gives up replay protection. Only for a
+            receiver behind something that strips the ``webhook-*`` headers. A delivery that
+            carries them is checked in full all the same.
+        require_timestamp: deprecated (the Standard Webhooks headers are required by default):
+            true still refuses a delivery without them even with ``insecure_signature_only``.
     """
 
-    def __init__(self, secret: Secrets, *, tolerance: float = DEFAULT_TOLERANCE_SECONDS, require_timestamp: bool = False) -> None:
+    def __init__(
+        self, secret: Secrets, *, tolerance: float = DEFAULT_TOLERANCE_SECONDS, require_timestamp: bool = False, insecure_signature_only: bool = False
+    ) -> None:
         self._secrets = _secrets(secret)
         self._keys = [k for k in (_standard_key(s) for s in self._secrets) if k is not None]
         self.tolerance = tolerance
         self.require_timestamp = require_timestamp
+        self.insecure_signature_only = insecure_signature_only
 
     # Signing (for testing a receiver) ---------------------------------------------------------
 
@@ -228,22 +268,42 @@ class Webhook:
             matched = hmac.compare_digest(expected, candidate) or matched
         return matched
 
-    def _check_standard(self, raw: bytes, h: Mapping[str, str], now: Optional[float]) -> Optional[datetime]:
-        """Checks the Standard Webhooks headers when present (or required); their timestamp."""
-        msg_id, stamp, signatures = h.get("webhook-id"), h.get("webhook-timestamp"), h.get("webhook-signature")
-        if msg_id is None and stamp is None and signatures is None and not self.require_timestamp:
-            return None
+    def _check_service_signature(self, raw: bytes, signature: Optional[str]) -> None:
+        if not signature:
+            raise WebhookVerificationError("missing X-Service-Signature header (and the Standard Webhooks headers)", reason="missing_signature")
+        if not self._service_signature_matches(raw, signature):
+            raise WebhookVerificationError("X-Service-Signature does not match the body and secret", reason="invalid_signature")
+
+    def _check_standard(self, raw: bytes, h: Mapping[str, str], now: Optional[float]) -> datetime:
+        """Checks the Standard Webhooks headers (all three required); their timestamp."""
+        msg_id, stamp, signatures = (h.get(name) for name in _STANDARD_HEADERS)
+        if not msg_id and not stamp and not signatures:
+            raise WebhookVerificationError(
+                "missing webhook-id, webhook-timestamp and webhook-signature headers: every Postage delivery carries them, and without "
+                "their timestamp a replayed delivery cannot be refused (insecure_signature_only=True accepts X-Service-Signature alone, "
+                "giving up that protection)",
+                reason="missing_headers",
+            )
         if not msg_id or not stamp or not signatures:
-            raise WebhookVerificationError("webhook-id, webhook-timestamp and webhook-signature go together: missing one", reason="missing_headers")
+            missing = " and ".join(name for name, value in zip(_STANDARD_HEADERS, (msg_id, stamp, signatures)) if not value)
+            raise WebhookVerificationError(
+                f"missing {missing} header: webhook-id, webhook-timestamp and webhook-signature go together", reason="missing_headers"
+            )
         stamp = stamp.strip()
         if not _UNIX_SECONDS.match(stamp):
             raise WebhookVerificationError("webhook-timestamp is not a number of seconds", reason="timestamp_out_of_tolerance")
         seconds = int(stamp)
         current = time.time() if now is None else now
         if seconds < current - self.tolerance:
-            raise WebhookVerificationError(f"webhook-timestamp is too old (more than {self.tolerance:g} s ago)", reason="timestamp_out_of_tolerance")
+            raise WebhookVerificationError(
+                f"webhook-timestamp is too old ({current - seconds:.0f} s ago, more than {self.tolerance:g} s): a delivery played again, or a clock far off",
+                reason="timestamp_out_of_tolerance",
+            )
         if seconds > current + self.tolerance:
-            raise WebhookVerificationError(f"webhook-timestamp is in the future (more than {self.tolerance:g} s ahead)", reason="timestamp_out_of_tolerance")
+            raise WebhookVerificationError(
+                f"webhook-timestamp is in the future ({seconds - current:.0f} s ahead, more than {self.tolerance:g} s): a clock far off",
+                reason="timestamp_out_of_tolerance",
+            )
         candidates = [value.encode("ascii", "replace") for version, _, value in (c.partition(",") for c in signatures.split(" ")) if version == "v1" and value]
         matched = False
         for key in self._keys:
@@ -257,8 +317,10 @@ class Webhook:
     def verify(self, payload: Payload, headers: Mapping[str, Any], *, now: Optional[float] = None) -> WebhookEvent:
         """Checks a delivery and returns its event.
 
-        ``X-Service-Signature`` must match; the Standard Webhooks headers, when present (or when
-        ``require_timestamp``), must match too, with a timestamp within the tolerance.
+        The Standard Webhooks headers are required and must match, with a timestamp within the
+        tolerance; ``X-Service-Signature`` is not checked beside them. Only with
+        ``insecure_signature_only``, a delivery without any of them is checked by its
+        ``X-Service-Signature`` alone (no replay protection).
 
         Args:
             payload: the raw body, as received (bytes, or the text).
@@ -266,41 +328,42 @@ class Webhook:
             now: the receiver's clock in Unix seconds (default: ``time.time()``).
 
         Raises:
-            WebhookVerificationError: a header is missing, a signature does not match (a tampered
-                body, another secret), the timestamp is too old or too new, or the signed body is
-                not a JSON object. ``reason`` says which.
+            WebhookVerificationError: a header is missing, the timestamp is too old or too new
+                (a delivery played again), a signature does not match (a tampered body, another
+                secret), or the signed body is not an event. ``reason`` says which.
         """
         raw = _raw(payload)
         h = _lower(headers)
-        signature = h.get("x-service-signature")
-        if not signature:
-            raise WebhookVerificationError("missing X-Service-Signature header", reason="missing_signature")
-        if not self._service_signature_matches(raw, signature):
-            raise WebhookVerificationError("X-Service-Signature does not match the body and secret", reason="invalid_signature")
+        if self.insecure_signature_only and not self.require_timestamp and not any(h.get(name) for name in _STANDARD_HEADERS):
+            self._check_service_signature(raw, h.get("x-service-signature"))
+            return _event(raw, id=None, timestamp=None)
         timestamp = self._check_standard(raw, h, now)
-        return _event(raw, id=h.get("webhook-id"), timestamp=timestamp, event_header=h.get("x-service-event"))
+        return _event(raw, id=h.get("webhook-id"), timestamp=timestamp)
 
     def verify_service_signature(self, payload: Payload, signature: Optional[str], *, event_type: Optional[str] = None) -> WebhookEvent:
         """Checks ``X-Service-Signature`` alone (``signature`` is the header's value).
 
-        It carries no timestamp, so it cannot tell a replayed old delivery from a new one: prefer
-        :meth:`verify`. ``event_type`` is ``X-Service-Event``, read for the flat shape."""
+        Deprecated: it carries no timestamp, so it cannot tell a delivery played again from a new
+        one. Use :meth:`verify`; to accept deliveries without the Standard Webhooks headers,
+        ``insecure_signature_only=True``. ``event_type`` is not read: the type comes from the
+        signed body."""
+        warnings.warn(
+            "verify_service_signature checks X-Service-Signature alone, which has no timestamp: a captured delivery can be replayed. "
+            "Use verify(); to accept deliveries without the Standard Webhooks headers, verify(..., insecure_signature_only=True)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
         raw = _raw(payload)
-        if not signature:
-            raise WebhookVerificationError("missing X-Service-Signature header", reason="missing_signature")
-        if not self._service_signature_matches(raw, signature):
-            raise WebhookVerificationError("X-Service-Signature does not match the body and secret", reason="invalid_signature")
-        return _event(raw, id=None, timestamp=None, event_header=event_type)
+        self._check_service_signature(raw, signature)
+        return _event(raw, id=None, timestamp=None)
 
     def verify_standard(self, payload: Payload, headers: Mapping[str, Any], *, now: Optional[float] = None) -> WebhookEvent:
-        """Checks the Standard Webhooks headers alone (required here), as any Standard Webhooks
-        library does: for a receiver behind a proxy that drops ``X-Service-*`` headers."""
+        """Checks the Standard Webhooks headers alone (required), as any Standard Webhooks library
+        does: :meth:`verify` without ``insecure_signature_only``."""
         raw = _raw(payload)
         h = _lower(headers)
-        if not (h.get("webhook-id") and h.get("webhook-timestamp") and h.get("webhook-signature")):
-            raise WebhookVerificationError("missing webhook-id, webhook-timestamp or webhook-signature header", reason="missing_headers")
         timestamp = self._check_standard(raw, h, now)
-        return _event(raw, id=h.get("webhook-id"), timestamp=timestamp, event_header=h.get("x-service-event"))
+        return _event(raw, id=h.get("webhook-id"), timestamp=timestamp)
 
 
 def verify(
@@ -311,7 +374,12 @@ def verify(
     tolerance: float = DEFAULT_TOLERANCE_SECONDS,
     require_timestamp: bool = False,
     now: Optional[float] = None,
+    insecure_signature_only: bool = False,
 ) -> WebhookEvent:
     """Checks a delivery with the endpoint's signing secret and returns its event (no API key
-    needed): ``Webhook(secret, ...).verify(payload, headers)``."""
-    return Webhook(secret, tolerance=tolerance, require_timestamp=require_timestamp).verify(payload, headers, now=now)
+    needed): ``Webhook(secret, ...).verify(payload, headers)``. The Standard Webhooks headers are
+    required; ``insecure_signature_only=True`` also accepts ``X-Service-Signature`` alone, giving
+    up replay protection (see :class:`Webhook`)."""
+    return Webhook(secret, tolerance=tolerance, require_timestamp=require_timestamp, insecure_signature_only=insecure_signature_only).verify(
+        payload, headers, now=now
+    )

@@ -106,12 +106,17 @@ class Webhooks(SyncResource):
         tolerance: float = DEFAULT_TOLERANCE_SECONDS,
         require_timestamp: bool = False,
         now: Optional[float] = None,
+        insecure_signature_only: bool = False,
     ) -> WebhookEvent:
         """Checks a delivery your endpoint received (the raw body, its headers, the endpoint's
         signing secret, or ``[new, old]`` during a rotation) and returns its event; raises
-        :class:`~postage.WebhookVerificationError` otherwise. Also ``postage.webhooks.verify``
-        and ``Postage.verify_webhook``: no client or key needed."""
-        return _verify(payload, headers, secret, tolerance=tolerance, require_timestamp=require_timestamp, now=now)
+        :class:`~postage.WebhookVerificationError` otherwise (the Standard Webhooks headers are
+        required; ``insecure_signature_only=True`` also accepts ``X-Service-Signature`` alone,
+        giving up replay protection). Also ``postage.webhooks.verify`` and
+        ``Postage.verify_webhook``: no client or key needed."""
+        return _verify(
+            payload, headers, secret, tolerance=tolerance, require_timestamp=require_timestamp, now=now, insecure_signature_only=insecure_signature_only
+        )
 
 
 class AsyncWebhooks(AsyncResource):
@@ -156,6 +161,9 @@ class AsyncWebhooks(AsyncResource):
         tolerance: float = DEFAULT_TOLERANCE_SECONDS,
         require_timestamp: bool = False,
         now: Optional[float] = None,
+        insecure_signature_only: bool = False,
     ) -> WebhookEvent:
         """Checks a delivery (no I/O, so not awaited); see :meth:`Webhooks.verify`."""
-        return _verify(payload, headers, secret, tolerance=tolerance, require_timestamp=require_timestamp, now=now)
+        return _verify(
+            payload, headers, secret, tolerance=tolerance, require_timestamp=require_timestamp, now=now, insecure_signature_only=insecure_signature_only
+        )
