@@ -1,16 +1,34 @@
-// The small webhook receiver `npm run dev` points the demo endpoint at. It verifies the
-// signature on the raw body, logs each event, and lists what it received at GET /received.
+// The small webhook receiver `npm run dev` points the demo endpoint at. It verifies each delivery
+// as a real receiver should (the Standard Webhooks signature over `id.timestamp.body`, and a
+// `webhook-timestamp` within 5 minutes, so a replayed capture is refused), answers 401 when it
+// does not verify, logs each event, and lists what it received at GET /received. The event type
+// is read from the signed body only (the envelope's `event_type`, or a flat test event's
+// `status`), never from the unsigned X-Service-Event header.
 import http from 'node:http';
-import { verifyWebhookSignature } from '../core/webhooks/webhookSignature';
+import { FLAT_TEST_EVENT_TYPES } from '../core/model/webhookEvents';
+import { verifyStandardWebhook } from '../core/webhooks/standardWebhooks';
 
 export interface ReceivedWebhook {
-  event: string | undefined;
+  /** The event type the signed body names; null when the delivery did not verify. */
+  event: string | null;
   signatureValid: boolean;
+  /** Why the delivery was refused with 401, else null. */
+  error: string | null;
+  /** The `webhook-id` of a verified delivery, else null. */
+  webhookId: string | null;
   body: unknown;
   receivedAt: string;
 }
 
 export const DEMO_WEBHOOK_PATH = '/demo-webhooks';
+
+/** The event type a verified body names: the envelope's `event_type`, or a flat test event's `status`. */
+function signedEventType(body: unknown): string | null {
+  if (!body || typeof body !== 'object') return null;
+  const outer = body as Record<string, unknown>;
+  if (outer.payload && typeof outer.payload === 'object') return typeof outer.event_type === 'string' ? outer.event_type : null;
+  return typeof outer.status === 'string' ? (FLAT_TEST_EVENT_TYPES.get(outer.status) ?? null) : null;
+}
 
 export function startDemoReceiver(opts: { port: number; signingSecret: () => string; log: (line: string) => void }): Promise<{ server: http.Server; received: ReceivedWebhook[] }> {
   const received: ReceivedWebhook[] = [];
@@ -29,18 +47,19 @@ export function startDemoReceiver(opts: { port: number; signingSecret: () => str
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const raw = Buffer.concat(chunks);
-      const signatureValid = verifyWebhookSignature(opts.signingSecret(), raw, req.headers['x-service-signature'] as string | undefined);
-      const event = req.headers['x-service-event'] as string | undefined;
+      const header = (name: string) => req.headers[name] as string | undefined;
+      const check = verifyStandardWebhook(opts.signingSecret(), raw, { id: header('webhook-id'), timestamp: header('webhook-timestamp'), signature: header('webhook-signature') });
       let body: unknown = null;
       try {
         body = JSON.parse(raw.toString());
       } catch {
         body = raw.toString();
       }
-      received.push({ event, signatureValid, body, receivedAt: new Date().toISOString() });
-      const payload = (body as { payload?: { message_id?: string } } | null)?.payload;
-      opts.log(`${event ?? '?'} message_id=${payload?.message_id ?? '?'} signature ${signatureValid ? 'valid' : 'INVALID'}`);
-      res.statusCode = signatureValid ? 200 : 401;
+      const event = check.ok ? signedEventType(body) : null;
+      received.push({ event, signatureValid: check.ok, error: check.ok ? null : check.detail, webhookId: check.ok ? check.id : null, body, receivedAt: new Date().toISOString() });
+      const fields = ((body as { payload?: unknown } | null)?.payload ?? body) as { message_id?: string; provider_message_id?: string } | null;
+      opts.log(`${event ?? '?'} message_id=${fields?.message_id ?? fields?.provider_message_id ?? '?'} ${check.ok ? 'verified' : `REFUSED (401): ${check.detail}`}`);
+      res.statusCode = check.ok ? 200 : 401;
       res.end();
     });
   });

@@ -389,7 +389,12 @@ export const TemplatePreview = object({ subject: str(), html: str(), text: str('
 export const ApiKeyList = object({ api_keys: Type.Array(ApiKey) });
 export const CreatedApiKey = object({ api_key: ApiKey, secret: str('The key itself, shown this once. Send it as X-API-Key.') });
 export const WebhookList = object({ webhooks: Type.Array(Webhook) });
-export const CreatedWebhook = object({ webhook: Webhook, signing_secret: str('Shown this once: verify X-Service-Signature (or the Standard Webhooks `webhook-signature`) with it.') });
+export const CreatedWebhook = object({
+  webhook: Webhook,
+  signing_secret: str(
+    'Shown this once: verify each delivery’s Standard Webhooks signature and timestamp with it (`webhook-signature` over `webhook-id.webhook-timestamp.body`, a `webhook-timestamp` within 5 minutes), with an SDK’s verify helper or any Standard Webhooks library. X-Service-Signature, the older scheme, signs the body alone, with no timestamp: it gives no replay protection.',
+  ),
+});
 export const RotatedSecret = object({
   webhook: Webhook,
   signing_secret: str('The new secret, shown this once. X-Service-Signature uses it at once.'),

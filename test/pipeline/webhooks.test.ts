@@ -1,10 +1,13 @@
 // Webhooks end to end over HTTP: a send through the API fires email.sent at once and the outcome
 // event after it, to every active endpoint subscribed to the event and to no other; the example
-// receiver from the docs verifies them; a slow endpoint never delays the send call.
+// receiver from the docs verifies them (Standard Webhooks signature and timestamp: its refusals of
+// unsigned and stale deliveries are pinned in test/unit/webhookReceivers.test.ts); a slow
+// endpoint never delays the send call.
 import type { Server } from 'node:http';
-import { createHmac } from 'node:crypto';
 import { createWebhookReceiver, type ReceivedEvent } from '../../docs/examples/webhookReceiver';
 import { setWebhookEndpointActive } from '../../core/webhooks/webhookEndpoints';
+import { standardWebhookHeaders } from '../../core/webhooks/standardWebhooks';
+import { signWebhookBody } from '../../core/webhooks/webhookSignature';
 import { freePort } from '../../tools/stack/processes';
 import { createEndpoint, createSender, type SenderFixture } from '../helpers/fixtures';
 import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';
@@ -96,7 +99,7 @@ test('a slow endpoint neither delays the send call nor the message; its missed d
   }
 }, 30_000);
 
-test('the example receiver accepts the flat test shape, refuses a bad signature with 401, reads by name', async () => {
+test('the example receiver accepts the flat test shape, reads its type from the signed body, refuses what does not verify with 401', async () => {
   const flat = JSON.stringify({
     idempotency_key: '0123456789abcdef0123456789abcdef',
     provider_message_id: 'service-test-6f1c',
@@ -107,18 +110,14 @@ test('the example receiver accepts the flat test shape, refuses a bad signature 
     bounced_recipients: [`bounce@${stack.config.testDomain}`],
     timestamp: '2026-11-21T10:00:00.123456+00:00',
   });
-  const post = (body: string, signature: string) =>
-    fetch(exampleUrl, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Service-Signature': signature, 'X-Service-Event': 'email.bounced' }, body });
-  const good = `sha256=${createHmac('sha256', exampleSecret).update(flat).digest('hex')}`;
-  expect((await post(flat, good)).status).toBe(204);
+  // X-Service-Event is not signed: the example must not believe it.
+  const post = (body: string, headers: Record<string, string>) =>
+    fetch(exampleUrl, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Service-Event': 'email.delivered', ...headers }, body });
+  const signed = standardWebhookHeaders([exampleSecret], 'msg_test_0123456789abcdef0123456789abcdef', flat);
+  expect((await post(flat, signed)).status).toBe(204);
   expect(exampleEvents.at(-1)).toMatchObject({ eventType: 'email.bounced', messageId: 'service-test-6f1c', status: 'bounced', fields: { bounce_subtype: 'General' } });
-  expect((await post(`${flat} `, good)).status).toBe(401); // one byte changed
-  expect(
-    (
-      await post(
-        flat,
-        good.replace(/.$/, (c) => (c === '0' ? '1' : '0')),
-      )
-    ).status,
-  ).toBe(401);
+  expect((await post(`${flat} `, signed)).status).toBe(401); // one byte changed
+  const otherSignature = signed['webhook-signature']!.replace(/^v1,./, (m) => (m === 'v1,A' ? 'v1,B' : 'v1,A'));
+  expect((await post(flat, { ...signed, 'webhook-signature': otherSignature })).status).toBe(401);
+  expect((await post(flat, { 'X-Service-Signature': signWebhookBody(exampleSecret, flat) })).status).toBe(401); // the body's signature alone
 });

@@ -1,5 +1,6 @@
 // Webhooks: create (URL, events) with the signing secret shown once; per endpoint the active
-// switch, "send test event", recent deliveries, delete; and how to verify the signature.
+// switch, "send test event", recent deliveries, delete; and how to verify a delivery (the
+// Standard Webhooks signature and timestamp, with an SDK).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ApiError, EVENT_TYPES, ok, postage, type EventType, type Webhook } from '../api';
@@ -12,16 +13,21 @@ import { DeliveriesTable, deliveryFailure } from '../components/deliveries';
 import { QueryList } from '../components/QueryList';
 import { useCan } from '../session';
 
-const VERIFY_SNIPPET = `import crypto from 'node:crypto';
+const VERIFY_SNIPPET = `import { verifyWebhook, WebhookVerificationError } from '@postage/sdk';
 
-// Use the raw body, before parsing it as JSON.
-function isFromPostage(rawBody, signatureHeader, signingSecret) {
-  const expected = 'sha256=' + crypto.createHmac('sha256', signingSecret).update(rawBody).digest('hex');
-  const a = Buffer.from(expected);
-  const b = Buffer.from(signatureHeader ?? '');
-  return a.length === b.length && crypto.timingSafeEqual(a, b);
-}
-// X-Service-Signature header; answer 401 when it does not match, 2xx within 5 s when it does.`;
+// rawBody: the request body exactly as received, before parsing it as JSON.
+async function handleDelivery(rawBody, headers, signingSecret) {
+  try {
+    // Checks webhook-signature over webhook-id.webhook-timestamp.body, and that
+    // webhook-timestamp is within 5 minutes of now (a replayed delivery is refused).
+    const event = await verifyWebhook(rawBody, headers, signingSecret);
+    // event.type is read from the signed body; deduplicate on event.webhookId.
+    return 204; // answer 2xx within 5 s
+  } catch (err) {
+    if (err instanceof WebhookVerificationError) return 401;
+    throw err;
+  }
+}`;
 
 function EventChoices({ value, onChange, error }: { value: EventType[]; onChange: (v: EventType[]) => void; error: unknown }) {
   const message = error instanceof ApiError ? error.field('events') : undefined;
@@ -220,13 +226,17 @@ export default function Webhooks() {
       />
       <section className="card" aria-labelledby="verify-title">
         <div className="card-head">
-          <h2 id="verify-title">Verify the signature</h2>
+          <h2 id="verify-title">Verify each delivery</h2>
           <CopyButton value={VERIFY_SNIPPET} label="Copy code" />
         </div>
         <p>
-          Each request carries <code>X-Service-Signature: sha256=&lt;hex&gt;</code>, the HMAC-SHA256 of the raw body keyed with the endpoint’s signing secret, and <code>X-Service-Event</code>. It also
-          carries the Standard Webhooks headers (<code>webhook-id</code>, <code>webhook-timestamp</code>, <code>webhook-signature</code>), so any Standard Webhooks library verifies it with the same
-          secret; <code>webhook-id</code> is the same on every delivery of an event, replays included.
+          Each request carries the Standard Webhooks headers <code>webhook-id</code>, <code>webhook-timestamp</code> and <code>webhook-signature</code>, a signature of <code>id.timestamp.body</code>{' '}
+          made with the endpoint’s signing secret. Verify the signature over the raw body and refuse a timestamp more than 5 minutes from your clock, so a delivery captured once cannot be played to
+          you later: the SDKs’ verify helpers (TypeScript below, Python, Go) or any Standard Webhooks library do both. Read the event type from the signed body, not from the unsigned{' '}
+          <code>X-Service-Event</code>; <code>webhook-id</code> is the same on every delivery of an event, replays included.
+        </p>
+        <p className="muted">
+          <code>X-Service-Signature</code> (<code>sha256=</code> HMAC of the body) is the older scheme: it has no timestamp, so a captured delivery still verifies later. Do not rely on it alone.
         </p>
         <pre className="code" tabIndex={0}>
           <code>{VERIFY_SNIPPET}</code>
