@@ -6,7 +6,7 @@
 // per request (one JSON object per line with --json). The event type is read from the signed body
 // only (the envelope's `event_type`, or a flat test event's `status`), never from X-Service-Event.
 import http from 'node:http';
-import { FLAT_TEST_EVENT_TYPES } from '../core/model/webhookEvents';
+import { signedEventType } from '../core/model/webhookEvents';
 import { verifyStandardWebhook } from '../core/webhooks/standardWebhooks';
 
 export interface ListenedRequest {
@@ -28,14 +28,6 @@ const header = (req: http.IncomingMessage, name: string): string | undefined => 
   const value = req.headers[name];
   return Array.isArray(value) ? value.join(', ') : value;
 };
-
-/** The event type a verified body names: the envelope's `event_type`, or a flat test event's `status`. */
-function signedEventType(body: unknown): string | null {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return null;
-  const outer = body as Record<string, unknown>;
-  if (typeof outer.event_type === 'string' && outer.payload && typeof outer.payload === 'object') return outer.event_type || null;
-  return typeof outer.status === 'string' ? (FLAT_TEST_EVENT_TYPES.get(outer.status) ?? null) : null;
-}
 
 /** Checks one request as a receiver should; its status code and what to print. */
 export function checkListenedRequest(secret: string, req: http.IncomingMessage, raw: Buffer, now = new Date()): { statusCode: number; request: ListenedRequest } {

@@ -5,7 +5,7 @@
 // is read from the signed body only (the envelope's `event_type`, or a flat test event's
 // `status`), never from the unsigned X-Service-Event header.
 import http from 'node:http';
-import { FLAT_TEST_EVENT_TYPES } from '../core/model/webhookEvents';
+import { signedEventType } from '../core/model/webhookEvents';
 import { verifyStandardWebhook } from '../core/webhooks/standardWebhooks';
 
 export interface ReceivedWebhook {
@@ -21,14 +21,6 @@ export interface ReceivedWebhook {
 }
 
 export const DEMO_WEBHOOK_PATH = '/demo-webhooks';
-
-/** The event type a verified body names: the envelope's `event_type`, or a flat test event's `status`. */
-function signedEventType(body: unknown): string | null {
-  if (!body || typeof body !== 'object') return null;
-  const outer = body as Record<string, unknown>;
-  if (outer.payload && typeof outer.payload === 'object') return typeof outer.event_type === 'string' ? outer.event_type : null;
-  return typeof outer.status === 'string' ? (FLAT_TEST_EVENT_TYPES.get(outer.status) ?? null) : null;
-}
 
 export function startDemoReceiver(opts: { port: number; signingSecret: () => string; log: (line: string) => void }): Promise<{ server: http.Server; received: ReceivedWebhook[] }> {
   const received: ReceivedWebhook[] = [];

@@ -17,3 +17,11 @@ export const FLAT_TEST_EVENT_TYPES: ReadonlyMap<string, WebhookEventType> = new 
   ['complaint', 'email.complained'],
   ['failed', 'email.failed'],
 ]);
+
+/** The event type a verified body names: the envelope's `event_type`, or a flat test event's `status` (FLAT_TEST_EVENT_TYPES); null when it names none. */
+export function signedEventType(body: unknown): string | null {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return null;
+  const outer = body as Record<string, unknown>;
+  if (outer.payload && typeof outer.payload === 'object') return typeof outer.event_type === 'string' && outer.event_type ? outer.event_type : null;
+  return typeof outer.status === 'string' ? (FLAT_TEST_EVENT_TYPES.get(outer.status) ?? null) : null;
+}
