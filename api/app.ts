@@ -22,6 +22,7 @@ import { sessionMiddleware } from './middleware/session';
 import { serveDashboard } from './routes/dashboard';
 import { docsRoute } from './routes/docs';
 import { limitPasswordHashing } from '../core/accounts/passwords';
+import { configureTemplateRendering } from '../core/templates/renderPool';
 
 /** TRUST_PROXY as Express reads it: a hop count, true/false, or addresses and names (`loopback`, CIDRs). */
 function trustProxySetting(value: string): boolean | number | string {
@@ -81,6 +82,7 @@ export function createApp(deps: ApiDeps): express.Express {
 
   if (deps.config.auth.trustProxy !== undefined) app.set('trust proxy', trustProxySetting(deps.config.auth.trustProxy));
   limitPasswordHashing(deps.config.auth.passwordHashesAtOnce);
+  configureTemplateRendering(deps.config.templates);
   const routeDeps: RouteDeps = {
     ...deps,
     metrics: deps.metrics ?? createApiMetrics(),

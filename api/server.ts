@@ -8,6 +8,7 @@ import { createApp } from './app';
 import { ApiKeyCache } from '../core/accounts/apiKeyCache';
 import type { ApiKeyRow } from '../core/accounts/apiKeys';
 import { armKillPoints } from '../core/platform/killPoints';
+import { closeTemplateRendering } from '../core/templates/renderPool';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -39,7 +40,7 @@ async function main(): Promise<void> {
     }, config.ops.shutdownTimeoutMs);
     deadline.unref();
     server.close(() => {
-      void Promise.allSettled([apiKeys.close(), db.destroy(), redis.quit(), temporal.connection.close()]).then(() => {
+      void Promise.allSettled([apiKeys.close(), db.destroy(), redis.quit(), temporal.connection.close(), closeTemplateRendering()]).then(() => {
         logger.info('API stopped');
         process.exit(0);
       });

@@ -136,6 +136,8 @@ export async function startRelay(env: Record<string, string>, logDir: string, di
     cwd: ROOT,
     env: {
       ...process.env,
+      // Every benchmark client connects from 127.0.0.1, up to four pooled connections per sender.
+      SMTP_MAX_CLIENTS_PER_IP: '1000',
       ...env,
       SMTP_HOST: '127.0.0.1',
       SMTP_PORT: String(port),

@@ -31,8 +31,9 @@ export interface RelayDeps {
   tls: { cert: Buffer; key: Buffer };
 }
 
-/** What the relay keeps per connection: the authenticated key and the open transaction. */
+/** What the relay keeps per connection: the client address it counts under, the authenticated key and the open transaction. */
 interface ConnectionState {
+  client: string;
   key?: ApiKey;
   inTransaction: boolean;
 }
@@ -60,15 +61,15 @@ export interface Relay {
 export function createRelay(deps: RelayDeps): Relay {
   const { config, db, logger, metrics } = deps;
   const connections = new Map<string, ConnectionState>();
+  /** Open connections per client address, both listeners together (SMTP_MAX_CLIENTS_PER_IP). */
+  const perClient = new Map<string, number>();
   const rate = sendRateLimiter({ redis: deps.redis, limitPerMinute: config.api.rateLimitPerMinute, logger, onMemoryFallback: () => metrics.rateLimitFallbacks.inc() });
   const authFailures = redisLimiter(deps.redis, `${config.redis.keyPrefix}:smtp:auth-failures`, config.smtp.authFailuresPerIp, config.smtp.authFailureWindowMinutes * 60);
   let stopping = false;
 
-  const state = (session: SMTPServerSession): ConnectionState => {
-    let s = connections.get(session.id);
-    if (!s) connections.set(session.id, (s = { inTransaction: false }));
-    return s;
-  };
+  // Every session gets its state in onConnect; one closed while a handler was still running gets a
+  // throwaway state, so nothing is kept for it after onClose.
+  const state = (session: SMTPServerSession): ConnectionState => connections.get(session.id) ?? { client: session.remoteAddress, inTransaction: false };
   const refuse = (stage: string, refusal: SmtpRefusal, detail?: string) => {
     metrics.refused.inc({ reason: refusal, stage });
     return smtpError(refusal, detail);
@@ -91,7 +92,10 @@ export function createRelay(deps: RelayDeps): Relay {
     const ip = session.remoteAddress;
     // Over the limit: refused before the key is even looked at, so guessing gains nothing.
     const failures = await authFailures.get(ip);
-    if (failures && failures.consumedPoints >= config.smtp.authFailuresPerIp) return refuse('auth', 'auth_locked');
+    if (failures && failures.consumedPoints >= config.smtp.authFailuresPerIp) {
+      logger.warn({ session: session.id, client: ip }, 'SMTP AUTH refused: too many failures from this address');
+      return refuse('auth', 'auth_locked');
+    }
     const result = await authenticateApiKey(db, auth.password ?? undefined);
     if (!result.ok) {
       metrics.authFailures.inc({ reason: result.reason });
@@ -100,7 +104,7 @@ export function createRelay(deps: RelayDeps): Relay {
     }
     noteKeyUsed(db, result.key.id);
     state(session).key = result.key;
-    logger.info({ session: session.id, key: keyPrefix(result.key.lookupId), account: result.key.accountId }, 'SMTP client authenticated');
+    logger.info({ session: session.id, client: ip, key: keyPrefix(result.key.lookupId), account: result.key.accountId }, 'SMTP client authenticated');
     return undefined;
   });
   // smtp-server wants `{ user }` on success: the key's prefix (never the secret) names the session.
@@ -208,6 +212,9 @@ export function createRelay(deps: RelayDeps): Relay {
     authMethods: ['PLAIN', 'LOGIN'],
     size: config.smtp.maxMessageBytes,
     maxClients: config.smtp.maxClients,
+    // Only these peers (a balancer's addresses, or '*' for any) must open with a PROXY v1 header,
+    // whose source address then stands for the client everywhere; others are served as they come.
+    useProxy: config.smtp.proxyProtocolPeers.length > 0 ? config.smtp.proxyProtocolPeers : false,
     socketTimeout: config.smtp.socketTimeoutMs,
     // The relay's stop() decides when connections close; this only bounds smtp-server's own wait.
     closeTimeout: 1,
@@ -218,15 +225,32 @@ export function createRelay(deps: RelayDeps): Relay {
     onData,
   };
   const withConnectionHooks = (port: 'submission' | 'implicit_tls') => ({
+    // session.remoteAddress is the client's: the socket's peer, or with the PROXY protocol the
+    // address the balancer's header names.
     onConnect: (session: SMTPServerSession, callback: (err?: Error | null) => void) => {
       if (stopping) return callback(smtpError('shutting_down'));
+      const client = session.remoteAddress;
+      const open = perClient.get(client) ?? 0;
+      if (open >= config.smtp.maxClientsPerIp) {
+        logger.warn({ session: session.id, client, port, open }, 'SMTP connection refused: too many from this address');
+        return callback(refuse('connect', 'too_many_connections'));
+      }
+      perClient.set(client, open + 1);
+      connections.set(session.id, { client, inTransaction: false });
       metrics.connections.inc({ port });
       metrics.openConnections.inc();
-      state(session);
       callback();
     },
+    // smtp-server calls this once for every connection that ends (closed, reset, timed out),
+    // refused ones included: only a connection counted in onConnect gives its slot back.
     onClose: (session: SMTPServerSession) => {
-      if (connections.delete(session.id)) metrics.openConnections.dec();
+      const s = connections.get(session.id);
+      if (!s) return;
+      connections.delete(session.id);
+      metrics.openConnections.dec();
+      const left = (perClient.get(s.client) ?? 1) - 1;
+      if (left > 0) perClient.set(s.client, left);
+      else perClient.delete(s.client);
     },
   });
   const submission = new SMTPServer({ ...serverOptions, ...withConnectionHooks('submission') });

@@ -1,8 +1,9 @@
-// The one table of the relay's refusals: every send refusal of the use case (an error code of the
-// README's table) and the relay's own, each with the SMTP reply a client library understands.
-// Spec 7's retry guidance decides the class: "no" (fix something first) is a permanent 5xx, "yes"
-// (the same message may go through in a moment) a transient 4xx. The README's "SMTP relay" table
-// lists the same rows (test/unit/smtpReplies.test.ts compares them).
+// The one table of the relay's refusals: every send refusal of the use case (an error code of
+// docs/errors-and-limits.md) and the relay's own, each with the SMTP reply a client library
+// understands. The retry guidance of docs/errors-and-limits.md decides the class: "no" (fix
+// something first) is a permanent 5xx, "yes" (the same message may go through in a moment) a
+// transient 4xx. The table in docs/smtp.md lists the same rows (test/unit/smtpReplies.test.ts
+// compares them).
 import type { SendRefusalCode } from '../core/sending/sendMessage';
 
 export interface SmtpReply {
@@ -25,7 +26,8 @@ export type RelayRefusal =
   | 'message_invalid'
   | 'sender_mismatch'
   | 'service_unavailable'
-  | 'shutting_down';
+  | 'shutting_down'
+  | 'too_many_connections';
 
 export type SmtpRefusal = SendRefusalCode | RelayRefusal;
 
@@ -61,6 +63,7 @@ export const SMTP_REPLIES = {
   sender_mismatch: reply(550, '5.7.1', 'The From header must be on the domain of MAIL FROM'),
   service_unavailable: reply(451, '4.3.0', 'Temporarily unavailable; nothing queued, retry later'),
   shutting_down: reply(421, '4.3.2', 'The relay is restarting; retry'),
+  too_many_connections: reply(421, '4.7.0', 'Too many connections from this address; close one and retry'),
 } as const satisfies Record<SmtpRefusal, SmtpReply>;
 
 /** The error smtp-server answers with: `<code> <enhanced> <text>[: detail]`. */

@@ -7,6 +7,7 @@ import { sendError, type ApiError } from './errors';
 export function refuseSend(deps: Pick<RouteDeps, 'metrics'>, res: Response, error: ApiError): void {
   res.locals.outcome = error.code;
   deps.metrics.sendRefusals.inc({ code: error.code });
-  if (error.code === 'idempotency_key_in_progress') res.set('Retry-After', '1');
+  // In progress elsewhere, or (service_unavailable here) the account's template renders are all taken: a moment.
+  if (error.code === 'idempotency_key_in_progress' || error.code === 'service_unavailable') res.set('Retry-After', '1');
   sendError(res, error);
 }

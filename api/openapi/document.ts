@@ -72,7 +72,7 @@ export function buildOpenApiDocument(config: Pick<Config, 'api' | 'limits'>) {
             '500': response('Unexpected failure; retry later.', err(500), ['X-Request-Id']),
             '502': response('The message could not be staged, or the queue is unavailable; nothing was queued or counted. Retry with backoff.', err(502), RATE),
             '503': response(
-              '`byoc_not_configured`: BYOC sending is not configured or its role is unusable. `service_unavailable`: our database is unreachable; nothing was queued or counted (with Retry-After).',
+              '`byoc_not_configured`: BYOC sending is not configured or its role is unusable. `service_unavailable`: our database is unreachable, or the account already has its template renders running or waiting; nothing was queued or counted (with Retry-After).',
               err(503),
               [...RATE, 'Retry-After'],
             ),

@@ -1,6 +1,7 @@
 // One typed view of the environment. Every process (API, worker, CLI, tests) reads its settings
 // here, so a variable means the same thing everywhere. Defaults fit the local dev stack.
 import fs from 'node:fs';
+import { isIP } from 'node:net';
 import { decodeSecretKey } from './crypto';
 import { DEFAULT_DB_TIMEOUTS, type DbTimeouts } from './db';
 import { SEND_ATTEMPT_TIMEOUT_MS } from '../model/sendFailures';
@@ -154,6 +155,10 @@ export interface Config {
     maxRecipients: number;
     /** Connections at once per port. */
     maxClients: number;
+    /** Connections at once per client address, both ports together; more get 421 at connect. */
+    maxClientsPerIp: number;
+    /** Peers (a load balancer's addresses, or `*`) whose connections open with a PROXY v1 header naming the client; empty: the PROXY protocol is off. */
+    proxyProtocolPeers: string[];
     /** Failed AUTH attempts per client IP in the window before AUTH answers 454 until it ends. */
     authFailuresPerIp: number;
     authFailureWindowMinutes: number;
@@ -181,6 +186,21 @@ export interface Config {
     anonymousLimits: Record<AnonymousOperation, { perClient: number; total: number }>;
     /** Express `trust proxy`: which proxies' X-Forwarded-For names the client IP (unset: none). */
     trustProxy: string | undefined;
+  };
+  /** Templates render in worker threads (core/templates/renderPool.ts), within these bounds. */
+  templates: {
+    /** Worker threads per API process; one account runs on at most all but one of them. */
+    renderThreads: number;
+    /** Wall-clock milliseconds one render (or one check of a saved template) may run before its thread is terminated. */
+    renderBudgetMs: number;
+    /** Old-generation heap of each render thread, in MiB. */
+    renderMemoryMb: number;
+    /** Renders one account may have running or waiting at once in one process; more are refused. */
+    rendersPerAccount: number;
+    /** Milliseconds one batch request may spend rendering, over all its emails. */
+    batchRenderMs: number;
+    /** Previews and test sends an account may make in a minute. */
+    previewsPerMinute: number;
   };
   logLevel: string;
 }
@@ -294,6 +314,14 @@ function snsCertHostFor(env: Env, appEnv: Config['env']): string | undefined {
   const host = optional(env, 'SNS_CERT_HOST');
   if (host !== undefined && appEnv === 'production') throw new ConfigError("SNS_CERT_HOST is for local SNS stand-ins only: in production certificates come from the topic region's SNS host");
   return host;
+}
+
+/** smtp-server compares peers by exact address: a range or a name would silently never match. */
+function proxyProtocolPeers(env: Env): string[] {
+  const peers = list(env, 'SMTP_PROXY_PROTOCOL_PEERS', []);
+  const bad = peers.find((p) => p !== '*' && isIP(p) === 0);
+  if (bad !== undefined) throw new ConfigError(`SMTP_PROXY_PROTOCOL_PEERS lists IP addresses (no ranges) or *, got ${JSON.stringify(bad)}`);
+  return peers;
 }
 
 function relayAccountIdFor(env: Env, appEnv: Config['env']): string {
@@ -416,6 +444,8 @@ export function loadConfig(env: Env = process.env): Config {
       maxMessageBytes: num(env, 'SMTP_MAX_MESSAGE_BYTES', 15 * 1024 * 1024),
       maxRecipients: num(env, 'SMTP_MAX_RECIPIENTS', 50),
       maxClients: num(env, 'SMTP_MAX_CLIENTS', 500),
+      maxClientsPerIp: num(env, 'SMTP_MAX_CLIENTS_PER_IP', 20),
+      proxyProtocolPeers: proxyProtocolPeers(env),
       authFailuresPerIp: num(env, 'SMTP_AUTH_FAILURES_PER_IP', 10),
       authFailureWindowMinutes: num(env, 'SMTP_AUTH_FAILURE_WINDOW_MINUTES', 15),
       socketTimeoutMs: num(env, 'SMTP_SOCKET_TIMEOUT_MS', 60_000),
@@ -437,6 +467,14 @@ export function loadConfig(env: Env = process.env): Config {
         tokenCheck: { perClient: num(env, 'TOKEN_CHECKS_PER_CLIENT_PER_HOUR', 60), total: num(env, 'TOKEN_CHECKS_PER_HOUR', 3000) },
       },
       trustProxy: optional(env, 'TRUST_PROXY'),
+    },
+    templates: {
+      renderThreads: num(env, 'TEMPLATE_RENDER_THREADS', 2),
+      renderBudgetMs: num(env, 'TEMPLATE_RENDER_BUDGET_MS', 2_000),
+      renderMemoryMb: num(env, 'TEMPLATE_RENDER_MEMORY_MB', 256),
+      rendersPerAccount: num(env, 'TEMPLATE_RENDERS_PER_ACCOUNT', 32),
+      batchRenderMs: num(env, 'TEMPLATE_BATCH_RENDER_MS', 10_000),
+      previewsPerMinute: num(env, 'TEMPLATE_PREVIEWS_PER_MINUTE', 60),
     },
     logLevel: str(env, 'LOG_LEVEL', appEnv === 'test' ? 'silent' : 'info'),
   };

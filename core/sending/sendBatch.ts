@@ -4,8 +4,10 @@
 // refusal never touches the others. With a batch idempotency key the whole answer is kept and
 // replayed; every item then also carries a key of its own (its `idempotency_key`, or one derived
 // from the batch key and its position), so a batch retried after a crash half-way replays the
-// items already accepted instead of counting them twice.
+// items already accepted instead of counting them twice. The items' templates share one render
+// budget (TEMPLATE_BATCH_RENDER_MS): once spent, the items still to render are refused.
 import type { SendingMode } from '../model/sendingModes';
+import { renderBudget } from '../templates/renderTemplate';
 import { claimIdempotencyKey, completeIdempotencyResponse, releaseIdempotencyKey, type IdempotencyClaim } from './idempotency';
 import type { AcceptDeps } from './acceptMessage';
 import { sendMessage, type SendMessageObserver, type SendRefusalCode, type SendRequest, type SendingKey } from './sendMessage';
@@ -60,6 +62,7 @@ export async function sendBatch(
   const refusals: SendRefusalCode[] = [];
   let completed = false;
   let keyRevoked = false;
+  const rendering = renderBudget(deps.config.templates.batchRenderMs);
   const refuseRevoked = (index: number) => {
     refusals.push('unauthorized');
     data.push({ index, success: false, error: 'unauthorized', detail: KEY_REVOKED_DETAIL });
@@ -76,7 +79,7 @@ export async function sendBatch(
       }
       const derived = !item.idempotency && input.idempotency ? { key: itemKey(input.idempotency.key, index), requestHash: input.idempotency.itemHashes[index]! } : undefined;
       const idempotency = item.idempotency ?? derived;
-      const result = await sendMessage(deps, { request: item.request, key: input.key, ...(idempotency ? { idempotency } : {}) }, observer);
+      const result = await sendMessage(deps, { request: item.request, key: input.key, renderBudget: rendering, ...(idempotency ? { idempotency } : {}) }, observer);
       if (result.outcome === 'unauthenticated') {
         // Nothing queued yet (nor replayed): the batch is answered as authentication would.
         if (!data.some((d) => d.success)) return { outcome: 'unauthenticated' };

@@ -13,7 +13,7 @@ import { claimIdempotencyKey, releaseIdempotencyKey, type IdempotencyClaim } fro
 import { checkKeyScope, checkSendGates, USAGE_LIMIT_DETAIL, type GateCode, type SendingKeyFacts } from './sendGates';
 import { buildSendResponse, type SendResponseBody } from './sendResponse';
 import { scheduleProblem } from './scheduledSends';
-import { renderTemplateForSend, type TemplateReference } from '../templates/renderTemplate';
+import { renderTemplateForSend, type RenderBudget, type TemplateReference } from '../templates/renderTemplate';
 
 /** A send request that passed validation (spec 2.1): addresses parsed, attachments decoded. */
 export interface SendRequest {
@@ -49,10 +49,12 @@ export interface SendMessageInput {
    * `requestFingerprint`): the caller fingerprints its own wire form of the request.
    */
   idempotency?: { key: string; requestHash: string };
+  /** What is left of the request's render time (a batch's, shared by its emails); unset: one render's budget. */
+  renderBudget?: RenderBudget;
 }
 
 /** Every refusal is a code of the README's error table (a code outside it does not compile), with the detail the client reads. */
-export type SendRefusalCode = ApiErrorCodes<GateCode | AcceptFailure | 'idempotency_key_reused' | 'idempotency_key_in_progress'>;
+export type SendRefusalCode = ApiErrorCodes<GateCode | AcceptFailure | 'idempotency_key_reused' | 'idempotency_key_in_progress' | 'service_unavailable'>;
 
 export type SendMessageResult =
   /** Accepted: `body` is the answer (also stored for replays of the idempotency key). */
@@ -60,7 +62,7 @@ export type SendMessageResult =
   /** A finished request with the same key and body: its stored answer, as stored. */
   | { outcome: 'replayed'; body: unknown }
   /** Nothing was queued or counted. `step` says which part of the story refused. */
-  | { outcome: 'refused'; step: 'idempotency' | 'gates' | 'acceptance'; code: SendRefusalCode; detail: string }
+  | { outcome: 'refused'; step: RefusalStep; code: SendRefusalCode; detail: string }
   /** The key was revoked or expired since it was authenticated: answer as authentication does (401). Nothing was queued or counted. */
   | { outcome: 'unauthenticated' }
   /** A rule about the request that depends on the time or the account's data (a scheduled time out of its window, a template that cannot be rendered): a 400 on the field. Nothing was queued or counted. */
@@ -86,7 +88,10 @@ const IDEMPOTENCY_REFUSALS = {
   in_progress: { code: 'idempotency_key_in_progress', detail: 'A request with this idempotency key is still being processed; retry shortly.' },
 } as const satisfies Record<string, { code: SendRefusalCode; detail: string }>;
 
-const refused = (step: 'idempotency' | 'gates' | 'acceptance', failure: { code: SendRefusalCode; detail: string }): SendMessageResult => ({
+/** `render`: the account has too many template renders in flight (503 `service_unavailable`, retry). */
+type RefusalStep = 'idempotency' | 'render' | 'gates' | 'acceptance';
+
+const refused = (step: RefusalStep, failure: { code: SendRefusalCode; detail: string }): SendMessageResult => ({
   outcome: 'refused',
   step,
   code: failure.code,
@@ -128,8 +133,8 @@ async function gateAndAccept(deps: AcceptDeps, input: SendMessageInput, claim: I
   const scheduleIssue = request.scheduledAt !== undefined ? scheduleProblem(new Date(request.scheduledAt)) : undefined;
   if (scheduleIssue) return { outcome: 'invalid', errors: { scheduled_at: [scheduleIssue] } };
   // Rendered before the gates, like any other check of the request's content (a 400 comes before a 403).
-  const rendered = request.template ? await renderTemplateForSend(deps.db, key.accountId, request.template) : undefined;
-  if (rendered && !rendered.ok) return { outcome: 'invalid', errors: rendered.errors };
+  const rendered = request.template ? await renderTemplateForSend(deps.db, key.accountId, request.template, input.renderBudget) : undefined;
+  if (rendered && !rendered.ok) return 'busy' in rendered ? refused('render', { code: 'service_unavailable', detail: rendered.busy }) : { outcome: 'invalid', errors: rendered.errors };
   const body = rendered ? rendered.rendered : { subject: request.subject, html: request.html, text: request.text };
   const gates = await checkSendGates(deps.db, { apiKey: key, fromDomain: request.fromDomain, recipient: request.to.address, recipientKind: request.recipientKind });
   if (!gates.ok) return 'unauthenticated' in gates ? { outcome: 'unauthenticated' } : refused('gates', gates.failure);

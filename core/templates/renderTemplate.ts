@@ -1,19 +1,12 @@
-// Rendering a template into a message's subject, HTML and text: for a send (the published
-// version, at acceptance) and for a preview (the draft, or a version). What a render produces
-// meets the rules of a message written by hand: the subject is one header line (a variable can
-// never add a header), no part holds NUL. Text is derived from the HTML (html-to-text) when the
-// template has none.
-import { convert } from 'html-to-text';
-import { HEADER_SAFE, MAX_SUBJECT_LENGTH } from '../model/messageContent';
+// A send's template rendered into its subject, HTML and text, at acceptance: the published
+// version (or the draft, for a test send), rendered in the render threads (renderPool.ts) like
+// every preview. A batch shares one render budget between its emails.
+import { performance } from 'node:perf_hooks';
 import type { Db } from '../platform/db';
-import { renderField, TemplateRenderError } from './templateLanguage';
+import type { RenderedTemplate } from './renderContent';
+import { RenderCapacityError, renderInPool } from './renderPool';
+import { TemplateRenderError } from './templateLanguage';
 import { findTemplateId, templateDraft, templateVersion, type TemplateContent } from './templates';
-
-export interface RenderedTemplate {
-  subject: string;
-  html: string;
-  text: string;
-}
 
 /** A send's template reference as the request carries it. */
 export interface TemplateReference {
@@ -27,53 +20,53 @@ export interface TemplateReference {
 /** Field errors of a request (`template.id`, `template.variables`), as the API answers them (400). */
 export type TemplateErrors = Record<string, string[]>;
 
-/** What a subject must be: one line of a mail header, as a hand-written send's is. */
-const headerSafe = new RegExp(HEADER_SAFE);
-
-/** Headings as written: html-to-text upper-cases them by default, which reads as shouting in a mail client. */
-const HEADINGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((selector) => ({ selector, options: { uppercase: false } }));
-
-/** Text for an email's plain part, from its HTML: links keep their address, images their alt text. */
-export function textFromHtml(html: string): string {
-  return convert(html, { wordwrap: 78, selectors: [{ selector: 'a', options: { hideLinkHrefIfSameAsText: true } }, ...HEADINGS] });
+/** Milliseconds of rendering a request may spend over all its emails (a batch's), and what it spent. */
+export interface RenderBudget {
+  totalMs: number;
+  spentMs: number;
 }
 
-/** Renders the three parts with `variables`; a problem is a TemplateRenderError with what to fix. */
-export async function renderTemplateContent(content: TemplateContent, variables: Record<string, unknown>): Promise<RenderedTemplate> {
-  const subject = (await renderField('subject', content.subject, variables)).trim();
-  const html = await renderField('html', content.html, variables);
-  const text = content.text !== null ? await renderField('text', content.text, variables) : textFromHtml(html);
-  if (!headerSafe.test(subject)) throw new TemplateRenderError('invalid', 'The rendered subject holds a line break or another control character; subject variables must be one line.');
-  if (subject.length > MAX_SUBJECT_LENGTH) throw new TemplateRenderError('invalid', `The rendered subject is longer than ${MAX_SUBJECT_LENGTH} characters.`);
-  if (html.includes('\0') || text.includes('\0')) throw new TemplateRenderError('invalid', 'The rendered message holds a NUL character.');
-  return { subject, html, text };
-}
+export const renderBudget = (totalMs: number): RenderBudget => ({ totalMs, spentMs: 0 });
 
-/** `version` null: the draft (a test send). */
-export type TemplateSendRender = { ok: true; rendered: RenderedTemplate; template: { id: string; version: number | null } } | { ok: false; errors: TemplateErrors };
+/** `version` null: the draft (a test send). `busy`: the account has too many renders in flight; retry. */
+export type TemplateSendRender = { ok: true; rendered: RenderedTemplate; template: { id: string; version: number | null } } | { ok: false; errors: TemplateErrors } | { ok: false; busy: string };
 
 /**
  * A send's template, rendered with the published version: an unknown template, one never
- * published, a missing variable or a render past a bound is a 400 on the field to fix.
+ * published, a missing variable or a render past a bound (its budget, or what is left of its
+ * batch's) is a 400 on the field to fix.
  */
-export async function renderTemplateForSend(db: Db, accountId: string, ref: TemplateReference): Promise<TemplateSendRender> {
+export async function renderTemplateForSend(db: Db, accountId: string, ref: TemplateReference, budget?: RenderBudget): Promise<TemplateSendRender> {
   const unknown: TemplateSendRender = { ok: false, errors: { 'template.id': ['No template with this id or alias in the account.'] } };
   const templateId = await findTemplateId(db, accountId, ref.id);
   if (!templateId) return unknown;
   if (ref.draft) {
     const draft = await templateDraft(db, templateId); // undefined: deleted since the lookup
-    return draft ? render(draft, ref.variables, { id: templateId, version: null }) : unknown;
+    return draft ? render(accountId, draft, ref.variables, { id: templateId, version: null }, budget) : unknown;
   }
   const version = await templateVersion(db, templateId);
   if (!version) return { ok: false, errors: { 'template.id': ['This template has no published version yet: publish it first (POST /api/templates/{id}/publish).'] } };
-  return render(version, ref.variables, { id: templateId, version: version.version });
+  return render(accountId, version, ref.variables, { id: templateId, version: version.version }, budget);
 }
 
-async function render(content: TemplateContent, variables: Record<string, unknown>, template: { id: string; version: number | null }): Promise<TemplateSendRender> {
+async function render(
+  accountId: string,
+  content: TemplateContent,
+  variables: Record<string, unknown>,
+  template: { id: string; version: number | null },
+  budget: RenderBudget | undefined,
+): Promise<TemplateSendRender> {
+  const spent = () => `This batch spent its ${budget!.totalMs} ms of template rendering; send this email in another request.`;
+  if (budget && budget.spentMs >= budget.totalMs) return { ok: false, errors: { 'template.variables': [spent()] } };
+  const started = performance.now();
   try {
-    return { ok: true, rendered: await renderTemplateContent(content, variables), template };
+    return { ok: true, rendered: await renderInPool(accountId, content, variables, budget ? { budgetMs: budget.totalMs - budget.spentMs } : {}), template };
   } catch (err) {
-    if (err instanceof TemplateRenderError) return { ok: false, errors: { 'template.variables': [err.message] } };
-    throw err;
+    if (err instanceof RenderCapacityError) return { ok: false, busy: err.message };
+    if (!(err instanceof TemplateRenderError)) throw err;
+    const batchSpent = budget !== undefined && budget.spentMs + (performance.now() - started) >= budget.totalMs && err.reason === 'limit';
+    return { ok: false, errors: { 'template.variables': [batchSpent ? spent() : err.message] } };
+  } finally {
+    if (budget) budget.spentMs += performance.now() - started;
   }
 }

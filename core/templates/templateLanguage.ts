@@ -2,7 +2,10 @@
 // bounds: HTML outputs are escaped unless a template writes `| raw`; subject and text are not
 // escaped. No template reads a file (`include`/`render` find nothing), an unknown filter or a
 // missing variable is an error, and every parse and render is bounded in size, time and memory.
+// Parsing, analysing and rendering run in the render threads only (renderWorker.ts), never on the
+// API's event loop: they can take seconds on a hostile template.
 import { Liquid, type Template } from 'liquidjs';
+import { staticBoundProblem } from './staticBounds';
 
 /** One template field: its source, and whether its outputs are HTML-escaped. */
 export type TemplateField = 'subject' | 'html' | 'text';
@@ -17,6 +20,10 @@ export const TEMPLATE_LIMITS = {
   memory: 20_000_000,
   /** Characters a rendered field may hold (the HTML of an email is clipped above 102 KB by Gmail; this is a hard stop). */
   outputChars: 1024 * 1024,
+  /** Numbers a range written in the template, `(1..10)`, may hold; its ends must be safe integers. */
+  rangeItems: 10_000,
+  /** Times the bodies of loops over written ranges, nested in each other, may run in all. */
+  loopIterations: 100_000,
 } as const;
 
 const options = {
@@ -73,6 +80,8 @@ export function templateVariables(fields: Partial<Record<TemplateField, string>>
 /** Renders one field with `variables`, within the bounds. */
 export async function renderField(field: TemplateField, source: string, variables: Record<string, unknown>): Promise<string> {
   const parsed = parseTemplate(field, source);
+  const problem = staticBoundProblem(parsed, TEMPLATE_LIMITS);
+  if (problem) throw new TemplateRenderError('limit', `The ${field} cannot be rendered: ${problem}.`);
   let out: unknown;
   try {
     out = await engines[field].render(parsed, variables);

@@ -9,7 +9,7 @@ import type { Db } from '../platform/db';
 import { PostageError } from '../platform/errors';
 import { isUuid } from '../platform/ids';
 import { decodeCursor, encodeCursor } from '../platform/pagination';
-import { parseTemplate, TemplateSyntaxError, templateVariables, type TemplateField } from './templateLanguage';
+import { checkTemplateContent, draftVariables } from './templateAnalysis';
 
 /** An alias: lower-case letters, digits and `-`, usable in place of the id (so never shaped like one). */
 export const TEMPLATE_ALIAS = '^[a-z0-9-]{1,64}$';
@@ -82,9 +82,10 @@ function toSummary(row: TemplateRow): TemplateSummary {
   };
 }
 
-function toTemplate(row: TemplateRow): Template {
+/** `strict`: a draft whose variables cannot be listed is an error (publishing stores them). */
+async function toTemplate(row: TemplateRow, strict = false): Promise<Template> {
   const draft = { subject: row.subject, html: row.html, text: row.text };
-  return { ...toSummary(row), draft: { ...draft, variables: templateVariables({ subject: draft.subject, html: draft.html, ...(draft.text !== null ? { text: draft.text } : {}) }) } };
+  return { ...toSummary(row), draft: { ...draft, variables: await draftVariables(row.account_id, draft, strict) } };
 }
 
 const toVersion = (row: VersionRow): TemplateVersion => ({ version: row.version, subject: row.subject, html: row.html, text: row.text, variables: row.variables, publishedAt: row.published_at });
@@ -94,20 +95,6 @@ function templatesWithPublished(db: Db | Knex.Transaction) {
   return db('templates as t')
     .leftJoin('template_versions as v', (j) => void j.on('v.template_id', 't.id').andOn('v.version', 't.published_version'))
     .select<TemplateRow[]>('t.*', 'v.subject as p_subject', 'v.html as p_html', 'v.text as p_text');
-}
-
-/** Every field parses; a syntax error is a 400 on its field. */
-function checkContent(content: Partial<TemplateContent>): void {
-  for (const field of ['subject', 'html', 'text'] as TemplateField[]) {
-    const source = content[field];
-    if (typeof source !== 'string') continue;
-    try {
-      parseTemplate(field, source);
-    } catch (err) {
-      if (err instanceof TemplateSyntaxError) throw new PostageError('invalid_template', `Not a valid Liquid template: ${err.message}`, field);
-      throw err;
-    }
-  }
 }
 
 function checkAlias(alias: string | null | undefined): void {
@@ -139,7 +126,7 @@ export async function findTemplateId(db: Db, accountId: string, ref: string): Pr
 }
 
 /** findTemplateId, or the same 404 as findTemplate: for the operations that need only the id. */
-async function requireTemplateId(db: Db, accountId: string, ref: string): Promise<string> {
+export async function requireTemplateId(db: Db, accountId: string, ref: string): Promise<string> {
   const id = await findTemplateId(db, accountId, ref);
   if (!id) throw templateNotFound(ref);
   return id;
@@ -147,7 +134,7 @@ async function requireTemplateId(db: Db, accountId: string, ref: string): Promis
 
 export async function createTemplate(db: Db, input: { accountId: string; name: string; alias?: string | null; content: TemplateContent }, actor: string): Promise<Template> {
   checkAlias(input.alias);
-  checkContent(input.content);
+  await checkTemplateContent(input.accountId, input.content);
   const id = randomUUID();
   try {
     await db.transaction(async (trx) => {
@@ -186,7 +173,7 @@ export async function updateTemplate(
 ): Promise<Template> {
   const id = await requireTemplateId(db, accountId, ref);
   checkAlias(changes.alias);
-  checkContent({
+  await checkTemplateContent(accountId, {
     ...(changes.subject !== undefined ? { subject: changes.subject } : {}),
     ...(changes.html !== undefined ? { html: changes.html } : {}),
     ...(typeof changes.text === 'string' ? { text: changes.text } : {}),
@@ -209,11 +196,14 @@ export async function updateTemplate(
 /** The draft becomes the next version, which sends use from now on. A draft equal to the published version publishes nothing new. */
 export async function publishTemplate(db: Db, accountId: string, ref: string, actor: string): Promise<Template> {
   const id = await requireTemplateId(db, accountId, ref);
+  // Analysed before the lock is taken; under it the analysis is remembered (unless the draft changed meanwhile).
+  const before = await templatesWithPublished(db).where('t.id', id).first();
+  if (before) await toTemplate(before, true);
   await db.transaction(async (trx) => {
     // Locked, so two publishes of one template number their versions one after the other.
     const row = await templatesWithPublished(trx).where('t.id', id).forUpdate('t').first();
     if (!row) throw templateNotFound(ref);
-    const template = toTemplate(row);
+    const template = await toTemplate(row, true);
     if (!template.hasUnpublishedChanges) return;
     const version = (template.publishedVersion ?? 0) + 1;
     const { subject, html, text, variables } = template.draft;

@@ -170,7 +170,7 @@ test('a draft is not used until it is published; a preview renders the draft or 
   const missing = await api('POST', `/api/templates/${id}/preview`, { variables: {} });
   expect([missing.status, Object.keys(missing.json.errors as object)]).toEqual([400, ['variables']]);
   const noVersion = await api('POST', `/api/templates/${id}/preview`, { version: 7 });
-  expect([noVersion.status, Object.keys(noVersion.json.errors as object)]).toEqual([400, ['version']]);
+  expect([noVersion.status, noVersion.json.error]).toEqual([404, 'not_found']);
 
   const sent = await send(stack, s.apiKey, { from_email: `hello@${s.domain}`, to: testTo(), template: { id: 'receipt', variables: { name: 'Ada' } } });
   const row = await eventually('the log row', async () =>

@@ -2,8 +2,9 @@
 // not the TypeScript under tsx that every other test runs. So the build is compiled here, and its
 // migrations, API and worker are started with plain `node` against the test infrastructure: the
 // migrations keep the names the databases recorded, the API answers, the worker bundles the
-// compiled workflows, and a message sent through the compiled API is delivered by the compiled
-// worker. The compose file and the Dockerfile run exactly these files.
+// compiled workflows, a message sent through the compiled API is delivered by the compiled
+// worker, and templates render in the compiled render threads. The compose file and the
+// Dockerfile run exactly these files.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,8 +12,9 @@ import { promisify } from 'node:util';
 import { Client } from 'pg';
 import YAML from 'yaml';
 import { DASHBOARD_DIST } from '../../api/routes/dashboard';
+import { createApiKey } from '../../core/accounts/apiKeys';
 import { freePort, startProcess, waitFor, type ManagedProcess } from '../../tools/stack/processes';
-import { send } from '../api/helpers/http';
+import { call, send } from '../api/helpers/http';
 import { testEnv } from '../helpers/config';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
 import { testInfra } from '../helpers/env';
@@ -111,6 +113,15 @@ test('the compiled API and worker start with plain node, and a message sent thro
   const sender = await createSender(database.db);
   const answer = await send({ baseUrl }, sender.apiKey, { from_email: `hello@${sender.domain}`, to: 'delivered@test.postage.dev', subject: 'Compiled', message: 'Hello.' });
   expect(answer.status).toBe(200);
+
+  // Templates render in threads running dist/core/templates/renderWorker.js, stopped past their bounds.
+  const { secret } = await createApiKey(database.db, { accountId: sender.account.id, name: 'admin', permission: 'full_access' }, 'test');
+  const manage = (path: string, body: unknown) => call(`${baseUrl}${path}`, { method: 'POST', headers: { 'X-API-Key': secret, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  expect((await manage('/api/templates', { name: 'Compiled', alias: 'compiled', subject: 'Hi {{ name }}', html: '{% for i in (from..to) %}{{ i }}{% endfor %}{{ name }}' })).status).toBe(201);
+  const preview = await manage('/api/templates/compiled/preview', { variables: { name: 'Ada', from: 1, to: 3 } });
+  expect([preview.status, preview.json.subject, preview.json.html]).toEqual([200, 'Hi Ada', '123Ada']);
+  const hostile = await manage('/api/templates/compiled/preview', { variables: { name: 'Ada', from: 9007199254740992, to: 9007199254740994 } });
+  expect([hostile.status, (hostile.json.errors as Record<string, string[]>).variables]).toEqual([400, [expect.stringMatching(/stopped/)]]);
   await eventually(
     'the compiled worker to deliver it',
     async () => {

@@ -14,6 +14,7 @@ import type { Db } from '../../core/platform/db';
 import { createLogger } from '../../core/platform/logger';
 import { createRedis } from '../../core/platform/redis';
 import { sharedSesClient } from '../../core/platform/awsClients';
+import { closeTemplateRendering } from '../../core/templates/renderPool';
 import { createWorker } from '../../worker/createWorker';
 import { testConfig } from './config';
 import { createTestDatabase, type TestDatabase } from './database';
@@ -83,6 +84,7 @@ export async function startServiceStack(
       await nativeConnection?.close();
       await connection.close();
       redis.disconnect();
+      await closeTemplateRendering(); // its threads would outlive this test file's modules
       await database.drop();
     },
   };

@@ -69,3 +69,12 @@ test('a malformed number or choice is a ConfigError, so the process says it in o
   expect(() => loadConfig({ NODE_ENV: 'test', API_PORT: 'eighty' })).toThrow(ConfigError);
   expect(() => loadConfig({ NODE_ENV: 'test', SES_DOMAIN_IDENTITIES: 'dns' })).toThrow(ConfigError);
 });
+
+test('SMTP_PROXY_PROTOCOL_PEERS takes exact addresses or *: a range or a name, which smtp-server would never match, is refused', () => {
+  expect(loadConfig({ NODE_ENV: 'test' }).smtp).toMatchObject({ proxyProtocolPeers: [], maxClientsPerIp: 20 });
+  expect(loadConfig({ NODE_ENV: 'test', SMTP_PROXY_PROTOCOL_PEERS: '10.0.0.5, 2001:db8::5' }).smtp.proxyProtocolPeers).toEqual(['10.0.0.5', '2001:db8::5']);
+  expect(loadConfig({ NODE_ENV: 'test', SMTP_PROXY_PROTOCOL_PEERS: '*' }).smtp.proxyProtocolPeers).toEqual(['*']);
+  for (const bad of ['10.0.0.0/8', 'lb.internal']) {
+    expect(() => loadConfig({ NODE_ENV: 'test', SMTP_PROXY_PROTOCOL_PEERS: `10.0.0.5,${bad}` })).toThrow(ConfigError);
+  }
+});

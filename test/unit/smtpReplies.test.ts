@@ -36,6 +36,7 @@ test('the reply class follows the retry guidance: transient 4xx only where the s
       'rate_limited',
       'service_unavailable',
       'shutting_down',
+      'too_many_connections',
       'too_many_recipients',
       'usage_limit_exceeded',
     ].sort(),

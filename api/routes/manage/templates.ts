@@ -1,12 +1,26 @@
 // Templates (issue 22): create, list (paged), read, edit the draft, publish, list versions,
 // preview with variables, delete (refused while a scheduled message rendered from it waits). The
 // `{id}` of every path is the template's id or its alias.
+import type { Response } from 'express';
 import { PostageError } from '../../../core/platform/errors';
-import { renderTemplateContent } from '../../../core/templates/renderTemplate';
+import { createTemplatePreviewLimit } from '../../../core/templates/previewLimit';
+import { RenderCapacityError, renderInPool } from '../../../core/templates/renderPool';
 import { TemplateRenderError } from '../../../core/templates/templateLanguage';
-import { createTemplate, deleteTemplate, findTemplate, listTemplateVersions, publishTemplate, templatePage, templateVersion, updateTemplate } from '../../../core/templates/templates';
+import {
+  createTemplate,
+  deleteTemplate,
+  findTemplate,
+  listTemplateVersions,
+  publishTemplate,
+  requireTemplateId,
+  templateDraft,
+  templatePage,
+  templateVersion,
+  updateTemplate,
+} from '../../../core/templates/templates';
 import { sendMessage } from '../../../core/sending/sendMessage';
-import { sendValidationError } from '../../http/errors';
+import type { RouteDeps } from '../../http/deps';
+import { sendTooManyRequests, sendValidationError } from '../../http/errors';
 import { ANSWERED, operation } from '../../http/operation';
 import { perApp } from '../../http/perApp';
 import { refuseSend } from '../../http/sendRefusal';
@@ -28,6 +42,15 @@ import {
 import { PAGE } from '../../schemas/queryParameters';
 
 const validateSend = perApp((deps) => createSendRequestValidator(deps.config));
+const previewLimit = perApp((deps) => createTemplatePreviewLimit(deps.redis, deps.config.templates.previewsPerMinute));
+
+/** Takes one preview or test send from the account's allowance; false (429 answered) when it is spent. */
+async function withinPreviewLimit(deps: RouteDeps, res: Response, accountId: string): Promise<boolean> {
+  const wait = await previewLimit(deps)(accountId);
+  if (wait === undefined) return true;
+  sendTooManyRequests(res, wait, `At most ${deps.config.templates.previewsPerMinute} template previews and test sends a minute per account; retry after the Retry-After delay.`);
+  return false;
+}
 /** The send request's field names, as this endpoint's body spells them. */
 const TEST_SEND_FIELDS: Record<string, string> = { to: 'recipient', 'template.variables': 'variables', 'template.id': '_body' };
 
@@ -43,7 +66,7 @@ export const templateOperations = [
     ok: [200, TemplateList, 'A page of templates.'],
     async handler({ deps, req, res, caller }) {
       const q = new QueryReader(req);
-      const cursor = q.text('cursor', 800);
+      const cursor = q.cursor();
       const limit = q.limit();
       if (q.refused(res)) return ANSWERED;
       const page = await templatePage(deps.db, caller.accountId, { limit, ...(cursor ? { cursor } : {}) });
@@ -146,15 +169,25 @@ export const templateOperations = [
     scopedKey: 'same',
     body: PreviewTemplateRequest,
     ok: [200, TemplatePreview, 'The rendered message.'],
-    async handler({ deps, caller, params, body }) {
-      const template = await findTemplate(deps.db, caller.accountId, params.id);
-      const content = body.version === undefined ? template.draft : await templateVersion(deps.db, template.id, body.version);
-      if (!content) throw new PostageError('invalid_template', `This template has no version ${String(body.version)}.`, 'version');
+    more: {
+      404: [{ codes: ['not_found'] }, 'No template with this id or alias in the account, or it has no published version `version`.'],
+      429: [
+        { codes: ['too_many_requests'] },
+        'The account made its template previews and test sends of this minute (60 by default), or already has its template renders running or waiting (Retry-After).',
+      ],
+    },
+    async handler({ deps, res, caller, params, body }) {
+      const id = await requireTemplateId(deps.db, caller.accountId, params.id);
+      const content = body.version === undefined ? await templateDraft(deps.db, id) : await templateVersion(deps.db, id, body.version);
+      if (!content) throw new PostageError('template_not_found', body.version === undefined ? `no template ${params.id} in this account` : `template ${params.id} has no version ${body.version}`);
+      if (!(await withinPreviewLimit(deps, res, caller.accountId))) return ANSWERED;
       try {
-        return await renderTemplateContent(content, body.variables ?? {});
+        return await renderInPool(caller.accountId, content, body.variables ?? {});
       } catch (err) {
         if (err instanceof TemplateRenderError) throw new PostageError('invalid_template', err.message, 'variables');
-        throw err;
+        if (!(err instanceof RenderCapacityError)) throw err;
+        sendTooManyRequests(res, err.retryAfterSeconds, err.message);
+        return ANSWERED;
       }
     },
   }),
@@ -185,12 +218,15 @@ export const templateOperations = [
         'A management refusal, or a send gate (spec 7): the sender domain cannot send.',
       ],
       422: [{ codes: ['recipient_suppressed'] }, 'The test recipient is on the suppression list.'],
-      429: [{ codes: ['usage_limit_exceeded'] }, 'The month’s sends are used up.'],
+      429: [
+        { codes: ['usage_limit_exceeded', 'too_many_requests'] },
+        '`usage_limit_exceeded`: the month’s sends are used up. `too_many_requests`: the account made its template previews and test sends of this minute (60 by default; Retry-After).',
+      ],
       502: [{ codes: ['queue_error', 'attachment_upload_failed'] }, 'Nothing was queued or counted; retry.'],
-      503: [{ codes: ['service_unavailable', 'byoc_not_configured'] }, 'Retry later, or validate BYOC again.'],
+      503: [{ codes: ['service_unavailable', 'byoc_not_configured'] }, 'Retry later (Retry-After: the database, or the account’s template renders all taken), or validate BYOC again.'],
     },
     async handler({ deps, res, caller, params, body }) {
-      const { id } = await findTemplate(deps.db, caller.accountId, params.id); // another account's is a 404, like everywhere
+      const id = await requireTemplateId(deps.db, caller.accountId, params.id); // another account's is a 404, like everywhere
       const parsed = validateSend(deps)({ from_email: body.from_email, to: `${body.recipient}@${deps.config.testDomain}`, template: { id, variables: body.variables ?? {} } });
       const invalid = (errors: Record<string, string[]>): typeof ANSWERED => {
         res.locals.outcome = 'invalid_body';
@@ -198,6 +234,7 @@ export const templateOperations = [
         return ANSWERED;
       };
       if (!parsed.ok) return invalid(parsed.errors);
+      if (!(await withinPreviewLimit(deps, res, caller.accountId))) return ANSWERED;
       const { idempotencyKey: _none, template, ...request } = parsed.request;
       const result = await sendMessage(deps, { request: { ...request, template: { ...template!, draft: true } }, key: { accountId: caller.accountId, domainScope: caller.domainScope } });
       switch (result.outcome) {

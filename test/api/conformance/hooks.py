@@ -79,7 +79,7 @@ def before_call(ctx, case, kwargs):
             if field in body:
                 body[field] = _parses(body[field])
     elif operation == "POST /api/templates/{id}/preview":
-        # Only a version that was published can be previewed (400 on version otherwise).
+        # Only a version that was published can be previewed (a 404 otherwise, which would hide the rest).
         body.pop("version", None)
     elif operation == "POST /api/templates/{id}/test-send":
         if isinstance(body.get("from_email"), str):
