@@ -2231,7 +2231,7 @@ type CreatedAPIKey_APIKey struct {
 
 // CreatedWebhook defines model for CreatedWebhook.
 type CreatedWebhook struct {
-	// SigningSecret Shown this once: verify X-Service-Signature (or the Standard Webhooks `webhook-signature`) with it.
+	// SigningSecret Shown this once: verify each delivery’s Standard Webhooks signature and timestamp with it (`webhook-signature` over `webhook-id.webhook-timestamp.body`, a `webhook-timestamp` within 5 minutes), with an SDK’s verify helper or any Standard Webhooks library. X-Service-Signature, the older scheme, signs the body alone, with no timestamp: it gives no replay protection.
 	SigningSecret string                 `json:"signing_secret"`
 	Webhook       CreatedWebhook_Webhook `json:"webhook"`
 }

@@ -628,14 +628,14 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Remove a member: their sessions for this account end at once, and the API keys they made are revoked unless `keep_keys=true`. The owner cannot be removed.
+         * Remove a member: their sessions for this account and the invitations they sent end at once, and the API keys they made are revoked unless `keep_keys=true` (then the owner answers for them). The owner cannot be removed.
          * @description Members with the `admin` role or above; no API key (a key acts as a developer); anyone else gets `403 insufficient_role`.
          */
         delete: operations["deleteApiMembersUser_id"];
         options?: never;
         head?: never;
         /**
-         * Change a member’s role (not above your own; not the owner’s). A lower role ends the member’s sessions for this account.
+         * Change a member’s role (not above your own; not the owner’s). A lower role ends the member’s sessions for this account and the invitations they may no longer give; the API keys they made act with at most their new role.
          * @description Members with the `admin` role or above; no API key (a key acts as a developer); anyone else gets `403 insufficient_role`.
          */
         patch: operations["patchApiMembersUser_id"];
@@ -1278,7 +1278,7 @@ export interface components {
             sending_mode: "byoc" | "shared";
         };
         CreatedWebhook: {
-            /** @description Shown this once: verify X-Service-Signature (or the Standard Webhooks `webhook-signature`) with it. */
+            /** @description Shown this once: verify each delivery’s Standard Webhooks signature and timestamp with it (`webhook-signature` over `webhook-id.webhook-timestamp.body`, a `webhook-timestamp` within 5 minutes), with an SDK’s verify helper or any Standard Webhooks library. X-Service-Signature, the older scheme, signs the body alone, with no timestamp: it gives no replay protection. */
             signing_secret: string;
             webhook: {
                 active: boolean;
@@ -5897,7 +5897,7 @@ export interface operations {
     deleteApiMembersUser_id: {
         parameters: {
             query?: {
-                /** @description true: the account keeps the API keys the member made (default false: they are revoked). */
+                /** @description true: the account keeps the API keys the member made, and they act with the owner’s role from now on (default false: they are revoked). */
                 keep_keys?: "true" | "false";
             };
             header?: never;
@@ -6297,7 +6297,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `byoc_not_configured`: BYOC sending is not configured or its role is unusable. `service_unavailable`: our database is unreachable; nothing was queued or counted (with Retry-After). */
+            /** @description `byoc_not_configured`: BYOC sending is not configured or its role is unusable. `service_unavailable`: our database is unreachable, or the account already has its template renders running or waiting; nothing was queued or counted (with Retry-After). */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
@@ -7474,7 +7474,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
+            /** @description No template with this id or alias in the account, or it has no published version `version`. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7484,6 +7484,21 @@ export interface operations {
                         detail: string;
                         /** @enum {unknown} */
                         error: "not_found";
+                        /** @constant */
+                        success: false;
+                    };
+                };
+            };
+            /** @description The account made its template previews and test sends of this minute (60 by default), or already has its template renders running or waiting (Retry-After). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: string;
+                        /** @enum {unknown} */
+                        error: "too_many_requests";
                         /** @constant */
                         success: false;
                     };
@@ -7708,7 +7723,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The month’s sends are used up. */
+            /** @description `usage_limit_exceeded`: the month’s sends are used up. `too_many_requests`: the account made its template previews and test sends of this minute (60 by default; Retry-After). */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7717,7 +7732,7 @@ export interface operations {
                     "application/json": {
                         detail: string;
                         /** @enum {unknown} */
-                        error: "usage_limit_exceeded";
+                        error: "usage_limit_exceeded" | "too_many_requests";
                         /** @constant */
                         success: false;
                     };
@@ -7753,7 +7768,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Retry later, or validate BYOC again. */
+            /** @description Retry later (Retry-After: the database, or the account’s template renders all taken), or validate BYOC again. */
             503: {
                 headers: {
                     [name: string]: unknown;
