@@ -187,6 +187,8 @@ test('an owner invites a developer, who joins, makes a key the audit log names t
   await developerRow.getByRole('button', { name: 'Remove' }).click();
   const dialog = owner.getByRole('dialog');
   await expect(dialog.getByRole('checkbox', { name: 'Keep the API keys they made' })).not.toBeChecked();
+  await expect(dialog).toContainText('Ticked, the owner answers for them');
+  await checkPage(owner, 'team-remove');
   await dialog.getByRole('button', { name: 'Remove member' }).click();
   await expect(owner.getByRole('status').filter({ hasText: 'Dev Person was removed.' })).toContainText(/Revoked the API keys they made: pk_[0-9a-f]{16}…/);
   await expect(owner.getByRole('row', { name: /Dev Person/ })).toHaveCount(0);
