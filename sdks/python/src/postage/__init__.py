@@ -9,9 +9,10 @@
 here), models in :mod:`postage.models`, webhook verification in :mod:`postage.webhooks`.
 """
 
-from . import models, webhooks
-from ._client import AsyncPostage, Postage
-from ._params import NOT_GIVEN, Attachment, NotGiven
+from . import models, resources, webhooks  # noqa: F401 (resources: imported as in 0.1)
+from ._async.client import AsyncPostage
+from ._params import NOT_GIVEN, Attachment, NotGiven, new_idempotency_key
+from ._sync.client import Postage
 from ._version import __version__
 from .errors import (
     APIConnectionError,
@@ -31,7 +32,6 @@ from .errors import (
     WebhookVerificationError,
 )
 from .models import SendBatchResult, SendResult
-from .resources._emails import new_idempotency_key
 from .webhooks import Webhook, WebhookEvent
 from .webhooks import verify as verify_webhook
 

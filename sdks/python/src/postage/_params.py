@@ -1,4 +1,4 @@
-"""Turning keyword arguments into the API's request bodies (the generated request models)."""
+"""Turning keyword arguments into the API's request bodies and query strings."""
 
 from __future__ import annotations
 
@@ -6,11 +6,14 @@ import base64
 import datetime as _dt
 import mimetypes
 import os
+import uuid
 from typing import Any, Dict, Mapping, Optional, Sequence, Union
 
 from dateutil.parser import isoparse
 
-__all__ = ["NOT_GIVEN", "NotGiven", "Attachment", "send_body", "compact", "iso_datetime", "query_time"]
+from ._model import Model
+
+__all__ = ["NOT_GIVEN", "NotGiven", "Attachment", "new_idempotency_key", "send_body", "batch_body", "compact", "iso_datetime", "query_time"]
 
 
 class NotGiven:
@@ -82,7 +85,7 @@ def _attachment(value: AttachmentLike) -> Dict[str, Any]:
         return value.to_dict()
     if isinstance(value, Mapping):
         return Attachment(value["filename"], value["content"], value.get("content_type")).to_dict()
-    to_dict = getattr(value, "to_dict", None)  # a generated SendRequestAttachmentsItem
+    to_dict = getattr(value, "to_dict", None)  # a models.SendRequestAttachment
     if callable(to_dict):
         return dict(to_dict())
     raise TypeError(f"an attachment is an Attachment or a mapping with filename and content, not {type(value).__name__}")
@@ -99,24 +102,30 @@ def iso_datetime(value: Union[_dt.datetime, str], name: str) -> str:
     return value.isoformat()
 
 
-def query_time(value: Union[_dt.date, str], name: str) -> _dt.date:
-    """A ``since``/``until`` filter of the log: a date (``2030-01-31``, UTC midnight) or an aware
-    datetime; strings are read as ISO 8601. The generated operation writes it with ``isoformat()``."""
+def query_time(value: Union[_dt.date, str], name: str) -> str:
+    """A ``since``/``until`` filter of a log: a date (``2030-01-31``, UTC midnight) or an aware
+    datetime, written in ISO 8601; strings are read as ISO 8601 first."""
     if isinstance(value, str):
         text = value.strip()
         if len(text) == 10:
             try:
-                return _dt.date.fromisoformat(text)
+                return _dt.date.fromisoformat(text).isoformat()
             except ValueError:
                 pass
         value = isoparse(text)
     if isinstance(value, _dt.datetime):
         if value.tzinfo is None or value.utcoffset() is None:
             raise ValueError(f"{name} needs a time zone (a naive datetime is ambiguous): use datetime.now(timezone.utc) or similar")
-        return value
+        return value.isoformat()
     if isinstance(value, _dt.date):
-        return value
+        return value.isoformat()
     raise TypeError(f"{name} is a date, a datetime or an ISO 8601 string, not {type(value).__name__}")
+
+
+def new_idempotency_key() -> str:
+    """A fresh idempotency key: a random UUID (what the client makes, once per call, when you
+    pass none). Keep one to send the same email again safely later."""
+    return str(uuid.uuid4())
 
 
 def compact(**fields: Any) -> Dict[str, Any]:
@@ -167,3 +176,19 @@ def send_body(
     if scheduled_at is not None:
         body["scheduled_at"] = iso_datetime(scheduled_at, "scheduled_at")
     return body
+
+
+def batch_body(emails: Sequence[Any]) -> Dict[str, Any]:
+    """The JSON of ``POST /api/send/batch``: each email a mapping of ``send``'s keyword arguments
+    (or a :class:`postage.models.SendRequest`)."""
+    if isinstance(emails, (str, bytes, Mapping)):
+        raise TypeError("emails is a sequence of emails (mappings of send() arguments)")
+    body = []
+    for email in emails:
+        if isinstance(email, Model):
+            body.append(email.to_dict())
+        elif isinstance(email, Mapping):
+            body.append(send_body(**email))
+        else:
+            raise TypeError(f"each email of a batch is a mapping of send() arguments, not {type(email).__name__}")
+    return {"emails": body}

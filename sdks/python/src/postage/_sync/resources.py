@@ -1,0 +1,537 @@
+# Generated from _async/resources.py by unasync (sdks/python/generate.sh): do not edit.
+"""The API's resources as client attributes (``client.emails``, ``client.domains``, ...): each
+method names its operation's method and path and hands them to the client's one request core
+(``_request``, ``_paginate``). Written once, here; unasync writes the blocking twin
+(``postage._sync.resources``: ``Emails`` for ``AsyncEmails``, and so on)."""
+
+from __future__ import annotations
+
+import datetime as _dt
+from typing import TYPE_CHECKING, Any, Iterator, Mapping, Optional, Sequence, Union
+
+from .._core import path_param
+from .._params import NOT_GIVEN, AttachmentLike, NotGiven, batch_body, compact, iso_datetime, new_idempotency_key, query_time, send_body
+from ..models import (
+    AccountRecord,
+    ApiKey,
+    ApiKeyList,
+    AuditList,
+    AuditListEntriesItem,
+    ByocPolicy,
+    ByocSaved,
+    ByocValidation,
+    CloudFormationTemplate,
+    CreatedApiKey,
+    CreatedWebhook,
+    Deleted,
+    Domain,
+    DomainList,
+    DomainVerification,
+    EmailDetail,
+    EmailList,
+    EmailListEmailsItem,
+    EmailSchedule,
+    InvitationList,
+    MemberList,
+    RotatedSecret,
+    SendBatchResult,
+    SendRequest,
+    SendResult,
+    Suppression,
+    SuppressionAdded,
+    SuppressionList,
+    SuppressionListSuppressionsItem,
+    Template,
+    TemplateList,
+    TemplateListTemplatesItem,
+    TemplatePreview,
+    TemplateTestSend,
+    TemplateVersionList,
+    Usage,
+    Webhook,
+    WebhookDeliveries,
+    WebhookList,
+    WebhookReplayResult,
+    WebhookTestResult,
+)
+from ..models import Byoc as ByocConfiguration
+from ..webhooks import DEFAULT_TOLERANCE_SECONDS, Payload, Secrets, WebhookEvent
+from ..webhooks import verify as _verify
+
+if TYPE_CHECKING:
+    from .client import Postage
+
+__all__ = [
+    "Me",
+    "UsageResource",
+    "Emails",
+    "Domains",
+    "ApiKeys",
+    "Webhooks",
+    "Suppressions",
+    "Templates",
+    "Byoc",
+    "Members",
+    "Invitations",
+    "AuditLog",
+]
+
+_Nullable = Union[str, None, NotGiven]
+
+
+def _time(value: Union[_dt.date, str, None], name: str) -> Optional[str]:
+    return query_time(value, name) if value is not None else None
+
+
+def _given(fields: Mapping[str, Any], **values: Any) -> Mapping[str, Any]:
+    """``fields`` and those of ``values`` that are not NOT_GIVEN (their None is sent as null)."""
+    return {**fields, **{k: v for k, v in values.items() if v is not NOT_GIVEN}}
+
+
+class Resource:
+    def __init__(self, client: "Postage") -> None:
+        self._client = client
+
+
+# The account -------------------------------------------------------------------------------
+
+
+class Me(Resource):
+    def get(self) -> AccountRecord:
+        """The key's account: identity, verification, plan, BYOC status, verified domains and
+        this month's usage (``GET /api/me/``). Any key may call it: a cheap check of a key."""
+        return self._client._request("GET", "/api/me/", AccountRecord)
+
+
+class UsageResource(Resource):
+    def get(self) -> Usage:
+        """This month's allowance and use by mode, and daily counts (``GET /api/usage``)."""
+        return self._client._request("GET", "/api/usage", Usage)
+
+
+# Sending and the email log -----------------------------------------------------------------
+
+
+class Emails(Resource):
+    """``client.emails``: send one email or a batch, read the email log, move or cancel a scheduled send."""
+
+    def send(
+        self,
+        *,
+        from_email: str,
+        to: str,
+        subject: Optional[str] = None,
+        html: Optional[str] = None,
+        message: Optional[str] = None,
+        from_name: Optional[str] = None,
+        reply_to: Optional[str] = None,
+        attachments: Optional[Sequence[AttachmentLike]] = None,
+        tags: Optional[Mapping[str, str]] = None,
+        template: Union[str, Mapping[str, Any], None] = None,
+        variables: Optional[Mapping[str, Any]] = None,
+        scheduled_at: Union[_dt.datetime, str, None] = None,
+        idempotency_key: Optional[str] = None,
+    ) -> SendResult:
+        """Queue one email (``POST /api/send/``).
+
+        ``to`` is one recipient (``"ann@example.org"`` or ``"Ann <ann@example.org>"``);
+        ``from_email`` an address on a verified domain of the account; at least one of
+        ``message`` (plain text), ``html``, ``attachments`` or ``template`` (a stored template's
+        id or alias, rendered with ``variables``). ``scheduled_at`` (an aware datetime, at most 30
+        days ahead) sends it later. ``tags``: up to 10 name/value pairs.
+
+        Safe to retry: the request carries ``idempotency_key`` (or a fresh key), so the client's
+        own retries, and yours with the same key, are answered once. The result's
+        ``idempotent_replayed`` is true when the API answered with the answer of an earlier
+        request with the same key (the email was queued once, by that request).
+        """
+        body = send_body(
+            to=to,
+            from_email=from_email,
+            subject=subject,
+            html=html,
+            message=message,
+            from_name=from_name,
+            reply_to=reply_to,
+            attachments=attachments,
+            tags=tags,
+            template=template,
+            variables=variables,
+            scheduled_at=scheduled_at,
+            idempotency_key=idempotency_key,
+        )
+        # Every send carries an Idempotency-Key (yours, in the body and the header, which must
+        # agree; or a fresh one in the header), so that a retry after a lost answer is answered
+        # with the first answer instead of sending the email twice.
+        headers = {"Idempotency-Key": idempotency_key or new_idempotency_key()}
+        return self._client._request("POST", "/api/send/", SendResult, json=body, headers=headers)
+
+    def send_batch(self, emails: Sequence[Union[Mapping[str, Any], SendRequest]], *, idempotency_key: Optional[str] = None) -> SendBatchResult:
+        """Queue up to 100 emails in one request (``POST /api/send/batch``).
+
+        Each email is a mapping of :meth:`send`'s arguments. The answer has one entry per email,
+        in order: accepted (``success`` true, ``message_id``) or refused (``error`` and
+        ``detail``, or field ``errors``); one refusal never affects the others.
+        """
+        headers = {"Idempotency-Key": idempotency_key or new_idempotency_key()}
+        return self._client._request("POST", "/api/send/batch", SendBatchResult, json=batch_body(emails), headers=headers)
+
+    def list(
+        self,
+        *,
+        status: Optional[str] = None,
+        recipient: Optional[str] = None,
+        from_email: Optional[str] = None,
+        since: Union[_dt.date, str, None] = None,
+        until: Union[_dt.date, str, None] = None,
+        tag: Optional[str] = None,
+        limit: Optional[int] = None,
+        cursor: Optional[str] = None,
+    ) -> EmailList:
+        """One page of the email log, newest first (``GET /api/emails``).
+
+        ``status``: ``queued``, ``sent``, ``delivered``, ``bounced``, ``complained``, ``failed``,
+        ``scheduled`` or ``canceled``; ``tag``: ``"name:value"``; ``since``/``until``: a date,
+        an aware datetime or an ISO 8601 string; ``limit``: rows per page. Pass the answer's
+        ``next_cursor`` as ``cursor`` for the next page, or use :meth:`iterate`, which does."""
+        params = self._filters(status, recipient, from_email, since, until, tag)
+        return self._client._request("GET", "/api/emails", EmailList, params={**params, "limit": limit, "cursor": cursor})
+
+    def iterate(
+        self,
+        *,
+        status: Optional[str] = None,
+        recipient: Optional[str] = None,
+        from_email: Optional[str] = None,
+        since: Union[_dt.date, str, None] = None,
+        until: Union[_dt.date, str, None] = None,
+        tag: Optional[str] = None,
+        page_size: Optional[int] = None,
+    ) -> Iterator[EmailListEmailsItem]:
+        """Every matching email of the log, newest first, fetched page after page (following
+        ``next_cursor``) as you consume them. Takes :meth:`list`'s filters; ``page_size`` is its
+        ``limit``.
+
+            for email in client.emails.iterate(tag="campaign:welcome", status="bounced"):
+                print(email.message_id, email.recipient)
+        """
+        params = self._filters(status, recipient, from_email, since, until, tag)
+        return self._client._paginate("/api/emails", params, page_size, EmailList, "emails")
+
+    @staticmethod
+    def _filters(
+        status: Optional[str],
+        recipient: Optional[str],
+        from_email: Optional[str],
+        since: Union[_dt.date, str, None],
+        until: Union[_dt.date, str, None],
+        tag: Optional[str],
+    ) -> Mapping[str, Any]:
+        return {"status": status, "recipient": recipient, "from": from_email, "since": _time(since, "since"), "until": _time(until, "until"), "tag": tag}
+
+    def get(self, message_id: str) -> EmailDetail:
+        """One email of the log with its timeline and webhook deliveries (``GET /api/emails/{message_id}``)."""
+        return self._client._request("GET", f"/api/emails/{path_param(message_id)}", EmailDetail)
+
+    def reschedule(self, message_id: str, *, scheduled_at: Union[_dt.datetime, str]) -> EmailSchedule:
+        """Move a scheduled send (``PATCH /api/emails/{message_id}``)."""
+        body = {"scheduled_at": iso_datetime(scheduled_at, "scheduled_at")}
+        return self._client._request("PATCH", f"/api/emails/{path_param(message_id)}", EmailSchedule, json=body)
+
+    def cancel(self, message_id: str) -> EmailSchedule:
+        """Cancel a scheduled send; its count is given back (``POST /api/emails/{message_id}/cancel``)."""
+        return self._client._request("POST", f"/api/emails/{path_param(message_id)}/cancel", EmailSchedule)
+
+
+# Domains and API keys ----------------------------------------------------------------------
+
+
+class Domains(Resource):
+    """``client.domains``: the account's sending domains (a ``full_access`` key)."""
+
+    def list(self) -> DomainList:
+        """The account's domains with their DNS records and state (``GET /api/domains``)."""
+        return self._client._request("GET", "/api/domains", DomainList)
+
+    def create(self, *, name: str, sending_mode: str) -> Domain:
+        """Add a domain (``sending_mode`` ``"shared"`` or ``"byoc"``, fixed for good); the answer lists the records to publish."""
+        return self._client._request("POST", "/api/domains", Domain, json={"name": name, "sending_mode": sending_mode})
+
+    def get(self, name: str) -> Domain:
+        """One domain (``GET /api/domains/{name}``)."""
+        return self._client._request("GET", f"/api/domains/{path_param(name)}", Domain)
+
+    def verify(self, name: str) -> DomainVerification:
+        """Check the domain's DNS records now: ownership first, then DKIM (``POST /api/domains/{name}/verify``)."""
+        return self._client._request("POST", f"/api/domains/{path_param(name)}/verify", DomainVerification)
+
+    def delete(self, name: str) -> Deleted:
+        """Delete a domain (``DELETE /api/domains/{name}``)."""
+        return self._client._request("DELETE", f"/api/domains/{path_param(name)}", Deleted)
+
+
+class ApiKeys(Resource):
+    """``client.api_keys``: the account's API keys (a ``full_access`` key)."""
+
+    def list(self) -> ApiKeyList:
+        """The account's keys, without their secrets (``GET /api/api-keys``)."""
+        return self._client._request("GET", "/api/api-keys", ApiKeyList)
+
+    def create(
+        self,
+        *,
+        name: str,
+        permission: Optional[str] = None,
+        domains: Optional[Sequence[str]] = None,
+        expires_at: Union[_dt.datetime, str, None, NotGiven] = NOT_GIVEN,
+    ) -> CreatedApiKey:
+        """Create a key (``permission`` ``"sending"`` or ``"full_access"``; ``domains`` scopes it;
+        ``expires_at=None`` never expires). The answer's ``secret`` is shown this once."""
+        body = compact(name=name, permission=permission, domains=list(domains) if domains is not None else None)
+        if expires_at is not NOT_GIVEN:
+            body["expires_at"] = None if expires_at is None else iso_datetime(expires_at, "expires_at")  # type: ignore[arg-type]
+        return self._client._request("POST", "/api/api-keys", CreatedApiKey, json=body)
+
+    def revoke(self, key_id: str) -> ApiKey:
+        """Revoke a key at once (``DELETE /api/api-keys/{id}``)."""
+        return self._client._request("DELETE", f"/api/api-keys/{path_param(key_id)}", ApiKey)
+
+
+# Webhooks ----------------------------------------------------------------------------------
+
+
+class Webhooks(Resource):
+    """``client.webhooks``: webhook endpoints, their deliveries, test events, replays and secret
+    rotation (a ``full_access`` key), and :meth:`verify` for a delivery you received (no key
+    needed; see :mod:`postage.webhooks`)."""
+
+    def list(self) -> WebhookList:
+        """The account's webhook endpoints (``GET /api/webhooks``)."""
+        return self._client._request("GET", "/api/webhooks", WebhookList)
+
+    def create(self, *, url: str, events: Sequence[str]) -> CreatedWebhook:
+        """Add an endpoint subscribed to ``events`` (``"email.sent"``, ``"email.delivered"``, ...).
+        The answer's ``signing_secret`` is shown this once."""
+        return self._client._request("POST", "/api/webhooks", CreatedWebhook, json={"url": url, "events": list(events)})
+
+    def update(self, webhook_id: str, *, url: Optional[str] = None, events: Optional[Sequence[str]] = None, active: Optional[bool] = None) -> Webhook:
+        """Change an endpoint's URL, events, or switch it on or off (``PATCH /api/webhooks/{id}``)."""
+        body = compact(url=url, events=list(events) if events is not None else None, active=active)
+        return self._client._request("PATCH", f"/api/webhooks/{path_param(webhook_id)}", Webhook, json=body)
+
+    def delete(self, webhook_id: str) -> Deleted:
+        """Delete an endpoint for good (``DELETE /api/webhooks/{id}``)."""
+        return self._client._request("DELETE", f"/api/webhooks/{path_param(webhook_id)}", Deleted)
+
+    def deliveries(self, webhook_id: str, *, limit: Optional[int] = None) -> WebhookDeliveries:
+        """The endpoint's recent delivery attempts (``GET /api/webhooks/{id}/deliveries``)."""
+        return self._client._request("GET", f"/api/webhooks/{path_param(webhook_id)}/deliveries", WebhookDeliveries, params={"limit": limit})
+
+    def test(self, webhook_id: str, *, event_type: Optional[str] = None) -> WebhookTestResult:
+        """Post a signed test event (``event_type``, default the endpoint's first event) to it now,
+        in the flat test-event shape, and return how it answered (``POST /api/webhooks/{id}/test``)."""
+        path = f"/api/webhooks/{path_param(webhook_id)}/test"
+        return self._client._request("POST", path, WebhookTestResult, json=compact(event_type=event_type))
+
+    def replay(self, webhook_id: str, delivery_id: str) -> WebhookReplayResult:
+        """Send a recorded delivery's event again, once (same ``webhook-id``)."""
+        path = f"/api/webhooks/{path_param(webhook_id)}/deliveries/{path_param(delivery_id)}/replay"
+        return self._client._request("POST", path, WebhookReplayResult)
+
+    def rotate_secret(self, webhook_id: str) -> RotatedSecret:
+        """A new signing secret (shown this once); for 24 hours deliveries carry a Standard
+        Webhooks signature made with each of the two."""
+        return self._client._request("POST", f"/api/webhooks/{path_param(webhook_id)}/rotate-secret", RotatedSecret)
+
+    @staticmethod
+    def verify(
+        payload: Payload,
+        headers: Mapping[str, Any],
+        secret: Secrets,
+        *,
+        tolerance: float = DEFAULT_TOLERANCE_SECONDS,
+        require_timestamp: bool = False,
+        now: Optional[float] = None,
+        insecure_signature_only: bool = False,
+    ) -> WebhookEvent:
+        """Checks a delivery your endpoint received (the raw body, its headers, the endpoint's
+        signing secret, or ``[new, old]`` during a rotation) and returns its event; raises
+        :class:`~postage.WebhookVerificationError` otherwise (the Standard Webhooks headers are
+        required; ``insecure_signature_only=True`` also accepts ``X-Service-Signature`` alone,
+        giving up replay protection). No I/O, so never awaited. Also ``postage.webhooks.verify``
+        and ``Postage.verify_webhook``: no client or key needed."""
+        return _verify(
+            payload, headers, secret, tolerance=tolerance, require_timestamp=require_timestamp, now=now, insecure_signature_only=insecure_signature_only
+        )
+
+
+# Suppressions and templates ----------------------------------------------------------------
+
+
+class Suppressions(Resource):
+    """``client.suppressions``: the addresses the account no longer sends to."""
+
+    def list(self, *, search: Optional[str] = None, limit: Optional[int] = None, cursor: Optional[str] = None) -> SuppressionList:
+        """One page of the suppression list (``GET /api/suppressions``); ``search`` matches part
+        of an address. Pass ``next_cursor`` as ``cursor`` for the next page, or use :meth:`iterate`."""
+        return self._client._request("GET", "/api/suppressions", SuppressionList, params={"search": search, "limit": limit, "cursor": cursor})
+
+    def iterate(self, *, search: Optional[str] = None, page_size: Optional[int] = None) -> Iterator[SuppressionListSuppressionsItem]:
+        """Every entry of the suppression list, page after page (following ``next_cursor``)."""
+        return self._client._paginate("/api/suppressions", {"search": search}, page_size, SuppressionList, "suppressions")
+
+    def add(self, address: str) -> SuppressionAdded:
+        """Suppress an address by hand (``POST /api/suppressions``)."""
+        return self._client._request("POST", "/api/suppressions", SuppressionAdded, json={"address": address})
+
+    def get(self, address: str) -> Suppression:
+        """The address's entry; a :class:`~postage.NotFoundError` when it is not suppressed."""
+        return self._client._request("GET", f"/api/suppressions/{path_param(address)}", Suppression)
+
+    def delete(self, address: str) -> Deleted:
+        """Send to the address again (``DELETE /api/suppressions/{address}``)."""
+        return self._client._request("DELETE", f"/api/suppressions/{path_param(address)}", Deleted)
+
+
+class Templates(Resource):
+    """``client.templates``: stored templates, rendered at send time (``emails.send(template=...)``)."""
+
+    def list(self, *, limit: Optional[int] = None, cursor: Optional[str] = None) -> TemplateList:
+        """One page of the account's templates (``GET /api/templates``). Pass ``next_cursor`` as
+        ``cursor`` for the next page, or use :meth:`iterate`."""
+        return self._client._request("GET", "/api/templates", TemplateList, params={"limit": limit, "cursor": cursor})
+
+    def iterate(self, *, page_size: Optional[int] = None) -> Iterator[TemplateListTemplatesItem]:
+        """Every template of the account, page after page (following ``next_cursor``)."""
+        return self._client._paginate("/api/templates", {}, page_size, TemplateList, "templates")
+
+    def create(self, *, name: str, subject: str, html: str, alias: _Nullable = NOT_GIVEN, text: _Nullable = NOT_GIVEN) -> Template:
+        """Create a template (a draft: :meth:`publish` it to send it)."""
+        body = _given({"name": name, "subject": subject, "html": html}, alias=alias, text=text)
+        return self._client._request("POST", "/api/templates", Template, json=body)
+
+    def get(self, template_id: str) -> Template:
+        """One template by id or alias, with its draft (``GET /api/templates/{id}``)."""
+        return self._client._request("GET", f"/api/templates/{path_param(template_id)}", Template)
+
+    def update(
+        self,
+        template_id: str,
+        *,
+        name: Optional[str] = None,
+        subject: Optional[str] = None,
+        html: Optional[str] = None,
+        alias: _Nullable = NOT_GIVEN,
+        text: _Nullable = NOT_GIVEN,
+    ) -> Template:
+        """Change the draft (``alias=None`` or ``text=None`` clears them)."""
+        body = _given(compact(name=name, subject=subject, html=html), alias=alias, text=text)
+        return self._client._request("PATCH", f"/api/templates/{path_param(template_id)}", Template, json=body)
+
+    def delete(self, template_id: str) -> Deleted:
+        """Delete a template (``DELETE /api/templates/{id}``)."""
+        return self._client._request("DELETE", f"/api/templates/{path_param(template_id)}", Deleted)
+
+    def publish(self, template_id: str) -> Template:
+        """Publish the draft as the next version: sends use it from now on."""
+        return self._client._request("POST", f"/api/templates/{path_param(template_id)}/publish", Template)
+
+    def versions(self, template_id: str) -> TemplateVersionList:
+        """The published versions (``GET /api/templates/{id}/versions``)."""
+        return self._client._request("GET", f"/api/templates/{path_param(template_id)}/versions", TemplateVersionList)
+
+    def preview(self, template_id: str, *, variables: Optional[Mapping[str, Any]] = None, version: Optional[int] = None) -> TemplatePreview:
+        """Render the draft (or ``version``) with ``variables``; nothing is sent."""
+        body = compact(variables=dict(variables) if variables is not None else None, version=version)
+        return self._client._request("POST", f"/api/templates/{path_param(template_id)}/preview", TemplatePreview, json=body)
+
+    def test_send(self, template_id: str, *, from_email: str, recipient: str, variables: Optional[Mapping[str, Any]] = None) -> TemplateTestSend:
+        """Send the draft to a test recipient (``"delivered"``, ``"bounce"`` or ``"complaint"``)."""
+        body = compact(from_email=from_email, recipient=recipient, variables=dict(variables) if variables is not None else None)
+        return self._client._request("POST", f"/api/templates/{path_param(template_id)}/test-send", TemplateTestSend, json=body)
+
+
+# BYOC --------------------------------------------------------------------------------------
+
+
+class Byoc(Resource):
+    """``client.byoc``: sending through your own AWS account (a ``full_access`` key)."""
+
+    def get(self) -> ByocConfiguration:
+        """The BYOC configuration: role, region, ExternalId, state (``GET /api/byoc``)."""
+        return self._client._request("GET", "/api/byoc", ByocConfiguration)
+
+    def save(self, *, role_arn: str, region: str) -> ByocSaved:
+        """Save the role and region and validate them (``PUT /api/byoc``)."""
+        return self._client._request("PUT", "/api/byoc", ByocSaved, json={"role_arn": role_arn, "region": region})
+
+    def validate(self) -> ByocValidation:
+        """Validate the saved role again (``POST /api/byoc/validate``)."""
+        return self._client._request("POST", "/api/byoc/validate", ByocValidation)
+
+    def policy(self) -> ByocPolicy:
+        """The trust and permissions policies the role needs (``GET /api/byoc/policy``)."""
+        return self._client._request("GET", "/api/byoc/policy", ByocPolicy)
+
+    def cloudformation(self) -> CloudFormationTemplate:
+        """A CloudFormation template that creates the role (``GET /api/byoc/cloudformation``)."""
+        return self._client._request("GET", "/api/byoc/cloudformation", CloudFormationTemplate)
+
+
+# The team and the audit log: read only. Inviting, removing and changing people need a signed-in
+# admin or owner (the document marks those operations `x-postage-api-key: false`).
+
+
+class Members(Resource):
+    def list(self) -> MemberList:
+        """Every member of the account with their role (``viewer``, ``developer``, ``admin``,
+        ``owner``), the earliest first (``GET /api/members``)."""
+        return self._client._request("GET", "/api/members", MemberList)
+
+
+class Invitations(Resource):
+    def list(self) -> InvitationList:
+        """The open invitations (not accepted, revoked or expired), newest first, each with who
+        sent it (``GET /api/invitations``)."""
+        return self._client._request("GET", "/api/invitations", InvitationList)
+
+
+class AuditLog(Resource):
+    def list(
+        self,
+        *,
+        actor: Optional[str] = None,
+        action: Optional[str] = None,
+        since: Union[_dt.date, str, None] = None,
+        until: Union[_dt.date, str, None] = None,
+        limit: Optional[int] = None,
+        cursor: Optional[str] = None,
+    ) -> AuditList:
+        """One page of the audit log, newest first (``GET /api/audit``): each change to the
+        account, who made it (``actor``: a person with their name and email, a key, an operator's
+        CLI or the system) and when.
+
+        ``actor``: ``"user:<id>"``, ``"key:<id>"`` or ``"cli:<name>"``; ``action``: an action
+        (``"api_key.create"``) or its family (``"api_key"``); ``since``/``until``: a date, an aware
+        datetime or an ISO 8601 string; ``limit``: rows per page. Pass the answer's
+        ``next_cursor`` as ``cursor`` for the next page, or use :meth:`iterate`, which does."""
+        params = {"actor": actor, "action": action, "since": _time(since, "since"), "until": _time(until, "until"), "limit": limit, "cursor": cursor}
+        return self._client._request("GET", "/api/audit", AuditList, params=params)
+
+    def iterate(
+        self,
+        *,
+        actor: Optional[str] = None,
+        action: Optional[str] = None,
+        since: Union[_dt.date, str, None] = None,
+        until: Union[_dt.date, str, None] = None,
+        page_size: Optional[int] = None,
+    ) -> Iterator[AuditListEntriesItem]:
+        """Every matching entry of the audit log, newest first, page after page (following
+        ``next_cursor``). Takes :meth:`list`'s filters; ``page_size`` is its ``limit``.
+
+            for entry in client.audit.iterate(action="api_key"):
+                print(entry.created_at, entry.actor.name, entry.action)
+        """
+        params = {"actor": actor, "action": action, "since": _time(since, "since"), "until": _time(until, "until")}
+        return self._client._paginate("/api/audit", params, page_size, AuditList, "entries")
