@@ -31,7 +31,7 @@ export function createContext(): CliContext {
     actor: `cli:${osUser()}`,
     json: false,
     config() {
-      config ??= loadConfig(cliEnvironment().env);
+      config ??= loadConfig('cli', cliEnvironment().env);
       return config;
     },
     db() {

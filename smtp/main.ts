@@ -30,7 +30,7 @@ function readTls(config: Config): { cert: Buffer; key: Buffer } {
 }
 
 async function main(): Promise<void> {
-  const config = loadConfig();
+  const config = loadConfig('smtp');
   armKillPoints(); // test-only; refused in production
   const tls = readTls(config);
   const logger = createLogger(config.logLevel, 'smtp');

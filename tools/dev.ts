@@ -162,6 +162,7 @@ async function main(): Promise<void> {
         }
       : {}),
   };
+  // Every process's settings, checked before any of them starts.
   const config = loadConfig(serviceEnv);
 
   const db = createDb(databaseUrl);
@@ -199,7 +200,7 @@ async function main(): Promise<void> {
 
   const baseUrl = config.api.baseUrl;
   const sesEventsUrl = `http://127.0.0.1:${apiPort}${SES_EVENTS_PATH}`;
-  const eventDelayMs = Number(env.LOCAL_SNS_DELAY_MS ?? 1500);
+  const eventDelayMs = config.dev.localSnsDelayMs;
   const publisher = localSns
     ? await startSesEventPublisher({ sesEndpoint, sns: localSns, endpoint: sesEventsUrl, simulatorDomain: config.simulatorDomain, delayMs: eventDelayMs, log: prefix('sns') })
     : undefined;

@@ -19,7 +19,7 @@ import { startAcceptRelay } from './acceptRelay';
 import { messageWorkflows } from '../workflows/client';
 
 async function main(): Promise<void> {
-  const config = loadConfig();
+  const config = loadConfig('worker');
   const killPointsArmed = armKillPoints();
   const logger = createLogger(config.logLevel, 'worker');
   // The SDK's own metrics (task slots, poll latencies, activity and workflow counts) for Prometheus.

@@ -1,4 +1,4 @@
-// Domain claims expire (issue 19): a claim whose ownership is not proven within
+// Domain claims expire (docs/domains.md, "Claims"): a claim whose ownership is not proven within
 // DOMAIN_CLAIM_EXPIRY_DAYS of being added (released claims included) is deleted by the hourly
 // content purge (core/sending/retention.ts). The claim rules themselves (unique among proven
 // claims, first proof wins, pending cap) are in domains.ts, next to the rows they guard.
@@ -32,7 +32,7 @@ export async function purgeExpiredDomainClaims(db: Db, now: Date, config?: () =>
     });
     deleted += rows.length;
     const holding = rows.filter((d) => d.sesIdentity);
-    if (holding.length > 0) await releaseIdentities(db, (config ?? (() => loadConfig()))(), holding);
+    if (holding.length > 0) await releaseIdentities(db, (config ?? (() => loadConfig('worker')))(), holding);
     if (rows.length < PURGE_BATCH) return deleted;
   }
 }

@@ -6,30 +6,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PROJECT_ROOT } from './projectRoot';
+import { flattenSettings } from './settings/setting';
+import { SETTINGS } from './settings/table';
 
-/** The variables the CLI needs to act like the service it manages. */
-const CLI_VARIABLES = [
-  'NODE_ENV',
-  'DATABASE_URL',
-  'POSTAGE_SECRET_KEY',
-  'BASE_URL',
-  'API_PORT',
-  'SES_REGION',
-  'SES_ENDPOINT',
-  'SES_ACCESS_KEY_ID',
-  'SES_SECRET_ACCESS_KEY',
-  'SES_DOMAIN_IDENTITIES',
-  'BYOC_SES_ENDPOINT',
-  'STS_REGION',
-  'STS_ENDPOINT',
-  'STS_ACCESS_KEY_ID',
-  'STS_SECRET_ACCESS_KEY',
-  'RELAY_AWS_ACCOUNT_ID',
-  'TEST_DOMAIN',
-  'SIMULATOR_DOMAIN',
-  'WEBHOOK_ALLOWED_PRIVATE_ADDRESSES',
-  'DNS_SERVERS',
-];
+/** The variables the CLI reads (its entries in the settings table), to act like the service it manages. */
+const CLI_VARIABLES = flattenSettings(SETTINGS)
+  .filter((e) => e.spec.type === 'mode' || e.spec.processes.includes('cli'))
+  .map((e) => e.spec.env);
 
 export function toolsDir(env: NodeJS.ProcessEnv = process.env): string {
   return env.POSTAGE_TOOLS_DIR ?? path.join(PROJECT_ROOT, '.tools');
