@@ -1,5 +1,6 @@
-// The Express application: request ids, logs and metrics, the API routes, the SES-events endpoint,
-// the operator endpoints (/healthz, /readyz, /metrics) and the OpenAPI document.
+// The Express application: request ids, logs and metrics, the operator endpoints (/healthz,
+// /readyz, /metrics), the OpenAPI document, every operation of the route table (the API and the
+// SES-events endpoint), the API reference and the dashboard.
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
@@ -9,12 +10,8 @@ import type { ApiDeps, RouteDeps } from './http/deps';
 import { describeError, isStoreUnavailable, sendError } from './http/errors';
 import './http/locals';
 import { buildOpenApiDocument } from './openapi/document';
-import { meRoute } from './routes/me';
 import { operationsRoute } from './routes/operations';
 import { createApiMetrics, type ApiMetrics } from '../core/platform/metrics';
-import { sendRoute } from './routes/send';
-import { sendBatchRoute } from './routes/sendBatch';
-import { sesEventsRoute } from './routes/sesEvents';
 import { OPERATION_GROUPS } from './routes/operationTable';
 import { mountOperations } from './http/mountOperations';
 import { methodNotAllowed } from './middleware/methodNotAllowed';
@@ -32,7 +29,7 @@ function trustProxySetting(value: string): boolean | number | string {
 
 /** Requests by the route that matched (not the raw path: ids would explode the series), status and outcome. */
 function countRequests(metrics: ApiMetrics) {
-  return (req: Request, res: Response, next: NextFunction): void => {
+  return function countRequest(req: Request, res: Response, next: NextFunction): void {
     const stop = metrics.requestDuration.startTimer();
     res.once('finish', () => {
       const route = typeof req.route?.path === 'string' ? req.route.path : 'unmatched';
@@ -75,7 +72,7 @@ export function createApp(deps: ApiDeps): express.Express {
       },
     }),
   );
-  app.use('/api', (_req, res, next) => {
+  app.use('/api', function noStore(_req: Request, res: Response, next: NextFunction) {
     res.set('Cache-Control', 'no-store');
     next();
   });
@@ -95,23 +92,20 @@ export function createApp(deps: ApiDeps): express.Express {
   // Before credentials are looked at: a method the document does not list is a 405 for everyone.
   app.use(methodNotAllowed(openApi.paths));
 
-  app.use(sendRoute(routeDeps));
-  app.use(sendBatchRoute(routeDeps));
-  app.use(meRoute(routeDeps));
-  app.use(sesEventsRoute(routeDeps)); // SES events via SNS: outside /api, authenticated by SNS signature
-
-  // Customers: sign-in and sessions, and the management API (a session or a full_access key), from the route table.
+  // Every operation, from the route table: sending and the key's account (an API key), SES events
+  // via SNS (outside /api, authenticated by SNS's signature), sign-in and sessions, and the
+  // management API (a session or a full_access key).
   app.use(mountOperations(routeDeps, OPERATION_GROUPS, sessionMiddleware(deps.db, deps.config)));
 
   // The API reference (/docs), then the dashboard: its assets, and index.html for every other page path (not /api/...).
   app.use(docsRoute(openApi));
   serveDashboard(app);
 
-  app.use((_req, res) => {
+  app.use(function noSuchEndpoint(_req: Request, res: Response) {
     res.locals.outcome = 'not_found';
     sendError(res, { code: 'not_found', detail: 'No such endpoint.' });
   });
-  app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
+  app.use(function unhandledError(err: unknown, req: Request, res: Response, _next: NextFunction) {
     const unavailable = isStoreUnavailable(err);
     req.log?.error({ cause: describeError(err) }, unavailable ? 'store unavailable' : 'unhandled error');
     if (res.headersSent) return;

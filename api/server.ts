@@ -11,7 +11,7 @@ import { armKillPoints } from '../core/platform/killPoints';
 import { closeTemplateRendering } from '../core/templates/renderPool';
 
 async function main(): Promise<void> {
-  const config = loadConfig();
+  const config = loadConfig('api');
   armKillPoints(); // test-only; refused in production
   const logger = createLogger(config.logLevel, 'api');
   const db = createDb(config.databaseUrl, { max: config.db.poolMax, timeouts: config.db });

@@ -16,7 +16,7 @@ import type { Db } from '../core/platform/db';
 import type { SmtpMetrics } from '../core/platform/metrics';
 import { redisLimiter, takePoint } from '../core/platform/rateLimits';
 import { sendRateLimiter } from '../core/platform/sendRateLimit';
-import { checkKeyScope, checkSendGates } from '../core/sending/sendGates';
+import { checkKeyScope, checkSendGates, SENDER_REFUSALS } from '../core/sending/sendGates';
 import { parseSubmission, type Submission } from './parseMessage';
 import { isTransient, SMTP_REPLIES, smtpError, type SmtpRefusal } from './replies';
 import { sendRecipient, type RecipientOutcome } from './sendRecipients';
@@ -39,16 +39,7 @@ interface ConnectionState {
 }
 
 /** Refusals at MAIL FROM: the ones about the sender (a recipient's come at RCPT). */
-const SENDER_REFUSALS: ReadonlySet<SmtpRefusal> = new Set([
-  'domain_not_registered',
-  'domain_not_allowed',
-  'unauthorized',
-  'sending_suspended',
-  'domain_not_verified',
-  'dkim_not_verified',
-  'domain_mode_mismatch',
-  'byoc_not_configured',
-]);
+const SENDER_REFUSAL_SET: ReadonlySet<SmtpRefusal> = new Set(SENDER_REFUSALS);
 
 export interface Relay {
   submission: SMTPServer;
@@ -128,7 +119,7 @@ export function createRelay(deps: RelayDeps): Relay {
     const gates = await checkSendGates(db, { apiKey: key, fromDomain, recipient: sender.address, recipientKind: { kind: 'real' } });
     // A key revoked since AUTH: the session's credentials no longer hold.
     if (!gates.ok && 'unauthenticated' in gates) return refuse('mail', 'auth_failed');
-    if (!gates.ok && SENDER_REFUSALS.has(gates.failure.code)) return refuse('mail', gates.failure.code, gates.failure.detail);
+    if (!gates.ok && SENDER_REFUSAL_SET.has(gates.failure.code)) return refuse('mail', gates.failure.code, gates.failure.detail);
     s.inTransaction = true;
     return undefined;
   });
@@ -140,8 +131,8 @@ export function createRelay(deps: RelayDeps): Relay {
     if ('error' in to) return refuse('rcpt', 'recipient_invalid');
     const kind = classifyRecipient(to.address, config);
     if (kind.kind === 'unknown_test') return refuse('rcpt', 'unknown_test_address');
-    // One recipient is one send request (spec 8): it spends one point of the key's budget, which
-    // the HTTP API shares.
+    // One recipient is one send request (docs/smtp.md, "Replies"): it spends one point of the key's
+    // budget, which the HTTP API shares.
     const limited = await rate.take(key.lookupId);
     if (limited.limited) return refuse('rcpt', 'rate_limited', `${limited.points} per minute; retry in ${Math.max(1, Math.ceil(limited.msBeforeNext / 1000))} s`);
     const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';

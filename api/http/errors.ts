@@ -10,6 +10,8 @@ interface PublicError extends ErrorAnswer {
    * ones by every endpoint); `management`: only by the sign-in and management endpoints.
    */
   endpoints: 'send' | 'management';
+  /** Answered with `Retry-After` (the seconds to wait before the same request may pass). */
+  retryAfter?: true;
 }
 
 /**
@@ -31,9 +33,9 @@ export const API_ERRORS = {
   attachment_upload_failed: { status: 502, retry: 'yes, with backoff', endpoints: 'send' },
   queue_error: { status: 502, retry: 'yes, with backoff', endpoints: 'send' },
   byoc_not_configured: { status: 503, retry: 'after revalidating', endpoints: 'send' },
-  service_unavailable: { status: 503, retry: 'yes, with backoff', endpoints: 'send' },
+  service_unavailable: { status: 503, retry: 'yes, with backoff', endpoints: 'send', retryAfter: true },
   idempotency_key_reused: { status: 409, retry: 'no, use a new key', endpoints: 'send' },
-  idempotency_key_in_progress: { status: 409, retry: 'yes, the same request', endpoints: 'send' },
+  idempotency_key_in_progress: { status: 409, retry: 'yes, the same request', endpoints: 'send', retryAfter: true },
   not_found: { status: 404, retry: 'no', endpoints: 'send' },
   method_not_allowed: { status: 405, retry: 'no', endpoints: 'send' },
   internal_error: { status: 500, retry: 'yes, with backoff', endpoints: 'send' },
@@ -44,9 +46,9 @@ export const API_ERRORS = {
   /** Webhooks need a Growth or Pro subscription (spec 1). */
   plan_required: { status: 403, retry: 'after upgrading', endpoints: 'management' },
   /** Too many failed sign-ins for the address or from the client IP. */
-  too_many_attempts: { status: 429, retry: "after `Retry-After`, or reset the password (a completed reset clears the address's count)", endpoints: 'management' },
+  too_many_attempts: { status: 429, retry: "after `Retry-After`, or reset the password (a completed reset clears the address's count)", endpoints: 'management', retryAfter: true },
   /** An anonymous or costly operation asked for too often by this client, or by everyone (`Retry-After`). */
-  too_many_requests: { status: 429, retry: 'after `Retry-After`', endpoints: 'management' },
+  too_many_requests: { status: 429, retry: 'after `Retry-After`', endpoints: 'management', retryAfter: true },
   /** The name is already in this account (other accounts' claims are never mentioned). */
   domain_exists: { status: 409, retry: 'no', endpoints: 'management' },
   /** Ownership of a name another account proved first cannot be proven (the text names nobody). */

@@ -1,13 +1,13 @@
-// A send refused as a whole (single or batch): counted by code, Retry-After when the same
-// request may be tried again in a moment, the error in the one shape.
-import type { Response } from 'express';
+// A send refused as a whole (single, batch, or a template's test send): counted by code, with
+// Retry-After when the same request may pass in a moment, answered with the handler's typed
+// `refuse` (so its row must document every code the use case can refuse with).
+import type { SendRefusalCode } from '../../core/sending/sendMessage';
 import type { RouteDeps } from './deps';
-import { sendError, type ApiError } from './errors';
+import type { Refusal, Refuse } from './operation';
 
-export function refuseSend(deps: Pick<RouteDeps, 'metrics'>, res: Response, error: ApiError): void {
-  res.locals.outcome = error.code;
-  deps.metrics.sendRefusals.inc({ code: error.code });
+export function refuseSend<C extends SendRefusalCode>(deps: Pick<RouteDeps, 'metrics'>, refuse: Refuse<NoInfer<C>>, failure: { code: C; detail: string }): Refusal {
+  deps.metrics.sendRefusals.inc({ code: failure.code });
   // In progress elsewhere, or (service_unavailable here) the account's template renders are all taken: a moment.
-  if (error.code === 'idempotency_key_in_progress' || error.code === 'service_unavailable') res.set('Retry-After', '1');
-  sendError(res, error);
+  const soon = failure.code === 'idempotency_key_in_progress' || failure.code === 'service_unavailable';
+  return refuse(failure.code, failure.detail, soon ? { retryAfter: 1 } : {});
 }

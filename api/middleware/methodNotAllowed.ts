@@ -22,7 +22,7 @@ export function methodNotAllowed(paths: Record<string, object>) {
       .filter((key) => HTTP_METHODS.includes(key))
       .map((m) => m.toUpperCase()),
   }));
-  return (req: Request, res: Response, next: NextFunction): void => {
+  return function methodNotAllowed(req: Request, res: Response, next: NextFunction): void {
     const entry = table.find((e) => e.pattern.test(req.path));
     // HEAD is GET without a body (Express answers it on every GET route), not a method of its own.
     const method = req.method === 'HEAD' ? 'GET' : req.method;

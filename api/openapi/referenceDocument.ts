@@ -146,7 +146,7 @@ function curlSample(document: Document, method: string, template: string, operat
   const security = operation.security ?? (document.security as Record<string, unknown>[] | undefined) ?? [];
   const keyed = security.some((s) => 'apiKey' in s) && operation['x-postage-api-key'] !== false;
   const sessioned = security.some((s) => 'session' in s);
-  if (template === '/provider/ses-events') lines.push(`-H 'Content-Type: text/plain; charset=UTF-8'`, `-H 'x-amz-sns-message-type: Notification'`, `--data-binary @sns-message.json`);
+  if (operation.operationId === 'sesEvents') lines.push(`-H 'Content-Type: text/plain; charset=UTF-8'`, `-H 'x-amz-sns-message-type: Notification'`, `--data-binary @sns-message.json`);
   else if (keyed) lines.push(`-H "X-API-Key: $POSTAGE_API_KEY"`);
   else if (sessioned || (method === 'get' && answersSession(operation))) {
     lines.push('-b cookies.txt');
@@ -154,7 +154,7 @@ function curlSample(document: Document, method: string, template: string, operat
   }
   if (method !== 'get' && answersSession(operation)) lines.push('-c cookies.txt');
   const body = operation.requestBody?.content?.['application/json']?.schema;
-  if (body) lines.push(`-H 'Content-Type: application/json'`, `-d ${shellQuote(JSON.stringify(template === '/api/send/batch' ? batchExample(document) : exampleBody(document, body)))}`);
+  if (body) lines.push(`-H 'Content-Type: application/json'`, `-d ${shellQuote(JSON.stringify(operation.operationId === 'sendBatch' ? batchExample(document) : exampleBody(document, body)))}`);
   return lines.join(' \\\n  ');
 }
 

@@ -25,7 +25,7 @@ import { getUser, type User } from '../../core/accounts/users';
 import { sendSystemEmail } from '../../core/sending/systemEmail';
 import type { RouteDeps } from '../http/deps';
 import type { Static } from '@sinclair/typebox';
-import { describeError, sendError, sendUnauthenticated } from '../http/errors';
+import { describeError, sendUnauthenticated } from '../http/errors';
 import { ANSWERED, operation, type Answers } from '../http/operation';
 import { perApp } from '../http/perApp';
 import { csrfToken, endSession, startSession, switchSessionAccount } from '../middleware/session';
@@ -92,9 +92,8 @@ export const authServices = perApp((deps) => {
   return { auth, afterAnswer, signinLimits: createSigninLimits(deps.redis, deps.config) };
 });
 
-/** The anonymous limits (api/middleware/authLimits.ts), as the document states them. */
-const anonymousLimit: Answers = { 429: [{ codes: ['too_many_requests'] }, 'Too many such requests from this client, or from everyone, this hour (Retry-After).'] };
-const onlyUsers = (detail: string): Answers => ({ 404: [{ codes: ['not_found'] }, detail] });
+/** The 404 every `caller` operation documents, described for those only a signed-in person can use. */
+const onlyUsers = (detail: string): Answers => ({ 404: detail });
 
 /** The session's answer; a 401 when its account is gone or the person is no longer its member. */
 export async function signedIn(deps: RouteDeps, req: Request, res: Response, user: User, accountId: string, known?: AccountMembership[]): Promise<Static<typeof Session> | typeof ANSWERED> {
@@ -113,7 +112,6 @@ export const authOperations = [
     limit: 'signup',
     body: SignupRequest,
     ok: [202, Accepted, 'Accepted (whether or not the address already had an account).'],
-    more: anonymousLimit,
     async handler({ deps, res, body }) {
       const request = await prepareSignUp(body);
       res.locals.outcome = 'signup_accepted';
@@ -131,7 +129,6 @@ export const authOperations = [
     limit: 'tokenCheck',
     body: VerifyEmailRequest,
     ok: [200, Accepted, 'Verified.'],
-    more: anonymousLimit,
     async handler({ deps, res, body }) {
       await verifyEmail(deps.db, body.token);
       res.locals.outcome = 'email_verified';
@@ -148,12 +145,9 @@ export const authOperations = [
     scopedKey: 'same',
     ok: [202, Accepted, 'Sent if the address is still unverified.'],
     more: onlyUsers('Called with an API key: only a signed-in user has an address to verify.'),
-    async handler({ deps, res, caller }) {
+    async handler({ deps, res, caller, refuse }) {
       const user = caller.userId ? await getUser(deps.db, caller.userId) : undefined;
-      if (!user) {
-        sendError(res, { code: 'not_found', detail: 'Only a signed-in user can ask for a new verification email.' });
-        return ANSWERED;
-      }
+      if (!user) return refuse('not_found', 'Only a signed-in user can ask for a new verification email.');
       const account = await getAccount(deps.db, caller.accountId);
       res.status(202).json({ success: true, detail: CHECK_INBOX });
       const { auth, afterAnswer } = authServices(deps);
@@ -174,14 +168,11 @@ export const authOperations = [
       403: [{ codes: ['no_account'] }, 'The person is no longer a member of any account.'],
       429: [{ codes: ['too_many_attempts'] }, 'Too many failed sign-ins for the address from this client, for the address from all clients, or from this client (Retry-After).'],
     },
-    async handler({ deps, req, res, body }) {
+    async handler({ deps, req, res, body, refuse }) {
       // Reserved before the password is checked, so parallel guesses cannot pass the limit.
       const attempt = await authServices(deps).signinLimits.attempt(body.email, req.ip);
       if (attempt.wait !== undefined) {
-        res.locals.outcome = 'too_many_attempts';
-        res.set('Retry-After', String(attempt.wait));
-        sendError(res, { code: 'too_many_attempts', detail: `Too many failed sign-ins; try again in ${Math.ceil(attempt.wait / 60)} minute(s), or reset the password.` });
-        return ANSWERED;
+        return refuse('too_many_attempts', `Too many failed sign-ins; try again in ${Math.ceil(attempt.wait / 60)} minute(s), or reset the password.`, { retryAfter: attempt.wait });
       }
       const user = await signIn(deps.db, body);
       await attempt.settle(user !== undefined);
@@ -193,11 +184,7 @@ export const authOperations = [
       // The account used last; a person removed from every account has none to open.
       const accounts = await accountsOf(deps.db, user.id);
       const [account] = accounts;
-      if (!account) {
-        res.locals.outcome = 'no_account';
-        sendError(res, { code: 'no_account', detail: 'You are no longer a member of any account. Ask an admin to invite you again, or sign up with another address.' });
-        return ANSWERED;
-      }
+      if (!account) return refuse('no_account', 'You are no longer a member of any account. Ask an admin to invite you again, or sign up with another address.');
       // The account used last is already first: nothing to note.
       await startSession(req, user, account.accountId);
       res.locals.outcome = 'signed_in';
@@ -241,7 +228,6 @@ export const authOperations = [
     limit: 'passwordReset',
     body: PasswordResetRequest,
     ok: [202, Accepted, 'Accepted.'],
-    more: anonymousLimit,
     async handler({ deps, res, body }) {
       const email = passwordResetAddress(body);
       res.status(202).json({ success: true, detail: CHECK_INBOX });
@@ -258,7 +244,6 @@ export const authOperations = [
     limit: 'tokenCheck',
     body: PasswordResetConfirmRequest,
     ok: [200, Accepted, 'Password changed.'],
-    more: anonymousLimit,
     async handler({ deps, res, body }) {
       const user = await confirmPasswordReset(deps.db, body);
       // The 429 of sign-in tells a locked-out user to reset: a reset unlocks the address.
@@ -278,12 +263,9 @@ export const authOperations = [
     body: PasswordChangeRequest,
     ok: [200, Session, 'Changed; the new session.'],
     more: onlyUsers('Called with an API key.'),
-    async handler({ deps, req, res, caller, body }) {
+    async handler({ deps, req, res, caller, body, refuse }) {
       const user = caller.userId ? await getUser(deps.db, caller.userId) : undefined;
-      if (!user) {
-        sendError(res, { code: 'not_found', detail: 'Only a signed-in user can change the password.' });
-        return ANSWERED;
-      }
+      if (!user) return refuse('not_found', 'Only a signed-in user can change the password.');
       await changePassword(deps.db, user, { currentPassword: body.current_password, newPassword: body.new_password });
       // Every session ended, this one included: continue in a new one.
       await startSession(req, user, caller.accountId);
@@ -301,13 +283,10 @@ export const authOperations = [
     body: SwitchAccountRequest,
     ok: [200, Session, 'The session, acting on that account.'],
     more: onlyUsers('Called with an API key, or an account the person is not a member of.'),
-    async handler({ deps, req, res, caller, body }) {
+    async handler({ deps, req, res, caller, body, refuse }) {
       const user = caller.userId ? await getUser(deps.db, caller.userId) : undefined;
       const target = user ? (await accountsOf(deps.db, user.id)).find((a) => a.accountId === body.account_id) : undefined;
-      if (!user || !target) {
-        sendError(res, { code: 'not_found', detail: user ? 'You are not a member of that account.' : 'Only a signed-in user has accounts to switch between.' });
-        return ANSWERED;
-      }
+      if (!user || !target) return refuse('not_found', user ? 'You are not a member of that account.' : 'Only a signed-in user has accounts to switch between.');
       await switchSessionAccount(req, target.accountId);
       await noteAccountUsed(deps.db, target.accountId, user.id);
       res.locals.outcome = 'account_switched';

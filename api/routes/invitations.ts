@@ -3,13 +3,13 @@
 // acts with that session, so it needs the session's CSRF token like any change.
 import { acceptInvitation, previewInvitation } from '../../core/accounts/invitations';
 import { noteAccountUsed } from '../../core/accounts/members';
-import { sendError } from '../http/errors';
-import { ANSWERED, operation, type Answers } from '../http/operation';
+import { operation, type Answers } from '../http/operation';
 import { hasValidCsrfToken, startSession } from '../middleware/session';
 import { AcceptInvitationRequest, InvitationPreview, InvitationTokenRequest, Session } from '../schemas/management';
 import { signedIn } from './auth';
 
-const tokenLimit: Answers = { 429: [{ codes: ['too_many_requests'] }, 'Too many token checks from this client, or from everyone, this hour (Retry-After).'] };
+/** The anonymous limit's 429 (its `limit`), described for token checks. */
+const tokenLimit = { 429: 'Too many token checks from this client, or from everyone, this hour (Retry-After).' } as const satisfies Answers;
 
 export const invitationOperations = [
   operation({
@@ -39,13 +39,9 @@ export const invitationOperations = [
       ...tokenLimit,
       403: [{ codes: ['invitation_wrong_user', 'csrf_token_invalid'] }, 'Signed in as someone other than the invited address, or signed in without sending the CSRF token.'],
     },
-    async handler({ deps, req, res, body }) {
+    async handler({ deps, req, res, body, refuse }) {
       const signedInUserId = req.session?.userId;
-      if (signedInUserId && !hasValidCsrfToken(deps.config, req)) {
-        res.locals.outcome = 'csrf_token_invalid';
-        sendError(res, { code: 'csrf_token_invalid', detail: 'Signed in: send the csrf_token of GET /api/auth/session as the X-CSRF-Token header.' });
-        return ANSWERED;
-      }
+      if (signedInUserId && !hasValidCsrfToken(deps.config, req)) return refuse('csrf_token_invalid', 'Signed in: send the csrf_token of GET /api/auth/session as the X-CSRF-Token header.');
       const joined = await acceptInvitation(deps.db, body, signedInUserId);
       await startSession(req, joined.user, joined.accountId);
       await noteAccountUsed(deps.db, joined.accountId, joined.user.id);

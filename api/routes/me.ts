@@ -1,18 +1,27 @@
-// GET /api/me/ (spec 2.4, 4.2): the key's account, nothing else. Not rate-limited (spec 8 limits
-// /api/send/ only).
-import { Router } from 'express';
+// GET /api/me/: the key's account, nothing else; a row of the route table. Any key of the
+// account, read on every request (no cache); not rate-limited (the per-key limit is the sends').
 import { currentAccountRecord } from '../presenters/currentAccount';
-import type { RouteDeps } from '../http/deps';
 import { sendUnauthenticated } from '../http/errors';
-import { authenticate } from '../middleware/authenticate';
+import { ANSWERED, operation } from '../http/operation';
+import { accountRecordSchema } from '../schemas/responses';
 
-export function meRoute(deps: RouteDeps): Router {
-  const router = Router();
-  router.get('/api/me/', authenticate(deps.db), async (_req, res) => {
-    const record = await currentAccountRecord(deps.db, res.locals.apiKey!.accountId);
-    if (!record) return sendUnauthenticated(res); // the account was deleted after the key was read
-    res.locals.outcome = 'ok';
-    res.json(record);
-  });
-  return router;
-}
+export const meOperations = [
+  operation({
+    method: 'get',
+    path: '/api/me/',
+    operationId: 'me',
+    summary: "The key's account, plan, BYOC status, verified domains and this UTC month's usage",
+    who: 'apiKey',
+    ok: [200, accountRecordSchema, 'The current-account record.'],
+    more: { 401: 'Missing, malformed, unknown, revoked or expired API key.', 500: 'Unexpected failure; retry later.', 503: 'Our database is unreachable; retry with backoff (Retry-After).' },
+    async handler({ deps, res, key }) {
+      const record = await currentAccountRecord(deps.db, key.accountId);
+      if (!record) {
+        sendUnauthenticated(res); // the account was deleted after the key was read
+        return ANSWERED;
+      }
+      res.locals.outcome = 'ok';
+      return record;
+    },
+  }),
+];

@@ -1,7 +1,8 @@
-// The route table of the sign-in and management API: every operation, once, with who may call
-// it, its schemas and its handler (api/http/operation.ts). The Express routes, /openapi.json,
-// the scoped-key rules and, through the document, the dashboard's typed client are all built
-// from it: adding an operation is a schema, a handler and a row here.
+// The route table: every operation of the API, once, with who may call it, its gates, its schemas
+// and its handler (api/http/operation.ts): sending, the key's account and SES's notifications as
+// much as sign-in and management. The Express routes, /openapi.json, the roles, the scoped-key
+// rules and, through the document, the dashboard's typed client and the SDKs are all built from
+// it: adding an operation is a schema, a handler and a row here.
 import type { OperationGroup } from '../http/operation';
 import { AUTH_BODY_LIMIT, authOperations } from './auth';
 import { apiKeyOperations } from './manage/apiKeys';
@@ -15,6 +16,10 @@ import { suppressionOperations } from './manage/suppressions';
 import { templateOperations } from './manage/templates';
 import { usageOperations } from './manage/usage';
 import { webhookOperations } from './manage/webhooks';
+import { meOperations } from './me';
+import { sendOperations } from './send';
+import { sendBatchOperations } from './sendBatch';
+import { sesEventOperations } from './sesEvents';
 
 /** Largest management body, in bytes. */
 const MANAGEMENT_BODY_LIMIT = 64 * 1024;
@@ -22,18 +27,23 @@ const MANAGEMENT_BODY_LIMIT = 64 * 1024;
 const TEMPLATE_BODY_LIMIT = 2 * 1024 * 1024;
 
 export const OPERATION_GROUPS: OperationGroup[] = [
-  { tag: 'Sign-in', bodyLimit: AUTH_BODY_LIMIT, bodyOptional: false, operations: [...authOperations, ...invitationOperations] },
+  // The spec's endpoints for API keys: each reads its own body (the send's limit is configured); untagged, as they always were.
+  { unstorableParameters: 'ignore', operations: [...sendOperations, ...sendBatchOperations, ...meOperations] },
+  // Amazon SNS's notifications: outside /api, authenticated by SNS's signature.
+  { unstorableParameters: 'ignore', operations: sesEventOperations },
+  { tag: 'Sign-in', bodyLimit: AUTH_BODY_LIMIT, bodyOptional: false, unstorableParameters: 'refuse', operations: [...authOperations, ...invitationOperations] },
   {
     tag: 'Management',
     bodyLimit: MANAGEMENT_BODY_LIMIT,
     // Verify, validate and test take no body or an optional one; the rest validate `{}` and say which fields are missing.
     bodyOptional: true,
+    unstorableParameters: 'refuse',
     operations: [...domainOperations, ...apiKeyOperations, ...webhookOperations, ...byocOperations, ...emailOperations, ...suppressionOperations, ...usageOperations],
   },
   // Leaving takes no body.
-  { tag: 'Team', bodyLimit: MANAGEMENT_BODY_LIMIT, bodyOptional: true, operations: [...memberOperations, ...auditOperations] },
+  { tag: 'Team', bodyLimit: MANAGEMENT_BODY_LIMIT, bodyOptional: true, unstorableParameters: 'refuse', operations: [...memberOperations, ...auditOperations] },
   // Publish takes no body and a preview may have none: both read as `{}`.
-  { tag: 'Templates', bodyLimit: TEMPLATE_BODY_LIMIT, bodyOptional: true, operations: templateOperations },
+  { tag: 'Templates', bodyLimit: TEMPLATE_BODY_LIMIT, bodyOptional: true, unstorableParameters: 'refuse', operations: templateOperations },
 ];
 
 /** `METHOD /path` of every operation a caller must be signed in (or hold a full_access key) for, with what a domain-scoped key may do there. */

@@ -1,40 +1,60 @@
-// POST /api/send/: key, rate limit, body; then the send use case (core/sending/sendMessage.ts:
-// idempotency claim, gates, accept, start, release) and its answer. The order is documented in
-// the README ("API reference").
-import { Router, type Request, type Response } from 'express';
+// POST /api/send/: a row of the route table. The key (through the send routes' cache), the per-key
+// rate limit and the body are read by the table's gates, in that order; then the send use case
+// (core/sending/sendMessage.ts: idempotency claim, gates, accept, start, release) and its answer.
+// The order is documented in the README ("API reference").
 import { requestFingerprint } from '../../core/sending/idempotency';
-import { sendMessage } from '../../core/sending/sendMessage';
-import type { RouteDeps } from '../http/deps';
+import { SEND_REFUSAL_CODES, sendMessage } from '../../core/sending/sendMessage';
 import { describeError, sendValidationError } from '../http/errors';
+import { ANSWERED, operation, replayed, type DocumentConfig } from '../http/operation';
+import { perApp } from '../http/perApp';
+import { refusalAnswers } from '../http/refusalAnswers';
 import { refuseSend } from '../http/sendRefusal';
-import { authenticate, refuseUnauthenticated } from '../middleware/authenticate';
-import { jsonBody } from '../middleware/jsonBody';
-import { rateLimit } from '../middleware/rateLimit';
+import { refuseUnauthenticated } from '../middleware/authenticate';
+import { sendResponseSchema } from '../schemas/responses';
+import { buildSendRequestSchema } from '../schemas/sendRequest';
 import { createSendRequestValidator } from '../schemas/validateSendRequest';
 
-export function sendRoute(deps: RouteDeps): Router {
-  const router = Router();
-  const validate = createSendRequestValidator(deps.config);
+const validator = perApp((deps) => createSendRequestValidator(deps.config));
 
-  router.post(
-    '/api/send/',
-    authenticate(deps.db, deps.apiKeys),
-    rateLimit({ redis: deps.redis, limitPerMinute: deps.config.api.rateLimitPerMinute, logger: deps.logger, onMemoryFallback: () => deps.metrics.rateLimitFallbacks.inc() }),
-    jsonBody(deps.config.api.maxBodyBytes),
-    async (req: Request, res: Response) => {
-      const parsed = validate(req.body, req.get('Idempotency-Key'));
+export const sendOperations = [
+  operation({
+    method: 'post',
+    path: '/api/send/',
+    operationId: 'send',
+    summary: 'Queue one email',
+    who: 'apiKey',
+    keyCache: true,
+    rateLimit: 'perKey',
+    idempotent: { header: 'Alternative to the `idempotency_key` body field (both must agree when both are sent).' },
+    ownBody: { media: 'application/json', schema: (config: DocumentConfig) => buildSendRequestSchema(config.limits), limit: (config: DocumentConfig) => config.api.maxBodyBytes },
+    ok: [200, sendResponseSchema, 'Queued (or, with `Idempotent-Replayed: true`, the replay of an earlier identical request).'],
+    more: {
+      400: (config: DocumentConfig) => `Invalid request: field errors. Bodies over ${config.api.maxBodyBytes} bytes, a missing or wrong Content-Type and non-JSON bodies land here too.`,
+      ...refusalAnswers(SEND_REFUSAL_CODES, {
+        403: 'A send gate refused the request.',
+        409: 'The idempotency key was used with another body, or its first request is still in flight (then with Retry-After).',
+        422: 'The recipient is on the suppression list.',
+        429: (config: DocumentConfig) =>
+          `\`usage_limit_exceeded\`: the monthly quota is used up. Without an \`error\` code: more than ${config.api.rateLimitPerMinute} requests per minute for this key (with Retry-After).`,
+        502: 'The message could not be staged, or the queue is unavailable; nothing was queued or counted. Retry with backoff.',
+        503: '`byoc_not_configured`: BYOC sending is not configured or its role is unusable. `service_unavailable`: our database is unreachable, or the account already has its template renders running or waiting; nothing was queued or counted (with Retry-After).',
+      }),
+      500: 'Unexpected failure; retry later.',
+    },
+    async handler({ deps, req, res, body, key, refuse }) {
+      const parsed = validator(deps)(body, req.get('Idempotency-Key'));
       if (!parsed.ok) {
         res.locals.outcome = 'invalid_body';
         sendValidationError(res, parsed.errors);
-        return;
+        return ANSWERED;
       }
       const { idempotencyKey, ...request } = parsed.request;
       const result = await sendMessage(
         deps,
         {
           request,
-          key: res.locals.apiKey!,
-          ...(idempotencyKey !== undefined ? { idempotency: { key: idempotencyKey, requestHash: requestFingerprint(deps.config.secretKey, req.body as Record<string, unknown>) } } : {}),
+          key,
+          ...(idempotencyKey !== undefined ? { idempotency: { key: idempotencyKey, requestHash: requestFingerprint(deps.config.secretKey, body as Record<string, unknown>) } } : {}),
         },
         {
           notAccepted: (code, cause) => req.log.warn({ outcome: code, cause: describeError(cause) }, 'send not accepted'),
@@ -43,25 +63,22 @@ export function sendRoute(deps: RouteDeps): Router {
       );
       switch (result.outcome) {
         case 'unauthenticated':
-          return refuseUnauthenticated(res, 'revoked');
+          refuseUnauthenticated(res, 'revoked');
+          return ANSWERED;
         case 'invalid':
           res.locals.outcome = 'invalid_body';
           sendValidationError(res, result.errors);
-          return;
+          return ANSWERED;
         case 'refused':
-          return refuseSend(deps, res, { code: result.code, detail: result.detail });
+          return refuseSend(deps, refuse, result);
         case 'replayed':
-          res.locals.outcome = 'replayed';
-          res.set('Idempotent-Replayed', 'true').status(200).json(result.body);
-          return;
+          return replayed(result.body);
         case 'accepted':
           res.locals.outcome = 'queued';
           deps.metrics.sendsAccepted.inc({ mode: result.mode, kind: result.kind });
           res.locals.messageId = result.messageId;
-          res.status(200).json(result.body);
-          return;
+          return result.body;
       }
     },
-  );
-  return router;
-}
+  }),
+];

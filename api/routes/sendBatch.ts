@@ -1,20 +1,36 @@
-// POST /api/send/batch: key, rate limit (a batch is one request), body; then the batch use case
-// (core/sending/sendBatch.ts: each item through sendMessage, in order) and its answer: 200 with
+// POST /api/send/batch: a row of the route table. The key, the per-key rate limit (a batch is one
+// request) and the body are read by the table's gates; then the envelope is checked, and the batch
+// use case (core/sending/sendBatch.ts: each item through sendMessage, in order) answers: 200 with
 // one entry per item, or 400 when the body is not a list of 1 to 100 emails (nothing queued).
-import { Router, type Request, type Response } from 'express';
 import { requestFingerprint } from '../../core/sending/idempotency';
 import { BATCH_MAX_ITEMS, sendBatch, type BatchItemInput } from '../../core/sending/sendBatch';
-import type { RouteDeps } from '../http/deps';
 import { describeError, sendValidationError } from '../http/errors';
+import { ANSWERED, operation, replayed, type DocumentConfig } from '../http/operation';
+import { perApp } from '../http/perApp';
 import { refuseSend } from '../http/sendRefusal';
-import { authenticate, refuseUnauthenticated } from '../middleware/authenticate';
-import { jsonBody } from '../middleware/jsonBody';
-import { rateLimit } from '../middleware/rateLimit';
+import { refuseUnauthenticated } from '../middleware/authenticate';
+import { sendBatchResponseSchema } from '../schemas/responses';
 import { IDEMPOTENCY_KEY } from '../schemas/sendRequest';
 import { createSendRequestValidator } from '../schemas/validateSendRequest';
 
-export const SEND_BATCH_PATH = '/api/send/batch';
 const idempotencyKeyPattern = new RegExp(IDEMPOTENCY_KEY);
+const validator = perApp((deps) => createSendRequestValidator(deps.config));
+
+/** The envelope as published: each email is an object, checked as a send request on its own. */
+const BATCH_REQUEST = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['emails'],
+  properties: {
+    emails: {
+      type: 'array',
+      minItems: 1,
+      maxItems: BATCH_MAX_ITEMS,
+      description: 'Send requests (SendRequest, each checked on its own: one that is not valid is answered in its entry with field errors).',
+      items: { type: 'object' },
+    },
+  },
+} as const;
 
 /** The envelope: `{"emails": [...]}` with 1 to 100 objects and nothing else; the items are validated one by one. */
 function envelopeErrors(body: unknown, header: string | undefined): Record<string, string[]> | undefined {
@@ -29,27 +45,38 @@ function envelopeErrors(body: unknown, header: string | undefined): Record<strin
   return Object.keys(errors).length > 0 ? errors : undefined;
 }
 
-export function sendBatchRoute(deps: RouteDeps): Router {
-  const router = Router();
-  const validate = createSendRequestValidator(deps.config);
-
-  router.post(
-    SEND_BATCH_PATH,
-    authenticate(deps.db, deps.apiKeys),
-    rateLimit({ redis: deps.redis, limitPerMinute: deps.config.api.rateLimitPerMinute, logger: deps.logger, onMemoryFallback: () => deps.metrics.rateLimitFallbacks.inc() }),
-    jsonBody(deps.config.api.maxBodyBytes),
-    async (req: Request, res: Response) => {
+export const sendBatchOperations = [
+  operation({
+    method: 'post',
+    path: '/api/send/batch',
+    operationId: 'sendBatch',
+    summary: `Queue up to ${BATCH_MAX_ITEMS} emails in one request`,
+    description: (config: DocumentConfig) =>
+      `Each email is a send request (\`SendRequest\`) handled exactly as if sent alone (every gate, its own count, log row and workflow), in order: with N sends left this month, the first N are accepted and the rest answer \`usage_limit_exceeded\`. An email's refusal, or its field errors, are answered in its own entry and never affect the others. The batch counts as one request against the per-key rate limit (${config.api.rateLimitPerMinute} a minute); the whole body is at most ${config.api.maxBodyBytes} bytes. With \`Idempotency-Key\` the whole answer is kept and replayed (a different batch with the key is a 409); each email may carry its own \`idempotency_key\`, which deduplicates it across requests.`,
+    who: 'apiKey',
+    keyCache: true,
+    rateLimit: 'perKey',
+    idempotent: { header: 'Replays the whole answer of an earlier batch with this key and the same body (kept when at least one email was queued).' },
+    ownBody: { media: 'application/json', schema: BATCH_REQUEST, limit: (config: DocumentConfig) => config.api.maxBodyBytes },
+    ok: [200, sendBatchResponseSchema, 'One entry per email, in request order (or, with `Idempotent-Replayed: true`, the replay of an earlier batch).'],
+    more: {
+      400: `The body is not \`{"emails": [...]}\` with 1 to ${BATCH_MAX_ITEMS} objects, or is not JSON: nothing was queued.`,
+      409: [{ codes: ['idempotency_key_reused', 'idempotency_key_in_progress'] }, 'The idempotency key was used with another batch, or its first request is still in flight (then with Retry-After).'],
+      500: 'Unexpected failure; retry later with the same Idempotency-Key.',
+      503: 'Our database is unreachable; retry with the same Idempotency-Key (Retry-After).',
+    },
+    async handler({ deps, req, res, body, key, refuse }) {
       const header = req.get('Idempotency-Key');
-      const invalid = envelopeErrors(req.body, header);
+      const invalid = envelopeErrors(body, header);
       if (invalid) {
         res.locals.outcome = 'invalid_body';
         sendValidationError(res, invalid);
-        return;
+        return ANSWERED;
       }
-      const emails = (req.body as { emails: Record<string, unknown>[] }).emails;
+      const emails = (body as { emails: Record<string, unknown>[] }).emails;
       const secret = deps.config.secretKey;
       const items: BatchItemInput[] = emails.map((email) => {
-        const parsed = validate(email);
+        const parsed = validator(deps)(email);
         if (!parsed.ok) return { ok: false, errors: parsed.errors };
         const { idempotencyKey, ...request } = parsed.request;
         return { ok: true, request, ...(idempotencyKey !== undefined ? { idempotency: { key: idempotencyKey, requestHash: requestFingerprint(secret, email) } } : {}) };
@@ -58,9 +85,9 @@ export function sendBatchRoute(deps: RouteDeps): Router {
         deps,
         {
           items,
-          key: res.locals.apiKey!,
+          key,
           ...(header !== undefined
-            ? { idempotency: { key: header, requestHash: requestFingerprint(secret, req.body as Record<string, unknown>), itemHashes: emails.map((e) => requestFingerprint(secret, e)) } }
+            ? { idempotency: { key: header, requestHash: requestFingerprint(secret, body as Record<string, unknown>), itemHashes: emails.map((e) => requestFingerprint(secret, e)) } }
             : {}),
         },
         {
@@ -70,21 +97,18 @@ export function sendBatchRoute(deps: RouteDeps): Router {
       );
       switch (result.outcome) {
         case 'unauthenticated':
-          return refuseUnauthenticated(res, 'revoked');
+          refuseUnauthenticated(res, 'revoked');
+          return ANSWERED;
         case 'refused':
-          return refuseSend(deps, res, { code: result.code, detail: result.detail });
+          return refuseSend(deps, refuse, result);
         case 'replayed':
-          res.locals.outcome = 'replayed';
-          res.set('Idempotent-Replayed', 'true').status(200).json(result.body);
-          return;
+          return replayed(result.body);
         case 'answered':
           for (const a of result.accepted) deps.metrics.sendsAccepted.inc({ mode: a.mode, kind: a.kind });
           for (const code of result.refusals) deps.metrics.sendRefusals.inc({ code });
           res.locals.outcome = `batch:${result.accepted.length}/${emails.length}`;
-          res.status(200).json(result.body);
-          return;
+          return result.body;
       }
     },
-  );
-  return router;
-}
+  }),
+];

@@ -1,13 +1,18 @@
-// POST /provider/ses-events: SES event notifications delivered by Amazon SNS. Outside /api (no
-// API key: SNS authenticates by signature). SNS posts JSON as `text/plain`. Answers 2xx once the
-// outcome is handed to Temporal; a 5xx makes SNS deliver it again later.
-import express, { Router, type NextFunction, type Request, type Response } from 'express';
+// POST /provider/ses-events: SES event notifications delivered by Amazon SNS; a row of the route
+// table. Outside /api (no API key, no session: SNS authenticates by signature). SNS posts JSON as
+// `text/plain`, read as text whatever its type. Answers 2xx once the outcome is handed to
+// Temporal; a 5xx makes SNS deliver it again later.
+import { Type } from '@sinclair/typebox';
+import type { Request, Response } from 'express';
 import { routeProviderOutcome } from '../../core/providerEvents/providerEvents';
 import { parseSesEvent } from '../../core/providerEvents/sesEvents';
 import { SNS_REJECTIONS, SnsRejection, SnsVerifier, type SnsMessage, type SnsRejectionCode } from '../../core/providerEvents/snsMessages';
-import type { RouteDeps } from '../http/deps';
 import type { ErrorAnswer } from '../../core/model/errorCodes';
 import { sendTableError, statusesOf } from '../http/errors';
+import { ANSWERED, operation, type Answers } from '../http/operation';
+import { perApp } from '../http/perApp';
+import { named, narrowed } from '../schemas/named';
+import { errorSchema, sesEventAnswerSchema } from '../schemas/responses';
 
 export const SES_EVENTS_PATH = '/provider/ses-events';
 /** SNS messages are at most 256 KiB. */
@@ -26,70 +31,91 @@ export const SES_EVENT_ANSWERS = {
   queue_error: { status: 503, retry: 'yes: SNS delivers it again later' },
 } as const satisfies Record<SesEventError, ErrorAnswer>;
 
-/** Every code this endpoint answers with and its status, for the OpenAPI document. */
+/** Every code this endpoint answers with and its status. */
 export const SES_EVENT_ERRORS = statusesOf(SES_EVENT_ANSWERS);
 
-function refuse(req: Request, res: Response, code: SesEventError, detail: string): void {
+/** This endpoint's error answers: the API's error shape with its own codes. */
+const sesEventErrorSchema = named('SesEventError', errorSchema(Object.keys(SES_EVENT_ANSWERS)));
+
+/** The answers of this endpoint's own codes, each status described. */
+function sesEventAnswers(described: Record<number, string>): Answers {
+  const atStatus = (status: number) => Object.entries(SES_EVENT_ERRORS).flatMap(([code, s]) => (s === status ? [code] : []));
+  return Object.fromEntries(
+    Object.entries(described).map(([status, description]) => [
+      status,
+      [Type.Unsafe(narrowed(sesEventErrorSchema, { type: 'object', properties: { error: { enum: atStatus(Number(status)) } } })), description],
+    ]),
+  );
+}
+
+function refuse(req: Request, res: Response, code: SesEventError, detail: string): typeof ANSWERED {
   req.log.warn({ outcome: code, reason: detail }, 'SNS message refused');
   res.locals.outcome = code;
   sendTableError(res, SES_EVENT_ANSWERS, code, detail);
+  return ANSWERED;
 }
 
-/** The raw text, or a 400 for a body that is too large, not text, or cut short. */
-function textBody() {
-  const parse = express.text({ type: () => true, limit: MAX_SNS_BODY_BYTES });
-  return (req: Request, res: Response, next: NextFunction): void =>
-    parse(req, res, (err?: unknown) => {
-      if (!err) return next();
-      const type = (err as { type?: string }).type;
-      refuse(req, res, 'invalid_sns_message', type === 'entity.too.large' ? `the body is larger than ${MAX_SNS_BODY_BYTES} bytes` : 'the body could not be read as UTF-8 text');
-    });
-}
+const verifier = perApp((deps) => new SnsVerifier(deps.config.outcomes));
 
-export function sesEventsRoute(deps: RouteDeps): Router {
-  const router = Router();
-  const verifier = new SnsVerifier(deps.config.outcomes);
-  router.post(SES_EVENTS_PATH, textBody(), async (req, res) => {
-    let message: SnsMessage;
-    try {
-      message = await verifier.verify(typeof req.body === 'string' ? req.body : '');
-    } catch (err) {
-      if (!(err instanceof SnsRejection)) throw err;
-      return refuse(req, res, err.code, err.message);
-    }
-
-    if (message.Type === 'SubscriptionConfirmation') {
+export const sesEventOperations = [
+  operation({
+    method: 'post',
+    path: SES_EVENTS_PATH,
+    operationId: 'sesEvents',
+    summary: 'SES event notifications delivered by Amazon SNS (not for API clients)',
+    description:
+      "Subscribe the SNS topic your SES configuration set publishes to. No API key: every message is checked against `SNS_TOPIC_ARNS`, its age and its signature (certificate from the topic region's SNS host). A 5xx makes SNS deliver it again later.",
+    who: 'sns',
+    ownBody: { media: 'text/plain', schema: { type: 'string', description: 'The SNS message as JSON (SNS posts it as text/plain), at most 256 KiB.' }, limit: MAX_SNS_BODY_BYTES },
+    ok: [200, sesEventAnswerSchema, 'Handled, confirmed, or acknowledged and ignored.'],
+    more: {
+      ...sesEventAnswers({
+        400: 'Not an SNS message.',
+        403: 'Not a topic Postage subscribed to, too old, or the signature does not verify.',
+        502: 'The subscription could not be confirmed; SNS sends the confirmation again.',
+        503: 'The signing certificate or Temporal is unavailable; SNS delivers it again.',
+      }),
+      500: 'Unexpected failure; SNS delivers it again.',
+    },
+    async handler({ deps, req, res, body }) {
+      if (typeof body !== 'string') return refuse(req, res, 'invalid_sns_message', body.unreadable);
+      let message: SnsMessage;
       try {
-        await verifier.confirmSubscription(message);
+        message = await verifier(deps).verify(body);
       } catch (err) {
-        if (err instanceof SnsRejection) return refuse(req, res, err.code, err.message);
-        req.log.warn({ err, topic: message.TopicArn }, 'SNS subscription not confirmed');
-        return refuse(req, res, 'subscription_not_confirmed', 'The subscription could not be confirmed; SNS will send the confirmation again.');
+        if (!(err instanceof SnsRejection)) throw err;
+        return refuse(req, res, err.code, err.message);
       }
-      req.log.info({ topic: message.TopicArn }, 'SNS subscription confirmed');
-      res.status(200).json({ success: true, confirmed: true });
-      return;
-    }
-    if (message.Type === 'UnsubscribeConfirmation') {
-      req.log.warn({ topic: message.TopicArn }, 'SNS unsubscribed this endpoint');
-      res.status(200).json({ success: true });
-      return;
-    }
 
-    const event = parseSesEvent(message.Message);
-    if (!event.ok) {
-      req.log.info({ snsMessageId: message.MessageId, ignored: event.ignored }, 'SES event ignored');
-      res.status(200).json({ success: true, ignored: event.ignored });
-      return;
-    }
-    try {
-      const route = await routeProviderOutcome(deps, { sesMessageId: event.sesMessageId, snsMessageId: message.MessageId, outcome: event.outcome });
-      req.log.info({ snsMessageId: message.MessageId, outcome: event.outcome.type, route }, 'SES event received');
-      res.status(200).json({ success: true, route });
-    } catch (err) {
-      req.log.error({ err, snsMessageId: message.MessageId }, 'SES event could not be handed to Temporal');
-      refuse(req, res, 'queue_error', 'The event could not be queued; SNS will deliver it again.');
-    }
-  });
-  return router;
-}
+      if (message.Type === 'SubscriptionConfirmation') {
+        try {
+          await verifier(deps).confirmSubscription(message);
+        } catch (err) {
+          if (err instanceof SnsRejection) return refuse(req, res, err.code, err.message);
+          req.log.warn({ err, topic: message.TopicArn }, 'SNS subscription not confirmed');
+          return refuse(req, res, 'subscription_not_confirmed', 'The subscription could not be confirmed; SNS will send the confirmation again.');
+        }
+        req.log.info({ topic: message.TopicArn }, 'SNS subscription confirmed');
+        return { success: true, confirmed: true };
+      }
+      if (message.Type === 'UnsubscribeConfirmation') {
+        req.log.warn({ topic: message.TopicArn }, 'SNS unsubscribed this endpoint');
+        return { success: true };
+      }
+
+      const event = parseSesEvent(message.Message);
+      if (!event.ok) {
+        req.log.info({ snsMessageId: message.MessageId, ignored: event.ignored }, 'SES event ignored');
+        return { success: true, ignored: event.ignored };
+      }
+      try {
+        const route = await routeProviderOutcome(deps, { sesMessageId: event.sesMessageId, snsMessageId: message.MessageId, outcome: event.outcome });
+        req.log.info({ snsMessageId: message.MessageId, outcome: event.outcome.type, route }, 'SES event received');
+        return { success: true, route };
+      } catch (err) {
+        req.log.error({ err, snsMessageId: message.MessageId }, 'SES event could not be handed to Temporal');
+        return refuse(req, res, 'queue_error', 'The event could not be queued; SNS will deliver it again.');
+      }
+    },
+  }),
+];

@@ -13,10 +13,18 @@ export function checkedInCode<T extends object>(published: T, validated: object)
   return Object.assign(published, { [VALIDATED_AS]: validated });
 }
 
-/** What ajv validates with: a published schema with each checked-in-code part replaced by its stand-in. */
+/**
+ * What ajv validates with: a published schema with each checked-in-code part replaced by its
+ * stand-in, and without the names the document gives (`$id`, named.ts): ajv would read them as
+ * the schemas' addresses and refuse one met twice.
+ */
 export function validationSchema<T>(schema: T): T {
   if (Array.isArray(schema)) return schema.map((item: unknown) => validationSchema(item)) as T;
   if (typeof schema !== 'object' || schema === null) return schema;
   const source = (schema as { [VALIDATED_AS]?: object })[VALIDATED_AS] ?? schema;
-  return Object.fromEntries(Object.entries(source).map(([key, value]) => [key, validationSchema(value)])) as T;
+  return Object.fromEntries(
+    Object.entries(source)
+      .filter(([key]) => key !== '$id')
+      .map(([key, value]) => [key, validationSchema(value)]),
+  ) as T;
 }

@@ -2,6 +2,8 @@
 // is at the same time the JSON Schema ajv validates requests with (api/http/requestBody.ts), the
 // schema /openapi.json publishes (the tests validate every response they see against it) and,
 // through Static<>, the TypeScript type of the handler's input and of the presenters' output.
+// Each exported schema is named where it is defined (named.ts): the document publishes it under
+// that name and refers to it wherever it appears.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { DEFAULT_KEY_PERMISSION, KEY_PERMISSIONS } from '../../core/accounts/apiKeys';
 import { GRANTABLE_ROLES, ROLES } from '../../core/accounts/roles';
@@ -12,6 +14,7 @@ import { WEBHOOK_FAILURES } from '../../core/webhooks/webhookDelivery';
 import { SENDING_MODES } from '../../core/model/sendingModes';
 import { LOG_STATUSES } from '../../core/sending/emailLogListing';
 import { checkedInCode } from './checkedInCode';
+import { named } from './named';
 import { BYOC_ROLE_ARN, DOMAIN_NAME, EMAIL_ADDRESS, NOT_BLANK, WEBHOOK_URL } from './patterns';
 import { HEADER_SAFE, MAX_SUBJECT_LENGTH, NO_NUL } from '../../core/model/messageContent';
 import { SCHEDULED_AT } from './sendRequest';
@@ -56,60 +59,81 @@ const webhookUrl = () =>
   );
 const webhookEvents = () => Type.Array(oneOf(WEBHOOK_EVENT_TYPES), { minItems: 1, uniqueItems: true });
 
-export const SignupRequest = object({ email: email(), password: newPassword(), name: Type.Optional(Type.String({ maxLength: 100 })) });
+export const SignupRequest = named('SignupRequest', object({ email: email(), password: newPassword(), name: Type.Optional(Type.String({ maxLength: 100 })) }));
 /** Sign-in: any text (an address that is not one simply has no account: 401). */
-export const SigninRequest = object({ email: Type.String({ minLength: 1, maxLength: 320 }), password: password() });
-export const VerifyEmailRequest = object({ token: token() });
+export const SigninRequest = named('SigninRequest', object({ email: Type.String({ minLength: 1, maxLength: 320 }), password: password() }));
+export const VerifyEmailRequest = named('VerifyEmailRequest', object({ token: token() }));
 const grantableRole = () => oneOf(GRANTABLE_ROLES, 'Not above the inviter’s own role; ownership moves only by transfer.');
-export const InvitationRequest = object({ email: email(), role: grantableRole() });
-export const InvitationTokenRequest = object({ token: token() });
-export const AcceptInvitationRequest = object({
-  token: token(),
-  password: Type.Optional(newPassword()),
-  name: Type.Optional(Type.String({ maxLength: 100 })),
-});
-export const MemberRoleRequest = object({ role: grantableRole() });
-export const TransferOwnershipRequest = object({ user_id: Type.String({ format: 'uuid', description: 'The member who becomes the owner; the owner becomes an admin.' }) });
-export const SwitchAccountRequest = object({ account_id: Type.String({ format: 'uuid' }) });
-export const PasswordResetRequest = object({ email: email() });
-export const PasswordResetConfirmRequest = object({ token: token(), password: newPassword() });
-export const PasswordChangeRequest = object({ current_password: password('A wrong current password is a 400 on `current_password`.'), new_password: newPassword() });
-export const CreateDomainRequest = object(
-  { name: domainName(), sending_mode: oneOf(SENDING_MODES) },
-  { description: 'A `byoc` domain is a registrable domain, not a subdomain (400 on `name`: the public suffix list decides, which a pattern cannot state).' },
+export const InvitationRequest = named('InvitationRequest', object({ email: email(), role: grantableRole() }));
+export const InvitationTokenRequest = named('InvitationTokenRequest', object({ token: token() }));
+export const AcceptInvitationRequest = named(
+  'AcceptInvitationRequest',
+  object({
+    token: token(),
+    password: Type.Optional(newPassword()),
+    name: Type.Optional(Type.String({ maxLength: 100 })),
+  }),
 );
-export const CreateApiKeyRequest = object({
-  name: checkedInCode(Type.String({ minLength: 1, maxLength: 100, pattern: NOT_BLANK, description: 'Not only spaces.' }), { type: 'string', minLength: 1, maxLength: 100 }),
-  permission: Type.Optional(Type.Unsafe<(typeof KEY_PERMISSIONS)[number]>({ enum: [...KEY_PERMISSIONS], default: DEFAULT_KEY_PERMISSION })),
-  domains: Type.Optional(
-    Type.Array(domainName(), {
-      maxItems: 100,
-      description: "Domains the key may send from, each a domain of this account (another name is a 400 on `domains`); empty or absent: all the account's domains.",
-    }),
+export const MemberRoleRequest = named('MemberRoleRequest', object({ role: grantableRole() }));
+export const TransferOwnershipRequest = named(
+  'TransferOwnershipRequest',
+  object({ user_id: Type.String({ format: 'uuid', description: 'The member who becomes the owner; the owner becomes an admin.' }) }),
+);
+export const SwitchAccountRequest = named('SwitchAccountRequest', object({ account_id: Type.String({ format: 'uuid' }) }));
+export const PasswordResetRequest = named('PasswordResetRequest', object({ email: email() }));
+export const PasswordResetConfirmRequest = named('PasswordResetConfirmRequest', object({ token: token(), password: newPassword() }));
+export const PasswordChangeRequest = named('PasswordChangeRequest', object({ current_password: password('A wrong current password is a 400 on `current_password`.'), new_password: newPassword() }));
+export const CreateDomainRequest = named(
+  'CreateDomainRequest',
+  object(
+    { name: domainName(), sending_mode: oneOf(SENDING_MODES) },
+    { description: 'A `byoc` domain is a registrable domain, not a subdomain (400 on `name`: the public suffix list decides, which a pattern cannot state).' },
   ),
-  expires_at: Type.Optional(nullable(time('When the key stops working, in the future (a past time is a 400 on `expires_at`); absent or null: never.'))),
-});
-export const CreateWebhookRequest = object({ url: webhookUrl(), events: webhookEvents() });
-export const UpdateWebhookRequest = object({ url: Type.Optional(webhookUrl()), events: Type.Optional(webhookEvents()), active: Type.Optional(Type.Boolean()) }, { minProperties: 1 });
-export const TestWebhookRequest = object({ event_type: Type.Optional(oneOf(WEBHOOK_EVENT_TYPES)) });
-export const ByocRequest = object({
-  role_arn: checkedInCode(Type.String({ minLength: 1, maxLength: 2048, pattern: BYOC_ROLE_ARN }), { type: 'string', minLength: 1, maxLength: 2048 }),
-  // A pattern rather than an enum: the same rule, and the dashboard's form keeps its free-text field (a typed client would want the union).
-  region: checkedInCode(Type.String({ minLength: 1, maxLength: 64, pattern: `^(?:${SES_REGIONS.join('|')})$`, description: 'An AWS region where SES offers its API.' }), {
-    type: 'string',
-    minLength: 1,
-    maxLength: 64,
+);
+export const CreateApiKeyRequest = named(
+  'CreateApiKeyRequest',
+  object({
+    name: checkedInCode(Type.String({ minLength: 1, maxLength: 100, pattern: NOT_BLANK, description: 'Not only spaces.' }), { type: 'string', minLength: 1, maxLength: 100 }),
+    permission: Type.Optional(Type.Unsafe<(typeof KEY_PERMISSIONS)[number]>({ enum: [...KEY_PERMISSIONS], default: DEFAULT_KEY_PERMISSION })),
+    domains: Type.Optional(
+      Type.Array(domainName(), {
+        maxItems: 100,
+        description: "Domains the key may send from, each a domain of this account (another name is a 400 on `domains`); empty or absent: all the account's domains.",
+      }),
+    ),
+    expires_at: Type.Optional(nullable(time('When the key stops working, in the future (a past time is a 400 on `expires_at`); absent or null: never.'))),
   }),
-});
-export const CreateSuppressionRequest = object({ address: email() });
-export const RescheduleRequest = object({
-  scheduled_at: Type.String({
-    format: 'date-time',
-    maxLength: 40,
-    pattern: SCHEDULED_AT,
-    description: 'The new time: at most 30 days ahead; a time less than 10 minutes past sends the message at once (otherwise a 400 on `scheduled_at`).',
+);
+export const CreateWebhookRequest = named('CreateWebhookRequest', object({ url: webhookUrl(), events: webhookEvents() }));
+export const UpdateWebhookRequest = named(
+  'UpdateWebhookRequest',
+  object({ url: Type.Optional(webhookUrl()), events: Type.Optional(webhookEvents()), active: Type.Optional(Type.Boolean()) }, { minProperties: 1 }),
+);
+export const TestWebhookRequest = named('TestWebhookRequest', object({ event_type: Type.Optional(oneOf(WEBHOOK_EVENT_TYPES)) }));
+export const ByocRequest = named(
+  'ByocRequest',
+  object({
+    role_arn: checkedInCode(Type.String({ minLength: 1, maxLength: 2048, pattern: BYOC_ROLE_ARN }), { type: 'string', minLength: 1, maxLength: 2048 }),
+    // A pattern rather than an enum: the same rule, and the dashboard's form keeps its free-text field (a typed client would want the union).
+    region: checkedInCode(Type.String({ minLength: 1, maxLength: 64, pattern: `^(?:${SES_REGIONS.join('|')})$`, description: 'An AWS region where SES offers its API.' }), {
+      type: 'string',
+      minLength: 1,
+      maxLength: 64,
+    }),
   }),
-});
+);
+export const CreateSuppressionRequest = named('CreateSuppressionRequest', object({ address: email() }));
+export const RescheduleRequest = named(
+  'RescheduleRequest',
+  object({
+    scheduled_at: Type.String({
+      format: 'date-time',
+      maxLength: 40,
+      pattern: SCHEDULED_AT,
+      description: 'The new time: at most 30 days ahead; a time less than 10 minutes past sends the message at once (otherwise a 400 on `scheduled_at`).',
+    }),
+  }),
+);
 
 /** Not only spaces, and no NUL (PostgreSQL text cannot hold it). */
 const templateName = () => Type.String({ minLength: 1, maxLength: 200, pattern: '^[^\\x00]*[^\\s\\uFEFF\\x00][^\\x00]*$', description: 'A name for people (not unique): not only spaces.' });
@@ -134,36 +158,48 @@ const templateVariableValues = () =>
     description: 'The values the template reads, by name (strings, numbers, booleans, lists, objects).',
   });
 
-export const CreateTemplateRequest = object({
-  name: templateName(),
-  alias: Type.Optional(templateAlias()),
-  subject: templateSubject(),
-  html: templateHtml(),
-  text: Type.Optional(templateText()),
-});
-export const UpdateTemplateRequest = object(
-  {
-    name: Type.Optional(templateName()),
+export const CreateTemplateRequest = named(
+  'CreateTemplateRequest',
+  object({
+    name: templateName(),
     alias: Type.Optional(templateAlias()),
-    subject: Type.Optional(templateSubject()),
-    html: Type.Optional(templateHtml()),
+    subject: templateSubject(),
+    html: templateHtml(),
     text: Type.Optional(templateText()),
-  },
-  { minProperties: 1, description: 'Name and alias change at once; subject, html and text change the draft, which sends use once published.' },
-);
-export const PreviewTemplateRequest = object({
-  variables: Type.Optional(templateVariableValues()),
-  version: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: 'A published version; absent: the draft.' })),
-});
-export const TemplateTestSendRequest = object({
-  from_email: checkedInCode(Type.String({ minLength: 1, maxLength: 320, pattern: EMAIL_ADDRESS, description: 'A sender on a verified domain of the account.' }), {
-    type: 'string',
-    minLength: 1,
-    maxLength: 320,
   }),
-  recipient: oneOf(['delivered', 'bounce', 'complaint'] as const, 'Which test recipient (on the test domain): its outcome is simulated, nothing leaves Postage.'),
-  variables: Type.Optional(templateVariableValues()),
-});
+);
+export const UpdateTemplateRequest = named(
+  'UpdateTemplateRequest',
+  object(
+    {
+      name: Type.Optional(templateName()),
+      alias: Type.Optional(templateAlias()),
+      subject: Type.Optional(templateSubject()),
+      html: Type.Optional(templateHtml()),
+      text: Type.Optional(templateText()),
+    },
+    { minProperties: 1, description: 'Name and alias change at once; subject, html and text change the draft, which sends use once published.' },
+  ),
+);
+export const PreviewTemplateRequest = named(
+  'PreviewTemplateRequest',
+  object({
+    variables: Type.Optional(templateVariableValues()),
+    version: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: 'A published version; absent: the draft.' })),
+  }),
+);
+export const TemplateTestSendRequest = named(
+  'TemplateTestSendRequest',
+  object({
+    from_email: checkedInCode(Type.String({ minLength: 1, maxLength: 320, pattern: EMAIL_ADDRESS, description: 'A sender on a verified domain of the account.' }), {
+      type: 'string',
+      minLength: 1,
+      maxLength: 320,
+    }),
+    recipient: oneOf(['delivered', 'bounce', 'complaint'] as const, 'Which test recipient (on the test domain): its outcome is simulated, nothing leaves Postage.'),
+    variables: Type.Optional(templateVariableValues()),
+  }),
+);
 
 // ---- responses ----
 
@@ -180,186 +216,231 @@ const account = object({
 });
 
 /** Who made a change, as the audit log and the API keys' `created_by` show it. */
-const actorView = object({
-  type: oneOf(['user', 'key', 'cli', 'system'] as const),
-  id: str('A user or key id, the operator name, or the system part.'),
-  name: nullable(str('The person’s name or email, or the key’s name.')),
-  email: nullable(str()),
-});
-
-export const DnsRecordView = object({
-  purpose: oneOf(['ownership', 'dkim', 'mail_from', 'spf', 'dmarc'] as const),
-  type: oneOf(['TXT', 'CNAME', 'MX'] as const),
-  name: str(),
-  value: str(),
-  required: Type.Boolean({ description: 'Ownership and DKIM are required to send; the others are advisory (send warnings).' }),
-  status: oneOf(
-    ['verified', 'operator', 'pending', 'missing', 'unchecked'] as const,
-    'verified (found in DNS); operator (required, marked verified by Postage support without DNS being read); pending (required, not found yet); missing (advisory, not found at the last check); unchecked.',
-  ),
-});
-
-export const Domain = object({
-  name: str(),
-  sending_mode: oneOf(SENDING_MODES),
-  status: oneOf(
-    ['pending_ownership', 'pending_dkim', 'verified', 'released'] as const,
-    'released: another account proved ownership of the name first; the claim can never send and only deletion is left.',
-  ),
-  status_detail: str('The state and what to do next, in plain words.'),
-  can_send: Type.Boolean(),
-  verified_by: nullable(oneOf(['dns', 'operator'] as const, 'How the required records were verified: found in DNS, or vouched for by Postage support without DNS being read; null until verified.')),
-  ownership_verified_at: nullable(time()),
-  dkim_verified_at: nullable(time()),
-  mail_from_domain: nullable(str()),
-  last_checked_at: nullable(time()),
-  expires_at: nullable(time('An unverified claim is deleted at this time unless its ownership is verified first; null once verified.')),
-  released_at: nullable(time('When another account proved ownership of the name first.')),
-  records: Type.Array(DnsRecordView, {
-    description: 'The records to publish. The three DKIM CNAMEs are issued (and listed) once ownership is verified: the SES identity is created only then.',
+const actorView = named(
+  'Actor',
+  object({
+    type: oneOf(['user', 'key', 'cli', 'system'] as const),
+    id: str('A user or key id, the operator name, or the system part.'),
+    name: nullable(str('The person’s name or email, or the key’s name.')),
+    email: nullable(str()),
   }),
-  created_at: time(),
-});
+);
 
-export const ApiKey = object({
-  id: str(),
-  name: str(),
-  prefix: str('The public part of the key (`pk_<lookup id>`); the secret is never shown again.'),
-  permission: oneOf(KEY_PERMISSIONS),
-  domains: Type.Array(str()),
-  state: oneOf(['active', 'revoked', 'expired'] as const),
-  expires_at: nullable(time()),
-  revoked_at: nullable(time()),
-  last_used_at: nullable(time('Within a minute.')),
-  created_at: time(),
-  created_by: nullable(actorView),
-});
+export const DnsRecordView = named(
+  'DnsRecord',
+  object({
+    purpose: oneOf(['ownership', 'dkim', 'mail_from', 'spf', 'dmarc'] as const),
+    type: oneOf(['TXT', 'CNAME', 'MX'] as const),
+    name: str(),
+    value: str(),
+    required: Type.Boolean({ description: 'Ownership and DKIM are required to send; the others are advisory (send warnings).' }),
+    status: oneOf(
+      ['verified', 'operator', 'pending', 'missing', 'unchecked'] as const,
+      'verified (found in DNS); operator (required, marked verified by Postage support without DNS being read); pending (required, not found yet); missing (advisory, not found at the last check); unchecked.',
+    ),
+  }),
+);
 
-export const Webhook = object({ id: str(), url: str(), events: Type.Array(oneOf(WEBHOOK_EVENT_TYPES)), active: Type.Boolean(), created_at: time() });
+export const Domain = named(
+  'Domain',
+  object({
+    name: str(),
+    sending_mode: oneOf(SENDING_MODES),
+    status: oneOf(
+      ['pending_ownership', 'pending_dkim', 'verified', 'released'] as const,
+      'released: another account proved ownership of the name first; the claim can never send and only deletion is left.',
+    ),
+    status_detail: str('The state and what to do next, in plain words.'),
+    can_send: Type.Boolean(),
+    verified_by: nullable(oneOf(['dns', 'operator'] as const, 'How the required records were verified: found in DNS, or vouched for by Postage support without DNS being read; null until verified.')),
+    ownership_verified_at: nullable(time()),
+    dkim_verified_at: nullable(time()),
+    mail_from_domain: nullable(str()),
+    last_checked_at: nullable(time()),
+    expires_at: nullable(time('An unverified claim is deleted at this time unless its ownership is verified first; null once verified.')),
+    released_at: nullable(time('When another account proved ownership of the name first.')),
+    records: Type.Array(DnsRecordView, {
+      description: 'The records to publish. The three DKIM CNAMEs are issued (and listed) once ownership is verified: the SES identity is created only then.',
+    }),
+    created_at: time(),
+  }),
+);
+
+export const ApiKey = named(
+  'ApiKey',
+  object({
+    id: str(),
+    name: str(),
+    prefix: str('The public part of the key (`pk_<lookup id>`); the secret is never shown again.'),
+    permission: oneOf(KEY_PERMISSIONS),
+    domains: Type.Array(str()),
+    state: oneOf(['active', 'revoked', 'expired'] as const),
+    expires_at: nullable(time()),
+    revoked_at: nullable(time()),
+    last_used_at: nullable(time('Within a minute.')),
+    created_at: time(),
+    created_by: nullable(actorView),
+  }),
+);
+
+export const Webhook = named('Webhook', object({ id: str(), url: str(), events: Type.Array(oneOf(WEBHOOK_EVENT_TYPES)), active: Type.Boolean(), created_at: time() }));
 
 const durationMs = () => Type.Integer({ minimum: 0, description: 'How long the endpoint took to answer; without an answer, the deadline for `timeout` and 0 otherwise.' });
 const deliveryError = () => nullable(oneOf(WEBHOOK_FAILURES, 'Why no HTTP answer came, by category only; null when the endpoint answered (see `status_code`).'));
 
-export const WebhookDelivery = object({
-  id: str('Identifies the delivery (to replay it).'),
-  replay_of: nullable(str('The delivery this one replayed (POST .../deliveries/{delivery_id}/replay); null otherwise.')),
-  event_type: str(),
-  message_id: nullable(str()),
-  test: Type.Boolean({ description: 'A test event sent from the dashboard or the API.' }),
-  status_code: nullable(Type.Integer()),
-  succeeded: Type.Boolean(),
-  duration_ms: durationMs(),
-  error: deliveryError(),
-  attempted_at: time(),
-});
+export const WebhookDelivery = named(
+  'WebhookDelivery',
+  object({
+    id: str('Identifies the delivery (to replay it).'),
+    replay_of: nullable(str('The delivery this one replayed (POST .../deliveries/{delivery_id}/replay); null otherwise.')),
+    event_type: str(),
+    message_id: nullable(str()),
+    test: Type.Boolean({ description: 'A test event sent from the dashboard or the API.' }),
+    status_code: nullable(Type.Integer()),
+    succeeded: Type.Boolean(),
+    duration_ms: durationMs(),
+    error: deliveryError(),
+    attempted_at: time(),
+  }),
+);
 
 const policy = () => Type.Object({ Version: Type.Literal('2012-10-17'), Statement: Type.Array(Type.Object({})) }, { description: 'An IAM policy document.' });
 
-export const Byoc = object({
-  configured: Type.Boolean({ description: 'A configuration was saved.' }),
-  byoc_configured: Type.Boolean({ description: 'Validated, enabled and usable (spec 2.4).' }),
-  role_name: Type.Literal('Service-BYOC-Role'),
-  role_arn: nullable(str()),
-  region: nullable(str()),
-  external_id: nullable(str('48 hexadecimal characters, created on the first save and kept.')),
-  validated_at: nullable(time()),
-  validation_error: nullable(str()),
-  unusable_reason: nullable(str('Set when sending found the role unusable; validate again.')),
-});
-
-export const ByocValidationView = object({
-  ok: Type.Boolean(),
-  code: oneOf(['ok', 'assume_role_failed', 'external_id_not_required', 'sending_disabled', 'sandbox', 'missing_permission', 'not_propagated', 'ses_unreachable'] as const),
-  message: str('The failure reason of spec 5.3, in plain words.'),
-});
-
-export const EmailSummary = object({
-  message_id: str(),
-  recipient: str(),
-  from_email: str(),
-  subject: str(),
-  status: oneOf(LOG_STATUSES),
-  kind: oneOf(['real', 'test', 'simulator'] as const),
-  bounce_type: nullable(str()),
-  bounce_subtype: nullable(str()),
-  created_at: time(),
-  sent_at: nullable(time()),
-  delivered_at: nullable(time()),
-  bounced_at: nullable(time()),
-  complained_at: nullable(time()),
-  failed_at: nullable(time()),
-  tags: Type.Unsafe<Record<string, string>>({ type: 'object', additionalProperties: { type: 'string' }, description: 'The tags the send carried (`{}` without).' }),
-  scheduled_at: nullable(time('A scheduled send: when it goes (or went); null for an ordinary send.')),
-  template: nullable(
-    object(
-      { id: str(), version: nullable(Type.Integer({ minimum: 1, description: 'null: the draft (a test send from the dashboard).' })) },
-      { description: 'The template and version the message was rendered from; null for a message written in the request.' },
-    ),
-  ),
-});
-export const EmailSchedule = object({
-  message_id: str(),
-  status: oneOf(['scheduled', 'canceled'] as const),
-  scheduled_at: nullable(time('When it goes; null once cancelled.')),
-});
-
-export const TimelineEventView = object({
-  type: oneOf(
-    ['scheduled', 'canceled', 'queued', 'sent', 'possible_duplicate', 'delivered', 'bounced', 'complained', 'failed'] as const,
-    '`possible_duplicate`: Postage sent the message to SES again after an earlier attempt whose answer was lost (its worker died, or SES did not answer in time): the recipient may get two copies (`details.reason`).',
-  ),
-  at: time(),
-  details: Type.Unsafe<Record<string, string>>({
-    type: 'object',
-    additionalProperties: { type: 'string' },
-    description: 'bounce_type/bounce_subtype, reason, smtp_response or provider_message_id where they apply.',
+export const Byoc = named(
+  'Byoc',
+  object({
+    configured: Type.Boolean({ description: 'A configuration was saved.' }),
+    byoc_configured: Type.Boolean({ description: 'Validated, enabled and usable (spec 2.4).' }),
+    role_name: Type.Literal('Service-BYOC-Role'),
+    role_arn: nullable(str()),
+    region: nullable(str()),
+    external_id: nullable(str('48 hexadecimal characters, created on the first save and kept.')),
+    validated_at: nullable(time()),
+    validation_error: nullable(str()),
+    unusable_reason: nullable(str('Set when sending found the role unusable; validate again.')),
   }),
-});
+);
 
-export const MessageWebhookDelivery = object({
-  endpoint_id: str(),
-  url: str(),
-  event_type: str(),
-  status_code: nullable(Type.Integer()),
-  succeeded: Type.Boolean(),
-  duration_ms: durationMs(),
-  error: deliveryError(),
-  attempted_at: time(),
-});
+export const ByocValidationView = named(
+  'ByocValidationResult',
+  object({
+    ok: Type.Boolean(),
+    code: oneOf(['ok', 'assume_role_failed', 'external_id_not_required', 'sending_disabled', 'sandbox', 'missing_permission', 'not_propagated', 'ses_unreachable'] as const),
+    message: str('The failure reason of spec 5.3, in plain words.'),
+  }),
+);
 
-export const Suppression = object({ address: str(), reason: oneOf(['bounce', 'complaint', 'manual'] as const), created_at: time() });
+export const EmailSummary = named(
+  'EmailSummary',
+  object({
+    message_id: str(),
+    recipient: str(),
+    from_email: str(),
+    subject: str(),
+    status: oneOf(LOG_STATUSES),
+    kind: oneOf(['real', 'test', 'simulator'] as const),
+    bounce_type: nullable(str()),
+    bounce_subtype: nullable(str()),
+    created_at: time(),
+    sent_at: nullable(time()),
+    delivered_at: nullable(time()),
+    bounced_at: nullable(time()),
+    complained_at: nullable(time()),
+    failed_at: nullable(time()),
+    tags: Type.Unsafe<Record<string, string>>({ type: 'object', additionalProperties: { type: 'string' }, description: 'The tags the send carried (`{}` without).' }),
+    scheduled_at: nullable(time('A scheduled send: when it goes (or went); null for an ordinary send.')),
+    template: nullable(
+      object(
+        { id: str(), version: nullable(Type.Integer({ minimum: 1, description: 'null: the draft (a test send from the dashboard).' })) },
+        { description: 'The template and version the message was rendered from; null for a message written in the request.' },
+      ),
+    ),
+  }),
+);
+export const EmailSchedule = named(
+  'EmailSchedule',
+  object({
+    message_id: str(),
+    status: oneOf(['scheduled', 'canceled'] as const),
+    scheduled_at: nullable(time('When it goes; null once cancelled.')),
+  }),
+);
+
+export const TimelineEventView = named(
+  'TimelineEvent',
+  object({
+    type: oneOf(
+      ['scheduled', 'canceled', 'queued', 'sent', 'possible_duplicate', 'delivered', 'bounced', 'complained', 'failed'] as const,
+      '`possible_duplicate`: Postage sent the message to SES again after an earlier attempt whose answer was lost (its worker died, or SES did not answer in time): the recipient may get two copies (`details.reason`).',
+    ),
+    at: time(),
+    details: Type.Unsafe<Record<string, string>>({
+      type: 'object',
+      additionalProperties: { type: 'string' },
+      description: 'bounce_type/bounce_subtype, reason, smtp_response or provider_message_id where they apply.',
+    }),
+  }),
+);
+
+export const MessageWebhookDelivery = named(
+  'MessageWebhookDelivery',
+  object({
+    endpoint_id: str(),
+    url: str(),
+    event_type: str(),
+    status_code: nullable(Type.Integer()),
+    succeeded: Type.Boolean(),
+    duration_ms: durationMs(),
+    error: deliveryError(),
+    attempted_at: time(),
+  }),
+);
+
+export const Suppression = named('Suppression', object({ address: str(), reason: oneOf(['bounce', 'complaint', 'manual'] as const), created_at: time() }));
 
 const perMode = () => object({ byoc: count(), shared: count() });
 
-export const Accepted = object({ success: Type.Literal(true), detail: str() });
-export const Session = object({
-  user,
-  account,
-  accounts: Type.Array(object({ id: str(), name: str(), role: role() }), { description: 'Every account the person belongs to, the one used last first.' }),
-  csrf_token: str('Send it as X-CSRF-Token on every state-changing request made with this session.'),
-});
-export const Member = object({ user_id: str(), email: str(), name: str(), role: role(), joined_at: time() });
-export const MemberList = object({ members: Type.Array(Member) });
-export const RemovedMember = object({ member: Member, revoked_keys: Type.Array(str(), { description: 'Prefixes of the API keys the member made, revoked with the removal.' }) });
-export const Invitation = object({ id: str(), email: str(), role: oneOf(GRANTABLE_ROLES), invited_by: actorView, created_at: time(), expires_at: time() });
-export const InvitationList = object({ invitations: Type.Array(Invitation) });
-export const InvitationPreview = object({
-  account_name: str(),
-  email: str('The invited address.'),
-  role: oneOf(GRANTABLE_ROLES),
-  invited_by: nullable(str()),
-  expires_at: time(),
-  has_user: Type.Boolean({ description: 'true: sign in as the address to accept; false: accept with a new password.' }),
-});
-export const AuditEntry = object({ id: str(), actor: actorView, action: str(), details: Type.Record(Type.String(), Type.Unknown()), created_at: time() });
-export const AuditList = object({ entries: Type.Array(AuditEntry), next_cursor: nullable(str('Pass as `cursor` for the next (older) page; null on the last.')) });
-export const DomainList = object({ domains: Type.Array(Domain) });
-export const DomainVerification = object({
-  domain: Domain,
-  missing: Type.Array(DnsRecordView, { description: 'Required records not found yet (ownership first, then DKIM).' }),
-  checks: Type.Array(object({ purpose: str(), type: str(), name: str(), expected: str(), found: Type.Array(str()), ok: Type.Boolean() })),
-});
-export const Deleted = object({ success: Type.Literal(true), warnings: Type.Array(str()) });
+export const Accepted = named('Accepted', object({ success: Type.Literal(true), detail: str() }));
+export const Session = named(
+  'Session',
+  object({
+    user,
+    account,
+    accounts: Type.Array(object({ id: str(), name: str(), role: role() }), { description: 'Every account the person belongs to, the one used last first.' }),
+    csrf_token: str('Send it as X-CSRF-Token on every state-changing request made with this session.'),
+  }),
+);
+export const Member = named('Member', object({ user_id: str(), email: str(), name: str(), role: role(), joined_at: time() }));
+export const MemberList = named('MemberList', object({ members: Type.Array(Member) }));
+export const RemovedMember = named(
+  'RemovedMember',
+  object({ member: Member, revoked_keys: Type.Array(str(), { description: 'Prefixes of the API keys the member made, revoked with the removal.' }) }),
+);
+export const Invitation = named('Invitation', object({ id: str(), email: str(), role: oneOf(GRANTABLE_ROLES), invited_by: actorView, created_at: time(), expires_at: time() }));
+export const InvitationList = named('InvitationList', object({ invitations: Type.Array(Invitation) }));
+export const InvitationPreview = named(
+  'InvitationPreview',
+  object({
+    account_name: str(),
+    email: str('The invited address.'),
+    role: oneOf(GRANTABLE_ROLES),
+    invited_by: nullable(str()),
+    expires_at: time(),
+    has_user: Type.Boolean({ description: 'true: sign in as the address to accept; false: accept with a new password.' }),
+  }),
+);
+export const AuditEntry = named('AuditEntry', object({ id: str(), actor: actorView, action: str(), details: Type.Record(Type.String(), Type.Unknown()), created_at: time() }));
+export const AuditList = named('AuditList', object({ entries: Type.Array(AuditEntry), next_cursor: nullable(str('Pass as `cursor` for the next (older) page; null on the last.')) }));
+export const DomainList = named('DomainList', object({ domains: Type.Array(Domain) }));
+export const DomainVerification = named(
+  'DomainVerification',
+  object({
+    domain: Domain,
+    missing: Type.Array(DnsRecordView, { description: 'Required records not found yet (ownership first, then DKIM).' }),
+    checks: Type.Array(object({ purpose: str(), type: str(), name: str(), expected: str(), found: Type.Array(str()), ok: Type.Boolean() })),
+  }),
+);
+export const Deleted = named('Deleted', object({ success: Type.Literal(true), warnings: Type.Array(str()) }));
 const templateFields = {
   id: str(),
   name: str(),
@@ -369,140 +450,93 @@ const templateFields = {
   created_at: time(),
   updated_at: time(),
 };
-export const TemplateSummary = object(templateFields);
-export const Template = object({
-  ...templateFields,
-  draft: object({ subject: str(), html: str(), text: nullable(str()), variables: Type.Array(str(), { description: 'The variables the draft reads (top-level names).' }) }),
-});
-export const TemplateVersion = object({
-  version: Type.Integer({ minimum: 1 }),
-  subject: str(),
-  html: str(),
-  text: nullable(str()),
-  variables: Type.Array(str()),
-  published_at: time(),
-});
-export const TemplateList = object({ templates: Type.Array(TemplateSummary), next_cursor: nullable(str('Pass as `cursor` for the next (older) page; null on the last page.')) });
-export const TemplateVersionList = object({ versions: Type.Array(TemplateVersion, { description: 'Newest first.' }) });
-export const TemplateTestSend = object({ message_id: str(), recipient: str('The test address it was sent to.') });
-export const TemplatePreview = object({ subject: str(), html: str(), text: str('The text part: the template’s own, or derived from the HTML.') });
-export const ApiKeyList = object({ api_keys: Type.Array(ApiKey) });
-export const CreatedApiKey = object({ api_key: ApiKey, secret: str('The key itself, shown this once. Send it as X-API-Key.') });
-export const WebhookList = object({ webhooks: Type.Array(Webhook) });
-export const CreatedWebhook = object({
-  webhook: Webhook,
-  signing_secret: str(
-    'Shown this once: verify each delivery’s Standard Webhooks signature and timestamp with it (`webhook-signature` over `webhook-id.webhook-timestamp.body`, a `webhook-timestamp` within 5 minutes), with an SDK’s verify helper or any Standard Webhooks library. X-Service-Signature, the older scheme, signs the body alone, with no timestamp: it gives no replay protection.',
-  ),
-});
-export const RotatedSecret = object({
-  webhook: Webhook,
-  signing_secret: str('The new secret, shown this once. X-Service-Signature uses it at once.'),
-  previous_secret_expires_at: time('Until then every delivery also carries a Standard Webhooks signature made with the previous secret (webhook-signature lists both).'),
-});
-export const WebhookReplayResult = object({
-  delivery: WebhookDelivery,
-  payload: Type.Unsafe<Record<string, unknown>>({ type: 'object', description: 'The body that was signed and posted again (the same event: the same `webhook-id`).' }),
-});
-export const WebhookDeliveries = object({ deliveries: Type.Array(WebhookDelivery) });
-export const WebhookTestResult = object({
-  delivery: WebhookDelivery,
-  payload: Type.Unsafe<Record<string, unknown>>({ type: 'object', description: 'The body that was signed and posted (the flat test-event shape of spec 6.4).' }),
-});
+export const TemplateSummary = named('TemplateSummary', object(templateFields));
+export const Template = named(
+  'Template',
+  object({
+    ...templateFields,
+    draft: object({ subject: str(), html: str(), text: nullable(str()), variables: Type.Array(str(), { description: 'The variables the draft reads (top-level names).' }) }),
+  }),
+);
+export const TemplateVersion = named(
+  'TemplateVersion',
+  object({
+    version: Type.Integer({ minimum: 1 }),
+    subject: str(),
+    html: str(),
+    text: nullable(str()),
+    variables: Type.Array(str()),
+    published_at: time(),
+  }),
+);
+export const TemplateList = named('TemplateList', object({ templates: Type.Array(TemplateSummary), next_cursor: nullable(str('Pass as `cursor` for the next (older) page; null on the last page.')) }));
+export const TemplateVersionList = named('TemplateVersionList', object({ versions: Type.Array(TemplateVersion, { description: 'Newest first.' }) }));
+export const TemplateTestSend = named('TemplateTestSend', object({ message_id: str(), recipient: str('The test address it was sent to.') }));
+export const TemplatePreview = named('TemplatePreview', object({ subject: str(), html: str(), text: str('The text part: the template’s own, or derived from the HTML.') }));
+export const ApiKeyList = named('ApiKeyList', object({ api_keys: Type.Array(ApiKey) }));
+export const CreatedApiKey = named('CreatedApiKey', object({ api_key: ApiKey, secret: str('The key itself, shown this once. Send it as X-API-Key.') }));
+export const WebhookList = named('WebhookList', object({ webhooks: Type.Array(Webhook) }));
+export const CreatedWebhook = named(
+  'CreatedWebhook',
+  object({
+    webhook: Webhook,
+    signing_secret: str(
+      'Shown this once: verify each delivery’s Standard Webhooks signature and timestamp with it (`webhook-signature` over `webhook-id.webhook-timestamp.body`, a `webhook-timestamp` within 5 minutes), with an SDK’s verify helper or any Standard Webhooks library. X-Service-Signature, the older scheme, signs the body alone, with no timestamp: it gives no replay protection.',
+    ),
+  }),
+);
+export const RotatedSecret = named(
+  'RotatedSecret',
+  object({
+    webhook: Webhook,
+    signing_secret: str('The new secret, shown this once. X-Service-Signature uses it at once.'),
+    previous_secret_expires_at: time('Until then every delivery also carries a Standard Webhooks signature made with the previous secret (webhook-signature lists both).'),
+  }),
+);
+export const WebhookReplayResult = named(
+  'WebhookReplayResult',
+  object({
+    delivery: WebhookDelivery,
+    payload: Type.Unsafe<Record<string, unknown>>({ type: 'object', description: 'The body that was signed and posted again (the same event: the same `webhook-id`).' }),
+  }),
+);
+export const WebhookDeliveries = named('WebhookDeliveries', object({ deliveries: Type.Array(WebhookDelivery) }));
+export const WebhookTestResult = named(
+  'WebhookTestResult',
+  object({
+    delivery: WebhookDelivery,
+    payload: Type.Unsafe<Record<string, unknown>>({ type: 'object', description: 'The body that was signed and posted (the flat test-event shape of spec 6.4).' }),
+  }),
+);
 /** Typed as the template core/byoc builds (a CloudFormation document); published with the parts a client relies on. */
-export const CloudFormationTemplate = Type.Unsafe<Record<string, unknown>>(Type.Object({ AWSTemplateFormatVersion: Type.Literal('2010-09-09'), Resources: Type.Object({}), Outputs: Type.Object({}) }));
-export const ByocSaved = object({ byoc: Byoc, validation: ByocValidationView });
-export const ByocValidation = object({ byoc: Byoc, validation: ByocValidationView });
-export const ByocPolicy = object({
-  role_name: Type.Literal('Service-BYOC-Role'),
-  relay_account_id: str(),
-  external_id: nullable(str('Null until the configuration is first saved.')),
-  steps: Type.Array(str()),
-  trust_policy: policy(),
-  permissions_policy: policy(),
-});
-export const EmailList = object({ emails: Type.Array(EmailSummary), next_cursor: nullable(str('Pass as `cursor` for the next (older) page; null on the last page.')) });
-export const EmailDetail = object({ email: EmailSummary, timeline: Type.Array(TimelineEventView), webhook_deliveries: Type.Array(MessageWebhookDelivery) });
-export const SuppressionList = object({ suppressions: Type.Array(Suppression), next_cursor: nullable(str()) });
-export const SuppressionAdded = object({ suppression: Suppression, added: Type.Boolean({ description: 'False when the address was already suppressed.' }) });
-export const Usage = object({
-  plan: str("'' without a subscription (the free BYOC plan)."),
-  month: str('YYYY-MM (UTC)'),
-  allowance: perMode(),
-  used: perMode(),
-  days: Type.Array(object({ day: str('YYYY-MM-DD (UTC)'), byoc: count(), shared: count() }), { description: 'Every day of the previous and the current UTC month, oldest first.' }),
-});
-
-/**
- * The bodies /openapi.json names under components/schemas: an operation whose request or answer
- * is one of these refers to it by this name (api/openapi/managementPaths.ts).
- */
-export const MANAGEMENT_COMPONENTS = {
-  SignupRequest,
-  SigninRequest,
-  VerifyEmailRequest,
-  PasswordResetRequest,
-  PasswordResetConfirmRequest,
-  PasswordChangeRequest,
-  CreateDomainRequest,
-  CreateApiKeyRequest,
-  CreateWebhookRequest,
-  UpdateWebhookRequest,
-  TestWebhookRequest,
-  ByocRequest,
-  CreateSuppressionRequest,
-  RescheduleRequest,
-  EmailSchedule,
-  Accepted,
-  Session,
-  InvitationRequest,
-  InvitationTokenRequest,
-  AcceptInvitationRequest,
-  MemberRoleRequest,
-  TransferOwnershipRequest,
-  SwitchAccountRequest,
-  Member,
-  MemberList,
-  RemovedMember,
-  Invitation,
-  InvitationList,
-  InvitationPreview,
-  AuditEntry,
-  AuditList,
-  Domain,
-  DomainList,
-  DomainVerification,
-  Deleted,
-  ApiKey,
-  ApiKeyList,
-  CreatedApiKey,
-  Webhook,
-  WebhookList,
-  CreatedWebhook,
-  WebhookDeliveries,
-  WebhookTestResult,
-  RotatedSecret,
-  WebhookReplayResult,
-  CloudFormationTemplate,
-  Byoc,
-  ByocSaved,
-  ByocValidation,
-  ByocPolicy,
-  EmailList,
-  EmailDetail,
-  Suppression,
-  SuppressionList,
-  CreateTemplateRequest,
-  UpdateTemplateRequest,
-  PreviewTemplateRequest,
-  TemplateSummary,
-  Template,
-  TemplateVersion,
-  TemplateList,
-  TemplateVersionList,
-  TemplatePreview,
-  TemplateTestSendRequest,
-  TemplateTestSend,
-  SuppressionAdded,
-  Usage,
-} satisfies Record<string, TSchema>;
+export const CloudFormationTemplate = named(
+  'CloudFormationTemplate',
+  Type.Unsafe<Record<string, unknown>>(Type.Object({ AWSTemplateFormatVersion: Type.Literal('2010-09-09'), Resources: Type.Object({}), Outputs: Type.Object({}) })),
+);
+export const ByocSaved = named('ByocSaved', object({ byoc: Byoc, validation: ByocValidationView }));
+export const ByocValidation = named('ByocValidation', object({ byoc: Byoc, validation: ByocValidationView }));
+export const ByocPolicy = named(
+  'ByocPolicy',
+  object({
+    role_name: Type.Literal('Service-BYOC-Role'),
+    relay_account_id: str(),
+    external_id: nullable(str('Null until the configuration is first saved.')),
+    steps: Type.Array(str()),
+    trust_policy: policy(),
+    permissions_policy: policy(),
+  }),
+);
+export const EmailList = named('EmailList', object({ emails: Type.Array(EmailSummary), next_cursor: nullable(str('Pass as `cursor` for the next (older) page; null on the last page.')) }));
+export const EmailDetail = named('EmailDetail', object({ email: EmailSummary, timeline: Type.Array(TimelineEventView), webhook_deliveries: Type.Array(MessageWebhookDelivery) }));
+export const SuppressionList = named('SuppressionList', object({ suppressions: Type.Array(Suppression), next_cursor: nullable(str()) }));
+export const SuppressionAdded = named('SuppressionAdded', object({ suppression: Suppression, added: Type.Boolean({ description: 'False when the address was already suppressed.' }) }));
+export const Usage = named(
+  'Usage',
+  object({
+    plan: str("'' without a subscription (the free BYOC plan)."),
+    month: str('YYYY-MM (UTC)'),
+    allowance: perMode(),
+    used: perMode(),
+    days: Type.Array(object({ day: str('YYYY-MM-DD (UTC)'), byoc: count(), shared: count() }), { description: 'Every day of the previous and the current UTC month, oldest first.' }),
+  }),
+);

@@ -1,8 +1,13 @@
-// JSON Schemas of every response body the API sends, published in /openapi.json. The tests
-// validate each response they receive against the served document, so code and document agree.
-import { SEND_ERROR_STATUS, type ErrorCode } from '../http/errors';
+// JSON Schemas of every response body the API sends, published in /openapi.json (each under its
+// name, named.ts). The tests validate each response they receive against the served document, so
+// code and document agree.
+import { BATCH_MAX_ITEMS } from '../../core/sending/sendBatch';
+import { SEND_REFUSAL_CODES } from '../../core/sending/sendMessage';
+import { ERROR_CODES } from '../http/errors';
+import { named } from './named';
 
-export const sendResponseSchema = {
+/** The fields of a send's answer (also those of an accepted item of a batch). */
+const sendResponseFields = {
   type: 'object',
   additionalProperties: false,
   required: ['success', 'message', 'message_id', 'mode', 'attachments'],
@@ -22,7 +27,9 @@ export const sendResponseSchema = {
   },
 } as const;
 
-export const accountRecordSchema = {
+export const sendResponseSchema = named('SendResponse', { ...sendResponseFields });
+
+export const accountRecordSchema = named('AccountRecord', {
   type: 'object',
   additionalProperties: false,
   required: ['name', 'email', 'is_verified', 'current_plan', 'byoc_usage_current_month', 'shared_usage_current_month', 'byoc_configured', 'verified_byoc_domains', 'verified_shared_domains'],
@@ -37,7 +44,7 @@ export const accountRecordSchema = {
     verified_byoc_domains: { type: 'array', items: { type: 'string' } },
     verified_shared_domains: { type: 'array', items: { type: 'string' } },
   },
-} as const;
+} as const);
 
 /** `{success:false, error, detail}` restricted to the given codes. */
 export function errorSchema(codes: readonly string[]) {
@@ -53,20 +60,18 @@ export function errorSchema(codes: readonly string[]) {
   } as const;
 }
 
-/** Codes answered with `status`; by default those of the send and account endpoints. */
-export function codesWithStatus(status: number, table: Partial<Record<ErrorCode, number>> = SEND_ERROR_STATUS): ErrorCode[] {
-  return (Object.keys(table) as ErrorCode[]).filter((code) => table[code] === status);
-}
+/** Every error answer with a code: each operation's answers refer to it, narrowed to the codes of their status (`narrowed`, named.ts). */
+export const errorAnswerSchema = named('Error', errorSchema(ERROR_CODES));
 
 /** 401 and the rate-limit 429: no `error` code (spec 7). */
-export const plainErrorSchema = {
+export const plainErrorSchema = named('PlainError', {
   type: 'object',
   additionalProperties: false,
   required: ['success', 'detail'],
   properties: { success: { const: false }, detail: { type: 'string' } },
-} as const;
+} as const);
 
-export const validationErrorSchema = {
+export const validationErrorSchema = named('ValidationError', {
   type: 'object',
   additionalProperties: false,
   required: ['success', 'detail', 'errors'],
@@ -80,10 +85,10 @@ export const validationErrorSchema = {
       additionalProperties: { type: 'array', items: { type: 'string' }, minItems: 1 },
     },
   },
-} as const;
+} as const);
 
 /** 200 of POST /provider/ses-events: handled, confirmed, or acknowledged and ignored. */
-export const sesEventAnswerSchema = {
+export const sesEventAnswerSchema = named('SesEventAnswer', {
   type: 'object',
   additionalProperties: false,
   required: ['success'],
@@ -96,23 +101,26 @@ export const sesEventAnswerSchema = {
     },
     ignored: { type: 'string', description: 'Why an event carries no outcome (an Open, a Send...).' },
   },
-} as const;
+} as const);
+
+/** What an item of a batch may be refused with: what a send is refused with (the rate limit and the key are the batch's). */
+const BATCH_ITEM_CODES = ERROR_CODES.filter((code) => (SEND_REFUSAL_CODES as string[]).includes(code));
 
 /** One entry of a batch answer: the item's send answer, its refusal, or its field errors. */
-export function batchItemSchema(refusalCodes: readonly string[]) {
-  const index = { type: 'integer', minimum: 0, maximum: 99, description: 'The position of the email in the request.' } as const;
+function batchItemSchema() {
+  const index = { type: 'integer', minimum: 0, maximum: BATCH_MAX_ITEMS - 1, description: 'The position of the email in the request.' } as const;
   return {
     oneOf: [
       {
-        ...sendResponseSchema,
-        required: ['index', ...sendResponseSchema.required],
-        properties: { index, ...sendResponseSchema.properties, replayed: { const: true, description: "The item's own idempotency key (or the batch's) was used before: its earlier answer." } },
+        ...sendResponseFields,
+        required: ['index', ...sendResponseFields.required],
+        properties: { index, ...sendResponseFields.properties, replayed: { const: true, description: "The item's own idempotency key (or the batch's) was used before: its earlier answer." } },
       },
       {
         type: 'object',
         additionalProperties: false,
         required: ['index', 'success', 'error', 'detail'],
-        properties: { index, success: { const: false }, error: { enum: [...refusalCodes] }, detail: { type: 'string' } },
+        properties: { index, success: { const: false }, error: { enum: BATCH_ITEM_CODES }, detail: { type: 'string' } },
       },
       {
         type: 'object',
@@ -123,3 +131,10 @@ export function batchItemSchema(refusalCodes: readonly string[]) {
     ],
   } as const;
 }
+
+export const sendBatchResponseSchema = named('SendBatchResponse', {
+  type: 'object',
+  additionalProperties: false,
+  required: ['success', 'data'],
+  properties: { success: { const: true }, data: { type: 'array', minItems: 1, maxItems: BATCH_MAX_ITEMS, items: batchItemSchema() } },
+} as const);

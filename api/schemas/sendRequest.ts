@@ -4,6 +4,7 @@
 // are published too and left out of the ajv pass (checkedInCode.ts). Limits that are
 // configurable (attachment count and size) are filled in from the config.
 import { checkedInCode } from './checkedInCode';
+import { named } from './named';
 import { MAILBOX } from './patterns';
 import { HEADER_SAFE, MAX_MESSAGE_TAGS, MAX_SUBJECT_LENGTH, MESSAGE_TAG, NO_NUL } from '../../core/model/messageContent';
 import { IDEMPOTENCY_KEY } from '../../core/sending/idempotency';
@@ -125,5 +126,5 @@ export function buildSendRequestSchema(limits: SendRequestLimits) {
       { not: { required: ['template'], anyOf: [{ required: ['subject'] }, { required: ['html'] }, { required: ['message'] }] } },
     ],
   } as const;
-  return checkedInCode(published, shape);
+  return named('SendRequest', checkedInCode(published, shape));
 }

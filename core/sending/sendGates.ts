@@ -1,11 +1,11 @@
-// The synchronous gates of POST /api/send/, in the documented order (README, "API reference").
-// Each failure names the spec's error code. The last gate, the monthly quota, is a cheap read
-// here; the count that decides is taken atomically when the message is accepted
+// The synchronous gates of POST /api/send/, in the documented order (docs/sending.md, "Processing
+// order"). Each failure names its documented error code. The last gate, the monthly quota, is a
+// cheap read here; the count that decides is taken atomically when the message is accepted
 // (core/sending/acceptMessage.ts), so a race at the limit still admits exactly the allowance.
 import type { ApiKey } from '../accounts/apiKeys';
 import { toAccount, type Account, type AccountRow } from '../accounts/accounts';
 import { normaliseDomainName, suppressionKey, type RecipientKind } from '../model/addresses';
-import type { ApiErrorCodes } from '../model/errorCodes';
+import type { ApiErrorCode, ApiErrorCodes } from '../model/errorCodes';
 import { isByocUsable, toConfig, type ByocConfig, type ByocConfigRow } from '../byoc/byocConfig';
 import { rowFromJson, utcMonthStart, type Db } from '../platform/db';
 import { toDomain, type Domain, type DomainRow } from '../domains/domains';
@@ -13,18 +13,24 @@ import { FREE_PLAN, monthlyQuota, toPlan, type Plan, type PlanRow } from '../acc
 import { subscribedPlan } from '../accounts/subscription';
 import { API_KEY_ROLE, lesserRole, roleCovers, SENDING_ROLE, type Role } from '../accounts/roles';
 
-export type GateCode = ApiErrorCodes<
-  | 'domain_not_registered'
-  | 'domain_not_allowed'
-  | 'unauthorized'
-  | 'sending_suspended'
-  | 'domain_not_verified'
-  | 'dkim_not_verified'
-  | 'domain_mode_mismatch'
-  | 'byoc_not_configured'
-  | 'recipient_suppressed'
-  | 'usage_limit_exceeded'
->;
+/**
+ * The gates' refusals about the sender (its domain, its account, the key), as opposed to the
+ * recipient's and the quota's: the SMTP relay answers these at MAIL FROM, and a template's test
+ * send (which has a fixed recipient) documents them as its 403s and 503.
+ */
+export const SENDER_REFUSALS = [
+  'domain_not_registered',
+  'domain_not_allowed',
+  'unauthorized',
+  'sending_suspended',
+  'domain_not_verified',
+  'dkim_not_verified',
+  'domain_mode_mismatch',
+  'byoc_not_configured',
+] as const satisfies readonly ApiErrorCode[];
+export type SenderRefusal = (typeof SENDER_REFUSALS)[number];
+
+export type GateCode = ApiErrorCodes<SenderRefusal | 'recipient_suppressed' | 'usage_limit_exceeded'>;
 
 export interface GateFailure {
   code: GateCode;
@@ -41,7 +47,7 @@ export interface SendContext {
 /** The sending key as the gates need it: `id` absent for Postage's own emails, which have no key. */
 export type SendingKeyFacts = Pick<ApiKey, 'accountId' | 'domainScope'> & { id?: string };
 
-/** Spec 5.3: a key with a domain scope sends only from those domains (also checked on replays). */
+/** docs/sending.md ("Processing order", "Idempotency"): a key with a domain scope sends only from those domains (also checked on replays). */
 export function checkKeyScope(apiKey: Pick<ApiKey, 'domainScope'>, fromDomain: string): GateFailure | undefined {
   const scope = apiKey.domainScope.map(normaliseDomainName);
   const domain = normaliseDomainName(fromDomain);

@@ -15,7 +15,7 @@ import { buildSendResponse, type SendResponseBody } from './sendResponse';
 import { scheduleProblem } from './scheduledSends';
 import { renderTemplateForSend, type RenderBudget, type TemplateReference } from '../templates/renderTemplate';
 
-/** A send request that passed validation (spec 2.1): addresses parsed, attachments decoded. */
+/** A send request that passed validation (docs/sending.md; docs/errors-and-limits.md, "400 field errors"): addresses parsed, attachments decoded. */
 export interface SendRequest {
   to: Mailbox;
   recipientKind: RecipientKind;
@@ -55,6 +55,25 @@ export interface SendMessageInput {
 
 /** Every refusal is a code of the README's error table (a code outside it does not compile), with the detail the client reads. */
 export type SendRefusalCode = ApiErrorCodes<GateCode | AcceptFailure | 'idempotency_key_reused' | 'idempotency_key_in_progress' | 'service_unavailable'>;
+
+/** Every SendRefusalCode, for what documents them (the send endpoints' answers); a code missing here does not compile. */
+export const SEND_REFUSAL_CODES = Object.keys({
+  domain_not_registered: true,
+  domain_not_allowed: true,
+  unauthorized: true,
+  sending_suspended: true,
+  domain_not_verified: true,
+  dkim_not_verified: true,
+  domain_mode_mismatch: true,
+  byoc_not_configured: true,
+  recipient_suppressed: true,
+  usage_limit_exceeded: true,
+  attachment_upload_failed: true,
+  queue_error: true,
+  idempotency_key_reused: true,
+  idempotency_key_in_progress: true,
+  service_unavailable: true,
+} satisfies Record<SendRefusalCode, true>) as SendRefusalCode[];
 
 export type SendMessageResult =
   /** Accepted: `body` is the answer (also stored for replays of the idempotency key). */

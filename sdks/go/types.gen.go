@@ -21,24 +21,24 @@ func (e AcceptedSuccess) Valid() bool {
 	}
 }
 
-// Defines values for APIKeyCreatedByType.
+// Defines values for ActorType.
 const (
-	APIKeyCreatedByTypeCli    APIKeyCreatedByType = "cli"
-	APIKeyCreatedByTypeKey    APIKeyCreatedByType = "key"
-	APIKeyCreatedByTypeSystem APIKeyCreatedByType = "system"
-	APIKeyCreatedByTypeUser   APIKeyCreatedByType = "user"
+	ActorTypeCli    ActorType = "cli"
+	ActorTypeKey    ActorType = "key"
+	ActorTypeSystem ActorType = "system"
+	ActorTypeUser   ActorType = "user"
 )
 
-// Valid indicates whether the value is a known member of the APIKeyCreatedByType enum.
-func (e APIKeyCreatedByType) Valid() bool {
+// Valid indicates whether the value is a known member of the ActorType enum.
+func (e ActorType) Valid() bool {
 	switch e {
-	case APIKeyCreatedByTypeCli:
+	case ActorTypeCli:
 		return true
-	case APIKeyCreatedByTypeKey:
+	case ActorTypeKey:
 		return true
-	case APIKeyCreatedByTypeSystem:
+	case ActorTypeSystem:
 		return true
-	case APIKeyCreatedByTypeUser:
+	case ActorTypeUser:
 		return true
 	default:
 		return false
@@ -78,93 +78,6 @@ func (e APIKeyState) Valid() bool {
 	case APIKeyStateExpired:
 		return true
 	case APIKeyStateRevoked:
-		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for APIKeyListAPIKeysCreatedByType.
-const (
-	APIKeyListAPIKeysCreatedByTypeCli    APIKeyListAPIKeysCreatedByType = "cli"
-	APIKeyListAPIKeysCreatedByTypeKey    APIKeyListAPIKeysCreatedByType = "key"
-	APIKeyListAPIKeysCreatedByTypeSystem APIKeyListAPIKeysCreatedByType = "system"
-	APIKeyListAPIKeysCreatedByTypeUser   APIKeyListAPIKeysCreatedByType = "user"
-)
-
-// Valid indicates whether the value is a known member of the APIKeyListAPIKeysCreatedByType enum.
-func (e APIKeyListAPIKeysCreatedByType) Valid() bool {
-	switch e {
-	case APIKeyListAPIKeysCreatedByTypeCli:
-		return true
-	case APIKeyListAPIKeysCreatedByTypeKey:
-		return true
-	case APIKeyListAPIKeysCreatedByTypeSystem:
-		return true
-	case APIKeyListAPIKeysCreatedByTypeUser:
-		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for APIKeyListAPIKeysPermission.
-const (
-	APIKeyListAPIKeysPermissionFullAccess APIKeyListAPIKeysPermission = "full_access"
-	APIKeyListAPIKeysPermissionSending    APIKeyListAPIKeysPermission = "sending"
-)
-
-// Valid indicates whether the value is a known member of the APIKeyListAPIKeysPermission enum.
-func (e APIKeyListAPIKeysPermission) Valid() bool {
-	switch e {
-	case APIKeyListAPIKeysPermissionFullAccess:
-		return true
-	case APIKeyListAPIKeysPermissionSending:
-		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for APIKeyListAPIKeysState.
-const (
-	APIKeyListAPIKeysStateActive  APIKeyListAPIKeysState = "active"
-	APIKeyListAPIKeysStateExpired APIKeyListAPIKeysState = "expired"
-	APIKeyListAPIKeysStateRevoked APIKeyListAPIKeysState = "revoked"
-)
-
-// Valid indicates whether the value is a known member of the APIKeyListAPIKeysState enum.
-func (e APIKeyListAPIKeysState) Valid() bool {
-	switch e {
-	case APIKeyListAPIKeysStateActive:
-		return true
-	case APIKeyListAPIKeysStateExpired:
-		return true
-	case APIKeyListAPIKeysStateRevoked:
-		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for AuditEntryActorType.
-const (
-	AuditEntryActorTypeCli    AuditEntryActorType = "cli"
-	AuditEntryActorTypeKey    AuditEntryActorType = "key"
-	AuditEntryActorTypeSystem AuditEntryActorType = "system"
-	AuditEntryActorTypeUser   AuditEntryActorType = "user"
-)
-
-// Valid indicates whether the value is a known member of the AuditEntryActorType enum.
-func (e AuditEntryActorType) Valid() bool {
-	switch e {
-	case AuditEntryActorTypeCli:
-		return true
-	case AuditEntryActorTypeKey:
-		return true
-	case AuditEntryActorTypeSystem:
-		return true
-	case AuditEntryActorTypeUser:
 		return true
 	default:
 		return false
@@ -231,102 +144,36 @@ func (e ByocPolicyTrustPolicyVersion) Valid() bool {
 	}
 }
 
-// Defines values for ByocSavedByocRoleName.
+// Defines values for ByocValidationResultCode.
 const (
-	ByocSavedByocRoleNameServiceBYOCRole ByocSavedByocRoleName = "Service-BYOC-Role"
+	ByocValidationResultCodeAssumeRoleFailed      ByocValidationResultCode = "assume_role_failed"
+	ByocValidationResultCodeExternalIDNotRequired ByocValidationResultCode = "external_id_not_required"
+	ByocValidationResultCodeMissingPermission     ByocValidationResultCode = "missing_permission"
+	ByocValidationResultCodeNotPropagated         ByocValidationResultCode = "not_propagated"
+	ByocValidationResultCodeOk                    ByocValidationResultCode = "ok"
+	ByocValidationResultCodeSandbox               ByocValidationResultCode = "sandbox"
+	ByocValidationResultCodeSendingDisabled       ByocValidationResultCode = "sending_disabled"
+	ByocValidationResultCodeSesUnreachable        ByocValidationResultCode = "ses_unreachable"
 )
 
-// Valid indicates whether the value is a known member of the ByocSavedByocRoleName enum.
-func (e ByocSavedByocRoleName) Valid() bool {
+// Valid indicates whether the value is a known member of the ByocValidationResultCode enum.
+func (e ByocValidationResultCode) Valid() bool {
 	switch e {
-	case ByocSavedByocRoleNameServiceBYOCRole:
+	case ByocValidationResultCodeAssumeRoleFailed:
 		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for ByocSavedValidationCode.
-const (
-	ByocSavedValidationCodeAssumeRoleFailed      ByocSavedValidationCode = "assume_role_failed"
-	ByocSavedValidationCodeExternalIDNotRequired ByocSavedValidationCode = "external_id_not_required"
-	ByocSavedValidationCodeMissingPermission     ByocSavedValidationCode = "missing_permission"
-	ByocSavedValidationCodeNotPropagated         ByocSavedValidationCode = "not_propagated"
-	ByocSavedValidationCodeOk                    ByocSavedValidationCode = "ok"
-	ByocSavedValidationCodeSandbox               ByocSavedValidationCode = "sandbox"
-	ByocSavedValidationCodeSendingDisabled       ByocSavedValidationCode = "sending_disabled"
-	ByocSavedValidationCodeSesUnreachable        ByocSavedValidationCode = "ses_unreachable"
-)
-
-// Valid indicates whether the value is a known member of the ByocSavedValidationCode enum.
-func (e ByocSavedValidationCode) Valid() bool {
-	switch e {
-	case ByocSavedValidationCodeAssumeRoleFailed:
+	case ByocValidationResultCodeExternalIDNotRequired:
 		return true
-	case ByocSavedValidationCodeExternalIDNotRequired:
+	case ByocValidationResultCodeMissingPermission:
 		return true
-	case ByocSavedValidationCodeMissingPermission:
+	case ByocValidationResultCodeNotPropagated:
 		return true
-	case ByocSavedValidationCodeNotPropagated:
+	case ByocValidationResultCodeOk:
 		return true
-	case ByocSavedValidationCodeOk:
+	case ByocValidationResultCodeSandbox:
 		return true
-	case ByocSavedValidationCodeSandbox:
+	case ByocValidationResultCodeSendingDisabled:
 		return true
-	case ByocSavedValidationCodeSendingDisabled:
-		return true
-	case ByocSavedValidationCodeSesUnreachable:
-		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for ByocValidationByocRoleName.
-const (
-	ByocValidationByocRoleNameServiceBYOCRole ByocValidationByocRoleName = "Service-BYOC-Role"
-)
-
-// Valid indicates whether the value is a known member of the ByocValidationByocRoleName enum.
-func (e ByocValidationByocRoleName) Valid() bool {
-	switch e {
-	case ByocValidationByocRoleNameServiceBYOCRole:
-		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for ByocValidationValidationCode.
-const (
-	ByocValidationValidationCodeAssumeRoleFailed      ByocValidationValidationCode = "assume_role_failed"
-	ByocValidationValidationCodeExternalIDNotRequired ByocValidationValidationCode = "external_id_not_required"
-	ByocValidationValidationCodeMissingPermission     ByocValidationValidationCode = "missing_permission"
-	ByocValidationValidationCodeNotPropagated         ByocValidationValidationCode = "not_propagated"
-	ByocValidationValidationCodeOk                    ByocValidationValidationCode = "ok"
-	ByocValidationValidationCodeSandbox               ByocValidationValidationCode = "sandbox"
-	ByocValidationValidationCodeSendingDisabled       ByocValidationValidationCode = "sending_disabled"
-	ByocValidationValidationCodeSesUnreachable        ByocValidationValidationCode = "ses_unreachable"
-)
-
-// Valid indicates whether the value is a known member of the ByocValidationValidationCode enum.
-func (e ByocValidationValidationCode) Valid() bool {
-	switch e {
-	case ByocValidationValidationCodeAssumeRoleFailed:
-		return true
-	case ByocValidationValidationCodeExternalIDNotRequired:
-		return true
-	case ByocValidationValidationCodeMissingPermission:
-		return true
-	case ByocValidationValidationCodeNotPropagated:
-		return true
-	case ByocValidationValidationCodeOk:
-		return true
-	case ByocValidationValidationCodeSandbox:
-		return true
-	case ByocValidationValidationCodeSendingDisabled:
-		return true
-	case ByocValidationValidationCodeSesUnreachable:
+	case ByocValidationResultCodeSesUnreachable:
 		return true
 	default:
 		return false
@@ -384,69 +231,6 @@ func (e CreateDomainRequestSendingMode) Valid() bool {
 	}
 }
 
-// Defines values for CreatedAPIKeyAPIKeyCreatedByType.
-const (
-	CreatedAPIKeyAPIKeyCreatedByTypeCli    CreatedAPIKeyAPIKeyCreatedByType = "cli"
-	CreatedAPIKeyAPIKeyCreatedByTypeKey    CreatedAPIKeyAPIKeyCreatedByType = "key"
-	CreatedAPIKeyAPIKeyCreatedByTypeSystem CreatedAPIKeyAPIKeyCreatedByType = "system"
-	CreatedAPIKeyAPIKeyCreatedByTypeUser   CreatedAPIKeyAPIKeyCreatedByType = "user"
-)
-
-// Valid indicates whether the value is a known member of the CreatedAPIKeyAPIKeyCreatedByType enum.
-func (e CreatedAPIKeyAPIKeyCreatedByType) Valid() bool {
-	switch e {
-	case CreatedAPIKeyAPIKeyCreatedByTypeCli:
-		return true
-	case CreatedAPIKeyAPIKeyCreatedByTypeKey:
-		return true
-	case CreatedAPIKeyAPIKeyCreatedByTypeSystem:
-		return true
-	case CreatedAPIKeyAPIKeyCreatedByTypeUser:
-		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for CreatedAPIKeyAPIKeyPermission.
-const (
-	CreatedAPIKeyAPIKeyPermissionFullAccess CreatedAPIKeyAPIKeyPermission = "full_access"
-	CreatedAPIKeyAPIKeyPermissionSending    CreatedAPIKeyAPIKeyPermission = "sending"
-)
-
-// Valid indicates whether the value is a known member of the CreatedAPIKeyAPIKeyPermission enum.
-func (e CreatedAPIKeyAPIKeyPermission) Valid() bool {
-	switch e {
-	case CreatedAPIKeyAPIKeyPermissionFullAccess:
-		return true
-	case CreatedAPIKeyAPIKeyPermissionSending:
-		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for CreatedAPIKeyAPIKeyState.
-const (
-	CreatedAPIKeyAPIKeyStateActive  CreatedAPIKeyAPIKeyState = "active"
-	CreatedAPIKeyAPIKeyStateExpired CreatedAPIKeyAPIKeyState = "expired"
-	CreatedAPIKeyAPIKeyStateRevoked CreatedAPIKeyAPIKeyState = "revoked"
-)
-
-// Valid indicates whether the value is a known member of the CreatedAPIKeyAPIKeyState enum.
-func (e CreatedAPIKeyAPIKeyState) Valid() bool {
-	switch e {
-	case CreatedAPIKeyAPIKeyStateActive:
-		return true
-	case CreatedAPIKeyAPIKeyStateExpired:
-		return true
-	case CreatedAPIKeyAPIKeyStateRevoked:
-		return true
-	default:
-		return false
-	}
-}
-
 // Defines values for DeletedSuccess.
 const (
 	DeletedSuccessTrue DeletedSuccess = true
@@ -462,75 +246,75 @@ func (e DeletedSuccess) Valid() bool {
 	}
 }
 
-// Defines values for DomainRecordsPurpose.
+// Defines values for DNSRecordPurpose.
 const (
-	DomainRecordsPurposeDkim      DomainRecordsPurpose = "dkim"
-	DomainRecordsPurposeDmarc     DomainRecordsPurpose = "dmarc"
-	DomainRecordsPurposeMailFrom  DomainRecordsPurpose = "mail_from"
-	DomainRecordsPurposeOwnership DomainRecordsPurpose = "ownership"
-	DomainRecordsPurposeSpf       DomainRecordsPurpose = "spf"
+	DNSRecordPurposeDkim      DNSRecordPurpose = "dkim"
+	DNSRecordPurposeDmarc     DNSRecordPurpose = "dmarc"
+	DNSRecordPurposeMailFrom  DNSRecordPurpose = "mail_from"
+	DNSRecordPurposeOwnership DNSRecordPurpose = "ownership"
+	DNSRecordPurposeSpf       DNSRecordPurpose = "spf"
 )
 
-// Valid indicates whether the value is a known member of the DomainRecordsPurpose enum.
-func (e DomainRecordsPurpose) Valid() bool {
+// Valid indicates whether the value is a known member of the DNSRecordPurpose enum.
+func (e DNSRecordPurpose) Valid() bool {
 	switch e {
-	case DomainRecordsPurposeDkim:
+	case DNSRecordPurposeDkim:
 		return true
-	case DomainRecordsPurposeDmarc:
+	case DNSRecordPurposeDmarc:
 		return true
-	case DomainRecordsPurposeMailFrom:
+	case DNSRecordPurposeMailFrom:
 		return true
-	case DomainRecordsPurposeOwnership:
+	case DNSRecordPurposeOwnership:
 		return true
-	case DomainRecordsPurposeSpf:
+	case DNSRecordPurposeSpf:
 		return true
 	default:
 		return false
 	}
 }
 
-// Defines values for DomainRecordsStatus.
+// Defines values for DNSRecordStatus.
 const (
-	DomainRecordsStatusMissing   DomainRecordsStatus = "missing"
-	DomainRecordsStatusOperator  DomainRecordsStatus = "operator"
-	DomainRecordsStatusPending   DomainRecordsStatus = "pending"
-	DomainRecordsStatusUnchecked DomainRecordsStatus = "unchecked"
-	DomainRecordsStatusVerified  DomainRecordsStatus = "verified"
+	DNSRecordStatusMissing   DNSRecordStatus = "missing"
+	DNSRecordStatusOperator  DNSRecordStatus = "operator"
+	DNSRecordStatusPending   DNSRecordStatus = "pending"
+	DNSRecordStatusUnchecked DNSRecordStatus = "unchecked"
+	DNSRecordStatusVerified  DNSRecordStatus = "verified"
 )
 
-// Valid indicates whether the value is a known member of the DomainRecordsStatus enum.
-func (e DomainRecordsStatus) Valid() bool {
+// Valid indicates whether the value is a known member of the DNSRecordStatus enum.
+func (e DNSRecordStatus) Valid() bool {
 	switch e {
-	case DomainRecordsStatusMissing:
+	case DNSRecordStatusMissing:
 		return true
-	case DomainRecordsStatusOperator:
+	case DNSRecordStatusOperator:
 		return true
-	case DomainRecordsStatusPending:
+	case DNSRecordStatusPending:
 		return true
-	case DomainRecordsStatusUnchecked:
+	case DNSRecordStatusUnchecked:
 		return true
-	case DomainRecordsStatusVerified:
+	case DNSRecordStatusVerified:
 		return true
 	default:
 		return false
 	}
 }
 
-// Defines values for DomainRecordsType.
+// Defines values for DNSRecordType.
 const (
-	DomainRecordsTypeCNAME DomainRecordsType = "CNAME"
-	DomainRecordsTypeMX    DomainRecordsType = "MX"
-	DomainRecordsTypeTXT   DomainRecordsType = "TXT"
+	DNSRecordTypeCNAME DNSRecordType = "CNAME"
+	DNSRecordTypeMX    DNSRecordType = "MX"
+	DNSRecordTypeTXT   DNSRecordType = "TXT"
 )
 
-// Valid indicates whether the value is a known member of the DomainRecordsType enum.
-func (e DomainRecordsType) Valid() bool {
+// Valid indicates whether the value is a known member of the DNSRecordType enum.
+func (e DNSRecordType) Valid() bool {
 	switch e {
-	case DomainRecordsTypeCNAME:
+	case DNSRecordTypeCNAME:
 		return true
-	case DomainRecordsTypeMX:
+	case DNSRecordTypeMX:
 		return true
-	case DomainRecordsTypeTXT:
+	case DNSRecordTypeTXT:
 		return true
 	default:
 		return false
@@ -597,537 +381,6 @@ func (e DomainVerifiedBy) Valid() bool {
 	}
 }
 
-// Defines values for DomainListDomainsRecordsPurpose.
-const (
-	DomainListDomainsRecordsPurposeDkim      DomainListDomainsRecordsPurpose = "dkim"
-	DomainListDomainsRecordsPurposeDmarc     DomainListDomainsRecordsPurpose = "dmarc"
-	DomainListDomainsRecordsPurposeMailFrom  DomainListDomainsRecordsPurpose = "mail_from"
-	DomainListDomainsRecordsPurposeOwnership DomainListDomainsRecordsPurpose = "ownership"
-	DomainListDomainsRecordsPurposeSpf       DomainListDomainsRecordsPurpose = "spf"
-)
-
-// Valid indicates whether the value is a known member of the DomainListDomainsRecordsPurpose enum.
-func (e DomainListDomainsRecordsPurpose) Valid() bool {
-	switch e {
-	case DomainListDomainsRecordsPurposeDkim:
-		return true
-	case DomainListDomainsRecordsPurposeDmarc:
-		return true
-	case DomainListDomainsRecordsPurposeMailFrom:
-		return true
-	case DomainListDomainsRecordsPurposeOwnership:
-		return true
-	case DomainListDomainsRecordsPurposeSpf:
-		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for DomainListDomainsRecordsStatus.
-const (
-	DomainListDomainsRecordsStatusMissing   DomainListDomainsRecordsStatus = "missing"
-	DomainListDomainsRecordsStatusOperator  DomainListDomainsRecordsStatus = "operator"
-	DomainListDomainsRecordsStatusPending   DomainListDomainsRecordsStatus = "pending"
-	DomainListDomainsRecordsStatusUnchecked DomainListDomainsRecordsStatus = "unchecked"
-	DomainListDomainsRecordsStatusVerified  DomainListDomainsRecordsStatus = "verified"
-)
-
-// Valid indicates whether the value is a known member of the DomainListDomainsRecordsStatus enum.
-func (e DomainListDomainsRecordsStatus) Valid() bool {
-	switch e {
-	case DomainListDomainsRecordsStatusMissing:
-		return true
-	case DomainListDomainsRecordsStatusOperator:
-		return true
-	case DomainListDomainsRecordsStatusPending:
-		return true
-	case DomainListDomainsRecordsStatusUnchecked:
-		return true
-	case DomainListDomainsRecordsStatusVerified:
-		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for DomainListDomainsRecordsType.
-const (
-	DomainListDomainsRecordsTypeCNAME DomainListDomainsRecordsType = "CNAME"
-	DomainListDomainsRecordsTypeMX    DomainListDomainsRecordsType = "MX"
-	DomainListDomainsRecordsTypeTXT   DomainListDomainsRecordsType = "TXT"
-)
-
-// Valid indicates whether the value is a known member of the DomainListDomainsRecordsType enum.
-func (e DomainListDomainsRecordsType) Valid() bool {
-	switch e {
-	case DomainListDomainsRecordsTypeCNAME:
-		return true
-	case DomainListDomainsRecordsTypeMX:
-		return true
-	case DomainListDomainsRecordsTypeTXT:
-		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for DomainListDomainsSendingMode.
-const (
-	DomainListDomainsSendingModeByoc   DomainListDomainsSendingMode = "byoc"
-	DomainListDomainsSendingModeShared DomainListDomainsSendingMode = "shared"
-)
-
-// Valid indicates whether the value is a known member of the DomainListDomainsSendingMode enum.
-func (e DomainListDomainsSendingMode) Valid() bool {
-	switch e {
-	case DomainListDomainsSendingModeByoc:
-		return true
-	case DomainListDomainsSendingModeShared:
-		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for DomainListDomainsStatus.
-const (
-	DomainListDomainsStatusPendingDkim      DomainListDomainsStatus = "pending_dkim"
-	DomainListDomainsStatusPendingOwnership DomainListDomainsStatus = "pending_ownership"
-	DomainListDomainsStatusReleased         DomainListDomainsStatus = "released"
-	DomainListDomainsStatusVerified         DomainListDomainsStatus = "verified"
-)
-
-// Valid indicates whether the value is a known member of the DomainListDomainsStatus enum.
-func (e DomainListDomainsStatus) Valid() bool {
-	switch e {
-	case DomainListDomainsStatusPendingDkim:
-		return true
-	case DomainListDomainsStatusPendingOwnership:
-		return true
-	case DomainListDomainsStatusReleased:
-		return true
-	case DomainListDomainsStatusVerified:
-		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for DomainListDomainsVerifiedBy.
-const (
-	DomainListDomainsVerifiedByDNS      DomainListDomainsVerifiedBy = "dns"
-	DomainListDomainsVerifiedByOperator DomainListDomainsVerifiedBy = "operator"
-)
-
-// Valid indicates whether the value is a known member of the DomainListDomainsVerifiedBy enum.
-func (e DomainListDomainsVerifiedBy) Valid() bool {
-	switch e {
-	case DomainListDomainsVerifiedByDNS:
-		return true
-	case DomainListDomainsVerifiedByOperator:
-		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for DomainVerificationDomainRecordsPurpose.
-const (
-	DomainVerificationDomainRecordsPurposeDkim      DomainVerificationDomainRecordsPurpose = "dkim"
-	DomainVerificationDomainRecordsPurposeDmarc     DomainVerificationDomainRecordsPurpose = "dmarc"
-	DomainVerificationDomainRecordsPurposeMailFrom  DomainVerificationDomainRecordsPurpose = "mail_from"
-	DomainVerificationDomainRecordsPurposeOwnership DomainVerificationDomainRecordsPurpose = "ownership"
-	DomainVerificationDomainRecordsPurposeSpf       DomainVerificationDomainRecordsPurpose = "spf"
-)
-
-// Valid indicates whether the value is a known member of the DomainVerificationDomainRecordsPurpose enum.
-func (e DomainVerificationDomainRecordsPurpose) Valid() bool {
-	switch e {
-	case DomainVerificationDomainRecordsPurposeDkim:
-		return true
-	case DomainVerificationDomainRecordsPurposeDmarc:
-		return true
-	case DomainVerificationDomainRecordsPurposeMailFrom:
-		return true
-	case DomainVerificationDomainRecordsPurposeOwnership:
-		return true
-	case DomainVerificationDomainRecordsPurposeSpf:
-		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for DomainVerificationDomainRecordsStatus.
-const (
-	DomainVerificationDomainRecordsStatusMissing   DomainVerificationDomainRecordsStatus = "missing"
-	DomainVerificationDomainRecordsStatusOperator  DomainVerificationDomainRecordsStatus = "operator"
-	DomainVerificationDomainRecordsStatusPending   DomainVerificationDomainRecordsStatus = "pending"
-	DomainVerificationDomainRecordsStatusUnchecked DomainVerificationDomainRecordsStatus = "unchecked"
-	DomainVerificationDomainRecordsStatusVerified  DomainVerificationDomainRecordsStatus = "verified"
-)
-
-// Valid indicates whether the value is a known member of the DomainVerificationDomainRecordsStatus enum.
-func (e DomainVerificationDomainRecordsStatus) Valid() bool {
-	switch e {
-	case DomainVerificationDomainRecordsStatusMissing:
-		return true
-	case DomainVerificationDomainRecordsStatusOperator:
-		return true
-	case DomainVerificationDomainRecordsStatusPending:
-		return true
-	case DomainVerificationDomainRecordsStatusUnchecked:
-		return true
-	case DomainVerificationDomainRecordsStatusVerified:
-		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for DomainVerificationDomainRecordsType.
-const (
-	DomainVerificationDomainRecordsTypeCNAME DomainVerificationDomainRecordsType = "CNAME"
-	DomainVerificationDomainRecordsTypeMX    DomainVerificationDomainRecordsType = "MX"
-	DomainVerificationDomainRecordsTypeTXT   DomainVerificationDomainRecordsType = "TXT"
-)
-
-// Valid indicates whether the value is a known member of the DomainVerificationDomainRecordsType enum.
-func (e DomainVerificationDomainRecordsType) Valid() bool {
-	switch e {
-	case DomainVerificationDomainRecordsTypeCNAME:
-		return true
-	case DomainVerificationDomainRecordsTypeMX:
-		return true
-	case DomainVerificationDomainRecordsTypeTXT:
-		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for DomainVerificationDomainSendingMode.
-const (
-	DomainVerificationDomainSendingModeByoc   DomainVerificationDomainSendingMode = "byoc"
-	DomainVerificationDomainSendingModeShared DomainVerificationDomainSendingMode = "shared"
-)
-
-// Valid indicates whether the value is a known member of the DomainVerificationDomainSendingMode enum.
-func (e DomainVerificationDomainSendingMode) Valid() bool {
-	switch e {
-	case DomainVerificationDomainSendingModeByoc:
-		return true
-	case DomainVerificationDomainSendingModeShared:
-		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for DomainVerificationDomainStatus.
-const (
-	DomainVerificationDomainStatusPendingDkim      DomainVerificationDomainStatus = "pending_dkim"
-	DomainVerificationDomainStatusPendingOwnership DomainVerificationDomainStatus = "pending_ownership"
-	DomainVerificationDomainStatusReleased         DomainVerificationDomainStatus = "released"
-	DomainVerificationDomainStatusVerified         DomainVerificationDomainStatus = "verified"
-)
-
-// Valid indicates whether the value is a known member of the DomainVerificationDomainStatus enum.
-func (e DomainVerificationDomainStatus) Valid() bool {
-	switch e {
-	case DomainVerificationDomainStatusPendingDkim:
-		return true
-	case DomainVerificationDomainStatusPendingOwnership:
-		return true
-	case DomainVerificationDomainStatusReleased:
-		return true
-	case DomainVerificationDomainStatusVerified:
-		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for DomainVerificationDomainVerifiedBy.
-const (
-	DomainVerificationDomainVerifiedByDNS      DomainVerificationDomainVerifiedBy = "dns"
-	DomainVerificationDomainVerifiedByOperator DomainVerificationDomainVerifiedBy = "operator"
-)
-
-// Valid indicates whether the value is a known member of the DomainVerificationDomainVerifiedBy enum.
-func (e DomainVerificationDomainVerifiedBy) Valid() bool {
-	switch e {
-	case DomainVerificationDomainVerifiedByDNS:
-		return true
-	case DomainVerificationDomainVerifiedByOperator:
-		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for DomainVerificationMissingPurpose.
-const (
-	DomainVerificationMissingPurposeDkim      DomainVerificationMissingPurpose = "dkim"
-	DomainVerificationMissingPurposeDmarc     DomainVerificationMissingPurpose = "dmarc"
-	DomainVerificationMissingPurposeMailFrom  DomainVerificationMissingPurpose = "mail_from"
-	DomainVerificationMissingPurposeOwnership DomainVerificationMissingPurpose = "ownership"
-	DomainVerificationMissingPurposeSpf       DomainVerificationMissingPurpose = "spf"
-)
-
-// Valid indicates whether the value is a known member of the DomainVerificationMissingPurpose enum.
-func (e DomainVerificationMissingPurpose) Valid() bool {
-	switch e {
-	case DomainVerificationMissingPurposeDkim:
-		return true
-	case DomainVerificationMissingPurposeDmarc:
-		return true
-	case DomainVerificationMissingPurposeMailFrom:
-		return true
-	case DomainVerificationMissingPurposeOwnership:
-		return true
-	case DomainVerificationMissingPurposeSpf:
-		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for DomainVerificationMissingStatus.
-const (
-	DomainVerificationMissingStatusMissing   DomainVerificationMissingStatus = "missing"
-	DomainVerificationMissingStatusOperator  DomainVerificationMissingStatus = "operator"
-	DomainVerificationMissingStatusPending   DomainVerificationMissingStatus = "pending"
-	DomainVerificationMissingStatusUnchecked DomainVerificationMissingStatus = "unchecked"
-	DomainVerificationMissingStatusVerified  DomainVerificationMissingStatus = "verified"
-)
-
-// Valid indicates whether the value is a known member of the DomainVerificationMissingStatus enum.
-func (e DomainVerificationMissingStatus) Valid() bool {
-	switch e {
-	case DomainVerificationMissingStatusMissing:
-		return true
-	case DomainVerificationMissingStatusOperator:
-		return true
-	case DomainVerificationMissingStatusPending:
-		return true
-	case DomainVerificationMissingStatusUnchecked:
-		return true
-	case DomainVerificationMissingStatusVerified:
-		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for DomainVerificationMissingType.
-const (
-	DomainVerificationMissingTypeCNAME DomainVerificationMissingType = "CNAME"
-	DomainVerificationMissingTypeMX    DomainVerificationMissingType = "MX"
-	DomainVerificationMissingTypeTXT   DomainVerificationMissingType = "TXT"
-)
-
-// Valid indicates whether the value is a known member of the DomainVerificationMissingType enum.
-func (e DomainVerificationMissingType) Valid() bool {
-	switch e {
-	case DomainVerificationMissingTypeCNAME:
-		return true
-	case DomainVerificationMissingTypeMX:
-		return true
-	case DomainVerificationMissingTypeTXT:
-		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for EmailDetailEmailKind.
-const (
-	EmailDetailEmailKindReal      EmailDetailEmailKind = "real"
-	EmailDetailEmailKindSimulator EmailDetailEmailKind = "simulator"
-	EmailDetailEmailKindTest      EmailDetailEmailKind = "test"
-)
-
-// Valid indicates whether the value is a known member of the EmailDetailEmailKind enum.
-func (e EmailDetailEmailKind) Valid() bool {
-	switch e {
-	case EmailDetailEmailKindReal:
-		return true
-	case EmailDetailEmailKindSimulator:
-		return true
-	case EmailDetailEmailKindTest:
-		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for EmailDetailEmailStatus.
-const (
-	EmailDetailEmailStatusBounced    EmailDetailEmailStatus = "bounced"
-	EmailDetailEmailStatusCanceled   EmailDetailEmailStatus = "canceled"
-	EmailDetailEmailStatusComplained EmailDetailEmailStatus = "complained"
-	EmailDetailEmailStatusDelivered  EmailDetailEmailStatus = "delivered"
-	EmailDetailEmailStatusFailed     EmailDetailEmailStatus = "failed"
-	EmailDetailEmailStatusQueued     EmailDetailEmailStatus = "queued"
-	EmailDetailEmailStatusScheduled  EmailDetailEmailStatus = "scheduled"
-	EmailDetailEmailStatusSent       EmailDetailEmailStatus = "sent"
-)
-
-// Valid indicates whether the value is a known member of the EmailDetailEmailStatus enum.
-func (e EmailDetailEmailStatus) Valid() bool {
-	switch e {
-	case EmailDetailEmailStatusBounced:
-		return true
-	case EmailDetailEmailStatusCanceled:
-		return true
-	case EmailDetailEmailStatusComplained:
-		return true
-	case EmailDetailEmailStatusDelivered:
-		return true
-	case EmailDetailEmailStatusFailed:
-		return true
-	case EmailDetailEmailStatusQueued:
-		return true
-	case EmailDetailEmailStatusScheduled:
-		return true
-	case EmailDetailEmailStatusSent:
-		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for EmailDetailTimelineType.
-const (
-	EmailDetailTimelineTypeBounced           EmailDetailTimelineType = "bounced"
-	EmailDetailTimelineTypeCanceled          EmailDetailTimelineType = "canceled"
-	EmailDetailTimelineTypeComplained        EmailDetailTimelineType = "complained"
-	EmailDetailTimelineTypeDelivered         EmailDetailTimelineType = "delivered"
-	EmailDetailTimelineTypeFailed            EmailDetailTimelineType = "failed"
-	EmailDetailTimelineTypePossibleDuplicate EmailDetailTimelineType = "possible_duplicate"
-	EmailDetailTimelineTypeQueued            EmailDetailTimelineType = "queued"
-	EmailDetailTimelineTypeScheduled         EmailDetailTimelineType = "scheduled"
-	EmailDetailTimelineTypeSent              EmailDetailTimelineType = "sent"
-)
-
-// Valid indicates whether the value is a known member of the EmailDetailTimelineType enum.
-func (e EmailDetailTimelineType) Valid() bool {
-	switch e {
-	case EmailDetailTimelineTypeBounced:
-		return true
-	case EmailDetailTimelineTypeCanceled:
-		return true
-	case EmailDetailTimelineTypeComplained:
-		return true
-	case EmailDetailTimelineTypeDelivered:
-		return true
-	case EmailDetailTimelineTypeFailed:
-		return true
-	case EmailDetailTimelineTypePossibleDuplicate:
-		return true
-	case EmailDetailTimelineTypeQueued:
-		return true
-	case EmailDetailTimelineTypeScheduled:
-		return true
-	case EmailDetailTimelineTypeSent:
-		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for EmailDetailWebhookDeliveriesError.
-const (
-	EmailDetailWebhookDeliveriesErrorAddressNotAllowed EmailDetailWebhookDeliveriesError = "address_not_allowed"
-	EmailDetailWebhookDeliveriesErrorCancelled         EmailDetailWebhookDeliveriesError = "cancelled"
-	EmailDetailWebhookDeliveriesErrorConnectionRefused EmailDetailWebhookDeliveriesError = "connection_refused"
-	EmailDetailWebhookDeliveriesErrorDNSFailure        EmailDetailWebhookDeliveriesError = "dns_failure"
-	EmailDetailWebhookDeliveriesErrorNetworkError      EmailDetailWebhookDeliveriesError = "network_error"
-	EmailDetailWebhookDeliveriesErrorTLSError          EmailDetailWebhookDeliveriesError = "tls_error"
-	EmailDetailWebhookDeliveriesErrorTimeout           EmailDetailWebhookDeliveriesError = "timeout"
-)
-
-// Valid indicates whether the value is a known member of the EmailDetailWebhookDeliveriesError enum.
-func (e EmailDetailWebhookDeliveriesError) Valid() bool {
-	switch e {
-	case EmailDetailWebhookDeliveriesErrorAddressNotAllowed:
-		return true
-	case EmailDetailWebhookDeliveriesErrorCancelled:
-		return true
-	case EmailDetailWebhookDeliveriesErrorConnectionRefused:
-		return true
-	case EmailDetailWebhookDeliveriesErrorDNSFailure:
-		return true
-	case EmailDetailWebhookDeliveriesErrorNetworkError:
-		return true
-	case EmailDetailWebhookDeliveriesErrorTLSError:
-		return true
-	case EmailDetailWebhookDeliveriesErrorTimeout:
-		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for EmailListEmailsKind.
-const (
-	EmailListEmailsKindReal      EmailListEmailsKind = "real"
-	EmailListEmailsKindSimulator EmailListEmailsKind = "simulator"
-	EmailListEmailsKindTest      EmailListEmailsKind = "test"
-)
-
-// Valid indicates whether the value is a known member of the EmailListEmailsKind enum.
-func (e EmailListEmailsKind) Valid() bool {
-	switch e {
-	case EmailListEmailsKindReal:
-		return true
-	case EmailListEmailsKindSimulator:
-		return true
-	case EmailListEmailsKindTest:
-		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for EmailListEmailsStatus.
-const (
-	EmailListEmailsStatusBounced    EmailListEmailsStatus = "bounced"
-	EmailListEmailsStatusCanceled   EmailListEmailsStatus = "canceled"
-	EmailListEmailsStatusComplained EmailListEmailsStatus = "complained"
-	EmailListEmailsStatusDelivered  EmailListEmailsStatus = "delivered"
-	EmailListEmailsStatusFailed     EmailListEmailsStatus = "failed"
-	EmailListEmailsStatusQueued     EmailListEmailsStatus = "queued"
-	EmailListEmailsStatusScheduled  EmailListEmailsStatus = "scheduled"
-	EmailListEmailsStatusSent       EmailListEmailsStatus = "sent"
-)
-
-// Valid indicates whether the value is a known member of the EmailListEmailsStatus enum.
-func (e EmailListEmailsStatus) Valid() bool {
-	switch e {
-	case EmailListEmailsStatusBounced:
-		return true
-	case EmailListEmailsStatusCanceled:
-		return true
-	case EmailListEmailsStatusComplained:
-		return true
-	case EmailListEmailsStatusDelivered:
-		return true
-	case EmailListEmailsStatusFailed:
-		return true
-	case EmailListEmailsStatusQueued:
-		return true
-	case EmailListEmailsStatusScheduled:
-		return true
-	case EmailListEmailsStatusSent:
-		return true
-	default:
-		return false
-	}
-}
-
 // Defines values for EmailScheduleStatus.
 const (
 	EmailScheduleStatusCanceled  EmailScheduleStatus = "canceled"
@@ -1140,6 +393,63 @@ func (e EmailScheduleStatus) Valid() bool {
 	case EmailScheduleStatusCanceled:
 		return true
 	case EmailScheduleStatusScheduled:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for EmailSummaryKind.
+const (
+	EmailSummaryKindReal      EmailSummaryKind = "real"
+	EmailSummaryKindSimulator EmailSummaryKind = "simulator"
+	EmailSummaryKindTest      EmailSummaryKind = "test"
+)
+
+// Valid indicates whether the value is a known member of the EmailSummaryKind enum.
+func (e EmailSummaryKind) Valid() bool {
+	switch e {
+	case EmailSummaryKindReal:
+		return true
+	case EmailSummaryKindSimulator:
+		return true
+	case EmailSummaryKindTest:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for EmailSummaryStatus.
+const (
+	EmailSummaryStatusBounced    EmailSummaryStatus = "bounced"
+	EmailSummaryStatusCanceled   EmailSummaryStatus = "canceled"
+	EmailSummaryStatusComplained EmailSummaryStatus = "complained"
+	EmailSummaryStatusDelivered  EmailSummaryStatus = "delivered"
+	EmailSummaryStatusFailed     EmailSummaryStatus = "failed"
+	EmailSummaryStatusQueued     EmailSummaryStatus = "queued"
+	EmailSummaryStatusScheduled  EmailSummaryStatus = "scheduled"
+	EmailSummaryStatusSent       EmailSummaryStatus = "sent"
+)
+
+// Valid indicates whether the value is a known member of the EmailSummaryStatus enum.
+func (e EmailSummaryStatus) Valid() bool {
+	switch e {
+	case EmailSummaryStatusBounced:
+		return true
+	case EmailSummaryStatusCanceled:
+		return true
+	case EmailSummaryStatusComplained:
+		return true
+	case EmailSummaryStatusDelivered:
+		return true
+	case EmailSummaryStatusFailed:
+		return true
+	case EmailSummaryStatusQueued:
+		return true
+	case EmailSummaryStatusScheduled:
+		return true
+	case EmailSummaryStatusSent:
 		return true
 	default:
 		return false
@@ -1284,30 +594,6 @@ func (e ErrorSuccess) Valid() bool {
 	}
 }
 
-// Defines values for InvitationInvitedByType.
-const (
-	InvitationInvitedByTypeCli    InvitationInvitedByType = "cli"
-	InvitationInvitedByTypeKey    InvitationInvitedByType = "key"
-	InvitationInvitedByTypeSystem InvitationInvitedByType = "system"
-	InvitationInvitedByTypeUser   InvitationInvitedByType = "user"
-)
-
-// Valid indicates whether the value is a known member of the InvitationInvitedByType enum.
-func (e InvitationInvitedByType) Valid() bool {
-	switch e {
-	case InvitationInvitedByTypeCli:
-		return true
-	case InvitationInvitedByTypeKey:
-		return true
-	case InvitationInvitedByTypeSystem:
-		return true
-	case InvitationInvitedByTypeUser:
-		return true
-	default:
-		return false
-	}
-}
-
 // Defines values for InvitationRole.
 const (
 	InvitationRoleAdmin     InvitationRole = "admin"
@@ -1416,6 +702,39 @@ func (e MemberRoleRequestRole) Valid() bool {
 	}
 }
 
+// Defines values for MessageWebhookDeliveryError.
+const (
+	MessageWebhookDeliveryErrorAddressNotAllowed MessageWebhookDeliveryError = "address_not_allowed"
+	MessageWebhookDeliveryErrorCancelled         MessageWebhookDeliveryError = "cancelled"
+	MessageWebhookDeliveryErrorConnectionRefused MessageWebhookDeliveryError = "connection_refused"
+	MessageWebhookDeliveryErrorDNSFailure        MessageWebhookDeliveryError = "dns_failure"
+	MessageWebhookDeliveryErrorNetworkError      MessageWebhookDeliveryError = "network_error"
+	MessageWebhookDeliveryErrorTLSError          MessageWebhookDeliveryError = "tls_error"
+	MessageWebhookDeliveryErrorTimeout           MessageWebhookDeliveryError = "timeout"
+)
+
+// Valid indicates whether the value is a known member of the MessageWebhookDeliveryError enum.
+func (e MessageWebhookDeliveryError) Valid() bool {
+	switch e {
+	case MessageWebhookDeliveryErrorAddressNotAllowed:
+		return true
+	case MessageWebhookDeliveryErrorCancelled:
+		return true
+	case MessageWebhookDeliveryErrorConnectionRefused:
+		return true
+	case MessageWebhookDeliveryErrorDNSFailure:
+		return true
+	case MessageWebhookDeliveryErrorNetworkError:
+		return true
+	case MessageWebhookDeliveryErrorTLSError:
+		return true
+	case MessageWebhookDeliveryErrorTimeout:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for PlainErrorSuccess.
 const (
 	PlainErrorSuccessFalse PlainErrorSuccess = false
@@ -1425,30 +744,6 @@ const (
 func (e PlainErrorSuccess) Valid() bool {
 	switch e {
 	case PlainErrorSuccessFalse:
-		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for RemovedMemberMemberRole.
-const (
-	RemovedMemberMemberRoleAdmin     RemovedMemberMemberRole = "admin"
-	RemovedMemberMemberRoleDeveloper RemovedMemberMemberRole = "developer"
-	RemovedMemberMemberRoleOwner     RemovedMemberMemberRole = "owner"
-	RemovedMemberMemberRoleViewer    RemovedMemberMemberRole = "viewer"
-)
-
-// Valid indicates whether the value is a known member of the RemovedMemberMemberRole enum.
-func (e RemovedMemberMemberRole) Valid() bool {
-	switch e {
-	case RemovedMemberMemberRoleAdmin:
-		return true
-	case RemovedMemberMemberRoleDeveloper:
-		return true
-	case RemovedMemberMemberRoleOwner:
-		return true
-	case RemovedMemberMemberRoleViewer:
 		return true
 	default:
 		return false
@@ -1542,6 +837,54 @@ func (e SesEventAnswerSuccess) Valid() bool {
 	}
 }
 
+// Defines values for SesEventErrorError.
+const (
+	SesEventErrorErrorCertificateUnavailable   SesEventErrorError = "certificate_unavailable"
+	SesEventErrorErrorInvalidSignature         SesEventErrorError = "invalid_signature"
+	SesEventErrorErrorInvalidSnsMessage        SesEventErrorError = "invalid_sns_message"
+	SesEventErrorErrorQueueError               SesEventErrorError = "queue_error"
+	SesEventErrorErrorStaleMessage             SesEventErrorError = "stale_message"
+	SesEventErrorErrorSubscriptionNotConfirmed SesEventErrorError = "subscription_not_confirmed"
+	SesEventErrorErrorUnexpectedTopic          SesEventErrorError = "unexpected_topic"
+)
+
+// Valid indicates whether the value is a known member of the SesEventErrorError enum.
+func (e SesEventErrorError) Valid() bool {
+	switch e {
+	case SesEventErrorErrorCertificateUnavailable:
+		return true
+	case SesEventErrorErrorInvalidSignature:
+		return true
+	case SesEventErrorErrorInvalidSnsMessage:
+		return true
+	case SesEventErrorErrorQueueError:
+		return true
+	case SesEventErrorErrorStaleMessage:
+		return true
+	case SesEventErrorErrorSubscriptionNotConfirmed:
+		return true
+	case SesEventErrorErrorUnexpectedTopic:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for SesEventErrorSuccess.
+const (
+	SesEventErrorSuccessFalse SesEventErrorSuccess = false
+)
+
+// Valid indicates whether the value is a known member of the SesEventErrorSuccess enum.
+func (e SesEventErrorSuccess) Valid() bool {
+	switch e {
+	case SesEventErrorSuccessFalse:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for SessionAccountRole.
 const (
 	SessionAccountRoleAdmin     SessionAccountRole = "admin"
@@ -1611,48 +954,6 @@ func (e SuppressionReason) Valid() bool {
 	}
 }
 
-// Defines values for SuppressionAddedSuppressionReason.
-const (
-	SuppressionAddedSuppressionReasonBounce    SuppressionAddedSuppressionReason = "bounce"
-	SuppressionAddedSuppressionReasonComplaint SuppressionAddedSuppressionReason = "complaint"
-	SuppressionAddedSuppressionReasonManual    SuppressionAddedSuppressionReason = "manual"
-)
-
-// Valid indicates whether the value is a known member of the SuppressionAddedSuppressionReason enum.
-func (e SuppressionAddedSuppressionReason) Valid() bool {
-	switch e {
-	case SuppressionAddedSuppressionReasonBounce:
-		return true
-	case SuppressionAddedSuppressionReasonComplaint:
-		return true
-	case SuppressionAddedSuppressionReasonManual:
-		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for SuppressionListSuppressionsReason.
-const (
-	SuppressionListSuppressionsReasonBounce    SuppressionListSuppressionsReason = "bounce"
-	SuppressionListSuppressionsReasonComplaint SuppressionListSuppressionsReason = "complaint"
-	SuppressionListSuppressionsReasonManual    SuppressionListSuppressionsReason = "manual"
-)
-
-// Valid indicates whether the value is a known member of the SuppressionListSuppressionsReason enum.
-func (e SuppressionListSuppressionsReason) Valid() bool {
-	switch e {
-	case SuppressionListSuppressionsReasonBounce:
-		return true
-	case SuppressionListSuppressionsReasonComplaint:
-		return true
-	case SuppressionListSuppressionsReasonManual:
-		return true
-	default:
-		return false
-	}
-}
-
 // Defines values for TemplateTestSendRequestRecipient.
 const (
 	TemplateTestSendRequestRecipientBounce    TemplateTestSendRequestRecipient = "bounce"
@@ -1668,6 +969,45 @@ func (e TemplateTestSendRequestRecipient) Valid() bool {
 	case TemplateTestSendRequestRecipientComplaint:
 		return true
 	case TemplateTestSendRequestRecipientDelivered:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for TimelineEventType.
+const (
+	TimelineEventTypeBounced           TimelineEventType = "bounced"
+	TimelineEventTypeCanceled          TimelineEventType = "canceled"
+	TimelineEventTypeComplained        TimelineEventType = "complained"
+	TimelineEventTypeDelivered         TimelineEventType = "delivered"
+	TimelineEventTypeFailed            TimelineEventType = "failed"
+	TimelineEventTypePossibleDuplicate TimelineEventType = "possible_duplicate"
+	TimelineEventTypeQueued            TimelineEventType = "queued"
+	TimelineEventTypeScheduled         TimelineEventType = "scheduled"
+	TimelineEventTypeSent              TimelineEventType = "sent"
+)
+
+// Valid indicates whether the value is a known member of the TimelineEventType enum.
+func (e TimelineEventType) Valid() bool {
+	switch e {
+	case TimelineEventTypeBounced:
+		return true
+	case TimelineEventTypeCanceled:
+		return true
+	case TimelineEventTypeComplained:
+		return true
+	case TimelineEventTypeDelivered:
+		return true
+	case TimelineEventTypeFailed:
+		return true
+	case TimelineEventTypePossibleDuplicate:
+		return true
+	case TimelineEventTypeQueued:
+		return true
+	case TimelineEventTypeScheduled:
+		return true
+	case TimelineEventTypeSent:
 		return true
 	default:
 		return false
@@ -1716,99 +1056,33 @@ func (e EventType) Valid() bool {
 	}
 }
 
-// Defines values for WebhookDeliveriesDeliveriesError.
+// Defines values for WebhookDeliveryError.
 const (
-	WebhookDeliveriesDeliveriesErrorAddressNotAllowed WebhookDeliveriesDeliveriesError = "address_not_allowed"
-	WebhookDeliveriesDeliveriesErrorCancelled         WebhookDeliveriesDeliveriesError = "cancelled"
-	WebhookDeliveriesDeliveriesErrorConnectionRefused WebhookDeliveriesDeliveriesError = "connection_refused"
-	WebhookDeliveriesDeliveriesErrorDNSFailure        WebhookDeliveriesDeliveriesError = "dns_failure"
-	WebhookDeliveriesDeliveriesErrorNetworkError      WebhookDeliveriesDeliveriesError = "network_error"
-	WebhookDeliveriesDeliveriesErrorTLSError          WebhookDeliveriesDeliveriesError = "tls_error"
-	WebhookDeliveriesDeliveriesErrorTimeout           WebhookDeliveriesDeliveriesError = "timeout"
+	WebhookDeliveryErrorAddressNotAllowed WebhookDeliveryError = "address_not_allowed"
+	WebhookDeliveryErrorCancelled         WebhookDeliveryError = "cancelled"
+	WebhookDeliveryErrorConnectionRefused WebhookDeliveryError = "connection_refused"
+	WebhookDeliveryErrorDNSFailure        WebhookDeliveryError = "dns_failure"
+	WebhookDeliveryErrorNetworkError      WebhookDeliveryError = "network_error"
+	WebhookDeliveryErrorTLSError          WebhookDeliveryError = "tls_error"
+	WebhookDeliveryErrorTimeout           WebhookDeliveryError = "timeout"
 )
 
-// Valid indicates whether the value is a known member of the WebhookDeliveriesDeliveriesError enum.
-func (e WebhookDeliveriesDeliveriesError) Valid() bool {
+// Valid indicates whether the value is a known member of the WebhookDeliveryError enum.
+func (e WebhookDeliveryError) Valid() bool {
 	switch e {
-	case WebhookDeliveriesDeliveriesErrorAddressNotAllowed:
+	case WebhookDeliveryErrorAddressNotAllowed:
 		return true
-	case WebhookDeliveriesDeliveriesErrorCancelled:
+	case WebhookDeliveryErrorCancelled:
 		return true
-	case WebhookDeliveriesDeliveriesErrorConnectionRefused:
+	case WebhookDeliveryErrorConnectionRefused:
 		return true
-	case WebhookDeliveriesDeliveriesErrorDNSFailure:
+	case WebhookDeliveryErrorDNSFailure:
 		return true
-	case WebhookDeliveriesDeliveriesErrorNetworkError:
+	case WebhookDeliveryErrorNetworkError:
 		return true
-	case WebhookDeliveriesDeliveriesErrorTLSError:
+	case WebhookDeliveryErrorTLSError:
 		return true
-	case WebhookDeliveriesDeliveriesErrorTimeout:
-		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for WebhookReplayResultDeliveryError.
-const (
-	WebhookReplayResultDeliveryErrorAddressNotAllowed WebhookReplayResultDeliveryError = "address_not_allowed"
-	WebhookReplayResultDeliveryErrorCancelled         WebhookReplayResultDeliveryError = "cancelled"
-	WebhookReplayResultDeliveryErrorConnectionRefused WebhookReplayResultDeliveryError = "connection_refused"
-	WebhookReplayResultDeliveryErrorDNSFailure        WebhookReplayResultDeliveryError = "dns_failure"
-	WebhookReplayResultDeliveryErrorNetworkError      WebhookReplayResultDeliveryError = "network_error"
-	WebhookReplayResultDeliveryErrorTLSError          WebhookReplayResultDeliveryError = "tls_error"
-	WebhookReplayResultDeliveryErrorTimeout           WebhookReplayResultDeliveryError = "timeout"
-)
-
-// Valid indicates whether the value is a known member of the WebhookReplayResultDeliveryError enum.
-func (e WebhookReplayResultDeliveryError) Valid() bool {
-	switch e {
-	case WebhookReplayResultDeliveryErrorAddressNotAllowed:
-		return true
-	case WebhookReplayResultDeliveryErrorCancelled:
-		return true
-	case WebhookReplayResultDeliveryErrorConnectionRefused:
-		return true
-	case WebhookReplayResultDeliveryErrorDNSFailure:
-		return true
-	case WebhookReplayResultDeliveryErrorNetworkError:
-		return true
-	case WebhookReplayResultDeliveryErrorTLSError:
-		return true
-	case WebhookReplayResultDeliveryErrorTimeout:
-		return true
-	default:
-		return false
-	}
-}
-
-// Defines values for WebhookTestResultDeliveryError.
-const (
-	WebhookTestResultDeliveryErrorAddressNotAllowed WebhookTestResultDeliveryError = "address_not_allowed"
-	WebhookTestResultDeliveryErrorCancelled         WebhookTestResultDeliveryError = "cancelled"
-	WebhookTestResultDeliveryErrorConnectionRefused WebhookTestResultDeliveryError = "connection_refused"
-	WebhookTestResultDeliveryErrorDNSFailure        WebhookTestResultDeliveryError = "dns_failure"
-	WebhookTestResultDeliveryErrorNetworkError      WebhookTestResultDeliveryError = "network_error"
-	WebhookTestResultDeliveryErrorTLSError          WebhookTestResultDeliveryError = "tls_error"
-	WebhookTestResultDeliveryErrorTimeout           WebhookTestResultDeliveryError = "timeout"
-)
-
-// Valid indicates whether the value is a known member of the WebhookTestResultDeliveryError enum.
-func (e WebhookTestResultDeliveryError) Valid() bool {
-	switch e {
-	case WebhookTestResultDeliveryErrorAddressNotAllowed:
-		return true
-	case WebhookTestResultDeliveryErrorCancelled:
-		return true
-	case WebhookTestResultDeliveryErrorConnectionRefused:
-		return true
-	case WebhookTestResultDeliveryErrorDNSFailure:
-		return true
-	case WebhookTestResultDeliveryErrorNetworkError:
-		return true
-	case WebhookTestResultDeliveryErrorTLSError:
-		return true
-	case WebhookTestResultDeliveryErrorTimeout:
+	case WebhookDeliveryErrorTimeout:
 		return true
 	default:
 		return false
@@ -1850,13 +1124,28 @@ type AccountRecord struct {
 	VerifiedSharedDomains   []string `json:"verified_shared_domains"`
 }
 
+// Actor defines model for Actor.
+type Actor struct {
+	Email *string `json:"email"`
+
+	// ID A user or key id, the operator name, or the system part.
+	ID string `json:"id"`
+
+	// Name The person’s name or email, or the key’s name.
+	Name *string   `json:"name"`
+	Type ActorType `json:"type"`
+}
+
+// ActorType defines model for Actor.Type.
+type ActorType string
+
 // APIKey defines model for ApiKey.
 type APIKey struct {
-	CreatedAt time.Time         `json:"created_at"`
-	CreatedBy *APIKey_CreatedBy `json:"created_by"`
-	Domains   []string          `json:"domains"`
-	ExpiresAt *time.Time        `json:"expires_at"`
-	ID        string            `json:"id"`
+	CreatedAt time.Time  `json:"created_at"`
+	CreatedBy *Actor     `json:"created_by"`
+	Domains   []string   `json:"domains"`
+	ExpiresAt *time.Time `json:"expires_at"`
+	ID        string     `json:"id"`
 
 	// LastUsedAt Within a minute.
 	LastUsedAt *time.Time       `json:"last_used_at"`
@@ -1869,21 +1158,6 @@ type APIKey struct {
 	State     APIKeyState `json:"state"`
 }
 
-// APIKeyCreatedByType defines model for APIKey.CreatedBy.Type.
-type APIKeyCreatedByType string
-
-// APIKey_CreatedBy defines model for APIKey.CreatedBy.
-type APIKey_CreatedBy struct {
-	Email *string `json:"email"`
-
-	// ID A user or key id, the operator name, or the system part.
-	ID string `json:"id"`
-
-	// Name The person’s name or email, or the key’s name.
-	Name *string             `json:"name"`
-	Type APIKeyCreatedByType `json:"type"`
-}
-
 // APIKeyPermission defines model for APIKey.Permission.
 type APIKeyPermission string
 
@@ -1892,71 +1166,16 @@ type APIKeyState string
 
 // APIKeyList defines model for ApiKeyList.
 type APIKeyList struct {
-	APIKeys []APIKeyList_APIKeys `json:"api_keys"`
-}
-
-// APIKeyListAPIKeysCreatedByType defines model for APIKeyList.APIKeys.CreatedBy.Type.
-type APIKeyListAPIKeysCreatedByType string
-
-// APIKeyList_APIKeys_CreatedBy defines model for APIKeyList.APIKeys.CreatedBy.
-type APIKeyList_APIKeys_CreatedBy struct {
-	Email *string `json:"email"`
-
-	// ID A user or key id, the operator name, or the system part.
-	ID string `json:"id"`
-
-	// Name The person’s name or email, or the key’s name.
-	Name *string                        `json:"name"`
-	Type APIKeyListAPIKeysCreatedByType `json:"type"`
-}
-
-// APIKeyListAPIKeysPermission defines model for APIKeyList.APIKeys.Permission.
-type APIKeyListAPIKeysPermission string
-
-// APIKeyListAPIKeysState defines model for APIKeyList.APIKeys.State.
-type APIKeyListAPIKeysState string
-
-// APIKeyList_APIKeys defines model for APIKeyList.APIKeys.
-type APIKeyList_APIKeys struct {
-	CreatedAt time.Time                     `json:"created_at"`
-	CreatedBy *APIKeyList_APIKeys_CreatedBy `json:"created_by"`
-	Domains   []string                      `json:"domains"`
-	ExpiresAt *time.Time                    `json:"expires_at"`
-	ID        string                        `json:"id"`
-
-	// LastUsedAt Within a minute.
-	LastUsedAt *time.Time                  `json:"last_used_at"`
-	Name       string                      `json:"name"`
-	Permission APIKeyListAPIKeysPermission `json:"permission"`
-
-	// Prefix The public part of the key (`pk_<lookup id>`); the secret is never shown again.
-	Prefix    string                 `json:"prefix"`
-	RevokedAt *time.Time             `json:"revoked_at"`
-	State     APIKeyListAPIKeysState `json:"state"`
+	APIKeys []APIKey `json:"api_keys"`
 }
 
 // AuditEntry defines model for AuditEntry.
 type AuditEntry struct {
 	Action    string                 `json:"action"`
-	Actor     AuditEntry_Actor       `json:"actor"`
+	Actor     Actor                  `json:"actor"`
 	CreatedAt time.Time              `json:"created_at"`
 	Details   map[string]interface{} `json:"details"`
 	ID        string                 `json:"id"`
-}
-
-// AuditEntryActorType defines model for AuditEntry.Actor.Type.
-type AuditEntryActorType string
-
-// AuditEntry_Actor defines model for AuditEntry.Actor.
-type AuditEntry_Actor struct {
-	Email *string `json:"email"`
-
-	// ID A user or key id, the operator name, or the system part.
-	ID string `json:"id"`
-
-	// Name The person’s name or email, or the key’s name.
-	Name *string             `json:"name"`
-	Type AuditEntryActorType `json:"type"`
 }
 
 // AuditList defines model for AuditList.
@@ -2035,85 +1254,27 @@ type ByocRequest struct {
 
 // ByocSaved defines model for ByocSaved.
 type ByocSaved struct {
-	Byoc       ByocSaved_Byoc       `json:"byoc"`
-	Validation ByocSaved_Validation `json:"validation"`
-}
-
-// ByocSavedByocRoleName defines model for ByocSaved.Byoc.RoleName.
-type ByocSavedByocRoleName string
-
-// ByocSaved_Byoc defines model for ByocSaved.Byoc.
-type ByocSaved_Byoc struct {
-	// ByocConfigured Validated, enabled and usable (spec 2.4).
-	ByocConfigured bool `json:"byoc_configured"`
-
-	// Configured A configuration was saved.
-	Configured bool `json:"configured"`
-
-	// ExternalID 48 hexadecimal characters, created on the first save and kept.
-	ExternalID *string               `json:"external_id"`
-	Region     *string               `json:"region"`
-	RoleArn    *string               `json:"role_arn"`
-	RoleName   ByocSavedByocRoleName `json:"role_name"`
-
-	// UnusableReason Set when sending found the role unusable; validate again.
-	UnusableReason  *string    `json:"unusable_reason"`
-	ValidatedAt     *time.Time `json:"validated_at"`
-	ValidationError *string    `json:"validation_error"`
-}
-
-// ByocSavedValidationCode defines model for ByocSaved.Validation.Code.
-type ByocSavedValidationCode string
-
-// ByocSaved_Validation defines model for ByocSaved.Validation.
-type ByocSaved_Validation struct {
-	Code ByocSavedValidationCode `json:"code"`
-
-	// Message The failure reason of spec 5.3, in plain words.
-	Message string `json:"message"`
-	Ok      bool   `json:"ok"`
+	Byoc       Byoc                 `json:"byoc"`
+	Validation ByocValidationResult `json:"validation"`
 }
 
 // ByocValidation defines model for ByocValidation.
 type ByocValidation struct {
-	Byoc       ByocValidation_Byoc       `json:"byoc"`
-	Validation ByocValidation_Validation `json:"validation"`
+	Byoc       Byoc                 `json:"byoc"`
+	Validation ByocValidationResult `json:"validation"`
 }
 
-// ByocValidationByocRoleName defines model for ByocValidation.Byoc.RoleName.
-type ByocValidationByocRoleName string
-
-// ByocValidation_Byoc defines model for ByocValidation.Byoc.
-type ByocValidation_Byoc struct {
-	// ByocConfigured Validated, enabled and usable (spec 2.4).
-	ByocConfigured bool `json:"byoc_configured"`
-
-	// Configured A configuration was saved.
-	Configured bool `json:"configured"`
-
-	// ExternalID 48 hexadecimal characters, created on the first save and kept.
-	ExternalID *string                    `json:"external_id"`
-	Region     *string                    `json:"region"`
-	RoleArn    *string                    `json:"role_arn"`
-	RoleName   ByocValidationByocRoleName `json:"role_name"`
-
-	// UnusableReason Set when sending found the role unusable; validate again.
-	UnusableReason  *string    `json:"unusable_reason"`
-	ValidatedAt     *time.Time `json:"validated_at"`
-	ValidationError *string    `json:"validation_error"`
-}
-
-// ByocValidationValidationCode defines model for ByocValidation.Validation.Code.
-type ByocValidationValidationCode string
-
-// ByocValidation_Validation defines model for ByocValidation.Validation.
-type ByocValidation_Validation struct {
-	Code ByocValidationValidationCode `json:"code"`
+// ByocValidationResult defines model for ByocValidationResult.
+type ByocValidationResult struct {
+	Code ByocValidationResultCode `json:"code"`
 
 	// Message The failure reason of spec 5.3, in plain words.
 	Message string `json:"message"`
 	Ok      bool   `json:"ok"`
 }
+
+// ByocValidationResultCode defines model for ByocValidationResult.Code.
+type ByocValidationResultCode string
 
 // CloudFormationTemplate defines model for CloudFormationTemplate.
 type CloudFormationTemplate struct {
@@ -2183,66 +1344,17 @@ type CreateWebhookRequest struct {
 
 // CreatedAPIKey defines model for CreatedApiKey.
 type CreatedAPIKey struct {
-	APIKey CreatedAPIKey_APIKey `json:"api_key"`
+	APIKey APIKey `json:"api_key"`
 
 	// Secret The key itself, shown this once. Send it as X-API-Key.
 	Secret string `json:"secret"`
 }
 
-// CreatedAPIKeyAPIKeyCreatedByType defines model for CreatedAPIKey.APIKey.CreatedBy.Type.
-type CreatedAPIKeyAPIKeyCreatedByType string
-
-// CreatedAPIKey_APIKey_CreatedBy defines model for CreatedAPIKey.APIKey.CreatedBy.
-type CreatedAPIKey_APIKey_CreatedBy struct {
-	Email *string `json:"email"`
-
-	// ID A user or key id, the operator name, or the system part.
-	ID string `json:"id"`
-
-	// Name The person’s name or email, or the key’s name.
-	Name *string                          `json:"name"`
-	Type CreatedAPIKeyAPIKeyCreatedByType `json:"type"`
-}
-
-// CreatedAPIKeyAPIKeyPermission defines model for CreatedAPIKey.APIKey.Permission.
-type CreatedAPIKeyAPIKeyPermission string
-
-// CreatedAPIKeyAPIKeyState defines model for CreatedAPIKey.APIKey.State.
-type CreatedAPIKeyAPIKeyState string
-
-// CreatedAPIKey_APIKey defines model for CreatedAPIKey.APIKey.
-type CreatedAPIKey_APIKey struct {
-	CreatedAt time.Time                       `json:"created_at"`
-	CreatedBy *CreatedAPIKey_APIKey_CreatedBy `json:"created_by"`
-	Domains   []string                        `json:"domains"`
-	ExpiresAt *time.Time                      `json:"expires_at"`
-	ID        string                          `json:"id"`
-
-	// LastUsedAt Within a minute.
-	LastUsedAt *time.Time                    `json:"last_used_at"`
-	Name       string                        `json:"name"`
-	Permission CreatedAPIKeyAPIKeyPermission `json:"permission"`
-
-	// Prefix The public part of the key (`pk_<lookup id>`); the secret is never shown again.
-	Prefix    string                   `json:"prefix"`
-	RevokedAt *time.Time               `json:"revoked_at"`
-	State     CreatedAPIKeyAPIKeyState `json:"state"`
-}
-
 // CreatedWebhook defines model for CreatedWebhook.
 type CreatedWebhook struct {
 	// SigningSecret Shown this once: verify each delivery’s Standard Webhooks signature and timestamp with it (`webhook-signature` over `webhook-id.webhook-timestamp.body`, a `webhook-timestamp` within 5 minutes), with an SDK’s verify helper or any Standard Webhooks library. X-Service-Signature, the older scheme, signs the body alone, with no timestamp: it gives no replay protection.
-	SigningSecret string                 `json:"signing_secret"`
-	Webhook       CreatedWebhook_Webhook `json:"webhook"`
-}
-
-// CreatedWebhook_Webhook defines model for CreatedWebhook.Webhook.
-type CreatedWebhook_Webhook struct {
-	Active    bool        `json:"active"`
-	CreatedAt time.Time   `json:"created_at"`
-	Events    []EventType `json:"events"`
-	ID        string      `json:"id"`
-	URL       string      `json:"url"`
+	SigningSecret string  `json:"signing_secret"`
+	Webhook       Webhook `json:"webhook"`
 }
 
 // Deleted defines model for Deleted.
@@ -2253,6 +1365,29 @@ type Deleted struct {
 
 // DeletedSuccess defines model for Deleted.Success.
 type DeletedSuccess bool
+
+// DNSRecord defines model for DnsRecord.
+type DNSRecord struct {
+	Name    string           `json:"name"`
+	Purpose DNSRecordPurpose `json:"purpose"`
+
+	// Required Ownership and DKIM are required to send; the others are advisory (send warnings).
+	Required bool `json:"required"`
+
+	// Status verified (found in DNS); operator (required, marked verified by Postage support without DNS being read); pending (required, not found yet); missing (advisory, not found at the last check); unchecked.
+	Status DNSRecordStatus `json:"status"`
+	Type   DNSRecordType   `json:"type"`
+	Value  string          `json:"value"`
+}
+
+// DNSRecordPurpose defines model for DNSRecord.Purpose.
+type DNSRecordPurpose string
+
+// DNSRecordStatus verified (found in DNS); operator (required, marked verified by Postage support without DNS being read); pending (required, not found yet); missing (advisory, not found at the last check); unchecked.
+type DNSRecordStatus string
+
+// DNSRecordType defines model for DNSRecord.Type.
+type DNSRecordType string
 
 // Domain defines model for Domain.
 type Domain struct {
@@ -2268,7 +1403,7 @@ type Domain struct {
 	OwnershipVerifiedAt *time.Time `json:"ownership_verified_at"`
 
 	// Records The records to publish. The three DKIM CNAMEs are issued (and listed) once ownership is verified: the SES identity is created only then.
-	Records []Domain_Records `json:"records"`
+	Records []DNSRecord `json:"records"`
 
 	// ReleasedAt When another account proved ownership of the name first.
 	ReleasedAt  *time.Time        `json:"released_at"`
@@ -2284,29 +1419,6 @@ type Domain struct {
 	VerifiedBy *DomainVerifiedBy `json:"verified_by"`
 }
 
-// DomainRecordsPurpose defines model for Domain.Records.Purpose.
-type DomainRecordsPurpose string
-
-// DomainRecordsStatus verified (found in DNS); operator (required, marked verified by Postage support without DNS being read); pending (required, not found yet); missing (advisory, not found at the last check); unchecked.
-type DomainRecordsStatus string
-
-// DomainRecordsType defines model for Domain.Records.Type.
-type DomainRecordsType string
-
-// Domain_Records defines model for Domain.Records.
-type Domain_Records struct {
-	Name    string               `json:"name"`
-	Purpose DomainRecordsPurpose `json:"purpose"`
-
-	// Required Ownership and DKIM are required to send; the others are advisory (send warnings).
-	Required bool `json:"required"`
-
-	// Status verified (found in DNS); operator (required, marked verified by Postage support without DNS being read); pending (required, not found yet); missing (advisory, not found at the last check); unchecked.
-	Status DomainRecordsStatus `json:"status"`
-	Type   DomainRecordsType   `json:"type"`
-	Value  string              `json:"value"`
-}
-
 // DomainSendingMode defines model for Domain.SendingMode.
 type DomainSendingMode string
 
@@ -2318,78 +1430,16 @@ type DomainVerifiedBy string
 
 // DomainList defines model for DomainList.
 type DomainList struct {
-	Domains []DomainList_Domains `json:"domains"`
-}
-
-// DomainListDomainsRecordsPurpose defines model for DomainList.Domains.Records.Purpose.
-type DomainListDomainsRecordsPurpose string
-
-// DomainListDomainsRecordsStatus verified (found in DNS); operator (required, marked verified by Postage support without DNS being read); pending (required, not found yet); missing (advisory, not found at the last check); unchecked.
-type DomainListDomainsRecordsStatus string
-
-// DomainListDomainsRecordsType defines model for DomainList.Domains.Records.Type.
-type DomainListDomainsRecordsType string
-
-// DomainList_Domains_Records defines model for DomainList.Domains.Records.
-type DomainList_Domains_Records struct {
-	Name    string                          `json:"name"`
-	Purpose DomainListDomainsRecordsPurpose `json:"purpose"`
-
-	// Required Ownership and DKIM are required to send; the others are advisory (send warnings).
-	Required bool `json:"required"`
-
-	// Status verified (found in DNS); operator (required, marked verified by Postage support without DNS being read); pending (required, not found yet); missing (advisory, not found at the last check); unchecked.
-	Status DomainListDomainsRecordsStatus `json:"status"`
-	Type   DomainListDomainsRecordsType   `json:"type"`
-	Value  string                         `json:"value"`
-}
-
-// DomainListDomainsSendingMode defines model for DomainList.Domains.SendingMode.
-type DomainListDomainsSendingMode string
-
-// DomainListDomainsStatus released: another account proved ownership of the name first; the claim can never send and only deletion is left.
-type DomainListDomainsStatus string
-
-// DomainListDomainsVerifiedBy How the required records were verified: found in DNS, or vouched for by Postage support without DNS being read; null until verified.
-type DomainListDomainsVerifiedBy string
-
-// DomainList_Domains defines model for DomainList.Domains.
-type DomainList_Domains struct {
-	CanSend        bool       `json:"can_send"`
-	CreatedAt      time.Time  `json:"created_at"`
-	DkimVerifiedAt *time.Time `json:"dkim_verified_at"`
-
-	// ExpiresAt An unverified claim is deleted at this time unless its ownership is verified first; null once verified.
-	ExpiresAt           *time.Time `json:"expires_at"`
-	LastCheckedAt       *time.Time `json:"last_checked_at"`
-	MailFromDomain      *string    `json:"mail_from_domain"`
-	Name                string     `json:"name"`
-	OwnershipVerifiedAt *time.Time `json:"ownership_verified_at"`
-
-	// Records The records to publish. The three DKIM CNAMEs are issued (and listed) once ownership is verified: the SES identity is created only then.
-	Records []DomainList_Domains_Records `json:"records"`
-
-	// ReleasedAt When another account proved ownership of the name first.
-	ReleasedAt  *time.Time                   `json:"released_at"`
-	SendingMode DomainListDomainsSendingMode `json:"sending_mode"`
-
-	// Status released: another account proved ownership of the name first; the claim can never send and only deletion is left.
-	Status DomainListDomainsStatus `json:"status"`
-
-	// StatusDetail The state and what to do next, in plain words.
-	StatusDetail string `json:"status_detail"`
-
-	// VerifiedBy How the required records were verified: found in DNS, or vouched for by Postage support without DNS being read; null until verified.
-	VerifiedBy *DomainListDomainsVerifiedBy `json:"verified_by"`
+	Domains []Domain `json:"domains"`
 }
 
 // DomainVerification defines model for DomainVerification.
 type DomainVerification struct {
 	Checks []DomainVerification_Checks `json:"checks"`
-	Domain DomainVerification_Domain   `json:"domain"`
+	Domain Domain                      `json:"domain"`
 
 	// Missing Required records not found yet (ownership first, then DKIM).
-	Missing []DomainVerification_Missing `json:"missing"`
+	Missing []DNSRecord `json:"missing"`
 }
 
 // DomainVerification_Checks defines model for DomainVerification.Checks.
@@ -2402,170 +1452,11 @@ type DomainVerification_Checks struct {
 	Type     string   `json:"type"`
 }
 
-// DomainVerificationDomainRecordsPurpose defines model for DomainVerification.Domain.Records.Purpose.
-type DomainVerificationDomainRecordsPurpose string
-
-// DomainVerificationDomainRecordsStatus verified (found in DNS); operator (required, marked verified by Postage support without DNS being read); pending (required, not found yet); missing (advisory, not found at the last check); unchecked.
-type DomainVerificationDomainRecordsStatus string
-
-// DomainVerificationDomainRecordsType defines model for DomainVerification.Domain.Records.Type.
-type DomainVerificationDomainRecordsType string
-
-// DomainVerification_Domain_Records defines model for DomainVerification.Domain.Records.
-type DomainVerification_Domain_Records struct {
-	Name    string                                 `json:"name"`
-	Purpose DomainVerificationDomainRecordsPurpose `json:"purpose"`
-
-	// Required Ownership and DKIM are required to send; the others are advisory (send warnings).
-	Required bool `json:"required"`
-
-	// Status verified (found in DNS); operator (required, marked verified by Postage support without DNS being read); pending (required, not found yet); missing (advisory, not found at the last check); unchecked.
-	Status DomainVerificationDomainRecordsStatus `json:"status"`
-	Type   DomainVerificationDomainRecordsType   `json:"type"`
-	Value  string                                `json:"value"`
-}
-
-// DomainVerificationDomainSendingMode defines model for DomainVerification.Domain.SendingMode.
-type DomainVerificationDomainSendingMode string
-
-// DomainVerificationDomainStatus released: another account proved ownership of the name first; the claim can never send and only deletion is left.
-type DomainVerificationDomainStatus string
-
-// DomainVerificationDomainVerifiedBy How the required records were verified: found in DNS, or vouched for by Postage support without DNS being read; null until verified.
-type DomainVerificationDomainVerifiedBy string
-
-// DomainVerification_Domain defines model for DomainVerification.Domain.
-type DomainVerification_Domain struct {
-	CanSend        bool       `json:"can_send"`
-	CreatedAt      time.Time  `json:"created_at"`
-	DkimVerifiedAt *time.Time `json:"dkim_verified_at"`
-
-	// ExpiresAt An unverified claim is deleted at this time unless its ownership is verified first; null once verified.
-	ExpiresAt           *time.Time `json:"expires_at"`
-	LastCheckedAt       *time.Time `json:"last_checked_at"`
-	MailFromDomain      *string    `json:"mail_from_domain"`
-	Name                string     `json:"name"`
-	OwnershipVerifiedAt *time.Time `json:"ownership_verified_at"`
-
-	// Records The records to publish. The three DKIM CNAMEs are issued (and listed) once ownership is verified: the SES identity is created only then.
-	Records []DomainVerification_Domain_Records `json:"records"`
-
-	// ReleasedAt When another account proved ownership of the name first.
-	ReleasedAt  *time.Time                          `json:"released_at"`
-	SendingMode DomainVerificationDomainSendingMode `json:"sending_mode"`
-
-	// Status released: another account proved ownership of the name first; the claim can never send and only deletion is left.
-	Status DomainVerificationDomainStatus `json:"status"`
-
-	// StatusDetail The state and what to do next, in plain words.
-	StatusDetail string `json:"status_detail"`
-
-	// VerifiedBy How the required records were verified: found in DNS, or vouched for by Postage support without DNS being read; null until verified.
-	VerifiedBy *DomainVerificationDomainVerifiedBy `json:"verified_by"`
-}
-
-// DomainVerificationMissingPurpose defines model for DomainVerification.Missing.Purpose.
-type DomainVerificationMissingPurpose string
-
-// DomainVerificationMissingStatus verified (found in DNS); operator (required, marked verified by Postage support without DNS being read); pending (required, not found yet); missing (advisory, not found at the last check); unchecked.
-type DomainVerificationMissingStatus string
-
-// DomainVerificationMissingType defines model for DomainVerification.Missing.Type.
-type DomainVerificationMissingType string
-
-// DomainVerification_Missing defines model for DomainVerification.Missing.
-type DomainVerification_Missing struct {
-	Name    string                           `json:"name"`
-	Purpose DomainVerificationMissingPurpose `json:"purpose"`
-
-	// Required Ownership and DKIM are required to send; the others are advisory (send warnings).
-	Required bool `json:"required"`
-
-	// Status verified (found in DNS); operator (required, marked verified by Postage support without DNS being read); pending (required, not found yet); missing (advisory, not found at the last check); unchecked.
-	Status DomainVerificationMissingStatus `json:"status"`
-	Type   DomainVerificationMissingType   `json:"type"`
-	Value  string                          `json:"value"`
-}
-
 // EmailDetail defines model for EmailDetail.
 type EmailDetail struct {
-	Email             EmailDetail_Email               `json:"email"`
-	Timeline          []EmailDetail_Timeline          `json:"timeline"`
-	WebhookDeliveries []EmailDetail_WebhookDeliveries `json:"webhook_deliveries"`
-}
-
-// EmailDetailEmailKind defines model for EmailDetail.Email.Kind.
-type EmailDetailEmailKind string
-
-// EmailDetailEmailStatus defines model for EmailDetail.Email.Status.
-type EmailDetailEmailStatus string
-
-// EmailDetail_Email_Template The template and version the message was rendered from; null for a message written in the request.
-type EmailDetail_Email_Template struct {
-	ID string `json:"id"`
-
-	// Version null: the draft (a test send from the dashboard).
-	Version *int `json:"version"`
-}
-
-// EmailDetail_Email defines model for EmailDetail.Email.
-type EmailDetail_Email struct {
-	BounceSubtype *string              `json:"bounce_subtype"`
-	BounceType    *string              `json:"bounce_type"`
-	BouncedAt     *time.Time           `json:"bounced_at"`
-	ComplainedAt  *time.Time           `json:"complained_at"`
-	CreatedAt     time.Time            `json:"created_at"`
-	DeliveredAt   *time.Time           `json:"delivered_at"`
-	FailedAt      *time.Time           `json:"failed_at"`
-	FromEmail     string               `json:"from_email"`
-	Kind          EmailDetailEmailKind `json:"kind"`
-	MessageID     string               `json:"message_id"`
-	Recipient     string               `json:"recipient"`
-
-	// ScheduledAt A scheduled send: when it goes (or went); null for an ordinary send.
-	ScheduledAt *time.Time             `json:"scheduled_at"`
-	SentAt      *time.Time             `json:"sent_at"`
-	Status      EmailDetailEmailStatus `json:"status"`
-	Subject     string                 `json:"subject"`
-
-	// Tags The tags the send carried (`{}` without).
-	Tags map[string]string `json:"tags"`
-
-	// Template The template and version the message was rendered from; null for a message written in the request.
-	Template *EmailDetail_Email_Template `json:"template"`
-}
-
-// EmailDetailTimelineType `possible_duplicate`: Postage sent the message to SES again after an earlier attempt whose answer was lost (its worker died, or SES did not answer in time): the recipient may get two copies (`details.reason`).
-type EmailDetailTimelineType string
-
-// EmailDetail_Timeline defines model for EmailDetail.Timeline.
-type EmailDetail_Timeline struct {
-	At time.Time `json:"at"`
-
-	// Details bounce_type/bounce_subtype, reason, smtp_response or provider_message_id where they apply.
-	Details map[string]string `json:"details"`
-
-	// Type `possible_duplicate`: Postage sent the message to SES again after an earlier attempt whose answer was lost (its worker died, or SES did not answer in time): the recipient may get two copies (`details.reason`).
-	Type EmailDetailTimelineType `json:"type"`
-}
-
-// EmailDetailWebhookDeliveriesError Why no HTTP answer came, by category only; null when the endpoint answered (see `status_code`).
-type EmailDetailWebhookDeliveriesError string
-
-// EmailDetail_WebhookDeliveries defines model for EmailDetail.WebhookDeliveries.
-type EmailDetail_WebhookDeliveries struct {
-	AttemptedAt time.Time `json:"attempted_at"`
-
-	// DurationMs How long the endpoint took to answer; without an answer, the deadline for `timeout` and 0 otherwise.
-	DurationMs int    `json:"duration_ms"`
-	EndpointID string `json:"endpoint_id"`
-
-	// Error Why no HTTP answer came, by category only; null when the endpoint answered (see `status_code`).
-	Error      *EmailDetailWebhookDeliveriesError `json:"error"`
-	EventType  string                             `json:"event_type"`
-	StatusCode *int                               `json:"status_code"`
-	Succeeded  bool                               `json:"succeeded"`
-	URL        string                             `json:"url"`
+	Email             EmailSummary             `json:"email"`
+	Timeline          []TimelineEvent          `json:"timeline"`
+	WebhookDeliveries []MessageWebhookDelivery `json:"webhook_deliveries"`
 }
 
 // EmailList defines model for EmailList.
@@ -2574,47 +1465,6 @@ type EmailList struct {
 
 	// NextCursor Pass as `cursor` for the next (older) page; null on the last page.
 	NextCursor *string `json:"next_cursor"`
-}
-
-// EmailListEmailsKind defines model for EmailList.Emails.Kind.
-type EmailListEmailsKind string
-
-// EmailListEmailsStatus defines model for EmailList.Emails.Status.
-type EmailListEmailsStatus string
-
-// EmailList_Emails_Template The template and version the message was rendered from; null for a message written in the request.
-type EmailList_Emails_Template struct {
-	ID string `json:"id"`
-
-	// Version null: the draft (a test send from the dashboard).
-	Version *int `json:"version"`
-}
-
-// EmailSummary defines model for EmailList.emails.
-type EmailSummary struct {
-	BounceSubtype *string             `json:"bounce_subtype"`
-	BounceType    *string             `json:"bounce_type"`
-	BouncedAt     *time.Time          `json:"bounced_at"`
-	ComplainedAt  *time.Time          `json:"complained_at"`
-	CreatedAt     time.Time           `json:"created_at"`
-	DeliveredAt   *time.Time          `json:"delivered_at"`
-	FailedAt      *time.Time          `json:"failed_at"`
-	FromEmail     string              `json:"from_email"`
-	Kind          EmailListEmailsKind `json:"kind"`
-	MessageID     string              `json:"message_id"`
-	Recipient     string              `json:"recipient"`
-
-	// ScheduledAt A scheduled send: when it goes (or went); null for an ordinary send.
-	ScheduledAt *time.Time            `json:"scheduled_at"`
-	SentAt      *time.Time            `json:"sent_at"`
-	Status      EmailListEmailsStatus `json:"status"`
-	Subject     string                `json:"subject"`
-
-	// Tags The tags the send carried (`{}` without).
-	Tags map[string]string `json:"tags"`
-
-	// Template The template and version the message was rendered from; null for a message written in the request.
-	Template *EmailList_Emails_Template `json:"template"`
 }
 
 // EmailSchedule defines model for EmailSchedule.
@@ -2628,6 +1478,47 @@ type EmailSchedule struct {
 
 // EmailScheduleStatus defines model for EmailSchedule.Status.
 type EmailScheduleStatus string
+
+// EmailSummary defines model for EmailSummary.
+type EmailSummary struct {
+	BounceSubtype *string          `json:"bounce_subtype"`
+	BounceType    *string          `json:"bounce_type"`
+	BouncedAt     *time.Time       `json:"bounced_at"`
+	ComplainedAt  *time.Time       `json:"complained_at"`
+	CreatedAt     time.Time        `json:"created_at"`
+	DeliveredAt   *time.Time       `json:"delivered_at"`
+	FailedAt      *time.Time       `json:"failed_at"`
+	FromEmail     string           `json:"from_email"`
+	Kind          EmailSummaryKind `json:"kind"`
+	MessageID     string           `json:"message_id"`
+	Recipient     string           `json:"recipient"`
+
+	// ScheduledAt A scheduled send: when it goes (or went); null for an ordinary send.
+	ScheduledAt *time.Time         `json:"scheduled_at"`
+	SentAt      *time.Time         `json:"sent_at"`
+	Status      EmailSummaryStatus `json:"status"`
+	Subject     string             `json:"subject"`
+
+	// Tags The tags the send carried (`{}` without).
+	Tags map[string]string `json:"tags"`
+
+	// Template The template and version the message was rendered from; null for a message written in the request.
+	Template *EmailSummary_Template `json:"template"`
+}
+
+// EmailSummaryKind defines model for EmailSummary.Kind.
+type EmailSummaryKind string
+
+// EmailSummaryStatus defines model for EmailSummary.Status.
+type EmailSummaryStatus string
+
+// EmailSummary_Template The template and version the message was rendered from; null for a message written in the request.
+type EmailSummary_Template struct {
+	ID string `json:"id"`
+
+	// Version null: the draft (a test send from the dashboard).
+	Version *int `json:"version"`
+}
 
 // Error defines model for Error.
 type Error struct {
@@ -2644,27 +1535,12 @@ type ErrorSuccess bool
 
 // Invitation defines model for Invitation.
 type Invitation struct {
-	CreatedAt time.Time            `json:"created_at"`
-	Email     string               `json:"email"`
-	ExpiresAt time.Time            `json:"expires_at"`
-	ID        string               `json:"id"`
-	InvitedBy Invitation_InvitedBy `json:"invited_by"`
-	Role      InvitationRole       `json:"role"`
-}
-
-// InvitationInvitedByType defines model for Invitation.InvitedBy.Type.
-type InvitationInvitedByType string
-
-// Invitation_InvitedBy defines model for Invitation.InvitedBy.
-type Invitation_InvitedBy struct {
-	Email *string `json:"email"`
-
-	// ID A user or key id, the operator name, or the system part.
-	ID string `json:"id"`
-
-	// Name The person’s name or email, or the key’s name.
-	Name *string                 `json:"name"`
-	Type InvitationInvitedByType `json:"type"`
+	CreatedAt time.Time      `json:"created_at"`
+	Email     string         `json:"email"`
+	ExpiresAt time.Time      `json:"expires_at"`
+	ID        string         `json:"id"`
+	InvitedBy Actor          `json:"invited_by"`
+	Role      InvitationRole `json:"role"`
 }
 
 // InvitationRole defines model for Invitation.Role.
@@ -2737,6 +1613,25 @@ type MemberRoleRequest struct {
 // MemberRoleRequestRole Not above the inviter’s own role; ownership moves only by transfer.
 type MemberRoleRequestRole string
 
+// MessageWebhookDelivery defines model for MessageWebhookDelivery.
+type MessageWebhookDelivery struct {
+	AttemptedAt time.Time `json:"attempted_at"`
+
+	// DurationMs How long the endpoint took to answer; without an answer, the deadline for `timeout` and 0 otherwise.
+	DurationMs int    `json:"duration_ms"`
+	EndpointID string `json:"endpoint_id"`
+
+	// Error Why no HTTP answer came, by category only; null when the endpoint answered (see `status_code`).
+	Error      *MessageWebhookDeliveryError `json:"error"`
+	EventType  string                       `json:"event_type"`
+	StatusCode *int                         `json:"status_code"`
+	Succeeded  bool                         `json:"succeeded"`
+	URL        string                       `json:"url"`
+}
+
+// MessageWebhookDeliveryError Why no HTTP answer came, by category only; null when the endpoint answered (see `status_code`).
+type MessageWebhookDeliveryError string
+
 // PasswordChangeRequest defines model for PasswordChangeRequest.
 type PasswordChangeRequest struct {
 	// CurrentPassword A wrong current password is a 400 on `current_password`.
@@ -2780,24 +1675,10 @@ type PreviewTemplateRequest struct {
 
 // RemovedMember defines model for RemovedMember.
 type RemovedMember struct {
-	Member RemovedMember_Member `json:"member"`
+	Member Member `json:"member"`
 
 	// RevokedKeys Prefixes of the API keys the member made, revoked with the removal.
 	RevokedKeys []string `json:"revoked_keys"`
-}
-
-// RemovedMemberMemberRole viewer < developer < admin < owner (docs/decisions.md, "Teams").
-type RemovedMemberMemberRole string
-
-// RemovedMember_Member defines model for RemovedMember.Member.
-type RemovedMember_Member struct {
-	Email    string    `json:"email"`
-	JoinedAt time.Time `json:"joined_at"`
-	Name     string    `json:"name"`
-
-	// Role viewer < developer < admin < owner (docs/decisions.md, "Teams").
-	Role   RemovedMemberMemberRole `json:"role"`
-	UserID string                  `json:"user_id"`
 }
 
 // RescheduleRequest defines model for RescheduleRequest.
@@ -2812,17 +1693,8 @@ type RotatedSecret struct {
 	PreviousSecretExpiresAt time.Time `json:"previous_secret_expires_at"`
 
 	// SigningSecret The new secret, shown this once. X-Service-Signature uses it at once.
-	SigningSecret string                `json:"signing_secret"`
-	Webhook       RotatedSecret_Webhook `json:"webhook"`
-}
-
-// RotatedSecret_Webhook defines model for RotatedSecret.Webhook.
-type RotatedSecret_Webhook struct {
-	Active    bool        `json:"active"`
-	CreatedAt time.Time   `json:"created_at"`
-	Events    []EventType `json:"events"`
-	ID        string      `json:"id"`
-	URL       string      `json:"url"`
+	SigningSecret string  `json:"signing_secret"`
+	Webhook       Webhook `json:"webhook"`
 }
 
 // SendEmailRequest One email. `from_email` (or its alias `from`) is required, and at least one of `message`, `html`, `attachments` or `template` must be non-empty; `template` excludes `subject`, `html` and `message`. Unknown fields are rejected. Rules a schema cannot state: on the test domain only its documented local parts exist (400 on `to`); attachments together at most 10485760 bytes once decoded (400); the `Idempotency-Key` header and `idempotency_key` must agree when both are sent (400); the sender must be on a verified domain of the account that the key may use (403).
@@ -2937,6 +1809,19 @@ type SesEventAnswerRoute string
 // SesEventAnswerSuccess defines model for SesEventAnswer.Success.
 type SesEventAnswerSuccess bool
 
+// SesEventError defines model for SesEventError.
+type SesEventError struct {
+	Detail  string               `json:"detail"`
+	Error   SesEventErrorError   `json:"error"`
+	Success SesEventErrorSuccess `json:"success"`
+}
+
+// SesEventErrorError defines model for SesEventError.Error.
+type SesEventErrorError string
+
+// SesEventErrorSuccess defines model for SesEventError.Success.
+type SesEventErrorSuccess bool
+
 // Session defines model for Session.
 type Session struct {
 	Account Session_Account `json:"account"`
@@ -3013,34 +1898,14 @@ type SuppressionReason string
 // SuppressionAdded defines model for SuppressionAdded.
 type SuppressionAdded struct {
 	// Added False when the address was already suppressed.
-	Added       bool                         `json:"added"`
-	Suppression SuppressionAdded_Suppression `json:"suppression"`
-}
-
-// SuppressionAddedSuppressionReason defines model for SuppressionAdded.Suppression.Reason.
-type SuppressionAddedSuppressionReason string
-
-// SuppressionAdded_Suppression defines model for SuppressionAdded.Suppression.
-type SuppressionAdded_Suppression struct {
-	Address   string                            `json:"address"`
-	CreatedAt time.Time                         `json:"created_at"`
-	Reason    SuppressionAddedSuppressionReason `json:"reason"`
+	Added       bool        `json:"added"`
+	Suppression Suppression `json:"suppression"`
 }
 
 // SuppressionList defines model for SuppressionList.
 type SuppressionList struct {
-	NextCursor   *string               `json:"next_cursor"`
-	Suppressions []SuppressionListItem `json:"suppressions"`
-}
-
-// SuppressionListSuppressionsReason defines model for SuppressionList.Suppressions.Reason.
-type SuppressionListSuppressionsReason string
-
-// SuppressionListItem defines model for SuppressionList.suppressions.
-type SuppressionListItem struct {
-	Address   string                            `json:"address"`
-	CreatedAt time.Time                         `json:"created_at"`
-	Reason    SuppressionListSuppressionsReason `json:"reason"`
+	NextCursor   *string       `json:"next_cursor"`
+	Suppressions []Suppression `json:"suppressions"`
 }
 
 // SwitchAccountRequest defines model for SwitchAccountRequest.
@@ -3077,23 +1942,8 @@ type Template_Draft struct {
 // TemplateList defines model for TemplateList.
 type TemplateList struct {
 	// NextCursor Pass as `cursor` for the next (older) page; null on the last page.
-	NextCursor *string            `json:"next_cursor"`
-	Templates  []TemplateListItem `json:"templates"`
-}
-
-// TemplateListItem defines model for TemplateList.templates.
-type TemplateListItem struct {
-	Alias     *string   `json:"alias"`
-	CreatedAt time.Time `json:"created_at"`
-
-	// HasUnpublishedChanges The draft differs from the published version.
-	HasUnpublishedChanges bool   `json:"has_unpublished_changes"`
-	ID                    string `json:"id"`
-	Name                  string `json:"name"`
-
-	// PublishedVersion The version sends use; null until the first publish.
-	PublishedVersion *int      `json:"published_version"`
-	UpdatedAt        time.Time `json:"updated_at"`
+	NextCursor *string           `json:"next_cursor"`
+	Templates  []TemplateSummary `json:"templates"`
 }
 
 // TemplatePreview defines model for TemplatePreview.
@@ -3156,23 +2006,27 @@ type TemplateVersion struct {
 // TemplateVersionList defines model for TemplateVersionList.
 type TemplateVersionList struct {
 	// Versions Newest first.
-	Versions []TemplateVersionList_Versions `json:"versions"`
-}
-
-// TemplateVersionList_Versions defines model for TemplateVersionList.Versions.
-type TemplateVersionList_Versions struct {
-	HTML        string    `json:"html"`
-	PublishedAt time.Time `json:"published_at"`
-	Subject     string    `json:"subject"`
-	Text        *string   `json:"text"`
-	Variables   []string  `json:"variables"`
-	Version     int       `json:"version"`
+	Versions []TemplateVersion `json:"versions"`
 }
 
 // TestWebhookRequest defines model for TestWebhookRequest.
 type TestWebhookRequest struct {
 	EventType EventType `json:"event_type,omitempty,omitzero"`
 }
+
+// TimelineEvent defines model for TimelineEvent.
+type TimelineEvent struct {
+	At time.Time `json:"at"`
+
+	// Details bounce_type/bounce_subtype, reason, smtp_response or provider_message_id where they apply.
+	Details map[string]string `json:"details"`
+
+	// Type `possible_duplicate`: Postage sent the message to SES again after an earlier attempt whose answer was lost (its worker died, or SES did not answer in time): the recipient may get two copies (`details.reason`).
+	Type TimelineEventType `json:"type"`
+}
+
+// TimelineEventType `possible_duplicate`: Postage sent the message to SES again after an earlier attempt whose answer was lost (its worker died, or SES did not answer in time): the recipient may get two copies (`details.reason`).
+type TimelineEventType string
 
 // TransferOwnershipRequest defines model for TransferOwnershipRequest.
 type TransferOwnershipRequest struct {
@@ -3275,22 +2129,19 @@ type EventType string
 
 // WebhookDeliveries defines model for WebhookDeliveries.
 type WebhookDeliveries struct {
-	Deliveries []WebhookDeliveries_Deliveries `json:"deliveries"`
+	Deliveries []WebhookDelivery `json:"deliveries"`
 }
 
-// WebhookDeliveriesDeliveriesError Why no HTTP answer came, by category only; null when the endpoint answered (see `status_code`).
-type WebhookDeliveriesDeliveriesError string
-
-// WebhookDeliveries_Deliveries defines model for WebhookDeliveries.Deliveries.
-type WebhookDeliveries_Deliveries struct {
+// WebhookDelivery defines model for WebhookDelivery.
+type WebhookDelivery struct {
 	AttemptedAt time.Time `json:"attempted_at"`
 
 	// DurationMs How long the endpoint took to answer; without an answer, the deadline for `timeout` and 0 otherwise.
 	DurationMs int `json:"duration_ms"`
 
 	// Error Why no HTTP answer came, by category only; null when the endpoint answered (see `status_code`).
-	Error     *WebhookDeliveriesDeliveriesError `json:"error"`
-	EventType string                            `json:"event_type"`
+	Error     *WebhookDeliveryError `json:"error"`
+	EventType string                `json:"event_type"`
 
 	// ID Identifies the delivery (to replay it).
 	ID        string  `json:"id"`
@@ -3305,86 +2156,26 @@ type WebhookDeliveries_Deliveries struct {
 	Test bool `json:"test"`
 }
 
+// WebhookDeliveryError Why no HTTP answer came, by category only; null when the endpoint answered (see `status_code`).
+type WebhookDeliveryError string
+
 // WebhookList defines model for WebhookList.
 type WebhookList struct {
-	Webhooks []WebhookList_Webhooks `json:"webhooks"`
-}
-
-// WebhookList_Webhooks defines model for WebhookList.Webhooks.
-type WebhookList_Webhooks struct {
-	Active    bool        `json:"active"`
-	CreatedAt time.Time   `json:"created_at"`
-	Events    []EventType `json:"events"`
-	ID        string      `json:"id"`
-	URL       string      `json:"url"`
+	Webhooks []Webhook `json:"webhooks"`
 }
 
 // WebhookReplayResult defines model for WebhookReplayResult.
 type WebhookReplayResult struct {
-	Delivery WebhookReplayResult_Delivery `json:"delivery"`
+	Delivery WebhookDelivery `json:"delivery"`
 
 	// Payload The body that was signed and posted again (the same event: the same `webhook-id`).
 	Payload map[string]interface{} `json:"payload"`
 }
 
-// WebhookReplayResultDeliveryError Why no HTTP answer came, by category only; null when the endpoint answered (see `status_code`).
-type WebhookReplayResultDeliveryError string
-
-// WebhookReplayResult_Delivery defines model for WebhookReplayResult.Delivery.
-type WebhookReplayResult_Delivery struct {
-	AttemptedAt time.Time `json:"attempted_at"`
-
-	// DurationMs How long the endpoint took to answer; without an answer, the deadline for `timeout` and 0 otherwise.
-	DurationMs int `json:"duration_ms"`
-
-	// Error Why no HTTP answer came, by category only; null when the endpoint answered (see `status_code`).
-	Error     *WebhookReplayResultDeliveryError `json:"error"`
-	EventType string                            `json:"event_type"`
-
-	// ID Identifies the delivery (to replay it).
-	ID        string  `json:"id"`
-	MessageID *string `json:"message_id"`
-
-	// ReplayOf The delivery this one replayed (POST .../deliveries/{delivery_id}/replay); null otherwise.
-	ReplayOf   *string `json:"replay_of"`
-	StatusCode *int    `json:"status_code"`
-	Succeeded  bool    `json:"succeeded"`
-
-	// Test A test event sent from the dashboard or the API.
-	Test bool `json:"test"`
-}
-
 // WebhookTestResult defines model for WebhookTestResult.
 type WebhookTestResult struct {
-	Delivery WebhookTestResult_Delivery `json:"delivery"`
+	Delivery WebhookDelivery `json:"delivery"`
 
 	// Payload The body that was signed and posted (the flat test-event shape of spec 6.4).
 	Payload map[string]interface{} `json:"payload"`
-}
-
-// WebhookTestResultDeliveryError Why no HTTP answer came, by category only; null when the endpoint answered (see `status_code`).
-type WebhookTestResultDeliveryError string
-
-// WebhookTestResult_Delivery defines model for WebhookTestResult.Delivery.
-type WebhookTestResult_Delivery struct {
-	AttemptedAt time.Time `json:"attempted_at"`
-
-	// DurationMs How long the endpoint took to answer; without an answer, the deadline for `timeout` and 0 otherwise.
-	DurationMs int `json:"duration_ms"`
-
-	// Error Why no HTTP answer came, by category only; null when the endpoint answered (see `status_code`).
-	Error     *WebhookTestResultDeliveryError `json:"error"`
-	EventType string                          `json:"event_type"`
-
-	// ID Identifies the delivery (to replay it).
-	ID        string  `json:"id"`
-	MessageID *string `json:"message_id"`
-
-	// ReplayOf The delivery this one replayed (POST .../deliveries/{delivery_id}/replay); null otherwise.
-	ReplayOf   *string `json:"replay_of"`
-	StatusCode *int    `json:"status_code"`
-	Succeeded  bool    `json:"succeeded"`
-
-	// Test A test event sent from the dashboard or the API.
-	Test bool `json:"test"`
 }

@@ -57,7 +57,10 @@ test('every schema in it is strict JSON Schema 2020-12 (the dialect of OpenAPI 3
 });
 
 test('the request schema is the one the API validates with, with the configured limits', () => {
-  expect(doc.components.schemas.SendRequest).toEqual(JSON.parse(JSON.stringify(buildSendRequestSchema(stack.config.limits))));
+  // Published under its name (its `$id`), without the `$id` itself.
+  const { $id: name, ...published } = JSON.parse(JSON.stringify(buildSendRequestSchema(stack.config.limits))) as Record<string, unknown>;
+  expect(name).toBe('SendRequest');
+  expect(doc.components.schemas.SendRequest).toEqual(published);
   expect(doc.components.schemas.SendRequest.properties.attachments.maxItems).toBe(7);
   expect(doc.paths['/api/send/'].post.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/SendRequest' });
 });
@@ -118,7 +121,9 @@ test('each error code of each operation is documented under the status the error
     );
   };
   const codesIn = (node: unknown): string[] => {
-    const schema = resolve(node) as Record<string, unknown> | undefined;
+    // An answer is the shared `Error` narrowed beside its `$ref` to its codes: those are what it may carry.
+    const narrowed = node as { properties?: { error?: unknown } } | undefined;
+    const schema = (narrowed?.properties?.error ? narrowed : resolve(node)) as Record<string, unknown> | undefined;
     if (!schema || typeof schema !== 'object') return [];
     const error = resolve((schema.properties as Record<string, unknown> | undefined)?.error) as { enum?: string[]; const?: string } | undefined;
     const own = error?.enum ?? (error?.const !== undefined ? [error.const] : []);
@@ -141,6 +146,28 @@ test('each error code of each operation is documented under the status the error
     }
   }
   expect(checked).toBeGreaterThan(50);
+});
+
+test("every error answer refers to the one Error schema (or SNS's own), narrowed to its codes; no other error shape is inlined", () => {
+  const answers = Object.values(doc.paths as Record<string, Record<string, { responses: Record<string, { content: Record<string, { schema: Record<string, unknown> }> }> }>>)
+    .flatMap((item) => Object.values(item))
+    .flatMap((operation) => Object.values(operation.responses))
+    .flatMap((response) => Object.values(response.content).map((c) => c.schema))
+    .flatMap((schema) => (schema.oneOf as Record<string, unknown>[] | undefined) ?? [schema]);
+  const coded = answers.filter((schema) => JSON.stringify(schema).includes('"error"'));
+  expect(coded.length).toBeGreaterThan(100);
+  for (const schema of coded) expect(['#/components/schemas/Error', '#/components/schemas/SesEventError']).toContain(schema.$ref);
+});
+
+test('every schema with a name is published once and referred to: no component is inlined in an operation or another component', () => {
+  const bodies = Object.entries(doc.components.schemas as Record<string, object>).map(([name, schema]) => [name, JSON.stringify(schema)] as const);
+  const text = JSON.stringify(doc);
+  for (const [name, body] of bodies) {
+    const elsewhere = [JSON.stringify(doc.paths), ...bodies.filter(([, other]) => other !== body).map(([, other]) => other)].join('\n');
+    // A small body (an empty object) may recur by chance; two names may share one shape (ByocSaved, ByocValidation).
+    if (body.length > 200) expect({ name, inlined: elsewhere.includes(body) }).toEqual({ name, inlined: false });
+    expect(text).toContain(`"#/components/schemas/${name}"`);
+  }
 });
 
 test('the security scheme is the X-API-Key header', () => {

@@ -3,8 +3,7 @@
 // sees (and revokes, middleware/keyScope.ts) only keys within its scope.
 import { createApiKey, DEFAULT_KEY_PERMISSION, listApiKeys, revokeApiKey } from '../../../core/accounts/apiKeys';
 import { keyOutsideCaller, scopeCovers } from '../../../core/accounts/keyScope';
-import { sendError } from '../../http/errors';
-import { ANSWERED, operation } from '../../http/operation';
+import { operation } from '../../http/operation';
 import { presentApiKey } from '../../presenters/resources';
 import { describeActors } from '../../../core/accounts/actors';
 import type { Db } from '../../../core/platform/db';
@@ -44,15 +43,11 @@ export const apiKeyOperations = [
     scopedKey: 'within',
     body: CreateApiKeyRequest,
     ok: [201, CreatedApiKey, 'Created.'],
-    async handler({ deps, res, caller, body }) {
+    async handler({ deps, res, caller, body, refuse }) {
       const permission = body.permission ?? DEFAULT_KEY_PERMISSION;
       const domainScope = body.domains ?? [];
       const outside = keyOutsideCaller(caller, { permission, domainScope });
-      if (outside) {
-        res.locals.outcome = 'insufficient_permission';
-        sendError(res, { code: 'insufficient_permission', detail: outside });
-        return ANSWERED;
-      }
+      if (outside) return refuse('insufficient_permission', outside);
       const { apiKey, secret } = await createApiKey(
         deps.db,
         { accountId: caller.accountId, name: body.name, permission, domainScope, expiresAt: body.expires_at ? new Date(body.expires_at) : null },

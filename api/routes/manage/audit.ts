@@ -3,10 +3,9 @@
 // there is no operation that changes it.
 import { describeActors } from '../../../core/accounts/actors';
 import { auditPage } from '../../../core/platform/audit';
-import { ANSWERED, operation } from '../../http/operation';
-import { QueryReader } from '../../http/queryReader';
+import { operation } from '../../http/operation';
 import { AuditList } from '../../schemas/management';
-import { PAGE, text, TIME } from '../../schemas/queryParameters';
+import { page, queryParameters, text, time } from '../../schemas/queryParameters';
 
 export const auditOperations = [
   operation({
@@ -16,23 +15,16 @@ export const auditOperations = [
     who: 'caller',
     role: 'viewer',
     scopedKey: 'account_wide',
-    query: [
-      { name: 'actor', description: 'Only this actor: `user:<id>`, `key:<id>` or `cli:<name>`.', schema: text(200) },
-      { name: 'action', description: 'An action (`api_key.create`) or its family (`api_key`: every `api_key.*`).', schema: text(64) },
-      { name: 'since', description: 'ISO 8601; entries at or after.', schema: TIME },
-      { name: 'until', description: 'ISO 8601; entries before.', schema: TIME },
-      ...PAGE,
-    ],
+    query: queryParameters({
+      actor: text(200, 'Only this actor: `user:<id>`, `key:<id>` or `cli:<name>`.'),
+      action: text(64, 'An action (`api_key.create`) or its family (`api_key`: every `api_key.*`).'),
+      since: time('ISO 8601; entries at or after.'),
+      until: time('ISO 8601; entries before.'),
+      ...page(),
+    }),
     ok: [200, AuditList, 'A page of the audit log.'],
-    async handler({ deps, req, res, caller }) {
-      const q = new QueryReader(req);
-      const actor = q.text('actor', 200);
-      const action = q.text('action', 64);
-      const since = q.time('since');
-      const until = q.time('until');
-      const cursor = q.cursor();
-      const limit = q.limit();
-      if (q.refused(res)) return ANSWERED;
+    async handler({ deps, caller, query }) {
+      const { actor, action, since, until, cursor, limit } = query;
       const page = await auditPage(
         deps.db,
         caller.accountId,

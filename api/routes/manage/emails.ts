@@ -1,19 +1,16 @@
 // The email log (spec 2.9, shared mode): filtered, newest first, cursor pages; one message with
 // its timeline and its webhook deliveries.
 import { isScoped } from '../../../core/accounts/keyScope';
-import { MESSAGE_TAG } from '../../../core/model/messageContent';
 import { isUuid } from '../../../core/platform/ids';
 import { getLogRow, messageNotFound } from '../../../core/sending/emailLog';
 import { emailLogPage, LOG_STATUSES } from '../../../core/sending/emailLogListing';
 import { messageTimeline, messageWebhookDeliveries } from '../../../core/sending/emailTimeline';
-import type { Response } from 'express';
 import { cancelScheduledSend, rescheduleSend, scheduleProblem } from '../../../core/sending/scheduledSends';
-import { sendError, sendValidationError } from '../../http/errors';
-import { ANSWERED, operation } from '../../http/operation';
-import { QueryReader } from '../../http/queryReader';
+import { sendValidationError } from '../../http/errors';
+import { ANSWERED, operation, type Refusal, type Refuse } from '../../http/operation';
 import { presentEmail, presentMessageDelivery, presentTimelineEvent } from '../../presenters/resources';
 import { EmailDetail, EmailList, EmailSchedule, RescheduleRequest } from '../../schemas/management';
-import { PAGE, text, TIME } from '../../schemas/queryParameters';
+import { choice, page, queryParameters, tag, text, time } from '../../schemas/queryParameters';
 
 export const emailOperations = [
   operation({
@@ -23,31 +20,18 @@ export const emailOperations = [
     who: 'caller',
     role: 'viewer',
     scopedKey: 'filtered',
-    query: [
-      { name: 'status', description: 'queued, sent, delivered, bounced, complained or failed.', schema: { enum: [...LOG_STATUSES] } },
-      { name: 'recipient', description: 'Part of the recipient address.', schema: text(320) },
-      { name: 'from', description: 'Part of the sender address.', schema: text(320) },
-      { name: 'since', description: 'ISO 8601; rows created at or after.', schema: TIME },
-      { name: 'until', description: 'ISO 8601; rows created before.', schema: TIME },
-      {
-        name: 'tag',
-        description: 'Only messages with this tag: `name:value` (each 1 to 256 ASCII letters, digits, `_` or `-`).',
-        schema: { type: 'string', maxLength: 513, pattern: '^[A-Za-z0-9_-]{1,256}:[A-Za-z0-9_-]{1,256}$' },
-      },
-      ...PAGE,
-    ],
+    query: queryParameters({
+      status: choice(LOG_STATUSES, 'queued, sent, delivered, bounced, complained or failed.'),
+      recipient: text(320, 'Part of the recipient address.'),
+      from: text(320, 'Part of the sender address.'),
+      since: time('ISO 8601; rows created at or after.'),
+      until: time('ISO 8601; rows created before.'),
+      tag: tag('Only messages with this tag: `name:value` (each 1 to 256 ASCII letters, digits, `_` or `-`).'),
+      ...page(),
+    }),
     ok: [200, EmailList, 'A page of the log.'],
-    async handler({ deps, req, res, caller }) {
-      const q = new QueryReader(req);
-      const status = q.choice('status', LOG_STATUSES);
-      const recipient = q.text('recipient');
-      const from = q.text('from');
-      const since = q.time('since');
-      const until = q.time('until');
-      const tag = q.pair('tag', new RegExp(MESSAGE_TAG));
-      const cursor = q.cursor();
-      const limit = q.limit();
-      if (q.refused(res)) return ANSWERED;
+    async handler({ deps, caller, query }) {
+      const { status, recipient, from, since, until, tag, cursor, limit } = query;
       // A domain-scoped key sees only messages sent from its domains.
       const page = await emailLogPage(
         deps.db,
@@ -75,10 +59,7 @@ export const emailOperations = [
     scopedKey: 'message',
     ok: [200, EmailDetail, 'The message.'],
     more: {
-      404: [
-        { codes: ['not_found'] },
-        'No such message in this account. Also for a send accepted an instant ago (its workflow writes the log row, usually within a second: poll), and always for a BYOC message (shared mode only has a log).',
-      ],
+      404: 'No such message in this account. Also for a send accepted an instant ago (its workflow writes the log row, usually within a second: poll), and always for a BYOC message (shared mode only has a log).',
     },
     async handler({ deps, caller, params }) {
       const id = params.message_id;
@@ -98,7 +79,7 @@ export const emailOperations = [
     body: RescheduleRequest,
     ok: [200, EmailSchedule, 'Moved.'],
     more: { 409: [{ codes: ['not_scheduled'] }, 'It has already left, or was cancelled.'] },
-    async handler({ deps, res, caller, body, params }) {
+    async handler({ deps, res, caller, body, params, refuse }) {
       const at = new Date(body.scheduled_at);
       const problem = scheduleProblem(at);
       if (problem) {
@@ -108,7 +89,7 @@ export const emailOperations = [
       }
       const scheduledAt = at.toISOString();
       const result = await rescheduleSend(deps.db, { accountId: caller.accountId, messageId: params.message_id, scheduledAt });
-      if (result !== 'rescheduled') return notScheduled(res, result, params.message_id);
+      if (result !== 'rescheduled') return notScheduled(refuse, result, params.message_id);
       // The database has the last word; the signal only wakes the workflow for an earlier time.
       await deps.workflows.signalSchedule(params.message_id, { scheduledAt }).catch((err: unknown) => res.req.log.warn({ err }, 'reschedule not signalled'));
       res.locals.outcome = 'email_rescheduled';
@@ -124,9 +105,9 @@ export const emailOperations = [
     scopedKey: 'message',
     ok: [200, EmailSchedule, 'Cancelled.'],
     more: { 409: [{ codes: ['not_scheduled'] }, 'It has already left, or was cancelled.'] },
-    async handler({ deps, res, caller, params }) {
+    async handler({ deps, res, caller, params, refuse }) {
       const result = await cancelScheduledSend(deps.db, { accountId: caller.accountId, messageId: params.message_id });
-      if (result !== 'canceled') return notScheduled(res, result, params.message_id);
+      if (result !== 'canceled') return notScheduled(refuse, result, params.message_id);
       await deps.workflows.signalSchedule(params.message_id, 'canceled').catch((err: unknown) => res.req.log.warn({ err }, 'cancellation not signalled'));
       res.locals.outcome = 'email_canceled';
       return { message_id: params.message_id, status: 'canceled' as const, scheduled_at: null };
@@ -135,9 +116,7 @@ export const emailOperations = [
 ];
 
 /** 404 for another account's or no message (the same text), 409 for one that has left. */
-function notScheduled(res: Response, result: 'not_found' | 'not_scheduled', messageId: string): typeof ANSWERED {
+function notScheduled(refuse: Refuse<'not_scheduled'>, result: 'not_found' | 'not_scheduled', messageId: string): Refusal {
   if (result === 'not_found') throw messageNotFound(messageId);
-  res.locals.outcome = 'not_scheduled';
-  sendError(res, { code: 'not_scheduled', detail: 'This email is not scheduled any more: it has already been handed on for delivery, or was cancelled.' });
-  return ANSWERED;
+  return refuse('not_scheduled', 'This email is not scheduled any more: it has already been handed on for delivery, or was cancelled.');
 }

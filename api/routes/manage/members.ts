@@ -7,13 +7,12 @@ import { describeActors, type ActorView } from '../../../core/accounts/actors';
 import { inviteMember, listInvitations, revokeInvitation, type Invitation as CoreInvitation } from '../../../core/accounts/invitations';
 import { changeMemberRole, leaveAccount, listMembers, removeMember, transferOwnership, type ActingMember, type Member as CoreMember } from '../../../core/accounts/members';
 import type { Caller } from '../../http/locals';
-import { sendError, sendTooManyRequests } from '../../http/errors';
-import { ANSWERED, operation, type Answers } from '../../http/operation';
+import { operation, type Answers } from '../../http/operation';
 import { perApp } from '../../http/perApp';
-import { QueryReader } from '../../http/queryReader';
 import { createInvitationLimit, INVITATIONS_PER_ACCOUNT_PER_HOUR } from '../../middleware/authLimits';
 import { Deleted, Invitation, InvitationList, InvitationRequest, Member, MemberList, MemberRoleRequest, RemovedMember, TransferOwnershipRequest } from '../../schemas/management';
 import { authServices } from '../auth';
+import { choice, queryParameters } from '../../schemas/queryParameters';
 
 const presentMember = (m: CoreMember): Static<typeof Member> => ({ user_id: m.userId, email: m.email, name: m.name, role: m.role, joined_at: m.joinedAt.toISOString() });
 
@@ -34,7 +33,7 @@ const acting = (caller: Caller): ActingMember => ({ userId: caller.userId ?? '',
 const invitationLimit = perApp((deps) => createInvitationLimit(deps.redis, deps.config));
 
 const roleRules: Answers = {
-  403: [{ codes: ['insufficient_role'] }, 'The role does not allow this, or the change would give a role above the caller’s own (and the key and session rules of every operation).'],
+  403: 'The role does not allow this, or the change would give a role above the caller’s own (and the key and session rules of every operation).',
   409: [{ codes: ['ownership_transfer_required'] }, 'The member is the owner: transfer ownership first.'],
 };
 
@@ -76,20 +75,13 @@ export const memberOperations = [
     who: 'caller',
     role: 'admin',
     scopedKey: 'account_wide',
-    query: [
-      {
-        name: 'keep_keys',
-        description: 'true: the account keeps the API keys the member made, and they act with the owner’s role from now on (default false: they are revoked).',
-        schema: { enum: ['true', 'false'] },
-      },
-    ],
+    query: queryParameters({
+      keep_keys: choice(['true', 'false'] as const, 'true: the account keeps the API keys the member made, and they act with the owner’s role from now on (default false: they are revoked).'),
+    }),
     ok: [200, RemovedMember, 'Removed.'],
     more: roleRules,
-    async handler({ deps, req, res, caller, params }) {
-      const q = new QueryReader(req);
-      const keepKeys = q.choice('keep_keys', ['true', 'false'] as const) === 'true';
-      if (q.refused(res)) return ANSWERED;
-      const removed = await removeMember(deps.db, caller.accountId, acting(caller), params.user_id, keepKeys);
+    async handler({ deps, res, caller, params, query }) {
+      const removed = await removeMember(deps.db, caller.accountId, acting(caller), params.user_id, query.keep_keys === 'true');
       res.locals.outcome = 'member_removed';
       return { member: presentMember(removed.member), revoked_keys: removed.revokedKeys };
     },
@@ -103,12 +95,9 @@ export const memberOperations = [
     role: 'viewer',
     scopedKey: 'account_wide',
     ok: [200, RemovedMember, 'Left.'],
-    more: { 404: [{ codes: ['not_found'] }, 'Called with an API key: only a person leaves.'], 409: roleRules[409]! },
-    async handler({ deps, res, caller }) {
-      if (!caller.userId) {
-        sendError(res, { code: 'not_found', detail: 'Only a signed-in member can leave an account.' });
-        return ANSWERED;
-      }
+    more: { 404: 'Called with an API key: only a person leaves.', 409: roleRules[409]! },
+    async handler({ deps, res, caller, refuse }) {
+      if (!caller.userId) return refuse('not_found', 'Only a signed-in member can leave an account.');
       const left = await leaveAccount(deps.db, caller.accountId, acting(caller));
       res.locals.outcome = 'member_left';
       return { member: presentMember(left.member), revoked_keys: left.revokedKeys };
@@ -166,11 +155,10 @@ export const memberOperations = [
       409: [{ codes: ['already_member'] }, 'The address is already a member.'],
       429: [{ codes: ['too_many_requests'] }, 'Too many invitations this hour (Retry-After), or members and open invitations together at the limit of 100.'],
     },
-    async handler({ deps, res, caller, body }) {
+    async handler({ deps, res, caller, body, refuse }) {
       const wait = await invitationLimit(deps)(caller.accountId);
       if (wait !== undefined) {
-        sendTooManyRequests(res, wait, `This account sent ${INVITATIONS_PER_ACCOUNT_PER_HOUR} invitations in the last hour; try again after the Retry-After delay.`);
-        return ANSWERED;
+        return refuse('too_many_requests', `This account sent ${INVITATIONS_PER_ACCOUNT_PER_HOUR} invitations in the last hour; try again after the Retry-After delay.`, { retryAfter: wait });
       }
       const { auth } = authServices(deps);
       const invitation = await inviteMember({ db: deps.db, mayEmail: auth.mayEmail, mail: auth.mail, links: auth.links }, caller.accountId, acting(caller), body);

@@ -1,11 +1,10 @@
 // The suppression list (spec 2.10): search and pages, look one address up, add by hand, remove.
 import { getSuppression, suppressionPage, suppressManually, unsuppress } from '../../../core/accounts/suppressions';
 import { PostageError } from '../../../core/platform/errors';
-import { ANSWERED, operation, reply } from '../../http/operation';
-import { QueryReader } from '../../http/queryReader';
+import { operation, reply } from '../../http/operation';
 import { presentSuppression } from '../../presenters/resources';
 import { CreateSuppressionRequest, Deleted, Suppression, SuppressionAdded, SuppressionList } from '../../schemas/management';
-import { PAGE, text } from '../../schemas/queryParameters';
+import { page, queryParameters, text } from '../../schemas/queryParameters';
 
 export const suppressionOperations = [
   operation({
@@ -15,14 +14,10 @@ export const suppressionOperations = [
     who: 'caller',
     role: 'viewer',
     scopedKey: 'same',
-    query: [{ name: 'search', description: 'Part of the address.', schema: text(320) }, ...PAGE],
+    query: queryParameters({ search: text(320, 'Part of the address.'), ...page() }),
     ok: [200, SuppressionList, 'A page of the list.'],
-    async handler({ deps, req, res, caller }) {
-      const q = new QueryReader(req);
-      const search = q.text('search');
-      const cursor = q.cursor();
-      const limit = q.limit();
-      if (q.refused(res)) return ANSWERED;
+    async handler({ deps, caller, query }) {
+      const { search, cursor, limit } = query;
       const page = await suppressionPage(deps.db, caller.accountId, { limit, ...(search ? { search } : {}), ...(cursor ? { cursor } : {}) });
       return { suppressions: page.rows.map(presentSuppression), next_cursor: page.nextCursor };
     },

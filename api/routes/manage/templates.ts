@@ -1,7 +1,6 @@
 // Templates (issue 22): create, list (paged), read, edit the draft, publish, list versions,
 // preview with variables, delete (refused while a scheduled message rendered from it waits). The
 // `{id}` of every path is the template's id or its alias.
-import type { Response } from 'express';
 import { PostageError } from '../../../core/platform/errors';
 import { createTemplatePreviewLimit } from '../../../core/templates/previewLimit';
 import { RenderCapacityError, renderInPool } from '../../../core/templates/renderPool';
@@ -18,14 +17,14 @@ import {
   templateVersion,
   updateTemplate,
 } from '../../../core/templates/templates';
-import { sendMessage } from '../../../core/sending/sendMessage';
+import { SEND_REFUSAL_CODES, sendMessage, type SendRefusalCode } from '../../../core/sending/sendMessage';
 import type { RouteDeps } from '../../http/deps';
-import { sendTooManyRequests, sendValidationError } from '../../http/errors';
-import { ANSWERED, operation } from '../../http/operation';
+import { sendValidationError } from '../../http/errors';
+import { ANSWERED, operation, type Refusal, type Refuse } from '../../http/operation';
+import { refusalAnswers } from '../../http/refusalAnswers';
 import { perApp } from '../../http/perApp';
 import { refuseSend } from '../../http/sendRefusal';
 import { createSendRequestValidator } from '../../schemas/validateSendRequest';
-import { QueryReader } from '../../http/queryReader';
 import { presentTemplate, presentTemplateSummary, presentTemplateVersion } from '../../presenters/resources';
 import {
   CreateTemplateRequest,
@@ -39,18 +38,25 @@ import {
   TemplateVersionList,
   UpdateTemplateRequest,
 } from '../../schemas/management';
-import { PAGE } from '../../schemas/queryParameters';
+import { page, queryParameters } from '../../schemas/queryParameters';
 
 const validateSend = perApp((deps) => createSendRequestValidator(deps.config));
 const previewLimit = perApp((deps) => createTemplatePreviewLimit(deps.redis, deps.config.templates.previewsPerMinute));
 
-/** Takes one preview or test send from the account's allowance; false (429 answered) when it is spent. */
-async function withinPreviewLimit(deps: RouteDeps, res: Response, accountId: string): Promise<boolean> {
+/** Takes one preview or test send from the account's allowance; the 429 when it is spent. */
+async function previewLimitRefusal(deps: RouteDeps, refuse: Refuse<'too_many_requests'>, accountId: string): Promise<Refusal | undefined> {
   const wait = await previewLimit(deps)(accountId);
-  if (wait === undefined) return true;
-  sendTooManyRequests(res, wait, `At most ${deps.config.templates.previewsPerMinute} template previews and test sends a minute per account; retry after the Retry-After delay.`);
-  return false;
+  if (wait === undefined) return undefined;
+  return refuse('too_many_requests', `At most ${deps.config.templates.previewsPerMinute} template previews and test sends a minute per account; retry after the Retry-After delay.`, {
+    retryAfter: wait,
+  });
 }
+
+/** What a test send may be refused with: a send's refusals but the idempotency key's (it has none), and the preview allowance. */
+const TEST_SEND_REFUSALS = [...SEND_REFUSAL_CODES.filter((code) => code !== 'idempotency_key_reused' && code !== 'idempotency_key_in_progress'), 'too_many_requests'] as Exclude<
+  SendRefusalCode | 'too_many_requests',
+  'idempotency_key_reused' | 'idempotency_key_in_progress'
+>[];
 /** The send request's field names, as this endpoint's body spells them. */
 const TEST_SEND_FIELDS: Record<string, string> = { to: 'recipient', 'template.variables': 'variables', 'template.id': '_body' };
 
@@ -62,13 +68,10 @@ export const templateOperations = [
     who: 'caller',
     role: 'viewer',
     scopedKey: 'same',
-    query: PAGE,
+    query: queryParameters(page()),
     ok: [200, TemplateList, 'A page of templates.'],
-    async handler({ deps, req, res, caller }) {
-      const q = new QueryReader(req);
-      const cursor = q.cursor();
-      const limit = q.limit();
-      if (q.refused(res)) return ANSWERED;
+    async handler({ deps, caller, query }) {
+      const { cursor, limit } = query;
       const page = await templatePage(deps.db, caller.accountId, { limit, ...(cursor ? { cursor } : {}) });
       return { templates: page.rows.map(presentTemplateSummary), next_cursor: page.nextCursor };
     },
@@ -170,24 +173,24 @@ export const templateOperations = [
     body: PreviewTemplateRequest,
     ok: [200, TemplatePreview, 'The rendered message.'],
     more: {
-      404: [{ codes: ['not_found'] }, 'No template with this id or alias in the account, or it has no published version `version`.'],
+      404: 'No template with this id or alias in the account, or it has no published version `version`.',
       429: [
         { codes: ['too_many_requests'] },
         'The account made its template previews and test sends of this minute (60 by default), or already has its template renders running or waiting (Retry-After).',
       ],
     },
-    async handler({ deps, res, caller, params, body }) {
+    async handler({ deps, caller, params, body, refuse }) {
       const id = await requireTemplateId(deps.db, caller.accountId, params.id);
       const content = body.version === undefined ? await templateDraft(deps.db, id) : await templateVersion(deps.db, id, body.version);
       if (!content) throw new PostageError('template_not_found', body.version === undefined ? `no template ${params.id} in this account` : `template ${params.id} has no version ${body.version}`);
-      if (!(await withinPreviewLimit(deps, res, caller.accountId))) return ANSWERED;
+      const limited = await previewLimitRefusal(deps, refuse, caller.accountId);
+      if (limited) return limited;
       try {
         return await renderInPool(caller.accountId, content, body.variables ?? {});
       } catch (err) {
         if (err instanceof TemplateRenderError) throw new PostageError('invalid_template', err.message, 'variables');
         if (!(err instanceof RenderCapacityError)) throw err;
-        sendTooManyRequests(res, err.retryAfterSeconds, err.message);
-        return ANSWERED;
+        return refuse('too_many_requests', err.message, { retryAfter: err.retryAfterSeconds });
       }
     },
   }),
@@ -200,32 +203,14 @@ export const templateOperations = [
     scopedKey: 'account_wide',
     body: TemplateTestSendRequest,
     ok: [200, TemplateTestSend, 'Queued; follow it in the email log.'],
-    more: {
-      403: [
-        {
-          codes: [
-            'insufficient_permission',
-            'csrf_token_invalid',
-            'domain_not_registered',
-            'domain_not_allowed',
-            'unauthorized',
-            'sending_suspended',
-            'domain_not_verified',
-            'dkim_not_verified',
-            'domain_mode_mismatch',
-          ],
-        },
-        'A management refusal, or a send gate (spec 7): the sender domain cannot send.',
-      ],
-      422: [{ codes: ['recipient_suppressed'] }, 'The test recipient is on the suppression list.'],
-      429: [
-        { codes: ['usage_limit_exceeded', 'too_many_requests'] },
-        '`usage_limit_exceeded`: the month’s sends are used up. `too_many_requests`: the account made its template previews and test sends of this minute (60 by default; Retry-After).',
-      ],
-      502: [{ codes: ['queue_error', 'attachment_upload_failed'] }, 'Nothing was queued or counted; retry.'],
-      503: [{ codes: ['service_unavailable', 'byoc_not_configured'] }, 'Retry later (Retry-After: the database, or the account’s template renders all taken), or validate BYOC again.'],
-    },
-    async handler({ deps, res, caller, params, body }) {
+    more: refusalAnswers(TEST_SEND_REFUSALS, {
+      403: 'A management refusal, or a send gate (spec 7): the sender domain cannot send.',
+      422: 'The test recipient is on the suppression list.',
+      429: '`usage_limit_exceeded`: the month’s sends are used up. `too_many_requests`: the account made its template previews and test sends of this minute (60 by default; Retry-After).',
+      502: 'Nothing was queued or counted; retry.',
+      503: 'Retry later (Retry-After: the database, or the account’s template renders all taken), or validate BYOC again.',
+    }),
+    async handler({ deps, res, caller, params, body, refuse }) {
       const id = await requireTemplateId(deps.db, caller.accountId, params.id); // another account's is a 404, like everywhere
       const parsed = validateSend(deps)({ from_email: body.from_email, to: `${body.recipient}@${deps.config.testDomain}`, template: { id, variables: body.variables ?? {} } });
       const invalid = (errors: Record<string, string[]>): typeof ANSWERED => {
@@ -234,15 +219,16 @@ export const templateOperations = [
         return ANSWERED;
       };
       if (!parsed.ok) return invalid(parsed.errors);
-      if (!(await withinPreviewLimit(deps, res, caller.accountId))) return ANSWERED;
+      const limited = await previewLimitRefusal(deps, refuse, caller.accountId);
+      if (limited) return limited;
       const { idempotencyKey: _none, template, ...request } = parsed.request;
       const result = await sendMessage(deps, { request: { ...request, template: { ...template!, draft: true } }, key: { accountId: caller.accountId, domainScope: caller.domainScope } });
       switch (result.outcome) {
         case 'invalid':
           return invalid(result.errors);
         case 'refused':
-          refuseSend(deps, res, { code: result.code, detail: result.detail });
-          return ANSWERED;
+          if (result.code === 'idempotency_key_reused' || result.code === 'idempotency_key_in_progress') throw new Error('a test send has no idempotency key, so none can be reused');
+          return refuseSend(deps, refuse, { code: result.code, detail: result.detail });
         case 'replayed':
           throw new Error('a test send has no idempotency key, so nothing to replay');
         case 'unauthenticated':

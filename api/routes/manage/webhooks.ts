@@ -15,13 +15,10 @@ import {
 import { sendTestWebhookEvent } from '../../../core/webhooks/webhookTestEvents';
 import { replayWebhookDelivery } from '../../../core/webhooks/webhookReplay';
 import { createWebhookTestLimit, WEBHOOK_TESTS_PER_MINUTE } from '../../../core/webhooks/webhookTestLimit';
-import type { Response } from 'express';
 import type { WebhookAttempt } from '../../../core/webhooks/webhookDelivery';
 import type { RouteDeps } from '../../http/deps';
-import { sendTooManyRequests } from '../../http/errors';
-import { ANSWERED, operation } from '../../http/operation';
+import { operation, type Refusal, type Refuse } from '../../http/operation';
 import { perApp } from '../../http/perApp';
-import { QueryReader } from '../../http/queryReader';
 import { presentWebhook, presentWebhookDelivery } from '../../presenters/resources';
 import {
   CreatedWebhook,
@@ -36,15 +33,14 @@ import {
   WebhookReplayResult,
   WebhookTestResult,
 } from '../../schemas/management';
-import { LIMIT } from '../../schemas/queryParameters';
+import { limit, queryParameters } from '../../schemas/queryParameters';
 
 const testLimit = perApp((deps) => createWebhookTestLimit(deps.redis));
 const urlRules = (deps: RouteDeps) => ({ allowedPrivateAddresses: deps.config.webhooks.allowedPrivateAddresses });
 
 /** Test events and replays share the account's allowance (WEBHOOK_TESTS_PER_MINUTE). */
-function tooManyTestEvents(res: Response, retryAfterSeconds: number): typeof ANSWERED {
-  sendTooManyRequests(res, retryAfterSeconds, `At most ${WEBHOOK_TESTS_PER_MINUTE} test events and replays a minute per account; retry after the Retry-After delay.`);
-  return ANSWERED;
+function tooManyTestEvents(refuse: Refuse<'too_many_requests'>, retryAfterSeconds: number): Refusal {
+  return refuse('too_many_requests', `At most ${WEBHOOK_TESTS_PER_MINUTE} test events and replays a minute per account; retry after the Retry-After delay.`, { retryAfter: retryAfterSeconds });
 }
 
 /** An attempt made now (a test event or a replay), as the deliveries list shows it. */
@@ -139,14 +135,11 @@ export const webhookOperations = [
     who: 'caller',
     role: 'viewer',
     scopedKey: 'account_wide',
-    query: [LIMIT],
+    query: queryParameters({ limit: limit() }),
     ok: [200, WebhookDeliveries, 'The deliveries.'],
-    async handler({ deps, req, res, caller, params }) {
-      const q = new QueryReader(req);
-      const limit = q.limit();
+    async handler({ deps, caller, params, query }) {
       const endpoint = await ownEndpoint(deps, caller.accountId, params.id);
-      if (q.refused(res)) return ANSWERED;
-      return { deliveries: (await listWebhookDeliveries(deps.db, endpoint.id, limit)).map(presentWebhookDelivery) };
+      return { deliveries: (await listWebhookDeliveries(deps.db, endpoint.id, query.limit)).map(presentWebhookDelivery) };
     },
   }),
   operation({
@@ -159,11 +152,11 @@ export const webhookOperations = [
     body: TestWebhookRequest,
     ok: [200, WebhookTestResult, 'Attempted (see `delivery.succeeded`; a failure without an HTTP answer says only its category in `delivery.error`).'],
     more: { 409: [{ codes: ['webhook_inactive'] }, 'The endpoint is inactive.'], 429: [{ codes: ['too_many_requests'] }, 'The account sent its 10 test events of this minute (Retry-After).'] },
-    async handler({ deps, res, caller, body, params }) {
+    async handler({ deps, res, caller, body, params, refuse }) {
       const endpoint = await ownEndpoint(deps, caller.accountId, params.id);
       const event = body.event_type ?? endpoint.events[0] ?? 'email.delivered';
       const result = await sendTestWebhookEvent(deps.db, deps.config, { accountId: endpoint.accountId, endpointId: endpoint.id, event }, testLimit(deps));
-      if ('retryAfterSeconds' in result) return tooManyTestEvents(res, result.retryAfterSeconds);
+      if ('retryAfterSeconds' in result) return tooManyTestEvents(refuse, result.retryAfterSeconds);
       const { attempt, payload } = result;
       res.locals.outcome = attempt.succeeded ? 'webhook_test_delivered' : 'webhook_test_failed';
       return { delivery: presentAttempt(attempt, { event, messageId: null, replayOf: null }), payload };
@@ -182,9 +175,9 @@ export const webhookOperations = [
       409: [{ codes: ['webhook_inactive'] }, 'The endpoint is inactive.'],
       429: [{ codes: ['too_many_requests'] }, 'The account sent its 10 test events or replays of this minute (Retry-After).'],
     },
-    async handler({ deps, res, caller, params }) {
+    async handler({ deps, res, caller, params, refuse }) {
       const result = await replayWebhookDelivery(deps.db, deps.config, { accountId: caller.accountId, endpointId: params.id, deliveryId: params.delivery_id }, testLimit(deps));
-      if ('retryAfterSeconds' in result) return tooManyTestEvents(res, result.retryAfterSeconds);
+      if ('retryAfterSeconds' in result) return tooManyTestEvents(refuse, result.retryAfterSeconds);
       const { attempt } = result;
       res.locals.outcome = attempt.succeeded ? 'webhook_replay_delivered' : 'webhook_replay_failed';
       return { delivery: presentAttempt(attempt, result), payload: result.payload as Record<string, unknown> };

@@ -14,93 +14,10 @@ from postage._model import Model
 
 
 @dataclass
-class SignupRequest(Model):
-    email: str
-    password: str
+class AcceptInvitationRequest(Model):
+    token: str
+    password: Optional[str] = None
     name: Optional[str] = None
-
-
-@dataclass
-class SigninRequest(Model):
-    email: str
-    password: str
-
-
-@dataclass
-class VerifyEmailRequest(Model):
-    token: str
-
-
-@dataclass
-class PasswordResetRequest(Model):
-    email: str
-
-
-@dataclass
-class PasswordResetConfirmRequest(Model):
-    token: str
-    password: str
-
-
-@dataclass
-class PasswordChangeRequest(Model):
-    current_password: str
-    new_password: str
-
-
-@dataclass
-class CreateDomainRequest(Model):
-    name: str
-    sending_mode: Literal["byoc", "shared"]
-
-
-@dataclass
-class CreateApiKeyRequest(Model):
-    name: str
-    permission: Optional[Literal["sending", "full_access"]] = "sending"
-    domains: Optional[List[str]] = None
-    expires_at: Optional[datetime] = None
-
-
-@dataclass
-class CreateWebhookRequest(Model):
-    url: str
-    events: List[Literal["email.sent", "email.delivered", "email.failed", "email.bounced", "email.complained"]]
-
-
-@dataclass
-class UpdateWebhookRequest(Model):
-    url: Optional[str] = None
-    events: Optional[List[Literal["email.sent", "email.delivered", "email.failed", "email.bounced", "email.complained"]]] = None
-    active: Optional[bool] = None
-
-
-@dataclass
-class TestWebhookRequest(Model):
-    event_type: Optional[Literal["email.sent", "email.delivered", "email.failed", "email.bounced", "email.complained"]] = None
-
-
-@dataclass
-class ByocRequest(Model):
-    role_arn: str
-    region: str
-
-
-@dataclass
-class CreateSuppressionRequest(Model):
-    address: str
-
-
-@dataclass
-class RescheduleRequest(Model):
-    scheduled_at: datetime
-
-
-@dataclass
-class EmailSchedule(Model):
-    message_id: str
-    status: Literal["scheduled", "canceled"]
-    scheduled_at: Optional[datetime]
 
 
 @dataclass
@@ -110,324 +27,20 @@ class Accepted(Model):
 
 
 @dataclass
-class SessionUser(Model):
-    id: str
-    email: str
-    name: str
-
-
-@dataclass
-class SessionAccount(Model):
-    id: str
+class AccountRecord(Model):
     name: str
     email: str
     is_verified: bool
     current_plan: str
-    sending_suspended: bool
-    role: Literal["viewer", "developer", "admin", "owner"]
+    byoc_usage_current_month: int
+    shared_usage_current_month: int
+    byoc_configured: bool
+    verified_byoc_domains: List[str]
+    verified_shared_domains: List[str]
 
 
 @dataclass
-class SessionAccount1(Model):
-    id: str
-    name: str
-    role: Literal["viewer", "developer", "admin", "owner"]
-
-
-@dataclass
-class Session(Model):
-    user: SessionUser
-    account: SessionAccount
-    accounts: List[SessionAccount1]
-    csrf_token: str
-
-
-@dataclass
-class InvitationRequest(Model):
-    email: str
-    role: Literal["viewer", "developer", "admin"]
-
-
-@dataclass
-class InvitationTokenRequest(Model):
-    token: str
-
-
-@dataclass
-class AcceptInvitationRequest(Model):
-    token: str
-    password: Optional[str] = None
-    name: Optional[str] = None
-
-
-@dataclass
-class MemberRoleRequest(Model):
-    role: Literal["viewer", "developer", "admin"]
-
-
-@dataclass
-class TransferOwnershipRequest(Model):
-    user_id: str
-
-
-@dataclass
-class SwitchAccountRequest(Model):
-    account_id: str
-
-
-@dataclass
-class Member(Model):
-    user_id: str
-    email: str
-    name: str
-    role: Literal["viewer", "developer", "admin", "owner"]
-    joined_at: datetime
-
-
-@dataclass
-class MemberListMember(Model):
-    user_id: str
-    email: str
-    name: str
-    role: Literal["viewer", "developer", "admin", "owner"]
-    joined_at: datetime
-
-
-@dataclass
-class MemberList(Model):
-    members: List[MemberListMember]
-
-
-@dataclass
-class RemovedMemberMember(Model):
-    user_id: str
-    email: str
-    name: str
-    role: Literal["viewer", "developer", "admin", "owner"]
-    joined_at: datetime
-
-
-@dataclass
-class RemovedMember(Model):
-    member: RemovedMemberMember
-    revoked_keys: List[str]
-
-
-@dataclass
-class InvitationInvitedBy(Model):
-    type_: Literal["user", "key", "cli", "system"]
-    id: str
-    name: Optional[str]
-    email: Optional[str]
-
-
-@dataclass
-class Invitation(Model):
-    id: str
-    email: str
-    role: Literal["viewer", "developer", "admin"]
-    invited_by: InvitationInvitedBy
-    created_at: datetime
-    expires_at: datetime
-
-
-@dataclass
-class InvitationListInvitationInvitedBy(Model):
-    type_: Literal["user", "key", "cli", "system"]
-    id: str
-    name: Optional[str]
-    email: Optional[str]
-
-
-@dataclass
-class InvitationListInvitation(Model):
-    id: str
-    email: str
-    role: Literal["viewer", "developer", "admin"]
-    invited_by: InvitationListInvitationInvitedBy
-    created_at: datetime
-    expires_at: datetime
-
-
-@dataclass
-class InvitationList(Model):
-    invitations: List[InvitationListInvitation]
-
-
-@dataclass
-class InvitationPreview(Model):
-    account_name: str
-    email: str
-    role: Literal["viewer", "developer", "admin"]
-    invited_by: Optional[str]
-    expires_at: datetime
-    has_user: bool
-
-
-@dataclass
-class AuditEntryActor(Model):
-    type_: Literal["user", "key", "cli", "system"]
-    id: str
-    name: Optional[str]
-    email: Optional[str]
-
-
-@dataclass
-class AuditEntry(Model):
-    id: str
-    actor: AuditEntryActor
-    action: str
-    details: Dict[str, Any]
-    created_at: datetime
-
-
-@dataclass
-class AuditListEntryActor(Model):
-    type_: Literal["user", "key", "cli", "system"]
-    id: str
-    name: Optional[str]
-    email: Optional[str]
-
-
-@dataclass
-class AuditListEntry(Model):
-    id: str
-    actor: AuditListEntryActor
-    action: str
-    details: Dict[str, Any]
-    created_at: datetime
-
-
-@dataclass
-class AuditList(Model):
-    entries: List[AuditListEntry]
-    next_cursor: Optional[str]
-
-
-@dataclass
-class DomainRecord(Model):
-    purpose: Literal["ownership", "dkim", "mail_from", "spf", "dmarc"]
-    type_: Literal["TXT", "CNAME", "MX"]
-    name: str
-    value: str
-    required: bool
-    status: Literal["verified", "operator", "pending", "missing", "unchecked"]
-
-
-@dataclass
-class Domain(Model):
-    name: str
-    sending_mode: Literal["byoc", "shared"]
-    status: Literal["pending_ownership", "pending_dkim", "verified", "released"]
-    status_detail: str
-    can_send: bool
-    verified_by: Optional[Literal["dns", "operator"]]
-    ownership_verified_at: Optional[datetime]
-    dkim_verified_at: Optional[datetime]
-    mail_from_domain: Optional[str]
-    last_checked_at: Optional[datetime]
-    expires_at: Optional[datetime]
-    released_at: Optional[datetime]
-    records: List[DomainRecord]
-    created_at: datetime
-
-
-@dataclass
-class DomainListDomainRecord(Model):
-    purpose: Literal["ownership", "dkim", "mail_from", "spf", "dmarc"]
-    type_: Literal["TXT", "CNAME", "MX"]
-    name: str
-    value: str
-    required: bool
-    status: Literal["verified", "operator", "pending", "missing", "unchecked"]
-
-
-@dataclass
-class DomainListDomain(Model):
-    name: str
-    sending_mode: Literal["byoc", "shared"]
-    status: Literal["pending_ownership", "pending_dkim", "verified", "released"]
-    status_detail: str
-    can_send: bool
-    verified_by: Optional[Literal["dns", "operator"]]
-    ownership_verified_at: Optional[datetime]
-    dkim_verified_at: Optional[datetime]
-    mail_from_domain: Optional[str]
-    last_checked_at: Optional[datetime]
-    expires_at: Optional[datetime]
-    released_at: Optional[datetime]
-    records: List[DomainListDomainRecord]
-    created_at: datetime
-
-
-@dataclass
-class DomainList(Model):
-    domains: List[DomainListDomain]
-
-
-@dataclass
-class DomainVerificationDomainRecord(Model):
-    purpose: Literal["ownership", "dkim", "mail_from", "spf", "dmarc"]
-    type_: Literal["TXT", "CNAME", "MX"]
-    name: str
-    value: str
-    required: bool
-    status: Literal["verified", "operator", "pending", "missing", "unchecked"]
-
-
-@dataclass
-class DomainVerificationDomain(Model):
-    name: str
-    sending_mode: Literal["byoc", "shared"]
-    status: Literal["pending_ownership", "pending_dkim", "verified", "released"]
-    status_detail: str
-    can_send: bool
-    verified_by: Optional[Literal["dns", "operator"]]
-    ownership_verified_at: Optional[datetime]
-    dkim_verified_at: Optional[datetime]
-    mail_from_domain: Optional[str]
-    last_checked_at: Optional[datetime]
-    expires_at: Optional[datetime]
-    released_at: Optional[datetime]
-    records: List[DomainVerificationDomainRecord]
-    created_at: datetime
-
-
-@dataclass
-class DomainVerificationMissingItem(Model):
-    purpose: Literal["ownership", "dkim", "mail_from", "spf", "dmarc"]
-    type_: Literal["TXT", "CNAME", "MX"]
-    name: str
-    value: str
-    required: bool
-    status: Literal["verified", "operator", "pending", "missing", "unchecked"]
-
-
-@dataclass
-class DomainVerificationCheck(Model):
-    purpose: str
-    type_: str
-    name: str
-    expected: str
-    found: List[str]
-    ok: bool
-
-
-@dataclass
-class DomainVerification(Model):
-    domain: DomainVerificationDomain
-    missing: List[DomainVerificationMissingItem]
-    checks: List[DomainVerificationCheck]
-
-
-@dataclass
-class Deleted(Model):
-    success: Literal[True]
-    warnings: List[str]
-
-
-@dataclass
-class ApiKeyCreatedBy(Model):
+class Actor(Model):
     type_: Literal["user", "key", "cli", "system"]
     id: str
     name: Optional[str]
@@ -446,184 +59,27 @@ class ApiKey(Model):
     revoked_at: Optional[datetime]
     last_used_at: Optional[datetime]
     created_at: datetime
-    created_by: Optional[ApiKeyCreatedBy]
-
-
-@dataclass
-class ApiKeyListApiKeyCreatedBy(Model):
-    type_: Literal["user", "key", "cli", "system"]
-    id: str
-    name: Optional[str]
-    email: Optional[str]
-
-
-@dataclass
-class ApiKeyListApiKey(Model):
-    id: str
-    name: str
-    prefix: str
-    permission: Literal["sending", "full_access"]
-    domains: List[str]
-    state: Literal["active", "revoked", "expired"]
-    expires_at: Optional[datetime]
-    revoked_at: Optional[datetime]
-    last_used_at: Optional[datetime]
-    created_at: datetime
-    created_by: Optional[ApiKeyListApiKeyCreatedBy]
+    created_by: Optional[Actor]
 
 
 @dataclass
 class ApiKeyList(Model):
-    api_keys: List[ApiKeyListApiKey]
+    api_keys: List[ApiKey]
 
 
 @dataclass
-class CreatedApiKeyApiKeyCreatedBy(Model):
-    type_: Literal["user", "key", "cli", "system"]
+class AuditEntry(Model):
     id: str
-    name: Optional[str]
-    email: Optional[str]
-
-
-@dataclass
-class CreatedApiKeyApiKey(Model):
-    id: str
-    name: str
-    prefix: str
-    permission: Literal["sending", "full_access"]
-    domains: List[str]
-    state: Literal["active", "revoked", "expired"]
-    expires_at: Optional[datetime]
-    revoked_at: Optional[datetime]
-    last_used_at: Optional[datetime]
-    created_at: datetime
-    created_by: Optional[CreatedApiKeyApiKeyCreatedBy]
-
-
-@dataclass
-class CreatedApiKey(Model):
-    api_key: CreatedApiKeyApiKey
-    secret: str
-
-
-@dataclass
-class Webhook(Model):
-    id: str
-    url: str
-    events: List[Literal["email.sent", "email.delivered", "email.failed", "email.bounced", "email.complained"]]
-    active: bool
+    actor: Actor
+    action: str
+    details: Dict[str, Any]
     created_at: datetime
 
 
 @dataclass
-class WebhookListWebhook(Model):
-    id: str
-    url: str
-    events: List[Literal["email.sent", "email.delivered", "email.failed", "email.bounced", "email.complained"]]
-    active: bool
-    created_at: datetime
-
-
-@dataclass
-class WebhookList(Model):
-    webhooks: List[WebhookListWebhook]
-
-
-@dataclass
-class CreatedWebhookWebhook(Model):
-    id: str
-    url: str
-    events: List[Literal["email.sent", "email.delivered", "email.failed", "email.bounced", "email.complained"]]
-    active: bool
-    created_at: datetime
-
-
-@dataclass
-class CreatedWebhook(Model):
-    webhook: CreatedWebhookWebhook
-    signing_secret: str
-
-
-@dataclass
-class WebhookDeliveriesDelivery(Model):
-    id: str
-    replay_of: Optional[str]
-    event_type: str
-    message_id: Optional[str]
-    test: bool
-    status_code: Optional[int]
-    succeeded: bool
-    duration_ms: int
-    error: Optional[Literal["timeout", "dns_failure", "connection_refused", "tls_error", "address_not_allowed", "cancelled", "network_error"]]
-    attempted_at: datetime
-
-
-@dataclass
-class WebhookDeliveries(Model):
-    deliveries: List[WebhookDeliveriesDelivery]
-
-
-@dataclass
-class WebhookTestResultDelivery(Model):
-    id: str
-    replay_of: Optional[str]
-    event_type: str
-    message_id: Optional[str]
-    test: bool
-    status_code: Optional[int]
-    succeeded: bool
-    duration_ms: int
-    error: Optional[Literal["timeout", "dns_failure", "connection_refused", "tls_error", "address_not_allowed", "cancelled", "network_error"]]
-    attempted_at: datetime
-
-
-@dataclass
-class WebhookTestResult(Model):
-    delivery: WebhookTestResultDelivery
-    payload: Dict[str, Any]
-
-
-@dataclass
-class RotatedSecretWebhook(Model):
-    id: str
-    url: str
-    events: List[Literal["email.sent", "email.delivered", "email.failed", "email.bounced", "email.complained"]]
-    active: bool
-    created_at: datetime
-
-
-@dataclass
-class RotatedSecret(Model):
-    webhook: RotatedSecretWebhook
-    signing_secret: str
-    previous_secret_expires_at: datetime
-
-
-@dataclass
-class WebhookReplayResultDelivery(Model):
-    id: str
-    replay_of: Optional[str]
-    event_type: str
-    message_id: Optional[str]
-    test: bool
-    status_code: Optional[int]
-    succeeded: bool
-    duration_ms: int
-    error: Optional[Literal["timeout", "dns_failure", "connection_refused", "tls_error", "address_not_allowed", "cancelled", "network_error"]]
-    attempted_at: datetime
-
-
-@dataclass
-class WebhookReplayResult(Model):
-    delivery: WebhookReplayResultDelivery
-    payload: Dict[str, Any]
-
-
-@dataclass
-class CloudFormationTemplate(Model):
-    AWSTemplateFormatVersion: Literal["2010-09-09"]
-    Resources: Dict[str, Any]
-    Outputs: Dict[str, Any]
+class AuditList(Model):
+    entries: List[AuditEntry]
+    next_cursor: Optional[str]
 
 
 @dataclass
@@ -637,62 +93,6 @@ class Byoc(Model):
     validated_at: Optional[datetime]
     validation_error: Optional[str]
     unusable_reason: Optional[str]
-
-
-@dataclass
-class ByocSavedByoc(Model):
-    configured: bool
-    byoc_configured: bool
-    role_name: Literal["Service-BYOC-Role"]
-    role_arn: Optional[str]
-    region: Optional[str]
-    external_id: Optional[str]
-    validated_at: Optional[datetime]
-    validation_error: Optional[str]
-    unusable_reason: Optional[str]
-
-
-@dataclass
-class ByocSavedValidation(Model):
-    ok: bool
-    code: Literal[
-        "ok", "assume_role_failed", "external_id_not_required", "sending_disabled", "sandbox", "missing_permission", "not_propagated", "ses_unreachable"
-    ]
-    message: str
-
-
-@dataclass
-class ByocSaved(Model):
-    byoc: ByocSavedByoc
-    validation: ByocSavedValidation
-
-
-@dataclass
-class ByocValidationByoc(Model):
-    configured: bool
-    byoc_configured: bool
-    role_name: Literal["Service-BYOC-Role"]
-    role_arn: Optional[str]
-    region: Optional[str]
-    external_id: Optional[str]
-    validated_at: Optional[datetime]
-    validation_error: Optional[str]
-    unusable_reason: Optional[str]
-
-
-@dataclass
-class ByocValidationValidation(Model):
-    ok: bool
-    code: Literal[
-        "ok", "assume_role_failed", "external_id_not_required", "sending_disabled", "sandbox", "missing_permission", "not_propagated", "ses_unreachable"
-    ]
-    message: str
-
-
-@dataclass
-class ByocValidation(Model):
-    byoc: ByocValidationByoc
-    validation: ByocValidationValidation
 
 
 @dataclass
@@ -718,109 +118,44 @@ class ByocPolicy(Model):
 
 
 @dataclass
-class EmailListEmailTemplate(Model):
-    id: str
-    version: Optional[int]
+class ByocRequest(Model):
+    role_arn: str
+    region: str
 
 
 @dataclass
-class EmailListEmail(Model):
-    message_id: str
-    recipient: str
-    from_email: str
-    subject: str
-    status: Literal["scheduled", "canceled", "queued", "sent", "delivered", "bounced", "complained", "failed"]
-    kind: Literal["real", "test", "simulator"]
-    bounce_type: Optional[str]
-    bounce_subtype: Optional[str]
-    created_at: datetime
-    sent_at: Optional[datetime]
-    delivered_at: Optional[datetime]
-    bounced_at: Optional[datetime]
-    complained_at: Optional[datetime]
-    failed_at: Optional[datetime]
-    tags: Dict[str, str]
-    scheduled_at: Optional[datetime]
-    template: Optional[EmailListEmailTemplate]
+class ByocValidationResult(Model):
+    ok: bool
+    code: Literal[
+        "ok", "assume_role_failed", "external_id_not_required", "sending_disabled", "sandbox", "missing_permission", "not_propagated", "ses_unreachable"
+    ]
+    message: str
 
 
 @dataclass
-class EmailList(Model):
-    emails: List[EmailListEmail]
-    next_cursor: Optional[str]
+class CloudFormationTemplate(Model):
+    AWSTemplateFormatVersion: Literal["2010-09-09"]
+    Resources: Dict[str, Any]
+    Outputs: Dict[str, Any]
 
 
 @dataclass
-class EmailDetailEmailTemplate(Model):
-    id: str
-    version: Optional[int]
+class CreateApiKeyRequest(Model):
+    name: str
+    permission: Optional[Literal["sending", "full_access"]] = "sending"
+    domains: Optional[List[str]] = None
+    expires_at: Optional[datetime] = None
 
 
 @dataclass
-class EmailDetailEmail(Model):
-    message_id: str
-    recipient: str
-    from_email: str
-    subject: str
-    status: Literal["scheduled", "canceled", "queued", "sent", "delivered", "bounced", "complained", "failed"]
-    kind: Literal["real", "test", "simulator"]
-    bounce_type: Optional[str]
-    bounce_subtype: Optional[str]
-    created_at: datetime
-    sent_at: Optional[datetime]
-    delivered_at: Optional[datetime]
-    bounced_at: Optional[datetime]
-    complained_at: Optional[datetime]
-    failed_at: Optional[datetime]
-    tags: Dict[str, str]
-    scheduled_at: Optional[datetime]
-    template: Optional[EmailDetailEmailTemplate]
+class CreateDomainRequest(Model):
+    name: str
+    sending_mode: Literal["byoc", "shared"]
 
 
 @dataclass
-class EmailDetailTimelineItem(Model):
-    type_: Literal["scheduled", "canceled", "queued", "sent", "possible_duplicate", "delivered", "bounced", "complained", "failed"]
-    at: datetime
-    details: Dict[str, str]
-
-
-@dataclass
-class EmailDetailWebhookDelivery(Model):
-    endpoint_id: str
-    url: str
-    event_type: str
-    status_code: Optional[int]
-    succeeded: bool
-    duration_ms: int
-    error: Optional[Literal["timeout", "dns_failure", "connection_refused", "tls_error", "address_not_allowed", "cancelled", "network_error"]]
-    attempted_at: datetime
-
-
-@dataclass
-class EmailDetail(Model):
-    email: EmailDetailEmail
-    timeline: List[EmailDetailTimelineItem]
-    webhook_deliveries: List[EmailDetailWebhookDelivery]
-
-
-@dataclass
-class Suppression(Model):
+class CreateSuppressionRequest(Model):
     address: str
-    reason: Literal["bounce", "complaint", "manual"]
-    created_at: datetime
-
-
-@dataclass
-class SuppressionListSuppression(Model):
-    address: str
-    reason: Literal["bounce", "complaint", "manual"]
-    created_at: datetime
-
-
-@dataclass
-class SuppressionList(Model):
-    suppressions: List[SuppressionListSuppression]
-    next_cursor: Optional[str]
 
 
 @dataclass
@@ -833,12 +168,240 @@ class CreateTemplateRequest(Model):
 
 
 @dataclass
-class UpdateTemplateRequest(Model):
-    name: Optional[str] = None
-    alias: Optional[str] = None
-    subject: Optional[str] = None
-    html: Optional[str] = None
-    text: Optional[str] = None
+class CreateWebhookRequest(Model):
+    url: str
+    events: List[Literal["email.sent", "email.delivered", "email.failed", "email.bounced", "email.complained"]]
+
+
+@dataclass
+class CreatedApiKey(Model):
+    api_key: ApiKey
+    secret: str
+
+
+@dataclass
+class Deleted(Model):
+    success: Literal[True]
+    warnings: List[str]
+
+
+@dataclass
+class DnsRecord(Model):
+    purpose: Literal["ownership", "dkim", "mail_from", "spf", "dmarc"]
+    type_: Literal["TXT", "CNAME", "MX"]
+    name: str
+    value: str
+    required: bool
+    status: Literal["verified", "operator", "pending", "missing", "unchecked"]
+
+
+@dataclass
+class Domain(Model):
+    name: str
+    sending_mode: Literal["byoc", "shared"]
+    status: Literal["pending_ownership", "pending_dkim", "verified", "released"]
+    status_detail: str
+    can_send: bool
+    verified_by: Optional[Literal["dns", "operator"]]
+    ownership_verified_at: Optional[datetime]
+    dkim_verified_at: Optional[datetime]
+    mail_from_domain: Optional[str]
+    last_checked_at: Optional[datetime]
+    expires_at: Optional[datetime]
+    released_at: Optional[datetime]
+    records: List[DnsRecord]
+    created_at: datetime
+
+
+@dataclass
+class DomainList(Model):
+    domains: List[Domain]
+
+
+@dataclass
+class DomainVerificationCheck(Model):
+    purpose: str
+    type_: str
+    name: str
+    expected: str
+    found: List[str]
+    ok: bool
+
+
+@dataclass
+class DomainVerification(Model):
+    domain: Domain
+    missing: List[DnsRecord]
+    checks: List[DomainVerificationCheck]
+
+
+@dataclass
+class EmailSchedule(Model):
+    message_id: str
+    status: Literal["scheduled", "canceled"]
+    scheduled_at: Optional[datetime]
+
+
+@dataclass
+class EmailSummaryTemplate(Model):
+    id: str
+    version: Optional[int]
+
+
+@dataclass
+class EmailSummary(Model):
+    message_id: str
+    recipient: str
+    from_email: str
+    subject: str
+    status: Literal["scheduled", "canceled", "queued", "sent", "delivered", "bounced", "complained", "failed"]
+    kind: Literal["real", "test", "simulator"]
+    bounce_type: Optional[str]
+    bounce_subtype: Optional[str]
+    created_at: datetime
+    sent_at: Optional[datetime]
+    delivered_at: Optional[datetime]
+    bounced_at: Optional[datetime]
+    complained_at: Optional[datetime]
+    failed_at: Optional[datetime]
+    tags: Dict[str, str]
+    scheduled_at: Optional[datetime]
+    template: Optional[EmailSummaryTemplate]
+
+
+@dataclass
+class Error(Model):
+    success: Literal[False]
+    error: Literal[
+        "unauthorized",
+        "domain_not_registered",
+        "domain_not_verified",
+        "dkim_not_verified",
+        "domain_mode_mismatch",
+        "domain_not_allowed",
+        "sending_suspended",
+        "recipient_suppressed",
+        "usage_limit_exceeded",
+        "attachment_upload_failed",
+        "queue_error",
+        "byoc_not_configured",
+        "service_unavailable",
+        "idempotency_key_reused",
+        "idempotency_key_in_progress",
+        "not_found",
+        "method_not_allowed",
+        "internal_error",
+        "insufficient_permission",
+        "csrf_token_invalid",
+        "plan_required",
+        "too_many_attempts",
+        "too_many_requests",
+        "domain_exists",
+        "domain_unavailable",
+        "too_many_pending_domains",
+        "byoc_setup_required",
+        "webhook_inactive",
+        "not_scheduled",
+        "template_alias_exists",
+        "template_in_use",
+        "insufficient_role",
+        "already_member",
+        "ownership_transfer_required",
+        "invitation_wrong_user",
+        "no_account",
+        "provider_error",
+    ]
+    detail: str
+
+
+@dataclass
+class Invitation(Model):
+    id: str
+    email: str
+    role: Literal["viewer", "developer", "admin"]
+    invited_by: Actor
+    created_at: datetime
+    expires_at: datetime
+
+
+@dataclass
+class InvitationList(Model):
+    invitations: List[Invitation]
+
+
+@dataclass
+class InvitationPreview(Model):
+    account_name: str
+    email: str
+    role: Literal["viewer", "developer", "admin"]
+    invited_by: Optional[str]
+    expires_at: datetime
+    has_user: bool
+
+
+@dataclass
+class InvitationRequest(Model):
+    email: str
+    role: Literal["viewer", "developer", "admin"]
+
+
+@dataclass
+class InvitationTokenRequest(Model):
+    token: str
+
+
+@dataclass
+class Member(Model):
+    user_id: str
+    email: str
+    name: str
+    role: Literal["viewer", "developer", "admin", "owner"]
+    joined_at: datetime
+
+
+@dataclass
+class MemberList(Model):
+    members: List[Member]
+
+
+@dataclass
+class MemberRoleRequest(Model):
+    role: Literal["viewer", "developer", "admin"]
+
+
+@dataclass
+class MessageWebhookDelivery(Model):
+    endpoint_id: str
+    url: str
+    event_type: str
+    status_code: Optional[int]
+    succeeded: bool
+    duration_ms: int
+    error: Optional[Literal["timeout", "dns_failure", "connection_refused", "tls_error", "address_not_allowed", "cancelled", "network_error"]]
+    attempted_at: datetime
+
+
+@dataclass
+class PasswordChangeRequest(Model):
+    current_password: str
+    new_password: str
+
+
+@dataclass
+class PasswordResetConfirmRequest(Model):
+    token: str
+    password: str
+
+
+@dataclass
+class PasswordResetRequest(Model):
+    email: str
+
+
+@dataclass
+class PlainError(Model):
+    success: Literal[False]
+    detail: str
 
 
 @dataclass
@@ -848,179 +411,14 @@ class PreviewTemplateRequest(Model):
 
 
 @dataclass
-class TemplateSummary(Model):
-    id: str
-    name: str
-    alias: Optional[str]
-    published_version: Optional[int]
-    has_unpublished_changes: bool
-    created_at: datetime
-    updated_at: datetime
+class RemovedMember(Model):
+    member: Member
+    revoked_keys: List[str]
 
 
 @dataclass
-class TemplateDraft(Model):
-    subject: str
-    html: str
-    text: Optional[str]
-    variables: List[str]
-
-
-@dataclass
-class Template(Model):
-    id: str
-    name: str
-    alias: Optional[str]
-    published_version: Optional[int]
-    has_unpublished_changes: bool
-    created_at: datetime
-    updated_at: datetime
-    draft: TemplateDraft
-
-
-@dataclass
-class TemplateVersion(Model):
-    version: int
-    subject: str
-    html: str
-    text: Optional[str]
-    variables: List[str]
-    published_at: datetime
-
-
-@dataclass
-class TemplateListTemplate(Model):
-    id: str
-    name: str
-    alias: Optional[str]
-    published_version: Optional[int]
-    has_unpublished_changes: bool
-    created_at: datetime
-    updated_at: datetime
-
-
-@dataclass
-class TemplateList(Model):
-    templates: List[TemplateListTemplate]
-    next_cursor: Optional[str]
-
-
-@dataclass
-class TemplateVersionListVersion(Model):
-    version: int
-    subject: str
-    html: str
-    text: Optional[str]
-    variables: List[str]
-    published_at: datetime
-
-
-@dataclass
-class TemplateVersionList(Model):
-    versions: List[TemplateVersionListVersion]
-
-
-@dataclass
-class TemplatePreview(Model):
-    subject: str
-    html: str
-    text: str
-
-
-@dataclass
-class TemplateTestSendRequest(Model):
-    from_email: str
-    recipient: Literal["delivered", "bounce", "complaint"]
-    variables: Optional[Dict[str, Any]] = None
-
-
-@dataclass
-class TemplateTestSend(Model):
-    message_id: str
-    recipient: str
-
-
-@dataclass
-class SuppressionAddedSuppression(Model):
-    address: str
-    reason: Literal["bounce", "complaint", "manual"]
-    created_at: datetime
-
-
-@dataclass
-class SuppressionAdded(Model):
-    suppression: SuppressionAddedSuppression
-    added: bool
-
-
-@dataclass
-class UsageAllowance(Model):
-    byoc: int
-    shared: int
-
-
-@dataclass
-class UsageUsed(Model):
-    byoc: int
-    shared: int
-
-
-@dataclass
-class UsageDay(Model):
-    day: str
-    byoc: int
-    shared: int
-
-
-@dataclass
-class Usage(Model):
-    plan: str
-    month: str
-    allowance: UsageAllowance
-    used: UsageUsed
-    days: List[UsageDay]
-
-
-@dataclass
-class SendRequestAttachment(Model):
-    filename: str
-    content: str
-    content_type: Optional[str] = None
-
-
-@dataclass
-class SendRequestTemplate(Model):
-    id: str
-    variables: Optional[Dict[str, Any]] = None
-
-
-@dataclass
-class SendRequest(Model):
-    to: str
-    from_email: Optional[str] = None
-    from_: Optional[str] = None
-    from_name: Optional[str] = None
-    subject: Optional[str] = None
-    message: Optional[str] = None
-    html: Optional[str] = None
-    attachments: Optional[List[SendRequestAttachment]] = None
-    reply_to: Optional[str] = None
-    scheduled_at: Optional[datetime] = None
-    tags: Optional[Dict[str, str]] = None
-    template: Optional[SendRequestTemplate] = None
-    idempotency_key: Optional[str] = None
-
-
-@dataclass
-class SendResponse(Model):
-    success: Literal[True]
-    message: str
-    message_id: str
-    mode: Literal["byoc", "shared"]
-    attachments: int
-    warnings: Optional[List[str]] = None
-    idempotency_key: Optional[str] = None
-    scheduled_at: Optional[datetime] = None
+class RescheduleRequest(Model):
+    scheduled_at: datetime
 
 
 @dataclass
@@ -1076,16 +474,45 @@ class SendBatchResponse(Model):
 
 
 @dataclass
-class AccountRecord(Model):
-    name: str
-    email: str
-    is_verified: bool
-    current_plan: str
-    byoc_usage_current_month: int
-    shared_usage_current_month: int
-    byoc_configured: bool
-    verified_byoc_domains: List[str]
-    verified_shared_domains: List[str]
+class SendRequestAttachment(Model):
+    filename: str
+    content: str
+    content_type: Optional[str] = None
+
+
+@dataclass
+class SendRequestTemplate(Model):
+    id: str
+    variables: Optional[Dict[str, Any]] = None
+
+
+@dataclass
+class SendRequest(Model):
+    to: str
+    from_email: Optional[str] = None
+    from_: Optional[str] = None
+    from_name: Optional[str] = None
+    subject: Optional[str] = None
+    message: Optional[str] = None
+    html: Optional[str] = None
+    attachments: Optional[List[SendRequestAttachment]] = None
+    reply_to: Optional[str] = None
+    scheduled_at: Optional[datetime] = None
+    tags: Optional[Dict[str, str]] = None
+    template: Optional[SendRequestTemplate] = None
+    idempotency_key: Optional[str] = None
+
+
+@dataclass
+class SendResponse(Model):
+    success: Literal[True]
+    message: str
+    message_id: str
+    mode: Literal["byoc", "shared"]
+    attachments: int
+    warnings: Optional[List[str]] = None
+    idempotency_key: Optional[str] = None
+    scheduled_at: Optional[datetime] = None
 
 
 @dataclass
@@ -1097,6 +524,212 @@ class SesEventAnswer(Model):
 
 
 @dataclass
+class SesEventError(Model):
+    success: Literal[False]
+    error: Literal[
+        "invalid_sns_message", "unexpected_topic", "stale_message", "invalid_signature", "certificate_unavailable", "subscription_not_confirmed", "queue_error"
+    ]
+    detail: str
+
+
+@dataclass
+class SessionUser(Model):
+    id: str
+    email: str
+    name: str
+
+
+@dataclass
+class SessionAccount(Model):
+    id: str
+    name: str
+    email: str
+    is_verified: bool
+    current_plan: str
+    sending_suspended: bool
+    role: Literal["viewer", "developer", "admin", "owner"]
+
+
+@dataclass
+class SessionAccount1(Model):
+    id: str
+    name: str
+    role: Literal["viewer", "developer", "admin", "owner"]
+
+
+@dataclass
+class Session(Model):
+    user: SessionUser
+    account: SessionAccount
+    accounts: List[SessionAccount1]
+    csrf_token: str
+
+
+@dataclass
+class SigninRequest(Model):
+    email: str
+    password: str
+
+
+@dataclass
+class SignupRequest(Model):
+    email: str
+    password: str
+    name: Optional[str] = None
+
+
+@dataclass
+class Suppression(Model):
+    address: str
+    reason: Literal["bounce", "complaint", "manual"]
+    created_at: datetime
+
+
+@dataclass
+class SuppressionAdded(Model):
+    suppression: Suppression
+    added: bool
+
+
+@dataclass
+class SuppressionList(Model):
+    suppressions: List[Suppression]
+    next_cursor: Optional[str]
+
+
+@dataclass
+class SwitchAccountRequest(Model):
+    account_id: str
+
+
+@dataclass
+class TemplateDraft(Model):
+    subject: str
+    html: str
+    text: Optional[str]
+    variables: List[str]
+
+
+@dataclass
+class Template(Model):
+    id: str
+    name: str
+    alias: Optional[str]
+    published_version: Optional[int]
+    has_unpublished_changes: bool
+    created_at: datetime
+    updated_at: datetime
+    draft: TemplateDraft
+
+
+@dataclass
+class TemplatePreview(Model):
+    subject: str
+    html: str
+    text: str
+
+
+@dataclass
+class TemplateSummary(Model):
+    id: str
+    name: str
+    alias: Optional[str]
+    published_version: Optional[int]
+    has_unpublished_changes: bool
+    created_at: datetime
+    updated_at: datetime
+
+
+@dataclass
+class TemplateTestSend(Model):
+    message_id: str
+    recipient: str
+
+
+@dataclass
+class TemplateTestSendRequest(Model):
+    from_email: str
+    recipient: Literal["delivered", "bounce", "complaint"]
+    variables: Optional[Dict[str, Any]] = None
+
+
+@dataclass
+class TemplateVersion(Model):
+    version: int
+    subject: str
+    html: str
+    text: Optional[str]
+    variables: List[str]
+    published_at: datetime
+
+
+@dataclass
+class TemplateVersionList(Model):
+    versions: List[TemplateVersion]
+
+
+@dataclass
+class TestWebhookRequest(Model):
+    event_type: Optional[Literal["email.sent", "email.delivered", "email.failed", "email.bounced", "email.complained"]] = None
+
+
+@dataclass
+class TimelineEvent(Model):
+    type_: Literal["scheduled", "canceled", "queued", "sent", "possible_duplicate", "delivered", "bounced", "complained", "failed"]
+    at: datetime
+    details: Dict[str, str]
+
+
+@dataclass
+class TransferOwnershipRequest(Model):
+    user_id: str
+
+
+@dataclass
+class UpdateTemplateRequest(Model):
+    name: Optional[str] = None
+    alias: Optional[str] = None
+    subject: Optional[str] = None
+    html: Optional[str] = None
+    text: Optional[str] = None
+
+
+@dataclass
+class UpdateWebhookRequest(Model):
+    url: Optional[str] = None
+    events: Optional[List[Literal["email.sent", "email.delivered", "email.failed", "email.bounced", "email.complained"]]] = None
+    active: Optional[bool] = None
+
+
+@dataclass
+class UsageAllowance(Model):
+    byoc: int
+    shared: int
+
+
+@dataclass
+class UsageUsed(Model):
+    byoc: int
+    shared: int
+
+
+@dataclass
+class UsageDay(Model):
+    day: str
+    byoc: int
+    shared: int
+
+
+@dataclass
+class Usage(Model):
+    plan: str
+    month: str
+    allowance: UsageAllowance
+    used: UsageUsed
+    days: List[UsageDay]
+
+
+@dataclass
 class ValidationError(Model):
     success: Literal[False]
     detail: str
@@ -1104,51 +737,94 @@ class ValidationError(Model):
 
 
 @dataclass
-class PlainError(Model):
-    success: Literal[False]
-    detail: str
+class VerifyEmailRequest(Model):
+    token: str
 
 
 @dataclass
-class Error(Model):
-    success: Literal[False]
-    error: Literal[
-        "unauthorized",
-        "domain_not_registered",
-        "domain_not_verified",
-        "dkim_not_verified",
-        "domain_mode_mismatch",
-        "domain_not_allowed",
-        "sending_suspended",
-        "recipient_suppressed",
-        "usage_limit_exceeded",
-        "attachment_upload_failed",
-        "queue_error",
-        "byoc_not_configured",
-        "service_unavailable",
-        "idempotency_key_reused",
-        "idempotency_key_in_progress",
-        "not_found",
-        "method_not_allowed",
-        "internal_error",
-        "insufficient_permission",
-        "csrf_token_invalid",
-        "plan_required",
-        "too_many_attempts",
-        "too_many_requests",
-        "domain_exists",
-        "domain_unavailable",
-        "too_many_pending_domains",
-        "byoc_setup_required",
-        "webhook_inactive",
-        "not_scheduled",
-        "template_alias_exists",
-        "template_in_use",
-        "insufficient_role",
-        "already_member",
-        "ownership_transfer_required",
-        "invitation_wrong_user",
-        "no_account",
-        "provider_error",
-    ]
-    detail: str
+class Webhook(Model):
+    id: str
+    url: str
+    events: List[Literal["email.sent", "email.delivered", "email.failed", "email.bounced", "email.complained"]]
+    active: bool
+    created_at: datetime
+
+
+@dataclass
+class WebhookDelivery(Model):
+    id: str
+    replay_of: Optional[str]
+    event_type: str
+    message_id: Optional[str]
+    test: bool
+    status_code: Optional[int]
+    succeeded: bool
+    duration_ms: int
+    error: Optional[Literal["timeout", "dns_failure", "connection_refused", "tls_error", "address_not_allowed", "cancelled", "network_error"]]
+    attempted_at: datetime
+
+
+@dataclass
+class WebhookList(Model):
+    webhooks: List[Webhook]
+
+
+@dataclass
+class WebhookReplayResult(Model):
+    delivery: WebhookDelivery
+    payload: Dict[str, Any]
+
+
+@dataclass
+class WebhookTestResult(Model):
+    delivery: WebhookDelivery
+    payload: Dict[str, Any]
+
+
+@dataclass
+class ByocSaved(Model):
+    byoc: Byoc
+    validation: ByocValidationResult
+
+
+@dataclass
+class ByocValidation(Model):
+    byoc: Byoc
+    validation: ByocValidationResult
+
+
+@dataclass
+class CreatedWebhook(Model):
+    webhook: Webhook
+    signing_secret: str
+
+
+@dataclass
+class EmailDetail(Model):
+    email: EmailSummary
+    timeline: List[TimelineEvent]
+    webhook_deliveries: List[MessageWebhookDelivery]
+
+
+@dataclass
+class EmailList(Model):
+    emails: List[EmailSummary]
+    next_cursor: Optional[str]
+
+
+@dataclass
+class RotatedSecret(Model):
+    webhook: Webhook
+    signing_secret: str
+    previous_secret_expires_at: datetime
+
+
+@dataclass
+class TemplateList(Model):
+    templates: List[TemplateSummary]
+    next_cursor: Optional[str]
+
+
+@dataclass
+class WebhookDeliveries(Model):
+    deliveries: List[WebhookDelivery]

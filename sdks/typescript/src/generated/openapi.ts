@@ -1059,17 +1059,18 @@ export interface components {
             verified_byoc_domains: string[];
             verified_shared_domains: string[];
         };
+        Actor: {
+            email: string | null;
+            /** @description A user or key id, the operator name, or the system part. */
+            id: string;
+            name: string | null;
+            /** @enum {unknown} */
+            type: "user" | "key" | "cli" | "system";
+        };
         ApiKey: {
             /** Format: date-time */
             created_at: string;
-            created_by: {
-                email: string | null;
-                /** @description A user or key id, the operator name, or the system part. */
-                id: string;
-                name: string | null;
-                /** @enum {unknown} */
-                type: "user" | "key" | "cli" | "system";
-            } | null;
+            created_by: components["schemas"]["Actor"] | null;
             domains: string[];
             expires_at: string | null;
             id: string;
@@ -1084,41 +1085,11 @@ export interface components {
             state: "active" | "revoked" | "expired";
         };
         ApiKeyList: {
-            api_keys: {
-                /** Format: date-time */
-                created_at: string;
-                created_by: {
-                    email: string | null;
-                    /** @description A user or key id, the operator name, or the system part. */
-                    id: string;
-                    name: string | null;
-                    /** @enum {unknown} */
-                    type: "user" | "key" | "cli" | "system";
-                } | null;
-                domains: string[];
-                expires_at: string | null;
-                id: string;
-                last_used_at: string | null;
-                name: string;
-                /** @enum {unknown} */
-                permission: "sending" | "full_access";
-                /** @description The public part of the key (`pk_<lookup id>`); the secret is never shown again. */
-                prefix: string;
-                revoked_at: string | null;
-                /** @enum {unknown} */
-                state: "active" | "revoked" | "expired";
-            }[];
+            api_keys: components["schemas"]["ApiKey"][];
         };
         AuditEntry: {
             action: string;
-            actor: {
-                email: string | null;
-                /** @description A user or key id, the operator name, or the system part. */
-                id: string;
-                name: string | null;
-                /** @enum {unknown} */
-                type: "user" | "key" | "cli" | "system";
-            };
+            actor: components["schemas"]["Actor"];
             /** Format: date-time */
             created_at: string;
             details: {
@@ -1127,23 +1098,7 @@ export interface components {
             id: string;
         };
         AuditList: {
-            entries: {
-                action: string;
-                actor: {
-                    email: string | null;
-                    /** @description A user or key id, the operator name, or the system part. */
-                    id: string;
-                    name: string | null;
-                    /** @enum {unknown} */
-                    type: "user" | "key" | "cli" | "system";
-                };
-                /** Format: date-time */
-                created_at: string;
-                details: {
-                    [key: string]: unknown;
-                };
-                id: string;
-            }[];
+            entries: components["schemas"]["AuditEntry"][];
             next_cursor: string | null;
         };
         Byoc: {
@@ -1185,50 +1140,19 @@ export interface components {
             role_arn: string;
         };
         ByocSaved: {
-            byoc: {
-                /** @description Validated, enabled and usable (spec 2.4). */
-                byoc_configured: boolean;
-                /** @description A configuration was saved. */
-                configured: boolean;
-                external_id: string | null;
-                region: string | null;
-                role_arn: string | null;
-                /** @constant */
-                role_name: "Service-BYOC-Role";
-                unusable_reason: string | null;
-                validated_at: string | null;
-                validation_error: string | null;
-            };
-            validation: {
-                /** @enum {unknown} */
-                code: "ok" | "assume_role_failed" | "external_id_not_required" | "sending_disabled" | "sandbox" | "missing_permission" | "not_propagated" | "ses_unreachable";
-                /** @description The failure reason of spec 5.3, in plain words. */
-                message: string;
-                ok: boolean;
-            };
+            byoc: components["schemas"]["Byoc"];
+            validation: components["schemas"]["ByocValidationResult"];
         };
         ByocValidation: {
-            byoc: {
-                /** @description Validated, enabled and usable (spec 2.4). */
-                byoc_configured: boolean;
-                /** @description A configuration was saved. */
-                configured: boolean;
-                external_id: string | null;
-                region: string | null;
-                role_arn: string | null;
-                /** @constant */
-                role_name: "Service-BYOC-Role";
-                unusable_reason: string | null;
-                validated_at: string | null;
-                validation_error: string | null;
-            };
-            validation: {
-                /** @enum {unknown} */
-                code: "ok" | "assume_role_failed" | "external_id_not_required" | "sending_disabled" | "sandbox" | "missing_permission" | "not_propagated" | "ses_unreachable";
-                /** @description The failure reason of spec 5.3, in plain words. */
-                message: string;
-                ok: boolean;
-            };
+            byoc: components["schemas"]["Byoc"];
+            validation: components["schemas"]["ByocValidationResult"];
+        };
+        ByocValidationResult: {
+            /** @enum {unknown} */
+            code: "ok" | "assume_role_failed" | "external_id_not_required" | "sending_disabled" | "sandbox" | "missing_permission" | "not_propagated" | "ses_unreachable";
+            /** @description The failure reason of spec 5.3, in plain words. */
+            message: string;
+            ok: boolean;
         };
         CloudFormationTemplate: {
             /** @constant */
@@ -1249,30 +1173,7 @@ export interface components {
             permission: "sending" | "full_access";
         };
         CreatedApiKey: {
-            api_key: {
-                /** Format: date-time */
-                created_at: string;
-                created_by: {
-                    email: string | null;
-                    /** @description A user or key id, the operator name, or the system part. */
-                    id: string;
-                    name: string | null;
-                    /** @enum {unknown} */
-                    type: "user" | "key" | "cli" | "system";
-                } | null;
-                domains: string[];
-                expires_at: string | null;
-                id: string;
-                last_used_at: string | null;
-                name: string;
-                /** @enum {unknown} */
-                permission: "sending" | "full_access";
-                /** @description The public part of the key (`pk_<lookup id>`); the secret is never shown again. */
-                prefix: string;
-                revoked_at: string | null;
-                /** @enum {unknown} */
-                state: "active" | "revoked" | "expired";
-            };
+            api_key: components["schemas"]["ApiKey"];
             /** @description The key itself, shown this once. Send it as X-API-Key. */
             secret: string;
         };
@@ -1285,14 +1186,7 @@ export interface components {
         CreatedWebhook: {
             /** @description Shown this once: verify each delivery’s Standard Webhooks signature and timestamp with it (`webhook-signature` over `webhook-id.webhook-timestamp.body`, a `webhook-timestamp` within 5 minutes), with an SDK’s verify helper or any Standard Webhooks library. X-Service-Signature, the older scheme, signs the body alone, with no timestamp: it gives no replay protection. */
             signing_secret: string;
-            webhook: {
-                active: boolean;
-                /** Format: date-time */
-                created_at: string;
-                events: ("email.sent" | "email.delivered" | "email.failed" | "email.bounced" | "email.complained")[];
-                id: string;
-                url: string;
-            };
+            webhook: components["schemas"]["Webhook"];
         };
         CreateSuppressionRequest: {
             /** Format: email */
@@ -1321,6 +1215,21 @@ export interface components {
             success: true;
             warnings: string[];
         };
+        DnsRecord: {
+            name: string;
+            /** @enum {unknown} */
+            purpose: "ownership" | "dkim" | "mail_from" | "spf" | "dmarc";
+            /** @description Ownership and DKIM are required to send; the others are advisory (send warnings). */
+            required: boolean;
+            /**
+             * @description verified (found in DNS); operator (required, marked verified by Postage support without DNS being read); pending (required, not found yet); missing (advisory, not found at the last check); unchecked.
+             * @enum {unknown}
+             */
+            status: "verified" | "operator" | "pending" | "missing" | "unchecked";
+            /** @enum {unknown} */
+            type: "TXT" | "CNAME" | "MX";
+            value: string;
+        };
         Domain: {
             can_send: boolean;
             /** Format: date-time */
@@ -1332,21 +1241,7 @@ export interface components {
             name: string;
             ownership_verified_at: string | null;
             /** @description The records to publish. The three DKIM CNAMEs are issued (and listed) once ownership is verified: the SES identity is created only then. */
-            records: {
-                name: string;
-                /** @enum {unknown} */
-                purpose: "ownership" | "dkim" | "mail_from" | "spf" | "dmarc";
-                /** @description Ownership and DKIM are required to send; the others are advisory (send warnings). */
-                required: boolean;
-                /**
-                 * @description verified (found in DNS); operator (required, marked verified by Postage support without DNS being read); pending (required, not found yet); missing (advisory, not found at the last check); unchecked.
-                 * @enum {unknown}
-                 */
-                status: "verified" | "operator" | "pending" | "missing" | "unchecked";
-                /** @enum {unknown} */
-                type: "TXT" | "CNAME" | "MX";
-                value: string;
-            }[];
+            records: components["schemas"]["DnsRecord"][];
             released_at: string | null;
             /** @enum {unknown} */
             sending_mode: "byoc" | "shared";
@@ -1360,44 +1255,7 @@ export interface components {
             verified_by: ("dns" | "operator") | null;
         };
         DomainList: {
-            domains: {
-                can_send: boolean;
-                /** Format: date-time */
-                created_at: string;
-                dkim_verified_at: string | null;
-                expires_at: string | null;
-                last_checked_at: string | null;
-                mail_from_domain: string | null;
-                name: string;
-                ownership_verified_at: string | null;
-                /** @description The records to publish. The three DKIM CNAMEs are issued (and listed) once ownership is verified: the SES identity is created only then. */
-                records: {
-                    name: string;
-                    /** @enum {unknown} */
-                    purpose: "ownership" | "dkim" | "mail_from" | "spf" | "dmarc";
-                    /** @description Ownership and DKIM are required to send; the others are advisory (send warnings). */
-                    required: boolean;
-                    /**
-                     * @description verified (found in DNS); operator (required, marked verified by Postage support without DNS being read); pending (required, not found yet); missing (advisory, not found at the last check); unchecked.
-                     * @enum {unknown}
-                     */
-                    status: "verified" | "operator" | "pending" | "missing" | "unchecked";
-                    /** @enum {unknown} */
-                    type: "TXT" | "CNAME" | "MX";
-                    value: string;
-                }[];
-                released_at: string | null;
-                /** @enum {unknown} */
-                sending_mode: "byoc" | "shared";
-                /**
-                 * @description released: another account proved ownership of the name first; the claim can never send and only deletion is left.
-                 * @enum {unknown}
-                 */
-                status: "pending_ownership" | "pending_dkim" | "verified" | "released";
-                /** @description The state and what to do next, in plain words. */
-                status_detail: string;
-                verified_by: ("dns" | "operator") | null;
-            }[];
+            domains: components["schemas"]["Domain"][];
         };
         DomainVerification: {
             checks: {
@@ -1408,145 +1266,17 @@ export interface components {
                 purpose: string;
                 type: string;
             }[];
-            domain: {
-                can_send: boolean;
-                /** Format: date-time */
-                created_at: string;
-                dkim_verified_at: string | null;
-                expires_at: string | null;
-                last_checked_at: string | null;
-                mail_from_domain: string | null;
-                name: string;
-                ownership_verified_at: string | null;
-                /** @description The records to publish. The three DKIM CNAMEs are issued (and listed) once ownership is verified: the SES identity is created only then. */
-                records: {
-                    name: string;
-                    /** @enum {unknown} */
-                    purpose: "ownership" | "dkim" | "mail_from" | "spf" | "dmarc";
-                    /** @description Ownership and DKIM are required to send; the others are advisory (send warnings). */
-                    required: boolean;
-                    /**
-                     * @description verified (found in DNS); operator (required, marked verified by Postage support without DNS being read); pending (required, not found yet); missing (advisory, not found at the last check); unchecked.
-                     * @enum {unknown}
-                     */
-                    status: "verified" | "operator" | "pending" | "missing" | "unchecked";
-                    /** @enum {unknown} */
-                    type: "TXT" | "CNAME" | "MX";
-                    value: string;
-                }[];
-                released_at: string | null;
-                /** @enum {unknown} */
-                sending_mode: "byoc" | "shared";
-                /**
-                 * @description released: another account proved ownership of the name first; the claim can never send and only deletion is left.
-                 * @enum {unknown}
-                 */
-                status: "pending_ownership" | "pending_dkim" | "verified" | "released";
-                /** @description The state and what to do next, in plain words. */
-                status_detail: string;
-                verified_by: ("dns" | "operator") | null;
-            };
+            domain: components["schemas"]["Domain"];
             /** @description Required records not found yet (ownership first, then DKIM). */
-            missing: {
-                name: string;
-                /** @enum {unknown} */
-                purpose: "ownership" | "dkim" | "mail_from" | "spf" | "dmarc";
-                /** @description Ownership and DKIM are required to send; the others are advisory (send warnings). */
-                required: boolean;
-                /**
-                 * @description verified (found in DNS); operator (required, marked verified by Postage support without DNS being read); pending (required, not found yet); missing (advisory, not found at the last check); unchecked.
-                 * @enum {unknown}
-                 */
-                status: "verified" | "operator" | "pending" | "missing" | "unchecked";
-                /** @enum {unknown} */
-                type: "TXT" | "CNAME" | "MX";
-                value: string;
-            }[];
+            missing: components["schemas"]["DnsRecord"][];
         };
         EmailDetail: {
-            email: {
-                bounce_subtype: string | null;
-                bounce_type: string | null;
-                bounced_at: string | null;
-                complained_at: string | null;
-                /** Format: date-time */
-                created_at: string;
-                delivered_at: string | null;
-                failed_at: string | null;
-                from_email: string;
-                /** @enum {unknown} */
-                kind: "real" | "test" | "simulator";
-                message_id: string;
-                recipient: string;
-                scheduled_at: string | null;
-                sent_at: string | null;
-                /** @enum {unknown} */
-                status: "scheduled" | "canceled" | "queued" | "sent" | "delivered" | "bounced" | "complained" | "failed";
-                subject: string;
-                /** @description The tags the send carried (`{}` without). */
-                tags: {
-                    [key: string]: string;
-                };
-                template: {
-                    id: string;
-                    version: number | null;
-                } | null;
-            };
-            timeline: {
-                /** Format: date-time */
-                at: string;
-                /** @description bounce_type/bounce_subtype, reason, smtp_response or provider_message_id where they apply. */
-                details: {
-                    [key: string]: string;
-                };
-                /**
-                 * @description `possible_duplicate`: Postage sent the message to SES again after an earlier attempt whose answer was lost (its worker died, or SES did not answer in time): the recipient may get two copies (`details.reason`).
-                 * @enum {unknown}
-                 */
-                type: "scheduled" | "canceled" | "queued" | "sent" | "possible_duplicate" | "delivered" | "bounced" | "complained" | "failed";
-            }[];
-            webhook_deliveries: {
-                /** Format: date-time */
-                attempted_at: string;
-                /** @description How long the endpoint took to answer; without an answer, the deadline for `timeout` and 0 otherwise. */
-                duration_ms: number;
-                endpoint_id: string;
-                error: ("timeout" | "dns_failure" | "connection_refused" | "tls_error" | "address_not_allowed" | "cancelled" | "network_error") | null;
-                event_type: string;
-                status_code: number | null;
-                succeeded: boolean;
-                url: string;
-            }[];
+            email: components["schemas"]["EmailSummary"];
+            timeline: components["schemas"]["TimelineEvent"][];
+            webhook_deliveries: components["schemas"]["MessageWebhookDelivery"][];
         };
         EmailList: {
-            emails: {
-                bounce_subtype: string | null;
-                bounce_type: string | null;
-                bounced_at: string | null;
-                complained_at: string | null;
-                /** Format: date-time */
-                created_at: string;
-                delivered_at: string | null;
-                failed_at: string | null;
-                from_email: string;
-                /** @enum {unknown} */
-                kind: "real" | "test" | "simulator";
-                message_id: string;
-                recipient: string;
-                scheduled_at: string | null;
-                sent_at: string | null;
-                /** @enum {unknown} */
-                status: "scheduled" | "canceled" | "queued" | "sent" | "delivered" | "bounced" | "complained" | "failed";
-                subject: string;
-                /** @description The tags the send carried (`{}` without). */
-                tags: {
-                    [key: string]: string;
-                };
-                template: {
-                    id: string;
-                    version: number | null;
-                } | null;
-            }[];
+            emails: components["schemas"]["EmailSummary"][];
             next_cursor: string | null;
         };
         EmailSchedule: {
@@ -1554,6 +1284,34 @@ export interface components {
             scheduled_at: string | null;
             /** @enum {unknown} */
             status: "scheduled" | "canceled";
+        };
+        EmailSummary: {
+            bounce_subtype: string | null;
+            bounce_type: string | null;
+            bounced_at: string | null;
+            complained_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            delivered_at: string | null;
+            failed_at: string | null;
+            from_email: string;
+            /** @enum {unknown} */
+            kind: "real" | "test" | "simulator";
+            message_id: string;
+            recipient: string;
+            scheduled_at: string | null;
+            sent_at: string | null;
+            /** @enum {unknown} */
+            status: "scheduled" | "canceled" | "queued" | "sent" | "delivered" | "bounced" | "complained" | "failed";
+            subject: string;
+            /** @description The tags the send carried (`{}` without). */
+            tags: {
+                [key: string]: string;
+            };
+            template: {
+                id: string;
+                version: number | null;
+            } | null;
         };
         Error: {
             detail: string;
@@ -1569,36 +1327,12 @@ export interface components {
             /** Format: date-time */
             expires_at: string;
             id: string;
-            invited_by: {
-                email: string | null;
-                /** @description A user or key id, the operator name, or the system part. */
-                id: string;
-                name: string | null;
-                /** @enum {unknown} */
-                type: "user" | "key" | "cli" | "system";
-            };
+            invited_by: components["schemas"]["Actor"];
             /** @enum {unknown} */
             role: "viewer" | "developer" | "admin";
         };
         InvitationList: {
-            invitations: {
-                /** Format: date-time */
-                created_at: string;
-                email: string;
-                /** Format: date-time */
-                expires_at: string;
-                id: string;
-                invited_by: {
-                    email: string | null;
-                    /** @description A user or key id, the operator name, or the system part. */
-                    id: string;
-                    name: string | null;
-                    /** @enum {unknown} */
-                    type: "user" | "key" | "cli" | "system";
-                };
-                /** @enum {unknown} */
-                role: "viewer" | "developer" | "admin";
-            }[];
+            invitations: components["schemas"]["Invitation"][];
         };
         InvitationPreview: {
             account_name: string;
@@ -1638,18 +1372,7 @@ export interface components {
             user_id: string;
         };
         MemberList: {
-            members: {
-                email: string;
-                /** Format: date-time */
-                joined_at: string;
-                name: string;
-                /**
-                 * @description viewer < developer < admin < owner (docs/decisions.md, "Teams").
-                 * @enum {unknown}
-                 */
-                role: "viewer" | "developer" | "admin" | "owner";
-                user_id: string;
-            }[];
+            members: components["schemas"]["Member"][];
         };
         MemberRoleRequest: {
             /**
@@ -1657,6 +1380,18 @@ export interface components {
              * @enum {unknown}
              */
             role: "viewer" | "developer" | "admin";
+        };
+        MessageWebhookDelivery: {
+            /** Format: date-time */
+            attempted_at: string;
+            /** @description How long the endpoint took to answer; without an answer, the deadline for `timeout` and 0 otherwise. */
+            duration_ms: number;
+            endpoint_id: string;
+            error: ("timeout" | "dns_failure" | "connection_refused" | "tls_error" | "address_not_allowed" | "cancelled" | "network_error") | null;
+            event_type: string;
+            status_code: number | null;
+            succeeded: boolean;
+            url: string;
         };
         PasswordChangeRequest: {
             /** @description A wrong current password is a 400 on `current_password`. */
@@ -1688,18 +1423,7 @@ export interface components {
             version?: number;
         };
         RemovedMember: {
-            member: {
-                email: string;
-                /** Format: date-time */
-                joined_at: string;
-                name: string;
-                /**
-                 * @description viewer < developer < admin < owner (docs/decisions.md, "Teams").
-                 * @enum {unknown}
-                 */
-                role: "viewer" | "developer" | "admin" | "owner";
-                user_id: string;
-            };
+            member: components["schemas"]["Member"];
             /** @description Prefixes of the API keys the member made, revoked with the removal. */
             revoked_keys: string[];
         };
@@ -1718,14 +1442,7 @@ export interface components {
             previous_secret_expires_at: string;
             /** @description The new secret, shown this once. X-Service-Signature uses it at once. */
             signing_secret: string;
-            webhook: {
-                active: boolean;
-                /** Format: date-time */
-                created_at: string;
-                events: ("email.sent" | "email.delivered" | "email.failed" | "email.bounced" | "email.complained")[];
-                id: string;
-                url: string;
-            };
+            webhook: components["schemas"]["Webhook"];
         };
         SendBatchResponse: {
             data: ({
@@ -1880,6 +1597,13 @@ export interface components {
             /** @constant */
             success: true;
         };
+        SesEventError: {
+            detail: string;
+            /** @enum {unknown} */
+            error: "invalid_sns_message" | "unexpected_topic" | "stale_message" | "invalid_signature" | "certificate_unavailable" | "subscription_not_confirmed" | "queue_error";
+            /** @constant */
+            success: false;
+        };
         Session: {
             account: {
                 /** @description Active plan id; '' without a subscription (the free BYOC plan). */
@@ -1934,23 +1658,11 @@ export interface components {
         SuppressionAdded: {
             /** @description False when the address was already suppressed. */
             added: boolean;
-            suppression: {
-                address: string;
-                /** Format: date-time */
-                created_at: string;
-                /** @enum {unknown} */
-                reason: "bounce" | "complaint" | "manual";
-            };
+            suppression: components["schemas"]["Suppression"];
         };
         SuppressionList: {
             next_cursor: string | null;
-            suppressions: {
-                address: string;
-                /** Format: date-time */
-                created_at: string;
-                /** @enum {unknown} */
-                reason: "bounce" | "complaint" | "manual";
-            }[];
+            suppressions: components["schemas"]["Suppression"][];
         };
         SwitchAccountRequest: {
             /** Format: uuid */
@@ -1977,18 +1689,7 @@ export interface components {
         };
         TemplateList: {
             next_cursor: string | null;
-            templates: {
-                alias: string | null;
-                /** Format: date-time */
-                created_at: string;
-                /** @description The draft differs from the published version. */
-                has_unpublished_changes: boolean;
-                id: string;
-                name: string;
-                published_version: number | null;
-                /** Format: date-time */
-                updated_at: string;
-            }[];
+            templates: components["schemas"]["TemplateSummary"][];
         };
         TemplatePreview: {
             html: string;
@@ -2037,19 +1738,24 @@ export interface components {
         };
         TemplateVersionList: {
             /** @description Newest first. */
-            versions: {
-                html: string;
-                /** Format: date-time */
-                published_at: string;
-                subject: string;
-                text: string | null;
-                variables: string[];
-                version: number;
-            }[];
+            versions: components["schemas"]["TemplateVersion"][];
         };
         TestWebhookRequest: {
             /** @enum {unknown} */
             event_type?: "email.sent" | "email.delivered" | "email.failed" | "email.bounced" | "email.complained";
+        };
+        TimelineEvent: {
+            /** Format: date-time */
+            at: string;
+            /** @description bounce_type/bounce_subtype, reason, smtp_response or provider_message_id where they apply. */
+            details: {
+                [key: string]: string;
+            };
+            /**
+             * @description `possible_duplicate`: Postage sent the message to SES again after an earlier attempt whose answer was lost (its worker died, or SES did not answer in time): the recipient may get two copies (`details.reason`).
+             * @enum {unknown}
+             */
+            type: "scheduled" | "canceled" | "queued" | "sent" | "possible_duplicate" | "delivered" | "bounced" | "complained" | "failed";
         };
         TransferOwnershipRequest: {
             /**
@@ -2121,70 +1827,34 @@ export interface components {
             url: string;
         };
         WebhookDeliveries: {
-            deliveries: {
-                /** Format: date-time */
-                attempted_at: string;
-                /** @description How long the endpoint took to answer; without an answer, the deadline for `timeout` and 0 otherwise. */
-                duration_ms: number;
-                error: ("timeout" | "dns_failure" | "connection_refused" | "tls_error" | "address_not_allowed" | "cancelled" | "network_error") | null;
-                event_type: string;
-                /** @description Identifies the delivery (to replay it). */
-                id: string;
-                message_id: string | null;
-                replay_of: string | null;
-                status_code: number | null;
-                succeeded: boolean;
-                /** @description A test event sent from the dashboard or the API. */
-                test: boolean;
-            }[];
+            deliveries: components["schemas"]["WebhookDelivery"][];
+        };
+        WebhookDelivery: {
+            /** Format: date-time */
+            attempted_at: string;
+            /** @description How long the endpoint took to answer; without an answer, the deadline for `timeout` and 0 otherwise. */
+            duration_ms: number;
+            error: ("timeout" | "dns_failure" | "connection_refused" | "tls_error" | "address_not_allowed" | "cancelled" | "network_error") | null;
+            event_type: string;
+            /** @description Identifies the delivery (to replay it). */
+            id: string;
+            message_id: string | null;
+            replay_of: string | null;
+            status_code: number | null;
+            succeeded: boolean;
+            /** @description A test event sent from the dashboard or the API. */
+            test: boolean;
         };
         WebhookList: {
-            webhooks: {
-                active: boolean;
-                /** Format: date-time */
-                created_at: string;
-                events: ("email.sent" | "email.delivered" | "email.failed" | "email.bounced" | "email.complained")[];
-                id: string;
-                url: string;
-            }[];
+            webhooks: components["schemas"]["Webhook"][];
         };
         WebhookReplayResult: {
-            delivery: {
-                /** Format: date-time */
-                attempted_at: string;
-                /** @description How long the endpoint took to answer; without an answer, the deadline for `timeout` and 0 otherwise. */
-                duration_ms: number;
-                error: ("timeout" | "dns_failure" | "connection_refused" | "tls_error" | "address_not_allowed" | "cancelled" | "network_error") | null;
-                event_type: string;
-                /** @description Identifies the delivery (to replay it). */
-                id: string;
-                message_id: string | null;
-                replay_of: string | null;
-                status_code: number | null;
-                succeeded: boolean;
-                /** @description A test event sent from the dashboard or the API. */
-                test: boolean;
-            };
+            delivery: components["schemas"]["WebhookDelivery"];
             /** @description The body that was signed and posted again (the same event: the same `webhook-id`). */
             payload: Record<string, unknown>;
         };
         WebhookTestResult: {
-            delivery: {
-                /** Format: date-time */
-                attempted_at: string;
-                /** @description How long the endpoint took to answer; without an answer, the deadline for `timeout` and 0 otherwise. */
-                duration_ms: number;
-                error: ("timeout" | "dns_failure" | "connection_refused" | "tls_error" | "address_not_allowed" | "cancelled" | "network_error") | null;
-                event_type: string;
-                /** @description Identifies the delivery (to replay it). */
-                id: string;
-                message_id: string | null;
-                replay_of: string | null;
-                status_code: number | null;
-                succeeded: boolean;
-                /** @description A test event sent from the dashboard or the API. */
-                test: boolean;
-            };
+            delivery: components["schemas"]["WebhookDelivery"];
             /** @description The body that was signed and posted (the flat test-event shape of spec 6.4). */
             payload: Record<string, unknown>;
         };
@@ -2222,6 +1892,7 @@ export interface operations {
             /** @description Left. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2231,6 +1902,7 @@ export interface operations {
             /** @description Invalid body or query: field errors. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2240,6 +1912,7 @@ export interface operations {
             /** @description Not signed in and no valid API key. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2249,76 +1922,52 @@ export interface operations {
             /** @description Any member of the account (every role), or a full_access API key. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Called with an API key: only a person leaves. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "not_found";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The member is the owner: transfer ownership first. */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "ownership_transfer_required";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected failure. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "internal_error";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Our database is unreachable; retry (Retry-After). */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "service_unavailable";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -2339,6 +1988,7 @@ export interface operations {
             /** @description The new owner. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2348,6 +1998,7 @@ export interface operations {
             /** @description Invalid body or query: field errors. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2357,6 +2008,7 @@ export interface operations {
             /** @description Not signed in and no valid API key. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2366,61 +2018,42 @@ export interface operations {
             /** @description The role does not allow this, or the change would give a role above the caller’s own (and the key and session rules of every operation). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "not_found";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected failure. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "internal_error";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Our database is unreachable; retry (Retry-After). */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "service_unavailable";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -2437,6 +2070,7 @@ export interface operations {
             /** @description The keys. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2446,6 +2080,7 @@ export interface operations {
             /** @description Invalid body or query: field errors. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2455,6 +2090,7 @@ export interface operations {
             /** @description Not signed in and no valid API key. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2464,61 +2100,42 @@ export interface operations {
             /** @description Any member of the account (every role), or a full_access API key. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "not_found";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected failure. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "internal_error";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Our database is unreachable; retry (Retry-After). */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "service_unavailable";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -2539,6 +2156,7 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2548,6 +2166,7 @@ export interface operations {
             /** @description Invalid body or query: field errors. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2557,6 +2176,7 @@ export interface operations {
             /** @description Not signed in and no valid API key. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2566,61 +2186,42 @@ export interface operations {
             /** @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "not_found";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected failure. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "internal_error";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Our database is unreachable; retry (Retry-After). */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "service_unavailable";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -2639,6 +2240,7 @@ export interface operations {
             /** @description Revoked. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2648,6 +2250,7 @@ export interface operations {
             /** @description Invalid body or query: field errors. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2657,6 +2260,7 @@ export interface operations {
             /** @description Not signed in and no valid API key. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2666,61 +2270,42 @@ export interface operations {
             /** @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "not_found";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected failure. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "internal_error";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Our database is unreachable; retry (Retry-After). */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "service_unavailable";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -2750,6 +2335,7 @@ export interface operations {
             /** @description A page of the audit log. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2759,6 +2345,7 @@ export interface operations {
             /** @description Invalid body or query: field errors. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2768,6 +2355,7 @@ export interface operations {
             /** @description Not signed in and no valid API key. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2777,61 +2365,42 @@ export interface operations {
             /** @description Any member of the account (every role), or a full_access API key. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "not_found";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected failure. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "internal_error";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Our database is unreachable; retry (Retry-After). */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "service_unavailable";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -2852,6 +2421,7 @@ export interface operations {
             /** @description Joined; the session acts on the account. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2861,6 +2431,7 @@ export interface operations {
             /** @description Invalid body or query: field errors. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2870,61 +2441,43 @@ export interface operations {
             /** @description Signed in as someone other than the invited address, or signed in without sending the CSRF token. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "invitation_wrong_user" | "csrf_token_invalid";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Too many token checks from this client, or from everyone, this hour (Retry-After). */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "too_many_requests";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected failure. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "internal_error";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Our database is unreachable; retry (Retry-After). */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "service_unavailable";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -2945,6 +2498,7 @@ export interface operations {
             /** @description The open invitation. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2954,6 +2508,7 @@ export interface operations {
             /** @description Invalid body or query: field errors. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2963,46 +2518,33 @@ export interface operations {
             /** @description Too many token checks from this client, or from everyone, this hour (Retry-After). */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "too_many_requests";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected failure. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "internal_error";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Our database is unreachable; retry (Retry-After). */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "service_unavailable";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3023,6 +2565,7 @@ export interface operations {
             /** @description Changed; the new session. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3032,6 +2575,7 @@ export interface operations {
             /** @description Invalid body or query: field errors. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3041,6 +2585,7 @@ export interface operations {
             /** @description Not signed in and no valid API key. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3050,61 +2595,42 @@ export interface operations {
             /** @description Any member of the account (every role), or a full_access API key. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Called with an API key. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "not_found";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected failure. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "internal_error";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Our database is unreachable; retry (Retry-After). */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "service_unavailable";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3125,6 +2651,7 @@ export interface operations {
             /** @description Accepted. */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3134,6 +2661,7 @@ export interface operations {
             /** @description Invalid body or query: field errors. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3143,46 +2671,33 @@ export interface operations {
             /** @description Too many such requests from this client, or from everyone, this hour (Retry-After). */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "too_many_requests";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected failure. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "internal_error";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Our database is unreachable; retry (Retry-After). */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "service_unavailable";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3203,6 +2718,7 @@ export interface operations {
             /** @description Password changed. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3212,6 +2728,7 @@ export interface operations {
             /** @description Invalid body or query: field errors. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3221,46 +2738,33 @@ export interface operations {
             /** @description Too many such requests from this client, or from everyone, this hour (Retry-After). */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "too_many_requests";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected failure. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "internal_error";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Our database is unreachable; retry (Retry-After). */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "service_unavailable";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3277,6 +2781,7 @@ export interface operations {
             /** @description Signed in. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3286,6 +2791,7 @@ export interface operations {
             /** @description Invalid body or query: field errors. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3295,6 +2801,7 @@ export interface operations {
             /** @description Not signed in. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3304,31 +2811,22 @@ export interface operations {
             /** @description Unexpected failure. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "internal_error";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Our database is unreachable; retry (Retry-After). */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "service_unavailable";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3349,6 +2847,7 @@ export interface operations {
             /** @description The session, acting on that account. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3358,6 +2857,7 @@ export interface operations {
             /** @description Invalid body or query: field errors. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3367,6 +2867,7 @@ export interface operations {
             /** @description Not signed in and no valid API key. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3376,61 +2877,42 @@ export interface operations {
             /** @description Any member of the account (every role), or a full_access API key. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Called with an API key, or an account the person is not a member of. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "not_found";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected failure. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "internal_error";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Our database is unreachable; retry (Retry-After). */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "service_unavailable";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3451,6 +2933,7 @@ export interface operations {
             /** @description Signed in. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3460,6 +2943,7 @@ export interface operations {
             /** @description Invalid body or query: field errors. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3469,6 +2953,7 @@ export interface operations {
             /** @description The address or the password is wrong (which one is not said). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3478,61 +2963,43 @@ export interface operations {
             /** @description The person is no longer a member of any account. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "no_account";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Too many failed sign-ins for the address from this client, for the address from all clients, or from this client (Retry-After). */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "too_many_attempts";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected failure. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "internal_error";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Our database is unreachable; retry (Retry-After). */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "service_unavailable";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3549,6 +3016,7 @@ export interface operations {
             /** @description Signed out. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3558,6 +3026,7 @@ export interface operations {
             /** @description Invalid body or query: field errors. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3567,6 +3036,7 @@ export interface operations {
             /** @description Not signed in and no valid API key. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3576,61 +3046,42 @@ export interface operations {
             /** @description Any member of the account (every role), or a full_access API key. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "not_found";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected failure. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "internal_error";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Our database is unreachable; retry (Retry-After). */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "service_unavailable";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3651,6 +3102,7 @@ export interface operations {
             /** @description Accepted (whether or not the address already had an account). */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3660,6 +3112,7 @@ export interface operations {
             /** @description Invalid body or query: field errors. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3669,46 +3122,33 @@ export interface operations {
             /** @description Too many such requests from this client, or from everyone, this hour (Retry-After). */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "too_many_requests";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected failure. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "internal_error";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Our database is unreachable; retry (Retry-After). */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "service_unavailable";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3729,6 +3169,7 @@ export interface operations {
             /** @description Verified. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3738,6 +3179,7 @@ export interface operations {
             /** @description Invalid body or query: field errors. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3747,46 +3189,33 @@ export interface operations {
             /** @description Too many such requests from this client, or from everyone, this hour (Retry-After). */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "too_many_requests";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected failure. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "internal_error";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Our database is unreachable; retry (Retry-After). */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "service_unavailable";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3803,6 +3232,7 @@ export interface operations {
             /** @description Sent if the address is still unverified. */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3812,6 +3242,7 @@ export interface operations {
             /** @description Invalid body or query: field errors. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3821,6 +3252,7 @@ export interface operations {
             /** @description Not signed in and no valid API key. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3830,61 +3262,42 @@ export interface operations {
             /** @description Any member of the account (every role), or a full_access API key. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Called with an API key: only a signed-in user has an address to verify. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "not_found";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected failure. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "internal_error";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Our database is unreachable; retry (Retry-After). */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "service_unavailable";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3901,6 +3314,7 @@ export interface operations {
             /** @description The configuration (configured: false before the first save). */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3910,6 +3324,7 @@ export interface operations {
             /** @description Invalid body or query: field errors. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3919,6 +3334,7 @@ export interface operations {
             /** @description Not signed in and no valid API key. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3928,61 +3344,42 @@ export interface operations {
             /** @description Any member of the account (every role), or a full_access API key. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "not_found";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected failure. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "internal_error";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Our database is unreachable; retry (Retry-After). */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "service_unavailable";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4003,6 +3400,7 @@ export interface operations {
             /** @description Saved; see `validation`. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4012,6 +3410,7 @@ export interface operations {
             /** @description Invalid body or query: field errors. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4021,6 +3420,7 @@ export interface operations {
             /** @description Not signed in and no valid API key. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4030,61 +3430,42 @@ export interface operations {
             /** @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "not_found";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected failure. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "internal_error";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Our database is unreachable; retry (Retry-After). */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "service_unavailable";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4101,6 +3482,7 @@ export interface operations {
             /** @description The template (Content-Disposition: attachment). */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4110,6 +3492,7 @@ export interface operations {
             /** @description Invalid body or query: field errors. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4119,6 +3502,7 @@ export interface operations {
             /** @description Not signed in and no valid API key. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4128,76 +3512,52 @@ export interface operations {
             /** @description Any member of the account (every role), or a full_access API key. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "not_found";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Save the role ARN and region first: that creates the ExternalId. */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "byoc_setup_required";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected failure. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "internal_error";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Our database is unreachable; retry (Retry-After). */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "service_unavailable";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4214,6 +3574,7 @@ export interface operations {
             /** @description The policies. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4223,6 +3584,7 @@ export interface operations {
             /** @description Invalid body or query: field errors. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4232,6 +3594,7 @@ export interface operations {
             /** @description Not signed in and no valid API key. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4241,61 +3604,42 @@ export interface operations {
             /** @description Any member of the account (every role), or a full_access API key. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "not_found";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected failure. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "internal_error";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Our database is unreachable; retry (Retry-After). */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "service_unavailable";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4312,6 +3656,7 @@ export interface operations {
             /** @description Validated; see `validation`. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4321,6 +3666,7 @@ export interface operations {
             /** @description Invalid body or query: field errors. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4330,6 +3676,7 @@ export interface operations {
             /** @description Not signed in and no valid API key. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4339,76 +3686,52 @@ export interface operations {
             /** @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "not_found";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Nothing saved yet. */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "byoc_setup_required";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected failure. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "internal_error";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Our database is unreachable; retry (Retry-After). */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "service_unavailable";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4425,6 +3748,7 @@ export interface operations {
             /** @description The domains. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4434,6 +3758,7 @@ export interface operations {
             /** @description Invalid body or query: field errors. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4443,6 +3768,7 @@ export interface operations {
             /** @description Not signed in and no valid API key. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4452,61 +3778,42 @@ export interface operations {
             /** @description Any member of the account (every role), or a full_access API key. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "not_found";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected failure. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "internal_error";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Our database is unreachable; retry (Retry-After). */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "service_unavailable";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4527,6 +3834,7 @@ export interface operations {
             /** @description Added. */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4536,6 +3844,7 @@ export interface operations {
             /** @description Invalid body or query: field errors. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4545,6 +3854,7 @@ export interface operations {
             /** @description Not signed in and no valid API key. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4554,76 +3864,52 @@ export interface operations {
             /** @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "not_found";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Already in this account, too many domains of the account await ownership verification, or a BYOC domain before BYOC validates. */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "domain_exists" | "too_many_pending_domains" | "byoc_setup_required";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected failure. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "internal_error";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Our database is unreachable; retry (Retry-After). */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "service_unavailable";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4642,6 +3928,7 @@ export interface operations {
             /** @description The domain. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4651,6 +3938,7 @@ export interface operations {
             /** @description Invalid body or query: field errors. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4660,6 +3948,7 @@ export interface operations {
             /** @description Not signed in and no valid API key. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4669,61 +3958,42 @@ export interface operations {
             /** @description Any member of the account (every role), or a full_access API key. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "not_found";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected failure. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "internal_error";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Our database is unreachable; retry (Retry-After). */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "service_unavailable";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4742,6 +4012,7 @@ export interface operations {
             /** @description Deleted (warnings say what could not be removed from SES). */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4751,6 +4022,7 @@ export interface operations {
             /** @description Invalid body or query: field errors. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4760,6 +4032,7 @@ export interface operations {
             /** @description Not signed in and no valid API key. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4769,61 +4042,42 @@ export interface operations {
             /** @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "not_found";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected failure. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "internal_error";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Our database is unreachable; retry (Retry-After). */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "service_unavailable";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4842,6 +4096,7 @@ export interface operations {
             /** @description Checked. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4851,6 +4106,7 @@ export interface operations {
             /** @description Invalid body or query: field errors. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4860,6 +4116,7 @@ export interface operations {
             /** @description Not signed in and no valid API key. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4869,91 +4126,62 @@ export interface operations {
             /** @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "not_found";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The claim is released, or the TXT record was found but the name cannot be verified in this account; or a BYOC domain whose BYOC stopped validating. */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "domain_unavailable" | "byoc_setup_required";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected failure. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "internal_error";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description DNS or SES could not answer; try again. */
             502: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "provider_error";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Our database is unreachable; retry (Retry-After). */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "service_unavailable";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4987,6 +4215,7 @@ export interface operations {
             /** @description A page of the log. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4996,6 +4225,7 @@ export interface operations {
             /** @description Invalid body or query: field errors. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5005,6 +4235,7 @@ export interface operations {
             /** @description Not signed in and no valid API key. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5014,61 +4245,42 @@ export interface operations {
             /** @description Any member of the account (every role), or a full_access API key. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "not_found";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected failure. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "internal_error";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Our database is unreachable; retry (Retry-After). */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "service_unavailable";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -5087,6 +4299,7 @@ export interface operations {
             /** @description The message. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5096,6 +4309,7 @@ export interface operations {
             /** @description Invalid body or query: field errors. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5105,6 +4319,7 @@ export interface operations {
             /** @description Not signed in and no valid API key. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5114,61 +4329,42 @@ export interface operations {
             /** @description Any member of the account (every role), or a full_access API key. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such message in this account. Also for a send accepted an instant ago (its workflow writes the log row, usually within a second: poll), and always for a BYOC message (shared mode only has a log). */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "not_found";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected failure. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "internal_error";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Our database is unreachable; retry (Retry-After). */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "service_unavailable";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -5191,6 +4387,7 @@ export interface operations {
             /** @description Moved. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5200,6 +4397,7 @@ export interface operations {
             /** @description Invalid body or query: field errors. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5209,6 +4407,7 @@ export interface operations {
             /** @description Not signed in and no valid API key. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5218,76 +4417,52 @@ export interface operations {
             /** @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "not_found";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description It has already left, or was cancelled. */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "not_scheduled";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected failure. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "internal_error";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Our database is unreachable; retry (Retry-After). */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "service_unavailable";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -5306,6 +4481,7 @@ export interface operations {
             /** @description Cancelled. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5315,6 +4491,7 @@ export interface operations {
             /** @description Invalid body or query: field errors. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5324,6 +4501,7 @@ export interface operations {
             /** @description Not signed in and no valid API key. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5333,76 +4511,52 @@ export interface operations {
             /** @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "not_found";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description It has already left, or was cancelled. */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "not_scheduled";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected failure. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "internal_error";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Our database is unreachable; retry (Retry-After). */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "service_unavailable";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -5419,6 +4573,7 @@ export interface operations {
             /** @description The open invitations. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5428,6 +4583,7 @@ export interface operations {
             /** @description Invalid body or query: field errors. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5437,6 +4593,7 @@ export interface operations {
             /** @description Not signed in and no valid API key. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5446,61 +4603,42 @@ export interface operations {
             /** @description Any member of the account (every role), or a full_access API key. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "not_found";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected failure. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "internal_error";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Our database is unreachable; retry (Retry-After). */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "service_unavailable";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -5521,6 +4659,7 @@ export interface operations {
             /** @description Invited (the email goes within the address’s hourly allowance of Postage’s emails). */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5530,6 +4669,7 @@ export interface operations {
             /** @description Invalid body or query: field errors. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5539,6 +4679,7 @@ export interface operations {
             /** @description Not signed in and no valid API key. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5548,91 +4689,63 @@ export interface operations {
             /** @description The role does not allow this, the invitation’s role is above the caller’s own, or (`unauthorized`) the account’s address is not verified (and the key and session rules of every operation). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account" | "unauthorized";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "not_found";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The address is already a member. */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "already_member";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Too many invitations this hour (Retry-After), or members and open invitations together at the limit of 100. */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "too_many_requests";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected failure. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "internal_error";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Our database is unreachable; retry (Retry-After). */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "service_unavailable";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -5651,6 +4764,7 @@ export interface operations {
             /** @description Revoked. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5660,6 +4774,7 @@ export interface operations {
             /** @description Invalid body or query: field errors. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5669,6 +4784,7 @@ export interface operations {
             /** @description Not signed in and no valid API key. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5678,61 +4794,42 @@ export interface operations {
             /** @description Members with the `admin` role or above; no API key (a key acts as a developer); anyone else gets `403 insufficient_role`. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "not_found";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected failure. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "internal_error";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Our database is unreachable; retry (Retry-After). */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "service_unavailable";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -5773,13 +4870,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "internal_error";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Our database is unreachable; retry with backoff (Retry-After). */
@@ -5790,13 +4881,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "service_unavailable";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -5813,6 +4898,7 @@ export interface operations {
             /** @description The members. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5822,6 +4908,7 @@ export interface operations {
             /** @description Invalid body or query: field errors. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5831,6 +4918,7 @@ export interface operations {
             /** @description Not signed in and no valid API key. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5840,61 +4928,42 @@ export interface operations {
             /** @description Any member of the account (every role), or a full_access API key. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "not_found";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected failure. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "internal_error";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Our database is unreachable; retry (Retry-After). */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "service_unavailable";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -5916,6 +4985,7 @@ export interface operations {
             /** @description Removed. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5925,6 +4995,7 @@ export interface operations {
             /** @description Invalid body or query: field errors. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5934,6 +5005,7 @@ export interface operations {
             /** @description Not signed in and no valid API key. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5943,76 +5015,52 @@ export interface operations {
             /** @description The role does not allow this, or the change would give a role above the caller’s own (and the key and session rules of every operation). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "not_found";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The member is the owner: transfer ownership first. */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "ownership_transfer_required";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected failure. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "internal_error";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Our database is unreachable; retry (Retry-After). */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "service_unavailable";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -6035,6 +5083,7 @@ export interface operations {
             /** @description The member with the new role. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6044,6 +5093,7 @@ export interface operations {
             /** @description Invalid body or query: field errors. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6053,6 +5103,7 @@ export interface operations {
             /** @description Not signed in and no valid API key. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6062,76 +5113,52 @@ export interface operations {
             /** @description The role does not allow this, or the change would give a role above the caller’s own (and the key and session rules of every operation). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "not_found";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The member is the owner: transfer ownership first. */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "ownership_transfer_required";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected failure. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "internal_error";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Our database is unreachable; retry (Retry-After). */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "service_unavailable";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -6199,13 +5226,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "unauthorized" | "domain_not_registered" | "domain_not_verified" | "dkim_not_verified" | "domain_mode_mismatch" | "domain_not_allowed" | "sending_suspended";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The idempotency key was used with another body, or its first request is still in flight (then with Retry-After). */
@@ -6219,13 +5240,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "idempotency_key_reused" | "idempotency_key_in_progress";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The recipient is on the suppression list. */
@@ -6238,13 +5253,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "recipient_suppressed";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description `usage_limit_exceeded`: the monthly quota is used up. Without an `error` code: more than 60 requests per minute for this key (with Retry-After). */
@@ -6258,13 +5267,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "usage_limit_exceeded";
-                        /** @constant */
-                        success: false;
-                    } | components["schemas"]["PlainError"];
+                    "application/json": components["schemas"]["Error"] | components["schemas"]["PlainError"];
                 };
             };
             /** @description Unexpected failure; retry later. */
@@ -6274,13 +5277,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "internal_error";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The message could not be staged, or the queue is unavailable; nothing was queued or counted. Retry with backoff. */
@@ -6293,13 +5290,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "attachment_upload_failed" | "queue_error";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description `byoc_not_configured`: BYOC sending is not configured or its role is unusable. `service_unavailable`: our database is unreachable, or the account already has its template renders running or waiting; nothing was queued or counted (with Retry-After). */
@@ -6313,13 +5304,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "byoc_not_configured" | "service_unavailable";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -6391,13 +5376,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "idempotency_key_reused" | "idempotency_key_in_progress";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description More than 60 requests per minute for this key (with Retry-After). */
@@ -6421,13 +5400,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "internal_error";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Our database is unreachable; retry with the same Idempotency-Key (Retry-After). */
@@ -6441,13 +5414,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "service_unavailable";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -6471,6 +5438,7 @@ export interface operations {
             /** @description A page of the list. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6480,6 +5448,7 @@ export interface operations {
             /** @description Invalid body or query: field errors. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6489,6 +5458,7 @@ export interface operations {
             /** @description Not signed in and no valid API key. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6498,61 +5468,42 @@ export interface operations {
             /** @description Any member of the account (every role), or a full_access API key. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "not_found";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected failure. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "internal_error";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Our database is unreachable; retry (Retry-After). */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "service_unavailable";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -6573,6 +5524,7 @@ export interface operations {
             /** @description Already suppressed. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6582,6 +5534,7 @@ export interface operations {
             /** @description Added (200 when it was already there). */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6591,6 +5544,7 @@ export interface operations {
             /** @description Invalid body or query: field errors. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6600,6 +5554,7 @@ export interface operations {
             /** @description Not signed in and no valid API key. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6609,61 +5564,42 @@ export interface operations {
             /** @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "not_found";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected failure. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "internal_error";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Our database is unreachable; retry (Retry-After). */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "service_unavailable";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -6682,6 +5618,7 @@ export interface operations {
             /** @description The entry. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6691,6 +5628,7 @@ export interface operations {
             /** @description Invalid body or query: field errors. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6700,6 +5638,7 @@ export interface operations {
             /** @description Not signed in and no valid API key. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6709,61 +5648,42 @@ export interface operations {
             /** @description Any member of the account (every role), or a full_access API key. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "not_found";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected failure. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "internal_error";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Our database is unreachable; retry (Retry-After). */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "service_unavailable";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -6782,6 +5702,7 @@ export interface operations {
             /** @description Removed. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6791,6 +5712,7 @@ export interface operations {
             /** @description Invalid body or query: field errors. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6800,6 +5722,7 @@ export interface operations {
             /** @description Not signed in and no valid API key. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6809,61 +5732,42 @@ export interface operations {
             /** @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "not_found";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected failure. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "internal_error";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Our database is unreachable; retry (Retry-After). */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "service_unavailable";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -6885,6 +5789,7 @@ export interface operations {
             /** @description A page of templates. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6894,6 +5799,7 @@ export interface operations {
             /** @description Invalid body or query: field errors. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6903,6 +5809,7 @@ export interface operations {
             /** @description Not signed in and no valid API key. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6912,61 +5819,42 @@ export interface operations {
             /** @description Any member of the account (every role), or a full_access API key. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "not_found";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected failure. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "internal_error";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Our database is unreachable; retry (Retry-After). */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "service_unavailable";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -6987,6 +5875,7 @@ export interface operations {
             /** @description Created (not yet published). */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6996,6 +5885,7 @@ export interface operations {
             /** @description Invalid body or query: field errors. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7005,6 +5895,7 @@ export interface operations {
             /** @description Not signed in and no valid API key. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7014,76 +5905,52 @@ export interface operations {
             /** @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "not_found";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Another template of the account has this alias. */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "template_alias_exists";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected failure. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "internal_error";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Our database is unreachable; retry (Retry-After). */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "service_unavailable";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -7102,6 +5969,7 @@ export interface operations {
             /** @description The template. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7111,6 +5979,7 @@ export interface operations {
             /** @description Invalid body or query: field errors. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7120,6 +5989,7 @@ export interface operations {
             /** @description Not signed in and no valid API key. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7129,61 +5999,42 @@ export interface operations {
             /** @description Any member of the account (every role), or a full_access API key. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "not_found";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected failure. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "internal_error";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Our database is unreachable; retry (Retry-After). */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "service_unavailable";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -7202,6 +6053,7 @@ export interface operations {
             /** @description Deleted. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7211,6 +6063,7 @@ export interface operations {
             /** @description Invalid body or query: field errors. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7220,6 +6073,7 @@ export interface operations {
             /** @description Not signed in and no valid API key. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7229,76 +6083,52 @@ export interface operations {
             /** @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "not_found";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description A scheduled message rendered from it still waits. */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "template_in_use";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected failure. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "internal_error";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Our database is unreachable; retry (Retry-After). */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "service_unavailable";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -7321,6 +6151,7 @@ export interface operations {
             /** @description Changed. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7330,6 +6161,7 @@ export interface operations {
             /** @description Invalid body or query: field errors. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7339,6 +6171,7 @@ export interface operations {
             /** @description Not signed in and no valid API key. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7348,76 +6181,52 @@ export interface operations {
             /** @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "not_found";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Another template of the account has this alias. */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "template_alias_exists";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected failure. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "internal_error";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Our database is unreachable; retry (Retry-After). */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "service_unavailable";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -7440,6 +6249,7 @@ export interface operations {
             /** @description The rendered message. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7449,6 +6259,7 @@ export interface operations {
             /** @description Invalid body or query: field errors. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7458,6 +6269,7 @@ export interface operations {
             /** @description Not signed in and no valid API key. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7467,76 +6279,53 @@ export interface operations {
             /** @description Any member of the account (every role), or a full_access API key. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No template with this id or alias in the account, or it has no published version `version`. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "not_found";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The account made its template previews and test sends of this minute (60 by default), or already has its template renders running or waiting (Retry-After). */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "too_many_requests";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected failure. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "internal_error";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Our database is unreachable; retry (Retry-After). */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "service_unavailable";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -7555,6 +6344,7 @@ export interface operations {
             /** @description Published. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7564,6 +6354,7 @@ export interface operations {
             /** @description Invalid body or query: field errors. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7573,6 +6364,7 @@ export interface operations {
             /** @description Not signed in and no valid API key. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7582,61 +6374,42 @@ export interface operations {
             /** @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "not_found";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected failure. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "internal_error";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Our database is unreachable; retry (Retry-After). */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "service_unavailable";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -7659,6 +6432,7 @@ export interface operations {
             /** @description Queued; follow it in the email log. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7668,6 +6442,7 @@ export interface operations {
             /** @description Invalid body or query: field errors. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7677,6 +6452,7 @@ export interface operations {
             /** @description Not signed in and no valid API key. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7686,106 +6462,73 @@ export interface operations {
             /** @description A management refusal, or a send gate (spec 7): the sender domain cannot send. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account" | "domain_not_registered" | "domain_not_allowed" | "unauthorized" | "sending_suspended" | "domain_not_verified" | "dkim_not_verified" | "domain_mode_mismatch";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "not_found";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The test recipient is on the suppression list. */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "recipient_suppressed";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description `usage_limit_exceeded`: the month’s sends are used up. `too_many_requests`: the account made its template previews and test sends of this minute (60 by default; Retry-After). */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "usage_limit_exceeded" | "too_many_requests";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected failure. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "internal_error";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Nothing was queued or counted; retry. */
             502: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "queue_error" | "attachment_upload_failed";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Retry later (Retry-After: the database, or the account’s template renders all taken), or validate BYOC again. */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "service_unavailable" | "byoc_not_configured";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -7804,6 +6547,7 @@ export interface operations {
             /** @description The versions. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7813,6 +6557,7 @@ export interface operations {
             /** @description Invalid body or query: field errors. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7822,6 +6567,7 @@ export interface operations {
             /** @description Not signed in and no valid API key. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7831,61 +6577,42 @@ export interface operations {
             /** @description Any member of the account (every role), or a full_access API key. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "not_found";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected failure. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "internal_error";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Our database is unreachable; retry (Retry-After). */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "service_unavailable";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -7902,6 +6629,7 @@ export interface operations {
             /** @description Usage. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7911,6 +6639,7 @@ export interface operations {
             /** @description Invalid body or query: field errors. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7920,6 +6649,7 @@ export interface operations {
             /** @description Not signed in and no valid API key. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7929,61 +6659,42 @@ export interface operations {
             /** @description Any member of the account (every role), or a full_access API key. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "not_found";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected failure. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "internal_error";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Our database is unreachable; retry (Retry-After). */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "service_unavailable";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -8000,6 +6711,7 @@ export interface operations {
             /** @description The endpoints. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8009,6 +6721,7 @@ export interface operations {
             /** @description Invalid body or query: field errors. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8018,6 +6731,7 @@ export interface operations {
             /** @description Not signed in and no valid API key. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8027,61 +6741,42 @@ export interface operations {
             /** @description Any member of the account (every role), or a full_access API key. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "not_found";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected failure. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "internal_error";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Our database is unreachable; retry (Retry-After). */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "service_unavailable";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -8102,6 +6797,7 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8111,6 +6807,7 @@ export interface operations {
             /** @description Invalid body or query: field errors. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8120,6 +6817,7 @@ export interface operations {
             /** @description Not signed in and no valid API key. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8129,61 +6827,42 @@ export interface operations {
             /** @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "not_found";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected failure. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "internal_error";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Our database is unreachable; retry (Retry-After). */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "service_unavailable";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -8202,6 +6881,7 @@ export interface operations {
             /** @description Deleted. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8211,6 +6891,7 @@ export interface operations {
             /** @description Invalid body or query: field errors. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8220,6 +6901,7 @@ export interface operations {
             /** @description Not signed in and no valid API key. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8229,61 +6911,42 @@ export interface operations {
             /** @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "not_found";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected failure. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "internal_error";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Our database is unreachable; retry (Retry-After). */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "service_unavailable";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -8306,6 +6969,7 @@ export interface operations {
             /** @description Changed. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8315,6 +6979,7 @@ export interface operations {
             /** @description Invalid body or query: field errors. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8324,6 +6989,7 @@ export interface operations {
             /** @description Not signed in and no valid API key. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8333,61 +6999,42 @@ export interface operations {
             /** @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "not_found";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected failure. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "internal_error";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Our database is unreachable; retry (Retry-After). */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "service_unavailable";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -8409,6 +7056,7 @@ export interface operations {
             /** @description The deliveries. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8418,6 +7066,7 @@ export interface operations {
             /** @description Invalid body or query: field errors. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8427,6 +7076,7 @@ export interface operations {
             /** @description Not signed in and no valid API key. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8436,61 +7086,42 @@ export interface operations {
             /** @description Any member of the account (every role), or a full_access API key. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "not_found";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected failure. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "internal_error";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Our database is unreachable; retry (Retry-After). */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "service_unavailable";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -8510,6 +7141,7 @@ export interface operations {
             /** @description Attempted (see `delivery.succeeded`). */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8519,6 +7151,7 @@ export interface operations {
             /** @description Invalid body or query: field errors. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8528,6 +7161,7 @@ export interface operations {
             /** @description Not signed in and no valid API key. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8537,91 +7171,63 @@ export interface operations {
             /** @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "not_found";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The endpoint is inactive. */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "webhook_inactive";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The account sent its 10 test events or replays of this minute (Retry-After). */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "too_many_requests";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected failure. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "internal_error";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Our database is unreachable; retry (Retry-After). */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "service_unavailable";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -8640,6 +7246,7 @@ export interface operations {
             /** @description Rotated. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8649,6 +7256,7 @@ export interface operations {
             /** @description Invalid body or query: field errors. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8658,6 +7266,7 @@ export interface operations {
             /** @description Not signed in and no valid API key. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8667,61 +7276,42 @@ export interface operations {
             /** @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "not_found";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected failure. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "internal_error";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Our database is unreachable; retry (Retry-After). */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "service_unavailable";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -8744,6 +7334,7 @@ export interface operations {
             /** @description Attempted (see `delivery.succeeded`; a failure without an HTTP answer says only its category in `delivery.error`). */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8753,6 +7344,7 @@ export interface operations {
             /** @description Invalid body or query: field errors. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8762,6 +7354,7 @@ export interface operations {
             /** @description Not signed in and no valid API key. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8771,91 +7364,63 @@ export interface operations {
             /** @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "insufficient_role" | "invitation_wrong_user" | "no_account";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "not_found";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The endpoint is inactive. */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "webhook_inactive";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The account sent its 10 test events of this minute (Retry-After). */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "too_many_requests";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected failure. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "internal_error";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Our database is unreachable; retry (Retry-After). */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "service_unavailable";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -8890,13 +7455,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "invalid_sns_message";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["SesEventError"];
                 };
             };
             /** @description Not a topic Postage subscribed to, too old, or the signature does not verify. */
@@ -8906,13 +7465,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "unexpected_topic" | "stale_message" | "invalid_signature";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["SesEventError"];
                 };
             };
             /** @description Unexpected failure; SNS delivers it again. */
@@ -8922,13 +7475,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "internal_error";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The subscription could not be confirmed; SNS sends the confirmation again. */
@@ -8938,13 +7485,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "subscription_not_confirmed";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["SesEventError"];
                 };
             };
             /** @description The signing certificate or Temporal is unavailable; SNS delivers it again. */
@@ -8954,13 +7495,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        detail: string;
-                        /** @enum {unknown} */
-                        error: "certificate_unavailable" | "queue_error";
-                        /** @constant */
-                        success: false;
-                    };
+                    "application/json": components["schemas"]["SesEventError"];
                 };
             };
         };
