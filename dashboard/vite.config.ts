@@ -21,6 +21,8 @@ function redocLogoInline(): Plugin {
 
 export default defineConfig({
   plugins: [react(), redocLogoInline()],
+  // tsconfig.json's `paths`: `@sdk/openapi` is the API's generated types, the TypeScript SDK's file.
+  resolve: { tsconfigPaths: true },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

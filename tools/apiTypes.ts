@@ -1,18 +1,22 @@
-// The dashboard's types of the public API, generated from the OpenAPI document the API serves
-// (openapi-typescript), so the dashboard cannot drift from the API: `npm run generate:api`
-// rewrites dashboard/src/generated/openapi.ts and sdks/openapi.json (what the SDKs are generated
-// from), and a unit test fails when a committed file differs from what the current document gives.
+// The API's generated TypeScript types, from the OpenAPI document the API serves, so neither the
+// dashboard nor the TypeScript SDK can drift from the API. `npm run generate:api` writes
+// sdks/openapi.json (the document with a deployment's defaults, what every SDK is generated from)
+// and then runs sdks/typescript/generate.sh, which writes the one types file from it with
+// openapi-typescript: sdks/typescript/src/generated/openapi.ts, packed with the SDK and imported
+// by the dashboard through its `@sdk/openapi` alias (dashboard/tsconfig.json).
+// `--check` changes nothing and exits 1 when either committed file differs from what the current
+// document gives (test/unit/apiTypes.test.ts runs it).
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import openapiTS, { astToString } from 'openapi-typescript';
 import { buildOpenApiDocument } from '../api/openapi/document';
 import { loadConfig } from '../core/platform/config';
 
-export const API_TYPES_PATH = path.resolve(__dirname, '..', 'dashboard', 'src', 'generated', 'openapi.ts');
 /** The document the SDKs are generated from (each SDK's generate.sh), committed beside them. */
 export const SDK_DOCUMENT_PATH = path.resolve(__dirname, '..', 'sdks', 'openapi.json');
-
-const BANNER = '// Generated from /openapi.json by `npm run generate:api` (tools/apiTypes.ts). Do not edit.\n';
+/** The one generated types file, written from SDK_DOCUMENT_PATH by TYPES_GENERATOR. */
+export const API_TYPES_PATH = path.resolve(__dirname, '..', 'sdks', 'typescript', 'src', 'generated', 'openapi.ts');
+const TYPES_GENERATOR = path.resolve(__dirname, '..', 'sdks', 'typescript', 'generate.sh');
 
 /** The served document with the defaults of a deployment (the types do not depend on its settings). */
 function defaultDocument() {
@@ -23,33 +27,28 @@ export function sdkDocument(): string {
   return `${JSON.stringify(defaultDocument(), null, 2)}\n`;
 }
 
-export async function generateApiTypes(): Promise<string> {
-  const document = defaultDocument();
-  // openapi-typescript takes the document as a parsed object; its own type is stricter than our literal.
-  const ast = await openapiTS(JSON.parse(JSON.stringify(document)) as Parameters<typeof openapiTS>[0], { alphabetize: true });
-  return BANNER + astToString(ast);
-}
-
-// `--check`: exit 1 when the committed file differs (the unit test runs this in a child process:
-// openapi-typescript's dependencies are ES modules, which jest's module system cannot require).
 if (require.main === module) {
-  void generateApiTypes().then((text) => {
-    const outputs: [string, string][] = [
-      [API_TYPES_PATH, text],
-      [SDK_DOCUMENT_PATH, sdkDocument()],
-    ];
-    for (const [file, content] of outputs) {
-      if (process.argv.includes('--check')) {
-        const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
-        if (current !== content) {
-          console.error(`${path.relative(process.cwd(), file)} is stale: run \`npm run generate:api\` and commit the result`);
-          process.exitCode = 1;
-        }
-        continue;
-      }
-      fs.mkdirSync(path.dirname(file), { recursive: true });
-      fs.writeFileSync(file, content);
-      console.log(`wrote ${path.relative(process.cwd(), file)}`);
+  const check = process.argv.includes('--check');
+  const relative = (file: string) => path.relative(process.cwd(), file);
+  const document = sdkDocument();
+  if (check) {
+    const current = fs.existsSync(SDK_DOCUMENT_PATH) ? fs.readFileSync(SDK_DOCUMENT_PATH, 'utf8') : '';
+    if (current !== document) {
+      console.error(`${relative(SDK_DOCUMENT_PATH)} is stale: run \`npm run generate:api\` and commit the result`);
+      process.exitCode = 1;
     }
-  });
+  } else {
+    fs.mkdirSync(path.dirname(SDK_DOCUMENT_PATH), { recursive: true });
+    fs.writeFileSync(SDK_DOCUMENT_PATH, document);
+    console.log(`wrote ${relative(SDK_DOCUMENT_PATH)}`);
+  }
+  // The types, from the committed document (just written, or checked above).
+  const run = spawnSync('bash', [TYPES_GENERATOR, ...(check ? ['--check'] : [])], { encoding: 'utf8' });
+  if (run.status !== 0) {
+    process.stderr.write(`${run.stdout ?? ''}${run.stderr ?? ''}${run.error ? `${run.error.message}\n` : ''}`);
+    console.error(check ? `${relative(API_TYPES_PATH)} is stale: run \`npm run generate:api\` and commit the result` : `${relative(TYPES_GENERATOR)} failed (exit ${run.status ?? run.signal})`);
+    process.exitCode = 1;
+  } else if (!check) {
+    console.log(`wrote ${relative(API_TYPES_PATH)}`);
+  }
 }

@@ -1,9 +1,10 @@
 // The only way the dashboard talks to Postage: the public management API on the same origin,
 // with the session cookie and the session's CSRF token on every state-changing request. Paths,
 // parameters, bodies and answers are typed from /openapi.json (openapi-fetch over the types
-// `npm run generate:api` writes to generated/openapi.ts), so the dashboard cannot drift from it.
+// `npm run generate:api` writes to sdks/typescript/src/generated/openapi.ts, the TypeScript SDK's
+// own, imported through the `@sdk/openapi` alias of tsconfig.json), so the dashboard cannot drift from it.
 import createClient from 'openapi-fetch';
-import type { components, paths } from './generated/openapi';
+import type { components, paths } from '@sdk/openapi';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -99,5 +100,5 @@ export type TemplateSummary = Schemas['TemplateSummary'];
 export type TemplateVersion = Schemas['TemplateVersion'];
 export type TestRecipient = Schemas['TemplateTestSendRequest']['recipient'];
 
-/** In the order the dashboard offers them (the document's enum, spec 6.3). */
+/** In the order the dashboard offers them (the document's enum; docs/webhooks.md, "Events"). */
 export const EVENT_TYPES = ['email.sent', 'email.delivered', 'email.bounced', 'email.complained', 'email.failed'] as const satisfies readonly EventType[];

@@ -3,23 +3,33 @@
 # every path, operation and schema), from sdks/openapi.json with openapi-typescript (pinned
 # below). The hand-written client (src/*.ts) is typed with them, so a change in the document that
 # the client does not follow breaks `npm run typecheck` (and the build).
+# It is the repository's one file of the API's TypeScript types: the dashboard imports it too
+# (`@sdk/openapi`, an alias of dashboard/tsconfig.json), so a change the dashboard does not follow
+# breaks the dashboard's type-check. It lives here so that the SDK's package stays self-contained
+# (npm pack builds it into dist/ with the rest of src/). `npm run generate:api` runs this script
+# after writing sdks/openapi.json (and `tools/apiTypes.ts --check` runs it with --check).
 #
 #   bash sdks/typescript/generate.sh           rewrites src/generated/openapi.ts
 #   bash sdks/typescript/generate.sh --check   exits 1 when the committed file differs from what
 #                                              openapi.json gives (changes nothing)
 #
-# The generator is the repository's own devDependency when its version is the pinned one (what
-# tools/apiTypes.ts runs for the dashboard); otherwise the pinned version is installed from npm
-# into .tools/openapi-typescript-<version>/ (once), with the TypeScript it prints with pinned too,
-# so the output is the same byte for byte wherever it runs.
+# The generator is the repository's own devDependency when its version is the pinned one;
+# otherwise the pinned version is installed from npm into .tools/openapi-typescript-<version>/
+# (once), with the TypeScript it prints with pinned too, so the output is the same byte for byte
+# wherever it runs.
 source "$(dirname "$0")/../../tools/lib.sh"
 
 OPENAPI_TYPESCRIPT_VERSION="7.13.0"
 TYPESCRIPT_VERSION="6.0.3" # openapi-typescript prints with the TypeScript beside it: pinned, so the output is stable
+# The flags serve both users of the file (the SDK's client and its users, the dashboard):
 # --alphabetize: the order of the document does not move the output.
 # --empty-objects-unknown: a schema `{"type": "object"}` without properties (a template in the
-# anyOf of SendRequest, a batch's emails, a test event's payload) is `Record<string, unknown>`,
-# not `Record<string, never>`, which would make a template send impossible to type.
+# anyOf of SendRequest, a batch's emails, a test event's payload, the BYOC policy's statements and
+# the CloudFormation template's resources) is `Record<string, unknown>`, not
+# `Record<string, never>`, which would make a template send impossible to type and claim that
+# those objects are empty. Nothing else: the default output is plain types and nothing at run
+# time (no --enum, --root-types or --immutable), which the dashboard (openapi-fetch's `paths`)
+# and the SDK (`paths`, `components`, `operations`, re-exported to its users) both read as is.
 GENERATOR_FLAGS=(--alphabetize --empty-objects-unknown)
 
 check=""

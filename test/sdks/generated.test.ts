@@ -1,6 +1,7 @@
 // The SDKs' generated code is what the current document gives: each SDK's `generate.sh --check`
 // regenerates from sdks/openapi.json (itself checked against the served document by
-// test/unit/apiTypes.test.ts) into a temporary folder and fails on any difference.
+// test/unit/apiTypes.test.ts, which checks the TypeScript types too: the dashboard imports them)
+// into a temporary folder and fails on any difference.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
