@@ -7,12 +7,13 @@ import { buildWebhookEnvelope } from '../core/webhooks/webhookPayloads';
 import type { ResolvedActivityDeps } from './deps';
 
 /**
- * One signed POST to one endpoint (spec 6.1: one attempt, 5 s, 2xx or failed); every attempt is
- * recorded for the dashboard: endpoint, event, status code, latency, error. Temporal runs the
- * activity again only when its worker died (the endpoint's own failure is an answer, not an
- * error), or, as a local activity, when its workflow task runs again after that: then the
- * attempt already recorded stands, and without one the POST is made (the endpoint may get it
- * twice if the worker died after posting; receivers are idempotent, 6.1.3).
+ * One signed POST to one endpoint (docs/webhooks.md, "Delivery policy": one attempt, 5 s, 2xx or
+ * failed); every attempt is recorded for the dashboard: endpoint, event, status code, latency,
+ * error. Temporal runs the activity again only when its worker died (the endpoint's own failure is
+ * an answer, not an error), or, as a local activity, when its workflow task runs again after that:
+ * then the attempt already recorded stands, and without one the POST is made (the endpoint may get
+ * it twice if the worker died after posting; receivers handle events idempotently, as the same
+ * section of docs/webhooks.md asks).
  */
 export function deliverWebhook(deps: ResolvedActivityDeps) {
   return async function deliverWebhook(input: { endpointId: string; messageId: string; event: WebhookEventType }): Promise<{ succeeded: boolean; statusCode: number | null }> {

@@ -2,14 +2,14 @@ import { purgeEmailLog as purgeLog, purgeExpiredContent as purgeContent } from '
 import type { ContentPurge } from '../core/model/workflowContract';
 import type { ResolvedActivityDeps } from './deps';
 
-/** Deletes email-log rows older than the retention (spec 2.9: 14 days), as of `now`. */
+/** Deletes email-log rows older than the retention (docs/sending.md, "The email log": 14 days), as of `now`. */
 export function purgeEmailLog(deps: ResolvedActivityDeps) {
   return async function purgeEmailLog(input: { now: string; retentionDays: number }): Promise<{ deleted: number }> {
     return purgeLog(deps.db, { now: new Date(input.now), retentionDays: input.retentionDays });
   };
 }
 
-/** Deletes shared content older than its retention (spec 1: 90 days) and BYOC leftovers. */
+/** Deletes shared content older than its retention (docs/sending.md, "Attachments": 90 days) and BYOC leftovers. */
 export function purgeExpiredContent(deps: ResolvedActivityDeps) {
   return async function purgeExpiredContent(input: { now: string; contentDays: number }): Promise<ContentPurge> {
     return purgeContent(deps.db, { now: new Date(input.now), contentDays: input.contentDays });

@@ -4,8 +4,9 @@ import { suppressAddress } from '../core/accounts/suppressions';
 import type { ResolvedActivityDeps } from './deps';
 
 /**
- * Hard bounce or complaint on a real recipient: the address goes on the account's suppression
- * list (spec 2.10). The address is read here (the log row, else the kept content) and never returned.
+ * Hard bounce or complaint on a real recipient: the address goes on the account's suppression list
+ * (docs/sending.md, "Suppressions"). The address is read here (the log row, else the kept content)
+ * and never returned.
  */
 export function suppressRecipient(deps: ResolvedActivityDeps) {
   return async function suppressRecipient(input: { accountId: string; messageId: string; reason: 'bounce' | 'complaint' }): Promise<{ suppressed: boolean; recipientKnown: boolean }> {

@@ -51,7 +51,7 @@ export async function up(knex: Knex): Promise<void> {
     t.jsonb('dkim_tokens').notNullable().defaultTo('[]');
     t.timestamp('dkim_verified_at', { useTz: true }).nullable();
     t.text('mail_from_domain').nullable();
-    // Advisory DNS checks (spec 2.5): NULL until checked; false/NULL produce send warnings.
+    // Advisory DNS checks (docs/domains.md, "The records"): NULL until checked; false/NULL produce send warnings.
     t.boolean('spf_ok').nullable();
     t.boolean('dmarc_ok').nullable();
     t.boolean('mail_from_ok').nullable();
@@ -152,7 +152,7 @@ export async function up(knex: Knex): Promise<void> {
     t.primary(['message_id', 'position']);
   });
 
-  // Email log: shared mode only (spec 2.9).
+  // Email log: shared mode only (docs/sending.md, "The email log").
   await knex.schema.createTable('email_log', (t) => {
     t.uuid('message_id').primary();
     t.uuid('account_id').notNullable().references('id').inTable('accounts').onDelete('CASCADE');

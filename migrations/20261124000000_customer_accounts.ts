@@ -7,7 +7,7 @@ export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('users', (t) => {
     t.uuid('id').primary().defaultTo(knex.raw('gen_random_uuid()'));
     t.uuid('account_id').notNullable().references('id').inTable('accounts').onDelete('CASCADE');
-    t.text('email').notNullable().unique(); // lower-cased; the account's email (spec 2.4)
+    t.text('email').notNullable().unique(); // lower-cased; the account's email (its owner's sign-up address)
     t.text('password_hash').notNullable(); // argon2id, PHC string
     t.timestamp('password_changed_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.timestamps(true, true);

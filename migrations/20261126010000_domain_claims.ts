@@ -1,10 +1,11 @@
 import type { Knex } from 'knex';
 
-// Domain claims (core/domains/domainClaims.ts, issue 19 item 2): a name is unique only among the
-// domains whose ownership is proven, so an unproven claim blocks nobody. Each account may claim a
-// name once (its own TXT token); the first account to prove ownership wins and the other claims
-// of that name are released. Unproven claims expire (`claim_expires_at`), and the SES identity is
-// created only once ownership is proven (`ses_identity` says whether this row holds it).
+// Domain claims (core/domains/domainClaims.ts; docs/domains.md, "Claims"): a name is unique only
+// among the domains whose ownership is proven, so an unproven claim blocks nobody. Each account may
+// claim a name once (its own TXT token); the first account to prove ownership wins and the other
+// claims of that name are released. Unproven claims expire (`claim_expires_at`), and the SES
+// identity is created only once ownership is proven (`ses_identity` says whether this row holds
+// it).
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('domains', (t) => {
     t.dropUnique(['name']);

@@ -1,9 +1,10 @@
 import type { Knex } from 'knex';
 
 // Webhook deliveries kept the raw network error text (resolved addresses, the network's own
-// messages) and the measured time of failures without an answer: test events made that a probe
-// of any host (issue 19). New rows hold a category only (core/webhooks/webhookDelivery.ts); this
-// rewrites the history the same way. A non-2xx answer has no error: its status code says it.
+// messages) and the measured time of failures without an answer: test events made that a probe of
+// any host (docs/decisions.md, "Test events are not a probe"). New rows hold a category only
+// (core/webhooks/webhookDelivery.ts); this rewrites the history the same way. A non-2xx answer has
+// no error: its status code says it.
 export async function up(knex: Knex): Promise<void> {
   await knex.raw(`
     UPDATE webhook_deliveries SET

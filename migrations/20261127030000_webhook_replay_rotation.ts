@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 
-// Issue 21: a delivery replayed by the customer is recorded as a replay of the one it repeats;
-// a rotated signing secret keeps signing (Standard Webhooks signature only) until it expires.
+// Webhook replays and secret rotation (docs/webhooks.md, "Replay" and "Rotating the signing
+// secret"): a delivery replayed by the customer is recorded as a replay of the one it repeats; a
+// rotated signing secret keeps signing (Standard Webhooks signature only) until it expires.
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('webhook_deliveries', (t) => {
     t.bigInteger('replay_of').nullable();

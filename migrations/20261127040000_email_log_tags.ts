@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 
-// A shared message's tags (issue 21), filterable in the log (`?tag=name:value`, a containment
-// query the GIN index serves). BYOC messages have no log row, so their tags are kept nowhere.
+// A shared message's tags (docs/batches-and-scheduling.md, "Tags"), filterable in the log
+// (`?tag=name:value`, a containment query the GIN index serves). BYOC messages have no log row, so
+// their tags are kept nowhere.
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('email_log', (t) => {
     t.jsonb('tags').notNullable().defaultTo('{}');

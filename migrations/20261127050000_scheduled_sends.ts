@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
 
-// Scheduled sends (issue 21): the one authority on whether a scheduled message still goes, and
-// when, for both modes (a BYOC message has no log row): only ids, the time and the state, never
-// content. Cancelling and the workflow's release both change `state` only from `scheduled`, so
-// exactly one of them wins.
+// Scheduled sends (docs/batches-and-scheduling.md, "Scheduled sends"): the one authority on whether
+// a scheduled message still goes, and when, for both modes (a BYOC message has no log row): only
+// ids, the time and the state, never content. Cancelling and the workflow's release both change
+// `state` only from `scheduled`, so exactly one of them wins.
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('scheduled_sends', (t) => {
     t.uuid('message_id').primary();

@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
 
-// Templates (issue 22): an account's templates with their draft, and every published version,
-// kept (a send names the version it used). A message's log row (shared mode) records the template
-// and version; a scheduled send records only the template id, so a template a waiting message
-// uses cannot be deleted under it.
+// Templates (docs/templates.md): an account's templates with their draft, and every published
+// version, kept (a send names the version it used). A message's log row (shared mode) records the
+// template and version; a scheduled send records only the template id, so a template a waiting
+// message uses cannot be deleted under it.
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('templates', (t) => {
     t.uuid('id').primary();

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// Teams (issue 25): a person (users) may belong to several accounts, each membership with one
+// Teams (docs/teams.md): a person (users) may belong to several accounts, each membership with one
 // role; an account has exactly one owner (a partial unique index says so). Invitations carry a
 // single-use token stored as its SHA-256 hash. API keys record who created them: the person
 // responsible (a key made with a key inherits its creator's person), so removing a member can

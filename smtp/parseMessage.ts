@@ -94,7 +94,7 @@ export async function parseSubmission(raw: Buffer, envelopeFrom: string, limits:
   if (total > limits.maxAttachmentBytes) return invalid(`Attachments may total at most ${limits.maxAttachmentBytes} bytes`);
   if (!html && !text && attachments.length === 0) return invalid('The message has no text, HTML or attachment');
 
-  // One Reply-To travels (spec 2.1): the first valid one.
+  // One Reply-To travels (docs/smtp.md, "What a message carries"): the first valid one.
   const replyTo = addressesOf(parsed.replyTo).find((r) => isValidAddress(r.address))?.address;
 
   const tagsHeader = headerText(parsed, TAGS_HEADER);

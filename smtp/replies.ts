@@ -34,7 +34,8 @@ export type SmtpRefusal = SendRefusalCode | RelayRefusal;
 const reply = (code: number, enhanced: string, text: string): SmtpReply => ({ code, enhanced, text });
 
 export const SMTP_REPLIES = {
-  // Fix something first (spec 7: "no", or after an action of the customer): permanent.
+  // Fix something first (the "Retry?" column of docs/errors-and-limits.md: "no", or after an action
+  // of the customer): permanent.
   domain_not_registered: reply(550, '5.7.1', 'The sender domain is not registered in this account'),
   domain_not_allowed: reply(550, '5.7.1', 'This API key may not send from the sender domain'),
   unauthorized: reply(550, '5.7.1', 'Not allowed: account unverified, shared mode without a subscription, or a test recipient on a BYOC domain'),

@@ -1,6 +1,6 @@
 // How each kind of activity is retried. Bookkeeping (PostgreSQL) retries until it works; SES and
-// STS retry throttling and transient errors with backoff for up to 30 minutes but never a
-// permanent refusal; a webhook endpoint gets exactly one attempt (spec 6.1).
+// STS retry throttling and transient errors with backoff for up to 30 minutes but never a permanent
+// refusal; a webhook endpoint gets exactly one attempt (docs/webhooks.md, "Delivery policy").
 import { deprecatePatch, patched, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import { NON_RETRYABLE_SEND_FAILURES, SEND_ATTEMPT_TIMEOUT_MS } from '../core/model/sendFailures';
@@ -76,10 +76,10 @@ export const provider = proxyActivities<Pick<Activities, 'resolveByocCredentials
 const WEBHOOK_DELIVERY_OPTIONS = {
   // The request itself gives up after WEBHOOK_TIMEOUT_MS (5 s); this only bounds a stuck worker.
   startToCloseTimeout: '15s',
-  // One attempt at the endpoint (spec 6.1): the activity returns the endpoint's failure instead of
-  // throwing, so it is run again only when its worker died or PostgreSQL failed, and a run again
-  // finds the attempt already recorded (activities/deliverWebhook.ts). Without retries a worker
-  // dying before the POST lost the event.
+  // One attempt at the endpoint (docs/webhooks.md, "Delivery policy"): the activity returns the
+  // endpoint's failure instead of throwing, so it is run again only when its worker died or
+  // PostgreSQL failed, and a run again finds the attempt already recorded
+  // (activities/deliverWebhook.ts). Without retries a worker dying before the POST lost the event.
   retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '30s', maximumAttempts: 10 },
 } as const;
 
@@ -88,8 +88,8 @@ const localWebhookDelivery = proxyLocalActivities<Pick<Activities, 'deliverWebho
 export const LEAN_BOOKKEEPING_PATCH = 'lean-bookkeeping';
 
 /**
- * True in runs begun since `patched('lean-bookkeeping')` (bench/README.md, issue 26), which take
- * fewer steps per message:
+ * True in runs begun since `patched('lean-bookkeeping')` (bench/README.md, "Half the cost per email,
+ * before and after"), which take fewer steps per message:
  * - webhook deliveries are local activities: as ordinary activities each took an activity task
  *   and a second workflow task through the Temporal server, most of its work per message. A
  *   workflow task run again after its worker died runs a delivery again, which finds the attempt

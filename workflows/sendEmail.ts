@@ -47,7 +47,7 @@ export async function sendEmail(input: SendEmailInput): Promise<SendEmailResult>
     if (release.state === 'blocked') return failScheduled(input, release.reason ?? 'a send gate refused it at its scheduled time', webhooks);
   }
   setStatus('queued');
-  webhooks.fire('email.sent', confirmed.sentEndpointIds); // spec 6.3: as soon as the message is queued
+  webhooks.fire('email.sent', confirmed.sentEndpointIds); // docs/webhooks.md, "Events": as soon as the message is queued
 
   let result: SendEmailResult;
   if (input.mode === 'byoc') result = await sendThroughCustomerAccount(input);
@@ -119,7 +119,7 @@ async function failScheduled(input: SendEmailInput, reason: string, webhooks: We
   return { status, reason };
 }
 
-/** Spec 4.1: no SES call; the synthetic outcome takes the same path as a real one. */
+/** docs/test-recipients.md: no SES call; the synthetic outcome takes the same path as a real one. */
 async function simulateTestRecipient(input: SendEmailInput, outcome: TestOutcome, webhooks: WebhookFanout): Promise<SendEmailResult> {
   const lean = leanBookkeeping();
   if (!lean) await bookkeeping().discardStagedAttachments({ messageId: input.messageId });
@@ -163,7 +163,7 @@ async function sendThroughSharedAccount(input: SendEmailInput, outcomes: Provide
   return { status, providerMessageId };
 }
 
-/** BYOC: no log, no webhooks; the content is discarded on every path (spec 1, 6). */
+/** BYOC: no log, no webhooks; the content is discarded on every path (docs/byoc.md, "How it works"). */
 async function sendThroughCustomerAccount(input: SendEmailInput): Promise<SendEmailResult> {
   try {
     await provider.resolveByocCredentials({ accountId: input.accountId });

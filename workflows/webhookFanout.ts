@@ -21,7 +21,7 @@ async function notifyEndpoints(accountId: string, messageId: string, event: Webh
   );
 }
 
-/** Spec 6: webhooks exist in shared mode only; BYOC messages get a fan-out that does nothing. */
+/** docs/webhooks.md: webhooks exist in shared mode only; BYOC messages get a fan-out that does nothing. */
 export function webhookFanout(input: { accountId: string; messageId: string; mode: 'shared' | 'byoc' }): WebhookFanout {
   const pending: Promise<void>[] = [];
   return {

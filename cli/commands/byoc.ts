@@ -1,4 +1,4 @@
-// byoc configure|show|validate|policy (spec 2.7, 3.2, 5.1-5.3).
+// byoc configure|show|validate|policy (docs/byoc.md).
 import type { Command } from 'commander';
 import { requireAccount } from '../../core/accounts/accounts';
 import { isByocUsable, type ByocConfig } from '../../core/byoc/byocConfig';

@@ -1,4 +1,4 @@
-// domain add|verify|show|list|delete|mark-verified (spec 2.5, 3.1).
+// domain add|verify|show|list|delete|mark-verified (docs/domains.md).
 import type { Command } from 'commander';
 import { requireAccount } from '../../core/accounts/accounts';
 import type { DnsRecord } from '../../core/domains/domainRecords';

@@ -1,4 +1,4 @@
-// key create|list|revoke (spec 2.6, 5): the secret is printed once, at creation, and never again.
+// key create|list|revoke (docs/teams.md, "API keys"): the secret is printed once, at creation, and never again.
 import type { Command } from 'commander';
 import { requireAccount } from '../../core/accounts/accounts';
 import { createApiKey, keyPrefix, KEY_PERMISSIONS, listApiKeys, revokeApiKey, type ApiKey, type KeyPermission } from '../../core/accounts/apiKeys';

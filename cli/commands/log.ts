@@ -1,4 +1,4 @@
-// log: an account's shared-mode email log (spec 2.9), newest first. BYOC sends have no log.
+// log: an account's shared-mode email log (docs/sending.md, "The email log"), newest first. BYOC sends have no log.
 import type { Command } from 'commander';
 import { requireAccount } from '../../core/accounts/accounts';
 import { LOG_STATUSES, listEmailLog } from '../../core/sending/emailLogListing';

@@ -1,5 +1,5 @@
-// member list|add|remove (issue 25): who belongs to an account and with which role. Operators act
-// with the owner's reach but not past the one-owner rule: the owner is never removed here (the
+// member list|add|remove (docs/teams.md): who belongs to an account and with which role. Operators
+// act with the owner's reach but not past the one-owner rule: the owner is never removed here (the
 // customer transfers ownership first). Customers manage their team in the dashboard or the API.
 import type { Command } from 'commander';
 import { requireAccount } from '../../core/accounts/accounts';

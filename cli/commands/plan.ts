@@ -1,5 +1,5 @@
 // plan set|list: monthly allowances per sending mode; `free` is the plan of accounts without a
-// subscription (its BYOC allowance is the spec's 50).
+// subscription (its BYOC allowance is the documented 50: docs/errors-and-limits.md, "Limits").
 import type { Command } from 'commander';
 import { FREE_PLAN, listPlans, setPlan, type Plan } from '../../core/accounts/plans';
 import { parseCount } from '../args';

@@ -1,5 +1,5 @@
-// suppression list|add|remove (spec 2.10): bounces and complaints add addresses automatically;
-// operators can add or lift one by hand.
+// suppression list|add|remove (docs/sending.md, "Suppressions"): bounces and complaints add
+// addresses automatically; operators can add or lift one by hand.
 import type { Command } from 'commander';
 import { requireAccount } from '../../core/accounts/accounts';
 import { listSuppressions, suppressManually, unsuppress } from '../../core/accounts/suppressions';

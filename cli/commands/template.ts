@@ -1,5 +1,6 @@
-// template list|show (issue 22): an account's templates, and one template's draft, variables and
-// published versions. Operators read them here; customers edit them in the dashboard or the API.
+// template list|show (docs/templates.md): an account's templates, and one template's draft,
+// variables and published versions. Operators read them here; customers edit them in the dashboard
+// or the API.
 import type { Command } from 'commander';
 import { requireAccount } from '../../core/accounts/accounts';
 import { findTemplate, listTemplateVersions, templatePage } from '../../core/templates/templates';

@@ -1,4 +1,4 @@
-// webhook create|list|set|delete|deliveries|listen (spec 2.8, 6).
+// webhook create|list|set|delete|deliveries|listen (docs/webhooks.md).
 import type { Command } from 'commander';
 import { requireAccount } from '../../core/accounts/accounts';
 import { PostageError } from '../../core/platform/errors';
@@ -33,7 +33,7 @@ export function registerWebhookCommands(program: Command, run: Run): void {
         const { endpoint, signingSecret } = await createWebhookEndpoint(ctx.db(), ctx.config().secretKey, { accountId: account.id, url: opts.url, events }, ctx.actor, {
           allowedPrivateAddresses: ctx.config().webhooks.allowedPrivateAddresses,
         });
-        // Spec 1 (Growth and Pro only) is checked by core, as for the API: plan_required otherwise.
+        // The plan rule (Growth and Pro only, docs/webhooks.md) is checked by core, as for the API: plan_required otherwise.
         return {
           json: { ...endpoint, signingSecret },
           text: [

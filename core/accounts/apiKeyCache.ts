@@ -1,5 +1,6 @@
 // API keys the send path has seen, per process, so authenticating a send reads no row (one round
-// trip of three; bench/README.md, issue 26). Correctness never rests on it:
+// trip of three; bench/README.md, "Half the cost per email, before and after"). Correctness never
+// rests on it:
 // - every send's gates statement checks that its key is still active (core/sending/sendGates.ts),
 //   so from the request after a revocation on, nothing is accepted with the key, whatever the
 //   cache holds;

@@ -1,4 +1,5 @@
-// API keys (spec 2.6, 5): `pk_<lookup id>_<secret>`, shown once, stored as a SHA-512 hash.
+// API keys (docs/teams.md, "API keys"; docs/sending.md, "Processing order"):
+// `pk_<lookup id>_<secret>`, shown once, stored as a SHA-512 hash.
 // The public lookup id makes authentication a single indexed read.
 import type { ApiKeyLookup } from './apiKeyCache';
 import { recordAudit } from '../platform/audit';
@@ -84,7 +85,8 @@ export function keyPrefix(lookupId: string): string {
 }
 
 /**
- * The key's domain scope (spec 2.6, 5): the account's own domains only, normalised and deduplicated.
+ * The key's domain scope (docs/teams.md, "API keys"): the account's own domains only, normalised and
+ * deduplicated.
  * Empty means every domain of the account.
  */
 async function checkedScope(db: Db, accountId: string, scope: string[]): Promise<string[]> {

@@ -115,8 +115,9 @@ async function userFor(db: Db, email: string): Promise<User | undefined> {
 }
 
 /**
- * The link reached the address: the account signed up with it (whose email it is, spec 2.4) is
- * verified, when the person is still its member.
+ * The link reached the address: the account signed up with it (whose email it is:
+ * docs/decisions.md, "Customer accounts and the management API") is verified, when the person is
+ * still its member.
  */
 async function verifyOwnAccount(db: Db, user: User): Promise<void> {
   const own = await db('accounts as a').join('memberships as m', 'm.account_id', 'a.id').where({ 'a.email': user.email, 'm.user_id': user.id }).first<{ id: string } | undefined>('a.id');

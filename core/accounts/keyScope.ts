@@ -1,7 +1,8 @@
-// A key's domain scope (spec 2.6) as a limit on management, not only on sending: a domain-scoped
-// full_access key sees and manages only what belongs to its domains, and can hand out no more
-// than it holds. Empty scope means every domain of the account (unscoped). Pure rules; the one
-// table of which management operation a scoped key may reach is api/middleware/keyScope.ts.
+// A key's domain scope (docs/teams.md, "Who may call what") as a limit on management, not only on
+// sending: a domain-scoped full_access key sees and manages only what belongs to its domains, and
+// can hand out no more than it holds. Empty scope means every domain of the account (unscoped).
+// Pure rules; the one table of which management operation a scoped key may reach is
+// api/middleware/keyScope.ts.
 import { normaliseDomainName } from '../model/addresses';
 import { permissionCovers, type KeyPermission } from './apiKeys';
 

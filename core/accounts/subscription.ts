@@ -1,5 +1,6 @@
-// Whether an account has a subscription that grants access (spec 1, 2.4, 5.6). Accounts without
-// one (plan NULL, or the `free` plan named explicitly) are on the free BYOC plan.
+// Whether an account has a subscription that grants access (docs/errors-and-limits.md, "Limits";
+// docs/sending.md, "Processing order", gate 3). Accounts without one (plan NULL, or the `free` plan
+// named explicitly) are on the free BYOC plan.
 import type { Account } from './accounts';
 import { FREE_PLAN } from './plans';
 

@@ -1,4 +1,4 @@
-// The per-account suppression list (spec 2.10).
+// The per-account suppression list (docs/sending.md, "Suppressions").
 import { isValidAddress, suppressionKey } from '../model/addresses';
 import { recordAudit } from '../platform/audit';
 import { isStorableText, type Db } from '../platform/db';

@@ -1,6 +1,7 @@
-// Monthly send counters per account, mode and UTC calendar month (spec 2.4, 8). The same rows
-// gate sending and feed GET /api/me/. A send is counted by the accepting statement
-// (core/sending/acceptMessage.ts), with its daily row, and given back with it after a failed start.
+// Monthly send counters per account, mode and UTC calendar month (docs/errors-and-limits.md,
+// "Limits"). The same rows gate sending and feed GET /api/me/. A send is counted by the accepting
+// statement (core/sending/acceptMessage.ts), with its daily row, and given back with it after a
+// failed start.
 import { utcDay, utcMonthStart, type Db } from '../platform/db';
 import type { SendingMode } from '../model/sendingModes';
 

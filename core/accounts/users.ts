@@ -1,7 +1,8 @@
 // The people who sign in. A person may belong to several accounts (core/accounts/members.ts);
-// signing up creates an account and its owner, whose address is the account's email (spec 2.4).
-// Operator-created accounts get their owner when the owner first resets the password (see
-// customerAuth.ts); invited people get a user when they accept (invitations.ts).
+// signing up creates an account and its owner, whose address is the account's email
+// (docs/decisions.md, "Customer accounts and the management API"). Operator-created accounts get
+// their owner when the owner first resets the password (see customerAuth.ts); invited people get a
+// user when they accept (invitations.ts).
 import type { Knex } from 'knex';
 import type { Db } from '../platform/db';
 import { isUuid } from '../platform/ids';

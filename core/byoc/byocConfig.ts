@@ -1,4 +1,4 @@
-// BYOC configuration (spec 2.7, 3.2): role ARN, region, ExternalId; usable only once validated.
+// BYOC configuration (docs/byoc.md): role ARN, region, ExternalId; usable only once validated.
 // byocSetup.ts saves and validates it; this module stores it.
 import { recordAudit } from '../platform/audit';
 import { randomHex } from '../platform/crypto';
@@ -50,7 +50,7 @@ export async function getByocConfig(db: Db, accountId: string): Promise<ByocConf
   return row ? toConfig(row) : undefined;
 }
 
-/** `byoc_configured` of spec 2.4: validated, enabled, and not since found unusable by the relay. */
+/** `byoc_configured` of `GET /api/me/` (docs/sending.md): validated, enabled, and not since found unusable by the relay. */
 export function isByocUsable(config: ByocConfig | undefined): boolean {
   return Boolean(config && config.enabled && config.validatedAt && !config.unusableReason);
 }
@@ -60,7 +60,7 @@ export async function markByocUnusable(db: Db, accountId: string, reason: string
   await db('byoc_configs').where({ account_id: accountId }).update({ unusable_reason: reason, unusable_at: db.fn.now(), updated_at: db.fn.now() });
 }
 
-/** Spec 2.7: 48 hexadecimal characters (192 bits) from a CSPRNG. */
+/** 48 hexadecimal characters (192 bits) from a CSPRNG (`external_id` of `GET /api/byoc` in the API reference). */
 export function newExternalId(): string {
   return randomHex(24);
 }

@@ -1,9 +1,9 @@
-// What a BYOC customer pastes into their AWS account (spec 5.1, 5.2): the trust policy of
-// Service-BYOC-Role, naming the relay account with an ExternalId condition, and the role's
-// permissions policy with exactly the 11 SES permissions.
+// What a BYOC customer pastes into their AWS account (docs/byoc.md, "Without CloudFormation"): the
+// trust policy of Service-BYOC-Role, naming the relay account with an ExternalId condition, and the
+// role's permissions policy with exactly the 11 SES permissions.
 import { BYOC_ROLE_NAME } from './byocConfig';
 
-/** Spec 5.2, in its order: sending, domain registration, verification status, MAIL FROM, removal, sandbox detection. */
+/** The 11 permissions of docs/byoc.md ("How it works"), in this order: sending, domain registration, verification status, MAIL FROM, removal, sandbox detection. */
 export const BYOC_PERMISSIONS: readonly string[] = [
   'ses:SendEmail',
   'ses:SendRawEmail',
@@ -23,7 +23,7 @@ export interface PolicyDocument {
   Statement: Record<string, unknown>[];
 }
 
-/** Without the ExternalId condition the role would be open to a confused-deputy attack (spec 5.1). */
+/** Without the ExternalId condition the role would be open to a confused-deputy attack (docs/byoc.md, "Validation"). */
 export function byocTrustPolicy(relayAccountId: string, externalId: string): PolicyDocument {
   return {
     Version: '2012-10-17',

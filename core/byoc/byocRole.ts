@@ -1,7 +1,7 @@
-// Assuming a customer's Service-BYOC-Role (spec 5.1): only that exact role name, always with the
-// configuration's ExternalId, for a 15-minute session. Used by BYOC validation (CLI) and by the
-// relay (worker activities). Credentials stay in process memory: never returned from an
-// activity, never stored.
+// Assuming a customer's Service-BYOC-Role (docs/byoc.md, "How it works"): only that exact role
+// name, always with the configuration's ExternalId, for a 15-minute session. Used by BYOC
+// validation (CLI) and by the relay (worker activities). Credentials stay in process memory: never
+// returned from an activity, never stored.
 import { AssumeRoleCommand, type STSClient } from '@aws-sdk/client-sts';
 import { BYOC_ROLE_NAME } from './byocConfig';
 
@@ -54,8 +54,9 @@ export async function assumeByocRole(sts: STSClient, input: { roleArn: string; e
 /**
  * Whether STS lets the relay assume the role with `externalId` (undefined: with none at all).
  * Validation uses it to prove that the trust policy requires the configuration's ExternalId
- * (spec 5.1.2): true when STS grants a session (it is dropped at once), false when it refuses
- * with AccessDenied. Any other failure (unreachable, throttled) is thrown: it proves nothing.
+ * (docs/byoc.md, "Validation"): true when STS grants a session (it is dropped at once), false when
+ * it refuses with AccessDenied. Any other failure (unreachable, throttled) is thrown: it proves
+ * nothing.
  */
 export async function roleAssumableWith(sts: STSClient, input: { roleArn: string; externalId: string | undefined; sessionName: string }): Promise<boolean> {
   const parsed = parseByocRoleArn(input.roleArn);

@@ -1,4 +1,4 @@
-// Configuring BYOC (spec 2.7, 3.2): check the role ARN and region, save (creating the ExternalId
+// Configuring BYOC (docs/byoc.md): check the role ARN and region, save (creating the ExternalId
 // once), validate against the customer's AWS account, store the outcome.
 import { requireAccount } from '../accounts/accounts';
 import { BYOC_ROLE_NAME, getByocConfig, recordByocValidation, saveByocConfig, type ByocConfig } from './byocConfig';

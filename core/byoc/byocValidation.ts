@@ -1,12 +1,12 @@
-// "Validate and save" for BYOC (spec 3.2, 5.3): assume the customer's role with the
+// "Validate and save" for BYOC (docs/byoc.md, "Validation"): assume the customer's role with the
 // configuration's ExternalId, then check that the SES account can send and is out of the sandbox
-// (daily quota above 200). Each failure gets the spec's message.
+// (daily quota above 200). Each failure gets its documented `code` and message.
 //
 // The role must also refuse everyone else: once it is assumed with the right ExternalId, it is
-// tried with a wrong one and with none. The role name is fixed (spec 5.1), so its ARN gives away
-// no more than an AWS account number; a trust policy without the ExternalId condition would let
-// any Postage account that saves the ARN send from the customer's SES (the confused deputy of
-// spec 5.1.2), so such a role fails validation.
+// tried with a wrong one and with none. The role name is fixed (docs/byoc.md, "How it works"), so
+// its ARN gives away no more than an AWS account number; a trust policy without the ExternalId
+// condition would let any Postage account that saves the ARN send from the customer's SES (the
+// confused deputy), so such a role fails validation (`external_id_not_required`).
 //
 // The account is read with SES v2 GetAccount (one call answers both questions). The documented
 // 11-permission policy grants the SES v1 actions GetAccountSendingEnabled and GetSendQuota instead
@@ -21,13 +21,13 @@ import { byocSesManagementClient, byocSesV1Client, stsClient } from '../platform
 import { assumeByocRole, byocSessionName, roleAssumableWith, type ByocCredentials } from './byocRole';
 import type { Config } from '../platform/config';
 
-/** Spec 8: a daily quota of 200 or less is the sandbox. */
+/** docs/byoc.md, "Validation": a daily quota of 200 or less is the sandbox. */
 export const SANDBOX_MAX_DAILY_QUOTA = 200;
 
 export type ByocValidationCode =
   | 'ok'
   | 'assume_role_failed'
-  /** The role can be assumed without the configuration's ExternalId (spec 5.1.2). */
+  /** The role can be assumed without the configuration's ExternalId (docs/byoc.md, "Validation"). */
   | 'external_id_not_required'
   | 'sending_disabled'
   | 'sandbox'
@@ -65,7 +65,7 @@ export function missingPermission(permission: 'get-send-quota' | 'get-account-se
   return { ok: false, code: 'missing_permission', definitive: true, message: `Missing ${permission} permission (all 11 permissions are required).` };
 }
 
-/** What the SES account answered, judged in the order of spec 3.2. */
+/** What the SES account answered, judged in the order of the codes in docs/byoc.md, "Validation". */
 export function judgeSesAccount(account: { sendingEnabled: boolean; max24HourSend: number }, region: string): ByocValidationResult {
   if (!account.sendingEnabled) {
     return { ok: false, code: 'sending_disabled', definitive: true, account, message: `Sending is disabled on the account (SES, ${region}).` };

@@ -1,5 +1,6 @@
-// The DNS records a sending domain publishes (spec 2.5, 3.1): a TXT record proving ownership and
-// three DKIM CNAMEs (required), plus the advisory MAIL FROM (MX + SPF) and DMARC records.
+// The DNS records a sending domain publishes (docs/domains.md, "The records"): a TXT record proving
+// ownership and three DKIM CNAMEs (required), plus the advisory MAIL FROM (MX + SPF) and DMARC
+// records.
 import { getDomain } from 'tldts';
 import { normaliseDomainName } from '../model/addresses';
 import { PostageError } from '../platform/errors';
@@ -14,7 +15,7 @@ export interface DnsRecord {
   required: boolean;
 }
 
-/** The MAIL FROM subdomain SES uses for bounces (spec 2.5: `send.<domain>`). */
+/** The MAIL FROM subdomain SES uses for bounces (docs/domains.md, "The records": `send.<domain>`). */
 export function mailFromDomainOf(domain: string): string {
   return `send.${domain}`;
 }

@@ -1,5 +1,5 @@
-// Adding and deleting a sending domain (spec 2.5): the rules, the SES identity (once ownership is
-// proven), the row.
+// Adding and deleting a sending domain (docs/domains.md): the rules, the SES identity (once
+// ownership is proven), the row.
 import { requireAccount } from '../accounts/accounts';
 import { getByocConfig, isByocUsable } from '../byoc/byocConfig';
 import type { Config } from '../platform/config';
@@ -60,9 +60,9 @@ export async function registerDomain(db: Db, config: Config, input: { accountId:
 }
 
 /**
- * Creates the SES identity of a claim whose ownership is proven (spec 3.1: ownership before
- * DKIM) and stores the DKIM tokens SES issued. Safe to repeat: a failed registration is tried
- * again at the next verify.
+ * Creates the SES identity of a claim whose ownership is proven (docs/domains.md, "Verify":
+ * ownership before DKIM) and stores the DKIM tokens SES issued. Safe to repeat: a failed
+ * registration is tried again at the next verify.
  */
 export async function ensureSesIdentity(db: Db, config: Config, domain: Domain): Promise<Domain> {
   if (!domain.ownershipVerifiedAt || domain.releasedAt) throw new PostageError('domain_not_verified', `ownership of ${domain.name} is not verified: no SES identity before it is`);

@@ -1,5 +1,6 @@
-// Verifying a domain against DNS (spec 3.1): ownership first (the TXT record), then DKIM (all
-// three CNAMEs), plus the advisory SPF, DMARC and MAIL FROM checks that feed send `warnings`.
+// Verifying a domain against DNS (docs/domains.md, "Verify"): ownership first (the TXT record),
+// then DKIM (all three CNAMEs), plus the advisory SPF, DMARC and MAIL FROM checks that feed send
+// `warnings`.
 import type { Config } from '../platform/config';
 import type { Db } from '../platform/db';
 import type { DnsLookup } from './dnsLookup';
@@ -18,7 +19,7 @@ export interface RecordCheck {
 export interface DomainVerification {
   domain: Domain;
   ownership: RecordCheck;
-  /** Empty when ownership is not verified yet: DKIM is checked only after it (spec 3.1). */
+  /** Empty when ownership is not verified yet: DKIM is checked only after it (docs/domains.md, "Verify"). */
   dkim: RecordCheck[];
   advisory: { spf: RecordCheck; dmarc: RecordCheck; mailFrom: RecordCheck };
   canSend: boolean;
@@ -64,7 +65,7 @@ export async function checkAdvisory(dns: DnsLookup, domain: Pick<Domain, 'name' 
  * `domain verify`: checks DNS, stores what moved forward, reports every record it looked at.
  * Ownership first: once the claim's TXT record is found, the claim wins the name (or, if another
  * account proved it first, `domain_unavailable`) and the SES identity is created, which issues the
- * DKIM records; DKIM is checked from then on (spec 3.1).
+ * DKIM records; DKIM is checked from then on (docs/domains.md, "Verify").
  */
 export async function verifyDomain(db: Db, config: Config, dns: DnsLookup, claim: Domain, actor: string): Promise<DomainVerification> {
   let domain = claim;

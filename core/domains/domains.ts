@@ -1,4 +1,4 @@
-// Sending domains (spec 2.5, 3.1): mode fixed at creation, ownership by TXT, DKIM by 3 CNAMEs.
+// Sending domains (docs/domains.md): mode fixed at creation, ownership by TXT, DKIM by 3 CNAMEs.
 // This module stores them; domainClaims.ts holds the claim rules (who may hold a name),
 // domainRegistration.ts registers them with SES and domainVerification.ts checks their DNS records.
 // A row is one account's claim of a name: names are unique only among proven claims.
@@ -82,7 +82,7 @@ export function toDomain(row: DomainRow): Domain {
 
 const RELEASED_DETAIL = 'another account proved ownership of this name first';
 
-/** Spec 3.1: only a domain with both verifications can send. */
+/** docs/domains.md: only a domain with both verifications can send. */
 export function canSend(domain: Pick<Domain, 'ownershipVerifiedAt' | 'dkimVerifiedAt'>): boolean {
   return Boolean(domain.ownershipVerifiedAt && domain.dkimVerifiedAt);
 }
@@ -317,8 +317,9 @@ export interface DomainCheckResults {
 }
 
 /**
- * Stores what a DNS check found. Verification only moves forward (spec 3.1 shows no way back):
- * a record that later disappears does not unverify the domain. Advisory results are replaced.
+ * Stores what a DNS check found. Verification only moves forward (docs/decisions.md, "Verification
+ * only moves forward"): a record that later disappears does not unverify the domain. Advisory
+ * results are replaced.
  */
 export async function recordDomainChecks(db: Db, id: string, results: DomainCheckResults, actor: string): Promise<Domain> {
   return db.transaction(async (trx) => {

@@ -1,5 +1,5 @@
 // Email addresses as the API accepts them, and how a recipient is classified
-// (spec 4.1: test-domain addresses, simulator-domain addresses, real traffic).
+// (docs/test-recipients.md: test-domain addresses, simulator-domain addresses, real traffic).
 import addressparser from 'nodemailer/lib/addressparser';
 
 export interface Mailbox {

@@ -11,9 +11,10 @@ export interface ErrorAnswer {
 }
 
 /**
- * The `error` codes of the API's answers (spec 7 and our additions), one row each in the README's
- * error table. core/ names them too: the send gates, acceptance and the send use case refuse with
- * these codes, and every front end (HTTP today; batch and SMTP later) translates the same ones.
+ * The `error` codes of the API's answers, one row each in the error table of
+ * docs/errors-and-limits.md. core/ names them too: the send gates, acceptance and the send use case
+ * refuse with these codes, and every front end (HTTP today; batch and SMTP later) translates the
+ * same ones.
  */
 export type ApiErrorCode =
   // The send and account endpoints (the generic ones: every endpoint).

@@ -1,4 +1,4 @@
-// A message's content as the API accepts it and the relay sends it (spec 2.1): staged by
+// A message's content as the API accepts it and the relay sends it (docs/sending.md): staged by
 // core/sending, composed into MIME by core/ses. Types only, shared by both folders.
 
 export interface MessageContent {

@@ -24,15 +24,15 @@ export const OUTCOME_EVENT: Record<ProviderOutcome['type'], OutcomeEvent> = {
   failed: 'email.failed',
 };
 
-/** Fixed SMTP detail used for synthetic test-recipient outcomes (spec 4.1 rule 8). */
+/** Fixed SMTP detail used for synthetic test-recipient outcomes (docs/test-recipients.md). */
 export const TEST_SMTP_RESPONSE = '250 2.0.0 OK (postage test recipient: nothing was transmitted)';
 
-/** Provider message id of a test send: `service-test-<uuid>` (spec 4.1 rule 8). */
+/** Provider message id of a test send: `service-test-<uuid>` (docs/test-recipients.md). */
 export function testProviderMessageId(uuid: string): string {
   return `service-test-${uuid}`;
 }
 
-/** The outcome a test-domain recipient produces (spec 4.1), timestamped `at`. */
+/** The outcome a test-domain recipient produces (docs/test-recipients.md), timestamped `at`. */
 export function syntheticTestOutcome(kind: TestOutcome, at: string): ProviderOutcome {
   switch (kind) {
     case 'delivered':
@@ -45,8 +45,9 @@ export function syntheticTestOutcome(kind: TestOutcome, at: string): ProviderOut
 }
 
 /**
- * Hard bounces and complaints put an address on the suppression list (spec 2.10) and count
- * toward the account's reputation; soft and undetermined bounces do neither.
+ * Hard bounces and complaints put an address on the suppression list (docs/operations.md, "Provider
+ * events (SES via SNS)") and count toward the account's reputation; soft and undetermined bounces
+ * do neither.
  */
 export function suppresses(outcome: ProviderOutcome): 'bounce' | 'complaint' | null {
   if (outcome.type === 'bounced' && outcome.bounceType === 'Permanent') return 'bounce';

@@ -1,4 +1,4 @@
-// The webhook event types of spec 6.3.
+// The webhook event types (docs/webhooks.md, "Events").
 export const WEBHOOK_EVENT_TYPES = ['email.sent', 'email.delivered', 'email.failed', 'email.bounced', 'email.complained'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -7,8 +7,9 @@ export function isWebhookEventType(value: string): value is WebhookEventType {
 }
 
 /**
- * The event type of a flat test event (spec 6.4), whose body names no type: its signed `status`,
- * one per type, as the test events set it and the SDKs read it (never the unsigned X-Service-Event).
+ * The event type of a flat test event (docs/webhooks.md, "Payloads"), whose body names no type: its
+ * signed `status`, one per type, as the test events set it and the SDKs read it (never the unsigned
+ * X-Service-Event).
  */
 export const FLAT_TEST_EVENT_TYPES: ReadonlyMap<string, WebhookEventType> = new Map([
   ['queued', 'email.sent'],

@@ -45,7 +45,7 @@ export interface ContentPurge {
   idempotencyKeys: number;
   sessions: number;
   userTokens: number;
-  /** Domain claims whose ownership was not proven in time (issue 19). */
+  /** Domain claims whose ownership was not proven in time (docs/domains.md, "Claims"). */
   domainClaims: number;
 }
 

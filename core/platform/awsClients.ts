@@ -61,7 +61,7 @@ export function byocSesClient(config: Config, region: string, credentials: AwsCr
   return new SESv2Client(clientOptions(byocTarget(config, region, credentials), config.ses.sendTimeoutMs));
 }
 
-/** SES v1 of the shared account: domain identities (spec 5.2 names v1 permissions). */
+/** SES v1 of the shared account: domain identities (docs/deployment.md, section 4, names v1 permissions). */
 export function sharedSesV1Client(config: Config): SESClient {
   return new SESClient(clientOptions(sharedTarget(config), AWS_CALL_TIMEOUT_MS));
 }

@@ -49,7 +49,8 @@ function masterKey(secretKey: string): Buffer {
 export type EncryptionPurpose = 'webhook-secret' | 'staged-content' | 'idempotency' | 'session-cookie' | 'csrf';
 
 // Derived once per secret and purpose: HKDF on every encryption was about 2 % of the API's CPU
-// on the send path (bench/README.md, issue 26). A process holds one secret, so this stays small.
+// on the send path (bench/README.md, "Half the cost per email, before and after"). A process holds
+// one secret, so this stays small.
 const derivedKeys = new Map<string, Buffer>();
 
 /** A key of its own for one purpose, derived from POSTAGE_SECRET_KEY (HKDF-SHA256). */

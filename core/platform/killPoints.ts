@@ -1,8 +1,8 @@
-// Test-only crash switch (issue 27): POSTAGE_KILL_AT names points (`before:recordOutcome`,
-// `ses:answered`, ...) at which this process kills itself with SIGKILL, the way a machine dies:
-// no finally blocks, no shutdown, nothing flushed. The kill-point suite (test/faults/killPoints)
-// walks every point of a message's story with it. Refused when NODE_ENV=production, and costs
-// one Set lookup when unarmed.
+// Test-only crash switch (docs/operations.md, "Fault tolerance"): POSTAGE_KILL_AT names points
+// (`before:recordOutcome`, `ses:answered`, ...) at which this process kills itself with SIGKILL,
+// the way a machine dies: no finally blocks, no shutdown, nothing flushed. The kill-point suite
+// (test/faults/killPoints) walks every point of a message's story with it. Refused when
+// NODE_ENV=production, and costs one Set lookup when unarmed.
 import { writeSync } from 'node:fs';
 import { ConfigError } from './config';
 

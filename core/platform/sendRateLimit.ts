@@ -1,7 +1,7 @@
-// Spec 8: N sends per minute per API key (60 by default), one budget per key shared by every
-// process that sends (the API's /api/send/ routes and the SMTP relay) through Redis, under one key
-// prefix. If Redis is unreachable the limit is kept per process in memory (see
-// docs/decisions.md): sending stays available.
+// docs/errors-and-limits.md, "Rate-limit headers": N sends per minute per API key (60 by default),
+// one budget per key shared by every process that sends (the API's /api/send/ routes and the SMTP
+// relay) through Redis, under one key prefix. If Redis is unreachable the limit is kept per process
+// in memory (see docs/decisions.md): sending stays available.
 import type Redis from 'ioredis';
 import type { Logger } from 'pino';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';

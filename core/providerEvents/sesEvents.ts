@@ -75,7 +75,7 @@ export function parseSesEvent(message: string, receivedAt: Date = new Date()): S
       const feedbackType = optionalStr(n.complaint?.complaintFeedbackType);
       return { ok: true, sesMessageId, outcome: { type: 'complained', at: time(n.complaint?.timestamp, fallbackAt), ...(feedbackType ? { feedbackType } : {}) } };
     }
-    // Spec 6.3: a rendering or configuration failure, email not sent.
+    // docs/webhooks.md, "Events" (`email.failed`): a rendering or configuration failure, email not sent.
     case 'Reject':
       return { ok: true, sesMessageId, outcome: { type: 'failed', at: fallbackAt, reason: redactProviderText(`Rejected by SES: ${str(n.reject?.reason, 'no reason given')}`) } };
     case 'Rendering Failure':

@@ -67,7 +67,8 @@ export async function acceptMessage<R extends object>(deps: AcceptDeps, input: A
   };
   // Most sends have no attachments, no idempotency key and no schedule: their whole acceptance is
   // the one statement, in autocommit on a pool whose statements carry the staging deadline (three
-  // round trips fewer than a transaction; bench/README.md, issue 26).
+  // round trips fewer than a transaction; bench/README.md, "Half the cost per email, before and
+  // after").
   const oneStatement = input.attachments.length === 0 && !input.idempotency && !workflowInput.scheduledAt ? withStatementTimeout(deps.db, deps.config.limits.stagingTimeoutMs) : undefined;
   try {
     if (oneStatement) await stageAndCount(oneStatement);

@@ -1,4 +1,4 @@
-// The shared-mode email log (spec 2.9). BYOC messages never get a row.
+// The shared-mode email log (docs/sending.md, "The email log"). BYOC messages never get a row.
 import type { Db } from '../platform/db';
 import { deleteInBatches, PURGE_BATCH_SIZE } from '../platform/batchedDelete';
 import type { Knex } from 'knex';
@@ -205,7 +205,7 @@ function outcomeDetails(outcome: ProviderOutcome): Record<string, string> {
   }
 }
 
-/** Retention (spec 2.9): deletes rows created before `cutoff`, in batches; returns how many. */
+/** Retention (docs/sending.md, "The email log"): deletes rows created before `cutoff`, in batches; returns how many. */
 export async function purgeLogRowsBefore(db: Db, cutoff: Date, batchSize = PURGE_BATCH_SIZE): Promise<number> {
   return deleteInBatches(db, 'email_log', 'message_id', (rows) => rows.where('created_at', '<', cutoff), batchSize);
 }

@@ -1,4 +1,4 @@
-// Reading an account's shared-mode email log (spec 2.9), newest first, for operators.
+// Reading an account's shared-mode email log (docs/sending.md, "The email log"), newest first, for operators.
 import type { Db } from '../platform/db';
 import type { EmailLogRow } from './emailLog';
 import { PostageError } from '../platform/errors';

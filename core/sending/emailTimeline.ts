@@ -1,10 +1,11 @@
-// A shared message's timeline (spec 2.9, 3.3): queued, sent, then its outcome(s), each with its
-// time, written by the workflow's activities as they happen and purged with the log row (14 days,
-// by the foreign key). With the message's webhook deliveries it tells the message's story.
+// A shared message's timeline (docs/sending.md, "The email log"): queued, sent, then its
+// outcome(s), each with its time, written by the workflow's activities as they happen and purged
+// with the log row (14 days, by the foreign key). With the message's webhook deliveries it tells
+// the message's story.
 import type { Knex } from 'knex';
 import type { Db } from '../platform/db';
 
-/** `possible_duplicate`: the message was sent again after an SES call whose answer was lost (issue 27). */
+/** `possible_duplicate`: the message was sent again after an SES call whose answer was lost (docs/operations.md, "Fault tolerance"). */
 export type TimelineEventType = 'scheduled' | 'canceled' | 'queued' | 'sent' | 'possible_duplicate' | 'delivered' | 'bounced' | 'complained' | 'failed';
 
 export interface TimelineEvent {

@@ -1,6 +1,7 @@
-// Retention rules (spec 1, 2.9, 8): shared content is kept 90 days, email-log rows 14 days, BYOC
-// content never (deleted by its workflow; the purge only sweeps what an interrupted workflow
-// could have left). Run by the purge workflows on Temporal Schedules (worker/schedules.ts).
+// Retention rules (docs/sending.md, "Attachments" and "The email log"): shared content is kept 90
+// days, email-log rows 14 days, BYOC content never (deleted by its workflow; the purge only sweeps
+// what an interrupted workflow could have left). Run by the purge workflows on Temporal Schedules
+// (worker/schedules.ts).
 import type { ContentPurge } from '../model/workflowContract';
 import type { Db } from '../platform/db';
 import { deleteInBatches, PURGE_BATCH_SIZE } from '../platform/batchedDelete';

@@ -1,8 +1,9 @@
-// Scheduled sends (issue 21). A message with `scheduled_at` is gated and counted at acceptance and
-// staged as any other; its workflow waits on a durable timer. The `scheduled_sends` row is the
-// authority on whether and when it goes, for both modes: cancelling and the workflow's release
-// change its state only from `scheduled`, so exactly one of them wins, and the release re-reads
-// the time, so a reschedule whose signal never reached the workflow is still honoured.
+// Scheduled sends (docs/batches-and-scheduling.md, "Scheduled sends"). A message with
+// `scheduled_at` is gated and counted at acceptance and staged as any other; its workflow waits on
+// a durable timer. The `scheduled_sends` row is the authority on whether and when it goes, for both
+// modes: cancelling and the workflow's release change its state only from `scheduled`, so exactly
+// one of them wins, and the release re-reads the time, so a reschedule whose signal never reached
+// the workflow is still honoured.
 // At release two gates run again: a suspension of the account, and (shared mode, whose log has
 // the recipient) a suppression of the recipient that arrived meanwhile; either fails the message
 // (it stays counted, like any failed message). A key revoked meanwhile does not stop it: the key

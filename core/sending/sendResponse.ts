@@ -1,5 +1,5 @@
-// The 200 body of a send (spec 2.2). Core, not the HTTP layer: the same body is stored as the
-// idempotent answer inside the accepting transaction and replayed as stored.
+// The 200 body of a send (docs/sending.md, "Send an email"). Core, not the HTTP layer: the same
+// body is stored as the idempotent answer inside the accepting transaction and replayed as stored.
 import type { Domain } from '../domains/domains';
 import type { SendingMode } from '../model/sendingModes';
 
@@ -10,7 +10,7 @@ export const QUEUED_MESSAGES: Record<SendingMode, string> = {
 
 export const TEST_SEND_WARNING = 'Test send: it counts toward your monthly quota but never toward your bounce or complaint rates.';
 
-/** Shared mode only: advisory DNS records that are missing or unchecked (spec 2.5). */
+/** Shared mode only: advisory DNS records that are missing or unchecked (docs/domains.md, "The records"). */
 export function deliverabilityWarnings(domain: Domain): string[] {
   if (domain.sendingMode !== 'shared') return [];
   const warnings: string[] = [];

@@ -68,6 +68,7 @@ export function classifyStsError(err: unknown): ClassifiedProviderError {
   if (STALE_CREDENTIALS.has(name)) return classified('retry', name, message, {});
   const refused = STS_ACCOUNT_REFUSALS.has(name) || status === 403;
   if (!refused && isTransient(name, status)) return classified('retry', name, message, {});
-  // Spec 5.3's wording first: the trust policy or ExternalId does not let us in.
+  // The documented wording first ("Could not assume role", docs/byoc.md): the trust policy or
+  // ExternalId does not let us in.
   return classified('account', name, message, {}, false, 'Could not assume role: ');
 }

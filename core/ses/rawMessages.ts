@@ -12,7 +12,7 @@ function formatMailbox(m: { address: string; name: string }): { address: string;
   return m.name ? { name: m.name, address: m.address } : m.address;
 }
 
-/** RFC 5322 message. `html` wins over `text` when both are given (spec 2.1). */
+/** RFC 5322 message. `html` wins over `text` when both are given (docs/sending.md). */
 export async function buildRawMessage(messageId: string, content: MessageContent, attachments: Attachment[]): Promise<Buffer> {
   const composer = new MailComposer({
     from: formatMailbox(content.from),

@@ -1,8 +1,9 @@
-// Registering sending domains with SES (spec 2.5, 5.2): the domain identity, its three Easy DKIM
-// tokens and the `send.<domain>` MAIL FROM subdomain; and removing them again. Shared domains
-// live in the service's SES account; BYOC domains in the customer's, through the assumed role.
-// These are SES API v1 calls because they are exactly the permissions spec 5.2 lists
-// (VerifyDomainIdentity, VerifyDomainDkim, SetIdentityMailFromDomain, DeleteIdentity).
+// Registering sending domains with SES (docs/domains.md, "Verify"): the domain identity, its three
+// Easy DKIM tokens and the `send.<domain>` MAIL FROM subdomain; and removing them again. Shared
+// domains live in the service's SES account; BYOC domains in the customer's, through the assumed
+// role. These are SES API v1 calls because they are exactly the permissions the BYOC policy lists
+// (`GET /api/byoc/policy`, docs/byoc.md) and the shared account is given (docs/deployment.md,
+// section 4): VerifyDomainIdentity, VerifyDomainDkim, SetIdentityMailFromDomain, DeleteIdentity.
 import { DeleteIdentityCommand, type SESClient, SetIdentityMailFromDomainCommand, VerifyDomainDkimCommand, VerifyDomainIdentityCommand } from '@aws-sdk/client-ses';
 import { byocSesV1Client, sharedSesV1Client, stsClient } from '../platform/awsClients';
 import { assumeByocRole, byocSessionName, type ByocCredentials } from '../byoc/byocRole';
@@ -27,8 +28,8 @@ export function sesDomainIdentities(client: SESClient, where: string): DomainIde
         await client.send(new VerifyDomainIdentityCommand({ Domain: domain }));
         const { DkimTokens } = await client.send(new VerifyDomainDkimCommand({ Domain: domain }));
         if (!DkimTokens || DkimTokens.length !== 3) throw new Error(`SES returned ${DkimTokens?.length ?? 0} DKIM tokens instead of 3`);
-        // UseDefaultValue: until the MX record exists, SES falls back to its own MAIL FROM
-        // instead of rejecting mail, so a missing MX is advice (spec 2.5), not an outage.
+        // UseDefaultValue: until the MX record exists, SES falls back to its own MAIL FROM instead of
+        // rejecting mail, so a missing MX is advice (docs/domains.md, "The records"), not an outage.
         await client.send(new SetIdentityMailFromDomainCommand({ Identity: domain, MailFromDomain: mailFromDomain, BehaviorOnMXFailure: 'UseDefaultValue' }));
         return { dkimTokens: DkimTokens };
       } catch (err) {

@@ -1,7 +1,7 @@
-// Templates (issue 22), an account resource: a name, an optional alias unique in the account, and
-// a draft (subject, HTML, optional text, each a Liquid template). Edits change the draft;
-// publishing copies it into the next version, which sends use. Versions are kept. A template a
-// scheduled message was rendered from cannot be deleted while the message waits.
+// Templates (docs/templates.md), an account resource: a name, an optional alias unique in the
+// account, and a draft (subject, HTML, optional text, each a Liquid template). Edits change the
+// draft; publishing copies it into the next version, which sends use. Versions are kept. A template
+// a scheduled message was rendered from cannot be deleted while the message waits.
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { recordAudit } from '../platform/audit';

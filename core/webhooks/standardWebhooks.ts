@@ -1,9 +1,9 @@
-// Standard Webhooks (https://www.standardwebhooks.com): beside the spec's X-Service-Signature,
-// every delivery carries `webhook-id`, `webhook-timestamp` and `webhook-signature`, so any
-// Standard Webhooks library verifies it with the endpoint's secret as it is (`whsec_…`: the
-// libraries take the text after `whsec_` as base64, and so do we). The id names the event, not
-// the attempt: every delivery of one message's event (a retry after a worker died, a replay)
-// carries the same one, which is what receivers deduplicate on.
+// Standard Webhooks (https://www.standardwebhooks.com): beside X-Service-Signature
+// (docs/webhooks.md, "Verifying"), every delivery carries `webhook-id`, `webhook-timestamp` and
+// `webhook-signature`, so any Standard Webhooks library verifies it with the endpoint's secret as
+// it is (`whsec_…`: the libraries take the text after `whsec_` as base64, and so do we). The id
+// names the event, not the attempt: every delivery of one message's event (a retry after a worker
+// died, a replay) carries the same one, which is what receivers deduplicate on.
 import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { constantTimeEqual } from '../platform/crypto';
 

@@ -65,7 +65,7 @@ export async function attemptAndRecordWebhook(
 /**
  * The attempt already recorded for this message's event at this endpoint, if any: a delivery
  * activity run again after its worker died returns it instead of posting again, so the endpoint
- * gets one attempt per event (spec 6.1) and never none.
+ * gets one attempt per event (docs/webhooks.md, "Delivery policy") and never none.
  */
 export async function recordedMessageDelivery(db: Db, input: { endpointId: string; messageId: string; event: string }): Promise<{ succeeded: boolean; statusCode: number | null } | undefined> {
   const row = await db('webhook_deliveries')

@@ -1,8 +1,9 @@
-// One signed POST to one endpoint (spec 6.1, 6.2): 5 s deadline, 2xx or it failed, never retried.
-// Outbound connections refuse private, loopback and link-local addresses after DNS resolution,
-// except those explicitly allowed (local development and tests). A failure without an HTTP answer
-// is reported by category only: the raw error text names resolved addresses and the network's
-// behaviour, which would make test events a probe of any host (issue 19).
+// One signed POST to one endpoint (docs/webhooks.md, "Delivery policy" and "Verifying"): 5 s
+// deadline, 2xx or it failed, never retried. Outbound connections refuse private, loopback and
+// link-local addresses after DNS resolution, except those explicitly allowed (local development and
+// tests). A failure without an HTTP answer is reported by category only: the raw error text names
+// resolved addresses and the network's behaviour, which would make test events a probe of any host
+// (docs/decisions.md, "Test events are not a probe").
 import { standardWebhookHeaders } from './standardWebhooks';
 import http from 'node:http';
 import https from 'node:https';

@@ -1,5 +1,5 @@
-// Webhook endpoints (spec 2.8): URL, subscribed events, a signing secret shown once and kept
-// encrypted (we need it to sign), an active switch.
+// Webhook endpoints (docs/webhooks.md, "Set up an endpoint"): URL, subscribed events, a signing
+// secret shown once and kept encrypted (we need it to sign), an active switch.
 import { recordAudit } from '../platform/audit';
 import { decrypt, encrypt, randomHex } from '../platform/crypto';
 import type { Db } from '../platform/db';
@@ -107,8 +107,8 @@ export async function setWebhookEndpointActive(db: Db, id: string, active: boole
 }
 
 /**
- * Changes an endpoint's URL, events or active switch (spec 2.8). The signing secret never changes:
- * a customer who lost it deletes the endpoint and creates a new one.
+ * Changes an endpoint's URL, events or active switch (docs/webhooks.md). The signing secret never
+ * changes: a customer who lost it deletes the endpoint and creates a new one.
  */
 export async function updateWebhookEndpoint(
   db: Db,
@@ -220,7 +220,8 @@ export const SECRET_OVERLAP_HOURS = 24;
 /**
  * A new signing secret, shown this once. For SECRET_OVERLAP_HOURS the old one still signs each
  * delivery's Standard Webhooks signature beside the new one, so a receiver can switch without
- * losing events; X-Service-Signature (one secret by the spec) uses the new one at once.
+ * losing events; X-Service-Signature (one secret: docs/webhooks.md, "Rotating the signing secret")
+ * uses the new one at once.
  */
 export async function rotateWebhookSecret(db: Db, secretKey: string, id: string, actor: string): Promise<{ endpoint: WebhookEndpoint; signingSecret: string; previousSecretExpiresAt: Date }> {
   if (!isUuid(id)) throw new PostageError('webhook_not_found', `no webhook endpoint ${id}`);
@@ -253,7 +254,7 @@ export async function findWebhookDelivery(db: Db, endpointId: string, deliveryId
   return row ? { id: String(row.id), messageId: row.message_id, eventType: row.event_type, isTest: row.is_test } : undefined;
 }
 
-/** Permanent (spec 2.8): the endpoint, its secret and its delivery history go. */
+/** Permanent (docs/webhooks.md: `DELETE` removes the endpoint for good): the endpoint, its secret and its delivery history go. */
 export async function deleteWebhookEndpoint(db: Db, id: string, actor: string): Promise<void> {
   if (!isUuid(id)) throw new PostageError('webhook_not_found', `no webhook endpoint ${id}`);
   await db.transaction(async (trx) => {

@@ -1,10 +1,10 @@
-// Spec 6.4: the envelope `{event_type, payload}` with string values only.
+// docs/webhooks.md, "Payloads": the envelope `{event_type, payload}` with string values only.
 import type { EmailLogRow } from '../sending/emailLog';
 import type { WebhookEventType } from '../model/webhookEvents';
 
 export interface WebhookEnvelope {
   event_type: WebhookEventType;
-  /** The spec's fields, strings only; plus `tags` (issue 21) when the send carried any. */
+  /** The documented fields, strings only; plus `tags` when the send carried any. */
   payload: Record<string, string | Record<string, string>>;
 }
 

@@ -1,9 +1,9 @@
 // Replaying a recorded delivery (dashboard and POST /api/webhooks/{id}/deliveries/{delivery_id}/
 // replay): the same event again, as one attempt, recorded as a replay of the delivery. Still no
-// automatic retries (spec 6.1): the customer decides. A message's event is rebuilt from its log
-// row and carries the same `webhook-id` as every delivery of that event, so receivers
-// deduplicate it; a test delivery is replayed as a new test event of its type. Checked in the
-// order of test events: the endpoint is the account's, the plan, active, the delivery is the
+// automatic retries (docs/webhooks.md, "Replay"): the customer decides. A message's event is
+// rebuilt from its log row and carries the same `webhook-id` as every delivery of that event, so
+// receivers deduplicate it; a test delivery is replayed as a new test event of its type. Checked in
+// the order of test events: the endpoint is the account's, the plan, active, the delivery is the
 // endpoint's, the account's allowance (shared with test events: 10 a minute).
 import type { Config } from '../platform/config';
 import type { Db } from '../platform/db';

@@ -1,4 +1,4 @@
-// Spec 6.2: X-Service-Signature is `sha256=` + lowercase hex HMAC-SHA256 of the raw body.
+// docs/webhooks.md, "Verifying": X-Service-Signature is `sha256=` + lowercase hex HMAC-SHA256 of the raw body.
 import { constantTimeEqual, hmacSha256Hex } from '../platform/crypto';
 
 export const SIGNATURE_HEADER = 'X-Service-Signature';

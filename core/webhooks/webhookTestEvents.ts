@@ -1,8 +1,9 @@
 // "Send test event" (dashboard and POST /api/webhooks/{id}/test): one signed POST of the chosen
-// event type in the flat test-event shape of spec 6.4, made at once from the caller's process
-// (the customer waits for the answer), and recorded with the endpoint's deliveries as a test.
-// Checked in this order: the endpoint is the account's (404), the plan (403 plan_required), the
-// endpoint is active (409), the account's allowance of test events (429); then the POST.
+// event type in the flat test-event shape (docs/webhooks.md, "Payloads"), made at once from the
+// caller's process (the customer waits for the answer), and recorded with the endpoint's deliveries
+// as a test. Checked in this order: the endpoint is the account's (404), the plan (403
+// plan_required), the endpoint is active (409), the account's allowance of test events (429); then
+// the POST.
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../platform/config';
 import { randomHex } from '../platform/crypto';
@@ -31,12 +32,12 @@ const TEST_LOCAL_PART: Record<WebhookEventType, string> = {
   'email.failed': 'delivered',
 };
 
-/** ISO 8601 with microseconds and a UTC offset, as spec 6.4 shows test timestamps. */
+/** ISO 8601 with microseconds and a UTC offset: the form of a test event's `timestamp`. */
 function microsecondTimestamp(at: Date): string {
   return at.toISOString().replace(/\.(\d{3})Z$/, '.$1000+00:00');
 }
 
-/** Spec 6.4's flat test-event shape: fields at the top level, all strings (plus the bounced list). */
+/** The flat test-event shape (docs/webhooks.md, "Payloads"): fields at the top level, all strings (plus the bounced list). */
 export function testEventPayload(event: WebhookEventType, testDomain: string, at = new Date()): Record<string, string | string[]> {
   const recipient = `${TEST_LOCAL_PART[event]}@${testDomain}`;
   return {

@@ -1,7 +1,8 @@
-// Webhook endpoint URLs (spec 2.8): HTTP or HTTPS, and never an address in private, loopback,
-// link-local or other non-public space unless WEBHOOK_ALLOWED_PRIVATE_ADDRESSES allows it. The
-// rule is the one the delivery agent (request-filtering-agent) applies at connection time, so an
-// endpoint accepted here is one deliveries can reach, and one refused here would be refused there.
+// Webhook endpoint URLs (docs/webhooks.md; `url` of `POST /api/webhooks` in the API reference):
+// HTTP or HTTPS, and never an address in private, loopback, link-local or other non-public space
+// unless WEBHOOK_ALLOWED_PRIVATE_ADDRESSES allows it. The rule is the one the delivery agent
+// (request-filtering-agent) applies at connection time, so an endpoint accepted here is one
+// deliveries can reach, and one refused here would be refused there.
 import { lookup } from 'node:dns/promises';
 import net from 'node:net';
 import ipaddr from 'ipaddr.js';

@@ -95,9 +95,9 @@ const (
 	WebhookFlat WebhookEventShape = "flat"
 )
 
-// WebhookEvent is one verified delivery, read from either shape of the interface (the envelope
-// and the flat test shape) into the same fields. Events may arrive more than once: handle them
-// idempotently, by WebhookID (or MessageID and Type).
+// WebhookEvent is one verified delivery, read from either shape of a delivery's body (the
+// envelope and the flat test shape) into the same fields. Events may arrive more than once:
+// handle them idempotently, by WebhookID (or MessageID and Type).
 type WebhookEvent struct {
 	// Type is the envelope's event_type; for the flat shape, the type its signed status names
 	// (queued: email.sent, delivered: email.delivered, bounced: email.bounced, complaint:

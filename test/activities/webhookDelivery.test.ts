@@ -54,7 +54,7 @@ function verifyInPython(secret: string, got: ReceivedRequest): unknown {
   return JSON.parse(run.stdout) as unknown;
 }
 
-test('a delivery carries exactly the spec headers and a signature the receiver recomputes; the attempt is recorded', async () => {
+test('a delivery carries exactly the documented headers and a signature the receiver recomputes; the attempt is recorded', async () => {
   const { config, activities } = activitiesWith({});
   const { endpoint, signingSecret } = await createEndpoint(database.db, config.secretKey, sender.account.id, receiver.url);
   receiver.setSecret(signingSecret);
@@ -70,7 +70,7 @@ test('a delivery carries exactly the spec headers and a signature the receiver r
     'x-service-signature': expect.stringMatching(/^sha256=[0-9a-f]{64}$/),
     'x-service-event': 'email.sent',
     'user-agent': 'Service-Webhook/1.0',
-    // Standard Webhooks, beside the spec's headers.
+    // Standard Webhooks, beside X-Service-Signature, X-Service-Event and User-Agent.
     'webhook-id': expect.stringMatching(/^msg_[0-9a-f]{32}$/),
     'webhook-timestamp': expect.stringMatching(/^\d{10}$/),
     'webhook-signature': expect.stringMatching(/^v1,[A-Za-z0-9+/]+=*$/),

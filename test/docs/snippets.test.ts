@@ -1,11 +1,12 @@
-// Snippets that cannot rot (issue 28): every `sh` fence of the README and the guides (docs/*.md,
-// but decisions.md, which records choices and has none) runs against a test stack seeded exactly
-// as `npm run dev` seeds (tools/demoSeed.ts: the demo account, its sending key, the verified
-// domain demo.postage.dev, a webhook endpoint at the demo receiver). The fences of one file run in
-// order in one bash session; `http://localhost:3000` becomes the stack's address, and every curl
-// gets --fail-with-body, so an HTTP error fails the snippet. A fence the reader must not or cannot
-// run here (npm run dev, the AWS CLI) carries `<!-- illustrative: <reason> -->` on the line
-// before it. SDK code in the docs is the SDKs' own tested samples (test/unit/documentation.test.ts).
+// Snippets that cannot rot (docs/decisions.md, "Documentation"): every `sh` fence of the README and
+// the guides (docs/*.md, but decisions.md, which records choices and has none) runs against a test
+// stack seeded exactly as `npm run dev` seeds (tools/demoSeed.ts: the demo account, its sending
+// key, the verified domain demo.postage.dev, a webhook endpoint at the demo receiver). The fences
+// of one file run in order in one bash session; `http://localhost:3000` becomes the stack's
+// address, and every curl gets --fail-with-body, so an HTTP error fails the snippet. A fence the
+// reader must not or cannot run here (npm run dev, the AWS CLI) carries `<!-- illustrative:
+// <reason> -->` on the line before it. SDK code in the docs is the SDKs' own tested samples
+// (test/unit/documentation.test.ts).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

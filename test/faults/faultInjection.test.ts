@@ -1,11 +1,12 @@
-// Nothing accepted is lost or sent twice when processes die (issue: faults and operations). A
-// stack of its own, every part a real process: PostgreSQL, Redis, the Temporal dev server (on a
-// SQLite file, so it can restart), the SES emulator behind a proxy that can make SES slow or
-// throttle, the API and the worker. Careful clients send a steady stream from several accounts
-// (test recipients, simulator recipients through SES, attachments, scheduled sends, batches of
-// 5), retrying with their idempotency keys after timeouts, 5xx answers and 409 in-progress. Meanwhile the worker is killed
-// with SIGKILL ten times (some while SES is slow, so mid-sendViaSes), and Temporal, PostgreSQL and
-// Redis are restarted three times each. Then every promise is checked and the figures printed.
+// Nothing accepted is lost or sent twice when processes die (docs/operations.md, "Fault
+// tolerance"). A stack of its own, every part a real process: PostgreSQL, Redis, the Temporal dev
+// server (on a SQLite file, so it can restart), the SES emulator behind a proxy that can make SES
+// slow or throttle, the API and the worker. Careful clients send a steady stream from several
+// accounts (test recipients, simulator recipients through SES, attachments, scheduled sends,
+// batches of 5), retrying with their idempotency keys after timeouts, 5xx answers and 409
+// in-progress. Meanwhile the worker is killed with SIGKILL ten times (some while SES is slow, so
+// mid-sendViaSes), and Temporal, PostgreSQL and Redis are restarted three times each. Then every
+// promise is checked and the figures printed.
 //
 // FAULT_SEED replays the fault schedule and the traffic mix (the seed is printed).
 import { randomInt, randomUUID } from 'node:crypto';

@@ -7,8 +7,9 @@
 // a given ExternalId with a `StringEquals` condition, but an AssumeRole that carries no ExternalId
 // at all is granted even when the trust policy requires one (moto only compares the values it was
 // sent), and `...IfExists` operators are ignored. AWS refuses the first and honours the second.
-// BYOC validation tries the customer's role with a wrong ExternalId and with none (spec 5.1.2),
-// so without this stand-in every correctly protected test role would look unprotected.
+// BYOC validation tries the customer's role with a wrong ExternalId and with none (docs/byoc.md,
+// "Validation"), so without this stand-in every correctly protected test role would look
+// unprotected.
 //
 // The rule implemented, as AWS evaluates it for the operators our trust policies use: an Allow
 // statement for sts:AssumeRole applies only if each of its `sts:ExternalId` conditions holds:

@@ -1,13 +1,14 @@
-// No event lost at any kill point (issue 27). The random fault suite kills processes at random
-// moments; this walks every named point of a message's story deterministically. For each point a
-// worker process is started with POSTAGE_KILL_AT=<point> and dies there with SIGKILL (no cleanup,
-// nothing flushed) while it handles one message; a fresh worker then takes over, and the message
-// must end as if nothing had happened: its final status, exactly one count, every subscribed
-// webhook event delivered at least once (a repeat carries the same event), BYOC content gone,
-// and no second copy handed to SES, except at `ses:answered`, where SES accepted the message and
-// the worker died before recording it: there the timeline says the message may arrive twice.
-// The API's one point (`accept:committed`: counted and in the outbox, no workflow yet) is walked
-// with the API as its own process. A table of every point and its result is printed.
+// No event lost at any kill point (docs/operations.md, "Fault tolerance"). The random fault suite
+// kills processes at random moments; this walks every named point of a message's story
+// deterministically. For each point a worker process is started with POSTAGE_KILL_AT=<point> and
+// dies there with SIGKILL (no cleanup, nothing flushed) while it handles one message; a fresh
+// worker then takes over, and the message must end as if nothing had happened: its final status,
+// exactly one count, every subscribed webhook event delivered at least once (a repeat carries the
+// same event), BYOC content gone, and no second copy handed to SES, except at `ses:answered`, where
+// SES accepted the message and the worker died before recording it: there the timeline says the
+// message may arrive twice. The API's one point (`accept:committed`: counted and in the outbox, no
+// workflow yet) is walked with the API as its own process. A table of every point and its result is
+// printed.
 import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { monthlyUsage } from '../../core/accounts/usage';

@@ -1,9 +1,10 @@
-// What a stranger can make Postage do without an account (issue 19): anonymous endpoints that
-// send email or hash a password are limited per client and in total; parallel guesses cannot get
-// past the sign-in limit, which no longer locks the real user out and which a password reset
-// clears; password hashing is bounded so sign-in stays fast during a flood; reset requests neither
-// cancel a working link when no email goes out nor answer later for addresses that exist.
-// The stack trusts a loopback proxy, so each client speaks from its own IP (X-Forwarded-For).
+// What a stranger can make Postage do without an account (docs/decisions.md, "Open sign-up"):
+// anonymous endpoints that send email or hash a password are limited per client and in total;
+// parallel guesses cannot get past the sign-in limit, which no longer locks the real user out and
+// which a password reset clears; password hashing is bounded so sign-in stays fast during a flood;
+// reset requests neither cancel a working link when no email goes out nor answer later for
+// addresses that exist. The stack trusts a loopback proxy, so each client speaks from its own IP
+// (X-Forwarded-For).
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import type { Db } from '../../core/platform/db';

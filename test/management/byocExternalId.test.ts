@@ -1,8 +1,8 @@
-// Issue 19, item 7: BYOC validation proves that the customer's role requires its ExternalId.
-// The role name is fixed, so a role ARN gives away only an AWS account number; a trust policy
-// without the ExternalId condition would let any Postage account that saves the ARN send from
-// the customer's SES (spec 5.1.2, the confused deputy). Validation therefore also tries the role
-// with a wrong ExternalId and with none, and fails when either works.
+// BYOC validation proves that the customer's role requires its ExternalId (docs/byoc.md,
+// "Validation"). The role name is fixed, so a role ARN gives away only an AWS account number; a
+// trust policy without the ExternalId condition would let any Postage account that saves the ARN
+// send from the customer's SES (the confused deputy). Validation therefore also tries the role with
+// a wrong ExternalId and with none, and fails when either works.
 //
 // The STS is moto's with IAM enforcement, behind the hand-written stand-in that evaluates the
 // `sts:ExternalId` condition where moto does not (an AssumeRole without any ExternalId:

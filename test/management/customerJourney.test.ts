@@ -1,8 +1,8 @@
-// A new customer, over HTTP only (issue 10's walk): sign up -> the verification link from the SES
-// emulator's store -> verify -> sign in -> add a shared domain -> (the operator marks it verified
-// and grants Growth, through postage-admin) -> create a sending key -> send -> the message and its
-// timeline reach `delivered` -> create a webhook, fire its test event, see the delivery listed.
-// Every response is checked against /openapi.json.
+// A new customer, over HTTP only, from sign-up to a first webhook: sign up -> the verification link
+// from the SES emulator's store -> verify -> sign in -> add a shared domain -> (the operator marks
+// it verified and grants Growth, through postage-admin) -> create a sending key -> send -> the
+// message and its timeline reach `delivered` -> create a webhook, fire its test event, see the
+// delivery listed. Every response is checked against /openapi.json.
 import { cliFor, ok, type Cli } from '../cli/cliHarness';
 import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhookReceiver';

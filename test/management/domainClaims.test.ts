@@ -1,8 +1,8 @@
-// Issue 19 item 2: claiming a domain name must not lock its real owner out. Over HTTP against the
-// real API, with moto's SES as the shared SES account (it records identities) and a real DNS server
-// on loopback: an unproven claim blocks nobody and reveals nobody, the first account to prove
-// ownership wins and the other claims are released, no SES identity exists before a proof,
-// unproven claims expire, and an account may hold only so many of them.
+// Claiming a domain name must not lock its real owner out (docs/domains.md, "Claims"). Over HTTP
+// against the real API, with moto's SES as the shared SES account (it records identities) and a
+// real DNS server on loopback: an unproven claim blocks nobody and reveals nobody, the first
+// account to prove ownership wins and the other claims are released, no SES identity exists before
+// a proof, unproven claims expire, and an account may hold only so many of them.
 import { ListIdentitiesCommand, SESClient, VerifyDomainIdentityCommand } from '@aws-sdk/client-ses';
 import { createApiKey } from '../../core/accounts/apiKeys';
 import { createAccount } from '../../core/accounts/accounts';

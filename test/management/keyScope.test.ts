@@ -1,8 +1,9 @@
-// Issue 19 item 3: a domain-scoped full_access key manages only its domains. It cannot mint a key
-// wider than its own (the seen bug: an unscoped key minted by a key scoped to a.example sent from
-// b.example); lists show only what is within its scope; a domain, message or key outside it
-// answers 404 exactly like one that does not exist, and nothing changes; account-wide resources
-// (webhooks, BYOC, usage, suppression changes, new domains) are 403 insufficient_permission.
+// A domain-scoped full_access key manages only its domains (docs/teams.md, "Who may call what"). It
+// cannot mint a key wider than its own (the seen bug: an unscoped key minted by a key scoped to
+// a.example sent from b.example); lists show only what is within its scope; a domain, message or
+// key outside it answers 404 exactly like one that does not exist, and nothing changes;
+// account-wide resources (webhooks, BYOC, usage, suppression changes, new domains) are 403
+// insufficient_permission.
 import { randomUUID } from 'node:crypto';
 import { createApiKey, findApiKey } from '../../core/accounts/apiKeys';
 import { suppressManually } from '../../core/accounts/suppressions';

@@ -1,8 +1,9 @@
 // Every operation of /openapi.json that needs credentials, called by each role of a team (owner,
 // admin, developer, viewer) and by a full_access API key: the roles the policy below allows get
 // their success answer, every other gets 403 insufficient_role (documented) and nothing in the
-// account changes. The policy is written here from the words, not read from the route
-// table, so a row given the wrong role fails.
+// account changes. The policy is written here from the roles as docs/teams.md ("Roles") and
+// docs/decisions.md ("Teams") state them, not read from the route table, so a row given the wrong
+// role fails.
 import { randomUUID } from 'node:crypto';
 import { createApiKey } from '../../core/accounts/apiKeys';
 import { insertMemberUser } from '../../core/accounts/members';

@@ -172,7 +172,7 @@ test('webhooks: Growth or Pro only; events, URL and the switch change; an inacti
   expect((await web.request('GET', `/api/webhooks/${id}/deliveries`)).status).toBe(404);
 });
 
-test('BYOC: policy and ExternalId, save-and-validate with the spec’s reasons, CloudFormation after the first save', async () => {
+test('BYOC: policy and ExternalId, save-and-validate with the documented reasons, CloudFormation after the first save', async () => {
   const { web } = await signedIn(null);
   const before = await web.request('GET', '/api/byoc');
   documented('/api/byoc', 'get', before);

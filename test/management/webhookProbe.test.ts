@@ -1,8 +1,8 @@
-// Issue 19 item 10: `POST /api/webhooks/{id}/test` must not be an open outbound probe. Test events
-// are limited per account (429 too_many_requests with Retry-After); a failure without an HTTP
-// answer is reported, and kept in the deliveries, by category only (no resolved addresses, no
-// system error text, no measured time); and changing or testing an endpoint needs the same plan
-// as creating one (403 plan_required).
+// `POST /api/webhooks/{id}/test` must not be an open outbound probe (docs/decisions.md, "Test
+// events are not a probe"). Test events are limited per account (429 too_many_requests with
+// Retry-After); a failure without an HTTP answer is reported, and kept in the deliveries, by
+// category only (no resolved addresses, no system error text, no measured time); and changing or
+// testing an endpoint needs the same plan as creating one (403 plan_required).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApiKey } from '../../core/accounts/apiKeys';

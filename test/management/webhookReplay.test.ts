@@ -1,6 +1,7 @@
-// Standard Webhooks end to end (issue 21): real deliveries of real sends verify with the official
-// `standardwebhooks` library; a recorded delivery can be replayed (the same event, the same
-// `webhook-id`, recorded as a replay); a rotated secret keeps signing beside the new one.
+// Standard Webhooks end to end (docs/webhooks.md, "Verifying" and "Replay"): real deliveries of
+// real sends verify with the official `standardwebhooks` library; a recorded delivery can be
+// replayed (the same event, the same `webhook-id`, recorded as a replay); a rotated secret keeps
+// signing beside the new one.
 import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { createApiKey } from '../../core/accounts/apiKeys';

@@ -75,9 +75,10 @@ async function lastFailuresOf(handle: WorkflowHandle, activityType: string): Pro
 }
 
 test('a slow step before SES leaves the SES call only what the attempt has left: it is aborted before the activity times out, never overlapping the retry', async () => {
-  // Issue 19: SES_SEND_TIMEOUT_MS (30 s here) bounded only the SES call. Reads that take 40 s
-  // (a table locked by maintenance) then left it running until 70 s, past the activity's 60 s,
-  // while the retry was already sending. Now the call gets min(30 s, what is left less 5 s).
+  // The bug this guards against (docs/decisions.md, "Every outbound call of a send attempt ends
+  // before the attempt"): SES_SEND_TIMEOUT_MS (30 s here) bounded only the SES call. Reads that
+  // take 40 s (a table locked by maintenance) then left it running until 70 s, past the activity's
+  // 60 s, while the retry was already sending. Now the call gets min(30 s, what is left less 5 s).
   const slow = await startServiceStack({ worker: false, env: { SES_ENDPOINT: proxy.endpoint, SES_SEND_TIMEOUT_MS: '30000', OUTCOME_TIMEOUT_SECONDS: '1' } });
   // The worker's reads wait for a lock up to 55 s (instead of failing after 5 s), so one attempt's
   // reads can take 40 s.

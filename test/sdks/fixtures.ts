@@ -17,7 +17,7 @@ import { addVerifiedDomain, configureByoc, setUsage, verifyOwnershipOnly } from 
 import { createSender } from '../helpers/fixtures';
 import type { ServiceStack } from '../helpers/serviceStack';
 
-/** A refusal the SDKs must map: send `body` with `api_key`, expect `status` and `error` (absent: no code, as spec 7 says for 401 and the rate-limit 429). */
+/** A refusal the SDKs must map: send `body` with `api_key`, expect `status` and `error` (absent: no code, as docs/errors-and-limits.md says for 401 and the rate-limit 429). */
 export interface ErrorCase {
   name: string;
   api_key: string;

@@ -1,7 +1,7 @@
-// The official SDKs (issue 23), each tested as its users install it (a packed tarball, a built
-// wheel in a fresh virtual environment, a Go module) by its own tests in its own language,
-// against the real API of a test stack: sdks/<language>/test.sh, given the fixtures of
-// test/sdks/fixtures.ts through the environment. A failing SDK test fails here with its output.
+// The official SDKs, each tested as its users install it (a packed tarball, a built wheel in a
+// fresh virtual environment, a Go module) by its own tests in its own language, against the real
+// API of a test stack: sdks/<language>/test.sh, given the fixtures of test/sdks/fixtures.ts
+// through the environment. A failing SDK test fails here with its output.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';

@@ -105,7 +105,7 @@ test('a BYOC message sent over SMTP leaves no recipient, subject or body in Post
   // Control: the message reached the customer's SES with its content.
   const raw = (await moto.sentRawEmails()).map((e) => e.raw_data).find((r) => r.includes(mk.subject));
   expect(raw).toContain(mk.recipient);
-  expect(raw).toContain(mk.html); // HTML wins over text (spec 2.1)
+  expect(raw).toContain(mk.html); // HTML wins over text (docs/sending.md)
 
   const [dump, redis, history] = [await postgresDump(), await redisContents(), await historyText(messageId!)];
   expect(history).toContain(messageId); // the search sees what it should

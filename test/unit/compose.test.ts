@@ -1,7 +1,7 @@
-// Issue 19, item 9: docker-compose.yml publishes only the API on the host's interfaces (and the
-// Temporal UI on loopback), and the API replicas behind the `scaled` profile's proxy trust its
-// X-Forwarded-For (TRUST_PROXY) while the API that faces clients directly does not. Docker does
-// not run on these machines, so the file is read as Compose reads it (YAML with merge keys).
+// docker-compose.yml publishes only the API on the host's interfaces (and the Temporal UI on
+// loopback), and the API replicas behind the `scaled` profile's proxy trust its X-Forwarded-For
+// (TRUST_PROXY) while the API that faces clients directly does not. Docker does not run on these
+// machines, so the file is read as Compose reads it (YAML with merge keys).
 import fs from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';

@@ -8,8 +8,9 @@ import { Type } from '@sinclair/typebox';
 import type { RouteDeps } from '../../api/http/deps';
 import { mountOperations } from '../../api/http/mountOperations';
 import { operation, type OperationGroup } from '../../api/http/operation';
-import { managementPaths } from '../../api/openapi/managementPaths';
+import { operationPaths } from '../../api/openapi/operationPaths';
 import { OPERATION_GROUPS } from '../../api/routes/operationTable';
+import { loadConfig } from '../../core/platform/config';
 
 const old = operation({
   method: 'get',
@@ -20,14 +21,14 @@ const old = operation({
   ok: [200, Type.Object({ ok: Type.Boolean() }), 'Still answers.'],
   handler: async () => ({ ok: true }),
 });
-const group: OperationGroup = { tag: 'Test', bodyLimit: 1024, bodyOptional: true, operations: [old] };
+const group: OperationGroup = { tag: 'Test', bodyLimit: 1024, bodyOptional: true, unstorableParameters: 'refuse', operations: [old] };
 
 test('a deprecated operation is marked in the document and announces itself on every answer', async () => {
-  const paths = managementPaths([group]);
+  const paths = operationPaths([group], loadConfig({ NODE_ENV: 'development' }));
   expect(paths['/api/old-thing']!.get).toMatchObject({ deprecated: true });
   const noSession: RequestHandler = (_req, _res, next) => next();
   // An anonymous operation without a limit reads nothing of the dependencies.
-  const app = express().use(mountOperations({} as RouteDeps, [group], noSession));
+  const app = express().use(mountOperations({ config: loadConfig({ NODE_ENV: 'development' }) } as RouteDeps, [group], noSession));
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   try {

@@ -13,7 +13,7 @@ test('ExternalIds are 48 hex characters and never repeat', () => {
   for (const id of ids) expect(id).toMatch(/^[0-9a-f]{48}$/);
 });
 
-test('SES account answers are judged in the order of spec 3.2, with 200/day still the sandbox', () => {
+test('SES account answers are judged in the documented order (sending enabled, then out of the sandbox), with 200/day still the sandbox', () => {
   expect(judgeSesAccount({ sendingEnabled: true, max24HourSend: 201 }, 'eu-west-1')).toMatchObject({ ok: true, code: 'ok' });
   expect(judgeSesAccount({ sendingEnabled: true, max24HourSend: 200 }, 'eu-west-1')).toMatchObject({ ok: false, code: 'sandbox', definitive: true });
   expect(judgeSesAccount({ sendingEnabled: false, max24HourSend: 200 }, 'eu-west-1')).toMatchObject({ ok: false, code: 'sending_disabled' });

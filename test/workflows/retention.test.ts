@@ -133,8 +133,9 @@ test('shared content keeps 90 days; BYOC leftovers, the SES id map, rate samples
 });
 
 test('a backlog larger than one batch is purged in full, each DELETE statement removing at most one batch', async () => {
-  // Issue 19: the content purge was one DELETE per table under the 15 s statement timeout; at
-  // volume it could time out every hour and never catch up. Its own database: the counts are exact.
+  // The bug this guards against (docs/decisions.md, "Purges delete in batches"): the content purge
+  // was one DELETE per table under the 15 s statement timeout; at volume it could time out every
+  // hour and never catch up. Its own database: the counts are exact.
   const database = await createTestDatabase();
   const statements: { table: string; rows: number }[] = [];
   database.db.on('query-response', (rows: unknown, query: { sql?: string }) => {

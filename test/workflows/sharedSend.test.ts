@@ -51,7 +51,7 @@ async function acceptedBySes(messageId: string): Promise<string> {
   return eventually('SES to accept the message', async () => (await getLogRow(db(), messageId))?.provider_message_id ?? undefined);
 }
 
-describe('test recipients (spec 4.1)', () => {
+describe('test recipients (docs/test-recipients.md)', () => {
   test.each([
     ['delivered', 'delivered', 'email.delivered', { status: 'delivered' }],
     ['bounced', 'bounce', 'email.bounced', { status: 'bounced', bounce_type: 'Permanent' }],

@@ -1,6 +1,6 @@
 // BYOC: the ExternalId, the role ARN and region form ("Validate and save"), the trust and
 // permissions policies with copy buttons, the CloudFormation download, and Validate, with the
-// spec's failure reasons in plain words.
+// validation codes (docs/byoc.md, "Validation") in plain words.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { ok, postage, type Byoc as ByocState, type ByocValidation } from '../api';
@@ -35,7 +35,7 @@ const REGIONS = [
   'il-central-1',
 ];
 
-/** Spec 5.3's reasons, in words a customer can act on. */
+/** The validation codes (docs/byoc.md, "Validation"), in words a customer can act on. */
 const ADVICE: Record<string, string> = {
   assume_role_failed: 'Postage could not assume the role. Check that it is named Service-BYOC-Role, that its trust policy names our account, and that the ExternalId condition matches the one above.',
   sending_disabled: 'Sending is disabled on your Amazon SES account. Re-enable it in the SES console, then validate again.',

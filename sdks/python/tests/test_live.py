@@ -463,7 +463,7 @@ def test_real_deliveries_verify_with_the_signing_secret(live, client: postage.Po
                 postage.verify_webhook(delivery.body, delivery.headers, secret, now=time.time() + 3600)
             assert caught.value.reason == "timestamp_out_of_tolerance"
 
-        # A test event: the flat shape of spec 6.4, its type named by its signed status.
+        # A test event: the flat shape, its type named by its signed status.
         seen = len(receiver.received)
         tested = admin.webhooks.test(webhook_id, event_type="email.delivered")
         assert tested.delivery.succeeded is True and tested.delivery.test is True

@@ -1,7 +1,7 @@
 """Webhook verification without a server: the Standard Webhooks test vector (and, when the
 official library is at hand, that library), the Standard Webhooks headers required, replays
 refused, X-Service-Signature alone as an opt-in, tampering, clocks, rotated secrets, and both
-payload shapes of spec 6.4 with their type taken from the signed body."""
+payload shapes (envelope and flat) with their type taken from the signed body."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from postage.webhooks import Webhook, verify
 
 SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
 BODY = b'{"event_type":"email.delivered","payload":{"message_id":"6f0c","recipient":"ann@example.org","status":"delivered","tags":{"run":"x"}}}'
-# The flat shape of a test event (spec 6.4), as POST /api/webhooks/{id}/test sends it for a bounce.
+# The flat shape of a test event, as POST /api/webhooks/{id}/test sends it for a bounce.
 FLAT = json.dumps(
     {
         "idempotency_key": "a" * 32,

@@ -1,4 +1,5 @@
-// Verifying a webhook delivery (spec 6.2, README "Webhooks"), with Web Crypto (crypto.subtle):
+// Verifying a webhook delivery (Postage's docs/webhooks.md, "Verifying"; this package's README,
+// "Webhook verification"), with Web Crypto (crypto.subtle):
 //
 //   - Standard Webhooks (required by default; every Postage delivery carries them): `webhook-id`,
 //     `webhook-timestamp` and `webhook-signature`, which holds `v1,<base64 HMAC-SHA256 of
@@ -15,9 +16,9 @@
 //
 // Signatures are compared in constant time, over the raw bytes, before anything is parsed. The
 // body is then read as one typed event, from the envelope `{event_type, payload}` or from the flat
-// test-event shape of spec 6.4 (fields at the top level). The type is only ever read from the
-// signed body: the envelope's `event_type`, or a flat body's `status` (FLAT_EVENT_TYPES); never
-// from the X-Service-Event header, which no signature covers.
+// test-event shape (fields at the top level; docs/webhooks.md, "Payloads"). The type is only ever
+// read from the signed body: the envelope's `event_type`, or a flat body's `status`
+// (FLAT_EVENT_TYPES); never from the X-Service-Event header, which no signature covers.
 import type { components } from './generated/openapi.js';
 import { PostageError } from './errors.js';
 import { webCrypto } from './platform.js';
@@ -80,7 +81,7 @@ export interface WebhookEventData {
 export interface WebhookEvent {
   /** `email.delivered`, ...: the envelope's `event_type`, or for the flat shape the type its signed `status` names (`queued` is `email.sent`, `delivered` `email.delivered`, `bounced` `email.bounced`, `complaint` `email.complained`, `failed` `email.failed`). Never the X-Service-Event header. */
   type: WebhookEventType | (string & {});
-  /** `envelope` (`{event_type, payload}`) or `flat` (the test-event shape of spec 6.4). */
+  /** `envelope` (`{event_type, payload}`) or `flat` (the test-event shape, fields at the top level). */
   shape: 'envelope' | 'flat';
   /** True for a flat test event (POST /api/webhooks/{id}/test, or a replay of one). */
   test: boolean;

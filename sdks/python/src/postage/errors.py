@@ -50,7 +50,7 @@ class ErrorCode(str, Enum):
     string (``ErrorCode.QUEUE_ERROR == "queue_error"``); :attr:`APIError.code` stays a plain
     string, so a code this version does not know still reaches you."""
 
-    # Send gates (spec section 7).
+    # Send gates (Postage's docs/errors-and-limits.md, "Error codes").
     UNAUTHORIZED = "unauthorized"
     DOMAIN_NOT_REGISTERED = "domain_not_registered"
     DOMAIN_NOT_VERIFIED = "domain_not_verified"

@@ -9,8 +9,8 @@ endpoint is created or its secret rotated), twice:
   signatures, space separated, for 24 hours after a rotation). The timestamp must be within
   5 minutes of the receiver's clock, so a delivery captured once and played again later is
   refused.
-- ``X-Service-Signature`` (spec 6.2): ``sha256=`` and the lowercase hex HMAC-SHA256 of the raw
-  body, keyed with the whole secret as it was shown (``whsec_`` included). No timestamp.
+- ``X-Service-Signature``: ``sha256=`` and the lowercase hex HMAC-SHA256 of the raw body,
+  keyed with the whole secret as it was shown (``whsec_`` included). No timestamp.
 
 :func:`verify` (and :meth:`Webhook.verify`, ``client.webhooks.verify``) requires the Standard
 Webhooks headers and checks them, comparing in constant time (``hmac.compare_digest``) over the
@@ -32,7 +32,7 @@ which accepts it and gives up replay protection.
             ...                              # event.message_id, event.recipient, event.payload
         return "", 204
 
-The event is read from either shape of spec 6.4: the envelope (``{"event_type": ...,
+The event is read from either shape of a delivery's body: the envelope (``{"event_type": ...,
 "payload": {...}}``) or the flat shape of test events (the fields at the top level). Its type
 comes only from the signed body: the envelope's ``event_type``, or the type a flat body's
 ``status`` names (:data:`FLAT_EVENT_TYPES`); never from the ``X-Service-Event`` header, which no
@@ -90,8 +90,8 @@ class WebhookEvent:
         type: the event type (``"email.delivered"``, ...): the envelope's ``event_type``, or for
             the flat shape the type its signed ``status`` names (:data:`FLAT_EVENT_TYPES`).
             Never the ``X-Service-Event`` header, which no signature covers.
-        shape: ``"envelope"`` (``{"event_type", "payload"}``) or ``"flat"`` (the test-event shape
-            of spec 6.4, fields at the top level).
+        shape: ``"envelope"`` (``{"event_type", "payload"}``) or ``"flat"`` (the test-event shape,
+            fields at the top level).
         test: true for a flat test event (``client.webhooks.test``, or a replay of one).
         payload: the event's fields by name (``message_id``, ``recipient``, ``status``,
             ``bounce_type``, ``tags``, ...): the envelope's ``payload``, or the whole flat body.
