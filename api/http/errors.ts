@@ -1,13 +1,14 @@
-// The spec's error shape (section 7): {success:false, error, detail}. 401 and the rate-limit 429
-// carry no `error` code; 400 carries field errors instead (see docs/decisions.md).
+// The documented error shape (docs/errors-and-limits.md, "Error codes"): {success:false, error,
+// detail}. 401 and the rate-limit 429 carry no `error` code; 400 carries field errors instead (see
+// docs/decisions.md).
 import type { Response } from 'express';
 import type { ApiErrorCode, ErrorAnswer, PostageErrorCode } from '../../core/model/errorCodes';
 import { PostageError } from '../../core/platform/errors';
 
 interface PublicError extends ErrorAnswer {
   /**
-   * `send`: answered by the send and account endpoints (spec 7 and our additions; the generic
-   * ones by every endpoint); `management`: only by the sign-in and management endpoints.
+   * `send`: answered by the send and account endpoints (the generic ones by every endpoint);
+   * `management`: only by the sign-in and management endpoints.
    */
   endpoints: 'send' | 'management';
   /** Answered with `Retry-After` (the seconds to wait before the same request may pass). */
@@ -43,7 +44,7 @@ export const API_ERRORS = {
   insufficient_permission: { status: 403, retry: 'no, use an unscoped `full_access` key or sign in', endpoints: 'management' },
   /** A state-changing request made with a session but without its CSRF token. */
   csrf_token_invalid: { status: 403, retry: 'no, send the token', endpoints: 'management' },
-  /** Webhooks need a Growth or Pro subscription (spec 1). */
+  /** Webhooks need a Growth or Pro subscription (docs/webhooks.md). */
   plan_required: { status: 403, retry: 'after upgrading', endpoints: 'management' },
   /** Too many failed sign-ins for the address or from the client IP. */
   too_many_attempts: { status: 429, retry: "after `Retry-After`, or reset the password (a completed reset clears the address's count)", endpoints: 'management', retryAfter: true },
@@ -57,7 +58,7 @@ export const API_ERRORS = {
   too_many_pending_domains: { status: 409, retry: 'after verifying or deleting one (unverified ones are deleted after 7 days)', endpoints: 'management' },
   /** BYOC domains are registered in the customer's account: BYOC must validate first. */
   byoc_setup_required: { status: 409, retry: 'after saving BYOC', endpoints: 'management' },
-  /** Inactive webhook endpoints receive nothing, test events included (spec 6.1). */
+  /** Inactive webhook endpoints receive nothing, test events included (docs/webhooks.md, "Events"). */
   webhook_inactive: { status: 409, retry: 'after switching it on', endpoints: 'management' },
   /** Moving or cancelling a scheduled message that has already left (or was cancelled). */
   not_scheduled: { status: 409, retry: 'no', endpoints: 'management' },
@@ -83,7 +84,7 @@ export const API_ERRORS = {
 export type ErrorCode = ApiErrorCode;
 export const ERROR_CODES = Object.keys(API_ERRORS) as ErrorCode[];
 
-/** The answers without an `error` code (spec 7): field errors, a missing key, the per-key rate limit. */
+/** The answers without an `error` code (docs/errors-and-limits.md, "Error codes"): field errors, a missing key, the per-key rate limit. */
 export const UNCODED_ERRORS = {
   invalid_request: { status: 400, retry: 'no, fix the request' },
   unauthenticated: { status: 401, retry: 'no, check the key' },
@@ -95,7 +96,7 @@ export function statusesOf<C extends string>(table: Record<C, ErrorAnswer>, only
   return Object.fromEntries((Object.keys(table) as C[]).filter(only).map((code) => [code, table[code].status])) as Partial<Record<C, number>>;
 }
 
-/** Codes of the send and account endpoints (spec 7 and our additions). */
+/** Codes of the send and account endpoints. */
 export const SEND_ERROR_STATUS = statusesOf(API_ERRORS, (code) => API_ERRORS[code].endpoints === 'send');
 /** Codes only the sign-in and management endpoints answer with. */
 export const MANAGEMENT_ERROR_STATUS = statusesOf(API_ERRORS, (code) => API_ERRORS[code].endpoints === 'management');

@@ -1,4 +1,5 @@
-// X-API-Key on every API route; 401 before anything else is read (spec 4.2, 5.4).
+// X-API-Key on every API route; 401 before anything else is read (docs/sending.md,
+// "Processing order").
 import type { NextFunction, Request, Response } from 'express';
 import { authenticateApiKey, keyPrefix, noteKeyUsed, type ApiKeyRow, type AuthFailure } from '../../core/accounts/apiKeys';
 import type { ApiKeyLookup } from '../../core/accounts/apiKeyCache';

@@ -1,6 +1,6 @@
-// Spec 8: N requests per minute per API key (60 by default), shared by every API process (and the
-// SMTP relay) through Redis (core/platform/sendRateLimit.ts). Runs after authentication and
-// before the body is read.
+// The rate limit (docs/errors-and-limits.md, "Rate-limit headers"): N requests per minute per API
+// key (60 by default), shared by every API process (and the SMTP relay) through Redis
+// (core/platform/sendRateLimit.ts). Runs after authentication and before the body is read.
 import type { NextFunction, Request, Response } from 'express';
 import type Redis from 'ioredis';
 import type { Logger } from 'pino';

@@ -1,5 +1,5 @@
-// The current-account record of GET /api/me/ (spec 2.4): exactly its nine fields, no secrets.
-// Usage comes from the counters that gate sending, for the current UTC month.
+// The current-account record of GET /api/me/ (docs/sending.md, "GET /api/me/"): exactly its nine
+// fields, no secrets. Usage comes from the counters that gate sending, for the current UTC month.
 import { getAccount } from '../../core/accounts/accounts';
 import { getByocConfig, isByocUsable } from '../../core/byoc/byocConfig';
 import type { Db } from '../../core/platform/db';

@@ -1,6 +1,6 @@
-// The API reference at /docs (issue 28): the dashboard build's docs.html, which loads Redoc's
-// standalone bundle from /assets, and /docs/reference.json, the served document with examples and
-// code samples (api/openapi/referenceDocument.ts). Redoc's styled-components add <style> elements
+// The API reference at /docs: the dashboard build's docs.html, which loads Redoc's standalone
+// bundle from /assets, and /docs/reference.json, the served document with examples and code
+// samples (api/openapi/referenceDocument.ts). Redoc's styled-components add <style> elements
 // at run time; the CSP allows them by a nonce made per request (the page's csp-nonce meta, which
 // styled-components read). Scripts come from this origin only, never inline.
 import express, { type Request, type Response } from 'express';

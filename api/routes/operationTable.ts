@@ -27,7 +27,8 @@ const MANAGEMENT_BODY_LIMIT = 64 * 1024;
 const TEMPLATE_BODY_LIMIT = 2 * 1024 * 1024;
 
 export const OPERATION_GROUPS: OperationGroup[] = [
-  // The spec's endpoints for API keys: each reads its own body (the send's limit is configured); untagged, as they always were.
+  // The endpoints any API key calls (the send, the batch send, /api/me/): each reads its own body
+  // (the send's limit is configured); untagged, as they always were.
   { unstorableParameters: 'ignore', operations: [...sendOperations, ...sendBatchOperations, ...meOperations] },
   // Amazon SNS's notifications: outside /api, authenticated by SNS's signature.
   { unstorableParameters: 'ignore', operations: sesEventOperations },

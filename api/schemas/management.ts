@@ -310,7 +310,7 @@ export const Byoc = named(
   'Byoc',
   object({
     configured: Type.Boolean({ description: 'A configuration was saved.' }),
-    byoc_configured: Type.Boolean({ description: 'Validated, enabled and usable (spec 2.4).' }),
+    byoc_configured: Type.Boolean({ description: 'Validated, enabled and usable (the `byoc_configured` of GET /api/me/).' }),
     role_name: Type.Literal('Service-BYOC-Role'),
     role_arn: nullable(str()),
     region: nullable(str()),
@@ -326,7 +326,7 @@ export const ByocValidationView = named(
   object({
     ok: Type.Boolean(),
     code: oneOf(['ok', 'assume_role_failed', 'external_id_not_required', 'sending_disabled', 'sandbox', 'missing_permission', 'not_propagated', 'ses_unreachable'] as const),
-    message: str('The failure reason of spec 5.3, in plain words.'),
+    message: str('The failure reason (or that validation passed), in plain words.'),
   }),
 );
 
@@ -505,7 +505,7 @@ export const WebhookTestResult = named(
   'WebhookTestResult',
   object({
     delivery: WebhookDelivery,
-    payload: Type.Unsafe<Record<string, unknown>>({ type: 'object', description: 'The body that was signed and posted (the flat test-event shape of spec 6.4).' }),
+    payload: Type.Unsafe<Record<string, unknown>>({ type: 'object', description: 'The body that was signed and posted (the flat test-event shape; see the Webhooks guide).' }),
   }),
 );
 /** Typed as the template core/byoc builds (a CloudFormation document); published with the parts a client relies on. */

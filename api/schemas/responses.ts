@@ -63,7 +63,7 @@ export function errorSchema(codes: readonly string[]) {
 /** Every error answer with a code: each operation's answers refer to it, narrowed to the codes of their status (`narrowed`, named.ts). */
 export const errorAnswerSchema = named('Error', errorSchema(ERROR_CODES));
 
-/** 401 and the rate-limit 429: no `error` code (spec 7). */
+/** 401 and the rate-limit 429: no `error` code (docs/errors-and-limits.md, "Error codes"). */
 export const plainErrorSchema = named('PlainError', {
   type: 'object',
   additionalProperties: false,

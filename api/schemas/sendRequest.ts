@@ -1,8 +1,9 @@
-// The JSON Schema (2020-12, the dialect of OpenAPI 3.1) of POST /api/send/ bodies (spec 2.1).
-// /openapi.json publishes it and ajv validates requests with it, so the two cannot drift; the rules
-// the code checks with its own messages (address shapes, strict base64, the cross-field rules)
-// are published too and left out of the ajv pass (checkedInCode.ts). Limits that are
-// configurable (attachment count and size) are filled in from the config.
+// The JSON Schema (2020-12, the dialect of OpenAPI 3.1) of POST /api/send/ bodies
+// (docs/sending.md, "Send an email"). /openapi.json publishes it and ajv validates requests with
+// it, so the two cannot drift; the rules the code checks with its own messages (address shapes,
+// strict base64, the cross-field rules) are published too and left out of the ajv pass
+// (checkedInCode.ts). Limits that are configurable (attachment count and size) are filled in from
+// the config.
 import { checkedInCode } from './checkedInCode';
 import { named } from './named';
 import { MAILBOX } from './patterns';

@@ -1,5 +1,6 @@
-// Turns a POST /api/send/ body into a typed request, or field errors (400). ajv checks the
-// shape against the published schema; the cross-field rules of spec 2.1 follow.
+// Turns a POST /api/send/ body into a typed request, or field errors (400). ajv checks the shape
+// against the published schema; the cross-field rules (docs/errors-and-limits.md, "400 field
+// errors") follow.
 import Ajv2020, { type ErrorObject } from 'ajv/dist/2020';
 import { detectMimeType } from 'nodemailer/lib/mime-funcs/mime-types';
 import { classifyRecipient, domainOf, parseMailbox, type Mailbox, type MailboxError, type RecipientKind } from '../../core/model/addresses';

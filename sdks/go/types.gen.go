@@ -1188,7 +1188,7 @@ type AuditList struct {
 
 // Byoc defines model for Byoc.
 type Byoc struct {
-	// ByocConfigured Validated, enabled and usable (spec 2.4).
+	// ByocConfigured Validated, enabled and usable (the `byoc_configured` of GET /api/me/).
 	ByocConfigured bool `json:"byoc_configured"`
 
 	// Configured A configuration was saved.
@@ -1268,7 +1268,7 @@ type ByocValidation struct {
 type ByocValidationResult struct {
 	Code ByocValidationResultCode `json:"code"`
 
-	// Message The failure reason of spec 5.3, in plain words.
+	// Message The failure reason (or that validation passed), in plain words.
 	Message string `json:"message"`
 	Ok      bool   `json:"ok"`
 }
@@ -2176,6 +2176,6 @@ type WebhookReplayResult struct {
 type WebhookTestResult struct {
 	Delivery WebhookDelivery `json:"delivery"`
 
-	// Payload The body that was signed and posted (the flat test-event shape of spec 6.4).
+	// Payload The body that was signed and posted (the flat test-event shape; see the Webhooks guide).
 	Payload map[string]interface{} `json:"payload"`
 }

@@ -1,8 +1,8 @@
-// Failures after the gates (spec 7: 502 queue_error, 502 attachment_upload_failed): the queue
-// made unreachable for a running API, and a staging store that cannot take the attachments in
-// time. Neither leaves a count, staged content, a log row, a workflow or a replayable key, and a
-// retry with the same idempotency key goes through once the fault is gone. A worker runs, so a
-// message that had slipped through would show up as a log row.
+// Failures after the gates (502 queue_error, 502 attachment_upload_failed): the queue made
+// unreachable for a running API, and a staging store that cannot take the attachments in time.
+// Neither leaves a count, staged content, a log row, a workflow or a replayable key, and a retry
+// with the same idempotency key goes through once the fault is gone. A worker runs, so a message
+// that had slipped through would show up as a log row.
 import { Client, Connection } from '@temporalio/client';
 import { Client as PgClient } from 'pg';
 import { createSender, type SenderFixture } from '../helpers/fixtures';

@@ -1,6 +1,5 @@
-// Spec 4.2, 5.4: every missing, malformed, unknown, revoked or expired key gets 401 before
-// anything else is read; every response carries X-Request-Id; unknown routes answer in the
-// error shape.
+// Every missing, malformed, unknown, revoked or expired key gets 401 before anything else is
+// read; every response carries X-Request-Id; unknown routes answer in the error shape.
 import { createApiKey, revokeApiKey } from '../../core/accounts/apiKeys';
 import { createSender, type SenderFixture } from '../helpers/fixtures';
 import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';

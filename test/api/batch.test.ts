@@ -1,5 +1,5 @@
-// POST /api/send/batch (issue 21): up to 100 emails in one request, each handled exactly as if
-// sent alone, answered item by item, through the real pipeline (API, Temporal, worker, webhooks).
+// POST /api/send/batch: up to 100 emails in one request, each handled exactly as if sent alone,
+// answered item by item, through the real pipeline (API, Temporal, worker, webhooks).
 import { suppressAddress } from '../../core/accounts/suppressions';
 import { utcMonthStart } from '../../core/platform/db';
 import { createEndpoint, createSender } from '../helpers/fixtures';

@@ -385,7 +385,7 @@ test('sign-in and management endpoints: never a 5xx, always documented', async (
 }, 300_000);
 
 test('listings: query strings with NUL and other control characters in any parameter are never a 5xx, and a NUL is always a 400', async () => {
-  // Issue 19: `GET /api/emails?recipient=%00` reached PostgreSQL (which cannot store NUL) and was a 500.
+  // `GET /api/emails?recipient=%00` once reached PostgreSQL (which cannot store NUL) and was a 500.
   const { endpoint } = await createEndpoint(database.db, TEST_SECRET_KEY, sender.account.id, 'http://127.0.0.1:9/hook');
   const listings = ['/api/domains', '/api/api-keys', '/api/webhooks', '/api/webhooks/{id}/deliveries', '/api/emails', '/api/suppressions', '/api/usage'];
   // Each listing's own parameters as /openapi.json documents them, so a new filter is fuzzed too.

@@ -1,6 +1,7 @@
-// The send gates (spec 4.1, 5, 7): every 403/422/429/503 row of the error table provoked through
-// HTTP, each checked for its status, its code, and that nothing was queued, staged or counted;
-// then the documented order, by walking one account through every gate.
+// The send gates (docs/sending.md, "Processing order"): every 403/422/429/503 row of the error
+// table (docs/errors-and-limits.md) provoked through HTTP, each checked for its status, its code,
+// and that nothing was queued, staged or counted; then the documented order, by walking one
+// account through every gate.
 import { createAccount, updateAccount } from '../../core/accounts/accounts';
 import { createApiKey } from '../../core/accounts/apiKeys';
 import { utcMonthStart } from '../../core/platform/db';

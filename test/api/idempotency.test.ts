@@ -1,6 +1,6 @@
-// Idempotency (spec 4.1; issue: key in the body or the Idempotency-Key header, account scope,
-// 24 hours, replay, 409 on another body or while in flight, 100 concurrent requests -> one
-// workflow, one send, one count).
+// Idempotency (docs/sending.md, "Idempotency"): key in the body or the Idempotency-Key header,
+// account scope, 24 hours, replay, 409 on another body or while in flight, 100 concurrent
+// requests -> one workflow, one send, one count.
 import { randomUUID } from 'node:crypto';
 import { Client as PgClient } from 'pg';
 import { createApiKey } from '../../core/accounts/apiKeys';

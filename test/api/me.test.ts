@@ -1,5 +1,5 @@
-// GET /api/me/ (spec 2.4, 4.2): exactly the nine fields, scoped to the key's account, usage from
-// the counters sending uses (current UTC month, 0 without a row), and no secrets.
+// GET /api/me/: exactly the nine fields, scoped to the key's account, usage from the counters
+// sending uses (current UTC month, 0 without a row), and no secrets.
 import { createWebhookEndpoint } from '../../core/webhooks/webhookEndpoints';
 import { addDomain, markDomainVerified } from '../../core/domains/domains';
 import { createSender, uniqueName } from '../helpers/fixtures';

@@ -28,8 +28,8 @@ let temporal: Client;
 beforeAll(async () => {
   database = await createTestDatabase();
   // One account's sends queue behind its usage row, locked from the count to the workflow start
-  // (bench/README.md, issue 15); the rate-limit test sends 60 of them at once, which on a loaded
-  // CI machine took longer than the default 5 s turn (2 of 60 answered 502 queue_error once).
+  // (bench/README.md); the rate-limit test sends 60 of them at once, which on a loaded CI machine
+  // took longer than the default 5 s turn (2 of 60 answered 502 queue_error once).
   // This file is about the guarantees across processes, so it gives the queue more time.
   const env = testEnv({ DATABASE_URL: database.url, TEMPORAL_START_TIMEOUT_MS: '15000' });
   const startWorker = async (n: number) => {

@@ -1,9 +1,9 @@
-// Issue 19, item 8: text PostgreSQL cannot store never reaches it from a URL. Every query and path
-// parameter of the management API passes one gate (api/middleware/parameters.ts) after
-// authentication: a query value holding NUL is a 400 naming the parameter (it was a 500:
-// `GET /api/emails?recipient=%00`); a path segment that holds NUL, or that does not even decode
-// (percent-escaped bytes that are not UTF-8, once a 500 too), names nothing and is 404 not_found.
-// Other control characters are text like any other: they filter to nothing.
+// Text PostgreSQL cannot store never reaches it from a URL. Every query and path parameter of the
+// management API passes one gate (api/middleware/parameters.ts) after authentication: a query
+// value holding NUL is a 400 naming the parameter (it was a 500: `GET /api/emails?recipient=%00`);
+// a path segment that holds NUL, or that does not even decode (percent-escaped bytes that are not
+// UTF-8, once a 500 too), names nothing and is 404 not_found. Other control characters are text
+// like any other: they filter to nothing.
 import { createApiKey } from '../../core/accounts/apiKeys';
 import { createEndpoint, createSender, type SenderFixture } from '../helpers/fixtures';
 import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';

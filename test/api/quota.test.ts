@@ -1,5 +1,5 @@
-// Monthly quota (spec 8): per account, per mode, per UTC calendar month, from the plans table;
-// the free BYOC plan allows 50 BYOC sends; counting is atomic under real parallel requests.
+// Monthly quota: per account, per mode, per UTC calendar month, from the plans table; the free
+// BYOC plan allows 50 BYOC sends; counting is atomic under real parallel requests.
 import { utcMonthStart } from '../../core/platform/db';
 import { setPlan } from '../../core/accounts/plans';
 import { createSender, uniqueName } from '../helpers/fixtures';

@@ -1,5 +1,5 @@
-// Spec 8: 60 requests per minute per API key on /api/send/, shared by every API process through
-// Redis; the 429 has no `error` code and carries Retry-After and X-RateLimit-* headers.
+// 60 requests per minute per API key on /api/send/, shared by every API process through Redis;
+// the 429 has no `error` code and carries Retry-After and X-RateLimit-* headers.
 import Redis from 'ioredis';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';

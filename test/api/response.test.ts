@@ -1,4 +1,4 @@
-// The 200 response (spec 2.2) and what acceptance puts into Temporal: one workflow
+// The 200 response of POST /api/send/ and what acceptance puts into Temporal: one workflow
 // `send-<message_id>` whose input and history hold ids and flags, never the message (claim check).
 import { messageWorkflows } from '../../workflows/client';
 import { QUEUED_MESSAGES, TEST_SEND_WARNING } from '../../core/sending/sendResponse';

@@ -1,7 +1,6 @@
-// Scheduled sends (issue 21) through the real pipeline: gated and counted at acceptance,
-// `scheduled` in the log until their time (a durable timer), then sent as any other; moved and
-// cancelled through the API (the month's count given back); a worker killed while they wait
-// changes nothing.
+// Scheduled sends through the real pipeline: gated and counted at acceptance, `scheduled` in the
+// log until their time (a durable timer), then sent as any other; moved and cancelled through the
+// API (the month's count given back); a worker killed while they wait changes nothing.
 import path from 'node:path';
 import { monthlyUsage } from '../../core/accounts/usage';
 import { sendWorkflowId, type SendEmailResult } from '../../core/model/workflowContract';

@@ -1,6 +1,6 @@
-// Tags on sends (issue 21): checked like SES checks message tags, kept with a shared message's
-// log row, shown and filtered by the email API, echoed in the message's webhook payloads, and
-// passed to SES as message tags. (BYOC: test/pipeline/byocPrivacy.test.ts finds none kept.)
+// Tags on sends: checked like SES checks message tags, kept with a shared message's log row, shown
+// and filtered by the email API, echoed in the message's webhook payloads, and passed to SES as
+// message tags. (BYOC: test/pipeline/byocPrivacy.test.ts finds none kept.)
 import { buildSendEmailInput } from '../../core/ses/rawMessages';
 import { createEndpoint, createSender } from '../helpers/fixtures';
 import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';

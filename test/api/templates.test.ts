@@ -1,8 +1,7 @@
-// Templates (issue 22) through the real API, worker and SES emulator: variables rendered and
-// escaped in what SES receives, raw output where the template asks, no header through a
-// variable, nothing queued for a render that cannot be made, drafts unused until published,
-// aliases, versions, the deletion rule, isolation between accounts, and a batch of 100
-// personalised sends from one template.
+// Templates through the real API, worker and SES emulator: variables rendered and escaped in what
+// SES receives, raw output where the template asks, no header through a variable, nothing queued
+// for a render that cannot be made, drafts unused until published, aliases, versions, the deletion
+// rule, isolation between accounts, and a batch of 100 personalised sends from one template.
 import { randomUUID } from 'node:crypto';
 import { createApiKey } from '../../core/accounts/apiKeys';
 import { monthlyUsage } from '../../core/accounts/usage';

@@ -1,5 +1,5 @@
-// Request bodies (spec 2.1, 7: 400 with field errors): what is refused, with which field errors,
-// and what is accepted. Limits are lowered for this file so they are cheap to cross.
+// Request bodies (400 with field errors): what is refused, with which field errors, and what is
+// accepted. Limits are lowered for this file so they are cheap to cross.
 import { createSender, type SenderFixture } from '../helpers/fixtures';
 import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';
 import { call, send, testSendBody, type ApiResponse } from './helpers/http';
@@ -92,7 +92,7 @@ describe('refused with field errors', () => {
     ['an unknown test address', () => valid({ to: `nobody@${stack.config.testDomain}` }), ['to']],
     ['an empty idempotency key', () => valid({ idempotency_key: '' }), ['idempotency_key']],
     ['an idempotency key with spaces', () => valid({ idempotency_key: 'order 12' }), ['idempotency_key']],
-    // Field names that are Object.prototype members once answered 500 (issue: "well-formed JSON bodies get 500").
+    // Field names that are Object.prototype members once got a 500 for a well-formed JSON body.
     ['an unknown field named constructor', () => valid({ constructor: 1 }), ['constructor']],
     ['an unknown field named toString, in an attachment', () => valid({ attachments: [{ filename: 'a.txt', content: b64('x'), toString: 'x' }] }), ['attachments[0].toString']],
     ['an unknown field named __proto__', () => `{"__proto__":{"x":1},${JSON.stringify(valid()).slice(1)}`, ['__proto__']],

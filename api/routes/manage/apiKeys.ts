@@ -1,6 +1,6 @@
-// API keys (spec 2.6): list (never secrets), create (the secret once), revoke. A caller cannot
-// create a key with more permission or a wider domain scope than its own, and a domain-scoped key
-// sees (and revokes, middleware/keyScope.ts) only keys within its scope.
+// API keys (docs/teams.md, "API keys"): list (never secrets), create (the secret once), revoke. A
+// caller cannot create a key with more permission or a wider domain scope than its own, and a
+// domain-scoped key sees (and revokes, middleware/keyScope.ts) only keys within its scope.
 import { createApiKey, DEFAULT_KEY_PERMISSION, listApiKeys, revokeApiKey } from '../../../core/accounts/apiKeys';
 import { keyOutsideCaller, scopeCovers } from '../../../core/accounts/keyScope';
 import { operation } from '../../http/operation';

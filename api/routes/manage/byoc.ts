@@ -1,4 +1,4 @@
-// BYOC (spec 2.7, 3.2, 5): the configuration, "Validate and save", a new validation, the trust
+// BYOC (docs/byoc.md): the configuration, "Validate and save", a new validation, the trust
 // and permissions policies with the account's ExternalId, and a CloudFormation template that
 // creates Service-BYOC-Role with both.
 import { getByocConfig } from '../../../core/byoc/byocConfig';
@@ -24,7 +24,7 @@ export const byocOperations = [
   operation({
     method: 'put',
     path: '/api/byoc',
-    summary: 'Validate and save the role ARN and region; answers with the spec 5.3 failure reason when validation fails (the configuration is saved either way).',
+    summary: 'Validate and save the role ARN and region; answers with the BYOC validation failure reason when validation fails (the configuration is saved either way).',
     who: 'caller',
     role: 'developer',
     scopedKey: 'account_wide',
@@ -76,7 +76,8 @@ export const byocOperations = [
     more: { 409: [{ codes: ['byoc_setup_required'] }, 'Save the role ARN and region first: that creates the ExternalId.'] },
     async handler({ deps, res, caller }) {
       const saved = await getByocConfig(deps.db, caller.accountId);
-      // The ExternalId is created by the first save (spec 2.7); the template must carry it.
+      // The ExternalId is created by the first save (docs/byoc.md, step 1 of the CloudFormation
+      // setup); the template must carry it.
       if (!saved) throw new PostageError('byoc_not_configured', 'Save the role ARN and region first (PUT /api/byoc): that creates the ExternalId the template needs.');
       res.set('Content-Disposition', 'attachment; filename="postage-byoc-role.json"');
       return byocCloudFormationTemplate(deps.config, saved.externalId);

@@ -1,4 +1,4 @@
-// Domains (spec 2.5, 3.1): list, add (a claim of the name; answers with the records to publish),
+// Domains (docs/domains.md): list, add (a claim of the name; answers with the records to publish),
 // read (each record's state), verify (ownership, which wins the name and issues the DKIM records;
 // then DKIM; says what is still missing), delete. The claim rules are in core/domains/domains.ts.
 import { scopeIncludesDomain } from '../../../core/accounts/keyScope';
@@ -107,7 +107,8 @@ export const domainOperations = [
       const domain = await ownDomain(deps, caller.accountId, params.name);
       const result = await verifyDomain(deps.db, deps.config, dnsLookup(deps), domain, caller.actor);
       const records = await domainRecordsOf(deps.db, deps.config, result.domain);
-      // Required records not found yet: ownership first; DKIM once ownership is verified (spec 3.1).
+      // Required records not found yet: ownership first; DKIM once ownership is verified
+      // (docs/domains.md, "Verify").
       const dkimMissing = new Set(result.dkim.filter((c) => !c.ok).map((c) => c.name));
       const missing = records.filter((r) =>
         r.purpose === 'ownership' ? !result.domain.ownershipVerifiedAt : r.purpose === 'dkim' ? !result.domain.dkimVerifiedAt && (result.dkim.length === 0 || dkimMissing.has(r.name)) : false,

@@ -1,5 +1,5 @@
-// The email log (spec 2.9, shared mode): filtered, newest first, cursor pages; one message with
-// its timeline and its webhook deliveries.
+// The email log (shared mode; docs/sending.md, "The email log"): filtered, newest first, cursor
+// pages; one message with its timeline and its webhook deliveries.
 import { isScoped } from '../../../core/accounts/keyScope';
 import { isUuid } from '../../../core/platform/ids';
 import { getLogRow, messageNotFound } from '../../../core/sending/emailLog';

@@ -1,4 +1,5 @@
-// The suppression list (spec 2.10): search and pages, look one address up, add by hand, remove.
+// The suppression list (docs/sending.md, "Suppressions"): search and pages, look one address up,
+// add by hand, remove.
 import { getSuppression, suppressionPage, suppressManually, unsuppress } from '../../../core/accounts/suppressions';
 import { PostageError } from '../../../core/platform/errors';
 import { operation, reply } from '../../http/operation';

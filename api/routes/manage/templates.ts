@@ -1,6 +1,6 @@
-// Templates (issue 22): create, list (paged), read, edit the draft, publish, list versions,
-// preview with variables, delete (refused while a scheduled message rendered from it waits). The
-// `{id}` of every path is the template's id or its alias.
+// Templates: create, list (paged), read, edit the draft, publish, list versions, preview with
+// variables, delete (refused while a scheduled message rendered from it waits). The `{id}` of
+// every path is the template's id or its alias.
 import { PostageError } from '../../../core/platform/errors';
 import { createTemplatePreviewLimit } from '../../../core/templates/previewLimit';
 import { RenderCapacityError, renderInPool } from '../../../core/templates/renderPool';
@@ -204,7 +204,7 @@ export const templateOperations = [
     body: TemplateTestSendRequest,
     ok: [200, TemplateTestSend, 'Queued; follow it in the email log.'],
     more: refusalAnswers(TEST_SEND_REFUSALS, {
-      403: 'A management refusal, or a send gate (spec 7): the sender domain cannot send.',
+      403: 'A management refusal, or a send gate: the sender domain cannot send.',
       422: 'The test recipient is on the suppression list.',
       429: '`usage_limit_exceeded`: the month’s sends are used up. `too_many_requests`: the account made its template previews and test sends of this minute (60 by default; Retry-After).',
       502: 'Nothing was queued or counted; retry.',

@@ -1,6 +1,6 @@
-// Webhook endpoints (spec 2.8, 6): list, create (the signing secret once), change URL, events or
-// the active switch, delete, recent deliveries, and a signed test event of a chosen type (at most
-// WEBHOOK_TESTS_PER_MINUTE an account). Creating, changing and testing need Growth or Pro.
+// Webhook endpoints (docs/webhooks.md): list, create (the signing secret once), change URL, events
+// or the active switch, delete, recent deliveries, and a signed test event of a chosen type (at
+// most WEBHOOK_TESTS_PER_MINUTE an account). Creating, changing and testing need Growth or Pro.
 import { PostageError } from '../../../core/platform/errors';
 import {
   createWebhookEndpoint,
@@ -145,7 +145,8 @@ export const webhookOperations = [
   operation({
     method: 'post',
     path: '/api/webhooks/{id}/test',
-    summary: 'POST a signed test event of the chosen type (spec 6.4 flat test shape) to the endpoint now, and record it (Growth and Pro plans; at most 10 test events a minute per account).',
+    summary:
+      'POST a signed test event of the chosen type (the flat test-event shape; see the Webhooks guide) to the endpoint now, and record it (Growth and Pro plans; at most 10 test events a minute per account).',
     who: 'caller',
     role: 'developer',
     scopedKey: 'account_wide',
@@ -187,7 +188,7 @@ export const webhookOperations = [
     method: 'post',
     path: '/api/webhooks/{id}/rotate-secret',
     summary:
-      'Replace the signing secret; the new one is in this response only. For 24 hours every delivery’s Standard Webhooks `webhook-signature` carries a signature made with each of the two secrets, so a receiver can switch without losing events; X-Service-Signature (one secret, spec 6.2) uses the new one at once (Growth and Pro plans).',
+      'Replace the signing secret; the new one is in this response only. For 24 hours every delivery’s Standard Webhooks `webhook-signature` carries a signature made with each of the two secrets, so a receiver can switch without losing events; X-Service-Signature (a single signature, so one secret) uses the new one at once (Growth and Pro plans).',
     who: 'caller',
     role: 'developer',
     scopedKey: 'account_wide',

@@ -338,7 +338,7 @@ export interface paths {
          */
         get: operations["getApiByoc"];
         /**
-         * Validate and save the role ARN and region; answers with the spec 5.3 failure reason when validation fails (the configuration is saved either way).
+         * Validate and save the role ARN and region; answers with the BYOC validation failure reason when validation fails (the configuration is saved either way).
          * @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`.
          */
         put: operations["putApiByoc"];
@@ -981,7 +981,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Replace the signing secret; the new one is in this response only. For 24 hours every delivery’s Standard Webhooks `webhook-signature` carries a signature made with each of the two secrets, so a receiver can switch without losing events; X-Service-Signature (one secret, spec 6.2) uses the new one at once (Growth and Pro plans).
+         * Replace the signing secret; the new one is in this response only. For 24 hours every delivery’s Standard Webhooks `webhook-signature` carries a signature made with each of the two secrets, so a receiver can switch without losing events; X-Service-Signature (a single signature, so one secret) uses the new one at once (Growth and Pro plans).
          * @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`.
          */
         post: operations["postApiWebhooksIdRotateSecret"];
@@ -1001,7 +1001,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST a signed test event of the chosen type (spec 6.4 flat test shape) to the endpoint now, and record it (Growth and Pro plans; at most 10 test events a minute per account).
+         * POST a signed test event of the chosen type (the flat test-event shape; see the Webhooks guide) to the endpoint now, and record it (Growth and Pro plans; at most 10 test events a minute per account).
          * @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`.
          */
         post: operations["postApiWebhooksIdTest"];
@@ -1102,7 +1102,7 @@ export interface components {
             next_cursor: string | null;
         };
         Byoc: {
-            /** @description Validated, enabled and usable (spec 2.4). */
+            /** @description Validated, enabled and usable (the `byoc_configured` of GET /api/me/). */
             byoc_configured: boolean;
             /** @description A configuration was saved. */
             configured: boolean;
@@ -1150,7 +1150,7 @@ export interface components {
         ByocValidationResult: {
             /** @enum {unknown} */
             code: "ok" | "assume_role_failed" | "external_id_not_required" | "sending_disabled" | "sandbox" | "missing_permission" | "not_propagated" | "ses_unreachable";
-            /** @description The failure reason of spec 5.3, in plain words. */
+            /** @description The failure reason (or that validation passed), in plain words. */
             message: string;
             ok: boolean;
         };
@@ -1855,7 +1855,7 @@ export interface components {
         };
         WebhookTestResult: {
             delivery: components["schemas"]["WebhookDelivery"];
-            /** @description The body that was signed and posted (the flat test-event shape of spec 6.4). */
+            /** @description The body that was signed and posted (the flat test-event shape; see the Webhooks guide). */
             payload: Record<string, unknown>;
         };
     };
@@ -6459,7 +6459,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlainError"];
                 };
             };
-            /** @description A management refusal, or a send gate (spec 7): the sender domain cannot send. */
+            /** @description A management refusal, or a send gate: the sender domain cannot send. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
