@@ -29,7 +29,10 @@ const IO_MODULES = [
   'request-filtering-agent',
 ];
 
-const restricted = (patterns, paths = []) => ['error', { paths, patterns: patterns.map((p) => ({ ...p, allowTypeImports: p.allowTypeImports ?? false })) }];
+const restricted = (patterns, paths = []) => [
+  'error',
+  { paths, patterns: patterns.map((p) => ({ ...p, allowTypeImports: p.allowTypeImports ?? false })) },
+];
 
 /**
  * core/'s folders from the bottom up: each imports only the folders before it, so no loop between
@@ -41,7 +44,18 @@ const restricted = (patterns, paths = []) => ['error', { paths, patterns: patter
  * reads reputation), webhooks tell the customer.
  * A new folder goes into this list (test/unit/lintRules.test.ts checks that every one is here).
  */
-export const CORE_LAYERS = ['model', 'platform', 'accounts', 'byoc', 'ses', 'domains', 'providerEvents', 'templates', 'sending', 'webhooks'];
+export const CORE_LAYERS = [
+  'model',
+  'platform',
+  'accounts',
+  'byoc',
+  'ses',
+  'domains',
+  'providerEvents',
+  'templates',
+  'sending',
+  'webhooks',
+];
 
 const coreLayerOrder = CORE_LAYERS.join(' < ');
 
@@ -57,7 +71,11 @@ export const layerRules = [
         { group: IO_MODULES, message: 'Workflows are deterministic: no I/O modules (do I/O in an activity).' },
         { regex: '^\\.\\./core/(?!model/)', message: 'Workflows may import only core/model (pure types and rules).' },
         { regex: '^\\.\\./(api|worker|smtp|cli|tools)(/|$)', message: 'Workflows import no process code.' },
-        { regex: '^\\.\\./activities', allowTypeImports: true, message: 'Workflows reach activities through proxyActivities, by type only.' },
+        {
+          regex: '^\\.\\./activities',
+          allowTypeImports: true,
+          message: 'Workflows reach activities through proxyActivities, by type only.',
+        },
       ]),
     },
   },
@@ -68,7 +86,8 @@ export const layerRules = [
       '@typescript-eslint/no-restricted-imports': restricted([
         {
           regex: '^(\\.\\./)+(api|workflows|worker|smtp|cli|tools|activities)(/|$)',
-          message: 'core/ is shared by every process and imports none of them (workflows are reached through MessageWorkflows).',
+          message:
+            'core/ is shared by every process and imports none of them (workflows are reached through MessageWorkflows).',
         },
       ]),
     },
@@ -90,7 +109,13 @@ export const layerRules = [
         },
       ],
       // A name has one home: importers name it, so the folder edges above are the real ones.
-      'no-restricted-syntax': ['error', { selector: 'ExportNamedDeclaration[source], ExportAllDeclaration', message: 'core/ re-exports nothing: import the name from the module that defines it.' }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ExportNamedDeclaration[source], ExportAllDeclaration',
+          message: 'core/ re-exports nothing: import the name from the module that defines it.',
+        },
+      ],
     },
   },
   {
@@ -108,30 +133,61 @@ export const layerRules = [
   {
     name: 'postage/cli and tools do not import each other',
     files: ['cli/**/*.ts'],
-    rules: { '@typescript-eslint/no-restricted-imports': restricted([{ regex: '^(\\.\\./)+tools(/|$)', message: 'cli/ and tools/ share code through core/platform.' }]) },
+    rules: {
+      '@typescript-eslint/no-restricted-imports': restricted([
+        { regex: '^(\\.\\./)+tools(/|$)', message: 'cli/ and tools/ share code through core/platform.' },
+      ]),
+    },
   },
   {
     files: ['tools/**/*.ts'],
-    rules: { '@typescript-eslint/no-restricted-imports': restricted([{ regex: '^(\\.\\./)+cli(/|$)', message: 'cli/ and tools/ share code through core/platform.' }]) },
+    rules: {
+      '@typescript-eslint/no-restricted-imports': restricted([
+        { regex: '^(\\.\\./)+cli(/|$)', message: 'cli/ and tools/ share code through core/platform.' },
+      ]),
+    },
   },
   {
     name: 'postage/api: the HTTP layer',
     files: ['api/**/*.ts'],
-    rules: { '@typescript-eslint/no-restricted-imports': restricted([{ regex: '^(\\.\\./)+(worker|smtp|cli|tools|activities)(/|$)', message: 'The API calls core/ and the workflow client only.' }]) },
+    rules: {
+      '@typescript-eslint/no-restricted-imports': restricted([
+        {
+          regex: '^(\\.\\./)+(worker|smtp|cli|tools|activities)(/|$)',
+          message: 'The API calls core/ and the workflow client only.',
+        },
+      ]),
+    },
   },
   {
     name: 'postage/smtp: the SMTP relay, a front end like the API',
     files: ['smtp/**/*.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': restricted([
-        { regex: '^(\\.\\./)+(api|worker|cli|tools|activities)(/|$)', message: 'The SMTP relay calls core/ and the workflow client only (share code with the API through core/).' },
+        {
+          regex: '^(\\.\\./)+(api|worker|cli|tools|activities)(/|$)',
+          message: 'The SMTP relay calls core/ and the workflow client only (share code with the API through core/).',
+        },
       ]),
     },
   },
 ];
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', '.tools/**', '**/dist/**', 'coverage/**', 'dashboard/vite.config.ts', 'cli/bin/**', 'docs/examples/**', 'sdks/**', 'eslint.config.mjs', 'jest.config.js'] },
+  {
+    ignores: [
+      'node_modules/**',
+      '.tools/**',
+      '**/dist/**',
+      'coverage/**',
+      'dashboard/vite.config.ts',
+      'cli/bin/**',
+      'docs/examples/**',
+      'sdks/**',
+      'eslint.config.mjs',
+      'jest.config.js',
+    ],
+  },
   {
     files: ['**/*.ts'],
     languageOptions: {
@@ -158,7 +214,10 @@ export default tseslint.config(
   {
     name: 'postage/dashboard: the browser app (its own tsconfig), on the public API only',
     files: ['dashboard/src/**/*.{ts,tsx}'],
-    languageOptions: { parser: tseslint.parser, parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    languageOptions: {
+      parser: tseslint.parser,
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
     plugins: { '@typescript-eslint': tseslint.plugin },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
@@ -166,7 +225,10 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-restricted-imports': restricted([
-        { regex: '^(\\.\\./)+(\\.\\./)(core|api|workflows|worker|cli|tools|activities)(/|$)', message: 'The dashboard uses only the public management API over HTTP.' },
+        {
+          regex: '^(\\.\\./)+(\\.\\./)(core|api|workflows|worker|cli|tools|activities)(/|$)',
+          message: 'The dashboard uses only the public management API over HTTP.',
+        },
       ]),
     },
   },

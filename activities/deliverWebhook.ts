@@ -16,14 +16,21 @@ import type { ResolvedActivityDeps } from './deps';
  * section of docs/webhooks.md asks).
  */
 export function deliverWebhook(deps: ResolvedActivityDeps) {
-  return async function deliverWebhook(input: { endpointId: string; messageId: string; event: WebhookEventType }): Promise<{ succeeded: boolean; statusCode: number | null }> {
+  return async function deliverWebhook(input: {
+    endpointId: string;
+    messageId: string;
+    event: WebhookEventType;
+  }): Promise<{ succeeded: boolean; statusCode: number | null }> {
     // Run again: a retry, or a local activity whose workflow task is run again after its worker died.
     const { info } = Context.current();
     if (info.attempt > 1 || info.isLocal) {
       const recorded = await recordedMessageDelivery(deps.db, input);
       if (recorded) return recorded;
     }
-    const [endpoint, row] = await Promise.all([endpointForDelivery(deps.db, deps.config.secretKey, input.endpointId), getLogRow(deps.db, input.messageId)]);
+    const [endpoint, row] = await Promise.all([
+      endpointForDelivery(deps.db, deps.config.secretKey, input.endpointId),
+      getLogRow(deps.db, input.messageId),
+    ]);
     // Deactivated or deleted since the event fired, or the log row purged: nothing to send.
     if (!endpoint || !endpoint.active || !row) return { succeeded: false, statusCode: null };
     const body = JSON.stringify(buildWebhookEnvelope(input.event, row));
@@ -37,7 +44,17 @@ export function deliverWebhook(deps: ResolvedActivityDeps) {
     });
     deps.metrics.webhookDeliveries.inc({ result: attempt.succeeded ? 'succeeded' : 'failed' });
     deps.metrics.webhookDuration.observe(attempt.latencyMs / 1000);
-    if (!attempt.succeeded) deps.logger.warn({ endpointId: endpoint.id, event: input.event, statusCode: attempt.statusCode, error: attempt.error, cause: attempt.cause }, 'webhook delivery failed');
+    if (!attempt.succeeded)
+      deps.logger.warn(
+        {
+          endpointId: endpoint.id,
+          event: input.event,
+          statusCode: attempt.statusCode,
+          error: attempt.error,
+          cause: attempt.cause,
+        },
+        'webhook delivery failed',
+      );
     return { succeeded: attempt.succeeded, statusCode: attempt.statusCode };
   };
 }

@@ -19,7 +19,9 @@ export function recordOutcome(deps: ResolvedActivityDeps) {
   }): Promise<{ applied: boolean; status: MessageStatus; webhookEndpointIds?: string[] }> {
     const [{ applied, status: current }, endpointIds] = await Promise.all([
       applyOutcomeToLog(deps.db, input.messageId, input.outcome, input.recordedBy),
-      input.webhookEndpointsOf !== undefined ? subscribedEndpointIds(deps.db, input.webhookEndpointsOf, OUTCOME_EVENT[input.outcome.type]) : undefined,
+      input.webhookEndpointsOf !== undefined
+        ? subscribedEndpointIds(deps.db, input.webhookEndpointsOf, OUTCOME_EVENT[input.outcome.type])
+        : undefined,
     ]);
     const status = current ?? input.outcome.type;
     if (applied) deps.metrics.outcomes.inc({ status });

@@ -28,7 +28,8 @@ export function recordQueuedMessage(deps: ResolvedActivityDeps) {
     const staged = await loadStagedMessage(deps.db, deps.config.secretKey, input.messageId);
     if (!staged) {
       // A scheduled message cancelled before its workflow got here: accepted, then called off.
-      if (input.scheduledAt && (await scheduledSendState(deps.db, input.messageId)) === 'canceled') return { accepted: false, canceled: true };
+      if (input.scheduledAt && (await scheduledSendState(deps.db, input.messageId)) === 'canceled')
+        return { accepted: false, canceled: true };
       return { accepted: false };
     }
     if (staged.mode === 'shared') {
@@ -44,12 +45,21 @@ export function recordQueuedMessage(deps: ResolvedActivityDeps) {
         ...(staged.content.template ? { template: staged.content.template } : {}),
       };
       if (!input.scheduledAt) {
-        const [, endpointIds] = await Promise.all([insertQueuedLogRow(deps.db, row), input.webhookEndpointsFor && subscribedEndpointIds(deps.db, staged.accountId, input.webhookEndpointsFor)]);
+        const [, endpointIds] = await Promise.all([
+          insertQueuedLogRow(deps.db, row),
+          input.webhookEndpointsFor && subscribedEndpointIds(deps.db, staged.accountId, input.webhookEndpointsFor),
+        ]);
         return { accepted: true, ...(endpointIds ? { webhookEndpointIds: endpointIds } : {}) };
       }
       // Moved or cancelled before the row existed: the row says so from the start (the content of
       // a cancelled message was kept for this row only, and goes now).
-      if ((await writeScheduledLogRow(deps.db, staged.messageId, (trx) => insertQueuedLogRow(trx, { ...row, scheduledAt: input.scheduledAt! }))).canceled) {
+      if (
+        (
+          await writeScheduledLogRow(deps.db, staged.messageId, (trx) =>
+            insertQueuedLogRow(trx, { ...row, scheduledAt: input.scheduledAt! }),
+          )
+        ).canceled
+      ) {
         await deleteStagedMessage(deps.db, staged.messageId);
         return { accepted: false, canceled: true };
       }

@@ -8,9 +8,16 @@ import type { ResolvedActivityDeps } from './deps';
  * it in the timeline).
  */
 export function recordSent(deps: ResolvedActivityDeps) {
-  return async function recordSent(input: { messageId: string; providerMessageId: string; discardAttachments?: true }): Promise<{ sentAt: string | null }> {
+  return async function recordSent(input: {
+    messageId: string;
+    providerMessageId: string;
+    discardAttachments?: true;
+  }): Promise<{ sentAt: string | null }> {
     // `discardAttachments`: the test send's two steps in one (its staged attachments are dropped unsent).
-    const [sentAt] = await Promise.all([markLogRowSent(deps.db, input.messageId, input.providerMessageId), input.discardAttachments && discardStagedAttachments(deps.db, input.messageId)]);
+    const [sentAt] = await Promise.all([
+      markLogRowSent(deps.db, input.messageId, input.providerMessageId),
+      input.discardAttachments && discardStagedAttachments(deps.db, input.messageId),
+    ]);
     return { sentAt: sentAt ? sentAt.toISOString() : null };
   };
 }

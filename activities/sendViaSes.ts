@@ -7,7 +7,15 @@ import { classifySesError, type ClassifiedProviderError } from '../core/ses/prov
 import { providerMessageIdOf, recordProviderMessage } from '../core/providerEvents/providerMessages';
 import { recordSendSample } from '../core/providerEvents/reputation';
 import { sendRawThroughSes } from '../core/ses/rawMessages';
-import { beginSesCall, byocSentId, deleteStagedMessage, loadStagedMessage, recordByocSent, settleSesCall, type StagedMessage } from '../core/sending/staging';
+import {
+  beginSesCall,
+  byocSentId,
+  deleteStagedMessage,
+  loadStagedMessage,
+  recordByocSent,
+  settleSesCall,
+  type StagedMessage,
+} from '../core/sending/staging';
 import { SEND_FAILURE } from '../core/model/sendFailures';
 import { AttemptDeadline } from './attemptDeadline';
 import { whileBeating } from './heartbeat';
@@ -41,9 +49,19 @@ function counted(deps: ResolvedActivityDeps, error: ClassifiedProviderError): Cl
   return error;
 }
 
-async function recordSharedAcceptance(deps: ResolvedActivityDeps, staged: StagedMessage, kind: MessageKind, providerMessageId: string): Promise<void> {
+async function recordSharedAcceptance(
+  deps: ResolvedActivityDeps,
+  staged: StagedMessage,
+  kind: MessageKind,
+  providerMessageId: string,
+): Promise<void> {
   await deps.db.transaction(async (trx) => {
-    await recordProviderMessage(trx, { providerMessageId, messageId: staged.messageId, accountId: staged.accountId, kind });
+    await recordProviderMessage(trx, {
+      providerMessageId,
+      messageId: staged.messageId,
+      accountId: staged.accountId,
+      kind,
+    });
     await markLogRowSent(trx, staged.messageId, providerMessageId);
     // Rates count real recipients only: test and simulator sends never reach reputation.
     if (kind === 'real') await recordSendSample(trx, { messageId: staged.messageId, accountId: staged.accountId });
@@ -62,7 +80,8 @@ function refusedBySes(err: unknown): boolean {
  * idempotency, so the alternative would be losing the message (docs/decisions.md).
  */
 async function noteSecondCall(deps: ResolvedActivityDeps, staged: StagedMessage): Promise<void> {
-  const reason = 'An earlier attempt handed the message to SES but its answer was lost (the worker stopped or SES did not answer in time); it was sent again and may arrive twice.';
+  const reason =
+    'An earlier attempt handed the message to SES but its answer was lost (the worker stopped or SES did not answer in time); it was sent again and may arrive twice.';
   const recorded = staged.mode === 'shared' ? await recordPossibleDuplicate(deps.db, staged.messageId, reason) : true;
   if (recorded) deps.metrics.possibleDuplicates.inc({ mode: staged.mode });
 }
@@ -71,9 +90,17 @@ async function noteSecondCall(deps: ResolvedActivityDeps, staged: StagedMessage)
  * The one SendEmail call of an attempt, counted as unsettled from just before it is made until
  * SES's answer is recorded (the caller's job) or SES refuses the message. Returns SES's id.
  */
-async function callSes(deps: ResolvedActivityDeps, staged: StagedMessage, ses: SESv2Client, deadline: AttemptDeadline): Promise<string> {
+async function callSes(
+  deps: ResolvedActivityDeps,
+  staged: StagedMessage,
+  ses: SESv2Client,
+  deadline: AttemptDeadline,
+): Promise<string> {
   const { attachments, earlierUnsettledCalls } = await beginSesCall(deps.db, deps.config.secretKey, staged.messageId);
-  const settle = () => settleSesCall(deps.db, staged.messageId).catch((err: unknown) => deps.logger.warn({ err, messageId: staged.messageId }, 'could not settle an SES call'));
+  const settle = () =>
+    settleSesCall(deps.db, staged.messageId).catch((err: unknown) =>
+      deps.logger.warn({ err, messageId: staged.messageId }, 'could not settle an SES call'),
+    );
   let signal: AbortSignal;
   try {
     if (earlierUnsettledCalls > 0) await noteSecondCall(deps, staged);
@@ -96,10 +123,17 @@ async function callSes(deps: ResolvedActivityDeps, staged: StagedMessage, ses: S
  * idempotency: a call still running when the attempt times out would overlap its retry.
  */
 function sesCallSignal(deps: ResolvedActivityDeps, deadline: AttemptDeadline): AbortSignal {
-  return deadline.callSignal(deps.config.ses.sendTimeoutMs, Context.current().cancellationSignal) ?? attemptOutOfTime('SES');
+  return (
+    deadline.callSignal(deps.config.ses.sendTimeoutMs, Context.current().cancellationSignal) ?? attemptOutOfTime('SES')
+  );
 }
 
-async function sendShared(deps: ResolvedActivityDeps, staged: StagedMessage, kind: MessageKind, deadline: AttemptDeadline): Promise<AcceptedByProvider> {
+async function sendShared(
+  deps: ResolvedActivityDeps,
+  staged: StagedMessage,
+  kind: MessageKind,
+  deadline: AttemptDeadline,
+): Promise<AcceptedByProvider> {
   const earlier = idFromEarlierAttempt() ?? (await providerMessageIdOf(deps.db, staged.messageId));
   if (earlier) {
     await recordSharedAcceptance(deps, staged, kind, earlier);
@@ -117,7 +151,11 @@ async function sendShared(deps: ResolvedActivityDeps, staged: StagedMessage, kin
   return { providerMessageId };
 }
 
-async function sendByoc(deps: ResolvedActivityDeps, staged: StagedMessage, deadline: AttemptDeadline): Promise<AcceptedByProvider> {
+async function sendByoc(
+  deps: ResolvedActivityDeps,
+  staged: StagedMessage,
+  deadline: AttemptDeadline,
+): Promise<AcceptedByProvider> {
   const session = await byocSession(deps, staged.accountId, deadline);
   const ses = byocSesClient(deps.config, session.config.region, session.credentials);
   let providerMessageId: string;
@@ -135,7 +173,9 @@ async function sendByoc(deps: ResolvedActivityDeps, staged: StagedMessage, deadl
   // BYOC content must not outlive its use; SES's id is kept in its place, so a retry of this
   // attempt (its worker died) knows the message went. The workflow deletes the content again
   // (retrying) whatever happens, so a failure here must not fail an accepted send.
-  await recordByocSent(deps.db, staged.messageId, providerMessageId).catch((err: unknown) => deps.logger.warn({ err, messageId: staged.messageId }, 'could not delete BYOC content yet'));
+  await recordByocSent(deps.db, staged.messageId, providerMessageId).catch((err: unknown) =>
+    deps.logger.warn({ err, messageId: staged.messageId }, 'could not delete BYOC content yet'),
+  );
   return { providerMessageId };
 }
 
@@ -156,7 +196,11 @@ export function sendViaSes(deps: ResolvedActivityDeps) {
   };
 }
 
-async function sendOnce(deps: ResolvedActivityDeps, input: { messageId: string; kind: MessageKind }, deadline: AttemptDeadline): Promise<AcceptedByProvider> {
+async function sendOnce(
+  deps: ResolvedActivityDeps,
+  input: { messageId: string; kind: MessageKind },
+  deadline: AttemptDeadline,
+): Promise<AcceptedByProvider> {
   const earlier = idFromEarlierAttempt();
   const staged = await loadStagedMessage(deps.db, deps.config.secretKey, input.messageId);
   if (!staged) {
@@ -164,7 +208,10 @@ async function sendOnce(deps: ResolvedActivityDeps, input: { messageId: string; 
     // heartbeat, or the record written with the deletion).
     const sent = earlier ?? (await byocSentId(deps.db, input.messageId));
     if (sent) return { providerMessageId: sent };
-    throw ApplicationFailure.nonRetryable('the staged message content is gone (purged or already discarded)', SEND_FAILURE.message);
+    throw ApplicationFailure.nonRetryable(
+      'the staged message content is gone (purged or already discarded)',
+      SEND_FAILURE.message,
+    );
   }
   if (staged.mode === 'shared') return sendShared(deps, staged, input.kind, deadline);
   if (earlier) {

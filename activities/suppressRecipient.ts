@@ -9,15 +9,29 @@ import type { ResolvedActivityDeps } from './deps';
  * and never returned.
  */
 export function suppressRecipient(deps: ResolvedActivityDeps) {
-  return async function suppressRecipient(input: { accountId: string; messageId: string; reason: 'bounce' | 'complaint' }): Promise<{ suppressed: boolean; recipientKnown: boolean }> {
+  return async function suppressRecipient(input: {
+    accountId: string;
+    messageId: string;
+    reason: 'bounce' | 'complaint';
+  }): Promise<{ suppressed: boolean; recipientKnown: boolean }> {
     // The log row is the cheap read; the staged content (decrypted whole) only once the row has
     // been purged (after 14 days, while content is kept 90).
-    const address = (await getLogRow(deps.db, input.messageId))?.recipient ?? (await loadStagedMessage(deps.db, deps.config.secretKey, input.messageId))?.content.to.address;
+    const address =
+      (await getLogRow(deps.db, input.messageId))?.recipient ??
+      (await loadStagedMessage(deps.db, deps.config.secretKey, input.messageId))?.content.to.address;
     if (!address) {
-      deps.logger.warn({ messageId: input.messageId }, 'cannot suppress: the message content and log row are both gone');
+      deps.logger.warn(
+        { messageId: input.messageId },
+        'cannot suppress: the message content and log row are both gone',
+      );
       return { suppressed: false, recipientKnown: false };
     }
-    const suppressed = await suppressAddress(deps.db, { accountId: input.accountId, address, reason: input.reason, sourceMessageId: input.messageId });
+    const suppressed = await suppressAddress(deps.db, {
+      accountId: input.accountId,
+      address,
+      reason: input.reason,
+      sourceMessageId: input.messageId,
+    });
     return { suppressed, recipientKnown: true };
   };
 }

@@ -1,4 +1,10 @@
-import { recordReputationEvent, reputationRates, suspendForReputation, suspensionReason, type ReputationEvent } from '../core/providerEvents/reputation';
+import {
+  recordReputationEvent,
+  reputationRates,
+  suspendForReputation,
+  suspensionReason,
+  type ReputationEvent,
+} from '../core/providerEvents/reputation';
 import { systemAccountId } from '../core/sending/systemEmail';
 import type { ResolvedActivityDeps } from './deps';
 
@@ -8,7 +14,12 @@ import type { ResolvedActivityDeps } from './deps';
  * except for the system account (Postage's own emails), which an alert watches instead.
  */
 export function updateReputation(deps: ResolvedActivityDeps) {
-  return async function updateReputation(input: { accountId: string; messageId: string; event: ReputationEvent; at: string }): Promise<{
+  return async function updateReputation(input: {
+    accountId: string;
+    messageId: string;
+    event: ReputationEvent;
+    at: string;
+  }): Promise<{
     counted: boolean;
     sends: number;
     bounceRate: number;
@@ -21,10 +32,18 @@ export function updateReputation(deps: ResolvedActivityDeps) {
     const reason = suspensionReason(rates, settings);
     // Postage's own emails must keep going: the system account is watched by an alert instead.
     const exempt = reason !== null && (await systemAccountId(deps.db, deps.config)) === input.accountId;
-    if (exempt) deps.logger.warn({ accountId: input.accountId, reason }, 'the system account crossed the reputation threshold (not suspended)');
+    if (exempt)
+      deps.logger.warn(
+        { accountId: input.accountId, reason },
+        'the system account crossed the reputation threshold (not suspended)',
+      );
     const suspended = reason && !exempt ? await suspendForReputation(deps.db, input.accountId, reason, rates) : false;
     if (suspended) deps.metrics.suspensions.inc();
-    if (suspended) deps.logger.warn({ accountId: input.accountId, reason }, 'sending suspended after the reputation threshold was crossed');
+    if (suspended)
+      deps.logger.warn(
+        { accountId: input.accountId, reason },
+        'sending suspended after the reputation threshold was crossed',
+      );
     return { counted, sends: rates.sends, bounceRate: rates.bounceRate, complaintRate: rates.complaintRate, suspended };
   };
 }

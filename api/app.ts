@@ -33,7 +33,12 @@ function countRequests(metrics: ApiMetrics) {
     const stop = metrics.requestDuration.startTimer();
     res.once('finish', () => {
       const route = typeof req.route?.path === 'string' ? req.route.path : 'unmatched';
-      metrics.requests.inc({ route, method: req.method, status: String(res.statusCode), outcome: res.locals.outcome ?? 'none' });
+      metrics.requests.inc({
+        route,
+        method: req.method,
+        status: String(res.statusCode),
+        outcome: res.locals.outcome ?? 'none',
+      });
       stop({ route, method: req.method });
     });
     next();
@@ -112,7 +117,10 @@ export function createApp(deps: ApiDeps): express.Express {
     if (unavailable) {
       res.locals.outcome = 'service_unavailable';
       res.set('Retry-After', '5');
-      sendError(res, { code: 'service_unavailable', detail: 'The service is temporarily unavailable; nothing was changed. Retry with backoff.' });
+      sendError(res, {
+        code: 'service_unavailable',
+        detail: 'The service is temporarily unavailable; nothing was changed. Retry with backoff.',
+      });
       return;
     }
     res.locals.outcome = 'internal_error';

@@ -20,9 +20,17 @@ async function main(): Promise<void> {
   // Only to tell the operator at start-up; sends find out on their own (502 queue_error).
   temporal.connection.ensureConnected().then(
     () => logger.info({ temporal: config.temporal.address }, 'Temporal reachable'),
-    (err: unknown) => logger.warn({ temporal: config.temporal.address, err }, 'Temporal unreachable: sends answer 502 queue_error until it is back'),
+    (err: unknown) =>
+      logger.warn(
+        { temporal: config.temporal.address, err },
+        'Temporal unreachable: sends answer 502 queue_error until it is back',
+      ),
   );
-  const apiKeys = new ApiKeyCache<ApiKeyRow>({ databaseUrl: config.databaseUrl, logger, connectTimeoutMs: config.db.connectMs });
+  const apiKeys = new ApiKeyCache<ApiKeyRow>({
+    databaseUrl: config.databaseUrl,
+    logger,
+    connectTimeoutMs: config.db.connectMs,
+  });
   await apiKeys.start(); // without the database it keeps trying in the background, unused meanwhile
   const app = createApp({ config, db, redis, temporal, logger, apiKeys });
   const server = app.listen(config.api.port, () => logger.info({ port: config.api.port }, 'API listening'));
@@ -40,7 +48,13 @@ async function main(): Promise<void> {
     }, config.ops.shutdownTimeoutMs);
     deadline.unref();
     server.close(() => {
-      void Promise.allSettled([apiKeys.close(), db.destroy(), redis.quit(), temporal.connection.close(), closeTemplateRendering()]).then(() => {
+      void Promise.allSettled([
+        apiKeys.close(),
+        db.destroy(),
+        redis.quit(),
+        temporal.connection.close(),
+        closeTemplateRendering(),
+      ]).then(() => {
         logger.info('API stopped');
         process.exit(0);
       });

@@ -22,27 +22,44 @@ const { values: args } = parseArgs({
 });
 const seconds = Number(args.seconds);
 
-const email = (sender: Sender, i: number) => ({ from_email: `bench@${sender.domain}`, to: `success+${i}@simulator.amazonses.com`, subject: `Benchmark ${i}`, message: 'Hello from the benchmark.' });
+const email = (sender: Sender, i: number) => ({
+  from_email: `bench@${sender.domain}`,
+  to: `success+${i}@simulator.amazonses.com`,
+  subject: `Benchmark ${i}`,
+  message: 'Hello from the benchmark.',
+});
 
 /** Messages accepted per second by `concurrency` clients each sending `size` emails a request (1: single sends). */
-async function measure(baseUrl: string, senders: Sender[], size: number, concurrency: number, runSeconds: number): Promise<{ perSecond: number; p50Ms: number; failed: number }> {
+async function measure(
+  baseUrl: string,
+  senders: Sender[],
+  size: number,
+  concurrency: number,
+  runSeconds: number,
+): Promise<{ perSecond: number; p50Ms: number; failed: number }> {
   let accepted = 0;
   let failed = 0;
-  const result = await runClosedLoop(size === 1 ? 'single' : `batch ${size}`, { concurrency, seconds: runSeconds }, async (i) => {
-    const sender = senders[i % senders.length]!;
-    const single = size === 1;
-    const res = await fetch(`${baseUrl}${single ? '/api/send/' : '/api/send/batch'}`, {
-      method: 'POST',
-      headers: { 'X-API-Key': sender.apiKey, 'Content-Type': 'application/json' },
-      body: JSON.stringify(single ? email(sender, i) : { emails: Array.from({ length: size }, (_, k) => email(sender, i * size + k)) }),
-    });
-    const body = (await res.json()) as { data?: { success: boolean }[] };
-    if (res.status !== 200) return `HTTP ${res.status}`;
-    const ok = single ? 1 : (body.data ?? []).filter((d) => d.success).length;
-    accepted += ok;
-    failed += (single ? 1 : size) - ok;
-    return 'ok';
-  });
+  const result = await runClosedLoop(
+    size === 1 ? 'single' : `batch ${size}`,
+    { concurrency, seconds: runSeconds },
+    async (i) => {
+      const sender = senders[i % senders.length]!;
+      const single = size === 1;
+      const res = await fetch(`${baseUrl}${single ? '/api/send/' : '/api/send/batch'}`, {
+        method: 'POST',
+        headers: { 'X-API-Key': sender.apiKey, 'Content-Type': 'application/json' },
+        body: JSON.stringify(
+          single ? email(sender, i) : { emails: Array.from({ length: size }, (_, k) => email(sender, i * size + k)) },
+        ),
+      });
+      const body = (await res.json()) as { data?: { success: boolean }[] };
+      if (res.status !== 200) return `HTTP ${res.status}`;
+      const ok = single ? 1 : (body.data ?? []).filter((d) => d.success).length;
+      accepted += ok;
+      failed += (single ? 1 : size) - ok;
+      return 'ok';
+    },
+  );
   return { perSecond: accepted / result.seconds, p50Ms: result.p50Ms, failed };
 }
 
@@ -71,10 +88,16 @@ async function main(): Promise<void> {
     }
     ratios.sort((a, b) => a - b);
     console.log('');
-    console.log(`machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'unknown CPU'}, node ${process.version}; load average before: ${loadBefore.map((l) => l.toFixed(2)).join(' ')}`);
-    console.log(`singles at concurrency ${args.concurrency}, batches at concurrency ${args['batch-concurrency']}, ${seconds} s each, alternating`);
+    console.log(
+      `machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'unknown CPU'}, node ${process.version}; load average before: ${loadBefore.map((l) => l.toFixed(2)).join(' ')}`,
+    );
+    console.log(
+      `singles at concurrency ${args.concurrency}, batches at concurrency ${args['batch-concurrency']}, ${seconds} s each, alternating`,
+    );
     for (const row of rows) console.log(row);
-    console.log(`batch / single, min / median / max: ${ratios[0]!.toFixed(2)} / ${ratios[Math.floor(ratios.length / 2)]!.toFixed(2)} / ${ratios[ratios.length - 1]!.toFixed(2)}`);
+    console.log(
+      `batch / single, min / median / max: ${ratios[0]!.toFixed(2)} / ${ratios[Math.floor(ratios.length / 2)]!.toFixed(2)} / ${ratios[ratios.length - 1]!.toFixed(2)}`,
+    );
   } finally {
     await api?.stop();
     await infra.stop();

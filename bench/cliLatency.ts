@@ -24,7 +24,12 @@ async function main(): Promise<void> {
   try {
     cli(['account', 'create', '--email', 'bench@example.com', '--plan', 'growth', '--verified']);
     cli(['domain', 'add', 'bench@example.com', 'bench.example', '--mode', 'shared']);
-    const commands = [['--help'], ['plan', 'list'], ['account', 'show', 'bench@example.com'], ['key', 'create', 'bench@example.com', '--name', 'bench']];
+    const commands = [
+      ['--help'],
+      ['plan', 'list'],
+      ['account', 'show', 'bench@example.com'],
+      ['key', 'create', 'bench@example.com', '--name', 'bench'],
+    ];
     console.log(`\npostage-admin, ${runs} runs per command, a new process each (ms):`);
     for (const words of commands) {
       const times: number[] = [];
@@ -34,7 +39,9 @@ async function main(): Promise<void> {
         times.push(performance.now() - started);
       }
       times.sort((a, b) => a - b);
-      console.log(`  ${words.join(' ').padEnd(44)} p50 ${percentile(times, 50).toFixed(0).padStart(5)}   p90 ${percentile(times, 90).toFixed(0).padStart(5)}`);
+      console.log(
+        `  ${words.join(' ').padEnd(44)} p50 ${percentile(times, 50).toFixed(0).padStart(5)}   p90 ${percentile(times, 90).toFixed(0).padStart(5)}`,
+      );
     }
   } finally {
     await infra.stop();

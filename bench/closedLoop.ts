@@ -14,7 +14,11 @@ export interface LoopResult {
 }
 
 /** `operation` resolves to 'ok' or to a failure label (e.g. an HTTP status); throwing counts as 'error'. */
-export async function runClosedLoop(label: string, opts: { concurrency: number; seconds: number }, operation: (i: number) => Promise<string>): Promise<LoopResult> {
+export async function runClosedLoop(
+  label: string,
+  opts: { concurrency: number; seconds: number },
+  operation: (i: number) => Promise<string>,
+): Promise<LoopResult> {
   const latencies: number[] = [];
   const failed: Record<string, number> = {};
   let ok = 0;
@@ -25,7 +29,9 @@ export async function runClosedLoop(label: string, opts: { concurrency: number; 
     Array.from({ length: opts.concurrency }, async () => {
       while (performance.now() < end) {
         const t0 = performance.now();
-        const outcome = await operation(next++).catch((err: unknown) => `error: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
+        const outcome = await operation(next++).catch(
+          (err: unknown) => `error: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`,
+        );
         if (outcome === 'ok') {
           ok++;
           latencies.push(performance.now() - t0);
@@ -35,7 +41,8 @@ export async function runClosedLoop(label: string, opts: { concurrency: number; 
   );
   const elapsed = (performance.now() - start) / 1000;
   latencies.sort((a, b) => a - b);
-  const at = (q: number) => (latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]! : NaN);
+  const at = (q: number) =>
+    latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]! : NaN;
   return { label, seconds: elapsed, ok, failed, perSecond: ok / elapsed, p50Ms: at(0.5), p99Ms: at(0.99) };
 }
 
@@ -56,6 +63,7 @@ export function formatResults(results: LoopResult[]): string {
 /** A plain-text table: the first column left-aligned, the others right-aligned. */
 export function formatTable(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   return [line(header), ...rows.map(line)].join('\n');
 }

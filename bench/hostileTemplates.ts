@@ -37,20 +37,33 @@ const HOSTILE: [string, string, Record<string, unknown>][] = [
 ];
 
 async function post(baseUrl: string, path: string, key: string, body: unknown): Promise<Response> {
-  const res = await fetch(`${baseUrl}${path}`, { method: 'POST', headers: { 'X-API-Key': key, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${baseUrl}${path}`, {
+    method: 'POST',
+    headers: { 'X-API-Key': key, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   await res.arrayBuffer();
   return res;
 }
 
 /** A full_access key of each hostile account, its templates created and published. */
-async function hostileKeys(db: Parameters<typeof createApiKey>[0], baseUrl: string, senders: Sender[]): Promise<string[]> {
+async function hostileKeys(
+  db: Parameters<typeof createApiKey>[0],
+  baseUrl: string,
+  senders: Sender[],
+): Promise<string[]> {
   const keys: string[] = [];
   for (const sender of senders) {
-    const { secret } = await createApiKey(db, { accountId: sender.accountId, name: 'hostile', permission: 'full_access' }, 'bench');
+    const { secret } = await createApiKey(
+      db,
+      { accountId: sender.accountId, name: 'hostile', permission: 'full_access' },
+      'bench',
+    );
     for (const [alias, html] of HOSTILE) {
       const created = await post(baseUrl, '/api/templates', secret, { name: alias, alias, subject: 'Hi', html });
       const published = await post(baseUrl, `/api/templates/${alias}/publish`, secret, {});
-      if (created.status !== 201 || published.status !== 200) throw new Error(`creating ${alias}: ${created.status}, ${published.status}`);
+      if (created.status !== 201 || published.status !== 200)
+        throw new Error(`creating ${alias}: ${created.status}, ${published.status}`);
     }
     keys.push(secret);
   }
@@ -58,7 +71,11 @@ async function hostileKeys(db: Parameters<typeof createApiKey>[0], baseUrl: stri
 }
 
 /** Clients previewing hostile templates until `stop` resolves: answers by status, and their mean duration. */
-async function hostileLoad(baseUrl: string, keys: string[], stop: Promise<void>): Promise<{ statuses: Record<string, number>; meanMs: number }> {
+async function hostileLoad(
+  baseUrl: string,
+  keys: string[],
+  stop: Promise<void>,
+): Promise<{ statuses: Record<string, number>; meanMs: number }> {
   let stopped = false;
   void stop.then(() => (stopped = true));
   const statuses: Record<string, number> = {};
@@ -81,7 +98,11 @@ async function hostileLoad(baseUrl: string, keys: string[], stop: Promise<void>)
 }
 
 /** /healthz and POST /api/send/ measured at once, `concurrency` clients each, for `runSeconds`. */
-async function measure(baseUrl: string, sender: Sender, runSeconds: number): Promise<{ health: LoopResult; send: LoopResult }> {
+async function measure(
+  baseUrl: string,
+  sender: Sender,
+  runSeconds: number,
+): Promise<{ health: LoopResult; send: LoopResult }> {
   const [health, send] = await Promise.all([
     runClosedLoop('healthz', { concurrency, seconds: runSeconds }, async () => {
       const res = await fetch(`${baseUrl}/healthz`);
@@ -89,7 +110,12 @@ async function measure(baseUrl: string, sender: Sender, runSeconds: number): Pro
       return res.status === 200 ? 'ok' : `HTTP ${res.status}`;
     }),
     runClosedLoop('send', { concurrency, seconds: runSeconds }, async (i) => {
-      const res = await post(baseUrl, '/api/send/', sender.apiKey, { from_email: `bench@${sender.domain}`, to: `success+${i}@simulator.amazonses.com`, subject: `Benchmark ${i}`, message: 'Hello.' });
+      const res = await post(baseUrl, '/api/send/', sender.apiKey, {
+        from_email: `bench@${sender.domain}`,
+        to: `success+${i}@simulator.amazonses.com`,
+        subject: `Benchmark ${i}`,
+        message: 'Hello.',
+      });
       return res.status === 200 ? 'ok' : `HTTP ${res.status}`;
     }),
   ]);
@@ -135,7 +161,14 @@ async function main(): Promise<void> {
         ['quiet', quiet],
         ['hostile', loaded],
       ] as const) {
-        rows.push([`${round} ${phase}`, ms(m.health.p50Ms), ms(m.health.p99Ms), ms(m.send.p50Ms), ms(m.send.p99Ms), m.send.perSecond.toFixed(0)]);
+        rows.push([
+          `${round} ${phase}`,
+          ms(m.health.p50Ms),
+          ms(m.health.p99Ms),
+          ms(m.send.p50Ms),
+          ms(m.send.p99Ms),
+          m.send.perSecond.toFixed(0),
+        ]);
       }
       ratios.health.push(loaded.health.p99Ms / quiet.health.p99Ms);
       ratios.send.push(loaded.send.p99Ms / quiet.send.p99Ms);
@@ -146,12 +179,20 @@ async function main(): Promise<void> {
       );
     }
     console.log('');
-    console.log(`machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'unknown CPU'}, node ${process.version}; load average before: ${loadBefore.map((l) => l.toFixed(2)).join(' ')}`);
-    console.log(`${concurrency} clients on /healthz and ${concurrency} on POST /api/send/ at once, ${seconds} s a phase; hostile: ${hostileCount} clients, one account each`);
-    console.log(formatTable(['round, phase', 'healthz p50 ms', 'healthz p99 ms', 'send p50 ms', 'send p99 ms', 'sends/s'], rows));
+    console.log(
+      `machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'unknown CPU'}, node ${process.version}; load average before: ${loadBefore.map((l) => l.toFixed(2)).join(' ')}`,
+    );
+    console.log(
+      `${concurrency} clients on /healthz and ${concurrency} on POST /api/send/ at once, ${seconds} s a phase; hostile: ${hostileCount} clients, one account each`,
+    );
+    console.log(
+      formatTable(['round, phase', 'healthz p50 ms', 'healthz p99 ms', 'send p50 ms', 'send p99 ms', 'sends/s'], rows),
+    );
     console.log('');
     console.log(`hostile previews answered (400: refused past a bound): ${hostileRows.join('; ')}`);
-    console.log(`p99 hostile / quiet, min / median / max: healthz ${stats(ratios.health)}, send ${stats(ratios.send)} (target: at most 2)`);
+    console.log(
+      `p99 hostile / quiet, min / median / max: healthz ${stats(ratios.health)}, send ${stats(ratios.send)} (target: at most 2)`,
+    );
   } finally {
     await api?.stop();
     await infra.stop();

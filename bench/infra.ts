@@ -42,7 +42,10 @@ async function adminQuery(serverUrl: string, sql: string): Promise<void> {
 /** How the private Temporal dev server keeps its state: in memory (the default), or a SQLite file with or without the WAL pragmas `npm run dev` uses. */
 export type BenchTemporalStore = 'memory' | 'sqlite-wal' | 'sqlite-default';
 
-export async function startBenchInfra(say: (line: string) => void, opts: { temporalStore?: BenchTemporalStore } = {}): Promise<BenchInfra> {
+export async function startBenchInfra(
+  say: (line: string) => void,
+  opts: { temporalStore?: BenchTemporalStore } = {},
+): Promise<BenchInfra> {
   const started: ManagedProcess[] = [];
   fs.mkdirSync(path.join(toolsDir(), 'bench'), { recursive: true });
   const runDir = fs.mkdtempSync(path.join(toolsDir(), 'bench', 'run-'));
@@ -56,7 +59,12 @@ export async function startBenchInfra(say: (line: string) => void, opts: { tempo
       origin.postgres = 'DATABASE_URL';
     } else {
       say('starting a private PostgreSQL');
-      const pg = await startPrivatePostgres({ dataDir: path.join(runDir, 'pg'), port: await freePort(), logFile: path.join(logs, 'postgres.log'), fast: true });
+      const pg = await startPrivatePostgres({
+        dataDir: path.join(runDir, 'pg'),
+        port: await freePort(),
+        logFile: path.join(logs, 'postgres.log'),
+        fast: true,
+      });
       started.push(pg.process);
       serverUrl = pg.serverUrl;
     }
@@ -70,7 +78,12 @@ export async function startBenchInfra(say: (line: string) => void, opts: { tempo
     if (redisUrl && (await isRedisReachable(redisUrl))) origin.redis = 'REDIS_URL';
     else {
       say('starting a private Redis');
-      const redis = await startPrivateRedis({ dataDir: path.join(runDir, 'redis'), port: await freePort(), logFile: path.join(logs, 'redis.log'), persistent: false });
+      const redis = await startPrivateRedis({
+        dataDir: path.join(runDir, 'redis'),
+        port: await freePort(),
+        logFile: path.join(logs, 'redis.log'),
+        persistent: false,
+      });
       started.push(redis.process);
       redisUrl = redis.url;
     }
@@ -83,7 +96,9 @@ export async function startBenchInfra(say: (line: string) => void, opts: { tempo
       const temporal = await startTemporalDevServer({
         port: await freePort(),
         logFile: path.join(logs, 'temporal.log'),
-        ...(store === 'memory' ? {} : { dbFile: path.join(runDir, 'temporal.sqlite'), sqlitePragmas: store === 'sqlite-wal' }),
+        ...(store === 'memory'
+          ? {}
+          : { dbFile: path.join(runDir, 'temporal.sqlite'), sqlitePragmas: store === 'sqlite-wal' }),
       });
       origin.temporal = `private dev server (${store})`;
       started.push(temporal.process);

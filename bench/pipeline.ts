@@ -22,7 +22,20 @@ import { createApiKey } from '../core/accounts/apiKeys';
 import { sendWorkflowId } from '../core/model/workflowContract';
 import { formatTable } from './closedLoop';
 import type { BenchTemporalStore } from './infra';
-import { awaitCompletion, cpuSeconds, quantile, residentMiB, sendOne, sleep, startPipelineStack, startRelay, testMessage, TEST_DOMAIN, type SendAnswer, type Sender } from './stack';
+import {
+  awaitCompletion,
+  cpuSeconds,
+  quantile,
+  residentMiB,
+  sendOne,
+  sleep,
+  startPipelineStack,
+  startRelay,
+  testMessage,
+  TEST_DOMAIN,
+  type SendAnswer,
+  type Sender,
+} from './stack';
 
 const say = (line: string) => console.log(`[bench] ${line}`);
 const { values: args } = parseArgs({
@@ -65,7 +78,12 @@ interface PhaseResult {
 }
 
 /** Waits (up to `graceMs`) for the webhooks of these messages, then summarises. */
-async function summarise(label: string, { sent, refused, start }: Offered, arrivals: Map<string, number>, graceMs: number): Promise<PhaseResult> {
+async function summarise(
+  label: string,
+  { sent, refused, start }: Offered,
+  arrivals: Map<string, number>,
+  graceMs: number,
+): Promise<PhaseResult> {
   await awaitCompletion([...sent.keys()], arrivals, graceMs, 200);
   const endToEnd: number[] = [];
   let lastArrival = start + seconds * 1000;
@@ -156,7 +174,12 @@ const CPU_COLUMNS = ['API', 'worker', 'Temporal', 'PostgreSQL', 'Redis', 'SMTP r
  * per sender (connections, caches; not counted), then a pause for everything earlier to finish
  * (simulator workflows close OUTCOME_TIMEOUT_SECONDS, 2 s, after `sent`).
  */
-async function cpuPerMessage(kind: CpuKind, rate: number, senderCount: number, cpu: () => Map<string, number>): Promise<string[]> {
+async function cpuPerMessage(
+  kind: CpuKind,
+  rate: number,
+  senderCount: number,
+  cpu: () => Map<string, number>,
+): Promise<string[]> {
   await Promise.all(Array.from({ length: senderCount }, (_, k) => kind.send(9_000_000 + k)));
   await sleep(3000);
   const since = new Date(Date.now() - 1000).toISOString();
@@ -188,14 +211,25 @@ async function cpuPerMessage(kind: CpuKind, rate: number, senderCount: number, c
  * full_access key, every account's rows since the phase began, pages of 100), and only after the
  * phase's last send, every 500 ms: the poll's CPU in the API and PostgreSQL is a few requests.
  */
-function emailLogPoll(baseUrl: string, manageKeys: string[], done: Map<string, number>): (sinceIso: string) => Promise<void> {
+function emailLogPoll(
+  baseUrl: string,
+  manageKeys: string[],
+  done: Map<string, number>,
+): (sinceIso: string) => Promise<void> {
   return async (sinceIso) => {
     for (const key of manageKeys) {
       let cursor: string | null = null;
       do {
-        const res = await fetch(`${baseUrl}/api/emails?since=${encodeURIComponent(sinceIso)}&limit=100${cursor ? `&cursor=${cursor}` : ''}`, { headers: { 'X-API-Key': key } });
-        const page = (await res.json()) as { emails?: { message_id: string; status: string }[]; next_cursor?: string | null };
-        for (const email of page.emails ?? []) if (email.status !== 'queued' && !done.has(email.message_id)) done.set(email.message_id, performance.now());
+        const res = await fetch(
+          `${baseUrl}/api/emails?since=${encodeURIComponent(sinceIso)}&limit=100${cursor ? `&cursor=${cursor}` : ''}`,
+          { headers: { 'X-API-Key': key } },
+        );
+        const page = (await res.json()) as {
+          emails?: { message_id: string; status: string }[];
+          next_cursor?: string | null;
+        };
+        for (const email of page.emails ?? [])
+          if (email.status !== 'queued' && !done.has(email.message_id)) done.set(email.message_id, performance.now());
         cursor = page.next_cursor ?? null;
       } while (cursor);
     }
@@ -204,13 +238,28 @@ function emailLogPoll(baseUrl: string, manageKeys: string[], done: Map<string, n
 
 /** A management call with a full_access key; its JSON answer. */
 async function manage<T>(baseUrl: string, key: string, method: string, route: string, body?: object): Promise<T> {
-  const res = await fetch(`${baseUrl}${route}`, { method, headers: { 'X-API-Key': key, 'Content-Type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) });
+  const res = await fetch(`${baseUrl}${route}`, {
+    method,
+    headers: { 'X-API-Key': key, 'Content-Type': 'application/json' },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
   if (!res.ok) throw new Error(`${method} ${route}: HTTP ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
 }
 
 function table(results: PhaseResult[]): string {
-  const header = ['run', 'offered', 'accepted', 'refused', 'accept p50', 'accept p99', 'delivered/s', 'to webhook p50', 'p99', 'unfinished'];
+  const header = [
+    'run',
+    'offered',
+    'accepted',
+    'refused',
+    'accept p50',
+    'accept p99',
+    'delivered/s',
+    'to webhook p50',
+    'p99',
+    'unfinished',
+  ];
   const ms = (v: number) => (Number.isNaN(v) ? '-' : `${v.toFixed(0)} ms`);
   const rows = results.map((r) => [
     r.label,
@@ -229,7 +278,11 @@ function table(results: PhaseResult[]): string {
 
 async function main(): Promise<void> {
   const loadBefore = os.loadavg();
-  const stack = await startPipelineStack(say, { accounts: Number(args.accounts), keys: 2, temporalStore: args.temporal as BenchTemporalStore });
+  const stack = await startPipelineStack(say, {
+    accounts: Number(args.accounts),
+    keys: 2,
+    temporalStore: args.temporal as BenchTemporalStore,
+  });
   const { infra, senders, api, receiver } = stack;
   const sender = (i: number): Sender => senders[i % senders.length]!;
   let connection: Connection | undefined;
@@ -244,21 +297,40 @@ async function main(): Promise<void> {
     say(`phase 1: ceiling, closed loop of ${args.concurrency} clients for ${seconds} s`);
     const cpu = () =>
       cpuSeconds(
-        { API: api.process.child.pid, worker: stack.worker.child.pid, 'SMTP relay': relay?.process.child.pid, 'benchmark client': process.pid, 'SES emulator': stack.ses.child.pid },
+        {
+          API: api.process.child.pid,
+          worker: stack.worker.child.pid,
+          'SMTP relay': relay?.process.child.pid,
+          'benchmark client': process.pid,
+          'SES emulator': stack.ses.child.pid,
+        },
         { postgres: 'PostgreSQL', 'redis-server': 'Redis', temporal: 'Temporal' },
       );
     const cpuBefore = cpu();
     const ceilingStart = performance.now();
-    const ceiling = await closedLoop((i) => sendOne(api.baseUrl, sender(i), testMessage(i)), receiver.arrivals, Number(args.concurrency));
+    const ceiling = await closedLoop(
+      (i) => sendOne(api.baseUrl, sender(i), testMessage(i)),
+      receiver.arrivals,
+      Number(args.concurrency),
+    );
     const cpuAfter = cpu();
     const ceilingSeconds = (performance.now() - ceilingStart) / 1000;
-    const cpuShares = [...cpuAfter].filter(([label]) => label !== 'SES emulator').map(([label, s]) => `${label} ${((100 * (s - (cpuBefore.get(label) ?? 0))) / ceilingSeconds).toFixed(0)} %`);
+    const cpuShares = [...cpuAfter]
+      .filter(([label]) => label !== 'SES emulator')
+      .map(([label, s]) => `${label} ${((100 * (s - (cpuBefore.get(label) ?? 0))) / ceilingSeconds).toFixed(0)} %`);
     results.push(ceiling);
     const rate = Math.max(1, ceiling.deliveredPerSecond);
     for (const share of [0.25, 0.5, 1]) {
       say(`phase 2: ${share * 100} % of ${rate.toFixed(1)}/s for ${seconds} s`);
       const offered = await offer(rate * share, (i) => sendOne(api.baseUrl, sender(i), testMessage(1_000_000 + i)));
-      results.push(await summarise(`${share * 100} % of ceiling: ${(rate * share).toFixed(1)}/s offered`, offered, receiver.arrivals, 60_000));
+      results.push(
+        await summarise(
+          `${share * 100} % of ceiling: ${(rate * share).toFixed(1)}/s offered`,
+          offered,
+          receiver.arrivals,
+          60_000,
+        ),
+      );
     }
 
     // Phase 3: CPU per message of four kinds of send. Per account: a full_access key (templates,
@@ -269,7 +341,9 @@ async function main(): Promise<void> {
     const manageKeys = new Map<string, string>();
     const templates = new Map<string, string>();
     for (const accountId of accounts) {
-      const key = (await createApiKey(infra.db, { accountId, name: 'bench manage', permission: 'full_access' }, 'bench')).secret;
+      const key = (
+        await createApiKey(infra.db, { accountId, name: 'bench manage', permission: 'full_access' }, 'bench')
+      ).secret;
       manageKeys.set(accountId, key);
       const { id } = await manage<{ id: string }>(api.baseUrl, key, 'POST', '/api/templates', {
         name: 'Pipeline benchmark',
@@ -296,7 +370,11 @@ async function main(): Promise<void> {
     }
     const simulatorDone = new Map<string, number>();
     const kinds: CpuKind[] = [
-      { label: 'test send', done: receiver.arrivals, send: (i) => sendOne(api.baseUrl, sender(i), testMessage(2_000_000 + i)) },
+      {
+        label: 'test send',
+        done: receiver.arrivals,
+        send: (i) => sendOne(api.baseUrl, sender(i), testMessage(2_000_000 + i)),
+      },
       {
         label: 'simulator send (to `sent`)',
         done: simulatorDone,
@@ -306,7 +384,11 @@ async function main(): Promise<void> {
       {
         label: 'templated send',
         done: receiver.arrivals,
-        send: (i) => sendOne(api.baseUrl, sender(i), { to: `delivered+${3_000_000 + i}@${TEST_DOMAIN}`, template: { id: templates.get(sender(i).accountId), variables: { name: 'Reader', n: i } } }),
+        send: (i) =>
+          sendOne(api.baseUrl, sender(i), {
+            to: `delivered+${3_000_000 + i}@${TEST_DOMAIN}`,
+            template: { id: templates.get(sender(i).accountId), variables: { name: 'Reader', n: i } },
+          }),
       },
       {
         label: 'SMTP send',
@@ -348,19 +430,27 @@ async function main(): Promise<void> {
     console.log(
       `machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}; load before: ${loadBefore.map((l) => l.toFixed(2)).join(' ')}`,
     );
-    console.log(`infrastructure: PostgreSQL ${infra.origin.postgres}, Redis ${infra.origin.redis}, Temporal ${infra.origin.temporal}; one API and one worker process`);
+    console.log(
+      `infrastructure: PostgreSQL ${infra.origin.postgres}, Redis ${infra.origin.redis}, Temporal ${infra.origin.temporal}; one API and one worker process`,
+    );
     console.log('');
     console.log(table(results));
     console.log('');
-    console.log(`CPU during the ceiling phase (100 % = one core of ${os.cpus().length}, until its last webhook): ${cpuShares.join(', ')}`);
+    console.log(
+      `CPU during the ceiling phase (100 % = one core of ${os.cpus().length}, until its last webhook): ${cpuShares.join(', ')}`,
+    );
     console.log('');
     console.log(
       `CPU ms per completed message, ${cpuRate.toFixed(1)}/s offered for ${seconds} s of each kind, from its first send to its last message completed (total: without the last two columns):`,
     );
-    console.log(formatTable(['kind', 'offered', 'accepted', 'completed', ...CPU_COLUMNS, 'total', ...NOT_COUNTED], cpuRows));
+    console.log(
+      formatTable(['kind', 'offered', 'accepted', 'completed', ...CPU_COLUMNS, 'total', ...NOT_COUNTED], cpuRows),
+    );
     console.log('');
     console.log(`history events: test send ${testEvents}, simulator send ${simEvents}`);
-    console.log(`resident memory: API ${residentMiB(api.process.child.pid).toFixed(0)} MiB, worker ${residentMiB(stack.worker.child.pid).toFixed(0)} MiB`);
+    console.log(
+      `resident memory: API ${residentMiB(api.process.child.pid).toFixed(0)} MiB, worker ${residentMiB(stack.worker.child.pid).toFixed(0)} MiB`,
+    );
   } finally {
     for (const t of transports) t.close();
     await connection?.close();

@@ -13,7 +13,9 @@ import { parseArgs } from 'node:util';
 import { awaitCompletion, quantile, residentMiB, sendOne, startPipelineStack, testMessage, type Sender } from './stack';
 
 const say = (line: string) => console.log(`[bench] ${line}`);
-const { values: args } = parseArgs({ options: { iterations: { type: 'string', default: '300' }, rounds: { type: 'string', default: '3' } } });
+const { values: args } = parseArgs({
+  options: { iterations: { type: 'string', default: '300' }, rounds: { type: 'string', default: '3' } },
+});
 const iterations = Number(args.iterations);
 const WARMUP = 20;
 const QUANTILES: [string, number][] = [
@@ -65,7 +67,9 @@ async function main(): Promise<void> {
     const rounds: { send: number[]; me: number[] }[] = [];
     for (let round = 1; round <= Number(args.rounds); round++) {
       say(`round ${round}: ${iterations} sends, then ${iterations} GET /api/me/, one at a time`);
-      const sends = await oneAtATime(iterations, (i) => sendOne(api.baseUrl, sender, testMessage(round * 1_000_000 + i)));
+      const sends = await oneAtATime(iterations, (i) =>
+        sendOne(api.baseUrl, sender, testMessage(round * 1_000_000 + i)),
+      );
       const lastSend = performance.now();
       const me = await oneAtATime(iterations, () => getMe(api.baseUrl, sender));
       const delivered = await deliveries(sends.ids);
@@ -81,17 +85,24 @@ async function main(): Promise<void> {
       const s = [...values].sort((a, b) => a - b);
       return `${s[0]!.toFixed(1)} / ${s[Math.floor(s.length / 2)]!.toFixed(1)} / ${s[s.length - 1]!.toFixed(1)}`;
     };
-    const summary = (pick: (r: { send: number[]; me: number[] }) => number[]) => QUANTILES.map(([name], i) => `${name} ${spread(rounds.map((r) => pick(r)[i]!))}`).join(',  ');
+    const summary = (pick: (r: { send: number[]; me: number[] }) => number[]) =>
+      QUANTILES.map(([name], i) => `${name} ${spread(rounds.map((r) => pick(r)[i]!))}`).join(',  ');
     console.log('');
     console.log(
       `machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}; load before: ${loadBefore.map((l) => l.toFixed(2)).join(' ')}`,
     );
     const { infra } = stack;
-    console.log(`infrastructure: PostgreSQL ${infra.origin.postgres}, Redis ${infra.origin.redis}, Temporal ${infra.origin.temporal}; one API and one worker process`);
-    console.log(`${iterations} requests one at a time per round, rounds: ${rounds.length}; ms, min / median / max over the rounds:`);
+    console.log(
+      `infrastructure: PostgreSQL ${infra.origin.postgres}, Redis ${infra.origin.redis}, Temporal ${infra.origin.temporal}; one API and one worker process`,
+    );
+    console.log(
+      `${iterations} requests one at a time per round, rounds: ${rounds.length}; ms, min / median / max over the rounds:`,
+    );
     console.log(`POST /api/send/  ${summary((r) => r.send)}`);
     console.log(`GET /api/me/     ${summary((r) => r.me)}`);
-    console.log(`resident memory at the end: API ${residentMiB(api.process.child.pid).toFixed(0)} MiB, worker ${residentMiB(stack.worker.child.pid).toFixed(0)} MiB`);
+    console.log(
+      `resident memory at the end: API ${residentMiB(api.process.child.pid).toFixed(0)} MiB, worker ${residentMiB(stack.worker.child.pid).toFixed(0)} MiB`,
+    );
   } finally {
     await stack.stop();
   }

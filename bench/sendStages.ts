@@ -23,19 +23,33 @@ const iterations = Number(args.iterations);
 
 async function main(): Promise<void> {
   const infra = await startBenchInfra((line) => console.log(`[bench] ${line}`));
-  const config = loadConfig({ NODE_ENV: 'development', DATABASE_URL: infra.databaseUrl, TEMPORAL_TASK_QUEUE: `stages-${randomBytes(4).toString('hex')}` });
+  const config = loadConfig({
+    NODE_ENV: 'development',
+    DATABASE_URL: infra.databaseUrl,
+    TEMPORAL_TASK_QUEUE: `stages-${randomBytes(4).toString('hex')}`,
+  });
   const connection = await Connection.connect({ address: infra.temporalAddress });
   const workflows = messageWorkflows(new Client({ connection }), config.temporal.taskQueue);
   const redis = new Redis(infra.redisUrl);
   try {
     const limiter = new RateLimiterRedis({ storeClient: redis, keyPrefix: 'bench', points: 1e9, duration: 60 });
-    const account = await createAccount(infra.db, { email: `stages-${randomBytes(4).toString('hex')}@example.com`, plan: 'growth', verified: true }, 'bench');
+    const account = await createAccount(
+      infra.db,
+      { email: `stages-${randomBytes(4).toString('hex')}@example.com`, plan: 'growth', verified: true },
+      'bench',
+    );
     const domain = `stages-${randomBytes(4).toString('hex')}.example.com`;
     await addDomain(infra.db, { accountId: account.id, name: domain, mode: 'shared' }, 'bench');
     await markDomainVerified(infra.db, domain, 'bench');
     const { secret } = await createApiKey(infra.db, { accountId: account.id, name: 'stages' }, 'bench');
 
-    const stages = ['authenticate (1 query)', 'rate limit (Redis)', 'gates (1 statement)', 'accept (stage + count + commit, then start)', 'raw workflow.start'] as const;
+    const stages = [
+      'authenticate (1 query)',
+      'rate limit (Redis)',
+      'gates (1 statement)',
+      'accept (stage + count + commit, then start)',
+      'raw workflow.start',
+    ] as const;
     const samples = new Map<(typeof stages)[number], number[]>(stages.map((s) => [s, []]));
     const time = async <T>(stage: (typeof stages)[number], fn: () => Promise<T>): Promise<T> => {
       const t0 = performance.now();
@@ -48,8 +62,16 @@ async function main(): Promise<void> {
       if (!auth.ok) throw new Error('the bench key did not authenticate');
       await time('rate limit (Redis)', () => limiter.consume('stages'));
       const recipient = `stages+${i}@${config.simulatorDomain}`;
-      const gates = await time('gates (1 statement)', () => checkSendGates(infra.db, { apiKey: auth.key, fromDomain: domain, recipient, recipientKind: { kind: 'simulator' } }));
-      if (!gates.ok) throw new Error(`gate refused: ${'failure' in gates ? gates.failure.code : 'key no longer active'}`);
+      const gates = await time('gates (1 statement)', () =>
+        checkSendGates(infra.db, {
+          apiKey: auth.key,
+          fromDomain: domain,
+          recipient,
+          recipientKind: { kind: 'simulator' },
+        }),
+      );
+      if (!gates.ok)
+        throw new Error(`gate refused: ${'failure' in gates ? gates.failure.code : 'key no longer active'}`);
       const accepted = await time('accept (stage + count + commit, then start)', () =>
         acceptMessage(
           { db: infra.db, config, workflows },
@@ -57,7 +79,12 @@ async function main(): Promise<void> {
             accountId: account.id,
             monthlyLimit: gates.context.monthlyLimit,
             workflow: { mode: 'shared', kind: 'simulator' },
-            content: { to: { address: recipient, name: '' }, from: { address: `bench@${domain}`, name: '' }, subject: 'Stages', text: 'Hello.' },
+            content: {
+              to: { address: recipient, name: '' },
+              from: { address: `bench@${domain}`, name: '' },
+              subject: 'Stages',
+              text: 'Hello.',
+            },
             attachments: [],
             response: (messageId) => ({ message_id: messageId }),
           },
@@ -65,12 +92,25 @@ async function main(): Promise<void> {
       );
       if (!accepted.ok) throw new Error(`not accepted: ${accepted.code}`);
       await time('raw workflow.start', () =>
-        workflows.startSend({ messageId: randomUUID(), accountId: account.id, mode: 'shared', kind: 'simulator', outcomeTimeoutSeconds: 60 }, Date.now() + config.temporal.startTimeoutMs),
+        workflows.startSend(
+          {
+            messageId: randomUUID(),
+            accountId: account.id,
+            mode: 'shared',
+            kind: 'simulator',
+            outcomeTimeoutSeconds: 60,
+          },
+          Date.now() + config.temporal.startTimeoutMs,
+        ),
       );
     }
-    const pct = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))]!;
+    const pct = (values: number[], q: number) =>
+      [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))]!;
     console.log(`\n${iterations} sequential iterations\n${'stage'.padEnd(42)}  p50 ms  p90 ms`);
-    for (const [stage, values] of samples) console.log(`${stage.padEnd(42)}  ${pct(values, 0.5).toFixed(2).padStart(6)}  ${pct(values, 0.9).toFixed(2).padStart(6)}`);
+    for (const [stage, values] of samples)
+      console.log(
+        `${stage.padEnd(42)}  ${pct(values, 0.5).toFixed(2).padStart(6)}  ${pct(values, 0.9).toFixed(2).padStart(6)}`,
+      );
   } finally {
     redis.disconnect();
     await connection.close();

@@ -56,13 +56,18 @@ async function main(): Promise<void> {
   try {
     const env = benchServiceEnv(infra);
     const config = loadConfig(env);
-    say(`seeding ${accountCount} accounts x ${keysPerAccount} keys, and one account with ${accountCount * keysPerAccount} keys`);
+    say(
+      `seeding ${accountCount} accounts x ${keysPerAccount} keys, and one account with ${accountCount * keysPerAccount} keys`,
+    );
     const spread = await seedSenders(infra.db, accountCount, keysPerAccount);
     const single = await seedSenders(infra.db, 1, accountCount * keysPerAccount);
     const started = await startApi(env, path.join(infra.runDir, 'logs'));
     api = started.process;
     connection = await Connection.connect({ address: infra.temporalAddress });
-    const workflows = messageWorkflows(new Client({ connection, namespace: config.temporal.namespace }), config.temporal.taskQueue);
+    const workflows = messageWorkflows(
+      new Client({ connection, namespace: config.temporal.namespace }),
+      config.temporal.taskQueue,
+    );
 
     say(`warming up for ${args.warmup} s (no worker: workflows are started, not run)`);
     await sendLoop('warm-up', started.baseUrl, spread, Number(args.warmup));
@@ -71,35 +76,59 @@ async function main(): Promise<void> {
     const results: LoopResult[] = [];
     // CPU milliseconds per accepted request of each process during each loop (the load generator
     // is this process): where the API's extra cost over a raw start goes.
-    const cpu = () => cpuSeconds({ API: api?.child.pid, 'load generator': process.pid }, { postgres: 'PostgreSQL', 'redis-server': 'Redis', temporal: 'Temporal' });
+    const cpu = () =>
+      cpuSeconds(
+        { API: api?.child.pid, 'load generator': process.pid },
+        { postgres: 'PostgreSQL', 'redis-server': 'Redis', temporal: 'Temporal' },
+      );
     const cpuLines: string[] = [];
     const measured = async (loop: () => Promise<LoopResult>): Promise<LoopResult> => {
       const before = cpu();
       const result = await loop();
       const after = cpu();
-      const perRequest = [...after].map(([label, s]) => `${label} ${((1000 * (s - (before.get(label) ?? 0))) / result.ok).toFixed(2)}`);
+      const perRequest = [...after].map(
+        ([label, s]) => `${label} ${((1000 * (s - (before.get(label) ?? 0))) / result.ok).toFixed(2)}`,
+      );
       cpuLines.push(`${result.label}: ${perRequest.join(', ')}`);
       return result;
     };
-    results.push(await measured(() => sendLoop(`POST /api/send/ (${accountCount} accounts, ${spread.length} keys)`, started.baseUrl, spread, seconds)));
+    results.push(
+      await measured(() =>
+        sendLoop(`POST /api/send/ (${accountCount} accounts, ${spread.length} keys)`, started.baseUrl, spread, seconds),
+      ),
+    );
     results.push(
       await measured(() =>
         runClosedLoop('client.workflow.start (raw, same options)', { concurrency, seconds }, async () => {
           await workflows.startSend(
-            { messageId: randomUUID(), accountId: spread[0]!.accountId, mode: 'shared', kind: 'simulator', outcomeTimeoutSeconds: 60 },
+            {
+              messageId: randomUUID(),
+              accountId: spread[0]!.accountId,
+              mode: 'shared',
+              kind: 'simulator',
+              outcomeTimeoutSeconds: 60,
+            },
             Date.now() + config.temporal.startTimeoutMs,
           );
           return 'ok';
         }),
       ),
     );
-    results.push(await measured(() => sendLoop(`POST /api/send/ (1 account, ${single.length} keys)`, started.baseUrl, single, seconds)));
+    results.push(
+      await measured(() =>
+        sendLoop(`POST /api/send/ (1 account, ${single.length} keys)`, started.baseUrl, single, seconds),
+      ),
+    );
 
     const [apiSpread, raw, apiSingle] = results as [LoopResult, LoopResult, LoopResult];
     console.log('');
-    console.log(`machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}, ${os.platform()} ${os.release()}`);
+    console.log(
+      `machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}, ${os.platform()} ${os.release()}`,
+    );
     console.log(`load average before the run: ${loadBefore.map((l) => l.toFixed(2)).join(' ')} (1, 5, 15 min)`);
-    console.log(`infrastructure: PostgreSQL ${infra.origin.postgres}, Redis ${infra.origin.redis}, Temporal ${infra.origin.temporal}; API in its own process; concurrency ${concurrency}`);
+    console.log(
+      `infrastructure: PostgreSQL ${infra.origin.postgres}, Redis ${infra.origin.redis}, Temporal ${infra.origin.temporal}; API in its own process; concurrency ${concurrency}`,
+    );
     console.log('');
     console.log(formatResults(results));
     console.log('');

@@ -14,7 +14,13 @@ import { startBenchInfra } from './infra';
 import { benchServiceEnv, seedSenders, startApi, startRelay, type Sender } from './stack';
 const say = (line: string) => console.log(`[bench] ${line}`);
 
-const { values: args } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, rounds: { type: 'string', default: '3' }, concurrency: { type: 'string', default: '32' } } });
+const { values: args } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '10' },
+    rounds: { type: 'string', default: '3' },
+    concurrency: { type: 'string', default: '32' },
+  },
+});
 const seconds = Number(args.seconds);
 const concurrency = Number(args.concurrency);
 const QUEUED = /^250 2\.6\.0 Queued (\d+)/;
@@ -26,7 +32,12 @@ async function measureHttp(baseUrl: string, senders: Sender[], runSeconds: numbe
     const res = await fetch(`${baseUrl}/api/send/`, {
       method: 'POST',
       headers: { 'X-API-Key': sender.apiKey, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ from_email: `bench@${sender.domain}`, to: `success+${i}@simulator.amazonses.com`, subject: `Benchmark ${i}`, message: 'Hello from the benchmark.' }),
+      body: JSON.stringify({
+        from_email: `bench@${sender.domain}`,
+        to: `success+${i}@simulator.amazonses.com`,
+        subject: `Benchmark ${i}`,
+        message: 'Hello from the benchmark.',
+      }),
     });
     await res.arrayBuffer();
     if (res.status !== 200) return `HTTP ${res.status}`;
@@ -39,7 +50,16 @@ async function measureHttp(baseUrl: string, senders: Sender[], runSeconds: numbe
 async function measureSmtp(port: number, ca: string, senders: Sender[], recipients: number, runSeconds: number) {
   // One pooled transport per sender: connections are reused (STARTTLS and AUTH once each), as an application's mailer does.
   const transports = senders.map((s) =>
-    nodemailer.createTransport({ host: 'localhost', port, secure: false, requireTLS: true, pool: true, maxConnections: 4, auth: { user: 'bench', pass: s.apiKey }, tls: { ca } }),
+    nodemailer.createTransport({
+      host: 'localhost',
+      port,
+      secure: false,
+      requireTLS: true,
+      pool: true,
+      maxConnections: 4,
+      auth: { user: 'bench', pass: s.apiKey },
+      tls: { ca },
+    }),
   );
   let accepted = 0;
   try {
@@ -94,8 +114,12 @@ async function main(): Promise<void> {
       return `${s[0]!.toFixed(2)} / ${s[Math.floor(s.length / 2)]!.toFixed(2)} / ${s[s.length - 1]!.toFixed(2)}`;
     };
     console.log('');
-    console.log(`machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'unknown CPU'}, node ${process.version}; load average before: ${loadBefore.map((l) => l.toFixed(2)).join(' ')}`);
-    console.log(`concurrency ${concurrency} for each, ${seconds} s each, alternating; SMTP over STARTTLS with pooled connections`);
+    console.log(
+      `machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'unknown CPU'}, node ${process.version}; load average before: ${loadBefore.map((l) => l.toFixed(2)).join(' ')}`,
+    );
+    console.log(
+      `concurrency ${concurrency} for each, ${seconds} s each, alternating; SMTP over STARTTLS with pooled connections`,
+    );
     for (const row of rows) console.log(row);
     console.log(`smtp (1 rcpt) / http, min / median / max: ${spread(ratios.one)}`);
     console.log(`smtp (10 rcpt) / http, min / median / max: ${spread(ratios.ten)}`);

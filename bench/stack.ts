@@ -50,7 +50,11 @@ export async function seedSenders(db: Db, accounts: number, keys: number): Promi
   const senders: Sender[] = [];
   for (let a = 0; a < accounts; a++) {
     const tag = randomBytes(4).toString('hex');
-    const account = await createAccount(db, { email: `bench-${tag}@example.com`, plan: 'bench', verified: true }, 'bench');
+    const account = await createAccount(
+      db,
+      { email: `bench-${tag}@example.com`, plan: 'bench', verified: true },
+      'bench',
+    );
     const domain = `bench-${tag}.example.com`;
     await addDomain(db, { accountId: account.id, name: domain, mode: 'shared' }, 'bench');
     await markDomainVerified(db, domain, 'bench');
@@ -67,13 +71,21 @@ function profilingArgs(name: 'API' | 'WORKER'): string[] {
   return process.env[`BENCH_${name}_NODE_ARGS`]?.split(' ').filter(Boolean) ?? [];
 }
 
-export async function startApi(env: Record<string, string>, logDir: string): Promise<{ process: ManagedProcess; baseUrl: string }> {
+export async function startApi(
+  env: Record<string, string>,
+  logDir: string,
+): Promise<{ process: ManagedProcess; baseUrl: string }> {
   const port = await freePort();
-  const proc = startProcess('api', process.execPath, [...profilingArgs('API'), '--import', 'tsx', path.join(ROOT, 'api', 'server.ts')], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, API_PORT: String(port) },
-    logFile: path.join(logDir, 'api.log'),
-  });
+  const proc = startProcess(
+    'api',
+    process.execPath,
+    [...profilingArgs('API'), '--import', 'tsx', path.join(ROOT, 'api', 'server.ts')],
+    {
+      cwd: ROOT,
+      env: { ...process.env, ...env, API_PORT: String(port) },
+      logFile: path.join(logDir, 'api.log'),
+    },
+  );
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitFor('the API', async () => (await fetch(`${baseUrl}/healthz`)).ok, 60_000, proc);
   return { process: proc, baseUrl };
@@ -81,11 +93,16 @@ export async function startApi(env: Record<string, string>, logDir: string): Pro
 
 export async function startWorker(env: Record<string, string>, logDir: string): Promise<ManagedProcess> {
   const healthPort = await freePort();
-  const proc = startProcess('worker', process.execPath, [...profilingArgs('WORKER'), '--import', 'tsx', path.join(ROOT, 'worker', 'main.ts')], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, WORKER_HEALTH_PORT: String(healthPort) },
-    logFile: path.join(logDir, 'worker.log'),
-  });
+  const proc = startProcess(
+    'worker',
+    process.execPath,
+    [...profilingArgs('WORKER'), '--import', 'tsx', path.join(ROOT, 'worker', 'main.ts')],
+    {
+      cwd: ROOT,
+      env: { ...process.env, ...env, WORKER_HEALTH_PORT: String(healthPort) },
+      logFile: path.join(logDir, 'worker.log'),
+    },
+  );
   await waitFor('the worker', async () => (await fetch(`http://127.0.0.1:${healthPort}/readyz`)).ok, 120_000, proc);
   return proc;
 }
@@ -103,10 +120,15 @@ export function residentMiB(pid: number | undefined): number {
  * A process's figure includes its children that exited and were reaped (cutime, cstime), so
  * PostgreSQL backends that close during a measurement still count, through the postmaster.
  */
-export function cpuSeconds(named: Record<string, number | undefined>, byCommand: Record<string, string>): Map<string, number> {
+export function cpuSeconds(
+  named: Record<string, number | undefined>,
+  byCommand: Record<string, string>,
+): Map<string, number> {
   const ticks = 100; // USER_HZ on Linux
   const totals = new Map<string, number>();
-  const namedPids = new Map(Object.entries(named).flatMap(([label, pid]) => (pid === undefined ? [] : [[pid, label] as const])));
+  const namedPids = new Map(
+    Object.entries(named).flatMap(([label, pid]) => (pid === undefined ? [] : [[pid, label] as const])),
+  );
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     let stat: string;
@@ -127,8 +149,15 @@ export function cpuSeconds(named: Record<string, number | undefined>, byCommand:
 }
 
 /** The SMTP relay as its own process (STARTTLS on a self-signed certificate for localhost, written to `dir`). */
-export async function startRelay(env: Record<string, string>, logDir: string, dir: string): Promise<{ process: ManagedProcess; port: number; ca: string }> {
-  const pems = await generate([{ name: 'commonName', value: 'localhost' }], { keySize: 2048, extensions: [{ name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }] }] });
+export async function startRelay(
+  env: Record<string, string>,
+  logDir: string,
+  dir: string,
+): Promise<{ process: ManagedProcess; port: number; ca: string }> {
+  const pems = await generate([{ name: 'commonName', value: 'localhost' }], {
+    keySize: 2048,
+    extensions: [{ name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }] }],
+  });
   fs.writeFileSync(path.join(dir, 'smtp-cert.pem'), pems.cert);
   fs.writeFileSync(path.join(dir, 'smtp-key.pem'), pems.private);
   const [port, smtpsPort, healthPort] = [await freePort(), await freePort(), await freePort()];
@@ -164,21 +193,39 @@ export function startReceiver(): Promise<{ url: string; arrivals: Map<string, nu
     req.on('end', () => {
       const at = performance.now();
       try {
-        const body = JSON.parse(Buffer.concat(chunks).toString()) as { event_type?: string; payload?: { message_id?: string } };
-        if (body.event_type === 'email.delivered' && body.payload?.message_id) arrivals.set(body.payload.message_id, at);
+        const body = JSON.parse(Buffer.concat(chunks).toString()) as {
+          event_type?: string;
+          payload?: { message_id?: string };
+        };
+        if (body.event_type === 'email.delivered' && body.payload?.message_id)
+          arrivals.set(body.payload.message_id, at);
       } catch {
         /* not ours */
       }
       res.writeHead(200).end();
     });
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, arrivals, close: () => server.close() })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
+        arrivals,
+        close: () => server.close(),
+      }),
+    ),
+  );
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Waits until every id is in `done` (its completion time) or `graceMs` passed; `poll`, if any, fills `done` before each look. */
-export async function awaitCompletion(ids: string[], done: Map<string, number>, graceMs: number, everyMs: number, poll?: () => Promise<void>): Promise<void> {
+export async function awaitCompletion(
+  ids: string[],
+  done: Map<string, number>,
+  graceMs: number,
+  everyMs: number,
+  poll?: () => Promise<void>,
+): Promise<void> {
   const deadline = performance.now() + graceMs;
   for (;;) {
     await poll?.();
@@ -201,7 +248,11 @@ export interface SendAnswer {
 }
 
 /** The body of a plain test send (or of a send to `to`), without its sender. */
-export const testMessage = (i: number, to = `delivered+${i}@${TEST_DOMAIN}`) => ({ to, subject: `Pipeline ${i}`, message: 'Hello from the pipeline benchmark.' });
+export const testMessage = (i: number, to = `delivered+${i}@${TEST_DOMAIN}`) => ({
+  to,
+  subject: `Pipeline ${i}`,
+  message: 'Hello from the pipeline benchmark.',
+});
 
 /** One POST /api/send/ of `body` from `bench@` the sender's domain. */
 export async function sendOne(baseUrl: string, sender: Sender, body: Record<string, unknown>): Promise<SendAnswer> {
@@ -233,7 +284,10 @@ export interface PipelineStack {
  * one worker process (`NODE_ENV=production`), `accounts` × `keys` senders and, per account, one
  * webhook endpoint for `email.delivered` on a local receiver.
  */
-export async function startPipelineStack(say: (line: string) => void, opts: { accounts: number; keys: number; temporalStore?: BenchTemporalStore }): Promise<PipelineStack> {
+export async function startPipelineStack(
+  say: (line: string) => void,
+  opts: { accounts: number; keys: number; temporalStore?: BenchTemporalStore },
+): Promise<PipelineStack> {
   const infra = await startBenchInfra(say, opts.temporalStore ? { temporalStore: opts.temporalStore } : {});
   const receiver = await startReceiver();
   const processes: ManagedProcess[] = [];
@@ -258,7 +312,13 @@ export async function startPipelineStack(say: (line: string) => void, opts: { ac
     };
     const senders = await seedSenders(infra.db, opts.accounts, opts.keys);
     for (const accountId of new Set(senders.map((s) => s.accountId))) {
-      await createWebhookEndpoint(infra.db, env.POSTAGE_SECRET_KEY, { accountId, url: receiver.url, events: ['email.delivered'] }, 'bench', { allowedPrivateAddresses: ['127.0.0.1'] });
+      await createWebhookEndpoint(
+        infra.db,
+        env.POSTAGE_SECRET_KEY,
+        { accountId, url: receiver.url, events: ['email.delivered'] },
+        'bench',
+        { allowedPrivateAddresses: ['127.0.0.1'] },
+      );
     }
     const api = await startApi(env, logDir);
     processes.push(api.process);

@@ -16,10 +16,19 @@ import { freePort } from '../tools/stack/processes';
 import { startTemporalDevServer } from '../tools/stack/temporal';
 import { runClosedLoop } from './closedLoop';
 
-const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '3' }, seconds: { type: 'string', default: '10' }, concurrency: { type: 'string', default: '32' } } });
+const { values: args } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    seconds: { type: 'string', default: '10' },
+    concurrency: { type: 'string', default: '32' },
+  },
+});
 const STORES = ['sqlite-default', 'sqlite-wal', 'memory'] as const;
 
-async function startsPerSecond(store: (typeof STORES)[number], dir: string): Promise<{ perSecond: number; p99Ms: number }> {
+async function startsPerSecond(
+  store: (typeof STORES)[number],
+  dir: string,
+): Promise<{ perSecond: number; p99Ms: number }> {
   const dbFile = path.join(dir, `temporal-${store}-${randomUUID()}.sqlite`);
   const server = await startTemporalDevServer({
     port: await freePort(),
@@ -29,9 +38,25 @@ async function startsPerSecond(store: (typeof STORES)[number], dir: string): Pro
   const connection = await Connection.connect({ address: server.address });
   try {
     const workflows = messageWorkflows(new Client({ connection }), `bench-${randomUUID()}`);
-    const start = () => workflows.startSend({ messageId: randomUUID(), accountId: randomUUID(), mode: 'shared', kind: 'simulator', outcomeTimeoutSeconds: 60 }, Date.now() + 10_000).then(() => 'ok');
+    const start = () =>
+      workflows
+        .startSend(
+          {
+            messageId: randomUUID(),
+            accountId: randomUUID(),
+            mode: 'shared',
+            kind: 'simulator',
+            outcomeTimeoutSeconds: 60,
+          },
+          Date.now() + 10_000,
+        )
+        .then(() => 'ok');
     await runClosedLoop('warm-up', { concurrency: 8, seconds: 2 }, start);
-    const r = await runClosedLoop(store, { concurrency: Number(args.concurrency), seconds: Number(args.seconds) }, start);
+    const r = await runClosedLoop(
+      store,
+      { concurrency: Number(args.concurrency), seconds: Number(args.seconds) },
+      start,
+    );
     return { perSecond: r.perSecond, p99Ms: r.p99Ms };
   } finally {
     await connection.close();
@@ -58,14 +83,19 @@ async function main(): Promise<void> {
     const s = [...values].sort((a, b) => a - b);
     return `${s[0]!.toFixed(0)} / ${s[Math.floor(s.length / 2)]!.toFixed(0)} / ${s[s.length - 1]!.toFixed(0)}`;
   };
-  const median = (store: string) => [...results.get(store)!.map((r) => r.perSecond)].sort((a, b) => a - b)[Math.floor(Number(args.runs) / 2)]!;
+  const median = (store: string) =>
+    [...results.get(store)!.map((r) => r.perSecond)].sort((a, b) => a - b)[Math.floor(Number(args.runs) / 2)]!;
   console.log('');
-  console.log(`machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'unknown CPU'}, node ${process.version}; concurrency ${args.concurrency}, ${args.seconds} s per run`);
+  console.log(
+    `machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'unknown CPU'}, node ${process.version}; concurrency ${args.concurrency}, ${args.seconds} s per run`,
+  );
   console.log('| store | starts/s min / median / max | p99 ms min / median / max | median vs SQLite defaults |');
   console.log('|---|---|---|---|');
   for (const store of STORES) {
     const rs = results.get(store)!;
-    console.log(`| ${store} | ${stats(rs.map((r) => r.perSecond))} | ${stats(rs.map((r) => r.p99Ms))} | ${(median(store) / median('sqlite-default')).toFixed(2)} |`);
+    console.log(
+      `| ${store} | ${stats(rs.map((r) => r.perSecond))} | ${stats(rs.map((r) => r.p99Ms))} | ${(median(store) / median('sqlite-default')).toFixed(2)} |`,
+    );
   }
 }
 

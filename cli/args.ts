@@ -22,7 +22,8 @@ export function parsePositive(value: string): number {
 /** ISO 8601 with a date at least (`2027-01-31`, `2027-01-31T12:00:00Z`). */
 export function parseIsoDate(value: string): Date {
   const date = /^\d{4}-\d{2}-\d{2}/.test(value.trim()) ? new Date(value.trim()) : new Date(NaN);
-  if (Number.isNaN(date.getTime())) throw new InvalidArgumentError('expected an ISO 8601 date, for example 2027-01-31T00:00:00Z.');
+  if (Number.isNaN(date.getTime()))
+    throw new InvalidArgumentError('expected an ISO 8601 date, for example 2027-01-31T00:00:00Z.');
   return date;
 }
 
@@ -40,7 +41,8 @@ export function parseList(value: string, previous: string[] = []): string[] {
 export function parseChoice<T extends string>(choices: readonly T[]): (value: string) => T {
   return (value) => {
     const v = value.trim().toLowerCase();
-    if (!(choices as readonly string[]).includes(v)) throw new InvalidArgumentError(`expected one of ${choices.join(', ')}.`);
+    if (!(choices as readonly string[]).includes(v))
+      throw new InvalidArgumentError(`expected one of ${choices.join(', ')}.`);
     return v as T;
   };
 }

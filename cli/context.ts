@@ -37,7 +37,12 @@ export function createContext(): CliContext {
     db() {
       // Connection failures surface as the command's one-line error, not as knex warnings.
       const quiet = () => undefined;
-      db ??= createDb(this.config().databaseUrl, { min: 0, max: 4, timeouts: this.config().db, log: { warn: quiet, error: quiet, deprecate: quiet, debug: quiet } });
+      db ??= createDb(this.config().databaseUrl, {
+        min: 0,
+        max: 4,
+        timeouts: this.config().db,
+        log: { warn: quiet, error: quiet, deprecate: quiet, debug: quiet },
+      });
       return db;
     },
     dns() {

@@ -25,7 +25,9 @@ async function main(argv: string[]): Promise<void> {
     .option('--json', 'print JSON instead of text (for scripts)')
     .showSuggestionAfterError(true)
     // Usage errors too are one line: "postage-admin: error: unknown command 'acount' (Did you mean account?)".
-    .configureOutput({ outputError: (message, write) => write(`postage-admin: ${message.trim().replace(/\s*\n\s*/g, ' ')}\n`) })
+    .configureOutput({
+      outputError: (message, write) => write(`postage-admin: ${message.trim().replace(/\s*\n\s*/g, ' ')}\n`),
+    })
     .hook('preAction', (_root, action) => {
       ctx.json = Boolean(action.optsWithGlobals<{ json?: boolean }>().json);
     });

@@ -48,9 +48,17 @@ export function describeError(err: unknown): { code: string; message: string } {
   const e = err as ErrorLike;
   const code = e.code ?? e.errors?.[0]?.code;
   if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'ETIMEDOUT') {
-    return { code: 'database_unreachable', message: `cannot reach PostgreSQL (${code}): is \`npm run dev\` running? Otherwise set DATABASE_URL` };
+    return {
+      code: 'database_unreachable',
+      message: `cannot reach PostgreSQL (${code}): is \`npm run dev\` running? Otherwise set DATABASE_URL`,
+    };
   }
-  if (code === '42P01') return { code: 'database_not_migrated', message: 'the database has no Postage tables: run `npm run migrate` (npm run dev does it)' };
-  if (code === '3D000') return { code: 'database_missing', message: `${e.message ?? 'the database does not exist'}: check DATABASE_URL` };
+  if (code === '42P01')
+    return {
+      code: 'database_not_migrated',
+      message: 'the database has no Postage tables: run `npm run migrate` (npm run dev does it)',
+    };
+  if (code === '3D000')
+    return { code: 'database_missing', message: `${e.message ?? 'the database does not exist'}: check DATABASE_URL` };
   return { code: 'error', message: (e.message ?? String(err)).split('\n')[0]! };
 }

@@ -4,7 +4,9 @@ import { printOutput, type CommandOutput } from './output';
 
 // Commander passes positional arguments, then the options object, then the command.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- handlers declare their own argument types
-export type Run = <A extends any[]>(handler: (ctx: CliContext, ...args: A) => Promise<CommandOutput>) => (...args: A) => Promise<void>;
+export type Run = <A extends any[]>(
+  handler: (ctx: CliContext, ...args: A) => Promise<CommandOutput>,
+) => (...args: A) => Promise<void>;
 
 export function makeRun(ctx: CliContext): Run {
   return (handler) =>

@@ -30,10 +30,35 @@ const header = (req: http.IncomingMessage, name: string): string | undefined => 
 };
 
 /** Checks one request as a receiver should; its status code and what to print. */
-export function checkListenedRequest(secret: string, req: http.IncomingMessage, raw: Buffer, now = new Date()): { statusCode: number; request: ListenedRequest } {
+export function checkListenedRequest(
+  secret: string,
+  req: http.IncomingMessage,
+  raw: Buffer,
+  now = new Date(),
+): { statusCode: number; request: ListenedRequest } {
   const common = { path: req.url ?? null, userAgent: header(req, 'user-agent') ?? null };
-  const check = verifyStandardWebhook(secret, raw, { id: header(req, 'webhook-id'), timestamp: header(req, 'webhook-timestamp'), signature: header(req, 'webhook-signature') }, now);
-  if (!check.ok) return { statusCode: 401, request: { event: null, signatureValid: false, error: check.detail, webhookId: null, ...common, body: raw.toString() } };
+  const check = verifyStandardWebhook(
+    secret,
+    raw,
+    {
+      id: header(req, 'webhook-id'),
+      timestamp: header(req, 'webhook-timestamp'),
+      signature: header(req, 'webhook-signature'),
+    },
+    now,
+  );
+  if (!check.ok)
+    return {
+      statusCode: 401,
+      request: {
+        event: null,
+        signatureValid: false,
+        error: check.detail,
+        webhookId: null,
+        ...common,
+        body: raw.toString(),
+      },
+    };
   let body: unknown = raw.toString();
   try {
     body = JSON.parse(raw.toString());
@@ -43,11 +68,22 @@ export function checkListenedRequest(secret: string, req: http.IncomingMessage, 
   const event = signedEventType(body);
   return {
     statusCode: event ? 200 : 400,
-    request: { event, signatureValid: true, error: event ? null : 'the signed body names no event type', webhookId: check.id, ...common, body },
+    request: {
+      event,
+      signatureValid: true,
+      error: event ? null : 'the signed body names no event type',
+      webhookId: check.id,
+      ...common,
+      body,
+    },
   };
 }
 
-export function createWebhookListener(opts: { secret: string; onRequest: (request: ListenedRequest) => void; now?: () => Date }): http.Server {
+export function createWebhookListener(opts: {
+  secret: string;
+  onRequest: (request: ListenedRequest) => void;
+  now?: () => Date;
+}): http.Server {
   return http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -63,11 +99,20 @@ export function createWebhookListener(opts: { secret: string; onRequest: (reques
 /** One printed line: the JSON object, or `<time> <event> signature valid|INVALID (...) <body>`. */
 export function listenedLine(request: ListenedRequest, json: boolean, at = new Date()): string {
   if (json) return JSON.stringify(request);
-  const verdict = request.signatureValid ? (request.error ? `signature valid, ${request.error} (answered 400)` : 'signature valid') : `signature INVALID: ${request.error} (answered 401)`;
+  const verdict = request.signatureValid
+    ? request.error
+      ? `signature valid, ${request.error} (answered 400)`
+      : 'signature valid'
+    : `signature INVALID: ${request.error} (answered 401)`;
   return `${at.toISOString()} ${request.event ?? '(no event)'} ${verdict} ${typeof request.body === 'string' ? request.body : JSON.stringify(request.body)}`;
 }
 
-export async function listenForWebhooks(opts: { secret: string; port: number; count?: number; json: boolean }): Promise<void> {
+export async function listenForWebhooks(opts: {
+  secret: string;
+  port: number;
+  count?: number;
+  json: boolean;
+}): Promise<void> {
   let seen = 0;
   const server = createWebhookListener({
     secret: opts.secret,

@@ -14,7 +14,9 @@ function redocLogoInline(): Plugin {
     name: 'redoc-logo-inline',
     transform(code, id) {
       if (!id.includes('redoc.standalone')) return null;
-      return code.replace('https://cdn.redoc.ly/redoc/logo-mini-full.svg', logo('Redocly')).replace('https://cdn.redoc.ly/redoc/logo-mini.svg', logo('R'));
+      return code
+        .replace('https://cdn.redoc.ly/redoc/logo-mini-full.svg', logo('Redocly'))
+        .replace('https://cdn.redoc.ly/redoc/logo-mini.svg', logo('R'));
     },
   };
 }

@@ -38,7 +38,9 @@ export async function up(knex: Knex): Promise<void> {
     // Existing keys keep what they could do: send and read /api/me/.
     t.text('permission').notNullable().defaultTo('sending');
   });
-  await knex.raw(`ALTER TABLE api_keys ADD CONSTRAINT api_keys_permission_check CHECK (permission IN ('sending','full_access'))`);
+  await knex.raw(
+    `ALTER TABLE api_keys ADD CONSTRAINT api_keys_permission_check CHECK (permission IN ('sending','full_access'))`,
+  );
 
   // Purged with its log row (14 days) by the foreign key.
   await knex.schema.createTable('email_events', (t) => {

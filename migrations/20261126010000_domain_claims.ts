@@ -15,7 +15,9 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('claim_expires_at', { useTz: true }).nullable();
     t.boolean('ses_identity').notNullable().defaultTo(false);
   });
-  await knex.raw('CREATE UNIQUE INDEX domains_proven_name_unique ON domains (name) WHERE ownership_verified_at IS NOT NULL');
+  await knex.raw(
+    'CREATE UNIQUE INDEX domains_proven_name_unique ON domains (name) WHERE ownership_verified_at IS NOT NULL',
+  );
   // Rows added before this change registered their SES identity at once.
   await knex('domains').update({ ses_identity: true });
   // Claims already waiting get the default expiry from now (DOMAIN_CLAIM_EXPIRY_DAYS, 7 days).

@@ -17,15 +17,21 @@ export async function up(knex: Knex): Promise<void> {
     t.primary(['account_id', 'user_id']);
     t.index(['user_id']);
   });
-  await knex.raw(`ALTER TABLE memberships ADD CONSTRAINT memberships_role_check CHECK (role IN ('owner','admin','developer','viewer'))`);
+  await knex.raw(
+    `ALTER TABLE memberships ADD CONSTRAINT memberships_role_check CHECK (role IN ('owner','admin','developer','viewer'))`,
+  );
   await knex.raw(`CREATE UNIQUE INDEX memberships_one_owner ON memberships (account_id) WHERE role = 'owner'`);
   // Every existing user is the owner of the account they signed up for.
-  await knex.raw(`INSERT INTO memberships (account_id, user_id, role, created_at) SELECT account_id, id, 'owner', created_at FROM users`);
+  await knex.raw(
+    `INSERT INTO memberships (account_id, user_id, role, created_at) SELECT account_id, id, 'owner', created_at FROM users`,
+  );
   await knex.schema.alterTable('users', (t) => {
     t.dropColumn('account_id');
     t.text('name').notNullable().defaultTo('');
   });
-  await knex.raw(`UPDATE users SET name = accounts.name FROM memberships m JOIN accounts ON accounts.id = m.account_id WHERE m.user_id = users.id`);
+  await knex.raw(
+    `UPDATE users SET name = accounts.name FROM memberships m JOIN accounts ON accounts.id = m.account_id WHERE m.user_id = users.id`,
+  );
 
   await knex.schema.createTable('invitations', (t) => {
     t.uuid('id').primary().defaultTo(knex.raw('gen_random_uuid()'));
@@ -41,9 +47,13 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('revoked_at', { useTz: true }).nullable();
     t.index(['account_id', 'created_at']);
   });
-  await knex.raw(`ALTER TABLE invitations ADD CONSTRAINT invitations_role_check CHECK (role IN ('admin','developer','viewer'))`);
+  await knex.raw(
+    `ALTER TABLE invitations ADD CONSTRAINT invitations_role_check CHECK (role IN ('admin','developer','viewer'))`,
+  );
   // One open invitation per address and account: inviting again replaces it.
-  await knex.raw(`CREATE UNIQUE INDEX invitations_one_open ON invitations (account_id, email) WHERE accepted_at IS NULL AND revoked_at IS NULL`);
+  await knex.raw(
+    `CREATE UNIQUE INDEX invitations_one_open ON invitations (account_id, email) WHERE accepted_at IS NULL AND revoked_at IS NULL`,
+  );
 
   await knex.schema.alterTable('api_keys', (t) => {
     t.text('created_by').nullable(); // the audit actor: user:<id>, key:<id>, cli:<name>
@@ -75,6 +85,8 @@ export async function down(knex: Knex): Promise<void> {
     t.dropColumn('name');
     t.uuid('account_id').nullable().references('id').inTable('accounts').onDelete('CASCADE');
   });
-  await knex.raw(`UPDATE users SET account_id = m.account_id FROM memberships m WHERE m.user_id = users.id AND m.role = 'owner'`);
+  await knex.raw(
+    `UPDATE users SET account_id = m.account_id FROM memberships m WHERE m.user_id = users.id AND m.role = 'owner'`,
+  );
   await knex.schema.dropTableIfExists('memberships');
 }

@@ -18,7 +18,10 @@ import { createRelay } from './relay';
 /** The certificate and key are read at start, so a wrong path fails at once. */
 function readTls(config: Config): { cert: Buffer; key: Buffer } {
   const { tlsCertFile, tlsKeyFile } = config.smtp;
-  if (!tlsCertFile || !tlsKeyFile) throw new ConfigError('the SMTP relay needs SMTP_TLS_CERT_FILE and SMTP_TLS_KEY_FILE (PEM files; `npm run dev` makes a local pair)');
+  if (!tlsCertFile || !tlsKeyFile)
+    throw new ConfigError(
+      'the SMTP relay needs SMTP_TLS_CERT_FILE and SMTP_TLS_KEY_FILE (PEM files; `npm run dev` makes a local pair)',
+    );
   const read = (name: string, file: string) => {
     try {
       return fs.readFileSync(file);
@@ -38,16 +41,31 @@ async function main(): Promise<void> {
   const redis = createRedis(config);
   const temporal = lazyTemporalClient(config);
   const metrics = createSmtpMetrics();
-  const relay = createRelay({ config, db, redis, workflows: messageWorkflows(temporal, config.temporal.taskQueue), logger, metrics, tls });
+  const relay = createRelay({
+    config,
+    db,
+    redis,
+    workflows: messageWorkflows(temporal, config.temporal.taskQueue),
+    logger,
+    metrics,
+    tls,
+  });
   const ports = await relay.listen();
   const health = await startHealthServer({
     host: config.smtp.healthHost,
     port: config.smtp.healthPort,
     register: metrics.register,
     processName: 'smtp',
-    readiness: () => checkReadiness({ postgres: checks.postgres(db), redis: checks.redis(redis), temporal: checks.temporal(temporal) }, logger),
+    readiness: () =>
+      checkReadiness(
+        { postgres: checks.postgres(db), redis: checks.redis(redis), temporal: checks.temporal(temporal) },
+        logger,
+      ),
   });
-  logger.info({ submission: ports.port, implicitTls: ports.smtpsPort, health: `${config.smtp.healthHost}:${health.port}` }, 'SMTP relay listening');
+  logger.info(
+    { submission: ports.port, implicitTls: ports.smtpsPort, health: `${config.smtp.healthHost}:${health.port}` },
+    'SMTP relay listening',
+  );
 
   let stopping = false;
   const shutdown = (signal: string) => {

@@ -34,7 +34,8 @@ export interface Submission {
   recipientNames: Map<string, string>;
 }
 
-export type ParseResult = { ok: true; submission: Submission } | { ok: false; refusal: 'message_invalid' | 'sender_mismatch'; detail: string };
+export type ParseResult =
+  { ok: true; submission: Submission } | { ok: false; refusal: 'message_invalid' | 'sender_mismatch'; detail: string };
 
 const invalid = (detail: string): ParseResult => ({ ok: false, refusal: 'message_invalid', detail });
 
@@ -42,7 +43,9 @@ function addressesOf(field: AddressObject | AddressObject[] | undefined): { addr
   const objects = field === undefined ? [] : Array.isArray(field) ? field : [field];
   const out: { address: string; name: string }[] = [];
   // Groups (`team: a@x, b@y;`) hold their members one level down.
-  for (const o of objects) for (const v of o.value) for (const m of v.group ?? [v]) if (m.address) out.push({ address: m.address, name: m.name });
+  for (const o of objects)
+    for (const v of o.value)
+      for (const m of v.group ?? [v]) if (m.address) out.push({ address: m.address, name: m.name });
   return out;
 }
 
@@ -55,7 +58,8 @@ function parseTags(value: string): Record<string, string> | string {
     const eq = pair.indexOf('=');
     const name = (eq === -1 ? '' : pair.slice(0, eq)).trim();
     const val = pair.slice(eq + 1).trim();
-    if (!TAG.test(name) || !TAG.test(val)) return 'X-Postage-Tags is `name=value, name2=value2`, each 1 to 256 ASCII letters, digits, _ or -';
+    if (!TAG.test(name) || !TAG.test(val))
+      return 'X-Postage-Tags is `name=value, name2=value2`, each 1 to 256 ASCII letters, digits, _ or -';
     tags[name] = val;
   }
   if (Object.keys(tags).length > MAX_MESSAGE_TAGS) return `X-Postage-Tags holds at most ${MAX_MESSAGE_TAGS} tags`;
@@ -67,31 +71,47 @@ function headerText(parsed: ParsedMail, name: string): string | undefined {
   return typeof v === 'string' ? v.trim() : undefined;
 }
 
-export async function parseSubmission(raw: Buffer, envelopeFrom: string, limits: Config['limits']): Promise<ParseResult> {
+export async function parseSubmission(
+  raw: Buffer,
+  envelopeFrom: string,
+  limits: Config['limits'],
+): Promise<ParseResult> {
   // Links and text-as-HTML are conveniences for display; the pipeline wants the parts as sent.
-  const parsed = await simpleParser(raw, { skipHtmlToText: false, skipTextToHtml: true, skipTextLinks: true, skipImageLinks: true });
+  const parsed = await simpleParser(raw, {
+    skipHtmlToText: false,
+    skipTextToHtml: true,
+    skipTextLinks: true,
+    skipImageLinks: true,
+  });
 
   const senders = addressesOf(parsed.from);
   if (senders.length > 1) return invalid('The From header must hold one address');
   const header = senders[0];
   if (header && !isValidAddress(header.address)) return invalid('The From header address is not valid');
-  const from: Mailbox = header ? { address: lowerDomain(header.address), name: header.name.replace(CONTROL, ' ').trim().slice(0, 200) } : { address: envelopeFrom, name: '' };
-  if (domainOf(from.address) !== domainOf(envelopeFrom)) return { ok: false, refusal: 'sender_mismatch', detail: `MAIL FROM is on ${domainOf(envelopeFrom)}` };
+  const from: Mailbox = header
+    ? { address: lowerDomain(header.address), name: header.name.replace(CONTROL, ' ').trim().slice(0, 200) }
+    : { address: envelopeFrom, name: '' };
+  if (domainOf(from.address) !== domainOf(envelopeFrom))
+    return { ok: false, refusal: 'sender_mismatch', detail: `MAIL FROM is on ${domainOf(envelopeFrom)}` };
 
   const subject = (parsed.subject ?? '').replace(CONTROL, ' ');
-  if (subject.length > MAX_SUBJECT_LENGTH) return invalid(`The subject is longer than ${MAX_SUBJECT_LENGTH} characters`);
+  if (subject.length > MAX_SUBJECT_LENGTH)
+    return invalid(`The subject is longer than ${MAX_SUBJECT_LENGTH} characters`);
   const html = typeof parsed.html === 'string' && parsed.html.length > 0 ? parsed.html : undefined;
   const text = parsed.text !== undefined && parsed.text.length > 0 ? parsed.text : undefined;
-  if ((html ?? '').includes('\0') || (text ?? '').includes('\0')) return invalid('The body must not contain NUL characters');
+  if ((html ?? '').includes('\0') || (text ?? '').includes('\0'))
+    return invalid('The body must not contain NUL characters');
 
   const attachments: Attachment[] = parsed.attachments.map((a, i) => ({
-    filename: (a.filename ?? `attachment-${i + 1}`).replace(FILENAME_FORBIDDEN, '_').slice(0, 255) || `attachment-${i + 1}`,
+    filename:
+      (a.filename ?? `attachment-${i + 1}`).replace(FILENAME_FORBIDDEN, '_').slice(0, 255) || `attachment-${i + 1}`,
     contentType: a.contentType || 'application/octet-stream',
     data: a.content,
   }));
   if (attachments.length > limits.maxAttachments) return invalid(`At most ${limits.maxAttachments} attachments`);
   const total = attachments.reduce((sum, a) => sum + a.data.length, 0);
-  if (total > limits.maxAttachmentBytes) return invalid(`Attachments may total at most ${limits.maxAttachmentBytes} bytes`);
+  if (total > limits.maxAttachmentBytes)
+    return invalid(`Attachments may total at most ${limits.maxAttachmentBytes} bytes`);
   if (!html && !text && attachments.length === 0) return invalid('The message has no text, HTML or attachment');
 
   // One Reply-To travels (docs/smtp.md, "What a message carries"): the first valid one.
@@ -102,11 +122,13 @@ export async function parseSubmission(raw: Buffer, envelopeFrom: string, limits:
   if (typeof tags === 'string') return invalid(tags);
 
   const idempotencyKey = headerText(parsed, IDEMPOTENCY_HEADER);
-  if (idempotencyKey !== undefined && !idempotencyKeyPattern.test(idempotencyKey)) return invalid('X-Postage-Idempotency-Key must be 1 to 255 visible ASCII characters');
+  if (idempotencyKey !== undefined && !idempotencyKeyPattern.test(idempotencyKey))
+    return invalid('X-Postage-Idempotency-Key must be 1 to 255 visible ASCII characters');
 
   const messageId = parsed.messageId?.trim();
   const recipientNames = new Map<string, string>();
-  for (const r of [...addressesOf(parsed.to), ...addressesOf(parsed.cc)]) if (r.name) recipientNames.set(r.address.toLowerCase(), r.name.replace(CONTROL, ' ').trim().slice(0, 200));
+  for (const r of [...addressesOf(parsed.to), ...addressesOf(parsed.cc)])
+    if (r.name) recipientNames.set(r.address.toLowerCase(), r.name.replace(CONTROL, ' ').trim().slice(0, 200));
 
   return {
     ok: true,
@@ -119,7 +141,9 @@ export async function parseSubmission(raw: Buffer, envelopeFrom: string, limits:
       ...(replyTo !== undefined ? { replyTo } : {}),
       ...(tags !== undefined && Object.keys(tags).length > 0 ? { tags } : {}),
       attachments,
-      ...(messageId !== undefined && messageId.length <= 250 && MESSAGE_ID.test(messageId) ? { messageIdHeader: messageId } : {}),
+      ...(messageId !== undefined && messageId.length <= 250 && MESSAGE_ID.test(messageId)
+        ? { messageIdHeader: messageId }
+        : {}),
       ...(idempotencyKey !== undefined ? { idempotencyKey } : {}),
       recipientNames,
     },

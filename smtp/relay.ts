@@ -5,7 +5,13 @@
 // own (the same gates again, the count, the idempotency key, the workflow). Nothing of a message
 // (addresses, subject, body) is logged: BYOC content must not be kept anywhere, and the relay
 // does not tell modes apart before the gates.
-import { SMTPServer, type SMTPServerAddress, type SMTPServerAuthentication, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
+import {
+  SMTPServer,
+  type SMTPServerAddress,
+  type SMTPServerAuthentication,
+  type SMTPServerDataStream,
+  type SMTPServerSession,
+} from 'smtp-server';
 import type Redis from 'ioredis';
 import type { Logger } from 'pino';
 import { authenticateApiKey, keyPrefix, noteKeyUsed, type ApiKey } from '../core/accounts/apiKeys';
@@ -54,13 +60,24 @@ export function createRelay(deps: RelayDeps): Relay {
   const connections = new Map<string, ConnectionState>();
   /** Open connections per client address, both listeners together (SMTP_MAX_CLIENTS_PER_IP). */
   const perClient = new Map<string, number>();
-  const rate = sendRateLimiter({ redis: deps.redis, limitPerMinute: config.api.rateLimitPerMinute, logger, onMemoryFallback: () => metrics.rateLimitFallbacks.inc() });
-  const authFailures = redisLimiter(deps.redis, `${config.redis.keyPrefix}:smtp:auth-failures`, config.smtp.authFailuresPerIp, config.smtp.authFailureWindowMinutes * 60);
+  const rate = sendRateLimiter({
+    redis: deps.redis,
+    limitPerMinute: config.api.rateLimitPerMinute,
+    logger,
+    onMemoryFallback: () => metrics.rateLimitFallbacks.inc(),
+  });
+  const authFailures = redisLimiter(
+    deps.redis,
+    `${config.redis.keyPrefix}:smtp:auth-failures`,
+    config.smtp.authFailuresPerIp,
+    config.smtp.authFailureWindowMinutes * 60,
+  );
   let stopping = false;
 
   // Every session gets its state in onConnect; one closed while a handler was still running gets a
   // throwaway state, so nothing is kept for it after onClose.
-  const state = (session: SMTPServerSession): ConnectionState => connections.get(session.id) ?? { client: session.remoteAddress, inTransaction: false };
+  const state = (session: SMTPServerSession): ConnectionState =>
+    connections.get(session.id) ?? { client: session.remoteAddress, inTransaction: false };
   const refuse = (stage: string, refusal: SmtpRefusal, detail?: string) => {
     metrics.refused.inc({ reason: refusal, stage });
     return smtpError(refusal, detail);
@@ -79,69 +96,107 @@ export function createRelay(deps: RelayDeps): Relay {
       );
     };
 
-  const onAuth = guarded('auth', async (auth: SMTPServerAuthentication, session: SMTPServerSession): Promise<Error | undefined> => {
-    const ip = session.remoteAddress;
-    // Over the limit: refused before the key is even looked at, so guessing gains nothing.
-    const failures = await authFailures.get(ip);
-    if (failures && failures.consumedPoints >= config.smtp.authFailuresPerIp) {
-      logger.warn({ session: session.id, client: ip }, 'SMTP AUTH refused: too many failures from this address');
-      return refuse('auth', 'auth_locked');
-    }
-    const result = await authenticateApiKey(db, auth.password ?? undefined);
-    if (!result.ok) {
-      metrics.authFailures.inc({ reason: result.reason });
-      await takePoint(authFailures, ip).catch((err: unknown) => logger.warn({ err }, 'SMTP AUTH failure not counted'));
-      return refuse('auth', 'auth_failed');
-    }
-    noteKeyUsed(db, result.key.id);
-    state(session).key = result.key;
-    logger.info({ session: session.id, client: ip, key: keyPrefix(result.key.lookupId), account: result.key.accountId }, 'SMTP client authenticated');
-    return undefined;
-  });
+  const onAuth = guarded(
+    'auth',
+    async (auth: SMTPServerAuthentication, session: SMTPServerSession): Promise<Error | undefined> => {
+      const ip = session.remoteAddress;
+      // Over the limit: refused before the key is even looked at, so guessing gains nothing.
+      const failures = await authFailures.get(ip);
+      if (failures && failures.consumedPoints >= config.smtp.authFailuresPerIp) {
+        logger.warn({ session: session.id, client: ip }, 'SMTP AUTH refused: too many failures from this address');
+        return refuse('auth', 'auth_locked');
+      }
+      const result = await authenticateApiKey(db, auth.password ?? undefined);
+      if (!result.ok) {
+        metrics.authFailures.inc({ reason: result.reason });
+        await takePoint(authFailures, ip).catch((err: unknown) =>
+          logger.warn({ err }, 'SMTP AUTH failure not counted'),
+        );
+        return refuse('auth', 'auth_failed');
+      }
+      noteKeyUsed(db, result.key.id);
+      state(session).key = result.key;
+      logger.info(
+        { session: session.id, client: ip, key: keyPrefix(result.key.lookupId), account: result.key.accountId },
+        'SMTP client authenticated',
+      );
+      return undefined;
+    },
+  );
   // smtp-server wants `{ user }` on success: the key's prefix (never the secret) names the session.
-  const authHandler = (auth: SMTPServerAuthentication, session: SMTPServerSession, callback: (err: Error | null | undefined, response?: { user: string }) => void): void =>
+  const authHandler = (
+    auth: SMTPServerAuthentication,
+    session: SMTPServerSession,
+    callback: (err: Error | null | undefined, response?: { user: string }) => void,
+  ): void =>
     onAuth(auth, session, (err) => {
       const key = connections.get(session.id)?.key;
       if (err || !key) callback(err ?? smtpError('auth_failed'));
       else callback(null, { user: keyPrefix(key.lookupId) });
     });
 
-  const onMailFrom = guarded('mail', async (address: SMTPServerAddress, session: SMTPServerSession): Promise<Error | undefined> => {
-    const s = state(session);
-    if (stopping) return refuse('mail', 'shutting_down');
-    const key = s.key!; // smtp-server refuses MAIL before AUTH (authOptional is off)
-    const sender = parseMailbox(address.address);
-    if (!address.address || 'error' in sender) return refuse('mail', 'sender_invalid');
-    const fromDomain = domainOf(sender.address);
-    const outOfScope = checkKeyScope(key, fromDomain);
-    if (outOfScope) return refuse('mail', outOfScope.code, outOfScope.detail);
-    // The sender's side of the gates (the recipient's come at RCPT): one read, the same function.
-    const gates = await checkSendGates(db, { apiKey: key, fromDomain, recipient: sender.address, recipientKind: { kind: 'real' } });
-    // A key revoked since AUTH: the session's credentials no longer hold.
-    if (!gates.ok && 'unauthenticated' in gates) return refuse('mail', 'auth_failed');
-    if (!gates.ok && SENDER_REFUSAL_SET.has(gates.failure.code)) return refuse('mail', gates.failure.code, gates.failure.detail);
-    s.inTransaction = true;
-    return undefined;
-  });
+  const onMailFrom = guarded(
+    'mail',
+    async (address: SMTPServerAddress, session: SMTPServerSession): Promise<Error | undefined> => {
+      const s = state(session);
+      if (stopping) return refuse('mail', 'shutting_down');
+      const key = s.key!; // smtp-server refuses MAIL before AUTH (authOptional is off)
+      const sender = parseMailbox(address.address);
+      if (!address.address || 'error' in sender) return refuse('mail', 'sender_invalid');
+      const fromDomain = domainOf(sender.address);
+      const outOfScope = checkKeyScope(key, fromDomain);
+      if (outOfScope) return refuse('mail', outOfScope.code, outOfScope.detail);
+      // The sender's side of the gates (the recipient's come at RCPT): one read, the same function.
+      const gates = await checkSendGates(db, {
+        apiKey: key,
+        fromDomain,
+        recipient: sender.address,
+        recipientKind: { kind: 'real' },
+      });
+      // A key revoked since AUTH: the session's credentials no longer hold.
+      if (!gates.ok && 'unauthenticated' in gates) return refuse('mail', 'auth_failed');
+      if (!gates.ok && SENDER_REFUSAL_SET.has(gates.failure.code))
+        return refuse('mail', gates.failure.code, gates.failure.detail);
+      s.inTransaction = true;
+      return undefined;
+    },
+  );
 
-  const onRcptTo = guarded('rcpt', async (address: SMTPServerAddress, session: SMTPServerSession): Promise<Error | undefined> => {
-    const key = state(session).key!;
-    if (session.envelope.rcptTo.length >= config.smtp.maxRecipients) return refuse('rcpt', 'too_many_recipients');
-    const to = parseMailbox(address.address);
-    if ('error' in to) return refuse('rcpt', 'recipient_invalid');
-    const kind = classifyRecipient(to.address, config);
-    if (kind.kind === 'unknown_test') return refuse('rcpt', 'unknown_test_address');
-    // One recipient is one send request (docs/smtp.md, "Replies"): it spends one point of the key's
-    // budget, which the HTTP API shares.
-    const limited = await rate.take(key.lookupId);
-    if (limited.limited) return refuse('rcpt', 'rate_limited', `${limited.points} per minute; retry in ${Math.max(1, Math.ceil(limited.msBeforeNext / 1000))} s`);
-    const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
-    const gates = await checkSendGates(db, { apiKey: key, fromDomain: domainOf(from), recipient: to.address, recipientKind: kind });
-    if (!gates.ok) return refuse('rcpt', 'unauthenticated' in gates ? 'auth_failed' : gates.failure.code);
-    return undefined;
-  });
+  const onRcptTo = guarded(
+    'rcpt',
+    async (address: SMTPServerAddress, session: SMTPServerSession): Promise<Error | undefined> => {
+      const key = state(session).key!;
+      if (session.envelope.rcptTo.length >= config.smtp.maxRecipients) return refuse('rcpt', 'too_many_recipients');
+      const to = parseMailbox(address.address);
+      if ('error' in to) return refuse('rcpt', 'recipient_invalid');
+      const kind = classifyRecipient(to.address, config);
+      if (kind.kind === 'unknown_test') return refuse('rcpt', 'unknown_test_address');
+      // One recipient is one send request (docs/smtp.md, "Replies"): it spends one point of the key's
+      // budget, which the HTTP API shares.
+      const limited = await rate.take(key.lookupId);
+      if (limited.limited)
+        return refuse(
+          'rcpt',
+          'rate_limited',
+          `${limited.points} per minute; retry in ${Math.max(1, Math.ceil(limited.msBeforeNext / 1000))} s`,
+        );
+      const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
+      const gates = await checkSendGates(db, {
+        apiKey: key,
+        fromDomain: domainOf(from),
+        recipient: to.address,
+        recipientKind: kind,
+      });
+      if (!gates.ok) return refuse('rcpt', 'unauthenticated' in gates ? 'auth_failed' : gates.failure.code);
+      return undefined;
+    },
+  );
 
-  const onData = (stream: SMTPServerDataStream, session: SMTPServerSession, callback: (err?: Error | null, message?: string) => void): void => {
+  const onData = (
+    stream: SMTPServerDataStream,
+    session: SMTPServerSession,
+    callback: (err?: Error | null, message?: string) => void,
+  ): void => {
     const s = state(session);
     const chunks: Buffer[] = [];
     stream.on('data', (c: Buffer) => {
@@ -185,7 +240,13 @@ export function createRelay(deps: RelayDeps): Relay {
     const accepted = outcomes.filter((o) => o.ok);
     const failed = outcomes.flatMap((o, i) => (o.ok ? [] : [{ index: i + 1, refusal: o.refusal }]));
     logger.info(
-      { session: session.id, key: keyPrefix(key.lookupId), recipients: outcomes.length, messageIds: accepted.map((a) => a.messageId), refused: failed.map((f) => f.refusal) },
+      {
+        session: session.id,
+        key: keyPrefix(key.lookupId),
+        recipients: outcomes.length,
+        messageIds: accepted.map((a) => a.messageId),
+        refused: failed.map((f) => f.refusal),
+      },
       'SMTP message submitted',
     );
     return dataReply(
@@ -246,7 +307,8 @@ export function createRelay(deps: RelayDeps): Relay {
   });
   const submission = new SMTPServer({ ...serverOptions, ...withConnectionHooks('submission') });
   const implicitTls = new SMTPServer({ ...serverOptions, ...withConnectionHooks('implicit_tls'), secure: true });
-  for (const server of [submission, implicitTls]) server.on('error', (err) => logger.warn({ err }, 'SMTP connection error'));
+  for (const server of [submission, implicitTls])
+    server.on('error', (err) => logger.warn({ err }, 'SMTP connection error'));
 
   const listenOn = (server: SMTPServer, port: number) =>
     new Promise<number>((resolve, reject) => {
@@ -268,9 +330,12 @@ export function createRelay(deps: RelayDeps): Relay {
     async stop(deadlineMs) {
       stopping = true;
       const until = Date.now() + deadlineMs;
-      while ([...connections.values()].some((c) => c.inTransaction) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+      while ([...connections.values()].some((c) => c.inTransaction) && Date.now() < until)
+        await new Promise((r) => setTimeout(r, 50));
       // Idle connections get 421 (smtp-server's close) and the listeners close.
-      await Promise.all([submission, implicitTls].map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
+      await Promise.all(
+        [submission, implicitTls].map((server) => new Promise<void>((resolve) => server.close(() => resolve()))),
+      );
     },
   };
 }
@@ -286,14 +351,24 @@ function parseMailboxAddress(address: string): string {
  * refused recipients' positions, unless a transient refusal can be retried safely, that is with
  * an idempotency key: then 451, and the retry replays the queued ones and tries the rest again.
  */
-function dataReply(messageIds: string[], failed: { index: number; refusal: SmtpRefusal }[], submission: Submission): Error | string {
+function dataReply(
+  messageIds: string[],
+  failed: { index: number; refusal: SmtpRefusal }[],
+  submission: Submission,
+): Error | string {
   const transient = failed.find((f) => isTransient(f.refusal));
   if (messageIds.length === 0) return smtpError((transient ?? failed[0]!).refusal);
   if (failed.length > 0 && transient && submission.idempotencyKey !== undefined)
-    return smtpError(transient.refusal, `recipient ${transient.index} not queued; retry with the same X-Postage-Idempotency-Key`);
+    return smtpError(
+      transient.refusal,
+      `recipient ${transient.index} not queued; retry with the same X-Postage-Idempotency-Key`,
+    );
   const ids = messageIds.join(' ');
   const queued = `2.6.0 Queued ${messageIds.length} message${messageIds.length === 1 ? '' : 's'}`;
-  const refusedText = failed.length > 0 ? `; not queued: ${failed.map((f) => `#${f.index} ${SMTP_REPLIES[f.refusal].code} ${f.refusal}`).join(', ')}` : '';
+  const refusedText =
+    failed.length > 0
+      ? `; not queued: ${failed.map((f) => `#${f.index} ${SMTP_REPLIES[f.refusal].code} ${f.refusal}`).join(', ')}`
+      : '';
   // A reply line stays under 512 octets (RFC 5321): the ids when they fit.
   const withIds = `${queued}: ${ids}${refusedText}`;
   return withIds.length <= 480 ? withIds : `${queued}${refusedText}`;

@@ -38,7 +38,11 @@ export const SMTP_REPLIES = {
   // of the customer): permanent.
   domain_not_registered: reply(550, '5.7.1', 'The sender domain is not registered in this account'),
   domain_not_allowed: reply(550, '5.7.1', 'This API key may not send from the sender domain'),
-  unauthorized: reply(550, '5.7.1', 'Not allowed: account unverified, shared mode without a subscription, or a test recipient on a BYOC domain'),
+  unauthorized: reply(
+    550,
+    '5.7.1',
+    'Not allowed: account unverified, shared mode without a subscription, or a test recipient on a BYOC domain',
+  ),
   sending_suspended: reply(550, '5.7.1', 'Sending is suspended for this account after a bounce or complaint threshold'),
   domain_not_verified: reply(550, '5.7.1', 'The sender domain ownership is not verified yet'),
   dkim_not_verified: reply(550, '5.7.1', 'DKIM for the sender domain is not verified yet'),
@@ -47,17 +51,29 @@ export const SMTP_REPLIES = {
   idempotency_key_reused: reply(550, '5.7.0', 'X-Postage-Idempotency-Key was already used with a different message'),
   // The same message may go through later: transient.
   usage_limit_exceeded: reply(452, '4.3.1', 'Monthly quota of the sending mode used up (next UTC month, or upgrade)'),
-  byoc_not_configured: reply(451, '4.7.0', 'BYOC sending is not available: no validated configuration, or the role stopped working'),
+  byoc_not_configured: reply(
+    451,
+    '4.7.0',
+    'BYOC sending is not available: no validated configuration, or the role stopped working',
+  ),
   attachment_upload_failed: reply(451, '4.3.0', 'The message could not be staged in time; nothing queued, retry later'),
   queue_error: reply(451, '4.3.0', 'The delivery queue is unavailable; nothing queued, retry later'),
-  idempotency_key_in_progress: reply(451, '4.3.0', 'A message with this X-Postage-Idempotency-Key is still being processed; retry shortly'),
+  idempotency_key_in_progress: reply(
+    451,
+    '4.3.0',
+    'A message with this X-Postage-Idempotency-Key is still being processed; retry shortly',
+  ),
   // The relay's own.
   auth_failed: reply(535, '5.7.8', 'Authentication credentials invalid'),
   auth_locked: reply(454, '4.7.0', 'Too many failed authentication attempts from this address; try again later'),
   rate_limited: reply(451, '4.7.0', 'Rate limit of the API key reached; retry in a minute'),
   sender_invalid: reply(553, '5.1.7', 'The sender must be one valid address'),
   recipient_invalid: reply(553, '5.1.3', 'The recipient must be one valid address'),
-  unknown_test_address: reply(550, '5.1.1', 'Unknown test address: use delivered, bounce or complaint (or their aliases)'),
+  unknown_test_address: reply(
+    550,
+    '5.1.1',
+    'Unknown test address: use delivered, bounce or complaint (or their aliases)',
+  ),
   too_many_recipients: reply(452, '4.5.3', 'Too many recipients in this transaction; send the rest in another one'),
   message_too_big: reply(552, '5.3.4', 'Message exceeds the maximum size'),
   message_invalid: reply(550, '5.6.0', 'The message cannot be sent as it is'),

@@ -14,7 +14,9 @@ import type { SendResponseBody } from '../core/sending/sendResponse';
 import type { Submission } from './parseMessage';
 import type { SmtpRefusal } from './replies';
 
-export type RecipientOutcome = { ok: true; messageId: string; mode: SendingMode; kind: string; replayed: boolean } | { ok: false; refusal: SmtpRefusal };
+export type RecipientOutcome =
+  | { ok: true; messageId: string; mode: SendingMode; kind: string; replayed: boolean }
+  | { ok: false; refusal: SmtpRefusal };
 
 /**
  * The recipient's key: the header's key and a keyed hash of the recipient (the address itself is
@@ -35,11 +37,21 @@ function fingerprint(secretKey: string, request: SendRequest): string {
     message: request.text ?? null,
     reply_to: request.replyTo ?? null,
     tags: request.tags ?? null,
-    attachments: request.attachments.map((a) => ({ filename: a.filename, content_type: a.contentType, sha256: keyedHash(secretKey, 'idempotency', a.data.toString('base64')) })),
+    attachments: request.attachments.map((a) => ({
+      filename: a.filename,
+      content_type: a.contentType,
+      sha256: keyedHash(secretKey, 'idempotency', a.data.toString('base64')),
+    })),
   });
 }
 
-export async function sendRecipient(deps: AcceptDeps, key: ApiKey, submission: Submission, recipient: string, notAccepted?: (code: string, cause: unknown) => void): Promise<RecipientOutcome> {
+export async function sendRecipient(
+  deps: AcceptDeps,
+  key: ApiKey,
+  submission: Submission,
+  recipient: string,
+  notAccepted?: (code: string, cause: unknown) => void,
+): Promise<RecipientOutcome> {
   const parsed = parseMailbox(recipient);
   if ('error' in parsed) return { ok: false, refusal: 'recipient_invalid' };
   const recipientKind = classifyRecipient(parsed.address, deps.config);
@@ -59,9 +71,16 @@ export async function sendRecipient(deps: AcceptDeps, key: ApiKey, submission: S
   };
   const idempotency =
     submission.idempotencyKey !== undefined
-      ? { key: recipientIdempotencyKey(deps.config.secretKey, submission.idempotencyKey, parsed.address), requestHash: fingerprint(deps.config.secretKey, request) }
+      ? {
+          key: recipientIdempotencyKey(deps.config.secretKey, submission.idempotencyKey, parsed.address),
+          requestHash: fingerprint(deps.config.secretKey, request),
+        }
       : undefined;
-  const result = await sendMessage(deps, { request, key, ...(idempotency ? { idempotency } : {}) }, { notAccepted: (code, cause) => notAccepted?.(code, cause) });
+  const result = await sendMessage(
+    deps,
+    { request, key, ...(idempotency ? { idempotency } : {}) },
+    { notAccepted: (code, cause) => notAccepted?.(code, cause) },
+  );
   switch (result.outcome) {
     case 'accepted':
       return { ok: true, messageId: result.messageId, mode: result.mode, kind: result.kind, replayed: false };

@@ -46,7 +46,11 @@ if (require.main === module) {
   const run = spawnSync('bash', [TYPES_GENERATOR, ...(check ? ['--check'] : [])], { encoding: 'utf8' });
   if (run.status !== 0) {
     process.stderr.write(`${run.stdout ?? ''}${run.stderr ?? ''}${run.error ? `${run.error.message}\n` : ''}`);
-    console.error(check ? `${relative(API_TYPES_PATH)} is stale: run \`npm run generate:api\` and commit the result` : `${relative(TYPES_GENERATOR)} failed (exit ${run.status ?? run.signal})`);
+    console.error(
+      check
+        ? `${relative(API_TYPES_PATH)} is stale: run \`npm run generate:api\` and commit the result`
+        : `${relative(TYPES_GENERATOR)} failed (exit ${run.status ?? run.signal})`,
+    );
     process.exitCode = 1;
   } else if (!check) {
     console.log(`wrote ${relative(API_TYPES_PATH)}`);

@@ -12,9 +12,13 @@ const ROOT = path.resolve(__dirname, '..');
 
 export function markdownFiles(root = ROOT): string[] {
   const inDir = (dir: string) => markdownIn(path.join(root, dir));
-  return [path.join(root, 'README.md'), path.join(root, 'CHANGELOG.md'), ...inDir('docs'), ...inDir('sdks'), ...['typescript', 'python', 'go'].flatMap((l) => inDir(path.join('sdks', l)))].filter(
-    (f) => fs.existsSync(f),
-  );
+  return [
+    path.join(root, 'README.md'),
+    path.join(root, 'CHANGELOG.md'),
+    ...inDir('docs'),
+    ...inDir('sdks'),
+    ...['typescript', 'python', 'go'].flatMap((l) => inDir(path.join('sdks', l))),
+  ].filter((f) => fs.existsSync(f));
 }
 
 /** The text outside fenced code blocks (a link or heading inside a fence is code, not Markdown). */
@@ -54,7 +58,8 @@ export function brokenLinks(files = markdownFiles()): string[] {
         broken.push(`${where}: no such file`);
         continue;
       }
-      if (anchor !== undefined && resolved.endsWith('.md') && !anchorsOf(resolved).has(decodeURIComponent(anchor))) broken.push(`${where}: no heading #${anchor} in ${path.relative(ROOT, resolved)}`);
+      if (anchor !== undefined && resolved.endsWith('.md') && !anchorsOf(resolved).has(decodeURIComponent(anchor)))
+        broken.push(`${where}: no heading #${anchor} in ${path.relative(ROOT, resolved)}`);
     }
   }
   return broken;

@@ -22,7 +22,11 @@ export interface ReceivedWebhook {
 
 export const DEMO_WEBHOOK_PATH = '/demo-webhooks';
 
-export function startDemoReceiver(opts: { port: number; signingSecret: () => string; log: (line: string) => void }): Promise<{ server: http.Server; received: ReceivedWebhook[] }> {
+export function startDemoReceiver(opts: {
+  port: number;
+  signingSecret: () => string;
+  log: (line: string) => void;
+}): Promise<{ server: http.Server; received: ReceivedWebhook[] }> {
   const received: ReceivedWebhook[] = [];
   const server = http.createServer((req, res) => {
     if (req.method === 'GET' && req.url === '/received') {
@@ -40,7 +44,11 @@ export function startDemoReceiver(opts: { port: number; signingSecret: () => str
     req.on('end', () => {
       const raw = Buffer.concat(chunks);
       const header = (name: string) => req.headers[name] as string | undefined;
-      const check = verifyStandardWebhook(opts.signingSecret(), raw, { id: header('webhook-id'), timestamp: header('webhook-timestamp'), signature: header('webhook-signature') });
+      const check = verifyStandardWebhook(opts.signingSecret(), raw, {
+        id: header('webhook-id'),
+        timestamp: header('webhook-timestamp'),
+        signature: header('webhook-signature'),
+      });
       let body: unknown = null;
       try {
         body = JSON.parse(raw.toString());
@@ -48,9 +56,21 @@ export function startDemoReceiver(opts: { port: number; signingSecret: () => str
         body = raw.toString();
       }
       const event = check.ok ? signedEventType(body) : null;
-      received.push({ event, signatureValid: check.ok, error: check.ok ? null : check.detail, webhookId: check.ok ? check.id : null, body, receivedAt: new Date().toISOString() });
-      const fields = ((body as { payload?: unknown } | null)?.payload ?? body) as { message_id?: string; provider_message_id?: string } | null;
-      opts.log(`${event ?? '?'} message_id=${fields?.message_id ?? fields?.provider_message_id ?? '?'} ${check.ok ? 'verified' : `REFUSED (401): ${check.detail}`}`);
+      received.push({
+        event,
+        signatureValid: check.ok,
+        error: check.ok ? null : check.detail,
+        webhookId: check.ok ? check.id : null,
+        body,
+        receivedAt: new Date().toISOString(),
+      });
+      const fields = ((body as { payload?: unknown } | null)?.payload ?? body) as {
+        message_id?: string;
+        provider_message_id?: string;
+      } | null;
+      opts.log(
+        `${event ?? '?'} message_id=${fields?.message_id ?? fields?.provider_message_id ?? '?'} ${check.ok ? 'verified' : `REFUSED (401): ${check.detail}`}`,
+      );
       res.statusCode = check.ok ? 200 : 401;
       res.end();
     });

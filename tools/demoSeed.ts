@@ -32,12 +32,20 @@ export interface DemoSeed {
 }
 
 /** A verified account on `plan` with a verified shared domain (the operator override stands in for DNS). */
-async function ensureSender(db: Db, config: Config, input: { email: string; name: string; plan: string; domain: string }): Promise<Account> {
-  const account = (await findAccountByEmail(db, input.email)) ?? (await createAccount(db, { email: input.email, name: input.name, plan: input.plan, verified: true }, ACTOR));
+async function ensureSender(
+  db: Db,
+  config: Config,
+  input: { email: string; name: string; plan: string; domain: string },
+): Promise<Account> {
+  const account =
+    (await findAccountByEmail(db, input.email)) ??
+    (await createAccount(db, { email: input.email, name: input.name, plan: input.plan, verified: true }, ACTOR));
   if (account.plan !== input.plan || !account.isVerified || account.sendingSuspended) {
     await updateAccount(db, account.id, { plan: input.plan, verified: true, suspended: false }, ACTOR);
   }
-  const domain = (await findDomain(db, input.domain, account.id)) ?? (await registerDomain(db, config, { accountId: account.id, name: input.domain, mode: 'shared' }, ACTOR)).domain;
+  const domain =
+    (await findDomain(db, input.domain, account.id)) ??
+    (await registerDomain(db, config, { accountId: account.id, name: input.domain, mode: 'shared' }, ACTOR)).domain;
   await markVerifiedByOperator(db, config, domain, ACTOR);
   return account;
 }
@@ -53,9 +61,19 @@ async function ensureDemoUser(db: Db, accountId: string): Promise<void> {
 export async function seedDemo(db: Db, config: Config, receiverUrl: string): Promise<DemoSeed> {
   // The system account sends verification and reset emails through the pipeline like anyone.
   if (config.auth.systemEmailFrom === DEV_SYSTEM_EMAIL_FROM) {
-    await ensureSender(db, config, { email: DEV_SYSTEM_ACCOUNT, name: 'Postage', plan: 'pro', domain: DEV_SYSTEM_DOMAIN });
+    await ensureSender(db, config, {
+      email: DEV_SYSTEM_ACCOUNT,
+      name: 'Postage',
+      plan: 'pro',
+      domain: DEV_SYSTEM_DOMAIN,
+    });
   }
-  const account = await ensureSender(db, config, { email: DEMO_EMAIL, name: 'Demo account', plan: 'growth', domain: DEMO_DOMAIN });
+  const account = await ensureSender(db, config, {
+    email: DEMO_EMAIL,
+    name: 'Demo account',
+    plan: 'growth',
+    domain: DEMO_DOMAIN,
+  });
   await ensureDemoUser(db, account.id);
 
   for (const key of await listApiKeys(db, account.id)) {
@@ -64,11 +82,18 @@ export async function seedDemo(db: Db, config: Config, receiverUrl: string): Pro
   const { secret } = await createApiKey(db, { accountId: account.id, name: DEMO_KEY_NAME }, ACTOR);
 
   for (const endpoint of await listWebhookEndpoints(db, account.id)) {
-    if (new URL(endpoint.url).pathname === new URL(receiverUrl).pathname) await deleteWebhookEndpoint(db, endpoint.id, ACTOR);
+    if (new URL(endpoint.url).pathname === new URL(receiverUrl).pathname)
+      await deleteWebhookEndpoint(db, endpoint.id, ACTOR);
   }
-  const { signingSecret } = await createWebhookEndpoint(db, config.secretKey, { accountId: account.id, url: receiverUrl, events: [...WEBHOOK_EVENT_TYPES] }, ACTOR, {
-    allowedPrivateAddresses: config.webhooks.allowedPrivateAddresses,
-  });
+  const { signingSecret } = await createWebhookEndpoint(
+    db,
+    config.secretKey,
+    { accountId: account.id, url: receiverUrl, events: [...WEBHOOK_EVENT_TYPES] },
+    ACTOR,
+    {
+      allowedPrivateAddresses: config.webhooks.allowedPrivateAddresses,
+    },
+  );
 
   return { accountId: account.id, apiKey: secret, domain: DEMO_DOMAIN, webhookSigningSecret: signingSecret };
 }

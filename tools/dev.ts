@@ -77,7 +77,11 @@ async function main(): Promise<void> {
   let databaseUrl = env.DATABASE_URL;
   if (databaseUrl && (await isPostgresReachable(databaseUrl))) say(`PostgreSQL: using DATABASE_URL`);
   else {
-    const pg = await startPrivatePostgres({ dataDir: path.join(devDir, 'pg'), port: await portNear(5432), logFile: path.join(logDir, 'postgres.log') });
+    const pg = await startPrivatePostgres({
+      dataDir: path.join(devDir, 'pg'),
+      port: await portNear(5432),
+      logFile: path.join(logDir, 'postgres.log'),
+    });
     remember(pg.process);
     databaseUrl = await ensureDatabase(pg.serverUrl, 'postage');
     say(`PostgreSQL: private instance on port ${pg.port}`);
@@ -87,7 +91,12 @@ async function main(): Promise<void> {
   if (redisUrl && (await isRedisReachable(redisUrl))) say('Redis: using REDIS_URL');
   else {
     const port = await portNear(6379);
-    const redis = await startPrivateRedis({ dataDir: path.join(devDir, 'redis'), port, logFile: path.join(logDir, 'redis.log'), persistent: true });
+    const redis = await startPrivateRedis({
+      dataDir: path.join(devDir, 'redis'),
+      port,
+      logFile: path.join(logDir, 'redis.log'),
+      persistent: true,
+    });
     remember(redis.process);
     redisUrl = redis.url;
     say(`Redis: private instance on port ${port}`);
@@ -95,7 +104,8 @@ async function main(): Promise<void> {
 
   let temporalAddress = env.TEMPORAL_ADDRESS;
   let uiUrl = env.TEMPORAL_UI_URL ?? 'http://localhost:8233';
-  if (temporalAddress && (await isTemporalReachable(temporalAddress, env.TEMPORAL_NAMESPACE || 'default'))) say('Temporal: using TEMPORAL_ADDRESS');
+  if (temporalAddress && (await isTemporalReachable(temporalAddress, env.TEMPORAL_NAMESPACE || 'default')))
+    say('Temporal: using TEMPORAL_ADDRESS');
   else {
     const uiPort = await portNear(8233);
     const temporal = await startTemporalDevServer({
@@ -169,26 +179,48 @@ async function main(): Promise<void> {
   await migrateLatest(db);
   let signingSecret = '';
   const receiverPort = await portNear(3001);
-  const receiver = await startDemoReceiver({ port: receiverPort, signingSecret: () => signingSecret, log: (l) => console.log(`[receiver] ${l}`) });
+  const receiver = await startDemoReceiver({
+    port: receiverPort,
+    signingSecret: () => signingSecret,
+    log: (l) => console.log(`[receiver] ${l}`),
+  });
   const seed = await seedDemo(db, config, `http://127.0.0.1:${receiverPort}${DEMO_WEBHOOK_PATH}`);
   signingSecret = seed.webhookSigningSecret;
   await db.destroy();
 
   // The API serves the dashboard's build at /.
   say('dashboard: building (vite)');
-  execFileSync('npm', ['run', 'build', '--workspace', 'dashboard', '--silent'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync('npm', ['run', 'build', '--workspace', 'dashboard', '--silent'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
 
   const tsx = ['--import', 'tsx'];
   const prefix = (name: string) => (line: string) => console.log(`[${name}] ${line}`);
   const workerStartedAt = new Date();
   const worker = remember(
-    startProcess('worker', process.execPath, [...tsx, path.join(ROOT, 'worker', 'main.ts')], { logFile: path.join(logDir, 'worker.log'), env: serviceEnv, detached: true, onLine: prefix('worker') }),
+    startProcess('worker', process.execPath, [...tsx, path.join(ROOT, 'worker', 'main.ts')], {
+      logFile: path.join(logDir, 'worker.log'),
+      env: serviceEnv,
+      detached: true,
+      onLine: prefix('worker'),
+    }),
   );
   const api = remember(
-    startProcess('api', process.execPath, [...tsx, path.join(ROOT, 'api', 'server.ts')], { logFile: path.join(logDir, 'api.log'), env: serviceEnv, detached: true, onLine: prefix('api') }),
+    startProcess('api', process.execPath, [...tsx, path.join(ROOT, 'api', 'server.ts')], {
+      logFile: path.join(logDir, 'api.log'),
+      env: serviceEnv,
+      detached: true,
+      onLine: prefix('api'),
+    }),
   );
   const smtp = remember(
-    startProcess('smtp', process.execPath, [...tsx, path.join(ROOT, 'smtp', 'main.ts')], { logFile: path.join(logDir, 'smtp.log'), env: serviceEnv, detached: true, onLine: prefix('smtp') }),
+    startProcess('smtp', process.execPath, [...tsx, path.join(ROOT, 'smtp', 'main.ts')], {
+      logFile: path.join(logDir, 'smtp.log'),
+      env: serviceEnv,
+      detached: true,
+      onLine: prefix('smtp'),
+    }),
   );
   await waitFor('the API', () => canConnect(apiPort), 60_000, api);
   await waitFor('the SMTP relay', () => canConnect(smtpPort), 60_000, smtp);
@@ -202,9 +234,21 @@ async function main(): Promise<void> {
   const sesEventsUrl = `http://127.0.0.1:${apiPort}${SES_EVENTS_PATH}`;
   const eventDelayMs = config.dev.localSnsDelayMs;
   const publisher = localSns
-    ? await startSesEventPublisher({ sesEndpoint, sns: localSns, endpoint: sesEventsUrl, simulatorDomain: config.simulatorDomain, delayMs: eventDelayMs, log: prefix('sns') })
+    ? await startSesEventPublisher({
+        sesEndpoint,
+        sns: localSns,
+        endpoint: sesEventsUrl,
+        simulatorDomain: config.simulatorDomain,
+        delayMs: eventDelayMs,
+        log: prefix('sns'),
+      })
     : undefined;
-  const body = JSON.stringify({ from_email: `hello@${DEMO_DOMAIN}`, to: `delivered@${config.testDomain}`, subject: 'Hello from Postage', message: 'It works.' });
+  const body = JSON.stringify({
+    from_email: `hello@${DEMO_DOMAIN}`,
+    to: `delivered@${config.testDomain}`,
+    subject: 'Hello from Postage',
+    message: 'It works.',
+  });
   console.log(`
 Postage is running.
   Dashboard      ${baseUrl}/  (sign in as ${DEMO_EMAIL} / ${DEMO_PASSWORD})

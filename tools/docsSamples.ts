@@ -30,7 +30,9 @@ export function fillSampleFences(text: string, file: string, samples: Record<Sdk
   for (const { i, language, operation } of markers.reverse()) {
     const fence = fences.get(i + 1);
     if (!fence || fence.indent !== '' || lines[i + 1] !== '```' + FENCE_LANGUAGE[language])
-      throw new Error(`${file}:${i + 1}: a sample marker must be followed by a \`\`\`${FENCE_LANGUAGE[language]} fence`);
+      throw new Error(
+        `${file}:${i + 1}: a sample marker must be followed by a \`\`\`${FENCE_LANGUAGE[language]} fence`,
+      );
     if (fence.close >= lines.length) throw new Error(`${file}:${i + 2}: the fence is never closed`);
     const code = completeSample(samples[language], operation);
     if (code === undefined) throw new Error(`${file}:${i + 1}: the ${language} SDK has no sample for ${operation}`);
@@ -47,7 +49,10 @@ function outputs(): [string, string][] {
   const samples = allSdkSamples();
   return [
     [CODE_SAMPLES_PATH, `${JSON.stringify(samples, null, 2)}\n`],
-    ...documentationFiles().map((file): [string, string] => [file, fillSampleFences(fs.readFileSync(file, 'utf8'), path.relative(ROOT, file), samples)]),
+    ...documentationFiles().map((file): [string, string] => [
+      file,
+      fillSampleFences(fs.readFileSync(file, 'utf8'), path.relative(ROOT, file), samples),
+    ]),
   ];
 }
 

@@ -6,7 +6,9 @@ import { createDb, DEFAULT_DB_TIMEOUTS, migrateLatest } from '../core/platform/d
 
 async function main(): Promise<void> {
   // No statement or lock deadline: a migration may rewrite a large table.
-  const db = createDb(loadConfig('migrate').databaseUrl, { timeouts: { ...DEFAULT_DB_TIMEOUTS, statementMs: 0, lockMs: 0 } });
+  const db = createDb(loadConfig('migrate').databaseUrl, {
+    timeouts: { ...DEFAULT_DB_TIMEOUTS, statementMs: 0, lockMs: 0 },
+  });
   try {
     const applied = await migrateLatest(db);
     console.log(applied.length ? `applied ${applied.length} migration(s)` : 'database is up to date');

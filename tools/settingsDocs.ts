@@ -5,7 +5,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { KINDS } from '../core/platform/settings/kinds';
-import { flattenSettings, PROCESSES, type ProcessName, type SettingEntry, type SettingSpec } from '../core/platform/settings/setting';
+import {
+  flattenSettings,
+  PROCESSES,
+  type ProcessName,
+  type SettingEntry,
+  type SettingSpec,
+} from '../core/platform/settings/setting';
 import { SETTINGS } from '../core/platform/settings/table';
 import { markdownIn } from './docs/markdown';
 
@@ -36,12 +42,15 @@ function shownDefault(spec: SettingSpec): string {
   if (spec.shownDefault !== undefined) return spec.shownDefault;
   if (typeof spec.default === 'function') throw new Error(`${spec.env}: a computed default needs shownDefault`);
   if (spec.requiredBy) return '(required)';
-  if (spec.inProduction && 'required' in spec.inProduction) return `(required in production; ${shown(spec.default)} in development)`;
+  if (spec.inProduction && 'required' in spec.inProduction)
+    return `(required in production; ${shown(spec.default)} in development)`;
   if (spec.default === undefined) {
     const empty = KINDS[spec.type].unset;
     return typeof empty === 'boolean' ? shown(empty) : `(${spec.unset ?? 'none'})`;
   }
-  const others = Object.entries(spec.defaultIn ?? {}).map(([mode, value]) => `${shown(value)} in ${MODE_NAMES[mode as keyof typeof MODE_NAMES]}`);
+  const others = Object.entries(spec.defaultIn ?? {}).map(
+    ([mode, value]) => `${shown(value)} in ${MODE_NAMES[mode as keyof typeof MODE_NAMES]}`,
+  );
   return others.length ? `${shown(spec.default)} (${others.join(', ')})` : shown(spec.default);
 }
 
@@ -55,7 +64,8 @@ function rows(entries: SettingEntry[]): SettingSpec[][] {
     else throw new Error(`${spec.env} shares the row of ${spec.docWith}, which must come just before it in the table`);
   }
   for (const row of out) {
-    if (new Set(row.map((s) => readers(s.processes))).size > 1) throw new Error(`the settings of one row are read by the same processes: ${row.map((s) => s.env).join(', ')}`);
+    if (new Set(row.map((s) => readers(s.processes))).size > 1)
+      throw new Error(`the settings of one row are read by the same processes: ${row.map((s) => s.env).join(', ')}`);
   }
   return out;
 }
@@ -90,7 +100,8 @@ function productionRows(entries: SettingEntry[]): SettingSpec[][] {
   const out: SettingSpec[][] = [];
   for (const { spec } of entries.filter((e) => e.spec.production !== undefined)) {
     const row = out.at(-1);
-    if (row && row[0]!.production === spec.production && readers(row[0]!.processes) === readers(spec.processes)) row.push(spec);
+    if (row && row[0]!.production === spec.production && readers(row[0]!.processes) === readers(spec.processes))
+      row.push(spec);
     else out.push([spec]);
   }
   return out;
@@ -99,16 +110,23 @@ function productionRows(entries: SettingEntry[]): SettingSpec[][] {
 /** The tables the guides hold, by the name their marker gives. */
 export const GUIDE_TABLES: Record<string, GuideTable> = {
   // docs/operations.md: every setting but the SMTP relay's own.
-  configuration: { columns: ['Variable', 'Default', 'Read by', 'Meaning'], rows: (entries) => rows(entries.filter((e) => e.path[0] !== 'smtp')) },
+  configuration: {
+    columns: ['Variable', 'Default', 'Read by', 'Meaning'],
+    rows: (entries) => rows(entries.filter((e) => e.path[0] !== 'smtp')),
+  },
   // docs/smtp.md: the relay's own (all read by the relay alone).
-  smtp: { columns: ['Variable', 'Default', 'Meaning'], rows: (entries) => rows(entries.filter((e) => e.path[0] === 'smtp')) },
+  smtp: {
+    columns: ['Variable', 'Default', 'Meaning'],
+    rows: (entries) => rows(entries.filter((e) => e.path[0] === 'smtp')),
+  },
   // docs/deployment.md: what a production deployment sets, and which processes need it.
   production: { columns: ['Variable', 'Value', 'Read by'], rows: productionRows },
 };
 
 export function renderSettingsTable(name: string, entries = flattenSettings(SETTINGS)): string[] {
   const table = GUIDE_TABLES[name];
-  if (!table) throw new Error(`no settings table named ${name} (the tables are ${Object.keys(GUIDE_TABLES).join(', ')})`);
+  if (!table)
+    throw new Error(`no settings table named ${name} (the tables are ${Object.keys(GUIDE_TABLES).join(', ')})`);
   const lines = [`| ${table.columns.join(' | ')} |`, `|${table.columns.map(() => '---').join('|')}|`];
   for (const row of table.rows(entries)) {
     const values = table.columns.map((c) => cells(row, c));
@@ -128,7 +146,8 @@ export function fillSettingsTables(text: string, file: string, found = new Map<s
     const name = open[1]!;
     const close = lines.indexOf(CLOSE, i + 1);
     if (close < 0) throw new Error(`${file}:${i + 1}: the settings table ${name} has no ${CLOSE}`);
-    if (found.has(name)) throw new Error(`${file}:${i + 1}: the settings table ${name} is already in ${found.get(name)}`);
+    if (found.has(name))
+      throw new Error(`${file}:${i + 1}: the settings table ${name} is already in ${found.get(name)}`);
     found.set(name, file);
     const table = renderSettingsTable(name);
     lines.splice(i + 1, close - i - 1, ...table);
@@ -140,9 +159,15 @@ export function fillSettingsTables(text: string, file: string, found = new Map<s
 /** Each guide's text as the settings table gives it; every table must be in exactly one guide. */
 export function settingsDocs(root = ROOT): [string, string][] {
   const found = new Map<string, string>();
-  const outputs = markdownIn(path.join(root, 'docs')).map((file): [string, string] => [file, fillSettingsTables(fs.readFileSync(file, 'utf8'), path.relative(root, file), found)]);
+  const outputs = markdownIn(path.join(root, 'docs')).map((file): [string, string] => [
+    file,
+    fillSettingsTables(fs.readFileSync(file, 'utf8'), path.relative(root, file), found),
+  ]);
   const missing = Object.keys(GUIDE_TABLES).filter((name) => !found.has(name));
-  if (missing.length) throw new Error(`no guide holds the settings tables ${missing.join(', ')} (<!-- settings: <name> --> ... ${CLOSE})`);
+  if (missing.length)
+    throw new Error(
+      `no guide holds the settings tables ${missing.join(', ')} (<!-- settings: <name> --> ... ${CLOSE})`,
+    );
   return outputs;
 }
 
@@ -160,10 +185,13 @@ if (require.main === module) {
   if (check) {
     const stale = staleSettingsDocs(root);
     if (stale.length) {
-      console.error(`Not what core/platform/settings/table.ts gives: ${stale.join(', ')}. Run npm run generate:settings.`);
+      console.error(
+        `Not what core/platform/settings/table.ts gives: ${stale.join(', ')}. Run npm run generate:settings.`,
+      );
       process.exit(1);
     }
   } else {
-    for (const [file, text] of settingsDocs(root)) if (fs.readFileSync(file, 'utf8') !== text) fs.writeFileSync(file, text);
+    for (const [file, text] of settingsDocs(root))
+      if (fs.readFileSync(file, 'utf8') !== text) fs.writeFileSync(file, text);
   }
 }

@@ -27,16 +27,39 @@ export const ENTRY_POINTS: Partial<Record<ProcessName, string>> = {
 
 /** Reads in files a process imports for other functions, which it never calls. */
 export const NOT_RUN: readonly { process: ProcessName; file: string; settings: RegExp; why: string }[] = [
-  { process: 'worker', file: 'core/domains/domainRegistration.ts', settings: /^DOMAIN_/, why: 'the worker releases SES identities; claiming a domain is the API’s and the CLI’s' },
-  { process: 'worker', file: 'core/sending/acceptMessage.ts', settings: /./, why: 'imported through systemEmail.ts for the system account’s reputation; system emails are sent by the API' },
+  {
+    process: 'worker',
+    file: 'core/domains/domainRegistration.ts',
+    settings: /^DOMAIN_/,
+    why: 'the worker releases SES identities; claiming a domain is the API’s and the CLI’s',
+  },
+  {
+    process: 'worker',
+    file: 'core/sending/acceptMessage.ts',
+    settings: /./,
+    why: 'imported through systemEmail.ts for the system account’s reputation; system emails are sent by the API',
+  },
   { process: 'worker', file: 'core/sending/sendMessage.ts', settings: /./, why: 'likewise' },
-  { process: 'worker', file: 'core/sending/systemEmail.ts', settings: /^(TEST|SIMULATOR)_DOMAIN$/, why: 'likewise: only sendSystemEmail classifies recipients' },
-  { process: 'worker', file: 'core/templates/renderPool.ts', settings: /./, why: 'only the API configures the render pool; elsewhere it runs on its defaults' },
+  {
+    process: 'worker',
+    file: 'core/sending/systemEmail.ts',
+    settings: /^(TEST|SIMULATOR)_DOMAIN$/,
+    why: 'likewise: only sendSystemEmail classifies recipients',
+  },
+  {
+    process: 'worker',
+    file: 'core/templates/renderPool.ts',
+    settings: /./,
+    why: 'only the API configures the render pool; elsewhere it runs on its defaults',
+  },
   { process: 'smtp', file: 'core/templates/renderPool.ts', settings: /./, why: 'likewise' },
   { process: 'cli', file: 'core/templates/renderPool.ts', settings: /./, why: 'likewise' },
 ];
 
-const LOADER = [path.join(ROOT, 'core', 'platform', 'config.ts'), path.join(ROOT, 'core', 'platform', 'settings') + path.sep];
+const LOADER = [
+  path.join(ROOT, 'core', 'platform', 'config.ts'),
+  path.join(ROOT, 'core', 'platform', 'settings') + path.sep,
+];
 
 const entries = flattenSettings(SETTINGS);
 
@@ -48,7 +71,8 @@ function settingsUnder(at: readonly string[]): string[] {
 /** The loaded object's path of a property the table declares (an entry, a section or a combined field), else undefined. */
 function tablePath(symbol: ts.Symbol | undefined, table: ts.ObjectLiteralExpression): string[] | undefined {
   const declaration = symbol?.declarations?.[0];
-  if (!declaration || !ts.isPropertyAssignment(declaration) || declaration.getSourceFile() !== table.getSourceFile()) return undefined;
+  if (!declaration || !ts.isPropertyAssignment(declaration) || declaration.getSourceFile() !== table.getSourceFile())
+    return undefined;
   const at: string[] = [];
   for (let node: ts.Node = declaration; node !== table; node = node.parent) {
     if (node.kind === ts.SyntaxKind.SourceFile) return undefined;
@@ -64,7 +88,12 @@ interface Read {
   file: string;
 }
 
-function readsOf(file: ts.SourceFile, checker: ts.TypeChecker, table: ts.ObjectLiteralExpression, configType: ts.Type): Read[] {
+function readsOf(
+  file: ts.SourceFile,
+  checker: ts.TypeChecker,
+  table: ts.ObjectLiteralExpression,
+  configType: ts.Type,
+): Read[] {
   const found: Read[] = [];
   const rel = path.relative(ROOT, file.fileName);
   const add = (settings: string[]) => settings.length > 0 && found.push({ settings, file: rel });
@@ -77,7 +106,8 @@ function readsOf(file: ts.SourceFile, checker: ts.TypeChecker, table: ts.ObjectL
   /** The fields a receiving type names, when it is not the table's own (a structural type such as DbTimeouts). */
   const narrowedBy = (expr: ts.Expression, at: string[]): string[] | undefined => {
     const receiving = checker.getContextualType(expr)?.getNonNullableType(); // an optional parameter or field names the same fields
-    if (!receiving || receiving.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown) || receiving === configType) return undefined;
+    if (!receiving || receiving.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown) || receiving === configType)
+      return undefined;
     if (entries.some((e) => e.path.join('.') === at.join('.'))) return undefined; // one setting: read whole
     const named = receiving
       .getProperties()
@@ -89,15 +119,29 @@ function readsOf(file: ts.SourceFile, checker: ts.TypeChecker, table: ts.ObjectL
     if (ts.isExpression(node)) {
       const at = pathOf(node);
       // The deepest access that is still the table's counts (`config.ses.region`, not `config.ses`).
-      const deeper = ts.isPropertyAccessExpression(node.parent) && node.parent.expression === node && pathOf(node.parent) !== undefined;
+      const deeper =
+        ts.isPropertyAccessExpression(node.parent) &&
+        node.parent.expression === node &&
+        pathOf(node.parent) !== undefined;
       if (at !== undefined && !deeper) {
-        const bound = ts.isVariableDeclaration(node.parent) && node.parent.initializer === node && ts.isObjectBindingPattern(node.parent.name);
-        if (bound) add((node.parent.name as ts.ObjectBindingPattern).elements.flatMap((e) => settingsUnder([...at, (e.propertyName ?? e.name).getText()])));
+        const bound =
+          ts.isVariableDeclaration(node.parent) &&
+          node.parent.initializer === node &&
+          ts.isObjectBindingPattern(node.parent.name);
+        if (bound)
+          add(
+            (node.parent.name as ts.ObjectBindingPattern).elements.flatMap((e) =>
+              settingsUnder([...at, (e.propertyName ?? e.name).getText()]),
+            ),
+          );
         else if (at.length > 0 || narrowedBy(node, at)) add(narrowedBy(node, at) ?? settingsUnder(at));
       }
     }
     if (ts.isBindingElement(node) && ts.isObjectBindingPattern(node.parent) && ts.isParameter(node.parent.parent)) {
-      const at = tablePath(checker.getTypeAtLocation(node.parent).getProperty((node.propertyName ?? node.name).getText()), table);
+      const at = tablePath(
+        checker.getTypeAtLocation(node.parent).getProperty((node.propertyName ?? node.name).getText()),
+        table,
+      );
       if (at) add(settingsUnder(at));
     }
     ts.forEachChild(node, visit);
@@ -111,15 +155,28 @@ function importsOf(file: ts.SourceFile, options: ts.CompilerOptions): string[] {
   const out: string[] = [];
   const add = (specifier: string) => {
     const resolved = ts.resolveModuleName(specifier, file.fileName, options, ts.sys).resolvedModule;
-    if (resolved && !resolved.isExternalLibraryImport && !resolved.resolvedFileName.includes('node_modules')) out.push(resolved.resolvedFileName);
+    if (resolved && !resolved.isExternalLibraryImport && !resolved.resolvedFileName.includes('node_modules'))
+      out.push(resolved.resolvedFileName);
   };
   for (const statement of file.statements) {
     if (ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier)) {
       const clause = statement.importClause;
-      const typeOnly = clause?.isTypeOnly || (clause && !clause.name && clause.namedBindings && ts.isNamedImports(clause.namedBindings) && clause.namedBindings.elements.every((e) => e.isTypeOnly));
+      const typeOnly =
+        clause?.isTypeOnly ||
+        (clause &&
+          !clause.name &&
+          clause.namedBindings &&
+          ts.isNamedImports(clause.namedBindings) &&
+          clause.namedBindings.elements.every((e) => e.isTypeOnly));
       if (!typeOnly) add(statement.moduleSpecifier.text);
     }
-    if (ts.isExportDeclaration(statement) && !statement.isTypeOnly && statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier)) add(statement.moduleSpecifier.text);
+    if (
+      ts.isExportDeclaration(statement) &&
+      !statement.isTypeOnly &&
+      statement.moduleSpecifier &&
+      ts.isStringLiteral(statement.moduleSpecifier)
+    )
+      add(statement.moduleSpecifier.text);
   }
   return out;
 }
@@ -133,7 +190,11 @@ export interface Mismatch {
 }
 
 export function settingsReaders(): Mismatch[] {
-  const parsed = ts.getParsedCommandLineOfConfigFile(path.join(ROOT, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined });
+  const parsed = ts.getParsedCommandLineOfConfigFile(
+    path.join(ROOT, 'tsconfig.json'),
+    {},
+    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined },
+  );
   if (!parsed) throw new Error('tsconfig.json does not parse');
   const roots = Object.values(ENTRY_POINTS).map((f) => path.join(ROOT, f));
   const program = ts.createProgram(roots, parsed.options);
@@ -142,10 +203,14 @@ export function settingsReaders(): Mismatch[] {
   let table: ts.ObjectLiteralExpression | undefined;
   tableFile.forEachChild((n) => {
     if (ts.isVariableStatement(n))
-      for (const d of n.declarationList.declarations) if (d.name.getText() === 'SETTINGS' && d.initializer && ts.isObjectLiteralExpression(d.initializer)) table = d.initializer;
+      for (const d of n.declarationList.declarations)
+        if (d.name.getText() === 'SETTINGS' && d.initializer && ts.isObjectLiteralExpression(d.initializer))
+          table = d.initializer;
   });
   const configFile = program.getSourceFile(path.join(ROOT, 'core', 'platform', 'config.ts'))!;
-  const configAlias = configFile.statements.find((s): s is ts.TypeAliasDeclaration => ts.isTypeAliasDeclaration(s) && s.name.text === 'Config');
+  const configAlias = configFile.statements.find(
+    (s): s is ts.TypeAliasDeclaration => ts.isTypeAliasDeclaration(s) && s.name.text === 'Config',
+  );
   if (!table || !configAlias) throw new Error('SETTINGS (settings/table.ts) or Config (config.ts) not found');
   const configType = checker.getTypeAtLocation(configAlias.name);
 
@@ -172,8 +237,10 @@ export function settingsReaders(): Mismatch[] {
       if (spec.type === 'mode') continue; // every load reads the mode
       const listed = spec.processes.includes(reader);
       const files = [...(readers.get(spec.env) ?? [])].sort();
-      if (files.length > 0 && !listed) mismatches.push({ process: reader, setting: spec.env, problem: 'unlisted', files });
-      if (files.length === 0 && listed) mismatches.push({ process: reader, setting: spec.env, problem: 'unread', files });
+      if (files.length > 0 && !listed)
+        mismatches.push({ process: reader, setting: spec.env, problem: 'unlisted', files });
+      if (files.length === 0 && listed)
+        mismatches.push({ process: reader, setting: spec.env, problem: 'unread', files });
     }
   }
   return mismatches;

@@ -8,11 +8,22 @@ import type { WorkerMetrics } from '../core/platform/metrics';
 
 const INTERVAL_MS = 5_000;
 
-export function startAcceptRelay(deps: { db: Db; workflows: MessageWorkflows; logger: Logger; metrics: WorkerMetrics; olderThanSeconds: number; startTimeoutMs: number }): { stop(): Promise<void> } {
+export function startAcceptRelay(deps: {
+  db: Db;
+  workflows: MessageWorkflows;
+  logger: Logger;
+  metrics: WorkerMetrics;
+  olderThanSeconds: number;
+  startTimeoutMs: number;
+}): { stop(): Promise<void> } {
   let running: Promise<void> = Promise.resolve();
   const round = async () => {
     try {
-      const started = await relayStaleAcceptances(deps.db, deps.workflows, { olderThanSeconds: deps.olderThanSeconds, limit: 50, startTimeoutMs: deps.startTimeoutMs });
+      const started = await relayStaleAcceptances(deps.db, deps.workflows, {
+        olderThanSeconds: deps.olderThanSeconds,
+        limit: 50,
+        startTimeoutMs: deps.startTimeoutMs,
+      });
       if (started > 0) {
         deps.metrics.relayedAcceptances.inc(started);
         deps.logger.warn({ started }, 'outbox relay started accepted messages whose start was never confirmed');

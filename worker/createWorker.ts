@@ -20,7 +20,9 @@ export async function createWorker(opts: {
     namespace: opts.namespace,
     taskQueue: opts.taskQueue,
     activities: createActivities(opts.deps),
-    ...(opts.workflowBundlePath ? { workflowBundle: { codePath: opts.workflowBundlePath } } : { workflowsPath: WORKFLOWS_PATH }),
+    ...(opts.workflowBundlePath
+      ? { workflowBundle: { codePath: opts.workflowBundlePath } }
+      : { workflowsPath: WORKFLOWS_PATH }),
     ...opts.extra,
   });
 }

@@ -3,7 +3,12 @@
 // before the worker reports the result, which for a local activity is recorded only when the
 // workflow task completes. Installed only when kill points are armed.
 import { Context } from '@temporalio/activity';
-import type { ActivityExecuteInput, ActivityInboundCallsInterceptor, Next, WorkerInterceptors } from '@temporalio/worker';
+import type {
+  ActivityExecuteInput,
+  ActivityInboundCallsInterceptor,
+  Next,
+  WorkerInterceptors,
+} from '@temporalio/worker';
 import { killPoint } from '../core/platform/killPoints';
 
 class KillPointInbound implements ActivityInboundCallsInterceptor {

@@ -24,7 +24,10 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel, 'worker');
   // The SDK's own metrics (task slots, poll latencies, activity and workflow counts) for Prometheus.
   // Installed before any connection: the runtime is created once per process.
-  if (config.ops.workerSdkMetricsAddress) Runtime.install({ telemetryOptions: { metrics: { prometheus: { bindAddress: config.ops.workerSdkMetricsAddress } } } });
+  if (config.ops.workerSdkMetricsAddress)
+    Runtime.install({
+      telemetryOptions: { metrics: { prometheus: { bindAddress: config.ops.workerSdkMetricsAddress } } },
+    });
   const db = createDb(config.databaseUrl, { timeouts: config.db });
   const client = await connectTemporalClient(config);
   const stopping = new AbortController();
@@ -38,8 +41,19 @@ async function main(): Promise<void> {
     taskQueue: config.temporal.taskQueue,
     ...(config.temporal.workflowBundlePath ? { workflowBundlePath: config.temporal.workflowBundlePath } : {}),
     // BYOC sessions live in this process only (never in a database, a queue or history).
-    deps: { config, db, sharedSes: sharedSesClient(config), logger, sts: stsClient(config), byocCredentials: new ByocCredentialCache(), metrics },
-    extra: { shutdownGraceTime: config.ops.shutdownTimeoutMs, ...(killPointsArmed ? { interceptors: killPointInterceptors } : {}) },
+    deps: {
+      config,
+      db,
+      sharedSes: sharedSesClient(config),
+      logger,
+      sts: stsClient(config),
+      byocCredentials: new ByocCredentialCache(),
+      metrics,
+    },
+    extra: {
+      shutdownGraceTime: config.ops.shutdownTimeoutMs,
+      ...(killPointsArmed ? { interceptors: killPointInterceptors } : {}),
+    },
   });
   const health = await startHealthServer({
     host: config.ops.workerHealthHost,
@@ -65,7 +79,10 @@ async function main(): Promise<void> {
     olderThanSeconds: config.temporal.relayAfterSeconds,
     startTimeoutMs: config.temporal.startTimeoutMs,
   });
-  logger.info({ taskQueue: config.temporal.taskQueue, health: `${config.ops.workerHealthHost}:${health.port}` }, 'worker started');
+  logger.info(
+    { taskQueue: config.temporal.taskQueue, health: `${config.ops.workerHealthHost}:${health.port}` },
+    'worker started',
+  );
   await worker.run(); // resolves after SIGINT/SIGTERM once in-flight tasks finish
   stopping.abort();
   await Promise.all([relay.stop(), schedules]);

@@ -1,6 +1,12 @@
 // Temporal Schedules for the retention workflows, created at worker start. Idempotent: a
 // schedule that exists is updated to the current definition (retention settings may change).
-import { ScheduleAlreadyRunning, ScheduleOverlapPolicy, type Client, type ScheduleOptionsStartWorkflowAction, type ScheduleSpec } from '@temporalio/client';
+import {
+  ScheduleAlreadyRunning,
+  ScheduleOverlapPolicy,
+  type Client,
+  type ScheduleOptionsStartWorkflowAction,
+  type ScheduleSpec,
+} from '@temporalio/client';
 import type { Workflow } from '@temporalio/common';
 import type { Logger } from 'pino';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -20,12 +26,24 @@ export function retentionSchedules(config: Config): RetentionSchedule[] {
       // Hourly, so no row outlives its 14 days by more than an hour.
       scheduleId: `${taskQueue}-email-log-retention`,
       spec: { intervals: [{ every: '1h' }] },
-      action: { type: 'startWorkflow', workflowType: 'emailLogRetention', args: [{ retentionDays: config.retention.emailLogDays }], taskQueue, workflowId: `${taskQueue}-email-log-retention` },
+      action: {
+        type: 'startWorkflow',
+        workflowType: 'emailLogRetention',
+        args: [{ retentionDays: config.retention.emailLogDays }],
+        taskQueue,
+        workflowId: `${taskQueue}-email-log-retention`,
+      },
     },
     {
       scheduleId: `${taskQueue}-content-retention`,
       spec: { intervals: [{ every: '1h', offset: '30m' }] },
-      action: { type: 'startWorkflow', workflowType: 'contentRetention', args: [{ contentDays: config.retention.contentDays }], taskQueue, workflowId: `${taskQueue}-content-retention` },
+      action: {
+        type: 'startWorkflow',
+        workflowType: 'contentRetention',
+        args: [{ contentDays: config.retention.contentDays }],
+        taskQueue,
+        workflowId: `${taskQueue}-content-retention`,
+      },
     },
   ];
 }
@@ -39,7 +57,9 @@ export async function ensureRetentionSchedules(client: Client, config: Config): 
       await client.schedule.create({ ...schedule, policies: POLICIES });
     } catch (err) {
       if (!(err instanceof ScheduleAlreadyRunning)) throw err;
-      await client.schedule.getHandle(schedule.scheduleId).update((previous) => ({ ...previous, spec: schedule.spec, action: schedule.action, policies: POLICIES }));
+      await client.schedule
+        .getHandle(schedule.scheduleId)
+        .update((previous) => ({ ...previous, spec: schedule.spec, action: schedule.action, policies: POLICIES }));
     }
     ids.push(schedule.scheduleId);
   }
@@ -51,7 +71,12 @@ export async function ensureRetentionSchedules(client: Client, config: Config): 
  * a Temporal server that is restarting or slow at this worker's start must not keep the worker
  * from taking tasks (the fault suite restarts both). Stops trying when `signal` aborts.
  */
-export async function keepEnsuringRetentionSchedules(client: Client, config: Config, logger: Logger, signal: AbortSignal): Promise<void> {
+export async function keepEnsuringRetentionSchedules(
+  client: Client,
+  config: Config,
+  logger: Logger,
+  signal: AbortSignal,
+): Promise<void> {
   for (let pause = 1000; !signal.aborted; pause = Math.min(pause * 2, 30_000)) {
     try {
       const schedules = await ensureRetentionSchedules(client, config);

@@ -71,7 +71,10 @@ const PROVIDER_OPTIONS = {
  * 15 s, not after the whole attempt timeout (sendViaSes's heartbeat also carries SES's id once SES
  * answered).
  */
-export const provider = proxyActivities<Pick<Activities, 'resolveByocCredentials' | 'sendViaSes'>>({ ...PROVIDER_OPTIONS, heartbeatTimeout: '15s' });
+export const provider = proxyActivities<Pick<Activities, 'resolveByocCredentials' | 'sendViaSes'>>({
+  ...PROVIDER_OPTIONS,
+  heartbeatTimeout: '15s',
+});
 
 const WEBHOOK_DELIVERY_OPTIONS = {
   // The request itself gives up after WEBHOOK_TIMEOUT_MS (5 s); this only bounds a stuck worker.
@@ -84,7 +87,10 @@ const WEBHOOK_DELIVERY_OPTIONS = {
 } as const;
 
 const remoteWebhookDelivery = proxyActivities<Pick<Activities, 'deliverWebhook'>>(WEBHOOK_DELIVERY_OPTIONS);
-const localWebhookDelivery = proxyLocalActivities<Pick<Activities, 'deliverWebhook'>>({ ...WEBHOOK_DELIVERY_OPTIONS, localRetryThreshold: '1s' });
+const localWebhookDelivery = proxyLocalActivities<Pick<Activities, 'deliverWebhook'>>({
+  ...WEBHOOK_DELIVERY_OPTIONS,
+  localRetryThreshold: '1s',
+});
 export const LEAN_BOOKKEEPING_PATCH = 'lean-bookkeeping';
 
 /**

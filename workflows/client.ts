@@ -1,11 +1,23 @@
 // The typed client of the message workflows: every start and signal goes through here, with the
 // workflow function itself (its arguments are checked), its id, conflict policy and the search
 // attributes an operator filters by. Runs in the API, worker and tests, never in the sandbox.
-import { WorkflowExecutionAlreadyStartedError, WorkflowIdConflictPolicy, WorkflowIdReusePolicy, WorkflowNotFoundError, type Client } from '@temporalio/client';
+import {
+  WorkflowExecutionAlreadyStartedError,
+  WorkflowIdConflictPolicy,
+  WorkflowIdReusePolicy,
+  WorkflowNotFoundError,
+  type Client,
+} from '@temporalio/client';
 import type { ProviderOutcome } from '../core/model/outcomes';
 import { ACCOUNT_ID, MESSAGE_STATUS, SENDING_MODE } from '../core/model/searchAttributes';
 import { canceledSignal, providerOutcomeSignal, rescheduledSignal } from '../core/model/signals';
-import { lateOutcomeWorkflowId, sendWorkflowId, type LateOutcomeInput, type MessageWorkflows, type SendEmailInput } from '../core/model/workflowContract';
+import {
+  lateOutcomeWorkflowId,
+  sendWorkflowId,
+  type LateOutcomeInput,
+  type MessageWorkflows,
+  type SendEmailInput,
+} from '../core/model/workflowContract';
 import { recordLateOutcome } from './recordLateOutcome';
 import { sendEmail } from './sendEmail';
 
@@ -19,7 +31,9 @@ export function messageWorkflows(client: Client, taskQueue: string): MessageWork
             workflowId: sendWorkflowId(input.messageId),
             // A duplicate start (a retried RPC) attaches to the running workflow instead of failing;
             // the relay must not run a message again whose workflow already closed.
-            workflowIdConflictPolicy: opts.onlyIfNew ? WorkflowIdConflictPolicy.FAIL : WorkflowIdConflictPolicy.USE_EXISTING,
+            workflowIdConflictPolicy: opts.onlyIfNew
+              ? WorkflowIdConflictPolicy.FAIL
+              : WorkflowIdConflictPolicy.USE_EXISTING,
             workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
             args: [input],
             typedSearchAttributes: [
@@ -38,7 +52,9 @@ export function messageWorkflows(client: Client, taskQueue: string): MessageWork
 
     async signalOutcome(messageId: string, outcome: ProviderOutcome) {
       try {
-        await client.workflow.getHandle<typeof sendEmail>(sendWorkflowId(messageId)).signal(providerOutcomeSignal, outcome);
+        await client.workflow
+          .getHandle<typeof sendEmail>(sendWorkflowId(messageId))
+          .signal(providerOutcomeSignal, outcome);
         return 'signalled';
       } catch (err) {
         // Closed workflows refuse signals as "not found"; anything else (Temporal down) is the caller's.

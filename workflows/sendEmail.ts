@@ -1,7 +1,15 @@
 // One workflow per accepted message. Read in the Temporal UI top to bottom it tells the
 // message's story: queued -> email.sent webhooks -> SES (or the test simulator) -> outcome ->
 // log, suppression and reputation -> outcome webhooks. Every path ends in a final status.
-import { ActivityFailure, ApplicationFailure, condition, setHandler, TimeoutFailure, upsertSearchAttributes, uuid4 } from '@temporalio/workflow';
+import {
+  ActivityFailure,
+  ApplicationFailure,
+  condition,
+  setHandler,
+  TimeoutFailure,
+  upsertSearchAttributes,
+  uuid4,
+} from '@temporalio/workflow';
 import type { TestOutcome } from '../core/model/addresses';
 import type { MessageStatus, ProviderOutcome } from '../core/model/outcomes';
 import { syntheticTestOutcome, testProviderMessageId } from '../core/model/outcomes';
@@ -44,14 +52,16 @@ export async function sendEmail(input: SendEmailInput): Promise<SendEmailResult>
       setStatus('canceled');
       return { status: 'canceled' };
     }
-    if (release.state === 'blocked') return failScheduled(input, release.reason ?? 'a send gate refused it at its scheduled time', webhooks);
+    if (release.state === 'blocked')
+      return failScheduled(input, release.reason ?? 'a send gate refused it at its scheduled time', webhooks);
   }
   setStatus('queued');
   webhooks.fire('email.sent', confirmed.sentEndpointIds); // docs/webhooks.md, "Events": as soon as the message is queued
 
   let result: SendEmailResult;
   if (input.mode === 'byoc') result = await sendThroughCustomerAccount(input);
-  else if (input.kind === 'test' && input.testOutcome) result = await simulateTestRecipient(input, input.testOutcome, webhooks);
+  else if (input.kind === 'test' && input.testOutcome)
+    result = await simulateTestRecipient(input, input.testOutcome, webhooks);
   else result = await sendThroughSharedAccount(input, outcomes, webhooks);
   setStatus(result.status);
   await webhooks.settled();
@@ -63,7 +73,9 @@ export async function sendEmail(input: SendEmailInput): Promise<SendEmailResult>
  * the workflow (and the relay starts only committed rows), so one look decides: a message not
  * found was given back after a start that answered too late, and is not sent.
  */
-async function confirmAcceptance(input: SendEmailInput): Promise<{ state: 'accepted' | 'not_accepted' | 'canceled'; sentEndpointIds?: string[] }> {
+async function confirmAcceptance(
+  input: SendEmailInput,
+): Promise<{ state: 'accepted' | 'not_accepted' | 'canceled'; sentEndpointIds?: string[] }> {
   // The endpoints for `email.sent` come with it when the message is queued now (a scheduled one
   // looks them up when it is released).
   const endpointsNow = leanBookkeeping() && input.mode === 'shared' && !input.scheduledAt;
@@ -73,7 +85,10 @@ async function confirmAcceptance(input: SendEmailInput): Promise<{ state: 'accep
     ...(input.scheduledAt ? { scheduledAt: input.scheduledAt } : {}),
     ...(endpointsNow ? { webhookEndpointsFor: 'email.sent' as const } : {}),
   });
-  return { state: accepted ? 'accepted' : canceled ? 'canceled' : 'not_accepted', ...(webhookEndpointIds ? { sentEndpointIds: webhookEndpointIds } : {}) };
+  return {
+    state: accepted ? 'accepted' : canceled ? 'canceled' : 'not_accepted',
+    ...(webhookEndpointIds ? { sentEndpointIds: webhookEndpointIds } : {}),
+  };
 }
 
 /**
@@ -81,7 +96,10 @@ async function confirmAcceptance(input: SendEmailInput): Promise<{ state: 'accep
  * reschedule or a cancellation; when it fires, the release step decides (the database has the
  * last word, so a move whose signal was lost is still honoured: `wait` again).
  */
-async function waitForScheduledTime(messageId: string, scheduledAt: string): Promise<{ state: 'released' | 'canceled' | 'blocked'; reason?: string }> {
+async function waitForScheduledTime(
+  messageId: string,
+  scheduledAt: string,
+): Promise<{ state: 'released' | 'canceled' | 'blocked'; reason?: string }> {
   setStatus('scheduled');
   let until = Date.parse(scheduledAt);
   let changed = false;
@@ -95,7 +113,10 @@ async function waitForScheduledTime(messageId: string, scheduledAt: string): Pro
     changed = false;
     const wait = until - Date.now();
     // The timer's summary tells the Temporal UI what the run waits for.
-    if (wait > 0) await condition(() => canceled || changed, wait, { summary: `scheduled send: waiting until ${new Date(until).toISOString()}` });
+    if (wait > 0)
+      await condition(() => canceled || changed, wait, {
+        summary: `scheduled send: waiting until ${new Date(until).toISOString()}`,
+      });
     if (changed) continue;
     const release = await bookkeeping().releaseScheduledMessage({ messageId });
     if (release.state === 'wait') {
@@ -120,13 +141,21 @@ async function failScheduled(input: SendEmailInput, reason: string, webhooks: We
 }
 
 /** docs/test-recipients.md: no SES call; the synthetic outcome takes the same path as a real one. */
-async function simulateTestRecipient(input: SendEmailInput, outcome: TestOutcome, webhooks: WebhookFanout): Promise<SendEmailResult> {
+async function simulateTestRecipient(
+  input: SendEmailInput,
+  outcome: TestOutcome,
+  webhooks: WebhookFanout,
+): Promise<SendEmailResult> {
   const lean = leanBookkeeping();
   if (!lean) await bookkeeping().discardStagedAttachments({ messageId: input.messageId });
   const providerMessageId = testProviderMessageId(uuid4());
   // Void in runs recorded before recordSent returned its time. As a local activity it runs within
   // the same workflow task, whose clock is older than the row's `sent_at`: the outcome takes that time.
-  const sent = (await bookkeeping().recordSent({ messageId: input.messageId, providerMessageId, ...(lean ? { discardAttachments: true as const } : {}) })) as { sentAt: string | null } | undefined;
+  const sent = (await bookkeeping().recordSent({
+    messageId: input.messageId,
+    providerMessageId,
+    ...(lean ? { discardAttachments: true as const } : {}),
+  })) as { sentAt: string | null } | undefined;
   // The outcome follows in the same workflow task, so nobody could see `sent` (lean runs skip it).
   if (!lean) setStatus('sent');
   // A millisecond later: `sent_at` keeps microseconds the ISO string drops, and the outcome must
@@ -136,7 +165,11 @@ async function simulateTestRecipient(input: SendEmailInput, outcome: TestOutcome
   return { status, providerMessageId };
 }
 
-async function sendThroughSharedAccount(input: SendEmailInput, outcomes: ProviderOutcome[], webhooks: WebhookFanout): Promise<SendEmailResult> {
+async function sendThroughSharedAccount(
+  input: SendEmailInput,
+  outcomes: ProviderOutcome[],
+  webhooks: WebhookFanout,
+): Promise<SendEmailResult> {
   let providerMessageId: string;
   try {
     ({ providerMessageId } = await provider.sendViaSes({ messageId: input.messageId, kind: input.kind }));
@@ -172,7 +205,8 @@ async function sendThroughCustomerAccount(input: SendEmailInput): Promise<SendEm
   } catch (err) {
     const reason = failureReason(err);
     // The role or the customer's SES refused us: the API answers 503 until it validates again.
-    if (failureType(err) === SEND_FAILURE.account) await bookkeeping().markByocUnusable({ accountId: input.accountId, reason });
+    if (failureType(err) === SEND_FAILURE.account)
+      await bookkeeping().markByocUnusable({ accountId: input.accountId, reason });
     return { status: 'failed', reason };
   } finally {
     await bookkeeping().discardStagedMessage({ messageId: input.messageId });

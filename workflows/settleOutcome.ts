@@ -13,15 +13,29 @@ export interface OutcomeTarget {
   kind: MessageKind;
 }
 
-export async function settleOutcome(target: OutcomeTarget, outcome: ProviderOutcome, webhooks: WebhookFanout): Promise<MessageStatus> {
+export async function settleOutcome(
+  target: OutcomeTarget,
+  outcome: ProviderOutcome,
+  webhooks: WebhookFanout,
+): Promise<MessageStatus> {
   // The same uuid when this task is run again after its worker died: the re-run recognises its
   // own write and the webhook below still fires (a duplicate notification gets a new one).
-  const recorded = await bookkeeping().recordOutcome({ messageId: target.messageId, outcome, recordedBy: uuid4(), ...(leanBookkeeping() ? { webhookEndpointsOf: target.accountId } : {}) });
+  const recorded = await bookkeeping().recordOutcome({
+    messageId: target.messageId,
+    outcome,
+    recordedBy: uuid4(),
+    ...(leanBookkeeping() ? { webhookEndpointsOf: target.accountId } : {}),
+  });
   const event = suppresses(outcome);
   // Test and simulator addresses are never suppressed nor counted (docs/decisions.md).
   if (event && target.kind === 'real') {
     await bookkeeping().suppressRecipient({ accountId: target.accountId, messageId: target.messageId, reason: event });
-    await bookkeeping().updateReputation({ accountId: target.accountId, messageId: target.messageId, event, at: outcome.at });
+    await bookkeeping().updateReputation({
+      accountId: target.accountId,
+      messageId: target.messageId,
+      event,
+      at: outcome.at,
+    });
   }
   if (recorded.applied) webhooks.fire(OUTCOME_EVENT[outcome.type], recorded.webhookEndpointIds);
   return recorded.status;

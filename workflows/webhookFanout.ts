@@ -9,7 +9,12 @@ export interface WebhookFanout {
   settled(): Promise<void>;
 }
 
-async function notifyEndpoints(accountId: string, messageId: string, event: WebhookEventType, known?: string[]): Promise<void> {
+async function notifyEndpoints(
+  accountId: string,
+  messageId: string,
+  event: WebhookEventType,
+  known?: string[],
+): Promise<void> {
   const endpointIds = known ?? (await bookkeeping().findWebhookEndpoints({ accountId, event })).endpointIds;
   await Promise.all(
     endpointIds.map((endpointId) =>

@@ -41,21 +41,38 @@ export const API_ERRORS = {
   method_not_allowed: { status: 405, retry: 'no', endpoints: 'send' },
   internal_error: { status: 500, retry: 'yes, with backoff', endpoints: 'send' },
   /** A sending key on a management endpoint, or a scoped key beyond its scope. */
-  insufficient_permission: { status: 403, retry: 'no, use an unscoped `full_access` key or sign in', endpoints: 'management' },
+  insufficient_permission: {
+    status: 403,
+    retry: 'no, use an unscoped `full_access` key or sign in',
+    endpoints: 'management',
+  },
   /** A state-changing request made with a session but without its CSRF token. */
   csrf_token_invalid: { status: 403, retry: 'no, send the token', endpoints: 'management' },
   /** Webhooks need a Growth or Pro subscription (docs/webhooks.md). */
   plan_required: { status: 403, retry: 'after upgrading', endpoints: 'management' },
   /** Too many failed sign-ins for the address or from the client IP. */
-  too_many_attempts: { status: 429, retry: "after `Retry-After`, or reset the password (a completed reset clears the address's count)", endpoints: 'management', retryAfter: true },
+  too_many_attempts: {
+    status: 429,
+    retry: "after `Retry-After`, or reset the password (a completed reset clears the address's count)",
+    endpoints: 'management',
+    retryAfter: true,
+  },
   /** An anonymous or costly operation asked for too often by this client, or by everyone (`Retry-After`). */
   too_many_requests: { status: 429, retry: 'after `Retry-After`', endpoints: 'management', retryAfter: true },
   /** The name is already in this account (other accounts' claims are never mentioned). */
   domain_exists: { status: 409, retry: 'no', endpoints: 'management' },
   /** Ownership of a name another account proved first cannot be proven (the text names nobody). */
-  domain_unavailable: { status: 409, retry: "no; delete the claim, or contact support if you control the domain's DNS", endpoints: 'management' },
+  domain_unavailable: {
+    status: 409,
+    retry: "no; delete the claim, or contact support if you control the domain's DNS",
+    endpoints: 'management',
+  },
   /** Too many domains of the account wait for ownership (DOMAIN_PENDING_LIMIT). */
-  too_many_pending_domains: { status: 409, retry: 'after verifying or deleting one (unverified ones are deleted after 7 days)', endpoints: 'management' },
+  too_many_pending_domains: {
+    status: 409,
+    retry: 'after verifying or deleting one (unverified ones are deleted after 7 days)',
+    endpoints: 'management',
+  },
   /** BYOC domains are registered in the customer's account: BYOC must validate first. */
   byoc_setup_required: { status: 409, retry: 'after saving BYOC', endpoints: 'management' },
   /** Inactive webhook endpoints receive nothing, test events included (docs/webhooks.md, "Events"). */
@@ -65,7 +82,11 @@ export const API_ERRORS = {
   /** Another template of the account has this alias. */
   template_alias_exists: { status: 409, retry: 'no, choose another alias', endpoints: 'management' },
   /** Deleting a template a scheduled message was rendered from, while it waits. */
-  template_in_use: { status: 409, retry: 'after the scheduled messages are sent or cancelled', endpoints: 'management' },
+  template_in_use: {
+    status: 409,
+    retry: 'after the scheduled messages are sent or cancelled',
+    endpoints: 'management',
+  },
   /** The member's role does not allow the operation (docs/decisions.md, "Teams"), or a role change above the caller's own; a full_access key acts as a developer. */
   insufficient_role: { status: 403, retry: 'no, ask an admin or the owner', endpoints: 'management' },
   /** Inviting (or adding) an address that is already a member of the account. */
@@ -92,8 +113,13 @@ export const UNCODED_ERRORS = {
 } as const satisfies Record<string, ErrorAnswer>;
 
 /** Code -> status of an error table (for the OpenAPI document's responses). */
-export function statusesOf<C extends string>(table: Record<C, ErrorAnswer>, only: (code: C) => boolean = () => true): Partial<Record<C, number>> {
-  return Object.fromEntries((Object.keys(table) as C[]).filter(only).map((code) => [code, table[code].status])) as Partial<Record<C, number>>;
+export function statusesOf<C extends string>(
+  table: Record<C, ErrorAnswer>,
+  only: (code: C) => boolean = () => true,
+): Partial<Record<C, number>> {
+  return Object.fromEntries(
+    (Object.keys(table) as C[]).filter(only).map((code) => [code, table[code].status]),
+  ) as Partial<Record<C, number>>;
 }
 
 /** Codes of the send and account endpoints. */
@@ -111,7 +137,12 @@ export function sendError(res: Response, error: ApiError): void {
 }
 
 /** The error shape, with the status `table` gives `code` (API_ERRORS, or an endpoint's own: SNS's). */
-export function sendTableError<C extends string>(res: Response, table: Record<C, ErrorAnswer>, code: C, detail: string): void {
+export function sendTableError<C extends string>(
+  res: Response,
+  table: Record<C, ErrorAnswer>,
+  code: C,
+  detail: string,
+): void {
   res.status(table[code].status).json({ success: false, error: code, detail });
 }
 
@@ -139,11 +170,27 @@ export function sendUnauthenticated(res: Response, detail = 'A valid X-API-Key h
 }
 
 export function sendRateLimited(res: Response, limitPerMinute: number): void {
-  res.status(UNCODED_ERRORS.rate_limited.status).json({ success: false, detail: `Rate limit of ${limitPerMinute} requests per minute for this API key exceeded; retry after the Retry-After delay.` });
+  res
+    .status(UNCODED_ERRORS.rate_limited.status)
+    .json({
+      success: false,
+      detail: `Rate limit of ${limitPerMinute} requests per minute for this API key exceeded; retry after the Retry-After delay.`,
+    });
 }
 
 // PostgreSQL could not be reached or answered in time: the request can be retried as it is.
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', '57P01', '57P03', '53300', '57014', '55P03']);
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  '57P01',
+  '57P03',
+  '53300',
+  '57014',
+  '55P03',
+]);
 
 /** An error that means "our store is unreachable or overloaded", not "this request is wrong". */
 export function isStoreUnavailable(err: unknown): boolean {
@@ -258,6 +305,10 @@ export function sendCoreError(res: Response, err: unknown): boolean {
   res.locals.outcome = err.code;
   const answer: CoreErrorAnswer = CORE_ERROR_ANSWERS[err.code];
   if ('field' in answer) sendValidationError(res, { [err.field ?? answer.field]: [err.message] });
-  else sendError(res, { code: answer.code, detail: answer.code === 'not_found' ? `Not found: ${err.message}.` : err.message });
+  else
+    sendError(res, {
+      code: answer.code,
+      detail: answer.code === 'not_found' ? `Not found: ${err.message}.` : err.message,
+    });
   return true;
 }

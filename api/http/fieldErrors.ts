@@ -10,7 +10,12 @@ export function fieldPath(err: ErrorObject): string {
     .replace(/^\//, '')
     .replace(/\/(\d+)(?=\/|$)/g, '[$1]')
     .replace(/\//g, '.');
-  const child = err.keyword === 'required' ? err.params.missingProperty : err.keyword === 'additionalProperties' ? err.params.additionalProperty : undefined;
+  const child =
+    err.keyword === 'required'
+      ? err.params.missingProperty
+      : err.keyword === 'additionalProperties'
+        ? err.params.additionalProperty
+        : undefined;
   if (child !== undefined) return base ? `${base}.${String(child)}` : String(child);
   return base || '_body';
 }
@@ -24,7 +29,9 @@ export function genericFieldMessage(err: ErrorObject): string {
     case 'type':
       return `Must be ${err.params.type === 'object' ? 'an object' : err.params.type === 'array' ? 'an array' : `a ${String(err.params.type)}`}.`;
     case 'minLength':
-      return Number(err.params.limit) <= 1 ? 'Must not be empty.' : `Must be at least ${String(err.params.limit)} characters.`;
+      return Number(err.params.limit) <= 1
+        ? 'Must not be empty.'
+        : `Must be at least ${String(err.params.limit)} characters.`;
     case 'maxLength':
       return `Must be at most ${String(err.params.limit)} characters.`;
     case 'minItems':
@@ -34,7 +41,9 @@ export function genericFieldMessage(err: ErrorObject): string {
     case 'enum':
       return `Must be one of ${(err.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}.`;
     case 'format':
-      return err.params.format === 'date-time' ? 'Must be an ISO 8601 date and time with a time zone, such as 2027-01-31T00:00:00Z.' : `Must be a valid ${String(err.params.format)}.`;
+      return err.params.format === 'date-time'
+        ? 'Must be an ISO 8601 date and time with a time zone, such as 2027-01-31T00:00:00Z.'
+        : `Must be a valid ${String(err.params.format)}.`;
     case 'minimum':
     case 'maximum':
       return `Must be ${err.keyword === 'minimum' ? 'at least' : 'at most'} ${String(err.params.limit)}.`;

@@ -16,7 +16,17 @@ import { refuseUnstorableParameters } from '../middleware/parameters';
 import { rateLimit } from '../middleware/rateLimit';
 import type { RouteDeps } from './deps';
 import { handled } from './handled';
-import { ANSWERED, deprecationHeaders, fromConfig, isRefusal, isReply, refusal, type AnyOperation, type OperationGroup, type OwnBody } from './operation';
+import {
+  ANSWERED,
+  deprecationHeaders,
+  fromConfig,
+  isRefusal,
+  isReply,
+  refusal,
+  type AnyOperation,
+  type OperationGroup,
+  type OwnBody,
+} from './operation';
 import { validBody } from './requestBody';
 import { strictQuery, validQuery } from './requestQuery';
 
@@ -33,7 +43,12 @@ function textBody(limit: number): RequestHandler {
     parse(req, res, (err?: unknown) => {
       if (err) {
         const type = (err as { type?: string }).type;
-        req.body = { unreadable: type === 'entity.too.large' ? `the body is larger than ${limit} bytes` : 'the body could not be read as UTF-8 text' };
+        req.body = {
+          unreadable:
+            type === 'entity.too.large'
+              ? `the body is larger than ${limit} bytes`
+              : 'the body could not be read as UTF-8 text',
+        };
       } else if (typeof req.body !== 'string') req.body = '';
       next();
     });
@@ -57,7 +72,14 @@ function gates(deps: RouteDeps, op: AnyOperation, session: RequestHandler, calle
   if (op.who === 'caller') chain.push(caller, requireRole(op.role ?? 'owner'));
   if (op.who === 'apiKey') chain.push(authenticate(deps.db, op.keyCache ? deps.apiKeys : undefined));
   if (op.rateLimit === 'perKey') {
-    chain.push(rateLimit({ redis: deps.redis, limitPerMinute: deps.config.api.rateLimitPerMinute, logger: deps.logger, onMemoryFallback: () => deps.metrics.rateLimitFallbacks.inc() }));
+    chain.push(
+      rateLimit({
+        redis: deps.redis,
+        limitPerMinute: deps.config.api.rateLimitPerMinute,
+        logger: deps.logger,
+        onMemoryFallback: () => deps.metrics.rateLimitFallbacks.inc(),
+      }),
+    );
   }
   return chain;
 }
@@ -71,7 +93,8 @@ function answer(op: AnyOperation, res: Response, result: unknown): void {
     sendError(res, result);
   } else if (isReply(result)) {
     if (result.replayed) {
-      if (!op.idempotent) throw new Error(`${op.method} ${op.path} replayed an answer but is not idempotent in the route table`);
+      if (!op.idempotent)
+        throw new Error(`${op.method} ${op.path} replayed an answer but is not idempotent in the route table`);
       res.locals.outcome = 'replayed';
       res.set('Idempotent-Replayed', 'true');
     }
@@ -85,7 +108,12 @@ export function mountOperations(deps: RouteDeps, groups: OperationGroup[], sessi
   // Where reading the query runs past its row (a test, a development server), it throws.
   const strict = deps.config.env !== 'production';
   for (const group of groups) {
-    const body = group.bodyLimit === undefined ? undefined : group.bodyOptional ? optionalJsonBody(group.bodyLimit) : jsonBody(group.bodyLimit);
+    const body =
+      group.bodyLimit === undefined
+        ? undefined
+        : group.bodyOptional
+          ? optionalJsonBody(group.bodyLimit)
+          : jsonBody(group.bodyLimit);
     for (const op of group.operations) {
       const chain = gates(deps, op, session, caller);
       if (group.unstorableParameters === 'refuse') chain.push(refuseUnstorableParameters);
@@ -105,7 +133,17 @@ export function mountOperations(deps: RouteDeps, groups: OperationGroup[], sessi
           if (values === undefined) return;
           const query = strict ? strictQuery(values, op.query ?? NO_QUERY) : values;
           const params = Object.fromEntries(Object.entries(req.params).map(([name, value]) => [name, String(value)]));
-          const result = await op.handler({ deps, req, res, body: input, params, query, caller: res.locals.caller, key: res.locals.apiKey, refuse: refusal });
+          const result = await op.handler({
+            deps,
+            req,
+            res,
+            body: input,
+            params,
+            query,
+            caller: res.locals.caller,
+            key: res.locals.apiKey,
+            refuse: refusal,
+          });
           answer(op, res, result);
         }),
       );

@@ -39,11 +39,20 @@ export type AnswerStatus = 200 | 201 | 202 | 400 | 401 | 403 | 404 | 409 | 422 |
  * another status does not compile), a schema, one of the shared error shapes, or only the words
  * describing the gates' answer. Codes join the gates' codes of the status; a schema replaces them.
  */
-export type OtherAnswer<S extends number> = Text | readonly [shape: { readonly codes: readonly CodesAt<S>[] } | TSchema | 'ValidationError' | 'PlainError', description: Text];
+export type OtherAnswer<S extends number> =
+  | Text
+  | readonly [
+      shape: { readonly codes: readonly CodesAt<S>[] } | TSchema | 'ValidationError' | 'PlainError',
+      description: Text,
+    ];
 export type Answers = { readonly [S in AnswerStatus]?: OtherAnswer<S> };
 
 /** The error codes an operation's answers list. */
-export type CodesOf<M> = { [S in keyof M]-?: M[S] extends readonly [{ readonly codes: readonly (infer C extends ErrorCode)[] }, unknown] ? C : never }[keyof M];
+export type CodesOf<M> = {
+  [S in keyof M]-?: M[S] extends readonly [{ readonly codes: readonly (infer C extends ErrorCode)[] }, unknown]
+    ? C
+    : never;
+}[keyof M];
 
 /** The handler sent the answer itself (a session's cookie, a 202 before the work): nothing more to send. */
 export const ANSWERED = Symbol('answered');
@@ -77,7 +86,8 @@ export interface Refusal {
 const REFUSAL = Symbol('refusal');
 /** The handler's way to refuse: only with a code its row documents (or the gates do). */
 export type Refuse<C extends ErrorCode> = (code: C, detail: string, options?: { retryAfter?: number }) => Refusal;
-export const refusal: Refuse<ErrorCode> = (code, detail, options = {}) => ({ code, detail, ...options, [REFUSAL]: true }) as Refusal;
+export const refusal: Refuse<ErrorCode> = (code, detail, options = {}) =>
+  ({ code, detail, ...options, [REFUSAL]: true }) as Refusal;
 export function isRefusal(value: unknown): value is Refusal {
   return typeof value === 'object' && value !== null && REFUSAL in value;
 }
@@ -130,19 +140,37 @@ export interface UnreadableBody {
 }
 
 /** `{ name: string }` for `/api/domains/{name}`: the handler reads exactly the parameters its path has. */
-export type PathParams<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? { [K in Name]: string } & PathParams<Rest> : unknown;
+export type PathParams<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
+  ? { [K in Name]: string } & PathParams<Rest>
+  : unknown;
 
-type BodyOf<B, O> = [B] extends [TSchema] ? Static<B> : [O] extends [{ media: 'text/plain' }] ? string | UnreadableBody : [O] extends [OwnBody] ? unknown : undefined;
+type BodyOf<B, O> = [B] extends [TSchema]
+  ? Static<B>
+  : [O] extends [{ media: 'text/plain' }]
+    ? string | UnreadableBody
+    : [O] extends [OwnBody]
+      ? unknown
+      : undefined;
 // Without `query`, reading any parameter does not compile.
 type QueryOf<Q> = Q extends TObject ? Static<Q> : Record<never, never>;
 type ResultOf<R> = R extends TSchema ? Static<R> : unknown;
 
 /** The codes of a management 403 (the caller's gates: permission, CSRF, role) and 404: every `caller` operation documents them. */
-export type CallerGateCode = 'not_found' | { [C in ErrorCode]: (typeof API_ERRORS)[C] extends { status: 403; endpoints: 'management' } ? C : never }[ErrorCode];
+export type CallerGateCode =
+  | 'not_found'
+  | {
+      [C in ErrorCode]: (typeof API_ERRORS)[C] extends { status: 403; endpoints: 'management' } ? C : never;
+    }[ErrorCode];
 /** What any operation may refuse with besides its own codes: the store being unavailable, and a caller's gates' codes. */
 type GateCode<W extends Who> = 'service_unavailable' | (W extends 'caller' ? CallerGateCode : never);
 
-export interface HandlerContext<B, W extends Who, P extends string = string, Q = Record<string, never>, C extends ErrorCode = ErrorCode> {
+export interface HandlerContext<
+  B,
+  W extends Who,
+  P extends string = string,
+  Q = Record<string, never>,
+  C extends ErrorCode = ErrorCode,
+> {
   deps: RouteDeps;
   req: Request;
   res: Response;
@@ -159,7 +187,15 @@ export interface HandlerContext<B, W extends Who, P extends string = string, Q =
   refuse: Refuse<C>;
 }
 
-interface OperationFields<B extends TSchema | undefined, R, W extends Who, P extends string, Q extends TObject | undefined, O extends OwnBody | undefined, M extends Answers> {
+interface OperationFields<
+  B extends TSchema | undefined,
+  R,
+  W extends Who,
+  P extends string,
+  Q extends TObject | undefined,
+  O extends OwnBody | undefined,
+  M extends Answers,
+> {
   method: HttpMethod;
   /** The path as /openapi.json writes it: `/api/domains/{name}`. */
   path: P;
@@ -185,7 +221,9 @@ interface OperationFields<B extends TSchema | undefined, R, W extends Who, P ext
   idempotent?: { header: string };
   ok: [status: number, schema: R, description: Text];
   more?: M;
-  handler: (ctx: HandlerContext<BodyOf<B, O>, W, P, QueryOf<Q>, CodesOf<M> | GateCode<W>>) => Promise<ResultOf<R> | Reply | Refusal | typeof ANSWERED>;
+  handler: (
+    ctx: HandlerContext<BodyOf<B, O>, W, P, QueryOf<Q>, CodesOf<M> | GateCode<W>>,
+  ) => Promise<ResultOf<R> | Reply | Refusal | typeof ANSWERED>;
 }
 
 /**

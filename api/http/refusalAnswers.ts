@@ -11,5 +11,10 @@ export function refusalAnswers<C extends ErrorCode>(
 ): { readonly [S in StatusOf<C>]: readonly [{ readonly codes: readonly Extract<C, CodesAt<S>>[] }, Text] } {
   const statuses = Object.keys(described).map(Number) as StatusOf<C>[];
   // Built from `described`, whose keys the signature ties to the codes' statuses.
-  return Object.fromEntries(statuses.map((status) => [status, [{ codes: codes.filter((code) => API_ERRORS[code].status === status) }, described[status]]])) as never;
+  return Object.fromEntries(
+    statuses.map((status) => [
+      status,
+      [{ codes: codes.filter((code) => API_ERRORS[code].status === status) }, described[status]],
+    ]),
+  ) as never;
 }

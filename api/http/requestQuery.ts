@@ -25,7 +25,12 @@ const compiled = new WeakMap<TObject, CompiledQuery>();
 function compile(schema: TObject): CompiledQuery {
   let found = compiled.get(schema);
   if (!found) {
-    const takesEmpty = new Map(Object.entries(schema.properties).map(([name, property]: [string, TSchema]) => [name, ajv.validate(validationSchema(property), '')]));
+    const takesEmpty = new Map(
+      Object.entries(schema.properties).map(([name, property]: [string, TSchema]) => [
+        name,
+        ajv.validate(validationSchema(property), ''),
+      ]),
+    );
     found = { validate: ajv.compile(validationSchema(schema)), takesEmpty };
     compiled.set(schema, found);
   }
@@ -55,12 +60,19 @@ export function validQuery(schema: TObject, req: Request, res: Response): Record
   }
   if (!validate(given)) {
     // A length over the maximum says so; any other problem gets the parameter's own words.
-    const problems = [...(validate.errors ?? [])].sort((a, b) => Number(b.keyword === 'maxLength') - Number(a.keyword === 'maxLength'));
+    const problems = [...(validate.errors ?? [])].sort(
+      (a, b) => Number(b.keyword === 'maxLength') - Number(a.keyword === 'maxLength'),
+    );
     for (const problem of problems) {
       const name = problem.instancePath.split('/')[1];
       const property = name === undefined ? undefined : schema.properties[name];
       if (name === undefined || property === undefined) continue;
-      refuse(name, problem.keyword === 'maxLength' ? `Must be at most ${String(problem.params.limit)} characters.` : readingOf(property).refusal);
+      refuse(
+        name,
+        problem.keyword === 'maxLength'
+          ? `Must be at most ${String(problem.params.limit)} characters.`
+          : readingOf(property).refusal,
+      );
     }
   }
   const values: Record<string, unknown> = {};
@@ -89,7 +101,9 @@ export function strictQuery<T extends Record<string, unknown>>(values: T, schema
   return new Proxy(values, {
     get(target, key, receiver) {
       if (typeof key === 'string' && !(key in schema.properties) && !(key in Object.prototype)) {
-        throw new Error(`the handler read the query parameter "${key}", which its operation does not declare (add it to the row's \`query\`)`);
+        throw new Error(
+          `the handler read the query parameter "${key}", which its operation does not declare (add it to the row's \`query\`)`,
+        );
       }
       return Reflect.get(target, key, receiver) as unknown;
     },

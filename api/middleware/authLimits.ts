@@ -34,7 +34,9 @@ async function reserve(windows: { limiter: RateLimiterRedis; key: string }[]): P
   if (refused.length === 0) return undefined;
   const store = refused.find((r) => !(r instanceof RateLimiterRes));
   if (store) throw store; // neither Redis nor the memory fallback answered
-  await Promise.all(results.map((r, i) => (r.status === 'fulfilled' ? windows[i]!.limiter.reward(windows[i]!.key) : undefined)));
+  await Promise.all(
+    results.map((r, i) => (r.status === 'fulfilled' ? windows[i]!.limiter.reward(windows[i]!.key) : undefined)),
+  );
   return Math.max(...refused.map((r) => secondsUntil(r as RateLimiterRes)));
 }
 
@@ -54,7 +56,12 @@ export interface SigninLimits {
 export function createSigninLimits(redis: Redis, config: Config): SigninLimits {
   const duration = config.auth.signinWindowMinutes * 60;
   const prefix = `${config.redis.keyPrefix}:signin`;
-  const byAddressAndClient = redisLimiter(redis, `${prefix}:address-client`, config.auth.signinFailuresPerAddress, duration);
+  const byAddressAndClient = redisLimiter(
+    redis,
+    `${prefix}:address-client`,
+    config.auth.signinFailuresPerAddress,
+    duration,
+  );
   const byAddress = redisLimiter(redis, `${prefix}:address`, config.auth.signinFailuresPerAddressAllClients, duration);
   const byClient = redisLimiter(redis, `${prefix}:client`, config.auth.signinFailuresPerIp, duration);
   const epochKey = (address: string) => `${prefix}:epoch:${address}`;
@@ -73,7 +80,11 @@ export function createSigninLimits(redis: Redis, config: Config): SigninLimits {
         wait,
         async settle(correct) {
           if (!correct || wait !== undefined) return; // a failure keeps its point
-          await Promise.all([byAddressAndClient.delete(windows[0]!.key), byAddress.delete(windows[1]!.key), byClient.reward(windows[2]!.key)]);
+          await Promise.all([
+            byAddressAndClient.delete(windows[0]!.key),
+            byAddress.delete(windows[1]!.key),
+            byClient.reward(windows[2]!.key),
+          ]);
         },
       };
     },
@@ -98,7 +109,8 @@ export function anonymousLimit(redis: Redis, config: Config, operation: Anonymou
   const prefix = `${config.redis.keyPrefix}:anonymous:${operation}`;
   const byClient = redisLimiter(redis, `${prefix}:client`, perClient, 3600);
   const overall = redisLimiter(redis, `${prefix}:total`, total, 3600);
-  const refuse = (res: Response, wait: number, who: string) => sendTooManyRequests(res, wait, `Too many requests ${who}; try again after the Retry-After delay.`);
+  const refuse = (res: Response, wait: number, who: string) =>
+    sendTooManyRequests(res, wait, `Too many requests ${who}; try again after the Retry-After delay.`);
   return (req, res, next) => {
     void (async () => {
       const clientWait = await takePoint(byClient, clientKey(req.ip));
@@ -118,7 +130,12 @@ export const AUTH_EMAILS_PER_ADDRESS_PER_HOUR = 5;
  * answers 202 as always (a refusal would tell who has an account); the email is just not sent.
  */
 export function createAuthEmailLimit(redis: Redis, config: Config): (address: string) => Promise<boolean> {
-  const perAddress = redisLimiter(redis, `${config.redis.keyPrefix}:auth-email:address`, AUTH_EMAILS_PER_ADDRESS_PER_HOUR, 3600);
+  const perAddress = redisLimiter(
+    redis,
+    `${config.redis.keyPrefix}:auth-email:address`,
+    AUTH_EMAILS_PER_ADDRESS_PER_HOUR,
+    3600,
+  );
   return async (address) => (await takePoint(perAddress, addressKey(address))) === undefined;
 }
 
@@ -126,7 +143,15 @@ export function createAuthEmailLimit(redis: Redis, config: Config): (address: st
 export const INVITATIONS_PER_ACCOUNT_PER_HOUR = 20;
 
 /** Seconds to wait before this account may invite again, or undefined. */
-export function createInvitationLimit(redis: Redis, config: Config): (accountId: string) => Promise<number | undefined> {
-  const perAccount = redisLimiter(redis, `${config.redis.keyPrefix}:invitations:account`, INVITATIONS_PER_ACCOUNT_PER_HOUR, 3600);
+export function createInvitationLimit(
+  redis: Redis,
+  config: Config,
+): (accountId: string) => Promise<number | undefined> {
+  const perAccount = redisLimiter(
+    redis,
+    `${config.redis.keyPrefix}:invitations:account`,
+    INVITATIONS_PER_ACCOUNT_PER_HOUR,
+    3600,
+  );
   return (accountId) => takePoint(perAccount, accountId);
 }

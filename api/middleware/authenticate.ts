@@ -1,7 +1,13 @@
 // X-API-Key on every API route; 401 before anything else is read (docs/sending.md,
 // "Processing order").
 import type { NextFunction, Request, Response } from 'express';
-import { authenticateApiKey, keyPrefix, noteKeyUsed, type ApiKeyRow, type AuthFailure } from '../../core/accounts/apiKeys';
+import {
+  authenticateApiKey,
+  keyPrefix,
+  noteKeyUsed,
+  type ApiKeyRow,
+  type AuthFailure,
+} from '../../core/accounts/apiKeys';
 import type { ApiKeyLookup } from '../../core/accounts/apiKeyCache';
 import type { Db } from '../../core/platform/db';
 import { sendUnauthenticated } from '../http/errors';

@@ -34,7 +34,11 @@ export function requireCaller(deps: { db: Db; config: Config }, scopedKeys: read
       noteKeyUsed(deps.db, key.id);
       if (key.permission !== 'full_access') {
         res.locals.outcome = 'insufficient_permission';
-        return sendError(res, { code: 'insufficient_permission', detail: 'This API key has the sending permission: it may call /api/send/ and /api/me/ only. Use a full_access key or sign in.' });
+        return sendError(res, {
+          code: 'insufficient_permission',
+          detail:
+            'This API key has the sending permission: it may call /api/send/ and /api/me/ only. Use a full_access key or sign in.',
+        });
       }
       // A key acts with at most its maker's current role: read on every request, like a session's.
       const role = await keyRole(deps.db, key);
@@ -42,7 +46,13 @@ export function requireCaller(deps: { db: Db; config: Config }, scopedKeys: read
         res.locals.outcome = 'unauthenticated:maker_not_member';
         return sendUnauthenticated(res, 'The member who made this API key is no longer in the account.');
       }
-      res.locals.caller = { accountId: key.accountId, actor: `key:${key.id}`, permission: key.permission, domainScope: key.domainScope, role };
+      res.locals.caller = {
+        accountId: key.accountId,
+        actor: `key:${key.id}`,
+        permission: key.permission,
+        domainScope: key.domainScope,
+        role,
+      };
       req.log = req.log.child({ key: res.locals.keyPrefix, account: key.accountId });
       if (isScoped(key.domainScope)) {
         const refusal = await scopedKeyRefusal(deps.db, req, key.domainScope, scopedKeys);
@@ -64,7 +74,10 @@ export function requireCaller(deps: { db: Db; config: Config }, scopedKeys: read
     }
     if (!SAFE_METHODS.has(req.method) && !hasValidCsrfToken(deps.config, req)) {
       res.locals.outcome = 'csrf_token_invalid';
-      return sendError(res, { code: 'csrf_token_invalid', detail: 'Send the csrf_token of GET /api/auth/session as the X-CSRF-Token header.' });
+      return sendError(res, {
+        code: 'csrf_token_invalid',
+        detail: 'Send the csrf_token of GET /api/auth/session as the X-CSRF-Token header.',
+      });
     }
     // Read on every request: a member removed or given a lower role is refused at once.
     const role = await membershipRole(deps.db, accountId, userId);
@@ -73,7 +86,14 @@ export function requireCaller(deps: { db: Db; config: Config }, scopedKeys: read
       await endSession(req, res);
       return sendUnauthenticated(res, 'You are no longer a member of this account; sign in again.');
     }
-    res.locals.caller = { accountId, actor: `user:${userId}`, permission: 'full_access', domainScope: [], userId, role };
+    res.locals.caller = {
+      accountId,
+      actor: `user:${userId}`,
+      permission: 'full_access',
+      domainScope: [],
+      userId,
+      role,
+    };
     req.log = req.log.child({ user: userId, account: accountId });
     next();
   };
@@ -92,6 +112,9 @@ export function requireRole(needed: Role) {
     const who = caller.userId
       ? `Your role in this account is ${caller.role}`
       : `This API key acts as a ${caller.role} (a key acts as a ${API_KEY_ROLE} at most, and never above the current role of the member who made it)`;
-    sendError(res, { code: 'insufficient_role', detail: `${who}; this needs ${needed === 'viewer' ? 'a member' : `the ${needed} role or above`}. Ask an admin or the owner.` });
+    sendError(res, {
+      code: 'insufficient_role',
+      detail: `${who}; this needs ${needed === 'viewer' ? 'a member' : `the ${needed} role or above`}. Ask an admin or the owner.`,
+    });
   };
 }

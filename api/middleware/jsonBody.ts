@@ -11,7 +11,8 @@ export function jsonBody(limitBytes: number) {
       sendValidationError(res, { _body: [message] });
     };
     const isJson = req.is('application/json');
-    if (isJson === null || req.get('Content-Length') === '0') return refuse('A JSON object body is required (Content-Type: application/json).');
+    if (isJson === null || req.get('Content-Length') === '0')
+      return refuse('A JSON object body is required (Content-Type: application/json).');
     if (!isJson) return refuse('Content-Type must be application/json.');
     parse(req, res, (err?: unknown) => {
       if (!err) return next();
@@ -36,7 +37,9 @@ export function jsonBody(limitBytes: number) {
 export function optionalJsonBody(limitBytes: number) {
   const parse = jsonBody(limitBytes);
   return (req: Request, res: Response, next: NextFunction): void => {
-    const hasBody = (req.get('Content-Length') !== undefined && req.get('Content-Length') !== '0') || req.get('Transfer-Encoding') !== undefined;
+    const hasBody =
+      (req.get('Content-Length') !== undefined && req.get('Content-Length') !== '0') ||
+      req.get('Transfer-Encoding') !== undefined;
     if (['POST', 'PUT', 'PATCH'].includes(req.method) && hasBody) return parse(req, res, next);
     req.body = {};
     next();

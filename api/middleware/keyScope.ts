@@ -31,10 +31,20 @@ export interface ScopedKeyRule {
 }
 
 /** The rules of the `caller` operations; an operation without one is refused to a scoped key. */
-export function scopedKeyRules(operations: readonly { method: string; path: string; scopedKey?: ScopedKeyAccess | undefined }[]): ScopedKeyRule[] {
+export function scopedKeyRules(
+  operations: readonly { method: string; path: string; scopedKey?: ScopedKeyAccess | undefined }[],
+): ScopedKeyRule[] {
   return operations.flatMap(({ method, path, scopedKey }) =>
     // Case-insensitive like Express's own routing, so no spelling of a path slips past the table.
-    scopedKey ? [{ method: method.toUpperCase(), pattern: new RegExp(`^${path.replace(/\{\w+\}/g, '([^/]+)')}$`, 'i'), access: scopedKey }] : [],
+    scopedKey
+      ? [
+          {
+            method: method.toUpperCase(),
+            pattern: new RegExp(`^${path.replace(/\{\w+\}/g, '([^/]+)')}$`, 'i'),
+            access: scopedKey,
+          },
+        ]
+      : [],
   );
 }
 
@@ -51,7 +61,12 @@ function decoded(segment: string): string | undefined {
  * route applies `filtered` and `within`). Something outside the scope is refused with the very
  * PostageError the route gives for a name or id that does not exist (same 404, same text).
  */
-export async function scopedKeyRefusal(db: Db, req: Request, scope: readonly string[], rules: readonly ScopedKeyRule[]): Promise<ApiError | PostageError | undefined> {
+export async function scopedKeyRefusal(
+  db: Db,
+  req: Request,
+  scope: readonly string[],
+  rules: readonly ScopedKeyRule[],
+): Promise<ApiError | PostageError | undefined> {
   const method = req.method === 'HEAD' ? 'GET' : req.method;
   const path = `${req.baseUrl}${req.path}`.replace(/\/+$/, '');
   let match: { access: ScopedKeyAccess; param: string } | undefined;
@@ -70,7 +85,8 @@ export async function scopedKeyRefusal(db: Db, req: Request, scope: readonly str
     };
   }
   const { access, param } = match;
-  if (access === 'domain' && !scopeIncludesDomain(scope, param)) return new PostageError('domain_not_found', `no domain ${param} in this account`);
+  if (access === 'domain' && !scopeIncludesDomain(scope, param))
+    return new PostageError('domain_not_found', `no domain ${param} in this account`);
   if (access === 'message') {
     // Judged by the message's own sender domain, log row or not (a scheduled BYOC message never
     // has one); one that does not exist (or is another account's) is left to the route: the same 404.
@@ -79,7 +95,8 @@ export async function scopedKeyRefusal(db: Db, req: Request, scope: readonly str
   }
   if (access === 'key') {
     const key = await findApiKey(db, param);
-    if (key && !scopeCovers(scope, key.domainScope)) return new PostageError('api_key_not_found', `no API key ${param}`);
+    if (key && !scopeCovers(scope, key.domainScope))
+      return new PostageError('api_key_not_found', `no API key ${param}`);
   }
   return undefined;
 }

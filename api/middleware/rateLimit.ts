@@ -7,7 +7,12 @@ import type { Logger } from 'pino';
 import { sendRateLimiter } from '../../core/platform/sendRateLimit';
 import { sendRateLimited } from '../http/errors';
 
-export function rateLimit(deps: { redis: Redis; limitPerMinute: number; logger: Logger; onMemoryFallback?: () => void }) {
+export function rateLimit(deps: {
+  redis: Redis;
+  limitPerMinute: number;
+  logger: Logger;
+  onMemoryFallback?: () => void;
+}) {
   const limiter = sendRateLimiter(deps);
 
   return async (_req: Request, res: Response, next: NextFunction): Promise<void> => {

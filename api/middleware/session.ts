@@ -45,7 +45,13 @@ class HashedPgStore extends Store {
 
   override set(sid: string, data: SessionData, cb?: Callback): void {
     this.db('sessions')
-      .insert({ sid_hash: sha256(sid), user_id: data.userId ?? null, account_id: data.accountId ?? null, data: JSON.stringify(data), expires_at: this.expiry(data) })
+      .insert({
+        sid_hash: sha256(sid),
+        user_id: data.userId ?? null,
+        account_id: data.accountId ?? null,
+        data: JSON.stringify(data),
+        expires_at: this.expiry(data),
+      })
       .onConflict('sid_hash')
       .merge()
       .then(
@@ -86,7 +92,13 @@ export function sessionMiddleware(db: Db, config: Config) {
     saveUninitialized: false, // no row and no cookie until someone signs in
     rolling: true,
     unset: 'destroy',
-    cookie: { httpOnly: true, sameSite: 'lax', secure: config.api.baseUrl.startsWith('https:'), maxAge: idleMs, path: '/' },
+    cookie: {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: config.api.baseUrl.startsWith('https:'),
+      maxAge: idleMs,
+      path: '/',
+    },
   });
   return (req: Request, res: Response, next: NextFunction): void => {
     handler(req, res, (err?: unknown) => {

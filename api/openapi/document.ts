@@ -25,12 +25,21 @@ export function buildOpenApiDocument(config: DocumentConfig) {
       securitySchemes,
       schemas,
       headers: {
-        'X-Request-Id': { description: 'Identifies the request in our logs; quote it to support.', schema: { type: 'string' } },
+        'X-Request-Id': {
+          description: 'Identifies the request in our logs; quote it to support.',
+          schema: { type: 'string' },
+        },
         'X-RateLimit-Limit': { description: 'Requests allowed per minute for this key.', schema: { type: 'integer' } },
         'X-RateLimit-Remaining': { description: 'Requests left in the current window.', schema: { type: 'integer' } },
-        'X-RateLimit-Reset': { description: 'When the current window ends, in Unix epoch seconds.', schema: { type: 'integer' } },
+        'X-RateLimit-Reset': {
+          description: 'When the current window ends, in Unix epoch seconds.',
+          schema: { type: 'integer' },
+        },
         'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } },
-        'Idempotent-Replayed': { description: '`true` when the body replays an earlier identical request.', schema: { type: 'string' } },
+        'Idempotent-Replayed': {
+          description: '`true` when the body replays an earlier identical request.',
+          schema: { type: 'string' },
+        },
       },
     },
   };

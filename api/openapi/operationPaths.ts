@@ -5,7 +5,14 @@
 // schema, narrowed to the codes of their status.
 import type { TSchema } from '@sinclair/typebox';
 import { API_ERRORS, ERROR_CODES, MANAGEMENT_ERROR_STATUS, type ErrorCode } from '../http/errors';
-import { fromConfig, type AnswerStatus, type AnyOperation, type DocumentConfig, type OperationGroup, type OtherAnswer } from '../http/operation';
+import {
+  fromConfig,
+  type AnswerStatus,
+  type AnyOperation,
+  type DocumentConfig,
+  type OperationGroup,
+  type OtherAnswer,
+} from '../http/operation';
 import { errorAnswerSchema, plainErrorSchema, validationErrorSchema } from '../schemas/responses';
 import { IDEMPOTENCY_KEY } from '../schemas/sendRequest';
 import { narrowed } from '../schemas/named';
@@ -24,8 +31,18 @@ interface Answer {
   retryAfter?: true;
 }
 
-const coded = (description: string, codes: ErrorCode[], retryAfter?: true): Answer => ({ description, codes: new Set(codes), shapes: [], ...(retryAfter ? { retryAfter } : {}) });
-const shaped = (description: string, shape: object, retryAfter?: true): Answer => ({ description, codes: new Set(), shapes: [shape], ...(retryAfter ? { retryAfter } : {}) });
+const coded = (description: string, codes: ErrorCode[], retryAfter?: true): Answer => ({
+  description,
+  codes: new Set(codes),
+  shapes: [],
+  ...(retryAfter ? { retryAfter } : {}),
+});
+const shaped = (description: string, shape: object, retryAfter?: true): Answer => ({
+  description,
+  codes: new Set(),
+  shapes: [shape],
+  ...(retryAfter ? { retryAfter } : {}),
+});
 
 /** The codes every `caller` operation may answer with: its gates' 403s (permission, CSRF, role, and the management refusals) and 404. */
 const CALLER_403 = ERROR_CODES.filter((code) => MANAGEMENT_ERROR_STATUS[code] === 403);
@@ -33,20 +50,34 @@ const CALLER_403 = ERROR_CODES.filter((code) => MANAGEMENT_ERROR_STATUS[code] ==
 /** Who may call an operation, in words (the route table's `role`; core/accounts/roles.ts). */
 function roleRule(role: Role): string {
   if (role === 'viewer') return 'Any member of the account (every role), or a full_access API key.';
-  const key = roleCovers(API_KEY_ROLE, role) ? ', or a full_access API key (which acts as a developer)' : '; no API key (a key acts as a developer)';
+  const key = roleCovers(API_KEY_ROLE, role)
+    ? ', or a full_access API key (which acts as a developer)'
+    : '; no API key (a key acts as a developer)';
   return `Members with the \`${role}\` role${role === 'owner' ? '' : ' or above'}${key}; anyone else gets \`403 insufficient_role\`.`;
 }
 
 /** Whether a request can be refused with field errors before the handler: a body or query to check, or the parameter gate. */
 function readsFields(group: OperationGroup, op: AnyOperation): boolean {
-  return group.unstorableParameters === 'refuse' || op.body !== undefined || op.query !== undefined || op.ownBody?.media === 'application/json';
+  return (
+    group.unstorableParameters === 'refuse' ||
+    op.body !== undefined ||
+    op.query !== undefined ||
+    op.ownBody?.media === 'application/json'
+  );
 }
 
 /** The answers the gates of `op` give (and the app's own, 500 and 503), before the handler's. */
 function gateAnswers(group: OperationGroup, op: AnyOperation, config: DocumentConfig): Map<number, Answer> {
   const answers = new Map<number, Answer>();
   if (readsFields(group, op)) answers.set(400, shaped('Invalid body or query: field errors.', validationErrorSchema));
-  if (op.who === 'apiKey') answers.set(401, shaped('Missing, malformed, unknown, revoked or expired API key (checked before anything else).', plainErrorSchema));
+  if (op.who === 'apiKey')
+    answers.set(
+      401,
+      shaped(
+        'Missing, malformed, unknown, revoked or expired API key (checked before anything else).',
+        plainErrorSchema,
+      ),
+    );
   if (op.who === 'caller') {
     const role = op.role ?? 'owner';
     answers.set(401, shaped('Not signed in and no valid API key.', plainErrorSchema));
@@ -57,17 +88,43 @@ function gateAnswers(group: OperationGroup, op: AnyOperation, config: DocumentCo
         CALLER_403,
       ),
     );
-    answers.set(404, coded('No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same).', ['not_found']));
+    answers.set(
+      404,
+      coded(
+        'No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same).',
+        ['not_found'],
+      ),
+    );
   }
-  if (op.limit) answers.set(429, coded('Too many such requests from this client, or from everyone, this hour (Retry-After).', ['too_many_requests']));
-  if (op.rateLimit === 'perKey') answers.set(429, shaped(`More than ${config.api.rateLimitPerMinute} requests per minute for this key (with Retry-After).`, plainErrorSchema, true));
+  if (op.limit)
+    answers.set(
+      429,
+      coded('Too many such requests from this client, or from everyone, this hour (Retry-After).', [
+        'too_many_requests',
+      ]),
+    );
+  if (op.rateLimit === 'perKey')
+    answers.set(
+      429,
+      shaped(
+        `More than ${config.api.rateLimitPerMinute} requests per minute for this key (with Retry-After).`,
+        plainErrorSchema,
+        true,
+      ),
+    );
   answers.set(500, coded('Unexpected failure.', ['internal_error']));
   answers.set(503, coded('Our database is unreachable; retry (Retry-After).', ['service_unavailable']));
   return answers;
 }
 
 /** The row's own answer for `status` joined to the gates': codes add up, a schema replaces, words describe. */
-function addAnswer(answers: Map<number, Answer>, status: number, own: OtherAnswer<AnswerStatus>, config: DocumentConfig, where: string): void {
+function addAnswer(
+  answers: Map<number, Answer>,
+  status: number,
+  own: OtherAnswer<AnswerStatus>,
+  config: DocumentConfig,
+  where: string,
+): void {
   const existing = answers.get(status);
   if (typeof own === 'string' || typeof own === 'function') {
     if (!existing) throw new Error(`${where} describes its ${status}, which no gate answers`);
@@ -93,7 +150,12 @@ function addAnswer(answers: Map<number, Answer>, status: number, own: OtherAnswe
 function response(op: AnyOperation, status: number, answer: Answer) {
   // Codes in the error table's order, whatever order the gates and the row gave them in.
   const codes = ERROR_CODES.filter((code) => answer.codes.has(code));
-  const schemas = [...(codes.length > 0 ? [narrowed(errorAnswerSchema, { type: 'object', properties: { error: { enum: codes } } })] : []), ...answer.shapes];
+  const schemas = [
+    ...(codes.length > 0
+      ? [narrowed(errorAnswerSchema, { type: 'object', properties: { error: { enum: codes } } })]
+      : []),
+    ...answer.shapes,
+  ];
   const headers = [
     'X-Request-Id',
     // Set by the rate limit, after authentication; a 500 may come from anywhere.
@@ -114,20 +176,44 @@ function bodyRequired(group: OperationGroup, body: TSchema): boolean {
 }
 
 function parameters(op: AnyOperation) {
-  const path = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string', pattern: STORABLE } }));
+  const path = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => ({
+    name: m[1],
+    in: 'path',
+    required: true,
+    schema: { type: 'string', pattern: STORABLE },
+  }));
   const required = new Set(op.query?.required ?? []);
   const query = Object.entries(op.query?.properties ?? {}).map(([name, property]: [string, TSchema]) => {
     // The description is the parameter's; a parameter with a default may be left out.
     const { description, ...schema } = property;
     return { name, in: 'query', required: required.has(name) && !('default' in property), description, schema };
   });
-  const headers = op.idempotent ? [{ name: 'Idempotency-Key', in: 'header', required: false, description: op.idempotent.header, schema: { type: 'string', pattern: IDEMPOTENCY_KEY } }] : [];
+  const headers = op.idempotent
+    ? [
+        {
+          name: 'Idempotency-Key',
+          in: 'header',
+          required: false,
+          description: op.idempotent.header,
+          schema: { type: 'string', pattern: IDEMPOTENCY_KEY },
+        },
+      ]
+    : [];
   return [...path, ...query, ...headers];
 }
 
 function requestBody(group: OperationGroup, op: AnyOperation, config: DocumentConfig) {
-  if (op.body) return { requestBody: { required: bodyRequired(group, op.body), content: { 'application/json': { schema: op.body } } } };
-  if (op.ownBody) return { requestBody: { required: true, content: { [op.ownBody.media]: { schema: fromConfig(op.ownBody.schema, config) } } } };
+  if (op.body)
+    return {
+      requestBody: { required: bodyRequired(group, op.body), content: { 'application/json': { schema: op.body } } },
+    };
+  if (op.ownBody)
+    return {
+      requestBody: {
+        required: true,
+        content: { [op.ownBody.media]: { schema: fromConfig(op.ownBody.schema, config) } },
+      },
+    };
   return {};
 }
 
@@ -138,18 +224,25 @@ function security(op: AnyOperation) {
 }
 
 /** `post` `/api/domains/{name}/verify` as `postApiDomainsNameVerify`. */
-const operationIdOf = (op: AnyOperation) => op.operationId ?? `${op.method}${op.path.replace(/[{}]/g, '').replace(/[/-](\w)/g, (_m, c: string) => c.toUpperCase())}`;
+const operationIdOf = (op: AnyOperation) =>
+  op.operationId ??
+  `${op.method}${op.path.replace(/[{}]/g, '').replace(/[/-](\w)/g, (_m, c: string) => c.toUpperCase())}`;
 
 function documented(group: OperationGroup, op: AnyOperation, config: DocumentConfig) {
   const where = `${op.method.toUpperCase()} ${op.path}`;
   const answers = gateAnswers(group, op, config);
   answers.set(op.ok[0], shaped(fromConfig(op.ok[2], config), op.ok[1]));
-  for (const [status, own] of Object.entries(op.more ?? {}) as [string, OtherAnswer<AnswerStatus>][]) addAnswer(answers, Number(status), own, config, where);
+  for (const [status, own] of Object.entries(op.more ?? {}) as [string, OtherAnswer<AnswerStatus>][])
+    addAnswer(answers, Number(status), own, config, where);
   const role = op.role ?? 'owner';
   const caller = op.who === 'caller';
   const description = [
     op.description === undefined ? undefined : fromConfig(op.description, config),
-    caller ? (op.sessionOnly ? `${roleRule(role)} Only a signed-in person: an API key is answered 404.` : roleRule(role)) : undefined,
+    caller
+      ? op.sessionOnly
+        ? `${roleRule(role)} Only a signed-in person: an API key is answered 404.`
+        : roleRule(role)
+      : undefined,
   ].filter((d) => d !== undefined);
   return {
     operationId: operationIdOf(op),
@@ -167,7 +260,11 @@ function documented(group: OperationGroup, op: AnyOperation, config: DocumentCon
       : {}),
     parameters: parameters(op),
     ...requestBody(group, op, config),
-    responses: Object.fromEntries([...answers.entries()].sort(([a], [b]) => a - b).map(([status, answer]) => [String(status), response(op, status, answer)])),
+    responses: Object.fromEntries(
+      [...answers.entries()]
+        .sort(([a], [b]) => a - b)
+        .map(([status, answer]) => [String(status), response(op, status, answer)]),
+    ),
   };
 }
 
@@ -186,5 +283,10 @@ export function operationPaths(groups: OperationGroup[], config: DocumentConfig)
 export const securitySchemes = {
   apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
   session: { type: 'apiKey', in: 'cookie', name: 'postage_session', description: 'Set by POST /api/auth/signin.' },
-  csrf: { type: 'apiKey', in: 'header', name: 'X-CSRF-Token', description: 'The csrf_token of the session; required on state-changing requests made with a session.' },
+  csrf: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-CSRF-Token',
+    description: 'The csrf_token of the session; required on state-changing requests made with a session.',
+  },
 };

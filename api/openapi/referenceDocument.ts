@@ -60,15 +60,31 @@ type Property = Json & { example?: unknown; enum?: unknown[]; pattern?: string; 
 
 /** A time to send at must be within the next 30 days: tomorrow, 09:00 UTC, from when the document is built. */
 function tomorrowMorning(): string {
-  return new Date(Math.floor(Date.now() / 86_400_000 + 1) * 86_400_000 + 9 * 3_600_000).toISOString().replace('.000Z', 'Z');
+  return new Date(Math.floor(Date.now() / 86_400_000 + 1) * 86_400_000 + 9 * 3_600_000)
+    .toISOString()
+    .replace('.000Z', 'Z');
 }
 
 /** The example for a field, if there is one its schema accepts (an example outside an enum or a pattern would mislead). */
 function exampleFor(schemaName: string | undefined, field: string, property: Property): unknown {
-  const example = field === 'scheduled_at' ? tomorrowMorning() : ((schemaName ? FIELD_EXAMPLES[`${schemaName}.${field}`] : undefined) ?? FIELD_EXAMPLES[field]);
-  if (example === undefined || property.example !== undefined || property.$ref !== undefined || property.type === 'object' || property.type === 'array') return undefined;
+  const example =
+    field === 'scheduled_at'
+      ? tomorrowMorning()
+      : ((schemaName ? FIELD_EXAMPLES[`${schemaName}.${field}`] : undefined) ?? FIELD_EXAMPLES[field]);
+  if (
+    example === undefined ||
+    property.example !== undefined ||
+    property.$ref !== undefined ||
+    property.type === 'object' ||
+    property.type === 'array'
+  )
+    return undefined;
   if (property.enum && !property.enum.includes(example)) return undefined;
-  if (typeof property.pattern === 'string' && !(typeof example === 'string' && new RegExp(property.pattern, 'u').test(example))) return undefined;
+  if (
+    typeof property.pattern === 'string' &&
+    !(typeof example === 'string' && new RegExp(property.pattern, 'u').test(example))
+  )
+    return undefined;
   return example;
 }
 
@@ -90,10 +106,16 @@ function withFieldExamples<T>(node: T, schemaName?: string): T {
 function documentWithExamples(openApi: object): Document {
   const { components, ...rest } = openApi as Json & { components?: Json & { schemas?: Record<string, unknown> } };
   if (!components) return withFieldExamples(rest) as Document;
-  const named = (schemas: Record<string, unknown>) => Object.fromEntries(Object.entries(schemas).map(([name, schema]) => [name, withFieldExamples(schema, name)]));
+  const named = (schemas: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(schemas).map(([name, schema]) => [name, withFieldExamples(schema, name)]));
   return {
     ...withFieldExamples(rest),
-    components: Object.fromEntries(Object.entries(components).map(([k, v]) => [k, k === 'schemas' ? named(v as Record<string, unknown>) : withFieldExamples(v)])),
+    components: Object.fromEntries(
+      Object.entries(components).map(([k, v]) => [
+        k,
+        k === 'schemas' ? named(v as Record<string, unknown>) : withFieldExamples(v),
+      ]),
+    ),
   } as Document;
 }
 
@@ -116,16 +138,28 @@ type Operation = Json & {
 
 /** Whether the operation answers a session (sign-in, accepting an invitation, a password change): curl keeps its new cookie. */
 function answersSession(operation: Operation): boolean {
-  return Object.values(operation.responses ?? {}).some((r) => r.content?.['application/json']?.schema?.$ref === '#/components/schemas/Session');
+  return Object.values(operation.responses ?? {}).some(
+    (r) => r.content?.['application/json']?.schema?.$ref === '#/components/schemas/Session',
+  );
 }
 
 /** The example body: the required fields, or every field where the schema wants at least one (a PATCH). */
 export function exampleBody(document: Document, schema: Json): unknown {
   const options = { skipReadOnly: true, skipNonRequired: true };
-  const example = sample(schema as Parameters<typeof sample>[0], options, document as Parameters<typeof sample>[2]) as unknown;
+  const example = sample(
+    schema as Parameters<typeof sample>[0],
+    options,
+    document as Parameters<typeof sample>[2],
+  ) as unknown;
   const empty = (v: unknown) => v !== null && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0;
-  const emptyItems = (v: unknown) => v !== null && typeof v === 'object' && Object.values(v).some((x) => Array.isArray(x) && x.some(empty));
-  if (empty(example) || emptyItems(example)) return sample(schema as Parameters<typeof sample>[0], { ...options, skipNonRequired: false }, document as Parameters<typeof sample>[2]);
+  const emptyItems = (v: unknown) =>
+    v !== null && typeof v === 'object' && Object.values(v).some((x) => Array.isArray(x) && x.some(empty));
+  if (empty(example) || emptyItems(example))
+    return sample(
+      schema as Parameters<typeof sample>[0],
+      { ...options, skipNonRequired: false },
+      document as Parameters<typeof sample>[2],
+    );
   return example;
 }
 
@@ -146,7 +180,12 @@ function curlSample(document: Document, method: string, template: string, operat
   const security = operation.security ?? (document.security as Record<string, unknown>[] | undefined) ?? [];
   const keyed = security.some((s) => 'apiKey' in s) && operation['x-postage-api-key'] !== false;
   const sessioned = security.some((s) => 'session' in s);
-  if (operation.operationId === 'sesEvents') lines.push(`-H 'Content-Type: text/plain; charset=UTF-8'`, `-H 'x-amz-sns-message-type: Notification'`, `--data-binary @sns-message.json`);
+  if (operation.operationId === 'sesEvents')
+    lines.push(
+      `-H 'Content-Type: text/plain; charset=UTF-8'`,
+      `-H 'x-amz-sns-message-type: Notification'`,
+      `--data-binary @sns-message.json`,
+    );
   else if (keyed) lines.push(`-H "X-API-Key: $POSTAGE_API_KEY"`);
   else if (sessioned || (method === 'get' && answersSession(operation))) {
     lines.push('-b cookies.txt');
@@ -154,7 +193,11 @@ function curlSample(document: Document, method: string, template: string, operat
   }
   if (method !== 'get' && answersSession(operation)) lines.push('-c cookies.txt');
   const body = operation.requestBody?.content?.['application/json']?.schema;
-  if (body) lines.push(`-H 'Content-Type: application/json'`, `-d ${shellQuote(JSON.stringify(operation.operationId === 'sendBatch' ? batchExample(document) : exampleBody(document, body)))}`);
+  if (body)
+    lines.push(
+      `-H 'Content-Type: application/json'`,
+      `-d ${shellQuote(JSON.stringify(operation.operationId === 'sendBatch' ? batchExample(document) : exampleBody(document, body)))}`,
+    );
   return lines.join(' \\\n  ');
 }
 
@@ -216,7 +259,9 @@ export function buildReferenceDocument<T extends object>(openApi: T): T {
     for (const [method, operation] of Object.entries(item)) {
       if (!['get', 'put', 'post', 'patch', 'delete'].includes(method)) continue;
       const label = `${method.toUpperCase()} ${template}`;
-      const samples = [{ lang: 'curl', label: 'curl', source: curlSample(document, method, template, operation as Operation) }];
+      const samples = [
+        { lang: 'curl', label: 'curl', source: curlSample(document, method, template, operation as Operation) },
+      ];
       for (const [language, lang, title] of LABELS) {
         const sdk = codeSamples[language] as { setup: string; operations: Record<string, string> };
         const code = sdk.operations[label];

@@ -19,8 +19,17 @@ export interface CurrentAccountRecord {
   verified_shared_domains: string[];
 }
 
-export async function currentAccountRecord(db: Db, accountId: string, at = new Date()): Promise<CurrentAccountRecord | undefined> {
-  const [account, usage, domains, byoc] = await Promise.all([getAccount(db, accountId), monthlyUsage(db, accountId, at), listDomains(db, accountId), getByocConfig(db, accountId)]);
+export async function currentAccountRecord(
+  db: Db,
+  accountId: string,
+  at = new Date(),
+): Promise<CurrentAccountRecord | undefined> {
+  const [account, usage, domains, byoc] = await Promise.all([
+    getAccount(db, accountId),
+    monthlyUsage(db, accountId, at),
+    listDomains(db, accountId),
+    getByocConfig(db, accountId),
+  ]);
   if (!account) return undefined;
   const verified = domains.filter(canSend);
   return {

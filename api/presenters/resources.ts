@@ -20,7 +20,12 @@ import type * as View from '../schemas/management';
 
 const iso = (d: Date | null | undefined): string | null => (d ? new Date(d).toISOString() : null);
 /** A stored failure category; rows are written with WEBHOOK_FAILURES only (older text was migrated), anything else reads as a network error. */
-const failure = (error: string | null): WebhookFailure | null => (error === null ? null : (WEBHOOK_FAILURES as readonly string[]).includes(error) ? (error as WebhookFailure) : 'network_error');
+const failure = (error: string | null): WebhookFailure | null =>
+  error === null
+    ? null
+    : (WEBHOOK_FAILURES as readonly string[]).includes(error)
+      ? (error as WebhookFailure)
+      : 'network_error';
 /** A time every row has. */
 const isoAt = (d: Date): string => new Date(d).toISOString();
 
@@ -44,7 +49,14 @@ function recordStatus(domain: Domain, record: DnsRecord): RecordStatus {
 }
 
 export function presentRecord(domain: Domain, record: DnsRecord): Static<typeof View.DnsRecordView> {
-  return { purpose: record.purpose, type: record.type, name: record.name, value: record.value, required: record.required, status: recordStatus(domain, record) };
+  return {
+    purpose: record.purpose,
+    type: record.type,
+    name: record.name,
+    value: record.value,
+    required: record.required,
+    status: recordStatus(domain, record),
+  };
 }
 
 export function presentDomain(domain: Domain, records: DnsRecord[]): Static<typeof View.Domain> {
@@ -91,7 +103,13 @@ export function presentApiKey(key: ApiKey, actors: ReadonlyMap<string, ActorView
 }
 
 export function presentWebhook(endpoint: WebhookEndpoint): Static<typeof View.Webhook> {
-  return { id: endpoint.id, url: endpoint.url, events: endpoint.events, active: endpoint.active, created_at: isoAt(endpoint.createdAt) };
+  return {
+    id: endpoint.id,
+    url: endpoint.url,
+    events: endpoint.events,
+    active: endpoint.active,
+    created_at: isoAt(endpoint.createdAt),
+  };
 }
 
 export function presentWebhookDelivery(d: WebhookDeliveryAttempt): Static<typeof View.WebhookDelivery> {
@@ -182,9 +200,19 @@ export function presentTemplateSummary(t: TemplateSummary): Static<typeof View.T
   };
 }
 export function presentTemplate(t: Template): Static<typeof View.Template> {
-  return { ...presentTemplateSummary(t), draft: { subject: t.draft.subject, html: t.draft.html, text: t.draft.text, variables: t.draft.variables } };
+  return {
+    ...presentTemplateSummary(t),
+    draft: { subject: t.draft.subject, html: t.draft.html, text: t.draft.text, variables: t.draft.variables },
+  };
 }
 
 export function presentTemplateVersion(v: TemplateVersion): Static<typeof View.TemplateVersion> {
-  return { version: v.version, subject: v.subject, html: v.html, text: v.text, variables: v.variables, published_at: isoAt(v.publishedAt) };
+  return {
+    version: v.version,
+    subject: v.subject,
+    html: v.html,
+    text: v.text,
+    variables: v.variables,
+    published_at: isoAt(v.publishedAt),
+  };
 }

@@ -49,7 +49,13 @@ const AUTH_FOLLOW_UPS_AT_ONCE = 4;
 const CHECK_INBOX = 'If the address can be used, an email is on its way to it. Check the inbox (and the spam folder).';
 
 /** The session's answer: the person, the account it acts on with their role there, and their other accounts; undefined when they are not its member. */
-export async function sessionBody(deps: RouteDeps, req: Request, user: User, accountId: string, known?: AccountMembership[]): Promise<Static<typeof Session> | undefined> {
+export async function sessionBody(
+  deps: RouteDeps,
+  req: Request,
+  user: User,
+  accountId: string,
+  known?: AccountMembership[],
+): Promise<Static<typeof Session> | undefined> {
   const accounts = known ?? (await accountsOf(deps.db, user.id));
   const membership = accounts.find((a) => a.accountId === accountId);
   const account = membership && (await getAccount(deps.db, accountId));
@@ -88,7 +94,9 @@ export const authServices = perApp((deps) => {
   // the database pool from signed-in users and sign-ins.
   const followUps = new Semaphore(AUTH_FOLLOW_UPS_AT_ONCE);
   const afterAnswer = (what: string, work: () => Promise<void>) =>
-    void followUps.runExclusive(work).catch((err: unknown) => deps.logger.error({ cause: describeError(err) }, `${what}: not completed`));
+    void followUps
+      .runExclusive(work)
+      .catch((err: unknown) => deps.logger.error({ cause: describeError(err) }, `${what}: not completed`));
   return { auth, afterAnswer, signinLimits: createSigninLimits(deps.redis, deps.config) };
 });
 
@@ -96,7 +104,14 @@ export const authServices = perApp((deps) => {
 const onlyUsers = (detail: string): Answers => ({ 404: detail });
 
 /** The session's answer; a 401 when its account is gone or the person is no longer its member. */
-export async function signedIn(deps: RouteDeps, req: Request, res: Response, user: User, accountId: string, known?: AccountMembership[]): Promise<Static<typeof Session> | typeof ANSWERED> {
+export async function signedIn(
+  deps: RouteDeps,
+  req: Request,
+  res: Response,
+  user: User,
+  accountId: string,
+  known?: AccountMembership[],
+): Promise<Static<typeof Session> | typeof ANSWERED> {
   const answer = await sessionBody(deps, req, user, accountId, known);
   if (answer) return answer;
   sendUnauthenticated(res, 'This account no longer exists, or you are no longer its member.');
@@ -152,7 +167,8 @@ export const authOperations = [
       res.status(202).json({ success: true, detail: CHECK_INBOX });
       const { auth, afterAnswer } = authServices(deps);
       // The account's address is verified by the person who signed up with it.
-      if (account && !account.isVerified && account.email === user.email) afterAnswer('verification email', () => resendVerification(auth, user));
+      if (account && !account.isVerified && account.email === user.email)
+        afterAnswer('verification email', () => resendVerification(auth, user));
       return ANSWERED;
     },
   }),
@@ -166,13 +182,20 @@ export const authOperations = [
     more: {
       401: ['PlainError', 'The address or the password is wrong (which one is not said).'],
       403: [{ codes: ['no_account'] }, 'The person is no longer a member of any account.'],
-      429: [{ codes: ['too_many_attempts'] }, 'Too many failed sign-ins for the address from this client, for the address from all clients, or from this client (Retry-After).'],
+      429: [
+        { codes: ['too_many_attempts'] },
+        'Too many failed sign-ins for the address from this client, for the address from all clients, or from this client (Retry-After).',
+      ],
     },
     async handler({ deps, req, res, body, refuse }) {
       // Reserved before the password is checked, so parallel guesses cannot pass the limit.
       const attempt = await authServices(deps).signinLimits.attempt(body.email, req.ip);
       if (attempt.wait !== undefined) {
-        return refuse('too_many_attempts', `Too many failed sign-ins; try again in ${Math.ceil(attempt.wait / 60)} minute(s), or reset the password.`, { retryAfter: attempt.wait });
+        return refuse(
+          'too_many_attempts',
+          `Too many failed sign-ins; try again in ${Math.ceil(attempt.wait / 60)} minute(s), or reset the password.`,
+          { retryAfter: attempt.wait },
+        );
       }
       const user = await signIn(deps.db, body);
       await attempt.settle(user !== undefined);
@@ -184,7 +207,11 @@ export const authOperations = [
       // The account used last; a person removed from every account has none to open.
       const accounts = await accountsOf(deps.db, user.id);
       const [account] = accounts;
-      if (!account) return refuse('no_account', 'You are no longer a member of any account. Ask an admin to invite you again, or sign up with another address.');
+      if (!account)
+        return refuse(
+          'no_account',
+          'You are no longer a member of any account. Ask an admin to invite you again, or sign up with another address.',
+        );
       // The account used last is already first: nothing to note.
       await startSession(req, user, account.accountId);
       res.locals.outcome = 'signed_in';
@@ -214,7 +241,8 @@ export const authOperations = [
     more: { 401: ['PlainError', 'Not signed in.'] },
     async handler({ deps, req, res }) {
       const user = req.session?.userId ? await getUser(deps.db, req.session.userId) : undefined;
-      const answer = user && req.session.accountId ? await sessionBody(deps, req, user, req.session.accountId) : undefined;
+      const answer =
+        user && req.session.accountId ? await sessionBody(deps, req, user, req.session.accountId) : undefined;
       if (answer) return answer;
       sendUnauthenticated(res, 'Not signed in.');
       return ANSWERED;
@@ -249,7 +277,10 @@ export const authOperations = [
       // The 429 of sign-in tells a locked-out user to reset: a reset unlocks the address.
       await authServices(deps).signinLimits.forgetAddress(user.email);
       res.locals.outcome = 'password_reset';
-      return { success: true as const, detail: 'Your password is changed and every session is signed out; sign in with the new password.' };
+      return {
+        success: true as const,
+        detail: 'Your password is changed and every session is signed out; sign in with the new password.',
+      };
     },
   }),
   operation({
@@ -285,8 +316,14 @@ export const authOperations = [
     more: onlyUsers('Called with an API key, or an account the person is not a member of.'),
     async handler({ deps, req, res, caller, body, refuse }) {
       const user = caller.userId ? await getUser(deps.db, caller.userId) : undefined;
-      const target = user ? (await accountsOf(deps.db, user.id)).find((a) => a.accountId === body.account_id) : undefined;
-      if (!user || !target) return refuse('not_found', user ? 'You are not a member of that account.' : 'Only a signed-in user has accounts to switch between.');
+      const target = user
+        ? (await accountsOf(deps.db, user.id)).find((a) => a.accountId === body.account_id)
+        : undefined;
+      if (!user || !target)
+        return refuse(
+          'not_found',
+          user ? 'You are not a member of that account.' : 'Only a signed-in user has accounts to switch between.',
+        );
       await switchSessionAccount(req, target.accountId);
       await noteAccountUsed(deps.db, target.accountId, user.id);
       res.locals.outcome = 'account_switched';

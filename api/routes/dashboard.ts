@@ -18,14 +18,26 @@ export function serveDashboard(app: Express, dist = DASHBOARD_DIST): boolean {
   // Browser hardening for the app's pages: a strict same-origin CSP (the app loads nothing from
   // elsewhere), no framing, no referrer across origins.
   const headers = helmet({
-    contentSecurityPolicy: { directives: { defaultSrc: ["'self'"], imgSrc: ["'self'", 'data:'], styleSrc: ["'self'"], scriptSrc: ["'self'"], connectSrc: ["'self'"], frameAncestors: ["'none'"] } },
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:'],
+        styleSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
     strictTransportSecurity: false, // set by the TLS-terminating proxy, which knows whether HTTPS is on
   });
   const pages = (req: Request, res: Response, next: () => void) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || NOT_APP.test(req.path)) return next();
     headers(req, res, () => {
       if (!built) {
-        res.status(404).type('text/plain').send('The dashboard is not built: run `npm run build` (npm run dev and npm test build it).\n');
+        res
+          .status(404)
+          .type('text/plain')
+          .send('The dashboard is not built: run `npm run build` (npm run dev and npm test build it).\n');
         return;
       }
       res.set('Cache-Control', 'no-cache');

@@ -56,7 +56,12 @@ export function docsRoute(openApi: object, dist = DASHBOARD_DIST): express.Route
     res.locals.cspNonce = nonce;
     headers(req, res, () => {
       if (!html) {
-        res.status(404).type('text/plain').send('The API reference is not built: run `npm run build` (npm run dev and npm test build it). The document itself is at /openapi.json.\n');
+        res
+          .status(404)
+          .type('text/plain')
+          .send(
+            'The API reference is not built: run `npm run build` (npm run dev and npm test build it). The document itself is at /openapi.json.\n',
+          );
         return;
       }
       res.set('Cache-Control', 'no-store'); // the nonce is per response

@@ -9,13 +9,16 @@ import { AcceptInvitationRequest, InvitationPreview, InvitationTokenRequest, Ses
 import { signedIn } from './auth';
 
 /** The anonymous limit's 429 (its `limit`), described for token checks. */
-const tokenLimit = { 429: 'Too many token checks from this client, or from everyone, this hour (Retry-After).' } as const satisfies Answers;
+const tokenLimit = {
+  429: 'Too many token checks from this client, or from everyone, this hour (Retry-After).',
+} as const satisfies Answers;
 
 export const invitationOperations = [
   operation({
     method: 'post',
     path: '/api/auth/invitation/lookup',
-    summary: 'What an invitation link offers: the account, the role, the invited address, and whether that address already has a sign-in.',
+    summary:
+      'What an invitation link offers: the account, the role, the invited address, and whether that address already has a sign-in.',
     who: 'anyone',
     limit: 'tokenCheck',
     body: InvitationTokenRequest,
@@ -23,7 +26,14 @@ export const invitationOperations = [
     more: { ...tokenLimit },
     async handler({ deps, body }) {
       const p = await previewInvitation(deps.db, body.token);
-      return { account_name: p.accountName, email: p.email, role: p.role, invited_by: p.invitedBy, expires_at: p.expiresAt.toISOString(), has_user: p.hasUser };
+      return {
+        account_name: p.accountName,
+        email: p.email,
+        role: p.role,
+        invited_by: p.invitedBy,
+        expires_at: p.expiresAt.toISOString(),
+        has_user: p.hasUser,
+      };
     },
   }),
   operation({
@@ -37,11 +47,18 @@ export const invitationOperations = [
     ok: [200, Session, 'Joined; the session acts on the account.'],
     more: {
       ...tokenLimit,
-      403: [{ codes: ['invitation_wrong_user', 'csrf_token_invalid'] }, 'Signed in as someone other than the invited address, or signed in without sending the CSRF token.'],
+      403: [
+        { codes: ['invitation_wrong_user', 'csrf_token_invalid'] },
+        'Signed in as someone other than the invited address, or signed in without sending the CSRF token.',
+      ],
     },
     async handler({ deps, req, res, body, refuse }) {
       const signedInUserId = req.session?.userId;
-      if (signedInUserId && !hasValidCsrfToken(deps.config, req)) return refuse('csrf_token_invalid', 'Signed in: send the csrf_token of GET /api/auth/session as the X-CSRF-Token header.');
+      if (signedInUserId && !hasValidCsrfToken(deps.config, req))
+        return refuse(
+          'csrf_token_invalid',
+          'Signed in: send the csrf_token of GET /api/auth/session as the X-CSRF-Token header.',
+        );
       const joined = await acceptInvitation(deps.db, body, signedInUserId);
       await startSession(req, joined.user, joined.accountId);
       await noteAccountUsed(deps.db, joined.accountId, joined.user.id);

@@ -13,7 +13,11 @@ export const meOperations = [
     summary: "The key's account, plan, BYOC status, verified domains and this UTC month's usage",
     who: 'apiKey',
     ok: [200, accountRecordSchema, 'The current-account record.'],
-    more: { 401: 'Missing, malformed, unknown, revoked or expired API key.', 500: 'Unexpected failure; retry later.', 503: 'Our database is unreachable; retry with backoff (Retry-After).' },
+    more: {
+      401: 'Missing, malformed, unknown, revoked or expired API key.',
+      500: 'Unexpected failure; retry later.',
+      503: 'Our database is unreachable; retry with backoff (Retry-After).',
+    },
     async handler({ deps, res, key }) {
       const record = await currentAccountRecord(deps.db, key.accountId);
       if (!record) {

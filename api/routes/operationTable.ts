@@ -32,25 +32,57 @@ export const OPERATION_GROUPS: OperationGroup[] = [
   { unstorableParameters: 'ignore', operations: [...sendOperations, ...sendBatchOperations, ...meOperations] },
   // Amazon SNS's notifications: outside /api, authenticated by SNS's signature.
   { unstorableParameters: 'ignore', operations: sesEventOperations },
-  { tag: 'Sign-in', bodyLimit: AUTH_BODY_LIMIT, bodyOptional: false, unstorableParameters: 'refuse', operations: [...authOperations, ...invitationOperations] },
+  {
+    tag: 'Sign-in',
+    bodyLimit: AUTH_BODY_LIMIT,
+    bodyOptional: false,
+    unstorableParameters: 'refuse',
+    operations: [...authOperations, ...invitationOperations],
+  },
   {
     tag: 'Management',
     bodyLimit: MANAGEMENT_BODY_LIMIT,
     // Verify, validate and test take no body or an optional one; the rest validate `{}` and say which fields are missing.
     bodyOptional: true,
     unstorableParameters: 'refuse',
-    operations: [...domainOperations, ...apiKeyOperations, ...webhookOperations, ...byocOperations, ...emailOperations, ...suppressionOperations, ...usageOperations],
+    operations: [
+      ...domainOperations,
+      ...apiKeyOperations,
+      ...webhookOperations,
+      ...byocOperations,
+      ...emailOperations,
+      ...suppressionOperations,
+      ...usageOperations,
+    ],
   },
   // Leaving takes no body.
-  { tag: 'Team', bodyLimit: MANAGEMENT_BODY_LIMIT, bodyOptional: true, unstorableParameters: 'refuse', operations: [...memberOperations, ...auditOperations] },
+  {
+    tag: 'Team',
+    bodyLimit: MANAGEMENT_BODY_LIMIT,
+    bodyOptional: true,
+    unstorableParameters: 'refuse',
+    operations: [...memberOperations, ...auditOperations],
+  },
   // Publish takes no body and a preview may have none: both read as `{}`.
-  { tag: 'Templates', bodyLimit: TEMPLATE_BODY_LIMIT, bodyOptional: true, unstorableParameters: 'refuse', operations: templateOperations },
+  {
+    tag: 'Templates',
+    bodyLimit: TEMPLATE_BODY_LIMIT,
+    bodyOptional: true,
+    unstorableParameters: 'refuse',
+    operations: templateOperations,
+  },
 ];
 
 /** `METHOD /path` of every operation a caller must be signed in (or hold a full_access key) for, with what a domain-scoped key may do there. */
 export const SCOPED_KEY_ACCESS = Object.fromEntries(
-  OPERATION_GROUPS.flatMap((g) => g.operations).flatMap((op) => (op.scopedKey ? [[`${op.method.toUpperCase()} ${op.path}`, op.scopedKey] as const] : [])),
+  OPERATION_GROUPS.flatMap((g) => g.operations).flatMap((op) =>
+    op.scopedKey ? [[`${op.method.toUpperCase()} ${op.path}`, op.scopedKey] as const] : [],
+  ),
 );
 
 /** `METHOD /path` of every `caller` operation, with the least role that may call it (requireRole, middleware/caller.ts). */
-export const OPERATION_ROLES = Object.fromEntries(OPERATION_GROUPS.flatMap((g) => g.operations).flatMap((op) => (op.role ? [[`${op.method.toUpperCase()} ${op.path}`, op.role] as const] : [])));
+export const OPERATION_ROLES = Object.fromEntries(
+  OPERATION_GROUPS.flatMap((g) => g.operations).flatMap((op) =>
+    op.role ? [[`${op.method.toUpperCase()} ${op.path}`, op.role] as const] : [],
+  ),
+);

@@ -12,7 +12,10 @@ export function operationsRoute(deps: RouteDeps): Router {
   router.get('/healthz', (_req, res) => void res.json({ ok: true }));
   router.get('/readyz', async (req, res) => {
     // Public: names and states only; why a check failed goes to the log with the request id.
-    const readiness = await checkReadiness({ postgres: checks.postgres(deps.db), redis: checks.redis(deps.redis), temporal: checks.temporal(deps.temporal) }, req.log ?? deps.logger);
+    const readiness = await checkReadiness(
+      { postgres: checks.postgres(deps.db), redis: checks.redis(deps.redis), temporal: checks.temporal(deps.temporal) },
+      req.log ?? deps.logger,
+    );
     res.locals.outcome = readiness.ready ? 'ready' : 'not_ready';
     res.status(readiness.ready ? 200 : 503).json(readiness);
   });

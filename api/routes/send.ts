@@ -26,10 +26,19 @@ export const sendOperations = [
     keyCache: true,
     rateLimit: 'perKey',
     idempotent: { header: 'Alternative to the `idempotency_key` body field (both must agree when both are sent).' },
-    ownBody: { media: 'application/json', schema: (config: DocumentConfig) => buildSendRequestSchema(config.limits), limit: (config: DocumentConfig) => config.api.maxBodyBytes },
-    ok: [200, sendResponseSchema, 'Queued (or, with `Idempotent-Replayed: true`, the replay of an earlier identical request).'],
+    ownBody: {
+      media: 'application/json',
+      schema: (config: DocumentConfig) => buildSendRequestSchema(config.limits),
+      limit: (config: DocumentConfig) => config.api.maxBodyBytes,
+    },
+    ok: [
+      200,
+      sendResponseSchema,
+      'Queued (or, with `Idempotent-Replayed: true`, the replay of an earlier identical request).',
+    ],
     more: {
-      400: (config: DocumentConfig) => `Invalid request: field errors. Bodies over ${config.api.maxBodyBytes} bytes, a missing or wrong Content-Type and non-JSON bodies land here too.`,
+      400: (config: DocumentConfig) =>
+        `Invalid request: field errors. Bodies over ${config.api.maxBodyBytes} bytes, a missing or wrong Content-Type and non-JSON bodies land here too.`,
       ...refusalAnswers(SEND_REFUSAL_CODES, {
         403: 'A send gate refused the request.',
         409: 'The idempotency key was used with another body, or its first request is still in flight (then with Retry-After).',
@@ -54,10 +63,18 @@ export const sendOperations = [
         {
           request,
           key,
-          ...(idempotencyKey !== undefined ? { idempotency: { key: idempotencyKey, requestHash: requestFingerprint(deps.config.secretKey, body as Record<string, unknown>) } } : {}),
+          ...(idempotencyKey !== undefined
+            ? {
+                idempotency: {
+                  key: idempotencyKey,
+                  requestHash: requestFingerprint(deps.config.secretKey, body as Record<string, unknown>),
+                },
+              }
+            : {}),
         },
         {
-          notAccepted: (code, cause) => req.log.warn({ outcome: code, cause: describeError(cause) }, 'send not accepted'),
+          notAccepted: (code, cause) =>
+            req.log.warn({ outcome: code, cause: describeError(cause) }, 'send not accepted'),
           claimNotReleased: (cause) => req.log.warn({ cause: describeError(cause) }, 'idempotency claim not released'),
         },
       );

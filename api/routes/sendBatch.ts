@@ -26,7 +26,8 @@ const BATCH_REQUEST = {
       type: 'array',
       minItems: 1,
       maxItems: BATCH_MAX_ITEMS,
-      description: 'Send requests (SendRequest, each checked on its own: one that is not valid is answered in its entry with field errors).',
+      description:
+        'Send requests (SendRequest, each checked on its own: one that is not valid is answered in its entry with field errors).',
       items: { type: 'object' },
     },
   },
@@ -34,14 +35,18 @@ const BATCH_REQUEST = {
 
 /** The envelope: `{"emails": [...]}` with 1 to 100 objects and nothing else; the items are validated one by one. */
 function envelopeErrors(body: unknown, header: string | undefined): Record<string, string[]> | undefined {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return { _body: ['The body must be a JSON object: {"emails": [ ... ]}.'] };
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    return { _body: ['The body must be a JSON object: {"emails": [ ... ]}.'] };
   const errors: Record<string, string[]> = {};
   const extra = Object.keys(body).filter((k) => k !== 'emails');
   if (extra.length > 0) errors._body = [`Unknown field(s): ${extra.join(', ')}. A batch has only \`emails\`.`];
   const emails = (body as { emails?: unknown }).emails;
-  if (!Array.isArray(emails) || emails.length < 1 || emails.length > BATCH_MAX_ITEMS) errors.emails = [`Give a list of 1 to ${BATCH_MAX_ITEMS} emails.`];
-  else if (emails.some((e) => typeof e !== 'object' || e === null || Array.isArray(e))) errors.emails = ['Each email is a JSON object (a send request).'];
-  if (header !== undefined && !idempotencyKeyPattern.test(header)) errors['Idempotency-Key'] = ['The header must be 1 to 255 visible ASCII characters.'];
+  if (!Array.isArray(emails) || emails.length < 1 || emails.length > BATCH_MAX_ITEMS)
+    errors.emails = [`Give a list of 1 to ${BATCH_MAX_ITEMS} emails.`];
+  else if (emails.some((e) => typeof e !== 'object' || e === null || Array.isArray(e)))
+    errors.emails = ['Each email is a JSON object (a send request).'];
+  if (header !== undefined && !idempotencyKeyPattern.test(header))
+    errors['Idempotency-Key'] = ['The header must be 1 to 255 visible ASCII characters.'];
   return Object.keys(errors).length > 0 ? errors : undefined;
 }
 
@@ -56,12 +61,26 @@ export const sendBatchOperations = [
     who: 'apiKey',
     keyCache: true,
     rateLimit: 'perKey',
-    idempotent: { header: 'Replays the whole answer of an earlier batch with this key and the same body (kept when at least one email was queued).' },
-    ownBody: { media: 'application/json', schema: BATCH_REQUEST, limit: (config: DocumentConfig) => config.api.maxBodyBytes },
-    ok: [200, sendBatchResponseSchema, 'One entry per email, in request order (or, with `Idempotent-Replayed: true`, the replay of an earlier batch).'],
+    idempotent: {
+      header:
+        'Replays the whole answer of an earlier batch with this key and the same body (kept when at least one email was queued).',
+    },
+    ownBody: {
+      media: 'application/json',
+      schema: BATCH_REQUEST,
+      limit: (config: DocumentConfig) => config.api.maxBodyBytes,
+    },
+    ok: [
+      200,
+      sendBatchResponseSchema,
+      'One entry per email, in request order (or, with `Idempotent-Replayed: true`, the replay of an earlier batch).',
+    ],
     more: {
       400: `The body is not \`{"emails": [...]}\` with 1 to ${BATCH_MAX_ITEMS} objects, or is not JSON: nothing was queued.`,
-      409: [{ codes: ['idempotency_key_reused', 'idempotency_key_in_progress'] }, 'The idempotency key was used with another batch, or its first request is still in flight (then with Retry-After).'],
+      409: [
+        { codes: ['idempotency_key_reused', 'idempotency_key_in_progress'] },
+        'The idempotency key was used with another batch, or its first request is still in flight (then with Retry-After).',
+      ],
       500: 'Unexpected failure; retry later with the same Idempotency-Key.',
       503: 'Our database is unreachable; retry with the same Idempotency-Key (Retry-After).',
     },
@@ -79,7 +98,13 @@ export const sendBatchOperations = [
         const parsed = validator(deps)(email);
         if (!parsed.ok) return { ok: false, errors: parsed.errors };
         const { idempotencyKey, ...request } = parsed.request;
-        return { ok: true, request, ...(idempotencyKey !== undefined ? { idempotency: { key: idempotencyKey, requestHash: requestFingerprint(secret, email) } } : {}) };
+        return {
+          ok: true,
+          request,
+          ...(idempotencyKey !== undefined
+            ? { idempotency: { key: idempotencyKey, requestHash: requestFingerprint(secret, email) } }
+            : {}),
+        };
       });
       const result = await sendBatch(
         deps,
@@ -87,11 +112,18 @@ export const sendBatchOperations = [
           items,
           key,
           ...(header !== undefined
-            ? { idempotency: { key: header, requestHash: requestFingerprint(secret, body as Record<string, unknown>), itemHashes: emails.map((e) => requestFingerprint(secret, e)) } }
+            ? {
+                idempotency: {
+                  key: header,
+                  requestHash: requestFingerprint(secret, body as Record<string, unknown>),
+                  itemHashes: emails.map((e) => requestFingerprint(secret, e)),
+                },
+              }
             : {}),
         },
         {
-          notAccepted: (code, cause) => req.log.warn({ outcome: code, cause: describeError(cause) }, 'batch item not accepted'),
+          notAccepted: (code, cause) =>
+            req.log.warn({ outcome: code, cause: describeError(cause) }, 'batch item not accepted'),
           claimNotReleased: (cause) => req.log.warn({ cause: describeError(cause) }, 'idempotency claim not released'),
         },
       );

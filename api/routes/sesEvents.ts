@@ -6,7 +6,13 @@ import { Type } from '@sinclair/typebox';
 import type { Request, Response } from 'express';
 import { routeProviderOutcome } from '../../core/providerEvents/providerEvents';
 import { parseSesEvent } from '../../core/providerEvents/sesEvents';
-import { SNS_REJECTIONS, SnsRejection, SnsVerifier, type SnsMessage, type SnsRejectionCode } from '../../core/providerEvents/snsMessages';
+import {
+  SNS_REJECTIONS,
+  SnsRejection,
+  SnsVerifier,
+  type SnsMessage,
+  type SnsRejectionCode,
+} from '../../core/providerEvents/snsMessages';
 import type { ErrorAnswer } from '../../core/model/errorCodes';
 import { sendTableError, statusesOf } from '../http/errors';
 import { ANSWERED, operation, type Answers } from '../http/operation';
@@ -39,11 +45,17 @@ const sesEventErrorSchema = named('SesEventError', errorSchema(Object.keys(SES_E
 
 /** The answers of this endpoint's own codes, each status described. */
 function sesEventAnswers(described: Record<number, string>): Answers {
-  const atStatus = (status: number) => Object.entries(SES_EVENT_ERRORS).flatMap(([code, s]) => (s === status ? [code] : []));
+  const atStatus = (status: number) =>
+    Object.entries(SES_EVENT_ERRORS).flatMap(([code, s]) => (s === status ? [code] : []));
   return Object.fromEntries(
     Object.entries(described).map(([status, description]) => [
       status,
-      [Type.Unsafe(narrowed(sesEventErrorSchema, { type: 'object', properties: { error: { enum: atStatus(Number(status)) } } })), description],
+      [
+        Type.Unsafe(
+          narrowed(sesEventErrorSchema, { type: 'object', properties: { error: { enum: atStatus(Number(status)) } } }),
+        ),
+        description,
+      ],
     ]),
   );
 }
@@ -66,7 +78,11 @@ export const sesEventOperations = [
     description:
       "Subscribe the SNS topic your SES configuration set publishes to. No API key: every message is checked against `SNS_TOPIC_ARNS`, its age and its signature (certificate from the topic region's SNS host). A 5xx makes SNS deliver it again later.",
     who: 'sns',
-    ownBody: { media: 'text/plain', schema: { type: 'string', description: 'The SNS message as JSON (SNS posts it as text/plain), at most 256 KiB.' }, limit: MAX_SNS_BODY_BYTES },
+    ownBody: {
+      media: 'text/plain',
+      schema: { type: 'string', description: 'The SNS message as JSON (SNS posts it as text/plain), at most 256 KiB.' },
+      limit: MAX_SNS_BODY_BYTES,
+    },
     ok: [200, sesEventAnswerSchema, 'Handled, confirmed, or acknowledged and ignored.'],
     more: {
       ...sesEventAnswers({
@@ -93,7 +109,12 @@ export const sesEventOperations = [
         } catch (err) {
           if (err instanceof SnsRejection) return refuse(req, res, err.code, err.message);
           req.log.warn({ err, topic: message.TopicArn }, 'SNS subscription not confirmed');
-          return refuse(req, res, 'subscription_not_confirmed', 'The subscription could not be confirmed; SNS will send the confirmation again.');
+          return refuse(
+            req,
+            res,
+            'subscription_not_confirmed',
+            'The subscription could not be confirmed; SNS will send the confirmation again.',
+          );
         }
         req.log.info({ topic: message.TopicArn }, 'SNS subscription confirmed');
         return { success: true, confirmed: true };
@@ -109,7 +130,11 @@ export const sesEventOperations = [
         return { success: true, ignored: event.ignored };
       }
       try {
-        const route = await routeProviderOutcome(deps, { sesMessageId: event.sesMessageId, snsMessageId: message.MessageId, outcome: event.outcome });
+        const route = await routeProviderOutcome(deps, {
+          sesMessageId: event.sesMessageId,
+          snsMessageId: message.MessageId,
+          outcome: event.outcome,
+        });
         req.log.info({ snsMessageId: message.MessageId, outcome: event.outcome.type, route }, 'SES event received');
         return { success: true, route };
       } catch (err) {

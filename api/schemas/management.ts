@@ -26,26 +26,53 @@ const str = (description?: string) => Type.String(described(description));
 const time = (description?: string) => Type.String({ format: 'date-time', ...described(description) });
 const count = () => Type.Integer({ minimum: 0 });
 /** One of a fixed list of texts: published as `enum` (TypeBox's union of literals would be an anyOf of consts). */
-export const oneOf = <T extends string>(values: readonly T[], description?: string) => Type.Unsafe<T>({ enum: [...values], ...described(description) });
+export const oneOf = <T extends string>(values: readonly T[], description?: string) =>
+  Type.Unsafe<T>({ enum: [...values], ...described(description) });
 /** The value or null, published as oneOf (generators read it as a nullable field). */
-export const nullable = <S extends TSchema>(schema: S) => Type.Unsafe<Static<S> | null>({ oneOf: [schema, { type: 'null' }] });
+export const nullable = <S extends TSchema>(schema: S) =>
+  Type.Unsafe<Static<S> | null>({ oneOf: [schema, { type: 'null' }] });
 /** An object without other properties; every property required unless wrapped in Type.Optional. */
-export const object = <P extends Record<string, TSchema>>(properties: P, options: { description?: string; minProperties?: number } = {}) =>
-  Type.Object(properties, { additionalProperties: false, ...options });
+export const object = <P extends Record<string, TSchema>>(
+  properties: P,
+  options: { description?: string; minProperties?: number } = {},
+) => Type.Object(properties, { additionalProperties: false, ...options });
 
 // ---- requests ----
 // What core/ checks with its own messages (addresses, password lengths, names, URLs, ARNs) is
 // published with checkedInCode and left out of the ajv pass (checkedInCode.ts).
 
 /** Sign-in and the current password: any text (a wrong one is a 401, or a 400 on `current_password`). */
-const password = (description?: string) => Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH * 4, ...described(description) });
+const password = (description?: string) =>
+  Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH * 4, ...described(description) });
 /** A new password: core/accounts/passwords.ts counts characters (code points, as JSON Schema does). */
 const newPassword = () =>
-  checkedInCode(Type.String({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH, description: `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.` }), password());
+  checkedInCode(
+    Type.String({
+      minLength: PASSWORD_MIN_LENGTH,
+      maxLength: PASSWORD_MAX_LENGTH,
+      description: `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.`,
+    }),
+    password(),
+  );
 /** An address core/ checks (isValidAddress). */
-const email = () => checkedInCode(Type.String({ format: 'email', minLength: 1, maxLength: 254, pattern: EMAIL_ADDRESS }), { type: 'string', minLength: 1, maxLength: 254 });
-const token = () => Type.String({ minLength: 1, maxLength: 200, description: 'The token of the emailed link; a token that was not issued, is used or expired is a 400 on `token`.' });
-const domainName = () => checkedInCode(Type.String({ minLength: 1, maxLength: 253, pattern: DOMAIN_NAME }), { type: 'string', minLength: 1, maxLength: 253 });
+const email = () =>
+  checkedInCode(Type.String({ format: 'email', minLength: 1, maxLength: 254, pattern: EMAIL_ADDRESS }), {
+    type: 'string',
+    minLength: 1,
+    maxLength: 254,
+  });
+const token = () =>
+  Type.String({
+    minLength: 1,
+    maxLength: 200,
+    description: 'The token of the emailed link; a token that was not issued, is used or expired is a 400 on `token`.',
+  });
+const domainName = () =>
+  checkedInCode(Type.String({ minLength: 1, maxLength: 253, pattern: DOMAIN_NAME }), {
+    type: 'string',
+    minLength: 1,
+    maxLength: 253,
+  });
 const webhookUrl = () =>
   checkedInCode(
     Type.String({
@@ -53,17 +80,25 @@ const webhookUrl = () =>
       minLength: 1,
       maxLength: 2048,
       pattern: WEBHOOK_URL,
-      description: 'http or https, without user name or password; its host must resolve to public addresses only (checked when saved: 400 on `url`).',
+      description:
+        'http or https, without user name or password; its host must resolve to public addresses only (checked when saved: 400 on `url`).',
     }),
     { type: 'string', minLength: 1, maxLength: 2048 },
   );
 const webhookEvents = () => Type.Array(oneOf(WEBHOOK_EVENT_TYPES), { minItems: 1, uniqueItems: true });
 
-export const SignupRequest = named('SignupRequest', object({ email: email(), password: newPassword(), name: Type.Optional(Type.String({ maxLength: 100 })) }));
+export const SignupRequest = named(
+  'SignupRequest',
+  object({ email: email(), password: newPassword(), name: Type.Optional(Type.String({ maxLength: 100 })) }),
+);
 /** Sign-in: any text (an address that is not one simply has no account: 401). */
-export const SigninRequest = named('SigninRequest', object({ email: Type.String({ minLength: 1, maxLength: 320 }), password: password() }));
+export const SigninRequest = named(
+  'SigninRequest',
+  object({ email: Type.String({ minLength: 1, maxLength: 320 }), password: password() }),
+);
 export const VerifyEmailRequest = named('VerifyEmailRequest', object({ token: token() }));
-const grantableRole = () => oneOf(GRANTABLE_ROLES, 'Not above the inviter’s own role; ownership moves only by transfer.');
+const grantableRole = () =>
+  oneOf(GRANTABLE_ROLES, 'Not above the inviter’s own role; ownership moves only by transfer.');
 export const InvitationRequest = named('InvitationRequest', object({ email: email(), role: grantableRole() }));
 export const InvitationTokenRequest = named('InvitationTokenRequest', object({ token: token() }));
 export const AcceptInvitationRequest = named(
@@ -77,49 +112,102 @@ export const AcceptInvitationRequest = named(
 export const MemberRoleRequest = named('MemberRoleRequest', object({ role: grantableRole() }));
 export const TransferOwnershipRequest = named(
   'TransferOwnershipRequest',
-  object({ user_id: Type.String({ format: 'uuid', description: 'The member who becomes the owner; the owner becomes an admin.' }) }),
+  object({
+    user_id: Type.String({
+      format: 'uuid',
+      description: 'The member who becomes the owner; the owner becomes an admin.',
+    }),
+  }),
 );
-export const SwitchAccountRequest = named('SwitchAccountRequest', object({ account_id: Type.String({ format: 'uuid' }) }));
+export const SwitchAccountRequest = named(
+  'SwitchAccountRequest',
+  object({ account_id: Type.String({ format: 'uuid' }) }),
+);
 export const PasswordResetRequest = named('PasswordResetRequest', object({ email: email() }));
-export const PasswordResetConfirmRequest = named('PasswordResetConfirmRequest', object({ token: token(), password: newPassword() }));
-export const PasswordChangeRequest = named('PasswordChangeRequest', object({ current_password: password('A wrong current password is a 400 on `current_password`.'), new_password: newPassword() }));
+export const PasswordResetConfirmRequest = named(
+  'PasswordResetConfirmRequest',
+  object({ token: token(), password: newPassword() }),
+);
+export const PasswordChangeRequest = named(
+  'PasswordChangeRequest',
+  object({
+    current_password: password('A wrong current password is a 400 on `current_password`.'),
+    new_password: newPassword(),
+  }),
+);
 export const CreateDomainRequest = named(
   'CreateDomainRequest',
   object(
     { name: domainName(), sending_mode: oneOf(SENDING_MODES) },
-    { description: 'A `byoc` domain is a registrable domain, not a subdomain (400 on `name`: the public suffix list decides, which a pattern cannot state).' },
+    {
+      description:
+        'A `byoc` domain is a registrable domain, not a subdomain (400 on `name`: the public suffix list decides, which a pattern cannot state).',
+    },
   ),
 );
 export const CreateApiKeyRequest = named(
   'CreateApiKeyRequest',
   object({
-    name: checkedInCode(Type.String({ minLength: 1, maxLength: 100, pattern: NOT_BLANK, description: 'Not only spaces.' }), { type: 'string', minLength: 1, maxLength: 100 }),
-    permission: Type.Optional(Type.Unsafe<(typeof KEY_PERMISSIONS)[number]>({ enum: [...KEY_PERMISSIONS], default: DEFAULT_KEY_PERMISSION })),
+    name: checkedInCode(
+      Type.String({ minLength: 1, maxLength: 100, pattern: NOT_BLANK, description: 'Not only spaces.' }),
+      { type: 'string', minLength: 1, maxLength: 100 },
+    ),
+    permission: Type.Optional(
+      Type.Unsafe<(typeof KEY_PERMISSIONS)[number]>({ enum: [...KEY_PERMISSIONS], default: DEFAULT_KEY_PERMISSION }),
+    ),
     domains: Type.Optional(
       Type.Array(domainName(), {
         maxItems: 100,
-        description: "Domains the key may send from, each a domain of this account (another name is a 400 on `domains`); empty or absent: all the account's domains.",
+        description:
+          "Domains the key may send from, each a domain of this account (another name is a 400 on `domains`); empty or absent: all the account's domains.",
       }),
     ),
-    expires_at: Type.Optional(nullable(time('When the key stops working, in the future (a past time is a 400 on `expires_at`); absent or null: never.'))),
+    expires_at: Type.Optional(
+      nullable(
+        time(
+          'When the key stops working, in the future (a past time is a 400 on `expires_at`); absent or null: never.',
+        ),
+      ),
+    ),
   }),
 );
-export const CreateWebhookRequest = named('CreateWebhookRequest', object({ url: webhookUrl(), events: webhookEvents() }));
+export const CreateWebhookRequest = named(
+  'CreateWebhookRequest',
+  object({ url: webhookUrl(), events: webhookEvents() }),
+);
 export const UpdateWebhookRequest = named(
   'UpdateWebhookRequest',
-  object({ url: Type.Optional(webhookUrl()), events: Type.Optional(webhookEvents()), active: Type.Optional(Type.Boolean()) }, { minProperties: 1 }),
+  object(
+    { url: Type.Optional(webhookUrl()), events: Type.Optional(webhookEvents()), active: Type.Optional(Type.Boolean()) },
+    { minProperties: 1 },
+  ),
 );
-export const TestWebhookRequest = named('TestWebhookRequest', object({ event_type: Type.Optional(oneOf(WEBHOOK_EVENT_TYPES)) }));
+export const TestWebhookRequest = named(
+  'TestWebhookRequest',
+  object({ event_type: Type.Optional(oneOf(WEBHOOK_EVENT_TYPES)) }),
+);
 export const ByocRequest = named(
   'ByocRequest',
   object({
-    role_arn: checkedInCode(Type.String({ minLength: 1, maxLength: 2048, pattern: BYOC_ROLE_ARN }), { type: 'string', minLength: 1, maxLength: 2048 }),
-    // A pattern rather than an enum: the same rule, and the dashboard's form keeps its free-text field (a typed client would want the union).
-    region: checkedInCode(Type.String({ minLength: 1, maxLength: 64, pattern: `^(?:${SES_REGIONS.join('|')})$`, description: 'An AWS region where SES offers its API.' }), {
+    role_arn: checkedInCode(Type.String({ minLength: 1, maxLength: 2048, pattern: BYOC_ROLE_ARN }), {
       type: 'string',
       minLength: 1,
-      maxLength: 64,
+      maxLength: 2048,
     }),
+    // A pattern rather than an enum: the same rule, and the dashboard's form keeps its free-text field (a typed client would want the union).
+    region: checkedInCode(
+      Type.String({
+        minLength: 1,
+        maxLength: 64,
+        pattern: `^(?:${SES_REGIONS.join('|')})$`,
+        description: 'An AWS region where SES offers its API.',
+      }),
+      {
+        type: 'string',
+        minLength: 1,
+        maxLength: 64,
+      },
+    ),
   }),
 );
 export const CreateSuppressionRequest = named('CreateSuppressionRequest', object({ address: email() }));
@@ -130,26 +218,53 @@ export const RescheduleRequest = named(
       format: 'date-time',
       maxLength: 40,
       pattern: SCHEDULED_AT,
-      description: 'The new time: at most 30 days ahead; a time less than 10 minutes past sends the message at once (otherwise a 400 on `scheduled_at`).',
+      description:
+        'The new time: at most 30 days ahead; a time less than 10 minutes past sends the message at once (otherwise a 400 on `scheduled_at`).',
     }),
   }),
 );
 
 /** Not only spaces, and no NUL (PostgreSQL text cannot hold it). */
-const templateName = () => Type.String({ minLength: 1, maxLength: 200, pattern: '^[^\\x00]*[^\\s\\uFEFF\\x00][^\\x00]*$', description: 'A name for people (not unique): not only spaces.' });
+const templateName = () =>
+  Type.String({
+    minLength: 1,
+    maxLength: 200,
+    pattern: '^[^\\x00]*[^\\s\\uFEFF\\x00][^\\x00]*$',
+    description: 'A name for people (not unique): not only spaces.',
+  });
 const templateAlias = () =>
   nullable(
     checkedInCode(
-      Type.String({ pattern: TEMPLATE_ALIAS, description: 'Unique in the account and usable in place of the id: 1 to 64 lower-case letters, digits or `-`, not shaped like a UUID (400 on `alias`).' }),
+      Type.String({
+        pattern: TEMPLATE_ALIAS,
+        description:
+          'Unique in the account and usable in place of the id: 1 to 64 lower-case letters, digits or `-`, not shaped like a UUID (400 on `alias`).',
+      }),
       { type: 'string', pattern: TEMPLATE_ALIAS },
     ),
   );
 const templateSubject = () =>
-  Type.String({ minLength: 1, maxLength: MAX_SUBJECT_LENGTH, pattern: HEADER_SAFE, description: 'A Liquid template of one line; nothing in it is escaped, and a rendered line break is refused.' });
+  Type.String({
+    minLength: 1,
+    maxLength: MAX_SUBJECT_LENGTH,
+    pattern: HEADER_SAFE,
+    description: 'A Liquid template of one line; nothing in it is escaped, and a rendered line break is refused.',
+  });
 const templateHtml = () =>
-  Type.String({ minLength: 1, maxLength: TEMPLATE_LIMITS.sourceChars, pattern: NO_NUL, description: 'A Liquid template; every `{{ output }}` is HTML-escaped unless it ends with `| raw`.' });
+  Type.String({
+    minLength: 1,
+    maxLength: TEMPLATE_LIMITS.sourceChars,
+    pattern: NO_NUL,
+    description: 'A Liquid template; every `{{ output }}` is HTML-escaped unless it ends with `| raw`.',
+  });
 const templateText = () =>
-  nullable(Type.String({ maxLength: TEMPLATE_LIMITS.sourceChars, pattern: NO_NUL, description: 'A Liquid template, not escaped; null or absent: derived from the rendered HTML.' }));
+  nullable(
+    Type.String({
+      maxLength: TEMPLATE_LIMITS.sourceChars,
+      pattern: NO_NUL,
+      description: 'A Liquid template, not escaped; null or absent: derived from the rendered HTML.',
+    }),
+  );
 const templateVariableValues = () =>
   Type.Unsafe<Record<string, unknown>>({
     type: 'object',
@@ -178,25 +293,42 @@ export const UpdateTemplateRequest = named(
       html: Type.Optional(templateHtml()),
       text: Type.Optional(templateText()),
     },
-    { minProperties: 1, description: 'Name and alias change at once; subject, html and text change the draft, which sends use once published.' },
+    {
+      minProperties: 1,
+      description:
+        'Name and alias change at once; subject, html and text change the draft, which sends use once published.',
+    },
   ),
 );
 export const PreviewTemplateRequest = named(
   'PreviewTemplateRequest',
   object({
     variables: Type.Optional(templateVariableValues()),
-    version: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: 'A published version; absent: the draft.' })),
+    version: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: 'A published version; absent: the draft.' }),
+    ),
   }),
 );
 export const TemplateTestSendRequest = named(
   'TemplateTestSendRequest',
   object({
-    from_email: checkedInCode(Type.String({ minLength: 1, maxLength: 320, pattern: EMAIL_ADDRESS, description: 'A sender on a verified domain of the account.' }), {
-      type: 'string',
-      minLength: 1,
-      maxLength: 320,
-    }),
-    recipient: oneOf(['delivered', 'bounce', 'complaint'] as const, 'Which test recipient (on the test domain): its outcome is simulated, nothing leaves Postage.'),
+    from_email: checkedInCode(
+      Type.String({
+        minLength: 1,
+        maxLength: 320,
+        pattern: EMAIL_ADDRESS,
+        description: 'A sender on a verified domain of the account.',
+      }),
+      {
+        type: 'string',
+        minLength: 1,
+        maxLength: 320,
+      },
+    ),
+    recipient: oneOf(
+      ['delivered', 'bounce', 'complaint'] as const,
+      'Which test recipient (on the test domain): its outcome is simulated, nothing leaves Postage.',
+    ),
     variables: Type.Optional(templateVariableValues()),
   }),
 );
@@ -233,7 +365,9 @@ export const DnsRecordView = named(
     type: oneOf(['TXT', 'CNAME', 'MX'] as const),
     name: str(),
     value: str(),
-    required: Type.Boolean({ description: 'Ownership and DKIM are required to send; the others are advisory (send warnings).' }),
+    required: Type.Boolean({
+      description: 'Ownership and DKIM are required to send; the others are advisory (send warnings).',
+    }),
     status: oneOf(
       ['verified', 'operator', 'pending', 'missing', 'unchecked'] as const,
       'verified (found in DNS); operator (required, marked verified by Postage support without DNS being read); pending (required, not found yet); missing (advisory, not found at the last check); unchecked.',
@@ -252,15 +386,23 @@ export const Domain = named(
     ),
     status_detail: str('The state and what to do next, in plain words.'),
     can_send: Type.Boolean(),
-    verified_by: nullable(oneOf(['dns', 'operator'] as const, 'How the required records were verified: found in DNS, or vouched for by Postage support without DNS being read; null until verified.')),
+    verified_by: nullable(
+      oneOf(
+        ['dns', 'operator'] as const,
+        'How the required records were verified: found in DNS, or vouched for by Postage support without DNS being read; null until verified.',
+      ),
+    ),
     ownership_verified_at: nullable(time()),
     dkim_verified_at: nullable(time()),
     mail_from_domain: nullable(str()),
     last_checked_at: nullable(time()),
-    expires_at: nullable(time('An unverified claim is deleted at this time unless its ownership is verified first; null once verified.')),
+    expires_at: nullable(
+      time('An unverified claim is deleted at this time unless its ownership is verified first; null once verified.'),
+    ),
     released_at: nullable(time('When another account proved ownership of the name first.')),
     records: Type.Array(DnsRecordView, {
-      description: 'The records to publish. The three DKIM CNAMEs are issued (and listed) once ownership is verified: the SES identity is created only then.',
+      description:
+        'The records to publish. The three DKIM CNAMEs are issued (and listed) once ownership is verified: the SES identity is created only then.',
     }),
     created_at: time(),
   }),
@@ -283,16 +425,37 @@ export const ApiKey = named(
   }),
 );
 
-export const Webhook = named('Webhook', object({ id: str(), url: str(), events: Type.Array(oneOf(WEBHOOK_EVENT_TYPES)), active: Type.Boolean(), created_at: time() }));
+export const Webhook = named(
+  'Webhook',
+  object({
+    id: str(),
+    url: str(),
+    events: Type.Array(oneOf(WEBHOOK_EVENT_TYPES)),
+    active: Type.Boolean(),
+    created_at: time(),
+  }),
+);
 
-const durationMs = () => Type.Integer({ minimum: 0, description: 'How long the endpoint took to answer; without an answer, the deadline for `timeout` and 0 otherwise.' });
-const deliveryError = () => nullable(oneOf(WEBHOOK_FAILURES, 'Why no HTTP answer came, by category only; null when the endpoint answered (see `status_code`).'));
+const durationMs = () =>
+  Type.Integer({
+    minimum: 0,
+    description: 'How long the endpoint took to answer; without an answer, the deadline for `timeout` and 0 otherwise.',
+  });
+const deliveryError = () =>
+  nullable(
+    oneOf(
+      WEBHOOK_FAILURES,
+      'Why no HTTP answer came, by category only; null when the endpoint answered (see `status_code`).',
+    ),
+  );
 
 export const WebhookDelivery = named(
   'WebhookDelivery',
   object({
     id: str('Identifies the delivery (to replay it).'),
-    replay_of: nullable(str('The delivery this one replayed (POST .../deliveries/{delivery_id}/replay); null otherwise.')),
+    replay_of: nullable(
+      str('The delivery this one replayed (POST .../deliveries/{delivery_id}/replay); null otherwise.'),
+    ),
     event_type: str(),
     message_id: nullable(str()),
     test: Type.Boolean({ description: 'A test event sent from the dashboard or the API.' }),
@@ -304,13 +467,19 @@ export const WebhookDelivery = named(
   }),
 );
 
-const policy = () => Type.Object({ Version: Type.Literal('2012-10-17'), Statement: Type.Array(Type.Object({})) }, { description: 'An IAM policy document.' });
+const policy = () =>
+  Type.Object(
+    { Version: Type.Literal('2012-10-17'), Statement: Type.Array(Type.Object({})) },
+    { description: 'An IAM policy document.' },
+  );
 
 export const Byoc = named(
   'Byoc',
   object({
     configured: Type.Boolean({ description: 'A configuration was saved.' }),
-    byoc_configured: Type.Boolean({ description: 'Validated, enabled and usable (the `byoc_configured` of GET /api/me/).' }),
+    byoc_configured: Type.Boolean({
+      description: 'Validated, enabled and usable (the `byoc_configured` of GET /api/me/).',
+    }),
     role_name: Type.Literal('Service-BYOC-Role'),
     role_arn: nullable(str()),
     region: nullable(str()),
@@ -325,7 +494,16 @@ export const ByocValidationView = named(
   'ByocValidationResult',
   object({
     ok: Type.Boolean(),
-    code: oneOf(['ok', 'assume_role_failed', 'external_id_not_required', 'sending_disabled', 'sandbox', 'missing_permission', 'not_propagated', 'ses_unreachable'] as const),
+    code: oneOf([
+      'ok',
+      'assume_role_failed',
+      'external_id_not_required',
+      'sending_disabled',
+      'sandbox',
+      'missing_permission',
+      'not_propagated',
+      'ses_unreachable',
+    ] as const),
     message: str('The failure reason (or that validation passed), in plain words.'),
   }),
 );
@@ -347,12 +525,24 @@ export const EmailSummary = named(
     bounced_at: nullable(time()),
     complained_at: nullable(time()),
     failed_at: nullable(time()),
-    tags: Type.Unsafe<Record<string, string>>({ type: 'object', additionalProperties: { type: 'string' }, description: 'The tags the send carried (`{}` without).' }),
+    tags: Type.Unsafe<Record<string, string>>({
+      type: 'object',
+      additionalProperties: { type: 'string' },
+      description: 'The tags the send carried (`{}` without).',
+    }),
     scheduled_at: nullable(time('A scheduled send: when it goes (or went); null for an ordinary send.')),
     template: nullable(
       object(
-        { id: str(), version: nullable(Type.Integer({ minimum: 1, description: 'null: the draft (a test send from the dashboard).' })) },
-        { description: 'The template and version the message was rendered from; null for a message written in the request.' },
+        {
+          id: str(),
+          version: nullable(
+            Type.Integer({ minimum: 1, description: 'null: the draft (a test send from the dashboard).' }),
+          ),
+        },
+        {
+          description:
+            'The template and version the message was rendered from; null for a message written in the request.',
+        },
       ),
     ),
   }),
@@ -370,7 +560,17 @@ export const TimelineEventView = named(
   'TimelineEvent',
   object({
     type: oneOf(
-      ['scheduled', 'canceled', 'queued', 'sent', 'possible_duplicate', 'delivered', 'bounced', 'complained', 'failed'] as const,
+      [
+        'scheduled',
+        'canceled',
+        'queued',
+        'sent',
+        'possible_duplicate',
+        'delivered',
+        'bounced',
+        'complained',
+        'failed',
+      ] as const,
       '`possible_duplicate`: Postage sent the message to SES again after an earlier attempt whose answer was lost (its worker died, or SES did not answer in time): the recipient may get two copies (`details.reason`).',
     ),
     at: time(),
@@ -396,7 +596,10 @@ export const MessageWebhookDelivery = named(
   }),
 );
 
-export const Suppression = named('Suppression', object({ address: str(), reason: oneOf(['bounce', 'complaint', 'manual'] as const), created_at: time() }));
+export const Suppression = named(
+  'Suppression',
+  object({ address: str(), reason: oneOf(['bounce', 'complaint', 'manual'] as const), created_at: time() }),
+);
 
 const perMode = () => object({ byoc: count(), shared: count() });
 
@@ -406,17 +609,37 @@ export const Session = named(
   object({
     user,
     account,
-    accounts: Type.Array(object({ id: str(), name: str(), role: role() }), { description: 'Every account the person belongs to, the one used last first.' }),
+    accounts: Type.Array(object({ id: str(), name: str(), role: role() }), {
+      description: 'Every account the person belongs to, the one used last first.',
+    }),
     csrf_token: str('Send it as X-CSRF-Token on every state-changing request made with this session.'),
   }),
 );
-export const Member = named('Member', object({ user_id: str(), email: str(), name: str(), role: role(), joined_at: time() }));
+export const Member = named(
+  'Member',
+  object({ user_id: str(), email: str(), name: str(), role: role(), joined_at: time() }),
+);
 export const MemberList = named('MemberList', object({ members: Type.Array(Member) }));
 export const RemovedMember = named(
   'RemovedMember',
-  object({ member: Member, revoked_keys: Type.Array(str(), { description: 'Prefixes of the API keys the member made, revoked with the removal.' }) }),
+  object({
+    member: Member,
+    revoked_keys: Type.Array(str(), {
+      description: 'Prefixes of the API keys the member made, revoked with the removal.',
+    }),
+  }),
 );
-export const Invitation = named('Invitation', object({ id: str(), email: str(), role: oneOf(GRANTABLE_ROLES), invited_by: actorView, created_at: time(), expires_at: time() }));
+export const Invitation = named(
+  'Invitation',
+  object({
+    id: str(),
+    email: str(),
+    role: oneOf(GRANTABLE_ROLES),
+    invited_by: actorView,
+    created_at: time(),
+    expires_at: time(),
+  }),
+);
 export const InvitationList = named('InvitationList', object({ invitations: Type.Array(Invitation) }));
 export const InvitationPreview = named(
   'InvitationPreview',
@@ -426,18 +649,44 @@ export const InvitationPreview = named(
     role: oneOf(GRANTABLE_ROLES),
     invited_by: nullable(str()),
     expires_at: time(),
-    has_user: Type.Boolean({ description: 'true: sign in as the address to accept; false: accept with a new password.' }),
+    has_user: Type.Boolean({
+      description: 'true: sign in as the address to accept; false: accept with a new password.',
+    }),
   }),
 );
-export const AuditEntry = named('AuditEntry', object({ id: str(), actor: actorView, action: str(), details: Type.Record(Type.String(), Type.Unknown()), created_at: time() }));
-export const AuditList = named('AuditList', object({ entries: Type.Array(AuditEntry), next_cursor: nullable(str('Pass as `cursor` for the next (older) page; null on the last.')) }));
+export const AuditEntry = named(
+  'AuditEntry',
+  object({
+    id: str(),
+    actor: actorView,
+    action: str(),
+    details: Type.Record(Type.String(), Type.Unknown()),
+    created_at: time(),
+  }),
+);
+export const AuditList = named(
+  'AuditList',
+  object({
+    entries: Type.Array(AuditEntry),
+    next_cursor: nullable(str('Pass as `cursor` for the next (older) page; null on the last.')),
+  }),
+);
 export const DomainList = named('DomainList', object({ domains: Type.Array(Domain) }));
 export const DomainVerification = named(
   'DomainVerification',
   object({
     domain: Domain,
     missing: Type.Array(DnsRecordView, { description: 'Required records not found yet (ownership first, then DKIM).' }),
-    checks: Type.Array(object({ purpose: str(), type: str(), name: str(), expected: str(), found: Type.Array(str()), ok: Type.Boolean() })),
+    checks: Type.Array(
+      object({
+        purpose: str(),
+        type: str(),
+        name: str(),
+        expected: str(),
+        found: Type.Array(str()),
+        ok: Type.Boolean(),
+      }),
+    ),
   }),
 );
 export const Deleted = named('Deleted', object({ success: Type.Literal(true), warnings: Type.Array(str()) }));
@@ -445,7 +694,9 @@ const templateFields = {
   id: str(),
   name: str(),
   alias: nullable(str()),
-  published_version: nullable(Type.Integer({ minimum: 1, description: 'The version sends use; null until the first publish.' })),
+  published_version: nullable(
+    Type.Integer({ minimum: 1, description: 'The version sends use; null until the first publish.' }),
+  ),
   has_unpublished_changes: Type.Boolean({ description: 'The draft differs from the published version.' }),
   created_at: time(),
   updated_at: time(),
@@ -455,7 +706,12 @@ export const Template = named(
   'Template',
   object({
     ...templateFields,
-    draft: object({ subject: str(), html: str(), text: nullable(str()), variables: Type.Array(str(), { description: 'The variables the draft reads (top-level names).' }) }),
+    draft: object({
+      subject: str(),
+      html: str(),
+      text: nullable(str()),
+      variables: Type.Array(str(), { description: 'The variables the draft reads (top-level names).' }),
+    }),
   }),
 );
 export const TemplateVersion = named(
@@ -469,12 +725,30 @@ export const TemplateVersion = named(
     published_at: time(),
   }),
 );
-export const TemplateList = named('TemplateList', object({ templates: Type.Array(TemplateSummary), next_cursor: nullable(str('Pass as `cursor` for the next (older) page; null on the last page.')) }));
-export const TemplateVersionList = named('TemplateVersionList', object({ versions: Type.Array(TemplateVersion, { description: 'Newest first.' }) }));
-export const TemplateTestSend = named('TemplateTestSend', object({ message_id: str(), recipient: str('The test address it was sent to.') }));
-export const TemplatePreview = named('TemplatePreview', object({ subject: str(), html: str(), text: str('The text part: the template’s own, or derived from the HTML.') }));
+export const TemplateList = named(
+  'TemplateList',
+  object({
+    templates: Type.Array(TemplateSummary),
+    next_cursor: nullable(str('Pass as `cursor` for the next (older) page; null on the last page.')),
+  }),
+);
+export const TemplateVersionList = named(
+  'TemplateVersionList',
+  object({ versions: Type.Array(TemplateVersion, { description: 'Newest first.' }) }),
+);
+export const TemplateTestSend = named(
+  'TemplateTestSend',
+  object({ message_id: str(), recipient: str('The test address it was sent to.') }),
+);
+export const TemplatePreview = named(
+  'TemplatePreview',
+  object({ subject: str(), html: str(), text: str('The text part: the template’s own, or derived from the HTML.') }),
+);
 export const ApiKeyList = named('ApiKeyList', object({ api_keys: Type.Array(ApiKey) }));
-export const CreatedApiKey = named('CreatedApiKey', object({ api_key: ApiKey, secret: str('The key itself, shown this once. Send it as X-API-Key.') }));
+export const CreatedApiKey = named(
+  'CreatedApiKey',
+  object({ api_key: ApiKey, secret: str('The key itself, shown this once. Send it as X-API-Key.') }),
+);
 export const WebhookList = named('WebhookList', object({ webhooks: Type.Array(Webhook) }));
 export const CreatedWebhook = named(
   'CreatedWebhook',
@@ -490,14 +764,19 @@ export const RotatedSecret = named(
   object({
     webhook: Webhook,
     signing_secret: str('The new secret, shown this once. X-Service-Signature uses it at once.'),
-    previous_secret_expires_at: time('Until then every delivery also carries a Standard Webhooks signature made with the previous secret (webhook-signature lists both).'),
+    previous_secret_expires_at: time(
+      'Until then every delivery also carries a Standard Webhooks signature made with the previous secret (webhook-signature lists both).',
+    ),
   }),
 );
 export const WebhookReplayResult = named(
   'WebhookReplayResult',
   object({
     delivery: WebhookDelivery,
-    payload: Type.Unsafe<Record<string, unknown>>({ type: 'object', description: 'The body that was signed and posted again (the same event: the same `webhook-id`).' }),
+    payload: Type.Unsafe<Record<string, unknown>>({
+      type: 'object',
+      description: 'The body that was signed and posted again (the same event: the same `webhook-id`).',
+    }),
   }),
 );
 export const WebhookDeliveries = named('WebhookDeliveries', object({ deliveries: Type.Array(WebhookDelivery) }));
@@ -505,13 +784,22 @@ export const WebhookTestResult = named(
   'WebhookTestResult',
   object({
     delivery: WebhookDelivery,
-    payload: Type.Unsafe<Record<string, unknown>>({ type: 'object', description: 'The body that was signed and posted (the flat test-event shape; see the Webhooks guide).' }),
+    payload: Type.Unsafe<Record<string, unknown>>({
+      type: 'object',
+      description: 'The body that was signed and posted (the flat test-event shape; see the Webhooks guide).',
+    }),
   }),
 );
 /** Typed as the template core/byoc builds (a CloudFormation document); published with the parts a client relies on. */
 export const CloudFormationTemplate = named(
   'CloudFormationTemplate',
-  Type.Unsafe<Record<string, unknown>>(Type.Object({ AWSTemplateFormatVersion: Type.Literal('2010-09-09'), Resources: Type.Object({}), Outputs: Type.Object({}) })),
+  Type.Unsafe<Record<string, unknown>>(
+    Type.Object({
+      AWSTemplateFormatVersion: Type.Literal('2010-09-09'),
+      Resources: Type.Object({}),
+      Outputs: Type.Object({}),
+    }),
+  ),
 );
 export const ByocSaved = named('ByocSaved', object({ byoc: Byoc, validation: ByocValidationView }));
 export const ByocValidation = named('ByocValidation', object({ byoc: Byoc, validation: ByocValidationView }));
@@ -526,10 +814,32 @@ export const ByocPolicy = named(
     permissions_policy: policy(),
   }),
 );
-export const EmailList = named('EmailList', object({ emails: Type.Array(EmailSummary), next_cursor: nullable(str('Pass as `cursor` for the next (older) page; null on the last page.')) }));
-export const EmailDetail = named('EmailDetail', object({ email: EmailSummary, timeline: Type.Array(TimelineEventView), webhook_deliveries: Type.Array(MessageWebhookDelivery) }));
-export const SuppressionList = named('SuppressionList', object({ suppressions: Type.Array(Suppression), next_cursor: nullable(str()) }));
-export const SuppressionAdded = named('SuppressionAdded', object({ suppression: Suppression, added: Type.Boolean({ description: 'False when the address was already suppressed.' }) }));
+export const EmailList = named(
+  'EmailList',
+  object({
+    emails: Type.Array(EmailSummary),
+    next_cursor: nullable(str('Pass as `cursor` for the next (older) page; null on the last page.')),
+  }),
+);
+export const EmailDetail = named(
+  'EmailDetail',
+  object({
+    email: EmailSummary,
+    timeline: Type.Array(TimelineEventView),
+    webhook_deliveries: Type.Array(MessageWebhookDelivery),
+  }),
+);
+export const SuppressionList = named(
+  'SuppressionList',
+  object({ suppressions: Type.Array(Suppression), next_cursor: nullable(str()) }),
+);
+export const SuppressionAdded = named(
+  'SuppressionAdded',
+  object({
+    suppression: Suppression,
+    added: Type.Boolean({ description: 'False when the address was already suppressed.' }),
+  }),
+);
 export const Usage = named(
   'Usage',
   object({
@@ -537,6 +847,8 @@ export const Usage = named(
     month: str('YYYY-MM (UTC)'),
     allowance: perMode(),
     used: perMode(),
-    days: Type.Array(object({ day: str('YYYY-MM-DD (UTC)'), byoc: count(), shared: count() }), { description: 'Every day of the previous and the current UTC month, oldest first.' }),
+    days: Type.Array(object({ day: str('YYYY-MM-DD (UTC)'), byoc: count(), shared: count() }), {
+      description: 'Every day of the previous and the current UTC month, oldest first.',
+    }),
   }),
 );

@@ -43,7 +43,9 @@ export const text = (max: number, description: string) =>
 
 /** One of a fixed set of values. */
 export const choice = <T extends string>(values: readonly T[], description: string) =>
-  Type.Optional(parameter(Type.Unsafe<T>({ enum: [...values], description }), { refusal: `Must be one of ${values.join(', ')}.` }));
+  Type.Optional(
+    parameter(Type.Unsafe<T>({ enum: [...values], description }), { refusal: `Must be one of ${values.join(', ')}.` }),
+  );
 
 const ISO_DATE_START = '^[0-9]{4}-[0-9]{2}-[0-9]{2}';
 
@@ -62,7 +64,11 @@ export const time = (description: string) =>
             // Each branch says `string` again, so generators read the parameter as a string.
             anyOf: [
               { type: 'string', format: 'date' },
-              { type: 'string', format: 'date-time', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt][0-9]{2}:[0-9]{2}:[0-5][0-9]' },
+              {
+                type: 'string',
+                format: 'date-time',
+                pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt][0-9]{2}:[0-9]{2}:[0-5][0-9]',
+              },
             ],
             description,
           },
@@ -84,18 +90,34 @@ const TAG_PART = MESSAGE_TAG.slice(1, -1);
 /** `name:value`, each a message tag. */
 export const tag = (description: string) =>
   Type.Optional(
-    parameter(Type.Unsafe<{ name: string; value: string }>({ type: 'string', maxLength: 513, pattern: `^${TAG_PART}:${TAG_PART}$`, description }), {
-      value: (valid) => ({ name: valid.slice(0, valid.indexOf(':')), value: valid.slice(valid.indexOf(':') + 1) }),
-      refusal: 'Must be name:value, each 1 to 256 ASCII letters, digits, _ or -.',
-    }),
+    parameter(
+      Type.Unsafe<{ name: string; value: string }>({
+        type: 'string',
+        maxLength: 513,
+        pattern: `^${TAG_PART}:${TAG_PART}$`,
+        description,
+      }),
+      {
+        value: (valid) => ({ name: valid.slice(0, valid.indexOf(':')), value: valid.slice(valid.indexOf(':') + 1) }),
+        refusal: 'Must be name:value, each 1 to 256 ASCII letters, digits, _ or -.',
+      },
+    ),
   );
 
 /** Rows per page: always a value (the default when absent). */
 export const limit = () =>
-  parameter(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE, description: `Rows per page, 1 to ${MAX_PAGE_SIZE} (default ${DEFAULT_PAGE_SIZE}).` }), {
-    decode: (text) => (/^[0-9]+$/.test(text) ? Number(text) : text),
-    refusal: `Must be a whole number from 1 to ${MAX_PAGE_SIZE}.`,
-  });
+  parameter(
+    Type.Integer({
+      minimum: 1,
+      maximum: MAX_PAGE_SIZE,
+      default: DEFAULT_PAGE_SIZE,
+      description: `Rows per page, 1 to ${MAX_PAGE_SIZE} (default ${DEFAULT_PAGE_SIZE}).`,
+    }),
+    {
+      decode: (text) => (/^[0-9]+$/.test(text) ? Number(text) : text),
+      refusal: `Must be a whole number from 1 to ${MAX_PAGE_SIZE}.`,
+    },
+  );
 
 /** `next_cursor` of a previous page. */
 export const cursor = () =>
@@ -104,7 +126,8 @@ export const cursor = () =>
       Type.String({
         maxLength: 400,
         pattern: '^[A-Za-z0-9_-]*$',
-        description: '`next_cursor` of the previous page, as it was given: any other text is a 400 on `cursor` (the cursor is opaque, so a schema cannot state which texts are one).',
+        description:
+          '`next_cursor` of the previous page, as it was given: any other text is a 400 on `cursor` (the cursor is opaque, so a schema cannot state which texts are one).',
       }),
       { refusal: 'Must be the next_cursor of a previous page, as it was given.' },
     ),
@@ -114,7 +137,8 @@ export const cursor = () =>
 export const page = () => ({ limit: limit(), cursor: cursor() });
 
 /** An operation's query parameters, in the order the document lists them; any other parameter is ignored. */
-export const queryParameters = <P extends TProperties>(properties: P) => Type.Object(properties, { additionalProperties: true });
+export const queryParameters = <P extends TProperties>(properties: P) =>
+  Type.Object(properties, { additionalProperties: true });
 
 /** What the handler reads: each parameter's value (a date as a Date, a tag as its two parts). */
 export type QueryValues<Q extends TObject> = Static<Q>;

@@ -13,14 +13,23 @@ const sendResponseFields = {
   required: ['success', 'message', 'message_id', 'mode', 'attachments'],
   properties: {
     success: { const: true },
-    message: { type: 'string', description: 'Human-readable confirmation (byoc: queued through your own AWS account; shared: queued for delivery).' },
-    message_id: { type: 'string', pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$', description: 'The queued send; its workflow is `send-<message_id>`.' },
+    message: {
+      type: 'string',
+      description:
+        'Human-readable confirmation (byoc: queued through your own AWS account; shared: queued for delivery).',
+    },
+    message_id: {
+      type: 'string',
+      pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$',
+      description: 'The queued send; its workflow is `send-<message_id>`.',
+    },
     mode: { enum: ['byoc', 'shared'], description: "The sending domain's mode." },
     attachments: { type: 'integer', minimum: 0, description: 'Attachments staged.' },
     warnings: {
       type: 'array',
       items: { type: 'string' },
-      description: 'Shared mode only: missing SPF, DMARC or MAIL FROM records, and for test sends a note that the send counts toward the quota.',
+      description:
+        'Shared mode only: missing SPF, DMARC or MAIL FROM records, and for test sends a note that the send counts toward the quota.',
     },
     idempotency_key: { type: 'string', description: 'Echoed when the request carried one.' },
     scheduled_at: { type: 'string', format: 'date-time', description: 'A scheduled send: when it goes (UTC).' },
@@ -32,7 +41,17 @@ export const sendResponseSchema = named('SendResponse', { ...sendResponseFields 
 export const accountRecordSchema = named('AccountRecord', {
   type: 'object',
   additionalProperties: false,
-  required: ['name', 'email', 'is_verified', 'current_plan', 'byoc_usage_current_month', 'shared_usage_current_month', 'byoc_configured', 'verified_byoc_domains', 'verified_shared_domains'],
+  required: [
+    'name',
+    'email',
+    'is_verified',
+    'current_plan',
+    'byoc_usage_current_month',
+    'shared_usage_current_month',
+    'byoc_configured',
+    'verified_byoc_domains',
+    'verified_shared_domains',
+  ],
   properties: {
     name: { type: 'string' },
     email: { type: 'string' },
@@ -97,7 +116,8 @@ export const sesEventAnswerSchema = named('SesEventAnswer', {
     confirmed: { const: true, description: 'A SubscriptionConfirmation was confirmed.' },
     route: {
       enum: ['signalled', 'late', 'duplicate', 'unknown_message'],
-      description: "Where the outcome went: the message's waiting workflow, a late-outcome workflow (or it already had one: an SNS redelivery), or nowhere (not one of ours).",
+      description:
+        "Where the outcome went: the message's waiting workflow, a late-outcome workflow (or it already had one: an SNS redelivery), or nowhere (not one of ours).",
     },
     ignored: { type: 'string', description: 'Why an event carries no outcome (an Open, a Send...).' },
   },
@@ -108,13 +128,25 @@ const BATCH_ITEM_CODES = ERROR_CODES.filter((code) => (SEND_REFUSAL_CODES as str
 
 /** One entry of a batch answer: the item's send answer, its refusal, or its field errors. */
 function batchItemSchema() {
-  const index = { type: 'integer', minimum: 0, maximum: BATCH_MAX_ITEMS - 1, description: 'The position of the email in the request.' } as const;
+  const index = {
+    type: 'integer',
+    minimum: 0,
+    maximum: BATCH_MAX_ITEMS - 1,
+    description: 'The position of the email in the request.',
+  } as const;
   return {
     oneOf: [
       {
         ...sendResponseFields,
         required: ['index', ...sendResponseFields.required],
-        properties: { index, ...sendResponseFields.properties, replayed: { const: true, description: "The item's own idempotency key (or the batch's) was used before: its earlier answer." } },
+        properties: {
+          index,
+          ...sendResponseFields.properties,
+          replayed: {
+            const: true,
+            description: "The item's own idempotency key (or the batch's) was used before: its earlier answer.",
+          },
+        },
       },
       {
         type: 'object',
@@ -126,7 +158,12 @@ function batchItemSchema() {
         type: 'object',
         additionalProperties: false,
         required: ['index', 'success', 'detail', 'errors'],
-        properties: { index, success: { const: false }, detail: { type: 'string' }, errors: validationErrorSchema.properties.errors },
+        properties: {
+          index,
+          success: { const: false },
+          detail: { type: 'string' },
+          errors: validationErrorSchema.properties.errors,
+        },
       },
     ],
   } as const;
@@ -136,5 +173,8 @@ export const sendBatchResponseSchema = named('SendBatchResponse', {
   type: 'object',
   additionalProperties: false,
   required: ['success', 'data'],
-  properties: { success: { const: true }, data: { type: 'array', minItems: 1, maxItems: BATCH_MAX_ITEMS, items: batchItemSchema() } },
+  properties: {
+    success: { const: true },
+    data: { type: 'array', minItems: 1, maxItems: BATCH_MAX_ITEMS, items: batchItemSchema() },
+  },
 } as const);

@@ -7,7 +7,13 @@
 import { checkedInCode } from './checkedInCode';
 import { named } from './named';
 import { MAILBOX } from './patterns';
-import { HEADER_SAFE, MAX_MESSAGE_TAGS, MAX_SUBJECT_LENGTH, MESSAGE_TAG, NO_NUL } from '../../core/model/messageContent';
+import {
+  HEADER_SAFE,
+  MAX_MESSAGE_TAGS,
+  MAX_SUBJECT_LENGTH,
+  MESSAGE_TAG,
+  NO_NUL,
+} from '../../core/model/messageContent';
 import { IDEMPOTENCY_KEY } from '../../core/sending/idempotency';
 
 export { HEADER_SAFE, IDEMPOTENCY_KEY, NO_NUL };
@@ -17,16 +23,24 @@ const MIME_TYPE = '^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9][A-Za-z0-9!#$&^_
 /** A template's id (a UUID, either case) or alias. */
 const TEMPLATE_REF = '^[A-Za-z0-9-]{1,64}$';
 /** RFC 3339 with its offset (a time without one would be read in some server's zone). */
-export const SCHEDULED_AT = '^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt][0-9]{2}:[0-9]{2}:[0-5][0-9](?:\\.[0-9]{1,9})?(?:[Zz]|[+-][0-9]{2}:[0-9]{2})$';
+export const SCHEDULED_AT =
+  '^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt][0-9]{2}:[0-9]{2}:[0-5][0-9](?:\\.[0-9]{1,9})?(?:[Zz]|[+-][0-9]{2}:[0-9]{2})$';
 /** Strict base64 (core/platform/strictBase64.ts checks it: this pattern over megabytes overflows V8's regex engine). */
 const BASE64 = '^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$';
 
 /** One mailbox; ajv checks only that it is header-safe, parseMailbox the rest (with its own messages). */
 const mailbox = (maxLength: number, description: string) =>
-  checkedInCode({ type: 'string', minLength: 1, maxLength, pattern: MAILBOX, description } as const, { type: 'string', minLength: 1, maxLength, pattern: HEADER_SAFE, description });
+  checkedInCode({ type: 'string', minLength: 1, maxLength, pattern: MAILBOX, description } as const, {
+    type: 'string',
+    minLength: 1,
+    maxLength,
+    pattern: HEADER_SAFE,
+    description,
+  });
 
 /** "`field` is present (and matches `schema`)", in a form ajv's strict mode accepts too. */
-const present = (field: string, schema: object) => ({ type: 'object', required: [field], properties: { [field]: schema } }) as const;
+const present = (field: string, schema: object) =>
+  ({ type: 'object', required: [field], properties: { [field]: schema } }) as const;
 
 export interface SendRequestLimits {
   maxAttachments: number;
@@ -47,10 +61,20 @@ export function buildSendRequestSchema(limits: SendRequestLimits) {
       to: mailbox(512, 'Exactly one recipient: `addr@example.com` or `Name <addr@example.com>`.'),
       from_email: mailbox(320, 'Sender address on a verified domain of the account (`Name <addr>` accepted).'),
       from: mailbox(320, 'Alias of `from_email`: send one of the two (equal values in both are accepted too).'),
-      from_name: { type: 'string', maxLength: 200, pattern: HEADER_SAFE, description: 'Display name next to the sender address.' },
+      from_name: {
+        type: 'string',
+        maxLength: 200,
+        pattern: HEADER_SAFE,
+        description: 'Display name next to the sender address.',
+      },
       subject: { type: 'string', maxLength: MAX_SUBJECT_LENGTH, pattern: HEADER_SAFE },
       message: { type: 'string', pattern: NO_NUL, description: 'Plain-text body.' },
-      html: { type: 'string', pattern: NO_NUL, description: 'HTML body; wins over `message` when both are sent. Keep it under 100 KB (some clients clip above 102 KB).' },
+      html: {
+        type: 'string',
+        pattern: NO_NUL,
+        description:
+          'HTML body; wins over `message` when both are sent. Keep it under 100 KB (some clients clip above 102 KB).',
+      },
       attachments: {
         type: 'array',
         maxItems: limits.maxAttachments,
@@ -61,11 +85,24 @@ export function buildSendRequestSchema(limits: SendRequestLimits) {
           required: ['filename', 'content'],
           properties: {
             filename: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[^\\x00-\\x1F\\x7F\\\\/"]*$' },
-            content: checkedInCode({ type: 'string', contentEncoding: 'base64', pattern: BASE64, description: 'The file, base64-encoded (RFC 4648 alphabet, padded, no line breaks).' } as const, {
+            content: checkedInCode(
+              {
+                type: 'string',
+                contentEncoding: 'base64',
+                pattern: BASE64,
+                description: 'The file, base64-encoded (RFC 4648 alphabet, padded, no line breaks).',
+              } as const,
+              {
+                type: 'string',
+                contentEncoding: 'base64',
+              },
+            ),
+            content_type: {
               type: 'string',
-              contentEncoding: 'base64',
-            }),
-            content_type: { type: 'string', maxLength: 255, pattern: MIME_TYPE, description: 'MIME type; guessed from the file name when absent.' },
+              maxLength: 255,
+              pattern: MIME_TYPE,
+              description: 'MIME type; guessed from the file name when absent.',
+            },
           },
         },
       },
@@ -95,19 +132,27 @@ export function buildSendRequestSchema(limits: SendRequestLimits) {
           'Send a stored template (its published version) in place of `subject`, `html` and `message`, rendered now with `variables`. ' +
           'Rules a schema cannot state: an unknown template, one never published, a missing variable or a render past its bounds is a 400 on `template.id` or `template.variables`, and nothing is queued.',
         properties: {
-          id: { type: 'string', minLength: 1, maxLength: 64, pattern: TEMPLATE_REF, description: 'The template’s id or alias.' },
+          id: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 64,
+            pattern: TEMPLATE_REF,
+            description: 'The template’s id or alias.',
+          },
           variables: {
             type: 'object',
             maxProperties: 1000,
             additionalProperties: true,
-            description: 'The values the template reads, by name: strings, numbers, booleans, lists and objects. In the HTML they are escaped unless the template writes `| raw`.',
+            description:
+              'The values the template reads, by name: strings, numbers, booleans, lists and objects. In the HTML they are escaped unless the template writes `| raw`.',
           },
         },
       },
       idempotency_key: {
         type: 'string',
         pattern: IDEMPOTENCY_KEY,
-        description: 'Makes a retry safe: 1 to 255 visible ASCII characters. The `Idempotency-Key` header is an alternative.',
+        description:
+          'Makes a retry safe: 1 to 255 visible ASCII characters. The `Idempotency-Key` header is an alternative.',
       },
     },
   } as const;
@@ -124,7 +169,12 @@ export function buildSendRequestSchema(limits: SendRequestLimits) {
           present('template', { type: 'object', additionalProperties: true }),
         ],
       },
-      { not: { required: ['template'], anyOf: [{ required: ['subject'] }, { required: ['html'] }, { required: ['message'] }] } },
+      {
+        not: {
+          required: ['template'],
+          anyOf: [{ required: ['subject'] }, { required: ['html'] }, { required: ['message'] }],
+        },
+      },
     ],
   } as const;
   return named('SendRequest', checkedInCode(published, shape));

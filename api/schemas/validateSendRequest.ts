@@ -3,7 +3,14 @@
 // errors") follow.
 import Ajv2020, { type ErrorObject } from 'ajv/dist/2020';
 import { detectMimeType } from 'nodemailer/lib/mime-funcs/mime-types';
-import { classifyRecipient, domainOf, parseMailbox, type Mailbox, type MailboxError, type RecipientKind } from '../../core/model/addresses';
+import {
+  classifyRecipient,
+  domainOf,
+  parseMailbox,
+  type Mailbox,
+  type MailboxError,
+  type RecipientKind,
+} from '../../core/model/addresses';
 import type { Config } from '../../core/platform/config';
 import type { Attachment } from '../../core/model/messageContent';
 import type { SendRequest } from '../../core/sending/sendMessage';
@@ -69,14 +76,17 @@ function checkAttachmentContents(body: object, add: (field: string, message: str
   if (!Array.isArray(attachments)) return;
   attachments.forEach((a: unknown, i) => {
     const content = typeof a === 'object' && a !== null ? (a as { content?: unknown }).content : undefined;
-    if (typeof content === 'string' && !isStrictBase64(content)) add(`attachments[${i}].content`, 'Must be strict base64 (RFC 4648 alphabet, padded, no line breaks).');
+    if (typeof content === 'string' && !isStrictBase64(content))
+      add(`attachments[${i}].content`, 'Must be strict base64 (RFC 4648 alphabet, padded, no line breaks).');
   });
 }
 
 const isBlank = (s: string | undefined) => s === undefined || s.length === 0;
 const idempotencyKeyPattern = new RegExp(IDEMPOTENCY_KEY);
 
-export function createSendRequestValidator(config: Pick<Config, 'limits' | 'testDomain' | 'simulatorDomain'>): SendRequestValidator {
+export function createSendRequestValidator(
+  config: Pick<Config, 'limits' | 'testDomain' | 'simulatorDomain'>,
+): SendRequestValidator {
   const ajv = new Ajv2020({ allErrors: true, strict: true });
   const validateShape = ajv.compile(validationSchema(buildSendRequestSchema(config.limits)));
 
@@ -118,7 +128,8 @@ export function createSendRequestValidator(config: Pick<Config, 'limits' | 'test
     const rawAttachments = raw.attachments ?? [];
 
     if (raw.template !== undefined) {
-      if (raw.subject !== undefined || raw.html !== undefined || raw.message !== undefined) add('template', '`template` replaces subject, html and message: send one or the other.');
+      if (raw.subject !== undefined || raw.html !== undefined || raw.message !== undefined)
+        add('template', '`template` replaces subject, html and message: send one or the other.');
     } else if (isBlank(raw.message) && isBlank(raw.html) && rawAttachments.length === 0) {
       add('_body', 'Send at least one of message, html, attachments or template (non-empty).');
     }
@@ -130,11 +141,15 @@ export function createSendRequestValidator(config: Pick<Config, 'limits' | 'test
     }));
     const total = attachments.reduce((sum, a) => sum + a.data.length, 0);
     if (total > config.limits.maxAttachmentBytes) {
-      add('attachments', `Attachments may total at most ${config.limits.maxAttachmentBytes} bytes once decoded (got ${total}).`);
+      add(
+        'attachments',
+        `Attachments may total at most ${config.limits.maxAttachmentBytes} bytes once decoded (got ${total}).`,
+      );
     }
 
     if (headerIdempotencyKey !== undefined) {
-      if (!idempotencyKeyPattern.test(headerIdempotencyKey)) add('Idempotency-Key', 'The header must be 1 to 255 visible ASCII characters.');
+      if (!idempotencyKeyPattern.test(headerIdempotencyKey))
+        add('Idempotency-Key', 'The header must be 1 to 255 visible ASCII characters.');
       else if (raw.idempotency_key !== undefined && raw.idempotency_key !== headerIdempotencyKey) {
         add('idempotency_key', 'The Idempotency-Key header and the idempotency_key field differ.');
       }
@@ -146,7 +161,8 @@ export function createSendRequestValidator(config: Pick<Config, 'limits' | 'test
       // The window (future, at most 30 days) is checked by sendMessage after the idempotency
       // step: a retry of an accepted scheduled send replays its answer even once the time is past.
       const at = new Date(raw.scheduled_at);
-      if (Number.isNaN(at.getTime())) add('scheduled_at', 'Must be an ISO 8601 date-time with a UTC offset, such as 2026-12-01T09:00:00Z.');
+      if (Number.isNaN(at.getTime()))
+        add('scheduled_at', 'Must be an ISO 8601 date-time with a UTC offset, such as 2026-12-01T09:00:00Z.');
       else scheduledAt = at.toISOString();
     }
 
@@ -154,7 +170,10 @@ export function createSendRequestValidator(config: Pick<Config, 'limits' | 'test
     if (!('error' in to)) {
       recipientKind = classifyRecipient(to.address, config);
       if (recipientKind.kind === 'unknown_test') {
-        add('to', `Unknown test address: on ${config.testDomain} use delivered, bounce or complaint (or their aliases).`);
+        add(
+          'to',
+          `Unknown test address: on ${config.testDomain} use delivered, bounce or complaint (or their aliases).`,
+        );
       }
     }
 
@@ -172,7 +191,9 @@ export function createSendRequestValidator(config: Pick<Config, 'limits' | 'test
         ...(replyTo !== undefined ? { replyTo } : {}),
         ...(raw.tags !== undefined && Object.keys(raw.tags).length > 0 ? { tags: raw.tags } : {}),
         ...(scheduledAt !== undefined ? { scheduledAt } : {}),
-        ...(raw.template !== undefined ? { template: { id: raw.template.id, variables: raw.template.variables ?? {} } } : {}),
+        ...(raw.template !== undefined
+          ? { template: { id: raw.template.id, variables: raw.template.variables ?? {} } }
+          : {}),
         attachments,
         ...(idempotencyKey !== undefined ? { idempotencyKey } : {}),
       },

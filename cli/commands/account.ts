@@ -46,9 +46,19 @@ async function showAccount(ctx: CliContext, idOrEmail: string): Promise<CommandO
   const text = [
     fields([
       ...accountFields(account),
-      ['allowance', plan ? `shared ${usage.shared}/${plan.sharedMonthlyQuota}, byoc ${usage.byoc}/${plan.byocMonthlyQuota} this month` : '-'],
+      [
+        'allowance',
+        plan
+          ? `shared ${usage.shared}/${plan.sharedMonthlyQuota}, byoc ${usage.byoc}/${plan.byocMonthlyQuota} this month`
+          : '-',
+      ],
       ['byoc configured', yesNo(json.byocConfigured)],
-      ['domains', domains.length ? domains.map((d) => `${d.name} (${d.sendingMode}${canSend(d) ? '' : ', unverified'})`).join(', ') : '-'],
+      [
+        'domains',
+        domains.length
+          ? domains.map((d) => `${d.name} (${d.sendingMode}${canSend(d) ? '' : ', unverified'})`).join(', ')
+          : '-',
+      ],
     ]),
     '',
     'Recent changes:',
@@ -73,7 +83,11 @@ export function registerAccountCommands(program: Command, run: Run): void {
     .option('--verified', 'mark the email address as verified')
     .action(
       run(async (ctx, opts: { email: string; name?: string; plan: string; verified?: boolean }) => {
-        const created = await createAccount(ctx.db(), { email: opts.email, name: opts.name ?? '', plan: opts.plan, verified: Boolean(opts.verified) }, ctx.actor);
+        const created = await createAccount(
+          ctx.db(),
+          { email: opts.email, name: opts.name ?? '', plan: opts.plan, verified: Boolean(opts.verified) },
+          ctx.actor,
+        );
         return { json: created, text: `Created account ${created.id}\n${fields(accountFields(created))}` };
       }),
     );
@@ -94,25 +108,34 @@ export function registerAccountCommands(program: Command, run: Run): void {
     .option('--suspended <bool>', 'sending suspended: true or false', parseBoolean)
     .option('--reason <text>', 'why sending is suspended (with --suspended true)')
     .action(
-      run(async (ctx, id: string, opts: { name?: string; plan?: string; verified?: boolean; suspended?: boolean; reason?: string }) => {
-        if ([opts.name, opts.plan, opts.verified, opts.suspended].every((v) => v === undefined)) {
-          throw new PostageError('nothing_to_change', 'nothing to change: give --plan, --verified, --suspended or --name');
-        }
-        const found = await requireAccount(ctx.db(), id);
-        const updated = await updateAccount(
-          ctx.db(),
-          found.id,
-          {
-            ...(opts.name !== undefined ? { name: opts.name } : {}),
-            ...(opts.plan !== undefined ? { plan: opts.plan } : {}),
-            ...(opts.verified !== undefined ? { verified: opts.verified } : {}),
-            ...(opts.suspended !== undefined ? { suspended: opts.suspended } : {}),
-            ...(opts.reason !== undefined ? { suspendedReason: opts.reason } : {}),
-          },
-          ctx.actor,
-        );
-        return { json: updated, text: `Updated account ${updated.id}\n${fields(accountFields(updated))}` };
-      }),
+      run(
+        async (
+          ctx,
+          id: string,
+          opts: { name?: string; plan?: string; verified?: boolean; suspended?: boolean; reason?: string },
+        ) => {
+          if ([opts.name, opts.plan, opts.verified, opts.suspended].every((v) => v === undefined)) {
+            throw new PostageError(
+              'nothing_to_change',
+              'nothing to change: give --plan, --verified, --suspended or --name',
+            );
+          }
+          const found = await requireAccount(ctx.db(), id);
+          const updated = await updateAccount(
+            ctx.db(),
+            found.id,
+            {
+              ...(opts.name !== undefined ? { name: opts.name } : {}),
+              ...(opts.plan !== undefined ? { plan: opts.plan } : {}),
+              ...(opts.verified !== undefined ? { verified: opts.verified } : {}),
+              ...(opts.suspended !== undefined ? { suspended: opts.suspended } : {}),
+              ...(opts.reason !== undefined ? { suspendedReason: opts.reason } : {}),
+            },
+            ctx.actor,
+          );
+          return { json: updated, text: `Updated account ${updated.id}\n${fields(accountFields(updated))}` };
+        },
+      ),
     );
 
   account
@@ -125,7 +148,13 @@ export function registerAccountCommands(program: Command, run: Run): void {
           json: accounts,
           text: table(
             ['id', 'email', 'plan', 'verified', 'suspended'],
-            accounts.map((a) => [a.id, a.email, subscribedPlan(a) ?? 'none', yesNo(a.isVerified), yesNo(a.sendingSuspended)]),
+            accounts.map((a) => [
+              a.id,
+              a.email,
+              subscribedPlan(a) ?? 'none',
+              yesNo(a.isVerified),
+              yesNo(a.sendingSuspended),
+            ]),
             'No accounts yet (account create --email ...).',
           ),
         };

@@ -2,7 +2,13 @@
 import type { Command } from 'commander';
 import { requireAccount } from '../../core/accounts/accounts';
 import { isByocUsable, type ByocConfig } from '../../core/byoc/byocConfig';
-import { byocPolicies, configureByoc, requireByocConfig, revalidateByoc, type ByocSetupResult } from '../../core/byoc/byocSetup';
+import {
+  byocPolicies,
+  configureByoc,
+  requireByocConfig,
+  revalidateByoc,
+  type ByocSetupResult,
+} from '../../core/byoc/byocSetup';
 import { fields, formatDate, yesNo, type CommandOutput } from '../output';
 import type { Run } from '../run';
 
@@ -20,9 +26,15 @@ function configFields(c: ByocConfig): [string, string][] {
 
 function setupOutput(result: ByocSetupResult): CommandOutput {
   const { config, validation } = result;
-  const lines = [validation.ok ? validation.message : `Saved, not validated: ${validation.message}`, fields(configFields(config))];
+  const lines = [
+    validation.ok ? validation.message : `Saved, not validated: ${validation.message}`,
+    fields(configFields(config)),
+  ];
   if (validation.code === 'assume_role_failed') {
-    lines.push('', `Next: give the role the trust policy from \`byoc policy ${config.accountId}\`, wait about 15 seconds, then run \`byoc validate ${config.accountId}\`.`);
+    lines.push(
+      '',
+      `Next: give the role the trust policy from \`byoc policy ${config.accountId}\`, wait about 15 seconds, then run \`byoc validate ${config.accountId}\`.`,
+    );
   }
   return {
     json: { config: { ...config, byocConfigured: isByocUsable(config) }, validation },
@@ -32,7 +44,9 @@ function setupOutput(result: ByocSetupResult): CommandOutput {
 }
 
 export function registerByocCommands(program: Command, run: Run): void {
-  const byoc = program.command('byoc').description("BYOC: send through the customer's own AWS account by assuming their Service-BYOC-Role");
+  const byoc = program
+    .command('byoc')
+    .description("BYOC: send through the customer's own AWS account by assuming their Service-BYOC-Role");
 
   byoc
     .command('configure')
@@ -40,13 +54,23 @@ export function registerByocCommands(program: Command, run: Run): void {
     .argument('<account>', 'account id or email')
     .requiredOption('--role-arn <arn>', 'arn:aws:iam::<customer account>:role/Service-BYOC-Role')
     .requiredOption('--region <region>', 'the SES region to send from, e.g. us-east-1')
-    .action(run(async (ctx, accountRef: string, opts: { roleArn: string; region: string }) => setupOutput(await configureByoc(ctx.db(), ctx.config(), { account: accountRef, ...opts }, ctx.actor))));
+    .action(
+      run(async (ctx, accountRef: string, opts: { roleArn: string; region: string }) =>
+        setupOutput(await configureByoc(ctx.db(), ctx.config(), { account: accountRef, ...opts }, ctx.actor)),
+      ),
+    );
 
   byoc
     .command('validate')
-    .description('assume the role with the ExternalId, then check SES sending is enabled and out of the sandbox (quota > 200/day)')
+    .description(
+      'assume the role with the ExternalId, then check SES sending is enabled and out of the sandbox (quota > 200/day)',
+    )
     .argument('<account>', 'account id or email')
-    .action(run(async (ctx, accountRef: string) => setupOutput(await revalidateByoc(ctx.db(), ctx.config(), accountRef, ctx.actor))));
+    .action(
+      run(async (ctx, accountRef: string) =>
+        setupOutput(await revalidateByoc(ctx.db(), ctx.config(), accountRef, ctx.actor)),
+      ),
+    );
 
   byoc
     .command('show')
@@ -56,7 +80,10 @@ export function registerByocCommands(program: Command, run: Run): void {
       run(async (ctx, accountRef: string) => {
         const account = await requireAccount(ctx.db(), accountRef);
         const config = await requireByocConfig(ctx.db(), account.id);
-        return { json: { ...config, byocConfigured: isByocUsable(config) }, text: fields([['account', account.email], ...configFields(config)]) };
+        return {
+          json: { ...config, byocConfigured: isByocUsable(config) },
+          text: fields([['account', account.email], ...configFields(config)]),
+        };
       }),
     );
 

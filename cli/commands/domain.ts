@@ -2,7 +2,12 @@
 import type { Command } from 'commander';
 import { requireAccount } from '../../core/accounts/accounts';
 import type { DnsRecord } from '../../core/domains/domainRecords';
-import { domainRecordsOf, markVerifiedByOperator, registerDomain, removeDomain } from '../../core/domains/domainRegistration';
+import {
+  domainRecordsOf,
+  markVerifiedByOperator,
+  registerDomain,
+  removeDomain,
+} from '../../core/domains/domainRegistration';
 import { canSend, domainState, listDomains, requireDomain, type Domain } from '../../core/domains/domains';
 import { isSendingMode } from '../../core/model/sendingModes';
 import { verifyDomain, type RecordCheck } from '../../core/domains/domainVerification';
@@ -12,7 +17,8 @@ import { fields, formatDate, table, yesNo } from '../output';
 import type { Run } from '../run';
 
 function recordsText(records: DnsRecord[]): string {
-  const rows = (required: boolean) => records.filter((r) => r.required === required).map((r) => [r.type, r.name, r.value]);
+  const rows = (required: boolean) =>
+    records.filter((r) => r.required === required).map((r) => [r.type, r.name, r.value]);
   const dkimIssued = records.some((r) => r.purpose === 'dkim');
   return [
     'Required (both verifications need them):',
@@ -35,11 +41,17 @@ function status(d: Domain): [string, string][] {
 }
 
 function checkLine(c: RecordCheck): string[] {
-  return [c.ok ? 'ok' : 'MISSING', c.type, c.name, c.ok ? c.expected : `want ${c.expected}; found ${c.found.length ? c.found.join(' | ') : 'nothing'}`];
+  return [
+    c.ok ? 'ok' : 'MISSING',
+    c.type,
+    c.name,
+    c.ok ? c.expected : `want ${c.expected}; found ${c.found.length ? c.found.join(' | ') : 'nothing'}`,
+  ];
 }
 
 const ACCOUNT_OPTION = '--account <account>';
-const ACCOUNT_HELP = "the claiming account's id or email (needed when several accounts claim the name and none has proven it)";
+const ACCOUNT_HELP =
+  "the claiming account's id or email (needed when several accounts claim the name and none has proven it)";
 
 /** The claim a command is about: the account's if named, else the name's proven (or only) claim. */
 async function claimOf(db: Db, name: string, accountRef: string | undefined): Promise<Domain> {
@@ -57,9 +69,15 @@ export function registerDomainCommands(program: Command, run: Run): void {
     .requiredOption('--mode <mode>', 'shared or byoc (fixed once the domain exists)')
     .action(
       run(async (ctx, accountRef: string, name: string, opts: { mode: string }) => {
-        if (!isSendingMode(opts.mode)) throw new PostageError('invalid_mode', `--mode must be shared or byoc, not ${JSON.stringify(opts.mode)}`);
+        if (!isSendingMode(opts.mode))
+          throw new PostageError('invalid_mode', `--mode must be shared or byoc, not ${JSON.stringify(opts.mode)}`);
         const account = await requireAccount(ctx.db(), accountRef);
-        const { domain: added, records } = await registerDomain(ctx.db(), ctx.config(), { accountId: account.id, name, mode: opts.mode }, ctx.actor);
+        const { domain: added, records } = await registerDomain(
+          ctx.db(),
+          ctx.config(),
+          { accountId: account.id, name, mode: opts.mode },
+          ctx.actor,
+        );
         return {
           json: { domain: added, records },
           text: [
@@ -75,15 +93,24 @@ export function registerDomainCommands(program: Command, run: Run): void {
 
   domain
     .command('verify')
-    .description('check ownership (TXT; proving it creates the SES identity and issues the DKIM records), then DKIM (CNAMEs), then the advisory records, against DNS')
+    .description(
+      'check ownership (TXT; proving it creates the SES identity and issues the DKIM records), then DKIM (CNAMEs), then the advisory records, against DNS',
+    )
     .argument('<domain>')
     .option(ACCOUNT_OPTION, ACCOUNT_HELP)
     .action(
       run(async (ctx, name: string, opts: { account?: string }) => {
-        const result = await verifyDomain(ctx.db(), ctx.config(), ctx.dns(), await claimOf(ctx.db(), name, opts.account), ctx.actor);
+        const result = await verifyDomain(
+          ctx.db(),
+          ctx.config(),
+          ctx.dns(),
+          await claimOf(ctx.db(), name, opts.account),
+          ctx.actor,
+        );
         const d = result.domain;
         const checks = [result.ownership, ...result.dkim].map(checkLine);
-        if (!d.ownershipVerifiedAt) checks.push(['skipped', 'CNAME', '(3 DKIM records)', 'checked once ownership is verified']);
+        if (!d.ownershipVerifiedAt)
+          checks.push(['skipped', 'CNAME', '(3 DKIM records)', 'checked once ownership is verified']);
         const advisory = [result.advisory.spf, result.advisory.dmarc, result.advisory.mailFrom].map(checkLine);
         const missing = !d.ownershipVerifiedAt ? 'ownership' : !d.dkimVerifiedAt ? 'DKIM' : null;
         return {
@@ -148,7 +175,14 @@ export function registerDomainCommands(program: Command, run: Run): void {
           json: domains.map((d) => ({ ...d, canSend: canSend(d) })),
           text: table(
             ['domain', 'mode', 'state', 'ownership', 'dkim', 'can send'],
-            domains.map((d) => [d.name, d.sendingMode, domainState(d).state, yesNo(Boolean(d.ownershipVerifiedAt)), yesNo(Boolean(d.dkimVerifiedAt)), yesNo(canSend(d))]),
+            domains.map((d) => [
+              d.name,
+              d.sendingMode,
+              domainState(d).state,
+              yesNo(Boolean(d.ownershipVerifiedAt)),
+              yesNo(Boolean(d.dkimVerifiedAt)),
+              yesNo(canSend(d)),
+            ]),
             `No domains yet (domain add ${account.email} example.com --mode shared).`,
           ),
         };
@@ -162,20 +196,38 @@ export function registerDomainCommands(program: Command, run: Run): void {
     .option(ACCOUNT_OPTION, ACCOUNT_HELP)
     .action(
       run(async (ctx, name: string, opts: { account?: string }) => {
-        const { domain: d, warnings } = await removeDomain(ctx.db(), ctx.config(), await claimOf(ctx.db(), name, opts.account), ctx.actor);
-        return { json: { deleted: d.name, warnings }, text: [`Deleted ${d.name}.`, ...warnings.map((w) => `warning: ${w}`)].join('\n') };
+        const { domain: d, warnings } = await removeDomain(
+          ctx.db(),
+          ctx.config(),
+          await claimOf(ctx.db(), name, opts.account),
+          ctx.actor,
+        );
+        return {
+          json: { deleted: d.name, warnings },
+          text: [`Deleted ${d.name}.`, ...warnings.map((w) => `warning: ${w}`)].join('\n'),
+        };
       }),
     );
 
   domain
     .command('mark-verified')
-    .description('operator override for local setups: mark ownership and DKIM verified without DNS (creates the SES identity)')
+    .description(
+      'operator override for local setups: mark ownership and DKIM verified without DNS (creates the SES identity)',
+    )
     .argument('<domain>')
     .option(ACCOUNT_OPTION, ACCOUNT_HELP)
     .action(
       run(async (ctx, name: string, opts: { account?: string }) => {
-        const d = await markVerifiedByOperator(ctx.db(), ctx.config(), await claimOf(ctx.db(), name, opts.account), ctx.actor);
-        return { json: { domain: d, canSend: canSend(d) }, text: `Marked ${d.name} verified (operator override).\n${fields(status(d))}` };
+        const d = await markVerifiedByOperator(
+          ctx.db(),
+          ctx.config(),
+          await claimOf(ctx.db(), name, opts.account),
+          ctx.actor,
+        );
+        return {
+          json: { domain: d, canSend: canSend(d) },
+          text: `Marked ${d.name} verified (operator override).\n${fields(status(d))}`,
+        };
       }),
     );
 }

@@ -1,7 +1,15 @@
 // key create|list|revoke (docs/teams.md, "API keys"): the secret is printed once, at creation, and never again.
 import type { Command } from 'commander';
 import { requireAccount } from '../../core/accounts/accounts';
-import { createApiKey, keyPrefix, KEY_PERMISSIONS, listApiKeys, revokeApiKey, type ApiKey, type KeyPermission } from '../../core/accounts/apiKeys';
+import {
+  createApiKey,
+  keyPrefix,
+  KEY_PERMISSIONS,
+  listApiKeys,
+  revokeApiKey,
+  type ApiKey,
+  type KeyPermission,
+} from '../../core/accounts/apiKeys';
 import { parseChoice, parseIsoDate, parseList } from '../args';
 import { fields, formatDate, table } from '../output';
 import type { Run } from '../run';
@@ -23,7 +31,11 @@ export function registerKeyCommands(program: Command, run: Run): void {
     .description('create an API key; its secret is printed this once')
     .argument('<account>', 'account id or email')
     .requiredOption('--name <name>', 'what the key is for')
-    .option('--domains <list>', "comma-separated domains it may send from (default: all the account's domains)", parseList)
+    .option(
+      '--domains <list>',
+      "comma-separated domains it may send from (default: all the account's domains)",
+      parseList,
+    )
     .option('--expires <iso>', 'expiry, ISO 8601 (default: never)', parseIsoDate)
     .option(
       '--permission <permission>',
@@ -32,29 +44,41 @@ export function registerKeyCommands(program: Command, run: Run): void {
       'sending',
     )
     .action(
-      run(async (ctx, accountRef: string, opts: { name: string; domains?: string[]; expires?: Date; permission: KeyPermission }) => {
-        const account = await requireAccount(ctx.db(), accountRef);
-        const { apiKey, secret } = await createApiKey(
-          ctx.db(),
-          { accountId: account.id, name: opts.name, permission: opts.permission, domainScope: opts.domains ?? [], expiresAt: opts.expires ?? null },
-          ctx.actor,
-        );
-        return {
-          json: { ...publicKey(apiKey), secret },
-          text: [
-            `Created API key ${keyPrefix(apiKey.lookupId)} (${apiKey.id}) for ${account.email}.`,
-            fields([
-              ['name', apiKey.name],
-              ['permission', apiKey.permission],
-              ['domains', apiKey.domainScope.length ? apiKey.domainScope.join(', ') : 'all of the account'],
-              ['expires', apiKey.expiresAt ? formatDate(apiKey.expiresAt) : 'never'],
-            ]),
-            '',
-            'Secret (shown once, store it now; send it as the X-API-Key header):',
-            secret,
-          ].join('\n'),
-        };
-      }),
+      run(
+        async (
+          ctx,
+          accountRef: string,
+          opts: { name: string; domains?: string[]; expires?: Date; permission: KeyPermission },
+        ) => {
+          const account = await requireAccount(ctx.db(), accountRef);
+          const { apiKey, secret } = await createApiKey(
+            ctx.db(),
+            {
+              accountId: account.id,
+              name: opts.name,
+              permission: opts.permission,
+              domainScope: opts.domains ?? [],
+              expiresAt: opts.expires ?? null,
+            },
+            ctx.actor,
+          );
+          return {
+            json: { ...publicKey(apiKey), secret },
+            text: [
+              `Created API key ${keyPrefix(apiKey.lookupId)} (${apiKey.id}) for ${account.email}.`,
+              fields([
+                ['name', apiKey.name],
+                ['permission', apiKey.permission],
+                ['domains', apiKey.domainScope.length ? apiKey.domainScope.join(', ') : 'all of the account'],
+                ['expires', apiKey.expiresAt ? formatDate(apiKey.expiresAt) : 'never'],
+              ]),
+              '',
+              'Secret (shown once, store it now; send it as the X-API-Key header):',
+              secret,
+            ].join('\n'),
+          };
+        },
+      ),
     );
 
   key
@@ -92,7 +116,10 @@ export function registerKeyCommands(program: Command, run: Run): void {
     .action(
       run(async (ctx, id: string) => {
         const revoked = await revokeApiKey(ctx.db(), id, ctx.actor);
-        return { json: publicKey(revoked), text: `Revoked ${keyPrefix(revoked.lookupId)} (${revoked.name}) at ${formatDate(revoked.revokedAt)}.` };
+        return {
+          json: publicKey(revoked),
+          text: `Revoked ${keyPrefix(revoked.lookupId)} (${revoked.name}) at ${formatDate(revoked.revokedAt)}.`,
+        };
       }),
     );
 }

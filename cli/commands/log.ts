@@ -28,7 +28,9 @@ export function registerLogCommand(program: Command, run: Run): void {
               r.recipient,
               r.from_email,
               r.subject,
-              r.bounce_type ? `${r.bounce_type}/${r.bounce_subtype ?? '-'}` : (r.failure_reason ?? r.smtp_response ?? ''),
+              r.bounce_type
+                ? `${r.bounce_type}/${r.bounce_subtype ?? '-'}`
+                : (r.failure_reason ?? r.smtp_response ?? ''),
             ]),
             'No email log rows.',
           ),

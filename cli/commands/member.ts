@@ -11,7 +11,9 @@ import { fields, formatDate, table } from '../output';
 import type { Run } from '../run';
 
 export function registerMemberCommands(program: Command, run: Run): void {
-  const member = program.command('member').description("an account's members and their roles (owner, admin, developer, viewer)");
+  const member = program
+    .command('member')
+    .description("an account's members and their roles (owner, admin, developer, viewer)");
 
   member
     .command('list')
@@ -34,7 +36,9 @@ export function registerMemberCommands(program: Command, run: Run): void {
 
   member
     .command('add')
-    .description('add a person to an account with a role; a person without a sign-in chooses a password with "forgot password"')
+    .description(
+      'add a person to an account with a role; a person without a sign-in chooses a password with "forgot password"',
+    )
     .argument('<account>', 'account id or email')
     .argument('<email>', "the person's email address")
     .requiredOption('--role <role>', `one of ${ROLES.join(', ')} (owner only for an account without one)`)
@@ -55,7 +59,9 @@ export function registerMemberCommands(program: Command, run: Run): void {
 
   member
     .command('remove')
-    .description('remove a member: their sessions for the account end and the API keys they made are revoked (unless --keep-keys)')
+    .description(
+      'remove a member: their sessions for the account end and the API keys they made are revoked (unless --keep-keys)',
+    )
     .argument('<account>', 'account id or email')
     .argument('<member>', "the member's email address or user id")
     .option('--keep-keys', 'the account keeps the API keys the member made')
@@ -64,7 +70,13 @@ export function registerMemberCommands(program: Command, run: Run): void {
         const account = await requireAccount(ctx.db(), accountRef);
         const userId = ref.includes('@') ? (await findUserByEmail(ctx.db(), ref))?.id : ref;
         if (!userId) throw new PostageError('member_not_found', `no member ${ref}`);
-        const removed = await removeMember(ctx.db(), account.id, { userId: '', role: 'owner', actor: ctx.actor }, userId, Boolean(opts.keepKeys));
+        const removed = await removeMember(
+          ctx.db(),
+          account.id,
+          { userId: '', role: 'owner', actor: ctx.actor },
+          userId,
+          Boolean(opts.keepKeys),
+        );
         return {
           json: removed,
           text: fields([

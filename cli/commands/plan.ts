@@ -6,7 +6,11 @@ import { parseCount } from '../args';
 import { table } from '../output';
 import type { Run } from '../run';
 
-const planRow = (p: Plan) => [p.name === FREE_PLAN ? `${p.name} (no subscription)` : p.name, p.sharedMonthlyQuota, p.byocMonthlyQuota];
+const planRow = (p: Plan) => [
+  p.name === FREE_PLAN ? `${p.name} (no subscription)` : p.name,
+  p.sharedMonthlyQuota,
+  p.byocMonthlyQuota,
+];
 
 export function registerPlanCommands(program: Command, run: Run): void {
   const plan = program.command('plan').description('monthly allowances of the plans (0 leaves a mode out of a plan)');
@@ -20,7 +24,10 @@ export function registerPlanCommands(program: Command, run: Run): void {
     .action(
       run(async (ctx, name: string, opts: { sharedMonthly?: number; byocMonthly?: number }) => {
         const saved = await setPlan(ctx.db(), name, opts);
-        return { json: saved, text: `Plan ${saved.name}: shared ${saved.sharedMonthlyQuota}/month, byoc ${saved.byocMonthlyQuota}/month` };
+        return {
+          json: saved,
+          text: `Plan ${saved.name}: shared ${saved.sharedMonthlyQuota}/month, byoc ${saved.byocMonthlyQuota}/month`,
+        };
       }),
     );
 

@@ -7,7 +7,9 @@ import { formatDate, table } from '../output';
 import type { Run } from '../run';
 
 export function registerSuppressionCommands(program: Command, run: Run): void {
-  const suppression = program.command('suppression').description("an account's suppression list (sending to a listed address gives 422 recipient_suppressed)");
+  const suppression = program
+    .command('suppression')
+    .description("an account's suppression list (sending to a listed address gives 422 recipient_suppressed)");
 
   suppression
     .command('list')
@@ -37,7 +39,10 @@ export function registerSuppressionCommands(program: Command, run: Run): void {
       run(async (ctx, accountRef: string, address: string) => {
         const account = await requireAccount(ctx.db(), accountRef);
         const { added } = await suppressManually(ctx.db(), { accountId: account.id, address }, ctx.actor);
-        return { json: { address: address.toLowerCase(), added }, text: added ? `Suppressed ${address}.` : `${address} was already suppressed.` };
+        return {
+          json: { address: address.toLowerCase(), added },
+          text: added ? `Suppressed ${address}.` : `${address} was already suppressed.`,
+        };
       }),
     );
 

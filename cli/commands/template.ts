@@ -8,7 +8,9 @@ import { fields, formatDate, table, yesNo } from '../output';
 import type { Run } from '../run';
 
 export function registerTemplateCommands(program: Command, run: Run): void {
-  const template = program.command('template').description("an account's email templates (Liquid; sends use the published version)");
+  const template = program
+    .command('template')
+    .description("an account's email templates (Liquid; sends use the published version)");
 
   template
     .command('list')
@@ -22,7 +24,14 @@ export function registerTemplateCommands(program: Command, run: Run): void {
           json: rows,
           text: table(
             ['id', 'alias', 'name', 'published', 'unpublished changes', 'updated'],
-            rows.map((t) => [t.id, t.alias ?? '', t.name, t.publishedVersion === null ? 'never' : `v${t.publishedVersion}`, yesNo(t.hasUnpublishedChanges), formatDate(t.updatedAt)]),
+            rows.map((t) => [
+              t.id,
+              t.alias ?? '',
+              t.name,
+              t.publishedVersion === null ? 'never' : `v${t.publishedVersion}`,
+              yesNo(t.hasUnpublishedChanges),
+              formatDate(t.updatedAt),
+            ]),
             'The account has no templates.',
           ),
         };
@@ -40,7 +49,15 @@ export function registerTemplateCommands(program: Command, run: Run): void {
         const found = await findTemplate(ctx.db(), account.id, ref);
         const versions = await listTemplateVersions(ctx.db(), account.id, found.id);
         return {
-          json: { ...found, versions: versions.map(({ version, subject, variables, publishedAt }) => ({ version, subject, variables, publishedAt })) },
+          json: {
+            ...found,
+            versions: versions.map(({ version, subject, variables, publishedAt }) => ({
+              version,
+              subject,
+              variables,
+              publishedAt,
+            })),
+          },
           text: [
             fields([
               ['id', found.id],

@@ -18,7 +18,9 @@ import type { Run } from '../run';
 import { listenForWebhooks } from '../webhookListener';
 
 export function registerWebhookCommands(program: Command, run: Run): void {
-  const webhook = program.command('webhook').description('webhook endpoints: create (signing secret shown once), list, switch, delete, inspect deliveries');
+  const webhook = program
+    .command('webhook')
+    .description('webhook endpoints: create (signing secret shown once), list, switch, delete, inspect deliveries');
 
   webhook
     .command('create')
@@ -30,9 +32,15 @@ export function registerWebhookCommands(program: Command, run: Run): void {
       run(async (ctx, accountRef: string, opts: { url: string; events: string[] }) => {
         const account = await requireAccount(ctx.db(), accountRef);
         const events = parseWebhookEvents(opts.events);
-        const { endpoint, signingSecret } = await createWebhookEndpoint(ctx.db(), ctx.config().secretKey, { accountId: account.id, url: opts.url, events }, ctx.actor, {
-          allowedPrivateAddresses: ctx.config().webhooks.allowedPrivateAddresses,
-        });
+        const { endpoint, signingSecret } = await createWebhookEndpoint(
+          ctx.db(),
+          ctx.config().secretKey,
+          { accountId: account.id, url: opts.url, events },
+          ctx.actor,
+          {
+            allowedPrivateAddresses: ctx.config().webhooks.allowedPrivateAddresses,
+          },
+        );
         // The plan rule (Growth and Pro only, docs/webhooks.md) is checked by core, as for the API: plan_required otherwise.
         return {
           json: { ...endpoint, signingSecret },
@@ -106,7 +114,13 @@ export function registerWebhookCommands(program: Command, run: Run): void {
           json: attempts,
           text: table(
             ['when', 'event', 'message', 'result', 'ms'],
-            attempts.map((a) => [formatDate(a.attemptedAt), a.eventType, a.messageId ?? '-', a.succeeded ? `HTTP ${a.statusCode}` : `failed: ${a.error ?? `HTTP ${a.statusCode}`}`, a.latencyMs]),
+            attempts.map((a) => [
+              formatDate(a.attemptedAt),
+              a.eventType,
+              a.messageId ?? '-',
+              a.succeeded ? `HTTP ${a.statusCode}` : `failed: ${a.error ?? `HTTP ${a.statusCode}`}`,
+              a.latencyMs,
+            ]),
             `No delivery attempts to ${endpoint.url} yet.`,
           ),
         };
@@ -115,7 +129,9 @@ export function registerWebhookCommands(program: Command, run: Run): void {
 
   webhook
     .command('listen')
-    .description('run a local receiver that verifies each delivery (Standard Webhooks signature, timestamp within 5 minutes) and prints its event (development)')
+    .description(
+      'run a local receiver that verifies each delivery (Standard Webhooks signature, timestamp within 5 minutes) and prints its event (development)',
+    )
     .requiredOption('--secret <secret>', 'the endpoint signing secret (whsec_...)')
     .option('--port <port>', 'port to listen on (127.0.0.1)', parsePositive, 4000)
     .option('--count <n>', 'exit after this many requests', parsePositive)

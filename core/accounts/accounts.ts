@@ -50,13 +50,19 @@ export async function resolvePlanChoice(db: Db, plan: string | null | undefined)
   if (plan === undefined || plan === null) return null;
   const name = plan.trim().toLowerCase();
   if (name === '' || name === 'none' || name === FREE_PLAN) return null;
-  if (!(await getPlan(db, name))) throw new PostageError('unknown_plan', `there is no plan ${JSON.stringify(plan)} (see plan list)`);
+  if (!(await getPlan(db, name)))
+    throw new PostageError('unknown_plan', `there is no plan ${JSON.stringify(plan)} (see plan list)`);
   return name;
 }
 
-export async function createAccount(db: Db, input: { email: string; name?: string; plan?: string | null; verified?: boolean }, actor: string): Promise<Account> {
+export async function createAccount(
+  db: Db,
+  input: { email: string; name?: string; plan?: string | null; verified?: boolean },
+  actor: string,
+): Promise<Account> {
   const email = input.email.trim().toLowerCase();
-  if (!isValidAddress(email)) throw new PostageError('invalid_email', `${JSON.stringify(input.email)} is not an email address`);
+  if (!isValidAddress(email))
+    throw new PostageError('invalid_email', `${JSON.stringify(input.email)} is not an email address`);
   const plan = await resolvePlanChoice(db, input.plan);
   return db.transaction(async (trx) => {
     const [row] = await trx<AccountRow>('accounts')
@@ -65,7 +71,12 @@ export async function createAccount(db: Db, input: { email: string; name?: strin
       .ignore()
       .returning('*');
     if (!row) throw new PostageError('account_exists', `an account with email ${email} already exists`);
-    await recordAudit(trx, { accountId: row.id, actor, action: 'account.create', details: { email, plan: row.plan, verified: row.is_verified } });
+    await recordAudit(trx, {
+      accountId: row.id,
+      actor,
+      action: 'account.create',
+      details: { email, plan: row.plan, verified: row.is_verified },
+    });
     return toAccount(row);
   });
 }
@@ -124,7 +135,8 @@ export async function updateAccount(db: Db, id: string, changes: AccountChanges,
     for (const key of ['name', 'plan', 'is_verified', 'sending_suspended', 'suspended_reason'] as const) {
       if (before[key] !== row![key]) diff[key] = { from: before[key], to: row![key] };
     }
-    if (Object.keys(diff).length > 0) await recordAudit(trx, { accountId: id, actor, action: 'account.update', details: diff });
+    if (Object.keys(diff).length > 0)
+      await recordAudit(trx, { accountId: id, actor, action: 'account.update', details: diff });
     return toAccount(row!);
   });
 }

@@ -21,14 +21,25 @@ function parseActor(actor: string): ActorView {
 }
 
 /** The views of `actors`, looked up together. */
-export async function describeActors(db: Db, accountId: string, actors: Iterable<string>): Promise<Map<string, ActorView>> {
+export async function describeActors(
+  db: Db,
+  accountId: string,
+  actors: Iterable<string>,
+): Promise<Map<string, ActorView>> {
   const views = new Map([...new Set(actors)].map((a) => [a, parseActor(a)] as const));
   const ids = (type: ActorView['type']) => [...views.values()].filter((v) => v.type === type).map((v) => v.id);
   const userIds = ids('user');
   const keyIds = ids('key');
   const [users, keys] = await Promise.all([
-    userIds.length ? db('users').whereIn('id', userIds).select<{ id: string; email: string; name: string }[]>('id', 'email', 'name') : [],
-    keyIds.length ? db('api_keys').where({ account_id: accountId }).whereIn('id', keyIds).select<{ id: string; name: string; lookup_id: string }[]>('id', 'name', 'lookup_id') : [],
+    userIds.length
+      ? db('users').whereIn('id', userIds).select<{ id: string; email: string; name: string }[]>('id', 'email', 'name')
+      : [],
+    keyIds.length
+      ? db('api_keys')
+          .where({ account_id: accountId })
+          .whereIn('id', keyIds)
+          .select<{ id: string; name: string; lookup_id: string }[]>('id', 'name', 'lookup_id')
+      : [],
   ]);
   for (const u of users) Object.assign(views.get(`user:${u.id}`)!, { name: u.name || u.email, email: u.email });
   for (const k of keys) Object.assign(views.get(`key:${k.id}`)!, { name: `${k.name} (${keyPrefix(k.lookup_id)})` });

@@ -30,7 +30,15 @@ export class ApiKeyCache<Row> implements ApiKeyLookup<Row> {
   /** Notifications received (and losses of the connection): a row read before one may be stale. */
   private changes = 0;
 
-  constructor(private readonly opts: { databaseUrl: string; logger: Logger; ttlMs?: number; maxEntries?: number; connectTimeoutMs?: number }) {}
+  constructor(
+    private readonly opts: {
+      databaseUrl: string;
+      logger: Logger;
+      ttlMs?: number;
+      maxEntries?: number;
+      connectTimeoutMs?: number;
+    },
+  ) {}
 
   /** Starts listening (and keeps trying in the background when the database is away). */
   async start(): Promise<void> {
@@ -71,7 +79,10 @@ export class ApiKeyCache<Row> implements ApiKeyLookup<Row> {
 
   private async listen(): Promise<void> {
     if (this.closed) return;
-    const client = new Client({ connectionString: this.opts.databaseUrl, connectionTimeoutMillis: this.opts.connectTimeoutMs ?? 3_000 });
+    const client = new Client({
+      connectionString: this.opts.databaseUrl,
+      connectionTimeoutMillis: this.opts.connectTimeoutMs ?? 3_000,
+    });
     this.listener = client;
     const lost = (err?: unknown) => {
       if (this.listener !== client) return;
@@ -79,7 +90,10 @@ export class ApiKeyCache<Row> implements ApiKeyLookup<Row> {
       this.stopListening();
       void client.end().catch(() => undefined);
       if (this.closed) return;
-      this.opts.logger.warn({ err }, 'API key cache: lost its listening connection; keys are read every time until it is back');
+      this.opts.logger.warn(
+        { err },
+        'API key cache: lost its listening connection; keys are read every time until it is back',
+      );
       this.retry = setTimeout(() => void this.listen(), 1_000);
       this.retry.unref();
     };

@@ -92,15 +92,26 @@ export function keyPrefix(lookupId: string): string {
 async function checkedScope(db: Db, accountId: string, scope: string[]): Promise<string[]> {
   const names = [...new Set(scope.map(normaliseDomainName).filter(Boolean))];
   if (names.length === 0) return [];
-  const owned = new Set((await db('domains').where({ account_id: accountId }).whereIn('name', names).select<{ name: string }[]>('name')).map((r) => r.name));
+  const owned = new Set(
+    (
+      await db('domains').where({ account_id: accountId }).whereIn('name', names).select<{ name: string }[]>('name')
+    ).map((r) => r.name),
+  );
   const foreign = names.filter((n) => !owned.has(n));
-  if (foreign.length > 0) throw new PostageError('invalid_scope', `not a domain of this account: ${foreign.join(', ')}`, 'domains');
+  if (foreign.length > 0)
+    throw new PostageError('invalid_scope', `not a domain of this account: ${foreign.join(', ')}`, 'domains');
   return names;
 }
 
 export async function createApiKey(
   db: Db,
-  input: { accountId: string; name: string; permission?: KeyPermission; domainScope?: string[]; expiresAt?: Date | null },
+  input: {
+    accountId: string;
+    name: string;
+    permission?: KeyPermission;
+    domainScope?: string[];
+    expiresAt?: Date | null;
+  },
   actor: string,
   now = new Date(),
 ): Promise<{ apiKey: ApiKey; secret: string }> {
@@ -108,9 +119,15 @@ export async function createApiKey(
   if (!name) throw new PostageError('invalid_name', 'an API key needs a name', 'name');
   if (name.length > 100) throw new PostageError('invalid_name', 'an API key name is at most 100 characters', 'name');
   const permission = input.permission ?? 'sending';
-  if (!isKeyPermission(permission)) throw new PostageError('invalid_permission', `the permission is one of ${KEY_PERMISSIONS.join(', ')}`, 'permission');
+  if (!isKeyPermission(permission))
+    throw new PostageError(
+      'invalid_permission',
+      `the permission is one of ${KEY_PERMISSIONS.join(', ')}`,
+      'permission',
+    );
   const expiresAt = input.expiresAt ?? null;
-  if (expiresAt && (Number.isNaN(expiresAt.getTime()) || expiresAt <= now)) throw new PostageError('invalid_expiry', 'the expiry must be a date in the future', 'expires_at');
+  if (expiresAt && (Number.isNaN(expiresAt.getTime()) || expiresAt <= now))
+    throw new PostageError('invalid_expiry', 'the expiry must be a date in the future', 'expires_at');
   const domainScope = await checkedScope(db, input.accountId, input.domainScope ?? []);
   // CSPRNG: 8 bytes of public lookup id, 32 bytes (256 bits) of secret.
   const lookupId = randomHex(8);
@@ -143,7 +160,8 @@ export async function createApiKey(
 async function personBehind(db: Db, actor: string): Promise<string | null> {
   const [kind, id] = actor.split(':');
   if (kind === 'user' && id && isUuid(id)) return id;
-  if (kind === 'key' && id && isUuid(id)) return (await db<ApiKeyRow>('api_keys').where({ id }).first('created_by_user'))?.created_by_user ?? null;
+  if (kind === 'key' && id && isUuid(id))
+    return (await db<ApiKeyRow>('api_keys').where({ id }).first('created_by_user'))?.created_by_user ?? null;
   return null;
 }
 
@@ -167,7 +185,8 @@ export async function listApiKeys(db: Db, accountId: string): Promise<ApiKey[]> 
  */
 export async function revokeApiKey(db: Db, idOrPrefix: string, actor: string, accountId?: string): Promise<ApiKey> {
   const found = await findApiKey(db, idOrPrefix);
-  if (!found || (accountId !== undefined && found.accountId !== accountId)) throw new PostageError('api_key_not_found', `no API key ${idOrPrefix}`);
+  if (!found || (accountId !== undefined && found.accountId !== accountId))
+    throw new PostageError('api_key_not_found', `no API key ${idOrPrefix}`);
   const id = found.id;
   return db.transaction(async (trx) => {
     const [row] = await trx<ApiKeyRow>('api_keys')
@@ -175,7 +194,12 @@ export async function revokeApiKey(db: Db, idOrPrefix: string, actor: string, ac
       .update({ revoked_at: trx.raw('COALESCE(revoked_at, now())') as unknown as Date })
       .returning('*');
     if (!row) throw new PostageError('api_key_not_found', `no API key ${id}`);
-    await recordAudit(trx, { accountId: row.account_id, actor, action: 'api_key.revoke', details: { key: keyPrefix(row.lookup_id) } });
+    await recordAudit(trx, {
+      accountId: row.account_id,
+      actor,
+      action: 'api_key.revoke',
+      details: { key: keyPrefix(row.lookup_id) },
+    });
     return toApiKey(row);
   });
 }
@@ -187,7 +211,12 @@ export type AuthResult = { ok: true; key: ApiKey } | { ok: false; reason: AuthFa
  * With `cache` (the send path only: its gates statement checks the key again, core/accounts/apiKeyCache.ts),
  * a key seen lately is not read again.
  */
-export async function authenticateApiKey(db: Db, presented: string | undefined, now = new Date(), cache?: ApiKeyLookup<ApiKeyRow>): Promise<AuthResult> {
+export async function authenticateApiKey(
+  db: Db,
+  presented: string | undefined,
+  now = new Date(),
+  cache?: ApiKeyLookup<ApiKeyRow>,
+): Promise<AuthResult> {
   if (!presented) return { ok: false, reason: 'missing' };
   const match = KEY_FORMAT.exec(presented);
   if (!match) return { ok: false, reason: 'malformed' };

@@ -36,7 +36,10 @@ export function passwordResetEmail(to: string, link: string): SystemEmail {
   };
 }
 
-export function invitationEmail(to: string, invite: { accountName: string; invitedBy: string; role: string; link: string; hours: number }): SystemEmail {
+export function invitationEmail(
+  to: string,
+  invite: { accountName: string; invitedBy: string; role: string; link: string; hours: number },
+): SystemEmail {
   return {
     to,
     subject: `You are invited to ${invite.accountName || 'an account'} on Postage`,

@@ -8,10 +8,34 @@ import { recordAudit } from '../platform/audit';
 import type { Db } from '../platform/db';
 import { PostageError } from '../platform/errors';
 import { findAccountByEmail, updateAccount } from './accounts';
-import { alreadyRegisteredEmail, passwordResetEmail, verificationEmail, type AuthLinks, type SystemEmail } from './authEmails';
+import {
+  alreadyRegisteredEmail,
+  passwordResetEmail,
+  verificationEmail,
+  type AuthLinks,
+  type SystemEmail,
+} from './authEmails';
 import { hashPassword, passwordMatches, passwordProblem } from './passwords';
-import { issueUserToken, redeemUserToken, retireOtherUserTokens, userTokenIsUsable, withdrawUserToken, type TokenPurpose } from './userTokens';
-import { dropUserSessions, findUserByEmail, findUserCredentials, getUser, getUserPasswordHash, insertUser, NO_PASSWORD, setUserPassword, toUser, type User } from './users';
+import {
+  issueUserToken,
+  redeemUserToken,
+  retireOtherUserTokens,
+  userTokenIsUsable,
+  withdrawUserToken,
+  type TokenPurpose,
+} from './userTokens';
+import {
+  dropUserSessions,
+  findUserByEmail,
+  findUserCredentials,
+  getUser,
+  getUserPasswordHash,
+  insertUser,
+  NO_PASSWORD,
+  setUserPassword,
+  toUser,
+  type User,
+} from './users';
 import type { Knex } from 'knex';
 
 /** Queues one of Postage's own emails (through its own pipeline: core/sending/systemEmail.ts); throws when it was not queued. */
@@ -29,7 +53,8 @@ export const userActor = (userId: string) => `user:${userId}`;
 
 export function checkedEmail(email: string): string {
   const address = email.trim().toLowerCase();
-  if (!isValidAddress(address) || address.length > 254) throw new PostageError('invalid_email', 'Enter an email address such as you@example.com.', 'email');
+  if (!isValidAddress(address) || address.length > 254)
+    throw new PostageError('invalid_email', 'Enter an email address such as you@example.com.', 'email');
   return address;
 }
 
@@ -44,7 +69,12 @@ export function checkedPassword(password: string, field = 'password'): string {
  * user's earlier links stop working only once the new one is queued, so asking again can never
  * leave a user without a working link.
  */
-async function mailWithToken(deps: AuthDeps, user: User, purpose: TokenPurpose, email: (token: string) => SystemEmail): Promise<void> {
+async function mailWithToken(
+  deps: AuthDeps,
+  user: User,
+  purpose: TokenPurpose,
+  email: (token: string) => SystemEmail,
+): Promise<void> {
   if (!(await deps.mayEmail(user.email))) return;
   const token = await issueUserToken(deps.db, user.id, purpose);
   try {
@@ -80,19 +110,31 @@ export async function completeSignUp(deps: AuthDeps, request: SignupRequest): Pr
   // An address with a sign-in (an invited person too), or with an account, is taken: its person hears of it.
   const owner = await userFor(deps.db, email);
   if (owner) {
-    await mailWithToken(deps, owner, 'password_reset', (reset) => alreadyRegisteredEmail(email, { signIn: deps.links.signIn(), reset: deps.links.resetPassword(reset) }));
+    await mailWithToken(deps, owner, 'password_reset', (reset) =>
+      alreadyRegisteredEmail(email, { signIn: deps.links.signIn(), reset: deps.links.resetPassword(reset) }),
+    );
     return;
   }
   const user = await deps.db.transaction(async (trx) => {
     // No subscription: the free BYOC plan (operators change plans; billing is out of scope).
-    const [account] = await trx('accounts').insert({ email, name, plan: null, is_verified: false }).onConflict('email').ignore().returning<{ id: string }[]>('id');
+    const [account] = await trx('accounts')
+      .insert({ email, name, plan: null, is_verified: false })
+      .onConflict('email')
+      .ignore()
+      .returning<{ id: string }[]>('id');
     if (!account) return undefined; // signed up a moment ago by a concurrent request
     const created = await insertUser(trx, { email, name, passwordHash });
     await trx('memberships').insert({ account_id: account.id, user_id: created.id, role: 'owner' });
-    await recordAudit(trx, { accountId: account.id, actor: userActor(created.id), action: 'account.signup', details: { email } });
+    await recordAudit(trx, {
+      accountId: account.id,
+      actor: userActor(created.id),
+      action: 'account.signup',
+      details: { email },
+    });
     return created;
   });
-  if (user) await mailWithToken(deps, user, 'verify_email', (token) => verificationEmail(email, deps.links.verifyEmail(token)));
+  if (user)
+    await mailWithToken(deps, user, 'verify_email', (token) => verificationEmail(email, deps.links.verifyEmail(token)));
 }
 
 /**
@@ -120,25 +162,36 @@ async function userFor(db: Db, email: string): Promise<User | undefined> {
  * still its member.
  */
 async function verifyOwnAccount(db: Db, user: User): Promise<void> {
-  const own = await db('accounts as a').join('memberships as m', 'm.account_id', 'a.id').where({ 'a.email': user.email, 'm.user_id': user.id }).first<{ id: string } | undefined>('a.id');
+  const own = await db('accounts as a')
+    .join('memberships as m', 'm.account_id', 'a.id')
+    .where({ 'a.email': user.email, 'm.user_id': user.id })
+    .first<{ id: string } | undefined>('a.id');
   if (own) await updateAccount(db, own.id, { verified: true }, userActor(user.id));
 }
 
 /** A change to the person (their password) goes to the audit log of every account they belong to. */
 async function auditForPerson(db: Db | Knex.Transaction, userId: string, action: string): Promise<void> {
   const accounts = await db('memberships').where({ user_id: userId }).select<{ account_id: string }[]>('account_id');
-  for (const { account_id } of accounts) await recordAudit(db as Db, { accountId: account_id, actor: userActor(userId), action });
+  for (const { account_id } of accounts)
+    await recordAudit(db as Db, { accountId: account_id, actor: userActor(userId), action });
 }
 
 /** Sends a new verification link to a signed-in user whose address is not verified yet. */
 export async function resendVerification(deps: AuthDeps, user: User): Promise<void> {
-  await mailWithToken(deps, user, 'verify_email', (token) => verificationEmail(user.email, deps.links.verifyEmail(token)));
+  await mailWithToken(deps, user, 'verify_email', (token) =>
+    verificationEmail(user.email, deps.links.verifyEmail(token)),
+  );
 }
 
 export async function verifyEmail(db: Db, token: string): Promise<User> {
   const userId = await redeemUserToken(db, token, 'verify_email');
   const user = userId ? await getUser(db, userId) : undefined;
-  if (!user) throw new PostageError('invalid_token', 'This link is invalid, used or expired; sign in to get a new one.', 'token');
+  if (!user)
+    throw new PostageError(
+      'invalid_token',
+      'This link is invalid, used or expired; sign in to get a new one.',
+      'token',
+    );
   await verifyOwnAccount(db, user);
   return user;
 }
@@ -158,7 +211,10 @@ export function passwordResetAddress(input: { email: string }): string {
 /** After the answer (so its time says nothing about the address): a reset link, if the address has an account and its allowance. */
 export async function requestPasswordReset(deps: AuthDeps, email: string): Promise<void> {
   const user = await userFor(deps.db, email);
-  if (user) await mailWithToken(deps, user, 'password_reset', (token) => passwordResetEmail(email, deps.links.resetPassword(token)));
+  if (user)
+    await mailWithToken(deps, user, 'password_reset', (token) =>
+      passwordResetEmail(email, deps.links.resetPassword(token)),
+    );
 }
 
 const INVALID_RESET_LINK = 'This link is invalid, used or expired; ask for a new one.';
@@ -170,7 +226,8 @@ const INVALID_RESET_LINK = 'This link is invalid, used or expired; ask for a new
  */
 export async function confirmPasswordReset(db: Db, input: { token: string; password: string }): Promise<User> {
   checkedPassword(input.password);
-  if (!(await userTokenIsUsable(db, input.token, 'password_reset'))) throw new PostageError('invalid_token', INVALID_RESET_LINK, 'token');
+  if (!(await userTokenIsUsable(db, input.token, 'password_reset')))
+    throw new PostageError('invalid_token', INVALID_RESET_LINK, 'token');
   const passwordHash = await hashPassword(input.password);
   const user = await db.transaction(async (trx) => {
     const userId = await redeemUserToken(trx, input.token, 'password_reset');
@@ -186,7 +243,11 @@ export async function confirmPasswordReset(db: Db, input: { token: string; passw
 }
 
 /** Changes the password of a signed-in user and ends all their sessions (the caller starts a new one). */
-export async function changePassword(db: Db, user: User, input: { currentPassword: string; newPassword: string }): Promise<void> {
+export async function changePassword(
+  db: Db,
+  user: User,
+  input: { currentPassword: string; newPassword: string },
+): Promise<void> {
   checkedPassword(input.newPassword, 'new_password');
   if (!(await passwordMatches(await getUserPasswordHash(db, user.id), input.currentPassword))) {
     throw new PostageError('invalid_password', 'The current password is not correct.', 'current_password');

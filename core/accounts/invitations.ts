@@ -9,7 +9,16 @@ import type { Knex } from 'knex';
 import { getAccount } from './accounts';
 import { invitationEmail, type AuthLinks } from './authEmails';
 import { checkedEmail, checkedPassword, type SystemMailer } from './customerAuth';
-import { checkedGrantableRole, checkMayGrant, lockTeam, lockTeamActing, MEMBER_LIMIT, membershipRole, seatsTaken, type ActingMember } from './members';
+import {
+  checkedGrantableRole,
+  checkMayGrant,
+  lockTeam,
+  lockTeamActing,
+  MEMBER_LIMIT,
+  membershipRole,
+  seatsTaken,
+  type ActingMember,
+} from './members';
 import { hashPassword } from './passwords';
 import { mayStillGrant, TEAM_ADMIN_ROLE, type GrantableRole, type Role } from './roles';
 import { findUserByEmail, getUser, insertUser, type User } from './users';
@@ -63,13 +72,20 @@ function openInvitations(db: Db | Knex.Transaction, now: Date) {
  * account must have a verified address, the role may not be above the inviter's, the address may
  * not be a member already, and members plus open invitations stay within MEMBER_LIMIT.
  */
-export async function inviteMember(deps: InvitationDeps, accountId: string, actingAsked: ActingMember, input: { email: string; role: string }, now = new Date()): Promise<Invitation> {
+export async function inviteMember(
+  deps: InvitationDeps,
+  accountId: string,
+  actingAsked: ActingMember,
+  input: { email: string; role: string },
+  now = new Date(),
+): Promise<Invitation> {
   const email = checkedEmail(input.email);
   const role = checkedGrantableRole(input.role);
   checkMayGrant(actingAsked, role);
   const account = await getAccount(deps.db, accountId);
   if (!account) throw new PostageError('account_not_found', accountId);
-  if (!account.isVerified) throw new PostageError('account_not_verified', "Verify the account's email address before inviting anyone.");
+  if (!account.isVerified)
+    throw new PostageError('account_not_verified', "Verify the account's email address before inviting anyone.");
   const token = randomToken(32);
   const invitation = await deps.db.transaction(async (trx) => {
     // One team change at a time per account: the member limit and the open-invitation index hold
@@ -77,10 +93,17 @@ export async function inviteMember(deps: InvitationDeps, accountId: string, acti
     const acting = await lockTeamActing(trx, accountId, actingAsked, TEAM_ADMIN_ROLE);
     checkMayGrant(acting, role);
     const existing = await findUserByEmail(trx, email);
-    if (existing && (await membershipRole(trx, accountId, existing.id))) throw new PostageError('already_member', `${email} is already a member of this account`);
-    const replaced = await openInvitations(trx, now).where({ account_id: accountId, email }).update({ revoked_at: now }).returning('id');
+    if (existing && (await membershipRole(trx, accountId, existing.id)))
+      throw new PostageError('already_member', `${email} is already a member of this account`);
+    const replaced = await openInvitations(trx, now)
+      .where({ account_id: accountId, email })
+      .update({ revoked_at: now })
+      .returning('id');
     if (replaced.length === 0 && (await seatsTaken(trx, accountId)) >= MEMBER_LIMIT) {
-      throw new PostageError('too_many_invitations', `An account has at most ${MEMBER_LIMIT} members and open invitations together.`);
+      throw new PostageError(
+        'too_many_invitations',
+        `An account has at most ${MEMBER_LIMIT} members and open invitations together.`,
+      );
     }
     const [row] = await trx<InvitationRow>('invitations')
       .insert({
@@ -94,7 +117,12 @@ export async function inviteMember(deps: InvitationDeps, accountId: string, acti
         expires_at: new Date(now.getTime() + INVITATION_LIFETIME_HOURS * 3_600_000),
       } as Partial<InvitationRow>)
       .returning('*');
-    await recordAudit(trx, { accountId, actor: acting.actor, action: 'member.invite', details: { invitation_id: row!.id, email, role } });
+    await recordAudit(trx, {
+      accountId,
+      actor: acting.actor,
+      action: 'member.invite',
+      details: { invitation_id: row!.id, email, role },
+    });
     return row!;
   });
   const inviter = await getUser(deps.db, actingAsked.userId);
@@ -143,13 +171,34 @@ export async function listInvitations(db: Db, accountId: string, now = new Date(
   return rows.map(toInvitation);
 }
 
-export async function revokeInvitation(db: Db, accountId: string, id: string, actor: string, now = new Date()): Promise<void> {
-  const [row] = isUuid(id) ? await openInvitations(db, now).where({ account_id: accountId, id }).update({ revoked_at: now }).returning<{ email: string }[]>('email') : [];
+export async function revokeInvitation(
+  db: Db,
+  accountId: string,
+  id: string,
+  actor: string,
+  now = new Date(),
+): Promise<void> {
+  const [row] = isUuid(id)
+    ? await openInvitations(db, now)
+        .where({ account_id: accountId, id })
+        .update({ revoked_at: now })
+        .returning<{ email: string }[]>('email')
+    : [];
   if (!row) throw new PostageError('invitation_not_found', `no open invitation ${id}`);
-  await recordAudit(db, { accountId, actor, action: 'member.invitation_revoke', details: { invitation_id: id, email: row.email } });
+  await recordAudit(db, {
+    accountId,
+    actor,
+    action: 'member.invitation_revoke',
+    details: { invitation_id: id, email: row.email },
+  });
 }
 
-async function openInvitationByToken(db: Db | Knex.Transaction, token: string, now: Date, lock = false): Promise<InvitationRow> {
+async function openInvitationByToken(
+  db: Db | Knex.Transaction,
+  token: string,
+  now: Date,
+  lock = false,
+): Promise<InvitationRow> {
   if (token.length === 0 || token.length > 200) throw invalidInvitation();
   const query = openInvitations(db, now).where({ token_hash: sha256(token) });
   const row = await (lock ? query.forUpdate() : query).first();
@@ -197,11 +246,15 @@ export async function acceptInvitation(
   const preview = await openInvitationByToken(db, input.token, now);
   const invited = await findUserByEmail(db, preview.email);
   if ((invited && signedInUserId !== invited.id) || (!invited && signedInUserId !== undefined)) {
-    throw new PostageError('invitation_wrong_user', `This invitation is for ${preview.email}: ${invited ? 'sign in as that address' : 'sign out, then open the link again'} to accept it.`);
+    throw new PostageError(
+      'invitation_wrong_user',
+      `This invitation is for ${preview.email}: ${invited ? 'sign in as that address' : 'sign out, then open the link again'} to accept it.`,
+    );
   }
   let passwordHash: string | undefined;
   if (!invited) {
-    if (input.password === undefined) throw new PostageError('invalid_password', 'Choose a password for your new sign-in.', 'password');
+    if (input.password === undefined)
+      throw new PostageError('invalid_password', 'Choose a password for your new sign-in.', 'password');
     passwordHash = await hashPassword(checkedPassword(input.password));
   }
   const name = (input.name ?? '').trim();
@@ -212,17 +265,34 @@ export async function acceptInvitation(
     // Only as good as its sender: still a member who may give this role (removal and demotion
     // revoke what they may no longer give; this holds for anything made before that rule).
     if (!row.invited_by || !mayStillGrant(await membershipRole(trx, row.account_id, row.invited_by), row.role)) {
-      throw new PostageError('invalid_token', 'This invitation is no longer valid: the member who sent it may no longer give this role. Ask for a new one.', 'token');
+      throw new PostageError(
+        'invalid_token',
+        'This invitation is no longer valid: the member who sent it may no longer give this role. Ask for a new one.',
+        'token',
+      );
     }
     // A user made for the address meanwhile (a sign-up) chose a password this request did not prove: sign in as them instead.
     if (!invited && (await findUserByEmail(trx, row.email)))
-      throw new PostageError('invitation_wrong_user', `This invitation is for ${row.email}, which now has a sign-in: sign in as that address to accept it.`);
+      throw new PostageError(
+        'invitation_wrong_user',
+        `This invitation is for ${row.email}, which now has a sign-in: sign in as that address to accept it.`,
+      );
     const user = invited ?? (await insertUser(trx, { email: row.email, name, passwordHash: passwordHash! }));
     await trx('invitations').where({ id: row.id }).update({ accepted_at: now });
     const current = await membershipRole(trx, row.account_id, user.id);
     if (current) return { user, accountId: row.account_id, role: current };
-    await trx('memberships').insert({ account_id: row.account_id, user_id: user.id, role: row.role, last_used_at: now });
-    await recordAudit(trx, { accountId: row.account_id, actor: `user:${user.id}`, action: 'member.join', details: { invitation_id: row.id, email: user.email, role: row.role } });
+    await trx('memberships').insert({
+      account_id: row.account_id,
+      user_id: user.id,
+      role: row.role,
+      last_used_at: now,
+    });
+    await recordAudit(trx, {
+      accountId: row.account_id,
+      actor: `user:${user.id}`,
+      action: 'member.join',
+      details: { invitation_id: row.id, email: user.email, role: row.role },
+    });
     return { user, accountId: row.account_id, role: row.role };
   });
 }

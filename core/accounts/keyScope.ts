@@ -37,8 +37,12 @@ export function scopeCovers(held: readonly string[], wanted: readonly string[]):
  * Whether a caller may create a key: both its permission and its domain scope
  * must be within the caller's. Returns why not, or null when it may.
  */
-export function keyOutsideCaller(caller: { permission: KeyPermission; domainScope: readonly string[] }, key: { permission: KeyPermission; domainScope: readonly string[] }): string | null {
-  if (!permissionCovers(caller.permission, key.permission)) return `A ${caller.permission} caller cannot create a ${key.permission} key.`;
+export function keyOutsideCaller(
+  caller: { permission: KeyPermission; domainScope: readonly string[] },
+  key: { permission: KeyPermission; domainScope: readonly string[] },
+): string | null {
+  if (!permissionCovers(caller.permission, key.permission))
+    return `A ${caller.permission} caller cannot create a ${key.permission} key.`;
   if (!scopeCovers(caller.domainScope, key.domainScope)) {
     return isScoped(key.domainScope)
       ? `This key is scoped to ${caller.domainScope.join(', ')}: it can create keys for those domains only.`

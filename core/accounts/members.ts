@@ -13,7 +13,17 @@ import type { Db } from '../platform/db';
 import { PostageError } from '../platform/errors';
 import { isUuid } from '../platform/ids';
 import { keyPrefix, type ApiKey } from './apiKeys';
-import { API_KEY_ROLE, GRANTABLE_ROLES, TEAM_ADMIN_ROLE, isRole, lesserRole, mayStillGrant, roleCovers, type GrantableRole, type Role } from './roles';
+import {
+  API_KEY_ROLE,
+  GRANTABLE_ROLES,
+  TEAM_ADMIN_ROLE,
+  isRole,
+  lesserRole,
+  mayStillGrant,
+  roleCovers,
+  type GrantableRole,
+  type Role,
+} from './roles';
 import { dropUserAccountSessions, findUserByEmail, insertUser, NO_PASSWORD } from './users';
 
 /** Members an account may have (invitations waiting included): a team, not a mailing list. */
@@ -43,8 +53,14 @@ export interface ActingMember {
 const memberNotFound = (id: string) => new PostageError('member_not_found', `no member ${id}`);
 
 /** The person's role in the account, or undefined when they are not a member (read on every request made with a session). */
-export async function membershipRole(db: Db | Knex.Transaction, accountId: string, userId: string): Promise<Role | undefined> {
-  const row = await db('memberships').where({ account_id: accountId, user_id: userId }).first<{ role: Role } | undefined>('role');
+export async function membershipRole(
+  db: Db | Knex.Transaction,
+  accountId: string,
+  userId: string,
+): Promise<Role | undefined> {
+  const row = await db('memberships')
+    .where({ account_id: accountId, user_id: userId })
+    .first<{ role: Role } | undefined>('role');
   return row?.role;
 }
 
@@ -69,19 +85,36 @@ export async function lockTeam(trx: Knex.Transaction, accountId: string): Promis
  * since the request was authenticated) and must still cover `needed`. An operator (no person) is
  * not a member and is not checked.
  */
-export async function lockTeamActing(trx: Knex.Transaction, accountId: string, acting: ActingMember, needed: Role): Promise<ActingMember> {
+export async function lockTeamActing(
+  trx: Knex.Transaction,
+  accountId: string,
+  acting: ActingMember,
+  needed: Role,
+): Promise<ActingMember> {
   await lockTeam(trx, accountId);
   if (!acting.userId) return acting;
   const role = await membershipRole(trx, accountId, acting.userId);
   if (!role) throw new PostageError('insufficient_role', 'you are no longer a member of this account');
-  if (!roleCovers(role, needed)) throw new PostageError('insufficient_role', `your role in this account is now ${role}; this needs the ${needed} role or above`);
+  if (!roleCovers(role, needed))
+    throw new PostageError(
+      'insufficient_role',
+      `your role in this account is now ${role}; this needs the ${needed} role or above`,
+    );
   return { ...acting, role };
 }
 
 /** Revokes the open invitations `userId` sent that `role` may not give (all of them when they are no longer a member: `role` undefined). */
-async function revokeInvitationsBeyond(trx: Knex.Transaction, accountId: string, userId: string, role: Role | undefined): Promise<void> {
+async function revokeInvitationsBeyond(
+  trx: Knex.Transaction,
+  accountId: string,
+  userId: string,
+  role: Role | undefined,
+): Promise<void> {
   const keep = GRANTABLE_ROLES.filter((invited) => mayStillGrant(role, invited));
-  const query = trx('invitations').where({ account_id: accountId, invited_by: userId }).whereNull('accepted_at').whereNull('revoked_at');
+  const query = trx('invitations')
+    .where({ account_id: accountId, invited_by: userId })
+    .whereNull('accepted_at')
+    .whereNull('revoked_at');
   if (keep.length > 0) query.whereNotIn('role', keep);
   await query.update({ revoked_at: trx.fn.now() });
 }
@@ -107,7 +140,13 @@ async function memberRows(db: Db | Knex.Transaction, accountId: string, userId?:
   if (userId !== undefined) query.andWhere('m.user_id', userId);
   const rows = await query
     .orderBy([{ column: 'm.created_at' }, { column: 'u.email' }])
-    .select<{ user_id: string; email: string; name: string; role: Role; created_at: Date }[]>('m.user_id', 'u.email', 'u.name', 'm.role', 'm.created_at');
+    .select<{ user_id: string; email: string; name: string; role: Role; created_at: Date }[]>(
+      'm.user_id',
+      'u.email',
+      'u.name',
+      'm.role',
+      'm.created_at',
+    );
   return rows.map((r) => ({ userId: r.user_id, email: r.email, name: r.name, role: r.role, joinedAt: r.created_at }));
 }
 
@@ -123,23 +162,42 @@ export async function getMember(db: Db | Knex.Transaction, accountId: string, us
 
 export function checkedGrantableRole(role: string): GrantableRole {
   if (!(GRANTABLE_ROLES as readonly string[]).includes(role)) {
-    throw new PostageError('invalid_role', `the role is one of ${GRANTABLE_ROLES.join(', ')} (ownership moves only by transfer)`, 'role');
+    throw new PostageError(
+      'invalid_role',
+      `the role is one of ${GRANTABLE_ROLES.join(', ')} (ownership moves only by transfer)`,
+      'role',
+    );
   }
   return role as GrantableRole;
 }
 
 /** Nobody gives a role above their own. */
 export function checkMayGrant(acting: ActingMember, role: Role): void {
-  if (!roleCovers(acting.role, role)) throw new PostageError('insufficient_role', `an ${acting.role} cannot give the ${role} role`);
+  if (!roleCovers(acting.role, role))
+    throw new PostageError('insufficient_role', `an ${acting.role} cannot give the ${role} role`);
 }
 
 /** The owner's role changes only by a transfer; nobody changes the role of someone above them. */
 function checkMayChange(acting: ActingMember, target: Member, what: string): void {
-  if (target.role === 'owner') throw new PostageError('ownership_transfer_required', `the owner cannot be ${what}: transfer ownership to another member first`);
-  if (!roleCovers(acting.role, target.role)) throw new PostageError('insufficient_role', `an ${acting.role} cannot change a member whose role is ${target.role}`);
+  if (target.role === 'owner')
+    throw new PostageError(
+      'ownership_transfer_required',
+      `the owner cannot be ${what}: transfer ownership to another member first`,
+    );
+  if (!roleCovers(acting.role, target.role))
+    throw new PostageError(
+      'insufficient_role',
+      `an ${acting.role} cannot change a member whose role is ${target.role}`,
+    );
 }
 
-export async function changeMemberRole(db: Db, accountId: string, actingAsked: ActingMember, userId: string, newRole: string): Promise<Member> {
+export async function changeMemberRole(
+  db: Db,
+  accountId: string,
+  actingAsked: ActingMember,
+  userId: string,
+  newRole: string,
+): Promise<Member> {
   const role = checkedGrantableRole(newRole);
   return db.transaction(async (trx) => {
     const acting = await lockTeamActing(trx, accountId, actingAsked, TEAM_ADMIN_ROLE);
@@ -155,7 +213,12 @@ export async function changeMemberRole(db: Db, accountId: string, actingAsked: A
       await dropUserAccountSessions(trx, userId, accountId);
       await revokeInvitationsBeyond(trx, accountId, userId, role);
     }
-    await recordAudit(trx, { accountId, actor: acting.actor, action: 'member.role_change', details: { user_id: userId, email: target.email, from: target.role, to: role } });
+    await recordAudit(trx, {
+      accountId,
+      actor: acting.actor,
+      action: 'member.role_change',
+      details: { user_id: userId, email: target.email, from: target.role, to: role },
+    });
     return { ...target, role };
   });
 }
@@ -165,9 +228,20 @@ export async function changeMemberRole(db: Db, accountId: string, actingAsked: A
  * API keys they made (directly or through a key of theirs) are revoked, unless `keepKeys` (then
  * the owner answers for them, and they act with the owner's role). Returns the revoked keys' prefixes.
  */
-export async function removeMember(db: Db, accountId: string, actingAsked: ActingMember, userId: string, keepKeys: boolean): Promise<{ member: Member; revokedKeys: string[] }> {
+export async function removeMember(
+  db: Db,
+  accountId: string,
+  actingAsked: ActingMember,
+  userId: string,
+  keepKeys: boolean,
+): Promise<{ member: Member; revokedKeys: string[] }> {
   return db.transaction(async (trx) => {
-    const acting = await lockTeamActing(trx, accountId, actingAsked, actingAsked.userId === userId ? 'viewer' : TEAM_ADMIN_ROLE);
+    const acting = await lockTeamActing(
+      trx,
+      accountId,
+      actingAsked,
+      actingAsked.userId === userId ? 'viewer' : TEAM_ADMIN_ROLE,
+    );
     const target = await getMember(trx, accountId, userId);
     checkMayChange(acting, target, 'removed');
     const revokedKeys = await dropMembership(trx, accountId, target, keepKeys);
@@ -175,26 +249,49 @@ export async function removeMember(db: Db, accountId: string, actingAsked: Actin
       accountId,
       actor: acting.actor,
       action: target.userId === acting.userId ? 'member.leave' : 'member.remove',
-      details: { user_id: userId, email: target.email, role: target.role, revoked_keys: revokedKeys, kept_keys: keepKeys },
+      details: {
+        user_id: userId,
+        email: target.email,
+        role: target.role,
+        revoked_keys: revokedKeys,
+        kept_keys: keepKeys,
+      },
     });
     return { member: target, revokedKeys };
   });
 }
 
 /** The member leaves; the owner must transfer ownership first. The keys they made are revoked. */
-export async function leaveAccount(db: Db, accountId: string, acting: ActingMember): Promise<{ member: Member; revokedKeys: string[] }> {
-  if (acting.role === 'owner') throw new PostageError('ownership_transfer_required', 'the owner cannot leave: transfer ownership to another member first');
+export async function leaveAccount(
+  db: Db,
+  accountId: string,
+  acting: ActingMember,
+): Promise<{ member: Member; revokedKeys: string[] }> {
+  if (acting.role === 'owner')
+    throw new PostageError(
+      'ownership_transfer_required',
+      'the owner cannot leave: transfer ownership to another member first',
+    );
   return removeMember(db, accountId, acting, acting.userId, false);
 }
 
-async function dropMembership(trx: Knex.Transaction, accountId: string, target: Member, keepKeys: boolean): Promise<string[]> {
+async function dropMembership(
+  trx: Knex.Transaction,
+  accountId: string,
+  target: Member,
+  keepKeys: boolean,
+): Promise<string[]> {
   await trx('memberships').where({ account_id: accountId, user_id: target.userId }).delete();
   await dropUserAccountSessions(trx, target.userId, accountId);
   await revokeInvitationsBeyond(trx, accountId, target.userId, undefined);
-  const theirKeys = trx('api_keys').where({ account_id: accountId, created_by_user: target.userId }).whereNull('revoked_at');
+  const theirKeys = trx('api_keys')
+    .where({ account_id: accountId, created_by_user: target.userId })
+    .whereNull('revoked_at');
   if (keepKeys) {
     // The account keeps them: its owner answers for them from now on (keyRole).
-    await theirKeys.update({ created_by_user: trx('memberships').where({ account_id: accountId, role: 'owner' }).select('user_id') });
+    await theirKeys.update({
+      created_by_user: trx('memberships').where({ account_id: accountId, role: 'owner' }).select('user_id'),
+    });
     return [];
   }
   const revoked = await theirKeys.update({ revoked_at: trx.fn.now() }).returning<{ lookup_id: string }[]>('lookup_id');
@@ -202,8 +299,14 @@ async function dropMembership(trx: Knex.Transaction, accountId: string, target: 
 }
 
 /** The owner hands the account to another member, and becomes an admin. */
-export async function transferOwnership(db: Db, accountId: string, actingAsked: ActingMember, userId: string): Promise<Member> {
-  if (actingAsked.role !== 'owner') throw new PostageError('insufficient_role', 'only the owner can transfer ownership');
+export async function transferOwnership(
+  db: Db,
+  accountId: string,
+  actingAsked: ActingMember,
+  userId: string,
+): Promise<Member> {
+  if (actingAsked.role !== 'owner')
+    throw new PostageError('insufficient_role', 'only the owner can transfer ownership');
   return db.transaction(async (trx) => {
     const acting = await lockTeamActing(trx, accountId, actingAsked, 'owner');
     const target = await getMember(trx, accountId, userId);
@@ -211,7 +314,12 @@ export async function transferOwnership(db: Db, accountId: string, actingAsked: 
     // Demote first: one owner at a time (memberships_one_owner).
     await trx('memberships').where({ account_id: accountId, user_id: acting.userId }).update({ role: 'admin' });
     await trx('memberships').where({ account_id: accountId, user_id: userId }).update({ role: 'owner' });
-    await recordAudit(trx, { accountId, actor: acting.actor, action: 'member.ownership_transfer', details: { user_id: userId, email: target.email, previous_owner: acting.userId } });
+    await recordAudit(trx, {
+      accountId,
+      actor: acting.actor,
+      action: 'member.ownership_transfer',
+      details: { user_id: userId, email: target.email, previous_owner: acting.userId },
+    });
     return { ...target, role: 'owner' };
   });
 }
@@ -219,7 +327,12 @@ export async function transferOwnership(db: Db, accountId: string, actingAsked: 
 /** Members and open invitations together, for MEMBER_LIMIT. */
 export async function seatsTaken(db: Db | Knex.Transaction, accountId: string): Promise<number> {
   const members = await db('memberships').where({ account_id: accountId }).count<{ n: string }[]>({ n: '*' });
-  const open = await db('invitations').where({ account_id: accountId }).whereNull('accepted_at').whereNull('revoked_at').andWhere('expires_at', '>', new Date()).count<{ n: string }[]>({ n: '*' });
+  const open = await db('invitations')
+    .where({ account_id: accountId })
+    .whereNull('accepted_at')
+    .whereNull('revoked_at')
+    .andWhere('expires_at', '>', new Date())
+    .count<{ n: string }[]>({ n: '*' });
   return Number(members[0]?.n ?? 0) + Number(open[0]?.n ?? 0);
 }
 
@@ -228,26 +341,50 @@ export async function seatsTaken(db: Db | Knex.Transaction, accountId: string): 
  * one without a password (they choose it with "forgot password"). The owner role only for an
  * account without an owner (an operator-made one).
  */
-export async function addMember(db: Db, accountId: string, input: { email: string; role: string }, actor: string): Promise<Member> {
-  if (!isRole(input.role)) throw new PostageError('invalid_role', 'the role is one of owner, admin, developer, viewer', 'role');
+export async function addMember(
+  db: Db,
+  accountId: string,
+  input: { email: string; role: string },
+  actor: string,
+): Promise<Member> {
+  if (!isRole(input.role))
+    throw new PostageError('invalid_role', 'the role is one of owner, admin, developer, viewer', 'role');
   const role = input.role;
   return db.transaction(async (trx) => {
     await lockTeam(trx, accountId);
-    const user = (await findUserByEmail(trx, input.email)) ?? (await insertUser(trx, { email: input.email, passwordHash: NO_PASSWORD }));
-    if (await membershipRole(trx, accountId, user.id)) throw new PostageError('already_member', `${user.email} is already a member of this account`);
+    const user =
+      (await findUserByEmail(trx, input.email)) ??
+      (await insertUser(trx, { email: input.email, passwordHash: NO_PASSWORD }));
+    if (await membershipRole(trx, accountId, user.id))
+      throw new PostageError('already_member', `${user.email} is already a member of this account`);
     if (role === 'owner' && (await trx('memberships').where({ account_id: accountId, role: 'owner' }).first())) {
-      throw new PostageError('ownership_transfer_required', 'the account already has an owner: add the person with another role, then transfer ownership');
+      throw new PostageError(
+        'ownership_transfer_required',
+        'the account already has an owner: add the person with another role, then transfer ownership',
+      );
     }
     await trx('memberships').insert({ account_id: accountId, user_id: user.id, role });
-    await recordAudit(trx, { accountId, actor, action: 'member.add', details: { user_id: user.id, email: user.email, role } });
+    await recordAudit(trx, {
+      accountId,
+      actor,
+      action: 'member.add',
+      details: { user_id: user.id, email: user.email, role },
+    });
     return getMember(trx, accountId, user.id);
   });
 }
 
 /** A new person who is at once a member (the demo seed and tests: a sign-in with a known password). */
-export async function insertMemberUser(db: Db, input: { accountId: string; email: string; name?: string; passwordHash: string; role?: Role }): Promise<Member> {
+export async function insertMemberUser(
+  db: Db,
+  input: { accountId: string; email: string; name?: string; passwordHash: string; role?: Role },
+): Promise<Member> {
   return db.transaction(async (trx) => {
-    const user = await insertUser(trx, { email: input.email, name: input.name ?? '', passwordHash: input.passwordHash });
+    const user = await insertUser(trx, {
+      email: input.email,
+      name: input.name ?? '',
+      passwordHash: input.passwordHash,
+    });
     await trx('memberships').insert({ account_id: input.accountId, user_id: user.id, role: input.role ?? 'owner' });
     return getMember(trx, input.accountId, user.id);
   });

@@ -18,7 +18,11 @@ export interface PlanRow {
   byoc_monthly_quota: number;
 }
 
-export const toPlan = (r: PlanRow): Plan => ({ name: r.name, sharedMonthlyQuota: r.shared_monthly_quota, byocMonthlyQuota: r.byoc_monthly_quota });
+export const toPlan = (r: PlanRow): Plan => ({
+  name: r.name,
+  sharedMonthlyQuota: r.shared_monthly_quota,
+  byocMonthlyQuota: r.byoc_monthly_quota,
+});
 
 export async function getPlan(db: Db, name: string | null): Promise<Plan | undefined> {
   const row = await db<PlanRow>('plans')
@@ -39,18 +43,30 @@ const PLAN_NAME = /^[a-z][a-z0-9_-]{0,31}$/;
 
 function quota(label: string, value: number | undefined): number | undefined {
   if (value === undefined) return undefined;
-  if (!Number.isSafeInteger(value) || value < 0) throw new PostageError('invalid_quota', `${label} must be a whole number of emails, 0 or more`);
+  if (!Number.isSafeInteger(value) || value < 0)
+    throw new PostageError('invalid_quota', `${label} must be a whole number of emails, 0 or more`);
   return value;
 }
 
 /** Creates or changes a plan's monthly allowances; 0 leaves that mode out of the plan. */
-export async function setPlan(db: Db, name: string, quotas: { sharedMonthly?: number; byocMonthly?: number }): Promise<Plan> {
+export async function setPlan(
+  db: Db,
+  name: string,
+  quotas: { sharedMonthly?: number; byocMonthly?: number },
+): Promise<Plan> {
   const planName = name.trim().toLowerCase();
-  if (!PLAN_NAME.test(planName)) throw new PostageError('invalid_plan', `${JSON.stringify(name)} is not a plan name (lower-case letters, digits, - and _)`);
+  if (!PLAN_NAME.test(planName))
+    throw new PostageError(
+      'invalid_plan',
+      `${JSON.stringify(name)} is not a plan name (lower-case letters, digits, - and _)`,
+    );
   const sharedMonthly = quota('--shared-monthly', quotas.sharedMonthly);
   const byocMonthly = quota('--byoc-monthly', quotas.byocMonthly);
   if (planName === FREE_PLAN && sharedMonthly) {
-    throw new PostageError('invalid_quota', 'the free plan cannot include shared sending: shared mode needs a Growth or Pro subscription');
+    throw new PostageError(
+      'invalid_quota',
+      'the free plan cannot include shared sending: shared mode needs a Growth or Pro subscription',
+    );
   }
   const patch: Partial<PlanRow> = {};
   if (sharedMonthly !== undefined) patch.shared_monthly_quota = sharedMonthly;

@@ -21,9 +21,17 @@ export async function isSuppressed(db: Db, accountId: string, address: string): 
   );
 }
 
-export async function suppressAddress(db: Db, input: { accountId: string; address: string; reason: SuppressionReason; sourceMessageId?: string }): Promise<boolean> {
+export async function suppressAddress(
+  db: Db,
+  input: { accountId: string; address: string; reason: SuppressionReason; sourceMessageId?: string },
+): Promise<boolean> {
   const inserted = await db('suppressions')
-    .insert({ account_id: input.accountId, address: suppressionKey(input.address), reason: input.reason, source_message_id: input.sourceMessageId ?? null })
+    .insert({
+      account_id: input.accountId,
+      address: suppressionKey(input.address),
+      reason: input.reason,
+      source_message_id: input.sourceMessageId ?? null,
+    })
     .onConflict(['account_id', 'address'])
     .ignore()
     .returning('address');
@@ -48,27 +56,52 @@ export async function listSuppressions(db: Db, accountId: string): Promise<Suppr
 }
 
 /** An operator adds an address by hand (reason `manual`); audited like every account change. */
-export async function suppressManually(db: Db, input: { accountId: string; address: string }, actor: string): Promise<{ added: boolean }> {
+export async function suppressManually(
+  db: Db,
+  input: { accountId: string; address: string },
+  actor: string,
+): Promise<{ added: boolean }> {
   const address = input.address.trim();
-  if (!isValidAddress(address)) throw new PostageError('invalid_address', `${JSON.stringify(input.address)} is not an email address`);
+  if (!isValidAddress(address))
+    throw new PostageError('invalid_address', `${JSON.stringify(input.address)} is not an email address`);
   return db.transaction(async (trx) => {
     const added = await suppressAddress(trx, { accountId: input.accountId, address, reason: 'manual' });
-    if (added) await recordAudit(trx, { accountId: input.accountId, actor, action: 'suppression.add', details: { address: suppressionKey(address) } });
+    if (added)
+      await recordAudit(trx, {
+        accountId: input.accountId,
+        actor,
+        action: 'suppression.add',
+        details: { address: suppressionKey(address) },
+      });
     return { added };
   });
 }
 
 /** Lifts a suppression (for example after the recipient fixed their mailbox); audited. */
-export async function unsuppress(db: Db, input: { accountId: string; address: string }, actor: string): Promise<{ removed: boolean }> {
+export async function unsuppress(
+  db: Db,
+  input: { accountId: string; address: string },
+  actor: string,
+): Promise<{ removed: boolean }> {
   return db.transaction(async (trx) => {
     const removed = await removeSuppression(trx, input.accountId, input.address.trim());
-    if (removed) await recordAudit(trx, { accountId: input.accountId, actor, action: 'suppression.remove', details: { address: suppressionKey(input.address.trim()) } });
+    if (removed)
+      await recordAudit(trx, {
+        accountId: input.accountId,
+        actor,
+        action: 'suppression.remove',
+        details: { address: suppressionKey(input.address.trim()) },
+      });
     return { removed };
   });
 }
 
 /** Newest first, optionally only addresses containing `search`, `limit` rows after `cursor`. */
-export async function suppressionPage(db: Db, accountId: string, opts: { search?: string; cursor?: string; limit: number }): Promise<{ rows: Suppression[]; nextCursor: string | null }> {
+export async function suppressionPage(
+  db: Db,
+  accountId: string,
+  opts: { search?: string; cursor?: string; limit: number },
+): Promise<{ rows: Suppression[]; nextCursor: string | null }> {
   const after = opts.cursor === undefined ? undefined : decodeCursor(opts.cursor, (key) => key.length > 0);
   const query = db('suppressions').where({ account_id: accountId });
   if (opts.search) query.andWhereILike('address', `%${escapeLike(opts.search.trim())}%`);
@@ -79,7 +112,12 @@ export async function suppressionPage(db: Db, accountId: string, opts: { search?
       { column: 'address', order: 'desc' },
     ])
     .limit(opts.limit + 1)
-    .select<{ address: string; reason: SuppressionReason; created_at: Date; cursor_at: string }[]>('address', 'reason', 'created_at', db.raw('created_at::text AS cursor_at'));
+    .select<{ address: string; reason: SuppressionReason; created_at: Date; cursor_at: string }[]>(
+      'address',
+      'reason',
+      'created_at',
+      db.raw('created_at::text AS cursor_at'),
+    );
   const last = rows[opts.limit - 1];
   return {
     rows: rows.slice(0, opts.limit).map((r) => ({ address: r.address, reason: r.reason, createdAt: r.created_at })),

@@ -38,9 +38,14 @@ export async function dailyUsage(db: Db, accountId: string, from: string, at = n
     .where({ account_id: accountId })
     .andWhere('day', '>=', from)
     .andWhere('day', '<=', utcDay(end))
-    .select<{ day: Date | string; mode: SendingMode; count: number }[]>(db.raw(`to_char(day, 'YYYY-MM-DD') AS day`), 'mode', 'count');
+    .select<{ day: Date | string; mode: SendingMode; count: number }[]>(
+      db.raw(`to_char(day, 'YYYY-MM-DD') AS day`),
+      'mode',
+      'count',
+    );
   const byDay = new Map<string, DailyUsage>();
-  for (let d = new Date(`${from}T00:00:00Z`); d <= end; d = new Date(d.getTime() + 86_400_000)) byDay.set(utcDay(d), { day: utcDay(d), byoc: 0, shared: 0 });
+  for (let d = new Date(`${from}T00:00:00Z`); d <= end; d = new Date(d.getTime() + 86_400_000))
+    byDay.set(utcDay(d), { day: utcDay(d), byoc: 0, shared: 0 });
   for (const row of rows) {
     const entry = byDay.get(String(row.day));
     if (entry) entry[row.mode] = row.count;

@@ -22,12 +22,20 @@ interface UserRow {
   created_at: Date;
 }
 
-export const toUser = (r: Pick<UserRow, 'id' | 'email' | 'name' | 'created_at'>): User => ({ id: r.id, email: r.email, name: r.name, createdAt: r.created_at });
+export const toUser = (r: Pick<UserRow, 'id' | 'email' | 'name' | 'created_at'>): User => ({
+  id: r.id,
+  email: r.email,
+  name: r.name,
+  createdAt: r.created_at,
+});
 
 /** Stored for a user who has not chosen a password yet: no password ever verifies against it. */
 export const NO_PASSWORD = '!';
 
-export async function insertUser(db: Db | Knex.Transaction, input: { email: string; name?: string; passwordHash: string }): Promise<User> {
+export async function insertUser(
+  db: Db | Knex.Transaction,
+  input: { email: string; name?: string; passwordHash: string },
+): Promise<User> {
   const [row] = await db<UserRow>('users')
     .insert({ email: input.email.trim().toLowerCase(), name: input.name ?? '', password_hash: input.passwordHash })
     .returning('*');
@@ -35,7 +43,10 @@ export async function insertUser(db: Db | Knex.Transaction, input: { email: stri
 }
 
 /** The user and the stored password hash (for sign-in only). */
-export async function findUserCredentials(db: Db, email: string): Promise<{ user: User; passwordHash: string } | undefined> {
+export async function findUserCredentials(
+  db: Db,
+  email: string,
+): Promise<{ user: User; passwordHash: string } | undefined> {
   const row = await db<UserRow>('users').where({ email: email.trim().toLowerCase() }).first();
   return row ? { user: toUser(row), passwordHash: row.password_hash } : undefined;
 }
@@ -57,11 +68,17 @@ export async function getUserPasswordHash(db: Db, id: string): Promise<string | 
 }
 
 export async function setUserPassword(db: Db | Knex.Transaction, id: string, passwordHash: string): Promise<void> {
-  await db('users').where({ id }).update({ password_hash: passwordHash, password_changed_at: db.fn.now(), updated_at: db.fn.now() });
+  await db('users')
+    .where({ id })
+    .update({ password_hash: passwordHash, password_changed_at: db.fn.now(), updated_at: db.fn.now() });
 }
 
 /** Ends the user's sessions acting on one account (removed from it, or given a lower role). */
-export async function dropUserAccountSessions(db: Db | Knex.Transaction, userId: string, accountId: string): Promise<number> {
+export async function dropUserAccountSessions(
+  db: Db | Knex.Transaction,
+  userId: string,
+  accountId: string,
+): Promise<number> {
   return db('sessions').where({ user_id: userId, account_id: accountId }).delete();
 }
 

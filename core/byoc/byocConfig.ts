@@ -57,7 +57,9 @@ export function isByocUsable(config: ByocConfig | undefined): boolean {
 
 /** The relay found the role unusable: the API answers 503 byoc_not_configured until revalidated. */
 export async function markByocUnusable(db: Db, accountId: string, reason: string): Promise<void> {
-  await db('byoc_configs').where({ account_id: accountId }).update({ unusable_reason: reason, unusable_at: db.fn.now(), updated_at: db.fn.now() });
+  await db('byoc_configs')
+    .where({ account_id: accountId })
+    .update({ unusable_reason: reason, unusable_at: db.fn.now(), updated_at: db.fn.now() });
 }
 
 /** 48 hexadecimal characters (192 bits) from a CSPRNG (`external_id` of `GET /api/byoc` in the API reference). */
@@ -70,16 +72,33 @@ export function newExternalId(): string {
  * the trust policy the customer pasted stays valid. A new role or region is unvalidated until
  * the next passing validation.
  */
-export async function saveByocConfig(db: Db, input: { accountId: string; roleArn: string; region: string }, actor: string): Promise<ByocConfig> {
+export async function saveByocConfig(
+  db: Db,
+  input: { accountId: string; roleArn: string; region: string },
+  actor: string,
+): Promise<ByocConfig> {
   return db.transaction(async (trx) => {
     const before = await trx<ByocConfigRow>('byoc_configs').where({ account_id: input.accountId }).forUpdate().first();
     let row: ByocConfigRow | undefined;
     if (!before) {
-      [row] = await trx<ByocConfigRow>('byoc_configs').insert({ account_id: input.accountId, role_arn: input.roleArn, region: input.region, external_id: newExternalId() }).returning('*');
+      [row] = await trx<ByocConfigRow>('byoc_configs')
+        .insert({
+          account_id: input.accountId,
+          role_arn: input.roleArn,
+          region: input.region,
+          external_id: newExternalId(),
+        })
+        .returning('*');
     } else if (before.role_arn !== input.roleArn || before.region !== input.region) {
       [row] = await trx('byoc_configs')
         .where({ account_id: input.accountId })
-        .update({ role_arn: input.roleArn, region: input.region, enabled: false, validated_at: null, updated_at: trx.fn.now() })
+        .update({
+          role_arn: input.roleArn,
+          region: input.region,
+          enabled: false,
+          validated_at: null,
+          updated_at: trx.fn.now(),
+        })
         .returning<ByocConfigRow[]>('*');
     } else row = before;
     if (row !== before) {
@@ -99,7 +118,12 @@ export async function saveByocConfig(db: Db, input: { accountId: string; roleArn
  * unusable mark); a failure that says the role cannot work disables it; a failure that may pass
  * on retry (propagation, an unreachable endpoint) leaves the current state alone.
  */
-export async function recordByocValidation(db: Db, accountId: string, result: { ok: boolean; code: string; message: string; definitive: boolean }, actor: string): Promise<ByocConfig> {
+export async function recordByocValidation(
+  db: Db,
+  accountId: string,
+  result: { ok: boolean; code: string; message: string; definitive: boolean },
+  actor: string,
+): Promise<ByocConfig> {
   return db.transaction(async (trx) => {
     const patch: Record<string, unknown> = result.ok
       ? { enabled: true, validated_at: trx.fn.now(), validation_error: null, unusable_reason: null, unusable_at: null }
@@ -108,7 +132,12 @@ export async function recordByocValidation(db: Db, accountId: string, result: { 
       .where({ account_id: accountId })
       .update({ ...patch, updated_at: trx.fn.now() })
       .returning<ByocConfigRow[]>('*');
-    await recordAudit(trx, { accountId, actor, action: 'byoc.validate', details: { ok: result.ok, code: result.code } });
+    await recordAudit(trx, {
+      accountId,
+      actor,
+      action: 'byoc.validate',
+      details: { ok: result.ok, code: result.code },
+    });
     return toConfig(row!);
   });
 }

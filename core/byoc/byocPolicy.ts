@@ -39,7 +39,10 @@ export function byocTrustPolicy(relayAccountId: string, externalId: string): Pol
 }
 
 export function byocPermissionsPolicy(): PolicyDocument {
-  return { Version: '2012-10-17', Statement: [{ Sid: 'PostageByoc', Effect: 'Allow', Action: [...BYOC_PERMISSIONS], Resource: '*' }] };
+  return {
+    Version: '2012-10-17',
+    Statement: [{ Sid: 'PostageByoc', Effect: 'Allow', Action: [...BYOC_PERMISSIONS], Resource: '*' }],
+  };
 }
 
 export function byocSetupSteps(relayAccountId: string, externalId: string): string[] {

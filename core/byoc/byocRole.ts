@@ -13,7 +13,8 @@ const ROLE_ARN = /^arn:aws(?:-cn|-us-gov)?:iam::(\d{12}):role\/(.+)$/;
 
 export function parseByocRoleArn(arn: string): { ok: true; awsAccountId: string } | { ok: false; reason: string } {
   const match = ROLE_ARN.exec(arn.trim());
-  if (!match) return { ok: false, reason: 'not an IAM role ARN (arn:aws:iam::<12-digit account>:role/Service-BYOC-Role)' };
+  if (!match)
+    return { ok: false, reason: 'not an IAM role ARN (arn:aws:iam::<12-digit account>:role/Service-BYOC-Role)' };
   if (match[2] !== BYOC_ROLE_NAME) return { ok: false, reason: `the role must be named exactly ${BYOC_ROLE_NAME}` };
   return { ok: true, awsAccountId: match[1]! };
 }
@@ -34,7 +35,11 @@ export function byocSessionName(accountId: string): string {
  * Throws the STS error as is (AccessDenied when the trust policy or ExternalId is wrong).
  * `abortSignal` ends the call earlier than the client's own deadline (an activity's attempt).
  */
-export async function assumeByocRole(sts: STSClient, input: { roleArn: string; externalId: string; sessionName: string }, opts: { abortSignal?: AbortSignal } = {}): Promise<ByocCredentials> {
+export async function assumeByocRole(
+  sts: STSClient,
+  input: { roleArn: string; externalId: string; sessionName: string },
+  opts: { abortSignal?: AbortSignal } = {},
+): Promise<ByocCredentials> {
   const parsed = parseByocRoleArn(input.roleArn);
   if (!parsed.ok) throw new Error(`refusing to assume ${input.roleArn}: ${parsed.reason}`);
   const result = await sts.send(
@@ -47,8 +52,14 @@ export async function assumeByocRole(sts: STSClient, input: { roleArn: string; e
     opts.abortSignal ? { abortSignal: opts.abortSignal } : {},
   );
   const c = result.Credentials;
-  if (!c?.AccessKeyId || !c.SecretAccessKey || !c.SessionToken || !c.Expiration) throw new Error('STS returned no credentials');
-  return { accessKeyId: c.AccessKeyId, secretAccessKey: c.SecretAccessKey, sessionToken: c.SessionToken, expiration: c.Expiration };
+  if (!c?.AccessKeyId || !c.SecretAccessKey || !c.SessionToken || !c.Expiration)
+    throw new Error('STS returned no credentials');
+  return {
+    accessKeyId: c.AccessKeyId,
+    secretAccessKey: c.SecretAccessKey,
+    sessionToken: c.SessionToken,
+    expiration: c.Expiration,
+  };
 }
 
 /**
@@ -58,7 +69,10 @@ export async function assumeByocRole(sts: STSClient, input: { roleArn: string; e
  * it refuses with AccessDenied. Any other failure (unreachable, throttled) is thrown: it proves
  * nothing.
  */
-export async function roleAssumableWith(sts: STSClient, input: { roleArn: string; externalId: string | undefined; sessionName: string }): Promise<boolean> {
+export async function roleAssumableWith(
+  sts: STSClient,
+  input: { roleArn: string; externalId: string | undefined; sessionName: string },
+): Promise<boolean> {
   const parsed = parseByocRoleArn(input.roleArn);
   if (!parsed.ok) throw new Error(`refusing to assume ${input.roleArn}: ${parsed.reason}`);
   try {

@@ -17,7 +17,8 @@ export interface ByocSetupResult {
 
 export async function requireByocConfig(db: Db, accountId: string): Promise<ByocConfig> {
   const config = await getByocConfig(db, accountId);
-  if (!config) throw new PostageError('byoc_not_configured', 'this account has no BYOC configuration yet (byoc configure)');
+  if (!config)
+    throw new PostageError('byoc_not_configured', 'this account has no BYOC configuration yet (byoc configure)');
   return config;
 }
 
@@ -27,18 +28,32 @@ async function validateAndRecord(db: Db, config: Config, byoc: ByocConfig, actor
 }
 
 /** Validate and save: the configuration is saved even when validation fails, so its ExternalId can go into the trust policy. */
-export async function configureByoc(db: Db, config: Config, input: { account: string; roleArn: string; region: string }, actor: string): Promise<ByocSetupResult> {
+export async function configureByoc(
+  db: Db,
+  config: Config,
+  input: { account: string; roleArn: string; region: string },
+  actor: string,
+): Promise<ByocSetupResult> {
   const account = await requireAccount(db, input.account);
   const roleArn = input.roleArn.trim();
   const parsed = parseByocRoleArn(roleArn);
   if (!parsed.ok) throw new PostageError('invalid_role_arn', `${JSON.stringify(input.roleArn)}: ${parsed.reason}`);
   const region = input.region.trim().toLowerCase();
-  if (!isSesRegion(region)) throw new PostageError('invalid_region', `${JSON.stringify(input.region)} is not an SES region; choose one of ${SES_REGIONS.join(', ')}`);
+  if (!isSesRegion(region))
+    throw new PostageError(
+      'invalid_region',
+      `${JSON.stringify(input.region)} is not an SES region; choose one of ${SES_REGIONS.join(', ')}`,
+    );
   const saved = await saveByocConfig(db, { accountId: account.id, roleArn, region }, actor);
   return validateAndRecord(db, config, saved, actor);
 }
 
-export async function revalidateByoc(db: Db, config: Config, accountIdOrEmail: string, actor: string): Promise<ByocSetupResult> {
+export async function revalidateByoc(
+  db: Db,
+  config: Config,
+  accountIdOrEmail: string,
+  actor: string,
+): Promise<ByocSetupResult> {
   const account = await requireAccount(db, accountIdOrEmail);
   return validateAndRecord(db, config, await requireByocConfig(db, account.id), actor);
 }
@@ -90,7 +105,8 @@ export function byocCloudFormationTemplate(config: Config, externalId: string): 
         Type: 'AWS::IAM::Role',
         Properties: {
           RoleName: policies.roleName,
-          Description: 'Assumed by Postage (15-minute sessions) to send email and manage domain identities in Amazon SES.',
+          Description:
+            'Assumed by Postage (15-minute sessions) to send email and manage domain identities in Amazon SES.',
           MaxSessionDuration: 3600,
           AssumeRolePolicyDocument: policies.trustPolicy,
           Policies: [{ PolicyName: 'PostageByoc', PolicyDocument: policies.permissionsPolicy }],
@@ -98,7 +114,10 @@ export function byocCloudFormationTemplate(config: Config, externalId: string): 
       },
     },
     Outputs: {
-      RoleArn: { Description: 'Paste this role ARN into Postage (BYOC settings), then Validate.', Value: { 'Fn::GetAtt': ['ServiceBYOCRole', 'Arn'] } },
+      RoleArn: {
+        Description: 'Paste this role ARN into Postage (BYOC settings), then Validate.',
+        Value: { 'Fn::GetAtt': ['ServiceBYOCRole', 'Arn'] },
+      },
     },
   };
 }

@@ -47,28 +47,45 @@ export interface ByocValidationResult {
 const isAccessDenied = (e: AwsError) => /^AccessDenied/.test(e.name ?? '');
 // Credentials of a role session that SES does not recognise yet: IAM changes still propagating.
 const isUnrecognisedSession = (e: AwsError) =>
-  ['InvalidClientTokenId', 'UnrecognizedClientException', 'InvalidAccessKeyId'].includes(e.name ?? '') || /security token included in the request is invalid/i.test(e.message ?? '');
+  ['InvalidClientTokenId', 'UnrecognizedClientException', 'InvalidAccessKeyId'].includes(e.name ?? '') ||
+  /security token included in the request is invalid/i.test(e.message ?? '');
 const isUnsupported = (e: AwsError) => e.$metadata?.httpStatusCode === 404;
 
-export const VALIDATION_PASSED = 'BYOC is validated: the role can be assumed, sending is enabled and the account is out of the SES sandbox.';
+export const VALIDATION_PASSED =
+  'BYOC is validated: the role can be assumed, sending is enabled and the account is out of the SES sandbox.';
 
 export function notPropagated(): ByocValidationResult {
   return {
     ok: false,
     code: 'not_propagated',
     definitive: false,
-    message: 'The role changes have not propagated yet (propagation takes about 10 seconds): retry after about 15 seconds.',
+    message:
+      'The role changes have not propagated yet (propagation takes about 10 seconds): retry after about 15 seconds.',
   };
 }
 
 export function missingPermission(permission: 'get-send-quota' | 'get-account-sending-enabled'): ByocValidationResult {
-  return { ok: false, code: 'missing_permission', definitive: true, message: `Missing ${permission} permission (all 11 permissions are required).` };
+  return {
+    ok: false,
+    code: 'missing_permission',
+    definitive: true,
+    message: `Missing ${permission} permission (all 11 permissions are required).`,
+  };
 }
 
 /** What the SES account answered, judged in the order of the codes in docs/byoc.md, "Validation". */
-export function judgeSesAccount(account: { sendingEnabled: boolean; max24HourSend: number }, region: string): ByocValidationResult {
+export function judgeSesAccount(
+  account: { sendingEnabled: boolean; max24HourSend: number },
+  region: string,
+): ByocValidationResult {
   if (!account.sendingEnabled) {
-    return { ok: false, code: 'sending_disabled', definitive: true, account, message: `Sending is disabled on the account (SES, ${region}).` };
+    return {
+      ok: false,
+      code: 'sending_disabled',
+      definitive: true,
+      account,
+      message: `Sending is disabled on the account (SES, ${region}).`,
+    };
   }
   if (account.max24HourSend <= SANDBOX_MAX_DAILY_QUOTA) {
     return {
@@ -85,7 +102,12 @@ export function judgeSesAccount(account: { sendingEnabled: boolean; max24HourSen
 /** Classifies an SES failure that has no better answer. */
 export function sesFailure(err: AwsError): ByocValidationResult {
   if (isUnrecognisedSession(err)) return notPropagated();
-  return { ok: false, code: 'ses_unreachable', definitive: false, message: `Could not read the SES account: ${describeAwsError(err)}.` };
+  return {
+    ok: false,
+    code: 'ses_unreachable',
+    definitive: false,
+    message: `Could not read the SES account: ${describeAwsError(err)}.`,
+  };
 }
 
 async function readWithV1(config: Config, region: string, credentials: ByocCredentials): Promise<ByocValidationResult> {
@@ -100,7 +122,9 @@ async function readWithV1(config: Config, region: string, credentials: ByocCrede
   try {
     sendingEnabled = (await ses.send(new GetAccountSendingEnabledCommand({}))).Enabled ?? false;
   } catch (err) {
-    return isAccessDenied(err as AwsError) ? missingPermission('get-account-sending-enabled') : sesFailure(err as AwsError);
+    return isAccessDenied(err as AwsError)
+      ? missingPermission('get-account-sending-enabled')
+      : sesFailure(err as AwsError);
   }
   return judgeSesAccount({ sendingEnabled, max24HourSend }, region);
 }
@@ -109,7 +133,10 @@ async function readWithV1(config: Config, region: string, credentials: ByocCrede
  * Undefined when STS refuses the role both with a wrong ExternalId and with none; otherwise the
  * failure to report. A probe that STS could not answer proves nothing and may pass on retry.
  */
-async function externalIdProblem(sts: STSClient, byoc: Pick<ByocConfig, 'accountId' | 'roleArn' | 'externalId'>): Promise<ByocValidationResult | undefined> {
+async function externalIdProblem(
+  sts: STSClient,
+  byoc: Pick<ByocConfig, 'accountId' | 'roleArn' | 'externalId'>,
+): Promise<ByocValidationResult | undefined> {
   const sessionName = `${byocSessionName(byoc.accountId)}-check`;
   let wrongId: string;
   do wrongId = newExternalId();
@@ -130,7 +157,12 @@ async function externalIdProblem(sts: STSClient, byoc: Pick<ByocConfig, 'account
     };
   }
   if (!withWrongId && !withNone) return undefined;
-  const how = withWrongId && withNone ? 'with a wrong ExternalId and with none' : withWrongId ? 'with a wrong ExternalId' : 'without any ExternalId';
+  const how =
+    withWrongId && withNone
+      ? 'with a wrong ExternalId and with none'
+      : withWrongId
+        ? 'with a wrong ExternalId'
+        : 'without any ExternalId';
   return {
     ok: false,
     code: 'external_id_not_required',
@@ -142,14 +174,27 @@ async function externalIdProblem(sts: STSClient, byoc: Pick<ByocConfig, 'account
   };
 }
 
-export async function validateByocRole(config: Config, byoc: Pick<ByocConfig, 'accountId' | 'roleArn' | 'region' | 'externalId'>): Promise<ByocValidationResult> {
+export async function validateByocRole(
+  config: Config,
+  byoc: Pick<ByocConfig, 'accountId' | 'roleArn' | 'region' | 'externalId'>,
+): Promise<ByocValidationResult> {
   const sts = stsClient(config);
   let credentials: ByocCredentials;
   try {
-    credentials = await assumeByocRole(sts, { roleArn: byoc.roleArn, externalId: byoc.externalId, sessionName: byocSessionName(byoc.accountId) });
+    credentials = await assumeByocRole(sts, {
+      roleArn: byoc.roleArn,
+      externalId: byoc.externalId,
+      sessionName: byocSessionName(byoc.accountId),
+    });
   } catch (err) {
     const e = err as AwsError;
-    if (!isAccessDenied(e)) return { ok: false, code: 'assume_role_failed', definitive: false, message: `Could not assume role ${byoc.roleArn}: ${describeAwsError(e)}.` };
+    if (!isAccessDenied(e))
+      return {
+        ok: false,
+        code: 'assume_role_failed',
+        definitive: false,
+        message: `Could not assume role ${byoc.roleArn}: ${describeAwsError(e)}.`,
+      };
     return {
       ok: false,
       code: 'assume_role_failed',
@@ -163,7 +208,10 @@ export async function validateByocRole(config: Config, byoc: Pick<ByocConfig, 'a
 
   try {
     const account = await byocSesManagementClient(config, byoc.region, credentials).send(new GetAccountCommand({}));
-    return judgeSesAccount({ sendingEnabled: account.SendingEnabled ?? false, max24HourSend: account.SendQuota?.Max24HourSend ?? 0 }, byoc.region);
+    return judgeSesAccount(
+      { sendingEnabled: account.SendingEnabled ?? false, max24HourSend: account.SendQuota?.Max24HourSend ?? 0 },
+      byoc.region,
+    );
   } catch (err) {
     const e = err as AwsError;
     if (isAccessDenied(e) || isUnsupported(e)) return readWithV1(config, byoc.region, credentials);

@@ -20,7 +20,10 @@ async function orEmpty<T>(name: string, type: string, query: () => Promise<T[]>)
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code ?? '';
     if (NO_RECORD.has(code)) return [];
-    throw new PostageError('dns_lookup_failed', `could not look up the ${type} records of ${name} (${code || String(err)}); try again later`);
+    throw new PostageError(
+      'dns_lookup_failed',
+      `could not look up the ${type} records of ${name} (${code || String(err)}); try again later`,
+    );
   }
 }
 
@@ -32,6 +35,9 @@ export function createDnsLookup(servers: string[], opts: { timeoutMs?: number; t
   return {
     txt: (name) => orEmpty(name, 'TXT', async () => (await resolver.resolveTxt(name)).map((chunks) => chunks.join(''))),
     cname: (name) => orEmpty(name, 'CNAME', async () => (await resolver.resolveCname(name)).map(bare)),
-    mx: (name) => orEmpty(name, 'MX', async () => (await resolver.resolveMx(name)).map((r) => ({ exchange: bare(r.exchange), priority: r.priority }))),
+    mx: (name) =>
+      orEmpty(name, 'MX', async () =>
+        (await resolver.resolveMx(name)).map((r) => ({ exchange: bare(r.exchange), priority: r.priority })),
+      ),
   };
 }

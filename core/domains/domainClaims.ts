@@ -22,11 +22,25 @@ export async function purgeExpiredDomainClaims(db: Db, now: Date, config?: () =>
   for (;;) {
     const rows = await db.transaction(async (trx) => {
       const gone = await trx<DomainRow>('domains')
-        .whereIn('id', trx('domains').select('id').whereNull('ownership_verified_at').where('claim_expires_at', '<', now).limit(PURGE_BATCH).forUpdate().skipLocked())
+        .whereIn(
+          'id',
+          trx('domains')
+            .select('id')
+            .whereNull('ownership_verified_at')
+            .where('claim_expires_at', '<', now)
+            .limit(PURGE_BATCH)
+            .forUpdate()
+            .skipLocked(),
+        )
         .delete()
         .returning('*');
       for (const row of gone) {
-        await recordAudit(trx, { accountId: row.account_id, actor: 'system', action: 'domain.expired', details: { domain: row.name, mode: row.sending_mode } });
+        await recordAudit(trx, {
+          accountId: row.account_id,
+          actor: 'system',
+          action: 'domain.expired',
+          details: { domain: row.name, mode: row.sending_mode },
+        });
       }
       return gone.map(toDomain);
     });
@@ -41,6 +55,12 @@ async function releaseIdentities(db: Db, config: Config, domains: Domain[]): Pro
   for (const domain of domains) {
     // Best effort, as deleting a domain by hand: the row is gone; what SES kept goes in the audit.
     const warnings = await releaseSesIdentity(db, config, domain);
-    if (warnings.length > 0) await recordAudit(db, { accountId: domain.accountId, actor: 'system', action: 'domain.identity_not_released', details: { domain: domain.name, warnings } });
+    if (warnings.length > 0)
+      await recordAudit(db, {
+        accountId: domain.accountId,
+        actor: 'system',
+        action: 'domain.identity_not_released',
+        details: { domain: domain.name, warnings },
+      });
   }
 }

@@ -41,18 +41,47 @@ export const RECOMMENDED_SPF = `v=spf1 ${SPF_INCLUDE} ~all`;
 export const RECOMMENDED_DMARC = 'v=DMARC1; p=none;';
 
 /** Everything to publish for a domain, required records first. */
-export function domainDnsRecords(input: { name: string; ownershipToken: string; dkimTokens: string[]; mailFromDomain: string | null; region: string }): DnsRecord[] {
+export function domainDnsRecords(input: {
+  name: string;
+  ownershipToken: string;
+  dkimTokens: string[];
+  mailFromDomain: string | null;
+  region: string;
+}): DnsRecord[] {
   const records: DnsRecord[] = [
-    { purpose: 'ownership', type: 'TXT', name: ownershipRecordName(input.name), value: ownershipRecordValue(input.ownershipToken), required: true },
-    ...input.dkimTokens.map((t) => ({ purpose: 'dkim' as const, type: 'CNAME' as const, ...dkimRecord(input.name, t), required: true })),
+    {
+      purpose: 'ownership',
+      type: 'TXT',
+      name: ownershipRecordName(input.name),
+      value: ownershipRecordValue(input.ownershipToken),
+      required: true,
+    },
+    ...input.dkimTokens.map((t) => ({
+      purpose: 'dkim' as const,
+      type: 'CNAME' as const,
+      ...dkimRecord(input.name, t),
+      required: true,
+    })),
   ];
   if (input.mailFromDomain) {
     records.push(
-      { purpose: 'mail_from', type: 'MX', name: input.mailFromDomain, value: `10 ${mailFromMxValue(input.region)}`, required: false },
+      {
+        purpose: 'mail_from',
+        type: 'MX',
+        name: input.mailFromDomain,
+        value: `10 ${mailFromMxValue(input.region)}`,
+        required: false,
+      },
       { purpose: 'spf', type: 'TXT', name: input.mailFromDomain, value: RECOMMENDED_SPF, required: false },
     );
   }
-  records.push({ purpose: 'dmarc', type: 'TXT', name: `_dmarc.${input.name}`, value: RECOMMENDED_DMARC, required: false });
+  records.push({
+    purpose: 'dmarc',
+    type: 'TXT',
+    name: `_dmarc.${input.name}`,
+    value: RECOMMENDED_DMARC,
+    required: false,
+  });
   return records;
 }
 
@@ -62,11 +91,15 @@ const HOSTNAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]([a-
 /** A normalised domain name, or a PostageError saying what is wrong with it. */
 export function parseSendingDomain(input: string, mode: 'byoc' | 'shared'): string {
   const name = normaliseDomainName(input);
-  if (!HOSTNAME.test(name)) throw new PostageError('invalid_domain', `${JSON.stringify(input)} is not a domain name (for example example.com)`);
+  if (!HOSTNAME.test(name))
+    throw new PostageError('invalid_domain', `${JSON.stringify(input)} is not a domain name (for example example.com)`);
   // BYOC takes the root (registrable) domain; SES gets the MAIL FROM subdomain under it.
   const root = getDomain(name);
   if (mode === 'byoc' && root !== null && root !== name) {
-    throw new PostageError('invalid_domain', `BYOC takes the root domain, not a subdomain: use ${root} (mail goes out with MAIL FROM ${mailFromDomainOf(root)})`);
+    throw new PostageError(
+      'invalid_domain',
+      `BYOC takes the root domain, not a subdomain: use ${root} (mail goes out with MAIL FROM ${mailFromDomainOf(root)})`,
+    );
   }
   return name;
 }

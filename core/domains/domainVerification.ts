@@ -25,7 +25,10 @@ export interface DomainVerification {
   canSend: boolean;
 }
 
-export async function checkOwnership(dns: DnsLookup, domain: Pick<Domain, 'name' | 'ownershipToken'>): Promise<RecordCheck> {
+export async function checkOwnership(
+  dns: DnsLookup,
+  domain: Pick<Domain, 'name' | 'ownershipToken'>,
+): Promise<RecordCheck> {
   const name = ownershipRecordName(domain.name);
   const expected = ownershipRecordValue(domain.ownershipToken);
   const found = await dns.txt(name);
@@ -42,15 +45,29 @@ export async function checkDkim(dns: DnsLookup, domain: Pick<Domain, 'name' | 'd
   );
 }
 
-export async function checkAdvisory(dns: DnsLookup, domain: Pick<Domain, 'name' | 'mailFromDomain'>, region: string): Promise<DomainVerification['advisory']> {
+export async function checkAdvisory(
+  dns: DnsLookup,
+  domain: Pick<Domain, 'name' | 'mailFromDomain'>,
+  region: string,
+): Promise<DomainVerification['advisory']> {
   const spfName = domain.mailFromDomain ?? domain.name;
   const dmarcName = `_dmarc.${domain.name}`;
   const mxExpected = mailFromMxValue(region);
-  const [spfFound, dmarcFound, mxFound] = await Promise.all([dns.txt(spfName), dns.txt(dmarcName), domain.mailFromDomain ? dns.mx(domain.mailFromDomain) : Promise.resolve([])]);
+  const [spfFound, dmarcFound, mxFound] = await Promise.all([
+    dns.txt(spfName),
+    dns.txt(dmarcName),
+    domain.mailFromDomain ? dns.mx(domain.mailFromDomain) : Promise.resolve([]),
+  ]);
   const spfOk = spfFound.some((v) => /^v=spf1\s/i.test(v) && v.toLowerCase().split(/\s+/).includes(SPF_INCLUDE));
   return {
     spf: { type: 'TXT', name: spfName, expected: `v=spf1 ... ${SPF_INCLUDE} ...`, found: spfFound, ok: spfOk },
-    dmarc: { type: 'TXT', name: dmarcName, expected: 'v=DMARC1; ...', found: dmarcFound, ok: dmarcFound.some((v) => /^v=DMARC1\s*;/i.test(v.trim())) },
+    dmarc: {
+      type: 'TXT',
+      name: dmarcName,
+      expected: 'v=DMARC1; ...',
+      found: dmarcFound,
+      ok: dmarcFound.some((v) => /^v=DMARC1\s*;/i.test(v.trim())),
+    },
     mailFrom: {
       type: 'MX',
       name: domain.mailFromDomain ?? `(no MAIL FROM domain for ${domain.name})`,
@@ -67,15 +84,30 @@ export async function checkAdvisory(dns: DnsLookup, domain: Pick<Domain, 'name' 
  * account proved it first, `domain_unavailable`) and the SES identity is created, which issues the
  * DKIM records; DKIM is checked from then on (docs/domains.md, "Verify").
  */
-export async function verifyDomain(db: Db, config: Config, dns: DnsLookup, claim: Domain, actor: string): Promise<DomainVerification> {
+export async function verifyDomain(
+  db: Db,
+  config: Config,
+  dns: DnsLookup,
+  claim: Domain,
+  actor: string,
+): Promise<DomainVerification> {
   let domain = claim;
   // A released claim stays released: only its deletion is left.
   if (domain.releasedAt) await proveOwnership(db, domain.id, actor);
-  const [ownership, advisory] = await Promise.all([checkOwnership(dns, domain), checkAdvisory(dns, domain, await domainRegion(db, config, domain))]);
+  const [ownership, advisory] = await Promise.all([
+    checkOwnership(dns, domain),
+    checkAdvisory(dns, domain, await domainRegion(db, config, domain)),
+  ]);
   if (!domain.ownershipVerifiedAt && ownership.ok) domain = await proveOwnership(db, domain.id, actor);
-  if (domain.ownershipVerifiedAt && !(domain.sesIdentity && domain.dkimTokens.length === 3) && !domain.dkimVerifiedAt) domain = await ensureSesIdentity(db, config, domain);
+  if (domain.ownershipVerifiedAt && !(domain.sesIdentity && domain.dkimTokens.length === 3) && !domain.dkimVerifiedAt)
+    domain = await ensureSesIdentity(db, config, domain);
   const dkim = domain.ownershipVerifiedAt && domain.dkimTokens.length > 0 ? await checkDkim(dns, domain) : [];
   const dkimVerified = Boolean(domain.dkimVerifiedAt) || (dkim.length === 3 && dkim.every((c) => c.ok));
-  const updated = await recordDomainChecks(db, domain.id, { dkimVerified, spfOk: advisory.spf.ok, dmarcOk: advisory.dmarc.ok, mailFromOk: advisory.mailFrom.ok }, actor);
+  const updated = await recordDomainChecks(
+    db,
+    domain.id,
+    { dkimVerified, spfOk: advisory.spf.ok, dmarcOk: advisory.dmarc.ok, mailFromOk: advisory.mailFrom.ok },
+    actor,
+  );
   return { domain: updated, ownership, dkim, advisory, canSend: canSend(updated) };
 }

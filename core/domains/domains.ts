@@ -90,17 +90,30 @@ export function canSend(domain: Pick<Domain, 'ownershipVerifiedAt' | 'dkimVerifi
 export type DomainState = 'pending_ownership' | 'pending_dkim' | 'verified' | 'released';
 
 /** Where a claim stands, with what to do next in plain words (the API's `status_detail`, the CLI's state line). */
-export function domainState(domain: Pick<Domain, 'name' | 'ownershipVerifiedAt' | 'dkimVerifiedAt' | 'releasedAt' | 'claimExpiresAt' | 'dkimTokens'>): { state: DomainState; detail: string } {
+export function domainState(
+  domain: Pick<
+    Domain,
+    'name' | 'ownershipVerifiedAt' | 'dkimVerifiedAt' | 'releasedAt' | 'claimExpiresAt' | 'dkimTokens'
+  >,
+): { state: DomainState; detail: string } {
   if (domain.releasedAt) {
     return { state: 'released', detail: `Released: ${RELEASED_DETAIL}. This claim can never send; delete it.` };
   }
   if (!domain.ownershipVerifiedAt) {
-    const expiry = domain.claimExpiresAt ? ` Unless ownership is verified by ${new Date(domain.claimExpiresAt).toISOString()}, this claim is deleted.` : '';
-    return { state: 'pending_ownership', detail: `Publish the ownership TXT record, then verify. The three DKIM records are issued once ownership is verified.${expiry}` };
+    const expiry = domain.claimExpiresAt
+      ? ` Unless ownership is verified by ${new Date(domain.claimExpiresAt).toISOString()}, this claim is deleted.`
+      : '';
+    return {
+      state: 'pending_ownership',
+      detail: `Publish the ownership TXT record, then verify. The three DKIM records are issued once ownership is verified.${expiry}`,
+    };
   }
   if (!domain.dkimVerifiedAt) {
     return domain.dkimTokens.length === 0
-      ? { state: 'pending_dkim', detail: 'Ownership is verified, but the DKIM records could not be issued yet: verify again.' }
+      ? {
+          state: 'pending_dkim',
+          detail: 'Ownership is verified, but the DKIM records could not be issued yet: verify again.',
+        }
       : { state: 'pending_dkim', detail: 'Ownership is verified: publish the three DKIM CNAME records, then verify.' };
   }
   return { state: 'verified', detail: `Ownership and DKIM are verified: ${domain.name} can send.` };
@@ -140,8 +153,13 @@ export async function addDomain(
     if (input.pendingLimit !== undefined) {
       // The account row's lock makes the count and the insert one step: parallel adds cannot pass the cap together.
       await trx('accounts').where({ id: input.accountId }).forUpdate().first('id');
-      if (await trx('domains').where({ account_id: input.accountId, name }).first('id')) throw new PostageError('domain_exists', `${name} is already in this account`);
-      const [counted] = await trx('domains').where({ account_id: input.accountId }).whereNull('ownership_verified_at').whereNull('released_at').count<{ count: string }[]>('* as count');
+      if (await trx('domains').where({ account_id: input.accountId, name }).first('id'))
+        throw new PostageError('domain_exists', `${name} is already in this account`);
+      const [counted] = await trx('domains')
+        .where({ account_id: input.accountId })
+        .whereNull('ownership_verified_at')
+        .whereNull('released_at')
+        .count<{ count: string }[]>('* as count');
       if (Number(counted?.count ?? 0) >= input.pendingLimit) {
         throw new PostageError(
           'too_many_pending_domains',
@@ -156,15 +174,27 @@ export async function addDomain(
         sending_mode: input.mode,
         // Per claim (account and name): two accounts claiming one name publish different values.
         ownership_token: randomHex(16),
-        dkim_tokens: JSON.stringify(input.dkimTokens ?? [randomHex(16), randomHex(16), randomHex(16)]) as unknown as string[],
-        mail_from_domain: input.mailFromDomain !== undefined ? input.mailFromDomain : input.mode === 'byoc' ? mailFromDomainOf(name) : null,
+        dkim_tokens: JSON.stringify(
+          input.dkimTokens ?? [randomHex(16), randomHex(16), randomHex(16)],
+        ) as unknown as string[],
+        mail_from_domain:
+          input.mailFromDomain !== undefined
+            ? input.mailFromDomain
+            : input.mode === 'byoc'
+              ? mailFromDomainOf(name)
+              : null,
         claim_expires_at: trx.raw('now() + make_interval(secs => ?)', [expiryDays * 86_400]) as unknown as Date,
       })
       .onConflict(['account_id', 'name'])
       .ignore()
       .returning('*');
     if (!row) throw new PostageError('domain_exists', `${name} is already in this account`);
-    await recordAudit(trx, { accountId: input.accountId, actor, action: 'domain.add', details: { domain: name, mode: input.mode } });
+    await recordAudit(trx, {
+      accountId: input.accountId,
+      actor,
+      action: 'domain.add',
+      details: { domain: name, mode: input.mode },
+    });
     return toDomain(row);
   });
 }
@@ -201,7 +231,10 @@ export async function requireDomain(db: Db, name: string, accountId?: string): P
   if (accountId === undefined) {
     const claims = await claimsOfName(db, name);
     if (claims.length > 1) {
-      throw new PostageError('domain_ambiguous', `${claims.length} accounts claim ${normaliseDomainName(name)} and none has proven ownership: name the account (--account)`);
+      throw new PostageError(
+        'domain_ambiguous',
+        `${claims.length} accounts claim ${normaliseDomainName(name)} and none has proven ownership: name the account (--account)`,
+      );
     }
   }
   throw new PostageError('domain_not_found', `no domain ${normaliseDomainName(name)}`);
@@ -236,7 +269,12 @@ export async function markDkimVerified(db: Db, id: string, actor: string): Promi
       } as Partial<DomainRow>)
       .returning('*');
     if (!row) throw new PostageError('domain_not_found', `no domain ${id} with proven ownership`);
-    await recordAudit(trx, { accountId: row.account_id, actor, action: 'domain.mark_verified', details: { domain: row.name } });
+    await recordAudit(trx, {
+      accountId: row.account_id,
+      actor,
+      action: 'domain.mark_verified',
+      details: { domain: row.name },
+    });
     return toDomain(row);
   });
 }
@@ -259,14 +297,30 @@ export async function proveOwnership(db: Db, id: string, actor: string): Promise
       const claim = await trx<DomainRow>('domains').where({ id }).forUpdate().first();
       if (!claim) throw new PostageError('domain_not_found', `no domain ${id}`);
       if (claim.ownership_verified_at) return toDomain(claim);
-      if (claim.released_at) throw new PostageError('domain_unavailable', `${claim.name} cannot be verified in this account: ${RELEASED_DETAIL}. This claim is released and can never send; delete it`);
-      const winner = await trx<DomainRow>('domains').where({ name: claim.name }).whereNotNull('ownership_verified_at').first('id');
+      if (claim.released_at)
+        throw new PostageError(
+          'domain_unavailable',
+          `${claim.name} cannot be verified in this account: ${RELEASED_DETAIL}. This claim is released and can never send; delete it`,
+        );
+      const winner = await trx<DomainRow>('domains')
+        .where({ name: claim.name })
+        .whereNotNull('ownership_verified_at')
+        .first('id');
       if (winner) throw unavailable(claim.name);
       const [row] = await trx<DomainRow>('domains')
         .where({ id })
-        .update({ ownership_verified_at: trx.fn.now(), claim_expires_at: null, updated_at: trx.fn.now() } as unknown as Partial<DomainRow>)
+        .update({
+          ownership_verified_at: trx.fn.now(),
+          claim_expires_at: null,
+          updated_at: trx.fn.now(),
+        } as unknown as Partial<DomainRow>)
         .returning('*');
-      await recordAudit(trx, { accountId: claim.account_id, actor, action: 'domain.ownership_verified', details: { domain: claim.name } });
+      await recordAudit(trx, {
+        accountId: claim.account_id,
+        actor,
+        action: 'domain.ownership_verified',
+        details: { domain: claim.name },
+      });
       const released = await trx<DomainRow>('domains')
         .where({ name: claim.name })
         .whereNot({ id })
@@ -275,18 +329,29 @@ export async function proveOwnership(db: Db, id: string, actor: string): Promise
         .update({ released_at: trx.fn.now(), updated_at: trx.fn.now() } as unknown as Partial<DomainRow>)
         .returning(['account_id', 'name']);
       for (const r of released) {
-        await recordAudit(trx, { accountId: r.account_id, actor: 'system', action: 'domain.released', details: { domain: r.name, reason: RELEASED_DETAIL } });
+        await recordAudit(trx, {
+          accountId: r.account_id,
+          actor: 'system',
+          action: 'domain.released',
+          details: { domain: r.name, reason: RELEASED_DETAIL },
+        });
       }
       if (claim.sending_mode === 'shared') {
         // A shared identity is one per name in the shared SES account: from now on it is the
         // winner's, so an older claim (from before identities waited for proof) must not remove it.
-        await trx('domains').where({ name: claim.name, sending_mode: 'shared', ses_identity: true }).whereNot({ id }).update({ ses_identity: false });
+        await trx('domains')
+          .where({ name: claim.name, sending_mode: 'shared', ses_identity: true })
+          .whereNot({ id })
+          .update({ ses_identity: false });
       }
       return toDomain(row!);
     });
   } catch (err) {
     // Only reachable past the lock (a proof made by other means): the name was proven meanwhile.
-    if ((err as { code?: unknown }).code === '23505' && String((err as { constraint?: unknown }).constraint) === 'domains_proven_name_unique') {
+    if (
+      (err as { code?: unknown }).code === '23505' &&
+      String((err as { constraint?: unknown }).constraint) === 'domains_proven_name_unique'
+    ) {
       const claim = await db<DomainRow>('domains').where({ id }).first('name');
       throw unavailable(claim?.name ?? 'this domain');
     }
@@ -295,14 +360,21 @@ export async function proveOwnership(db: Db, id: string, actor: string): Promise
 }
 
 function unavailable(name: string): PostageError {
-  return new PostageError('domain_unavailable', `${name} cannot be verified in this account: the name is not available. If you control its DNS, contact support`);
+  return new PostageError(
+    'domain_unavailable',
+    `${name} cannot be verified in this account: the name is not available. If you control its DNS, contact support`,
+  );
 }
 
 /** Stores the DKIM tokens SES issued when it created the claim's identity. */
 export async function recordSesIdentity(db: Db, id: string, dkimTokens: string[]): Promise<Domain> {
   const [row] = await db<DomainRow>('domains')
     .where({ id })
-    .update({ dkim_tokens: JSON.stringify(dkimTokens), ses_identity: true, updated_at: db.fn.now() } as unknown as Partial<DomainRow>)
+    .update({
+      dkim_tokens: JSON.stringify(dkimTokens),
+      ses_identity: true,
+      updated_at: db.fn.now(),
+    } as unknown as Partial<DomainRow>)
     .returning('*');
   if (!row) throw new PostageError('domain_not_found', `no domain ${id}`);
   return toDomain(row);
@@ -321,7 +393,12 @@ export interface DomainCheckResults {
  * only moves forward"): a record that later disappears does not unverify the domain. Advisory
  * results are replaced.
  */
-export async function recordDomainChecks(db: Db, id: string, results: DomainCheckResults, actor: string): Promise<Domain> {
+export async function recordDomainChecks(
+  db: Db,
+  id: string,
+  results: DomainCheckResults,
+  actor: string,
+): Promise<Domain> {
   return db.transaction(async (trx) => {
     const before = await trx<DomainRow>('domains').where({ id }).forUpdate().first();
     if (!before) throw new PostageError('domain_not_found', `no domain ${id}`);
@@ -341,7 +418,12 @@ export async function recordDomainChecks(db: Db, id: string, results: DomainChec
     if (results.dkimVerified) patch.verified_by_operator = false;
     const [row] = await trx<DomainRow>('domains').where({ id }).update(patch).returning('*');
     for (const what of verified) {
-      await recordAudit(trx, { accountId: before.account_id, actor, action: `domain.${what}_verified`, details: { domain: before.name } });
+      await recordAudit(trx, {
+        accountId: before.account_id,
+        actor,
+        action: `domain.${what}_verified`,
+        details: { domain: before.name },
+      });
     }
     return toDomain(row!);
   });
@@ -351,6 +433,11 @@ export async function deleteDomainRow(db: Db, id: string, actor: string): Promis
   await db.transaction(async (trx) => {
     const [row] = await trx<DomainRow>('domains').where({ id }).delete().returning('*');
     if (!row) throw new PostageError('domain_not_found', `no domain ${id}`);
-    await recordAudit(trx, { accountId: row.account_id, actor, action: 'domain.delete', details: { domain: row.name, mode: row.sending_mode } });
+    await recordAudit(trx, {
+      accountId: row.account_id,
+      actor,
+      action: 'domain.delete',
+      details: { domain: row.name, mode: row.sending_mode },
+    });
   });
 }

@@ -52,7 +52,8 @@ export function parseMailbox(input: string): Mailbox | { error: MailboxError } {
 
 export type TestOutcome = 'delivered' | 'bounced' | 'complained';
 
-export type RecipientKind = { kind: 'test'; outcome: TestOutcome } | { kind: 'unknown_test' } | { kind: 'simulator' } | { kind: 'real' };
+export type RecipientKind =
+  { kind: 'test'; outcome: TestOutcome } | { kind: 'unknown_test' } | { kind: 'simulator' } | { kind: 'real' };
 
 // A Map, not an object literal: local parts are client input, and `constructor@` or
 // `toString@` must not find Object.prototype members.
@@ -67,7 +68,10 @@ const TEST_LOCAL_PARTS: ReadonlyMap<string, TestOutcome> = new Map([
 ]);
 
 /** Case-insensitive; a `+label` suffix on a test local part is ignored. */
-export function classifyRecipient(address: string, domains: { testDomain: string; simulatorDomain: string }): RecipientKind {
+export function classifyRecipient(
+  address: string,
+  domains: { testDomain: string; simulatorDomain: string },
+): RecipientKind {
   const domain = domainOf(address);
   if (domain === domains.simulatorDomain) return { kind: 'simulator' };
   if (domain !== domains.testDomain) return { kind: 'real' };

@@ -13,7 +13,8 @@ export type ProviderOutcome =
   | { type: 'failed'; at: string; reason: string };
 
 /** `scheduled`: accepted and counted, waiting for its time; `canceled`: a scheduled message called off before it went. */
-export type MessageStatus = 'scheduled' | 'canceled' | 'queued' | 'sent' | 'delivered' | 'bounced' | 'complained' | 'failed';
+export type MessageStatus =
+  'scheduled' | 'canceled' | 'queued' | 'sent' | 'delivered' | 'bounced' | 'complained' | 'failed';
 
 export type OutcomeEvent = 'email.delivered' | 'email.bounced' | 'email.complained' | 'email.failed';
 

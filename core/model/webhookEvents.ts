@@ -1,5 +1,11 @@
 // The webhook event types (docs/webhooks.md, "Events").
-export const WEBHOOK_EVENT_TYPES = ['email.sent', 'email.delivered', 'email.failed', 'email.bounced', 'email.complained'] as const;
+export const WEBHOOK_EVENT_TYPES = [
+  'email.sent',
+  'email.delivered',
+  'email.failed',
+  'email.bounced',
+  'email.complained',
+] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 export function isWebhookEventType(value: string): value is WebhookEventType {
@@ -23,6 +29,7 @@ export const FLAT_TEST_EVENT_TYPES: ReadonlyMap<string, WebhookEventType> = new 
 export function signedEventType(body: unknown): string | null {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return null;
   const outer = body as Record<string, unknown>;
-  if (outer.payload && typeof outer.payload === 'object') return typeof outer.event_type === 'string' && outer.event_type ? outer.event_type : null;
+  if (outer.payload && typeof outer.payload === 'object')
+    return typeof outer.event_type === 'string' && outer.event_type ? outer.event_type : null;
   return typeof outer.status === 'string' ? (FLAT_TEST_EVENT_TYPES.get(outer.status) ?? null) : null;
 }

@@ -30,13 +30,20 @@ function clientOptions(target: Target, requestTimeoutMs: number) {
     // Retries belong to the caller: SendEmail is not idempotent (a hidden SDK retry after a lost
     // answer could send twice), and the workflow or the operator decides when to try again.
     maxAttempts: 1,
-    requestHandler: { connectionTimeout: CONNECT_TIMEOUT_MS, requestTimeout: requestTimeoutMs, throwOnRequestTimeout: true },
+    requestHandler: {
+      connectionTimeout: CONNECT_TIMEOUT_MS,
+      requestTimeout: requestTimeoutMs,
+      throwOnRequestTimeout: true,
+    },
     ...(target.endpoint ? { endpoint: target.endpoint } : {}),
     ...(target.credentials ? { credentials: target.credentials } : {}),
   };
 }
 
-function staticCredentials(accessKeyId: string | undefined, secretAccessKey: string | undefined): AwsCredentials | undefined {
+function staticCredentials(
+  accessKeyId: string | undefined,
+  secretAccessKey: string | undefined,
+): AwsCredentials | undefined {
   return accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined;
 }
 
@@ -46,7 +53,11 @@ const sharedTarget = (config: Config): Target => ({
   credentials: staticCredentials(config.ses.accessKeyId, config.ses.secretAccessKey),
 });
 
-const byocTarget = (config: Config, region: string, credentials: AwsCredentials): Target => ({ region, endpoint: config.ses.byocEndpoint, credentials });
+const byocTarget = (config: Config, region: string, credentials: AwsCredentials): Target => ({
+  region,
+  endpoint: config.ses.byocEndpoint,
+  credentials,
+});
 
 /**
  * SES v2 of the shared account, for sending: the deadline is SES_SEND_TIMEOUT_MS. The send
@@ -79,6 +90,13 @@ export function byocSesManagementClient(config: Config, region: string, credenti
 /** STS with the relay's own credentials, for AssumeRole; activities cut its deadline to their attempt's. */
 export function stsClient(config: Config): STSClient {
   return new STSClient(
-    clientOptions({ region: config.sts.region, endpoint: config.sts.endpoint, credentials: staticCredentials(config.sts.accessKeyId, config.sts.secretAccessKey) }, AWS_CALL_TIMEOUT_MS),
+    clientOptions(
+      {
+        region: config.sts.region,
+        endpoint: config.sts.endpoint,
+        credentials: staticCredentials(config.sts.accessKeyId, config.sts.secretAccessKey),
+      },
+      AWS_CALL_TIMEOUT_MS,
+    ),
   );
 }

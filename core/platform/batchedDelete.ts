@@ -12,8 +12,15 @@ export const PURGE_BATCH_SIZE = 5000;
  * Deletes the rows of `table` that `where` selects, `batchSize` at a time (by `key`, the table's
  * primary key), until a batch comes back short; returns how many were deleted in all.
  */
-export async function deleteInBatches(db: Db, table: string, key: string, where: (query: Knex.QueryBuilder) => Knex.QueryBuilder, batchSize = PURGE_BATCH_SIZE): Promise<number> {
-  if (!Number.isInteger(batchSize) || batchSize < 1) throw new Error(`batch size must be a positive integer, not ${batchSize}`);
+export async function deleteInBatches(
+  db: Db,
+  table: string,
+  key: string,
+  where: (query: Knex.QueryBuilder) => Knex.QueryBuilder,
+  batchSize = PURGE_BATCH_SIZE,
+): Promise<number> {
+  if (!Number.isInteger(batchSize) || batchSize < 1)
+    throw new Error(`batch size must be a positive integer, not ${batchSize}`);
   let total = 0;
   for (;;) {
     const deleted = await db(table)

@@ -25,7 +25,8 @@ export function loadConfig(env?: Env): Config;
 /** The settings one process reads; reading another's throws, naming the table entry to fix. */
 export function loadConfig(process: ProcessName, env?: Env): Config;
 export function loadConfig(processOrEnv?: ProcessName | Env, env?: Env): Config {
-  const [processName, source] = typeof processOrEnv === 'string' ? [processOrEnv, env ?? process.env] : [undefined, processOrEnv ?? process.env];
+  const [processName, source] =
+    typeof processOrEnv === 'string' ? [processOrEnv, env ?? process.env] : [undefined, processOrEnv ?? process.env];
   try {
     const loaded = loadSettings(SETTINGS, source, processName);
     acrossSettings(loaded.values, loaded.has);
@@ -39,5 +40,6 @@ export function loadConfig(processOrEnv?: ProcessName | Env, env?: Env): Config 
 /** The rules between settings, for those this load read. */
 function acrossSettings(config: Config, has: (env: string) => boolean): void {
   // A Temporal Cloud API key means TLS, with the system's CAs unless TEMPORAL_TLS_CA names one.
-  if (has('TEMPORAL_API_KEY') && config.temporal.apiKey !== undefined) config.temporal.tls ??= { serverCa: undefined, clientCert: undefined, serverName: undefined };
+  if (has('TEMPORAL_API_KEY') && config.temporal.apiKey !== undefined)
+    config.temporal.tls ??= { serverCa: undefined, clientCert: undefined, serverName: undefined };
 }

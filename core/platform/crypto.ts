@@ -1,6 +1,14 @@
 // Small, explicit wrappers around node:crypto so every secret is handled one way.
 import { isStrictBase64 } from './strictBase64';
-import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createHmac,
+  hkdfSync,
+  randomBytes,
+  timingSafeEqual,
+} from 'node:crypto';
 
 export function randomHex(bytes: number): string {
   return randomBytes(bytes).toString('hex');
@@ -35,7 +43,11 @@ export function constantTimeEqual(a: Buffer, b: Buffer): boolean {
 
 /** The 32 key bytes of POSTAGE_SECRET_KEY, from 64 hex characters or strict base64; undefined when malformed. */
 export function decodeSecretKey(value: string): Buffer | undefined {
-  const bytes = /^[0-9a-fA-F]{64}$/.test(value) ? Buffer.from(value, 'hex') : isStrictBase64(value) ? Buffer.from(value, 'base64') : undefined;
+  const bytes = /^[0-9a-fA-F]{64}$/.test(value)
+    ? Buffer.from(value, 'hex')
+    : isStrictBase64(value)
+      ? Buffer.from(value, 'base64')
+      : undefined;
   return bytes?.length === 32 ? bytes : undefined;
 }
 

@@ -23,10 +23,19 @@ export interface DbTimeouts {
   idleInTransactionMs: number;
 }
 
-export const DEFAULT_DB_TIMEOUTS: DbTimeouts = { connectMs: 3_000, acquireMs: 3_000, statementMs: 15_000, lockMs: 5_000, idleInTransactionMs: 30_000 };
+export const DEFAULT_DB_TIMEOUTS: DbTimeouts = {
+  connectMs: 3_000,
+  acquireMs: 3_000,
+  statementMs: 15_000,
+  lockMs: 5_000,
+  idleInTransactionMs: 30_000,
+};
 
 /** `log` replaces knex's console logging (the CLI reports connection failures itself). */
-export function createDb(databaseUrl: string, opts: { min?: number; max?: number; timeouts?: DbTimeouts; log?: Knex.Logger } = {}): Db {
+export function createDb(
+  databaseUrl: string,
+  opts: { min?: number; max?: number; timeouts?: DbTimeouts; log?: Knex.Logger } = {},
+): Db {
   const t = opts.timeouts ?? DEFAULT_DB_TIMEOUTS;
   const connection: ClientConfig = {
     connectionString: databaseUrl,
@@ -57,7 +66,10 @@ export function createDb(databaseUrl: string, opts: { min?: number; max?: number
   return db;
 }
 
-const poolSettings = new WeakMap<Db, { connection: ClientConfig; opts: Parameters<typeof createDb>[1] & object; siblings: Map<number, Db> }>();
+const poolSettings = new WeakMap<
+  Db,
+  { connection: ClientConfig; opts: Parameters<typeof createDb>[1] & object; siblings: Map<number, Db> }
+>();
 
 /**
  * A pool on the same database whose statements stop after `statementMs` (server side), made once
@@ -91,10 +103,14 @@ export const MIGRATIONS_DIRECTORY = path.resolve(__dirname, '..', '..', 'migrati
  * migrated so far recorded the .ts names, and knex refuses to run when a recorded name is missing
  * from the directory.
  */
-export function migrationSource(directory = MIGRATIONS_DIRECTORY): Knex.MigrationSource<{ name: string; file: string }> {
+export function migrationSource(
+  directory = MIGRATIONS_DIRECTORY,
+): Knex.MigrationSource<{ name: string; file: string }> {
   return {
     async getMigrations() {
-      const files = (await fs.promises.readdir(directory)).filter((f) => /\.[jt]s$/.test(f) && !f.endsWith('.d.ts')).sort();
+      const files = (await fs.promises.readdir(directory))
+        .filter((f) => /\.[jt]s$/.test(f) && !f.endsWith('.d.ts'))
+        .sort();
       return files.map((f) => ({ name: `${f.slice(0, -3)}.ts`, file: path.join(directory, f) }));
     },
     getMigrationName: (m) => m.name,
@@ -123,7 +139,8 @@ export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
 export function rowFromJson<T>(json: Record<string, unknown> | null): T | undefined {
   if (!json) return undefined;
   const row: Record<string, unknown> = { ...json };
-  for (const [key, value] of Object.entries(row)) if (key.endsWith('_at') && typeof value === 'string') row[key] = new Date(value);
+  for (const [key, value] of Object.entries(row))
+    if (key.endsWith('_at') && typeof value === 'string') row[key] = new Date(value);
   return row as T;
 }
 

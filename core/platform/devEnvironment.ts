@@ -40,16 +40,28 @@ export function devServiceEnvFile(env: NodeJS.ProcessEnv = process.env): string 
 /** Written by `npm run dev` once the stack is up; readable by the owner only (it may hold keys). */
 export function writeDevServiceEnv(devDir: string, env: NodeJS.ProcessEnv): string {
   const file = path.join(devDir, 'service.env');
-  const lines = CLI_VARIABLES.filter((name) => env[name] !== undefined && env[name] !== '').map((name) => `${name}=${env[name]}`);
-  fs.writeFileSync(file, `# Written by npm run dev for postage-admin; regenerated on every start.\n${lines.join('\n')}\n`, { mode: 0o600 });
+  const lines = CLI_VARIABLES.filter((name) => env[name] !== undefined && env[name] !== '').map(
+    (name) => `${name}=${env[name]}`,
+  );
+  fs.writeFileSync(
+    file,
+    `# Written by npm run dev for postage-admin; regenerated on every start.\n${lines.join('\n')}\n`,
+    { mode: 0o600 },
+  );
   return file;
 }
 
 /** The environment the CLI runs with: its own, completed by the dev stack's when DATABASE_URL is unset. */
-export function cliEnvironment(env: NodeJS.ProcessEnv = process.env): { env: NodeJS.ProcessEnv; source: string | null } {
+export function cliEnvironment(env: NodeJS.ProcessEnv = process.env): {
+  env: NodeJS.ProcessEnv;
+  source: string | null;
+} {
   if (env.DATABASE_URL) return { env, source: null };
   const file = devServiceEnvFile(env);
   const dev = readEnvFile(file);
   if (Object.keys(dev).length === 0) return { env, source: null };
-  return { env: { ...dev, ...Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')) }, source: file };
+  return {
+    env: { ...dev, ...Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')) },
+    source: file,
+  };
 }

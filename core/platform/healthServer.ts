@@ -14,7 +14,8 @@ export async function startHealthServer(opts: {
   readiness: () => Promise<Readiness>;
   /** Names this process in a failed probe's answer. */ processName?: string;
 }): Promise<{ port: number; close(): Promise<void> }> {
-  const answer = (res: http.ServerResponse, status: number, body: unknown): void => void res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+  const answer = (res: http.ServerResponse, status: number, body: unknown): void =>
+    void res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
   const server = http.createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
     if (req.method !== 'GET') answer(res, 405, { success: false, error: 'method_not_allowed', detail: 'Use GET.' });
@@ -36,5 +37,8 @@ export async function startHealthServer(opts: {
     server.once('error', reject);
     server.listen(opts.port, opts.host, () => resolve());
   });
-  return { port: (server.address() as AddressInfo).port, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }

@@ -13,7 +13,8 @@ let armed: ReadonlySet<string> = new Set();
 export function armKillPoints(env: NodeJS.ProcessEnv = process.env): boolean {
   const raw = env[KILL_AT_ENV]?.trim();
   if (!raw) return false;
-  if (env.NODE_ENV === 'production') throw new ConfigError(`${KILL_AT_ENV} is a test switch and is refused when NODE_ENV=production`);
+  if (env.NODE_ENV === 'production')
+    throw new ConfigError(`${KILL_AT_ENV} is a test switch and is refused when NODE_ENV=production`);
   armed = new Set(raw.split(',').map((p) => p.trim()));
   return true;
 }

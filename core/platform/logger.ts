@@ -9,7 +9,17 @@ export function createLogger(level: string, name: string, destination?: Destinat
       name,
       level,
       redact: {
-        paths: ['req.headers["x-api-key"]', 'req.headers.authorization', 'apiKey', 'secret', 'signingSecret', 'body', 'recipient', 'to', 'subject'],
+        paths: [
+          'req.headers["x-api-key"]',
+          'req.headers.authorization',
+          'apiKey',
+          'secret',
+          'signingSecret',
+          'body',
+          'recipient',
+          'to',
+          'subject',
+        ],
         censor: '[redacted]',
       },
     },

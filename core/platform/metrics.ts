@@ -33,7 +33,12 @@ export function createApiMetrics() {
       labelNames: ['mode', 'kind'] as const,
       registers: [register],
     }),
-    sendRefusals: new Counter({ name: 'postage_send_refusals_total', help: 'Sends refused by a gate or after it, by error code', labelNames: ['code'] as const, registers: [register] }),
+    sendRefusals: new Counter({
+      name: 'postage_send_refusals_total',
+      help: 'Sends refused by a gate or after it, by error code',
+      labelNames: ['code'] as const,
+      registers: [register],
+    }),
     rateLimitFallbacks: new Counter({
       name: 'postage_rate_limit_memory_fallbacks_total',
       help: 'Rate-limit decisions taken in process memory because Redis failed or was too slow',
@@ -47,17 +52,40 @@ export function createWorkerMetrics() {
   const register = registry('worker');
   return {
     register,
-    outcomes: new Counter({ name: 'postage_outcomes_total', help: 'Outcomes recorded in the email log, by status', labelNames: ['status'] as const, registers: [register] }),
+    outcomes: new Counter({
+      name: 'postage_outcomes_total',
+      help: 'Outcomes recorded in the email log, by status',
+      labelNames: ['status'] as const,
+      registers: [register],
+    }),
     sesErrors: new Counter({
       name: 'postage_ses_errors_total',
       help: 'SES send errors by class (retry, message, account) and error name',
       labelNames: ['class', 'type'] as const,
       registers: [register],
     }),
-    webhookDeliveries: new Counter({ name: 'postage_webhook_deliveries_total', help: 'Webhook delivery attempts by result', labelNames: ['result'] as const, registers: [register] }),
-    webhookDuration: new Histogram({ name: 'postage_webhook_delivery_duration_seconds', help: 'Webhook delivery latency', buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 5], registers: [register] }),
-    suspensions: new Counter({ name: 'postage_account_suspensions_total', help: 'Accounts suspended by the reputation monitor', registers: [register] }),
-    relayedAcceptances: new Counter({ name: 'postage_accept_relayed_total', help: 'Accepted messages the outbox relay started (their API never confirmed the start)', registers: [register] }),
+    webhookDeliveries: new Counter({
+      name: 'postage_webhook_deliveries_total',
+      help: 'Webhook delivery attempts by result',
+      labelNames: ['result'] as const,
+      registers: [register],
+    }),
+    webhookDuration: new Histogram({
+      name: 'postage_webhook_delivery_duration_seconds',
+      help: 'Webhook delivery latency',
+      buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 5],
+      registers: [register],
+    }),
+    suspensions: new Counter({
+      name: 'postage_account_suspensions_total',
+      help: 'Accounts suspended by the reputation monitor',
+      registers: [register],
+    }),
+    relayedAcceptances: new Counter({
+      name: 'postage_accept_relayed_total',
+      help: 'Accepted messages the outbox relay started (their API never confirmed the start)',
+      registers: [register],
+    }),
     possibleDuplicates: new Counter({
       name: 'postage_possible_duplicate_sends_total',
       help: 'Messages sent to SES again after an earlier SES call whose answer was lost (the recipient may get two copies), by mode',
@@ -78,8 +106,17 @@ export function createSmtpMetrics() {
       labelNames: ['port'] as const,
       registers: [register],
     }),
-    openConnections: new Gauge({ name: 'postage_smtp_open_connections', help: 'SMTP connections open now', registers: [register] }),
-    authFailures: new Counter({ name: 'postage_smtp_auth_failures_total', help: 'Failed SMTP AUTH attempts, by reason', labelNames: ['reason'] as const, registers: [register] }),
+    openConnections: new Gauge({
+      name: 'postage_smtp_open_connections',
+      help: 'SMTP connections open now',
+      registers: [register],
+    }),
+    authFailures: new Counter({
+      name: 'postage_smtp_auth_failures_total',
+      help: 'Failed SMTP AUTH attempts, by reason',
+      labelNames: ['reason'] as const,
+      registers: [register],
+    }),
     accepted: new Counter({
       name: 'postage_smtp_messages_accepted_total',
       help: 'Messages (one per recipient) accepted over SMTP, by mode and recipient kind; replays of an idempotency key are counted as replayed',
@@ -129,7 +166,19 @@ export function watchSystemReputation(register: Registry, read: () => Promise<Sy
         this.set(r ? pick(r) : 0);
       },
     });
-  gauge('postage_system_account_sends', "Real shared sends of the system account (Postage's own emails) in the reputation window", (r) => r.sends);
-  gauge('postage_system_account_bounce_rate', 'Hard-bounce rate of the system account over the reputation window (0 to 1)', (r) => r.bounceRate);
-  gauge('postage_system_account_complaint_rate', 'Complaint rate of the system account over the reputation window (0 to 1)', (r) => r.complaintRate);
+  gauge(
+    'postage_system_account_sends',
+    "Real shared sends of the system account (Postage's own emails) in the reputation window",
+    (r) => r.sends,
+  );
+  gauge(
+    'postage_system_account_bounce_rate',
+    'Hard-bounce rate of the system account over the reputation window (0 to 1)',
+    (r) => r.bounceRate,
+  );
+  gauge(
+    'postage_system_account_complaint_rate',
+    'Complaint rate of the system account over the reputation window (0 to 1)',
+    (r) => r.complaintRate,
+  );
 }

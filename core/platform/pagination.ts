@@ -19,7 +19,13 @@ export function encodeCursor(at: string, key: string): string {
 export function decodeCursor(cursor: string, isKey: (key: string) => boolean = isUuid): { at: string; id: string } {
   try {
     const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as [unknown, unknown];
-    if (typeof at === 'string' && typeof id === 'string' && isKey(id) && !Number.isNaN(Date.parse(at.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00')))) return { at, id };
+    if (
+      typeof at === 'string' &&
+      typeof id === 'string' &&
+      isKey(id) &&
+      !Number.isNaN(Date.parse(at.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00')))
+    )
+      return { at, id };
   } catch {
     /* fall through */
   }

@@ -3,7 +3,12 @@
 import type Redis from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 
-export function redisLimiter(redis: Redis, keyPrefix: string, points: number, durationSeconds: number): RateLimiterRedis {
+export function redisLimiter(
+  redis: Redis,
+  keyPrefix: string,
+  points: number,
+  durationSeconds: number,
+): RateLimiterRedis {
   return new RateLimiterRedis({
     storeClient: redis,
     keyPrefix,

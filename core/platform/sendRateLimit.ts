@@ -33,7 +33,12 @@ export interface SendRateDecision {
 }
 
 /** `take(lookupId)` spends one point of the key's budget and says whether it was there. */
-export function sendRateLimiter(deps: { redis: Redis; limitPerMinute: number; logger: Logger; onMemoryFallback?: () => void }): { take(keyLookupId: string): Promise<SendRateDecision> } {
+export function sendRateLimiter(deps: {
+  redis: Redis;
+  limitPerMinute: number;
+  logger: Logger;
+  onMemoryFallback?: () => void;
+}): { take(keyLookupId: string): Promise<SendRateDecision> } {
   const points = deps.limitPerMinute;
   const limiter = new RateLimiterRedis({
     storeClient: deps.redis,
@@ -42,7 +47,9 @@ export function sendRateLimiter(deps: { redis: Redis; limitPerMinute: number; lo
     duration: WINDOW_SECONDS,
     // Fall back at once instead of waiting for ioredis to give up on a dead connection.
     rejectIfRedisNotReady: true,
-    insuranceLimiter: new MemoryFallback({ keyPrefix: KEY_PREFIX, points, duration: WINDOW_SECONDS }, () => deps.onMemoryFallback?.()),
+    insuranceLimiter: new MemoryFallback({ keyPrefix: KEY_PREFIX, points, duration: WINDOW_SECONDS }, () =>
+      deps.onMemoryFallback?.(),
+    ),
   });
   let degraded = false;
 
@@ -51,7 +58,11 @@ export function sendRateLimiter(deps: { redis: Redis; limitPerMinute: number; lo
       const redisReady = deps.redis.status === 'ready';
       if (redisReady === degraded) {
         degraded = !redisReady;
-        if (degraded) deps.logger.warn({ rateLimiter: 'memory' }, 'Redis unavailable: rate limits are kept per process until it returns');
+        if (degraded)
+          deps.logger.warn(
+            { rateLimiter: 'memory' },
+            'Redis unavailable: rate limits are kept per process until it returns',
+          );
         else deps.logger.info({ rateLimiter: 'redis' }, 'Redis available again: rate limits are shared');
       }
       try {
@@ -59,7 +70,12 @@ export function sendRateLimiter(deps: { redis: Redis; limitPerMinute: number; lo
         return { limited: false, points, remainingPoints: result.remainingPoints, msBeforeNext: result.msBeforeNext };
       } catch (rejection) {
         if (!(rejection instanceof RateLimiterRes)) throw rejection;
-        return { limited: true, points, remainingPoints: rejection.remainingPoints, msBeforeNext: rejection.msBeforeNext };
+        return {
+          limited: true,
+          points,
+          remainingPoints: rejection.remainingPoints,
+          msBeforeNext: rejection.msBeforeNext,
+        };
       }
     },
   };

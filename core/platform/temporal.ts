@@ -4,7 +4,11 @@ import { Client, Connection, type ConnectionOptions, type TLSConfig } from '@tem
 import type { Config } from './config';
 
 /** TLS and credentials as both the client (`Connection`) and the worker (`NativeConnection`) take them. */
-export function temporalConnectionOptions(config: Pick<Config, 'temporal'>): { address: string; tls?: TLSConfig; apiKey?: string } {
+export function temporalConnectionOptions(config: Pick<Config, 'temporal'>): {
+  address: string;
+  tls?: TLSConfig;
+  apiKey?: string;
+} {
   const { tls, apiKey } = config.temporal;
   return {
     address: config.temporal.address,

@@ -24,6 +24,11 @@ export async function routeProviderOutcome(
   const message = await findProviderMessage(deps.db, input.sesMessageId);
   if (!message) return 'unknown_message';
   if ((await deps.workflows.signalOutcome(message.messageId, input.outcome)) === 'signalled') return 'signalled';
-  const late: LateOutcomeInput = { messageId: message.messageId, accountId: message.accountId, kind: message.kind, outcome: input.outcome };
+  const late: LateOutcomeInput = {
+    messageId: message.messageId,
+    accountId: message.accountId,
+    kind: message.kind,
+    outcome: input.outcome,
+  };
   return (await deps.workflows.startLateOutcome(input.snsMessageId, late)) === 'started' ? 'late' : 'duplicate';
 }

@@ -13,7 +13,12 @@ export interface ProviderMessage {
 
 export async function recordProviderMessage(db: Db | Knex.Transaction, input: ProviderMessage): Promise<void> {
   await db('provider_messages')
-    .insert({ provider_message_id: input.providerMessageId, message_id: input.messageId, account_id: input.accountId, kind: input.kind })
+    .insert({
+      provider_message_id: input.providerMessageId,
+      message_id: input.messageId,
+      account_id: input.accountId,
+      kind: input.kind,
+    })
     .onConflict('provider_message_id')
     .ignore();
 }
@@ -22,11 +27,20 @@ export async function findProviderMessage(db: Db, providerMessageId: string): Pr
   const row = await db('provider_messages')
     .where({ provider_message_id: providerMessageId })
     .first<{ provider_message_id: string; message_id: string; account_id: string; kind: MessageKind } | undefined>();
-  return row ? { providerMessageId: row.provider_message_id, messageId: row.message_id, accountId: row.account_id, kind: row.kind } : undefined;
+  return row
+    ? {
+        providerMessageId: row.provider_message_id,
+        messageId: row.message_id,
+        accountId: row.account_id,
+        kind: row.kind,
+      }
+    : undefined;
 }
 
 /** The SES id already recorded for our message, if SES accepted it before (retry guard). */
 export async function providerMessageIdOf(db: Db, messageId: string): Promise<string | undefined> {
-  const row = await db('provider_messages').where({ message_id: messageId }).first<{ provider_message_id: string } | undefined>('provider_message_id');
+  const row = await db('provider_messages')
+    .where({ message_id: messageId })
+    .first<{ provider_message_id: string } | undefined>('provider_message_id');
   return row?.provider_message_id;
 }

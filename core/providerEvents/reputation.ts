@@ -17,12 +17,21 @@ export interface ReputationRates {
 }
 
 /** One sample per real shared message SES accepted; no address, only timestamps. */
-export async function recordSendSample(db: Db | Knex.Transaction, input: { messageId: string; accountId: string }): Promise<void> {
-  await db('send_outcomes').insert({ message_id: input.messageId, account_id: input.accountId, sent_at: db.fn.now() }).onConflict('message_id').ignore();
+export async function recordSendSample(
+  db: Db | Knex.Transaction,
+  input: { messageId: string; accountId: string },
+): Promise<void> {
+  await db('send_outcomes')
+    .insert({ message_id: input.messageId, account_id: input.accountId, sent_at: db.fn.now() })
+    .onConflict('message_id')
+    .ignore();
 }
 
 /** Marks the sample; false when there is none (not a real send, or purged) or it was already marked. */
-export async function recordReputationEvent(db: Db, input: { messageId: string; event: ReputationEvent; at: string }): Promise<boolean> {
+export async function recordReputationEvent(
+  db: Db,
+  input: { messageId: string; event: ReputationEvent; at: string },
+): Promise<boolean> {
   const column = input.event === 'bounce' ? 'hard_bounced_at' : 'complained_at';
   const updated = await db('send_outcomes')
     .where({ message_id: input.messageId })
@@ -32,16 +41,31 @@ export async function recordReputationEvent(db: Db, input: { messageId: string; 
 }
 
 /** Rates among the sends of the last `windowDays` (by send time), as of `now`. */
-export async function reputationRates(db: Db, accountId: string, windowDays: number, now: Date = new Date()): Promise<ReputationRates> {
+export async function reputationRates(
+  db: Db,
+  accountId: string,
+  windowDays: number,
+  now: Date = new Date(),
+): Promise<ReputationRates> {
   const since = new Date(now.getTime() - windowDays * 86_400_000);
   const row = await db('send_outcomes')
     .where({ account_id: accountId })
     .where('sent_at', '>=', since)
-    .first<{ sends: string; hard_bounces: string; complaints: string }>(db.raw('count(*) AS sends'), db.raw('count(hard_bounced_at) AS hard_bounces'), db.raw('count(complained_at) AS complaints'));
+    .first<{ sends: string; hard_bounces: string; complaints: string }>(
+      db.raw('count(*) AS sends'),
+      db.raw('count(hard_bounced_at) AS hard_bounces'),
+      db.raw('count(complained_at) AS complaints'),
+    );
   const sends = Number(row?.sends ?? 0);
   const hardBounces = Number(row?.hard_bounces ?? 0);
   const complaints = Number(row?.complaints ?? 0);
-  return { sends, hardBounces, complaints, bounceRate: sends ? hardBounces / sends : 0, complaintRate: sends ? complaints / sends : 0 };
+  return {
+    sends,
+    hardBounces,
+    complaints,
+    bounceRate: sends ? hardBounces / sends : 0,
+    complaintRate: sends ? complaints / sends : 0,
+  };
 }
 
 /**
@@ -62,13 +86,28 @@ export function suspensionReason(rates: ReputationRates, settings: Config['reput
 }
 
 /** Suspends sending once; returns false when the account was already suspended. */
-export async function suspendForReputation(db: Db, accountId: string, reason: string, rates: ReputationRates): Promise<boolean> {
+export async function suspendForReputation(
+  db: Db,
+  accountId: string,
+  reason: string,
+  rates: ReputationRates,
+): Promise<boolean> {
   return db.transaction(async (trx) => {
     const updated = await trx('accounts')
       .where({ id: accountId, sending_suspended: false })
-      .update({ sending_suspended: true, suspended_reason: reason, suspended_at: trx.fn.now(), updated_at: trx.fn.now() });
+      .update({
+        sending_suspended: true,
+        suspended_reason: reason,
+        suspended_at: trx.fn.now(),
+        updated_at: trx.fn.now(),
+      });
     if (updated === 0) return false;
-    await recordAudit(trx, { accountId, actor: 'reputation-monitor', action: 'account.suspend', details: { reason, ...rates } });
+    await recordAudit(trx, {
+      accountId,
+      actor: 'reputation-monitor',
+      action: 'account.suspend',
+      details: { reason, ...rates },
+    });
     return true;
   });
 }

@@ -64,22 +64,59 @@ export function parseSesEvent(message: string, receivedAt: Date = new Date()): S
       return {
         ok: true,
         sesMessageId,
-        outcome: { type: 'delivered', at: time(n.delivery?.timestamp, fallbackAt), ...(smtpResponse ? { smtpResponse: redactProviderText(smtpResponse) } : {}) },
+        outcome: {
+          type: 'delivered',
+          at: time(n.delivery?.timestamp, fallbackAt),
+          ...(smtpResponse ? { smtpResponse: redactProviderText(smtpResponse) } : {}),
+        },
       };
     }
     case 'Bounce': {
       const bounceType = BOUNCE_TYPES.find((t) => t === n.bounce?.bounceType) ?? 'Undetermined';
-      return { ok: true, sesMessageId, outcome: { type: 'bounced', at: time(n.bounce?.timestamp, fallbackAt), bounceType, bounceSubType: str(n.bounce?.bounceSubType, 'Undetermined') } };
+      return {
+        ok: true,
+        sesMessageId,
+        outcome: {
+          type: 'bounced',
+          at: time(n.bounce?.timestamp, fallbackAt),
+          bounceType,
+          bounceSubType: str(n.bounce?.bounceSubType, 'Undetermined'),
+        },
+      };
     }
     case 'Complaint': {
       const feedbackType = optionalStr(n.complaint?.complaintFeedbackType);
-      return { ok: true, sesMessageId, outcome: { type: 'complained', at: time(n.complaint?.timestamp, fallbackAt), ...(feedbackType ? { feedbackType } : {}) } };
+      return {
+        ok: true,
+        sesMessageId,
+        outcome: {
+          type: 'complained',
+          at: time(n.complaint?.timestamp, fallbackAt),
+          ...(feedbackType ? { feedbackType } : {}),
+        },
+      };
     }
     // docs/webhooks.md, "Events" (`email.failed`): a rendering or configuration failure, email not sent.
     case 'Reject':
-      return { ok: true, sesMessageId, outcome: { type: 'failed', at: fallbackAt, reason: redactProviderText(`Rejected by SES: ${str(n.reject?.reason, 'no reason given')}`) } };
+      return {
+        ok: true,
+        sesMessageId,
+        outcome: {
+          type: 'failed',
+          at: fallbackAt,
+          reason: redactProviderText(`Rejected by SES: ${str(n.reject?.reason, 'no reason given')}`),
+        },
+      };
     case 'Rendering Failure':
-      return { ok: true, sesMessageId, outcome: { type: 'failed', at: fallbackAt, reason: redactProviderText(`Rendering failure: ${str(n.failure?.errorMessage, 'no detail given')}`) } };
+      return {
+        ok: true,
+        sesMessageId,
+        outcome: {
+          type: 'failed',
+          at: fallbackAt,
+          reason: redactProviderText(`Rendering failure: ${str(n.failure?.errorMessage, 'no detail given')}`),
+        },
+      };
     default:
       return { ok: false, ignored: `event type ${String(type)} carries no outcome` };
   }

@@ -23,7 +23,8 @@ export interface SnsMessage {
   SubscribeURL?: string;
 }
 
-export type SnsRejectionCode = 'invalid_sns_message' | 'unexpected_topic' | 'stale_message' | 'invalid_signature' | 'certificate_unavailable';
+export type SnsRejectionCode =
+  'invalid_sns_message' | 'unexpected_topic' | 'stale_message' | 'invalid_signature' | 'certificate_unavailable';
 
 /**
  * How POST /provider/ses-events answers each rejection (its own error table: the caller is SNS).
@@ -76,7 +77,10 @@ export function snsHostOfTopic(topicArn: string): string | undefined {
 }
 
 /** GET over HTTPS with one deadline for the whole exchange; the body as text, size-bounded. */
-export function httpsGetText(url: URL, opts: { timeoutMs: number; maxBytes: number }): Promise<{ status: number; body: string }> {
+export function httpsGetText(
+  url: URL,
+  opts: { timeoutMs: number; maxBytes: number },
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const req = https.get(url, (res) => {
       const chunks: Buffer[] = [];
@@ -123,28 +127,41 @@ export class SnsVerifier {
     } catch {
       throw new SnsRejection('invalid_sns_message', 'the body is not JSON');
     }
-    const m = (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? parsed : {}) as Record<string, unknown>;
+    const m = (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? parsed : {}) as Record<
+      string,
+      unknown
+    >;
     const type = m.Type;
-    if (typeof type !== 'string' || !TYPES.includes(type as SnsMessageType)) throw new SnsRejection('invalid_sns_message', 'not an SNS message');
+    if (typeof type !== 'string' || !TYPES.includes(type as SnsMessageType))
+      throw new SnsRejection('invalid_sns_message', 'not an SNS message');
     const signed = SIGNED_FIELDS[type as SnsMessageType];
     const required = [...signed.filter((f) => f !== 'Subject'), 'Signature', 'SignatureVersion', 'SigningCertURL'];
     const missing = required.filter((f) => typeof m[f] !== 'string');
     if (missing.length > 0 || (m.Subject !== undefined && typeof m.Subject !== 'string')) {
-      throw new SnsRejection('invalid_sns_message', `not an SNS message: ${missing.length ? `${missing.join(', ')} missing or not text` : 'Subject is not text'}`);
+      throw new SnsRejection(
+        'invalid_sns_message',
+        `not an SNS message: ${missing.length ? `${missing.join(', ')} missing or not text` : 'Subject is not text'}`,
+      );
     }
     const fields = m as Record<string, string>;
 
     // Checked before the signature so a stranger's message costs no certificate download.
-    if (!this.settings.snsTopicArns.includes(fields.TopicArn!)) throw new SnsRejection('unexpected_topic', 'this topic is not one Postage subscribed to');
+    if (!this.settings.snsTopicArns.includes(fields.TopicArn!))
+      throw new SnsRejection('unexpected_topic', 'this topic is not one Postage subscribed to');
     const sentAt = Date.parse(fields.Timestamp!);
     if (!Number.isFinite(sentAt)) throw new SnsRejection('invalid_sns_message', 'the Timestamp is not a time');
     if (now - sentAt > this.settings.snsMaxMessageAgeSeconds * 1000 || sentAt - now > MAX_FUTURE_SKEW_MS) {
-      throw new SnsRejection('stale_message', `the message was sent at ${fields.Timestamp}, outside the accepted window of ${this.settings.snsMaxMessageAgeSeconds} s`);
+      throw new SnsRejection(
+        'stale_message',
+        `the message was sent at ${fields.Timestamp}, outside the accepted window of ${this.settings.snsMaxMessageAgeSeconds} s`,
+      );
     }
     const algorithm = ALGORITHMS.get(fields.SignatureVersion!);
-    if (!algorithm) throw new SnsRejection('invalid_signature', `SignatureVersion ${fields.SignatureVersion} is not supported`);
+    if (!algorithm)
+      throw new SnsRejection('invalid_signature', `SignatureVersion ${fields.SignatureVersion} is not supported`);
     const certUrl = this.snsUrl(fields.SigningCertURL!, fields.TopicArn!, 'the signing certificate');
-    if (!certUrl.pathname.endsWith('.pem')) throw new SnsRejection('invalid_signature', 'the signing certificate URL is not a .pem file');
+    if (!certUrl.pathname.endsWith('.pem'))
+      throw new SnsRejection('invalid_signature', 'the signing certificate URL is not a .pem file');
 
     const certificate = await this.certificate(certUrl);
     const canonical = signed
@@ -164,7 +181,10 @@ export class SnsVerifier {
   /** Confirms a subscription by visiting its SubscribeURL (only on the topic's SNS host, over HTTPS). */
   async confirmSubscription(message: SnsMessage): Promise<void> {
     const url = this.snsUrl(message.SubscribeURL ?? '', message.TopicArn, 'the SubscribeURL');
-    const { status } = await httpsGetText(url, { timeoutMs: this.settings.snsCertTimeoutMs, maxBytes: MAX_CERTIFICATE_BYTES });
+    const { status } = await httpsGetText(url, {
+      timeoutMs: this.settings.snsCertTimeoutMs,
+      maxBytes: MAX_CERTIFICATE_BYTES,
+    });
     if (status !== 200) throw new Error(`SNS answered HTTP ${status} to the subscription confirmation`);
   }
 
@@ -178,7 +198,10 @@ export class SnsVerifier {
       throw new SnsRejection('invalid_signature', `${what} is not a URL`);
     }
     if (url.protocol !== 'https:' || url.username || url.password || !expectedHost || url.host !== expectedHost) {
-      throw new SnsRejection('invalid_signature', `${what} is not on ${expectedHost ?? "the topic's SNS host"} over HTTPS`);
+      throw new SnsRejection(
+        'invalid_signature',
+        `${what} is not on ${expectedHost ?? "the topic's SNS host"} over HTTPS`,
+      );
     }
     return url;
   }
@@ -191,14 +214,20 @@ export class SnsVerifier {
       pem = await this.fetchCertificate(url);
       new X509Certificate(pem); // only a certificate is worth keeping
     } catch (err) {
-      throw new SnsRejection('certificate_unavailable', `the signing certificate could not be fetched: ${err instanceof Error ? err.message : String(err)}`);
+      throw new SnsRejection(
+        'certificate_unavailable',
+        `the signing certificate could not be fetched: ${err instanceof Error ? err.message : String(err)}`,
+      );
     }
     this.certificates.set(url.href, pem);
     return pem;
   }
 
   private async download(url: URL): Promise<string> {
-    const { status, body } = await httpsGetText(url, { timeoutMs: this.settings.snsCertTimeoutMs, maxBytes: MAX_CERTIFICATE_BYTES });
+    const { status, body } = await httpsGetText(url, {
+      timeoutMs: this.settings.snsCertTimeoutMs,
+      maxBytes: MAX_CERTIFICATE_BYTES,
+    });
     if (status !== 200) throw new Error(`HTTP ${status}`);
     return body;
   }

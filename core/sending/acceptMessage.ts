@@ -16,7 +16,8 @@ import { sealContent, stageAttachments } from './staging';
 import type { Attachment, MessageContent } from '../model/messageContent';
 import { withdrawAcceptance } from './acceptOutbox';
 
-export type AcceptFailure = 'usage_limit_exceeded' | 'attachment_upload_failed' | 'queue_error' | 'idempotency_key_in_progress';
+export type AcceptFailure =
+  'usage_limit_exceeded' | 'attachment_upload_failed' | 'queue_error' | 'idempotency_key_in_progress';
 
 class AcceptError extends Error {
   constructor(
@@ -40,7 +41,8 @@ export interface AcceptInput<R extends object = Record<string, unknown>> {
   idempotency?: IdempotencyClaim;
 }
 
-export type AcceptResult<R extends object = Record<string, unknown>> = { ok: true; messageId: string; response: R } | { ok: false; code: AcceptFailure; cause?: unknown };
+export type AcceptResult<R extends object = Record<string, unknown>> =
+  { ok: true; messageId: string; response: R } | { ok: false; code: AcceptFailure; cause?: unknown };
 
 export interface AcceptDeps {
   db: Db;
@@ -48,17 +50,31 @@ export interface AcceptDeps {
   workflows: MessageWorkflows;
 }
 
-export async function acceptMessage<R extends object>(deps: AcceptDeps, input: AcceptInput<R>): Promise<AcceptResult<R>> {
+export async function acceptMessage<R extends object>(
+  deps: AcceptDeps,
+  input: AcceptInput<R>,
+): Promise<AcceptResult<R>> {
   const messageId = randomUUID();
   const response = input.response(messageId);
   const countedAt = new Date();
   // Only ids and flags travel through Temporal; the content stays in the claim-check store.
-  const workflowInput: SendEmailInput = { ...input.workflow, messageId, accountId: input.accountId, outcomeTimeoutSeconds: deps.config.outcomes.timeoutSeconds };
+  const workflowInput: SendEmailInput = {
+    ...input.workflow,
+    messageId,
+    accountId: input.accountId,
+    outcomeTimeoutSeconds: deps.config.outcomes.timeoutSeconds,
+  };
   // Stage, count and record (then the attachments), or fail the acceptance with its code.
   const stageAndCount = async (store: Knex | Knex.Transaction) => {
     let counted: boolean;
     try {
-      counted = await stageCountAndRecord(store, deps.config.secretKey, { workflowInput, content: input.content, attachments: input.attachments, monthlyLimit: input.monthlyLimit, countedAt });
+      counted = await stageCountAndRecord(store, deps.config.secretKey, {
+        workflowInput,
+        content: input.content,
+        attachments: input.attachments,
+        monthlyLimit: input.monthlyLimit,
+        countedAt,
+      });
       if (counted) await stageAttachments(store, deps.config.secretKey, messageId, input.attachments);
     } catch (err) {
       throw new AcceptError('attachment_upload_failed', err);
@@ -69,7 +85,10 @@ export async function acceptMessage<R extends object>(deps: AcceptDeps, input: A
   // the one statement, in autocommit on a pool whose statements carry the staging deadline (three
   // round trips fewer than a transaction; bench/README.md, "Half the cost per email, before and
   // after").
-  const oneStatement = input.attachments.length === 0 && !input.idempotency && !workflowInput.scheduledAt ? withStatementTimeout(deps.db, deps.config.limits.stagingTimeoutMs) : undefined;
+  const oneStatement =
+    input.attachments.length === 0 && !input.idempotency && !workflowInput.scheduledAt
+      ? withStatementTimeout(deps.db, deps.config.limits.stagingTimeoutMs)
+      : undefined;
   try {
     if (oneStatement) await stageAndCount(oneStatement);
     else
@@ -108,7 +127,13 @@ export async function acceptMessage<R extends object>(deps: AcceptDeps, input: A
     const { idempotency } = input;
     let outcome: 'withdrawn' | 'already_confirmed';
     try {
-      outcome = await withdrawAcceptance(deps.db, { messageId, accountId: input.accountId, mode: input.workflow.mode, countedAt, ...(idempotency ? { idempotency } : {}) });
+      outcome = await withdrawAcceptance(deps.db, {
+        messageId,
+        accountId: input.accountId,
+        mode: input.workflow.mode,
+        countedAt,
+        ...(idempotency ? { idempotency } : {}),
+      });
     } catch {
       // Neither Temporal nor PostgreSQL now: the message stays committed in the outbox, and the
       // relay starts it once both are back. It is accepted: answer so (never lost, never twice).
@@ -127,7 +152,13 @@ export async function acceptMessage<R extends object>(deps: AcceptDeps, input: A
 async function stageCountAndRecord(
   trx: Knex | Knex.Transaction,
   secretKey: string,
-  input: { workflowInput: SendEmailInput; content: MessageContent; attachments: Attachment[]; monthlyLimit: number; countedAt: Date },
+  input: {
+    workflowInput: SendEmailInput;
+    content: MessageContent;
+    attachments: Attachment[];
+    monthlyLimit: number;
+    countedAt: Date;
+  },
 ): Promise<boolean> {
   if (input.monthlyLimit <= 0) return false;
   const { messageId, accountId, mode } = input.workflowInput;

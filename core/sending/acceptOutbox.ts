@@ -35,7 +35,16 @@ export async function withdrawAcceptance(
      daily AS (UPDATE usage_daily SET count = count - 1 WHERE account_id = ? AND day = ?::date AND mode = ? AND count > 0 AND EXISTS (SELECT 1 FROM gone))
      ${idem ? `, unanswered AS (DELETE FROM idempotency_keys WHERE account_id = ? AND key = ? AND claim_token = ? AND EXISTS (SELECT 1 FROM gone))` : ''}
      SELECT EXISTS (SELECT 1 FROM gone) AS withdrawn`,
-    [input.messageId, input.accountId, utcMonthStart(input.countedAt), input.mode, input.accountId, utcDay(input.countedAt), input.mode, ...(idem ? [idem.accountId, idem.key, idem.token] : [])],
+    [
+      input.messageId,
+      input.accountId,
+      utcMonthStart(input.countedAt),
+      input.mode,
+      input.accountId,
+      utcDay(input.countedAt),
+      input.mode,
+      ...(idem ? [idem.accountId, idem.key, idem.token] : []),
+    ],
   );
   return rows[0]?.withdrawn ? 'withdrawn' : 'already_confirmed';
 }
@@ -45,7 +54,11 @@ export async function withdrawAcceptance(
  * deletes their rows. Rows are locked while being relayed (SKIP LOCKED: several API processes
  * share the work); a start that fails leaves its row for the next round. Returns how many started.
  */
-export async function relayStaleAcceptances(db: Db, workflows: MessageWorkflows, opts: { olderThanSeconds: number; limit: number; startTimeoutMs: number }): Promise<number> {
+export async function relayStaleAcceptances(
+  db: Db,
+  workflows: MessageWorkflows,
+  opts: { olderThanSeconds: number; limit: number; startTimeoutMs: number },
+): Promise<number> {
   return db.transaction(async (trx) => {
     const rows = await trx('accept_outbox')
       .where('created_at', '<', trx.raw(`now() - make_interval(secs => ?)`, [opts.olderThanSeconds]))

@@ -140,7 +140,12 @@ const REPLACEABLE: Record<ProviderOutcome['type'], MessageStatus[]> = {
  * (`recordedBy`: a call re-run after its worker died finds its own write and still announces it);
  * `status` is the row's status afterwards (undefined when there is no row).
  */
-export async function applyOutcomeToLog(db: Db, messageId: string, outcome: ProviderOutcome, recordedBy?: string): Promise<{ applied: boolean; status: MessageStatus | undefined }> {
+export async function applyOutcomeToLog(
+  db: Db,
+  messageId: string,
+  outcome: ProviderOutcome,
+  recordedBy?: string,
+): Promise<{ applied: boolean; status: MessageStatus | undefined }> {
   const patch: Record<string, unknown> = { status: outcome.type };
   switch (outcome.type) {
     case 'delivered':
@@ -212,7 +217,10 @@ export async function purgeLogRowsBefore(db: Db, cutoff: Date, batchSize = PURGE
 
 /** A message that is not in the caller's log (or outside its key's scope): the same 404 either way. */
 export function messageNotFound(id: string): PostageError {
-  return new PostageError('message_not_found', `no message ${id} in this account's email log (BYOC messages and rows older than the retention are not kept)`);
+  return new PostageError(
+    'message_not_found',
+    `no message ${id} in this account's email log (BYOC messages and rows older than the retention are not kept)`,
+  );
 }
 
 /**

@@ -5,14 +5,31 @@ import { PostageError } from '../platform/errors';
 import { decodeCursor, encodeCursor, escapeLike } from '../platform/pagination';
 import type { MessageStatus } from '../model/outcomes';
 
-export const LOG_STATUSES: readonly MessageStatus[] = ['scheduled', 'canceled', 'queued', 'sent', 'delivered', 'bounced', 'complained', 'failed'];
+export const LOG_STATUSES: readonly MessageStatus[] = [
+  'scheduled',
+  'canceled',
+  'queued',
+  'sent',
+  'delivered',
+  'bounced',
+  'complained',
+  'failed',
+];
 export const MAX_LOG_LIMIT = 1000;
 
-export async function listEmailLog(db: Db, accountId: string, opts: { status?: string; limit?: number } = {}): Promise<EmailLogRow[]> {
+export async function listEmailLog(
+  db: Db,
+  accountId: string,
+  opts: { status?: string; limit?: number } = {},
+): Promise<EmailLogRow[]> {
   const limit = opts.limit ?? 50;
-  if (!Number.isSafeInteger(limit) || limit < 1 || limit > MAX_LOG_LIMIT) throw new PostageError('invalid_limit', `the limit must be a whole number from 1 to ${MAX_LOG_LIMIT}`);
+  if (!Number.isSafeInteger(limit) || limit < 1 || limit > MAX_LOG_LIMIT)
+    throw new PostageError('invalid_limit', `the limit must be a whole number from 1 to ${MAX_LOG_LIMIT}`);
   if (opts.status !== undefined && !(LOG_STATUSES as readonly string[]).includes(opts.status)) {
-    throw new PostageError('invalid_status', `unknown status ${JSON.stringify(opts.status)}; choose from ${LOG_STATUSES.join(', ')}`);
+    throw new PostageError(
+      'invalid_status',
+      `unknown status ${JSON.stringify(opts.status)}; choose from ${LOG_STATUSES.join(', ')}`,
+    );
   }
   const query = db<EmailLogRow>('email_log').where({ account_id: accountId });
   if (opts.status) query.andWhere({ status: opts.status as MessageStatus });
@@ -39,16 +56,26 @@ export interface EmailLogFilter {
 }
 
 /** Newest first, `limit` rows after `cursor`; the cursor names the last row shown (opaque to clients). */
-export async function emailLogPage(db: Db, accountId: string, filter: EmailLogFilter, page: { cursor?: string; limit: number }): Promise<{ rows: EmailLogRow[]; nextCursor: string | null }> {
+export async function emailLogPage(
+  db: Db,
+  accountId: string,
+  filter: EmailLogFilter,
+  page: { cursor?: string; limit: number },
+): Promise<{ rows: EmailLogRow[]; nextCursor: string | null }> {
   if (filter.status !== undefined && !(LOG_STATUSES as readonly string[]).includes(filter.status)) {
-    throw new PostageError('invalid_status', `unknown status ${JSON.stringify(filter.status)}; choose from ${LOG_STATUSES.join(', ')}`, 'status');
+    throw new PostageError(
+      'invalid_status',
+      `unknown status ${JSON.stringify(filter.status)}; choose from ${LOG_STATUSES.join(', ')}`,
+      'status',
+    );
   }
   const after = page.cursor === undefined ? undefined : decodeCursor(page.cursor);
   const query = db<EmailLogRow>('email_log').where({ account_id: accountId });
   if (filter.status) query.andWhere({ status: filter.status as MessageStatus });
   if (filter.recipient) query.andWhereILike('recipient', `%${escapeLike(filter.recipient)}%`);
   if (filter.from) query.andWhereILike('from_email', `%${escapeLike(filter.from)}%`);
-  if (filter.fromDomains) query.andWhereRaw("lower(substring(from_email from '@([^@]*)$')) = ANY(?::text[])", [[...filter.fromDomains]]);
+  if (filter.fromDomains)
+    query.andWhereRaw("lower(substring(from_email from '@([^@]*)$')) = ANY(?::text[])", [[...filter.fromDomains]]);
   if (filter.tag) query.andWhereRaw('tags @> ?::jsonb', [JSON.stringify({ [filter.tag.name]: filter.tag.value })]);
   if (filter.since) query.andWhere('created_at', '>=', filter.since);
   if (filter.until) query.andWhere('created_at', '<', filter.until);
@@ -62,5 +89,8 @@ export async function emailLogPage(db: Db, accountId: string, filter: EmailLogFi
     .limit(page.limit + 1);
   const shown = rows.slice(0, page.limit).map(({ cursor_at: _cursor, ...row }) => row as EmailLogRow);
   const last = rows[page.limit - 1];
-  return { rows: shown, nextCursor: rows.length > page.limit && last ? encodeCursor(last.cursor_at, last.message_id) : null };
+  return {
+    rows: shown,
+    nextCursor: rows.length > page.limit && last ? encodeCursor(last.cursor_at, last.message_id) : null,
+  };
 }

@@ -6,7 +6,16 @@ import type { Knex } from 'knex';
 import type { Db } from '../platform/db';
 
 /** `possible_duplicate`: the message was sent again after an SES call whose answer was lost (docs/operations.md, "Fault tolerance"). */
-export type TimelineEventType = 'scheduled' | 'canceled' | 'queued' | 'sent' | 'possible_duplicate' | 'delivered' | 'bounced' | 'complained' | 'failed';
+export type TimelineEventType =
+  | 'scheduled'
+  | 'canceled'
+  | 'queued'
+  | 'sent'
+  | 'possible_duplicate'
+  | 'delivered'
+  | 'bounced'
+  | 'complained'
+  | 'failed';
 
 export interface TimelineEvent {
   type: TimelineEventType;
@@ -39,7 +48,18 @@ export async function messageWebhookDeliveries(db: Db, messageId: string): Promi
     .join('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
     .where('d.message_id', messageId)
     .orderBy([{ column: 'd.attempted_at' }, { column: 'd.id' }])
-    .select<{ endpoint_id: string; url: string; event_type: string; status_code: number | null; succeeded: boolean; latency_ms: number; error: string | null; attempted_at: Date }[]>(
+    .select<
+      {
+        endpoint_id: string;
+        url: string;
+        event_type: string;
+        status_code: number | null;
+        succeeded: boolean;
+        latency_ms: number;
+        error: string | null;
+        attempted_at: Date;
+      }[]
+    >(
       'd.endpoint_id',
       'e.url',
       'd.event_type',

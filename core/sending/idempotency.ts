@@ -15,7 +15,11 @@ import type { Db } from '../platform/db';
 export const IDEMPOTENCY_KEY = '^[\\x21-\\x7E]{1,255}$';
 const STALE_CLAIM_SECONDS = 120;
 
-export type ClaimResult = { state: 'claimed'; token: string } | { state: 'replay'; response: unknown } | { state: 'mismatch' } | { state: 'in_progress' };
+export type ClaimResult =
+  | { state: 'claimed'; token: string }
+  | { state: 'replay'; response: unknown }
+  | { state: 'mismatch' }
+  | { state: 'in_progress' };
 
 interface IdempotencyRow {
   request_hash: string;
@@ -42,11 +46,21 @@ export function requestFingerprint(secretKey: string, body: Record<string, unkno
   return keyedHash(secretKey, 'idempotency', canonicalJson(rest));
 }
 
-export async function claimIdempotencyKey(db: Db, input: { accountId: string; key: string; requestHash: string; ttlHours: number }): Promise<ClaimResult> {
+export async function claimIdempotencyKey(
+  db: Db,
+  input: { accountId: string; key: string; requestHash: string; ttlHours: number },
+): Promise<ClaimResult> {
   const token = randomUUID();
   const expires = db.raw(`now() + make_interval(hours => ?)`, [input.ttlHours]);
   const inserted = await db('idempotency_keys')
-    .insert({ account_id: input.accountId, key: input.key, request_hash: input.requestHash, state: 'in_flight', claim_token: token, expires_at: expires })
+    .insert({
+      account_id: input.accountId,
+      key: input.key,
+      request_hash: input.requestHash,
+      state: 'in_flight',
+      claim_token: token,
+      expires_at: expires,
+    })
     .onConflict(['account_id', 'key'])
     .ignore()
     .returning('key');
@@ -58,14 +72,26 @@ export async function claimIdempotencyKey(db: Db, input: { accountId: string; ke
     // Block bodies: a knex builder is thenable, and the callback's result is not awaited.
     .andWhere((q) => {
       void q.where('expires_at', '<=', db.fn.now()).orWhere((q2) => {
-        void q2.where('state', 'in_flight').andWhere('created_at', '<', db.raw(`now() - make_interval(secs => ?)`, [STALE_CLAIM_SECONDS]));
+        void q2
+          .where('state', 'in_flight')
+          .andWhere('created_at', '<', db.raw(`now() - make_interval(secs => ?)`, [STALE_CLAIM_SECONDS]));
       });
     })
-    .update({ request_hash: input.requestHash, state: 'in_flight', claim_token: token, response: null, message_id: null, created_at: db.fn.now(), expires_at: expires })
+    .update({
+      request_hash: input.requestHash,
+      state: 'in_flight',
+      claim_token: token,
+      response: null,
+      message_id: null,
+      created_at: db.fn.now(),
+      expires_at: expires,
+    })
     .returning('key');
   if (takenOver.length > 0) return { state: 'claimed', token };
 
-  const row = await db('idempotency_keys').where({ account_id: input.accountId, key: input.key }).first<IdempotencyRow | undefined>();
+  const row = await db('idempotency_keys')
+    .where({ account_id: input.accountId, key: input.key })
+    .first<IdempotencyRow | undefined>();
   if (!row) return claimIdempotencyKey(db, input); // released between our statements: try again
   if (row.request_hash !== input.requestHash) return { state: 'mismatch' };
   if (row.state === 'in_flight') return { state: 'in_progress' };
@@ -83,7 +109,10 @@ export interface IdempotencyClaim {
  * Stores the response of an accepted request. Returns false when the claim is no longer ours
  * (it went stale and another request took it over): the caller must then not accept the message.
  */
-export async function completeIdempotencyKey(trx: Knex.Transaction, claim: IdempotencyClaim & { response: unknown; messageId: string }): Promise<boolean> {
+export async function completeIdempotencyKey(
+  trx: Knex.Transaction,
+  claim: IdempotencyClaim & { response: unknown; messageId: string },
+): Promise<boolean> {
   const updated = await trx('idempotency_keys')
     .where({ account_id: claim.accountId, key: claim.key, claim_token: claim.token, state: 'in_flight' })
     .update({ state: 'completed', response: JSON.stringify(claim.response), message_id: claim.messageId });
@@ -94,7 +123,10 @@ export async function completeIdempotencyKey(trx: Knex.Transaction, claim: Idemp
  * Stores the answer of a request that is not one message (a batch: each item completed its own
  * key when it was accepted). False when the claim is no longer ours.
  */
-export async function completeIdempotencyResponse(db: Db, claim: IdempotencyClaim & { response: unknown }): Promise<boolean> {
+export async function completeIdempotencyResponse(
+  db: Db,
+  claim: IdempotencyClaim & { response: unknown },
+): Promise<boolean> {
   const updated = await db('idempotency_keys')
     .where({ account_id: claim.accountId, key: claim.key, claim_token: claim.token, state: 'in_flight' })
     .update({ state: 'completed', response: JSON.stringify(claim.response) });
@@ -103,7 +135,9 @@ export async function completeIdempotencyResponse(db: Db, claim: IdempotencyClai
 
 /** The request failed before acceptance: forget our claim (only ours) so a corrected retry can proceed. */
 export async function releaseIdempotencyKey(db: Db, claim: IdempotencyClaim): Promise<void> {
-  await db('idempotency_keys').where({ account_id: claim.accountId, key: claim.key, claim_token: claim.token, state: 'in_flight' }).delete();
+  await db('idempotency_keys')
+    .where({ account_id: claim.accountId, key: claim.key, claim_token: claim.token, state: 'in_flight' })
+    .delete();
 }
 
 /** Housekeeping: expired keys are already ignored by claims; this frees their rows. */

@@ -25,18 +25,50 @@ export async function purgeEmailLog(db: Db, input: { now: Date; retentionDays: n
 }
 
 /** Every table is purged in batches (`batchSize` rows a statement; tests make it small). */
-export async function purgeExpiredContent(db: Db, input: { now: Date; contentDays: number; batchSize?: number }): Promise<ContentPurge> {
+export async function purgeExpiredContent(
+  db: Db,
+  input: { now: Date; contentDays: number; batchSize?: number },
+): Promise<ContentPurge> {
   const contentCutoff = cutoffBefore(input.now, input.contentDays);
   const batch = (defaultSize: number) => input.batchSize ?? defaultSize;
   return {
     sharedContent: await purgeStagedMessagesBefore(db, 'shared', contentCutoff, batch(STAGED_PURGE_BATCH_SIZE)),
-    byocLeftovers: await purgeStagedMessagesBefore(db, 'byoc', new Date(input.now.getTime() - BYOC_LEFTOVER_HOURS * 3_600_000), batch(STAGED_PURGE_BATCH_SIZE)),
+    byocLeftovers: await purgeStagedMessagesBefore(
+      db,
+      'byoc',
+      new Date(input.now.getTime() - BYOC_LEFTOVER_HOURS * 3_600_000),
+      batch(STAGED_PURGE_BATCH_SIZE),
+    ),
     // The SES id map and reputation samples hold no content, but have no use past the content.
-    providerMessages: await deleteInBatches(db, 'provider_messages', 'provider_message_id', (rows) => rows.where('created_at', '<', contentCutoff), batch(PURGE_BATCH_SIZE)),
-    sendSamples: await deleteInBatches(db, 'send_outcomes', 'message_id', (rows) => rows.where('sent_at', '<', contentCutoff), batch(PURGE_BATCH_SIZE)),
-    byocSends: await deleteInBatches(db, 'byoc_sends', 'message_id', (rows) => rows.where('created_at', '<', contentCutoff), batch(PURGE_BATCH_SIZE)),
+    providerMessages: await deleteInBatches(
+      db,
+      'provider_messages',
+      'provider_message_id',
+      (rows) => rows.where('created_at', '<', contentCutoff),
+      batch(PURGE_BATCH_SIZE),
+    ),
+    sendSamples: await deleteInBatches(
+      db,
+      'send_outcomes',
+      'message_id',
+      (rows) => rows.where('sent_at', '<', contentCutoff),
+      batch(PURGE_BATCH_SIZE),
+    ),
+    byocSends: await deleteInBatches(
+      db,
+      'byoc_sends',
+      'message_id',
+      (rows) => rows.where('created_at', '<', contentCutoff),
+      batch(PURGE_BATCH_SIZE),
+    ),
     // Settled schedules (sent or cancelled): ids and times only, of no use past the content.
-    schedules: await deleteInBatches(db, 'scheduled_sends', 'message_id', (rows) => rows.whereNot({ state: 'scheduled' }).where('scheduled_at', '<', contentCutoff), batch(PURGE_BATCH_SIZE)),
+    schedules: await deleteInBatches(
+      db,
+      'scheduled_sends',
+      'message_id',
+      (rows) => rows.whereNot({ state: 'scheduled' }).where('scheduled_at', '<', contentCutoff),
+      batch(PURGE_BATCH_SIZE),
+    ),
     // Expired keys already behave as absent; this only keeps the table from growing.
     idempotencyKeys: await purgeExpiredIdempotencyKeys(db, input.now),
     // Sign-in state past its expiry: unusable already.

@@ -26,15 +26,26 @@ export const SCHEDULE_PAST_GRACE_MINUTES = 10;
 
 /** Why a `scheduled_at` cannot be used, or undefined when it can (now − 10 min < it ≤ now + 30 days). */
 export function scheduleProblem(at: Date, now = new Date()): string | undefined {
-  if (Number.isNaN(at.getTime())) return 'Must be an ISO 8601 date-time with a UTC offset, such as 2026-12-01T09:00:00Z.';
-  if (at.getTime() <= now.getTime() - SCHEDULE_PAST_GRACE_MINUTES * 60_000) return `Must be in the future (a time under ${SCHEDULE_PAST_GRACE_MINUTES} minutes past is sent at once).`;
-  if (at.getTime() > now.getTime() + MAX_SCHEDULE_DAYS * 86_400_000) return `Must be at most ${MAX_SCHEDULE_DAYS} days ahead.`;
+  if (Number.isNaN(at.getTime()))
+    return 'Must be an ISO 8601 date-time with a UTC offset, such as 2026-12-01T09:00:00Z.';
+  if (at.getTime() <= now.getTime() - SCHEDULE_PAST_GRACE_MINUTES * 60_000)
+    return `Must be in the future (a time under ${SCHEDULE_PAST_GRACE_MINUTES} minutes past is sent at once).`;
+  if (at.getTime() > now.getTime() + MAX_SCHEDULE_DAYS * 86_400_000)
+    return `Must be at most ${MAX_SCHEDULE_DAYS} days ahead.`;
   return undefined;
 }
 
 export async function recordScheduledSend(
   trx: Knex.Transaction,
-  input: { messageId: string; accountId: string; mode: string; senderDomain: string; scheduledAt: string; countedAt: Date; templateId?: string },
+  input: {
+    messageId: string;
+    accountId: string;
+    mode: string;
+    senderDomain: string;
+    scheduledAt: string;
+    countedAt: Date;
+    templateId?: string;
+  },
 ): Promise<void> {
   await trx('scheduled_sends').insert({
     message_id: input.messageId,
@@ -49,7 +60,11 @@ export async function recordScheduledSend(
 }
 
 /** A scheduled message's log row leaves `scheduled` with its timeline event; a row already past it (a retried step) is left as it is. */
-async function leaveScheduled(db: Db | Knex.Transaction, messageId: string, status: 'queued' | 'canceled'): Promise<void> {
+async function leaveScheduled(
+  db: Db | Knex.Transaction,
+  messageId: string,
+  status: 'queued' | 'canceled',
+): Promise<void> {
   await db.raw(
     `WITH moved AS (UPDATE email_log SET status = ?, updated_at = now() WHERE message_id = ? AND status = 'scheduled' RETURNING message_id)
      INSERT INTO email_events (message_id, type, at) SELECT message_id, ?, now() FROM moved ON CONFLICT DO NOTHING`,
@@ -65,13 +80,22 @@ async function leaveScheduled(db: Db | Knex.Transaction, messageId: string, stat
  * here; one that waits for us then finds the row. True when the message was cancelled (the caller
  * deletes its content and stops).
  */
-export async function writeScheduledLogRow(db: Db, messageId: string, insert: (trx: Knex.Transaction) => Promise<void>): Promise<{ canceled: boolean }> {
+export async function writeScheduledLogRow(
+  db: Db,
+  messageId: string,
+  insert: (trx: Knex.Transaction) => Promise<void>,
+): Promise<{ canceled: boolean }> {
   return db.transaction(async (trx) => {
-    const row = await trx('scheduled_sends').where({ message_id: messageId }).forShare().first<{ state: string; scheduled_at: Date } | undefined>('state', 'scheduled_at');
+    const row = await trx('scheduled_sends')
+      .where({ message_id: messageId })
+      .forShare()
+      .first<{ state: string; scheduled_at: Date } | undefined>('state', 'scheduled_at');
     await insert(trx);
     if (!row) return { canceled: false };
     if (row.state !== 'canceled') {
-      await trx('email_log').where({ message_id: messageId, status: 'scheduled' }).update({ scheduled_at: row.scheduled_at });
+      await trx('email_log')
+        .where({ message_id: messageId, status: 'scheduled' })
+        .update({ scheduled_at: row.scheduled_at });
       return { canceled: false };
     }
     await leaveScheduled(trx, messageId, 'canceled');
@@ -81,29 +105,44 @@ export async function writeScheduledLogRow(db: Db, messageId: string, insert: (t
 
 /** `scheduled`, `released` or `canceled`; undefined for a message that was not scheduled. */
 export async function scheduledSendState(db: Db, messageId: string): Promise<string | undefined> {
-  const row = await db('scheduled_sends').where({ message_id: messageId }).first<{ state: string } | undefined>('state');
+  const row = await db('scheduled_sends')
+    .where({ message_id: messageId })
+    .first<{ state: string } | undefined>('state');
   return row?.state;
 }
 
-export type ReleaseResult = { state: 'released' } | { state: 'wait'; until: string } | { state: 'canceled' } | { state: 'blocked'; reason: string };
+export type ReleaseResult =
+  | { state: 'released' }
+  | { state: 'wait'; until: string }
+  | { state: 'canceled' }
+  | { state: 'blocked'; reason: string };
 
 /**
  * The workflow's timer fired: the message goes now unless it was cancelled, moved later, or a
  * gate that runs again says no (see the top of this file). One statement takes the release.
  */
 export async function releaseScheduledSend(db: Db, messageId: string): Promise<ReleaseResult> {
-  const row = await db('scheduled_sends').where({ message_id: messageId }).first<{ account_id: string; mode: string; scheduled_at: Date; state: string } | undefined>();
+  const row = await db('scheduled_sends')
+    .where({ message_id: messageId })
+    .first<{ account_id: string; mode: string; scheduled_at: Date; state: string } | undefined>();
   if (!row || row.state === 'canceled') return { state: 'canceled' };
-  if (row.state === 'scheduled' && row.scheduled_at.getTime() > Date.now()) return { state: 'wait', until: row.scheduled_at.toISOString() };
+  if (row.state === 'scheduled' && row.scheduled_at.getTime() > Date.now())
+    return { state: 'wait', until: row.scheduled_at.toISOString() };
   const account = await getAccount(db, row.account_id);
-  const log = row.mode === 'shared' ? await db('email_log').where({ message_id: messageId }).first<{ recipient: string } | undefined>('recipient') : undefined;
+  const log =
+    row.mode === 'shared'
+      ? await db('email_log').where({ message_id: messageId }).first<{ recipient: string } | undefined>('recipient')
+      : undefined;
   const blocked = account?.sendingSuspended
     ? 'the account was suspended after the message was scheduled'
     : log && (await isSuppressed(db, row.account_id, log.recipient))
       ? 'the recipient was suppressed after the message was scheduled'
       : undefined;
   // Released already (a retry of this step) counts as released.
-  const taken = await db('scheduled_sends').where({ message_id: messageId }).whereIn('state', ['scheduled', 'released']).update({ state: 'released' });
+  const taken = await db('scheduled_sends')
+    .where({ message_id: messageId })
+    .whereIn('state', ['scheduled', 'released'])
+    .update({ state: 'released' });
   if (taken === 0) return { state: 'canceled' };
   if (blocked) return { state: 'blocked', reason: blocked };
   await leaveScheduled(db, messageId, 'queued');
@@ -115,14 +154,20 @@ export async function releaseScheduledSend(db: Db, messageId: string): Promise<R
  * day it was taken from, the staged content deleted, the log row `canceled`), `not_scheduled`
  * (it already left, or was cancelled), or `not_found`.
  */
-export async function cancelScheduledSend(db: Db, input: { accountId: string; messageId: string }): Promise<'canceled' | 'not_scheduled' | 'not_found'> {
+export async function cancelScheduledSend(
+  db: Db,
+  input: { accountId: string; messageId: string },
+): Promise<'canceled' | 'not_scheduled' | 'not_found'> {
   if (!isUuid(input.messageId)) return 'not_found';
   return db.transaction(async (trx) => {
     const [row] = await trx('scheduled_sends')
       .where({ message_id: input.messageId, account_id: input.accountId, state: 'scheduled' })
       .update({ state: 'canceled' })
       .returning<{ mode: string; counted_at: Date }[]>(['mode', 'counted_at']);
-    if (!row) return (await trx('scheduled_sends').where({ message_id: input.messageId, account_id: input.accountId }).first()) ? 'not_scheduled' : 'not_found';
+    if (!row)
+      return (await trx('scheduled_sends').where({ message_id: input.messageId, account_id: input.accountId }).first())
+        ? 'not_scheduled'
+        : 'not_found';
     await trx.raw(
       `WITH monthly AS (UPDATE usage_counters SET count = count - 1 WHERE account_id = ? AND month = ?::date AND mode = ? AND count > 0),
        daily AS (UPDATE usage_daily SET count = count - 1 WHERE account_id = ? AND day = ?::date AND mode = ? AND count > 0),
@@ -131,18 +176,36 @@ export async function cancelScheduledSend(db: Db, input: { accountId: string; me
        unstaged AS (DELETE FROM staged_messages WHERE message_id = ? AND (mode <> 'shared' OR EXISTS (SELECT 1 FROM email_log WHERE message_id = ?))),
        moved AS (UPDATE email_log SET status = 'canceled', updated_at = now() WHERE message_id = ? AND status = 'scheduled' RETURNING message_id)
        INSERT INTO email_events (message_id, type, at) SELECT message_id, 'canceled', now() FROM moved ON CONFLICT DO NOTHING`,
-      [input.accountId, utcMonthStart(row.counted_at), row.mode, input.accountId, utcDay(row.counted_at), row.mode, input.messageId, input.messageId, input.messageId],
+      [
+        input.accountId,
+        utcMonthStart(row.counted_at),
+        row.mode,
+        input.accountId,
+        utcDay(row.counted_at),
+        row.mode,
+        input.messageId,
+        input.messageId,
+        input.messageId,
+      ],
     );
     return 'canceled';
   });
 }
 
 /** Moves a scheduled message of the account to `scheduledAt` (already checked with scheduleProblem). */
-export async function rescheduleSend(db: Db, input: { accountId: string; messageId: string; scheduledAt: string }): Promise<'rescheduled' | 'not_scheduled' | 'not_found'> {
+export async function rescheduleSend(
+  db: Db,
+  input: { accountId: string; messageId: string; scheduledAt: string },
+): Promise<'rescheduled' | 'not_scheduled' | 'not_found'> {
   if (!isUuid(input.messageId)) return 'not_found';
   return db.transaction(async (trx) => {
-    const moved = await trx('scheduled_sends').where({ message_id: input.messageId, account_id: input.accountId, state: 'scheduled' }).update({ scheduled_at: input.scheduledAt });
-    if (moved === 0) return (await trx('scheduled_sends').where({ message_id: input.messageId, account_id: input.accountId }).first()) ? 'not_scheduled' : 'not_found';
+    const moved = await trx('scheduled_sends')
+      .where({ message_id: input.messageId, account_id: input.accountId, state: 'scheduled' })
+      .update({ scheduled_at: input.scheduledAt });
+    if (moved === 0)
+      return (await trx('scheduled_sends').where({ message_id: input.messageId, account_id: input.accountId }).first())
+        ? 'not_scheduled'
+        : 'not_found';
     await trx('email_log').where({ message_id: input.messageId }).update({ scheduled_at: input.scheduledAt });
     return 'rescheduled';
   });

@@ -8,15 +8,28 @@
 // budget (TEMPLATE_BATCH_RENDER_MS): once spent, the items still to render are refused.
 import type { SendingMode } from '../model/sendingModes';
 import { renderBudget } from '../templates/renderTemplate';
-import { claimIdempotencyKey, completeIdempotencyResponse, releaseIdempotencyKey, type IdempotencyClaim } from './idempotency';
+import {
+  claimIdempotencyKey,
+  completeIdempotencyResponse,
+  releaseIdempotencyKey,
+  type IdempotencyClaim,
+} from './idempotency';
 import type { AcceptDeps } from './acceptMessage';
-import { sendMessage, type SendMessageObserver, type SendRefusalCode, type SendRequest, type SendingKey } from './sendMessage';
+import {
+  sendMessage,
+  type SendMessageObserver,
+  type SendRefusalCode,
+  type SendRequest,
+  type SendingKey,
+} from './sendMessage';
 import type { SendResponseBody } from './sendResponse';
 
 export const BATCH_MAX_ITEMS = 100;
 
 /** One item as the caller parsed it: a valid request (with its own idempotency key, if any), or its field errors. */
-export type BatchItemInput = { ok: true; request: SendRequest; idempotency?: { key: string; requestHash: string } } | { ok: false; errors: Record<string, string[]> };
+export type BatchItemInput =
+  | { ok: true; request: SendRequest; idempotency?: { key: string; requestHash: string } }
+  | { ok: false; errors: Record<string, string[]> };
 
 export type BatchItemAnswer =
   | ({ index: number; replayed?: true } & SendResponseBody)
@@ -29,14 +42,20 @@ export interface BatchAnswer {
 }
 
 export type SendBatchResult =
-  | { outcome: 'answered'; body: BatchAnswer; accepted: { messageId: string; mode: SendingMode; kind: string }[]; refusals: SendRefusalCode[] }
+  | {
+      outcome: 'answered';
+      body: BatchAnswer;
+      accepted: { messageId: string; mode: SendingMode; kind: string }[];
+      refusals: SendRefusalCode[];
+    }
   | { outcome: 'replayed'; body: unknown }
   /** The key was revoked or expired before any item was accepted: the 401 authentication gives. */
   | { outcome: 'unauthenticated' }
   | { outcome: 'refused'; code: 'idempotency_key_reused' | 'idempotency_key_in_progress'; detail: string };
 
 /** Items after the key was found revoked part-way (the items before it stand, accepted). */
-const KEY_REVOKED_DETAIL = 'The API key was revoked or expired while this batch was being processed; this email was not queued.';
+const KEY_REVOKED_DETAIL =
+  'The API key was revoked or expired while this batch was being processed; this email was not queued.';
 
 /** Batch keys live beside single-send keys; a space cannot occur in either (visible ASCII), so they never meet. */
 const batchKey = (key: string) => `batch ${key}`;
@@ -44,16 +63,35 @@ const itemKey = (key: string, index: number) => `batch ${key} #${index}`;
 
 export async function sendBatch(
   deps: AcceptDeps,
-  input: { items: BatchItemInput[]; key: SendingKey; idempotency?: { key: string; requestHash: string; itemHashes: string[] } },
+  input: {
+    items: BatchItemInput[];
+    key: SendingKey;
+    idempotency?: { key: string; requestHash: string; itemHashes: string[] };
+  },
   observer: SendMessageObserver = {},
 ): Promise<SendBatchResult> {
   let claim: IdempotencyClaim | undefined;
   if (input.idempotency) {
     const key = batchKey(input.idempotency.key);
-    const result = await claimIdempotencyKey(deps.db, { accountId: input.key.accountId, key, requestHash: input.idempotency.requestHash, ttlHours: deps.config.limits.idempotencyTtlHours });
+    const result = await claimIdempotencyKey(deps.db, {
+      accountId: input.key.accountId,
+      key,
+      requestHash: input.idempotency.requestHash,
+      ttlHours: deps.config.limits.idempotencyTtlHours,
+    });
     if (result.state === 'replay') return { outcome: 'replayed', body: result.response };
-    if (result.state === 'mismatch') return { outcome: 'refused', code: 'idempotency_key_reused', detail: 'This idempotency key was already used with a different batch.' };
-    if (result.state === 'in_progress') return { outcome: 'refused', code: 'idempotency_key_in_progress', detail: 'A batch with this idempotency key is still being processed; retry shortly.' };
+    if (result.state === 'mismatch')
+      return {
+        outcome: 'refused',
+        code: 'idempotency_key_reused',
+        detail: 'This idempotency key was already used with a different batch.',
+      };
+    if (result.state === 'in_progress')
+      return {
+        outcome: 'refused',
+        code: 'idempotency_key_in_progress',
+        detail: 'A batch with this idempotency key is still being processed; retry shortly.',
+      };
     claim = { accountId: input.key.accountId, key, token: result.token };
   }
 
@@ -74,12 +112,24 @@ export async function sendBatch(
         continue;
       }
       if (!item.ok) {
-        data.push({ index, success: false, detail: 'This email is not a valid send request; see `errors`.', errors: item.errors });
+        data.push({
+          index,
+          success: false,
+          detail: 'This email is not a valid send request; see `errors`.',
+          errors: item.errors,
+        });
         continue;
       }
-      const derived = !item.idempotency && input.idempotency ? { key: itemKey(input.idempotency.key, index), requestHash: input.idempotency.itemHashes[index]! } : undefined;
+      const derived =
+        !item.idempotency && input.idempotency
+          ? { key: itemKey(input.idempotency.key, index), requestHash: input.idempotency.itemHashes[index]! }
+          : undefined;
       const idempotency = item.idempotency ?? derived;
-      const result = await sendMessage(deps, { request: item.request, key: input.key, renderBudget: rendering, ...(idempotency ? { idempotency } : {}) }, observer);
+      const result = await sendMessage(
+        deps,
+        { request: item.request, key: input.key, renderBudget: rendering, ...(idempotency ? { idempotency } : {}) },
+        observer,
+      );
       if (result.outcome === 'unauthenticated') {
         // Nothing queued yet (nor replayed): the batch is answered as authentication would.
         if (!data.some((d) => d.success)) return { outcome: 'unauthenticated' };
@@ -88,7 +138,12 @@ export async function sendBatch(
         continue;
       }
       if (result.outcome === 'invalid') {
-        data.push({ index, success: false, detail: 'This email is not a valid send request; see `errors`.', errors: result.errors });
+        data.push({
+          index,
+          success: false,
+          detail: 'This email is not a valid send request; see `errors`.',
+          errors: result.errors,
+        });
         continue;
       }
       if (result.outcome === 'refused') {
@@ -97,16 +152,19 @@ export async function sendBatch(
         continue;
       }
       const body = withoutDerivedKey(result.body as SendResponseBody, derived !== undefined);
-      if (result.outcome === 'accepted') accepted.push({ messageId: result.messageId, mode: result.mode, kind: result.kind });
+      if (result.outcome === 'accepted')
+        accepted.push({ messageId: result.messageId, mode: result.mode, kind: result.kind });
       data.push({ index, ...body, ...(result.outcome === 'replayed' ? { replayed: true as const } : {}) });
     }
     const body: BatchAnswer = { success: true, data };
     // Kept for replays once anything was queued; a batch that queued nothing frees its key, like
     // a refused single send, so a corrected retry can run.
-    if (claim && data.some((d) => d.success)) completed = await completeIdempotencyResponse(deps.db, { ...claim, response: body });
+    if (claim && data.some((d) => d.success))
+      completed = await completeIdempotencyResponse(deps.db, { ...claim, response: body });
     return { outcome: 'answered', body, accepted, refusals };
   } finally {
-    if (claim && !completed) await releaseIdempotencyKey(deps.db, claim).catch((err: unknown) => observer.claimNotReleased?.(err));
+    if (claim && !completed)
+      await releaseIdempotencyKey(deps.db, claim).catch((err: unknown) => observer.claimNotReleased?.(err));
   }
 }
 

@@ -52,7 +52,10 @@ export function checkKeyScope(apiKey: Pick<ApiKey, 'domainScope'>, fromDomain: s
   const scope = apiKey.domainScope.map(normaliseDomainName);
   const domain = normaliseDomainName(fromDomain);
   if (scope.length === 0 || scope.includes(domain)) return undefined;
-  return { code: 'domain_not_allowed', detail: `This API key may only send from ${scope.join(', ')}; not from ${domain}.` };
+  return {
+    code: 'domain_not_allowed',
+    detail: `This API key may only send from ${scope.join(', ')}; not from ${domain}.`,
+  };
 }
 
 interface GateFacts {
@@ -75,7 +78,10 @@ interface GateFacts {
  * Everything the gates judge, in one statement (one round trip on the hot path instead of six
  * reads in two waves; bench/README.md, "sendThroughput.ts").
  */
-async function readGateFacts(db: Db, input: { accountId: string; keyId: string | undefined; fromDomain: string; recipient: string }): Promise<GateFacts> {
+async function readGateFacts(
+  db: Db,
+  input: { accountId: string; keyId: string | undefined; fromDomain: string; recipient: string },
+): Promise<GateFacts> {
   const { rows } = await db.raw<{
     rows: {
       account: Record<string, unknown> | null;
@@ -99,7 +105,17 @@ async function readGateFacts(db: Db, input: { accountId: string; keyId: string |
      LEFT JOIN plans p ON p.name = COALESCE(NULLIF(a.plan, ''), ?)
      LEFT JOIN byoc_configs b ON b.account_id = a.id AND d.sending_mode = 'byoc'
      WHERE a.id = ?`,
-    [input.keyId ?? null, input.keyId ?? null, API_KEY_ROLE, input.keyId ?? null, suppressionKey(input.recipient), utcMonthStart(), normaliseDomainName(input.fromDomain), FREE_PLAN, input.accountId],
+    [
+      input.keyId ?? null,
+      input.keyId ?? null,
+      API_KEY_ROLE,
+      input.keyId ?? null,
+      suppressionKey(input.recipient),
+      utcMonthStart(),
+      normaliseDomainName(input.fromDomain),
+      FREE_PLAN,
+      input.accountId,
+    ],
   );
   const [row] = rows;
   const map = <R, T>(json: Record<string, unknown> | null | undefined, to: (r: R) => T): T | undefined => {
@@ -125,7 +141,9 @@ async function readGateFacts(db: Db, input: { accountId: string; keyId: string |
 export async function checkSendGates(
   db: Db,
   input: { apiKey: SendingKeyFacts; fromDomain: string; recipient: string; recipientKind: RecipientKind },
-): Promise<{ ok: true; context: SendContext } | { ok: false; failure: GateFailure } | { ok: false; unauthenticated: true }> {
+): Promise<
+  { ok: true; context: SendContext } | { ok: false; failure: GateFailure } | { ok: false; unauthenticated: true }
+> {
   const fail = (code: GateCode, detail: string) => ({ ok: false as const, failure: { code, detail } });
   const { keyActive, keyRole, account, domain, plan, byocConfig, suppressed, used } = await readGateFacts(db, {
     accountId: input.apiKey.accountId,
@@ -136,7 +154,10 @@ export async function checkSendGates(
   if (!account) return fail('unauthorized', 'The account of this API key no longer exists.');
   if (!keyActive || keyRole === null) return { ok: false, unauthenticated: true };
   if (keyRole && !roleCovers(keyRole, SENDING_ROLE)) {
-    return fail('unauthorized', `The member who made this API key is now a ${keyRole}: a key sends only while its maker may (the ${SENDING_ROLE} role or above).`);
+    return fail(
+      'unauthorized',
+      `The member who made this API key is now a ${keyRole}: a key sends only while its maker may (the ${SENDING_ROLE} role or above).`,
+    );
   }
 
   if (!domain || domain.accountId !== account.id) {
@@ -149,20 +170,37 @@ export async function checkSendGates(
     return fail('unauthorized', 'Shared sending needs an active Growth or Pro subscription.');
   }
   if (domain.sendingMode === 'byoc' && input.recipientKind.kind === 'test') {
-    return fail('unauthorized', 'Test-domain recipients are not available on BYOC domains; use the simulator domain instead. Nothing was queued or billed.');
+    return fail(
+      'unauthorized',
+      'Test-domain recipients are not available on BYOC domains; use the simulator domain instead. Nothing was queued or billed.',
+    );
   }
   if (account.sendingSuspended) {
-    return fail('sending_suspended', 'Sending is suspended for this account after exceeding the bounce or complaint threshold.');
+    return fail(
+      'sending_suspended',
+      'Sending is suspended for this account after exceeding the bounce or complaint threshold.',
+    );
   }
-  if (!domain.ownershipVerifiedAt) return fail('domain_not_verified', `Ownership of ${domain.name} is not verified yet: add the TXT record and verify.`);
-  if (!domain.dkimVerifiedAt) return fail('dkim_not_verified', `DKIM for ${domain.name} is not verified yet: add the CNAME records and verify.`);
+  if (!domain.ownershipVerifiedAt)
+    return fail(
+      'domain_not_verified',
+      `Ownership of ${domain.name} is not verified yet: add the TXT record and verify.`,
+    );
+  if (!domain.dkimVerifiedAt)
+    return fail('dkim_not_verified', `DKIM for ${domain.name} is not verified yet: add the CNAME records and verify.`);
 
   const monthlyLimit = plan ? monthlyQuota(plan, domain.sendingMode) : 0;
   if (monthlyLimit <= 0) {
-    return fail('domain_mode_mismatch', `The ${domain.sendingMode} domain ${domain.name} is not included in the account's current plan.`);
+    return fail(
+      'domain_mode_mismatch',
+      `The ${domain.sendingMode} domain ${domain.name} is not included in the account's current plan.`,
+    );
   }
   if (domain.sendingMode === 'byoc' && !isByocUsable(byocConfig)) {
-    return fail('byoc_not_configured', 'BYOC sending is not available: the account has no validated BYOC configuration, or its role can no longer be used.');
+    return fail(
+      'byoc_not_configured',
+      'BYOC sending is not available: the account has no validated BYOC configuration, or its role can no longer be used.',
+    );
   }
   if (suppressed) {
     return fail('recipient_suppressed', 'The recipient is on the suppression list after a hard bounce or a complaint.');
@@ -171,4 +209,5 @@ export async function checkSendGates(
   return { ok: true, context: { account, domain, monthlyLimit } };
 }
 
-export const USAGE_LIMIT_DETAIL = 'The monthly quota for this sending mode is used up; wait for the next UTC month or upgrade.';
+export const USAGE_LIMIT_DETAIL =
+  'The monthly quota for this sending mode is used up; wait for the next UTC month or upgrade.';

@@ -54,7 +54,9 @@ export interface SendMessageInput {
 }
 
 /** Every refusal is a code of the README's error table (a code outside it does not compile), with the detail the client reads. */
-export type SendRefusalCode = ApiErrorCodes<GateCode | AcceptFailure | 'idempotency_key_reused' | 'idempotency_key_in_progress' | 'service_unavailable'>;
+export type SendRefusalCode = ApiErrorCodes<
+  GateCode | AcceptFailure | 'idempotency_key_reused' | 'idempotency_key_in_progress' | 'service_unavailable'
+>;
 
 /** Every SendRefusalCode, for what documents them (the send endpoints' answers); a code missing here does not compile. */
 export const SEND_REFUSAL_CODES = Object.keys({
@@ -103,8 +105,14 @@ const ACCEPT_FAILURE_DETAIL: Record<AcceptFailure, string> = {
 };
 
 const IDEMPOTENCY_REFUSALS = {
-  mismatch: { code: 'idempotency_key_reused', detail: 'This idempotency key was already used with a different request body.' },
-  in_progress: { code: 'idempotency_key_in_progress', detail: 'A request with this idempotency key is still being processed; retry shortly.' },
+  mismatch: {
+    code: 'idempotency_key_reused',
+    detail: 'This idempotency key was already used with a different request body.',
+  },
+  in_progress: {
+    code: 'idempotency_key_in_progress',
+    detail: 'A request with this idempotency key is still being processed; retry shortly.',
+  },
 } as const satisfies Record<string, { code: SendRefusalCode; detail: string }>;
 
 /** `render`: the account has too many template renders in flight (503 `service_unavailable`, retry). */
@@ -117,12 +125,21 @@ const refused = (step: RefusalStep, failure: { code: SendRefusalCode; detail: st
   detail: failure.detail,
 });
 
-export async function sendMessage(deps: AcceptDeps, input: SendMessageInput, observer: SendMessageObserver = {}): Promise<SendMessageResult> {
+export async function sendMessage(
+  deps: AcceptDeps,
+  input: SendMessageInput,
+  observer: SendMessageObserver = {},
+): Promise<SendMessageResult> {
   const { request, key } = input;
   let claim: IdempotencyClaim | undefined;
   if (input.idempotency) {
     const { key: idempotencyKey, requestHash } = input.idempotency;
-    const result = await claimIdempotencyKey(deps.db, { accountId: key.accountId, key: idempotencyKey, requestHash, ttlHours: deps.config.limits.idempotencyTtlHours });
+    const result = await claimIdempotencyKey(deps.db, {
+      accountId: key.accountId,
+      key: idempotencyKey,
+      requestHash,
+      ttlHours: deps.config.limits.idempotencyTtlHours,
+    });
     if (result.state === 'replay') {
       // A replay is the same body, so the same sender domain: the key must still be allowed to
       // send from it (docs/decisions.md, "Replays").
@@ -143,23 +160,42 @@ export async function sendMessage(deps: AcceptDeps, input: SendMessageInput, obs
     // Anything but acceptance frees our claim (never another request's), so a corrected retry can
     // proceed. If the store cannot be reached to free it, the claim goes stale and is taken over
     // after 120 s; the answer this request already has stands.
-    if (!accepted && claim) await releaseIdempotencyKey(deps.db, claim).catch((err: unknown) => observer.claimNotReleased?.(err));
+    if (!accepted && claim)
+      await releaseIdempotencyKey(deps.db, claim).catch((err: unknown) => observer.claimNotReleased?.(err));
   }
 }
 
-async function gateAndAccept(deps: AcceptDeps, input: SendMessageInput, claim: IdempotencyClaim | undefined, observer: SendMessageObserver): Promise<SendMessageResult> {
+async function gateAndAccept(
+  deps: AcceptDeps,
+  input: SendMessageInput,
+  claim: IdempotencyClaim | undefined,
+  observer: SendMessageObserver,
+): Promise<SendMessageResult> {
   const { request, key } = input;
   const scheduleIssue = request.scheduledAt !== undefined ? scheduleProblem(new Date(request.scheduledAt)) : undefined;
   if (scheduleIssue) return { outcome: 'invalid', errors: { scheduled_at: [scheduleIssue] } };
   // Rendered before the gates, like any other check of the request's content (a 400 comes before a 403).
-  const rendered = request.template ? await renderTemplateForSend(deps.db, key.accountId, request.template, input.renderBudget) : undefined;
-  if (rendered && !rendered.ok) return 'busy' in rendered ? refused('render', { code: 'service_unavailable', detail: rendered.busy }) : { outcome: 'invalid', errors: rendered.errors };
+  const rendered = request.template
+    ? await renderTemplateForSend(deps.db, key.accountId, request.template, input.renderBudget)
+    : undefined;
+  if (rendered && !rendered.ok)
+    return 'busy' in rendered
+      ? refused('render', { code: 'service_unavailable', detail: rendered.busy })
+      : { outcome: 'invalid', errors: rendered.errors };
   const body = rendered ? rendered.rendered : { subject: request.subject, html: request.html, text: request.text };
-  const gates = await checkSendGates(deps.db, { apiKey: key, fromDomain: request.fromDomain, recipient: request.to.address, recipientKind: request.recipientKind });
+  const gates = await checkSendGates(deps.db, {
+    apiKey: key,
+    fromDomain: request.fromDomain,
+    recipient: request.to.address,
+    recipientKind: request.recipientKind,
+  });
   if (!gates.ok) return 'unauthenticated' in gates ? { outcome: 'unauthenticated' } : refused('gates', gates.failure);
 
   const { domain, monthlyLimit } = gates.context;
-  const kind: MessageKind = request.recipientKind.kind === 'test' || request.recipientKind.kind === 'simulator' ? request.recipientKind.kind : 'real';
+  const kind: MessageKind =
+    request.recipientKind.kind === 'test' || request.recipientKind.kind === 'simulator'
+      ? request.recipientKind.kind
+      : 'real';
   const idempotencyKey = input.idempotency?.key;
   const result = await acceptMessage(deps, {
     accountId: key.accountId,

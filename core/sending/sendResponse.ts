@@ -8,17 +8,22 @@ export const QUEUED_MESSAGES: Record<SendingMode, string> = {
   byoc: 'Email queued for delivery through your own AWS account.',
 };
 
-export const TEST_SEND_WARNING = 'Test send: it counts toward your monthly quota but never toward your bounce or complaint rates.';
+export const TEST_SEND_WARNING =
+  'Test send: it counts toward your monthly quota but never toward your bounce or complaint rates.';
 
 /** Shared mode only: advisory DNS records that are missing or unchecked (docs/domains.md, "The records"). */
 export function deliverabilityWarnings(domain: Domain): string[] {
   if (domain.sendingMode !== 'shared') return [];
   const warnings: string[] = [];
-  if (domain.spfOk !== true) warnings.push(`No SPF record authorising the service was found for ${domain.name}; delivery still happens.`);
-  if (domain.dmarcOk !== true) warnings.push(`No DMARC record was found for _dmarc.${domain.name}; delivery still happens.`);
+  if (domain.spfOk !== true)
+    warnings.push(`No SPF record authorising the service was found for ${domain.name}; delivery still happens.`);
+  if (domain.dmarcOk !== true)
+    warnings.push(`No DMARC record was found for _dmarc.${domain.name}; delivery still happens.`);
   if (domain.mailFromOk !== true) {
     const mailFrom = domain.mailFromDomain ?? `the MAIL FROM domain of ${domain.name}`;
-    warnings.push(`No MX record for ${mailFrom} points at SES, so the custom MAIL FROM is not in use; delivery still happens.`);
+    warnings.push(
+      `No MX record for ${mailFrom} points at SES, so the custom MAIL FROM is not in use; delivery still happens.`,
+    );
   }
   return warnings;
 }
@@ -35,7 +40,14 @@ export interface SendResponseBody {
   scheduled_at?: string;
 }
 
-export function buildSendResponse(input: { messageId: string; domain: Domain; attachments: number; isTestSend: boolean; idempotencyKey?: string; scheduledAt?: string }): SendResponseBody {
+export function buildSendResponse(input: {
+  messageId: string;
+  domain: Domain;
+  attachments: number;
+  isTestSend: boolean;
+  idempotencyKey?: string;
+  scheduledAt?: string;
+}): SendResponseBody {
   const mode = input.domain.sendingMode;
   const body: SendResponseBody = {
     success: true,
@@ -44,7 +56,8 @@ export function buildSendResponse(input: { messageId: string; domain: Domain; at
     mode,
     attachments: input.attachments,
   };
-  if (mode === 'shared') body.warnings = [...deliverabilityWarnings(input.domain), ...(input.isTestSend ? [TEST_SEND_WARNING] : [])];
+  if (mode === 'shared')
+    body.warnings = [...deliverabilityWarnings(input.domain), ...(input.isTestSend ? [TEST_SEND_WARNING] : [])];
   if (input.idempotencyKey !== undefined) body.idempotency_key = input.idempotencyKey;
   if (input.scheduledAt !== undefined) body.scheduled_at = input.scheduledAt;
   return body;

@@ -37,7 +37,13 @@ export function sealContent(secretKey: string, content: MessageContent): Buffer 
 export async function stageMessage(
   trx: Knex | Knex.Transaction,
   secretKey: string,
-  input: { messageId: string; accountId: string; mode: SendingMode; content: MessageContent; attachments: Attachment[] },
+  input: {
+    messageId: string;
+    accountId: string;
+    mode: SendingMode;
+    content: MessageContent;
+    attachments: Attachment[];
+  },
 ): Promise<void> {
   await trx('staged_messages').insert({
     message_id: input.messageId,
@@ -50,7 +56,12 @@ export async function stageMessage(
 }
 
 /** A staged message's attachments, encrypted one row each (after its staged_messages row). */
-export async function stageAttachments(trx: Knex | Knex.Transaction, secretKey: string, messageId: string, attachments: Attachment[]): Promise<void> {
+export async function stageAttachments(
+  trx: Knex | Knex.Transaction,
+  secretKey: string,
+  messageId: string,
+  attachments: Attachment[],
+): Promise<void> {
   if (attachments.length === 0) return;
   await trx('staged_attachments').insert(
     attachments.map((a, position) => ({
@@ -65,10 +76,17 @@ export async function isMessageStaged(db: Db, messageId: string): Promise<boolea
   return Boolean(await db('staged_messages').where({ message_id: messageId }).first('message_id'));
 }
 
-export async function loadStagedMessage(db: Db, secretKey: string, messageId: string): Promise<StagedMessage | undefined> {
+export async function loadStagedMessage(
+  db: Db,
+  secretKey: string,
+  messageId: string,
+): Promise<StagedMessage | undefined> {
   const row = await db('staged_messages')
     .where({ message_id: messageId })
-    .first<{ message_id: string; account_id: string; mode: SendingMode; content: Buffer; attachment_count: number } | undefined>();
+    .first<
+      | { message_id: string; account_id: string; mode: SendingMode; content: Buffer; attachment_count: number }
+      | undefined
+    >();
   if (!row) return undefined;
   return {
     messageId: row.message_id,
@@ -84,7 +102,11 @@ export async function loadStagedMessage(db: Db, secretKey: string, messageId: st
  * in one statement. `earlierUnsettledCalls` > 0: an earlier attempt called SES and its answer was
  * never recorded (its worker died, or the call timed out), so SES may already hold a copy.
  */
-export async function beginSesCall(db: Db, secretKey: string, messageId: string): Promise<{ attachments: Attachment[]; earlierUnsettledCalls: number }> {
+export async function beginSesCall(
+  db: Db,
+  secretKey: string,
+  messageId: string,
+): Promise<{ attachments: Attachment[]; earlierUnsettledCalls: number }> {
   const { rows } = await db.raw<{ rows: { earlier: number | null; content: Buffer | null }[] }>(
     `WITH bump AS (UPDATE staged_messages SET ses_calls_unsettled = ses_calls_unsettled + 1 WHERE message_id = ? RETURNING ses_calls_unsettled - 1 AS earlier)
      SELECT (SELECT earlier FROM bump) AS earlier, a.content
@@ -93,14 +115,19 @@ export async function beginSesCall(db: Db, secretKey: string, messageId: string)
     [messageId, messageId],
   );
   return {
-    attachments: rows.flatMap((r) => (r.content ? [unpackAttachment(decrypt(secretKey, 'staged-content', r.content))] : [])),
+    attachments: rows.flatMap((r) =>
+      r.content ? [unpackAttachment(decrypt(secretKey, 'staged-content', r.content))] : [],
+    ),
     earlierUnsettledCalls: rows[0]?.earlier ?? 0,
   };
 }
 
 /** The call was not made, or SES refused the message: nothing was accepted, so it no longer counts. */
 export async function settleSesCall(db: Db, messageId: string): Promise<void> {
-  await db('staged_messages').where({ message_id: messageId }).where('ses_calls_unsettled', '>', 0).decrement('ses_calls_unsettled', 1);
+  await db('staged_messages')
+    .where({ message_id: messageId })
+    .where('ses_calls_unsettled', '>', 0)
+    .decrement('ses_calls_unsettled', 1);
 }
 
 /** Test sends: attachments were staged to prove they could be, then nothing is transmitted. */
@@ -124,7 +151,9 @@ export async function recordByocSent(db: Db, messageId: string, providerMessageI
 
 /** SES's id of a BYOC message recorded as sent, if it was. */
 export async function byocSentId(db: Db, messageId: string): Promise<string | undefined> {
-  const row = await db('byoc_sends').where({ message_id: messageId }).first<{ provider_message_id: string } | undefined>('provider_message_id');
+  const row = await db('byoc_sends')
+    .where({ message_id: messageId })
+    .first<{ provider_message_id: string } | undefined>('provider_message_id');
   return row?.provider_message_id;
 }
 
@@ -135,7 +164,12 @@ export async function byocSentId(db: Db, messageId: string): Promise<string | un
 export const STAGED_PURGE_BATCH_SIZE = 1000;
 
 /** Retention: deletes the `mode` messages staged before `cutoff`, in batches; returns how many. */
-export async function purgeStagedMessagesBefore(db: Db, mode: SendingMode, cutoff: Date, batchSize = STAGED_PURGE_BATCH_SIZE): Promise<number> {
+export async function purgeStagedMessagesBefore(
+  db: Db,
+  mode: SendingMode,
+  cutoff: Date,
+  batchSize = STAGED_PURGE_BATCH_SIZE,
+): Promise<number> {
   // A scheduled message still waiting keeps its content until it goes (at most 30 days; a
   // cancellation deletes it at once): the cutoff counts from its scheduled time, not its acceptance.
   return deleteInBatches(
@@ -146,7 +180,13 @@ export async function purgeStagedMessagesBefore(db: Db, mode: SendingMode, cutof
       rows
         .where({ mode })
         .where('created_at', '<', cutoff)
-        .whereNotExists((q) => void q.from('scheduled_sends').whereRaw('scheduled_sends.message_id = staged_messages.message_id').where('scheduled_at', '>=', cutoff)),
+        .whereNotExists(
+          (q) =>
+            void q
+              .from('scheduled_sends')
+              .whereRaw('scheduled_sends.message_id = staged_messages.message_id')
+              .where('scheduled_at', '>=', cutoff),
+        ),
     batchSize,
   );
 }

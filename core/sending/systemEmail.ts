@@ -16,11 +16,20 @@ import { sendMessage } from './sendMessage';
 /** The sender and the shared domain of Postage's own emails (SYSTEM_EMAIL_FROM), whose owner is the system account. */
 async function systemSender(db: Db, config: Config): Promise<{ from: Mailbox; domain: Domain }> {
   const configured = config.auth.systemEmailFrom;
-  if (!configured) throw new PostageError('system_email_unconfigured', 'SYSTEM_EMAIL_FROM is not set: Postage cannot send its own emails');
+  if (!configured)
+    throw new PostageError(
+      'system_email_unconfigured',
+      'SYSTEM_EMAIL_FROM is not set: Postage cannot send its own emails',
+    );
   const from = parseMailbox(configured);
-  if ('error' in from) throw new PostageError('system_email_unconfigured', `SYSTEM_EMAIL_FROM is not a mailbox (${from.error})`);
+  if ('error' in from)
+    throw new PostageError('system_email_unconfigured', `SYSTEM_EMAIL_FROM is not a mailbox (${from.error})`);
   const domain = await findDomain(db, domainOf(from.address));
-  if (!domain || domain.sendingMode !== 'shared') throw new PostageError('system_email_unconfigured', `SYSTEM_EMAIL_FROM's domain is not a shared domain of the system account`);
+  if (!domain || domain.sendingMode !== 'shared')
+    throw new PostageError(
+      'system_email_unconfigured',
+      `SYSTEM_EMAIL_FROM's domain is not a shared domain of the system account`,
+    );
   return { from, domain };
 }
 
@@ -43,14 +52,27 @@ export async function sendSystemEmail(deps: AcceptDeps, email: SystemEmail): Pro
   const { from, domain } = await systemSender(deps.db, deps.config);
 
   const recipientKind = classifyRecipient(email.to, deps.config);
-  if (recipientKind.kind === 'unknown_test') throw new PostageError('system_email_refused', 'not a test address this service knows');
+  if (recipientKind.kind === 'unknown_test')
+    throw new PostageError('system_email_refused', 'not a test address this service knows');
   // The same use case as a customer's send, with the system account as an unscoped key and no
   // idempotency key (a repeated request is a new email, as for the user asking again).
   const result = await sendMessage(deps, {
     key: { accountId: domain.accountId, domainScope: [] },
-    request: { to: { address: email.to, name: '' }, recipientKind, from, fromDomain: domain.name, subject: email.subject, text: email.text, attachments: [] },
+    request: {
+      to: { address: email.to, name: '' },
+      recipientKind,
+      from,
+      fromDomain: domain.name,
+      subject: email.subject,
+      text: email.text,
+      attachments: [],
+    },
   });
   if (result.outcome === 'accepted') return { messageId: result.messageId };
-  if (result.outcome === 'refused' && result.step === 'gates') throw new PostageError('system_email_refused', `${result.code}: ${result.detail}`);
-  throw new PostageError('system_email_refused', `not queued: ${result.outcome === 'refused' ? result.code : result.outcome}`);
+  if (result.outcome === 'refused' && result.step === 'gates')
+    throw new PostageError('system_email_refused', `${result.code}: ${result.detail}`);
+  throw new PostageError(
+    'system_email_refused',
+    `not queued: ${result.outcome === 'refused' ? result.code : result.outcome}`,
+  );
 }

@@ -21,7 +21,16 @@ export interface ClassifiedProviderError {
   refreshCredentials: boolean;
 }
 
-const THROTTLING = new Set(['TooManyRequestsException', 'LimitExceededException', 'ThrottlingException', 'Throttling', 'ThrottledException', 'RequestThrottled', 'RequestLimitExceeded', 'SlowDown']);
+const THROTTLING = new Set([
+  'TooManyRequestsException',
+  'LimitExceededException',
+  'ThrottlingException',
+  'Throttling',
+  'ThrottledException',
+  'RequestThrottled',
+  'RequestLimitExceeded',
+  'SlowDown',
+]);
 const SERVER_SIDE = new Set([
   'InternalFailure',
   'InternalServerError',
@@ -32,16 +41,42 @@ const SERVER_SIDE = new Set([
   'RequestTimeoutException',
   'TimeoutError',
 ]);
-const STALE_CREDENTIALS = new Set(['ExpiredToken', 'ExpiredTokenException', 'InvalidClientTokenId', 'UnrecognizedClientException', 'SignatureDoesNotMatch', 'RequestExpired']);
-const SES_ACCOUNT_REFUSALS = new Set(['AccountSuspendedException', 'SendingPausedException', 'AccessDenied', 'AccessDeniedException']);
-const STS_ACCOUNT_REFUSALS = new Set(['AccessDenied', 'AccessDeniedException', 'RegionDisabledException', 'MalformedPolicyDocument', 'PackedPolicyTooLarge', 'ValidationError']);
+const STALE_CREDENTIALS = new Set([
+  'ExpiredToken',
+  'ExpiredTokenException',
+  'InvalidClientTokenId',
+  'UnrecognizedClientException',
+  'SignatureDoesNotMatch',
+  'RequestExpired',
+]);
+const SES_ACCOUNT_REFUSALS = new Set([
+  'AccountSuspendedException',
+  'SendingPausedException',
+  'AccessDenied',
+  'AccessDeniedException',
+]);
+const STS_ACCOUNT_REFUSALS = new Set([
+  'AccessDenied',
+  'AccessDeniedException',
+  'RegionDisabledException',
+  'MalformedPolicyDocument',
+  'PackedPolicyTooLarge',
+  'ValidationError',
+]);
 
 function shape(err: unknown): { name: string; message: string; status: number | undefined } {
   const e = (err ?? {}) as AwsError;
   return { name: e.name ?? e.code ?? 'Error', message: e.message ?? String(err), status: e.$metadata?.httpStatusCode };
 }
 
-function classified(kind: ProviderErrorKind, code: string, message: string, content: RedactableContent, refreshCredentials = false, prefix = ''): ClassifiedProviderError {
+function classified(
+  kind: ProviderErrorKind,
+  code: string,
+  message: string,
+  content: RedactableContent,
+  refreshCredentials = false,
+  prefix = '',
+): ClassifiedProviderError {
   return { kind, code, reason: redactProviderText(`${prefix}${code}: ${message}`, content), refreshCredentials };
 }
 

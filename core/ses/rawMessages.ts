@@ -13,7 +13,11 @@ function formatMailbox(m: { address: string; name: string }): { address: string;
 }
 
 /** RFC 5322 message. `html` wins over `text` when both are given (docs/sending.md). */
-export async function buildRawMessage(messageId: string, content: MessageContent, attachments: Attachment[]): Promise<Buffer> {
+export async function buildRawMessage(
+  messageId: string,
+  content: MessageContent,
+  attachments: Attachment[],
+): Promise<Buffer> {
   const composer = new MailComposer({
     from: formatMailbox(content.from),
     to: formatMailbox(content.to),
@@ -27,7 +31,11 @@ export async function buildRawMessage(messageId: string, content: MessageContent
   return composer.compile().build();
 }
 
-export async function buildSendEmailInput(messageId: string, content: MessageContent, attachments: Attachment[]): Promise<SendEmailCommandInput> {
+export async function buildSendEmailInput(
+  messageId: string,
+  content: MessageContent,
+  attachments: Attachment[],
+): Promise<SendEmailCommandInput> {
   return {
     Content: { Raw: { Data: await buildRawMessage(messageId, content, attachments) } },
     Destination: { ToAddresses: [content.to.address] },
@@ -41,8 +49,17 @@ export async function buildSendEmailInput(messageId: string, content: MessageCon
  * `signal` aborts the request in flight (the activity was cancelled or timed out); the client's
  * own deadline (core/platform/awsClients.ts) aborts it too.
  */
-export async function sendRawThroughSes(client: SESv2Client, messageId: string, content: MessageContent, attachments: Attachment[], signal?: AbortSignal): Promise<string> {
-  const result = await client.send(new SendEmailCommand(await buildSendEmailInput(messageId, content, attachments)), signal ? { abortSignal: signal } : {});
+export async function sendRawThroughSes(
+  client: SESv2Client,
+  messageId: string,
+  content: MessageContent,
+  attachments: Attachment[],
+  signal?: AbortSignal,
+): Promise<string> {
+  const result = await client.send(
+    new SendEmailCommand(await buildSendEmailInput(messageId, content, attachments)),
+    signal ? { abortSignal: signal } : {},
+  );
   if (!result.MessageId) throw Object.assign(new Error('SES returned no MessageId'), { name: 'InternalFailure' });
   return result.MessageId;
 }

@@ -22,16 +22,28 @@ const HEADINGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((selector) => ({ selec
 
 /** Text for an email's plain part, from its HTML: links keep their address, images their alt text. */
 export function textFromHtml(html: string): string {
-  return convert(html, { wordwrap: 78, selectors: [{ selector: 'a', options: { hideLinkHrefIfSameAsText: true } }, ...HEADINGS] });
+  return convert(html, {
+    wordwrap: 78,
+    selectors: [{ selector: 'a', options: { hideLinkHrefIfSameAsText: true } }, ...HEADINGS],
+  });
 }
 
 /** Renders the three parts with `variables`; a problem is a TemplateRenderError with what to fix. */
-export async function renderTemplateContent(content: TemplateContent, variables: Record<string, unknown>): Promise<RenderedTemplate> {
+export async function renderTemplateContent(
+  content: TemplateContent,
+  variables: Record<string, unknown>,
+): Promise<RenderedTemplate> {
   const subject = (await renderField('subject', content.subject, variables)).trim();
   const html = await renderField('html', content.html, variables);
   const text = content.text !== null ? await renderField('text', content.text, variables) : textFromHtml(html);
-  if (!headerSafe.test(subject)) throw new TemplateRenderError('invalid', 'The rendered subject holds a line break or another control character; subject variables must be one line.');
-  if (subject.length > MAX_SUBJECT_LENGTH) throw new TemplateRenderError('invalid', `The rendered subject is longer than ${MAX_SUBJECT_LENGTH} characters.`);
-  if (html.includes('\0') || text.includes('\0')) throw new TemplateRenderError('invalid', 'The rendered message holds a NUL character.');
+  if (!headerSafe.test(subject))
+    throw new TemplateRenderError(
+      'invalid',
+      'The rendered subject holds a line break or another control character; subject variables must be one line.',
+    );
+  if (subject.length > MAX_SUBJECT_LENGTH)
+    throw new TemplateRenderError('invalid', `The rendered subject is longer than ${MAX_SUBJECT_LENGTH} characters.`);
+  if (html.includes('\0') || text.includes('\0'))
+    throw new TemplateRenderError('invalid', 'The rendered message holds a NUL character.');
   return { subject, html, text };
 }

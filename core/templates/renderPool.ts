@@ -16,10 +16,18 @@ import type { FieldAnalysis, RenderAnswer, RenderTask } from './renderWorker';
 import { TemplateRenderError, type TemplateField } from './templateLanguage';
 import type { TemplateContent } from './templates';
 
-export type TemplateRenderSettings = Pick<Config['templates'], 'renderThreads' | 'renderBudgetMs' | 'renderMemoryMb' | 'rendersPerAccount'>;
+export type TemplateRenderSettings = Pick<
+  Config['templates'],
+  'renderThreads' | 'renderBudgetMs' | 'renderMemoryMb' | 'rendersPerAccount'
+>;
 
 /** The settings' defaults (loadConfig's): what a process that never configures the pool, the CLI, uses. */
-const DEFAULTS: TemplateRenderSettings = { renderThreads: 2, renderBudgetMs: 2_000, renderMemoryMb: 256, rendersPerAccount: 32 };
+const DEFAULTS: TemplateRenderSettings = {
+  renderThreads: 2,
+  renderBudgetMs: 2_000,
+  renderMemoryMb: 256,
+  rendersPerAccount: 32,
+};
 
 /** Added to the threads' nice value: a spinning render yields the CPU to the API's own thread. */
 const NICE_INCREMENT = 10;
@@ -28,7 +36,9 @@ const NICE_INCREMENT = 10;
 export class RenderCapacityError extends Error {
   readonly retryAfterSeconds = 1;
   constructor(readonly perAccount: number) {
-    super(`This account already has ${perAccount} template renders running or waiting; retry after the Retry-After delay.`);
+    super(
+      `This account already has ${perAccount} template renders running or waiting; retry after the Retry-After delay.`,
+    );
   }
 }
 
@@ -63,7 +73,9 @@ function stateFor(settings: TemplateRenderSettings): PoolState {
 
 /** Sets the pool's settings (createApp does, from the config); a pool made with other settings is closed. */
 export function configureTemplateRendering(settings: TemplateRenderSettings): void {
-  const same = state && (Object.keys(DEFAULTS) as (keyof TemplateRenderSettings)[]).every((k) => state!.settings[k] === settings[k]);
+  const same =
+    state &&
+    (Object.keys(DEFAULTS) as (keyof TemplateRenderSettings)[]).every((k) => state!.settings[k] === settings[k]);
   if (same) return;
   void state?.pool?.destroy();
   state = stateFor({ ...settings });
@@ -99,7 +111,11 @@ function poolOf(current: PoolState): NonNullable<PoolState['pool']> {
 const isOutOfMemory = (err: unknown) => (err as { code?: unknown } | null)?.code === 'ERR_WORKER_OUT_OF_MEMORY';
 
 /** Runs one task on a thread of the account's share, within `budgetMs` from the moment it starts. */
-async function runTask(accountId: string, task: RenderTask, opts: { budgetMs: number; refuseWhenBusy: boolean; doing: string }): Promise<RenderAnswer> {
+async function runTask(
+  accountId: string,
+  task: RenderTask,
+  opts: { budgetMs: number; refuseWhenBusy: boolean; doing: string },
+): Promise<RenderAnswer> {
   const current = (state ??= stateFor(DEFAULTS));
   const waiting = current.slots.acquire(accountId, opts.refuseWhenBusy);
   if (!waiting) throw new RenderCapacityError(current.settings.rendersPerAccount);
@@ -113,8 +129,16 @@ async function runTask(accountId: string, task: RenderTask, opts: { budgetMs: nu
   try {
     return await poolOf(current).run({ ...task, started: port2 }, { signal: abort.signal, transferList: [port2] });
   } catch (err) {
-    if (abort.signal.aborted) throw new TemplateRenderError('limit', `${opts.doing} took longer than ${opts.budgetMs} ms and was stopped; make the template simpler.`);
-    if (isOutOfMemory(err)) throw new TemplateRenderError('limit', `${opts.doing} needed more than ${current.settings.renderMemoryMb} MiB of memory and was stopped; make the template simpler.`);
+    if (abort.signal.aborted)
+      throw new TemplateRenderError(
+        'limit',
+        `${opts.doing} took longer than ${opts.budgetMs} ms and was stopped; make the template simpler.`,
+      );
+    if (isOutOfMemory(err))
+      throw new TemplateRenderError(
+        'limit',
+        `${opts.doing} needed more than ${current.settings.renderMemoryMb} MiB of memory and was stopped; make the template simpler.`,
+      );
     throw err;
   } finally {
     clearTimeout(budget);
@@ -123,15 +147,25 @@ async function runTask(accountId: string, task: RenderTask, opts: { budgetMs: nu
   }
 }
 
-const budgetOf = (budgetMs: number | undefined) => Math.max(1, Math.min(budgetMs ?? Infinity, (state ?? stateFor(DEFAULTS)).settings.renderBudgetMs));
+const budgetOf = (budgetMs: number | undefined) =>
+  Math.max(1, Math.min(budgetMs ?? Infinity, (state ?? stateFor(DEFAULTS)).settings.renderBudgetMs));
 
 /**
  * A message rendered from `content` in a render thread: a TemplateRenderError says what to fix
  * (a missing variable, a bound exceeded, the budget spent), a RenderCapacityError that the account
  * has too many renders in flight. `budgetMs` lowers the budget (what is left of a batch's).
  */
-export async function renderInPool(accountId: string, content: TemplateContent, variables: Record<string, unknown>, opts: { budgetMs?: number } = {}): Promise<RenderedTemplate> {
-  const answer = await runTask(accountId, { kind: 'render', content, variables }, { budgetMs: budgetOf(opts.budgetMs), refuseWhenBusy: true, doing: 'Rendering the template' });
+export async function renderInPool(
+  accountId: string,
+  content: TemplateContent,
+  variables: Record<string, unknown>,
+  opts: { budgetMs?: number } = {},
+): Promise<RenderedTemplate> {
+  const answer = await runTask(
+    accountId,
+    { kind: 'render', content, variables },
+    { budgetMs: budgetOf(opts.budgetMs), refuseWhenBusy: true, doing: 'Rendering the template' },
+  );
   if (!answer.ok) throw new TemplateRenderError(answer.reason, answer.message);
   if (!('rendered' in answer)) throw new Error('a render task answered without a rendered message');
   return answer.rendered;
@@ -142,8 +176,15 @@ export async function renderInPool(accountId: string, content: TemplateContent, 
  * TemplateRenderError when that takes longer than the budget or the memory bound. Never refused
  * for capacity: saving and reading a template wait for the account's turn instead.
  */
-export async function analyseInPool(accountId: string, fields: Partial<Record<TemplateField, string>>): Promise<Partial<Record<TemplateField, FieldAnalysis>>> {
-  const answer = await runTask(accountId, { kind: 'analyse', fields }, { budgetMs: budgetOf(undefined), refuseWhenBusy: false, doing: 'Checking the template' });
+export async function analyseInPool(
+  accountId: string,
+  fields: Partial<Record<TemplateField, string>>,
+): Promise<Partial<Record<TemplateField, FieldAnalysis>>> {
+  const answer = await runTask(
+    accountId,
+    { kind: 'analyse', fields },
+    { budgetMs: budgetOf(undefined), refuseWhenBusy: false, doing: 'Checking the template' },
+  );
   if (!answer.ok) throw new TemplateRenderError(answer.reason, answer.message);
   if (!('analysis' in answer)) throw new Error('an analysis task answered without its analysis');
   return answer.analysis;

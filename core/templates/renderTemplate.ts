@@ -29,15 +29,26 @@ export interface RenderBudget {
 export const renderBudget = (totalMs: number): RenderBudget => ({ totalMs, spentMs: 0 });
 
 /** `version` null: the draft (a test send). `busy`: the account has too many renders in flight; retry. */
-export type TemplateSendRender = { ok: true; rendered: RenderedTemplate; template: { id: string; version: number | null } } | { ok: false; errors: TemplateErrors } | { ok: false; busy: string };
+export type TemplateSendRender =
+  | { ok: true; rendered: RenderedTemplate; template: { id: string; version: number | null } }
+  | { ok: false; errors: TemplateErrors }
+  | { ok: false; busy: string };
 
 /**
  * A send's template, rendered with the published version: an unknown template, one never
  * published, a missing variable or a render past a bound (its budget, or what is left of its
  * batch's) is a 400 on the field to fix.
  */
-export async function renderTemplateForSend(db: Db, accountId: string, ref: TemplateReference, budget?: RenderBudget): Promise<TemplateSendRender> {
-  const unknown: TemplateSendRender = { ok: false, errors: { 'template.id': ['No template with this id or alias in the account.'] } };
+export async function renderTemplateForSend(
+  db: Db,
+  accountId: string,
+  ref: TemplateReference,
+  budget?: RenderBudget,
+): Promise<TemplateSendRender> {
+  const unknown: TemplateSendRender = {
+    ok: false,
+    errors: { 'template.id': ['No template with this id or alias in the account.'] },
+  };
   const templateId = await findTemplateId(db, accountId, ref.id);
   if (!templateId) return unknown;
   if (ref.draft) {
@@ -45,7 +56,15 @@ export async function renderTemplateForSend(db: Db, accountId: string, ref: Temp
     return draft ? render(accountId, draft, ref.variables, { id: templateId, version: null }, budget) : unknown;
   }
   const version = await templateVersion(db, templateId);
-  if (!version) return { ok: false, errors: { 'template.id': ['This template has no published version yet: publish it first (POST /api/templates/{id}/publish).'] } };
+  if (!version)
+    return {
+      ok: false,
+      errors: {
+        'template.id': [
+          'This template has no published version yet: publish it first (POST /api/templates/{id}/publish).',
+        ],
+      },
+    };
   return render(accountId, version, ref.variables, { id: templateId, version: version.version }, budget);
 }
 
@@ -56,15 +75,28 @@ async function render(
   template: { id: string; version: number | null },
   budget: RenderBudget | undefined,
 ): Promise<TemplateSendRender> {
-  const spent = () => `This batch spent its ${budget!.totalMs} ms of template rendering; send this email in another request.`;
+  const spent = () =>
+    `This batch spent its ${budget!.totalMs} ms of template rendering; send this email in another request.`;
   if (budget && budget.spentMs >= budget.totalMs) return { ok: false, errors: { 'template.variables': [spent()] } };
   const started = performance.now();
   try {
-    return { ok: true, rendered: await renderInPool(accountId, content, variables, budget ? { budgetMs: budget.totalMs - budget.spentMs } : {}), template };
+    return {
+      ok: true,
+      rendered: await renderInPool(
+        accountId,
+        content,
+        variables,
+        budget ? { budgetMs: budget.totalMs - budget.spentMs } : {},
+      ),
+      template,
+    };
   } catch (err) {
     if (err instanceof RenderCapacityError) return { ok: false, busy: err.message };
     if (!(err instanceof TemplateRenderError)) throw err;
-    const batchSpent = budget !== undefined && budget.spentMs + (performance.now() - started) >= budget.totalMs && err.reason === 'limit';
+    const batchSpent =
+      budget !== undefined &&
+      budget.spentMs + (performance.now() - started) >= budget.totalMs &&
+      err.reason === 'limit';
     return { ok: false, errors: { 'template.variables': [batchSpent ? spent() : err.message] } };
   } finally {
     if (budget) budget.spentMs += performance.now() - started;

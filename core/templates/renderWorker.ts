@@ -16,7 +16,9 @@ export type RenderTask =
 export type FieldAnalysis = { variables: string[] } | { syntaxError: string };
 
 export type RenderAnswer =
-  { ok: true; rendered: RenderedTemplate } | { ok: true; analysis: Partial<Record<TemplateField, FieldAnalysis>> } | { ok: false; reason: TemplateRenderError['reason']; message: string };
+  | { ok: true; rendered: RenderedTemplate }
+  | { ok: true; analysis: Partial<Record<TemplateField, FieldAnalysis>> }
+  | { ok: false; reason: TemplateRenderError['reason']; message: string };
 
 /** `started` tells the pool the task has a thread: its budget runs from then, not from the queue. */
 export default async function handle(task: RenderTask & { started: MessagePort }): Promise<RenderAnswer> {

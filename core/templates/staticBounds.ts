@@ -4,7 +4,16 @@
 // it may hold a bounded count of numbers. Loops over literal ranges nested in each other multiply:
 // their bodies may run a bounded count of times in all. Ends that come from variables are known
 // only while rendering; the render's wall-clock budget (renderPool.ts) bounds those.
-import { ForTag, TablerowTag, toValueSync, TypeGuards, Value, type RangeToken, type Template, type Token } from 'liquidjs';
+import {
+  ForTag,
+  TablerowTag,
+  toValueSync,
+  TypeGuards,
+  Value,
+  type RangeToken,
+  type Template,
+  type Token,
+} from 'liquidjs';
 
 export interface StaticLimits {
   rangeItems: number;
@@ -45,11 +54,13 @@ function rangeSize(range: RangeToken, limits: StaticLimits): { size?: number; pr
   const [low, high] = [literal(range.lhs), literal(range.rhs)];
   const text = range.getText().slice(0, 80);
   for (const end of [low, high]) {
-    if (end !== undefined && !Number.isSafeInteger(end)) return { problem: `the range ${text} has an end that is not a whole number between -(2^53 - 1) and 2^53 - 1` };
+    if (end !== undefined && !Number.isSafeInteger(end))
+      return { problem: `the range ${text} has an end that is not a whole number between -(2^53 - 1) and 2^53 - 1` };
   }
   if (low === undefined || high === undefined) return {};
   const size = Math.max(0, high - low + 1);
-  if (size > limits.rangeItems) return { problem: `the range ${text} holds ${size} numbers (at most ${limits.rangeItems})` };
+  if (size > limits.rangeItems)
+    return { problem: `the range ${text} holds ${size} numbers (at most ${limits.rangeItems})` };
   return { size };
 }
 
@@ -64,11 +75,13 @@ export function staticBoundProblem(templates: Template[], limits: StaticLimits):
       for (const range of rangesIn(argument)) {
         const { size, problem } = rangeSize(range, limits);
         if (problem) return problem;
-        const isLoopCollection = (template instanceof ForTag || template instanceof TablerowTag) && template.collection === range;
+        const isLoopCollection =
+          (template instanceof ForTag || template instanceof TablerowTag) && template.collection === range;
         if (isLoopCollection && size !== undefined) bodyRuns = runs * size;
       }
     }
-    if (bodyRuns > limits.loopIterations) return `loops over literal ranges would run their bodies ${bodyRuns} times (at most ${limits.loopIterations})`;
+    if (bodyRuns > limits.loopIterations)
+      return `loops over literal ranges would run their bodies ${bodyRuns} times (at most ${limits.loopIterations})`;
     const children = template.children ? toValueSync(template.children(false, true)) : [];
     for (const child of children) pending.push({ template: child, runs: bodyRuns });
   }

@@ -14,7 +14,8 @@ const FIELDS: TemplateField[] = ['subject', 'html', 'text'];
 
 /** Field analyses by field and content hash (a field's analysis depends on nothing else). */
 const analyses = new LRUCache<string, FieldAnalysis>({ max: 2_000 });
-const keyOf = (field: TemplateField, source: string) => `${field}:${createHash('sha256').update(source).digest('base64')}`;
+const keyOf = (field: TemplateField, source: string) =>
+  `${field}:${createHash('sha256').update(source).digest('base64')}`;
 
 type Fields = Partial<Record<TemplateField, string>>;
 
@@ -38,7 +39,8 @@ async function analyse(accountId: string, fields: Fields): Promise<Partial<Recor
   return found;
 }
 
-const fieldsOf = (content: Partial<TemplateContent>): Fields => Object.fromEntries(FIELDS.flatMap((f) => (typeof content[f] === 'string' ? [[f, content[f]]] : [])));
+const fieldsOf = (content: Partial<TemplateContent>): Fields =>
+  Object.fromEntries(FIELDS.flatMap((f) => (typeof content[f] === 'string' ? [[f, content[f]]] : [])));
 
 /** Every given field parses, within the budget: otherwise a 400 on the field (`invalid_template`). */
 export async function checkTemplateContent(accountId: string, content: Partial<TemplateContent>): Promise<void> {
@@ -53,7 +55,8 @@ export async function checkTemplateContent(accountId: string, content: Partial<T
   }
   for (const field of FIELDS) {
     const analysis = analysed[field];
-    if (analysis && 'syntaxError' in analysis) throw new PostageError('invalid_template', `Not a valid Liquid template: ${analysis.syntaxError}`, field);
+    if (analysis && 'syntaxError' in analysis)
+      throw new PostageError('invalid_template', `Not a valid Liquid template: ${analysis.syntaxError}`, field);
   }
 }
 
@@ -72,6 +75,7 @@ export async function draftVariables(accountId: string, content: TemplateContent
     throw err;
   }
   const names = new Set<string>();
-  for (const analysis of Object.values(analysed)) if ('variables' in analysis) for (const name of analysis.variables) names.add(name);
+  for (const analysis of Object.values(analysed))
+    if ('variables' in analysis) for (const name of analysis.variables) names.add(name);
   return [...names].sort();
 }

@@ -78,7 +78,11 @@ export function templateVariables(fields: Partial<Record<TemplateField, string>>
 }
 
 /** Renders one field with `variables`, within the bounds. */
-export async function renderField(field: TemplateField, source: string, variables: Record<string, unknown>): Promise<string> {
+export async function renderField(
+  field: TemplateField,
+  source: string,
+  variables: Record<string, unknown>,
+): Promise<string> {
   const parsed = parseTemplate(field, source);
   const problem = staticBoundProblem(parsed, TEMPLATE_LIMITS);
   if (problem) throw new TemplateRenderError('limit', `The ${field} cannot be rendered: ${problem}.`);
@@ -91,11 +95,19 @@ export async function renderField(field: TemplateField, source: string, variable
       const name = /undefined variable: ([^,]+)/.exec(message)?.[1] ?? 'unknown';
       throw new TemplateRenderError('missing_variable', `Missing variable \`${name}\` (used by the ${field}).`);
     }
-    if (/limit exceeded/.test(message)) throw new TemplateRenderError('limit', `Rendering the ${field} went past a bound (${TEMPLATE_LIMITS.renderMs} ms, or memory); make it smaller.`);
+    if (/limit exceeded/.test(message))
+      throw new TemplateRenderError(
+        'limit',
+        `Rendering the ${field} went past a bound (${TEMPLATE_LIMITS.renderMs} ms, or memory); make it smaller.`,
+      );
     throw new TemplateRenderError('invalid', `The ${field} could not be rendered: ${message}`);
   }
   const text = String(out);
-  if (text.length > TEMPLATE_LIMITS.outputChars) throw new TemplateRenderError('limit', `The rendered ${field} is longer than ${TEMPLATE_LIMITS.outputChars} characters.`);
+  if (text.length > TEMPLATE_LIMITS.outputChars)
+    throw new TemplateRenderError(
+      'limit',
+      `The rendered ${field} is longer than ${TEMPLATE_LIMITS.outputChars} characters.`,
+    );
   return text;
 }
 

@@ -76,7 +76,11 @@ function toSummary(row: TemplateRow): TemplateSummary {
     name: row.name,
     alias: row.alias,
     publishedVersion: row.published_version,
-    hasUnpublishedChanges: row.published_version === null || row.p_subject !== row.subject || row.p_html !== row.html || row.p_text !== row.text,
+    hasUnpublishedChanges:
+      row.published_version === null ||
+      row.p_subject !== row.subject ||
+      row.p_html !== row.html ||
+      row.p_text !== row.text,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -88,18 +92,33 @@ async function toTemplate(row: TemplateRow, strict = false): Promise<Template> {
   return { ...toSummary(row), draft: { ...draft, variables: await draftVariables(row.account_id, draft, strict) } };
 }
 
-const toVersion = (row: VersionRow): TemplateVersion => ({ version: row.version, subject: row.subject, html: row.html, text: row.text, variables: row.variables, publishedAt: row.published_at });
+const toVersion = (row: VersionRow): TemplateVersion => ({
+  version: row.version,
+  subject: row.subject,
+  html: row.html,
+  text: row.text,
+  variables: row.variables,
+  publishedAt: row.published_at,
+});
 
 /** The templates with their published version's content beside the draft (to tell whether they differ). */
 function templatesWithPublished(db: Db | Knex.Transaction) {
   return db('templates as t')
-    .leftJoin('template_versions as v', (j) => void j.on('v.template_id', 't.id').andOn('v.version', 't.published_version'))
+    .leftJoin(
+      'template_versions as v',
+      (j) => void j.on('v.template_id', 't.id').andOn('v.version', 't.published_version'),
+    )
     .select<TemplateRow[]>('t.*', 'v.subject as p_subject', 'v.html as p_html', 'v.text as p_text');
 }
 
 function checkAlias(alias: string | null | undefined): void {
   if (alias === undefined || alias === null) return;
-  if (!aliasPattern.test(alias) || isUuid(alias)) throw new PostageError('invalid_alias', 'An alias is 1 to 64 lower-case letters, digits or `-`, and not shaped like a template id.', 'alias');
+  if (!aliasPattern.test(alias) || isUuid(alias))
+    throw new PostageError(
+      'invalid_alias',
+      'An alias is 1 to 64 lower-case letters, digits or `-`, and not shaped like a template id.',
+      'alias',
+    );
 }
 
 /** The one 404 for a template: an id or alias of another account reads like one that exists nowhere. */
@@ -132,23 +151,46 @@ export async function requireTemplateId(db: Db, accountId: string, ref: string):
   return id;
 }
 
-export async function createTemplate(db: Db, input: { accountId: string; name: string; alias?: string | null; content: TemplateContent }, actor: string): Promise<Template> {
+export async function createTemplate(
+  db: Db,
+  input: { accountId: string; name: string; alias?: string | null; content: TemplateContent },
+  actor: string,
+): Promise<Template> {
   checkAlias(input.alias);
   await checkTemplateContent(input.accountId, input.content);
   const id = randomUUID();
   try {
     await db.transaction(async (trx) => {
-      await trx('templates').insert({ id, account_id: input.accountId, name: input.name, alias: input.alias ?? null, ...input.content });
-      await recordAudit(trx, { accountId: input.accountId, actor, action: 'template.create', details: { template_id: id } });
+      await trx('templates').insert({
+        id,
+        account_id: input.accountId,
+        name: input.name,
+        alias: input.alias ?? null,
+        ...input.content,
+      });
+      await recordAudit(trx, {
+        accountId: input.accountId,
+        actor,
+        action: 'template.create',
+        details: { template_id: id },
+      });
     });
   } catch (err) {
-    if (isAliasTaken(err)) throw new PostageError('template_alias_exists', `the alias ${String(input.alias)} is already used by a template of this account`);
+    if (isAliasTaken(err))
+      throw new PostageError(
+        'template_alias_exists',
+        `the alias ${String(input.alias)} is already used by a template of this account`,
+      );
     throw err;
   }
   return findTemplate(db, input.accountId, id);
 }
 
-export async function templatePage(db: Db, accountId: string, opts: { cursor?: string; limit: number }): Promise<{ rows: TemplateSummary[]; nextCursor: string | null }> {
+export async function templatePage(
+  db: Db,
+  accountId: string,
+  opts: { cursor?: string; limit: number },
+): Promise<{ rows: TemplateSummary[]; nextCursor: string | null }> {
   const after = opts.cursor === undefined ? undefined : decodeCursor(opts.cursor);
   const query = templatesWithPublished(db).where('t.account_id', accountId);
   if (after) query.andWhereRaw('(t.created_at, t.id) < (?::timestamptz, ?::uuid)', [after.at, after.id]);
@@ -160,7 +202,10 @@ export async function templatePage(db: Db, accountId: string, opts: { cursor?: s
     .limit(opts.limit + 1)
     .select(db.raw('t.created_at::text AS cursor_at'));
   const last = rows[opts.limit - 1] as (TemplateRow & { cursor_at: string }) | undefined;
-  return { rows: rows.slice(0, opts.limit).map(toSummary), nextCursor: rows.length > opts.limit && last ? encodeCursor(last.cursor_at, last.id) : null };
+  return {
+    rows: rows.slice(0, opts.limit).map(toSummary),
+    nextCursor: rows.length > opts.limit && last ? encodeCursor(last.cursor_at, last.id) : null,
+  };
 }
 
 /** Name and alias change at once; subject, HTML and text change the draft only. */
@@ -184,10 +229,19 @@ export async function updateTemplate(
       await trx('templates')
         .where({ id })
         .update({ ...update, updated_at: trx.fn.now() });
-      await recordAudit(trx, { accountId, actor, action: 'template.update', details: { template_id: id, fields: Object.keys(update) } });
+      await recordAudit(trx, {
+        accountId,
+        actor,
+        action: 'template.update',
+        details: { template_id: id, fields: Object.keys(update) },
+      });
     });
   } catch (err) {
-    if (isAliasTaken(err)) throw new PostageError('template_alias_exists', `the alias ${String(changes.alias)} is already used by a template of this account`);
+    if (isAliasTaken(err))
+      throw new PostageError(
+        'template_alias_exists',
+        `the alias ${String(changes.alias)} is already used by a template of this account`,
+      );
     throw err;
   }
   return findTemplate(db, accountId, id);
@@ -207,7 +261,14 @@ export async function publishTemplate(db: Db, accountId: string, ref: string, ac
     if (!template.hasUnpublishedChanges) return;
     const version = (template.publishedVersion ?? 0) + 1;
     const { subject, html, text, variables } = template.draft;
-    await trx('template_versions').insert({ template_id: id, version, subject, html, text, variables: JSON.stringify(variables) });
+    await trx('template_versions').insert({
+      template_id: id,
+      version,
+      subject,
+      html,
+      text,
+      variables: JSON.stringify(variables),
+    });
     await trx('templates').where({ id }).update({ published_version: version, updated_at: trx.fn.now() });
     await recordAudit(trx, { accountId, actor, action: 'template.publish', details: { template_id: id, version } });
   });
@@ -217,14 +278,22 @@ export async function publishTemplate(db: Db, accountId: string, ref: string, ac
 /** Every published version, newest first. */
 export async function listTemplateVersions(db: Db, accountId: string, ref: string): Promise<TemplateVersion[]> {
   const id = await requireTemplateId(db, accountId, ref);
-  const rows = await db('template_versions').where({ template_id: id }).orderBy('version', 'desc').select<VersionRow[]>('*');
+  const rows = await db('template_versions')
+    .where({ template_id: id })
+    .orderBy('version', 'desc')
+    .select<VersionRow[]>('*');
   return rows.map(toVersion);
 }
 
 /** One version of a template, or the published one (`version` undefined); undefined when there is none. */
-export async function templateVersion(db: Db, templateId: string, version?: number): Promise<TemplateVersion | undefined> {
+export async function templateVersion(
+  db: Db,
+  templateId: string,
+  version?: number,
+): Promise<TemplateVersion | undefined> {
   const query = db('template_versions').where({ template_id: templateId });
-  if (version === undefined) query.andWhere('version', db('templates').where({ id: templateId }).select('published_version'));
+  if (version === undefined)
+    query.andWhere('version', db('templates').where({ id: templateId }).select('published_version'));
   else query.andWhere({ version });
   const row = await query.first<VersionRow | undefined>();
   return row ? toVersion(row) : undefined;
@@ -239,9 +308,15 @@ export async function templateDraft(db: Db, templateId: string): Promise<Templat
 export async function deleteTemplate(db: Db, accountId: string, ref: string, actor: string): Promise<void> {
   const id = await requireTemplateId(db, accountId, ref);
   await db.transaction(async (trx) => {
-    const waiting = await trx('scheduled_sends').where({ template_id: id, state: 'scheduled' }).count<{ n: string }[]>({ n: '*' }).first();
+    const waiting = await trx('scheduled_sends')
+      .where({ template_id: id, state: 'scheduled' })
+      .count<{ n: string }[]>({ n: '*' })
+      .first();
     if (Number(waiting?.n ?? 0) > 0) {
-      throw new PostageError('template_in_use', `${String(waiting?.n)} scheduled message(s) use this template; cancel them or wait until they are sent, then delete it`);
+      throw new PostageError(
+        'template_in_use',
+        `${String(waiting?.n)} scheduled message(s) use this template; cancel them or wait until they are sent, then delete it`,
+      );
     }
     await trx('templates').where({ id }).delete();
     await recordAudit(trx, { accountId, actor, action: 'template.delete', details: { template_id: id } });

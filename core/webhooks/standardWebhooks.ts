@@ -21,16 +21,25 @@ export function webhookEventId(messageId: string | null, event: string): string 
 }
 
 /** `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`, one per secret (space-separated while a rotated secret overlaps). */
-export function standardWebhookHeaders(secrets: readonly string[], id: string, body: string, at = new Date()): Record<string, string> {
+export function standardWebhookHeaders(
+  secrets: readonly string[],
+  id: string,
+  body: string,
+  at = new Date(),
+): Record<string, string> {
   const timestamp = String(Math.floor(at.getTime() / 1000));
-  const signatures = secrets.map((secret) => `v1,${createHmac('sha256', keyOf(secret)).update(`${id}.${timestamp}.${body}`).digest('base64')}`);
+  const signatures = secrets.map(
+    (secret) => `v1,${createHmac('sha256', keyOf(secret)).update(`${id}.${timestamp}.${body}`).digest('base64')}`,
+  );
   return { 'webhook-id': id, 'webhook-timestamp': timestamp, 'webhook-signature': signatures.join(' ') };
 }
 
 /** How far a receiver lets `webhook-timestamp` be from its clock, either way: 5 minutes, as the Standard Webhooks libraries do. */
 export const STANDARD_WEBHOOK_TOLERANCE_SECONDS = 300;
 
-export type StandardWebhookCheck = { ok: true; id: string; signedAt: Date } | { ok: false; reason: 'missing_headers' | 'timestamp_out_of_tolerance' | 'invalid_signature'; detail: string };
+export type StandardWebhookCheck =
+  | { ok: true; id: string; signedAt: Date }
+  | { ok: false; reason: 'missing_headers' | 'timestamp_out_of_tolerance' | 'invalid_signature'; detail: string };
 
 /**
  * What a receiver does (`postage-admin webhook listen`), as the SDKs do by default: the three
@@ -46,14 +55,35 @@ export function verifyStandardWebhook(
   toleranceSeconds = STANDARD_WEBHOOK_TOLERANCE_SECONDS,
 ): StandardWebhookCheck {
   const { id, timestamp, signature } = headers;
-  if (!id || !timestamp || !signature) return { ok: false, reason: 'missing_headers', detail: 'no webhook-id, webhook-timestamp or webhook-signature header' };
-  if (!/^\d{1,15}$/.test(timestamp.trim())) return { ok: false, reason: 'timestamp_out_of_tolerance', detail: 'webhook-timestamp is not a Unix time' };
+  if (!id || !timestamp || !signature)
+    return {
+      ok: false,
+      reason: 'missing_headers',
+      detail: 'no webhook-id, webhook-timestamp or webhook-signature header',
+    };
+  if (!/^\d{1,15}$/.test(timestamp.trim()))
+    return { ok: false, reason: 'timestamp_out_of_tolerance', detail: 'webhook-timestamp is not a Unix time' };
   const seconds = Number(timestamp.trim());
   const age = now.getTime() / 1000 - seconds;
-  if (age > toleranceSeconds) return { ok: false, reason: 'timestamp_out_of_tolerance', detail: `webhook-timestamp is ${Math.round(age)} s old (more than ${toleranceSeconds} s)` };
-  if (-age > toleranceSeconds) return { ok: false, reason: 'timestamp_out_of_tolerance', detail: `webhook-timestamp is ${Math.round(-age)} s in the future (more than ${toleranceSeconds} s)` };
-  const expected = Buffer.from(createHmac('sha256', keyOf(secret)).update(`${id}.${timestamp.trim()}.`).update(rawBody).digest('base64'));
+  if (age > toleranceSeconds)
+    return {
+      ok: false,
+      reason: 'timestamp_out_of_tolerance',
+      detail: `webhook-timestamp is ${Math.round(age)} s old (more than ${toleranceSeconds} s)`,
+    };
+  if (-age > toleranceSeconds)
+    return {
+      ok: false,
+      reason: 'timestamp_out_of_tolerance',
+      detail: `webhook-timestamp is ${Math.round(-age)} s in the future (more than ${toleranceSeconds} s)`,
+    };
+  const expected = Buffer.from(
+    createHmac('sha256', keyOf(secret)).update(`${id}.${timestamp.trim()}.`).update(rawBody).digest('base64'),
+  );
   let match = false;
-  for (const part of signature.split(' ')) if (part.startsWith('v1,')) match = constantTimeEqual(expected, Buffer.from(part.slice(3))) || match;
-  return match ? { ok: true, id, signedAt: new Date(seconds * 1000) } : { ok: false, reason: 'invalid_signature', detail: 'no webhook-signature matches the body and secret' };
+  for (const part of signature.split(' '))
+    if (part.startsWith('v1,')) match = constantTimeEqual(expected, Buffer.from(part.slice(3))) || match;
+  return match
+    ? { ok: true, id, signedAt: new Date(seconds * 1000) }
+    : { ok: false, reason: 'invalid_signature', detail: 'no webhook-signature matches the body and secret' };
 }

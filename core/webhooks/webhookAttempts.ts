@@ -44,7 +44,8 @@ export async function attemptAndRecordWebhook(
     attempt = { statusCode: null, latencyMs: 0, succeeded: false, ...webhookFailureOf(err) };
   }
   killPoint('webhook:answered'); // the endpoint has it; our record of that does not exist yet
-  const durationMs = attempt.statusCode !== null ? attempt.latencyMs : attempt.error === 'timeout' ? config.webhooks.timeoutMs : 0;
+  const durationMs =
+    attempt.statusCode !== null ? attempt.latencyMs : attempt.error === 'timeout' ? config.webhooks.timeoutMs : 0;
   const [recorded] = await db('webhook_deliveries')
     .insert({
       endpoint_id: input.endpoint.id,
@@ -67,7 +68,10 @@ export async function attemptAndRecordWebhook(
  * activity run again after its worker died returns it instead of posting again, so the endpoint
  * gets one attempt per event (docs/webhooks.md, "Delivery policy") and never none.
  */
-export async function recordedMessageDelivery(db: Db, input: { endpointId: string; messageId: string; event: string }): Promise<{ succeeded: boolean; statusCode: number | null } | undefined> {
+export async function recordedMessageDelivery(
+  db: Db,
+  input: { endpointId: string; messageId: string; event: string },
+): Promise<{ succeeded: boolean; statusCode: number | null } | undefined> {
   const row = await db('webhook_deliveries')
     .where({ endpoint_id: input.endpointId, message_id: input.messageId, event_type: input.event, is_test: false })
     .orderBy('attempted_at', 'desc')

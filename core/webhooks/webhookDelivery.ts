@@ -11,7 +11,15 @@ import { useAgent } from 'request-filtering-agent';
 import { EVENT_HEADER, SIGNATURE_HEADER, signWebhookBody, WEBHOOK_USER_AGENT } from './webhookSignature';
 
 /** Why no HTTP answer came. A non-2xx answer has none: its status code says it. */
-export const WEBHOOK_FAILURES = ['timeout', 'dns_failure', 'connection_refused', 'tls_error', 'address_not_allowed', 'cancelled', 'network_error'] as const;
+export const WEBHOOK_FAILURES = [
+  'timeout',
+  'dns_failure',
+  'connection_refused',
+  'tls_error',
+  'address_not_allowed',
+  'cancelled',
+  'network_error',
+] as const;
 export type WebhookFailure = (typeof WEBHOOK_FAILURES)[number];
 
 export interface WebhookAttempt {
@@ -25,18 +33,24 @@ export interface WebhookAttempt {
   cause?: string;
 }
 
-const TLS_CODES = /^(ERR_TLS_|ERR_SSL_|EPROTO$|CERT_|UNABLE_TO_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|HOSTNAME_MISMATCH|ERR_OSSL_)/;
+const TLS_CODES =
+  /^(ERR_TLS_|ERR_SSL_|EPROTO$|CERT_|UNABLE_TO_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|HOSTNAME_MISMATCH|ERR_OSSL_)/;
 
 /** The category of a connection error (Node's error codes; request-filtering-agent's refusal has none). */
 export function webhookFailureOf(err: unknown): { error: WebhookFailure; cause: string } {
-  const code = typeof err === 'object' && err !== null && typeof (err as { code?: unknown }).code === 'string' ? (err as { code: string }).code : '';
+  const code =
+    typeof err === 'object' && err !== null && typeof (err as { code?: unknown }).code === 'string'
+      ? (err as { code: string }).code
+      : '';
   const message = err instanceof Error ? err.message : String(err);
   const cause = code || 'no code';
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_FAIL' || code === 'EAI_NODATA') return { error: 'dns_failure', cause };
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_FAIL' || code === 'EAI_NODATA')
+    return { error: 'dns_failure', cause };
   if (code === 'ECONNREFUSED') return { error: 'connection_refused', cause };
   if (code === 'ETIMEDOUT') return { error: 'timeout', cause };
   if (TLS_CODES.test(code)) return { error: 'tls_error', cause };
-  if (!code && /is not allowed/.test(message)) return { error: 'address_not_allowed', cause: 'request-filtering-agent' };
+  if (!code && /is not allowed/.test(message))
+    return { error: 'address_not_allowed', cause: 'request-filtering-agent' };
   return { error: 'network_error', cause };
 }
 
@@ -75,7 +89,11 @@ export async function postSignedWebhook(opts: {
           [SIGNATURE_HEADER]: signWebhookBody(opts.signingSecret, opts.body),
           [EVENT_HEADER]: opts.event,
           'User-Agent': WEBHOOK_USER_AGENT,
-          ...standardWebhookHeaders(opts.previousSecret ? [opts.signingSecret, opts.previousSecret] : [opts.signingSecret], opts.eventId, opts.body),
+          ...standardWebhookHeaders(
+            opts.previousSecret ? [opts.signingSecret, opts.previousSecret] : [opts.signingSecret],
+            opts.eventId,
+            opts.body,
+          ),
           'Content-Length': Buffer.byteLength(opts.body),
         },
       },

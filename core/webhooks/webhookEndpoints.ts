@@ -51,8 +51,13 @@ export function parseWebhookEvents(values: string[]): WebhookEventType[] {
     ),
   ];
   const unknown = names.filter((n) => !isWebhookEventType(n));
-  if (unknown.length > 0) throw new PostageError('invalid_events', `unknown event type ${unknown.join(', ')}; choose from ${WEBHOOK_EVENT_TYPES.join(', ')}`);
-  if (names.length === 0) throw new PostageError('invalid_events', `choose at least one event type: ${WEBHOOK_EVENT_TYPES.join(', ')}`);
+  if (unknown.length > 0)
+    throw new PostageError(
+      'invalid_events',
+      `unknown event type ${unknown.join(', ')}; choose from ${WEBHOOK_EVENT_TYPES.join(', ')}`,
+    );
+  if (names.length === 0)
+    throw new PostageError('invalid_events', `choose at least one event type: ${WEBHOOK_EVENT_TYPES.join(', ')}`);
   return names as WebhookEventType[];
 }
 
@@ -80,7 +85,12 @@ export async function createWebhookEndpoint(
         secret_ciphertext: encrypt(secretKey, 'webhook-secret', Buffer.from(signingSecret)),
       })
       .returning('*');
-    await recordAudit(trx, { accountId: input.accountId, actor, action: 'webhook.create', details: { id: row!.id, url, events } });
+    await recordAudit(trx, {
+      accountId: input.accountId,
+      actor,
+      action: 'webhook.create',
+      details: { id: row!.id, url, events },
+    });
     return { endpoint: toEndpoint(row!), signingSecret };
   });
 }
@@ -91,7 +101,12 @@ export async function getWebhookEndpoint(db: Db, id: string): Promise<WebhookEnd
   return row ? toEndpoint(row) : undefined;
 }
 
-export async function setWebhookEndpointActive(db: Db, id: string, active: boolean, actor: string): Promise<WebhookEndpoint> {
+export async function setWebhookEndpointActive(
+  db: Db,
+  id: string,
+  active: boolean,
+  actor: string,
+): Promise<WebhookEndpoint> {
   if (!isUuid(id)) throw new PostageError('webhook_not_found', `no webhook endpoint ${id}`);
   return db.transaction(async (trx) => {
     const [row] = await trx<WebhookEndpointRow>('webhook_endpoints')
@@ -101,7 +116,12 @@ export async function setWebhookEndpointActive(db: Db, id: string, active: boole
     if (!row) throw new PostageError('webhook_not_found', `no webhook endpoint ${id}`);
     // Switching one off is always allowed; on, only with the plan (the change is rolled back otherwise).
     if (active) await requireWebhookPlan(trx, row.account_id);
-    await recordAudit(trx, { accountId: row.account_id, actor, action: active ? 'webhook.activate' : 'webhook.deactivate', details: { id, url: row.url } });
+    await recordAudit(trx, {
+      accountId: row.account_id,
+      actor,
+      action: active ? 'webhook.activate' : 'webhook.deactivate',
+      details: { id, url: row.url },
+    });
     return toEndpoint(row);
   });
 }
@@ -129,7 +149,8 @@ export async function updateWebhookEndpoint(
       .returning('*');
     if (!row) throw new PostageError('webhook_not_found', `no webhook endpoint ${id}`);
     // Without the plan, only switching it off is allowed; anything else is rolled back.
-    if (Object.keys(patch).some((k) => k !== 'active') || patch.active === true) await requireWebhookPlan(trx, row.account_id);
+    if (Object.keys(patch).some((k) => k !== 'active') || patch.active === true)
+      await requireWebhookPlan(trx, row.account_id);
     await recordAudit(trx, { accountId: row.account_id, actor, action: 'webhook.update', details: { id, ...patch } });
     return toEndpoint(row);
   });
@@ -189,12 +210,18 @@ export async function listWebhookDeliveries(db: Db, endpointId: string, limit = 
 }
 
 export async function listWebhookEndpoints(db: Db, accountId: string): Promise<WebhookEndpoint[]> {
-  return (await db<WebhookEndpointRow>('webhook_endpoints').where({ account_id: accountId }).orderBy('created_at')).map(toEndpoint);
+  return (await db<WebhookEndpointRow>('webhook_endpoints').where({ account_id: accountId }).orderBy('created_at')).map(
+    toEndpoint,
+  );
 }
 
 /** Ids of the account's active endpoints subscribed to `event`, in the order they were made. */
 export async function subscribedEndpointIds(db: Db, accountId: string, event: WebhookEventType): Promise<string[]> {
-  const rows = await db('webhook_endpoints').where({ account_id: accountId, active: true }).whereRaw('? = ANY(events)', [event]).orderBy('created_at').select<{ id: string }[]>('id');
+  const rows = await db('webhook_endpoints')
+    .where({ account_id: accountId, active: true })
+    .whereRaw('? = ANY(events)', [event])
+    .orderBy('created_at')
+    .select<{ id: string }[]>('id');
   return rows.map((r) => r.id);
 }
 
@@ -202,15 +229,23 @@ export async function subscribedEndpointIds(db: Db, accountId: string, event: We
  * The endpoint with its decrypted signing secret, for deliveries only; `previousSecret` while a
  * rotated secret still signs (its Standard Webhooks signature only).
  */
-export async function endpointForDelivery(db: Db, secretKey: string, id: string, now = new Date()): Promise<(WebhookEndpoint & { signingSecret: string; previousSecret?: string }) | undefined> {
+export async function endpointForDelivery(
+  db: Db,
+  secretKey: string,
+  id: string,
+  now = new Date(),
+): Promise<(WebhookEndpoint & { signingSecret: string; previousSecret?: string }) | undefined> {
   if (!isUuid(id)) return undefined;
   const row = await db<WebhookEndpointRow>('webhook_endpoints').where({ id }).first();
   if (!row) return undefined;
-  const overlapping = row.previous_secret_ciphertext && row.previous_secret_expires_at && row.previous_secret_expires_at > now;
+  const overlapping =
+    row.previous_secret_ciphertext && row.previous_secret_expires_at && row.previous_secret_expires_at > now;
   return {
     ...toEndpoint(row),
     signingSecret: decrypt(secretKey, 'webhook-secret', row.secret_ciphertext).toString(),
-    ...(overlapping ? { previousSecret: decrypt(secretKey, 'webhook-secret', row.previous_secret_ciphertext!).toString() } : {}),
+    ...(overlapping
+      ? { previousSecret: decrypt(secretKey, 'webhook-secret', row.previous_secret_ciphertext!).toString() }
+      : {}),
   };
 }
 
@@ -223,7 +258,12 @@ export const SECRET_OVERLAP_HOURS = 24;
  * losing events; X-Service-Signature (one secret: docs/webhooks.md, "Rotating the signing secret")
  * uses the new one at once.
  */
-export async function rotateWebhookSecret(db: Db, secretKey: string, id: string, actor: string): Promise<{ endpoint: WebhookEndpoint; signingSecret: string; previousSecretExpiresAt: Date }> {
+export async function rotateWebhookSecret(
+  db: Db,
+  secretKey: string,
+  id: string,
+  actor: string,
+): Promise<{ endpoint: WebhookEndpoint; signingSecret: string; previousSecretExpiresAt: Date }> {
   if (!isUuid(id)) throw new PostageError('webhook_not_found', `no webhook endpoint ${id}`);
   const signingSecret = `whsec_${randomHex(32)}`;
   return db.transaction(async (trx) => {
@@ -246,12 +286,23 @@ export async function rotateWebhookSecret(db: Db, secretKey: string, id: string,
 }
 
 /** One recorded delivery of the endpoint, to replay. */
-export async function findWebhookDelivery(db: Db, endpointId: string, deliveryId: string): Promise<{ id: string; messageId: string | null; eventType: string; isTest: boolean } | undefined> {
+export async function findWebhookDelivery(
+  db: Db,
+  endpointId: string,
+  deliveryId: string,
+): Promise<{ id: string; messageId: string | null; eventType: string; isTest: boolean } | undefined> {
   if (!/^[1-9][0-9]{0,17}$/.test(deliveryId)) return undefined;
   const row = await db('webhook_deliveries')
     .where({ endpoint_id: endpointId, id: deliveryId })
-    .first<{ id: string; message_id: string | null; event_type: string; is_test: boolean } | undefined>('id', 'message_id', 'event_type', 'is_test');
-  return row ? { id: String(row.id), messageId: row.message_id, eventType: row.event_type, isTest: row.is_test } : undefined;
+    .first<{ id: string; message_id: string | null; event_type: string; is_test: boolean } | undefined>(
+      'id',
+      'message_id',
+      'event_type',
+      'is_test',
+    );
+  return row
+    ? { id: String(row.id), messageId: row.message_id, eventType: row.event_type, isTest: row.is_test }
+    : undefined;
 }
 
 /** Permanent (docs/webhooks.md: `DELETE` removes the endpoint for good): the endpoint, its secret and its delivery history go. */
@@ -260,6 +311,11 @@ export async function deleteWebhookEndpoint(db: Db, id: string, actor: string): 
   await db.transaction(async (trx) => {
     const [row] = await trx<WebhookEndpointRow>('webhook_endpoints').where({ id }).delete().returning('*');
     if (!row) throw new PostageError('webhook_not_found', `no webhook endpoint ${id}`);
-    await recordAudit(trx, { accountId: row.account_id, actor, action: 'webhook.delete', details: { id, url: row.url } });
+    await recordAudit(trx, {
+      accountId: row.account_id,
+      actor,
+      action: 'webhook.delete',
+      details: { id, url: row.url },
+    });
   });
 }

@@ -10,9 +10,14 @@ export interface WebhookEnvelope {
 
 export function buildWebhookEnvelope(
   event: WebhookEventType,
-  row: Pick<EmailLogRow, 'message_id' | 'recipient' | 'subject' | 'bounce_type' | 'failure_reason'> & { tags?: Record<string, string> },
+  row: Pick<EmailLogRow, 'message_id' | 'recipient' | 'subject' | 'bounce_type' | 'failure_reason'> & {
+    tags?: Record<string, string>;
+  },
 ): WebhookEnvelope {
-  const base: Record<string, string | Record<string, string>> = { message_id: row.message_id, recipient: row.recipient };
+  const base: Record<string, string | Record<string, string>> = {
+    message_id: row.message_id,
+    recipient: row.recipient,
+  };
   if (row.tags && Object.keys(row.tags).length > 0) base.tags = row.tags;
   switch (event) {
     case 'email.sent':
@@ -20,7 +25,10 @@ export function buildWebhookEnvelope(
     case 'email.delivered':
       return { event_type: event, payload: { ...base, status: 'delivered' } };
     case 'email.bounced':
-      return { event_type: event, payload: { ...base, bounce_type: row.bounce_type ?? 'Undetermined', status: 'bounced' } };
+      return {
+        event_type: event,
+        payload: { ...base, bounce_type: row.bounce_type ?? 'Undetermined', status: 'bounced' },
+      };
     case 'email.complained':
       return { event_type: event, payload: { ...base, status: 'complaint' } };
     case 'email.failed':

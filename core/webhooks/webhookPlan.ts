@@ -9,5 +9,6 @@ import { PostageError } from '../platform/errors';
 
 export async function requireWebhookPlan(db: Db, accountId: string): Promise<void> {
   const account = await getAccount(db, accountId);
-  if (!account || !subscribedPlan(account)) throw new PostageError('plan_required', 'Webhooks need a Growth or Pro subscription (shared mode).');
+  if (!account || !subscribedPlan(account))
+    throw new PostageError('plan_required', 'Webhooks need a Growth or Pro subscription (shared mode).');
 }

@@ -19,24 +19,58 @@ import type { WebhookTestLimit } from './webhookTestLimit';
 
 export type ReplayResult =
   | { retryAfterSeconds: number }
-  | { attempt: WebhookAttempt & { id: string; attemptedAt: Date; durationMs: number }; event: WebhookEventType; messageId: string | null; replayOf: string; payload: unknown };
+  | {
+      attempt: WebhookAttempt & { id: string; attemptedAt: Date; durationMs: number };
+      event: WebhookEventType;
+      messageId: string | null;
+      replayOf: string;
+      payload: unknown;
+    };
 
-export async function replayWebhookDelivery(db: Db, config: Config, input: { accountId: string; endpointId: string; deliveryId: string }, limit: WebhookTestLimit): Promise<ReplayResult> {
-  const endpoint = await endpointToPostNow(db, config.secretKey, input, 'This endpoint is inactive and receives nothing; switch it on to replay a delivery.');
+export async function replayWebhookDelivery(
+  db: Db,
+  config: Config,
+  input: { accountId: string; endpointId: string; deliveryId: string },
+  limit: WebhookTestLimit,
+): Promise<ReplayResult> {
+  const endpoint = await endpointToPostNow(
+    db,
+    config.secretKey,
+    input,
+    'This endpoint is inactive and receives nothing; switch it on to replay a delivery.',
+  );
   const delivery = await findWebhookDelivery(db, endpoint.id, input.deliveryId);
-  if (!delivery || !isWebhookEventType(delivery.eventType)) throw new PostageError('webhook_delivery_not_found', `no delivery ${input.deliveryId} of this endpoint`);
+  if (!delivery || !isWebhookEventType(delivery.eventType))
+    throw new PostageError('webhook_delivery_not_found', `no delivery ${input.deliveryId} of this endpoint`);
   const event = delivery.eventType;
   if (delivery.isTest || delivery.messageId === null) {
-    const test = await postTestEvent(db, config, endpoint, { accountId: input.accountId, event, replayOf: delivery.id }, limit);
+    const test = await postTestEvent(
+      db,
+      config,
+      endpoint,
+      { accountId: input.accountId, event, replayOf: delivery.id },
+      limit,
+    );
     if ('retryAfterSeconds' in test) return test;
     return { attempt: test.attempt, event, messageId: null, replayOf: delivery.id, payload: test.payload };
   }
   // The message must still be in the log (14 days) to rebuild its event.
   const row = await getLogRow(db, delivery.messageId);
-  if (!row || row.account_id !== input.accountId) throw new PostageError('webhook_delivery_not_found', `the message of delivery ${input.deliveryId} is no longer in the email log (kept 14 days)`);
+  if (!row || row.account_id !== input.accountId)
+    throw new PostageError(
+      'webhook_delivery_not_found',
+      `the message of delivery ${input.deliveryId} is no longer in the email log (kept 14 days)`,
+    );
   const retryAfterSeconds = await limit(input.accountId);
   if (retryAfterSeconds !== undefined) return { retryAfterSeconds };
   const payload = buildWebhookEnvelope(event, row);
-  const attempt = await attemptAndRecordWebhook(db, config, { endpoint, event, body: JSON.stringify(payload), messageId: row.message_id, isTest: false, replayOf: delivery.id });
+  const attempt = await attemptAndRecordWebhook(db, config, {
+    endpoint,
+    event,
+    body: JSON.stringify(payload),
+    messageId: row.message_id,
+    isTest: false,
+    replayOf: delivery.id,
+  });
   return { attempt, event, messageId: row.message_id, replayOf: delivery.id, payload };
 }

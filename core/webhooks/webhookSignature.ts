@@ -10,7 +10,11 @@ export function signWebhookBody(signingSecret: string, rawBody: string | Buffer)
 }
 
 /** What a receiver does: recompute over the raw bytes, compare in constant time. */
-export function verifyWebhookSignature(signingSecret: string, rawBody: string | Buffer, header: string | undefined): boolean {
+export function verifyWebhookSignature(
+  signingSecret: string,
+  rawBody: string | Buffer,
+  header: string | undefined,
+): boolean {
   if (!header) return false;
   const expected = Buffer.from(signWebhookBody(signingSecret, rawBody));
   return constantTimeEqual(expected, Buffer.from(header));

@@ -38,20 +38,31 @@ function microsecondTimestamp(at: Date): string {
 }
 
 /** The flat test-event shape (docs/webhooks.md, "Payloads"): fields at the top level, all strings (plus the bounced list). */
-export function testEventPayload(event: WebhookEventType, testDomain: string, at = new Date()): Record<string, string | string[]> {
+export function testEventPayload(
+  event: WebhookEventType,
+  testDomain: string,
+  at = new Date(),
+): Record<string, string | string[]> {
   const recipient = `${TEST_LOCAL_PART[event]}@${testDomain}`;
   return {
     idempotency_key: randomHex(16),
     provider_message_id: testProviderMessageId(randomUUID()),
     recipient,
     status: TEST_STATUS[event],
-    ...(event === 'email.bounced' ? { bounce_type: 'Permanent', bounce_subtype: 'General', bounced_recipients: [recipient] } : {}),
+    ...(event === 'email.bounced'
+      ? { bounce_type: 'Permanent', bounce_subtype: 'General', bounced_recipients: [recipient] }
+      : {}),
     ...(event === 'email.failed' ? { reason: 'Test event: no email was sent.' } : {}),
     timestamp: microsecondTimestamp(at),
   };
 }
 
-type TestEventResult = { retryAfterSeconds: number } | { attempt: WebhookAttempt & { id: string; attemptedAt: Date; durationMs: number }; payload: Record<string, string | string[]> };
+type TestEventResult =
+  | { retryAfterSeconds: number }
+  | {
+      attempt: WebhookAttempt & { id: string; attemptedAt: Date; durationMs: number };
+      payload: Record<string, string | string[]>;
+    };
 /** An endpoint with its secret(s), as a POST made now needs it. */
 export type PostableEndpoint = NonNullable<Awaited<ReturnType<typeof endpointForDelivery>>>;
 
@@ -59,16 +70,32 @@ export type PostableEndpoint = NonNullable<Awaited<ReturnType<typeof endpointFor
  * The account's endpoint, on a plan that has webhooks, switched on: what any POST made on demand
  * (a test event, a replay) needs. 404, then 403 plan_required, then 409 webhook_inactive.
  */
-export async function endpointToPostNow(db: Db, secretKey: string, input: { accountId: string; endpointId: string }, inactiveDetail: string): Promise<PostableEndpoint> {
+export async function endpointToPostNow(
+  db: Db,
+  secretKey: string,
+  input: { accountId: string; endpointId: string },
+  inactiveDetail: string,
+): Promise<PostableEndpoint> {
   const endpoint = await endpointForDelivery(db, secretKey, input.endpointId);
-  if (!endpoint || endpoint.accountId !== input.accountId) throw new PostageError('webhook_not_found', `no webhook endpoint ${input.endpointId}`);
+  if (!endpoint || endpoint.accountId !== input.accountId)
+    throw new PostageError('webhook_not_found', `no webhook endpoint ${input.endpointId}`);
   await requireWebhookPlan(db, input.accountId);
   if (!endpoint.active) throw new PostageError('webhook_inactive', inactiveDetail);
   return endpoint;
 }
 
-export async function sendTestWebhookEvent(db: Db, config: Config, input: { accountId: string; endpointId: string; event: WebhookEventType }, limit: WebhookTestLimit): Promise<TestEventResult> {
-  const endpoint = await endpointToPostNow(db, config.secretKey, input, 'This endpoint is inactive and receives nothing; switch it on to send a test event.');
+export async function sendTestWebhookEvent(
+  db: Db,
+  config: Config,
+  input: { accountId: string; endpointId: string; event: WebhookEventType },
+  limit: WebhookTestLimit,
+): Promise<TestEventResult> {
+  const endpoint = await endpointToPostNow(
+    db,
+    config.secretKey,
+    input,
+    'This endpoint is inactive and receives nothing; switch it on to send a test event.',
+  );
   return postTestEvent(db, config, endpoint, input, limit);
 }
 

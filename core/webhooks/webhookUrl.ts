@@ -33,22 +33,31 @@ export function refusedAddressReason(raw: string, allowedPrivateAddresses: strin
 /** Parses and checks a webhook URL; resolves its host the way the delivery agent will. */
 export async function validateWebhookUrl(input: string, opts: { allowedPrivateAddresses: string[] }): Promise<string> {
   const text = input.trim();
-  if (text.length > MAX_URL_LENGTH) throw new PostageError('invalid_url', `the URL is longer than ${MAX_URL_LENGTH} characters`);
+  if (text.length > MAX_URL_LENGTH)
+    throw new PostageError('invalid_url', `the URL is longer than ${MAX_URL_LENGTH} characters`);
   let url: URL;
   try {
     url = new URL(text);
   } catch {
     throw new PostageError('invalid_url', `${JSON.stringify(input)} is not a URL`);
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new PostageError('invalid_url', 'the URL must start with https:// (recommended) or http://');
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new PostageError('invalid_url', 'the URL must start with https:// (recommended) or http://');
   // Endpoint URLs are listed and audited; credentials in them would leak there.
-  if (url.username || url.password) throw new PostageError('invalid_url', 'the URL must not contain a user name or password; verify requests by their signature instead');
+  if (url.username || url.password)
+    throw new PostageError(
+      'invalid_url',
+      'the URL must not contain a user name or password; verify requests by their signature instead',
+    );
   url.hash = '';
 
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   // One answer whatever went wrong (no such name, a resolver error, a private address): which
   // names resolve inside our network, and to what, is not the caller's to learn.
-  const unreachable = new PostageError('invalid_url', `${host} does not resolve to a public address; webhooks go to public addresses only`);
+  const unreachable = new PostageError(
+    'invalid_url',
+    `${host} does not resolve to a public address; webhooks go to public addresses only`,
+  );
   let addresses: string[];
   if (net.isIP(host)) addresses = [host];
   else {
@@ -58,6 +67,10 @@ export async function validateWebhookUrl(input: string, opts: { allowedPrivateAd
       throw unreachable;
     }
   }
-  if (addresses.length === 0 || addresses.some((address) => refusedAddressReason(address, opts.allowedPrivateAddresses))) throw unreachable;
+  if (
+    addresses.length === 0 ||
+    addresses.some((address) => refusedAddressReason(address, opts.allowedPrivateAddresses))
+  )
+    throw unreachable;
   return url.toString();
 }

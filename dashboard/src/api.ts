@@ -31,7 +31,11 @@ export function setCsrfToken(token: string | undefined): void {
 }
 
 /** The typed client: `postage.GET('/api/domains/{name}', { params: { path: { name } } })`. */
-export const postage = createClient<paths>({ baseUrl: '', credentials: 'same-origin', headers: { Accept: 'application/json' } });
+export const postage = createClient<paths>({
+  baseUrl: '',
+  credentials: 'same-origin',
+  headers: { Accept: 'application/json' },
+});
 postage.use({
   onRequest({ request }) {
     if (request.method !== 'GET' && csrfToken) request.headers.set('X-CSRF-Token', csrfToken);
@@ -49,7 +53,9 @@ export function setUnauthenticatedHandler(handler: (error: ApiError) => void): v
 const NOT_SESSION_ENDED = new Set(['/api/auth/session', '/api/auth/signin']);
 
 /** The answer of a call, or an ApiError with its detail, code and field errors. */
-export async function ok<R extends { data?: unknown; error?: unknown; response: Response }>(call: Promise<R>): Promise<NonNullable<R['data']>> {
+export async function ok<R extends { data?: unknown; error?: unknown; response: Response }>(
+  call: Promise<R>,
+): Promise<NonNullable<R['data']>> {
   let result: R;
   try {
     result = await call;
@@ -58,10 +64,19 @@ export async function ok<R extends { data?: unknown; error?: unknown; response: 
   }
   const { response } = result;
   if (response.ok) return result.data as NonNullable<R['data']>;
-  const json = (typeof result.error === 'object' && result.error !== null ? result.error : {}) as Record<string, unknown>;
+  const json = (typeof result.error === 'object' && result.error !== null ? result.error : {}) as Record<
+    string,
+    unknown
+  >;
   const detail = typeof json.detail === 'string' ? json.detail : `The request failed (HTTP ${response.status}).`;
-  const error = new ApiError(response.status, detail, typeof json.error === 'string' ? json.error : undefined, (json.errors as FieldErrors | undefined) ?? {});
-  if (response.status === 401 && !NOT_SESSION_ENDED.has(new URL(response.url, window.location.href).pathname)) onUnauthenticated?.(error);
+  const error = new ApiError(
+    response.status,
+    detail,
+    typeof json.error === 'string' ? json.error : undefined,
+    (json.errors as FieldErrors | undefined) ?? {},
+  );
+  if (response.status === 401 && !NOT_SESSION_ENDED.has(new URL(response.url, window.location.href).pathname))
+    onUnauthenticated?.(error);
   throw error;
 }
 
@@ -101,4 +116,10 @@ export type TemplateVersion = Schemas['TemplateVersion'];
 export type TestRecipient = Schemas['TemplateTestSendRequest']['recipient'];
 
 /** In the order the dashboard offers them (the document's enum; docs/webhooks.md, "Events"). */
-export const EVENT_TYPES = ['email.sent', 'email.delivered', 'email.bounced', 'email.complained', 'email.failed'] as const satisfies readonly EventType[];
+export const EVENT_TYPES = [
+  'email.sent',
+  'email.delivered',
+  'email.bounced',
+  'email.complained',
+  'email.failed',
+] as const satisfies readonly EventType[];

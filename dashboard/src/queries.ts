@@ -23,7 +23,14 @@ export const keys = {
   /** The prefix of everything about one template (its versions and previews too). */
   template: (id: string) => ['templates', 'detail', id],
   templateVersions: (id: string) => ['templates', 'detail', id, 'versions'],
-  templatePreview: (id: string, version: number | undefined, variables: Record<string, unknown>) => ['templates', 'detail', id, 'preview', version ?? 'draft', variables],
+  templatePreview: (id: string, version: number | undefined, variables: Record<string, unknown>) => [
+    'templates',
+    'detail',
+    id,
+    'preview',
+    version ?? 'draft',
+    variables,
+  ],
   members: ['members'],
   invitations: ['invitations'],
   audit: ['audit'],
@@ -33,18 +40,26 @@ export const keys = {
 
 export const useDomains = () => useQuery({ queryKey: keys.domains, queryFn: () => ok(postage.GET('/api/domains')) });
 
-export const useDomain = (name: string) => useQuery({ queryKey: keys.domain(name), queryFn: () => ok(postage.GET('/api/domains/{name}', { params: { path: { name } } })) });
+export const useDomain = (name: string) =>
+  useQuery({
+    queryKey: keys.domain(name),
+    queryFn: () => ok(postage.GET('/api/domains/{name}', { params: { path: { name } } })),
+  });
 
 export const useApiKeys = () => useQuery({ queryKey: keys.apiKeys, queryFn: () => ok(postage.GET('/api/api-keys')) });
 
 export const useWebhooks = () => useQuery({ queryKey: keys.webhooks, queryFn: () => ok(postage.GET('/api/webhooks')) });
 
 export const useWebhookDeliveries = (id: string) =>
-  useQuery({ queryKey: keys.deliveries(id), queryFn: () => ok(postage.GET('/api/webhooks/{id}/deliveries', { params: { path: { id }, query: { limit: 10 } } })) });
+  useQuery({
+    queryKey: keys.deliveries(id),
+    queryFn: () => ok(postage.GET('/api/webhooks/{id}/deliveries', { params: { path: { id }, query: { limit: 10 } } })),
+  });
 
 export const useByoc = () => useQuery({ queryKey: keys.byoc, queryFn: () => ok(postage.GET('/api/byoc')) });
 
-export const useByocPolicy = () => useQuery({ queryKey: keys.byocPolicy, queryFn: () => ok(postage.GET('/api/byoc/policy')) });
+export const useByocPolicy = () =>
+  useQuery({ queryKey: keys.byocPolicy, queryFn: () => ok(postage.GET('/api/byoc/policy')) });
 
 export const useUsage = () => useQuery({ queryKey: keys.usage, queryFn: () => ok(postage.GET('/api/usage')) });
 
@@ -68,42 +83,72 @@ export const useEmail = (id: string) =>
 export const useSuppressions = (search: string, cursor: string | undefined) =>
   useQuery({
     queryKey: keys.suppressionList(search, cursor),
-    queryFn: () => ok(postage.GET('/api/suppressions', { params: { query: { limit: 25, ...(search ? { search } : {}), ...(cursor ? { cursor } : {}) } } })),
+    queryFn: () =>
+      ok(
+        postage.GET('/api/suppressions', {
+          params: { query: { limit: 25, ...(search ? { search } : {}), ...(cursor ? { cursor } : {}) } },
+        }),
+      ),
     placeholderData: keepPreviousData,
   });
 
 export const useTemplates = (cursor: string | undefined) =>
   useQuery({
     queryKey: keys.templateList(cursor),
-    queryFn: () => ok(postage.GET('/api/templates', { params: { query: { limit: 25, ...(cursor ? { cursor } : {}) } } })),
+    queryFn: () =>
+      ok(postage.GET('/api/templates', { params: { query: { limit: 25, ...(cursor ? { cursor } : {}) } } })),
     placeholderData: keepPreviousData,
   });
 
-export const useTemplate = (id: string) => useQuery({ queryKey: keys.template(id), queryFn: () => ok(postage.GET('/api/templates/{id}', { params: { path: { id } } })) });
+export const useTemplate = (id: string) =>
+  useQuery({
+    queryKey: keys.template(id),
+    queryFn: () => ok(postage.GET('/api/templates/{id}', { params: { path: { id } } })),
+  });
 
-export const useTemplateVersions = (id: string) => useQuery({ queryKey: keys.templateVersions(id), queryFn: () => ok(postage.GET('/api/templates/{id}/versions', { params: { path: { id } } })) });
+export const useTemplateVersions = (id: string) =>
+  useQuery({
+    queryKey: keys.templateVersions(id),
+    queryFn: () => ok(postage.GET('/api/templates/{id}/versions', { params: { path: { id } } })),
+  });
 
 /**
  * The saved draft (or a published version) rendered with `variables`. A POST, but it changes
  * nothing, so it is read like any query; the last rendering stays on screen while the next loads.
  */
-export const useTemplatePreview = (id: string, version: number | undefined, variables: Record<string, unknown> | undefined) =>
+export const useTemplatePreview = (
+  id: string,
+  version: number | undefined,
+  variables: Record<string, unknown> | undefined,
+) =>
   useQuery({
     queryKey: keys.templatePreview(id, version, variables ?? {}),
-    queryFn: () => ok(postage.POST('/api/templates/{id}/preview', { params: { path: { id } }, body: { variables: variables ?? {}, ...(version === undefined ? {} : { version }) } })),
+    queryFn: () =>
+      ok(
+        postage.POST('/api/templates/{id}/preview', {
+          params: { path: { id } },
+          body: { variables: variables ?? {}, ...(version === undefined ? {} : { version }) },
+        }),
+      ),
     enabled: variables !== undefined,
     placeholderData: keepPreviousData,
   });
 
 export const useMembers = () => useQuery({ queryKey: keys.members, queryFn: () => ok(postage.GET('/api/members')) });
 
-export const useInvitations = () => useQuery({ queryKey: keys.invitations, queryFn: () => ok(postage.GET('/api/invitations')) });
+export const useInvitations = () =>
+  useQuery({ queryKey: keys.invitations, queryFn: () => ok(postage.GET('/api/invitations')) });
 
 /** The audit log, newest first, a page at a time: "Load more" appends the next page. */
 export const useAudit = (filters: AuditFilters) =>
   useInfiniteQuery({
     queryKey: keys.auditList(filters),
-    queryFn: ({ pageParam }) => ok(postage.GET('/api/audit', { params: { query: { ...filters, limit: 25, ...(pageParam ? { cursor: pageParam } : {}) } } })),
+    queryFn: ({ pageParam }) =>
+      ok(
+        postage.GET('/api/audit', {
+          params: { query: { ...filters, limit: 25, ...(pageParam ? { cursor: pageParam } : {}) } },
+        }),
+      ),
     initialPageParam: '',
     getNextPageParam: (last) => last.next_cursor ?? undefined,
     placeholderData: keepPreviousData,

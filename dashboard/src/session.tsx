@@ -46,7 +46,9 @@ export function useActOn() {
     setCsrfToken(session.csrf_token);
     client.setQueryData(SESSION_KEY, session);
     // (An invitation's preview is no account's: it stays, and is not asked again.)
-    await client.resetQueries({ predicate: (q) => q.queryKey[0] !== SESSION_KEY[0] && q.queryKey[0] !== keys.invitation('')[0] });
+    await client.resetQueries({
+      predicate: (q) => q.queryKey[0] !== SESSION_KEY[0] && q.queryKey[0] !== keys.invitation('')[0],
+    });
   };
 }
 
@@ -69,7 +71,12 @@ export function useCan(needed: Role): boolean {
   return can(useRole(), needed);
 }
 
-export const ROLE_LABEL: Record<Role, string> = { viewer: 'Viewer', developer: 'Developer', admin: 'Admin', owner: 'Owner' };
+export const ROLE_LABEL: Record<Role, string> = {
+  viewer: 'Viewer',
+  developer: 'Developer',
+  admin: 'Admin',
+  owner: 'Owner',
+};
 
 /** What each role may do, in a sentence. */
 export const ROLE_SUMMARY: Record<Role, string> = {
@@ -104,7 +111,9 @@ export function onUnauthenticated(client: QueryClient): void {
       setCsrfToken(undefined);
       client.setQueryData(SESSION_ENDED_KEY, true);
       client.setQueryData(SESSION_KEY, null);
-      client.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_KEY[0] && q.queryKey[0] !== SESSION_ENDED_KEY[0] });
+      client.removeQueries({
+        predicate: (q) => q.queryKey[0] !== SESSION_KEY[0] && q.queryKey[0] !== SESSION_ENDED_KEY[0],
+      });
     },
     () => undefined,
   );

@@ -28,12 +28,19 @@ export interface ReceivedEvent {
 const TOLERANCE_SECONDS = 5 * 60;
 
 /** True when `webhook-signature` signs `id.timestamp.body` with the secret and the timestamp is within 5 minutes of now. */
-export function deliveryIsValid(secret: string, rawBody: Buffer, headers: http.IncomingHttpHeaders, now = Date.now()): boolean {
+export function deliveryIsValid(
+  secret: string,
+  rawBody: Buffer,
+  headers: http.IncomingHttpHeaders,
+  now = Date.now(),
+): boolean {
   const { 'webhook-id': id, 'webhook-timestamp': timestamp, 'webhook-signature': signatures } = headers;
   if (typeof id !== 'string' || typeof timestamp !== 'string' || typeof signatures !== 'string') return false;
   if (!/^\d+$/.test(timestamp) || Math.abs(now / 1000 - Number(timestamp)) > TOLERANCE_SECONDS) return false;
   const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64'); // the text after whsec_ is the base64 key
-  const expected = Buffer.from(createHmac('sha256', key).update(`${id}.${timestamp}.`).update(rawBody).digest('base64'));
+  const expected = Buffer.from(
+    createHmac('sha256', key).update(`${id}.${timestamp}.`).update(rawBody).digest('base64'),
+  );
   // `v1,<base64>`; two of them, space-separated, for 24 hours after a secret rotation.
   return signatures.split(' ').some((s) => {
     const given = Buffer.from(s.startsWith('v1,') ? s.slice(3) : '');
@@ -63,7 +70,10 @@ export function readEvent(webhookId: string, body: unknown): ReceivedEvent | und
   return { webhookId, eventType, messageId, recipient: text(fields.recipient), status: text(fields.status), fields };
 }
 
-export function createWebhookReceiver(opts: { secret: string; handleEvent: (event: ReceivedEvent) => void | Promise<void> }): http.Server {
+export function createWebhookReceiver(opts: {
+  secret: string;
+  handleEvent: (event: ReceivedEvent) => void | Promise<void>;
+}): http.Server {
   return http.createServer((req, res) => {
     if (req.method !== 'POST') {
       res.writeHead(405).end();

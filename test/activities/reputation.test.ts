@@ -16,13 +16,23 @@ import { createSender } from '../helpers/fixtures';
 
 let database: TestDatabase;
 let activities: ReturnType<typeof createActivities>;
-const REPUTATION_ENV = { REPUTATION_MIN_SENDS: '20', REPUTATION_WINDOW_DAYS: '7', BOUNCE_RATE_THRESHOLD: '0.05', COMPLAINT_RATE_THRESHOLD: '0.001' };
+const REPUTATION_ENV = {
+  REPUTATION_MIN_SENDS: '20',
+  REPUTATION_WINDOW_DAYS: '7',
+  BOUNCE_RATE_THRESHOLD: '0.05',
+  COMPLAINT_RATE_THRESHOLD: '0.001',
+};
 const activityEnv = new MockActivityEnvironment();
 
 beforeAll(async () => {
   database = await createTestDatabase();
   const config = testConfig({ DATABASE_URL: database.url, ...REPUTATION_ENV });
-  activities = createActivities({ config, db: database.db, sharedSes: sharedSesClient(config), logger: createLogger('silent', 'test') });
+  activities = createActivities({
+    config,
+    db: database.db,
+    sharedSes: sharedSesClient(config),
+    logger: createLogger('silent', 'test'),
+  });
 });
 
 afterAll(async () => {
@@ -40,23 +50,31 @@ async function samples(accountId: string, count: number, ageDays = 0): Promise<s
   return ids;
 }
 
-const report = (accountId: string, messageId: string, event: 'bounce' | 'complaint') => activityEnv.run(activities.updateReputation, { accountId, messageId, event, at: new Date().toISOString() });
+const report = (accountId: string, messageId: string, event: 'bounce' | 'complaint') =>
+  activityEnv.run(activities.updateReputation, { accountId, messageId, event, at: new Date().toISOString() });
 
 test('the hard-bounce rate over the window suspends the account at the threshold, once, with an audit entry', async () => {
   const { account } = await createSender(database.db);
   const ids = await samples(account.id, 60);
   const old = await samples(account.id, 30, 8); // outside the 7-day window: never counted
-  for (const id of old) await database.db('send_outcomes').where({ message_id: id }).update({ hard_bounced_at: new Date() });
+  for (const id of old)
+    await database.db('send_outcomes').where({ message_id: id }).update({ hard_bounced_at: new Date() });
 
   expect(await report(account.id, ids[0]!, 'bounce')).toMatchObject({ counted: true, sends: 60, suspended: false });
   expect(await report(account.id, ids[0]!, 'bounce')).toMatchObject({ counted: false, sends: 60 }); // a duplicate report
   expect(await report(account.id, ids[1]!, 'bounce')).toMatchObject({ counted: true, suspended: false });
   expect((await getAccount(database.db, account.id))?.sendingSuspended).toBe(false);
 
-  expect(await report(account.id, ids[2]!, 'bounce')).toMatchObject({ counted: true, bounceRate: 0.05, suspended: true });
+  expect(await report(account.id, ids[2]!, 'bounce')).toMatchObject({
+    counted: true,
+    bounceRate: 0.05,
+    suspended: true,
+  });
   const suspended = await getAccount(database.db, account.id);
   expect(suspended?.sendingSuspended).toBe(true);
-  expect(suspended?.suspendedReason).toBe('hard-bounce rate 5.00% over the last 7 days (3 of 60 sends) reached the 5.00% threshold');
+  expect(suspended?.suspendedReason).toBe(
+    'hard-bounce rate 5.00% over the last 7 days (3 of 60 sends) reached the 5.00% threshold',
+  );
   expect(await report(account.id, ids[3]!, 'bounce')).toMatchObject({ suspended: false }); // already suspended
   const audit = await database.db('account_audit').where({ account_id: account.id, action: 'account.suspend' });
   expect(audit).toHaveLength(1);
@@ -71,7 +89,9 @@ test('complaints have their own, lower threshold, reached only with at least REP
   expect(await report(account.id, ids[1]!, 'complaint')).toMatchObject({ complaintRate: 0.002, suspended: false });
   expect((await getAccount(database.db, account.id))?.sendingSuspended).toBe(false);
   expect(await report(account.id, ids[2]!, 'complaint')).toMatchObject({ complaintRate: 0.003, suspended: true });
-  expect((await getAccount(database.db, account.id))?.suspendedReason).toMatch(/^complaint rate 0\.30% .*\(3 of 1000 sends\)/);
+  expect((await getAccount(database.db, account.id))?.suspendedReason).toMatch(
+    /^complaint rate 0\.30% .*\(3 of 1000 sends\)/,
+  );
 });
 
 test('hard bounces too need REPUTATION_MIN_EVENTS before their rate suspends', async () => {
@@ -92,19 +112,40 @@ test('too few sends in the window never suspend, and a message without a sample 
 
 test('the system account is never suspended (its own emails must go on); its rates are Prometheus gauges for an alert', async () => {
   const { account, domain } = await createSender(database.db);
-  const config = testConfig({ DATABASE_URL: database.url, ...REPUTATION_ENV, SYSTEM_EMAIL_FROM: `Postage <no-reply@${domain}>` });
-  const system = createActivities({ config, db: database.db, sharedSes: sharedSesClient(config), logger: createLogger('silent', 'test') });
+  const config = testConfig({
+    DATABASE_URL: database.url,
+    ...REPUTATION_ENV,
+    SYSTEM_EMAIL_FROM: `Postage <no-reply@${domain}>`,
+  });
+  const system = createActivities({
+    config,
+    db: database.db,
+    sharedSes: sharedSesClient(config),
+    logger: createLogger('silent', 'test'),
+  });
   const register = new Registry();
   watchSystemReputation(register, () => systemAccountReputation(database.db, config));
 
   const ids = await samples(account.id, 40);
   for (const id of ids.slice(0, 4)) {
-    expect(await activityEnv.run(system.updateReputation, { accountId: account.id, messageId: id, event: 'bounce' as const, at: new Date().toISOString() })).toMatchObject({
+    expect(
+      await activityEnv.run(system.updateReputation, {
+        accountId: account.id,
+        messageId: id,
+        event: 'bounce' as const,
+        at: new Date().toISOString(),
+      }),
+    ).toMatchObject({
       counted: true,
       suspended: false,
     });
   }
-  await activityEnv.run(system.updateReputation, { accountId: account.id, messageId: ids[5]!, event: 'complaint' as const, at: new Date().toISOString() });
+  await activityEnv.run(system.updateReputation, {
+    accountId: account.id,
+    messageId: ids[5]!,
+    event: 'complaint' as const,
+    at: new Date().toISOString(),
+  });
   expect((await getAccount(database.db, account.id))?.sendingSuspended).toBe(false);
 
   const text = await register.metrics();
@@ -115,6 +156,12 @@ test('the system account is never suspended (its own emails must go on); its rat
   // The same rates suspend an ordinary account.
   const other = await createSender(database.db);
   const otherIds = await samples(other.account.id, 40);
-  for (const id of otherIds.slice(0, 4)) await activityEnv.run(system.updateReputation, { accountId: other.account.id, messageId: id, event: 'bounce' as const, at: new Date().toISOString() });
+  for (const id of otherIds.slice(0, 4))
+    await activityEnv.run(system.updateReputation, {
+      accountId: other.account.id,
+      messageId: id,
+      event: 'bounce' as const,
+      at: new Date().toISOString(),
+    });
   expect((await getAccount(database.db, other.account.id))?.sendingSuspended).toBe(true);
 });

@@ -32,12 +32,28 @@ afterAll(async () => {
 
 function activitiesWith(env: Record<string, string>) {
   const config = testConfig({ DATABASE_URL: database.url, ...env });
-  return { config, activities: createActivities({ config, db: database.db, sharedSes: sharedSesClient(config), logger: createLogger('silent', 'test') }) };
+  return {
+    config,
+    activities: createActivities({
+      config,
+      db: database.db,
+      sharedSes: sharedSesClient(config),
+      logger: createLogger('silent', 'test'),
+    }),
+  };
 }
 
 async function queuedMessage(): Promise<string> {
   const messageId = randomUUID();
-  await insertQueuedLogRow(database.db, { messageId, accountId: sender.account.id, recipient: 'ann@example.org', fromEmail: `hello@${sender.domain}`, subject: 'Hi', kind: 'real', attachments: 0 });
+  await insertQueuedLogRow(database.db, {
+    messageId,
+    accountId: sender.account.id,
+    recipient: 'ann@example.org',
+    fromEmail: `hello@${sender.domain}`,
+    subject: 'Hi',
+    kind: 'real',
+    attachments: 0,
+  });
   return messageId;
 }
 
@@ -49,18 +65,32 @@ function verifyInPython(secret: string, got: ReceivedRequest): unknown {
     'data = json.load(sys.stdin)',
     'print(json.dumps(Webhook(data["secret"]).verify(data["body"], data["headers"])))',
   ].join('\n');
-  const run = spawnSync(requireToolPath('POSTAGE_STANDARDWEBHOOKS_PYTHON'), ['-c', script], { input: JSON.stringify({ secret, body: got.rawBody, headers: got.headers }), encoding: 'utf8' });
+  const run = spawnSync(requireToolPath('POSTAGE_STANDARDWEBHOOKS_PYTHON'), ['-c', script], {
+    input: JSON.stringify({ secret, body: got.rawBody, headers: got.headers }),
+    encoding: 'utf8',
+  });
   if (run.status !== 0) throw new Error(`standardwebhooks (Python) refused the delivery: ${run.stderr}`);
   return JSON.parse(run.stdout) as unknown;
 }
 
 test('a delivery carries exactly the documented headers and a signature the receiver recomputes; the attempt is recorded', async () => {
   const { config, activities } = activitiesWith({});
-  const { endpoint, signingSecret } = await createEndpoint(database.db, config.secretKey, sender.account.id, receiver.url);
+  const { endpoint, signingSecret } = await createEndpoint(
+    database.db,
+    config.secretKey,
+    sender.account.id,
+    receiver.url,
+  );
   receiver.setSecret(signingSecret);
   receiver.respondWith(202);
   const messageId = await queuedMessage();
-  expect(await new MockActivityEnvironment().run(activities.deliverWebhook, { endpointId: endpoint.id, messageId, event: 'email.sent' as const })).toEqual({ succeeded: true, statusCode: 202 });
+  expect(
+    await new MockActivityEnvironment().run(activities.deliverWebhook, {
+      endpointId: endpoint.id,
+      messageId,
+      event: 'email.sent' as const,
+    }),
+  ).toEqual({ succeeded: true, statusCode: 202 });
 
   const got = await receiver.waitFor((r) => r.rawBody.includes(messageId));
   expect(got.signatureValid).toBe(true);
@@ -79,34 +109,73 @@ test('a delivery carries exactly the documented headers and a signature the rece
   const payload = JSON.parse(got.rawBody) as unknown;
   expect(new Webhook(signingSecret).verify(got.rawBody, got.headers as Record<string, string>)).toEqual(payload);
   expect(verifyInPython(signingSecret, got)).toEqual(payload);
-  expect(() => new Webhook(`whsec_${Buffer.from('another secret').toString('base64')}`).verify(got.rawBody, got.headers as Record<string, string>)).toThrow();
+  expect(() =>
+    new Webhook(`whsec_${Buffer.from('another secret').toString('base64')}`).verify(
+      got.rawBody,
+      got.headers as Record<string, string>,
+    ),
+  ).toThrow();
   expect(Number(length)).toBe(Buffer.byteLength(got.rawBody));
   // The id names the event: a second delivery of it (a worker that died, a replay) carries the same one.
-  await new MockActivityEnvironment().run(activities.deliverWebhook, { endpointId: endpoint.id, messageId, event: 'email.sent' as const });
+  await new MockActivityEnvironment().run(activities.deliverWebhook, {
+    endpointId: endpoint.id,
+    messageId,
+    event: 'email.sent' as const,
+  });
   const deliveries = receiver.received.filter((r) => r.rawBody.includes(messageId));
-  expect(deliveries.map((r) => r.headers['webhook-id'])).toEqual([got.headers['webhook-id'], got.headers['webhook-id']]);
+  expect(deliveries.map((r) => r.headers['webhook-id'])).toEqual([
+    got.headers['webhook-id'],
+    got.headers['webhook-id'],
+  ]);
   const [row] = await database.db('webhook_deliveries').where({ message_id: messageId }).orderBy('id');
-  expect(row).toMatchObject({ endpoint_id: endpoint.id, event_type: 'email.sent', status_code: 202, succeeded: true, error: null });
+  expect(row).toMatchObject({
+    endpoint_id: endpoint.id,
+    event_type: 'email.sent',
+    status_code: 202,
+    succeeded: true,
+    error: null,
+  });
   expect(row.latency_ms).toBeGreaterThanOrEqual(0);
 });
 
 test('a non-2xx answer and a missed deadline are recorded as failed deliveries', async () => {
   const { config, activities } = activitiesWith({ WEBHOOK_TIMEOUT_MS: '500' });
-  const { endpoint, signingSecret } = await createEndpoint(database.db, config.secretKey, sender.account.id, receiver.url);
+  const { endpoint, signingSecret } = await createEndpoint(
+    database.db,
+    config.secretKey,
+    sender.account.id,
+    receiver.url,
+  );
   receiver.setSecret(signingSecret);
   const env = new MockActivityEnvironment();
 
   receiver.respondWith(500);
   const failing = await queuedMessage();
-  expect(await env.run(activities.deliverWebhook, { endpointId: endpoint.id, messageId: failing, event: 'email.sent' as const })).toEqual({ succeeded: false, statusCode: 500 });
+  expect(
+    await env.run(activities.deliverWebhook, {
+      endpointId: endpoint.id,
+      messageId: failing,
+      event: 'email.sent' as const,
+    }),
+  ).toEqual({ succeeded: false, statusCode: 500 });
   receiver.respondWith(200, 2000);
   const slow = await queuedMessage();
   const started = Date.now();
-  expect(await env.run(activities.deliverWebhook, { endpointId: endpoint.id, messageId: slow, event: 'email.sent' as const })).toEqual({ succeeded: false, statusCode: null });
+  expect(
+    await env.run(activities.deliverWebhook, {
+      endpointId: endpoint.id,
+      messageId: slow,
+      event: 'email.sent' as const,
+    }),
+  ).toEqual({ succeeded: false, statusCode: null });
   expect(Date.now() - started).toBeLessThan(1500);
   receiver.respondWith(200);
 
-  expect(await database.db('webhook_deliveries').where({ message_id: failing }).first()).toMatchObject({ succeeded: false, status_code: 500, error: null });
+  expect(await database.db('webhook_deliveries').where({ message_id: failing }).first()).toMatchObject({
+    succeeded: false,
+    status_code: 500,
+    error: null,
+  });
   const late = await database.db('webhook_deliveries').where({ message_id: slow }).first();
   // A failure without an answer is recorded by category, with the deadline as its time.
   expect(late).toMatchObject({ succeeded: false, status_code: null, error: 'timeout', latency_ms: 500 });
@@ -117,9 +186,21 @@ test('a non-2xx answer and a missed deadline are recorded as failed deliveries',
 test('loopback destinations, by address or by name, are refused after DNS resolution unless allowed', async () => {
   const port = new URL(receiver.url).port;
   const attempt = (url: string, allowed: string[]) =>
-    postSignedWebhook({ url, signingSecret: 's', event: 'email.sent', body: '{}', timeoutMs: 2000, allowedPrivateAddresses: allowed, eventId: 'msg_test' });
+    postSignedWebhook({
+      url,
+      signingSecret: 's',
+      event: 'email.sent',
+      body: '{}',
+      timeoutMs: 2000,
+      allowedPrivateAddresses: allowed,
+      eventId: 'msg_test',
+    });
   const before = receiver.received.length;
-  for (const url of [`http://127.0.0.1:${port}/hooks`, `http://localhost:${port}/hooks`, `http://[::1]:${port}/hooks`]) {
+  for (const url of [
+    `http://127.0.0.1:${port}/hooks`,
+    `http://localhost:${port}/hooks`,
+    `http://[::1]:${port}/hooks`,
+  ]) {
     const refused = await attempt(url, []);
     expect(refused).toMatchObject({ succeeded: false, statusCode: null });
     expect(refused.error).toBe('address_not_allowed');

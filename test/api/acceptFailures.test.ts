@@ -23,7 +23,9 @@ let sender: SenderFixture;
 beforeAll(async () => {
   // The API reaches Temporal only through the proxy; the worker and the test's own checks do not.
   proxy = await startTcpProxy(testInfra().temporalAddress);
-  stack = await startServiceStack({ env: { TEMPORAL_ADDRESS: proxy.address, TEMPORAL_START_TIMEOUT_MS: '1500', STAGING_TIMEOUT_MS: '300' } });
+  stack = await startServiceStack({
+    env: { TEMPORAL_ADDRESS: proxy.address, TEMPORAL_START_TIMEOUT_MS: '1500', STAGING_TIMEOUT_MS: '300' },
+  });
   const connection = await Connection.connect({ address: testInfra().temporalAddress });
   direct = { connection, temporal: new Client({ connection }) };
   documented = await loadOpenApiCheck(stack.baseUrl);
@@ -37,10 +39,16 @@ afterAll(async () => {
 
 const traces = (accountId: string) => tracesOf({ db: stack.db, temporal: direct.temporal }, accountId);
 const withAttachment = (key: string) =>
-  testSendBody(stack, sender.domain, { idempotency_key: key, attachments: [{ filename: 'invoice.txt', content: Buffer.from('total: 12 EUR').toString('base64') }] });
+  testSendBody(stack, sender.domain, {
+    idempotency_key: key,
+    attachments: [{ filename: 'invoice.txt', content: Buffer.from('total: 12 EUR').toString('base64') }],
+  });
 
 function expectFailure(res: ApiResponse, code: string): void {
-  expect({ status: res.status, body: res.json }).toEqual({ status: 502, body: { success: false, error: code, detail: expect.any(String) } });
+  expect({ status: res.status, body: res.json }).toEqual({
+    status: 502,
+    body: { success: false, error: code, detail: expect.any(String) },
+  });
   documented('/api/send/', 'post', res);
 }
 
@@ -59,13 +67,18 @@ test('502 queue_error: Temporal unreachable; nothing counted, staged, logged or 
     return retry.status === 200 ? retry : undefined;
   });
   expect(accepted.json).toMatchObject({ success: true, attachments: 1, idempotency_key: 'queue-down-1' });
-  await eventually('the log row of the accepted send', async () => ((await traces(sender.account.id)).logRows === 1 ? true : undefined));
+  await eventually('the log row of the accepted send', async () =>
+    (await traces(sender.account.id)).logRows === 1 ? true : undefined,
+  );
   expect(await traces(sender.account.id)).toMatchObject({ counted: 1, logRows: 1, idempotencyKeys: 1, workflows: 1 });
 });
 
 test('502 attachment_upload_failed: the staging store cannot take the attachments in time', async () => {
   const other = await createSender(stack.db);
-  const body = testSendBody(stack, other.domain, { idempotency_key: 'store-busy-1', attachments: [{ filename: 'a.pdf', content: Buffer.from('%PDF').toString('base64') }] });
+  const body = testSendBody(stack, other.domain, {
+    idempotency_key: 'store-busy-1',
+    attachments: [{ filename: 'a.pdf', content: Buffer.from('%PDF').toString('base64') }],
+  });
   // Another session holds the attachment table (a long migration, a vacuum full...).
   const blocker = new PgClient({ connectionString: stack.database.url });
   await blocker.connect();

@@ -32,7 +32,12 @@ function testMessage(onId: (id: string) => void): AcceptInput {
     accountId: sender.account.id,
     monthlyLimit: 1000,
     workflow: { mode: 'shared', kind: 'test', testOutcome: 'delivered' },
-    content: { to: { address: `delivered@${stack.config.testDomain}`, name: '' }, from: { address: `hi@${sender.domain}`, name: '' }, subject: 'Outbox', text: 'hello' },
+    content: {
+      to: { address: `delivered@${stack.config.testDomain}`, name: '' },
+      from: { address: `hi@${sender.domain}`, name: '' },
+      subject: 'Outbox',
+      text: 'hello',
+    },
     attachments: [],
     response: (messageId) => {
       onId(messageId);
@@ -41,8 +46,19 @@ function testMessage(onId: (id: string) => void): AcceptInput {
   };
 }
 
-const outboxRows = async () => Number((await stack.db('accept_outbox').where({ account_id: sender.account.id }).count<{ count: string }[]>({ count: '*' }))[0]!.count);
-const delivered = (messageId: string) => eventually(`${messageId} delivered`, async () => ((await getLogRow(stack.db, messageId))?.status === 'delivered' ? true : undefined));
+const outboxRows = async () =>
+  Number(
+    (
+      await stack
+        .db('accept_outbox')
+        .where({ account_id: sender.account.id })
+        .count<{ count: string }[]>({ count: '*' })
+    )[0]!.count,
+  );
+const delivered = (messageId: string) =>
+  eventually(`${messageId} delivered`, async () =>
+    (await getLogRow(stack.db, messageId))?.status === 'delivered' ? true : undefined,
+  );
 
 test('the process dies between the commit and the start: the relay starts the message, once', async () => {
   const before = await tracesOf(stack, sender.account.id);
@@ -56,14 +72,22 @@ test('the process dies between the commit and the start: the relay starts the me
   await eventually('the commit', async () => ((await outboxRows()) === 1 ? true : undefined));
 
   // Too young for the relay: a start may still be under way.
-  expect(await relayStaleAcceptances(stack.db, workflows, { olderThanSeconds: 60, limit: 10, startTimeoutMs: 5000 })).toBe(0);
+  expect(
+    await relayStaleAcceptances(stack.db, workflows, { olderThanSeconds: 60, limit: 10, startTimeoutMs: 5000 }),
+  ).toBe(0);
   expect(await outboxRows()).toBe(1);
 
-  expect(await relayStaleAcceptances(stack.db, workflows, { olderThanSeconds: 0, limit: 10, startTimeoutMs: 5000 })).toBe(1);
+  expect(
+    await relayStaleAcceptances(stack.db, workflows, { olderThanSeconds: 0, limit: 10, startTimeoutMs: 5000 }),
+  ).toBe(1);
   expect(await outboxRows()).toBe(0);
   await delivered(messageId);
   const after = await tracesOf(stack, sender.account.id);
-  expect({ counted: after.counted - before.counted, workflows: after.workflows - before.workflows, logRows: after.logRows - before.logRows }).toEqual({ counted: 1, workflows: 1, logRows: 1 });
+  expect({
+    counted: after.counted - before.counted,
+    workflows: after.workflows - before.workflows,
+    logRows: after.logRows - before.logRows,
+  }).toEqual({ counted: 1, workflows: 1, logRows: 1 });
 });
 
 test('a row whose workflow already ran is not run again by the relay', async () => {
@@ -78,12 +102,22 @@ test('a row whose workflow already ran is not run again by the relay', async () 
   await stack.db('accept_outbox').insert({
     message_id: messageId,
     account_id: sender.account.id,
-    workflow_input: JSON.stringify({ messageId, accountId: sender.account.id, mode: 'shared', kind: 'test', testOutcome: 'delivered', outcomeTimeoutSeconds: 60 }),
+    workflow_input: JSON.stringify({
+      messageId,
+      accountId: sender.account.id,
+      mode: 'shared',
+      kind: 'test',
+      testOutcome: 'delivered',
+      outcomeTimeoutSeconds: 60,
+    }),
   });
-  expect(await relayStaleAcceptances(stack.db, workflows, { olderThanSeconds: 0, limit: 10, startTimeoutMs: 5000 })).toBe(0);
+  expect(
+    await relayStaleAcceptances(stack.db, workflows, { olderThanSeconds: 0, limit: 10, startTimeoutMs: 5000 }),
+  ).toBe(0);
   expect(await outboxRows()).toBe(0);
   const runs = [];
-  for await (const run of stack.temporal.workflow.list({ query: `WorkflowId = '${sendWorkflowId(messageId)}'` })) runs.push(run);
+  for await (const run of stack.temporal.workflow.list({ query: `WorkflowId = '${sendWorkflowId(messageId)}'` }))
+    runs.push(run);
   expect(runs).toHaveLength(1);
 });
 
@@ -95,7 +129,9 @@ test('a start that happened but answered too late: the workflow took the message
     async startSend(input, deadline) {
       await workflows.startSend(input, deadline);
       // The workflow confirms the message while the answer is lost on the way back.
-      await eventually('the workflow to take the outbox row', async () => ((await stack.db('accept_outbox').where({ message_id: input.messageId }).first()) ? undefined : true));
+      await eventually('the workflow to take the outbox row', async () =>
+        (await stack.db('accept_outbox').where({ message_id: input.messageId }).first()) ? undefined : true,
+      );
       throw new Error('deadline exceeded');
     },
   };
@@ -106,7 +142,10 @@ test('a start that happened but answered too late: the workflow took the message
   expect(result).toMatchObject({ ok: true, messageId });
   await delivered(messageId);
   const after = await tracesOf(stack, sender.account.id);
-  expect({ counted: after.counted - before.counted, workflows: after.workflows - before.workflows }).toEqual({ counted: 1, workflows: 1 });
+  expect({ counted: after.counted - before.counted, workflows: after.workflows - before.workflows }).toEqual({
+    counted: 1,
+    workflows: 1,
+  });
 });
 
 test('a start that failed: the message, its count and its staged content are given back (502 queue_error)', async () => {
@@ -119,6 +158,9 @@ test('a start that failed: the message, its count and its staged content are giv
   expect(result).toMatchObject({ ok: false, code: 'queue_error' });
   expect(await tracesOf(stack, sender.account.id)).toEqual(before);
   expect(await outboxRows()).toBe(0);
-  const daily = await stack.db('usage_daily').where({ account_id: sender.account.id }).sum<{ sum: string }[]>({ sum: 'count' });
+  const daily = await stack
+    .db('usage_daily')
+    .where({ account_id: sender.account.id })
+    .sum<{ sum: string }[]>({ sum: 'count' });
   expect(Number(daily[0]!.sum)).toBe(before.counted);
 });

@@ -26,7 +26,11 @@ function expectUnauthenticated(res: ApiResponse): void {
 
 async function keyOf(opts: { expiresAt?: Date; accountId?: string } = {}): Promise<{ id: string; secret: string }> {
   const accountId = opts.accountId ?? sender.account.id;
-  const { apiKey, secret } = await createApiKey(stack.db, { accountId, name: 'k', ...(opts.expiresAt ? { expiresAt: opts.expiresAt } : {}) }, 'test');
+  const { apiKey, secret } = await createApiKey(
+    stack.db,
+    { accountId, name: 'k', ...(opts.expiresAt ? { expiresAt: opts.expiresAt } : {}) },
+    'test',
+  );
   return { id: apiKey.id, secret };
 }
 
@@ -38,7 +42,10 @@ describe.each<[string, (accountId: string) => Promise<string | undefined>]>([
   ['malformed', async () => 'not-a-key'],
   ['malformed with the right prefix', async () => 'pk_123_456'],
   ['unknown', async () => UNKNOWN_KEY],
-  ['a known lookup id with a wrong secret', async (accountId) => (await keyOf({ accountId })).secret.replace(/.$/, (c) => (c === 'a' ? 'b' : 'a'))],
+  [
+    'a known lookup id with a wrong secret',
+    async (accountId) => (await keyOf({ accountId })).secret.replace(/.$/, (c) => (c === 'a' ? 'b' : 'a')),
+  ],
   [
     'revoked',
     async (accountId) => {
@@ -104,7 +111,10 @@ test('an unknown path is a 404 and a wrong method a 405, both in the error shape
   const missing = await call(`${stack.baseUrl}/api/sendd/`, { method: 'POST' });
   expect(missing.status).toBe(404);
   expect(missing.json).toEqual({ success: false, error: 'not_found', detail: expect.any(String) });
-  const wrongMethod = await call(`${stack.baseUrl}/api/me/`, { method: 'DELETE', headers: { 'X-API-Key': sender.apiKey } });
+  const wrongMethod = await call(`${stack.baseUrl}/api/me/`, {
+    method: 'DELETE',
+    headers: { 'X-API-Key': sender.apiKey },
+  });
   expect(wrongMethod.status).toBe(405);
   expect(wrongMethod.headers.get('Allow')).toBe('GET');
   expect(wrongMethod.json).toEqual({ success: false, error: 'method_not_allowed', detail: expect.any(String) });

@@ -25,17 +25,38 @@ afterAll(async () => {
 });
 
 function batch(apiKey: string, body: unknown, headers: Record<string, string> = {}): Promise<ApiResponse> {
-  return call(`${stack.baseUrl}/api/send/batch`, { method: 'POST', headers: { 'X-API-Key': apiKey, 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  return call(`${stack.baseUrl}/api/send/batch`, {
+    method: 'POST',
+    headers: { 'X-API-Key': apiKey, 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
 }
 
-type Item = { index: number; success: boolean; message_id?: string; error?: string; errors?: Record<string, string[]>; replayed?: boolean };
-const items = (res: ApiResponse) => (res.json.data as Item[]).map((d) => (d.success ? { index: d.index, ok: true } : { index: d.index, error: d.error ?? Object.keys(d.errors ?? {}).join(',') }));
+type Item = {
+  index: number;
+  success: boolean;
+  message_id?: string;
+  error?: string;
+  errors?: Record<string, string[]>;
+  replayed?: boolean;
+};
+const items = (res: ApiResponse) =>
+  (res.json.data as Item[]).map((d) =>
+    d.success
+      ? { index: d.index, ok: true }
+      : { index: d.index, error: d.error ?? Object.keys(d.errors ?? {}).join(',') },
+  );
 
 test('a batch of 100 test recipients: 100 messages, each counted, logged, delivered and announced by its webhooks', async () => {
   const s = await createSender(stack.db);
-  const { signingSecret } = await createEndpoint(stack.db, stack.config.secretKey, s.account.id, receiver.url, ['email.sent', 'email.delivered']);
+  const { signingSecret } = await createEndpoint(stack.db, stack.config.secretKey, s.account.id, receiver.url, [
+    'email.sent',
+    'email.delivered',
+  ]);
   receiver.setSecret(signingSecret);
-  const res = await batch(s.apiKey, { emails: Array.from({ length: 100 }, (_, i) => testSendBody(stack, s.domain, { subject: `Batch ${i}` })) });
+  const res = await batch(s.apiKey, {
+    emails: Array.from({ length: 100 }, (_, i) => testSendBody(stack, s.domain, { subject: `Batch ${i}` })),
+  });
   expect(res.status).toBe(200);
   documented('/api/send/batch', 'post', res);
   const data = res.json.data as Item[];
@@ -45,7 +66,11 @@ test('a batch of 100 test recipients: 100 messages, each counted, logged, delive
   await eventually(
     'every message delivered',
     async () => {
-      const rows = await stack.db('email_log').whereIn('message_id', ids).where({ status: 'delivered' }).count<{ count: string }[]>('* as count');
+      const rows = await stack
+        .db('email_log')
+        .whereIn('message_id', ids)
+        .where({ status: 'delivered' })
+        .count<{ count: string }[]>('* as count');
       return Number(rows[0]!.count) === 100 ? true : undefined;
     },
     120_000,
@@ -56,9 +81,18 @@ test('a batch of 100 test recipients: 100 messages, each counted, logged, delive
       const seen = new Set(
         receiver.received
           .filter((r) => r.signatureValid)
-          .map((r) => JSON.stringify([(r.json as { payload: { message_id: string } }).payload.message_id, (r.json as { event_type: string }).event_type])),
+          .map((r) =>
+            JSON.stringify([
+              (r.json as { payload: { message_id: string } }).payload.message_id,
+              (r.json as { event_type: string }).event_type,
+            ]),
+          ),
       );
-      return ids.every((id) => seen.has(JSON.stringify([id, 'email.sent'])) && seen.has(JSON.stringify([id, 'email.delivered']))) ? true : undefined;
+      return ids.every(
+        (id) => seen.has(JSON.stringify([id, 'email.sent'])) && seen.has(JSON.stringify([id, 'email.delivered'])),
+      )
+        ? true
+        : undefined;
     },
     60_000,
   );
@@ -108,7 +142,9 @@ test('the quota is exact per item: with 3 sends left, a batch of 5 queues items 
 
 test('Idempotency-Key replays the whole answer and counts nothing again; another batch with the key is a 409; an item key deduplicates across requests', async () => {
   const s = await createSender(stack.db);
-  const body = { emails: [testSendBody(stack, s.domain), testSendBody(stack, s.domain, { idempotency_key: 'item-one' })] };
+  const body = {
+    emails: [testSendBody(stack, s.domain), testSendBody(stack, s.domain, { idempotency_key: 'item-one' })],
+  };
   const first = await batch(s.apiKey, body, { 'Idempotency-Key': 'batch-1' });
   expect(items(first)).toEqual([
     { index: 0, ok: true },
@@ -122,7 +158,11 @@ test('Idempotency-Key replays the whole answer and counts nothing again; another
   documented('/api/send/batch', 'post', other);
   // The item's own key, in a new batch: its earlier message, not a new one.
   const itemAgain = await batch(s.apiKey, { emails: [body.emails[1]] });
-  expect((itemAgain.json.data as Item[])[0]).toMatchObject({ success: true, replayed: true, message_id: (first.json.data as Item[])[1]!.message_id });
+  expect((itemAgain.json.data as Item[])[0]).toMatchObject({
+    success: true,
+    replayed: true,
+    message_id: (first.json.data as Item[])[1]!.message_id,
+  });
   expect(await tracesOf(stack, s.account.id)).toMatchObject({ counted: 2 });
 });
 
@@ -138,7 +178,10 @@ test('a body that is not a list of 1 to 100 emails is a 400 with field errors an
     [],
   ]) {
     const res = await batch(s.apiKey, body);
-    expect({ status: res.status, fields: Object.keys((res.json.errors as object) ?? {}) }).toEqual({ status: 400, fields: expect.arrayContaining([expect.stringMatching(/^(emails|_body)$/)]) });
+    expect({ status: res.status, fields: Object.keys((res.json.errors as object) ?? {}) }).toEqual({
+      status: 400,
+      fields: expect.arrayContaining([expect.stringMatching(/^(emails|_body)$/)]),
+    });
     documented('/api/send/batch', 'post', res);
   }
   expect(await tracesOf(stack, s.account.id)).toMatchObject({ counted: 0 });

@@ -62,12 +62,29 @@ beforeAll(async () => {
   await createSystemAccount(stack.db);
   // Growth, verified, with a verified shared domain; the user signs in for the session run.
   sender = await createSender(stack.db, { plan: 'growth' });
-  const created = await createApiKey(stack.db, { accountId: sender.account.id, name: 'conformance', permission: 'full_access' }, 'test');
+  const created = await createApiKey(
+    stack.db,
+    { accountId: sender.account.id, name: 'conformance', permission: 'full_access' },
+    'test',
+  );
   fullKey = created.secret;
   fullKeyId = created.apiKey.id;
-  await insertMemberUser(stack.db, { accountId: sender.account.id, email: sender.account.email, passwordHash: await hashPassword(PASSWORD) });
+  await insertMemberUser(stack.db, {
+    accountId: sender.account.id,
+    email: sender.account.email,
+    passwordHash: await hashPassword(PASSWORD),
+  });
   // A published template without variables: generated sends name it (hooks.py), since an unknown template is a 400.
-  template = await createTemplate(stack.db, { accountId: sender.account.id, name: 'Conformance', alias: 'conformance', content: { subject: 'Hello', html: '<p>Hello</p>', text: null } }, 'test');
+  template = await createTemplate(
+    stack.db,
+    {
+      accountId: sender.account.id,
+      name: 'Conformance',
+      alias: 'conformance',
+      content: { subject: 'Hello', html: '<p>Hello</p>', text: null },
+    },
+    'test',
+  );
   await publishTemplate(stack.db, sender.account.id, template.id, 'test');
   // Signed in before any run: the API-key run reads the address from /api/me/ and tries it with
   // made-up passwords until sign-ins for it are locked out (as they should be).
@@ -126,7 +143,13 @@ function runSchemathesis(label: string, headers: Record<string, string>, extra: 
         NO_COLOR: '1',
         POSTAGE_CONFORMANCE_DOMAIN: sender.domain,
         POSTAGE_CONFORMANCE_TEMPLATE: template.id,
-        POSTAGE_CONFORMANCE_PROTECTED: [fullKeyId, fullKey.split('_').slice(0, 2).join('_'), sender.domain, template.id, 'conformance'].join(','),
+        POSTAGE_CONFORMANCE_PROTECTED: [
+          fullKeyId,
+          fullKey.split('_').slice(0, 2).join('_'),
+          sender.domain,
+          template.id,
+          'conformance',
+        ].join(','),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -188,7 +211,9 @@ test(
       { 'X-API-Key': fullKey },
       keyless.flatMap((name) => ['--exclude-name', name]),
     );
-    process.stdout.write(`conformance (API key): ${run.operations} operations, ${run.cases} cases, ${run.failures} failures\n`);
+    process.stdout.write(
+      `conformance (API key): ${run.operations} operations, ${run.cases} cases, ${run.failures} failures\n`,
+    );
     expect(run.failures).toBe(0);
     expect(run.exitCode).toBe(0);
     expect(run.operations).toBe(all - keyless.length);
@@ -212,7 +237,9 @@ test(
       { Cookie: web.sessionCookie!, 'X-CSRF-Token': web.csrf! },
       excluded.flatMap((name) => ['--exclude-name', name]),
     );
-    process.stdout.write(`conformance (session): ${run.operations} operations, ${run.cases} cases, ${run.failures} failures\n`);
+    process.stdout.write(
+      `conformance (session): ${run.operations} operations, ${run.cases} cases, ${run.failures} failures\n`,
+    );
     expect(run.failures).toBe(0);
     expect(run.exitCode).toBe(0);
     expect(run.operations).toBe(all - excluded.length);

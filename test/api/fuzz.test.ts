@@ -39,7 +39,9 @@ let fullKey: string;
 let zone: TestZone;
 
 beforeAll(async () => {
-  process.stdout.write(`fuzz: seed ${SEED}, ${RUNS} runs per endpoint, at most ${TIME_LIMIT_MS / 1000} s each (replay: FUZZ_SEED=${SEED} npm test -- test/api/fuzz.test.ts)\n`);
+  process.stdout.write(
+    `fuzz: seed ${SEED}, ${RUNS} runs per endpoint, at most ${TIME_LIMIT_MS / 1000} s each (replay: FUZZ_SEED=${SEED} npm test -- test/api/fuzz.test.ts)\n`,
+  );
   [database, sns, zone] = await Promise.all([createTestDatabase(), startLocalSns(), startTestZone()]);
   api = await startApiProcess(
     testEnv({
@@ -59,7 +61,13 @@ beforeAll(async () => {
   );
   documented = await loadOpenApiCheck(api.baseUrl);
   sender = await createSender(database.db);
-  fullKey = (await createApiKey(database.db, { accountId: sender.account.id, name: 'fuzz admin', permission: 'full_access' }, 'test')).secret;
+  fullKey = (
+    await createApiKey(
+      database.db,
+      { accountId: sender.account.id, name: 'fuzz admin', permission: 'full_access' },
+      'test',
+    )
+  ).secret;
 }, 120_000);
 
 afterAll(async () => {
@@ -71,7 +79,11 @@ afterAll(async () => {
 
 /** Runs the property with the printed seed; fast-check's own report names the failing case. */
 async function check<T>(arbitrary: fc.Arbitrary<T>, property: (value: T) => Promise<void>): Promise<void> {
-  await fc.assert(fc.asyncProperty(arbitrary, property), { seed: SEED, numRuns: RUNS, interruptAfterTimeLimit: TIME_LIMIT_MS });
+  await fc.assert(fc.asyncProperty(arbitrary, property), {
+    seed: SEED,
+    numRuns: RUNS,
+    interruptAfterTimeLimit: TIME_LIMIT_MS,
+  });
 }
 
 /** The real API process over HTTP, as `call` does everywhere (a non-JSON answer fails the property). */
@@ -79,7 +91,8 @@ const request = (path: string, init: RequestInit): Promise<ApiResponse> => call(
 
 /** Never a 5xx (not even a documented one: every dependency is up), and always what the OpenAPI document says. */
 function expectDocumented(path: string, method: 'post' | 'get' | 'put' | 'patch' | 'delete', res: ApiResponse): void {
-  if (res.status >= 500) throw new Error(`${method.toUpperCase()} ${path} answered ${res.status}: ${JSON.stringify(res.json)}`);
+  if (res.status >= 500)
+    throw new Error(`${method.toUpperCase()} ${path} answered ${res.status}: ${JSON.stringify(res.json)}`);
   documented(path, method, res);
 }
 
@@ -91,12 +104,38 @@ const text = fc.oneof(
   { weight: 1, arbitrary: fc.string({ unit: 'binary-ascii', minLength: 1000, maxLength: 20_000 }) },
   { weight: 1, arbitrary: fc.nat({ max: 300_000 }).map((n) => 'x'.repeat(n)) },
 );
-const anyJson = fc.oneof({ weight: 3, arbitrary: fc.jsonValue({ maxDepth: 3 }) }, { weight: 2, arbitrary: text }, { weight: 1, arbitrary: fc.constantFrom(null, true, 0, -1, 1e308, [], {}) });
+const anyJson = fc.oneof(
+  { weight: 3, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
+  { weight: 2, arbitrary: text },
+  { weight: 1, arbitrary: fc.constantFrom(null, true, 0, -1, 1e308, [], {}) },
+);
 /** A valid value of the field most of the time, so that later checks are reached too. */
-const field = (valid: fc.Arbitrary<unknown>) => fc.oneof({ weight: 3, arbitrary: valid }, { weight: 2, arbitrary: anyJson });
+const field = (valid: fc.Arbitrary<unknown>) =>
+  fc.oneof({ weight: 3, arbitrary: valid }, { weight: 2, arbitrary: anyJson });
 const recipient = fc.oneof(
-  fc.constantFrom('delivered', 'bounce', 'complaint', 'Success', 'sent', 'constructor', 'toString', '__proto__', 'nobody').map((l) => `${l}@${TEST_DOMAIN}`),
-  fc.constantFrom('Ann <delivered@test.postage.dev>', 'a@b.co, c@d.co', 'group: a@b.co;', '<>', 'Name <>', '"x"', '@', 'a@'),
+  fc
+    .constantFrom(
+      'delivered',
+      'bounce',
+      'complaint',
+      'Success',
+      'sent',
+      'constructor',
+      'toString',
+      '__proto__',
+      'nobody',
+    )
+    .map((l) => `${l}@${TEST_DOMAIN}`),
+  fc.constantFrom(
+    'Ann <delivered@test.postage.dev>',
+    'a@b.co, c@d.co',
+    'group: a@b.co;',
+    '<>',
+    'Name <>',
+    '"x"',
+    '@',
+    'a@',
+  ),
   text,
 );
 const base64 = fc.oneof(
@@ -105,7 +144,11 @@ const base64 = fc.oneof(
   text,
 );
 const attachment = fc.record(
-  { filename: field(fc.constantFrom('a.txt', 'report.pdf', 'x')), content: field(base64), content_type: field(fc.constantFrom('text/plain', 'application/pdf', 'text plain')) },
+  {
+    filename: field(fc.constantFrom('a.txt', 'report.pdf', 'x')),
+    content: field(base64),
+    content_type: field(fc.constantFrom('text/plain', 'application/pdf', 'text plain')),
+  },
   { requiredKeys: [] },
 );
 const sendBody = fc.record(
@@ -124,23 +167,46 @@ const sendBody = fc.record(
   { requiredKeys: [] },
 );
 /** Extra members with any name, Object.prototype's own names among them. */
-const extraMembers = fc.array(fc.tuple(fc.oneof(fc.constantFrom('__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'cc', ''), fc.string({ maxLength: 12 })), anyJson), {
-  maxLength: 3,
-});
+const extraMembers = fc.array(
+  fc.tuple(
+    fc.oneof(
+      fc.constantFrom('__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'cc', ''),
+      fc.string({ maxLength: 12 }),
+    ),
+    anyJson,
+  ),
+  {
+    maxLength: 3,
+  },
+);
 
 /** A valid send with at most two members replaced by anything or dropped: reaches the gates and acceptance. */
 const nearlyValidBody = fc
   .tuple(
     fc.record({
-      to: fc.constantFrom('delivered', 'bounce', 'complaint', 'Success', 'Ann <sent').map((l) => `${l}@${TEST_DOMAIN}${l.startsWith('Ann') ? '>' : ''}`),
+      to: fc
+        .constantFrom('delivered', 'bounce', 'complaint', 'Success', 'Ann <sent')
+        .map((l) => `${l}@${TEST_DOMAIN}${l.startsWith('Ann') ? '>' : ''}`),
       subject: fc.string({ unit: 'grapheme', maxLength: 80 }),
       message: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 200 }),
-      attachments: fc.array(fc.record({ filename: fc.constantFrom('a.txt', 'Ünïcode.pdf'), content: fc.uint8Array({ maxLength: 300 }).map((b) => Buffer.from(b).toString('base64')) }), {
-        maxLength: 2,
-      }),
+      attachments: fc.array(
+        fc.record({
+          filename: fc.constantFrom('a.txt', 'Ünïcode.pdf'),
+          content: fc.uint8Array({ maxLength: 300 }).map((b) => Buffer.from(b).toString('base64')),
+        }),
+        {
+          maxLength: 2,
+        },
+      ),
       idempotency_key: fc.option(fc.uuid(), { nil: undefined }),
     }),
-    fc.array(fc.tuple(fc.constantFrom('to', 'from_email', 'subject', 'message', 'html', 'attachments', 'reply_to', 'from_name'), fc.option(anyJson, { nil: undefined })), { maxLength: 2 }),
+    fc.array(
+      fc.tuple(
+        fc.constantFrom('to', 'from_email', 'subject', 'message', 'html', 'attachments', 'reply_to', 'from_name'),
+        fc.option(anyJson, { nil: undefined }),
+      ),
+      { maxLength: 2 },
+    ),
   )
   .map(([valid, changes]) => {
     const body: Record<string, unknown> = { from_email: 'hello@DOMAIN', ...valid };
@@ -155,7 +221,9 @@ const jsonText = fc.oneof(
   { weight: 1, arbitrary: anyJson.map((v) => JSON.stringify(v)) },
 );
 function objectText(body: Record<string, unknown>, extra: [string, unknown][]): string {
-  const members = [...Object.entries(body), ...extra].filter(([, v]) => v !== undefined).map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`);
+  const members = [...Object.entries(body), ...extra]
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`);
   return `{${members.join(',')}}`;
 }
 const rawBody = fc.oneof(
@@ -181,7 +249,10 @@ const contentType = fc.oneof(
   { weight: 1, arbitrary: fc.constant(undefined) },
   { weight: 1, arbitrary: fc.string({ unit: 'binary-ascii', maxLength: 40 }) },
 );
-const headerValue = fc.string({ unit: fc.integer({ min: 0x20, max: 0xff }).map((c) => String.fromCharCode(c)), maxLength: 300 });
+const headerValue = fc.string({
+  unit: fc.integer({ min: 0x20, max: 0xff }).map((c) => String.fromCharCode(c)),
+  maxLength: 300,
+});
 const apiKeyHeader = fc.oneof(
   { weight: 6, arbitrary: fc.constant('VALID') },
   { weight: 1, arbitrary: fc.constant(undefined) },
@@ -219,11 +290,19 @@ test('POST /api/send/: never a 5xx, always documented, and only accepted request
   const accepted = new Set<string>();
   const acceptedKeys = new Set<string>();
   const sendCase = fc.oneof(
-    { weight: 3, arbitrary: fc.record({ body: rawBody, contentType, apiKey: apiKeyHeader, idempotencyKey: idempotencyHeader }) },
+    {
+      weight: 3,
+      arbitrary: fc.record({ body: rawBody, contentType, apiKey: apiKeyHeader, idempotencyKey: idempotencyHeader }),
+    },
     // Well-formed requests whose body is nearly valid: most are accepted, which the traces check needs.
     {
       weight: 1,
-      arbitrary: fc.record({ body: nearlyValidBody.map((b) => objectText(b, [])), contentType: fc.constant('application/json'), apiKey: fc.constant('VALID'), idempotencyKey: fc.constant(undefined) }),
+      arbitrary: fc.record({
+        body: nearlyValidBody.map((b) => objectText(b, [])),
+        contentType: fc.constant('application/json'),
+        apiKey: fc.constant('VALID'),
+        idempotencyKey: fc.constant(undefined),
+      }),
     },
   );
   await check(sendCase, async (c) => {
@@ -231,7 +310,11 @@ test('POST /api/send/: never a 5xx, always documented, and only accepted request
     const res = await sendOrSkip(() =>
       request('/api/send/', {
         method: 'POST',
-        headers: headers({ 'Content-Type': c.contentType, 'X-API-Key': c.apiKey === 'VALID' ? sender.apiKey : c.apiKey, 'Idempotency-Key': c.idempotencyKey }),
+        headers: headers({
+          'Content-Type': c.contentType,
+          'X-API-Key': c.apiKey === 'VALID' ? sender.apiKey : c.apiKey,
+          'Idempotency-Key': c.idempotencyKey,
+        }),
         body,
       }),
     );
@@ -246,7 +329,13 @@ test('POST /api/send/: never a 5xx, always documented, and only accepted request
     const traces = await tracesOf({ db: database.db, temporal: new Client({ connection }) }, sender.account.id);
     process.stdout.write(`fuzz: /api/send/ accepted ${accepted.size} of the generated requests\n`);
     // Without a worker nothing is logged; everything else exists exactly for the accepted messages.
-    expect(traces).toEqual({ counted: accepted.size, staged: accepted.size, logRows: 0, idempotencyKeys: acceptedKeys.size, workflows: accepted.size });
+    expect(traces).toEqual({
+      counted: accepted.size,
+      staged: accepted.size,
+      logRows: 0,
+      idempotencyKeys: acceptedKeys.size,
+      workflows: accepted.size,
+    });
   } finally {
     await connection.close();
   }
@@ -259,7 +348,13 @@ test('GET /api/me/: never a 5xx, always documented', async () => {
   );
   await check(fc.record({ apiKey: apiKeyHeader, query, contentType, body: fc.option(text) }), async (c) => {
     const res = await sendOrSkip(() =>
-      request(`/api/me/${c.query}`, { method: 'GET', headers: headers({ 'X-API-Key': c.apiKey === 'VALID' ? sender.apiKey : c.apiKey, 'Content-Type': c.contentType }) }),
+      request(`/api/me/${c.query}`, {
+        method: 'GET',
+        headers: headers({
+          'X-API-Key': c.apiKey === 'VALID' ? sender.apiKey : c.apiKey,
+          'Content-Type': c.contentType,
+        }),
+      }),
     );
     expectDocumented('/api/me/', 'get', res);
     if (c.apiKey === 'VALID') expect(res.status).toBe(200);
@@ -269,11 +364,26 @@ test('GET /api/me/: never a 5xx, always documented', async () => {
 test('POST /provider/ses-events: never a 5xx, always documented, for junk and for signed notifications of any content', async () => {
   const sesLike = fc.record(
     {
-      eventType: field(fc.constantFrom('Delivery', 'Bounce', 'Complaint', 'Reject', 'Rendering Failure', 'Open', 'constructor')),
+      eventType: field(
+        fc.constantFrom('Delivery', 'Bounce', 'Complaint', 'Reject', 'Rendering Failure', 'Open', 'constructor'),
+      ),
       notificationType: field(fc.constantFrom('Delivery', 'Bounce')),
-      mail: field(fc.record({ messageId: field(fc.uuid()), timestamp: field(fc.date({ noInvalidDate: true }).map((d) => d.toISOString())) }, { requiredKeys: [] })),
+      mail: field(
+        fc.record(
+          {
+            messageId: field(fc.uuid()),
+            timestamp: field(fc.date({ noInvalidDate: true }).map((d) => d.toISOString())),
+          },
+          { requiredKeys: [] },
+        ),
+      ),
       delivery: field(fc.record({ timestamp: anyJson, smtpResponse: anyJson }, { requiredKeys: [] })),
-      bounce: field(fc.record({ bounceType: field(fc.constantFrom('Permanent', 'Transient')), bounceSubType: anyJson, timestamp: anyJson }, { requiredKeys: [] })),
+      bounce: field(
+        fc.record(
+          { bounceType: field(fc.constantFrom('Permanent', 'Transient')), bounceSubType: anyJson, timestamp: anyJson },
+          { requiredKeys: [] },
+        ),
+      ),
       complaint: field(fc.record({ complaintFeedbackType: anyJson, timestamp: anyJson }, { requiredKeys: [] })),
       reject: field(fc.record({ reason: anyJson }, { requiredKeys: [] })),
       failure: field(fc.record({ errorMessage: anyJson }, { requiredKeys: [] })),
@@ -283,7 +393,9 @@ test('POST /provider/ses-events: never a 5xx, always documented, for junk and fo
   const snsLike = fc
     .record(
       {
-        Type: field(fc.constantFrom('Notification', 'SubscriptionConfirmation', 'UnsubscribeConfirmation', 'constructor')),
+        Type: field(
+          fc.constantFrom('Notification', 'SubscriptionConfirmation', 'UnsubscribeConfirmation', 'constructor'),
+        ),
         MessageId: field(fc.uuid()),
         TopicArn: field(fc.constant(sns.topicArn)),
         Message: field(sesLike.map((m) => JSON.stringify(m))),
@@ -300,10 +412,19 @@ test('POST /provider/ses-events: never a 5xx, always documented, for junk and fo
     { weight: 3, arbitrary: sesLike.map((m) => sns.notification(m)) }, // genuinely signed, any content
     { weight: 3, arbitrary: snsLike },
     { weight: 1, arbitrary: rawBody },
-    { weight: 1, arbitrary: fc.nat({ max: 400_000 }).map((n) => `{"Type":"Notification","Message":"${'x'.repeat(n)}"}`) },
+    {
+      weight: 1,
+      arbitrary: fc.nat({ max: 400_000 }).map((n) => `{"Type":"Notification","Message":"${'x'.repeat(n)}"}`),
+    },
   );
   await check(fc.record({ body, contentType }), async (c) => {
-    const res = await sendOrSkip(() => request('/provider/ses-events', { method: 'POST', headers: headers({ 'Content-Type': c.contentType }), body: c.body }));
+    const res = await sendOrSkip(() =>
+      request('/provider/ses-events', {
+        method: 'POST',
+        headers: headers({ 'Content-Type': c.contentType }),
+        body: c.body,
+      }),
+    );
     expectDocumented('/provider/ses-events', 'post', res);
   });
 }, 300_000);
@@ -352,13 +473,23 @@ test('sign-in and management endpoints: never a 5xx, always documented', async (
     address: fc.constantFrom('blocked@example.org', 'nope', ''),
   };
   const pathValue = fc.oneof(
-    fc.constantFrom('fuzz.example.com', 'blocked@example.org', '00000000-0000-0000-0000-000000000000', 'pk_0123456789abcdef'),
+    fc.constantFrom(
+      'fuzz.example.com',
+      'blocked@example.org',
+      '00000000-0000-0000-0000-000000000000',
+      'pk_0123456789abcdef',
+    ),
     fc.uuid(),
     fc.string({ unit: 'binary', minLength: 1, maxLength: 80 }).map(encodeURIComponent),
   ); // Node itself answers 431 to URLs past 16 KB
   const caseFor = fc.integer({ min: 0, max: operations.length - 1 }).chain((i) => {
     const [method, path, fields] = operations[i]!;
-    const body = fc.tuple(fc.record(Object.fromEntries(fields.map((f) => [f, field(plausible[f]!)])), { requiredKeys: [] }), extraMembers).map(([b, extra]) => objectText(b, extra));
+    const body = fc
+      .tuple(
+        fc.record(Object.fromEntries(fields.map((f) => [f, field(plausible[f]!)])), { requiredKeys: [] }),
+        extraMembers,
+      )
+      .map(([b, extra]) => objectText(b, extra));
     return fc.record({
       method: fc.constant(method),
       path: fc.constant(path),
@@ -377,7 +508,11 @@ test('sign-in and management endpoints: never a 5xx, always documented', async (
     const url = c.path.replace(/\{\w+\}/, c.param) + (c.method === 'get' ? c.query : '');
     const key = c.auth === 'full' ? fullKey : c.auth === 'sending' ? sender.apiKey : undefined;
     const res = await sendOrSkip(() =>
-      request(url, { method: c.method.toUpperCase(), headers: headers({ 'X-API-Key': key, 'Content-Type': c.contentType }), ...(c.method === 'get' || c.method === 'delete' ? {} : { body: c.body }) }),
+      request(url, {
+        method: c.method.toUpperCase(),
+        headers: headers({ 'X-API-Key': key, 'Content-Type': c.contentType }),
+        ...(c.method === 'get' || c.method === 'delete' ? {} : { body: c.body }),
+      }),
     );
     if (res.status === 404 && res.json.error === 'not_found' && c.param.includes('%2F')) return; // an encoded slash in a path parameter is another path
     expectDocumented(c.path, c.method, res);
@@ -387,10 +522,21 @@ test('sign-in and management endpoints: never a 5xx, always documented', async (
 test('listings: query strings with NUL and other control characters in any parameter are never a 5xx, and a NUL is always a 400', async () => {
   // `GET /api/emails?recipient=%00` once reached PostgreSQL (which cannot store NUL) and was a 500.
   const { endpoint } = await createEndpoint(database.db, TEST_SECRET_KEY, sender.account.id, 'http://127.0.0.1:9/hook');
-  const listings = ['/api/domains', '/api/api-keys', '/api/webhooks', '/api/webhooks/{id}/deliveries', '/api/emails', '/api/suppressions', '/api/usage'];
+  const listings = [
+    '/api/domains',
+    '/api/api-keys',
+    '/api/webhooks',
+    '/api/webhooks/{id}/deliveries',
+    '/api/emails',
+    '/api/suppressions',
+    '/api/usage',
+  ];
   // Each listing's own parameters as /openapi.json documents them, so a new filter is fuzzed too.
-  const doc = (await (await fetch(`${api.baseUrl}/openapi.json`)).json()) as { paths: Record<string, { get?: { parameters?: { name: string; in: string }[] } }> };
-  const documentedNames = (path: string) => (doc.paths[path]?.get?.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
+  const doc = (await (await fetch(`${api.baseUrl}/openapi.json`)).json()) as {
+    paths: Record<string, { get?: { parameters?: { name: string; in: string }[] } }>;
+  };
+  const documentedNames = (path: string) =>
+    (doc.paths[path]?.get?.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
   for (const path of listings) expect(doc.paths[path]?.get).toBeDefined();
   const controlChar = fc
     .integer({ min: 0, max: 0x9f })
@@ -402,27 +548,40 @@ test('listings: query strings with NUL and other control characters in any param
         { weight: 3, arbitrary: controlChar },
         { weight: 1, arbitrary: fc.constant('\u0000') },
         { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 8 }) }, // any code point, lone surrogates included
-        { weight: 2, arbitrary: fc.constantFrom('a', 'example', '@', '%', '&', '=', '+', ' ', 'sent', '2026-11-01', '10') },
+        {
+          weight: 2,
+          arbitrary: fc.constantFrom('a', 'example', '@', '%', '&', '=', '+', ' ', 'sent', '2026-11-01', '10'),
+        },
       ),
       { maxLength: 12 },
     )
     .map((parts) => parts.join(''));
   /** As a client would send it: UTF-8 percent-encoded (a lone surrogate becomes U+FFFD, as fetch would make it). */
-  const encoded = (text: string) => [...Buffer.from(text, 'utf8')].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('');
+  const encoded = (text: string) =>
+    [...Buffer.from(text, 'utf8')].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('');
   // Escapes that are not UTF-8 at all (an escaped surrogate, an overlong NUL, a stray byte, a broken escape).
   const rawValue = fc.constantFrom('%ED%A0%80', '%C0%80', '%FF', '%E0%A4%A', '%');
   const caseFor = fc.integer({ min: 0, max: listings.length - 1 }).chain((i) => {
     const path = listings[i]!;
-    const name = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...documentedNames(path), 'recipient', 'search', 'limit', 'unknown') }, { weight: 1, arbitrary: value.filter((n) => n.length > 0) });
+    const name = fc.oneof(
+      { weight: 4, arbitrary: fc.constantFrom(...documentedNames(path), 'recipient', 'search', 'limit', 'unknown') },
+      { weight: 1, arbitrary: value.filter((n) => n.length > 0) },
+    );
     const parameter = fc.record({
       name,
-      value: fc.oneof({ weight: 4, arbitrary: value.map((v) => ({ text: v, raw: encoded(v) })) }, { weight: 1, arbitrary: rawValue.map((raw) => ({ text: '', raw })) }),
+      value: fc.oneof(
+        { weight: 4, arbitrary: value.map((v) => ({ text: v, raw: encoded(v) })) },
+        { weight: 1, arbitrary: rawValue.map((raw) => ({ text: '', raw })) },
+      ),
     });
     return fc.record({ path: fc.constant(path), parameters: fc.array(parameter, { minLength: 1, maxLength: 4 }) });
   });
   await check(caseFor, async (c) => {
     const query = c.parameters.map((p) => `${encoded(p.name)}=${p.value.raw}`).join('&');
-    const res = await request(`${c.path.replace('{id}', endpoint.id)}?${query}`, { method: 'GET', headers: { 'X-API-Key': fullKey } });
+    const res = await request(`${c.path.replace('{id}', endpoint.id)}?${query}`, {
+      method: 'GET',
+      headers: { 'X-API-Key': fullKey },
+    });
     expectDocumented(c.path, 'get', res);
     const holdsNul = c.parameters.some((p) => p.name.includes('\u0000') || p.value.text.includes('\u0000'));
     if (holdsNul) expect(res.status).toBe(400);

@@ -42,13 +42,21 @@ describe('a retry with the same key and body', () => {
     // Same body with its keys in another order, the key moved to the header: still the same request.
     const { idempotency_key: key, ...rest } = body;
     const reordered = Object.fromEntries(Object.entries(rest).reverse());
-    for (const retry of [await send(stack, sender.apiKey, body), await send(stack, sender.apiKey, reordered, { 'Idempotency-Key': String(key) })]) {
+    for (const retry of [
+      await send(stack, sender.apiKey, body),
+      await send(stack, sender.apiKey, reordered, { 'Idempotency-Key': String(key) }),
+    ]) {
       expect(retry.status).toBe(200);
       expect(retry.json).toEqual(first.json);
       expect(retry.headers.get('Idempotent-Replayed')).toBe('true');
       documented('/api/send/', 'post', retry);
     }
-    expect(await tracesOf(stack, sender.account.id)).toMatchObject({ counted: 1, staged: expect.any(Number), idempotencyKeys: 1, workflows: 1 });
+    expect(await tracesOf(stack, sender.account.id)).toMatchObject({
+      counted: 1,
+      staged: expect.any(Number),
+      idempotencyKeys: 1,
+      workflows: 1,
+    });
   });
 
   test('also for test sends', async () => {
@@ -62,7 +70,8 @@ describe('a retry with the same key and body', () => {
   test('another key, or no key, is another message', async () => {
     const body = testSendBody(stack, sender.domain);
     const ids = new Set<unknown>();
-    for (const extra of [{ idempotency_key: 'a' }, { idempotency_key: 'b' }, {}, {}]) ids.add((await send(stack, sender.apiKey, { ...body, ...extra })).json.message_id);
+    for (const extra of [{ idempotency_key: 'a' }, { idempotency_key: 'b' }, {}, {}])
+      ids.add((await send(stack, sender.apiKey, { ...body, ...extra })).json.message_id);
     expect(ids.size).toBe(4);
     expect(await tracesOf(stack, sender.account.id)).toMatchObject({ counted: 4, workflows: 4 });
   });
@@ -72,8 +81,15 @@ test('the same key with a different body is a 409 idempotency_key_reused, and no
   const sender = await createSender(stack.db);
   const first = await send(stack, sender.apiKey, testSendBody(stack, sender.domain, { idempotency_key: 'welcome-42' }));
   expect(first.status).toBe(200);
-  const reused = await send(stack, sender.apiKey, testSendBody(stack, sender.domain, { idempotency_key: 'welcome-42', subject: 'Another subject' }));
-  expect({ status: reused.status, body: reused.json }).toEqual({ status: 409, body: { success: false, error: 'idempotency_key_reused', detail: expect.any(String) } });
+  const reused = await send(
+    stack,
+    sender.apiKey,
+    testSendBody(stack, sender.domain, { idempotency_key: 'welcome-42', subject: 'Another subject' }),
+  );
+  expect({ status: reused.status, body: reused.json }).toEqual({
+    status: 409,
+    body: { success: false, error: 'idempotency_key_reused', detail: expect.any(String) },
+  });
   documented('/api/send/', 'post', reused);
   expect(await tracesOf(stack, sender.account.id)).toMatchObject({ counted: 1, workflows: 1 });
 });
@@ -102,7 +118,10 @@ test('after 24 hours a key is forgotten and the same request is a new message', 
   const sender = await createSender(stack.db);
   const body = testSendBody(stack, sender.domain, { idempotency_key: 'daily-report' });
   const first = await send(stack, sender.apiKey, body);
-  const row = await stack.db('idempotency_keys').where({ account_id: sender.account.id, key: 'daily-report' }).first<{ created_at: Date; expires_at: Date }>();
+  const row = await stack
+    .db('idempotency_keys')
+    .where({ account_id: sender.account.id, key: 'daily-report' })
+    .first<{ created_at: Date; expires_at: Date }>();
   expect(row!.expires_at.getTime() - row!.created_at.getTime()).toBe(24 * 3600 * 1000);
   await stack
     .db('idempotency_keys')
@@ -125,13 +144,23 @@ test('while the first request is in flight, a retry gets 409 idempotency_key_in_
   const first = send(stack, sender.apiKey, body);
   try {
     await eventually('the first request to claim its key', async () =>
-      (await stack.db('idempotency_keys').where({ account_id: sender.account.id, key: 'slow-one', state: 'in_flight' }).first()) ? true : undefined,
+      (await stack
+        .db('idempotency_keys')
+        .where({ account_id: sender.account.id, key: 'slow-one', state: 'in_flight' })
+        .first())
+        ? true
+        : undefined,
     );
     const retry = await send(stack, sender.apiKey, body);
-    expect({ status: retry.status, body: retry.json }).toEqual({ status: 409, body: { success: false, error: 'idempotency_key_in_progress', detail: expect.any(String) } });
+    expect({ status: retry.status, body: retry.json }).toEqual({
+      status: 409,
+      body: { success: false, error: 'idempotency_key_in_progress', detail: expect.any(String) },
+    });
     expect(retry.headers.get('Retry-After')).toBe('1');
     documented('/api/send/', 'post', retry);
-    expect((await send(stack, sender.apiKey, { ...body, subject: 'changed' })).json.error).toBe('idempotency_key_reused');
+    expect((await send(stack, sender.apiKey, { ...body, subject: 'changed' })).json.error).toBe(
+      'idempotency_key_reused',
+    );
   } finally {
     await blocker.query('ROLLBACK');
     await blocker.end();
@@ -149,7 +178,10 @@ test('100 concurrent identical requests: one message, one workflow, one send thr
   const body = testSendBody(stack, sender.domain, { to: recipient, idempotency_key: 'burst-1' });
   const responses = await inParallel(100, () => send(stack, sender.apiKey, body));
 
-  const byStatus = responses.reduce<Record<number, number>>((acc, r) => ({ ...acc, [r.status]: (acc[r.status] ?? 0) + 1 }), {});
+  const byStatus = responses.reduce<Record<number, number>>(
+    (acc, r) => ({ ...acc, [r.status]: (acc[r.status] ?? 0) + 1 }),
+    {},
+  );
   expect(Object.keys(byStatus).sort()).toEqual(expect.arrayContaining(['200']));
   expect((byStatus[200] ?? 0) + (byStatus[409] ?? 0)).toBe(100);
   const ok = responses.filter((r) => r.status === 200);
@@ -157,23 +189,39 @@ test('100 concurrent identical requests: one message, one workflow, one send thr
   for (const r of responses.filter((x) => x.status === 409)) expect(r.json.error).toBe('idempotency_key_in_progress');
 
   const messageId = ok[0]!.json.message_id as string;
-  await eventually('SES to receive the message', async () => ((await stack.db('email_log').where({ message_id: messageId, status: 'sent' }).first()) ? true : undefined));
-  const delivered = (await sesEmulatorStore(stack.config.ses.endpoint!)).filter((e) => e.destination.to.includes(recipient));
+  await eventually('SES to receive the message', async () =>
+    (await stack.db('email_log').where({ message_id: messageId, status: 'sent' }).first()) ? true : undefined,
+  );
+  const delivered = (await sesEmulatorStore(stack.config.ses.endpoint!)).filter((e) =>
+    e.destination.to.includes(recipient),
+  );
   expect(delivered).toHaveLength(1);
-  expect(await tracesOf(stack, sender.account.id)).toMatchObject({ counted: 1, logRows: 1, idempotencyKeys: 1, workflows: 1 });
+  expect(await tracesOf(stack, sender.account.id)).toMatchObject({
+    counted: 1,
+    logRows: 1,
+    idempotencyKeys: 1,
+    workflows: 1,
+  });
 });
 
 describe('a replay passes authentication and the key scope (docs/decisions.md, "Replays")', () => {
   test('another key of the account scoped to another domain gets 403 domain_not_allowed, not the stored response', async () => {
     const sender = await createSender(stack.db);
     const other = await addVerifiedDomain(stack.db, sender.account.id, 'shared');
-    const { secret: scopedKey } = await createApiKey(stack.db, { accountId: sender.account.id, name: 'other domain only', domainScope: [other] }, 'test');
+    const { secret: scopedKey } = await createApiKey(
+      stack.db,
+      { accountId: sender.account.id, name: 'other domain only', domainScope: [other] },
+      'test',
+    );
     const body = testSendBody(stack, sender.domain, { idempotency_key: 'scoped-replay' });
     const first = await send(stack, sender.apiKey, body);
     expect(first.status).toBe(200);
 
     const refused = await send(stack, scopedKey, body);
-    expect({ status: refused.status, body: refused.json }).toEqual({ status: 403, body: { success: false, error: 'domain_not_allowed', detail: expect.any(String) } });
+    expect({ status: refused.status, body: refused.json }).toEqual({
+      status: 403,
+      body: { success: false, error: 'domain_not_allowed', detail: expect.any(String) },
+    });
     expect(refused.headers.get('Idempotent-Replayed')).toBeNull();
     documented('/api/send/', 'post', refused);
     // The stored response is untouched: the key that may send from the domain still gets its replay.
@@ -188,13 +236,22 @@ describe('a replay passes authentication and the key scope (docs/decisions.md, "
     const other = await addVerifiedDomain(stack.db, sender.account.id, 'shared');
     const body = testSendBody(stack, sender.domain, { idempotency_key: 'narrowed' });
     const first = await send(stack, sender.apiKey, body);
-    await stack.db('accounts').where({ id: sender.account.id }).update({ sending_suspended: true, suspended_reason: 'test' });
-    expect(await send(stack, sender.apiKey, body)).toMatchObject({ status: 200, json: { message_id: first.json.message_id } });
+    await stack
+      .db('accounts')
+      .where({ id: sender.account.id })
+      .update({ sending_suspended: true, suspended_reason: 'test' });
+    expect(await send(stack, sender.apiKey, body)).toMatchObject({
+      status: 200,
+      json: { message_id: first.json.message_id },
+    });
     await stack
       .db('api_keys')
       .where({ account_id: sender.account.id })
       .update({ domain_scope: [other] });
-    expect(await send(stack, sender.apiKey, body)).toMatchObject({ status: 403, json: { error: 'domain_not_allowed' } });
+    expect(await send(stack, sender.apiKey, body)).toMatchObject({
+      status: 403,
+      json: { error: 'domain_not_allowed' },
+    });
   });
 
   test('a revoked key gets 401 on a replay', async () => {
@@ -225,7 +282,13 @@ test("a request whose stale claim was taken over cannot release (or complete) th
   await releaseIdempotencyKey(stack.db, { accountId: sender.account.id, key: 'taken-over', token: first.token });
   expect(await claimIdempotencyKey(stack.db, input)).toEqual({ state: 'in_progress' }); // a third request must wait
   const completedByFirst = await stack.db.transaction((trx) =>
-    completeIdempotencyKey(trx, { accountId: sender.account.id, key: 'taken-over', token: first.token, response: {}, messageId: randomUUID() }),
+    completeIdempotencyKey(trx, {
+      accountId: sender.account.id,
+      key: 'taken-over',
+      token: first.token,
+      response: {},
+      messageId: randomUUID(),
+    }),
   );
   expect(completedByFirst).toBe(false);
 

@@ -14,7 +14,8 @@ beforeAll(async () => {
 });
 afterAll(async () => stack?.stop());
 
-const keyIdOf = async (sender: SenderFixture): Promise<string> => (await stack.db('api_keys').where({ account_id: sender.account.id }).first<{ id: string }>('id')).id;
+const keyIdOf = async (sender: SenderFixture): Promise<string> =>
+  (await stack.db('api_keys').where({ account_id: sender.account.id }).first<{ id: string }>('id')).id;
 
 /** Revokes the key without a notification (as if it were lost): only the send's gates statement can tell. */
 async function revokeUnheard(sender: SenderFixture): Promise<void> {

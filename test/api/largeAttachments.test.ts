@@ -20,7 +20,10 @@ let sender: SenderFixture;
 
 beforeAll(async () => {
   const port = await freePort();
-  emulator = await startSesEmulator({ port, logFile: path.join(testInfra().runDir, 'logs', `ses-emulator-large-${port}.log`) });
+  emulator = await startSesEmulator({
+    port,
+    logFile: path.join(testInfra().runDir, 'logs', `ses-emulator-large-${port}.log`),
+  });
   stack = await startServiceStack({ env: { SES_ENDPOINT: emulator.endpoint, OUTCOME_TIMEOUT_SECONDS: '1' } });
   sender = await createSender(stack.db);
 }, 60_000);
@@ -40,10 +43,16 @@ test.each([1, 5, 9.9])(
       to: `success@${stack.config.simulatorDomain}`,
       subject,
       message: 'The file is attached.',
-      attachments: [{ filename: 'archive.bin', content: data.toString('base64'), content_type: 'application/octet-stream' }],
+      attachments: [
+        { filename: 'archive.bin', content: data.toString('base64'), content_type: 'application/octet-stream' },
+      ],
     });
     expect({ status: res.status, attachments: res.json.attachments }).toEqual({ status: 200, attachments: 1 });
-    const stored = await eventually('SES to hold the message', async () => (await sesEmulatorStore(emulator.endpoint)).find((m) => m.subject === subject), 60_000);
+    const stored = await eventually(
+      'SES to hold the message',
+      async () => (await sesEmulatorStore(emulator.endpoint)).find((m) => m.subject === subject),
+      60_000,
+    );
     expect(stored.attachments).toHaveLength(1);
     expect(stored.attachments[0]!.filename).toBe('archive.bin');
     expect(Buffer.from(stored.attachments[0]!.content, 'base64').equals(data)).toBe(true);
@@ -63,13 +72,19 @@ test('just over 10 MiB of attachments in total is a 400 that names the limit', a
     ],
   });
   expect(res.status).toBe(400);
-  expect(res.json.errors).toEqual({ attachments: [`Attachments may total at most ${10 * MiB} bytes once decoded (got ${10 * MiB + 2}).`] });
+  expect(res.json.errors).toEqual({
+    attachments: [`Attachments may total at most ${10 * MiB} bytes once decoded (got ${10 * MiB + 2}).`],
+  });
   (await loadOpenApiCheck(stack.baseUrl))('/api/send/', 'post', res);
 });
 
 test('a few megabytes of content that are not strict base64 are a 400, never a 500', async () => {
   const content = `${'QUJD'.repeat(1_200_000)}*`; // 4.8 million characters, the last one outside the alphabet
-  const res = await send(stack, sender.apiKey, { from_email: `hello@${sender.domain}`, to: `delivered@${stack.config.testDomain}`, attachments: [{ filename: 'a.bin', content }] });
+  const res = await send(stack, sender.apiKey, {
+    from_email: `hello@${sender.domain}`,
+    to: `delivered@${stack.config.testDomain}`,
+    attachments: [{ filename: 'a.bin', content }],
+  });
   expect(res.status).toBe(400);
   expect(Object.keys(res.json.errors as object)).toEqual(['attachments[0].content']);
 });

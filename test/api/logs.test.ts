@@ -33,7 +33,9 @@ interface LogLine {
 
 function lineFor(res: ApiResponse): LogLine {
   const id = res.headers.get('X-Request-Id');
-  const parsed = lines.map((l) => JSON.parse(l) as LogLine).filter((l) => l.requestId === id && l.msg === 'request completed');
+  const parsed = lines
+    .map((l) => JSON.parse(l) as LogLine)
+    .filter((l) => l.requestId === id && l.msg === 'request completed');
   expect(parsed).toHaveLength(1);
   return parsed[0]!;
 }
@@ -51,19 +53,42 @@ test('every request leaves one line with its id, key prefix, account and outcome
     byocRecipient: `${uniqueName('byoc-person')}@${stack.config.simulatorDomain}`,
     invalidRecipient: `${uniqueName('typo-person')}@@example.org`,
   };
-  const content = { subject: secrets.subject, message: secrets.message, html: secrets.html, attachments: [{ filename: 'f.txt', content: secrets.attachment }] };
+  const content = {
+    subject: secrets.subject,
+    message: secrets.message,
+    html: secrets.html,
+    attachments: [{ filename: 'f.txt', content: secrets.attachment }],
+  };
 
-  const queuedShared = await send(stack, shared.apiKey, testSendBody(stack, shared.domain, { ...content, to: `Person <${secrets.sharedRecipient}>` }));
-  const queuedByoc = await send(stack, byoc.apiKey, testSendBody(stack, byoc.domain, { ...content, to: secrets.byocRecipient }));
-  const invalid = await send(stack, shared.apiKey, testSendBody(stack, shared.domain, { ...content, to: secrets.invalidRecipient }));
-  const refused = await send(stack, byoc.apiKey, testSendBody(stack, byoc.domain, { ...content, to: `delivered@${stack.config.testDomain}` }));
+  const queuedShared = await send(
+    stack,
+    shared.apiKey,
+    testSendBody(stack, shared.domain, { ...content, to: `Person <${secrets.sharedRecipient}>` }),
+  );
+  const queuedByoc = await send(
+    stack,
+    byoc.apiKey,
+    testSendBody(stack, byoc.domain, { ...content, to: secrets.byocRecipient }),
+  );
+  const invalid = await send(
+    stack,
+    shared.apiKey,
+    testSendBody(stack, shared.domain, { ...content, to: secrets.invalidRecipient }),
+  );
+  const refused = await send(
+    stack,
+    byoc.apiKey,
+    testSendBody(stack, byoc.domain, { ...content, to: `delivered@${stack.config.testDomain}` }),
+  );
   const wrongKey = await send(
     stack,
     shared.apiKey.replace(/.$/, (c) => (c === '0' ? '1' : '0')),
     testSendBody(stack, shared.domain, content),
   );
   const account = await me(stack, byoc.apiKey);
-  expect([queuedShared, queuedByoc, invalid, refused, wrongKey, account].map((r) => r.status)).toEqual([200, 200, 400, 403, 401, 200]);
+  expect([queuedShared, queuedByoc, invalid, refused, wrongKey, account].map((r) => r.status)).toEqual([
+    200, 200, 400, 403, 401, 200,
+  ]);
 
   const prefix = (key: string) => key.split('_').slice(0, 2).join('_');
   expect(lineFor(queuedShared)).toMatchObject({
@@ -75,13 +100,26 @@ test('every request leaves one line with its id, key prefix, account and outcome
     res: { statusCode: 200 },
   });
   expect(lineFor(queuedByoc)).toMatchObject({ key: prefix(byoc.apiKey), account: byoc.account.id, outcome: 'queued' });
-  expect(lineFor(invalid)).toMatchObject({ key: prefix(shared.apiKey), outcome: 'invalid_body', res: { statusCode: 400 } });
-  expect(lineFor(refused)).toMatchObject({ account: byoc.account.id, outcome: 'unauthorized', res: { statusCode: 403 } });
+  expect(lineFor(invalid)).toMatchObject({
+    key: prefix(shared.apiKey),
+    outcome: 'invalid_body',
+    res: { statusCode: 400 },
+  });
+  expect(lineFor(refused)).toMatchObject({
+    account: byoc.account.id,
+    outcome: 'unauthorized',
+    res: { statusCode: 403 },
+  });
   expect(lineFor(wrongKey)).toMatchObject({ outcome: 'unauthenticated:unknown', res: { statusCode: 401 } });
   expect(lineFor(wrongKey)).not.toHaveProperty('account');
-  expect(lineFor(account)).toMatchObject({ account: byoc.account.id, outcome: 'ok', req: { method: 'GET', path: '/api/me/' } });
+  expect(lineFor(account)).toMatchObject({
+    account: byoc.account.id,
+    outcome: 'ok',
+    req: { method: 'GET', path: '/api/me/' },
+  });
 
   const text = lines.join('\n');
   const keySecrets = [shared.apiKey, byoc.apiKey].flatMap((k) => [k, k.split('_')[2]!]);
-  for (const value of [...keySecrets, ...Object.values(secrets), stack.config.secretKey]) expect(text).not.toContain(value);
+  for (const value of [...keySecrets, ...Object.values(secrets), stack.config.secretKey])
+    expect(text).not.toContain(value);
 });

@@ -55,7 +55,10 @@ test('a free BYOC account: empty plan, BYOC status, only fully verified domains,
   });
   await configureByoc(stack.db, s.account.id);
   expect((await me(stack, s.apiKey)).json.byoc_configured).toBe(true);
-  await stack.db('byoc_configs').where({ account_id: s.account.id }).update({ unusable_reason: 'AccessDenied', unusable_at: stack.db.fn.now() });
+  await stack
+    .db('byoc_configs')
+    .where({ account_id: s.account.id })
+    .update({ unusable_reason: 'AccessDenied', unusable_at: stack.db.fn.now() });
   expect((await me(stack, s.apiKey)).json.byoc_configured).toBe(false);
 });
 
@@ -64,8 +67,12 @@ test('usage counts the sends of this month, per mode, from the same counters as 
   const byocDomain = await addVerifiedDomain(stack.db, s.account.id, 'byoc');
   await configureByoc(stack.db, s.account.id);
   for (let i = 0; i < 2; i++) expect((await send(stack, s.apiKey, testSendBody(stack, s.domain))).status).toBe(200);
-  expect((await send(stack, s.apiKey, testSendBody(stack, byocDomain, { to: `x@${stack.config.simulatorDomain}` }))).status).toBe(200);
-  expect(await send(stack, s.apiKey, testSendBody(stack, `${uniqueName('nope')}.example.com`))).toMatchObject({ status: 403 }); // refused: not counted
+  expect(
+    (await send(stack, s.apiKey, testSendBody(stack, byocDomain, { to: `x@${stack.config.simulatorDomain}` }))).status,
+  ).toBe(200);
+  expect(await send(stack, s.apiKey, testSendBody(stack, `${uniqueName('nope')}.example.com`))).toMatchObject({
+    status: 403,
+  }); // refused: not counted
   const res = await me(stack, s.apiKey);
   expect(res.json).toMatchObject({ byoc_usage_current_month: 1, shared_usage_current_month: 2 });
 });
@@ -74,19 +81,43 @@ test('each key sees only its own account', async () => {
   const [a, b] = [await createSender(stack.db), await createSender(stack.db)];
   await send(stack, a.apiKey, testSendBody(stack, a.domain));
   const [ra, rb] = [await me(stack, a.apiKey), await me(stack, b.apiKey)];
-  expect(ra.json).toMatchObject({ email: a.account.email, verified_shared_domains: [a.domain], shared_usage_current_month: 1 });
-  expect(rb.json).toMatchObject({ email: b.account.email, verified_shared_domains: [b.domain], shared_usage_current_month: 0 });
+  expect(ra.json).toMatchObject({
+    email: a.account.email,
+    verified_shared_domains: [a.domain],
+    shared_usage_current_month: 1,
+  });
+  expect(rb.json).toMatchObject({
+    email: b.account.email,
+    verified_shared_domains: [b.domain],
+    shared_usage_current_month: 0,
+  });
 });
 
 test('no secret of any kind is returned', async () => {
   const s = await createSender(stack.db);
   await configureByoc(stack.db, s.account.id);
-  const { signingSecret } = await createWebhookEndpoint(stack.db, stack.config.secretKey, { accountId: s.account.id, url: 'http://127.0.0.1:9/postage-hooks', events: ['email.delivered'] }, 'test', {
-    allowedPrivateAddresses: stack.config.webhooks.allowedPrivateAddresses,
-  });
-  const byoc = await stack.db('byoc_configs').where({ account_id: s.account.id }).first<{ external_id: string; role_arn: string }>();
+  const { signingSecret } = await createWebhookEndpoint(
+    stack.db,
+    stack.config.secretKey,
+    { accountId: s.account.id, url: 'http://127.0.0.1:9/postage-hooks', events: ['email.delivered'] },
+    'test',
+    {
+      allowedPrivateAddresses: stack.config.webhooks.allowedPrivateAddresses,
+    },
+  );
+  const byoc = await stack
+    .db('byoc_configs')
+    .where({ account_id: s.account.id })
+    .first<{ external_id: string; role_arn: string }>();
   const text = JSON.stringify((await me(stack, s.apiKey)).json);
-  for (const secret of [s.apiKey, s.apiKey.split('_')[2]!, signingSecret, byoc!.external_id, byoc!.role_arn, stack.config.secretKey]) {
+  for (const secret of [
+    s.apiKey,
+    s.apiKey.split('_')[2]!,
+    signingSecret,
+    byoc!.external_id,
+    byoc!.role_arn,
+    stack.config.secretKey,
+  ]) {
     expect(text).not.toContain(secret);
   }
   expect(text).not.toMatch(/pk_|arn:|secret|external/i);

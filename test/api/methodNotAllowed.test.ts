@@ -51,8 +51,15 @@ test('every documented path answers an undocumented method with 405 and Allow, w
         asked++;
         const answer = await raw(method, concrete(template), headers);
         const body = answer.body ? (JSON.parse(answer.body) as Record<string, unknown>) : {};
-        if (answer.status !== 405 || answer.allow !== documented.join(', ') || body.error !== 'method_not_allowed' || body.success !== false) {
-          wrong.push(`${method} ${template}: ${answer.status} Allow=${String(answer.allow)} ${answer.body.slice(0, 80)}`);
+        if (
+          answer.status !== 405 ||
+          answer.allow !== documented.join(', ') ||
+          body.error !== 'method_not_allowed' ||
+          body.success !== false
+        ) {
+          wrong.push(
+            `${method} ${template}: ${answer.status} Allow=${String(answer.allow)} ${answer.body.slice(0, 80)}`,
+          );
         }
       }
     }
@@ -65,7 +72,11 @@ test('TRACE on the send endpoint is a 405 naming POST, not a 404', async () => {
   const answer = await raw('TRACE', '/api/send/', { 'X-API-Key': sender.apiKey });
   expect(answer.status).toBe(405);
   expect(answer.allow).toBe('POST');
-  expect(JSON.parse(answer.body)).toEqual({ success: false, error: 'method_not_allowed', detail: 'Use POST on this endpoint.' });
+  expect(JSON.parse(answer.body)).toEqual({
+    success: false,
+    error: 'method_not_allowed',
+    detail: 'Use POST on this endpoint.',
+  });
 });
 
 test('a documented method still reaches its handler, and HEAD is GET without a body', async () => {

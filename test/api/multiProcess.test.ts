@@ -34,11 +34,22 @@ beforeAll(async () => {
   const env = testEnv({ DATABASE_URL: database.url, TEMPORAL_START_TIMEOUT_MS: '15000' });
   const startWorker = async (n: number) => {
     const healthPort = await freePort();
-    const process_ = startWorkerProcess({ ...env, WORKER_HEALTH_PORT: String(healthPort) }, path.join(testInfra().runDir, 'logs', `multi-worker-${n}-${healthPort}.log`));
-    await waitFor(`worker ${n}`, async () => (await fetch(`http://127.0.0.1:${healthPort}/readyz`).catch(() => undefined))?.status === 200, 120_000, process_);
+    const process_ = startWorkerProcess(
+      { ...env, WORKER_HEALTH_PORT: String(healthPort) },
+      path.join(testInfra().runDir, 'logs', `multi-worker-${n}-${healthPort}.log`),
+    );
+    await waitFor(
+      `worker ${n}`,
+      async () => (await fetch(`http://127.0.0.1:${healthPort}/readyz`).catch(() => undefined))?.status === 200,
+      120_000,
+      process_,
+    );
     return { process: process_, healthPort };
   };
-  [apis, workers] = await Promise.all([Promise.all([startApiProcess(env), startApiProcess(env)]), Promise.all([startWorker(1), startWorker(2)])]);
+  [apis, workers] = await Promise.all([
+    Promise.all([startApiProcess(env), startApiProcess(env)]),
+    Promise.all([startWorker(1), startWorker(2)]),
+  ]);
   connection = await Connection.connect({ address: testInfra().temporalAddress });
   temporal = new Client({ connection });
 }, 240_000);
@@ -49,19 +60,30 @@ afterAll(async () => {
   await database?.drop();
 });
 
-const body = (sender: SenderFixture, extra: Record<string, unknown> = {}) => ({ from_email: `hello@${sender.domain}`, to: 'delivered@test.postage.dev', subject: 'Hi', message: 'Hello.', ...extra });
-const statusesOf = (answers: { status: number }[]) => answers.reduce<Record<number, number>>((counts, a) => ({ ...counts, [a.status]: (counts[a.status] ?? 0) + 1 }), {});
+const body = (sender: SenderFixture, extra: Record<string, unknown> = {}) => ({
+  from_email: `hello@${sender.domain}`,
+  to: 'delivered@test.postage.dev',
+  subject: 'Hi',
+  message: 'Hello.',
+  ...extra,
+});
+const statusesOf = (answers: { status: number }[]) =>
+  answers.reduce<Record<number, number>>((counts, a) => ({ ...counts, [a.status]: (counts[a.status] ?? 0) + 1 }), {});
 
 test('the per-key rate limit holds across processes: 60 a minute in total', async () => {
   const sender = await createSender(database.db);
-  const answers = await Promise.all(Array.from({ length: 80 }, (_, i) => send(apis[i % 2]!, sender.apiKey, body(sender))));
+  const answers = await Promise.all(
+    Array.from({ length: 80 }, (_, i) => send(apis[i % 2]!, sender.apiKey, body(sender))),
+  );
   expect(statusesOf(answers)).toEqual({ 200: 60, 429: 20 });
 });
 
 test('the quota admits exactly the allowance when the last sends arrive at different processes', async () => {
   const sender = await createSender(database.db);
   await setUsage(database.db, sender.account.id, 'shared', 50_000 - 3, utcMonthStart()); // Growth: 50,000 shared
-  const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => send(apis[i % 2]!, sender.apiKey, body(sender, { subject: `Last ${i}` }))));
+  const answers = await Promise.all(
+    Array.from({ length: 12 }, (_, i) => send(apis[i % 2]!, sender.apiKey, body(sender, { subject: `Last ${i}` }))),
+  );
   expect(statusesOf(answers)).toEqual({ 200: 3, 429: 9 });
   expect(answers.filter((a) => a.status === 429).every((a) => a.json.error === 'usage_limit_exceeded')).toBe(true);
   expect((await tracesOf({ db: database.db, temporal }, sender.account.id)).counted).toBe(50_000);
@@ -69,10 +91,16 @@ test('the quota admits exactly the allowance when the last sends arrive at diffe
 
 test('one idempotency key sent to both processes at once yields one message', async () => {
   const sender = await createSender(database.db);
-  const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => send(apis[i % 2]!, sender.apiKey, body(sender, { idempotency_key: 'both-at-once' }))));
+  const answers = await Promise.all(
+    Array.from({ length: 10 }, (_, i) =>
+      send(apis[i % 2]!, sender.apiKey, body(sender, { idempotency_key: 'both-at-once' })),
+    ),
+  );
   const ids = new Set(answers.filter((a) => a.status === 200).map((a) => a.json.message_id));
   expect(ids.size).toBe(1);
-  expect(answers.every((a) => a.status === 200 || (a.status === 409 && a.json.error === 'idempotency_key_in_progress'))).toBe(true);
+  expect(
+    answers.every((a) => a.status === 200 || (a.status === 409 && a.json.error === 'idempotency_key_in_progress')),
+  ).toBe(true);
   expect(await tracesOf({ db: database.db, temporal }, sender.account.id)).toMatchObject({ counted: 1, workflows: 1 });
 });
 
@@ -97,7 +125,11 @@ test('workflows run on both workers, and killing one API and one worker mid-stre
     const key = `stream-${i}-${randomUUID()}`;
     const sender = senders[i % senders.length]!;
     for (let attempt = 0; attempt < 50; attempt++) {
-      const answer = await send(apis[(i + attempt) % 2]!, sender.apiKey, body(sender, { idempotency_key: key, subject: `Stream ${i}` })).catch(() => undefined);
+      const answer = await send(
+        apis[(i + attempt) % 2]!,
+        sender.apiKey,
+        body(sender, { idempotency_key: key, subject: `Stream ${i}` }),
+      ).catch(() => undefined);
       if (answer?.status === 200) return void accepted.add(answer.json.message_id as string);
       await new Promise((r) => setTimeout(r, 200));
     }
@@ -107,7 +139,9 @@ test('workflows run on both workers, and killing one API and one worker mid-stre
     await Promise.all([sendOne(2 * i), sendOne(2 * i + 1)]);
     if (i === 15) {
       // Both workers have been running workflows; then one worker and one API die mid-stream.
-      await eventually('both workers to have settled messages', async () => ((await deliveredBy(workers[0]!)) > 0 && (await deliveredBy(workers[1]!)) > 0 ? true : undefined));
+      await eventually('both workers to have settled messages', async () =>
+        (await deliveredBy(workers[0]!)) > 0 && (await deliveredBy(workers[1]!)) > 0 ? true : undefined,
+      );
       await Promise.all([sigkill(workers[0]!.process), sigkill(apis[0]!.process)]);
     }
   }
@@ -123,6 +157,8 @@ test('workflows run on both workers, and killing one API and one worker mid-stre
     },
     120_000,
   );
-  const counted = await Promise.all(senders.map(async (s) => (await tracesOf({ db: database.db, temporal }, s.account.id)).counted));
+  const counted = await Promise.all(
+    senders.map(async (s) => (await tracesOf({ db: database.db, temporal }, s.account.id)).counted),
+  );
   expect(counted.reduce((a, b) => a + b, 0)).toBe(80);
 }, 300_000);

@@ -32,13 +32,20 @@ function sample(text: string, name: string, labels: Record<string, string>): num
     const match = /^([a-z_]+)\{(.*)\} (\S+)$/.exec(line);
     if (!match || match[1] !== name) continue;
     const found = Object.fromEntries([...match[2]!.matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
-    if (Object.keys(found).length === Object.keys(labels).length && Object.entries(labels).every(([k, v]) => found[k] === v)) return Number(match[3]);
+    if (
+      Object.keys(found).length === Object.keys(labels).length &&
+      Object.entries(labels).every(([k, v]) => found[k] === v)
+    )
+      return Number(match[3]);
   }
   return undefined;
 }
 
 describe('GET /readyz', () => {
-  const proxies: Record<'postgres' | 'redis' | 'temporal', TcpProxy> = {} as Record<'postgres' | 'redis' | 'temporal', TcpProxy>;
+  const proxies: Record<'postgres' | 'redis' | 'temporal', TcpProxy> = {} as Record<
+    'postgres' | 'redis' | 'temporal',
+    TcpProxy
+  >;
   let database: TestDatabase;
   let db: Db;
   let server: Server;
@@ -56,13 +63,19 @@ describe('GET /readyz', () => {
     proxies.temporal = await startTcpProxy(testInfra().temporalAddress);
     pg.host = proxies.postgres.address;
     redis.host = proxies.redis.address;
-    const config = loadConfig(testEnv({ DATABASE_URL: pg.toString(), REDIS_URL: redis.toString(), TEMPORAL_ADDRESS: proxies.temporal.address }));
+    const config = loadConfig(
+      testEnv({ DATABASE_URL: pg.toString(), REDIS_URL: redis.toString(), TEMPORAL_ADDRESS: proxies.temporal.address }),
+    );
     db = createDb(config.databaseUrl, { timeouts: config.db });
     const redisClient = createRedis(config);
     const temporal = lazyTemporalClient(config);
     server = await new Promise((resolve) => {
-      const logger = createLogger('warn', 'test', { write: (line: string) => void logged.push(JSON.parse(line) as Record<string, unknown>) });
-      const s = createApp({ config, db, redis: redisClient, temporal, logger }).listen(0, '127.0.0.1', () => resolve(s));
+      const logger = createLogger('warn', 'test', {
+        write: (line: string) => void logged.push(JSON.parse(line) as Record<string, unknown>),
+      });
+      const s = createApp({ config, db, redis: redisClient, temporal, logger }).listen(0, '127.0.0.1', () =>
+        resolve(s),
+      );
     });
     baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     stopStores = async () => {
@@ -90,19 +103,29 @@ describe('GET /readyz', () => {
     'turns unready when %s stops, naming it (the reason only in the log), and ready again when it returns',
     async (name) => {
       await eventually('ready', async () => ((await readiness()).status === 200 ? true : undefined), 60_000);
-      expect((await readiness()).body).toEqual({ ready: true, checks: { postgres: 'ok', redis: 'ok', temporal: 'ok' } });
+      expect((await readiness()).body).toEqual({
+        ready: true,
+        checks: { postgres: 'ok', redis: 'ok', temporal: 'ok' },
+      });
       await proxies[name].cut();
       const down = await eventually(`${name} to be reported`, async () => {
         const r = await readiness();
         return r.status === 503 ? r : undefined;
       });
       // Names and states only: no driver text (addresses, ports, TLS or user names) in a public answer.
-      expect(down.body).toEqual({ ready: false, checks: { postgres: 'ok', redis: 'ok', temporal: 'ok', [name]: 'unreachable' } });
+      expect(down.body).toEqual({
+        ready: false,
+        checks: { postgres: 'ok', redis: 'ok', temporal: 'ok', [name]: 'unreachable' },
+      });
       const reasons = logged.filter((l) => l.msg === 'readiness check failed' && l.check === name);
       expect(reasons.length).toBeGreaterThan(0);
       expect(reasons[0]).toMatchObject({ level: 40, cause: { message: expect.any(String) } });
       await proxies[name].restore();
-      await eventually(`ready again after ${name} returned`, async () => ((await readiness()).status === 200 ? true : undefined), 60_000);
+      await eventually(
+        `ready again after ${name} returned`,
+        async () => ((await readiness()).status === 200 ? true : undefined),
+        60_000,
+      );
     },
     120_000,
   );
@@ -117,21 +140,42 @@ describe('GET /metrics', () => {
 
   test('after a few sends the API exposes requests, latency, accepted sends and refusals', async () => {
     const sender = await createSender(stack.db);
-    for (let i = 0; i < 3; i++) expect((await send(stack, sender.apiKey, testSendBody(stack, sender.domain))).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await send(stack, sender.apiKey, testSendBody(stack, sender.domain))).status).toBe(200);
     expect((await send(stack, sender.apiKey, testSendBody(stack, 'unknown.example'))).status).toBe(403);
     const res = await fetch(`${stack.baseUrl}/metrics`);
     expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
     const text = await res.text();
     expect(sample(text, 'postage_sends_accepted_total', { mode: 'shared', kind: 'test', process: 'api' })).toBe(3);
     expect(sample(text, 'postage_send_refusals_total', { code: 'domain_not_registered', process: 'api' })).toBe(1);
-    expect(sample(text, 'postage_http_requests_total', { route: '/api/send/', method: 'POST', status: '200', outcome: 'queued', process: 'api' })).toBe(3);
-    expect(sample(text, 'postage_http_request_duration_seconds_count', { route: '/api/send/', method: 'POST', process: 'api' })).toBe(4);
+    expect(
+      sample(text, 'postage_http_requests_total', {
+        route: '/api/send/',
+        method: 'POST',
+        status: '200',
+        outcome: 'queued',
+        process: 'api',
+      }),
+    ).toBe(3);
+    expect(
+      sample(text, 'postage_http_request_duration_seconds_count', {
+        route: '/api/send/',
+        method: 'POST',
+        process: 'api',
+      }),
+    ).toBe(4);
     expect(sample(text, 'postage_rate_limit_memory_fallbacks_total', { process: 'api' })).toBe(0);
   });
 
   test('with METRICS_TOKEN set, /metrics needs it; in production without one it is off', async () => {
     const config = loadConfig(testEnv({ DATABASE_URL: stack.database.url, METRICS_TOKEN: 'scrape-me' }));
-    const app = createApp({ config, db: stack.db, redis: stack.redis, temporal: stack.temporal, logger: createLogger('silent', 'test') });
+    const app = createApp({
+      config,
+      db: stack.db,
+      redis: stack.redis,
+      temporal: stack.temporal,
+      logger: createLogger('silent', 'test'),
+    });
     const server: Server = await new Promise((resolve) => {
       const s = app.listen(0, '127.0.0.1', () => resolve(s));
     });
@@ -143,8 +187,18 @@ describe('GET /metrics', () => {
     } finally {
       server.close();
     }
-    const production = loadConfig({ ...testEnv({ DATABASE_URL: stack.database.url }), NODE_ENV: 'production', RELAY_AWS_ACCOUNT_ID: '210987654321' });
-    const prodApp = createApp({ config: production, db: stack.db, redis: stack.redis, temporal: stack.temporal, logger: createLogger('silent', 'test') });
+    const production = loadConfig({
+      ...testEnv({ DATABASE_URL: stack.database.url }),
+      NODE_ENV: 'production',
+      RELAY_AWS_ACCOUNT_ID: '210987654321',
+    });
+    const prodApp = createApp({
+      config: production,
+      db: stack.db,
+      redis: stack.redis,
+      temporal: stack.temporal,
+      logger: createLogger('silent', 'test'),
+    });
     const prodServer: Server = await new Promise((resolve) => {
       const s = prodApp.listen(0, '127.0.0.1', () => resolve(s));
     });
@@ -160,24 +214,47 @@ describe('the worker process', () => {
   test("serves /readyz and /metrics (its own series and the Temporal SDK's), and a SIGTERM while sends arrive exits cleanly and loses none", async () => {
     const database = await createTestDatabase();
     const [healthPort, sdkPort] = [await freePort(), await freePort()];
-    const env = testEnv({ DATABASE_URL: database.url, WORKER_HEALTH_PORT: String(healthPort), WORKER_SDK_METRICS_ADDRESS: `127.0.0.1:${sdkPort}` });
+    const env = testEnv({
+      DATABASE_URL: database.url,
+      WORKER_HEALTH_PORT: String(healthPort),
+      WORKER_SDK_METRICS_ADDRESS: `127.0.0.1:${sdkPort}`,
+    });
     const worker = startWorkerProcess(env, path.join(testInfra().runDir, 'logs', `worker-${healthPort}.log`));
     const api = await startApiProcess({ ...env, DATABASE_URL: database.url });
     try {
-      await waitFor('the worker to be ready', async () => (await fetch(`http://127.0.0.1:${healthPort}/readyz`).catch(() => undefined))?.status === 200, 120_000, worker);
+      await waitFor(
+        'the worker to be ready',
+        async () => (await fetch(`http://127.0.0.1:${healthPort}/readyz`).catch(() => undefined))?.status === 200,
+        120_000,
+        worker,
+      );
       const sender = await createSender(database.db);
-      const res = await send(api, sender.apiKey, { from_email: `hello@${sender.domain}`, to: 'bounce@test.postage.dev', subject: 'Hi', message: 'Hello.' });
+      const res = await send(api, sender.apiKey, {
+        from_email: `hello@${sender.domain}`,
+        to: 'bounce@test.postage.dev',
+        subject: 'Hi',
+        message: 'Hello.',
+      });
       expect(res.status).toBe(200);
       const own = await eventually('the outcome to be counted', async () => {
         const text = await (await fetch(`http://127.0.0.1:${healthPort}/metrics`)).text();
-        return sample(text, 'postage_outcomes_total', { status: 'bounced', process: 'worker' }) === 1 ? text : undefined;
+        return sample(text, 'postage_outcomes_total', { status: 'bounced', process: 'worker' }) === 1
+          ? text
+          : undefined;
       });
       expect(own).toMatch(/^postage_process_cpu_seconds_total\{process="worker"\} /m);
       const sdk = await (await fetch(`http://127.0.0.1:${sdkPort}/metrics`)).text();
       expect(sdk).toMatch(/^temporal_\w+/m);
 
       // SIGTERM while sends are arriving: every accepted message still reaches its final status.
-      const burst = inParallel(10, (i) => send(api, sender.apiKey, { from_email: `hello@${sender.domain}`, to: 'delivered@test.postage.dev', subject: `Burst ${i}`, message: 'Hello.' }));
+      const burst = inParallel(10, (i) =>
+        send(api, sender.apiKey, {
+          from_email: `hello@${sender.domain}`,
+          to: 'delivered@test.postage.dev',
+          subject: `Burst ${i}`,
+          message: 'Hello.',
+        }),
+      );
       await new Promise((r) => setTimeout(r, 100));
       const stopped = new Promise<number | null>((resolve) => worker.child.once('exit', (code) => resolve(code)));
       worker.child.kill('SIGTERM');
@@ -191,7 +268,9 @@ describe('the worker process', () => {
           'every accepted message to settle',
           async () => {
             const rows = await database.db('email_log').whereIn('message_id', accepted).select('status');
-            return rows.length === accepted.length && rows.every((r: { status: string }) => r.status === 'delivered') ? true : undefined;
+            return rows.length === accepted.length && rows.every((r: { status: string }) => r.status === 'delivered')
+              ? true
+              : undefined;
           },
           90_000,
         );
@@ -208,30 +287,52 @@ describe('the worker process', () => {
   test('the worker relays a message the API committed but never started (it died in between)', async () => {
     const database = await createTestDatabase();
     const healthPort = await freePort();
-    const env = testEnv({ DATABASE_URL: database.url, WORKER_HEALTH_PORT: String(healthPort), ACCEPT_RELAY_AFTER_SECONDS: '1' });
+    const env = testEnv({
+      DATABASE_URL: database.url,
+      WORKER_HEALTH_PORT: String(healthPort),
+      ACCEPT_RELAY_AFTER_SECONDS: '1',
+    });
     const worker = startWorkerProcess(env, path.join(testInfra().runDir, 'logs', `worker-${healthPort}-relay.log`));
     try {
-      await waitFor('the worker to be ready', async () => (await fetch(`http://127.0.0.1:${healthPort}/readyz`).catch(() => undefined))?.status === 200, 120_000, worker);
+      await waitFor(
+        'the worker to be ready',
+        async () => (await fetch(`http://127.0.0.1:${healthPort}/readyz`).catch(() => undefined))?.status === 200,
+        120_000,
+        worker,
+      );
       const sender = await createSender(database.db);
       const config = loadConfig(env);
       let messageId = '';
       // The start never returns: to everyone else, this API process died right after its commit.
       const unused = () => Promise.reject(new Error('not used here'));
-      const died: MessageWorkflows = { startSend: () => new Promise<never>(() => undefined), signalOutcome: unused, signalSchedule: unused, startLateOutcome: unused };
+      const died: MessageWorkflows = {
+        startSend: () => new Promise<never>(() => undefined),
+        signalOutcome: unused,
+        signalSchedule: unused,
+        startLateOutcome: unused,
+      };
       void acceptMessage(
         { db: database.db, config, workflows: died },
         {
           accountId: sender.account.id,
           monthlyLimit: 100,
           workflow: { mode: 'shared', kind: 'test', testOutcome: 'delivered' },
-          content: { to: { address: 'delivered@test.postage.dev', name: '' }, from: { address: `hi@${sender.domain}`, name: '' }, subject: 'Relayed', text: 'hello' },
+          content: {
+            to: { address: 'delivered@test.postage.dev', name: '' },
+            from: { address: `hi@${sender.domain}`, name: '' },
+            subject: 'Relayed',
+            text: 'hello',
+          },
           attachments: [],
           response: (id) => ({ message_id: (messageId = id) }),
         },
       );
       await eventually(
         'the relayed message to be delivered',
-        async () => (messageId && (await database.db('email_log').where({ message_id: messageId, status: 'delivered' }).first()) ? true : undefined),
+        async () =>
+          messageId && (await database.db('email_log').where({ message_id: messageId, status: 'delivered' }).first())
+            ? true
+            : undefined,
         60_000,
       );
       expect(await database.db('accept_outbox').count<{ count: string }[]>({ count: '*' })).toEqual([{ count: '0' }]);
@@ -248,18 +349,32 @@ describe('the worker process', () => {
     const api = await startApiProcess(testEnv({ DATABASE_URL: database.url }));
     try {
       const sender = await createSender(database.db);
-      const body = { from_email: `hello@${sender.domain}`, to: 'delivered@test.postage.dev', subject: 'Hi', message: 'Hello.' };
-      const requests = inParallel(20, () => send(api, sender.apiKey, body).catch((err: unknown) => ({ status: 0, error: String(err) })));
+      const body = {
+        from_email: `hello@${sender.domain}`,
+        to: 'delivered@test.postage.dev',
+        subject: 'Hi',
+        message: 'Hello.',
+      };
+      const requests = inParallel(20, () =>
+        send(api, sender.apiKey, body).catch((err: unknown) => ({ status: 0, error: String(err) })),
+      );
       await new Promise((r) => setTimeout(r, 50));
       await api.stop(); // SIGTERM, then waits for the exit
       const answers = await requests;
       const accepted = answers.filter((a) => a.status === 200);
       // Requests the server had taken got their answer; the rest were refused at connect.
-      expect(answers.every((a) => a.status === 200 || (a.status === 0 && /ECONNREFUSED|fetch failed/.test((a as { error: string }).error)))).toBe(true);
+      expect(
+        answers.every(
+          (a) =>
+            a.status === 200 || (a.status === 0 && /ECONNREFUSED|fetch failed/.test((a as { error: string }).error)),
+        ),
+      ).toBe(true);
       expect(accepted.length).toBeGreaterThan(0);
       const connection = await Connection.connect({ address: testInfra().temporalAddress });
       try {
-        expect(await tracesOf({ db: database.db, temporal: new Client({ connection }) }, sender.account.id)).toMatchObject({
+        expect(
+          await tracesOf({ db: database.db, temporal: new Client({ connection }) }, sender.account.id),
+        ).toMatchObject({
           counted: accepted.length,
           staged: accepted.length,
           workflows: accepted.length,

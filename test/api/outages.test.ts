@@ -36,7 +36,12 @@ describe('Redis stalled (CLIENT PAUSE)', () => {
 
   beforeAll(async () => {
     const dir = path.join(testInfra().runDir, `redis-paused-${await freePort()}`);
-    const redis = await startPrivateRedis({ dataDir: dir, port: await freePort(), logFile: path.join(dir, 'redis.log'), persistent: false });
+    const redis = await startPrivateRedis({
+      dataDir: dir,
+      port: await freePort(),
+      logFile: path.join(dir, 'redis.log'),
+      persistent: false,
+    });
     redisProcess = redis.process;
     stack = await startServiceStack({ worker: false, env: { REDIS_URL: redis.url } });
     admin = new Redis(redis.url);
@@ -75,7 +80,13 @@ describe('PostgreSQL unreachable', () => {
     const config = loadConfig(env);
     proxiedDb = createDb(config.databaseUrl, { timeouts: config.db });
     redis = new Redis(config.redisUrl);
-    const app = createApp({ config, db: proxiedDb, redis, temporal: lazyTemporalClient(config), logger: createLogger('silent', 'test') });
+    const app = createApp({
+      config,
+      db: proxiedDb,
+      redis,
+      temporal: lazyTemporalClient(config),
+      logger: createLogger('silent', 'test'),
+    });
     server = await new Promise((resolve) => {
       const s = app.listen(0, '127.0.0.1', () => resolve(s));
     });
@@ -98,12 +109,17 @@ describe('PostgreSQL unreachable', () => {
     for (let i = 0; i < 2; i++) {
       const { result, ms } = await timed(() => me({ baseUrl }, sender.apiKey));
       expect(ms).toBeLessThan(5000);
-      expect(result).toMatchObject({ status: 503, json: { success: false, error: 'service_unavailable', detail: expect.any(String) } });
+      expect(result).toMatchObject({
+        status: 503,
+        json: { success: false, error: 'service_unavailable', detail: expect.any(String) },
+      });
       expect(result.headers.get('Retry-After')).toBe('5');
       documented('/api/me/', 'get', result);
     }
     await proxy.restore();
-    await eventually('the API to reach PostgreSQL again', async () => ((await me({ baseUrl }, sender.apiKey)).status === 200 ? true : undefined));
+    await eventually('the API to reach PostgreSQL again', async () =>
+      (await me({ baseUrl }, sender.apiKey)).status === 200 ? true : undefined,
+    );
   });
 });
 
@@ -113,7 +129,10 @@ describe('Temporal stalled', () => {
 
   beforeAll(async () => {
     proxy = await startTcpProxy(testInfra().temporalAddress);
-    stack = await startServiceStack({ worker: false, env: { TEMPORAL_ADDRESS: proxy.address, TEMPORAL_START_TIMEOUT_MS: '3000' } });
+    stack = await startServiceStack({
+      worker: false,
+      env: { TEMPORAL_ADDRESS: proxy.address, TEMPORAL_START_TIMEOUT_MS: '3000' },
+    });
   });
   afterAll(async () => {
     proxy?.resume();
@@ -154,7 +173,9 @@ describe('Temporal unreachable when the API starts', () => {
     proxy = await startTcpProxy(testInfra().temporalAddress);
     await proxy.cut();
     database = await createTestDatabase();
-    api = await startApiProcess(testEnv({ DATABASE_URL: database.url, TEMPORAL_ADDRESS: proxy.address, TEMPORAL_START_TIMEOUT_MS: '1000' }));
+    api = await startApiProcess(
+      testEnv({ DATABASE_URL: database.url, TEMPORAL_ADDRESS: proxy.address, TEMPORAL_START_TIMEOUT_MS: '1000' }),
+    );
   });
   afterAll(async () => {
     await api?.stop();
@@ -164,10 +185,19 @@ describe('Temporal unreachable when the API starts', () => {
 
   test('the API starts anyway, answers sends 502 queue_error, and reconnects by itself', async () => {
     const sender = await createSender(database.db);
-    const body = { from_email: `hello@${sender.domain}`, to: 'delivered@test.postage.dev', subject: 'Hi', message: 'Hello.' };
+    const body = {
+      from_email: `hello@${sender.domain}`,
+      to: 'delivered@test.postage.dev',
+      subject: 'Hi',
+      message: 'Hello.',
+    };
     expect((await me(api, sender.apiKey)).status).toBe(200);
     expect(await send(api, sender.apiKey, body)).toMatchObject({ status: 502, json: { error: 'queue_error' } });
     await proxy.restore();
-    await eventually('a send to be accepted once Temporal is reachable', async () => ((await send(api, sender.apiKey, body)).status === 200 ? true : undefined), 60_000);
+    await eventually(
+      'a send to be accepted once Temporal is reachable',
+      async () => ((await send(api, sender.apiKey, body)).status === 200 ? true : undefined),
+      60_000,
+    );
   }, 90_000);
 });

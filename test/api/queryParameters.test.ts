@@ -19,7 +19,11 @@ beforeAll(async () => {
   stack = await startServiceStack({ worker: false });
   documented = await loadOpenApiCheck(stack.baseUrl);
   sender = await createSender(stack.db);
-  const { secret } = await createApiKey(stack.db, { accountId: sender.account.id, name: 'admin', permission: 'full_access' }, 'test');
+  const { secret } = await createApiKey(
+    stack.db,
+    { accountId: sender.account.id, name: 'admin', permission: 'full_access' },
+    'test',
+  );
   api = keyRequest(stack.baseUrl, secret);
 });
 
@@ -28,7 +32,12 @@ afterAll(async () => {
 });
 
 test('a NUL in any query parameter of a listing is a 400 naming that parameter, in the field-error shape', async () => {
-  const { endpoint } = await createEndpoint(stack.db, stack.config.secretKey, sender.account.id, 'http://127.0.0.1:9/hook');
+  const { endpoint } = await createEndpoint(
+    stack.db,
+    stack.config.secretKey,
+    sender.account.id,
+    'http://127.0.0.1:9/hook',
+  );
   const deliveries = `/api/webhooks/${endpoint.id}/deliveries`;
   const cases: [string, string, string][] = [
     ['/api/emails', '?recipient=%00', 'recipient'],
@@ -43,8 +52,16 @@ test('a NUL in any query parameter of a listing is a 400 naming that parameter, 
   ];
   for (const [path, query, field] of cases) {
     const res = await api('GET', `${path}${query}`);
-    expect({ path, query, status: res.status, errors: res.json.errors }).toEqual({ path, query, status: 400, errors: { [field]: ['Must not contain NUL characters.'] } });
-    expect(res.json).toMatchObject({ success: false, detail: `The request is invalid (${field}); fix it before retrying.` });
+    expect({ path, query, status: res.status, errors: res.json.errors }).toEqual({
+      path,
+      query,
+      status: 400,
+      errors: { [field]: ['Must not contain NUL characters.'] },
+    });
+    expect(res.json).toMatchObject({
+      success: false,
+      detail: `The request is invalid (${field}); fix it before retrying.`,
+    });
     documented(path.startsWith('/api/webhooks/') ? '/api/webhooks/{id}/deliveries' : path, 'get', res);
   }
   // A parameter whose name holds the NUL is reported as the query's.
@@ -77,7 +94,10 @@ test('a path segment that holds NUL or does not decode names nothing: 404 not_fo
 });
 
 test('without a valid key the answer is 401 first, whatever the parameters hold', async () => {
-  const res = await keyRequest(stack.baseUrl, 'pk_0000000000000000_' + '0'.repeat(64))('GET', '/api/emails?recipient=%00');
+  const res = await keyRequest(stack.baseUrl, 'pk_0000000000000000_' + '0'.repeat(64))(
+    'GET',
+    '/api/emails?recipient=%00',
+  );
   expect(res.status).toBe(401);
 });
 
@@ -94,7 +114,12 @@ test('a parameter the document refuses is refused: an empty date or choice, text
   ];
   for (const [path, query, field] of cases) {
     const res = await api('GET', `${path}${query}`);
-    expect({ path, query, status: res.status, fields: Object.keys((res.json.errors as object | undefined) ?? {}) }).toEqual({ path, query, status: 400, fields: [field] });
+    expect({
+      path,
+      query,
+      status: res.status,
+      fields: Object.keys((res.json.errors as object | undefined) ?? {}),
+    }).toEqual({ path, query, status: 400, fields: [field] });
     documented(path, 'get', res);
   }
   // Empty text is the same as no filter, as the document allows.

@@ -31,7 +31,9 @@ async function usage(stackKey: string): Promise<{ byoc: unknown; shared: unknown
 test('the free BYOC plan allows exactly 50 BYOC sends a month (50 sent in parallel, the 51st refused)', async () => {
   const s = await createSender(stack.db, { plan: null, mode: 'byoc' });
   await configureByoc(stack.db, s.account.id);
-  const responses = await inParallel(50, () => send(stack, s.apiKey, testSendBody(stack, s.domain, { to: simulator() })));
+  const responses = await inParallel(50, () =>
+    send(stack, s.apiKey, testSendBody(stack, s.domain, { to: simulator() })),
+  );
   expect(statuses(responses)).toEqual(Array(50).fill(200));
   const over = await send(stack, s.apiKey, testSendBody(stack, s.domain, { to: simulator() }));
   expect({ status: over.status, error: over.json.error }).toEqual({ status: 429, error: 'usage_limit_exceeded' });
@@ -43,8 +45,13 @@ test('with one send left, 50 concurrent sends admit exactly one', async () => {
   await setPlan(stack.db, 'edge', { sharedMonthly: 10, byocMonthly: 10 });
   const s = await createSender(stack.db, { plan: 'edge' });
   await setUsage(stack.db, s.account.id, 'shared', 9, thisMonth);
-  const responses = await inParallel(50, (i) => send(stack, s.apiKey, testSendBody(stack, s.domain, { subject: `#${i}` })));
-  const tally = statuses(responses).reduce<Record<string, number>>((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), {});
+  const responses = await inParallel(50, (i) =>
+    send(stack, s.apiKey, testSendBody(stack, s.domain, { subject: `#${i}` })),
+  );
+  const tally = statuses(responses).reduce<Record<string, number>>(
+    (acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }),
+    {},
+  );
   expect(tally).toEqual({ 200: 1, '429 usage_limit_exceeded': 49 });
   expect(await tracesOf(stack, s.account.id)).toMatchObject({ counted: 10, staged: 1, workflows: 1 });
 });
@@ -60,7 +67,9 @@ test('quotas are counted per mode: a full shared month does not stop BYOC sends,
 
   await setUsage(stack.db, s.account.id, 'shared', 0, thisMonth);
   await setUsage(stack.db, s.account.id, 'byoc', 50_000, thisMonth);
-  expect((await send(stack, s.apiKey, testSendBody(stack, byocDomain, { to: simulator() }))).json.error).toBe('usage_limit_exceeded');
+  expect((await send(stack, s.apiKey, testSendBody(stack, byocDomain, { to: simulator() }))).json.error).toBe(
+    'usage_limit_exceeded',
+  );
   expect((await send(stack, s.apiKey, testSendBody(stack, s.domain))).status).toBe(200);
   expect(await usage(s.apiKey)).toEqual({ byoc: 50_000, shared: 1 });
 });
@@ -71,7 +80,11 @@ test('quotas are per UTC calendar month: last month at the limit does not count'
   await setUsage(stack.db, s.account.id, 'byoc', 50, lastMonth);
   expect(await usage(s.apiKey)).toEqual({ byoc: 0, shared: 0 });
   expect((await send(stack, s.apiKey, testSendBody(stack, s.domain, { to: simulator() }))).status).toBe(200);
-  const rows = await stack.db('usage_counters').where({ account_id: s.account.id }).orderBy('month').select('month', 'count');
+  const rows = await stack
+    .db('usage_counters')
+    .where({ account_id: s.account.id })
+    .orderBy('month')
+    .select('month', 'count');
   expect(rows.map((r: { month: Date; count: number }) => r.count)).toEqual([50, 1]);
   expect(await usage(s.apiKey)).toEqual({ byoc: 1, shared: 0 });
 });

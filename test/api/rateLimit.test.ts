@@ -72,12 +72,23 @@ async function listen(app: ReturnType<typeof createApp>): Promise<{ baseUrl: str
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
-  return { baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((r) => server.close(() => r())) };
+  return {
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((r) => server.close(() => r())),
+  };
 }
 
 test('the limit is shared by every API process', async () => {
   const redis = new Redis(stack.config.redisUrl);
-  const second = await listen(createApp({ config: stack.config, db: stack.db, redis, temporal: stack.temporal, logger: createLogger('silent', 'second') }));
+  const second = await listen(
+    createApp({
+      config: stack.config,
+      db: stack.db,
+      redis,
+      temporal: stack.temporal,
+      logger: createLogger('silent', 'second'),
+    }),
+  );
   try {
     const s = await createSender(stack.db);
     const results = await inParallel(60, (i) => send(i % 2 ? second : stack, s.apiKey, refusedBody()));
@@ -95,7 +106,9 @@ test('with Redis unreachable, sending goes on and the limit is kept per process'
   const redis = new Redis(deadRedis, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
   redis.on('error', () => undefined);
   const config = { ...stack.config, api: { ...stack.config.api, rateLimitPerMinute: 3 } };
-  const api = await listen(createApp({ config, db: stack.db, redis, temporal: stack.temporal, logger: createLogger('silent', 'no-redis') }));
+  const api = await listen(
+    createApp({ config, db: stack.db, redis, temporal: stack.temporal, logger: createLogger('silent', 'no-redis') }),
+  );
   try {
     const s = await createSender(stack.db);
     const results: ApiResponse[] = [];

@@ -20,7 +20,11 @@ afterAll(async () => stack?.stop());
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const simulator = () => `${uniqueName('success')}@${stack.config.simulatorDomain}`;
-const attachment = (name: string, text: string) => ({ filename: name, content: Buffer.from(text).toString('base64'), content_type: 'text/plain' });
+const attachment = (name: string, text: string) => ({
+  filename: name,
+  content: Buffer.from(text).toString('base64'),
+  content_type: 'text/plain',
+});
 
 describe('shared mode', () => {
   test('a real send with no advisory records checked: the queued message and three DNS warnings', async () => {
@@ -33,7 +37,11 @@ describe('shared mode', () => {
       message_id: expect.stringMatching(UUID),
       mode: 'shared',
       attachments: 0,
-      warnings: [expect.stringContaining('SPF'), expect.stringContaining('DMARC'), expect.stringContaining('MAIL FROM')],
+      warnings: [
+        expect.stringContaining('SPF'),
+        expect.stringContaining('DMARC'),
+        expect.stringContaining('MAIL FROM'),
+      ],
     });
   });
 
@@ -47,17 +55,39 @@ describe('shared mode', () => {
   test('only DMARC missing, on a test send with attachments and an idempotency key', async () => {
     const s = await createSender(stack.db);
     await setAdvisoryRecords(stack.db, s.domain, { spf: true, dmarc: false, mailFrom: true });
-    const res = await send(stack, s.apiKey, testSendBody(stack, s.domain, { idempotency_key: 'abc-1', attachments: [attachment('a.txt', 'A'), attachment('b.txt', 'B')] }));
-    expect(res.json).toMatchObject({ mode: 'shared', attachments: 2, idempotency_key: 'abc-1', warnings: [expect.stringContaining('DMARC'), TEST_SEND_WARNING] });
+    const res = await send(
+      stack,
+      s.apiKey,
+      testSendBody(stack, s.domain, {
+        idempotency_key: 'abc-1',
+        attachments: [attachment('a.txt', 'A'), attachment('b.txt', 'B')],
+      }),
+    );
+    expect(res.json).toMatchObject({
+      mode: 'shared',
+      attachments: 2,
+      idempotency_key: 'abc-1',
+      warnings: [expect.stringContaining('DMARC'), TEST_SEND_WARNING],
+    });
   });
 });
 
 test('BYOC mode: its own confirmation, no warnings, the mode of the domain rather than the plan name', async () => {
   const s = await createSender(stack.db, { plan: 'growth', mode: 'byoc' });
   await configureByoc(stack.db, s.account.id);
-  const res = await send(stack, s.apiKey, testSendBody(stack, s.domain, { to: simulator(), attachments: [attachment('a.txt', 'A')] }));
+  const res = await send(
+    stack,
+    s.apiKey,
+    testSendBody(stack, s.domain, { to: simulator(), attachments: [attachment('a.txt', 'A')] }),
+  );
   documented('/api/send/', 'post', res);
-  expect(res.json).toEqual({ success: true, message: QUEUED_MESSAGES.byoc, message_id: expect.stringMatching(UUID), mode: 'byoc', attachments: 1 });
+  expect(res.json).toEqual({
+    success: true,
+    message: QUEUED_MESSAGES.byoc,
+    message_id: expect.stringMatching(UUID),
+    mode: 'byoc',
+    attachments: 1,
+  });
 });
 
 test('one account with both modes: the response follows the sending domain', async () => {
@@ -77,33 +107,42 @@ function readableText(value: unknown): string {
 }
 
 describe('claim check', () => {
-  test.each(['shared', 'byoc'] as const)('%s: the workflow send-<message_id> carries no recipient, subject, body or attachment', async (mode) => {
-    const s = await createSender(stack.db, { plan: 'growth', mode });
-    if (mode === 'byoc') await configureByoc(stack.db, s.account.id);
-    const secrets = {
-      to: `${uniqueName('private-person')}@${stack.config.simulatorDomain}`,
-      subject: uniqueName('Quarterly numbers'),
-      message: uniqueName('The margin is'),
-      html: `<b>${uniqueName('bold secret')}</b>`,
-    };
-    const file = attachment(uniqueName('payroll') + '.csv', uniqueName('salary'));
-    const res = await send(stack, s.apiKey, testSendBody(stack, s.domain, { ...secrets, attachments: [file] }));
-    expect(res.status).toBe(200);
-    const messageId = res.json.message_id as string;
+  test.each(['shared', 'byoc'] as const)(
+    '%s: the workflow send-<message_id> carries no recipient, subject, body or attachment',
+    async (mode) => {
+      const s = await createSender(stack.db, { plan: 'growth', mode });
+      if (mode === 'byoc') await configureByoc(stack.db, s.account.id);
+      const secrets = {
+        to: `${uniqueName('private-person')}@${stack.config.simulatorDomain}`,
+        subject: uniqueName('Quarterly numbers'),
+        message: uniqueName('The margin is'),
+        html: `<b>${uniqueName('bold secret')}</b>`,
+      };
+      const file = attachment(uniqueName('payroll') + '.csv', uniqueName('salary'));
+      const res = await send(stack, s.apiKey, testSendBody(stack, s.domain, { ...secrets, attachments: [file] }));
+      expect(res.status).toBe(200);
+      const messageId = res.json.message_id as string;
 
-    const handle = stack.temporal.workflow.getHandle(`send-${messageId}`);
-    const description = await handle.describe();
-    expect(description.type).toBe('sendEmail');
-    expect(description.taskQueue).toBe(stack.config.temporal.taskQueue);
-    const history = readableText(await handle.fetchHistory());
-    expect(history).toContain(messageId); // the input is readable here, so the checks below can fail
-    for (const value of [...Object.values(secrets), file.filename, file.content, Buffer.from(secrets.subject).toString('base64'), Buffer.from(secrets.to).toString('base64')]) {
-      expect(history).not.toContain(value);
-    }
-    // The content is staged, encrypted: the plain text is not in the staging row either.
-    const staged = await stack.db('staged_messages').where({ message_id: messageId }).first<{ content: Buffer }>();
-    expect(staged!.content.toString('latin1')).not.toContain(secrets.subject);
-  });
+      const handle = stack.temporal.workflow.getHandle(`send-${messageId}`);
+      const description = await handle.describe();
+      expect(description.type).toBe('sendEmail');
+      expect(description.taskQueue).toBe(stack.config.temporal.taskQueue);
+      const history = readableText(await handle.fetchHistory());
+      expect(history).toContain(messageId); // the input is readable here, so the checks below can fail
+      for (const value of [
+        ...Object.values(secrets),
+        file.filename,
+        file.content,
+        Buffer.from(secrets.subject).toString('base64'),
+        Buffer.from(secrets.to).toString('base64'),
+      ]) {
+        expect(history).not.toContain(value);
+      }
+      // The content is staged, encrypted: the plain text is not in the staging row either.
+      const staged = await stack.db('staged_messages').where({ message_id: messageId }).first<{ content: Buffer }>();
+      expect(staged!.content.toString('latin1')).not.toContain(secrets.subject);
+    },
+  );
 });
 
 test('starting the same message twice is harmless: one workflow, the same run', async () => {
@@ -112,7 +151,14 @@ test('starting the same message twice is harmless: one workflow, the same run', 
   const messageId = res.json.message_id as string;
   const before = await stack.temporal.workflow.getHandle(`send-${messageId}`).describe();
   await messageWorkflows(stack.temporal, stack.config.temporal.taskQueue).startSend(
-    { messageId, accountId: s.account.id, mode: 'shared', kind: 'test', testOutcome: 'delivered', outcomeTimeoutSeconds: 60 },
+    {
+      messageId,
+      accountId: s.account.id,
+      mode: 'shared',
+      kind: 'test',
+      testOutcome: 'delivered',
+      outcomeTimeoutSeconds: 60,
+    },
     Date.now() + 5000,
   );
   const after = await stack.temporal.workflow.getHandle(`send-${messageId}`).describe();

@@ -25,14 +25,26 @@ let env: Record<string, string>;
 
 async function startWorker(): Promise<ManagedProcess> {
   const port = await freePort();
-  const proc = startWorkerProcess({ ...env, WORKER_HEALTH_PORT: String(port) }, path.join(testInfra().runDir, 'logs', `scheduled-worker-${port}.log`));
-  await waitFor('a worker', async () => (await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => undefined))?.status === 200, 120_000, proc);
+  const proc = startWorkerProcess(
+    { ...env, WORKER_HEALTH_PORT: String(port) },
+    path.join(testInfra().runDir, 'logs', `scheduled-worker-${port}.log`),
+  );
+  await waitFor(
+    'a worker',
+    async () => (await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => undefined))?.status === 200,
+    120_000,
+    proc,
+  );
   return proc;
 }
 
 beforeAll(async () => {
   [stack, receiver] = await Promise.all([startServiceStack({ worker: false }), startWebhookReceiver()]);
-  env = testEnv({ DATABASE_URL: stack.database.url, TEMPORAL_TASK_QUEUE: stack.config.temporal.taskQueue, WORKFLOW_BUNDLE_PATH: testInfra().workflowBundlePath });
+  env = testEnv({
+    DATABASE_URL: stack.database.url,
+    TEMPORAL_TASK_QUEUE: stack.config.temporal.taskQueue,
+    WORKFLOW_BUNDLE_PATH: testInfra().workflowBundlePath,
+  });
   [documented, worker] = await Promise.all([loadOpenApiCheck(stack.baseUrl), startWorker()]);
 }, 180_000);
 afterAll(async () => {
@@ -42,18 +54,34 @@ afterAll(async () => {
 });
 
 const inSeconds = (s: number) => new Date(Date.now() + s * 1000).toISOString();
-const result = async (id: string) => (await stack.temporal.workflow.getHandle(sendWorkflowId(id)).result()) as SendEmailResult;
-const logRow = (id: string) => stack.db('email_log').where({ message_id: id }).first<{ status: string; scheduled_at: Date | null; delivered_at: Date | null }>();
+const result = async (id: string) =>
+  (await stack.temporal.workflow.getHandle(sendWorkflowId(id)).result()) as SendEmailResult;
+const logRow = (id: string) =>
+  stack
+    .db('email_log')
+    .where({ message_id: id })
+    .first<{ status: string; scheduled_at: Date | null; delivered_at: Date | null }>();
 
 async function admin(sender: SenderFixture) {
-  const { secret } = await createApiKey(stack.db, { accountId: sender.account.id, name: 'admin', permission: 'full_access' }, 'test');
+  const { secret } = await createApiKey(
+    stack.db,
+    { accountId: sender.account.id, name: 'admin', permission: 'full_access' },
+    'test',
+  );
   return (method: string, p: string, body?: unknown): Promise<ApiResponse> =>
-    call(`${stack.baseUrl}${p}`, { method, headers: { 'X-API-Key': secret, ...(body ? { 'Content-Type': 'application/json' } : {}) }, ...(body ? { body: JSON.stringify(body) } : {}) });
+    call(`${stack.baseUrl}${p}`, {
+      method,
+      headers: { 'X-API-Key': secret, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
 }
 
 test('a send scheduled 5 s ahead is `scheduled`, counted at once, then sent no earlier than its time, with its webhooks', async () => {
   const s = await createSender(stack.db);
-  const { signingSecret } = await createEndpoint(stack.db, stack.config.secretKey, s.account.id, receiver.url, ['email.sent', 'email.delivered']);
+  const { signingSecret } = await createEndpoint(stack.db, stack.config.secretKey, s.account.id, receiver.url, [
+    'email.sent',
+    'email.delivered',
+  ]);
   receiver.setSecret(signingSecret);
   const at = inSeconds(5);
   const res = await send(stack, s.apiKey, testSendBody(stack, s.domain, { scheduled_at: at }));
@@ -74,7 +102,9 @@ test('a send scheduled 5 s ahead is `scheduled`, counted at once, then sent no e
   expect(row!.delivered_at!.getTime()).toBeGreaterThanOrEqual(Date.parse(at));
   const sent = await receiver.waitFor((r) => r.rawBody.includes(id) && r.rawBody.includes('email.sent'));
   expect(Number(sent.headers['webhook-timestamp']) * 1000).toBeGreaterThanOrEqual(Date.parse(at) - 1000);
-  const types = (await stack.db('email_events').where({ message_id: id }).orderBy('id').select<{ type: string }[]>('type')).map((e) => e.type);
+  const types = (
+    await stack.db('email_events').where({ message_id: id }).orderBy('id').select<{ type: string }[]>('type')
+  ).map((e) => e.type);
   expect(types).toEqual(['scheduled', 'queued', 'sent', 'delivered']);
   // It has left: it can be neither moved nor cancelled.
   const late = await api('POST', `/api/emails/${id}/cancel`);
@@ -85,14 +115,18 @@ test('a send scheduled 5 s ahead is `scheduled`, counted at once, then sent no e
 test('moved earlier it goes at the new time; moved later it waits; cancelled it never goes, its count given back and its content deleted', async () => {
   const s = await createSender(stack.db);
   const api = await admin(s);
-  const early = String((await send(stack, s.apiKey, testSendBody(stack, s.domain, { scheduled_at: inSeconds(600) }))).json.message_id);
+  const early = String(
+    (await send(stack, s.apiKey, testSendBody(stack, s.domain, { scheduled_at: inSeconds(600) }))).json.message_id,
+  );
   const moved = await api('PATCH', `/api/emails/${early}`, { scheduled_at: inSeconds(2) });
   expect(moved.status).toBe(200);
   documented('/api/emails/{message_id}', 'patch', moved);
   expect(moved.json).toMatchObject({ message_id: early, status: 'scheduled' });
   expect(await result(early)).toMatchObject({ status: 'delivered' });
 
-  const later = String((await send(stack, s.apiKey, testSendBody(stack, s.domain, { scheduled_at: inSeconds(3) }))).json.message_id);
+  const later = String(
+    (await send(stack, s.apiKey, testSendBody(stack, s.domain, { scheduled_at: inSeconds(3) }))).json.message_id,
+  );
   expect((await api('PATCH', `/api/emails/${later}`, { scheduled_at: inSeconds(600) })).status).toBe(200);
   await new Promise((r) => setTimeout(r, 5000));
   expect((await logRow(later))?.status).toBe('scheduled');
@@ -123,7 +157,11 @@ test('moved earlier it goes at the new time; moved later it waits; cancelled it 
 test('a BYOC send is cancelled by the message_id of its answer, before any AWS call', async () => {
   const s = await createSender(stack.db, { mode: 'byoc' });
   await configureByoc(stack.db, s.account.id);
-  const res = await send(stack, s.apiKey, testSendBody(stack, s.domain, { to: 'someone@example.org', scheduled_at: inSeconds(600) }));
+  const res = await send(
+    stack,
+    s.apiKey,
+    testSendBody(stack, s.domain, { to: 'someone@example.org', scheduled_at: inSeconds(600) }),
+  );
   expect([res.status, res.json.mode]).toEqual([200, 'byoc']);
   const id = String(res.json.message_id);
   const canceled = await (await admin(s))('POST', `/api/emails/${id}/cancel`);
@@ -137,9 +175,15 @@ test('a worker killed while messages wait: the next one sends them at their time
   const s = await createSender(stack.db);
   const api = await admin(s);
   const at = inSeconds(8);
-  const ids = await Promise.all([at, inSeconds(600), inSeconds(600)].map(async (when) => String((await send(stack, s.apiKey, testSendBody(stack, s.domain, { scheduled_at: when }))).json.message_id)));
+  const ids = await Promise.all(
+    [at, inSeconds(600), inSeconds(600)].map(async (when) =>
+      String((await send(stack, s.apiKey, testSendBody(stack, s.domain, { scheduled_at: when }))).json.message_id),
+    ),
+  );
   const [onTime, moved, canceled] = ids as [string, string, string];
-  await eventually('the scheduled rows', async () => ((await Promise.all(ids.map(logRow))).every((r) => r?.status === 'scheduled') ? true : undefined));
+  await eventually('the scheduled rows', async () =>
+    (await Promise.all(ids.map(logRow))).every((r) => r?.status === 'scheduled') ? true : undefined,
+  );
   worker.child.kill('SIGKILL');
   await worker.stop();
   // While no worker runs: one is moved to a few seconds from now, one is cancelled.
@@ -161,7 +205,13 @@ test('moved or cancelled before its workflow wrote the log row: the row, once wr
   worker.child.kill('SIGKILL');
   await worker.stop();
   // No worker: accepted and started, but nothing has written a log row yet.
-  const [canceled, moved] = await Promise.all([0, 1].map(async () => String((await send(stack, s.apiKey, testSendBody(stack, s.domain, { scheduled_at: inSeconds(3600) }))).json.message_id)));
+  const [canceled, moved] = await Promise.all(
+    [0, 1].map(async () =>
+      String(
+        (await send(stack, s.apiKey, testSendBody(stack, s.domain, { scheduled_at: inSeconds(3600) }))).json.message_id,
+      ),
+    ),
+  );
   expect(await logRow(canceled!)).toBeUndefined();
   expect((await api('POST', `/api/emails/${canceled}/cancel`)).json).toMatchObject({ status: 'canceled' });
   const movedAt = inSeconds(7200);
@@ -186,7 +236,11 @@ test('a retry of an accepted scheduled send with its idempotency key replays its
   expect(first.status).toBe(200);
   await new Promise((r) => setTimeout(r, 2000));
   const again = await send(stack, s.apiKey, body);
-  expect([again.status, again.headers.get('idempotent-replayed'), again.json.message_id]).toEqual([200, 'true', first.json.message_id]);
+  expect([again.status, again.headers.get('idempotent-replayed'), again.json.message_id]).toEqual([
+    200,
+    'true',
+    first.json.message_id,
+  ]);
   expect(await monthlyUsage(stack.db, s.account.id, new Date())).toMatchObject({ shared: 1 });
 });
 
@@ -194,7 +248,11 @@ test('scheduled_at must be at most 30 days ahead and less than 10 minutes past',
   const s = await createSender(stack.db);
   for (const at of [inSeconds(-601), inSeconds(31 * 86_400), '2026-13-01T00:00:00Z', 'tomorrow']) {
     const res = await send(stack, s.apiKey, testSendBody(stack, s.domain, { scheduled_at: at }));
-    expect({ at, status: res.status, fields: Object.keys((res.json.errors as object) ?? {}) }).toEqual({ at, status: 400, fields: ['scheduled_at'] });
+    expect({ at, status: res.status, fields: Object.keys((res.json.errors as object) ?? {}) }).toEqual({
+      at,
+      status: 400,
+      fields: ['scheduled_at'],
+    });
   }
   expect(await monthlyUsage(stack.db, s.account.id, new Date())).toMatchObject({ shared: 0 });
 });

@@ -25,12 +25,23 @@ afterAll(async () => {
 
 test('tags are kept with the log row, shown, filtered with ?tag=name:value and echoed in every webhook of the message', async () => {
   const s = await createSender(stack.db);
-  const { signingSecret } = await createEndpoint(stack.db, stack.config.secretKey, s.account.id, receiver.url, ['email.sent', 'email.delivered']);
+  const { signingSecret } = await createEndpoint(stack.db, stack.config.secretKey, s.account.id, receiver.url, [
+    'email.sent',
+    'email.delivered',
+  ]);
   receiver.setSecret(signingSecret);
-  const { secret } = await createApiKey(stack.db, { accountId: s.account.id, name: 'admin', permission: 'full_access' }, 'test');
+  const { secret } = await createApiKey(
+    stack.db,
+    { accountId: s.account.id, name: 'admin', permission: 'full_access' },
+    'test',
+  );
   const admin = (path: string) => call(`${stack.baseUrl}${path}`, { headers: { 'X-API-Key': secret } });
 
-  const tagged = await send(stack, s.apiKey, testSendBody(stack, s.domain, { tags: { campaign: 'spring-2026', user_id: '42' } }));
+  const tagged = await send(
+    stack,
+    s.apiKey,
+    testSendBody(stack, s.domain, { tags: { campaign: 'spring-2026', user_id: '42' } }),
+  );
   const plain = await send(stack, s.apiKey, testSendBody(stack, s.domain));
   expect([tagged.status, plain.status]).toEqual([200, 200]);
   const id = String(tagged.json.message_id);
@@ -51,7 +62,10 @@ test('tags are kept with the log row, shown, filtered with ?tag=name:value and e
 
   for (const event of ['email.sent', 'email.delivered']) {
     const got = await receiver.waitFor((r) => r.rawBody.includes(id) && r.rawBody.includes(event));
-    expect((got.json as { payload: { tags?: unknown } }).payload.tags).toEqual({ campaign: 'spring-2026', user_id: '42' });
+    expect((got.json as { payload: { tags?: unknown } }).payload.tags).toEqual({
+      campaign: 'spring-2026',
+      user_id: '42',
+    });
   }
   const untagged = await receiver.waitFor((r) => r.rawBody.includes(String(plain.json.message_id)));
   expect((untagged.json as { payload: object }).payload).not.toHaveProperty('tags');
@@ -60,9 +74,21 @@ test('tags are kept with the log row, shown, filtered with ?tag=name:value and e
 test('tags are checked as SES checks message tags: at most 10, names and values of 1 to 256 letters, digits, _ or -', async () => {
   const s = await createSender(stack.db);
   const eleven = Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`t${i}`, 'x']));
-  for (const tags of [eleven, { 'bad name': 'x' }, { name: 'bad value!' }, { name: '' }, { name: 'x'.repeat(257) }, { name: 1 }, ['x']]) {
+  for (const tags of [
+    eleven,
+    { 'bad name': 'x' },
+    { name: 'bad value!' },
+    { name: '' },
+    { name: 'x'.repeat(257) },
+    { name: 1 },
+    ['x'],
+  ]) {
     const res = await send(stack, s.apiKey, testSendBody(stack, s.domain, { tags }));
-    expect({ tags, status: res.status, fields: Object.keys((res.json.errors as object) ?? {}).every((f) => f.startsWith('tags')) }).toEqual({ tags, status: 400, fields: true });
+    expect({
+      tags,
+      status: res.status,
+      fields: Object.keys((res.json.errors as object) ?? {}).every((f) => f.startsWith('tags')),
+    }).toEqual({ tags, status: 400, fields: true });
   }
   expect((await send(stack, s.apiKey, testSendBody(stack, s.domain, { tags: { a: 'b' } }))).status).toBe(200);
 });
@@ -70,10 +96,25 @@ test('tags are checked as SES checks message tags: at most 10, names and values 
 test('SES receives the tags as message tags', async () => {
   const input = await buildSendEmailInput(
     'm-1',
-    { to: { address: 'a@example.org', name: '' }, from: { address: 'b@example.org', name: '' }, subject: 'Hi', text: 'x', tags: { campaign: 'spring' } },
+    {
+      to: { address: 'a@example.org', name: '' },
+      from: { address: 'b@example.org', name: '' },
+      subject: 'Hi',
+      text: 'x',
+      tags: { campaign: 'spring' },
+    },
     [],
   );
   expect(input.EmailTags).toEqual([{ Name: 'campaign', Value: 'spring' }]);
-  const none = await buildSendEmailInput('m-2', { to: { address: 'a@example.org', name: '' }, from: { address: 'b@example.org', name: '' }, subject: 'Hi', text: 'x' }, []);
+  const none = await buildSendEmailInput(
+    'm-2',
+    {
+      to: { address: 'a@example.org', name: '' },
+      from: { address: 'b@example.org', name: '' },
+      subject: 'Hi',
+      text: 'x',
+    },
+    [],
+  );
   expect(none).not.toHaveProperty('EmailTags');
 });

@@ -14,7 +14,11 @@ import { call, send, type ApiResponse } from './helpers/http';
 import { loadOpenApiCheck, type DocumentedCheck } from './helpers/openApi';
 
 /** Small enough to reach in a test; the budget per render and the heap bound are the defaults. */
-const SETTINGS = { TEMPLATE_BATCH_RENDER_MS: '3000', TEMPLATE_RENDERS_PER_ACCOUNT: '3', TEMPLATE_PREVIEWS_PER_MINUTE: '5' };
+const SETTINGS = {
+  TEMPLATE_BATCH_RENDER_MS: '3000',
+  TEMPLATE_RENDERS_PER_ACCOUNT: '3',
+  TEMPLATE_PREVIEWS_PER_MINUTE: '5',
+};
 
 let stack: ServiceStack;
 let documented: DocumentedCheck;
@@ -31,14 +35,22 @@ type Api = (method: string, path: string, body?: unknown) => Promise<ApiResponse
 
 /** A full_access key's calls to `baseUrl`, each checked against /openapi.json. */
 async function admin(sender: SenderFixture, baseUrl = stack.baseUrl): Promise<Api> {
-  const { secret } = await createApiKey(stack.db, { accountId: sender.account.id, name: 'admin', permission: 'full_access' }, 'test');
+  const { secret } = await createApiKey(
+    stack.db,
+    { accountId: sender.account.id, name: 'admin', permission: 'full_access' },
+    'test',
+  );
   return async (method, path, body) => {
     const res = await call(`${baseUrl}${path}`, {
       method,
       headers: { 'X-API-Key': secret, ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}) },
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     });
-    documented(path.replace(/^\/api\/templates\/[^/?]+/, '/api/templates/{id}'), method.toLowerCase() as 'get' | 'post', res);
+    documented(
+      path.replace(/^\/api\/templates\/[^/?]+/, '/api/templates/{id}'),
+      method.toLowerCase() as 'get' | 'post',
+      res,
+    );
     return res;
   };
 }
@@ -59,11 +71,24 @@ const HOSTILE: Record<string, string> = {
  * grows its range until a thread's heap bound or budget stops it; the second sorts for as long as
  * the machine takes (half a second to seconds), liquidjs refusing it after the sort.
  */
-const PAST_2_53: [string, string, Record<string, unknown>] = ['past-2-53-var', '{% for i in (from..to) %}{{ i }}{% endfor %}', { from: 9007199254740992, to: 9007199254740994 }];
-const SORT_NATURAL: [string, string, Record<string, unknown>] = ['sort-natural-var', '{% assign a = (1..n) %}{% assign b = a | sort_natural %}', { n: 9900000 }];
+const PAST_2_53: [string, string, Record<string, unknown>] = [
+  'past-2-53-var',
+  '{% for i in (from..to) %}{{ i }}{% endfor %}',
+  { from: 9007199254740992, to: 9007199254740994 },
+];
+const SORT_NATURAL: [string, string, Record<string, unknown>] = [
+  'sort-natural-var',
+  '{% assign a = (1..n) %}{% assign b = a | sort_natural %}',
+  { n: 9900000 },
+];
 
 const testTo = () => `delivered@${stack.config.testDomain}`;
-const templateSend = (sender: SenderFixture, id: string, variables: Record<string, unknown> = {}, baseUrl = stack.baseUrl) =>
+const templateSend = (
+  sender: SenderFixture,
+  id: string,
+  variables: Record<string, unknown> = {},
+  baseUrl = stack.baseUrl,
+) =>
   send({ baseUrl }, sender.apiKey, { from_email: `hello@${sender.domain}`, to: testTo(), template: { id, variables } });
 const fieldsOf = (res: ApiResponse) => Object.keys((res.json.errors as object | undefined) ?? {});
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -72,13 +97,20 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * Starts `hostile`, then (once it has had time to start spinning) /healthz and `ordinary`: the
  * names in the order they were answered, and the hostile request's answer and duration.
  */
-async function whileHostile(baseUrl: string, hostile: () => Promise<ApiResponse>, ordinary: () => Promise<ApiResponse>) {
+async function whileHostile(
+  baseUrl: string,
+  hostile: () => Promise<ApiResponse>,
+  ordinary: () => Promise<ApiResponse>,
+) {
   const order: string[] = [];
   const noted = <T>(name: string, p: Promise<T>) => p.then((v) => (order.push(name), v));
   const started = performance.now();
   const refused = noted('hostile', hostile()).then((res) => ({ res, ms: performance.now() - started }));
   await sleep(300);
-  const [health, other] = await Promise.all([noted('healthz', fetch(`${baseUrl}/healthz`)), noted('ordinary', ordinary())]);
+  const [health, other] = await Promise.all([
+    noted('healthz', fetch(`${baseUrl}/healthz`)),
+    noted('ordinary', ordinary()),
+  ]);
   expect([health.status, other.status]).toEqual([200, 200]);
   return { order, ...(await refused) };
 }
@@ -99,13 +131,29 @@ test('the two hostile templates, previewed and sent, are refused within the budg
   for (const [alias, , variables] of [PAST_2_53, SORT_NATURAL]) {
     // Only the range runs long enough on every machine for the order to be certain.
     const order = alias === PAST_2_53[0] ? ['healthz', 'ordinary', 'hostile'] : expect.arrayContaining(['hostile']);
-    const preview = await whileHostile(stack.baseUrl, () => apiA('POST', `/api/templates/${alias}/preview`, { variables }), ordinary);
-    expect({ alias, order: preview.order, status: preview.res.status, fields: fieldsOf(preview.res) }).toEqual({ alias, order, status: 400, fields: ['variables'] });
-    expect((preview.res.json.errors as Record<string, string[]>).variables![0]).toMatch(/took longer than 2000 ms|more than 256 MiB|went past a bound/);
+    const preview = await whileHostile(
+      stack.baseUrl,
+      () => apiA('POST', `/api/templates/${alias}/preview`, { variables }),
+      ordinary,
+    );
+    expect({ alias, order: preview.order, status: preview.res.status, fields: fieldsOf(preview.res) }).toEqual({
+      alias,
+      order,
+      status: 400,
+      fields: ['variables'],
+    });
+    expect((preview.res.json.errors as Record<string, string[]>).variables![0]).toMatch(
+      /took longer than 2000 ms|more than 256 MiB|went past a bound/,
+    );
     expect(preview.ms).toBeLessThan(WITHIN_BUDGET_MS);
 
     const sent = await whileHostile(stack.baseUrl, () => templateSend(a, alias, variables), ordinary);
-    expect({ alias, order: sent.order, status: sent.res.status, fields: fieldsOf(sent.res) }).toEqual({ alias, order, status: 400, fields: ['template.variables'] });
+    expect({ alias, order: sent.order, status: sent.res.status, fields: fieldsOf(sent.res) }).toEqual({
+      alias,
+      order,
+      status: 400,
+      fields: ['template.variables'],
+    });
     documented('/api/send/', 'post', sent.res);
     expect(sent.ms).toBeLessThan(WITHIN_BUDGET_MS);
   }
@@ -113,8 +161,17 @@ test('the two hostile templates, previewed and sent, are refused within the budg
   // As written, their ranges are refused before anything renders.
   for (const alias of Object.keys(HOSTILE)) {
     const started = performance.now();
-    const [preview, sent, health] = await Promise.all([apiA('POST', `/api/templates/${alias}/preview`, { variables: {} }), templateSend(a, alias), fetch(`${stack.baseUrl}/healthz`)]);
-    expect({ alias, preview: [preview.status, fieldsOf(preview)], sent: [sent.status, fieldsOf(sent)], health: health.status }).toEqual({
+    const [preview, sent, health] = await Promise.all([
+      apiA('POST', `/api/templates/${alias}/preview`, { variables: {} }),
+      templateSend(a, alias),
+      fetch(`${stack.baseUrl}/healthz`),
+    ]);
+    expect({
+      alias,
+      preview: [preview.status, fieldsOf(preview)],
+      sent: [sent.status, fieldsOf(sent)],
+      health: health.status,
+    }).toEqual({
       alias,
       preview: [400, ['variables']],
       sent: [400, ['template.variables']],
@@ -138,7 +195,11 @@ test('a batch spends at most TEMPLATE_BATCH_RENDER_MS rendering: then its emails
     { ...hostile, template: { id: 'ordinary', variables: { name: 'Ada' } } },
   ];
   const started = performance.now();
-  const res = await call(`${stack.baseUrl}/api/send/batch`, { method: 'POST', headers: { 'X-API-Key': s.apiKey, 'Content-Type': 'application/json' }, body: JSON.stringify({ emails }) });
+  const res = await call(`${stack.baseUrl}/api/send/batch`, {
+    method: 'POST',
+    headers: { 'X-API-Key': s.apiKey, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ emails }),
+  });
   const took = performance.now() - started;
   expect(res.status).toBe(200);
   documented('/api/send/batch', 'post', res);
@@ -167,8 +228,15 @@ test('an account with TEMPLATE_RENDERS_PER_ACCOUNT renders in flight is refused 
   await publish(api, alias, html);
   const inFlight = [0, 1, 2].map(() => api('POST', `/api/templates/${alias}/preview`, { variables }));
   await sleep(300);
-  const [preview, sent] = await Promise.all([api('POST', `/api/templates/${alias}/preview`, { variables }), templateSend(s, alias, variables)]);
-  expect([preview.status, preview.json.error, preview.headers.get('retry-after')]).toEqual([429, 'too_many_requests', '1']);
+  const [preview, sent] = await Promise.all([
+    api('POST', `/api/templates/${alias}/preview`, { variables }),
+    templateSend(s, alias, variables),
+  ]);
+  expect([preview.status, preview.json.error, preview.headers.get('retry-after')]).toEqual([
+    429,
+    'too_many_requests',
+    '1',
+  ]);
   expect(preview.json.detail).toMatch(/already has 3 template renders running or waiting/);
   expect([sent.status, sent.json.error, sent.headers.get('retry-after')]).toEqual([503, 'service_unavailable', '1']);
   documented('/api/send/', 'post', sent);
@@ -179,15 +247,25 @@ test('previews and test sends share a per-account allowance a minute: past it, 4
   const [s, other] = await Promise.all([createSender(stack.db), createSender(stack.db)]);
   const [api, otherApi] = await Promise.all([admin(s), admin(other)]);
   for (const each of [api, otherApi]) await publish(each, 'ordinary', '<p>Hello {{ name }}</p>', 'Hello {{ name }}');
-  for (let i = 0; i < 4; i++) expect((await api('POST', '/api/templates/ordinary/preview', { variables: { name: `n${i}` } })).status).toBe(200);
-  const testSend = () => api('POST', '/api/templates/ordinary/test-send', { from_email: `hello@${s.domain}`, recipient: 'delivered', variables: { name: 'Ada' } });
+  for (let i = 0; i < 4; i++)
+    expect((await api('POST', '/api/templates/ordinary/preview', { variables: { name: `n${i}` } })).status).toBe(200);
+  const testSend = () =>
+    api('POST', '/api/templates/ordinary/test-send', {
+      from_email: `hello@${s.domain}`,
+      recipient: 'delivered',
+      variables: { name: 'Ada' },
+    });
   expect((await testSend()).status).toBe(200);
   const preview = await api('POST', '/api/templates/ordinary/preview', { variables: { name: 'x' } });
   expect([preview.status, preview.json.error]).toEqual([429, 'too_many_requests']);
   expect(preview.json.detail).toMatch(/At most 5 template previews and test sends a minute per account/);
   expect(Number(preview.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
   const refusedSend = await testSend();
-  expect([refusedSend.status, refusedSend.json.error, Number(refusedSend.headers.get('retry-after')) >= 1]).toEqual([429, 'too_many_requests', true]);
+  expect([refusedSend.status, refusedSend.json.error, Number(refusedSend.headers.get('retry-after')) >= 1]).toEqual([
+    429,
+    'too_many_requests',
+    true,
+  ]);
   // Another account's allowance is its own.
   expect((await otherApi('POST', '/api/templates/ordinary/preview', { variables: { name: 'x' } })).status).toBe(200);
 });
@@ -198,13 +276,19 @@ test('previewing a version the template does not have is a 404, like a template 
   await publish(api, 'receipt', '<p>v1</p>');
   expect((await api('POST', '/api/templates/receipt/preview', { version: 1 })).status).toBe(200);
   const missing = await api('POST', '/api/templates/receipt/preview', { version: 7 });
-  expect([missing.status, missing.json.error, missing.json.detail]).toEqual([404, 'not_found', 'Not found: template receipt has no version 7.']);
+  expect([missing.status, missing.json.error, missing.json.detail]).toEqual([
+    404,
+    'not_found',
+    'Not found: template receipt has no version 7.',
+  ]);
   const noTemplate = await api('POST', '/api/templates/nope/preview', { version: 1 });
   expect([noTemplate.status, noTemplate.json.error]).toEqual([404, 'not_found']);
 });
 
 test('an API started as its own process under tsx renders in its threads too: a hostile preview is stopped while /healthz answers first', async () => {
-  const api = await startApiProcess(testEnv({ DATABASE_URL: stack.database.url, TEMPORAL_TASK_QUEUE: stack.config.temporal.taskQueue }));
+  const api = await startApiProcess(
+    testEnv({ DATABASE_URL: stack.database.url, TEMPORAL_TASK_QUEUE: stack.config.temporal.taskQueue }),
+  );
   try {
     const [a, b] = await Promise.all([createSender(stack.db), createSender(stack.db)]);
     const [apiA, apiB] = await Promise.all([admin(a, api.baseUrl), admin(b, api.baseUrl)]);
@@ -216,7 +300,11 @@ test('an API started as its own process under tsx renders in its threads too: a 
       () => apiA('POST', `/api/templates/${alias}/preview`, { variables }),
       () => apiB('POST', '/api/templates/ordinary/preview', { variables: { name: 'Ada' } }),
     );
-    expect({ order: preview.order, status: preview.res.status, fields: fieldsOf(preview.res) }).toEqual({ order: ['healthz', 'ordinary', 'hostile'], status: 400, fields: ['variables'] });
+    expect({ order: preview.order, status: preview.res.status, fields: fieldsOf(preview.res) }).toEqual({
+      order: ['healthz', 'ordinary', 'hostile'],
+      status: 400,
+      fields: ['variables'],
+    });
     expect(preview.ms).toBeLessThan(WITHIN_BUDGET_MS);
   } finally {
     await api.stop();

@@ -27,7 +27,11 @@ type Api = (method: string, path: string, body?: unknown) => Promise<ApiResponse
 
 /** A full_access key's calls, each checked against /openapi.json. */
 async function admin(sender: SenderFixture): Promise<Api> {
-  const { secret } = await createApiKey(stack.db, { accountId: sender.account.id, name: 'admin', permission: 'full_access' }, 'test');
+  const { secret } = await createApiKey(
+    stack.db,
+    { accountId: sender.account.id, name: 'admin', permission: 'full_access' },
+    'test',
+  );
   return async (method, path, body) => {
     const res = await call(`${stack.baseUrl}${path}`, {
       method,
@@ -66,7 +70,12 @@ test('a template is created as a draft, read by id or alias, published into vers
   const api = await admin(s);
   const created = await api('POST', '/api/templates', WELCOME);
   expect(created.status).toBe(201);
-  expect(created.json).toMatchObject({ name: 'Welcome', alias: 'welcome', published_version: null, has_unpublished_changes: true });
+  expect(created.json).toMatchObject({
+    name: 'Welcome',
+    alias: 'welcome',
+    published_version: null,
+    has_unpublished_changes: true,
+  });
   expect((created.json.draft as { variables: string[] }).variables).toEqual(['banner', 'coupon', 'name', 'note']);
   const id = String(created.json.id);
   expect((await api('GET', '/api/templates/welcome')).json.id).toBe(id);
@@ -77,9 +86,18 @@ test('a template is created as a draft, read by id or alias, published into vers
   expect((await api('POST', `/api/templates/welcome/publish`)).json).toMatchObject({ published_version: 1 });
   const edited = await api('PATCH', `/api/templates/${id}`, { subject: 'Hi {{ name }}', text: 'Hello {{ name }}.' });
   expect(edited.json).toMatchObject({ published_version: 1, has_unpublished_changes: true });
-  expect((await api('POST', `/api/templates/${id}/publish`)).json).toMatchObject({ published_version: 2, has_unpublished_changes: false });
+  expect((await api('POST', `/api/templates/${id}/publish`)).json).toMatchObject({
+    published_version: 2,
+    has_unpublished_changes: false,
+  });
   const versions = await api('GET', `/api/templates/${id}/versions`);
-  expect((versions.json.versions as { version: number; subject: string; text: string | null }[]).map((v) => [v.version, v.subject, v.text])).toEqual([
+  expect(
+    (versions.json.versions as { version: number; subject: string; text: string | null }[]).map((v) => [
+      v.version,
+      v.subject,
+      v.text,
+    ]),
+  ).toEqual([
     [2, 'Hi {{ name }}', 'Hello {{ name }}.'],
     [1, 'Welcome, {{ name }}!', null],
   ]);
@@ -92,7 +110,11 @@ test('a template is created as a draft, read by id or alias, published into vers
   expect([broken.status, Object.keys(broken.json.errors as object)]).toEqual([400, ['html']]);
   for (const alias of ['Upper', 'with space', '0b6a1c1e-6a7e-4d2b-9c1a-2f6f5b8e9d10']) {
     const bad = await api('POST', '/api/templates', { ...WELCOME, alias });
-    expect({ alias, status: bad.status, fields: Object.keys((bad.json.errors as object) ?? {}) }).toEqual({ alias, status: 400, fields: ['alias'] });
+    expect({ alias, status: bad.status, fields: Object.keys((bad.json.errors as object) ?? {}) }).toEqual({
+      alias,
+      status: 400,
+      fields: ['alias'],
+    });
   }
   const taken = await api('POST', '/api/templates', WELCOME);
   expect([taken.status, taken.json.error]).toEqual([409, 'template_alias_exists']);
@@ -108,11 +130,23 @@ test('a send with a template: variables rendered and HTML-escaped in what SES re
   const res = await send(stack, s.apiKey, {
     from_email: `hello@${s.domain}`,
     to,
-    template: { id: 'welcome', variables: { name: 'Ada & <Bob>', note: '<script>alert(1)</script>', banner: '<b>Spring sale</b>', coupon: 'SPRING' } },
+    template: {
+      id: 'welcome',
+      variables: {
+        name: 'Ada & <Bob>',
+        note: '<script>alert(1)</script>',
+        banner: '<b>Spring sale</b>',
+        coupon: 'SPRING',
+      },
+    },
   });
   expect(res.status).toBe(200);
   documented('/api/send/', 'post', res);
-  const stored = await eventually('SES to hold the message', async () => (await sesEmulatorStore(stack.config.ses.endpoint!)).find((m) => m.destination.to.includes(to)), 60_000);
+  const stored = await eventually(
+    'SES to hold the message',
+    async () => (await sesEmulatorStore(stack.config.ses.endpoint!)).find((m) => m.destination.to.includes(to)),
+    60_000,
+  );
   expect(stored.subject).toBe('Welcome, Ada & <Bob>!');
   expect(stored.body.html).toContain('<p>Hello Ada &amp; &lt;Bob&gt;,</p>');
   expect(stored.body.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
@@ -134,36 +168,73 @@ test('a render that cannot be made is a 400 on the field to fix, and nothing is 
   const api = await admin(s);
   await published(api);
   await api('POST', '/api/templates', { name: 'Draft only', alias: 'draft-only', subject: 'Hi', html: '<p>Hi</p>' });
-  await published(api, { name: 'Loop', alias: 'loop', subject: 'Hi', html: '{% for i in (1..100000000) %}{% for j in (1..100000000) %}{{ i }}{% endfor %}{% endfor %}' });
-  await published(api, { name: 'Big', alias: 'big', subject: 'Hi', html: '{% for i in (1..2000) %}{{ blob }}{% endfor %}' });
+  await published(api, {
+    name: 'Loop',
+    alias: 'loop',
+    subject: 'Hi',
+    html: '{% for i in (1..100000000) %}{% for j in (1..100000000) %}{{ i }}{% endfor %}{% endfor %}',
+  });
+  await published(api, {
+    name: 'Big',
+    alias: 'big',
+    subject: 'Hi',
+    html: '{% for i in (1..2000) %}{{ blob }}{% endfor %}',
+  });
   const cases: [string, Record<string, unknown>, string][] = [
     ['missing variable', { id: 'welcome', variables: { note: 'x', banner: '' } }, 'template.variables'],
     ['unknown template', { id: 'nope', variables: {} }, 'template.id'],
     ['never published', { id: 'draft-only', variables: {} }, 'template.id'],
-    ['a header through a variable', { id: 'welcome', variables: { name: 'x\r\nBcc: victim@example.org', note: '', banner: '' } }, 'template.variables'],
+    [
+      'a header through a variable',
+      { id: 'welcome', variables: { name: 'x\r\nBcc: victim@example.org', note: '', banner: '' } },
+      'template.variables',
+    ],
     ['past the time or memory bound', { id: 'loop', variables: {} }, 'template.variables'],
     ['past the size bound', { id: 'big', variables: { blob: 'x'.repeat(10_000) } }, 'template.variables'],
   ];
   for (const [what, template, field] of cases) {
     const res = await send(stack, s.apiKey, { from_email: `hello@${s.domain}`, to: testTo(), template });
-    expect({ what, status: res.status, fields: Object.keys((res.json.errors as object) ?? {}) }).toEqual({ what, status: 400, fields: [field] });
+    expect({ what, status: res.status, fields: Object.keys((res.json.errors as object) ?? {}) }).toEqual({
+      what,
+      status: 400,
+      fields: [field],
+    });
     documented('/api/send/', 'post', res);
   }
-  const mixed = await send(stack, s.apiKey, { from_email: `hello@${s.domain}`, to: testTo(), subject: 'x', template: { id: 'welcome' } });
+  const mixed = await send(stack, s.apiKey, {
+    from_email: `hello@${s.domain}`,
+    to: testTo(),
+    subject: 'x',
+    template: { id: 'welcome' },
+  });
   expect([mixed.status, Object.keys(mixed.json.errors as object)]).toEqual([400, ['template']]);
   expect(await monthlyUsage(stack.db, s.account.id)).toMatchObject({ shared: 0 });
-  expect(await stack.db('staged_messages').where({ account_id: s.account.id }).count<{ n: string }[]>({ n: '*' })).toEqual([{ n: '0' }]);
+  expect(
+    await stack.db('staged_messages').where({ account_id: s.account.id }).count<{ n: string }[]>({ n: '*' }),
+  ).toEqual([{ n: '0' }]);
 });
 
 test('a draft is not used until it is published; a preview renders the draft or a version without sending', async () => {
   const s = await createSender(stack.db);
   const api = await admin(s);
-  const id = await published(api, { name: 'Receipt', alias: 'receipt', subject: 'Receipt v1 for {{ name }}', html: '<p>v1</p>' });
-  await api('PATCH', '/api/templates/receipt', { subject: 'Receipt v2 for {{ name }}', html: '<h1>Receipt</h1><p>v2 {{ total }}</p>' });
+  const id = await published(api, {
+    name: 'Receipt',
+    alias: 'receipt',
+    subject: 'Receipt v1 for {{ name }}',
+    html: '<p>v1</p>',
+  });
+  await api('PATCH', '/api/templates/receipt', {
+    subject: 'Receipt v2 for {{ name }}',
+    html: '<h1>Receipt</h1><p>v2 {{ total }}</p>',
+  });
 
   const preview = await api('POST', '/api/templates/receipt/preview', { variables: { name: 'Ada', total: '<9 €>' } });
   // The text part is derived from the HTML: unescaped, headings as written.
-  expect(preview.json).toEqual({ subject: 'Receipt v2 for Ada', html: '<h1>Receipt</h1><p>v2 &lt;9 €&gt;</p>', text: 'Receipt\n\nv2 <9 €>' });
+  expect(preview.json).toEqual({
+    subject: 'Receipt v2 for Ada',
+    html: '<h1>Receipt</h1><p>v2 &lt;9 €&gt;</p>',
+    text: 'Receipt\n\nv2 <9 €>',
+  });
   const old = await api('POST', `/api/templates/${id}/preview`, { variables: { name: 'Ada' }, version: 1 });
   expect(old.json).toMatchObject({ subject: 'Receipt v1 for Ada' });
   const missing = await api('POST', `/api/templates/${id}/preview`, { variables: {} });
@@ -171,7 +242,11 @@ test('a draft is not used until it is published; a preview renders the draft or 
   const noVersion = await api('POST', `/api/templates/${id}/preview`, { version: 7 });
   expect([noVersion.status, noVersion.json.error]).toEqual([404, 'not_found']);
 
-  const sent = await send(stack, s.apiKey, { from_email: `hello@${s.domain}`, to: testTo(), template: { id: 'receipt', variables: { name: 'Ada' } } });
+  const sent = await send(stack, s.apiKey, {
+    from_email: `hello@${s.domain}`,
+    to: testTo(),
+    template: { id: 'receipt', variables: { name: 'Ada' } },
+  });
   const row = await eventually('the log row', async () =>
     stack
       .db('email_log')
@@ -180,7 +255,11 @@ test('a draft is not used until it is published; a preview renders the draft or 
   );
   expect([row.subject, row.template_version]).toEqual(['Receipt v1 for Ada', 1]);
   await api('POST', '/api/templates/receipt/publish');
-  const after = await send(stack, s.apiKey, { from_email: `hello@${s.domain}`, to: testTo(), template: { id: 'receipt', variables: { name: 'Ada', total: '9' } } });
+  const after = await send(stack, s.apiKey, {
+    from_email: `hello@${s.domain}`,
+    to: testTo(),
+    template: { id: 'receipt', variables: { name: 'Ada', total: '9' } },
+  });
   const row2 = await eventually('the log row', async () =>
     stack
       .db('email_log')
@@ -193,20 +272,42 @@ test('a draft is not used until it is published; a preview renders the draft or 
 test('a test send renders the draft (published or not) to a test recipient through the real pipeline; other recipients cannot be chosen', async () => {
   const s = await createSender(stack.db);
   const api = await admin(s);
-  const created = await api('POST', '/api/templates', { name: 'Trial', subject: 'Trial for {{ name }}', html: '<p>{{ name }}</p>' });
+  const created = await api('POST', '/api/templates', {
+    name: 'Trial',
+    subject: 'Trial for {{ name }}',
+    html: '<p>{{ name }}</p>',
+  });
   const id = String(created.json.id);
-  const sent = await api('POST', `/api/templates/${id}/test-send`, { from_email: `hello@${s.domain}`, recipient: 'delivered', variables: { name: 'Ada' } });
+  const sent = await api('POST', `/api/templates/${id}/test-send`, {
+    from_email: `hello@${s.domain}`,
+    recipient: 'delivered',
+    variables: { name: 'Ada' },
+  });
   expect(sent.json).toMatchObject({ recipient: `delivered@${stack.config.testDomain}` });
   const row = await eventually('a delivered log row', async () => {
     const r = await api('GET', `/api/emails/${String(sent.json.message_id)}`);
     return r.status === 200 && (r.json.email as { status: string }).status === 'delivered' ? r : undefined;
   });
-  expect(row.json.email).toMatchObject({ subject: 'Trial for Ada', recipient: `delivered@${stack.config.testDomain}`, template: { id, version: null } });
-  const missing = await api('POST', `/api/templates/${id}/test-send`, { from_email: `hello@${s.domain}`, recipient: 'delivered' });
+  expect(row.json.email).toMatchObject({
+    subject: 'Trial for Ada',
+    recipient: `delivered@${stack.config.testDomain}`,
+    template: { id, version: null },
+  });
+  const missing = await api('POST', `/api/templates/${id}/test-send`, {
+    from_email: `hello@${s.domain}`,
+    recipient: 'delivered',
+  });
   expect([missing.status, Object.keys(missing.json.errors as object)]).toEqual([400, ['variables']]);
-  const elsewhere = await api('POST', `/api/templates/${id}/test-send`, { from_email: `hello@${s.domain}`, recipient: 'someone@example.org' });
+  const elsewhere = await api('POST', `/api/templates/${id}/test-send`, {
+    from_email: `hello@${s.domain}`,
+    recipient: 'someone@example.org',
+  });
   expect([elsewhere.status, Object.keys(elsewhere.json.errors as object)]).toEqual([400, ['recipient']]);
-  const unverified = await api('POST', `/api/templates/${id}/test-send`, { from_email: 'hello@not-mine.example.org', recipient: 'delivered', variables: { name: 'x' } });
+  const unverified = await api('POST', `/api/templates/${id}/test-send`, {
+    from_email: 'hello@not-mine.example.org',
+    recipient: 'delivered',
+    variables: { name: 'x' },
+  });
   expect([unverified.status, unverified.json.error]).toEqual([403, 'domain_not_registered']);
 });
 
@@ -215,7 +316,12 @@ test('a template a scheduled message uses cannot be deleted until the message is
   const api = await admin(s);
   const id = await published(api);
   const at = new Date(Date.now() + 3_600_000).toISOString();
-  const scheduled = await send(stack, s.apiKey, { from_email: `hello@${s.domain}`, to: testTo(), scheduled_at: at, template: { id, variables: { name: 'Ada', note: '', banner: '' } } });
+  const scheduled = await send(stack, s.apiKey, {
+    from_email: `hello@${s.domain}`,
+    to: testTo(),
+    scheduled_at: at,
+    template: { id, variables: { name: 'Ada', note: '', banner: '' } },
+  });
   expect(scheduled.status).toBe(200);
   const refused = await api('DELETE', `/api/templates/${id}`);
   expect([refused.status, refused.json.error]).toEqual([409, 'template_in_use']);
@@ -238,10 +344,19 @@ test('another account can neither see nor send with a template, and may use the 
     ['POST', `/api/templates/${id}/preview`],
   ] as const) {
     const res = await apiB(method, path, method === 'PATCH' ? { name: 'mine' } : undefined);
-    expect({ method, path, status: res.status, error: res.json.error }).toEqual({ method, path, status: 404, error: 'not_found' });
+    expect({ method, path, status: res.status, error: res.json.error }).toEqual({
+      method,
+      path,
+      status: 404,
+      error: 'not_found',
+    });
   }
   expect(((await apiB('GET', '/api/templates')).json.templates as unknown[]).length).toBe(0);
-  const res = await send(stack, b.apiKey, { from_email: `hello@${b.domain}`, to: testTo(), template: { id, variables: { name: 'x', note: '', banner: '' } } });
+  const res = await send(stack, b.apiKey, {
+    from_email: `hello@${b.domain}`,
+    to: testTo(),
+    template: { id, variables: { name: 'x', note: '', banner: '' } },
+  });
   expect([res.status, Object.keys(res.json.errors as object)]).toEqual([400, ['template.id']]);
   expect((await apiB('POST', '/api/templates', WELCOME)).status).toBe(201);
 });
@@ -249,9 +364,22 @@ test('another account can neither see nor send with a template, and may use the 
 test('a batch of 100 personalised sends from one template: each its own message, rendered with its own variables', async () => {
   const s = await createSender(stack.db);
   const api = await admin(s);
-  await published(api, { name: 'Digest', alias: 'digest', subject: 'Digest for {{ name }}', html: '<p>{{ count }} new items</p>' });
-  const emails = Array.from({ length: 100 }, (_, i) => ({ from_email: `hello@${s.domain}`, to: testTo(), template: { id: 'digest', variables: { name: `user-${i}`, count: i } } }));
-  const res = await call(`${stack.baseUrl}/api/send/batch`, { method: 'POST', headers: { 'X-API-Key': s.apiKey, 'Content-Type': 'application/json' }, body: JSON.stringify({ emails }) });
+  await published(api, {
+    name: 'Digest',
+    alias: 'digest',
+    subject: 'Digest for {{ name }}',
+    html: '<p>{{ count }} new items</p>',
+  });
+  const emails = Array.from({ length: 100 }, (_, i) => ({
+    from_email: `hello@${s.domain}`,
+    to: testTo(),
+    template: { id: 'digest', variables: { name: `user-${i}`, count: i } },
+  }));
+  const res = await call(`${stack.baseUrl}/api/send/batch`, {
+    method: 'POST',
+    headers: { 'X-API-Key': s.apiKey, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ emails }),
+  });
   expect(res.status).toBe(200);
   documented('/api/send/batch', 'post', res);
   const data = res.json.data as { index: number; success: boolean; message_id: string }[];

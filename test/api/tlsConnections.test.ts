@@ -27,12 +27,53 @@ function openssl(args: string[]): void {
 
 /** A CA, and a certificate it signs for `name` (server or client). */
 function makeCa(name: string): void {
-  openssl(['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', `${name}.key`, '-out', `${name}.pem`, '-days', '2', '-subj', `/CN=${name}`]);
+  openssl([
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    `${name}.key`,
+    '-out',
+    `${name}.pem`,
+    '-days',
+    '2',
+    '-subj',
+    `/CN=${name}`,
+  ]);
 }
 function makeCert(name: string, ca: string, ext: string): void {
-  openssl(['req', '-newkey', 'rsa:2048', '-nodes', '-keyout', `${name}.key`, '-out', `${name}.csr`, '-subj', `/CN=${name}`]);
+  openssl([
+    'req',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    `${name}.key`,
+    '-out',
+    `${name}.csr`,
+    '-subj',
+    `/CN=${name}`,
+  ]);
   fs.writeFileSync(path.join(dir, `${name}.ext`), ext);
-  openssl(['x509', '-req', '-in', `${name}.csr`, '-CA', `${ca}.pem`, '-CAkey', `${ca}.key`, '-CAcreateserial', '-out', `${name}.pem`, '-days', '2', '-extfile', `${name}.ext`]);
+  openssl([
+    'x509',
+    '-req',
+    '-in',
+    `${name}.csr`,
+    '-CA',
+    `${ca}.pem`,
+    '-CAkey',
+    `${ca}.key`,
+    '-CAcreateserial',
+    '-out',
+    `${name}.pem`,
+    '-days',
+    '2',
+    '-extfile',
+    `${name}.ext`,
+  ]);
 }
 
 const file = (name: string) => path.join(dir, name);
@@ -71,7 +112,12 @@ http {
 }
 `,
   );
-  nginx = startProcess('nginx', '/usr/sbin/nginx', ['-p', dir, '-e', file('nginx-error.log'), '-c', file('nginx.conf')], { logFile: file('nginx.log') });
+  nginx = startProcess(
+    'nginx',
+    '/usr/sbin/nginx',
+    ['-p', dir, '-e', file('nginx-error.log'), '-c', file('nginx.conf')],
+    { logFile: file('nginx.log') },
+  );
 
   const redisPort = await freePort();
   const redis = new URL(testInfra().redisUrl);
@@ -119,10 +165,22 @@ test('the API and the worker work through mTLS to Temporal and TLS to Redis', as
     });
     expect(ready.checks).toEqual({ postgres: 'ok', redis: 'ok', temporal: 'ok' });
     const sender = await createSender(database.db);
-    const res = await send(api, sender.apiKey, { from_email: `hello@${sender.domain}`, to: 'delivered@test.postage.dev', subject: 'Over TLS', message: 'Hello.' });
+    const res = await send(api, sender.apiKey, {
+      from_email: `hello@${sender.domain}`,
+      to: 'delivered@test.postage.dev',
+      subject: 'Over TLS',
+      message: 'Hello.',
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('X-RateLimit-Remaining')).toBe('59'); // counted in Redis, over TLS
-    await eventually('the worker to deliver it', async () => ((await database.db('email_log').where({ message_id: res.json.message_id }).first())?.status === 'delivered' ? true : undefined), 90_000);
+    await eventually(
+      'the worker to deliver it',
+      async () =>
+        (await database.db('email_log').where({ message_id: res.json.message_id }).first())?.status === 'delivered'
+          ? true
+          : undefined,
+      90_000,
+    );
   } finally {
     await api.stop();
     await worker.stop();
@@ -131,8 +189,16 @@ test('the API and the worker work through mTLS to Temporal and TLS to Redis', as
 
 test('a server certificate from another CA, or no client certificate, is refused', async () => {
   const sender = await createSender(database.db);
-  const body = { from_email: `hello@${sender.domain}`, to: 'delivered@test.postage.dev', subject: 'Refused', message: 'Hello.' };
-  const refusals: Record<string, string>[] = [{ TEMPORAL_TLS_CA: file('other-ca.pem') }, { TEMPORAL_TLS_CERT: '', TEMPORAL_TLS_KEY: '' }];
+  const body = {
+    from_email: `hello@${sender.domain}`,
+    to: 'delivered@test.postage.dev',
+    subject: 'Refused',
+    message: 'Hello.',
+  };
+  const refusals: Record<string, string>[] = [
+    { TEMPORAL_TLS_CA: file('other-ca.pem') },
+    { TEMPORAL_TLS_CERT: '', TEMPORAL_TLS_KEY: '' },
+  ];
   for (const overrides of refusals) {
     const api = await startApiProcess(tlsEnv({ ...overrides, TEMPORAL_START_TIMEOUT_MS: '2000' }));
     try {
@@ -144,7 +210,10 @@ test('a server certificate from another CA, or no client certificate, is refused
     }
   }
   // The worker does not start against a server it cannot verify.
-  const run = startWorkerProcess(tlsEnv({ TEMPORAL_TLS_CA: file('other-ca.pem'), WORKER_HEALTH_PORT: String(await freePort()) }), file('worker-wrong-ca.log'));
+  const run = startWorkerProcess(
+    tlsEnv({ TEMPORAL_TLS_CA: file('other-ca.pem'), WORKER_HEALTH_PORT: String(await freePort()) }),
+    file('worker-wrong-ca.log'),
+  );
   const code = await new Promise<number | null>((resolve) => run.child.once('exit', (c) => resolve(c)));
   expect(code).toBe(1);
 }, 180_000);

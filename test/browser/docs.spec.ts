@@ -30,12 +30,19 @@ function watch(page: Page): string[] {
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
   page.on('requestfailed', (r) => problems.push(`failed: ${r.url()}`));
   page.on('request', (r) => {
-    if (!r.url().startsWith(stack.baseUrl) && !r.url().startsWith('data:')) problems.push(`outside request: ${r.url()}`);
+    if (!r.url().startsWith(stack.baseUrl) && !r.url().startsWith('data:'))
+      problems.push(`outside request: ${r.url()}`);
   });
   return problems;
 }
 
-type Operation = { summary?: string; operationId: string; tags?: string[]; 'x-postage-api-key'?: boolean; 'x-codeSamples'?: { label: string; source: string }[] };
+type Operation = {
+  summary?: string;
+  operationId: string;
+  tags?: string[];
+  'x-postage-api-key'?: boolean;
+  'x-codeSamples'?: { label: string; source: string }[];
+};
 
 /** A document's operations, in its order. */
 function operationsOf(document: { paths: Record<string, Record<string, Operation>> }) {
@@ -49,14 +56,21 @@ function operationsOf(document: { paths: Record<string, Record<string, Operation
 test('every operation is rendered with its samples, search finds one, and nothing breaks the CSP', async ({ page }) => {
   const problems = watch(page);
   // The reference's document: /openapi.json with examples and samples (the served one is checked equal below).
-  const reference = (await (await fetch(`${stack.baseUrl}/docs/reference.json`)).json()) as { paths: Record<string, Record<string, Operation>> };
-  const served = (await (await fetch(`${stack.baseUrl}/openapi.json`)).json()) as { paths: Record<string, Record<string, Operation>> };
+  const reference = (await (await fetch(`${stack.baseUrl}/docs/reference.json`)).json()) as {
+    paths: Record<string, Record<string, Operation>>;
+  };
+  const served = (await (await fetch(`${stack.baseUrl}/openapi.json`)).json()) as {
+    paths: Record<string, Record<string, Operation>>;
+  };
   const operations = operationsOf(reference);
-  expect(operations.map((o) => `${o.method} ${o.template}`)).toEqual(operationsOf(served).map((o) => `${o.method} ${o.template}`));
+  expect(operations.map((o) => `${o.method} ${o.template}`)).toEqual(
+    operationsOf(served).map((o) => `${o.method} ${o.template}`),
+  );
 
   // Samples: curl for every operation, and the three SDKs' (from their own tested code) for every one an API key may call.
   for (const { method, template, op } of operations) {
-    const keyed = !template.startsWith('/api/auth/') && template !== '/provider/ses-events' && op['x-postage-api-key'] !== false;
+    const keyed =
+      !template.startsWith('/api/auth/') && template !== '/provider/ses-events' && op['x-postage-api-key'] !== false;
     expect({ operation: `${method} ${template}`, labels: (op['x-codeSamples'] ?? []).map((s) => s.label) }).toEqual({
       operation: `${method} ${template}`,
       labels: keyed ? ['curl', 'TypeScript', 'Python', 'Go'] : ['curl'],
@@ -74,9 +88,15 @@ test('every operation is rendered with its samples, search finds one, and nothin
     await page.goto(`${stack.baseUrl}/docs#/${tag}/${op.operationId.toLowerCase()}`);
     // (Redoc names the heading "link to <summary> <summary>": its anchor, then its text.)
     const summary = op.summary!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    await expect(page.getByRole('heading', { level: 2, name: new RegExp(`link to ${summary} ${summary}$`) }), `${method} ${template}`).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 2, name: new RegExp(`link to ${summary} ${summary}$`) }),
+      `${method} ${template}`,
+    ).toBeVisible();
     const curl = `curl -X ${method.toUpperCase()} "$POSTAGE_BASE_URL${template.replace(/\{.*$/, '')}`;
-    await expect(page.getByTestId('right-panel').filter({ hasText: curl }).first(), `${method} ${template}`).toBeAttached();
+    await expect(
+      page.getByTestId('right-panel').filter({ hasText: curl }).first(),
+      `${method} ${template}`,
+    ).toBeAttached();
   }
 
   // The send's samples in four languages, a choice away.
@@ -99,7 +119,10 @@ test('every operation is rendered with its samples, search finds one, and nothin
   await page.goto(`${stack.baseUrl}/docs`);
   await expect(page.getByRole('heading', { name: /Postage API/ }).first()).toBeVisible();
   await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), { message: '/docs is wider than a phone', timeout: 3000 })
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), {
+      message: '/docs is wider than a phone',
+      timeout: 3000,
+    })
     .toBeLessThanOrEqual(0);
   await page.screenshot({ path: path.join(SCREENSHOTS, 'docs-phone.png') });
 

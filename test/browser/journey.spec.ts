@@ -36,7 +36,11 @@ test.beforeAll(async ({ browser }) => {
   await createSystemAccount(stack.db);
   receiver = await startWebhookReceiver();
   cli = cliFor({ DATABASE_URL: stack.database.url, SES_DOMAIN_IDENTITIES: 'local' });
-  const context = await browser.newContext({ baseURL: stack.baseUrl, permissions: ['clipboard-read', 'clipboard-write'], viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({
+    baseURL: stack.baseUrl,
+    permissions: ['clipboard-read', 'clipboard-write'],
+    viewport: { width: 1280, height: 800 },
+  });
   page = await context.newPage();
 });
 
@@ -108,7 +112,12 @@ test('a new customer signs up, verifies, sends, watches delivery, tests a webhoo
   expect(await page.content()).not.toContain(secret);
   await expect(page.getByRole('row', { name: /checkout service/ })).toContainText('Sending');
 
-  const sent = await send(stack, secret, { from_email: `orders@${domain}`, to: `delivered@${stack.config.testDomain}`, subject: 'Your order', message: 'Thanks!' });
+  const sent = await send(stack, secret, {
+    from_email: `orders@${domain}`,
+    to: `delivered@${stack.config.testDomain}`,
+    subject: 'Your order',
+    message: 'Thanks!',
+  });
   expect(sent.status).toBe(200);
   messageId = String(sent.json.message_id);
 
@@ -116,8 +125,14 @@ test('a new customer signs up, verifies, sends, watches delivery, tests a webhoo
   await page.getByRole('link', { name: `delivered@${stack.config.testDomain}` }).click();
   await expect(page.getByRole('heading', { name: 'Your order' })).toBeVisible();
   await expect(page.getByText('Delivered to the recipient’s mail server')).toBeVisible();
-  const timeline = page.getByRole('region', { name: 'Timeline' }).or(page.locator('section', { has: page.getByRole('heading', { name: 'Timeline' }) }));
-  await expect(timeline.getByRole('listitem')).toHaveText([/Accepted and queued/, /Simulated \(test recipient/, /Delivered/]);
+  const timeline = page
+    .getByRole('region', { name: 'Timeline' })
+    .or(page.locator('section', { has: page.getByRole('heading', { name: 'Timeline' }) }));
+  await expect(timeline.getByRole('listitem')).toHaveText([
+    /Accepted and queued/,
+    /Simulated \(test recipient/,
+    /Delivered/,
+  ]);
   expect(page.url()).toContain(messageId);
   await checkPage(page, 'email-detail');
 
@@ -151,13 +166,17 @@ test('a new customer signs up, verifies, sends, watches delivery, tests a webhoo
   await expect(page.getByText(/Delivered: HTTP 200/)).toBeVisible();
   const received = await receiver.waitFor((r) => r.headers['x-service-event'] === 'email.bounced');
   expect(received.signatureValid).toBe(true);
-  await expect(page.getByRole('table', { name: 'Recent deliveries' }).getByRole('row', { name: /email\.bounced/ })).toContainText('200');
+  await expect(
+    page.getByRole('table', { name: 'Recent deliveries' }).getByRole('row', { name: /email\.bounced/ }),
+  ).toContainText('200');
   // Replay it: the same event once more, listed as a replay.
   const before = receiver.received.length;
   await page.getByRole('button', { name: 'Replay email.bounced delivery' }).first().click();
   await expect(page.getByText(/Replayed: HTTP 200/)).toBeVisible();
   await expect.poll(() => receiver.received.length).toBe(before + 1);
-  await expect(page.getByRole('table', { name: 'Recent deliveries' }).getByRole('row', { name: /replay/ })).toHaveCount(1);
+  await expect(page.getByRole('table', { name: 'Recent deliveries' }).getByRole('row', { name: /replay/ })).toHaveCount(
+    1,
+  );
   await checkPage(page, 'webhooks');
 
   // A template, written in the dashboard.
@@ -168,7 +187,11 @@ test('a new customer signs up, verifies, sends, watches delivery, tests a webhoo
   await page.getByLabel('Alias (optional)').fill('receipt');
   await page.getByLabel('Subject').fill('Receipt for {{ name }}');
   // The script would replace the page's text if it ever ran in the preview.
-  await page.getByLabel('HTML', { exact: true }).fill('<h1>Hello {{ name }}</h1>\n<p>Total: {{ total }}</p>\n<script>document.body.textContent = "the script ran"</script>');
+  await page
+    .getByLabel('HTML', { exact: true })
+    .fill(
+      '<h1>Hello {{ name }}</h1>\n<p>Total: {{ total }}</p>\n<script>document.body.textContent = "the script ran"</script>',
+    );
   await checkPage(page, 'template-new');
   await page.getByRole('button', { name: 'Create template' }).click();
   await expect(page.getByRole('heading', { name: 'Order receipt', level: 1 })).toBeVisible();
@@ -199,7 +222,9 @@ test('a new customer signs up, verifies, sends, watches delivery, tests a webhoo
   await page.getByRole('button', { name: 'Publish' }).click();
   await expect(page.getByText('Version 1 is published')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Publish' })).toBeDisabled();
-  await expect(page.getByRole('table', { name: 'Published versions' }).getByRole('row', { name: /Your receipt, \{\{ name \}\}/ })).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: 'Published versions' }).getByRole('row', { name: /Your receipt, \{\{ name \}\}/ }),
+  ).toBeVisible();
   // A test of the draft, through the real pipeline, followed to its outcome.
   await expect(page.getByLabel('From')).toHaveValue(`hello@${domain}`);
   await page.getByLabel('Test recipient').selectOption('delivered');
@@ -246,13 +271,20 @@ test('a new customer signs up, verifies, sends, watches delivery, tests a webhoo
     .click();
   await page.getByRole('dialog').getByRole('button', { name: 'Revoke key' }).click();
   await expect(page.getByRole('row', { name: /checkout service/ })).toContainText('Revoked');
-  const refused = await send(stack, secret, { from_email: `orders@${domain}`, to: `delivered@${stack.config.testDomain}`, subject: 'Again', message: 'Hi.' });
+  const refused = await send(stack, secret, {
+    from_email: `orders@${domain}`,
+    to: `delivered@${stack.config.testDomain}`,
+    subject: 'Again',
+    message: 'Hi.',
+  });
   expect(refused.status).toBe(401);
 });
 
 test('every signed-in page, at 1280 and 390 px, with no serious accessibility violations', async () => {
   await page.goto('/');
-  await expect(page.getByRole('heading', { name: 'Usage this month (' + new Date().toISOString().slice(0, 7) + ', UTC)' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Usage this month (' + new Date().toISOString().slice(0, 7) + ', UTC)' }),
+  ).toBeVisible();
   await expect(page.locator('canvas')).toBeVisible();
   await checkPage(page, 'overview');
   await page.goto('/domains');
@@ -269,7 +301,9 @@ test('every signed-in page, at 1280 and 390 px, with no serious accessibility vi
   await expect(page.getByRole('row', { name: /Order receipt/ })).toBeVisible();
   await checkPage(page, 'templates');
   await page.getByRole('link', { name: 'Order receipt' }).click();
-  await expect(page.frameLocator('iframe[title="HTML preview"]').getByRole('heading', { name: 'Hello Sample name' })).toBeVisible();
+  await expect(
+    page.frameLocator('iframe[title="HTML preview"]').getByRole('heading', { name: 'Hello Sample name' }),
+  ).toBeVisible();
   await expect(page.getByRole('table', { name: 'Published versions' })).toBeVisible();
   await checkPage(page, 'template-detail');
   await page.goto('/suppressions');

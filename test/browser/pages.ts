@@ -17,7 +17,10 @@ export async function checkPage(page: Page, name: string): Promise<void> {
     await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
     // (Polled: the chart redraws for the new width on its next resize observation.)
     await expect
-      .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), { message: `${name} is wider than ${size.width} px`, timeout: 3000 })
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), {
+        message: `${name} is wider than ${size.width} px`,
+        timeout: 3000,
+      })
       .toBeLessThanOrEqual(0);
     // From the top: a full-page capture of a scrolled page draws the sticky header part-way down.
     await page.evaluate(() => window.scrollTo(0, 0));
@@ -25,7 +28,9 @@ export async function checkPage(page: Page, name: string): Promise<void> {
     // Not sandboxed frames (a template's preview): with scripts disallowed axe's run inside one never
     // settles, and what it shows is the customer's email, not the dashboard.
     const { violations } = await new AxeBuilder({ page }).exclude('iframe[sandbox]').analyze();
-    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+    const serious = violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
     expect(serious, `${name} at ${label} width`).toEqual([]);
   }
   await page.setViewportSize(WIDTHS.desktop);

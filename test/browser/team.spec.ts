@@ -41,7 +41,8 @@ function linkIn(email: StoredEmail, path: string): string {
   return url.pathname + url.search;
 }
 
-const nav = (page: Page, name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
+const nav = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
 /** The account (and the switcher) in the header, and the role there. */
 const accountArea = (page: Page) => page.locator('.account-switch');
 const roleBadge = (page: Page) => accountArea(page).locator('.badge');
@@ -190,7 +191,9 @@ test('an owner invites a developer, who joins, makes a key the audit log names t
   await expect(dialog).toContainText('Ticked, the owner answers for them');
   await checkPage(owner, 'team-remove');
   await dialog.getByRole('button', { name: 'Remove member' }).click();
-  await expect(owner.getByRole('status').filter({ hasText: 'Dev Person was removed.' })).toContainText(/Revoked the API keys they made: pk_[0-9a-f]{16}…/);
+  await expect(owner.getByRole('status').filter({ hasText: 'Dev Person was removed.' })).toContainText(
+    /Revoked the API keys they made: pk_[0-9a-f]{16}…/,
+  );
   await expect(owner.getByRole('row', { name: /Dev Person/ })).toHaveCount(0);
   await nav(owner, 'API keys');
   await expect(keyRow).toContainText('Revoked');
@@ -211,7 +214,11 @@ test('an owner invites a developer, who joins, makes a key the audit log names t
 
 test('a viewer who has a sign-in signs in to accept, sees nothing to change, switches accounts and is handed the account', async () => {
   // Someone with an account of their own (sign-up's email proves it is made).
-  const signUp = await new WebClient(stack.baseUrl).request('POST', '/api/auth/signup', { email: viewerEmail, password, name: 'Vera’s Lab' });
+  const signUp = await new WebClient(stack.baseUrl).request('POST', '/api/auth/signup', {
+    email: viewerEmail,
+    password,
+    name: 'Vera’s Lab',
+  });
   expect(signUp.status).toBe(202);
   await waitForEmail(viewerEmail);
 

@@ -40,26 +40,45 @@ test('--help answers with the usage and the commands, without touching the datab
   const results = await Promise.all(runs.map((words) => runCli([...words, '--help'], env)));
   results.forEach((r, i) => {
     const words = runs[i]!;
-    expect({ words, code: r.code, usage: r.stdout.split('\n')[0] }).toEqual({ words, code: 0, usage: expect.stringMatching(new RegExp(`^Usage: postage-admin ${words.join(' ')}`.trim())) });
+    expect({ words, code: r.code, usage: r.stdout.split('\n')[0] }).toEqual({
+      words,
+      code: 0,
+      usage: expect.stringMatching(new RegExp(`^Usage: postage-admin ${words.join(' ')}`.trim())),
+    });
     const listed = [...r.stdout.matchAll(/^ {2}([a-z-]+)\b/gm)].map((m) => m[1]);
     if (words.length === 0) expect(listed).toEqual(expect.arrayContaining([...Object.keys(GROUPS), 'log']));
-    else if (GROUPS[words[0]!] && words.length === 1) expect(listed).toEqual(expect.arrayContaining(GROUPS[words[0]!]!));
+    else if (GROUPS[words[0]!] && words.length === 1)
+      expect(listed).toEqual(expect.arrayContaining(GROUPS[words[0]!]!));
   });
 });
 
 test('npx postage-admin runs the linked bin', async () => {
-  const { stdout } = await promisify(execFile)('npx', ['--no-install', 'postage-admin', 'plan', '--help'], { cwd: path.resolve(__dirname, '..', '..') });
+  const { stdout } = await promisify(execFile)('npx', ['--no-install', 'postage-admin', 'plan', '--help'], {
+    cwd: path.resolve(__dirname, '..', '..'),
+  });
   expect(stdout).toContain('Usage: postage-admin plan');
   expect(CLI_BIN).toMatch(/node_modules\/\.bin\/postage-admin$/);
 });
 
 test('plan list shows the seeded plans with the free BYOC allowance of 50; plan set changes and creates plans', async () => {
-  const listed = ok(await cli(['plan', 'list'])).json as { name: string; sharedMonthlyQuota: number; byocMonthlyQuota: number }[];
+  const listed = ok(await cli(['plan', 'list'])).json as {
+    name: string;
+    sharedMonthlyQuota: number;
+    byocMonthlyQuota: number;
+  }[];
   expect(listed.find((p) => p.name === 'free')).toEqual({ name: 'free', sharedMonthlyQuota: 0, byocMonthlyQuota: 50 });
   expect(listed.map((p) => p.name)).toEqual(expect.arrayContaining(['growth', 'pro']));
 
-  expect(ok(await cli(['plan', 'set', 'free', '--byoc-monthly', '75'])).json).toEqual({ name: 'free', sharedMonthlyQuota: 0, byocMonthlyQuota: 75 });
-  expect(ok(await cli(['plan', 'set', 'scale', '--shared-monthly', '1000000'])).json).toEqual({ name: 'scale', sharedMonthlyQuota: 1000000, byocMonthlyQuota: 0 });
+  expect(ok(await cli(['plan', 'set', 'free', '--byoc-monthly', '75'])).json).toEqual({
+    name: 'free',
+    sharedMonthlyQuota: 0,
+    byocMonthlyQuota: 75,
+  });
+  expect(ok(await cli(['plan', 'set', 'scale', '--shared-monthly', '1000000'])).json).toEqual({
+    name: 'scale',
+    sharedMonthlyQuota: 1000000,
+    byocMonthlyQuota: 0,
+  });
   const after = ok(await cli(['plan', 'list'])).json as { name: string; byocMonthlyQuota: number }[];
   expect(after.find((p) => p.name === 'free')!.byocMonthlyQuota).toBe(75);
   expect(after.map((p) => p.name)).toContain('scale');
@@ -74,16 +93,28 @@ test('plan list shows the seeded plans with the free BYOC allowance of 50; plan 
 });
 
 test('account create, show, set and list; every change is in the audit trail with who and when', async () => {
-  const created = ok(await cli(['account', 'create', '--email', 'Ops@Example.com', '--name', 'Ops', '--plan', 'growth', '--verified'])).json;
-  expect(created).toMatchObject({ email: 'ops@example.com', name: 'Ops', plan: 'growth', isVerified: true, sendingSuspended: false });
+  const created = ok(
+    await cli(['account', 'create', '--email', 'Ops@Example.com', '--name', 'Ops', '--plan', 'growth', '--verified']),
+  ).json;
+  expect(created).toMatchObject({
+    email: 'ops@example.com',
+    name: 'Ops',
+    plan: 'growth',
+    isVerified: true,
+    sendingSuspended: false,
+  });
   expect(created.id).toMatch(/^[0-9a-f-]{36}$/);
 
   const free = ok(await cli(['account', 'create', '--email', 'free@example.com'])).json;
   expect(free).toMatchObject({ plan: null, isVerified: false });
 
-  const suspended = ok(await cli(['account', 'set', created.id, '--suspended', 'true', '--reason', 'complaints', '--plan', 'pro'])).json;
+  const suspended = ok(
+    await cli(['account', 'set', created.id, '--suspended', 'true', '--reason', 'complaints', '--plan', 'pro']),
+  ).json;
   expect(suspended).toMatchObject({ sendingSuspended: true, suspendedReason: 'complaints', plan: 'pro' });
-  const restored = ok(await cli(['account', 'set', 'ops@example.com', '--suspended', 'false', '--verified', 'false', '--plan', 'none'])).json;
+  const restored = ok(
+    await cli(['account', 'set', 'ops@example.com', '--suspended', 'false', '--verified', 'false', '--plan', 'none']),
+  ).json;
   expect(restored).toMatchObject({ sendingSuspended: false, suspendedReason: null, isVerified: false, plan: null });
 
   const shown = ok(await cli(['account', 'show', created.id])).json;
@@ -91,10 +122,18 @@ test('account create, show, set and list; every change is in the audit trail wit
   expect(shown.usageCurrentMonth).toEqual({ byoc: 0, shared: 0 });
   expect(shown.byocConfigured).toBe(false);
   expect(shown.plan).toMatchObject({ name: 'free', byocMonthlyQuota: expect.any(Number) });
-  const audit = shown.audit as { actor: string; action: string; details: Record<string, { from: unknown; to: unknown }>; createdAt: string }[];
+  const audit = shown.audit as {
+    actor: string;
+    action: string;
+    details: Record<string, { from: unknown; to: unknown }>;
+    createdAt: string;
+  }[];
   expect(audit.map((e) => e.action)).toEqual(['account.update', 'account.update', 'account.create']);
   expect(audit.every((e) => e.actor === ACTOR && !Number.isNaN(Date.parse(e.createdAt)))).toBe(true);
-  expect(audit[1]!.details).toMatchObject({ plan: { from: 'growth', to: 'pro' }, sending_suspended: { from: false, to: true } });
+  expect(audit[1]!.details).toMatchObject({
+    plan: { from: 'growth', to: 'pro' },
+    sending_suspended: { from: false, to: true },
+  });
   expect(audit[0]!.details).toMatchObject({ plan: { from: 'pro', to: null }, is_verified: { from: true, to: false } });
 
   const listed = ok(await cli(['account', 'list'])).json as { email: string }[];
@@ -127,11 +166,15 @@ test('errors exit 1 with a one-line reason (and a JSON error object with --json)
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(reason);
   });
-  expect(results[0]!.json).toEqual({ error: { code: 'account_exists', message: expect.stringContaining('already exists') } });
+  expect(results[0]!.json).toEqual({
+    error: { code: 'account_exists', message: expect.stringContaining('already exists') },
+  });
 });
 
 test('a database that cannot be reached is named in one line', async () => {
   const r = await cli(['account', 'list'], { DATABASE_URL: 'postgres://postgres@127.0.0.1:9/postage' });
   expect(r.code).toBe(1);
-  expect(r.stderr.trim()).toBe('postage-admin: cannot reach PostgreSQL (ECONNREFUSED): is `npm run dev` running? Otherwise set DATABASE_URL');
+  expect(r.stderr.trim()).toBe(
+    'postage-admin: cannot reach PostgreSQL (ECONNREFUSED): is `npm run dev` running? Otherwise set DATABASE_URL',
+  );
 });

@@ -21,7 +21,11 @@ let accountId: string;
 let externalId: string;
 
 async function emulator(account: SesAccountDocument): Promise<string> {
-  const started = await startSesEmulator({ port: await freePort(), logFile: path.join(testInfra().runDir, 'logs', `ses-byoc-${process.pid}-${emulators.length}.log`), account });
+  const started = await startSesEmulator({
+    port: await freePort(),
+    logFile: path.join(testInfra().runDir, 'logs', `ses-byoc-${process.pid}-${emulators.length}.log`),
+    account,
+  });
   emulators.push(started.process);
   return started.endpoint;
 }
@@ -68,7 +72,9 @@ test('byoc policy prints the trust policy and exactly the 11 permissions; withou
       },
     ],
   });
-  expect(policy.permissionsPolicy.Statement).toEqual([{ Sid: 'PostageByoc', Effect: 'Allow', Action: BYOC_PERMISSIONS, Resource: '*' }]);
+  expect(policy.permissionsPolicy.Statement).toEqual([
+    { Sid: 'PostageByoc', Effect: 'Allow', Action: BYOC_PERMISSIONS, Resource: '*' },
+  ]);
   expect(policy.permissionsPolicy.Statement[0].Action).toHaveLength(11);
 });
 
@@ -79,7 +85,12 @@ test('configure saves the role with a new 48-hex ExternalId; a trust policy with
   expect(r.stderr.trim().split('\n')).toHaveLength(1);
   expect(r.stderr).toContain(`Could not assume role ${BYOC_ROLE_ARN}`);
   expect(r.json.validation).toMatchObject({ ok: false, code: 'assume_role_failed' });
-  expect(r.json.config).toMatchObject({ roleArn: BYOC_ROLE_ARN, region: 'us-east-1', enabled: false, byocConfigured: false });
+  expect(r.json.config).toMatchObject({
+    roleArn: BYOC_ROLE_ARN,
+    region: 'us-east-1',
+    enabled: false,
+    byocConfigured: false,
+  });
   externalId = r.json.config.externalId;
   expect(externalId).toMatch(/^[0-9a-f]{48}$/);
 
@@ -96,7 +107,9 @@ test('with the right trust policy, an enabled account and a quota above 200, val
   expect(passed.config).toMatchObject({ byocConfigured: true, validationError: null });
 
   // Saving again keeps the ExternalId (the customer's trust policy stays valid).
-  const again = ok(await cli(['byoc', 'configure', 'byoc@example.com', '--role-arn', BYOC_ROLE_ARN, '--region', 'us-east-1'])).json;
+  const again = ok(
+    await cli(['byoc', 'configure', 'byoc@example.com', '--role-arn', BYOC_ROLE_ARN, '--region', 'us-east-1']),
+  ).json;
   expect(again.config.externalId).toBe(externalId);
   const shown = ok(await cli(['byoc', 'show', accountId])).json;
   expect(shown).toMatchObject({ externalId, byocConfigured: true, enabled: true });
@@ -130,7 +143,9 @@ test('SES answers decide the rest: sandbox (quota 200/day), sending disabled, mi
   const missing = await validate(moto.endpoint);
   expect(missing.code).toBe(1);
   expect(missing.json.validation).toMatchObject({ ok: false, code: 'missing_permission' });
-  expect(missing.stderr.trim()).toBe('postage-admin: Missing get-send-quota permission (all 11 permissions are required).');
+  expect(missing.stderr.trim()).toBe(
+    'postage-admin: Missing get-send-quota permission (all 11 permissions are required).',
+  );
   await moto.configureByocRole({ externalId });
 });
 
@@ -143,37 +158,83 @@ test('a passing validation clears the mark the relay sets when the role stops wo
   const revalidated = ok(await validate(ses.production)).json;
   expect(revalidated.config).toMatchObject({ byocConfigured: true, unusableReason: null });
 
-  const audit = ok(await cli(['account', 'show', accountId])).json.audit as { action: string; details: { ok?: boolean; code?: string } }[];
+  const audit = ok(await cli(['account', 'show', accountId])).json.audit as {
+    action: string;
+    details: { ok?: boolean; code?: string };
+  }[];
   expect(audit.filter((a) => a.action === 'byoc.validate').map((a) => a.details.code)).toEqual(
     expect.arrayContaining(['ok', 'sandbox', 'sending_disabled', 'missing_permission', 'assume_role_failed']),
   );
 });
 
 test("a BYOC domain is registered in the customer's SES through the role, with MAIL FROM send.<domain>", async () => {
-  const added = ok(await cli(['domain', 'add', accountId, 'byoc-customer.com', '--mode', 'byoc'], { BYOC_SES_ENDPOINT: moto.endpoint })).json;
-  expect(added.domain).toMatchObject({ name: 'byoc-customer.com', sendingMode: 'byoc', mailFromDomain: 'send.byoc-customer.com' });
-  expect(added.records).toContainEqual(expect.objectContaining({ type: 'MX', name: 'send.byoc-customer.com', value: '10 feedback-smtp.us-east-1.amazonses.com' }));
+  const added = ok(
+    await cli(['domain', 'add', accountId, 'byoc-customer.com', '--mode', 'byoc'], {
+      BYOC_SES_ENDPOINT: moto.endpoint,
+    }),
+  ).json;
+  expect(added.domain).toMatchObject({
+    name: 'byoc-customer.com',
+    sendingMode: 'byoc',
+    mailFromDomain: 'send.byoc-customer.com',
+  });
+  expect(added.records).toContainEqual(
+    expect.objectContaining({
+      type: 'MX',
+      name: 'send.byoc-customer.com',
+      value: '10 feedback-smtp.us-east-1.amazonses.com',
+    }),
+  );
   // The identity (and its DKIM records) is created once ownership is verified: here by the operator.
   const customerSes = new SESClient({ region: 'us-east-1', endpoint: moto.endpoint, credentials: moto.admin });
-  expect((await customerSes.send(new ListIdentitiesCommand({ IdentityType: 'Domain' }))).Identities ?? []).not.toContain('byoc-customer.com');
-  const marked = ok(await cli(['domain', 'mark-verified', 'byoc-customer.com'], { BYOC_SES_ENDPOINT: moto.endpoint })).json;
+  expect(
+    (await customerSes.send(new ListIdentitiesCommand({ IdentityType: 'Domain' }))).Identities ?? [],
+  ).not.toContain('byoc-customer.com');
+  const marked = ok(
+    await cli(['domain', 'mark-verified', 'byoc-customer.com'], { BYOC_SES_ENDPOINT: moto.endpoint }),
+  ).json;
   expect(marked.domain.dkimTokens).toHaveLength(3);
 
-  expect((await customerSes.send(new ListIdentitiesCommand({ IdentityType: 'Domain' }))).Identities).toContain('byoc-customer.com');
-  const mailFrom = await customerSes.send(new GetIdentityMailFromDomainAttributesCommand({ Identities: ['byoc-customer.com'] }));
+  expect((await customerSes.send(new ListIdentitiesCommand({ IdentityType: 'Domain' }))).Identities).toContain(
+    'byoc-customer.com',
+  );
+  const mailFrom = await customerSes.send(
+    new GetIdentityMailFromDomainAttributesCommand({ Identities: ['byoc-customer.com'] }),
+  );
   expect(mailFrom.MailFromDomainAttributes?.['byoc-customer.com']?.MailFromDomain).toBe('send.byoc-customer.com');
 
   // Deleting it removes the identity from the customer's SES too.
-  expect(ok(await cli(['domain', 'delete', 'byoc-customer.com'], { BYOC_SES_ENDPOINT: moto.endpoint })).json.warnings).toEqual([]);
-  expect((await customerSes.send(new ListIdentitiesCommand({ IdentityType: 'Domain' }))).Identities).not.toContain('byoc-customer.com');
+  expect(
+    ok(await cli(['domain', 'delete', 'byoc-customer.com'], { BYOC_SES_ENDPOINT: moto.endpoint })).json.warnings,
+  ).toEqual([]);
+  expect((await customerSes.send(new ListIdentitiesCommand({ IdentityType: 'Domain' }))).Identities).not.toContain(
+    'byoc-customer.com',
+  );
 });
 
 test('configure refuses a role not named Service-BYOC-Role, a region SES does not serve, and unconfigured accounts', async () => {
   const other = ok(await cli(['account', 'create', '--email', 'nobyoc@example.com'])).json;
   const cases: [string[], RegExp][] = [
-    [['byoc', 'configure', other.id, '--role-arn', `arn:aws:iam::${MOTO_ACCOUNT_ID}:role/Admin`, '--region', 'us-east-1'], /must be named exactly Service-BYOC-Role/],
-    [['byoc', 'configure', other.id, '--role-arn', 'Service-BYOC-Role', '--region', 'us-east-1'], /not an IAM role ARN/],
-    [['byoc', 'configure', other.id, '--role-arn', BYOC_ROLE_ARN, '--region', 'moon-north-1'], /"moon-north-1" is not an SES region/],
+    [
+      [
+        'byoc',
+        'configure',
+        other.id,
+        '--role-arn',
+        `arn:aws:iam::${MOTO_ACCOUNT_ID}:role/Admin`,
+        '--region',
+        'us-east-1',
+      ],
+      /must be named exactly Service-BYOC-Role/,
+    ],
+    [
+      ['byoc', 'configure', other.id, '--role-arn', 'Service-BYOC-Role', '--region', 'us-east-1'],
+      /not an IAM role ARN/,
+    ],
+    [
+      ['byoc', 'configure', other.id, '--role-arn', BYOC_ROLE_ARN, '--region', 'moon-north-1'],
+      /"moon-north-1" is not an SES region/,
+    ],
     [['byoc', 'show', other.id], /no BYOC configuration yet/],
     [['byoc', 'validate', other.id], /no BYOC configuration yet/],
     [['byoc', 'policy', other.id], /no BYOC configuration yet/],

@@ -48,6 +48,7 @@ export function cliFor(baseEnv: Record<string, string>): Cli {
 
 /** Fails with the command's own output, so a broken command explains itself. */
 export function ok(result: CliResult): CliResult {
-  if (result.code !== 0) throw new Error(`postage-admin exited ${result.code}\nstdout: ${result.stdout}\nstderr: ${result.stderr}`);
+  if (result.code !== 0)
+    throw new Error(`postage-admin exited ${result.code}\nstdout: ${result.stdout}\nstderr: ${result.stderr}`);
   return result;
 }

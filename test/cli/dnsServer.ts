@@ -18,7 +18,8 @@ type Answer = { type: number; data?: string; domain?: string; exchange?: string;
 
 export async function startTestZone(): Promise<TestZone> {
   const records = new Map<string, Answer[]>();
-  const add = (name: string, answer: Answer) => records.set(name.toLowerCase(), [...(records.get(name.toLowerCase()) ?? []), answer]);
+  const add = (name: string, answer: Answer) =>
+    records.set(name.toLowerCase(), [...(records.get(name.toLowerCase()) ?? []), answer]);
   const server = dns2.createServer({
     udp: true,
     handle(request, send) {
@@ -29,7 +30,9 @@ export async function startTestZone(): Promise<TestZone> {
         response.header.rcode = 3; // NXDOMAIN
       else {
         for (const answer of known.filter((a) => a.type === question.type)) {
-          response.answers.push(Packet.createResourceFromQuestion(question, { class: Packet.CLASS.IN, ttl: 1, ...answer }));
+          response.answers.push(
+            Packet.createResourceFromQuestion(question, { class: Packet.CLASS.IN, ttl: 1, ...answer }),
+          );
         }
       }
       void send(response);

@@ -25,7 +25,8 @@ beforeAll(async () => {
     SES_REGION: 'eu-west-1',
   });
   ses = new SESClient({ region: 'eu-west-1', endpoint: moto.endpoint, credentials: moto.admin });
-  accountId = ok(await cli(['account', 'create', '--email', 'owner@example.com', '--plan', 'growth', '--verified'])).json.id;
+  accountId = ok(await cli(['account', 'create', '--email', 'owner@example.com', '--plan', 'growth', '--verified']))
+    .json.id;
 });
 
 afterAll(async () => {
@@ -46,13 +47,26 @@ async function sesIdentities(): Promise<string[]> {
 
 test('domain add claims the name: the ownership TXT and the advice to publish, no DKIM records and no SES identity before ownership is proven', async () => {
   const added = ok(await cli(['domain', 'add', 'owner@example.com', 'Mail.Acme-Corp.example', '--mode', 'shared']));
-  expect(added.json.domain).toMatchObject({ name: 'mail.acme-corp.example', sendingMode: 'shared', accountId, mailFromDomain: 'send.mail.acme-corp.example', dkimTokens: [], sesIdentity: false });
+  expect(added.json.domain).toMatchObject({
+    name: 'mail.acme-corp.example',
+    sendingMode: 'shared',
+    accountId,
+    mailFromDomain: 'send.mail.acme-corp.example',
+    dkimTokens: [],
+    sesIdentity: false,
+  });
   expect(added.json.domain.ownershipVerifiedAt).toBeNull();
   expect(new Date(added.json.domain.claimExpiresAt).getTime() - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
 
   const records = added.json.records as Rec[];
   expect(records.filter((r) => r.required)).toEqual([
-    { purpose: 'ownership', type: 'TXT', name: '_postage-verification.mail.acme-corp.example', value: `postage-verification=${added.json.domain.ownershipToken}`, required: true },
+    {
+      purpose: 'ownership',
+      type: 'TXT',
+      name: '_postage-verification.mail.acme-corp.example',
+      value: `postage-verification=${added.json.domain.ownershipToken}`,
+      required: true,
+    },
   ]);
   expect(added.json.domain.ownershipToken).toMatch(/^[0-9a-f]{32}$/);
   expect(records.filter((r) => !r.required).map((r) => [r.type, r.name, r.value])).toEqual([
@@ -80,7 +94,10 @@ test('domain verify checks ownership, then DKIM, against DNS: missing, wrong and
   zone.txt(`_postage-verification.${domain}`, 'postage-verification=0123456789abcdef0123456789abcdef');
   const wrong = await cli(['domain', 'verify', domain]);
   expect(wrong.code).toBe(1);
-  expect(wrong.json.ownership).toMatchObject({ ok: false, found: ['postage-verification=0123456789abcdef0123456789abcdef'] });
+  expect(wrong.json.ownership).toMatchObject({
+    ok: false,
+    found: ['postage-verification=0123456789abcdef0123456789abcdef'],
+  });
   expect(wrong.json.domain.ownershipVerifiedAt).toBeNull();
 
   expect(await sesIdentities()).not.toContain(domain);
@@ -94,13 +111,21 @@ test('domain verify checks ownership, then DKIM, against DNS: missing, wrong and
   expect(owned.json.domain.ownershipVerifiedAt).not.toBeNull();
   const dkimTokens: string[] = owned.json.domain.dkimTokens;
   expect(dkimTokens).toHaveLength(3);
-  expect((owned.json.dkim as { ok: boolean; expected: string }[]).map((c) => [c.ok, c.expected])).toEqual(dkimTokens.map((t) => [false, `${t}.dkim.amazonses.com`]));
+  expect((owned.json.dkim as { ok: boolean; expected: string }[]).map((c) => [c.ok, c.expected])).toEqual(
+    dkimTokens.map((t) => [false, `${t}.dkim.amazonses.com`]),
+  );
   expect(await sesIdentities()).toContain(domain);
   const mailFrom = await ses.send(new GetIdentityMailFromDomainAttributesCommand({ Identities: [domain] }));
   expect(mailFrom.MailFromDomainAttributes?.[domain]?.MailFromDomain).toBe(`send.${domain}`);
   const shownRecords = ok(await cli(['domain', 'show', domain])).json.records as Rec[];
   expect(shownRecords.filter((r) => r.purpose === 'dkim')).toEqual(
-    dkimTokens.map((t) => ({ purpose: 'dkim', type: 'CNAME', name: `${t}._domainkey.${domain}`, value: `${t}.dkim.amazonses.com`, required: true })),
+    dkimTokens.map((t) => ({
+      purpose: 'dkim',
+      type: 'CNAME',
+      name: `${t}._domainkey.${domain}`,
+      value: `${t}.dkim.amazonses.com`,
+      required: true,
+    })),
   );
 
   // DKIM: two right, one pointing at the wrong place.
@@ -175,12 +200,17 @@ test('refusals: a name once per account, the mode is shared or byoc, BYOC takes 
   expect(theirs).toMatchObject({ accountId: other.id, ownershipVerifiedAt: null });
   const ours = ok(await cli(['domain', 'show', 'mail.acme-corp.example', '--account', accountId])).json.domain;
   expect(theirs.ownershipToken).not.toBe(ours.ownershipToken);
-  expect((await cli(['domain', 'show', 'mail.acme-corp.example'])).stderr).toMatch(/2 accounts claim mail\.acme-corp\.example.*--account/);
+  expect((await cli(['domain', 'show', 'mail.acme-corp.example'])).stderr).toMatch(
+    /2 accounts claim mail\.acme-corp\.example.*--account/,
+  );
   const cases: [string[], RegExp][] = [
     [['domain', 'add', accountId, 'mail.acme-corp.example', '--mode', 'shared'], /already in this account/],
     [['domain', 'add', accountId, 'new.example', '--mode', 'dedicated'], /--mode must be shared or byoc/],
     [['domain', 'add', accountId, 'not a domain', '--mode', 'shared'], /is not a domain name/],
-    [['domain', 'add', accountId, 'mail.byoc-corp.com', '--mode', 'byoc'], /BYOC takes the root domain, not a subdomain: use byoc-corp\.com/],
+    [
+      ['domain', 'add', accountId, 'mail.byoc-corp.com', '--mode', 'byoc'],
+      /BYOC takes the root domain, not a subdomain: use byoc-corp\.com/,
+    ],
     [['domain', 'add', accountId, 'byoc-corp.com', '--mode', 'byoc'], /configure and validate BYOC first/],
     [['domain', 'add', 'nobody@example.com', 'x.example', '--mode', 'shared'], /no account nobody@example\.com/],
   ];
@@ -194,7 +224,9 @@ test('refusals: a name once per account, the mode is shared or byoc, BYOC takes 
 });
 
 test('a DNS server that does not answer is reported as such, not as missing records', async () => {
-  const r = await cli(['domain', 'verify', 'mail.acme-corp.example', '--account', 'owner@example.com'], { DNS_SERVERS: '127.0.0.1:9' });
+  const r = await cli(['domain', 'verify', 'mail.acme-corp.example', '--account', 'owner@example.com'], {
+    DNS_SERVERS: '127.0.0.1:9',
+  });
   expect(r.code).toBe(1);
   expect(r.stderr).toMatch(/could not look up the TXT records of _postage-verification\.mail\.acme-corp\.example/);
 });

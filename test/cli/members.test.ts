@@ -18,9 +18,14 @@ afterAll(async () => {
 });
 
 test('member add, list and remove; the one-owner rule holds; removal revokes the keys the member made', async () => {
-  const accountId = ok(await cli(['account', 'create', '--email', 'team@example.com', '--plan', 'growth', '--verified'])).json.id as string;
+  const accountId = ok(
+    await cli(['account', 'create', '--email', 'team@example.com', '--plan', 'growth', '--verified']),
+  ).json.id as string;
   ok(await cli(['member', 'add', accountId, 'team@example.com', '--role', 'owner']));
-  const dev = ok(await cli(['member', 'add', 'team@example.com', 'dev@example.com', '--role', 'developer'])).json as { userId: string; role: string };
+  const dev = ok(await cli(['member', 'add', 'team@example.com', 'dev@example.com', '--role', 'developer'])).json as {
+    userId: string;
+    role: string;
+  };
   expect(dev.role).toBe('developer');
   const secondOwner = await cli(['member', 'add', accountId, 'boss@example.com', '--role', 'owner']);
   expect(secondOwner.code).toBe(1);

@@ -46,7 +46,13 @@ let accountId: string;
 beforeAll(async () => {
   // As under npm run dev: the demo receiver listens on loopback, and Postage's own emails
   // (invitations) go from the seeded system account through the SES emulator.
-  stack = await startServiceStack({ env: { WEBHOOK_ALLOWED_PRIVATE_ADDRESSES: '127.0.0.1,::1', SYSTEM_EMAIL_FROM: DEV_SYSTEM_EMAIL_FROM, SES_DOMAIN_IDENTITIES: 'local' } });
+  stack = await startServiceStack({
+    env: {
+      WEBHOOK_ALLOWED_PRIVATE_ADDRESSES: '127.0.0.1,::1',
+      SYSTEM_EMAIL_FROM: DEV_SYSTEM_EMAIL_FROM,
+      SES_DOMAIN_IDENTITIES: 'local',
+    },
+  });
   let secret = '';
   receiver = await startDemoReceiver({ port: 0, signingSecret: () => secret, log: () => undefined });
   const port = (receiver.server.address() as { port: number }).port;
@@ -54,16 +60,28 @@ beforeAll(async () => {
   secret = seed.webhookSigningSecret;
   accountId = seed.accountId;
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'snippets-'));
-  env = { PATH: `${path.join(ROOT, 'node_modules', '.bin')}:${process.env.PATH ?? ''}`, HOME: work, POSTAGE_API_KEY: seed.apiKey, POSTAGE_BASE_URL: stack.baseUrl };
+  env = {
+    PATH: `${path.join(ROOT, 'node_modules', '.bin')}:${process.env.PATH ?? ''}`,
+    HOME: work,
+    POSTAGE_API_KEY: seed.apiKey,
+    POSTAGE_BASE_URL: stack.baseUrl,
+  };
 }, 120_000);
 afterAll(async () => {
   receiver?.server.close();
   await stack?.stop();
 });
 
-function runBash(script: string, extraEnv: Record<string, string> = {}): Promise<{ code: number | null; output: string }> {
+function runBash(
+  script: string,
+  extraEnv: Record<string, string> = {},
+): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn('bash', ['-c', script], { cwd: work, env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('bash', ['-c', script], {
+      cwd: work,
+      env: { ...env, ...extraEnv },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (c: Buffer) => (output += c.toString()));
     child.stderr.on('data', (c: Buffer) => (output += c.toString()));
@@ -93,11 +111,18 @@ test.each(files.map((f) => [path.relative(ROOT, f), f]))(
       'set -euo pipefail',
       // An HTTP error fails the snippet; no call waits forever.
       'curl() { command curl --fail-with-body --max-time 30 "$@"; }',
-      ...runnable.map((s) => `echo "::snippet at ${name}:${s.line}::" >&2\n${s.code.replaceAll('http://localhost:3000', stack.baseUrl)}`),
+      ...runnable.map(
+        (s) =>
+          `echo "::snippet at ${name}:${s.line}::" >&2\n${s.code.replaceAll('http://localhost:3000', stack.baseUrl)}`,
+      ),
     ].join('\n');
     const { code, output } = await runBash(script);
     const failedAt = [...output.matchAll(/::snippet at (\S+)::/g)].pop()?.[1];
-    expect({ code, failedAt: code === 0 ? undefined : failedAt, output: code === 0 ? '' : output.slice(-3000) }).toEqual({ code: 0, failedAt: undefined, output: '' });
+    expect({
+      code,
+      failedAt: code === 0 ? undefined : failedAt,
+      output: code === 0 ? '' : output.slice(-3000),
+    }).toEqual({ code: 0, failedAt: undefined, output: '' });
   },
   180_000,
 );
@@ -107,8 +132,14 @@ test.each(files.map((f) => [path.relative(ROOT, f), f]))(
 // the request checks (no 400 field errors, no 401, 405 or 415, no 500). The example ids name
 // nothing of the account, so a 404 is an answer too; what is checked is that the command is right.
 test('the API reference’s curl samples are requests the API accepts as well formed', async () => {
-  const { secret } = await createApiKey(stack.db, { accountId, name: 'reference samples', permission: 'full_access' }, 'test');
-  const reference = (await (await fetch(`${stack.baseUrl}/docs/reference.json`)).json()) as { paths: Record<string, Record<string, { 'x-codeSamples'?: { label: string; source: string }[] }>> };
+  const { secret } = await createApiKey(
+    stack.db,
+    { accountId, name: 'reference samples', permission: 'full_access' },
+    'test',
+  );
+  const reference = (await (await fetch(`${stack.baseUrl}/docs/reference.json`)).json()) as {
+    paths: Record<string, Record<string, { 'x-codeSamples'?: { label: string; source: string }[] }>>;
+  };
   const samples = Object.entries(reference.paths).flatMap(([template, item]) =>
     Object.entries(item).flatMap(([method, op]) => {
       const curl = op['x-codeSamples']?.find((s) => s.label === 'curl')?.source ?? '';
@@ -123,7 +154,8 @@ test('the API reference’s curl samples are requests the API accepts as well fo
     answers.push({ operation, status: lines.pop() ?? '', body: lines.join('\n') });
   }
   // A webhook URL must resolve when it is saved; these machines have no DNS (a reader's resolves).
-  const noDns = (a: { status: string; body: string }) => a.status === '400' && /example\.com does not resolve/.test(a.body);
+  const noDns = (a: { status: string; body: string }) =>
+    a.status === '400' && /example\.com does not resolve/.test(a.body);
   expect(answers.filter((a) => !/^(2\d\d|403|404|409|422|429|502|503)$/.test(a.status) && !noDns(a))).toEqual([]);
   // And they did something: the sends were queued.
   expect(answers.find((a) => a.operation === 'POST /api/send/')?.status).toBe('200');

@@ -69,7 +69,9 @@ interface Figures {
 test(
   'no accepted message is lost, counted twice or sent twice while processes die',
   async () => {
-    process.stdout.write(`faults: seed ${SEED}, ${TRAFFIC_SECONDS} s of traffic from ${CLIENTS} clients (replay: FAULT_SEED=${SEED})\n`);
+    process.stdout.write(
+      `faults: seed ${SEED}, ${TRAFFIC_SECONDS} s of traffic from ${CLIENTS} clients (replay: FAULT_SEED=${SEED})\n`,
+    );
     fs.mkdirSync(path.join(toolsDir(), 'test-runs'), { recursive: true });
     const runDir = fs.mkdtempSync(path.join(toolsDir(), 'test-runs', 'faults-'));
     fs.chmodSync(runDir, 0o755); // the private PostgreSQL runs as `postgres` when we are root
@@ -79,12 +81,39 @@ test(
     let ses: SesFaultProxy | undefined;
     try {
       // --- The stack ------------------------------------------------------------------------
-      const ports = { pg: await freePort(), redis: await freePort(), temporal: await freePort(), ses: await freePort(), api: await freePort(), health: await freePort() };
-      const startPg = async () => (processes.pg = (await startPrivatePostgres({ dataDir: path.join(runDir, 'pg'), port: ports.pg, logFile: path.join(logs, 'postgres.log') })).process);
+      const ports = {
+        pg: await freePort(),
+        redis: await freePort(),
+        temporal: await freePort(),
+        ses: await freePort(),
+        api: await freePort(),
+        health: await freePort(),
+      };
+      const startPg = async () =>
+        (processes.pg = (
+          await startPrivatePostgres({
+            dataDir: path.join(runDir, 'pg'),
+            port: ports.pg,
+            logFile: path.join(logs, 'postgres.log'),
+          })
+        ).process);
       const startRedis = async () =>
-        (processes.redis = (await startPrivateRedis({ dataDir: path.join(runDir, 'redis'), port: ports.redis, logFile: path.join(logs, 'redis.log'), persistent: true })).process);
+        (processes.redis = (
+          await startPrivateRedis({
+            dataDir: path.join(runDir, 'redis'),
+            port: ports.redis,
+            logFile: path.join(logs, 'redis.log'),
+            persistent: true,
+          })
+        ).process);
       const startTemporal = async () =>
-        (processes.temporal = (await startTemporalDevServer({ port: ports.temporal, dbFile: path.join(runDir, 'temporal.sqlite'), logFile: path.join(logs, 'temporal.log') })).process);
+        (processes.temporal = (
+          await startTemporalDevServer({
+            port: ports.temporal,
+            dbFile: path.join(runDir, 'temporal.sqlite'),
+            logFile: path.join(logs, 'temporal.log'),
+          })
+        ).process);
       await Promise.all([startPg(), startRedis(), startTemporal()]);
       const databaseUrl = await ensureDatabase(`postgres://postgres@127.0.0.1:${ports.pg}`, 'postage');
       db = createDb(databaseUrl);
@@ -112,21 +141,40 @@ test(
       };
       const apiUrl = `http://127.0.0.1:${ports.api}`;
       const startApi = async () => {
-        processes.api = startProcess('api', process.execPath, ['--import', 'tsx', path.join(ROOT, 'api', 'server.ts')], { logFile: path.join(logs, 'api.log'), env, cwd: ROOT });
-        await waitFor('the API', async () => (await fetch(`${apiUrl}/healthz`).catch(() => undefined))?.ok === true, 60_000, processes.api);
+        processes.api = startProcess(
+          'api',
+          process.execPath,
+          ['--import', 'tsx', path.join(ROOT, 'api', 'server.ts')],
+          { logFile: path.join(logs, 'api.log'), env, cwd: ROOT },
+        );
+        await waitFor(
+          'the API',
+          async () => (await fetch(`${apiUrl}/healthz`).catch(() => undefined))?.ok === true,
+          60_000,
+          processes.api,
+        );
       };
       let workerRound = 0;
       const startWorker = async () => {
         workerRound += 1;
         processes.worker = startWorkerProcess(env, path.join(logs, `worker-${workerRound}.log`));
-        await waitFor('the worker', async () => (await fetch(`http://127.0.0.1:${ports.health}/healthz`).catch(() => undefined))?.ok === true, 120_000, processes.worker);
+        await waitFor(
+          'the worker',
+          async () => (await fetch(`http://127.0.0.1:${ports.health}/healthz`).catch(() => undefined))?.ok === true,
+          120_000,
+          processes.worker,
+        );
       };
       await Promise.all([startApi(), startWorker()]);
 
       // --- Accounts -------------------------------------------------------------------------
       const senders = await Promise.all(
         [0, 1, 2].map(async (i) => {
-          const account = await createAccount(db!, { email: `faults-${i}-${randomUUID()}@example.com`, name: `Faults ${i}`, plan: 'growth', verified: true }, 'test');
+          const account = await createAccount(
+            db!,
+            { email: `faults-${i}-${randomUUID()}@example.com`, name: `Faults ${i}`, plan: 'growth', verified: true },
+            'test',
+          );
           const domain = `faults-${i}-${randomUUID().slice(0, 8)}.example.com`;
           await addDomain(db!, { accountId: account.id, name: domain, mode: 'shared' }, 'test');
           await markDomainVerified(db!, domain, 'test');
@@ -140,7 +188,11 @@ test(
       const outcomes: Outcome[] = [];
       let sending = true;
 
-      async function attempt(sender: (typeof senders)[number], body: Record<string, unknown>, path = '/api/send/'): Promise<{ status: number; json: Record<string, unknown> } | 'timeout' | 'network'> {
+      async function attempt(
+        sender: (typeof senders)[number],
+        body: Record<string, unknown>,
+        path = '/api/send/',
+      ): Promise<{ status: number; json: Record<string, unknown> } | 'timeout' | 'network'> {
         const started = Date.now();
         figures.requests += 1;
         try {
@@ -161,12 +213,27 @@ test(
       }
 
       /** One email with its own idempotency key: test or simulator recipients, 30% with an attachment, 10% scheduled a few seconds ahead. */
-      function message(sender: (typeof senders)[number], n: number): { body: Record<string, unknown>; outcome: Outcome } {
+      function message(
+        sender: (typeof senders)[number],
+        n: number,
+      ): { body: Record<string, unknown>; outcome: Outcome } {
         const key = `faults-${SEED}-${n}-${randomUUID()}`;
         const kind = random() < 0.5 ? 'test' : 'simulator';
-        const to = kind === 'test' ? ['delivered', 'bounce', 'complaint'][Math.floor(random() * 3)]! + '@test.postage.dev' : `success+${n}@simulator.amazonses.com`;
-        const body: Record<string, unknown> = { from_email: `hello@${sender.domain}`, to, subject: `Fault run ${n}`, message: 'Hello.', idempotency_key: key };
-        if (random() < 0.3) body.attachments = [{ filename: 'note.txt', content: Buffer.from(`attachment of ${key}`).toString('base64') }];
+        const to =
+          kind === 'test'
+            ? ['delivered', 'bounce', 'complaint'][Math.floor(random() * 3)]! + '@test.postage.dev'
+            : `success+${n}@simulator.amazonses.com`;
+        const body: Record<string, unknown> = {
+          from_email: `hello@${sender.domain}`,
+          to,
+          subject: `Fault run ${n}`,
+          message: 'Hello.',
+          idempotency_key: key,
+        };
+        if (random() < 0.3)
+          body.attachments = [
+            { filename: 'note.txt', content: Buffer.from(`attachment of ${key}`).toString('base64') },
+          ];
         // Far enough ahead that a retry of a request that was never accepted is still in the window.
         if (random() < 0.1) body.scheduled_at = new Date(Date.now() + 30_000 + random() * 10_000).toISOString();
         const outcome: Outcome = { key, accountId: sender.accountId, kind, answers: [] };
@@ -187,14 +254,23 @@ test(
           const answer = await attempt(sender, { emails: pending.map((i) => i.body) }, '/api/send/batch');
           for (const i of pending) i.outcome.answers.push(typeof answer === 'string' ? answer : answer.status);
           if (typeof answer !== 'string' && answer.status === 200) {
-            (answer.json.data as { index: number; success: boolean; message_id?: string; error?: string }[]).forEach((d) => {
-              const item = pending[d.index]!;
-              if (d.success) item.outcome.messageId = d.message_id!;
-              else if (!['queue_error', 'service_unavailable', 'attachment_upload_failed', 'idempotency_key_in_progress'].includes(d.error ?? '')) {
-                item.outcome.refusal = 422;
-                item.outcome.refusedWith = d;
-              }
-            });
+            (answer.json.data as { index: number; success: boolean; message_id?: string; error?: string }[]).forEach(
+              (d) => {
+                const item = pending[d.index]!;
+                if (d.success) item.outcome.messageId = d.message_id!;
+                else if (
+                  ![
+                    'queue_error',
+                    'service_unavailable',
+                    'attachment_upload_failed',
+                    'idempotency_key_in_progress',
+                  ].includes(d.error ?? '')
+                ) {
+                  item.outcome.refusal = 422;
+                  item.outcome.refusedWith = d;
+                }
+              },
+            );
           } else if (typeof answer !== 'string' && answer.status < 500 && answer.status !== 429) {
             for (const i of pending) Object.assign(i.outcome, { refusal: answer.status, refusedWith: answer.json });
             return;
@@ -217,7 +293,8 @@ test(
             outcome.messageId = answer.json.message_id as string;
             return;
           }
-          const retry = typeof answer === 'string' || answer.status === 409 || answer.status === 429 || answer.status >= 500;
+          const retry =
+            typeof answer === 'string' || answer.status === 409 || answer.status === 429 || answer.status >= 500;
           if (!retry || tries > 400) {
             outcome.refusal = typeof answer === 'string' ? -1 : answer.status;
             if (typeof answer !== 'string') outcome.refusedWith = answer.json;
@@ -294,12 +371,19 @@ test(
       await pg.connect();
       try {
         const rows = await waitForRows(pg, [...acceptedIds], final);
-        const counted = (await pg.query<{ account_id: string; count: string }>('SELECT account_id, sum(count) AS count FROM usage_counters GROUP BY account_id')).rows;
+        const counted = (
+          await pg.query<{ account_id: string; count: string }>(
+            'SELECT account_id, sum(count) AS count FROM usage_counters GROUP BY account_id',
+          )
+        ).rows;
         const logRows = (await pg.query<{ message_id: string }>('SELECT message_id FROM email_log')).rows;
         const copies = ses.copies();
         const recorded = new Map(
           (
-            await pg.query<{ message_id: string; provider_message_id: string | null }>('SELECT message_id, provider_message_id FROM email_log WHERE message_id = ANY($1::uuid[])', [[...copies.keys()]])
+            await pg.query<{ message_id: string; provider_message_id: string | null }>(
+              'SELECT message_id, provider_message_id FROM email_log WHERE message_id = ANY($1::uuid[])',
+              [[...copies.keys()]],
+            )
           ).rows.map((r) => [r.message_id, r.provider_message_id]),
         );
         const duplicates = [...copies.entries()].filter(([, sesIds]) => sesIds.length > 1);
@@ -307,7 +391,9 @@ test(
         // heartbeated the answer) is the documented window (docs/decisions.md, "Sending twice"):
         // then the id recorded is the last copy's. A copy sent after the one whose id was recorded
         // would have been preventable.
-        const preventable = duplicates.filter(([messageId, sesIds]) => recorded.get(messageId) !== sesIds[sesIds.length - 1]);
+        const preventable = duplicates.filter(
+          ([messageId, sesIds]) => recorded.get(messageId) !== sesIds[sesIds.length - 1],
+        );
 
         const lost = accepted.filter((o) => !rows.has(o.messageId!));
         const stuck = [...rows.entries()].filter(([, status]) => !final.has(status));
@@ -342,7 +428,10 @@ test(
         expect(preventable).toEqual([]);
         for (const sender of senders) {
           const mine = accepted.filter((o) => o.accountId === sender.accountId).length;
-          expect({ account: sender.accountId, counted: Number(counted.find((c) => c.account_id === sender.accountId)?.count ?? 0) }).toEqual({ account: sender.accountId, counted: mine });
+          expect({
+            account: sender.accountId,
+            counted: Number(counted.find((c) => c.account_id === sender.accountId)?.count ?? 0),
+          }).toEqual({ account: sender.accountId, counted: mine });
         }
       } finally {
         await pg.end();
@@ -361,7 +450,12 @@ async function waitForRows(pg: PgClient, ids: string[], final: Set<string>): Pro
   const deadline = Date.now() + 180_000;
   let rows = new Map<string, string>();
   while (Date.now() < deadline) {
-    const result = await pg.query<{ message_id: string; status: string }>('SELECT message_id, status FROM email_log WHERE message_id = ANY($1::uuid[])', [ids]).catch(() => undefined);
+    const result = await pg
+      .query<{ message_id: string; status: string }>(
+        'SELECT message_id, status FROM email_log WHERE message_id = ANY($1::uuid[])',
+        [ids],
+      )
+      .catch(() => undefined);
     if (result) rows = new Map(result.rows.map((r) => [r.message_id, r.status]));
     if (rows.size === ids.length && [...rows.values()].every((s) => final.has(s))) break;
     await sleep(1000);

@@ -24,12 +24,17 @@ afterAll(async () => {
 test('the run command starts the stack, prints a working curl, and Ctrl-C stops it', async () => {
   const devDir = path.join(testInfra().runDir, 'dev-command');
   const env: NodeJS.ProcessEnv = { ...process.env, POSTAGE_DEV_DIR: devDir, LOG_LEVEL: 'warn' };
-  for (const name of ['DATABASE_URL', 'REDIS_URL', 'TEMPORAL_ADDRESS', 'SES_ENDPOINT', 'API_PORT', 'NODE_ENV']) delete env[name];
+  for (const name of ['DATABASE_URL', 'REDIS_URL', 'TEMPORAL_ADDRESS', 'SES_ENDPOINT', 'API_PORT', 'NODE_ENV'])
+    delete env[name];
   dev = spawn('bash', [path.join(ROOT, 'tools', 'dev.sh')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   dev.stdout!.on('data', (c: Buffer) => (output += c.toString()));
   dev.stderr!.on('data', (c: Buffer) => (output += c.toString()));
 
-  const curl = await eventually('the dev command to print a curl', async () => output.split('\n').find((l) => l.trim().startsWith('curl ')), 120_000).catch((err) => {
+  const curl = await eventually(
+    'the dev command to print a curl',
+    async () => output.split('\n').find((l) => l.trim().startsWith('curl ')),
+    120_000,
+  ).catch((err) => {
     throw new Error(`${String(err)}\n--- output ---\n${output}`);
   });
   const key = /Demo API key\s+(pk_\S+)/.exec(output)?.[1];
@@ -46,7 +51,11 @@ test('the run command starts the stack, prints a working curl, and Ctrl-C stops 
   const delivered = await eventually(
     'the demo receiver to get email.delivered',
     async () => {
-      const received = (await (await fetch(receiverUrl)).json()) as { event: string; signatureValid: boolean; body: { payload: { message_id: string } } }[];
+      const received = (await (await fetch(receiverUrl)).json()) as {
+        event: string;
+        signatureValid: boolean;
+        body: { payload: { message_id: string } };
+      }[];
       return received.find((r) => r.event === 'email.delivered' && r.body.payload.message_id === response.message_id);
     },
     10_000,
@@ -67,11 +76,18 @@ test('the run command starts the stack, prints a working curl, and Ctrl-C stops 
     const res = await fetch(`${apiUrl}/api/send/`, {
       method: 'POST',
       headers: { 'X-API-Key': key!, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ from_email: 'hello@demo.postage.dev', to: `${local}@simulator.amazonses.com`, subject: `Simulator ${local}`, message: 'Hello.' }),
+      body: JSON.stringify({
+        from_email: 'hello@demo.postage.dev',
+        to: `${local}@simulator.amazonses.com`,
+        subject: `Simulator ${local}`,
+        message: 'Hello.',
+      }),
     });
     return { status: res.status, json: (await res.json()) as { message_id: string } };
   };
-  const sends = await Promise.all(Object.keys(expected).map(async (local) => [local, await simulatorSend(local)] as const));
+  const sends = await Promise.all(
+    Object.keys(expected).map(async (local) => [local, await simulatorSend(local)] as const),
+  );
   const serviceEnv = Object.fromEntries(
     fs
       .readFileSync(path.join(devDir, 'service.env'), 'utf8')
@@ -88,13 +104,21 @@ test('the run command starts the stack, prints a working curl, and Ctrl-C stops 
       await eventually(
         `${local}@ to reach ${status}`,
         async () => {
-          const row = (await pg.query<{ status: string }>('SELECT status FROM email_log WHERE message_id = $1', [sent.json.message_id])).rows[0];
+          const row = (
+            await pg.query<{ status: string }>('SELECT status FROM email_log WHERE message_id = $1', [
+              sent.json.message_id,
+            ])
+          ).rows[0];
           return row?.status === status ? true : undefined;
         },
         20_000,
       );
       const received = await eventually(`the webhooks of ${local}@`, async () => {
-        const all = (await (await fetch(receiverUrl)).json()) as { event: string; signatureValid: boolean; body: { payload: { message_id: string } } }[];
+        const all = (await (await fetch(receiverUrl)).json()) as {
+          event: string;
+          signatureValid: boolean;
+          body: { payload: { message_id: string } };
+        }[];
         const mine = all.filter((r) => r.body.payload.message_id === sent.json.message_id && r.event !== 'email.sent');
         return mine.length === events.length ? mine : undefined;
       });
@@ -109,22 +133,46 @@ test('the run command starts the stack, prints a working curl, and Ctrl-C stops 
 
   // The printed demo sign-in works, and a new customer's verification email lands in the emulator.
   const signIn = /Demo sign-in\s+(\S+) \/ (\S+)/.exec(output)!;
-  const session = await fetch(`${apiUrl}/api/auth/signin`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: signIn[1], password: signIn[2] }) });
+  const session = await fetch(`${apiUrl}/api/auth/signin`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: signIn[1], password: signIn[2] }),
+  });
   expect(session.status).toBe(200);
   const newcomer = `newcomer-${Date.now()}@example.com`;
-  await fetch(`${apiUrl}/api/auth/signup`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: newcomer, password: 'a fine password' }) });
+  await fetch(`${apiUrl}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: newcomer, password: 'a fine password' }),
+  });
   const sesStore = /SES emulator\s+(\S+)/.exec(output)![1]!;
   const verification = await eventually('the verification email in the SES emulator', async () => {
-    const { emails } = (await (await fetch(sesStore)).json()) as { emails: { destination: { to: string[] }; body: { text?: string } }[] };
+    const { emails } = (await (await fetch(sesStore)).json()) as {
+      emails: { destination: { to: string[] }; body: { text?: string } }[];
+    };
     return emails.find((e) => e.destination.to.some((to) => to.includes(newcomer)));
   });
   expect(verification.body.text).toMatch(/\/verify-email\?token=/);
 
   // The printed SMTP settings work as printed: any user, the demo key, the printed certificate.
-  const smtp = /SMTP relay\s+host (\S+), port (\d+)[^\n]*\n\s+user: any name, password: (\S+) \(the demo key\); certificate (\S+)/.exec(output)!;
-  const transport = nodemailer.createTransport({ host: smtp[1], port: Number(smtp[2]), requireTLS: true, auth: { user: 'app', pass: smtp[3]! }, tls: { ca: fs.readFileSync(smtp[4]!, 'utf8') } });
+  const smtp =
+    /SMTP relay\s+host (\S+), port (\d+)[^\n]*\n\s+user: any name, password: (\S+) \(the demo key\); certificate (\S+)/.exec(
+      output,
+    )!;
+  const transport = nodemailer.createTransport({
+    host: smtp[1],
+    port: Number(smtp[2]),
+    requireTLS: true,
+    auth: { user: 'app', pass: smtp[3]! },
+    tls: { ca: fs.readFileSync(smtp[4]!, 'utf8') },
+  });
   try {
-    const info = await transport.sendMail({ from: 'hello@demo.postage.dev', to: 'delivered@test.postage.dev', subject: 'Through the relay', text: 'Hello.' });
+    const info = await transport.sendMail({
+      from: 'hello@demo.postage.dev',
+      to: 'delivered@test.postage.dev',
+      subject: 'Through the relay',
+      text: 'Hello.',
+    });
     expect(info.accepted).toEqual(['delivered@test.postage.dev']);
   } finally {
     transport.close();

@@ -70,9 +70,16 @@ test('a test-domain send is accepted, runs as send-<message_id>, ends delivered 
 
 test('a simulator-domain address goes through SES for real and lands in the emulator store', async () => {
   const recipient = `${uniqueName('success')}@${stack.config.simulatorDomain}`;
-  const { status, json } = await send({ from_email: `hello@${sender.domain}`, to: recipient, subject: 'Simulator', html: '<p>hi</p>' });
+  const { status, json } = await send({
+    from_email: `hello@${sender.domain}`,
+    to: recipient,
+    subject: 'Simulator',
+    html: '<p>hi</p>',
+  });
   expect(status).toBe(200);
-  const stored = await eventually('the SES emulator to store the message', async () => (await sesEmulatorStore(stack.config.ses.endpoint!)).find((e) => e.destination.to.includes(recipient)));
+  const stored = await eventually('the SES emulator to store the message', async () =>
+    (await sesEmulatorStore(stack.config.ses.endpoint!)).find((e) => e.destination.to.includes(recipient)),
+  );
   expect(stored.subject).toBe('Simulator');
   const row = await eventually('the log row to record the SES message id', async () => {
     const r = await getLogRow(stack.db, json.message_id as string);

@@ -7,7 +7,9 @@ import { testInfra } from './env';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
-export async function startApiProcess(env: Record<string, string>): Promise<{ baseUrl: string; process: ManagedProcess; stop(): Promise<void> }> {
+export async function startApiProcess(
+  env: Record<string, string>,
+): Promise<{ baseUrl: string; process: ManagedProcess; stop(): Promise<void> }> {
   const port = await freePort();
   const proc = startProcess('api', process.execPath, ['--import', 'tsx', path.join(ROOT, 'api', 'server.ts')], {
     logFile: path.join(testInfra().runDir, 'logs', `api-${port}.log`),
@@ -21,5 +23,9 @@ export async function startApiProcess(env: Record<string, string>): Promise<{ ba
 
 /** The worker as its own process (`tsx worker/main.ts`), logging to `logFile`; not waited for. */
 export function startWorkerProcess(env: Record<string, string>, logFile: string): ManagedProcess {
-  return startProcess('worker', process.execPath, ['--import', 'tsx', path.join(ROOT, 'worker', 'main.ts')], { logFile, env: { ...process.env, ...env }, cwd: ROOT });
+  return startProcess('worker', process.execPath, ['--import', 'tsx', path.join(ROOT, 'worker', 'main.ts')], {
+    logFile,
+    env: { ...process.env, ...env },
+    cwd: ROOT,
+  });
 }

@@ -61,7 +61,12 @@ export interface MotoPeer {
   /** Keys allowed everything, for a test's own set-up and inspection calls (e.g. as the shared SES account). */
   admin: AwsKeys & { arn: string };
   /** Creates Service-BYOC-Role or replaces its trust policy and permissions. */
-  configureByocRole(opts: { externalId: string; principalArn?: string; permissions?: string[]; externalIdCondition?: ExternalIdCondition }): Promise<string>;
+  configureByocRole(opts: {
+    externalId: string;
+    principalArn?: string;
+    permissions?: string[];
+    externalIdCondition?: ExternalIdCondition;
+  }): Promise<string>;
   /** Verifies a sending domain (or address) in the customer's SES, so moto accepts it as sender. */
   verifySesIdentity(identity: string, region?: string): Promise<void>;
   /** Every raw message moto's SES accepted, with the MIME as sent. */
@@ -79,7 +84,10 @@ async function createUser(iam: IAMClient, name: string, actions: string[]): Prom
     new PutUserPolicyCommand({
       UserName: name,
       PolicyName: `${name}-policy`,
-      PolicyDocument: JSON.stringify({ Version: '2012-10-17', Statement: [{ Effect: 'Allow', Action: actions, Resource: '*' }] }),
+      PolicyDocument: JSON.stringify({
+        Version: '2012-10-17',
+        Statement: [{ Effect: 'Allow', Action: actions, Resource: '*' }],
+      }),
     }),
   );
   const { AccessKey } = await iam.send(new CreateAccessKeyCommand({ UserName: name }));
@@ -87,12 +95,19 @@ async function createUser(iam: IAMClient, name: string, actions: string[]): Prom
 }
 
 export async function startMotoPeer(name = 'moto'): Promise<MotoPeer> {
-  const moto = await startMoto({ port: await freePort(), logFile: path.join(testInfra().runDir, 'logs', `${name}-${process.pid}-${Date.now()}.log`) });
+  const moto = await startMoto({
+    port: await freePort(),
+    logFile: path.join(testInfra().runDir, 'logs', `${name}-${process.pid}-${Date.now()}.log`),
+  });
   const region = 'us-east-1';
   let standIn: StsExternalIdStandIn | undefined;
   try {
     // Unauthenticated bootstrap: an administrator for the test's own set-up calls, and the relay.
-    const bootstrap = new IAMClient({ region, endpoint: moto.endpoint, credentials: { accessKeyId: 'bootstrap', secretAccessKey: 'bootstrap' } });
+    const bootstrap = new IAMClient({
+      region,
+      endpoint: moto.endpoint,
+      credentials: { accessKeyId: 'bootstrap', secretAccessKey: 'bootstrap' },
+    });
     const admin = await createUser(bootstrap, 'test-admin', ['*']);
     const relay = await createUser(bootstrap, 'postage-relay', ['sts:AssumeRole']);
     const res = await fetch(`${moto.endpoint}/moto-api/reset-auth`, { method: 'POST', body: '0' });
@@ -119,20 +134,26 @@ export async function startMotoPeer(name = 'moto'): Promise<MotoPeer> {
             },
           ],
         });
-        if (roleExists) await iam.send(new UpdateAssumeRolePolicyCommand({ RoleName: 'Service-BYOC-Role', PolicyDocument: trust }));
+        if (roleExists)
+          await iam.send(new UpdateAssumeRolePolicyCommand({ RoleName: 'Service-BYOC-Role', PolicyDocument: trust }));
         else {
           await iam.send(new CreateRoleCommand({ RoleName: 'Service-BYOC-Role', AssumeRolePolicyDocument: trust }));
           roleExists = true;
         }
         const permissions = opts.permissions ?? [...BYOC_PERMISSIONS];
         if (permissions.length === 0) {
-          await iam.send(new DeleteRolePolicyCommand({ RoleName: 'Service-BYOC-Role', PolicyName: 'postage-byoc' })).catch(() => undefined);
+          await iam
+            .send(new DeleteRolePolicyCommand({ RoleName: 'Service-BYOC-Role', PolicyName: 'postage-byoc' }))
+            .catch(() => undefined);
         } else {
           await iam.send(
             new PutRolePolicyCommand({
               RoleName: 'Service-BYOC-Role',
               PolicyName: 'postage-byoc',
-              PolicyDocument: JSON.stringify({ Version: '2012-10-17', Statement: [{ Effect: 'Allow', Action: permissions, Resource: '*' }] }),
+              PolicyDocument: JSON.stringify({
+                Version: '2012-10-17',
+                Statement: [{ Effect: 'Allow', Action: permissions, Resource: '*' }],
+              }),
             }),
           );
         }
@@ -143,11 +164,15 @@ export async function startMotoPeer(name = 'moto'): Promise<MotoPeer> {
         await ses.send(new CreateEmailIdentityCommand({ EmailIdentity: identity }));
       },
       async sentRawEmails() {
-        const data = (await (await fetch(`${endpoint}/moto-api/data.json`)).json()) as { ses?: { RawMessage?: SentRawEmail[] } };
+        const data = (await (await fetch(`${endpoint}/moto-api/data.json`)).json()) as {
+          ses?: { RawMessage?: SentRawEmail[] };
+        };
         return data.ses?.RawMessage ?? [];
       },
       async assumedRoleCount() {
-        const data = (await (await fetch(`${endpoint}/moto-api/data.json`)).json()) as { sts?: { AssumedRole?: unknown[] } };
+        const data = (await (await fetch(`${endpoint}/moto-api/data.json`)).json()) as {
+          sts?: { AssumedRole?: unknown[] };
+        };
         return data.sts?.AssumedRole?.length ?? 0;
       },
       createUser: (userName, actions) => createUser(iam, userName, actions),

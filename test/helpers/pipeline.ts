@@ -29,7 +29,16 @@ export interface StartedMessage {
   result(): Promise<SendEmailResult>;
 }
 
-export function messageContent(opts: { to: string; from: string; subject?: string; text?: string; html?: string; fromName?: string; toName?: string; replyTo?: string }): MessageContent {
+export function messageContent(opts: {
+  to: string;
+  from: string;
+  subject?: string;
+  text?: string;
+  html?: string;
+  fromName?: string;
+  toName?: string;
+  replyTo?: string;
+}): MessageContent {
   return {
     to: { address: opts.to, name: opts.toName ?? '' },
     from: { address: opts.from, name: opts.fromName ?? '' },
@@ -56,7 +65,13 @@ export async function stageAndStart(
   const messageId = randomUUID();
   const mode = opts.mode ?? 'shared';
   if (opts.stage !== false) {
-    await stageMessage(deps.db, deps.config.secretKey, { messageId, accountId: opts.accountId, mode, content: opts.content, attachments: opts.attachments ?? [] });
+    await stageMessage(deps.db, deps.config.secretKey, {
+      messageId,
+      accountId: opts.accountId,
+      mode,
+      content: opts.content,
+      attachments: opts.attachments ?? [],
+    });
   }
   const input: SendEmailInput = {
     messageId,
@@ -100,12 +115,23 @@ export async function startTimeSkippingPipeline(): Promise<TimeSkippingPipeline>
 }
 
 /** A worker on the time-skipping server with every workflow and the real activities. */
-export async function timeSkippingWorker(env: TestWorkflowEnvironment, config: Config, db: Db, extra: Partial<ActivityDeps> = {}): Promise<Worker> {
+export async function timeSkippingWorker(
+  env: TestWorkflowEnvironment,
+  config: Config,
+  db: Db,
+  extra: Partial<ActivityDeps> = {},
+): Promise<Worker> {
   return Worker.create({
     connection: env.nativeConnection,
     taskQueue: config.temporal.taskQueue,
     workflowBundle: { codePath: testInfra().workflowBundlePath },
-    activities: createActivities({ config, db, sharedSes: sharedSesClient(config), logger: createLogger('silent', 'test'), ...extra }),
+    activities: createActivities({
+      config,
+      db,
+      sharedSes: sharedSesClient(config),
+      logger: createLogger('silent', 'test'),
+      ...extra,
+    }),
   });
 }
 
@@ -121,7 +147,10 @@ export async function activityStory(handle: WorkflowHandle): Promise<string[]> {
 }
 
 /** A local activity is recorded as a marker when it completes; its type is in the marker's data. */
-function localActivityType(marker: { markerName?: string | null; details?: Record<string, { payloads?: Payload[] | null }> | null } | null | undefined): string | undefined {
+function localActivityType(
+  marker:
+    { markerName?: string | null; details?: Record<string, { payloads?: Payload[] | null }> | null } | null | undefined,
+): string | undefined {
   if (marker?.markerName !== 'core_local_activity') return undefined;
   const [data] = marker.details?.data?.payloads ?? [];
   return data ? (defaultPayloadConverter.fromPayload(data) as { activity_type?: string }).activity_type : undefined;
@@ -144,7 +173,8 @@ export async function attemptsOf(handle: WorkflowHandle, activityType: string): 
   const attempts: number[] = [];
   for (const e of events) {
     const started = e.activityTaskStartedEventAttributes;
-    if (started && scheduled.get(String(started.scheduledEventId)) === activityType) attempts.push(started.attempt ?? 1);
+    if (started && scheduled.get(String(started.scheduledEventId)) === activityType)
+      attempts.push(started.attempt ?? 1);
   }
   return attempts;
 }

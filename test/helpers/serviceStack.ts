@@ -32,12 +32,18 @@ export interface ServiceStack {
 }
 
 export async function startServiceStack(
-  opts: { env?: Record<string, string>; worker?: boolean; /** where the API and worker log (default: per LOG_LEVEL to stdout) */ logDestination?: DestinationStream } = {},
+  opts: {
+    env?: Record<string, string>;
+    worker?: boolean;
+    /** where the API and worker log (default: per LOG_LEVEL to stdout) */ logDestination?: DestinationStream;
+  } = {},
 ): Promise<ServiceStack> {
   const infra = testInfra();
   const database = await createTestDatabase();
   const config = testConfig({ DATABASE_URL: database.url, ...opts.env });
-  const logger = opts.logDestination ? createLogger('info', 'test', opts.logDestination) : createLogger(config.logLevel, 'test');
+  const logger = opts.logDestination
+    ? createLogger('info', 'test', opts.logDestination)
+    : createLogger(config.logLevel, 'test');
   const redis = createRedis(config);
   const connection = await Connection.connect({ address: config.temporal.address });
   const temporal = new Client({ connection, namespace: config.temporal.namespace });

@@ -16,9 +16,24 @@ export type SesFault =
    */
   | { kind: 'delay'; ms: number };
 
-export const THROTTLED = { kind: 'error', status: 429, type: 'TooManyRequestsException', message: 'Maximum sending rate exceeded.' } as const satisfies SesFault;
-export const SENDING_PAUSED = { kind: 'error', status: 400, type: 'SendingPausedException', message: 'Email sending is disabled for your entire Amazon SES account.' } as const satisfies SesFault;
-export const ACCOUNT_SUSPENDED = { kind: 'error', status: 400, type: 'AccountSuspendedException', message: 'The account is suspended from sending.' } as const satisfies SesFault;
+export const THROTTLED = {
+  kind: 'error',
+  status: 429,
+  type: 'TooManyRequestsException',
+  message: 'Maximum sending rate exceeded.',
+} as const satisfies SesFault;
+export const SENDING_PAUSED = {
+  kind: 'error',
+  status: 400,
+  type: 'SendingPausedException',
+  message: 'Email sending is disabled for your entire Amazon SES account.',
+} as const satisfies SesFault;
+export const ACCOUNT_SUSPENDED = {
+  kind: 'error',
+  status: 400,
+  type: 'AccountSuspendedException',
+  message: 'The account is suspended from sending.',
+} as const satisfies SesFault;
 
 export interface SesFaultProxy {
   endpoint: string;
@@ -66,14 +81,18 @@ export async function startSesFaultProxy(target: string): Promise<SesFaultProxy>
       const body = Buffer.concat(chunks);
       let recipient = '';
       try {
-        recipient = (JSON.parse(body.toString()) as { Destination?: { ToAddresses?: string[] } }).Destination?.ToAddresses?.[0] ?? '';
+        recipient =
+          (JSON.parse(body.toString()) as { Destination?: { ToAddresses?: string[] } }).Destination?.ToAddresses?.[0] ??
+          '';
       } catch {
         /* not a SendEmail body */
       }
       if (recipient) seen.set(recipient, (seen.get(recipient) ?? 0) + 1);
       const fault = scripts.get(recipient)?.shift();
       if (!fault && weather.kind === 'throttle' && Math.random() < weather.share) {
-        res.writeHead(THROTTLED.status, { 'Content-Type': 'application/json', 'x-amzn-ErrorType': THROTTLED.type }).end(JSON.stringify({ message: THROTTLED.message }));
+        res
+          .writeHead(THROTTLED.status, { 'Content-Type': 'application/json', 'x-amzn-ErrorType': THROTTLED.type })
+          .end(JSON.stringify({ message: THROTTLED.message }));
         return;
       }
       if (fault?.kind === 'drop') {
@@ -105,21 +124,25 @@ export async function startSesFaultProxy(target: string): Promise<SesFaultProxy>
     });
     const passOn = (body: Buffer) => {
       const answerAfter = weather.kind === 'slow' ? weather.ms : 0;
-      const upstream = http.request(new URL(req.url ?? '/', target), { method: req.method, headers: req.headers }, (up) => {
-        const chunks: Buffer[] = [];
-        up.on('data', (c: Buffer) => chunks.push(c));
-        up.on('end', () => {
-          const answerBody = Buffer.concat(chunks);
-          const messageId = postageMessageId(body);
-          if (messageId && up.statusCode === 200) {
-            const sesId = (JSON.parse(answerBody.toString()) as { MessageId?: string }).MessageId ?? '';
-            copies.set(messageId, [...(copies.get(messageId) ?? []), sesId]);
-          }
-          const answer = () => void res.writeHead(up.statusCode ?? 502, up.headers).end(answerBody);
-          if (answerAfter > 0) setTimeout(answer, answerAfter);
-          else answer();
-        });
-      });
+      const upstream = http.request(
+        new URL(req.url ?? '/', target),
+        { method: req.method, headers: req.headers },
+        (up) => {
+          const chunks: Buffer[] = [];
+          up.on('data', (c: Buffer) => chunks.push(c));
+          up.on('end', () => {
+            const answerBody = Buffer.concat(chunks);
+            const messageId = postageMessageId(body);
+            if (messageId && up.statusCode === 200) {
+              const sesId = (JSON.parse(answerBody.toString()) as { MessageId?: string }).MessageId ?? '';
+              copies.set(messageId, [...(copies.get(messageId) ?? []), sesId]);
+            }
+            const answer = () => void res.writeHead(up.statusCode ?? 502, up.headers).end(answerBody);
+            if (answerAfter > 0) setTimeout(answer, answerAfter);
+            else answer();
+          });
+        },
+      );
       upstream.on('error', () => res.destroy());
       upstream.end(body);
     };

@@ -54,8 +54,15 @@ export interface RunningRelay {
 }
 
 /** The relay in this process, on the stack's stores and task queue, on free ports. */
-export async function startRelay(stack: ServiceStack, tls: TlsFiles, env: Record<string, string> = {}): Promise<RunningRelay> {
-  const config = { ...stack.config, smtp: testConfig({ SMTP_HOST: '127.0.0.1', SMTP_PORT: '0', SMTPS_PORT: '0', ...env }).smtp };
+export async function startRelay(
+  stack: ServiceStack,
+  tls: TlsFiles,
+  env: Record<string, string> = {},
+): Promise<RunningRelay> {
+  const config = {
+    ...stack.config,
+    smtp: testConfig({ SMTP_HOST: '127.0.0.1', SMTP_PORT: '0', SMTPS_PORT: '0', ...env }).smtp,
+  };
   const metrics = createSmtpMetrics();
   const relay = createRelay({
     config,
@@ -71,7 +78,10 @@ export async function startRelay(stack: ServiceStack, tls: TlsFiles, env: Record
 }
 
 /** The relay as its own process with `env` (a stack's testEnv), waited for on its /healthz. */
-export async function startRelayProcess(env: Record<string, string>, tls: TlsFiles): Promise<{ port: number; smtpsPort: number; process: ManagedProcess }> {
+export async function startRelayProcess(
+  env: Record<string, string>,
+  tls: TlsFiles,
+): Promise<{ port: number; smtpsPort: number; process: ManagedProcess }> {
   const [port, smtpsPort, healthPort] = [await freePort(), await freePort(), await freePort()];
   const proc = startProcess('smtp', process.execPath, ['--import', 'tsx', path.join(ROOT, 'smtp', 'main.ts')], {
     logFile: path.join(testInfra().runDir, 'logs', `smtp-${port}.log`),
@@ -88,6 +98,11 @@ export async function startRelayProcess(env: Record<string, string>, tls: TlsFil
     },
     cwd: ROOT,
   });
-  await waitFor('the SMTP relay process', async () => (await fetch(`http://127.0.0.1:${healthPort}/healthz`)).ok, 60_000, proc);
+  await waitFor(
+    'the SMTP relay process',
+    async () => (await fetch(`http://127.0.0.1:${healthPort}/healthz`)).ok,
+    60_000,
+    proc,
+  );
   return { port, smtpsPort, process: proc };
 }

@@ -76,7 +76,10 @@ export interface StsExternalIdStandIn {
 }
 
 /** `target` is moto's own endpoint; `admin` keys read the roles' trust policies from moto's IAM. */
-export async function startStsExternalIdStandIn(target: string, admin: { accessKeyId: string; secretAccessKey: string }): Promise<StsExternalIdStandIn> {
+export async function startStsExternalIdStandIn(
+  target: string,
+  admin: { accessKeyId: string; secretAccessKey: string },
+): Promise<StsExternalIdStandIn> {
   const iam = new IAMClient({ region: 'us-east-1', endpoint: target, credentials: admin });
   const upstream = new URL(target);
   let refused = 0;
@@ -114,10 +117,13 @@ export async function startStsExternalIdStandIn(target: string, admin: { accessK
             return;
           }
           // Passed on byte for byte, Host header included, so moto's signature check still holds.
-          const forward = http.request({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
-            res.writeHead(answer.statusCode ?? 502, answer.headers);
-            answer.pipe(res);
-          });
+          const forward = http.request(
+            { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
+            (answer) => {
+              res.writeHead(answer.statusCode ?? 502, answer.headers);
+              answer.pipe(res);
+            },
+          );
           forward.on('error', () => res.destroy());
           forward.end(body);
         },

@@ -10,7 +10,8 @@ export async function createTimeSkippingEnv(): Promise<TestWorkflowEnvironment> 
     server: { executable: { type: 'existing-path', path: requireToolPath('POSTAGE_TEMPORAL_TEST_SERVER') } },
   });
   const searchAttributes: Record<string, temporal.api.enums.v1.IndexedValueType> = {};
-  for (const [name] of SEARCH_ATTRIBUTE_DEFINITIONS) searchAttributes[name] = temporal.api.enums.v1.IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD;
+  for (const [name] of SEARCH_ATTRIBUTE_DEFINITIONS)
+    searchAttributes[name] = temporal.api.enums.v1.IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD;
   await env.connection.operatorService.addSearchAttributes({ namespace: env.namespace ?? 'default', searchAttributes });
   return env;
 }

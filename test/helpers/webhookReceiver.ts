@@ -64,7 +64,9 @@ export async function startWebhookReceiver(path = '/hooks'): Promise<WebhookRece
         if (hit) return hit;
         await new Promise((r) => setTimeout(r, 50));
       }
-      throw new Error(`no matching webhook within ${timeoutMs} ms; received ${received.length}: ${received.map((r) => r.headers['x-service-event']).join(', ')}`);
+      throw new Error(
+        `no matching webhook within ${timeoutMs} ms; received ${received.length}: ${received.map((r) => r.headers['x-service-event']).join(', ')}`,
+      );
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

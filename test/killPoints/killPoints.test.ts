@@ -45,7 +45,13 @@ const STORY: Record<Scenario, string[]> = {
   ],
   // Mailbox simulator through SES (the emulator behind a proxy that counts copies); SES's
   // delivery report arrives as the signal the SNS endpoint sends.
-  'simulator send': ['before:sendViaSes', 'ses:answered', 'after:sendViaSes', 'before:recordOutcome', 'after:recordOutcome'],
+  'simulator send': [
+    'before:sendViaSes',
+    'ses:answered',
+    'after:sendViaSes',
+    'before:recordOutcome',
+    'after:recordOutcome',
+  ],
   // BYOC through moto's STS and SES: no log, no webhooks, content discarded on every path.
   'BYOC send': [
     'before:recordQueuedMessage',
@@ -74,7 +80,11 @@ let externalId: string;
 
 beforeAll(async () => {
   moto = await startMotoPeer('moto-kill-points');
-  [sharedSes, byocSes, receiver] = await Promise.all([startSesFaultProxy(testInfra().sesEndpoint), startSesFaultProxy(moto.endpoint), startWebhookReceiver()]);
+  [sharedSes, byocSes, receiver] = await Promise.all([
+    startSesFaultProxy(testInfra().sesEndpoint),
+    startSesFaultProxy(moto.endpoint),
+    startWebhookReceiver(),
+  ]);
   externalId = randomBytes(24).toString('hex');
   await moto.configureByocRole({ externalId });
   const overrides = {
@@ -88,7 +98,12 @@ beforeAll(async () => {
     ACCEPT_RELAY_AFTER_SECONDS: '1',
   };
   stack = await startServiceStack({ worker: false, env: overrides });
-  env = testEnv({ ...overrides, DATABASE_URL: stack.database.url, TEMPORAL_TASK_QUEUE: stack.config.temporal.taskQueue, WORKFLOW_BUNDLE_PATH: testInfra().workflowBundlePath });
+  env = testEnv({
+    ...overrides,
+    DATABASE_URL: stack.database.url,
+    TEMPORAL_TASK_QUEUE: stack.config.temporal.taskQueue,
+    WORKFLOW_BUNDLE_PATH: testInfra().workflowBundlePath,
+  });
 }, 120_000);
 
 afterAll(async () => {
@@ -101,8 +116,16 @@ afterAll(async () => {
 async function startWorker(killAt: string | undefined): Promise<ManagedProcess> {
   const healthPort = await freePort();
   const logFile = path.join(testInfra().runDir, 'logs', `kill-point-worker-${healthPort}.log`);
-  const worker = startWorkerProcess({ ...env, WORKER_HEALTH_PORT: String(healthPort), ...(killAt ? { POSTAGE_KILL_AT: killAt } : {}) }, logFile);
-  await waitFor('a worker', async () => (await fetch(`http://127.0.0.1:${healthPort}/readyz`).catch(() => undefined))?.status === 200, WORKER_READY_MS, worker);
+  const worker = startWorkerProcess(
+    { ...env, WORKER_HEALTH_PORT: String(healthPort), ...(killAt ? { POSTAGE_KILL_AT: killAt } : {}) },
+    logFile,
+  );
+  await waitFor(
+    'a worker',
+    async () => (await fetch(`http://127.0.0.1:${healthPort}/readyz`).catch(() => undefined))?.status === 200,
+    WORKER_READY_MS,
+    worker,
+  );
   return worker;
 }
 
@@ -131,17 +154,35 @@ async function senderFor(scenario: Scenario): Promise<SenderFixture> {
   if (byocSender) return byocSender;
   const sender = await createSender(stack.db, { mode: 'byoc' });
   await moto.verifySesIdentity(sender.domain, REGION);
-  await stack.db('byoc_configs').insert({ account_id: sender.account.id, role_arn: BYOC_ROLE_ARN, region: REGION, external_id: externalId, enabled: true, validated_at: new Date() });
+  await stack
+    .db('byoc_configs')
+    .insert({
+      account_id: sender.account.id,
+      role_arn: BYOC_ROLE_ARN,
+      region: REGION,
+      external_id: externalId,
+      enabled: true,
+      validated_at: new Date(),
+    });
   return (byocSender = sender);
 }
 
 function requestFor(scenario: Scenario, sender: SenderFixture, marker: string) {
-  const to = scenario === 'test send' ? 'delivered@test.postage.dev' : scenario === 'simulator send' ? `success+${marker}@simulator.amazonses.com` : `${marker}@example.org`;
+  const to =
+    scenario === 'test send'
+      ? 'delivered@test.postage.dev'
+      : scenario === 'simulator send'
+        ? `success+${marker}@simulator.amazonses.com`
+        : `${marker}@example.org`;
   return { from_email: `hello@${sender.domain}`, to, subject: `Kill point ${marker}`, message: 'Hello.' };
 }
 
 async function send(baseUrl: string, sender: SenderFixture, body: object): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/send/`, { method: 'POST', headers: { 'X-API-Key': sender.apiKey, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${baseUrl}/api/send/`, {
+    method: 'POST',
+    headers: { 'X-API-Key': sender.apiKey, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const json = (await res.json()) as { message_id?: string };
   expect(res.status).toBe(200);
   return json.message_id!;
@@ -153,16 +194,26 @@ async function result(messageId: string): Promise<SendEmailResult> {
 
 /** What a receiver got for the message, by event; every repeat must be the same body. */
 function webhookEvents(messageId: string): Record<string, number> {
-  const bodies = receiver.received.filter((r) => (r.json as { payload?: { message_id?: string } } | undefined)?.payload?.message_id === messageId);
+  const bodies = receiver.received.filter(
+    (r) => (r.json as { payload?: { message_id?: string } } | undefined)?.payload?.message_id === messageId,
+  );
   const byEvent: Record<string, Set<string>> = {};
   for (const r of bodies) (byEvent[(r.json as { event_type: string }).event_type] ??= new Set()).add(r.rawBody);
-  for (const [event, distinct] of Object.entries(byEvent)) expect({ event, distinct: distinct.size }).toEqual({ event, distinct: 1 });
+  for (const [event, distinct] of Object.entries(byEvent))
+    expect({ event, distinct: distinct.size }).toEqual({ event, distinct: 1 });
   expect(bodies.every((r) => r.signatureValid)).toBe(true);
-  return Object.fromEntries(Object.entries(byEvent).map(([event]) => [event, bodies.filter((r) => (r.json as { event_type: string }).event_type === event).length]));
+  return Object.fromEntries(
+    Object.entries(byEvent).map(([event]) => [
+      event,
+      bodies.filter((r) => (r.json as { event_type: string }).event_type === event).length,
+    ]),
+  );
 }
 
 async function timelineTypes(messageId: string): Promise<string[]> {
-  return (await stack.db('email_events').where({ message_id: messageId }).orderBy('id').select<{ type: string }[]>('type')).map((r) => r.type);
+  return (
+    await stack.db('email_events').where({ message_id: messageId }).orderBy('id').select<{ type: string }[]>('type')
+  ).map((r) => r.type);
 }
 
 async function usage(sender: SenderFixture): Promise<number> {
@@ -170,7 +221,12 @@ async function usage(sender: SenderFixture): Promise<number> {
   return used.byoc + used.shared;
 }
 
-async function settled(scenario: Scenario, messageId: string, sender: SenderFixture, usedBefore: number): Promise<string> {
+async function settled(
+  scenario: Scenario,
+  messageId: string,
+  sender: SenderFixture,
+  usedBefore: number,
+): Promise<string> {
   const outcome = await result(messageId);
   // Exactly one more send counted (the BYOC account is shared by the BYOC cases).
   expect(await usage(sender)).toBe(usedBefore + 1);
@@ -200,10 +256,13 @@ async function expectCopies(scenario: Scenario, point: string, messageId: string
   if (scenario === 'test send') return expect(sharedSes.copies().get(messageId)).toBeUndefined();
   const proxy = scenario === 'BYOC send' ? byocSes : sharedSes;
   expect(proxy.copies().get(messageId)?.length).toBe(point === 'ses:answered' ? 2 : 1);
-  if (scenario === 'simulator send') expect((await timelineTypes(messageId)).includes('possible_duplicate')).toBe(point === 'ses:answered');
+  if (scenario === 'simulator send')
+    expect((await timelineTypes(messageId)).includes('possible_duplicate')).toBe(point === 'ses:answered');
 }
 
-const CASES = (Object.entries(STORY) as [Scenario, string[]][]).flatMap(([scenario, points]) => points.map((point) => [scenario, point] as const));
+const CASES = (Object.entries(STORY) as [Scenario, string[]][]).flatMap(([scenario, points]) =>
+  points.map((point) => [scenario, point] as const),
+);
 
 test.each(CASES)(
   '%s, the worker killed at %s: nothing lost, counted once, no unannounced second copy',
@@ -216,7 +275,11 @@ test.each(CASES)(
     try {
       const messageId = await send(stack.baseUrl, sender, requestFor(scenario, sender, marker));
       // SES's delivery report, as the SNS endpoint delivers it: a signal the workflow buffers.
-      if (scenario === 'simulator send') await messageWorkflows(stack.temporal, stack.config.temporal.taskQueue).signalOutcome(messageId, { type: 'delivered', at: new Date().toISOString() });
+      if (scenario === 'simulator send')
+        await messageWorkflows(stack.temporal, stack.config.temporal.taskQueue).signalOutcome(messageId, {
+          type: 'delivered',
+          at: new Date().toISOString(),
+        });
       const signal = await exitOf(armed, 60_000);
       expect({ point, died: signal }).toEqual({ point, died: 'SIGKILL' });
       recovery = await startWorker(undefined);
@@ -245,9 +308,15 @@ test('the API killed between the accepting commit and the workflow start: the ou
     expect(String(answer)).toContain('fetch failed');
     expect(await exitOf(api.process, 10_000)).toBe('SIGKILL');
     // Its id, which the client never got: the accepting transaction staged it for this account.
-    const { message_id: messageId } = await stack.db('staged_messages').where({ account_id: sender.account.id }).first<{ message_id: string }>();
+    const { message_id: messageId } = await stack
+      .db('staged_messages')
+      .where({ account_id: sender.account.id })
+      .first<{ message_id: string }>();
     // The relay starts it (ACCEPT_RELAY_AFTER_SECONDS=1 here).
-    await eventually('the relay to start the workflow', async () => (await stack.temporal.workflow.getHandle(sendWorkflowId(messageId)).describe()).runId);
+    await eventually(
+      'the relay to start the workflow',
+      async () => (await stack.temporal.workflow.getHandle(sendWorkflowId(messageId)).describe()).runId,
+    );
     const summary = await settled('test send', messageId, sender, 0);
     rows.push(`${'accept:committed'.padEnd(32)} · ${'test send (API)'.padEnd(14)} · ${summary}`);
   } finally {

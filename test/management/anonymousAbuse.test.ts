@@ -13,7 +13,15 @@ import { testEnv } from '../helpers/config';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
 import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';
 import { loadOpenApiCheck, type DocumentedCheck } from '../api/helpers/openApi';
-import { createSystemAccount, emailsTo, linkToken, SYSTEM_EMAIL_ENV, uniqueEmail, waitForEmail, WebClient } from './helpers';
+import {
+  createSystemAccount,
+  emailsTo,
+  linkToken,
+  SYSTEM_EMAIL_ENV,
+  uniqueEmail,
+  waitForEmail,
+  WebClient,
+} from './helpers';
 
 const PASSWORD = 'a long enough password';
 const LIMITS = {
@@ -42,7 +50,8 @@ function client(base = stack.baseUrl): WebClient {
   const ip = `10.${x}.${y}.${z}`;
   const web = new WebClient(base);
   const request = web.request.bind(web);
-  web.request = (method, path, body, opts = {}) => request(method, path, body, { ...opts, headers: { 'X-Forwarded-For': ip, ...opts.headers } });
+  web.request = (method, path, body, opts = {}) =>
+    request(method, path, body, { ...opts, headers: { 'X-Forwarded-For': ip, ...opts.headers } });
   return web;
 }
 
@@ -56,7 +65,10 @@ async function customer(): Promise<string> {
   return email;
 }
 
-function expectTooMany(res: { status: number; json: Record<string, unknown>; headers: Headers }, code = 'too_many_requests') {
+function expectTooMany(
+  res: { status: number; json: Record<string, unknown>; headers: Headers },
+  code = 'too_many_requests',
+) {
   expect(res.status).toBe(429);
   expect(res.json).toMatchObject({ success: false, error: code, detail: expect.any(String) });
   expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -65,7 +77,9 @@ function expectTooMany(res: { status: number; json: Record<string, unknown>; hea
 describe('anonymous endpoints that send email are limited per client and in total', () => {
   let signups: ServiceStack;
   beforeAll(async () => {
-    signups = await startServiceStack({ env: { ...SYSTEM_EMAIL_ENV, TRUST_PROXY: 'loopback', SIGNUPS_PER_CLIENT_PER_HOUR: '3', SIGNUPS_PER_HOUR: '5' } });
+    signups = await startServiceStack({
+      env: { ...SYSTEM_EMAIL_ENV, TRUST_PROXY: 'loopback', SIGNUPS_PER_CLIENT_PER_HOUR: '3', SIGNUPS_PER_HOUR: '5' },
+    });
     await createSystemAccount(signups.db);
   });
   afterAll(async () => signups?.stop());
@@ -74,7 +88,8 @@ describe('anonymous endpoints that send email are limited per client and in tota
     const first = client(signups.baseUrl);
     const addresses = Array.from({ length: 4 }, () => uniqueEmail('signup'));
     const answers = [];
-    for (const email of addresses) answers.push(await first.request('POST', '/api/auth/signup', { email, password: PASSWORD }));
+    for (const email of addresses)
+      answers.push(await first.request('POST', '/api/auth/signup', { email, password: PASSWORD }));
     expect(answers.map((a) => a.status)).toEqual([202, 202, 202, 429]);
     expectTooMany(answers[3]!);
     documented('/api/auth/signup', 'post', answers[3]!);
@@ -83,9 +98,13 @@ describe('anonymous endpoints that send email are limited per client and in tota
     const second = client(signups.baseUrl);
     const more = [uniqueEmail('signup'), uniqueEmail('signup'), uniqueEmail('signup')];
     const statuses = [];
-    for (const email of more) statuses.push((await second.request('POST', '/api/auth/signup', { email, password: PASSWORD })).status);
+    for (const email of more)
+      statuses.push((await second.request('POST', '/api/auth/signup', { email, password: PASSWORD })).status);
     expect(statuses).toEqual([202, 202, 429]);
-    const third = await client(signups.baseUrl).request('POST', '/api/auth/signup', { email: uniqueEmail('signup'), password: PASSWORD });
+    const third = await client(signups.baseUrl).request('POST', '/api/auth/signup', {
+      email: uniqueEmail('signup'),
+      password: PASSWORD,
+    });
     expectTooMany(third);
     expect(third.json.detail).toMatch(/everyone/);
 
@@ -94,20 +113,28 @@ describe('anonymous endpoints that send email are limited per client and in tota
     expect(await emailsTo(addresses[3]!)).toEqual([]);
     expect(await emailsTo(more[2]!)).toEqual([]);
     expect(await signups.db('accounts').whereIn('email', [addresses[3]!, more[2]!])).toEqual([]);
-    expect(await signups.db('accounts').whereIn('email', [...addresses.slice(0, 3), ...more.slice(0, 2)])).toHaveLength(5);
+    expect(await signups.db('accounts').whereIn('email', [...addresses.slice(0, 3), ...more.slice(0, 2)])).toHaveLength(
+      5,
+    );
   });
 
   test('password-reset requests and token checks: 3 an hour per client', async () => {
     const web = client();
     const statuses = [];
-    for (let i = 0; i < 4; i++) statuses.push((await web.request('POST', '/api/auth/password-reset', { email: uniqueEmail('reset') })).status);
+    for (let i = 0; i < 4; i++)
+      statuses.push((await web.request('POST', '/api/auth/password-reset', { email: uniqueEmail('reset') })).status);
     expect(statuses).toEqual([202, 202, 202, 429]);
 
     const checker = client();
     const checks = [];
-    for (let i = 0; i < 2; i++) checks.push(await checker.request('POST', '/api/auth/verify-email', { token: `made-up-${i}` }));
-    checks.push(await checker.request('POST', '/api/auth/password-reset/confirm', { token: 'made-up', password: PASSWORD }));
-    checks.push(await checker.request('POST', '/api/auth/password-reset/confirm', { token: 'made-up', password: PASSWORD }));
+    for (let i = 0; i < 2; i++)
+      checks.push(await checker.request('POST', '/api/auth/verify-email', { token: `made-up-${i}` }));
+    checks.push(
+      await checker.request('POST', '/api/auth/password-reset/confirm', { token: 'made-up', password: PASSWORD }),
+    );
+    checks.push(
+      await checker.request('POST', '/api/auth/password-reset/confirm', { token: 'made-up', password: PASSWORD }),
+    );
     expect(checks.map((c) => c.status)).toEqual([400, 400, 400, 429]);
     expectTooMany(checks[3]!);
     documented('/api/auth/password-reset/confirm', 'post', checks[3]!);
@@ -144,7 +171,9 @@ describe('sign-in limits', () => {
     expect((await owner.request('POST', '/api/auth/password-reset', { email })).status).toBe(202);
     const token = linkToken(await waitForEmail(email, 2), '/reset-password');
     const newPassword = 'a brand new password';
-    expect((await owner.request('POST', '/api/auth/password-reset/confirm', { token, password: newPassword })).status).toBe(200);
+    expect(
+      (await owner.request('POST', '/api/auth/password-reset/confirm', { token, password: newPassword })).status,
+    ).toBe(200);
     expect((await owner.signIn(email, newPassword)).status).toBe(200);
   });
 
@@ -155,7 +184,9 @@ describe('sign-in limits', () => {
     expectTooMany(await user.signIn(email, PASSWORD), 'too_many_attempts');
     expect((await user.request('POST', '/api/auth/password-reset', { email })).status).toBe(202);
     const token = linkToken(await waitForEmail(email, 2), '/reset-password');
-    expect((await user.request('POST', '/api/auth/password-reset/confirm', { token, password: 'remembered now!' })).status).toBe(200);
+    expect(
+      (await user.request('POST', '/api/auth/password-reset/confirm', { token, password: 'remembered now!' })).status,
+    ).toBe(200);
     expect((await user.signIn(email, 'remembered now!')).status).toBe(200);
   });
 });
@@ -170,11 +201,15 @@ describe('password reset requests', () => {
     }
     const last = (await emailsTo(email))[4]!;
     // Asked again: no email goes out, and the link above must keep working.
-    for (let i = 0; i < 2; i++) expect((await client().request('POST', '/api/auth/password-reset', { email })).status).toBe(202);
+    for (let i = 0; i < 2; i++)
+      expect((await client().request('POST', '/api/auth/password-reset', { email })).status).toBe(202);
     await new Promise((r) => setTimeout(r, 1500));
     expect(await emailsTo(email)).toHaveLength(5);
     // The newest link that was sent still works.
-    const res = await client().request('POST', '/api/auth/password-reset/confirm', { token: linkToken(last, '/reset-password'), password: 'the new password' });
+    const res = await client().request('POST', '/api/auth/password-reset/confirm', {
+      token: linkToken(last, '/reset-password'),
+      password: 'the new password',
+    });
     expect(res.status).toBe(200);
   });
 
@@ -210,7 +245,14 @@ describe('password hashing is bounded', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     await createSystemAccount(database.db);
-    api = await startApiProcess(testEnv({ DATABASE_URL: database.url, ...SYSTEM_EMAIL_ENV, TRUST_PROXY: 'loopback', PASSWORD_HASHES_AT_ONCE: '2' }));
+    api = await startApiProcess(
+      testEnv({
+        DATABASE_URL: database.url,
+        ...SYSTEM_EMAIL_ENV,
+        TRUST_PROXY: 'loopback',
+        PASSWORD_HASHES_AT_ONCE: '2',
+      }),
+    );
   });
   afterAll(async () => {
     await api?.stop();
@@ -221,7 +263,9 @@ describe('password hashing is bounded', () => {
   // the flood's password hashes, so it answers while nearly all of the 100 sign-ups still wait.
   test('during a flood of 200 junk sign-ups and reset confirmations from many clients, a sign-in is answered before the sign-ups that came first', async () => {
     const email = uniqueEmail('steady');
-    expect((await client(api.baseUrl).request('POST', '/api/auth/signup', { email, password: PASSWORD })).status).toBe(202);
+    expect((await client(api.baseUrl).request('POST', '/api/auth/signup', { email, password: PASSWORD })).status).toBe(
+      202,
+    );
     expect(await eventuallyUser(database.db, email)).toBeDefined();
 
     let signupsAnswered = 0;
@@ -230,7 +274,10 @@ describe('password hashing is bounded', () => {
         ? client(api.baseUrl)
             .request('POST', '/api/auth/signup', { email: uniqueEmail('junk'), password: `junk password ${i}` })
             .then((answer) => ((signupsAnswered += 1), answer))
-        : client(api.baseUrl).request('POST', '/api/auth/password-reset/confirm', { token: randomBytes(32).toString('base64url'), password: `junk password ${i}` }),
+        : client(api.baseUrl).request('POST', '/api/auth/password-reset/confirm', {
+            token: randomBytes(32).toString('base64url'),
+            password: `junk password ${i}`,
+          }),
     );
     await new Promise((r) => setTimeout(r, 300)); // the flood is in
     const signIn = await client(api.baseUrl).signIn(email, PASSWORD);

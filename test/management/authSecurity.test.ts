@@ -8,7 +8,15 @@ import { findAccountByEmail } from '../../core/accounts/accounts';
 import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';
 import { uniqueName } from '../helpers/fixtures';
 import { loadOpenApiCheck, type DocumentedCheck } from '../api/helpers/openApi';
-import { createSystemAccount, emailsTo, linkToken, SYSTEM_EMAIL_ENV, uniqueEmail, waitForEmail, WebClient } from './helpers';
+import {
+  createSystemAccount,
+  emailsTo,
+  linkToken,
+  SYSTEM_EMAIL_ENV,
+  uniqueEmail,
+  waitForEmail,
+  WebClient,
+} from './helpers';
 
 let stack: ServiceStack;
 let documented: DocumentedCheck;
@@ -16,7 +24,14 @@ const PASSWORD = 'a long enough password';
 
 beforeAll(async () => {
   stack = await startServiceStack({
-    env: { ...SYSTEM_EMAIL_ENV, BASE_URL: 'https://postage.test', TRUST_PROXY: 'loopback', SIGNIN_FAILURES_PER_ADDRESS: '3', SIGNIN_FAILURES_PER_IP: '6', SESSION_MAX_HOURS: '1' },
+    env: {
+      ...SYSTEM_EMAIL_ENV,
+      BASE_URL: 'https://postage.test',
+      TRUST_PROXY: 'loopback',
+      SIGNIN_FAILURES_PER_ADDRESS: '3',
+      SIGNIN_FAILURES_PER_IP: '6',
+      SESSION_MAX_HOURS: '1',
+    },
   });
   await createSystemAccount(stack.db);
   documented = await loadOpenApiCheck(stack.baseUrl);
@@ -29,7 +44,11 @@ function client(): WebClient {
   const ip = `10.${x}.${y}.${z}`; // random: sign-in limits live in the run's shared Redis
   const web = new WebClient(stack.baseUrl);
   const request = web.request.bind(web);
-  web.request = (method, path, body, opts = {}) => request(method, path, body, { ...opts, headers: { 'X-Forwarded-For': ip, 'X-Forwarded-Proto': 'https', ...opts.headers } });
+  web.request = (method, path, body, opts = {}) =>
+    request(method, path, body, {
+      ...opts,
+      headers: { 'X-Forwarded-For': ip, 'X-Forwarded-Proto': 'https', ...opts.headers },
+    });
   return web;
 }
 
@@ -75,12 +94,18 @@ test('a state-changing request with a session needs the CSRF token; reads do not
   expect(without.status).toBe(403);
   expect(without.json.error).toBe('csrf_token_invalid');
   documented('/api/suppressions', 'post', without);
-  const wrong = await web.request('POST', '/api/suppressions', body, { csrf: false, headers: { 'X-CSRF-Token': 'f'.repeat(64) } });
+  const wrong = await web.request('POST', '/api/suppressions', body, {
+    csrf: false,
+    headers: { 'X-CSRF-Token': 'f'.repeat(64) },
+  });
   expect(wrong.json.error).toBe('csrf_token_invalid');
   // Another session's token does not fit this one.
   const other = client();
   await other.signIn(await customer(other), PASSWORD);
-  expect((await web.request('POST', '/api/suppressions', body, { csrf: false, headers: { 'X-CSRF-Token': other.csrf! } })).json.error).toBe('csrf_token_invalid');
+  expect(
+    (await web.request('POST', '/api/suppressions', body, { csrf: false, headers: { 'X-CSRF-Token': other.csrf! } }))
+      .json.error,
+  ).toBe('csrf_token_invalid');
   expect((await web.request('GET', '/api/suppressions', undefined, { csrf: false })).json.suppressions).toEqual([]);
   expect((await web.request('POST', '/api/auth/signout', undefined, { csrf: false })).status).toBe(403); // sign-out too
   const withToken = await web.request('POST', '/api/suppressions', body);
@@ -116,10 +141,16 @@ test('changing or resetting the password signs the user out everywhere', async (
   const otherDevice = client();
   await otherDevice.signIn(email, PASSWORD);
 
-  const wrongCurrent = await web.request('POST', '/api/auth/password', { current_password: 'not the password', new_password: 'brand new password 1' });
+  const wrongCurrent = await web.request('POST', '/api/auth/password', {
+    current_password: 'not the password',
+    new_password: 'brand new password 1',
+  });
   expect(wrongCurrent.status).toBe(400);
   expect(wrongCurrent.json.errors).toHaveProperty('current_password');
-  const changed = await web.request('POST', '/api/auth/password', { current_password: PASSWORD, new_password: 'brand new password 1' });
+  const changed = await web.request('POST', '/api/auth/password', {
+    current_password: PASSWORD,
+    new_password: 'brand new password 1',
+  });
   expect(changed.status).toBe(200);
   documented('/api/auth/password', 'post', changed);
   web.csrf = String(changed.json.csrf_token);
@@ -133,11 +164,17 @@ test('changing or resetting the password signs the user out everywhere', async (
   expect(mail.subject).toMatch(/reset/i);
   const token = linkToken(mail, '/reset-password');
   expect(mail.body.text).toContain('https://postage.test/reset-password?token=');
-  const confirm = await client().request('POST', '/api/auth/password-reset/confirm', { token, password: 'third password here' });
+  const confirm = await client().request('POST', '/api/auth/password-reset/confirm', {
+    token,
+    password: 'third password here',
+  });
   expect(confirm.status).toBe(200);
   documented('/api/auth/password-reset/confirm', 'post', confirm);
   expect((await web.request('GET', '/api/domains')).status).toBe(401);
-  expect((await client().request('POST', '/api/auth/password-reset/confirm', { token, password: 'fourth password here' })).status).toBe(400); // used
+  expect(
+    (await client().request('POST', '/api/auth/password-reset/confirm', { token, password: 'fourth password here' }))
+      .status,
+  ).toBe(400); // used
   expect((await client().signIn(email, 'brand new password 1')).status).toBe(401);
   expect((await client().signIn(email, 'third password here')).status).toBe(200);
 });
@@ -155,7 +192,14 @@ test('a reset link older than an hour and a verification link older than a day n
   const verify = await client().request('POST', '/api/auth/verify-email', { token: verifyToken });
   expect(verify.status).toBe(400);
   expect(verify.json.errors).toEqual({ token: [expect.stringMatching(/invalid, used or expired/)] });
-  expect((await client().request('POST', '/api/auth/password-reset/confirm', { token: resetToken, password: 'another password' })).status).toBe(400);
+  expect(
+    (
+      await client().request('POST', '/api/auth/password-reset/confirm', {
+        token: resetToken,
+        password: 'another password',
+      })
+    ).status,
+  ).toBe(400);
   expect((await findAccountByEmail(stack.db, email))!.isVerified).toBe(false);
 });
 
@@ -199,7 +243,8 @@ test('failed sign-ins are limited per address and client, and per client IP acro
   // One IP guessing across many addresses is stopped by the per-IP limit (6).
   const sprayer = client();
   const statuses: number[] = [];
-  for (let i = 0; i < 8; i++) statuses.push((await sprayer.signIn(uniqueEmail(`spray${i}`), 'whatever password')).status);
+  for (let i = 0; i < 8; i++)
+    statuses.push((await sprayer.signIn(uniqueEmail(`spray${i}`), 'whatever password')).status);
   expect(statuses).toEqual([401, 401, 401, 401, 401, 401, 429, 429]);
   // Another client with a fresh address signs in normally.
   const fine = await customer();
@@ -209,13 +254,18 @@ test('failed sign-ins are limited per address and client, and per client IP acro
 test('sign-up, reset and sign-in answers do not reveal whether an address has an account', async () => {
   const existing = await customer();
   const fresh = uniqueEmail('fresh');
-  const taken = await client().request('POST', '/api/auth/signup', { email: existing, password: 'someone else entirely' });
+  const taken = await client().request('POST', '/api/auth/signup', {
+    email: existing,
+    password: 'someone else entirely',
+  });
   const free = await client().request('POST', '/api/auth/signup', { email: fresh, password: 'someone else entirely' });
   expect([taken.status, taken.json]).toEqual([free.status, free.json]);
   // The owner of the taken address hears about it; no second account exists.
   const notice = await waitForEmail(existing, 2);
   expect(notice.subject).toMatch(/already have/i);
-  expect(await stack.db('accounts').where({ email: existing }).count<{ count: string }[]>('* as count')).toEqual([{ count: '1' }]);
+  expect(await stack.db('accounts').where({ email: existing }).count<{ count: string }[]>('* as count')).toEqual([
+    { count: '1' },
+  ]);
 
   const nobody = uniqueEmail('nobody');
   const resetUnknown = await client().request('POST', '/api/auth/password-reset', { email: nobody });
@@ -235,7 +285,9 @@ test('one address gets at most 5 sign-up and reset emails an hour, however often
   const answers = [await client().request('POST', '/api/auth/signup', { email, password: PASSWORD })];
   for (let i = 0; i < 6; i++) answers.push(await client().request('POST', '/api/auth/password-reset', { email }));
   // Every request gets the same answer: the limit does not tell anyone that the address exists.
-  expect(new Set(answers.map((a) => `${a.status} ${JSON.stringify(a.json)}`))).toEqual(new Set([`202 ${JSON.stringify(answers[0]!.json)}`]));
+  expect(new Set(answers.map((a) => `${a.status} ${JSON.stringify(a.json)}`))).toEqual(
+    new Set([`202 ${JSON.stringify(answers[0]!.json)}`]),
+  );
   await waitForEmail(email, 5);
   // Each request queued its email (or not) before answering; give delivery a moment, then count.
   await new Promise((r) => setTimeout(r, 2000));
@@ -243,14 +295,24 @@ test('one address gets at most 5 sign-up and reset emails an hour, however often
 });
 
 test('sign-up checks its fields and answers with field errors', async () => {
-  const res = await client().request('POST', '/api/auth/signup', { email: 'not-an-address', password: 'short', extra: 1 });
+  const res = await client().request('POST', '/api/auth/signup', {
+    email: 'not-an-address',
+    password: 'short',
+    extra: 1,
+  });
   expect(res.status).toBe(400);
   documented('/api/auth/signup', 'post', res);
   expect(res.json.errors).toEqual({ extra: ['Unknown field.'] });
   const fields = await client().request('POST', '/api/auth/signup', { email: 'not-an-address', password: 'short' });
   expect(fields.json.errors).toEqual({ email: [expect.any(String)] });
-  const weak = await client().request('POST', '/api/auth/signup', { email: `${uniqueName('x')}@example.com`, password: 'short' });
+  const weak = await client().request('POST', '/api/auth/signup', {
+    email: `${uniqueName('x')}@example.com`,
+    password: 'short',
+  });
   expect(weak.json.errors).toEqual({ password: ['Use at least 10 characters.'] });
-  const long = await client().request('POST', '/api/auth/signup', { email: `${uniqueName('x')}@example.com`, password: 'x'.repeat(257) });
+  const long = await client().request('POST', '/api/auth/signup', {
+    email: `${uniqueName('x')}@example.com`,
+    password: 'x'.repeat(257),
+  });
   expect(long.json.errors).toEqual({ password: ['Use at most 256 characters.'] });
 });

@@ -32,7 +32,11 @@ beforeAll(async () => {
   [moto, customerSes] = await Promise.all([
     startMotoPeer('moto-external-id'),
     (async () => {
-      const started = await startSesEmulator({ port: await freePort(), logFile: path.join(testInfra().runDir, 'logs', `ses-external-id-${process.pid}.log`), account: { max24HourSend: 50000 } });
+      const started = await startSesEmulator({
+        port: await freePort(),
+        logFile: path.join(testInfra().runDir, 'logs', `ses-external-id-${process.pid}.log`),
+        account: { max24HourSend: 50000 },
+      });
       processes.push(started.process);
       return started.endpoint;
     })(),
@@ -56,8 +60,16 @@ afterAll(async () => {
 
 /** A customer managing its account over HTTP with a full-access key. */
 async function customer() {
-  const account = await createAccount(stack.db, { email: `${uniqueName('byoc')}@example.com`, plan: null, verified: true }, 'test');
-  const { secret } = await createApiKey(stack.db, { accountId: account.id, name: 'admin', permission: 'full_access' }, 'test');
+  const account = await createAccount(
+    stack.db,
+    { email: `${uniqueName('byoc')}@example.com`, plan: null, verified: true },
+    'test',
+  );
+  const { secret } = await createApiKey(
+    stack.db,
+    { accountId: account.id, name: 'admin', permission: 'full_access' },
+    'test',
+  );
   return { accountId: account.id, api: keyRequest(stack.baseUrl, secret) };
 }
 
@@ -73,7 +85,9 @@ test('a role that does not require the ExternalId fails validation in plain word
   expect(saved.json.validation).toEqual({
     ok: false,
     code: 'external_id_not_required',
-    message: expect.stringContaining(`Role ${BYOC_ROLE_ARN} can be assumed with a wrong ExternalId and with none: its trust policy does not require your ExternalId.`),
+    message: expect.stringContaining(
+      `Role ${BYOC_ROLE_ARN} can be assumed with a wrong ExternalId and with none: its trust policy does not require your ExternalId.`,
+    ),
   });
   const message = String((saved.json.validation as { message: string }).message);
   expect(message).toContain('confused-deputy');
@@ -101,7 +115,11 @@ test('a condition that lets a missing ExternalId through (StringEqualsIfExists) 
 
   await moto.configureByocRole({ externalId, externalIdCondition: 'StringEqualsIfExists' });
   const ifExists = await api('POST', '/api/byoc/validate');
-  expect(ifExists.json.validation).toMatchObject({ ok: false, code: 'external_id_not_required', message: expect.stringContaining('can be assumed without any ExternalId') });
+  expect(ifExists.json.validation).toMatchObject({
+    ok: false,
+    code: 'external_id_not_required',
+    message: expect.stringContaining('can be assumed without any ExternalId'),
+  });
   expect(ifExists.json.byoc).toMatchObject({ byoc_configured: false });
 
   // The trust policy Postage prints: only this ExternalId gets in. Validation passes.

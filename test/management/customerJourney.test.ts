@@ -51,7 +51,10 @@ test('sign up, verify, sign in, add a domain, send with a new key, watch it reac
   const signin = await web.signIn(email, password);
   expect(signin.status).toBe(200);
   documented('/api/auth/signin', 'post', signin);
-  expect(signin.json).toMatchObject({ user: { email }, account: { email, name: 'Alice', is_verified: true, current_plan: '' } });
+  expect(signin.json).toMatchObject({
+    user: { email },
+    account: { email, name: 'Alice', is_verified: true, current_plan: '' },
+  });
   const session = await web.request('GET', '/api/auth/session');
   documented('/api/auth/session', 'get', session);
   expect(session.json.csrf_token).toBe(web.csrf);
@@ -62,7 +65,12 @@ test('sign up, verify, sign in, add a domain, send with a new key, watch it reac
   documented('/api/domains', 'post', added);
   const records = added.json.records as { purpose: string; type: string; status: string }[];
   // The DKIM CNAMEs follow once ownership is verified.
-  expect(records.map((r) => `${r.purpose}:${r.type}`)).toEqual(['ownership:TXT', 'mail_from:MX', 'spf:TXT', 'dmarc:TXT']);
+  expect(records.map((r) => `${r.purpose}:${r.type}`)).toEqual([
+    'ownership:TXT',
+    'mail_from:MX',
+    'spf:TXT',
+    'dmarc:TXT',
+  ]);
   expect(added.json).toMatchObject({ status: 'pending_ownership', can_send: false });
 
   // The operator's part: the domain has no public DNS here, and shared mode needs Growth.
@@ -72,12 +80,21 @@ test('sign up, verify, sign in, add a domain, send with a new key, watch it reac
   documented('/api/domains/{name}', 'get', domain);
   expect(domain.json).toMatchObject({ status: 'verified', can_send: true });
 
-  const created = await web.request('POST', '/api/api-keys', { name: 'production', permission: 'sending', domains: [domainName] });
+  const created = await web.request('POST', '/api/api-keys', {
+    name: 'production',
+    permission: 'sending',
+    domains: [domainName],
+  });
   expect(created.status).toBe(201);
   documented('/api/api-keys', 'post', created);
   const secret = String(created.json.secret);
 
-  const sent = await send(stack, secret, { from_email: `hello@${domainName}`, to: `delivered@${stack.config.testDomain}`, subject: 'First', message: 'Hi.' });
+  const sent = await send(stack, secret, {
+    from_email: `hello@${domainName}`,
+    to: `delivered@${stack.config.testDomain}`,
+    subject: 'First',
+    message: 'Hi.',
+  });
   expect(sent.status).toBe(200);
   const messageId = String(sent.json.message_id);
 
@@ -94,7 +111,10 @@ test('sign up, verify, sign in, add a domain, send with a new key, watch it reac
   documented('/api/emails', 'get', list);
   expect((list.json.emails as { message_id: string }[]).map((e) => e.message_id)).toEqual([messageId]);
 
-  const webhook = await web.request('POST', '/api/webhooks', { url: receiver.url, events: ['email.delivered', 'email.bounced'] });
+  const webhook = await web.request('POST', '/api/webhooks', {
+    url: receiver.url,
+    events: ['email.delivered', 'email.bounced'],
+  });
   expect(webhook.status).toBe(201);
   documented('/api/webhooks', 'post', webhook);
   receiver.setSecret(String(webhook.json.signing_secret));
@@ -102,12 +122,24 @@ test('sign up, verify, sign in, add a domain, send with a new key, watch it reac
   const fired = await web.request('POST', `/api/webhooks/${id}/test`, { event_type: 'email.bounced' });
   expect(fired.status).toBe(200);
   documented('/api/webhooks/{id}/test', 'post', fired);
-  expect(fired.json.delivery).toMatchObject({ test: true, succeeded: true, status_code: 200, event_type: 'email.bounced' });
+  expect(fired.json.delivery).toMatchObject({
+    test: true,
+    succeeded: true,
+    status_code: 200,
+    event_type: 'email.bounced',
+  });
   const got = await receiver.waitFor((r) => r.headers['x-service-event'] === 'email.bounced');
   expect(got.signatureValid).toBe(true);
-  expect(got.json).toMatchObject({ status: 'bounced', bounce_type: 'Permanent', bounce_subtype: 'General', provider_message_id: expect.stringMatching(/^service-test-/) });
+  expect(got.json).toMatchObject({
+    status: 'bounced',
+    bounce_type: 'Permanent',
+    bounce_subtype: 'General',
+    provider_message_id: expect.stringMatching(/^service-test-/),
+  });
   expect((got.json as { timestamp: string }).timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}\+00:00$/);
   const deliveries = await web.request('GET', `/api/webhooks/${id}/deliveries`);
   documented('/api/webhooks/{id}/deliveries', 'get', deliveries);
-  expect(deliveries.json.deliveries).toEqual([expect.objectContaining({ event_type: 'email.bounced', test: true, succeeded: true, status_code: 200 })]);
+  expect(deliveries.json.deliveries).toEqual([
+    expect.objectContaining({ event_type: 'email.bounced', test: true, succeeded: true, status_code: 200 }),
+  ]);
 });

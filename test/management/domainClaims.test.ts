@@ -56,8 +56,16 @@ interface Customer {
 /** An account managed with a full-access key; by default a stranger's: unverified email, no plan. */
 async function customer(opts: { plan?: string | null; verified?: boolean } = {}): Promise<Customer> {
   const email = `${uniqueName('claimant')}@example.com`;
-  const account = await createAccount(stack.db, { email, plan: opts.plan ?? null, verified: opts.verified ?? false }, 'test');
-  const { secret } = await createApiKey(stack.db, { accountId: account.id, name: 'admin', permission: 'full_access' }, 'test');
+  const account = await createAccount(
+    stack.db,
+    { email, plan: opts.plan ?? null, verified: opts.verified ?? false },
+    'test',
+  );
+  const { secret } = await createApiKey(
+    stack.db,
+    { accountId: account.id, name: 'admin', permission: 'full_access' },
+    'test',
+  );
   return { accountId: account.id, email, key: secret, request: keyRequest(stack.baseUrl, secret) };
 }
 
@@ -111,7 +119,13 @@ test('an unproven claim blocks nobody: adding a name another account holds answe
   documented('/api/domains', 'post', second);
   expect([second.status, second.json.error]).toEqual([201, undefined]);
   expect(shapeOf(second, taken)).toEqual(shapeOf(fresh, free));
-  expect(second.json).toMatchObject({ name: taken, status: 'pending_ownership', can_send: false, ownership_verified_at: null, released_at: null });
+  expect(second.json).toMatchObject({
+    name: taken,
+    status: 'pending_ownership',
+    can_send: false,
+    ownership_verified_at: null,
+    released_at: null,
+  });
   // Each claim has its own TXT value.
   const tokenOf = (res: ApiResponse) => records(res).find((r) => r.purpose === 'ownership')!.value;
   expect(tokenOf(second)).not.toBe(tokenOf(first));
@@ -135,7 +149,12 @@ test('no SES identity, and so no DKIM records, before ownership is proven; provi
   const added = await a.request('POST', '/api/domains', { name, sending_mode: 'shared' });
   expect(added.status).toBe(201);
   expect(await sesIdentities()).not.toContain(name);
-  expect(records(added).map((r) => `${r.purpose}:${r.type}`)).toEqual(['ownership:TXT', 'mail_from:MX', 'spf:TXT', 'dmarc:TXT']);
+  expect(records(added).map((r) => `${r.purpose}:${r.type}`)).toEqual([
+    'ownership:TXT',
+    'mail_from:MX',
+    'spf:TXT',
+    'dmarc:TXT',
+  ]);
   expect(String(added.json.status_detail)).toMatch(/DKIM records are issued once ownership is verified/);
 
   const proven = await prove(a, name);
@@ -145,7 +164,10 @@ test('no SES identity, and so no DKIM records, before ownership is proven; provi
 });
 
 test('the first account to prove ownership wins: the SES identity and DKIM records come then, the other claims are released and never send, and the loser learns nothing more', async () => {
-  const [a, b] = [await customer({ plan: 'growth', verified: true }), await customer({ plan: 'growth', verified: true })];
+  const [a, b] = [
+    await customer({ plan: 'growth', verified: true }),
+    await customer({ plan: 'growth', verified: true }),
+  ];
   const name = `${uniqueName('owned')}.example.com`;
   expect((await a.request('POST', '/api/domains', { name, sending_mode: 'shared' })).status).toBe(201);
   expect((await b.request('POST', '/api/domains', { name, sending_mode: 'shared' })).status).toBe(201);
@@ -194,13 +216,19 @@ test('the first account to prove ownership wins: the SES identity and DKIM recor
   expect([blocked.status, blocked.json.error]).toEqual([409, 'domain_unavailable']);
   expect(String(blocked.json.detail)).toMatch(/cannot be verified in this account/);
   for (const theirs of [b.email, b.accountId]) expect(JSON.stringify(blocked.json)).not.toContain(theirs);
-  expect((await a.request('GET', `/api/domains/${name}`)).json).toMatchObject({ status: 'pending_ownership', can_send: false });
+  expect((await a.request('GET', `/api/domains/${name}`)).json).toMatchObject({
+    status: 'pending_ownership',
+    can_send: false,
+  });
 
   // The winner goes on to send once DKIM is in place.
   for (const r of dkim) zone.cname(r.name, r.value);
   const done = await b.request('POST', `/api/domains/${name}/verify`);
   expect(done.json.domain).toMatchObject({ status: 'verified', can_send: true });
-  const audit = await stack.db('account_audit').where({ account_id: a.accountId, action: 'domain.released' }).first('details');
+  const audit = await stack
+    .db('account_audit')
+    .where({ account_id: a.accountId, action: 'domain.released' })
+    .first('details');
   expect(audit?.details).toMatchObject({ domain: name });
 });
 
@@ -218,7 +246,9 @@ test('two accounts proving one name at the same moment: exactly one wins, the ot
     const lost = answers.find((r) => r.status === 409)!;
     expect(lost.json.error).toBe('domain_unavailable');
     documented('/api/domains/{name}/verify', 'post', lost);
-    const states = await Promise.all([a, b].map(async (who) => String((await who.request('GET', `/api/domains/${name}`)).json.status)));
+    const states = await Promise.all(
+      [a, b].map(async (who) => String((await who.request('GET', `/api/domains/${name}`)).json.status)),
+    );
     expect(states.sort()).toEqual(['pending_dkim', 'released']);
   }
 });
@@ -227,11 +257,15 @@ test('an account may hold at most 10 domains awaiting ownership: the 11th answer
   const c = await customer();
   const names = Array.from({ length: 11 }, () => `${uniqueName('many')}.example.com`);
   // In parallel: the cap holds under concurrent adds too.
-  const answers = await Promise.all(names.map((name) => c.request('POST', '/api/domains', { name, sending_mode: 'shared' })));
+  const answers = await Promise.all(
+    names.map((name) => c.request('POST', '/api/domains', { name, sending_mode: 'shared' })),
+  );
   expect(answers.filter((r) => r.status === 201)).toHaveLength(10);
   const over = answers.find((r) => r.status !== 201)!;
   expect([over.status, over.json.success, over.json.error]).toEqual([409, false, 'too_many_pending_domains']);
-  expect(String(over.json.detail)).toMatch(/already has 10 domains whose ownership is not verified yet: verify or delete one/);
+  expect(String(over.json.detail)).toMatch(
+    /already has 10 domains whose ownership is not verified yet: verify or delete one/,
+  );
   documented('/api/domains', 'post', over);
 
   // A proven domain does not count; deleting a pending one makes room.
@@ -239,10 +273,16 @@ test('an account may hold at most 10 domains awaiting ownership: the 11th answer
   const left = names.find((_, i) => answers[i]!.status !== 201)!;
   expect((await prove(c, added[0]!)).json.domain).toMatchObject({ status: 'pending_dkim' });
   expect((await c.request('POST', '/api/domains', { name: left, sending_mode: 'shared' })).status).toBe(201);
-  const full = await c.request('POST', '/api/domains', { name: `${uniqueName('more')}.example.com`, sending_mode: 'shared' });
+  const full = await c.request('POST', '/api/domains', {
+    name: `${uniqueName('more')}.example.com`,
+    sending_mode: 'shared',
+  });
   expect(full.json.error).toBe('too_many_pending_domains');
   expect((await c.request('DELETE', `/api/domains/${added[1]!}`)).status).toBe(200);
-  expect((await c.request('POST', '/api/domains', { name: `${uniqueName('room')}.example.com`, sending_mode: 'shared' })).status).toBe(201);
+  expect(
+    (await c.request('POST', '/api/domains', { name: `${uniqueName('room')}.example.com`, sending_mode: 'shared' }))
+      .status,
+  ).toBe(201);
 });
 
 // Last: purging with a `now` days ahead removes every claim this database holds.
@@ -253,7 +293,9 @@ test('unproven claims expire 7 days after they were added: the hourly content pu
   const added = await a.request('POST', '/api/domains', { name: pending, sending_mode: 'shared' });
   expect(added.json).toMatchObject({ status: 'pending_ownership', expires_at: expect.any(String) });
   expect(Date.parse(String(added.json.expires_at)) - Date.parse(String(added.json.created_at))).toBe(7 * DAY_MS);
-  expect(String(added.json.status_detail)).toContain(`Unless ownership is verified by ${String(added.json.expires_at)}, this claim is deleted`);
+  expect(String(added.json.status_detail)).toContain(
+    `Unless ownership is verified by ${String(added.json.expires_at)}, this claim is deleted`,
+  );
   await a.request('POST', '/api/domains', { name: contested, sending_mode: 'shared' });
   await b.request('POST', '/api/domains', { name: contested, sending_mode: 'shared' });
   expect((await prove(b, contested)).json.domain).toMatchObject({ status: 'pending_dkim' });
@@ -282,7 +324,15 @@ test('unproven claims expire 7 days after they were added: the hourly content pu
     expect([gone.status, gone.json.error]).toEqual([404, 'not_found']);
   }
   // The proven claim stays, with its identity.
-  expect((await b.request('GET', `/api/domains/${contested}`)).json).toMatchObject({ status: 'pending_dkim', expires_at: null });
+  expect((await b.request('GET', `/api/domains/${contested}`)).json).toMatchObject({
+    status: 'pending_dkim',
+    expires_at: null,
+  });
   expect(await sesIdentities()).toContain(contested);
-  expect(await stack.db('account_audit').where({ account_id: a.accountId, action: 'domain.expired' }).count<{ count: string }[]>('* as count')).toEqual([{ count: '3' }]);
+  expect(
+    await stack
+      .db('account_audit')
+      .where({ account_id: a.accountId, action: 'domain.expired' })
+      .count<{ count: string }[]>('* as count'),
+  ).toEqual([{ count: '3' }]);
 });

@@ -21,12 +21,21 @@ export class WebClient {
   }
 
   /** A JSON request with the session cookie, and the CSRF token unless `csrf: false`. */
-  async request(method: string, path: string, body?: unknown, opts: { csrf?: boolean; headers?: Record<string, string> } = {}): Promise<ApiResponse> {
+  async request(
+    method: string,
+    path: string,
+    body?: unknown,
+    opts: { csrf?: boolean; headers?: Record<string, string> } = {},
+  ): Promise<ApiResponse> {
     const headers: Record<string, string> = { ...opts.headers };
     if (this.cookie) headers.Cookie = this.cookie;
     if (this.csrf && opts.csrf !== false) headers['X-CSRF-Token'] = this.csrf;
     if (body !== undefined) headers['Content-Type'] = 'application/json';
-    const res = await call(`${this.baseUrl}${path}`, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+    const res = await call(`${this.baseUrl}${path}`, {
+      method,
+      headers,
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
     const set = res.headers.get('set-cookie');
     if (set) {
       const pair = set.split(';')[0]!;
@@ -62,12 +71,19 @@ export function keyRequest(baseUrl: string, apiKey: string) {
 
 /** SYSTEM_EMAIL_FROM for a stack whose database gets createSystemAccount (each test database is new). */
 export const SYSTEM_DOMAIN = 'mail.postage.test';
-export const SYSTEM_EMAIL_ENV = { SYSTEM_EMAIL_FROM: `Postage <no-reply@${SYSTEM_DOMAIN}>`, SES_DOMAIN_IDENTITIES: 'local' };
+export const SYSTEM_EMAIL_ENV = {
+  SYSTEM_EMAIL_FROM: `Postage <no-reply@${SYSTEM_DOMAIN}>`,
+  SES_DOMAIN_IDENTITIES: 'local',
+};
 
 /** The account that sends Postage's own emails: Growth, verified, with a verified shared domain. */
 export async function createSystemAccount(db: Db): Promise<{ accountId: string }> {
   const domain = SYSTEM_DOMAIN;
-  const account = await createAccount(db, { email: `ops@${domain}`, name: 'Postage', plan: 'growth', verified: true }, 'test');
+  const account = await createAccount(
+    db,
+    { email: `ops@${domain}`, name: 'Postage', plan: 'growth', verified: true },
+    'test',
+  );
   await addDomain(db, { accountId: account.id, name: domain, mode: 'shared' }, 'test');
   await markDomainVerified(db, domain, 'test');
   return { accountId: account.id };
@@ -75,7 +91,9 @@ export async function createSystemAccount(db: Db): Promise<{ accountId: string }
 
 /** The emails the SES emulator received for `address`, oldest first. */
 export async function emailsTo(address: string): Promise<StoredEmail[]> {
-  return (await sesEmulatorStore(testInfra().sesEndpoint)).filter((e) => e.destination.to.some((to) => to.toLowerCase().includes(address.toLowerCase())));
+  return (await sesEmulatorStore(testInfra().sesEndpoint)).filter((e) =>
+    e.destination.to.some((to) => to.toLowerCase().includes(address.toLowerCase())),
+  );
 }
 
 /** Waits for the `count`-th email to `address` and returns it. */

@@ -44,8 +44,17 @@ const passwordHash = hashPassword(PASSWORD);
 
 async function tenant(): Promise<Tenant> {
   const sender = await createSender(stack.db, { plan: 'growth' });
-  const { apiKey, secret } = await createApiKey(stack.db, { accountId: sender.account.id, name: 'admin', permission: 'full_access' }, 'test');
-  const { endpoint } = await createEndpoint(stack.db, stack.config.secretKey, sender.account.id, 'http://127.0.0.1:9/hooks');
+  const { apiKey, secret } = await createApiKey(
+    stack.db,
+    { accountId: sender.account.id, name: 'admin', permission: 'full_access' },
+    'test',
+  );
+  const { endpoint } = await createEndpoint(
+    stack.db,
+    stack.config.secretKey,
+    sender.account.id,
+    'http://127.0.0.1:9/hooks',
+  );
   const messageId = randomUUID();
   await insertQueuedLogRow(stack.db, {
     messageId,
@@ -58,9 +67,26 @@ async function tenant(): Promise<Tenant> {
   });
   const suppressed = `gone-${messageId.slice(0, 8)}@example.org`;
   await suppressManually(stack.db, { accountId: sender.account.id, address: suppressed }, 'test');
-  const template = await createTemplate(stack.db, { accountId: sender.account.id, name: 'Private', content: { subject: 'Private', html: '<p>Private</p>', text: null } }, 'test');
-  await insertMemberUser(stack.db, { accountId: sender.account.id, email: sender.account.email, passwordHash: await passwordHash });
-  const member = await insertMemberUser(stack.db, { accountId: sender.account.id, email: `dev-${messageId.slice(0, 8)}@example.org`, passwordHash: await passwordHash, role: 'developer' });
+  const template = await createTemplate(
+    stack.db,
+    {
+      accountId: sender.account.id,
+      name: 'Private',
+      content: { subject: 'Private', html: '<p>Private</p>', text: null },
+    },
+    'test',
+  );
+  await insertMemberUser(stack.db, {
+    accountId: sender.account.id,
+    email: sender.account.email,
+    passwordHash: await passwordHash,
+  });
+  const member = await insertMemberUser(stack.db, {
+    accountId: sender.account.id,
+    email: `dev-${messageId.slice(0, 8)}@example.org`,
+    passwordHash: await passwordHash,
+    role: 'developer',
+  });
   const [invitation] = await stack
     .db('invitations')
     .insert({
@@ -74,7 +100,18 @@ async function tenant(): Promise<Tenant> {
     .returning<{ id: string }[]>('id');
   const owner = new WebClient(stack.baseUrl);
   expect((await owner.signIn(sender.account.email, PASSWORD)).status).toBe(200);
-  return { ...sender, fullKey: secret, fullKeyId: apiKey.id, webhookId: endpoint.id, messageId, suppressed, templateId: template.id, memberId: member.userId, invitationId: invitation!.id, owner };
+  return {
+    ...sender,
+    fullKey: secret,
+    fullKeyId: apiKey.id,
+    webhookId: endpoint.id,
+    messageId,
+    suppressed,
+    templateId: template.id,
+    memberId: member.userId,
+    invitationId: invitation!.id,
+    owner,
+  };
 }
 
 interface Operation {
@@ -85,7 +122,9 @@ interface Operation {
 
 /** Every operation that needs credentials, as /openapi.json lists them. */
 async function managementOperations(): Promise<Operation[]> {
-  const doc = (await (await fetch(`${stack.baseUrl}/openapi.json`)).json()) as { paths: Record<string, Record<string, { security?: unknown[] }>> };
+  const doc = (await (await fetch(`${stack.baseUrl}/openapi.json`)).json()) as {
+    paths: Record<string, Record<string, { security?: unknown[] }>>;
+  };
   const ops: Operation[] = [];
   for (const [path, methods] of Object.entries(doc.paths)) {
     if (!path.startsWith('/api/') || path.startsWith('/api/send/') || path === '/api/me/') continue; // the sending endpoints: any key
@@ -131,7 +170,16 @@ function fill(path: string, t: Tenant): string {
     .replace('{address}', encodeURIComponent(t.suppressed))
     .replace('{delivery_id}', '1')
     .replace('{user_id}', t.memberId)
-    .replace('{id}', path.startsWith('/api/api-keys') ? t.fullKeyId : path.startsWith('/api/templates') ? t.templateId : path.startsWith('/api/invitations') ? t.invitationId : t.webhookId);
+    .replace(
+      '{id}',
+      path.startsWith('/api/api-keys')
+        ? t.fullKeyId
+        : path.startsWith('/api/templates')
+          ? t.templateId
+          : path.startsWith('/api/invitations')
+            ? t.invitationId
+            : t.webhookId,
+    );
 }
 
 /** Ids and names of the same form that exist in no account. */
@@ -148,7 +196,17 @@ const nobody = {
 
 function withoutIds(json: unknown, t: Tenant): string {
   let text = JSON.stringify(json);
-  for (const id of [t.domain, t.webhookId, t.messageId, t.suppressed, t.fullKeyId, t.templateId, t.memberId, t.invitationId]) text = text.split(id).join('<id>');
+  for (const id of [
+    t.domain,
+    t.webhookId,
+    t.messageId,
+    t.suppressed,
+    t.fullKeyId,
+    t.templateId,
+    t.memberId,
+    t.invitationId,
+  ])
+    text = text.split(id).join('<id>');
   return text;
 }
 
@@ -159,14 +217,23 @@ let c: Tenant & { scopedKey: string };
 let operations: Operation[];
 
 beforeAll(async () => {
-  stack = await startServiceStack({ worker: false, env: { SES_DOMAIN_IDENTITIES: 'local', WEBHOOK_TIMEOUT_MS: '500' } });
+  stack = await startServiceStack({
+    worker: false,
+    env: { SES_DOMAIN_IDENTITIES: 'local', WEBHOOK_TIMEOUT_MS: '500' },
+  });
   documented = await loadOpenApiCheck(stack.baseUrl);
   [a, b] = [await tenant(), await tenant()];
   const third = await tenant();
   const other = `${uniqueName('scope')}.example.com`;
   await addDomain(stack.db, { accountId: third.account.id, name: other, mode: 'shared' }, 'test');
   await markDomainVerified(stack.db, other, 'test');
-  const scopedKey = (await createApiKey(stack.db, { accountId: third.account.id, name: 'scoped admin', permission: 'full_access', domainScope: [other] }, 'test')).secret;
+  const scopedKey = (
+    await createApiKey(
+      stack.db,
+      { accountId: third.account.id, name: 'scoped admin', permission: 'full_access', domainScope: [other] },
+      'test',
+    )
+  ).secret;
   c = { ...third, scopedKey };
   operations = await managementOperations();
 });
@@ -194,7 +261,11 @@ test("another account's ids and names answer 404 on every endpoint that takes on
   for (const op of withIds) {
     const asA = as(a, op);
     const res = await asA(op.method.toUpperCase(), fill(op.path, b), op.body);
-    expect({ op: `${op.method} ${op.path}`, status: res.status, error: res.json.error }).toEqual({ op: `${op.method} ${op.path}`, status: 404, error: 'not_found' });
+    expect({ op: `${op.method} ${op.path}`, status: res.status, error: res.json.error }).toEqual({
+      op: `${op.method} ${op.path}`,
+      status: 404,
+      error: 'not_found',
+    });
     documented(op.path, op.method, res);
     // The same answer as for an id that exists nowhere (the request's own id aside): nothing says B's exists.
     const absent = await asA(op.method.toUpperCase(), fill(op.path, nobody), op.body);
@@ -204,9 +275,13 @@ test("another account's ids and names answer 404 on every endpoint that takes on
   expect((await findApiKey(stack.db, b.fullKeyId))!.revokedAt).toBeNull();
   expect((await getWebhookEndpoint(stack.db, b.webhookId))!.active).toBe(true);
   const bSees = keyRequest(stack.baseUrl, b.fullKey);
-  expect((await bSees('GET', `/api/suppressions?search=${encodeURIComponent(b.suppressed)}`)).json.suppressions).toHaveLength(1);
+  expect(
+    (await bSees('GET', `/api/suppressions?search=${encodeURIComponent(b.suppressed)}`)).json.suppressions,
+  ).toHaveLength(1);
   expect((await bSees('GET', `/api/emails/${b.messageId}`)).status).toBe(200);
-  expect(await stack.db('memberships').where({ account_id: b.account.id, user_id: b.memberId }).first('role')).toEqual({ role: 'developer' });
+  expect(await stack.db('memberships').where({ account_id: b.account.id, user_id: b.memberId }).first('role')).toEqual({
+    role: 'developer',
+  });
   expect(await stack.db('invitations').where({ id: b.invitationId }).first('revoked_at')).toEqual({ revoked_at: null });
 });
 
@@ -216,10 +291,24 @@ test('lists and reads show only the caller’s own account', async () => {
   expect(reads.length).toBeGreaterThanOrEqual(7);
   for (const op of reads) {
     const res = await as(a, op)('GET', op.path);
-    expect({ op: op.path, status: res.status }).toEqual({ op: op.path, status: op.path === '/api/byoc/cloudformation' ? 409 : 200 });
+    expect({ op: op.path, status: res.status }).toEqual({
+      op: op.path,
+      status: op.path === '/api/byoc/cloudformation' ? 409 : 200,
+    });
     documented(op.path, 'get', res);
     const text = JSON.stringify(res.json);
-    for (const theirs of [b.domain, b.webhookId, b.messageId, b.suppressed, b.fullKeyId, b.templateId, b.account.id, b.memberId, b.invitationId]) expect(text).not.toContain(theirs);
+    for (const theirs of [
+      b.domain,
+      b.webhookId,
+      b.messageId,
+      b.suppressed,
+      b.fullKeyId,
+      b.templateId,
+      b.account.id,
+      b.memberId,
+      b.invitationId,
+    ])
+      expect(text).not.toContain(theirs);
   }
   const domains = (await asA('GET', '/api/domains')).json.domains as { name: string }[];
   expect(domains.map((d) => d.name)).toEqual([a.domain]);
@@ -231,10 +320,17 @@ test('a sending key gets 403 insufficient_permission on every management endpoin
   const asSender = keyRequest(stack.baseUrl, a.apiKey);
   for (const op of operations) {
     const res = await asSender(op.method.toUpperCase(), fill(op.path, a), op.body);
-    expect({ op: `${op.method} ${op.path}`, status: res.status, error: res.json.error }).toEqual({ op: `${op.method} ${op.path}`, status: 403, error: 'insufficient_permission' });
+    expect({ op: `${op.method} ${op.path}`, status: res.status, error: res.json.error }).toEqual({
+      op: `${op.method} ${op.path}`,
+      status: 403,
+      error: 'insufficient_permission',
+    });
     documented(op.path, op.method, res);
     const anonymous = await call(`${stack.baseUrl}${fill(op.path, a)}`, { method: op.method.toUpperCase() });
-    expect({ op: `${op.method} ${op.path}`, status: anonymous.status }).toEqual({ op: `${op.method} ${op.path}`, status: 401 });
+    expect({ op: `${op.method} ${op.path}`, status: anonymous.status }).toEqual({
+      op: `${op.method} ${op.path}`,
+      status: 401,
+    });
   }
   // The sending key still sends and reads /api/me/.
   expect((await call(`${stack.baseUrl}/api/me/`, { headers: { 'X-API-Key': a.apiKey } })).status).toBe(200);
@@ -245,16 +341,27 @@ test('a sending key gets 403 insufficient_permission on every management endpoin
 
 test('a full_access key manages keys (never shown their secrets), a revoked key is refused at once, and every change is audited with the key id', async () => {
   const asA = keyRequest(stack.baseUrl, a.fullKey);
-  const created: ApiResponse = await asA('POST', '/api/api-keys', { name: 'deploy', permission: 'full_access', domains: [a.domain] });
+  const created: ApiResponse = await asA('POST', '/api/api-keys', {
+    name: 'deploy',
+    permission: 'full_access',
+    domains: [a.domain],
+  });
   expect(created.status).toBe(201);
-  expect(created.json.api_key).toMatchObject({ permission: 'full_access', domains: [a.domain], state: 'active', last_used_at: null });
+  expect(created.json.api_key).toMatchObject({
+    permission: 'full_access',
+    domains: [a.domain],
+    state: 'active',
+    last_used_at: null,
+  });
   const newId = (created.json.api_key as { id: string }).id;
   const listed = (await asA('GET', '/api/api-keys')).json.api_keys as Record<string, unknown>[];
   expect(listed.find((k) => k.id === a.fullKeyId)!.last_used_at).not.toBeNull();
   for (const key of listed) expect(Object.keys(key)).not.toContain('secret');
   expect(JSON.stringify(listed)).not.toContain(String(created.json.secret));
   expect((await asA('DELETE', `/api/api-keys/${newId}`)).json).toMatchObject({ state: 'revoked' });
-  expect((await call(`${stack.baseUrl}/api/domains`, { headers: { 'X-API-Key': String(created.json.secret) } })).status).toBe(401);
+  expect(
+    (await call(`${stack.baseUrl}/api/domains`, { headers: { 'X-API-Key': String(created.json.secret) } })).status,
+  ).toBe(401);
   const audit = await listAudit(stack.db, a.account.id, 10);
   expect(audit.slice(0, 2).map((e) => [e.action, e.actor])).toEqual([
     ['api_key.revoke', `key:${a.fullKeyId}`],
@@ -304,15 +411,25 @@ test('a domain-scoped full_access key: every operation is classified, account-wi
     const res = await asScoped(op.method.toUpperCase(), fill(op.path, c), op.body);
     documented(op.path, op.method, res);
     const seen = { op: name, status: res.status, error: res.json.error };
-    if (access === 'account_wide' || access === 'within') expect(seen).toEqual({ op: name, status: 403, error: 'insufficient_permission' });
-    else if (access === 'domain' || access === 'message' || access === 'key') expect(seen).toEqual({ op: name, status: 404, error: 'not_found' });
+    if (access === 'account_wide' || access === 'within')
+      expect(seen).toEqual({ op: name, status: 403, error: 'insufficient_permission' });
+    else if (access === 'domain' || access === 'message' || access === 'key')
+      expect(seen).toEqual({ op: name, status: 404, error: 'not_found' });
     else if (access === 'filtered') {
       expect(seen).toEqual({ op: name, status: 200, error: undefined });
-      for (const outside of [c.domain, c.messageId, c.fullKeyId]) expect({ op: name, shows: JSON.stringify(res.json).includes(outside) }).toEqual({ op: name, shows: false });
-    } else expect(seen).toEqual({ op: name, status: (await asUnscoped(op.method.toUpperCase(), fill(op.path, c), op.body)).status, error: res.json.error });
+      for (const outside of [c.domain, c.messageId, c.fullKeyId])
+        expect({ op: name, shows: JSON.stringify(res.json).includes(outside) }).toEqual({ op: name, shows: false });
+    } else
+      expect(seen).toEqual({
+        op: name,
+        status: (await asUnscoped(op.method.toUpperCase(), fill(op.path, c), op.body)).status,
+        error: res.json.error,
+      });
   }
   expect(await findDomain(stack.db, c.domain)).toBeDefined();
   expect((await findApiKey(stack.db, c.fullKeyId))!.revokedAt).toBeNull();
   expect((await getWebhookEndpoint(stack.db, c.webhookId))!.active).toBe(true);
-  expect((await asUnscoped('GET', `/api/suppressions?search=${encodeURIComponent(c.suppressed)}`)).json.suppressions).toHaveLength(1);
+  expect(
+    (await asUnscoped('GET', `/api/suppressions?search=${encodeURIComponent(c.suppressed)}`)).json.suppressions,
+  ).toHaveLength(1);
 });

@@ -32,7 +32,15 @@ let webhookId: string;
 
 async function message(domain: string): Promise<string> {
   const id = randomUUID();
-  await insertQueuedLogRow(stack.db, { messageId: id, accountId, recipient: `someone@example.org`, fromEmail: `hi@${domain}`, subject: `From ${domain}`, kind: 'real', attachments: 0 });
+  await insertQueuedLogRow(stack.db, {
+    messageId: id,
+    accountId,
+    recipient: `someone@example.org`,
+    fromEmail: `hi@${domain}`,
+    subject: `From ${domain}`,
+    kind: 'real',
+    attachments: 0,
+  });
   return id;
 }
 
@@ -45,20 +53,30 @@ beforeAll(async () => {
   domainB = `${uniqueName('other')}.example.com`;
   await addDomain(stack.db, { accountId, name: domainB, mode: 'shared' }, 'test');
   await markDomainVerified(stack.db, domainB, 'test');
-  const full = await createApiKey(stack.db, { accountId, name: 'scoped admin', permission: 'full_access', domainScope: [domainA] }, 'test');
+  const full = await createApiKey(
+    stack.db,
+    { accountId, name: 'scoped admin', permission: 'full_access', domainScope: [domainA] },
+    'test',
+  );
   scopedKeyId = full.apiKey.id;
   scoped = keyRequest(stack.baseUrl, full.secret);
-  unscopedFullKeyId = (await createApiKey(stack.db, { accountId, name: 'admin', permission: 'full_access' }, 'test')).apiKey.id;
+  unscopedFullKeyId = (await createApiKey(stack.db, { accountId, name: 'admin', permission: 'full_access' }, 'test'))
+    .apiKey.id;
   keyForA = (await createApiKey(stack.db, { accountId, name: 'app a', domainScope: [domainA] }, 'test')).apiKey.id;
   keyForB = (await createApiKey(stack.db, { accountId, name: 'app b', domainScope: [domainB] }, 'test')).apiKey.id;
   [messageA, messageB] = [await message(domainA), await message(domainB)];
-  webhookId = (await createEndpoint(stack.db, stack.config.secretKey, accountId, 'http://127.0.0.1:9/hooks')).endpoint.id;
+  webhookId = (await createEndpoint(stack.db, stack.config.secretKey, accountId, 'http://127.0.0.1:9/hooks')).endpoint
+    .id;
   await suppressManually(stack.db, { accountId, address: 'gone@example.org' }, 'test');
 });
 afterAll(async () => stack?.stop());
 
 function expectRefused(res: ApiResponse, label: string): void {
-  expect({ label, status: res.status, error: res.json.error }).toEqual({ label, status: 403, error: 'insufficient_permission' });
+  expect({ label, status: res.status, error: res.json.error }).toEqual({
+    label,
+    status: 403,
+    error: 'insufficient_permission',
+  });
 }
 
 test('a scoped full_access key cannot create a key without a scope, or scoped to other domains; within its own scope it can', async () => {
@@ -68,17 +86,32 @@ test('a scoped full_access key cannot create a key without a scope, or scoped to
     ['another domain', { name: 'other', permission: 'sending', domains: [domainB] }],
     ['its own and another', { name: 'both', permission: 'sending', domains: [domainA, domainB] }],
   ];
-  const unscopedKeys = async () => (await stack.db('api_keys').where({ account_id: accountId }).whereRaw('cardinality(domain_scope) = 0').orderBy('id')).map((k: { id: string }) => k.id);
+  const unscopedKeys = async () =>
+    (
+      await stack
+        .db('api_keys')
+        .where({ account_id: accountId })
+        .whereRaw('cardinality(domain_scope) = 0')
+        .orderBy('id')
+    ).map((k: { id: string }) => k.id);
   const before = await unscopedKeys();
   for (const [label, body] of asks) {
     const res = await scoped('POST', '/api/api-keys', body);
     expectRefused(res, label);
     documented('/api/api-keys', 'post', res);
   }
-  const sending = await scoped('POST', '/api/api-keys', { name: 'narrow', permission: 'sending', domains: [domainA.toUpperCase()] });
+  const sending = await scoped('POST', '/api/api-keys', {
+    name: 'narrow',
+    permission: 'sending',
+    domains: [domainA.toUpperCase()],
+  });
   expect(sending.status).toBe(201);
   expect(sending.json.api_key).toMatchObject({ permission: 'sending', domains: [domainA] });
-  const admin = await scoped('POST', '/api/api-keys', { name: 'narrow admin', permission: 'full_access', domains: [domainA] });
+  const admin = await scoped('POST', '/api/api-keys', {
+    name: 'narrow admin',
+    permission: 'full_access',
+    domains: [domainA],
+  });
   expect(admin.status).toBe(201);
   // What it minted sends from its domain only.
   const secret = String(sending.json.secret);
@@ -159,9 +192,14 @@ test('a scheduled message without a log row yet is judged by its own sender doma
     const res = await scoped(method, `/api/emails/${outOfScope}${suffix}`, body);
     documented(`/api/emails/{message_id}${suffix}`, method.toLowerCase() as 'patch' | 'post', res);
     expect({ method, status: res.status, error: res.json.error }).toEqual({ method, status: 404, error: 'not_found' });
-    expect(masked(res, outOfScope)).toEqual(masked(await scoped(method, `/api/emails/${absent}${suffix}`, body), absent));
+    expect(masked(res, outOfScope)).toEqual(
+      masked(await scoped(method, `/api/emails/${absent}${suffix}`, body), absent),
+    );
   }
-  expect(await stack.db('scheduled_sends').where({ message_id: outOfScope }).first()).toMatchObject({ state: 'scheduled', sender_domain: domainB });
+  expect(await stack.db('scheduled_sends').where({ message_id: outOfScope }).first()).toMatchObject({
+    state: 'scheduled',
+    sender_domain: domainB,
+  });
   // Within its scope it may.
   expect((await scoped('PATCH', `/api/emails/${inScope}`, { scheduled_at: later(90) })).status).toBe(200);
   expect((await scoped('POST', `/api/emails/${inScope}/cancel`)).json).toMatchObject({ status: 'canceled' });
@@ -195,6 +233,8 @@ test('account-wide resources need an unscoped key or a signed-in user: webhooks,
   expect(suppressions.json.suppressions).toEqual([expect.objectContaining({ address: 'gone@example.org' })]);
   // Nothing changed.
   expect(await stack.db('webhook_endpoints').where({ id: webhookId, active: true }).first()).toBeDefined();
-  expect(await stack.db('suppressions').where({ account_id: accountId }).count<{ count: string }[]>('* as count')).toEqual([{ count: '1' }]);
+  expect(
+    await stack.db('suppressions').where({ account_id: accountId }).count<{ count: string }[]>('* as count'),
+  ).toEqual([{ count: '1' }]);
   expect(await stack.db('byoc_configs').where({ account_id: accountId }).first()).toBeUndefined();
 });

@@ -22,7 +22,12 @@ import { loadOpenApiCheck, type DocumentedCheck } from '../api/helpers/openApi';
 import { createSystemAccount, keyRequest, SYSTEM_EMAIL_ENV, WebClient } from './helpers';
 
 // ---- the policy (docs/decisions.md, "Teams") ----
-const ADMIN_OPERATIONS = ['PATCH /api/members/{user_id}', 'DELETE /api/members/{user_id}', 'POST /api/invitations', 'DELETE /api/invitations/{id}'];
+const ADMIN_OPERATIONS = [
+  'PATCH /api/members/{user_id}',
+  'DELETE /api/members/{user_id}',
+  'POST /api/invitations',
+  'DELETE /api/invitations/{id}',
+];
 const OWNER_OPERATIONS = ['POST /api/account/transfer-ownership'];
 /** Changes nothing of the account's, or only the caller's own session, password or membership: every member. */
 const ANY_MEMBER_POSTS = [
@@ -41,7 +46,12 @@ function neededRole(op: string): Role {
 }
 const allows = (role: Role, op: string) => ROLES.indexOf(role) >= ROLES.indexOf(neededRole(op));
 /** Only people have a session, a password or a membership to leave: a key is answered 404 there. */
-const PEOPLE_ONLY = ['POST /api/auth/verify-email/resend', 'POST /api/auth/password', 'POST /api/auth/session/account', 'POST /api/account/leave'];
+const PEOPLE_ONLY = [
+  'POST /api/auth/verify-email/resend',
+  'POST /api/auth/password',
+  'POST /api/auth/session/account',
+  'POST /api/account/leave',
+];
 
 let stack: ServiceStack;
 let documented: DocumentedCheck;
@@ -83,14 +93,23 @@ async function freshDomain(): Promise<string> {
   return name;
 }
 async function freshWebhook(): Promise<string> {
-  return (await createEndpoint(stack.db, stack.config.secretKey, tenant.account.id, 'http://127.0.0.1:9/hook')).endpoint.id;
+  return (await createEndpoint(stack.db, stack.config.secretKey, tenant.account.id, 'http://127.0.0.1:9/hook')).endpoint
+    .id;
 }
 async function freshTemplate(): Promise<string> {
-  const t = await createTemplate(stack.db, { accountId: tenant.account.id, name: uniqueName('t'), content: { subject: 'Hi', html: '<p>Hi</p>', text: null } }, 'test');
+  const t = await createTemplate(
+    stack.db,
+    { accountId: tenant.account.id, name: uniqueName('t'), content: { subject: 'Hi', html: '<p>Hi</p>', text: null } },
+    'test',
+  );
   return t.id;
 }
 async function scheduledMessage(): Promise<string> {
-  const res = await send(stack, tenant.apiKey, testSendBody(stack, tenant.domain, { scheduled_at: new Date(Date.now() + 86_400_000).toISOString() }));
+  const res = await send(
+    stack,
+    tenant.apiKey,
+    testSendBody(stack, tenant.domain, { scheduled_at: new Date(Date.now() + 86_400_000).toISOString() }),
+  );
   expect(res.status).toBe(200);
   return String(res.json.message_id);
 }
@@ -116,31 +135,56 @@ async function freshSuppression(): Promise<string> {
 
 /** A request that would succeed for an allowed caller: fresh resources where the call consumes one. */
 const PREPARE: Record<string, (role: Role | 'key') => Promise<Prepared>> = {
-  'POST /api/domains': async () => ({ path: '/api/domains', body: { name: `${uniqueName('new')}.example.com`, sending_mode: 'shared' } }),
+  'POST /api/domains': async () => ({
+    path: '/api/domains',
+    body: { name: `${uniqueName('new')}.example.com`, sending_mode: 'shared' },
+  }),
   'GET /api/domains/{name}': async () => ({ path: `/api/domains/${tenant.domain}` }),
   'DELETE /api/domains/{name}': async () => ({ path: `/api/domains/${await freshDomain()}` }),
   'POST /api/domains/{name}/verify': async () => ({ path: `/api/domains/${tenant.domain}/verify` }),
   'POST /api/api-keys': async () => ({ path: '/api/api-keys', body: { name: 'probe', permission: 'sending' } }),
-  'DELETE /api/api-keys/{id}': async () => ({ path: `/api/api-keys/${(await createApiKey(stack.db, { accountId: tenant.account.id, name: 'doomed' }, 'test')).apiKey.id}` }),
-  'POST /api/webhooks': async () => ({ path: '/api/webhooks', body: { url: 'http://127.0.0.1:9/probe', events: ['email.delivered'] } }),
+  'DELETE /api/api-keys/{id}': async () => ({
+    path: `/api/api-keys/${(await createApiKey(stack.db, { accountId: tenant.account.id, name: 'doomed' }, 'test')).apiKey.id}`,
+  }),
+  'POST /api/webhooks': async () => ({
+    path: '/api/webhooks',
+    body: { url: 'http://127.0.0.1:9/probe', events: ['email.delivered'] },
+  }),
   'PATCH /api/webhooks/{id}': async () => ({ path: `/api/webhooks/${await freshWebhook()}`, body: { active: false } }),
   'DELETE /api/webhooks/{id}': async () => ({ path: `/api/webhooks/${await freshWebhook()}` }),
   'GET /api/webhooks/{id}/deliveries': async () => ({ path: `/api/webhooks/${await freshWebhook()}/deliveries` }),
-  'POST /api/webhooks/{id}/test': async () => ({ path: `/api/webhooks/${await freshWebhook()}/test`, body: { event_type: 'email.delivered' } }),
+  'POST /api/webhooks/{id}/test': async () => ({
+    path: `/api/webhooks/${await freshWebhook()}/test`,
+    body: { event_type: 'email.delivered' },
+  }),
   'POST /api/webhooks/{id}/deliveries/{delivery_id}/replay': async () => {
     const id = await freshWebhook();
     // A delivery to replay, made without the account's test-event allowance (the walk's own tests and replays use it).
-    await sendTestWebhookEvent(stack.db, stack.config, { accountId: tenant.account.id, endpointId: id, event: 'email.delivered' }, async () => undefined);
-    const deliveries = (await asOwnerKey()('GET', `/api/webhooks/${id}/deliveries`)).json.deliveries as { id: number | string }[];
+    await sendTestWebhookEvent(
+      stack.db,
+      stack.config,
+      { accountId: tenant.account.id, endpointId: id, event: 'email.delivered' },
+      async () => undefined,
+    );
+    const deliveries = (await asOwnerKey()('GET', `/api/webhooks/${id}/deliveries`)).json.deliveries as {
+      id: number | string;
+    }[];
     return { path: `/api/webhooks/${id}/deliveries/${deliveries[0]!.id}/replay` };
   },
-  'POST /api/webhooks/{id}/rotate-secret': async () => ({ path: `/api/webhooks/${await freshWebhook()}/rotate-secret` }),
-  'PUT /api/byoc': async () => ({ path: '/api/byoc', body: { role_arn: 'arn:aws:iam::210987654321:role/Service-BYOC-Role', region: 'us-east-1' } }),
+  'POST /api/webhooks/{id}/rotate-secret': async () => ({
+    path: `/api/webhooks/${await freshWebhook()}/rotate-secret`,
+  }),
+  'PUT /api/byoc': async () => ({
+    path: '/api/byoc',
+    body: { role_arn: 'arn:aws:iam::210987654321:role/Service-BYOC-Role', region: 'us-east-1' },
+  }),
   'POST /api/byoc/validate': async () => ({ path: '/api/byoc/validate' }),
   // The template needs BYOC saved: after a developer's PUT /api/byoc in an earlier walk it is 200.
   'GET /api/byoc/cloudformation': async () => ({
     path: '/api/byoc/cloudformation',
-    ...((await stack.db('byoc_configs').where({ account_id: tenant.account.id }).first()) ? {} : { expect: { status: 409, error: 'byoc_setup_required' } }),
+    ...((await stack.db('byoc_configs').where({ account_id: tenant.account.id }).first())
+      ? {}
+      : { expect: { status: 409, error: 'byoc_setup_required' } }),
   }),
   'GET /api/emails/{message_id}': async () => {
     const messageId = randomUUID();
@@ -155,38 +199,81 @@ const PREPARE: Record<string, (role: Role | 'key') => Promise<Prepared>> = {
     });
     return { path: `/api/emails/${messageId}` };
   },
-  'PATCH /api/emails/{message_id}': async () => ({ path: `/api/emails/${await scheduledMessage()}`, body: { scheduled_at: new Date(Date.now() + 2 * 86_400_000).toISOString() } }),
+  'PATCH /api/emails/{message_id}': async () => ({
+    path: `/api/emails/${await scheduledMessage()}`,
+    body: { scheduled_at: new Date(Date.now() + 2 * 86_400_000).toISOString() },
+  }),
   'POST /api/emails/{message_id}/cancel': async () => ({ path: `/api/emails/${await scheduledMessage()}/cancel` }),
-  'POST /api/suppressions': async () => ({ path: '/api/suppressions', body: { address: `${uniqueName('stop')}@example.org` } }),
+  'POST /api/suppressions': async () => ({
+    path: '/api/suppressions',
+    body: { address: `${uniqueName('stop')}@example.org` },
+  }),
   'GET /api/suppressions/{address}': async () => ({ path: `/api/suppressions/${await freshSuppression()}` }),
   'DELETE /api/suppressions/{address}': async () => ({ path: `/api/suppressions/${await freshSuppression()}` }),
-  'PATCH /api/members/{user_id}': async () => ({ path: `/api/members/${(await member('viewer')).userId}`, body: { role: 'developer' } }),
+  'PATCH /api/members/{user_id}': async () => ({
+    path: `/api/members/${(await member('viewer')).userId}`,
+    body: { role: 'developer' },
+  }),
   'DELETE /api/members/{user_id}': async () => ({ path: `/api/members/${(await member('developer')).userId}` }),
-  'POST /api/account/leave': async (role) => ({ path: '/api/account/leave', fresh: true, ...(role === 'owner' ? { expect: { status: 409, error: 'ownership_transfer_required' } } : {}) }),
-  'POST /api/account/transfer-ownership': async () => ({ path: '/api/account/transfer-ownership', body: { user_id: (await member('developer')).userId } }),
-  'POST /api/invitations': async () => ({ path: '/api/invitations', body: { email: `${uniqueName('invitee')}@example.org`, role: 'viewer' } }),
+  'POST /api/account/leave': async (role) => ({
+    path: '/api/account/leave',
+    fresh: true,
+    ...(role === 'owner' ? { expect: { status: 409, error: 'ownership_transfer_required' } } : {}),
+  }),
+  'POST /api/account/transfer-ownership': async () => ({
+    path: '/api/account/transfer-ownership',
+    body: { user_id: (await member('developer')).userId },
+  }),
+  'POST /api/invitations': async () => ({
+    path: '/api/invitations',
+    body: { email: `${uniqueName('invitee')}@example.org`, role: 'viewer' },
+  }),
   'DELETE /api/invitations/{id}': async () => ({ path: `/api/invitations/${await freshInvitation()}` }),
-  'POST /api/templates': async () => ({ path: '/api/templates', body: { name: 'probe', subject: 'Hi', html: '<p>Hi</p>' } }),
+  'POST /api/templates': async () => ({
+    path: '/api/templates',
+    body: { name: 'probe', subject: 'Hi', html: '<p>Hi</p>' },
+  }),
   'GET /api/templates/{id}': async () => ({ path: `/api/templates/${await freshTemplate()}` }),
-  'PATCH /api/templates/{id}': async () => ({ path: `/api/templates/${await freshTemplate()}`, body: { name: 'renamed' } }),
+  'PATCH /api/templates/{id}': async () => ({
+    path: `/api/templates/${await freshTemplate()}`,
+    body: { name: 'renamed' },
+  }),
   'DELETE /api/templates/{id}': async () => ({ path: `/api/templates/${await freshTemplate()}` }),
   'POST /api/templates/{id}/publish': async () => ({ path: `/api/templates/${await freshTemplate()}/publish` }),
   'GET /api/templates/{id}/versions': async () => ({ path: `/api/templates/${await freshTemplate()}/versions` }),
-  'POST /api/templates/{id}/preview': async () => ({ path: `/api/templates/${await freshTemplate()}/preview`, body: {} }),
-  'POST /api/templates/{id}/test-send': async () => ({ path: `/api/templates/${await freshTemplate()}/test-send`, body: { from_email: `hello@${tenant.domain}`, recipient: 'delivered' } }),
+  'POST /api/templates/{id}/preview': async () => ({
+    path: `/api/templates/${await freshTemplate()}/preview`,
+    body: {},
+  }),
+  'POST /api/templates/{id}/test-send': async () => ({
+    path: `/api/templates/${await freshTemplate()}/test-send`,
+    body: { from_email: `hello@${tenant.domain}`, recipient: 'delivered' },
+  }),
   'POST /api/auth/signout': async () => ({ path: '/api/auth/signout', fresh: true }),
   // The same password again: the owner has only one person, whose other sessions end with it.
-  'POST /api/auth/password': async () => ({ path: '/api/auth/password', fresh: true, body: { current_password: PASSWORD, new_password: PASSWORD } }),
-  'POST /api/auth/session/account': async () => ({ path: '/api/auth/session/account', body: { account_id: tenant.account.id } }),
+  'POST /api/auth/password': async () => ({
+    path: '/api/auth/password',
+    fresh: true,
+    body: { current_password: PASSWORD, new_password: PASSWORD },
+  }),
+  'POST /api/auth/session/account': async () => ({
+    path: '/api/auth/session/account',
+    body: { account_id: tenant.account.id },
+  }),
 };
 
 /** Everything the account holds, but the times a read itself moves (a key's or a membership's last use). */
 async function accountSnapshot(): Promise<string> {
-  const tables = await stack.db('information_schema.columns').where({ table_schema: 'public', column_name: 'account_id' }).pluck<string[]>('table_name');
+  const tables = await stack
+    .db('information_schema.columns')
+    .where({ table_schema: 'public', column_name: 'account_id' })
+    .pluck<string[]>('table_name');
   const rows: Record<string, unknown[]> = {};
   for (const table of tables.sort()) {
     if (table === 'sessions') continue; // sign-ins of the fixtures' members
-    rows[table] = (await stack.db(table).where({ account_id: tenant.account.id }).select('*')).map(({ last_used_at: _l, ...rest }: Record<string, unknown>) => rest);
+    rows[table] = (await stack.db(table).where({ account_id: tenant.account.id }).select('*')).map(
+      ({ last_used_at: _l, ...rest }: Record<string, unknown>) => rest,
+    );
     rows[table]!.sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
   }
   rows.account = await stack.db('accounts').where({ id: tenant.account.id }).select('*');
@@ -196,12 +283,22 @@ async function accountSnapshot(): Promise<string> {
 let operations: string[];
 
 beforeAll(async () => {
-  stack = await startServiceStack({ worker: false, env: { ...SYSTEM_EMAIL_ENV, WEBHOOK_TIMEOUT_MS: '500', STS_ENDPOINT: 'http://127.0.0.1:9', RATE_LIMIT_PER_MINUTE: '100000' } });
+  stack = await startServiceStack({
+    worker: false,
+    env: {
+      ...SYSTEM_EMAIL_ENV,
+      WEBHOOK_TIMEOUT_MS: '500',
+      STS_ENDPOINT: 'http://127.0.0.1:9',
+      RATE_LIMIT_PER_MINUTE: '100000',
+    },
+  });
   documented = await loadOpenApiCheck(stack.baseUrl);
   await createSystemAccount(stack.db); // invitations go out through Postage's own pipeline
   passwordHash = await hashPassword(PASSWORD);
   tenant = await createSender(stack.db, { plan: 'growth' });
-  ownerKey = (await createApiKey(stack.db, { accountId: tenant.account.id, name: 'owner key', permission: 'full_access' }, 'test')).secret;
+  ownerKey = (
+    await createApiKey(stack.db, { accountId: tenant.account.id, name: 'owner key', permission: 'full_access' }, 'test')
+  ).secret;
   for (const role of ROLES) {
     const m = await member(role);
     sessions.set(role, m.client);
@@ -209,9 +306,15 @@ beforeAll(async () => {
   }
   const template = await freshTemplate();
   await publishTemplate(stack.db, tenant.account.id, template, 'test');
-  const doc = (await (await fetch(`${stack.baseUrl}/openapi.json`)).json()) as { paths: Record<string, Record<string, { security?: unknown[] }>> };
+  const doc = (await (await fetch(`${stack.baseUrl}/openapi.json`)).json()) as {
+    paths: Record<string, Record<string, { security?: unknown[] }>>;
+  };
   operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
-    path.startsWith('/api/send/') || path === '/api/me/' ? [] : Object.entries(methods).flatMap(([method, op]) => (op.security?.length ? [`${method.toUpperCase()} ${path}`] : [])),
+    path.startsWith('/api/send/') || path === '/api/me/'
+      ? []
+      : Object.entries(methods).flatMap(([method, op]) =>
+          op.security?.length ? [`${method.toUpperCase()} ${path}`] : [],
+        ),
   );
 }, 60_000);
 afterAll(async () => stack?.stop());
@@ -221,13 +324,21 @@ async function prepare(who: Role | 'key', op: string): Promise<Prepared> {
   return PREPARE[op] ? PREPARE[op]!(who) : { path: template };
 }
 
-async function call(who: Role | 'key', op: string, prepared: Prepared): Promise<{ prepared: Prepared; res: ApiResponse }> {
+async function call(
+  who: Role | 'key',
+  op: string,
+  prepared: Prepared,
+): Promise<{ prepared: Prepared; res: ApiResponse }> {
   const method = op.split(' ')[0]!;
   let caller: Caller;
   if (who === 'key') caller = asOwnerKey();
   else {
     // There is one owner: a call that ends sessions runs in another of the owner's sessions, and the owner signs in again after it.
-    const client = !prepared.fresh ? sessions.get(who)! : who === 'owner' ? await signedIn(ownerEmail) : (await member(who)).client;
+    const client = !prepared.fresh
+      ? sessions.get(who)!
+      : who === 'owner'
+        ? await signedIn(ownerEmail)
+        : (await member(who)).client;
     caller = (m, p, b) => client.request(m, p, b);
   }
   const res = await caller(method, prepared.path, prepared.body);
@@ -258,7 +369,13 @@ describe.each(ROLES.map((role) => [role]))('a member whose role is %s', (role) =
         expect(seen).toEqual({ op, status: 403, error: 'insufficient_role' });
         expect({ op, unchanged: (await accountSnapshot()) === before }).toEqual({ op, unchanged: true });
       } else if (prepared.expect) expect(seen).toEqual({ op, ...prepared.expect });
-      else expect({ op, success: res.status >= 200 && res.status < 300, status: res.status, body: res.status >= 300 ? res.json : undefined }).toMatchObject({ op, success: true });
+      else
+        expect({
+          op,
+          success: res.status >= 200 && res.status < 300,
+          status: res.status,
+          body: res.status >= 300 ? res.json : undefined,
+        }).toMatchObject({ op, success: true });
     }
   });
 });
@@ -268,7 +385,12 @@ test('a full_access API key acts as a developer: never an admin or owner operati
     const { res } = await call('key', op, await prepare('key', op));
     const [method, template] = op.split(' ') as [string, string];
     documented(template, method.toLowerCase() as 'get', res);
-    if (!allows('developer', op)) expect({ op, status: res.status, error: res.json.error }).toEqual({ op, status: 403, error: 'insufficient_role' });
+    if (!allows('developer', op))
+      expect({ op, status: res.status, error: res.json.error }).toEqual({
+        op,
+        status: 403,
+        error: 'insufficient_role',
+      });
     else if (PEOPLE_ONLY.includes(op)) expect({ op, status: res.status }).toEqual({ op, status: 404 });
     else expect({ op, status: res.status < 300 || res.status === 409 }).toEqual({ op, status: true });
   }

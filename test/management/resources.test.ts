@@ -31,7 +31,11 @@ beforeAll(async () => {
     startTestZone(),
     startMotoPeer('moto-manage'),
     (async () => {
-      const started = await startSesEmulator({ port: await freePort(), logFile: path.join(testInfra().runDir, 'logs', `ses-manage-${process.pid}.log`), account: { max24HourSend: 50000 } });
+      const started = await startSesEmulator({
+        port: await freePort(),
+        logFile: path.join(testInfra().runDir, 'logs', `ses-manage-${process.pid}.log`),
+        account: { max24HourSend: 50000 },
+      });
       processes.push(started.process);
       return started.endpoint;
     })(),
@@ -72,7 +76,13 @@ test('a domain is verified against DNS: ownership first, then DKIM; the answer l
   const name = `${uniqueName('dns')}.example`;
   const added = await web.request('POST', '/api/domains', { name: name.toUpperCase(), sending_mode: 'shared' });
   expect(added.status).toBe(201);
-  const records = added.json.records as { purpose: string; type: string; name: string; value: string; status: string }[];
+  const records = added.json.records as {
+    purpose: string;
+    type: string;
+    name: string;
+    value: string;
+    status: string;
+  }[];
   const txt = records.find((r) => r.purpose === 'ownership')!;
   // The DKIM records are issued once ownership is verified (the SES identity is created then).
   expect(records.filter((r) => r.purpose === 'dkim')).toEqual([]);
@@ -97,10 +107,20 @@ test('a domain is verified against DNS: ownership first, then DKIM; the answer l
   expect(done.json.domain).toMatchObject({ status: 'verified', can_send: true });
   expect(done.json.missing).toEqual([]);
   const shown = await web.request('GET', `/api/domains/${name}`);
-  const states = Object.fromEntries((shown.json.records as { purpose: string; status: string }[]).map((r) => [r.purpose, r.status]));
-  expect(states).toEqual({ ownership: 'verified', dkim: 'verified', mail_from: 'missing', spf: 'missing', dmarc: 'missing' });
+  const states = Object.fromEntries(
+    (shown.json.records as { purpose: string; status: string }[]).map((r) => [r.purpose, r.status]),
+  );
+  expect(states).toEqual({
+    ownership: 'verified',
+    dkim: 'verified',
+    mail_from: 'missing',
+    spf: 'missing',
+    dmarc: 'missing',
+  });
 
-  expect((await web.request('POST', '/api/domains', { name, sending_mode: 'shared' })).json.error).toBe('domain_exists');
+  expect((await web.request('POST', '/api/domains', { name, sending_mode: 'shared' })).json.error).toBe(
+    'domain_exists',
+  );
   const bad = await web.request('POST', '/api/domains', { name: 'not a domain', sending_mode: 'shared' });
   expect([bad.status, bad.json.errors]).toEqual([400, { name: [expect.stringMatching(/not a domain name/)] }]);
   const byoc = await web.request('POST', '/api/domains', { name: `${uniqueName('b')}.example`, sending_mode: 'byoc' });
@@ -116,7 +136,10 @@ test('keys: field errors, domain scope from the account only, expiry, and revoca
   const { web, accountId } = await signedIn();
   const domain = `${uniqueName('k')}.example`;
   await web.request('POST', '/api/domains', { name: domain, sending_mode: 'shared' });
-  await stack.db('domains').where({ name: domain }).update({ ownership_verified_at: stack.db.fn.now(), dkim_verified_at: stack.db.fn.now() });
+  await stack
+    .db('domains')
+    .where({ name: domain })
+    .update({ ownership_verified_at: stack.db.fn.now(), dkim_verified_at: stack.db.fn.now() });
 
   const invalid = await web.request('POST', '/api/api-keys', { name: '', permission: 'admin', expires_at: 'tomorrow' });
   expect(invalid.status).toBe(400);
@@ -127,36 +150,55 @@ test('keys: field errors, domain scope from the account only, expiry, and revoca
   const foreign = await web.request('POST', '/api/api-keys', { name: 'x', domains: ['someone-else.example'] });
   expect(foreign.json.errors).toEqual({ domains: [expect.stringContaining('someone-else.example')] });
 
-  const expiring = await web.request('POST', '/api/api-keys', { name: 'ci', expires_at: new Date(Date.now() + 3_600_000).toISOString() });
+  const expiring = await web.request('POST', '/api/api-keys', {
+    name: 'ci',
+    expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+  });
   expect(expiring.json.api_key).toMatchObject({ permission: 'sending', domains: [], state: 'active' });
   const secret = String(expiring.json.secret);
   expect((await send(stack, secret, testSendBody(stack, domain))).status).toBe(200);
   const keys = await web.request('GET', '/api/api-keys');
   documented('/api/api-keys', 'get', keys);
   const id = (expiring.json.api_key as { id: string }).id;
-  expect((keys.json.api_keys as { id: string; last_used_at: string | null }[]).find((k) => k.id === id)!.last_used_at).not.toBeNull();
+  expect(
+    (keys.json.api_keys as { id: string; last_used_at: string | null }[]).find((k) => k.id === id)!.last_used_at,
+  ).not.toBeNull();
   const revoked = await web.request('DELETE', `/api/api-keys/${id}`);
   documented('/api/api-keys/{id}', 'delete', revoked);
   expect((await send(stack, secret, testSendBody(stack, domain))).status).toBe(401);
-  expect(await stack.db('account_audit').where({ account_id: accountId, action: 'api_key.revoke' }).first('actor')).toMatchObject({ actor: expect.stringMatching(/^user:/) });
+  expect(
+    await stack.db('account_audit').where({ account_id: accountId, action: 'api_key.revoke' }).first('actor'),
+  ).toMatchObject({ actor: expect.stringMatching(/^user:/) });
 });
 
 test('webhooks: Growth or Pro only; events, URL and the switch change; an inactive endpoint gets no test event', async () => {
   const free = await signedIn(null);
-  const refused = await free.web.request('POST', '/api/webhooks', { url: 'https://hooks.example.com/x', events: ['email.delivered'] });
+  const refused = await free.web.request('POST', '/api/webhooks', {
+    url: 'https://hooks.example.com/x',
+    events: ['email.delivered'],
+  });
   expect([refused.status, refused.json.error]).toEqual([403, 'plan_required']);
 
   const { web } = await signedIn();
   const invalid = await web.request('POST', '/api/webhooks', { url: 'ftp://x', events: [] });
   expect(invalid.status).toBe(400);
   expect(Object.keys(invalid.json.errors as object)).toEqual(['events']);
-  const privateUrl = await web.request('POST', '/api/webhooks', { url: 'http://10.1.2.3/hook', events: ['email.sent'] });
+  const privateUrl = await web.request('POST', '/api/webhooks', {
+    url: 'http://10.1.2.3/hook',
+    events: ['email.sent'],
+  });
   expect(privateUrl.json.errors).toHaveProperty('url');
 
-  const created = await web.request('POST', '/api/webhooks', { url: 'http://127.0.0.1:9/hook', events: ['email.sent'] });
+  const created = await web.request('POST', '/api/webhooks', {
+    url: 'http://127.0.0.1:9/hook',
+    events: ['email.sent'],
+  });
   const id = (created.json.webhook as { id: string }).id;
   expect(String(created.json.signing_secret)).toMatch(/^whsec_[0-9a-f]{64}$/);
-  const patched = await web.request('PATCH', `/api/webhooks/${id}`, { events: ['email.delivered', 'email.complained'], active: false });
+  const patched = await web.request('PATCH', `/api/webhooks/${id}`, {
+    events: ['email.delivered', 'email.complained'],
+    active: false,
+  });
   documented('/api/webhooks/{id}', 'patch', patched);
   expect(patched.json).toMatchObject({ events: ['email.delivered', 'email.complained'], active: false });
   const list = await web.request('GET', '/api/webhooks');
@@ -166,7 +208,12 @@ test('webhooks: Growth or Pro only; events, URL and the switch change; an inacti
   await web.request('PATCH', `/api/webhooks/${id}`, { active: true });
   // Nobody listens on port 9: the attempt fails, is answered and recorded.
   const failed = await web.request('POST', `/api/webhooks/${id}/test`);
-  expect(failed.json.delivery).toMatchObject({ succeeded: false, status_code: null, event_type: 'email.delivered', test: true });
+  expect(failed.json.delivery).toMatchObject({
+    succeeded: false,
+    status_code: null,
+    event_type: 'email.delivered',
+    test: true,
+  });
   expect((await web.request('PATCH', `/api/webhooks/${id}`, {})).status).toBe(400);
   expect((await web.request('DELETE', `/api/webhooks/${id}`)).status).toBe(200);
   expect((await web.request('GET', `/api/webhooks/${id}/deliveries`)).status).toBe(404);
@@ -193,12 +240,17 @@ test('BYOC: policy and ExternalId, save-and-validate with the documented reasons
 
   const policy = await web.request('GET', '/api/byoc/policy');
   documented('/api/byoc/policy', 'get', policy);
-  expect(policy.json.trust_policy).toMatchObject({ Statement: [{ Condition: { StringEquals: { 'sts:ExternalId': externalId } } }] });
-  expect((policy.json.permissions_policy as { Statement: { Action: string[] }[] }).Statement[0]!.Action).toHaveLength(11);
+  expect(policy.json.trust_policy).toMatchObject({
+    Statement: [{ Condition: { StringEquals: { 'sts:ExternalId': externalId } } }],
+  });
+  expect((policy.json.permissions_policy as { Statement: { Action: string[] }[] }).Statement[0]!.Action).toHaveLength(
+    11,
+  );
   const template = await web.request('GET', '/api/byoc/cloudformation');
   documented('/api/byoc/cloudformation', 'get', template);
   expect(template.headers.get('content-disposition')).toMatch(/attachment/);
-  const role = (template.json.Resources as Record<string, { Properties: Record<string, unknown> }>).ServiceBYOCRole!.Properties;
+  const role = (template.json.Resources as Record<string, { Properties: Record<string, unknown> }>).ServiceBYOCRole!
+    .Properties;
   expect(role.RoleName).toBe('Service-BYOC-Role');
   expect(role.AssumeRolePolicyDocument).toEqual(policy.json.trust_policy);
 
@@ -220,25 +272,36 @@ test('the email log: filters, newest first, and cursor pages that neither skip n
   await stack.db('api_keys').where({ account_id: sender.account.id }).update({ account_id: owner.accountId });
   const ids: string[] = [];
   for (const to of ['delivered', 'bounce', 'delivered', 'complaint', 'delivered']) {
-    const res = await send(stack, sender.apiKey, testSendBody(stack, sender.domain, { to: `${to}@${stack.config.testDomain}` }));
+    const res = await send(
+      stack,
+      sender.apiKey,
+      testSendBody(stack, sender.domain, { to: `${to}@${stack.config.testDomain}` }),
+    );
     ids.push(String(res.json.message_id));
   }
   // The log rows are written by the workflows, so wait for all five to exist, not only for none to be pending.
   await eventually('all settled', async () => {
     const rows = await stack.db('email_log').whereIn('message_id', ids).select('status');
-    return rows.length === ids.length && rows.every((r: { status: string }) => !['queued', 'sent'].includes(r.status)) ? true : undefined;
+    return rows.length === ids.length && rows.every((r: { status: string }) => !['queued', 'sent'].includes(r.status))
+      ? true
+      : undefined;
   });
   const pages: string[] = [];
   let cursor: string | null = null;
   do {
-    const res: Awaited<ReturnType<WebClient['request']>> = await owner.web.request('GET', `/api/emails?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+    const res: Awaited<ReturnType<WebClient['request']>> = await owner.web.request(
+      'GET',
+      `/api/emails?limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+    );
     documented('/api/emails', 'get', res);
     pages.push(...(res.json.emails as { message_id: string }[]).map((e) => e.message_id));
     cursor = res.json.next_cursor as string | null;
   } while (cursor);
   expect(pages).toEqual([...ids].reverse());
   const bounced = await owner.web.request('GET', '/api/emails?status=bounced');
-  expect((bounced.json.emails as { message_id: string; bounce_type: string }[]).map((e) => [e.message_id, e.bounce_type])).toEqual([[ids[1], 'Permanent']]);
+  expect(
+    (bounced.json.emails as { message_id: string; bounce_type: string }[]).map((e) => [e.message_id, e.bounce_type]),
+  ).toEqual([[ids[1], 'Permanent']]);
   const byRecipient = await owner.web.request('GET', '/api/emails?recipient=COMPLAINT@');
   expect((byRecipient.json.emails as { message_id: string }[]).map((e) => e.message_id)).toEqual([ids[3]]);
   expect((await owner.web.request('GET', '/api/emails?since=2999-01-01')).json.emails).toEqual([]);
@@ -249,7 +312,10 @@ test('the email log: filters, newest first, and cursor pages that neither skip n
   const complaint = await owner.web.request('GET', `/api/emails/${ids[3]}`);
   expect((complaint.json.timeline as { type: string }[]).map((e) => e.type)).toEqual(['queued', 'sent', 'complained']);
   const bounce = await owner.web.request('GET', `/api/emails/${ids[1]}`);
-  expect((bounce.json.timeline as { type: string; details: object }[])[2]).toMatchObject({ type: 'bounced', details: { bounce_type: 'Permanent', bounce_subtype: 'General' } });
+  expect((bounce.json.timeline as { type: string; details: object }[])[2]).toMatchObject({
+    type: 'bounced',
+    details: { bounce_type: 'Permanent', bounce_subtype: 'General' },
+  });
 });
 
 test('a domain an operator marked verified says so instead of showing its records as found', async () => {
@@ -275,34 +341,56 @@ test('suppressions: add (normalised, once), search, pages, remove, and field err
   expect(added.json).toMatchObject({ added: true, suppression: { address: 'blocked@example.org', reason: 'manual' } });
   const again = await owner.web.request('POST', '/api/suppressions', { address: 'blocked@example.org' });
   expect([again.status, again.json.added]).toEqual([200, false]);
-  for (let i = 0; i < 3; i++) await owner.web.request('POST', '/api/suppressions', { address: `other${i}@example.net` });
+  for (let i = 0; i < 3; i++)
+    await owner.web.request('POST', '/api/suppressions', { address: `other${i}@example.net` });
   const search = await owner.web.request('GET', '/api/suppressions?search=example.net&limit=2');
   documented('/api/suppressions', 'get', search);
   expect((search.json.suppressions as unknown[]).length).toBe(2);
-  const rest = await owner.web.request('GET', `/api/suppressions?search=example.net&limit=2&cursor=${String(search.json.next_cursor)}`);
+  const rest = await owner.web.request(
+    'GET',
+    `/api/suppressions?search=example.net&limit=2&cursor=${String(search.json.next_cursor)}`,
+  );
   expect((rest.json.suppressions as unknown[]).length).toBe(1);
   expect(rest.json.next_cursor).toBeNull();
   // One address looked up, in any case; an address not on the list is a 404.
   const one = await owner.web.request('GET', `/api/suppressions/${encodeURIComponent('BLOCKED@example.org')}`);
   documented('/api/suppressions/{address}', 'get', one);
-  expect([one.status, one.json]).toEqual([200, { address: 'blocked@example.org', reason: 'manual', created_at: (added.json.suppression as { created_at: string }).created_at }]);
+  expect([one.status, one.json]).toEqual([
+    200,
+    {
+      address: 'blocked@example.org',
+      reason: 'manual',
+      created_at: (added.json.suppression as { created_at: string }).created_at,
+    },
+  ]);
   const none = await owner.web.request('GET', `/api/suppressions/${encodeURIComponent('other9@example.net')}`);
   documented('/api/suppressions/{address}', 'get', none);
   expect([none.status, none.json.error]).toEqual([404, 'not_found']);
   const removed = await owner.web.request('DELETE', `/api/suppressions/${encodeURIComponent('blocked@example.org')}`);
   documented('/api/suppressions/{address}', 'delete', removed);
-  expect((await owner.web.request('DELETE', `/api/suppressions/${encodeURIComponent('blocked@example.org')}`)).status).toBe(404);
-  expect((await owner.web.request('POST', '/api/suppressions', { address: 'nope' })).json.errors).toHaveProperty('address');
+  expect(
+    (await owner.web.request('DELETE', `/api/suppressions/${encodeURIComponent('blocked@example.org')}`)).status,
+  ).toBe(404);
+  expect((await owner.web.request('POST', '/api/suppressions', { address: 'nope' })).json.errors).toHaveProperty(
+    'address',
+  );
 });
 
 test('usage: allowance and use per mode this month, and every day of the previous and current month', async () => {
   const owner = await signedIn('growth');
   const now = new Date();
   await setUsage(stack.db, owner.accountId, 'shared', 7, `${now.toISOString().slice(0, 7)}-01`);
-  await stack.db('usage_daily').insert({ account_id: owner.accountId, day: now.toISOString().slice(0, 10), mode: 'shared', count: 7 });
+  await stack
+    .db('usage_daily')
+    .insert({ account_id: owner.accountId, day: now.toISOString().slice(0, 10), mode: 'shared', count: 7 });
   const res = await owner.web.request('GET', '/api/usage');
   documented('/api/usage', 'get', res);
-  expect(res.json).toMatchObject({ plan: 'growth', month: now.toISOString().slice(0, 7), allowance: { shared: 50000, byoc: 50000 }, used: { shared: 7, byoc: 0 } });
+  expect(res.json).toMatchObject({
+    plan: 'growth',
+    month: now.toISOString().slice(0, 7),
+    allowance: { shared: 50000, byoc: 50000 },
+    used: { shared: 7, byoc: 0 },
+  });
   const days = res.json.days as { day: string; shared: number }[];
   const previous = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
   expect(days[0]!.day).toBe(previous.toISOString().slice(0, 10));
@@ -312,9 +400,16 @@ test('usage: allowance and use per mode this month, and every day of the previou
 
 test('a send counts toward the day it was accepted in, in the same statement as the month', async () => {
   const sender = await createSender(stack.db);
-  for (let i = 0; i < 3; i++) expect((await send(stack, sender.apiKey, testSendBody(stack, sender.domain))).status).toBe(200);
-  const [daily] = await stack.db('usage_daily').where({ account_id: sender.account.id, mode: 'shared' }).select('count');
-  const [monthly] = await stack.db('usage_counters').where({ account_id: sender.account.id, mode: 'shared' }).select('count');
+  for (let i = 0; i < 3; i++)
+    expect((await send(stack, sender.apiKey, testSendBody(stack, sender.domain))).status).toBe(200);
+  const [daily] = await stack
+    .db('usage_daily')
+    .where({ account_id: sender.account.id, mode: 'shared' })
+    .select('count');
+  const [monthly] = await stack
+    .db('usage_counters')
+    .where({ account_id: sender.account.id, mode: 'shared' })
+    .select('count');
   expect([daily.count, monthly.count]).toEqual([3, 3]);
 });
 

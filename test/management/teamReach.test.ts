@@ -10,7 +10,15 @@ import { createSender, type SenderFixture } from '../helpers/fixtures';
 import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';
 import { send, testSendBody, type ApiResponse } from '../api/helpers/http';
 import { loadOpenApiCheck, type DocumentedCheck } from '../api/helpers/openApi';
-import { createSystemAccount, keyRequest, linkToken, SYSTEM_EMAIL_ENV, uniqueEmail, waitForEmail, WebClient } from './helpers';
+import {
+  createSystemAccount,
+  keyRequest,
+  linkToken,
+  SYSTEM_EMAIL_ENV,
+  uniqueEmail,
+  waitForEmail,
+  WebClient,
+} from './helpers';
 
 let stack: ServiceStack;
 let documented: DocumentedCheck;
@@ -28,13 +36,22 @@ afterAll(async () => stack?.stop());
 /** A verified Growth account with a signed-in owner. */
 async function team(): Promise<{ sender: SenderFixture; owner: WebClient; ownerId: string }> {
   const sender = await createSender(stack.db, { plan: 'growth' });
-  const owner = await insertMemberUser(stack.db, { accountId: sender.account.id, email: sender.account.email, name: 'Olive Owner', passwordHash });
+  const owner = await insertMemberUser(stack.db, {
+    accountId: sender.account.id,
+    email: sender.account.email,
+    name: 'Olive Owner',
+    passwordHash,
+  });
   const client = new WebClient(stack.baseUrl);
   expect((await client.signIn(sender.account.email, PASSWORD)).status).toBe(200);
   return { sender, owner: client, ownerId: owner.userId };
 }
 
-async function member(accountId: string, role: 'viewer' | 'developer' | 'admin', label: string): Promise<{ userId: string; email: string; client: WebClient }> {
+async function member(
+  accountId: string,
+  role: 'viewer' | 'developer' | 'admin',
+  label: string,
+): Promise<{ userId: string; email: string; client: WebClient }> {
   const person = await insertMemberUser(stack.db, { accountId, email: uniqueEmail(label), passwordHash, role });
   const client = new WebClient(stack.baseUrl);
   expect((await client.signIn(person.email, PASSWORD)).status).toBe(200);
@@ -47,13 +64,17 @@ const template = (name: string) => ({ name, subject: 'Hi {{ name }}', html: '<p>
 test("a key acts with at most its maker's current role: lowered to viewer, the member's keys read but change and send nothing; raised again, they work again", async () => {
   const { sender, owner } = await team();
   const dev = await member(sender.account.id, 'developer', 'dev');
-  const full = String((await dev.client.request('POST', '/api/api-keys', { name: 'dev full', permission: 'full_access' })).json.secret);
+  const full = String(
+    (await dev.client.request('POST', '/api/api-keys', { name: 'dev full', permission: 'full_access' })).json.secret,
+  );
   const sending = String((await dev.client.request('POST', '/api/api-keys', { name: 'dev app' })).json.secret);
   const asKey = keyRequest(stack.baseUrl, full);
   expect((await asKey('POST', '/api/templates', template('before'))).status).toBe(201);
   expect((await send(stack, sending, testSendBody(stack, sender.domain))).status).toBe(200);
 
-  expect((await owner.request('PATCH', `/api/members/${dev.userId}`, { role: 'viewer' })).json).toMatchObject({ role: 'viewer' });
+  expect((await owner.request('PATCH', `/api/members/${dev.userId}`, { role: 'viewer' })).json).toMatchObject({
+    role: 'viewer',
+  });
   const refused = await asKey('POST', '/api/templates', template('after'));
   documented('/api/templates', 'post', refused);
   expect(outcome(refused)).toEqual({ status: 403, error: 'insufficient_role' });
@@ -71,15 +92,26 @@ test("a key acts with at most its maker's current role: lowered to viewer, the m
 test("keys kept when their maker is removed act with the owner's role; a key whose maker left without that is refused", async () => {
   const { sender, owner } = await team();
   const dev = await member(sender.account.id, 'developer', 'keeper');
-  const kept = String((await dev.client.request('POST', '/api/api-keys', { name: 'production', permission: 'full_access' })).json.secret);
+  const kept = String(
+    (await dev.client.request('POST', '/api/api-keys', { name: 'production', permission: 'full_access' })).json.secret,
+  );
   expect((await owner.request('DELETE', `/api/members/${dev.userId}?keep_keys=true`)).status).toBe(200);
   expect((await keyRequest(stack.baseUrl, kept)('POST', '/api/templates', template('kept'))).status).toBe(201);
-  const ownerId = (await stack.db('memberships').where({ account_id: sender.account.id, role: 'owner' }).first<{ user_id: string }>('user_id'))!.user_id;
-  expect(await stack.db('api_keys').where({ account_id: sender.account.id, name: 'production' }).first('created_by_user')).toEqual({ created_by_user: ownerId });
+  const ownerId = (await stack
+    .db('memberships')
+    .where({ account_id: sender.account.id, role: 'owner' })
+    .first<{ user_id: string }>('user_id'))!.user_id;
+  expect(
+    await stack.db('api_keys').where({ account_id: sender.account.id, name: 'production' }).first('created_by_user'),
+  ).toEqual({ created_by_user: ownerId });
 
   // A key whose person is not a member (made by SQL here: the API never leaves one so) is refused.
   const stray = await member(sender.account.id, 'developer', 'stray');
-  const strayKey = await createApiKey(stack.db, { accountId: sender.account.id, name: 'stray', permission: 'full_access' }, `user:${stray.userId}`);
+  const strayKey = await createApiKey(
+    stack.db,
+    { accountId: sender.account.id, name: 'stray', permission: 'full_access' },
+    `user:${stray.userId}`,
+  );
   await stack.db('memberships').where({ account_id: sender.account.id, user_id: stray.userId }).delete();
   expect((await keyRequest(stack.baseUrl, strayKey.secret)('GET', '/api/templates')).status).toBe(401);
   expect((await send(stack, strayKey.secret, testSendBody(stack, sender.domain))).status).toBe(401);
@@ -92,7 +124,10 @@ async function invite(by: WebClient, email: string, role: string): Promise<strin
 }
 
 async function acceptAsNewcomer(token: string): Promise<ApiResponse> {
-  const res = await new WebClient(stack.baseUrl).request('POST', '/api/auth/invitation/accept', { token, password: PASSWORD });
+  const res = await new WebClient(stack.baseUrl).request('POST', '/api/auth/invitation/accept', {
+    token,
+    password: PASSWORD,
+  });
   documented('/api/auth/invitation/accept', 'post', res);
   return res;
 }
@@ -110,7 +145,8 @@ test('an invitation ends with its sender: removed, or lowered below what it give
 
   expect((await owner.request('DELETE', `/api/members/${admin.userId}`)).status).toBe(200);
   expect((await owner.request('PATCH', `/api/members/${loweredAdmin.userId}`, { role: 'developer' })).status).toBe(200);
-  const open = (email: string) => stack.db('invitations').where({ email }).whereNull('revoked_at').whereNull('accepted_at').first();
+  const open = (email: string) =>
+    stack.db('invitations').where({ email }).whereNull('revoked_at').whereNull('accepted_at').first();
   expect(await open(removedEmail)).toBeUndefined();
   expect(await open(asAdmin)).toBeUndefined();
   expect(await open(asViewer)).toBeUndefined(); // a developer invites nobody
@@ -122,7 +158,9 @@ test('an invitation ends with its sender: removed, or lowered below what it give
     expect(res.status).toBe(400);
     expect(res.json.errors).toHaveProperty('token');
   }
-  expect(await stack.db('memberships').where({ account_id: sender.account.id }).count<{ n: string }[]>({ n: '*' })).toEqual([{ n: '2' }]);
+  expect(
+    await stack.db('memberships').where({ account_id: sender.account.id }).count<{ n: string }[]>({ n: '*' }),
+  ).toEqual([{ n: '2' }]);
 
   // An invitation whose sender may still give it works.
   const fine = uniqueEmail('fine');
@@ -133,28 +171,70 @@ test('a transfer to a member and an admin removing that member, run together 40 
   for (let round = 0; round < 40; round++) {
     const { sender, ownerId } = await team();
     const accountId = sender.account.id;
-    const admin = await insertMemberUser(stack.db, { accountId, email: uniqueEmail('race-admin'), passwordHash, role: 'admin' });
-    const heir = await insertMemberUser(stack.db, { accountId, email: uniqueEmail('race-heir'), passwordHash, role: 'developer' });
+    const admin = await insertMemberUser(stack.db, {
+      accountId,
+      email: uniqueEmail('race-admin'),
+      passwordHash,
+      role: 'admin',
+    });
+    const heir = await insertMemberUser(stack.db, {
+      accountId,
+      email: uniqueEmail('race-heir'),
+      passwordHash,
+      role: 'developer',
+    });
     const settle = (p: Promise<unknown>) =>
       p.then(
         () => 'done',
         (err: unknown) => (err instanceof PostageError ? err.code : `unexpected: ${String(err)}`),
       );
     const [transfer, removal] = await Promise.all([
-      settle(transferOwnership(stack.db, accountId, { userId: ownerId, role: 'owner', actor: `user:${ownerId}` }, heir.userId)),
-      settle(removeMember(stack.db, accountId, { userId: admin.userId, role: 'admin', actor: `user:${admin.userId}` }, heir.userId, false)),
+      settle(
+        transferOwnership(
+          stack.db,
+          accountId,
+          { userId: ownerId, role: 'owner', actor: `user:${ownerId}` },
+          heir.userId,
+        ),
+      ),
+      settle(
+        removeMember(
+          stack.db,
+          accountId,
+          { userId: admin.userId, role: 'admin', actor: `user:${admin.userId}` },
+          heir.userId,
+          false,
+        ),
+      ),
     ]);
-    const owners = await stack.db('memberships').where({ account_id: accountId, role: 'owner' }).select<{ user_id: string }[]>('user_id');
+    const owners = await stack
+      .db('memberships')
+      .where({ account_id: accountId, role: 'owner' })
+      .select<{ user_id: string }[]>('user_id');
     // Either the transfer went first (the heir, now owner, cannot be removed) or the removal did (no one to transfer to).
-    const expected = owners[0]?.user_id === heir.userId ? { transfer: 'done', removal: 'ownership_transfer_required' } : { transfer: 'member_not_found', removal: 'done' };
+    const expected =
+      owners[0]?.user_id === heir.userId
+        ? { transfer: 'done', removal: 'ownership_transfer_required' }
+        : { transfer: 'member_not_found', removal: 'done' };
     expect({ round, owners: owners.length, transfer, removal }).toEqual({ round, owners: 1, ...expected });
   }
 });
 
 test('the database refuses a change that leaves an account with members but no owner', async () => {
   const { sender, ownerId } = await team();
-  await insertMemberUser(stack.db, { accountId: sender.account.id, email: uniqueEmail('left'), passwordHash, role: 'developer' });
-  await expect(stack.db('memberships').where({ account_id: sender.account.id, user_id: ownerId }).delete()).rejects.toThrow(/no owner/);
-  await expect(stack.db('memberships').where({ account_id: sender.account.id, user_id: ownerId }).update({ role: 'admin' })).rejects.toThrow(/no owner/);
-  expect(await stack.db('memberships').where({ account_id: sender.account.id, role: 'owner' }).first('user_id')).toEqual({ user_id: ownerId });
+  await insertMemberUser(stack.db, {
+    accountId: sender.account.id,
+    email: uniqueEmail('left'),
+    passwordHash,
+    role: 'developer',
+  });
+  await expect(
+    stack.db('memberships').where({ account_id: sender.account.id, user_id: ownerId }).delete(),
+  ).rejects.toThrow(/no owner/);
+  await expect(
+    stack.db('memberships').where({ account_id: sender.account.id, user_id: ownerId }).update({ role: 'admin' }),
+  ).rejects.toThrow(/no owner/);
+  expect(
+    await stack.db('memberships').where({ account_id: sender.account.id, role: 'owner' }).first('user_id'),
+  ).toEqual({ user_id: ownerId });
 });

@@ -11,7 +11,15 @@ import { createSender, type SenderFixture } from '../helpers/fixtures';
 import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';
 import { call, type ApiResponse } from '../api/helpers/http';
 import { loadOpenApiCheck, type DocumentedCheck } from '../api/helpers/openApi';
-import { createSystemAccount, keyRequest, linkToken, SYSTEM_EMAIL_ENV, uniqueEmail, waitForEmail, WebClient } from './helpers';
+import {
+  createSystemAccount,
+  keyRequest,
+  linkToken,
+  SYSTEM_EMAIL_ENV,
+  uniqueEmail,
+  waitForEmail,
+  WebClient,
+} from './helpers';
 
 let stack: ServiceStack;
 let documented: DocumentedCheck;
@@ -20,14 +28,23 @@ const PASSWORD = 'a team-test password';
 /** A verified account with a signed-in owner. */
 async function team(): Promise<{ sender: SenderFixture; owner: WebClient; ownerId: string }> {
   const sender = await createSender(stack.db, { plan: 'growth' });
-  const owner = await insertMemberUser(stack.db, { accountId: sender.account.id, email: sender.account.email, name: 'Olive Owner', passwordHash: await hashPassword(PASSWORD) });
+  const owner = await insertMemberUser(stack.db, {
+    accountId: sender.account.id,
+    email: sender.account.email,
+    name: 'Olive Owner',
+    passwordHash: await hashPassword(PASSWORD),
+  });
   const client = new WebClient(stack.baseUrl);
   expect((await client.signIn(sender.account.email, PASSWORD)).status).toBe(200);
   return { sender, owner: client, ownerId: owner.userId };
 }
 
 /** Checks the answer against /openapi.json, then returns it. */
-async function answered(res: Promise<ApiResponse>, method: 'get' | 'post' | 'put' | 'patch' | 'delete', path: string): Promise<ApiResponse> {
+async function answered(
+  res: Promise<ApiResponse>,
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete',
+  path: string,
+): Promise<ApiResponse> {
   const r = await res;
   documented(path, method, r);
   return r;
@@ -42,7 +59,11 @@ async function invite(owner: WebClient, email: string, role = 'developer'): Prom
 }
 
 async function accept(client: WebClient, body: Record<string, unknown>): Promise<ApiResponse> {
-  const res = await answered(client.request('POST', '/api/auth/invitation/accept', body), 'post', '/api/auth/invitation/accept');
+  const res = await answered(
+    client.request('POST', '/api/auth/invitation/accept', body),
+    'post',
+    '/api/auth/invitation/accept',
+  );
   if (res.status === 200) client.csrf = String(res.json.csrf_token);
   return res;
 }
@@ -63,7 +84,11 @@ test('an invited person without a sign-in joins from the emailed link with a new
   expect(mail.body.text).toContain('as developer');
 
   const anonymous = new WebClient(stack.baseUrl);
-  const preview = await answered(anonymous.request('POST', '/api/auth/invitation/lookup', { token }), 'post', '/api/auth/invitation/lookup');
+  const preview = await answered(
+    anonymous.request('POST', '/api/auth/invitation/lookup', { token }),
+    'post',
+    '/api/auth/invitation/lookup',
+  );
   expect(preview.json).toMatchObject({ email, role: 'developer', has_user: false, invited_by: 'Olive Owner' });
   // No password, no account: a 400 on the password, and the invitation is still open.
   expect((await accept(anonymous, { token })).json.errors).toHaveProperty('password');
@@ -89,22 +114,41 @@ test('an expired, a revoked and a replaced invitation do not work; the wrong per
     .db('invitations')
     .where({ id: late.id })
     .update({ expires_at: new Date(Date.now() - 1000) });
-  expect((await accept(new WebClient(stack.baseUrl), { token: late.token, password: PASSWORD })).json.errors).toHaveProperty('token');
+  expect(
+    (await accept(new WebClient(stack.baseUrl), { token: late.token, password: PASSWORD })).json.errors,
+  ).toHaveProperty('token');
 
   const revokedEmail = uniqueEmail('revoked');
   const revoked = await invite(owner, revokedEmail);
-  expect((await answered(owner.request('GET', '/api/invitations'), 'get', '/api/invitations')).json.invitations).toEqual(
-    expect.arrayContaining([expect.objectContaining({ id: revoked.id, email: revokedEmail, invited_by: expect.objectContaining({ type: 'user', email: sender.account.email }) })]),
+  expect(
+    (await answered(owner.request('GET', '/api/invitations'), 'get', '/api/invitations')).json.invitations,
+  ).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({
+        id: revoked.id,
+        email: revokedEmail,
+        invited_by: expect.objectContaining({ type: 'user', email: sender.account.email }),
+      }),
+    ]),
   );
-  expect((await answered(owner.request('DELETE', `/api/invitations/${revoked.id}`), 'delete', '/api/invitations/{id}')).status).toBe(200);
-  expect((await accept(new WebClient(stack.baseUrl), { token: revoked.token, password: PASSWORD })).json.errors).toHaveProperty('token');
-  expect((await owner.request('GET', '/api/invitations')).json.invitations).not.toEqual(expect.arrayContaining([expect.objectContaining({ id: revoked.id })]));
+  expect(
+    (await answered(owner.request('DELETE', `/api/invitations/${revoked.id}`), 'delete', '/api/invitations/{id}'))
+      .status,
+  ).toBe(200);
+  expect(
+    (await accept(new WebClient(stack.baseUrl), { token: revoked.token, password: PASSWORD })).json.errors,
+  ).toHaveProperty('token');
+  expect((await owner.request('GET', '/api/invitations')).json.invitations).not.toEqual(
+    expect.arrayContaining([expect.objectContaining({ id: revoked.id })]),
+  );
 
   // Inviting again replaces the open invitation: the first link stops working.
   const twice = uniqueEmail('twice');
   const first = await invite(owner, twice);
   const second = await invite(owner, twice);
-  expect((await accept(new WebClient(stack.baseUrl), { token: first.token, password: PASSWORD })).json.errors).toHaveProperty('token');
+  expect(
+    (await accept(new WebClient(stack.baseUrl), { token: first.token, password: PASSWORD })).json.errors,
+  ).toHaveProperty('token');
 
   // An address with a sign-in: only that person, signed in, accepts it.
   const other = await team();
@@ -113,39 +157,76 @@ test('an expired, a revoked and a replaced invitation do not work; the wrong per
   expect({ status: wrong.status, error: wrong.json.error }).toEqual({ status: 403, error: 'invitation_wrong_user' });
   const existing = await invite(owner, other.sender.account.email, 'viewer');
   const notSignedIn = await accept(stranger, { token: existing.token });
-  expect({ status: notSignedIn.status, error: notSignedIn.json.error }).toEqual({ status: 403, error: 'invitation_wrong_user' });
-  expect((await stranger.request('POST', '/api/auth/invitation/lookup', { token: existing.token })).json.has_user).toBe(true);
+  expect({ status: notSignedIn.status, error: notSignedIn.json.error }).toEqual({
+    status: 403,
+    error: 'invitation_wrong_user',
+  });
+  expect((await stranger.request('POST', '/api/auth/invitation/lookup', { token: existing.token })).json.has_user).toBe(
+    true,
+  );
   // Accepting while signed in needs the session's CSRF token, like any change made with it.
-  const noCsrf = await other.owner.request('POST', '/api/auth/invitation/accept', { token: existing.token }, { csrf: false });
+  const noCsrf = await other.owner.request(
+    'POST',
+    '/api/auth/invitation/accept',
+    { token: existing.token },
+    { csrf: false },
+  );
   expect({ status: noCsrf.status, error: noCsrf.json.error }).toEqual({ status: 403, error: 'csrf_token_invalid' });
   const joined = await accept(other.owner, { token: existing.token });
   expect(joined.json.account).toMatchObject({ id: sender.account.id, role: 'viewer' });
 
   // Already a member: 409, and no email goes out.
-  const sentBefore = (await stack.db('invitations').where({ email: other.sender.account.email }).count<{ n: string }[]>({ n: '*' }))[0]!.n;
-  const dup = await answered(owner.request('POST', '/api/invitations', { email: other.sender.account.email, role: 'viewer' }), 'post', '/api/invitations');
+  const sentBefore = (
+    await stack.db('invitations').where({ email: other.sender.account.email }).count<{ n: string }[]>({ n: '*' })
+  )[0]!.n;
+  const dup = await answered(
+    owner.request('POST', '/api/invitations', { email: other.sender.account.email, role: 'viewer' }),
+    'post',
+    '/api/invitations',
+  );
   expect({ status: dup.status, error: dup.json.error }).toEqual({ status: 409, error: 'already_member' });
-  expect((await stack.db('invitations').where({ email: other.sender.account.email }).count<{ n: string }[]>({ n: '*' }))[0]!.n).toBe(sentBefore);
+  expect(
+    (await stack.db('invitations').where({ email: other.sender.account.email }).count<{ n: string }[]>({ n: '*' }))[0]!
+      .n,
+  ).toBe(sentBefore);
 });
 
 test('nobody gives a role above their own or changes the owner; an unverified account cannot invite', async () => {
   const { sender, owner, ownerId } = await team();
-  const admin = await insertMemberUser(stack.db, { accountId: sender.account.id, email: uniqueEmail('admin'), passwordHash: await hashPassword(PASSWORD), role: 'admin' });
+  const admin = await insertMemberUser(stack.db, {
+    accountId: sender.account.id,
+    email: uniqueEmail('admin'),
+    passwordHash: await hashPassword(PASSWORD),
+    role: 'admin',
+  });
   const asAdmin = new WebClient(stack.baseUrl);
   await asAdmin.signIn(admin.email, PASSWORD);
   const owned = await asAdmin.request('PATCH', `/api/members/${ownerId}`, { role: 'viewer' });
-  expect({ status: owned.status, error: owned.json.error }).toEqual({ status: 409, error: 'ownership_transfer_required' });
+  expect({ status: owned.status, error: owned.json.error }).toEqual({
+    status: 409,
+    error: 'ownership_transfer_required',
+  });
   const removeOwner = await asAdmin.request('DELETE', `/api/members/${ownerId}`);
-  expect({ status: removeOwner.status, error: removeOwner.json.error }).toEqual({ status: 409, error: 'ownership_transfer_required' });
+  expect({ status: removeOwner.status, error: removeOwner.json.error }).toEqual({
+    status: 409,
+    error: 'ownership_transfer_required',
+  });
   const toOwner = await asAdmin.request('PATCH', `/api/members/${admin.userId}`, { role: 'owner' });
   expect(toOwner.status).toBe(400); // ownership moves only by transfer
   const ownerLeaves = await owner.request('POST', '/api/account/leave');
-  expect({ status: ownerLeaves.status, error: ownerLeaves.json.error }).toEqual({ status: 409, error: 'ownership_transfer_required' });
+  expect({ status: ownerLeaves.status, error: ownerLeaves.json.error }).toEqual({
+    status: 409,
+    error: 'ownership_transfer_required',
+  });
   const transfer = await asAdmin.request('POST', '/api/account/transfer-ownership', { user_id: admin.userId });
   expect({ status: transfer.status, error: transfer.json.error }).toEqual({ status: 403, error: 'insufficient_role' });
 
   const unverified = await createSender(stack.db, { plan: 'growth', verified: false });
-  await insertMemberUser(stack.db, { accountId: unverified.account.id, email: unverified.account.email, passwordHash: await hashPassword(PASSWORD) });
+  await insertMemberUser(stack.db, {
+    accountId: unverified.account.id,
+    email: unverified.account.email,
+    passwordHash: await hashPassword(PASSWORD),
+  });
   const newcomer = new WebClient(stack.baseUrl);
   await newcomer.signIn(unverified.account.email, PASSWORD);
   const refused = await newcomer.request('POST', '/api/invitations', { email: uniqueEmail('spam'), role: 'viewer' });
@@ -155,20 +236,41 @@ test('nobody gives a role above their own or changes the owner; an unverified ac
 test('removing a member ends their access on the next request and revokes the keys they made (a key made with their key too), unless kept', async () => {
   const { sender, owner } = await team();
   const hash = await hashPassword(PASSWORD);
-  const dev = await insertMemberUser(stack.db, { accountId: sender.account.id, email: uniqueEmail('dev'), passwordHash: hash, role: 'developer' });
+  const dev = await insertMemberUser(stack.db, {
+    accountId: sender.account.id,
+    email: uniqueEmail('dev'),
+    passwordHash: hash,
+    role: 'developer',
+  });
   const devClient = new WebClient(stack.baseUrl);
   await devClient.signIn(dev.email, PASSWORD);
   const key = (await devClient.request('POST', '/api/api-keys', { name: 'dev full', permission: 'full_access' })).json;
   // A key made with the developer's key is the developer's too.
-  const child = (await keyRequest(stack.baseUrl, String(key.secret))('POST', '/api/api-keys', { name: 'made by key' })).json;
+  const child = (await keyRequest(stack.baseUrl, String(key.secret))('POST', '/api/api-keys', { name: 'made by key' }))
+    .json;
   const ownersKey = await createApiKey(stack.db, { accountId: sender.account.id, name: 'operator key' }, 'cli:ops');
-  const keys = (await owner.request('GET', '/api/api-keys')).json.api_keys as { id: string; created_by: { type: string; email: string | null; name: string | null } | null }[];
-  expect(keys.find((k) => k.id === (key.api_key as { id: string }).id)!.created_by).toMatchObject({ type: 'user', email: dev.email });
-  expect(keys.find((k) => k.id === (child.api_key as { id: string }).id)!.created_by).toMatchObject({ type: 'key', name: expect.stringContaining('dev full') });
+  const keys = (await owner.request('GET', '/api/api-keys')).json.api_keys as {
+    id: string;
+    created_by: { type: string; email: string | null; name: string | null } | null;
+  }[];
+  expect(keys.find((k) => k.id === (key.api_key as { id: string }).id)!.created_by).toMatchObject({
+    type: 'user',
+    email: dev.email,
+  });
+  expect(keys.find((k) => k.id === (child.api_key as { id: string }).id)!.created_by).toMatchObject({
+    type: 'key',
+    name: expect.stringContaining('dev full'),
+  });
 
-  const removed = await answered(owner.request('DELETE', `/api/members/${dev.userId}`), 'delete', '/api/members/{user_id}');
+  const removed = await answered(
+    owner.request('DELETE', `/api/members/${dev.userId}`),
+    'delete',
+    '/api/members/{user_id}',
+  );
   expect(removed.status).toBe(200);
-  expect((removed.json.revoked_keys as string[]).sort()).toEqual([(key.api_key as { prefix: string }).prefix, (child.api_key as { prefix: string }).prefix].sort());
+  expect((removed.json.revoked_keys as string[]).sort()).toEqual(
+    [(key.api_key as { prefix: string }).prefix, (child.api_key as { prefix: string }).prefix].sort(),
+  );
   // The very next request with the developer's session or keys is refused.
   expect((await devClient.request('GET', '/api/domains')).status).toBe(401);
   expect((await devClient.request('GET', '/api/auth/session')).status).toBe(401);
@@ -180,7 +282,12 @@ test('removing a member ends their access on the next request and revokes the ke
   expect({ status: alone.status, error: alone.json.error }).toEqual({ status: 403, error: 'no_account' });
 
   // keep_keys: the account keeps them.
-  const keeper = await insertMemberUser(stack.db, { accountId: sender.account.id, email: uniqueEmail('keeper'), passwordHash: hash, role: 'developer' });
+  const keeper = await insertMemberUser(stack.db, {
+    accountId: sender.account.id,
+    email: uniqueEmail('keeper'),
+    passwordHash: hash,
+    role: 'developer',
+  });
   const keeperClient = new WebClient(stack.baseUrl);
   await keeperClient.signIn(keeper.email, PASSWORD);
   const kept = String((await keeperClient.request('POST', '/api/api-keys', { name: 'production' })).json.secret);
@@ -188,25 +295,52 @@ test('removing a member ends their access on the next request and revokes the ke
   expect((await call(`${stack.baseUrl}/api/me/`, { headers: { 'X-API-Key': kept } })).status).toBe(200);
 
   // A lower role: the member's sessions for the account end; signed in again, the new role applies.
-  const lowered = await insertMemberUser(stack.db, { accountId: sender.account.id, email: uniqueEmail('lowered'), passwordHash: hash, role: 'admin' });
+  const lowered = await insertMemberUser(stack.db, {
+    accountId: sender.account.id,
+    email: uniqueEmail('lowered'),
+    passwordHash: hash,
+    role: 'admin',
+  });
   const loweredClient = new WebClient(stack.baseUrl);
   await loweredClient.signIn(lowered.email, PASSWORD);
-  expect((await owner.request('PATCH', `/api/members/${lowered.userId}`, { role: 'viewer' })).json).toMatchObject({ role: 'viewer' });
+  expect((await owner.request('PATCH', `/api/members/${lowered.userId}`, { role: 'viewer' })).json).toMatchObject({
+    role: 'viewer',
+  });
   expect((await loweredClient.request('GET', '/api/domains')).status).toBe(401);
   await loweredClient.signIn(lowered.email, PASSWORD);
-  const viewerTries = await loweredClient.request('POST', '/api/domains', { name: 'viewer.example.com', sending_mode: 'shared' });
-  expect({ status: viewerTries.status, error: viewerTries.json.error }).toEqual({ status: 403, error: 'insufficient_role' });
+  const viewerTries = await loweredClient.request('POST', '/api/domains', {
+    name: 'viewer.example.com',
+    sending_mode: 'shared',
+  });
+  expect({ status: viewerTries.status, error: viewerTries.json.error }).toEqual({
+    status: 403,
+    error: 'insufficient_role',
+  });
 });
 
 test('ownership moves to another member, who may then do what only the owner may', async () => {
   const { sender, owner, ownerId } = await team();
-  const heir = await insertMemberUser(stack.db, { accountId: sender.account.id, email: uniqueEmail('heir'), passwordHash: await hashPassword(PASSWORD), role: 'developer' });
-  const moved = await answered(owner.request('POST', '/api/account/transfer-ownership', { user_id: heir.userId }), 'post', '/api/account/transfer-ownership');
+  const heir = await insertMemberUser(stack.db, {
+    accountId: sender.account.id,
+    email: uniqueEmail('heir'),
+    passwordHash: await hashPassword(PASSWORD),
+    role: 'developer',
+  });
+  const moved = await answered(
+    owner.request('POST', '/api/account/transfer-ownership', { user_id: heir.userId }),
+    'post',
+    '/api/account/transfer-ownership',
+  );
   expect(moved.json).toMatchObject({ user_id: heir.userId, role: 'owner' });
   const members = (await owner.request('GET', '/api/members')).json.members as { user_id: string; role: string }[];
-  expect(Object.fromEntries(members.map((m) => [m.user_id, m.role]))).toEqual({ [ownerId]: 'admin', [heir.userId]: 'owner' });
+  expect(Object.fromEntries(members.map((m) => [m.user_id, m.role]))).toEqual({
+    [ownerId]: 'admin',
+    [heir.userId]: 'owner',
+  });
   // The former owner is an admin now: no second transfer, but may leave.
-  expect((await owner.request('POST', '/api/account/transfer-ownership', { user_id: ownerId })).json.error).toBe('insufficient_role');
+  expect((await owner.request('POST', '/api/account/transfer-ownership', { user_id: ownerId })).json.error).toBe(
+    'insufficient_role',
+  );
   const heirClient = new WebClient(stack.baseUrl);
   await heirClient.signIn(heir.email, PASSWORD);
   expect((await heirClient.request('GET', '/api/auth/session')).json.account).toMatchObject({ role: 'owner' });
@@ -228,19 +362,34 @@ test('a person in two accounts sees both in the session, switches between them, 
     ].sort(),
   );
   // Acting on the second account: its domains, as a viewer.
-  expect(((await first.owner.request('GET', '/api/domains')).json.domains as { name: string }[]).map((d) => d.name)).toEqual([second.sender.domain]);
-  expect((await first.owner.request('DELETE', `/api/domains/${second.sender.domain}`)).json.error).toBe('insufficient_role');
-  const switched = await answered(first.owner.request('POST', '/api/auth/session/account', { account_id: first.sender.account.id }), 'post', '/api/auth/session/account');
+  expect(
+    ((await first.owner.request('GET', '/api/domains')).json.domains as { name: string }[]).map((d) => d.name),
+  ).toEqual([second.sender.domain]);
+  expect((await first.owner.request('DELETE', `/api/domains/${second.sender.domain}`)).json.error).toBe(
+    'insufficient_role',
+  );
+  const switched = await answered(
+    first.owner.request('POST', '/api/auth/session/account', { account_id: first.sender.account.id }),
+    'post',
+    '/api/auth/session/account',
+  );
   expect(switched.json.account).toMatchObject({ id: first.sender.account.id, role: 'owner' });
-  expect(((await first.owner.request('GET', '/api/domains')).json.domains as { name: string }[]).map((d) => d.name)).toEqual([first.sender.domain]);
+  expect(
+    ((await first.owner.request('GET', '/api/domains')).json.domains as { name: string }[]).map((d) => d.name),
+  ).toEqual([first.sender.domain]);
   // Not a member: the same 404 as an account that does not exist.
-  const foreign = await first.owner.request('POST', '/api/auth/session/account', { account_id: (await createSender(stack.db)).account.id });
+  const foreign = await first.owner.request('POST', '/api/auth/session/account', {
+    account_id: (await createSender(stack.db)).account.id,
+  });
   expect({ status: foreign.status, error: foreign.json.error }).toEqual({ status: 404, error: 'not_found' });
   // Signing in again opens the account used last.
   const again = await new WebClient(stack.baseUrl).signIn(first.sender.account.email, PASSWORD);
   expect(again.json.account).toMatchObject({ id: first.sender.account.id });
   // Removed from the second account, the person keeps the first.
-  const members = (await second.owner.request('GET', '/api/members')).json.members as { user_id: string; email: string }[];
+  const members = (await second.owner.request('GET', '/api/members')).json.members as {
+    user_id: string;
+    email: string;
+  }[];
   const them = members.find((m) => m.email === first.sender.account.email)!;
   await second.owner.request('DELETE', `/api/members/${them.user_id}`);
   expect(((await first.owner.request('GET', '/api/auth/session')).json.accounts as unknown[]).length).toBe(1);
@@ -257,19 +406,37 @@ test('the audit log shows each change with its actor, filters by actor, action a
   await owner.request('DELETE', `/api/members/${devId}`);
 
   const page = await answered(owner.request('GET', '/api/audit'), 'get', '/api/audit');
-  const entries = page.json.entries as { action: string; actor: { type: string; id: string; name: string | null; email: string | null }; details: Record<string, unknown> }[];
+  const entries = page.json.entries as {
+    action: string;
+    actor: { type: string; id: string; name: string | null; email: string | null };
+    details: Record<string, unknown>;
+  }[];
   const find = (action: string) => entries.find((e) => e.action === action)!;
-  expect(find('member.invite')).toMatchObject({ actor: { type: 'user', id: ownerId, email: sender.account.email, name: 'Olive Owner' }, details: { email, role: 'developer' } });
+  expect(find('member.invite')).toMatchObject({
+    actor: { type: 'user', id: ownerId, email: sender.account.email, name: 'Olive Owner' },
+    details: { email, role: 'developer' },
+  });
   expect(find('member.join')).toMatchObject({ actor: { type: 'user', id: devId, email, name: 'Dana Dev' } });
-  expect(find('api_key.create')).toMatchObject({ actor: { type: 'user', id: devId, email }, details: { key: (key.json.api_key as { prefix: string }).prefix } });
-  expect(find('member.remove')).toMatchObject({ actor: { type: 'user', id: ownerId }, details: { email, revoked_keys: [(key.json.api_key as { prefix: string }).prefix] } });
+  expect(find('api_key.create')).toMatchObject({
+    actor: { type: 'user', id: devId, email },
+    details: { key: (key.json.api_key as { prefix: string }).prefix },
+  });
+  expect(find('member.remove')).toMatchObject({
+    actor: { type: 'user', id: ownerId },
+    details: { email, revoked_keys: [(key.json.api_key as { prefix: string }).prefix] },
+  });
   // Newest first.
-  expect(entries.map((e) => e.action).indexOf('member.remove')).toBeLessThan(entries.map((e) => e.action).indexOf('member.invite'));
+  expect(entries.map((e) => e.action).indexOf('member.remove')).toBeLessThan(
+    entries.map((e) => e.action).indexOf('member.invite'),
+  );
 
-  const byDev = (await owner.request('GET', `/api/audit?actor=${encodeURIComponent(`user:${devId}`)}`)).json.entries as { action: string }[];
+  const byDev = (await owner.request('GET', `/api/audit?actor=${encodeURIComponent(`user:${devId}`)}`)).json
+    .entries as { action: string }[];
   expect(byDev.map((e) => e.action).sort()).toEqual(['api_key.create', 'member.join']);
   const memberFamily = (await owner.request('GET', '/api/audit?action=member')).json.entries as { action: string }[];
-  expect(new Set(memberFamily.map((e) => e.action))).toEqual(new Set(['member.invite', 'member.join', 'member.remove']));
+  expect(new Set(memberFamily.map((e) => e.action))).toEqual(
+    new Set(['member.invite', 'member.join', 'member.remove']),
+  );
   expect((await owner.request('GET', `/api/audit?until=${encodeURIComponent('2000-01-01')}`)).json.entries).toEqual([]);
   const first = await owner.request('GET', '/api/audit?limit=2');
   expect(first.json.entries).toHaveLength(2);
@@ -278,5 +445,6 @@ test('the audit log shows each change with its actor, filters by actor, action a
   const bad = await answered(owner.request('GET', '/api/audit?cursor=nonsense'), 'get', '/api/audit');
   expect(bad.status).toBe(400);
   // No method changes it.
-  for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) expect((await owner.request(method, '/api/audit')).status).toBe(405);
+  for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'])
+    expect((await owner.request(method, '/api/audit')).status).toBe(405);
 });

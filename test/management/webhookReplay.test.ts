@@ -27,9 +27,19 @@ afterAll(async () => {
 });
 
 async function endpointFor(sender: SenderFixture) {
-  const { endpoint, signingSecret } = await createEndpoint(stack.db, stack.config.secretKey, sender.account.id, receiver.url, ['email.delivered']);
+  const { endpoint, signingSecret } = await createEndpoint(
+    stack.db,
+    stack.config.secretKey,
+    sender.account.id,
+    receiver.url,
+    ['email.delivered'],
+  );
   receiver.setSecret(signingSecret);
-  const { secret } = await createApiKey(stack.db, { accountId: sender.account.id, name: 'admin', permission: 'full_access' }, 'test');
+  const { secret } = await createApiKey(
+    stack.db,
+    { accountId: sender.account.id, name: 'admin', permission: 'full_access' },
+    'test',
+  );
   return { endpointId: endpoint.id, signingSecret, admin: keyRequest(stack.baseUrl, secret) };
 }
 
@@ -37,11 +47,15 @@ async function endpointFor(sender: SenderFixture) {
 async function deliveredEvent(sender: SenderFixture): Promise<{ messageId: string; got: ReceivedRequest }> {
   const sent = await send(stack, sender.apiKey, testSendBody(stack, sender.domain));
   const messageId = String(sent.json.message_id);
-  const got = await receiver.waitFor((r) => r.rawBody.includes(messageId) && r.rawBody.includes('email.delivered'), 30_000);
+  const got = await receiver.waitFor(
+    (r) => r.rawBody.includes(messageId) && r.rawBody.includes('email.delivered'),
+    30_000,
+  );
   return { messageId, got };
 }
 
-const standard = (secret: string, got: ReceivedRequest) => new Webhook(secret).verify(got.rawBody, got.headers as Record<string, string>);
+const standard = (secret: string, got: ReceivedRequest) =>
+  new Webhook(secret).verify(got.rawBody, got.headers as Record<string, string>);
 
 test('a replay sends the same event again, with the same webhook-id, and is recorded as a replay of the delivery', async () => {
   const sender = await createSender(stack.db);
@@ -56,14 +70,23 @@ test('a replay sends the same event again, with the same webhook-id, and is reco
   const replay = await admin('POST', `/api/webhooks/${endpointId}/deliveries/${listed.id}/replay`);
   expect(replay.status).toBe(200);
   documented('/api/webhooks/{id}/deliveries/{delivery_id}/replay', 'post', replay);
-  expect(replay.json.delivery).toMatchObject({ replay_of: listed.id, message_id: messageId, event_type: 'email.delivered', succeeded: true, test: false });
+  expect(replay.json.delivery).toMatchObject({
+    replay_of: listed.id,
+    message_id: messageId,
+    event_type: 'email.delivered',
+    succeeded: true,
+    test: false,
+  });
   const again = receiver.received.filter((r) => r.rawBody.includes(messageId));
   expect(again).toHaveLength(2);
   expect(again[1]!.rawBody).toBe(got.rawBody);
   expect(again[1]!.headers['webhook-id']).toBe(got.headers['webhook-id']);
   expect(standard(signingSecret, again[1]!)).toEqual(JSON.parse(got.rawBody));
 
-  const history = (await admin('GET', `/api/webhooks/${endpointId}/deliveries`)).json.deliveries as { id: string; replay_of: string | null }[];
+  const history = (await admin('GET', `/api/webhooks/${endpointId}/deliveries`)).json.deliveries as {
+    id: string;
+    replay_of: string | null;
+  }[];
   expect(history.filter((d) => d.replay_of === listed.id)).toHaveLength(1);
 
   // Another endpoint's delivery, or none at all, is not found; nothing is posted.

@@ -33,12 +33,26 @@ beforeAll(async () => {
   externalId = randomBytes(24).toString('hex');
   await moto.configureByocRole({ externalId });
   stack = await startServiceStack({
-    env: { STS_ENDPOINT: moto.endpoint, STS_ACCESS_KEY_ID: moto.relay.accessKeyId, STS_SECRET_ACCESS_KEY: moto.relay.secretAccessKey, BYOC_SES_ENDPOINT: proxy.endpoint },
+    env: {
+      STS_ENDPOINT: moto.endpoint,
+      STS_ACCESS_KEY_ID: moto.relay.accessKeyId,
+      STS_SECRET_ACCESS_KEY: moto.relay.secretAccessKey,
+      BYOC_SES_ENDPOINT: proxy.endpoint,
+    },
   });
   byoc = await createSender(stack.db, { mode: 'byoc' });
   shared = await createSender(stack.db);
   await moto.verifySesIdentity(byoc.domain, REGION);
-  await stack.db('byoc_configs').insert({ account_id: byoc.account.id, role_arn: BYOC_ROLE_ARN, region: REGION, external_id: externalId, enabled: true, validated_at: new Date() });
+  await stack
+    .db('byoc_configs')
+    .insert({
+      account_id: byoc.account.id,
+      role_arn: BYOC_ROLE_ARN,
+      region: REGION,
+      external_id: externalId,
+      enabled: true,
+      validated_at: new Date(),
+    });
 });
 
 afterAll(async () => {
@@ -52,8 +66,15 @@ function markers(): Record<'recipient' | 'subject' | 'body' | 'attachment' | 'ta
   return { recipient: m(), subject: m(), body: m(), attachment: m(), tag: m() };
 }
 
-async function send(sender: SenderFixture, body: Record<string, unknown>): Promise<{ status: number; json: Record<string, unknown> }> {
-  const res = await fetch(`${stack.baseUrl}/api/send/`, { method: 'POST', headers: { 'X-API-Key': sender.apiKey, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+async function send(
+  sender: SenderFixture,
+  body: Record<string, unknown>,
+): Promise<{ status: number; json: Record<string, unknown> }> {
+  const res = await fetch(`${stack.baseUrl}/api/send/`, {
+    method: 'POST',
+    headers: { 'X-API-Key': sender.apiKey, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, json: (await res.json()) as Record<string, unknown> };
 }
 
@@ -63,7 +84,13 @@ function byocMessage(mk: ReturnType<typeof markers>) {
     to: `Customer <${mk.recipient}@example.org>`,
     subject: `Invoice ${mk.subject}`,
     message: `Dear customer, ${mk.body}.`,
-    attachments: [{ filename: 'invoice.txt', content: Buffer.from(`total ${mk.attachment}`).toString('base64'), content_type: 'text/plain' }],
+    attachments: [
+      {
+        filename: 'invoice.txt',
+        content: Buffer.from(`total ${mk.attachment}`).toString('base64'),
+        content_type: 'text/plain',
+      },
+    ],
     // Tags go to the customer's SES as message tags; Postage keeps none of a BYOC message's.
     tags: { invoice: mk.tag },
   };
@@ -76,7 +103,9 @@ async function finished(messageId: string): Promise<SendEmailResult> {
 async function postgresDump(): Promise<string> {
   const pgBin = toolPath('POSTAGE_PG_BIN');
   const pgDump = pgBin ? path.join(pgBin, 'pg_dump') : 'pg_dump';
-  const { stdout } = await promisify(execFile)(pgDump, ['--dbname', stack.database.url, '--no-owner'], { maxBuffer: 256 * 1024 * 1024 });
+  const { stdout } = await promisify(execFile)(pgDump, ['--dbname', stack.database.url, '--no-owner'], {
+    maxBuffer: 256 * 1024 * 1024,
+  });
   return stdout;
 }
 
@@ -139,7 +168,15 @@ test('after a delivered and a refused BYOC message, no recipient, subject or bod
   const bad = await send(byoc, byocMessage(refused));
   // A template is account data, kept; its variables and the message rendered from them are content.
   const templated = markers();
-  const template = await createTemplate(stack.db, { accountId: byoc.account.id, name: 'Invoice', content: { subject: 'Invoice {{ number }}', html: '<p>{{ line }}</p>', text: null } }, 'test');
+  const template = await createTemplate(
+    stack.db,
+    {
+      accountId: byoc.account.id,
+      name: 'Invoice',
+      content: { subject: 'Invoice {{ number }}', html: '<p>{{ line }}</p>', text: null },
+    },
+    'test',
+  );
   await publishTemplate(stack.db, byoc.account.id, template.id, 'test');
   const fromTemplate = await send(byoc, {
     from_email: `billing@${byoc.domain}`,
@@ -155,7 +192,8 @@ test('after a delivered and a refused BYOC message, no recipient, subject or bod
   expect(await finished(ok.json.message_id as string)).toMatchObject({ status: 'sent' });
   expect(await finished(bad.json.message_id as string)).toEqual({
     status: 'failed',
-    reason: 'MessageRejected: Email address is not verified. The following identities failed the check in region EU-WEST-1: [address] ("[subject]")',
+    reason:
+      'MessageRejected: Email address is not verified. The following identities failed the check in region EU-WEST-1: [address] ("[subject]")',
   });
 
   // Control: the delivered message reached the customer's SES with every marker.
@@ -168,18 +206,35 @@ test('after a delivered and a refused BYOC message, no recipient, subject or bod
 
   // Control: the search does find content that is meant to be kept (a shared message's log row).
   const sharedMarker = markers().subject;
-  const kept = await send(shared, { from_email: `hello@${shared.domain}`, to: `delivered@${stack.config.testDomain}`, subject: sharedMarker, message: 'kept 90 days' });
+  const kept = await send(shared, {
+    from_email: `hello@${shared.domain}`,
+    to: `delivered@${stack.config.testDomain}`,
+    subject: sharedMarker,
+    message: 'kept 90 days',
+  });
   expect(await finished(kept.json.message_id as string)).toMatchObject({ status: 'delivered' });
   const dump = await postgresDump();
   expect(dump).toContain(sharedMarker);
 
   const redis = await redisContents();
-  const histories = (await historyText(ok.json.message_id as string)) + (await historyText(bad.json.message_id as string)) + (await historyText(fromTemplate.json.message_id as string));
+  const histories =
+    (await historyText(ok.json.message_id as string)) +
+    (await historyText(bad.json.message_id as string)) +
+    (await historyText(fromTemplate.json.message_id as string));
   expect(histories).toContain(ok.json.message_id as string); // the history search sees the ids it should
-  expect((await moto.sentRawEmails()).some((m) => m.raw_data.includes(templated.subject) && m.raw_data.includes(templated.body))).toBe(true); // control
+  expect(
+    (await moto.sentRawEmails()).some(
+      (m) => m.raw_data.includes(templated.subject) && m.raw_data.includes(templated.body),
+    ),
+  ).toBe(true); // control
   for (const mk of [delivered, refused, templated]) {
     for (const [field, marker] of Object.entries(mk)) {
-      expect({ field, inPostgres: dump.includes(marker), inRedis: redis.includes(marker), inHistory: histories.includes(marker) }).toEqual({
+      expect({
+        field,
+        inPostgres: dump.includes(marker),
+        inRedis: redis.includes(marker),
+        inHistory: histories.includes(marker),
+      }).toEqual({
         field,
         inPostgres: false,
         inRedis: false,
@@ -187,7 +242,15 @@ test('after a delivered and a refused BYOC message, no recipient, subject or bod
       });
     }
   }
-  expect(await stack.db('staged_messages').whereIn('message_id', [ok.json.message_id as string, bad.json.message_id as string, fromTemplate.json.message_id as string])).toEqual([]);
+  expect(
+    await stack
+      .db('staged_messages')
+      .whereIn('message_id', [
+        ok.json.message_id as string,
+        bad.json.message_id as string,
+        fromTemplate.json.message_id as string,
+      ]),
+  ).toEqual([]);
 });
 
 test('a role that stops working fails the message and the API answers 503 byoc_not_configured until revalidated', async () => {
@@ -202,5 +265,8 @@ test('a role that stops working fails the message and the API answers 503 byoc_n
   const result = await finished(first.json.message_id as string);
   expect(result.status).toBe('failed');
   expect(result.reason).toMatch(/^Could not assume role: /);
-  expect(await send(byoc, byocMessage(markers()))).toMatchObject({ status: 503, json: { error: 'byoc_not_configured' } });
+  expect(await send(byoc, byocMessage(markers()))).toMatchObject({
+    status: 503,
+    json: { error: 'byoc_not_configured' },
+  });
 });

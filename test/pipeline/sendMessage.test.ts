@@ -27,12 +27,21 @@ afterAll(async () => {
   await pipeline?.stop();
 });
 
-const deps = () => ({ db: pipeline.database.db, config, workflows: messageWorkflows(pipeline.env.client, config.temporal.taskQueue) });
+const deps = () => ({
+  db: pipeline.database.db,
+  config,
+  workflows: messageWorkflows(pipeline.env.client, config.temporal.taskQueue),
+});
 /** What a send leaves in PostgreSQL for the account: counts, staged content, outbox rows, log rows and idempotency keys. */
 async function traces(): Promise<Record<string, number>> {
   const db = pipeline.database.db;
-  const rows = async (table: string) => Number((await db(table).where({ account_id: sender.account.id }).count<{ count: string }[]>({ count: '*' }))[0]!.count);
-  const counted = await db('usage_counters').where({ account_id: sender.account.id }).sum<{ sum: string | null }[]>({ sum: 'count' });
+  const rows = async (table: string) =>
+    Number(
+      (await db(table).where({ account_id: sender.account.id }).count<{ count: string }[]>({ count: '*' }))[0]!.count,
+    );
+  const counted = await db('usage_counters')
+    .where({ account_id: sender.account.id })
+    .sum<{ sum: string | null }[]>({ sum: 'count' });
   return {
     counted: Number(counted[0]?.sum ?? 0),
     staged: await rows('staged_messages'),
@@ -64,12 +73,22 @@ test('accepted: the typed result carries the 200 body, the message is delivered,
   const result = await sendMessage(deps(), input({ idempotency }));
   if (result.outcome !== 'accepted') throw new Error(`not accepted: ${JSON.stringify(result)}`);
   expect(result).toMatchObject({ mode: 'shared', kind: 'test' });
-  expect(result.body).toMatchObject({ success: true, message: QUEUED_MESSAGES.shared, message_id: result.messageId, mode: 'shared', attachments: 0, idempotency_key: 'direct-1' });
+  expect(result.body).toMatchObject({
+    success: true,
+    message: QUEUED_MESSAGES.shared,
+    message_id: result.messageId,
+    mode: 'shared',
+    attachments: 0,
+    idempotency_key: 'direct-1',
+  });
   expect(result.body.warnings).toContain(TEST_SEND_WARNING);
 
   const handle = pipeline.env.client.workflow.getHandle(sendWorkflowId(result.messageId));
   expect(((await handle.result()) as SendEmailResult).status).toBe('delivered');
-  expect(await getLogRow(pipeline.database.db, result.messageId)).toMatchObject({ status: 'delivered', subject: 'Without Express' });
+  expect(await getLogRow(pipeline.database.db, result.messageId)).toMatchObject({
+    status: 'delivered',
+    subject: 'Without Express',
+  });
 
   const before = await traces();
   expect(await sendMessage(deps(), input({ idempotency }))).toEqual({ outcome: 'replayed', body: result.body });
@@ -80,14 +99,24 @@ test('refused: a gate names its error code and detail, nothing is queued or coun
   const before = await traces();
   const idempotency = { key: 'direct-2', requestHash: 'fingerprint-2' };
   const refused = await sendMessage(deps(), input({ domainScope: ['elsewhere.example.com'], idempotency }));
-  expect(refused).toEqual({ outcome: 'refused', step: 'gates', code: 'domain_not_allowed', detail: expect.stringContaining('elsewhere.example.com') as unknown });
+  expect(refused).toEqual({
+    outcome: 'refused',
+    step: 'gates',
+    code: 'domain_not_allowed',
+    detail: expect.stringContaining('elsewhere.example.com') as unknown,
+  });
   expect(await traces()).toEqual(before);
 
   // The same key with another body is not "reused": the refusal released it.
-  const corrected = await sendMessage(deps(), input({ idempotency: { key: 'direct-2', requestHash: 'fingerprint-2b' } }));
+  const corrected = await sendMessage(
+    deps(),
+    input({ idempotency: { key: 'direct-2', requestHash: 'fingerprint-2b' } }),
+  );
   expect(corrected.outcome).toBe('accepted');
   // Now the key is the corrected request's: the refused body with it is a reuse.
-  expect(await sendMessage(deps(), input({ idempotency: { key: 'direct-2', requestHash: 'fingerprint-2' } }))).toMatchObject({
+  expect(
+    await sendMessage(deps(), input({ idempotency: { key: 'direct-2', requestHash: 'fingerprint-2' } })),
+  ).toMatchObject({
     outcome: 'refused',
     step: 'idempotency',
     code: 'idempotency_key_reused',

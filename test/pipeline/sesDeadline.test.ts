@@ -27,7 +27,9 @@ let sender: SenderFixture;
 
 beforeAll(async () => {
   proxy = await startSesFaultProxy(testInfra().sesEndpoint);
-  stack = await startServiceStack({ env: { SES_ENDPOINT: proxy.endpoint, SES_SEND_TIMEOUT_MS: '2000', OUTCOME_TIMEOUT_SECONDS: '1' } });
+  stack = await startServiceStack({
+    env: { SES_ENDPOINT: proxy.endpoint, SES_SEND_TIMEOUT_MS: '2000', OUTCOME_TIMEOUT_SECONDS: '1' },
+  });
   sender = await createSender(stack.db);
 });
 
@@ -39,7 +41,12 @@ afterAll(async () => {
 test('SES answering after the activity timeout: the call is aborted, retried once, and exactly one copy is sent', async () => {
   const to = `slow-${randomUUID()}@example.org`;
   proxy.script(to, [{ kind: 'delay', ms: 65_000 }]); // longer than the send activity's 60 s
-  const res = await send(stack, sender.apiKey, { from_email: `hello@${sender.domain}`, to, subject: `Slow ${to}`, message: 'Hello.' });
+  const res = await send(stack, sender.apiKey, {
+    from_email: `hello@${sender.domain}`,
+    to,
+    subject: `Slow ${to}`,
+    message: 'Hello.',
+  });
   expect(res.status).toBe(200);
   const messageId = res.json.message_id as string;
 
@@ -60,7 +67,10 @@ test('SES answering after the activity timeout: the call is aborted, retried onc
 }, 120_000);
 
 /** For each retried attempt of `activityType`, how the attempt before it ended (the history's `lastFailure`). */
-async function lastFailuresOf(handle: WorkflowHandle, activityType: string): Promise<{ timeout: boolean; message: string }[]> {
+async function lastFailuresOf(
+  handle: WorkflowHandle,
+  activityType: string,
+): Promise<{ timeout: boolean; message: string }[]> {
   const events = (await handle.fetchHistory()).events ?? [];
   const scheduled = new Map<string, string>();
   for (const e of events) {
@@ -79,16 +89,26 @@ test('a slow step before SES leaves the SES call only what the attempt has left:
   // before the attempt"): SES_SEND_TIMEOUT_MS (30 s here) bounded only the SES call. Reads that
   // take 40 s (a table locked by maintenance) then left it running until 70 s, past the activity's
   // 60 s, while the retry was already sending. Now the call gets min(30 s, what is left less 5 s).
-  const slow = await startServiceStack({ worker: false, env: { SES_ENDPOINT: proxy.endpoint, SES_SEND_TIMEOUT_MS: '30000', OUTCOME_TIMEOUT_SECONDS: '1' } });
+  const slow = await startServiceStack({
+    worker: false,
+    env: { SES_ENDPOINT: proxy.endpoint, SES_SEND_TIMEOUT_MS: '30000', OUTCOME_TIMEOUT_SECONDS: '1' },
+  });
   // The worker's reads wait for a lock up to 55 s (instead of failing after 5 s), so one attempt's
   // reads can take 40 s.
-  const workerDb = createDb(slow.database.url, { timeouts: { ...DEFAULT_DB_TIMEOUTS, lockMs: 55_000, statementMs: 55_000 } });
+  const workerDb = createDb(slow.database.url, {
+    timeouts: { ...DEFAULT_DB_TIMEOUTS, lockMs: 55_000, statementMs: 55_000 },
+  });
   const connection = await NativeConnection.connect({ address: testInfra().temporalAddress });
   const worker = await createWorker({
     connection,
     namespace: slow.config.temporal.namespace,
     taskQueue: slow.config.temporal.taskQueue,
-    deps: { config: slow.config, db: workerDb, sharedSes: sharedSesClient(slow.config), logger: createLogger('silent', 'test') },
+    deps: {
+      config: slow.config,
+      db: workerDb,
+      sharedSes: sharedSesClient(slow.config),
+      logger: createLogger('silent', 'test'),
+    },
     workflowBundlePath: testInfra().workflowBundlePath,
   });
   const running = worker.run();
@@ -100,7 +120,12 @@ test('a slow step before SES leaves the SES call only what the attempt has left:
     await locker.connect();
     await locker.query('BEGIN');
     await locker.query('LOCK TABLE staged_attachments IN ACCESS EXCLUSIVE MODE'); // the attachments read waits
-    const res = await send(slow, owner.apiKey, { from_email: `hello@${owner.domain}`, to, subject: `Slow reads ${to}`, message: 'Hello.' });
+    const res = await send(slow, owner.apiKey, {
+      from_email: `hello@${owner.domain}`,
+      to,
+      subject: `Slow reads ${to}`,
+      message: 'Hello.',
+    });
     expect(res.status).toBe(200);
     const messageId = res.json.message_id as string;
     await new Promise((resolve) => setTimeout(resolve, 40_000));
@@ -121,8 +146,12 @@ test('a slow step before SES leaves the SES call only what the attempt has left:
     expect(await attemptsOf(handle, 'sendViaSes')).toEqual([2]);
     // The first attempt ended by itself, its SES call aborted at the attempt's deadline: not by
     // Temporal's start-to-close timeout while the call was still in flight (then the retry overlapped it).
-    expect(await lastFailuresOf(handle, 'sendViaSes')).toEqual([{ timeout: false, message: expect.stringMatching(/abort/i) }]);
-    expect((await sesEmulatorStore(testInfra().sesEndpoint)).filter((m) => m.destination.to.includes(to))).toHaveLength(1);
+    expect(await lastFailuresOf(handle, 'sendViaSes')).toEqual([
+      { timeout: false, message: expect.stringMatching(/abort/i) },
+    ]);
+    expect((await sesEmulatorStore(testInfra().sesEndpoint)).filter((m) => m.destination.to.includes(to))).toHaveLength(
+      1,
+    );
   } finally {
     await locker.end().catch(() => undefined);
     worker.shutdown();

@@ -23,11 +23,27 @@ let sender: SenderFixture;
 
 beforeAll(async () => {
   [sns, receiver] = await Promise.all([startLocalSns(), startWebhookReceiver()]);
-  const snsEnv = { SNS_TOPIC_ARNS: sns.topicArn, SNS_CERT_HOST: sns.certHost, REPUTATION_MIN_SENDS: '3', REPUTATION_MIN_EVENTS: '2', BOUNCE_RATE_THRESHOLD: '0.5', COMPLAINT_RATE_THRESHOLD: '0.9' };
+  const snsEnv = {
+    SNS_TOPIC_ARNS: sns.topicArn,
+    SNS_CERT_HOST: sns.certHost,
+    REPUTATION_MIN_SENDS: '3',
+    REPUTATION_MIN_EVENTS: '2',
+    BOUNCE_RATE_THRESHOLD: '0.5',
+    COMPLAINT_RATE_THRESHOLD: '0.9',
+  };
   stack = await startServiceStack({ env: snsEnv });
-  api = await startApiProcess(testEnv({ ...snsEnv, DATABASE_URL: stack.database.url, TEMPORAL_TASK_QUEUE: stack.config.temporal.taskQueue, NODE_EXTRA_CA_CERTS: sns.caFile }));
+  api = await startApiProcess(
+    testEnv({
+      ...snsEnv,
+      DATABASE_URL: stack.database.url,
+      TEMPORAL_TASK_QUEUE: stack.config.temporal.taskQueue,
+      NODE_EXTRA_CA_CERTS: sns.caFile,
+    }),
+  );
   sender = await createSender(stack.db);
-  receiver.setSecret((await createEndpoint(stack.db, stack.config.secretKey, sender.account.id, receiver.url)).signingSecret);
+  receiver.setSecret(
+    (await createEndpoint(stack.db, stack.config.secretKey, sender.account.id, receiver.url)).signingSecret,
+  );
 });
 
 afterAll(async () => {
@@ -37,11 +53,18 @@ afterAll(async () => {
 });
 
 async function postSns(body: string): Promise<{ status: number; json: Record<string, unknown> }> {
-  const res = await fetch(`${api.baseUrl}/provider/ses-events`, { method: 'POST', headers: { 'Content-Type': 'text/plain; charset=UTF-8', 'x-amz-sns-message-type': JSON.parse(body).Type }, body });
+  const res = await fetch(`${api.baseUrl}/provider/ses-events`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'text/plain; charset=UTF-8', 'x-amz-sns-message-type': JSON.parse(body).Type },
+    body,
+  });
   return { status: res.status, json: (await res.json()) as Record<string, unknown> };
 }
 
-async function sendThroughApi(from: SenderFixture, to: string): Promise<{ status: number; json: Record<string, unknown> }> {
+async function sendThroughApi(
+  from: SenderFixture,
+  to: string,
+): Promise<{ status: number; json: Record<string, unknown> }> {
   const res = await fetch(`${stack.baseUrl}/api/send/`, {
     method: 'POST',
     headers: { 'X-API-Key': from.apiKey, 'Content-Type': 'application/json' },
@@ -56,16 +79,25 @@ async function acceptedSend(from: SenderFixture = sender): Promise<{ messageId: 
   const { status, json } = await sendThroughApi(from, to);
   expect(status).toBe(200);
   const messageId = json.message_id as string;
-  const sesId = await eventually('SES to accept the message', async () => (await getLogRow(stack.db, messageId))?.provider_message_id ?? undefined);
+  const sesId = await eventually(
+    'SES to accept the message',
+    async () => (await getLogRow(stack.db, messageId))?.provider_message_id ?? undefined,
+  );
   return { messageId, sesId, to };
 }
 
 const sesEvent = (type: 'Delivery' | 'Bounce' | 'Complaint', sesId: string, detail: Record<string, unknown> = {}) => ({
   notificationType: type,
   mail: { messageId: sesId, timestamp: new Date().toISOString(), destination: ['hidden@example.org'] },
-  ...(type === 'Delivery' ? { delivery: { timestamp: new Date().toISOString(), smtpResponse: '250 2.0.0 OK', ...detail } } : {}),
-  ...(type === 'Bounce' ? { bounce: { bounceType: 'Permanent', bounceSubType: 'General', timestamp: new Date().toISOString(), ...detail } } : {}),
-  ...(type === 'Complaint' ? { complaint: { complaintFeedbackType: 'abuse', timestamp: new Date().toISOString(), ...detail } } : {}),
+  ...(type === 'Delivery'
+    ? { delivery: { timestamp: new Date().toISOString(), smtpResponse: '250 2.0.0 OK', ...detail } }
+    : {}),
+  ...(type === 'Bounce'
+    ? { bounce: { bounceType: 'Permanent', bounceSubType: 'General', timestamp: new Date().toISOString(), ...detail } }
+    : {}),
+  ...(type === 'Complaint'
+    ? { complaint: { complaintFeedbackType: 'abuse', timestamp: new Date().toISOString(), ...detail } }
+    : {}),
 });
 
 const statusOf = (messageId: string, status: string) =>
@@ -74,14 +106,19 @@ const statusOf = (messageId: string, status: string) =>
     return row?.status === status ? row : undefined;
   });
 
-const suppressed = (to: string) => eventually(`${to} to be suppressed`, async () => ((await isSuppressed(stack.db, sender.account.id, to)) ? true : undefined));
+const suppressed = (to: string) =>
+  eventually(`${to} to be suppressed`, async () =>
+    (await isSuppressed(stack.db, sender.account.id, to)) ? true : undefined,
+  );
 
 test('a subscription is confirmed by visiting its SubscribeURL, and only on an SNS host', async () => {
   const { body, token } = sns.subscriptionConfirmation();
   expect(await postSns(body)).toEqual({ status: 200, json: { success: true, confirmed: true } });
   expect(sns.confirmations).toContain(token);
 
-  const elsewhere = sns.subscriptionConfirmation({ subscribeUrl: 'https://attacker.example/?Action=ConfirmSubscription' });
+  const elsewhere = sns.subscriptionConfirmation({
+    subscribeUrl: 'https://attacker.example/?Action=ConfirmSubscription',
+  });
   expect((await postSns(elsewhere.body)).status).toBe(403);
   expect(sns.confirmations).not.toContain(elsewhere.token);
 });
@@ -90,28 +127,53 @@ test('a forged signature, a foreign topic, a certificate off the SNS host and ju
   const { messageId, sesId } = await acceptedSend();
   const event = sesEvent('Bounce', sesId);
   expect(await postSns(sns.forged(event))).toMatchObject({ status: 403, json: { error: 'invalid_signature' } });
-  expect(await postSns(sns.notification(event, { topicArn: 'arn:aws:sns:us-east-1:999999999999:someone-else' }))).toMatchObject({ status: 403, json: { error: 'unexpected_topic' } });
-  expect(await postSns(sns.notification(event, { certUrl: 'https://sns.us-east-1.amazonaws.com.evil.example/SimpleNotificationService-x.pem' }))).toMatchObject({
+  expect(
+    await postSns(sns.notification(event, { topicArn: 'arn:aws:sns:us-east-1:999999999999:someone-else' })),
+  ).toMatchObject({ status: 403, json: { error: 'unexpected_topic' } });
+  expect(
+    await postSns(
+      sns.notification(event, {
+        certUrl: 'https://sns.us-east-1.amazonaws.com.evil.example/SimpleNotificationService-x.pem',
+      }),
+    ),
+  ).toMatchObject({
     status: 403,
     json: { error: 'invalid_signature' },
   });
   // An S3 bucket named `sns` passed the old host pattern; only the topic region's SNS host may sign.
-  expect(await postSns(sns.notification(event, { certUrl: 'https://sns.s3.amazonaws.com/SimpleNotificationService-x.pem' }))).toMatchObject({ status: 403, json: { error: 'invalid_signature' } });
+  expect(
+    await postSns(sns.notification(event, { certUrl: 'https://sns.s3.amazonaws.com/SimpleNotificationService-x.pem' })),
+  ).toMatchObject({ status: 403, json: { error: 'invalid_signature' } });
   // A captured notification replayed later: refused although its signature is genuine.
-  expect(await postSns(sns.notification(event, { timestamp: new Date(Date.now() - 2 * 3600_000).toISOString() }))).toMatchObject({ status: 403, json: { error: 'stale_message' } });
-  const junk = await fetch(`${api.baseUrl}/provider/ses-events`, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'hello' });
+  expect(
+    await postSns(sns.notification(event, { timestamp: new Date(Date.now() - 2 * 3600_000).toISOString() })),
+  ).toMatchObject({ status: 403, json: { error: 'stale_message' } });
+  const junk = await fetch(`${api.baseUrl}/provider/ses-events`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'text/plain' },
+    body: 'hello',
+  });
   expect(junk.status).toBe(400);
   expect((await getLogRow(stack.db, messageId))?.status).toBe('sent'); // nothing of it was believed
 });
 
-test.each(['1', '2'] as const)('a Delivery signed with SignatureVersion %s reaches the waiting workflow: delivered, webhook fired', async (signatureVersion) => {
-  const { messageId, sesId } = await acceptedSend();
-  expect(await postSns(sns.notification(sesEvent('Delivery', sesId), { signatureVersion }))).toEqual({ status: 200, json: { success: true, route: 'signalled' } });
-  const row = await statusOf(messageId, 'delivered');
-  expect(row.smtp_response).toBe('250 2.0.0 OK');
-  expect((await stack.temporal.workflow.getHandle(sendWorkflowId(messageId)).result()) as unknown).toMatchObject({ status: 'delivered', providerMessageId: sesId });
-  await receiver.waitFor((r) => r.rawBody.includes(messageId) && r.headers['x-service-event'] === 'email.delivered');
-});
+test.each(['1', '2'] as const)(
+  'a Delivery signed with SignatureVersion %s reaches the waiting workflow: delivered, webhook fired',
+  async (signatureVersion) => {
+    const { messageId, sesId } = await acceptedSend();
+    expect(await postSns(sns.notification(sesEvent('Delivery', sesId), { signatureVersion }))).toEqual({
+      status: 200,
+      json: { success: true, route: 'signalled' },
+    });
+    const row = await statusOf(messageId, 'delivered');
+    expect(row.smtp_response).toBe('250 2.0.0 OK');
+    expect((await stack.temporal.workflow.getHandle(sendWorkflowId(messageId)).result()) as unknown).toMatchObject({
+      status: 'delivered',
+      providerMessageId: sesId,
+    });
+    await receiver.waitFor((r) => r.rawBody.includes(messageId) && r.headers['x-service-event'] === 'email.delivered');
+  },
+);
 
 test('a permanent bounce suppresses the recipient: the next send to it is refused with 422', async () => {
   const { messageId, sesId, to } = await acceptedSend();
@@ -133,15 +195,24 @@ test('a complaint after the workflow closed is settled by a late-outcome workflo
   await statusOf(messageId, 'complained');
   await suppressed(to);
   await receiver.waitFor((r) => r.rawBody.includes(messageId) && r.headers['x-service-event'] === 'email.complained');
-  expect(await stack.temporal.workflow.getHandle(`late-outcome-${snsMessageId}`).result()).toEqual({ status: 'complained' });
+  expect(await stack.temporal.workflow.getHandle(`late-outcome-${snsMessageId}`).result()).toEqual({
+    status: 'complained',
+  });
 
   expect(await postSns(complaint)).toEqual({ status: 200, json: { success: true, route: 'duplicate' } });
   await new Promise((r) => setTimeout(r, 300));
-  expect(receiver.received.filter((r) => r.rawBody.includes(messageId) && r.headers['x-service-event'] === 'email.complained')).toHaveLength(1);
+  expect(
+    receiver.received.filter(
+      (r) => r.rawBody.includes(messageId) && r.headers['x-service-event'] === 'email.complained',
+    ),
+  ).toHaveLength(1);
 });
 
 test('events for messages we do not know, and events that carry no outcome, are acknowledged and ignored', async () => {
-  expect(await postSns(sns.notification(sesEvent('Delivery', 'not-one-of-ours')))).toEqual({ status: 200, json: { success: true, route: 'unknown_message' } });
+  expect(await postSns(sns.notification(sesEvent('Delivery', 'not-one-of-ours')))).toEqual({
+    status: 200,
+    json: { success: true, route: 'unknown_message' },
+  });
   const open = await postSns(sns.notification({ eventType: 'Open', mail: { messageId: 'x' } }));
   expect(open).toEqual({ status: 200, json: { success: true, ignored: 'event type Open carries no outcome' } });
 });
@@ -153,8 +224,13 @@ test('hard bounces past the rate threshold suspend the account: the API answers 
     await postSns(sns.notification(sesEvent('Bounce', s.sesId)));
     await statusOf(s.messageId, 'bounced');
   }
-  await eventually('the account to be suspended', async () => ((await stack.db('accounts').where({ id: risky.account.id }).first()).sending_suspended ? true : undefined));
-  expect(await sendThroughApi(risky, `next-${randomUUID()}@example.org`)).toMatchObject({ status: 403, json: { error: 'sending_suspended' } });
+  await eventually('the account to be suspended', async () =>
+    (await stack.db('accounts').where({ id: risky.account.id }).first()).sending_suspended ? true : undefined,
+  );
+  expect(await sendThroughApi(risky, `next-${randomUUID()}@example.org`)).toMatchObject({
+    status: 403,
+    json: { error: 'sending_suspended' },
+  });
   // Test-domain sends still count toward the allowance, but never toward rates: the first account is untouched.
   expect(await sendThroughApi(sender, `bounce@${stack.config.testDomain}`)).toMatchObject({ status: 200 });
 });

@@ -25,9 +25,15 @@ let exampleSecret: string;
 const exampleEvents: ReceivedEvent[] = [];
 
 beforeAll(async () => {
-  [stack, independent, inactive, bouncesOnly] = await Promise.all([startServiceStack(), startWebhookReceiver(), startWebhookReceiver(), startWebhookReceiver()]);
+  [stack, independent, inactive, bouncesOnly] = await Promise.all([
+    startServiceStack(),
+    startWebhookReceiver(),
+    startWebhookReceiver(),
+    startWebhookReceiver(),
+  ]);
   sender = await createSender(stack.db);
-  const secret = (url: string, events?: Parameters<typeof createEndpoint>[4]) => createEndpoint(stack.db, stack.config.secretKey, sender.account.id, url, events);
+  const secret = (url: string, events?: Parameters<typeof createEndpoint>[4]) =>
+    createEndpoint(stack.db, stack.config.secretKey, sender.account.id, url, events);
   independent.setSecret((await secret(independent.url)).signingSecret);
   const off = await secret(inactive.url);
   inactive.setSecret(off.signingSecret);
@@ -48,9 +54,15 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-async function send(body: Record<string, unknown>): Promise<{ status: number; json: Record<string, unknown>; ms: number }> {
+async function send(
+  body: Record<string, unknown>,
+): Promise<{ status: number; json: Record<string, unknown>; ms: number }> {
   const started = Date.now();
-  const res = await fetch(`${stack.baseUrl}/api/send/`, { method: 'POST', headers: { 'X-API-Key': sender.apiKey, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${stack.baseUrl}/api/send/`, {
+    method: 'POST',
+    headers: { 'X-API-Key': sender.apiKey, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, json: (await res.json()) as Record<string, unknown>, ms: Date.now() - started };
 }
 
@@ -64,12 +76,21 @@ test('active subscribed endpoints get each event once, signed; inactive and unsu
   const sent = await independent.waitFor((r) => mine(r) && r.headers['x-service-event'] === 'email.sent');
   const delivered = await independent.waitFor((r) => mine(r) && r.headers['x-service-event'] === 'email.delivered');
   for (const hook of [sent, delivered]) expect(hook.signatureValid).toBe(true);
-  expect((sent.json as { payload: Record<string, string> }).payload).toMatchObject({ message_id: messageId, status: 'queued', mode: 'shared', subject: 'Welcome' });
-  const fromExample = await eventually('the example receiver to accept the delivery', async () => exampleEvents.find((e) => e.messageId === messageId));
+  expect((sent.json as { payload: Record<string, string> }).payload).toMatchObject({
+    message_id: messageId,
+    status: 'queued',
+    mode: 'shared',
+    subject: 'Welcome',
+  });
+  const fromExample = await eventually('the example receiver to accept the delivery', async () =>
+    exampleEvents.find((e) => e.messageId === messageId),
+  );
   expect(fromExample).toMatchObject({ eventType: 'email.delivered', status: 'delivered' });
   expect(exampleEvents.filter((e) => e.messageId === messageId)).toHaveLength(1); // subscribed to delivered only
 
-  await eventually('both deliveries to be recorded', async () => ((await stack.db('webhook_deliveries').where({ message_id: messageId })).length >= 3 ? true : undefined));
+  await eventually('both deliveries to be recorded', async () =>
+    (await stack.db('webhook_deliveries').where({ message_id: messageId })).length >= 3 ? true : undefined,
+  );
   expect(independent.received.filter(mine)).toHaveLength(2);
   expect(inactive.received.filter(mine)).toEqual([]);
   expect(bouncesOnly.received.filter(mine)).toEqual([]);
@@ -78,7 +99,12 @@ test('active subscribed endpoints get each event once, signed; inactive and unsu
 test('a slow endpoint neither delays the send call nor the message; its missed deadline is recorded', async () => {
   independent.respondWith(200, 6000);
   try {
-    const { status, json, ms } = await send({ from_email: `hello@${sender.domain}`, to: `bounce@${stack.config.testDomain}`, subject: 'Slow hooks', message: 'Hi' });
+    const { status, json, ms } = await send({
+      from_email: `hello@${sender.domain}`,
+      to: `bounce@${stack.config.testDomain}`,
+      subject: 'Slow hooks',
+      message: 'Hi',
+    });
     expect(status).toBe(200);
     expect(ms).toBeLessThan(1500);
     const messageId = json.message_id as string;
@@ -90,7 +116,8 @@ test('a slow endpoint neither delays the send call nor the message; its missed d
     await bouncesOnly.waitFor((r) => r.rawBody.includes(messageId));
     const failed = await eventually(
       'the slow delivery to be recorded as failed',
-      async () => (await stack.db('webhook_deliveries').where({ message_id: messageId, succeeded: false }).first()) ?? undefined,
+      async () =>
+        (await stack.db('webhook_deliveries').where({ message_id: messageId, succeeded: false }).first()) ?? undefined,
       15_000,
     );
     expect(failed).toMatchObject({ status_code: null, error: 'timeout', latency_ms: 5000 });
@@ -112,10 +139,19 @@ test('the example receiver accepts the flat test shape, reads its type from the 
   });
   // X-Service-Event is not signed: the example must not believe it.
   const post = (body: string, headers: Record<string, string>) =>
-    fetch(exampleUrl, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Service-Event': 'email.delivered', ...headers }, body });
+    fetch(exampleUrl, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Service-Event': 'email.delivered', ...headers },
+      body,
+    });
   const signed = standardWebhookHeaders([exampleSecret], 'msg_test_0123456789abcdef0123456789abcdef', flat);
   expect((await post(flat, signed)).status).toBe(204);
-  expect(exampleEvents.at(-1)).toMatchObject({ eventType: 'email.bounced', messageId: 'service-test-6f1c', status: 'bounced', fields: { bounce_subtype: 'General' } });
+  expect(exampleEvents.at(-1)).toMatchObject({
+    eventType: 'email.bounced',
+    messageId: 'service-test-6f1c',
+    status: 'bounced',
+    fields: { bounce_subtype: 'General' },
+  });
   expect((await post(`${flat} `, signed)).status).toBe(401); // one byte changed
   const otherSignature = signed['webhook-signature']!.replace(/^v1,./, (m) => (m === 'v1,A' ? 'v1,B' : 'v1,A'));
   expect((await post(flat, { ...signed, 'webhook-signature': otherSignature })).status).toBe(401);

@@ -10,8 +10,16 @@ const ROOT = path.resolve(__dirname, '..', '..');
 test.each(['typescript', 'python', 'go'])(
   'the %s SDK’s generated code is what sdks/openapi.json gives (npm run generate:sdks)',
   (language) => {
-    const run = spawnSync('bash', [path.join(ROOT, 'sdks', language, 'generate.sh'), '--check'], { cwd: ROOT, encoding: 'utf8', timeout: 280_000 });
-    expect({ language, status: run.status, output: run.status === 0 ? '' : `${run.stdout}\n${run.stderr}`.slice(-3000) }).toEqual({ language, status: 0, output: '' });
+    const run = spawnSync('bash', [path.join(ROOT, 'sdks', language, 'generate.sh'), '--check'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 280_000,
+    });
+    expect({
+      language,
+      status: run.status,
+      output: run.status === 0 ? '' : `${run.stdout}\n${run.stderr}`.slice(-3000),
+    }).toEqual({ language, status: 0, output: '' });
   },
   300_000,
 );

@@ -27,7 +27,11 @@ afterAll(async () => {
 
 function runSdkTests(language: string): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn('bash', [path.join(ROOT, 'sdks', language, 'test.sh')], { cwd: path.join(ROOT, 'sdks', language), env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('bash', [path.join(ROOT, 'sdks', language, 'test.sh')], {
+      cwd: path.join(ROOT, 'sdks', language),
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (c: Buffer) => (output += c.toString()));
     child.stderr.on('data', (c: Buffer) => (output += c.toString()));

@@ -40,7 +40,12 @@ export default async function globalSetup(): Promise<void> {
   if (process.env.DATABASE_URL && (await isPostgresReachable(process.env.DATABASE_URL))) {
     pgServerUrl = serverUrlOf(process.env.DATABASE_URL);
   } else {
-    const pg = await startPrivatePostgres({ dataDir: path.join(runDir, 'pg'), port: await freePort(), logFile: path.join(logs, 'postgres.log'), fast: true });
+    const pg = await startPrivatePostgres({
+      dataDir: path.join(runDir, 'pg'),
+      port: await freePort(),
+      logFile: path.join(logs, 'postgres.log'),
+      fast: true,
+    });
     started.push(pg.process);
     pgServerUrl = pg.serverUrl;
   }
@@ -58,7 +63,12 @@ export default async function globalSetup(): Promise<void> {
   let redisUrl: string;
   if (process.env.REDIS_URL && (await isRedisReachable(process.env.REDIS_URL))) redisUrl = process.env.REDIS_URL;
   else {
-    const redis = await startPrivateRedis({ dataDir: path.join(runDir, 'redis'), port: await freePort(), logFile: path.join(logs, 'redis.log'), persistent: false });
+    const redis = await startPrivateRedis({
+      dataDir: path.join(runDir, 'redis'),
+      port: await freePort(),
+      logFile: path.join(logs, 'redis.log'),
+      persistent: false,
+    });
     started.push(redis.process);
     redisUrl = redis.url;
   }
@@ -69,7 +79,10 @@ export default async function globalSetup(): Promise<void> {
   const ses = await startSesEmulator({ port: await freePort(), logFile: path.join(logs, 'ses-emulator.log') });
   started.push(ses.process);
 
-  const bundle = await bundleWorkflowCode({ workflowsPath: WORKFLOWS_PATH, logger: { trace() {}, debug() {}, info() {}, warn() {}, error: console.error, log() {} } });
+  const bundle = await bundleWorkflowCode({
+    workflowsPath: WORKFLOWS_PATH,
+    logger: { trace() {}, debug() {}, info() {}, warn() {}, error: console.error, log() {} },
+  });
   const bundlePath = path.join(runDir, 'workflow-bundle.js');
   fs.writeFileSync(bundlePath, bundle.code);
 

@@ -26,11 +26,25 @@ beforeAll(async () => {
   const externalId = randomBytes(24).toString('hex');
   await moto.configureByocRole({ externalId });
   stack = await startServiceStack({
-    env: { STS_ENDPOINT: moto.endpoint, STS_ACCESS_KEY_ID: moto.relay.accessKeyId, STS_SECRET_ACCESS_KEY: moto.relay.secretAccessKey, BYOC_SES_ENDPOINT: moto.endpoint },
+    env: {
+      STS_ENDPOINT: moto.endpoint,
+      STS_ACCESS_KEY_ID: moto.relay.accessKeyId,
+      STS_SECRET_ACCESS_KEY: moto.relay.secretAccessKey,
+      BYOC_SES_ENDPOINT: moto.endpoint,
+    },
   });
   byoc = await createSender(stack.db, { mode: 'byoc' });
   await moto.verifySesIdentity(byoc.domain, REGION);
-  await stack.db('byoc_configs').insert({ account_id: byoc.account.id, role_arn: BYOC_ROLE_ARN, region: REGION, external_id: externalId, enabled: true, validated_at: new Date() });
+  await stack
+    .db('byoc_configs')
+    .insert({
+      account_id: byoc.account.id,
+      role_arn: BYOC_ROLE_ARN,
+      region: REGION,
+      external_id: externalId,
+      enabled: true,
+      validated_at: new Date(),
+    });
   tls = await makeTlsFiles();
   relay = await startRelay(stack, tls);
 });
@@ -43,7 +57,11 @@ afterAll(async () => {
 
 async function postgresDump(): Promise<string> {
   const pgBin = toolPath('POSTAGE_PG_BIN');
-  const { stdout } = await promisify(execFile)(pgBin ? path.join(pgBin, 'pg_dump') : 'pg_dump', ['--dbname', stack.database.url, '--no-owner'], { maxBuffer: 256 * 1024 * 1024 });
+  const { stdout } = await promisify(execFile)(
+    pgBin ? path.join(pgBin, 'pg_dump') : 'pg_dump',
+    ['--dbname', stack.database.url, '--no-owner'],
+    { maxBuffer: 256 * 1024 * 1024 },
+  );
   return stdout;
 }
 
@@ -100,7 +118,9 @@ test('a BYOC message sent over SMTP leaves no recipient, subject or body in Post
   );
   const [messageId] = info.response.match(/[0-9a-f]{8}-[0-9a-f-]{27}/) ?? [];
   expect(messageId).toBeDefined();
-  expect(await stack.temporal.workflow.getHandle(sendWorkflowId(messageId!)).result()).toMatchObject({ status: 'sent' });
+  expect(await stack.temporal.workflow.getHandle(sendWorkflowId(messageId!)).result()).toMatchObject({
+    status: 'sent',
+  });
 
   // Control: the message reached the customer's SES with its content.
   const raw = (await moto.sentRawEmails()).map((e) => e.raw_data).find((r) => r.includes(mk.subject));
@@ -110,7 +130,12 @@ test('a BYOC message sent over SMTP leaves no recipient, subject or body in Post
   const [dump, redis, history] = [await postgresDump(), await redisContents(), await historyText(messageId!)];
   expect(history).toContain(messageId); // the search sees what it should
   for (const [field, marker] of Object.entries(mk)) {
-    expect({ field, inPostgres: dump.includes(marker), inRedis: redis.includes(marker), inHistory: history.includes(marker) }).toEqual({ field, inPostgres: false, inRedis: false, inHistory: false });
+    expect({
+      field,
+      inPostgres: dump.includes(marker),
+      inRedis: redis.includes(marker),
+      inHistory: history.includes(marker),
+    }).toEqual({ field, inPostgres: false, inRedis: false, inHistory: false });
   }
   expect(await stack.db('staged_messages').where({ message_id: messageId })).toEqual([]);
 });

@@ -27,7 +27,10 @@ export function relayTransport(relay: RelayAddress) {
   });
 }
 
-export async function sendWithNodemailer(relay: RelayAddress, message: Mail.Options): Promise<SMTPTransport.SentMessageInfo> {
+export async function sendWithNodemailer(
+  relay: RelayAddress,
+  message: Mail.Options,
+): Promise<SMTPTransport.SentMessageInfo> {
   const transport = relayTransport(relay);
   try {
     return await transport.sendMail(message);
@@ -46,12 +49,25 @@ export interface SmtplibResult {
 /** docs/smtp.md, "Clients and frameworks": Python's smtplib (the script holds the snippet). */
 export async function sendWithSmtplib(
   relay: RelayAddress,
-  message: { from: string; to: string[]; subject: string; text: string; html?: string; headers?: Record<string, string> },
+  message: {
+    from: string;
+    to: string[];
+    subject: string;
+    text: string;
+    html?: string;
+    headers?: Record<string, string>;
+  },
 ): Promise<SmtplibResult> {
   const script = path.join(__dirname, 'send_with_smtplib.py');
   // The message goes on stdin: a large one does not fit in the environment.
   const child = spawn('python3', [script], {
-    env: { ...process.env, RELAY_PORT: String(relay.port), RELAY_SECURE: relay.secure ? '1' : '0', POSTAGE_API_KEY: relay.apiKey, RELAY_CA: relay.ca },
+    env: {
+      ...process.env,
+      RELAY_PORT: String(relay.port),
+      RELAY_SECURE: relay.secure ? '1' : '0',
+      POSTAGE_API_KEY: relay.apiKey,
+      RELAY_CA: relay.ca,
+    },
     timeout: 60_000,
   });
   let stdout = '';

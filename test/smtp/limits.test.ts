@@ -30,7 +30,11 @@ beforeAll(async () => {
   relay = await startRelay(stack, tls, { SMTP_MAX_RECIPIENTS: '2', SMTP_AUTH_FAILURES_PER_IP: '2' });
   capped = await startRelay(stack, tls, { SMTP_MAX_CLIENTS_PER_IP: '3' });
   idleClosing = await startRelay(stack, tls, { SMTP_MAX_CLIENTS_PER_IP: '2', SMTP_SOCKET_TIMEOUT_MS: '1500' });
-  proxied = await startRelay(stack, tls, { SMTP_PROXY_PROTOCOL_PEERS: '127.0.0.1', SMTP_MAX_CLIENTS_PER_IP: '2', SMTP_AUTH_FAILURES_PER_IP: '2' });
+  proxied = await startRelay(stack, tls, {
+    SMTP_PROXY_PROTOCOL_PEERS: '127.0.0.1',
+    SMTP_MAX_CLIENTS_PER_IP: '2',
+    SMTP_AUTH_FAILURES_PER_IP: '2',
+  });
 });
 afterAll(async () => {
   for (const r of [relay, capped, idleClosing, proxied]) await r?.stop();
@@ -38,10 +42,17 @@ afterAll(async () => {
 });
 
 const address = (apiKey: string): RelayAddress => ({ port: relay.port, secure: false, apiKey, ca: tls.cert });
-const to = (stack: ServiceStack, n: number) => Array.from({ length: n }, () => `delivered+${randomBytes(3).toString('hex')}@${stack.config.testDomain}`);
-const message = (s: SenderFixture, recipients: string[]) => ({ from: `hello@${s.domain}`, to: recipients, subject: `limits ${randomBytes(4).toString('hex')}`, text: 'Hello.' });
+const to = (stack: ServiceStack, n: number) =>
+  Array.from({ length: n }, () => `delivered+${randomBytes(3).toString('hex')}@${stack.config.testDomain}`);
+const message = (s: SenderFixture, recipients: string[]) => ({
+  from: `hello@${s.domain}`,
+  to: recipients,
+  subject: `limits ${randomBytes(4).toString('hex')}`,
+  text: 'Hello.',
+});
 /** A PROXY v1 header as a load balancer writes it: the client's address and port, then the relay's. */
-const proxyHeader = (client: string, port: number) => `PROXY TCP4 ${client} 127.0.0.1 ${randomInt(1024, 65535)} ${port}\r\n`;
+const proxyHeader = (client: string, port: number) =>
+  `PROXY TCP4 ${client} 127.0.0.1 ${randomInt(1024, 65535)} ${port}\r\n`;
 /** Client addresses of the documentation ranges, a fresh one each time. */
 const clientAddress = (range: '198.51.100' | '203.0.113') => `${range}.${randomInt(1, 255)}`;
 
@@ -55,14 +66,22 @@ interface Open {
  * opens from `localAddress`. With `proxyFrom` the socket plays the load balancer: its first line
  * is the PROXY header naming that client, then the client's SMTP goes through unchanged.
  */
-function openSession(target: RunningRelay, opts: { localAddress?: string; implicitTls?: boolean; proxyFrom?: string } = {}): Promise<Open> {
+function openSession(
+  target: RunningRelay,
+  opts: { localAddress?: string; implicitTls?: boolean; proxyFrom?: string } = {},
+): Promise<Open> {
   const port = opts.implicitTls ? target.smtpsPort : target.port;
   return new Promise((resolve, reject) => {
     const socket = net.connect({ host: '127.0.0.1', port, localAddress: opts.localAddress ?? '127.0.0.1' });
     socket.once('error', reject);
     socket.once('connect', () => {
       if (opts.proxyFrom) socket.write(proxyHeader(opts.proxyFrom, port));
-      const smtp = new SMTPConnection({ connection: socket, secure: opts.implicitTls ?? false, ignoreTLS: true, tls: { ca: tls.cert, servername: 'localhost' } });
+      const smtp = new SMTPConnection({
+        connection: socket,
+        secure: opts.implicitTls ?? false,
+        ignoreTLS: true,
+        tls: { ca: tls.cert, servername: 'localhost' },
+      });
       // Later errors (the relay closing an idle session) only settle an already settled promise.
       smtp.on('error', reject);
       smtp.connect(() => resolve({ smtp, socket }));
@@ -95,7 +114,10 @@ async function openWhenFree(...args: Parameters<typeof openSession>): Promise<Op
     }
   }
 }
-const tooManyConnections = expect.objectContaining({ responseCode: 421, response: expect.stringMatching(/^421 4\.7\.0 /) });
+const tooManyConnections = expect.objectContaining({
+  responseCode: 421,
+  response: expect.stringMatching(/^421 4\.7\.0 /),
+});
 
 test('recipients past the maximum of a transaction are refused at RCPT (452 4.5.3); the others go', async () => {
   const s = await createSender(stack.db);
@@ -112,7 +134,9 @@ test('each recipient costs one point of the key’s per-minute limit, which the 
   const recipients = to(stack, 2);
   const info = await sendWithNodemailer(address(s.apiKey), message(s, recipients)); // 2 and 3 over SMTP
   expect(info.accepted).toEqual(recipients);
-  const over = await sendWithNodemailer(address(s.apiKey), message(s, to(stack, 1))).catch((err: { responseCode?: number; response?: string }) => err);
+  const over = await sendWithNodemailer(address(s.apiKey), message(s, to(stack, 1))).catch(
+    (err: { responseCode?: number; response?: string }) => err,
+  );
   expect(over).toMatchObject({ responseCode: 451, response: expect.stringMatching(/4\.7\.0/) });
   expect((await send(stack, s.apiKey, testSendBody(stack, s.domain))).status).toBe(429); // and the HTTP API is out too
 });
@@ -121,10 +145,14 @@ test('after too many failed logins from an address, even a good key is refused f
   const s = await createSender(stack.db);
   const bad = `pk_${'0'.repeat(16)}_${'0'.repeat(64)}`;
   for (let i = 0; i < 2; i++) {
-    const failed = await sendWithNodemailer(address(bad), message(s, to(stack, 1))).catch((err: { responseCode?: number }) => err);
+    const failed = await sendWithNodemailer(address(bad), message(s, to(stack, 1))).catch(
+      (err: { responseCode?: number }) => err,
+    );
     expect(failed).toMatchObject({ responseCode: 535 });
   }
-  const locked = await sendWithNodemailer(address(s.apiKey), message(s, to(stack, 1))).catch((err: { responseCode?: number; response?: string }) => err);
+  const locked = await sendWithNodemailer(address(s.apiKey), message(s, to(stack, 1))).catch(
+    (err: { responseCode?: number; response?: string }) => err,
+  );
   expect(locked).toMatchObject({ responseCode: 454, response: expect.stringMatching(/4\.7\.0/) });
 });
 
@@ -177,8 +205,12 @@ describe('behind a load balancer that sends the PROXY protocol header (SMTP_PROX
     const s = await createSender(stack.db);
     const [locked, other] = [clientAddress('198.51.100'), clientAddress('203.0.113')];
     const bad = `pk_${'0'.repeat(16)}_${'0'.repeat(64)}`;
-    for (let i = 0; i < 2; i++) await expect(sendAs(locked, bad, message(s, to(stack, 1)))).rejects.toMatchObject({ responseCode: 535 });
-    await expect(sendAs(locked, s.apiKey, message(s, to(stack, 1)))).rejects.toMatchObject({ responseCode: 454, response: expect.stringMatching(/4\.7\.0/) });
+    for (let i = 0; i < 2; i++)
+      await expect(sendAs(locked, bad, message(s, to(stack, 1)))).rejects.toMatchObject({ responseCode: 535 });
+    await expect(sendAs(locked, s.apiKey, message(s, to(stack, 1)))).rejects.toMatchObject({
+      responseCode: 454,
+      response: expect.stringMatching(/4\.7\.0/),
+    });
     const recipients = to(stack, 1);
     const info = await sendAs(other, s.apiKey, message(s, recipients));
     expect(info.accepted).toEqual(recipients);
@@ -186,7 +218,10 @@ describe('behind a load balancer that sends the PROXY protocol header (SMTP_PROX
 
   test('connections are counted by the address the header names, not the balancer’s; a peer not listed speaks SMTP directly', async () => {
     const [client, other] = [clientAddress('198.51.100'), clientAddress('203.0.113')];
-    const held = [await openSession(proxied, { proxyFrom: client }), await openSession(proxied, { proxyFrom: client, implicitTls: true })];
+    const held = [
+      await openSession(proxied, { proxyFrom: client }),
+      await openSession(proxied, { proxyFrom: client, implicitTls: true }),
+    ];
     expect(await refusedSession(proxied, { proxyFrom: client })).toEqual(tooManyConnections);
     // The same balancer address, another client behind it.
     held.push(await openSession(proxied, { proxyFrom: other }), await openSession(proxied, { proxyFrom: other }));

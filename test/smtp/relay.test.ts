@@ -25,7 +25,10 @@ const MAX_MESSAGE_BYTES = 400_000;
 beforeAll(async () => {
   stack = await startServiceStack({ env: { RATE_LIMIT_PER_MINUTE: '1000' } });
   tls = await makeTlsFiles();
-  relay = await startRelay(stack, tls, { SMTP_MAX_MESSAGE_BYTES: String(MAX_MESSAGE_BYTES), SMTP_AUTH_FAILURES_PER_IP: '1000' });
+  relay = await startRelay(stack, tls, {
+    SMTP_MAX_MESSAGE_BYTES: String(MAX_MESSAGE_BYTES),
+    SMTP_AUTH_FAILURES_PER_IP: '1000',
+  });
   sender = await createSender(stack.db);
   receiver = await startWebhookReceiver();
 });
@@ -36,8 +39,18 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-const submission = (apiKey = sender.apiKey): RelayAddress => ({ port: relay.port, secure: false, apiKey, ca: tls.cert });
-const implicitTls = (apiKey = sender.apiKey): RelayAddress => ({ port: relay.smtpsPort, secure: true, apiKey, ca: tls.cert });
+const submission = (apiKey = sender.apiKey): RelayAddress => ({
+  port: relay.port,
+  secure: false,
+  apiKey,
+  ca: tls.cert,
+});
+const implicitTls = (apiKey = sender.apiKey): RelayAddress => ({
+  port: relay.smtpsPort,
+  secure: true,
+  apiKey,
+  ca: tls.cert,
+});
 const marker = (prefix: string) => `${prefix}-${randomBytes(6).toString('hex')}`;
 
 async function arrived(subject: string, count: number, timeoutMs = 30_000): Promise<StoredEmail[]> {
@@ -50,7 +63,8 @@ async function arrived(subject: string, count: number, timeoutMs = 30_000): Prom
 }
 
 /** The message ids of the 250 reply to DATA. */
-const idsOf = (response: string) => response.match(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g) ?? [];
+const idsOf = (response: string) =>
+  response.match(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g) ?? [];
 
 test('STARTTLS on the submission port: HTML and an attachment arrive intact at SES, one message per recipient, Bcc gone', async () => {
   const subject = marker('starttls');
@@ -73,7 +87,9 @@ test('STARTTLS on the submission port: HTML and an attachment arrive intact at S
   for (const email of emails) {
     expect(email.from).toContain(`billing@${sender.domain}`);
     expect(email.body.html).toContain('<p>Hello <b>Ann</b> é ✓</p>');
-    expect(email.attachments).toEqual([expect.objectContaining({ filename: 'invoice.pdf', contentType: 'application/pdf', size: pdf.length })]);
+    expect(email.attachments).toEqual([
+      expect.objectContaining({ filename: 'invoice.pdf', contentType: 'application/pdf', size: pdf.length }),
+    ]);
     expect(Buffer.from(email.attachments[0]!.content, 'base64').equals(pdf)).toBe(true);
     expect(email.destination.bcc).toEqual([]);
   }
@@ -84,17 +100,35 @@ test('STARTTLS on the submission port: HTML and an attachment arrive intact at S
 
 test('implicit TLS on the other port, with Nodemailer and with smtplib', async () => {
   const subject = marker('implicit');
-  const info = await sendWithNodemailer(implicitTls(), { from: `hello@${sender.domain}`, to: 'bob@example.org', subject, text: 'over TLS from the start' });
+  const info = await sendWithNodemailer(implicitTls(), {
+    from: `hello@${sender.domain}`,
+    to: 'bob@example.org',
+    subject,
+    text: 'over TLS from the start',
+  });
   expect(info.response).toMatch(/^250 /);
-  const python = await sendWithSmtplib(implicitTls(), { from: `hello@${sender.domain}`, to: ['carol@example.org'], subject, text: 'from smtplib' });
+  const python = await sendWithSmtplib(implicitTls(), {
+    from: `hello@${sender.domain}`,
+    to: ['carol@example.org'],
+    subject,
+    text: 'from smtplib',
+  });
   expect(python).toEqual({ refused: {} });
   expect(await arrived(subject, 2)).toHaveLength(2);
 });
 
 test('AUTH is refused before STARTTLS on the submission port', async () => {
   const nodemailer = await import('nodemailer');
-  const transport = nodemailer.createTransport({ host: 'localhost', port: relay.port, secure: false, ignoreTLS: true, auth: { user: 'x', pass: sender.apiKey } });
-  await expect(transport.sendMail({ from: `hello@${sender.domain}`, to: 'a@example.org', subject: 'x', text: 'x' })).rejects.toMatchObject({ responseCode: 538 });
+  const transport = nodemailer.createTransport({
+    host: 'localhost',
+    port: relay.port,
+    secure: false,
+    ignoreTLS: true,
+    auth: { user: 'x', pass: sender.apiKey },
+  });
+  await expect(
+    transport.sendMail({ from: `hello@${sender.domain}`, to: 'a@example.org', subject: 'x', text: 'x' }),
+  ).rejects.toMatchObject({ responseCode: 538 });
   transport.close();
 });
 
@@ -103,13 +137,29 @@ test('bad keys get 535 5.7.8: unknown, malformed and revoked, from both clients'
   const [row] = await stack.db('api_keys').where({ account_id: revoked.account.id }).select<{ id: string }[]>('id');
   await revokeApiKey(stack.db, row!.id, 'test');
   for (const key of ['not-a-key', `${sender.apiKey.slice(0, -4)}AAAA`, revoked.apiKey]) {
-    await expect(sendWithNodemailer(submission(key), { from: `hello@${sender.domain}`, to: 'a@example.org', subject: 'x', text: 'x' })).rejects.toMatchObject({
+    await expect(
+      sendWithNodemailer(submission(key), {
+        from: `hello@${sender.domain}`,
+        to: 'a@example.org',
+        subject: 'x',
+        text: 'x',
+      }),
+    ).rejects.toMatchObject({
       responseCode: 535,
       response: expect.stringMatching(/^535 5\.7\.8 /),
     });
   }
-  const python = await sendWithSmtplib(implicitTls('not-a-key'), { from: `hello@${sender.domain}`, to: ['a@example.org'], subject: 'x', text: 'x' });
-  expect(python.error).toMatchObject({ type: 'SMTPAuthenticationError', code: 535, text: expect.stringMatching(/^5\.7\.8 /) });
+  const python = await sendWithSmtplib(implicitTls('not-a-key'), {
+    from: `hello@${sender.domain}`,
+    to: ['a@example.org'],
+    subject: 'x',
+    text: 'x',
+  });
+  expect(python.error).toMatchObject({
+    type: 'SMTPAuthenticationError',
+    code: 535,
+    text: expect.stringMatching(/^5\.7\.8 /),
+  });
 });
 
 test('a key revoked while its connection is open: the next message on that connection gets 535 5.7.8 and nothing is queued', async () => {
@@ -126,10 +176,18 @@ test('a key revoked while its connection is open: the next message on that conne
     tls: { ca: tls.cert },
   });
   try {
-    const message = { from: `hello@${owner.domain}`, to: 'a@example.org', subject: marker('revoked-mid-session'), text: 'x' };
+    const message = {
+      from: `hello@${owner.domain}`,
+      to: 'a@example.org',
+      subject: marker('revoked-mid-session'),
+      text: 'x',
+    };
     expect((await transport.sendMail(message)).response).toMatch(/^250 /);
     await revokeApiKey(stack.db, row!.id, 'test');
-    await expect(transport.sendMail(message)).rejects.toMatchObject({ responseCode: 535, response: expect.stringMatching(/^535 5\.7\.8 /) });
+    await expect(transport.sendMail(message)).rejects.toMatchObject({
+      responseCode: 535,
+      response: expect.stringMatching(/^535 5\.7\.8 /),
+    });
   } finally {
     transport.close();
   }
@@ -139,24 +197,55 @@ test('a key revoked while its connection is open: the next message on that conne
 test('three recipients, one suppressed: two delivered, one 550 at RCPT (Nodemailer and smtplib)', async () => {
   await suppressManually(stack.db, { accountId: sender.account.id, address: 'suppressed@example.org' }, 'test');
   const subject = marker('three');
-  const info = await sendWithNodemailer(submission(), { from: `hello@${sender.domain}`, to: ['one@example.org', 'suppressed@example.org', 'two@example.org'], subject, text: 'hi' });
+  const info = await sendWithNodemailer(submission(), {
+    from: `hello@${sender.domain}`,
+    to: ['one@example.org', 'suppressed@example.org', 'two@example.org'],
+    subject,
+    text: 'hi',
+  });
   expect(info.accepted.sort()).toEqual(['one@example.org', 'two@example.org']);
   expect(info.rejected).toEqual(['suppressed@example.org']);
-  expect(info.rejectedErrors?.[0]).toMatchObject({ responseCode: 550, response: expect.stringMatching(/^550 5\.7\.1 Recipient suppressed/) });
+  expect(info.rejectedErrors?.[0]).toMatchObject({
+    responseCode: 550,
+    response: expect.stringMatching(/^550 5\.7\.1 Recipient suppressed/),
+  });
   expect(idsOf(info.response)).toHaveLength(2);
 
-  const python = await sendWithSmtplib(submission(), { from: `hello@${sender.domain}`, to: ['three@example.org', 'suppressed@example.org', 'four@example.org'], subject, text: 'hi' });
-  expect(python.refused).toEqual({ 'suppressed@example.org': [550, expect.stringMatching(/^5\.7\.1 Recipient suppressed/)] });
+  const python = await sendWithSmtplib(submission(), {
+    from: `hello@${sender.domain}`,
+    to: ['three@example.org', 'suppressed@example.org', 'four@example.org'],
+    subject,
+    text: 'hi',
+  });
+  expect(python.refused).toEqual({
+    'suppressed@example.org': [550, expect.stringMatching(/^5\.7\.1 Recipient suppressed/)],
+  });
   const emails = await arrived(subject, 4);
-  expect(emails.flatMap((e) => e.destination.to).sort()).toEqual(['four@example.org', 'one@example.org', 'three@example.org', 'two@example.org']);
+  expect(emails.flatMap((e) => e.destination.to).sort()).toEqual([
+    'four@example.org',
+    'one@example.org',
+    'three@example.org',
+    'two@example.org',
+  ]);
 });
 
 test('test recipients reach their outcomes with webhooks; an unknown test address is 550 5.1.1 at RCPT', async () => {
-  const { signingSecret } = await createEndpoint(stack.db, stack.config.secretKey, sender.account.id, receiver.url, ['email.delivered', 'email.bounced']);
+  const { signingSecret } = await createEndpoint(stack.db, stack.config.secretKey, sender.account.id, receiver.url, [
+    'email.delivered',
+    'email.bounced',
+  ]);
   receiver.setSecret(signingSecret);
   const t = stack.config.testDomain;
-  const info = await sendWithNodemailer(submission(), { from: `hello@${sender.domain}`, to: [`delivered@${t}`, `bounce@${t}`, `nobody@${t}`], subject: marker('outcomes'), text: 'test send' });
-  expect(info.rejectedErrors?.[0]).toMatchObject({ responseCode: 550, response: expect.stringMatching(/^550 5\.1\.1 Unknown test address/) });
+  const info = await sendWithNodemailer(submission(), {
+    from: `hello@${sender.domain}`,
+    to: [`delivered@${t}`, `bounce@${t}`, `nobody@${t}`],
+    subject: marker('outcomes'),
+    text: 'test send',
+  });
+  expect(info.rejectedErrors?.[0]).toMatchObject({
+    responseCode: 550,
+    response: expect.stringMatching(/^550 5\.1\.1 Unknown test address/),
+  });
   const [delivered, bounced] = idsOf(info.response);
   expect(delivered && bounced).toBeTruthy();
   const got = await Promise.all([
@@ -179,7 +268,13 @@ test('a resubmission with the same X-Postage-Idempotency-Key sends once, and X-P
   // Nodemailer builds the message again (new Message-ID, boundaries, Date): still the same message.
   const second = await sendWithNodemailer(implicitTls(), message);
   expect(idsOf(second.response).sort()).toEqual(idsOf(first.response).sort());
-  const python = await sendWithSmtplib(submission(), { from: message.from, to: message.to, subject, text: 'once', headers: message.headers });
+  const python = await sendWithSmtplib(submission(), {
+    from: message.from,
+    to: message.to,
+    subject,
+    text: 'once',
+    headers: message.headers,
+  });
   expect(python).toEqual({ refused: {} });
   await new Promise((r) => setTimeout(r, 2_000));
   expect(await arrived(subject, 2)).toHaveLength(2);
@@ -189,40 +284,79 @@ test('a resubmission with the same X-Postage-Idempotency-Key sends once, and X-P
     { campaign: 'welcome', tier: 'gold' },
   ]);
   // The same key with another message is refused, permanently.
-  await expect(sendWithNodemailer(submission(), { ...message, text: 'different' })).rejects.toMatchObject({ responseCode: 550, response: expect.stringMatching(/^550 5\.7\.0 /) });
+  await expect(sendWithNodemailer(submission(), { ...message, text: 'different' })).rejects.toMatchObject({
+    responseCode: 550,
+    response: expect.stringMatching(/^550 5\.7\.0 /),
+  });
 });
 
 test('the size limit: SIZE is advertised, an oversize DATA gets 552 and nothing is queued', async () => {
   const subject = marker('big');
   await expect(
-    sendWithNodemailer(submission(), { from: `hello@${sender.domain}`, to: 'big@example.org', subject, text: 'big', attachments: [{ filename: 'big.bin', content: randomBytes(MAX_MESSAGE_BYTES) }] }),
+    sendWithNodemailer(submission(), {
+      from: `hello@${sender.domain}`,
+      to: 'big@example.org',
+      subject,
+      text: 'big',
+      attachments: [{ filename: 'big.bin', content: randomBytes(MAX_MESSAGE_BYTES) }],
+    }),
   ).rejects.toMatchObject({ responseCode: 552 });
-  const python = await sendWithSmtplib(submission(), { from: `hello@${sender.domain}`, to: ['big@example.org'], subject, text: 'x'.repeat(MAX_MESSAGE_BYTES + 10) });
+  const python = await sendWithSmtplib(submission(), {
+    from: `hello@${sender.domain}`,
+    to: ['big@example.org'],
+    subject,
+    text: 'x'.repeat(MAX_MESSAGE_BYTES + 10),
+  });
   expect(python.error).toMatchObject({ code: 552 });
   await new Promise((r) => setTimeout(r, 1_000));
   expect(await arrived(subject, 1, 1_000)).toEqual([]);
 });
 
 test('MAIL FROM on a domain the key may not use is refused at MAIL FROM; a From header on another domain at DATA', async () => {
-  await expect(sendWithNodemailer(submission(), { from: 'someone@not-ours.example.com', to: 'a@example.org', subject: 'x', text: 'x' })).rejects.toMatchObject({
+  await expect(
+    sendWithNodemailer(submission(), {
+      from: 'someone@not-ours.example.com',
+      to: 'a@example.org',
+      subject: 'x',
+      text: 'x',
+    }),
+  ).rejects.toMatchObject({
     responseCode: 550,
     response: expect.stringMatching(/^550 5\.7\.1 The sender domain is not registered/),
   });
   await expect(
-    sendWithNodemailer(submission(), { envelope: { from: `hello@${sender.domain}`, to: ['a@example.org'] }, from: 'ceo@bank.example.com', to: 'a@example.org', subject: 'x', text: 'x' }),
-  ).rejects.toMatchObject({ responseCode: 550, response: expect.stringMatching(/^550 5\.7\.1 The From header must be on the domain of MAIL FROM/) });
+    sendWithNodemailer(submission(), {
+      envelope: { from: `hello@${sender.domain}`, to: ['a@example.org'] },
+      from: 'ceo@bank.example.com',
+      to: 'a@example.org',
+      subject: 'x',
+      text: 'x',
+    }),
+  ).rejects.toMatchObject({
+    responseCode: 550,
+    response: expect.stringMatching(/^550 5\.7\.1 The From header must be on the domain of MAIL FROM/),
+  });
 });
 
 test('the relay counts connections, acceptances and refusals by reason', async () => {
   const text = await relay.metrics.register.metrics();
   expect(text).toMatch(/postage_smtp_connections_total\{port="submission",process="smtp"\} [1-9]/);
   expect(text).toMatch(/postage_smtp_messages_accepted_total\{mode="shared",kind="real",process="smtp"\} [1-9]/);
-  expect(text).toMatch(/postage_smtp_refusals_total\{reason="recipient_suppressed",stage="rcpt",process="smtp"\} [1-9]/);
+  expect(text).toMatch(
+    /postage_smtp_refusals_total\{reason="recipient_suppressed",stage="rcpt",process="smtp"\} [1-9]/,
+  );
   expect(text).toMatch(/postage_smtp_refusals_total\{reason="auth_failed",stage="auth",process="smtp"\} [1-9]/);
 });
 
 test('a workflow started from SMTP is the ordinary send workflow', async () => {
-  const info = await sendWithNodemailer(submission(), { from: `hello@${sender.domain}`, to: `delivered@${stack.config.testDomain}`, subject: marker('wf'), text: 'x' });
+  const info = await sendWithNodemailer(submission(), {
+    from: `hello@${sender.domain}`,
+    to: `delivered@${stack.config.testDomain}`,
+    subject: marker('wf'),
+    text: 'x',
+  });
   const [id] = idsOf(info.response);
-  await expect(stack.temporal.workflow.getHandle(sendWorkflowId(id!)).result()).resolves.toMatchObject({ status: 'delivered' });
+  await expect(stack.temporal.workflow.getHandle(sendWorkflowId(id!)).result()).resolves.toMatchObject({
+    status: 'delivered',
+  });
 });

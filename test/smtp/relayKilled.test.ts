@@ -56,11 +56,20 @@ function relayEnv(extra: Record<string, string> = {}): Record<string, string> {
 
 test('killed after the commit, before the reply: a transient error, and the retry sends exactly once', async () => {
   const subject = `killed-${randomBytes(6).toString('hex')}`;
-  const message = { from: `hello@${sender.domain}`, to: 'crash@example.org', subject, text: 'exactly once', headers: { 'X-Postage-Idempotency-Key': `retry-${subject}` } };
+  const message = {
+    from: `hello@${sender.domain}`,
+    to: 'crash@example.org',
+    subject,
+    text: 'exactly once',
+    headers: { 'X-Postage-Idempotency-Key': `retry-${subject}` },
+  };
 
   const doomed = await startRelayProcess(relayEnv({ POSTAGE_KILL_AT: 'accept:committed' }), tls);
   processes.push(doomed.process);
-  const failure = await sendWithNodemailer({ port: doomed.port, secure: false, apiKey: sender.apiKey, ca: tls.cert }, message).then(
+  const failure = await sendWithNodemailer(
+    { port: doomed.port, secure: false, apiKey: sender.apiKey, ca: tls.cert },
+    message,
+  ).then(
     () => undefined,
     (err: { code?: string; responseCode?: number }) => err,
   );
@@ -70,7 +79,10 @@ test('killed after the commit, before the reply: a transient error, and the retr
 
   const relay = await startRelayProcess(relayEnv(), tls);
   processes.push(relay.process);
-  const retry = await sendWithNodemailer({ port: relay.port, secure: false, apiKey: sender.apiKey, ca: tls.cert }, message);
+  const retry = await sendWithNodemailer(
+    { port: relay.port, secure: false, apiKey: sender.apiKey, ca: tls.cert },
+    message,
+  );
   expect(retry.response).toMatch(/^250 2\.6\.0 Queued 1 message: /);
 
   // The outbox relay starts it; wait until it arrived, then a little more for a second copy.
@@ -82,6 +94,9 @@ test('killed after the commit, before the reply: a transient error, and the retr
   }
   await new Promise((r) => setTimeout(r, 3_000));
   expect((await sesEmulatorStore(stack.config.ses.endpoint!)).filter((e) => e.subject === subject)).toHaveLength(1);
-  const [usage] = await stack.db('usage_counters').where({ account_id: sender.account.id }).select<{ count: number }[]>('count');
+  const [usage] = await stack
+    .db('usage_counters')
+    .where({ account_id: sender.account.id })
+    .select<{ count: number }[]>('count');
   expect(Number(usage!.count)).toBe(1);
 });

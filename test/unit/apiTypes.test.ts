@@ -6,10 +6,14 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
 test('sdks/openapi.json and sdks/typescript/src/generated/openapi.ts are what the current /openapi.json generates', () => {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(__dirname, '..', '..', 'tools', 'apiTypes.ts'), '--check'], {
-    encoding: 'utf8',
-    env: { ...process.env, NODE_ENV: 'development' },
-  });
+  const run = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', path.join(__dirname, '..', '..', 'tools', 'apiTypes.ts'), '--check'],
+    {
+      encoding: 'utf8',
+      env: { ...process.env, NODE_ENV: 'development' },
+    },
+  );
   expect(run.stderr.split('\n').filter((l) => /is stale: run/.test(l))).toEqual([]);
   expect(run.status).toBe(0);
 });

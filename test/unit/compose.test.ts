@@ -15,13 +15,16 @@ interface Service {
   profiles?: string[];
 }
 
-const compose = YAML.parse(fs.readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as { services: Record<string, Service> };
+const compose = YAML.parse(fs.readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
+  services: Record<string, Service>;
+};
 const services = compose.services;
 
 /** Each published port as Compose reads it: the host address it binds ('' = every interface) and the host port. */
 function published(service: Service): { hostIp: string; hostPort: string }[] {
   return (service.ports ?? []).map((entry) => {
-    if (typeof entry === 'object') return { hostIp: entry.host_ip ?? '', hostPort: String(entry.published ?? entry.target) };
+    if (typeof entry === 'object')
+      return { hostIp: entry.host_ip ?? '', hostPort: String(entry.published ?? entry.target) };
     // [HOST_IP:][HOST_PORT:]CONTAINER_PORT[/PROTOCOL]; a bare container port gets a random host port on every interface.
     const parts = String(entry)
       .replace(/\/(tcp|udp)$/, '')
@@ -50,7 +53,16 @@ test('only the API is published on every interface; the Temporal UI on loopback;
   expect(everyInterface.sort()).toEqual(['api:3000', 'proxy:8080']);
   expect(services.proxy?.image).toMatch(/^nginx/);
   expect(published(services['temporal-ui']!)).toEqual([{ hostIp: '127.0.0.1', hostPort: '8233' }]);
-  for (const name of ['postgres', 'temporal-postgres', 'redis', 'temporal', 'ses', 'worker', 'worker-scaled', 'api-scaled']) {
+  for (const name of [
+    'postgres',
+    'temporal-postgres',
+    'redis',
+    'temporal',
+    'ses',
+    'worker',
+    'worker-scaled',
+    'api-scaled',
+  ]) {
     expect({ name, ports: published(services[name]!) }).toEqual({ name, ports: [] });
   }
 });
@@ -60,9 +72,13 @@ test('the API replicas behind the proxy trust one forwarding hop; the API facing
   const conf = fs.readFileSync(path.join(ROOT, 'deploy', 'nginx-scaled.conf'), 'utf8');
   const upstreams = [...conf.matchAll(/^\s*server\s+([\w-]+):\d+\s*;/gm)].map((m) => m[1]!);
   expect(upstreams).toEqual(['api-scaled']);
-  for (const name of upstreams) expect({ name, TRUST_PROXY: environment(services[name]!).TRUST_PROXY }).toEqual({ name, TRUST_PROXY: '1' });
+  for (const name of upstreams)
+    expect({ name, TRUST_PROXY: environment(services[name]!).TRUST_PROXY }).toEqual({ name, TRUST_PROXY: '1' });
   // Directly published: X-Forwarded-For is whatever the client wrote, so it must not be trusted.
   expect(environment(services.api!).TRUST_PROXY).toBeUndefined();
   // Both APIs get every other setting from the shared block.
-  expect(environment(services['api-scaled']!)).toMatchObject({ DATABASE_URL: environment(services.api!).DATABASE_URL, NODE_ENV: 'production' });
+  expect(environment(services['api-scaled']!)).toMatchObject({
+    DATABASE_URL: environment(services.api!).DATABASE_URL,
+    NODE_ENV: 'production',
+  });
 });

@@ -17,20 +17,42 @@ const RELAY = { RELAY_AWS_ACCOUNT_ID: '210987654321' };
 
 test('without NODE_ENV the process is production: it needs its own key and relay account', () => {
   expect(() => loadConfig({})).toThrow(/POSTAGE_SECRET_KEY is required outside development/);
-  expect(() => loadConfig({ POSTAGE_SECRET_KEY: KEY })).toThrow(/RELAY_AWS_ACCOUNT_ID is required outside development.*12-digit AWS account/);
-  expect(loadConfig({ POSTAGE_SECRET_KEY: KEY, ...RELAY })).toMatchObject({ env: 'production', secretKey: KEY, sts: { relayAccountId: '210987654321' } });
+  expect(() => loadConfig({ POSTAGE_SECRET_KEY: KEY })).toThrow(
+    /RELAY_AWS_ACCOUNT_ID is required outside development.*12-digit AWS account/,
+  );
+  expect(loadConfig({ POSTAGE_SECRET_KEY: KEY, ...RELAY })).toMatchObject({
+    env: 'production',
+    secretKey: KEY,
+    sts: { relayAccountId: '210987654321' },
+  });
 });
 
 test('production refuses the documented development key (hex or base64), a malformed key and the example AWS account', () => {
   for (const key of [DEV_KEY, Buffer.from(DEV_KEY, 'hex').toString('base64')]) {
-    expect(() => loadConfig({ NODE_ENV: 'production', POSTAGE_SECRET_KEY: key, ...RELAY })).toThrow(/public development key/);
+    expect(() => loadConfig({ NODE_ENV: 'production', POSTAGE_SECRET_KEY: key, ...RELAY })).toThrow(
+      /public development key/,
+    );
   }
-  for (const key of ['short', 'ab'.repeat(31), `${'ab'.repeat(32)}=`, Buffer.alloc(31).toString('base64'), 'not base64 at all!!!!!!!!!!!!!!!!!!!!!!!!!!']) {
-    expect(() => loadConfig({ NODE_ENV: 'production', POSTAGE_SECRET_KEY: key, ...RELAY })).toThrow(/POSTAGE_SECRET_KEY is malformed/);
+  for (const key of [
+    'short',
+    'ab'.repeat(31),
+    `${'ab'.repeat(32)}=`,
+    Buffer.alloc(31).toString('base64'),
+    'not base64 at all!!!!!!!!!!!!!!!!!!!!!!!!!!',
+  ]) {
+    expect(() => loadConfig({ NODE_ENV: 'production', POSTAGE_SECRET_KEY: key, ...RELAY })).toThrow(
+      /POSTAGE_SECRET_KEY is malformed/,
+    );
   }
-  expect(() => loadConfig({ NODE_ENV: 'production', POSTAGE_SECRET_KEY: KEY, RELAY_AWS_ACCOUNT_ID: '123456789012' })).toThrow(/RELAY_AWS_ACCOUNT_ID is AWS's documentation example account/);
-  expect(() => loadConfig({ NODE_ENV: 'production', POSTAGE_SECRET_KEY: KEY, RELAY_AWS_ACCOUNT_ID: '2109876543' })).toThrow(/RELAY_AWS_ACCOUNT_ID must be a 12-digit AWS account id/);
-  expect(loadConfig({ NODE_ENV: 'production', POSTAGE_SECRET_KEY: Buffer.alloc(32, 7).toString('base64'), ...RELAY }).env).toBe('production');
+  expect(() =>
+    loadConfig({ NODE_ENV: 'production', POSTAGE_SECRET_KEY: KEY, RELAY_AWS_ACCOUNT_ID: '123456789012' }),
+  ).toThrow(/RELAY_AWS_ACCOUNT_ID is AWS's documentation example account/);
+  expect(() =>
+    loadConfig({ NODE_ENV: 'production', POSTAGE_SECRET_KEY: KEY, RELAY_AWS_ACCOUNT_ID: '2109876543' }),
+  ).toThrow(/RELAY_AWS_ACCOUNT_ID must be a 12-digit AWS account id/);
+  expect(
+    loadConfig({ NODE_ENV: 'production', POSTAGE_SECRET_KEY: Buffer.alloc(32, 7).toString('base64'), ...RELAY }).env,
+  ).toBe('production');
 });
 
 test('a refused secret is never quoted', () => {
@@ -50,15 +72,24 @@ test('development and test modes run on the development key, and still refuse a 
 });
 
 test('the SES call deadline must end before the send activity times out', () => {
-  expect(() => loadConfig({ NODE_ENV: 'test', SES_SEND_TIMEOUT_MS: '60000' })).toThrow(/SES_SEND_TIMEOUT_MS must be between 1 and 55000 \(the send activity times out after 60000 ms\)/);
+  expect(() => loadConfig({ NODE_ENV: 'test', SES_SEND_TIMEOUT_MS: '60000' })).toThrow(
+    /SES_SEND_TIMEOUT_MS must be between 1 and 55000 \(the send activity times out after 60000 ms\)/,
+  );
 });
 
-test.each(['api/server.ts', 'worker/main.ts', 'smtp/main.ts'])('%s refuses to start without a key, with one readable line', (entry) => {
-  const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' }; // no NODE_ENV: production
-  const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, entry)], { env, encoding: 'utf8', timeout: 60_000 });
-  expect(run.status).toBe(1);
-  expect(run.stderr.trim()).toMatch(/^postage: POSTAGE_SECRET_KEY is required outside development[^\n]*$/);
-});
+test.each(['api/server.ts', 'worker/main.ts', 'smtp/main.ts'])(
+  '%s refuses to start without a key, with one readable line',
+  (entry) => {
+    const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' }; // no NODE_ENV: production
+    const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, entry)], {
+      env,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr.trim()).toMatch(/^postage: POSTAGE_SECRET_KEY is required outside development[^\n]*$/);
+  },
+);
 
 test('Temporal TLS and API key: paths or inline PEM, read at boot; a certificate needs its key', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'postage-tls-'));
@@ -76,11 +107,26 @@ test('Temporal TLS and API key: paths or inline PEM, read at boot; a certificate
   expect(tls.clientCert!.crt.toString()).toBe('-----BEGIN CERTIFICATE-----\nX\n-----END CERTIFICATE-----'); // `\n` written as two characters in an env file
   expect(tls.serverName).toBe('temporal.internal');
   // Temporal Cloud: an API key alone means TLS with the system's CAs, in every process that talks to Temporal.
-  expect(loadConfig({ ...base, TEMPORAL_API_KEY: 'key' }).temporal).toMatchObject({ apiKey: 'key', tls: { serverCa: undefined, clientCert: undefined } });
-  expect(loadConfig('worker', { ...base, TEMPORAL_API_KEY: 'key' }).temporal.tls).toEqual({ serverCa: undefined, clientCert: undefined, serverName: undefined });
-  expect(loadConfig({ ...base, TEMPORAL_TLS: 'true' }).temporal.tls).toEqual({ serverCa: undefined, clientCert: undefined, serverName: undefined });
-  expect(() => loadConfig({ ...base, TEMPORAL_TLS_CERT: path.join(dir, 'ca.pem') })).toThrow(/TEMPORAL_TLS_CERT and TEMPORAL_TLS_KEY go together/);
-  expect(() => loadConfig({ ...base, TEMPORAL_TLS_CA: path.join(dir, 'missing.pem') })).toThrow(/TEMPORAL_TLS_CA is neither inline PEM nor a readable file/);
+  expect(loadConfig({ ...base, TEMPORAL_API_KEY: 'key' }).temporal).toMatchObject({
+    apiKey: 'key',
+    tls: { serverCa: undefined, clientCert: undefined },
+  });
+  expect(loadConfig('worker', { ...base, TEMPORAL_API_KEY: 'key' }).temporal.tls).toEqual({
+    serverCa: undefined,
+    clientCert: undefined,
+    serverName: undefined,
+  });
+  expect(loadConfig({ ...base, TEMPORAL_TLS: 'true' }).temporal.tls).toEqual({
+    serverCa: undefined,
+    clientCert: undefined,
+    serverName: undefined,
+  });
+  expect(() => loadConfig({ ...base, TEMPORAL_TLS_CERT: path.join(dir, 'ca.pem') })).toThrow(
+    /TEMPORAL_TLS_CERT and TEMPORAL_TLS_KEY go together/,
+  );
+  expect(() => loadConfig({ ...base, TEMPORAL_TLS_CA: path.join(dir, 'missing.pem') })).toThrow(
+    /TEMPORAL_TLS_CA is neither inline PEM nor a readable file/,
+  );
 });
 
 test('a malformed number, range, choice, URL or address is a ConfigError, so the process says it in one line', () => {
@@ -98,7 +144,8 @@ test('a malformed number, range, choice, URL or address is a ConfigError, so the
     WORKFLOW_BUNDLE_PATH: [path.join(os.tmpdir(), 'no-such-bundle.js')],
   };
   for (const [name, values] of Object.entries(refused)) {
-    for (const value of values) expect(() => loadConfig({ NODE_ENV: 'test', [name]: value })).toThrow(new RegExp(`^${name} `));
+    for (const value of values)
+      expect(() => loadConfig({ NODE_ENV: 'test', [name]: value })).toThrow(new RegExp(`^${name} `));
     expect(() => loadConfig({ NODE_ENV: 'test', [name]: values[0] })).toThrow(ConfigError);
   }
   // Empty is unset, as a shell's `NAME=` leaves it.
@@ -106,12 +153,18 @@ test('a malformed number, range, choice, URL or address is a ConfigError, so the
     api: { port: 3000, baseUrl: 'http://localhost:3000' },
     webhooks: { allowedPrivateAddresses: [] },
   });
-  expect(loadConfig({ NODE_ENV: 'test', API_PORT: '4000', TEST_DOMAIN: 'Test.Example' })).toMatchObject({ api: { baseUrl: 'http://localhost:4000' }, testDomain: 'test.example', logLevel: 'silent' });
+  expect(loadConfig({ NODE_ENV: 'test', API_PORT: '4000', TEST_DOMAIN: 'Test.Example' })).toMatchObject({
+    api: { baseUrl: 'http://localhost:4000' },
+    testDomain: 'test.example',
+    logLevel: 'silent',
+  });
 });
 
 test('SMTP_PROXY_PROTOCOL_PEERS takes exact addresses or *: a range or a name, which smtp-server would never match, is refused', () => {
   expect(loadConfig({ NODE_ENV: 'test' }).smtp).toMatchObject({ proxyProtocolPeers: [], maxClientsPerIp: 20 });
-  expect(loadConfig({ NODE_ENV: 'test', SMTP_PROXY_PROTOCOL_PEERS: '10.0.0.5, 2001:db8::5' }).smtp.proxyProtocolPeers).toEqual(['10.0.0.5', '2001:db8::5']);
+  expect(
+    loadConfig({ NODE_ENV: 'test', SMTP_PROXY_PROTOCOL_PEERS: '10.0.0.5, 2001:db8::5' }).smtp.proxyProtocolPeers,
+  ).toEqual(['10.0.0.5', '2001:db8::5']);
   expect(loadConfig({ NODE_ENV: 'test', SMTP_PROXY_PROTOCOL_PEERS: '*' }).smtp.proxyProtocolPeers).toEqual(['*']);
   for (const bad of ['10.0.0.0/8', 'lb.internal']) {
     expect(() => loadConfig({ NODE_ENV: 'test', SMTP_PROXY_PROTOCOL_PEERS: `10.0.0.5,${bad}` })).toThrow(ConfigError);
@@ -125,27 +178,51 @@ describe('each process loads only its own settings', () => {
     const config = loadConfig('migrate', { NODE_ENV: 'production', DATABASE_URL });
     expect(config).toMatchObject({ env: 'production', databaseUrl: DATABASE_URL });
     // What it did not load is not there to be read by mistake: the error names the entry to fix.
-    expect(() => config.secretKey).toThrow("POSTAGE_SECRET_KEY is not a setting of the migrate process: add 'migrate' to its processes in core/platform/settings/table.ts");
+    expect(() => config.secretKey).toThrow(
+      "POSTAGE_SECRET_KEY is not a setting of the migrate process: add 'migrate' to its processes in core/platform/settings/table.ts",
+    );
     expect(() => config.db.statementMs).toThrow(/DB_STATEMENT_TIMEOUT_MS is not a setting of the migrate process/);
   });
 
   test('tools/migrate.ts itself asks for nothing but DATABASE_URL', () => {
     // Nothing listens on port 9: the run gets as far as connecting, past every setting.
-    const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'production', DATABASE_URL: 'postgres://postage@127.0.0.1:9/postage' };
-    const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'tools', 'migrate.ts')], { env, encoding: 'utf8', timeout: 60_000 });
+    const env = {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://postage@127.0.0.1:9/postage',
+    };
+    const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'tools', 'migrate.ts')], {
+      env,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(run.status).toBe(1);
     expect(run.stderr).not.toMatch(/postage: /);
     expect(run.stderr).toMatch(/ECONNREFUSED/);
   });
 
   test('the worker needs neither the SMTP relay’s settings nor the relay AWS account', () => {
-    const config = loadConfig('worker', { NODE_ENV: 'production', POSTAGE_SECRET_KEY: KEY, SMTP_PROXY_PROTOCOL_PEERS: '10.0.0.0/8', SMTP_TLS_CERT_FILE: '/nowhere.pem' });
-    expect(config).toMatchObject({ env: 'production', secretKey: KEY, ops: { workerHealthPort: 9091 }, temporal: { relayAfterSeconds: 30 }, ses: { sendTimeoutMs: 30_000 } });
+    const config = loadConfig('worker', {
+      NODE_ENV: 'production',
+      POSTAGE_SECRET_KEY: KEY,
+      SMTP_PROXY_PROTOCOL_PEERS: '10.0.0.0/8',
+      SMTP_TLS_CERT_FILE: '/nowhere.pem',
+    });
+    expect(config).toMatchObject({
+      env: 'production',
+      secretKey: KEY,
+      ops: { workerHealthPort: 9091 },
+      temporal: { relayAfterSeconds: 30 },
+      ses: { sendTimeoutMs: 30_000 },
+    });
     expect(() => config.smtp.port).toThrow(/SMTP_PORT is not a setting of the worker process/);
     expect(() => config.sts.relayAccountId).toThrow(/RELAY_AWS_ACCOUNT_ID is not a setting of the worker process/);
     // Its own settings are still checked.
     expect(() => loadConfig('worker', { NODE_ENV: 'production' })).toThrow(/POSTAGE_SECRET_KEY is required/);
-    expect(() => loadConfig('worker', { NODE_ENV: 'production', POSTAGE_SECRET_KEY: KEY, WORKER_HEALTH_PORT: 'x' })).toThrow(/WORKER_HEALTH_PORT/);
+    expect(() =>
+      loadConfig('worker', { NODE_ENV: 'production', POSTAGE_SECRET_KEY: KEY, WORKER_HEALTH_PORT: 'x' }),
+    ).toThrow(/WORKER_HEALTH_PORT/);
   });
 
   test('the SMTP relay needs its certificate and key, not the relay AWS account; the API needs that account', () => {
@@ -153,9 +230,14 @@ describe('each process loads only its own settings', () => {
     const files = { SMTP_TLS_CERT_FILE: path.join(dir, 'cert.pem'), SMTP_TLS_KEY_FILE: path.join(dir, 'key.pem') };
     for (const file of Object.values(files)) fs.writeFileSync(file, 'PEM');
     const production = { NODE_ENV: 'production', POSTAGE_SECRET_KEY: KEY };
-    expect(loadConfig('smtp', { ...production, ...files }).smtp).toMatchObject({ tlsCertFile: files.SMTP_TLS_CERT_FILE, port: 587 });
+    expect(loadConfig('smtp', { ...production, ...files }).smtp).toMatchObject({
+      tlsCertFile: files.SMTP_TLS_CERT_FILE,
+      port: 587,
+    });
     expect(() => loadConfig('smtp', production)).toThrow(/SMTP_TLS_CERT_FILE is required by the smtp process/);
-    expect(() => loadConfig('smtp', { ...production, ...files, SMTP_TLS_KEY_FILE: path.join(dir, 'missing.pem') })).toThrow(/SMTP_TLS_KEY_FILE is not a readable file/);
+    expect(() =>
+      loadConfig('smtp', { ...production, ...files, SMTP_TLS_KEY_FILE: path.join(dir, 'missing.pem') }),
+    ).toThrow(/SMTP_TLS_KEY_FILE is not a readable file/);
     expect(() => loadConfig('api', production)).toThrow(/RELAY_AWS_ACCOUNT_ID is required outside development/);
     expect(loadConfig('api', { ...production, ...RELAY }).sts.relayAccountId).toBe('210987654321');
     // Every setting (the tests' and `npm run dev`'s load) does not make the relay's files required.
@@ -165,7 +247,10 @@ describe('each process loads only its own settings', () => {
 
 test('each setting names every process whose code reads it, and no other (tools/settingsReaders.ts)', () => {
   // The TypeScript checker finds the reads in what each entry point imports (10 s or so).
-  const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'tools', 'settingsReaders.ts')], { encoding: 'utf8', timeout: 120_000 });
+  const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'tools', 'settingsReaders.ts')], {
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   expect(run.stderr.trim()).toBe('');
   expect(run.status).toBe(0);
 });
@@ -178,17 +263,31 @@ test('Config is the settings table’s shape, typed from it', () => {
   const endpoint: string | undefined = config.ses.endpoint;
   const peers: string[] = config.smtp.proxyProtocolPeers;
   const operation: AnonymousOperation = 'tokenCheck';
-  expect([identities, port, endpoint, peers, config.auth.anonymousLimits[operation]]).toEqual(['ses', 3000, undefined, [], { perClient: 60, total: 3000 }]);
+  expect([identities, port, endpoint, peers, config.auth.anonymousLimits[operation]]).toEqual([
+    'ses',
+    3000,
+    undefined,
+    [],
+    { perClient: 60, total: 3000 },
+  ]);
 });
 
 test('a setting of an unknown type, or with an option its type does not take, cannot be declared', () => {
   const common = { env: 'EXAMPLE_SETTING', processes: ['api'], doc: 'An example' } as const;
   // @ts-expect-error: `duration` is not a setting type
-  expect(() => setting({ ...common, type: 'duration', default: 5 })).toThrow('EXAMPLE_SETTING: unknown setting type "duration"');
+  expect(() => setting({ ...common, type: 'duration', default: 5 })).toThrow(
+    'EXAMPLE_SETTING: unknown setting type "duration"',
+  );
   // @ts-expect-error: a text setting takes no range
-  expect(() => setting({ ...common, type: 'text', min: 1 })).toThrow('EXAMPLE_SETTING: a text setting has no option min');
-  expect(() => setting({ ...common, type: 'integer', min: 1, default: 0 })).toThrow(/EXAMPLE_SETTING must be at least 1/);
-  expect(() => setting({ ...common, type: 'enum', values: ['a', 'b'], default: 'c' })).toThrow(/EXAMPLE_SETTING must be one of a, b/);
+  expect(() => setting({ ...common, type: 'text', min: 1 })).toThrow(
+    'EXAMPLE_SETTING: a text setting has no option min',
+  );
+  expect(() => setting({ ...common, type: 'integer', min: 1, default: 0 })).toThrow(
+    /EXAMPLE_SETTING must be at least 1/,
+  );
+  expect(() => setting({ ...common, type: 'enum', values: ['a', 'b'], default: 'c' })).toThrow(
+    /EXAMPLE_SETTING must be one of a, b/,
+  );
   expect(setting({ ...common, type: 'integer', min: 1, default: 5 }).spec.default).toBe(5);
 });
 
@@ -206,11 +305,22 @@ describe('the guides’ settings tables are generated from the table', () => {
     expect(text).toContain(row);
     fs.writeFileSync(guide, text.replace(row, '| `DB_POOL_MAX` | `25` |'));
     expect(staleSettingsDocs(root)).toEqual([path.join('docs', 'operations.md')]);
-    const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'tools', 'settingsDocs.ts'), '--check', '--root', root], { encoding: 'utf8', timeout: 60_000 });
+    const run = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', path.join(ROOT, 'tools', 'settingsDocs.ts'), '--check', '--root', root],
+      { encoding: 'utf8', timeout: 60_000 },
+    );
     expect(run.status).toBe(1);
-    expect(run.stderr).toMatch(/Not what core\/platform\/settings\/table\.ts gives: docs\/operations\.md\. Run npm run generate:settings/);
+    expect(run.stderr).toMatch(
+      /Not what core\/platform\/settings\/table\.ts gives: docs\/operations\.md\. Run npm run generate:settings/,
+    );
     // Writing puts the table's row back.
-    expect(spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'tools', 'settingsDocs.ts'), '--root', root], { encoding: 'utf8', timeout: 60_000 }).status).toBe(0);
+    expect(
+      spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'tools', 'settingsDocs.ts'), '--root', root], {
+        encoding: 'utf8',
+        timeout: 60_000,
+      }).status,
+    ).toBe(0);
     expect(fs.readFileSync(guide, 'utf8')).toContain(row);
   });
 });

@@ -21,14 +21,22 @@ const old = operation({
   ok: [200, Type.Object({ ok: Type.Boolean() }), 'Still answers.'],
   handler: async () => ({ ok: true }),
 });
-const group: OperationGroup = { tag: 'Test', bodyLimit: 1024, bodyOptional: true, unstorableParameters: 'refuse', operations: [old] };
+const group: OperationGroup = {
+  tag: 'Test',
+  bodyLimit: 1024,
+  bodyOptional: true,
+  unstorableParameters: 'refuse',
+  operations: [old],
+};
 
 test('a deprecated operation is marked in the document and announces itself on every answer', async () => {
   const paths = operationPaths([group], loadConfig({ NODE_ENV: 'development' }));
   expect(paths['/api/old-thing']!.get).toMatchObject({ deprecated: true });
   const noSession: RequestHandler = (_req, _res, next) => next();
   // An anonymous operation without a limit reads nothing of the dependencies.
-  const app = express().use(mountOperations({ config: loadConfig({ NODE_ENV: 'development' }) } as RouteDeps, [group], noSession));
+  const app = express().use(
+    mountOperations({ config: loadConfig({ NODE_ENV: 'development' }) } as RouteDeps, [group], noSession),
+  );
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   try {
@@ -36,7 +44,9 @@ test('a deprecated operation is marked in the document and announces itself on e
     expect(res.status).toBe(200);
     expect(res.headers.get('deprecation')).toBe(`@${Date.UTC(2026, 11, 1) / 1000}`);
     expect(res.headers.get('sunset')).toBe('Tue, 01 Jun 2027 00:00:00 GMT');
-    expect(res.headers.get('link')).toBe('<https://postage.dev/changelog#2026-12-01>; rel="deprecation"; type="text/html"');
+    expect(res.headers.get('link')).toBe(
+      '<https://postage.dev/changelog#2026-12-01>; rel="deprecation"; type="text/html"',
+    );
   } finally {
     server.close();
   }

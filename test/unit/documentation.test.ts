@@ -9,7 +9,11 @@ import os from 'node:os';
 import path from 'node:path';
 
 const ROOT = path.join(__dirname, '..', '..');
-const tool = (name: string, args: string[] = []) => spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'tools', name), ...args], { encoding: 'utf8', cwd: ROOT });
+const tool = (name: string, args: string[] = []) =>
+  spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'tools', name), ...args], {
+    encoding: 'utf8',
+    cwd: ROOT,
+  });
 
 test('every relative link and anchor in the README, the guides, the changelog and the SDK READMEs resolves', () => {
   const run = tool('checkLinks.ts');
@@ -19,11 +23,17 @@ test('every relative link and anchor in the README, the guides, the changelog an
 
 test('the link check finds a missing file and a missing heading', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'links-'));
-  fs.writeFileSync(path.join(dir, 'a.md'), '# A guide\n\n## Verifying a `signature`\n\n[ok](#verifying-a-signature) [ok too](b.md#the-end)\n[gone](c.md) [no heading](b.md#the-start)\n');
+  fs.writeFileSync(
+    path.join(dir, 'a.md'),
+    '# A guide\n\n## Verifying a `signature`\n\n[ok](#verifying-a-signature) [ok too](b.md#the-end)\n[gone](c.md) [no heading](b.md#the-start)\n',
+  );
   fs.writeFileSync(path.join(dir, 'b.md'), '# B\n\n## The end\n');
   const run = tool('checkLinks.ts', [path.join(dir, 'a.md')]);
   expect(run.status).toBe(1);
-  expect(run.stderr.trim().split('\n')).toEqual([expect.stringMatching(/\(c\.md\): no such file$/), expect.stringMatching(/\(b\.md#the-start\): no heading #the-start in /)]);
+  expect(run.stderr.trim().split('\n')).toEqual([
+    expect.stringMatching(/\(c\.md\): no such file$/),
+    expect.stringMatching(/\(b\.md#the-start\): no heading #the-start in /),
+  ]);
 });
 
 test('the SDK samples in the guides and in the API reference are the SDKs’ own tested samples', () => {

@@ -4,7 +4,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Response } from 'express';
-import { API_ERRORS, CORE_ERROR_ANSWERS, ERROR_CODES, UNCODED_ERRORS, sendCoreError, type CoreErrorAnswer, type ErrorCode } from '../../api/http/errors';
+import {
+  API_ERRORS,
+  CORE_ERROR_ANSWERS,
+  ERROR_CODES,
+  UNCODED_ERRORS,
+  sendCoreError,
+  type CoreErrorAnswer,
+  type ErrorCode,
+} from '../../api/http/errors';
 import { SES_EVENT_ANSWERS } from '../../api/routes/sesEvents';
 import type { ApiErrorCode, ErrorAnswer, PostageErrorCode } from '../../core/model/errorCodes';
 import { PostageError } from '../../core/platform/errors';
@@ -54,7 +62,11 @@ test("the guide's error table has one row per code, with the table's status and 
   expect(coded.map((row) => row.code).sort()).toEqual([...ERROR_CODES].sort());
   for (const row of coded) {
     const code = row.code as ErrorCode;
-    expect({ code, status: row.status, retry: row.retry }).toEqual({ code, status: API_ERRORS[code].status, retry: API_ERRORS[code].retry });
+    expect({ code, status: row.status, retry: row.retry }).toEqual({
+      code,
+      status: API_ERRORS[code].status,
+      retry: API_ERRORS[code].retry,
+    });
   }
   // The answers without a code (400 field errors, 401, the per-key rate limit).
   const uncoded = rows.filter((row) => row.code === undefined).map(({ status, retry }) => ({ status, retry }));
@@ -70,7 +82,9 @@ test("the operations guide's provider-events section gives each SNS code the end
     if (/^\d{3}$/.test(token!)) status = Number(token);
     else if (/^[a-z_]+$/.test(token!)) documented[token!] = status;
   }
-  expect(documented).toEqual(Object.fromEntries(Object.entries(SES_EVENT_ANSWERS).map(([code, answer]) => [code, answer.status])));
+  expect(documented).toEqual(
+    Object.fromEntries(Object.entries(SES_EVENT_ANSWERS).map(([code, answer]) => [code, answer.status])),
+  );
 });
 
 test('every core code is answered with a documented code and status, or a 400 field error', () => {
@@ -80,10 +94,16 @@ test('every core code is answered with a documented code and status, or a 400 fi
     expect(sendCoreError(res, new PostageError(code, 'what went wrong'))).toBe(true);
     expect(res.locals.outcome).toBe(code);
     if ('field' in answer) {
-      expect(sent).toEqual({ status: 400, body: { success: false, detail: expect.any(String), errors: { [answer.field]: ['what went wrong'] } } });
+      expect(sent).toEqual({
+        status: 400,
+        body: { success: false, detail: expect.any(String), errors: { [answer.field]: ['what went wrong'] } },
+      });
     } else {
       expect(ERROR_CODES).toContain(answer.code);
-      expect(sent).toEqual({ status: API_ERRORS[answer.code].status, body: { success: false, error: answer.code, detail: expect.stringContaining('what went wrong') } });
+      expect(sent).toEqual({
+        status: API_ERRORS[answer.code].status,
+        body: { success: false, error: answer.code, detail: expect.stringContaining('what went wrong') },
+      });
     }
   }
 });
@@ -94,17 +114,48 @@ test('the answers of the not-found family, conflicts, provider failures and fiel
     return sendCoreError(res, err) ? sent : 'not a core error';
   };
   // Another account's things are indistinguishable from things that do not exist.
-  for (const code of ['account_not_found', 'api_key_not_found', 'domain_not_found', 'message_not_found', 'suppression_not_found', 'webhook_not_found'] as const) {
-    expect(answer(new PostageError(code, 'no domain a.example'))).toEqual({ status: 404, body: { success: false, error: 'not_found', detail: 'Not found: no domain a.example.' } });
+  for (const code of [
+    'account_not_found',
+    'api_key_not_found',
+    'domain_not_found',
+    'message_not_found',
+    'suppression_not_found',
+    'webhook_not_found',
+  ] as const) {
+    expect(answer(new PostageError(code, 'no domain a.example'))).toEqual({
+      status: 404,
+      body: { success: false, error: 'not_found', detail: 'Not found: no domain a.example.' },
+    });
   }
-  expect(answer(new PostageError('byoc_role_unusable', 'could not assume'))).toEqual({ status: 409, body: { success: false, error: 'byoc_setup_required', detail: 'could not assume' } });
-  expect(answer(new PostageError('byoc_not_configured', 'save BYOC first'))).toMatchObject({ status: 409, body: { error: 'byoc_setup_required' } });
-  expect(answer(new PostageError('dns_lookup_failed', 'no answer'))).toMatchObject({ status: 502, body: { error: 'provider_error' } });
-  expect(answer(new PostageError('too_many_pending_domains', 'ten wait'))).toMatchObject({ status: 409, body: { error: 'too_many_pending_domains' } });
+  expect(answer(new PostageError('byoc_role_unusable', 'could not assume'))).toEqual({
+    status: 409,
+    body: { success: false, error: 'byoc_setup_required', detail: 'could not assume' },
+  });
+  expect(answer(new PostageError('byoc_not_configured', 'save BYOC first'))).toMatchObject({
+    status: 409,
+    body: { error: 'byoc_setup_required' },
+  });
+  expect(answer(new PostageError('dns_lookup_failed', 'no answer'))).toMatchObject({
+    status: 502,
+    body: { error: 'provider_error' },
+  });
+  expect(answer(new PostageError('too_many_pending_domains', 'ten wait'))).toMatchObject({
+    status: 409,
+    body: { error: 'too_many_pending_domains' },
+  });
   // The field the error names wins over the code's usual field.
-  expect(answer(new PostageError('invalid_domain', 'not a domain'))).toMatchObject({ status: 400, body: { errors: { name: ['not a domain'] } } });
-  expect(answer(new PostageError('invalid_domain', 'not a domain', 'from'))).toMatchObject({ status: 400, body: { errors: { from: ['not a domain'] } } });
-  expect(answer(new PostageError('invalid_expiry', 'in the past', 'expires_at'))).toMatchObject({ status: 400, body: { errors: { expires_at: ['in the past'] } } });
+  expect(answer(new PostageError('invalid_domain', 'not a domain'))).toMatchObject({
+    status: 400,
+    body: { errors: { name: ['not a domain'] } },
+  });
+  expect(answer(new PostageError('invalid_domain', 'not a domain', 'from'))).toMatchObject({
+    status: 400,
+    body: { errors: { from: ['not a domain'] } },
+  });
+  expect(answer(new PostageError('invalid_expiry', 'in the past', 'expires_at'))).toMatchObject({
+    status: 400,
+    body: { errors: { expires_at: ['in the past'] } },
+  });
   expect(answer(new Error('boom'))).toBe('not a core error');
 });
 

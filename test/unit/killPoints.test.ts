@@ -7,7 +7,9 @@ import { armKillPoints, killPoint } from '../../core/platform/killPoints';
 const ROOT = path.resolve(__dirname, '..', '..');
 
 test('POSTAGE_KILL_AT is refused when NODE_ENV=production', () => {
-  expect(() => armKillPoints({ NODE_ENV: 'production', POSTAGE_KILL_AT: 'before:sendViaSes' })).toThrow(/refused when NODE_ENV=production/);
+  expect(() => armKillPoints({ NODE_ENV: 'production', POSTAGE_KILL_AT: 'before:sendViaSes' })).toThrow(
+    /refused when NODE_ENV=production/,
+  );
   expect(armKillPoints({ NODE_ENV: 'production' })).toBe(false);
 });
 

@@ -35,10 +35,14 @@ let results: Map<string, LintResult['messages']>;
 beforeAll(async () => {
   for (const [file, source] of Object.entries(probes)) fs.writeFileSync(path.join(ROOT, file), source);
   try {
-    const run = await promisify(execFile)(process.execPath, [path.join(ROOT, 'node_modules', 'eslint', 'bin', 'eslint.js'), '--format', 'json', ...Object.keys(probes)], {
-      cwd: ROOT,
-      maxBuffer: 16 * 1024 * 1024,
-    }).catch(
+    const run = await promisify(execFile)(
+      process.execPath,
+      [path.join(ROOT, 'node_modules', 'eslint', 'bin', 'eslint.js'), '--format', 'json', ...Object.keys(probes)],
+      {
+        cwd: ROOT,
+        maxBuffer: 16 * 1024 * 1024,
+      },
+    ).catch(
       (err: { stdout?: string }) => ({ stdout: err.stdout ?? '[]' }), // eslint exits 1 when it finds problems
     );
     const parsed = JSON.parse(run.stdout) as LintResult[];
@@ -51,7 +55,9 @@ beforeAll(async () => {
 const problems = (file: string) => (results.get(file) ?? []).map((m) => `${m.ruleId}: ${m.message}`);
 
 test('a workflow importing a Node built-in fails lint', () => {
-  expect(problems(`workflows/${tag}Fs.ts`)).toEqual([expect.stringMatching(/^@typescript-eslint\/no-restricted-imports: .*no Node built-ins/)]);
+  expect(problems(`workflows/${tag}Fs.ts`)).toEqual([
+    expect.stringMatching(/^@typescript-eslint\/no-restricted-imports: .*no Node built-ins/),
+  ]);
 });
 
 test('a workflow importing a core/ I/O module fails lint (type-only imports of it too are refused)', () => {
@@ -69,11 +75,15 @@ test('an import cycle fails lint', () => {
 });
 
 test('a core/ folder importing a folder above it fails lint: no loop between folders', () => {
-  expect(problems(`core/accounts/${tag}Up.ts`)).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*core\/accounts imports only the folders below it/)]);
+  expect(problems(`core/accounts/${tag}Up.ts`)).toEqual([
+    expect.stringMatching(/^import-x\/no-restricted-paths: .*core\/accounts imports only the folders below it/),
+  ]);
 });
 
 test('a type-only import up the core/ folders fails lint too', () => {
-  expect(problems(`core/ses/${tag}UpType.ts`)).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*core\/ses imports only the folders below it/)]);
+  expect(problems(`core/ses/${tag}UpType.ts`)).toEqual([
+    expect.stringMatching(/^import-x\/no-restricted-paths: .*core\/ses imports only the folders below it/),
+  ]);
 });
 
 test('a core/ folder importing the folders below it passes', () => {
@@ -81,11 +91,15 @@ test('a core/ folder importing the folders below it passes', () => {
 });
 
 test('a re-export inside core/ fails lint: every name is imported from where it is defined', () => {
-  expect(problems(`core/platform/${tag}ReExport.ts`)).toEqual([expect.stringMatching(/^no-restricted-syntax: core\/ re-exports nothing/)]);
+  expect(problems(`core/platform/${tag}ReExport.ts`)).toEqual([
+    expect.stringMatching(/^no-restricted-syntax: core\/ re-exports nothing/),
+  ]);
 });
 
 test('the SMTP relay importing the API fails lint', () => {
-  expect(problems(`smtp/${tag}Api.ts`)).toEqual([expect.stringMatching(/^@typescript-eslint\/no-restricted-imports: .*The SMTP relay calls core\//)]);
+  expect(problems(`smtp/${tag}Api.ts`)).toEqual([
+    expect.stringMatching(/^@typescript-eslint\/no-restricted-imports: .*The SMTP relay calls core\//),
+  ]);
 });
 
 test('every core/ folder has its place in the layer order', async () => {

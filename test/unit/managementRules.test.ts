@@ -14,9 +14,19 @@ test('ExternalIds are 48 hex characters and never repeat', () => {
 });
 
 test('SES account answers are judged in the documented order (sending enabled, then out of the sandbox), with 200/day still the sandbox', () => {
-  expect(judgeSesAccount({ sendingEnabled: true, max24HourSend: 201 }, 'eu-west-1')).toMatchObject({ ok: true, code: 'ok' });
-  expect(judgeSesAccount({ sendingEnabled: true, max24HourSend: 200 }, 'eu-west-1')).toMatchObject({ ok: false, code: 'sandbox', definitive: true });
-  expect(judgeSesAccount({ sendingEnabled: false, max24HourSend: 200 }, 'eu-west-1')).toMatchObject({ ok: false, code: 'sending_disabled' });
+  expect(judgeSesAccount({ sendingEnabled: true, max24HourSend: 201 }, 'eu-west-1')).toMatchObject({
+    ok: true,
+    code: 'ok',
+  });
+  expect(judgeSesAccount({ sendingEnabled: true, max24HourSend: 200 }, 'eu-west-1')).toMatchObject({
+    ok: false,
+    code: 'sandbox',
+    definitive: true,
+  });
+  expect(judgeSesAccount({ sendingEnabled: false, max24HourSend: 200 }, 'eu-west-1')).toMatchObject({
+    ok: false,
+    code: 'sending_disabled',
+  });
 });
 
 test('a fresh role session SES does not recognise yet means "retry after about 15 seconds", and does not disable BYOC', () => {
@@ -29,14 +39,24 @@ test('a fresh role session SES does not recognise yet means "retry after about 1
     expect(result.message).toContain('retry after about 15 seconds');
     expect(result.message).toContain('propagation takes about 10 seconds');
   }
-  expect(sesFailure({ name: 'TimeoutError', message: 'socket hang up' })).toMatchObject({ code: 'ses_unreachable', definitive: false });
+  expect(sesFailure({ name: 'TimeoutError', message: 'socket hang up' })).toMatchObject({
+    code: 'ses_unreachable',
+    definitive: false,
+  });
 });
 
 test('sending domains: normalised, a hostname, and for BYOC the root domain', () => {
   expect(parseSendingDomain(' Mail.Example.COM. ', 'shared')).toBe('mail.example.com');
   expect(parseSendingDomain('example.co.uk', 'byoc')).toBe('example.co.uk');
   expect(() => parseSendingDomain('mail.example.co.uk', 'byoc')).toThrow(/use example\.co\.uk/);
-  for (const bad of ['localhost', '-x.example.com', 'exa mple.com', 'a..b.com', `${'a'.repeat(64)}.com`, 'http://example.com']) {
+  for (const bad of [
+    'localhost',
+    '-x.example.com',
+    'exa mple.com',
+    'a..b.com',
+    `${'a'.repeat(64)}.com`,
+    'http://example.com',
+  ]) {
     expect(() => parseSendingDomain(bad, 'shared')).toThrow(PostageError);
   }
 });

@@ -8,7 +8,12 @@ test('line breaks in the subject or a display name never become headers', async 
   const raw = await buildRawMessage(
     'msg-1',
     {
-      ...messageContent({ to: 'ann@example.org', from: 'hello@mail.example.com', fromName: 'Shop\r\nBcc: thief@evil.example', toName: 'Ann\nX-Injected: yes' }),
+      ...messageContent({
+        to: 'ann@example.org',
+        from: 'hello@mail.example.com',
+        fromName: 'Shop\r\nBcc: thief@evil.example',
+        toName: 'Ann\nX-Injected: yes',
+      }),
       subject: 'Hi\r\nBcc: thief@evil.example\r\n\r\nfake body',
     },
     [],
@@ -20,12 +25,20 @@ test('line breaks in the subject or a display name never become headers', async 
   const parsed = await simpleParser(raw);
   expect(parsed.headers.has('bcc')).toBe(false);
   expect(parsed.headers.has('x-injected')).toBe(false);
-  expect(parsed.to && !Array.isArray(parsed.to) ? parsed.to.value.map((v) => v.address) : []).toEqual(['ann@example.org']);
+  expect(parsed.to && !Array.isArray(parsed.to) ? parsed.to.value.map((v) => v.address) : []).toEqual([
+    'ann@example.org',
+  ]);
   expect(parsed.text?.trim()).toBe('Hello there.');
 });
 
 test('text only when there is no html; the message id header travels with it', async () => {
-  const parsed = await simpleParser(await buildRawMessage('msg-2', messageContent({ to: 'ann@example.org', from: 'hello@mail.example.com', text: 'Just text' }), []));
+  const parsed = await simpleParser(
+    await buildRawMessage(
+      'msg-2',
+      messageContent({ to: 'ann@example.org', from: 'hello@mail.example.com', text: 'Just text' }),
+      [],
+    ),
+  );
   expect(parsed.text?.trim()).toBe('Just text');
   expect(parsed.html).toBe(false);
   expect(parsed.headers.get('x-postage-message-id')).toBe('msg-2');

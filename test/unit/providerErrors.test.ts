@@ -4,7 +4,8 @@
 import { classifySesError, classifyStsError } from '../../core/ses/providerErrors';
 import { redactProviderText } from '../../core/platform/redaction';
 
-const awsError = (name: string, message: string, status?: number) => Object.assign(new Error(message), { name, $metadata: status === undefined ? {} : { httpStatusCode: status } });
+const awsError = (name: string, message: string, status?: number) =>
+  Object.assign(new Error(message), { name, $metadata: status === undefined ? {} : { httpStatusCode: status } });
 
 test.each([
   ['TooManyRequestsException', 429, 'retry'],
@@ -23,14 +24,21 @@ test.each([
 });
 
 test('a request that got no answer at all is retried; stale session credentials ask for a fresh session', () => {
-  expect(classifySesError(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })).kind).toBe('retry');
+  expect(classifySesError(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })).kind).toBe(
+    'retry',
+  );
   expect(classifySesError(awsError('ExpiredTokenException', 'expired', 400)).refreshCredentials).toBe(true);
   expect(classifySesError(awsError('TooManyRequestsException', 'slow down', 429)).refreshCredentials).toBe(false);
 });
 
 test('STS: a refused role is the customer account; our own refused keys and outages are retried', () => {
-  expect(classifyStsError(awsError('AccessDenied', 'not authorized', 403))).toMatchObject({ kind: 'account', reason: 'Could not assume role: AccessDenied: not authorized' });
-  expect(classifyStsError(awsError('RegionDisabledException', 'STS is not activated in this region', 403)).kind).toBe('account');
+  expect(classifyStsError(awsError('AccessDenied', 'not authorized', 403))).toMatchObject({
+    kind: 'account',
+    reason: 'Could not assume role: AccessDenied: not authorized',
+  });
+  expect(classifyStsError(awsError('RegionDisabledException', 'STS is not activated in this region', 403)).kind).toBe(
+    'account',
+  );
   expect(classifyStsError(awsError('InvalidClientTokenId', 'bad relay key', 403)).kind).toBe('retry');
   expect(classifyStsError(awsError('ServiceUnavailable', 'try later', 503)).kind).toBe('retry');
 });
@@ -45,7 +53,9 @@ test('reasons never carry an address, the subject or the body', () => {
     ),
     content,
   ).reason;
-  expect(reason).toBe('MessageRejected: Email address is not verified. The following identities failed the check in region EU-WEST-1: Ann Smith <[address]>, "[subject]"; [body]');
+  expect(reason).toBe(
+    'MessageRejected: Email address is not verified. The following identities failed the check in region EU-WEST-1: Ann Smith <[address]>, "[subject]"; [body]',
+  );
   expect(redactProviderText('x'.repeat(600)).length).toBeLessThanOrEqual(501);
 });
 

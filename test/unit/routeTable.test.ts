@@ -16,14 +16,32 @@ import { createLogger } from '../../core/platform/logger';
 import { lazyTemporalClient } from '../../core/platform/temporal';
 
 /** The routes outside the API: the operators' endpoints, the document, and the API reference. */
-const OUTSIDE_THE_TABLE = ['GET /healthz', 'GET /readyz', 'GET /metrics', 'GET /openapi.json', 'GET /docs/reference.json', 'GET /docs/guides/:file', 'GET /docs', 'GET /docs/'];
+const OUTSIDE_THE_TABLE = [
+  'GET /healthz',
+  'GET /readyz',
+  'GET /metrics',
+  'GET /openapi.json',
+  'GET /docs/reference.json',
+  'GET /docs/guides/:file',
+  'GET /docs',
+  'GET /docs/',
+];
 
 /**
  * Middleware, in order, with the path it is mounted at: what may answer a request no route of the
  * table holds. `result` is pino-http's request log; the dashboard's static files are mounted at
  * /assets once it is built (`pages` answers its page paths with index.html).
  */
-const MIDDLEWARE = ['result /', 'noStore /api', 'countRequest /', 'methodNotAllowed /', 'undecodablePath /', 'pages /', 'noSuchEndpoint /', 'unhandledError /'];
+const MIDDLEWARE = [
+  'result /',
+  'noStore /api',
+  'countRequest /',
+  'methodNotAllowed /',
+  'undecodablePath /',
+  'pages /',
+  'noSuchEndpoint /',
+  'unhandledError /',
+];
 const DASHBOARD_ASSETS = ['helmetMiddleware /assets', 'serveStatic /assets', '<anonymous> /assets'];
 
 interface Layer {
@@ -38,7 +56,8 @@ function served(stack: Layer[], found = { routes: [] as string[], middleware: []
   for (const layer of stack) {
     if (layer.route) {
       const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
-      for (const method of Object.keys(layer.route.methods)) for (const p of paths) found.routes.push(`${method.toUpperCase()} ${p}`);
+      for (const method of Object.keys(layer.route.methods))
+        for (const p of paths) found.routes.push(`${method.toUpperCase()} ${p}`);
     } else if (layer.name === 'router' && layer.handle.stack) {
       served(layer.handle.stack, found);
     } else {
@@ -53,9 +72,17 @@ test('every route the app serves is a row of the route table or one of the few o
   const db = createDb('postgres://nobody@127.0.0.1:1/never');
   const redis = new Redis({ lazyConnect: true });
   try {
-    const app = createApp({ config, db, redis, temporal: lazyTemporalClient(config), logger: createLogger('silent', 'test') });
+    const app = createApp({
+      config,
+      db,
+      redis,
+      temporal: lazyTemporalClient(config),
+      logger: createLogger('silent', 'test'),
+    });
     const { routes, middleware } = served((app as unknown as { router: { stack: Layer[] } }).router.stack);
-    const table = OPERATION_GROUPS.flatMap((g) => g.operations).map((op) => `${op.method.toUpperCase()} ${expressPath(op.path)}`);
+    const table = OPERATION_GROUPS.flatMap((g) => g.operations).map(
+      (op) => `${op.method.toUpperCase()} ${expressPath(op.path)}`,
+    );
     expect([...routes].sort()).toEqual([...table, ...OUTSIDE_THE_TABLE].sort());
     expect(new Set(routes).size).toBe(routes.length);
     expect(middleware.filter((m) => !DASHBOARD_ASSETS.includes(m))).toEqual(MIDDLEWARE);
@@ -68,7 +95,9 @@ test('every route the app serves is a row of the route table or one of the few o
 test('no handler reads the request’s query itself: each gets the values its row declares', () => {
   const routes = path.resolve(__dirname, '..', '..', 'api', 'routes');
   const files = fs.readdirSync(routes, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
-  const readers = files.filter((f) => /\breq(uest)?\.query\b|\.query\[/.test(fs.readFileSync(path.join(routes, f), 'utf8')));
+  const readers = files.filter((f) =>
+    /\breq(uest)?\.query\b|\.query\[/.test(fs.readFileSync(path.join(routes, f), 'utf8')),
+  );
   expect(readers).toEqual([]);
   expect(files.length).toBeGreaterThan(15);
 });

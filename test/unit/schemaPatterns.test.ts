@@ -46,9 +46,14 @@ test('an ARN matching BYOC_ROLE_ARN is one parseByocRoleArn accepts', () => {
 });
 
 test('a URL matching WEBHOOK_URL with a host that resolves (here loopback, allowed) passes validateWebhookUrl', async () => {
-  const withLoopbackHost = matching(WEBHOOK_URL).map((s) => s.replace(/^(https?:\/\/)(\[[^\]]*\]|[^/:?#]*)/i, '$1127.0.0.1'));
+  const withLoopbackHost = matching(WEBHOOK_URL).map((s) =>
+    s.replace(/^(https?:\/\/)(\[[^\]]*\]|[^/:?#]*)/i, '$1127.0.0.1'),
+  );
   await fc.assert(
-    fc.asyncProperty(withLoopbackHost, async (s) => typeof (await validateWebhookUrl(s, { allowedPrivateAddresses: ['127.0.0.1'] })) === 'string'),
+    fc.asyncProperty(
+      withLoopbackHost,
+      async (s) => typeof (await validateWebhookUrl(s, { allowedPrivateAddresses: ['127.0.0.1'] })) === 'string',
+    ),
     RUNS,
   );
 });

@@ -11,7 +11,15 @@ const mail = { messageId: '0100018c-ses-id', timestamp: '2026-11-20T10:00:00.000
 test('identity notifications: delivery, permanent and transient bounces, complaints', () => {
   expect(
     parseSesEvent(
-      JSON.stringify({ notificationType: 'Delivery', mail, delivery: { timestamp: '2026-11-20T10:00:02.000Z', smtpResponse: '250 2.0.0 OK <ann@example.org>', recipients: ['ann@example.org'] } }),
+      JSON.stringify({
+        notificationType: 'Delivery',
+        mail,
+        delivery: {
+          timestamp: '2026-11-20T10:00:02.000Z',
+          smtpResponse: '250 2.0.0 OK <ann@example.org>',
+          recipients: ['ann@example.org'],
+        },
+      }),
     ),
   ).toEqual({
     ok: true,
@@ -23,36 +31,75 @@ test('identity notifications: delivery, permanent and transient bounces, complai
       JSON.stringify({
         notificationType: 'Bounce',
         mail,
-        bounce: { bounceType: 'Permanent', bounceSubType: 'General', timestamp: '2026-11-20T10:00:03.000Z', bouncedRecipients: [{ emailAddress: 'ann@example.org' }] },
+        bounce: {
+          bounceType: 'Permanent',
+          bounceSubType: 'General',
+          timestamp: '2026-11-20T10:00:03.000Z',
+          bouncedRecipients: [{ emailAddress: 'ann@example.org' }],
+        },
       }),
     ),
   ).toMatchObject({
     outcome: { type: 'bounced', bounceType: 'Permanent', bounceSubType: 'General', at: '2026-11-20T10:00:03.000Z' },
   });
-  expect(parseSesEvent(JSON.stringify({ notificationType: 'Bounce', mail, bounce: { bounceType: 'Transient', bounceSubType: 'MailboxFull' } }))).toMatchObject({
+  expect(
+    parseSesEvent(
+      JSON.stringify({
+        notificationType: 'Bounce',
+        mail,
+        bounce: { bounceType: 'Transient', bounceSubType: 'MailboxFull' },
+      }),
+    ),
+  ).toMatchObject({
     outcome: { type: 'bounced', bounceType: 'Transient', bounceSubType: 'MailboxFull', at: mail.timestamp },
   });
-  expect(parseSesEvent(JSON.stringify({ notificationType: 'Complaint', mail, complaint: { complaintFeedbackType: 'abuse', timestamp: '2026-11-21T08:00:00.000Z' } }))).toMatchObject({
+  expect(
+    parseSesEvent(
+      JSON.stringify({
+        notificationType: 'Complaint',
+        mail,
+        complaint: { complaintFeedbackType: 'abuse', timestamp: '2026-11-21T08:00:00.000Z' },
+      }),
+    ),
+  ).toMatchObject({
     outcome: { type: 'complained', at: '2026-11-21T08:00:00.000Z', feedbackType: 'abuse' },
   });
 });
 
 test('event publishing: rendering failures and rejections fail the message; other events carry no outcome', () => {
-  expect(parseSesEvent(JSON.stringify({ eventType: 'Rendering Failure', mail, failure: { errorMessage: 'Attribute name is missing' } }))).toMatchObject({
+  expect(
+    parseSesEvent(
+      JSON.stringify({ eventType: 'Rendering Failure', mail, failure: { errorMessage: 'Attribute name is missing' } }),
+    ),
+  ).toMatchObject({
     outcome: { type: 'failed', reason: 'Rendering failure: Attribute name is missing' },
   });
-  expect(parseSesEvent(JSON.stringify({ eventType: 'Reject', mail, reject: { reason: 'Bad content' } }))).toMatchObject({ outcome: { type: 'failed', reason: 'Rejected by SES: Bad content' } });
-  expect(parseSesEvent(JSON.stringify({ eventType: 'Open', mail }))).toEqual({ ok: false, ignored: 'event type Open carries no outcome' });
+  expect(parseSesEvent(JSON.stringify({ eventType: 'Reject', mail, reject: { reason: 'Bad content' } }))).toMatchObject(
+    { outcome: { type: 'failed', reason: 'Rejected by SES: Bad content' } },
+  );
+  expect(parseSesEvent(JSON.stringify({ eventType: 'Open', mail }))).toEqual({
+    ok: false,
+    ignored: 'event type Open carries no outcome',
+  });
   expect(parseSesEvent('not json')).toMatchObject({ ok: false });
-  expect(parseSesEvent(JSON.stringify({ notificationType: 'Delivery' }))).toEqual({ ok: false, ignored: 'no mail.messageId' });
+  expect(parseSesEvent(JSON.stringify({ notificationType: 'Delivery' }))).toEqual({
+    ok: false,
+    ignored: 'no mail.messageId',
+  });
 });
 
 test("by default the signing certificate may only come from the topic region's own SNS host, and no topic is accepted", () => {
-  const production = { NODE_ENV: 'production', POSTAGE_SECRET_KEY: 'ab'.repeat(32), RELAY_AWS_ACCOUNT_ID: '210987654321' };
+  const production = {
+    NODE_ENV: 'production',
+    POSTAGE_SECRET_KEY: 'ab'.repeat(32),
+    RELAY_AWS_ACCOUNT_ID: '210987654321',
+  };
   const { snsCertHost, snsTopicArns } = loadConfig(production).outcomes;
   expect(snsCertHost).toBeUndefined();
   expect(snsTopicArns).toEqual([]);
-  expect(() => loadConfig({ ...production, SNS_CERT_HOST: '127.0.0.1:8443' })).toThrow(/SNS_CERT_HOST is for local SNS stand-ins only/);
+  expect(() => loadConfig({ ...production, SNS_CERT_HOST: '127.0.0.1:8443' })).toThrow(
+    /SNS_CERT_HOST is for local SNS stand-ins only/,
+  );
   expect(snsHostOfTopic('arn:aws:sns:eu-west-1:123456789012:ses-events')).toBe('sns.eu-west-1.amazonaws.com');
   expect(snsHostOfTopic('arn:aws-cn:sns:cn-north-1:123456789012:ses-events')).toBe('sns.cn-north-1.amazonaws.com.cn');
   expect(snsHostOfTopic('arn:aws:s3:::sns')).toBeUndefined();
@@ -83,7 +130,10 @@ describe('SnsVerifier', () => {
     const { fetched, fetch } = countingFetcher();
     const verifier = new SnsVerifier(settings({ snsCertCacheSize: 3 }), fetch);
     const urls = Array.from({ length: 10 }, (_, i) => `https://${sns.certHost}/SimpleNotificationService-${i}.pem`);
-    for (const certUrl of urls) await expect(verifier.verify(sns.notification(event, { certUrl }))).resolves.toMatchObject({ Type: 'Notification' });
+    for (const certUrl of urls)
+      await expect(verifier.verify(sns.notification(event, { certUrl }))).resolves.toMatchObject({
+        Type: 'Notification',
+      });
     expect(fetched).toHaveLength(10);
     expect(verifier.cachedCertificates).toBe(3);
     await verifier.verify(sns.notification(event, { certUrl: urls[9] }));
@@ -94,17 +144,32 @@ describe('SnsVerifier', () => {
     const { fetched, fetch } = countingFetcher();
     const verifier = new SnsVerifier(settings(), fetch);
     const at = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
-    await expect(verifier.verify(sns.notification(event, { timestamp: at(-3601_000) }))).rejects.toMatchObject({ status: 403, code: 'stale_message' });
-    await expect(verifier.verify(sns.notification(event, { timestamp: at(3600_000) }))).rejects.toMatchObject({ status: 403, code: 'stale_message' });
-    await expect(verifier.verify(sns.notification(event, { timestamp: at(-3500_000) }))).resolves.toMatchObject({ Type: 'Notification' });
+    await expect(verifier.verify(sns.notification(event, { timestamp: at(-3601_000) }))).rejects.toMatchObject({
+      status: 403,
+      code: 'stale_message',
+    });
+    await expect(verifier.verify(sns.notification(event, { timestamp: at(3600_000) }))).rejects.toMatchObject({
+      status: 403,
+      code: 'stale_message',
+    });
+    await expect(verifier.verify(sns.notification(event, { timestamp: at(-3500_000) }))).resolves.toMatchObject({
+      Type: 'Notification',
+    });
     expect(fetched).toHaveLength(1);
   });
 
   test('without SNS_CERT_HOST only sns.<topic region>.amazonaws.com may serve the certificate', async () => {
     const { fetched, fetch } = countingFetcher();
     const verifier = new SnsVerifier(settings({ snsCertHost: undefined }), fetch);
-    for (const certUrl of ['https://sns.s3.amazonaws.com/SimpleNotificationService-x.pem', 'https://sns.eu-west-1.amazonaws.com/SimpleNotificationService-x.pem', `https://${sns.certHost}/x.pem`]) {
-      await expect(verifier.verify(sns.notification(event, { certUrl }))).rejects.toMatchObject({ status: 403, code: 'invalid_signature' });
+    for (const certUrl of [
+      'https://sns.s3.amazonaws.com/SimpleNotificationService-x.pem',
+      'https://sns.eu-west-1.amazonaws.com/SimpleNotificationService-x.pem',
+      `https://${sns.certHost}/x.pem`,
+    ]) {
+      await expect(verifier.verify(sns.notification(event, { certUrl }))).rejects.toMatchObject({
+        status: 403,
+        code: 'invalid_signature',
+      });
     }
     expect(fetched).toEqual([]);
   });
@@ -116,7 +181,9 @@ describe('SnsVerifier', () => {
     try {
       const verifier = new SnsVerifier(settings({ snsCertHost: host, snsCertTimeoutMs: 300 }));
       const started = Date.now();
-      await expect(verifier.verify(sns.notification(event, { certUrl: `https://${host}/SimpleNotificationService-x.pem` }))).rejects.toMatchObject({
+      await expect(
+        verifier.verify(sns.notification(event, { certUrl: `https://${host}/SimpleNotificationService-x.pem` })),
+      ).rejects.toMatchObject({
         status: 503,
         code: 'certificate_unavailable',
       });

@@ -20,7 +20,9 @@ function guideReplies(): Map<string, string> {
 }
 
 test('every refusal of the relay has its row in docs/smtp.md with the same reply, and every row is a refusal of the relay', () => {
-  const fromCode = Object.fromEntries(Object.entries(SMTP_REPLIES).map(([code, r]) => [code, `${r.code} ${r.enhanced}`]));
+  const fromCode = Object.fromEntries(
+    Object.entries(SMTP_REPLIES).map(([code, r]) => [code, `${r.code} ${r.enhanced}`]),
+  );
   expect(Object.fromEntries(guideReplies())).toEqual(fromCode);
 });
 

@@ -5,9 +5,18 @@ import { isStoreUnavailable } from '../../api/http/errors';
 const pgError = (message: string, code?: string) => Object.assign(new Error(message), code ? { code } : {});
 
 test.each([
-  ['a COMMIT on a connection PostgreSQL dropped', pgError('COMMIT; - Client has encountered a connection error and is not queryable')],
-  ['a query under a connection that ended', pgError('select * from "api_keys" where "lookup_id" = $1 limit $2 - Connection terminated unexpectedly')],
-  ['no pool connection in time', Object.assign(new Error('Knex: Timeout acquiring a connection.'), { name: 'KnexTimeoutError' })],
+  [
+    'a COMMIT on a connection PostgreSQL dropped',
+    pgError('COMMIT; - Client has encountered a connection error and is not queryable'),
+  ],
+  [
+    'a query under a connection that ended',
+    pgError('select * from "api_keys" where "lookup_id" = $1 limit $2 - Connection terminated unexpectedly'),
+  ],
+  [
+    'no pool connection in time',
+    Object.assign(new Error('Knex: Timeout acquiring a connection.'), { name: 'KnexTimeoutError' }),
+  ],
   ['a refused connection', pgError('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED')],
   ['PostgreSQL shutting down', pgError('terminating connection due to administrator command', '57P01')],
   ['a statement timeout', pgError('canceling statement due to statement timeout', '57014')],

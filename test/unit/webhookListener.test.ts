@@ -10,7 +10,10 @@ import { testEventPayload } from '../../core/webhooks/webhookTestEvents';
 import { EVENT_HEADER, SIGNATURE_HEADER, signWebhookBody } from '../../core/webhooks/webhookSignature';
 
 const secret = `whsec_${'ab12'.repeat(16)}`;
-const envelope = JSON.stringify({ event_type: 'email.sent', payload: { message_id: 'm-1', recipient: 'ann@example.org', status: 'queued', mode: 'shared' } });
+const envelope = JSON.stringify({
+  event_type: 'email.sent',
+  payload: { message_id: 'm-1', recipient: 'ann@example.org', status: 'queued', mode: 'shared' },
+});
 
 let server: http.Server;
 let url: string;
@@ -33,7 +36,10 @@ function delivery(body: string, event: string, at = new Date()): Record<string, 
   };
 }
 
-async function post(body: string, headers: Record<string, string>): Promise<{ status: number; heard: ListenedRequest }> {
+async function post(
+  body: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; heard: ListenedRequest }> {
   const before = heard.length;
   const res = await fetch(url, { method: 'POST', headers, body });
   await res.arrayBuffer();
@@ -56,14 +62,21 @@ test('a genuine delivery is accepted and printed with its signed type', async ()
 });
 
 test('a delivery captured 10 minutes ago is refused with 401', async () => {
-  const { status, heard: request } = await post(envelope, delivery(envelope, 'email.sent', new Date(Date.now() - 10 * 60_000)));
+  const { status, heard: request } = await post(
+    envelope,
+    delivery(envelope, 'email.sent', new Date(Date.now() - 10 * 60_000)),
+  );
   expect(status).toBe(401);
   expect(request).toMatchObject({ event: null, signatureValid: false, webhookId: null });
   expect(request.error).toMatch(/webhook-timestamp is \d+ s old/);
 });
 
 test('X-Service-Signature alone (no webhook-* headers) is refused with 401', async () => {
-  const { status, heard: request } = await post(envelope, { 'Content-Type': 'application/json', [SIGNATURE_HEADER]: signWebhookBody(secret, envelope), [EVENT_HEADER]: 'email.sent' });
+  const { status, heard: request } = await post(envelope, {
+    'Content-Type': 'application/json',
+    [SIGNATURE_HEADER]: signWebhookBody(secret, envelope),
+    [EVENT_HEADER]: 'email.sent',
+  });
   expect(status).toBe(401);
   expect(request).toMatchObject({ event: null, signatureValid: false, error: expect.stringMatching(/no webhook-id/) });
   expect(listenedLine(request, false)).toMatch(/signature INVALID: no webhook-id.*answered 401/);
@@ -72,22 +85,32 @@ test('X-Service-Signature alone (no webhook-* headers) is refused with 401', asy
 test('a tampered body or another secret is refused with 401', async () => {
   const headers = delivery(envelope, 'email.sent');
   expect((await post(envelope.replace('m-1', 'm-2'), headers)).status).toBe(401);
-  const other = { ...headers, ...standardWebhookHeaders([`whsec_${'cd34'.repeat(16)}`], 'msg_0123456789abcdef0123456789abcdef', envelope) };
+  const other = {
+    ...headers,
+    ...standardWebhookHeaders([`whsec_${'cd34'.repeat(16)}`], 'msg_0123456789abcdef0123456789abcdef', envelope),
+  };
   expect((await post(envelope, other)).status).toBe(401);
 });
 
 test("a test event's type comes from its signed status, not from X-Service-Event", async () => {
   const flat = JSON.stringify(testEventPayload('email.bounced', 'test.example'));
-  const { status, heard: request } = await post(flat, { ...delivery(flat, 'email.bounced'), [EVENT_HEADER]: 'email.delivered' });
+  const { status, heard: request } = await post(flat, {
+    ...delivery(flat, 'email.bounced'),
+    [EVENT_HEADER]: 'email.delivered',
+  });
   expect(status).toBe(200);
   expect(request.event).toBe('email.bounced');
   const nameless = JSON.stringify({ provider_message_id: 'service-test-1', status: 'opened' });
-  expect(await post(nameless, delivery(nameless, 'email.delivered'))).toMatchObject({ status: 400, heard: { event: null, signatureValid: true } });
+  expect(await post(nameless, delivery(nameless, 'email.delivered'))).toMatchObject({
+    status: 400,
+    heard: { event: null, signatureValid: true },
+  });
 });
 
 test('each test event type has its own status, the one the SDKs read its type from', () => {
   const statuses = WEBHOOK_EVENT_TYPES.map((event) => testEventPayload(event, 'test.example').status);
   expect(new Set(statuses).size).toBe(WEBHOOK_EVENT_TYPES.length);
-  for (const event of WEBHOOK_EVENT_TYPES) expect(FLAT_TEST_EVENT_TYPES.get(testEventPayload(event, 'test.example').status as string)).toBe(event);
+  for (const event of WEBHOOK_EVENT_TYPES)
+    expect(FLAT_TEST_EVENT_TYPES.get(testEventPayload(event, 'test.example').status as string)).toBe(event);
   expect(FLAT_TEST_EVENT_TYPES.size).toBe(WEBHOOK_EVENT_TYPES.length);
 });

@@ -14,7 +14,10 @@ import { EVENT_HEADER, SIGNATURE_HEADER, signWebhookBody } from '../../core/webh
 
 const secret = `whsec_${'ab12'.repeat(16)}`;
 const WEBHOOK_ID = 'msg_0123456789abcdef0123456789abcdef';
-const envelope = JSON.stringify({ event_type: 'email.delivered', payload: { message_id: 'm-1', recipient: 'ann@example.org', status: 'delivered' } });
+const envelope = JSON.stringify({
+  event_type: 'email.delivered',
+  payload: { message_id: 'm-1', recipient: 'ann@example.org', status: 'delivered' },
+});
 
 /** The headers of a Postage delivery of `body` signed at `at`. */
 function delivery(body: string, event: string, at = new Date()): Record<string, string> {
@@ -25,11 +28,16 @@ function delivery(body: string, event: string, at = new Date()): Record<string, 
     ...standardWebhookHeaders([secret], WEBHOOK_ID, body, at),
   };
 }
-const signatureOnly = (body: string, event: string) => ({ 'Content-Type': 'application/json', [SIGNATURE_HEADER]: signWebhookBody(secret, body), [EVENT_HEADER]: event });
+const signatureOnly = (body: string, event: string) => ({
+  'Content-Type': 'application/json',
+  [SIGNATURE_HEADER]: signWebhookBody(secret, body),
+  [EVENT_HEADER]: event,
+});
 const tenMinutesAgo = () => new Date(Date.now() - 10 * 60_000);
 
 const address = (server: http.Server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-const post = async (url: string, body: string, headers: Record<string, string>) => (await fetch(url, { method: 'POST', headers, body })).status;
+const post = async (url: string, body: string, headers: Record<string, string>) =>
+  (await fetch(url, { method: 'POST', headers, body })).status;
 
 describe('the example receiver (docs/examples/webhookReceiver.ts)', () => {
   let server: http.Server;
@@ -44,7 +52,14 @@ describe('the example receiver (docs/examples/webhookReceiver.ts)', () => {
 
   test('accepts a genuine delivery, with the webhook-id to deduplicate on', async () => {
     expect(await post(url, envelope, delivery(envelope, 'email.delivered'))).toBe(204);
-    expect(events.at(-1)).toEqual({ webhookId: WEBHOOK_ID, eventType: 'email.delivered', messageId: 'm-1', recipient: 'ann@example.org', status: 'delivered', fields: JSON.parse(envelope).payload });
+    expect(events.at(-1)).toEqual({
+      webhookId: WEBHOOK_ID,
+      eventType: 'email.delivered',
+      messageId: 'm-1',
+      recipient: 'ann@example.org',
+      status: 'delivered',
+      fields: JSON.parse(envelope).payload,
+    });
   });
 
   test('refuses with 401 a delivery without the Standard Webhooks headers (X-Service-Signature alone)', async () => {
@@ -56,15 +71,24 @@ describe('the example receiver (docs/examples/webhookReceiver.ts)', () => {
   test('refuses with 401 a delivery signed 10 minutes ago (a replayed capture), and one 10 minutes ahead', async () => {
     const before = events.length;
     expect(await post(url, envelope, delivery(envelope, 'email.delivered', tenMinutesAgo()))).toBe(401);
-    expect(await post(url, envelope, delivery(envelope, 'email.delivered', new Date(Date.now() + 10 * 60_000)))).toBe(401);
+    expect(await post(url, envelope, delivery(envelope, 'email.delivered', new Date(Date.now() + 10 * 60_000)))).toBe(
+      401,
+    );
     expect(events).toHaveLength(before);
   });
 
   test('refuses with 401 a changed body, another secret, a changed timestamp', async () => {
     const headers = delivery(envelope, 'email.delivered');
     expect(await post(url, envelope.replace('m-1', 'm-2'), headers)).toBe(401);
-    expect(await post(url, envelope, { ...headers, ...standardWebhookHeaders([`whsec_${'cd34'.repeat(16)}`], WEBHOOK_ID, envelope) })).toBe(401);
-    expect(await post(url, envelope, { ...headers, 'webhook-timestamp': String(Number(headers['webhook-timestamp']) - 1) })).toBe(401);
+    expect(
+      await post(url, envelope, {
+        ...headers,
+        ...standardWebhookHeaders([`whsec_${'cd34'.repeat(16)}`], WEBHOOK_ID, envelope),
+      }),
+    ).toBe(401);
+    expect(
+      await post(url, envelope, { ...headers, 'webhook-timestamp': String(Number(headers['webhook-timestamp']) - 1) }),
+    ).toBe(401);
   });
 
   test('accepts either signature while a rotated secret overlaps', async () => {
@@ -93,11 +117,18 @@ describe('the demo receiver of npm run dev (tools/demoReceiver.ts)', () => {
     url = `${address(demo.server)}${DEMO_WEBHOOK_PATH}`;
   });
   afterAll(() => new Promise<void>((resolve) => demo.server.close(() => resolve())));
-  const last = async (): Promise<ReceivedWebhook> => ((await (await fetch(`${address(demo.server)}/received`)).json()) as ReceivedWebhook[]).at(-1)!;
+  const last = async (): Promise<ReceivedWebhook> =>
+    ((await (await fetch(`${address(demo.server)}/received`)).json()) as ReceivedWebhook[]).at(-1)!;
 
   test('accepts a genuine delivery and lists it with the type its signed body names', async () => {
     expect(await post(url, envelope, delivery(envelope, 'email.bounced'))).toBe(200);
-    expect(await last()).toMatchObject({ event: 'email.delivered', signatureValid: true, error: null, webhookId: WEBHOOK_ID, body: { payload: { message_id: 'm-1' } } });
+    expect(await last()).toMatchObject({
+      event: 'email.delivered',
+      signatureValid: true,
+      error: null,
+      webhookId: WEBHOOK_ID,
+      body: { payload: { message_id: 'm-1' } },
+    });
     const flat = JSON.stringify(testEventPayload('email.complained', 'test.example'));
     expect(await post(url, flat, delivery(flat, 'email.delivered'))).toBe(200);
     expect(await last()).toMatchObject({ event: 'email.complained', signatureValid: true });
@@ -105,8 +136,17 @@ describe('the demo receiver of npm run dev (tools/demoReceiver.ts)', () => {
 
   test('refuses with 401, and lists as refused, X-Service-Signature alone and a delivery signed 10 minutes ago', async () => {
     expect(await post(url, envelope, signatureOnly(envelope, 'email.delivered'))).toBe(401);
-    expect(await last()).toMatchObject({ event: null, signatureValid: false, webhookId: null, error: expect.stringMatching(/no webhook-id/) });
+    expect(await last()).toMatchObject({
+      event: null,
+      signatureValid: false,
+      webhookId: null,
+      error: expect.stringMatching(/no webhook-id/),
+    });
     expect(await post(url, envelope, delivery(envelope, 'email.delivered', tenMinutesAgo()))).toBe(401);
-    expect(await last()).toMatchObject({ event: null, signatureValid: false, error: expect.stringMatching(/webhook-timestamp is \d+ s old/) });
+    expect(await last()).toMatchObject({
+      event: null,
+      signatureValid: false,
+      error: expect.stringMatching(/webhook-timestamp is \d+ s old/),
+    });
   });
 });

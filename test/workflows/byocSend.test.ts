@@ -9,7 +9,15 @@ import { getLogRow } from '../../core/sending/emailLog';
 import { testConfig } from '../helpers/config';
 import { createSender, type SenderFixture } from '../helpers/fixtures';
 import { BYOC_ROLE_ARN, startMotoPeer, type MotoPeer } from '../helpers/moto';
-import { activityResults, activityStory, attemptsOf, messageContent, stageAndStart, startTimeSkippingPipeline, type TimeSkippingPipeline } from '../helpers/pipeline';
+import {
+  activityResults,
+  activityStory,
+  attemptsOf,
+  messageContent,
+  stageAndStart,
+  startTimeSkippingPipeline,
+  type TimeSkippingPipeline,
+} from '../helpers/pipeline';
 import { LEAN_BOOKKEEPING_PATCH, LOCAL_BOOKKEEPING_PATCH } from '../../workflows/activityProxies';
 
 const REGION = 'eu-west-1';
@@ -21,9 +29,20 @@ let awsEnv: Record<string, string>;
 const config = () => testConfig({ DATABASE_URL: pipeline.database.url, TEMPORAL_TASK_QUEUE: 'byoc-send', ...awsEnv });
 const db = () => pipeline.database.db;
 
-async function setByocConfig(patch: { role_arn?: string; external_id?: string; unusable_reason?: string | null } = {}): Promise<void> {
+async function setByocConfig(
+  patch: { role_arn?: string; external_id?: string; unusable_reason?: string | null } = {},
+): Promise<void> {
   await db()('byoc_configs')
-    .insert({ account_id: sender.account.id, role_arn: BYOC_ROLE_ARN, region: REGION, external_id: externalId, enabled: true, validated_at: new Date(), unusable_reason: null, ...patch })
+    .insert({
+      account_id: sender.account.id,
+      role_arn: BYOC_ROLE_ARN,
+      region: REGION,
+      external_id: externalId,
+      enabled: true,
+      validated_at: new Date(),
+      unusable_reason: null,
+      ...patch,
+    })
     .onConflict('account_id')
     .merge();
 }
@@ -32,7 +51,12 @@ beforeAll(async () => {
   [pipeline, moto] = await Promise.all([startTimeSkippingPipeline(), startMotoPeer('moto-byoc-send')]);
   externalId = randomBytes(24).toString('hex');
   await moto.configureByocRole({ externalId });
-  awsEnv = { STS_ENDPOINT: moto.endpoint, STS_ACCESS_KEY_ID: moto.relay.accessKeyId, STS_SECRET_ACCESS_KEY: moto.relay.secretAccessKey, BYOC_SES_ENDPOINT: moto.endpoint };
+  awsEnv = {
+    STS_ENDPOINT: moto.endpoint,
+    STS_ACCESS_KEY_ID: moto.relay.accessKeyId,
+    STS_SECRET_ACCESS_KEY: moto.relay.secretAccessKey,
+    BYOC_SES_ENDPOINT: moto.endpoint,
+  };
   sender = await createSender(db(), { mode: 'byoc' });
   await moto.verifySesIdentity(sender.domain, REGION);
   await pipeline.runWorker(config());
@@ -53,7 +77,12 @@ function sendByoc(opts: { to?: string; from?: string; subject?: string; text?: s
   return stageAndStart(deps(), {
     accountId: sender.account.id,
     mode: 'byoc',
-    content: messageContent({ to: opts.to ?? `cust-${randomUUID()}@example.org`, from: opts.from ?? `hello@${sender.domain}`, subject: opts.subject ?? 'BYOC', text: opts.text ?? 'Hello' }),
+    content: messageContent({
+      to: opts.to ?? `cust-${randomUUID()}@example.org`,
+      from: opts.from ?? `hello@${sender.domain}`,
+      subject: opts.subject ?? 'BYOC',
+      text: opts.text ?? 'Hello',
+    }),
     attachments: [{ filename: 'note.txt', contentType: 'text/plain', data: Buffer.from('a note') }],
   });
 }
@@ -76,7 +105,12 @@ test('sends through the customer account in its region; keeps nothing; returns n
   expect(await db()('staged_messages').where({ message_id: started.messageId }).first()).toBeUndefined();
   expect(await getLogRow(db(), started.messageId)).toBeUndefined();
   expect(await db()('provider_messages').where({ message_id: started.messageId }).first()).toBeUndefined();
-  expect(await activityStory(started.handle)).toEqual(['recordQueuedMessage', 'resolveByocCredentials', 'sendViaSes', 'discardStagedMessage']);
+  expect(await activityStory(started.handle)).toEqual([
+    'recordQueuedMessage',
+    'resolveByocCredentials',
+    'sendViaSes',
+    'discardStagedMessage',
+  ]);
   // A 15-minute session, of which history holds the expiry and nothing else.
   const [resolved] = (await activityResults(started.handle, 'resolveByocCredentials')) as { expiresAt: string }[];
   expect(Object.keys(resolved!)).toEqual(['expiresAt']);
@@ -85,10 +119,13 @@ test('sends through the customer account in its region; keeps nothing; returns n
   expect(lifetimeMs).toBeLessThanOrEqual(15 * 60_000);
 
   // The session moto granted never reached Temporal: only its expiry did.
-  const data = (await (await fetch(`${moto.endpoint}/moto-api/data.json`)).json()) as { sts: { AssumedRole: { access_key_id: string; secret_access_key: string; session_token: string }[] } };
+  const data = (await (await fetch(`${moto.endpoint}/moto-api/data.json`)).json()) as {
+    sts: { AssumedRole: { access_key_id: string; secret_access_key: string; session_token: string }[] };
+  };
   const history = await historyJson(started);
   for (const role of data.sts.AssumedRole) {
-    for (const secret of [role.access_key_id, role.secret_access_key, role.session_token]) expect(history).not.toContain(secret);
+    for (const secret of [role.access_key_id, role.secret_access_key, role.session_token])
+      expect(history).not.toContain(secret);
   }
   expect(history).not.toContain(subject);
   const { typedSearchAttributes } = await started.handle.describe();
@@ -118,7 +155,12 @@ test('a wrong ExternalId: "Could not assume role", configuration marked unusable
   const byoc = await getByocConfig(db(), sender.account.id);
   expect(isByocUsable(byoc)).toBe(false);
   expect(byoc?.unusableReason).toBe(result.reason);
-  expect(await activityStory(started.handle)).toEqual(['recordQueuedMessage', 'resolveByocCredentials', 'markByocUnusable', 'discardStagedMessage']);
+  expect(await activityStory(started.handle)).toEqual([
+    'recordQueuedMessage',
+    'resolveByocCredentials',
+    'markByocUnusable',
+    'discardStagedMessage',
+  ]);
   expect(await db()('staged_messages').where({ message_id: started.messageId }).first()).toBeUndefined();
 });
 
@@ -126,7 +168,10 @@ test('a role not named Service-BYOC-Role is refused without calling STS', async 
   await setByocConfig({ role_arn: 'arn:aws:iam::123456789012:role/Admin' });
   const before = await moto.assumedRoleCount();
   const result = await (await sendByoc()).result();
-  expect(result).toEqual({ status: 'failed', reason: 'Could not assume role: the role must be named exactly Service-BYOC-Role' });
+  expect(result).toEqual({
+    status: 'failed',
+    reason: 'Could not assume role: the role must be named exactly Service-BYOC-Role',
+  });
   expect(await moto.assumedRoleCount()).toBe(before);
   expect(isByocUsable(await getByocConfig(db(), sender.account.id))).toBe(false);
 });
@@ -144,9 +189,17 @@ test("the customer's SES refusing the role (no send permission): failed, configu
 
 test('a sender the customer has not verified: failed with a redacted reason, configuration still usable', async () => {
   const marker = randomUUID().replace(/-/g, '');
-  const started = await sendByoc({ to: `rcpt-${marker}@example.org`, from: `hello@unverified-${marker}.example.net`, subject: `subject-${marker}`, text: `body-${marker}` });
+  const started = await sendByoc({
+    to: `rcpt-${marker}@example.org`,
+    from: `hello@unverified-${marker}.example.net`,
+    subject: `subject-${marker}`,
+    text: `body-${marker}`,
+  });
   const result = await started.result();
-  expect(result).toEqual({ status: 'failed', reason: 'MessageRejected: Did not have authority to send from email [address]' });
+  expect(result).toEqual({
+    status: 'failed',
+    reason: 'MessageRejected: Did not have authority to send from email [address]',
+  });
   expect(await attemptsOf(started.handle, 'sendViaSes')).toEqual([1]);
   expect(isByocUsable(await getByocConfig(db(), sender.account.id))).toBe(true);
   expect(await historyJson(started)).not.toContain(marker);
@@ -156,7 +209,10 @@ test('a configuration already found unusable fails the message without calling S
   await setByocConfig({ unusable_reason: 'Could not assume role: earlier' });
   const before = await moto.assumedRoleCount();
   const started = await sendByoc();
-  expect(await started.result()).toEqual({ status: 'failed', reason: expect.stringMatching(/^BYOC is not configured/) });
+  expect(await started.result()).toEqual({
+    status: 'failed',
+    reason: expect.stringMatching(/^BYOC is not configured/),
+  });
   expect(await moto.assumedRoleCount()).toBe(before);
   expect(await db()('staged_messages').where({ message_id: started.messageId }).first()).toBeUndefined();
 });

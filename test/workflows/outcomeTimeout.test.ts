@@ -36,7 +36,12 @@ test('an outcome that never arrives ends the workflow as sent after 72 hours of 
     connection: env.nativeConnection,
     taskQueue: config.temporal.taskQueue,
     workflowBundle: { codePath: testInfra().workflowBundlePath },
-    activities: createActivities({ config, db: database.db, sharedSes: sharedSesClient(config), logger: createLogger('silent', 'test') }),
+    activities: createActivities({
+      config,
+      db: database.db,
+      sharedSes: sharedSesClient(config),
+      logger: createLogger('silent', 'test'),
+    }),
   });
 
   const wallStart = Date.now();
@@ -47,7 +52,12 @@ test('an outcome that never arrives ends the workflow as sent after 72 hours of 
         accountId: sender.account.id,
         monthlyLimit: 10,
         workflow: { mode: 'shared', kind: 'real' },
-        content: { to: { address: 'someone@example.org', name: '' }, from: { address: `hi@${sender.domain}`, name: '' }, subject: 'No news', text: 'hello' },
+        content: {
+          to: { address: 'someone@example.org', name: '' },
+          from: { address: `hi@${sender.domain}`, name: '' },
+          subject: 'No news',
+          text: 'hello',
+        },
         attachments: [],
         response: (messageId) => ({ message_id: messageId }),
       },

@@ -16,7 +16,10 @@ import { testInfra } from '../helpers/env';
 /** Recorded with `patched('local-bookkeeping')`: they must replay on the current code. */
 const STILL_REPLAY = ['sendEmail-test-bounced-local-bookkeeping.json'];
 /** Recorded before the patch: no longer replayable (no such run may be open when this is deployed). */
-const NO_LONGER_REPLAY = ['sendEmail-test-bounced-before-local-bookkeeping.json', 'sendEmail-real-delivered-before-local-bookkeeping.json'];
+const NO_LONGER_REPLAY = [
+  'sendEmail-test-bounced-before-local-bookkeeping.json',
+  'sendEmail-real-delivered-before-local-bookkeeping.json',
+];
 /**
  * Recorded with the patch by the code before this release, for a message it did not find: it
  * looked again after timers until the 60 s grace, then ended not_accepted. The current code looks
@@ -31,22 +34,38 @@ const ACTIVITY_TASK_SCHEDULED = 10;
 const TIMER_STARTED = 17;
 const MARKER_RECORDED = 25;
 
-const load = (file: string) => temporal.api.history.v1.History.fromObject(JSON.parse(readFileSync(path.join(__dirname, '../fixtures/histories', file), 'utf8')));
+const load = (file: string) =>
+  temporal.api.history.v1.History.fromObject(
+    JSON.parse(readFileSync(path.join(__dirname, '../fixtures/histories', file), 'utf8')),
+  );
 const eventTypes = (file: string) => (load(file).events ?? []).map((e) => e.eventType);
-const replay = (file: string) => Worker.runReplayHistory({ workflowBundle: { codePath: testInfra().workflowBundlePath } }, load(file));
+const replay = (file: string) =>
+  Worker.runReplayHistory({ workflowBundle: { codePath: testInfra().workflowBundlePath } }, load(file));
 
 /** The patch ids of a history's patch markers (`core_patch`), as recorded. */
 function patchMarkers(file: string): unknown[] {
   return (load(file).events ?? [])
     .filter((e) => e.markerRecordedEventAttributes?.markerName === 'core_patch')
-    .map((e) => JSON.parse(Buffer.from(e.markerRecordedEventAttributes!.details!['patch-data']!.payloads![0]!.data!).toString()) as unknown);
+    .map(
+      (e) =>
+        JSON.parse(
+          Buffer.from(e.markerRecordedEventAttributes!.details!['patch-data']!.payloads![0]!.data!).toString(),
+        ) as unknown,
+    );
 }
 
 /** The local activities a history recorded, in order. */
 function localActivities(file: string): string[] {
   return (load(file).events ?? [])
     .filter((e) => e.markerRecordedEventAttributes?.markerName === 'core_local_activity')
-    .map((e) => (JSON.parse(Buffer.from(e.markerRecordedEventAttributes!.details!['data']!.payloads![0]!.data!).toString()) as { activity_type: string }).activity_type);
+    .map(
+      (e) =>
+        (
+          JSON.parse(
+            Buffer.from(e.markerRecordedEventAttributes!.details!['data']!.payloads![0]!.data!).toString(),
+          ) as { activity_type: string }
+        ).activity_type,
+    );
 }
 
 test.each(STILL_REPLAY)('%s (recorded with the patch marker) replays on the current workflow code', async (file) => {
@@ -63,18 +82,27 @@ test(`${LEAN} (recorded with 'lean-bookkeeping') replays, with fewer steps than 
   ]);
   // No findWebhookEndpoints or discardStagedAttachments step; webhook deliveries are local
   // activities (no activity task, one workflow task in all).
-  expect(localActivities(LEAN)).toEqual(['recordQueuedMessage', 'recordSent', 'deliverWebhook', 'recordOutcome', 'deliverWebhook']);
+  expect(localActivities(LEAN)).toEqual([
+    'recordQueuedMessage',
+    'recordSent',
+    'deliverWebhook',
+    'recordOutcome',
+    'deliverWebhook',
+  ]);
   expect(eventTypes(LEAN)).not.toContain(ACTIVITY_TASK_SCHEDULED);
   expect(localActivities(STILL_REPLAY[0]!)).toContain('findWebhookEndpoints');
   await expect(replay(LEAN)).resolves.toBeUndefined();
 });
 
-test.each(NO_LONGER_REPLAY)('%s (recorded before the patch) fails to replay with a nondeterminism error', async (file) => {
-  // Ordinary activities, no marker: the history of a run begun before local bookkeeping.
-  expect(eventTypes(file)).toContain(ACTIVITY_TASK_SCHEDULED);
-  expect(eventTypes(file)).not.toContain(MARKER_RECORDED);
-  await expect(replay(file)).rejects.toBeInstanceOf(DeterminismViolationError);
-});
+test.each(NO_LONGER_REPLAY)(
+  '%s (recorded before the patch) fails to replay with a nondeterminism error',
+  async (file) => {
+    // Ordinary activities, no marker: the history of a run begun before local bookkeeping.
+    expect(eventTypes(file)).toContain(ACTIVITY_TASK_SCHEDULED);
+    expect(eventTypes(file)).not.toContain(MARKER_RECORDED);
+    await expect(replay(file)).rejects.toBeInstanceOf(DeterminismViolationError);
+  },
+);
 
 test(`${LOOKED_AGAIN} (waited for a commit after the start) fails to replay with a nondeterminism error`, async () => {
   expect(patchMarkers(LOOKED_AGAIN)).toEqual([{ id: 'local-bookkeeping', deprecated: false }]);
@@ -86,9 +114,17 @@ test('old and new runs side by side in one worker: each old run fails alone, eac
   // Module state is per workflow run: a run that fails must not take the next run on the same
   // worker down with it.
   const files = [NO_LONGER_REPLAY[0]!, STILL_REPLAY[0]!, NO_LONGER_REPLAY[1]!, STILL_REPLAY[0]!];
-  const histories: ReplayHistoriesIterable = files.map((file, i) => ({ workflowId: `replay-${i}`, history: load(file) }));
+  const histories: ReplayHistoriesIterable = files.map((file, i) => ({
+    workflowId: `replay-${i}`,
+    history: load(file),
+  }));
   const results: { error?: unknown }[] = [];
-  for await (const result of Worker.runReplayHistories({ workflowBundle: { codePath: testInfra().workflowBundlePath } }, histories)) results.push(result);
-  const verdict = (error: unknown) => (error === undefined ? 'replays' : error instanceof DeterminismViolationError ? 'nondeterminism' : String(error));
+  for await (const result of Worker.runReplayHistories(
+    { workflowBundle: { codePath: testInfra().workflowBundlePath } },
+    histories,
+  ))
+    results.push(result);
+  const verdict = (error: unknown) =>
+    error === undefined ? 'replays' : error instanceof DeterminismViolationError ? 'nondeterminism' : String(error);
   expect(results.map((r) => verdict(r.error))).toEqual(['nondeterminism', 'replays', 'nondeterminism', 'replays']);
 });

@@ -53,15 +53,22 @@ async function remaining(table: string, column: string, ids: string[]): Promise<
 // A client without the time-skipping interceptor: waiting for a result must not move the clock
 // (only env.sleep does), so row ages stay what the test says.
 const run = (workflowType: string, args: unknown[]) =>
-  new Client({ connection: pipeline.env.connection, namespace: pipeline.env.namespace ?? 'default' }).workflow.execute(workflowType, {
-    taskQueue: config().temporal.taskQueue,
-    workflowId: `${workflowType}-${randomUUID()}`,
-    args,
-  });
+  new Client({ connection: pipeline.env.connection, namespace: pipeline.env.namespace ?? 'default' }).workflow.execute(
+    workflowType,
+    {
+      taskQueue: config().temporal.taskQueue,
+      workflowId: `${workflowType}-${randomUUID()}`,
+      args,
+    },
+  );
 
 test('the email log keeps 14 days: rows go as they pass the age, as of the workflow clock', async () => {
   const now = await pipeline.env.currentTimeMs();
-  const [old, middle, fresh] = [await logRow(pipeline.database.db, 20, now), await logRow(pipeline.database.db, 10, now), await logRow(pipeline.database.db, 0, now)];
+  const [old, middle, fresh] = [
+    await logRow(pipeline.database.db, 20, now),
+    await logRow(pipeline.database.db, 10, now),
+    await logRow(pipeline.database.db, 0, now),
+  ];
   expect(await run('emailLogRetention', [{ retentionDays: 14 }])).toEqual({ deleted: 1 });
   expect(await remaining('email_log', 'message_id', [old, middle, fresh])).toEqual([middle, fresh]);
 
@@ -95,13 +102,36 @@ test('shared content keeps 90 days; BYOC leftovers, the SES id map, rate samples
   const byocScheduled = await stage('byoc', 2 * DAY);
   const settled = randomUUID();
   await pipeline.database.db('scheduled_sends').insert([
-    { message_id: byocScheduled, account_id: sender.account.id, mode: 'byoc', scheduled_at: new Date(now + DAY), counted_at: new Date(now - 2 * DAY) },
-    { message_id: settled, account_id: sender.account.id, mode: 'byoc', scheduled_at: new Date(now - 91 * DAY), counted_at: new Date(now - 92 * DAY), state: 'released' },
+    {
+      message_id: byocScheduled,
+      account_id: sender.account.id,
+      mode: 'byoc',
+      scheduled_at: new Date(now + DAY),
+      counted_at: new Date(now - 2 * DAY),
+    },
+    {
+      message_id: settled,
+      account_id: sender.account.id,
+      mode: 'byoc',
+      scheduled_at: new Date(now - 91 * DAY),
+      counted_at: new Date(now - 92 * DAY),
+      state: 'released',
+    },
   ]);
   const samples = [randomUUID(), randomUUID()];
   await pipeline.database.db('provider_messages').insert([
-    { provider_message_id: `old-${samples[0]}`, message_id: samples[0], account_id: sender.account.id, created_at: new Date(now - 91 * DAY) },
-    { provider_message_id: `new-${samples[1]}`, message_id: samples[1], account_id: sender.account.id, created_at: new Date(now - DAY) },
+    {
+      provider_message_id: `old-${samples[0]}`,
+      message_id: samples[0],
+      account_id: sender.account.id,
+      created_at: new Date(now - 91 * DAY),
+    },
+    {
+      provider_message_id: `new-${samples[1]}`,
+      message_id: samples[1],
+      account_id: sender.account.id,
+      created_at: new Date(now - DAY),
+    },
   ]);
   await pipeline.database.db('send_outcomes').insert([
     { message_id: samples[0], account_id: sender.account.id, sent_at: new Date(now - 91 * DAY) },
@@ -109,8 +139,20 @@ test('shared content keeps 90 days; BYOC leftovers, the SES id map, rate samples
   ]);
 
   await pipeline.database.db('idempotency_keys').insert([
-    { account_id: sender.account.id, key: 'expired', request_hash: 'h', state: 'completed', expires_at: new Date(now - 1000) },
-    { account_id: sender.account.id, key: 'live', request_hash: 'h', state: 'completed', expires_at: new Date(now + 3_600_000) },
+    {
+      account_id: sender.account.id,
+      key: 'expired',
+      request_hash: 'h',
+      state: 'completed',
+      expires_at: new Date(now - 1000),
+    },
+    {
+      account_id: sender.account.id,
+      key: 'live',
+      request_hash: 'h',
+      state: 'completed',
+      expires_at: new Date(now + 3_600_000),
+    },
   ]);
 
   expect(await run('contentRetention', [{ contentDays: 90 }])).toEqual({
@@ -126,7 +168,15 @@ test('shared content keeps 90 days; BYOC leftovers, the SES id map, rate samples
     domainClaims: 0,
   });
   expect(await remaining('idempotency_keys', 'key', ['expired', 'live'])).toEqual(['live']);
-  expect(await remaining('staged_messages', 'message_id', [sharedOld, sharedKept, byocLeftover, byocInFlight, byocScheduled])).toEqual([sharedKept, byocInFlight, byocScheduled]);
+  expect(
+    await remaining('staged_messages', 'message_id', [
+      sharedOld,
+      sharedKept,
+      byocLeftover,
+      byocInFlight,
+      byocScheduled,
+    ]),
+  ).toEqual([sharedKept, byocInFlight, byocScheduled]);
   expect(await remaining('staged_attachments', 'message_id', [sharedOld, byocLeftover])).toEqual([]);
   expect(await remaining('provider_messages', 'message_id', samples)).toEqual([samples[1]]);
   expect(await remaining('send_outcomes', 'message_id', samples)).toEqual([samples[1]]);
@@ -164,8 +214,17 @@ test('a backlog larger than one batch is purged in full, each DELETE statement r
     for (let i = 0; i < 5; i++) expired.byoc.push(await stage('byoc', new Date(now - 2 * DAY)));
     const kept = await stage('shared', new Date(now - DAY));
     const samples = Array.from({ length: 5 }, () => randomUUID());
-    await db('provider_messages').insert(samples.map((id) => ({ provider_message_id: `ses-${id}`, message_id: id, account_id: owner.account.id, created_at: old })));
-    await db('send_outcomes').insert(samples.map((id) => ({ message_id: id, account_id: owner.account.id, sent_at: old })));
+    await db('provider_messages').insert(
+      samples.map((id) => ({
+        provider_message_id: `ses-${id}`,
+        message_id: id,
+        account_id: owner.account.id,
+        created_at: old,
+      })),
+    );
+    await db('send_outcomes').insert(
+      samples.map((id) => ({ message_id: id, account_id: owner.account.id, sent_at: old })),
+    );
 
     const purged = await purgeExpiredContent(db, { now: new Date(now), contentDays: 90, batchSize: 2 });
     expect(purged).toMatchObject({ sharedContent: 7, byocLeftovers: 5, providerMessages: 5, sendSamples: 5 });
@@ -198,14 +257,24 @@ test('worker start creates the retention schedules once and keeps them in line w
     expect(ids).toEqual([`${taskQueue}-email-log-retention`, `${taskQueue}-content-retention`]);
 
     const log = await client.schedule.getHandle(ids[0]!).describe();
-    expect(log.action).toMatchObject({ type: 'startWorkflow', workflowType: 'emailLogRetention', taskQueue, args: [{ retentionDays: 14 }] });
+    expect(log.action).toMatchObject({
+      type: 'startWorkflow',
+      workflowType: 'emailLogRetention',
+      taskQueue,
+      args: [{ retentionDays: 14 }],
+    });
     expect(log.spec.intervals).toMatchObject([{ every: 3_600_000 }]);
     const content = await client.schedule.getHandle(ids[1]!).describe();
     expect(content.action).toMatchObject({ workflowType: 'contentRetention', args: [{ contentDays: 90 }] });
 
     // Changed settings reach the existing schedule on the next start.
-    await ensureRetentionSchedules(client, testConfig({ TEMPORAL_TASK_QUEUE: taskQueue, EMAIL_LOG_RETENTION_DAYS: '7' }));
-    expect((await client.schedule.getHandle(ids[0]!).describe()).action).toMatchObject({ args: [{ retentionDays: 7 }] });
+    await ensureRetentionSchedules(
+      client,
+      testConfig({ TEMPORAL_TASK_QUEUE: taskQueue, EMAIL_LOG_RETENTION_DAYS: '7' }),
+    );
+    expect((await client.schedule.getHandle(ids[0]!).describe()).action).toMatchObject({
+      args: [{ retentionDays: 7 }],
+    });
     const listed: string[] = [];
     for await (const s of client.schedule.list()) if (s.scheduleId.startsWith(taskQueue)) listed.push(s.scheduleId);
     expect(listed.length).toBeLessThanOrEqual(2);
@@ -220,13 +289,23 @@ test('a worker that starts while Temporal is away keeps trying, and the schedule
   const dev = testConfig({ TEMPORAL_TASK_QUEUE: taskQueue });
   const proxy = await startTcpProxy(dev.temporal.address);
   await proxy.cut();
-  const client = new Client({ connection: Connection.lazy({ address: proxy.address }), namespace: dev.temporal.namespace });
+  const client = new Client({
+    connection: Connection.lazy({ address: proxy.address }),
+    namespace: dev.temporal.namespace,
+  });
   const lines: { msg: string }[] = [];
-  const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as { msg: string }) });
+  const logger = pino(
+    { level: 'info' },
+    { write: (line: string) => void lines.push(JSON.parse(line) as { msg: string }) },
+  );
   const stop = new AbortController();
   try {
     const done = keepEnsuringRetentionSchedules(client, dev, logger, stop.signal);
-    await eventually('a failed attempt', async () => (lines.some((l) => l.msg === 'retention schedules not in place yet') ? true : undefined), 30_000);
+    await eventually(
+      'a failed attempt',
+      async () => (lines.some((l) => l.msg === 'retention schedules not in place yet') ? true : undefined),
+      30_000,
+    );
     await proxy.restore();
     await done;
     expect(lines.at(-1)?.msg).toBe('retention schedules in place');

@@ -9,7 +9,13 @@ import type { MessageContent } from '../../core/model/messageContent';
 import { testConfig } from '../helpers/config';
 import { createEndpoint, createSender, type SenderFixture } from '../helpers/fixtures';
 import { startMotoPeer, type MotoPeer } from '../helpers/moto';
-import { attemptsOf, messageContent, stageAndStart, startTimeSkippingPipeline, type TimeSkippingPipeline } from '../helpers/pipeline';
+import {
+  attemptsOf,
+  messageContent,
+  stageAndStart,
+  startTimeSkippingPipeline,
+  type TimeSkippingPipeline,
+} from '../helpers/pipeline';
 import { SENDING_PAUSED, startSesFaultProxy, THROTTLED, type SesFaultProxy } from '../helpers/sesFaults';
 import { eventually } from '../helpers/wait';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhookReceiver';
@@ -24,14 +30,28 @@ let sesEnv: Record<string, string>;
 const config = () => testConfig({ DATABASE_URL: pipeline.database.url, TEMPORAL_TASK_QUEUE: 'ses-sending', ...sesEnv });
 
 beforeAll(async () => {
-  [pipeline, moto, receiver] = await Promise.all([startTimeSkippingPipeline(), startMotoPeer('moto-ses-sending'), startWebhookReceiver()]);
+  [pipeline, moto, receiver] = await Promise.all([
+    startTimeSkippingPipeline(),
+    startMotoPeer('moto-ses-sending'),
+    startWebhookReceiver(),
+  ]);
   proxy = await startSesFaultProxy(moto.endpoint);
   const shared = await moto.createUser('postage-shared-ses', ['ses:SendEmail', 'ses:SendRawEmail']);
-  sesEnv = { SES_ENDPOINT: proxy.endpoint, SES_ACCESS_KEY_ID: shared.accessKeyId, SES_SECRET_ACCESS_KEY: shared.secretAccessKey };
+  sesEnv = {
+    SES_ENDPOINT: proxy.endpoint,
+    SES_ACCESS_KEY_ID: shared.accessKeyId,
+    SES_SECRET_ACCESS_KEY: shared.secretAccessKey,
+  };
   sender = await createSender(pipeline.database.db);
   unverifiedSender = await createSender(pipeline.database.db);
   await moto.verifySesIdentity(sender.domain);
-  const { signingSecret } = await createEndpoint(pipeline.database.db, config().secretKey, sender.account.id, receiver.url, ['email.failed']);
+  const { signingSecret } = await createEndpoint(
+    pipeline.database.db,
+    config().secretKey,
+    sender.account.id,
+    receiver.url,
+    ['email.failed'],
+  );
   receiver.setSecret(signingSecret);
   await pipeline.runWorker(config());
 });
@@ -45,13 +65,24 @@ const deps = () => ({ db: pipeline.database.db, config: config(), client: pipeli
 const recipient = (label: string) => `${label}-${randomUUID()}@example.org`;
 
 async function rawMimeOf(providerMessageId: string): Promise<string> {
-  const sent = await eventually('moto to hold the message', async () => (await moto.sentRawEmails()).find((m) => m.id === providerMessageId));
+  const sent = await eventually('moto to hold the message', async () =>
+    (await moto.sentRawEmails()).find((m) => m.id === providerMessageId),
+  );
   return sent.raw_data;
 }
 
 /** Sends and lets the (absent) outcome time out: `sent` means SES accepted it. */
-async function sendAndSettle(from: SenderFixture, content: MessageContent, attachments = [] as { filename: string; contentType: string; data: Buffer }[]) {
-  const started = await stageAndStart(deps(), { accountId: from.account.id, content, attachments, outcomeTimeoutSeconds: 60 });
+async function sendAndSettle(
+  from: SenderFixture,
+  content: MessageContent,
+  attachments = [] as { filename: string; contentType: string; data: Buffer }[],
+) {
+  const started = await stageAndStart(deps(), {
+    accountId: from.account.id,
+    content,
+    attachments,
+    outcomeTimeoutSeconds: 60,
+  });
   return { ...started, outcome: await started.result() };
 }
 
@@ -87,7 +118,12 @@ describe('composed by MailComposer, sent raw, parsed back with mailparser', () =
 
   test('with attachments: every file arrives with its name, type and exact bytes', async () => {
     const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
-    const content = messageContent({ to: recipient('bea'), from: `hello@${sender.domain}`, subject: 'Your files', text: 'Two files.' });
+    const content = messageContent({
+      to: recipient('bea'),
+      from: `hello@${sender.domain}`,
+      subject: 'Your files',
+      text: 'Two files.',
+    });
     const sent = await sendAndSettle(sender, content, [
       { filename: 'receipt.txt', contentType: 'text/plain', data: Buffer.from('Thank you.') },
       { filename: 'pixel.png', contentType: 'image/png', data: png },
@@ -125,21 +161,45 @@ describe('SES errors', () => {
 
   test('a sender SES has not verified fails at once with the reason, no retry, email.failed fired', async () => {
     const to = recipient('unverified');
-    const { signingSecret } = await createEndpoint(pipeline.database.db, config().secretKey, unverifiedSender.account.id, receiver.url, ['email.failed']);
+    const { signingSecret } = await createEndpoint(
+      pipeline.database.db,
+      config().secretKey,
+      unverifiedSender.account.id,
+      receiver.url,
+      ['email.failed'],
+    );
     receiver.setSecret(signingSecret);
-    const sent = await sendAndSettle(unverifiedSender, messageContent({ to, from: `hello@${unverifiedSender.domain}` }));
-    expect(sent.outcome).toEqual({ status: 'failed', reason: 'MessageRejected: Did not have authority to send from email [address]' });
+    const sent = await sendAndSettle(
+      unverifiedSender,
+      messageContent({ to, from: `hello@${unverifiedSender.domain}` }),
+    );
+    expect(sent.outcome).toEqual({
+      status: 'failed',
+      reason: 'MessageRejected: Did not have authority to send from email [address]',
+    });
     expect(proxy.attempts(to)).toBe(1);
-    expect(await getLogRow(pipeline.database.db, sent.messageId)).toMatchObject({ status: 'failed', failure_reason: sent.outcome.reason, failed_at: expect.any(Date) });
-    const hook = await receiver.waitFor((r) => (r.json as { payload: { message_id: string } }).payload.message_id === sent.messageId);
-    expect(hook.json).toEqual({ event_type: 'email.failed', payload: { message_id: sent.messageId, recipient: to, status: 'failed', reason: sent.outcome.reason } });
+    expect(await getLogRow(pipeline.database.db, sent.messageId)).toMatchObject({
+      status: 'failed',
+      failure_reason: sent.outcome.reason,
+      failed_at: expect.any(Date),
+    });
+    const hook = await receiver.waitFor(
+      (r) => (r.json as { payload: { message_id: string } }).payload.message_id === sent.messageId,
+    );
+    expect(hook.json).toEqual({
+      event_type: 'email.failed',
+      payload: { message_id: sent.messageId, recipient: to, status: 'failed', reason: sent.outcome.reason },
+    });
   });
 
   test('a paused account fails the message without retrying', async () => {
     const to = recipient('paused');
     proxy.script(to, [SENDING_PAUSED]);
     const sent = await sendAndSettle(sender, messageContent({ to, from: `hello@${sender.domain}` }));
-    expect(sent.outcome).toEqual({ status: 'failed', reason: `SendingPausedException: ${(SENDING_PAUSED as { message: string }).message}` });
+    expect(sent.outcome).toEqual({
+      status: 'failed',
+      reason: `SendingPausedException: ${(SENDING_PAUSED as { message: string }).message}`,
+    });
     expect(proxy.attempts(to)).toBe(1);
   });
 
@@ -150,7 +210,10 @@ describe('SES errors', () => {
       Array.from({ length: 20 }, () => THROTTLED),
     );
     const sent = await sendAndSettle(sender, messageContent({ to, from: `hello@${sender.domain}` }));
-    expect(sent.outcome).toEqual({ status: 'failed', reason: 'gave up after repeated attempts: TooManyRequestsException: Maximum sending rate exceeded.' });
+    expect(sent.outcome).toEqual({
+      status: 'failed',
+      reason: 'gave up after repeated attempts: TooManyRequestsException: Maximum sending rate exceeded.',
+    });
     expect(proxy.attempts(to)).toBe(12);
     expect((await getLogRow(pipeline.database.db, sent.messageId))!.status).toBe('failed');
   });

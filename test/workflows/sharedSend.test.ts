@@ -11,7 +11,14 @@ import { providerOutcomeSignal } from '../../core/model/signals';
 import type { LateOutcomeInput } from '../../core/model/workflowContract';
 import { testConfig } from '../helpers/config';
 import { createEndpoint, createSender, type SenderFixture } from '../helpers/fixtures';
-import { activityStory, messageContent, stageAndStart, startTimeSkippingPipeline, type StartedMessage, type TimeSkippingPipeline } from '../helpers/pipeline';
+import {
+  activityStory,
+  messageContent,
+  stageAndStart,
+  startTimeSkippingPipeline,
+  type StartedMessage,
+  type TimeSkippingPipeline,
+} from '../helpers/pipeline';
 import { eventually } from '../helpers/wait';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhookReceiver';
 import { LEAN_BOOKKEEPING_PATCH, LOCAL_BOOKKEEPING_PATCH } from '../../workflows/activityProxies';
@@ -24,7 +31,12 @@ const config = () => testConfig({ DATABASE_URL: pipeline.database.url, TEMPORAL_
 beforeAll(async () => {
   [pipeline, receiver] = await Promise.all([startTimeSkippingPipeline(), startWebhookReceiver()]);
   sender = await createSender(pipeline.database.db);
-  const { signingSecret } = await createEndpoint(pipeline.database.db, config().secretKey, sender.account.id, receiver.url);
+  const { signingSecret } = await createEndpoint(
+    pipeline.database.db,
+    config().secretKey,
+    sender.account.id,
+    receiver.url,
+  );
   receiver.setSecret(signingSecret);
   await pipeline.runWorker(config());
 });
@@ -39,16 +51,27 @@ const db = () => pipeline.database.db;
 const from = () => `hello@${sender.domain}`;
 
 function hooksFor(messageId: string, event?: string) {
-  return receiver.received.filter((r) => (r.json as { payload?: { message_id?: string } }).payload?.message_id === messageId && (!event || r.headers['x-service-event'] === event));
+  return receiver.received.filter(
+    (r) =>
+      (r.json as { payload?: { message_id?: string } }).payload?.message_id === messageId &&
+      (!event || r.headers['x-service-event'] === event),
+  );
 }
 
 async function sendReal(to: string, extra: { subject?: string } = {}): Promise<StartedMessage> {
-  return stageAndStart(deps(), { accountId: sender.account.id, kind: 'real', content: messageContent({ to, from: from(), subject: extra.subject ?? 'Real send' }) });
+  return stageAndStart(deps(), {
+    accountId: sender.account.id,
+    kind: 'real',
+    content: messageContent({ to, from: from(), subject: extra.subject ?? 'Real send' }),
+  });
 }
 
 /** SES accepted it: the log row carries SES's id (the workflow now waits for an outcome). */
 async function acceptedBySes(messageId: string): Promise<string> {
-  return eventually('SES to accept the message', async () => (await getLogRow(db(), messageId))?.provider_message_id ?? undefined);
+  return eventually(
+    'SES to accept the message',
+    async () => (await getLogRow(db(), messageId))?.provider_message_id ?? undefined,
+  );
 }
 
 describe('test recipients (docs/test-recipients.md)', () => {
@@ -56,43 +79,70 @@ describe('test recipients (docs/test-recipients.md)', () => {
     ['delivered', 'delivered', 'email.delivered', { status: 'delivered' }],
     ['bounced', 'bounce', 'email.bounced', { status: 'bounced', bounce_type: 'Permanent' }],
     ['complained', 'complaint', 'email.complained', { status: 'complaint' }],
-  ] as const)('%s: no SES call, the synthetic outcome takes the real path, attachments discarded', async (outcome, localPart, event, payload) => {
-    const to = `${localPart}@${config().testDomain}`;
-    const subject = `Test ${randomUUID()}`;
-    const started = await stageAndStart(deps(), {
-      accountId: sender.account.id,
-      kind: 'test',
-      testOutcome: outcome,
-      content: messageContent({ to, from: from(), subject }),
-      attachments: [{ filename: 'a.txt', contentType: 'text/plain', data: Buffer.from('attached') }],
-    });
-    const result = await started.result();
-    expect(result.status).toBe(outcome);
-    expect(result.providerMessageId).toMatch(/^service-test-[0-9a-f-]{36}$/);
+  ] as const)(
+    '%s: no SES call, the synthetic outcome takes the real path, attachments discarded',
+    async (outcome, localPart, event, payload) => {
+      const to = `${localPart}@${config().testDomain}`;
+      const subject = `Test ${randomUUID()}`;
+      const started = await stageAndStart(deps(), {
+        accountId: sender.account.id,
+        kind: 'test',
+        testOutcome: outcome,
+        content: messageContent({ to, from: from(), subject }),
+        attachments: [{ filename: 'a.txt', contentType: 'text/plain', data: Buffer.from('attached') }],
+      });
+      const result = await started.result();
+      expect(result.status).toBe(outcome);
+      expect(result.providerMessageId).toMatch(/^service-test-[0-9a-f-]{36}$/);
 
-    const row = (await getLogRow(db(), started.messageId))!;
-    expect(row).toMatchObject({ status: outcome, kind: 'test', attachments: 1, provider_message_id: result.providerMessageId });
-    if (outcome === 'delivered') expect(row).toMatchObject({ smtp_response: TEST_SMTP_RESPONSE, delivered_at: expect.any(Date) });
-    if (outcome === 'bounced') expect(row).toMatchObject({ bounce_type: 'Permanent', bounce_subtype: 'General', bounced_at: expect.any(Date) });
-    if (outcome === 'complained') expect(row.complained_at).toBeInstanceOf(Date);
+      const row = (await getLogRow(db(), started.messageId))!;
+      expect(row).toMatchObject({
+        status: outcome,
+        kind: 'test',
+        attachments: 1,
+        provider_message_id: result.providerMessageId,
+      });
+      if (outcome === 'delivered')
+        expect(row).toMatchObject({ smtp_response: TEST_SMTP_RESPONSE, delivered_at: expect.any(Date) });
+      if (outcome === 'bounced')
+        expect(row).toMatchObject({
+          bounce_type: 'Permanent',
+          bounce_subtype: 'General',
+          bounced_at: expect.any(Date),
+        });
+      if (outcome === 'complained') expect(row.complained_at).toBeInstanceOf(Date);
 
-    // Staged, then discarded; nothing reached SES; never suppressed nor counted toward rates.
-    expect(await db()('staged_attachments').where({ message_id: started.messageId }).count<{ count: string }[]>()).toEqual([{ count: '0' }]);
-    expect((await sesEmulatorStore(config().ses.endpoint!)).some((e) => e.subject === subject)).toBe(false);
-    expect(await isSuppressed(db(), sender.account.id, to)).toBe(false);
-    expect(await db()('send_outcomes').where({ message_id: started.messageId }).first()).toBeUndefined();
+      // Staged, then discarded; nothing reached SES; never suppressed nor counted toward rates.
+      expect(
+        await db()('staged_attachments').where({ message_id: started.messageId }).count<{ count: string }[]>(),
+      ).toEqual([{ count: '0' }]);
+      expect((await sesEmulatorStore(config().ses.endpoint!)).some((e) => e.subject === subject)).toBe(false);
+      expect(await isSuppressed(db(), sender.account.id, to)).toBe(false);
+      expect(await db()('send_outcomes').where({ message_id: started.messageId }).first()).toBeUndefined();
 
-    const sent = await receiver.waitFor((r) => hooksFor(started.messageId, 'email.sent').includes(r));
-    expect(sent.json).toEqual({ event_type: 'email.sent', payload: { message_id: started.messageId, recipient: to, subject, status: 'queued', mode: 'shared' } });
-    const hook = await receiver.waitFor((r) => hooksFor(started.messageId, event).includes(r));
-    expect(hook.signatureValid).toBe(true);
-    expect(hook.json).toEqual({ event_type: event, payload: { message_id: started.messageId, recipient: to, ...payload } });
-  });
+      const sent = await receiver.waitFor((r) => hooksFor(started.messageId, 'email.sent').includes(r));
+      expect(sent.json).toEqual({
+        event_type: 'email.sent',
+        payload: { message_id: started.messageId, recipient: to, subject, status: 'queued', mode: 'shared' },
+      });
+      const hook = await receiver.waitFor((r) => hooksFor(started.messageId, event).includes(r));
+      expect(hook.signatureValid).toBe(true);
+      expect(hook.json).toEqual({
+        event_type: event,
+        payload: { message_id: started.messageId, recipient: to, ...payload },
+      });
+    },
+  );
 
   test('a test bounce does not stop the next test send to the same address', async () => {
     const to = `bounce@${config().testDomain}`;
     for (let i = 0; i < 2; i += 1) {
-      const started = await stageAndStart(deps(), { accountId: sender.account.id, kind: 'test', testOutcome: 'bounced', content: messageContent({ to, from: from() }) });
+      const started = await stageAndStart(deps(), {
+        accountId: sender.account.id,
+        kind: 'test',
+        testOutcome: 'bounced',
+        content: messageContent({ to, from: from() }),
+      });
       expect((await started.result()).status).toBe('bounced');
       expect(await isSuppressed(db(), sender.account.id, to)).toBe(false);
     }
@@ -107,13 +157,20 @@ describe('SES sends and provider outcomes', () => {
     const sesId = await acceptedBySes(started.messageId);
     const stored = (await sesEmulatorStore(config().ses.endpoint!)).filter((e) => e.subject === subject);
     expect(stored.map((e) => e.messageId)).toEqual([sesId]);
-    expect(await db()('provider_messages').where({ provider_message_id: sesId }).first()).toMatchObject({ message_id: started.messageId, kind: 'real' });
+    expect(await db()('provider_messages').where({ provider_message_id: sesId }).first()).toMatchObject({
+      message_id: started.messageId,
+      kind: 'real',
+    });
     expect(await db()('send_outcomes').where({ message_id: started.messageId }).first()).toBeDefined();
 
     const at = '2026-11-20T10:00:00.000Z';
     await started.handle.signal(providerOutcomeSignal, { type: 'delivered', at, smtpResponse: '250 2.0.0 OK' });
     expect(await started.result()).toEqual({ status: 'delivered', providerMessageId: sesId });
-    expect(await getLogRow(db(), started.messageId)).toMatchObject({ status: 'delivered', delivered_at: new Date(at), smtp_response: '250 2.0.0 OK' });
+    expect(await getLogRow(db(), started.messageId)).toMatchObject({
+      status: 'delivered',
+      delivered_at: new Date(at),
+      smtp_response: '250 2.0.0 OK',
+    });
     const hook = await receiver.waitFor((r) => hooksFor(started.messageId, 'email.delivered').includes(r));
     expect(hook.signatureValid).toBe(true);
 
@@ -136,10 +193,21 @@ describe('SES sends and provider outcomes', () => {
 
   test('a simulator address goes to SES and its outcomes are logged and fired, but never suppress nor count', async () => {
     const to = `bounce-${randomUUID()}@${config().simulatorDomain}`;
-    const started = await stageAndStart(deps(), { accountId: sender.account.id, kind: 'simulator', content: messageContent({ to, from: from() }) });
+    const started = await stageAndStart(deps(), {
+      accountId: sender.account.id,
+      kind: 'simulator',
+      content: messageContent({ to, from: from() }),
+    });
     const sesId = await acceptedBySes(started.messageId);
-    expect(await db()('provider_messages').where({ provider_message_id: sesId }).first()).toMatchObject({ kind: 'simulator' });
-    await started.handle.signal(providerOutcomeSignal, { type: 'bounced', at: new Date().toISOString(), bounceType: 'Permanent', bounceSubType: 'General' });
+    expect(await db()('provider_messages').where({ provider_message_id: sesId }).first()).toMatchObject({
+      kind: 'simulator',
+    });
+    await started.handle.signal(providerOutcomeSignal, {
+      type: 'bounced',
+      at: new Date().toISOString(),
+      bounceType: 'Permanent',
+      bounceSubType: 'General',
+    });
     expect((await started.result()).status).toBe('bounced');
     expect(await getLogRow(db(), started.messageId)).toMatchObject({ kind: 'simulator', status: 'bounced' });
     await receiver.waitFor((r) => hooksFor(started.messageId, 'email.bounced').includes(r));
@@ -152,8 +220,18 @@ describe('SES sends and provider outcomes', () => {
     const hard = await sendReal(`hard-${randomUUID()}@example.org`);
     const soft = await sendReal(`soft-${randomUUID()}@example.org`);
     await Promise.all([acceptedBySes(hard.messageId), acceptedBySes(soft.messageId)]);
-    await hard.handle.signal(providerOutcomeSignal, { type: 'bounced', at: new Date().toISOString(), bounceType: 'Permanent', bounceSubType: 'NoEmail' });
-    await soft.handle.signal(providerOutcomeSignal, { type: 'bounced', at: new Date().toISOString(), bounceType: 'Transient', bounceSubType: 'MailboxFull' });
+    await hard.handle.signal(providerOutcomeSignal, {
+      type: 'bounced',
+      at: new Date().toISOString(),
+      bounceType: 'Permanent',
+      bounceSubType: 'NoEmail',
+    });
+    await soft.handle.signal(providerOutcomeSignal, {
+      type: 'bounced',
+      at: new Date().toISOString(),
+      bounceType: 'Transient',
+      bounceSubType: 'MailboxFull',
+    });
     expect((await hard.result()).status).toBe('bounced');
     expect((await soft.result()).status).toBe('bounced');
 
@@ -163,7 +241,9 @@ describe('SES sends and provider outcomes', () => {
     expect(softRow).toMatchObject({ bounce_type: 'Transient', bounce_subtype: 'MailboxFull' });
     expect(await isSuppressed(db(), sender.account.id, hardRow.recipient)).toBe(true);
     expect(await isSuppressed(db(), sender.account.id, softRow.recipient)).toBe(false);
-    expect((await db()('send_outcomes').where({ message_id: hard.messageId }).first()).hard_bounced_at).toBeInstanceOf(Date);
+    expect((await db()('send_outcomes').where({ message_id: hard.messageId }).first()).hard_bounced_at).toBeInstanceOf(
+      Date,
+    );
     expect((await db()('send_outcomes').where({ message_id: soft.messageId }).first()).hard_bounced_at).toBeNull();
 
     for (const [m, type] of [
@@ -182,7 +262,11 @@ describe('SES sends and provider outcomes', () => {
     const delivered: ProviderOutcome = { type: 'delivered', at: new Date().toISOString() };
     await started.handle.signal(providerOutcomeSignal, delivered);
     await started.handle.signal(providerOutcomeSignal, delivered);
-    await started.handle.signal(providerOutcomeSignal, { type: 'complained', at: new Date().toISOString(), feedbackType: 'abuse' });
+    await started.handle.signal(providerOutcomeSignal, {
+      type: 'complained',
+      at: new Date().toISOString(),
+      feedbackType: 'abuse',
+    });
     expect((await started.result()).status).toBe('complained');
     const row = (await getLogRow(db(), started.messageId))!;
     expect(row.delivered_at).toBeInstanceOf(Date);
@@ -200,7 +284,9 @@ describe('SES sends and provider outcomes', () => {
     try {
       await started.handle.signal(providerOutcomeSignal, { type: 'delivered', at: new Date().toISOString() });
       // The delivery is settled; its webhook is still waiting for the slow endpoint.
-      await eventually('the delivery to be logged', async () => ((await getLogRow(db(), started.messageId))?.status === 'delivered' ? true : undefined));
+      await eventually('the delivery to be logged', async () =>
+        (await getLogRow(db(), started.messageId))?.status === 'delivered' ? true : undefined,
+      );
       await started.handle.signal(providerOutcomeSignal, { type: 'complained', at: new Date().toISOString() });
       expect((await started.result()).status).toBe('complained');
     } finally {
@@ -212,7 +298,11 @@ describe('SES sends and provider outcomes', () => {
   test('a failure SES reports after accepting (rejected, rendering) ends failed with email.failed', async () => {
     const started = await sendReal(`dora-${randomUUID()}@example.org`);
     await acceptedBySes(started.messageId);
-    await started.handle.signal(providerOutcomeSignal, { type: 'failed', at: new Date().toISOString(), reason: 'Rejected by SES: Bad content' });
+    await started.handle.signal(providerOutcomeSignal, {
+      type: 'failed',
+      at: new Date().toISOString(),
+      reason: 'Rejected by SES: Bad content',
+    });
     expect(await started.result()).toMatchObject({ status: 'failed' });
     const hook = await receiver.waitFor((r) => hooksFor(started.messageId, 'email.failed').includes(r));
     expect((hook.json as { payload: Record<string, string> }).payload).toEqual({
@@ -233,8 +323,17 @@ describe('SES sends and provider outcomes', () => {
     const row = (await getLogRow(db(), started.messageId))!;
     expect(row.status).toBe('sent');
 
-    const late: LateOutcomeInput = { messageId: started.messageId, accountId: sender.account.id, kind: 'real', outcome: { type: 'complained', at: new Date().toISOString() } };
-    const result = await pipeline.env.client.workflow.execute('recordLateOutcome', { taskQueue: config().temporal.taskQueue, workflowId: `late-${started.messageId}`, args: [late] });
+    const late: LateOutcomeInput = {
+      messageId: started.messageId,
+      accountId: sender.account.id,
+      kind: 'real',
+      outcome: { type: 'complained', at: new Date().toISOString() },
+    };
+    const result = await pipeline.env.client.workflow.execute('recordLateOutcome', {
+      taskQueue: config().temporal.taskQueue,
+      workflowId: `late-${started.messageId}`,
+      args: [late],
+    });
     expect(result).toEqual({ status: 'complained' });
     expect((await getLogRow(db(), started.messageId))!.status).toBe('complained');
     expect(await isSuppressed(db(), sender.account.id, row.recipient)).toBe(true);
@@ -243,7 +342,11 @@ describe('SES sends and provider outcomes', () => {
 
   test('a message whose acceptance never committed (or was given back) ends not_accepted at its one look, unsent', async () => {
     const subject = `Never committed ${randomUUID()}`;
-    const started = await stageAndStart(deps(), { accountId: sender.account.id, stage: false, content: messageContent({ to: 'x@example.org', from: from(), subject }) });
+    const started = await stageAndStart(deps(), {
+      accountId: sender.account.id,
+      stage: false,
+      content: messageContent({ to: 'x@example.org', from: from(), subject }),
+    });
     expect(await started.result()).toEqual({ status: 'not_accepted' });
     expect(await getLogRow(db(), started.messageId)).toBeUndefined();
     // The API commits before it starts, so one look decides (no waiting for a commit that comes

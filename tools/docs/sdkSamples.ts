@@ -72,7 +72,8 @@ export function readSdkSamples(language: SdkLanguage, root = ROOT): SdkSamples {
     if (!/sample:/.test(text)) continue;
     for (const [label, code] of regionsOf(text, path.relative(root, file))) {
       if (label === 'setup') setup = code;
-      else if (operations[label] !== undefined) throw new Error(`sdks/${language}: sample "${label}" appears in two files`);
+      else if (operations[label] !== undefined)
+        throw new Error(`sdks/${language}: sample "${label}" appears in two files`);
       else operations[label] = code;
     }
   }

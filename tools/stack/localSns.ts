@@ -22,7 +22,16 @@ export interface LocalSns {
   certUrl: string;
   /** Tokens of the subscriptions confirmed so far. */
   confirmations: string[];
-  notification(message: unknown, opts?: { signatureVersion?: '1' | '2'; topicArn?: string; certUrl?: string; messageId?: string; timestamp?: string }): string;
+  notification(
+    message: unknown,
+    opts?: {
+      signatureVersion?: '1' | '2';
+      topicArn?: string;
+      certUrl?: string;
+      messageId?: string;
+      timestamp?: string;
+    },
+  ): string;
   subscriptionConfirmation(opts?: { subscribeUrl?: string }): { body: string; token: string };
   /** Any message signed with a key SNS never had (for tests of the refusal). */
   forged(message: unknown): string;
@@ -56,7 +65,9 @@ async function selfSignedFor127(): Promise<{ cert: string; key: string }> {
 }
 
 /** `dir` keeps the CA file (default: a temporary folder, removed by close()); `port` 0 picks one. */
-export async function startLocalSns(opts: { region?: string; port?: number; dir?: string; topicName?: string } = {}): Promise<LocalSns> {
+export async function startLocalSns(
+  opts: { region?: string; port?: number; dir?: string; topicName?: string } = {},
+): Promise<LocalSns> {
   const region = opts.region ?? 'us-east-1';
   const [tls, stranger] = await Promise.all([selfSignedFor127(), selfSignedFor127()]);
   const dir = opts.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'postage-sns-'));
@@ -77,7 +88,14 @@ export async function startLocalSns(opts: { region?: string; port?: number; dir?
   const host = `127.0.0.1:${(server.address() as AddressInfo).port}`;
   const topicArn = `arn:aws:sns:${region}:123456789012:${opts.topicName ?? 'postage-ses-events'}`;
   const certUrl = `https://${host}/SimpleNotificationService-${randomUUID().replace(/-/g, '')}.pem`;
-  const base = (type: string, message: string, topic: string, cert: string, messageId: string, timestamp = new Date().toISOString()) => ({
+  const base = (
+    type: string,
+    message: string,
+    topic: string,
+    cert: string,
+    messageId: string,
+    timestamp = new Date().toISOString(),
+  ) => ({
     Type: type,
     MessageId: messageId,
     TopicArn: topic,
@@ -95,23 +113,45 @@ export async function startLocalSns(opts: { region?: string; port?: number; dir?
     notification(message, opts = {}) {
       const version = opts.signatureVersion ?? '2';
       const fields: Record<string, string> = {
-        ...base('Notification', JSON.stringify(message), opts.topicArn ?? topicArn, opts.certUrl ?? certUrl, opts.messageId ?? randomUUID(), opts.timestamp),
+        ...base(
+          'Notification',
+          JSON.stringify(message),
+          opts.topicArn ?? topicArn,
+          opts.certUrl ?? certUrl,
+          opts.messageId ?? randomUUID(),
+          opts.timestamp,
+        ),
         SignatureVersion: version,
       };
-      return JSON.stringify({ ...fields, Signature: sign(fields, tls.key, version), UnsubscribeURL: `https://${host}/?Action=Unsubscribe` });
+      return JSON.stringify({
+        ...fields,
+        Signature: sign(fields, tls.key, version),
+        UnsubscribeURL: `https://${host}/?Action=Unsubscribe`,
+      });
     },
     subscriptionConfirmation(opts = {}) {
       const token = randomUUID().replace(/-/g, '');
       const fields: Record<string, string> = {
-        ...base('SubscriptionConfirmation', `You have chosen to subscribe to the topic ${topicArn}.`, topicArn, certUrl, randomUUID()),
+        ...base(
+          'SubscriptionConfirmation',
+          `You have chosen to subscribe to the topic ${topicArn}.`,
+          topicArn,
+          certUrl,
+          randomUUID(),
+        ),
         Token: token,
-        SubscribeURL: opts.subscribeUrl ?? `https://${host}/?Action=ConfirmSubscription&TopicArn=${encodeURIComponent(topicArn)}&Token=${token}`,
+        SubscribeURL:
+          opts.subscribeUrl ??
+          `https://${host}/?Action=ConfirmSubscription&TopicArn=${encodeURIComponent(topicArn)}&Token=${token}`,
         SignatureVersion: '1',
       };
       return { body: JSON.stringify({ ...fields, Signature: sign(fields, tls.key, '1') }), token };
     },
     forged(message) {
-      const fields: Record<string, string> = { ...base('Notification', JSON.stringify(message), topicArn, certUrl, randomUUID()), SignatureVersion: '2' };
+      const fields: Record<string, string> = {
+        ...base('Notification', JSON.stringify(message), topicArn, certUrl, randomUUID()),
+        SignatureVersion: '2',
+      };
       return JSON.stringify({ ...fields, Signature: sign(fields, stranger.key, '2') });
     },
     async close() {

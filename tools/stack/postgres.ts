@@ -33,19 +33,39 @@ export interface PrivatePostgres {
   port: number;
 }
 
-export async function startPrivatePostgres(opts: { dataDir: string; port: number; logFile: string; fast?: boolean }): Promise<PrivatePostgres> {
+export async function startPrivatePostgres(opts: {
+  dataDir: string;
+  port: number;
+  logFile: string;
+  fast?: boolean;
+}): Promise<PrivatePostgres> {
   const bin = requireToolPath('POSTAGE_PG_BIN');
   const user = serverUser();
   fs.mkdirSync(opts.dataDir, { recursive: true });
   if (user) fs.chownSync(opts.dataDir, user.uid, user.gid);
   fs.chmodSync(opts.dataDir, 0o700);
   if (!fs.existsSync(path.join(opts.dataDir, 'PG_VERSION'))) {
-    execFileSync(path.join(bin, 'initdb'), ['-D', opts.dataDir, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--no-sync'], {
-      stdio: 'ignore',
-      ...(user ?? {}),
-    });
+    execFileSync(
+      path.join(bin, 'initdb'),
+      ['-D', opts.dataDir, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--no-sync'],
+      {
+        stdio: 'ignore',
+        ...(user ?? {}),
+      },
+    );
   }
-  const args = ['-D', opts.dataDir, '-p', String(opts.port), '-k', opts.dataDir, '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=300'];
+  const args = [
+    '-D',
+    opts.dataDir,
+    '-p',
+    String(opts.port),
+    '-k',
+    opts.dataDir,
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'max_connections=300',
+  ];
   if (opts.fast) args.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
   const proc = startProcess('postgres', path.join(bin, 'postgres'), args, {
     logFile: opts.logFile,
@@ -53,7 +73,12 @@ export async function startPrivatePostgres(opts: { dataDir: string; port: number
     ...(user ?? {}),
   });
   const serverUrl = `postgres://postgres@127.0.0.1:${opts.port}`;
-  await waitFor('PostgreSQL', async () => (await canConnect(opts.port)) && isPostgresReachable(`${serverUrl}/postgres`), 30_000, proc);
+  await waitFor(
+    'PostgreSQL',
+    async () => (await canConnect(opts.port)) && isPostgresReachable(`${serverUrl}/postgres`),
+    30_000,
+    proc,
+  );
   return { process: proc, serverUrl, port: opts.port };
 }
 

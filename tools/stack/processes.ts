@@ -30,7 +30,9 @@ export async function freePort(): Promise<number> {
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -64,7 +66,12 @@ export async function canConnect(port: number, host = '127.0.0.1'): Promise<bool
   });
 }
 
-export async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: number, proc?: ManagedProcess): Promise<void> {
+export async function waitFor(
+  what: string,
+  check: () => Promise<boolean>,
+  timeoutMs: number,
+  proc?: ManagedProcess,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (proc && proc.child.exitCode !== null) {

@@ -4,7 +4,12 @@ import Redis from 'ioredis';
 import { requireToolPath, startProcess, waitFor, type ManagedProcess } from './processes';
 
 export async function isRedisReachable(url: string): Promise<boolean> {
-  const client = new Redis(url, { lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const client = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: 2000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
   client.on('error', () => undefined);
   try {
     await client.connect();
@@ -16,7 +21,12 @@ export async function isRedisReachable(url: string): Promise<boolean> {
   }
 }
 
-export async function startPrivateRedis(opts: { dataDir: string; port: number; logFile: string; persistent: boolean }): Promise<{ process: ManagedProcess; url: string }> {
+export async function startPrivateRedis(opts: {
+  dataDir: string;
+  port: number;
+  logFile: string;
+  persistent: boolean;
+}): Promise<{ process: ManagedProcess; url: string }> {
   fs.mkdirSync(opts.dataDir, { recursive: true });
   const args = ['--port', String(opts.port), '--bind', '127.0.0.1', '--dir', opts.dataDir, '--save', ''];
   args.push('--appendonly', opts.persistent ? 'yes' : 'no');

@@ -26,12 +26,21 @@ export function sesAccountJson(doc: SesAccountDocument = {}): string {
   });
 }
 
-export async function startSesEmulator(opts: { port: number; logFile: string; account?: SesAccountDocument }): Promise<{ process: ManagedProcess; endpoint: string }> {
+export async function startSesEmulator(opts: {
+  port: number;
+  logFile: string;
+  account?: SesAccountDocument;
+}): Promise<{ process: ManagedProcess; endpoint: string }> {
   const cli = path.resolve(__dirname, '..', '..', 'node_modules', 'aws-ses-v2-local', 'dist', 'cli.js');
-  const proc = startProcess('ses-emulator', process.execPath, [cli, '--host', '127.0.0.1', '--port', String(opts.port)], {
-    logFile: opts.logFile,
-    env: { ...process.env, AWS_SES_ACCOUNT: sesAccountJson(opts.account) },
-  });
+  const proc = startProcess(
+    'ses-emulator',
+    process.execPath,
+    [cli, '--host', '127.0.0.1', '--port', String(opts.port)],
+    {
+      logFile: opts.logFile,
+      env: { ...process.env, AWS_SES_ACCOUNT: sesAccountJson(opts.account) },
+    },
+  );
   const endpoint = `http://127.0.0.1:${opts.port}`;
   await waitFor('the SES emulator', async () => (await fetch(`${endpoint}/health-check`)).ok, 20_000, proc);
   return { process: proc, endpoint };

@@ -14,7 +14,10 @@ import { parseMailbox } from '../../core/model/addresses';
 import type { LocalSns } from './localSns';
 import { sesEmulatorStore, type StoredEmail } from './sesEmulator';
 
-type SimulatorEvent = { eventType: 'Delivery' } | { eventType: 'Bounce'; bounceSubType: 'General' | 'Suppressed' } | { eventType: 'Complaint' };
+type SimulatorEvent =
+  | { eventType: 'Delivery' }
+  | { eventType: 'Bounce'; bounceSubType: 'General' | 'Suppressed' }
+  | { eventType: 'Complaint' };
 
 const SIMULATED: ReadonlyMap<string, readonly SimulatorEvent[]> = new Map<string, readonly SimulatorEvent[]>([
   ['success', [{ eventType: 'Delivery' }]],
@@ -32,7 +35,11 @@ export function simulatorEvents(address: string, simulatorDomain: string): reado
 }
 
 /** An SES event-publishing record (the fields Postage's handler reads, and the ones around them). */
-export function sesEventRecord(event: SimulatorEvent, email: { sesMessageId: string; from: string; recipient: string; sentAt: Date }, at: Date): Record<string, unknown> {
+export function sesEventRecord(
+  event: SimulatorEvent,
+  email: { sesMessageId: string; from: string; recipient: string; sentAt: Date },
+  at: Date,
+): Record<string, unknown> {
   const timestamp = at.toISOString();
   const mail = {
     timestamp: email.sentAt.toISOString(),
@@ -62,7 +69,14 @@ export function sesEventRecord(event: SimulatorEvent, email: { sesMessageId: str
         bounce: {
           bounceType: 'Permanent',
           bounceSubType: event.bounceSubType,
-          bouncedRecipients: [{ emailAddress: email.recipient, action: 'failed', status: '5.1.1', diagnosticCode: 'smtp; 550 5.1.1 user unknown' }],
+          bouncedRecipients: [
+            {
+              emailAddress: email.recipient,
+              action: 'failed',
+              status: '5.1.1',
+              diagnosticCode: 'smtp; 550 5.1.1 user unknown',
+            },
+          ],
           timestamp,
           feedbackId: randomUUID(),
           reportingMTA: 'dsn; a8-70.smtp-out.amazonses.com',
@@ -102,7 +116,11 @@ export async function startSesEventPublisher(opts: {
   const post = async (body: string, type: string): Promise<{ status: number; text: string }> => {
     const res = await fetch(opts.endpoint, {
       method: 'POST',
-      headers: { 'Content-Type': 'text/plain; charset=UTF-8', 'x-amz-sns-message-type': type, 'x-amz-sns-topic-arn': opts.sns.topicArn },
+      headers: {
+        'Content-Type': 'text/plain; charset=UTF-8',
+        'x-amz-sns-message-type': type,
+        'x-amz-sns-topic-arn': opts.sns.topicArn,
+      },
       body,
       signal: AbortSignal.timeout(15_000),
     });
@@ -113,9 +131,15 @@ export async function startSesEventPublisher(opts: {
   const subscription = opts.sns.subscriptionConfirmation();
   const deadline = Date.now() + 30_000;
   for (;;) {
-    const answer = await post(subscription.body, 'SubscriptionConfirmation').catch((err: unknown) => ({ status: 0, text: String(err) }));
+    const answer = await post(subscription.body, 'SubscriptionConfirmation').catch((err: unknown) => ({
+      status: 0,
+      text: String(err),
+    }));
     if (answer.status === 200 && opts.sns.confirmations.includes(subscription.token)) break;
-    if (Date.now() > deadline) throw new Error(`the API did not confirm the local SNS subscription: HTTP ${answer.status} ${answer.text.slice(0, 200)}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `the API did not confirm the local SNS subscription: HTTP ${answer.status} ${answer.text.slice(0, 200)}`,
+      );
     await new Promise((r) => setTimeout(r, 500));
   }
   opts.log(`subscription to ${opts.sns.topicArn} confirmed by ${opts.endpoint}`);
@@ -126,7 +150,10 @@ export async function startSesEventPublisher(opts: {
 
   /** SNS retries a failed delivery; three tries a few seconds apart are enough locally. */
   const publish = async (record: Record<string, unknown>, what: string, attempt = 1): Promise<void> => {
-    const answer = await post(opts.sns.notification(record), 'Notification').catch((err: unknown) => ({ status: 0, text: String(err) }));
+    const answer = await post(opts.sns.notification(record), 'Notification').catch((err: unknown) => ({
+      status: 0,
+      text: String(err),
+    }));
     opts.log(`${what} -> HTTP ${answer.status} ${answer.text.slice(0, 120)}`);
     if (answer.status >= 200 && answer.status < 300) return;
     if (attempt < 3 && !stopped) schedule(2000 * attempt, () => publish(record, what, attempt + 1));
@@ -147,7 +174,11 @@ export async function startSesEventPublisher(opts: {
       const recipient = mailbox.address;
       simulatorEvents(recipient, opts.simulatorDomain).forEach((event, i) => {
         schedule(opts.delayMs * (i + 1), async () => {
-          const record = sesEventRecord(event, { sesMessageId: email.messageId, from: email.from, recipient, sentAt: new Date(email.at * 1000) }, new Date());
+          const record = sesEventRecord(
+            event,
+            { sesMessageId: email.messageId, from: email.from, recipient, sentAt: new Date(email.at * 1000) },
+            new Date(),
+          );
           await publish(record, `${event.eventType} of ${email.messageId} (${recipient})`);
         });
       });

@@ -36,10 +36,14 @@ export async function startTemporalDevServer(opts: {
     // rollback journal made the dev server the pipeline's bottleneck (bench/README.md, "Temporal's
     // SQLite"). WAL with synchronous=normal loses at most the last transactions on a power cut.
     args.push('--db-filename', opts.dbFile);
-    if (opts.sqlitePragmas !== false) args.push('--sqlite-pragma', 'journal_mode=wal', '--sqlite-pragma', 'synchronous=normal');
+    if (opts.sqlitePragmas !== false)
+      args.push('--sqlite-pragma', 'journal_mode=wal', '--sqlite-pragma', 'synchronous=normal');
   }
   for (const [name, type] of SEARCH_ATTRIBUTE_DEFINITIONS) args.push('--search-attribute', `${name}=${type}`);
-  const proc = startProcess('temporal', requireToolPath('POSTAGE_TEMPORAL_CLI'), args, { logFile: opts.logFile, stopSignal: 'SIGINT' });
+  const proc = startProcess('temporal', requireToolPath('POSTAGE_TEMPORAL_CLI'), args, {
+    logFile: opts.logFile,
+    stopSignal: 'SIGINT',
+  });
   const address = `127.0.0.1:${opts.port}`;
   await waitFor('the Temporal dev server', () => isTemporalReachable(address, opts.namespace), 60_000, proc);
   return { process: proc, address };

@@ -30,14 +30,17 @@ export const apiKeyOperations = [
     scopedKey: 'filtered',
     ok: [200, ApiKeyList, 'The keys.'],
     async handler({ deps, caller }) {
-      const keys = (await listApiKeys(deps.db, caller.accountId)).filter((k) => scopeCovers(caller.domainScope, k.domainScope));
+      const keys = (await listApiKeys(deps.db, caller.accountId)).filter((k) =>
+        scopeCovers(caller.domainScope, k.domainScope),
+      );
       return { api_keys: await presented(deps.db, caller.accountId, keys) };
     },
   }),
   operation({
     method: 'post',
     path: '/api/api-keys',
-    summary: 'Create a key; the secret is in this response only. A caller cannot create a key with more permission than its own.',
+    summary:
+      'Create a key; the secret is in this response only. A caller cannot create a key with more permission than its own.',
     who: 'caller',
     role: 'developer',
     scopedKey: 'within',
@@ -50,7 +53,13 @@ export const apiKeyOperations = [
       if (outside) return refuse('insufficient_permission', outside);
       const { apiKey, secret } = await createApiKey(
         deps.db,
-        { accountId: caller.accountId, name: body.name, permission, domainScope, expiresAt: body.expires_at ? new Date(body.expires_at) : null },
+        {
+          accountId: caller.accountId,
+          name: body.name,
+          permission,
+          domainScope,
+          expiresAt: body.expires_at ? new Date(body.expires_at) : null,
+        },
         caller.actor,
       );
       res.locals.outcome = 'api_key_created';

@@ -11,7 +11,8 @@ export const auditOperations = [
   operation({
     method: 'get',
     path: '/api/audit',
-    summary: 'The account’s audit log, newest first: each change, who made it (with the person’s name and email) and when.',
+    summary:
+      'The account’s audit log, newest first: each change, who made it (with the person’s name and email) and when.',
     who: 'caller',
     role: 'viewer',
     scopedKey: 'account_wide',
@@ -28,7 +29,12 @@ export const auditOperations = [
       const page = await auditPage(
         deps.db,
         caller.accountId,
-        { ...(actor ? { actor } : {}), ...(action ? { action } : {}), ...(since ? { since } : {}), ...(until ? { until } : {}) },
+        {
+          ...(actor ? { actor } : {}),
+          ...(action ? { action } : {}),
+          ...(since ? { since } : {}),
+          ...(until ? { until } : {}),
+        },
         { limit, ...(cursor ? { cursor } : {}) },
       );
       const actors = await describeActors(
@@ -37,7 +43,13 @@ export const auditOperations = [
         page.entries.map((e) => e.actor),
       );
       return {
-        entries: page.entries.map((e) => ({ id: e.id, actor: actors.get(e.actor)!, action: e.action, details: e.details, created_at: e.createdAt.toISOString() })),
+        entries: page.entries.map((e) => ({
+          id: e.id,
+          actor: actors.get(e.actor)!,
+          action: e.action,
+          details: e.details,
+          created_at: e.createdAt.toISOString(),
+        })),
         next_cursor: page.nextCursor,
       };
     },

@@ -6,7 +6,14 @@ import { byocCloudFormationTemplate, configureByoc, policiesFor, revalidateByoc 
 import { PostageError } from '../../../core/platform/errors';
 import { operation } from '../../http/operation';
 import { presentByoc, presentValidation } from '../../presenters/resources';
-import { Byoc, ByocPolicy, ByocRequest, ByocSaved, ByocValidation, CloudFormationTemplate } from '../../schemas/management';
+import {
+  Byoc,
+  ByocPolicy,
+  ByocRequest,
+  ByocSaved,
+  ByocValidation,
+  CloudFormationTemplate,
+} from '../../schemas/management';
 
 export const byocOperations = [
   operation({
@@ -24,14 +31,20 @@ export const byocOperations = [
   operation({
     method: 'put',
     path: '/api/byoc',
-    summary: 'Validate and save the role ARN and region; answers with the BYOC validation failure reason when validation fails (the configuration is saved either way).',
+    summary:
+      'Validate and save the role ARN and region; answers with the BYOC validation failure reason when validation fails (the configuration is saved either way).',
     who: 'caller',
     role: 'developer',
     scopedKey: 'account_wide',
     body: ByocRequest,
     ok: [200, ByocSaved, 'Saved; see `validation`.'],
     async handler({ deps, res, caller, body }) {
-      const { config, validation } = await configureByoc(deps.db, deps.config, { account: caller.accountId, roleArn: body.role_arn, region: body.region }, caller.actor);
+      const { config, validation } = await configureByoc(
+        deps.db,
+        deps.config,
+        { account: caller.accountId, roleArn: body.role_arn, region: body.region },
+        caller.actor,
+      );
       res.locals.outcome = `byoc_${validation.code}`;
       return { byoc: presentByoc(config), validation: presentValidation(validation) };
     },
@@ -62,7 +75,14 @@ export const byocOperations = [
     async handler({ deps, caller }) {
       const saved = await getByocConfig(deps.db, caller.accountId);
       const p = policiesFor(deps.config, saved?.externalId ?? null);
-      return { role_name: p.roleName, relay_account_id: p.relayAccountId, external_id: p.externalId, steps: p.steps, trust_policy: p.trustPolicy, permissions_policy: p.permissionsPolicy };
+      return {
+        role_name: p.roleName,
+        relay_account_id: p.relayAccountId,
+        external_id: p.externalId,
+        steps: p.steps,
+        trust_policy: p.trustPolicy,
+        permissions_policy: p.permissionsPolicy,
+      };
     },
   }),
   operation({
@@ -73,12 +93,18 @@ export const byocOperations = [
     role: 'viewer',
     scopedKey: 'account_wide',
     ok: [200, CloudFormationTemplate, 'The template (Content-Disposition: attachment).'],
-    more: { 409: [{ codes: ['byoc_setup_required'] }, 'Save the role ARN and region first: that creates the ExternalId.'] },
+    more: {
+      409: [{ codes: ['byoc_setup_required'] }, 'Save the role ARN and region first: that creates the ExternalId.'],
+    },
     async handler({ deps, res, caller }) {
       const saved = await getByocConfig(deps.db, caller.accountId);
       // The ExternalId is created by the first save (docs/byoc.md, step 1 of the CloudFormation
       // setup); the template must carry it.
-      if (!saved) throw new PostageError('byoc_not_configured', 'Save the role ARN and region first (PUT /api/byoc): that creates the ExternalId the template needs.');
+      if (!saved)
+        throw new PostageError(
+          'byoc_not_configured',
+          'Save the role ARN and region first (PUT /api/byoc): that creates the ExternalId the template needs.',
+        );
       res.set('Content-Disposition', 'attachment; filename="postage-byoc-role.json"');
       return byocCloudFormationTemplate(deps.config, saved.externalId);
     },

@@ -11,10 +11,17 @@ import type { RouteDeps } from '../../http/deps';
 import { operation } from '../../http/operation';
 import { perApp } from '../../http/perApp';
 import { presentDomain, presentRecord } from '../../presenters/resources';
-import { CreateDomainRequest, Deleted, Domain as DomainView, DomainList, DomainVerification } from '../../schemas/management';
+import {
+  CreateDomainRequest,
+  Deleted,
+  Domain as DomainView,
+  DomainList,
+  DomainVerification,
+} from '../../schemas/management';
 
 const dnsLookup = perApp((deps) => createDnsLookup(deps.config.dns.servers));
-const present = async (deps: RouteDeps, domain: Domain) => presentDomain(domain, await domainRecordsOf(deps.db, deps.config, domain));
+const present = async (deps: RouteDeps, domain: Domain) =>
+  presentDomain(domain, await domainRecordsOf(deps.db, deps.config, domain));
 
 /** The caller's claim of that name; another account's is as absent as one that does not exist. */
 async function ownDomain(deps: RouteDeps, accountId: string, name: string): Promise<Domain> {
@@ -34,7 +41,9 @@ export const domainOperations = [
     ok: [200, DomainList, 'The domains.'],
     async handler({ deps, caller }) {
       // A domain-scoped key sees only its domains (middleware/keyScope.ts).
-      const domains = (await listDomains(deps.db, caller.accountId)).filter((d) => scopeIncludesDomain(caller.domainScope, d.name));
+      const domains = (await listDomains(deps.db, caller.accountId)).filter((d) =>
+        scopeIncludesDomain(caller.domainScope, d.name),
+      );
       return { domains: await Promise.all(domains.map((d) => present(deps, d))) };
     },
   }),
@@ -55,7 +64,12 @@ export const domainOperations = [
       ],
     },
     async handler({ deps, res, caller, body }) {
-      const { domain } = await registerDomain(deps.db, deps.config, { accountId: caller.accountId, name: body.name, mode: body.sending_mode }, caller.actor);
+      const { domain } = await registerDomain(
+        deps.db,
+        deps.config,
+        { accountId: caller.accountId, name: body.name, mode: body.sending_mode },
+        caller.actor,
+      );
       res.locals.outcome = 'domain_added';
       return present(deps, domain);
     },
@@ -111,9 +125,20 @@ export const domainOperations = [
       // (docs/domains.md, "Verify").
       const dkimMissing = new Set(result.dkim.filter((c) => !c.ok).map((c) => c.name));
       const missing = records.filter((r) =>
-        r.purpose === 'ownership' ? !result.domain.ownershipVerifiedAt : r.purpose === 'dkim' ? !result.domain.dkimVerifiedAt && (result.dkim.length === 0 || dkimMissing.has(r.name)) : false,
+        r.purpose === 'ownership'
+          ? !result.domain.ownershipVerifiedAt
+          : r.purpose === 'dkim'
+            ? !result.domain.dkimVerifiedAt && (result.dkim.length === 0 || dkimMissing.has(r.name))
+            : false,
       );
-      const check = (purpose: string, c: RecordCheck) => ({ purpose, type: c.type, name: c.name, expected: c.expected, found: c.found, ok: c.ok });
+      const check = (purpose: string, c: RecordCheck) => ({
+        purpose,
+        type: c.type,
+        name: c.name,
+        expected: c.expected,
+        found: c.found,
+        ok: c.ok,
+      });
       res.locals.outcome = result.canSend ? 'domain_verified' : 'domain_pending';
       return {
         domain: presentDomain(result.domain, records),

@@ -65,8 +65,15 @@ export const emailOperations = [
       const id = params.message_id;
       const row = isUuid(id) ? await getLogRow(deps.db, id) : undefined;
       if (!row || row.account_id !== caller.accountId) throw messageNotFound(id);
-      const [timeline, deliveries] = await Promise.all([messageTimeline(deps.db, id), messageWebhookDeliveries(deps.db, id)]);
-      return { email: presentEmail(row), timeline: timeline.map(presentTimelineEvent), webhook_deliveries: deliveries.map(presentMessageDelivery) };
+      const [timeline, deliveries] = await Promise.all([
+        messageTimeline(deps.db, id),
+        messageWebhookDeliveries(deps.db, id),
+      ]);
+      return {
+        email: presentEmail(row),
+        timeline: timeline.map(presentTimelineEvent),
+        webhook_deliveries: deliveries.map(presentMessageDelivery),
+      };
     },
   }),
   operation({
@@ -88,10 +95,16 @@ export const emailOperations = [
         return ANSWERED;
       }
       const scheduledAt = at.toISOString();
-      const result = await rescheduleSend(deps.db, { accountId: caller.accountId, messageId: params.message_id, scheduledAt });
+      const result = await rescheduleSend(deps.db, {
+        accountId: caller.accountId,
+        messageId: params.message_id,
+        scheduledAt,
+      });
       if (result !== 'rescheduled') return notScheduled(refuse, result, params.message_id);
       // The database has the last word; the signal only wakes the workflow for an earlier time.
-      await deps.workflows.signalSchedule(params.message_id, { scheduledAt }).catch((err: unknown) => res.req.log.warn({ err }, 'reschedule not signalled'));
+      await deps.workflows
+        .signalSchedule(params.message_id, { scheduledAt })
+        .catch((err: unknown) => res.req.log.warn({ err }, 'reschedule not signalled'));
       res.locals.outcome = 'email_rescheduled';
       return { message_id: params.message_id, status: 'scheduled' as const, scheduled_at: scheduledAt };
     },
@@ -99,7 +112,8 @@ export const emailOperations = [
   operation({
     method: 'post',
     path: '/api/emails/{message_id}/cancel',
-    summary: 'Cancel a scheduled email (shared or BYOC, by the `message_id` of its send answer): status `canceled`, the month’s count given back, its staged content deleted at once.',
+    summary:
+      'Cancel a scheduled email (shared or BYOC, by the `message_id` of its send answer): status `canceled`, the month’s count given back, its staged content deleted at once.',
     who: 'caller',
     role: 'developer',
     scopedKey: 'message',
@@ -108,7 +122,9 @@ export const emailOperations = [
     async handler({ deps, res, caller, params, refuse }) {
       const result = await cancelScheduledSend(deps.db, { accountId: caller.accountId, messageId: params.message_id });
       if (result !== 'canceled') return notScheduled(refuse, result, params.message_id);
-      await deps.workflows.signalSchedule(params.message_id, 'canceled').catch((err: unknown) => res.req.log.warn({ err }, 'cancellation not signalled'));
+      await deps.workflows
+        .signalSchedule(params.message_id, 'canceled')
+        .catch((err: unknown) => res.req.log.warn({ err }, 'cancellation not signalled'));
       res.locals.outcome = 'email_canceled';
       return { message_id: params.message_id, status: 'canceled' as const, scheduled_at: null };
     },
@@ -116,7 +132,14 @@ export const emailOperations = [
 ];
 
 /** 404 for another account's or no message (the same text), 409 for one that has left. */
-function notScheduled(refuse: Refuse<'not_scheduled'>, result: 'not_found' | 'not_scheduled', messageId: string): Refusal {
+function notScheduled(
+  refuse: Refuse<'not_scheduled'>,
+  result: 'not_found' | 'not_scheduled',
+  messageId: string,
+): Refusal {
   if (result === 'not_found') throw messageNotFound(messageId);
-  return refuse('not_scheduled', 'This email is not scheduled any more: it has already been handed on for delivery, or was cancelled.');
+  return refuse(
+    'not_scheduled',
+    'This email is not scheduled any more: it has already been handed on for delivery, or was cancelled.',
+  );
 }

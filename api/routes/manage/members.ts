@@ -4,17 +4,46 @@
 // acts as a developer, so no key reaches the members' changes.
 import type { Static } from '@sinclair/typebox';
 import { describeActors, type ActorView } from '../../../core/accounts/actors';
-import { inviteMember, listInvitations, revokeInvitation, type Invitation as CoreInvitation } from '../../../core/accounts/invitations';
-import { changeMemberRole, leaveAccount, listMembers, removeMember, transferOwnership, type ActingMember, type Member as CoreMember } from '../../../core/accounts/members';
+import {
+  inviteMember,
+  listInvitations,
+  revokeInvitation,
+  type Invitation as CoreInvitation,
+} from '../../../core/accounts/invitations';
+import {
+  changeMemberRole,
+  leaveAccount,
+  listMembers,
+  removeMember,
+  transferOwnership,
+  type ActingMember,
+  type Member as CoreMember,
+} from '../../../core/accounts/members';
 import type { Caller } from '../../http/locals';
 import { operation, type Answers } from '../../http/operation';
 import { perApp } from '../../http/perApp';
 import { createInvitationLimit, INVITATIONS_PER_ACCOUNT_PER_HOUR } from '../../middleware/authLimits';
-import { Deleted, Invitation, InvitationList, InvitationRequest, Member, MemberList, MemberRoleRequest, RemovedMember, TransferOwnershipRequest } from '../../schemas/management';
+import {
+  Deleted,
+  Invitation,
+  InvitationList,
+  InvitationRequest,
+  Member,
+  MemberList,
+  MemberRoleRequest,
+  RemovedMember,
+  TransferOwnershipRequest,
+} from '../../schemas/management';
 import { authServices } from '../auth';
 import { choice, queryParameters } from '../../schemas/queryParameters';
 
-const presentMember = (m: CoreMember): Static<typeof Member> => ({ user_id: m.userId, email: m.email, name: m.name, role: m.role, joined_at: m.joinedAt.toISOString() });
+const presentMember = (m: CoreMember): Static<typeof Member> => ({
+  user_id: m.userId,
+  email: m.email,
+  name: m.name,
+  role: m.role,
+  joined_at: m.joinedAt.toISOString(),
+});
 
 function presentInvitation(i: CoreInvitation, actors: ReadonlyMap<string, ActorView>): Static<typeof Invitation> {
   return {
@@ -28,7 +57,11 @@ function presentInvitation(i: CoreInvitation, actors: ReadonlyMap<string, ActorV
 }
 
 /** The person acting; the route table lets only sessions reach these operations' changes (a key is a developer). */
-const acting = (caller: Caller): ActingMember => ({ userId: caller.userId ?? '', role: caller.role, actor: caller.actor });
+const acting = (caller: Caller): ActingMember => ({
+  userId: caller.userId ?? '',
+  role: caller.role,
+  actor: caller.actor,
+});
 
 const invitationLimit = perApp((deps) => createInvitationLimit(deps.redis, deps.config));
 
@@ -76,12 +109,21 @@ export const memberOperations = [
     role: 'admin',
     scopedKey: 'account_wide',
     query: queryParameters({
-      keep_keys: choice(['true', 'false'] as const, 'true: the account keeps the API keys the member made, and they act with the owner’s role from now on (default false: they are revoked).'),
+      keep_keys: choice(
+        ['true', 'false'] as const,
+        'true: the account keeps the API keys the member made, and they act with the owner’s role from now on (default false: they are revoked).',
+      ),
     }),
     ok: [200, RemovedMember, 'Removed.'],
     more: roleRules,
     async handler({ deps, res, caller, params, query }) {
-      const removed = await removeMember(deps.db, caller.accountId, acting(caller), params.user_id, query.keep_keys === 'true');
+      const removed = await removeMember(
+        deps.db,
+        caller.accountId,
+        acting(caller),
+        params.user_id,
+        query.keep_keys === 'true',
+      );
       res.locals.outcome = 'member_removed';
       return { member: presentMember(removed.member), revoked_keys: removed.revokedKeys };
     },
@@ -89,7 +131,8 @@ export const memberOperations = [
   operation({
     method: 'post',
     path: '/api/account/leave',
-    summary: 'Leave this account: your sessions for it end and the API keys you made are revoked. The owner transfers ownership first.',
+    summary:
+      'Leave this account: your sessions for it end and the API keys you made are revoked. The owner transfers ownership first.',
     sessionOnly: true,
     who: 'caller',
     role: 'viewer',
@@ -153,17 +196,32 @@ export const memberOperations = [
         'The role does not allow this, the invitation’s role is above the caller’s own, or (`unauthorized`) the account’s address is not verified (and the key and session rules of every operation).',
       ],
       409: [{ codes: ['already_member'] }, 'The address is already a member.'],
-      429: [{ codes: ['too_many_requests'] }, 'Too many invitations this hour (Retry-After), or members and open invitations together at the limit of 100.'],
+      429: [
+        { codes: ['too_many_requests'] },
+        'Too many invitations this hour (Retry-After), or members and open invitations together at the limit of 100.',
+      ],
     },
     async handler({ deps, res, caller, body, refuse }) {
       const wait = await invitationLimit(deps)(caller.accountId);
       if (wait !== undefined) {
-        return refuse('too_many_requests', `This account sent ${INVITATIONS_PER_ACCOUNT_PER_HOUR} invitations in the last hour; try again after the Retry-After delay.`, { retryAfter: wait });
+        return refuse(
+          'too_many_requests',
+          `This account sent ${INVITATIONS_PER_ACCOUNT_PER_HOUR} invitations in the last hour; try again after the Retry-After delay.`,
+          { retryAfter: wait },
+        );
       }
       const { auth } = authServices(deps);
-      const invitation = await inviteMember({ db: deps.db, mayEmail: auth.mayEmail, mail: auth.mail, links: auth.links }, caller.accountId, acting(caller), body);
+      const invitation = await inviteMember(
+        { db: deps.db, mayEmail: auth.mayEmail, mail: auth.mail, links: auth.links },
+        caller.accountId,
+        acting(caller),
+        body,
+      );
       res.locals.outcome = 'member_invited';
-      return presentInvitation(invitation, await describeActors(deps.db, caller.accountId, [invitation.invitedBy.actor]));
+      return presentInvitation(
+        invitation,
+        await describeActors(deps.db, caller.accountId, [invitation.invitedBy.actor]),
+      );
     },
   }),
   operation({

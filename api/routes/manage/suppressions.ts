@@ -4,7 +4,13 @@ import { getSuppression, suppressionPage, suppressManually, unsuppress } from '.
 import { PostageError } from '../../../core/platform/errors';
 import { operation, reply } from '../../http/operation';
 import { presentSuppression } from '../../presenters/resources';
-import { CreateSuppressionRequest, Deleted, Suppression, SuppressionAdded, SuppressionList } from '../../schemas/management';
+import {
+  CreateSuppressionRequest,
+  Deleted,
+  Suppression,
+  SuppressionAdded,
+  SuppressionList,
+} from '../../schemas/management';
 import { page, queryParameters, text } from '../../schemas/queryParameters';
 
 export const suppressionOperations = [
@@ -19,7 +25,11 @@ export const suppressionOperations = [
     ok: [200, SuppressionList, 'A page of the list.'],
     async handler({ deps, caller, query }) {
       const { search, cursor, limit } = query;
-      const page = await suppressionPage(deps.db, caller.accountId, { limit, ...(search ? { search } : {}), ...(cursor ? { cursor } : {}) });
+      const page = await suppressionPage(deps.db, caller.accountId, {
+        limit,
+        ...(search ? { search } : {}),
+        ...(cursor ? { cursor } : {}),
+      });
       return { suppressions: page.rows.map(presentSuppression), next_cursor: page.nextCursor };
     },
   }),
@@ -34,7 +44,11 @@ export const suppressionOperations = [
     ok: [201, SuppressionAdded, 'Added (200 when it was already there).'],
     more: { 200: [SuppressionAdded, 'Already suppressed.'] },
     async handler({ deps, res, caller, body }) {
-      const { added } = await suppressManually(deps.db, { accountId: caller.accountId, address: body.address }, caller.actor);
+      const { added } = await suppressManually(
+        deps.db,
+        { accountId: caller.accountId, address: body.address },
+        caller.actor,
+      );
       const suppression = await getSuppression(deps.db, caller.accountId, body.address);
       res.locals.outcome = added ? 'suppression_added' : 'suppression_exists';
       const answer = { suppression: presentSuppression(suppression!), added };
@@ -51,7 +65,8 @@ export const suppressionOperations = [
     ok: [200, Suppression, 'The entry.'],
     async handler({ deps, caller, params }) {
       const suppression = await getSuppression(deps.db, caller.accountId, params.address);
-      if (!suppression) throw new PostageError('suppression_not_found', `${params.address} is not on this account's suppression list`);
+      if (!suppression)
+        throw new PostageError('suppression_not_found', `${params.address} is not on this account's suppression list`);
       return presentSuppression(suppression);
     },
   }),
@@ -66,7 +81,8 @@ export const suppressionOperations = [
     async handler({ deps, res, caller, params }) {
       const { address } = params;
       const { removed } = await unsuppress(deps.db, { accountId: caller.accountId, address }, caller.actor);
-      if (!removed) throw new PostageError('suppression_not_found', `${address} is not on this account's suppression list`);
+      if (!removed)
+        throw new PostageError('suppression_not_found', `${address} is not on this account's suppression list`);
       res.locals.outcome = 'suppression_removed';
       return { success: true as const, warnings: [] };
     },

@@ -44,21 +44,33 @@ const validateSend = perApp((deps) => createSendRequestValidator(deps.config));
 const previewLimit = perApp((deps) => createTemplatePreviewLimit(deps.redis, deps.config.templates.previewsPerMinute));
 
 /** Takes one preview or test send from the account's allowance; the 429 when it is spent. */
-async function previewLimitRefusal(deps: RouteDeps, refuse: Refuse<'too_many_requests'>, accountId: string): Promise<Refusal | undefined> {
+async function previewLimitRefusal(
+  deps: RouteDeps,
+  refuse: Refuse<'too_many_requests'>,
+  accountId: string,
+): Promise<Refusal | undefined> {
   const wait = await previewLimit(deps)(accountId);
   if (wait === undefined) return undefined;
-  return refuse('too_many_requests', `At most ${deps.config.templates.previewsPerMinute} template previews and test sends a minute per account; retry after the Retry-After delay.`, {
-    retryAfter: wait,
-  });
+  return refuse(
+    'too_many_requests',
+    `At most ${deps.config.templates.previewsPerMinute} template previews and test sends a minute per account; retry after the Retry-After delay.`,
+    {
+      retryAfter: wait,
+    },
+  );
 }
 
 /** What a test send may be refused with: a send's refusals but the idempotency key's (it has none), and the preview allowance. */
-const TEST_SEND_REFUSALS = [...SEND_REFUSAL_CODES.filter((code) => code !== 'idempotency_key_reused' && code !== 'idempotency_key_in_progress'), 'too_many_requests'] as Exclude<
-  SendRefusalCode | 'too_many_requests',
-  'idempotency_key_reused' | 'idempotency_key_in_progress'
->[];
+const TEST_SEND_REFUSALS = [
+  ...SEND_REFUSAL_CODES.filter((code) => code !== 'idempotency_key_reused' && code !== 'idempotency_key_in_progress'),
+  'too_many_requests',
+] as Exclude<SendRefusalCode | 'too_many_requests', 'idempotency_key_reused' | 'idempotency_key_in_progress'>[];
 /** The send request's field names, as this endpoint's body spells them. */
-const TEST_SEND_FIELDS: Record<string, string> = { to: 'recipient', 'template.variables': 'variables', 'template.id': '_body' };
+const TEST_SEND_FIELDS: Record<string, string> = {
+  to: 'recipient',
+  'template.variables': 'variables',
+  'template.id': '_body',
+};
 
 export const templateOperations = [
   operation({
@@ -89,7 +101,12 @@ export const templateOperations = [
     async handler({ deps, res, caller, body }) {
       const template = await createTemplate(
         deps.db,
-        { accountId: caller.accountId, name: body.name, alias: body.alias ?? null, content: { subject: body.subject, html: body.html, text: body.text ?? null } },
+        {
+          accountId: caller.accountId,
+          name: body.name,
+          alias: body.alias ?? null,
+          content: { subject: body.subject, html: body.html, text: body.text ?? null },
+        },
         caller.actor,
       );
       res.locals.outcome = 'template_created';
@@ -160,7 +177,9 @@ export const templateOperations = [
     scopedKey: 'same',
     ok: [200, TemplateVersionList, 'The versions.'],
     async handler({ deps, caller, params }) {
-      return { versions: (await listTemplateVersions(deps.db, caller.accountId, params.id)).map(presentTemplateVersion) };
+      return {
+        versions: (await listTemplateVersions(deps.db, caller.accountId, params.id)).map(presentTemplateVersion),
+      };
     },
   }),
   operation({
@@ -181,8 +200,17 @@ export const templateOperations = [
     },
     async handler({ deps, caller, params, body, refuse }) {
       const id = await requireTemplateId(deps.db, caller.accountId, params.id);
-      const content = body.version === undefined ? await templateDraft(deps.db, id) : await templateVersion(deps.db, id, body.version);
-      if (!content) throw new PostageError('template_not_found', body.version === undefined ? `no template ${params.id} in this account` : `template ${params.id} has no version ${body.version}`);
+      const content =
+        body.version === undefined
+          ? await templateDraft(deps.db, id)
+          : await templateVersion(deps.db, id, body.version);
+      if (!content)
+        throw new PostageError(
+          'template_not_found',
+          body.version === undefined
+            ? `no template ${params.id} in this account`
+            : `template ${params.id} has no version ${body.version}`,
+        );
       const limited = await previewLimitRefusal(deps, refuse, caller.accountId);
       if (limited) return limited;
       try {
@@ -197,7 +225,8 @@ export const templateOperations = [
   operation({
     method: 'post',
     path: '/api/templates/{id}/test-send',
-    summary: 'Send the draft, rendered with variables, to a test recipient through the real pipeline (counted like any test send).',
+    summary:
+      'Send the draft, rendered with variables, to a test recipient through the real pipeline (counted like any test send).',
     who: 'caller',
     role: 'developer',
     scopedKey: 'account_wide',
@@ -212,22 +241,35 @@ export const templateOperations = [
     }),
     async handler({ deps, res, caller, params, body, refuse }) {
       const id = await requireTemplateId(deps.db, caller.accountId, params.id); // another account's is a 404, like everywhere
-      const parsed = validateSend(deps)({ from_email: body.from_email, to: `${body.recipient}@${deps.config.testDomain}`, template: { id, variables: body.variables ?? {} } });
+      const parsed = validateSend(deps)({
+        from_email: body.from_email,
+        to: `${body.recipient}@${deps.config.testDomain}`,
+        template: { id, variables: body.variables ?? {} },
+      });
       const invalid = (errors: Record<string, string[]>): typeof ANSWERED => {
         res.locals.outcome = 'invalid_body';
-        sendValidationError(res, Object.fromEntries(Object.entries(errors).map(([field, messages]) => [TEST_SEND_FIELDS[field] ?? field, messages])));
+        sendValidationError(
+          res,
+          Object.fromEntries(
+            Object.entries(errors).map(([field, messages]) => [TEST_SEND_FIELDS[field] ?? field, messages]),
+          ),
+        );
         return ANSWERED;
       };
       if (!parsed.ok) return invalid(parsed.errors);
       const limited = await previewLimitRefusal(deps, refuse, caller.accountId);
       if (limited) return limited;
       const { idempotencyKey: _none, template, ...request } = parsed.request;
-      const result = await sendMessage(deps, { request: { ...request, template: { ...template!, draft: true } }, key: { accountId: caller.accountId, domainScope: caller.domainScope } });
+      const result = await sendMessage(deps, {
+        request: { ...request, template: { ...template!, draft: true } },
+        key: { accountId: caller.accountId, domainScope: caller.domainScope },
+      });
       switch (result.outcome) {
         case 'invalid':
           return invalid(result.errors);
         case 'refused':
-          if (result.code === 'idempotency_key_reused' || result.code === 'idempotency_key_in_progress') throw new Error('a test send has no idempotency key, so none can be reused');
+          if (result.code === 'idempotency_key_reused' || result.code === 'idempotency_key_in_progress')
+            throw new Error('a test send has no idempotency key, so none can be reused');
           return refuseSend(deps, refuse, { code: result.code, detail: result.detail });
         case 'replayed':
           throw new Error('a test send has no idempotency key, so nothing to replay');

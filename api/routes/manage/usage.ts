@@ -28,11 +28,18 @@ export const usageOperations = [
         return ANSWERED;
       }
       const plan = subscribedPlan(account);
-      const [planRow, used, days] = await Promise.all([getPlan(deps.db, plan), monthlyUsage(deps.db, accountId, now), dailyUsage(deps.db, accountId, previousMonth, now)]);
+      const [planRow, used, days] = await Promise.all([
+        getPlan(deps.db, plan),
+        monthlyUsage(deps.db, accountId, now),
+        dailyUsage(deps.db, accountId, previousMonth, now),
+      ]);
       return {
         plan: plan ?? '',
         month: utcMonthStart(now).slice(0, 7),
-        allowance: { byoc: planRow ? monthlyQuota(planRow, 'byoc') : 0, shared: planRow ? monthlyQuota(planRow, 'shared') : 0 },
+        allowance: {
+          byoc: planRow ? monthlyQuota(planRow, 'byoc') : 0,
+          shared: planRow ? monthlyQuota(planRow, 'shared') : 0,
+        },
         used,
         days,
       };

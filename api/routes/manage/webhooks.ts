@@ -40,11 +40,18 @@ const urlRules = (deps: RouteDeps) => ({ allowedPrivateAddresses: deps.config.we
 
 /** Test events and replays share the account's allowance (WEBHOOK_TESTS_PER_MINUTE). */
 function tooManyTestEvents(refuse: Refuse<'too_many_requests'>, retryAfterSeconds: number): Refusal {
-  return refuse('too_many_requests', `At most ${WEBHOOK_TESTS_PER_MINUTE} test events and replays a minute per account; retry after the Retry-After delay.`, { retryAfter: retryAfterSeconds });
+  return refuse(
+    'too_many_requests',
+    `At most ${WEBHOOK_TESTS_PER_MINUTE} test events and replays a minute per account; retry after the Retry-After delay.`,
+    { retryAfter: retryAfterSeconds },
+  );
 }
 
 /** An attempt made now (a test event or a replay), as the deliveries list shows it. */
-function presentAttempt(attempt: WebhookAttempt & { id: string; attemptedAt: Date; durationMs: number }, of: { event: string; messageId: string | null; replayOf: string | null }) {
+function presentAttempt(
+  attempt: WebhookAttempt & { id: string; attemptedAt: Date; durationMs: number },
+  of: { event: string; messageId: string | null; replayOf: string | null },
+) {
   return presentWebhookDelivery({
     id: attempt.id,
     replayOf: of.replayOf,
@@ -61,7 +68,8 @@ function presentAttempt(attempt: WebhookAttempt & { id: string; attemptedAt: Dat
 
 async function ownEndpoint(deps: RouteDeps, accountId: string, id: string): Promise<WebhookEndpoint> {
   const endpoint = await getWebhookEndpoint(deps.db, id);
-  if (!endpoint || endpoint.accountId !== accountId) throw new PostageError('webhook_not_found', `no webhook endpoint ${id} in this account`);
+  if (!endpoint || endpoint.accountId !== accountId)
+    throw new PostageError('webhook_not_found', `no webhook endpoint ${id} in this account`);
   return endpoint;
 }
 
@@ -139,7 +147,9 @@ export const webhookOperations = [
     ok: [200, WebhookDeliveries, 'The deliveries.'],
     async handler({ deps, caller, params, query }) {
       const endpoint = await ownEndpoint(deps, caller.accountId, params.id);
-      return { deliveries: (await listWebhookDeliveries(deps.db, endpoint.id, query.limit)).map(presentWebhookDelivery) };
+      return {
+        deliveries: (await listWebhookDeliveries(deps.db, endpoint.id, query.limit)).map(presentWebhookDelivery),
+      };
     },
   }),
   operation({
@@ -151,12 +161,24 @@ export const webhookOperations = [
     role: 'developer',
     scopedKey: 'account_wide',
     body: TestWebhookRequest,
-    ok: [200, WebhookTestResult, 'Attempted (see `delivery.succeeded`; a failure without an HTTP answer says only its category in `delivery.error`).'],
-    more: { 409: [{ codes: ['webhook_inactive'] }, 'The endpoint is inactive.'], 429: [{ codes: ['too_many_requests'] }, 'The account sent its 10 test events of this minute (Retry-After).'] },
+    ok: [
+      200,
+      WebhookTestResult,
+      'Attempted (see `delivery.succeeded`; a failure without an HTTP answer says only its category in `delivery.error`).',
+    ],
+    more: {
+      409: [{ codes: ['webhook_inactive'] }, 'The endpoint is inactive.'],
+      429: [{ codes: ['too_many_requests'] }, 'The account sent its 10 test events of this minute (Retry-After).'],
+    },
     async handler({ deps, res, caller, body, params, refuse }) {
       const endpoint = await ownEndpoint(deps, caller.accountId, params.id);
       const event = body.event_type ?? endpoint.events[0] ?? 'email.delivered';
-      const result = await sendTestWebhookEvent(deps.db, deps.config, { accountId: endpoint.accountId, endpointId: endpoint.id, event }, testLimit(deps));
+      const result = await sendTestWebhookEvent(
+        deps.db,
+        deps.config,
+        { accountId: endpoint.accountId, endpointId: endpoint.id, event },
+        testLimit(deps),
+      );
       if ('retryAfterSeconds' in result) return tooManyTestEvents(refuse, result.retryAfterSeconds);
       const { attempt, payload } = result;
       res.locals.outcome = attempt.succeeded ? 'webhook_test_delivered' : 'webhook_test_failed';
@@ -174,10 +196,18 @@ export const webhookOperations = [
     ok: [200, WebhookReplayResult, 'Attempted (see `delivery.succeeded`).'],
     more: {
       409: [{ codes: ['webhook_inactive'] }, 'The endpoint is inactive.'],
-      429: [{ codes: ['too_many_requests'] }, 'The account sent its 10 test events or replays of this minute (Retry-After).'],
+      429: [
+        { codes: ['too_many_requests'] },
+        'The account sent its 10 test events or replays of this minute (Retry-After).',
+      ],
     },
     async handler({ deps, res, caller, params, refuse }) {
-      const result = await replayWebhookDelivery(deps.db, deps.config, { accountId: caller.accountId, endpointId: params.id, deliveryId: params.delivery_id }, testLimit(deps));
+      const result = await replayWebhookDelivery(
+        deps.db,
+        deps.config,
+        { accountId: caller.accountId, endpointId: params.id, deliveryId: params.delivery_id },
+        testLimit(deps),
+      );
       if ('retryAfterSeconds' in result) return tooManyTestEvents(refuse, result.retryAfterSeconds);
       const { attempt } = result;
       res.locals.outcome = attempt.succeeded ? 'webhook_replay_delivered' : 'webhook_replay_failed';
@@ -195,9 +225,18 @@ export const webhookOperations = [
     ok: [200, RotatedSecret, 'Rotated.'],
     async handler({ deps, res, caller, params }) {
       await ownEndpoint(deps, caller.accountId, params.id);
-      const { endpoint, signingSecret, previousSecretExpiresAt } = await rotateWebhookSecret(deps.db, deps.config.secretKey, params.id, caller.actor);
+      const { endpoint, signingSecret, previousSecretExpiresAt } = await rotateWebhookSecret(
+        deps.db,
+        deps.config.secretKey,
+        params.id,
+        caller.actor,
+      );
       res.locals.outcome = 'webhook_secret_rotated';
-      return { webhook: presentWebhook(endpoint), signing_secret: signingSecret, previous_secret_expires_at: previousSecretExpiresAt.toISOString() };
+      return {
+        webhook: presentWebhook(endpoint),
+        signing_secret: signingSecret,
+        previous_secret_expires_at: previousSecretExpiresAt.toISOString(),
+      };
     },
   }),
 ];

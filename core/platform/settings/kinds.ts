@@ -78,7 +78,9 @@ interface KindDefinition<K extends KindName> {
   parse(raw: string, spec: ParseInput<K>, mode: Mode): KindValues[K];
 }
 
-type KindTable = { [K in KindName]: KindDefinition<K> & (K extends AlwaysSetKind ? { unset: KindValues[K] } : { unset?: never }) };
+type KindTable = {
+  [K in KindName]: KindDefinition<K> & (K extends AlwaysSetKind ? { unset: KindValues[K] } : { unset?: never });
+};
 
 /** A refusal that quotes the value unless the setting is secret. */
 function refuse(spec: { env: string; secret?: boolean }, problem: string, raw: string): SettingRefused {
@@ -91,7 +93,12 @@ function numberIn(raw: string, spec: ParseInput<'integer'> | ParseInput<'decimal
   if (whole && !Number.isInteger(n)) throw refuse(spec, 'must be a whole number', raw);
   const { min, max } = spec;
   if ((min !== undefined && n < min) || (max !== undefined && n > max)) {
-    const range = min !== undefined && max !== undefined ? `between ${min} and ${max}` : min !== undefined ? `at least ${min}` : `at most ${max}`;
+    const range =
+      min !== undefined && max !== undefined
+        ? `between ${min} and ${max}`
+        : min !== undefined
+          ? `at least ${min}`
+          : `at most ${max}`;
     const because = 'because' in spec && spec.because ? ` (${spec.because})` : '';
     throw refuse(spec, `must be ${range}${because}`, raw);
   }
@@ -111,10 +118,15 @@ const ADDRESS = /^(\[[0-9A-Fa-f:.]+\]|[^\s:[\]]+):(\d{1,5})$/;
 export const DEV_SECRET_KEY = '706f73746167652d6465762d6b65792d6e6f742d666f722d70726f64756374'.padEnd(64, '0');
 /** AWS's documentation example account: a trust policy naming it can never work. */
 export const PLACEHOLDER_AWS_ACCOUNT_ID = '123456789012';
-export const SECRET_KEY_HOW_TO = 'set POSTAGE_SECRET_KEY to 32 random bytes, as 64 hex characters or base64 (openssl rand -hex 32)';
+export const SECRET_KEY_HOW_TO =
+  'set POSTAGE_SECRET_KEY to 32 random bytes, as 64 hex characters or base64 (openssl rand -hex 32)';
 
 export const KINDS: KindTable = {
-  mode: { options: [], unset: 'production', parse: (raw) => (raw === 'development' || raw === 'test' ? raw : 'production') },
+  mode: {
+    options: [],
+    unset: 'production',
+    parse: (raw) => (raw === 'development' || raw === 'test' ? raw : 'production'),
+  },
   integer: { options: ['min', 'max', 'because'], parse: (raw, spec) => numberIn(raw, spec, true) },
   decimal: { options: ['min', 'max'], parse: (raw, spec) => numberIn(raw, spec, false) },
   port: { options: [], parse: (raw, spec) => numberIn(raw, { ...spec, min: 0, max: 65_535 }, true) },
@@ -199,7 +211,9 @@ export const KINDS: KindTable = {
       const bytes = decodeSecretKey(raw);
       if (!bytes) throw new SettingRefused(`${spec.env} is malformed: ${SECRET_KEY_HOW_TO}`);
       if (mode === 'production' && bytes.equals(Buffer.from(DEV_SECRET_KEY, 'hex'))) {
-        throw new SettingRefused(`${spec.env} is the public development key, which is refused outside development: ${SECRET_KEY_HOW_TO}`);
+        throw new SettingRefused(
+          `${spec.env} is the public development key, which is refused outside development: ${SECRET_KEY_HOW_TO}`,
+        );
       }
       return raw;
     },
@@ -209,7 +223,9 @@ export const KINDS: KindTable = {
     parse: (raw, spec, mode) => {
       if (!/^\d{12}$/.test(raw)) throw refuse(spec, 'must be a 12-digit AWS account id', raw);
       if (mode === 'production' && raw === PLACEHOLDER_AWS_ACCOUNT_ID) {
-        throw new SettingRefused(`${spec.env} is AWS's documentation example account, which no trust policy can name: set it to the 12-digit AWS account of the STS credentials`);
+        throw new SettingRefused(
+          `${spec.env} is AWS's documentation example account, which no trust policy can name: set it to the 12-digit AWS account of the STS credentials`,
+        );
       }
       return raw;
     },

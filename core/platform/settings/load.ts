@@ -2,7 +2,16 @@
 // the process does not read is left out: reading it is a programming error that says which entry
 // to fix, never a silent default.
 import { KINDS, SettingRefused, type Mode } from './kinds';
-import { flattenSettings, isCombined, isSetting, type DefaultContext, type ProcessName, type SettingSpec, type SettingsTree, type ValuesOf } from './setting';
+import {
+  flattenSettings,
+  isCombined,
+  isSetting,
+  type DefaultContext,
+  type ProcessName,
+  type SettingSpec,
+  type SettingsTree,
+  type ValuesOf,
+} from './setting';
 
 export type Env = Record<string, string | undefined>;
 
@@ -20,7 +29,8 @@ export function loadSettings<T extends SettingsTree>(tree: T, env: Env, processN
   const entries = flattenSettings(tree);
   const byName = new Map(entries.map((e) => [e.spec.env, e.spec]));
   // Every load knows its mode: the defaults and production's rules depend on it.
-  const reads = (spec: SettingSpec) => processName === undefined || spec.type === 'mode' || spec.processes.includes(processName);
+  const reads = (spec: SettingSpec) =>
+    processName === undefined || spec.type === 'mode' || spec.processes.includes(processName);
   const raw = (name: string) => (env[name] === '' ? undefined : env[name]);
 
   const modeSpecs = entries.filter((e) => e.spec.type === 'mode');
@@ -34,7 +44,8 @@ export function loadSettings<T extends SettingsTree>(tree: T, env: Env, processN
     mode,
     number(name) {
       const spec = byName.get(name);
-      if (!spec || !reads(spec)) throw new Error(`a default reads ${name}, which the ${processName} process does not load`);
+      if (!spec || !reads(spec))
+        throw new Error(`a default reads ${name}, which the ${processName} process does not load`);
       const value = valueOf(spec);
       if (typeof value !== 'number') throw new Error(`a default reads ${name} as a number`);
       return value;
@@ -62,8 +73,12 @@ export function loadSettings<T extends SettingsTree>(tree: T, env: Env, processN
       const parse = KINDS[spec.type].parse as (raw: string, spec: SettingSpec, mode: Mode) => unknown;
       return parse(given, spec, mode);
     }
-    if (rule && 'required' in rule) throw new SettingRefused(`${spec.env} is required outside development (NODE_ENV=development or test): ${rule.required}`);
-    if (processName !== undefined && spec.requiredBy?.includes(processName)) throw new SettingRefused(`${spec.env} is required by the ${processName} process: ${describe(spec)}`);
+    if (rule && 'required' in rule)
+      throw new SettingRefused(
+        `${spec.env} is required outside development (NODE_ENV=development or test): ${rule.required}`,
+      );
+    if (processName !== undefined && spec.requiredBy?.includes(processName))
+      throw new SettingRefused(`${spec.env} is required by the ${processName} process: ${describe(spec)}`);
     const fallback = spec.defaultIn?.[mode] ?? spec.default;
     if (typeof fallback === 'function') return fallback(context);
     return fallback ?? KINDS[spec.type].unset;
@@ -92,7 +107,9 @@ export function loadSettings<T extends SettingsTree>(tree: T, env: Env, processN
     Object.defineProperty(out, key, {
       enumerable: false,
       get() {
-        throw new Error(`${names} ${what} of the ${processName} process: add '${processName}' to ${specs.length > 1 ? 'their' : 'its'} processes in core/platform/settings/table.ts`);
+        throw new Error(
+          `${names} ${what} of the ${processName} process: add '${processName}' to ${specs.length > 1 ? 'their' : 'its'} processes in core/platform/settings/table.ts`,
+        );
       },
     });
   }

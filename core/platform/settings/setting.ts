@@ -38,12 +38,20 @@ interface Common<V> {
 /** What it does, as the guides say it; or `docWith`: it shares that variable's row of the guide. */
 type Described = { doc: string; docWith?: never } | { docWith: string; doc?: never };
 
-export type SettingSpec = { [K in KindName]: { type: K } & KindOptions[K] & Common<KindValues[K]> & Described }[KindName];
+export type SettingSpec = {
+  [K in KindName]: { type: K } & KindOptions[K] & Common<KindValues[K]> & Described;
+}[KindName];
 
-type SpecValue<S extends SettingSpec> = S extends { type: 'enum'; values: readonly (infer V)[] } ? V : KindValues[S['type']];
+type SpecValue<S extends SettingSpec> = S extends { type: 'enum'; values: readonly (infer V)[] }
+  ? V
+  : KindValues[S['type']];
 
 /** Undefined only when it can be unset: no default, and a kind with no empty value. */
-export type ValueOf<S extends SettingSpec> = S extends { default: unknown } ? SpecValue<S> : S['type'] extends AlwaysSetKind ? SpecValue<S> : SpecValue<S> | undefined;
+export type ValueOf<S extends SettingSpec> = S extends { default: unknown }
+  ? SpecValue<S>
+  : S['type'] extends AlwaysSetKind
+    ? SpecValue<S>
+    : SpecValue<S> | undefined;
 
 export interface Setting<S extends SettingSpec = SettingSpec> {
   readonly kind: 'setting';
@@ -65,22 +73,47 @@ export const isSetting = (node: SettingsTree[string]): node is Setting => node.k
 export const isCombined = (node: SettingsTree[string]): node is Combined => node.kind === 'combined';
 
 /** The values a tree of settings loads to: the shape of the tree, each setting its value's type. */
-export type ValuesOf<T> = T extends Setting<infer S> ? ValueOf<S> : T extends Combined<infer V> ? V : { -readonly [K in keyof T]: ValuesOf<T[K]> };
+export type ValuesOf<T> =
+  T extends Setting<infer S>
+    ? ValueOf<S>
+    : T extends Combined<infer V>
+      ? V
+      : { -readonly [K in keyof T]: ValuesOf<T[K]> };
 
-const COMMON_KEYS = new Set(['type', 'env', 'processes', 'doc', 'docWith', 'unset', 'shownDefault', 'secret', 'inProduction', 'requiredBy', 'production', 'default', 'defaultIn']);
+const COMMON_KEYS = new Set([
+  'type',
+  'env',
+  'processes',
+  'doc',
+  'docWith',
+  'unset',
+  'shownDefault',
+  'secret',
+  'inProduction',
+  'requiredBy',
+  'production',
+  'default',
+  'defaultIn',
+]);
 
 /** An option its type does not take is a type error (a generic parameter alone would accept it). */
-type OnlyOwnOptions<S extends SettingSpec> = S & Record<Exclude<keyof S, keyof Extract<SettingSpec, { type: S['type'] }>>, never>;
+type OnlyOwnOptions<S extends SettingSpec> = S &
+  Record<Exclude<keyof S, keyof Extract<SettingSpec, { type: S['type'] }>>, never>;
 
 /** One environment variable. Its type must be a known kind; its plain defaults must be what that kind accepts. */
 export function setting<const S extends SettingSpec>(spec: OnlyOwnOptions<S>): Setting<S> {
   const kind = Object.hasOwn(KINDS, spec.type) ? KINDS[spec.type] : undefined;
-  if (!kind) throw new Error(`${spec.env}: unknown setting type ${JSON.stringify(spec.type)} (the types are ${Object.keys(KINDS).join(', ')})`);
+  if (!kind)
+    throw new Error(
+      `${spec.env}: unknown setting type ${JSON.stringify(spec.type)} (the types are ${Object.keys(KINDS).join(', ')})`,
+    );
   const known = new Set<string>([...COMMON_KEYS, ...kind.options.map(String)]);
   const stray = Object.keys(spec).find((key) => !known.has(key));
   if (stray !== undefined) throw new Error(`${spec.env}: a ${spec.type} setting has no option ${stray}`);
   if (spec.processes.length === 0) throw new Error(`${spec.env}: no process reads it`);
-  const plain = [spec.default, ...Object.values(spec.defaultIn ?? {})].filter((d) => typeof d === 'string' || typeof d === 'number');
+  const plain = [spec.default, ...Object.values(spec.defaultIn ?? {})].filter(
+    (d) => typeof d === 'string' || typeof d === 'number',
+  );
   // The parser's own check, so a default can never be a value the variable would be refused for.
   const parse = kind.parse as (raw: string, spec: S, mode: Mode) => unknown;
   for (const value of plain) parse(String(value), spec, 'development');

@@ -63,7 +63,14 @@ export const SETTINGS = {
       default: 60,
       doc: 'Requests per minute per API key on `/api/send/` (and messages through the SMTP relay)',
     }),
-    maxBodyBytes: setting({ env: 'MAX_BODY_BYTES', type: 'integer', min: 1, processes: ['api'], default: 15 * 1024 * 1024, doc: 'Largest request body' }),
+    maxBodyBytes: setting({
+      env: 'MAX_BODY_BYTES',
+      type: 'integer',
+      min: 1,
+      processes: ['api'],
+      default: 15 * 1024 * 1024,
+      doc: 'Largest request body',
+    }),
   },
   auth: {
     systemEmailFrom: setting({
@@ -74,8 +81,22 @@ export const SETTINGS = {
       doc: "Sender of Postage's own emails (verification, password reset): an address on a verified shared domain of the system account, which sends them through the pipeline like any customer. Unset: sign-up works but those emails are not sent (logged as an error)",
       production: '`Postage <no-reply@mail.<your name>>`: the sender of verification and password-reset emails (below)',
     }),
-    sessionIdleMinutes: setting({ env: 'SESSION_IDLE_MINUTES', type: 'integer', min: 1, processes: ['api'], default: 12 * 60, doc: 'A dashboard session unused this long ends' }),
-    sessionMaxHours: setting({ env: 'SESSION_MAX_HOURS', type: 'integer', min: 1, processes: ['api'], default: 7 * 24, doc: 'A session ends this long after sign-in, used or not' }),
+    sessionIdleMinutes: setting({
+      env: 'SESSION_IDLE_MINUTES',
+      type: 'integer',
+      min: 1,
+      processes: ['api'],
+      default: 12 * 60,
+      doc: 'A dashboard session unused this long ends',
+    }),
+    sessionMaxHours: setting({
+      env: 'SESSION_MAX_HOURS',
+      type: 'integer',
+      min: 1,
+      processes: ['api'],
+      default: 7 * 24,
+      doc: 'A session ends this long after sign-in, used or not',
+    }),
     signinFailuresPerAddress: setting({
       env: 'SIGNIN_FAILURES_PER_ADDRESS',
       type: 'integer',
@@ -84,9 +105,30 @@ export const SETTINGS = {
       default: 5,
       doc: 'Failed sign-ins allowed per address from one client, per address from all clients together, and per client across addresses, in the window; past any, sign-in answers 429 `too_many_attempts` until the window passes or (for the address) a password reset completes. Each attempt is reserved before the password is checked',
     }),
-    signinFailuresPerAddressAllClients: setting({ env: 'SIGNIN_FAILURES_PER_ADDRESS_ALL_CLIENTS', type: 'integer', min: 1, processes: ['api'], default: 50, docWith: 'SIGNIN_FAILURES_PER_ADDRESS' }),
-    signinFailuresPerIp: setting({ env: 'SIGNIN_FAILURES_PER_IP', type: 'integer', min: 1, processes: ['api'], default: 30, docWith: 'SIGNIN_FAILURES_PER_ADDRESS' }),
-    signinWindowMinutes: setting({ env: 'SIGNIN_WINDOW_MINUTES', type: 'integer', min: 1, processes: ['api'], default: 15, docWith: 'SIGNIN_FAILURES_PER_ADDRESS' }),
+    signinFailuresPerAddressAllClients: setting({
+      env: 'SIGNIN_FAILURES_PER_ADDRESS_ALL_CLIENTS',
+      type: 'integer',
+      min: 1,
+      processes: ['api'],
+      default: 50,
+      docWith: 'SIGNIN_FAILURES_PER_ADDRESS',
+    }),
+    signinFailuresPerIp: setting({
+      env: 'SIGNIN_FAILURES_PER_IP',
+      type: 'integer',
+      min: 1,
+      processes: ['api'],
+      default: 30,
+      docWith: 'SIGNIN_FAILURES_PER_ADDRESS',
+    }),
+    signinWindowMinutes: setting({
+      env: 'SIGNIN_WINDOW_MINUTES',
+      type: 'integer',
+      min: 1,
+      processes: ['api'],
+      default: 15,
+      docWith: 'SIGNIN_FAILURES_PER_ADDRESS',
+    }),
     /** The anonymous operations with limits of their own: sign-up (hashes, sends email), reset requests (send email), token checks (verify email, reset confirmation). */
     anonymousLimits: {
       signup: {
@@ -98,15 +140,50 @@ export const SETTINGS = {
           default: 10,
           doc: 'Sign-ups an hour per client and from everyone together; past either, 429 `too_many_requests`',
         }),
-        total: setting({ env: 'SIGNUPS_PER_HOUR', type: 'integer', min: 1, processes: ['api'], default: 300, docWith: 'SIGNUPS_PER_CLIENT_PER_HOUR' }),
+        total: setting({
+          env: 'SIGNUPS_PER_HOUR',
+          type: 'integer',
+          min: 1,
+          processes: ['api'],
+          default: 300,
+          docWith: 'SIGNUPS_PER_CLIENT_PER_HOUR',
+        }),
       },
       passwordReset: {
-        perClient: setting({ env: 'PASSWORD_RESETS_PER_CLIENT_PER_HOUR', type: 'integer', min: 1, processes: ['api'], default: 10, doc: 'Password-reset requests an hour, likewise' }),
-        total: setting({ env: 'PASSWORD_RESETS_PER_HOUR', type: 'integer', min: 1, processes: ['api'], default: 300, docWith: 'PASSWORD_RESETS_PER_CLIENT_PER_HOUR' }),
+        perClient: setting({
+          env: 'PASSWORD_RESETS_PER_CLIENT_PER_HOUR',
+          type: 'integer',
+          min: 1,
+          processes: ['api'],
+          default: 10,
+          doc: 'Password-reset requests an hour, likewise',
+        }),
+        total: setting({
+          env: 'PASSWORD_RESETS_PER_HOUR',
+          type: 'integer',
+          min: 1,
+          processes: ['api'],
+          default: 300,
+          docWith: 'PASSWORD_RESETS_PER_CLIENT_PER_HOUR',
+        }),
       },
       tokenCheck: {
-        perClient: setting({ env: 'TOKEN_CHECKS_PER_CLIENT_PER_HOUR', type: 'integer', min: 1, processes: ['api'], default: 60, doc: 'Email verifications and reset confirmations an hour, likewise' }),
-        total: setting({ env: 'TOKEN_CHECKS_PER_HOUR', type: 'integer', min: 1, processes: ['api'], default: 3000, docWith: 'TOKEN_CHECKS_PER_CLIENT_PER_HOUR' }),
+        perClient: setting({
+          env: 'TOKEN_CHECKS_PER_CLIENT_PER_HOUR',
+          type: 'integer',
+          min: 1,
+          processes: ['api'],
+          default: 60,
+          doc: 'Email verifications and reset confirmations an hour, likewise',
+        }),
+        total: setting({
+          env: 'TOKEN_CHECKS_PER_HOUR',
+          type: 'integer',
+          min: 1,
+          processes: ['api'],
+          default: 3000,
+          docWith: 'TOKEN_CHECKS_PER_CLIENT_PER_HOUR',
+        }),
       },
     },
     passwordHashesAtOnce: setting({
@@ -123,7 +200,8 @@ export const SETTINGS = {
       processes: ['api'],
       unset: 'unset',
       doc: 'Express `trust proxy` (`loopback`, a CIDR list, a hop count): set it behind a reverse proxy so the client IP (sign-in limits) and HTTPS (the `Secure` cookie) come from `X-Forwarded-For`/`-Proto`',
-      production: "your load balancer's addresses (for example `10.0.0.0/8`), so sign-in limits see client IPs and the session cookie is `Secure` behind TLS termination",
+      production:
+        "your load balancer's addresses (for example `10.0.0.0/8`), so sign-in limits see client IPs and the session cookie is `Secure` behind TLS termination",
     }),
   },
   databaseUrl: setting({
@@ -137,7 +215,14 @@ export const SETTINGS = {
     production: '`postgres://user:password@host:5432/postage?sslmode=require` (secret)',
   }),
   db: {
-    poolMax: setting({ env: 'DB_POOL_MAX', type: 'integer', min: 1, processes: ['api', 'smtp'], default: 20, doc: 'PostgreSQL connections per API or SMTP relay process' }),
+    poolMax: setting({
+      env: 'DB_POOL_MAX',
+      type: 'integer',
+      min: 1,
+      processes: ['api', 'smtp'],
+      default: 20,
+      doc: 'PostgreSQL connections per API or SMTP relay process',
+    }),
     connectMs: setting({
       env: 'DB_CONNECT_TIMEOUT_MS',
       type: 'integer',
@@ -162,7 +247,14 @@ export const SETTINGS = {
       default: DEFAULT_DB_TIMEOUTS.statementMs,
       doc: "PostgreSQL's `statement_timeout`, `lock_timeout` and `idle_in_transaction_session_timeout`; 0 turns one off (migrations run without the first two)",
     }),
-    lockMs: setting({ env: 'DB_LOCK_TIMEOUT_MS', type: 'integer', min: 0, processes: ['api', 'worker', 'smtp', 'cli'], default: DEFAULT_DB_TIMEOUTS.lockMs, docWith: 'DB_STATEMENT_TIMEOUT_MS' }),
+    lockMs: setting({
+      env: 'DB_LOCK_TIMEOUT_MS',
+      type: 'integer',
+      min: 0,
+      processes: ['api', 'worker', 'smtp', 'cli'],
+      default: DEFAULT_DB_TIMEOUTS.lockMs,
+      docWith: 'DB_STATEMENT_TIMEOUT_MS',
+    }),
     idleInTransactionMs: setting({
       env: 'DB_IDLE_IN_TRANSACTION_TIMEOUT_MS',
       type: 'integer',
@@ -191,7 +283,14 @@ export const SETTINGS = {
       default: 2_000,
       doc: 'Redis deadlines; past them rate limits are kept in memory per process',
     }),
-    commandTimeoutMs: setting({ env: 'REDIS_COMMAND_TIMEOUT_MS', type: 'integer', min: 1, processes: ['api', 'smtp'], default: 500, docWith: 'REDIS_CONNECT_TIMEOUT_MS' }),
+    commandTimeoutMs: setting({
+      env: 'REDIS_COMMAND_TIMEOUT_MS',
+      type: 'integer',
+      min: 1,
+      processes: ['api', 'smtp'],
+      default: 500,
+      docWith: 'REDIS_CONNECT_TIMEOUT_MS',
+    }),
     keyPrefix: setting({
       env: 'REDIS_KEY_PREFIX',
       type: 'text',
@@ -201,8 +300,22 @@ export const SETTINGS = {
     }),
   },
   temporal: {
-    address: setting({ env: 'TEMPORAL_ADDRESS', type: 'text', processes: ['api', 'worker', 'smtp'], default: '127.0.0.1:7233', doc: 'Temporal frontend', production: 'section 3' }),
-    namespace: setting({ env: 'TEMPORAL_NAMESPACE', type: 'text', processes: ['api', 'worker', 'smtp'], default: 'default', doc: 'Temporal namespace', production: 'section 3' }),
+    address: setting({
+      env: 'TEMPORAL_ADDRESS',
+      type: 'text',
+      processes: ['api', 'worker', 'smtp'],
+      default: '127.0.0.1:7233',
+      doc: 'Temporal frontend',
+      production: 'section 3',
+    }),
+    namespace: setting({
+      env: 'TEMPORAL_NAMESPACE',
+      type: 'text',
+      processes: ['api', 'worker', 'smtp'],
+      default: 'default',
+      doc: 'Temporal namespace',
+      production: 'section 3',
+    }),
     tls: combine(
       {
         on: setting({
@@ -242,7 +355,8 @@ export const SETTINGS = {
         }),
       },
       ({ crt, key, on, serverCa, serverName }): TemporalTlsSettings | undefined => {
-        if ((crt === undefined) !== (key === undefined)) throw new SettingRefused('TEMPORAL_TLS_CERT and TEMPORAL_TLS_KEY go together (mTLS)');
+        if ((crt === undefined) !== (key === undefined))
+          throw new SettingRefused('TEMPORAL_TLS_CERT and TEMPORAL_TLS_KEY go together (mTLS)');
         if (!on && !serverCa && !crt && serverName === undefined) return undefined; // plaintext, unless an API key asks for TLS (config.ts)
         return { serverCa, clientCert: crt && key ? { crt, key } : undefined, serverName };
       },
@@ -255,7 +369,13 @@ export const SETTINGS = {
       doc: 'Temporal Cloud API key (implies TLS); for Temporal Cloud set `TEMPORAL_ADDRESS` to `<namespace>.<account>.tmprl.cloud:7233` (mTLS) or the regional API-key endpoint, and `TEMPORAL_NAMESPACE`',
       production: "section 3: Temporal Cloud's API key, or the mTLS pair above (secret)",
     }),
-    taskQueue: setting({ env: 'TEMPORAL_TASK_QUEUE', type: 'text', processes: ['api', 'worker', 'smtp'], default: 'postage-send', doc: 'Task queue of the send workflows' }),
+    taskQueue: setting({
+      env: 'TEMPORAL_TASK_QUEUE',
+      type: 'text',
+      processes: ['api', 'worker', 'smtp'],
+      default: 'postage-send',
+      doc: 'Task queue of the send workflows',
+    }),
     startTimeoutMs: setting({
       env: 'TEMPORAL_START_TIMEOUT_MS',
       type: 'integer',
@@ -280,8 +400,23 @@ export const SETTINGS = {
     }),
   },
   ses: {
-    region: setting({ env: 'SES_REGION', type: 'enum', values: SES_REGIONS, processes: SENDING_AWS, default: 'us-east-1', doc: 'Region of the shared SES account', production: 'section 4' }),
-    endpoint: setting({ env: 'SES_ENDPOINT', type: 'url', protocols: HTTP, processes: SENDING_AWS, unset: 'AWS', doc: 'SES endpoint override, e.g. the local emulator' }),
+    region: setting({
+      env: 'SES_REGION',
+      type: 'enum',
+      values: SES_REGIONS,
+      processes: SENDING_AWS,
+      default: 'us-east-1',
+      doc: 'Region of the shared SES account',
+      production: 'section 4',
+    }),
+    endpoint: setting({
+      env: 'SES_ENDPOINT',
+      type: 'url',
+      protocols: HTTP,
+      processes: SENDING_AWS,
+      unset: 'AWS',
+      doc: 'SES endpoint override, e.g. the local emulator',
+    }),
     accessKeyId: setting({
       env: 'SES_ACCESS_KEY_ID',
       type: 'text',
@@ -307,7 +442,14 @@ export const SETTINGS = {
       default: 'ses',
       doc: "Where shared domains' identities and DKIM tokens come from: `ses` (the shared account) or `local` (made up locally; `npm run dev` with its emulator)",
     }),
-    byocEndpoint: setting({ env: 'BYOC_SES_ENDPOINT', type: 'url', protocols: HTTP, processes: SENDING_AWS, unset: 'AWS', doc: 'SES endpoint override for BYOC sends (tests)' }),
+    byocEndpoint: setting({
+      env: 'BYOC_SES_ENDPOINT',
+      type: 'url',
+      protocols: HTTP,
+      processes: SENDING_AWS,
+      unset: 'AWS',
+      doc: 'SES endpoint override for BYOC sends (tests)',
+    }),
     // The SES call must give up before its activity does, or a retry could overlap a call still in flight.
     sendTimeoutMs: setting({
       env: 'SES_SEND_TIMEOUT_MS',
@@ -321,15 +463,32 @@ export const SETTINGS = {
     }),
   },
   sts: {
-    region: setting({ env: 'STS_REGION', type: 'text', processes: SENDING_AWS, default: 'us-east-1', doc: 'STS region for assuming BYOC roles', production: 'the relay identity' }),
-    endpoint: setting({ env: 'STS_ENDPOINT', type: 'url', protocols: HTTP, processes: SENDING_AWS, unset: 'AWS', doc: 'STS endpoint override (tests use moto)' }),
+    region: setting({
+      env: 'STS_REGION',
+      type: 'text',
+      processes: SENDING_AWS,
+      default: 'us-east-1',
+      doc: 'STS region for assuming BYOC roles',
+      production: 'the relay identity',
+    }),
+    endpoint: setting({
+      env: 'STS_ENDPOINT',
+      type: 'url',
+      protocols: HTTP,
+      processes: SENDING_AWS,
+      unset: 'AWS',
+      doc: 'STS endpoint override (tests use moto)',
+    }),
     /** The AWS account customers name as principal in their Service-BYOC-Role trust policy. */
     relayAccountId: setting({
       env: 'RELAY_AWS_ACCOUNT_ID',
       type: 'awsAccountId',
       processes: ['api', 'cli'],
       default: PLACEHOLDER_AWS_ACCOUNT_ID,
-      inProduction: { required: 'set it to the 12-digit AWS account that BYOC trust policies name as principal (the account of the STS credentials)' },
+      inProduction: {
+        required:
+          'set it to the 12-digit AWS account that BYOC trust policies name as principal (the account of the STS credentials)',
+      },
       doc: 'The 12-digit account BYOC trust policies name as principal',
       production: 'the relay identity: its AWS account',
     }),
@@ -359,11 +518,38 @@ export const SETTINGS = {
     doc: '`{test_domain}`: test recipients',
     production: 'the domain of your test recipients (`{test_domain}`), for example `test.<your name>`',
   }),
-  simulatorDomain: setting({ env: 'SIMULATOR_DOMAIN', type: 'domain', processes: ['api', 'smtp'], default: 'simulator.amazonses.com', doc: '`{simulator_domain}`' }),
+  simulatorDomain: setting({
+    env: 'SIMULATOR_DOMAIN',
+    type: 'domain',
+    processes: ['api', 'smtp'],
+    default: 'simulator.amazonses.com',
+    doc: '`{simulator_domain}`',
+  }),
   limits: {
-    maxAttachments: setting({ env: 'MAX_ATTACHMENTS', type: 'integer', min: 0, processes: ['api', 'smtp'], default: 10, doc: 'Attachments per message' }),
-    maxAttachmentBytes: setting({ env: 'MAX_ATTACHMENT_BYTES', type: 'integer', min: 0, processes: ['api', 'smtp'], default: 10 * 1024 * 1024, doc: 'Total decoded attachment size per message' }),
-    idempotencyTtlHours: setting({ env: 'IDEMPOTENCY_TTL_HOURS', type: 'integer', min: 1, processes: ['api', 'smtp'], default: 24, doc: 'How long idempotency keys are kept' }),
+    maxAttachments: setting({
+      env: 'MAX_ATTACHMENTS',
+      type: 'integer',
+      min: 0,
+      processes: ['api', 'smtp'],
+      default: 10,
+      doc: 'Attachments per message',
+    }),
+    maxAttachmentBytes: setting({
+      env: 'MAX_ATTACHMENT_BYTES',
+      type: 'integer',
+      min: 0,
+      processes: ['api', 'smtp'],
+      default: 10 * 1024 * 1024,
+      doc: 'Total decoded attachment size per message',
+    }),
+    idempotencyTtlHours: setting({
+      env: 'IDEMPOTENCY_TTL_HOURS',
+      type: 'integer',
+      min: 1,
+      processes: ['api', 'smtp'],
+      default: 24,
+      doc: 'How long idempotency keys are kept',
+    }),
     stagingTimeoutMs: setting({
       env: 'STAGING_TIMEOUT_MS',
       type: 'integer',
@@ -444,7 +630,9 @@ export const SETTINGS = {
       env: 'SNS_CERT_HOST',
       type: 'address',
       processes: ['api'],
-      inProduction: { refused: "is for local SNS stand-ins only: in production certificates come from the topic region's SNS host" },
+      inProduction: {
+        refused: "is for local SNS stand-ins only: in production certificates come from the topic region's SNS host",
+      },
       unset: "the topic region's `sns.<region>.amazonaws.com`",
       doc: 'Development and tests only (refused in production): the one `host:port` a local SNS stand-in serves its certificate and SubscribeURL from',
     }),
@@ -456,7 +644,14 @@ export const SETTINGS = {
       default: 5_000,
       doc: 'Deadline for downloading a signing certificate or confirming a subscription',
     }),
-    snsCertCacheSize: setting({ env: 'SNS_CERT_CACHE_SIZE', type: 'integer', min: 1, processes: ['api'], default: 50, doc: 'Signing certificates kept in memory (LRU, 24 h)' }),
+    snsCertCacheSize: setting({
+      env: 'SNS_CERT_CACHE_SIZE',
+      type: 'integer',
+      min: 1,
+      processes: ['api'],
+      default: 50,
+      doc: 'Signing certificates kept in memory (LRU, 24 h)',
+    }),
     snsMaxMessageAgeSeconds: setting({
       env: 'SNS_MAX_MESSAGE_AGE_SECONDS',
       type: 'integer',
@@ -477,7 +672,14 @@ export const SETTINGS = {
     }),
   },
   webhooks: {
-    timeoutMs: setting({ env: 'WEBHOOK_TIMEOUT_MS', type: 'integer', min: 1, processes: ['api', 'worker'], default: 5000, doc: 'Webhook response deadline' }),
+    timeoutMs: setting({
+      env: 'WEBHOOK_TIMEOUT_MS',
+      type: 'integer',
+      min: 1,
+      processes: ['api', 'worker'],
+      default: 5000,
+      doc: 'Webhook response deadline',
+    }),
     allowedPrivateAddresses: setting({
       env: 'WEBHOOK_ALLOWED_PRIVATE_ADDRESSES',
       type: 'list',
@@ -486,8 +688,22 @@ export const SETTINGS = {
     }),
   },
   reputation: {
-    windowDays: setting({ env: 'REPUTATION_WINDOW_DAYS', type: 'integer', min: 1, processes: ['api', 'worker'], default: 7, doc: 'Rolling window for bounce and complaint rates' }),
-    minSends: setting({ env: 'REPUTATION_MIN_SENDS', type: 'integer', min: 0, processes: ['api', 'worker'], default: 100, doc: 'Sends in the window before rates can suspend an account' }),
+    windowDays: setting({
+      env: 'REPUTATION_WINDOW_DAYS',
+      type: 'integer',
+      min: 1,
+      processes: ['api', 'worker'],
+      default: 7,
+      doc: 'Rolling window for bounce and complaint rates',
+    }),
+    minSends: setting({
+      env: 'REPUTATION_MIN_SENDS',
+      type: 'integer',
+      min: 0,
+      processes: ['api', 'worker'],
+      default: 100,
+      doc: 'Sends in the window before rates can suspend an account',
+    }),
     minEvents: setting({
       env: 'REPUTATION_MIN_EVENTS',
       type: 'integer',
@@ -496,15 +712,51 @@ export const SETTINGS = {
       default: 3,
       doc: 'Hard bounces (or complaints) in the window before that rate can suspend an account',
     }),
-    bounceRateThreshold: setting({ env: 'BOUNCE_RATE_THRESHOLD', type: 'decimal', min: 0, max: 1, processes: ['api', 'worker'], default: 0.05, doc: 'Hard-bounce rate that suspends sending' }),
-    complaintRateThreshold: setting({ env: 'COMPLAINT_RATE_THRESHOLD', type: 'decimal', min: 0, max: 1, processes: ['api', 'worker'], default: 0.001, doc: 'Complaint rate that suspends sending' }),
+    bounceRateThreshold: setting({
+      env: 'BOUNCE_RATE_THRESHOLD',
+      type: 'decimal',
+      min: 0,
+      max: 1,
+      processes: ['api', 'worker'],
+      default: 0.05,
+      doc: 'Hard-bounce rate that suspends sending',
+    }),
+    complaintRateThreshold: setting({
+      env: 'COMPLAINT_RATE_THRESHOLD',
+      type: 'decimal',
+      min: 0,
+      max: 1,
+      processes: ['api', 'worker'],
+      default: 0.001,
+      doc: 'Complaint rate that suspends sending',
+    }),
   },
   retention: {
-    emailLogDays: setting({ env: 'EMAIL_LOG_RETENTION_DAYS', type: 'integer', min: 1, processes: ['worker'], default: 14, doc: 'Email log purge' }),
-    contentDays: setting({ env: 'CONTENT_RETENTION_DAYS', type: 'integer', min: 1, processes: ['worker'], default: 90, doc: 'Shared-mode content retention' }),
+    emailLogDays: setting({
+      env: 'EMAIL_LOG_RETENTION_DAYS',
+      type: 'integer',
+      min: 1,
+      processes: ['worker'],
+      default: 14,
+      doc: 'Email log purge',
+    }),
+    contentDays: setting({
+      env: 'CONTENT_RETENTION_DAYS',
+      type: 'integer',
+      min: 1,
+      processes: ['worker'],
+      default: 90,
+      doc: 'Shared-mode content retention',
+    }),
   },
   dns: {
-    servers: setting({ env: 'DNS_SERVERS', type: 'list', processes: ['api', 'cli'], unset: 'system', doc: 'Resolvers for domain verification, `host` or `host:port`' }),
+    servers: setting({
+      env: 'DNS_SERVERS',
+      type: 'list',
+      processes: ['api', 'cli'],
+      unset: 'system',
+      doc: 'Resolvers for domain verification, `host` or `host:port`',
+    }),
   },
   domains: {
     claimExpiryDays: setting({
@@ -515,7 +767,14 @@ export const SETTINGS = {
       default: 7,
       doc: 'An unverified domain claim is deleted this many days after it was added',
     }),
-    pendingLimit: setting({ env: 'DOMAIN_PENDING_LIMIT', type: 'integer', min: 1, processes: ['api', 'cli'], default: 10, doc: 'Domains one account may hold unverified at once' }),
+    pendingLimit: setting({
+      env: 'DOMAIN_PENDING_LIMIT',
+      type: 'integer',
+      min: 1,
+      processes: ['api', 'cli'],
+      default: 10,
+      doc: 'Domains one account may hold unverified at once',
+    }),
   },
   ops: {
     metricsToken: setting({
@@ -542,7 +801,13 @@ export const SETTINGS = {
       doc: "The worker's `/healthz`, `/readyz` and `/metrics`",
       production: "an address your monitoring reaches (the worker's `/readyz` and `/metrics`; not public)",
     }),
-    workerHealthPort: setting({ env: 'WORKER_HEALTH_PORT', type: 'port', processes: ['worker'], default: 9091, docWith: 'WORKER_HEALTH_HOST' }),
+    workerHealthPort: setting({
+      env: 'WORKER_HEALTH_PORT',
+      type: 'port',
+      processes: ['worker'],
+      default: 9091,
+      docWith: 'WORKER_HEALTH_HOST',
+    }),
     workerSdkMetricsAddress: setting({
       env: 'WORKER_SDK_METRICS_ADDRESS',
       type: 'address',
@@ -551,7 +816,15 @@ export const SETTINGS = {
       production: "for example `0.0.0.0:9464`, the Temporal SDK's metrics (not public)",
     }),
   },
-  logLevel: setting({ env: 'LOG_LEVEL', type: 'enum', values: LOG_LEVELS, processes: ['api', 'worker', 'smtp'], default: 'info', defaultIn: { test: 'silent' }, doc: 'pino log level' }),
+  logLevel: setting({
+    env: 'LOG_LEVEL',
+    type: 'enum',
+    values: LOG_LEVELS,
+    processes: ['api', 'worker', 'smtp'],
+    default: 'info',
+    defaultIn: { test: 'silent' },
+    doc: 'pino log level',
+  }),
   /** The SMTP relay (smtp/main.ts), documented in docs/smtp.md: submission with STARTTLS and implicit TLS, onto the send use case. */
   smtp: {
     host: setting({ env: 'SMTP_HOST', type: 'text', processes: ['smtp'], default: '0.0.0.0', doc: 'Listen address' }),
@@ -570,8 +843,20 @@ export const SETTINGS = {
       requiredBy: ['smtp'],
       doc: 'PEM certificate (chain) and key; the relay refuses to start without them (`npm run dev` makes a local pair)',
     }),
-    tlsKeyFile: setting({ env: 'SMTP_TLS_KEY_FILE', type: 'file', processes: ['smtp'], requiredBy: ['smtp'], docWith: 'SMTP_TLS_CERT_FILE' }),
-    hostname: setting({ env: 'SMTP_HOSTNAME', type: 'text', processes: ['smtp'], default: 'localhost', doc: 'Name in the greeting and EHLO answer' }),
+    tlsKeyFile: setting({
+      env: 'SMTP_TLS_KEY_FILE',
+      type: 'file',
+      processes: ['smtp'],
+      requiredBy: ['smtp'],
+      docWith: 'SMTP_TLS_CERT_FILE',
+    }),
+    hostname: setting({
+      env: 'SMTP_HOSTNAME',
+      type: 'text',
+      processes: ['smtp'],
+      default: 'localhost',
+      doc: 'Name in the greeting and EHLO answer',
+    }),
     maxMessageBytes: setting({
       env: 'SMTP_MAX_MESSAGE_BYTES',
       type: 'integer',
@@ -580,8 +865,22 @@ export const SETTINGS = {
       default: 15 * 1024 * 1024,
       doc: 'Largest message (advertised with `SIZE`)',
     }),
-    maxRecipients: setting({ env: 'SMTP_MAX_RECIPIENTS', type: 'integer', min: 1, processes: ['smtp'], default: 50, doc: 'Recipients per transaction' }),
-    maxClients: setting({ env: 'SMTP_MAX_CLIENTS', type: 'integer', min: 1, processes: ['smtp'], default: 500, doc: 'Connections at once per port' }),
+    maxRecipients: setting({
+      env: 'SMTP_MAX_RECIPIENTS',
+      type: 'integer',
+      min: 1,
+      processes: ['smtp'],
+      default: 50,
+      doc: 'Recipients per transaction',
+    }),
+    maxClients: setting({
+      env: 'SMTP_MAX_CLIENTS',
+      type: 'integer',
+      min: 1,
+      processes: ['smtp'],
+      default: 500,
+      doc: 'Connections at once per port',
+    }),
     maxClientsPerIp: setting({
       env: 'SMTP_MAX_CLIENTS_PER_IP',
       type: 'integer',
@@ -598,7 +897,14 @@ export const SETTINGS = {
       default: 10,
       doc: 'Failed AUTH per client IP before `454` for the rest of the window (in Redis, shared by relays)',
     }),
-    authFailureWindowMinutes: setting({ env: 'SMTP_AUTH_FAILURE_WINDOW_MINUTES', type: 'integer', min: 1, processes: ['smtp'], default: 15, docWith: 'SMTP_AUTH_FAILURES_PER_IP' }),
+    authFailureWindowMinutes: setting({
+      env: 'SMTP_AUTH_FAILURE_WINDOW_MINUTES',
+      type: 'integer',
+      min: 1,
+      processes: ['smtp'],
+      default: 15,
+      docWith: 'SMTP_AUTH_FAILURES_PER_IP',
+    }),
     proxyProtocolPeers: setting({
       env: 'SMTP_PROXY_PROTOCOL_PEERS',
       type: 'ipList',
@@ -606,7 +912,14 @@ export const SETTINGS = {
       unset: 'unset: off',
       doc: 'The load balancer addresses (comma-separated IPs, no ranges; `*` for every peer) whose connections open with a PROXY protocol v1 header; see [behind a load balancer](#behind-a-load-balancer)',
     }),
-    socketTimeoutMs: setting({ env: 'SMTP_SOCKET_TIMEOUT_MS', type: 'integer', min: 1, processes: ['smtp'], default: 60_000, doc: 'An idle connection is closed' }),
+    socketTimeoutMs: setting({
+      env: 'SMTP_SOCKET_TIMEOUT_MS',
+      type: 'integer',
+      min: 1,
+      processes: ['smtp'],
+      default: 60_000,
+      doc: 'An idle connection is closed',
+    }),
     healthHost: setting({
       env: 'SMTP_HEALTH_HOST',
       type: 'text',
@@ -614,6 +927,12 @@ export const SETTINGS = {
       default: '127.0.0.1',
       doc: '`/healthz`, `/readyz` (PostgreSQL, Redis, Temporal), `/metrics` (`postage_smtp_connections_total`, `postage_smtp_open_connections`, `postage_smtp_messages_accepted_total`, `postage_smtp_refusals_total{reason,stage}` (`stage="connect"` for `too_many_connections`), `postage_smtp_auth_failures_total`)',
     }),
-    healthPort: setting({ env: 'SMTP_HEALTH_PORT', type: 'port', processes: ['smtp'], default: 9092, docWith: 'SMTP_HEALTH_HOST' }),
+    healthPort: setting({
+      env: 'SMTP_HEALTH_PORT',
+      type: 'port',
+      processes: ['smtp'],
+      default: 9092,
+      docWith: 'SMTP_HEALTH_HOST',
+    }),
   },
 };

@@ -40,7 +40,11 @@ export function DataTable<Row>({
           {rows.map((row, i) => (
             <tr key={rowKey(row, i)}>
               {columns.map((c) => (
-                <td key={c.header} className={c.className} {...(stacked && !c.hiddenHeader ? { 'data-label': c.header } : {})}>
+                <td
+                  key={c.header}
+                  className={c.className}
+                  {...(stacked && !c.hiddenHeader ? { 'data-label': c.header } : {})}
+                >
                   {stacked ? <div className="cell">{c.cell(row)}</div> : c.cell(row)}
                 </td>
               ))}

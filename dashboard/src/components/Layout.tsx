@@ -27,7 +27,8 @@ function AccountSwitcher({ session }: { session: Session }) {
   const actOn = useActOn();
   const current = session.account;
   const switchTo = useMutation({
-    mutationFn: (accountId: string) => ok(postage.POST('/api/auth/session/account', { body: { account_id: accountId } })),
+    mutationFn: (accountId: string) =>
+      ok(postage.POST('/api/auth/session/account', { body: { account_id: accountId } })),
     onSuccess: async (next) => {
       void navigate('/');
       await actOn(next);
@@ -41,7 +42,12 @@ function AccountSwitcher({ session }: { session: Session }) {
           <label htmlFor="account-select" className="visually-hidden">
             Account
           </label>
-          <select id="account-select" value={current.id} disabled={switchTo.isPending} onChange={(e) => switchTo.mutate(e.target.value)}>
+          <select
+            id="account-select"
+            value={current.id}
+            disabled={switchTo.isPending}
+            onChange={(e) => switchTo.mutate(e.target.value)}
+          >
             {session.accounts.map((a) => (
               <option key={a.id} value={a.id}>
                 {name(a)} ({ROLE_LABEL[a.role]})
@@ -78,7 +84,12 @@ function VerifyBanner() {
       {resend.isSuccess ? (
         <span>A new link is on its way.</span>
       ) : (
-        <button type="button" className="button button-small" onClick={() => resend.mutate()} disabled={resend.isPending}>
+        <button
+          type="button"
+          className="button button-small"
+          onClick={() => resend.mutate()}
+          disabled={resend.isPending}
+        >
           Send a new link
         </button>
       )}
@@ -120,14 +131,25 @@ export function Layout({ session, children }: { session: Session; children: Reac
           Postage
         </NavLink>
         <AccountSwitcher session={session} />
-        <button type="button" className="button menu-button" aria-expanded={menuOpen} aria-controls="nav" onClick={() => setMenuOpen((o) => !o)}>
+        <button
+          type="button"
+          className="button menu-button"
+          aria-expanded={menuOpen}
+          aria-controls="nav"
+          onClick={() => setMenuOpen((o) => !o)}
+        >
           Menu
         </button>
         <div className="account-menu">
           <span className="account-email" title={`Signed in as ${session.user.email}`}>
             {session.user.email}
           </span>
-          <button type="button" className="button button-small" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+          <button
+            type="button"
+            className="button button-small"
+            onClick={() => signOut.mutate()}
+            disabled={signOut.isPending}
+          >
             Sign out
           </button>
         </div>

@@ -29,7 +29,11 @@ export function QueryList<Data, Row>(
   if (rows.length === 0) return <>{empty}</>;
   return (
     <>
-      {props.columns ? <DataTable rows={rows} rowKey={rowKey} columns={props.columns} stacked={stacked} /> : rows.map((row) => <Fragment key={rowKey(row)}>{props.render(row)}</Fragment>)}
+      {props.columns ? (
+        <DataTable rows={rows} rowKey={rowKey} columns={props.columns} stacked={stacked} />
+      ) : (
+        rows.map((row) => <Fragment key={rowKey(row)}>{props.render(row)}</Fragment>)
+      )}
       {after?.(query.data)}
     </>
   );

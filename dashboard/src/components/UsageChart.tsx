@@ -23,7 +23,10 @@ export default function UsageChart({ days }: { days: Usage['days'] }) {
         responsive: true,
         maintainAspectRatio: false,
         animation: false,
-        scales: { x: { stacked: true, ticks: { maxRotation: 0, autoSkipPadding: 12 } }, y: { stacked: true, beginAtZero: true, ticks: { precision: 0 } } },
+        scales: {
+          x: { stacked: true, ticks: { maxRotation: 0, autoSkipPadding: 12 } },
+          y: { stacked: true, beginAtZero: true, ticks: { precision: 0 } },
+        },
         plugins: { legend: { position: 'bottom' } },
       },
     });

@@ -20,7 +20,15 @@ export function deliveryFailure(error: string): string {
 }
 
 /** A webhook delivery's outcome: the status code (or "no answer") and the error, if any. */
-function DeliveryResult({ succeeded, statusCode, error }: { succeeded: boolean; statusCode: number | null; error: string | null }) {
+function DeliveryResult({
+  succeeded,
+  statusCode,
+  error,
+}: {
+  succeeded: boolean;
+  statusCode: number | null;
+  error: string | null;
+}) {
   return (
     <>
       <Badge tone={succeeded ? 'good' : 'bad'}>{statusCode ?? 'no answer'}</Badge>
@@ -30,7 +38,10 @@ function DeliveryResult({ succeeded, statusCode, error }: { succeeded: boolean; 
 }
 
 /** What a deliveries table shows of one attempt: the fields both listings share, and `url` (a message's) or `test` (an endpoint's). */
-type DeliveryRow = Pick<WebhookDelivery, 'event_type' | 'status_code' | 'succeeded' | 'duration_ms' | 'error' | 'attempted_at'> &
+type DeliveryRow = Pick<
+  WebhookDelivery,
+  'event_type' | 'status_code' | 'succeeded' | 'duration_ms' | 'error' | 'attempted_at'
+> &
   Partial<Pick<MessageDelivery, 'url'> & Pick<WebhookDelivery, 'test' | 'id' | 'replay_of'>>;
 
 /**
@@ -64,7 +75,10 @@ export function DeliveriesTable({
       ),
     },
     ...(withEndpoint ? [{ header: 'Endpoint', className: 'mono break', cell: (d: DeliveryRow) => d.url }] : []),
-    { header: 'Result', cell: (d) => <DeliveryResult succeeded={d.succeeded} statusCode={d.status_code} error={d.error} /> },
+    {
+      header: 'Result',
+      cell: (d) => <DeliveryResult succeeded={d.succeeded} statusCode={d.status_code} error={d.error} />,
+    },
     { header: 'Duration', cell: (d) => `${d.duration_ms} ms` },
     { header: 'When', cell: (d) => <Time iso={d.attempted_at} /> },
     ...(onReplay
@@ -72,7 +86,13 @@ export function DeliveriesTable({
           {
             header: 'Replay',
             cell: (d: DeliveryRow) => (
-              <button type="button" className="button button-small" onClick={() => onReplay(d)} disabled={replaying !== undefined} aria-label={`Replay ${d.event_type} delivery`}>
+              <button
+                type="button"
+                className="button button-small"
+                onClick={() => onReplay(d)}
+                disabled={replaying !== undefined}
+                aria-label={`Replay ${d.event_type} delivery`}
+              >
                 {replaying === d.id ? 'Sending…' : 'Replay'}
               </button>
             ),

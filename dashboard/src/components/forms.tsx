@@ -8,9 +8,15 @@ import { ApiError } from '../api';
 export function FormError({ error }: { error: unknown }) {
   if (!error) return null;
   const fieldErrors = error instanceof ApiError ? Object.entries(error.fieldErrors).filter(([f]) => f === '_body') : [];
-  const hasOnlyFields = error instanceof ApiError && Object.keys(error.fieldErrors).length > 0 && fieldErrors.length === 0;
+  const hasOnlyFields =
+    error instanceof ApiError && Object.keys(error.fieldErrors).length > 0 && fieldErrors.length === 0;
   if (hasOnlyFields) return null;
-  const text = fieldErrors.length > 0 ? fieldErrors.map(([, m]) => m.join(' ')).join(' ') : error instanceof Error ? error.message : 'Something went wrong.';
+  const text =
+    fieldErrors.length > 0
+      ? fieldErrors.map(([, m]) => m.join(' ')).join(' ')
+      : error instanceof Error
+        ? error.message
+        : 'Something went wrong.';
   return (
     <p className="form-error" role="alert">
       {text}
@@ -34,7 +40,12 @@ export function Field({ label, name, error, hint, children }: FieldProps) {
   return (
     <div className={`field${message ? ' field-invalid' : ''}`}>
       <label htmlFor={id}>{label}</label>
-      {children({ id, name, 'aria-invalid': Boolean(message), ...(described ? { 'aria-describedby': described } : {}) })}
+      {children({
+        id,
+        name,
+        'aria-invalid': Boolean(message),
+        ...(described ? { 'aria-describedby': described } : {}),
+      })}
       {hint && (
         <p className="hint" id={`${id}-hint`}>
           {hint}
@@ -50,7 +61,17 @@ export function Field({ label, name, error, hint, children }: FieldProps) {
 }
 
 /** Cancel and submit for the create forms; the submit button says what is happening. */
-export function FormActions({ onCancel, pending, label, pendingLabel }: { onCancel: () => void; pending: boolean; label: string; pendingLabel: string }) {
+export function FormActions({
+  onCancel,
+  pending,
+  label,
+  pendingLabel,
+}: {
+  onCancel: () => void;
+  pending: boolean;
+  label: string;
+  pendingLabel: string;
+}) {
   return (
     <div className="form-actions">
       <button type="button" className="button" onClick={onCancel}>
@@ -111,7 +132,11 @@ export function ConfirmButton({
   const titleId = useId();
   return (
     <>
-      <button type="button" className={`button${danger ? ' button-danger' : ''}${small ? ' button-small' : ''}`} onClick={() => dialog.current?.showModal()}>
+      <button
+        type="button"
+        className={`button${danger ? ' button-danger' : ''}${small ? ' button-small' : ''}`}
+        onClick={() => dialog.current?.showModal()}
+      >
         {label}
       </button>
       <dialog ref={dialog} aria-labelledby={titleId} className="dialog">
@@ -147,7 +172,17 @@ export function ConfirmButton({
  * A secret shown once: copy it, then dismiss it. Dismissing drops it from the page's state, so
  * it is not left in the DOM.
  */
-export function SecretOnce({ label, secret, onDismiss, children }: { label: string; secret: string; onDismiss: () => void; children?: ReactNode }) {
+export function SecretOnce({
+  label,
+  secret,
+  onDismiss,
+  children,
+}: {
+  label: string;
+  secret: string;
+  onDismiss: () => void;
+  children?: ReactNode;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => ref.current?.focus(), []);
   return (

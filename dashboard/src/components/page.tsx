@@ -5,7 +5,15 @@ export function Badge({ tone, children }: { tone: 'good' | 'bad' | 'warn' | 'neu
   return <span className={`badge badge-${tone}`}>{children}</span>;
 }
 
-export function PageHeader({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
+export function PageHeader({
+  title,
+  description,
+  actions,
+}: {
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+}) {
   return (
     <header className="page-header">
       <div>

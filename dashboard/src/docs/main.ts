@@ -13,7 +13,13 @@ if (element) {
       router: 'hash',
       // The samples' languages, in the order of each operation's x-codeSamples (Redoc shows a
       // sample only for a language of this list). Payload is the request body alone.
-      codeSamples: { languages: ['curl', 'TypeScript', 'Python', 'Go', 'Payload'].map((label) => ({ lang: label, label, key: label.toLowerCase() })) },
+      codeSamples: {
+        languages: ['curl', 'TypeScript', 'Python', 'Go', 'Payload'].map((label) => ({
+          lang: label,
+          label,
+          key: label.toLowerCase(),
+        })),
+      },
     },
     element,
   );

@@ -27,10 +27,12 @@ function Offer({ invitation }: { invitation: InvitationPreview }) {
         ) : (
           'You are invited:'
         )}{' '}
-        <strong className="break">{invitation.email}</strong> to join {account} on Postage as {invitation.role === 'admin' ? 'an' : 'a'} <strong>{ROLE_LABEL[invitation.role].toLowerCase()}</strong>.
+        <strong className="break">{invitation.email}</strong> to join {account} on Postage as{' '}
+        {invitation.role === 'admin' ? 'an' : 'a'} <strong>{ROLE_LABEL[invitation.role].toLowerCase()}</strong>.
       </p>
       <p className="hint">
-        {ROLE_LABEL[invitation.role]}: {ROLE_SUMMARY[invitation.role]}. The link works once, and expires <Time iso={invitation.expires_at} />.
+        {ROLE_LABEL[invitation.role]}: {ROLE_SUMMARY[invitation.role]}. The link works once, and expires{' '}
+        <Time iso={invitation.expires_at} />.
       </p>
     </>
   );
@@ -54,7 +56,9 @@ function SignOutButton() {
     onSettled: () => {
       // What was read for the account goes; this page's own reads (the session, the invitation) stay, so it shows the next step.
       setCsrfToken(undefined);
-      client.removeQueries({ predicate: (q) => q.queryKey[0] !== keys.session[0] && q.queryKey[0] !== keys.invitation('')[0] });
+      client.removeQueries({
+        predicate: (q) => q.queryKey[0] !== keys.session[0] && q.queryKey[0] !== keys.invitation('')[0],
+      });
       client.setQueryData(keys.session, null);
     },
   });
@@ -76,13 +80,20 @@ export function AcceptInvitation() {
   const [form, setForm] = useState({ name: '', password: '' });
   const accept = useMutation({
     mutationFn: (withPassword: boolean) =>
-      ok(postage.POST('/api/auth/invitation/accept', { body: withPassword ? { token, password: form.password, ...(form.name ? { name: form.name } : {}) } : { token } })),
+      ok(
+        postage.POST('/api/auth/invitation/accept', {
+          body: withPassword
+            ? { token, password: form.password, ...(form.name ? { name: form.name } : {}) }
+            : { token },
+        }),
+      ),
     onSuccess: async (joined) => {
       void navigate('/');
       await actOn(joined);
     },
   });
-  const set = (key: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
+  const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [key]: e.target.value }));
   const submit = (e: FormEvent) => {
     e.preventDefault();
     accept.mutate(true);
@@ -106,7 +117,10 @@ export function AcceptInvitation() {
   if (preview.isError) {
     const invalid = preview.error instanceof ApiError ? preview.error.field('token') : undefined;
     return (
-      <AuthShell title="Join a team" footer={session.data ? <Link to="/">Go to your overview</Link> : <Link to="/sign-in">Sign in</Link>}>
+      <AuthShell
+        title="Join a team"
+        footer={session.data ? <Link to="/">Go to your overview</Link> : <Link to="/sign-in">Sign in</Link>}
+      >
         <p className="form-error" role="alert">
           {invalid ?? preview.error.message}
         </p>
@@ -125,7 +139,8 @@ export function AcceptInvitation() {
       <>
         <p role="note" className="banner">
           <span>
-            You are signed in as <strong className="break">{signedInAs}</strong>. This invitation is for <strong className="break">{invitation.email}</strong>: sign out, then{' '}
+            You are signed in as <strong className="break">{signedInAs}</strong>. This invitation is for{' '}
+            <strong className="break">{invitation.email}</strong>: sign out, then{' '}
             {invitation.has_user ? 'sign in as that address to accept it.' : 'choose a password for it here.'}
           </span>
         </p>
@@ -151,7 +166,12 @@ export function AcceptInvitation() {
         </p>
         <TokenError error={accept.error} />
         <FormError error={accept.error} />
-        <button type="button" className="button button-primary button-wide" onClick={() => accept.mutate(false)} disabled={accept.isPending}>
+        <button
+          type="button"
+          className="button button-primary button-wide"
+          onClick={() => accept.mutate(false)}
+          disabled={accept.isPending}
+        >
           {accept.isPending ? 'Joining…' : 'Accept invitation'}
         </button>
       </>
@@ -163,8 +183,23 @@ export function AcceptInvitation() {
         <Field label="Your name (optional)" name="name" error={accept.error}>
           {(p) => <input {...p} autoComplete="name" maxLength={100} value={form.name} onChange={set('name')} />}
         </Field>
-        <Field label="Password" name="password" error={accept.error} hint="At least 10 characters. A phrase of a few words works well.">
-          {(p) => <input {...p} type="password" autoComplete="new-password" required minLength={10} value={form.password} onChange={set('password')} />}
+        <Field
+          label="Password"
+          name="password"
+          error={accept.error}
+          hint="At least 10 characters. A phrase of a few words works well."
+        >
+          {(p) => (
+            <input
+              {...p}
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={10}
+              value={form.password}
+              onChange={set('password')}
+            />
+          )}
         </Field>
         <TokenError error={accept.error} />
         <FormError error={accept.error} />
@@ -175,7 +210,10 @@ export function AcceptInvitation() {
     );
   }
   return (
-    <AuthShell title={title} footer={signedInAs ? <Link to="/">Go to your overview</Link> : <Link to="/sign-in">Sign in</Link>}>
+    <AuthShell
+      title={title}
+      footer={signedInAs ? <Link to="/">Go to your overview</Link> : <Link to="/sign-in">Sign in</Link>}
+    >
       <Offer invitation={invitation} />
       {action}
     </AuthShell>

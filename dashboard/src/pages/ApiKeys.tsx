@@ -12,7 +12,13 @@ import { QueryList } from '../components/QueryList';
 import { ActorName } from '../components/actor';
 import { useCan } from '../session';
 
-function CreateKey({ onCreated, onCancel }: { onCreated: (secret: string, key: ApiKey) => void; onCancel: () => void }) {
+function CreateKey({
+  onCreated,
+  onCancel,
+}: {
+  onCreated: (secret: string, key: ApiKey) => void;
+  onCancel: () => void;
+}) {
   const [name, setName] = useState('');
   const [permission, setPermission] = useState<'sending' | 'full_access'>('sending');
   const [scope, setScope] = useState<string[]>([]);
@@ -59,7 +65,11 @@ function CreateKey({ onCreated, onCancel }: { onCreated: (secret: string, key: A
         {domains.data?.domains.length ? (
           domains.data.domains.map((d) => (
             <label key={d.name} className="choice">
-              <input type="checkbox" checked={scope.includes(d.name)} onChange={(e) => setScope((s) => (e.target.checked ? [...s, d.name] : s.filter((n) => n !== d.name)))} />
+              <input
+                type="checkbox"
+                checked={scope.includes(d.name)}
+                onChange={(e) => setScope((s) => (e.target.checked ? [...s, d.name] : s.filter((n) => n !== d.name)))}
+              />
               <span>{d.name}</span>
             </label>
           ))
@@ -67,9 +77,16 @@ function CreateKey({ onCreated, onCancel }: { onCreated: (secret: string, key: A
           <p className="hint">No domains yet: the key will be able to send from every domain you add.</p>
         )}
         <p className="hint">None ticked: every domain of the account.</p>
-        {create.error instanceof ApiError && create.error.field('domains') && <p className="field-error">{create.error.field('domains')}</p>}
+        {create.error instanceof ApiError && create.error.field('domains') && (
+          <p className="field-error">{create.error.field('domains')}</p>
+        )}
       </fieldset>
-      <Field label="Expires on (optional)" name="expires_at" error={create.error} hint="Midnight UTC at the start of that day. Empty: never.">
+      <Field
+        label="Expires on (optional)"
+        name="expires_at"
+        error={create.error}
+        hint="Midnight UTC at the start of that day. Empty: never."
+      >
         {(p) => <input {...p} type="date" value={expires} onChange={(e) => setExpires(e.target.value)} />}
       </Field>
       <FormError error={create.error} />
@@ -122,7 +139,9 @@ export default function ApiKeys() {
         empty={
           !creating && (
             <Empty title="No API keys yet" action={newKeyButton}>
-              {canEdit ? 'Create a key for your application to send email with.' : 'A developer or admin of the account can create one.'}
+              {canEdit
+                ? 'Create a key for your application to send email with.'
+                : 'A developer or admin of the account can create one.'}
             </Empty>
           )
         }
@@ -130,14 +149,25 @@ export default function ApiKeys() {
           { header: 'Name', cell: (k) => k.name },
           { header: 'Key', className: 'mono', cell: (k) => `${k.prefix}…` },
           { header: 'Permission', cell: (k) => (k.permission === 'full_access' ? 'Full access' : 'Sending') },
-          { header: 'Domains', cell: (k) => (k.domains.length ? k.domains.join(', ') : <span className="muted">All</span>) },
+          {
+            header: 'Domains',
+            cell: (k) => (k.domains.length ? k.domains.join(', ') : <span className="muted">All</span>),
+          },
           { header: 'Created by', cell: (k) => <ActorName actor={k.created_by} /> },
           { header: 'Last used', cell: (k) => <Time iso={k.last_used_at} empty="never" /> },
           {
             header: 'State',
             cell: (k) => (
               <>
-                <Badge tone={STATE_TONE[k.state]}>{k.state === 'active' ? (k.expires_at ? 'Active, expires' : 'Active') : k.state === 'revoked' ? 'Revoked' : 'Expired'}</Badge>
+                <Badge tone={STATE_TONE[k.state]}>
+                  {k.state === 'active'
+                    ? k.expires_at
+                      ? 'Active, expires'
+                      : 'Active'
+                    : k.state === 'revoked'
+                      ? 'Revoked'
+                      : 'Expired'}
+                </Badge>
                 {k.state === 'active' && k.expires_at && (
                   <>
                     {' '}

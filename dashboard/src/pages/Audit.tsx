@@ -45,7 +45,10 @@ function shown(value: unknown): string | undefined {
     const change = value as { from: unknown; to: unknown };
     return `${shown(change.from) ?? '—'} → ${shown(change.to) ?? '—'}`;
   }
-  if (Array.isArray(value)) return value.length ? value.map((v) => (typeof v === 'object' ? JSON.stringify(v) : String(v))).join(', ') : undefined;
+  if (Array.isArray(value))
+    return value.length
+      ? value.map((v) => (typeof v === 'object' ? JSON.stringify(v) : String(v))).join(', ')
+      : undefined;
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value as string | number);
@@ -96,15 +99,28 @@ export default function Audit() {
     setParams(Object.fromEntries(Object.entries(form).filter(([, v]) => v.trim())));
   };
   const filtered = FILTERS.some((k) => params.get(k));
-  const set = (key: (typeof FILTERS)[number]) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
+  const set = (key: (typeof FILTERS)[number]) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [key]: e.target.value }));
 
   return (
     <>
-      <PageHeader title="Audit log" description="Every change to this account, who made it and when, newest first. Sending email is in the email log instead." />
+      <PageHeader
+        title="Audit log"
+        description="Every change to this account, who made it and when, newest first. Sending email is in the email log instead."
+      />
       <form className="filters audit-filters" onSubmit={apply} aria-label="Filter the audit log">
         <div className="field">
           <label htmlFor="a-action">Action</label>
-          <input id="a-action" type="search" list="a-actions" autoComplete="off" spellCheck={false} value={form.action} onChange={set('action')} placeholder="such as api_key" />
+          <input
+            id="a-action"
+            type="search"
+            list="a-actions"
+            autoComplete="off"
+            spellCheck={false}
+            value={form.action}
+            onChange={set('action')}
+            placeholder="such as api_key"
+          />
           <datalist id="a-actions">
             {ACTIONS.map((a) => (
               <option key={a} value={a} />
@@ -134,9 +150,11 @@ export default function Audit() {
               </optgroup>
             )}
             {/* A filter from a link for someone no longer listed. */}
-            {form.actor && !members.data?.members.some((m) => `user:${m.user_id}` === form.actor) && !apiKeys.data?.api_keys.some((k) => `key:${k.id}` === form.actor) && (
-              <option value={form.actor}>{form.actor}</option>
-            )}
+            {form.actor &&
+              !members.data?.members.some((m) => `user:${m.user_id}` === form.actor) &&
+              !apiKeys.data?.api_keys.some((k) => `key:${k.id}` === form.actor) && (
+                <option value={form.actor}>{form.actor}</option>
+              )}
           </select>
         </div>
         <div className="field">
@@ -159,7 +177,9 @@ export default function Audit() {
         stacked
         empty={
           <Empty title={filtered ? 'No entries match' : 'Nothing recorded yet'}>
-            {filtered ? 'Try other filters, or clear them.' : 'Changes to domains, keys, webhooks, templates and the team appear here as they are made.'}
+            {filtered
+              ? 'Try other filters, or clear them.'
+              : 'Changes to domains, keys, webhooks, templates and the team appear here as they are made.'}
           </Empty>
         }
         columns={[
@@ -171,7 +191,12 @@ export default function Audit() {
         after={() =>
           audit.hasNextPage && (
             <nav className="pager" aria-label="More entries">
-              <button type="button" className="button" disabled={audit.isFetchingNextPage} onClick={() => void audit.fetchNextPage()}>
+              <button
+                type="button"
+                className="button"
+                disabled={audit.isFetchingNextPage}
+                onClick={() => void audit.fetchNextPage()}
+              >
                 {audit.isFetchingNextPage ? 'Loading more…' : 'Load more'}
               </button>
             </nav>

@@ -37,10 +37,14 @@ const REGIONS = [
 
 /** The validation codes (docs/byoc.md, "Validation"), in words a customer can act on. */
 const ADVICE: Record<string, string> = {
-  assume_role_failed: 'Postage could not assume the role. Check that it is named Service-BYOC-Role, that its trust policy names our account, and that the ExternalId condition matches the one above.',
-  sending_disabled: 'Sending is disabled on your Amazon SES account. Re-enable it in the SES console, then validate again.',
-  sandbox: 'Your Amazon SES account is in the sandbox (200 emails a day or fewer). Request production access in the SES console, then validate again.',
-  missing_permission: 'The role is missing a permission (all 11 are required). Attach the permissions policy below, then validate again.',
+  assume_role_failed:
+    'Postage could not assume the role. Check that it is named Service-BYOC-Role, that its trust policy names our account, and that the ExternalId condition matches the one above.',
+  sending_disabled:
+    'Sending is disabled on your Amazon SES account. Re-enable it in the SES console, then validate again.',
+  sandbox:
+    'Your Amazon SES account is in the sandbox (200 emails a day or fewer). Request production access in the SES console, then validate again.',
+  missing_permission:
+    'The role is missing a permission (all 11 are required). Attach the permissions policy below, then validate again.',
   not_propagated: 'Your role changes have not reached every AWS region yet. Wait about 15 seconds and validate again.',
   ses_unreachable: 'Amazon SES could not be reached. Try again in a moment.',
 };
@@ -85,7 +89,10 @@ export default function Byoc() {
     void client.invalidateQueries({ queryKey: keys.byocPolicy });
     setResult(res.validation);
   };
-  const save = useMutation({ mutationFn: () => ok(postage.PUT('/api/byoc', { body: { role_arn: roleArn, region } })), onSuccess: refresh });
+  const save = useMutation({
+    mutationFn: () => ok(postage.PUT('/api/byoc', { body: { role_arn: roleArn, region } })),
+    onSuccess: refresh,
+  });
   const validate = useMutation({ mutationFn: () => ok(postage.POST('/api/byoc/validate')), onSuccess: refresh });
   const download = useMutation({
     mutationFn: () => ok(postage.GET('/api/byoc/cloudformation')),
@@ -111,7 +118,15 @@ export default function Byoc() {
       <PageHeader
         title="Bring your own cloud"
         description="BYOC domains send through Amazon SES in your own AWS account. Postage assumes a role you create, for 15 minutes at a time, and never stores the content of these emails."
-        actions={s.byoc_configured ? <Badge tone="good">Validated</Badge> : s.configured ? <Badge tone="warn">Not validated</Badge> : <Badge tone="neutral">Not set up</Badge>}
+        actions={
+          s.byoc_configured ? (
+            <Badge tone="good">Validated</Badge>
+          ) : s.configured ? (
+            <Badge tone="warn">Not validated</Badge>
+          ) : (
+            <Badge tone="neutral">Not set up</Badge>
+          )
+        }
       />
       {result && <ValidationResult v={result} />}
       {!result && s.unusable_reason && (
@@ -122,13 +137,26 @@ export default function Byoc() {
       <section className="card" aria-labelledby="steps-title">
         <h2 id="steps-title">Set it up</h2>
         <ol className="steps">
-          <li>Enter your role’s ARN and your SES region, and save. The first save creates your ExternalId (validation fails until the role exists).</li>
-          <li>Create the role: download the CloudFormation template and create a stack with it, or paste the two policies below into IAM yourself.</li>
+          <li>
+            Enter your role’s ARN and your SES region, and save. The first save creates your ExternalId (validation
+            fails until the role exists).
+          </li>
+          <li>
+            Create the role: download the CloudFormation template and create a stack with it, or paste the two policies
+            below into IAM yourself.
+          </li>
           <li>Validate. Wait about 15 seconds after changing the role.</li>
         </ol>
         <form onSubmit={submit} noValidate className="form">
-          {!canEdit && <p className="hint">Your role can read these settings; a developer or admin of the account changes them.</p>}
-          <Field label="Role ARN" name="role_arn" error={save.error} hint={`arn:aws:iam::<your account id>:role/${s.role_name}`}>
+          {!canEdit && (
+            <p className="hint">Your role can read these settings; a developer or admin of the account changes them.</p>
+          )}
+          <Field
+            label="Role ARN"
+            name="role_arn"
+            error={save.error}
+            hint={`arn:aws:iam::<your account id>:role/${s.role_name}`}
+          >
             {(p) => (
               <input
                 {...p}
@@ -157,12 +185,22 @@ export default function Byoc() {
                 <button type="submit" className="button button-primary" disabled={save.isPending}>
                   {save.isPending ? 'Validating…' : 'Validate and save'}
                 </button>
-                <button type="button" className="button" onClick={() => validate.mutate()} disabled={!s.configured || validate.isPending}>
+                <button
+                  type="button"
+                  className="button"
+                  onClick={() => validate.mutate()}
+                  disabled={!s.configured || validate.isPending}
+                >
                   {validate.isPending ? 'Validating…' : 'Validate again'}
                 </button>
               </>
             )}
-            <button type="button" className="button" onClick={() => download.mutate()} disabled={!s.configured || download.isPending}>
+            <button
+              type="button"
+              className="button"
+              onClick={() => download.mutate()}
+              disabled={!s.configured || download.isPending}
+            >
               Download CloudFormation template
             </button>
           </div>
@@ -173,7 +211,8 @@ export default function Byoc() {
           <dd className="mono">
             {s.external_id ? (
               <>
-                <span className="break">{s.external_id}</span> <CopyButton value={s.external_id} label="Copy ExternalId" />
+                <span className="break">{s.external_id}</span>{' '}
+                <CopyButton value={s.external_id} label="Copy ExternalId" />
               </>
             ) : (
               <span className="muted">Created when you first save</span>
@@ -198,7 +237,8 @@ export default function Byoc() {
         {policy.data && (
           <>
             <p>
-              Trust our account <span className="mono">{policy.data.relay_account_id}</span> with your ExternalId, and allow the 11 SES actions Postage uses.
+              Trust our account <span className="mono">{policy.data.relay_account_id}</span> with your ExternalId, and
+              allow the 11 SES actions Postage uses.
             </p>
             <PolicyBlock title="Trust policy" doc={policy.data.trust_policy} />
             <PolicyBlock title="Permissions policy" doc={policy.data.permissions_policy} />

@@ -59,14 +59,20 @@ export default function DomainDetail() {
         title={d.name}
         description={
           <>
-            <Badge tone={tone}>{label}</Badge> {d.sending_mode === 'shared' ? 'Shared mode' : 'BYOC mode'} · last checked <Time iso={d.last_checked_at} empty="never" />
+            <Badge tone={tone}>{label}</Badge> {d.sending_mode === 'shared' ? 'Shared mode' : 'BYOC mode'} · last
+            checked <Time iso={d.last_checked_at} empty="never" />
           </>
         }
         actions={
           canEdit && (
             <>
               {d.status !== 'released' && (
-                <button type="button" className="button button-primary" onClick={() => verify.mutate()} disabled={verify.isPending}>
+                <button
+                  type="button"
+                  className="button button-primary"
+                  onClick={() => verify.mutate()}
+                  disabled={verify.isPending}
+                >
                   {verify.isPending ? 'Checking DNS…' : 'Verify'}
                 </button>
               )}
@@ -90,7 +96,10 @@ export default function DomainDetail() {
           )
         }
       />
-      <div className={`banner ${d.status === 'released' ? 'banner-bad' : d.status === 'verified' ? 'banner-good' : ''}`} role="note">
+      <div
+        className={`banner ${d.status === 'released' ? 'banner-bad' : d.status === 'verified' ? 'banner-good' : ''}`}
+        role="note"
+      >
         {d.status_detail}
       </div>
       {verify.isSuccess && (
@@ -106,8 +115,11 @@ export default function DomainDetail() {
       <section className="card" aria-labelledby="records-title">
         <h2 id="records-title">DNS records</h2>
         <p className="hint">
-          Publish these at your DNS provider. Ownership and DKIM are required to send; the others improve deliverability (without them, sends carry warnings).
-          {!d.ownership_verified_at && d.status !== 'released' && ' The three DKIM records are issued once ownership is verified.'}
+          Publish these at your DNS provider. Ownership and DKIM are required to send; the others improve deliverability
+          (without them, sends carry warnings).
+          {!d.ownership_verified_at &&
+            d.status !== 'released' &&
+            ' The three DKIM records are issued once ownership is verified.'}
           {d.expires_at && (
             <>
               {' '}

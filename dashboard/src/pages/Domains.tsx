@@ -32,21 +32,44 @@ function AddDomain({ onCancel }: { onCancel: () => void }) {
   return (
     <form className="card form" onSubmit={submit} noValidate aria-labelledby="add-domain-title">
       <h2 id="add-domain-title">Add a domain</h2>
-      <Field label="Domain" name="name" error={add.error} hint="The domain you send from, such as mail.example.com (BYOC: the root domain, such as example.com).">
-        {(p) => <input {...p} required autoComplete="off" spellCheck={false} value={name} onChange={(e) => setName(e.target.value)} placeholder="mail.example.com" />}
+      <Field
+        label="Domain"
+        name="name"
+        error={add.error}
+        hint="The domain you send from, such as mail.example.com (BYOC: the root domain, such as example.com)."
+      >
+        {(p) => (
+          <input
+            {...p}
+            required
+            autoComplete="off"
+            spellCheck={false}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            placeholder="mail.example.com"
+          />
+        )}
       </Field>
       <fieldset className="choices">
         <legend>Sending mode (cannot be changed later)</legend>
         <label className="choice">
-          <input type="radio" name="mode" value="shared" checked={mode === 'shared'} onChange={() => setMode('shared')} />
+          <input
+            type="radio"
+            name="mode"
+            value="shared"
+            checked={mode === 'shared'}
+            onChange={() => setMode('shared')}
+          />
           <span>
-            <strong>Shared</strong>: Postage sends through its own Amazon SES account. You get the email log and webhooks. Needs the Growth or Pro plan.
+            <strong>Shared</strong>: Postage sends through its own Amazon SES account. You get the email log and
+            webhooks. Needs the Growth or Pro plan.
           </span>
         </label>
         <label className="choice">
           <input type="radio" name="mode" value="byoc" checked={mode === 'byoc'} onChange={() => setMode('byoc')} />
           <span>
-            <strong>BYOC</strong>: email goes out through Amazon SES in your own AWS account; Postage never stores its content. Set up BYOC first.
+            <strong>BYOC</strong>: email goes out through Amazon SES in your own AWS account; Postage never stores its
+            content. Set up BYOC first.
           </span>
         </label>
       </fieldset>
@@ -92,14 +115,19 @@ export default function Domains() {
                 )
               }
             >
-              {canEdit ? 'Add the domain your emails come from; Postage shows the DNS records to publish.' : 'A developer or admin of the account can add one.'}
+              {canEdit
+                ? 'Add the domain your emails come from; Postage shows the DNS records to publish.'
+                : 'A developer or admin of the account can add one.'}
             </Empty>
           )
         }
         columns={[
           { header: 'Domain', cell: (d) => <Link to={`/domains/${encodeURIComponent(d.name)}`}>{d.name}</Link> },
           { header: 'Mode', cell: (d) => (d.sending_mode === 'shared' ? 'Shared' : 'BYOC') },
-          { header: 'Status', cell: (d) => <Badge tone={DOMAIN_STATUS[d.status][1]}>{DOMAIN_STATUS[d.status][0]}</Badge> },
+          {
+            header: 'Status',
+            cell: (d) => <Badge tone={DOMAIN_STATUS[d.status][1]}>{DOMAIN_STATUS[d.status][0]}</Badge>,
+          },
           { header: 'Added', cell: (d) => <Time iso={d.created_at} /> },
         ]}
       />

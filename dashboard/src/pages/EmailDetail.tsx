@@ -32,7 +32,13 @@ export default function EmailDetail() {
     const gone = detail.error instanceof ApiError && detail.error.status === 404;
     return (
       <ErrorState
-        error={gone ? new Error('This email is not in your log: it may be older than 14 days, or a BYOC email (those are never kept).') : detail.error}
+        error={
+          gone
+            ? new Error(
+                'This email is not in your log: it may be older than 14 days, or a BYOC email (those are never kept).',
+              )
+            : detail.error
+        }
         retry={gone ? undefined : () => void detail.refetch()}
       />
     );
@@ -43,7 +49,10 @@ export default function EmailDetail() {
       <p className="breadcrumb">
         <Link to="/emails">Emails</Link> / {email.message_id}
       </p>
-      <PageHeader title={email.subject || '(no subject)'} actions={<Badge tone={EMAIL_STATUS[email.status]}>{email.status}</Badge>} />
+      <PageHeader
+        title={email.subject || '(no subject)'}
+        actions={<Badge tone={EMAIL_STATUS[email.status]}>{email.status}</Badge>}
+      />
       <section className="card" aria-labelledby="facts-title">
         <h2 id="facts-title" className="visually-hidden">
           Details
@@ -91,7 +100,9 @@ export default function EmailDetail() {
           )}
         </dl>
       </section>
-      {canEdit && email.status === 'scheduled' && email.scheduled_at && <ScheduledActions messageId={email.message_id} scheduledAt={email.scheduled_at} />}
+      {canEdit && email.status === 'scheduled' && email.scheduled_at && (
+        <ScheduledActions messageId={email.message_id} scheduledAt={email.scheduled_at} />
+      )}
       <section className="card" aria-labelledby="timeline-title">
         <h2 id="timeline-title">Timeline</h2>
         <ol className="timeline">
@@ -99,7 +110,12 @@ export default function EmailDetail() {
             <li key={e.type} className={`timeline-${e.type}`}>
               <span className="timeline-dot" aria-hidden="true" />
               <div>
-                <strong>{e.type === 'sent' && email.kind === 'test' ? 'Simulated (test recipient: nothing was transmitted)' : (EVENT_TEXT[e.type] ?? e.type)}</strong> <Time iso={e.at} />
+                <strong>
+                  {e.type === 'sent' && email.kind === 'test'
+                    ? 'Simulated (test recipient: nothing was transmitted)'
+                    : (EVENT_TEXT[e.type] ?? e.type)}
+                </strong>{' '}
+                <Time iso={e.at} />
                 {Object.keys(e.details).length > 0 && (
                   <dl className="timeline-details">
                     {Object.entries(e.details).map(([k, v]) => (

@@ -17,7 +17,8 @@ export default function Emails() {
   const [cursors, setCursors] = useState<string[]>([]); // cursors of the pages before this one
   const cursor = params.get('cursor') ?? '';
   const filters: EmailFilters = { limit: 25 };
-  for (const key of ['recipient', 'tag', 'since', 'until', 'cursor'] as const) if (params.get(key)) filters[key] = params.get(key)!;
+  for (const key of ['recipient', 'tag', 'since', 'until', 'cursor'] as const)
+    if (params.get(key)) filters[key] = params.get(key)!;
   const status = params.get('status');
   if (status) filters.status = status as EmailFilters['status'];
   const emails = useEmails(filters, { refetchInterval: 10_000 });
@@ -51,7 +52,10 @@ export default function Emails() {
 
   return (
     <>
-      <PageHeader title="Emails" description="Every shared-mode email of the last 14 days, newest first. BYOC emails are not kept: see them in your own AWS account." />
+      <PageHeader
+        title="Emails"
+        description="Every shared-mode email of the last 14 days, newest first. BYOC emails are not kept: see them in your own AWS account."
+      />
       <form className="filters" onSubmit={apply} aria-label="Filter emails">
         <div className="field">
           <label htmlFor="f-status">Status</label>
@@ -64,19 +68,42 @@ export default function Emails() {
         </div>
         <div className="field">
           <label htmlFor="f-recipient">Recipient</label>
-          <input id="f-recipient" type="search" value={form.recipient} onChange={(e) => setForm({ ...form, recipient: e.target.value })} placeholder="part of an address" />
+          <input
+            id="f-recipient"
+            type="search"
+            value={form.recipient}
+            onChange={(e) => setForm({ ...form, recipient: e.target.value })}
+            placeholder="part of an address"
+          />
         </div>
         <div className="field">
           <label htmlFor="f-tag">Tag</label>
-          <input id="f-tag" type="search" value={form.tag} onChange={(e) => setForm({ ...form, tag: e.target.value })} placeholder="name:value" pattern="[A-Za-z0-9_\-]+:[A-Za-z0-9_\-]+" />
+          <input
+            id="f-tag"
+            type="search"
+            value={form.tag}
+            onChange={(e) => setForm({ ...form, tag: e.target.value })}
+            placeholder="name:value"
+            pattern="[A-Za-z0-9_\-]+:[A-Za-z0-9_\-]+"
+          />
         </div>
         <div className="field">
           <label htmlFor="f-since">From date</label>
-          <input id="f-since" type="date" value={form.since} onChange={(e) => setForm({ ...form, since: e.target.value })} />
+          <input
+            id="f-since"
+            type="date"
+            value={form.since}
+            onChange={(e) => setForm({ ...form, since: e.target.value })}
+          />
         </div>
         <div className="field">
           <label htmlFor="f-until">Before date</label>
-          <input id="f-until" type="date" value={form.until} onChange={(e) => setForm({ ...form, until: e.target.value })} />
+          <input
+            id="f-until"
+            type="date"
+            value={form.until}
+            onChange={(e) => setForm({ ...form, until: e.target.value })}
+          />
         </div>
         <button type="submit" className="button">
           Apply
@@ -89,7 +116,9 @@ export default function Emails() {
         rowKey={(m) => m.message_id}
         empty={
           <Empty title={filtered ? 'No emails match' : 'No emails yet'}>
-            {filtered ? 'Try other filters, or clear them.' : 'Send your first email with an API key (a test send to delivered@ the test domain works too); it shows up here within seconds.'}
+            {filtered
+              ? 'Try other filters, or clear them.'
+              : 'Send your first email with an API key (a test send to delivered@ the test domain works too); it shows up here within seconds.'}
           </Empty>
         }
         columns={[
@@ -104,7 +133,11 @@ export default function Emails() {
               </>
             ),
           },
-          { header: 'Subject', className: 'truncate', cell: (m) => m.subject || <span className="muted">(no subject)</span> },
+          {
+            header: 'Subject',
+            className: 'truncate',
+            cell: (m) => m.subject || <span className="muted">(no subject)</span>,
+          },
           {
             header: 'Status',
             cell: (m) => (

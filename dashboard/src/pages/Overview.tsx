@@ -16,10 +16,16 @@ function Meter({ label, used, allowance }: { label: string; used: number; allowa
       <div className="meter-head">
         <span>{label}</span>
         <span>
-          <strong>{used.toLocaleString('en')}</strong> {allowance > 0 ? `of ${allowance.toLocaleString('en')}` : '(not in your plan)'}
+          <strong>{used.toLocaleString('en')}</strong>{' '}
+          {allowance > 0 ? `of ${allowance.toLocaleString('en')}` : '(not in your plan)'}
         </span>
       </div>
-      <progress max={1} value={share} aria-label={`${label}: ${used} of ${allowance} this month`} className={share >= 0.9 ? 'near-limit' : ''} />
+      <progress
+        max={1}
+        value={share}
+        aria-label={`${label}: ${used} of ${allowance} this month`}
+        className={share >= 0.9 ? 'near-limit' : ''}
+      />
     </div>
   );
 }
@@ -37,15 +43,36 @@ export function Overview() {
   const steps = [
     { done: Boolean(account?.is_verified), label: 'Confirm your email address', to: undefined },
     { done: (domains.data?.domains.length ?? 0) > 0, label: 'Add a sending domain', to: '/domains' },
-    { done: domains.data?.domains.some((d) => d.can_send) ?? false, label: 'Publish its DNS records and verify them', to: '/domains' },
-    { done: keys.data?.api_keys.some((k) => k.state === 'active') ?? false, label: 'Create an API key', to: '/api-keys' },
-    { done: (emails.data?.emails.length ?? 0) > 0 || (usage.data ? usage.data.used.byoc + usage.data.used.shared > 0 : false), label: 'Send a test email', to: '/emails' },
+    {
+      done: domains.data?.domains.some((d) => d.can_send) ?? false,
+      label: 'Publish its DNS records and verify them',
+      to: '/domains',
+    },
+    {
+      done: keys.data?.api_keys.some((k) => k.state === 'active') ?? false,
+      label: 'Create an API key',
+      to: '/api-keys',
+    },
+    {
+      done:
+        (emails.data?.emails.length ?? 0) > 0 ||
+        (usage.data ? usage.data.used.byoc + usage.data.used.shared > 0 : false),
+      label: 'Send a test email',
+      to: '/emails',
+    },
   ];
   const remaining = steps.filter((s) => !s.done).length;
 
   return (
     <>
-      <PageHeader title="Overview" description={account ? `${account.name || account.email}, on ${account.current_plan ? `the ${account.current_plan} plan` : 'the free BYOC plan'}.` : undefined} />
+      <PageHeader
+        title="Overview"
+        description={
+          account
+            ? `${account.name || account.email}, on ${account.current_plan ? `the ${account.current_plan} plan` : 'the free BYOC plan'}.`
+            : undefined
+        }
+      />
       {/* (A viewer can take none of these steps.) */}
       {remaining > 0 && canEdit && (
         <section className="card" aria-labelledby="steps-title">
@@ -65,7 +92,8 @@ export function Overview() {
           </ol>
           {!steps[4]!.done && steps[3]!.done && (
             <p className="hint">
-              Send to <code>delivered@</code> the test domain with your key: it counts toward the quota, but no email leaves.
+              Send to <code>delivered@</code> the test domain with your key: it counts toward the quota, but no email
+              leaves.
             </p>
           )}
         </section>
@@ -94,7 +122,13 @@ export function Overview() {
         {byoc.isError && <ErrorState error={byoc.error} retry={() => void byoc.refetch()} />}
         {byoc.data && (
           <p>
-            {byoc.data.byoc_configured ? <Badge tone="good">Validated</Badge> : byoc.data.configured ? <Badge tone="warn">Not validated</Badge> : <Badge tone="neutral">Not set up</Badge>}{' '}
+            {byoc.data.byoc_configured ? (
+              <Badge tone="good">Validated</Badge>
+            ) : byoc.data.configured ? (
+              <Badge tone="warn">Not validated</Badge>
+            ) : (
+              <Badge tone="neutral">Not set up</Badge>
+            )}{' '}
             {byoc.data.byoc_configured
               ? `Sending through ${byoc.data.role_arn} in ${byoc.data.region}.`
               : byoc.data.unusable_reason

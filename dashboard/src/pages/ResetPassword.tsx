@@ -15,11 +15,22 @@ export function ForgotPassword() {
   return (
     <AuthShell title="Reset your password" footer={<Link to="/sign-in">Back to sign in</Link>}>
       {request.isSuccess ? (
-        <p role="status">If {email} has an account, a link to choose a new password is on its way. It works once, for 1 hour.</p>
+        <p role="status">
+          If {email} has an account, a link to choose a new password is on its way. It works once, for 1 hour.
+        </p>
       ) : (
         <form onSubmit={submit} noValidate>
           <Field label="Email" name="email" error={request.error}>
-            {(p) => <input {...p} type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />}
+            {(p) => (
+              <input
+                {...p}
+                type="email"
+                autoComplete="email"
+                required
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+              />
+            )}
           </Field>
           <FormError error={request.error} />
           <button type="submit" className="button button-primary button-wide" disabled={request.isPending}>
@@ -34,7 +45,10 @@ export function ForgotPassword() {
 export function ResetPassword() {
   const [params] = useSearchParams();
   const [password, setPassword] = useState('');
-  const confirm = useMutation({ mutationFn: () => ok(postage.POST('/api/auth/password-reset/confirm', { body: { token: params.get('token') ?? '', password } })) });
+  const confirm = useMutation({
+    mutationFn: () =>
+      ok(postage.POST('/api/auth/password-reset/confirm', { body: { token: params.get('token') ?? '', password } })),
+  });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     confirm.mutate();
@@ -46,7 +60,16 @@ export function ResetPassword() {
       ) : (
         <form onSubmit={submit} noValidate>
           <Field label="New password" name="password" error={confirm.error} hint="At least 10 characters.">
-            {(p) => <input {...p} type="password" autoComplete="new-password" required value={password} onChange={(e) => setPassword(e.target.value)} />}
+            {(p) => (
+              <input
+                {...p}
+                type="password"
+                autoComplete="new-password"
+                required
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+            )}
           </Field>
           {confirm.error instanceof ApiError && confirm.error.field('token') && (
             <p className="form-error" role="alert">

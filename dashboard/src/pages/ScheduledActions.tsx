@@ -18,7 +18,13 @@ export function ScheduledActions({ messageId, scheduledAt }: { messageId: string
   const [when, setWhen] = useState(localInputValue(scheduledAt));
   const refresh = () => client.invalidateQueries({ queryKey: keys.email(messageId) });
   const reschedule = useMutation({
-    mutationFn: () => ok(postage.PATCH('/api/emails/{message_id}', { params: { path: { message_id: messageId } }, body: { scheduled_at: new Date(when).toISOString() } })),
+    mutationFn: () =>
+      ok(
+        postage.PATCH('/api/emails/{message_id}', {
+          params: { path: { message_id: messageId } },
+          body: { scheduled_at: new Date(when).toISOString() },
+        }),
+      ),
     onSuccess: () => void refresh(),
   });
   const submit = (e: FormEvent) => {
@@ -30,7 +36,9 @@ export function ScheduledActions({ messageId, scheduledAt }: { messageId: string
       <h2 id="schedule-title">Scheduled</h2>
       <form className="inline-form" onSubmit={submit} aria-label="Reschedule">
         <Field label="Send at" name="scheduled_at" error={reschedule.error}>
-          {(p) => <input {...p} type="datetime-local" required value={when} onChange={(e) => setWhen(e.target.value)} />}
+          {(p) => (
+            <input {...p} type="datetime-local" required value={when} onChange={(e) => setWhen(e.target.value)} />
+          )}
         </Field>
         <button type="submit" className="button" disabled={reschedule.isPending}>
           {reschedule.isPending ? 'Saving…' : 'Reschedule'}

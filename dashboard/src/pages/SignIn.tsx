@@ -31,29 +31,50 @@ export function SignIn() {
       title="Sign in"
       footer={
         <>
-          <Link to="/forgot-password">Forgot your password?</Link> · New to Postage? <Link to="/sign-up">Create an account</Link>
+          <Link to="/forgot-password">Forgot your password?</Link> · New to Postage?{' '}
+          <Link to="/sign-up">Create an account</Link>
         </>
       }
     >
       {left !== null ? (
         <p className="banner banner-good" role="status">
           <span>
-            You left <strong className="break">{left || 'the account'}</strong>. If you belong to other accounts, sign in again to use them.
+            You left <strong className="break">{left || 'the account'}</strong>. If you belong to other accounts, sign
+            in again to use them.
           </span>
         </p>
       ) : (
         ended && (
           <p className="banner" role="status">
-            Your session ended: you signed out elsewhere, or your access to the account changed. Sign in again to continue.
+            Your session ended: you signed out elsewhere, or your access to the account changed. Sign in again to
+            continue.
           </p>
         )
       )}
       <form onSubmit={submit} noValidate>
         <Field label="Email" name="email" error={signIn.error}>
-          {(p) => <input {...p} type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />}
+          {(p) => (
+            <input
+              {...p}
+              type="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          )}
         </Field>
         <Field label="Password" name="password" error={signIn.error}>
-          {(p) => <input {...p} type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />}
+          {(p) => (
+            <input
+              {...p}
+              type="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          )}
         </Field>
         <FormError error={signIn.error} />
         <button type="submit" className="button button-primary button-wide" disabled={signIn.isPending}>

@@ -29,7 +29,10 @@ export default function Suppressions() {
   });
   return (
     <>
-      <PageHeader title="Suppressions" description="Postage refuses to send to these addresses (422 recipient_suppressed). Hard bounces and complaints are added automatically." />
+      <PageHeader
+        title="Suppressions"
+        description="Postage refuses to send to these addresses (422 recipient_suppressed). Hard bounces and complaints are added automatically."
+      />
       <div className={canEdit ? 'two-columns' : undefined}>
         {canEdit && (
           <form
@@ -43,7 +46,9 @@ export default function Suppressions() {
           >
             <h2 id="add-suppression-title">Suppress an address</h2>
             <Field label="Email address" name="address" error={add.error}>
-              {(p) => <input {...p} type="email" required value={address} onChange={(e) => setAddress(e.target.value)} />}
+              {(p) => (
+                <input {...p} type="email" required value={address} onChange={(e) => setAddress(e.target.value)} />
+              )}
             </Field>
             <FormError error={add.error} />
             <button type="submit" className="button button-primary" disabled={add.isPending}>
@@ -77,12 +82,17 @@ export default function Suppressions() {
         rowKey={(s) => s.address}
         empty={
           <Empty title={applied ? 'No address matches' : 'No suppressed addresses'}>
-            {applied ? 'Try another search.' : 'Good news: nothing has bounced hard or drawn a complaint. Addresses you add by hand appear here too.'}
+            {applied
+              ? 'Try another search.'
+              : 'Good news: nothing has bounced hard or drawn a complaint. Addresses you add by hand appear here too.'}
           </Empty>
         }
         columns={[
           { header: 'Address', className: 'break', cell: (s) => s.address },
-          { header: 'Reason', cell: (s) => <Badge tone={s.reason === 'manual' ? 'neutral' : 'bad'}>{REASON[s.reason]}</Badge> },
+          {
+            header: 'Reason',
+            cell: (s) => <Badge tone={s.reason === 'manual' ? 'neutral' : 'bad'}>{REASON[s.reason]}</Badge>,
+          },
           { header: 'Since', cell: (s) => <Time iso={s.created_at} /> },
           {
             header: 'Actions',
@@ -95,11 +105,17 @@ export default function Suppressions() {
                   title={`Send to ${s.address} again?`}
                   confirmLabel="Remove from list"
                   onConfirm={async () => {
-                    await ok(postage.DELETE('/api/suppressions/{address}', { params: { path: { address: s.address } } }));
+                    await ok(
+                      postage.DELETE('/api/suppressions/{address}', { params: { path: { address: s.address } } }),
+                    );
                     await client.invalidateQueries({ queryKey: keys.suppressions });
                   }}
                 >
-                  <p>{s.reason === 'manual' ? 'Postage will send to this address again.' : 'It bounced hard or complained before: sending to it again can hurt your reputation.'}</p>
+                  <p>
+                    {s.reason === 'manual'
+                      ? 'Postage will send to this address again.'
+                      : 'It bounced hard or complained before: sending to it again can hurt your reputation.'}
+                  </p>
                 </ConfirmButton>
               ),
           },
@@ -109,7 +125,12 @@ export default function Suppressions() {
             <button type="button" className="button" disabled={!cursor} onClick={() => setCursor(undefined)}>
               First page
             </button>
-            <button type="button" className="button" disabled={!d.next_cursor} onClick={() => setCursor(d.next_cursor ?? undefined)}>
+            <button
+              type="button"
+              className="button"
+              disabled={!d.next_cursor}
+              onClick={() => setCursor(d.next_cursor ?? undefined)}
+            >
               Next
             </button>
           </nav>

@@ -19,7 +19,17 @@ type Grantable = (typeof GRANTABLE)[number];
 
 const memberName = (m: { name: string; email: string }) => m.name || m.email;
 
-function InviteForm({ myRole, verified, onInvited, onCancel }: { myRole: Role; verified: boolean; onInvited: (email: string) => void; onCancel: () => void }) {
+function InviteForm({
+  myRole,
+  verified,
+  onInvited,
+  onCancel,
+}: {
+  myRole: Role;
+  verified: boolean;
+  onInvited: (email: string) => void;
+  onCancel: () => void;
+}) {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Grantable>('developer');
   const client = useQueryClient();
@@ -43,8 +53,22 @@ function InviteForm({ myRole, verified, onInvited, onCancel }: { myRole: Role; v
           Confirm the account’s email address first: only a verified account can invite.
         </p>
       )}
-      <Field label="Email" name="email" error={invite.error} hint="We email them a link that works once, for 72 hours. Inviting the address again replaces it.">
-        {(p) => <input {...p} type="email" autoComplete="off" required value={email} onChange={(e) => setEmail(e.target.value)} />}
+      <Field
+        label="Email"
+        name="email"
+        error={invite.error}
+        hint="We email them a link that works once, for 72 hours. Inviting the address again replaces it."
+      >
+        {(p) => (
+          <input
+            {...p}
+            type="email"
+            autoComplete="off"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        )}
       </Field>
       <Field label="Role" name="role" error={invite.error}>
         {(p) => (
@@ -63,14 +87,25 @@ function InviteForm({ myRole, verified, onInvited, onCancel }: { myRole: Role; v
   );
 }
 
-function RoleSelect({ member, myRole, onChanged }: { member: Member; myRole: Role; onChanged: (text: string) => void }) {
+function RoleSelect({
+  member,
+  myRole,
+  onChanged,
+}: {
+  member: Member;
+  myRole: Role;
+  onChanged: (text: string) => void;
+}) {
   const client = useQueryClient();
   const change = useMutation({
-    mutationFn: (role: Grantable) => ok(postage.PATCH('/api/members/{user_id}', { params: { path: { user_id: member.user_id } }, body: { role } })),
+    mutationFn: (role: Grantable) =>
+      ok(postage.PATCH('/api/members/{user_id}', { params: { path: { user_id: member.user_id } }, body: { role } })),
     onSuccess: (changed) => {
       void client.invalidateQueries({ queryKey: keys.members });
       void client.invalidateQueries({ queryKey: keys.audit });
-      onChanged(`${memberName(changed)} is now ${changed.role === 'admin' ? 'an' : 'a'} ${ROLE_LABEL[changed.role].toLowerCase()}.`);
+      onChanged(
+        `${memberName(changed)} is now ${changed.role === 'admin' ? 'an' : 'a'} ${ROLE_LABEL[changed.role].toLowerCase()}.`,
+      );
     },
   });
   return (
@@ -104,20 +139,32 @@ function RemoveMember({ member, onRemoved }: { member: Member; onRemoved: (text:
       title={`Remove ${name}?`}
       confirmLabel="Remove member"
       onConfirm={async () => {
-        const removed = await ok(postage.DELETE('/api/members/{user_id}', { params: { path: { user_id: member.user_id }, query: { keep_keys: keepKeys ? 'true' : 'false' } } }));
-        await Promise.all([keys.members, keys.apiKeys, keys.audit].map((queryKey) => client.invalidateQueries({ queryKey })));
-        const revoked = removed.revoked_keys.length ? ` Revoked the API keys they made: ${removed.revoked_keys.map((p) => `${p}…`).join(', ')}.` : '';
+        const removed = await ok(
+          postage.DELETE('/api/members/{user_id}', {
+            params: { path: { user_id: member.user_id }, query: { keep_keys: keepKeys ? 'true' : 'false' } },
+          }),
+        );
+        await Promise.all(
+          [keys.members, keys.apiKeys, keys.audit].map((queryKey) => client.invalidateQueries({ queryKey })),
+        );
+        const revoked = removed.revoked_keys.length
+          ? ` Revoked the API keys they made: ${removed.revoked_keys.map((p) => `${p}…`).join(', ')}.`
+          : '';
         onRemoved(`${name} was removed.${revoked}`);
       }}
     >
       <p>
-        <span className="break">{member.email}</span> can no longer use this account: their sessions for it end at once. To come back, they need a new invitation.
+        <span className="break">{member.email}</span> can no longer use this account: their sessions for it end at once.
+        To come back, they need a new invitation.
       </p>
       <label className="choice">
         <input type="checkbox" checked={keepKeys} onChange={(e) => setKeepKeys(e.target.checked)} />
         <span>Keep the API keys they made</span>
       </label>
-      <p className="hint">Unticked, the keys they made are revoked now, and requests with them are refused. Ticked, the owner answers for them and they act with the owner’s role.</p>
+      <p className="hint">
+        Unticked, the keys they made are revoked now, and requests with them are refused. Ticked, the owner answers for
+        them and they act with the owner’s role.
+      </p>
     </ConfirmButton>
   );
 }
@@ -127,7 +174,10 @@ function TransferOwnership({ members, me }: { members: Member[]; me: Session['us
   const others = members.filter((m) => m.user_id !== me.id);
   const [chosen, setChosen] = useState('');
   const target = others.find((m) => m.user_id === chosen) ?? others[0];
-  if (!target) return <p className="hint">To hand the account to someone else, invite them first: ownership goes to another member.</p>;
+  if (!target)
+    return (
+      <p className="hint">To hand the account to someone else, invite them first: ownership goes to another member.</p>
+    );
   return (
     <div className="inline-form">
       <label htmlFor="new-owner">New owner</label>
@@ -144,11 +194,14 @@ function TransferOwnership({ members, me }: { members: Member[]; me: Session['us
         confirmLabel="Transfer ownership"
         onConfirm={async () => {
           await ok(postage.POST('/api/account/transfer-ownership', { body: { user_id: target.user_id } }));
-          await Promise.all([keys.session, keys.members, keys.audit].map((queryKey) => client.invalidateQueries({ queryKey })));
+          await Promise.all(
+            [keys.session, keys.members, keys.audit].map((queryKey) => client.invalidateQueries({ queryKey })),
+          );
         }}
       >
         <p>
-          <span className="break">{target.email}</span> becomes the owner and you become an admin. Only the new owner can transfer ownership again.
+          <span className="break">{target.email}</span> becomes the owner and you become an admin. Only the new owner
+          can transfer ownership again.
         </p>
       </ConfirmButton>
     </div>
@@ -170,7 +223,10 @@ function LeaveAccount({ accountName }: { accountName: string }) {
         void navigate(`/sign-in?left=${encodeURIComponent(accountName)}`);
       }}
     >
-      <p>You lose access to it at once, and the API keys you made for it are revoked. To come back, an admin must invite you again.</p>
+      <p>
+        You lose access to it at once, and the API keys you made for it are revoked. To come back, an admin must invite
+        you again.
+      </p>
     </ConfirmButton>
   );
 }
@@ -187,7 +243,8 @@ export default function Team() {
   const isAdmin = can(myRole, 'admin');
   const accountName = session.account.name || session.account.email;
   /** Whether I may change this member's role or remove them: not myself, not the owner, nobody above me. */
-  const mayManage = (m: Member) => isAdmin && m.user_id !== session.user.id && m.role !== 'owner' && can(myRole, m.role);
+  const mayManage = (m: Member) =>
+    isAdmin && m.user_id !== session.user.id && m.role !== 'owner' && can(myRole, m.role);
   const inviteButton = isAdmin && (
     <button
       type="button"
@@ -245,10 +302,19 @@ export default function Team() {
             { header: 'Email', className: 'break', cell: (m) => m.email },
             {
               header: 'Role',
-              cell: (m) => (mayManage(m) ? <RoleSelect member={m} myRole={myRole} onChanged={setNotice} /> : ROLE_LABEL[m.role]),
+              cell: (m) =>
+                mayManage(m) ? <RoleSelect member={m} myRole={myRole} onChanged={setNotice} /> : ROLE_LABEL[m.role],
             },
             { header: 'Joined', cell: (m) => <Time iso={m.joined_at} /> },
-            ...(isAdmin ? [{ header: 'Actions', hiddenHeader: true, cell: (m: Member) => mayManage(m) && <RemoveMember member={m} onRemoved={setNotice} /> }] : []),
+            ...(isAdmin
+              ? [
+                  {
+                    header: 'Actions',
+                    hiddenHeader: true,
+                    cell: (m: Member) => mayManage(m) && <RemoveMember member={m} onRemoved={setNotice} />,
+                  },
+                ]
+              : []),
           ]}
         />
       </section>
@@ -259,7 +325,11 @@ export default function Team() {
           what="invitations"
           rowsOf={(d) => d.invitations}
           rowKey={(i) => i.id}
-          empty={<p className="muted">{isAdmin ? 'None waiting. Invite someone to give them their own sign-in.' : 'None waiting.'}</p>}
+          empty={
+            <p className="muted">
+              {isAdmin ? 'None waiting. Invite someone to give them their own sign-in.' : 'None waiting.'}
+            </p>
+          }
           stacked
           columns={[
             { header: 'Email', className: 'break', cell: (i) => i.email },
@@ -279,7 +349,9 @@ export default function Team() {
                         confirmLabel="Revoke invitation"
                         onConfirm={async () => {
                           await ok(postage.DELETE('/api/invitations/{id}', { params: { path: { id: i.id } } }));
-                          await Promise.all([keys.invitations, keys.audit].map((queryKey) => client.invalidateQueries({ queryKey })));
+                          await Promise.all(
+                            [keys.invitations, keys.audit].map((queryKey) => client.invalidateQueries({ queryKey })),
+                          );
                         }}
                       >
                         <p>The link we emailed stops working. You can invite the address again later.</p>
@@ -294,8 +366,9 @@ export default function Team() {
       <section className="card" aria-labelledby="you-title">
         <h2 id="you-title">Your role</h2>
         <p>
-          You are {myRole === 'owner' ? 'the owner' : `${myRole === 'admin' ? 'an' : 'a'} ${ROLE_LABEL[myRole].toLowerCase()}`} of <strong className="break">{accountName}</strong>:{' '}
-          {ROLE_SUMMARY[myRole]}.
+          You are{' '}
+          {myRole === 'owner' ? 'the owner' : `${myRole === 'admin' ? 'an' : 'a'} ${ROLE_LABEL[myRole].toLowerCase()}`}{' '}
+          of <strong className="break">{accountName}</strong>: {ROLE_SUMMARY[myRole]}.
         </p>
         {myRole === 'owner' ? (
           <>

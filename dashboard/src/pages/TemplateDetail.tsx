@@ -26,12 +26,20 @@ const RECIPIENTS: [TestRecipient, string][] = [
 type Draft = { name: string; alias: string; subject: string; html: string; text: string };
 
 /** The editor's fields for a saved template (no alias or text: empty fields). */
-const draftOf = (t: Template): Draft => ({ name: t.name, alias: t.alias ?? '', subject: t.draft.subject, html: t.draft.html, text: t.draft.text ?? '' });
+const draftOf = (t: Template): Draft => ({
+  name: t.name,
+  alias: t.alias ?? '',
+  subject: t.draft.subject,
+  html: t.draft.html,
+  text: t.draft.text ?? '',
+});
 
-const sameDraft = (a: Draft, b: Draft) => a.name === b.name && a.alias === b.alias && a.subject === b.subject && a.html === b.html && a.text === b.text;
+const sameDraft = (a: Draft, b: Draft) =>
+  a.name === b.name && a.alias === b.alias && a.subject === b.subject && a.html === b.html && a.text === b.text;
 
 /** A sample value per variable, as the variables box starts. */
-const samplesFor = (names: string[]): Record<string, string> => Object.fromEntries(names.map((n) => [n, `Sample ${n}`]));
+const samplesFor = (names: string[]): Record<string, string> =>
+  Object.fromEntries(names.map((n) => [n, `Sample ${n}`]));
 const asJson = (values: Record<string, unknown>) => JSON.stringify(values, null, 2);
 
 type Parsed = { values: Record<string, unknown>; error?: never } | { values?: never; error: string };
@@ -44,7 +52,8 @@ function parseVariables(text: string): Parsed {
   } catch (err) {
     return { error: `Not valid JSON: ${err instanceof Error ? err.message : String(err)}` };
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { error: 'Write a JSON object of names and values, such as {"name": "Ada"}.' };
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return { error: 'Write a JSON object of names and values, such as {"name": "Ada"}.' };
   return { values: value as Record<string, unknown> };
 }
 
@@ -60,14 +69,32 @@ function useDebounced<T>(value: T, ms: number): T {
 /** The API's message for one field of a failed request, if it is about that field. */
 const fieldError = (error: unknown, name: string) => (error instanceof ApiError ? error.field(name) : undefined);
 
-function DraftEditor({ template, draft, onChange, dirty, canEdit }: { template: Template; draft: Draft; onChange: (d: Draft) => void; dirty: boolean; canEdit: boolean }) {
+function DraftEditor({
+  template,
+  draft,
+  onChange,
+  dirty,
+  canEdit,
+}: {
+  template: Template;
+  draft: Draft;
+  onChange: (d: Draft) => void;
+  dirty: boolean;
+  canEdit: boolean;
+}) {
   const client = useQueryClient();
   const save = useMutation({
     mutationFn: () =>
       ok(
         postage.PATCH('/api/templates/{id}', {
           params: { path: { id: template.id } },
-          body: { name: draft.name, alias: draft.alias || null, subject: draft.subject, html: draft.html, text: draft.text || null },
+          body: {
+            name: draft.name,
+            alias: draft.alias || null,
+            subject: draft.subject,
+            html: draft.html,
+            text: draft.text || null,
+          },
         }),
       ),
     onSuccess: (saved) => {
@@ -76,7 +103,8 @@ function DraftEditor({ template, draft, onChange, dirty, canEdit }: { template: 
       void client.invalidateQueries({ queryKey: keys.templates });
     },
   });
-  const set = (field: keyof Draft) => (e: { target: { value: string } }) => onChange({ ...draft, [field]: e.target.value });
+  const set = (field: keyof Draft) => (e: { target: { value: string } }) =>
+    onChange({ ...draft, [field]: e.target.value });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     save.mutate();
@@ -87,17 +115,56 @@ function DraftEditor({ template, draft, onChange, dirty, canEdit }: { template: 
       <Field label="Name" name="name" error={save.error}>
         {(p) => <input {...p} required readOnly={!canEdit} maxLength={200} value={draft.name} onChange={set('name')} />}
       </Field>
-      <Field label="Alias (optional)" name="alias" error={save.error} hint="Changes at once: sends naming the old alias are refused.">
-        {(p) => <input {...p} readOnly={!canEdit} autoComplete="off" spellCheck={false} value={draft.alias} onChange={set('alias')} />}
+      <Field
+        label="Alias (optional)"
+        name="alias"
+        error={save.error}
+        hint="Changes at once: sends naming the old alias are refused."
+      >
+        {(p) => (
+          <input
+            {...p}
+            readOnly={!canEdit}
+            autoComplete="off"
+            spellCheck={false}
+            value={draft.alias}
+            onChange={set('alias')}
+          />
+        )}
       </Field>
       <Field label="Subject" name="subject" error={save.error}>
         {(p) => <input {...p} required readOnly={!canEdit} value={draft.subject} onChange={set('subject')} />}
       </Field>
-      <Field label="HTML" name="html" error={save.error} hint="{{ name }} is HTML-escaped; {{ name | raw }} is inserted as it is.">
-        {(p) => <textarea {...p} className="code-input" required readOnly={!canEdit} rows={14} spellCheck={false} value={draft.html} onChange={set('html')} />}
+      <Field
+        label="HTML"
+        name="html"
+        error={save.error}
+        hint="{{ name }} is HTML-escaped; {{ name | raw }} is inserted as it is."
+      >
+        {(p) => (
+          <textarea
+            {...p}
+            className="code-input"
+            required
+            readOnly={!canEdit}
+            rows={14}
+            spellCheck={false}
+            value={draft.html}
+            onChange={set('html')}
+          />
+        )}
       </Field>
       <Field label="Text (optional)" name="text" error={save.error} hint="Empty: derived from the HTML.">
-        {(p) => <textarea {...p} className="code-input" readOnly={!canEdit} rows={5} value={draft.text} onChange={set('text')} />}
+        {(p) => (
+          <textarea
+            {...p}
+            className="code-input"
+            readOnly={!canEdit}
+            rows={5}
+            value={draft.text}
+            onChange={set('text')}
+          />
+        )}
       </Field>
       <FormError error={save.error} />
       {canEdit ? (
@@ -106,26 +173,45 @@ function DraftEditor({ template, draft, onChange, dirty, canEdit }: { template: 
             {save.isPending ? 'Saving…' : 'Save draft'}
           </button>
           <p className="hint" role="status">
-            {dirty ? 'Unsaved edits: the preview, the test send and Publish use the saved draft.' : save.isSuccess ? 'Draft saved.' : ''}
+            {dirty
+              ? 'Unsaved edits: the preview, the test send and Publish use the saved draft.'
+              : save.isSuccess
+                ? 'Draft saved.'
+                : ''}
           </p>
         </div>
       ) : (
-        <p className="hint">Your role can read and preview templates; a developer or admin of the account edits them.</p>
+        <p className="hint">
+          Your role can read and preview templates; a developer or admin of the account edits them.
+        </p>
       )}
     </form>
   );
 }
 
-function Preview({ template, variablesText, onVariablesText }: { template: Template; variablesText: string; onVariablesText: (text: string) => void }) {
+function Preview({
+  template,
+  variablesText,
+  onVariablesText,
+}: {
+  template: Template;
+  variablesText: string;
+  onVariablesText: (text: string) => void;
+}) {
   const [version, setVersion] = useState<number | undefined>(undefined);
   const versions = useTemplateVersions(template.id);
   const parsed = parseVariables(useDebounced(variablesText, PREVIEW_DELAY_MS));
   const preview = useTemplatePreview(template.id, version, parsed.values);
   const now = parseVariables(variablesText);
-  const reads = version === undefined ? template.draft.variables : (versions.data?.versions.find((v) => v.version === version)?.variables ?? []);
+  const reads =
+    version === undefined
+      ? template.draft.variables
+      : (versions.data?.versions.find((v) => v.version === version)?.variables ?? []);
   const missing = now.values ? reads.filter((n) => !(n in now.values)) : [];
   const renderError = preview.isError
-    ? (fieldError(preview.error, 'variables') ?? fieldError(preview.error, 'version') ?? (preview.error instanceof Error ? preview.error.message : 'The preview failed.'))
+    ? (fieldError(preview.error, 'variables') ??
+      fieldError(preview.error, 'version') ??
+      (preview.error instanceof Error ? preview.error.message : 'The preview failed.'))
     : undefined;
   const variablesError = now.error ?? renderError;
   return (
@@ -141,7 +227,11 @@ function Preview({ template, variablesText, onVariablesText }: { template: Templ
       {versions.data && versions.data.versions.length > 0 && (
         <div className="field">
           <label htmlFor="preview-version">Render</label>
-          <select id="preview-version" value={version ?? ''} onChange={(e) => setVersion(e.target.value ? Number(e.target.value) : undefined)}>
+          <select
+            id="preview-version"
+            value={version ?? ''}
+            onChange={(e) => setVersion(e.target.value ? Number(e.target.value) : undefined)}
+          >
             <option value="">The saved draft</option>
             {versions.data.versions.map((v) => (
               <option key={v.version} value={v.version}>
@@ -165,10 +255,15 @@ function Preview({ template, variablesText, onVariablesText }: { template: Templ
           aria-describedby={`preview-variables-hint${variablesError ? ' preview-variables-error' : ''}`}
         />
         <p className="hint" id="preview-variables-hint">
-          Used by the preview and the test send. {version === undefined ? 'The draft' : `Version ${version}`} reads: {reads.length ? reads.join(', ') : 'no variables'}.
+          Used by the preview and the test send. {version === undefined ? 'The draft' : `Version ${version}`} reads:{' '}
+          {reads.length ? reads.join(', ') : 'no variables'}.
         </p>
         {missing.length > 0 && (
-          <button type="button" className="button button-small add-missing" onClick={() => onVariablesText(asJson({ ...now.values, ...samplesFor(missing) }))}>
+          <button
+            type="button"
+            className="button button-small add-missing"
+            onClick={() => onVariablesText(asJson({ ...now.values, ...samplesFor(missing) }))}
+          >
             Add {missing.join(', ')}
           </button>
         )}
@@ -190,7 +285,13 @@ function Preview({ template, variablesText, onVariablesText }: { template: Templ
           {/* sandbox="": no scripts, no forms, no same origin; srcdoc: nothing is fetched from Postage.
               Keyed by its HTML: a new frame per rendering, since changing srcdoc while the last one
               still loads can leave the old document showing. */}
-          <iframe key={preview.data.html} className="preview-frame" title="HTML preview" sandbox="" srcDoc={preview.data.html} />
+          <iframe
+            key={preview.data.html}
+            className="preview-frame"
+            title="HTML preview"
+            sandbox=""
+            srcDoc={preview.data.html}
+          />
           <h3>Text</h3>
           <pre className="preview-text" data-testid="preview-text">
             {preview.data.text}
@@ -204,7 +305,9 @@ function Preview({ template, variablesText, onVariablesText }: { template: Templ
 function TestSend({ template, variablesText, dirty }: { template: Template; variablesText: string; dirty: boolean }) {
   const domains = useDomains();
   // Shared-mode domains that can send: test recipients are simulated by Postage's own pipeline.
-  const senders = (domains.data?.domains ?? []).filter((d) => d.sending_mode === 'shared' && d.can_send).map((d) => `hello@${d.name}`);
+  const senders = (domains.data?.domains ?? [])
+    .filter((d) => d.sending_mode === 'shared' && d.can_send)
+    .map((d) => `hello@${d.name}`);
   const [from, setFrom] = useState('');
   const [recipient, setRecipient] = useState<TestRecipient>('delivered');
   const sender = from || senders[0] || '';
@@ -228,8 +331,8 @@ function TestSend({ template, variablesText, dirty }: { template: Template; vari
     <section className="card" aria-labelledby="test-title">
       <h2 id="test-title">Send a test</h2>
       <p className="hint">
-        Sends the saved draft{dirty ? ' (not your unsaved edits)' : ''}, rendered with the variables above, to a test address: the outcome is simulated and nothing leaves Postage. It counts toward
-        this month’s sends.
+        Sends the saved draft{dirty ? ' (not your unsaved edits)' : ''}, rendered with the variables above, to a test
+        address: the outcome is simulated and nothing leaves Postage. It counts toward this month’s sends.
       </p>
       {domains.isSuccess && senders.length === 0 ? (
         <p>
@@ -257,7 +360,11 @@ function TestSend({ template, variablesText, dirty }: { template: Template; vari
               </select>
             )}
           </Field>
-          <button type="submit" className="button button-primary" disabled={test.isPending || !sender || Boolean(variables.error)}>
+          <button
+            type="submit"
+            className="button button-primary"
+            disabled={test.isPending || !sender || Boolean(variables.error)}
+          >
             {test.isPending ? 'Sending…' : 'Send test'}
           </button>
         </form>
@@ -267,7 +374,8 @@ function TestSend({ template, variablesText, dirty }: { template: Template; vari
       <FormError error={test.error} />
       {test.isSuccess && (
         <p role="status" className="ok-text">
-          Sent to <span className="break">{test.data.recipient}</span>. <Link to={`/emails/${encodeURIComponent(test.data.message_id)}`}>Follow the test email</Link>
+          Sent to <span className="break">{test.data.recipient}</span>.{' '}
+          <Link to={`/emails/${encodeURIComponent(test.data.message_id)}`}>Follow the test email</Link>
         </p>
       )}
     </section>
@@ -279,7 +387,8 @@ function Versions({ template }: { template: Template }) {
   let body;
   if (versions.isPending) body = <Loading what="versions" />;
   else if (versions.isError) body = <ErrorState error={versions.error} retry={() => void versions.refetch()} />;
-  else if (versions.data.versions.length === 0) body = <p className="muted">Not published yet: sends that name this template are refused until you publish it.</p>;
+  else if (versions.data.versions.length === 0)
+    body = <p className="muted">Not published yet: sends that name this template are refused until you publish it.</p>;
   else
     body = (
       <DataTable
@@ -334,8 +443,14 @@ function TemplatePage({ template }: { template: Template }) {
         title={template.name}
         description={
           <>
-            {template.published_version === null ? <Badge tone="neutral">Draft only</Badge> : <Badge tone="good">Version {template.published_version} published</Badge>}
-            {template.has_unpublished_changes && template.published_version !== null && <Badge tone="warn">Unpublished changes</Badge>}{' '}
+            {template.published_version === null ? (
+              <Badge tone="neutral">Draft only</Badge>
+            ) : (
+              <Badge tone="good">Version {template.published_version} published</Badge>
+            )}
+            {template.has_unpublished_changes && template.published_version !== null && (
+              <Badge tone="warn">Unpublished changes</Badge>
+            )}{' '}
             {template.alias && (
               <>
                 alias <code className="break">{template.alias}</code> ·{' '}
@@ -347,7 +462,12 @@ function TemplatePage({ template }: { template: Template }) {
         actions={
           canEdit && (
             <>
-              <button type="button" className="button button-primary" onClick={() => publish.mutate()} disabled={!template.has_unpublished_changes || publish.isPending}>
+              <button
+                type="button"
+                className="button button-primary"
+                onClick={() => publish.mutate()}
+                disabled={!template.has_unpublished_changes || publish.isPending}
+              >
                 {publish.isPending ? 'Publishing…' : 'Publish'}
               </button>
               <ConfirmButton
@@ -362,8 +482,9 @@ function TemplatePage({ template }: { template: Template }) {
                 }}
               >
                 <p>
-                  Its draft and every published version are deleted. Sends that name it are refused from then on; emails already sent keep their content. A template that a scheduled email uses cannot
-                  be deleted until that email is sent or cancelled.
+                  Its draft and every published version are deleted. Sends that name it are refused from then on; emails
+                  already sent keep their content. A template that a scheduled email uses cannot be deleted until that
+                  email is sent or cancelled.
                 </p>
               </ConfirmButton>
             </>
@@ -391,7 +512,8 @@ export default function TemplateDetail() {
   const template = useTemplate(id);
   if (template.isPending) return <Loading what="the template" />;
   if (template.isError) {
-    if (template.error instanceof ApiError && template.error.status === 404) return <ErrorState error={new Error('There is no such template in your account: it may have been deleted.')} />;
+    if (template.error instanceof ApiError && template.error.status === 404)
+      return <ErrorState error={new Error('There is no such template in your account: it may have been deleted.')} />;
     return <ErrorState error={template.error} retry={() => void template.refetch()} />;
   }
   // Keyed by id: the editor starts from the saved draft, and keeps its edits through refetches.

@@ -24,7 +24,13 @@ function CreateTemplate({ onCancel }: { onCancel: () => void }) {
       ok(
         postage.POST('/api/templates', {
           // Empty optional fields are left out: an empty alias or text is "none", not "".
-          body: { name: form.name, subject: form.subject, html: form.html, ...(form.alias ? { alias: form.alias } : {}), ...(form.text ? { text: form.text } : {}) },
+          body: {
+            name: form.name,
+            subject: form.subject,
+            html: form.html,
+            ...(form.alias ? { alias: form.alias } : {}),
+            ...(form.text ? { text: form.text } : {}),
+          },
         }),
       ),
     onSuccess: (template) => {
@@ -32,7 +38,8 @@ function CreateTemplate({ onCancel }: { onCancel: () => void }) {
       void navigate(`/templates/${encodeURIComponent(template.id)}`);
     },
   });
-  const set = (field: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [field]: e.target.value }));
+  const set = (field: keyof typeof form) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [field]: e.target.value }));
   const submit = (e: FormEvent) => {
     e.preventDefault();
     create.mutate();
@@ -43,16 +50,52 @@ function CreateTemplate({ onCancel }: { onCancel: () => void }) {
       <Field label="Name" name="name" error={create.error} hint="For people, such as “Order receipt”.">
         {(p) => <input {...p} required maxLength={200} value={form.name} onChange={set('name')} />}
       </Field>
-      <Field label="Alias (optional)" name="alias" error={create.error} hint="Sends can name the template by it: lower-case letters, digits and “-”, such as order-receipt.">
-        {(p) => <input {...p} autoComplete="off" spellCheck={false} value={form.alias} onChange={set('alias')} placeholder="order-receipt" />}
+      <Field
+        label="Alias (optional)"
+        name="alias"
+        error={create.error}
+        hint="Sends can name the template by it: lower-case letters, digits and “-”, such as order-receipt."
+      >
+        {(p) => (
+          <input
+            {...p}
+            autoComplete="off"
+            spellCheck={false}
+            value={form.alias}
+            onChange={set('alias')}
+            placeholder="order-receipt"
+          />
+        )}
       </Field>
       <Field label="Subject" name="subject" error={create.error} hint="One line; {{ name }} inserts a variable.">
-        {(p) => <input {...p} required value={form.subject} onChange={set('subject')} placeholder="Your order, {{ name }}" />}
+        {(p) => (
+          <input {...p} required value={form.subject} onChange={set('subject')} placeholder="Your order, {{ name }}" />
+        )}
       </Field>
-      <Field label="HTML" name="html" error={create.error} hint="Liquid: {{ name }} is HTML-escaped; {{ name | raw }} is inserted as it is.">
-        {(p) => <textarea {...p} className="code-input" required rows={8} spellCheck={false} value={form.html} onChange={set('html')} />}
+      <Field
+        label="HTML"
+        name="html"
+        error={create.error}
+        hint="Liquid: {{ name }} is HTML-escaped; {{ name | raw }} is inserted as it is."
+      >
+        {(p) => (
+          <textarea
+            {...p}
+            className="code-input"
+            required
+            rows={8}
+            spellCheck={false}
+            value={form.html}
+            onChange={set('html')}
+          />
+        )}
       </Field>
-      <Field label="Text (optional)" name="text" error={create.error} hint="The plain-text part. Empty: derived from the HTML.">
+      <Field
+        label="Text (optional)"
+        name="text"
+        error={create.error}
+        hint="The plain-text part. Empty: derived from the HTML."
+      >
         {(p) => <textarea {...p} className="code-input" rows={4} value={form.text} onChange={set('text')} />}
       </Field>
       <FormError error={create.error} />
@@ -88,7 +131,11 @@ export default function Templates() {
         empty={
           !creating && (
             <Empty title="No templates yet" action={newButton}>
-              {canEdit ? <>Write an email once, with variables such as {'{{ name }}'}, and send it by its id or alias.</> : 'A developer or admin of the account can write one.'}
+              {canEdit ? (
+                <>Write an email once, with variables such as {'{{ name }}'}, and send it by its id or alias.</>
+              ) : (
+                'A developer or admin of the account can write one.'
+              )}
             </Empty>
           )
         }
@@ -111,13 +158,26 @@ export default function Templates() {
           },
           // (Not broken mid-word: an alias is one token to copy; the table scrolls instead.)
           { header: 'Alias', className: 'mono', cell: (t) => t.alias ?? <span className="muted">—</span> },
-          { header: 'Published', cell: (t) => (t.published_version === null ? <Badge tone="neutral">Draft only</Badge> : `Version ${t.published_version}`) },
+          {
+            header: 'Published',
+            cell: (t) =>
+              t.published_version === null ? (
+                <Badge tone="neutral">Draft only</Badge>
+              ) : (
+                `Version ${t.published_version}`
+              ),
+          },
           { header: 'Updated', cell: (t) => <Time iso={t.updated_at} /> },
         ]}
         after={(d) =>
           (cursor || d.next_cursor) && (
             <nav className="pager" aria-label="Pages">
-              <button type="button" className="button" disabled={!cursor} onClick={() => setCursors((c) => c.slice(0, -1))}>
+              <button
+                type="button"
+                className="button"
+                disabled={!cursor}
+                onClick={() => setCursors((c) => c.slice(0, -1))}
+              >
                 Previous
               </button>
               <button

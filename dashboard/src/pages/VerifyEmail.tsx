@@ -30,7 +30,9 @@ export function VerifyEmail() {
     <AuthShell title="Confirm your email" footer={next}>
       {!token && <p role="alert">This link has no token. Open the link from the email again.</p>}
       {verify.isPending && <Loading what="your confirmation" />}
-      {verify.isSuccess && <p role="status">Your email address is confirmed. You can send once a domain is verified.</p>}
+      {verify.isSuccess && (
+        <p role="status">Your email address is confirmed. You can send once a domain is verified.</p>
+      )}
       {verify.isError && (
         <>
           <FormError error={verify.error} />

@@ -29,14 +29,26 @@ async function handleDelivery(rawBody, headers, signingSecret) {
   }
 }`;
 
-function EventChoices({ value, onChange, error }: { value: EventType[]; onChange: (v: EventType[]) => void; error: unknown }) {
+function EventChoices({
+  value,
+  onChange,
+  error,
+}: {
+  value: EventType[];
+  onChange: (v: EventType[]) => void;
+  error: unknown;
+}) {
   const message = error instanceof ApiError ? error.field('events') : undefined;
   return (
     <fieldset className="choices">
       <legend>Events</legend>
       {EVENT_TYPES.map((t) => (
         <label key={t} className="choice">
-          <input type="checkbox" checked={value.includes(t)} onChange={(e) => onChange(e.target.checked ? [...value, t] : value.filter((v) => v !== t))} />
+          <input
+            type="checkbox"
+            checked={value.includes(t)}
+            onChange={(e) => onChange(e.target.checked ? [...value, t] : value.filter((v) => v !== t))}
+          />
           <span className="mono">{t}</span>
         </label>
       ))}
@@ -63,8 +75,22 @@ function CreateWebhook({ onCreated, onCancel }: { onCreated: (secret: string) =>
   return (
     <form className="card form" onSubmit={submit} noValidate aria-labelledby="create-webhook-title">
       <h2 id="create-webhook-title">Add an endpoint</h2>
-      <Field label="URL" name="url" error={create.error} hint="HTTPS recommended. It must answer 2xx within 5 seconds; failed deliveries are not retried.">
-        {(p) => <input {...p} type="url" required value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://example.com/postage-events" />}
+      <Field
+        label="URL"
+        name="url"
+        error={create.error}
+        hint="HTTPS recommended. It must answer 2xx within 5 seconds; failed deliveries are not retried."
+      >
+        {(p) => (
+          <input
+            {...p}
+            type="url"
+            required
+            value={url}
+            onChange={(e) => setUrl(e.target.value)}
+            placeholder="https://example.com/postage-events"
+          />
+        )}
       </Field>
       <EventChoices value={events} onChange={setEvents} error={create.error} />
       <FormError error={create.error} />
@@ -77,18 +103,29 @@ function Deliveries({ id, active, canEdit }: { id: string; active: boolean; canE
   const client = useQueryClient();
   const deliveries = useWebhookDeliveries(id);
   const replay = useMutation({
-    mutationFn: (deliveryId: string) => ok(postage.POST('/api/webhooks/{id}/deliveries/{delivery_id}/replay', { params: { path: { id, delivery_id: deliveryId } } })),
+    mutationFn: (deliveryId: string) =>
+      ok(
+        postage.POST('/api/webhooks/{id}/deliveries/{delivery_id}/replay', {
+          params: { path: { id, delivery_id: deliveryId } },
+        }),
+      ),
     onSettled: () => void client.invalidateQueries({ queryKey: keys.deliveries(id) }),
   });
   if (deliveries.isPending) return <Loading what="deliveries" />;
   if (deliveries.isError) return <ErrorState error={deliveries.error} retry={() => void deliveries.refetch()} />;
-  if (deliveries.data.deliveries.length === 0) return <p className="muted">No deliveries yet. Send a test event to try the endpoint.</p>;
+  if (deliveries.data.deliveries.length === 0)
+    return <p className="muted">No deliveries yet. Send a test event to try the endpoint.</p>;
   return (
     <>
       <DeliveriesTable
         deliveries={deliveries.data.deliveries}
         label="Recent deliveries"
-        {...(active && canEdit ? { onReplay: (d: { id?: string }) => d.id && replay.mutate(d.id), replaying: replay.isPending ? replay.variables : undefined } : {})}
+        {...(active && canEdit
+          ? {
+              onReplay: (d: { id?: string }) => d.id && replay.mutate(d.id),
+              replaying: replay.isPending ? replay.variables : undefined,
+            }
+          : {})}
       />
       {replay.isSuccess && (
         <p role="status" className={replay.data.delivery.succeeded ? 'ok-text' : 'form-error'}>
@@ -107,11 +144,23 @@ function Endpoint({ webhook, onSecret }: { webhook: Webhook; onSecret: (secret: 
   const canEdit = useCan('developer');
   const [testEvent, setTestEvent] = useState<EventType>(webhook.events[0] ?? 'email.delivered');
   const toggle = useMutation({
-    mutationFn: () => ok(postage.PATCH('/api/webhooks/{id}', { params: { path: { id: webhook.id } }, body: { active: !webhook.active } })),
+    mutationFn: () =>
+      ok(
+        postage.PATCH('/api/webhooks/{id}', {
+          params: { path: { id: webhook.id } },
+          body: { active: !webhook.active },
+        }),
+      ),
     onSuccess: () => void client.invalidateQueries({ queryKey: keys.webhooks }),
   });
   const test = useMutation({
-    mutationFn: () => ok(postage.POST('/api/webhooks/{id}/test', { params: { path: { id: webhook.id } }, body: { event_type: testEvent } })),
+    mutationFn: () =>
+      ok(
+        postage.POST('/api/webhooks/{id}/test', {
+          params: { path: { id: webhook.id } },
+          body: { event_type: testEvent },
+        }),
+      ),
     onSettled: () => void client.invalidateQueries({ queryKey: keys.deliveries(webhook.id) }),
   });
   const headingId = `webhook-${webhook.id}`;
@@ -122,7 +171,13 @@ function Endpoint({ webhook, onSecret }: { webhook: Webhook; onSecret: (secret: 
           {webhook.url}
         </h2>
         <label className="switch">
-          <input type="checkbox" role="switch" checked={webhook.active} onChange={() => toggle.mutate()} disabled={!canEdit || toggle.isPending} />
+          <input
+            type="checkbox"
+            role="switch"
+            checked={webhook.active}
+            onChange={() => toggle.mutate()}
+            disabled={!canEdit || toggle.isPending}
+          />
           <span>{webhook.active ? 'Active' : 'Inactive'}</span>
         </label>
       </div>
@@ -132,12 +187,21 @@ function Endpoint({ webhook, onSecret }: { webhook: Webhook; onSecret: (secret: 
       {canEdit && (
         <div className="inline-form">
           <label htmlFor={`${headingId}-event`}>Test event</label>
-          <select id={`${headingId}-event`} value={testEvent} onChange={(e) => setTestEvent(e.target.value as EventType)}>
+          <select
+            id={`${headingId}-event`}
+            value={testEvent}
+            onChange={(e) => setTestEvent(e.target.value as EventType)}
+          >
             {EVENT_TYPES.map((t) => (
               <option key={t}>{t}</option>
             ))}
           </select>
-          <button type="button" className="button" onClick={() => test.mutate()} disabled={test.isPending || !webhook.active}>
+          <button
+            type="button"
+            className="button"
+            onClick={() => test.mutate()}
+            disabled={test.isPending || !webhook.active}
+          >
             {test.isPending ? 'Sending…' : 'Send test event'}
           </button>
           <ConfirmButton
@@ -147,12 +211,15 @@ function Endpoint({ webhook, onSecret }: { webhook: Webhook; onSecret: (secret: 
             title="Rotate the signing secret?"
             confirmLabel="Rotate secret"
             onConfirm={async () => {
-              const rotated = await ok(postage.POST('/api/webhooks/{id}/rotate-secret', { params: { path: { id: webhook.id } } }));
+              const rotated = await ok(
+                postage.POST('/api/webhooks/{id}/rotate-secret', { params: { path: { id: webhook.id } } }),
+              );
               onSecret(rotated.signing_secret);
             }}
           >
             <p>
-              A new secret is shown once. For 24 hours each delivery is signed with both secrets (Standard Webhooks <code>webhook-signature</code>), so your receiver can switch without missing events;{' '}
+              A new secret is shown once. For 24 hours each delivery is signed with both secrets (Standard Webhooks{' '}
+              <code>webhook-signature</code>), so your receiver can switch without missing events;{' '}
               <code>X-Service-Signature</code> uses the new one at once.
             </p>
           </ConfirmButton>
@@ -167,7 +234,8 @@ function Endpoint({ webhook, onSecret }: { webhook: Webhook; onSecret: (secret: 
             }}
           >
             <p>
-              <span className="mono break">{webhook.url}</span> stops receiving events, and its signing secret and delivery history are deleted. This is permanent.
+              <span className="mono break">{webhook.url}</span> stops receiving events, and its signing secret and
+              delivery history are deleted. This is permanent.
             </p>
           </ConfirmButton>
         </div>
@@ -199,7 +267,11 @@ export default function Webhooks() {
   );
   return (
     <>
-      <PageHeader title="Webhooks" description="Postage POSTs signed events about your shared-mode emails to these endpoints (Growth and Pro plans)." actions={!creating && !secret && addButton} />
+      <PageHeader
+        title="Webhooks"
+        description="Postage POSTs signed events about your shared-mode emails to these endpoints (Growth and Pro plans)."
+        actions={!creating && !secret && addButton}
+      />
       {secret && <SecretOnce label="signing secret" secret={secret} onDismiss={() => setSecret(null)} />}
       {creating && (
         <CreateWebhook
@@ -218,7 +290,9 @@ export default function Webhooks() {
         empty={
           !creating && (
             <Empty title="No endpoints yet" action={addButton}>
-              {canEdit ? 'Add an HTTPS endpoint to hear when emails are delivered, bounce or draw complaints.' : 'A developer or admin of the account can add one.'}
+              {canEdit
+                ? 'Add an HTTPS endpoint to hear when emails are delivered, bounce or draw complaints.'
+                : 'A developer or admin of the account can add one.'}
             </Empty>
           )
         }
@@ -230,13 +304,17 @@ export default function Webhooks() {
           <CopyButton value={VERIFY_SNIPPET} label="Copy code" />
         </div>
         <p>
-          Each request carries the Standard Webhooks headers <code>webhook-id</code>, <code>webhook-timestamp</code> and <code>webhook-signature</code>, a signature of <code>id.timestamp.body</code>{' '}
-          made with the endpoint’s signing secret. Verify the signature over the raw body and refuse a timestamp more than 5 minutes from your clock, so a delivery captured once cannot be played to
-          you later: the SDKs’ verify helpers (TypeScript below, Python, Go) or any Standard Webhooks library do both. Read the event type from the signed body, not from the unsigned{' '}
-          <code>X-Service-Event</code>; <code>webhook-id</code> is the same on every delivery of an event, replays included.
+          Each request carries the Standard Webhooks headers <code>webhook-id</code>, <code>webhook-timestamp</code> and{' '}
+          <code>webhook-signature</code>, a signature of <code>id.timestamp.body</code> made with the endpoint’s signing
+          secret. Verify the signature over the raw body and refuse a timestamp more than 5 minutes from your clock, so
+          a delivery captured once cannot be played to you later: the SDKs’ verify helpers (TypeScript below, Python,
+          Go) or any Standard Webhooks library do both. Read the event type from the signed body, not from the unsigned{' '}
+          <code>X-Service-Event</code>; <code>webhook-id</code> is the same on every delivery of an event, replays
+          included.
         </p>
         <p className="muted">
-          <code>X-Service-Signature</code> (<code>sha256=</code> HMAC of the body) is the older scheme: it has no timestamp, so a captured delivery still verifies later. Do not rely on it alone.
+          <code>X-Service-Signature</code> (<code>sha256=</code> HMAC of the body) is the older scheme: it has no
+          timestamp, so a captured delivery still verifies later. Do not rely on it alone.
         </p>
         <pre className="code" tabIndex={0}>
           <code>{VERIFY_SNIPPET}</code>

@@ -10,7 +10,10 @@ const here = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(here, 'dist');
 fs.rmSync(dist, { recursive: true, force: true });
 for (const config of ['tsconfig.esm.json', 'tsconfig.cjs.json']) {
-  const result = spawnSync('tsc', ['-p', path.join(here, config)], { stdio: 'inherit', shell: process.platform === 'win32' });
+  const result = spawnSync('tsc', ['-p', path.join(here, config)], {
+    stdio: 'inherit',
+    shell: process.platform === 'win32',
+  });
   if (result.status !== 0) {
     console.error(`tsc -p ${config} failed${result.error ? `: ${result.error.message}` : ''}`);
     process.exit(1);

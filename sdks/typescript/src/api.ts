@@ -16,13 +16,18 @@ type JsonOf<R> = R extends { content: { 'application/json': infer B } } ? B : ne
 
 /** The JSON body of the operation's success answer (200 or 201). */
 export type SuccessBody<P extends Path, M extends MethodOf<P>> =
-  Operation<P, M> extends { responses: infer R } ? { [S in Extract<keyof R, 200 | 201>]: JsonOf<R[S]> }[Extract<keyof R, 200 | 201>] : never;
+  Operation<P, M> extends { responses: infer R }
+    ? { [S in Extract<keyof R, 200 | 201>]: JsonOf<R[S]> }[Extract<keyof R, 200 | 201>]
+    : never;
 
 /** The operation's JSON request body (never when it takes none). */
-export type RequestBody<P extends Path, M extends MethodOf<P>> = Operation<P, M> extends { requestBody?: infer B } ? JsonOf<NonNullable<B>> : never;
+export type RequestBody<P extends Path, M extends MethodOf<P>> =
+  Operation<P, M> extends { requestBody?: infer B } ? JsonOf<NonNullable<B>> : never;
 
 /** The operation's path parameters (never when it has none). */
-export type PathParams<P extends Path, M extends MethodOf<P>> = Operation<P, M> extends { parameters: { path: infer X } } ? X : never;
+export type PathParams<P extends Path, M extends MethodOf<P>> =
+  Operation<P, M> extends { parameters: { path: infer X } } ? X : never;
 
 /** The operation's query parameters (never when it has none). */
-export type QueryParams<P extends Path, M extends MethodOf<P>> = Operation<P, M> extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
+export type QueryParams<P extends Path, M extends MethodOf<P>> =
+  Operation<P, M> extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;

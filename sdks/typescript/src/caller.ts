@@ -17,17 +17,35 @@ export type CallArgs<P extends Path, M extends MethodOf<P>> = Slot<'path', PathP
 export class Caller {
   constructor(readonly settings: HttpSettings) {}
 
-  call<P extends Path, M extends MethodOf<P>>(method: M, path: P, args: CallArgs<P, M>, options?: RequestOptions): Promise<SuccessBody<P, M>> {
+  call<P extends Path, M extends MethodOf<P>>(
+    method: M,
+    path: P,
+    args: CallArgs<P, M>,
+    options?: RequestOptions,
+  ): Promise<SuccessBody<P, M>> {
     const {
       path: params,
       query,
       body,
       headers,
       retry,
-    } = args as { path?: Record<string, string>; query?: Record<string, unknown>; body?: unknown; headers?: Record<string, string>; retry?: RetryMode };
+    } = args as {
+      path?: Record<string, string>;
+      query?: Record<string, unknown>;
+      body?: unknown;
+      headers?: Record<string, string>;
+      retry?: RetryMode;
+    };
     return request<SuccessBody<P, M>>(
       this.settings,
-      { method, path: fillPath(path, params), query, body, ...(headers ? { headers } : {}), retry: retry ?? (method === 'get' ? 'safe' : 'unsent') },
+      {
+        method,
+        path: fillPath(path, params),
+        query,
+        body,
+        ...(headers ? { headers } : {}),
+        retry: retry ?? (method === 'get' ? 'safe' : 'unsent'),
+      },
       options,
     );
   }

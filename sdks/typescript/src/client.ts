@@ -61,16 +61,29 @@ export class Postage {
 
   constructor(options: PostageOptions = {}) {
     const apiKey = options.apiKey ?? environmentVariable('POSTAGE_API_KEY');
-    if (!apiKey) throw new TypeError('Postage: an API key is required (the apiKey option or the POSTAGE_API_KEY environment variable)');
-    const baseUrl = (options.baseUrl ?? environmentVariable('POSTAGE_BASE_URL') ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
+    if (!apiKey)
+      throw new TypeError(
+        'Postage: an API key is required (the apiKey option or the POSTAGE_API_KEY environment variable)',
+      );
+    const baseUrl = (options.baseUrl ?? environmentVariable('POSTAGE_BASE_URL') ?? DEFAULT_BASE_URL).replace(
+      /\/+$/,
+      '',
+    );
     const fetchImpl = options.fetch ?? (globalThis as { fetch?: typeof fetch }).fetch;
-    if (!fetchImpl) throw new TypeError('Postage: no fetch in this environment (Node 18 or later, or pass the fetch option)');
+    if (!fetchImpl)
+      throw new TypeError('Postage: no fetch in this environment (Node 18 or later, or pass the fetch option)');
     const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
     if (!(timeoutMs > 0)) throw new RangeError('Postage: timeoutMs must be a positive number of milliseconds');
     if (!(maxRetries >= 0)) throw new RangeError('Postage: maxRetries must be 0 or more');
 
-    const settings: HttpSettings = { apiKey, baseUrl, timeoutMs, maxRetries, fetch: (input, init) => fetchImpl(input, init) };
+    const settings: HttpSettings = {
+      apiKey,
+      baseUrl,
+      timeoutMs,
+      maxRetries,
+      fetch: (input, init) => fetchImpl(input, init),
+    };
     const caller = new Caller(settings);
     this.baseUrl = baseUrl;
     this.emails = new Emails(caller);

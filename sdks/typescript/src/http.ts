@@ -13,7 +13,13 @@
 // `usage_limit_exceeded`). Backoff is exponential with jitter (0.5 s, 1 s, 2 s... at most 8 s,
 // each between half and all of that); a Retry-After is honoured as given, up to 60 s; a longer one
 // is not waited for (the error is thrown at once with its `retryAfter`).
-import { PostageApiError, PostageConnectionError, PostageError, PostageTimeoutError, type RateLimitInfo } from './errors.js';
+import {
+  PostageApiError,
+  PostageConnectionError,
+  PostageError,
+  PostageTimeoutError,
+  type RateLimitInfo,
+} from './errors.js';
 import { isNode } from './platform.js';
 import { VERSION } from './version.js';
 
@@ -55,7 +61,14 @@ const MAX_RETRY_AFTER_MS = 60_000;
 const MAX_TIMER_MS = 2_147_483_647;
 
 /** Network errors that mean no connection was made: the request cannot have reached the API. */
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
 
 class ConnectionFailure extends PostageConnectionError {
   constructor(
@@ -148,8 +161,14 @@ export function apiErrorFrom(response: Response, text: string): PostageApiError 
   const body = (parsed?.json ?? (text === '' ? undefined : text)) as unknown;
   const fields = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
   const code = typeof fields.error === 'string' && fields.error !== '' ? fields.error : undefined;
-  const detail = typeof fields.detail === 'string' && fields.detail !== '' ? fields.detail : `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
-  const errors = fields.errors && typeof fields.errors === 'object' && !Array.isArray(fields.errors) ? (fields.errors as Record<string, string[]>) : undefined;
+  const detail =
+    typeof fields.detail === 'string' && fields.detail !== ''
+      ? fields.detail
+      : `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
+  const errors =
+    fields.errors && typeof fields.errors === 'object' && !Array.isArray(fields.errors)
+      ? (fields.errors as Record<string, string[]>)
+      : undefined;
   return new PostageApiError({
     status: response.status,
     code,
@@ -202,11 +221,20 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
 }
 
 /** One attempt: the answer and its whole body, within the timeout (which covers reading the body too). */
-async function attempt(settings: HttpSettings, url: string, init: RequestInit, timeoutMs: number, signal: AbortSignal | undefined): Promise<{ response: Response; text: string }> {
+async function attempt(
+  settings: HttpSettings,
+  url: string,
+  init: RequestInit,
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+): Promise<{ response: Response; text: string }> {
   if (signal?.aborted) throw abortReason(signal);
   const controller = new AbortController();
   let timedOut = false;
-  const timer = timeoutMs > 0 && timeoutMs <= MAX_TIMER_MS ? setTimeout(() => ((timedOut = true), controller.abort()), timeoutMs) : undefined;
+  const timer =
+    timeoutMs > 0 && timeoutMs <= MAX_TIMER_MS
+      ? setTimeout(() => ((timedOut = true), controller.abort()), timeoutMs)
+      : undefined;
   const onAbort = () => controller.abort(abortReason(signal!));
   signal?.addEventListener('abort', onAbort, { once: true });
   let response: Response | undefined;
@@ -218,7 +246,11 @@ async function attempt(settings: HttpSettings, url: string, init: RequestInit, t
     if (signal?.aborted) throw abortReason(signal);
     if (timedOut) throw new PostageTimeoutError(timeoutMs);
     const sentNothing = response === undefined && neverSent(err);
-    throw new ConnectionFailure(`Postage API: ${response ? 'the connection broke while reading the answer' : 'no answer'} (${describe(err)})`, err, sentNothing);
+    throw new ConnectionFailure(
+      `Postage API: ${response ? 'the connection broke while reading the answer' : 'no answer'} (${describe(err)})`,
+      err,
+      sentNothing,
+    );
   } finally {
     if (timer !== undefined) clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);
@@ -243,7 +275,9 @@ export async function request<T>(settings: HttpSettings, req: HttpRequest, optio
     try {
       answer = await attempt(settings, url, init, timeoutMs, options.signal);
     } catch (err) {
-      const retryable = err instanceof PostageConnectionError && (req.retry === 'safe' || (err instanceof ConnectionFailure && err.neverSent));
+      const retryable =
+        err instanceof PostageConnectionError &&
+        (req.retry === 'safe' || (err instanceof ConnectionFailure && err.neverSent));
       if (!canRetry || !retryable) throw err;
       await sleep(retryDelayMs(attemptNumber, undefined)!, options.signal);
       continue;
@@ -251,7 +285,10 @@ export async function request<T>(settings: HttpSettings, req: HttpRequest, optio
     const { response, text } = answer;
     if (response.ok) {
       const parsed = parseJson(text);
-      if (!parsed) throw new PostageError(`Postage API: ${req.method.toUpperCase()} ${req.path} answered ${response.status} without a JSON body`);
+      if (!parsed)
+        throw new PostageError(
+          `Postage API: ${req.method.toUpperCase()} ${req.path} answered ${response.status} without a JSON body`,
+        );
       return parsed.json as T;
     }
     const error = apiErrorFrom(response, text);

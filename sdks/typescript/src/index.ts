@@ -1,6 +1,14 @@
 // @postage/sdk: the official TypeScript/JavaScript client of the Postage API.
 export { Postage, DEFAULT_BASE_URL, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, type PostageOptions } from './client.js';
-export { ErrorCode, PostageApiError, PostageConnectionError, PostageError, PostageTimeoutError, type KnownErrorCode, type RateLimitInfo } from './errors.js';
+export {
+  ErrorCode,
+  PostageApiError,
+  PostageConnectionError,
+  PostageError,
+  PostageTimeoutError,
+  type KnownErrorCode,
+  type RateLimitInfo,
+} from './errors.js';
 export type { RequestOptions } from './http.js';
 export { Paginator, type CursorPage } from './pagination.js';
 export type { SendOptions } from './resources/emails.js';

@@ -99,7 +99,8 @@ export interface WebhookEvent {
   body: unknown;
 }
 
-export type WebhookVerificationFailure = 'missing_signature' | 'invalid_signature' | 'missing_headers' | 'timestamp_out_of_tolerance' | 'invalid_body';
+export type WebhookVerificationFailure =
+  'missing_signature' | 'invalid_signature' | 'missing_headers' | 'timestamp_out_of_tolerance' | 'invalid_body';
 
 /**
  * The delivery is not a genuine Postage webhook signed with this secret, or not a fresh one.
@@ -124,7 +125,9 @@ function bytesOf(body: WebhookBody): Uint8Array {
   if (typeof body === 'string') return encoder.encode(body);
   if (body instanceof Uint8Array) return body;
   if (body instanceof ArrayBuffer) return new Uint8Array(body);
-  throw new TypeError('verifyWebhook: pass the raw request body (a Buffer, Uint8Array, ArrayBuffer or string), not a parsed object: a re-serialised body does not match its signature');
+  throw new TypeError(
+    'verifyWebhook: pass the raw request body (a Buffer, Uint8Array, ArrayBuffer or string), not a parsed object: a re-serialised body does not match its signature',
+  );
 }
 
 function headerOf(headers: WebhookHeaders, name: string): string | undefined {
@@ -156,7 +159,13 @@ export function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {
 
 async function hmacSha256(key: Uint8Array, data: Uint8Array): Promise<Uint8Array> {
   const subtle = (await webCrypto()).subtle;
-  const cryptoKey = await subtle.importKey('raw', key as Uint8Array<ArrayBuffer>, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const cryptoKey = await subtle.importKey(
+    'raw',
+    key as Uint8Array<ArrayBuffer>,
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
   return new Uint8Array(await subtle.sign('HMAC', cryptoKey, data as Uint8Array<ArrayBuffer>));
 }
 
@@ -176,11 +185,20 @@ function standardKey(secret: string): Uint8Array | undefined {
 async function serviceSignatureMatches(secrets: readonly string[], body: Uint8Array, header: string): Promise<boolean> {
   const given = encoder.encode(header.trim());
   let match = false;
-  for (const secret of secrets) match = constantTimeEqual(encoder.encode(`sha256=${hex(await hmacSha256(encoder.encode(secret), body))}`), given) || match;
+  for (const secret of secrets)
+    match =
+      constantTimeEqual(encoder.encode(`sha256=${hex(await hmacSha256(encoder.encode(secret), body))}`), given) ||
+      match;
   return match;
 }
 
-async function standardSignatureMatches(secrets: readonly string[], id: string, timestamp: string, body: Uint8Array, header: string): Promise<boolean> {
+async function standardSignatureMatches(
+  secrets: readonly string[],
+  id: string,
+  timestamp: string,
+  body: Uint8Array,
+  header: string,
+): Promise<boolean> {
   const candidates = header
     .split(' ')
     .filter((part) => part.startsWith('v1,'))
@@ -228,7 +246,12 @@ function eventOf(body: Uint8Array, webhookId: string | undefined, timestamp: Dat
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
   const type = envelope ? text(outer.event_type) : (FLAT_EVENT_TYPES.get(text(data.status)) ?? '');
   if (!type)
-    throw new WebhookVerificationError('invalid_body', envelope ? 'the envelope has an empty event_type' : `the flat body's status (${JSON.stringify(data.status ?? null)}) names no event type`);
+    throw new WebhookVerificationError(
+      'invalid_body',
+      envelope
+        ? 'the envelope has an empty event_type'
+        : `the flat body's status (${JSON.stringify(data.status ?? null)}) names no event type`,
+    );
   return {
     type,
     shape: envelope ? 'envelope' : 'flat',
@@ -252,19 +275,35 @@ const STANDARD_HEADERS = ['webhook-id', 'webhook-timestamp', 'webhook-signature'
  * endpoint's signing secret (`whsec_...`); during a rotation, pass both the new and the old one
  * (an array): a signature made with either is accepted.
  */
-export async function verifyWebhook(rawBody: WebhookBody, headers: WebhookHeaders, secret: string | readonly string[], options: VerifyWebhookOptions = {}): Promise<WebhookEvent> {
+export async function verifyWebhook(
+  rawBody: WebhookBody,
+  headers: WebhookHeaders,
+  secret: string | readonly string[],
+  options: VerifyWebhookOptions = {},
+): Promise<WebhookEvent> {
   const body = bytesOf(rawBody);
-  const secrets = (typeof secret === 'string' ? [secret] : [...secret]).filter((s) => typeof s === 'string' && s !== '');
+  const secrets = (typeof secret === 'string' ? [secret] : [...secret]).filter(
+    (s) => typeof s === 'string' && s !== '',
+  );
   if (secrets.length === 0) throw new TypeError('verifyWebhook: the signing secret is required');
 
   const [webhookId, timestampText, standardSignature] = STANDARD_HEADERS.map((name) => headerOf(headers, name));
   const missing = STANDARD_HEADERS.filter((_, i) => ![webhookId, timestampText, standardSignature][i]);
 
-  if (missing.length === STANDARD_HEADERS.length && options.insecureSignatureOnly === true && options.requireTimestamp !== true) {
+  if (
+    missing.length === STANDARD_HEADERS.length &&
+    options.insecureSignatureOnly === true &&
+    options.requireTimestamp !== true
+  ) {
     // The opt-in: X-Service-Signature alone, which no timestamp protects from a replay.
     const serviceSignature = headerOf(headers, 'x-service-signature');
-    if (!serviceSignature) throw new WebhookVerificationError('missing_signature', 'no X-Service-Signature header (and no Standard Webhooks headers)');
-    if (!(await serviceSignatureMatches(secrets, body, serviceSignature))) throw new WebhookVerificationError('invalid_signature', 'X-Service-Signature does not match the body and secret');
+    if (!serviceSignature)
+      throw new WebhookVerificationError(
+        'missing_signature',
+        'no X-Service-Signature header (and no Standard Webhooks headers)',
+      );
+    if (!(await serviceSignatureMatches(secrets, body, serviceSignature)))
+      throw new WebhookVerificationError('invalid_signature', 'X-Service-Signature does not match the body and secret');
     return eventOf(body, undefined, undefined);
   }
 
@@ -277,7 +316,11 @@ export async function verifyWebhook(rawBody: WebhookBody, headers: WebhookHeader
     );
   }
   const stamp = timestampText.trim();
-  if (!/^\d{1,15}$/.test(stamp)) throw new WebhookVerificationError('timestamp_out_of_tolerance', `webhook-timestamp ${JSON.stringify(timestampText)} is not a Unix time`);
+  if (!/^\d{1,15}$/.test(stamp))
+    throw new WebhookVerificationError(
+      'timestamp_out_of_tolerance',
+      `webhook-timestamp ${JSON.stringify(timestampText)} is not a Unix time`,
+    );
   const seconds = Number(stamp);
   const now = (options.now ?? new Date()).getTime() / 1000;
   const tolerance = options.toleranceSeconds ?? 300;

@@ -17,7 +17,13 @@ const to = (local) => `${local}@${env('POSTAGE_TEST_DOMAIN')}`;
 
 test('require: a send is delivered and listed by its tag', async () => {
   const tag = `cjs-${randomUUID()}`;
-  const sent = await postage.emails.send({ from_email: `hello@${env('POSTAGE_DOMAIN')}`, to: to('delivered'), subject: 'From CommonJS', html: '<p>cjs</p>', tags: { run: tag } });
+  const sent = await postage.emails.send({
+    from_email: `hello@${env('POSTAGE_DOMAIN')}`,
+    to: to('delivered'),
+    subject: 'From CommonJS',
+    html: '<p>cjs</p>',
+    tags: { run: tag },
+  });
   assert.equal(sent.success, true);
   const deadline = Date.now() + 90_000;
   let status;

@@ -6,7 +6,16 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { after, before, describe, test } from 'node:test';
-import { ErrorCode, Postage, PostageApiError, PostageConnectionError, PostageError, Webhooks, WebhookVerificationError, verifyWebhook } from '@postage/sdk';
+import {
+  ErrorCode,
+  Postage,
+  PostageApiError,
+  PostageConnectionError,
+  PostageError,
+  Webhooks,
+  WebhookVerificationError,
+  verifyWebhook,
+} from '@postage/sdk';
 
 function env(name) {
   const value = process.env[name];
@@ -69,7 +78,13 @@ describe('@postage/sdk (import) against the API', { concurrency: true }, () => {
     const outcomes = { delivered: 'delivered', bounce: 'bounced', complaint: 'complained' };
     await Promise.all(
       Object.entries(outcomes).map(async ([local, status]) => {
-        const sent = await postage.emails.send({ from_email: from, to: testRecipient(local), subject: `SDK ${local} ${run}`, html: `<p>${local}</p>`, tags: { run: `outcome-${run}` } });
+        const sent = await postage.emails.send({
+          from_email: from,
+          to: testRecipient(local),
+          subject: `SDK ${local} ${run}`,
+          html: `<p>${local}</p>`,
+          tags: { run: `outcome-${run}` },
+        });
         assert.equal(sent.success, true);
         assert.equal(sent.mode, 'shared');
         assert.equal(typeof sent.message_id, 'string');
@@ -88,9 +103,21 @@ describe('@postage/sdk (import) against the API', { concurrency: true }, () => {
     const tag = `batch-${run}`;
     const batch = await postage.emails.sendBatch({
       emails: [
-        { from_email: from, to: testRecipient('delivered'), subject: `Batch 0 ${run}`, message: 'zero', tags: { run: tag } },
+        {
+          from_email: from,
+          to: testRecipient('delivered'),
+          subject: `Batch 0 ${run}`,
+          message: 'zero',
+          tags: { run: tag },
+        },
         { from_email: from, to: 'two addresses@example.org, third@example.org', message: 'refused' },
-        { from_email: from, to: testRecipient('delivered'), subject: `Batch 2 ${run}`, message: 'two', tags: { run: tag } },
+        {
+          from_email: from,
+          to: testRecipient('delivered'),
+          subject: `Batch 2 ${run}`,
+          message: 'two',
+          tags: { run: tag },
+        },
       ],
     });
     assert.equal(batch.success, true);
@@ -109,7 +136,8 @@ describe('@postage/sdk (import) against the API', { concurrency: true }, () => {
     await statusOf(third.message_id, 'delivered');
 
     const pages = [];
-    for await (const page of admin.emails.list({ tag: `run:${tag}`, limit: 1 }).pages()) pages.push(page.emails.map((e) => e.message_id));
+    for await (const page of admin.emails.list({ tag: `run:${tag}`, limit: 1 }).pages())
+      pages.push(page.emails.map((e) => e.message_id));
     assert.ok(pages.length >= 2, `one message a page: ${JSON.stringify(pages)}`);
     assert.deepEqual(pages.flat().sort(), [first.message_id, third.message_id].sort());
     const all = await admin.emails.list({ tag: `run:${tag}` }).toArray();
@@ -118,7 +146,13 @@ describe('@postage/sdk (import) against the API', { concurrency: true }, () => {
 
   test('a scheduled send can be moved, then cancelled', async () => {
     const inAnHour = new Date(Date.now() + 60 * 60_000);
-    const sent = await postage.emails.send({ from_email: from, to: testRecipient('delivered'), subject: `Later ${run}`, message: 'later', scheduled_at: inAnHour.toISOString() });
+    const sent = await postage.emails.send({
+      from_email: from,
+      to: testRecipient('delivered'),
+      subject: `Later ${run}`,
+      message: 'later',
+      scheduled_at: inAnHour.toISOString(),
+    });
     assert.ok(Math.abs(new Date(sent.scheduled_at).getTime() - inAnHour.getTime()) < 1000, sent.scheduled_at);
     await statusOf(sent.message_id, 'scheduled');
 
@@ -130,12 +164,20 @@ describe('@postage/sdk (import) against the API', { concurrency: true }, () => {
     const canceled = await admin.emails.cancel(sent.message_id);
     assert.equal(canceled.status, 'canceled');
     assert.equal((await admin.emails.get(sent.message_id)).email.status, 'canceled');
-    await assert.rejects(admin.emails.cancel(sent.message_id), (err) => err instanceof PostageApiError && err.status === 409 && err.code === ErrorCode.NotScheduled);
+    await assert.rejects(
+      admin.emails.cancel(sent.message_id),
+      (err) => err instanceof PostageApiError && err.status === 409 && err.code === ErrorCode.NotScheduled,
+    );
   });
 
   test('a template: created, published, previewed, sent with variables, rendered in the log', async () => {
     const alias = `sdk-ts-${run}`;
-    const created = await admin.templates.create({ name: `SDK welcome ${run}`, alias, subject: 'Welcome, {{ name }}!', html: '<p>Hello {{ name }}, your plan is {{ plan }}.</p>' });
+    const created = await admin.templates.create({
+      name: `SDK welcome ${run}`,
+      alias,
+      subject: 'Welcome, {{ name }}!',
+      html: '<p>Hello {{ name }}, your plan is {{ plan }}.</p>',
+    });
     try {
       assert.equal(created.alias, alias);
       assert.equal(created.published_version, null);
@@ -153,20 +195,31 @@ describe('@postage/sdk (import) against the API', { concurrency: true }, () => {
       assert.ok(listed.some((t) => t.id === created.id));
 
       const name = `Ada-${run}`;
-      const sent = await postage.emails.send({ from_email: from, to: testRecipient('delivered'), template: { id: alias, variables: { name, plan: 'Growth' } } });
+      const sent = await postage.emails.send({
+        from_email: from,
+        to: testRecipient('delivered'),
+        template: { id: alias, variables: { name, plan: 'Growth' } },
+      });
       const detail = await statusOf(sent.message_id, 'delivered');
       assert.equal(detail.email.subject, `Welcome, ${name}!`);
       assert.deepEqual(detail.email.template, { id: created.id, version: 1 });
 
-      await assert.rejects(postage.emails.send({ from_email: from, to: testRecipient('delivered'), template: { id: alias, variables: { name } } }), (err) => {
-        assert.ok(err instanceof PostageApiError);
-        assert.equal(err.status, 400);
-        assert.ok(
-          Object.keys(err.errors).some((field) => field.startsWith('template')),
-          JSON.stringify(err.errors),
-        );
-        return true;
-      });
+      await assert.rejects(
+        postage.emails.send({
+          from_email: from,
+          to: testRecipient('delivered'),
+          template: { id: alias, variables: { name } },
+        }),
+        (err) => {
+          assert.ok(err instanceof PostageApiError);
+          assert.equal(err.status, 400);
+          assert.ok(
+            Object.keys(err.errors).some((field) => field.startsWith('template')),
+            JSON.stringify(err.errors),
+          );
+          return true;
+        },
+      );
       const renamed = await admin.templates.update(alias, { name: `SDK welcome (renamed) ${run}` });
       assert.equal(renamed.name, `SDK welcome (renamed) ${run}`);
     } finally {
@@ -185,7 +238,8 @@ describe('@postage/sdk (import) against the API', { concurrency: true }, () => {
           assert.equal(err.code, errorCase.error);
           assert.equal(typeof err.detail, 'string');
           assert.ok(err.detail.length > 0);
-          if (err.status === 400) assert.ok(err.isValidationError && Object.keys(err.errors).length > 0, JSON.stringify(err.body));
+          if (err.status === 400)
+            assert.ok(err.isValidationError && Object.keys(err.errors).length > 0, JSON.stringify(err.body));
           if (err.status === 429) {
             // Told apart: the rate limit has no code and a Retry-After; the quota has its code.
             assert.equal(err.isRateLimited, errorCase.error === undefined);
@@ -203,7 +257,10 @@ describe('@postage/sdk (import) against the API', { concurrency: true }, () => {
       const limited = ERROR_CASES.find((c) => c.status === 429 && c.error === undefined);
       const client = new Postage({ apiKey: limited.api_key, baseUrl: BASE_URL, maxRetries: 3 });
       const started = Date.now();
-      await assert.rejects(client.emails.send(limited.body), (err) => err instanceof PostageApiError && err.isRateLimited && err.retryAfter > 60);
+      await assert.rejects(
+        client.emails.send(limited.body),
+        (err) => err instanceof PostageApiError && err.isRateLimited && err.retryAfter > 60,
+      );
       assert.ok(Date.now() - started < 10_000);
     });
   });
@@ -211,13 +268,25 @@ describe('@postage/sdk (import) against the API', { concurrency: true }, () => {
   test('a send whose answer is lost is retried and sends once (single and batch)', async () => {
     const flaky = new Postage({ apiKey: env('POSTAGE_API_KEY'), baseUrl: FLAKY_BASE_URL });
     const tag = `flaky-${randomUUID()}`;
-    const sent = await flaky.emails.send({ from_email: from, to: testRecipient('delivered'), subject: `Flaky ${run}`, message: 'once', tags: { run: tag } });
+    const sent = await flaky.emails.send({
+      from_email: from,
+      to: testRecipient('delivered'),
+      subject: `Flaky ${run}`,
+      message: 'once',
+      tags: { run: tag },
+    });
     assert.equal(sent.success, true);
     assert.deepEqual(await loggedUnderTag(tag, [sent.message_id]), [sent.message_id]);
 
     const batchTag = `flaky-batch-${randomUUID()}`;
     const batch = await flaky.emails.sendBatch({
-      emails: ['one', 'two'].map((n) => ({ from_email: from, to: testRecipient('delivered'), subject: `Flaky batch ${n}`, message: n, tags: { run: batchTag } })),
+      emails: ['one', 'two'].map((n) => ({
+        from_email: from,
+        to: testRecipient('delivered'),
+        subject: `Flaky batch ${n}`,
+        message: n,
+        tags: { run: batchTag },
+      })),
     });
     const ids = batch.data.map((item) => item.message_id);
     assert.equal(ids.length, 2);
@@ -227,7 +296,13 @@ describe('@postage/sdk (import) against the API', { concurrency: true }, () => {
   test('with retries off the lost answer is a PostageConnectionError; the same idempotency key then gets the one message', async () => {
     const flaky = new Postage({ apiKey: env('POSTAGE_API_KEY'), baseUrl: FLAKY_BASE_URL, maxRetries: 0 });
     const tag = `flaky-manual-${randomUUID()}`;
-    const email = { from_email: from, to: testRecipient('delivered'), subject: `Flaky manual ${run}`, message: 'once', tags: { run: tag } };
+    const email = {
+      from_email: from,
+      to: testRecipient('delivered'),
+      subject: `Flaky manual ${run}`,
+      message: 'once',
+      tags: { run: tag },
+    };
     const idempotencyKey = `order-${randomUUID()}`;
     await assert.rejects(flaky.emails.send(email, { idempotencyKey }), PostageConnectionError);
     const again = await flaky.emails.send(email, { idempotencyKey });
@@ -254,7 +329,10 @@ describe('@postage/sdk (import) against the API', { concurrency: true }, () => {
     assert.equal((await withIt.me.get()).email, me.email);
     assert.ok((await admin.apiKeys.list()).api_keys.some((k) => k.id === created.api_key.id));
     assert.equal((await admin.apiKeys.revoke(created.api_key.id)).state, 'revoked');
-    await assert.rejects(withIt.me.get(), (err) => err instanceof PostageApiError && err.status === 401 && err.code === undefined);
+    await assert.rejects(
+      withIt.me.get(),
+      (err) => err instanceof PostageApiError && err.status === 401 && err.code === undefined,
+    );
 
     const address = `sdk-ts-${run}@example.org`;
     assert.equal((await admin.suppressions.create({ address })).added, true);
@@ -263,7 +341,10 @@ describe('@postage/sdk (import) against the API', { concurrency: true }, () => {
       (await admin.suppressions.list({ search: `sdk-ts-${run}` }).toArray()).map((s) => s.address),
       [address],
     );
-    await assert.rejects(postage.emails.send({ from_email: from, to: address, message: 'x' }, { maxRetries: 0 }), { status: 422, code: ErrorCode.RecipientSuppressed });
+    await assert.rejects(postage.emails.send({ from_email: from, to: address, message: 'x' }, { maxRetries: 0 }), {
+      status: 422,
+      code: ErrorCode.RecipientSuppressed,
+    });
     await admin.suppressions.delete(address);
     await assert.rejects(admin.suppressions.get(address), { status: 404, code: ErrorCode.NotFound });
   });
@@ -321,7 +402,10 @@ describe('@postage/sdk (import) against the API', { concurrency: true }, () => {
         });
       });
       await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-      const created = await admin.webhooks.create({ url: `http://127.0.0.1:${server.address().port}/postage`, events: ['email.delivered'] });
+      const created = await admin.webhooks.create({
+        url: `http://127.0.0.1:${server.address().port}/postage`,
+        events: ['email.delivered'],
+      });
       endpoint = created.webhook;
       secret = created.signing_secret;
       assert.equal(endpoint.active, true);
@@ -338,7 +422,8 @@ describe('@postage/sdk (import) against the API', { concurrency: true }, () => {
         async () => {
           for (const candidate of received) {
             const event = await verifyWebhook(candidate.body, candidate.headers, secrets).catch(() => undefined);
-            if (event && match(event, candidate)) return { event, candidate, body: candidate.body, headers: candidate.headers };
+            if (event && match(event, candidate))
+              return { event, candidate, body: candidate.body, headers: candidate.headers };
           }
           return undefined;
         },
@@ -346,8 +431,19 @@ describe('@postage/sdk (import) against the API', { concurrency: true }, () => {
       );
 
     test('a delivery is verified into its typed event; tampered or foreign, it is refused; then replayed', async () => {
-      const sent = await postage.emails.send({ from_email: from, to: testRecipient('delivered'), subject: `Webhook ${run}`, message: 'hook', tags: { run: `hook-${run}` } });
-      const { event, body, headers, candidate: first } = await delivery('the email.delivered webhook', (e) => e.messageId === sent.message_id);
+      const sent = await postage.emails.send({
+        from_email: from,
+        to: testRecipient('delivered'),
+        subject: `Webhook ${run}`,
+        message: 'hook',
+        tags: { run: `hook-${run}` },
+      });
+      const {
+        event,
+        body,
+        headers,
+        candidate: first,
+      } = await delivery('the email.delivered webhook', (e) => e.messageId === sent.message_id);
       assert.equal(event.type, 'email.delivered');
       assert.equal(event.shape, 'envelope');
       assert.equal(event.test, false);
@@ -359,14 +455,29 @@ describe('@postage/sdk (import) against the API', { concurrency: true }, () => {
 
       const tampered = Buffer.from(body);
       tampered[tampered.indexOf('delivered')] ^= 0x01;
-      await assert.rejects(verifyWebhook(tampered, headers, secret), (err) => err instanceof WebhookVerificationError && err.reason === 'invalid_signature');
-      await assert.rejects(postage.webhooks.verify(body, headers, `whsec_${Buffer.from('not the secret').toString('base64')}`), WebhookVerificationError);
-      await assert.rejects(Webhooks.verify(body, headers, secret, { now: new Date(Date.now() + 10 * 60_000) }), (err) => err.reason === 'timestamp_out_of_tolerance');
+      await assert.rejects(
+        verifyWebhook(tampered, headers, secret),
+        (err) => err instanceof WebhookVerificationError && err.reason === 'invalid_signature',
+      );
+      await assert.rejects(
+        postage.webhooks.verify(body, headers, `whsec_${Buffer.from('not the secret').toString('base64')}`),
+        WebhookVerificationError,
+      );
+      await assert.rejects(
+        Webhooks.verify(body, headers, secret, { now: new Date(Date.now() + 10 * 60_000) }),
+        (err) => err.reason === 'timestamp_out_of_tolerance',
+      );
       assert.equal((await Webhooks.verify(body, headers, secret)).messageId, sent.message_id);
       // Without its Standard Webhooks headers the same delivery is refused, unless the caller opts in to X-Service-Signature alone.
       const serviceOnly = Object.fromEntries(Object.entries(headers).filter(([name]) => !name.startsWith('webhook-')));
-      await assert.rejects(verifyWebhook(body, serviceOnly, secret), (err) => err instanceof WebhookVerificationError && err.reason === 'missing_headers');
-      assert.equal((await verifyWebhook(body, serviceOnly, secret, { insecureSignatureOnly: true })).messageId, sent.message_id);
+      await assert.rejects(
+        verifyWebhook(body, serviceOnly, secret),
+        (err) => err instanceof WebhookVerificationError && err.reason === 'missing_headers',
+      );
+      assert.equal(
+        (await verifyWebhook(body, serviceOnly, secret, { insecureSignatureOnly: true })).messageId,
+        sent.message_id,
+      );
 
       const { deliveries } = await admin.webhooks.deliveries(endpoint.id, { limit: 50 });
       const recorded = deliveries.find((d) => d.message_id === sent.message_id && d.event_type === 'email.delivered');
@@ -393,14 +504,31 @@ describe('@postage/sdk (import) against the API', { concurrency: true }, () => {
       const rotated = await admin.webhooks.rotateSecret(endpoint.id);
       assert.notEqual(rotated.signing_secret, secret);
       const after = await admin.webhooks.test(endpoint.id, { event_type: 'email.delivered' });
-      const fresh = await delivery('the test event after the rotation', (e) => e.messageId === after.payload.provider_message_id, rotated.signing_secret);
+      const fresh = await delivery(
+        'the test event after the rotation',
+        (e) => e.messageId === after.payload.provider_message_id,
+        rotated.signing_secret,
+      );
       assert.equal(fresh.event.type, 'email.delivered');
-      assert.equal(fresh.headers['webhook-signature'].split(' ').length, 2, 'both secrets sign webhook-signature for 24 hours');
+      assert.equal(
+        fresh.headers['webhook-signature'].split(' ').length,
+        2,
+        'both secrets sign webhook-signature for 24 hours',
+      );
       // A receiver still on the old secret keeps verifying for those 24 hours (X-Service-Signature, the new secret's, is not what is checked).
-      assert.equal((await verifyWebhook(fresh.body, fresh.headers, secret)).messageId, after.payload.provider_message_id);
-      assert.equal((await verifyWebhook(fresh.body, fresh.headers, [secret, rotated.signing_secret])).messageId, after.payload.provider_message_id);
+      assert.equal(
+        (await verifyWebhook(fresh.body, fresh.headers, secret)).messageId,
+        after.payload.provider_message_id,
+      );
+      assert.equal(
+        (await verifyWebhook(fresh.body, fresh.headers, [secret, rotated.signing_secret])).messageId,
+        after.payload.provider_message_id,
+      );
       // The test event's type is its signed status's, whatever X-Service-Event says.
-      assert.equal((await verifyWebhook(fresh.body, { ...fresh.headers, 'x-service-event': 'email.bounced' }, secret)).type, 'email.delivered');
+      assert.equal(
+        (await verifyWebhook(fresh.body, { ...fresh.headers, 'x-service-event': 'email.bounced' }, secret)).type,
+        'email.delivered',
+      );
 
       const updated = await admin.webhooks.update(endpoint.id, { active: false });
       assert.equal(updated.active, false);

@@ -4,7 +4,14 @@ const assert = require('node:assert/strict');
 const { createHmac } = require('node:crypto');
 const http = require('node:http');
 const { test } = require('node:test');
-const { Postage, PostageApiError, PostageConnectionError, WebhookVerificationError, verifyWebhook, ErrorCode } = require('@postage/sdk');
+const {
+  Postage,
+  PostageApiError,
+  PostageConnectionError,
+  WebhookVerificationError,
+  verifyWebhook,
+  ErrorCode,
+} = require('@postage/sdk');
 
 test('require gives the CommonJS build (a client that sends, typed errors, retries)', async () => {
   assert.match(require.resolve('@postage/sdk'), /dist[\\/]cjs[\\/]index\.js$/);
@@ -12,17 +19,26 @@ test('require gives the CommonJS build (a client that sends, typed errors, retri
   const server = http.createServer((req, res) => {
     seen.push(req.headers['idempotency-key']);
     res.writeHead(seen.length === 1 ? 502 : 422, { 'Content-Type': 'application/json' });
-    res.end(JSON.stringify(seen.length === 1 ? { success: false, error: 'queue_error', detail: 'later' } : { success: false, error: 'recipient_suppressed', detail: 'suppressed' }));
+    res.end(
+      JSON.stringify(
+        seen.length === 1
+          ? { success: false, error: 'queue_error', detail: 'later' }
+          : { success: false, error: 'recipient_suppressed', detail: 'suppressed' },
+      ),
+    );
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   try {
     const postage = new Postage({ apiKey: 'pk_x', baseUrl: `http://127.0.0.1:${server.address().port}` });
-    await assert.rejects(postage.emails.send({ from_email: 'a@example.com', to: 'b@example.org', message: 'x' }), (err) => {
-      assert.ok(err instanceof PostageApiError);
-      assert.equal(err.status, 422);
-      assert.equal(err.code, ErrorCode.RecipientSuppressed);
-      return true;
-    });
+    await assert.rejects(
+      postage.emails.send({ from_email: 'a@example.com', to: 'b@example.org', message: 'x' }),
+      (err) => {
+        assert.ok(err instanceof PostageApiError);
+        assert.equal(err.status, 422);
+        assert.equal(err.code, ErrorCode.RecipientSuppressed);
+        return true;
+      },
+    );
     assert.equal(seen.length, 2, 'the 502 was retried, the 422 was not');
     assert.equal(seen[0], seen[1], 'with the same idempotency key');
   } finally {
@@ -34,11 +50,20 @@ test('require gives the CommonJS build (a client that sends, typed errors, retri
 
 test('require gives webhook verification', async () => {
   const secret = `whsec_${Buffer.from('thirty-two bytes of signing key..').toString('base64')}`;
-  const body = Buffer.from(JSON.stringify({ event_type: 'email.complained', payload: { message_id: 'm-9', recipient: 'x@example.org', status: 'complaint' } }));
+  const body = Buffer.from(
+    JSON.stringify({
+      event_type: 'email.complained',
+      payload: { message_id: 'm-9', recipient: 'x@example.org', status: 'complaint' },
+    }),
+  );
   const id = 'msg_0123456789abcdef0123456789abcdef';
   const timestamp = String(Math.floor(Date.now() / 1000));
   const key = Buffer.from(secret.slice('whsec_'.length), 'base64');
-  const headers = { 'webhook-id': id, 'webhook-timestamp': timestamp, 'webhook-signature': `v1,${createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64')}` };
+  const headers = {
+    'webhook-id': id,
+    'webhook-timestamp': timestamp,
+    'webhook-signature': `v1,${createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64')}`,
+  };
   const event = await verifyWebhook(body, headers, secret);
   assert.equal(event.type, 'email.complained');
   assert.equal(event.messageId, 'm-9');

@@ -32,7 +32,13 @@ async function standIn(handler) {
     const chunks = [];
     req.on('data', (c) => chunks.push(c));
     req.on('end', () => {
-      const record = { method: req.method, url: req.url, headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), closed: false };
+      const record = {
+        method: req.method,
+        url: req.url,
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+        closed: false,
+      };
       res.on('close', () => (record.closed = !res.writableFinished));
       requests.push(record);
       handler(req, res, requests.length, record);
@@ -52,7 +58,13 @@ function json(res, status, body, headers = {}) {
 }
 
 const email = { from_email: 'hello@example.com', to: 'delivered@test.example', subject: 'Hi', message: 'Hello.' };
-const accepted = { success: true, message: 'Email queued for delivery', message_id: 'm-1', mode: 'shared', attachments: 0 };
+const accepted = {
+  success: true,
+  message: 'Email queued for delivery',
+  message_id: 'm-1',
+  mode: 'shared',
+  attachments: 0,
+};
 
 describe('the package', () => {
   test('is the same from import and require, with the version of its package.json', () => {
@@ -116,7 +128,10 @@ describe('requests', () => {
 
   test('a send carries an idempotency key made once per call and kept across its retries', async () => {
     fresh();
-    script = (req, res, n) => (n % 3 === 0 ? json(res, 200, accepted) : json(res, 503, { success: false, error: 'service_unavailable', detail: 'db' }, { 'Retry-After': '0' }));
+    script = (req, res, n) =>
+      n % 3 === 0
+        ? json(res, 200, accepted)
+        : json(res, 503, { success: false, error: 'service_unavailable', detail: 'db' }, { 'Retry-After': '0' });
     await client({ maxRetries: 2 }).emails.send(email);
     await client({ maxRetries: 2 }).emails.send(email);
     const keys = fresh().map((r) => r.headers['idempotency-key']);
@@ -132,7 +147,10 @@ describe('requests', () => {
     script = (req, res) => json(res, 200, { emails: [], next_cursor: null });
     await client().emails.listPage({ since: new Date('2026-11-01T00:00:00Z'), until: '2026-11-02', tag: 'run:1' });
     const query = new URL(fresh()[0].url, api.url).searchParams;
-    assert.deepEqual([query.get('since'), query.get('until'), query.get('tag')], ['2026-11-01T00:00:00.000Z', '2026-11-02', 'run:1']);
+    assert.deepEqual(
+      [query.get('since'), query.get('until'), query.get('tag')],
+      ['2026-11-01T00:00:00.000Z', '2026-11-02', 'run:1'],
+    );
   });
 
   test("a caller's idempotency key (option or body field) is the one sent", async () => {
@@ -152,7 +170,9 @@ describe('requests', () => {
     script = () => {}; // never answers
     const started = Date.now();
     await assert.rejects(client({ timeoutMs: 300, maxRetries: 0 }).me.get(), (err) => {
-      assert.ok(err instanceof PostageTimeoutError && err instanceof PostageConnectionError && err instanceof PostageError);
+      assert.ok(
+        err instanceof PostageTimeoutError && err instanceof PostageConnectionError && err instanceof PostageError,
+      );
       assert.equal(err.timeoutMs, 300);
       return true;
     });
@@ -172,7 +192,10 @@ describe('requests', () => {
 
   test('a rate-limit 429 is retried after its Retry-After', async () => {
     fresh();
-    script = (req, res, n) => (n === 1 ? json(res, 429, { success: false, detail: 'Too many requests' }, { 'Retry-After': '1' }) : json(res, 200, accepted));
+    script = (req, res, n) =>
+      n === 1
+        ? json(res, 429, { success: false, detail: 'Too many requests' }, { 'Retry-After': '1' })
+        : json(res, 200, accepted);
     const started = Date.now();
     await client().emails.send(email);
     assert.ok(Date.now() - started >= 1000, 'waited for Retry-After');
@@ -182,7 +205,17 @@ describe('requests', () => {
   test('a Retry-After beyond 60 seconds is not waited for: the error comes at once, with it', async () => {
     fresh();
     script = (req, res) =>
-      json(res, 429, { success: false, detail: 'Too many requests' }, { 'Retry-After': '900', 'X-RateLimit-Limit': '60', 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': '2000000000' });
+      json(
+        res,
+        429,
+        { success: false, detail: 'Too many requests' },
+        {
+          'Retry-After': '900',
+          'X-RateLimit-Limit': '60',
+          'X-RateLimit-Remaining': '0',
+          'X-RateLimit-Reset': '2000000000',
+        },
+      );
     const started = Date.now();
     await assert.rejects(client().emails.send(email), (err) => {
       assert.ok(err instanceof PostageApiError);
@@ -199,8 +232,17 @@ describe('requests', () => {
 
   test('409 idempotency_key_in_progress and 5xx are retried; maxRetries bounds the attempts', async () => {
     fresh();
-    script = (req, res) => json(res, 409, { success: false, error: 'idempotency_key_in_progress', detail: 'still processing' }, { 'Retry-After': '0' });
-    await assert.rejects(client({ maxRetries: 3 }).emails.send(email), { status: 409, code: 'idempotency_key_in_progress' });
+    script = (req, res) =>
+      json(
+        res,
+        409,
+        { success: false, error: 'idempotency_key_in_progress', detail: 'still processing' },
+        { 'Retry-After': '0' },
+      );
+    await assert.rejects(client({ maxRetries: 3 }).emails.send(email), {
+      status: 409,
+      code: 'idempotency_key_in_progress',
+    });
     assert.equal(fresh().length, 4);
     script = (req, res) => json(res, 500, { success: false, error: 'internal_error', detail: 'boom' });
     await assert.rejects(client({ maxRetries: 1 }).emails.get('m-1'), { status: 500, code: ErrorCode.InternalError });
@@ -244,7 +286,10 @@ describe('requests', () => {
   test('a management write is not retried after an answer (only when no connection could be made)', async () => {
     fresh();
     script = (req, res) => json(res, 500, { success: false, error: 'internal_error', detail: 'boom' });
-    await assert.rejects(client({ maxRetries: 3 }).webhooks.create({ url: 'https://example.com/h', events: ['email.delivered'] }), { status: 500 });
+    await assert.rejects(
+      client({ maxRetries: 3 }).webhooks.create({ url: 'https://example.com/h', events: ['email.delivered'] }),
+      { status: 500 },
+    );
     await assert.rejects(client({ maxRetries: 3 }).emails.cancel('m-1'), { status: 500 });
     assert.equal(fresh().length, 2);
   });
@@ -298,7 +343,12 @@ describe('requests', () => {
       json(res, 200, { emails: pages[cursor].map((message_id) => ({ message_id })), next_cursor: next[cursor] });
     };
     const ids = [];
-    for await (const row of client().emails.list({ status: 'bounced', since: new Date('2024-01-02T03:04:05Z'), limit: 2 })) ids.push(row.message_id);
+    for await (const row of client().emails.list({
+      status: 'bounced',
+      since: new Date('2024-01-02T03:04:05Z'),
+      limit: 2,
+    }))
+      ids.push(row.message_id);
     assert.deepEqual(ids, ['a', 'b', 'c', 'd', 'e']);
     const urls = fresh().map((r) => new URL(r.url, 'http://x'));
     assert.deepEqual(
@@ -318,12 +368,24 @@ describe('requests', () => {
 
   test('the audit log takes its filters and follows next_cursor; members and invitations are read', async () => {
     fresh();
-    const entry = (id, action) => ({ id, actor: { type: 'key', id: 'k-1', name: 'ops (pk_1)', email: null }, action, details: {}, created_at: '2030-01-01T00:00:00Z' });
+    const entry = (id, action) => ({
+      id,
+      actor: { type: 'key', id: 'k-1', name: 'ops (pk_1)', email: null },
+      action,
+      details: {},
+      created_at: '2030-01-01T00:00:00Z',
+    });
     script = (req, res) => {
       const url = new URL(req.url, 'http://x');
-      if (url.pathname === '/api/members') return json(res, 200, { members: [{ user_id: 'u-1', email: 'ann@example.org', name: 'Ann', role: 'owner', joined_at: '2030-01-01T00:00:00Z' }] });
+      if (url.pathname === '/api/members')
+        return json(res, 200, {
+          members: [
+            { user_id: 'u-1', email: 'ann@example.org', name: 'Ann', role: 'owner', joined_at: '2030-01-01T00:00:00Z' },
+          ],
+        });
       if (url.pathname === '/api/invitations') return json(res, 200, { invitations: [] });
-      if (url.searchParams.get('cursor') === 'c2') return json(res, 200, { entries: [entry('1', 'api_key.create')], next_cursor: null });
+      if (url.searchParams.get('cursor') === 'c2')
+        return json(res, 200, { entries: [entry('1', 'api_key.create')], next_cursor: null });
       return json(res, 200, { entries: [entry('2', 'api_key.revoke')], next_cursor: 'c2' });
     };
     const entries = await client()
@@ -355,7 +417,8 @@ describe('requests', () => {
 
   test('path parameters are URL-encoded', async () => {
     fresh();
-    script = (req, res) => json(res, 200, { address: 'a+b@example.org', reason: 'manual', created_at: '2024-01-01T00:00:00Z' });
+    script = (req, res) =>
+      json(res, 200, { address: 'a+b@example.org', reason: 'manual', created_at: '2024-01-01T00:00:00Z' });
     await client().suppressions.get('a+b@example.org');
     await client()
       .webhooks.replay('w/1', 'd 2')
@@ -373,7 +436,11 @@ const noDocument = !documentPath && 'POSTAGE_OPENAPI_DOCUMENT is not set (test.s
 
 /** The path template of the document's operation that a request (method, pathname) calls, if any. */
 function templateOf(paths, method, pathname) {
-  return Object.keys(paths).find((t) => paths[t][method.toLowerCase()] && new RegExp(`^${t.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`).test(pathname));
+  return Object.keys(paths).find(
+    (t) =>
+      paths[t][method.toLowerCase()] &&
+      new RegExp(`^${t.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`).test(pathname),
+  );
 }
 
 /**
@@ -387,7 +454,10 @@ function keyOperations(paths) {
     .filter(([template]) => !template.startsWith('/api/auth/') && template !== '/provider/ses-events')
     .flatMap(([template, item]) =>
       Object.entries(item)
-        .filter(([method, operation]) => ['get', 'put', 'post', 'patch', 'delete'].includes(method) && operation['x-postage-api-key'] !== false)
+        .filter(
+          ([method, operation]) =>
+            ['get', 'put', 'post', 'patch', 'delete'].includes(method) && operation['x-postage-api-key'] !== false,
+        )
         .map(([method]) => `${method.toUpperCase()} ${template}`),
     );
 }
@@ -461,7 +531,11 @@ describe('the API document', () => {
           const pathname = new URL(url, api.url).pathname;
           const template = templateOf(paths, method, pathname);
           assert.ok(template, `${method} ${pathname} is not an operation of the document`);
-          assert.notEqual(paths[template][method.toLowerCase()]['x-postage-api-key'], false, `${method} ${template}: no API key may call it`);
+          assert.notEqual(
+            paths[template][method.toLowerCase()]['x-postage-api-key'],
+            false,
+            `${method} ${template}: no API key may call it`,
+          );
           covered.add(`${method} ${template}`);
         }
         // Every operation a key may call has a method (keyOperations says which, and why).
@@ -482,12 +556,17 @@ describe('the API document', () => {
 function minimalAnswer(document, schema) {
   if (schema.$ref) return minimalAnswer(document, document.components.schemas[schema.$ref.split('/').pop()]);
   const alternatives = schema.oneOf ?? schema.anyOf;
-  if (alternatives) return alternatives.some((a) => a.type === 'null') ? null : minimalAnswer(document, alternatives[0]);
+  if (alternatives)
+    return alternatives.some((a) => a.type === 'null') ? null : minimalAnswer(document, alternatives[0]);
   if ('const' in schema) return schema.const;
   if (schema.enum) return schema.enum[0];
   switch (schema.type ?? 'object') {
     case 'object':
-      return Object.fromEntries(Object.entries(schema.properties ?? {}).flatMap(([name, property]) => ((schema.required ?? []).includes(name) ? [[name, minimalAnswer(document, property)]] : [])));
+      return Object.fromEntries(
+        Object.entries(schema.properties ?? {}).flatMap(([name, property]) =>
+          (schema.required ?? []).includes(name) ? [[name, minimalAnswer(document, property)]] : [],
+        ),
+      );
     case 'array':
       return [minimalAnswer(document, schema.items ?? {})];
     case 'integer':
@@ -515,7 +594,10 @@ describe('the code samples (test/samples.mts, shown by the API reference)', () =
         const start = /^\s*\/\/ sample: (\S.*?)\s*$/.exec(line);
         const end = /^\s*\/\/ end sample\s*$/.test(line);
         // A misspelt marker would leave its sample out of the reference without a word.
-        assert.ok(start || end || !/^\s*\/\/\s*(end\s*)?sample\b/i.test(line), `samples.mts:${index + 1}: not a marker: ${line}`);
+        assert.ok(
+          start || end || !/^\s*\/\/\s*(end\s*)?sample\b/i.test(line),
+          `samples.mts:${index + 1}: not a marker: ${line}`,
+        );
         if (start) {
           assert.equal(open, undefined, `samples.mts:${index + 1}: a region opens inside ${open}`);
           open = start[1];
@@ -545,7 +627,9 @@ describe('the code samples (test/samples.mts, shown by the API reference)', () =
     // Each operation answers the least its schema allows (`{}` would break the samples' loops).
     const api = await standIn((req, res) => {
       const template = templateOf(document.paths, req.method, new URL(req.url, 'http://x').pathname);
-      const [status, response] = Object.entries(template ? document.paths[template][req.method.toLowerCase()].responses : {}).find(([code]) => code.startsWith('2')) ?? [404];
+      const [status, response] = Object.entries(
+        template ? document.paths[template][req.method.toLowerCase()].responses : {},
+      ).find(([code]) => code.startsWith('2')) ?? [404];
       const schema = response?.content?.['application/json']?.schema;
       json(res, Number(status), schema ? minimalAnswer(document, schema) : {});
     });
@@ -569,7 +653,11 @@ describe('the code samples (test/samples.mts, shown by the API reference)', () =
         byLabel.set(labels[0], sample);
       }
       const operations = regions().filter((label) => label !== 'setup');
-      assert.deepEqual([...byLabel.keys()].sort(), [...operations].sort(), 'every region is in a function the module exports');
+      assert.deepEqual(
+        [...byLabel.keys()].sort(),
+        [...operations].sort(),
+        'every region is in a function the module exports',
+      );
       for (const label of operations) {
         await t.test(label, async () => {
           api.requests.splice(0);
@@ -596,9 +684,20 @@ describe('the code samples (test/samples.mts, shown by the API reference)', () =
 
 describe('webhook verification', () => {
   const secret = `whsec_${Buffer.from('a signing key of thirty-two bytes!').toString('base64')}`;
-  const body = JSON.stringify({ event_type: 'email.delivered', payload: { message_id: 'm-1', recipient: 'ann@example.org', status: 'delivered', tags: { run: 'r1' } } });
+  const body = JSON.stringify({
+    event_type: 'email.delivered',
+    payload: { message_id: 'm-1', recipient: 'ann@example.org', status: 'delivered', tags: { run: 'r1' } },
+  });
   // What core/webhooks/webhookSignature.ts and standardWebhooks.ts send.
-  const sign = (raw, { at = new Date(), id = 'msg_0123456789abcdef0123456789abcdef', secrets = [secret], event = 'email.delivered' } = {}) => {
+  const sign = (
+    raw,
+    {
+      at = new Date(),
+      id = 'msg_0123456789abcdef0123456789abcdef',
+      secrets = [secret],
+      event = 'email.delivered',
+    } = {},
+  ) => {
     const timestamp = String(Math.floor(at.getTime() / 1000));
     const key = (s) => Buffer.from(s.slice('whsec_'.length), 'base64');
     return {
@@ -607,7 +706,9 @@ describe('webhook verification', () => {
       'x-service-event': event,
       'webhook-id': id,
       'webhook-timestamp': timestamp,
-      'webhook-signature': secrets.map((s) => `v1,${createHmac('sha256', key(s)).update(`${id}.${timestamp}.${raw}`).digest('base64')}`).join(' '),
+      'webhook-signature': secrets
+        .map((s) => `v1,${createHmac('sha256', key(s)).update(`${id}.${timestamp}.${raw}`).digest('base64')}`)
+        .join(' '),
     };
   };
 
@@ -616,7 +717,10 @@ describe('webhook verification', () => {
     for (const [raw, given] of [
       [Buffer.from(body), headers],
       [body, new Headers(headers)],
-      [new Uint8Array(Buffer.from(body)), Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toUpperCase(), v]))],
+      [
+        new Uint8Array(Buffer.from(body)),
+        Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toUpperCase(), v])),
+      ],
     ]) {
       const event = await verifyWebhook(raw, given, secret);
       assert.equal(event.type, 'email.delivered');
@@ -654,17 +758,31 @@ describe('webhook verification', () => {
   });
 
   test('the type of a flat body comes from what is signed, never from X-Service-Event', async () => {
-    const flat = (status) => JSON.stringify({ provider_message_id: 'service-test-2', recipient: 'bounce@test.example', status });
+    const flat = (status) =>
+      JSON.stringify({ provider_message_id: 'service-test-2', recipient: 'bounce@test.example', status });
     // X-Service-Event is not signed: an attacker may change it, and it changes nothing.
     const relabelled = { ...sign(flat('bounced')), 'x-service-event': 'email.delivered' };
     assert.equal((await verifyWebhook(flat('bounced'), relabelled, secret)).type, 'email.bounced');
-    const table = { queued: 'email.sent', delivered: 'email.delivered', bounced: 'email.bounced', complaint: 'email.complained', failed: 'email.failed' };
-    for (const [status, type] of Object.entries(table)) assert.equal((await verifyWebhook(flat(status), sign(flat(status), { event: 'email.sent' }), secret)).type, type);
+    const table = {
+      queued: 'email.sent',
+      delivered: 'email.delivered',
+      bounced: 'email.bounced',
+      complaint: 'email.complained',
+      failed: 'email.failed',
+    };
+    for (const [status, type] of Object.entries(table))
+      assert.equal((await verifyWebhook(flat(status), sign(flat(status), { event: 'email.sent' }), secret)).type, type);
     // A status that names no event type (or none): refused, whatever the header says.
     for (const body of [flat('opened'), flat('constructor'), JSON.stringify({ provider_message_id: 'x' })])
-      await assert.rejects(verifyWebhook(body, sign(body, { event: 'email.delivered' }), secret), refused('invalid_body'));
+      await assert.rejects(
+        verifyWebhook(body, sign(body, { event: 'email.delivered' }), secret),
+        refused('invalid_body'),
+      );
     // The envelope's event_type is signed: it wins over the header too.
-    assert.equal((await verifyWebhook(body, { ...sign(body), 'x-service-event': 'email.bounced' }, secret)).type, 'email.delivered');
+    assert.equal(
+      (await verifyWebhook(body, { ...sign(body), 'x-service-event': 'email.bounced' }, secret)).type,
+      'email.delivered',
+    );
   });
 
   const refused = (reason) => (err) => {
@@ -678,24 +796,53 @@ describe('webhook verification', () => {
     const tampered = Buffer.from(body);
     tampered[tampered.length - 3] ^= 1;
     await assert.rejects(verifyWebhook(tampered, headers, secret), refused('invalid_signature'));
-    await assert.rejects(verifyWebhook(body, headers, `whsec_${Buffer.from('another key').toString('base64')}`), refused('invalid_signature'));
+    await assert.rejects(
+      verifyWebhook(body, headers, `whsec_${Buffer.from('another key').toString('base64')}`),
+      refused('invalid_signature'),
+    );
     // A valid X-Service-Signature does not excuse a bad Standard Webhooks signature.
-    await assert.rejects(verifyWebhook(body, { ...headers, 'webhook-signature': sign(body, { id: 'msg_other' })['webhook-signature'] }, secret), refused('invalid_signature'));
-    await assert.rejects(verifyWebhook(body, { ...headers, 'webhook-signature': headers['webhook-signature'].replace('v1,', 'v2,') }, secret), refused('invalid_signature'));
+    await assert.rejects(
+      verifyWebhook(
+        body,
+        { ...headers, 'webhook-signature': sign(body, { id: 'msg_other' })['webhook-signature'] },
+        secret,
+      ),
+      refused('invalid_signature'),
+    );
+    await assert.rejects(
+      verifyWebhook(
+        body,
+        { ...headers, 'webhook-signature': headers['webhook-signature'].replace('v1,', 'v2,') },
+        secret,
+      ),
+      refused('invalid_signature'),
+    );
     const { 'webhook-id': _, ...partial } = headers;
     await assert.rejects(verifyWebhook(body, partial, secret), refused('missing_headers'));
-    await assert.rejects(verifyWebhook(body, partial, secret, { insecureSignatureOnly: true }), refused('missing_headers'));
+    await assert.rejects(
+      verifyWebhook(body, partial, secret, { insecureSignatureOnly: true }),
+      refused('missing_headers'),
+    );
     await assert.rejects(verifyWebhook(JSON.parse(body), headers, secret), TypeError);
   });
 
   test('a timestamp more than 5 minutes from now is refused (the tolerance can be set)', async () => {
     // A genuine delivery captured 10 minutes ago and played again.
     const captured = sign(body, { at: new Date(Date.now() - 10 * 60_000) });
-    await assert.rejects(verifyWebhook(body, captured, secret), (err) => refused('timestamp_out_of_tolerance')(err) && /old/.test(err.message));
-    await assert.rejects(verifyWebhook(body, captured, secret, { insecureSignatureOnly: true }), refused('timestamp_out_of_tolerance'));
+    await assert.rejects(
+      verifyWebhook(body, captured, secret),
+      (err) => refused('timestamp_out_of_tolerance')(err) && /old/.test(err.message),
+    );
+    await assert.rejects(
+      verifyWebhook(body, captured, secret, { insecureSignatureOnly: true }),
+      refused('timestamp_out_of_tolerance'),
+    );
     const old = sign(body, { at: new Date(Date.now() - 6 * 60_000) });
     await assert.rejects(verifyWebhook(body, old, secret), refused('timestamp_out_of_tolerance'));
-    await assert.rejects(verifyWebhook(body, { ...sign(body), 'webhook-timestamp': 'soon' }, secret), refused('timestamp_out_of_tolerance'));
+    await assert.rejects(
+      verifyWebhook(body, { ...sign(body), 'webhook-timestamp': 'soon' }, secret),
+      refused('timestamp_out_of_tolerance'),
+    );
     const future = sign(body, { at: new Date(Date.now() + 6 * 60_000) });
     await assert.rejects(verifyWebhook(body, future, secret), refused('timestamp_out_of_tolerance'));
     assert.equal((await verifyWebhook(body, old, secret, { toleranceSeconds: 600 })).messageId, 'm-1');
@@ -705,7 +852,10 @@ describe('webhook verification', () => {
 
   test('without the Standard Webhooks headers a delivery is refused, unless insecureSignatureOnly accepts X-Service-Signature alone', async () => {
     const headers = { 'x-service-signature': sign(body)['x-service-signature'], 'x-service-event': 'email.delivered' };
-    await assert.rejects(verifyWebhook(body, headers, secret), (err) => refused('missing_headers')(err) && /insecureSignatureOnly/.test(err.message));
+    await assert.rejects(
+      verifyWebhook(body, headers, secret),
+      (err) => refused('missing_headers')(err) && /insecureSignatureOnly/.test(err.message),
+    );
     await assert.rejects(Webhooks.verify(body, headers, secret), refused('missing_headers'));
     const event = await verifyWebhook(body, headers, secret, { insecureSignatureOnly: true });
     assert.equal(event.messageId, 'm-1');
@@ -713,51 +863,94 @@ describe('webhook verification', () => {
     assert.equal(event.timestamp, undefined);
     // The opt-in still wants a good X-Service-Signature.
     const tampered = body.replace('m-1', 'm-2');
-    await assert.rejects(verifyWebhook(tampered, headers, secret, { insecureSignatureOnly: true }), refused('invalid_signature'));
-    await assert.rejects(verifyWebhook(body, { 'x-service-event': 'email.delivered' }, secret, { insecureSignatureOnly: true }), refused('missing_signature'));
+    await assert.rejects(
+      verifyWebhook(tampered, headers, secret, { insecureSignatureOnly: true }),
+      refused('invalid_signature'),
+    );
+    await assert.rejects(
+      verifyWebhook(body, { 'x-service-event': 'email.delivered' }, secret, { insecureSignatureOnly: true }),
+      refused('missing_signature'),
+    );
     // The deprecated requireTimestamp: true overrides the opt-in.
-    await assert.rejects(verifyWebhook(body, headers, secret, { insecureSignatureOnly: true, requireTimestamp: true }), refused('missing_headers'));
+    await assert.rejects(
+      verifyWebhook(body, headers, secret, { insecureSignatureOnly: true, requireTimestamp: true }),
+      refused('missing_headers'),
+    );
     // A flat body checked this way takes its type from its signed status too.
     const flat = JSON.stringify({ provider_message_id: 'service-test-3', status: 'complaint' });
-    const flatHeaders = { 'x-service-signature': sign(flat)['x-service-signature'], 'x-service-event': 'email.delivered' };
-    assert.equal((await verifyWebhook(flat, flatHeaders, secret, { insecureSignatureOnly: true })).type, 'email.complained');
+    const flatHeaders = {
+      'x-service-signature': sign(flat)['x-service-signature'],
+      'x-service-event': 'email.delivered',
+    };
+    assert.equal(
+      (await verifyWebhook(flat, flatHeaders, secret, { insecureSignatureOnly: true })).type,
+      'email.complained',
+    );
   });
 
   test('X-Service-Signature is not needed beside the Standard Webhooks headers', async () => {
     const { 'x-service-signature': _, ...standardOnly } = sign(body);
     assert.equal((await verifyWebhook(body, standardOnly, secret)).messageId, 'm-1');
-    assert.equal((await verifyWebhook(body, { ...standardOnly, 'x-service-signature': 'sha256=00' }, secret)).messageId, 'm-1');
+    assert.equal(
+      (await verifyWebhook(body, { ...standardOnly, 'x-service-signature': 'sha256=00' }, secret)).messageId,
+      'm-1',
+    );
   });
 
   test('the Standard Webhooks test vector verifies up to its body, which is no Postage event', async () => {
     // The example of the Standard Webhooks specification and its libraries.
-    const vector = { secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', body: '{"test": 2432232314}', at: new Date(1614265330 * 1000) };
-    const headers = { 'webhook-id': 'msg_p5jXN8AQM9LWM0D4loKWxJek', 'webhook-timestamp': '1614265330', 'webhook-signature': 'v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=' };
-    await assert.rejects(verifyWebhook(vector.body, headers, vector.secret, { now: vector.at }), refused('invalid_body'));
-    await assert.rejects(verifyWebhook(vector.body, { ...headers, 'webhook-signature': 'v1,bm90IGl0' }, vector.secret, { now: vector.at }), refused('invalid_signature'));
-    await assert.rejects(verifyWebhook(vector.body, headers, vector.secret, { now: new Date(vector.at.getTime() + 10 * 60_000) }), refused('timestamp_out_of_tolerance'));
+    const vector = {
+      secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+      body: '{"test": 2432232314}',
+      at: new Date(1614265330 * 1000),
+    };
+    const headers = {
+      'webhook-id': 'msg_p5jXN8AQM9LWM0D4loKWxJek',
+      'webhook-timestamp': '1614265330',
+      'webhook-signature': 'v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=',
+    };
+    await assert.rejects(
+      verifyWebhook(vector.body, headers, vector.secret, { now: vector.at }),
+      refused('invalid_body'),
+    );
+    await assert.rejects(
+      verifyWebhook(vector.body, { ...headers, 'webhook-signature': 'v1,bm90IGl0' }, vector.secret, { now: vector.at }),
+      refused('invalid_signature'),
+    );
+    await assert.rejects(
+      verifyWebhook(vector.body, headers, vector.secret, { now: new Date(vector.at.getTime() + 10 * 60_000) }),
+      refused('timestamp_out_of_tolerance'),
+    );
   });
 
   // The official Standard Webhooks library (`standardwebhooks` on npm, the repository's dev
   // dependency; test.sh names it) as a witness: what it signs verifies, and what it refuses
   // (a stale delivery, one without its headers) is refused here too.
   const officialPath = process.env.POSTAGE_STANDARDWEBHOOKS_JS;
-  test('the official Standard Webhooks library agrees', { skip: !officialPath && 'POSTAGE_STANDARDWEBHOOKS_JS is not set (test.sh sets it)' }, async () => {
-    const { Webhook: Official } = require(officialPath);
-    const official = new Official(secret);
-    const id = 'msg_0123456789abcdef0123456789abcdef';
-    const fresh = new Date();
-    const signature = official.sign(id, fresh, body);
-    const headers = { 'webhook-id': id, 'webhook-timestamp': String(Math.floor(fresh.getTime() / 1000)), 'webhook-signature': signature };
-    assert.equal((await verifyWebhook(body, headers, secret)).messageId, 'm-1');
-    assert.deepEqual(official.verify(body, sign(body)), JSON.parse(body));
-    const captured = sign(body, { at: new Date(Date.now() - 10 * 60_000) });
-    assert.throws(() => official.verify(body, captured), /too old/);
-    await assert.rejects(verifyWebhook(body, captured, secret), refused('timestamp_out_of_tolerance'));
-    const serviceOnly = { 'x-service-signature': captured['x-service-signature'] };
-    assert.throws(() => official.verify(body, serviceOnly), /[Mm]issing/);
-    await assert.rejects(verifyWebhook(body, serviceOnly, secret), refused('missing_headers'));
-  });
+  test(
+    'the official Standard Webhooks library agrees',
+    { skip: !officialPath && 'POSTAGE_STANDARDWEBHOOKS_JS is not set (test.sh sets it)' },
+    async () => {
+      const { Webhook: Official } = require(officialPath);
+      const official = new Official(secret);
+      const id = 'msg_0123456789abcdef0123456789abcdef';
+      const fresh = new Date();
+      const signature = official.sign(id, fresh, body);
+      const headers = {
+        'webhook-id': id,
+        'webhook-timestamp': String(Math.floor(fresh.getTime() / 1000)),
+        'webhook-signature': signature,
+      };
+      assert.equal((await verifyWebhook(body, headers, secret)).messageId, 'm-1');
+      assert.deepEqual(official.verify(body, sign(body)), JSON.parse(body));
+      const captured = sign(body, { at: new Date(Date.now() - 10 * 60_000) });
+      assert.throws(() => official.verify(body, captured), /too old/);
+      await assert.rejects(verifyWebhook(body, captured, secret), refused('timestamp_out_of_tolerance'));
+      const serviceOnly = { 'x-service-signature': captured['x-service-signature'] };
+      assert.throws(() => official.verify(body, serviceOnly), /[Mm]issing/);
+      await assert.rejects(verifyWebhook(body, serviceOnly, secret), refused('missing_headers'));
+    },
+  );
 
   test("without a global crypto (Node 18) it uses node:crypto's Web Crypto", async () => {
     const descriptor = Object.getOwnPropertyDescriptor(globalThis, 'crypto');
@@ -765,7 +958,10 @@ describe('webhook verification', () => {
     try {
       assert.equal(globalThis.crypto, undefined);
       assert.equal((await verifyWebhook(body, sign(body), secret)).messageId, 'm-1');
-      await assert.rejects(verifyWebhook(body, sign(body), `whsec_${Buffer.from('wrong').toString('base64')}`), refused('invalid_signature'));
+      await assert.rejects(
+        verifyWebhook(body, sign(body), `whsec_${Buffer.from('wrong').toString('base64')}`),
+        refused('invalid_signature'),
+      );
     } finally {
       Object.defineProperty(globalThis, 'crypto', descriptor);
     }

@@ -61,7 +61,9 @@ export async function getEmail(): Promise<void> {
 
 export async function rescheduleEmail(): Promise<void> {
   // sample: PATCH /api/emails/{message_id}
-  const schedule = await postage.emails.reschedule('0b6f3c1e-8a8d-4b7f-9c3e-2f1a6d5e4c3b', { scheduled_at: new Date(Date.now() + 2 * 3_600_000) });
+  const schedule = await postage.emails.reschedule('0b6f3c1e-8a8d-4b7f-9c3e-2f1a6d5e4c3b', {
+    scheduled_at: new Date(Date.now() + 2 * 3_600_000),
+  });
   console.log(schedule.status, schedule.scheduled_at);
   // end sample
 }
@@ -137,7 +139,11 @@ export async function listApiKeys(): Promise<void> {
 
 export async function createApiKey(): Promise<void> {
   // sample: POST /api/api-keys
-  const created = await postage.apiKeys.create({ name: 'Production sending', permission: 'sending', domains: ['mail.example.com'] });
+  const created = await postage.apiKeys.create({
+    name: 'Production sending',
+    permission: 'sending',
+    domains: ['mail.example.com'],
+  });
   console.log(created.api_key.prefix); // created.secret is shown this once: store it now
   // end sample
 }
@@ -160,7 +166,10 @@ export async function listWebhooks(): Promise<void> {
 
 export async function createWebhook(): Promise<void> {
   // sample: POST /api/webhooks
-  const created = await postage.webhooks.create({ url: 'https://example.com/webhooks/postage', events: ['email.delivered', 'email.bounced'] });
+  const created = await postage.webhooks.create({
+    url: 'https://example.com/webhooks/postage',
+    events: ['email.delivered', 'email.bounced'],
+  });
   console.log(created.webhook.id); // created.signing_secret is shown this once: store it now
   // end sample
 }
@@ -181,13 +190,16 @@ export async function deleteWebhook(): Promise<void> {
 export async function webhookDeliveries(): Promise<void> {
   // sample: GET /api/webhooks/{id}/deliveries
   const { deliveries } = await postage.webhooks.deliveries('7a4e2c1b-6d3f-4e8a-b5c9-0f1e2d3c4b5a', { limit: 20 });
-  for (const delivery of deliveries) console.log(delivery.id, delivery.event_type, delivery.status_code, delivery.succeeded);
+  for (const delivery of deliveries)
+    console.log(delivery.id, delivery.event_type, delivery.status_code, delivery.succeeded);
   // end sample
 }
 
 export async function testWebhook(): Promise<void> {
   // sample: POST /api/webhooks/{id}/test
-  const { delivery } = await postage.webhooks.test('7a4e2c1b-6d3f-4e8a-b5c9-0f1e2d3c4b5a', { event_type: 'email.bounced' });
+  const { delivery } = await postage.webhooks.test('7a4e2c1b-6d3f-4e8a-b5c9-0f1e2d3c4b5a', {
+    event_type: 'email.bounced',
+  });
   console.log(delivery.status_code, delivery.succeeded);
   // end sample
 }
@@ -267,7 +279,9 @@ export async function getTemplate(): Promise<void> {
 
 export async function updateTemplate(): Promise<void> {
   // sample: PATCH /api/templates/{id}
-  const template = await postage.templates.update('3c9b1f6e-2a7d-4e5c-8b0f-9d8e7c6b5a41', { subject: 'Welcome aboard, {{ name }}' });
+  const template = await postage.templates.update('3c9b1f6e-2a7d-4e5c-8b0f-9d8e7c6b5a41', {
+    subject: 'Welcome aboard, {{ name }}',
+  });
   console.log(template.has_unpublished_changes);
   // end sample
 }
@@ -321,7 +335,10 @@ export async function getByoc(): Promise<void> {
 
 export async function saveByoc(): Promise<void> {
   // sample: PUT /api/byoc
-  const { validation } = await postage.byoc.save({ role_arn: 'arn:aws:iam::123456789012:role/Service-BYOC-Role', region: 'eu-west-1' });
+  const { validation } = await postage.byoc.save({
+    role_arn: 'arn:aws:iam::123456789012:role/Service-BYOC-Role',
+    region: 'eu-west-1',
+  });
   console.log(validation.ok, validation.message);
   // end sample
 }

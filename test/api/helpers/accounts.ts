@@ -4,7 +4,11 @@ import type { Db } from '../../../core/platform/db';
 import { addDomain, markDomainVerified } from '../../../core/domains/domains';
 
 /** A BYOC configuration as validation leaves it; `unusable` is what the relay records when the role stops working. */
-export async function configureByoc(db: Db, accountId: string, opts: { validated?: boolean; unusable?: string } = {}): Promise<void> {
+export async function configureByoc(
+  db: Db,
+  accountId: string,
+  opts: { validated?: boolean; unusable?: string } = {},
+): Promise<void> {
   await db('byoc_configs').insert({
     account_id: accountId,
     role_arn: 'arn:aws:iam::210987654321:role/Service-BYOC-Role',
@@ -23,13 +27,28 @@ export async function verifyOwnershipOnly(db: Db, domain: string): Promise<void>
 }
 
 /** The advisory records of a shared domain, as the last DNS check found them. */
-export async function setAdvisoryRecords(db: Db, domain: string, ok: { spf: boolean; dmarc: boolean; mailFrom: boolean }): Promise<void> {
-  await db('domains').where({ name: domain }).update({ spf_ok: ok.spf, dmarc_ok: ok.dmarc, mail_from_ok: ok.mailFrom, advisory_checked_at: db.fn.now() });
+export async function setAdvisoryRecords(
+  db: Db,
+  domain: string,
+  ok: { spf: boolean; dmarc: boolean; mailFrom: boolean },
+): Promise<void> {
+  await db('domains')
+    .where({ name: domain })
+    .update({ spf_ok: ok.spf, dmarc_ok: ok.dmarc, mail_from_ok: ok.mailFrom, advisory_checked_at: db.fn.now() });
 }
 
 /** Sets this month's (or another month's) counter for a mode directly. */
-export async function setUsage(db: Db, accountId: string, mode: 'byoc' | 'shared', count: number, month: string): Promise<void> {
-  await db('usage_counters').insert({ account_id: accountId, month, mode, count }).onConflict(['account_id', 'month', 'mode']).merge();
+export async function setUsage(
+  db: Db,
+  accountId: string,
+  mode: 'byoc' | 'shared',
+  count: number,
+  month: string,
+): Promise<void> {
+  await db('usage_counters')
+    .insert({ account_id: accountId, month, mode, count })
+    .onConflict(['account_id', 'month', 'mode'])
+    .merge();
 }
 
 /** Another verified domain for the account (both checks passed); returns its name. */

@@ -14,16 +14,27 @@ export async function call(url: string, init: RequestInit): Promise<ApiResponse>
   try {
     json = JSON.parse(text) as Record<string, unknown>;
   } catch {
-    throw new Error(`${init.method ?? 'GET'} ${url} answered ${res.status} with a non-JSON body: ${text.slice(0, 200)}`);
+    throw new Error(
+      `${init.method ?? 'GET'} ${url} answered ${res.status} with a non-JSON body: ${text.slice(0, 200)}`,
+    );
   }
   return { status: res.status, headers: res.headers, json };
 }
 
 /** POST /api/send/ with a JSON body (or a raw string body) and the given key. */
-export function send(stack: Pick<ServiceStack, 'baseUrl'>, apiKey: string | undefined, body: unknown, headers: Record<string, string> = {}): Promise<ApiResponse> {
+export function send(
+  stack: Pick<ServiceStack, 'baseUrl'>,
+  apiKey: string | undefined,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<ApiResponse> {
   return call(`${stack.baseUrl}/api/send/`, {
     method: 'POST',
-    headers: { ...(apiKey !== undefined ? { 'X-API-Key': apiKey } : {}), 'Content-Type': 'application/json', ...headers },
+    headers: {
+      ...(apiKey !== undefined ? { 'X-API-Key': apiKey } : {}),
+      'Content-Type': 'application/json',
+      ...headers,
+    },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
 }
@@ -33,8 +44,18 @@ export function me(stack: Pick<ServiceStack, 'baseUrl'>, apiKey: string | undefi
 }
 
 /** A minimal valid shared-mode body from `domain` to the test domain's `delivered` address. */
-export function testSendBody(stack: Pick<ServiceStack, 'config'>, domain: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return { from_email: `hello@${domain}`, to: `delivered@${stack.config.testDomain}`, subject: 'Hello', message: 'Hi there.', ...extra };
+export function testSendBody(
+  stack: Pick<ServiceStack, 'config'>,
+  domain: string,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return {
+    from_email: `hello@${domain}`,
+    to: `delivered@${stack.config.testDomain}`,
+    subject: 'Hello',
+    message: 'Hi there.',
+    ...extra,
+  };
 }
 
 /** Fires `count` requests at once (real parallel HTTP requests). */

@@ -5,7 +5,11 @@ import addFormats from 'ajv-formats';
 import type { ApiResponse } from './http';
 
 /** Checks a response against the document's schema for `path` (a template such as `/api/domains/{name}`), method and status. */
-export type DocumentedCheck = (path: string, method: 'post' | 'get' | 'put' | 'patch' | 'delete', res: ApiResponse) => void;
+export type DocumentedCheck = (
+  path: string,
+  method: 'post' | 'get' | 'put' | 'patch' | 'delete',
+  res: ApiResponse,
+) => void;
 
 const pointerEscape = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 
@@ -18,9 +22,12 @@ export async function loadOpenApiCheck(baseUrl: string): Promise<DocumentedCheck
   return (path, method, res) => {
     const ref = `openapi#/paths/${pointerEscape(path)}/${method}/responses/${res.status}/content/application~1json/schema`;
     const validate = ajv.getSchema(ref);
-    if (!validate) throw new Error(`/openapi.json documents no ${res.status} response for ${method.toUpperCase()} ${path}`);
+    if (!validate)
+      throw new Error(`/openapi.json documents no ${res.status} response for ${method.toUpperCase()} ${path}`);
     if (!validate(res.json)) {
-      throw new Error(`${method.toUpperCase()} ${path} ${res.status} does not match /openapi.json: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(res.json)}`);
+      throw new Error(
+        `${method.toUpperCase()} ${path} ${res.status} does not match /openapi.json: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(res.json)}`,
+      );
     }
   };
 }

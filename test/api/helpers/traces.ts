@@ -26,8 +26,14 @@ async function countRows(db: Db, table: string, accountId: string): Promise<numb
  */
 export async function workflowCount(temporal: Client, accountId: string): Promise<number> {
   const probeId = `visibility-probe-${randomUUID()}`;
-  const probe = await temporal.workflow.start('visibilityProbe', { taskQueue: 'visibility-probe', workflowId: probeId, args: [] });
-  await eventually('visibility to show the probe', async () => ((await temporal.workflow.count(`WorkflowId = '${probeId}'`)).count === 1 ? true : undefined));
+  const probe = await temporal.workflow.start('visibilityProbe', {
+    taskQueue: 'visibility-probe',
+    workflowId: probeId,
+    args: [],
+  });
+  await eventually('visibility to show the probe', async () =>
+    (await temporal.workflow.count(`WorkflowId = '${probeId}'`)).count === 1 ? true : undefined,
+  );
   await probe.terminate('visibility probe done');
   const read = async () => (await temporal.workflow.count(`PostageAccountId = '${accountId}'`)).count;
   let previous = await read();
@@ -39,7 +45,10 @@ export async function workflowCount(temporal: Client, accountId: string): Promis
   }
 }
 
-export async function tracesOf(stack: Pick<ServiceStack, 'db' | 'temporal'>, accountId: string): Promise<AccountTraces> {
+export async function tracesOf(
+  stack: Pick<ServiceStack, 'db' | 'temporal'>,
+  accountId: string,
+): Promise<AccountTraces> {
   const [counters, staged, logRows, idempotencyKeys, workflows] = await Promise.all([
     stack.db('usage_counters').where({ account_id: accountId }).sum<{ sum: string | null }[]>({ sum: 'count' }),
     countRows(stack.db, 'staged_messages', accountId),

@@ -2,7 +2,18 @@ import type { Caller } from '../caller.js';
 import type { RequestOptions } from '../http.js';
 import { Paginator } from '../pagination.js';
 import { randomUuid } from '../platform.js';
-import type { Email, EmailDetail, EmailList, EmailListParams, EmailSchedule, RescheduleParams, SendBatchRequest, SendBatchResponse, SendRequest, SendResponse } from '../types.js';
+import type {
+  Email,
+  EmailDetail,
+  EmailList,
+  EmailListParams,
+  EmailSchedule,
+  RescheduleParams,
+  SendBatchRequest,
+  SendBatchResponse,
+  SendRequest,
+  SendResponse,
+} from '../types.js';
 
 export interface SendOptions extends RequestOptions {
   /**
@@ -21,7 +32,12 @@ export class Emails {
   async send(email: SendRequest, options: SendOptions = {}): Promise<SendResponse> {
     const { idempotencyKey, ...rest } = options;
     const key = idempotencyKey ?? email.idempotency_key ?? (await randomUuid());
-    return this.caller.call('post', '/api/send/', { body: email, headers: { 'Idempotency-Key': key }, retry: 'safe' }, rest);
+    return this.caller.call(
+      'post',
+      '/api/send/',
+      { body: email, headers: { 'Idempotency-Key': key }, retry: 'safe' },
+      rest,
+    );
   }
 
   /**
@@ -32,7 +48,12 @@ export class Emails {
   async sendBatch(batch: SendBatchRequest, options: SendOptions = {}): Promise<SendBatchResponse> {
     const { idempotencyKey, ...rest } = options;
     const key = idempotencyKey ?? (await randomUuid());
-    return this.caller.call('post', '/api/send/batch', { body: batch, headers: { 'Idempotency-Key': key }, retry: 'safe' }, rest);
+    return this.caller.call(
+      'post',
+      '/api/send/batch',
+      { body: batch, headers: { 'Idempotency-Key': key }, retry: 'safe' },
+      rest,
+    );
   }
 
   /** One message: its log row, its timeline and its webhook deliveries. */
@@ -55,14 +76,23 @@ export class Emails {
     const { since, until, ...rest } = params;
     // A Date goes on the wire as ISO 8601 (its toString() is not a time the API reads).
     const iso = (d: string | Date | undefined) => (d instanceof Date ? d.toISOString() : d);
-    const query = { ...rest, ...(since !== undefined ? { since: iso(since) } : {}), ...(until !== undefined ? { until: iso(until) } : {}) };
+    const query = {
+      ...rest,
+      ...(since !== undefined ? { since: iso(since) } : {}),
+      ...(until !== undefined ? { until: iso(until) } : {}),
+    };
     return this.caller.call('get', '/api/emails', { query }, options);
   }
 
   /** Moves a scheduled email to another time (PATCH /api/emails/{message_id}); 409 `not_scheduled` once it has left. */
   reschedule(messageId: string, params: RescheduleParams, options?: RequestOptions): Promise<EmailSchedule> {
     const scheduledAt = params.scheduled_at instanceof Date ? params.scheduled_at.toISOString() : params.scheduled_at;
-    return this.caller.call('patch', '/api/emails/{message_id}', { path: { message_id: messageId }, body: { scheduled_at: scheduledAt } }, options);
+    return this.caller.call(
+      'patch',
+      '/api/emails/{message_id}',
+      { path: { message_id: messageId }, body: { scheduled_at: scheduledAt } },
+      options,
+    );
   }
 
   /** Cancels a scheduled email: status `canceled`, the month's count given back; 409 `not_scheduled` once it has left. */

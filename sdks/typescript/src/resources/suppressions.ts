@@ -1,7 +1,14 @@
 import type { Caller } from '../caller.js';
 import type { RequestOptions } from '../http.js';
 import { Paginator } from '../pagination.js';
-import type { CreateSuppressionRequest, Deleted, Suppression, SuppressionAdded, SuppressionList, SuppressionListParams } from '../types.js';
+import type {
+  CreateSuppressionRequest,
+  Deleted,
+  Suppression,
+  SuppressionAdded,
+  SuppressionList,
+  SuppressionListParams,
+} from '../types.js';
 
 /** The suppression list (full-access key). */
 export class Suppressions {

@@ -49,7 +49,11 @@ export class AuditLog {
     const { since, until, ...rest } = params;
     // A Date goes on the wire as ISO 8601 (its toString() is not a time the API reads).
     const iso = (d: string | Date | undefined) => (d instanceof Date ? d.toISOString() : d);
-    const query = { ...rest, ...(since !== undefined ? { since: iso(since) } : {}), ...(until !== undefined ? { until: iso(until) } : {}) };
+    const query = {
+      ...rest,
+      ...(since !== undefined ? { since: iso(since) } : {}),
+      ...(until !== undefined ? { until: iso(until) } : {}),
+    };
     return this.caller.call('get', '/api/audit', { query }, options);
   }
 }

@@ -14,19 +14,35 @@ import type {
   WebhookReplayResult,
   WebhookTestResult,
 } from '../types.js';
-import { verifyWebhook, type VerifyWebhookOptions, type WebhookBody, type WebhookEvent, type WebhookHeaders } from '../webhookVerify.js';
+import {
+  verifyWebhook,
+  type VerifyWebhookOptions,
+  type WebhookBody,
+  type WebhookEvent,
+  type WebhookHeaders,
+} from '../webhookVerify.js';
 
 /** Webhook endpoints (full-access key; Growth and Pro plans), and verification of their deliveries. */
 export class Webhooks {
   constructor(private readonly caller: Caller) {}
 
   /** Verifies a delivery and returns its event (no API key needed: also `Webhooks.verify` and `verifyWebhook`). */
-  static verify(rawBody: WebhookBody, headers: WebhookHeaders, secret: string | readonly string[], options?: VerifyWebhookOptions): Promise<WebhookEvent> {
+  static verify(
+    rawBody: WebhookBody,
+    headers: WebhookHeaders,
+    secret: string | readonly string[],
+    options?: VerifyWebhookOptions,
+  ): Promise<WebhookEvent> {
     return verifyWebhook(rawBody, headers, secret, options);
   }
 
   /** Verifies a delivery and returns its event; see `verifyWebhook`. */
-  verify(rawBody: WebhookBody, headers: WebhookHeaders, secret: string | readonly string[], options?: VerifyWebhookOptions): Promise<WebhookEvent> {
+  verify(
+    rawBody: WebhookBody,
+    headers: WebhookHeaders,
+    secret: string | readonly string[],
+    options?: VerifyWebhookOptions,
+  ): Promise<WebhookEvent> {
     return verifyWebhook(rawBody, headers, secret, options);
   }
 
@@ -62,7 +78,12 @@ export class Webhooks {
 
   /** Sends a recorded delivery's event again, now (the same `webhook-id`). */
   replay(id: string, deliveryId: string, options?: RequestOptions): Promise<WebhookReplayResult> {
-    return this.caller.call('post', '/api/webhooks/{id}/deliveries/{delivery_id}/replay', { path: { id, delivery_id: deliveryId } }, options);
+    return this.caller.call(
+      'post',
+      '/api/webhooks/{id}/deliveries/{delivery_id}/replay',
+      { path: { id, delivery_id: deliveryId } },
+      options,
+    );
   }
 
   /** Replaces the signing secret; the new one is in this answer only (the old one still signs `webhook-signature` for 24 hours). */

@@ -24,7 +24,8 @@ export async function readme(postage: Postage, email: SendRequest, cursor: strin
   const later = await postage.emails.send({ ...email, scheduled_at: new Date(Date.now() + 3_600_000).toISOString() });
   await postage.emails.reschedule(later.message_id, { scheduled_at: new Date(Date.now() + 7_200_000) });
   await postage.emails.cancel(later.message_id);
-  for await (const page of postage.emails.list({ tag: 'kind:invoice', limit: 100 }).pages()) console.log(page.emails.length, page.next_cursor);
+  for await (const page of postage.emails.list({ tag: 'kind:invoice', limit: 100 }).pages())
+    console.log(page.emails.length, page.next_cursor);
   const first50 = await postage.suppressions.list().toArray(50);
   const onePage = await postage.emails.listPage({ limit: 25, cursor });
   const preview = await postage.templates.preview('welcome', { variables: { name: 'Ada' } });
