@@ -170,12 +170,10 @@ export function sendUnauthenticated(res: Response, detail = 'A valid X-API-Key h
 }
 
 export function sendRateLimited(res: Response, limitPerMinute: number): void {
-  res
-    .status(UNCODED_ERRORS.rate_limited.status)
-    .json({
-      success: false,
-      detail: `Rate limit of ${limitPerMinute} requests per minute for this API key exceeded; retry after the Retry-After delay.`,
-    });
+  res.status(UNCODED_ERRORS.rate_limited.status).json({
+    success: false,
+    detail: `Rate limit of ${limitPerMinute} requests per minute for this API key exceeded; retry after the Retry-After delay.`,
+  });
 }
 
 // PostgreSQL could not be reached or answered in time: the request can be retried as it is.

@@ -91,15 +91,13 @@ export async function auditPage(
     .limit(page.limit + 1);
   const last = rows[page.limit - 1];
   return {
-    entries: rows
-      .slice(0, page.limit)
-      .map((r) => ({
-        id: String(r.id),
-        actor: r.actor,
-        action: r.action,
-        details: r.details,
-        createdAt: r.created_at,
-      })),
+    entries: rows.slice(0, page.limit).map((r) => ({
+      id: String(r.id),
+      actor: r.actor,
+      action: r.action,
+      details: r.details,
+      createdAt: r.created_at,
+    })),
     nextCursor: rows.length > page.limit && last ? encodeCursor(last.cursor_at, String(last.id)) : null,
   };
 }

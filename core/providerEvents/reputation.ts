@@ -93,14 +93,12 @@ export async function suspendForReputation(
   rates: ReputationRates,
 ): Promise<boolean> {
   return db.transaction(async (trx) => {
-    const updated = await trx('accounts')
-      .where({ id: accountId, sending_suspended: false })
-      .update({
-        sending_suspended: true,
-        suspended_reason: reason,
-        suspended_at: trx.fn.now(),
-        updated_at: trx.fn.now(),
-      });
+    const updated = await trx('accounts').where({ id: accountId, sending_suspended: false }).update({
+      sending_suspended: true,
+      suspended_reason: reason,
+      suspended_at: trx.fn.now(),
+      updated_at: trx.fn.now(),
+    });
     if (updated === 0) return false;
     await recordAudit(trx, {
       accountId,

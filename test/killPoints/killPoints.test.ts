@@ -154,16 +154,14 @@ async function senderFor(scenario: Scenario): Promise<SenderFixture> {
   if (byocSender) return byocSender;
   const sender = await createSender(stack.db, { mode: 'byoc' });
   await moto.verifySesIdentity(sender.domain, REGION);
-  await stack
-    .db('byoc_configs')
-    .insert({
-      account_id: sender.account.id,
-      role_arn: BYOC_ROLE_ARN,
-      region: REGION,
-      external_id: externalId,
-      enabled: true,
-      validated_at: new Date(),
-    });
+  await stack.db('byoc_configs').insert({
+    account_id: sender.account.id,
+    role_arn: BYOC_ROLE_ARN,
+    region: REGION,
+    external_id: externalId,
+    enabled: true,
+    validated_at: new Date(),
+  });
   return (byocSender = sender);
 }
 

@@ -35,16 +35,14 @@ beforeAll(async () => {
   });
   byoc = await createSender(stack.db, { mode: 'byoc' });
   await moto.verifySesIdentity(byoc.domain, REGION);
-  await stack
-    .db('byoc_configs')
-    .insert({
-      account_id: byoc.account.id,
-      role_arn: BYOC_ROLE_ARN,
-      region: REGION,
-      external_id: externalId,
-      enabled: true,
-      validated_at: new Date(),
-    });
+  await stack.db('byoc_configs').insert({
+    account_id: byoc.account.id,
+    role_arn: BYOC_ROLE_ARN,
+    region: REGION,
+    external_id: externalId,
+    enabled: true,
+    validated_at: new Date(),
+  });
   tls = await makeTlsFiles();
   relay = await startRelay(stack, tls);
 });
