@@ -5,7 +5,8 @@ import { createAccount } from '../../core/accounts/accounts';
 import { addDomain, markDomainVerified } from '../../core/domains/domains';
 import type { Db } from '../../core/platform/db';
 import { sesEmulatorStore, type StoredEmail } from '../../tools/stack/sesEmulator';
-import { uniqueName } from '../helpers/fixtures';
+import { createSender, uniqueName, type SenderFixture } from '../helpers/fixtures';
+import { insertMemberUser } from '../../core/accounts/members';
 import { testInfra } from '../helpers/env';
 import { eventually } from '../helpers/wait';
 import { call, type ApiResponse } from '../api/helpers/http';
@@ -110,3 +111,21 @@ export function linkToken(email: StoredEmail, path: string): string {
 }
 
 export const uniqueEmail = (prefix: string) => `${uniqueName(prefix)}@example.com`;
+
+/** A verified Growth account whose owner ("Olive Owner", with `password`) is signed in. */
+export async function signedInTeam(
+  stack: { db: Db; baseUrl: string },
+  password: string,
+  passwordHash: string,
+): Promise<{ sender: SenderFixture; owner: WebClient; ownerId: string }> {
+  const sender = await createSender(stack.db, { plan: 'growth' });
+  const owner = await insertMemberUser(stack.db, {
+    accountId: sender.account.id,
+    email: sender.account.email,
+    name: 'Olive Owner',
+    passwordHash,
+  });
+  const client = new WebClient(stack.baseUrl);
+  expect((await client.signIn(sender.account.email, password)).status).toBe(200);
+  return { sender, owner: client, ownerId: owner.userId };
+}

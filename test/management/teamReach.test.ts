@@ -14,6 +14,7 @@ import {
   createSystemAccount,
   keyRequest,
   linkToken,
+  signedInTeam,
   SYSTEM_EMAIL_ENV,
   uniqueEmail,
   waitForEmail,
@@ -34,18 +35,7 @@ beforeAll(async () => {
 afterAll(async () => stack?.stop());
 
 /** A verified Growth account with a signed-in owner. */
-async function team(): Promise<{ sender: SenderFixture; owner: WebClient; ownerId: string }> {
-  const sender = await createSender(stack.db, { plan: 'growth' });
-  const owner = await insertMemberUser(stack.db, {
-    accountId: sender.account.id,
-    email: sender.account.email,
-    name: 'Olive Owner',
-    passwordHash,
-  });
-  const client = new WebClient(stack.baseUrl);
-  expect((await client.signIn(sender.account.email, PASSWORD)).status).toBe(200);
-  return { sender, owner: client, ownerId: owner.userId };
-}
+const team = () => signedInTeam(stack, PASSWORD, passwordHash);
 
 async function member(
   accountId: string,

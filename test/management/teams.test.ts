@@ -15,6 +15,7 @@ import {
   createSystemAccount,
   keyRequest,
   linkToken,
+  signedInTeam,
   SYSTEM_EMAIL_ENV,
   uniqueEmail,
   waitForEmail,
@@ -26,18 +27,7 @@ let documented: DocumentedCheck;
 const PASSWORD = 'a team-test password';
 
 /** A verified account with a signed-in owner. */
-async function team(): Promise<{ sender: SenderFixture; owner: WebClient; ownerId: string }> {
-  const sender = await createSender(stack.db, { plan: 'growth' });
-  const owner = await insertMemberUser(stack.db, {
-    accountId: sender.account.id,
-    email: sender.account.email,
-    name: 'Olive Owner',
-    passwordHash: await hashPassword(PASSWORD),
-  });
-  const client = new WebClient(stack.baseUrl);
-  expect((await client.signIn(sender.account.email, PASSWORD)).status).toBe(200);
-  return { sender, owner: client, ownerId: owner.userId };
-}
+const team = async () => signedInTeam(stack, PASSWORD, await hashPassword(PASSWORD));
 
 /** Checks the answer against /openapi.json, then returns it. */
 async function answered(
