@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { Config } from '../platform/config';
+import { SETTINGS } from '../platform/settings/table';
 import { FairSlots } from './fairSlots';
 import type { RenderedTemplate } from './renderContent';
 import type { FieldAnalysis, RenderAnswer, RenderTask } from './renderWorker';
@@ -21,12 +22,12 @@ export type TemplateRenderSettings = Pick<
   'renderThreads' | 'renderBudgetMs' | 'renderMemoryMb' | 'rendersPerAccount'
 >;
 
-/** The settings' defaults (loadConfig's): what a process that never configures the pool, the CLI, uses. */
+/** The settings table's defaults: what a process that never configures the pool (the CLI) uses. */
 const DEFAULTS: TemplateRenderSettings = {
-  renderThreads: 2,
-  renderBudgetMs: 2_000,
-  renderMemoryMb: 256,
-  rendersPerAccount: 32,
+  renderThreads: SETTINGS.templates.renderThreads.spec.default,
+  renderBudgetMs: SETTINGS.templates.renderBudgetMs.spec.default,
+  renderMemoryMb: SETTINGS.templates.renderMemoryMb.spec.default,
+  rendersPerAccount: SETTINGS.templates.rendersPerAccount.spec.default,
 };
 
 /** Added to the threads' nice value: a spinning render yields the CPU to the API's own thread. */
