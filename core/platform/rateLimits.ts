@@ -32,3 +32,12 @@ export async function takePoint(limiter: RateLimiterRedis, key: string): Promise
     return secondsUntil(rejection);
   }
 }
+
+/** Takes one point from an account's allowance: undefined when it may go, else the seconds to wait. */
+export type AccountMinuteLimit = (accountId: string) => Promise<number | undefined>;
+
+/** `perMinute` points a minute per account, in the window `postage:<name>:account` every process shares. */
+export function accountMinuteLimit(redis: Redis, name: string, perMinute: number): AccountMinuteLimit {
+  const limiter = redisLimiter(redis, `postage:${name}:account`, perMinute, 60);
+  return (accountId) => takePoint(limiter, accountId);
+}

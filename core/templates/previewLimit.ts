@@ -3,12 +3,11 @@
 // every API process through Redis (like the webhook test events), with a per-process memory
 // fallback while Redis is away.
 import type Redis from 'ioredis';
-import { redisLimiter, takePoint } from '../platform/rateLimits';
+import { accountMinuteLimit, type AccountMinuteLimit } from '../platform/rateLimits';
 
 /** Takes one preview or test send from the account's allowance: undefined when it may go, else the seconds to wait. */
-export type TemplatePreviewLimit = (accountId: string) => Promise<number | undefined>;
+export type TemplatePreviewLimit = AccountMinuteLimit;
 
 export function createTemplatePreviewLimit(redis: Redis, perMinute: number): TemplatePreviewLimit {
-  const limiter = redisLimiter(redis, 'postage:template-preview:account', perMinute, 60);
-  return (accountId) => takePoint(limiter, accountId);
+  return accountMinuteLimit(redis, 'template-preview', perMinute);
 }

@@ -3,15 +3,14 @@
 // every API process through Redis (rate-limiter-flexible, like the send limit), with a per-process
 // memory fallback while Redis is away.
 import type Redis from 'ioredis';
-import { redisLimiter, takePoint } from '../platform/rateLimits';
+import { accountMinuteLimit, type AccountMinuteLimit } from '../platform/rateLimits';
 
 /** Test events an account may send in a minute, over all its endpoints. */
 export const WEBHOOK_TESTS_PER_MINUTE = 10;
 
 /** Takes one test event from the account's allowance: undefined when it may go, else the seconds to wait. */
-export type WebhookTestLimit = (accountId: string) => Promise<number | undefined>;
+export type WebhookTestLimit = AccountMinuteLimit;
 
 export function createWebhookTestLimit(redis: Redis, perMinute = WEBHOOK_TESTS_PER_MINUTE): WebhookTestLimit {
-  const limiter = redisLimiter(redis, 'postage:webhook-test:account', perMinute, 60);
-  return (accountId) => takePoint(limiter, accountId);
+  return accountMinuteLimit(redis, 'webhook-test', perMinute);
 }
