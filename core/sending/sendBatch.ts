@@ -15,6 +15,7 @@ import {
   type IdempotencyClaim,
 } from './idempotency';
 import type { AcceptDeps } from './acceptMessage';
+import { isKeyStillActive } from './sendGates';
 import {
   sendMessage,
   type SendMessageObserver,
@@ -79,7 +80,11 @@ export async function sendBatch(
       requestHash: input.idempotency.requestHash,
       ttlHours: deps.config.limits.idempotencyTtlHours,
     });
-    if (result.state === 'replay') return { outcome: 'replayed', body: result.response };
+    if (result.state === 'replay') {
+      // Authentication still applies to a replay (docs/decisions.md, "Replays").
+      if (!(await isKeyStillActive(deps.db, input.key))) return { outcome: 'unauthenticated' };
+      return { outcome: 'replayed', body: result.response };
+    }
     if (result.state === 'mismatch')
       return {
         outcome: 'refused',

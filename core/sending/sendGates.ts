@@ -58,6 +58,23 @@ export function checkKeyScope(apiKey: Pick<ApiKey, 'domainScope'>, fromDomain: s
   };
 }
 
+/** The condition on `api_keys k` that authentication applies: neither revoked nor expired. */
+const KEY_IS_ACTIVE = 'k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > now())';
+
+/**
+ * Whether the sending key is still active, read now: a replay answers from the idempotency record
+ * without the gates statement, and the key may have been authenticated from the per-process cache
+ * just before its revocation reached this process (docs/decisions.md, "Replays").
+ */
+export async function isKeyStillActive(db: Db, key: SendingKeyFacts): Promise<boolean> {
+  if (key.id === undefined) return true;
+  const { rows } = await db.raw<{ rows: unknown[] }>(
+    `SELECT 1 FROM api_keys k WHERE k.id = ? AND k.account_id = ? AND ${KEY_IS_ACTIVE}`,
+    [key.id, key.accountId],
+  );
+  return rows.length > 0;
+}
+
 interface GateFacts {
   /** The sending key is still active (not revoked nor expired); true when there is no key (Postage's own emails). */
   keyActive: boolean;
@@ -95,7 +112,7 @@ async function readGateFacts(
     }[];
   }>(
     `SELECT to_jsonb(a) AS account, to_jsonb(d) AS domain, to_jsonb(p) AS plan, to_jsonb(b) AS byoc,
-            (?::uuid IS NULL OR EXISTS (SELECT 1 FROM api_keys k WHERE k.id = ?::uuid AND k.account_id = a.id AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > now()))) AS key_active,
+            (?::uuid IS NULL OR EXISTS (SELECT 1 FROM api_keys k WHERE k.id = ?::uuid AND k.account_id = a.id AND ${KEY_IS_ACTIVE})) AS key_active,
             (SELECT CASE WHEN k.created_by_user IS NULL THEN ? ELSE m.role END FROM api_keys k
                LEFT JOIN memberships m ON m.account_id = k.account_id AND m.user_id = k.created_by_user WHERE k.id = ?::uuid) AS key_role,
             EXISTS (SELECT 1 FROM suppressions s WHERE s.account_id = a.id AND s.address = ?) AS suppressed,

@@ -10,7 +10,14 @@ import type { Attachment } from '../model/messageContent';
 import type { MessageKind, SendingMode } from '../model/sendingModes';
 import { acceptMessage, type AcceptDeps, type AcceptFailure } from './acceptMessage';
 import { claimIdempotencyKey, releaseIdempotencyKey, type IdempotencyClaim } from './idempotency';
-import { checkKeyScope, checkSendGates, USAGE_LIMIT_DETAIL, type GateCode, type SendingKeyFacts } from './sendGates';
+import {
+  checkKeyScope,
+  checkSendGates,
+  isKeyStillActive,
+  USAGE_LIMIT_DETAIL,
+  type GateCode,
+  type SendingKeyFacts,
+} from './sendGates';
 import { buildSendResponse, type SendResponseBody } from './sendResponse';
 import { scheduleProblem } from './scheduledSends';
 import { renderTemplateForSend, type RenderBudget, type TemplateReference } from '../templates/renderTemplate';
@@ -141,8 +148,9 @@ export async function sendMessage(
       ttlHours: deps.config.limits.idempotencyTtlHours,
     });
     if (result.state === 'replay') {
-      // A replay is the same body, so the same sender domain: the key must still be allowed to
-      // send from it (docs/decisions.md, "Replays").
+      // A replay is the same body, so the same sender domain: the key must still be active and
+      // allowed to send from it (docs/decisions.md, "Replays").
+      if (!(await isKeyStillActive(deps.db, key))) return { outcome: 'unauthenticated' };
       const outOfScope = checkKeyScope(key, request.fromDomain);
       if (outOfScope) return refused('gates', outOfScope);
       return { outcome: 'replayed', body: result.response };

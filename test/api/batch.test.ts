@@ -6,7 +6,7 @@ import { createEndpoint, createSender } from '../helpers/fixtures';
 import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';
 import { eventually } from '../helpers/wait';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhookReceiver';
-import { addVerifiedDomain, setUsage, verifyOwnershipOnly } from './helpers/accounts';
+import { addVerifiedDomain, revokeKeysUnannounced, setUsage, verifyOwnershipOnly } from './helpers/accounts';
 import { call, testSendBody, type ApiResponse } from './helpers/http';
 import { loadOpenApiCheck, type DocumentedCheck } from './helpers/openApi';
 import { tracesOf } from './helpers/traces';
@@ -164,6 +164,16 @@ test('Idempotency-Key replays the whole answer and counts nothing again; another
     message_id: (first.json.data as Item[])[1]!.message_id,
   });
   expect(await tracesOf(stack, s.account.id)).toMatchObject({ counted: 2 });
+});
+
+test('a replay of a batch still authenticates: a key revoked since (even before the key cache heard of it) gets 401', async () => {
+  const s = await createSender(stack.db);
+  const body = { emails: [testSendBody(stack, s.domain)] };
+  expect((await batch(s.apiKey, body, { 'Idempotency-Key': 'batch-revoked' })).status).toBe(200);
+  await revokeKeysUnannounced(stack.db, s.account.id);
+  const replay = await batch(s.apiKey, body, { 'Idempotency-Key': 'batch-revoked' });
+  expect([replay.status, replay.json.success]).toEqual([401, false]);
+  documented('/api/send/batch', 'post', replay);
 });
 
 test('a body that is not a list of 1 to 100 emails is a 400 with field errors and queues nothing', async () => {

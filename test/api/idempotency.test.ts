@@ -10,7 +10,7 @@ import { markDomainVerified } from '../../core/domains/domains';
 import { createSender, uniqueName, type SenderFixture } from '../helpers/fixtures';
 import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';
 import { eventually } from '../helpers/wait';
-import { addVerifiedDomain } from './helpers/accounts';
+import { addVerifiedDomain, revokeKeysUnannounced } from './helpers/accounts';
 import { inParallel, send, testSendBody } from './helpers/http';
 import { loadOpenApiCheck, type DocumentedCheck } from './helpers/openApi';
 import { NO_TRACES, tracesOf } from './helpers/traces';
@@ -258,7 +258,8 @@ describe('a replay passes authentication and the key scope (docs/decisions.md, "
     const sender = await createSender(stack.db);
     const body = testSendBody(stack, sender.domain, { idempotency_key: 'revoked-replay' });
     expect((await send(stack, sender.apiKey, body)).status).toBe(200);
-    await stack.db('api_keys').where({ account_id: sender.account.id }).update({ revoked_at: stack.db.fn.now() });
+    // Unannounced: the key cache still holds the key, so the replay itself must read the revocation.
+    await revokeKeysUnannounced(stack.db, sender.account.id);
     expect((await send(stack, sender.apiKey, body)).status).toBe(401);
   });
 });

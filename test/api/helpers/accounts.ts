@@ -58,3 +58,15 @@ export async function addVerifiedDomain(db: Db, accountId: string, mode: 'byoc' 
   await markDomainVerified(db, name, 'test');
   return name;
 }
+
+/**
+ * Revokes the account's keys without the change notification (`session_replication_role = replica`
+ * skips the trigger): a revocation that has not yet reached the API's key cache, which the answer
+ * must honour all the same.
+ */
+export async function revokeKeysUnannounced(db: Db, accountId: string): Promise<void> {
+  await db.transaction(async (trx) => {
+    await trx.raw(`SET LOCAL session_replication_role = replica`);
+    await trx('api_keys').where({ account_id: accountId }).update({ revoked_at: trx.fn.now() });
+  });
+}
