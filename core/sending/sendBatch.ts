@@ -80,11 +80,10 @@ export async function sendBatch(
       requestHash: input.idempotency.requestHash,
       ttlHours: deps.config.limits.idempotencyTtlHours,
     });
-    if (result.state === 'replay') {
-      // Authentication still applies to a replay (docs/decisions.md, "Replays").
-      if (!(await isKeyStillActive(deps.db, input.key))) return { outcome: 'unauthenticated' };
-      return { outcome: 'replayed', body: result.response };
-    }
+    // Answered from the idempotency record: authentication still applies (docs/decisions.md, "Replays").
+    if (result.state !== 'claimed' && !(await isKeyStillActive(deps.db, input.key)))
+      return { outcome: 'unauthenticated' };
+    if (result.state === 'replay') return { outcome: 'replayed', body: result.response };
     if (result.state === 'mismatch')
       return {
         outcome: 'refused',

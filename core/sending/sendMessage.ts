@@ -147,10 +147,12 @@ export async function sendMessage(
       requestHash,
       ttlHours: deps.config.limits.idempotencyTtlHours,
     });
+    // Answered from the idempotency record, without the gates statement: the key (perhaps from the
+    // key cache) must still be active (docs/decisions.md, "Replays").
+    if (result.state !== 'claimed' && !(await isKeyStillActive(deps.db, key))) return { outcome: 'unauthenticated' };
     if (result.state === 'replay') {
-      // A replay is the same body, so the same sender domain: the key must still be active and
-      // allowed to send from it (docs/decisions.md, "Replays").
-      if (!(await isKeyStillActive(deps.db, key))) return { outcome: 'unauthenticated' };
+      // A replay is the same body, so the same sender domain: the key must still be allowed to
+      // send from it.
       const outOfScope = checkKeyScope(key, request.fromDomain);
       if (outOfScope) return refused('gates', outOfScope);
       return { outcome: 'replayed', body: result.response };
