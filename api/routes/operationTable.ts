@@ -14,6 +14,7 @@ import { domainOperations } from './manage/domains';
 import { emailOperations } from './manage/emails';
 import { suppressionOperations } from './manage/suppressions';
 import { templateOperations } from './manage/templates';
+import { statsOperations } from './manage/stats';
 import { usageOperations } from './manage/usage';
 import { webhookOperations } from './manage/webhooks';
 import { meOperations } from './me';
@@ -53,6 +54,7 @@ export const OPERATION_GROUPS: OperationGroup[] = [
       ...emailOperations,
       ...suppressionOperations,
       ...usageOperations,
+      ...statsOperations,
     ],
   },
   // Leaving takes no body.

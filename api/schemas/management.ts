@@ -852,3 +852,30 @@ export const Usage = named(
     }),
   }),
 );
+export const DailyStats = named(
+  'DailyStats',
+  object({
+    days: Type.Array(
+      object({
+        date: str('YYYY-MM-DD (UTC)'),
+        sent: Type.Integer({
+          minimum: 0,
+          description:
+            'Messages accepted that day (test-recipient sends included; not scheduled ones still waiting nor canceled ones).',
+        }),
+        delivered: Type.Integer({ minimum: 0, description: 'Messages delivered that day.' }),
+        bounced: Type.Integer({ minimum: 0, description: 'Messages bounced that day.' }),
+        complained: Type.Integer({ minimum: 0, description: 'Messages complained about that day.' }),
+        opened: Type.Integer({
+          minimum: 0,
+          description: 'Distinct messages opened that day by a person (opens marked as a machine’s left out).',
+        }),
+        clicked: Type.Integer({
+          minimum: 0,
+          description: 'Distinct messages with a link clicked that day by a person (machine clicks left out).',
+        }),
+      }),
+      { description: 'Every UTC day of the period, today last, zeros included.' },
+    ),
+  }),
+);

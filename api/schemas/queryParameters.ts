@@ -119,6 +119,13 @@ export const limit = () =>
     },
   );
 
+/** A whole number from `min` to `max`: always a value (the default when absent). */
+export const wholeNumber = (min: number, max: number, byDefault: number, description: string) =>
+  parameter(Type.Integer({ minimum: min, maximum: max, default: byDefault, description }), {
+    decode: (text) => (/^[0-9]+$/.test(text) ? Number(text) : text),
+    refusal: `Must be a whole number from ${min} to ${max}.`,
+  });
+
 /** `next_cursor` of a previous page. */
 export const cursor = () =>
   Type.Optional(
