@@ -683,6 +683,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/stats/daily": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sent, delivered, bounced, complained, opened and clicked shared-mode messages per UTC day of the last `days` days.
+         * @description Any member of the account (every role), or a full_access API key.
+         */
+        get: operations["getApiStatsDaily"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/suppressions": {
         parameters: {
             query?: never;
@@ -1209,6 +1229,25 @@ export interface components {
              * @description http or https, without user name or password; its host must resolve to public addresses only (checked when saved: 400 on `url`).
              */
             url: string;
+        };
+        DailyStats: {
+            /** @description Every UTC day of the period, today last, zeros included. */
+            days: {
+                /** @description Messages bounced that day. */
+                bounced: number;
+                /** @description Distinct messages with a link clicked that day by a person (machine clicks left out). */
+                clicked: number;
+                /** @description Messages complained about that day. */
+                complained: number;
+                /** @description YYYY-MM-DD (UTC) */
+                date: string;
+                /** @description Messages delivered that day. */
+                delivered: number;
+                /** @description Distinct messages opened that day by a person (opens marked as a machine’s left out). */
+                opened: number;
+                /** @description Messages accepted that day (test-recipient sends included; not scheduled ones still waiting nor canceled ones). */
+                sent: number;
+            }[];
         };
         Deleted: {
             /** @constant */
@@ -5410,6 +5449,91 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiStatsDaily: {
+        parameters: {
+            query?: {
+                /** @description Days to answer, today included: 1 to 90 (default 30). */
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every day of the period, oldest first. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DailyStats"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in and no valid API key. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description Any member of the account (every role), or a full_access API key. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
