@@ -18,6 +18,7 @@ export const keys = {
   suppressions: ['suppressions'],
   suppressionList: (search: string, cursor: string | undefined) => ['suppressions', search, cursor ?? ''],
   usage: ['usage'],
+  dailyStats: (days: number) => ['stats', 'daily', days],
   templates: ['templates'],
   templateList: (cursor: string | undefined) => ['templates', 'list', cursor ?? ''],
   /** The prefix of everything about one template (its versions and previews too). */
@@ -62,6 +63,13 @@ export const useByocPolicy = () =>
   useQuery({ queryKey: keys.byocPolicy, queryFn: () => ok(postage.GET('/api/byoc/policy')) });
 
 export const useUsage = () => useQuery({ queryKey: keys.usage, queryFn: () => ok(postage.GET('/api/usage')) });
+
+/** Sent, delivered, bounced, complained, opened and clicked per UTC day, oldest first. */
+export const useDailyStats = (days: number) =>
+  useQuery({
+    queryKey: keys.dailyStats(days),
+    queryFn: () => ok(postage.GET('/api/stats/daily', { params: { query: { days } } })),
+  });
 
 /** A page of the log; the previous page stays on screen while the next loads. */
 export const useEmails = (filters: EmailFilters, options: { refetchInterval?: number } = {}) =>

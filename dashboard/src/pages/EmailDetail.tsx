@@ -1,5 +1,5 @@
-// One message: its details, its timeline (queued, sent, then the outcome) and the webhook
-// deliveries made for it. Refreshes while the message is still on its way.
+// One message: its details, its timeline (queued, sent, then the outcome, and any delay, open,
+// click or unsubscribe) and the webhook deliveries made for it. Refreshes while the message is still on its way.
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../api';
 import { useEmail } from '../queries';
@@ -7,7 +7,7 @@ import { Badge, PageHeader } from '../components/page';
 import { ErrorState, Loading } from '../components/states';
 import { Time } from '../components/time';
 import { DeliveriesTable } from '../components/deliveries';
-import { EMAIL_STATUS } from './statusTones';
+import { EMAIL_STATUS, TIMELINE_TONE } from './statusTones';
 import { ScheduledActions } from './ScheduledActions';
 import { useCan } from '../session';
 
@@ -21,7 +21,70 @@ const EVENT_TEXT: Record<string, string> = {
   bounced: 'Bounced',
   complained: 'Marked as spam by the recipient',
   failed: 'Failed',
+  delivery_delayed: 'Delivery delayed: Amazon SES keeps trying',
+  opened: 'Opened',
+  clicked: 'Clicked a link',
+  unsubscribed: 'Unsubscribed',
 };
+
+/** How each detail is labelled; `machine` is a badge instead (docs/sending.md, "Opens and clicks"). */
+const DETAIL_LABEL: Record<string, string> = {
+  url: 'URL',
+  link_index: 'Link number',
+  user_agent: 'User agent',
+  delay_type: 'Delay type',
+  reason: 'Reason',
+  topic: 'Topic',
+};
+
+/** Amazon SES's delay types, in words (docs/webhooks.md, "email.delivery_delayed"). */
+const DELAY_TYPE: Record<string, string> = {
+  InternalFailure: 'A failure inside Amazon SES',
+  General: 'A general failure',
+  MailboxFull: 'The recipient’s mailbox is full',
+  SpamDetected: 'The recipient’s server saw it as spam',
+  RecipientServerError: 'The recipient’s server had a temporary problem',
+  IPFailure: 'The sending IP address is blocked or throttled',
+  TransientCommunicationFailure: 'A temporary communication failure',
+  BYOIPHostNameLookupUnavailable: 'The sending host name could not be looked up',
+  Undetermined: 'Not determined',
+  SendingDeferral: 'Amazon SES deferred the send',
+};
+
+function detailValue(type: string, key: string, value: string): string {
+  if (key === 'delay_type') return DELAY_TYPE[value] ? `${DELAY_TYPE[value]} (${value})` : value;
+  if (key === 'topic' && value === '') return 'All mail';
+  return value;
+}
+
+/** An event's details: a machine's open or click is marked, an unsubscribe without a topic is from all mail. */
+function EventDetails({ type, details }: { type: string; details: Record<string, string> }) {
+  const entries = Object.entries(details).filter(([k]) => k !== 'machine');
+  if (type === 'unsubscribed' && !('topic' in details)) entries.push(['topic', '']);
+  return (
+    <>
+      {details.machine === 'true' && (
+        <>
+          {' '}
+          <Badge tone="neutral">machine</Badge>
+          <span className="muted small"> likely a mail scanner or proxy, not the recipient</span>
+        </>
+      )}
+      {entries.length > 0 && (
+        <dl className="timeline-details">
+          {entries.map(([k, v]) => (
+            <div key={k}>
+              <dt>{DETAIL_LABEL[k] ?? k.replace(/_/g, ' ')}</dt>
+              <dd className={k === 'delay_type' || k === 'reason' || k === 'topic' ? 'break' : 'mono break'}>
+                {detailValue(type, k, v)}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </>
+  );
+}
 
 export default function EmailDetail() {
   const { id = '' } = useParams();
@@ -106,29 +169,24 @@ export default function EmailDetail() {
       <section className="card" aria-labelledby="timeline-title">
         <h2 id="timeline-title">Timeline</h2>
         <ol className="timeline">
-          {timeline.map((e) => (
-            <li key={e.type} className={`timeline-${e.type}`}>
-              <span className="timeline-dot" aria-hidden="true" />
-              <div>
-                <strong>
-                  {e.type === 'sent' && email.kind === 'test'
-                    ? 'Simulated (test recipient: nothing was transmitted)'
-                    : (EVENT_TEXT[e.type] ?? e.type)}
-                </strong>{' '}
-                <Time iso={e.at} />
-                {Object.keys(e.details).length > 0 && (
-                  <dl className="timeline-details">
-                    {Object.entries(e.details).map(([k, v]) => (
-                      <div key={k}>
-                        <dt>{k.replace(/_/g, ' ')}</dt>
-                        <dd className="mono break">{v}</dd>
-                      </div>
-                    ))}
-                  </dl>
-                )}
-              </div>
-            </li>
-          ))}
+          {timeline.map((e, i) => {
+            // The generated enum gains the engagement types only once regenerated: read it as text.
+            const type: string = e.type;
+            return (
+              <li key={`${type}-${i}`} className={`timeline-${type} timeline-tone-${TIMELINE_TONE[type] ?? 'info'}`}>
+                <span className="timeline-dot" aria-hidden="true" />
+                <div>
+                  <strong>
+                    {type === 'sent' && email.kind === 'test'
+                      ? 'Simulated (test recipient: nothing was transmitted)'
+                      : (EVENT_TEXT[type] ?? type)}
+                  </strong>{' '}
+                  <Time iso={e.at} />
+                  <EventDetails type={type} details={e.details} />
+                </div>
+              </li>
+            );
+          })}
           {['scheduled', 'queued', 'sent'].includes(email.status) && (
             <li className="timeline-waiting" aria-live="polite">
               <span className="timeline-dot" aria-hidden="true" />

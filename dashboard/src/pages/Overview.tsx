@@ -1,13 +1,39 @@
-// Plan, this month's usage per mode against the allowance with a daily chart, BYOC status, and a
-// "next steps" checklist that ticks itself off from the account's real state.
+// Plan, this month's usage per mode against the allowance with a daily chart, the last 30 days'
+// delivery and engagement rates, BYOC status, and a "next steps" checklist that ticks itself off
+// from the account's real state.
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { useApiKeys, useByoc, useDomains, useEmails, useUsage } from '../queries';
+import { useApiKeys, useByoc, useDailyStats, useDomains, useEmails, useUsage } from '../queries';
 import { Badge, PageHeader } from '../components/page';
-import { ErrorState, Loading } from '../components/states';
+import { Empty, ErrorState, Loading } from '../components/states';
+import { OUTCOMES, percent, rate, totals } from '../components/engagement';
+import type { DailyStats } from '../api';
 import { useCan, useSession } from '../session';
 
 const UsageChart = lazy(() => import('../components/UsageChart'));
+const EngagementChart = lazy(() => import('../components/EngagementChart'));
+
+/** Days the overview's engagement chart covers. */
+const ENGAGEMENT_DAYS = 30;
+
+/** The period's rates as text (the chart's summary for everyone, screen readers included). */
+function EngagementSummary({ days }: { days: DailyStats }) {
+  const sum = totals(days);
+  return (
+    <dl className="rates" aria-label={`Rates over the last ${ENGAGEMENT_DAYS} days`}>
+      <div>
+        <dt>Sent</dt>
+        <dd>{sum.sent.toLocaleString('en')}</dd>
+      </div>
+      {OUTCOMES.map((o) => (
+        <div key={o.key}>
+          <dt>{o.label}</dt>
+          <dd>{percent(rate(sum[o.key], sum.sent))}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
 
 function Meter({ label, used, allowance }: { label: string; used: number; allowance: number }) {
   const share = allowance > 0 ? Math.min(1, used / allowance) : 0;
@@ -37,6 +63,7 @@ export function Overview() {
   const keys = useApiKeys();
   const byoc = useByoc();
   const emails = useEmails({ limit: 1 });
+  const stats = useDailyStats(ENGAGEMENT_DAYS);
   const canEdit = useCan('developer');
 
   const account = session.data?.account;
@@ -114,6 +141,31 @@ export function Overview() {
             </Suspense>
           </>
         )}
+      </section>
+
+      <section className="card" aria-labelledby="engagement-title">
+        <h2 id="engagement-title">Delivery and engagement</h2>
+        <p className="hint">
+          Shared-mode emails of the last {ENGAGEMENT_DAYS} days (UTC), each outcome in percent of the emails sent that
+          day. Opens and clicks count emails a person opened or clicked, from tracked sends only; BYOC emails are never
+          counted.
+        </p>
+        {stats.isPending && <Loading what="delivery and engagement" />}
+        {stats.isError && <ErrorState error={stats.error} retry={() => void stats.refetch()} />}
+        {stats.data &&
+          (totals(stats.data.days).sent === 0 ? (
+            <Empty title="Nothing sent in the last 30 days">
+              Rates appear here once your shared-mode domains send. The log keeps emails for 14 days, so the chart
+              reaches back that far.
+            </Empty>
+          ) : (
+            <>
+              <EngagementSummary days={stats.data.days} />
+              <Suspense fallback={<Loading what="the chart" />}>
+                <EngagementChart days={stats.data.days} />
+              </Suspense>
+            </>
+          ))}
       </section>
 
       <section className="card" aria-labelledby="byoc-title">

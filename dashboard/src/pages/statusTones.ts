@@ -18,3 +18,25 @@ export const EMAIL_STATUS: Record<Email['status'], 'good' | 'bad' | 'warn' | 'ne
   complained: 'bad',
   failed: 'bad',
 };
+
+export type Tone = 'good' | 'bad' | 'warn' | 'neutral' | 'info';
+
+/**
+ * The tone of each timeline event's dot. Keyed by text, not by the generated type: the engagement
+ * types (docs/sending.md, "Opens and clicks") reach the generated enum only when it is regenerated.
+ */
+export const TIMELINE_TONE: Record<string, Tone> = {
+  scheduled: 'info',
+  canceled: 'neutral',
+  queued: 'info',
+  sent: 'info',
+  possible_duplicate: 'warn',
+  delivery_delayed: 'warn',
+  delivered: 'good',
+  bounced: 'bad',
+  complained: 'bad',
+  failed: 'bad',
+  opened: 'good',
+  clicked: 'good',
+  unsubscribed: 'warn',
+};

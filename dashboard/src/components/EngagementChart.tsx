@@ -1,0 +1,91 @@
+// Daily delivery and engagement rates (Chart.js lines, loaded with the overview on demand like
+// UsageChart). A day without sends has no rate: its points are left out, not drawn at 0 %. A
+// table with the same figures follows for screen readers.
+import {
+  CategoryScale,
+  Chart,
+  Legend,
+  LinearScale,
+  LineController,
+  LineElement,
+  PointElement,
+  Tooltip,
+} from 'chart.js';
+import { useEffect, useRef } from 'react';
+import type { DailyStats } from '../api';
+import { OUTCOMES, percent, rate } from './engagement';
+
+Chart.register(LineController, LineElement, PointElement, CategoryScale, LinearScale, Legend, Tooltip);
+
+export default function EngagementChart({ days }: { days: DailyStats }) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  useEffect(() => {
+    if (!canvas.current) return;
+    const chart = new Chart(canvas.current, {
+      type: 'line',
+      data: {
+        labels: days.map((d) => d.date.slice(5)),
+        datasets: OUTCOMES.map((o) => ({
+          label: o.label,
+          data: days.map((d) => rate(d[o.key], d.sent)),
+          borderColor: o.color,
+          backgroundColor: o.color,
+          pointRadius: 2,
+          borderWidth: 2,
+          spanGaps: false,
+        })),
+      },
+      options: {
+        responsive: true,
+        maintainAspectRatio: false,
+        animation: false,
+        interaction: { mode: 'index', intersect: false },
+        scales: {
+          x: { ticks: { maxRotation: 0, autoSkipPadding: 12 } },
+          y: { beginAtZero: true, suggestedMax: 100, ticks: { callback: (v) => `${v} %` } },
+        },
+        plugins: {
+          legend: { position: 'bottom', labels: { boxWidth: 12 } },
+          tooltip: { callbacks: { label: (item) => `${item.dataset.label}: ${percent(item.parsed.y)}` } },
+        },
+      },
+    });
+    return () => chart.destroy();
+  }, [days]);
+  return (
+    <figure className="chart">
+      <div className="chart-canvas">
+        <canvas ref={canvas} role="img" aria-label="Daily delivery and engagement rates, in percent of emails sent" />
+      </div>
+      <figcaption className="visually-hidden">
+        <table>
+          <caption>Daily rates, in percent of emails sent</caption>
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              <th scope="col">Sent</th>
+              {OUTCOMES.map((o) => (
+                <th scope="col" key={o.key}>
+                  {o.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {days
+              .filter((d) => d.sent > 0)
+              .map((d) => (
+                <tr key={d.date}>
+                  <td>{d.date}</td>
+                  <td>{d.sent}</td>
+                  {OUTCOMES.map((o) => (
+                    <td key={o.key}>{percent(rate(d[o.key], d.sent))}</td>
+                  ))}
+                </tr>
+              ))}
+          </tbody>
+        </table>
+      </figcaption>
+    </figure>
+  );
+}
