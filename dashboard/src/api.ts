@@ -164,11 +164,38 @@ export const patchDomain = (name: string, change: DomainTrackingChange) =>
     }),
   );
 
+/** The engagement types (docs/webhooks.md, "Events"), read as EventType until regeneration adds them to its enum. */
+const ENGAGEMENT_EVENT_TYPES = [
+  'email.delivery_delayed',
+  'email.opened',
+  'email.clicked',
+  'email.unsubscribed',
+] as readonly string[] as readonly EventType[];
+
 /** In the order the dashboard offers them (the document's enum; docs/webhooks.md, "Events"). */
-export const EVENT_TYPES = [
-  'email.sent',
-  'email.delivered',
-  'email.bounced',
-  'email.complained',
-  'email.failed',
-] as const satisfies readonly EventType[];
+export const EVENT_TYPES: readonly EventType[] = [
+  ...([
+    'email.sent',
+    'email.delivered',
+    'email.bounced',
+    'email.complained',
+    'email.failed',
+  ] as const satisfies readonly EventType[]),
+  ...ENGAGEMENT_EVENT_TYPES,
+];
+
+/** What each event type tells, in one line (docs/webhooks.md, "Events"). */
+export const EVENT_DESCRIPTION: Record<string, string> = {
+  'email.sent': 'Handed to Amazon SES (or simulated for a test recipient).',
+  'email.delivered': 'The recipient’s mail server accepted it.',
+  'email.bounced': 'The recipient’s server refused it; a hard bounce suppresses the address.',
+  'email.complained': 'The recipient marked it as spam; the address is suppressed.',
+  'email.failed': 'Postage could not send it (refused by Amazon SES, or an error).',
+  'email.delivery_delayed': 'Not delivered yet: Amazon SES keeps trying (with the delay type and reason).',
+  'email.opened': 'A tracked email was opened (machine opens are marked).',
+  'email.clicked': 'A tracked link was clicked (with the URL; machine clicks are marked).',
+  'email.unsubscribed': 'The recipient unsubscribed through the List-Unsubscribe link (with its topic).',
+};
+
+/** A suppression's topic: null when it stops all mail (docs/sending.md, "Suppressions"); absent before regeneration. */
+export const topicOf = (s: Suppression): string | null => (s as Suppression & { topic?: string | null }).topic ?? null;

@@ -1,9 +1,11 @@
 // One domain: what its state means (a released claim, when an unverified one expires), its
 // records with a copy button and a live status each, Verify (which says what is still missing),
-// and delete with confirmation. The DKIM records appear once ownership is verified.
+// and delete with confirmation. The DKIM records appear once ownership is verified. Its tracking
+// settings follow (DomainTracking.tsx).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError, ok, postage, type DnsRecord } from '../api';
+import { TrackingPanel } from './DomainTracking';
 import { keys, useDomain } from '../queries';
 import { Badge, PageHeader } from '../components/page';
 import { ConfirmButton, CopyButton, FormError } from '../components/forms';
@@ -12,13 +14,16 @@ import { Time } from '../components/time';
 import { DOMAIN_STATUS } from './statusTones';
 import { useCan } from '../session';
 
-const PURPOSE: Record<DnsRecord['purpose'], string> = {
+// Keyed by text: `tracking` reaches the generated enum only when it is regenerated.
+const PURPOSE: Record<string, string> = {
   ownership: 'Ownership',
   dkim: 'DKIM',
   mail_from: 'MAIL FROM',
   spf: 'SPF',
   dmarc: 'DMARC',
+  tracking: 'Tracking',
 };
+const purposeOf = (r: DnsRecord) => PURPOSE[r.purpose] ?? r.purpose;
 const RECORD_STATUS: Record<DnsRecord['status'], [string, 'good' | 'warn' | 'bad' | 'neutral']> = {
   verified: ['Found', 'good'],
   operator: ['Verified by support (DNS not checked)', 'good'],
@@ -108,7 +113,7 @@ export default function DomainDetail() {
             ? d.can_send
               ? `${d.name} is verified and can send.`
               : 'All required records were found.'
-            : `Still missing: ${verify.data.missing.map((r) => `${PURPOSE[r.purpose]} ${r.type} ${r.name}`).join(', ')}. DNS changes can take up to 48 hours to show.`}
+            : `Still missing: ${verify.data.missing.map((r) => `${purposeOf(r)} ${r.type} ${r.name}`).join(', ')}. DNS changes can take up to 48 hours to show.`}
         </div>
       )}
       <FormError error={verify.error} />
@@ -142,7 +147,7 @@ export default function DomainDetail() {
               {d.records.map((r) => (
                 <tr key={`${r.purpose}-${r.name}-${r.type}`}>
                   <td data-label="Purpose">
-                    {PURPOSE[r.purpose]}
+                    {purposeOf(r)}
                     {!r.required && <span className="muted"> (advisory)</span>}
                   </td>
                   <td data-label="Type">{r.type}</td>
@@ -161,6 +166,7 @@ export default function DomainDetail() {
           </table>
         </div>
       </section>
+      <TrackingPanel domain={d} />
     </>
   );
 }

@@ -1,7 +1,7 @@
 // The suppression list: search, add, remove (with confirmation), pages.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { ok, postage } from '../api';
+import { ok, postage, topicOf } from '../api';
 import { keys, useSuppressions } from '../queries';
 import { Badge, PageHeader } from '../components/page';
 import { ConfirmButton, Field, FormError } from '../components/forms';
@@ -10,7 +10,13 @@ import { Time } from '../components/time';
 import { QueryList } from '../components/QueryList';
 import { useCan } from '../session';
 
-const REASON = { bounce: 'Hard bounce', complaint: 'Complaint', manual: 'Added by hand' } as const;
+// Keyed by text: `unsubscribed` reaches the generated enum only when it is regenerated.
+const REASON: Record<string, [string, 'bad' | 'warn' | 'neutral']> = {
+  bounce: ['Hard bounce', 'bad'],
+  complaint: ['Complaint', 'bad'],
+  manual: ['Added by hand', 'neutral'],
+  unsubscribed: ['Unsubscribed', 'warn'],
+};
 
 export default function Suppressions() {
   const client = useQueryClient();
@@ -31,7 +37,7 @@ export default function Suppressions() {
     <>
       <PageHeader
         title="Suppressions"
-        description="Postage refuses to send to these addresses (422 recipient_suppressed). Hard bounces and complaints are added automatically."
+        description="Postage refuses to send to these addresses (422 recipient_suppressed). Hard bounces, complaints and unsubscribes are added automatically; an unsubscribe from a topic stops only that topic's mail."
       />
       <div className={canEdit ? 'two-columns' : undefined}>
         {canEdit && (
@@ -79,7 +85,7 @@ export default function Suppressions() {
         query={list}
         what="suppressions"
         rowsOf={(d) => d.suppressions}
-        rowKey={(s) => s.address}
+        rowKey={(s) => `${s.address} ${topicOf(s) ?? ''}`}
         empty={
           <Empty title={applied ? 'No address matches' : 'No suppressed addresses'}>
             {applied
@@ -91,7 +97,11 @@ export default function Suppressions() {
           { header: 'Address', className: 'break', cell: (s) => s.address },
           {
             header: 'Reason',
-            cell: (s) => <Badge tone={s.reason === 'manual' ? 'neutral' : 'bad'}>{REASON[s.reason]}</Badge>,
+            cell: (s) => <Badge tone={REASON[s.reason]?.[1] ?? 'neutral'}>{REASON[s.reason]?.[0] ?? s.reason}</Badge>,
+          },
+          {
+            header: 'Topic',
+            cell: (s) => topicOf(s) ?? <span className="muted">All mail</span>,
           },
           { header: 'Since', cell: (s) => <Time iso={s.created_at} /> },
           {
@@ -114,7 +124,9 @@ export default function Suppressions() {
                   <p>
                     {s.reason === 'manual'
                       ? 'Postage will send to this address again.'
-                      : 'It bounced hard or complained before: sending to it again can hurt your reputation.'}
+                      : (s.reason as string) === 'unsubscribed'
+                        ? 'The recipient unsubscribed: send to them again only if they asked for it.'
+                        : 'It bounced hard or complained before: sending to it again can hurt your reputation.'}
                   </p>
                 </ConfirmButton>
               ),

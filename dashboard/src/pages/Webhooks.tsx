@@ -3,7 +3,7 @@
 // Standard Webhooks signature and timestamp, with an SDK).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { ApiError, EVENT_TYPES, ok, postage, type EventType, type Webhook } from '../api';
+import { ApiError, EVENT_DESCRIPTION, EVENT_TYPES, ok, postage, type EventType, type Webhook } from '../api';
 import { keys, useWebhookDeliveries, useWebhooks } from '../queries';
 import { Badge, PageHeader } from '../components/page';
 import { ConfirmButton, CopyButton, Field, FormError, SecretOnce, FormActions } from '../components/forms';
@@ -49,7 +49,10 @@ function EventChoices({
             checked={value.includes(t)}
             onChange={(e) => onChange(e.target.checked ? [...value, t] : value.filter((v) => v !== t))}
           />
-          <span className="mono">{t}</span>
+          <span>
+            <span className="mono">{t}</span>
+            {EVENT_DESCRIPTION[t] && <span className="muted small choice-description">{EVENT_DESCRIPTION[t]}</span>}
+          </span>
         </label>
       ))}
       {message && <p className="field-error">{message}</p>}
