@@ -194,7 +194,8 @@ export const EVENT_DESCRIPTION: Record<string, string> = {
   'email.delivery_delayed': 'Not delivered yet: Amazon SES keeps trying (with the delay type and reason).',
   'email.opened': 'A tracked email was opened (machine opens are marked).',
   'email.clicked': 'A tracked link was clicked (with the URL; machine clicks are marked).',
-  'email.unsubscribed': 'The recipient unsubscribed through the List-Unsubscribe link (with its topic).',
+  'email.unsubscribed':
+    'The recipient unsubscribed, by the unsubscribe link or their mail app’s button (with its topic).',
 };
 
 /** A suppression's topic: null when it stops all mail (docs/sending.md, "Suppressions"); absent before regeneration. */

@@ -14,7 +14,8 @@ export async function checkPage(page: Page, name: string): Promise<void> {
   for (const [label, size] of Object.entries(WIDTHS)) {
     await page.setViewportSize(size);
     // Nothing still loading, no layout wider than the screen.
-    await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
+    // (The text starts with the spinner's space.)
+    await expect(page.getByRole('status').filter({ hasText: /^\s*Loading/ })).toHaveCount(0);
     // (Polled: the chart redraws for the new width on its next resize observation.)
     await expect
       .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), {

@@ -1,6 +1,6 @@
 // Daily delivery and engagement rates (Chart.js lines, loaded with the overview on demand like
-// UsageChart). A day without sends has no rate: its points are left out, not drawn at 0 %. A
-// table with the same figures follows for screen readers.
+// UsageChart). A day without sends has no rate: it has no point (not one at 0 %), and the line
+// joins the days around it. A table with the same figures follows for screen readers.
 import {
   CategoryScale,
   Chart,
@@ -32,7 +32,7 @@ export default function EngagementChart({ days }: { days: DailyStats }) {
           backgroundColor: o.color,
           pointRadius: 2,
           borderWidth: 2,
-          spanGaps: false,
+          spanGaps: true,
         })),
       },
       options: {

@@ -52,7 +52,7 @@ function TrackingForm({ domain }: { domain: Domain }) {
     save.mutate();
   };
   return (
-    <form className="card form" onSubmit={submit} noValidate aria-labelledby="tracking-title">
+    <form className="card form tracking-form" onSubmit={submit} noValidate aria-labelledby="tracking-title">
       <h2 id="tracking-title">Tracking</h2>
       <p className="hint">
         The defaults for sends from {domain.name}; a send can turn either off or on with <code>track_opens</code> and{' '}

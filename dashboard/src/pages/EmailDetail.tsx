@@ -29,11 +29,11 @@ const EVENT_TEXT: Record<string, string> = {
 
 /** How each detail is labelled; `machine` is a badge instead (docs/sending.md, "Opens and clicks"). */
 const DETAIL_LABEL: Record<string, string> = {
-  url: 'URL',
-  link_index: 'Link number',
-  user_agent: 'User agent',
   delay_type: 'Delay type',
   reason: 'Reason',
+  url: 'URL',
+  link_index: 'Link index',
+  user_agent: 'User agent',
   topic: 'Topic',
 };
 
@@ -51,6 +51,9 @@ const DELAY_TYPE: Record<string, string> = {
   SendingDeferral: 'Amazon SES deferred the send',
 };
 
+const DETAIL_ORDER = Object.keys(DETAIL_LABEL);
+const detailRank = (key: string) => (DETAIL_ORDER.includes(key) ? DETAIL_ORDER.indexOf(key) : DETAIL_ORDER.length);
+
 function detailValue(type: string, key: string, value: string): string {
   if (key === 'delay_type') return DELAY_TYPE[value] ? `${DELAY_TYPE[value]} (${value})` : value;
   if (key === 'topic' && value === '') return 'All mail';
@@ -59,7 +62,10 @@ function detailValue(type: string, key: string, value: string): string {
 
 /** An event's details: a machine's open or click is marked, an unsubscribe without a topic is from all mail. */
 function EventDetails({ type, details }: { type: string; details: Record<string, string> }) {
-  const entries = Object.entries(details).filter(([k]) => k !== 'machine');
+  // In reading order (PostgreSQL's jsonb returns keys shortest first), then any other.
+  const entries = Object.entries(details)
+    .filter(([k]) => k !== 'machine')
+    .sort(([a], [b]) => detailRank(a) - detailRank(b));
   if (type === 'unsubscribed' && !('topic' in details)) entries.push(['topic', '']);
   return (
     <>
@@ -173,7 +179,11 @@ export default function EmailDetail() {
             // The generated enum gains the engagement types only once regenerated: read it as text.
             const type: string = e.type;
             return (
-              <li key={`${type}-${i}`} className={`timeline-${type} timeline-tone-${TIMELINE_TONE[type] ?? 'info'}`}>
+              // A machine's open or click is not the recipient's: a neutral dot.
+              <li
+                key={`${type}-${i}`}
+                className={`timeline-${type} timeline-tone-${e.details.machine === 'true' ? 'neutral' : (TIMELINE_TONE[type] ?? 'info')}`}
+              >
                 <span className="timeline-dot" aria-hidden="true" />
                 <div>
                   <strong>

@@ -148,15 +148,14 @@ export function Overview() {
         <p className="hint">
           Shared-mode emails of the last {ENGAGEMENT_DAYS} days (UTC), each outcome in percent of the emails sent that
           day. Opens and clicks count emails a person opened or clicked, from tracked sends only; BYOC emails are never
-          counted.
+          counted. The log keeps emails 14 days: earlier days read zero.
         </p>
         {stats.isPending && <Loading what="delivery and engagement" />}
         {stats.isError && <ErrorState error={stats.error} retry={() => void stats.refetch()} />}
         {stats.data &&
           (totals(stats.data.days).sent === 0 ? (
             <Empty title="Nothing sent in the last 30 days">
-              Rates appear here once your shared-mode domains send. The log keeps emails for 14 days, so the chart
-              reaches back that far.
+              Rates appear here once your shared-mode domains send.
             </Empty>
           ) : (
             <>
