@@ -9,6 +9,7 @@ import { discardStagedMessage } from './discardStagedMessage';
 import { findWebhookEndpoints } from './findWebhookEndpoints';
 import { markByocUnusable } from './markByocUnusable';
 import { purgeEmailLog, purgeExpiredContent } from './purge';
+import { recordEngagementEvent } from './recordEngagementEvent';
 import { recordOutcome } from './recordOutcome';
 import { releaseScheduledMessage } from './releaseScheduledMessage';
 import { recordQueuedMessage } from './recordQueuedMessage';
@@ -36,6 +37,7 @@ export function createActivities(input: ActivityDeps) {
     markByocUnusable: markByocUnusable(deps),
     discardStagedMessage: discardStagedMessage(deps),
     recordOutcome: recordOutcome(deps),
+    recordEngagementEvent: recordEngagementEvent(deps),
     releaseScheduledMessage: releaseScheduledMessage(deps),
     suppressRecipient: suppressRecipient(deps),
     updateReputation: updateReputation(deps),

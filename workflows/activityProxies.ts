@@ -18,6 +18,7 @@ type Bookkeeping = Pick<
   | 'suppressRecipient'
   | 'updateReputation'
   | 'findWebhookEndpoints'
+  | 'recordEngagementEvent'
 >;
 
 const BOOKKEEPING_OPTIONS = {

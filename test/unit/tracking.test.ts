@@ -3,6 +3,7 @@
 import { simpleParser } from 'mailparser';
 import { parse } from 'parse5';
 import { buildRawMessage } from '../../core/ses/rawMessages';
+import { machineReason } from '../../core/tracking/machineDetection';
 import { rewriteHtml } from '../../core/tracking/rewriteHtml';
 import {
   signTrackingToken,
@@ -158,5 +159,33 @@ describe('composing a tracked message', () => {
     // Without the key (another caller) nothing is rewritten.
     const plain = await simpleParser(await buildRawMessage(MESSAGE_ID, content, []));
     expect(plain.html).not.toContain('/t/');
+  });
+});
+
+describe('machine detection', () => {
+  const browser =
+    'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15';
+  const token = { issuedAt: 1_000 };
+  const at = (headers: Record<string, string>, method = 'GET', now = 1_100) => ({ method, headers, now });
+
+  test('a person: a browser, a GET, well after the message was sent', () => {
+    expect(machineReason(at({ 'user-agent': browser }), token, 2)).toBeNull();
+  });
+
+  test('HEAD, prefetches and previews, bots and no User-Agent, and requests on arrival are machines', () => {
+    expect(machineReason(at({ 'user-agent': browser }, 'HEAD'), token, 2)).toBe('head');
+    for (const [name, value] of [
+      ['sec-purpose', 'prefetch;anonymous-client-ip'],
+      ['purpose', 'prefetch'],
+      ['x-moz', 'prefetch'],
+      ['x-purpose', 'preview'],
+    ] as const)
+      expect(machineReason(at({ 'user-agent': browser, [name]: value }), token, 2)).toBe('prefetch');
+    expect(machineReason(at({ 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' }), token, 2)).toBe(
+      'user_agent',
+    );
+    expect(machineReason(at({}), token, 2)).toBe('user_agent');
+    expect(machineReason(at({ 'user-agent': browser }, 'GET', 1_001), token, 2)).toBe('too_soon');
+    expect(machineReason(at({ 'user-agent': browser }, 'GET', 1_002), token, 2)).toBeNull();
   });
 });

@@ -776,6 +776,48 @@ export const SETTINGS = {
       doc: 'Domains one account may hold unverified at once',
     }),
   },
+  /** Open and click tracking (docs/sending.md, "Tracking opens and clicks"; docs/domains.md, "Tracking subdomain"). */
+  tracking: {
+    cnameTarget: setting({
+      env: 'TRACKING_CNAME_TARGET',
+      type: 'domain',
+      processes: ['api', 'cli'],
+      unset: "`BASE_URL`'s host",
+      doc: "The name a domain's tracking subdomain must be a CNAME of (its `tracking` record); it must reach the API process over `TRACKING_HOST_SCHEME`",
+    }),
+    hostScheme: setting({
+      env: 'TRACKING_HOST_SCHEME',
+      type: 'enum',
+      values: HTTP,
+      processes: ['api', 'smtp'],
+      default: 'https',
+      doc: "Scheme of tracked links on a customer's verified tracking subdomain (`https://track.example.com`); links on `BASE_URL` keep its scheme",
+    }),
+    machineWindowSeconds: setting({
+      env: 'TRACKING_MACHINE_WINDOW_SECONDS',
+      type: 'integer',
+      min: 0,
+      processes: ['api'],
+      default: 2,
+      doc: 'An open or click this soon after the message was sent is marked `machine` (scanners and privacy proxies fetch on arrival)',
+    }),
+    perClientPerMinute: setting({
+      env: 'TRACKING_EVENTS_PER_CLIENT_PER_MINUTE',
+      type: 'integer',
+      min: 1,
+      processes: ['api'],
+      default: 120,
+      doc: 'Opens and clicks recorded a minute per client and from everyone together; past either the pixel and redirect still answer, but nothing is recorded',
+    }),
+    totalPerMinute: setting({
+      env: 'TRACKING_EVENTS_PER_MINUTE',
+      type: 'integer',
+      min: 1,
+      processes: ['api'],
+      default: 20000,
+      docWith: 'TRACKING_EVENTS_PER_CLIENT_PER_MINUTE',
+    }),
+  },
   ops: {
     metricsToken: setting({
       env: 'METRICS_TOKEN',
