@@ -44,12 +44,19 @@ export const SETTINGS = {
     production: 'the 32-byte key from section 2 (secret)',
   }),
   api: {
-    port: setting({ env: 'API_PORT', type: 'port', processes: ['api'], default: 3000, doc: 'API listen port' }),
+    port: setting({
+      env: 'API_PORT',
+      type: 'port',
+      // The others read it only for BASE_URL's default (tracked links: docs/sending.md, "Tracking opens and clicks").
+      processes: ['api', 'smtp', 'cli'],
+      default: 3000,
+      doc: 'API listen port',
+    }),
     baseUrl: setting({
       env: 'BASE_URL',
       type: 'url',
       protocols: HTTP,
-      processes: ['api'],
+      processes: ['api', 'smtp', 'cli'],
       default: ({ number }) => `http://localhost:${number('API_PORT')}`,
       shownDefault: '`http://localhost:$API_PORT`',
       doc: 'Public base URL (`{base_url}` in the guides); links in verification and reset emails point here; `https://` makes the session cookie `Secure`',
@@ -789,7 +796,7 @@ export const SETTINGS = {
       env: 'TRACKING_HOST_SCHEME',
       type: 'enum',
       values: HTTP,
-      processes: ['api', 'smtp'],
+      processes: ['api', 'smtp', 'cli'],
       default: 'https',
       doc: "Scheme of tracked links on a customer's verified tracking subdomain (`https://track.example.com`); links on `BASE_URL` keep its scheme",
     }),
