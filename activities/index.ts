@@ -6,6 +6,7 @@ import type { ActivityDeps, ResolvedActivityDeps } from './deps';
 import { deliverWebhook } from './deliverWebhook';
 import { discardStagedAttachments } from './discardStagedAttachments';
 import { discardStagedMessage } from './discardStagedMessage';
+import { findFirstLink } from './findFirstLink';
 import { findWebhookEndpoints } from './findWebhookEndpoints';
 import { markByocUnusable } from './markByocUnusable';
 import { purgeEmailLog, purgeExpiredContent } from './purge';
@@ -38,6 +39,7 @@ export function createActivities(input: ActivityDeps) {
     discardStagedMessage: discardStagedMessage(deps),
     recordOutcome: recordOutcome(deps),
     recordEngagementEvent: recordEngagementEvent(deps),
+    findFirstLink: findFirstLink(deps),
     releaseScheduledMessage: releaseScheduledMessage(deps),
     suppressRecipient: suppressRecipient(deps),
     updateReputation: updateReputation(deps),

@@ -19,6 +19,7 @@ type Bookkeeping = Pick<
   | 'updateReputation'
   | 'findWebhookEndpoints'
   | 'recordEngagementEvent'
+  | 'findFirstLink'
 >;
 
 const BOOKKEEPING_OPTIONS = {

@@ -174,7 +174,7 @@ export function createSendRequestValidator(
       if (recipientKind.kind === 'unknown_test') {
         add(
           'to',
-          `Unknown test address: on ${config.testDomain} use delivered, bounce or complaint (or their aliases).`,
+          `Unknown test address: on ${config.testDomain} use delivered, bounce, complaint, opened or clicked (or their aliases).`,
         );
       }
     }

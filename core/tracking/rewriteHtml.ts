@@ -77,3 +77,22 @@ export async function rewriteHtml(html: string, options: TrackingOptions): Promi
   if (!pixelPlaced) out += pixel();
   return out;
 }
+
+/** The first link tracking would rewrite (an absolute http(s) `<a>`/`<area>` without NO_TRACK_ATTRIBUTE), read as rewriteHtml reads links; undefined without one. */
+export async function firstTrackableLink(html: string): Promise<string | undefined> {
+  const rewriter = new RewritingStream();
+  let first: string | undefined;
+  rewriter.on('startTag', (tag) => {
+    if (first !== undefined || !LINK_TAGS.has(tag.tagName) || tag.attrs.some((a) => a.name === NO_TRACK_ATTRIBUTE))
+      return;
+    const target = tag.attrs.find((a) => a.name === 'href')?.value.trim();
+    if (target !== undefined && isTrackableUrl(target)) first = target;
+  });
+  rewriter.resume(); // the output is not needed
+  await new Promise<void>((resolve, reject) => {
+    rewriter.on('end', resolve);
+    rewriter.on('error', reject);
+    rewriter.end(html, 'utf8');
+  });
+  return first;
+}

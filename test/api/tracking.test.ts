@@ -267,3 +267,49 @@ test("a domain's tracking defaults apply to sends without the flags; the flags s
   expect(untracked.hrefs[0]).toBe('https://shop.example/spring?a=1&b=2');
   expect(untracked.images).toEqual([]);
 });
+
+test('the opened@ and clicked@ test recipients are delivered, then opened (and clicked on the first link) by a person', async () => {
+  const sender = await createSender(stack.db);
+  const receiver = await startWebhookReceiver('/test-recipients');
+  try {
+    const endpoint = await createEndpoint(stack.db, stack.config.secretKey, sender.account.id, receiver.url, [
+      'email.delivered',
+      'email.opened',
+      'email.clicked',
+    ]);
+    receiver.setSecret(endpoint.signingSecret);
+    const ids: Record<string, string> = {};
+    for (const local of ['opened', 'clicked']) {
+      const res = await send(stack, sender.apiKey, {
+        from_email: `hello@${sender.domain}`,
+        to: `${local}+guide@${stack.config.testDomain}`,
+        subject: `Test ${local}`,
+        html: trackedHtml,
+      });
+      expect(res.status).toBe(200);
+      ids[local] = String(res.json.message_id);
+    }
+    const of = (id: string, event: string) => (r: ReceivedRequest) =>
+      eventOf(r) === event && payloadOf(r).message_id === id;
+    for (const id of [ids.opened!, ids.clicked!]) {
+      await receiver.waitFor(of(id, 'email.delivered'));
+      const opened = await receiver.waitFor(of(id, 'email.opened'));
+      expect(opened.signatureValid).toBe(true);
+      expect(payloadOf(opened)).toMatchObject({ machine: 'false', user_agent: 'Postage test recipient' });
+    }
+    const clicked = await receiver.waitFor(of(ids.clicked!, 'email.clicked'));
+    expect(payloadOf(clicked)).toMatchObject({
+      url: 'https://shop.example/spring?a=1&b=2',
+      link_index: '0',
+      machine: 'false',
+    });
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(receiver.received.filter(of(ids.opened!, 'email.clicked'))).toHaveLength(0);
+    expect(receiver.received.filter(of(ids.clicked!, 'email.clicked'))).toHaveLength(1);
+    const admin = await adminOf(sender);
+    const timeline = (await admin(`/api/emails/${ids.clicked}`)).json.timeline as { type: string }[];
+    expect(timeline.map((e) => e.type)).toEqual(['queued', 'sent', 'delivered', 'opened', 'clicked']);
+  } finally {
+    await receiver.close();
+  }
+});

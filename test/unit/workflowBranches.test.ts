@@ -50,6 +50,7 @@ function stubActivities(
     updateReputation: async () => ({ counted: true, sends: 1, bounceRate: 0, complaintRate: 0, suspended: false }),
     findWebhookEndpoints: async () => ({ endpointIds: ['endpoint-1'] }),
     recordEngagementEvent: async () => ({ recorded: true, webhookEndpointIds: ['endpoint-1'] }),
+    findFirstLink: async () => ({ url: 'https://example.com/' }),
     deliverWebhook: async () => ({ succeeded: true, statusCode: 200 }),
     purgeEmailLog: async () => 0,
     purgeExpiredContent: async () => ({
