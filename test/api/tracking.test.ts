@@ -8,6 +8,7 @@ import { parse } from 'parse5';
 import { createApiKey } from '../../core/accounts/apiKeys';
 import { sesEmulatorStore } from '../../tools/stack/sesEmulator';
 import { createEndpoint, createSender, type SenderFixture } from '../helpers/fixtures';
+import { startTestZone, type TestZone } from '../cli/dnsServer';
 import { BYOC_ROLE_ARN, startMotoPeer, type MotoPeer } from '../helpers/moto';
 import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';
 import { eventually } from '../helpers/wait';
@@ -21,12 +22,14 @@ const REGION = 'eu-west-1';
 
 let stack: ServiceStack;
 let moto: MotoPeer;
+let zone: TestZone;
+const CNAME_TARGET = 'track-target.postage.test';
 let engaged: WebhookReceiver;
 let classic: WebhookReceiver;
 let documented: DocumentedCheck;
 
 beforeAll(async () => {
-  moto = await startMotoPeer('moto-tracking');
+  [moto, zone] = await Promise.all([startMotoPeer('moto-tracking'), startTestZone()]);
   [stack, engaged, classic] = await Promise.all([
     startServiceStack({
       env: {
@@ -36,6 +39,9 @@ beforeAll(async () => {
         BYOC_SES_ENDPOINT: moto.endpoint,
         // Requests right after the send count as people here (the window has its own unit test).
         TRACKING_MACHINE_WINDOW_SECONDS: '0',
+        DNS_SERVERS: zone.server,
+        TRACKING_CNAME_TARGET: CNAME_TARGET,
+        TRACKING_HOST_SCHEME: 'http',
       },
     }),
     startWebhookReceiver('/engaged'),
@@ -46,6 +52,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await stack?.stop();
   await moto?.stop();
+  await zone?.close();
   await engaged?.close();
   await classic?.close();
 });
@@ -158,6 +165,14 @@ test('a tracked send: the link redirects and the pixel answers, each announced o
   expect(payloadOf(opened)).toMatchObject({ message_id: messageId, machine: 'false', user_agent: BROWSER });
   expect(Date.parse(payloadOf(opened).occurred_at!)).not.toBeNaN();
 
+  // HEAD is a machine: its open is recorded (and announced) beside the person's; the person's
+  // second open is not.
+  const head = await fetch(pixel, { method: 'HEAD', headers: { 'User-Agent': BROWSER } });
+  expect(head.status).toBe(200);
+  expect((await fetch(pixel, { headers: { 'User-Agent': BROWSER } })).status).toBe(200);
+  const machineOpen = await engaged.waitFor((r) => eventOf(r) === 'email.opened' && payloadOf(r).machine === 'true');
+  expect(payloadOf(machineOpen).message_id).toBe(messageId);
+
   // A tampered token (another target under the same signature) and junk: 404 in the error shape.
   const [payload, mac] = click.slice(`${stack.baseUrl}/t/c/`.length).split('.') as [string, string];
   const bytes = Buffer.from(payload, 'base64url');
@@ -184,14 +199,17 @@ test('a tracked send: the link redirects and the pixel answers, each announced o
     user_agent: BROWSER,
   });
 
-  // A while later: exactly one of each, nothing for the forged tokens, none to the classic endpoint.
+  // A while later: one click, one open of each kind, nothing for the forged tokens, none to the classic endpoint.
   await new Promise((r) => setTimeout(r, 1500));
   expect(engaged.received.filter((r) => eventOf(r) === 'email.clicked')).toHaveLength(1);
-  expect(engaged.received.filter((r) => eventOf(r) === 'email.opened')).toHaveLength(1);
+  expect(engaged.received.filter((r) => eventOf(r) === 'email.opened').map((r) => payloadOf(r).machine)).toEqual([
+    'false',
+    'true',
+  ]);
   expect(classic.received.some((r) => ['email.opened', 'email.clicked'].includes(eventOf(r) ?? ''))).toBe(false);
   expect(
     (await stack.db('email_events').where({ message_id: messageId }).whereIn('type', ['opened', 'clicked'])).length,
-  ).toBe(2);
+  ).toBe(3);
 });
 
 test('the document describes the pixel and the redirect', async () => {
@@ -312,4 +330,64 @@ test('the opened@ and clicked@ test recipients are delivered, then opened (and c
   } finally {
     await receiver.close();
   }
+});
+
+test('a tracking subdomain: one label, listed as a CNAME, used for links once DNS shows it; changes are audited', async () => {
+  const sender = await createSender(stack.db);
+  const admin = await adminOf(sender);
+  const patch = (body: unknown) =>
+    admin(`/api/domains/${sender.domain}`, { method: 'PATCH', body: JSON.stringify(body) });
+  for (const bad of [{ tracking_subdomain: 'Track' }, { tracking_subdomain: 'a.b' }, { tracking_subdomain: '' }, {}]) {
+    const res = await patch(bad);
+    expect(res.status).toBe(400);
+    documented('/api/domains/{name}', 'patch', res);
+  }
+  const set = await patch({ tracking_subdomain: 'track', track_clicks: true });
+  expect(set.status).toBe(200);
+  const name = `track.${sender.domain}`;
+  expect(set.json).toMatchObject({ tracking_subdomain: 'track', tracking_host: trackingHost(), track_clicks: true });
+  expect(set.json.records).toContainEqual({
+    purpose: 'tracking',
+    type: 'CNAME',
+    name,
+    value: CNAME_TARGET,
+    required: false,
+    status: 'pending',
+  });
+
+  const verify = () => admin(`/api/domains/${sender.domain}/verify`, { method: 'POST' });
+  const before = await verify();
+  expect(before.status).toBe(200);
+  documented('/api/domains/{name}/verify', 'post', before);
+  expect(before.json.checks).toContainEqual(expect.objectContaining({ purpose: 'tracking', name, ok: false }));
+  zone.cname(name, CNAME_TARGET);
+  const after = await verify();
+  expect((after.json.domain as Record<string, unknown>).tracking_host).toBe(`http://${name}`);
+  expect((after.json.domain as { records: { purpose: string; status: string }[] }).records).toContainEqual(
+    expect.objectContaining({ purpose: 'tracking', status: 'verified' }),
+  );
+
+  const subject = `Subdomain ${randomBytes(6).toString('hex')}`;
+  expect(
+    (
+      await send(stack, sender.apiKey, {
+        from_email: `hello@${sender.domain}`,
+        to: `success@${stack.config.simulatorDomain}`,
+        subject,
+        html: trackedHtml,
+      })
+    ).status,
+  ).toBe(200);
+  expect(linksOf(await storedHtml(subject)).hrefs[0]!.startsWith(`http://${name}/t/c/`)).toBe(true);
+
+  // A new label is not verified by the old one's CNAME.
+  const moved = await patch({ tracking_subdomain: 'links' });
+  expect(moved.json).toMatchObject({ tracking_subdomain: 'links', tracking_host: trackingHost() });
+  const audit = await stack
+    .db('account_audit')
+    .where({ account_id: sender.account.id, action: 'domain.tracking_update' });
+  expect(audit.map((a: { details: Record<string, unknown> }) => a.details)).toEqual([
+    { domain: sender.domain, track_clicks: true, tracking_subdomain: 'track' },
+    { domain: sender.domain, tracking_subdomain: 'links' },
+  ]);
 });
