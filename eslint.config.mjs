@@ -38,7 +38,7 @@ const restricted = (patterns, paths = []) => [
  * core/'s folders from the bottom up: each imports only the folders before it, so no loop between
  * folders can form (no-cycle sees only loops between files). model is the shared vocabulary
  * (types shared across folders live there, never re-exported), platform the infrastructure;
- * accounts own the customer, BYOC their AWS role, ses the provider reached with it, domains are
+ * tracking signs tracking tokens and rewrites HTML for ses to compose; accounts own the customer, BYOC their AWS role, ses the provider reached with it, domains are
  * registered through both; providerEvents turn SES feedback into outcomes and reputation, templates
  * render stored emails, sending gates and accepts messages (it renders templates; its system email
  * reads reputation), webhooks tell the customer.
@@ -47,6 +47,7 @@ const restricted = (patterns, paths = []) => [
 export const CORE_LAYERS = [
   'model',
   'platform',
+  'tracking',
   'accounts',
   'byoc',
   'ses',

@@ -3,6 +3,7 @@ import { getLogRow } from '../core/sending/emailLog';
 import { attemptAndRecordWebhook, recordedMessageDelivery } from '../core/webhooks/webhookAttempts';
 import { endpointForDelivery } from '../core/webhooks/webhookEndpoints';
 import type { WebhookEventType } from '../core/model/webhookEvents';
+import type { EngagementEvent } from '../core/model/workflowContract';
 import { buildWebhookEnvelope } from '../core/webhooks/webhookPayloads';
 import type { ResolvedActivityDeps } from './deps';
 
@@ -20,11 +21,17 @@ export function deliverWebhook(deps: ResolvedActivityDeps) {
     endpointId: string;
     messageId: string;
     event: WebhookEventType;
+    /** For `email.opened`/`email.clicked`: the open or click announced (a message has many). */
+    engagement?: EngagementEvent;
   }): Promise<{ succeeded: boolean; statusCode: number | null }> {
     // Run again: a retry, or a local activity whose workflow task is run again after its worker died.
     const { info } = Context.current();
     if (info.attempt > 1 || info.isLocal) {
-      const recorded = await recordedMessageDelivery(deps.db, input);
+      // Engagement events repeat per message: only an attempt made since this event counts.
+      const recorded = await recordedMessageDelivery(deps.db, {
+        ...input,
+        ...(input.engagement ? { since: input.engagement.at } : {}),
+      });
       if (recorded) return recorded;
     }
     const [endpoint, row] = await Promise.all([
@@ -33,7 +40,7 @@ export function deliverWebhook(deps: ResolvedActivityDeps) {
     ]);
     // Deactivated or deleted since the event fired, or the log row purged: nothing to send.
     if (!endpoint || !endpoint.active || !row) return { succeeded: false, statusCode: null };
-    const body = JSON.stringify(buildWebhookEnvelope(input.event, row));
+    const body = JSON.stringify(buildWebhookEnvelope(input.event, row, input.engagement));
     const attempt = await attemptAndRecordWebhook(deps.db, deps.config, {
       endpoint,
       event: input.event,

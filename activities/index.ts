@@ -6,9 +6,11 @@ import type { ActivityDeps, ResolvedActivityDeps } from './deps';
 import { deliverWebhook } from './deliverWebhook';
 import { discardStagedAttachments } from './discardStagedAttachments';
 import { discardStagedMessage } from './discardStagedMessage';
+import { findFirstLink } from './findFirstLink';
 import { findWebhookEndpoints } from './findWebhookEndpoints';
 import { markByocUnusable } from './markByocUnusable';
 import { purgeEmailLog, purgeExpiredContent } from './purge';
+import { recordEngagementEvent } from './recordEngagementEvent';
 import { recordOutcome } from './recordOutcome';
 import { releaseScheduledMessage } from './releaseScheduledMessage';
 import { recordQueuedMessage } from './recordQueuedMessage';
@@ -36,6 +38,8 @@ export function createActivities(input: ActivityDeps) {
     markByocUnusable: markByocUnusable(deps),
     discardStagedMessage: discardStagedMessage(deps),
     recordOutcome: recordOutcome(deps),
+    recordEngagementEvent: recordEngagementEvent(deps),
+    findFirstLink: findFirstLink(deps),
     releaseScheduledMessage: releaseScheduledMessage(deps),
     suppressRecipient: suppressRecipient(deps),
     updateReputation: updateReputation(deps),

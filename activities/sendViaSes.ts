@@ -7,6 +7,7 @@ import { classifySesError, type ClassifiedProviderError } from '../core/ses/prov
 import { providerMessageIdOf, recordProviderMessage } from '../core/providerEvents/providerMessages';
 import { recordSendSample } from '../core/providerEvents/reputation';
 import { sendRawThroughSes } from '../core/ses/rawMessages';
+import { trackingKey } from '../core/tracking/trackingTokens';
 import {
   beginSesCall,
   byocSentId,
@@ -110,7 +111,10 @@ async function callSes(
     throw err;
   }
   try {
-    return await sendRawThroughSes(ses, staged.messageId, staged.content, attachments, signal);
+    // Tracked links are signed here, at send time (docs/sending.md, "Tracking opens and clicks").
+    return await sendRawThroughSes(ses, staged.messageId, staged.content, attachments, signal, {
+      trackingKey: trackingKey(deps.config.secretKey),
+    });
   } catch (err) {
     if (refusedBySes(err)) await settle();
     throw err;

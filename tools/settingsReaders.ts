@@ -29,6 +29,18 @@ export const ENTRY_POINTS: Partial<Record<ProcessName, string>> = {
 export const NOT_RUN: readonly { process: ProcessName; file: string; settings: RegExp; why: string }[] = [
   {
     process: 'worker',
+    file: 'core/domains/trackingDomain.ts',
+    settings: /./,
+    why: 'tracked links are chosen at acceptance (API, relay); the worker imports it through sendMessage.ts (system emails are sent by the API) and domainRegistration.ts (it only releases SES identities)',
+  },
+  {
+    process: 'smtp',
+    file: 'core/domains/trackingDomain.ts',
+    settings: /^TRACKING_CNAME_TARGET$/,
+    why: 'the relay reads only the tracking host of a send; the CNAME is listed and checked by the API and the CLI',
+  },
+  {
+    process: 'worker',
     file: 'core/domains/domainRegistration.ts',
     settings: /^DOMAIN_/,
     why: 'the worker releases SES identities; claiming a domain is the API’s and the CLI’s',
@@ -55,6 +67,9 @@ export const NOT_RUN: readonly { process: ProcessName; file: string; settings: R
   { process: 'smtp', file: 'core/templates/renderPool.ts', settings: /./, why: 'likewise' },
   { process: 'cli', file: 'core/templates/renderPool.ts', settings: /./, why: 'likewise' },
 ];
+
+/** Settings whose default is computed from another (`number(...)` in the table): reading one reads both. */
+const DEFAULT_READS: readonly [setting: string, from: string][] = [['BASE_URL', 'API_PORT']];
 
 const LOADER = [
   path.join(ROOT, 'core', 'platform', 'config.ts'),
@@ -232,6 +247,11 @@ export function settingsReaders(): Mismatch[] {
           readers.set(setting, (readers.get(setting) ?? new Set()).add(read.file));
         }
       }
+    }
+    // A computed default reads the setting it is computed from, wherever its own setting is read.
+    for (const [setting, from] of DEFAULT_READS) {
+      const files = readers.get(setting);
+      if (files) readers.set(from, new Set([...(readers.get(from) ?? []), ...files]));
     }
     for (const { spec } of entries) {
       if (spec.type === 'mode') continue; // every load reads the mode

@@ -18,6 +18,8 @@ type Bookkeeping = Pick<
   | 'suppressRecipient'
   | 'updateReputation'
   | 'findWebhookEndpoints'
+  | 'recordEngagementEvent'
+  | 'findFirstLink'
 >;
 
 const BOOKKEEPING_OPTIONS = {

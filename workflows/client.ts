@@ -10,14 +10,17 @@ import {
 } from '@temporalio/client';
 import type { ProviderOutcome } from '../core/model/outcomes';
 import { ACCOUNT_ID, MESSAGE_STATUS, SENDING_MODE } from '../core/model/searchAttributes';
-import { canceledSignal, providerOutcomeSignal, rescheduledSignal } from '../core/model/signals';
+import { canceledSignal, engagementSignal, providerOutcomeSignal, rescheduledSignal } from '../core/model/signals';
 import {
+  engagementWorkflowId,
   lateOutcomeWorkflowId,
+  type EngagementEvent,
   sendWorkflowId,
   type LateOutcomeInput,
   type MessageWorkflows,
   type SendEmailInput,
 } from '../core/model/workflowContract';
+import { recordEngagement } from './recordEngagement';
 import { recordLateOutcome } from './recordLateOutcome';
 import { sendEmail } from './sendEmail';
 
@@ -92,6 +95,19 @@ export function messageWorkflows(client: Client, taskQueue: string): MessageWork
         if (err instanceof WorkflowExecutionAlreadyStartedError) return 'duplicate';
         throw err;
       }
+    },
+
+    async signalEngagement(messageId: string, event: EngagementEvent, deadline: number) {
+      await client.withDeadline(deadline, () =>
+        client.workflow.signalWithStart(recordEngagement, {
+          taskQueue,
+          workflowId: engagementWorkflowId(messageId),
+          args: [{ messageId }],
+          signal: engagementSignal,
+          signalArgs: [event],
+          typedSearchAttributes: [{ key: SENDING_MODE, value: 'shared' }],
+        }),
+      );
     },
   };
 }

@@ -1,4 +1,5 @@
 // Every workflow the worker registers.
 export { sendEmail, providerOutcomeSignal } from './sendEmail';
 export { recordLateOutcome } from './recordLateOutcome';
+export { recordEngagement } from './recordEngagement';
 export { emailLogRetention, contentRetention } from './retention';

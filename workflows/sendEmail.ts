@@ -5,7 +5,9 @@ import {
   ActivityFailure,
   ApplicationFailure,
   condition,
+  ParentClosePolicy,
   setHandler,
+  startChild,
   TimeoutFailure,
   upsertSearchAttributes,
   uuid4,
@@ -18,7 +20,13 @@ import { bookkeeping, leanBookkeeping, provider } from './activityProxies';
 import { MESSAGE_STATUS } from '../core/model/searchAttributes';
 import { settleOutcome } from './settleOutcome';
 import { canceledSignal, providerOutcomeSignal, rescheduledSignal } from '../core/model/signals';
-import type { SendEmailInput, SendEmailResult } from '../core/model/workflowContract';
+import {
+  engagementWorkflowId,
+  type EngagementEvent,
+  type SendEmailInput,
+  type SendEmailResult,
+} from '../core/model/workflowContract';
+import { recordEngagement } from './recordEngagement';
 import { webhookFanout, type WebhookFanout } from './webhookFanout';
 
 export { providerOutcomeSignal };
@@ -162,7 +170,40 @@ async function simulateTestRecipient(
   // not sort before `sent` in the timeline.
   const outcomeAt = sent?.sentAt ? new Date(Date.parse(sent.sentAt) + 1).toISOString() : new Date().toISOString();
   const status = await settleOutcome(input, syntheticTestOutcome(outcome, outcomeAt), webhooks);
+  if (outcome === 'opened' || outcome === 'clicked') await engageAsTestRecipient(input, outcome, outcomeAt);
   return { status, providerMessageId };
+}
+
+/** The user agent of the `opened@`/`clicked@` test recipients' events (docs/test-recipients.md). */
+export const TEST_RECIPIENT_USER_AGENT = 'Postage test recipient';
+
+/**
+ * `opened@` and `clicked@` (docs/test-recipients.md): an open, and for `clicked@` a click on the
+ * first link, by a person, handed to the message's engagement workflow as the tracking routes
+ * hand theirs (it records and announces them); the send does not wait for it.
+ */
+async function engageAsTestRecipient(input: SendEmailInput, outcome: 'opened' | 'clicked', deliveredAt: string) {
+  const at = (ms: number) => new Date(Date.parse(deliveredAt) + ms).toISOString();
+  const events: EngagementEvent[] = [
+    { type: 'opened', at: at(1), machine: false, userAgent: TEST_RECIPIENT_USER_AGENT },
+  ];
+  if (outcome === 'clicked') {
+    const { url } = await bookkeeping().findFirstLink({ messageId: input.messageId });
+    if (url !== null)
+      events.push({
+        type: 'clicked',
+        at: at(2),
+        machine: false,
+        userAgent: TEST_RECIPIENT_USER_AGENT,
+        url,
+        linkIndex: 0,
+      });
+  }
+  await startChild(recordEngagement, {
+    workflowId: engagementWorkflowId(input.messageId),
+    args: [{ messageId: input.messageId, pending: events }],
+    parentClosePolicy: ParentClosePolicy.ABANDON,
+  });
 }
 
 async function sendThroughSharedAccount(

@@ -68,7 +68,7 @@ function gates(deps: RouteDeps, op: AnyOperation, session: RequestHandler, calle
     chain.push((_req, res, next) => void (res.set(headers), next()));
   }
   if (op.limit) chain.push(anonymousLimit(deps.redis, deps.config, op.limit));
-  if (op.who === 'anyone' || op.who === 'caller') chain.push(session);
+  if ((op.who === 'anyone' && !op.noSession) || op.who === 'caller') chain.push(session);
   if (op.who === 'caller') chain.push(caller, requireRole(op.role ?? 'owner'));
   if (op.who === 'apiKey') chain.push(authenticate(deps.db, op.keyCache ? deps.apiKeys : undefined));
   if (op.rateLimit === 'perKey') {

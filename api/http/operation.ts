@@ -220,6 +220,13 @@ interface OperationFields<
    */
   idempotent?: { header: string };
   ok: [status: number, schema: R, description: Text];
+  /**
+   * A success that is not JSON (the handler sends it itself and returns ANSWERED): its media type
+   * (none: no body, as a redirect) and the headers it carries, each described.
+   */
+  okAnswer?: OkAnswer;
+  /** `anyone` operations that never look at a session (public tracking links): no session store read or write before answering. */
+  noSession?: true;
   more?: M;
   handler: (
     ctx: HandlerContext<BodyOf<B, O>, W, P, QueryOf<Q>, CodesOf<M> | GateCode<W>>,
@@ -252,6 +259,11 @@ export function operation<
   return op as unknown as AnyOperation;
 }
 
+export interface OkAnswer {
+  media?: string;
+  headers: Record<string, string>;
+}
+
 export interface AnyOperation {
   method: HttpMethod;
   path: string;
@@ -271,6 +283,8 @@ export interface AnyOperation {
   query?: TObject;
   idempotent?: { header: string };
   ok: [number, object, Text];
+  okAnswer?: OkAnswer;
+  noSession?: true;
   more?: Answers;
   handler: (ctx: HandlerContext<unknown, Who, string, Record<string, unknown>>) => Promise<unknown>;
 }

@@ -163,9 +163,24 @@ function response(op: AnyOperation, status: number, answer: Answer) {
     ...(answer.retryAfter || codes.some((code) => 'retryAfter' in API_ERRORS[code]) ? ['Retry-After'] : []),
     ...(op.idempotent && status === op.ok[0] ? ['Idempotent-Replayed'] : []),
   ];
+  const headerRefs = Object.fromEntries(headers.map((h) => [h, { $ref: `#/components/headers/${h}` }]));
+  // A success that is not JSON (the open pixel, a redirect): its own media type and headers.
+  if (status === op.ok[0] && op.okAnswer) {
+    const { media, headers: own } = op.okAnswer;
+    return {
+      description: answer.description,
+      headers: {
+        ...headerRefs,
+        ...Object.fromEntries(
+          Object.entries(own).map(([name, description]) => [name, { description, schema: { type: 'string' } }]),
+        ),
+      },
+      ...(media ? { content: { [media]: { schema: op.ok[1] } } } : {}),
+    };
+  }
   return {
     description: answer.description,
-    headers: Object.fromEntries(headers.map((h) => [h, { $ref: `#/components/headers/${h}` }])),
+    headers: headerRefs,
     content: { 'application/json': { schema: schemas.length === 1 ? schemas[0] : { oneOf: schemas } } },
   };
 }

@@ -45,6 +45,8 @@ function recordStatus(domain: Domain, record: DnsRecord): RecordStatus {
       return advisory(domain.spfOk);
     case 'dmarc':
       return advisory(domain.dmarcOk);
+    case 'tracking':
+      return domain.trackingVerifiedAt ? 'verified' : 'pending';
   }
 }
 
@@ -59,7 +61,7 @@ export function presentRecord(domain: Domain, record: DnsRecord): Static<typeof 
   };
 }
 
-export function presentDomain(domain: Domain, records: DnsRecord[]): Static<typeof View.Domain> {
+export function presentDomain(domain: Domain, records: DnsRecord[], trackingHost: string): Static<typeof View.Domain> {
   const { state, detail } = domainState(domain);
   return {
     name: domain.name,
@@ -75,6 +77,10 @@ export function presentDomain(domain: Domain, records: DnsRecord[]): Static<type
     expires_at: iso(domain.claimExpiresAt),
     released_at: iso(domain.releasedAt),
     records: records.map((r) => presentRecord(domain, r)),
+    track_opens: domain.trackOpens,
+    track_clicks: domain.trackClicks,
+    tracking_subdomain: domain.trackingSubdomain,
+    tracking_host: trackingHost,
     created_at: isoAt(domain.createdAt),
   };
 }

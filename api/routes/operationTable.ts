@@ -21,6 +21,7 @@ import { meOperations } from './me';
 import { sendOperations } from './send';
 import { sendBatchOperations } from './sendBatch';
 import { sesEventOperations } from './sesEvents';
+import { trackingOperations } from './tracking';
 
 /** Largest management body, in bytes. */
 const MANAGEMENT_BODY_LIMIT = 64 * 1024;
@@ -33,6 +34,9 @@ export const OPERATION_GROUPS: OperationGroup[] = [
   { unstorableParameters: 'ignore', operations: [...sendOperations, ...sendBatchOperations, ...meOperations] },
   // Amazon SNS's notifications: outside /api, authenticated by SNS's signature.
   { unstorableParameters: 'ignore', operations: sesEventOperations },
+  // The links inside tracked emails (docs/sending.md, "Tracking opens and clicks"): outside /api,
+  // anonymous, answered from the signed token alone.
+  { tag: 'Tracking', unstorableParameters: 'ignore', operations: trackingOperations },
   {
     tag: 'Sign-in',
     bodyLimit: AUTH_BODY_LIMIT,

@@ -4,6 +4,7 @@
 // through Static<>, the TypeScript type of the handler's input and of the presenters' output.
 // Each exported schema is named where it is defined (named.ts): the document publishes it under
 // that name and refers to it wherever it appears.
+import { TRACKING_SUBDOMAIN } from '../../core/domains/trackingDomain';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { DEFAULT_KEY_PERMISSION, KEY_PERMISSIONS } from '../../core/accounts/apiKeys';
 import { GRANTABLE_ROLES, ROLES } from '../../core/accounts/roles';
@@ -143,6 +144,26 @@ export const CreateDomainRequest = named(
       description:
         'A `byoc` domain is a registrable domain, not a subdomain (400 on `name`: the public suffix list decides, which a pattern cannot state).',
     },
+  ),
+);
+export const UpdateDomainRequest = named(
+  'UpdateDomainRequest',
+  object(
+    {
+      track_opens: Type.Optional(
+        Type.Boolean({ description: 'Track opens of sends that do not say (shared mode only).' }),
+      ),
+      track_clicks: Type.Optional(
+        Type.Boolean({ description: 'Track clicks of sends that do not say (shared mode only).' }),
+      ),
+      tracking_subdomain: Type.Optional(
+        Type.Union([Type.String({ pattern: TRACKING_SUBDOMAIN, minLength: 1, maxLength: 63 }), Type.Null()], {
+          description:
+            'One DNS label (lowercase letters, digits, hyphens; 1 to 63): `<label>.<domain>` must be a CNAME of the service (the `tracking` record). Changing it clears its verification; null removes it.',
+        }),
+      ),
+    },
+    { minProperties: 1 },
   ),
 );
 export const CreateApiKeyRequest = named(
@@ -361,7 +382,10 @@ const actorView = named(
 export const DnsRecordView = named(
   'DnsRecord',
   object({
-    purpose: oneOf(['ownership', 'dkim', 'mail_from', 'spf', 'dmarc'] as const),
+    purpose: oneOf(
+      ['ownership', 'dkim', 'mail_from', 'spf', 'dmarc', 'tracking'] as const,
+      '`tracking`: the CNAME of the tracking subdomain (docs/domains.md, "Tracking subdomain"), listed while one is set.',
+    ),
     type: oneOf(['TXT', 'CNAME', 'MX'] as const),
     name: str(),
     value: str(),
@@ -404,6 +428,17 @@ export const Domain = named(
       description:
         'The records to publish. The three DKIM CNAMEs are issued (and listed) once ownership is verified: the SES identity is created only then.',
     }),
+    track_opens: Type.Boolean({
+      description:
+        'Sends without `track_opens` track opens (shared mode only: docs/sending.md, "Tracking opens and clicks").',
+    }),
+    track_clicks: Type.Boolean({ description: 'Sends without `track_clicks` track clicks (shared mode only).' }),
+    tracking_subdomain: nullable(
+      str('The label of the tracking subdomain (`track` for `track.example.com`), a CNAME to the service; null: none.'),
+    ),
+    tracking_host: str(
+      'The base URL tracked links use now: the tracking subdomain once its CNAME is verified, else the service itself.',
+    ),
     created_at: time(),
   }),
 );
@@ -570,14 +605,17 @@ export const TimelineEventView = named(
         'bounced',
         'complained',
         'failed',
+        'opened',
+        'clicked',
       ] as const,
-      '`possible_duplicate`: Postage sent the message to SES again after an earlier attempt whose answer was lost (its worker died, or SES did not answer in time): the recipient may get two copies (`details.reason`).',
+      '`possible_duplicate`: Postage sent the message to SES again after an earlier attempt whose answer was lost (its worker died, or SES did not answer in time): the recipient may get two copies (`details.reason`). `opened`/`clicked`: a tracked open or click (docs/sending.md, "Tracking opens and clicks"), `details.machine` `true` when it looks like a scanner, prefetch or privacy proxy.',
     ),
     at: time(),
     details: Type.Unsafe<Record<string, string>>({
       type: 'object',
       additionalProperties: { type: 'string' },
-      description: 'bounce_type/bounce_subtype, reason, smtp_response or provider_message_id where they apply.',
+      description:
+        'bounce_type/bounce_subtype, reason, smtp_response or provider_message_id where they apply; machine and user_agent for opens and clicks, url and link_index for clicks.',
     }),
   }),
 );

@@ -124,6 +124,16 @@ export function buildSendRequestSchema(limits: SendRequestLimits) {
         additionalProperties: { type: 'string', pattern: MESSAGE_TAG },
         description: `Up to ${MAX_MESSAGE_TAGS} name/value pairs, each 1 to 256 ASCII letters, digits, \`_\` or \`-\` (what SES accepts as message tags). Passed to SES as message tags in both modes; in shared mode kept with the email log (filter with \`GET /api/emails?tag=name:value\`) and echoed as \`tags\` in the message's webhook payloads; in BYOC mode Postage keeps none of them.`,
       },
+      track_opens: {
+        type: 'boolean',
+        description:
+          'Shared mode only: add an invisible pixel to the HTML that records an `opened` event (docs/sending.md, "Tracking opens and clicks"). Absent: the domain\'s `track_opens`. Ignored for BYOC domains and test addresses.',
+      },
+      track_clicks: {
+        type: 'boolean',
+        description:
+          'Shared mode only: route the HTML\'s absolute http(s) links through Postage to record `clicked` events (docs/sending.md, "Tracking opens and clicks"). Absent: the domain\'s `track_clicks`. Ignored for BYOC domains and test addresses.',
+      },
       template: {
         type: 'object',
         additionalProperties: false,

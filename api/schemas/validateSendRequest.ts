@@ -41,6 +41,8 @@ interface RawSendRequest {
   reply_to?: string;
   idempotency_key?: string;
   tags?: Record<string, string>;
+  track_opens?: boolean;
+  track_clicks?: boolean;
   scheduled_at?: string;
   template?: { id: string; variables?: Record<string, unknown> };
 }
@@ -172,7 +174,7 @@ export function createSendRequestValidator(
       if (recipientKind.kind === 'unknown_test') {
         add(
           'to',
-          `Unknown test address: on ${config.testDomain} use delivered, bounce or complaint (or their aliases).`,
+          `Unknown test address: on ${config.testDomain} use delivered, bounce, complaint, opened or clicked (or their aliases).`,
         );
       }
     }
@@ -190,6 +192,8 @@ export function createSendRequestValidator(
         ...(!isBlank(raw.message) ? { text: raw.message } : {}),
         ...(replyTo !== undefined ? { replyTo } : {}),
         ...(raw.tags !== undefined && Object.keys(raw.tags).length > 0 ? { tags: raw.tags } : {}),
+        ...(raw.track_opens !== undefined ? { trackOpens: raw.track_opens } : {}),
+        ...(raw.track_clicks !== undefined ? { trackClicks: raw.track_clicks } : {}),
         ...(scheduledAt !== undefined ? { scheduledAt } : {}),
         ...(raw.template !== undefined
           ? { template: { id: raw.template.id, variables: raw.template.variables ?? {} } }

@@ -5,7 +5,7 @@ import { getDomain } from 'tldts';
 import { normaliseDomainName } from '../model/addresses';
 import { PostageError } from '../platform/errors';
 
-export type RecordPurpose = 'ownership' | 'dkim' | 'mail_from' | 'spf' | 'dmarc';
+export type RecordPurpose = 'ownership' | 'dkim' | 'mail_from' | 'spf' | 'dmarc' | 'tracking';
 
 export interface DnsRecord {
   purpose: RecordPurpose;
@@ -47,6 +47,8 @@ export function domainDnsRecords(input: {
   dkimTokens: string[];
   mailFromDomain: string | null;
   region: string;
+  /** The tracking subdomain's CNAME (docs/domains.md, "Tracking subdomain"), when one is set. */
+  tracking?: { name: string; value: string };
 }): DnsRecord[] {
   const records: DnsRecord[] = [
     {
@@ -82,6 +84,7 @@ export function domainDnsRecords(input: {
     value: RECOMMENDED_DMARC,
     required: false,
   });
+  if (input.tracking) records.push({ purpose: 'tracking', type: 'CNAME', ...input.tracking, required: false });
   return records;
 }
 

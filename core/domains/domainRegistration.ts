@@ -1,5 +1,6 @@
 // Adding and deleting a sending domain (docs/domains.md): the rules, the SES identity (once
 // ownership is proven), the row.
+import { trackingRecord } from './trackingDomain';
 import { requireAccount } from '../accounts/accounts';
 import { getByocConfig, isByocUsable } from '../byoc/byocConfig';
 import type { Config } from '../platform/config';
@@ -28,7 +29,12 @@ export async function domainRegion(
 }
 
 export async function domainRecordsOf(db: Db, config: Config, domain: Domain): Promise<DnsRecord[]> {
-  return domainDnsRecords({ ...domain, region: await domainRegion(db, config, domain) });
+  const tracking = trackingRecord(config, domain);
+  return domainDnsRecords({
+    ...domain,
+    region: await domainRegion(db, config, domain),
+    ...(tracking ? { tracking } : {}),
+  });
 }
 
 async function identitiesFor(db: Db, config: Config, accountId: string, mode: SendingMode): Promise<DomainIdentities> {

@@ -33,6 +33,12 @@ export interface Domain {
   sesIdentity: boolean;
   /** An operator marked it verified without DNS being read (cleared when DNS shows the DKIM records). */
   verifiedByOperator: boolean;
+  /** Tracking defaults for sends without track_opens/track_clicks (shared mode only: docs/sending.md, "Tracking opens and clicks"). */
+  trackOpens: boolean;
+  trackClicks: boolean;
+  /** One DNS label: `<label>.<name>` is a CNAME to the service, used for tracked links once verified (docs/domains.md, "Tracking subdomain"). */
+  trackingSubdomain: string | null;
+  trackingVerifiedAt: Date | null;
   createdAt: Date;
 }
 
@@ -54,6 +60,10 @@ export interface DomainRow {
   claim_expires_at: Date | null;
   ses_identity: boolean;
   verified_by_operator?: boolean;
+  track_opens?: boolean;
+  track_clicks?: boolean;
+  tracking_subdomain?: string | null;
+  tracking_verified_at?: Date | string | null;
   created_at: Date;
 }
 
@@ -76,6 +86,11 @@ export function toDomain(row: DomainRow): Domain {
     claimExpiresAt: row.claim_expires_at,
     sesIdentity: row.ses_identity,
     verifiedByOperator: row.verified_by_operator ?? false,
+    trackOpens: row.track_opens ?? false,
+    trackClicks: row.track_clicks ?? false,
+    trackingSubdomain: row.tracking_subdomain ?? null,
+    // The send gates read the row as JSON, where a time is a string.
+    trackingVerifiedAt: row.tracking_verified_at ? new Date(row.tracking_verified_at) : null,
     createdAt: row.created_at,
   };
 }

@@ -50,7 +50,8 @@ export function parseMailbox(input: string): Mailbox | { error: MailboxError } {
   return { address: `${only.address.slice(0, at)}@${only.address.slice(at + 1).toLowerCase()}`, name: only.name };
 }
 
-export type TestOutcome = 'delivered' | 'bounced' | 'complained';
+/** `opened`/`clicked`: delivered, then an open (and a click on the first link) recorded as tracking records them. */
+export type TestOutcome = 'delivered' | 'bounced' | 'complained' | 'opened' | 'clicked';
 
 export type RecipientKind =
   { kind: 'test'; outcome: TestOutcome } | { kind: 'unknown_test' } | { kind: 'simulator' } | { kind: 'real' };
@@ -65,6 +66,8 @@ const TEST_LOCAL_PARTS: ReadonlyMap<string, TestOutcome> = new Map([
   ['bounced', 'bounced'],
   ['complaint', 'complained'],
   ['complained', 'complained'],
+  ['opened', 'opened'],
+  ['clicked', 'clicked'],
 ]);
 
 /** Case-insensitive; a `+label` suffix on a test local part is ignored. */

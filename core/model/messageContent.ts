@@ -14,6 +14,8 @@ export interface MessageContent {
   messageIdHeader?: string;
   /** The template and version it was rendered from (recorded on the log row in shared mode); version null: its draft (a test send). */
   template?: { id: string; version: number | null };
+  /** Shared mode only (docs/sending.md, "Tracking opens and clicks"): rewrite the HTML's links and/or add the open pixel; `host` is the base URL of the tracking links. */
+  tracking?: { opens: boolean; clicks: boolean; host: string };
 }
 
 /** Text that ends up in a mail header: no CR, LF or other control characters (TAB allowed). */

@@ -37,6 +37,8 @@ export function testProviderMessageId(uuid: string): string {
 export function syntheticTestOutcome(kind: TestOutcome, at: string): ProviderOutcome {
   switch (kind) {
     case 'delivered':
+    case 'opened':
+    case 'clicked':
       return { type: 'delivered', at, smtpResponse: TEST_SMTP_RESPONSE };
     case 'bounced':
       return { type: 'bounced', at, bounceType: 'Permanent', bounceSubType: 'General' };

@@ -2,6 +2,7 @@
 // can import the definition without the workflow's activity proxies.
 import { defineSignal } from '@temporalio/workflow';
 import type { ProviderOutcome } from './outcomes';
+import type { EngagementEvent } from './workflowContract';
 
 /** A provider outcome for the message (from SNS), carrying no address. */
 export const providerOutcomeSignal = defineSignal<[ProviderOutcome]>('providerOutcome');
@@ -10,3 +11,6 @@ export const providerOutcomeSignal = defineSignal<[ProviderOutcome]>('providerOu
 export const rescheduledSignal = defineSignal<[{ scheduledAt: string }]>('rescheduled');
 /** A scheduled message was cancelled (POST /api/emails/{id}/cancel): stop waiting now. */
 export const canceledSignal = defineSignal('canceled');
+
+/** An open or click of a tracked message, for its engagement workflow (docs/sending.md, "Tracking opens and clicks"). */
+export const engagementSignal = defineSignal<[EngagementEvent]>('engagement');

@@ -49,8 +49,37 @@ export interface ContentPurge {
   domainClaims: number;
 }
 
+/**
+ * An open or a click of a tracked message (docs/sending.md, "Tracking opens and clicks"), as the
+ * public tracking routes saw it: no address, no IP, only what the timeline and the webhook show.
+ */
+export interface EngagementEvent {
+  type: 'opened' | 'clicked';
+  /** ISO 8601: when the request arrived. */
+  at: string;
+  machine: boolean;
+  /** The request's User-Agent, cut to MAX_ENGAGEMENT_USER_AGENT characters ('' without one). */
+  userAgent: string;
+  /** Clicks: the link's target and its place among the message's tracked links (from 0). */
+  url?: string;
+  linkIndex?: number;
+}
+
+export const MAX_ENGAGEMENT_USER_AGENT = 512;
+
+/** The per-message engagement workflow's input: carried over by continue-as-new with the events not yet handled. */
+export interface EngagementInput {
+  messageId: string;
+  pending?: EngagementEvent[];
+}
+
 export function sendWorkflowId(messageId: string): string {
   return `send-${messageId}`;
+}
+
+/** One engagement workflow per message, taking its opens and clicks by signal. */
+export function engagementWorkflowId(messageId: string): string {
+  return `engagement-${messageId}`;
 }
 
 /** One late-outcome workflow per SNS notification: SNS redelivering it starts nothing new. */
@@ -75,4 +104,6 @@ export interface MessageWorkflows {
   signalSchedule(messageId: string, change: { scheduledAt: string } | 'canceled'): Promise<'signalled' | 'closed'>;
   /** Starts the late-outcome workflow of one SNS notification; `duplicate` when it already did. */
   startLateOutcome(snsMessageId: string, input: LateOutcomeInput): Promise<'started' | 'duplicate'>;
+  /** Hands an open or click to the message's engagement workflow, starting it when none runs (signal-with-start). Rejects after `deadline` (epoch ms). */
+  signalEngagement(messageId: string, event: EngagementEvent, deadline: number): Promise<void>;
 }

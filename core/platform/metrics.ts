@@ -44,6 +44,12 @@ export function createApiMetrics() {
       help: 'Rate-limit decisions taken in process memory because Redis failed or was too slow',
       registers: [register],
     }),
+    engagementEvents: new Counter({
+      name: 'postage_engagement_events_total',
+      help: 'Opens and clicks on tracked links (docs/sending.md, "Tracking opens and clicks") by kind and what became of them: recorded, rate_limited, or failed (Temporal could not be reached)',
+      labelNames: ['kind', 'result'] as const,
+      registers: [register],
+    }),
   };
 }
 export type ApiMetrics = ReturnType<typeof createApiMetrics>;

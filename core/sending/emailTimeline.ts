@@ -15,7 +15,9 @@ export type TimelineEventType =
   | 'delivered'
   | 'bounced'
   | 'complained'
-  | 'failed';
+  | 'failed'
+  | 'opened'
+  | 'clicked';
 
 export interface TimelineEvent {
   type: TimelineEventType;

@@ -20,6 +20,9 @@ import {
 } from './sendGates';
 import { buildSendResponse, type SendResponseBody } from './sendResponse';
 import { scheduleProblem } from './scheduledSends';
+import { trackingHost } from '../domains/trackingDomain';
+import type { Domain } from '../domains/domains';
+import type { Config } from '../platform/config';
 import { renderTemplateForSend, type RenderBudget, type TemplateReference } from '../templates/renderTemplate';
 
 /** A send request that passed validation (docs/sending.md; docs/errors-and-limits.md, "400 field errors"): addresses parsed, attachments decoded. */
@@ -33,6 +36,9 @@ export interface SendRequest {
   html?: string;
   replyTo?: string;
   tags?: Record<string, string>;
+  /** Per-send tracking choices (docs/sending.md, "Tracking opens and clicks"); absent: the domain's defaults. Shared mode only. */
+  trackOpens?: boolean;
+  trackClicks?: boolean;
   /** A scheduled send (ISO 8601, UTC), within MAX_SCHEDULE_DAYS. */
   scheduledAt?: string;
   attachments: Attachment[];
@@ -226,6 +232,7 @@ async function gateAndAccept(
       ...(request.tags !== undefined ? { tags: request.tags } : {}),
       ...(request.messageIdHeader !== undefined ? { messageIdHeader: request.messageIdHeader } : {}),
       ...(rendered?.ok ? { template: rendered.template } : {}),
+      ...trackingOf(deps.config, domain, request),
     },
     attachments: request.attachments,
     ...(claim ? { idempotency: claim } : {}),
@@ -244,4 +251,21 @@ async function gateAndAccept(
     return refused('acceptance', { code: result.code, detail: ACCEPT_FAILURE_DETAIL[result.code] });
   }
   return { outcome: 'accepted', messageId: result.messageId, mode: domain.sendingMode, kind, body: result.response };
+}
+
+/**
+ * docs/sending.md, "Tracking opens and clicks": shared mode only (a BYOC message keeps no log and
+ * sends no webhooks, so the per-send flags are ignored there), never for test-domain recipients
+ * (their outcome is synthetic and no mail leaves), each flag the request's or else the domain's;
+ * nothing when both are off.
+ */
+function trackingOf(
+  config: Config,
+  domain: Domain,
+  request: SendRequest,
+): { tracking?: { opens: boolean; clicks: boolean; host: string } } {
+  if (domain.sendingMode !== 'shared' || request.recipientKind.kind === 'test') return {};
+  const opens = request.trackOpens ?? domain.trackOpens;
+  const clicks = request.trackClicks ?? domain.trackClicks;
+  return opens || clicks ? { tracking: { opens, clicks, host: trackingHost(config, domain) } } : {};
 }

@@ -4,6 +4,7 @@
 import { type SESv2Client, SendEmailCommand, type SendEmailCommandInput } from '@aws-sdk/client-sesv2';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import type { Attachment, MessageContent } from '../model/messageContent';
+import { rewriteHtml } from '../tracking/rewriteHtml';
 
 /** Our message id travels in every message, so a copy SES was asked to send twice can be told apart. */
 export const MESSAGE_ID_HEADER = 'X-Postage-Message-Id';
@@ -12,18 +13,41 @@ function formatMailbox(m: { address: string; name: string }): { address: string;
   return m.name ? { name: m.name, address: m.address } : m.address;
 }
 
-/** RFC 5322 message. `html` wins over `text` when both are given (docs/sending.md). */
+/** What composing may need besides the message: the tracking token key, when its links are tracked. */
+export interface ComposeOptions {
+  /** trackingKey() of core/tracking/trackingTokens.ts; without it `content.tracking` is ignored. */
+  trackingKey?: Buffer;
+  /** The tokens' issue time (seconds since the epoch); now by default. */
+  now?: number;
+}
+
+/**
+ * RFC 5322 message. `html` wins over `text` when both are given (docs/sending.md). With
+ * `content.tracking` (shared mode only: docs/sending.md, "Tracking opens and clicks") and a key,
+ * the HTML's links and open pixel are rewritten; the text part is left alone.
+ */
 export async function buildRawMessage(
   messageId: string,
   content: MessageContent,
   attachments: Attachment[],
+  options: ComposeOptions = {},
 ): Promise<Buffer> {
+  const tracking = content.tracking;
+  const html =
+    content.html !== undefined && tracking && (tracking.opens || tracking.clicks) && options.trackingKey
+      ? await rewriteHtml(content.html, {
+          ...tracking,
+          key: options.trackingKey,
+          messageId,
+          issuedAt: options.now ?? Math.floor(Date.now() / 1000),
+        })
+      : content.html;
   const composer = new MailComposer({
     from: formatMailbox(content.from),
     to: formatMailbox(content.to),
     subject: content.subject,
     ...(content.replyTo ? { replyTo: content.replyTo } : {}),
-    ...(content.html !== undefined ? { html: content.html } : { text: content.text ?? '' }),
+    ...(html !== undefined ? { html } : { text: content.text ?? '' }),
     ...(content.messageIdHeader ? { messageId: content.messageIdHeader } : {}),
     headers: { [MESSAGE_ID_HEADER]: messageId },
     attachments: attachments.map((a) => ({ filename: a.filename, content: a.data, contentType: a.contentType })),
@@ -35,9 +59,10 @@ export async function buildSendEmailInput(
   messageId: string,
   content: MessageContent,
   attachments: Attachment[],
+  options: ComposeOptions = {},
 ): Promise<SendEmailCommandInput> {
   return {
-    Content: { Raw: { Data: await buildRawMessage(messageId, content, attachments) } },
+    Content: { Raw: { Data: await buildRawMessage(messageId, content, attachments, options) } },
     Destination: { ToAddresses: [content.to.address] },
     FromEmailAddress: content.from.address,
     ...(content.tags ? { EmailTags: Object.entries(content.tags).map(([Name, Value]) => ({ Name, Value })) } : {}),
@@ -55,9 +80,10 @@ export async function sendRawThroughSes(
   content: MessageContent,
   attachments: Attachment[],
   signal?: AbortSignal,
+  options: ComposeOptions = {},
 ): Promise<string> {
   const result = await client.send(
-    new SendEmailCommand(await buildSendEmailInput(messageId, content, attachments)),
+    new SendEmailCommand(await buildSendEmailInput(messageId, content, attachments, options)),
     signal ? { abortSignal: signal } : {},
   );
   if (!result.MessageId) throw Object.assign(new Error('SES returned no MessageId'), { name: 'InternalFailure' });

@@ -70,10 +70,13 @@ export async function attemptAndRecordWebhook(
  */
 export async function recordedMessageDelivery(
   db: Db,
-  input: { endpointId: string; messageId: string; event: string },
+  input: { endpointId: string; messageId: string; event: string; since?: string },
 ): Promise<{ succeeded: boolean; statusCode: number | null } | undefined> {
   const row = await db('webhook_deliveries')
     .where({ endpoint_id: input.endpointId, message_id: input.messageId, event_type: input.event, is_test: false })
+    .modify((q) => {
+      if (input.since !== undefined) void q.where('attempted_at', '>=', input.since);
+    })
     .orderBy('attempted_at', 'desc')
     .first<{ succeeded: boolean; status_code: number | null } | undefined>('succeeded', 'status_code');
   return row ? { succeeded: row.succeeded, statusCode: row.status_code } : undefined;

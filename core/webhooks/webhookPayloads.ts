@@ -1,6 +1,7 @@
 // docs/webhooks.md, "Payloads": the envelope `{event_type, payload}` with string values only.
 import type { EmailLogRow } from '../sending/emailLog';
 import type { WebhookEventType } from '../model/webhookEvents';
+import type { EngagementEvent } from '../model/workflowContract';
 
 export interface WebhookEnvelope {
   event_type: WebhookEventType;
@@ -13,6 +14,8 @@ export function buildWebhookEnvelope(
   row: Pick<EmailLogRow, 'message_id' | 'recipient' | 'subject' | 'bounce_type' | 'failure_reason'> & {
     tags?: Record<string, string>;
   },
+  /** The open or click an `email.opened`/`email.clicked` announces (docs/webhooks.md, "Payloads"). */
+  engagement?: EngagementEvent,
 ): WebhookEnvelope {
   const base: Record<string, string | Record<string, string>> = {
     message_id: row.message_id,
@@ -33,5 +36,22 @@ export function buildWebhookEnvelope(
       return { event_type: event, payload: { ...base, status: 'complaint' } };
     case 'email.failed':
       return { event_type: event, payload: { ...base, status: 'failed', reason: row.failure_reason ?? 'unknown' } };
+    case 'email.opened':
+    case 'email.clicked': {
+      if (!engagement) throw new Error(`${event} needs the open or click it announces`);
+      const seen = {
+        ...base,
+        occurred_at: engagement.at,
+        machine: String(engagement.machine),
+        user_agent: engagement.userAgent,
+      };
+      return {
+        event_type: event,
+        payload:
+          event === 'email.clicked'
+            ? { ...seen, url: engagement.url ?? '', link_index: String(engagement.linkIndex ?? 0) }
+            : seen,
+      };
+    }
   }
 }

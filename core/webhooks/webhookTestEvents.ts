@@ -23,6 +23,8 @@ const TEST_STATUS: Record<WebhookEventType, string> = {
   'email.bounced': 'bounced',
   'email.complained': 'complaint',
   'email.failed': 'failed',
+  'email.opened': 'opened',
+  'email.clicked': 'clicked',
 };
 const TEST_LOCAL_PART: Record<WebhookEventType, string> = {
   'email.sent': 'delivered',
@@ -30,6 +32,8 @@ const TEST_LOCAL_PART: Record<WebhookEventType, string> = {
   'email.bounced': 'bounce',
   'email.complained': 'complaint',
   'email.failed': 'delivered',
+  'email.opened': 'opened',
+  'email.clicked': 'clicked',
 };
 
 /** ISO 8601 with microseconds and a UTC offset: the form of a test event's `timestamp`. */
@@ -53,6 +57,10 @@ export function testEventPayload(
       ? { bounce_type: 'Permanent', bounce_subtype: 'General', bounced_recipients: [recipient] }
       : {}),
     ...(event === 'email.failed' ? { reason: 'Test event: no email was sent.' } : {}),
+    ...(event === 'email.opened' || event === 'email.clicked'
+      ? { machine: 'false', user_agent: 'Postage test event' }
+      : {}),
+    ...(event === 'email.clicked' ? { url: 'https://example.com/', link_index: '0' } : {}),
     timestamp: microsecondTimestamp(at),
   };
 }

@@ -55,6 +55,8 @@ const FLAT_TEST_EVENT_TYPES = new Map([
   ['bounced', 'email.bounced'],
   ['complaint', 'email.complained'],
   ['failed', 'email.failed'],
+  ['opened', 'email.opened'],
+  ['clicked', 'email.clicked'],
 ]);
 
 /** Reads the envelope form and the flat form alike, by field name. */

@@ -100,7 +100,7 @@ test("a test event's type comes from its signed status, not from X-Service-Event
   });
   expect(status).toBe(200);
   expect(request.event).toBe('email.bounced');
-  const nameless = JSON.stringify({ provider_message_id: 'service-test-1', status: 'opened' });
+  const nameless = JSON.stringify({ provider_message_id: 'service-test-1', status: 'teleported' });
   expect(await post(nameless, delivery(nameless, 'email.delivered'))).toMatchObject({
     status: 400,
     heard: { event: null, signatureValid: true },

@@ -104,7 +104,7 @@ describe('the example receiver (docs/examples/webhookReceiver.ts)', () => {
       expect(await post(url, flat, delivery(flat, lie))).toBe(204);
       expect(events.at(-1)).toMatchObject({ eventType: type, messageId: expect.stringMatching(/^service-test-/) });
     }
-    const nameless = JSON.stringify({ provider_message_id: 'service-test-1', status: 'opened' });
+    const nameless = JSON.stringify({ provider_message_id: 'service-test-1', status: 'teleported' });
     expect(await post(url, nameless, delivery(nameless, 'email.delivered'))).toBe(400);
   });
 });

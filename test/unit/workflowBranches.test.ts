@@ -8,9 +8,15 @@ import { randomUUID } from 'node:crypto';
 import type { Activities } from '../../activities';
 import type { ProviderOutcome } from '../../core/model/outcomes';
 import { SEND_FAILURE } from '../../core/model/sendFailures';
-import type { LateOutcomeInput, SendEmailInput } from '../../core/model/workflowContract';
+import {
+  engagementWorkflowId,
+  type EngagementEvent,
+  type LateOutcomeInput,
+  type SendEmailInput,
+} from '../../core/model/workflowContract';
 import { WORKFLOWS_PATH } from '../../worker/createWorker';
 import { messageWorkflows } from '../../workflows/client';
+import type { recordEngagement } from '../../workflows/recordEngagement';
 import { type recordLateOutcome } from '../../workflows/recordLateOutcome';
 import type { sendEmail } from '../../workflows/sendEmail';
 import { createTimeSkippingEnv } from '../helpers/timeSkipping';
@@ -49,6 +55,8 @@ function stubActivities(
     suppressRecipient: async () => undefined,
     updateReputation: async () => ({ counted: true, sends: 1, bounceRate: 0, complaintRate: 0, suspended: false }),
     findWebhookEndpoints: async () => ({ endpointIds: ['endpoint-1'] }),
+    recordEngagementEvent: async () => ({ recorded: true, webhookEndpointIds: ['endpoint-1'] }),
+    findFirstLink: async () => ({ url: 'https://example.com/' }),
     deliverWebhook: async () => ({ succeeded: true, statusCode: 200 }),
     purgeEmailLog: async () => 0,
     purgeExpiredContent: async () => ({
@@ -214,4 +222,33 @@ test('a late outcome the log already had (a duplicate) changes nothing and fires
   });
   expect(result).toEqual({ status: 'delivered' });
   expect(names(calls)).toEqual(['recordOutcome']);
+});
+
+test('engagement: each event is recorded in turn, only recorded ones are announced, and the workflow closes when idle', async () => {
+  const calls: Calls = [];
+  let recordings = 0;
+  const activities = stubActivities(calls, {
+    // The second event (an open already recorded) is not recorded again.
+    recordEngagementEvent: async () =>
+      ++recordings === 2
+        ? { recorded: false, webhookEndpointIds: [] }
+        : { recorded: true, webhookEndpointIds: ['endpoint-1', 'endpoint-2'] },
+  });
+  const messageId = randomUUID();
+  const open: EngagementEvent = { type: 'opened', at: new Date().toISOString(), machine: false, userAgent: 'UA' };
+  const click: EngagementEvent = { ...open, type: 'clicked', url: 'https://example.com/', linkIndex: 0 };
+  const result = await run(activities, async (client) => {
+    for (const event of [open, open, click]) await client.signalEngagement(messageId, event, Date.now() + 10_000);
+    // Time skips past the idle period: the workflow closes by itself.
+    return env.client.workflow.getHandle<typeof recordEngagement>(engagementWorkflowId(messageId)).result();
+  });
+  expect(result).toEqual({ handled: 3 });
+  expect(names(calls).filter((n) => n === 'recordEngagementEvent')).toHaveLength(3);
+  const deliveries = calls.filter(([name]) => name === 'deliverWebhook').map(([, input]) => input);
+  expect(deliveries).toEqual([
+    { endpointId: 'endpoint-1', messageId, event: 'email.opened', engagement: open },
+    { endpointId: 'endpoint-2', messageId, event: 'email.opened', engagement: open },
+    { endpointId: 'endpoint-1', messageId, event: 'email.clicked', engagement: click },
+    { endpointId: 'endpoint-2', messageId, event: 'email.clicked', engagement: click },
+  ]);
 });

@@ -6,6 +6,7 @@ import { createDnsLookup } from '../../../core/domains/dnsLookup';
 import { domainRecordsOf, registerDomain, removeDomain } from '../../../core/domains/domainRegistration';
 import { verifyDomain, type RecordCheck } from '../../../core/domains/domainVerification';
 import { findDomain, listDomains, type Domain } from '../../../core/domains/domains';
+import { checkTrackingCname, trackingHost, updateTrackingSettings } from '../../../core/domains/trackingDomain';
 import { PostageError } from '../../../core/platform/errors';
 import type { RouteDeps } from '../../http/deps';
 import { operation } from '../../http/operation';
@@ -17,11 +18,12 @@ import {
   Domain as DomainView,
   DomainList,
   DomainVerification,
+  UpdateDomainRequest,
 } from '../../schemas/management';
 
 const dnsLookup = perApp((deps) => createDnsLookup(deps.config.dns.servers));
 const present = async (deps: RouteDeps, domain: Domain) =>
-  presentDomain(domain, await domainRecordsOf(deps.db, deps.config, domain));
+  presentDomain(domain, await domainRecordsOf(deps.db, deps.config, domain), trackingHost(deps.config, domain));
 
 /** The caller's claim of that name; another account's is as absent as one that does not exist. */
 async function ownDomain(deps: RouteDeps, accountId: string, name: string): Promise<Domain> {
@@ -87,6 +89,32 @@ export const domainOperations = [
     },
   }),
   operation({
+    method: 'patch',
+    path: '/api/domains/{name}',
+    summary:
+      'Change the domain’s tracking settings: the defaults of sends that do not say (`track_opens`, `track_clicks`; shared mode only) and its tracking subdomain (docs/domains.md, "Tracking subdomain"). A new subdomain is verified by `POST /api/domains/{name}/verify`; until then tracked links use the service’s own address.',
+    who: 'caller',
+    role: 'developer',
+    scopedKey: 'domain',
+    body: UpdateDomainRequest,
+    ok: [200, DomainView, 'Changed (or already so).'],
+    async handler({ deps, res, caller, params, body }) {
+      const domain = await ownDomain(deps, caller.accountId, params.name);
+      const updated = await updateTrackingSettings(
+        deps.db,
+        domain,
+        {
+          ...(body.track_opens !== undefined ? { trackOpens: body.track_opens } : {}),
+          ...(body.track_clicks !== undefined ? { trackClicks: body.track_clicks } : {}),
+          ...(body.tracking_subdomain !== undefined ? { trackingSubdomain: body.tracking_subdomain } : {}),
+        },
+        caller.actor,
+      );
+      res.locals.outcome = 'domain_updated';
+      return present(deps, updated);
+    },
+  }),
+  operation({
     method: 'delete',
     path: '/api/domains/{name}',
     summary: 'Delete the domain (a released claim too) and its SES identity if it has one.',
@@ -119,7 +147,10 @@ export const domainOperations = [
     },
     async handler({ deps, res, caller, params }) {
       const domain = await ownDomain(deps, caller.accountId, params.name);
-      const result = await verifyDomain(deps.db, deps.config, dnsLookup(deps), domain, caller.actor);
+      const verified = await verifyDomain(deps.db, deps.config, dnsLookup(deps), domain, caller.actor);
+      // The tracking subdomain's CNAME is checked beside the others (advisory: never needed to send).
+      const tracking = await checkTrackingCname(deps.db, deps.config, dnsLookup(deps), verified.domain);
+      const result = { ...verified, domain: tracking.domain };
       const records = await domainRecordsOf(deps.db, deps.config, result.domain);
       // Required records not found yet: ownership first; DKIM once ownership is verified
       // (docs/domains.md, "Verify").
@@ -141,7 +172,7 @@ export const domainOperations = [
       });
       res.locals.outcome = result.canSend ? 'domain_verified' : 'domain_pending';
       return {
-        domain: presentDomain(result.domain, records),
+        domain: presentDomain(result.domain, records, trackingHost(deps.config, result.domain)),
         missing: missing.map((r) => presentRecord(result.domain, r)),
         checks: [
           check('ownership', result.ownership),
@@ -149,6 +180,7 @@ export const domainOperations = [
           check('mail_from', result.advisory.mailFrom),
           check('spf', result.advisory.spf),
           check('dmarc', result.advisory.dmarc),
+          ...(tracking.check ? [check('tracking', { type: 'CNAME', ...tracking.check })] : []),
         ],
       };
     },

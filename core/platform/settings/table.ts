@@ -44,12 +44,19 @@ export const SETTINGS = {
     production: 'the 32-byte key from section 2 (secret)',
   }),
   api: {
-    port: setting({ env: 'API_PORT', type: 'port', processes: ['api'], default: 3000, doc: 'API listen port' }),
+    port: setting({
+      env: 'API_PORT',
+      type: 'port',
+      // The others read it only for BASE_URL's default (tracked links: docs/sending.md, "Tracking opens and clicks").
+      processes: ['api', 'smtp', 'cli'],
+      default: 3000,
+      doc: 'API listen port',
+    }),
     baseUrl: setting({
       env: 'BASE_URL',
       type: 'url',
       protocols: HTTP,
-      processes: ['api'],
+      processes: ['api', 'smtp', 'cli'],
       default: ({ number }) => `http://localhost:${number('API_PORT')}`,
       shownDefault: '`http://localhost:$API_PORT`',
       doc: 'Public base URL (`{base_url}` in the guides); links in verification and reset emails point here; `https://` makes the session cookie `Secure`',
@@ -774,6 +781,48 @@ export const SETTINGS = {
       processes: ['api', 'cli'],
       default: 10,
       doc: 'Domains one account may hold unverified at once',
+    }),
+  },
+  /** Open and click tracking (docs/sending.md, "Tracking opens and clicks"; docs/domains.md, "Tracking subdomain"). */
+  tracking: {
+    cnameTarget: setting({
+      env: 'TRACKING_CNAME_TARGET',
+      type: 'domain',
+      processes: ['api', 'cli'],
+      unset: "`BASE_URL`'s host",
+      doc: "The name a domain's tracking subdomain must be a CNAME of (its `tracking` record); it must reach the API process over `TRACKING_HOST_SCHEME`",
+    }),
+    hostScheme: setting({
+      env: 'TRACKING_HOST_SCHEME',
+      type: 'enum',
+      values: HTTP,
+      processes: ['api', 'smtp', 'cli'],
+      default: 'https',
+      doc: "Scheme of tracked links on a customer's verified tracking subdomain (`https://track.example.com`); links on `BASE_URL` keep its scheme",
+    }),
+    machineWindowSeconds: setting({
+      env: 'TRACKING_MACHINE_WINDOW_SECONDS',
+      type: 'integer',
+      min: 0,
+      processes: ['api'],
+      default: 2,
+      doc: 'An open or click this soon after the message was sent is marked `machine` (scanners and privacy proxies fetch on arrival)',
+    }),
+    perClientPerMinute: setting({
+      env: 'TRACKING_EVENTS_PER_CLIENT_PER_MINUTE',
+      type: 'integer',
+      min: 1,
+      processes: ['api'],
+      default: 120,
+      doc: 'Opens and clicks recorded a minute per client and from everyone together; past either the pixel and redirect still answer, but nothing is recorded',
+    }),
+    totalPerMinute: setting({
+      env: 'TRACKING_EVENTS_PER_MINUTE',
+      type: 'integer',
+      min: 1,
+      processes: ['api'],
+      default: 20000,
+      docWith: 'TRACKING_EVENTS_PER_CLIENT_PER_MINUTE',
     }),
   },
   ops: {

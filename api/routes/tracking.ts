@@ -1,0 +1,122 @@
+// The public tracking links (docs/sending.md, "Tracking opens and clicks"): `GET|HEAD /t/o/{token}`
+// answers the open pixel and `GET|HEAD /t/c/{token}` redirects to the link's target, both from the
+// signed token alone (core/tracking/trackingTokens.ts): no session, no database, nothing started
+// before the answer is sent. Afterwards the event is counted against the per-client and total
+// limits and handed to the message's engagement workflow; over a limit, or with Temporal away,
+// the link still works and nothing is recorded. A token that does not verify is a 404 and records
+// nothing.
+import type { Request, Response } from 'express';
+import { MAX_ENGAGEMENT_USER_AGENT, type EngagementEvent } from '../../core/model/workflowContract';
+import { redisLimiter, takePoint } from '../../core/platform/rateLimits';
+import { machineReason } from '../../core/tracking/machineDetection';
+import { trackingKey, verifyTrackingToken, type TrackingEvent } from '../../core/tracking/trackingTokens';
+import type { RouteDeps } from '../http/deps';
+import { ANSWERED, operation } from '../http/operation';
+import { perApp } from '../http/perApp';
+import { clientKey } from '../middleware/authLimits';
+
+/** A 1x1 transparent GIF (43 bytes). */
+export const TRANSPARENT_GIF = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
+/** How long handing an event to Temporal may take, after the answer. */
+const SIGNAL_DEADLINE_MS = 5_000;
+
+const tokenKey = perApp((deps) => trackingKey(deps.config.secretKey));
+const limits = perApp((deps) => {
+  const prefix = `${deps.config.redis.keyPrefix}:tracking`;
+  return {
+    byClient: redisLimiter(deps.redis, `${prefix}:client`, deps.config.tracking.perClientPerMinute, 60),
+    total: redisLimiter(deps.redis, `${prefix}:total`, deps.config.tracking.totalPerMinute, 60),
+  };
+});
+
+const headerText = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(', ') : (value ?? ''));
+
+/** After the answer: the limits, then the message's engagement workflow. Never throws. */
+async function recordAfterAnswer(deps: RouteDeps, req: Request, token: TrackingEvent, arrived: Date): Promise<void> {
+  const kind = token.kind;
+  try {
+    const { byClient, total } = limits(deps);
+    // A client's refused events do not spend everyone's allowance.
+    if ((await takePoint(byClient, clientKey(req.ip))) !== undefined || (await takePoint(total, 'all')) !== undefined) {
+      deps.metrics.engagementEvents.inc({ kind, result: 'rate_limited' });
+      return;
+    }
+    const machine =
+      machineReason(
+        { method: req.method, headers: req.headers, now: Math.floor(arrived.getTime() / 1000) },
+        token,
+        deps.config.tracking.machineWindowSeconds,
+      ) !== null;
+    const event: EngagementEvent = {
+      type: kind === 'open' ? 'opened' : 'clicked',
+      at: arrived.toISOString(),
+      machine,
+      userAgent: headerText(req.headers['user-agent']).slice(0, MAX_ENGAGEMENT_USER_AGENT),
+      ...(token.kind === 'click' ? { url: token.url, linkIndex: token.linkIndex } : {}),
+    };
+    await deps.workflows.signalEngagement(token.messageId, event, Date.now() + SIGNAL_DEADLINE_MS);
+    deps.metrics.engagementEvents.inc({ kind, result: 'recorded' });
+  } catch (err) {
+    deps.metrics.engagementEvents.inc({ kind, result: 'failed' });
+    deps.logger.warn({ err, messageId: token.messageId, kind }, 'tracking event not recorded');
+  }
+}
+
+function afterAnswer(deps: RouteDeps, req: Request, res: Response, token: TrackingEvent): typeof ANSWERED {
+  const arrived = new Date();
+  res.once('finish', () => void recordAfterAnswer(deps, req, token, arrived));
+  return ANSWERED;
+}
+
+const NOT_FOUND = 'No such tracking link: the token is malformed or was not signed by this service.';
+export const trackingOperations = [
+  operation({
+    method: 'get',
+    path: '/t/o/{token}',
+    operationId: 'trackOpen',
+    summary: 'Open pixel of a tracked message (in the email, not for API clients)',
+    description:
+      'The invisible image of a message sent with open tracking (docs/sending.md, "Tracking opens and clicks"). HEAD is answered the same, without the body (and counts as a machine). The open is recorded after the answer, at most once as a person and once as a machine per message; past the per-client or total limit (TRACKING_EVENTS_PER_CLIENT_PER_MINUTE, TRACKING_EVENTS_PER_MINUTE) the image is still served but nothing is recorded.',
+    who: 'anyone',
+    noSession: true,
+    ok: [
+      200,
+      { type: 'string', format: 'binary', description: 'A 43-byte transparent GIF.' },
+      'The image, whatever became of the open.',
+    ],
+    okAnswer: { media: 'image/gif', headers: { 'Cache-Control': '`no-store, private`: every open reaches us.' } },
+    more: { 404: [{ codes: ['not_found'] }, NOT_FOUND] },
+    async handler({ deps, req, res, params, refuse }) {
+      const event = verifyTrackingToken(tokenKey(deps), params.token);
+      res.set('Cache-Control', 'no-store, private');
+      if (event?.kind !== 'open') return refuse('not_found', NOT_FOUND);
+      res.status(200).type('image/gif').end(TRANSPARENT_GIF);
+      return afterAnswer(deps, req, res, event);
+    },
+  }),
+  operation({
+    method: 'get',
+    path: '/t/c/{token}',
+    operationId: 'trackClick',
+    summary: 'Tracked link of a message (in the email, not for API clients)',
+    description:
+      'A link of a message sent with click tracking (docs/sending.md, "Tracking opens and clicks"): a redirect to the link as written in the message, which only the signed token names (nothing else can be redirected to). HEAD is answered the same (and counts as a machine). Every click is recorded after the answer; past the per-client or total limit the redirect still works but nothing is recorded.',
+    who: 'anyone',
+    noSession: true,
+    ok: [302, { type: 'null' }, 'To the link as written in the message.'],
+    okAnswer: {
+      headers: {
+        Location: 'The original URL.',
+        'Cache-Control': '`no-store`: every click reaches us.',
+      },
+    },
+    more: { 404: [{ codes: ['not_found'] }, NOT_FOUND] },
+    async handler({ deps, req, res, params, refuse }) {
+      const event = verifyTrackingToken(tokenKey(deps), params.token);
+      res.set('Cache-Control', 'no-store');
+      if (event?.kind !== 'click') return refuse('not_found', NOT_FOUND);
+      res.redirect(302, event.url);
+      return afterAnswer(deps, req, res, event);
+    },
+  }),
+];
