@@ -47,3 +47,33 @@ export async function recordEngagementEvent(
   const row = rows[0];
   return { recorded: Boolean(row && (row.inserted || row.mine)), accountId: row?.account_id ?? null };
 }
+
+/**
+ * The open or click a delivery announced, for its replay (docs/webhooks.md, "Replay"): the latest
+ * of that type recorded by `announcedBy` (the first attempt of the delivery being replayed), since
+ * deliveries do not keep their body. Undefined once the log row, and so the timeline, is gone.
+ */
+export async function announcedEngagement(
+  db: Db,
+  messageId: string,
+  type: EngagementEvent['type'],
+  announcedBy: Date,
+): Promise<EngagementEvent | undefined> {
+  const row = await db('email_events')
+    .where({ message_id: messageId, type })
+    .andWhere('at', '<=', announcedBy)
+    .orderBy([
+      { column: 'at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .first<{ at: Date; details: Record<string, string> } | undefined>('at', 'details');
+  if (!row) return undefined;
+  const { details } = row;
+  return {
+    type,
+    at: new Date(row.at).toISOString(),
+    machine: details.machine === 'true',
+    userAgent: details.user_agent ?? '',
+    ...(type === 'clicked' ? { url: details.url ?? '', linkIndex: Number(details.link_index ?? 0) } : {}),
+  };
+}

@@ -285,23 +285,36 @@ export async function rotateWebhookSecret(
   });
 }
 
-/** One recorded delivery of the endpoint, to replay. */
+/** One recorded delivery of the endpoint, to replay; `firstAttemptedAt`: when the delivery it repeats (through any chain of replays) was first made. */
 export async function findWebhookDelivery(
   db: Db,
   endpointId: string,
   deliveryId: string,
-): Promise<{ id: string; messageId: string | null; eventType: string; isTest: boolean } | undefined> {
+): Promise<
+  { id: string; messageId: string | null; eventType: string; isTest: boolean; firstAttemptedAt: Date } | undefined
+> {
   if (!/^[1-9][0-9]{0,17}$/.test(deliveryId)) return undefined;
-  const row = await db('webhook_deliveries')
-    .where({ endpoint_id: endpointId, id: deliveryId })
-    .first<{ id: string; message_id: string | null; event_type: string; is_test: boolean } | undefined>(
-      'id',
-      'message_id',
-      'event_type',
-      'is_test',
-    );
+  const { rows } = await db.raw<{
+    rows: { id: string; message_id: string | null; event_type: string; is_test: boolean; first_attempted_at: Date }[];
+  }>(
+    `WITH RECURSIVE chain AS (
+       SELECT id, replay_of, attempted_at, 0 AS depth FROM webhook_deliveries WHERE endpoint_id = ? AND id = ?
+       UNION ALL
+       SELECT d.id, d.replay_of, d.attempted_at, c.depth + 1 FROM webhook_deliveries d JOIN chain c ON d.id = c.replay_of
+       WHERE c.depth < 100)
+     SELECT d.id, d.message_id, d.event_type, d.is_test, (SELECT min(attempted_at) FROM chain) AS first_attempted_at
+     FROM webhook_deliveries d WHERE d.endpoint_id = ? AND d.id = ?`,
+    [endpointId, deliveryId, endpointId, deliveryId],
+  );
+  const row = rows[0];
   return row
-    ? { id: String(row.id), messageId: row.message_id, eventType: row.event_type, isTest: row.is_test }
+    ? {
+        id: String(row.id),
+        messageId: row.message_id,
+        eventType: row.event_type,
+        isTest: row.is_test,
+        firstAttemptedAt: new Date(row.first_attempted_at),
+      }
     : undefined;
 }
 

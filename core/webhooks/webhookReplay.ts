@@ -14,6 +14,7 @@ import type { WebhookAttempt } from './webhookDelivery';
 import { attemptAndRecordWebhook } from './webhookAttempts';
 import { findWebhookDelivery } from './webhookEndpoints';
 import { buildWebhookEnvelope } from './webhookPayloads';
+import { announcedEngagement } from '../sending/engagement';
 import { endpointToPostNow, postTestEvent } from './webhookTestEvents';
 import type { WebhookTestLimit } from './webhookTestLimit';
 
@@ -61,9 +62,24 @@ export async function replayWebhookDelivery(
       'webhook_delivery_not_found',
       `the message of delivery ${input.deliveryId} is no longer in the email log (kept 14 days)`,
     );
+  // An open or click is rebuilt from the timeline: the one the first delivery announced.
+  const engagement =
+    event === 'email.opened' || event === 'email.clicked'
+      ? await announcedEngagement(
+          db,
+          row.message_id,
+          event === 'email.opened' ? 'opened' : 'clicked',
+          delivery.firstAttemptedAt,
+        )
+      : undefined;
+  if ((event === 'email.opened' || event === 'email.clicked') && !engagement)
+    throw new PostageError(
+      'webhook_delivery_not_found',
+      `the ${event === 'email.opened' ? 'open' : 'click'} of delivery ${input.deliveryId} is no longer in the message's timeline`,
+    );
   const retryAfterSeconds = await limit(input.accountId);
   if (retryAfterSeconds !== undefined) return { retryAfterSeconds };
-  const payload = buildWebhookEnvelope(event, row);
+  const payload = buildWebhookEnvelope(event, row, engagement);
   const attempt = await attemptAndRecordWebhook(db, config, {
     endpoint,
     event,
