@@ -19,6 +19,7 @@ import { FieldErrorCollector, fieldPath, genericFieldMessage } from '../http/fie
 import { buildSendRequestSchema, IDEMPOTENCY_KEY } from './sendRequest';
 import { validationSchema } from './checkedInCode';
 import { isStrictBase64 } from '../../core/platform/strictBase64';
+import { checkCustomHeaders } from '../../core/model/customHeaders';
 
 /** The use case's request (core/sending/sendMessage.ts), with the idempotency key of the body or header. */
 export type ValidatedSendRequest = SendRequest & { idempotencyKey?: string };
@@ -41,6 +42,7 @@ interface RawSendRequest {
   reply_to?: string;
   idempotency_key?: string;
   tags?: Record<string, string>;
+  headers?: Record<string, string>;
   scheduled_at?: string;
   template?: { id: string; variables?: Record<string, unknown> };
 }
@@ -125,6 +127,9 @@ export function createSendRequestValidator(
       else replyTo = parsed.address;
     }
 
+    const headers = raw.headers !== undefined && Object.keys(raw.headers).length > 0 ? raw.headers : undefined;
+    if (headers) for (const problem of checkCustomHeaders(headers)) add(problem.field, problem.message);
+
     const rawAttachments = raw.attachments ?? [];
 
     if (raw.template !== undefined) {
@@ -190,6 +195,7 @@ export function createSendRequestValidator(
         ...(!isBlank(raw.message) ? { text: raw.message } : {}),
         ...(replyTo !== undefined ? { replyTo } : {}),
         ...(raw.tags !== undefined && Object.keys(raw.tags).length > 0 ? { tags: raw.tags } : {}),
+        ...(headers !== undefined ? { headers } : {}),
         ...(scheduledAt !== undefined ? { scheduledAt } : {}),
         ...(raw.template !== undefined
           ? { template: { id: raw.template.id, variables: raw.template.variables ?? {} } }

@@ -33,6 +33,8 @@ export interface SendRequest {
   html?: string;
   replyTo?: string;
   tags?: Record<string, string>;
+  /** Custom headers that passed core/model/customHeaders.ts (docs/sending.md, "Custom headers"). */
+  headers?: Record<string, string>;
   /** A scheduled send (ISO 8601, UTC), within MAX_SCHEDULE_DAYS. */
   scheduledAt?: string;
   attachments: Attachment[];
@@ -224,6 +226,7 @@ async function gateAndAccept(
       ...(body.text !== undefined ? { text: body.text } : {}),
       ...(request.replyTo !== undefined ? { replyTo: request.replyTo } : {}),
       ...(request.tags !== undefined ? { tags: request.tags } : {}),
+      ...(request.headers !== undefined ? { headers: request.headers } : {}),
       ...(request.messageIdHeader !== undefined ? { messageIdHeader: request.messageIdHeader } : {}),
       ...(rendered?.ok ? { template: rendered.template } : {}),
     },
