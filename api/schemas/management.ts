@@ -570,14 +570,17 @@ export const TimelineEventView = named(
         'bounced',
         'complained',
         'failed',
+        'delivery_delayed',
       ] as const,
-      '`possible_duplicate`: Postage sent the message to SES again after an earlier attempt whose answer was lost (its worker died, or SES did not answer in time): the recipient may get two copies (`details.reason`).',
+      '`possible_duplicate`: Postage sent the message to SES again after an earlier attempt whose answer was lost (its worker died, or SES did not answer in time): the recipient may get two copies (`details.reason`). ' +
+        '`delivery_delayed`: SES could not deliver yet and keeps trying; not final, the status stays `sent` (`details.delay_type`, `details.reason`, `details.expiration_time`).',
     ),
     at: time(),
     details: Type.Unsafe<Record<string, string>>({
       type: 'object',
       additionalProperties: { type: 'string' },
-      description: 'bounce_type/bounce_subtype, reason, smtp_response or provider_message_id where they apply.',
+      description:
+        'bounce_type/bounce_subtype, reason, smtp_response, provider_message_id or delay_type/expiration_time where they apply.',
     }),
   }),
 );

@@ -50,7 +50,7 @@ export function parseMailbox(input: string): Mailbox | { error: MailboxError } {
   return { address: `${only.address.slice(0, at)}@${only.address.slice(at + 1).toLowerCase()}`, name: only.name };
 }
 
-export type TestOutcome = 'delivered' | 'bounced' | 'complained';
+export type TestOutcome = 'delivered' | 'bounced' | 'complained' | 'delayed';
 
 export type RecipientKind =
   { kind: 'test'; outcome: TestOutcome } | { kind: 'unknown_test' } | { kind: 'simulator' } | { kind: 'real' };
@@ -65,6 +65,7 @@ const TEST_LOCAL_PARTS: ReadonlyMap<string, TestOutcome> = new Map([
   ['bounced', 'bounced'],
   ['complaint', 'complained'],
   ['complained', 'complained'],
+  ['delayed', 'delayed'],
 ]);
 
 /** Case-insensitive; a `+label` suffix on a test local part is ignored. */

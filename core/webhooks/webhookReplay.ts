@@ -14,6 +14,7 @@ import type { WebhookAttempt } from './webhookDelivery';
 import { attemptAndRecordWebhook } from './webhookAttempts';
 import { findWebhookDelivery } from './webhookEndpoints';
 import { buildWebhookEnvelope } from './webhookPayloads';
+import { messageDelay } from '../sending/emailTimeline';
 import { endpointToPostNow, postTestEvent } from './webhookTestEvents';
 import type { WebhookTestLimit } from './webhookTestLimit';
 
@@ -63,7 +64,8 @@ export async function replayWebhookDelivery(
     );
   const retryAfterSeconds = await limit(input.accountId);
   if (retryAfterSeconds !== undefined) return { retryAfterSeconds };
-  const payload = buildWebhookEnvelope(event, row);
+  const delay = event === 'email.delivery_delayed' ? await messageDelay(db, row.message_id) : undefined;
+  const payload = buildWebhookEnvelope(event, { ...row, ...(delay ? { delay } : {}) });
   const attempt = await attemptAndRecordWebhook(db, config, {
     endpoint,
     event,

@@ -23,6 +23,7 @@ const TEST_STATUS: Record<WebhookEventType, string> = {
   'email.bounced': 'bounced',
   'email.complained': 'complaint',
   'email.failed': 'failed',
+  'email.delivery_delayed': 'delivery_delayed',
 };
 const TEST_LOCAL_PART: Record<WebhookEventType, string> = {
   'email.sent': 'delivered',
@@ -30,6 +31,7 @@ const TEST_LOCAL_PART: Record<WebhookEventType, string> = {
   'email.bounced': 'bounce',
   'email.complained': 'complaint',
   'email.failed': 'delivered',
+  'email.delivery_delayed': 'delayed',
 };
 
 /** ISO 8601 with microseconds and a UTC offset: the form of a test event's `timestamp`. */
@@ -53,6 +55,13 @@ export function testEventPayload(
       ? { bounce_type: 'Permanent', bounce_subtype: 'General', bounced_recipients: [recipient] }
       : {}),
     ...(event === 'email.failed' ? { reason: 'Test event: no email was sent.' } : {}),
+    ...(event === 'email.delivery_delayed'
+      ? {
+          delay_type: 'General',
+          reason: 'Test event: no email was sent.',
+          expiration_time: microsecondTimestamp(new Date(at.getTime() + 86_400_000)),
+        }
+      : {}),
     timestamp: microsecondTimestamp(at),
   };
 }

@@ -21,6 +21,7 @@ const EVENT_TEXT: Record<string, string> = {
   bounced: 'Bounced',
   complained: 'Marked as spam by the recipient',
   failed: 'Failed',
+  delivery_delayed: 'Delayed: Amazon SES keeps trying',
 };
 
 export default function EmailDetail() {
