@@ -177,7 +177,7 @@ export function createSendRequestValidator(
       if (recipientKind.kind === 'unknown_test') {
         add(
           'to',
-          `Unknown test address: on ${config.testDomain} use delivered, bounce or complaint (or their aliases).`,
+          `Unknown test address: on ${config.testDomain} use delivered, bounce, complaint or delayed (or their aliases).`,
         );
       }
     }
