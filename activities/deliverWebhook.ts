@@ -1,5 +1,6 @@
 import { Context } from '@temporalio/activity';
 import { getLogRow } from '../core/sending/emailLog';
+import { messageDelay } from '../core/sending/emailTimeline';
 import { attemptAndRecordWebhook, recordedMessageDelivery } from '../core/webhooks/webhookAttempts';
 import { endpointForDelivery } from '../core/webhooks/webhookEndpoints';
 import type { WebhookEventType } from '../core/model/webhookEvents';
@@ -34,13 +35,16 @@ export function deliverWebhook(deps: ResolvedActivityDeps) {
       });
       if (recorded) return recorded;
     }
-    const [endpoint, row] = await Promise.all([
+    const [endpoint, row, delay] = await Promise.all([
       endpointForDelivery(deps.db, deps.config.secretKey, input.endpointId),
       getLogRow(deps.db, input.messageId),
+      input.event === 'email.delivery_delayed' ? messageDelay(deps.db, input.messageId) : undefined,
     ]);
     // Deactivated or deleted since the event fired, or the log row purged: nothing to send.
     if (!endpoint || !endpoint.active || !row) return { succeeded: false, statusCode: null };
-    const body = JSON.stringify(buildWebhookEnvelope(input.event, row, input.engagement));
+    const body = JSON.stringify(
+      buildWebhookEnvelope(input.event, { ...row, ...(delay ? { delay } : {}) }, input.engagement),
+    );
     const attempt = await attemptAndRecordWebhook(deps.db, deps.config, {
       endpoint,
       event: input.event,

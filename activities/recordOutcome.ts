@@ -23,8 +23,9 @@ export function recordOutcome(deps: ResolvedActivityDeps) {
         ? subscribedEndpointIds(deps.db, input.webhookEndpointsOf, OUTCOME_EVENT[input.outcome.type])
         : undefined,
     ]);
-    const status = current ?? input.outcome.type;
-    if (applied) deps.metrics.outcomes.inc({ status });
+    // A delay changes no status (a message without a row, a test of the activity alone, reads `sent`).
+    const status = current ?? (input.outcome.type === 'delayed' ? 'sent' : input.outcome.type);
+    if (applied) deps.metrics.outcomes.inc({ status: input.outcome.type === 'delayed' ? 'delivery_delayed' : status });
     return { applied, status, ...(endpointIds ? { webhookEndpointIds: endpointIds } : {}) };
   };
 }

@@ -1,13 +1,15 @@
 // A submitted message (the DATA of an SMTP transaction) into what the pipeline sends: sender and
-// display name, subject, text, HTML, attachments, one Reply-To, tags, the sender's Message-ID and
-// the idempotency key. Everything else in the header (Bcc, Cc, Resent-*, Return-Path, Sender,
-// Disposition-Notification-To, ...) is left behind: the message is composed again from these
-// fields (core/ses/rawMessages.ts), so no header can redirect mail or add recipients.
+// display name, subject, text, HTML, attachments, one Reply-To, tags, the sender's Message-ID,
+// the idempotency key and the custom headers that may travel (core/model/customHeaders.ts).
+// Every structural header (Bcc, Cc, Resent-*, Return-Path, Sender, Content-*, ...) is left
+// behind: the message is composed again from these fields (core/ses/rawMessages.ts), so no header
+// can redirect mail or add recipients.
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import { isValidAddress, domainOf, type Mailbox } from '../core/model/addresses';
 import { MAX_MESSAGE_TAGS, MAX_SUBJECT_LENGTH, MESSAGE_TAG, type Attachment } from '../core/model/messageContent';
 import { IDEMPOTENCY_KEY } from '../core/sending/idempotency';
 import type { Config } from '../core/platform/config';
+import { passThroughHeaders } from '../core/model/customHeaders';
 
 export const IDEMPOTENCY_HEADER = 'x-postage-idempotency-key';
 export const TAGS_HEADER = 'x-postage-tags';
@@ -30,6 +32,8 @@ export interface Submission {
   attachments: Attachment[];
   messageIdHeader?: string;
   idempotencyKey?: string;
+  /** The non-structural headers that passed the custom-header rules (docs/smtp.md, "What a message carries"). */
+  headers?: Record<string, string>;
   /** Display names of the To and Cc headers, by lower-cased address (each recipient's own message is addressed to it alone). */
   recipientNames: Map<string, string>;
 }
@@ -64,6 +68,23 @@ function parseTags(value: string): Record<string, string> | string {
   }
   if (Object.keys(tags).length > MAX_MESSAGE_TAGS) return `X-Postage-Tags holds at most ${MAX_MESSAGE_TAGS} tags`;
   return tags;
+}
+
+/** Each top-level header as sent: its name's spelling, its value unfolded and trimmed. */
+function headerFields(parsed: ParsedMail): [string, string][] {
+  return parsed.headerLines.map(({ line }) => {
+    // mailparser hands raw 8-bit header bytes over as latin1; UTF-8 is what a client sends today.
+    const utf8 = Buffer.from(line, 'latin1').toString('utf8');
+    const text = utf8.includes('\uFFFD') ? line : utf8;
+    const colon = text.indexOf(':');
+    return [
+      text.slice(0, colon).trim(),
+      text
+        .slice(colon + 1)
+        .replace(/\r?\n(?=[ \t])/g, '')
+        .trim(),
+    ];
+  });
 }
 
 function headerText(parsed: ParsedMail, name: string): string | undefined {
@@ -126,6 +147,7 @@ export async function parseSubmission(
     return invalid('X-Postage-Idempotency-Key must be 1 to 255 visible ASCII characters');
 
   const messageId = parsed.messageId?.trim();
+  const headers = passThroughHeaders(headerFields(parsed));
   const recipientNames = new Map<string, string>();
   for (const r of [...addressesOf(parsed.to), ...addressesOf(parsed.cc)])
     if (r.name) recipientNames.set(r.address.toLowerCase(), r.name.replace(CONTROL, ' ').trim().slice(0, 200));
@@ -145,6 +167,7 @@ export async function parseSubmission(
         ? { messageIdHeader: messageId }
         : {}),
       ...(idempotencyKey !== undefined ? { idempotencyKey } : {}),
+      ...(Object.keys(headers).length > 0 ? { headers } : {}),
       recipientNames,
     },
   };

@@ -72,7 +72,7 @@ export const SMTP_REPLIES = {
   unknown_test_address: reply(
     550,
     '5.1.1',
-    'Unknown test address: use delivered, bounce, complaint, opened or clicked (or their aliases)',
+    'Unknown test address: use delivered, bounce, complaint, delayed, opened or clicked (or their aliases)',
   ),
   too_many_recipients: reply(452, '4.5.3', 'Too many recipients in this transaction; send the rest in another one'),
   message_too_big: reply(552, '5.3.4', 'Message exceeds the maximum size'),

@@ -66,6 +66,7 @@ export async function sendRecipient(
     ...(submission.text !== undefined ? { text: submission.text } : {}),
     ...(submission.replyTo !== undefined ? { replyTo: submission.replyTo } : {}),
     ...(submission.tags !== undefined ? { tags: submission.tags } : {}),
+    ...(submission.headers !== undefined ? { headers: submission.headers } : {}),
     ...(submission.messageIdHeader !== undefined ? { messageIdHeader: submission.messageIdHeader } : {}),
     attachments: submission.attachments,
   };

@@ -13,6 +13,7 @@ import { ensureDatabase, isPostgresReachable, startPrivatePostgres } from './sta
 import { canConnect, portNear, startProcess, stopAll, waitFor, type ManagedProcess } from './stack/processes';
 import { isRedisReachable, startPrivateRedis } from './stack/redis';
 import { startSesEmulator } from './stack/sesEmulator';
+import { startSesRecorder, type SesRecorder } from './stack/sesRecorder';
 import { startLocalSns, type LocalSns } from './stack/localSns';
 import { startSesEventPublisher } from './stack/sesEventPublisher';
 import { SES_EVENTS_PATH } from '../api/routes/sesEvents';
@@ -122,8 +123,10 @@ async function main(): Promise<void> {
   }
 
   let sesEndpoint = env.SES_ENDPOINT;
-  // With our own emulator, a local SNS publishes the simulator's outcomes (SES event publishing).
+  // With our own emulator, a local SNS publishes the simulator's outcomes (SES event publishing),
+  // and the services reach it through the recorder, which keeps the raw MIME the emulator drops.
   let localSns: LocalSns | undefined;
+  let recorder: SesRecorder | undefined;
   if (!sesEndpoint) {
     const ses = await startSesEmulator({ port: await portNear(8005), logFile: path.join(logDir, 'ses-emulator.log') });
     remember(ses.process);
@@ -131,6 +134,8 @@ async function main(): Promise<void> {
     say(`SES: emulator at ${sesEndpoint} (GET ${sesEndpoint}/store lists what was sent)`);
     localSns = await startLocalSns({ port: await portNear(8006), dir: devDir, topicName: 'postage-ses-events-local' });
     say(`SNS: local topic ${localSns.topicArn}, signing certificate at https://${localSns.certHost}`);
+    recorder = await startSesRecorder({ upstream: ses.endpoint, port: await portNear(8007) });
+    say(`SES: raw MIME recorder at ${recorder.endpoint} (GET ${recorder.endpoint}/raw lists what SES received)`);
   }
 
   const apiPort = env.API_PORT ? Number(env.API_PORT) : await portNear(3000);
@@ -145,7 +150,7 @@ async function main(): Promise<void> {
     DATABASE_URL: databaseUrl,
     REDIS_URL: redisUrl,
     TEMPORAL_ADDRESS: temporalAddress,
-    SES_ENDPOINT: sesEndpoint,
+    SES_ENDPOINT: recorder?.endpoint ?? sesEndpoint,
     SES_ACCESS_KEY_ID: env.SES_ACCESS_KEY_ID || 'local',
     SES_SECRET_ACCESS_KEY: env.SES_SECRET_ACCESS_KEY || 'local',
     // The local SES emulator cannot register domain identities: DKIM tokens are made up locally.
@@ -254,7 +259,7 @@ Postage is running.
   Dashboard      ${baseUrl}/  (sign in as ${DEMO_EMAIL} / ${DEMO_PASSWORD})
   API            ${baseUrl}
   Temporal UI    ${uiUrl}  (workflows are named send-<message_id>)
-  SES emulator   ${sesEndpoint}/store
+  SES emulator   ${sesEndpoint}/store${recorder ? `\n  SES raw MIME   ${recorder.endpoint}/raw  (GET /raw/<provider_message_id> for one message, headers included)` : ''}
   SES events     ${localSns ? `simulator outcomes signed by the local SNS, posted to ${sesEventsUrl} after ${eventDelayMs} ms` : 'none (SES_ENDPOINT is yours: subscribe its SNS topic yourself)'}
   Demo receiver  http://127.0.0.1:${receiverPort}/received
   Logs           ${logDir}
@@ -277,6 +282,7 @@ Press Ctrl-C to stop everything.
     say('stopping...');
     receiver.server.close();
     publisher?.stop();
+    await recorder?.close();
     await localSns?.close();
     await stopAll(started);
     fs.rmSync(pidFile, { force: true });

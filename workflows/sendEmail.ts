@@ -14,7 +14,7 @@ import {
 } from '@temporalio/workflow';
 import type { TestOutcome } from '../core/model/addresses';
 import type { MessageStatus, ProviderOutcome } from '../core/model/outcomes';
-import { syntheticTestOutcome, testProviderMessageId } from '../core/model/outcomes';
+import { isFinalOutcome, syntheticTestOutcomes, testProviderMessageId } from '../core/model/outcomes';
 import { SEND_FAILURE } from '../core/model/sendFailures';
 import { bookkeeping, leanBookkeeping, provider } from './activityProxies';
 import { MESSAGE_STATUS } from '../core/model/searchAttributes';
@@ -169,7 +169,9 @@ async function simulateTestRecipient(
   // A millisecond later: `sent_at` keeps microseconds the ISO string drops, and the outcome must
   // not sort before `sent` in the timeline.
   const outcomeAt = sent?.sentAt ? new Date(Date.parse(sent.sentAt) + 1).toISOString() : new Date().toISOString();
-  const status = await settleOutcome(input, syntheticTestOutcome(outcome, outcomeAt), webhooks);
+  // `delayed@` gives a delay, then the delivery; `opened@`/`clicked@` a delivery, then an open (and a click).
+  let status: MessageStatus = 'sent';
+  for (const next of syntheticTestOutcomes(outcome, outcomeAt)) status = await settleOutcome(input, next, webhooks);
   if (outcome === 'opened' || outcome === 'clicked') await engageAsTestRecipient(input, outcome, outcomeAt);
   return { status, providerMessageId };
 }
@@ -220,20 +222,32 @@ async function sendThroughSharedAccount(
     return { status, reason };
   }
   setStatus('sent');
-  // SES reports through SNS; without a report within the timeout the message stays `sent`.
+  // SES reports through SNS; without a final report within the timeout the message stays `sent`.
   // Reports that arrive later are settled by a late-outcome workflow (core/providerEvents/providerEvents.ts).
+  // A delay is settled as it comes (timeline, webhook) and the wait goes on: it is not final, and
+  // it does not extend the timeout, which counts from the send (docs/webhooks.md, "Events").
   let status: MessageStatus = 'sent';
-  await condition(() => outcomes.length > 0, input.outcomeTimeoutSeconds * 1000);
-  // Settle every report that arrived, including those that come in while settling or while the
-  // webhooks finish (a complaint right after the delivery): a report the workflow accepted as a
-  // signal is never dropped.
-  do {
+  const waitUntil = Date.now() + input.outcomeTimeoutSeconds * 1000;
+  let timedOut = !(await condition(() => outcomes.length > 0, input.outcomeTimeoutSeconds * 1000));
+  let final = false;
+  for (;;) {
+    // Settle every report that arrived, including those that come in while settling or while the
+    // webhooks finish (a complaint right after the delivery): a report the workflow accepted as a
+    // signal is never dropped.
     for (let next = outcomes.shift(); next; next = outcomes.shift()) {
       status = await settleOutcome(input, next, webhooks);
       setStatus(status);
+      if (isFinalOutcome(next)) final = true;
     }
-    await webhooks.settled();
-  } while (outcomes.length > 0);
+    if (final || timedOut) {
+      await webhooks.settled();
+      if (outcomes.length === 0) break;
+      continue;
+    }
+    // Only delays so far: wait on for the rest of the time.
+    const left = waitUntil - Date.now();
+    timedOut = left <= 0 || !(await condition(() => outcomes.length > 0, left));
+  }
   return { status, providerMessageId };
 }
 

@@ -15,6 +15,13 @@ import {
   NO_NUL,
 } from '../../core/model/messageContent';
 import { IDEMPOTENCY_KEY } from '../../core/sending/idempotency';
+import {
+  HEADER_NAME,
+  MAX_CUSTOM_HEADER_BYTES,
+  MAX_CUSTOM_HEADERS,
+  MAX_HEADER_VALUE_LENGTH,
+  structuralHeaderPattern,
+} from '../../core/model/customHeaders';
 
 export { HEADER_SAFE, IDEMPOTENCY_KEY, NO_NUL };
 import { MAX_SCHEDULE_DAYS, SCHEDULE_PAST_GRACE_MINUTES } from '../../core/sending/scheduledSends';
@@ -134,6 +141,25 @@ export function buildSendRequestSchema(limits: SendRequestLimits) {
         description:
           'Shared mode only: route the HTML\'s absolute http(s) links through Postage to record `clicked` events (docs/sending.md, "Tracking opens and clicks"). Absent: the domain\'s `track_clicks`. Ignored for BYOC domains and test addresses.',
       },
+      headers: checkedInCode(
+        {
+          type: 'object',
+          maxProperties: MAX_CUSTOM_HEADERS,
+          propertyNames: { pattern: HEADER_NAME, not: { pattern: structuralHeaderPattern() } },
+          additionalProperties: {
+            type: 'string',
+            minLength: 1,
+            maxLength: MAX_HEADER_VALUE_LENGTH,
+            pattern: HEADER_SAFE,
+          },
+          description:
+            `Custom headers added to the message, by name (docs/sending.md, "Custom headers"): at most ${MAX_CUSTOM_HEADERS}, each name 1 to 76 printable ASCII characters without \`:\`, each value 1 to ${MAX_HEADER_VALUE_LENGTH} characters without line breaks (non-ASCII is encoded per RFC 2047). ` +
+            'Headers Postage or SES sets are refused: From, Sender, Reply-To, To, Cc, Bcc, Subject, Date, Message-ID, MIME-Version, Content-*, DKIM-Signature, Return-Path, Bounces-To, Errors-To, Received, Received-SPF, Authentication-Results, Feedback-ID, ARC-*, Resent-*, X-SES-*, X-Postage-*, and List-Unsubscribe / List-Unsubscribe-Post (set them with `unsubscribe`). In-Reply-To and References are allowed, for threading. ' +
+            `Rules a schema cannot state: names are case-insensitive, so each at most once in any spelling; names and values together at most ${MAX_CUSTOM_HEADER_BYTES} bytes (UTF-8, \`name: value\` per header). Each refusal is a 400 on \`headers.<Name>\` (or \`headers\`).`,
+        } as const,
+        // The code checks every rule, with a message per header (core/model/customHeaders.ts).
+        { type: 'object', additionalProperties: { type: 'string' } },
+      ),
       template: {
         type: 'object',
         additionalProperties: false,

@@ -19,6 +19,7 @@ import { FieldErrorCollector, fieldPath, genericFieldMessage } from '../http/fie
 import { buildSendRequestSchema, IDEMPOTENCY_KEY } from './sendRequest';
 import { validationSchema } from './checkedInCode';
 import { isStrictBase64 } from '../../core/platform/strictBase64';
+import { checkCustomHeaders } from '../../core/model/customHeaders';
 
 /** The use case's request (core/sending/sendMessage.ts), with the idempotency key of the body or header. */
 export type ValidatedSendRequest = SendRequest & { idempotencyKey?: string };
@@ -43,6 +44,7 @@ interface RawSendRequest {
   tags?: Record<string, string>;
   track_opens?: boolean;
   track_clicks?: boolean;
+  headers?: Record<string, string>;
   scheduled_at?: string;
   template?: { id: string; variables?: Record<string, unknown> };
 }
@@ -127,6 +129,9 @@ export function createSendRequestValidator(
       else replyTo = parsed.address;
     }
 
+    const headers = raw.headers !== undefined && Object.keys(raw.headers).length > 0 ? raw.headers : undefined;
+    if (headers) for (const problem of checkCustomHeaders(headers)) add(problem.field, problem.message);
+
     const rawAttachments = raw.attachments ?? [];
 
     if (raw.template !== undefined) {
@@ -174,7 +179,7 @@ export function createSendRequestValidator(
       if (recipientKind.kind === 'unknown_test') {
         add(
           'to',
-          `Unknown test address: on ${config.testDomain} use delivered, bounce, complaint, opened or clicked (or their aliases).`,
+          `Unknown test address: on ${config.testDomain} use delivered, bounce, complaint, delayed, opened or clicked (or their aliases).`,
         );
       }
     }
@@ -194,6 +199,7 @@ export function createSendRequestValidator(
         ...(raw.tags !== undefined && Object.keys(raw.tags).length > 0 ? { tags: raw.tags } : {}),
         ...(raw.track_opens !== undefined ? { trackOpens: raw.track_opens } : {}),
         ...(raw.track_clicks !== undefined ? { trackClicks: raw.track_clicks } : {}),
+        ...(headers !== undefined ? { headers } : {}),
         ...(scheduledAt !== undefined ? { scheduledAt } : {}),
         ...(raw.template !== undefined
           ? { template: { id: raw.template.id, variables: raw.template.variables ?? {} } }

@@ -50,8 +50,8 @@ export function parseMailbox(input: string): Mailbox | { error: MailboxError } {
   return { address: `${only.address.slice(0, at)}@${only.address.slice(at + 1).toLowerCase()}`, name: only.name };
 }
 
-/** `opened`/`clicked`: delivered, then an open (and a click on the first link) recorded as tracking records them. */
-export type TestOutcome = 'delivered' | 'bounced' | 'complained' | 'opened' | 'clicked';
+/** `delayed`: a delay, then the delivery; `opened`/`clicked`: delivered, then an open (and a click on the first link) recorded as tracking records them. */
+export type TestOutcome = 'delivered' | 'bounced' | 'complained' | 'delayed' | 'opened' | 'clicked';
 
 export type RecipientKind =
   { kind: 'test'; outcome: TestOutcome } | { kind: 'unknown_test' } | { kind: 'simulator' } | { kind: 'real' };
@@ -66,6 +66,7 @@ const TEST_LOCAL_PARTS: ReadonlyMap<string, TestOutcome> = new Map([
   ['bounced', 'bounced'],
   ['complaint', 'complained'],
   ['complained', 'complained'],
+  ['delayed', 'delayed'],
   ['opened', 'opened'],
   ['clicked', 'clicked'],
 ]);

@@ -10,6 +10,8 @@ export interface MessageContent {
   replyTo?: string;
   /** Up to 10 name/value pairs (MESSAGE_TAG), passed to SES as message tags; kept with the log row in shared mode only. */
   tags?: Record<string, string>;
+  /** Custom headers, by name, already checked by core/model/customHeaders.ts (docs/sending.md, "Custom headers"). */
+  headers?: Record<string, string>;
   /** The sender's own `Message-ID` (`<id@host>`), kept when a message arrives over SMTP with a well-formed one; otherwise the composer makes one. */
   messageIdHeader?: string;
   /** The template and version it was rendered from (recorded on the log row in shared mode); version null: its draft (a test send). */

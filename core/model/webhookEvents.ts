@@ -5,6 +5,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'email.failed',
   'email.bounced',
   'email.complained',
+  'email.delivery_delayed',
   'email.opened',
   'email.clicked',
 ] as const;
@@ -25,6 +26,7 @@ export const FLAT_TEST_EVENT_TYPES: ReadonlyMap<string, WebhookEventType> = new 
   ['bounced', 'email.bounced'],
   ['complaint', 'email.complained'],
   ['failed', 'email.failed'],
+  ['delivery_delayed', 'email.delivery_delayed'],
   ['opened', 'email.opened'],
   ['clicked', 'email.clicked'],
 ]);

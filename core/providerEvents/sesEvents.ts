@@ -1,6 +1,7 @@
 // SES event notifications (the `Message` of an SNS notification) turned into provider outcomes.
 // Both SES formats are read: identity notifications (`notificationType`) and configuration-set
-// event publishing (`eventType`). Addresses in them are not carried further.
+// event publishing (`eventType`; only it has `DeliveryDelay`). Addresses in them are not carried
+// further.
 import type { BounceType, ProviderOutcome } from '../model/outcomes';
 import { redactProviderText } from '../platform/redaction';
 
@@ -15,7 +16,27 @@ interface SesNotification {
   complaint?: { timestamp?: string; complaintFeedbackType?: string };
   reject?: { reason?: string };
   failure?: { errorMessage?: string; templateName?: string };
+  deliveryDelay?: {
+    timestamp?: string;
+    delayType?: string;
+    expirationTime?: string;
+    delayedRecipients?: { emailAddress?: string; status?: string; diagnosticCode?: string }[];
+  };
 }
+
+/** SES's delay types (SES developer guide, "Event publishing", DeliveryDelay object); another value reads `Undetermined`. */
+export const DELAY_TYPES = [
+  'InternalFailure',
+  'General',
+  'MailboxFull',
+  'SpamDetected',
+  'RecipientServerError',
+  'IPFailure',
+  'TransientCommunicationFailure',
+  'BYOIPHostNameLookupUnavailable',
+  'Undetermined',
+  'SendingDeferral',
+] as const;
 
 const BOUNCE_TYPES: readonly BounceType[] = ['Permanent', 'Transient', 'Undetermined'];
 
@@ -93,6 +114,25 @@ export function parseSesEvent(message: string, receivedAt: Date = new Date()): S
           type: 'complained',
           at: time(n.complaint?.timestamp, fallbackAt),
           ...(feedbackType ? { feedbackType } : {}),
+        },
+      };
+    }
+    // docs/webhooks.md, "Events" (`email.delivery_delayed`): not final; the receiving server's
+    // answer (diagnostic code, else the status) stands as the reason, without addresses.
+    case 'DeliveryDelay': {
+      const d = n.deliveryDelay;
+      const first = Array.isArray(d?.delayedRecipients) ? d.delayedRecipients[0] : undefined;
+      const reason = optionalStr(first?.diagnosticCode) ?? optionalStr(first?.status);
+      const expiresAt = optionalStr(d?.expirationTime) ? time(d?.expirationTime, '') : '';
+      return {
+        ok: true,
+        sesMessageId,
+        outcome: {
+          type: 'delayed',
+          at: time(d?.timestamp, fallbackAt),
+          delayType: DELAY_TYPES.find((t) => t === d?.delayType) ?? 'Undetermined',
+          ...(reason ? { reason: redactProviderText(reason) } : {}),
+          ...(expiresAt ? { expiresAt } : {}),
         },
       };
     }

@@ -127,7 +127,7 @@ export async function markLogRowSent(db: Db, messageId: string, providerMessageI
 
 // Which statuses an outcome may replace: a complaint can follow a delivery, nothing replaces a
 // bounce or a complaint, and a late delivery never hides a failure.
-const REPLACEABLE: Record<ProviderOutcome['type'], MessageStatus[]> = {
+const REPLACEABLE: Record<Exclude<ProviderOutcome['type'], 'delayed'>, MessageStatus[]> = {
   delivered: ['queued', 'sent'],
   bounced: ['queued', 'sent', 'delivered'],
   complained: ['queued', 'sent', 'delivered'],
@@ -146,6 +146,7 @@ export async function applyOutcomeToLog(
   outcome: ProviderOutcome,
   recordedBy?: string,
 ): Promise<{ applied: boolean; status: MessageStatus | undefined }> {
+  if (outcome.type === 'delayed') return recordDelay(db, messageId, outcome, recordedBy);
   const patch: Record<string, unknown> = { status: outcome.type };
   switch (outcome.type) {
     case 'delivered':
@@ -196,6 +197,42 @@ export async function applyOutcomeToLog(
   return { applied: result?.applied ?? false, status: result?.status ?? undefined };
 }
 
+/**
+ * A delay changes no status: it adds its timeline event while the message waits for its outcome
+ * (`queued` or `sent`); one after the outcome is stale (SNS does not keep order) and is dropped.
+ * The timeline keeps one event of a type per message, so a message's later delays (SES retries
+ * for hours and may report several) are neither recorded nor announced again (docs/webhooks.md,
+ * "Events"). `applied` as for applyOutcomeToLog.
+ */
+async function recordDelay(
+  db: Db,
+  messageId: string,
+  outcome: Extract<ProviderOutcome, { type: 'delayed' }>,
+  recordedBy?: string,
+): Promise<{ applied: boolean; status: MessageStatus | undefined }> {
+  const { rows } = await db.raw<{ rows: { applied: boolean; status: MessageStatus | null }[] }>(
+    `WITH inserted AS (
+       INSERT INTO email_events (message_id, type, at, details, recorded_by)
+       SELECT message_id, 'delivery_delayed', ?::timestamptz, ?::jsonb, ?::uuid FROM email_log
+       WHERE message_id = ? AND status IN ('queued', 'sent')
+       ON CONFLICT DO NOTHING RETURNING message_id)
+     SELECT EXISTS (SELECT 1 FROM inserted)
+              OR EXISTS (SELECT 1 FROM email_events WHERE message_id = ? AND type = 'delivery_delayed' AND recorded_by = ?::uuid) AS applied,
+            (SELECT status FROM email_log WHERE message_id = ?) AS status`,
+    [
+      outcome.at,
+      JSON.stringify(outcomeDetails(outcome)),
+      recordedBy ?? null,
+      messageId,
+      messageId,
+      recordedBy ?? null,
+      messageId,
+    ],
+  );
+  const [result] = rows;
+  return { applied: result?.applied ?? false, status: result?.status ?? undefined };
+}
+
 /** What the timeline shows of an outcome: no addresses or content, only the provider's verdict. */
 function outcomeDetails(outcome: ProviderOutcome): Record<string, string> {
   switch (outcome.type) {
@@ -207,6 +244,12 @@ function outcomeDetails(outcome: ProviderOutcome): Record<string, string> {
       return {};
     case 'failed':
       return { reason: outcome.reason };
+    case 'delayed':
+      return {
+        delay_type: outcome.delayType,
+        ...(outcome.reason ? { reason: outcome.reason } : {}),
+        ...(outcome.expiresAt ? { expiration_time: outcome.expiresAt } : {}),
+      };
   }
 }
 

@@ -17,7 +17,9 @@ export type TimelineEventType =
   | 'complained'
   | 'failed'
   | 'opened'
-  | 'clicked';
+  | 'clicked'
+  /** Not final: SES keeps trying (details `delay_type`, `reason`; docs/webhooks.md, "Events"). */
+  | 'delivery_delayed';
 
 export interface TimelineEvent {
   type: TimelineEventType;
@@ -81,4 +83,12 @@ export async function messageWebhookDeliveries(db: Db, messageId: string): Promi
     error: r.error,
     attemptedAt: r.attempted_at,
   }));
+}
+
+/** The details of the message's delay (the first one recorded: the timeline keeps one), or undefined. */
+export async function messageDelay(db: Db, messageId: string): Promise<Record<string, string> | undefined> {
+  const row = await db('email_events')
+    .where({ message_id: messageId, type: 'delivery_delayed' })
+    .first<{ details: Record<string, string> } | undefined>('details');
+  return row?.details;
 }

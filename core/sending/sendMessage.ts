@@ -39,6 +39,8 @@ export interface SendRequest {
   /** Per-send tracking choices (docs/sending.md, "Tracking opens and clicks"); absent: the domain's defaults. Shared mode only. */
   trackOpens?: boolean;
   trackClicks?: boolean;
+  /** Custom headers that passed core/model/customHeaders.ts (docs/sending.md, "Custom headers"). */
+  headers?: Record<string, string>;
   /** A scheduled send (ISO 8601, UTC), within MAX_SCHEDULE_DAYS. */
   scheduledAt?: string;
   attachments: Attachment[];
@@ -230,6 +232,7 @@ async function gateAndAccept(
       ...(body.text !== undefined ? { text: body.text } : {}),
       ...(request.replyTo !== undefined ? { replyTo: request.replyTo } : {}),
       ...(request.tags !== undefined ? { tags: request.tags } : {}),
+      ...(request.headers !== undefined ? { headers: request.headers } : {}),
       ...(request.messageIdHeader !== undefined ? { messageIdHeader: request.messageIdHeader } : {}),
       ...(rendered?.ok ? { template: rendered.template } : {}),
       ...trackingOf(deps.config, domain, request),

@@ -49,7 +49,8 @@ export async function buildRawMessage(
     ...(content.replyTo ? { replyTo: content.replyTo } : {}),
     ...(html !== undefined ? { html } : { text: content.text ?? '' }),
     ...(content.messageIdHeader ? { messageId: content.messageIdHeader } : {}),
-    headers: { [MESSAGE_ID_HEADER]: messageId },
+    // Custom headers first, ours last: the rules (core/model/customHeaders.ts) keep X-Postage-* out of theirs.
+    headers: { ...content.headers, [MESSAGE_ID_HEADER]: messageId },
     attachments: attachments.map((a) => ({ filename: a.filename, content: a.data, contentType: a.contentType })),
   });
   return composer.compile().build();

@@ -13,6 +13,8 @@ export function buildWebhookEnvelope(
   event: WebhookEventType,
   row: Pick<EmailLogRow, 'message_id' | 'recipient' | 'subject' | 'bounce_type' | 'failure_reason'> & {
     tags?: Record<string, string>;
+    /** The message's delay, for `email.delivery_delayed`: its timeline details (core/sending/emailTimeline.ts `messageDelay`). */
+    delay?: Record<string, string>;
   },
   /** The open or click an `email.opened`/`email.clicked` announces (docs/webhooks.md, "Payloads"). */
   engagement?: EngagementEvent,
@@ -36,6 +38,18 @@ export function buildWebhookEnvelope(
       return { event_type: event, payload: { ...base, status: 'complaint' } };
     case 'email.failed':
       return { event_type: event, payload: { ...base, status: 'failed', reason: row.failure_reason ?? 'unknown' } };
+    // Not final: the message is still `sent`, and SES keeps trying (docs/webhooks.md, "Events").
+    case 'email.delivery_delayed':
+      return {
+        event_type: event,
+        payload: {
+          ...base,
+          status: 'delivery_delayed',
+          delay_type: row.delay?.delay_type ?? 'Undetermined',
+          ...(row.delay?.reason ? { reason: row.delay.reason } : {}),
+          ...(row.delay?.expiration_time ? { expiration_time: row.delay.expiration_time } : {}),
+        },
+      };
     case 'email.opened':
     case 'email.clicked': {
       if (!engagement) throw new Error(`${event} needs the open or click it announces`);

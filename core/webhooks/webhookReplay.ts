@@ -15,6 +15,7 @@ import { attemptAndRecordWebhook } from './webhookAttempts';
 import { findWebhookDelivery } from './webhookEndpoints';
 import { buildWebhookEnvelope } from './webhookPayloads';
 import { announcedEngagement } from '../sending/engagement';
+import { messageDelay } from '../sending/emailTimeline';
 import { endpointToPostNow, postTestEvent } from './webhookTestEvents';
 import type { WebhookTestLimit } from './webhookTestLimit';
 
@@ -79,7 +80,8 @@ export async function replayWebhookDelivery(
     );
   const retryAfterSeconds = await limit(input.accountId);
   if (retryAfterSeconds !== undefined) return { retryAfterSeconds };
-  const payload = buildWebhookEnvelope(event, row, engagement);
+  const delay = event === 'email.delivery_delayed' ? await messageDelay(db, row.message_id) : undefined;
+  const payload = buildWebhookEnvelope(event, { ...row, ...(delay ? { delay } : {}) }, engagement);
   const attempt = await attemptAndRecordWebhook(db, config, {
     endpoint,
     event,

@@ -23,6 +23,7 @@ const TEST_STATUS: Record<WebhookEventType, string> = {
   'email.bounced': 'bounced',
   'email.complained': 'complaint',
   'email.failed': 'failed',
+  'email.delivery_delayed': 'delivery_delayed',
   'email.opened': 'opened',
   'email.clicked': 'clicked',
 };
@@ -32,6 +33,7 @@ const TEST_LOCAL_PART: Record<WebhookEventType, string> = {
   'email.bounced': 'bounce',
   'email.complained': 'complaint',
   'email.failed': 'delivered',
+  'email.delivery_delayed': 'delayed',
   'email.opened': 'opened',
   'email.clicked': 'clicked',
 };
@@ -57,6 +59,13 @@ export function testEventPayload(
       ? { bounce_type: 'Permanent', bounce_subtype: 'General', bounced_recipients: [recipient] }
       : {}),
     ...(event === 'email.failed' ? { reason: 'Test event: no email was sent.' } : {}),
+    ...(event === 'email.delivery_delayed'
+      ? {
+          delay_type: 'General',
+          reason: 'Test event: no email was sent.',
+          expiration_time: microsecondTimestamp(new Date(at.getTime() + 86_400_000)),
+        }
+      : {}),
     ...(event === 'email.opened' || event === 'email.clicked'
       ? { machine: 'false', user_agent: 'Postage test event' }
       : {}),

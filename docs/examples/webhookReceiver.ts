@@ -55,6 +55,7 @@ const FLAT_TEST_EVENT_TYPES = new Map([
   ['bounced', 'email.bounced'],
   ['complaint', 'email.complained'],
   ['failed', 'email.failed'],
+  ['delivery_delayed', 'email.delivery_delayed'],
   ['opened', 'email.opened'],
   ['clicked', 'email.clicked'],
 ]);

@@ -1,5 +1,6 @@
 // Starts the real infrastructure once per test run: PostgreSQL (DATABASE_URL's server when
-// reachable, else a private one), Redis (likewise), a Temporal dev server, the SES emulator.
+// reachable, else a private one), Redis (likewise), a Temporal dev server, the SES emulator
+// behind the recorder that keeps raw MIME (tools/stack/sesRecorder.ts).
 // Migrations go into a template database each test file clones. The workflow bundle is built
 // once. Everything is handed to test files through environment variables.
 import { bundleWorkflowCode } from '@temporalio/worker';
@@ -12,6 +13,7 @@ import { toolsDir } from '../../core/platform/devEnvironment';
 import { freePort, requireToolPath, type ManagedProcess } from '../../tools/stack/processes';
 import { isRedisReachable, startPrivateRedis } from '../../tools/stack/redis';
 import { startSesEmulator } from '../../tools/stack/sesEmulator';
+import { startSesRecorder, type SesRecorder } from '../../tools/stack/sesRecorder';
 import { startTemporalDevServer } from '../../tools/stack/temporal';
 import { Client } from 'pg';
 
@@ -20,6 +22,7 @@ export const TEMPLATE_DB = 'postage_test_template';
 
 declare global {
   var __POSTAGE_TEST_PROCESSES__: ManagedProcess[] | undefined;
+  var __POSTAGE_TEST_SES_RECORDER__: SesRecorder | undefined;
 }
 
 function serverUrlOf(databaseUrl: string): string {
@@ -78,6 +81,10 @@ export default async function globalSetup(): Promise<void> {
 
   const ses = await startSesEmulator({ port: await freePort(), logFile: path.join(logs, 'ses-emulator.log') });
   started.push(ses.process);
+  // The service talks to SES through the recorder, which keeps each message's raw MIME
+  // (test/helpers/sesRaw.ts reads it); everything else reaches the emulator unchanged.
+  const recorder = await startSesRecorder({ upstream: ses.endpoint });
+  globalThis.__POSTAGE_TEST_SES_RECORDER__ = recorder;
 
   const bundle = await bundleWorkflowCode({
     workflowsPath: WORKFLOWS_PATH,
@@ -93,7 +100,7 @@ export default async function globalSetup(): Promise<void> {
     POSTAGE_TEST_TEMPLATE_DB: TEMPLATE_DB,
     POSTAGE_TEST_REDIS_URL: redisUrl,
     POSTAGE_TEST_TEMPORAL_ADDRESS: temporal.address,
-    POSTAGE_TEST_SES_ENDPOINT: ses.endpoint,
+    POSTAGE_TEST_SES_ENDPOINT: recorder.endpoint,
     POSTAGE_TEST_WORKFLOW_BUNDLE: bundlePath,
     POSTAGE_TEMPORAL_TEST_SERVER: requireToolPath('POSTAGE_TEMPORAL_TEST_SERVER'),
   });

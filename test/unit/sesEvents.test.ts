@@ -88,6 +88,50 @@ test('event publishing: rendering failures and rejections fail the message; othe
   });
 });
 
+test('event publishing: a DeliveryDelay is a delay (not final), with its type, a redacted reason and the expiration', () => {
+  const delay = (deliveryDelay: Record<string, unknown>) =>
+    parseSesEvent(JSON.stringify({ eventType: 'DeliveryDelay', mail, deliveryDelay }));
+  expect(
+    delay({
+      timestamp: '2026-11-20T10:05:00.000Z',
+      delayType: 'MailboxFull',
+      expirationTime: '2026-11-21T00:00:00Z',
+      reportingMTA: 'a8-70.smtp-out.amazonses.com',
+      delayedRecipients: [
+        {
+          emailAddress: 'ann@example.org',
+          status: '4.2.2',
+          diagnosticCode: 'smtp; 452 4.2.2 The email account ann@example.org is over quota',
+        },
+      ],
+    }),
+  ).toEqual({
+    ok: true,
+    sesMessageId: mail.messageId,
+    outcome: {
+      type: 'delayed',
+      at: '2026-11-20T10:05:00.000Z',
+      delayType: 'MailboxFull',
+      reason: 'smtp; 452 4.2.2 The email account [address] is over quota',
+      expiresAt: '2026-11-21T00:00:00.000Z',
+    },
+  });
+  // The status stands in for a missing diagnostic code; an unknown type reads Undetermined; a bad time is dropped.
+  expect(
+    delay({ delayType: 'SomethingNew', expirationTime: 'soon', delayedRecipients: [{ status: '4.4.7' }] }),
+  ).toEqual({
+    ok: true,
+    sesMessageId: mail.messageId,
+    outcome: { type: 'delayed', at: mail.timestamp, delayType: 'Undetermined', reason: '4.4.7' },
+  });
+  expect(delay({ delayType: 'SendingDeferral' })).toMatchObject({
+    outcome: { type: 'delayed', delayType: 'SendingDeferral' },
+  });
+  expect(parseSesEvent(JSON.stringify({ eventType: 'DeliveryDelay', mail }))).toMatchObject({
+    outcome: { type: 'delayed', delayType: 'Undetermined', at: mail.timestamp },
+  });
+});
+
 test("by default the signing certificate may only come from the topic region's own SNS host, and no topic is accepted", () => {
   const production = {
     NODE_ENV: 'production',

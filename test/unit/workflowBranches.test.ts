@@ -51,7 +51,10 @@ function stubActivities(
     sendViaSes: async () => ({ providerMessageId: 'ses-1' }),
     markByocUnusable: async () => undefined,
     discardStagedMessage: async () => undefined,
-    recordOutcome: async (input: { outcome: ProviderOutcome }) => ({ applied: true, status: input.outcome.type }),
+    recordOutcome: async (input: { outcome: ProviderOutcome }) => ({
+      applied: true,
+      status: input.outcome.type === 'delayed' ? 'sent' : input.outcome.type,
+    }),
     suppressRecipient: async () => undefined,
     updateReputation: async () => ({ counted: true, sends: 1, bounceRate: 0, complaintRate: 0, suspended: false }),
     findWebhookEndpoints: async () => ({ endpointIds: ['endpoint-1'] }),
@@ -251,4 +254,69 @@ test('engagement: each event is recorded in turn, only recorded ones are announc
     { endpointId: 'endpoint-1', messageId, event: 'email.clicked', engagement: click },
     { endpointId: 'endpoint-2', messageId, event: 'email.clicked', engagement: click },
   ]);
+});
+
+const DELAY: ProviderOutcome = {
+  type: 'delayed',
+  at: '2026-11-20T10:00:00.000Z',
+  delayType: 'MailboxFull',
+  reason: 'smtp; 452 4.2.2 over quota',
+};
+const webhookEventsOf = (calls: Calls) =>
+  calls.filter(([name]) => name === 'findWebhookEndpoints').map(([, i]) => (i as { event: string }).event);
+
+async function until(check: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 50));
+  expect(check()).toBe(true);
+}
+
+test('a delay is settled (email.delivery_delayed, never suppressed or counted) and the workflow waits on for the delivery', async () => {
+  const calls: Calls = [];
+  const input = sendInput();
+  const result = await run(stubActivities(calls), async (client) => {
+    await client.startSend(input, Date.now() + 10_000);
+    await until(() => names(calls).includes('sendViaSes'));
+    await client.signalOutcome(input.messageId, DELAY);
+    await until(() => webhookEventsOf(calls).includes('email.delivery_delayed'));
+    const handle = env.client.workflow.getHandle<typeof sendEmail>(`send-${input.messageId}`);
+    expect((await handle.describe()).status.name).toBe('RUNNING');
+    await client.signalOutcome(input.messageId, { type: 'delivered', at: '2026-11-20T10:05:00.000Z' });
+    return handle.result();
+  });
+  expect(result).toEqual({ status: 'delivered', providerMessageId: 'ses-1' });
+  expect(names(calls)).not.toContain('suppressRecipient');
+  expect(names(calls)).not.toContain('updateReputation');
+  expect(webhookEventsOf(calls)).toEqual(['email.sent', 'email.delivery_delayed', 'email.delivered']);
+  const outcomes = calls
+    .filter(([name]) => name === 'recordOutcome')
+    .map(([, i]) => (i as { outcome: ProviderOutcome }).outcome.type);
+  expect(outcomes).toEqual(['delayed', 'delivered']);
+});
+
+test('a delay does not extend the outcome timeout: with nothing after it the message ends `sent` when it runs out', async () => {
+  const calls: Calls = [];
+  const input = sendInput({ outcomeTimeoutSeconds: 600 });
+  const result = await run(stubActivities(calls), async (client) => {
+    await client.startSend(input, Date.now() + 10_000);
+    await until(() => names(calls).includes('sendViaSes'));
+    await client.signalOutcome(input.messageId, DELAY);
+    await until(() => webhookEventsOf(calls).includes('email.delivery_delayed'));
+    // Time skips while the result is awaited: the timer set at the send fires.
+    return env.client.workflow.getHandle<typeof sendEmail>(`send-${input.messageId}`).result();
+  });
+  expect(result).toEqual({ status: 'sent', providerMessageId: 'ses-1' });
+  expect(webhookEventsOf(calls)).toEqual(['email.sent', 'email.delivery_delayed']);
+});
+
+test('a late delay: timeline and email.delivery_delayed, no suppression, no reputation, the status stays `sent`', async () => {
+  const calls: Calls = [];
+  const input: LateOutcomeInput = { messageId: randomUUID(), accountId: randomUUID(), kind: 'real', outcome: DELAY };
+  const result = await run(stubActivities(calls), async (client) => {
+    const snsMessageId = randomUUID();
+    expect(await client.startLateOutcome(snsMessageId, input)).toBe('started');
+    return env.client.workflow.getHandle<typeof recordLateOutcome>(`late-outcome-${snsMessageId}`).result();
+  });
+  expect(result).toEqual({ status: 'sent' });
+  expect(names(calls)).toEqual(['recordOutcome', 'findWebhookEndpoints', 'deliverWebhook']);
+  expect(webhookEventsOf(calls)).toEqual(['email.delivery_delayed']);
 });

@@ -9,12 +9,15 @@
 //   bounce             -> Bounce, Permanent / General
 //   complaint          -> Delivery, then Complaint
 //   suppressionlist    -> Bounce, Permanent / Suppressed (on SES's global suppression list)
+// and, local only (SES's simulator has no such address), a `+delayed` label on any of them
+// (`success+delayed@…`) publishes a DeliveryDelay first (docs/test-recipients.md).
 import { randomUUID } from 'node:crypto';
 import { parseMailbox } from '../../core/model/addresses';
 import type { LocalSns } from './localSns';
 import { sesEmulatorStore, type StoredEmail } from './sesEmulator';
 
 type SimulatorEvent =
+  | { eventType: 'DeliveryDelay' }
   | { eventType: 'Delivery' }
   | { eventType: 'Bounce'; bounceSubType: 'General' | 'Suppressed' }
   | { eventType: 'Complaint' };
@@ -27,11 +30,16 @@ const SIMULATED: ReadonlyMap<string, readonly SimulatorEvent[]> = new Map<string
   ['suppressionlist', [{ eventType: 'Bounce', bounceSubType: 'Suppressed' }]],
 ]);
 
+/** The label that makes the local publisher report a delay before the address's own events. */
+export const DELAYED_LABEL = 'delayed';
+
 /** The events SES publishes for a simulator address (`success+label@…` too), or none. */
 export function simulatorEvents(address: string, simulatorDomain: string): readonly SimulatorEvent[] {
   const at = address.lastIndexOf('@');
   if (at < 0 || address.slice(at + 1).toLowerCase() !== simulatorDomain) return [];
-  return SIMULATED.get(address.slice(0, at).toLowerCase().split('+')[0]!) ?? [];
+  const [local, ...labels] = address.slice(0, at).toLowerCase().split('+');
+  const events = SIMULATED.get(local!) ?? [];
+  return events.length > 0 && labels.includes(DELAYED_LABEL) ? [{ eventType: 'DeliveryDelay' }, ...events] : events;
 }
 
 /** An SES event-publishing record (the fields Postage's handler reads, and the ones around them). */
@@ -50,6 +58,24 @@ export function sesEventRecord(
     headersTruncated: false,
   };
   switch (event.eventType) {
+    case 'DeliveryDelay':
+      return {
+        eventType: 'DeliveryDelay',
+        mail,
+        deliveryDelay: {
+          timestamp,
+          delayType: 'MailboxFull',
+          expirationTime: new Date(at.getTime() + 14 * 3600_000).toISOString(),
+          delayedRecipients: [
+            {
+              emailAddress: email.recipient,
+              status: '4.2.2',
+              diagnosticCode: `smtp; 452 4.2.2 The email account ${email.recipient} is over quota (local SES simulator)`,
+            },
+          ],
+          reportingMTA: 'a8-70.smtp-out.amazonses.com',
+        },
+      };
     case 'Delivery':
       return {
         eventType: 'Delivery',

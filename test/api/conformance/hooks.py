@@ -49,6 +49,19 @@ def _schedulable(value):
     return (now + timedelta(days=1)).isoformat()
 
 
+def _distinct_headers(headers):
+    """Custom header names are case-insensitive, and all together at most 8192 bytes (400 on headers otherwise)."""
+    kept, seen, size = {}, set(), 0
+    for name, value in headers.items():
+        length = len(f"{name}: {value}".encode("utf-8", "surrogatepass"))
+        if name.lower() in seen or size + length > 8192:
+            continue
+        seen.add(name.lower())
+        size += length
+        kept[name] = value
+    return kept
+
+
 def _parses(source):
     """A template field must parse as Liquid (400 on the field otherwise): no tag or output delimiters."""
     return source.replace("{", "(") if isinstance(source, str) else source
@@ -71,6 +84,8 @@ def before_call(ctx, case, kwargs):
             body["scheduled_at"] = _schedulable(body["scheduled_at"])
         if isinstance(body.get("template"), dict):
             body["template"]["id"] = TEMPLATE
+        if isinstance(body.get("headers"), dict):
+            body["headers"] = _distinct_headers(body["headers"])
         # The Idempotency-Key header and the idempotency_key field must agree when both are sent.
         if isinstance(body.get("idempotency_key"), str) and case.headers and "Idempotency-Key" in case.headers:
             case.headers["Idempotency-Key"] = body["idempotency_key"]

@@ -1,0 +1,162 @@
+// A pass-through proxy in front of the SES emulator (tools/stack/sesEmulator.ts) that keeps the raw
+// MIME of every SES v2 SendEmail with Raw content, as SES received it. The emulator parses what it
+// is sent and drops every header, so without this nothing local shows the headers a message
+// really carried (docs/test-recipients.md, "Seeing what SES received"). Every request, /store
+// included, reaches the emulator unchanged; only the recorder's own paths answer here:
+//   GET /raw               JSON list of the kept messages, newest last
+//   GET /raw/{messageId}   one message (message/rfc822), by the SES MessageId the emulator returned
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface RawRecord {
+  messageId: string;
+  /** When SES accepted it (ISO 8601). */
+  at: string;
+  size: number;
+  from: string;
+  destination: string[];
+}
+
+export interface SesRecorder {
+  endpoint: string;
+  /** The emulator's own address (its /store and the rest, without the recorder). */
+  upstream: string;
+  raw(messageId: string): Buffer | undefined;
+  list(): RawRecord[];
+  close(): Promise<void>;
+}
+
+const SEND_PATH = '/v2/email/outbound-emails';
+/** The emulator answers at once; a slower answer is a stuck emulator, not a slow SES. */
+const UPSTREAM_DEADLINE_MS = 30_000;
+
+interface SendBody {
+  Content?: { Raw?: { Data?: string } };
+  FromEmailAddress?: string;
+  Destination?: { ToAddresses?: string[]; CcAddresses?: string[]; BccAddresses?: string[] };
+}
+
+function parseSend(body: Buffer): { raw: Buffer; from: string; destination: string[] } | undefined {
+  try {
+    const send = JSON.parse(body.toString('utf8')) as SendBody;
+    const data = send.Content?.Raw?.Data;
+    if (typeof data !== 'string') return undefined;
+    const d = send.Destination ?? {};
+    return {
+      raw: Buffer.from(data, 'base64'),
+      from: send.FromEmailAddress ?? '',
+      destination: [...(d.ToAddresses ?? []), ...(d.CcAddresses ?? []), ...(d.BccAddresses ?? [])],
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * `keep` bounds how many messages are held (oldest dropped first), `keepBytes` their total size:
+ * a long `npm run dev` session or a large attachment must not grow the process without end.
+ */
+export async function startSesRecorder(opts: {
+  upstream: string;
+  port?: number;
+  keep?: number;
+  keepBytes?: number;
+}): Promise<SesRecorder> {
+  const keep = opts.keep ?? 2000;
+  const keepBytes = opts.keepBytes ?? 256 * 1024 * 1024;
+  // Map iteration follows insertion order: the first key is the oldest.
+  const kept = new Map<string, { record: RawRecord; raw: Buffer }>();
+  let bytes = 0;
+  const remember = (record: RawRecord, raw: Buffer) => {
+    kept.set(record.messageId, { record, raw });
+    bytes += raw.length;
+    for (const [id, old] of kept) {
+      if (kept.size <= keep && bytes <= keepBytes) break;
+      kept.delete(id);
+      bytes -= old.raw.length;
+    }
+  };
+
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://recorder');
+    if (req.method === 'GET' && url.pathname === '/raw') {
+      res
+        .writeHead(200, { 'Content-Type': 'application/json' })
+        .end(JSON.stringify({ messages: [...kept.values()].map((k) => k.record) }));
+      return;
+    }
+    if (req.method === 'GET' && url.pathname.startsWith('/raw/')) {
+      const found = kept.get(decodeURIComponent(url.pathname.slice('/raw/'.length)));
+      if (!found) res.writeHead(404, { 'Content-Type': 'text/plain' }).end('no such message (or no longer kept)\n');
+      else res.writeHead(200, { 'Content-Type': 'message/rfc822', 'Content-Length': found.raw.length }).end(found.raw);
+      return;
+    }
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('error', () => res.destroy());
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const upstream = http.request(
+        new URL(req.url ?? '/', opts.upstream),
+        { method: req.method, headers: req.headers, timeout: UPSTREAM_DEADLINE_MS },
+        (up) => {
+          const answer: Buffer[] = [];
+          up.on('data', (c: Buffer) => answer.push(c));
+          up.on('error', () => res.destroy());
+          up.on('end', () => {
+            const answerBody = Buffer.concat(answer);
+            if (req.method === 'POST' && url.pathname === SEND_PATH && up.statusCode === 200) {
+              const send = parseSend(body);
+              let messageId: string | undefined;
+              try {
+                messageId = (JSON.parse(answerBody.toString('utf8')) as { MessageId?: string }).MessageId;
+              } catch {
+                /* not the answer we know: nothing to key it by */
+              }
+              if (send && messageId)
+                remember(
+                  {
+                    messageId,
+                    at: new Date().toISOString(),
+                    size: send.raw.length,
+                    from: send.from,
+                    destination: send.destination,
+                  },
+                  send.raw,
+                );
+            }
+            res.writeHead(up.statusCode ?? 502, up.headers).end(answerBody);
+          });
+        },
+      );
+      upstream.on('timeout', () => upstream.destroy(new Error('the SES emulator did not answer in time')));
+      upstream.on('error', () => {
+        if (!res.headersSent) res.writeHead(502, { 'Content-Type': 'text/plain' }).end('SES emulator unreachable\n');
+        else res.destroy();
+      });
+      upstream.end(body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
+  return {
+    endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    upstream: opts.upstream,
+    raw: (messageId) => kept.get(messageId)?.raw,
+    list: () => [...kept.values()].map((k) => k.record),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** One kept message, from a recorder at `endpoint`; undefined when it has none by that id. */
+export async function sesRecordedRaw(endpoint: string, sesMessageId: string): Promise<string | undefined> {
+  const res = await fetch(`${endpoint}/raw/${encodeURIComponent(sesMessageId)}`, {
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (res.status === 404) return undefined;
+  if (!res.ok) throw new Error(`the SES recorder answered HTTP ${res.status}`);
+  return res.text();
+}
