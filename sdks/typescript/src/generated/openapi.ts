@@ -454,7 +454,11 @@ export interface paths {
         delete: operations["deleteApiDomainsName"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change the domain’s tracking settings: the defaults of sends that do not say (`track_opens`, `track_clicks`; shared mode only) and its tracking subdomain (docs/domains.md, "Tracking subdomain"). A new subdomain is verified by `POST /api/domains/{name}/verify`; until then tracked links use the service’s own address.
+         * @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`.
+         */
+        patch: operations["patchApiDomainsName"];
         trace?: never;
     };
     "/api/domains/{name}/verify": {
@@ -1051,6 +1055,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/t/c/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tracked link of a message (in the email, not for API clients)
+         * @description A link of a message sent with click tracking (docs/sending.md, "Tracking opens and clicks"): a redirect to the link as written in the message, which only the signed token names (nothing else can be redirected to). HEAD is answered the same (and counts as a machine). Every click is recorded after the answer; past the per-client or total limit the redirect still works but nothing is recorded.
+         */
+        get: operations["trackClick"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/t/o/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Open pixel of a tracked message (in the email, not for API clients)
+         * @description The invisible image of a message sent with open tracking (docs/sending.md, "Tracking opens and clicks"). HEAD is answered the same, without the body (and counts as a machine). The open is recorded after the answer, at most once as a person and once as a machine per message; past the per-client or total limit (TRACKING_EVENTS_PER_CLIENT_PER_MINUTE, TRACKING_EVENTS_PER_MINUTE) the image is still served but nothing is recorded.
+         */
+        get: operations["trackOpen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1223,7 +1267,7 @@ export interface components {
             text?: string | null;
         };
         CreateWebhookRequest: {
-            events: ("email.sent" | "email.delivered" | "email.failed" | "email.bounced" | "email.complained")[];
+            events: ("email.sent" | "email.delivered" | "email.failed" | "email.bounced" | "email.complained" | "email.delivery_delayed" | "email.opened" | "email.clicked")[];
             /**
              * Format: uri
              * @description http or https, without user name or password; its host must resolve to public addresses only (checked when saved: 400 on `url`).
@@ -1256,8 +1300,11 @@ export interface components {
         };
         DnsRecord: {
             name: string;
-            /** @enum {unknown} */
-            purpose: "ownership" | "dkim" | "mail_from" | "spf" | "dmarc";
+            /**
+             * @description `tracking`: the CNAME of the tracking subdomain (docs/domains.md, "Tracking subdomain"), listed while one is set.
+             * @enum {unknown}
+             */
+            purpose: "ownership" | "dkim" | "mail_from" | "spf" | "dmarc" | "tracking";
             /** @description Ownership and DKIM are required to send; the others are advisory (send warnings). */
             required: boolean;
             /**
@@ -1291,6 +1338,13 @@ export interface components {
             status: "pending_ownership" | "pending_dkim" | "verified" | "released";
             /** @description The state and what to do next, in plain words. */
             status_detail: string;
+            /** @description Sends without `track_clicks` track clicks (shared mode only). */
+            track_clicks: boolean;
+            /** @description Sends without `track_opens` track opens (shared mode only: docs/sending.md, "Tracking opens and clicks"). */
+            track_opens: boolean;
+            /** @description The base URL tracked links use now: the tracking subdomain once its CNAME is verified, else the service itself. */
+            tracking_host: string;
+            tracking_subdomain: string | null;
             verified_by: ("dns" | "operator") | null;
         };
         DomainList: {
@@ -1552,6 +1606,10 @@ export interface components {
             from_email?: string;
             /** @description Display name next to the sender address. */
             from_name?: string;
+            /** @description Custom headers added to the message, by name (docs/sending.md, "Custom headers"): at most 20, each name 1 to 76 printable ASCII characters without `:`, each value 1 to 998 characters without line breaks (non-ASCII is encoded per RFC 2047). Headers Postage or SES sets are refused: From, Sender, Reply-To, To, Cc, Bcc, Subject, Date, Message-ID, MIME-Version, Content-*, DKIM-Signature, Return-Path, Bounces-To, Errors-To, Received, Received-SPF, Authentication-Results, Feedback-ID, ARC-*, Resent-*, X-SES-*, X-Postage-*, and List-Unsubscribe / List-Unsubscribe-Post (set them with `unsubscribe`). In-Reply-To and References are allowed, for threading. Rules a schema cannot state: names are case-insensitive, so each at most once in any spelling; names and values together at most 8192 bytes (UTF-8, `name: value` per header). Each refusal is a 400 on `headers.<Name>` (or `headers`). */
+            headers?: {
+                [key: string]: string;
+            };
             /** @description HTML body; wins over `message` when both are sent. Keep it under 100 KB (some clients clip above 102 KB). */
             html?: string;
             /** @description Makes a retry safe: 1 to 255 visible ASCII characters. The `Idempotency-Key` header is an alternative. */
@@ -1581,6 +1639,10 @@ export interface components {
             };
             /** @description Exactly one recipient: `addr@example.com` or `Name <addr@example.com>`. */
             to: string;
+            /** @description Shared mode only: route the HTML's absolute http(s) links through Postage to record `clicked` events (docs/sending.md, "Tracking opens and clicks"). Absent: the domain's `track_clicks`. Ignored for BYOC domains and test addresses. */
+            track_clicks?: boolean;
+            /** @description Shared mode only: add an invisible pixel to the HTML that records an `opened` event (docs/sending.md, "Tracking opens and clicks"). Absent: the domain's `track_opens`. Ignored for BYOC domains and test addresses. */
+            track_opens?: boolean;
         } & (({
             from_email: string;
         } | {
@@ -1781,20 +1843,20 @@ export interface components {
         };
         TestWebhookRequest: {
             /** @enum {unknown} */
-            event_type?: "email.sent" | "email.delivered" | "email.failed" | "email.bounced" | "email.complained";
+            event_type?: "email.sent" | "email.delivered" | "email.failed" | "email.bounced" | "email.complained" | "email.delivery_delayed" | "email.opened" | "email.clicked";
         };
         TimelineEvent: {
             /** Format: date-time */
             at: string;
-            /** @description bounce_type/bounce_subtype, reason, smtp_response or provider_message_id where they apply. */
+            /** @description bounce_type/bounce_subtype, reason, smtp_response, provider_message_id or delay_type/expiration_time where they apply; machine and user_agent for opens and clicks, url and link_index for clicks. */
             details: {
                 [key: string]: string;
             };
             /**
-             * @description `possible_duplicate`: Postage sent the message to SES again after an earlier attempt whose answer was lost (its worker died, or SES did not answer in time): the recipient may get two copies (`details.reason`).
+             * @description `possible_duplicate`: Postage sent the message to SES again after an earlier attempt whose answer was lost (its worker died, or SES did not answer in time): the recipient may get two copies (`details.reason`). `delivery_delayed`: SES could not deliver yet and keeps trying; not final, the status stays `sent` (`details.delay_type`, `details.reason`, `details.expiration_time`). `opened`/`clicked`: a tracked open or click (docs/sending.md, "Tracking opens and clicks"), `details.machine` `true` when it looks like a scanner, prefetch or privacy proxy.
              * @enum {unknown}
              */
-            type: "scheduled" | "canceled" | "queued" | "sent" | "possible_duplicate" | "delivered" | "bounced" | "complained" | "failed";
+            type: "scheduled" | "canceled" | "queued" | "sent" | "possible_duplicate" | "delivered" | "bounced" | "complained" | "failed" | "delivery_delayed" | "opened" | "clicked";
         };
         TransferOwnershipRequest: {
             /**
@@ -1802,6 +1864,14 @@ export interface components {
              * @description The member who becomes the owner; the owner becomes an admin.
              */
             user_id: string;
+        };
+        UpdateDomainRequest: {
+            /** @description Track clicks of sends that do not say (shared mode only). */
+            track_clicks?: boolean;
+            /** @description Track opens of sends that do not say (shared mode only). */
+            track_opens?: boolean;
+            /** @description One DNS label (lowercase letters, digits, hyphens; 1 to 63): `<label>.<domain>` must be a CNAME of the service (the `tracking` record). Changing it clears its verification; null removes it. */
+            tracking_subdomain?: string | null;
         };
         /** @description Name and alias change at once; subject, html and text change the draft, which sends use once published. */
         UpdateTemplateRequest: {
@@ -1816,7 +1886,7 @@ export interface components {
         };
         UpdateWebhookRequest: {
             active?: boolean;
-            events?: ("email.sent" | "email.delivered" | "email.failed" | "email.bounced" | "email.complained")[];
+            events?: ("email.sent" | "email.delivered" | "email.failed" | "email.bounced" | "email.complained" | "email.delivery_delayed" | "email.opened" | "email.clicked")[];
             /**
              * Format: uri
              * @description http or https, without user name or password; its host must resolve to public addresses only (checked when saved: 400 on `url`).
@@ -1861,7 +1931,7 @@ export interface components {
             active: boolean;
             /** Format: date-time */
             created_at: string;
-            events: ("email.sent" | "email.delivered" | "email.failed" | "email.bounced" | "email.complained")[];
+            events: ("email.sent" | "email.delivered" | "email.failed" | "email.bounced" | "email.complained" | "email.delivery_delayed" | "email.opened" | "email.clicked")[];
             id: string;
             url: string;
         };
@@ -4056,6 +4126,94 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in and no valid API key. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patchApiDomainsName: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateDomainRequest"];
+            };
+        };
+        responses: {
+            /** @description Changed (or already so). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Domain"];
                 };
             };
             /** @description Invalid body or query: field errors. */
@@ -7620,6 +7778,118 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SesEventError"];
+                };
+            };
+        };
+    };
+    trackClick: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the link as written in the message. */
+            302: {
+                headers: {
+                    /** @description `no-store`: every click reaches us. */
+                    "Cache-Control"?: string;
+                    /** @description The original URL. */
+                    Location?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such tracking link: the token is malformed or was not signed by this service. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    trackOpen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image, whatever became of the open. */
+            200: {
+                headers: {
+                    /** @description `no-store, private`: every open reaches us. */
+                    "Cache-Control"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/gif": string;
+                };
+            };
+            /** @description No such tracking link: the token is malformed or was not signed by this service. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
