@@ -1,10 +1,37 @@
 import { Context } from '@temporalio/activity';
-import { getLogRow } from '../core/sending/emailLog';
+import { getLogRow, type EmailLogRow } from '../core/sending/emailLog';
+import { readUnsubscribeToken } from '../core/unsubscribe/unsubscribeTokens';
 import { attemptAndRecordWebhook, recordedMessageDelivery } from '../core/webhooks/webhookAttempts';
 import { endpointForDelivery } from '../core/webhooks/webhookEndpoints';
 import type { WebhookEventType } from '../core/model/webhookEvents';
-import { buildWebhookEnvelope } from '../core/webhooks/webhookPayloads';
+import { buildWebhookEnvelope, type WebhookEnvelope } from '../core/webhooks/webhookPayloads';
 import type { ResolvedActivityDeps } from './deps';
+
+/**
+ * email.unsubscribed's payload: the recipient from the token (so the event outlives the log row),
+ * the tags from the row while it exists, `topic` when the link was for one, and `time`.
+ */
+function unsubscribedEnvelope(
+  deps: ResolvedActivityDeps,
+  messageId: string,
+  unsubscribe: { token: string; at: string },
+  row: EmailLogRow | undefined,
+): WebhookEnvelope | undefined {
+  const claim = readUnsubscribeToken(deps.config.secretKey, unsubscribe.token);
+  if (!claim || claim.messageId !== messageId) return undefined;
+  return buildWebhookEnvelope(
+    'email.unsubscribed',
+    {
+      message_id: messageId,
+      recipient: claim.recipient,
+      subject: '',
+      bounce_type: null,
+      failure_reason: null,
+      ...(row ? { tags: row.tags } : {}),
+    },
+    { ...(claim.topic !== null ? { topic: claim.topic } : {}), time: unsubscribe.at },
+  );
+}
 
 /**
  * One signed POST to one endpoint (docs/webhooks.md, "Delivery policy": one attempt, 5 s, 2xx or
@@ -20,6 +47,11 @@ export function deliverWebhook(deps: ResolvedActivityDeps) {
     endpointId: string;
     messageId: string;
     event: WebhookEventType;
+    /**
+     * email.unsubscribed: the link's token (the address sealed, so none is in Temporal history) and
+     * when the recipient used it (docs/webhooks.md, "Events").
+     */
+    unsubscribe?: { token: string; at: string };
   }): Promise<{ succeeded: boolean; statusCode: number | null }> {
     // Run again: a retry, or a local activity whose workflow task is run again after its worker died.
     const { info } = Context.current();
@@ -32,8 +64,13 @@ export function deliverWebhook(deps: ResolvedActivityDeps) {
       getLogRow(deps.db, input.messageId),
     ]);
     // Deactivated or deleted since the event fired, or the log row purged: nothing to send.
-    if (!endpoint || !endpoint.active || !row) return { succeeded: false, statusCode: null };
-    const body = JSON.stringify(buildWebhookEnvelope(input.event, row));
+    if (!endpoint || !endpoint.active) return { succeeded: false, statusCode: null };
+    const envelope =
+      input.event === 'email.unsubscribed'
+        ? input.unsubscribe && unsubscribedEnvelope(deps, input.messageId, input.unsubscribe, row)
+        : row && buildWebhookEnvelope(input.event, row);
+    if (!envelope) return { succeeded: false, statusCode: null };
+    const body = JSON.stringify(envelope);
     const attempt = await attemptAndRecordWebhook(deps.db, deps.config, {
       endpoint,
       event: input.event,

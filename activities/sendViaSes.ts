@@ -6,7 +6,8 @@ import type { MessageKind } from '../core/model/sendingModes';
 import { classifySesError, type ClassifiedProviderError } from '../core/ses/providerErrors';
 import { providerMessageIdOf, recordProviderMessage } from '../core/providerEvents/providerMessages';
 import { recordSendSample } from '../core/providerEvents/reputation';
-import { sendRawThroughSes } from '../core/ses/rawMessages';
+import { sendRawThroughSes, type ComposeOptions } from '../core/ses/rawMessages';
+import { createUnsubscribeToken, unsubscribeUrl } from '../core/unsubscribe/unsubscribeTokens';
 import {
   beginSesCall,
   byocSentId,
@@ -110,11 +111,31 @@ async function callSes(
     throw err;
   }
   try {
-    return await sendRawThroughSes(ses, staged.messageId, staged.content, attachments, signal);
+    return await sendRawThroughSes(
+      ses,
+      staged.messageId,
+      staged.content,
+      attachments,
+      signal,
+      composeOptions(deps, staged),
+    );
   } catch (err) {
     if (refusedBySes(err)) await settle();
     throw err;
   }
+}
+
+/** The one-click unsubscribe URL of a message that asked for it, made now (nothing about it is stored). */
+function composeOptions(deps: ResolvedActivityDeps, staged: StagedMessage): ComposeOptions {
+  if (!staged.content.unsubscribe) return {};
+  const token = createUnsubscribeToken(deps.config.secretKey, {
+    accountId: staged.accountId,
+    recipient: staged.content.to.address,
+    topic: staged.content.unsubscribe.topic ?? null,
+    messageId: staged.messageId,
+    mode: staged.mode,
+  });
+  return { listUnsubscribeUrl: unsubscribeUrl(deps.config.api.baseUrl, token) };
 }
 
 /**

@@ -18,6 +18,7 @@ type Bookkeeping = Pick<
   | 'suppressRecipient'
   | 'updateReputation'
   | 'findWebhookEndpoints'
+  | 'recordUnsubscribed'
 >;
 
 const BOOKKEEPING_OPTIONS = {

@@ -2,3 +2,4 @@
 export { sendEmail, providerOutcomeSignal } from './sendEmail';
 export { recordLateOutcome } from './recordLateOutcome';
 export { emailLogRetention, contentRetention } from './retention';
+export { announceUnsubscribe } from './announceUnsubscribe';

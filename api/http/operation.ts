@@ -128,7 +128,8 @@ export function deprecationHeaders(d: Deprecation): Record<string, string> {
  * whatever its Content-Type (SNS posts JSON as text/plain) and judged by the handler.
  */
 export interface OwnBody {
-  media: 'application/json' | 'text/plain';
+  /** A form body is read as text, like text/plain (its handler reads no field of it, or parses it). */
+  media: 'application/json' | 'text/plain' | 'application/x-www-form-urlencoded';
   schema: FromConfig<object>;
   /** Largest body, in bytes. */
   limit: FromConfig<number>;
@@ -146,7 +147,7 @@ export type PathParams<P extends string> = P extends `${string}{${infer Name}}${
 
 type BodyOf<B, O> = [B] extends [TSchema]
   ? Static<B>
-  : [O] extends [{ media: 'text/plain' }]
+  : [O] extends [{ media: 'text/plain' | 'application/x-www-form-urlencoded' }]
     ? string | UnreadableBody
     : [O] extends [OwnBody]
       ? unknown
@@ -221,6 +222,8 @@ interface OperationFields<
   idempotent?: { header: string };
   ok: [status: number, schema: R, description: Text];
   more?: M;
+  /** Statuses the handler answers with an HTML page (a string schema) instead of JSON. */
+  htmlAnswers?: readonly number[];
   handler: (
     ctx: HandlerContext<BodyOf<B, O>, W, P, QueryOf<Q>, CodesOf<M> | GateCode<W>>,
   ) => Promise<ResultOf<R> | Reply | Refusal | typeof ANSWERED>;
@@ -272,6 +275,7 @@ export interface AnyOperation {
   idempotent?: { header: string };
   ok: [number, object, Text];
   more?: Answers;
+  htmlAnswers?: readonly number[];
   handler: (ctx: HandlerContext<unknown, Who, string, Record<string, unknown>>) => Promise<unknown>;
 }
 

@@ -166,7 +166,11 @@ function response(op: AnyOperation, status: number, answer: Answer) {
   return {
     description: answer.description,
     headers: Object.fromEntries(headers.map((h) => [h, { $ref: `#/components/headers/${h}` }])),
-    content: { 'application/json': { schema: schemas.length === 1 ? schemas[0] : { oneOf: schemas } } },
+    content: {
+      [op.htmlAnswers?.includes(status) ? 'text/html' : 'application/json']: {
+        schema: schemas.length === 1 ? schemas[0] : { oneOf: schemas },
+      },
+    },
   };
 }
 
@@ -210,7 +214,8 @@ function requestBody(group: OperationGroup, op: AnyOperation, config: DocumentCo
   if (op.ownBody)
     return {
       requestBody: {
-        required: true,
+        // A form's fields are optional: one-click POSTs send one, a page's button may send none.
+        required: op.ownBody.media !== 'application/x-www-form-urlencoded',
         content: { [op.ownBody.media]: { schema: fromConfig(op.ownBody.schema, config) } },
       },
     };

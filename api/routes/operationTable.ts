@@ -20,6 +20,7 @@ import { meOperations } from './me';
 import { sendOperations } from './send';
 import { sendBatchOperations } from './sendBatch';
 import { sesEventOperations } from './sesEvents';
+import { unsubscribeOperations } from './unsubscribe';
 
 /** Largest management body, in bytes. */
 const MANAGEMENT_BODY_LIMIT = 64 * 1024;
@@ -32,6 +33,9 @@ export const OPERATION_GROUPS: OperationGroup[] = [
   { unstorableParameters: 'ignore', operations: [...sendOperations, ...sendBatchOperations, ...meOperations] },
   // Amazon SNS's notifications: outside /api, authenticated by SNS's signature.
   { unstorableParameters: 'ignore', operations: sesEventOperations },
+  // One-click unsubscribe links (docs/sending.md, "One-click unsubscribe"): outside /api, anonymous,
+  // HTML pages; the token is judged by the handler (a bad one is a 404 page).
+  { unstorableParameters: 'ignore', operations: unsubscribeOperations },
   {
     tag: 'Sign-in',
     bodyLimit: AUTH_BODY_LIMIT,

@@ -20,6 +20,7 @@ import { HEADER_SAFE, MAX_SUBJECT_LENGTH, NO_NUL } from '../../core/model/messag
 import { SCHEDULED_AT } from './sendRequest';
 import { TEMPLATE_LIMITS } from '../../core/templates/templateLanguage';
 import { TEMPLATE_ALIAS } from '../../core/templates/templates';
+import { UNSUBSCRIBE_TOPIC } from '../../core/unsubscribe/unsubscribeTokens';
 
 const described = (description?: string) => (description ? { description } : {});
 const str = (description?: string) => Type.String(described(description));
@@ -210,7 +211,20 @@ export const ByocRequest = named(
     ),
   }),
 );
-export const CreateSuppressionRequest = named('CreateSuppressionRequest', object({ address: email() }));
+/** A topic of one-click unsubscribe (docs/sending.md, "One-click unsubscribe"). */
+const topic = (description: string) =>
+  Type.String({ minLength: 1, maxLength: 64, pattern: UNSUBSCRIBE_TOPIC, description });
+export const CreateSuppressionRequest = named(
+  'CreateSuppressionRequest',
+  object({
+    address: email(),
+    topic: Type.Optional(
+      topic(
+        'Suppress only sends whose `unsubscribe.topic` is this one (1 to 64 lower-case letters, digits, `_`, `.` or `-`). Absent: all mail.',
+      ),
+    ),
+  }),
+);
 export const RescheduleRequest = named(
   'RescheduleRequest',
   object({
@@ -570,8 +584,9 @@ export const TimelineEventView = named(
         'bounced',
         'complained',
         'failed',
+        'unsubscribed',
       ] as const,
-      '`possible_duplicate`: Postage sent the message to SES again after an earlier attempt whose answer was lost (its worker died, or SES did not answer in time): the recipient may get two copies (`details.reason`).',
+      '`possible_duplicate`: Postage sent the message to SES again after an earlier attempt whose answer was lost (its worker died, or SES did not answer in time): the recipient may get two copies (`details.reason`). `unsubscribed`: the recipient used the one-click unsubscribe link (`details.topic`, empty for all mail).',
     ),
     at: time(),
     details: Type.Unsafe<Record<string, string>>({
@@ -598,7 +613,19 @@ export const MessageWebhookDelivery = named(
 
 export const Suppression = named(
   'Suppression',
-  object({ address: str(), reason: oneOf(['bounce', 'complaint', 'manual'] as const), created_at: time() }),
+  object({
+    address: str(),
+    reason: oneOf(
+      ['bounce', 'complaint', 'manual', 'unsubscribed'] as const,
+      '`unsubscribed`: the recipient used a one-click unsubscribe link.',
+    ),
+    topic: nullable(
+      str(
+        'Null: every send to the address is refused. A topic: only sends whose `unsubscribe.topic` is this one (the recipient left that topic).',
+      ),
+    ),
+    created_at: time(),
+  }),
 );
 
 const perMode = () => object({ byoc: count(), shared: count() });

@@ -14,6 +14,8 @@ export interface MessageContent {
   messageIdHeader?: string;
   /** The template and version it was rendered from (recorded on the log row in shared mode); version null: its draft (a test send). */
   template?: { id: string; version: number | null };
+  /** Asks for RFC 8058 one-click unsubscribe headers (docs/sending.md, "One-click unsubscribe"); `topic` absent: all mail. */
+  unsubscribe?: { topic?: string };
 }
 
 /** Text that ends up in a mail header: no CR, LF or other control characters (TAB allowed). */

@@ -5,6 +5,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'email.failed',
   'email.bounced',
   'email.complained',
+  'email.unsubscribed',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -23,6 +24,7 @@ export const FLAT_TEST_EVENT_TYPES: ReadonlyMap<string, WebhookEventType> = new 
   ['bounced', 'email.bounced'],
   ['complaint', 'email.complained'],
   ['failed', 'email.failed'],
+  ['unsubscribed', 'email.unsubscribed'],
 ]);
 
 /** The event type a verified body names: the envelope's `event_type`, or a flat test event's `status` (FLAT_TEST_EVENT_TYPES); null when it names none. */

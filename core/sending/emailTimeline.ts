@@ -15,7 +15,8 @@ export type TimelineEventType =
   | 'delivered'
   | 'bounced'
   | 'complained'
-  | 'failed';
+  | 'failed'
+  | 'unsubscribed';
 
 export interface TimelineEvent {
   type: TimelineEventType;
@@ -32,6 +33,24 @@ export interface MessageWebhookDelivery {
   durationMs: number;
   error: string | null;
   attemptedAt: Date;
+}
+
+/**
+ * The recipient used the message's one-click unsubscribe link (docs/sending.md, "One-click
+ * unsubscribe"), details `topic` ('' for all mail): recorded once, and only while the shared log row
+ * exists. False when there is no row (purged) or the event was already there.
+ */
+export async function recordUnsubscribed(
+  db: Db,
+  input: { messageId: string; topic: string | null; at: string },
+): Promise<boolean> {
+  const { rows } = await db.raw<{ rows: unknown[] }>(
+    `INSERT INTO email_events (message_id, type, at, details)
+     SELECT message_id, 'unsubscribed', ?::timestamptz, ?::jsonb FROM email_log WHERE message_id = ?
+     ON CONFLICT DO NOTHING RETURNING id`,
+    [input.at, JSON.stringify({ topic: input.topic ?? '' }), input.messageId],
+  );
+  return rows.length > 0;
 }
 
 export async function messageTimeline(db: Db, messageId: string): Promise<TimelineEvent[]> {

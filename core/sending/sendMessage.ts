@@ -40,6 +40,8 @@ export interface SendRequest {
   template?: TemplateReference;
   /** The sender's own well-formed `Message-ID` (the SMTP relay keeps it); the API never sets it. */
   messageIdHeader?: string;
+  /** One-click unsubscribe headers (docs/sending.md, "One-click unsubscribe"); `topic` absent: all mail. */
+  unsubscribe?: { topic?: string };
 }
 
 /**
@@ -198,6 +200,7 @@ async function gateAndAccept(
     fromDomain: request.fromDomain,
     recipient: request.to.address,
     recipientKind: request.recipientKind,
+    ...(request.unsubscribe?.topic !== undefined ? { topic: request.unsubscribe.topic } : {}),
   });
   if (!gates.ok) return 'unauthenticated' in gates ? { outcome: 'unauthenticated' } : refused('gates', gates.failure);
 
@@ -226,6 +229,7 @@ async function gateAndAccept(
       ...(request.tags !== undefined ? { tags: request.tags } : {}),
       ...(request.messageIdHeader !== undefined ? { messageIdHeader: request.messageIdHeader } : {}),
       ...(rendered?.ok ? { template: rendered.template } : {}),
+      ...(request.unsubscribe !== undefined ? { unsubscribe: request.unsubscribe } : {}),
     },
     attachments: request.attachments,
     ...(claim ? { idempotency: claim } : {}),

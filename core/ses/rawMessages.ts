@@ -12,12 +12,31 @@ function formatMailbox(m: { address: string; name: string }): { address: string;
   return m.name ? { name: m.name, address: m.address } : m.address;
 }
 
+/** What composition adds that is not the message's content: made by the send activity, which has the config. */
+export interface ComposeOptions {
+  /**
+   * The one-click unsubscribe URL (`{BASE_URL}/u/{token}`) when `content.unsubscribe` is set: it
+   * becomes List-Unsubscribe with List-Unsubscribe-Post (RFC 8058; docs/sending.md, "One-click
+   * unsubscribe"). Added before SES signs, so its DKIM signature covers both headers.
+   */
+  listUnsubscribeUrl?: string;
+}
+
 /** RFC 5322 message. `html` wins over `text` when both are given (docs/sending.md). */
 export async function buildRawMessage(
   messageId: string,
   content: MessageContent,
   attachments: Attachment[],
+  options: ComposeOptions = {},
 ): Promise<Buffer> {
+  const unsubscribe =
+    content.unsubscribe && options.listUnsubscribeUrl
+      ? {
+          // Prepared: nodemailer would otherwise fold or encode the URL; it is ASCII (base64url) already.
+          'List-Unsubscribe': { prepared: true, value: `<${options.listUnsubscribeUrl}>` },
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        }
+      : {};
   const composer = new MailComposer({
     from: formatMailbox(content.from),
     to: formatMailbox(content.to),
@@ -25,7 +44,7 @@ export async function buildRawMessage(
     ...(content.replyTo ? { replyTo: content.replyTo } : {}),
     ...(content.html !== undefined ? { html: content.html } : { text: content.text ?? '' }),
     ...(content.messageIdHeader ? { messageId: content.messageIdHeader } : {}),
-    headers: { [MESSAGE_ID_HEADER]: messageId },
+    headers: { [MESSAGE_ID_HEADER]: messageId, ...unsubscribe },
     attachments: attachments.map((a) => ({ filename: a.filename, content: a.data, contentType: a.contentType })),
   });
   return composer.compile().build();
@@ -35,9 +54,10 @@ export async function buildSendEmailInput(
   messageId: string,
   content: MessageContent,
   attachments: Attachment[],
+  options: ComposeOptions = {},
 ): Promise<SendEmailCommandInput> {
   return {
-    Content: { Raw: { Data: await buildRawMessage(messageId, content, attachments) } },
+    Content: { Raw: { Data: await buildRawMessage(messageId, content, attachments, options) } },
     Destination: { ToAddresses: [content.to.address] },
     FromEmailAddress: content.from.address,
     ...(content.tags ? { EmailTags: Object.entries(content.tags).map(([Name, Value]) => ({ Name, Value })) } : {}),
@@ -55,9 +75,10 @@ export async function sendRawThroughSes(
   content: MessageContent,
   attachments: Attachment[],
   signal?: AbortSignal,
+  options: ComposeOptions = {},
 ): Promise<string> {
   const result = await client.send(
-    new SendEmailCommand(await buildSendEmailInput(messageId, content, attachments)),
+    new SendEmailCommand(await buildSendEmailInput(messageId, content, attachments, options)),
     signal ? { abortSignal: signal } : {},
   );
   if (!result.MessageId) throw Object.assign(new Error('SES returned no MessageId'), { name: 'InternalFailure' });

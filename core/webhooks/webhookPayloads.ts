@@ -8,11 +8,16 @@ export interface WebhookEnvelope {
   payload: Record<string, string | Record<string, string>>;
 }
 
+/**
+ * `details`: what the event carries besides the log row (email.unsubscribed: `topic` when the link
+ * was for one, and `time`).
+ */
 export function buildWebhookEnvelope(
   event: WebhookEventType,
   row: Pick<EmailLogRow, 'message_id' | 'recipient' | 'subject' | 'bounce_type' | 'failure_reason'> & {
     tags?: Record<string, string>;
   },
+  details: Record<string, string> = {},
 ): WebhookEnvelope {
   const base: Record<string, string | Record<string, string>> = {
     message_id: row.message_id,
@@ -33,5 +38,7 @@ export function buildWebhookEnvelope(
       return { event_type: event, payload: { ...base, status: 'complaint' } };
     case 'email.failed':
       return { event_type: event, payload: { ...base, status: 'failed', reason: row.failure_reason ?? 'unknown' } };
+    case 'email.unsubscribed':
+      return { event_type: event, payload: { ...base, ...details, status: 'unsubscribed' } };
   }
 }

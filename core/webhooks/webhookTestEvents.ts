@@ -23,6 +23,7 @@ const TEST_STATUS: Record<WebhookEventType, string> = {
   'email.bounced': 'bounced',
   'email.complained': 'complaint',
   'email.failed': 'failed',
+  'email.unsubscribed': 'unsubscribed',
 };
 const TEST_LOCAL_PART: Record<WebhookEventType, string> = {
   'email.sent': 'delivered',
@@ -30,6 +31,7 @@ const TEST_LOCAL_PART: Record<WebhookEventType, string> = {
   'email.bounced': 'bounce',
   'email.complained': 'complaint',
   'email.failed': 'delivered',
+  'email.unsubscribed': 'delivered',
 };
 
 /** ISO 8601 with microseconds and a UTC offset: the form of a test event's `timestamp`. */

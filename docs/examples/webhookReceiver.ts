@@ -55,6 +55,7 @@ const FLAT_TEST_EVENT_TYPES = new Map([
   ['bounced', 'email.bounced'],
   ['complaint', 'email.complained'],
   ['failed', 'email.failed'],
+  ['unsubscribed', 'email.unsubscribed'],
 ]);
 
 /** Reads the envelope form and the flat form alike, by field name. */

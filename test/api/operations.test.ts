@@ -310,6 +310,7 @@ describe('the worker process', () => {
         signalOutcome: unused,
         signalSchedule: unused,
         startLateOutcome: unused,
+        startUnsubscribeAnnouncement: unused,
       };
       void acceptMessage(
         { db: database.db, config, workflows: died },

@@ -50,6 +50,7 @@ function stubActivities(
     updateReputation: async () => ({ counted: true, sends: 1, bounceRate: 0, complaintRate: 0, suspended: false }),
     findWebhookEndpoints: async () => ({ endpointIds: ['endpoint-1'] }),
     deliverWebhook: async () => ({ succeeded: true, statusCode: 200 }),
+    recordUnsubscribed: async () => ({ recorded: true }),
     purgeEmailLog: async () => 0,
     purgeExpiredContent: async () => ({
       sharedContent: 0,
