@@ -235,3 +235,30 @@ test('a token whose account no longer exists is a 404 for both methods', async (
   expect((await page(`/u/${token}`)).status).toBe(404);
   expect((await oneClick(`/u/${token}`)).status).toBe(404);
 });
+
+test('a BYOC message’s link only suppresses: no workflow, no timeline, no webhook', async () => {
+  const s = await createSender(stack.db);
+  const { secret } = await createApiKey(
+    stack.db,
+    { accountId: s.account.id, name: 'admin', permission: 'full_access' },
+    'test',
+  );
+  const recipient = `${uniqueName('byoc-reader')}@${stack.config.simulatorDomain}`;
+  const messageId = randomUUID();
+  const token = createUnsubscribeToken(stack.config.secretKey, {
+    accountId: s.account.id,
+    recipient,
+    topic: null,
+    messageId,
+    mode: 'byoc',
+  });
+  expect((await oneClick(`/u/${token}`)).status).toBe(200);
+  const list = await call(`${stack.baseUrl}/api/suppressions`, { headers: { 'X-API-Key': secret } });
+  expect(list.json.suppressions).toEqual([
+    { address: recipient, reason: 'unsubscribed', topic: null, created_at: expect.any(String) },
+  ]);
+  await new Promise((r) => setTimeout(r, 500));
+  await expect(stack.temporal.workflow.getHandle(`unsubscribe-${messageId}-all`).describe()).rejects.toThrow(
+    /not found/i,
+  );
+});
