@@ -16,11 +16,10 @@ import { LOG_STATUSES } from '../../core/sending/emailLogListing';
 import { checkedInCode } from './checkedInCode';
 import { named } from './named';
 import { BYOC_ROLE_ARN, DOMAIN_NAME, EMAIL_ADDRESS, NOT_BLANK, WEBHOOK_URL } from './patterns';
-import { HEADER_SAFE, MAX_SUBJECT_LENGTH, NO_NUL } from '../../core/model/messageContent';
+import { HEADER_SAFE, MAX_SUBJECT_LENGTH, NO_NUL, UNSUBSCRIBE_TOPIC } from '../../core/model/messageContent';
 import { SCHEDULED_AT } from './sendRequest';
 import { TEMPLATE_LIMITS } from '../../core/templates/templateLanguage';
 import { TEMPLATE_ALIAS } from '../../core/templates/templates';
-import { UNSUBSCRIBE_TOPIC } from '../../core/unsubscribe/unsubscribeTokens';
 
 const described = (description?: string) => (description ? { description } : {});
 const str = (description?: string) => Type.String(described(description));

@@ -6,7 +6,7 @@
 import { Type, type Static, type TObject, type TProperties, type TSchema } from '@sinclair/typebox';
 import { MESSAGE_TAG } from '../../core/model/messageContent';
 import { checkedInCode } from './checkedInCode';
-import { UNSUBSCRIBE_TOPIC } from '../../core/unsubscribe/unsubscribeTokens';
+import { UNSUBSCRIBE_TOPIC } from '../../core/model/messageContent';
 
 /** How a parameter's text becomes its value, beside what its schema checks. */
 export interface QueryReading {

@@ -13,9 +13,9 @@ import {
   MAX_SUBJECT_LENGTH,
   MESSAGE_TAG,
   NO_NUL,
+  UNSUBSCRIBE_TOPIC,
 } from '../../core/model/messageContent';
 import { IDEMPOTENCY_KEY } from '../../core/sending/idempotency';
-import { UNSUBSCRIBE_TOPIC } from '../../core/unsubscribe/unsubscribeTokens';
 
 export { HEADER_SAFE, IDEMPOTENCY_KEY, NO_NUL };
 import { MAX_SCHEDULE_DAYS, SCHEDULE_PAST_GRACE_MINUTES } from '../../core/sending/scheduledSends';

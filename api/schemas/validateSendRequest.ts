@@ -19,7 +19,7 @@ import { FieldErrorCollector, fieldPath, genericFieldMessage } from '../http/fie
 import { buildSendRequestSchema, IDEMPOTENCY_KEY } from './sendRequest';
 import { validationSchema } from './checkedInCode';
 import { isStrictBase64 } from '../../core/platform/strictBase64';
-import { isUnsubscribeTopic } from '../../core/unsubscribe/unsubscribeTokens';
+import { isUnsubscribeTopic } from '../../core/model/messageContent';
 
 /** The use case's request (core/sending/sendMessage.ts), with the idempotency key of the body or header. */
 export type ValidatedSendRequest = SendRequest & { idempotencyKey?: string };

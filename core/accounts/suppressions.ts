@@ -4,7 +4,7 @@ import { recordAudit } from '../platform/audit';
 import { isStorableText, type Db } from '../platform/db';
 import { PostageError } from '../platform/errors';
 import { decodeCursor, encodeCursor, escapeLike } from '../platform/pagination';
-import { isUnsubscribeTopic } from '../unsubscribe/unsubscribeTokens';
+import { isUnsubscribeTopic } from '../model/messageContent';
 
 /** `unsubscribed`: the recipient used a one-click unsubscribe link (docs/sending.md, "One-click unsubscribe"). */
 export type SuppressionReason = 'bounce' | 'complaint' | 'manual' | 'unsubscribed';

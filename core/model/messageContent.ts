@@ -29,6 +29,14 @@ export const MAX_SUBJECT_LENGTH = 998;
 export const MESSAGE_TAG = '^[A-Za-z0-9_-]{1,256}$';
 export const MAX_MESSAGE_TAGS = 10;
 
+/** A topic of `unsubscribe.topic` and of suppressions (docs/sending.md, "One-click unsubscribe"): lower-case letters, digits, `_`, `.`, `-`; 1 to 64. */
+export const UNSUBSCRIBE_TOPIC = '^[a-z0-9][a-z0-9_.-]{0,63}$';
+const topicPattern = new RegExp(UNSUBSCRIBE_TOPIC);
+
+export function isUnsubscribeTopic(value: string): boolean {
+  return topicPattern.test(value);
+}
+
 export interface Attachment {
   filename: string;
   contentType: string;

@@ -5,14 +5,7 @@
 import { decrypt, encrypt } from '../platform/crypto';
 import { isUuid } from '../platform/ids';
 import type { SendingMode } from '../model/sendingModes';
-
-/** A topic of `unsubscribe.topic` and of suppressions: lower-case letters, digits, `_`, `.`, `-`; 1 to 64. */
-export const UNSUBSCRIBE_TOPIC = '^[a-z0-9][a-z0-9_.-]{0,63}$';
-const topicPattern = new RegExp(UNSUBSCRIBE_TOPIC);
-
-export function isUnsubscribeTopic(value: string): boolean {
-  return topicPattern.test(value);
-}
+import { isUnsubscribeTopic } from '../model/messageContent';
 
 export interface UnsubscribeClaim {
   accountId: string;
