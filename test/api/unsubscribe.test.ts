@@ -4,6 +4,8 @@
 // link's topic at once, answers the same when repeated, and announces it with one signed
 // `email.unsubscribed` webhook and the timeline event. A changed token is a 404 and changes nothing.
 import { randomUUID } from 'node:crypto';
+import type { ResolvedActivityDeps } from '../../activities/deps';
+import { releaseScheduledMessage } from '../../activities/releaseScheduledMessage';
 import { createApiKey } from '../../core/accounts/apiKeys';
 import { createUnsubscribeToken } from '../../core/unsubscribe/unsubscribeTokens';
 import { createEndpoint, createSender, uniqueName } from '../helpers/fixtures';
@@ -261,4 +263,44 @@ test('a BYOC message’s link only suppresses: no workflow, no timeline, no webh
   await expect(stack.temporal.workflow.getHandle(`unsubscribe-${messageId}-all`).describe()).rejects.toThrow(
     /not found/i,
   );
+});
+
+test('a scheduled send whose topic the recipient left meanwhile is stopped when its time comes; another topic goes', async () => {
+  const s = await createSender(stack.db);
+  const recipient = `${uniqueName('planner')}@${stack.config.simulatorDomain}`;
+  const schedule = async (topic: string) => {
+    const res = await send(stack, s.apiKey, {
+      from_email: `news@${s.domain}`,
+      to: recipient,
+      subject: 'Later',
+      message: 'Hello.',
+      scheduled_at: new Date(Date.now() + 86_400_000).toISOString(),
+      unsubscribe: { topic },
+    });
+    expect(res.status).toBe(200);
+    return String(res.json.message_id);
+  };
+  const [news, billing] = [await schedule('product-news'), await schedule('billing')];
+  await eventually('the log rows', async () =>
+    (await stack.db('email_log').whereIn('message_id', [news, billing])).length === 2 ? true : undefined,
+  );
+  const token = createUnsubscribeToken(stack.config.secretKey, {
+    accountId: s.account.id,
+    recipient,
+    topic: 'product-news',
+    messageId: news,
+    mode: 'shared',
+  });
+  expect((await oneClick(`/u/${token}`)).status).toBe(200);
+  // Their time comes (the activity the workflow's timer runs, called here rather than waiting a day).
+  await stack
+    .db('scheduled_sends')
+    .whereIn('message_id', [news, billing])
+    .update({ scheduled_at: new Date(Date.now() - 1000) });
+  const release = releaseScheduledMessage({ db: stack.db, config: stack.config } as unknown as ResolvedActivityDeps);
+  expect(await release({ messageId: news })).toEqual({
+    state: 'blocked',
+    reason: 'the recipient was suppressed after the message was scheduled',
+  });
+  expect(await release({ messageId: billing })).toEqual({ state: 'released' });
 });
