@@ -1,12 +1,36 @@
 import { Context } from '@temporalio/activity';
-import { getLogRow } from '../core/sending/emailLog';
+import { getLogRow, type EmailLogRow } from '../core/sending/emailLog';
 import { messageDelay } from '../core/sending/emailTimeline';
+import { readUnsubscribeToken } from '../core/unsubscribe/unsubscribeTokens';
 import { attemptAndRecordWebhook, recordedMessageDelivery } from '../core/webhooks/webhookAttempts';
 import { endpointForDelivery } from '../core/webhooks/webhookEndpoints';
 import type { WebhookEventType } from '../core/model/webhookEvents';
 import type { EngagementEvent } from '../core/model/workflowContract';
-import { buildWebhookEnvelope } from '../core/webhooks/webhookPayloads';
+import { buildWebhookEnvelope, type WebhookEnvelope } from '../core/webhooks/webhookPayloads';
 import type { ResolvedActivityDeps } from './deps';
+
+/**
+ * email.unsubscribed's payload: the recipient from the token (so the event outlives the log row),
+ * the tags from the row while it exists, `topic` when the link was for one, and `occurred_at`.
+ */
+function unsubscribedEnvelope(
+  deps: ResolvedActivityDeps,
+  messageId: string,
+  unsubscribe: { token: string; at: string },
+  row: EmailLogRow | undefined,
+): WebhookEnvelope | undefined {
+  const claim = readUnsubscribeToken(deps.config.secretKey, unsubscribe.token);
+  if (!claim || claim.messageId !== messageId) return undefined;
+  return buildWebhookEnvelope('email.unsubscribed', {
+    message_id: messageId,
+    recipient: claim.recipient,
+    subject: '',
+    bounce_type: null,
+    failure_reason: null,
+    ...(row ? { tags: row.tags } : {}),
+    unsubscribe: { ...(claim.topic !== null ? { topic: claim.topic } : {}), occurred_at: unsubscribe.at },
+  });
+}
 
 /**
  * One signed POST to one endpoint (docs/webhooks.md, "Delivery policy": one attempt, 5 s, 2xx or
@@ -24,6 +48,11 @@ export function deliverWebhook(deps: ResolvedActivityDeps) {
     event: WebhookEventType;
     /** For `email.opened`/`email.clicked`: the open or click announced (a message has many). */
     engagement?: EngagementEvent;
+    /**
+     * email.unsubscribed: the link's token (the address sealed, so none is in Temporal history) and
+     * when the recipient used it (docs/webhooks.md, "Events").
+     */
+    unsubscribe?: { token: string; at: string };
   }): Promise<{ succeeded: boolean; statusCode: number | null }> {
     // Run again: a retry, or a local activity whose workflow task is run again after its worker died.
     const { info } = Context.current();
@@ -41,10 +70,13 @@ export function deliverWebhook(deps: ResolvedActivityDeps) {
       input.event === 'email.delivery_delayed' ? messageDelay(deps.db, input.messageId) : undefined,
     ]);
     // Deactivated or deleted since the event fired, or the log row purged: nothing to send.
-    if (!endpoint || !endpoint.active || !row) return { succeeded: false, statusCode: null };
-    const body = JSON.stringify(
-      buildWebhookEnvelope(input.event, { ...row, ...(delay ? { delay } : {}) }, input.engagement),
-    );
+    if (!endpoint || !endpoint.active) return { succeeded: false, statusCode: null };
+    const envelope =
+      input.event === 'email.unsubscribed'
+        ? input.unsubscribe && unsubscribedEnvelope(deps, input.messageId, input.unsubscribe, row)
+        : row && buildWebhookEnvelope(input.event, { ...row, ...(delay ? { delay } : {}) }, input.engagement);
+    if (!envelope) return { succeeded: false, statusCode: null };
+    const body = JSON.stringify(envelope);
     const attempt = await attemptAndRecordWebhook(deps.db, deps.config, {
       endpoint,
       event: input.event,

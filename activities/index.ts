@@ -15,6 +15,7 @@ import { recordOutcome } from './recordOutcome';
 import { releaseScheduledMessage } from './releaseScheduledMessage';
 import { recordQueuedMessage } from './recordQueuedMessage';
 import { recordSent } from './recordSent';
+import { recordUnsubscribed } from './recordUnsubscribed';
 import { resolveByocCredentials } from './resolveByocCredentials';
 import { sendViaSes } from './sendViaSes';
 import { suppressRecipient } from './suppressRecipient';
@@ -45,6 +46,7 @@ export function createActivities(input: ActivityDeps) {
     updateReputation: updateReputation(deps),
     findWebhookEndpoints: findWebhookEndpoints(deps),
     deliverWebhook: deliverWebhook(deps),
+    recordUnsubscribed: recordUnsubscribed(deps),
     purgeEmailLog: purgeEmailLog(deps),
     purgeExpiredContent: purgeExpiredContent(deps),
   };

@@ -6,8 +6,9 @@ import type { MessageKind } from '../core/model/sendingModes';
 import { classifySesError, type ClassifiedProviderError } from '../core/ses/providerErrors';
 import { providerMessageIdOf, recordProviderMessage } from '../core/providerEvents/providerMessages';
 import { recordSendSample } from '../core/providerEvents/reputation';
-import { sendRawThroughSes } from '../core/ses/rawMessages';
+import { sendRawThroughSes, type ComposeOptions } from '../core/ses/rawMessages';
 import { trackingKey } from '../core/tracking/trackingTokens';
+import { createUnsubscribeToken, unsubscribeUrl } from '../core/unsubscribe/unsubscribeTokens';
 import {
   beginSesCall,
   byocSentId,
@@ -111,14 +112,36 @@ async function callSes(
     throw err;
   }
   try {
-    // Tracked links are signed here, at send time (docs/sending.md, "Tracking opens and clicks").
-    return await sendRawThroughSes(ses, staged.messageId, staged.content, attachments, signal, {
-      trackingKey: trackingKey(deps.config.secretKey),
-    });
+    return await sendRawThroughSes(
+      ses,
+      staged.messageId,
+      staged.content,
+      attachments,
+      signal,
+      composeOptions(deps, staged),
+    );
   } catch (err) {
     if (refusedBySes(err)) await settle();
     throw err;
   }
+}
+
+/**
+ * What composing adds, made now (nothing about it is stored): the tracking key, so tracked links
+ * are signed at send time (docs/sending.md, "Tracking opens and clicks"), and the one-click
+ * unsubscribe URL of a message that asked for it.
+ */
+function composeOptions(deps: ResolvedActivityDeps, staged: StagedMessage): ComposeOptions {
+  const options: ComposeOptions = { trackingKey: trackingKey(deps.config.secretKey) };
+  if (!staged.content.unsubscribe) return options;
+  const token = createUnsubscribeToken(deps.config.secretKey, {
+    accountId: staged.accountId,
+    recipient: staged.content.to.address,
+    topic: staged.content.unsubscribe.topic ?? null,
+    messageId: staged.messageId,
+    mode: staged.mode,
+  });
+  return { ...options, listUnsubscribeUrl: unsubscribeUrl(deps.config.api.baseUrl, token) };
 }
 
 /**

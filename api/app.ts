@@ -72,7 +72,11 @@ export function createApp(deps: ApiDeps): express.Express {
       },
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
       serializers: {
-        req: (req: { method: string; url: string }) => ({ method: req.method, path: req.url.split('?')[0] }),
+        // An unsubscribe link's token is a capability (and seals a recipient): never in the logs.
+        req: (req: { method: string; url: string }) => ({
+          method: req.method,
+          path: req.url.split('?')[0]?.replace(/^\/u\/[^/]*/, '/u/{token}'),
+        }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
     }),

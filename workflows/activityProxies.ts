@@ -20,6 +20,7 @@ type Bookkeeping = Pick<
   | 'findWebhookEndpoints'
   | 'recordEngagementEvent'
   | 'findFirstLink'
+  | 'recordUnsubscribed'
 >;
 
 const BOOKKEEPING_OPTIONS = {

@@ -16,13 +16,18 @@ import {
   lateOutcomeWorkflowId,
   type EngagementEvent,
   sendWorkflowId,
+  unsubscribeWorkflowId,
   type LateOutcomeInput,
   type MessageWorkflows,
   type SendEmailInput,
+  type UnsubscribeAnnouncement,
 } from '../core/model/workflowContract';
 import { recordEngagement } from './recordEngagement';
+import { announceUnsubscribe } from './announceUnsubscribe';
 import { recordLateOutcome } from './recordLateOutcome';
 import { sendEmail } from './sendEmail';
+
+const ANNOUNCE_START_DEADLINE_MS = 10_000;
 
 export function messageWorkflows(client: Client, taskQueue: string): MessageWorkflows {
   return {
@@ -108,6 +113,27 @@ export function messageWorkflows(client: Client, taskQueue: string): MessageWork
           typedSearchAttributes: [{ key: SENDING_MODE, value: 'shared' }],
         }),
       );
+    },
+    async startUnsubscribeAnnouncement(input: UnsubscribeAnnouncement) {
+      try {
+        // Started after the POST answered: nobody waits, but the call still has a deadline.
+        await client.withDeadline(Date.now() + ANNOUNCE_START_DEADLINE_MS, () =>
+          client.workflow.start(announceUnsubscribe, {
+            taskQueue,
+            workflowId: unsubscribeWorkflowId(input.messageId, input.topic),
+            workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
+            args: [input],
+            typedSearchAttributes: [
+              { key: ACCOUNT_ID, value: input.accountId },
+              { key: SENDING_MODE, value: 'shared' },
+            ],
+          }),
+        );
+        return 'started';
+      } catch (err) {
+        if (err instanceof WorkflowExecutionAlreadyStartedError) return 'duplicate';
+        throw err;
+      }
     },
   };
 }

@@ -3,3 +3,4 @@ export { sendEmail, providerOutcomeSignal } from './sendEmail';
 export { recordLateOutcome } from './recordLateOutcome';
 export { recordEngagement } from './recordEngagement';
 export { emailLogRetention, contentRetention } from './retention';
+export { announceUnsubscribe } from './announceUnsubscribe';

@@ -279,6 +279,7 @@ export const CORE_ERROR_ANSWERS = {
   invalid_scope: { field: '_body' },
   invalid_status: { field: 'status' },
   invalid_token: { field: '_body' },
+  invalid_topic: { field: 'topic' },
   invalid_url: { field: 'url' },
   domain_not_verified: { field: '_body' },
   // Operator CLI codes, and failures of work done after the answer: no route meets them.

@@ -56,7 +56,7 @@ function textBody(limit: number): RequestHandler {
 
 function ownBodyReader(deps: RouteDeps, body: OwnBody): RequestHandler {
   const limit = fromConfig(body.limit, deps.config);
-  return body.media === 'text/plain' ? textBody(limit) : jsonBody(limit);
+  return body.media === 'application/json' ? jsonBody(limit) : textBody(limit);
 }
 
 /** The gates of `op` before its body: limits and credentials, in the order above. */

@@ -128,7 +128,8 @@ export function deprecationHeaders(d: Deprecation): Record<string, string> {
  * whatever its Content-Type (SNS posts JSON as text/plain) and judged by the handler.
  */
 export interface OwnBody {
-  media: 'application/json' | 'text/plain';
+  /** A form body is read as text, like text/plain (its handler reads no field of it, or parses it). */
+  media: 'application/json' | 'text/plain' | 'application/x-www-form-urlencoded';
   schema: FromConfig<object>;
   /** Largest body, in bytes. */
   limit: FromConfig<number>;
@@ -146,7 +147,7 @@ export type PathParams<P extends string> = P extends `${string}{${infer Name}}${
 
 type BodyOf<B, O> = [B] extends [TSchema]
   ? Static<B>
-  : [O] extends [{ media: 'text/plain' }]
+  : [O] extends [{ media: 'text/plain' | 'application/x-www-form-urlencoded' }]
     ? string | UnreadableBody
     : [O] extends [OwnBody]
       ? unknown
@@ -228,6 +229,8 @@ interface OperationFields<
   /** `anyone` operations that never look at a session (public tracking links): no session store read or write before answering. */
   noSession?: true;
   more?: M;
+  /** Statuses the handler answers with an HTML page (a string schema) instead of JSON. */
+  htmlAnswers?: readonly number[];
   handler: (
     ctx: HandlerContext<BodyOf<B, O>, W, P, QueryOf<Q>, CodesOf<M> | GateCode<W>>,
   ) => Promise<ResultOf<R> | Reply | Refusal | typeof ANSWERED>;
@@ -286,6 +289,7 @@ export interface AnyOperation {
   okAnswer?: OkAnswer;
   noSession?: true;
   more?: Answers;
+  htmlAnswers?: readonly number[];
   handler: (ctx: HandlerContext<unknown, Who, string, Record<string, unknown>>) => Promise<unknown>;
 }
 

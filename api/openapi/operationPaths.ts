@@ -181,7 +181,11 @@ function response(op: AnyOperation, status: number, answer: Answer) {
   return {
     description: answer.description,
     headers: headerRefs,
-    content: { 'application/json': { schema: schemas.length === 1 ? schemas[0] : { oneOf: schemas } } },
+    content: {
+      [op.htmlAnswers?.includes(status) ? 'text/html' : 'application/json']: {
+        schema: schemas.length === 1 ? schemas[0] : { oneOf: schemas },
+      },
+    },
   };
 }
 
@@ -225,7 +229,8 @@ function requestBody(group: OperationGroup, op: AnyOperation, config: DocumentCo
   if (op.ownBody)
     return {
       requestBody: {
-        required: true,
+        // A form's fields are optional: one-click POSTs send one, a page's button may send none.
+        required: op.ownBody.media !== 'application/x-www-form-urlencoded',
         content: { [op.ownBody.media]: { schema: fromConfig(op.ownBody.schema, config) } },
       },
     };

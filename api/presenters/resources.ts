@@ -191,7 +191,7 @@ export function presentMessageDelivery(d: MessageWebhookDelivery): Static<typeof
 }
 
 export function presentSuppression(s: Suppression): Static<typeof View.Suppression> {
-  return { address: s.address, reason: s.reason, created_at: isoAt(s.createdAt) };
+  return { address: s.address, reason: s.reason, topic: s.topic, created_at: isoAt(s.createdAt) };
 }
 
 export function presentTemplateSummary(t: TemplateSummary): Static<typeof View.TemplateSummary> {

@@ -22,6 +22,7 @@ import { sendOperations } from './send';
 import { sendBatchOperations } from './sendBatch';
 import { sesEventOperations } from './sesEvents';
 import { trackingOperations } from './tracking';
+import { unsubscribeOperations } from './unsubscribe';
 
 /** Largest management body, in bytes. */
 const MANAGEMENT_BODY_LIMIT = 64 * 1024;
@@ -37,6 +38,9 @@ export const OPERATION_GROUPS: OperationGroup[] = [
   // The links inside tracked emails (docs/sending.md, "Tracking opens and clicks"): outside /api,
   // anonymous, answered from the signed token alone.
   { tag: 'Tracking', unstorableParameters: 'ignore', operations: trackingOperations },
+  // One-click unsubscribe links (docs/sending.md, "One-click unsubscribe"): outside /api, anonymous,
+  // HTML pages; the token is judged by the handler (a bad one is a 404 page).
+  { unstorableParameters: 'ignore', operations: unsubscribeOperations },
   {
     tag: 'Sign-in',
     bodyLimit: AUTH_BODY_LIMIT,

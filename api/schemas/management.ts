@@ -17,7 +17,7 @@ import { LOG_STATUSES } from '../../core/sending/emailLogListing';
 import { checkedInCode } from './checkedInCode';
 import { named } from './named';
 import { BYOC_ROLE_ARN, DOMAIN_NAME, EMAIL_ADDRESS, NOT_BLANK, WEBHOOK_URL } from './patterns';
-import { HEADER_SAFE, MAX_SUBJECT_LENGTH, NO_NUL } from '../../core/model/messageContent';
+import { HEADER_SAFE, MAX_SUBJECT_LENGTH, NO_NUL, UNSUBSCRIBE_TOPIC } from '../../core/model/messageContent';
 import { SCHEDULED_AT } from './sendRequest';
 import { TEMPLATE_LIMITS } from '../../core/templates/templateLanguage';
 import { TEMPLATE_ALIAS } from '../../core/templates/templates';
@@ -231,7 +231,20 @@ export const ByocRequest = named(
     ),
   }),
 );
-export const CreateSuppressionRequest = named('CreateSuppressionRequest', object({ address: email() }));
+/** A topic of one-click unsubscribe (docs/sending.md, "One-click unsubscribe"). */
+const topic = (description: string) =>
+  Type.String({ minLength: 1, maxLength: 64, pattern: UNSUBSCRIBE_TOPIC, description });
+export const CreateSuppressionRequest = named(
+  'CreateSuppressionRequest',
+  object({
+    address: email(),
+    topic: Type.Optional(
+      topic(
+        'Suppress only sends whose `unsubscribe.topic` is this one (1 to 64 lower-case letters, digits, `_`, `.` or `-`). Absent: all mail.',
+      ),
+    ),
+  }),
+);
 export const RescheduleRequest = named(
   'RescheduleRequest',
   object({
@@ -608,10 +621,12 @@ export const TimelineEventView = named(
         'delivery_delayed',
         'opened',
         'clicked',
+        'unsubscribed',
       ] as const,
       '`possible_duplicate`: Postage sent the message to SES again after an earlier attempt whose answer was lost (its worker died, or SES did not answer in time): the recipient may get two copies (`details.reason`). ' +
         '`delivery_delayed`: SES could not deliver yet and keeps trying; not final, the status stays `sent` (`details.delay_type`, `details.reason`, `details.expiration_time`). ' +
-        '`opened`/`clicked`: a tracked open or click (docs/sending.md, "Tracking opens and clicks"), `details.machine` `true` when it looks like a scanner, prefetch or privacy proxy.',
+        '`opened`/`clicked`: a tracked open or click (docs/sending.md, "Tracking opens and clicks"), `details.machine` `true` when it looks like a scanner, prefetch or privacy proxy. ' +
+        '`unsubscribed`: the recipient used the one-click unsubscribe link (docs/sending.md, "One-click unsubscribe"; `details.topic` when it was for one).',
     ),
     at: time(),
     details: Type.Unsafe<Record<string, string>>({
@@ -639,7 +654,19 @@ export const MessageWebhookDelivery = named(
 
 export const Suppression = named(
   'Suppression',
-  object({ address: str(), reason: oneOf(['bounce', 'complaint', 'manual'] as const), created_at: time() }),
+  object({
+    address: str(),
+    reason: oneOf(
+      ['bounce', 'complaint', 'manual', 'unsubscribed'] as const,
+      '`unsubscribed`: the recipient used a one-click unsubscribe link.',
+    ),
+    topic: nullable(
+      str(
+        'Null: every send to the address is refused. A topic: only sends whose `unsubscribe.topic` is this one (the recipient left that topic).',
+      ),
+    ),
+    created_at: time(),
+  }),
 );
 
 const perMode = () => object({ byoc: count(), shared: count() });

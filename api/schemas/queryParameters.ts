@@ -6,6 +6,7 @@
 import { Type, type Static, type TObject, type TProperties, type TSchema } from '@sinclair/typebox';
 import { MESSAGE_TAG } from '../../core/model/messageContent';
 import { checkedInCode } from './checkedInCode';
+import { UNSUBSCRIBE_TOPIC } from '../../core/model/messageContent';
 
 /** How a parameter's text becomes its value, beside what its schema checks. */
 export interface QueryReading {
@@ -38,6 +39,14 @@ export const text = (max: number, description: string) =>
   Type.Optional(
     parameter(Type.String({ maxLength: max, pattern: BMP_TEXT_PATTERN, description }), {
       refusal: 'Must be text without NUL and without characters outside the Basic Multilingual Plane (such as emoji).',
+    }),
+  );
+
+/** A topic of one-click unsubscribe (docs/sending.md, "One-click unsubscribe"). */
+export const topic = (description: string) =>
+  Type.Optional(
+    parameter(Type.String({ maxLength: 64, pattern: UNSUBSCRIBE_TOPIC, description }), {
+      refusal: 'Must be 1 to 64 lower-case letters, digits, _, . or -, starting with a letter or digit.',
     }),
   );
 

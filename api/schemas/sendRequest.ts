@@ -13,6 +13,7 @@ import {
   MAX_SUBJECT_LENGTH,
   MESSAGE_TAG,
   NO_NUL,
+  UNSUBSCRIBE_TOPIC,
 } from '../../core/model/messageContent';
 import { IDEMPOTENCY_KEY } from '../../core/sending/idempotency';
 import {
@@ -32,6 +33,9 @@ const TEMPLATE_REF = '^[A-Za-z0-9-]{1,64}$';
 /** RFC 3339 with its offset (a time without one would be read in some server's zone). */
 export const SCHEDULED_AT =
   '^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt][0-9]{2}:[0-9]{2}:[0-5][0-9](?:\\.[0-9]{1,9})?(?:[Zz]|[+-][0-9]{2}:[0-9]{2})$';
+const UNSUBSCRIBE_DESCRIPTION =
+  'Adds RFC 8058 one-click unsubscribe headers (`List-Unsubscribe` with a link to Postage, and `List-Unsubscribe-Post`): `true` for all mail of the account, or `{ "topic": "product-news" }` for one topic. ' +
+  'A recipient who unsubscribes is suppressed (reason `unsubscribed`, with the topic): later sends to them with the same topic, or any send after an all-mail unsubscribe, are refused with 422 `recipient_suppressed` (docs/sending.md, "One-click unsubscribe").';
 /** Strict base64 (core/platform/strictBase64.ts checks it: this pattern over megabytes overflows V8's regex engine). */
 const BASE64 = '^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$';
 
@@ -184,6 +188,28 @@ export function buildSendRequestSchema(limits: SendRequestLimits) {
           },
         },
       },
+      unsubscribe: checkedInCode(
+        {
+          description: UNSUBSCRIBE_DESCRIPTION,
+          oneOf: [
+            { type: 'boolean', const: true },
+            {
+              type: 'object',
+              additionalProperties: false,
+              properties: {
+                topic: {
+                  type: 'string',
+                  pattern: UNSUBSCRIBE_TOPIC,
+                  description:
+                    'What the recipient leaves: 1 to 64 lower-case letters, digits, `_`, `.` or `-`, starting with a letter or digit. Absent: all mail.',
+                },
+              },
+            },
+          ],
+        } as const,
+        // validateSendRequest.ts checks the two forms with one message each (a oneOf's errors name both).
+        { description: UNSUBSCRIBE_DESCRIPTION },
+      ),
       idempotency_key: {
         type: 'string',
         pattern: IDEMPOTENCY_KEY,

@@ -20,6 +20,7 @@ import { buildSendRequestSchema, IDEMPOTENCY_KEY } from './sendRequest';
 import { validationSchema } from './checkedInCode';
 import { isStrictBase64 } from '../../core/platform/strictBase64';
 import { checkCustomHeaders } from '../../core/model/customHeaders';
+import { isUnsubscribeTopic } from '../../core/model/messageContent';
 
 /** The use case's request (core/sending/sendMessage.ts), with the idempotency key of the body or header. */
 export type ValidatedSendRequest = SendRequest & { idempotencyKey?: string };
@@ -47,6 +48,7 @@ interface RawSendRequest {
   headers?: Record<string, string>;
   scheduled_at?: string;
   template?: { id: string; variables?: Record<string, unknown> };
+  unsubscribe?: unknown;
 }
 
 export type SendRequestValidation = { ok: true; request: ValidatedSendRequest } | { ok: false; errors: FieldErrors };
@@ -83,6 +85,30 @@ function checkAttachmentContents(body: object, add: (field: string, message: str
     if (typeof content === 'string' && !isStrictBase64(content))
       add(`attachments[${i}].content`, 'Must be strict base64 (RFC 4648 alphabet, padded, no line breaks).');
   });
+}
+
+const TOPIC_MESSAGE = 'Must be 1 to 64 lower-case letters, digits, _, . or -, starting with a letter or digit.';
+
+/** `unsubscribe`: `true` or `{ "topic"?: string }` (docs/sending.md, "One-click unsubscribe"). */
+function readUnsubscribe(
+  value: unknown,
+  add: (field: string, message: string) => void,
+): { topic?: string } | undefined {
+  if (value === undefined) return undefined;
+  if (value === true) return {};
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    add('unsubscribe', 'Must be true or an object such as { "topic": "product-news" }.');
+    return undefined;
+  }
+  const unknown = Object.keys(value).filter((k) => k !== 'topic');
+  if (unknown.length > 0) add('unsubscribe', `Unknown field ${unknown[0]}: only topic is allowed.`);
+  const topic = (value as { topic?: unknown }).topic;
+  if (topic === undefined) return {};
+  if (typeof topic !== 'string' || !isUnsubscribeTopic(topic)) {
+    add('unsubscribe.topic', TOPIC_MESSAGE);
+    return undefined;
+  }
+  return { topic };
 }
 
 const isBlank = (s: string | undefined) => s === undefined || s.length === 0;
@@ -173,6 +199,8 @@ export function createSendRequestValidator(
       else scheduledAt = at.toISOString();
     }
 
+    const unsubscribe = readUnsubscribe(raw.unsubscribe, add);
+
     let recipientKind: RecipientKind | undefined;
     if (!('error' in to)) {
       recipientKind = classifyRecipient(to.address, config);
@@ -204,6 +232,7 @@ export function createSendRequestValidator(
         ...(raw.template !== undefined
           ? { template: { id: raw.template.id, variables: raw.template.variables ?? {} } }
           : {}),
+        ...(unsubscribe !== undefined ? { unsubscribe } : {}),
         attachments,
         ...(idempotencyKey !== undefined ? { idempotencyKey } : {}),
       },

@@ -1,5 +1,6 @@
-// suppression list|add|remove (docs/sending.md, "Suppressions"): bounces and complaints add
-// addresses automatically; operators can add or lift one by hand.
+// suppression list|add|remove (docs/sending.md, "Suppressions"): bounces, complaints and one-click
+// unsubscribes add addresses automatically; operators can add or lift one by hand, for all mail or
+// one topic.
 import type { Command } from 'commander';
 import { requireAccount } from '../../core/accounts/accounts';
 import { listSuppressions, suppressManually, unsuppress } from '../../core/accounts/suppressions';
@@ -22,8 +23,8 @@ export function registerSuppressionCommands(program: Command, run: Run): void {
         return {
           json: entries,
           text: table(
-            ['address', 'reason', 'since'],
-            entries.map((s) => [s.address, s.reason, formatDate(s.createdAt)]),
+            ['address', 'reason', 'topic', 'since'],
+            entries.map((s) => [s.address, s.reason, s.topic ?? '(all mail)', formatDate(s.createdAt)]),
             'The suppression list is empty.',
           ),
         };
@@ -32,33 +33,39 @@ export function registerSuppressionCommands(program: Command, run: Run): void {
 
   suppression
     .command('add')
-    .description('suppress an address by hand (reason: manual)')
+    .description('suppress an address by hand (reason: manual), for all mail or one topic')
     .argument('<account>', 'account id or email')
     .argument('<address>')
+    .option('--topic <topic>', 'only sends with this unsubscribe topic (default: all mail)')
     .action(
-      run(async (ctx, accountRef: string, address: string) => {
+      run(async (ctx, accountRef: string, address: string, opts: { topic?: string }) => {
         const account = await requireAccount(ctx.db(), accountRef);
-        const { added } = await suppressManually(ctx.db(), { accountId: account.id, address }, ctx.actor);
+        const topic = opts.topic ?? null;
+        const { added } = await suppressManually(ctx.db(), { accountId: account.id, address, topic }, ctx.actor);
+        const what = topic === null ? address : `${address} for topic ${topic}`;
         return {
-          json: { address: address.toLowerCase(), added },
-          text: added ? `Suppressed ${address}.` : `${address} was already suppressed.`,
+          json: { address: address.toLowerCase(), topic, added },
+          text: added ? `Suppressed ${what}.` : `${what} was already suppressed.`,
         };
       }),
     );
 
   suppression
     .command('remove')
-    .description('lift a suppression')
+    .description("lift a suppression: the address's all-mail entry, or with --topic that topic's")
     .argument('<account>', 'account id or email')
     .argument('<address>')
+    .option('--topic <topic>', 'the entry for this unsubscribe topic (default: the all-mail entry)')
     .action(
-      run(async (ctx, accountRef: string, address: string) => {
+      run(async (ctx, accountRef: string, address: string, opts: { topic?: string }) => {
         const account = await requireAccount(ctx.db(), accountRef);
-        const { removed } = await unsuppress(ctx.db(), { accountId: account.id, address }, ctx.actor);
+        const topic = opts.topic ?? null;
+        const { removed } = await unsuppress(ctx.db(), { accountId: account.id, address, topic }, ctx.actor);
+        const what = topic === null ? address : `${address} (topic ${topic})`;
         return {
-          json: { address: address.toLowerCase(), removed },
-          text: removed ? `${address} is no longer suppressed.` : `${address} was not on the list.`,
-          ...(removed ? {} : { failure: `${address} is not on the suppression list` }),
+          json: { address: address.toLowerCase(), topic, removed },
+          text: removed ? `${what} is no longer suppressed.` : `${what} was not on the list.`,
+          ...(removed ? {} : { failure: `${what} is not on the suppression list` }),
         };
       }),
     );

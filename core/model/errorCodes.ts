@@ -117,6 +117,7 @@ export type PostageErrorCode =
   | 'invalid_scope'
   | 'invalid_status'
   | 'invalid_token'
+  | 'invalid_topic'
   | 'invalid_url'
   | 'domain_not_verified'
   // Only the operator CLI (or work done after the answer) meets these; the CLI prints the code.

@@ -18,6 +18,8 @@ export interface MessageContent {
   template?: { id: string; version: number | null };
   /** Shared mode only (docs/sending.md, "Tracking opens and clicks"): rewrite the HTML's links and/or add the open pixel; `host` is the base URL of the tracking links. */
   tracking?: { opens: boolean; clicks: boolean; host: string };
+  /** Asks for RFC 8058 one-click unsubscribe headers (docs/sending.md, "One-click unsubscribe"); `topic` absent: all mail. */
+  unsubscribe?: { topic?: string };
 }
 
 /** Text that ends up in a mail header: no CR, LF or other control characters (TAB allowed). */
@@ -30,6 +32,14 @@ export const MAX_SUBJECT_LENGTH = 998;
 /** A tag's name and value: what SES accepts as a message tag (ASCII letters, digits, `_`, `-`; 1 to 256). */
 export const MESSAGE_TAG = '^[A-Za-z0-9_-]{1,256}$';
 export const MAX_MESSAGE_TAGS = 10;
+
+/** A topic of `unsubscribe.topic` and of suppressions (docs/sending.md, "One-click unsubscribe"): lower-case letters, digits, `_`, `.`, `-`; 1 to 64. */
+export const UNSUBSCRIBE_TOPIC = '^[a-z0-9][a-z0-9_.-]{0,63}$';
+const topicPattern = new RegExp(UNSUBSCRIBE_TOPIC);
+
+export function isUnsubscribeTopic(value: string): boolean {
+  return topicPattern.test(value);
+}
 
 export interface Attachment {
   filename: string;

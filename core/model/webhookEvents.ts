@@ -8,6 +8,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'email.delivery_delayed',
   'email.opened',
   'email.clicked',
+  'email.unsubscribed',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -29,6 +30,7 @@ export const FLAT_TEST_EVENT_TYPES: ReadonlyMap<string, WebhookEventType> = new 
   ['delivery_delayed', 'email.delivery_delayed'],
   ['opened', 'email.opened'],
   ['clicked', 'email.clicked'],
+  ['unsubscribed', 'email.unsubscribed'],
 ]);
 
 /** The event type a verified body names: the envelope's `event_type`, or a flat test event's `status` (FLAT_TEST_EVENT_TYPES); null when it names none. */

@@ -87,6 +87,23 @@ export function lateOutcomeWorkflowId(snsMessageId: string): string {
   return `late-outcome-${snsMessageId}`;
 }
 
+/** A one-click unsubscribe of a shared message, to record and announce (workflows/announceUnsubscribe.ts). */
+export interface UnsubscribeAnnouncement {
+  messageId: string;
+  accountId: string;
+  /** Null: all mail. */
+  topic: string | null;
+  /** When the recipient unsubscribed (ISO 8601). */
+  at: string;
+  /** The link's token: the webhook's recipient is sealed in it, so no address is in the workflow's history. */
+  token: string;
+}
+
+/** One per message and topic: a repeated POST of the same link starts nothing new. */
+export function unsubscribeWorkflowId(messageId: string, topic: string | null): string {
+  return `unsubscribe-${messageId}-${topic ?? 'all'}`;
+}
+
 /**
  * How core reaches the message workflows without importing them: implemented on Temporal by
  * workflows/client.ts, handed in by the API, the worker, the CLI and the tests.
@@ -106,4 +123,6 @@ export interface MessageWorkflows {
   startLateOutcome(snsMessageId: string, input: LateOutcomeInput): Promise<'started' | 'duplicate'>;
   /** Hands an open or click to the message's engagement workflow, starting it when none runs (signal-with-start). Rejects after `deadline` (epoch ms). */
   signalEngagement(messageId: string, event: EngagementEvent, deadline: number): Promise<void>;
+  /** Starts the announcement of a one-click unsubscribe; `duplicate` when this message and topic already had one. */
+  startUnsubscribeAnnouncement(input: UnsubscribeAnnouncement): Promise<'started' | 'duplicate'>;
 }

@@ -19,7 +19,8 @@ export type TimelineEventType =
   | 'opened'
   | 'clicked'
   /** Not final: SES keeps trying (details `delay_type`, `reason`; docs/webhooks.md, "Events"). */
-  | 'delivery_delayed';
+  | 'delivery_delayed'
+  | 'unsubscribed';
 
 export interface TimelineEvent {
   type: TimelineEventType;
@@ -36,6 +37,36 @@ export interface MessageWebhookDelivery {
   durationMs: number;
   error: string | null;
   attemptedAt: Date;
+}
+
+/**
+ * The recipient used the message's one-click unsubscribe link (docs/sending.md, "One-click
+ * unsubscribe"), details `topic` ('' for all mail): recorded once, and only while the shared log row
+ * exists. False when there is no row (purged) or the event was already there.
+ */
+export async function recordUnsubscribed(
+  db: Db,
+  input: { messageId: string; topic: string | null; at: string },
+): Promise<boolean> {
+  const { rows } = await db.raw<{ rows: unknown[] }>(
+    `INSERT INTO email_events (message_id, type, at, details)
+     SELECT message_id, 'unsubscribed', ?::timestamptz, ?::jsonb FROM email_log WHERE message_id = ?
+     ON CONFLICT DO NOTHING RETURNING id`,
+    [input.at, JSON.stringify({ topic: input.topic ?? '' }), input.messageId],
+  );
+  return rows.length > 0;
+}
+
+/** The unsubscribe a message's timeline recorded, as `email.unsubscribed` carries it (`topic` when it was for one, `occurred_at`): for a replay. */
+export async function messageUnsubscribe(db: Db, messageId: string): Promise<Record<string, string> | undefined> {
+  const row = await db('email_events')
+    .where({ message_id: messageId, type: 'unsubscribed' })
+    .first<{ at: Date; details: Record<string, string> } | undefined>('at', 'details');
+  if (!row) return undefined;
+  return {
+    ...(row.details.topic ? { topic: row.details.topic } : {}),
+    occurred_at: new Date(row.at).toISOString(),
+  };
 }
 
 export async function messageTimeline(db: Db, messageId: string): Promise<TimelineEvent[]> {

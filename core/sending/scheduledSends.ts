@@ -120,8 +120,13 @@ export type ReleaseResult =
 /**
  * The workflow's timer fired: the message goes now unless it was cancelled, moved later, or a
  * gate that runs again says no (see the top of this file). One statement takes the release.
+ * `topic`: the message's `unsubscribe.topic`, whose suppression stops it as an all-mail one does.
  */
-export async function releaseScheduledSend(db: Db, messageId: string): Promise<ReleaseResult> {
+export async function releaseScheduledSend(
+  db: Db,
+  messageId: string,
+  opts: { topic?: string } = {},
+): Promise<ReleaseResult> {
   const row = await db('scheduled_sends')
     .where({ message_id: messageId })
     .first<{ account_id: string; mode: string; scheduled_at: Date; state: string } | undefined>();
@@ -135,7 +140,7 @@ export async function releaseScheduledSend(db: Db, messageId: string): Promise<R
       : undefined;
   const blocked = account?.sendingSuspended
     ? 'the account was suspended after the message was scheduled'
-    : log && (await isSuppressed(db, row.account_id, log.recipient))
+    : log && (await isSuppressed(db, row.account_id, log.recipient, opts.topic))
       ? 'the recipient was suppressed after the message was scheduled'
       : undefined;
   // Released already (a retry of this step) counts as released.

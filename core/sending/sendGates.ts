@@ -86,6 +86,7 @@ interface GateFacts {
   plan: Plan | undefined;
   /** Read only for a BYOC domain. */
   byocConfig: ByocConfig | undefined;
+  /** An all-mail entry for the recipient, or one for the send's topic. */
   suppressed: boolean;
   /** This month's count for the domain's mode. */
   used: number;
@@ -97,7 +98,7 @@ interface GateFacts {
  */
 async function readGateFacts(
   db: Db,
-  input: { accountId: string; keyId: string | undefined; fromDomain: string; recipient: string },
+  input: { accountId: string; keyId: string | undefined; fromDomain: string; recipient: string; topic?: string },
 ): Promise<GateFacts> {
   const { rows } = await db.raw<{
     rows: {
@@ -115,7 +116,8 @@ async function readGateFacts(
             (?::uuid IS NULL OR EXISTS (SELECT 1 FROM api_keys k WHERE k.id = ?::uuid AND k.account_id = a.id AND ${KEY_IS_ACTIVE})) AS key_active,
             (SELECT CASE WHEN k.created_by_user IS NULL THEN ? ELSE m.role END FROM api_keys k
                LEFT JOIN memberships m ON m.account_id = k.account_id AND m.user_id = k.created_by_user WHERE k.id = ?::uuid) AS key_role,
-            EXISTS (SELECT 1 FROM suppressions s WHERE s.account_id = a.id AND s.address = ?) AS suppressed,
+            EXISTS (SELECT 1 FROM suppressions s WHERE s.account_id = a.id AND s.address = ?
+                      AND (s.topic IS NULL OR s.topic = ?::text)) AS suppressed,
             COALESCE((SELECT u.count FROM usage_counters u WHERE u.account_id = a.id AND u.month = ? AND u.mode = d.sending_mode), 0) AS used
      FROM accounts a
      LEFT JOIN domains d ON d.name = ? AND d.account_id = a.id
@@ -128,6 +130,7 @@ async function readGateFacts(
       API_KEY_ROLE,
       input.keyId ?? null,
       suppressionKey(input.recipient),
+      input.topic ?? null,
       utcMonthStart(),
       normaliseDomainName(input.fromDomain),
       FREE_PLAN,
@@ -157,7 +160,14 @@ async function readGateFacts(
  */
 export async function checkSendGates(
   db: Db,
-  input: { apiKey: SendingKeyFacts; fromDomain: string; recipient: string; recipientKind: RecipientKind },
+  input: {
+    apiKey: SendingKeyFacts;
+    fromDomain: string;
+    recipient: string;
+    recipientKind: RecipientKind;
+    /** The send's `unsubscribe.topic`: an entry for it suppresses as an all-mail entry does (docs/sending.md, "One-click unsubscribe"). */
+    topic?: string;
+  },
 ): Promise<
   { ok: true; context: SendContext } | { ok: false; failure: GateFailure } | { ok: false; unauthenticated: true }
 > {
@@ -167,6 +177,7 @@ export async function checkSendGates(
     keyId: input.apiKey.id,
     fromDomain: input.fromDomain,
     recipient: input.recipient,
+    ...(input.topic !== undefined ? { topic: input.topic } : {}),
   });
   if (!account) return fail('unauthorized', 'The account of this API key no longer exists.');
   if (!keyActive || keyRole === null) return { ok: false, unauthenticated: true };
@@ -220,7 +231,10 @@ export async function checkSendGates(
     );
   }
   if (suppressed) {
-    return fail('recipient_suppressed', 'The recipient is on the suppression list after a hard bounce or a complaint.');
+    return fail(
+      'recipient_suppressed',
+      'The recipient is on the suppression list after a hard bounce, a complaint or an unsubscribe (for all mail or this topic).',
+    );
   }
   if (used >= monthlyLimit) return fail('usage_limit_exceeded', USAGE_LIMIT_DETAIL);
   return { ok: true, context: { account, domain, monthlyLimit } };

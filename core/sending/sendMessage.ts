@@ -48,6 +48,8 @@ export interface SendRequest {
   template?: TemplateReference;
   /** The sender's own well-formed `Message-ID` (the SMTP relay keeps it); the API never sets it. */
   messageIdHeader?: string;
+  /** One-click unsubscribe headers (docs/sending.md, "One-click unsubscribe"); `topic` absent: all mail. */
+  unsubscribe?: { topic?: string };
 }
 
 /**
@@ -206,6 +208,7 @@ async function gateAndAccept(
     fromDomain: request.fromDomain,
     recipient: request.to.address,
     recipientKind: request.recipientKind,
+    ...(request.unsubscribe?.topic !== undefined ? { topic: request.unsubscribe.topic } : {}),
   });
   if (!gates.ok) return 'unauthenticated' in gates ? { outcome: 'unauthenticated' } : refused('gates', gates.failure);
 
@@ -236,6 +239,7 @@ async function gateAndAccept(
       ...(request.messageIdHeader !== undefined ? { messageIdHeader: request.messageIdHeader } : {}),
       ...(rendered?.ok ? { template: rendered.template } : {}),
       ...trackingOf(deps.config, domain, request),
+      ...(request.unsubscribe !== undefined ? { unsubscribe: request.unsubscribe } : {}),
     },
     attachments: request.attachments,
     ...(claim ? { idempotency: claim } : {}),

@@ -13,12 +13,18 @@ function formatMailbox(m: { address: string; name: string }): { address: string;
   return m.name ? { name: m.name, address: m.address } : m.address;
 }
 
-/** What composing may need besides the message: the tracking token key, when its links are tracked. */
+/** What composition adds that is not the message's content: made by the send activity, which has the config. */
 export interface ComposeOptions {
   /** trackingKey() of core/tracking/trackingTokens.ts; without it `content.tracking` is ignored. */
   trackingKey?: Buffer;
-  /** The tokens' issue time (seconds since the epoch); now by default. */
+  /** The tracking tokens' issue time (seconds since the epoch); now by default. */
   now?: number;
+  /**
+   * The one-click unsubscribe URL (`{BASE_URL}/u/{token}`) when `content.unsubscribe` is set: it
+   * becomes List-Unsubscribe with List-Unsubscribe-Post (RFC 8058; docs/sending.md, "One-click
+   * unsubscribe"). Added before SES signs, so its DKIM signature covers both headers.
+   */
+  listUnsubscribeUrl?: string;
 }
 
 /**
@@ -42,6 +48,14 @@ export async function buildRawMessage(
           issuedAt: options.now ?? Math.floor(Date.now() / 1000),
         })
       : content.html;
+  const unsubscribe =
+    content.unsubscribe && options.listUnsubscribeUrl
+      ? {
+          // Prepared: nodemailer would otherwise fold or encode the URL; it is ASCII (base64url) already.
+          'List-Unsubscribe': { prepared: true, value: `<${options.listUnsubscribeUrl}>` },
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        }
+      : {};
   const composer = new MailComposer({
     from: formatMailbox(content.from),
     to: formatMailbox(content.to),
@@ -49,8 +63,8 @@ export async function buildRawMessage(
     ...(content.replyTo ? { replyTo: content.replyTo } : {}),
     ...(html !== undefined ? { html } : { text: content.text ?? '' }),
     ...(content.messageIdHeader ? { messageId: content.messageIdHeader } : {}),
-    // Custom headers first, ours last: the rules (core/model/customHeaders.ts) keep X-Postage-* out of theirs.
-    headers: { ...content.headers, [MESSAGE_ID_HEADER]: messageId },
+    // Custom headers first, ours last: the rules (core/model/customHeaders.ts) keep X-Postage-* and List-Unsubscribe* out of theirs.
+    headers: { ...content.headers, [MESSAGE_ID_HEADER]: messageId, ...unsubscribe },
     attachments: attachments.map((a) => ({ filename: a.filename, content: a.data, contentType: a.contentType })),
   });
   return composer.compile().build();

@@ -15,6 +15,8 @@ export function buildWebhookEnvelope(
     tags?: Record<string, string>;
     /** The message's delay, for `email.delivery_delayed`: its timeline details (core/sending/emailTimeline.ts `messageDelay`). */
     delay?: Record<string, string>;
+    /** For `email.unsubscribed`: `topic` when the link was for one, and `occurred_at`. */
+    unsubscribe?: Record<string, string>;
   },
   /** The open or click an `email.opened`/`email.clicked` announces (docs/webhooks.md, "Payloads"). */
   engagement?: EngagementEvent,
@@ -67,5 +69,7 @@ export function buildWebhookEnvelope(
             : seen,
       };
     }
+    case 'email.unsubscribed':
+      return { event_type: event, payload: { ...base, ...row.unsubscribe, status: 'unsubscribed' } };
   }
 }

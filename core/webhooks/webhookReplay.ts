@@ -15,7 +15,7 @@ import { attemptAndRecordWebhook } from './webhookAttempts';
 import { findWebhookDelivery } from './webhookEndpoints';
 import { buildWebhookEnvelope } from './webhookPayloads';
 import { announcedEngagement } from '../sending/engagement';
-import { messageDelay } from '../sending/emailTimeline';
+import { messageDelay, messageUnsubscribe } from '../sending/emailTimeline';
 import { endpointToPostNow, postTestEvent } from './webhookTestEvents';
 import type { WebhookTestLimit } from './webhookTestLimit';
 
@@ -81,7 +81,12 @@ export async function replayWebhookDelivery(
   const retryAfterSeconds = await limit(input.accountId);
   if (retryAfterSeconds !== undefined) return { retryAfterSeconds };
   const delay = event === 'email.delivery_delayed' ? await messageDelay(db, row.message_id) : undefined;
-  const payload = buildWebhookEnvelope(event, { ...row, ...(delay ? { delay } : {}) }, engagement);
+  const unsubscribe = event === 'email.unsubscribed' ? await messageUnsubscribe(db, row.message_id) : undefined;
+  const payload = buildWebhookEnvelope(
+    event,
+    { ...row, ...(delay ? { delay } : {}), ...(unsubscribe ? { unsubscribe } : {}) },
+    engagement,
+  );
   const attempt = await attemptAndRecordWebhook(db, config, {
     endpoint,
     event,

@@ -26,6 +26,7 @@ const TEST_STATUS: Record<WebhookEventType, string> = {
   'email.delivery_delayed': 'delivery_delayed',
   'email.opened': 'opened',
   'email.clicked': 'clicked',
+  'email.unsubscribed': 'unsubscribed',
 };
 const TEST_LOCAL_PART: Record<WebhookEventType, string> = {
   'email.sent': 'delivered',
@@ -36,6 +37,7 @@ const TEST_LOCAL_PART: Record<WebhookEventType, string> = {
   'email.delivery_delayed': 'delayed',
   'email.opened': 'opened',
   'email.clicked': 'clicked',
+  'email.unsubscribed': 'delivered',
 };
 
 /** ISO 8601 with microseconds and a UTC offset: the form of a test event's `timestamp`. */

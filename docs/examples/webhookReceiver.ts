@@ -58,6 +58,7 @@ const FLAT_TEST_EVENT_TYPES = new Map([
   ['delivery_delayed', 'email.delivery_delayed'],
   ['opened', 'email.opened'],
   ['clicked', 'email.clicked'],
+  ['unsubscribed', 'email.unsubscribed'],
 ]);
 
 /** Reads the envelope form and the flat form alike, by field name. */

@@ -311,6 +311,7 @@ describe('the worker process', () => {
         signalSchedule: unused,
         startLateOutcome: unused,
         signalEngagement: unused,
+        startUnsubscribeAnnouncement: unused,
       };
       void acceptMessage(
         { db: database.db, config, workflows: died },

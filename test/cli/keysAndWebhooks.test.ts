@@ -263,19 +263,33 @@ test('webhook create on an account without a subscription is refused, by the sam
   expect(ok(await cli(['webhook', 'list', free.id])).json).toEqual([]);
 });
 
-test('suppression list, add and remove', async () => {
+test('suppression list, add and remove, for all mail or one topic', async () => {
   expect(ok(await cli(['suppression', 'list', accountId])).json).toEqual([]);
   expect(ok(await cli(['suppression', 'add', accountId, 'Someone@Example.org'])).json).toEqual({
     address: 'someone@example.org',
+    topic: null,
     added: true,
   });
   expect(ok(await cli(['suppression', 'add', accountId, 'someone@example.org'])).json).toEqual({
     address: 'someone@example.org',
+    topic: null,
     added: false,
   });
   expect(ok(await cli(['suppression', 'list', accountId])).json).toEqual([
-    { address: 'someone@example.org', reason: 'manual', createdAt: expect.any(String) },
+    { address: 'someone@example.org', reason: 'manual', topic: null, createdAt: expect.any(String) },
   ]);
+
+  // A topic's entry beside the all-mail one, shown in the table, lifted on its own.
+  expect(
+    ok(await cli(['suppression', 'add', accountId, 'someone@example.org', '--topic', 'product-news'])).json,
+  ).toEqual({ address: 'someone@example.org', topic: 'product-news', added: true });
+  const table = await runCli(['suppression', 'list', accountId], { DATABASE_URL: database.url });
+  expect(table.stdout).toMatch(/someone@example\.org\s+manual\s+product-news/);
+  expect(table.stdout).toMatch(/someone@example\.org\s+manual\s+\(all mail\)/);
+  expect(
+    ok(await cli(['suppression', 'remove', accountId, 'someone@example.org', '--topic', 'product-news'])).json,
+  ).toEqual({ address: 'someone@example.org', topic: 'product-news', removed: true });
+  expect((await cli(['suppression', 'add', accountId, 'someone@example.org', '--topic', 'Bad Topic'])).code).toBe(1);
 
   const bad = await cli(['suppression', 'add', accountId, 'nobody']);
   expect(bad.code).toBe(1);
@@ -283,6 +297,7 @@ test('suppression list, add and remove', async () => {
 
   expect(ok(await cli(['suppression', 'remove', accountId, 'SOMEONE@example.org'])).json).toEqual({
     address: 'someone@example.org',
+    topic: null,
     removed: true,
   });
   const absent = await cli(['suppression', 'remove', accountId, 'someone@example.org']);
@@ -291,7 +306,7 @@ test('suppression list, add and remove', async () => {
   expect(ok(await cli(['suppression', 'list', accountId])).json).toEqual([]);
 
   const audit = ok(await cli(['account', 'show', accountId])).json.audit as { action: string }[];
-  expect(audit.map((a) => a.action).slice(0, 2)).toEqual(['suppression.remove', 'suppression.add']);
+  expect(audit.map((a) => a.action).slice(0, 2)).toEqual(['suppression.remove', 'suppression.remove']);
 });
 
 test('log lists the shared-mode email log, newest first, filtered by status, limited', async () => {

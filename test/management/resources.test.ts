@@ -360,6 +360,7 @@ test('suppressions: add (normalised, once), search, pages, remove, and field err
     {
       address: 'blocked@example.org',
       reason: 'manual',
+      topic: null,
       created_at: (added.json.suppression as { created_at: string }).created_at,
     },
   ]);
@@ -374,6 +375,35 @@ test('suppressions: add (normalised, once), search, pages, remove, and field err
   expect((await owner.web.request('POST', '/api/suppressions', { address: 'nope' })).json.errors).toHaveProperty(
     'address',
   );
+});
+
+test('suppressions by topic: an entry per topic beside the all-mail one, each read and lifted with ?topic=', async () => {
+  const owner = await signedIn();
+  const address = encodeURIComponent('reader@example.org');
+  const topical = await owner.web.request('POST', '/api/suppressions', {
+    address: 'reader@example.org',
+    topic: 'product-news',
+  });
+  documented('/api/suppressions', 'post', topical);
+  expect([topical.status, topical.json.suppression]).toEqual([
+    201,
+    { address: 'reader@example.org', reason: 'manual', topic: 'product-news', created_at: expect.any(String) },
+  ]);
+  // The all-mail entry is another entry; without ?topic= it is the one asked for.
+  expect((await owner.web.request('GET', `/api/suppressions/${address}`)).status).toBe(404);
+  expect((await owner.web.request('POST', '/api/suppressions', { address: 'reader@example.org' })).status).toBe(201);
+  const list = await owner.web.request('GET', '/api/suppressions?search=reader@');
+  // Newest first.
+  expect((list.json.suppressions as { topic: string | null }[]).map((e) => e.topic)).toEqual([null, 'product-news']);
+  const lifted = await owner.web.request('DELETE', `/api/suppressions/${address}?topic=product-news`);
+  documented('/api/suppressions/{address}', 'delete', lifted);
+  expect(lifted.status).toBe(200);
+  expect((await owner.web.request('GET', `/api/suppressions/${address}?topic=product-news`)).status).toBe(404);
+  expect((await owner.web.request('GET', `/api/suppressions/${address}`)).json.topic).toBeNull();
+  const bad = await owner.web.request('POST', '/api/suppressions', { address: 'reader@example.org', topic: 'No' });
+  expect([bad.status, Object.keys(bad.json.errors as object)]).toEqual([400, ['topic']]);
+  const badQuery = await owner.web.request('DELETE', `/api/suppressions/${address}?topic=No%20Such`);
+  expect([badQuery.status, Object.keys(badQuery.json.errors as object)]).toEqual([400, ['topic']]);
 });
 
 test('usage: allowance and use per mode this month, and every day of the previous and current month', async () => {

@@ -61,6 +61,7 @@ function stubActivities(
     recordEngagementEvent: async () => ({ recorded: true, webhookEndpointIds: ['endpoint-1'] }),
     findFirstLink: async () => ({ url: 'https://example.com/' }),
     deliverWebhook: async () => ({ succeeded: true, statusCode: 200 }),
+    recordUnsubscribed: async () => ({ recorded: true }),
     purgeEmailLog: async () => 0,
     purgeExpiredContent: async () => ({
       sharedContent: 0,

@@ -11,7 +11,15 @@ import {
   SuppressionAdded,
   SuppressionList,
 } from '../../schemas/management';
-import { page, queryParameters, text } from '../../schemas/queryParameters';
+import { page, queryParameters, text, topic } from '../../schemas/queryParameters';
+
+/** `?topic=` of one entry: absent, the address's all-mail entry (as before topics existed). */
+const topicQuery = (what: string) =>
+  queryParameters({
+    topic: topic(
+      `The entry for this one-click unsubscribe topic; absent: the address's all-mail entry (${what}; docs/sending.md, "Suppressions").`,
+    ),
+  });
 
 export const suppressionOperations = [
   operation({
@@ -36,7 +44,7 @@ export const suppressionOperations = [
   operation({
     method: 'post',
     path: '/api/suppressions',
-    summary: 'Suppress an address by hand (reason `manual`).',
+    summary: 'Suppress an address by hand (reason `manual`), for all mail or one topic.',
     who: 'caller',
     role: 'developer',
     scopedKey: 'account_wide',
@@ -46,10 +54,10 @@ export const suppressionOperations = [
     async handler({ deps, res, caller, body }) {
       const { added } = await suppressManually(
         deps.db,
-        { accountId: caller.accountId, address: body.address },
+        { accountId: caller.accountId, address: body.address, topic: body.topic ?? null },
         caller.actor,
       );
-      const suppression = await getSuppression(deps.db, caller.accountId, body.address);
+      const suppression = await getSuppression(deps.db, caller.accountId, body.address, body.topic ?? null);
       res.locals.outcome = added ? 'suppression_added' : 'suppression_exists';
       const answer = { suppression: presentSuppression(suppression!), added };
       return added ? answer : reply(200, answer);
@@ -58,13 +66,15 @@ export const suppressionOperations = [
   operation({
     method: 'get',
     path: '/api/suppressions/{address}',
-    summary: 'Whether an address is suppressed: its entry, or 404 when sends to it are not refused for suppression.',
+    summary:
+      'Whether an address is suppressed for all mail (or, with `?topic=`, for that topic): its entry, or 404 when there is none.',
     who: 'caller',
     role: 'viewer',
     scopedKey: 'same',
+    query: topicQuery('entries for topics are listed by GET /api/suppressions?search='),
     ok: [200, Suppression, 'The entry.'],
-    async handler({ deps, caller, params }) {
-      const suppression = await getSuppression(deps.db, caller.accountId, params.address);
+    async handler({ deps, caller, params, query }) {
+      const suppression = await getSuppression(deps.db, caller.accountId, params.address, query.topic ?? null);
       if (!suppression)
         throw new PostageError('suppression_not_found', `${params.address} is not on this account's suppression list`);
       return presentSuppression(suppression);
@@ -73,14 +83,19 @@ export const suppressionOperations = [
   operation({
     method: 'delete',
     path: '/api/suppressions/{address}',
-    summary: 'Lift a suppression.',
+    summary: 'Lift a suppression: the all-mail entry, or with `?topic=` the entry for that topic.',
     who: 'caller',
     role: 'developer',
     scopedKey: 'account_wide',
+    query: topicQuery('entries for topics stay'),
     ok: [200, Deleted, 'Removed.'],
-    async handler({ deps, res, caller, params }) {
+    async handler({ deps, res, caller, params, query }) {
       const { address } = params;
-      const { removed } = await unsuppress(deps.db, { accountId: caller.accountId, address }, caller.actor);
+      const { removed } = await unsuppress(
+        deps.db,
+        { accountId: caller.accountId, address, topic: query.topic ?? null },
+        caller.actor,
+      );
       if (!removed)
         throw new PostageError('suppression_not_found', `${address} is not on this account's suppression list`);
       res.locals.outcome = 'suppression_removed';

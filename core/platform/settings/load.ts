@@ -44,8 +44,9 @@ export function loadSettings<T extends SettingsTree>(tree: T, env: Env, processN
     mode,
     number(name) {
       const spec = byName.get(name);
-      if (!spec || !reads(spec))
-        throw new Error(`a default reads ${name}, which the ${processName} process does not load`);
+      if (!spec) throw new Error(`a default reads ${name}, which is not in the table`);
+      // Read even where the process does not load it: a default may derive from another process's
+      // setting (the worker's BASE_URL, for unsubscribe links, defaults from API_PORT).
       const value = valueOf(spec);
       if (typeof value !== 'number') throw new Error(`a default reads ${name} as a number`);
       return value;

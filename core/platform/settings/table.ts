@@ -56,10 +56,10 @@ export const SETTINGS = {
       env: 'BASE_URL',
       type: 'url',
       protocols: HTTP,
-      processes: ['api', 'smtp', 'cli'],
+      processes: ['api', 'worker', 'smtp', 'cli'],
       default: ({ number }) => `http://localhost:${number('API_PORT')}`,
       shownDefault: '`http://localhost:$API_PORT`',
-      doc: 'Public base URL (`{base_url}` in the guides); links in verification and reset emails point here; `https://` makes the session cookie `Secure`',
+      doc: 'Public base URL (`{base_url}` in the guides); links in verification and reset emails and one-click unsubscribe links (the worker composes them) point here; `https://` makes the session cookie `Secure`',
       production: '`https://<your name>`',
     }),
     rateLimitPerMinute: setting({
@@ -136,7 +136,7 @@ export const SETTINGS = {
       default: 15,
       docWith: 'SIGNIN_FAILURES_PER_ADDRESS',
     }),
-    /** The anonymous operations with limits of their own: sign-up (hashes, sends email), reset requests (send email), token checks (verify email, reset confirmation). */
+    /** The anonymous operations with limits of their own: sign-up (hashes, sends email), reset requests (send email), token checks (verify email, reset confirmation), one-click unsubscribe. */
     anonymousLimits: {
       signup: {
         perClient: setting({
@@ -190,6 +190,25 @@ export const SETTINGS = {
           processes: ['api'],
           default: 3000,
           docWith: 'TOKEN_CHECKS_PER_CLIENT_PER_HOUR',
+        }),
+      },
+      unsubscribe: {
+        perClient: setting({
+          env: 'UNSUBSCRIBES_PER_CLIENT_PER_HOUR',
+          type: 'integer',
+          min: 1,
+          processes: ['api'],
+          // High: a mailbox provider posts its users' one-click unsubscribes from few addresses.
+          default: 600,
+          doc: 'One-click unsubscribe pages and POSTs (`/u/{token}`) an hour, likewise; mailbox providers post from few addresses, so the per-client limit is high',
+        }),
+        total: setting({
+          env: 'UNSUBSCRIBES_PER_HOUR',
+          type: 'integer',
+          min: 1,
+          processes: ['api'],
+          default: 30000,
+          docWith: 'UNSUBSCRIBES_PER_CLIENT_PER_HOUR',
         }),
       },
     },

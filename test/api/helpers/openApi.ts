@@ -31,3 +31,28 @@ export async function loadOpenApiCheck(baseUrl: string): Promise<DocumentedCheck
     }
   };
 }
+
+/** A response that is an HTML page (the one-click unsubscribe pages): its status, headers and text. */
+export interface PageResponse {
+  status: number;
+  headers: Headers;
+  text: string;
+}
+
+/** Checks that /openapi.json documents `res` as an HTML page (text/html) of `path`, `method` and its status. */
+export type DocumentedPageCheck = (path: string, method: 'get' | 'post', res: PageResponse) => void;
+
+export async function loadOpenApiPageCheck(baseUrl: string): Promise<DocumentedPageCheck> {
+  const doc = (await (await fetch(`${baseUrl}/openapi.json`)).json()) as {
+    paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, unknown> }> }>>;
+  };
+  return (path, method, res) => {
+    const content = doc.paths[path]?.[method]?.responses[String(res.status)]?.content;
+    if (!content?.['text/html'])
+      throw new Error(
+        `/openapi.json documents no text/html ${res.status} response for ${method.toUpperCase()} ${path}`,
+      );
+    if (!/^text\/html\b/.test(res.headers.get('content-type') ?? ''))
+      throw new Error(`${method.toUpperCase()} ${path} ${res.status} is not text/html`);
+  };
+}
