@@ -34,7 +34,7 @@ const TEMPLATE_REF = '^[A-Za-z0-9-]{1,64}$';
 export const SCHEDULED_AT =
   '^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt][0-9]{2}:[0-9]{2}:[0-5][0-9](?:\\.[0-9]{1,9})?(?:[Zz]|[+-][0-9]{2}:[0-9]{2})$';
 const UNSUBSCRIBE_DESCRIPTION =
-  'Adds RFC 8058 one-click unsubscribe headers (`List-Unsubscribe` with a link to Postage, and `List-Unsubscribe-Post`): `true` for all mail of the account, or `{ "topic": "product-news" }` for one topic. ' +
+  'Adds RFC 8058 one-click unsubscribe headers (`List-Unsubscribe` with a link to Postage, and `List-Unsubscribe-Post`): `{}` for all mail of the account, or `{ "topic": "product-news" }` for one topic. ' +
   'A recipient who unsubscribes is suppressed (reason `unsubscribed`, with the topic): later sends to them with the same topic, or any send after an all-mail unsubscribe, are refused with 422 `recipient_suppressed` (docs/sending.md, "One-click unsubscribe").';
 /** Strict base64 (core/platform/strictBase64.ts checks it: this pattern over megabytes overflows V8's regex engine). */
 const BASE64 = '^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$';
@@ -188,28 +188,19 @@ export function buildSendRequestSchema(limits: SendRequestLimits) {
           },
         },
       },
-      unsubscribe: checkedInCode(
-        {
-          description: UNSUBSCRIBE_DESCRIPTION,
-          oneOf: [
-            { type: 'boolean', const: true },
-            {
-              type: 'object',
-              additionalProperties: false,
-              properties: {
-                topic: {
-                  type: 'string',
-                  pattern: UNSUBSCRIBE_TOPIC,
-                  description:
-                    'What the recipient leaves: 1 to 64 lower-case letters, digits, `_`, `.` or `-`, starting with a letter or digit. Absent: all mail.',
-                },
-              },
-            },
-          ],
-        } as const,
-        // validateSendRequest.ts checks the two forms with one message each (a oneOf's errors name both).
-        { description: UNSUBSCRIBE_DESCRIPTION },
-      ),
+      unsubscribe: {
+        type: 'object',
+        additionalProperties: false,
+        description: UNSUBSCRIBE_DESCRIPTION,
+        properties: {
+          topic: {
+            type: 'string',
+            pattern: UNSUBSCRIBE_TOPIC,
+            description:
+              'What the recipient leaves: 1 to 64 lower-case letters, digits, `_`, `.` or `-`, starting with a letter or digit. Absent: all mail.',
+          },
+        },
+      },
       idempotency_key: {
         type: 'string',
         pattern: IDEMPOTENCY_KEY,

@@ -89,15 +89,14 @@ function checkAttachmentContents(body: object, add: (field: string, message: str
 
 const TOPIC_MESSAGE = 'Must be 1 to 64 lower-case letters, digits, _, . or -, starting with a letter or digit.';
 
-/** `unsubscribe`: `true` or `{ "topic"?: string }` (docs/sending.md, "One-click unsubscribe"). */
+/** `unsubscribe`: `{ "topic"?: string }`, `{}` for all mail (docs/sending.md, "One-click unsubscribe"). */
 function readUnsubscribe(
   value: unknown,
   add: (field: string, message: string) => void,
 ): { topic?: string } | undefined {
   if (value === undefined) return undefined;
-  if (value === true) return {};
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    add('unsubscribe', 'Must be true or an object such as { "topic": "product-news" }.');
+    add('unsubscribe', 'Must be an object: {} for all mail, or { "topic": "product-news" }.');
     return undefined;
   }
   const unknown = Object.keys(value).filter((k) => k !== 'topic');

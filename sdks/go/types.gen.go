@@ -253,6 +253,7 @@ const (
 	DNSRecordPurposeMailFrom  DNSRecordPurpose = "mail_from"
 	DNSRecordPurposeOwnership DNSRecordPurpose = "ownership"
 	DNSRecordPurposeSpf       DNSRecordPurpose = "spf"
+	DNSRecordPurposeTracking  DNSRecordPurpose = "tracking"
 )
 
 // Valid indicates whether the value is a known member of the DNSRecordPurpose enum.
@@ -267,6 +268,8 @@ func (e DNSRecordPurpose) Valid() bool {
 	case DNSRecordPurposeOwnership:
 		return true
 	case DNSRecordPurposeSpf:
+		return true
+	case DNSRecordPurposeTracking:
 		return true
 	default:
 		return false
@@ -935,9 +938,10 @@ func (e SessionAccountsRole) Valid() bool {
 
 // Defines values for SuppressionReason.
 const (
-	SuppressionReasonBounce    SuppressionReason = "bounce"
-	SuppressionReasonComplaint SuppressionReason = "complaint"
-	SuppressionReasonManual    SuppressionReason = "manual"
+	SuppressionReasonBounce       SuppressionReason = "bounce"
+	SuppressionReasonComplaint    SuppressionReason = "complaint"
+	SuppressionReasonManual       SuppressionReason = "manual"
+	SuppressionReasonUnsubscribed SuppressionReason = "unsubscribed"
 )
 
 // Valid indicates whether the value is a known member of the SuppressionReason enum.
@@ -948,6 +952,8 @@ func (e SuppressionReason) Valid() bool {
 	case SuppressionReasonComplaint:
 		return true
 	case SuppressionReasonManual:
+		return true
+	case SuppressionReasonUnsubscribed:
 		return true
 	default:
 		return false
@@ -979,13 +985,17 @@ func (e TemplateTestSendRequestRecipient) Valid() bool {
 const (
 	TimelineEventTypeBounced           TimelineEventType = "bounced"
 	TimelineEventTypeCanceled          TimelineEventType = "canceled"
+	TimelineEventTypeClicked           TimelineEventType = "clicked"
 	TimelineEventTypeComplained        TimelineEventType = "complained"
 	TimelineEventTypeDelivered         TimelineEventType = "delivered"
+	TimelineEventTypeDeliveryDelayed   TimelineEventType = "delivery_delayed"
 	TimelineEventTypeFailed            TimelineEventType = "failed"
+	TimelineEventTypeOpened            TimelineEventType = "opened"
 	TimelineEventTypePossibleDuplicate TimelineEventType = "possible_duplicate"
 	TimelineEventTypeQueued            TimelineEventType = "queued"
 	TimelineEventTypeScheduled         TimelineEventType = "scheduled"
 	TimelineEventTypeSent              TimelineEventType = "sent"
+	TimelineEventTypeUnsubscribed      TimelineEventType = "unsubscribed"
 )
 
 // Valid indicates whether the value is a known member of the TimelineEventType enum.
@@ -995,11 +1005,17 @@ func (e TimelineEventType) Valid() bool {
 		return true
 	case TimelineEventTypeCanceled:
 		return true
+	case TimelineEventTypeClicked:
+		return true
 	case TimelineEventTypeComplained:
 		return true
 	case TimelineEventTypeDelivered:
 		return true
+	case TimelineEventTypeDeliveryDelayed:
+		return true
 	case TimelineEventTypeFailed:
+		return true
+	case TimelineEventTypeOpened:
 		return true
 	case TimelineEventTypePossibleDuplicate:
 		return true
@@ -1008,6 +1024,8 @@ func (e TimelineEventType) Valid() bool {
 	case TimelineEventTypeScheduled:
 		return true
 	case TimelineEventTypeSent:
+		return true
+	case TimelineEventTypeUnsubscribed:
 		return true
 	default:
 		return false
@@ -1031,11 +1049,15 @@ func (e ValidationErrorSuccess) Valid() bool {
 
 // Defines values for EventType.
 const (
-	EventTypeEmailBounced    EventType = "email.bounced"
-	EventTypeEmailComplained EventType = "email.complained"
-	EventTypeEmailDelivered  EventType = "email.delivered"
-	EventTypeEmailFailed     EventType = "email.failed"
-	EventTypeEmailSent       EventType = "email.sent"
+	EventTypeEmailBounced         EventType = "email.bounced"
+	EventTypeEmailClicked         EventType = "email.clicked"
+	EventTypeEmailComplained      EventType = "email.complained"
+	EventTypeEmailDelivered       EventType = "email.delivered"
+	EventTypeEmailDeliveryDelayed EventType = "email.delivery_delayed"
+	EventTypeEmailFailed          EventType = "email.failed"
+	EventTypeEmailOpened          EventType = "email.opened"
+	EventTypeEmailSent            EventType = "email.sent"
+	EventTypeEmailUnsubscribed    EventType = "email.unsubscribed"
 )
 
 // Valid indicates whether the value is a known member of the EventType enum.
@@ -1043,13 +1065,21 @@ func (e EventType) Valid() bool {
 	switch e {
 	case EventTypeEmailBounced:
 		return true
+	case EventTypeEmailClicked:
+		return true
 	case EventTypeEmailComplained:
 		return true
 	case EventTypeEmailDelivered:
 		return true
+	case EventTypeEmailDeliveryDelayed:
+		return true
 	case EventTypeEmailFailed:
 		return true
+	case EventTypeEmailOpened:
+		return true
 	case EventTypeEmailSent:
+		return true
+	case EventTypeEmailUnsubscribed:
 		return true
 	default:
 		return false
@@ -1314,6 +1344,9 @@ type CreateDomainRequestSendingMode string
 // CreateSuppressionRequest defines model for CreateSuppressionRequest.
 type CreateSuppressionRequest struct {
 	Address string `json:"address"`
+
+	// Topic Suppress only sends whose `unsubscribe.topic` is this one (1 to 64 lower-case letters, digits, `_`, `.` or `-`). Absent: all mail.
+	Topic string `json:"topic,omitempty,omitzero"`
 }
 
 // CreateTemplateRequest defines model for CreateTemplateRequest.
@@ -1357,6 +1390,36 @@ type CreatedWebhook struct {
 	Webhook       Webhook `json:"webhook"`
 }
 
+// DailyStats defines model for DailyStats.
+type DailyStats struct {
+	// Days Every UTC day of the period, today last, zeros included.
+	Days []DailyStats_Days `json:"days"`
+}
+
+// DailyStats_Days defines model for DailyStats.Days.
+type DailyStats_Days struct {
+	// Bounced Messages bounced that day.
+	Bounced int `json:"bounced"`
+
+	// Clicked Distinct messages with a link clicked that day by a person (machine clicks left out).
+	Clicked int `json:"clicked"`
+
+	// Complained Messages complained about that day.
+	Complained int `json:"complained"`
+
+	// Date YYYY-MM-DD (UTC)
+	Date string `json:"date"`
+
+	// Delivered Messages delivered that day.
+	Delivered int `json:"delivered"`
+
+	// Opened Distinct messages opened that day by a person (opens marked as a machine’s left out).
+	Opened int `json:"opened"`
+
+	// Sent Messages accepted that day (test-recipient sends included; not scheduled ones still waiting nor canceled ones).
+	Sent int `json:"sent"`
+}
+
 // Deleted defines model for Deleted.
 type Deleted struct {
 	Success  DeletedSuccess `json:"success"`
@@ -1368,7 +1431,9 @@ type DeletedSuccess bool
 
 // DNSRecord defines model for DnsRecord.
 type DNSRecord struct {
-	Name    string           `json:"name"`
+	Name string `json:"name"`
+
+	// Purpose `tracking`: the CNAME of the tracking subdomain (docs/domains.md, "Tracking subdomain"), listed while one is set.
 	Purpose DNSRecordPurpose `json:"purpose"`
 
 	// Required Ownership and DKIM are required to send; the others are advisory (send warnings).
@@ -1380,7 +1445,7 @@ type DNSRecord struct {
 	Value  string          `json:"value"`
 }
 
-// DNSRecordPurpose defines model for DNSRecord.Purpose.
+// DNSRecordPurpose `tracking`: the CNAME of the tracking subdomain (docs/domains.md, "Tracking subdomain"), listed while one is set.
 type DNSRecordPurpose string
 
 // DNSRecordStatus verified (found in DNS); operator (required, marked verified by Postage support without DNS being read); pending (required, not found yet); missing (advisory, not found at the last check); unchecked.
@@ -1414,6 +1479,18 @@ type Domain struct {
 
 	// StatusDetail The state and what to do next, in plain words.
 	StatusDetail string `json:"status_detail"`
+
+	// TrackClicks Sends without `track_clicks` track clicks (shared mode only).
+	TrackClicks bool `json:"track_clicks"`
+
+	// TrackOpens Sends without `track_opens` track opens (shared mode only: docs/sending.md, "Tracking opens and clicks").
+	TrackOpens bool `json:"track_opens"`
+
+	// TrackingHost The base URL tracked links use now: the tracking subdomain once its CNAME is verified, else the service itself.
+	TrackingHost string `json:"tracking_host"`
+
+	// TrackingSubdomain The label of the tracking subdomain (`track` for `track.example.com`), a CNAME to the service; null: none.
+	TrackingSubdomain *string `json:"tracking_subdomain"`
 
 	// VerifiedBy How the required records were verified: found in DNS, or vouched for by Postage support without DNS being read; null until verified.
 	VerifiedBy *DomainVerifiedBy `json:"verified_by"`
@@ -1711,6 +1788,9 @@ type SendEmailRequest struct {
 	// FromName Display name next to the sender address.
 	FromName string `json:"from_name,omitempty,omitzero"`
 
+	// Headers Custom headers added to the message, by name (docs/sending.md, "Custom headers"): at most 20, each name 1 to 76 printable ASCII characters without `:`, each value 1 to 998 characters without line breaks (non-ASCII is encoded per RFC 2047). Headers Postage or SES sets are refused: From, Sender, Reply-To, To, Cc, Bcc, Subject, Date, Message-ID, MIME-Version, Content-*, DKIM-Signature, Return-Path, Bounces-To, Errors-To, Received, Received-SPF, Authentication-Results, Feedback-ID, ARC-*, Resent-*, X-SES-*, X-Postage-*, and List-Unsubscribe / List-Unsubscribe-Post (set them with `unsubscribe`). In-Reply-To and References are allowed, for threading. Rules a schema cannot state: names are case-insensitive, so each at most once in any spelling; names and values together at most 8192 bytes (UTF-8, `name: value` per header). Each refusal is a 400 on `headers.<Name>` (or `headers`).
+	Headers map[string]string `json:"headers,omitempty,omitzero"`
+
 	// HTML HTML body; wins over `message` when both are sent. Keep it under 100 KB (some clients clip above 102 KB).
 	HTML string `json:"html,omitempty,omitzero"`
 
@@ -1735,6 +1815,15 @@ type SendEmailRequest struct {
 
 	// To Exactly one recipient: `addr@example.com` or `Name <addr@example.com>`.
 	To string `json:"to"`
+
+	// TrackClicks Shared mode only: route the HTML's absolute http(s) links through Postage to record `clicked` events (docs/sending.md, "Tracking opens and clicks"). Absent: the domain's `track_clicks`. Ignored for BYOC domains and test addresses.
+	TrackClicks *bool `json:"track_clicks,omitempty"`
+
+	// TrackOpens Shared mode only: add an invisible pixel to the HTML that records an `opened` event (docs/sending.md, "Tracking opens and clicks"). Absent: the domain's `track_opens`. Ignored for BYOC domains and test addresses.
+	TrackOpens *bool `json:"track_opens,omitempty"`
+
+	// Unsubscribe Adds RFC 8058 one-click unsubscribe headers (`List-Unsubscribe` with a link to Postage, and `List-Unsubscribe-Post`): `{}` for all mail of the account, or `{ "topic": "product-news" }` for one topic. A recipient who unsubscribes is suppressed (reason `unsubscribed`, with the topic): later sends to them with the same topic, or any send after an all-mail unsubscribe, are refused with 422 `recipient_suppressed` (docs/sending.md, "One-click unsubscribe").
+	Unsubscribe *SendRequest_Unsubscribe `json:"unsubscribe,omitempty"`
 }
 
 // Attachment defines model for SendRequest.attachments.
@@ -1754,6 +1843,12 @@ type TemplateRef struct {
 
 	// Variables The values the template reads, by name: strings, numbers, booleans, lists and objects. In the HTML they are escaped unless the template writes `| raw`.
 	Variables map[string]interface{} `json:"variables,omitempty,omitzero"`
+}
+
+// SendRequest_Unsubscribe Adds RFC 8058 one-click unsubscribe headers (`List-Unsubscribe` with a link to Postage, and `List-Unsubscribe-Post`): `{}` for all mail of the account, or `{ "topic": "product-news" }` for one topic. A recipient who unsubscribes is suppressed (reason `unsubscribed`, with the topic): later sends to them with the same topic, or any send after an all-mail unsubscribe, are refused with 422 `recipient_suppressed` (docs/sending.md, "One-click unsubscribe").
+type SendRequest_Unsubscribe struct {
+	// Topic What the recipient leaves: 1 to 64 lower-case letters, digits, `_`, `.` or `-`, starting with a letter or digit. Absent: all mail.
+	Topic string `json:"topic,omitempty,omitzero"`
 }
 
 // SendEmailResponse defines model for SendResponse.
@@ -1887,12 +1982,17 @@ type SignupRequest struct {
 
 // Suppression defines model for Suppression.
 type Suppression struct {
-	Address   string            `json:"address"`
-	CreatedAt time.Time         `json:"created_at"`
-	Reason    SuppressionReason `json:"reason"`
+	Address   string    `json:"address"`
+	CreatedAt time.Time `json:"created_at"`
+
+	// Reason `unsubscribed`: the recipient used a one-click unsubscribe link.
+	Reason SuppressionReason `json:"reason"`
+
+	// Topic Null: every send to the address is refused. A topic: only sends whose `unsubscribe.topic` is this one (the recipient left that topic).
+	Topic *string `json:"topic"`
 }
 
-// SuppressionReason defines model for Suppression.Reason.
+// SuppressionReason `unsubscribed`: the recipient used a one-click unsubscribe link.
 type SuppressionReason string
 
 // SuppressionAdded defines model for SuppressionAdded.
@@ -2018,20 +2118,32 @@ type TestWebhookRequest struct {
 type TimelineEvent struct {
 	At time.Time `json:"at"`
 
-	// Details bounce_type/bounce_subtype, reason, smtp_response or provider_message_id where they apply.
+	// Details bounce_type/bounce_subtype, reason, smtp_response, provider_message_id or delay_type/expiration_time where they apply; machine and user_agent for opens and clicks, url and link_index for clicks.
 	Details map[string]string `json:"details"`
 
-	// Type `possible_duplicate`: Postage sent the message to SES again after an earlier attempt whose answer was lost (its worker died, or SES did not answer in time): the recipient may get two copies (`details.reason`).
+	// Type `possible_duplicate`: Postage sent the message to SES again after an earlier attempt whose answer was lost (its worker died, or SES did not answer in time): the recipient may get two copies (`details.reason`). `delivery_delayed`: SES could not deliver yet and keeps trying; not final, the status stays `sent` (`details.delay_type`, `details.reason`, `details.expiration_time`). `opened`/`clicked`: a tracked open or click (docs/sending.md, "Tracking opens and clicks"), `details.machine` `true` when it looks like a scanner, prefetch or privacy proxy. `unsubscribed`: the recipient used the one-click unsubscribe link (docs/sending.md, "One-click unsubscribe"; `details.topic` when it was for one).
 	Type TimelineEventType `json:"type"`
 }
 
-// TimelineEventType `possible_duplicate`: Postage sent the message to SES again after an earlier attempt whose answer was lost (its worker died, or SES did not answer in time): the recipient may get two copies (`details.reason`).
+// TimelineEventType `possible_duplicate`: Postage sent the message to SES again after an earlier attempt whose answer was lost (its worker died, or SES did not answer in time): the recipient may get two copies (`details.reason`). `delivery_delayed`: SES could not deliver yet and keeps trying; not final, the status stays `sent` (`details.delay_type`, `details.reason`, `details.expiration_time`). `opened`/`clicked`: a tracked open or click (docs/sending.md, "Tracking opens and clicks"), `details.machine` `true` when it looks like a scanner, prefetch or privacy proxy. `unsubscribed`: the recipient used the one-click unsubscribe link (docs/sending.md, "One-click unsubscribe"; `details.topic` when it was for one).
 type TimelineEventType string
 
 // TransferOwnershipRequest defines model for TransferOwnershipRequest.
 type TransferOwnershipRequest struct {
 	// UserID The member who becomes the owner; the owner becomes an admin.
 	UserID string `json:"user_id"`
+}
+
+// UpdateDomainRequest defines model for UpdateDomainRequest.
+type UpdateDomainRequest struct {
+	// TrackClicks Track clicks of sends that do not say (shared mode only).
+	TrackClicks *bool `json:"track_clicks,omitempty"`
+
+	// TrackOpens Track opens of sends that do not say (shared mode only).
+	TrackOpens *bool `json:"track_opens,omitempty"`
+
+	// TrackingSubdomain One DNS label (lowercase letters, digits, hyphens; 1 to 63): `<label>.<domain>` must be a CNAME of the service (the `tracking` record). Changing it clears its verification; null removes it.
+	TrackingSubdomain *string `json:"tracking_subdomain,omitempty"`
 }
 
 // UpdateTemplateRequest Name and alias change at once; subject, html and text change the draft, which sends use once published.

@@ -128,7 +128,7 @@ test('GET shows a button and changes nothing; a one-click POST suppresses the to
   documented('/api/send/', 'post', refused);
   expect((await send(stack, s.apiKey, body({ unsubscribe: { topic: 'billing' } }))).status).toBe(200);
   expect((await send(stack, s.apiKey, body())).status).toBe(200);
-  expect((await send(stack, s.apiKey, body({ unsubscribe: true }))).status).toBe(200);
+  expect((await send(stack, s.apiKey, body({ unsubscribe: {} }))).status).toBe(200);
 
   // Again (the provider retries, the person clicks twice, with any body): the same answer, one entry.
   const again = await page(path, { method: 'POST' });
@@ -184,7 +184,7 @@ test('an all-mail link suppresses every send; lifting it by the API (no ?topic=)
     message: 'Hello.',
     ...extra,
   });
-  const sent = await send(stack, s.apiKey, body({ unsubscribe: true }));
+  const sent = await send(stack, s.apiKey, body({ unsubscribe: {} }));
   expect(sent.status).toBe(200);
   const token = createUnsubscribeToken(stack.config.secretKey, {
     accountId: s.account.id,

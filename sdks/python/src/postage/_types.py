@@ -156,6 +156,7 @@ class CreateDomainRequest(Model):
 @dataclass
 class CreateSuppressionRequest(Model):
     address: str
+    topic: Optional[str] = None
 
 
 @dataclass
@@ -170,13 +171,41 @@ class CreateTemplateRequest(Model):
 @dataclass
 class CreateWebhookRequest(Model):
     url: str
-    events: List[Literal["email.sent", "email.delivered", "email.failed", "email.bounced", "email.complained"]]
+    events: List[
+        Literal[
+            "email.sent",
+            "email.delivered",
+            "email.failed",
+            "email.bounced",
+            "email.complained",
+            "email.delivery_delayed",
+            "email.opened",
+            "email.clicked",
+            "email.unsubscribed",
+        ]
+    ]
 
 
 @dataclass
 class CreatedApiKey(Model):
     api_key: ApiKey
     secret: str
+
+
+@dataclass
+class DailyStatsDay(Model):
+    date: str
+    sent: int
+    delivered: int
+    bounced: int
+    complained: int
+    opened: int
+    clicked: int
+
+
+@dataclass
+class DailyStats(Model):
+    days: List[DailyStatsDay]
 
 
 @dataclass
@@ -187,7 +216,7 @@ class Deleted(Model):
 
 @dataclass
 class DnsRecord(Model):
-    purpose: Literal["ownership", "dkim", "mail_from", "spf", "dmarc"]
+    purpose: Literal["ownership", "dkim", "mail_from", "spf", "dmarc", "tracking"]
     type_: Literal["TXT", "CNAME", "MX"]
     name: str
     value: str
@@ -210,6 +239,10 @@ class Domain(Model):
     expires_at: Optional[datetime]
     released_at: Optional[datetime]
     records: List[DnsRecord]
+    track_opens: bool
+    track_clicks: bool
+    tracking_subdomain: Optional[str]
+    tracking_host: str
     created_at: datetime
 
 
@@ -487,6 +520,11 @@ class SendRequestTemplate(Model):
 
 
 @dataclass
+class SendRequestUnsubscribe(Model):
+    topic: Optional[str] = None
+
+
+@dataclass
 class SendRequest(Model):
     to: str
     from_email: Optional[str] = None
@@ -499,7 +537,11 @@ class SendRequest(Model):
     reply_to: Optional[str] = None
     scheduled_at: Optional[datetime] = None
     tags: Optional[Dict[str, str]] = None
+    track_opens: Optional[bool] = None
+    track_clicks: Optional[bool] = None
+    headers: Optional[Dict[str, str]] = None
     template: Optional[SendRequestTemplate] = None
+    unsubscribe: Optional[SendRequestUnsubscribe] = None
     idempotency_key: Optional[str] = None
 
 
@@ -581,7 +623,8 @@ class SignupRequest(Model):
 @dataclass
 class Suppression(Model):
     address: str
-    reason: Literal["bounce", "complaint", "manual"]
+    reason: Literal["bounce", "complaint", "manual", "unsubscribed"]
+    topic: Optional[str]
     created_at: datetime
 
 
@@ -670,12 +713,38 @@ class TemplateVersionList(Model):
 
 @dataclass
 class TestWebhookRequest(Model):
-    event_type: Optional[Literal["email.sent", "email.delivered", "email.failed", "email.bounced", "email.complained"]] = None
+    event_type: Optional[
+        Literal[
+            "email.sent",
+            "email.delivered",
+            "email.failed",
+            "email.bounced",
+            "email.complained",
+            "email.delivery_delayed",
+            "email.opened",
+            "email.clicked",
+            "email.unsubscribed",
+        ]
+    ] = None
 
 
 @dataclass
 class TimelineEvent(Model):
-    type_: Literal["scheduled", "canceled", "queued", "sent", "possible_duplicate", "delivered", "bounced", "complained", "failed"]
+    type_: Literal[
+        "scheduled",
+        "canceled",
+        "queued",
+        "sent",
+        "possible_duplicate",
+        "delivered",
+        "bounced",
+        "complained",
+        "failed",
+        "delivery_delayed",
+        "opened",
+        "clicked",
+        "unsubscribed",
+    ]
     at: datetime
     details: Dict[str, str]
 
@@ -683,6 +752,13 @@ class TimelineEvent(Model):
 @dataclass
 class TransferOwnershipRequest(Model):
     user_id: str
+
+
+@dataclass
+class UpdateDomainRequest(Model):
+    track_opens: Optional[bool] = None
+    track_clicks: Optional[bool] = None
+    tracking_subdomain: Optional[str] = None
 
 
 @dataclass
@@ -697,7 +773,21 @@ class UpdateTemplateRequest(Model):
 @dataclass
 class UpdateWebhookRequest(Model):
     url: Optional[str] = None
-    events: Optional[List[Literal["email.sent", "email.delivered", "email.failed", "email.bounced", "email.complained"]]] = None
+    events: Optional[
+        List[
+            Literal[
+                "email.sent",
+                "email.delivered",
+                "email.failed",
+                "email.bounced",
+                "email.complained",
+                "email.delivery_delayed",
+                "email.opened",
+                "email.clicked",
+                "email.unsubscribed",
+            ]
+        ]
+    ] = None
     active: Optional[bool] = None
 
 
@@ -745,7 +835,19 @@ class VerifyEmailRequest(Model):
 class Webhook(Model):
     id: str
     url: str
-    events: List[Literal["email.sent", "email.delivered", "email.failed", "email.bounced", "email.complained"]]
+    events: List[
+        Literal[
+            "email.sent",
+            "email.delivered",
+            "email.failed",
+            "email.bounced",
+            "email.complained",
+            "email.delivery_delayed",
+            "email.opened",
+            "email.clicked",
+            "email.unsubscribed",
+        ]
+    ]
     active: bool
     created_at: datetime
 

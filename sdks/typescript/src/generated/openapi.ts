@@ -721,7 +721,7 @@ export interface paths {
         get: operations["getApiSuppressions"];
         put?: never;
         /**
-         * Suppress an address by hand (reason `manual`).
+         * Suppress an address by hand (reason `manual`), for all mail or one topic.
          * @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`.
          */
         post: operations["postApiSuppressions"];
@@ -739,14 +739,14 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Whether an address is suppressed: its entry, or 404 when sends to it are not refused for suppression.
+         * Whether an address is suppressed for all mail (or, with `?topic=`, for that topic): its entry, or 404 when there is none.
          * @description Any member of the account (every role), or a full_access API key.
          */
         get: operations["getApiSuppressionsAddress"];
         put?: never;
         post?: never;
         /**
-         * Lift a suppression.
+         * Lift a suppression: the all-mail entry, or with `?topic=` the entry for that topic.
          * @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`.
          */
         delete: operations["deleteApiSuppressionsAddress"];
@@ -1095,6 +1095,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/u/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The one-click unsubscribe page: a button that POSTs to the same URL (a GET never unsubscribes)
+         * @description The `List-Unsubscribe` URL of a message sent with `unsubscribe` (docs/sending.md, "One-click unsubscribe"). No credentials: the token in the path is sealed by Postage and names the account, recipient, topic and message. Answers are small HTML pages (no scripts, `Cache-Control: no-store`, `Referrer-Policy: no-referrer`).
+         */
+        get: operations["unsubscribePage"];
+        put?: never;
+        /**
+         * One-click unsubscribe (RFC 8058): suppresses the recipient for the link’s topic, or all mail
+         * @description The `List-Unsubscribe` URL of a message sent with `unsubscribe` (docs/sending.md, "One-click unsubscribe"). No credentials: the token in the path is sealed by Postage and names the account, recipient, topic and message. Answers are small HTML pages (no scripts, `Cache-Control: no-store`, `Referrer-Policy: no-referrer`). Mailbox providers POST `List-Unsubscribe=One-Click` as a form; any other body, or none, is accepted too. The recipient is added at once to the account’s suppression list (reason `unsubscribed`, with the topic), so the next send to them is refused; posting again answers the same. For a shared message an `email.unsubscribed` webhook follows.
+         */
+        post: operations["unsubscribeOneClick"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1255,6 +1279,8 @@ export interface components {
         CreateSuppressionRequest: {
             /** Format: email */
             address: string;
+            /** @description Suppress only sends whose `unsubscribe.topic` is this one (1 to 64 lower-case letters, digits, `_`, `.` or `-`). Absent: all mail. */
+            topic?: string;
         };
         CreateTemplateRequest: {
             alias?: string | null;
@@ -1267,7 +1293,7 @@ export interface components {
             text?: string | null;
         };
         CreateWebhookRequest: {
-            events: ("email.sent" | "email.delivered" | "email.failed" | "email.bounced" | "email.complained" | "email.delivery_delayed" | "email.opened" | "email.clicked")[];
+            events: ("email.sent" | "email.delivered" | "email.failed" | "email.bounced" | "email.complained" | "email.delivery_delayed" | "email.opened" | "email.clicked" | "email.unsubscribed")[];
             /**
              * Format: uri
              * @description http or https, without user name or password; its host must resolve to public addresses only (checked when saved: 400 on `url`).
@@ -1643,6 +1669,11 @@ export interface components {
             track_clicks?: boolean;
             /** @description Shared mode only: add an invisible pixel to the HTML that records an `opened` event (docs/sending.md, "Tracking opens and clicks"). Absent: the domain's `track_opens`. Ignored for BYOC domains and test addresses. */
             track_opens?: boolean;
+            /** @description Adds RFC 8058 one-click unsubscribe headers (`List-Unsubscribe` with a link to Postage, and `List-Unsubscribe-Post`): `{}` for all mail of the account, or `{ "topic": "product-news" }` for one topic. A recipient who unsubscribes is suppressed (reason `unsubscribed`, with the topic): later sends to them with the same topic, or any send after an all-mail unsubscribe, are refused with 422 `recipient_suppressed` (docs/sending.md, "One-click unsubscribe"). */
+            unsubscribe?: {
+                /** @description What the recipient leaves: 1 to 64 lower-case letters, digits, `_`, `.` or `-`, starting with a letter or digit. Absent: all mail. */
+                topic?: string;
+            };
         } & (({
             from_email: string;
         } | {
@@ -1753,8 +1784,12 @@ export interface components {
             address: string;
             /** Format: date-time */
             created_at: string;
-            /** @enum {unknown} */
-            reason: "bounce" | "complaint" | "manual";
+            /**
+             * @description `unsubscribed`: the recipient used a one-click unsubscribe link.
+             * @enum {unknown}
+             */
+            reason: "bounce" | "complaint" | "manual" | "unsubscribed";
+            topic: string | null;
         };
         SuppressionAdded: {
             /** @description False when the address was already suppressed. */
@@ -1843,7 +1878,7 @@ export interface components {
         };
         TestWebhookRequest: {
             /** @enum {unknown} */
-            event_type?: "email.sent" | "email.delivered" | "email.failed" | "email.bounced" | "email.complained" | "email.delivery_delayed" | "email.opened" | "email.clicked";
+            event_type?: "email.sent" | "email.delivered" | "email.failed" | "email.bounced" | "email.complained" | "email.delivery_delayed" | "email.opened" | "email.clicked" | "email.unsubscribed";
         };
         TimelineEvent: {
             /** Format: date-time */
@@ -1853,10 +1888,10 @@ export interface components {
                 [key: string]: string;
             };
             /**
-             * @description `possible_duplicate`: Postage sent the message to SES again after an earlier attempt whose answer was lost (its worker died, or SES did not answer in time): the recipient may get two copies (`details.reason`). `delivery_delayed`: SES could not deliver yet and keeps trying; not final, the status stays `sent` (`details.delay_type`, `details.reason`, `details.expiration_time`). `opened`/`clicked`: a tracked open or click (docs/sending.md, "Tracking opens and clicks"), `details.machine` `true` when it looks like a scanner, prefetch or privacy proxy.
+             * @description `possible_duplicate`: Postage sent the message to SES again after an earlier attempt whose answer was lost (its worker died, or SES did not answer in time): the recipient may get two copies (`details.reason`). `delivery_delayed`: SES could not deliver yet and keeps trying; not final, the status stays `sent` (`details.delay_type`, `details.reason`, `details.expiration_time`). `opened`/`clicked`: a tracked open or click (docs/sending.md, "Tracking opens and clicks"), `details.machine` `true` when it looks like a scanner, prefetch or privacy proxy. `unsubscribed`: the recipient used the one-click unsubscribe link (docs/sending.md, "One-click unsubscribe"; `details.topic` when it was for one).
              * @enum {unknown}
              */
-            type: "scheduled" | "canceled" | "queued" | "sent" | "possible_duplicate" | "delivered" | "bounced" | "complained" | "failed" | "delivery_delayed" | "opened" | "clicked";
+            type: "scheduled" | "canceled" | "queued" | "sent" | "possible_duplicate" | "delivered" | "bounced" | "complained" | "failed" | "delivery_delayed" | "opened" | "clicked" | "unsubscribed";
         };
         TransferOwnershipRequest: {
             /**
@@ -1886,7 +1921,7 @@ export interface components {
         };
         UpdateWebhookRequest: {
             active?: boolean;
-            events?: ("email.sent" | "email.delivered" | "email.failed" | "email.bounced" | "email.complained" | "email.delivery_delayed" | "email.opened" | "email.clicked")[];
+            events?: ("email.sent" | "email.delivered" | "email.failed" | "email.bounced" | "email.complained" | "email.delivery_delayed" | "email.opened" | "email.clicked" | "email.unsubscribed")[];
             /**
              * Format: uri
              * @description http or https, without user name or password; its host must resolve to public addresses only (checked when saved: 400 on `url`).
@@ -1931,7 +1966,7 @@ export interface components {
             active: boolean;
             /** Format: date-time */
             created_at: string;
-            events: ("email.sent" | "email.delivered" | "email.failed" | "email.bounced" | "email.complained" | "email.delivery_delayed" | "email.opened" | "email.clicked")[];
+            events: ("email.sent" | "email.delivered" | "email.failed" | "email.bounced" | "email.complained" | "email.delivery_delayed" | "email.opened" | "email.clicked" | "email.unsubscribed")[];
             id: string;
             url: string;
         };
@@ -5888,7 +5923,10 @@ export interface operations {
     };
     getApiSuppressionsAddress: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The entry for this one-click unsubscribe topic; absent: the address's all-mail entry (entries for topics are listed by GET /api/suppressions?search=; docs/sending.md, "Suppressions"). */
+                topic?: string;
+            };
             header?: never;
             path: {
                 address: string;
@@ -5972,7 +6010,10 @@ export interface operations {
     };
     deleteApiSuppressionsAddress: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The entry for this one-click unsubscribe topic; absent: the address's all-mail entry (entries for topics stay; docs/sending.md, "Suppressions"). */
+                topic?: string;
+            };
             header?: never;
             path: {
                 address: string;
@@ -7864,6 +7905,143 @@ export interface operations {
             /** @description No such tracking link: the token is malformed or was not signed by this service. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    unsubscribePage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The confirmation page. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not a link Postage made (changed, truncated, another deployment’s), or its account no longer exists; nothing changes. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Too many such requests from this client, or from everyone, this hour (Retry-After). */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    unsubscribeOneClick: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description `One-Click`, as RFC 8058 sends it. */
+                    "List-Unsubscribe"?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Unsubscribed (also when already unsubscribed). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not a link Postage made (changed, truncated, another deployment’s), or its account no longer exists; nothing changes. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Too many such requests from this client, or from everyone, this hour (Retry-After). */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
