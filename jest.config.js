@@ -16,7 +16,9 @@ const transform = {
 const shared = {
   testEnvironment: 'node',
   transform,
-  transformIgnorePatterns: ['/node_modules/(?!(request-filtering-agent|parse5|parse5-sax-parser|parse5-html-rewriting-stream|entities)/)'],
+  transformIgnorePatterns: [
+    '/node_modules/(?!(request-filtering-agent|parse5|parse5-sax-parser|parse5-html-rewriting-stream|entities)/)',
+  ],
   setupFiles: ['<rootDir>/test/setup/quietTemporal.ts'],
 };
 

@@ -116,7 +116,13 @@ export default function Suppressions() {
                   confirmLabel="Remove from list"
                   onConfirm={async () => {
                     await ok(
-                      postage.DELETE('/api/suppressions/{address}', { params: { path: { address: s.address } } }),
+                      postage.DELETE('/api/suppressions/{address}', {
+                        params: {
+                          path: { address: s.address },
+                          // The entry of this row: its topic's, or the all-mail one.
+                          ...(topicOf(s) !== null ? { query: { topic: topicOf(s)! } } : {}),
+                        },
+                      }),
                     );
                     await client.invalidateQueries({ queryKey: keys.suppressions });
                   }}
@@ -124,7 +130,7 @@ export default function Suppressions() {
                   <p>
                     {s.reason === 'manual'
                       ? 'Postage will send to this address again.'
-                      : (s.reason as string) === 'unsubscribed'
+                      : s.reason === 'unsubscribed'
                         ? 'The recipient unsubscribed: send to them again only if they asked for it.'
                         : 'It bounced hard or complained before: sending to it again can hurt your reputation.'}
                   </p>
