@@ -17,6 +17,7 @@ import { createSender, uniqueName, type SenderFixture } from '../helpers/fixture
 import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';
 import { eventually } from '../helpers/wait';
 import { send, testSendBody } from '../api/helpers/http';
+import { sesEmulatorStore } from '../../tools/stack/sesEmulator';
 import { checkPage } from './pages';
 import '../setup/quietTemporal';
 
@@ -188,4 +189,48 @@ test('the overview, a domain, an email, suppressions and webhooks show delivery 
   await page.getByRole('button', { name: 'Add endpoint' }).first().click();
   await expect(page.getByText('email.opened')).toBeVisible();
   await checkPage(page, 'webhooks-engagement');
+});
+
+test('the journey: an owner turns click tracking on for a domain, and a followed link shows on the message page', async () => {
+  const owner = await createSender(stack.db);
+  await signedInOwner(owner);
+  await page.goto(`/domains/${owner.domain}`);
+  await page.getByRole('switch', { name: 'Track clicks' }).check();
+  await page.getByRole('button', { name: 'Save tracking' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+  await checkPage(page, 'domain-tracking-on');
+
+  // A send that says nothing about tracking follows the domain's new default.
+  const subject = `Your receipt ${randomUUID()}`;
+  const res = await send(stack, owner.apiKey, {
+    ...testSendBody(stack, owner.domain, { to: `success@${stack.config.simulatorDomain}`, subject }),
+    html: '<html><body><p>Thanks! <a href="https://shop.example.com/orders/1001">See your order</a></p></body></html>',
+  });
+  expect(res.status).toBe(200);
+  const html = await eventually('SES to receive the message', async () => {
+    const found = (await sesEmulatorStore(stack.config.ses.endpoint!)).find((e) => e.subject === subject);
+    return found?.body.html;
+  });
+  const link = html.match(/href="([^"]+\/t\/c\/[^"]+)"/)?.[1];
+  expect(link).toBeDefined();
+  // Followed as a person would, after the machine window (docs/sending.md, "Tracking opens and clicks").
+  await new Promise((r) => setTimeout(r, (stack.config.tracking.machineWindowSeconds + 1) * 1000));
+  const click = await fetch(`${stack.baseUrl}${new URL(link!).pathname}`, {
+    redirect: 'manual',
+    headers: {
+      'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36',
+    },
+  });
+  expect([click.status, click.headers.get('location')]).toEqual([302, 'https://shop.example.com/orders/1001']);
+
+  // Recorded after the redirect answered, by the message's engagement workflow.
+  const messageId = String(res.json.message_id);
+  await eventually('the click in the timeline', async () => {
+    const row = await stack.db('email_events').where({ message_id: messageId, type: 'clicked' }).first();
+    return row ? true : undefined;
+  });
+  await page.goto(`/emails/${messageId}`);
+  await expect(page.getByText('Clicked a link')).toBeVisible();
+  await expect(page.getByText('https://shop.example.com/orders/1001')).toBeVisible();
+  await checkPage(page, 'email-clicked');
 });
