@@ -286,6 +286,7 @@ export const CORE_ERROR_ANSWERS = {
   account_exists: { field: '_body' },
   domain_ambiguous: { field: '_body' },
   invalid_mode: { field: '_body' },
+  invalid_option: { field: '_body' },
   invalid_plan: { field: '_body' },
   invalid_quota: { field: '_body' },
   nothing_to_change: { field: '_body' },

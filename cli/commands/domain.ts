@@ -8,6 +8,12 @@ import {
   registerDomain,
   removeDomain,
 } from '../../core/domains/domainRegistration';
+import {
+  TRACKING_SUBDOMAIN,
+  trackingHost,
+  trackingRecord,
+  updateTrackingSettings,
+} from '../../core/domains/trackingDomain';
 import { canSend, domainState, listDomains, requireDomain, type Domain } from '../../core/domains/domains';
 import { isSendingMode } from '../../core/model/sendingModes';
 import { verifyDomain, type RecordCheck } from '../../core/domains/domainVerification';
@@ -28,6 +34,23 @@ function recordsText(records: DnsRecord[]): string {
     'Recommended (sending works without them; until they exist, shared sends carry warnings):',
     table(['type', 'name', 'value'], rows(false), ''),
   ].join('\n');
+}
+
+/** `on` or `off` (the CLI's switches), else a usage error naming the option. */
+function onOff(option: string, value: string): boolean {
+  if (value === 'on' || value === 'off') return value === 'on';
+  throw new PostageError('invalid_option', `${option} takes on or off, not ${value}`);
+}
+
+/** A tracking subdomain label, or null for `none`. */
+function subdomainOption(value: string): string | null {
+  if (value === 'none') return null;
+  if (!new RegExp(TRACKING_SUBDOMAIN).test(value))
+    throw new PostageError(
+      'invalid_option',
+      '--subdomain takes one DNS label (lower-case letters, digits and inner hyphens, up to 63) or none',
+    );
+  return value;
 }
 
 function status(d: Domain): [string, string][] {
@@ -111,7 +134,12 @@ export function registerDomainCommands(program: Command, run: Run): void {
         const checks = [result.ownership, ...result.dkim].map(checkLine);
         if (!d.ownershipVerifiedAt)
           checks.push(['skipped', 'CNAME', '(3 DKIM records)', 'checked once ownership is verified']);
-        const advisory = [result.advisory.spf, result.advisory.dmarc, result.advisory.mailFrom].map(checkLine);
+        const advisory = [
+          result.advisory.spf,
+          result.advisory.dmarc,
+          result.advisory.mailFrom,
+          ...(result.tracking ? [result.tracking] : []),
+        ].map(checkLine);
         const missing = !d.ownershipVerifiedAt ? 'ownership' : !d.dkimVerifiedAt ? 'DKIM' : null;
         return {
           json: result,
@@ -161,6 +189,50 @@ export function registerDomainCommands(program: Command, run: Run): void {
           ].join('\n'),
         };
       }),
+    );
+
+  domain
+    .command('tracking')
+    .description(
+      'change a domain\'s tracking defaults and subdomain (docs/domains.md, "Tracking subdomain"; shared mode only)',
+    )
+    .argument('<domain>')
+    .option('--opens <on|off>', 'track opens of sends that do not say')
+    .option('--clicks <on|off>', 'track clicks of sends that do not say')
+    .option('--subdomain <label>', 'the tracking subdomain (a CNAME to the service), or "none" to remove it')
+    .option(ACCOUNT_OPTION, ACCOUNT_HELP)
+    .action(
+      run(
+        async (ctx, name: string, opts: { opens?: string; clicks?: string; subdomain?: string; account?: string }) => {
+          const change = {
+            ...(opts.opens !== undefined ? { trackOpens: onOff('--opens', opts.opens) } : {}),
+            ...(opts.clicks !== undefined ? { trackClicks: onOff('--clicks', opts.clicks) } : {}),
+            ...(opts.subdomain !== undefined ? { trackingSubdomain: subdomainOption(opts.subdomain) } : {}),
+          };
+          const d = await updateTrackingSettings(
+            ctx.db(),
+            await claimOf(ctx.db(), name, opts.account),
+            change,
+            ctx.actor,
+          );
+          const record = trackingRecord(ctx.config(), d);
+          return {
+            json: { domain: d.name, trackOpens: d.trackOpens, trackClicks: d.trackClicks, record: record ?? null },
+            text: fields([
+              ['domain', d.name],
+              ['track opens', yesNo(d.trackOpens)],
+              ['track clicks', yesNo(d.trackClicks)],
+              ['tracking host', trackingHost(ctx.config(), d)],
+              [
+                'subdomain',
+                record
+                  ? `${record.name} CNAME ${record.value} (${d.trackingVerifiedAt ? 'verified' : 'not verified yet: domain verify checks it'})`
+                  : '-',
+              ],
+            ]),
+          };
+        },
+      ),
     );
 
   domain

@@ -1,6 +1,7 @@
 // Verifying a domain against DNS (docs/domains.md, "Verify"): ownership first (the TXT record),
 // then DKIM (all three CNAMEs), plus the advisory SPF, DMARC and MAIL FROM checks that feed send
 // `warnings`.
+import { checkTrackingCname } from './trackingDomain';
 import type { Config } from '../platform/config';
 import type { Db } from '../platform/db';
 import type { DnsLookup } from './dnsLookup';
@@ -22,6 +23,8 @@ export interface DomainVerification {
   /** Empty when ownership is not verified yet: DKIM is checked only after it (docs/domains.md, "Verify"). */
   dkim: RecordCheck[];
   advisory: { spf: RecordCheck; dmarc: RecordCheck; mailFrom: RecordCheck };
+  /** The tracking subdomain's CNAME, when one is set (docs/domains.md, "Tracking subdomain"; never needed to send). */
+  tracking?: RecordCheck;
   canSend: boolean;
 }
 
@@ -109,5 +112,13 @@ export async function verifyDomain(
     { dkimVerified, spfOk: advisory.spf.ok, dmarcOk: advisory.dmarc.ok, mailFromOk: advisory.mailFrom.ok },
     actor,
   );
-  return { domain: updated, ownership, dkim, advisory, canSend: canSend(updated) };
+  const tracking = await checkTrackingCname(db, config, dns, updated);
+  return {
+    domain: tracking.domain,
+    ownership,
+    dkim,
+    advisory,
+    ...(tracking.check ? { tracking: { type: 'CNAME' as const, ...tracking.check } } : {}),
+    canSend: canSend(tracking.domain),
+  };
 }

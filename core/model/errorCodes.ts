@@ -124,6 +124,7 @@ export type PostageErrorCode =
   | 'account_exists'
   | 'domain_ambiguous'
   | 'invalid_mode'
+  | 'invalid_option'
   | 'invalid_plan'
   | 'invalid_quota'
   | 'nothing_to_change'

@@ -191,6 +191,7 @@ test('a tracked send: the link redirects and the pixel answers, each announced o
     return types.includes('opened') && types.includes('clicked') ? res : undefined;
   });
   documented('/api/emails/{message_id}', 'get', timeline);
+
   const events = timeline.json.timeline as { type: string; details: Record<string, string> }[];
   expect(events.find((e) => e.type === 'clicked')?.details).toEqual({
     url: 'https://shop.example/spring?a=1&b=2',
@@ -210,6 +211,19 @@ test('a tracked send: the link redirects and the pixel answers, each announced o
   expect(
     (await stack.db('email_events').where({ message_id: messageId }).whereIn('type', ['opened', 'clicked'])).length,
   ).toBe(3);
+
+  // A replay of the click's delivery repeats that click (deliveries keep no body: it is rebuilt
+  // from the timeline), not a 500.
+  const deliveries = await admin(`/api/webhooks/${engagedEndpoint.endpoint.id}/deliveries`);
+  const clickDelivery = (deliveries.json.deliveries as { id: string; event_type: string }[]).find(
+    (d) => d.event_type === 'email.clicked',
+  );
+  const replayed = await admin(`/api/webhooks/${engagedEndpoint.endpoint.id}/deliveries/${clickDelivery!.id}/replay`, {
+    method: 'POST',
+  });
+  expect(replayed.status).toBe(200);
+  const again = await engaged.waitFor((r) => eventOf(r) === 'email.clicked' && r !== clicked);
+  expect(payloadOf(again)).toEqual(payloadOf(clicked));
 });
 
 test('the document describes the pixel and the redirect', async () => {

@@ -210,10 +210,11 @@ test('a bad unsubscribe option is a 400 on its field', async () => {
   const s = await createSender(stack.db);
   for (const [unsubscribe, field] of [
     [false, 'unsubscribe'],
+    [true, 'unsubscribe'],
     ['yes', 'unsubscribe'],
     [{ topic: 'Product News' }, 'unsubscribe.topic'],
     [{ topic: '' }, 'unsubscribe.topic'],
-    [{ list: 'x' }, 'unsubscribe'],
+    [{ list: 'x' }, 'unsubscribe.list'],
   ] as const) {
     const res = await send(stack, s.apiKey, {
       from_email: `news@${s.domain}`,

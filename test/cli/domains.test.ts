@@ -192,6 +192,29 @@ test('domain list, mark-verified (which creates the SES identity) and delete (wh
   expect(gone.stderr).toContain('no domain local-only.example');
 });
 
+test('domain tracking sets the defaults and the subdomain (its CNAME shown, not yet verified), and refuses bad values', async () => {
+  ok(await cli(['domain', 'add', accountId, 'tracked.example', '--mode', 'shared']));
+  const set = ok(
+    await cli(['domain', 'tracking', 'tracked.example', '--opens', 'on', '--clicks', 'off', '--subdomain', 'links']),
+  );
+  expect(set.json).toMatchObject({
+    domain: 'tracked.example',
+    trackOpens: true,
+    trackClicks: false,
+    record: { name: 'links.tracked.example', value: expect.any(String) },
+  });
+  const removed = ok(await cli(['domain', 'tracking', 'tracked.example', '--subdomain', 'none'])).json;
+  expect(removed).toMatchObject({ trackOpens: true, trackClicks: false, record: null });
+  for (const [args, message] of [
+    [['--opens', 'yes'], '--opens takes on or off'],
+    [['--subdomain', 'two.labels'], '--subdomain takes one DNS label'],
+  ] as const) {
+    const refused = await cli(['domain', 'tracking', 'tracked.example', ...args]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(message);
+  }
+});
+
 test('refusals: a name once per account, the mode is shared or byoc, BYOC takes a validated root domain; another account may claim an unproven name', async () => {
   const other = ok(await cli(['account', 'create', '--email', 'other@example.com', '--plan', 'growth'])).json;
   const identitiesBefore = await sesIdentities();

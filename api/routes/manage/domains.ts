@@ -6,7 +6,7 @@ import { createDnsLookup } from '../../../core/domains/dnsLookup';
 import { domainRecordsOf, registerDomain, removeDomain } from '../../../core/domains/domainRegistration';
 import { verifyDomain, type RecordCheck } from '../../../core/domains/domainVerification';
 import { findDomain, listDomains, type Domain } from '../../../core/domains/domains';
-import { checkTrackingCname, trackingHost, updateTrackingSettings } from '../../../core/domains/trackingDomain';
+import { trackingHost, updateTrackingSettings } from '../../../core/domains/trackingDomain';
 import { PostageError } from '../../../core/platform/errors';
 import type { RouteDeps } from '../../http/deps';
 import { operation } from '../../http/operation';
@@ -147,10 +147,7 @@ export const domainOperations = [
     },
     async handler({ deps, res, caller, params }) {
       const domain = await ownDomain(deps, caller.accountId, params.name);
-      const verified = await verifyDomain(deps.db, deps.config, dnsLookup(deps), domain, caller.actor);
-      // The tracking subdomain's CNAME is checked beside the others (advisory: never needed to send).
-      const tracking = await checkTrackingCname(deps.db, deps.config, dnsLookup(deps), verified.domain);
-      const result = { ...verified, domain: tracking.domain };
+      const result = await verifyDomain(deps.db, deps.config, dnsLookup(deps), domain, caller.actor);
       const records = await domainRecordsOf(deps.db, deps.config, result.domain);
       // Required records not found yet: ownership first; DKIM once ownership is verified
       // (docs/domains.md, "Verify").
@@ -180,7 +177,7 @@ export const domainOperations = [
           check('mail_from', result.advisory.mailFrom),
           check('spf', result.advisory.spf),
           check('dmarc', result.advisory.dmarc),
-          ...(tracking.check ? [check('tracking', { type: 'CNAME', ...tracking.check })] : []),
+          ...(result.tracking ? [check('tracking', result.tracking)] : []),
         ],
       };
     },

@@ -47,8 +47,8 @@ export const SETTINGS = {
     port: setting({
       env: 'API_PORT',
       type: 'port',
-      // The others read it only for BASE_URL's default (tracked links: docs/sending.md, "Tracking opens and clicks").
-      processes: ['api', 'smtp', 'cli'],
+      // The others read it only for BASE_URL's default (the links they compose: tracked links, unsubscribe links).
+      processes: ['api', 'worker', 'smtp', 'cli'],
       default: 3000,
       doc: 'API listen port',
     }),
