@@ -136,7 +136,7 @@ export async function updateDomain(): Promise<void> {
     track_clicks: true,
     tracking_subdomain: 'track', // publish the `tracking` CNAME it lists, then verify the domain
   });
-  console.log(domain.tracking_host, domain.records.find((record) => record.purpose === 'tracking'));
+  console.log(domain.tracking_host); // the base URL of tracked links (yours once verified)
   // end sample
 }
 
