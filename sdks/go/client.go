@@ -59,6 +59,8 @@ type Client struct {
 	Me *MeService
 	// Usage reads this month's allowance and use (a full_access key).
 	Usage *UsageService
+	// Stats reads sent, delivered, bounced, complained, opened and clicked per UTC day.
+	Stats *StatsService
 	// Domains manages sending domains (a full_access key).
 	Domains *DomainsService
 	// APIKeys manages API keys (a full_access key).
@@ -108,6 +110,7 @@ func NewClient(apiKey string, opts ...Option) *Client {
 	c.Emails = &EmailsService{c}
 	c.Me = &MeService{c}
 	c.Usage = &UsageService{c}
+	c.Stats = &StatsService{c}
 	c.Domains = &DomainsService{c}
 	c.APIKeys = &APIKeysService{c}
 	c.Webhooks = &WebhooksService{c}

@@ -556,3 +556,43 @@ func TestListAllFollowsTheCursor(t *testing.T) {
 		t.Fatalf("%d iterations", n)
 	}
 }
+
+// The engagement options (docs/sending.md): sent only when set, false included; a domain's
+// tracking subdomain can be removed (null); suppression topics go in the body or the query.
+func TestEngagementRequests(t *testing.T) {
+	s := serve(t, func(_ int, w http.ResponseWriter, _ *http.Request) { reply(w, 200, `{}`) })
+	c := testClient(s)
+	ctx := context.Background()
+	_, _ = c.Emails.Send(ctx, &SendEmailRequest{
+		FromEmail: "a@mail.example.com", To: "b@example.org", Message: "m",
+		Headers: map[string]string{"In-Reply-To": "<x@example.org>"}, TrackOpens: Bool(true), TrackClicks: Bool(false),
+		Unsubscribe: &SendRequest_Unsubscribe{Topic: "news"},
+	})
+	_, _ = c.Emails.Send(ctx, &SendEmailRequest{FromEmail: "a@mail.example.com", To: "b@example.org", Message: "m", Unsubscribe: &SendRequest_Unsubscribe{}})
+	_, _ = c.Domains.Update(ctx, "mail.example.com", &UpdateDomainParams{TrackClicks: Bool(false), RemoveTrackingSubdomain: true})
+	_, _ = c.Domains.Update(ctx, "mail.example.com", &UpdateDomainParams{TrackingSubdomain: String("track")})
+	_, _ = c.Suppressions.AddForTopic(ctx, "b@example.org", "news")
+	_, _ = c.Suppressions.GetForTopic(ctx, "b@example.org", "news")
+	_, _ = c.Suppressions.DeleteForTopic(ctx, "b@example.org", "news")
+	_, _ = c.Stats.Daily(ctx, 7)
+	seen := s.seen()
+	var first map[string]any
+	if err := json.Unmarshal(seen[0].body, &first); err != nil {
+		t.Fatal(err)
+	}
+	if first["track_opens"] != true || first["track_clicks"] != false || first["headers"].(map[string]any)["In-Reply-To"] != "<x@example.org>" || first["unsubscribe"].(map[string]any)["topic"] != "news" {
+		t.Errorf("send: %s", seen[0].body)
+	}
+	for i, want := range []string{
+		`"unsubscribe":{}`, `{"track_clicks":false,"tracking_subdomain":null}`, `{"tracking_subdomain":"track"}`, `{"address":"b@example.org","topic":"news"}`,
+	} {
+		if got := string(seen[i+1].body); !strings.Contains(got, want) || (i == 0 && strings.Contains(got, "track_")) {
+			t.Errorf("request %d: %s, want %s", i+1, got, want)
+		}
+	}
+	for i, want := range map[int]string{2: "PATCH /api/domains/mail.example.com", 5: "GET /api/suppressions/b@example.org?topic=news", 6: "DELETE /api/suppressions/b@example.org?topic=news", 7: "GET /api/stats/daily?days=7"} {
+		if got := seen[i].method + " " + seen[i].path + "?" + seen[i].rawQuery; strings.TrimSuffix(got, "?") != want {
+			t.Errorf("request %d: %s, want %s", i, got, want)
+		}
+	}
+}

@@ -122,6 +122,7 @@ func TestEveryCallIsADocumentedOperation(t *testing.T) {
 		func() error { _, err := c.Emails.Cancel(ctx, "m"); return err },
 		func() error { _, err := c.Me.Get(ctx); return err },
 		func() error { _, err := c.Usage.Get(ctx); return err },
+		func() error { _, err := c.Stats.Daily(ctx, 7); return err },
 		func() error {
 			for _, err := range c.Emails.ListAll(ctx, nil) {
 				return err
@@ -145,6 +146,10 @@ func TestEveryCallIsADocumentedOperation(t *testing.T) {
 		func() error { _, err := c.Domains.Get(ctx, "d"); return err },
 		func() error { _, err := c.Domains.Delete(ctx, "d"); return err },
 		func() error { _, err := c.Domains.Verify(ctx, "d"); return err },
+		func() error {
+			_, err := c.Domains.Update(ctx, "d", &UpdateDomainParams{TrackOpens: Bool(true)})
+			return err
+		},
 		func() error { _, err := c.APIKeys.List(ctx); return err },
 		func() error { _, err := c.APIKeys.Create(ctx, &CreateAPIKeyRequest{}); return err },
 		func() error { _, err := c.APIKeys.Revoke(ctx, "k"); return err },
@@ -160,6 +165,9 @@ func TestEveryCallIsADocumentedOperation(t *testing.T) {
 		func() error { _, err := c.Suppressions.Add(ctx, "a@b.example"); return err },
 		func() error { _, err := c.Suppressions.Get(ctx, "a@b.example"); return err },
 		func() error { _, err := c.Suppressions.Delete(ctx, "a@b.example"); return err },
+		func() error { _, err := c.Suppressions.AddForTopic(ctx, "a@b.example", "news"); return err },
+		func() error { _, err := c.Suppressions.GetForTopic(ctx, "a@b.example", "news"); return err },
+		func() error { _, err := c.Suppressions.DeleteForTopic(ctx, "a@b.example", "news"); return err },
 		func() error { _, err := c.Templates.List(ctx, nil); return err },
 		func() error { _, err := c.Templates.Create(ctx, &CreateTemplateRequest{}); return err },
 		func() error { _, err := c.Templates.Get(ctx, "t"); return err },
@@ -231,14 +239,15 @@ func operationsOf(paths map[string]any, method, path string) []string {
 }
 
 // keyOperations returns the operations the SDK offers ("POST /api/send/"): every operation of the
-// document but the sign-in ones, SES's notifications, and those no API key can ever call: the
+// document but the sign-in ones, SES's notifications, the tracking and unsubscribe pages that
+// recipients' mail clients open (/t/..., /u/...), and those no API key can ever call: the
 // document marks them x-postage-api-key: false (team changes need an admin or owner person, and a
 // full_access key acts as a developer; leaving an account needs a signed-in person). The SDK holds
 // an API key, so it offers exactly the others.
 func keyOperations(paths map[string]any) map[string]bool {
 	ops := map[string]bool{}
 	for template, item := range paths {
-		if strings.HasPrefix(template, "/api/auth/") || template == "/provider/ses-events" {
+		if strings.HasPrefix(template, "/api/auth/") || template == "/provider/ses-events" || strings.HasPrefix(template, "/t/") || strings.HasPrefix(template, "/u/") {
 			continue
 		}
 		for method, op := range item.(map[string]any) {

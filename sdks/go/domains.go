@@ -2,6 +2,7 @@ package postage
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 )
 
@@ -21,6 +22,46 @@ func (s *DomainsService) Create(ctx context.Context, req *CreateDomainRequest) (
 // Get returns one domain and its records (GET /api/domains/{name}).
 func (s *DomainsService) Get(ctx context.Context, name string) (*Domain, error) {
 	return call[Domain](ctx, s.c, request{method: http.MethodGet, path: "/api/domains/%s", args: []string{name}})
+}
+
+// UpdateDomainParams changes a domain's tracking settings (DomainsService.Update); nil fields are
+// left as they are, and at least one change is needed.
+type UpdateDomainParams struct {
+	// TrackOpens and TrackClicks are the defaults of sends that do not say (shared mode only).
+	TrackOpens  *bool
+	TrackClicks *bool
+	// TrackingSubdomain is a DNS label ("track"): <label>.<domain> must be a CNAME of the service
+	// (the domain's "tracking" record); tracked links use it once Verify has seen it. Changing it
+	// clears its verification.
+	TrackingSubdomain *string
+	// RemoveTrackingSubdomain removes the subdomain (tracked links use the service's address).
+	RemoveTrackingSubdomain bool
+}
+
+// MarshalJSON writes the PATCH body: the fields set, and tracking_subdomain null to remove it.
+func (p UpdateDomainParams) MarshalJSON() ([]byte, error) {
+	body := map[string]any{}
+	if p.TrackOpens != nil {
+		body["track_opens"] = *p.TrackOpens
+	}
+	if p.TrackClicks != nil {
+		body["track_clicks"] = *p.TrackClicks
+	}
+	if p.TrackingSubdomain != nil {
+		body["tracking_subdomain"] = *p.TrackingSubdomain
+	} else if p.RemoveTrackingSubdomain {
+		body["tracking_subdomain"] = nil
+	}
+	return json.Marshal(body)
+}
+
+// Update changes the domain's tracking settings (PATCH /api/domains/{name}): the open and click
+// tracking defaults of its sends, and its tracking subdomain.
+func (s *DomainsService) Update(ctx context.Context, name string, params *UpdateDomainParams) (*Domain, error) {
+	if params == nil {
+		params = &UpdateDomainParams{}
+	}
+	return call[Domain](ctx, s.c, request{method: http.MethodPatch, path: "/api/domains/%s", args: []string{name}, body: params})
 }
 
 // Delete removes a domain (DELETE /api/domains/{name}).

@@ -153,3 +153,11 @@ func setTime(q url.Values, name string, v time.Time) {
 		q.Set(name, v.UTC().Format(time.RFC3339Nano))
 	}
 }
+
+// Bool returns a pointer to v, for the optional booleans of requests (SendEmailRequest.TrackOpens,
+// UpdateDomainParams.TrackClicks, UpdateWebhookRequest.Active): nil leaves them out, so false is
+// sent only when set.
+func Bool(v bool) *bool { return &v }
+
+// String returns a pointer to v, for optional strings of requests (UpdateDomainParams.TrackingSubdomain).
+func String(v string) *string { return &v }

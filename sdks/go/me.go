@@ -3,6 +3,7 @@ package postage
 import (
 	"context"
 	"net/http"
+	"net/url"
 )
 
 // MeService reads the key's account (Client.Me).
@@ -20,4 +21,17 @@ type UsageService struct{ c *Client }
 // Get returns this month's allowance and use, with daily figures (GET /api/usage).
 func (s *UsageService) Get(ctx context.Context) (*Usage, error) {
 	return call[Usage](ctx, s.c, request{method: http.MethodGet, path: "/api/usage"})
+}
+
+// StatsService reads the account's engagement per day (Client.Stats; a full_access key).
+type StatsService struct{ c *Client }
+
+// Daily returns sent, delivered, bounced, complained, opened and clicked shared-mode messages per
+// UTC day of the last days days (1 to 90; 0: the API's default, 30), oldest first; opened and
+// clicked count distinct messages with an open or click not marked as a machine's (GET
+// /api/stats/daily).
+func (s *StatsService) Daily(ctx context.Context, days int) (*DailyStats, error) {
+	q := url.Values{}
+	setInt(q, "days", days)
+	return call[DailyStats](ctx, s.c, request{method: http.MethodGet, path: "/api/stats/daily", query: q})
 }

@@ -33,8 +33,8 @@ func init() {
 	postage.Samples = []func(context.Context, *postage.Client) error{
 		sendEmail, sendBatch,
 		listEmails, getEmail, rescheduleEmail, cancelEmail,
-		getMe, getUsage,
-		listDomains, createDomain, getDomain, verifyDomain, deleteDomain,
+		getMe, getUsage, getDailyStats,
+		listDomains, createDomain, getDomain, verifyDomain, updateDomain, deleteDomain,
 		listAPIKeys, createAPIKey, revokeAPIKey,
 		listWebhooks, createWebhook, updateWebhook, deleteWebhook, webhookDeliveries, testWebhook, replayWebhookDelivery, rotateWebhookSecret,
 		listSuppressions, addSuppression, getSuppression, deleteSuppression,
@@ -146,6 +146,19 @@ func getUsage(ctx context.Context, client *postage.Client) error {
 	return nil
 }
 
+func getDailyStats(ctx context.Context, client *postage.Client) error {
+	// sample: GET /api/stats/daily
+	stats, err := client.Stats.Daily(ctx, 7)
+	if err != nil {
+		return err
+	}
+	for _, day := range stats.Days {
+		fmt.Println(day.Date, day.Sent, day.Delivered, day.Opened, day.Clicked)
+	}
+	// end sample
+	return nil
+}
+
 // Domains
 
 func listDomains(ctx context.Context, client *postage.Client) error {
@@ -192,6 +205,19 @@ func verifyDomain(ctx context.Context, client *postage.Client) error {
 		return err
 	}
 	fmt.Println(verification.Domain.Status)
+	// end sample
+	return nil
+}
+
+func updateDomain(ctx context.Context, client *postage.Client) error {
+	// sample: PATCH /api/domains/{name}
+	domain, err := client.Domains.Update(ctx, "mail.example.com", &postage.UpdateDomainParams{
+		TrackOpens: postage.Bool(true), TrackClicks: postage.Bool(true), TrackingSubdomain: postage.String("track"),
+	})
+	if err != nil {
+		return err
+	}
+	fmt.Println(domain.TrackingHost) // publish the "tracking" record of domain.Records, then Verify
 	// end sample
 	return nil
 }

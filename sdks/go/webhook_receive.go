@@ -101,8 +101,9 @@ const (
 type WebhookEvent struct {
 	// Type is the envelope's event_type; for the flat shape, the type its signed status names
 	// (queued: email.sent, delivered: email.delivered, bounced: email.bounced, complaint:
-	// email.complained, failed: email.failed). Never the X-Service-Event header, which no
-	// signature covers.
+	// email.complained, failed: email.failed; delivery_delayed, opened, clicked and unsubscribed:
+	// the email. type of the same name). Never the X-Service-Event header, which no signature
+	// covers.
 	Type EventType
 	// Shape is WebhookEnvelope or WebhookFlat.
 	Shape WebhookEventShape
@@ -111,14 +112,36 @@ type WebhookEvent struct {
 	// MessageID is the send's message_id; for a test event, its synthetic provider_message_id.
 	MessageID string
 	Recipient string
-	// Status: queued, delivered, bounced, complaint or failed.
+	// Status: queued, delivered, bounced, complaint, failed, delivery_delayed or unsubscribed
+	// (opens and clicks have none in the envelope; a test event's is opened or clicked).
 	Status            string
 	Subject           string   // email.sent
 	Mode              string   // email.sent: shared
 	BounceType        string   // email.bounced: Permanent (address suppressed) or Transient
 	BounceSubtype     string   // test events
 	BouncedRecipients []string // test events
-	Reason            string   // email.failed
+	// Reason: why an email.failed message failed; for email.delivery_delayed, the receiving
+	// server's answer (addresses replaced by [address]), when SES gave one.
+	Reason string
+	// DelayType (email.delivery_delayed) is SES's: MailboxFull, SpamDetected, ...; any other
+	// reads Undetermined.
+	DelayType string
+	// ExpirationTime (email.delivery_delayed) is when SES stops trying; zero when unknown.
+	ExpirationTime time.Time
+	// OccurredAt (email.opened, email.clicked, email.unsubscribed) is when it happened.
+	OccurredAt time.Time
+	// Machine (email.opened, email.clicked) is true for scanners, prefetches and privacy proxies,
+	// which are marked, never left out (the payload's "true"/"false").
+	Machine bool
+	// UserAgent (email.opened, email.clicked) is the User-Agent of the request.
+	UserAgent string
+	// URL (email.clicked) is the link's original URL.
+	URL string
+	// LinkIndex (email.clicked) is the link's position in the message, from 0 (the payload's
+	// string, parsed; 0 for other events).
+	LinkIndex int
+	// Topic (email.unsubscribed) is the topic of the link; "" when it was for all mail.
+	Topic string
 	// Tags are the send's tags, when it had some.
 	Tags map[string]string
 	// IdempotencyKey and Timestamp (ISO 8601, as sent) are given by test events.
@@ -300,6 +323,11 @@ var flatEventTypes = map[string]EventType{
 	"bounced":   EventTypeEmailBounced,
 	"complaint": EventTypeEmailComplained,
 	"failed":    EventTypeEmailFailed,
+
+	"delivery_delayed": EventTypeEmailDeliveryDelayed,
+	"opened":           EventTypeEmailOpened,
+	"clicked":          EventTypeEmailClicked,
+	"unsubscribed":     EventTypeEmailUnsubscribed,
 }
 
 // parseEvent reads a verified body, in either shape; the type only from what is signed.
@@ -332,6 +360,12 @@ func parseEvent(body []byte) (*WebhookEvent, error) {
 	e.Recipient, e.Status, e.Subject, e.Mode = text("recipient"), text("status"), text("subject"), text("mode")
 	e.BounceType, e.BounceSubtype, e.Reason = text("bounce_type"), text("bounce_subtype"), text("reason")
 	e.IdempotencyKey, e.Timestamp = text("idempotency_key"), text("timestamp")
+	// Every payload value is a string (docs/webhooks.md, "Payloads"): the typed fields parse them.
+	e.DelayType, e.UserAgent, e.URL, e.Topic = text("delay_type"), text("user_agent"), text("url"), text("topic")
+	e.ExpirationTime, _ = time.Parse(time.RFC3339Nano, text("expiration_time"))
+	e.OccurredAt, _ = time.Parse(time.RFC3339Nano, text("occurred_at"))
+	e.Machine = text("machine") == "true"
+	e.LinkIndex, _ = strconv.Atoi(text("link_index"))
 	if list, ok := e.Data["bounced_recipients"].([]any); ok {
 		for _, v := range list {
 			if s, ok := v.(string); ok {

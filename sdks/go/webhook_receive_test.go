@@ -284,17 +284,52 @@ func TestVerifyWebhookReadsBothShapes(t *testing.T) {
 	}
 
 	// A flat body's type, from its status: one status per type.
-	for status, want := range map[string]EventType{"queued": EventTypeEmailSent, "delivered": EventTypeEmailDelivered, "bounced": EventTypeEmailBounced, "complaint": EventTypeEmailComplained, "failed": EventTypeEmailFailed} {
+	for status, want := range map[string]EventType{
+		"queued": EventTypeEmailSent, "delivered": EventTypeEmailDelivered, "bounced": EventTypeEmailBounced, "complaint": EventTypeEmailComplained, "failed": EventTypeEmailFailed,
+		"delivery_delayed": EventTypeEmailDeliveryDelayed, "opened": EventTypeEmailOpened, "clicked": EventTypeEmailClicked, "unsubscribed": EventTypeEmailUnsubscribed,
+	} {
 		body := `{"provider_message_id":"service-test-2","status":"` + status + `"}`
 		if e, err := VerifyWebhook([]byte(body), postageHeaders(body, now, "whsec_test"), "whsec_test"); err != nil || e.Type != want {
 			t.Errorf("%s: %v %+v", status, err, e)
 		}
 	}
 
-	for name, body := range map[string]string{"an array": `[1]`, "not JSON": `not json`, "no status": `{"message_id":"m1"}`, "another status": `{"status":"opened"}`, "empty event_type": `{"event_type":"","payload":{}}`} {
+	for name, body := range map[string]string{"an array": `[1]`, "not JSON": `not json`, "no status": `{"message_id":"m1"}`, "another status": `{"status":"open"}`, "empty event_type": `{"event_type":"","payload":{}}`} {
 		if _, err := VerifyWebhook([]byte(body), postageHeaders(body, now, "whsec_test"), "whsec_test"); reasonOf(err) != WebhookInvalidBody {
 			t.Errorf("%s: %v", name, err)
 		}
+	}
+}
+
+// The engagement events' payload values are strings (docs/webhooks.md, "Payloads"): the typed
+// fields parse them.
+func TestVerifyWebhookReadsEngagementFieldsTyped(t *testing.T) {
+	now := time.Now()
+	read := func(body string) *WebhookEvent {
+		t.Helper()
+		e, err := VerifyWebhook([]byte(body), postageHeaders(body, now, "whsec_test"), "whsec_test")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return e
+	}
+	clicked := read(`{"event_type":"email.clicked","payload":{"message_id":"m1","recipient":"a@b.c","occurred_at":"2026-12-02T10:00:05.000Z","machine":"true","user_agent":"Mozilla/5.0","url":"https://shop.example/spring","link_index":"2"}}`)
+	if clicked.Type != EventTypeEmailClicked || !clicked.Machine || clicked.UserAgent != "Mozilla/5.0" || clicked.URL != "https://shop.example/spring" || clicked.LinkIndex != 2 ||
+		!clicked.OccurredAt.Equal(time.Date(2026, 12, 2, 10, 0, 5, 0, time.UTC)) || clicked.Topic != "" || clicked.DelayType != "" {
+		t.Fatalf("clicked: %+v", clicked)
+	}
+	opened := read(`{"status":"opened","provider_message_id":"service-test-1","machine":"false","user_agent":"Postage test event"}`)
+	if opened.Type != EventTypeEmailOpened || !opened.Test || opened.Machine || opened.UserAgent != "Postage test event" || opened.LinkIndex != 0 {
+		t.Fatalf("opened: %+v", opened)
+	}
+	delayed := read(`{"status":"delivery_delayed","provider_message_id":"service-test-2","delay_type":"MailboxFull","reason":"smtp; 452 4.2.2 over quota","expiration_time":"2026-11-21T00:00:00.000000+00:00"}`)
+	if delayed.Type != EventTypeEmailDeliveryDelayed || delayed.DelayType != "MailboxFull" || delayed.Reason != "smtp; 452 4.2.2 over quota" ||
+		!delayed.ExpirationTime.Equal(time.Date(2026, 11, 21, 0, 0, 0, 0, time.UTC)) || !delayed.OccurredAt.IsZero() {
+		t.Fatalf("delayed: %+v", delayed)
+	}
+	unsubscribed := read(`{"event_type":"email.unsubscribed","payload":{"message_id":"m1","recipient":"a@b.c","topic":"product-news","occurred_at":"2026-12-02T10:15:00.000Z","status":"unsubscribed"}}`)
+	if unsubscribed.Type != EventTypeEmailUnsubscribed || unsubscribed.Topic != "product-news" || unsubscribed.OccurredAt.IsZero() || unsubscribed.Status != "unsubscribed" {
+		t.Fatalf("unsubscribed: %+v", unsubscribed)
 	}
 }
 

@@ -97,6 +97,13 @@ def sample_me_get(postage: Postage) -> None:
     # end sample
 
 
+def sample_stats_daily(postage: Postage) -> None:
+    # sample: GET /api/stats/daily
+    for day in postage.stats.daily(days=7).days:
+        print(day.date, day.sent, day.delivered, day.opened, day.clicked)
+    # end sample
+
+
 def sample_usage_get(postage: Postage) -> None:
     # sample: GET /api/usage
     usage = postage.usage.get()
@@ -133,6 +140,13 @@ def sample_domains_verify(postage: Postage) -> None:
     # sample: POST /api/domains/{name}/verify
     verification = postage.domains.verify("mail.example.com")
     print(verification.domain.status)
+    # end sample
+
+
+def sample_domains_update(postage: Postage) -> None:
+    # sample: PATCH /api/domains/{name}
+    domain = postage.domains.update("mail.example.com", track_opens=True, track_clicks=True, tracking_subdomain="track")
+    print(domain.tracking_host)  # publish the `tracking` CNAME of domain.records, then verify the domain
     # end sample
 
 

@@ -169,6 +169,40 @@ def test_path_parameters_are_percent_encoded() -> None:
     assert script.requests[0].url.raw_path == b"/api/suppressions/ann%2Bnews%40example.org"
 
 
+def test_engagement_options_go_in_sends_and_batch_items_and_topics_in_suppressions() -> None:
+    script = Script(answer(200, SENT))
+    client = make(script, max_retries=0)
+    options = {"headers": {"In-Reply-To": "<a@example.org>"}, "track_opens": True, "track_clicks": False, "unsubscribe": {"topic": "news"}}
+    send(client, **options)
+    assert {k: script.bodies[0][k] for k in options} == options
+    assert script.requests[0].headers["idempotency-key"]  # the header argument is not the request's headers
+    send(client, unsubscribe={})
+    assert script.bodies[1]["unsubscribe"] == {} and "track_opens" not in script.bodies[1]
+    try:
+        client.emails.send_batch([{"from_email": "hello@mail.example.com", "to": "ann@example.org", "message": "Hi", **options}])
+    except postage.APIResponseValidationError:
+        pass  # the answer is SENT, not a batch's; the request is what is checked
+    assert {k: script.bodies[2]["emails"][0][k] for k in options} == options
+    with pytest.raises(TypeError):
+        send(client, unsubscribe="news")
+    for call in (
+        lambda: client.suppressions.add("a@example.org", topic="news"),
+        lambda: client.suppressions.get("a@example.org", topic="news"),
+        lambda: client.suppressions.delete("a@example.org", topic="news"),
+        lambda: client.domains.update("d", tracking_subdomain=None),
+    ):
+        try:
+            call()
+        except postage.APIResponseValidationError:
+            pass
+    add, get, delete, update = script.requests[3:]
+    assert script.bodies[3] == {"address": "a@example.org", "topic": "news"}
+    assert [dict(r.url.params) for r in (get, delete)] == [{"topic": "news"}, {"topic": "news"}]
+    assert (update.method, update.url.path, script.bodies[6]) == ("PATCH", "/api/domains/d", {"tracking_subdomain": None})
+    with pytest.raises(TypeError):
+        client.domains.update("d")
+
+
 def test_list_emails_sends_only_the_filters_given() -> None:
     script = Script(answer(200, {"emails": [], "next_cursor": None}))
     page = make(script).emails.list(tag="run:abc", limit=5, since=datetime(2030, 1, 1, tzinfo=timezone.utc))
@@ -611,14 +645,15 @@ def _template_of(paths: Dict[str, Any], request: httpx.Request) -> Optional[str]
 def _key_operations(paths: Dict[str, Any]) -> List[Tuple[str, str]]:
     """(method, template) of every operation the client offers.
 
-    Every operation of the document but the sign-in ones, SES's notifications, and those no API
+    Every operation of the document but the sign-in ones, SES's notifications, the tracking and
+    unsubscribe pages recipients' mail clients open (``/t/...``, ``/u/...``), and those no API
     key can ever call: the document marks them `x-postage-api-key: false` (team changes need an
     admin or owner person, and a full_access key acts as a developer; leaving an account needs a
     signed-in person). The client holds an API key, so it offers exactly the others."""
     return [
         (method, template)
         for template, item in paths.items()
-        if not template.startswith("/api/auth/") and template != "/provider/ses-events"
+        if not template.startswith(("/api/auth/", "/t/", "/u/")) and template != "/provider/ses-events"
         for method, operation in item.items()
         if method in ("get", "put", "post", "patch", "delete") and operation.get("x-postage-api-key") is not False
     ]
@@ -637,10 +672,12 @@ def test_every_method_calls_a_documented_operation_and_every_operation_a_key_may
         lambda: client.emails.cancel("m"),
         lambda: client.me.get(),
         lambda: client.usage.get(),
+        lambda: client.stats.daily(days=7),
         lambda: client.domains.list(),
         lambda: client.domains.create(name="mail.example.com", sending_mode="shared"),
         lambda: client.domains.get("d"),
         lambda: client.domains.verify("d"),
+        lambda: client.domains.update("d", track_opens=True),
         lambda: client.domains.delete("d"),
         lambda: client.api_keys.list(),
         lambda: client.api_keys.create(name="k"),

@@ -105,15 +105,65 @@ def test_the_flat_test_event_shape_is_read_by_name() -> None:
     assert event.tags == {}
 
 
+def test_engagement_events_read_their_string_fields_typed() -> None:
+    clicked = json.dumps(
+        {
+            "event_type": "email.clicked",
+            "payload": {
+                "message_id": "6f0c",
+                "recipient": "ann@example.org",
+                "occurred_at": "2026-12-02T10:00:05.000Z",
+                "machine": "false",
+                "user_agent": "Mozilla/5.0",
+                "url": "https://shop.example/spring",
+                "link_index": "2",
+            },
+        }
+    ).encode()
+    event = verify(clicked, signed(clicked), SECRET)
+    assert (event.type, event.machine, event.user_agent, event.url, event.link_index) == ("email.clicked", False, "Mozilla/5.0", "https://shop.example/spring", 2)
+    assert event.occurred_at is not None and event.occurred_at.isoformat() == "2026-12-02T10:00:05+00:00"
+    assert event.topic is None and event.delay_type is None
+    delayed = json.dumps(
+        {
+            "status": "delivery_delayed",
+            "provider_message_id": "service-test-3",
+            "delay_type": "MailboxFull",
+            "reason": "smtp; 452 4.2.2 over quota",
+            "expiration_time": "2030-01-02T00:00:00.000000+00:00",
+        }
+    ).encode()
+    event = verify(delayed, signed(delayed, event="email.delivery_delayed"), SECRET)
+    assert (event.type, event.test, event.delay_type, event.reason) == ("email.delivery_delayed", True, "MailboxFull", "smtp; 452 4.2.2 over quota")
+    assert event.expiration_time is not None and event.expiration_time.year == 2030
+    assert event.machine is None and event.link_index is None
+    opened = b'{"status":"opened","provider_message_id":"service-test-4","machine":"true","user_agent":"GoogleImageProxy"}'
+    assert verify(opened, signed(opened), SECRET).machine is True
+    unsubscribed = b'{"event_type":"email.unsubscribed","payload":{"message_id":"6f0c","topic":"product-news","status":"unsubscribed"}}'
+    assert verify(unsubscribed, signed(unsubscribed), SECRET).topic == "product-news"
+
+
 def test_the_type_of_a_flat_body_comes_from_what_is_signed_never_from_x_service_event() -> None:
     # X-Service-Event is not signed: an attacker may change it, and it changes nothing.
     assert verify(FLAT, signed(FLAT, event="email.delivered"), SECRET).type == "email.bounced"
-    table = {"queued": "email.sent", "delivered": "email.delivered", "bounced": "email.bounced", "complaint": "email.complained", "failed": "email.failed"}
+    table = {
+        "queued": "email.sent",
+        "delivered": "email.delivered",
+        "bounced": "email.bounced",
+        "complaint": "email.complained",
+        "failed": "email.failed",
+        "delivery_delayed": "email.delivery_delayed",
+        "opened": "email.opened",
+        "clicked": "email.clicked",
+        "unsubscribed": "email.unsubscribed",
+    }
+    assert dict(postage.webhooks.FLAT_EVENT_TYPES) == table
+    assert set(postage.webhooks.EVENT_TYPES) == set(table.values())
     for status, event_type in table.items():
         body = json.dumps({"provider_message_id": "service-test-2", "status": status}).encode()
         assert verify(body, signed(body, event="email.sent"), SECRET).type == event_type
     # A status that names no event type (or none): refused, whatever the header says.
-    for body in (b'{"status":"opened"}', b'{"status":"__class__"}', b'{"provider_message_id":"x"}'):
+    for body in (b'{"status":"open"}', b'{"status":"__class__"}', b'{"provider_message_id":"x"}'):
         with pytest.raises(WebhookVerificationError) as caught:
             verify(body, signed(body, event="email.delivered"), SECRET)
         assert caught.value.reason == "invalid_body"

@@ -1,7 +1,7 @@
 import { Caller } from './caller.js';
 import type { HttpSettings } from './http.js';
 import { environmentVariable } from './platform.js';
-import { Me, UsageResource } from './resources/account.js';
+import { Me, Stats, UsageResource } from './resources/account.js';
 import { ApiKeys } from './resources/apiKeys.js';
 import { ByocResource } from './resources/byoc.js';
 import { Domains } from './resources/domains.js';
@@ -46,6 +46,8 @@ export class Postage {
   readonly templates: Templates;
   readonly suppressions: Suppressions;
   readonly usage: UsageResource;
+  /** Sent, delivered, bounced, complained, opened and clicked per UTC day (`GET /api/stats/daily`). */
+  readonly stats: Stats;
   readonly byoc: ByocResource;
   /** The account's members and their roles (`GET /api/members`). */
   readonly members: Members;
@@ -94,6 +96,7 @@ export class Postage {
     this.templates = new Templates(caller);
     this.suppressions = new Suppressions(caller);
     this.usage = new UsageResource(caller);
+    this.stats = new Stats(caller);
     this.byoc = new ByocResource(caller);
     this.members = new Members(caller);
     this.invitations = new Invitations(caller);

@@ -11,6 +11,8 @@ type WithDates<T, K extends keyof T> = Omit<T, K> & { [P in K]?: string | Date }
 export type SendRequest = Schemas['SendRequest'];
 export type SendResponse = Schemas['SendResponse'];
 export type Attachment = NonNullable<Schemas['SendRequest']['attachments']>[number];
+/** `{}` (all mail of the account) or `{ topic }`: asks for RFC 8058 one-click unsubscribe headers (docs/sending.md, "One-click unsubscribe"). */
+export type UnsubscribeOption = NonNullable<Schemas['SendRequest']['unsubscribe']>;
 /** The body of POST /api/send/batch: 1 to 100 send requests (the document types each one loosely; they are SendRequests). */
 export interface SendBatchRequest {
   emails: SendRequest[];
@@ -34,11 +36,17 @@ export interface RescheduleParams {
 // The account
 export type AccountRecord = Schemas['AccountRecord'];
 export type Usage = Schemas['Usage'];
+/** GET /api/stats/daily: one entry per UTC day, oldest first (shared-mode messages; opened and clicked count distinct messages with a non-machine open or click). */
+export type DailyStats = Schemas['DailyStats'];
+export type DailyStatsDay = DailyStats['days'][number];
+export type DailyStatsParams = Query<'getApiStatsDaily'>;
 
 // Domains
 export type Domain = Schemas['Domain'];
 export type DomainList = Schemas['DomainList'];
 export type CreateDomainRequest = Schemas['CreateDomainRequest'];
+/** PATCH /api/domains/{name}: `track_opens`, `track_clicks` (defaults of sends that do not say), `tracking_subdomain` (a label, or null to remove it). */
+export type UpdateDomainRequest = Schemas['UpdateDomainRequest'];
 export type DomainVerification = Schemas['DomainVerification'];
 export type Deleted = Schemas['Deleted'];
 
@@ -82,6 +90,8 @@ export type SuppressionList = Schemas['SuppressionList'];
 export type SuppressionListParams = Query<'getApiSuppressions'>;
 export type CreateSuppressionRequest = Schemas['CreateSuppressionRequest'];
 export type SuppressionAdded = Schemas['SuppressionAdded'];
+/** `topic`: the entry for that one-click unsubscribe topic; absent, the address's all-mail entry. */
+export type SuppressionEntryParams = Query<'getApiSuppressionsAddress'>;
 
 // The team and the audit log
 export type Member = Schemas['Member'];

@@ -60,7 +60,7 @@ export interface WebhookEventData {
   /** A flat test event's synthetic provider id (`service-test-...`). */
   provider_message_id?: string;
   recipient?: string;
-  /** `queued`, `delivered`, `bounced`, `complaint` or `failed`. */
+  /** `queued`, `delivered`, `bounced`, `complaint`, `failed`, `delivery_delayed` or `unsubscribed` (opens and clicks have none in the envelope; a flat test event's is `opened` or `clicked`). */
   status?: string;
   subject?: string;
   mode?: string;
@@ -68,8 +68,24 @@ export interface WebhookEventData {
   bounce_type?: string;
   bounce_subtype?: string;
   bounced_recipients?: string[];
-  /** Why an `email.failed` message failed. */
+  /** Why an `email.failed` message failed; for `email.delivery_delayed`, the receiving server's answer (addresses replaced by `[address]`), when SES gave one. */
   reason?: string;
+  /** `email.delivery_delayed`: SES's delay type (`MailboxFull`, `SpamDetected`, ...; any other reads `Undetermined`). */
+  delay_type?: string;
+  /** `email.delivery_delayed`: when SES stops trying (ISO 8601), when known. */
+  expiration_time?: string;
+  /** `email.opened`, `email.clicked`, `email.unsubscribed`: when it happened (ISO 8601). */
+  occurred_at?: string;
+  /** `email.opened`, `email.clicked`: `"true"` for scanners, prefetches and privacy proxies (marked, never left out), else `"false"`. A string, like every payload value. */
+  machine?: string;
+  /** `email.opened`, `email.clicked`: the User-Agent of the request. */
+  user_agent?: string;
+  /** `email.clicked`: the original URL of the link. */
+  url?: string;
+  /** `email.clicked`: the link's position in the message, from `"0"` (a string). */
+  link_index?: string;
+  /** `email.unsubscribed`: the topic of the link; absent when it was for all mail. */
+  topic?: string;
   /** The send's tags, when it had some. */
   tags?: Record<string, string>;
   idempotency_key?: string;
@@ -79,7 +95,7 @@ export interface WebhookEventData {
 
 /** A verified delivery, whichever shape its body had. */
 export interface WebhookEvent {
-  /** `email.delivered`, ...: the envelope's `event_type`, or for the flat shape the type its signed `status` names (`queued` is `email.sent`, `delivered` `email.delivered`, `bounced` `email.bounced`, `complaint` `email.complained`, `failed` `email.failed`). Never the X-Service-Event header. */
+  /** `email.delivered`, ...: the envelope's `event_type`, or for the flat shape the type its signed `status` names (`queued` is `email.sent`, `delivered` `email.delivered`, `bounced` `email.bounced`, `complaint` `email.complained`, `failed` `email.failed`, and `delivery_delayed`, `opened`, `clicked`, `unsubscribed` the `email.` type of the same name). Never the X-Service-Event header. */
   type: WebhookEventType | (string & {});
   /** `envelope` (`{event_type, payload}`) or `flat` (the test-event shape, fields at the top level). */
   shape: 'envelope' | 'flat';
@@ -228,6 +244,10 @@ const FLAT_EVENT_TYPES: ReadonlyMap<string, WebhookEventType> = new Map([
   ['bounced', 'email.bounced'],
   ['complaint', 'email.complained'],
   ['failed', 'email.failed'],
+  ['delivery_delayed', 'email.delivery_delayed'],
+  ['opened', 'email.opened'],
+  ['clicked', 'email.clicked'],
+  ['unsubscribed', 'email.unsubscribed'],
 ]);
 
 /** The typed event of a verified body; its type only from what the signature covers. */

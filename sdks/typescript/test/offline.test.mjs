@@ -445,13 +445,19 @@ function templateOf(paths, method, pathname) {
 
 /**
  * `METHOD /template` of every operation of the document but the sign-in ones, SES's notifications,
- * and those no API key can ever call: the document marks them `x-postage-api-key: false` (team
+ * the tracking and unsubscribe pages that recipients' mail clients open (`/t/...`, `/u/...`), and those no API key can ever call: the document marks them `x-postage-api-key: false` (team
  * changes need an admin or owner person, and a full_access key acts as a developer; leaving an
  * account needs a signed-in person). The SDK holds an API key, so it offers exactly these.
  */
 function keyOperations(paths) {
   return Object.entries(paths)
-    .filter(([template]) => !template.startsWith('/api/auth/') && template !== '/provider/ses-events')
+    .filter(
+      ([template]) =>
+        !template.startsWith('/api/auth/') &&
+        template !== '/provider/ses-events' &&
+        !template.startsWith('/t/') &&
+        !template.startsWith('/u/'),
+    )
     .flatMap(([template, item]) =>
       Object.entries(item)
         .filter(
@@ -486,6 +492,8 @@ describe('the API document', () => {
           () => c.domains.get('d'),
           () => c.domains.delete('d'),
           () => c.domains.verify('d'),
+          () => c.domains.update('d', { track_opens: true }),
+          () => c.stats.daily({ days: 7 }),
           () => c.apiKeys.list(),
           () => c.apiKeys.create({ name: 'k' }),
           () => c.apiKeys.revoke('k'),
@@ -769,11 +777,15 @@ describe('webhook verification', () => {
       bounced: 'email.bounced',
       complaint: 'email.complained',
       failed: 'email.failed',
+      delivery_delayed: 'email.delivery_delayed',
+      opened: 'email.opened',
+      clicked: 'email.clicked',
+      unsubscribed: 'email.unsubscribed',
     };
     for (const [status, type] of Object.entries(table))
       assert.equal((await verifyWebhook(flat(status), sign(flat(status), { event: 'email.sent' }), secret)).type, type);
     // A status that names no event type (or none): refused, whatever the header says.
-    for (const body of [flat('opened'), flat('constructor'), JSON.stringify({ provider_message_id: 'x' })])
+    for (const body of [flat('open'), flat('constructor'), JSON.stringify({ provider_message_id: 'x' })])
       await assert.rejects(
         verifyWebhook(body, sign(body, { event: 'email.delivered' }), secret),
         refused('invalid_body'),

@@ -91,6 +91,13 @@ export async function getUsage(): Promise<void> {
   // end sample
 }
 
+export async function getDailyStats(): Promise<void> {
+  // sample: GET /api/stats/daily
+  const { days } = await postage.stats.daily({ days: 7 });
+  for (const day of days) console.log(day.date, day.sent, day.delivered, day.opened, day.clicked);
+  // end sample
+}
+
 // Domains
 
 export async function listDomains(): Promise<void> {
@@ -119,6 +126,17 @@ export async function verifyDomain(): Promise<void> {
   const { domain, missing } = await postage.domains.verify('mail.example.com');
   console.log(domain.status); // 'verified' once the ownership and DKIM records are found
   for (const record of missing) console.log('missing', record.type, record.name, record.value);
+  // end sample
+}
+
+export async function updateDomain(): Promise<void> {
+  // sample: PATCH /api/domains/{name}
+  const domain = await postage.domains.update('mail.example.com', {
+    track_opens: true,
+    track_clicks: true,
+    tracking_subdomain: 'track', // publish the `tracking` CNAME it lists, then verify the domain
+  });
+  console.log(domain.tracking_host); // the base URL of tracked links (yours once verified)
   // end sample
 }
 

@@ -147,6 +147,10 @@ def send_body(
     template: Union[str, Mapping[str, Any], None] = None,
     variables: Optional[Mapping[str, Any]] = None,
     scheduled_at: Union[_dt.datetime, str, None] = None,
+    headers: Optional[Mapping[str, str]] = None,
+    track_opens: Optional[bool] = None,
+    track_clicks: Optional[bool] = None,
+    unsubscribe: Optional[Mapping[str, str]] = None,
     idempotency_key: Optional[str] = None,
 ) -> Dict[str, Any]:
     """A send request (the JSON of ``POST /api/send/``, or one email of a batch)."""
@@ -158,8 +162,18 @@ def send_body(
         message=message,
         html=html,
         reply_to=reply_to,
+        track_opens=track_opens,
+        track_clicks=track_clicks,
         idempotency_key=idempotency_key,
     )
+    if headers is not None:
+        if not isinstance(headers, Mapping):
+            raise TypeError(f"headers is a mapping of header names to values, not {type(headers).__name__}")
+        body["headers"] = {str(k): str(v) for k, v in headers.items()}
+    if unsubscribe is not None:
+        if not isinstance(unsubscribe, Mapping):
+            raise TypeError('unsubscribe is {} (all mail) or {"topic": "..."}, not ' + type(unsubscribe).__name__)
+        body["unsubscribe"] = dict(unsubscribe)
     if attachments is not None:
         body["attachments"] = [_attachment(a) for a in attachments]
     if tags is not None:

@@ -62,7 +62,17 @@ __all__ = ["Webhook", "WebhookEvent", "WebhookVerificationError", "verify", "DEF
 DEFAULT_TOLERANCE_SECONDS = 5 * 60
 
 #: The event types an endpoint can subscribe to.
-EVENT_TYPES = ("email.sent", "email.delivered", "email.bounced", "email.complained", "email.failed")
+EVENT_TYPES = (
+    "email.sent",
+    "email.delivered",
+    "email.bounced",
+    "email.complained",
+    "email.failed",
+    "email.delivery_delayed",
+    "email.opened",
+    "email.clicked",
+    "email.unsubscribed",
+)
 
 #: The event type of a flat test event, which names no type of its own, by its signed ``status``
 #: (one status per type, as the API's test events set it).
@@ -72,6 +82,10 @@ FLAT_EVENT_TYPES: Mapping[str, str] = {
     "bounced": "email.bounced",
     "complaint": "email.complained",
     "failed": "email.failed",
+    "delivery_delayed": "email.delivery_delayed",
+    "opened": "email.opened",
+    "clicked": "email.clicked",
+    "unsubscribed": "email.unsubscribed",
 }
 
 _STANDARD_HEADERS = ("webhook-id", "webhook-timestamp", "webhook-signature")
@@ -95,6 +109,9 @@ class WebhookEvent:
         test: true for a flat test event (``client.webhooks.test``, or a replay of one).
         payload: the event's fields by name (``message_id``, ``recipient``, ``status``,
             ``bounce_type``, ``tags``, ...): the envelope's ``payload``, or the whole flat body.
+            Every value is a string as sent (``machine`` is ``"true"``/``"false"``,
+            ``link_index`` ``"0"``), except ``tags`` and ``bounced_recipients``; the properties
+            below read them typed.
         id: ``webhook-id`` (``msg_...``): the same on every delivery of one event, so the key to
             deduplicate on; ``None`` only for a delivery accepted by ``insecure_signature_only``
             without the Standard Webhooks headers.
@@ -138,13 +155,74 @@ class WebhookEvent:
 
     @property
     def status(self) -> Optional[str]:
-        """``queued``, ``delivered``, ``bounced``, ``complaint`` or ``failed``."""
+        """``queued``, ``delivered``, ``bounced``, ``complaint``, ``failed``,
+        ``delivery_delayed`` or ``unsubscribed`` (opens and clicks have none in the envelope; a
+        flat test event's is ``opened`` or ``clicked``)."""
         return self._text("status")
 
     @property
     def bounce_type(self) -> Optional[str]:
         """``Permanent`` (the address is now suppressed) or ``Transient`` (bounces only)."""
         return self._text("bounce_type")
+
+    @property
+    def reason(self) -> Optional[str]:
+        """Why an ``email.failed`` message failed; for ``email.delivery_delayed``, the receiving
+        server's answer (addresses replaced by ``[address]``), when SES gave one."""
+        return self._text("reason")
+
+    @property
+    def delay_type(self) -> Optional[str]:
+        """``email.delivery_delayed``: SES's delay type (``MailboxFull``, ``SpamDetected``, ...;
+        any other reads ``Undetermined``)."""
+        return self._text("delay_type")
+
+    @property
+    def expiration_time(self) -> Optional[datetime]:
+        """``email.delivery_delayed``: when SES stops trying, when known."""
+        return self._time("expiration_time")
+
+    @property
+    def occurred_at(self) -> Optional[datetime]:
+        """``email.opened``, ``email.clicked``, ``email.unsubscribed``: when it happened."""
+        return self._time("occurred_at")
+
+    @property
+    def machine(self) -> Optional[bool]:
+        """``email.opened``, ``email.clicked``: true for scanners, prefetches and privacy proxies
+        (marked, never left out); ``None`` for other events. Sent as ``"true"``/``"false"``."""
+        value = self._text("machine")
+        return None if value is None else value == "true"
+
+    @property
+    def user_agent(self) -> Optional[str]:
+        """``email.opened``, ``email.clicked``: the User-Agent of the request."""
+        return self._text("user_agent")
+
+    @property
+    def url(self) -> Optional[str]:
+        """``email.clicked``: the link's original URL."""
+        return self._text("url")
+
+    @property
+    def link_index(self) -> Optional[int]:
+        """``email.clicked``: the link's position in the message, from 0 (sent as a string)."""
+        value = self._text("link_index")
+        return int(value) if value is not None and value.isdigit() else None
+
+    @property
+    def topic(self) -> Optional[str]:
+        """``email.unsubscribed``: the link's topic; ``None`` when it was for all mail."""
+        return self._text("topic")
+
+    def _time(self, name: str) -> Optional[datetime]:
+        value = self._text(name)
+        if value is None:
+            return None
+        try:
+            return datetime.fromisoformat(value.replace("Z", "+00:00"))
+        except ValueError:
+            return None
 
     @property
     def tags(self) -> Dict[str, str]:

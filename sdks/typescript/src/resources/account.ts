@@ -1,6 +1,6 @@
 import type { Caller } from '../caller.js';
 import type { RequestOptions } from '../http.js';
-import type { AccountRecord, Usage } from '../types.js';
+import type { AccountRecord, DailyStats, DailyStatsParams, Usage } from '../types.js';
 
 /** The key's account (GET /api/me/; any key). */
 export class Me {
@@ -19,5 +19,19 @@ export class UsageResource {
   /** This month's allowance and use per mode, and daily sends for the previous and the current UTC month. */
   get(options?: RequestOptions): Promise<Usage> {
     return this.caller.call('get', '/api/usage', {}, options);
+  }
+}
+
+/** Engagement per day (GET /api/stats/daily; full-access key). */
+export class Stats {
+  constructor(private readonly caller: Caller) {}
+
+  /**
+   * Sent, delivered, bounced, complained, opened and clicked shared-mode messages per UTC day of
+   * the last `days` days (1 to 90, default 30), oldest first; opened and clicked count distinct
+   * messages with an open or click not marked as a machine's.
+   */
+  daily(params: DailyStatsParams = {}, options?: RequestOptions): Promise<DailyStats> {
+    return this.caller.call('get', '/api/stats/daily', { query: params }, options);
   }
 }

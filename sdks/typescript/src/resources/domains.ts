@@ -1,6 +1,13 @@
 import type { Caller } from '../caller.js';
 import type { RequestOptions } from '../http.js';
-import type { CreateDomainRequest, Deleted, Domain, DomainList, DomainVerification } from '../types.js';
+import type {
+  CreateDomainRequest,
+  Deleted,
+  Domain,
+  DomainList,
+  DomainVerification,
+  UpdateDomainRequest,
+} from '../types.js';
 
 /** Sending domains (full-access key). */
 export class Domains {
@@ -19,6 +26,16 @@ export class Domains {
   /** One domain and the state of each record. */
   get(name: string, options?: RequestOptions): Promise<Domain> {
     return this.caller.call('get', '/api/domains/{name}', { path: { name } }, options);
+  }
+
+  /**
+   * Changes the domain's tracking settings (PATCH /api/domains/{name}): `track_opens` and
+   * `track_clicks`, the defaults of sends that do not say (shared mode only), and
+   * `tracking_subdomain`, a label whose `<label>.<domain>` CNAME (the `tracking` record) makes
+   * tracked links use your domain once `verify` has seen it (null removes it).
+   */
+  update(name: string, params: UpdateDomainRequest, options?: RequestOptions): Promise<Domain> {
+    return this.caller.call('patch', '/api/domains/{name}', { path: { name }, body: params }, options);
   }
 
   /** Deletes the domain (and its SES identity). */

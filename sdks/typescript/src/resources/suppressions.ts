@@ -6,6 +6,7 @@ import type {
   Deleted,
   Suppression,
   SuppressionAdded,
+  SuppressionEntryParams,
   SuppressionList,
   SuppressionListParams,
 } from '../types.js';
@@ -29,18 +30,18 @@ export class Suppressions {
     return this.caller.call('get', '/api/suppressions', { query: params }, options);
   }
 
-  /** Suppresses an address by hand (reason `manual`); `added` is false when it already was. */
+  /** Suppresses an address by hand (reason `manual`), for all mail or, with `topic`, for that one-click unsubscribe topic; `added` is false when it already was. */
   create(params: CreateSuppressionRequest, options?: RequestOptions): Promise<SuppressionAdded> {
     return this.caller.call('post', '/api/suppressions', { body: params }, options);
   }
 
-  /** The address's entry; a 404 `not_found` when sends to it are not refused for suppression. */
-  get(address: string, options?: RequestOptions): Promise<Suppression> {
-    return this.caller.call('get', '/api/suppressions/{address}', { path: { address } }, options);
+  /** The address's all-mail entry (or, with `{ topic }`, its entry for that topic); a 404 `not_found` when there is none. */
+  get(address: string, params: SuppressionEntryParams = {}, options?: RequestOptions): Promise<Suppression> {
+    return this.caller.call('get', '/api/suppressions/{address}', { path: { address }, query: params }, options);
   }
 
-  /** Lifts a suppression. */
-  delete(address: string, options?: RequestOptions): Promise<Deleted> {
-    return this.caller.call('delete', '/api/suppressions/{address}', { path: { address } }, options);
+  /** Lifts a suppression: the all-mail entry, or with `{ topic }` the entry for that topic. */
+  delete(address: string, params: SuppressionEntryParams = {}, options?: RequestOptions): Promise<Deleted> {
+    return this.caller.call('delete', '/api/suppressions/{address}', { path: { address }, query: params }, options);
   }
 }

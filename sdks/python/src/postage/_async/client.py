@@ -21,6 +21,7 @@ from .resources import (
     AsyncInvitations,
     AsyncMe,
     AsyncMembers,
+    AsyncStats,
     AsyncSuppressions,
     AsyncTemplates,
     AsyncUsageResource,
@@ -71,6 +72,7 @@ class AsyncPostage(BaseClient):
     suppressions: AsyncSuppressions
     templates: AsyncTemplates
     usage: AsyncUsageResource
+    stats: AsyncStats
     byoc: AsyncByoc
     members: AsyncMembers
     invitations: AsyncInvitations
@@ -109,6 +111,7 @@ class AsyncPostage(BaseClient):
         self.suppressions = AsyncSuppressions(self)
         self.templates = AsyncTemplates(self)
         self.usage = AsyncUsageResource(self)
+        self.stats = AsyncStats(self)
         self.byoc = AsyncByoc(self)
         self.members = AsyncMembers(self)
         self.invitations = AsyncInvitations(self)

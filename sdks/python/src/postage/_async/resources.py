@@ -22,6 +22,7 @@ from ..models import (
     CloudFormationTemplate,
     CreatedApiKey,
     CreatedWebhook,
+    DailyStats,
     Deleted,
     Domain,
     DomainList,
@@ -63,6 +64,7 @@ if TYPE_CHECKING:
 __all__ = [
     "AsyncMe",
     "AsyncUsageResource",
+    "AsyncStats",
     "AsyncEmails",
     "AsyncDomains",
     "AsyncApiKeys",
@@ -108,6 +110,15 @@ class AsyncUsageResource(AsyncResource):
         return await self._client._request("GET", "/api/usage", Usage)
 
 
+class AsyncStats(AsyncResource):
+    async def daily(self, *, days: Optional[int] = None) -> DailyStats:
+        """Sent, delivered, bounced, complained, opened and clicked shared-mode messages per UTC
+        day of the last ``days`` days (1 to 90, default 30), oldest first; ``opened`` and
+        ``clicked`` count distinct messages with an open or click not marked as a machine's
+        (``GET /api/stats/daily``)."""
+        return await self._client._request("GET", "/api/stats/daily", DailyStats, params={"days": days})
+
+
 # Sending and the email log -----------------------------------------------------------------
 
 
@@ -129,6 +140,10 @@ class AsyncEmails(AsyncResource):
         template: Union[str, Mapping[str, Any], None] = None,
         variables: Optional[Mapping[str, Any]] = None,
         scheduled_at: Union[_dt.datetime, str, None] = None,
+        headers: Optional[Mapping[str, str]] = None,
+        track_opens: Optional[bool] = None,
+        track_clicks: Optional[bool] = None,
+        unsubscribe: Optional[Mapping[str, str]] = None,
         idempotency_key: Optional[str] = None,
     ) -> SendResult:
         """Queue one email (``POST /api/send/``).
@@ -138,6 +153,14 @@ class AsyncEmails(AsyncResource):
         ``message`` (plain text), ``html``, ``attachments`` or ``template`` (a stored template's
         id or alias, rendered with ``variables``). ``scheduled_at`` (an aware datetime, at most 30
         days ahead) sends it later. ``tags``: up to 10 name/value pairs.
+
+        ``headers``: custom headers by name (at most 20; those Postage or SES sets, such as
+        ``From`` or ``List-Unsubscribe``, are refused; ``In-Reply-To`` and ``References`` are
+        allowed). ``track_opens`` / ``track_clicks`` (shared mode only): add an open pixel, or
+        send links through Postage to record ``email.opened`` / ``email.clicked``; left out, the
+        domain's defaults apply. ``unsubscribe``: ``{}`` (all mail of the account) or
+        ``{"topic": "product-news"}`` adds RFC 8058 one-click unsubscribe headers; a recipient who
+        uses them is suppressed (reason ``unsubscribed``, with the topic).
 
         Safe to retry: the request carries ``idempotency_key`` (or a fresh key), so the client's
         own retries, and yours with the same key, are answered once. The result's
@@ -157,13 +180,17 @@ class AsyncEmails(AsyncResource):
             template=template,
             variables=variables,
             scheduled_at=scheduled_at,
+            headers=headers,
+            track_opens=track_opens,
+            track_clicks=track_clicks,
+            unsubscribe=unsubscribe,
             idempotency_key=idempotency_key,
         )
         # Every send carries an Idempotency-Key (yours, in the body and the header, which must
         # agree; or a fresh one in the header), so that a retry after a lost answer is answered
         # with the first answer instead of sending the email twice.
-        headers = {"Idempotency-Key": idempotency_key or new_idempotency_key()}
-        return await self._client._request("POST", "/api/send/", SendResult, json=body, headers=headers)
+        request_headers = {"Idempotency-Key": idempotency_key or new_idempotency_key()}
+        return await self._client._request("POST", "/api/send/", SendResult, json=body, headers=request_headers)
 
     async def send_batch(self, emails: Sequence[Union[Mapping[str, Any], SendRequest]], *, idempotency_key: Optional[str] = None) -> SendBatchResult:
         """Queue up to 100 emails in one request (``POST /api/send/batch``).
@@ -263,6 +290,24 @@ class AsyncDomains(AsyncResource):
     async def verify(self, name: str) -> DomainVerification:
         """Check the domain's DNS records now: ownership first, then DKIM (``POST /api/domains/{name}/verify``)."""
         return await self._client._request("POST", f"/api/domains/{path_param(name)}/verify", DomainVerification)
+
+    async def update(
+        self,
+        name: str,
+        *,
+        track_opens: Union[bool, NotGiven] = NOT_GIVEN,
+        track_clicks: Union[bool, NotGiven] = NOT_GIVEN,
+        tracking_subdomain: _Nullable = NOT_GIVEN,
+    ) -> Domain:
+        """Change the domain's tracking settings (``PATCH /api/domains/{name}``): ``track_opens``
+        and ``track_clicks``, the defaults of sends that do not say (shared mode only), and
+        ``tracking_subdomain``, a label whose ``<label>.<domain>`` CNAME (the ``tracking`` record)
+        makes tracked links use the domain once :meth:`verify` has seen it (``None`` removes it).
+        Only the arguments given are sent."""
+        body = _given({}, track_opens=track_opens, track_clicks=track_clicks, tracking_subdomain=tracking_subdomain)
+        if not body:
+            raise TypeError("pass at least one of track_opens, track_clicks, tracking_subdomain")
+        return await self._client._request("PATCH", f"/api/domains/{path_param(name)}", Domain, json=body)
 
     async def delete(self, name: str) -> Deleted:
         """Delete a domain (``DELETE /api/domains/{name}``)."""
@@ -379,17 +424,20 @@ class AsyncSuppressions(AsyncResource):
         """Every entry of the suppression list, page after page (following ``next_cursor``)."""
         return self._client._paginate("/api/suppressions", {"search": search}, page_size, SuppressionList, "suppressions")
 
-    async def add(self, address: str) -> SuppressionAdded:
-        """Suppress an address by hand (``POST /api/suppressions``)."""
-        return await self._client._request("POST", "/api/suppressions", SuppressionAdded, json={"address": address})
+    async def add(self, address: str, *, topic: Optional[str] = None) -> SuppressionAdded:
+        """Suppress an address by hand (``POST /api/suppressions``): for all mail, or with
+        ``topic`` only for sends whose ``unsubscribe`` names that topic."""
+        return await self._client._request("POST", "/api/suppressions", SuppressionAdded, json=compact(address=address, topic=topic))
 
-    async def get(self, address: str) -> Suppression:
-        """The address's entry; a :class:`~postage.NotFoundError` when it is not suppressed."""
-        return await self._client._request("GET", f"/api/suppressions/{path_param(address)}", Suppression)
+    async def get(self, address: str, *, topic: Optional[str] = None) -> Suppression:
+        """The address's all-mail entry (with ``topic``, its entry for that topic); a
+        :class:`~postage.NotFoundError` when there is none."""
+        return await self._client._request("GET", f"/api/suppressions/{path_param(address)}", Suppression, params={"topic": topic})
 
-    async def delete(self, address: str) -> Deleted:
-        """Send to the address again (``DELETE /api/suppressions/{address}``)."""
-        return await self._client._request("DELETE", f"/api/suppressions/{path_param(address)}", Deleted)
+    async def delete(self, address: str, *, topic: Optional[str] = None) -> Deleted:
+        """Send to the address again (``DELETE /api/suppressions/{address}``): lifts the
+        all-mail entry, or with ``topic`` the entry for that topic."""
+        return await self._client._request("DELETE", f"/api/suppressions/{path_param(address)}", Deleted, params={"topic": topic})
 
 
 class AsyncTemplates(AsyncResource):

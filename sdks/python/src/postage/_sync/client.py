@@ -22,6 +22,7 @@ from .resources import (
     Invitations,
     Me,
     Members,
+    Stats,
     Suppressions,
     Templates,
     UsageResource,
@@ -72,6 +73,7 @@ class Postage(BaseClient):
     suppressions: Suppressions
     templates: Templates
     usage: UsageResource
+    stats: Stats
     byoc: Byoc
     members: Members
     invitations: Invitations
@@ -110,6 +112,7 @@ class Postage(BaseClient):
         self.suppressions = Suppressions(self)
         self.templates = Templates(self)
         self.usage = UsageResource(self)
+        self.stats = Stats(self)
         self.byoc = Byoc(self)
         self.members = Members(self)
         self.invitations = Invitations(self)

@@ -23,6 +23,7 @@ from ..models import (
     CloudFormationTemplate,
     CreatedApiKey,
     CreatedWebhook,
+    DailyStats,
     Deleted,
     Domain,
     DomainList,
@@ -64,6 +65,7 @@ if TYPE_CHECKING:
 __all__ = [
     "Me",
     "UsageResource",
+    "Stats",
     "Emails",
     "Domains",
     "ApiKeys",
@@ -109,6 +111,15 @@ class UsageResource(Resource):
         return self._client._request("GET", "/api/usage", Usage)
 
 
+class Stats(Resource):
+    def daily(self, *, days: Optional[int] = None) -> DailyStats:
+        """Sent, delivered, bounced, complained, opened and clicked shared-mode messages per UTC
+        day of the last ``days`` days (1 to 90, default 30), oldest first; ``opened`` and
+        ``clicked`` count distinct messages with an open or click not marked as a machine's
+        (``GET /api/stats/daily``)."""
+        return self._client._request("GET", "/api/stats/daily", DailyStats, params={"days": days})
+
+
 # Sending and the email log -----------------------------------------------------------------
 
 
@@ -130,6 +141,10 @@ class Emails(Resource):
         template: Union[str, Mapping[str, Any], None] = None,
         variables: Optional[Mapping[str, Any]] = None,
         scheduled_at: Union[_dt.datetime, str, None] = None,
+        headers: Optional[Mapping[str, str]] = None,
+        track_opens: Optional[bool] = None,
+        track_clicks: Optional[bool] = None,
+        unsubscribe: Optional[Mapping[str, str]] = None,
         idempotency_key: Optional[str] = None,
     ) -> SendResult:
         """Queue one email (``POST /api/send/``).
@@ -139,6 +154,14 @@ class Emails(Resource):
         ``message`` (plain text), ``html``, ``attachments`` or ``template`` (a stored template's
         id or alias, rendered with ``variables``). ``scheduled_at`` (an aware datetime, at most 30
         days ahead) sends it later. ``tags``: up to 10 name/value pairs.
+
+        ``headers``: custom headers by name (at most 20; those Postage or SES sets, such as
+        ``From`` or ``List-Unsubscribe``, are refused; ``In-Reply-To`` and ``References`` are
+        allowed). ``track_opens`` / ``track_clicks`` (shared mode only): add an open pixel, or
+        send links through Postage to record ``email.opened`` / ``email.clicked``; left out, the
+        domain's defaults apply. ``unsubscribe``: ``{}`` (all mail of the account) or
+        ``{"topic": "product-news"}`` adds RFC 8058 one-click unsubscribe headers; a recipient who
+        uses them is suppressed (reason ``unsubscribed``, with the topic).
 
         Safe to retry: the request carries ``idempotency_key`` (or a fresh key), so the client's
         own retries, and yours with the same key, are answered once. The result's
@@ -158,13 +181,17 @@ class Emails(Resource):
             template=template,
             variables=variables,
             scheduled_at=scheduled_at,
+            headers=headers,
+            track_opens=track_opens,
+            track_clicks=track_clicks,
+            unsubscribe=unsubscribe,
             idempotency_key=idempotency_key,
         )
         # Every send carries an Idempotency-Key (yours, in the body and the header, which must
         # agree; or a fresh one in the header), so that a retry after a lost answer is answered
         # with the first answer instead of sending the email twice.
-        headers = {"Idempotency-Key": idempotency_key or new_idempotency_key()}
-        return self._client._request("POST", "/api/send/", SendResult, json=body, headers=headers)
+        request_headers = {"Idempotency-Key": idempotency_key or new_idempotency_key()}
+        return self._client._request("POST", "/api/send/", SendResult, json=body, headers=request_headers)
 
     def send_batch(self, emails: Sequence[Union[Mapping[str, Any], SendRequest]], *, idempotency_key: Optional[str] = None) -> SendBatchResult:
         """Queue up to 100 emails in one request (``POST /api/send/batch``).
@@ -264,6 +291,24 @@ class Domains(Resource):
     def verify(self, name: str) -> DomainVerification:
         """Check the domain's DNS records now: ownership first, then DKIM (``POST /api/domains/{name}/verify``)."""
         return self._client._request("POST", f"/api/domains/{path_param(name)}/verify", DomainVerification)
+
+    def update(
+        self,
+        name: str,
+        *,
+        track_opens: Union[bool, NotGiven] = NOT_GIVEN,
+        track_clicks: Union[bool, NotGiven] = NOT_GIVEN,
+        tracking_subdomain: _Nullable = NOT_GIVEN,
+    ) -> Domain:
+        """Change the domain's tracking settings (``PATCH /api/domains/{name}``): ``track_opens``
+        and ``track_clicks``, the defaults of sends that do not say (shared mode only), and
+        ``tracking_subdomain``, a label whose ``<label>.<domain>`` CNAME (the ``tracking`` record)
+        makes tracked links use the domain once :meth:`verify` has seen it (``None`` removes it).
+        Only the arguments given are sent."""
+        body = _given({}, track_opens=track_opens, track_clicks=track_clicks, tracking_subdomain=tracking_subdomain)
+        if not body:
+            raise TypeError("pass at least one of track_opens, track_clicks, tracking_subdomain")
+        return self._client._request("PATCH", f"/api/domains/{path_param(name)}", Domain, json=body)
 
     def delete(self, name: str) -> Deleted:
         """Delete a domain (``DELETE /api/domains/{name}``)."""
@@ -380,17 +425,20 @@ class Suppressions(Resource):
         """Every entry of the suppression list, page after page (following ``next_cursor``)."""
         return self._client._paginate("/api/suppressions", {"search": search}, page_size, SuppressionList, "suppressions")
 
-    def add(self, address: str) -> SuppressionAdded:
-        """Suppress an address by hand (``POST /api/suppressions``)."""
-        return self._client._request("POST", "/api/suppressions", SuppressionAdded, json={"address": address})
+    def add(self, address: str, *, topic: Optional[str] = None) -> SuppressionAdded:
+        """Suppress an address by hand (``POST /api/suppressions``): for all mail, or with
+        ``topic`` only for sends whose ``unsubscribe`` names that topic."""
+        return self._client._request("POST", "/api/suppressions", SuppressionAdded, json=compact(address=address, topic=topic))
 
-    def get(self, address: str) -> Suppression:
-        """The address's entry; a :class:`~postage.NotFoundError` when it is not suppressed."""
-        return self._client._request("GET", f"/api/suppressions/{path_param(address)}", Suppression)
+    def get(self, address: str, *, topic: Optional[str] = None) -> Suppression:
+        """The address's all-mail entry (with ``topic``, its entry for that topic); a
+        :class:`~postage.NotFoundError` when there is none."""
+        return self._client._request("GET", f"/api/suppressions/{path_param(address)}", Suppression, params={"topic": topic})
 
-    def delete(self, address: str) -> Deleted:
-        """Send to the address again (``DELETE /api/suppressions/{address}``)."""
-        return self._client._request("DELETE", f"/api/suppressions/{path_param(address)}", Deleted)
+    def delete(self, address: str, *, topic: Optional[str] = None) -> Deleted:
+        """Send to the address again (``DELETE /api/suppressions/{address}``): lifts the
+        all-mail entry, or with ``topic`` the entry for that topic."""
+        return self._client._request("DELETE", f"/api/suppressions/{path_param(address)}", Deleted, params={"topic": topic})
 
 
 class Templates(Resource):
