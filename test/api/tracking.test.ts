@@ -3,6 +3,7 @@
 // answers at once (the redirect to the original link, the GIF) and then records the event in the
 // message's timeline and announces it, signed, to the endpoints subscribed to it only. A tampered
 // token is a 404 that records nothing; a BYOC message is never rewritten.
+import { configureByoc } from './helpers/accounts';
 import { randomBytes } from 'node:crypto';
 import { parse } from 'parse5';
 import { createApiKey } from '../../core/accounts/apiKeys';
@@ -239,14 +240,7 @@ test('a BYOC message is never rewritten, whatever the send asks', async () => {
   const externalId = randomBytes(24).toString('hex');
   await moto.configureByocRole({ externalId });
   await moto.verifySesIdentity(byoc.domain, REGION);
-  await stack.db('byoc_configs').insert({
-    account_id: byoc.account.id,
-    role_arn: BYOC_ROLE_ARN,
-    region: REGION,
-    external_id: externalId,
-    enabled: true,
-    validated_at: new Date(),
-  });
+  await configureByoc(stack.db, byoc.account.id, { roleArn: BYOC_ROLE_ARN, region: REGION, externalId });
   const to = `byoc-${randomBytes(6).toString('hex')}@example.org`;
   const res = await send(stack, byoc.apiKey, {
     from_email: `hello@${byoc.domain}`,

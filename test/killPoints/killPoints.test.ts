@@ -9,6 +9,7 @@
 // message may arrive twice. The API's one point (`accept:committed`: counted and in the outbox, no
 // workflow yet) is walked with the API as its own process. A table of every point and its result is
 // printed.
+import { configureByoc } from '../api/helpers/accounts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { monthlyUsage } from '../../core/accounts/usage';
@@ -154,14 +155,7 @@ async function senderFor(scenario: Scenario): Promise<SenderFixture> {
   if (byocSender) return byocSender;
   const sender = await createSender(stack.db, { mode: 'byoc' });
   await moto.verifySesIdentity(sender.domain, REGION);
-  await stack.db('byoc_configs').insert({
-    account_id: sender.account.id,
-    role_arn: BYOC_ROLE_ARN,
-    region: REGION,
-    external_id: externalId,
-    enabled: true,
-    validated_at: new Date(),
-  });
+  await configureByoc(stack.db, sender.account.id, { roleArn: BYOC_ROLE_ARN, region: REGION, externalId });
   return (byocSender = sender);
 }
 

@@ -2,6 +2,7 @@
 // through the real pipeline to the test recipients give the day's sent, delivered, bounced and
 // complained; opens and clicks count distinct messages and leave a machine's out; every day of
 // the period is answered, zeros included; another account sees none of it; a viewer may read it.
+import type { DailyEngagement } from '../../core/sending/engagementStats';
 import { randomUUID } from 'node:crypto';
 import { hashPassword } from '../../core/accounts/passwords';
 import { insertMemberUser } from '../../core/accounts/members';
@@ -26,15 +27,7 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-interface Day {
-  date: string;
-  sent: number;
-  delivered: number;
-  bounced: number;
-  complained: number;
-  opened: number;
-  clicked: number;
-}
+type Day = DailyEngagement;
 const DAY_MS = 86_400_000;
 const dayBefore = (n: number) => utcDay(new Date(Date.now() - n * DAY_MS));
 const zeros = { sent: 0, delivered: 0, bounced: 0, complained: 0, opened: 0, clicked: 0 };

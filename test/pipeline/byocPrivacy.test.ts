@@ -5,6 +5,7 @@
 // Redis key and value, and each workflow's full history (payloads decoded) hold none of them.
 // Controls show the search can find things: the markers did reach the customer's SES, and a
 // shared message's marker is found in the dump.
+import { configureByoc } from '../api/helpers/accounts';
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -43,14 +44,7 @@ beforeAll(async () => {
   byoc = await createSender(stack.db, { mode: 'byoc' });
   shared = await createSender(stack.db);
   await moto.verifySesIdentity(byoc.domain, REGION);
-  await stack.db('byoc_configs').insert({
-    account_id: byoc.account.id,
-    role_arn: BYOC_ROLE_ARN,
-    region: REGION,
-    external_id: externalId,
-    enabled: true,
-    validated_at: new Date(),
-  });
+  await configureByoc(stack.db, byoc.account.id, { roleArn: BYOC_ROLE_ARN, region: REGION, externalId });
 });
 
 afterAll(async () => {

@@ -2,6 +2,7 @@
 // with unique markers in the recipient, subject, body, attachment and tags, submitted through the
 // relay with an idempotency header, reaches the customer's SES (moto); afterwards a PostgreSQL
 // dump, every Redis key and value and the workflow's full history hold none of them.
+import { configureByoc } from '../api/helpers/accounts';
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -35,14 +36,7 @@ beforeAll(async () => {
   });
   byoc = await createSender(stack.db, { mode: 'byoc' });
   await moto.verifySesIdentity(byoc.domain, REGION);
-  await stack.db('byoc_configs').insert({
-    account_id: byoc.account.id,
-    role_arn: BYOC_ROLE_ARN,
-    region: REGION,
-    external_id: externalId,
-    enabled: true,
-    validated_at: new Date(),
-  });
+  await configureByoc(stack.db, byoc.account.id, { roleArn: BYOC_ROLE_ARN, region: REGION, externalId });
   tls = await makeTlsFiles();
   relay = await startRelay(stack, tls);
 });

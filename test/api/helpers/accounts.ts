@@ -3,17 +3,21 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../../../core/platform/db';
 import { addDomain, markDomainVerified } from '../../../core/domains/domains';
 
-/** A BYOC configuration as validation leaves it; `unusable` is what the relay records when the role stops working. */
+/**
+ * A BYOC configuration as validation leaves it; `unusable` is what the relay records when the role
+ * stops working. Role, region and external id default to stand-ins; a test that assumes the role
+ * (moto) passes its own.
+ */
 export async function configureByoc(
   db: Db,
   accountId: string,
-  opts: { validated?: boolean; unusable?: string } = {},
+  opts: { validated?: boolean; unusable?: string; roleArn?: string; region?: string; externalId?: string } = {},
 ): Promise<void> {
   await db('byoc_configs').insert({
     account_id: accountId,
-    role_arn: 'arn:aws:iam::210987654321:role/Service-BYOC-Role',
-    region: 'us-east-1',
-    external_id: randomBytes(24).toString('hex'),
+    role_arn: opts.roleArn ?? 'arn:aws:iam::210987654321:role/Service-BYOC-Role',
+    region: opts.region ?? 'us-east-1',
+    external_id: opts.externalId ?? randomBytes(24).toString('hex'),
     enabled: opts.validated !== false,
     validated_at: opts.validated === false ? null : db.fn.now(),
     unusable_reason: opts.unusable ?? null,
