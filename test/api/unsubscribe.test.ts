@@ -1,5 +1,5 @@
 // One-click unsubscribe (docs/sending.md, "One-click unsubscribe"): a send with `unsubscribe`
-// carries a List-Unsubscribe link (its token made here as the send activity makes it); GET shows a
+// carries a List-Unsubscribe link (read from the raw message SES received); GET shows a
 // page and changes nothing, POST (as mailbox providers make it) suppresses the recipient for the
 // link's topic at once, answers the same when repeated, and announces it with one signed
 // `email.unsubscribed` webhook and the timeline event. A changed token is a 404 and changes nothing.
@@ -11,6 +11,7 @@ import { createUnsubscribeToken } from '../../core/unsubscribe/unsubscribeTokens
 import { createEndpoint, createSender, uniqueName } from '../helpers/fixtures';
 import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';
 import { eventually } from '../helpers/wait';
+import { rawHeaders, sesRawMessageOf } from '../helpers/sesRaw';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhookReceiver';
 import { call, send } from './helpers/http';
 import {
@@ -88,15 +89,13 @@ test('GET shows a button and changes nothing; a one-click POST suppresses the to
   const first = await send(stack, s.apiKey, body({ unsubscribe: { topic: 'product-news' } }));
   expect(first.status).toBe(200);
   const messageId = String(first.json.message_id);
-  // The link's token, made as the send activity makes it for this message.
-  const token = createUnsubscribeToken(stack.config.secretKey, {
-    accountId: s.account.id,
-    recipient,
-    topic: 'product-news',
-    messageId,
-    mode: 'shared',
-  });
-  const path = `/u/${token}`;
+  // The link as the message carries it: the raw MIME SES received, with RFC 8058's POST header.
+  const headers = rawHeaders(await sesRawMessageOf(stack, messageId));
+  expect(headers.get('list-unsubscribe-post')).toEqual(['List-Unsubscribe=One-Click']);
+  const link = /^<([^>]+)>$/.exec(headers.get('list-unsubscribe')?.[0] ?? '')?.[1] ?? '';
+  expect(link.startsWith(`${stack.config.api.baseUrl}/u/`)).toBe(true);
+  const path = new URL(link).pathname;
+  const token = path.slice('/u/'.length);
 
   // A scanner following the link: the page, and nothing else.
   const shown = await page(path);
