@@ -219,7 +219,7 @@ test('webhook create refuses bad URLs, private space outside the allow-list, and
       ['--url', 'https://hooks.invalid/x', '--events', 'email.sent'],
       /^(?![\s\S]*ENOTFOUND)[\s\S]*hooks\.invalid does not resolve to a public address/,
     ],
-    [['--url', 'https://93.184.215.14/x', '--events', 'email.opened'], /unknown event type email\.opened/],
+    [['--url', 'https://93.184.215.14/x', '--events', 'email.teleported'], /unknown event type email\.teleported/],
   ];
   const results = await Promise.all(cases.map(([args, , env]) => cli(['webhook', 'create', accountId, ...args], env)));
   results.forEach((r, i) => {
