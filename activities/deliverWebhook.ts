@@ -3,6 +3,7 @@ import { getLogRow, type EmailLogRow } from '../core/sending/emailLog';
 import { messageDelay } from '../core/sending/emailTimeline';
 import { readUnsubscribeToken } from '../core/unsubscribe/unsubscribeTokens';
 import { attemptAndRecordWebhook, recordedMessageDelivery } from '../core/webhooks/webhookAttempts';
+import { webhookEventId } from '../core/webhooks/standardWebhooks';
 import { endpointForDelivery } from '../core/webhooks/webhookEndpoints';
 import type { WebhookEventType } from '../core/model/webhookEvents';
 import type { EngagementEvent } from '../core/model/workflowContract';
@@ -56,12 +57,10 @@ export function deliverWebhook(deps: ResolvedActivityDeps) {
   }): Promise<{ succeeded: boolean; statusCode: number | null }> {
     // Run again: a retry, or a local activity whose workflow task is run again after its worker died.
     const { info } = Context.current();
+    // Opens and clicks repeat per message: each has its own id, the attempt of this one counts.
+    const eventId = input.engagement ? webhookEventId(input.messageId, input.event, input.engagement) : undefined;
     if (info.attempt > 1 || info.isLocal) {
-      // Engagement events repeat per message: only an attempt made since this event counts.
-      const recorded = await recordedMessageDelivery(deps.db, {
-        ...input,
-        ...(input.engagement ? { since: input.engagement.at } : {}),
-      });
+      const recorded = await recordedMessageDelivery(deps.db, { ...input, ...(eventId ? { eventId } : {}) });
       if (recorded) return recorded;
     }
     const [endpoint, row, delay] = await Promise.all([
@@ -83,6 +82,7 @@ export function deliverWebhook(deps: ResolvedActivityDeps) {
       body,
       messageId: input.messageId,
       isTest: false,
+      ...(eventId ? { eventId } : {}),
       signal: Context.current().cancellationSignal,
     });
     deps.metrics.webhookDeliveries.inc({ result: attempt.succeeded ? 'succeeded' : 'failed' });

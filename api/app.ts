@@ -4,6 +4,7 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
+import { isIP } from 'node:net';
 import { pinoHttp } from 'pino-http';
 import { messageWorkflows } from '../workflows/client';
 import type { ApiDeps, RouteDeps } from './http/deps';
@@ -45,6 +46,39 @@ function countRequests(metrics: ApiMetrics) {
   };
 }
 
+/** A request's path for the logs: without its query, and the token of /u/, /t/o/ and /t/c/ paths replaced. */
+export function redactedPath(url: string): string {
+  return (url.split('?')[0] ?? '').replace(
+    /^\/(u|t\/[oc])\/[^/]*/i,
+    (_all, kind: string) => `/${kind.toLowerCase()}/{token}`,
+  );
+}
+
+/**
+ * Whether a request names the service itself (docs/domains.md, "Tracking subdomain"): BASE_URL's
+ * hostname, `localhost`, an IP address (load balancers' health checks, local runs) or no Host at
+ * all. Any other name is a customer's tracking subdomain (a CNAME to us), which may reach the
+ * tracking links only: never the dashboard, its sign-in and cookies, or the API.
+ */
+function ownHost(baseHostname: string) {
+  return (hostname: string | undefined): boolean => {
+    if (hostname === undefined || hostname === '') return true;
+    const name = hostname
+      .toLowerCase()
+      .replace(/^\[(.*)\]$/, '$1')
+      .replace(/\.$/, '');
+    return name === baseHostname || name === 'localhost' || isIP(name) !== 0;
+  };
+}
+
+function onlyTrackingOnOtherHosts(baseUrl: string) {
+  const isOwn = ownHost(new URL(baseUrl).hostname.toLowerCase());
+  return function trackingHostsTrackOnly(req: Request, res: Response, next: NextFunction): void {
+    if (isOwn(req.hostname) || /^\/t\/[oc]\//i.test(req.path)) return next();
+    sendError(res, { code: 'not_found', detail: 'No such endpoint.' });
+  };
+}
+
 export function createApp(deps: ApiDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');
@@ -72,10 +106,11 @@ export function createApp(deps: ApiDeps): express.Express {
       },
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
       serializers: {
-        // An unsubscribe link's token is a capability (and seals a recipient): never in the logs.
+        // An unsubscribe token is a capability (and seals a recipient), a click token carries its
+        // target URL (a sign-in link, say): never in the logs. Any case, as Express routes them.
         req: (req: { method: string; url: string }) => ({
           method: req.method,
-          path: req.url.split('?')[0]?.replace(/^\/u\/[^/]*/, '/u/{token}'),
+          path: redactedPath(req.url),
         }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
@@ -95,6 +130,7 @@ export function createApp(deps: ApiDeps): express.Express {
     workflows: messageWorkflows(deps.temporal, deps.config.temporal.taskQueue),
   };
   app.use(countRequests(routeDeps.metrics));
+  app.use(onlyTrackingOnOtherHosts(deps.config.api.baseUrl));
   app.use(operationsRoute(routeDeps));
   const openApi = buildOpenApiDocument(deps.config);
   app.get('/openapi.json', (_req, res) => void res.json(openApi));

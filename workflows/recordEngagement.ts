@@ -3,21 +3,39 @@
 // tracking routes), recording each event as it comes and announcing the recorded ones to the
 // endpoints subscribed to `email.opened`/`email.clicked`. It closes after IDLE of quiet (the next
 // event starts it again) and continues as new after MAX_EVENTS_PER_RUN, so its history stays small.
-import { condition, continueAsNew, setHandler, uuid4 } from '@temporalio/workflow';
+import { condition, continueAsNew, log, setHandler, uuid4 } from '@temporalio/workflow';
 import { engagementSignal } from '../core/model/signals';
 import type { EngagementEvent, EngagementInput } from '../core/model/workflowContract';
 import { bookkeeping, webhookDelivery } from './activityProxies';
 
 const IDLE = '10m';
 const MAX_EVENTS_PER_RUN = 200;
+/**
+ * Events waiting beyond this are dropped (and logged): the API limits what it hands over per
+ * client, per message and in total (docs/sending.md, "Rate limits"), so only a flood gets here,
+ * and an unbounded queue would grow the history and what continueAsNew carries.
+ */
+export const MAX_PENDING_EVENTS = 500;
 
-export async function recordEngagement(input: EngagementInput): Promise<{ handled: number }> {
-  const queue: EngagementEvent[] = [...(input.pending ?? [])];
-  setHandler(engagementSignal, (event) => void queue.push(event));
-  const deliveries: Promise<unknown>[] = [];
+export async function recordEngagement(input: EngagementInput): Promise<{ handled: number; dropped: number }> {
+  const queue: EngagementEvent[] = [...(input.pending ?? [])].slice(0, MAX_PENDING_EVENTS);
+  let dropped = 0;
+  setHandler(engagementSignal, (event) => {
+    if (queue.length < MAX_PENDING_EVENTS) queue.push(event);
+    else if (++dropped === 1 || dropped % 100 === 0)
+      log.warn('engagement events dropped: too many waiting', { messageId: input.messageId, dropped });
+  });
+  let deliveries: Promise<unknown>[] = [];
   let handled = 0;
   for (;;) {
-    if (!(await condition(() => queue.length > 0, IDLE))) break;
+    if (!(await condition(() => queue.length > 0, IDLE))) {
+      // Quiet for IDLE: close once the deliveries are done, unless an event came meanwhile (the
+      // run is still open, so its signal started nothing new and is ours to record).
+      await Promise.all(deliveries);
+      deliveries = [];
+      if (queue.length === 0) break;
+      continue;
+    }
     if (handled >= MAX_EVENTS_PER_RUN) {
       await Promise.all(deliveries);
       await continueAsNew<typeof recordEngagement>({ messageId: input.messageId, pending: queue });
@@ -41,6 +59,5 @@ export async function recordEngagement(input: EngagementInput): Promise<{ handle
           .catch(() => undefined),
       );
   }
-  await Promise.all(deliveries);
-  return { handled };
+  return { handled, dropped };
 }

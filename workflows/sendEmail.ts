@@ -5,6 +5,7 @@ import {
   ActivityFailure,
   ApplicationFailure,
   condition,
+  getExternalWorkflowHandle,
   ParentClosePolicy,
   setHandler,
   startChild,
@@ -12,14 +13,15 @@ import {
   upsertSearchAttributes,
   uuid4,
 } from '@temporalio/workflow';
+import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import type { TestOutcome } from '../core/model/addresses';
 import type { MessageStatus, ProviderOutcome } from '../core/model/outcomes';
 import { isFinalOutcome, syntheticTestOutcomes, testProviderMessageId } from '../core/model/outcomes';
 import { SEND_FAILURE } from '../core/model/sendFailures';
 import { bookkeeping, leanBookkeeping, provider } from './activityProxies';
-import { MESSAGE_STATUS } from '../core/model/searchAttributes';
+import { MESSAGE_STATUS, SENDING_MODE } from '../core/model/searchAttributes';
 import { settleOutcome } from './settleOutcome';
-import { canceledSignal, providerOutcomeSignal, rescheduledSignal } from '../core/model/signals';
+import { canceledSignal, engagementSignal, providerOutcomeSignal, rescheduledSignal } from '../core/model/signals';
 import {
   engagementWorkflowId,
   type EngagementEvent,
@@ -201,11 +203,21 @@ async function engageAsTestRecipient(input: SendEmailInput, outcome: 'opened' | 
         linkIndex: 0,
       });
   }
-  await startChild(recordEngagement, {
-    workflowId: engagementWorkflowId(input.messageId),
-    args: [{ messageId: input.messageId, pending: events }],
-    parentClosePolicy: ParentClosePolicy.ABANDON,
-  });
+  const workflowId = engagementWorkflowId(input.messageId);
+  try {
+    // As the tracking routes start it (workflows/client.ts, signalEngagement): same search attributes.
+    await startChild(recordEngagement, {
+      workflowId,
+      args: [{ messageId: input.messageId, pending: events }],
+      parentClosePolicy: ParentClosePolicy.ABANDON,
+      typedSearchAttributes: [{ key: SENDING_MODE, value: 'shared' }],
+    });
+  } catch (err) {
+    if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+    // Already open: it records these too, as it would signals from the tracking routes.
+    const running = getExternalWorkflowHandle(workflowId);
+    for (const event of events) await running.signal(engagementSignal, event);
+  }
 }
 
 async function sendThroughSharedAccount(

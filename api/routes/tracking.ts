@@ -1,7 +1,8 @@
 // The public tracking links (docs/sending.md, "Tracking opens and clicks"): `GET|HEAD /t/o/{token}`
 // answers the open pixel and `GET|HEAD /t/c/{token}` redirects to the link's target, both from the
 // signed token alone (core/tracking/trackingTokens.ts): no session, no database, nothing started
-// before the answer is sent. Afterwards the event is counted against the per-client and total
+// before the answer is sent. A token is good only on the hostname it was made for (`req.hostname`,
+// which follows TRUST_PROXY): elsewhere it is a 404. Afterwards the event is counted against the per-client and total
 // limits and handed to the message's engagement workflow; over a limit, or with Temporal away,
 // the link still works and nothing is recorded. A token that does not verify is a 404 and records
 // nothing.
@@ -19,12 +20,22 @@ import { clientKey } from '../middleware/authLimits';
 export const TRANSPARENT_GIF = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
 /** How long handing an event to Temporal may take, after the answer. */
 const SIGNAL_DEADLINE_MS = 5_000;
+/**
+ * Events recorded a minute per message (docs/sending.md, "Rate limits"): a person clicks a few
+ * links, a scanner each link once; one link replayed in a loop must not flood the message's
+ * timeline and endpoints, nor spend everyone's allowance.
+ */
+export const EVENTS_PER_MESSAGE_PER_MINUTE = 60;
+/** Events being recorded at once by this process; beyond, more are dropped (counted as rate_limited). */
+export const MAX_RECORDING_AT_ONCE = 1_000;
+let recordingNow = 0;
 
 const tokenKey = perApp((deps) => trackingKey(deps.config.secretKey));
 const limits = perApp((deps) => {
   const prefix = `${deps.config.redis.keyPrefix}:tracking`;
   return {
     byClient: redisLimiter(deps.redis, `${prefix}:client`, deps.config.tracking.perClientPerMinute, 60),
+    byMessage: redisLimiter(deps.redis, `${prefix}:message`, EVENTS_PER_MESSAGE_PER_MINUTE, 60),
     total: redisLimiter(deps.redis, `${prefix}:total`, deps.config.tracking.totalPerMinute, 60),
   };
 });
@@ -35,9 +46,13 @@ const headerText = (value: string | string[] | undefined) => (Array.isArray(valu
 async function recordAfterAnswer(deps: RouteDeps, req: Request, token: TrackingEvent, arrived: Date): Promise<void> {
   const kind = token.kind;
   try {
-    const { byClient, total } = limits(deps);
-    // A client's refused events do not spend everyone's allowance.
-    if ((await takePoint(byClient, clientKey(req.ip))) !== undefined || (await takePoint(total, 'all')) !== undefined) {
+    const { byClient, byMessage, total } = limits(deps);
+    // Refused by the client's or the message's limit, an event does not spend everyone's allowance.
+    if (
+      (await takePoint(byClient, clientKey(req.ip))) !== undefined ||
+      (await takePoint(byMessage, token.messageId)) !== undefined ||
+      (await takePoint(total, 'all')) !== undefined
+    ) {
       deps.metrics.engagementEvents.inc({ kind, result: 'rate_limited' });
       return;
     }
@@ -64,11 +79,20 @@ async function recordAfterAnswer(deps: RouteDeps, req: Request, token: TrackingE
 
 function afterAnswer(deps: RouteDeps, req: Request, res: Response, token: TrackingEvent): typeof ANSWERED {
   const arrived = new Date();
-  res.once('finish', () => void recordAfterAnswer(deps, req, token, arrived));
+  res.once('finish', () => {
+    // A flood must not pile up pending Redis and Temporal calls in this process.
+    if (recordingNow >= MAX_RECORDING_AT_ONCE) {
+      deps.metrics.engagementEvents.inc({ kind: token.kind, result: 'rate_limited' });
+      return;
+    }
+    recordingNow += 1;
+    void recordAfterAnswer(deps, req, token, arrived).finally(() => (recordingNow -= 1));
+  });
   return ANSWERED;
 }
 
-const NOT_FOUND = 'No such tracking link: the token is malformed or was not signed by this service.';
+const NOT_FOUND =
+  'No such tracking link: the token is malformed, was not signed by this service, or was made for another host.';
 export const trackingOperations = [
   operation({
     method: 'get',
@@ -87,7 +111,7 @@ export const trackingOperations = [
     okAnswer: { media: 'image/gif', headers: { 'Cache-Control': '`no-store, private`: every open reaches us.' } },
     more: { 404: [{ codes: ['not_found'] }, NOT_FOUND] },
     async handler({ deps, req, res, params, refuse }) {
-      const event = verifyTrackingToken(tokenKey(deps), params.token);
+      const event = verifyTrackingToken(tokenKey(deps), req.hostname, params.token);
       res.set('Cache-Control', 'no-store, private');
       if (event?.kind !== 'open') return refuse('not_found', NOT_FOUND);
       res.status(200).type('image/gif').end(TRANSPARENT_GIF);
@@ -112,7 +136,7 @@ export const trackingOperations = [
     },
     more: { 404: [{ codes: ['not_found'] }, NOT_FOUND] },
     async handler({ deps, req, res, params, refuse }) {
-      const event = verifyTrackingToken(tokenKey(deps), params.token);
+      const event = verifyTrackingToken(tokenKey(deps), req.hostname, params.token);
       res.set('Cache-Control', 'no-store');
       if (event?.kind !== 'click') return refuse('not_found', NOT_FOUND);
       res.redirect(302, event.url);

@@ -58,22 +58,26 @@ export async function announcedEngagement(
   messageId: string,
   type: EngagementEvent['type'],
   announcedBy: Date,
+  /** When the delivery recorded its event's own webhook id: the event whose id this is (`idOf`), exactly. */
+  exactly?: { eventId: string; idOf: (event: EngagementEvent) => string },
 ): Promise<EngagementEvent | undefined> {
-  const row = await db('email_events')
+  const rows = await db('email_events')
     .where({ message_id: messageId, type })
     .andWhere('at', '<=', announcedBy)
     .orderBy([
       { column: 'at', order: 'desc' },
       { column: 'id', order: 'desc' },
     ])
-    .first<{ at: Date; details: Record<string, string> } | undefined>('at', 'details');
-  if (!row) return undefined;
-  const { details } = row;
-  return {
+    .modify((q) => {
+      if (!exactly) void q.limit(1);
+    })
+    .select<{ at: Date; details: Record<string, string> }[]>('at', 'details');
+  const events = rows.map(({ at, details }): EngagementEvent => ({
     type,
-    at: new Date(row.at).toISOString(),
+    at: new Date(at).toISOString(),
     machine: details.machine === 'true',
     userAgent: details.user_agent ?? '',
     ...(type === 'clicked' ? { url: details.url ?? '', linkIndex: Number(details.link_index ?? 0) } : {}),
-  };
+  }));
+  return exactly ? events.find((e) => exactly.idOf(e) === exactly.eventId) : events[0];
 }

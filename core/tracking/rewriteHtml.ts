@@ -4,7 +4,7 @@
 // (quotes, entities, comments, script and style text), which a regular expression cannot. Tags it
 // does not change are copied byte for byte.
 import { RewritingStream } from 'parse5-html-rewriting-stream';
-import { isTrackableUrl, signTrackingToken } from './trackingTokens';
+import { isTrackableUrl, signTrackingToken, trackingHostname } from './trackingTokens';
 
 export interface TrackingOptions {
   opens: boolean;
@@ -33,10 +33,11 @@ export function openPixel(host: string, token: string): string {
 export async function rewriteHtml(html: string, options: TrackingOptions): Promise<string> {
   const host = options.host.replace(/\/+$/, '');
   const { key, messageId, issuedAt } = options;
+  const hostname = trackingHostname(host);
   const rewriter = new RewritingStream();
   let linkIndex = 0;
   let pixelPlaced = !options.opens;
-  const pixel = () => openPixel(host, signTrackingToken(key, { kind: 'open', messageId, issuedAt }));
+  const pixel = () => openPixel(host, signTrackingToken(key, hostname, { kind: 'open', messageId, issuedAt }));
 
   if (options.clicks)
     rewriter.on('startTag', (tag, raw) => {
@@ -52,7 +53,7 @@ export async function rewriteHtml(html: string, options: TrackingOptions): Promi
         rewriter.emitRaw(raw);
         return;
       }
-      const token = signTrackingToken(key, { kind: 'click', messageId, issuedAt, linkIndex, url: target });
+      const token = signTrackingToken(key, hostname, { kind: 'click', messageId, issuedAt, linkIndex, url: target });
       linkIndex = (linkIndex + 1) & 0xffff;
       href.value = `${host}/t/c/${token}`;
       rewriter.emitStartTag(tag);

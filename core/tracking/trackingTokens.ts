@@ -5,11 +5,16 @@
 //
 // payload = version(1) | kind(1) | message id(16) | issued at(uint32 seconds)
 //           [ | link index(uint16) | target URL (UTF-8) ]   (clicks only)
-// token   = base64url(payload) "." base64url(HMAC-SHA256(key, payload)[0..16])
+// token   = base64url(payload) "." base64url(HMAC-SHA256(key, len(host) | host | payload)[0..16])
+//
+// `host` is the lower-case hostname of the tracking host the link was made for (the service's
+// BASE_URL or a customer's verified tracking subdomain) and is checked against the request's: a
+// token is no good on another customer's branded name (no open redirect from their domain).
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { derivedKey } from '../platform/crypto';
 
-const VERSION = 1;
+// 2: the MAC covers the tracking hostname (version 1 did not; such tokens are refused).
+const VERSION = 2;
 const KIND_OPEN = 1;
 const KIND_CLICK = 2;
 const MAC_BYTES = 16;
@@ -28,11 +33,24 @@ export function trackingKey(secretKey: string): Buffer {
   return derivedKey(secretKey, 'tracking-token');
 }
 
-function mac(key: Buffer, payload: Buffer): Buffer {
-  return createHmac('sha256', key).update(payload).digest().subarray(0, MAC_BYTES);
+/** The hostname a token is bound to: of a tracking base URL (`https://track.example.com`), or of a request (`req.hostname`). */
+export function trackingHostname(hostOrBaseUrl: string): string {
+  const text = hostOrBaseUrl.includes('://') ? new URL(hostOrBaseUrl).hostname : hostOrBaseUrl;
+  return text.toLowerCase().replace(/\.$/, '');
 }
 
-export function signTrackingToken(key: Buffer, event: TrackingEvent): string {
+function mac(key: Buffer, hostname: string, payload: Buffer): Buffer {
+  const host = Buffer.from(trackingHostname(hostname), 'utf8');
+  return createHmac('sha256', key)
+    .update(Buffer.from([Math.min(host.length, 255)]))
+    .update(host)
+    .update(payload)
+    .digest()
+    .subarray(0, MAC_BYTES);
+}
+
+/** A token for `event`, good only on `hostname` (see trackingHostname). */
+export function signTrackingToken(key: Buffer, hostname: string, event: TrackingEvent): string {
   if (!UUID.test(event.messageId)) throw new Error('tracking token: message id is not a UUID');
   const header = Buffer.alloc(HEADER_BYTES);
   header[0] = VERSION;
@@ -45,7 +63,7 @@ export function signTrackingToken(key: Buffer, event: TrackingEvent): string {
     index.writeUInt16BE(event.linkIndex, 0);
     payload = Buffer.concat([header, index, Buffer.from(event.url, 'utf8')]);
   }
-  return `${payload.toString('base64url')}.${mac(key, payload).toString('base64url')}`;
+  return `${payload.toString('base64url')}.${mac(key, hostname, payload).toString('base64url')}`;
 }
 
 function uuidOf(bytes: Buffer): string {
@@ -53,8 +71,8 @@ function uuidOf(bytes: Buffer): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-/** The event a token names, or null when it is malformed, forged, tampered with or of an unknown version. */
-export function verifyTrackingToken(key: Buffer, token: string): TrackingEvent | null {
+/** The event a token names, or null when it is malformed, forged, tampered with, of an unknown version or made for another hostname. */
+export function verifyTrackingToken(key: Buffer, hostname: string, token: string): TrackingEvent | null {
   const parts = token.split('.');
   if (parts.length !== 2 || !BASE64URL.test(parts[0]!) || !BASE64URL.test(parts[1]!)) return null;
   const payload = Buffer.from(parts[0]!, 'base64url');
@@ -62,7 +80,7 @@ export function verifyTrackingToken(key: Buffer, token: string): TrackingEvent |
   // Re-encoding must give the same text: one token per payload.
   if (payload.toString('base64url') !== parts[0] || given.toString('base64url') !== parts[1]) return null;
   if (given.length !== MAC_BYTES || payload.length < HEADER_BYTES) return null;
-  if (!timingSafeEqual(mac(key, payload), given)) return null;
+  if (!timingSafeEqual(mac(key, hostname, payload), given)) return null;
   if (payload[0] !== VERSION) return null;
   const messageId = uuidOf(payload.subarray(2, 18));
   const issuedAt = payload.readUInt32BE(18);

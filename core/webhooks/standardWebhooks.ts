@@ -14,10 +14,21 @@ function keyOf(secret: string): Buffer {
   return Buffer.from(secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret, 'base64');
 }
 
-/** One message's event, whatever the delivery: `msg_` and 32 hex characters. */
-export function webhookEventId(messageId: string | null, event: string): string {
+/**
+ * One message's event, whatever the delivery: `msg_` and 32 hex characters. An open or click
+ * (`engagement`) is one of many of its message, so its own identity goes in: when it happened
+ * (the ISO time the workflow carries and the timeline keeps), machine or not, and the link.
+ */
+export function webhookEventId(
+  messageId: string | null,
+  event: string,
+  engagement?: { at: string; machine: boolean; linkIndex?: number },
+): string {
   if (messageId === null) return `msg_test_${randomUUID().replace(/-/g, '')}`; // a test event is its own event
-  return `msg_${createHash('sha256').update(`${messageId}:${event}`).digest('hex').slice(0, 32)}`;
+  const identity = engagement
+    ? `${messageId}:${event}:${engagement.at}:${engagement.machine}:${engagement.linkIndex ?? ''}`
+    : `${messageId}:${event}`;
+  return `msg_${createHash('sha256').update(identity).digest('hex').slice(0, 32)}`;
 }
 
 /** `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`, one per secret (space-separated while a rotated secret overlaps). */

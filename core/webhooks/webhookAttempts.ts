@@ -22,10 +22,13 @@ export async function attemptAndRecordWebhook(
     isTest: boolean;
     /** The recorded delivery this attempt replays. */
     replayOf?: string;
+    /** `webhook-id`: webhookEventId(messageId, event) unless given (an open's or click's own). */
+    eventId?: string;
     signal?: AbortSignal;
   },
 ): Promise<WebhookAttempt & { id: string; attemptedAt: Date; durationMs: number }> {
   const attemptedAt = new Date();
+  const eventId = input.eventId ?? webhookEventId(input.messageId, input.event);
   let attempt: WebhookAttempt;
   try {
     attempt = await postSignedWebhook({
@@ -36,7 +39,7 @@ export async function attemptAndRecordWebhook(
       body: input.body,
       timeoutMs: config.webhooks.timeoutMs,
       allowedPrivateAddresses: config.webhooks.allowedPrivateAddresses,
-      eventId: webhookEventId(input.messageId, input.event),
+      eventId,
       ...(input.signal ? { signal: input.signal } : {}),
     });
   } catch (err) {
@@ -57,6 +60,7 @@ export async function attemptAndRecordWebhook(
       error: attempt.error,
       is_test: input.isTest,
       replay_of: input.replayOf ?? null,
+      event_id: eventId,
       attempted_at: attemptedAt,
     })
     .returning<{ id: string }[]>('id');
@@ -70,12 +74,13 @@ export async function attemptAndRecordWebhook(
  */
 export async function recordedMessageDelivery(
   db: Db,
-  input: { endpointId: string; messageId: string; event: string; since?: string },
+  /** `eventId`: an open's or click's own webhook id, since a message has many (webhookEventId). */
+  input: { endpointId: string; messageId: string; event: string; eventId?: string },
 ): Promise<{ succeeded: boolean; statusCode: number | null } | undefined> {
   const row = await db('webhook_deliveries')
     .where({ endpoint_id: input.endpointId, message_id: input.messageId, event_type: input.event, is_test: false })
     .modify((q) => {
-      if (input.since !== undefined) void q.where('attempted_at', '>=', input.since);
+      if (input.eventId !== undefined) void q.where('event_id', input.eventId);
     })
     .orderBy('attempted_at', 'desc')
     .first<{ succeeded: boolean; status_code: number | null } | undefined>('succeeded', 'status_code');

@@ -291,18 +291,34 @@ export async function findWebhookDelivery(
   endpointId: string,
   deliveryId: string,
 ): Promise<
-  { id: string; messageId: string | null; eventType: string; isTest: boolean; firstAttemptedAt: Date } | undefined
+  | {
+      id: string;
+      messageId: string | null;
+      eventType: string;
+      isTest: boolean;
+      firstAttemptedAt: Date;
+      /** The `webhook-id` it was sent with (null on rows older than the column). */
+      eventId: string | null;
+    }
+  | undefined
 > {
   if (!/^[1-9][0-9]{0,17}$/.test(deliveryId)) return undefined;
   const { rows } = await db.raw<{
-    rows: { id: string; message_id: string | null; event_type: string; is_test: boolean; first_attempted_at: Date }[];
+    rows: {
+      id: string;
+      message_id: string | null;
+      event_type: string;
+      is_test: boolean;
+      first_attempted_at: Date;
+      event_id: string | null;
+    }[];
   }>(
     `WITH RECURSIVE chain AS (
        SELECT id, replay_of, attempted_at, 0 AS depth FROM webhook_deliveries WHERE endpoint_id = ? AND id = ?
        UNION ALL
        SELECT d.id, d.replay_of, d.attempted_at, c.depth + 1 FROM webhook_deliveries d JOIN chain c ON d.id = c.replay_of
        WHERE c.depth < 100)
-     SELECT d.id, d.message_id, d.event_type, d.is_test, (SELECT min(attempted_at) FROM chain) AS first_attempted_at
+     SELECT d.id, d.message_id, d.event_type, d.is_test, d.event_id, (SELECT min(attempted_at) FROM chain) AS first_attempted_at
      FROM webhook_deliveries d WHERE d.endpoint_id = ? AND d.id = ?`,
     [endpointId, deliveryId, endpointId, deliveryId],
   );
@@ -314,6 +330,7 @@ export async function findWebhookDelivery(
         eventType: row.event_type,
         isTest: row.is_test,
         firstAttemptedAt: new Date(row.first_attempted_at),
+        eventId: row.event_id,
       }
     : undefined;
 }

@@ -12,6 +12,7 @@ import { getLogRow } from '../sending/emailLog';
 import { isWebhookEventType, type WebhookEventType } from '../model/webhookEvents';
 import type { WebhookAttempt } from './webhookDelivery';
 import { attemptAndRecordWebhook } from './webhookAttempts';
+import { webhookEventId } from './standardWebhooks';
 import { findWebhookDelivery } from './webhookEndpoints';
 import { buildWebhookEnvelope } from './webhookPayloads';
 import { announcedEngagement } from '../sending/engagement';
@@ -63,7 +64,9 @@ export async function replayWebhookDelivery(
       'webhook_delivery_not_found',
       `the message of delivery ${input.deliveryId} is no longer in the email log (kept 14 days)`,
     );
-  // An open or click is rebuilt from the timeline: the one the first delivery announced.
+  // An open or click is rebuilt from the timeline: the one the first delivery announced (the one
+  // with its webhook id, when the delivery recorded it), and is sent with the same id.
+  const engagementId = delivery.eventId;
   const engagement =
     event === 'email.opened' || event === 'email.clicked'
       ? await announcedEngagement(
@@ -71,6 +74,9 @@ export async function replayWebhookDelivery(
           row.message_id,
           event === 'email.opened' ? 'opened' : 'clicked',
           delivery.firstAttemptedAt,
+          engagementId !== null
+            ? { eventId: engagementId, idOf: (e) => webhookEventId(row.message_id, event, e) }
+            : undefined,
         )
       : undefined;
   if ((event === 'email.opened' || event === 'email.clicked') && !engagement)
@@ -94,6 +100,7 @@ export async function replayWebhookDelivery(
     messageId: row.message_id,
     isTest: false,
     replayOf: delivery.id,
+    ...(engagement ? { eventId: webhookEventId(row.message_id, event, engagement) } : {}),
   });
   return { attempt, event, messageId: row.message_id, replayOf: delivery.id, payload };
 }

@@ -123,3 +123,16 @@ test('every request leaves one line with its id, key prefix, account and outcome
   for (const value of [...keySecrets, ...Object.values(secrets), stack.config.secretKey])
     expect(text).not.toContain(value);
 });
+
+test('the tokens of unsubscribe and tracking links, in any case, never reach the logs', async () => {
+  const token = uniqueName('capability');
+  const paths = { [`/u/${token}`]: '/u/{token}', [`/U/${token}`]: '/u/{token}', [`/t/c/${token}`]: '/t/c/{token}' };
+  Object.assign(paths, { [`/T/O/${token}`]: '/t/o/{token}', [`/t/C/${token}?x=1`]: '/t/c/{token}' });
+  for (const [path, logged] of Object.entries(paths)) {
+    const res = await fetch(`${stack.baseUrl}${path}`, { redirect: 'manual' });
+    await res.arrayBuffer();
+    const line = lineFor({ status: res.status, headers: res.headers, json: {} });
+    expect(line.req?.path).toBe(logged);
+  }
+  expect(lines.filter((l) => l.includes(token))).toEqual([]);
+});

@@ -14,7 +14,7 @@ import { BYOC_ROLE_ARN, startMotoPeer, type MotoPeer } from '../helpers/moto';
 import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';
 import { eventually } from '../helpers/wait';
 import { startWebhookReceiver, type ReceivedRequest, type WebhookReceiver } from '../helpers/webhookReceiver';
-import { call, send } from './helpers/http';
+import { atHost, call, send } from './helpers/http';
 import { loadOpenApiCheck, type DocumentedCheck } from './helpers/openApi';
 
 const BROWSER =
@@ -82,8 +82,6 @@ async function storedHtml(subject: string): Promise<string> {
 
 /** BASE_URL, where tracked links point without a tracking subdomain (the test API listens elsewhere). */
 const trackingHost = () => stack.config.api.baseUrl;
-/** The same link on the test API (the Host a request names is not looked at). */
-const here = (link: string) => `${stack.baseUrl}${link.slice(trackingHost().length)}`;
 
 const eventOf = (r: ReceivedRequest) => (r.json as { event_type?: string }).event_type;
 const payloadOf = (r: ReceivedRequest) => (r.json as { payload: Record<string, string> }).payload;
@@ -140,20 +138,23 @@ test('a tracked send: the link redirects and the pixel answers, each announced o
   expect(second.startsWith(`${trackingHost()}/t/c/`)).toBe(true);
   const pixelLink = images.find((src) => src.startsWith(`${trackingHost()}/t/o/`));
   expect(pixelLink).toBeDefined();
-  const click = here(link);
-  const pixel = here(pixelLink!);
+  const click = link;
+  const pixel = pixelLink!;
+  // Followed as a browser would: on the test API, under the tracking host's name.
+  const follow = (url: string, method = 'GET') => atHost(stack, url, { method, headers: { 'User-Agent': BROWSER } });
 
-  const redirect = await fetch(click, { redirect: 'manual', headers: { 'User-Agent': BROWSER } });
+  const redirect = await follow(click);
   expect(redirect.status).toBe(302);
   expect(redirect.headers.get('location')).toBe('https://shop.example/spring?a=1&b=2');
   expect(redirect.headers.get('cache-control')).toBe('no-store');
-  const image = await fetch(pixel, { headers: { 'User-Agent': BROWSER } });
+  expect((await follow(second)).headers.get('location')).toBe('https://shop.example/second');
+  const image = await follow(pixel);
   expect(image.status).toBe(200);
   expect(image.headers.get('content-type')).toBe('image/gif');
   expect(image.headers.get('cache-control')).toBe('no-store, private');
-  expect(Buffer.from(await image.arrayBuffer())).toHaveLength(43);
+  expect(image.body).toHaveLength(43);
 
-  const clicked = await engaged.waitFor((r) => eventOf(r) === 'email.clicked');
+  const clicked = await engaged.waitFor((r) => eventOf(r) === 'email.clicked' && payloadOf(r).link_index === '0');
   const opened = await engaged.waitFor((r) => eventOf(r) === 'email.opened');
   for (const r of [clicked, opened]) expect(r.signatureValid).toBe(true);
   expect(payloadOf(clicked)).toMatchObject({
@@ -168,22 +169,31 @@ test('a tracked send: the link redirects and the pixel answers, each announced o
 
   // HEAD is a machine: its open is recorded (and announced) beside the person's; the person's
   // second open is not.
-  const head = await fetch(pixel, { method: 'HEAD', headers: { 'User-Agent': BROWSER } });
+  const head = await follow(pixel, 'HEAD');
   expect(head.status).toBe(200);
-  expect((await fetch(pixel, { headers: { 'User-Agent': BROWSER } })).status).toBe(200);
+  expect((await follow(pixel)).status).toBe(200);
   const machineOpen = await engaged.waitFor((r) => eventOf(r) === 'email.opened' && payloadOf(r).machine === 'true');
   expect(payloadOf(machineOpen).message_id).toBe(messageId);
 
   // A tampered token (another target under the same signature) and junk: 404 in the error shape.
-  const [payload, mac] = click.slice(`${stack.baseUrl}/t/c/`.length).split('.') as [string, string];
+  const [payload, mac] = click.slice(`${trackingHost()}/t/c/`.length).split('.') as [string, string];
   const bytes = Buffer.from(payload, 'base64url');
   const forged = Buffer.concat([bytes.subarray(0, 24), Buffer.from('https://evil.example/')]).toString('base64url');
   for (const bad of [`/t/c/${forged}.${mac}`, `/t/o/${payload}.${mac}`, '/t/c/nonsense', '/t/o/x.y']) {
-    const res = await call(`${stack.baseUrl}${bad}`, { redirect: 'manual', headers: { 'User-Agent': BROWSER } });
+    const res = await follow(`${trackingHost()}${bad}`);
     expect(res.status).toBe(404);
     documented(bad.startsWith('/t/c/') ? '/t/c/{token}' : '/t/o/{token}', 'get', res);
     expect(res.headers.get('location')).toBeNull();
   }
+  // The genuine link and pixel under another name (another customer's tracking subdomain, or
+  // the service's address itself): 404, no redirect, nothing recorded (docs/sending.md).
+  for (const elsewhere of ['http://track.other-customer.example', stack.baseUrl])
+    for (const url of [click, pixel]) {
+      const res = await follow(`${elsewhere}${new URL(url).pathname}`);
+      expect(res.status).toBe(404);
+      documented(url.includes('/t/c/') ? '/t/c/{token}' : '/t/o/{token}', 'get', res);
+      expect(res.headers.get('location')).toBeNull();
+    }
 
   const admin = await adminOf(sender);
   const timeline = await eventually('the opened and clicked events in the timeline', async () => {
@@ -201,30 +211,69 @@ test('a tracked send: the link redirects and the pixel answers, each announced o
     user_agent: BROWSER,
   });
 
-  // A while later: one click, one open of each kind, nothing for the forged tokens, none to the classic endpoint.
+  // A while later: two clicks, one open of each kind, nothing for the forged tokens, none to the
+  // classic endpoint; each its own event, with its own webhook-id (docs/webhooks.md, "Events").
   await new Promise((r) => setTimeout(r, 1500));
-  expect(engaged.received.filter((r) => eventOf(r) === 'email.clicked')).toHaveLength(1);
-  expect(engaged.received.filter((r) => eventOf(r) === 'email.opened').map((r) => payloadOf(r).machine)).toEqual([
-    'false',
-    'true',
-  ]);
+  const clicks = engaged.received.filter((r) => eventOf(r) === 'email.clicked');
+  expect(clicks.map((r) => payloadOf(r).link_index).sort()).toEqual(['0', '1']);
+  const opens = engaged.received.filter((r) => eventOf(r) === 'email.opened');
+  expect(opens.map((r) => payloadOf(r).machine)).toEqual(['false', 'true']);
+  const ids = [...clicks, ...opens].map((r) => r.headers['webhook-id']);
+  expect(new Set(ids).size).toBe(4);
   expect(classic.received.some((r) => ['email.opened', 'email.clicked'].includes(eventOf(r) ?? ''))).toBe(false);
   expect(
     (await stack.db('email_events').where({ message_id: messageId }).whereIn('type', ['opened', 'clicked'])).length,
-  ).toBe(3);
+  ).toBe(4);
 
   // A replay of the click's delivery repeats that click (deliveries keep no body: it is rebuilt
   // from the timeline), not a 500.
   const deliveries = await admin(`/api/webhooks/${engagedEndpoint.endpoint.id}/deliveries`);
-  const clickDelivery = (deliveries.json.deliveries as { id: string; event_type: string }[]).find(
+  const clickDeliveries = (deliveries.json.deliveries as { id: string; event_type: string }[]).filter(
     (d) => d.event_type === 'email.clicked',
   );
-  const replayed = await admin(`/api/webhooks/${engagedEndpoint.endpoint.id}/deliveries/${clickDelivery!.id}/replay`, {
-    method: 'POST',
+  expect(clickDeliveries).toHaveLength(2);
+  for (const delivery of clickDeliveries) {
+    const replayed = await admin(`/api/webhooks/${engagedEndpoint.endpoint.id}/deliveries/${delivery.id}/replay`, {
+      method: 'POST',
+    });
+    expect(replayed.status).toBe(200);
+  }
+  // Each replay is its click again: the same payload under the same webhook-id.
+  const replays = await eventually('both replays', async () => {
+    const all = engaged.received.filter((r) => eventOf(r) === 'email.clicked');
+    return all.length === 4 ? all.slice(2) : undefined;
   });
-  expect(replayed.status).toBe(200);
-  const again = await engaged.waitFor((r) => eventOf(r) === 'email.clicked' && r !== clicked);
-  expect(payloadOf(again)).toEqual(payloadOf(clicked));
+  for (const again of replays) {
+    const original = clicks.find((r) => r.headers['webhook-id'] === again.headers['webhook-id']);
+    expect(original).toBeDefined();
+    expect(payloadOf(again)).toEqual(payloadOf(original!));
+  }
+  expect(new Set(replays.map((r) => payloadOf(r).link_index)).size).toBe(2);
+});
+
+test('one link followed in a loop: every redirect answers, at most 60 clicks a minute are recorded for the message', async () => {
+  const sender = await createSender(stack.db);
+  const subject = `Replayed ${randomBytes(6).toString('hex')}`;
+  const sent = await send(stack, sender.apiKey, {
+    from_email: `hello@${sender.domain}`,
+    to: `success@${stack.config.simulatorDomain}`,
+    subject,
+    html: trackedHtml,
+    track_clicks: true,
+  });
+  expect(sent.status).toBe(200);
+  const link = linksOf(await storedHtml(subject)).hrefs[0]!;
+  const answers = [];
+  for (let i = 0; i < 70; i++) answers.push((await atHost(stack, link, { headers: { 'User-Agent': BROWSER } })).status);
+  expect(new Set(answers)).toEqual(new Set([302]));
+  const clicks = () =>
+    stack
+      .db('email_events')
+      .where({ message_id: String(sent.json.message_id), type: 'clicked' })
+      .count<{ n: string }[]>({ n: '*' });
+  await eventually('60 clicks recorded', async () => (Number((await clicks())[0]!.n) === 60 ? true : undefined));
+  await new Promise((r) => setTimeout(r, 1000));
+  expect(Number((await clicks())[0]!.n)).toBe(60);
 });
 
 test('the document describes the pixel and the redirect', async () => {
@@ -386,7 +435,26 @@ test('a tracking subdomain: one label, listed as a CNAME, used for links once DN
       })
     ).status,
   ).toBe(200);
-  expect(linksOf(await storedHtml(subject)).hrefs[0]!.startsWith(`http://${name}/t/c/`)).toBe(true);
+  const branded = linksOf(await storedHtml(subject)).hrefs[0]!;
+  expect(branded.startsWith(`http://${name}/t/c/`)).toBe(true);
+  // The link works on its own name only: not on the service's (nor another customer's).
+  const onItsHost = await atHost(stack, branded);
+  expect([onItsHost.status, onItsHost.headers.get('location')]).toEqual([302, 'https://shop.example/spring?a=1&b=2']);
+  const path = new URL(branded).pathname;
+  for (const elsewhere of [trackingHost(), 'http://track.other-customer.example'])
+    expect((await atHost(stack, `${elsewhere}${path}`)).status).toBe(404);
+  // A customer's name serves the tracking links only: not the dashboard, its sign-in, the API or
+  // unsubscribe pages (docs/domains.md, "Tracking subdomain"); the service's own names still do.
+  for (const other of ['/', '/sign-in', '/api/account', '/api/docs', '/healthz', '/u/anything', '/openapi.json']) {
+    const res = await atHost(stack, `http://${name}${other}`);
+    expect([other, res.status, res.json]).toEqual([
+      other,
+      404,
+      { success: false, error: 'not_found', detail: 'No such endpoint.' },
+    ]);
+  }
+  for (const own of [trackingHost(), stack.baseUrl, 'http://LOCALHOST'])
+    expect((await atHost(stack, `${own}/sign-in`)).status).toBe(200);
 
   // A new label is not verified by the old one's CNAME.
   const moved = await patch({ tracking_subdomain: 'links' });

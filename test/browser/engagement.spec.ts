@@ -16,7 +16,7 @@ import { addDomain } from '../../core/domains/domains';
 import { createSender, uniqueName, type SenderFixture } from '../helpers/fixtures';
 import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';
 import { eventually } from '../helpers/wait';
-import { send, testSendBody } from '../api/helpers/http';
+import { atHost, send, testSendBody } from '../api/helpers/http';
 import { sesEmulatorStore } from '../../tools/stack/sesEmulator';
 import { checkPage } from './pages';
 import '../setup/quietTemporal';
@@ -215,8 +215,8 @@ test('the journey: an owner turns click tracking on for a domain, and a followed
   expect(link).toBeDefined();
   // Followed as a person would, after the machine window (docs/sending.md, "Tracking opens and clicks").
   await new Promise((r) => setTimeout(r, (stack.config.tracking.machineWindowSeconds + 1) * 1000));
-  const click = await fetch(`${stack.baseUrl}${new URL(link!).pathname}`, {
-    redirect: 'manual',
+  // On the test API under the link's own host name, which the token is bound to.
+  const click = await atHost(stack, link!, {
     headers: {
       'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36',
     },

@@ -17,6 +17,7 @@ const KEY = trackingKey('ab'.repeat(32));
 const OTHER_KEY = trackingKey('cd'.repeat(32));
 const MESSAGE_ID = '0b6f5a52-5d0e-4c4e-9a53-2f6f0d1c7e11';
 const HOST = 'https://track.example.com';
+const HOSTNAME = 'track.example.com';
 const options = { opens: true, clicks: true, host: HOST, key: KEY, messageId: MESSAGE_ID, issuedAt: 1_800_000_000 };
 
 describe('tracking tokens', () => {
@@ -31,20 +32,29 @@ describe('tracking tokens', () => {
 
   test('a token names its event, and only under its own key', () => {
     for (const event of [click, open]) {
-      const token = signTrackingToken(KEY, event);
+      const token = signTrackingToken(KEY, HOSTNAME, event);
       expect(token).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{22}$/);
-      expect(verifyTrackingToken(KEY, token)).toEqual(event);
-      expect(verifyTrackingToken(OTHER_KEY, token)).toBeNull();
+      expect(verifyTrackingToken(KEY, HOSTNAME, token)).toEqual(event);
+      expect(verifyTrackingToken(OTHER_KEY, HOSTNAME, token)).toBeNull();
+    }
+  });
+
+  test('a token is good only on the hostname it was made for (any case, as Host headers come)', () => {
+    for (const event of [click, open]) {
+      const token = signTrackingToken(KEY, HOSTNAME, event);
+      expect(verifyTrackingToken(KEY, 'TRACK.Example.com', token)).toEqual(event);
+      for (const other of ['track.bank.example', 'localhost', 'example.com', 'track.example.com.evil.example'])
+        expect(verifyTrackingToken(KEY, other, token)).toBeNull();
     }
   });
 
   test('a changed payload or signature, an unknown version or junk is refused', () => {
-    const token = signTrackingToken(KEY, click);
+    const token = signTrackingToken(KEY, HOSTNAME, click);
     const [payload, mac] = token.split('.') as [string, string];
     const bytes = Buffer.from(payload, 'base64url');
     const retarget = Buffer.concat([bytes.subarray(0, 24), Buffer.from('https://evil.example/')]);
     const otherVersion = Buffer.from(bytes);
-    otherVersion[0] = 2;
+    otherVersion[0] = 1;
     const flippedMac = Buffer.from(mac, 'base64url');
     flippedMac[0]! ^= 1;
     for (const bad of [
@@ -59,12 +69,12 @@ describe('tracking tokens', () => {
       '.',
       'not a token',
     ])
-      expect(verifyTrackingToken(KEY, bad)).toBeNull();
+      expect(verifyTrackingToken(KEY, HOSTNAME, bad)).toBeNull();
   });
 
   test('a validly signed click whose target is not http(s) is still refused (no redirect elsewhere)', () => {
-    const token = signTrackingToken(KEY, { ...click, url: 'javascript:alert(1)' });
-    expect(verifyTrackingToken(KEY, token)).toBeNull();
+    const token = signTrackingToken(KEY, HOSTNAME, { ...click, url: 'javascript:alert(1)' });
+    expect(verifyTrackingToken(KEY, HOSTNAME, token)).toBeNull();
   });
 });
 
@@ -97,7 +107,7 @@ describe('rewriting HTML', () => {
     expect(links[5]).toBe('https://shop.example/private');
     const tracked = [links[0]!, links[6]!].map((href) => {
       expect(href.startsWith(`${HOST}/t/c/`)).toBe(true);
-      return verifyTrackingToken(KEY, href.slice(`${HOST}/t/c/`.length));
+      return verifyTrackingToken(KEY, HOSTNAME, href.slice(`${HOST}/t/c/`.length));
     });
     expect(tracked).toEqual([
       {
@@ -127,7 +137,7 @@ describe('rewriting HTML', () => {
         withBody,
       );
     expect(match).not.toBeNull();
-    expect(verifyTrackingToken(KEY, match![1]!)).toEqual({
+    expect(verifyTrackingToken(KEY, HOSTNAME, match![1]!)).toEqual({
       kind: 'open',
       messageId: MESSAGE_ID,
       issuedAt: options.issuedAt,

@@ -246,7 +246,7 @@ test('engagement: each event is recorded in turn, only recorded ones are announc
     // Time skips past the idle period: the workflow closes by itself.
     return env.client.workflow.getHandle<typeof recordEngagement>(engagementWorkflowId(messageId)).result();
   });
-  expect(result).toEqual({ handled: 3 });
+  expect(result).toEqual({ handled: 3, dropped: 0 });
   expect(names(calls).filter((n) => n === 'recordEngagementEvent')).toHaveLength(3);
   const deliveries = calls.filter(([name]) => name === 'deliverWebhook').map(([, input]) => input);
   expect(deliveries).toEqual([
@@ -297,16 +297,23 @@ test('a delay is settled (email.delivery_delayed, never suppressed or counted) a
 test('a delay does not extend the outcome timeout: with nothing after it the message ends `sent` when it runs out', async () => {
   const calls: Calls = [];
   const input = sendInput({ outcomeTimeoutSeconds: 600 });
+  const handle = env.client.workflow.getHandle<typeof sendEmail>(`send-${input.messageId}`);
   const result = await run(stubActivities(calls), async (client) => {
     await client.startSend(input, Date.now() + 10_000);
     await until(() => names(calls).includes('sendViaSes'));
+    // The delay comes late, 540 s into the 600: a timer started again would run to 1,140 s.
+    await env.sleep('540s');
     await client.signalOutcome(input.messageId, DELAY);
     await until(() => webhookEventsOf(calls).includes('email.delivery_delayed'));
     // Time skips while the result is awaited: the timer set at the send fires.
-    return env.client.workflow.getHandle<typeof sendEmail>(`send-${input.messageId}`).result();
+    return handle.result();
   });
   expect(result).toEqual({ status: 'sent', providerMessageId: 'ses-1' });
   expect(webhookEventsOf(calls)).toEqual(['email.sent', 'email.delivery_delayed']);
+  const { startTime, closeTime } = await handle.describe();
+  const ranSeconds = (closeTime!.getTime() - startTime.getTime()) / 1000;
+  expect(ranSeconds).toBeGreaterThanOrEqual(600);
+  expect(ranSeconds).toBeLessThan(660);
 });
 
 test('a late delay: timeline and email.delivery_delayed, no suppression, no reputation, the status stays `sent`', async () => {

@@ -1,4 +1,5 @@
 // HTTP calls against a running API, as a client would make them.
+import { request as httpRequest } from 'node:http';
 import type { ServiceStack } from '../../helpers/serviceStack';
 
 export interface ApiResponse {
@@ -61,4 +62,50 @@ export function testSendBody(
 /** Fires `count` requests at once (real parallel HTTP requests). */
 export function inParallel<T>(count: number, request: (i: number) => Promise<T>): Promise<T[]> {
   return Promise.all(Array.from({ length: count }, (_, i) => request(i)));
+}
+
+/**
+ * A request for `link` sent to the test API, naming `link`'s host in the Host header, as a browser
+ * that followed the link through DNS would (fetch cannot set Host). The body is JSON when it parses.
+ */
+export function atHost(
+  stack: Pick<ServiceStack, 'baseUrl'>,
+  link: string,
+  init: { method?: string; headers?: Record<string, string> } = {},
+): Promise<ApiResponse & { body: Buffer }> {
+  const target = new URL(link);
+  const server = new URL(stack.baseUrl);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: server.hostname,
+        port: server.port,
+        method: init.method ?? 'GET',
+        path: `${target.pathname}${target.search}`,
+        headers: { ...init.headers, Host: target.host },
+        timeout: 10_000,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('error', reject);
+        res.on('end', () => {
+          const body = Buffer.concat(chunks);
+          const headers = new Headers();
+          for (const [name, value] of Object.entries(res.headers))
+            if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+          let json: Record<string, unknown> = {};
+          try {
+            json = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
+          } catch {
+            // Not JSON (the GIF, an empty redirect): `body` is what there is.
+          }
+          resolve({ status: res.statusCode ?? 0, headers, json, body });
+        });
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error(`${link}: no answer in 10 s`)));
+    req.on('error', reject);
+    req.end();
+  });
 }
