@@ -141,6 +141,7 @@ const PREPARE: Record<string, (role: Role | 'key') => Promise<Prepared>> = {
   }),
   'GET /api/domains/{name}': async () => ({ path: `/api/domains/${tenant.domain}` }),
   'DELETE /api/domains/{name}': async () => ({ path: `/api/domains/${await freshDomain()}` }),
+  'PATCH /api/domains/{name}': async () => ({ path: `/api/domains/${tenant.domain}`, body: { track_clicks: true } }),
   'POST /api/domains/{name}/verify': async () => ({ path: `/api/domains/${tenant.domain}/verify` }),
   'POST /api/api-keys': async () => ({ path: '/api/api-keys', body: { name: 'probe', permission: 'sending' } }),
   'DELETE /api/api-keys/{id}': async () => ({
