@@ -7846,7 +7846,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No such tracking link: the token is malformed or was not signed by this service. */
+            /** @description No such tracking link: the token is malformed, was not signed by this service, or was made for another host. */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7902,7 +7902,7 @@ export interface operations {
                     "image/gif": string;
                 };
             };
-            /** @description No such tracking link: the token is malformed or was not signed by this service. */
+            /** @description No such tracking link: the token is malformed, was not signed by this service, or was made for another host. */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
