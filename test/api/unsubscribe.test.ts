@@ -313,8 +313,8 @@ test('a scheduled send whose topic the recipient left meanwhile is stopped when 
 test('a scheduled BYOC message to a recipient who unsubscribed meanwhile is stopped when its time comes', async () => {
   const s = await createSender(stack.db, { mode: 'byoc' });
   await configureByoc(stack.db, s.account.id);
-  const gone = `${uniqueName('byoc-gone')}@${stack.config.simulatorDomain}`;
-  const staying = `${uniqueName('byoc-staying')}@${stack.config.simulatorDomain}`;
+  const gone = `${uniqueName('byoc-gone')}@example.org`;
+  const staying = `${uniqueName('byoc-staying')}@example.org`;
   const schedule = async (to: string) => {
     const res = await send(stack, s.apiKey, {
       from_email: `news@${s.domain}`,
@@ -322,7 +322,7 @@ test('a scheduled BYOC message to a recipient who unsubscribed meanwhile is stop
       subject: 'Later',
       message: 'Hello.',
       scheduled_at: new Date(Date.now() + 86_400_000).toISOString(),
-      unsubscribe: true,
+      unsubscribe: {},
     });
     expect([res.status, res.json.mode]).toEqual([200, 'byoc']);
     return String(res.json.message_id);
