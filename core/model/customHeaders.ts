@@ -13,7 +13,7 @@ export const MAX_CUSTOM_HEADERS = 20;
 /** Names and values together, in UTF-8 bytes (`name` + `: ` + `value` per header). */
 export const MAX_CUSTOM_HEADER_BYTES = 8192;
 
-/** Headers set through the send's `unsubscribe` option (docs/sending.md, "Unsubscribe links"). */
+/** Headers set through the send's `unsubscribe` option (docs/sending.md, "One-click unsubscribe"). */
 const UNSUBSCRIBE_HEADERS = ['list-unsubscribe', 'list-unsubscribe-post'];
 
 /** Exact names (lower case) Postage, SES or the mail system sets. */
