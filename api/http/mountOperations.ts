@@ -67,7 +67,11 @@ function gates(deps: RouteDeps, op: AnyOperation, session: RequestHandler, calle
     const headers = deprecationHeaders(deprecated);
     chain.push((_req, res, next) => void (res.set(headers), next()));
   }
-  if (op.limit) chain.push(anonymousLimit(deps.redis, deps.config, op.limit));
+  const { limit, limitAccount } = op;
+  if (limit)
+    chain.push(
+      anonymousLimit(deps.redis, deps.config, limit, limitAccount && ((req) => limitAccount(req, deps.config))),
+    );
   if ((op.who === 'anyone' && !op.noSession) || op.who === 'caller') chain.push(session);
   if (op.who === 'caller') chain.push(caller, requireRole(op.role ?? 'owner'));
   if (op.who === 'apiKey') chain.push(authenticate(deps.db, op.keyCache ? deps.apiKeys : undefined));

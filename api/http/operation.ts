@@ -206,6 +206,8 @@ interface OperationFields<
   description?: Text;
   who: W;
   limit?: AnonymousOperation;
+  /** With `limit`: the account a request is for (read from its path, before the body), whose window of the limit's `perAccount` it takes. */
+  limitAccount?: (req: Request, config: Config) => string;
   /** Only a signed-in person may call it (their session, password, membership): a key is answered 404. */
   sessionOnly?: true;
   /** Announced for removal (docs/compatibility.md): `deprecated: true` in the document, Deprecation and Sunset headers on every answer. */
@@ -275,6 +277,7 @@ export interface AnyOperation {
   description?: Text;
   who: Who;
   limit?: AnonymousOperation;
+  limitAccount?: (req: Request, config: Config) => string;
   sessionOnly?: true;
   deprecated?: Deprecation;
   role?: Role;

@@ -8,7 +8,7 @@
 // points back and clears the address's windows. The address-wide ceiling is well above the
 // per-client one, so one attacker's guesses lock only themselves out; a completed password reset
 // starts the address's windows afresh (a new epoch), as the 429 tells the user to do.
-import type { RequestHandler, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type Redis from 'ioredis';
 import ipaddr from 'ipaddr.js';
 import { RateLimiterRes, type RateLimiterRedis } from 'rate-limiter-flexible';
@@ -102,19 +102,32 @@ export function createSigninLimits(redis: Redis, config: Config): SigninLimits {
 /**
  * Per-client and total hourly limits of an anonymous operation, as middleware before the body is
  * read: past either, 429 `too_many_requests` with `Retry-After`. A client's refused requests do not
- * count toward the total, so one noisy client cannot spend everyone's allowance alone.
+ * count toward the total, so one noisy client cannot spend everyone's allowance alone. With
+ * `accountOf` (and a `perAccount` setting) a window per account sits between the two, so one
+ * account's requests cannot spend everyone's either.
  */
-export function anonymousLimit(redis: Redis, config: Config, operation: AnonymousOperation): RequestHandler {
-  const { perClient, total } = config.auth.anonymousLimits[operation];
+export function anonymousLimit(
+  redis: Redis,
+  config: Config,
+  operation: AnonymousOperation,
+  accountOf?: (req: Request) => string,
+): RequestHandler {
+  const limits = config.auth.anonymousLimits[operation];
   const prefix = `${config.redis.keyPrefix}:anonymous:${operation}`;
-  const byClient = redisLimiter(redis, `${prefix}:client`, perClient, 3600);
-  const overall = redisLimiter(redis, `${prefix}:total`, total, 3600);
+  const byClient = redisLimiter(redis, `${prefix}:client`, limits.perClient, 3600);
+  const byAccount =
+    accountOf && 'perAccount' in limits ? redisLimiter(redis, `${prefix}:account`, limits.perAccount, 3600) : undefined;
+  const overall = redisLimiter(redis, `${prefix}:total`, limits.total, 3600);
   const refuse = (res: Response, wait: number, who: string) =>
     sendTooManyRequests(res, wait, `Too many requests ${who}; try again after the Retry-After delay.`);
   return (req, res, next) => {
     void (async () => {
       const clientWait = await takePoint(byClient, clientKey(req.ip));
       if (clientWait !== undefined) return refuse(res, clientWait, 'of this kind from this client this hour');
+      if (byAccount && accountOf) {
+        const accountWait = await takePoint(byAccount, accountOf(req));
+        if (accountWait !== undefined) return refuse(res, accountWait, 'of this kind for this account this hour');
+      }
       const totalWait = await takePoint(overall, 'all');
       if (totalWait !== undefined) return refuse(res, totalWait, 'of this kind from everyone this hour');
       next();

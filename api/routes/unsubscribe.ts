@@ -4,11 +4,20 @@
 // follow links, so it never unsubscribes. POST (what mailbox providers send, and the button)
 // suppresses at once, then announces it in the background (shared mode only).
 import { Type } from '@sinclair/typebox';
+import type { Request } from 'express';
+import type { Config } from '../../core/platform/config';
+import { readUnsubscribeToken } from '../../core/unsubscribe/unsubscribeTokens';
 import { checkUnsubscribeToken, unsubscribeByToken } from '../../core/unsubscribe/unsubscribe';
 import { ANSWERED, operation } from '../http/operation';
 import { confirmationPage, notFoundPage, sendPage, unsubscribedPage } from '../presenters/unsubscribePages';
 
 export const UNSUBSCRIBE_PATH = '/u/{token}';
+
+/** The account a one-click POST is for (docs/sending.md, "One-click unsubscribe"): its window comes before the total. Every token that is not ours shares one. */
+function tokenAccount(req: Request, config: Config): string {
+  const token = req.params.token;
+  return (typeof token === 'string' && readUnsubscribeToken(config.secretKey, token)?.accountId) || 'not-a-token';
+}
 
 const htmlPage = (description: string) => Type.String({ contentMediaType: 'text/html', description });
 const NOT_FOUND = [
@@ -26,7 +35,8 @@ export const unsubscribeOperations = [
     summary: 'The one-click unsubscribe page: a button that POSTs to the same URL (a GET never unsubscribes)',
     description: DESCRIPTION,
     who: 'anyone',
-    limit: 'unsubscribe',
+    // Its own windows: the GETs of link scanners never spend the one-click POSTs' allowance.
+    limit: 'unsubscribePage',
     ok: [200, htmlPage('Asks whether to unsubscribe, with a button.'), 'The confirmation page.'],
     more: { 404: NOT_FOUND },
     htmlAnswers: [200, 404],
@@ -47,6 +57,7 @@ export const unsubscribeOperations = [
       ' Mailbox providers POST `List-Unsubscribe=One-Click` as a form; any other body, or none, is accepted too. The recipient is added at once to the account’s suppression list (reason `unsubscribed`, with the topic), so the next send to them is refused; posting again answers the same. For a shared message an `email.unsubscribed` webhook follows.',
     who: 'anyone',
     limit: 'unsubscribe',
+    limitAccount: tokenAccount,
     ownBody: {
       media: 'application/x-www-form-urlencoded',
       schema: {

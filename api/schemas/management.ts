@@ -626,7 +626,7 @@ export const TimelineEventView = named(
       '`possible_duplicate`: Postage sent the message to SES again after an earlier attempt whose answer was lost (its worker died, or SES did not answer in time): the recipient may get two copies (`details.reason`). ' +
         '`delivery_delayed`: SES could not deliver yet and keeps trying; not final, the status stays `sent` (`details.delay_type`, `details.reason`, `details.expiration_time`). ' +
         '`opened`/`clicked`: a tracked open or click (docs/sending.md, "Tracking opens and clicks"), `details.machine` `true` when it looks like a scanner, prefetch or privacy proxy. ' +
-        '`unsubscribed`: the recipient used the one-click unsubscribe link (docs/sending.md, "One-click unsubscribe"; `details.topic` when it was for one).',
+        '`unsubscribed`: the recipient used the one-click unsubscribe link (docs/sending.md, "One-click unsubscribe"; `details.topic`: the link\'s topic, empty for all mail).',
     ),
     at: time(),
     details: Type.Unsafe<Record<string, string>>({

@@ -122,7 +122,7 @@ export async function suppressManually(
  */
 export async function suppressUnsubscribed(
   db: Db,
-  input: { accountId: string; address: string; topic: string | null; messageId: string },
+  input: { accountId: string; address: string; topic: string | null; messageId: string | null },
 ): Promise<{ accountExists: boolean; added: boolean }> {
   return db.transaction(async (trx) => {
     // Locks the account row: an account deleted meanwhile cannot take a new entry with it.
@@ -135,7 +135,7 @@ export async function suppressUnsubscribed(
       address: input.address,
       reason: 'unsubscribed',
       topic: input.topic,
-      sourceMessageId: input.messageId,
+      ...(input.messageId !== null ? { sourceMessageId: input.messageId } : {}),
     });
     return { accountExists: true, added };
   });

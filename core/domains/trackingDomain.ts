@@ -76,7 +76,8 @@ export async function updateTrackingSettings(
 
 /**
  * Checks the tracking subdomain's CNAME, as the DKIM CNAMEs are checked (domainVerification.ts),
- * and stores the answer: verified once found, unverified again when it is gone.
+ * and stores the answer: verified once found, unverified again when it is gone. Not checked
+ * before the domain's ownership is verified (docs/domains.md).
  */
 export async function checkTrackingCname(
   db: Db,
@@ -85,7 +86,8 @@ export async function checkTrackingCname(
   domain: Domain,
 ): Promise<{ domain: Domain; check?: { name: string; expected: string; found: string[]; ok: boolean } }> {
   const record = trackingRecord(config, domain);
-  if (!record) return { domain };
+  // Only the proven owner's CNAME counts: a claim not yet verified could name anyone's subdomain.
+  if (!record || !domain.ownershipVerifiedAt) return { domain };
   const found = await dns.cname(record.name);
   const ok = found.includes(record.value);
   let updated = domain;

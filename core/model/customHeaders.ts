@@ -13,7 +13,7 @@ export const MAX_CUSTOM_HEADERS = 20;
 /** Names and values together, in UTF-8 bytes (`name` + `: ` + `value` per header). */
 export const MAX_CUSTOM_HEADER_BYTES = 8192;
 
-/** Headers set through the send's `unsubscribe` option (docs/sending.md, "Unsubscribe links"). */
+/** Headers set through the send's `unsubscribe` option (docs/sending.md, "One-click unsubscribe"). */
 const UNSUBSCRIBE_HEADERS = ['list-unsubscribe', 'list-unsubscribe-post'];
 
 /** Exact names (lower case) Postage, SES or the mail system sets. */
@@ -54,11 +54,14 @@ export function isStructuralHeader(name: string): boolean {
 
 /**
  * A JSON Schema pattern matching every structural name, case-insensitively (JSON Schema patterns
- * have no flags: each letter becomes `[Aa]`), for /openapi.json to state the rule.
+ * have no flags: each letter becomes `[Aa]`), for /openapi.json to state the rule. Only characters
+ * special outside a class are escaped: `\-` is invalid under the `u` flag JSON Schema validators use.
  */
 export function structuralHeaderPattern(): string {
   const ci = (s: string) =>
-    [...s].map((c) => (/[a-z]/.test(c) ? `[${c.toUpperCase()}${c}]` : c.replace(/[-.]/g, '\\$&'))).join('');
+    [...s]
+      .map((c) => (/[a-z]/.test(c) ? `[${c.toUpperCase()}${c}]` : c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .join('');
   return `^(?:${STRUCTURAL.map((n) => `${ci(n)}$`)
     .concat(STRUCTURAL_PREFIXES.map(ci))
     .join('|')})`;

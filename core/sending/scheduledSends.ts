@@ -121,11 +121,12 @@ export type ReleaseResult =
  * The workflow's timer fired: the message goes now unless it was cancelled, moved later, or a
  * gate that runs again says no (see the top of this file). One statement takes the release.
  * `topic`: the message's `unsubscribe.topic`, whose suppression stops it as an all-mail one does.
+ * `byocRecipient`: a BYOC message's address (it has no log row), read from its staged content.
  */
 export async function releaseScheduledSend(
   db: Db,
   messageId: string,
-  opts: { topic?: string } = {},
+  opts: { topic?: string; byocRecipient?: string } = {},
 ): Promise<ReleaseResult> {
   const row = await db('scheduled_sends')
     .where({ message_id: messageId })
@@ -134,13 +135,14 @@ export async function releaseScheduledSend(
   if (row.state === 'scheduled' && row.scheduled_at.getTime() > Date.now())
     return { state: 'wait', until: row.scheduled_at.toISOString() };
   const account = await getAccount(db, row.account_id);
-  const log =
+  const recipient =
     row.mode === 'shared'
-      ? await db('email_log').where({ message_id: messageId }).first<{ recipient: string } | undefined>('recipient')
-      : undefined;
+      ? (await db('email_log').where({ message_id: messageId }).first<{ recipient: string } | undefined>('recipient'))
+          ?.recipient
+      : opts.byocRecipient;
   const blocked = account?.sendingSuspended
     ? 'the account was suspended after the message was scheduled'
-    : log && (await isSuppressed(db, row.account_id, log.recipient, opts.topic))
+    : recipient !== undefined && (await isSuppressed(db, row.account_id, recipient, opts.topic))
       ? 'the recipient was suppressed after the message was scheduled'
       : undefined;
   // Released already (a retry of this step) counts as released.

@@ -30,7 +30,9 @@ export async function unsubscribeByToken(db: Db, secretKey: string, token: strin
     accountId: claim.accountId,
     address: claim.recipient,
     topic: claim.topic,
-    messageId: claim.messageId,
+    // BYOC privacy (docs/byoc.md): nothing may tie the address to a BYOC message, so only a shared
+    // message's id is kept beside the entry.
+    messageId: claim.mode === 'shared' ? claim.messageId : null,
   });
   if (!accountExists) return { outcome: 'not_found' };
   return { outcome: 'unsubscribed', claim, added, at: new Date() };

@@ -31,9 +31,12 @@ const MAX_TOKEN_LENGTH = 1024;
 /** The claim of a token we made, or null for anything else (malformed, forged, changed, another key's). */
 export function readUnsubscribeToken(secretKey: string, token: string): UnsubscribeClaim | null {
   if (token.length === 0 || token.length > MAX_TOKEN_LENGTH || !/^[A-Za-z0-9_-]+$/.test(token)) return null;
+  const bytes = Buffer.from(token, 'base64url');
+  // Node's decoder ignores trailing bits: only the text we made unlocks the claim, not its variants.
+  if (bytes.toString('base64url') !== token) return null;
   let sealed: unknown;
   try {
-    sealed = JSON.parse(decrypt(secretKey, 'unsubscribe', Buffer.from(token, 'base64url')).toString('utf8'));
+    sealed = JSON.parse(decrypt(secretKey, 'unsubscribe', bytes).toString('utf8'));
   } catch {
     return null;
   }

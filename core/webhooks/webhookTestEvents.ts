@@ -68,9 +68,14 @@ export function testEventPayload(
           expiration_time: microsecondTimestamp(new Date(at.getTime() + 86_400_000)),
         }
       : {}),
+    // As the real events (core/webhooks/webhookPayloads.ts): when the open, click or unsubscribe happened.
+    ...(event === 'email.opened' || event === 'email.clicked' || event === 'email.unsubscribed'
+      ? { occurred_at: at.toISOString() }
+      : {}),
     ...(event === 'email.opened' || event === 'email.clicked'
       ? { machine: 'false', user_agent: 'Postage test event' }
       : {}),
+    ...(event === 'email.unsubscribed' ? { topic: 'test-topic' } : {}),
     ...(event === 'email.clicked' ? { url: 'https://example.com/', link_index: '0' } : {}),
     timestamp: microsecondTimestamp(at),
   };

@@ -116,7 +116,7 @@ export type TemplateSummary = Schemas['TemplateSummary'];
 export type TemplateVersion = Schemas['TemplateVersion'];
 export type TestRecipient = Schemas['TemplateTestSendRequest']['recipient'];
 
-// ---- engagement fields other parts of the API add (docs/sending.md, "Opens and clicks") ----
+// ---- engagement fields other parts of the API add (docs/sending.md, "Tracking opens and clicks") ----
 /** A domain's tracking settings (shared mode; `tracking_host` is where tracked links point now). */
 export type DomainTracking = Pick<Domain, 'track_opens' | 'track_clicks' | 'tracking_subdomain' | 'tracking_host'>;
 /** The tracking settings of a domain answer. */
@@ -148,8 +148,8 @@ export const EVENT_TYPES = [
 ] as const satisfies readonly EventType[];
 
 /** What each event type tells, in one line (docs/webhooks.md, "Events"). */
-export const EVENT_DESCRIPTION: Record<string, string> = {
-  'email.sent': 'Handed to Amazon SES (or simulated for a test recipient).',
+export const EVENT_DESCRIPTION: Record<EventType, string> = {
+  'email.sent': 'Queued: Postage accepted it and will hand it to Amazon SES (or simulate it for a test recipient).',
   'email.delivered': 'The recipient’s mail server accepted it.',
   'email.bounced': 'The recipient’s server refused it; a hard bounce suppresses the address.',
   'email.complained': 'The recipient marked it as spam; the address is suppressed.',

@@ -13,6 +13,7 @@ import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';
 import { eventually } from '../helpers/wait';
 import { rawHeaders, sesRawMessageOf } from '../helpers/sesRaw';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhookReceiver';
+import { configureByoc } from './helpers/accounts';
 import { call, send } from './helpers/http';
 import {
   loadOpenApiCheck,
@@ -259,6 +260,10 @@ test('a BYOC message’s link only suppresses: no workflow, no timeline, no webh
   expect(list.json.suppressions).toEqual([
     { address: recipient, reason: 'unsubscribed', topic: null, created_at: expect.any(String) },
   ]);
+  // BYOC privacy (docs/byoc.md): no row ties the address to the BYOC message.
+  expect(await stack.db('suppressions').where({ account_id: s.account.id }).select('source_message_id')).toEqual([
+    { source_message_id: null },
+  ]);
   await new Promise((r) => setTimeout(r, 500));
   await expect(stack.temporal.workflow.getHandle(`unsubscribe-${messageId}-all`).describe()).rejects.toThrow(
     /not found/i,
@@ -303,4 +308,43 @@ test('a scheduled send whose topic the recipient left meanwhile is stopped when 
     reason: 'the recipient was suppressed after the message was scheduled',
   });
   expect(await release({ messageId: billing })).toEqual({ state: 'released' });
+});
+
+test('a scheduled BYOC message to a recipient who unsubscribed meanwhile is stopped when its time comes', async () => {
+  const s = await createSender(stack.db, { mode: 'byoc' });
+  await configureByoc(stack.db, s.account.id);
+  const gone = `${uniqueName('byoc-gone')}@example.org`;
+  const staying = `${uniqueName('byoc-staying')}@example.org`;
+  const schedule = async (to: string) => {
+    const res = await send(stack, s.apiKey, {
+      from_email: `news@${s.domain}`,
+      to,
+      subject: 'Later',
+      message: 'Hello.',
+      scheduled_at: new Date(Date.now() + 86_400_000).toISOString(),
+      unsubscribe: {},
+    });
+    expect([res.status, res.json.mode]).toEqual([200, 'byoc']);
+    return String(res.json.message_id);
+  };
+  const [stopped, goes] = [await schedule(gone), await schedule(staying)];
+  const token = createUnsubscribeToken(stack.config.secretKey, {
+    accountId: s.account.id,
+    recipient: gone,
+    topic: null,
+    messageId: stopped,
+    mode: 'byoc',
+  });
+  expect((await oneClick(`/u/${token}`)).status).toBe(200);
+  await stack
+    .db('scheduled_sends')
+    .whereIn('message_id', [stopped, goes])
+    .update({ scheduled_at: new Date(Date.now() - 1000) });
+  const release = releaseScheduledMessage({ db: stack.db, config: stack.config } as unknown as ResolvedActivityDeps);
+  // The answer (kept in workflow history) names no address.
+  expect(await release({ messageId: stopped })).toEqual({
+    state: 'blocked',
+    reason: 'the recipient was suppressed after the message was scheduled',
+  });
+  expect(await release({ messageId: goes })).toEqual({ state: 'released' });
 });

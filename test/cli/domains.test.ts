@@ -215,6 +215,20 @@ test('domain tracking sets the defaults and the subdomain (its CNAME shown, not 
   }
 });
 
+test('the tracking CNAME is looked at only once ownership is proven: a claim alone never verifies it', async () => {
+  const domain = 'cname-first.example';
+  const { domain: added } = ok(await cli(['domain', 'add', accountId, domain, '--mode', 'shared'])).json;
+  const { record } = ok(await cli(['domain', 'tracking', domain, '--subdomain', 'links'])).json;
+  zone.cname(record.name, record.value);
+  const unproven = await cli(['domain', 'verify', domain]);
+  expect(unproven.json.tracking).toBeUndefined();
+  expect(unproven.json.domain.trackingVerifiedAt).toBeNull();
+  zone.txt(`_postage-verification.${domain}`, `postage-verification=${added.ownershipToken}`);
+  const proven = await cli(['domain', 'verify', domain]);
+  expect(proven.json.tracking).toMatchObject({ type: 'CNAME', name: record.name, ok: true });
+  expect(proven.json.domain.trackingVerifiedAt).not.toBeNull();
+});
+
 test('refusals: a name once per account, the mode is shared or byoc, BYOC takes a validated root domain; another account may claim an unproven name', async () => {
   const other = ok(await cli(['account', 'create', '--email', 'other@example.com', '--plan', 'growth'])).json;
   const identitiesBefore = await sesIdentities();

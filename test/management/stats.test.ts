@@ -42,7 +42,7 @@ async function sendTo(sender: SenderFixture, localPart: string, extra: Record<st
   return String(res.json.message_id);
 }
 
-/** An open or a click as the tracking endpoints record it (docs/sending.md, "Opens and clicks"). */
+/** An open or a click as the tracking endpoints record it (docs/sending.md, "Tracking opens and clicks"). */
 async function engagement(messageId: string, type: 'opened' | 'clicked', machine: boolean, at = new Date()) {
   await stack.db('email_events').insert({
     message_id: messageId,

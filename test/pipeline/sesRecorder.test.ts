@@ -2,7 +2,9 @@
 // API is readable, headers and all, by its provider message id, while the emulator's own /store
 // still answers through the recorder.
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
 import { sesEmulatorStore } from '../../tools/stack/sesEmulator';
+import { startSesRecorder } from '../../tools/stack/sesRecorder';
 import { send } from '../api/helpers/http';
 import { testInfra } from '../helpers/env';
 import { createSender } from '../helpers/fixtures';
@@ -44,4 +46,31 @@ test('a sent message is kept as SES received it, listed at /raw and served at /r
 
   // The emulator's parsed store is still there, through the recorder.
   expect((await sesEmulatorStore(testInfra().sesEndpoint)).some((e) => e.subject === subject)).toBe(true);
+});
+
+/** A GET to a recorder on loopback with the Host header given (fetch cannot set it). */
+function get(port: number, path: string, host = `127.0.0.1:${port}`): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port, path, headers: { host }, timeout: 10_000 }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      })
+      .on('error', reject);
+  });
+}
+
+test('a malformed id is a 400 (the hosting process lives on), and a request for another Host is refused', async () => {
+  const recorder = await startSesRecorder({ upstream: testInfra().sesEndpoint });
+  try {
+    const port = Number(new URL(recorder.endpoint).port);
+    expect(await get(port, '/raw/%E0')).toBe(400);
+    expect(await get(port, '/raw')).toBe(200);
+    expect(await get(port, '/raw', `localhost:${port}`)).toBe(200);
+    // DNS rebinding: a page of rebound.example whose name now points at 127.0.0.1.
+    expect(await get(port, '/raw', `rebound.example:${port}`)).toBe(421);
+    expect(await get(port, '/raw/x', 'rebound.example')).toBe(421);
+  } finally {
+    await recorder.close();
+  }
 });

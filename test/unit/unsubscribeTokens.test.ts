@@ -46,6 +46,20 @@ test('a changed, truncated, foreign or malformed token reads as null', () => {
     expect(readUnsubscribeToken(secret, bad)).toBeNull();
 });
 
+test('only the exact text made unlocks the claim: no variant with other trailing bits', () => {
+  // A length that leaves spare bits in the last character (not a multiple of 4 characters).
+  let token = '';
+  for (let pad = 0; token.length % 4 === 0; pad++)
+    token = createUnsubscribeToken(secret, { ...claim, recipient: `${'a'.repeat(pad)}${claim.recipient}` });
+  expect(readUnsubscribeToken(secret, token)).not.toBeNull();
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+  const last = alphabet.indexOf(token.at(-1)!);
+  const variant = `${token.slice(0, -1)}${alphabet[last ^ 1]}`;
+  // The same bytes under Node's decoder, yet refused.
+  expect(Buffer.from(variant, 'base64url').equals(Buffer.from(token, 'base64url'))).toBe(true);
+  expect(readUnsubscribeToken(secret, variant)).toBeNull();
+});
+
 test('the message carries List-Unsubscribe and List-Unsubscribe-Post when it asked for them', async () => {
   const url = unsubscribeUrl('https://postage.example.com/', createUnsubscribeToken(secret, claim));
   expect(url).toMatch(/^https:\/\/postage\.example\.com\/u\/[A-Za-z0-9_-]+$/);

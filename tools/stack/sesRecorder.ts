@@ -78,6 +78,13 @@ export async function startSesRecorder(opts: {
   };
 
   const server = http.createServer((req, res) => {
+    // Only requests addressed to this recorder: a web page cannot reach it through a DNS name
+    // rebound to 127.0.0.1 (its Host would be that name).
+    const port = (server.address() as AddressInfo).port;
+    if (req.headers.host !== `127.0.0.1:${port}` && req.headers.host !== `localhost:${port}`) {
+      res.writeHead(421, { 'Content-Type': 'text/plain', Connection: 'close' }).end('not this recorder\n');
+      return;
+    }
     const url = new URL(req.url ?? '/', 'http://recorder');
     if (req.method === 'GET' && url.pathname === '/raw') {
       res
@@ -86,7 +93,15 @@ export async function startSesRecorder(opts: {
       return;
     }
     if (req.method === 'GET' && url.pathname.startsWith('/raw/')) {
-      const found = kept.get(decodeURIComponent(url.pathname.slice('/raw/'.length)));
+      let id: string;
+      try {
+        id = decodeURIComponent(url.pathname.slice('/raw/'.length));
+      } catch {
+        // A malformed escape (`/raw/%E0`) must not throw here: it would take the hosting process down.
+        res.writeHead(400, { 'Content-Type': 'text/plain' }).end('malformed message id\n');
+        return;
+      }
+      const found = kept.get(id);
       if (!found) res.writeHead(404, { 'Content-Type': 'text/plain' }).end('no such message (or no longer kept)\n');
       else res.writeHead(200, { 'Content-Type': 'message/rfc822', 'Content-Length': found.raw.length }).end(found.raw);
       return;

@@ -192,6 +192,26 @@ export const SETTINGS = {
           docWith: 'TOKEN_CHECKS_PER_CLIENT_PER_HOUR',
         }),
       },
+      // GET /u/{token}: the page. Mail scanners follow links, so it has its own windows: their GETs
+      // never spend the one-click POSTs' allowance (docs/sending.md, "One-click unsubscribe").
+      unsubscribePage: {
+        perClient: setting({
+          env: 'UNSUBSCRIBE_PAGES_PER_CLIENT_PER_HOUR',
+          type: 'integer',
+          min: 1,
+          processes: ['api'],
+          default: 600,
+          doc: "One-click unsubscribe pages (`GET /u/{token}`) an hour, likewise; link scanners fetch them, and never spend the POSTs' allowance",
+        }),
+        total: setting({
+          env: 'UNSUBSCRIBE_PAGES_PER_HOUR',
+          type: 'integer',
+          min: 1,
+          processes: ['api'],
+          default: 30000,
+          docWith: 'UNSUBSCRIBE_PAGES_PER_CLIENT_PER_HOUR',
+        }),
+      },
       unsubscribe: {
         perClient: setting({
           env: 'UNSUBSCRIBES_PER_CLIENT_PER_HOUR',
@@ -200,7 +220,16 @@ export const SETTINGS = {
           processes: ['api'],
           // High: a mailbox provider posts its users' one-click unsubscribes from few addresses.
           default: 600,
-          doc: 'One-click unsubscribe pages and POSTs (`/u/{token}`) an hour, likewise; mailbox providers post from few addresses, so the per-client limit is high',
+          doc: "One-click unsubscribes (`POST /u/{token}`) an hour, likewise, and per account (the token's; every token that is not one of ours shares one window); mailbox providers post from few addresses, so the per-client limit is high",
+        }),
+        perAccount: setting({
+          env: 'UNSUBSCRIBES_PER_ACCOUNT_PER_HOUR',
+          type: 'integer',
+          min: 1,
+          processes: ['api'],
+          // Well under the total: one account's flood (or forged tokens) cannot stop everyone's.
+          default: 3000,
+          docWith: 'UNSUBSCRIBES_PER_CLIENT_PER_HOUR',
         }),
         total: setting({
           env: 'UNSUBSCRIBES_PER_HOUR',

@@ -1,4 +1,4 @@
-// A shared domain's open and click tracking (docs/sending.md, "Opens and clicks"): whether its
+// A shared domain's open and click tracking (docs/sending.md, "Tracking opens and clicks"): whether its
 // sends are tracked by default, and the subdomain tracked links use (its CNAME record and whether
 // it was found). BYOC messages are never tracked, so a BYOC domain only says so.
 import { useMutation, useQueryClient } from '@tanstack/react-query';

@@ -1,7 +1,7 @@
 // One message: its details, its timeline (queued, sent, then the outcome, and any delay, open,
 // click or unsubscribe) and the webhook deliveries made for it. Refreshes while the message is still on its way.
 import { Link, useParams } from 'react-router';
-import { ApiError } from '../api';
+import { ApiError, type TimelineEvent } from '../api';
 import { useEmail } from '../queries';
 import { Badge, PageHeader } from '../components/page';
 import { ErrorState, Loading } from '../components/states';
@@ -11,7 +11,7 @@ import { EMAIL_STATUS, TIMELINE_TONE } from './statusTones';
 import { ScheduledActions } from './ScheduledActions';
 import { useCan } from '../session';
 
-const EVENT_TEXT: Record<string, string> = {
+const EVENT_TEXT: Record<TimelineEvent['type'], string> = {
   scheduled: 'Accepted and scheduled',
   canceled: 'Cancelled before it was sent',
   queued: 'Accepted and queued',
@@ -27,7 +27,7 @@ const EVENT_TEXT: Record<string, string> = {
   unsubscribed: 'Unsubscribed',
 };
 
-/** How each detail is labelled; `machine` is a badge instead (docs/sending.md, "Opens and clicks"). */
+/** How each detail is labelled; `machine` is a badge instead (docs/sending.md, "Tracking opens and clicks"). */
 const DETAIL_LABEL: Record<string, string> = {
   delay_type: 'Delay type',
   reason: 'Reason',
@@ -37,7 +37,7 @@ const DETAIL_LABEL: Record<string, string> = {
   topic: 'Topic',
 };
 
-/** Amazon SES's delay types, in words (docs/webhooks.md, "email.delivery_delayed"). */
+/** Amazon SES's delay types, in words (docs/webhooks.md, "Events"). */
 const DELAY_TYPE: Record<string, string> = {
   InternalFailure: 'A failure inside Amazon SES',
   General: 'A general failure',
@@ -176,8 +176,7 @@ export default function EmailDetail() {
         <h2 id="timeline-title">Timeline</h2>
         <ol className="timeline">
           {timeline.map((e, i) => {
-            // The generated enum gains the engagement types only once regenerated: read it as text.
-            const type: string = e.type;
+            const type = e.type;
             return (
               // A machine's open or click is not the recipient's: a neutral dot.
               <li

@@ -1,7 +1,7 @@
 // The suppression list: search, add, remove (with confirmation), pages.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { ok, postage, topicOf } from '../api';
+import { ok, postage, topicOf, type Suppression } from '../api';
 import { keys, useSuppressions } from '../queries';
 import { Badge, PageHeader } from '../components/page';
 import { ConfirmButton, Field, FormError } from '../components/forms';
@@ -10,8 +10,8 @@ import { Time } from '../components/time';
 import { QueryList } from '../components/QueryList';
 import { useCan } from '../session';
 
-// Keyed by text: `unsubscribed` reaches the generated enum only when it is regenerated.
-const REASON: Record<string, [string, 'bad' | 'warn' | 'neutral']> = {
+// By the generated enum: a new reason fails to compile until it has words here.
+const REASON: Record<Suppression['reason'], [string, 'bad' | 'warn' | 'neutral']> = {
   bounce: ['Hard bounce', 'bad'],
   complaint: ['Complaint', 'bad'],
   manual: ['Added by hand', 'neutral'],

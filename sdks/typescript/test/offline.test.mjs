@@ -415,6 +415,25 @@ describe('requests', () => {
     );
   });
 
+  test('suppressions.get and delete still take the request options second (as before topic), or the topic then the options', async () => {
+    fresh();
+    const answers = { GET: { address: 'a@example.org', reason: 'manual', created_at: '2024-01-01T00:00:00Z' } };
+    script = (req, res) => json(res, 200, answers[req.method] ?? { deleted: true });
+    await client().suppressions.get('a@example.org', { headers: { 'X-Trace': 'old' }, timeoutMs: 5000 });
+    await client().suppressions.delete('a@example.org', { maxRetries: 0 });
+    await client().suppressions.get('a@example.org', { topic: 'news' }, { headers: { 'X-Trace': 'new' } });
+    await client().suppressions.delete('a@example.org', { topic: 'news', headers: { 'X-Trace': 'both' } });
+    assert.deepEqual(
+      fresh().map((r) => [r.method, r.url, r.headers['x-trace']]),
+      [
+        ['GET', '/api/suppressions/a%40example.org', 'old'],
+        ['DELETE', '/api/suppressions/a%40example.org', undefined],
+        ['GET', '/api/suppressions/a%40example.org?topic=news', 'new'],
+        ['DELETE', '/api/suppressions/a%40example.org?topic=news', 'both'],
+      ],
+    );
+  });
+
   test('path parameters are URL-encoded', async () => {
     fresh();
     script = (req, res) =>

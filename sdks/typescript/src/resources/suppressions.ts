@@ -35,13 +35,45 @@ export class Suppressions {
     return this.caller.call('post', '/api/suppressions', { body: params }, options);
   }
 
-  /** The address's all-mail entry (or, with `{ topic }`, its entry for that topic); a 404 `not_found` when there is none. */
-  get(address: string, params: SuppressionEntryParams = {}, options?: RequestOptions): Promise<Suppression> {
-    return this.caller.call('get', '/api/suppressions/{address}', { path: { address }, query: params }, options);
+  /**
+   * The address's all-mail entry (or, with `{ topic }`, its entry for that topic); a 404 `not_found`
+   * when there is none. The second argument also takes the request options, as before 0.2.0
+   * (`get(address, { timeoutMs })`); a third argument, if given, overrides them.
+   */
+  get(
+    address: string,
+    params: SuppressionEntryParams & RequestOptions = {},
+    options?: RequestOptions,
+  ): Promise<Suppression> {
+    const [query, merged] = splitEntryArgs(params, options);
+    return this.caller.call('get', '/api/suppressions/{address}', { path: { address }, query }, merged);
   }
 
-  /** Lifts a suppression: the all-mail entry, or with `{ topic }` the entry for that topic. */
-  delete(address: string, params: SuppressionEntryParams = {}, options?: RequestOptions): Promise<Deleted> {
-    return this.caller.call('delete', '/api/suppressions/{address}', { path: { address }, query: params }, options);
+  /** Lifts a suppression: the all-mail entry, or with `{ topic }` the entry for that topic. Arguments as `get`. */
+  delete(
+    address: string,
+    params: SuppressionEntryParams & RequestOptions = {},
+    options?: RequestOptions,
+  ): Promise<Deleted> {
+    const [query, merged] = splitEntryArgs(params, options);
+    return this.caller.call('delete', '/api/suppressions/{address}', { path: { address }, query }, merged);
   }
+}
+
+/** The request options callers passed second before `topic` existed: never sent as query parameters. */
+const REQUEST_OPTION_KEYS = ['timeoutMs', 'maxRetries', 'signal', 'headers'] as const;
+
+function splitEntryArgs(
+  params: SuppressionEntryParams & RequestOptions,
+  options: RequestOptions | undefined,
+): [SuppressionEntryParams, RequestOptions | undefined] {
+  const query: Record<string, unknown> = { ...params };
+  const fromParams: Record<string, unknown> = {};
+  for (const key of REQUEST_OPTION_KEYS)
+    if (key in query) {
+      fromParams[key] = query[key];
+      delete query[key];
+    }
+  const merged = { ...(fromParams as RequestOptions), ...options };
+  return [query as SuppressionEntryParams, Object.keys(merged).length > 0 ? merged : undefined];
 }
