@@ -36,6 +36,8 @@ const MIDDLEWARE = [
   'result /',
   'noStore /api',
   'countRequest /',
+  // A customer's tracking hostname reaches only the tracking links (docs/domains.md, "Tracking subdomain").
+  'trackingHostsTrackOnly /',
   'methodNotAllowed /',
   'undecodablePath /',
   'pages /',
