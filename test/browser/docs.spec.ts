@@ -70,7 +70,11 @@ test('every operation is rendered with its samples, search finds one, and nothin
   // Samples: curl for every operation, and the three SDKs' (from their own tested code) for every one an API key may call.
   for (const { method, template, op } of operations) {
     const keyed =
-      !template.startsWith('/api/auth/') && template !== '/provider/ses-events' && op['x-postage-api-key'] !== false;
+      !template.startsWith('/api/auth/') &&
+      // The links inside emails (tracking, one-click unsubscribe) are not for API clients: curl only.
+      !/^\/(t|u)\//.test(template) &&
+      template !== '/provider/ses-events' &&
+      op['x-postage-api-key'] !== false;
     expect({ operation: `${method} ${template}`, labels: (op['x-codeSamples'] ?? []).map((s) => s.label) }).toEqual({
       operation: `${method} ${template}`,
       labels: keyed ? ['curl', 'TypeScript', 'Python', 'Go'] : ['curl'],

@@ -156,7 +156,7 @@ test('a new customer signs up, verifies, sends, watches delivery, tests a webhoo
 
   await page.getByRole('link', { name: 'Webhooks' }).click();
   await page.getByRole('button', { name: 'Add endpoint' }).first().click();
-  await page.getByLabel('URL').fill(receiver.url);
+  await page.getByLabel('URL', { exact: true }).fill(receiver.url);
   await page.getByRole('button', { name: 'Add endpoint' }).click();
   const signing = await page.getByTestId('secret-value').textContent();
   receiver.setSecret(signing!);
