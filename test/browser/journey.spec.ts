@@ -285,7 +285,7 @@ test('every signed-in page, at 1280 and 390 px, with no serious accessibility vi
   await expect(
     page.getByRole('heading', { name: 'Usage this month (' + new Date().toISOString().slice(0, 7) + ', UTC)' }),
   ).toBeVisible();
-  await expect(page.locator('canvas')).toBeVisible();
+  await expect(page.getByRole('img', { name: /Daily sends over the last two months/ })).toBeVisible();
   await checkPage(page, 'overview');
   await page.goto('/domains');
   await expect(page.getByRole('link', { name: domain })).toBeVisible();
