@@ -330,14 +330,12 @@ test('over the allowance a message is refused, stored nowhere and not counted', 
   const usage = await inboundUsage(stack.db, sender.account.id);
   expect(usage).toMatchObject({ allowance: 10_000 });
   expect(usage.used).toBeGreaterThan(0);
-  await stack
-    .db('plans')
-    .insert({
-      name: 'inbound-cap',
-      shared_monthly_quota: 10,
-      byoc_monthly_quota: 10,
-      inbound_monthly_quota: usage.used,
-    });
+  await stack.db('plans').insert({
+    name: 'inbound-cap',
+    shared_monthly_quota: 10,
+    byoc_monthly_quota: 10,
+    inbound_monthly_quota: usage.used,
+  });
   await stack.db('accounts').where({ id: sender.account.id }).update({ plan: 'inbound-cap' });
   try {
     const before = await stack
