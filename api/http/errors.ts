@@ -276,6 +276,7 @@ export const CORE_ERROR_ANSWERS = {
   invalid_region: { field: 'region' },
   invalid_role: { field: 'role' },
   invalid_role_arn: { field: 'role_arn' },
+  invalid_rule_match: { field: 'match' },
   invalid_scope: { field: '_body' },
   invalid_status: { field: 'status' },
   invalid_token: { field: '_body' },

@@ -114,6 +114,7 @@ export type PostageErrorCode =
   | 'invalid_region'
   | 'invalid_role'
   | 'invalid_role_arn'
+  | 'invalid_rule_match'
   | 'invalid_scope'
   | 'invalid_status'
   | 'invalid_token'
