@@ -160,7 +160,7 @@ export function createMxListener(deps: ListenerDeps): MxListener {
     const contentHash = createHash('sha256').update(raw).digest();
     const results: RecipientResult[] = [];
     for (const recipient of recipients) {
-      const message = Buffer.concat([receivedHeader(session, mx.hostname, recipient), raw]);
+      const message = Buffer.concat([receivedHeader(session, mx.hostname, recipient, raw), raw]);
       const result = await receiveMessage(
         { db, workflows: deps.workflows, logger, startTimeoutMs: config.temporal.startTimeoutMs },
         {
@@ -278,16 +278,25 @@ export function mxSourceId(envelopeFrom: string, recipient: string, contentHash:
 
 /**
  * The trace line an SMTP server adds to what it takes for delivery (RFC 5321 section 4.4), as SES
- * receiving adds its own: which server took it, from where, over what, for whom and when.
+ * receiving adds its own: which server took it, from where, over what, for whom and when. Its line
+ * breaks are the message's own (a client may send bare LF), so the header block stays uniform.
  */
-export function receivedHeader(session: SMTPServerSession, byName: string, recipient: string, at = new Date()): Buffer {
+export function receivedHeader(
+  session: SMTPServerSession,
+  byName: string,
+  recipient: string,
+  raw: Buffer,
+  at = new Date(),
+): Buffer {
+  const firstBreak = raw.indexOf(0x0a);
+  const eol = firstBreak > 0 && raw[firstBreak - 1] === 0x0d ? '\r\n' : firstBreak >= 0 ? '\n' : '\r\n';
   // Only what a header may hold: the client chose its HELO name.
   const helo = (session.hostNameAppearsAs || 'unknown').replace(/[^\x21-\x7e]/g, '');
   const ip = session.remoteAddress.replace(/[^0-9a-fA-F.:]/g, '');
   const protocol = session.transmissionType || 'SMTP';
   const date = at.toUTCString().replace('GMT', '+0000');
   return Buffer.from(
-    `Received: from ${helo} ([${ip}])\r\n\tby ${byName} (Postage MX) with ${protocol} id ${session.id}\r\n\tfor <${recipient}>; ${date}\r\n`,
+    `Received: from ${helo} ([${ip}])${eol}\tby ${byName} (Postage MX) with ${protocol} id ${session.id}${eol}\tfor <${recipient}>; ${date}${eol}`,
   );
 }
 

@@ -1174,7 +1174,7 @@ export const SETTINGS = {
       type: 'ipList',
       processes: ['mx'],
       unset: 'unset: off',
-      doc: 'The load balancer addresses (comma-separated IPs, no ranges; `*` for every peer) whose connections open with a PROXY protocol v1 header, whose client address then counts everywhere (limits, the stored client IP SPF checks)',
+      doc: 'The load balancer addresses (comma-separated IPs, no ranges; `*` for every peer) whose connections open with a PROXY protocol v1 header, whose client address then counts everywhere (the limits, and the client IP the sender checks use)',
     }),
     socketTimeoutMs: setting({
       env: 'MX_SOCKET_TIMEOUT_MS',
