@@ -6,7 +6,12 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import SMTPConnection from 'nodemailer/lib/smtp-connection';
+import { Webhook } from 'standardwebhooks';
+import { readAttachmentToken, signAttachmentUrl } from '../../core/inbound/attachmentUrls';
+import type { ReceivedEmailPayload } from '../../core/model/inbound';
+import { createEndpoint } from '../helpers/fixtures';
 import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';
+import { startWebhookReceiver, type ReceivedRequest, type WebhookReceiver } from '../helpers/webhookReceiver';
 import { makeTlsFiles, type TlsFiles } from '../helpers/smtpRelay';
 import { startMxProcess, type MxProcess } from '../helpers/mxListener';
 import { eventually } from '../helpers/wait';
@@ -20,11 +25,18 @@ let mx: MxProcess;
 /** Two connections at once and two transactions a minute per client (its own Redis windows). */
 let limited: MxProcess;
 let inbound: InboundFixture;
+let receiver: WebhookReceiver;
+let signingSecret: string;
 
 const MAX_MESSAGE_BYTES = 200_000;
+/** The shortest link life the setting takes: expiry is shown with links signed that long ago. */
+const ATTACHMENT_URL_TTL_SECONDS = 60;
 
 beforeAll(async () => {
-  stack = await startServiceStack();
+  stack = await startServiceStack({
+    env: { INBOUND_ATTACHMENT_URL_TTL_SECONDS: String(ATTACHMENT_URL_TTL_SECONDS), RATE_LIMIT_PER_MINUTE: '1000' },
+  });
+  receiver = await startWebhookReceiver();
   tls = await makeTlsFiles();
   [mx, limited] = await Promise.all([
     startMxProcess(stack, {
@@ -49,12 +61,36 @@ beforeAll(async () => {
       { match: 'reply+*', kind: 'tag' },
     ],
   });
+  signingSecret = (await createEndpoint(stack.db, stack.config.secretKey, inbound.sender.account.id, receiver.url))
+    .signingSecret;
+  receiver.setSecret(signingSecret);
 });
 
 afterAll(async () => {
   for (const p of [mx, limited]) await p?.process.stop();
+  await receiver?.close();
   await stack?.stop();
 });
+
+/** The email.received events of one inbound id. */
+const receivedEvents = (inboundId: string): ReceivedRequest[] =>
+  receiver.received.filter((r) => r.rawBody.includes('"email.received"') && r.rawBody.includes(inboundId));
+
+/** The one email.received of an inbound id, its signature checked with the official Standard Webhooks library. */
+async function receivedEvent(inboundId: string): Promise<ReceivedEmailPayload> {
+  const got = await receiver.waitFor(
+    (r) => r.rawBody.includes('"email.received"') && r.rawBody.includes(inboundId),
+    30_000,
+  );
+  const event = new Webhook(signingSecret).verify(got.rawBody, got.headers as Record<string, string>) as {
+    event_type: string;
+    payload: ReceivedEmailPayload;
+  };
+  expect(event.event_type).toBe('email.received');
+  return event.payload;
+}
+
+const idOf = (reply: string | undefined) => /Message accepted: ([0-9a-f-]{36})$/.exec(reply ?? '')?.[1];
 
 const marker = (prefix: string) => `${prefix}-${randomBytes(6).toString('hex')}`;
 const plainMessage = (to: string[], subject = marker('plain')) => ({
@@ -229,6 +265,104 @@ test('the same message delivered again (a retry after a lost reply) is one store
   expect(first.data_reply?.[0]).toBe(250);
   expect(second.data_reply).toEqual(first.data_reply);
   expect(await storedFor(stack.db, to)).toHaveLength(1);
+});
+
+test('a message with an attachment from smtplib: exactly one signed email.received with the parsed fields; the attachment downloads by its link until it expires', async () => {
+  const to = `support@${inbound.domain}`;
+  const subject = marker('attached');
+  const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(20_000)]);
+  const result = await sendWithSmtplib({
+    port: mx.port,
+    from: 'ann@sender.example.org',
+    to: [to],
+    message: {
+      from: 'Ann Sender <ann@sender.example.org>',
+      to: [`Support <${to}>`],
+      subject,
+      text: 'The invoice is attached.',
+      html: '<p>The invoice is <b>attached</b>.</p>',
+      headers: { Cc: 'Bob <bob@sender.example.org>', 'Reply-To': 'billing@sender.example.org' },
+      attachments: [{ filename: 'invoice.pdf', contentType: 'application/pdf', content: pdf }],
+    },
+    starttls: true,
+    ca: tls.cert,
+  });
+  const inboundId = idOf(result.data_reply?.[1]);
+  expect(inboundId).toBeDefined();
+  const payload = await receivedEvent(inboundId!);
+  expect(payload).toMatchObject({
+    inbound_id: inboundId,
+    message_id: null,
+    domain: inbound.domain,
+    rule_id: inbound.ruleIds.support,
+    envelope: { from: 'ann@sender.example.org', to },
+    from: { address: 'ann@sender.example.org', name: 'Ann Sender' },
+    to: [{ address: to, name: 'Support' }],
+    cc: [{ address: 'bob@sender.example.org', name: 'Bob' }],
+    reply_to: [{ address: 'billing@sender.example.org', name: '' }],
+    subject,
+    text: expect.stringContaining('The invoice is attached.'),
+    html: expect.stringContaining('<b>attached</b>'),
+    truncated: false,
+    source: 'mx',
+  });
+  expect(payload.attachments).toEqual([
+    expect.objectContaining({
+      filename: 'invoice.pdf',
+      content_type: 'application/pdf',
+      declared_content_type: 'application/pdf',
+      size: pdf.length,
+    }),
+  ]);
+  const attachment = payload.attachments[0]!;
+  expect(Date.parse(attachment.expires_at) - Date.now()).toBeLessThanOrEqual(ATTACHMENT_URL_TTL_SECONDS * 1000);
+
+  const token = attachment.download_url.split('/').pop()!;
+  const download = await fetch(`${stack.baseUrl}/inbound/attachments/${token}`);
+  expect(download.status).toBe(200);
+  expect(download.headers.get('content-type')).toBe('application/octet-stream');
+  expect(Buffer.from(await download.arrayBuffer()).equals(pdf)).toBe(true);
+  // Past its expiry the same link is refused (a link signed a TTL and a second ago stands for it over HTTP).
+  expect(readAttachmentToken(stack.config.secretKey, token, Date.parse(attachment.expires_at) + 1000)).toBeNull();
+  const stale = signAttachmentUrl(stack.config, attachment.id, Date.now() - (ATTACHMENT_URL_TTL_SECONDS + 1) * 1000);
+  const expired = await fetch(`${stack.baseUrl}/inbound/attachments/${stale.url.split('/').pop()!}`);
+  expect(expired.status).toBe(404);
+
+  // Exactly one event: wait a little for a second one that must not come.
+  await new Promise((r) => setTimeout(r, 2000));
+  expect(receivedEvents(inboundId!)).toHaveLength(1);
+});
+
+test('a reply to a message Postage sent for the account (Nodemailer): the event names that message', async () => {
+  const sent = await fetch(`${stack.baseUrl}/api/send/`, {
+    method: 'POST',
+    headers: { 'X-API-Key': inbound.sender.apiKey, 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      from_email: `hello@${inbound.sender.domain}`,
+      to: `delivered@${stack.config.testDomain}`,
+      subject: 'Your order',
+      message: 'Reply to this email.',
+    }),
+  });
+  expect(sent.status).toBe(200);
+  const messageId = ((await sent.json()) as { message_id: string }).message_id;
+  const outboundHeader = `<${messageId}@${inbound.sender.domain}>`;
+  const info = await sendWithNodemailer(mx.port, {
+    from: 'Reader <reader@example.org>',
+    to: `reply+${messageId.slice(0, 8)}@${inbound.domain}`,
+    subject: 'Re: Your order',
+    text: 'Thanks!',
+    inReplyTo: outboundHeader,
+    references: [`<older@example.org>`, outboundHeader],
+  });
+  const inboundId = idOf(info.response);
+  expect(inboundId).toBeDefined();
+  const payload = await receivedEvent(inboundId!);
+  expect(payload).toMatchObject({
+    message_id: messageId,
+    rule_id: inbound.ruleIds['reply+*'],
+    headers: { in_reply_to: outboundHeader },
+  });
 });
 
 type Refusal = { responseCode?: number; response?: string };
