@@ -36,4 +36,5 @@ export const TIMELINE_TONE: Record<TimelineEvent['type'], Tone> = {
   opened: 'good',
   clicked: 'good',
   unsubscribed: 'warn',
+  replied: 'good',
 };
