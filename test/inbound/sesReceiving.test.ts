@@ -217,4 +217,24 @@ test('a Received notification for no routed recipient is acknowledged without fe
     status: 200,
     json: { success: true, received: { accepted: 0, duplicate: 0, ignored: 1, dropped: 0 } },
   });
+  // Counted by reason (the other recipients above: not_inbound).
+  const metrics = await (await fetch(`${api.baseUrl}/metrics`)).text();
+  expect(metrics).toMatch(/postage_inbound_refused_total\{reason="no_rule",process="api"\} [1-9]/);
+  expect(metrics).toMatch(/postage_inbound_refused_total\{reason="not_inbound",process="api"\} [1-9]/);
+});
+
+test('an account over its monthly inbound allowance: the message is dropped (SES accepted it already), counted, not stored', async () => {
+  const free = await createInbound(stack.db, { plan: 'free' }); // the free plan receives nothing
+  const sesMessageId = randomBytes(16).toString('hex');
+  const to = `support@${free.domain}`;
+  const answer = await postSns(
+    sns.notification(receivedNotification(sesMessageId, [to], `inbound/over-${sesMessageId}`), { topicArn }),
+  );
+  expect(answer).toEqual({
+    status: 200,
+    json: { success: true, received: { accepted: 0, duplicate: 0, ignored: 0, dropped: 1 } },
+  });
+  expect(await storedFor(stack.db, to)).toEqual([]);
+  const metrics = await (await fetch(`${api.baseUrl}/metrics`)).text();
+  expect(metrics).toMatch(/postage_inbound_refused_total\{reason="over_allowance",process="api"\} 1/);
 });

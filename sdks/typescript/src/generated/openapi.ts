@@ -1045,8 +1045,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * SES event notifications delivered by Amazon SNS (not for API clients)
-         * @description Subscribe the SNS topic your SES configuration set publishes to. No API key: every message is checked against `SNS_TOPIC_ARNS`, its age and its signature (certificate from the topic region's SNS host). A 5xx makes SNS deliver it again later.
+         * SES event notifications and received mail delivered by Amazon SNS (not for API clients)
+         * @description Subscribe the SNS topic your SES configuration set publishes to, and the topic of the SES receiving rule that stores received mail in S3 (docs/inbound.md, "Receiving through Amazon SES"). No API key: every message is checked against `SNS_TOPIC_ARNS`, its age and its signature (certificate from the topic region's SNS host). A `Received` notification's message is fetched from its S3 object and stored once for each recipient an inbound rule routes (`received` counts them; the same notification again stores nothing new); the other recipients are ignored, and what is over the account's inbound allowance or `INBOUND_MAX_MESSAGE_BYTES` is dropped, since SES accepted it already. A 5xx makes SNS deliver it again later.
          */
         post: operations["sesEvents"];
         delete?: never;
@@ -1721,6 +1721,17 @@ export interface components {
             confirmed?: true;
             /** @description Why an event carries no outcome (an Open, a Send...). */
             ignored?: string;
+            /** @description A `Received` notification of SES receiving: what became of its recipients (docs/inbound.md, "Receiving through Amazon SES"). */
+            received?: {
+                /** @description Recipients stored as new received messages. */
+                accepted: number;
+                /** @description Recipients over their account's monthly inbound allowance, or a message over `INBOUND_MAX_MESSAGE_BYTES`. */
+                dropped: number;
+                /** @description Recipients stored already (SNS delivered the notification again). */
+                duplicate: number;
+                /** @description Recipients no inbound rule routes. */
+                ignored: number;
+            };
             /**
              * @description Where the outcome went: the message's waiting workflow, a late-outcome workflow (or it already had one: an SNS redelivery), or nowhere (not one of ours).
              * @enum {unknown}
@@ -7761,7 +7772,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Handled, confirmed, or acknowledged and ignored. */
+            /** @description Handled, confirmed, or acknowledged and ignored; for received mail, once every routed recipient is stored. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7811,7 +7822,7 @@ export interface operations {
                     "application/json": components["schemas"]["SesEventError"];
                 };
             };
-            /** @description The signing certificate or Temporal is unavailable; SNS delivers it again. */
+            /** @description The signing certificate, Temporal, or (received mail) the S3 object or the store is unavailable; SNS delivers it again. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
