@@ -273,7 +273,7 @@ async function main(): Promise<void> {
 Postage is running.
   Dashboard      ${baseUrl}/  (sign in as ${DEMO_EMAIL} / ${DEMO_PASSWORD})
   API            ${baseUrl}
-  Temporal UI    ${uiUrl}  (workflows are named send-<message_id>)
+  Temporal UI    ${uiUrl}  (workflows are named send-<message_id>, received mail receive-<inbound id>)
   SES emulator   ${sesEndpoint}/store${recorder ? `\n  SES raw MIME   ${recorder.endpoint}/raw  (GET /raw/<provider_message_id> for one message, headers included)` : ''}
   SES events     ${localSns ? `simulator outcomes signed by the local SNS, posted to ${sesEventsUrl} after ${eventDelayMs} ms` : 'none (SES_ENDPOINT is yours: subscribe its SNS topic yourself)'}
   Demo receiver  http://127.0.0.1:${receiverPort}/received
@@ -282,8 +282,9 @@ Postage is running.
   Demo sign-in   ${DEMO_EMAIL} / ${DEMO_PASSWORD}  (POST ${baseUrl}/api/auth/signin)
   SMTP relay     host localhost, port ${smtpPort} (STARTTLS, required) or ${smtpsPort} (implicit TLS)
                  user: any name, password: ${seed.apiKey} (the demo key); certificate ${smtpTls.certFile} (self-signed: trust it or skip verification locally)
-  MX listener    host localhost, port ${mxPort} (no AUTH; STARTTLS offered): mail for your inbound domains, e.g.
-                 python3 -c "import smtplib; smtplib.SMTP('localhost', ${mxPort}).sendmail('a@example.org', ['support@<inbound domain>'], 'From: a@example.org\\nSubject: Hi\\n\\nHello')"
+  MX listener    host localhost, port ${mxPort} (no AUTH; STARTTLS offered): mail for inbound domains; any address of
+                 the demo's ${seed.inboundDomain} reaches the demo receiver as email.received:
+                 python3 -c "import smtplib; smtplib.SMTP('localhost', ${mxPort}).sendmail('ann@example.org', ['hello@${seed.inboundDomain}'], 'From: ann@example.org\\nSubject: Hi\\n\\nHello')"
   Operator CLI   npx postage-admin --help  (uses ${cliEnvFile})
 
 Send a test email:
