@@ -2,8 +2,11 @@
 // for operators: where each is in its workflow (waiting to start, started, recorded), which is how
 // a message stuck before the worker's relay shows. Content stays out but for the subject (as the
 // email log shows it); the raw message and attachments are read through the API.
+// inbound domains: the names that receive, whose account, the MX record each must publish
+// (INBOUND_MX_HOST) and what the last check found.
 import type { Command } from 'commander';
 import { requireAccount } from '../../core/accounts/accounts';
+import { inboundDomainsForOperators, inboundMxRecord } from '../../core/inbound/inboundDomains';
 import type { AuthVerdicts } from '../../core/model/inbound';
 import { normaliseDomainName } from '../../core/model/addresses';
 import type { Db } from '../../core/platform/db';
@@ -134,6 +137,43 @@ export function registerInboundCommands(program: Command, run: Run): void {
               r.progress,
             ]),
             'No received messages.',
+          ),
+        };
+      }),
+    );
+  inbound
+    .command('domains')
+    .description('inbound domains: their account, the MX record to publish and whether the last check found it')
+    .option('--account <account>', 'only this account (id or email)')
+    .action(
+      run(async (ctx, opts: { account?: string }) => {
+        const account = opts.account ? await requireAccount(ctx.db(), opts.account) : undefined;
+        const domains = await inboundDomainsForOperators(ctx.db(), account?.id);
+        const rows = domains.map((d) => ({
+          name: d.name,
+          domain: d.parentName,
+          accountId: d.accountId,
+          accountEmail: d.accountEmail,
+          mx: inboundMxRecord(ctx.config(), d).value,
+          mxVerifiedAt: d.mxVerifiedAt,
+          mxCheckedAt: d.mxCheckedAt,
+          rules: d.ruleCount,
+          createdAt: d.createdAt,
+        }));
+        return {
+          json: rows,
+          text: table(
+            ['inbound domain', 'domain', 'account', 'mx record', 'mx found', 'rules', 'added'],
+            rows.map((r) => [
+              r.name,
+              r.domain,
+              r.accountEmail,
+              r.mx,
+              r.mxVerifiedAt ? formatDate(r.mxVerifiedAt) : r.mxCheckedAt ? 'no' : 'not checked',
+              r.rules,
+              formatDate(r.createdAt),
+            ]),
+            'No inbound domains.',
           ),
         };
       }),

@@ -122,3 +122,27 @@ test('the text form is a table; an unknown account is a one-line error', async (
   expect(unknown.code).toBe(1);
   expect(unknown.stderr).toBe('postage-admin: no account nobody@example.com\n');
 });
+
+test('inbound domains: every inbound domain with its account, the MX record to publish and what the last check found', async () => {
+  await database
+    .db('inbound_domains')
+    .where({ name: 'one.example' })
+    .update({ mx_verified_at: new Date(), mx_checked_at: new Date() });
+  const all = ok(await cli(['inbound', 'domains'], { INBOUND_MX_HOST: 'mx.postage.test' }));
+  expect(all.json.map((d: { name: string }) => d.name)).toEqual([
+    'one.example',
+    'reply.one.example',
+    'reply.two.example',
+    'two.example',
+  ]);
+  expect(all.json[0]).toMatchObject({
+    domain: 'one.example',
+    accountEmail: 'one@example.com',
+    mx: '10 mx.postage.test',
+    rules: 1,
+    mxVerifiedAt: expect.any(String),
+  });
+  const theirs = ok(await cli(['inbound', 'domains', '--account', 'two@example.com']));
+  expect(theirs.json.map((d: { name: string }) => d.name)).toEqual(['reply.two.example', 'two.example']);
+  expect(theirs.json[0].mx).toBe('10 localhost');
+});
