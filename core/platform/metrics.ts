@@ -50,6 +50,12 @@ export function createApiMetrics() {
       labelNames: ['kind', 'result'] as const,
       registers: [register],
     }),
+    inboundRefused: new Counter({
+      name: 'postage_inbound_refused_total',
+      help: 'Recipients of messages SES receiving accepted that Postage dropped (docs/inbound.md, "Allowance"), by reason: not_inbound, no_rule, over_allowance, too_large',
+      labelNames: ['reason'] as const,
+      registers: [register],
+    }),
   };
 }
 export type ApiMetrics = ReturnType<typeof createApiMetrics>;
@@ -90,6 +96,11 @@ export function createWorkerMetrics() {
     relayedAcceptances: new Counter({
       name: 'postage_accept_relayed_total',
       help: 'Accepted messages the outbox relay started (their API never confirmed the start)',
+      registers: [register],
+    }),
+    relayedReceived: new Counter({
+      name: 'postage_inbound_relayed_total',
+      help: 'Received messages the relay started (stored, but their receive workflow never started)',
       registers: [register],
     }),
     possibleDuplicates: new Counter({
