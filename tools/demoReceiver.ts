@@ -65,12 +65,15 @@ export function startDemoReceiver(opts: {
         receivedAt: new Date().toISOString(),
       });
       const fields = ((body as { payload?: unknown } | null)?.payload ?? body) as {
-        message_id?: string;
+        message_id?: string | null;
         provider_message_id?: string;
+        inbound_id?: string;
       } | null;
-      opts.log(
-        `${event ?? '?'} message_id=${fields?.message_id ?? fields?.provider_message_id ?? '?'} ${check.ok ? 'verified' : `REFUSED (401): ${check.detail}`}`,
-      );
+      // A received message is named by its inbound id (its message_id is the sent one it answers, if any).
+      const names = fields?.inbound_id
+        ? `inbound_id=${fields.inbound_id} message_id=${fields.message_id ?? 'null'}`
+        : `message_id=${fields?.message_id ?? fields?.provider_message_id ?? '?'}`;
+      opts.log(`${event ?? '?'} ${names} ${check.ok ? 'verified' : `REFUSED (401): ${check.detail}`}`);
       res.statusCode = check.ok ? 200 : 401;
       res.end();
     });

@@ -15,6 +15,8 @@ import { WEBHOOK_EVENT_TYPES } from '../core/model/webhookEvents';
 
 export const DEMO_EMAIL = 'demo@postage.dev';
 export const DEMO_DOMAIN = 'demo.postage.dev';
+/** The demo account receives mail here (any address: a catch-all rule), through the MX listener. */
+export const DEMO_INBOUND_DOMAIN = `in.${DEMO_DOMAIN}`;
 /** The demo user's password: `npm run dev` prints it; the stack listens on this machine only. */
 export const DEMO_PASSWORD = 'postage-demo-password';
 /** Postage's own emails (verification, reset) in `npm run dev` come from this system account's domain. */
@@ -28,7 +30,30 @@ export interface DemoSeed {
   accountId: string;
   apiKey: string;
   domain: string;
+  inboundDomain: string;
   webhookSigningSecret: string;
+}
+
+/**
+ * The demo inbound domain with a catch-all rule to every endpoint, so mail to any address of it
+ * reaches the demo receiver as email.received. Written as the management routes leave it (an
+ * inbound domain under the verified shared domain, one rule); kept when it exists.
+ */
+async function ensureDemoInbound(db: Db, accountId: string): Promise<void> {
+  const parent = await findDomain(db, DEMO_DOMAIN, accountId);
+  if (!parent) return;
+  await db('inbound_domains')
+    .insert({ account_id: accountId, domain_id: parent.id, name: DEMO_INBOUND_DOMAIN })
+    .onConflict('name')
+    .ignore();
+  const inbound = await db('inbound_domains')
+    .where({ name: DEMO_INBOUND_DOMAIN, account_id: accountId })
+    .first<{ id: string } | undefined>('id');
+  if (!inbound) return; // another account's (a database shared with something else): left alone
+  await db('inbound_rules')
+    .insert({ account_id: accountId, inbound_domain_id: inbound.id, match: '*', kind: 'catch_all' })
+    .onConflict(['inbound_domain_id', 'match'])
+    .ignore();
 }
 
 /** A verified account on `plan` with a verified shared domain (the operator override stands in for DNS). */
@@ -75,6 +100,7 @@ export async function seedDemo(db: Db, config: Config, receiverUrl: string): Pro
     domain: DEMO_DOMAIN,
   });
   await ensureDemoUser(db, account.id);
+  await ensureDemoInbound(db, account.id);
 
   for (const key of await listApiKeys(db, account.id)) {
     if (key.name === DEMO_KEY_NAME && !key.revokedAt) await revokeApiKey(db, key.id, ACTOR);
@@ -95,5 +121,11 @@ export async function seedDemo(db: Db, config: Config, receiverUrl: string): Pro
     },
   );
 
-  return { accountId: account.id, apiKey: secret, domain: DEMO_DOMAIN, webhookSigningSecret: signingSecret };
+  return {
+    accountId: account.id,
+    apiKey: secret,
+    domain: DEMO_DOMAIN,
+    inboundDomain: DEMO_INBOUND_DOMAIN,
+    webhookSigningSecret: signingSecret,
+  };
 }

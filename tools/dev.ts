@@ -143,6 +143,8 @@ async function main(): Promise<void> {
   const smtpPort = env.SMTP_PORT ? Number(env.SMTP_PORT) : await portNear(2587);
   const smtpsPort = env.SMTPS_PORT ? Number(env.SMTPS_PORT) : await portNear(2465);
   const smtpTls = await devSmtpCertificate(devDir);
+  // The MX listener: 25 needs root; it offers STARTTLS with the relay's local certificate.
+  const mxPort = env.MX_PORT ? Number(env.MX_PORT) : await portNear(2525);
   const serviceEnv: NodeJS.ProcessEnv = {
     ...env,
     // The dev stack runs on the public development key, which only an explicit development mode accepts.
@@ -162,6 +164,10 @@ async function main(): Promise<void> {
     SMTP_HEALTH_PORT: env.SMTP_HEALTH_PORT || String(await portNear(9092)),
     SMTP_TLS_CERT_FILE: env.SMTP_TLS_CERT_FILE || smtpTls.certFile,
     SMTP_TLS_KEY_FILE: env.SMTP_TLS_KEY_FILE || smtpTls.keyFile,
+    MX_PORT: String(mxPort),
+    MX_HEALTH_PORT: env.MX_HEALTH_PORT || String(await portNear(9093)),
+    MX_TLS_CERT_FILE: env.MX_TLS_CERT_FILE || smtpTls.certFile,
+    MX_TLS_KEY_FILE: env.MX_TLS_KEY_FILE || smtpTls.keyFile,
     BASE_URL: env.BASE_URL || `http://localhost:${apiPort}`,
     // Verification and reset emails go through the pipeline from the seeded system account.
     SYSTEM_EMAIL_FROM: env.SYSTEM_EMAIL_FROM || DEV_SYSTEM_EMAIL_FROM,
@@ -227,8 +233,17 @@ async function main(): Promise<void> {
       onLine: prefix('smtp'),
     }),
   );
+  const mx = remember(
+    startProcess('mx', process.execPath, [...tsx, path.join(ROOT, 'mx', 'main.ts')], {
+      logFile: path.join(logDir, 'mx.log'),
+      env: serviceEnv,
+      detached: true,
+      onLine: prefix('mx'),
+    }),
+  );
   await waitFor('the API', () => canConnect(apiPort), 60_000, api);
   await waitFor('the SMTP relay', () => canConnect(smtpPort), 60_000, smtp);
+  await waitFor('the MX listener', () => canConnect(mxPort), 60_000, mx);
   // The banner promises a curl that works at once, so also wait until the worker (which first
   // bundles the workflows) polls the task queue.
   await waitFor('the worker', () => hasWorkflowPoller(config, workerStartedAt), 120_000, worker);
@@ -258,7 +273,7 @@ async function main(): Promise<void> {
 Postage is running.
   Dashboard      ${baseUrl}/  (sign in as ${DEMO_EMAIL} / ${DEMO_PASSWORD})
   API            ${baseUrl}
-  Temporal UI    ${uiUrl}  (workflows are named send-<message_id>)
+  Temporal UI    ${uiUrl}  (workflows are named send-<message_id>, received mail receive-<inbound id>)
   SES emulator   ${sesEndpoint}/store${recorder ? `\n  SES raw MIME   ${recorder.endpoint}/raw  (GET /raw/<provider_message_id> for one message, headers included)` : ''}
   SES events     ${localSns ? `simulator outcomes signed by the local SNS, posted to ${sesEventsUrl} after ${eventDelayMs} ms` : 'none (SES_ENDPOINT is yours: subscribe its SNS topic yourself)'}
   Demo receiver  http://127.0.0.1:${receiverPort}/received
@@ -267,6 +282,9 @@ Postage is running.
   Demo sign-in   ${DEMO_EMAIL} / ${DEMO_PASSWORD}  (POST ${baseUrl}/api/auth/signin)
   SMTP relay     host localhost, port ${smtpPort} (STARTTLS, required) or ${smtpsPort} (implicit TLS)
                  user: any name, password: ${seed.apiKey} (the demo key); certificate ${smtpTls.certFile} (self-signed: trust it or skip verification locally)
+  MX listener    host localhost, port ${mxPort} (no AUTH; STARTTLS offered): mail for inbound domains; any address of
+                 the demo's ${seed.inboundDomain} reaches the demo receiver as email.received:
+                 python3 -c "import smtplib; smtplib.SMTP('localhost', ${mxPort}).sendmail('ann@example.org', ['hello@${seed.inboundDomain}'], 'From: ann@example.org\\nSubject: Hi\\n\\nHello')"
   Operator CLI   npx postage-admin --help  (uses ${cliEnvFile})
 
 Send a test email:

@@ -1,10 +1,19 @@
 // POST /provider/ses-events: SES event notifications delivered by Amazon SNS; a row of the route
 // table. Outside /api (no API key, no session: SNS authenticates by signature). SNS posts JSON as
 // `text/plain`, read as text whatever its type. Answers 2xx once the outcome is handed to
-// Temporal; a 5xx makes SNS deliver it again later.
+// Temporal; a 5xx makes SNS deliver it again later. The same topic may carry SES receiving's
+// "Received" notifications (docs/inbound.md, "Receiving through Amazon SES"): the message is taken
+// from S3 and stored once per recipient a rule routes, answered 2xx once every one is committed.
 import { Type } from '@sinclair/typebox';
 import type { Request, Response } from 'express';
+import {
+  inboundS3Client,
+  parseSesReceived,
+  receiveSesNotification,
+  type SesRecipientOutcome,
+} from '../../core/inbound/sesReceiving';
 import { routeProviderOutcome } from '../../core/providerEvents/providerEvents';
+import { inboundWorkflows } from '../../workflows/client';
 import { parseSesEvent } from '../../core/providerEvents/sesEvents';
 import {
   SNS_REJECTIONS,
@@ -17,6 +26,7 @@ import type { ErrorAnswer } from '../../core/model/errorCodes';
 import { sendTableError, statusesOf } from '../http/errors';
 import { ANSWERED, operation, type Answers } from '../http/operation';
 import { perApp } from '../http/perApp';
+import type { RouteDeps } from '../http/deps';
 import { named, narrowed } from '../schemas/named';
 import { errorSchema, sesEventAnswerSchema } from '../schemas/responses';
 
@@ -68,28 +78,131 @@ function refuse(req: Request, res: Response, code: SesEventError, detail: string
 }
 
 const verifier = perApp((deps) => new SnsVerifier(deps.config.outcomes));
+const receiving = perApp((deps) => ({
+  workflows: inboundWorkflows(deps.temporal, deps.config.temporal.taskQueue),
+  s3: inboundS3Client(deps.config),
+}));
+
+/** The notification's message when it is SES receiving's "Received" (parsed once), else undefined. */
+function receivedNotification(text: string): Record<string, unknown> | undefined {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed &&
+      typeof parsed === 'object' &&
+      (parsed as { notificationType?: unknown }).notificationType === 'Received'
+      ? (parsed as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** How many recipients of a Received notification came to what. */
+export interface ReceivedCounts {
+  accepted: number;
+  duplicate: number;
+  ignored: number;
+  dropped: number;
+}
+
+function countOutcomes(outcomes: SesRecipientOutcome[]): ReceivedCounts {
+  const counts: ReceivedCounts = { accepted: 0, duplicate: 0, ignored: 0, dropped: 0 };
+  for (const o of outcomes) {
+    if (o.kind === 'accepted' || o.kind === 'duplicate') counts[o.kind]++;
+    else if (o.kind === 'too_large' || o.reason === 'over_allowance') counts.dropped++;
+    else counts.ignored++;
+  }
+  return counts;
+}
+
+/**
+ * SES receiving's "Received" notification: every recipient a rule routes stored once (source id
+ * `<mail.messageId>:<recipient>`, so SNS delivering it twice stores it once), the others ignored.
+ * SES accepted the message already, so what is over the allowance or too large is dropped, logged
+ * by id and counted. S3 or the store away before a commit: 503, and SNS delivers it again.
+ */
+async function handleReceived(
+  deps: RouteDeps,
+  req: Request,
+  res: Response,
+  snsMessageId: string,
+  notification: Record<string, unknown>,
+) {
+  const parsed = parseSesReceived(notification);
+  if ('error' in parsed) {
+    req.log.warn({ snsMessageId, ignored: parsed.error }, 'SES received notification ignored');
+    return { success: true as const, ignored: parsed.error };
+  }
+  const { workflows, s3 } = receiving(deps);
+  let outcomes: SesRecipientOutcome[];
+  try {
+    outcomes = await receiveSesNotification(
+      {
+        db: deps.db,
+        workflows,
+        logger: req.log,
+        startTimeoutMs: deps.config.temporal.startTimeoutMs,
+        s3,
+        maxBytes: deps.config.inbound.maxMessageBytes,
+      },
+      parsed,
+    );
+  } catch (err) {
+    req.log.error({ err, snsMessageId, sesMessageId: parsed.sesMessageId }, 'SES received message not stored');
+    return refuse(req, res, 'queue_error', 'The received message could not be stored; SNS will deliver it again.');
+  }
+  for (const o of outcomes) {
+    if (o.kind === 'too_large' || o.kind === 'refused')
+      deps.metrics.inboundRefused.inc({ reason: o.kind === 'too_large' ? o.kind : o.reason });
+  }
+  const received = countOutcomes(outcomes);
+  const inboundIds = outcomes.flatMap((o) => (o.kind === 'accepted' || o.kind === 'duplicate' ? [o.inboundId] : []));
+  // Ids and counts only: recipients are addresses.
+  const log = received.dropped > 0 ? req.log.warn.bind(req.log) : req.log.info.bind(req.log);
+  log(
+    {
+      snsMessageId,
+      sesMessageId: parsed.sesMessageId,
+      inboundIds,
+      ...received,
+      droppedFor: outcomes.flatMap((o) =>
+        o.kind === 'too_large'
+          ? ['too_large']
+          : o.kind === 'refused' && o.reason === 'over_allowance'
+            ? [o.reason]
+            : [],
+      ),
+    },
+    'SES received notification handled',
+  );
+  return { success: true as const, received };
+}
 
 export const sesEventOperations = [
   operation({
     method: 'post',
     path: SES_EVENTS_PATH,
     operationId: 'sesEvents',
-    summary: 'SES event notifications delivered by Amazon SNS (not for API clients)',
+    summary: 'SES event notifications and received mail delivered by Amazon SNS (not for API clients)',
     description:
-      "Subscribe the SNS topic your SES configuration set publishes to. No API key: every message is checked against `SNS_TOPIC_ARNS`, its age and its signature (certificate from the topic region's SNS host). A 5xx makes SNS deliver it again later.",
+      "Subscribe the SNS topic your SES configuration set publishes to, and the topic of the SES receiving rule that stores received mail in S3 (docs/inbound.md, \"Receiving through Amazon SES\"). No API key: every message is checked against `SNS_TOPIC_ARNS`, its age and its signature (certificate from the topic region's SNS host). A `Received` notification's message is fetched from its S3 object and stored once for each recipient an inbound rule routes (`received` counts them; the same notification again stores nothing new); the other recipients are ignored, and what is over the account's inbound allowance or `INBOUND_MAX_MESSAGE_BYTES` is dropped, since SES accepted it already. A 5xx makes SNS deliver it again later.",
     who: 'sns',
     ownBody: {
       media: 'text/plain',
       schema: { type: 'string', description: 'The SNS message as JSON (SNS posts it as text/plain), at most 256 KiB.' },
       limit: MAX_SNS_BODY_BYTES,
     },
-    ok: [200, sesEventAnswerSchema, 'Handled, confirmed, or acknowledged and ignored.'],
+    ok: [
+      200,
+      sesEventAnswerSchema,
+      'Handled, confirmed, or acknowledged and ignored; for received mail, once every routed recipient is stored.',
+    ],
     more: {
       ...sesEventAnswers({
         400: 'Not an SNS message.',
         403: 'Not a topic Postage subscribed to, too old, or the signature does not verify.',
         502: 'The subscription could not be confirmed; SNS sends the confirmation again.',
-        503: 'The signing certificate or Temporal is unavailable; SNS delivers it again.',
+        503: 'The signing certificate, Temporal, or (received mail) the S3 object or the store is unavailable; SNS delivers it again.',
       }),
       500: 'Unexpected failure; SNS delivers it again.',
     },
@@ -123,6 +236,9 @@ export const sesEventOperations = [
         req.log.warn({ topic: message.TopicArn }, 'SNS unsubscribed this endpoint');
         return { success: true };
       }
+
+      const received = receivedNotification(message.Message);
+      if (received) return handleReceived(deps, req, res, message.MessageId, received);
 
       const event = parseSesEvent(message.Message);
       if (!event.ok) {

@@ -120,6 +120,28 @@ export const sesEventAnswerSchema = named('SesEventAnswer', {
         "Where the outcome went: the message's waiting workflow, a late-outcome workflow (or it already had one: an SNS redelivery), or nowhere (not one of ours).",
     },
     ignored: { type: 'string', description: 'Why an event carries no outcome (an Open, a Send...).' },
+    received: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['accepted', 'duplicate', 'ignored', 'dropped'],
+      description:
+        'A `Received` notification of SES receiving: what became of its recipients (docs/inbound.md, "Receiving through Amazon SES").',
+      properties: {
+        accepted: { type: 'integer', minimum: 0, description: 'Recipients stored as new received messages.' },
+        duplicate: {
+          type: 'integer',
+          minimum: 0,
+          description: 'Recipients stored already (SNS delivered the notification again).',
+        },
+        ignored: { type: 'integer', minimum: 0, description: 'Recipients no inbound rule routes.' },
+        dropped: {
+          type: 'integer',
+          minimum: 0,
+          description:
+            "Recipients over their account's monthly inbound allowance, or a message over `INBOUND_MAX_MESSAGE_BYTES`.",
+        },
+      },
+    },
   },
 } as const);
 

@@ -24,6 +24,10 @@ const Templates = lazy(() => import('./pages/Templates'));
 const TemplateDetail = lazy(() => import('./pages/TemplateDetail'));
 const Team = lazy(() => import('./pages/Team'));
 const Audit = lazy(() => import('./pages/Audit'));
+const Inbound = lazy(() => import('./pages/Inbound'));
+const InboundMessage = lazy(() => import('./pages/InboundMessage'));
+const InboundDomains = lazy(() => import('./pages/InboundDomains'));
+const InboundDomainDetail = lazy(() => import('./pages/InboundDomainDetail'));
 const NotFound = lazy(() => import('./pages/NotFound'));
 
 function RequireSession({ children }: { children: ReactNode }) {
@@ -59,6 +63,10 @@ export function App() {
         <Route path="/byoc" element={page(<Byoc />)} />
         <Route path="/emails" element={page(<Emails />)} />
         <Route path="/emails/:id" element={page(<EmailDetail />)} />
+        <Route path="/inbound" element={page(<Inbound />)} />
+        <Route path="/inbound/messages/:id" element={page(<InboundMessage />)} />
+        <Route path="/inbound/domains" element={page(<InboundDomains />)} />
+        <Route path="/inbound/domains/:name" element={page(<InboundDomainDetail />)} />
         <Route path="/suppressions" element={page(<Suppressions />)} />
         <Route path="/templates" element={page(<Templates />)} />
         <Route path="/templates/:id" element={page(<TemplateDetail />)} />

@@ -15,6 +15,10 @@ import { sha256 } from '../../core/platform/crypto';
 import { insertQueuedLogRow } from '../../core/sending/emailLog';
 import { getWebhookEndpoint } from '../../core/webhooks/webhookEndpoints';
 import { createTemplate } from '../../core/templates/templates';
+import { createInboundDomain } from '../../core/inbound/inboundDomains';
+import { createInboundRule } from '../../core/inbound/inboundRules';
+import { receiveMessage } from '../../core/inbound/receiveMessage';
+import { createLogger } from '../../core/platform/logger';
 import { createEndpoint, createSender, uniqueName, type SenderFixture } from '../helpers/fixtures';
 import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';
 import { call, type ApiResponse } from '../api/helpers/http';
@@ -35,6 +39,9 @@ interface Tenant extends SenderFixture {
   /** A developer of the account, and an open invitation. */
   memberId: string;
   invitationId: string;
+  /** The rule of its inbound domain (named as its domain), and a message received there. */
+  inboundRuleId: string;
+  inboundId: string;
   /** The owner, signed in: the operations no key reaches (members, invitations) are walked with it. */
   owner: WebClient;
 }
@@ -100,6 +107,24 @@ async function tenant(): Promise<Tenant> {
     .returning<{ id: string }[]>('id');
   const owner = new WebClient(stack.baseUrl);
   expect((await owner.signIn(sender.account.email, PASSWORD)).status).toBe(200);
+  // Receiving at the domain itself, so `{name}` names an inbound domain as well as a domain.
+  const inbound = await createInboundDomain(stack.db, { accountId: sender.account.id, name: sender.domain }, 'test');
+  const rule = await createInboundRule(stack.db, inbound, { match: 'support' }, 'test');
+  const received = await receiveMessage(
+    {
+      db: stack.db,
+      workflows: { startReceive: async () => 'started' },
+      logger: createLogger('silent', 'test'),
+      startTimeoutMs: 1000,
+    },
+    {
+      source: 'mx',
+      raw: Buffer.from('From: ann@example.org\r\nSubject: Private\r\n\r\nPrivate\r\n'),
+      envelopeFrom: 'ann@example.org',
+      recipient: `support@${sender.domain}`,
+    },
+  );
+  if (received.kind !== 'accepted') throw new Error(`not received: ${JSON.stringify(received)}`);
   return {
     ...sender,
     fullKey: secret,
@@ -110,6 +135,8 @@ async function tenant(): Promise<Tenant> {
     templateId: template.id,
     memberId: member.userId,
     invitationId: invitation!.id,
+    inboundRuleId: rule.id,
+    inboundId: received.inboundId,
     owner,
   };
 }
@@ -155,6 +182,8 @@ const VALID_BODIES: Record<string, unknown> = {
   'post /api/invitations': { email: 'probe@isolation-probe.example.net', role: 'viewer' },
   'post /api/account/transfer-ownership': { user_id: randomUUID() },
   'post /api/auth/session/account': { account_id: randomUUID() },
+  'post /api/inbound-domains': { name: 'isolation-probe.example.net' },
+  'post /api/inbound-domains/{name}/rules': { match: 'probe' },
 };
 
 /** The tenant's credential for an operation: its full_access key, or its owner's session where no key reaches (members, invitations). */
@@ -175,11 +204,15 @@ function fill(path: string, t: Tenant): string {
       '{id}',
       path.startsWith('/api/api-keys')
         ? t.fullKeyId
-        : path.startsWith('/api/templates')
-          ? t.templateId
-          : path.startsWith('/api/invitations')
-            ? t.invitationId
-            : t.webhookId,
+        : path.startsWith('/api/inbound-domains/')
+          ? t.inboundRuleId
+          : path.startsWith('/api/inbound/')
+            ? t.inboundId
+            : path.startsWith('/api/templates')
+              ? t.templateId
+              : path.startsWith('/api/invitations')
+                ? t.invitationId
+                : t.webhookId,
     );
 }
 
@@ -193,6 +226,8 @@ const nobody = {
   templateId: randomUUID(),
   memberId: randomUUID(),
   invitationId: randomUUID(),
+  inboundRuleId: randomUUID(),
+  inboundId: randomUUID(),
 } as Tenant;
 
 function withoutIds(json: unknown, t: Tenant): string {
@@ -206,6 +241,8 @@ function withoutIds(json: unknown, t: Tenant): string {
     t.templateId,
     t.memberId,
     t.invitationId,
+    t.inboundRuleId,
+    t.inboundId,
   ])
     text = text.split(id).join('<id>');
   return text;
@@ -284,6 +321,9 @@ test("another account's ids and names answer 404 on every endpoint that takes on
     role: 'developer',
   });
   expect(await stack.db('invitations').where({ id: b.invitationId }).first('revoked_at')).toEqual({ revoked_at: null });
+  expect(await stack.db('inbound_rules').where({ id: b.inboundRuleId }).first('match')).toEqual({ match: 'support' });
+  expect((await bSees('GET', `/api/inbound-domains/${b.domain}`)).status).toBe(200);
+  expect((await bSees('GET', `/api/inbound/${b.inboundId}`)).status).toBe(200);
 });
 
 test('lists and reads show only the caller’s own account', async () => {
@@ -308,6 +348,8 @@ test('lists and reads show only the caller’s own account', async () => {
       b.account.id,
       b.memberId,
       b.invitationId,
+      b.inboundRuleId,
+      b.inboundId,
     ])
       expect(text).not.toContain(theirs);
   }
@@ -403,6 +445,18 @@ test('a domain-scoped full_access key: every operation is classified, account-wi
       'POST /api/auth/signout',
       'POST /api/auth/password',
       'POST /api/auth/session/account',
+      'GET /api/inbound-domains',
+      'POST /api/inbound-domains',
+      'GET /api/inbound-domains/{name}',
+      'DELETE /api/inbound-domains/{name}',
+      'POST /api/inbound-domains/{name}/verify',
+      'GET /api/inbound-domains/{name}/rules',
+      'POST /api/inbound-domains/{name}/rules',
+      'DELETE /api/inbound-domains/{name}/rules/{id}',
+      'GET /api/inbound',
+      'GET /api/inbound/{id}',
+      'GET /api/inbound/{id}/raw',
+      'DELETE /api/inbound/{id}',
     ].sort(),
   );
   const asScoped = keyRequest(stack.baseUrl, c.scopedKey);
@@ -415,11 +469,11 @@ test('a domain-scoped full_access key: every operation is classified, account-wi
     const seen = { op: name, status: res.status, error: res.json.error };
     if (access === 'account_wide' || access === 'within')
       expect(seen).toEqual({ op: name, status: 403, error: 'insufficient_permission' });
-    else if (access === 'domain' || access === 'message' || access === 'key')
+    else if (access === 'domain' || access === 'message' || access === 'key' || access === 'in_scope')
       expect(seen).toEqual({ op: name, status: 404, error: 'not_found' });
     else if (access === 'filtered') {
       expect(seen).toEqual({ op: name, status: 200, error: undefined });
-      for (const outside of [c.domain, c.messageId, c.fullKeyId])
+      for (const outside of [c.domain, c.messageId, c.fullKeyId, c.inboundId])
         expect({ op: name, shows: JSON.stringify(res.json).includes(outside) }).toEqual({ op: name, shows: false });
     } else
       expect(seen).toEqual({
@@ -431,6 +485,7 @@ test('a domain-scoped full_access key: every operation is classified, account-wi
   expect(await findDomain(stack.db, c.domain)).toBeDefined();
   expect((await findApiKey(stack.db, c.fullKeyId))!.revokedAt).toBeNull();
   expect((await getWebhookEndpoint(stack.db, c.webhookId))!.active).toBe(true);
+  expect((await asUnscoped('GET', `/api/inbound/${c.inboundId}`)).status).toBe(200);
   expect(
     (await asUnscoped('GET', `/api/suppressions?search=${encodeURIComponent(c.suppressed)}`)).json.suppressions,
   ).toHaveLength(1);

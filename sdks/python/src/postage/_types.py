@@ -182,6 +182,7 @@ class CreateWebhookRequest(Model):
             "email.opened",
             "email.clicked",
             "email.unsubscribed",
+            "email.received",
         ]
     ]
 
@@ -558,11 +559,20 @@ class SendResponse(Model):
 
 
 @dataclass
+class SesEventAnswerReceived(Model):
+    accepted: int
+    duplicate: int
+    ignored: int
+    dropped: int
+
+
+@dataclass
 class SesEventAnswer(Model):
     success: Literal[True]
     confirmed: Literal[True] = True
     route: Optional[Literal["signalled", "late", "duplicate", "unknown_message"]] = None
     ignored: Optional[str] = None
+    received: Optional[SesEventAnswerReceived] = None
 
 
 @dataclass
@@ -724,6 +734,7 @@ class TestWebhookRequest(Model):
             "email.opened",
             "email.clicked",
             "email.unsubscribed",
+            "email.received",
         ]
     ] = None
 
@@ -744,6 +755,7 @@ class TimelineEvent(Model):
         "opened",
         "clicked",
         "unsubscribed",
+        "replied",
     ]
     at: datetime
     details: Dict[str, str]
@@ -785,6 +797,7 @@ class UpdateWebhookRequest(Model):
                 "email.opened",
                 "email.clicked",
                 "email.unsubscribed",
+                "email.received",
             ]
         ]
     ] = None
@@ -846,6 +859,7 @@ class Webhook(Model):
             "email.opened",
             "email.clicked",
             "email.unsubscribed",
+            "email.received",
         ]
     ]
     active: bool
