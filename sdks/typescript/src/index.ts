@@ -24,6 +24,11 @@ export { AuditLog, Invitations, Members } from './resources/team.js';
 export {
   verifyWebhook,
   WebhookVerificationError,
+  type ReceivedEmail,
+  type ReceivedEmailAttachment,
+  type ReceivedEmailAuthentication,
+  type ReceivedEmailMailbox,
+  type ReceivedEmailVerdict,
   type VerifyWebhookOptions,
   type WebhookBody,
   type WebhookEvent,

@@ -998,6 +998,89 @@ describe('webhook verification', () => {
     }
   });
 
+  // email.received (docs/inbound.md, "The email.received event"): a structured payload.
+  const receivedPayload = {
+    inbound_id: '5b1e0c9a-3f2d-4e8b-9a61-7c2f4d8e1a03',
+    message_id: '0b6f3c1e-8a8d-4b7f-9c3e-2f1a6d5e4c3b',
+    domain: 'reply.example.com',
+    rule_id: '9d4c2b1a-6e5f-4a3b-8c7d-1e2f3a4b5c6d',
+    received_at: '2026-12-03T10:15:02.000Z',
+    envelope: { from: 'ann@example.org', to: 'reply+order-42@reply.example.com' },
+    from: { address: 'ann@example.org', name: 'Ann Lee' },
+    to: [{ address: 'reply+order-42@reply.example.com', name: '' }],
+    cc: [],
+    reply_to: [],
+    subject: 'Re: Your order #42',
+    text: 'Can it come on Friday instead?',
+    html: null,
+    truncated: false,
+    headers: {
+      message_id: '<CAF3k2x8Qz@mail.example.org>',
+      in_reply_to: '<0b6f3c1e-8a8d-4b7f-9c3e-2f1a6d5e4c3b@example.com>',
+      references: ['<0b6f3c1e-8a8d-4b7f-9c3e-2f1a6d5e4c3b@example.com>'],
+    },
+    authentication: { spf: 'pass', dkim: 'pass', dmarc: 'pass', arc: 'none' },
+    attachments: [
+      {
+        id: 'e3a1f7c2-0d4b-4c9e-8f6a-2b5d7e9c1a34',
+        filename: 'delivery-note.pdf',
+        content_type: 'application/pdf',
+        declared_content_type: 'application/pdf',
+        size: 48213,
+        sha256: '9f'.repeat(32),
+        content_id: null,
+        download_url: 'https://api.example.test/inbound/attachments/token',
+        expires_at: '2026-12-04T10:15:02.000Z',
+      },
+    ],
+    size: 73512,
+    source: 'mx',
+  };
+  const receivedBody = (payload) => JSON.stringify({ event_type: 'email.received', payload });
+
+  test('email.received gives the received message typed, its recipient the address it came to', async () => {
+    const raw = receivedBody(receivedPayload);
+    const event = await verifyWebhook(raw, sign(raw, { event: 'email.received' }), secret);
+    assert.equal(event.type, 'email.received');
+    assert.equal(event.shape, 'envelope');
+    assert.equal(event.test, false);
+    assert.equal(event.messageId, receivedPayload.message_id);
+    assert.equal(event.recipient, 'reply+order-42@reply.example.com');
+    assert.deepEqual(event.received, receivedPayload);
+    assert.equal(event.received.attachments[0].content_id, null);
+    assert.deepEqual(event.received.headers.references, [receivedPayload.headers.in_reply_to]);
+    // SES receiving adds its spam and virus verdicts; an answer to nothing sent has message_id null.
+    const fromSes = {
+      ...receivedPayload,
+      message_id: null,
+      source: 'ses',
+      authentication: { ...receivedPayload.authentication, spam: 'pass', virus: 'pass' },
+    };
+    const sesEvent = await verifyWebhook(receivedBody(fromSes), sign(receivedBody(fromSes)), secret);
+    assert.equal(sesEvent.messageId, '');
+    assert.equal(sesEvent.received.message_id, null);
+    assert.equal(sesEvent.received.authentication.virus, 'pass');
+    // The other events have none.
+    assert.equal((await verifyWebhook(body, sign(body), secret)).received, undefined);
+  });
+
+  test('an email.received payload without the shape of a received email is refused (invalid_body)', async () => {
+    const { envelope: _, ...withoutEnvelope } = receivedPayload;
+    for (const [payload, field] of [
+      [withoutEnvelope, 'envelope'],
+      [{ ...receivedPayload, to: 'ann@example.org' }, 'to'],
+      [{ ...receivedPayload, attachments: [{ id: 'a' }] }, 'attachments'],
+      [{ ...receivedPayload, authentication: { spf: 'pass' } }, 'authentication'],
+      [{ ...receivedPayload, size: '73512' }, 'size'],
+    ]) {
+      const raw = receivedBody(payload);
+      await assert.rejects(
+        verifyWebhook(raw, sign(raw), secret),
+        (err) => refused('invalid_body')(err) && err.message.includes(field),
+      );
+    }
+  });
+
   test('during a rotation both secrets are accepted', async () => {
     const next = `whsec_${Buffer.from('the next signing key, also 32 bytes').toString('base64')}`;
     const headers = sign(body, { secrets: [next, secret] }); // X-Service-Signature uses the new one at once
