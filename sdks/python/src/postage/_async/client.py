@@ -129,6 +129,21 @@ class AsyncPostage(BaseClient):
     ) -> M:
         """Every call of every resource: sends the request, tries it again while that is safe
         (``_core.BaseClient``), and reads the answer as ``cast`` or raises its error."""
+        return self._read(await self._send(method, path, params, json, headers), cast)
+
+    async def _request_bytes(self, method: str, path: str) -> bytes:
+        """A call whose answer is bytes, not JSON (a received message's raw form): the body of
+        the 2xx answer, or the answer's error raised."""
+        return self._read_bytes(
+            await self._send(method, path, None, None, {"Accept": "message/rfc822, application/octet-stream;q=0.9, application/json;q=0.5"})
+        )
+
+    async def _request_no_content(self, method: str, path: str) -> None:
+        """A call whose answer is a 204 without a body, or the answer's error raised."""
+        self._read_no_content(await self._send(method, path, None, None, None))
+
+    async def _send(self, method: str, path: str, params: Optional[Mapping[str, Any]], json: Any, headers: Optional[Mapping[str, str]]) -> httpx.Response:
+        """Sends the request and tries it again while that is safe; the last answer."""
         request = self._build_request(self._http, method, path, params, json, headers)
         attempt = 0
         while True:
@@ -142,7 +157,7 @@ class AsyncPostage(BaseClient):
             else:
                 wait = self._retry_delay_after_answer(request, response, attempt)
                 if wait is None:
-                    return self._read(response, cast)
+                    return response
                 await response.aclose()
                 self._log_retry(request, attempt, wait, f"answered {response.status_code}")
             await asyncio.sleep(wait)
