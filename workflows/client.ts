@@ -8,6 +8,7 @@ import {
   WorkflowNotFoundError,
   type Client,
 } from '@temporalio/client';
+import { receiveWorkflowId, type InboundWorkflows, type ReceiveEmailInput } from '../core/model/inbound';
 import type { ProviderOutcome } from '../core/model/outcomes';
 import { ACCOUNT_ID, MESSAGE_STATUS, SENDING_MODE } from '../core/model/searchAttributes';
 import { canceledSignal, engagementSignal, providerOutcomeSignal, rescheduledSignal } from '../core/model/signals';
@@ -28,6 +29,8 @@ import { recordLateOutcome } from './recordLateOutcome';
 import { sendEmail } from './sendEmail';
 
 const ANNOUNCE_START_DEADLINE_MS = 10_000;
+/** The receive workflow's type (workflows/receiveEmail.ts). */
+const RECEIVE_EMAIL_WORKFLOW = 'receiveEmail';
 
 export function messageWorkflows(client: Client, taskQueue: string): MessageWorkflows {
   return {
@@ -132,6 +135,38 @@ export function messageWorkflows(client: Client, taskQueue: string): MessageWork
         return 'started';
       } catch (err) {
         if (err instanceof WorkflowExecutionAlreadyStartedError) return 'duplicate';
+        throw err;
+      }
+    },
+  };
+}
+
+/**
+ * Starts the receive workflows (docs/inbound.md, "How a message is received"): `receive-<inbound
+ * id>`, once. The MX listener, SES receiving and the worker's relay all start through here; a run
+ * that exists (open or closed) is left alone, so a message is never announced twice.
+ */
+export function inboundWorkflows(client: Client, taskQueue: string): InboundWorkflows {
+  return {
+    async startReceive(input: ReceiveEmailInput, deadline: number) {
+      try {
+        await client.withDeadline(deadline, () =>
+          client.workflow.start(RECEIVE_EMAIL_WORKFLOW, {
+            taskQueue,
+            workflowId: receiveWorkflowId(input.inboundId),
+            workflowIdConflictPolicy: WorkflowIdConflictPolicy.FAIL,
+            workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
+            args: [input],
+            // Receiving is for shared-mode domains only; the account is what an operator filters by.
+            typedSearchAttributes: [
+              { key: ACCOUNT_ID, value: input.accountId },
+              { key: SENDING_MODE, value: 'shared' },
+            ],
+          }),
+        );
+        return 'started';
+      } catch (err) {
+        if (err instanceof WorkflowExecutionAlreadyStartedError) return 'exists';
         throw err;
       }
     },

@@ -99,6 +99,14 @@ export const API_ERRORS = {
   no_account: { status: 403, retry: 'no, ask to be invited', endpoints: 'management' },
   /** SES or DNS could not answer; nothing was changed. */
   provider_error: { status: 502, retry: 'yes, with backoff', endpoints: 'management' },
+  /** The name already receives mail, in this account or another (docs/inbound.md, "Inbound domains"). */
+  inbound_domain_exists: { status: 409, retry: 'no', endpoints: 'management' },
+  /** The inbound domain already has a rule with this match. */
+  inbound_rule_exists: { status: 409, retry: 'no, delete the rule first', endpoints: 'management' },
+  /** BYOC domains never receive mail: Postage keeps no content of theirs. */
+  byoc_domain: { status: 422, retry: 'no, use a shared-mode domain', endpoints: 'management' },
+  /** A rule's endpoints must be the account's and subscribed to `email.received`. */
+  invalid_endpoints: { status: 422, retry: 'after subscribing them to `email.received`', endpoints: 'management' },
 } as const satisfies Record<ApiErrorCode, PublicError>;
 
 /** The API's name for ApiErrorCode. */
@@ -242,6 +250,9 @@ export const CORE_ERROR_ANSWERS = {
   template_not_found: { code: 'not_found' },
   member_not_found: { code: 'not_found' },
   invitation_not_found: { code: 'not_found' },
+  inbound_domain_not_found: { code: 'not_found' },
+  inbound_rule_not_found: { code: 'not_found' },
+  inbound_message_not_found: { code: 'not_found' },
   domain_exists: { code: 'domain_exists' },
   domain_unavailable: { code: 'domain_unavailable' },
   too_many_pending_domains: { code: 'too_many_pending_domains' },
@@ -261,6 +272,10 @@ export const CORE_ERROR_ANSWERS = {
   byoc_role_unusable: { code: 'byoc_setup_required' },
   ses_identity_failed: { code: 'provider_error' },
   dns_lookup_failed: { code: 'provider_error' },
+  inbound_domain_exists: { code: 'inbound_domain_exists' },
+  inbound_rule_exists: { code: 'inbound_rule_exists' },
+  byoc_domain: { code: 'byoc_domain' },
+  invalid_endpoints: { code: 'invalid_endpoints' },
   invalid_address: { field: 'address' },
   invalid_alias: { field: 'alias' },
   invalid_template: { field: '_body' },
@@ -276,6 +291,7 @@ export const CORE_ERROR_ANSWERS = {
   invalid_region: { field: 'region' },
   invalid_role: { field: 'role' },
   invalid_role_arn: { field: 'role_arn' },
+  invalid_rule_match: { field: 'match' },
   invalid_scope: { field: '_body' },
   invalid_status: { field: 'status' },
   invalid_token: { field: '_body' },

@@ -20,8 +20,13 @@ import type { ApiError } from '../http/errors';
  * - `within`: creates a key; the route refuses one outside the caller's permission or scope.
  * - `domain` / `message` / `key`: the path names a domain, a message of the log or an API key;
  *   one outside the scope answers 404 exactly like one that does not exist.
+ * - `in_scope`: the path (or the body) names something that belongs to one of the account's
+ *   domains by a lookup (an inbound domain: its parent domain; a received message: its inbound
+ *   domain's); the use case takes the scope and answers one outside it 404 exactly like one that
+ *   does not exist (docs/inbound.md).
  */
-export type ScopedKeyAccess = 'account_wide' | 'same' | 'filtered' | 'within' | 'domain' | 'message' | 'key';
+export type ScopedKeyAccess =
+  'account_wide' | 'same' | 'filtered' | 'within' | 'domain' | 'message' | 'key' | 'in_scope';
 
 /** What a scoped key may do per operation, matched against requests (built from the route table). */
 export interface ScopedKeyRule {

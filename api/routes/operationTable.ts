@@ -12,6 +12,7 @@ import { invitationOperations } from './invitations';
 import { byocOperations } from './manage/byoc';
 import { domainOperations } from './manage/domains';
 import { emailOperations } from './manage/emails';
+import { inboundDomainOperations } from './manage/inbound';
 import { suppressionOperations } from './manage/suppressions';
 import { templateOperations } from './manage/templates';
 import { statsOperations } from './manage/stats';
@@ -64,6 +65,15 @@ export const OPERATION_GROUPS: OperationGroup[] = [
       ...usageOperations,
       ...statsOperations,
     ],
+  },
+  // Receiving email (docs/inbound.md): inbound domains, their rules, received messages. Verify
+  // takes no body.
+  {
+    tag: 'Inbound',
+    bodyLimit: MANAGEMENT_BODY_LIMIT,
+    bodyOptional: true,
+    unstorableParameters: 'refuse',
+    operations: inboundDomainOperations,
   },
   // Leaving takes no body.
   {

@@ -55,7 +55,12 @@ export type ApiErrorCode =
   | 'ownership_transfer_required'
   | 'invitation_wrong_user'
   | 'no_account'
-  | 'provider_error';
+  | 'provider_error'
+  // Receiving email (docs/inbound.md).
+  | 'inbound_domain_exists'
+  | 'inbound_rule_exists'
+  | 'byoc_domain'
+  | 'invalid_endpoints';
 
 /**
  * Some public codes, spelled out: `ApiErrorCodes<'queue_error' | 'usage_limit_exceeded'>`. Unlike
@@ -80,6 +85,9 @@ export type PostageErrorCode =
   | 'template_not_found'
   | 'member_not_found'
   | 'invitation_not_found'
+  | 'inbound_domain_not_found'
+  | 'inbound_rule_not_found'
+  | 'inbound_message_not_found'
   // A state the request conflicts with, or a provider that did not answer: a public code.
   | 'domain_exists'
   | 'domain_unavailable'
@@ -98,6 +106,10 @@ export type PostageErrorCode =
   | 'byoc_role_unusable'
   | 'ses_identity_failed'
   | 'dns_lookup_failed'
+  | 'inbound_domain_exists'
+  | 'inbound_rule_exists'
+  | 'byoc_domain'
+  | 'invalid_endpoints'
   // Bad input: a 400 field error.
   | 'invalid_address'
   | 'invalid_alias'
@@ -114,6 +126,7 @@ export type PostageErrorCode =
   | 'invalid_region'
   | 'invalid_role'
   | 'invalid_role_arn'
+  | 'invalid_rule_match'
   | 'invalid_scope'
   | 'invalid_status'
   | 'invalid_token'

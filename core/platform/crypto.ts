@@ -59,7 +59,14 @@ function masterKey(secretKey: string): Buffer {
 
 // Each purpose gets its own derived key, so a ciphertext made for one cannot be replayed as another.
 export type EncryptionPurpose =
-  'webhook-secret' | 'staged-content' | 'idempotency' | 'session-cookie' | 'csrf' | 'tracking-token' | 'unsubscribe';
+  | 'webhook-secret'
+  | 'staged-content'
+  | 'idempotency'
+  | 'session-cookie'
+  | 'csrf'
+  | 'tracking-token'
+  | 'unsubscribe'
+  | 'inbound-attachment';
 
 // Derived once per secret and purpose: HKDF on every encryption was about 2 % of the API's CPU
 // on the send path (bench/README.md, "Half the cost per email, before and after"). A process holds

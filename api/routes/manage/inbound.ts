@@ -1,0 +1,184 @@
+// Receiving email (docs/inbound.md): inbound domains (a verified shared-mode domain or a subdomain
+// of one, with the MX record to publish and its check), their rules (which local parts go to which
+// webhook endpoints), and the received messages (list, one message, its raw bytes, delete). A
+// domain-scoped key reaches only what belongs to its domains: an inbound domain by its parent
+// domain, a received message by its inbound domain; the use cases take the scope, and anything
+// outside it answers 404 like something that does not exist.
+import { createDnsLookup } from '../../../core/domains/dnsLookup';
+import {
+  createInboundDomain,
+  deleteInboundDomain,
+  inboundMxRecord,
+  listInboundDomains,
+  requireInboundDomain,
+  verifyInboundDomain,
+} from '../../../core/inbound/inboundDomains';
+import { createInboundRule, deleteInboundRule, listInboundRules } from '../../../core/inbound/inboundRules';
+import { operation } from '../../http/operation';
+import { perApp } from '../../http/perApp';
+import { presentInboundDomain, presentInboundRule } from '../../presenters/inbound';
+import {
+  CreateInboundDomainRequest,
+  CreateInboundRuleRequest,
+  InboundDomain,
+  InboundDomainList,
+  InboundDomainVerification,
+  InboundRule,
+  InboundRuleList,
+} from '../../schemas/inbound';
+import { Deleted } from '../../schemas/management';
+
+const dnsLookup = perApp((deps) => createDnsLookup(deps.config.dns.servers));
+
+export const inboundDomainOperations = [
+  operation({
+    method: 'get',
+    path: '/api/inbound-domains',
+    summary: 'The account’s inbound domains, with the MX record each publishes and its state.',
+    who: 'caller',
+    role: 'viewer',
+    scopedKey: 'filtered',
+    ok: [200, InboundDomainList, 'The inbound domains, by name.'],
+    async handler({ deps, caller }) {
+      const domains = await listInboundDomains(deps.db, caller.accountId, caller.domainScope);
+      return { inbound_domains: domains.map((d) => presentInboundDomain(deps.config, d)) };
+    },
+  }),
+  operation({
+    method: 'post',
+    path: '/api/inbound-domains',
+    summary:
+      'Receive mail at a verified shared-mode domain of the account, or at a subdomain of one; answers with the MX record to publish. Add rules to say where its addresses go.',
+    description:
+      'Receiving starts as soon as the MX record routes mail to Postage and a rule matches; `POST /api/inbound-domains/{name}/verify` only reports whether DNS shows the record. A domain-scoped key may add names under the domains of its scope only (others answer 404). BYOC domains never receive.',
+    who: 'caller',
+    role: 'developer',
+    scopedKey: 'in_scope',
+    body: CreateInboundDomainRequest,
+    ok: [201, InboundDomain, 'Added: publish its MX record.'],
+    more: {
+      404: 'No verified shared-mode domain of the account (within a domain-scoped key’s scope) is the name or a parent of it.',
+      409: [{ codes: ['inbound_domain_exists'] }, 'The name already receives mail, in this account or another.'],
+      422: [{ codes: ['byoc_domain'] }, 'The name is (under) a BYOC domain: BYOC domains never receive.'],
+    },
+    async handler({ deps, res, caller, body }) {
+      const created = await createInboundDomain(
+        deps.db,
+        { accountId: caller.accountId, name: body.name, domainScope: caller.domainScope },
+        caller.actor,
+      );
+      res.locals.outcome = 'inbound_domain_added';
+      return presentInboundDomain(deps.config, created);
+    },
+  }),
+  operation({
+    method: 'get',
+    path: '/api/inbound-domains/{name}',
+    summary: 'One inbound domain, with its MX record and state.',
+    who: 'caller',
+    role: 'viewer',
+    scopedKey: 'in_scope',
+    ok: [200, InboundDomain, 'The inbound domain.'],
+    async handler({ deps, caller, params }) {
+      const domain = await requireInboundDomain(deps.db, caller.accountId, params.name, caller.domainScope);
+      return presentInboundDomain(deps.config, domain);
+    },
+  }),
+  operation({
+    method: 'delete',
+    path: '/api/inbound-domains/{name}',
+    summary:
+      'Stop receiving at the name: its rules are deleted with it. Messages received there stay until they are deleted or expire.',
+    who: 'caller',
+    role: 'developer',
+    scopedKey: 'in_scope',
+    ok: [200, Deleted, 'Deleted.'],
+    async handler({ deps, res, caller, params }) {
+      const domain = await requireInboundDomain(deps.db, caller.accountId, params.name, caller.domainScope);
+      await deleteInboundDomain(deps.db, domain, caller.actor);
+      res.locals.outcome = 'inbound_domain_deleted';
+      return { success: true as const, warnings: [] };
+    },
+  }),
+  operation({
+    method: 'post',
+    path: '/api/inbound-domains/{name}/verify',
+    summary:
+      'Check the MX record: verified when one of the name’s MX records names the receiving host. The state follows DNS at each check.',
+    who: 'caller',
+    role: 'developer',
+    scopedKey: 'in_scope',
+    ok: [200, InboundDomainVerification, 'Checked.'],
+    more: { 502: [{ codes: ['provider_error'] }, 'DNS could not answer; try again.'] },
+    async handler({ deps, res, caller, params }) {
+      const domain = await requireInboundDomain(deps.db, caller.accountId, params.name, caller.domainScope);
+      const check = await verifyInboundDomain(deps.db, deps.config, dnsLookup(deps), domain, caller.actor);
+      res.locals.outcome = check.ok ? 'inbound_domain_verified' : 'inbound_domain_pending';
+      return {
+        inbound_domain: presentInboundDomain(deps.config, check.domain),
+        ok: check.ok,
+        expected: inboundMxRecord(deps.config, domain).value,
+        found: check.found,
+      };
+    },
+  }),
+  operation({
+    method: 'get',
+    path: '/api/inbound-domains/{name}/rules',
+    summary: 'The inbound domain’s rules, in order of precedence.',
+    who: 'caller',
+    role: 'viewer',
+    scopedKey: 'in_scope',
+    ok: [200, InboundRuleList, 'The rules.'],
+    async handler({ deps, caller, params }) {
+      const domain = await requireInboundDomain(deps.db, caller.accountId, params.name, caller.domainScope);
+      return { rules: (await listInboundRules(deps.db, domain)).map(presentInboundRule) };
+    },
+  }),
+  operation({
+    method: 'post',
+    path: '/api/inbound-domains/{name}/rules',
+    summary:
+      'Route addresses of the inbound domain to webhook endpoints: `support` (one address), `reply+*` (`reply` and its `+tag` forms) or `*` (every other address).',
+    description:
+      'A recipient no rule matches is refused at the MX (`550 5.1.1`). Each received message goes, as `email.received`, to the rule’s endpoints that are still active and subscribed when it arrives.',
+    who: 'caller',
+    role: 'developer',
+    scopedKey: 'in_scope',
+    body: CreateInboundRuleRequest,
+    ok: [201, InboundRule, 'Added.'],
+    more: {
+      409: [{ codes: ['inbound_rule_exists'] }, 'The inbound domain already has a rule with this match.'],
+      422: [
+        { codes: ['invalid_endpoints'] },
+        'An endpoint is not one of the account’s, or is not subscribed to `email.received`.',
+      ],
+    },
+    async handler({ deps, res, caller, params, body }) {
+      const domain = await requireInboundDomain(deps.db, caller.accountId, params.name, caller.domainScope);
+      const rule = await createInboundRule(
+        deps.db,
+        domain,
+        { match: body.match, ...(body.endpoint_ids ? { endpointIds: body.endpoint_ids } : {}) },
+        caller.actor,
+      );
+      res.locals.outcome = 'inbound_rule_added';
+      return presentInboundRule(rule);
+    },
+  }),
+  operation({
+    method: 'delete',
+    path: '/api/inbound-domains/{name}/rules/{id}',
+    summary: 'Delete a rule: its addresses are refused from then on (unless another rule matches them).',
+    who: 'caller',
+    role: 'developer',
+    scopedKey: 'in_scope',
+    ok: [200, Deleted, 'Deleted.'],
+    async handler({ deps, res, caller, params }) {
+      const domain = await requireInboundDomain(deps.db, caller.accountId, params.name, caller.domainScope);
+      await deleteInboundRule(deps.db, domain, params.id, caller.actor);
+      res.locals.outcome = 'inbound_rule_deleted';
+      return { success: true as const, warnings: [] };
+    },
+  }),
+];

@@ -1,0 +1,165 @@
+// Receiving email's request and response bodies (docs/inbound.md), in TypeBox like the rest of
+// the management API (management.ts): each is the schema requests are validated with, the one
+// /openapi.json publishes, and through Static<> the type of the handlers' input and the
+// presenters' output.
+import { Type } from '@sinclair/typebox';
+import { AUTH_VERDICTS } from '../../core/model/inbound';
+import { MAX_RULE_ENDPOINTS } from '../../core/inbound/inboundRules';
+import { checkedInCode } from './checkedInCode';
+import { nullable, object, oneOf } from './management';
+import { named } from './named';
+import { DOMAIN_NAME } from './patterns';
+
+const str = (description?: string) => Type.String(description ? { description } : {});
+const time = (description?: string) => Type.String({ format: 'date-time', ...(description ? { description } : {}) });
+const count = (description?: string) => Type.Integer({ minimum: 0, ...(description ? { description } : {}) });
+
+// ---- requests ----
+
+export const CreateInboundDomainRequest = named(
+  'CreateInboundDomainRequest',
+  object(
+    {
+      name: checkedInCode(
+        Type.String({
+          minLength: 1,
+          maxLength: 253,
+          pattern: DOMAIN_NAME,
+          description:
+            'A verified shared-mode domain of the account, or a subdomain of one (`reply.example.com`); not its MAIL FROM domain (`send.<domain>`) or tracking subdomain (400 on `name`).',
+        }),
+        { type: 'string', minLength: 1, maxLength: 253 },
+      ),
+    },
+    {
+      description:
+        'Receiving on a name whose nearest domain of the account is a BYOC domain is `422 byoc_domain`; a name under no verified shared-mode domain of the account is a 404; a name that already receives (in any account) is `409 inbound_domain_exists`.',
+    },
+  ),
+);
+
+/** A dot-atom character of a rule's local part, either case (core/inbound/routing.ts lower-cases it): no `+` or `*`, which make patterns. */
+const MATCH_ATOM = "[A-Za-z0-9!#$%&'/=?^_`{|}~-]";
+const MATCH_BASE = `${MATCH_ATOM}+(?:\\.${MATCH_ATOM}+)*`;
+
+export const CreateInboundRuleRequest = named(
+  'CreateInboundRuleRequest',
+  object({
+    match: checkedInCode(
+      Type.String({
+        minLength: 1,
+        maxLength: 64,
+        pattern: `^(?:\\*|${MATCH_BASE}(?:\\+\\*)?)$`,
+        description:
+          'Which local parts the rule receives, compared case-insensitively: `support` (exactly `support@`), `reply+*` (`reply@` and `reply+<anything>@`) or `*` (every other address). Precedence: an exact address, then a tag, then `*`. Anything else is a 400 on `match`.',
+      }),
+      { type: 'string', minLength: 1, maxLength: 200 },
+    ),
+    endpoint_ids: Type.Optional(
+      Type.Array(Type.String({ format: 'uuid' }), {
+        maxItems: MAX_RULE_ENDPOINTS,
+        uniqueItems: true,
+        description: `Webhook endpoints that get the rule's messages as \`email.received\`: up to ${MAX_RULE_ENDPOINTS} of the account's, each subscribed to \`email.received\` (else \`422 invalid_endpoints\`). Empty or absent: every active endpoint subscribed to \`email.received\` when a message arrives.`,
+      }),
+    ),
+  }),
+);
+
+// ---- responses ----
+
+export const InboundDnsRecord = named(
+  'InboundDnsRecord',
+  object({
+    type: Type.Literal('MX'),
+    name: str('Where to publish it: the inbound domain.'),
+    value: str('`10 <host>`: priority and the host that receives for Postage.'),
+    status: oneOf(['pending', 'verified'] as const, 'What the last check found (pending until one finds it).'),
+  }),
+);
+
+export const InboundDomain = named(
+  'InboundDomain',
+  object({
+    name: str(),
+    domain: str('The verified shared-mode domain it is, or is a subdomain of.'),
+    status: oneOf(
+      ['pending', 'verified'] as const,
+      'verified: the last check found the MX record naming the receiving host. Receiving does not wait for it: the MX record is what routes mail here.',
+    ),
+    records: Type.Array(InboundDnsRecord),
+    rule_count: count(),
+    created_at: time(),
+    verified_at: nullable(time('When a check found the MX record (kept while later checks still find it).')),
+    checked_at: nullable(time('The last check; null before the first.')),
+  }),
+);
+export const InboundDomainList = named('InboundDomainList', object({ inbound_domains: Type.Array(InboundDomain) }));
+export const InboundDomainVerification = named(
+  'InboundDomainVerification',
+  object({
+    inbound_domain: InboundDomain,
+    ok: Type.Boolean({ description: 'An MX record of the name names the receiving host.' }),
+    expected: str('The MX record to publish: `10 <host>`.'),
+    found: Type.Array(str(), { description: 'The MX records found, as `<priority> <host>`.' }),
+  }),
+);
+
+export const InboundRule = named(
+  'InboundRule',
+  object({
+    id: str(),
+    domain: str('The inbound domain.'),
+    match: str('Lower-cased.'),
+    kind: oneOf(['address', 'tag', 'catch_all'] as const),
+    endpoint_ids: Type.Array(str(), { description: 'Empty: every active endpoint subscribed to `email.received`.' }),
+    created_at: time(),
+  }),
+);
+export const InboundRuleList = named(
+  'InboundRuleList',
+  object({ rules: Type.Array(InboundRule, { description: 'In order of precedence: addresses, tags, then `*`.' }) }),
+);
+
+const verdict = () => oneOf(AUTH_VERDICTS);
+export const InboundAuthentication = named(
+  'InboundAuthentication',
+  object(
+    {
+      spf: verdict(),
+      dkim: verdict(),
+      dmarc: verdict(),
+      arc: verdict(),
+      spam: Type.Optional(verdict()),
+      virus: Type.Optional(verdict()),
+    },
+    {
+      description:
+        "The sender checks: Postage's own (MX) or Amazon SES's (SES receiving, with its spam and virus scans). `temperror` when DNS could not answer.",
+    },
+  ),
+);
+export const InboundMailbox = named('InboundMailbox', object({ address: str(), name: str() }));
+const envelope = () =>
+  object(
+    { from: str('MAIL FROM; empty for the null sender.'), to: str('The one recipient this message is for.') },
+    { description: 'The SMTP envelope.' },
+  );
+
+export const InboundAttachment = named(
+  'InboundAttachment',
+  object({
+    id: str(),
+    filename: str(),
+    content_type: str(
+      'What the bytes are, detected from their content; `application/octet-stream` when unknown. Downloads are always served as `application/octet-stream`.',
+    ),
+    declared_content_type: str('What the sender declared: not trusted.'),
+    size: count('Bytes.'),
+    sha256: str(),
+    content_id: nullable(str()),
+    download_url: str(
+      'Signed, expiring link (no API key): `GET /inbound/attachments/{token}`. Every answer signs fresh ones.',
+    ),
+    expires_at: time(),
+  }),
+);
