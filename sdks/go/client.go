@@ -83,6 +83,9 @@ type Client struct {
 	Invitations *InvitationsService
 	// Audit reads the audit log (a full_access key).
 	Audit *AuditService
+	// Inbound is receiving email: inbound domains, their rules, the received messages
+	// (docs/inbound.md).
+	Inbound *InboundService
 }
 
 // NewClient returns a client that authenticates with apiKey (the X-API-Key header). Its base
@@ -123,6 +126,7 @@ func NewClient(apiKey string, opts ...Option) *Client {
 	c.Members = &MembersService{c}
 	c.Invitations = &InvitationsService{c}
 	c.Audit = &AuditService{c}
+	c.Inbound = newInboundService(c)
 	return c
 }
 

@@ -191,6 +191,17 @@ func TestEveryCallIsADocumentedOperation(t *testing.T) {
 			}
 			return nil
 		},
+		func() error { _, err := c.Inbound.Domains.List(ctx); return err },
+		func() error { _, err := c.Inbound.Domains.Create(ctx, "reply.example.com"); return err },
+		func() error { _, err := c.Inbound.Domains.Get(ctx, "reply.example.com"); return err },
+		func() error { _, err := c.Inbound.Domains.Verify(ctx, "reply.example.com"); return err },
+		func() error { _, err := c.Inbound.Domains.Delete(ctx, "reply.example.com"); return err },
+		func() error { _, err := c.Inbound.Rules.List(ctx, "reply.example.com"); return err },
+		func() error {
+			_, err := c.Inbound.Rules.Create(ctx, "reply.example.com", &CreateInboundRuleRequest{Match: "reply+*"})
+			return err
+		},
+		func() error { _, err := c.Inbound.Rules.Delete(ctx, "reply.example.com", "r"); return err },
 	}
 	for i, call := range calls {
 		if err := call(); err != nil {

@@ -463,6 +463,7 @@ func (e EmailSummaryStatus) Valid() bool {
 const (
 	ErrorCodeAlreadyMember             ErrorCode = "already_member"
 	ErrorCodeAttachmentUploadFailed    ErrorCode = "attachment_upload_failed"
+	ErrorCodeByocDomain                ErrorCode = "byoc_domain"
 	ErrorCodeByocNotConfigured         ErrorCode = "byoc_not_configured"
 	ErrorCodeByocSetupRequired         ErrorCode = "byoc_setup_required"
 	ErrorCodeCsrfTokenInvalid          ErrorCode = "csrf_token_invalid"
@@ -475,9 +476,12 @@ const (
 	ErrorCodeDomainUnavailable         ErrorCode = "domain_unavailable"
 	ErrorCodeIdempotencyKeyInProgress  ErrorCode = "idempotency_key_in_progress"
 	ErrorCodeIdempotencyKeyReused      ErrorCode = "idempotency_key_reused"
+	ErrorCodeInboundDomainExists       ErrorCode = "inbound_domain_exists"
+	ErrorCodeInboundRuleExists         ErrorCode = "inbound_rule_exists"
 	ErrorCodeInsufficientPermission    ErrorCode = "insufficient_permission"
 	ErrorCodeInsufficientRole          ErrorCode = "insufficient_role"
 	ErrorCodeInternalError             ErrorCode = "internal_error"
+	ErrorCodeInvalidEndpoints          ErrorCode = "invalid_endpoints"
 	ErrorCodeInvitationWrongUser       ErrorCode = "invitation_wrong_user"
 	ErrorCodeMethodNotAllowed          ErrorCode = "method_not_allowed"
 	ErrorCodeNoAccount                 ErrorCode = "no_account"
@@ -507,6 +511,8 @@ func (e ErrorCode) Valid() bool {
 		return true
 	case ErrorCodeAttachmentUploadFailed:
 		return true
+	case ErrorCodeByocDomain:
+		return true
 	case ErrorCodeByocNotConfigured:
 		return true
 	case ErrorCodeByocSetupRequired:
@@ -531,11 +537,17 @@ func (e ErrorCode) Valid() bool {
 		return true
 	case ErrorCodeIdempotencyKeyReused:
 		return true
+	case ErrorCodeInboundDomainExists:
+		return true
+	case ErrorCodeInboundRuleExists:
+		return true
 	case ErrorCodeInsufficientPermission:
 		return true
 	case ErrorCodeInsufficientRole:
 		return true
 	case ErrorCodeInternalError:
+		return true
+	case ErrorCodeInvalidEndpoints:
 		return true
 	case ErrorCodeInvitationWrongUser:
 		return true
@@ -591,6 +603,78 @@ const (
 func (e ErrorSuccess) Valid() bool {
 	switch e {
 	case ErrorSuccessFalse:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InboundDNSRecordStatus.
+const (
+	InboundDNSRecordStatusPending  InboundDNSRecordStatus = "pending"
+	InboundDNSRecordStatusVerified InboundDNSRecordStatus = "verified"
+)
+
+// Valid indicates whether the value is a known member of the InboundDNSRecordStatus enum.
+func (e InboundDNSRecordStatus) Valid() bool {
+	switch e {
+	case InboundDNSRecordStatusPending:
+		return true
+	case InboundDNSRecordStatusVerified:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InboundDNSRecordType.
+const (
+	InboundDNSRecordTypeMX InboundDNSRecordType = "MX"
+)
+
+// Valid indicates whether the value is a known member of the InboundDNSRecordType enum.
+func (e InboundDNSRecordType) Valid() bool {
+	switch e {
+	case InboundDNSRecordTypeMX:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InboundDomainStatus.
+const (
+	InboundDomainStatusPending  InboundDomainStatus = "pending"
+	InboundDomainStatusVerified InboundDomainStatus = "verified"
+)
+
+// Valid indicates whether the value is a known member of the InboundDomainStatus enum.
+func (e InboundDomainStatus) Valid() bool {
+	switch e {
+	case InboundDomainStatusPending:
+		return true
+	case InboundDomainStatusVerified:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InboundRuleKind.
+const (
+	InboundRuleKindAddress  InboundRuleKind = "address"
+	InboundRuleKindCatchAll InboundRuleKind = "catch_all"
+	InboundRuleKindTag      InboundRuleKind = "tag"
+)
+
+// Valid indicates whether the value is a known member of the InboundRuleKind enum.
+func (e InboundRuleKind) Valid() bool {
+	switch e {
+	case InboundRuleKindAddress:
+		return true
+	case InboundRuleKindCatchAll:
+		return true
+	case InboundRuleKindTag:
 		return true
 	default:
 		return false
@@ -1341,6 +1425,21 @@ type CreateDomainRequest struct {
 // CreateDomainRequestSendingMode defines model for CreateDomainRequest.SendingMode.
 type CreateDomainRequestSendingMode string
 
+// CreateInboundDomainRequest Receiving on a name whose nearest domain of the account is a BYOC domain is `422 byoc_domain`; a name under no verified shared-mode domain of the account is a 404; a name that already receives (in any account) is `409 inbound_domain_exists`.
+type CreateInboundDomainRequest struct {
+	// Name A verified shared-mode domain of the account, or a subdomain of one (`reply.example.com`); not its MAIL FROM domain (`send.<domain>`) or tracking subdomain (400 on `name`).
+	Name string `json:"name"`
+}
+
+// CreateInboundRuleRequest defines model for CreateInboundRuleRequest.
+type CreateInboundRuleRequest struct {
+	// EndpointIds Webhook endpoints that get the rule's messages as `email.received`: up to 10 of the account's, each subscribed to `email.received` (else `422 invalid_endpoints`). Empty or absent: every active endpoint subscribed to `email.received` when a message arrives.
+	EndpointIds []string `json:"endpoint_ids,omitempty,omitzero"`
+
+	// Match Which local parts the rule receives, compared case-insensitively: `support` (exactly `support@`), `reply+*` (`reply@` and `reply+<anything>@`) or `*` (every other address). Precedence: an exact address, then a tag, then `*`. Anything else is a 400 on `match`.
+	Match string `json:"match"`
+}
+
 // CreateSuppressionRequest defines model for CreateSuppressionRequest.
 type CreateSuppressionRequest struct {
 	Address string `json:"address"`
@@ -1609,6 +1708,90 @@ type ErrorCode string
 
 // ErrorSuccess defines model for Error.Success.
 type ErrorSuccess bool
+
+// InboundDNSRecord defines model for InboundDnsRecord.
+type InboundDNSRecord struct {
+	// Name Where to publish it: the inbound domain.
+	Name string `json:"name"`
+
+	// Status What the last check found (pending until one finds it).
+	Status InboundDNSRecordStatus `json:"status"`
+	Type   InboundDNSRecordType   `json:"type"`
+
+	// Value `10 <host>`: priority and the host that receives for Postage.
+	Value string `json:"value"`
+}
+
+// InboundDNSRecordStatus What the last check found (pending until one finds it).
+type InboundDNSRecordStatus string
+
+// InboundDNSRecordType defines model for InboundDNSRecord.Type.
+type InboundDNSRecordType string
+
+// InboundDomain defines model for InboundDomain.
+type InboundDomain struct {
+	// CheckedAt The last check; null before the first.
+	CheckedAt *time.Time `json:"checked_at"`
+	CreatedAt time.Time  `json:"created_at"`
+
+	// Domain The verified shared-mode domain it is, or is a subdomain of.
+	Domain    string             `json:"domain"`
+	Name      string             `json:"name"`
+	Records   []InboundDNSRecord `json:"records"`
+	RuleCount int                `json:"rule_count"`
+
+	// Status verified: the last check found the MX record naming the receiving host. Receiving does not wait for it: the MX record is what routes mail here.
+	Status InboundDomainStatus `json:"status"`
+
+	// VerifiedAt When a check found the MX record (kept while later checks still find it).
+	VerifiedAt *time.Time `json:"verified_at"`
+}
+
+// InboundDomainStatus verified: the last check found the MX record naming the receiving host. Receiving does not wait for it: the MX record is what routes mail here.
+type InboundDomainStatus string
+
+// InboundDomainList defines model for InboundDomainList.
+type InboundDomainList struct {
+	InboundDomains []InboundDomain `json:"inbound_domains"`
+}
+
+// InboundDomainVerification defines model for InboundDomainVerification.
+type InboundDomainVerification struct {
+	// Expected The MX record to publish: `10 <host>`.
+	Expected string `json:"expected"`
+
+	// Found The MX records found, as `<priority> <host>`.
+	Found         []string      `json:"found"`
+	InboundDomain InboundDomain `json:"inbound_domain"`
+
+	// Ok An MX record of the name names the receiving host.
+	Ok bool `json:"ok"`
+}
+
+// InboundRule defines model for InboundRule.
+type InboundRule struct {
+	CreatedAt time.Time `json:"created_at"`
+
+	// Domain The inbound domain.
+	Domain string `json:"domain"`
+
+	// EndpointIds Empty: every active endpoint subscribed to `email.received`.
+	EndpointIds []string        `json:"endpoint_ids"`
+	ID          string          `json:"id"`
+	Kind        InboundRuleKind `json:"kind"`
+
+	// Match Lower-cased.
+	Match string `json:"match"`
+}
+
+// InboundRuleKind defines model for InboundRule.Kind.
+type InboundRuleKind string
+
+// InboundRuleList defines model for InboundRuleList.
+type InboundRuleList struct {
+	// Rules In order of precedence: addresses, tags, then `*`.
+	Rules []InboundRule `json:"rules"`
+}
 
 // Invitation defines model for Invitation.
 type Invitation struct {

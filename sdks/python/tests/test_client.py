@@ -711,6 +711,14 @@ def test_every_method_calls_a_documented_operation_and_every_operation_a_key_may
         lambda: client.members.list(),
         lambda: client.invitations.list(),
         lambda: client.audit.list(),
+        lambda: client.inbound.domains.list(),
+        lambda: client.inbound.domains.create(name="reply.example.com"),
+        lambda: client.inbound.domains.get("reply.example.com"),
+        lambda: client.inbound.domains.verify("reply.example.com"),
+        lambda: client.inbound.domains.delete("reply.example.com"),
+        lambda: client.inbound.rules.list("reply.example.com"),
+        lambda: client.inbound.rules.create("reply.example.com", match="reply+*"),
+        lambda: client.inbound.rules.delete("reply.example.com", "r"),
     ]
     for call in calls:
         try:

@@ -15,6 +15,7 @@ export type { SendOptions } from './resources/emails.js';
 export { Emails } from './resources/emails.js';
 export { Me, Stats, UsageResource } from './resources/account.js';
 export { Domains } from './resources/domains.js';
+export { Inbound, InboundDomains, InboundRules } from './resources/inbound.js';
 export { ApiKeys } from './resources/apiKeys.js';
 export { Webhooks } from './resources/webhooks.js';
 export { Templates } from './resources/templates.js';

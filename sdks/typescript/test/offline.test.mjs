@@ -549,6 +549,14 @@ describe('the API document', () => {
           () => c.invitations.list(),
           () => c.audit.listPage(),
           () => c.audit.list().firstPage(),
+          () => c.inbound.domains.list(),
+          () => c.inbound.domains.create({ name: 'reply.example.com' }),
+          () => c.inbound.domains.get('reply.example.com'),
+          () => c.inbound.domains.verify('reply.example.com'),
+          () => c.inbound.domains.delete('reply.example.com'),
+          () => c.inbound.rules.list('reply.example.com'),
+          () => c.inbound.rules.create('reply.example.com', { match: 'reply+*' }),
+          () => c.inbound.rules.delete('reply.example.com', 'r'),
         ];
         for (const call of calls) await call();
         assert.equal(api.requests.length, calls.length);

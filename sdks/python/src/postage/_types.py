@@ -154,6 +154,17 @@ class CreateDomainRequest(Model):
 
 
 @dataclass
+class CreateInboundDomainRequest(Model):
+    name: str
+
+
+@dataclass
+class CreateInboundRuleRequest(Model):
+    match: str
+    endpoint_ids: Optional[List[str]] = None
+
+
+@dataclass
 class CreateSuppressionRequest(Model):
     address: str
     topic: Optional[str] = None
@@ -343,8 +354,60 @@ class Error(Model):
         "invitation_wrong_user",
         "no_account",
         "provider_error",
+        "inbound_domain_exists",
+        "inbound_rule_exists",
+        "byoc_domain",
+        "invalid_endpoints",
     ]
     detail: str
+
+
+@dataclass
+class InboundDnsRecord(Model):
+    type_: Literal["MX"]
+    name: str
+    value: str
+    status: Literal["pending", "verified"]
+
+
+@dataclass
+class InboundDomain(Model):
+    name: str
+    domain: str
+    status: Literal["pending", "verified"]
+    records: List[InboundDnsRecord]
+    rule_count: int
+    created_at: datetime
+    verified_at: Optional[datetime]
+    checked_at: Optional[datetime]
+
+
+@dataclass
+class InboundDomainList(Model):
+    inbound_domains: List[InboundDomain]
+
+
+@dataclass
+class InboundDomainVerification(Model):
+    inbound_domain: InboundDomain
+    ok: bool
+    expected: str
+    found: List[str]
+
+
+@dataclass
+class InboundRule(Model):
+    id: str
+    domain: str
+    match: str
+    kind: Literal["address", "tag", "catch_all"]
+    endpoint_ids: List[str]
+    created_at: datetime
+
+
+@dataclass
+class InboundRuleList(Model):
+    rules: List[InboundRule]
 
 
 @dataclass

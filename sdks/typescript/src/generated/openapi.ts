@@ -545,6 +545,118 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/inbound-domains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account’s inbound domains, with the MX record each publishes and its state.
+         * @description Any member of the account (every role), or a full_access API key.
+         */
+        get: operations["getApiInboundDomains"];
+        put?: never;
+        /**
+         * Receive mail at a verified shared-mode domain of the account, or at a subdomain of one; answers with the MX record to publish. Add rules to say where its addresses go.
+         * @description Receiving starts as soon as the MX record routes mail to Postage and a rule matches; `POST /api/inbound-domains/{name}/verify` only reports whether DNS shows the record. A domain-scoped key may add names under the domains of its scope only (others answer 404). BYOC domains never receive. Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`.
+         */
+        post: operations["postApiInboundDomains"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inbound-domains/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One inbound domain, with its MX record and state.
+         * @description Any member of the account (every role), or a full_access API key.
+         */
+        get: operations["getApiInboundDomainsName"];
+        put?: never;
+        post?: never;
+        /**
+         * Stop receiving at the name: its rules are deleted with it. Messages received there stay until they are deleted or expire.
+         * @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`.
+         */
+        delete: operations["deleteApiInboundDomainsName"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inbound-domains/{name}/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The inbound domain’s rules, in order of precedence.
+         * @description Any member of the account (every role), or a full_access API key.
+         */
+        get: operations["getApiInboundDomainsNameRules"];
+        put?: never;
+        /**
+         * Route addresses of the inbound domain to webhook endpoints: `support` (one address), `reply+*` (`reply` and its `+tag` forms) or `*` (every other address).
+         * @description A recipient no rule matches is refused at the MX (`550 5.1.1`). Each received message goes, as `email.received`, to the rule’s endpoints that are still active and subscribed when it arrives. Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`.
+         */
+        post: operations["postApiInboundDomainsNameRules"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inbound-domains/{name}/rules/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a rule: its addresses are refused from then on (unless another rule matches them).
+         * @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`.
+         */
+        delete: operations["deleteApiInboundDomainsNameRulesId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inbound-domains/{name}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check the MX record: verified when one of the name’s MX records names the receiving host. The state follows DNS at each check.
+         * @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`.
+         */
+        post: operations["postApiInboundDomainsNameVerify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/invitations": {
         parameters: {
             query?: never;
@@ -1276,6 +1388,17 @@ export interface components {
             signing_secret: string;
             webhook: components["schemas"]["Webhook"];
         };
+        /** @description Receiving on a name whose nearest domain of the account is a BYOC domain is `422 byoc_domain`; a name under no verified shared-mode domain of the account is a 404; a name that already receives (in any account) is `409 inbound_domain_exists`. */
+        CreateInboundDomainRequest: {
+            /** @description A verified shared-mode domain of the account, or a subdomain of one (`reply.example.com`); not its MAIL FROM domain (`send.<domain>`) or tracking subdomain (400 on `name`). */
+            name: string;
+        };
+        CreateInboundRuleRequest: {
+            /** @description Webhook endpoints that get the rule's messages as `email.received`: up to 10 of the account's, each subscribed to `email.received` (else `422 invalid_endpoints`). Empty or absent: every active endpoint subscribed to `email.received` when a message arrives. */
+            endpoint_ids?: string[];
+            /** @description Which local parts the rule receives, compared case-insensitively: `support` (exactly `support@`), `reply+*` (`reply@` and `reply+<anything>@`) or `*` (every other address). Precedence: an exact address, then a tag, then `*`. Anything else is a 400 on `match`. */
+            match: string;
+        };
         CreateSuppressionRequest: {
             /** Format: email */
             address: string;
@@ -1435,9 +1558,67 @@ export interface components {
         Error: {
             detail: string;
             /** @enum {unknown} */
-            error: "unauthorized" | "domain_not_registered" | "domain_not_verified" | "dkim_not_verified" | "domain_mode_mismatch" | "domain_not_allowed" | "sending_suspended" | "recipient_suppressed" | "usage_limit_exceeded" | "attachment_upload_failed" | "queue_error" | "byoc_not_configured" | "service_unavailable" | "idempotency_key_reused" | "idempotency_key_in_progress" | "not_found" | "method_not_allowed" | "internal_error" | "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "too_many_attempts" | "too_many_requests" | "domain_exists" | "domain_unavailable" | "too_many_pending_domains" | "byoc_setup_required" | "webhook_inactive" | "not_scheduled" | "template_alias_exists" | "template_in_use" | "insufficient_role" | "already_member" | "ownership_transfer_required" | "invitation_wrong_user" | "no_account" | "provider_error";
+            error: "unauthorized" | "domain_not_registered" | "domain_not_verified" | "dkim_not_verified" | "domain_mode_mismatch" | "domain_not_allowed" | "sending_suspended" | "recipient_suppressed" | "usage_limit_exceeded" | "attachment_upload_failed" | "queue_error" | "byoc_not_configured" | "service_unavailable" | "idempotency_key_reused" | "idempotency_key_in_progress" | "not_found" | "method_not_allowed" | "internal_error" | "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "too_many_attempts" | "too_many_requests" | "domain_exists" | "domain_unavailable" | "too_many_pending_domains" | "byoc_setup_required" | "webhook_inactive" | "not_scheduled" | "template_alias_exists" | "template_in_use" | "insufficient_role" | "already_member" | "ownership_transfer_required" | "invitation_wrong_user" | "no_account" | "provider_error" | "inbound_domain_exists" | "inbound_rule_exists" | "byoc_domain" | "invalid_endpoints";
             /** @constant */
             success: false;
+        };
+        InboundDnsRecord: {
+            /** @description Where to publish it: the inbound domain. */
+            name: string;
+            /**
+             * @description What the last check found (pending until one finds it).
+             * @enum {unknown}
+             */
+            status: "pending" | "verified";
+            /** @constant */
+            type: "MX";
+            /** @description `10 <host>`: priority and the host that receives for Postage. */
+            value: string;
+        };
+        InboundDomain: {
+            checked_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** @description The verified shared-mode domain it is, or is a subdomain of. */
+            domain: string;
+            name: string;
+            records: components["schemas"]["InboundDnsRecord"][];
+            rule_count: number;
+            /**
+             * @description verified: the last check found the MX record naming the receiving host. Receiving does not wait for it: the MX record is what routes mail here.
+             * @enum {unknown}
+             */
+            status: "pending" | "verified";
+            verified_at: string | null;
+        };
+        InboundDomainList: {
+            inbound_domains: components["schemas"]["InboundDomain"][];
+        };
+        InboundDomainVerification: {
+            /** @description The MX record to publish: `10 <host>`. */
+            expected: string;
+            /** @description The MX records found, as `<priority> <host>`. */
+            found: string[];
+            inbound_domain: components["schemas"]["InboundDomain"];
+            /** @description An MX record of the name names the receiving host. */
+            ok: boolean;
+        };
+        InboundRule: {
+            /** Format: date-time */
+            created_at: string;
+            /** @description The inbound domain. */
+            domain: string;
+            /** @description Empty: every active endpoint subscribed to `email.received`. */
+            endpoint_ids: string[];
+            id: string;
+            /** @enum {unknown} */
+            kind: "address" | "tag" | "catch_all";
+            /** @description Lower-cased. */
+            match: string;
+        };
+        InboundRuleList: {
+            /** @description In order of precedence: addresses, tags, then `*`. */
+            rules: components["schemas"]["InboundRule"][];
         };
         Invitation: {
             /** Format: date-time */
@@ -4772,6 +4953,733 @@ export interface operations {
             };
             /** @description Unexpected failure. */
             500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiInboundDomains: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The inbound domains, by name. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboundDomainList"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in and no valid API key. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description Any member of the account (every role), or a full_access API key. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiInboundDomains: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateInboundDomainRequest"];
+            };
+        };
+        responses: {
+            /** @description Added: publish its MX record. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboundDomain"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in and no valid API key. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No verified shared-mode domain of the account (within a domain-scoped key’s scope) is the name or a parent of it. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The name already receives mail, in this account or another. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The name is (under) a BYOC domain: BYOC domains never receive. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiInboundDomainsName: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The inbound domain. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboundDomain"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in and no valid API key. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description Any member of the account (every role), or a full_access API key. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteApiInboundDomainsName: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in and no valid API key. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiInboundDomainsNameRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rules. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboundRuleList"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in and no valid API key. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description Any member of the account (every role), or a full_access API key. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiInboundDomainsNameRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateInboundRuleRequest"];
+            };
+        };
+        responses: {
+            /** @description Added. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboundRule"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in and no valid API key. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The inbound domain already has a rule with this match. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An endpoint is not one of the account’s, or is not subscribed to `email.received`. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteApiInboundDomainsNameRulesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in and no valid API key. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiInboundDomainsNameVerify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Checked. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboundDomainVerification"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in and no valid API key. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DNS could not answer; try again. */
+            502: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;

@@ -18,6 +18,7 @@ from .resources import (
     AsyncByoc,
     AsyncDomains,
     AsyncEmails,
+    AsyncInbound,
     AsyncInvitations,
     AsyncMe,
     AsyncMembers,
@@ -74,6 +75,7 @@ class AsyncPostage(BaseClient):
     usage: AsyncUsageResource
     stats: AsyncStats
     byoc: AsyncByoc
+    inbound: AsyncInbound
     members: AsyncMembers
     invitations: AsyncInvitations
     audit: AsyncAuditLog
@@ -113,6 +115,7 @@ class AsyncPostage(BaseClient):
         self.usage = AsyncUsageResource(self)
         self.stats = AsyncStats(self)
         self.byoc = AsyncByoc(self)
+        self.inbound = AsyncInbound(self)
         self.members = AsyncMembers(self)
         self.invitations = AsyncInvitations(self)
         self.audit = AsyncAuditLog(self)

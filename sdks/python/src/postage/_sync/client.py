@@ -19,6 +19,7 @@ from .resources import (
     Byoc,
     Domains,
     Emails,
+    Inbound,
     Invitations,
     Me,
     Members,
@@ -75,6 +76,7 @@ class Postage(BaseClient):
     usage: UsageResource
     stats: Stats
     byoc: Byoc
+    inbound: Inbound
     members: Members
     invitations: Invitations
     audit: AuditLog
@@ -114,6 +116,7 @@ class Postage(BaseClient):
         self.usage = UsageResource(self)
         self.stats = Stats(self)
         self.byoc = Byoc(self)
+        self.inbound = Inbound(self)
         self.members = Members(self)
         self.invitations = Invitations(self)
         self.audit = AuditLog(self)

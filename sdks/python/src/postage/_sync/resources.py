@@ -32,6 +32,11 @@ from ..models import (
     EmailList,
     EmailListEmailsItem,
     EmailSchedule,
+    InboundDomain,
+    InboundDomainList,
+    InboundDomainVerification,
+    InboundRule,
+    InboundRuleList,
     InvitationList,
     MemberList,
     RotatedSecret,
@@ -76,6 +81,9 @@ __all__ = [
     "Members",
     "Invitations",
     "AuditLog",
+    "Inbound",
+    "InboundDomains",
+    "InboundRules",
 ]
 
 _Nullable = Union[str, None, NotGiven]
@@ -524,6 +532,76 @@ class Byoc(Resource):
     def cloudformation(self) -> CloudFormationTemplate:
         """A CloudFormation template that creates the role (``GET /api/byoc/cloudformation``)."""
         return self._client._request("GET", "/api/byoc/cloudformation", CloudFormationTemplate)
+
+
+# Receiving email (docs/inbound.md) -----------------------------------------------------------
+
+
+class InboundDomains(Resource):
+    """``client.inbound.domains``: where the account receives mail (a ``full_access`` key to change them)."""
+
+    def list(self) -> InboundDomainList:
+        """The account's inbound domains, with the MX record each publishes and its state (``GET /api/inbound-domains``)."""
+        return self._client._request("GET", "/api/inbound-domains", InboundDomainList)
+
+    def create(self, *, name: str) -> InboundDomain:
+        """Receive mail at ``name``, a verified shared-mode domain of the account or a subdomain of
+        one (``reply.example.com``); the answer holds the MX record to publish
+        (``POST /api/inbound-domains``). A :class:`~postage.NotFoundError` when there is no such
+        domain, :class:`~postage.ConflictError` ``inbound_domain_exists``,
+        :class:`~postage.UnprocessableEntityError` ``byoc_domain``."""
+        return self._client._request("POST", "/api/inbound-domains", InboundDomain, json={"name": name})
+
+    def get(self, name: str) -> InboundDomain:
+        """One inbound domain and its MX record's state (``GET /api/inbound-domains/{name}``)."""
+        return self._client._request("GET", f"/api/inbound-domains/{path_param(name)}", InboundDomain)
+
+    def verify(self, name: str) -> InboundDomainVerification:
+        """Check the MX record now (``POST /api/inbound-domains/{name}/verify``). Advice only:
+        mail is received as soon as the record routes it here."""
+        return self._client._request("POST", f"/api/inbound-domains/{path_param(name)}/verify", InboundDomainVerification)
+
+    def delete(self, name: str) -> Deleted:
+        """Stop receiving at ``name``; its rules go with it, the messages received there stay
+        (``DELETE /api/inbound-domains/{name}``)."""
+        return self._client._request("DELETE", f"/api/inbound-domains/{path_param(name)}", Deleted)
+
+
+class InboundRules(Resource):
+    """``client.inbound.rules``: which addresses of an inbound domain go to which webhook endpoints."""
+
+    def list(self, domain: str) -> InboundRuleList:
+        """The domain's rules, in order of precedence: addresses, tags, then ``*``
+        (``GET /api/inbound-domains/{name}/rules``)."""
+        return self._client._request("GET", f"/api/inbound-domains/{path_param(domain)}/rules", InboundRuleList)
+
+    def create(self, domain: str, *, match: str, endpoint_ids: Optional[Sequence[str]] = None) -> InboundRule:
+        """Route addresses of ``domain`` to webhook endpoints (``POST /api/inbound-domains/{name}/rules``):
+        ``match`` ``"support"`` (one address), ``"reply+*"`` (``reply`` and its ``+tag`` forms) or
+        ``"*"`` (every other address); ``endpoint_ids`` none or empty for every endpoint subscribed
+        to ``email.received``, else up to 10 of them, each subscribed to it. A
+        :class:`~postage.ConflictError` ``inbound_rule_exists``,
+        :class:`~postage.UnprocessableEntityError` ``invalid_endpoints``."""
+        body = compact(match=match, endpoint_ids=list(endpoint_ids) if endpoint_ids is not None else None)
+        return self._client._request("POST", f"/api/inbound-domains/{path_param(domain)}/rules", InboundRule, json=body)
+
+    def delete(self, domain: str, rule_id: str) -> Deleted:
+        """Delete a rule: mail to the addresses only it matched is refused from then on
+        (``DELETE /api/inbound-domains/{name}/rules/{id}``)."""
+        return self._client._request("DELETE", f"/api/inbound-domains/{path_param(domain)}/rules/{path_param(rule_id)}", Deleted)
+
+
+class Inbound(Resource):
+    """``client.inbound``: receiving email. ``domains`` and ``rules`` say where mail is received
+    and where it goes."""
+
+    domains: InboundDomains
+    rules: InboundRules
+
+    def __init__(self, client: "Postage") -> None:
+        super().__init__(client)
+        self.domains = InboundDomains(client)
+        self.rules = InboundRules(client)
 
 
 # The team and the audit log: read only. Inviting, removing and changing people need a signed-in
