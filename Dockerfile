@@ -1,8 +1,10 @@
-# Image for the API (with the dashboard), worker, migrations and postage-admin in docker-compose.yml:
+# Image for the API (with the dashboard), worker, migrations and postage-admin in docker-compose.yml,
+# and for the SMTP relay and the MX listener:
 # compiled JavaScript on Node 24, with no TypeScript, tsx or other dev dependency at run time.
 #   API         node dist/api/server.js   (the default command)
 #   worker      node dist/worker/main.js
 #   SMTP relay  node dist/smtp/main.js   (needs SMTP_TLS_CERT_FILE and SMTP_TLS_KEY_FILE)
+#   MX listener node dist/mx/main.js     (receiving email; STARTTLS with MX_TLS_CERT_FILE and MX_TLS_KEY_FILE)
 #   migrations  node dist/tools/migrate.js
 #   CLI         npx postage-admin ...
 FROM node:24-bookworm-slim AS build

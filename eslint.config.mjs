@@ -1,7 +1,7 @@
 // ESLint (flat config) with type information. Besides the promise and import-style rules, it
 // encodes which way dependencies point (README, "How it fits together"):
-//   api/, worker/, smtp/, cli/ -> core/ and workflows/ (never each other);  workflows/ -> @temporalio/workflow and core/model;
-//   core/ never reaches up into api/, workflows/, worker/, smtp/, cli/ or tools/;
+//   api/, worker/, smtp/, mx/, cli/ -> core/ and workflows/ (never each other);  workflows/ -> @temporalio/workflow and core/model;
+//   core/ never reaches up into api/, workflows/, worker/, smtp/, mx/, cli/ or tools/;
 //   core/model is pure (no Node built-ins, no I/O); core/'s folders import only the folders below
 //   them (CORE_LAYERS); tools/ and cli/ do not import each other;
 //   and no file imports itself back through a cycle.
@@ -73,7 +73,7 @@ export const layerRules = [
         { group: nodeBuiltins, message: 'Workflows are deterministic: no Node built-ins (do I/O in an activity).' },
         { group: IO_MODULES, message: 'Workflows are deterministic: no I/O modules (do I/O in an activity).' },
         { regex: '^\\.\\./core/(?!model/)', message: 'Workflows may import only core/model (pure types and rules).' },
-        { regex: '^\\.\\./(api|worker|smtp|cli|tools)(/|$)', message: 'Workflows import no process code.' },
+        { regex: '^\\.\\./(api|worker|smtp|mx|cli|tools)(/|$)', message: 'Workflows import no process code.' },
         {
           regex: '^\\.\\./activities',
           allowTypeImports: true,
@@ -88,7 +88,7 @@ export const layerRules = [
     rules: {
       '@typescript-eslint/no-restricted-imports': restricted([
         {
-          regex: '^(\\.\\./)+(api|workflows|worker|smtp|cli|tools|activities)(/|$)',
+          regex: '^(\\.\\./)+(api|workflows|worker|smtp|mx|cli|tools|activities)(/|$)',
           message:
             'core/ is shared by every process and imports none of them (workflows are reached through MessageWorkflows).',
         },
@@ -156,7 +156,7 @@ export const layerRules = [
     rules: {
       '@typescript-eslint/no-restricted-imports': restricted([
         {
-          regex: '^(\\.\\./)+(worker|smtp|cli|tools|activities)(/|$)',
+          regex: '^(\\.\\./)+(worker|smtp|mx|cli|tools|activities)(/|$)',
           message: 'The API calls core/ and the workflow client only.',
         },
       ]),
@@ -168,8 +168,20 @@ export const layerRules = [
     rules: {
       '@typescript-eslint/no-restricted-imports': restricted([
         {
-          regex: '^(\\.\\./)+(api|worker|cli|tools|activities)(/|$)',
+          regex: '^(\\.\\./)+(api|worker|mx|cli|tools|activities)(/|$)',
           message: 'The SMTP relay calls core/ and the workflow client only (share code with the API through core/).',
+        },
+      ]),
+    },
+  },
+  {
+    name: 'postage/mx: the MX listener, a front end like the API',
+    files: ['mx/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': restricted([
+        {
+          regex: '^(\\.\\./)+(api|worker|smtp|cli|tools|activities)(/|$)',
+          message: 'The MX listener calls core/ and the workflow client only (share code with the relay through core/).',
         },
       ]),
     },

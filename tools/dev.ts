@@ -143,6 +143,8 @@ async function main(): Promise<void> {
   const smtpPort = env.SMTP_PORT ? Number(env.SMTP_PORT) : await portNear(2587);
   const smtpsPort = env.SMTPS_PORT ? Number(env.SMTPS_PORT) : await portNear(2465);
   const smtpTls = await devSmtpCertificate(devDir);
+  // The MX listener: 25 needs root; it offers STARTTLS with the relay's local certificate.
+  const mxPort = env.MX_PORT ? Number(env.MX_PORT) : await portNear(2525);
   const serviceEnv: NodeJS.ProcessEnv = {
     ...env,
     // The dev stack runs on the public development key, which only an explicit development mode accepts.
@@ -162,6 +164,10 @@ async function main(): Promise<void> {
     SMTP_HEALTH_PORT: env.SMTP_HEALTH_PORT || String(await portNear(9092)),
     SMTP_TLS_CERT_FILE: env.SMTP_TLS_CERT_FILE || smtpTls.certFile,
     SMTP_TLS_KEY_FILE: env.SMTP_TLS_KEY_FILE || smtpTls.keyFile,
+    MX_PORT: String(mxPort),
+    MX_HEALTH_PORT: env.MX_HEALTH_PORT || String(await portNear(9093)),
+    MX_TLS_CERT_FILE: env.MX_TLS_CERT_FILE || smtpTls.certFile,
+    MX_TLS_KEY_FILE: env.MX_TLS_KEY_FILE || smtpTls.keyFile,
     BASE_URL: env.BASE_URL || `http://localhost:${apiPort}`,
     // Verification and reset emails go through the pipeline from the seeded system account.
     SYSTEM_EMAIL_FROM: env.SYSTEM_EMAIL_FROM || DEV_SYSTEM_EMAIL_FROM,
@@ -227,8 +233,17 @@ async function main(): Promise<void> {
       onLine: prefix('smtp'),
     }),
   );
+  const mx = remember(
+    startProcess('mx', process.execPath, [...tsx, path.join(ROOT, 'mx', 'main.ts')], {
+      logFile: path.join(logDir, 'mx.log'),
+      env: serviceEnv,
+      detached: true,
+      onLine: prefix('mx'),
+    }),
+  );
   await waitFor('the API', () => canConnect(apiPort), 60_000, api);
   await waitFor('the SMTP relay', () => canConnect(smtpPort), 60_000, smtp);
+  await waitFor('the MX listener', () => canConnect(mxPort), 60_000, mx);
   // The banner promises a curl that works at once, so also wait until the worker (which first
   // bundles the workflows) polls the task queue.
   await waitFor('the worker', () => hasWorkflowPoller(config, workerStartedAt), 120_000, worker);
@@ -267,6 +282,8 @@ Postage is running.
   Demo sign-in   ${DEMO_EMAIL} / ${DEMO_PASSWORD}  (POST ${baseUrl}/api/auth/signin)
   SMTP relay     host localhost, port ${smtpPort} (STARTTLS, required) or ${smtpsPort} (implicit TLS)
                  user: any name, password: ${seed.apiKey} (the demo key); certificate ${smtpTls.certFile} (self-signed: trust it or skip verification locally)
+  MX listener    host localhost, port ${mxPort} (no AUTH; STARTTLS offered): mail for your inbound domains, e.g.
+                 python3 -c "import smtplib; smtplib.SMTP('localhost', ${mxPort}).sendmail('a@example.org', ['support@<inbound domain>'], 'From: a@example.org\\nSubject: Hi\\n\\nHello')"
   Operator CLI   npx postage-admin --help  (uses ${cliEnvFile})
 
 Send a test email:

@@ -109,15 +109,20 @@ function productionRows(entries: SettingEntry[]): SettingSpec[][] {
 
 /** The tables the guides hold, by the name their marker gives. */
 export const GUIDE_TABLES: Record<string, GuideTable> = {
-  // docs/operations.md: every setting but the SMTP relay's own.
+  // docs/operations.md: every setting but the SMTP relay's and the MX listener's own.
   configuration: {
     columns: ['Variable', 'Default', 'Read by', 'Meaning'],
-    rows: (entries) => rows(entries.filter((e) => e.path[0] !== 'smtp')),
+    rows: (entries) => rows(entries.filter((e) => e.path[0] !== 'smtp' && e.path[0] !== 'mx')),
   },
   // docs/smtp.md: the relay's own (all read by the relay alone).
   smtp: {
     columns: ['Variable', 'Default', 'Meaning'],
     rows: (entries) => rows(entries.filter((e) => e.path[0] === 'smtp')),
+  },
+  // docs/inbound.md: the MX listener's own (all read by the listener alone).
+  mx: {
+    columns: ['Variable', 'Default', 'Meaning'],
+    rows: (entries) => rows(entries.filter((e) => e.path[0] === 'mx')),
   },
   // docs/deployment.md: what a production deployment sets, and which processes need it.
   production: { columns: ['Variable', 'Value', 'Read by'], rows: productionRows },

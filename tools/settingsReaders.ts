@@ -21,6 +21,7 @@ export const ENTRY_POINTS: Partial<Record<ProcessName, string>> = {
   api: 'api/server.ts',
   worker: 'worker/main.ts',
   smtp: 'smtp/main.ts',
+  mx: 'mx/main.ts',
   cli: 'cli/main.ts',
   migrate: 'tools/migrate.ts',
 };

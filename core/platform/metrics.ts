@@ -3,7 +3,7 @@
 // `_total`, durations are `_seconds` histograms.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
-function registry(processName: 'api' | 'worker' | 'smtp'): Registry {
+function registry(processName: 'api' | 'worker' | 'smtp' | 'mx'): Registry {
   const r = new Registry();
   r.setDefaultLabels({ process: processName });
   collectDefaultMetrics({ register: r, prefix: 'postage_' });
@@ -143,6 +143,37 @@ export function createSmtpMetrics() {
   };
 }
 export type SmtpMetrics = ReturnType<typeof createSmtpMetrics>;
+
+/** The MX listener's series (docs/inbound.md, "Settings of the MX listener"). */
+export function createMxMetrics() {
+  const register = registry('mx');
+  return {
+    register,
+    connections: new Counter({
+      name: 'postage_mx_connections_total',
+      help: 'Connections to the MX listener accepted (refused ones are in postage_mx_refusals_total, stage="connect")',
+      registers: [register],
+    }),
+    openConnections: new Gauge({
+      name: 'postage_mx_open_connections',
+      help: 'Connections to the MX listener open now',
+      registers: [register],
+    }),
+    accepted: new Counter({
+      name: 'postage_mx_messages_accepted_total',
+      help: 'Received messages committed (one per accepted recipient), by outcome: accepted, or duplicate (a retry of a message already committed)',
+      labelNames: ['outcome'] as const,
+      registers: [register],
+    }),
+    refused: new Counter({
+      name: 'postage_mx_refusals_total',
+      help: 'MX refusals (per recipient at RCPT or DATA, per transaction or connection otherwise), by reason and stage (connect, mail, rcpt, data)',
+      labelNames: ['reason', 'stage'] as const,
+      registers: [register],
+    }),
+  };
+}
+export type MxMetrics = ReturnType<typeof createMxMetrics>;
 
 /** The system account's real shared sends in the reputation window, and their rates. */
 export interface SystemReputation {

@@ -3,7 +3,7 @@
 import { KINDS, type AlwaysSetKind, type KindName, type KindOptions, type KindValues, type Mode } from './kinds';
 
 /** The processes, each loading only the settings that name it. `dev` is `npm run dev` itself. */
-export const PROCESSES = ['api', 'worker', 'smtp', 'cli', 'migrate', 'dev'] as const;
+export const PROCESSES = ['api', 'worker', 'smtp', 'mx', 'cli', 'migrate', 'dev'] as const;
 export type ProcessName = (typeof PROCESSES)[number];
 
 /** What a computed default may look at. */

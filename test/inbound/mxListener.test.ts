@@ -1,0 +1,335 @@
+// The MX listener as its own process against the real stack (worker, Temporal, PostgreSQL, Redis),
+// with mail servers played by two clients nobody here wrote: Python's smtplib and Nodemailer. What
+// other servers are told (docs/inbound.md, "What is refused"), what is stored, and what reaches
+// the customer's endpoint.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import SMTPConnection from 'nodemailer/lib/smtp-connection';
+import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';
+import { makeTlsFiles, type TlsFiles } from '../helpers/smtpRelay';
+import { startMxProcess, type MxProcess } from '../helpers/mxListener';
+import { eventually } from '../helpers/wait';
+import { sendWithNodemailer, sendWithSmtplib } from './clients/clients';
+import { createInbound, storedFor, type InboundFixture } from './fixtures';
+
+let stack: ServiceStack;
+let tls: TlsFiles;
+/** The listener most tests use: STARTTLS offered, a small size limit, three recipients a transaction. */
+let mx: MxProcess;
+/** Two connections at once and two transactions a minute per client (its own Redis windows). */
+let limited: MxProcess;
+let inbound: InboundFixture;
+
+const MAX_MESSAGE_BYTES = 200_000;
+
+beforeAll(async () => {
+  stack = await startServiceStack();
+  tls = await makeTlsFiles();
+  [mx, limited] = await Promise.all([
+    startMxProcess(stack, {
+      tls,
+      env: {
+        MX_MAX_MESSAGE_BYTES: String(MAX_MESSAGE_BYTES),
+        MX_MAX_RECIPIENTS: '3',
+        MX_MESSAGES_PER_MINUTE_PER_IP: '1000',
+      },
+    }),
+    startMxProcess(stack, {
+      env: {
+        MX_MAX_CLIENTS_PER_IP: '2',
+        MX_MESSAGES_PER_MINUTE_PER_IP: '2',
+        REDIS_KEY_PREFIX: `test-limited-${randomBytes(4).toString('hex')}`,
+      },
+    }),
+  ]);
+  inbound = await createInbound(stack.db, {
+    rules: [
+      { match: 'support', kind: 'address' },
+      { match: 'reply+*', kind: 'tag' },
+    ],
+  });
+});
+
+afterAll(async () => {
+  for (const p of [mx, limited]) await p?.process.stop();
+  await stack?.stop();
+});
+
+const marker = (prefix: string) => `${prefix}-${randomBytes(6).toString('hex')}`;
+const plainMessage = (to: string[], subject = marker('plain')) => ({
+  from: 'Ann Sender <ann@sender.example.org>',
+  to,
+  subject,
+  text: 'Hello from a mail server.',
+});
+
+test('a recipient outside every inbound domain is refused at RCPT TO: 550 5.7.1, never relayed', async () => {
+  const to = `someone@${marker('elsewhere')}.example.com`;
+  const result = await sendWithSmtplib({
+    port: mx.port,
+    from: 'ann@sender.example.org',
+    to: [to],
+    message: plainMessage([to]),
+  });
+  expect(result.error).toEqual({ type: 'SMTPRecipientsRefused' });
+  expect(result.refused).toEqual({ [to]: [550, expect.stringMatching(/^5\.7\.1 Relaying denied/)] });
+  expect(await storedFor(stack.db, to)).toEqual([]);
+});
+
+test('an inbound domain address no rule matches: 550 5.1.1; the routed recipient of the same transaction is stored', async () => {
+  const nobody = `nobody@${inbound.domain}`;
+  const support = `Support@${inbound.domain.toUpperCase()}`;
+  const result = await sendWithSmtplib({
+    port: mx.port,
+    from: 'ann@sender.example.org',
+    to: [nobody, support],
+    message: plainMessage([support]),
+  });
+  expect(result.refused).toEqual({ [nobody]: [550, expect.stringMatching(/^5\.1\.1 No such mailbox/)] });
+  expect(result.data_reply?.[0]).toBe(250);
+  expect(await storedFor(stack.db, nobody)).toEqual([]);
+  expect(await storedFor(stack.db, support)).toHaveLength(1);
+});
+
+test('an account over its monthly inbound allowance: 452 4.2.2 at RCPT TO (the sender retries later)', async () => {
+  const free = await createInbound(stack.db, { plan: 'free' }); // the free plan receives nothing
+  const to = `support@${free.domain}`;
+  const result = await sendWithSmtplib({
+    port: mx.port,
+    from: 'ann@sender.example.org',
+    to: [to],
+    message: plainMessage([to]),
+  });
+  expect(result.refused).toEqual({
+    [to]: [452, expect.stringMatching(/^4\.2\.2 Mailbox over its monthly inbound allowance/)],
+  });
+});
+
+test('recipients past MX_MAX_RECIPIENTS are refused with 452 4.5.3; each accepted one is its own message', async () => {
+  const to = ['support', 'reply', 'reply+a1', 'reply+b2'].map((l) => `${l}@${inbound.domain}`);
+  const subject = marker('four');
+  const info = await sendWithNodemailer(mx.port, {
+    from: 'ann@sender.example.org',
+    to,
+    subject,
+    text: 'Four recipients.',
+  });
+  expect(info.accepted).toEqual(to.slice(0, 3));
+  expect(info.rejected).toEqual([to[3]]);
+  expect(info.rejectedErrors?.[0]?.message).toMatch(/452 4\.5\.3/);
+  expect(info.response).toMatch(/^250 2\.6\.0 Message accepted/);
+  const ids = new Set<string>();
+  for (const recipient of to.slice(0, 3)) {
+    const rows = (await storedFor(stack.db, recipient)).filter((r) => r.raw.toString().includes(subject));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.raw.toString()).toMatch(new RegExp(`for <${recipient.replace(/[+.]/g, '\\$&')}>`));
+    ids.add(rows[0]!.id);
+  }
+  expect(ids.size).toBe(3);
+  expect(info.response).toContain([...ids][0]!.slice(0, 8));
+});
+
+test('oversize: refused with 552 at MAIL FROM by its SIZE=, and at the end of DATA by its bytes; nothing stored', async () => {
+  const to = `support@${inbound.domain}`;
+  const big = {
+    ...plainMessage([to], marker('big')),
+    attachments: [
+      { filename: 'big.bin', contentType: 'application/octet-stream', content: randomBytes(MAX_MESSAGE_BYTES) },
+    ],
+  };
+  const before = (await storedFor(stack.db, to)).length;
+  const declared = await sendWithSmtplib({ port: mx.port, from: 'ann@sender.example.org', to: [to], message: big });
+  expect(declared.size).toBe(String(MAX_MESSAGE_BYTES));
+  expect(declared.error).toMatchObject({ type: 'SMTPSenderRefused', code: 552 });
+  const undeclared = await sendWithSmtplib({
+    port: mx.port,
+    from: 'ann@sender.example.org',
+    to: [to],
+    message: big,
+    declareSize: false,
+  });
+  expect(undeclared.error).toMatchObject({
+    type: 'SMTPDataError',
+    code: 552,
+    text: expect.stringMatching(/^5\.3\.4 Message exceeds the maximum size/),
+  });
+  expect(await storedFor(stack.db, to)).toHaveLength(before);
+});
+
+test('malformed: no header block, or no From header, is refused with 550 5.6.0 at the end of DATA', async () => {
+  const to = `support@${inbound.domain}`;
+  const before = (await storedFor(stack.db, to)).length;
+  for (const raw of ['just some text\r\nwithout any header\r\n', 'Subject: no sender\r\nTo: x@y\r\n\r\nbody\r\n']) {
+    const result = await sendWithSmtplib({
+      port: mx.port,
+      from: 'ann@sender.example.org',
+      to: [to],
+      raw: Buffer.from(raw),
+    });
+    expect(result.error).toMatchObject({ type: 'SMTPDataError', code: 550, text: expect.stringMatching(/^5\.6\.0 /) });
+  }
+  expect(await storedFor(stack.db, to)).toHaveLength(before);
+});
+
+test('STARTTLS with smtplib: offered with the size, the message stored with its envelope, client and a trace line', async () => {
+  const to = `support@${inbound.domain}`;
+  const subject = marker('tls');
+  const result = await sendWithSmtplib({
+    port: mx.port,
+    from: 'ann@sender.example.org',
+    to: [to],
+    message: plainMessage([to], subject),
+    starttls: true,
+    ca: tls.cert,
+  });
+  expect(result.features).toEqual(expect.arrayContaining(['size', '8bitmime', 'pipelining']));
+  expect(result.features).not.toContain('auth');
+  expect(result.cipher).toBeTruthy();
+  expect(result.data_reply).toEqual([250, expect.stringMatching(/^2\.6\.0 Message accepted: [0-9a-f-]{36}$/)]);
+  const [row] = (await storedFor(stack.db, to)).filter((r) => r.raw.toString().includes(subject));
+  expect(row).toMatchObject({
+    source: 'mx',
+    envelope_from: 'ann@sender.example.org',
+    envelope_to: to,
+    client_ip: '127.0.0.1',
+    helo: 'client.example.org',
+  });
+  expect(result.data_reply![1]).toContain(row!.id);
+  const raw = row!.raw.toString();
+  expect(raw).toMatch(
+    /^Received: from client\.example\.org \(\[127\.0\.0\.1\]\)\n\tby localhost \(Postage MX\) with ESMTPS id [^\r\n]+\n\tfor <[^>]+>; [^\r\n]+\nFrom: /,
+  );
+  // Python's email package writes bare LF line breaks; the trace line follows them.
+  expect(raw).toContain(`\nSubject: ${subject}\n`);
+  expect(row!.size_bytes).toBe(row!.raw.length);
+  // The workflow's first step marks it started (the worker runs in this stack).
+  await eventually(
+    'the receive workflow to start',
+    async () => (await storedFor(stack.db, to)).find((r) => r.id === row!.id)?.started_at ?? undefined,
+  );
+});
+
+test('without STARTTLS configured, none is offered; plain delivery works', async () => {
+  const to = `support@${inbound.domain}`;
+  const result = await sendWithSmtplib({ port: limited.port, from: '', to: [to], message: plainMessage([to]) });
+  expect(result.features).not.toContain('starttls');
+  expect(result.data_reply?.[0]).toBe(250);
+  const rows = await storedFor(stack.db, to);
+  expect(rows.some((r) => r.envelope_from === '' && r.raw.toString().includes('with ESMTP id'))).toBe(true);
+});
+
+test('the same message delivered again (a retry after a lost reply) is one stored message', async () => {
+  const to = `reply+retry@${inbound.domain}`;
+  const raw = Buffer.from(
+    `From: ann@sender.example.org\r\nTo: ${to}\r\nSubject: ${marker('retry')}\r\nMessage-ID: <${marker('m')}@sender.example.org>\r\n\r\nOnce.\r\n`,
+  );
+  const first = await sendWithSmtplib({ port: mx.port, from: 'ann@sender.example.org', to: [to], raw });
+  const second = await sendWithSmtplib({ port: mx.port, from: 'ann@sender.example.org', to: [to], raw });
+  expect(first.data_reply?.[0]).toBe(250);
+  expect(second.data_reply).toEqual(first.data_reply);
+  expect(await storedFor(stack.db, to)).toHaveLength(1);
+});
+
+type Refusal = { responseCode?: number; response?: string };
+
+/** One SMTP session held open up to its EHLO (Nodemailer's SMTP client). */
+function openSession(port: number): Promise<SMTPConnection> {
+  return new Promise((resolve, reject) => {
+    const smtp = new SMTPConnection({ host: '127.0.0.1', port, ignoreTLS: true });
+    smtp.once('error', reject);
+    smtp.connect(() => resolve(smtp));
+  });
+}
+const closeSession = (smtp: SMTPConnection) =>
+  new Promise<void>((resolve) => {
+    smtp.once('end', () => resolve());
+    smtp.quit();
+  });
+
+test('connections at once per client address: the next is refused at connect with 421 4.7.0; a closed one frees its slot', async () => {
+  const first = await openSession(limited.port);
+  const second = await openSession(limited.port);
+  const third = await openSession(limited.port).then(
+    (s) => s,
+    (err: Refusal) => err,
+  );
+  expect(third).toMatchObject({ responseCode: 421, response: expect.stringMatching(/^421 4\.7\.0 /) });
+  await closeSession(first);
+  const again = await eventually('a slot to be free', () => openSession(limited.port).catch(() => undefined));
+  for (const s of [second, again]) await closeSession(s);
+  expect(await limited.metrics()).toMatch(
+    /postage_mx_refusals_total\{reason="too_many_connections",stage="connect",process="mx"\} 1/,
+  );
+});
+
+test('transactions per minute per client address: past the limit MAIL FROM is answered 450 4.7.1', async () => {
+  const to = `support@${inbound.domain}`;
+  const outcomes = [];
+  for (let i = 0; i < 3; i++)
+    outcomes.push(
+      await sendWithSmtplib({
+        port: limited.port,
+        from: 'ann@sender.example.org',
+        to: [to],
+        message: plainMessage([to]),
+      }),
+    );
+  // Two a minute, of which the plain delivery above took one.
+  expect(outcomes.map((o) => o.data_reply?.[0] ?? o.error?.code)).toEqual([250, 450, 450]);
+  expect(outcomes[2]!.error).toMatchObject({
+    type: 'SMTPSenderRefused',
+    code: 450,
+    text: expect.stringMatching(/^4\.7\.1 /),
+  });
+});
+
+test('the PROXY protocol: with the balancer listed, the address its header names is the client', async () => {
+  const proxied = await startMxProcess(stack, { env: { MX_PROXY_PROTOCOL_PEERS: '127.0.0.1' } });
+  try {
+    const to = `support@${inbound.domain}`;
+    const subject = marker('proxied');
+    await new Promise<void>((resolve, reject) => {
+      const socket = net.connect({ host: '127.0.0.1', port: proxied.port }, () => {
+        socket.write(`PROXY TCP4 203.0.113.9 127.0.0.1 40000 ${proxied.port}\r\n`);
+        const smtp = new SMTPConnection({ connection: socket, ignoreTLS: true, name: 'relay.example.net' });
+        smtp.once('error', reject);
+        smtp.connect(() =>
+          smtp.send(
+            { from: 'ann@sender.example.org', to: [to] },
+            `From: ann@sender.example.org\r\nSubject: ${subject}\r\n\r\nvia a balancer\r\n`,
+            (err) => (err ? reject(err) : (smtp.quit(), resolve())),
+          ),
+        );
+      });
+      socket.once('error', reject);
+    });
+    const [row] = (await storedFor(stack.db, to)).filter((r) => r.raw.toString().includes(subject));
+    expect(row).toMatchObject({ client_ip: '203.0.113.9', helo: 'relay.example.net' });
+  } finally {
+    await proxied.process.stop();
+  }
+});
+
+test('nothing of a message is logged: no address, no subject; the refusals are counted by reason and stage', async () => {
+  const log = fs.readFileSync(mx.process.logFile, 'utf8');
+  expect(log).toContain('MX message received'); // the log is on, and has seen messages
+  expect(log).not.toContain(inbound.domain);
+  expect(log).not.toContain('sender.example.org');
+  expect(log).not.toMatch(/plain-[0-9a-f]{12}|tls-[0-9a-f]{12}/);
+  const metrics = await mx.metrics();
+  for (const [reason, stage] of [
+    ['not_inbound', 'rcpt'],
+    ['no_rule', 'rcpt'],
+    ['over_allowance', 'rcpt'],
+    ['too_many_recipients', 'rcpt'],
+    ['message_too_big', 'data'],
+    ['message_invalid', 'data'],
+  ])
+    expect(metrics).toMatch(
+      new RegExp(`postage_mx_refusals_total\\{reason="${reason}",stage="${stage}",process="mx"\\} [1-9]`),
+    );
+  expect(metrics).toMatch(/postage_mx_messages_accepted_total\{outcome="accepted",process="mx"\} [1-9]/);
+  expect(metrics).toMatch(/postage_mx_messages_accepted_total\{outcome="duplicate",process="mx"\} 1/);
+  expect(metrics).toMatch(/postage_mx_connections_total\{process="mx"\} [1-9]/);
+});
