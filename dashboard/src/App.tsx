@@ -24,6 +24,8 @@ const Templates = lazy(() => import('./pages/Templates'));
 const TemplateDetail = lazy(() => import('./pages/TemplateDetail'));
 const Team = lazy(() => import('./pages/Team'));
 const Audit = lazy(() => import('./pages/Audit'));
+const InboundDomains = lazy(() => import('./pages/InboundDomains'));
+const InboundDomainDetail = lazy(() => import('./pages/InboundDomainDetail'));
 const NotFound = lazy(() => import('./pages/NotFound'));
 
 function RequireSession({ children }: { children: ReactNode }) {
@@ -59,6 +61,8 @@ export function App() {
         <Route path="/byoc" element={page(<Byoc />)} />
         <Route path="/emails" element={page(<Emails />)} />
         <Route path="/emails/:id" element={page(<EmailDetail />)} />
+        <Route path="/inbound/domains" element={page(<InboundDomains />)} />
+        <Route path="/inbound/domains/:name" element={page(<InboundDomainDetail />)} />
         <Route path="/suppressions" element={page(<Suppressions />)} />
         <Route path="/templates" element={page(<Templates />)} />
         <Route path="/templates/:id" element={page(<TemplateDetail />)} />

@@ -115,6 +115,10 @@ export type Template = Schemas['Template'];
 export type TemplateSummary = Schemas['TemplateSummary'];
 export type TemplateVersion = Schemas['TemplateVersion'];
 export type TestRecipient = Schemas['TemplateTestSendRequest']['recipient'];
+// Receiving email (docs/inbound.md).
+export type InboundDomain = Schemas['InboundDomain'];
+export type InboundDomainVerification = Schemas['InboundDomainVerification'];
+export type InboundRule = Schemas['InboundRule'];
 
 // ---- engagement fields other parts of the API add (docs/sending.md, "Tracking opens and clicks") ----
 /** A domain's tracking settings (shared mode; `tracking_host` is where tracked links point now). */

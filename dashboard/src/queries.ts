@@ -37,6 +37,10 @@ export const keys = {
   audit: ['audit'],
   auditList: (filters: AuditFilters) => ['audit', filters],
   invitation: (token: string) => ['invitation', token],
+  inboundDomains: ['inbound-domains'],
+  /** The prefix of everything about one inbound domain (its rules too). */
+  inboundDomain: (name: string) => ['inbound-domains', name],
+  inboundRules: (name: string) => ['inbound-domains', name, 'rules'],
 } as const;
 
 export const useDomains = () => useQuery({ queryKey: keys.domains, queryFn: () => ok(postage.GET('/api/domains')) });
@@ -174,4 +178,19 @@ export const useInvitationPreview = (token: string) =>
     staleTime: Infinity,
     refetchOnWindowFocus: false,
     retry: false,
+  });
+
+export const useInboundDomains = () =>
+  useQuery({ queryKey: keys.inboundDomains, queryFn: () => ok(postage.GET('/api/inbound-domains')) });
+
+export const useInboundDomain = (name: string) =>
+  useQuery({
+    queryKey: keys.inboundDomain(name),
+    queryFn: () => ok(postage.GET('/api/inbound-domains/{name}', { params: { path: { name } } })),
+  });
+
+export const useInboundRules = (name: string) =>
+  useQuery({
+    queryKey: keys.inboundRules(name),
+    queryFn: () => ok(postage.GET('/api/inbound-domains/{name}/rules', { params: { path: { name } } })),
   });

@@ -15,6 +15,8 @@ import { sha256 } from '../../core/platform/crypto';
 import { insertQueuedLogRow } from '../../core/sending/emailLog';
 import { getWebhookEndpoint } from '../../core/webhooks/webhookEndpoints';
 import { createTemplate } from '../../core/templates/templates';
+import { createInboundDomain } from '../../core/inbound/inboundDomains';
+import { createInboundRule } from '../../core/inbound/inboundRules';
 import { createEndpoint, createSender, uniqueName, type SenderFixture } from '../helpers/fixtures';
 import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';
 import { call, type ApiResponse } from '../api/helpers/http';
@@ -35,6 +37,8 @@ interface Tenant extends SenderFixture {
   /** A developer of the account, and an open invitation. */
   memberId: string;
   invitationId: string;
+  /** The rule of its inbound domain (named as its domain). */
+  inboundRuleId: string;
   /** The owner, signed in: the operations no key reaches (members, invitations) are walked with it. */
   owner: WebClient;
 }
@@ -100,6 +104,9 @@ async function tenant(): Promise<Tenant> {
     .returning<{ id: string }[]>('id');
   const owner = new WebClient(stack.baseUrl);
   expect((await owner.signIn(sender.account.email, PASSWORD)).status).toBe(200);
+  // Receiving at the domain itself, so `{name}` names an inbound domain as well as a domain.
+  const inbound = await createInboundDomain(stack.db, { accountId: sender.account.id, name: sender.domain }, 'test');
+  const rule = await createInboundRule(stack.db, inbound, { match: 'support' }, 'test');
   return {
     ...sender,
     fullKey: secret,
@@ -110,6 +117,7 @@ async function tenant(): Promise<Tenant> {
     templateId: template.id,
     memberId: member.userId,
     invitationId: invitation!.id,
+    inboundRuleId: rule.id,
     owner,
   };
 }
@@ -155,6 +163,8 @@ const VALID_BODIES: Record<string, unknown> = {
   'post /api/invitations': { email: 'probe@isolation-probe.example.net', role: 'viewer' },
   'post /api/account/transfer-ownership': { user_id: randomUUID() },
   'post /api/auth/session/account': { account_id: randomUUID() },
+  'post /api/inbound-domains': { name: 'isolation-probe.example.net' },
+  'post /api/inbound-domains/{name}/rules': { match: 'probe' },
 };
 
 /** The tenant's credential for an operation: its full_access key, or its owner's session where no key reaches (members, invitations). */
@@ -175,11 +185,13 @@ function fill(path: string, t: Tenant): string {
       '{id}',
       path.startsWith('/api/api-keys')
         ? t.fullKeyId
-        : path.startsWith('/api/templates')
-          ? t.templateId
-          : path.startsWith('/api/invitations')
-            ? t.invitationId
-            : t.webhookId,
+        : path.startsWith('/api/inbound-domains/')
+          ? t.inboundRuleId
+          : path.startsWith('/api/templates')
+            ? t.templateId
+            : path.startsWith('/api/invitations')
+              ? t.invitationId
+              : t.webhookId,
     );
 }
 
@@ -193,6 +205,7 @@ const nobody = {
   templateId: randomUUID(),
   memberId: randomUUID(),
   invitationId: randomUUID(),
+  inboundRuleId: randomUUID(),
 } as Tenant;
 
 function withoutIds(json: unknown, t: Tenant): string {
@@ -206,6 +219,7 @@ function withoutIds(json: unknown, t: Tenant): string {
     t.templateId,
     t.memberId,
     t.invitationId,
+    t.inboundRuleId,
   ])
     text = text.split(id).join('<id>');
   return text;
@@ -284,6 +298,8 @@ test("another account's ids and names answer 404 on every endpoint that takes on
     role: 'developer',
   });
   expect(await stack.db('invitations').where({ id: b.invitationId }).first('revoked_at')).toEqual({ revoked_at: null });
+  expect(await stack.db('inbound_rules').where({ id: b.inboundRuleId }).first('match')).toEqual({ match: 'support' });
+  expect((await bSees('GET', `/api/inbound-domains/${b.domain}`)).status).toBe(200);
 });
 
 test('lists and reads show only the caller’s own account', async () => {
@@ -308,6 +324,7 @@ test('lists and reads show only the caller’s own account', async () => {
       b.account.id,
       b.memberId,
       b.invitationId,
+      b.inboundRuleId,
     ])
       expect(text).not.toContain(theirs);
   }
@@ -403,6 +420,14 @@ test('a domain-scoped full_access key: every operation is classified, account-wi
       'POST /api/auth/signout',
       'POST /api/auth/password',
       'POST /api/auth/session/account',
+      'GET /api/inbound-domains',
+      'POST /api/inbound-domains',
+      'GET /api/inbound-domains/{name}',
+      'DELETE /api/inbound-domains/{name}',
+      'POST /api/inbound-domains/{name}/verify',
+      'GET /api/inbound-domains/{name}/rules',
+      'POST /api/inbound-domains/{name}/rules',
+      'DELETE /api/inbound-domains/{name}/rules/{id}',
     ].sort(),
   );
   const asScoped = keyRequest(stack.baseUrl, c.scopedKey);
@@ -415,7 +440,7 @@ test('a domain-scoped full_access key: every operation is classified, account-wi
     const seen = { op: name, status: res.status, error: res.json.error };
     if (access === 'account_wide' || access === 'within')
       expect(seen).toEqual({ op: name, status: 403, error: 'insufficient_permission' });
-    else if (access === 'domain' || access === 'message' || access === 'key')
+    else if (access === 'domain' || access === 'message' || access === 'key' || access === 'in_scope')
       expect(seen).toEqual({ op: name, status: 404, error: 'not_found' });
     else if (access === 'filtered') {
       expect(seen).toEqual({ op: name, status: 200, error: undefined });

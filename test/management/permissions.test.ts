@@ -11,6 +11,8 @@ import { hashPassword } from '../../core/accounts/passwords';
 import { ROLES, type Role } from '../../core/accounts/roles';
 import { suppressManually } from '../../core/accounts/suppressions';
 import { addDomain, markDomainVerified } from '../../core/domains/domains';
+import { createInboundDomain } from '../../core/inbound/inboundDomains';
+import { createInboundRule } from '../../core/inbound/inboundRules';
 import { sha256 } from '../../core/platform/crypto';
 import { insertQueuedLogRow } from '../../core/sending/emailLog';
 import { sendTestWebhookEvent } from '../../core/webhooks/webhookTestEvents';
@@ -126,6 +128,17 @@ async function freshInvitation(): Promise<string> {
     })
     .returning<{ id: string }[]>('id');
   return row!.id;
+}
+async function freshInboundDomain(): Promise<string> {
+  const name = `${uniqueName('in')}.${tenant.domain}`;
+  await createInboundDomain(stack.db, { accountId: tenant.account.id, name }, 'test');
+  return name;
+}
+async function freshInboundRule(): Promise<string> {
+  const name = `${uniqueName('in')}.${tenant.domain}`;
+  const domain = await createInboundDomain(stack.db, { accountId: tenant.account.id, name }, 'test');
+  const rule = await createInboundRule(stack.db, domain, { match: 'support' }, 'test');
+  return `/api/inbound-domains/${name}/rules/${rule.id}`;
 }
 async function freshSuppression(): Promise<string> {
   const address = `${uniqueName('gone')}@example.org`;
@@ -250,6 +263,23 @@ const PREPARE: Record<string, (role: Role | 'key') => Promise<Prepared>> = {
     path: `/api/templates/${await freshTemplate()}/test-send`,
     body: { from_email: `hello@${tenant.domain}`, recipient: 'delivered' },
   }),
+  'POST /api/inbound-domains': async () => ({
+    path: '/api/inbound-domains',
+    body: { name: `${uniqueName('new')}.${tenant.domain}` },
+  }),
+  'GET /api/inbound-domains/{name}': async () => ({ path: `/api/inbound-domains/${await freshInboundDomain()}` }),
+  'DELETE /api/inbound-domains/{name}': async () => ({ path: `/api/inbound-domains/${await freshInboundDomain()}` }),
+  'POST /api/inbound-domains/{name}/verify': async () => ({
+    path: `/api/inbound-domains/${await freshInboundDomain()}/verify`,
+  }),
+  'GET /api/inbound-domains/{name}/rules': async () => ({
+    path: `/api/inbound-domains/${await freshInboundDomain()}/rules`,
+  }),
+  'POST /api/inbound-domains/{name}/rules': async () => ({
+    path: `/api/inbound-domains/${await freshInboundDomain()}/rules`,
+    body: { match: 'support' },
+  }),
+  'DELETE /api/inbound-domains/{name}/rules/{id}': async () => ({ path: await freshInboundRule() }),
   'POST /api/auth/signout': async () => ({ path: '/api/auth/signout', fresh: true }),
   // The same password again: the owner has only one person, whose other sessions end with it.
   'POST /api/auth/password': async () => ({

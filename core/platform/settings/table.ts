@@ -930,6 +930,22 @@ export const SETTINGS = {
       default: 40 * 1024 * 1024,
       doc: "Largest message taken from SES receiving (SES's own cap); a larger object is dropped and logged",
     }),
+    attachmentDownloadsPerClientPerMinute: setting({
+      env: 'INBOUND_ATTACHMENT_DOWNLOADS_PER_CLIENT_PER_MINUTE',
+      type: 'integer',
+      min: 1,
+      processes: ['api'],
+      default: 60,
+      doc: 'Received attachments downloaded (`GET /inbound/attachments/{token}`) a minute per client and from everyone together; past either, 429 `too_many_requests`',
+    }),
+    attachmentDownloadsPerMinute: setting({
+      env: 'INBOUND_ATTACHMENT_DOWNLOADS_PER_MINUTE',
+      type: 'integer',
+      min: 1,
+      processes: ['api'],
+      default: 3000,
+      docWith: 'INBOUND_ATTACHMENT_DOWNLOADS_PER_CLIENT_PER_MINUTE',
+    }),
   },
   ops: {
     metricsToken: setting({

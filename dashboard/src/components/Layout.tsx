@@ -14,6 +14,7 @@ const NAV = [
   ['/api-keys', 'API keys'],
   ['/webhooks', 'Webhooks'],
   ['/emails', 'Emails'],
+  ['/inbound', 'Inbound'],
   ['/templates', 'Templates'],
   ['/suppressions', 'Suppressions'],
   ['/byoc', 'BYOC'],

@@ -1,5 +1,5 @@
 // One place for how states read: words and badge tones.
-import type { Domain, Email, TimelineEvent } from '../api';
+import type { Domain, Email, InboundDomain, TimelineEvent } from '../api';
 
 export const DOMAIN_STATUS: Record<Domain['status'], [string, 'good' | 'warn' | 'bad' | 'neutral']> = {
   verified: ['Verified', 'good'],
@@ -36,4 +36,10 @@ export const TIMELINE_TONE: Record<TimelineEvent['type'], Tone> = {
   opened: 'good',
   clicked: 'good',
   unsubscribed: 'warn',
+};
+
+/** An inbound domain's MX record, as the last check found it. */
+export const INBOUND_DOMAIN_STATUS: Record<InboundDomain['status'], [string, 'good' | 'warn']> = {
+  verified: ['MX found', 'good'],
+  pending: ['MX not found yet', 'warn'],
 };
