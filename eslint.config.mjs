@@ -41,8 +41,9 @@ const restricted = (patterns, paths = []) => [
  * tracking signs tracking tokens and rewrites HTML for ses to compose; accounts own the customer, BYOC their AWS role, ses the provider reached with it, domains are
  * registered through both; providerEvents turn SES feedback into outcomes and reputation, templates
  * render stored emails, sending gates and accepts messages (it renders templates; its system email
- * reads reputation), unsubscribe turns a recipient's one-click link into a suppression, webhooks
- * tell the customer.
+ * reads reputation), unsubscribe turns a recipient's one-click link into a suppression, inbound
+ * receives email for the customer's domains, webhooks tell the customer (and replay what inbound
+ * received).
  * A new folder goes into this list (test/unit/lintRules.test.ts checks that every one is here).
  */
 export const CORE_LAYERS = [
@@ -57,6 +58,7 @@ export const CORE_LAYERS = [
   'templates',
   'sending',
   'unsubscribe',
+  'inbound',
   'webhooks',
 ];
 

@@ -1,4 +1,5 @@
 import { Context } from '@temporalio/activity';
+import { loadInboundMessage, receivedEmailPayload } from '../core/inbound/receivedEmail';
 import { getLogRow, type EmailLogRow } from '../core/sending/emailLog';
 import { messageDelay } from '../core/sending/emailTimeline';
 import { readUnsubscribeToken } from '../core/unsubscribe/unsubscribeTokens';
@@ -7,7 +8,12 @@ import { webhookEventId } from '../core/webhooks/standardWebhooks';
 import { endpointForDelivery } from '../core/webhooks/webhookEndpoints';
 import type { WebhookEventType } from '../core/model/webhookEvents';
 import type { EngagementEvent } from '../core/model/workflowContract';
-import { buildWebhookEnvelope, type WebhookEnvelope } from '../core/webhooks/webhookPayloads';
+import {
+  buildWebhookEnvelope,
+  receivedEmailEnvelope,
+  type ReceivedEmailEnvelope,
+  type WebhookEnvelope,
+} from '../core/webhooks/webhookPayloads';
 import type { ResolvedActivityDeps } from './deps';
 
 /**
@@ -45,6 +51,7 @@ function unsubscribedEnvelope(
 export function deliverWebhook(deps: ResolvedActivityDeps) {
   return async function deliverWebhook(input: {
     endpointId: string;
+    /** The sent message's id; for `email.received`, the received message's (inbound) id. */
     messageId: string;
     event: WebhookEventType;
     /** For `email.opened`/`email.clicked`: the open or click announced (a message has many). */
@@ -63,17 +70,26 @@ export function deliverWebhook(deps: ResolvedActivityDeps) {
       const recorded = await recordedMessageDelivery(deps.db, { ...input, ...(eventId ? { eventId } : {}) });
       if (recorded) return recorded;
     }
-    const [endpoint, row, delay] = await Promise.all([
+    const received = input.event === 'email.received';
+    const [endpoint, row, delay, inbound] = await Promise.all([
       endpointForDelivery(deps.db, deps.config.secretKey, input.endpointId),
-      getLogRow(deps.db, input.messageId),
+      received ? undefined : getLogRow(deps.db, input.messageId),
       input.event === 'email.delivery_delayed' ? messageDelay(deps.db, input.messageId) : undefined,
+      received ? loadInboundMessage(deps.db, input.messageId) : undefined,
     ]);
     // Deactivated or deleted since the event fired, or the log row purged: nothing to send.
     if (!endpoint || !endpoint.active) return { succeeded: false, statusCode: null };
-    const envelope =
-      input.event === 'email.unsubscribed'
-        ? input.unsubscribe && unsubscribedEnvelope(deps, input.messageId, input.unsubscribe, row)
-        : row && buildWebhookEnvelope(input.event, { ...row, ...(delay ? { delay } : {}) }, input.engagement);
+    let envelope: WebhookEnvelope | ReceivedEmailEnvelope | undefined;
+    if (input.event === 'email.received')
+      // Only to an endpoint still subscribed (docs/inbound.md, "Rules"), of the message's account,
+      // while the message is kept (deleted meanwhile: nothing to announce).
+      envelope =
+        inbound && endpoint.accountId === inbound.account_id && endpoint.events.includes('email.received')
+          ? receivedEmailEnvelope(receivedEmailPayload(deps.config, inbound, { forWebhook: true }))
+          : undefined;
+    else if (input.event === 'email.unsubscribed')
+      envelope = input.unsubscribe && unsubscribedEnvelope(deps, input.messageId, input.unsubscribe, row);
+    else envelope = row && buildWebhookEnvelope(input.event, { ...row, ...(delay ? { delay } : {}) }, input.engagement);
     if (!envelope) return { succeeded: false, statusCode: null };
     const body = JSON.stringify(envelope);
     const attempt = await attemptAndRecordWebhook(deps.db, deps.config, {

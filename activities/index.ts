@@ -3,17 +3,20 @@ import { stsClient } from '../core/platform/awsClients';
 import { ByocCredentialCache } from '../core/byoc/byocRole';
 import { createWorkerMetrics } from '../core/platform/metrics';
 import type { ActivityDeps, ResolvedActivityDeps } from './deps';
+import { checkSenderAuthentication } from './checkSenderAuthentication';
 import { deliverWebhook } from './deliverWebhook';
 import { discardStagedAttachments } from './discardStagedAttachments';
 import { discardStagedMessage } from './discardStagedMessage';
 import { findFirstLink } from './findFirstLink';
 import { findWebhookEndpoints } from './findWebhookEndpoints';
 import { markByocUnusable } from './markByocUnusable';
+import { parseReceivedMessage } from './parseReceivedMessage';
 import { purgeEmailLog, purgeExpiredContent } from './purge';
 import { recordEngagementEvent } from './recordEngagementEvent';
 import { recordOutcome } from './recordOutcome';
 import { releaseScheduledMessage } from './releaseScheduledMessage';
 import { recordQueuedMessage } from './recordQueuedMessage';
+import { recordReceivedMessage } from './recordReceivedMessage';
 import { recordSent } from './recordSent';
 import { recordUnsubscribed } from './recordUnsubscribed';
 import { resolveByocCredentials } from './resolveByocCredentials';
@@ -47,6 +50,9 @@ export function createActivities(input: ActivityDeps) {
     findWebhookEndpoints: findWebhookEndpoints(deps),
     deliverWebhook: deliverWebhook(deps),
     recordUnsubscribed: recordUnsubscribed(deps),
+    parseReceivedMessage: parseReceivedMessage(deps),
+    checkSenderAuthentication: checkSenderAuthentication(deps),
+    recordReceivedMessage: recordReceivedMessage(deps),
     purgeEmailLog: purgeEmailLog(deps),
     purgeExpiredContent: purgeExpiredContent(deps),
   };

@@ -1,6 +1,9 @@
 // The outbox relay (core/sending/acceptOutbox.ts), in the worker process: every few seconds it
-// starts accepted messages whose start was never confirmed. Several workers share it safely.
+// starts accepted messages whose start was never confirmed, and received messages whose receive
+// workflow never started (core/inbound/inboundRelay.ts). Several workers share it safely.
 import type { Logger } from 'pino';
+import { relayUnstartedReceived } from '../core/inbound/inboundRelay';
+import type { InboundWorkflows } from '../core/model/inbound';
 import { relayStaleAcceptances } from '../core/sending/acceptOutbox';
 import type { MessageWorkflows } from '../core/model/workflowContract';
 import type { Db } from '../core/platform/db';
@@ -11,6 +14,8 @@ const INTERVAL_MS = 5_000;
 export function startAcceptRelay(deps: {
   db: Db;
   workflows: MessageWorkflows;
+  /** Starts `receive-<id>` for received messages left unstarted (the worker always passes it). */
+  inbound?: InboundWorkflows;
   logger: Logger;
   metrics: WorkerMetrics;
   olderThanSeconds: number;
@@ -30,6 +35,20 @@ export function startAcceptRelay(deps: {
       }
     } catch (err) {
       deps.logger.warn({ err }, 'outbox relay round failed; the next one retries');
+    }
+    if (!deps.inbound) return;
+    try {
+      const started = await relayUnstartedReceived(deps.db, deps.inbound, {
+        olderThanSeconds: deps.olderThanSeconds,
+        limit: 50,
+        startTimeoutMs: deps.startTimeoutMs,
+      });
+      if (started > 0) {
+        deps.metrics.relayedReceived.inc(started);
+        deps.logger.warn({ started }, 'relay started received messages whose receive workflow never started');
+      }
+    } catch (err) {
+      deps.logger.warn({ err }, 'received-message relay round failed; the next one retries');
     }
   };
   const timer = setInterval(() => {

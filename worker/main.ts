@@ -16,7 +16,7 @@ import { armKillPoints } from '../core/platform/killPoints';
 import { startHealthServer } from '../core/platform/healthServer';
 import { keepEnsuringRetentionSchedules } from './schedules';
 import { startAcceptRelay } from './acceptRelay';
-import { messageWorkflows } from '../workflows/client';
+import { inboundWorkflows, messageWorkflows } from '../workflows/client';
 
 async function main(): Promise<void> {
   const config = loadConfig('worker');
@@ -74,6 +74,7 @@ async function main(): Promise<void> {
   const relay = startAcceptRelay({
     db,
     workflows: messageWorkflows(client, config.temporal.taskQueue),
+    inbound: inboundWorkflows(client, config.temporal.taskQueue),
     logger,
     metrics,
     olderThanSeconds: config.temporal.relayAfterSeconds,

@@ -121,3 +121,24 @@ export const retention = proxyActivities<Pick<Activities, 'purgeEmailLog' | 'pur
   startToCloseTimeout: '10m',
   retry: { initialInterval: '5s', backoffCoefficient: 2, maximumInterval: '5m', maximumAttempts: 5 },
 });
+
+/**
+ * The receive workflow's steps (workflows/receiveEmail.ts). Parsing may take seconds for a large
+ * message and runs on the worker's activity slots, not in a workflow task; it is retried a few
+ * times only (a message that kills its worker every time must not do so for ever). The sender
+ * checks stop themselves after 10 s; recording is short PostgreSQL work, retried until it works.
+ */
+export const receiveParsing = proxyActivities<Pick<Activities, 'parseReceivedMessage'>>({
+  startToCloseTimeout: '5m',
+  retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '1m', maximumAttempts: 5 },
+});
+
+export const receiveSteps = proxyActivities<Pick<Activities, 'checkSenderAuthentication' | 'recordReceivedMessage'>>({
+  startToCloseTimeout: '1m',
+  retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '30s' },
+});
+
+/** `email.received`'s deliveries: local, as the lean runs of the other workflows make theirs. */
+export function receivedEmailDelivery(): Pick<Activities, 'deliverWebhook'> {
+  return localWebhookDelivery;
+}

@@ -25,12 +25,11 @@ import {
 } from '../core/model/workflowContract';
 import { recordEngagement } from './recordEngagement';
 import { announceUnsubscribe } from './announceUnsubscribe';
+import { receiveEmail } from './receiveEmail';
 import { recordLateOutcome } from './recordLateOutcome';
 import { sendEmail } from './sendEmail';
 
 const ANNOUNCE_START_DEADLINE_MS = 10_000;
-/** The receive workflow's type (workflows/receiveEmail.ts). */
-const RECEIVE_EMAIL_WORKFLOW = 'receiveEmail';
 
 export function messageWorkflows(client: Client, taskQueue: string): MessageWorkflows {
   return {
@@ -151,7 +150,7 @@ export function inboundWorkflows(client: Client, taskQueue: string): InboundWork
     async startReceive(input: ReceiveEmailInput, deadline: number) {
       try {
         await client.withDeadline(deadline, () =>
-          client.workflow.start(RECEIVE_EMAIL_WORKFLOW, {
+          client.workflow.start(receiveEmail, {
             taskQueue,
             workflowId: receiveWorkflowId(input.inboundId),
             workflowIdConflictPolicy: WorkflowIdConflictPolicy.FAIL,

@@ -4,3 +4,4 @@ export { recordLateOutcome } from './recordLateOutcome';
 export { recordEngagement } from './recordEngagement';
 export { emailLogRetention, contentRetention } from './retention';
 export { announceUnsubscribe } from './announceUnsubscribe';
+export { receiveEmail } from './receiveEmail';

@@ -622,18 +622,20 @@ export const TimelineEventView = named(
         'opened',
         'clicked',
         'unsubscribed',
+        'replied',
       ] as const,
       '`possible_duplicate`: Postage sent the message to SES again after an earlier attempt whose answer was lost (its worker died, or SES did not answer in time): the recipient may get two copies (`details.reason`). ' +
         '`delivery_delayed`: SES could not deliver yet and keeps trying; not final, the status stays `sent` (`details.delay_type`, `details.reason`, `details.expiration_time`). ' +
         '`opened`/`clicked`: a tracked open or click (docs/sending.md, "Tracking opens and clicks"), `details.machine` `true` when it looks like a scanner, prefetch or privacy proxy. ' +
-        '`unsubscribed`: the recipient used the one-click unsubscribe link (docs/sending.md, "One-click unsubscribe"; `details.topic`: the link\'s topic, empty for all mail).',
+        '`unsubscribed`: the recipient used the one-click unsubscribe link (docs/sending.md, "One-click unsubscribe"; `details.topic`: the link\'s topic, empty for all mail). ' +
+        '`replied`: a received message answers this one (docs/inbound.md, "Replies"; `details.inbound_id`: the received message, `GET /api/inbound/{id}`); one event per reply.',
     ),
     at: time(),
     details: Type.Unsafe<Record<string, string>>({
       type: 'object',
       additionalProperties: { type: 'string' },
       description:
-        'bounce_type/bounce_subtype, reason, smtp_response, provider_message_id or delay_type/expiration_time where they apply; machine and user_agent for opens and clicks, url and link_index for clicks.',
+        'bounce_type/bounce_subtype, reason, smtp_response, provider_message_id or delay_type/expiration_time where they apply; machine and user_agent for opens and clicks, url and link_index for clicks; inbound_id for replies.',
     }),
   }),
 );

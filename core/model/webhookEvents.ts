@@ -9,8 +9,17 @@ export const WEBHOOK_EVENT_TYPES = [
   'email.opened',
   'email.clicked',
   'email.unsubscribed',
+  // A message received for one of the account's inbound domains (docs/inbound.md, "The event"):
+  // structured, and never a flat test event.
+  'email.received',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/** The events about a message Postage sent: string-valued payloads, and a flat test event each. */
+export type SentMessageEventType = Exclude<WebhookEventType, 'email.received'>;
+export const SENT_MESSAGE_EVENT_TYPES: readonly SentMessageEventType[] = WEBHOOK_EVENT_TYPES.filter(
+  (t): t is SentMessageEventType => t !== 'email.received',
+);
 
 export function isWebhookEventType(value: string): value is WebhookEventType {
   return (WEBHOOK_EVENT_TYPES as readonly string[]).includes(value);
@@ -19,9 +28,9 @@ export function isWebhookEventType(value: string): value is WebhookEventType {
 /**
  * The event type of a flat test event (docs/webhooks.md, "Payloads"), whose body names no type: its
  * signed `status`, one per type, as the test events set it and the SDKs read it (never the unsigned
- * X-Service-Event).
+ * X-Service-Event). `email.received` has none: its test event is an envelope like the real one.
  */
-export const FLAT_TEST_EVENT_TYPES: ReadonlyMap<string, WebhookEventType> = new Map([
+export const FLAT_TEST_EVENT_TYPES: ReadonlyMap<string, SentMessageEventType> = new Map([
   ['queued', 'email.sent'],
   ['delivered', 'email.delivered'],
   ['bounced', 'email.bounced'],

@@ -47,6 +47,8 @@ export interface ContentPurge {
   userTokens: number;
   /** Domain claims whose ownership was not proven in time (docs/domains.md, "Claims"). */
   domainClaims: number;
+  /** Received messages (raw, parsed, attachments) past the content retention (docs/inbound.md, "Retention"). */
+  inboundMessages: number;
 }
 
 /**

@@ -13,7 +13,7 @@ export interface AwsCredentials {
   expiration?: Date;
 }
 
-interface Target {
+export interface Target {
   region: string;
   endpoint: string | undefined;
   /** Unset: the AWS default credential chain. */
@@ -24,7 +24,8 @@ interface Target {
 export const AWS_CALL_TIMEOUT_MS = 15_000;
 const CONNECT_TIMEOUT_MS = 5_000;
 
-function clientOptions(target: Target, requestTimeoutMs: number) {
+/** The options every AWS client gets: one attempt, a connect deadline and a request deadline that throws. */
+export function clientOptions(target: Target, requestTimeoutMs: number) {
   return {
     region: target.region,
     // Retries belong to the caller: SendEmail is not idempotent (a hidden SDK retry after a lost
@@ -40,7 +41,7 @@ function clientOptions(target: Target, requestTimeoutMs: number) {
   };
 }
 
-function staticCredentials(
+export function staticCredentials(
   accessKeyId: string | undefined,
   secretAccessKey: string | undefined,
 ): AwsCredentials | undefined {

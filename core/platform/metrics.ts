@@ -92,6 +92,11 @@ export function createWorkerMetrics() {
       help: 'Accepted messages the outbox relay started (their API never confirmed the start)',
       registers: [register],
     }),
+    relayedReceived: new Counter({
+      name: 'postage_inbound_relayed_total',
+      help: 'Received messages the relay started (stored, but their receive workflow never started)',
+      registers: [register],
+    }),
     possibleDuplicates: new Counter({
       name: 'postage_possible_duplicate_sends_total',
       help: 'Messages sent to SES again after an earlier SES call whose answer was lost (the recipient may get two copies), by mode',

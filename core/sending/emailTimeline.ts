@@ -20,7 +20,9 @@ export type TimelineEventType =
   | 'clicked'
   /** Not final: SES keeps trying (details `delay_type`, `reason`; docs/webhooks.md, "Events"). */
   | 'delivery_delayed'
-  | 'unsubscribed';
+  | 'unsubscribed'
+  /** A received message answers it (details `inbound_id`, `at`; docs/inbound.md, "Replies"); one per reply. */
+  | 'replied';
 
 export interface TimelineEvent {
   type: TimelineEventType;

@@ -1,6 +1,7 @@
 // Retention rules (docs/sending.md, "Attachments" and "The email log"): shared content is kept 90
 // days, email-log rows 14 days, BYOC content never (deleted by its workflow; the purge only sweeps
-// what an interrupted workflow could have left). Run by the purge workflows on Temporal Schedules
+// what an interrupted workflow could have left); received messages (docs/inbound.md, "Retention")
+// as long as shared content. Run by the purge workflows on Temporal Schedules
 // (worker/schedules.ts).
 import type { ContentPurge } from '../model/workflowContract';
 import type { Db } from '../platform/db';
@@ -13,6 +14,8 @@ import { purgeExpiredUserTokens } from '../accounts/userTokens';
 import { purgeExpiredDomainClaims } from '../domains/domainClaims';
 
 const DAY_MS = 86_400_000;
+/** Received messages per DELETE: each may carry tens of megabytes (raw and attachments, which go with it). */
+export const INBOUND_PURGE_BATCH_SIZE = 100;
 /** A BYOC message still staged after this long belongs to a workflow that was stopped by hand. */
 export const BYOC_LEFTOVER_HOURS = 24;
 
@@ -75,5 +78,13 @@ export async function purgeExpiredContent(
     sessions: await purgeExpiredSessions(db, input.now),
     userTokens: await purgeExpiredUserTokens(db, input.now),
     domainClaims: await purgeExpiredDomainClaims(db, input.now),
+    // Raw bytes, parse and attachments (by the foreign key) together; a reply's timeline event stays with its sent message.
+    inboundMessages: await deleteInBatches(
+      db,
+      'inbound_messages',
+      'id',
+      (rows) => rows.where('received_at', '<', contentCutoff),
+      batch(INBOUND_PURGE_BATCH_SIZE),
+    ),
   };
 }

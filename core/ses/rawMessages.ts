@@ -3,11 +3,20 @@
 // subjects, and header values that cannot inject headers.
 import { type SESv2Client, SendEmailCommand, type SendEmailCommandInput } from '@aws-sdk/client-sesv2';
 import MailComposer from 'nodemailer/lib/mail-composer';
+import { domainOf } from '../model/addresses';
 import type { Attachment, MessageContent } from '../model/messageContent';
 import { rewriteHtml } from '../tracking/rewriteHtml';
 
 /** Our message id travels in every message, so a copy SES was asked to send twice can be told apart. */
 export const MESSAGE_ID_HEADER = 'X-Postage-Message-Id';
+
+/**
+ * `<{message id}@{From domain}>`: the Message-ID a message gets unless its sender gave one, so a
+ * reply's In-Reply-To or References names the message it answers (docs/inbound.md, "Replies").
+ */
+export function postageMessageIdHeader(messageId: string, fromAddress: string): string {
+  return `<${messageId}@${domainOf(fromAddress)}>`;
+}
 
 function formatMailbox(m: { address: string; name: string }): { address: string; name: string } | string {
   return m.name ? { name: m.name, address: m.address } : m.address;
@@ -62,7 +71,7 @@ export async function buildRawMessage(
     subject: content.subject,
     ...(content.replyTo ? { replyTo: content.replyTo } : {}),
     ...(html !== undefined ? { html } : { text: content.text ?? '' }),
-    ...(content.messageIdHeader ? { messageId: content.messageIdHeader } : {}),
+    messageId: content.messageIdHeader || postageMessageIdHeader(messageId, content.from.address),
     // Custom headers first, ours last: the rules (core/model/customHeaders.ts) keep X-Postage-* and List-Unsubscribe* out of theirs.
     headers: { ...content.headers, [MESSAGE_ID_HEADER]: messageId, ...unsubscribe },
     attachments: attachments.map((a) => ({ filename: a.filename, content: a.data, contentType: a.contentType })),

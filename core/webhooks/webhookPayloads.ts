@@ -1,16 +1,32 @@
-// docs/webhooks.md, "Payloads": the envelope `{event_type, payload}` with string values only.
+// docs/webhooks.md, "Payloads": the envelope `{event_type, payload}`, with string values only for
+// the events of a sent message; `email.received` carries the structured ReceivedEmailPayload.
+import type { ReceivedEmailPayload } from '../model/inbound';
 import type { EmailLogRow } from '../sending/emailLog';
-import type { WebhookEventType } from '../model/webhookEvents';
+import type { SentMessageEventType } from '../model/webhookEvents';
 import type { EngagementEvent } from '../model/workflowContract';
 
 export interface WebhookEnvelope {
-  event_type: WebhookEventType;
+  event_type: SentMessageEventType;
   /** The documented fields, strings only; plus `tags` when the send carried any. */
   payload: Record<string, string | Record<string, string>>;
 }
 
+/**
+ * `email.received` (docs/inbound.md, "The event"): built from the inbound row by
+ * core/inbound/receivedEmail.ts. A type, not an interface, so it is a `Record<string, unknown>`
+ * where the API answers with the body it posted.
+ */
+export type ReceivedEmailEnvelope = {
+  event_type: 'email.received';
+  payload: ReceivedEmailPayload;
+};
+
+export function receivedEmailEnvelope(payload: ReceivedEmailPayload): ReceivedEmailEnvelope {
+  return { event_type: 'email.received', payload };
+}
+
 export function buildWebhookEnvelope(
-  event: WebhookEventType,
+  event: SentMessageEventType,
   row: Pick<EmailLogRow, 'message_id' | 'recipient' | 'subject' | 'bounce_type' | 'failure_reason'> & {
     tags?: Record<string, string>;
     /** The message's delay, for `email.delivery_delayed`: its timeline details (core/sending/emailTimeline.ts `messageDelay`). */

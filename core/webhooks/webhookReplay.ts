@@ -2,19 +2,21 @@
 // replay): the same event again, as one attempt, recorded as a replay of the delivery. Still no
 // automatic retries (docs/webhooks.md, "Replay"): the customer decides. A message's event is
 // rebuilt from its log row and carries the same `webhook-id` as every delivery of that event, so
-// receivers deduplicate it; a test delivery is replayed as a new test event of its type. Checked in
+// receivers deduplicate it; `email.received` is rebuilt from its received message (kept for the
+// content retention) the same way; a test delivery is replayed as a new test event of its type. Checked in
 // the order of test events: the endpoint is the account's, the plan, active, the delivery is the
 // endpoint's, the account's allowance (shared with test events: 10 a minute).
 import type { Config } from '../platform/config';
 import type { Db } from '../platform/db';
 import { PostageError } from '../platform/errors';
+import { loadInboundMessage, receivedEmailPayload } from '../inbound/receivedEmail';
 import { getLogRow } from '../sending/emailLog';
 import { isWebhookEventType, type WebhookEventType } from '../model/webhookEvents';
 import type { WebhookAttempt } from './webhookDelivery';
 import { attemptAndRecordWebhook } from './webhookAttempts';
 import { webhookEventId } from './standardWebhooks';
 import { findWebhookDelivery } from './webhookEndpoints';
-import { buildWebhookEnvelope } from './webhookPayloads';
+import { buildWebhookEnvelope, receivedEmailEnvelope } from './webhookPayloads';
 import { announcedEngagement } from '../sending/engagement';
 import { messageDelay, messageUnsubscribe } from '../sending/emailTimeline';
 import { endpointToPostNow, postTestEvent } from './webhookTestEvents';
@@ -56,6 +58,27 @@ export async function replayWebhookDelivery(
     );
     if ('retryAfterSeconds' in test) return test;
     return { attempt: test.attempt, event, messageId: null, replayOf: delivery.id, payload: test.payload };
+  }
+  if (event === 'email.received') {
+    const inbound = await loadInboundMessage(db, delivery.messageId);
+    if (!inbound || inbound.account_id !== input.accountId)
+      throw new PostageError(
+        'webhook_delivery_not_found',
+        `the received message of delivery ${input.deliveryId} is no longer kept (deleted, or past the content retention)`,
+      );
+    const retryAfter = await limit(input.accountId);
+    if (retryAfter !== undefined) return { retryAfterSeconds: retryAfter };
+    // Fresh attachment links; the same event, so the same webhook-id (webhookEventId(inbound id, event)).
+    const payload = receivedEmailEnvelope(receivedEmailPayload(config, inbound, { forWebhook: true }));
+    const attempt = await attemptAndRecordWebhook(db, config, {
+      endpoint,
+      event,
+      body: JSON.stringify(payload),
+      messageId: inbound.id,
+      isTest: false,
+      replayOf: delivery.id,
+    });
+    return { attempt, event, messageId: inbound.id, replayOf: delivery.id, payload };
   }
   // The message must still be in the log (14 days) to rebuild its event.
   const row = await getLogRow(db, delivery.messageId);

@@ -1,23 +1,26 @@
 // "Send test event" (dashboard and POST /api/webhooks/{id}/test): one signed POST of the chosen
-// event type in the flat test-event shape (docs/webhooks.md, "Payloads"), made at once from the
+// event type in the flat test-event shape (docs/webhooks.md, "Payloads"), or for `email.received`
+// a sample envelope shaped like the real event (docs/inbound.md, "The event"), made at once from the
 // caller's process (the customer waits for the answer), and recorded with the endpoint's deliveries
 // as a test. Checked in this order: the endpoint is the account's (404), the plan (403
 // plan_required), the endpoint is active (409), the account's allowance of test events (429); then
 // the POST.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Config } from '../platform/config';
 import { randomHex } from '../platform/crypto';
 import type { Db } from '../platform/db';
 import { PostageError } from '../platform/errors';
+import type { ReceivedEmailPayload } from '../model/inbound';
 import { testProviderMessageId } from '../model/outcomes';
-import type { WebhookEventType } from '../model/webhookEvents';
+import type { SentMessageEventType, WebhookEventType } from '../model/webhookEvents';
+import { receivedEmailEnvelope, type ReceivedEmailEnvelope } from './webhookPayloads';
 import type { WebhookAttempt } from './webhookDelivery';
 import { attemptAndRecordWebhook } from './webhookAttempts';
 import { endpointForDelivery } from './webhookEndpoints';
 import { requireWebhookPlan } from './webhookPlan';
 import type { WebhookTestLimit } from './webhookTestLimit';
 
-const TEST_STATUS: Record<WebhookEventType, string> = {
+const TEST_STATUS: Record<SentMessageEventType, string> = {
   'email.sent': 'queued',
   'email.delivered': 'delivered',
   'email.bounced': 'bounced',
@@ -28,7 +31,7 @@ const TEST_STATUS: Record<WebhookEventType, string> = {
   'email.clicked': 'clicked',
   'email.unsubscribed': 'unsubscribed',
 };
-const TEST_LOCAL_PART: Record<WebhookEventType, string> = {
+const TEST_LOCAL_PART: Record<SentMessageEventType, string> = {
   'email.sent': 'delivered',
   'email.delivered': 'delivered',
   'email.bounced': 'bounce',
@@ -45,12 +48,35 @@ function microsecondTimestamp(at: Date): string {
   return at.toISOString().replace(/\.(\d{3})Z$/, '.$1000+00:00');
 }
 
+/** A test event's body: flat for the events of a sent message, the envelope for `email.received`. */
+export type TestEventBody = Record<string, string | string[]> | ReceivedEmailEnvelope;
+
 /** The flat test-event shape (docs/webhooks.md, "Payloads"): fields at the top level, all strings (plus the bounced list). */
+export function testEventPayload(
+  event: SentMessageEventType,
+  testDomain: string,
+  at?: Date,
+): Record<string, string | string[]>;
+/** `email.received`: a sample envelope, every field of the real event present (docs/inbound.md, "The event"). */
+export function testEventPayload(
+  event: 'email.received',
+  testDomain: string,
+  at?: Date,
+  baseUrl?: string,
+): ReceivedEmailEnvelope;
+export function testEventPayload(
+  event: WebhookEventType,
+  testDomain: string,
+  at?: Date,
+  baseUrl?: string,
+): TestEventBody;
 export function testEventPayload(
   event: WebhookEventType,
   testDomain: string,
   at = new Date(),
-): Record<string, string | string[]> {
+  baseUrl = 'https://postage.example',
+): TestEventBody {
+  if (event === 'email.received') return receivedEmailEnvelope(sampleReceivedEmail(testDomain, at, baseUrl));
   const recipient = `${TEST_LOCAL_PART[event]}@${testDomain}`;
   return {
     idempotency_key: randomHex(16),
@@ -81,11 +107,53 @@ export function testEventPayload(
   };
 }
 
+/**
+ * A received message that never was: a reply to `support@` of the test domain with one small
+ * attachment whose link goes nowhere (no attachment of a test event exists), every verdict `pass`.
+ */
+function sampleReceivedEmail(testDomain: string, at: Date, baseUrl: string): ReceivedEmailPayload {
+  const inboundId = randomUUID();
+  const text = 'Test event: no email was received.';
+  return {
+    inbound_id: inboundId,
+    message_id: null,
+    domain: testDomain,
+    rule_id: null,
+    received_at: at.toISOString(),
+    envelope: { from: `sender@${testDomain}`, to: `support@${testDomain}` },
+    from: { address: `sender@${testDomain}`, name: 'Test Sender' },
+    to: [{ address: `support@${testDomain}`, name: '' }],
+    cc: [],
+    reply_to: [],
+    subject: 'Test event',
+    text,
+    html: `<p>${text}</p>`,
+    truncated: false,
+    headers: { message_id: `<${inboundId}@${testDomain}>`, in_reply_to: null, references: [] },
+    authentication: { spf: 'pass', dkim: 'pass', dmarc: 'pass', arc: 'none' },
+    attachments: [
+      {
+        id: randomUUID(),
+        filename: 'test.txt',
+        content_type: 'application/octet-stream',
+        declared_content_type: 'text/plain',
+        size: text.length,
+        sha256: createHash('sha256').update(text).digest('hex'),
+        content_id: null,
+        download_url: `${baseUrl.replace(/\/+$/, '')}/inbound/attachments/test-event`,
+        expires_at: new Date(at.getTime() + 86_400_000).toISOString(),
+      },
+    ],
+    size: 1024,
+    source: 'mx',
+  };
+}
+
 type TestEventResult =
   | { retryAfterSeconds: number }
   | {
       attempt: WebhookAttempt & { id: string; attemptedAt: Date; durationMs: number };
-      payload: Record<string, string | string[]>;
+      payload: TestEventBody;
     };
 /** An endpoint with its secret(s), as a POST made now needs it. */
 export type PostableEndpoint = NonNullable<Awaited<ReturnType<typeof endpointForDelivery>>>;
@@ -133,7 +201,7 @@ export async function postTestEvent(
 ): Promise<TestEventResult> {
   const retryAfterSeconds = await limit(input.accountId);
   if (retryAfterSeconds !== undefined) return { retryAfterSeconds };
-  const payload = testEventPayload(input.event, config.testDomain);
+  const payload = testEventPayload(input.event, config.testDomain, new Date(), config.api.baseUrl);
   const attempt = await attemptAndRecordWebhook(db, config, {
     endpoint,
     event: input.event,

@@ -149,6 +149,7 @@ export const EVENT_TYPES = [
   'email.opened',
   'email.clicked',
   'email.unsubscribed',
+  'email.received',
 ] as const satisfies readonly EventType[];
 
 /** What each event type tells, in one line (docs/webhooks.md, "Events"). */
@@ -163,6 +164,8 @@ export const EVENT_DESCRIPTION: Record<EventType, string> = {
   'email.clicked': 'A tracked link was clicked (with the URL; machine clicks are marked).',
   'email.unsubscribed':
     'The recipient unsubscribed, by the unsubscribe link or their mail app’s button (with its topic).',
+  'email.received':
+    'A message arrived for one of your inbound domains (parsed, with its attachments’ links and sender checks).',
 };
 
 /** A suppression's topic: null when it stops all mail (docs/sending.md, "Suppressions"). */

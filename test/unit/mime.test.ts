@@ -43,3 +43,16 @@ test('text only when there is no html; the message id header travels with it', a
   expect(parsed.html).toBe(false);
   expect(parsed.headers.get('x-postage-message-id')).toBe('msg-2');
 });
+
+test('the Message-ID is <message id@From domain> unless the sender gave one, so replies name the message', async () => {
+  const content = messageContent({ to: 'ann@example.org', from: 'hello@Mail.Example.com', text: 'Hi' });
+  const id = '0b9d1f4e-3c2a-4e8b-9f1d-2a6c7e8f9a0b';
+  const ours = await simpleParser(await buildRawMessage(id, content, []));
+  expect(ours.messageId).toBe(`<${id}@mail.example.com>`);
+  const again = await simpleParser(await buildRawMessage(id, content, []));
+  expect(again.messageId).toBe(ours.messageId);
+  const theirs = await simpleParser(
+    await buildRawMessage(id, { ...content, messageIdHeader: '<own@example.org>' }, []),
+  );
+  expect(theirs.messageId).toBe('<own@example.org>');
+});

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import type http from 'node:http';
 import { createWebhookReceiver, type ReceivedEvent } from '../../docs/examples/webhookReceiver';
 import { DEMO_WEBHOOK_PATH, startDemoReceiver, type ReceivedWebhook } from '../../tools/demoReceiver';
-import { WEBHOOK_EVENT_TYPES } from '../../core/model/webhookEvents';
+import { SENT_MESSAGE_EVENT_TYPES } from '../../core/model/webhookEvents';
 import { standardWebhookHeaders } from '../../core/webhooks/standardWebhooks';
 import { testEventPayload } from '../../core/webhooks/webhookTestEvents';
 import { EVENT_HEADER, SIGNATURE_HEADER, signWebhookBody } from '../../core/webhooks/webhookSignature';
@@ -98,7 +98,7 @@ describe('the example receiver (docs/examples/webhookReceiver.ts)', () => {
   });
 
   test("reads a flat test event's type from its signed status, never from X-Service-Event", async () => {
-    for (const type of WEBHOOK_EVENT_TYPES) {
+    for (const type of SENT_MESSAGE_EVENT_TYPES) {
       const flat = JSON.stringify(testEventPayload(type, 'test.example'));
       const lie = type === 'email.delivered' ? 'email.bounced' : 'email.delivered';
       expect(await post(url, flat, delivery(flat, lie))).toBe(204);

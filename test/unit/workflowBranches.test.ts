@@ -15,9 +15,10 @@ import {
   type SendEmailInput,
 } from '../../core/model/workflowContract';
 import { WORKFLOWS_PATH } from '../../worker/createWorker';
-import { messageWorkflows } from '../../workflows/client';
+import { inboundWorkflows, messageWorkflows } from '../../workflows/client';
 import type { recordEngagement } from '../../workflows/recordEngagement';
 import { type recordLateOutcome } from '../../workflows/recordLateOutcome';
+import type { receiveEmail } from '../../workflows/receiveEmail';
 import type { sendEmail } from '../../workflows/sendEmail';
 import { createTimeSkippingEnv } from '../helpers/timeSkipping';
 
@@ -62,6 +63,9 @@ function stubActivities(
     findFirstLink: async () => ({ url: 'https://example.com/' }),
     deliverWebhook: async () => ({ succeeded: true, statusCode: 200 }),
     recordUnsubscribed: async () => ({ recorded: true }),
+    parseReceivedMessage: async () => ({ gone: false, malformed: false }),
+    checkSenderAuthentication: async () => 'checked',
+    recordReceivedMessage: async () => ({ gone: false, repliedMessageId: null, endpointIds: ['endpoint-1'] }),
     purgeEmailLog: async () => 0,
     purgeExpiredContent: async () => ({
       sharedContent: 0,
@@ -73,6 +77,7 @@ function stubActivities(
       idempotencyKeys: 0,
       sessions: 0,
       userTokens: 0,
+      inboundMessages: 0,
     }),
   };
   const wrapped = Object.fromEntries(
@@ -327,4 +332,63 @@ test('a late delay: timeline and email.delivery_delayed, no suppression, no repu
   expect(result).toEqual({ status: 'sent' });
   expect(names(calls)).toEqual(['recordOutcome', 'findWebhookEndpoints', 'deliverWebhook']);
   expect(webhookEventsOf(calls)).toEqual(['email.delivery_delayed']);
+});
+
+describe('receiving (workflows/receiveEmail.ts)', () => {
+  const receive = async (activities: Activities) => {
+    const inboundId = randomUUID();
+    return run(activities, async (_, taskQueue) => {
+      const client = inboundWorkflows(env.client, taskQueue);
+      const input = { inboundId, accountId: randomUUID(), source: 'mx' as const };
+      expect(await client.startReceive(input, Date.now() + 10_000)).toBe('started');
+      // One workflow id per message: a second start (the relay's) starts nothing.
+      expect(await client.startReceive(input, Date.now() + 10_000)).toBe('exists');
+      return {
+        inboundId,
+        result: await env.client.workflow.getHandle<typeof receiveEmail>(`receive-${inboundId}`).result(),
+      };
+    });
+  };
+
+  test('parses, checks, records, then one email.received per endpoint, ids only', async () => {
+    const calls: Calls = [];
+    const { inboundId, result } = await receive(
+      stubActivities(calls, {
+        recordReceivedMessage: async () => ({ gone: false, repliedMessageId: 'm-1', endpointIds: ['e-1', 'e-2'] }),
+        deliverWebhook: async () => {
+          throw new Error('a worker died; the delivery is recorded by the activity or not at all');
+        },
+      }),
+    );
+    expect(result).toEqual({ gone: false, malformed: false, repliedMessageId: 'm-1', webhooks: 2 });
+    expect(names(calls).slice(0, 3)).toEqual([
+      'parseReceivedMessage',
+      'checkSenderAuthentication',
+      'recordReceivedMessage',
+    ]);
+    const deliveries = calls.filter(([name]) => name === 'deliverWebhook').map(([, input]) => input);
+    expect(deliveries).toEqual(
+      expect.arrayContaining([
+        { endpointId: 'e-1', messageId: inboundId, event: 'email.received' },
+        { endpointId: 'e-2', messageId: inboundId, event: 'email.received' },
+      ]),
+    );
+    for (const [, input] of calls.slice(0, 3)) expect(input).toEqual({ inboundId });
+  });
+
+  test('a message deleted before it was parsed announces nothing', async () => {
+    const calls: Calls = [];
+    const { result } = await receive(stubActivities(calls, { parseReceivedMessage: async () => ({ gone: true }) }));
+    expect(result).toMatchObject({ gone: true, webhooks: 0 });
+    expect(names(calls)).toEqual(['parseReceivedMessage']);
+  });
+
+  test('a malformed message is still recorded and announced', async () => {
+    const calls: Calls = [];
+    const { result } = await receive(
+      stubActivities(calls, { parseReceivedMessage: async () => ({ gone: false, malformed: true }) }),
+    );
+    expect(result).toMatchObject({ gone: false, malformed: true, webhooks: 1 });
+    expect(names(calls)).toContain('deliverWebhook');
+  });
 });

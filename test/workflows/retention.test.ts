@@ -155,6 +155,33 @@ test('shared content keeps 90 days; BYOC leftovers, the SES id map, rate samples
     },
   ]);
 
+  // Received messages (docs/inbound.md, "Retention"): raw, parse and attachments go together after 90 days.
+  const inbound = async (ageDays: number) => {
+    const id = randomUUID();
+    await pipeline.database.db('inbound_messages').insert({
+      id,
+      account_id: sender.account.id,
+      source: 'mx',
+      envelope_from: 'someone@example.org',
+      envelope_to: `support@${sender.domain}`,
+      size_bytes: 3,
+      raw: Buffer.from('raw'),
+      received_at: new Date(now - ageDays * DAY),
+    });
+    await pipeline.database.db('inbound_attachments').insert({
+      message_id: id,
+      position: 0,
+      filename: 'a.txt',
+      declared_type: 'text/plain',
+      detected_type: 'application/octet-stream',
+      size_bytes: 1,
+      sha256: 'x',
+      content: Buffer.from('a'),
+    });
+    return id;
+  };
+  const [inboundOld, inboundKept] = [await inbound(91), await inbound(89)];
+
   expect(await run('contentRetention', [{ contentDays: 90 }])).toEqual({
     sharedContent: 1,
     byocLeftovers: 1,
@@ -166,7 +193,10 @@ test('shared content keeps 90 days; BYOC leftovers, the SES id map, rate samples
     sessions: 0,
     userTokens: 0,
     domainClaims: 0,
+    inboundMessages: 1,
   });
+  expect(await remaining('inbound_messages', 'id', [inboundOld, inboundKept])).toEqual([inboundKept]);
+  expect(await remaining('inbound_attachments', 'message_id', [inboundOld, inboundKept])).toEqual([inboundKept]);
   expect(await remaining('idempotency_keys', 'key', ['expired', 'live'])).toEqual(['live']);
   expect(
     await remaining('staged_messages', 'message_id', [

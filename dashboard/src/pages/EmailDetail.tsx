@@ -25,6 +25,7 @@ const EVENT_TEXT: Record<TimelineEvent['type'], string> = {
   opened: 'Opened',
   clicked: 'Clicked a link',
   unsubscribed: 'Unsubscribed',
+  replied: 'Replied to: a received message answers it',
 };
 
 /** How each detail is labelled; `machine` is a badge instead (docs/sending.md, "Tracking opens and clicks"). */
@@ -35,6 +36,7 @@ const DETAIL_LABEL: Record<string, string> = {
   link_index: 'Link index',
   user_agent: 'User agent',
   topic: 'Topic',
+  inbound_id: 'Received message',
 };
 
 /** Amazon SES's delay types, in words (docs/webhooks.md, "Events"). */

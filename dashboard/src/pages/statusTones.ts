@@ -36,6 +36,7 @@ export const TIMELINE_TONE: Record<TimelineEvent['type'], Tone> = {
   opened: 'good',
   clicked: 'good',
   unsubscribed: 'warn',
+  replied: 'good',
 };
 
 /** An inbound domain's MX record, as the last check found it. */

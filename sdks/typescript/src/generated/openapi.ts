@@ -1416,7 +1416,7 @@ export interface components {
             text?: string | null;
         };
         CreateWebhookRequest: {
-            events: ("email.sent" | "email.delivered" | "email.failed" | "email.bounced" | "email.complained" | "email.delivery_delayed" | "email.opened" | "email.clicked" | "email.unsubscribed")[];
+            events: ("email.sent" | "email.delivered" | "email.failed" | "email.bounced" | "email.complained" | "email.delivery_delayed" | "email.opened" | "email.clicked" | "email.unsubscribed" | "email.received")[];
             /**
              * Format: uri
              * @description http or https, without user name or password; its host must resolve to public addresses only (checked when saved: 400 on `url`).
@@ -2059,20 +2059,20 @@ export interface components {
         };
         TestWebhookRequest: {
             /** @enum {unknown} */
-            event_type?: "email.sent" | "email.delivered" | "email.failed" | "email.bounced" | "email.complained" | "email.delivery_delayed" | "email.opened" | "email.clicked" | "email.unsubscribed";
+            event_type?: "email.sent" | "email.delivered" | "email.failed" | "email.bounced" | "email.complained" | "email.delivery_delayed" | "email.opened" | "email.clicked" | "email.unsubscribed" | "email.received";
         };
         TimelineEvent: {
             /** Format: date-time */
             at: string;
-            /** @description bounce_type/bounce_subtype, reason, smtp_response, provider_message_id or delay_type/expiration_time where they apply; machine and user_agent for opens and clicks, url and link_index for clicks. */
+            /** @description bounce_type/bounce_subtype, reason, smtp_response, provider_message_id or delay_type/expiration_time where they apply; machine and user_agent for opens and clicks, url and link_index for clicks; inbound_id for replies. */
             details: {
                 [key: string]: string;
             };
             /**
-             * @description `possible_duplicate`: Postage sent the message to SES again after an earlier attempt whose answer was lost (its worker died, or SES did not answer in time): the recipient may get two copies (`details.reason`). `delivery_delayed`: SES could not deliver yet and keeps trying; not final, the status stays `sent` (`details.delay_type`, `details.reason`, `details.expiration_time`). `opened`/`clicked`: a tracked open or click (docs/sending.md, "Tracking opens and clicks"), `details.machine` `true` when it looks like a scanner, prefetch or privacy proxy. `unsubscribed`: the recipient used the one-click unsubscribe link (docs/sending.md, "One-click unsubscribe"; `details.topic`: the link's topic, empty for all mail).
+             * @description `possible_duplicate`: Postage sent the message to SES again after an earlier attempt whose answer was lost (its worker died, or SES did not answer in time): the recipient may get two copies (`details.reason`). `delivery_delayed`: SES could not deliver yet and keeps trying; not final, the status stays `sent` (`details.delay_type`, `details.reason`, `details.expiration_time`). `opened`/`clicked`: a tracked open or click (docs/sending.md, "Tracking opens and clicks"), `details.machine` `true` when it looks like a scanner, prefetch or privacy proxy. `unsubscribed`: the recipient used the one-click unsubscribe link (docs/sending.md, "One-click unsubscribe"; `details.topic`: the link's topic, empty for all mail). `replied`: a received message answers this one (docs/inbound.md, "Replies"; `details.inbound_id`: the received message, `GET /api/inbound/{id}`); one event per reply.
              * @enum {unknown}
              */
-            type: "scheduled" | "canceled" | "queued" | "sent" | "possible_duplicate" | "delivered" | "bounced" | "complained" | "failed" | "delivery_delayed" | "opened" | "clicked" | "unsubscribed";
+            type: "scheduled" | "canceled" | "queued" | "sent" | "possible_duplicate" | "delivered" | "bounced" | "complained" | "failed" | "delivery_delayed" | "opened" | "clicked" | "unsubscribed" | "replied";
         };
         TransferOwnershipRequest: {
             /**
@@ -2102,7 +2102,7 @@ export interface components {
         };
         UpdateWebhookRequest: {
             active?: boolean;
-            events?: ("email.sent" | "email.delivered" | "email.failed" | "email.bounced" | "email.complained" | "email.delivery_delayed" | "email.opened" | "email.clicked" | "email.unsubscribed")[];
+            events?: ("email.sent" | "email.delivered" | "email.failed" | "email.bounced" | "email.complained" | "email.delivery_delayed" | "email.opened" | "email.clicked" | "email.unsubscribed" | "email.received")[];
             /**
              * Format: uri
              * @description http or https, without user name or password; its host must resolve to public addresses only (checked when saved: 400 on `url`).
@@ -2147,7 +2147,7 @@ export interface components {
             active: boolean;
             /** Format: date-time */
             created_at: string;
-            events: ("email.sent" | "email.delivered" | "email.failed" | "email.bounced" | "email.complained" | "email.delivery_delayed" | "email.opened" | "email.clicked" | "email.unsubscribed")[];
+            events: ("email.sent" | "email.delivered" | "email.failed" | "email.bounced" | "email.complained" | "email.delivery_delayed" | "email.opened" | "email.clicked" | "email.unsubscribed" | "email.received")[];
             id: string;
             url: string;
         };

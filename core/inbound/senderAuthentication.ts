@@ -1,0 +1,134 @@
+// Sender checks of a message received by the MX listener (docs/inbound.md, "Authentication"):
+// SPF (client IP, HELO, MAIL FROM), DKIM, DMARC and ARC by mailauth, DNS through the resolvers of
+// DNS_SERVERS. The whole check has one hard deadline: when it passes, the DNS queries still out
+// are cancelled, any new one fails at once, and the verdicts are `temperror` (the message is still
+// announced; a slow DNS never holds or fails the workflow). Messages from SES receiving keep SES's
+// own verdicts: their row has them already, and nothing is checked.
+import { Resolver } from 'node:dns/promises';
+import { authenticate, type AuthenticateOptions, type DNSResolver } from 'mailauth';
+import { AUTH_VERDICTS, type AuthVerdict, type AuthVerdicts } from '../model/inbound';
+import type { Db } from '../platform/db';
+
+/** The deadline of all of one message's checks together. */
+export const AUTHENTICATION_DEADLINE_MS = 10_000;
+
+export const TEMPERROR_VERDICTS: AuthVerdicts = {
+  spf: 'temperror',
+  dkim: 'temperror',
+  dmarc: 'temperror',
+  arc: 'temperror',
+};
+
+/** A verdict as mailauth words it, in ours: `temperr` is its old spelling, `policy` a signature refused by policy (a weak key). */
+export function verdictOf(result: string | undefined): AuthVerdict {
+  if (result === undefined) return 'none';
+  if (result === 'temperr') return 'temperror';
+  if (result === 'policy') return 'fail';
+  if (result === 'skipped' || result === 'declined') return 'none';
+  return (AUTH_VERDICTS as readonly string[]).includes(result) ? (result as AuthVerdict) : 'neutral';
+}
+
+/** One message's DKIM verdict from its signatures: `pass` when one passes, `none` without any, else the first's. */
+function dkimVerdict(results: { status: { result: string } }[]): AuthVerdict {
+  if (results.length === 0) return 'none';
+  if (results.some((r) => r.status.result === 'pass')) return 'pass';
+  return verdictOf(results[0]!.status.result);
+}
+
+class DeadlinePassed extends Error {
+  readonly code = 'ETIMEOUT';
+}
+
+/**
+ * A mailauth resolver on DNS_SERVERS (the system's when empty) that stops at `signal`: queries in
+ * flight are cancelled and later ones fail with ETIMEOUT, which mailauth reads as a temporary error.
+ */
+export function deadlineResolver(servers: string[], signal: AbortSignal): DNSResolver {
+  const resolver = new Resolver({ timeout: 3_000, tries: 2 });
+  if (servers.length > 0) resolver.setServers(servers);
+  signal.addEventListener('abort', () => resolver.cancel(), { once: true });
+  return async (domain, rrtype) => {
+    if (signal.aborted) throw new DeadlinePassed(`DNS deadline passed before ${rrtype} ${domain}`);
+    // Resolver.resolve answers each type in its own shape (TXT chunks, MX objects), as mailauth's default does.
+    const answer: unknown = await resolver.resolve(domain, rrtype);
+    return answer as string[][] | string[];
+  };
+}
+
+/**
+ * mailauth's checks of one raw message, within `deadlineMs`; any failure (the deadline, a DNS or
+ * parse error mailauth throws) is `temperror` for all four.
+ */
+export async function authenticateMessage(
+  raw: Buffer,
+  envelope: { clientIp: string | null; helo: string | null; mailFrom: string; mta?: string },
+  opts: { dnsServers: string[]; deadlineMs?: number; signal?: AbortSignal },
+): Promise<AuthVerdicts> {
+  const stop = new AbortController();
+  const onOuterAbort = () => stop.abort();
+  opts.signal?.addEventListener('abort', onOuterAbort, { once: true });
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      stop.abort();
+      reject(new DeadlinePassed('sender checks took longer than their deadline'));
+    }, opts.deadlineMs ?? AUTHENTICATION_DEADLINE_MS);
+  });
+  const options: AuthenticateOptions = {
+    resolver: deadlineResolver(opts.dnsServers, stop.signal),
+    sender: envelope.mailFrom,
+    ...(envelope.clientIp ? { ip: envelope.clientIp } : {}),
+    ...(envelope.helo ? { helo: envelope.helo } : {}),
+    ...(envelope.mta ? { mta: envelope.mta } : {}),
+    disableBimi: true,
+    trustReceived: false,
+  };
+  try {
+    const result = await Promise.race([authenticate(raw, options), deadline]);
+    return {
+      // No client IP (not an MX delivery): nothing to check SPF against.
+      spf: envelope.clientIp && result.spf ? verdictOf(result.spf.status.result) : 'none',
+      dkim: dkimVerdict(result.dkim.results),
+      dmarc: result.dmarc ? verdictOf(result.dmarc.status.result) : 'none',
+      arc: result.arc ? verdictOf(result.arc.status.result) : 'none',
+    };
+  } catch {
+    return TEMPERROR_VERDICTS;
+  } finally {
+    clearTimeout(timer);
+    stop.abort(); // nothing of this check may still be waiting on DNS
+    opts.signal?.removeEventListener('abort', onOuterAbort);
+  }
+}
+
+/**
+ * The activity's work: checks a message that has no verdicts yet and stores them; `skipped` for a
+ * message that has them (SES receiving) or is gone.
+ */
+export async function checkAndStoreVerdicts(
+  db: Db,
+  inboundId: string,
+  opts: { dnsServers: string[]; deadlineMs?: number; signal?: AbortSignal },
+): Promise<'checked' | 'skipped'> {
+  const row = await db('inbound_messages').where({ id: inboundId }).first<
+    | {
+        raw: Buffer | null;
+        verdicts: AuthVerdicts | null;
+        client_ip: string | null;
+        helo: string | null;
+        envelope_from: string;
+      }
+    | undefined
+  >('raw', 'verdicts', 'client_ip', 'helo', 'envelope_from');
+  if (!row || row.verdicts !== null || row.raw === null) return 'skipped';
+  const verdicts = await authenticateMessage(
+    row.raw,
+    { clientIp: row.client_ip, helo: row.helo, mailFrom: row.envelope_from },
+    opts,
+  );
+  await db('inbound_messages')
+    .where({ id: inboundId })
+    .whereNull('verdicts')
+    .update({ verdicts: JSON.stringify(verdicts) });
+  return 'checked';
+}

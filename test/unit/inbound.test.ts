@@ -1,0 +1,189 @@
+// Receiving email's pure rules (docs/inbound.md): rule matches and their precedence, the
+// listener's header-block check, signed attachment links, SES's Received notifications and the
+// order reply ids are tried in.
+import { readAttachmentToken, signAttachmentUrl } from '../../core/inbound/attachmentUrls';
+import { checkHeaderBlock, MAX_HEADER_BLOCK_BYTES } from '../../core/inbound/headerCheck';
+import { threadCandidates } from '../../core/inbound/recordReceived';
+import { chooseRule, parseRuleMatch } from '../../core/inbound/routing';
+import { parseSesReceived, sesVerdict } from '../../core/inbound/sesReceiving';
+import { verdictOf } from '../../core/inbound/senderAuthentication';
+import type { InboundRuleKind } from '../../core/model/inbound';
+import { loadConfig } from '../../core/platform/config';
+import { PostageError } from '../../core/platform/errors';
+
+describe('rule matches', () => {
+  test.each([
+    ['support', 'support', 'address'],
+    ['  Support ', 'support', 'address'],
+    ["o'brien.x-y_z", "o'brien.x-y_z", 'address'],
+    ['reply+*', 'reply+*', 'tag'],
+    ['REPLY+*', 'reply+*', 'tag'],
+    ['*', '*', 'catch_all'],
+    ['a'.repeat(64), 'a'.repeat(64), 'address'],
+  ])('%j is %j (%s)', (given, match, kind) => {
+    expect(parseRuleMatch(given)).toEqual({ match, kind });
+  });
+
+  test.each([
+    '',
+    ' ',
+    'a+b',
+    'a*',
+    '*a',
+    '**',
+    '+*',
+    'reply+*x',
+    'reply++*',
+    'a b',
+    'x@y',
+    '.x',
+    'x.',
+    'x..y',
+    'a'.repeat(65),
+    'é',
+    'a(b)',
+    '"q"',
+  ])('%j is refused with invalid_rule_match', (given) => {
+    let error: unknown;
+    try {
+      parseRuleMatch(given);
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(PostageError);
+    expect((error as PostageError).code).toBe('invalid_rule_match');
+  });
+});
+
+describe('rule precedence', () => {
+  const rule = (match: string, kind: InboundRuleKind) => ({ match, kind, id: match });
+  const all = [rule('*', 'catch_all'), rule('reply+*', 'tag'), rule('reply', 'address'), rule('support', 'address')];
+
+  test.each([
+    ['support', 'support'],
+    ['SUPPORT', 'support'],
+    ['reply', 'reply'], // an address rule beats a tag rule of the same base
+    ['reply+123', 'reply+*'],
+    ['Reply+ABC+x', 'reply+*'], // the base is before the first +
+    ['support+x', '*'], // an address rule matches exactly, never a tag
+    ['other', '*'],
+  ])('%j goes to %j', (local, match) => {
+    expect(chooseRule(all, local)?.match).toBe(match);
+  });
+
+  test('a tag rule takes its base too; no catch-all means no route', () => {
+    const tags = [rule('reply+*', 'tag')];
+    expect(chooseRule(tags, 'reply')?.match).toBe('reply+*');
+    expect(chooseRule(tags, 'replies')).toBeUndefined();
+    expect(chooseRule([], 'anyone')).toBeUndefined();
+  });
+});
+
+describe('the header block check', () => {
+  const ok = { ok: true };
+  test('a message with From and a header block passes, CRLF or LF, with or without a body', () => {
+    expect(checkHeaderBlock(Buffer.from('From: a@b.example\r\nSubject: x\r\n\r\nbody'))).toEqual(ok);
+    expect(checkHeaderBlock(Buffer.from('Subject: x\nfrom : a@b.example\n\nbody'))).toEqual(ok);
+    expect(checkHeaderBlock(Buffer.from('From: a@b.example\r\n'))).toEqual(ok);
+    expect(checkHeaderBlock(Buffer.from('Received: x\r\n\tfolded\r\nFrom: a@b.example\r\n\r\n'))).toEqual(ok);
+  });
+
+  test('no header block, no From, a From only in the body, an oversized header block are refused', () => {
+    expect(checkHeaderBlock(Buffer.from('\r\nFrom: a@b.example\r\n'))).toEqual({ ok: false, why: 'no header block' });
+    expect(checkHeaderBlock(Buffer.from('hello there\r\n\r\n'))).toEqual({ ok: false, why: 'no header block' });
+    expect(checkHeaderBlock(Buffer.from('Subject: x\r\n\r\nFrom: a@b.example\r\n'))).toEqual({
+      ok: false,
+      why: 'no From header',
+    });
+    const big = Buffer.from(`From: a@b.example\r\nX-Big: ${'a'.repeat(MAX_HEADER_BLOCK_BYTES)}\r\n\r\nbody`);
+    expect(checkHeaderBlock(big)).toEqual({ ok: false, why: 'header block larger than 64 KiB' });
+    const endless = Buffer.from(`From: a@b.example\r\nX-Big: ${'a'.repeat(MAX_HEADER_BLOCK_BYTES + 10)}`);
+    expect(checkHeaderBlock(endless)).toEqual({ ok: false, why: 'header block larger than 64 KiB' });
+  });
+});
+
+describe('attachment links', () => {
+  const config = loadConfig({ NODE_ENV: 'test', BASE_URL: 'https://postage.example/' });
+  const id = '6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f';
+  const now = Date.UTC(2026, 10, 20, 10, 0, 0);
+  const tokenOf = (url: string) => url.slice('https://postage.example/inbound/attachments/'.length);
+
+  test('a link names its attachment until it expires (INBOUND_ATTACHMENT_URL_TTL_SECONDS)', () => {
+    const { url, expiresAt } = signAttachmentUrl(config, id, now);
+    expect(url).toMatch(/^https:\/\/postage\.example\/inbound\/attachments\/v1\.[^/]+$/);
+    expect(expiresAt.getTime()).toBe(now + 86_400_000);
+    expect(readAttachmentToken(config.secretKey, tokenOf(url), now)).toEqual({ attachmentId: id });
+    expect(readAttachmentToken(config.secretKey, tokenOf(url), now + 86_399_000)).toEqual({ attachmentId: id });
+    expect(readAttachmentToken(config.secretKey, tokenOf(url), now + 86_400_000)).toBeNull();
+  });
+
+  test('a tampered, re-dated, re-targeted or foreign token is nothing', () => {
+    const token = tokenOf(signAttachmentUrl(config, id, now).url);
+    const [version, attachment, expires, mac] = token.split('.') as [string, string, string, string];
+    const other = '00000000-0000-4000-8000-000000000000';
+    for (const bad of [
+      `${version}.${other}.${expires}.${mac}`,
+      `${version}.${attachment}.${Number(expires) + 3600}.${mac}`,
+      `${version}.${attachment}.${expires}.${mac.slice(0, -1)}${mac.endsWith('A') ? 'B' : 'A'}`,
+      `v2.${attachment}.${expires}.${mac}`,
+      `${token}.x`,
+      '',
+      'not-a-token',
+    ])
+      expect(readAttachmentToken(config.secretKey, bad, now)).toBeNull();
+    const elsewhere = loadConfig({ NODE_ENV: 'test', POSTAGE_SECRET_KEY: 'ab'.repeat(32) });
+    expect(readAttachmentToken(elsewhere.secretKey, token, now)).toBeNull();
+  });
+});
+
+describe('SES receiving notifications', () => {
+  const notification = {
+    notificationType: 'Received',
+    mail: { messageId: 'ses-1', source: 'ann@sender.example', destination: ['support@in.example.com'] },
+    receipt: {
+      recipients: ['support@in.example.com', 'other@in.example.com'],
+      spfVerdict: { status: 'PASS' },
+      dkimVerdict: { status: 'FAIL' },
+      dmarcVerdict: { status: 'GRAY' },
+      spamVerdict: { status: 'PASS' },
+      virusVerdict: { status: 'PROCESSING_FAILED' },
+      action: { type: 'S3', bucketName: 'inbound', objectKey: 'msgs/ses-1' },
+    },
+  };
+
+  test('recipients, lower-cased verdicts (SES does not check ARC) and the object', () => {
+    expect(parseSesReceived(notification)).toEqual({
+      sesMessageId: 'ses-1',
+      envelopeFrom: 'ann@sender.example',
+      recipients: ['support@in.example.com', 'other@in.example.com'],
+      verdicts: { spf: 'pass', dkim: 'fail', dmarc: 'neutral', arc: 'none', spam: 'pass', virus: 'temperror' },
+      s3: { bucketName: 'inbound', objectKey: 'msgs/ses-1' },
+    });
+    expect(sesVerdict(undefined)).toBe('none');
+    expect(sesVerdict({ status: 'DISABLED' })).toBe('none');
+  });
+
+  test('anything else says what is missing', () => {
+    expect(parseSesReceived({ ...notification, notificationType: 'Bounce' })).toHaveProperty('error');
+    expect(
+      parseSesReceived({ ...notification, receipt: { ...notification.receipt, action: { type: 'SNS' } } }),
+    ).toHaveProperty('error');
+    expect(parseSesReceived({ ...notification, mail: {} })).toHaveProperty('error');
+    expect(parseSesReceived(null)).toHaveProperty('error');
+  });
+});
+
+test("mailauth's words become ours", () => {
+  expect(verdictOf('pass')).toBe('pass');
+  expect(verdictOf('temperr')).toBe('temperror');
+  expect(verdictOf('policy')).toBe('fail');
+  expect(verdictOf('skipped')).toBe('none');
+  expect(verdictOf(undefined)).toBe('none');
+});
+
+test('reply ids are tried In-Reply-To first, then References from the last to the first', () => {
+  expect(threadCandidates({ message_id: null, in_reply_to: '<c@x>', references: ['<a@x>', '<b@x>', '<c@x>'] })).toEqual(
+    ['<c@x>', '<c@x>', '<b@x>', '<a@x>'],
+  );
+  expect(threadCandidates({ message_id: null, in_reply_to: null, references: [] })).toEqual([]);
+});
