@@ -1077,6 +1077,7 @@ const (
 	TimelineEventTypeOpened            TimelineEventType = "opened"
 	TimelineEventTypePossibleDuplicate TimelineEventType = "possible_duplicate"
 	TimelineEventTypeQueued            TimelineEventType = "queued"
+	TimelineEventTypeReplied           TimelineEventType = "replied"
 	TimelineEventTypeScheduled         TimelineEventType = "scheduled"
 	TimelineEventTypeSent              TimelineEventType = "sent"
 	TimelineEventTypeUnsubscribed      TimelineEventType = "unsubscribed"
@@ -1104,6 +1105,8 @@ func (e TimelineEventType) Valid() bool {
 	case TimelineEventTypePossibleDuplicate:
 		return true
 	case TimelineEventTypeQueued:
+		return true
+	case TimelineEventTypeReplied:
 		return true
 	case TimelineEventTypeScheduled:
 		return true
@@ -1140,6 +1143,7 @@ const (
 	EventTypeEmailDeliveryDelayed EventType = "email.delivery_delayed"
 	EventTypeEmailFailed          EventType = "email.failed"
 	EventTypeEmailOpened          EventType = "email.opened"
+	EventTypeEmailReceived        EventType = "email.received"
 	EventTypeEmailSent            EventType = "email.sent"
 	EventTypeEmailUnsubscribed    EventType = "email.unsubscribed"
 )
@@ -1160,6 +1164,8 @@ func (e EventType) Valid() bool {
 	case EventTypeEmailFailed:
 		return true
 	case EventTypeEmailOpened:
+		return true
+	case EventTypeEmailReceived:
 		return true
 	case EventTypeEmailSent:
 		return true
@@ -2301,14 +2307,14 @@ type TestWebhookRequest struct {
 type TimelineEvent struct {
 	At time.Time `json:"at"`
 
-	// Details bounce_type/bounce_subtype, reason, smtp_response, provider_message_id or delay_type/expiration_time where they apply; machine and user_agent for opens and clicks, url and link_index for clicks.
+	// Details bounce_type/bounce_subtype, reason, smtp_response, provider_message_id or delay_type/expiration_time where they apply; machine and user_agent for opens and clicks, url and link_index for clicks; inbound_id for replies.
 	Details map[string]string `json:"details"`
 
-	// Type `possible_duplicate`: Postage sent the message to SES again after an earlier attempt whose answer was lost (its worker died, or SES did not answer in time): the recipient may get two copies (`details.reason`). `delivery_delayed`: SES could not deliver yet and keeps trying; not final, the status stays `sent` (`details.delay_type`, `details.reason`, `details.expiration_time`). `opened`/`clicked`: a tracked open or click (docs/sending.md, "Tracking opens and clicks"), `details.machine` `true` when it looks like a scanner, prefetch or privacy proxy. `unsubscribed`: the recipient used the one-click unsubscribe link (docs/sending.md, "One-click unsubscribe"; `details.topic`: the link's topic, empty for all mail).
+	// Type `possible_duplicate`: Postage sent the message to SES again after an earlier attempt whose answer was lost (its worker died, or SES did not answer in time): the recipient may get two copies (`details.reason`). `delivery_delayed`: SES could not deliver yet and keeps trying; not final, the status stays `sent` (`details.delay_type`, `details.reason`, `details.expiration_time`). `opened`/`clicked`: a tracked open or click (docs/sending.md, "Tracking opens and clicks"), `details.machine` `true` when it looks like a scanner, prefetch or privacy proxy. `unsubscribed`: the recipient used the one-click unsubscribe link (docs/sending.md, "One-click unsubscribe"; `details.topic`: the link's topic, empty for all mail). `replied`: a received message answers this one (docs/inbound.md, "Replies"; `details.inbound_id`: the received message, `GET /api/inbound/{id}`); one event per reply.
 	Type TimelineEventType `json:"type"`
 }
 
-// TimelineEventType `possible_duplicate`: Postage sent the message to SES again after an earlier attempt whose answer was lost (its worker died, or SES did not answer in time): the recipient may get two copies (`details.reason`). `delivery_delayed`: SES could not deliver yet and keeps trying; not final, the status stays `sent` (`details.delay_type`, `details.reason`, `details.expiration_time`). `opened`/`clicked`: a tracked open or click (docs/sending.md, "Tracking opens and clicks"), `details.machine` `true` when it looks like a scanner, prefetch or privacy proxy. `unsubscribed`: the recipient used the one-click unsubscribe link (docs/sending.md, "One-click unsubscribe"; `details.topic`: the link's topic, empty for all mail).
+// TimelineEventType `possible_duplicate`: Postage sent the message to SES again after an earlier attempt whose answer was lost (its worker died, or SES did not answer in time): the recipient may get two copies (`details.reason`). `delivery_delayed`: SES could not deliver yet and keeps trying; not final, the status stays `sent` (`details.delay_type`, `details.reason`, `details.expiration_time`). `opened`/`clicked`: a tracked open or click (docs/sending.md, "Tracking opens and clicks"), `details.machine` `true` when it looks like a scanner, prefetch or privacy proxy. `unsubscribed`: the recipient used the one-click unsubscribe link (docs/sending.md, "One-click unsubscribe"; `details.topic`: the link's topic, empty for all mail). `replied`: a received message answers this one (docs/inbound.md, "Replies"; `details.inbound_id`: the received message, `GET /api/inbound/{id}`); one event per reply.
 type TimelineEventType string
 
 // TransferOwnershipRequest defines model for TransferOwnershipRequest.

@@ -193,6 +193,7 @@ class CreateWebhookRequest(Model):
             "email.opened",
             "email.clicked",
             "email.unsubscribed",
+            "email.received",
         ]
     ]
 
@@ -787,6 +788,7 @@ class TestWebhookRequest(Model):
             "email.opened",
             "email.clicked",
             "email.unsubscribed",
+            "email.received",
         ]
     ] = None
 
@@ -807,6 +809,7 @@ class TimelineEvent(Model):
         "opened",
         "clicked",
         "unsubscribed",
+        "replied",
     ]
     at: datetime
     details: Dict[str, str]
@@ -848,6 +851,7 @@ class UpdateWebhookRequest(Model):
                 "email.opened",
                 "email.clicked",
                 "email.unsubscribed",
+                "email.received",
             ]
         ]
     ] = None
@@ -909,6 +913,7 @@ class Webhook(Model):
             "email.opened",
             "email.clicked",
             "email.unsubscribed",
+            "email.received",
         ]
     ]
     active: bool
