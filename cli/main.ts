@@ -5,6 +5,7 @@ import { Command } from 'commander';
 import { registerAccountCommands } from './commands/account';
 import { registerByocCommands } from './commands/byoc';
 import { registerDomainCommands } from './commands/domain';
+import { registerInboundCommands } from './commands/inbound';
 import { registerKeyCommands } from './commands/key';
 import { registerLogCommand } from './commands/log';
 import { registerMemberCommands } from './commands/member';
@@ -20,7 +21,7 @@ async function main(argv: string[]): Promise<void> {
   const ctx = createContext();
   const program = new Command('postage-admin')
     .description(
-      'Manage Postage accounts, members, plans, domains, API keys, webhook endpoints, BYOC and templates (read only).\nReads DATABASE_URL and the rest from the environment; without DATABASE_URL it uses the running `npm run dev` stack.',
+      'Manage Postage accounts, members, plans, domains, API keys, webhook endpoints, BYOC and templates (read only); list received email.\nReads DATABASE_URL and the rest from the environment; without DATABASE_URL it uses the running `npm run dev` stack.',
     )
     .option('--json', 'print JSON instead of text (for scripts)')
     .showSuggestionAfterError(true)
@@ -42,6 +43,7 @@ async function main(argv: string[]): Promise<void> {
   registerTemplateCommands(program, run);
   registerMemberCommands(program, run);
   registerLogCommand(program, run);
+  registerInboundCommands(program, run);
 
   try {
     await program.parseAsync(argv);

@@ -12,7 +12,8 @@ import { invitationOperations } from './invitations';
 import { byocOperations } from './manage/byoc';
 import { domainOperations } from './manage/domains';
 import { emailOperations } from './manage/emails';
-import { inboundDomainOperations } from './manage/inbound';
+import { inboundDomainOperations, inboundMessageOperations } from './manage/inbound';
+import { inboundAttachmentOperations } from './inboundAttachments';
 import { suppressionOperations } from './manage/suppressions';
 import { templateOperations } from './manage/templates';
 import { statsOperations } from './manage/stats';
@@ -73,8 +74,11 @@ export const OPERATION_GROUPS: OperationGroup[] = [
     bodyLimit: MANAGEMENT_BODY_LIMIT,
     bodyOptional: true,
     unstorableParameters: 'refuse',
-    operations: inboundDomainOperations,
+    operations: [...inboundDomainOperations, ...inboundMessageOperations],
   },
+  // Received attachments' signed download links (docs/inbound.md, "Attachments"): outside /api,
+  // anonymous, answered from the signed token; limited per client and in total.
+  { tag: 'Inbound', unstorableParameters: 'ignore', operations: inboundAttachmentOperations },
   // Leaving takes no body.
   {
     tag: 'Team',

@@ -163,3 +163,75 @@ export const InboundAttachment = named(
     expires_at: time(),
   }),
 );
+
+const headers = () =>
+  object(
+    {
+      message_id: nullable(str('Its Message-ID, without the angle brackets.')),
+      in_reply_to: nullable(str()),
+      references: Type.Array(str()),
+    },
+    { description: 'The threading headers.' },
+  );
+const repliedTo = () =>
+  nullable(
+    str(
+      'The message sent with Postage that this one answers (matched by In-Reply-To and References; `GET /api/emails/{message_id}`), or null.',
+    ),
+  );
+
+export const InboundMessageSummary = named(
+  'InboundMessageSummary',
+  object({
+    id: str('The received message (`GET /api/inbound/{id}`).'),
+    received_at: time(),
+    domain: str('The inbound domain it was received for.'),
+    envelope: envelope(),
+    from: nullable(InboundMailbox),
+    subject: str('Empty until the message is parsed (within seconds of its arrival).'),
+    message_id: repliedTo(),
+    attachment_count: count(),
+    size: count('Bytes, as received.'),
+    authentication: InboundAuthentication,
+  }),
+);
+export const InboundMessageList = named(
+  'InboundMessageList',
+  object({
+    data: Type.Array(InboundMessageSummary),
+    next_cursor: nullable(str('Pass as `cursor` for the next (older) page; null on the last page.')),
+  }),
+);
+
+export const InboundMessage = named(
+  'InboundMessage',
+  object(
+    {
+      id: str(),
+      inbound_id: str('The same as `id` (the name `email.received` gives it).'),
+      message_id: repliedTo(),
+      domain: str(),
+      rule_id: nullable(str('The rule that routed it; null once that rule is deleted.')),
+      received_at: time(),
+      envelope: envelope(),
+      from: nullable(InboundMailbox),
+      to: Type.Array(InboundMailbox),
+      cc: Type.Array(InboundMailbox),
+      reply_to: Type.Array(InboundMailbox),
+      subject: str(),
+      text: nullable(str()),
+      html: nullable(
+        str(
+          'As the sender wrote it: untrusted. Show it only where it cannot run scripts or load content (a sandboxed frame).',
+        ),
+      ),
+      truncated: Type.Boolean({ description: 'Always false here: the API has the bodies whole.' }),
+      headers: headers(),
+      authentication: InboundAuthentication,
+      attachments: Type.Array(InboundAttachment),
+      size: count('Bytes, as received.'),
+      source: oneOf(['mx', 'ses'] as const, "How it arrived: Postage's MX listener, or Amazon SES receiving."),
+    },
+    { description: 'The body of `email.received` (docs/webhooks.md, "Events"), with `id`.' },
+  ),
+);

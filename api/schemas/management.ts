@@ -920,6 +920,13 @@ export const Usage = named(
     days: Type.Array(object({ day: str('YYYY-MM-DD (UTC)'), byoc: count(), shared: count() }), {
       description: 'Every day of the previous and the current UTC month, oldest first.',
     }),
+    inbound: object(
+      { used: count(), allowance: count() },
+      {
+        description:
+          'Messages received this UTC month and the plan’s allowance (docs/inbound.md, "Allowance"); 0: the plan receives nothing.',
+      },
+    ),
   }),
 );
 export const DailyStats = named(

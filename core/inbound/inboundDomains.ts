@@ -167,6 +167,20 @@ export async function listInboundDomains(
   return rows.map(toInboundDomain).filter((d) => scopeIncludesDomain(domainScope, d.parentName));
 }
 
+/** For operators (the CLI): every account's inbound domains, or one account's, with the account's email. */
+export async function inboundDomainsForOperators(
+  db: Db,
+  accountId?: string,
+): Promise<(InboundDomain & { accountEmail: string })[]> {
+  const query = selectInboundDomains(db)
+    .join('accounts as a', 'a.id', 'i.account_id')
+    .select('a.email as account_email')
+    .orderBy('i.name');
+  if (accountId) void query.where('i.account_id', accountId);
+  const rows = (await query) as (InboundDomainRow & { account_email: string })[];
+  return rows.map((r) => ({ ...toInboundDomain(r), accountEmail: r.account_email }));
+}
+
 /** The account's inbound domain `name`, or undefined (another account's, or outside the scope, alike). */
 export async function findInboundDomain(
   db: Db,

@@ -24,6 +24,8 @@ const Templates = lazy(() => import('./pages/Templates'));
 const TemplateDetail = lazy(() => import('./pages/TemplateDetail'));
 const Team = lazy(() => import('./pages/Team'));
 const Audit = lazy(() => import('./pages/Audit'));
+const Inbound = lazy(() => import('./pages/Inbound'));
+const InboundMessage = lazy(() => import('./pages/InboundMessage'));
 const InboundDomains = lazy(() => import('./pages/InboundDomains'));
 const InboundDomainDetail = lazy(() => import('./pages/InboundDomainDetail'));
 const NotFound = lazy(() => import('./pages/NotFound'));
@@ -61,6 +63,8 @@ export function App() {
         <Route path="/byoc" element={page(<Byoc />)} />
         <Route path="/emails" element={page(<Emails />)} />
         <Route path="/emails/:id" element={page(<EmailDetail />)} />
+        <Route path="/inbound" element={page(<Inbound />)} />
+        <Route path="/inbound/messages/:id" element={page(<InboundMessage />)} />
         <Route path="/inbound/domains" element={page(<InboundDomains />)} />
         <Route path="/inbound/domains/:name" element={page(<InboundDomainDetail />)} />
         <Route path="/suppressions" element={page(<Suppressions />)} />

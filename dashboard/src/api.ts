@@ -119,6 +119,10 @@ export type TestRecipient = Schemas['TemplateTestSendRequest']['recipient'];
 export type InboundDomain = Schemas['InboundDomain'];
 export type InboundDomainVerification = Schemas['InboundDomainVerification'];
 export type InboundRule = Schemas['InboundRule'];
+export type InboundMessageSummary = Schemas['InboundMessageSummary'];
+export type InboundMessage = Schemas['InboundMessage'];
+export type InboundAuthentication = Schemas['InboundAuthentication'];
+export type InboundFilters = NonNullable<paths['/api/inbound']['get']['parameters']['query']>;
 
 // ---- engagement fields other parts of the API add (docs/sending.md, "Tracking opens and clicks") ----
 /** A domain's tracking settings (shared mode; `tracking_host` is where tracked links point now). */

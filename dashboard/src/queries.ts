@@ -1,7 +1,7 @@
 // Every read of the management API as a typed React Query hook, and every cache key in one
 // place (pages invalidate through `keys`, never through literals).
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { ok, postage, type AuditFilters, type EmailFilters } from './api';
+import { ok, postage, type AuditFilters, type EmailFilters, type InboundFilters } from './api';
 
 export const keys = {
   session: ['session'],
@@ -41,6 +41,9 @@ export const keys = {
   /** The prefix of everything about one inbound domain (its rules too). */
   inboundDomain: (name: string) => ['inbound-domains', name],
   inboundRules: (name: string) => ['inbound-domains', name, 'rules'],
+  inbound: ['inbound'],
+  inboundList: (filters: InboundFilters) => ['inbound', 'list', filters],
+  inboundMessage: (id: string) => ['inbound', 'detail', id],
 } as const;
 
 export const useDomains = () => useQuery({ queryKey: keys.domains, queryFn: () => ok(postage.GET('/api/domains')) });
@@ -193,4 +196,20 @@ export const useInboundRules = (name: string) =>
   useQuery({
     queryKey: keys.inboundRules(name),
     queryFn: () => ok(postage.GET('/api/inbound-domains/{name}/rules', { params: { path: { name } } })),
+  });
+
+/** A page of received messages; the previous page stays on screen while the next loads. */
+export const useInboundMessages = (filters: InboundFilters, options: { refetchInterval?: number } = {}) =>
+  useQuery({
+    queryKey: keys.inboundList(filters),
+    queryFn: () => ok(postage.GET('/api/inbound', { params: { query: filters } })),
+    placeholderData: keepPreviousData,
+    ...options,
+  });
+
+/** One received message (fresh attachment links with each read). */
+export const useInboundMessage = (id: string) =>
+  useQuery({
+    queryKey: keys.inboundMessage(id),
+    queryFn: () => ok(postage.GET('/api/inbound/{id}', { params: { path: { id } } })),
   });

@@ -1,15 +1,24 @@
 // Receiving email through the management API (docs/inbound.md): inbound domains on verified
 // shared-mode domains (BYOC refused, one account per name, the MX record checked through the
-// tests' own DNS server), their rules (patterns, conflicts, endpoint checks), and every answer
-// checked against /openapi.json. Another account sees none of it: 404, like what does not exist.
+// tests' own DNS server), their rules (patterns, conflicts, endpoint checks), the received
+// messages (received through the receive use case and recorded by the worker's workflow: the
+// listing, its filters and cursor, one message, its raw bytes, deletion) and their attachments'
+// signed links (served only as downloads; expired, altered or deleted links are the same 404;
+// limited per client and in total). Every answer is checked against /openapi.json. Another
+// account sees none of it: 404, like what does not exist.
 import { createApiKey } from '../../core/accounts/apiKeys';
 import { listAudit } from '../../core/platform/audit';
 import { addDomain } from '../../core/domains/domains';
+import { signAttachmentUrl } from '../../core/inbound/attachmentUrls';
+import { receiveMessage } from '../../core/inbound/receiveMessage';
+import { createLogger } from '../../core/platform/logger';
+import { inboundWorkflows } from '../../workflows/client';
+import { eventually } from '../helpers/wait';
 import { startTestZone, type TestZone } from '../cli/dnsServer';
 import { createEndpoint, createSender, uniqueName, type SenderFixture } from '../helpers/fixtures';
 import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';
 import { addVerifiedDomain } from './helpers/accounts';
-import type { ApiResponse } from './helpers/http';
+import { call, type ApiResponse } from './helpers/http';
 import { loadOpenApiCheck, type DocumentedCheck } from './helpers/openApi';
 import { keyRequest } from '../management/helpers';
 
@@ -70,8 +79,14 @@ async function endpoint(accountId: string, received = true): Promise<string> {
 beforeAll(async () => {
   zone = await startTestZone();
   stack = await startServiceStack({
-    worker: false,
-    env: { DNS_SERVERS: zone.server, INBOUND_MX_HOST: 'mx.postage.test' },
+    env: {
+      DNS_SERVERS: zone.server,
+      INBOUND_MX_HOST: 'mx.postage.test',
+      // Clients by X-Forwarded-For, so the download limits can be reached by several "clients".
+      TRUST_PROXY: 'loopback',
+      INBOUND_ATTACHMENT_DOWNLOADS_PER_CLIENT_PER_MINUTE: '10',
+      INBOUND_ATTACHMENT_DOWNLOADS_PER_MINUTE: '40',
+    },
   });
   documented = await loadOpenApiCheck(stack.baseUrl);
   [tenant, other] = [await fullTenant(), await fullTenant()];
@@ -329,5 +344,319 @@ describe('isolation', () => {
     );
     expect((await scoped('POST', '/api/inbound-domains', { name: `more.${second}` })).status).toBe(201);
     expect((await scoped('POST', '/api/inbound-domains', { name: `more.${tenant.domain}` })).status).toBe(404);
+  });
+});
+
+// ---- received messages ----
+
+const CRLF = '\r\n';
+/** A message as a sender's server would hand it over. */
+function mime(lines: string[]): Buffer {
+  return Buffer.from(lines.join(CRLF) + CRLF);
+}
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+const SCRIPTED = '<html><body><p>Hi <b>there</b></p><script>alert(1)</script></body></html>';
+
+function plain(subject: string, from = 'Ann Example <ann@example.org>'): Buffer {
+  return mime([
+    `From: ${from}`,
+    'To: support@example.net',
+    `Subject: ${subject}`,
+    `Message-ID: <${uniqueName('m')}@example.org>`,
+    'Date: Thu, 26 Nov 2026 10:00:00 +0000',
+    'MIME-Version: 1.0',
+    'Content-Type: text/plain; charset=utf-8',
+    '',
+    `Body of ${subject}.`,
+  ]);
+}
+
+function withAttachment(subject: string): Buffer {
+  const boundary = 'b-' + uniqueName('x');
+  return mime([
+    'From: Bob <bob@example.com>',
+    'To: files@example.net',
+    `Subject: ${subject}`,
+    'MIME-Version: 1.0',
+    `Content-Type: multipart/mixed; boundary="${boundary}"`,
+    '',
+    `--${boundary}`,
+    'Content-Type: text/html; charset=utf-8',
+    '',
+    SCRIPTED,
+    `--${boundary}`,
+    // Declared as a text file; the bytes are a PNG. The name is not ASCII.
+    'Content-Type: text/plain; name="r\u00e9sum\u00e9.txt"',
+    "Content-Disposition: attachment; filename*=UTF-8''r%C3%A9sum%C3%A9%20%E2%9C%93.txt",
+    'Content-Transfer-Encoding: base64',
+    '',
+    PNG.toString('base64'),
+    `--${boundary}--`,
+  ]);
+}
+
+describe('received messages', () => {
+  let inboxDomain: string;
+  let otherInbox: string;
+  const ids: Record<string, string> = {};
+  const raws: Record<string, Buffer> = {};
+  /** The same client for every download of these tests (the limit test uses others). */
+  const DOWNLOADER = { 'X-Forwarded-For': '198.51.100.7' };
+
+  async function receive(key: string, to: string, raw: Buffer): Promise<void> {
+    const outcome = await receiveMessage(
+      {
+        db: stack.db,
+        workflows: inboundWorkflows(stack.temporal, stack.config.temporal.taskQueue),
+        logger: createLogger('silent', 'test'),
+        startTimeoutMs: 10_000,
+      },
+      {
+        source: 'mx',
+        raw,
+        envelopeFrom: 'bounces@example.org',
+        recipient: to,
+        clientIp: '192.0.2.10',
+        helo: 'mx.example.org',
+      },
+    );
+    if (outcome.kind !== 'accepted') throw new Error(`${to} was not accepted: ${JSON.stringify(outcome)}`);
+    ids[key] = outcome.inboundId;
+    raws[key] = raw;
+    await eventually(`${key} to be recorded`, async () =>
+      (await stack.db('inbound_messages').where({ id: outcome.inboundId }).first('recorded_at'))?.recorded_at
+        ? true
+        : undefined,
+    );
+  }
+
+  /** A download link on this stack's address (BASE_URL is another host in the tests). */
+  const local = (url: string) => `${stack.baseUrl}${new URL(url).pathname}`;
+  const download = (url: string, headers: Record<string, string> = DOWNLOADER) => call(local(url), { headers });
+
+  beforeAll(async () => {
+    const api = documentedCaller(tenant.fullKey);
+    inboxDomain = `inbox.${tenant.domain}`;
+    otherInbox = `other.${tenant.domain}`;
+    for (const name of [inboxDomain, otherInbox]) {
+      expect((await api('POST', '/api/inbound-domains', { name })).status).toBe(201);
+      expect((await api('POST', `/api/inbound-domains/${name}/rules`, { match: '*' })).status).toBe(201);
+    }
+    await receive('first', `support@${inboxDomain}`, plain('First'));
+    await receive('second', `Files+Q3@${inboxDomain}`, withAttachment('Second'));
+    await receive('third', `hello@${otherInbox}`, plain('Third', 'carol@example.com'));
+  }, 60_000);
+
+  test('the listing: newest first, what each is, filters and cursor pages', async () => {
+    const api = documentedCaller(tenant.fullKey);
+    const all = await api('GET', '/api/inbound');
+    expect(all.status).toBe(200);
+    const rows = all.json.data as Record<string, unknown>[];
+    expect(rows.map((r) => r.id)).toEqual([ids.third, ids.second, ids.first]);
+    expect(all.json.next_cursor).toBeNull();
+    expect(rows[1]).toEqual({
+      id: ids.second,
+      received_at: expect.any(String),
+      domain: inboxDomain,
+      envelope: { from: 'bounces@example.org', to: `files+q3@${inboxDomain}` },
+      from: { address: 'bob@example.com', name: 'Bob' },
+      subject: 'Second',
+      message_id: null,
+      attachment_count: 1,
+      size: raws.second!.length,
+      authentication: expect.objectContaining({ spf: expect.any(String), dkim: expect.any(String) }),
+    });
+    const page1 = await api('GET', '/api/inbound?limit=2');
+    expect((page1.json.data as { id: string }[]).map((r) => r.id)).toEqual([ids.third, ids.second]);
+    const page2 = await api('GET', `/api/inbound?limit=2&cursor=${String(page1.json.next_cursor)}`);
+    expect((page2.json.data as { id: string }[]).map((r) => r.id)).toEqual([ids.first]);
+    expect(page2.json.next_cursor).toBeNull();
+    const only = async (query: string) =>
+      ((await api('GET', `/api/inbound?${query}`)).json.data as { id: string }[]).map((r) => r.id);
+    expect(await only(`domain=${otherInbox.toUpperCase()}`)).toEqual([ids.third]);
+    expect(await only('from=CAROL')).toEqual([ids.third]);
+    expect(await only('to=files%2B')).toEqual([ids.second]);
+    expect(await only(`since=${new Date(Date.now() + 60_000).toISOString()}`)).toEqual([]);
+    expect(await only(`until=${new Date(Date.now() + 60_000).toISOString()}`)).toHaveLength(3);
+    const bad = await api('GET', '/api/inbound?cursor=nope');
+    expect(bad.status).toBe(400);
+  });
+
+  test('one message: as email.received carries it, bodies whole, attachments with signed links; its raw bytes as received', async () => {
+    const api = documentedCaller(tenant.fullKey);
+    const got = await api('GET', `/api/inbound/${ids.second}`);
+    expect(got.status).toBe(200);
+    expect(got.json).toMatchObject({
+      id: ids.second,
+      inbound_id: ids.second,
+      message_id: null,
+      domain: inboxDomain,
+      envelope: { from: 'bounces@example.org', to: `files+q3@${inboxDomain}` },
+      from: { address: 'bob@example.com', name: 'Bob' },
+      subject: 'Second',
+      truncated: false,
+      source: 'mx',
+      size: raws.second!.length,
+    });
+    expect(String(got.json.html)).toContain('<script>alert(1)</script>');
+    const [attachment] = got.json.attachments as Record<string, string | number>[];
+    expect(attachment).toMatchObject({
+      filename: 'résumé ✓.txt',
+      content_type: 'image/png',
+      declared_content_type: 'text/plain',
+      size: PNG.length,
+      download_url: expect.stringMatching(/\/inbound\/attachments\/v1\./),
+    });
+    const raw = await api('GET', `/api/inbound/${ids.second}/raw`);
+    expect(raw.status).toBe(200);
+    expect(raw.headers.get('content-type')).toBe('message/rfc822');
+    expect(raw.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(raw.bytes!.equals(raws.second!)).toBe(true);
+  });
+
+  test('the attachment link: the bytes as a download, never as what they claim to be; altered or expired, a 404', async () => {
+    const got = await documentedCaller(tenant.fullKey)('GET', `/api/inbound/${ids.second}`);
+    const [attachment] = got.json.attachments as { id: string; download_url: string }[];
+    const res = await download(attachment!.download_url);
+    documented('/inbound/attachments/{token}', 'get', res);
+    expect(res.status).toBe(200);
+    expect(res.bytes!.equals(PNG)).toBe(true);
+    expect(res.headers.get('content-type')).toBe('application/octet-stream');
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="r_sum_ _.txt"; filename*=UTF-8''r%C3%A9sum%C3%A9%20%E2%9C%93.txt`,
+    );
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    // No key, no session: the link is the credential.
+    expect(res.headers.get('set-cookie')).toBeNull();
+
+    const token = new URL(attachment!.download_url).pathname.split('/').pop()!;
+    const altered = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
+    const expired = signAttachmentUrl(
+      stack.config,
+      attachment!.id,
+      Date.now() - (stack.config.inbound.attachmentUrlTtlSeconds + 5) * 1000,
+    ).url;
+    const otherId = signAttachmentUrl(stack.config, '00000000-0000-4000-8000-000000000000').url;
+    const answers = [];
+    for (const url of [
+      `${stack.baseUrl}/inbound/attachments/${altered}`,
+      expired,
+      otherId,
+      `${stack.baseUrl}/inbound/attachments/nope`,
+    ]) {
+      const refused = await download(url);
+      documented('/inbound/attachments/{token}', 'get', refused);
+      answers.push({ status: refused.status, body: refused.json, cache: refused.headers.get('cache-control') });
+    }
+    // One answer for all of them: nothing tells an expired link from a forged one.
+    expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
+    expect(answers[0]).toMatchObject({ status: 404, body: { error: 'not_found' }, cache: 'private, no-store' });
+  });
+
+  test('delete: the message, its bytes and its attachments go; the link answers 404 from then on', async () => {
+    const api = documentedCaller(tenant.fullKey);
+    await receive('doomed', `doomed@${inboxDomain}`, withAttachment('Doomed'));
+    const before = await api('GET', `/api/inbound/${ids.doomed}`);
+    const [attachment] = before.json.attachments as { download_url: string }[];
+    expect((await download(attachment!.download_url)).status).toBe(200);
+    const deleted = await api('DELETE', `/api/inbound/${ids.doomed}`);
+    expect(deleted.status).toBe(204);
+    expect(deleted.bytes!.length).toBe(0);
+    for (const path of [`/api/inbound/${ids.doomed}`, `/api/inbound/${ids.doomed}/raw`])
+      expect((await api('GET', path)).status).toBe(404);
+    expect((await api('DELETE', `/api/inbound/${ids.doomed}`)).status).toBe(404);
+    expect((await download(attachment!.download_url)).status).toBe(404);
+    expect(await stack.db('inbound_attachments').where({ message_id: ids.doomed }).count()).toEqual([{ count: '0' }]);
+    const listed = (await api('GET', '/api/inbound')).json.data as { id: string }[];
+    expect(listed.map((r) => r.id)).not.toContain(ids.doomed);
+    const audit = await listAudit(stack.db, tenant.account.id, 3);
+    expect(audit.map((e) => e.action)).toContain('inbound.delete');
+  });
+
+  test('usage counts the month’s received messages against the plan’s allowance', async () => {
+    const usage = await documentedCaller(tenant.fullKey)('GET', '/api/usage');
+    expect(usage.json.inbound).toEqual({ used: 4, allowance: 10_000 });
+    const theirs = await documentedCaller(other.fullKey)('GET', '/api/usage');
+    expect(theirs.json.inbound).toEqual({ used: 0, allowance: 10_000 });
+  });
+
+  test('another account sees none of it; a domain-scoped key sees only its domains’ messages', async () => {
+    const theirs = documentedCaller(other.fullKey);
+    expect((await theirs('GET', '/api/inbound')).json.data).toEqual([]);
+    const nobody = '00000000-0000-4000-8000-00000000abcd';
+    for (const [method, template] of [
+      ['GET', '/api/inbound/{id}'],
+      ['GET', '/api/inbound/{id}/raw'],
+      ['DELETE', '/api/inbound/{id}'],
+    ] as const) {
+      const res = await theirs(method, template.replace('{id}', ids.first!));
+      expect({ template, status: res.status, error: res.json.error }).toEqual({
+        template,
+        status: 404,
+        error: 'not_found',
+      });
+      const absent = await theirs(method, template.replace('{id}', nobody));
+      expect(String(res.json.detail).replace(ids.first!, '<id>')).toBe(
+        String(absent.json.detail).replace(nobody, '<id>'),
+      );
+    }
+    expect((await documentedCaller(tenant.fullKey)('GET', `/api/inbound/${ids.first}`)).status).toBe(200);
+
+    const second = await addVerifiedDomain(stack.db, tenant.account.id, 'shared');
+    const scoped = documentedCaller(
+      (
+        await createApiKey(
+          stack.db,
+          { accountId: tenant.account.id, name: 'scoped reader', permission: 'full_access', domainScope: [second] },
+          'test',
+        )
+      ).secret,
+    );
+    expect((await scoped('GET', '/api/inbound')).json.data).toEqual([]);
+    expect((await scoped('GET', `/api/inbound/${ids.first}`)).status).toBe(404);
+    expect((await scoped('DELETE', `/api/inbound/${ids.first}`)).status).toBe(404);
+    const mine = documentedCaller(
+      (
+        await createApiKey(
+          stack.db,
+          {
+            accountId: tenant.account.id,
+            name: 'inbox reader',
+            permission: 'full_access',
+            domainScope: [tenant.domain],
+          },
+          'test',
+        )
+      ).secret,
+    );
+    expect(((await mine('GET', '/api/inbound')).json.data as unknown[]).length).toBe(3);
+  });
+
+  test('downloads are limited per client and in total: 429 with Retry-After, for any link', async () => {
+    const got = await documentedCaller(tenant.fullKey)('GET', `/api/inbound/${ids.second}`);
+    const [attachment] = got.json.attachments as { download_url: string }[];
+    const url = attachment!.download_url;
+    const client = { 'X-Forwarded-For': '203.0.113.50' };
+    const seen: number[] = [];
+    for (let i = 0; i < 11; i++) seen.push((await download(url, client)).status);
+    expect(seen).toEqual([...Array(10).fill(200), 429]);
+    const refused = await download(url, client);
+    documented('/inbound/attachments/{token}', 'get', refused);
+    expect(refused.json).toMatchObject({ error: 'too_many_requests' });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(refused.headers.get('cache-control')).toBe('private, no-store');
+    // Everyone together: other clients, one download each, until the total is spent.
+    let total: ApiResponse | undefined;
+    for (let i = 0; i < 40 && !total; i++) {
+      const res = await download(url, { 'X-Forwarded-For': `203.0.113.${100 + i}` });
+      if (res.status === 429) total = res;
+    }
+    expect(total).toBeDefined();
+    documented('/inbound/attachments/{token}', 'get', total!);
+    expect(String(total!.json.detail)).toMatch(/this minute; try again/);
   });
 });

@@ -17,6 +17,8 @@ import { getWebhookEndpoint } from '../../core/webhooks/webhookEndpoints';
 import { createTemplate } from '../../core/templates/templates';
 import { createInboundDomain } from '../../core/inbound/inboundDomains';
 import { createInboundRule } from '../../core/inbound/inboundRules';
+import { receiveMessage } from '../../core/inbound/receiveMessage';
+import { createLogger } from '../../core/platform/logger';
 import { createEndpoint, createSender, uniqueName, type SenderFixture } from '../helpers/fixtures';
 import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';
 import { call, type ApiResponse } from '../api/helpers/http';
@@ -37,8 +39,9 @@ interface Tenant extends SenderFixture {
   /** A developer of the account, and an open invitation. */
   memberId: string;
   invitationId: string;
-  /** The rule of its inbound domain (named as its domain). */
+  /** The rule of its inbound domain (named as its domain), and a message received there. */
   inboundRuleId: string;
+  inboundId: string;
   /** The owner, signed in: the operations no key reaches (members, invitations) are walked with it. */
   owner: WebClient;
 }
@@ -107,6 +110,21 @@ async function tenant(): Promise<Tenant> {
   // Receiving at the domain itself, so `{name}` names an inbound domain as well as a domain.
   const inbound = await createInboundDomain(stack.db, { accountId: sender.account.id, name: sender.domain }, 'test');
   const rule = await createInboundRule(stack.db, inbound, { match: 'support' }, 'test');
+  const received = await receiveMessage(
+    {
+      db: stack.db,
+      workflows: { startReceive: async () => 'started' },
+      logger: createLogger('silent', 'test'),
+      startTimeoutMs: 1000,
+    },
+    {
+      source: 'mx',
+      raw: Buffer.from('From: ann@example.org\r\nSubject: Private\r\n\r\nPrivate\r\n'),
+      envelopeFrom: 'ann@example.org',
+      recipient: `support@${sender.domain}`,
+    },
+  );
+  if (received.kind !== 'accepted') throw new Error(`not received: ${JSON.stringify(received)}`);
   return {
     ...sender,
     fullKey: secret,
@@ -118,6 +136,7 @@ async function tenant(): Promise<Tenant> {
     memberId: member.userId,
     invitationId: invitation!.id,
     inboundRuleId: rule.id,
+    inboundId: received.inboundId,
     owner,
   };
 }
@@ -187,11 +206,13 @@ function fill(path: string, t: Tenant): string {
         ? t.fullKeyId
         : path.startsWith('/api/inbound-domains/')
           ? t.inboundRuleId
-          : path.startsWith('/api/templates')
-            ? t.templateId
-            : path.startsWith('/api/invitations')
-              ? t.invitationId
-              : t.webhookId,
+          : path.startsWith('/api/inbound/')
+            ? t.inboundId
+            : path.startsWith('/api/templates')
+              ? t.templateId
+              : path.startsWith('/api/invitations')
+                ? t.invitationId
+                : t.webhookId,
     );
 }
 
@@ -206,6 +227,7 @@ const nobody = {
   memberId: randomUUID(),
   invitationId: randomUUID(),
   inboundRuleId: randomUUID(),
+  inboundId: randomUUID(),
 } as Tenant;
 
 function withoutIds(json: unknown, t: Tenant): string {
@@ -220,6 +242,7 @@ function withoutIds(json: unknown, t: Tenant): string {
     t.memberId,
     t.invitationId,
     t.inboundRuleId,
+    t.inboundId,
   ])
     text = text.split(id).join('<id>');
   return text;
@@ -300,6 +323,7 @@ test("another account's ids and names answer 404 on every endpoint that takes on
   expect(await stack.db('invitations').where({ id: b.invitationId }).first('revoked_at')).toEqual({ revoked_at: null });
   expect(await stack.db('inbound_rules').where({ id: b.inboundRuleId }).first('match')).toEqual({ match: 'support' });
   expect((await bSees('GET', `/api/inbound-domains/${b.domain}`)).status).toBe(200);
+  expect((await bSees('GET', `/api/inbound/${b.inboundId}`)).status).toBe(200);
 });
 
 test('lists and reads show only the caller’s own account', async () => {
@@ -325,6 +349,7 @@ test('lists and reads show only the caller’s own account', async () => {
       b.memberId,
       b.invitationId,
       b.inboundRuleId,
+      b.inboundId,
     ])
       expect(text).not.toContain(theirs);
   }
@@ -428,6 +453,10 @@ test('a domain-scoped full_access key: every operation is classified, account-wi
       'GET /api/inbound-domains/{name}/rules',
       'POST /api/inbound-domains/{name}/rules',
       'DELETE /api/inbound-domains/{name}/rules/{id}',
+      'GET /api/inbound',
+      'GET /api/inbound/{id}',
+      'GET /api/inbound/{id}/raw',
+      'DELETE /api/inbound/{id}',
     ].sort(),
   );
   const asScoped = keyRequest(stack.baseUrl, c.scopedKey);
@@ -444,7 +473,7 @@ test('a domain-scoped full_access key: every operation is classified, account-wi
       expect(seen).toEqual({ op: name, status: 404, error: 'not_found' });
     else if (access === 'filtered') {
       expect(seen).toEqual({ op: name, status: 200, error: undefined });
-      for (const outside of [c.domain, c.messageId, c.fullKeyId])
+      for (const outside of [c.domain, c.messageId, c.fullKeyId, c.inboundId])
         expect({ op: name, shows: JSON.stringify(res.json).includes(outside) }).toEqual({ op: name, shows: false });
     } else
       expect(seen).toEqual({
@@ -456,6 +485,7 @@ test('a domain-scoped full_access key: every operation is classified, account-wi
   expect(await findDomain(stack.db, c.domain)).toBeDefined();
   expect((await findApiKey(stack.db, c.fullKeyId))!.revokedAt).toBeNull();
   expect((await getWebhookEndpoint(stack.db, c.webhookId))!.active).toBe(true);
+  expect((await asUnscoped('GET', `/api/inbound/${c.inboundId}`)).status).toBe(200);
   expect(
     (await asUnscoped('GET', `/api/suppressions?search=${encodeURIComponent(c.suppressed)}`)).json.suppressions,
   ).toHaveLength(1);

@@ -13,6 +13,8 @@ import { suppressManually } from '../../core/accounts/suppressions';
 import { addDomain, markDomainVerified } from '../../core/domains/domains';
 import { createInboundDomain } from '../../core/inbound/inboundDomains';
 import { createInboundRule } from '../../core/inbound/inboundRules';
+import { receiveMessage } from '../../core/inbound/receiveMessage';
+import { createLogger } from '../../core/platform/logger';
 import { sha256 } from '../../core/platform/crypto';
 import { insertQueuedLogRow } from '../../core/sending/emailLog';
 import { sendTestWebhookEvent } from '../../core/webhooks/webhookTestEvents';
@@ -139,6 +141,28 @@ async function freshInboundRule(): Promise<string> {
   const domain = await createInboundDomain(stack.db, { accountId: tenant.account.id, name }, 'test');
   const rule = await createInboundRule(stack.db, domain, { match: 'support' }, 'test');
   return `/api/inbound-domains/${name}/rules/${rule.id}`;
+}
+/** A received message (stored and counted; this stack has no worker to parse it, which reading does not need). */
+async function freshReceived(): Promise<string> {
+  const name = `${uniqueName('in')}.${tenant.domain}`;
+  const domain = await createInboundDomain(stack.db, { accountId: tenant.account.id, name }, 'test');
+  await createInboundRule(stack.db, domain, { match: '*' }, 'test');
+  const outcome = await receiveMessage(
+    {
+      db: stack.db,
+      workflows: { startReceive: async () => 'started' },
+      logger: createLogger('silent', 'test'),
+      startTimeoutMs: 1000,
+    },
+    {
+      source: 'mx',
+      raw: Buffer.from(`From: ann@example.org\r\nSubject: Hi\r\n\r\nHello\r\n`),
+      envelopeFrom: 'ann@example.org',
+      recipient: `hello@${name}`,
+    },
+  );
+  if (outcome.kind !== 'accepted') throw new Error(`not received: ${JSON.stringify(outcome)}`);
+  return outcome.inboundId;
 }
 async function freshSuppression(): Promise<string> {
   const address = `${uniqueName('gone')}@example.org`;
@@ -280,6 +304,9 @@ const PREPARE: Record<string, (role: Role | 'key') => Promise<Prepared>> = {
     body: { match: 'support' },
   }),
   'DELETE /api/inbound-domains/{name}/rules/{id}': async () => ({ path: await freshInboundRule() }),
+  'GET /api/inbound/{id}': async () => ({ path: `/api/inbound/${await freshReceived()}` }),
+  'GET /api/inbound/{id}/raw': async () => ({ path: `/api/inbound/${await freshReceived()}/raw` }),
+  'DELETE /api/inbound/{id}': async () => ({ path: `/api/inbound/${await freshReceived()}` }),
   'POST /api/auth/signout': async () => ({ path: '/api/auth/signout', fresh: true }),
   // The same password again: the owner has only one person, whose other sessions end with it.
   'POST /api/auth/password': async () => ({

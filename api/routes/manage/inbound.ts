@@ -14,7 +14,14 @@ import {
   verifyInboundDomain,
 } from '../../../core/inbound/inboundDomains';
 import { createInboundRule, deleteInboundRule, listInboundRules } from '../../../core/inbound/inboundRules';
-import { operation } from '../../http/operation';
+import {
+  deleteInboundMessage,
+  getInboundMessage,
+  getInboundRaw,
+  listInboundMessages,
+} from '../../../core/inbound/inboundMessages';
+import { PostageError } from '../../../core/platform/errors';
+import { ANSWERED, operation } from '../../http/operation';
 import { perApp } from '../../http/perApp';
 import { presentInboundDomain, presentInboundRule } from '../../presenters/inbound';
 import {
@@ -23,10 +30,13 @@ import {
   InboundDomain,
   InboundDomainList,
   InboundDomainVerification,
+  InboundMessage,
+  InboundMessageList,
   InboundRule,
   InboundRuleList,
 } from '../../schemas/inbound';
 import { Deleted } from '../../schemas/management';
+import { page, queryParameters, text, time } from '../../schemas/queryParameters';
 
 const dnsLookup = perApp((deps) => createDnsLookup(deps.config.dns.servers));
 
@@ -179,6 +189,118 @@ export const inboundDomainOperations = [
       await deleteInboundRule(deps.db, domain, params.id, caller.actor);
       res.locals.outcome = 'inbound_rule_deleted';
       return { success: true as const, warnings: [] };
+    },
+  }),
+];
+
+/** The text of every "no such received message" answer: missing, another account's, outside the scope or deleted alike. */
+const messageNotFound = (id: string) =>
+  new PostageError('inbound_message_not_found', `no received message ${id} in this account`);
+
+export const inboundMessageOperations = [
+  operation({
+    method: 'get',
+    path: '/api/inbound',
+    summary:
+      'Received messages, newest first: who sent them, to which address, the sender checks. Kept for the content retention (CONTENT_RETENTION_DAYS).',
+    who: 'caller',
+    role: 'viewer',
+    scopedKey: 'filtered',
+    query: queryParameters({
+      domain: text(253, 'Only messages received for this inbound domain (the whole name).'),
+      from: text(320, 'Part of the sender address (the From header or MAIL FROM).'),
+      to: text(320, 'Part of the recipient address.'),
+      since: time('ISO 8601; received at or after.'),
+      until: time('ISO 8601; received before.'),
+      ...page(),
+    }),
+    ok: [200, InboundMessageList, 'A page of received messages.'],
+    async handler({ deps, caller, query }) {
+      const { domain, from, to, since, until, cursor, limit } = query;
+      const page = await listInboundMessages(deps.db, deps.config, {
+        accountId: caller.accountId,
+        domainScope: caller.domainScope,
+        limit,
+        ...(cursor ? { cursor } : {}),
+        ...(domain ? { domain } : {}),
+        ...(from ? { from } : {}),
+        ...(to ? { to } : {}),
+        ...(since ? { since } : {}),
+        ...(until ? { until } : {}),
+      });
+      return { data: page.data, next_cursor: page.nextCursor };
+    },
+  }),
+  operation({
+    method: 'get',
+    path: '/api/inbound/{id}',
+    summary: 'One received message as `email.received` carries it, with its bodies whole and fresh attachment links.',
+    who: 'caller',
+    role: 'viewer',
+    scopedKey: 'in_scope',
+    ok: [200, InboundMessage, 'The message.'],
+    more: {
+      404: 'No such received message in this account (also once deleted, or past the content retention).',
+    },
+    async handler({ deps, caller, params }) {
+      const message = await getInboundMessage(deps.db, deps.config, caller.accountId, params.id, caller.domainScope);
+      if (!message) throw messageNotFound(params.id);
+      return message;
+    },
+  }),
+  operation({
+    method: 'get',
+    path: '/api/inbound/{id}/raw',
+    summary: 'The received message’s bytes exactly as they arrived (RFC 5322), headers included.',
+    who: 'caller',
+    role: 'viewer',
+    scopedKey: 'in_scope',
+    ok: [200, { type: 'string', format: 'binary', description: 'The message as received.' }, 'The message.'],
+    okAnswer: {
+      media: 'message/rfc822',
+      headers: {
+        'Content-Disposition': '`attachment; filename="<id>.eml"`.',
+        'X-Content-Type-Options': '`nosniff`.',
+      },
+    },
+    more: { 404: 'No such received message in this account (also once deleted, or past the content retention).' },
+    async handler({ deps, res, caller, params }) {
+      const raw = await getInboundRaw(deps.db, caller.accountId, params.id, caller.domainScope);
+      if (!raw) throw messageNotFound(params.id);
+      res
+        .status(200)
+        .set({
+          'Content-Type': 'message/rfc822',
+          'Content-Disposition': `attachment; filename="${params.id.toLowerCase()}.eml"`,
+          'X-Content-Type-Options': 'nosniff',
+          'Content-Length': String(raw.length),
+        })
+        .end(raw);
+      return ANSWERED;
+    },
+  }),
+  operation({
+    method: 'delete',
+    path: '/api/inbound/{id}',
+    summary:
+      'Delete a received message now: its bytes, its parsed content and its attachments (their links stop working).',
+    who: 'caller',
+    role: 'developer',
+    scopedKey: 'in_scope',
+    ok: [204, { type: 'null' }, 'Deleted.'],
+    okAnswer: { headers: {} },
+    async handler({ deps, res, caller, params }) {
+      const deleted = await deleteInboundMessage(
+        deps.db,
+        caller.accountId,
+        params.id,
+        caller.domainScope,
+        caller.actor,
+      );
+      if (!deleted) throw messageNotFound(params.id);
+      res.locals.outcome = 'inbound_message_deleted';
+      res.status(204).end();
+      return ANSWERED;
     },
   }),
 ];

@@ -1,9 +1,11 @@
 // Usage: this month's allowance and use per mode, and daily sends for the previous and the
-// current UTC month (the dashboard's chart). Same counters as sending.
+// current UTC month (the dashboard's chart). Same counters as sending. And received messages
+// against the plan's inbound allowance (docs/inbound.md, "Allowance").
 import { getAccount } from '../../../core/accounts/accounts';
 import { getPlan, monthlyQuota } from '../../../core/accounts/plans';
 import { subscribedPlan } from '../../../core/accounts/subscription';
 import { dailyUsage, monthlyUsage } from '../../../core/accounts/usage';
+import { inboundUsage } from '../../../core/inbound/inboundMessages';
 import { utcMonthStart } from '../../../core/platform/db';
 import { sendUnauthenticated } from '../../http/errors';
 import { ANSWERED, operation } from '../../http/operation';
@@ -13,7 +15,8 @@ export const usageOperations = [
   operation({
     method: 'get',
     path: '/api/usage',
-    summary: 'This month’s allowance and use per mode, and daily sends for the previous and the current UTC month.',
+    summary:
+      'This month’s allowance and use per mode, daily sends for the previous and the current UTC month, and this month’s received messages against their allowance.',
     who: 'caller',
     role: 'viewer',
     scopedKey: 'account_wide',
@@ -28,10 +31,11 @@ export const usageOperations = [
         return ANSWERED;
       }
       const plan = subscribedPlan(account);
-      const [planRow, used, days] = await Promise.all([
+      const [planRow, used, days, inbound] = await Promise.all([
         getPlan(deps.db, plan),
         monthlyUsage(deps.db, accountId, now),
         dailyUsage(deps.db, accountId, previousMonth, now),
+        inboundUsage(deps.db, accountId, now),
       ]);
       return {
         plan: plan ?? '',
@@ -42,6 +46,7 @@ export const usageOperations = [
         },
         used,
         days,
+        inbound,
       };
     },
   }),

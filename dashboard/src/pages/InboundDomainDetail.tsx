@@ -25,7 +25,7 @@ function receives(rule: InboundRule): string {
   return `${rule.match}@${rule.domain}`;
 }
 
-const subscribedToReceived = (w: Webhook) => (w.events as readonly string[]).includes('email.received');
+const subscribedToReceived = (w: Webhook) => w.events.includes('email.received');
 
 function EndpointPicker({
   webhooks,

@@ -1,4 +1,4 @@
-// Plan, this month's usage per mode against the allowance with a daily chart, the last 30 days'
+// Plan, this month's usage per mode (and received email) against the allowance with a daily chart, the last 30 days'
 // delivery and engagement rates, BYOC status, and a "next steps" checklist that ticks itself off
 // from the account's real state.
 import { lazy, Suspense } from 'react';
@@ -135,6 +135,7 @@ export function Overview() {
             <div className="meters">
               <Meter label="Shared" used={usage.data.used.shared} allowance={usage.data.allowance.shared} />
               <Meter label="BYOC" used={usage.data.used.byoc} allowance={usage.data.allowance.byoc} />
+              <Meter label="Received" used={usage.data.inbound.used} allowance={usage.data.inbound.allowance} />
             </div>
             <Suspense fallback={<Loading what="the chart" />}>
               <UsageChart days={usage.data.days} />

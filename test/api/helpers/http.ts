@@ -6,11 +6,19 @@ export interface ApiResponse {
   status: number;
   headers: Headers;
   json: Record<string, unknown>;
+  /** The body of an answer that is not JSON by its nature: bytes (a raw message, an attachment), or none (204). */
+  bytes?: Buffer;
 }
+
+/** Answers whose body is bytes, not JSON (documented as such): a received message, an attachment. */
+const BINARY = /^(message\/rfc822|application\/octet-stream)\b/;
 
 export async function call(url: string, init: RequestInit): Promise<ApiResponse> {
   const res = await fetch(url, init);
-  const text = await res.text();
+  const body = Buffer.from(await res.arrayBuffer());
+  if (res.status === 204 || BINARY.test(res.headers.get('content-type') ?? ''))
+    return { status: res.status, headers: res.headers, json: {}, bytes: body };
+  const text = body.toString('utf8');
   let json: Record<string, unknown>;
   try {
     json = JSON.parse(text) as Record<string, unknown>;

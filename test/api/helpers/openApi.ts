@@ -13,13 +13,29 @@ export type DocumentedCheck = (
 
 const pointerEscape = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 
+interface Answer {
+  content?: Record<string, unknown>;
+}
+
 export async function loadOpenApiCheck(baseUrl: string): Promise<DocumentedCheck> {
   const doc = (await (await fetch(`${baseUrl}/openapi.json`)).json()) as Record<string, unknown>;
   // Not strict: the document root carries OpenAPI keywords (info, paths...) that are not JSON Schema.
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   addFormats(ajv); // times are checked as RFC 3339 date-times, as documented
   ajv.addSchema(doc, 'openapi');
+  const operations = (doc as { paths: Record<string, Record<string, { responses: Record<string, Answer> }>> }).paths;
   return (path, method, res) => {
+    if (res.bytes !== undefined) {
+      // An answer without JSON (bytes, or 204's nothing): documented with its own media type, or without content.
+      const answer = operations[path]?.[method]?.responses[String(res.status)];
+      const media = (res.headers.get('content-type') ?? '').split(';')[0]!.trim();
+      const documentedHere = res.status === 204 ? answer !== undefined && !answer.content : !!answer?.content?.[media];
+      if (!documentedHere)
+        throw new Error(
+          `/openapi.json documents no ${res.status} ${media || 'empty'} response for ${method.toUpperCase()} ${path}`,
+        );
+      return;
+    }
     const ref = `openapi#/paths/${pointerEscape(path)}/${method}/responses/${res.status}/content/application~1json/schema`;
     const validate = ajv.getSchema(ref);
     if (!validate)

@@ -545,6 +545,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/inbound": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Received messages, newest first: who sent them, to which address, the sender checks. Kept for the content retention (CONTENT_RETENTION_DAYS).
+         * @description Any member of the account (every role), or a full_access API key.
+         */
+        get: operations["getApiInbound"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/inbound-domains": {
         parameters: {
             query?: never;
@@ -651,6 +671,50 @@ export interface paths {
          * @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`.
          */
         post: operations["postApiInboundDomainsNameVerify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inbound/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One received message as `email.received` carries it, with its bodies whole and fresh attachment links.
+         * @description Any member of the account (every role), or a full_access API key.
+         */
+        get: operations["getApiInboundId"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a received message now: its bytes, its parsed content and its attachments (their links stop working).
+         * @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`.
+         */
+        delete: operations["deleteApiInboundId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inbound/{id}/raw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The received message’s bytes exactly as they arrived (RFC 5322), headers included.
+         * @description Any member of the account (every role), or a full_access API key.
+         */
+        get: operations["getApiInboundIdRaw"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1007,7 +1071,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * This month’s allowance and use per mode, and daily sends for the previous and the current UTC month.
+         * This month’s allowance and use per mode, daily sends for the previous and the current UTC month, and this month’s received messages against their allowance.
          * @description Any member of the account (every role), or a full_access API key.
          */
         get: operations["getApiUsage"];
@@ -1141,6 +1205,26 @@ export interface paths {
          * @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`.
          */
         post: operations["postApiWebhooksIdTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/inbound/attachments/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a received attachment (the signed `download_url` of a received message; no API key)
+         * @description The link of `attachments[].download_url` in `email.received` and in `GET /api/inbound/{id}` (docs/inbound.md, "Attachments"): signed, and good until its `expires_at` (INBOUND_ATTACHMENT_URL_TTL_SECONDS). Always served as `application/octet-stream`, as a download, whatever the file is. Past the per-client or total limit (INBOUND_ATTACHMENT_DOWNLOADS_PER_CLIENT_PER_MINUTE, INBOUND_ATTACHMENT_DOWNLOADS_PER_MINUTE): 429 with Retry-After.
+         */
+        get: operations["downloadInboundAttachment"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1562,6 +1646,37 @@ export interface components {
             /** @constant */
             success: false;
         };
+        InboundAttachment: {
+            content_id: string | null;
+            /** @description What the bytes are, detected from their content; `application/octet-stream` when unknown. Downloads are always served as `application/octet-stream`. */
+            content_type: string;
+            /** @description What the sender declared: not trusted. */
+            declared_content_type: string;
+            /** @description Signed, expiring link (no API key): `GET /inbound/attachments/{token}`. Every answer signs fresh ones. */
+            download_url: string;
+            /** Format: date-time */
+            expires_at: string;
+            filename: string;
+            id: string;
+            sha256: string;
+            /** @description Bytes. */
+            size: number;
+        };
+        /** @description The sender checks: Postage's own (MX) or Amazon SES's (SES receiving, with its spam and virus scans). `temperror` when DNS could not answer. */
+        InboundAuthentication: {
+            /** @enum {unknown} */
+            arc: "pass" | "fail" | "softfail" | "neutral" | "none" | "temperror" | "permerror";
+            /** @enum {unknown} */
+            dkim: "pass" | "fail" | "softfail" | "neutral" | "none" | "temperror" | "permerror";
+            /** @enum {unknown} */
+            dmarc: "pass" | "fail" | "softfail" | "neutral" | "none" | "temperror" | "permerror";
+            /** @enum {unknown} */
+            spam?: "pass" | "fail" | "softfail" | "neutral" | "none" | "temperror" | "permerror";
+            /** @enum {unknown} */
+            spf: "pass" | "fail" | "softfail" | "neutral" | "none" | "temperror" | "permerror";
+            /** @enum {unknown} */
+            virus?: "pass" | "fail" | "softfail" | "neutral" | "none" | "temperror" | "permerror";
+        };
         InboundDnsRecord: {
             /** @description Where to publish it: the inbound domain. */
             name: string;
@@ -1602,6 +1717,79 @@ export interface components {
             inbound_domain: components["schemas"]["InboundDomain"];
             /** @description An MX record of the name names the receiving host. */
             ok: boolean;
+        };
+        InboundMailbox: {
+            address: string;
+            name: string;
+        };
+        /** @description The body of `email.received` (docs/webhooks.md, "Events"), with `id`. */
+        InboundMessage: {
+            attachments: components["schemas"]["InboundAttachment"][];
+            authentication: components["schemas"]["InboundAuthentication"];
+            cc: components["schemas"]["InboundMailbox"][];
+            domain: string;
+            /** @description The SMTP envelope. */
+            envelope: {
+                /** @description MAIL FROM; empty for the null sender. */
+                from: string;
+                /** @description The one recipient this message is for. */
+                to: string;
+            };
+            from: components["schemas"]["InboundMailbox"] | null;
+            /** @description The threading headers. */
+            headers: {
+                in_reply_to: string | null;
+                message_id: string | null;
+                references: string[];
+            };
+            html: string | null;
+            id: string;
+            /** @description The same as `id` (the name `email.received` gives it). */
+            inbound_id: string;
+            message_id: string | null;
+            /** Format: date-time */
+            received_at: string;
+            reply_to: components["schemas"]["InboundMailbox"][];
+            rule_id: string | null;
+            /** @description Bytes, as received. */
+            size: number;
+            /**
+             * @description How it arrived: Postage's MX listener, or Amazon SES receiving.
+             * @enum {unknown}
+             */
+            source: "mx" | "ses";
+            subject: string;
+            text: string | null;
+            to: components["schemas"]["InboundMailbox"][];
+            /** @description Always false here: the API has the bodies whole. */
+            truncated: boolean;
+        };
+        InboundMessageList: {
+            data: components["schemas"]["InboundMessageSummary"][];
+            next_cursor: string | null;
+        };
+        InboundMessageSummary: {
+            attachment_count: number;
+            authentication: components["schemas"]["InboundAuthentication"];
+            /** @description The inbound domain it was received for. */
+            domain: string;
+            /** @description The SMTP envelope. */
+            envelope: {
+                /** @description MAIL FROM; empty for the null sender. */
+                from: string;
+                /** @description The one recipient this message is for. */
+                to: string;
+            };
+            from: components["schemas"]["InboundMailbox"] | null;
+            /** @description The received message (`GET /api/inbound/{id}`). */
+            id: string;
+            message_id: string | null;
+            /** Format: date-time */
+            received_at: string;
+            /** @description Bytes, as received. */
+            size: number;
+            /** @description Empty until the message is parsed (within seconds of its arrival). */
+            subject: string;
         };
         InboundRule: {
             /** Format: date-time */
@@ -2121,6 +2309,11 @@ export interface components {
                 day: string;
                 shared: number;
             }[];
+            /** @description Messages received this UTC month and the plan’s allowance (docs/inbound.md, "Allowance"); 0: the plan receives nothing. */
+            inbound: {
+                allowance: number;
+                used: number;
+            };
             /** @description YYYY-MM (UTC) */
             month: string;
             /** @description '' without a subscription (the free BYOC plan). */
@@ -4974,6 +5167,103 @@ export interface operations {
             };
         };
     };
+    getApiInbound: {
+        parameters: {
+            query?: {
+                /** @description `next_cursor` of the previous page, as it was given: any other text is a 400 on `cursor` (the cursor is opaque, so a schema cannot state which texts are one). */
+                cursor?: string;
+                /** @description Only messages received for this inbound domain (the whole name). */
+                domain?: string;
+                /** @description Part of the sender address (the From header or MAIL FROM). */
+                from?: string;
+                /** @description Rows per page, 1 to 100 (default 25). */
+                limit?: number;
+                /** @description ISO 8601; received at or after. */
+                since?: string;
+                /** @description Part of the recipient address. */
+                to?: string;
+                /** @description ISO 8601; received before. */
+                until?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of received messages. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboundMessageList"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in and no valid API key. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description Any member of the account (every role), or a full_access API key. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getApiInboundDomains: {
         parameters: {
             query?: never;
@@ -5680,6 +5970,260 @@ export interface operations {
             };
             /** @description DNS could not answer; try again. */
             502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiInboundId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The message. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboundMessage"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in and no valid API key. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description Any member of the account (every role), or a full_access API key. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such received message in this account (also once deleted, or past the content retention). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteApiInboundId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in and no valid API key. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiInboundIdRaw: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The message. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="<id>.eml"`. */
+                    "Content-Disposition"?: string;
+                    /** @description `nosniff`. */
+                    "X-Content-Type-Options"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "message/rfc822": string;
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in and no valid API key. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description Any member of the account (every role), or a full_access API key. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such received message in this account (also once deleted, or past the content retention). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
@@ -8623,6 +9167,77 @@ export interface operations {
                 };
             };
             /** @description The account sent its 10 test events of this minute (Retry-After). */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    downloadInboundAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bytes. */
+            200: {
+                headers: {
+                    /** @description `private, no-store`. */
+                    "Cache-Control"?: string;
+                    /** @description `attachment; filename="..."; filename*=UTF-8''...`: the attachment's file name. */
+                    "Content-Disposition"?: string;
+                    /** @description `nosniff`. */
+                    "X-Content-Type-Options"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description No such attachment link: it expired, was altered, or the message was deleted. Get a fresh link from the API (GET /api/inbound/{id}). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many downloads from this client, or from everyone, this minute (Retry-After). */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
