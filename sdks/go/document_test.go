@@ -202,6 +202,23 @@ func TestEveryCallIsADocumentedOperation(t *testing.T) {
 			return err
 		},
 		func() error { _, err := c.Inbound.Rules.Delete(ctx, "reply.example.com", "r"); return err },
+		func() error {
+			_, err := c.Inbound.List(ctx, &ListInboundParams{Domain: "reply.example.com"})
+			return err
+		},
+		func() error {
+			for _, err := range c.Inbound.ListAll(ctx, nil) {
+				return err
+			}
+			return nil
+		},
+		func() error { _, err := c.Inbound.Get(ctx, "i"); return err },
+		func() error { _, err := c.Inbound.Raw(ctx, "i"); return err },
+		func() error { return c.Inbound.Delete(ctx, "i") },
+		func() error {
+			_, err := c.Inbound.DownloadAttachment(ctx, "https://api.postage.dev/inbound/attachments/djF8dG9rZW4")
+			return err
+		},
 	}
 	for i, call := range calls {
 		if err := call(); err != nil {

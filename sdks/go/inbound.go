@@ -2,11 +2,17 @@ package postage
 
 import (
 	"context"
+	"fmt"
+	"iter"
 	"net/http"
+	"net/url"
+	"strings"
+	"time"
 )
 
-// InboundService is receiving email (docs/inbound.md; Client.Inbound): Domains says where mail is
-// received, Rules which addresses go to which webhook endpoints.
+// InboundService is receiving email (docs/inbound.md; Client.Inbound): the received messages
+// (List, ListAll, Get, Raw, Delete, DownloadAttachment), and Domains and Rules, where mail is
+// received and which addresses go to which webhook endpoints.
 type InboundService struct {
 	c *Client
 	// Domains manages the inbound domains (a full_access key to change them).
@@ -79,3 +85,97 @@ func (s *InboundRulesService) Create(ctx context.Context, domain string, req *Cr
 func (s *InboundRulesService) Delete(ctx context.Context, domain, ruleID string) (*Deleted, error) {
 	return call[Deleted](ctx, s.c, request{method: http.MethodDelete, path: "/api/inbound-domains/%s/rules/%s", args: []string{domain, ruleID}})
 }
+
+// ListInboundParams filters the received messages (InboundService.List, ListAll).
+type ListInboundParams struct {
+	Domain string    // an inbound domain
+	From   string    // the sender's address
+	To     string    // the recipient's address
+	Since  time.Time // received at or after
+	Until  time.Time // received before
+	Limit  int       // rows per page
+	Cursor string    // NextCursor of the previous page
+}
+
+// List reads one page of the received messages, newest first (GET /api/inbound). Reading needs
+// the viewer role (any full_access key); a domain-scoped key sees its domains' messages only.
+func (s *InboundService) List(ctx context.Context, params *ListInboundParams) (*InboundMessageList, error) {
+	q := url.Values{}
+	if p := params; p != nil {
+		setString(q, "domain", p.Domain)
+		setString(q, "from", p.From)
+		setString(q, "to", p.To)
+		setTime(q, "since", p.Since)
+		setTime(q, "until", p.Until)
+		setInt(q, "limit", p.Limit)
+		setString(q, "cursor", p.Cursor)
+	}
+	return call[InboundMessageList](ctx, s.c, request{method: http.MethodGet, path: "/api/inbound", query: q})
+}
+
+// ListAll yields every received message params selects, newest first, page after page (see
+// EmailsService.ListAll).
+func (s *InboundService) ListAll(ctx context.Context, params *ListInboundParams) iter.Seq2[InboundMessageSummary, error] {
+	p := ListInboundParams{}
+	if params != nil {
+		p = *params
+	}
+	return pages(ctx, p.Cursor, func(ctx context.Context, cursor string) ([]InboundMessageSummary, *string, error) {
+		q := p
+		q.Cursor = cursor
+		page, err := s.List(ctx, &q)
+		if err != nil {
+			return nil, nil, err
+		}
+		return page.Data, page.NextCursor, nil
+	})
+}
+
+// Get reads one received message, whole (GET /api/inbound/{id}): the email.received payload with
+// its id, its bodies never cut, fresh attachment links. Its HTML is the sender's: never render it
+// unsanitised.
+func (s *InboundService) Get(ctx context.Context, id string) (*InboundMessage, error) {
+	return call[InboundMessage](ctx, s.c, request{method: http.MethodGet, path: "/api/inbound/%s", args: []string{id}})
+}
+
+// Raw reads the message exactly as it was received (GET /api/inbound/{id}/raw, message/rfc822):
+// net/mail.ReadMessage parses it.
+func (s *InboundService) Raw(ctx context.Context, id string) ([]byte, error) {
+	var raw []byte
+	err := s.c.do(ctx, request{method: http.MethodGet, path: "/api/inbound/%s/raw", args: []string{id}, accept: rawAccept}, &raw)
+	return raw, err
+}
+
+// Delete deletes the message and its attachments (DELETE /api/inbound/{id}); their links answer
+// 404 from then on.
+func (s *InboundService) Delete(ctx context.Context, id string) error {
+	return s.c.do(ctx, request{method: http.MethodDelete, path: "/api/inbound/%s", args: []string{id}}, nil)
+}
+
+// DownloadAttachment reads an attachment's bytes (GET /inbound/attachments/{token}) from its
+// signed link: its DownloadURL (ReceivedAttachment's, or InboundAttachment's), or the link's
+// token; fetched from this client's API with its timeout and retries. The link needs no key and
+// works until its ExpiresAt (then a 404 not_found: read the message again for a fresh one). The
+// bytes are the sender's: check SHA256, and never trust the declared type.
+func (s *InboundService) DownloadAttachment(ctx context.Context, link string) ([]byte, error) {
+	token := link
+	if _, after, found := strings.Cut(link, attachmentPath); found {
+		token = after
+	}
+	if i := strings.IndexAny(token, "?#"); i >= 0 {
+		token = token[:i]
+	}
+	// The request escapes the token as a path segment: a link's own escaping is undone first.
+	token, err := url.PathUnescape(token)
+	if err != nil || token == "" || strings.Contains(token, "/") {
+		return nil, fmt.Errorf("postage: %q is not an attachment's download URL (nor its token)", link)
+	}
+	var raw []byte
+	err = s.c.do(ctx, request{method: http.MethodGet, path: "/inbound/attachments/%s", args: []string{token}, accept: "application/octet-stream, application/json;q=0.5"}, &raw)
+	return raw, err
+}
+
+const (
+	attachmentPath = "/inbound/attachments/"
+	rawAccept      = "message/rfc822, application/octet-stream;q=0.9, application/json;q=0.5"
+)

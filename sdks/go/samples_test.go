@@ -43,6 +43,7 @@ func init() {
 		listMembers, listInvitations, listAudit,
 		listInboundDomains, createInboundDomain, getInboundDomain, verifyInboundDomain, deleteInboundDomain,
 		listInboundRules, createInboundRule, deleteInboundRule,
+		listInbound, getInbound, rawInbound, deleteInbound, downloadInboundAttachment,
 	}
 }
 
@@ -717,6 +718,61 @@ func deleteInboundRule(ctx context.Context, client *postage.Client) error {
 	if _, err := client.Inbound.Rules.Delete(ctx, "reply.example.com", "9d4c2b1a-6e5f-4a3b-8c7d-1e2f3a4b5c6d"); err != nil {
 		return err
 	}
+	// end sample
+	return nil
+}
+
+func listInbound(ctx context.Context, client *postage.Client) error {
+	// sample: GET /api/inbound
+	for message, err := range client.Inbound.ListAll(ctx, &postage.ListInboundParams{Domain: "reply.example.com"}) {
+		if err != nil {
+			return err
+		}
+		fmt.Println(message.ID, message.Envelope.From, message.Subject, message.AttachmentCount)
+	}
+	// end sample
+	return nil
+}
+
+func getInbound(ctx context.Context, client *postage.Client) error {
+	// sample: GET /api/inbound/{id}
+	message, err := client.Inbound.Get(ctx, "5b1e0c9a-3f2d-4e8b-9a61-7c2f4d8e1a03")
+	if err != nil {
+		return err
+	}
+	fmt.Println(message.Envelope.From, message.Subject, message.Authentication.Dmarc, len(message.Attachments))
+	// end sample
+	return nil
+}
+
+func rawInbound(ctx context.Context, client *postage.Client) error {
+	// sample: GET /api/inbound/{id}/raw
+	raw, err := client.Inbound.Raw(ctx, "5b1e0c9a-3f2d-4e8b-9a61-7c2f4d8e1a03")
+	if err != nil {
+		return err
+	}
+	fmt.Println(len(raw)) // the message exactly as received: net/mail.ReadMessage reads it
+	// end sample
+	return nil
+}
+
+func deleteInbound(ctx context.Context, client *postage.Client) error {
+	// sample: DELETE /api/inbound/{id}
+	if err := client.Inbound.Delete(ctx, "5b1e0c9a-3f2d-4e8b-9a61-7c2f4d8e1a03"); err != nil {
+		return err
+	}
+	// end sample
+	return nil
+}
+
+func downloadInboundAttachment(ctx context.Context, client *postage.Client) error {
+	// sample: GET /inbound/attachments/{token}
+	// An attachment's DownloadURL, from email.received or Inbound.Get (no key needed):
+	data, err := client.Inbound.DownloadAttachment(ctx, "https://api.postage.dev/inbound/attachments/djF8ZTNhMWY3YzI")
+	if err != nil {
+		return err
+	}
+	fmt.Println(len(data)) // the sender's bytes: check the attachment's SHA256, never trust its declared type
 	// end sample
 	return nil
 }

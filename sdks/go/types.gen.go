@@ -609,6 +609,39 @@ func (e ErrorSuccess) Valid() bool {
 	}
 }
 
+// Defines values for AuthVerdict.
+const (
+	AuthVerdictFail      AuthVerdict = "fail"
+	AuthVerdictNeutral   AuthVerdict = "neutral"
+	AuthVerdictNone      AuthVerdict = "none"
+	AuthVerdictPass      AuthVerdict = "pass"
+	AuthVerdictPermerror AuthVerdict = "permerror"
+	AuthVerdictSoftfail  AuthVerdict = "softfail"
+	AuthVerdictTemperror AuthVerdict = "temperror"
+)
+
+// Valid indicates whether the value is a known member of the AuthVerdict enum.
+func (e AuthVerdict) Valid() bool {
+	switch e {
+	case AuthVerdictFail:
+		return true
+	case AuthVerdictNeutral:
+		return true
+	case AuthVerdictNone:
+		return true
+	case AuthVerdictPass:
+		return true
+	case AuthVerdictPermerror:
+		return true
+	case AuthVerdictSoftfail:
+		return true
+	case AuthVerdictTemperror:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for InboundDNSRecordStatus.
 const (
 	InboundDNSRecordStatusPending  InboundDNSRecordStatus = "pending"
@@ -654,6 +687,24 @@ func (e InboundDomainStatus) Valid() bool {
 	case InboundDomainStatusPending:
 		return true
 	case InboundDomainStatusVerified:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InboundMessageSource.
+const (
+	InboundMessageSourceMx  InboundMessageSource = "mx"
+	InboundMessageSourceSes InboundMessageSource = "ses"
+)
+
+// Valid indicates whether the value is a known member of the InboundMessageSource enum.
+func (e InboundMessageSource) Valid() bool {
+	switch e {
+	case InboundMessageSourceMx:
+		return true
+	case InboundMessageSourceSes:
 		return true
 	default:
 		return false
@@ -1715,6 +1766,40 @@ type ErrorCode string
 // ErrorSuccess defines model for Error.Success.
 type ErrorSuccess bool
 
+// InboundAttachment defines model for InboundAttachment.
+type InboundAttachment struct {
+	ContentID *string `json:"content_id"`
+
+	// ContentType What the bytes are, detected from their content; `application/octet-stream` when unknown. Downloads are always served as `application/octet-stream`.
+	ContentType string `json:"content_type"`
+
+	// DeclaredContentType What the sender declared: not trusted.
+	DeclaredContentType string `json:"declared_content_type"`
+
+	// DownloadURL Signed, expiring link (no API key): `GET /inbound/attachments/{token}`. Every answer signs fresh ones.
+	DownloadURL string    `json:"download_url"`
+	ExpiresAt   time.Time `json:"expires_at"`
+	Filename    string    `json:"filename"`
+	ID          string    `json:"id"`
+	Sha256      string    `json:"sha256"`
+
+	// Size Bytes.
+	Size int `json:"size"`
+}
+
+// InboundAuthentication The sender checks: Postage's own (MX) or Amazon SES's (SES receiving, with its spam and virus scans). `temperror` when DNS could not answer.
+type InboundAuthentication struct {
+	Arc   AuthVerdict `json:"arc"`
+	Dkim  AuthVerdict `json:"dkim"`
+	Dmarc AuthVerdict `json:"dmarc"`
+	Spam  AuthVerdict `json:"spam,omitempty,omitzero"`
+	Spf   AuthVerdict `json:"spf"`
+	Virus AuthVerdict `json:"virus,omitempty,omitzero"`
+}
+
+// AuthVerdict defines model for InboundAuthentication.spf.
+type AuthVerdict string
+
 // InboundDNSRecord defines model for InboundDnsRecord.
 type InboundDNSRecord struct {
 	// Name Where to publish it: the inbound domain.
@@ -1772,6 +1857,113 @@ type InboundDomainVerification struct {
 
 	// Ok An MX record of the name names the receiving host.
 	Ok bool `json:"ok"`
+}
+
+// InboundMailbox defines model for InboundMailbox.
+type InboundMailbox struct {
+	Address string `json:"address"`
+	Name    string `json:"name"`
+}
+
+// InboundMessage The body of `email.received` (docs/webhooks.md, "Events"), with `id`.
+type InboundMessage struct {
+	Attachments []InboundAttachment `json:"attachments"`
+
+	// Authentication The sender checks: Postage's own (MX) or Amazon SES's (SES receiving, with its spam and virus scans). `temperror` when DNS could not answer.
+	Authentication InboundAuthentication `json:"authentication"`
+	Cc             []InboundMailbox      `json:"cc"`
+	Domain         string                `json:"domain"`
+
+	// Envelope The SMTP envelope.
+	Envelope InboundEnvelope `json:"envelope"`
+	From     *InboundMailbox `json:"from"`
+
+	// Headers The threading headers.
+	Headers InboundHeaders `json:"headers"`
+
+	// HTML As the sender wrote it: untrusted. Show it only where it cannot run scripts or load content (a sandboxed frame).
+	HTML *string `json:"html"`
+	ID   string  `json:"id"`
+
+	// InboundID The same as `id` (the name `email.received` gives it).
+	InboundID string `json:"inbound_id"`
+
+	// MessageID The message sent with Postage that this one answers (matched by In-Reply-To and References; `GET /api/emails/{message_id}`), or null.
+	MessageID  *string          `json:"message_id"`
+	ReceivedAt time.Time        `json:"received_at"`
+	ReplyTo    []InboundMailbox `json:"reply_to"`
+
+	// RuleID The rule that routed it; null once that rule is deleted.
+	RuleID *string `json:"rule_id"`
+
+	// Size Bytes, as received.
+	Size int `json:"size"`
+
+	// Source How it arrived: Postage's MX listener, or Amazon SES receiving.
+	Source  InboundMessageSource `json:"source"`
+	Subject string               `json:"subject"`
+	Text    *string              `json:"text"`
+	To      []InboundMailbox     `json:"to"`
+
+	// Truncated Always false here: the API has the bodies whole.
+	Truncated bool `json:"truncated"`
+}
+
+// InboundEnvelope The SMTP envelope.
+type InboundEnvelope struct {
+	// From MAIL FROM; empty for the null sender.
+	From string `json:"from"`
+
+	// To The one recipient this message is for.
+	To string `json:"to"`
+}
+
+// InboundHeaders The threading headers.
+type InboundHeaders struct {
+	InReplyTo *string `json:"in_reply_to"`
+
+	// MessageID Its Message-ID, without the angle brackets.
+	MessageID  *string  `json:"message_id"`
+	References []string `json:"references"`
+}
+
+// InboundMessageSource How it arrived: Postage's MX listener, or Amazon SES receiving.
+type InboundMessageSource string
+
+// InboundMessageList defines model for InboundMessageList.
+type InboundMessageList struct {
+	Data []InboundMessageSummary `json:"data"`
+
+	// NextCursor Pass as `cursor` for the next (older) page; null on the last page.
+	NextCursor *string `json:"next_cursor"`
+}
+
+// InboundMessageSummary defines model for InboundMessageSummary.
+type InboundMessageSummary struct {
+	AttachmentCount int `json:"attachment_count"`
+
+	// Authentication The sender checks: Postage's own (MX) or Amazon SES's (SES receiving, with its spam and virus scans). `temperror` when DNS could not answer.
+	Authentication InboundAuthentication `json:"authentication"`
+
+	// Domain The inbound domain it was received for.
+	Domain string `json:"domain"`
+
+	// Envelope The SMTP envelope.
+	Envelope InboundEnvelope `json:"envelope"`
+	From     *InboundMailbox `json:"from"`
+
+	// ID The received message (`GET /api/inbound/{id}`).
+	ID string `json:"id"`
+
+	// MessageID The message sent with Postage that this one answers (matched by In-Reply-To and References; `GET /api/emails/{message_id}`), or null.
+	MessageID  *string   `json:"message_id"`
+	ReceivedAt time.Time `json:"received_at"`
+
+	// Size Bytes, as received.
+	Size int `json:"size"`
+
+	// Subject Empty until the message is parsed (within seconds of its arrival).
+	Subject string `json:"subject"`
 }
 
 // InboundRule defines model for InboundRule.
@@ -2369,6 +2561,9 @@ type Usage struct {
 	// Days Every day of the previous and the current UTC month, oldest first.
 	Days []Usage_Days `json:"days"`
 
+	// Inbound Messages received this UTC month and the plan’s allowance (docs/inbound.md, "Allowance"); 0: the plan receives nothing.
+	Inbound Usage_Inbound `json:"inbound"`
+
 	// Month YYYY-MM (UTC)
 	Month string `json:"month"`
 
@@ -2390,6 +2585,12 @@ type Usage_Days struct {
 	// Day YYYY-MM-DD (UTC)
 	Day    string `json:"day"`
 	Shared int    `json:"shared"`
+}
+
+// Usage_Inbound Messages received this UTC month and the plan’s allowance (docs/inbound.md, "Allowance"); 0: the plan receives nothing.
+type Usage_Inbound struct {
+	Allowance int `json:"allowance"`
+	Used      int `json:"used"`
 }
 
 // Usage_Used defines model for Usage.Used.

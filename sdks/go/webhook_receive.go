@@ -218,14 +218,15 @@ type ReceivedHeaders struct {
 }
 
 // ReceivedAuthentication holds the sender checks of a received message: pass, fail, softfail,
-// neutral, none, temperror or permerror. Spam and Virus come through SES receiving only ("" else).
+// neutral, none, temperror or permerror (AuthVerdictPass, ...). Spam and Virus come through SES
+// receiving only ("" else).
 type ReceivedAuthentication struct {
-	SPF   string `json:"spf"`
-	DKIM  string `json:"dkim"`
-	DMARC string `json:"dmarc"`
-	ARC   string `json:"arc"`
-	Spam  string `json:"spam,omitempty"`
-	Virus string `json:"virus,omitempty"`
+	SPF   AuthVerdict `json:"spf"`
+	DKIM  AuthVerdict `json:"dkim"`
+	DMARC AuthVerdict `json:"dmarc"`
+	ARC   AuthVerdict `json:"arc"`
+	Spam  AuthVerdict `json:"spam,omitempty"`
+	Virus AuthVerdict `json:"virus,omitempty"`
 }
 
 // ReceivedAttachment is an attachment of a received message. Its bytes come only through

@@ -215,6 +215,46 @@ def sample_inbound_rules_delete(postage: Postage) -> None:
     # end sample
 
 
+def sample_inbound_list(postage: Postage) -> None:
+    # sample: GET /api/inbound
+    for message in postage.inbound.iterate(domain="reply.example.com", since="2026-12-01"):
+        print(message.id, message.envelope.from_, message.subject, message.message_id)  # message_id: the sent message it answers
+    # end sample
+
+
+def sample_inbound_get(postage: Postage) -> None:
+    # sample: GET /api/inbound/{id}
+    message = postage.inbound.get("5b1e0c9a-3f2d-4e8b-9a61-7c2f4d8e1a03")
+    print(message.from_.address if message.from_ else None, message.subject, message.authentication.dmarc, message.text)
+    for attachment in message.attachments:
+        print(attachment.filename, attachment.download_url)
+    # end sample
+
+
+def sample_inbound_raw(postage: Postage) -> None:
+    # sample: GET /api/inbound/{id}/raw
+    import email
+    import email.policy
+
+    raw = postage.inbound.raw("5b1e0c9a-3f2d-4e8b-9a61-7c2f4d8e1a03")  # the message exactly as received
+    print(email.message_from_bytes(raw, policy=email.policy.default)["Subject"])
+    # end sample
+
+
+def sample_inbound_delete(postage: Postage) -> None:
+    # sample: DELETE /api/inbound/{id}
+    postage.inbound.delete("5b1e0c9a-3f2d-4e8b-9a61-7c2f4d8e1a03")  # with its attachments
+    # end sample
+
+
+def sample_inbound_download_attachment(postage: Postage) -> None:
+    # sample: GET /inbound/attachments/{token}
+    # An attachment (or its download_url) from email.received or inbound.get; no key needed:
+    data = postage.inbound.download_attachment("https://api.postage.dev/inbound/attachments/djF8ZTNhMWY3YzI")
+    print(len(data))  # the sender's bytes: check the attachment's sha256, never trust its declared type
+    # end sample
+
+
 # API keys -----------------------------------------------------------------------------------
 
 

@@ -61,6 +61,12 @@ export type InboundRule = Schemas['InboundRule'];
 export type InboundRuleList = Schemas['InboundRuleList'];
 /** `match`: `support` (one address), `reply+*` (`reply` and its `+tag` forms) or `*`; `endpoint_ids`: empty or absent for every endpoint subscribed to `email.received`. */
 export type CreateInboundRuleRequest = Schemas['CreateInboundRuleRequest'];
+/** A received message in a listing (GET /api/inbound). */
+export type InboundMessageSummary = Schemas['InboundMessageSummary'];
+export type InboundMessageList = Schemas['InboundMessageList'];
+/** A received message, whole (GET /api/inbound/{id}): `email.received`'s payload with `id`. */
+export type InboundMessage = Schemas['InboundMessage'];
+export type InboundMessageListParams = WithDates<Query<'getApiInbound'>, 'since' | 'until'>;
 
 // API keys
 export type ApiKey = Schemas['ApiKey'];

@@ -434,6 +434,44 @@ describe('requests', () => {
     );
   });
 
+  test('a raw message comes back as its bytes, a deletion as nothing, an attachment from its link', async () => {
+    fresh();
+    const bytes = Buffer.from([0x46, 0x72, 0x6f, 0x6d, 0x3a, 0x20, 0xe9, 0xff, 0x00, 0x0d, 0x0a]); // not UTF-8
+    script = (req, res) => {
+      if (req.method === 'DELETE') return res.writeHead(204).end();
+      if (req.url.includes('/missing')) return json(res, 404, { success: false, error: 'not_found', detail: 'No.' });
+      res.writeHead(200, { 'Content-Type': req.url.endsWith('/raw') ? 'message/rfc822' : 'application/octet-stream' });
+      res.end(bytes);
+    };
+    const raw = await client().inbound.raw('m-1');
+    assert.ok(raw instanceof Uint8Array);
+    assert.deepEqual(Buffer.from(raw), bytes);
+    assert.equal(await client().inbound.delete('m-1'), undefined);
+    for (const link of [
+      'https://api.postage.dev/inbound/attachments/djF8YQ?x=1',
+      { download_url: 'http://127.0.0.1:3000/inbound/attachments/djF8YQ' },
+      'djF8YQ',
+    ])
+      assert.deepEqual(Buffer.from(await client().inbound.downloadAttachment(link)), bytes);
+    await assert.rejects(client().inbound.raw('missing'), { status: 404, code: ErrorCode.NotFound });
+    await assert.rejects(
+      client().inbound.downloadAttachment('https://api.postage.dev/inbound/attachments/'),
+      TypeError,
+    );
+    await assert.rejects(client().inbound.downloadAttachment('a/b'), TypeError);
+    assert.deepEqual(
+      fresh().map((r) => [r.method, r.url, r.headers.accept.split(',')[0]]),
+      [
+        ['GET', '/api/inbound/m-1/raw', 'message/rfc822'],
+        ['DELETE', '/api/inbound/m-1', 'application/json'],
+        ['GET', '/inbound/attachments/djF8YQ', 'application/octet-stream'],
+        ['GET', '/inbound/attachments/djF8YQ', 'application/octet-stream'],
+        ['GET', '/inbound/attachments/djF8YQ', 'application/octet-stream'],
+        ['GET', '/api/inbound/missing/raw', 'message/rfc822'],
+      ],
+    );
+  });
+
   test('path parameters are URL-encoded', async () => {
     fresh();
     script = (req, res) =>
@@ -557,6 +595,12 @@ describe('the API document', () => {
           () => c.inbound.rules.list('reply.example.com'),
           () => c.inbound.rules.create('reply.example.com', { match: 'reply+*' }),
           () => c.inbound.rules.delete('reply.example.com', 'r'),
+          () => c.inbound.listPage({ domain: 'reply.example.com' }),
+          () => c.inbound.list().firstPage(),
+          () => c.inbound.get('i'),
+          () => c.inbound.raw('i'),
+          () => c.inbound.delete('i'),
+          () => c.inbound.downloadAttachment('https://api.postage.dev/inbound/attachments/djF8dG9rZW4'),
         ];
         for (const call of calls) await call();
         assert.equal(api.requests.length, calls.length);

@@ -203,6 +203,43 @@ export async function deleteInboundRule(): Promise<void> {
   // end sample
 }
 
+export async function listInbound(): Promise<void> {
+  // sample: GET /api/inbound
+  for await (const message of postage.inbound.list({ domain: 'reply.example.com', since: new Date('2026-12-01') })) {
+    console.log(message.id, message.envelope.from, message.subject, message.message_id); // message_id: the sent message it answers
+  }
+  // end sample
+}
+
+export async function getInbound(): Promise<void> {
+  // sample: GET /api/inbound/{id}
+  const message = await postage.inbound.get('5b1e0c9a-3f2d-4e8b-9a61-7c2f4d8e1a03');
+  console.log(message.from?.address, message.subject, message.authentication.dmarc, message.text);
+  for (const attachment of message.attachments) console.log(attachment.filename, attachment.download_url);
+  // end sample
+}
+
+export async function rawInbound(): Promise<void> {
+  // sample: GET /api/inbound/{id}/raw
+  const raw = await postage.inbound.raw('5b1e0c9a-3f2d-4e8b-9a61-7c2f4d8e1a03'); // a Uint8Array
+  console.log(new TextDecoder().decode(raw.subarray(0, 200))); // the message exactly as received
+  // end sample
+}
+
+export async function deleteInbound(): Promise<void> {
+  // sample: DELETE /api/inbound/{id}
+  await postage.inbound.delete('5b1e0c9a-3f2d-4e8b-9a61-7c2f4d8e1a03'); // with its attachments
+  // end sample
+}
+
+export async function downloadInboundAttachment(): Promise<void> {
+  // sample: GET /inbound/attachments/{token}
+  // An attachment (or its download_url) from email.received or inbound.get; no key needed:
+  const bytes = await postage.inbound.downloadAttachment('https://api.postage.dev/inbound/attachments/djF8ZTNhMWY3YzI');
+  console.log(bytes.length); // the sender's bytes: check the attachment's sha256, never trust its declared type
+  // end sample
+}
+
 // API keys
 
 export async function listApiKeys(): Promise<void> {

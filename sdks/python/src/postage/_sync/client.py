@@ -135,12 +135,10 @@ class Postage(BaseClient):
         (``_core.BaseClient``), and reads the answer as ``cast`` or raises its error."""
         return self._read(self._send(method, path, params, json, headers), cast)
 
-    def _request_bytes(self, method: str, path: str) -> bytes:
-        """A call whose answer is bytes, not JSON (a received message's raw form): the body of
-        the 2xx answer, or the answer's error raised."""
-        return self._read_bytes(
-            self._send(method, path, None, None, {"Accept": "message/rfc822, application/octet-stream;q=0.9, application/json;q=0.5"})
-        )
+    def _request_bytes(self, method: str, path: str, accept: str) -> bytes:
+        """A call whose answer is bytes, not JSON (a received message's raw form, an attachment):
+        the body of the 2xx answer, or the answer's error raised."""
+        return self._read_bytes(self._send(method, path, None, None, {"Accept": accept}))
 
     def _request_no_content(self, method: str, path: str) -> None:
         """A call whose answer is a 204 without a body, or the answer's error raised."""
