@@ -36,8 +36,11 @@ const (
 	// maxRetryWait is the longest Retry-After the client waits out; a longer one (a key blocked
 	// for minutes) is returned to the caller at once.
 	maxRetryWait = 60 * time.Second
-	// maxResponseBytes bounds what is read of one answer.
+	// maxResponseBytes bounds what is read of one JSON answer.
 	maxResponseBytes = 32 << 20
+	// maxRawResponseBytes bounds a received message's raw bytes (InboundService.Raw): above the
+	// largest message Postage receives (40 MiB through SES).
+	maxRawResponseBytes = 64 << 20
 )
 
 // Client calls the Postage API with one API key. Build it with NewClient; it is safe for
@@ -80,6 +83,9 @@ type Client struct {
 	Invitations *InvitationsService
 	// Audit reads the audit log (a full_access key).
 	Audit *AuditService
+	// Inbound is receiving email: inbound domains, their rules, the received messages
+	// (docs/inbound.md).
+	Inbound *InboundService
 }
 
 // NewClient returns a client that authenticates with apiKey (the X-API-Key header). Its base
@@ -120,6 +126,7 @@ func NewClient(apiKey string, opts ...Option) *Client {
 	c.Members = &MembersService{c}
 	c.Invitations = &InvitationsService{c}
 	c.Audit = &AuditService{c}
+	c.Inbound = newInboundService(c)
 	return c
 }
 
@@ -132,6 +139,8 @@ type request struct {
 	body   any // nil: no body
 	// idempotencyKey goes in the Idempotency-Key header; with one, a retry is always safe.
 	idempotencyKey string
+	// accept is the Accept header ("": application/json).
+	accept string
 }
 
 // answer is what one HTTP attempt got back.
@@ -141,8 +150,9 @@ type answer struct {
 	body   []byte
 }
 
-// do sends r, retrying what is safe to retry, and decodes a 2xx answer into out (when not nil).
-// A non-2xx answer is an *APIError; a request that got no answer is a *NetworkError.
+// do sends r, retrying what is safe to retry, and decodes a 2xx answer into out (when not nil; a
+// *[]byte gets the answer's bytes as they are). A non-2xx answer is an *APIError; a request that
+// got no answer is a *NetworkError.
 func (c *Client) do(ctx context.Context, r request, out any) error {
 	if c.configErr != nil {
 		return c.configErr
@@ -178,6 +188,10 @@ func (c *Client) do(ctx context.Context, r request, out any) error {
 	for attempt := 0; ; attempt++ {
 		ans, err := c.attempt(ctx, r, target, payload)
 		if err == nil && ans.status >= 200 && ans.status < 300 {
+			if raw, ok := out.(*[]byte); ok {
+				*raw = ans.body
+				return nil
+			}
 			if out == nil || len(ans.body) == 0 {
 				return nil
 			}
@@ -190,6 +204,9 @@ func (c *Client) do(ctx context.Context, r request, out any) error {
 		var failure error
 		var retry bool
 		var wait time.Duration
+		if errors.Is(err, errAnswerTooLarge) { // the same request gets the same answer
+			return fmt.Errorf("postage: %s %s: %w", r.method, path, err)
+		}
 		if err != nil {
 			if ctx.Err() != nil {
 				if errors.Is(ctx.Err(), context.DeadlineExceeded) {
@@ -244,7 +261,11 @@ func (c *Client) attempt(ctx context.Context, r request, target string, payload 
 		return nil, err
 	}
 	req.Header.Set("X-API-Key", c.apiKey)
-	req.Header.Set("Accept", "application/json")
+	accept, limit := "application/json", int64(maxResponseBytes)
+	if r.accept != "" {
+		accept, limit = r.accept, maxRawResponseBytes
+	}
+	req.Header.Set("Accept", accept)
 	req.Header.Set("User-Agent", c.userAgent)
 	if payload != nil {
 		req.Header.Set("Content-Type", "application/json")
@@ -257,12 +278,19 @@ func (c *Client) attempt(ctx context.Context, r request, target string, payload 
 		return nil, err
 	}
 	defer resp.Body.Close()
-	data, err := io.ReadAll(io.LimitReader(resp.Body, maxResponseBytes))
+	data, err := io.ReadAll(io.LimitReader(resp.Body, limit+1))
 	if err != nil {
 		return nil, fmt.Errorf("reading the answer: %w", err)
 	}
+	if int64(len(data)) > limit {
+		// Cut short, it would read as something it is not (a message without its end).
+		return nil, fmt.Errorf("%w (%d bytes)", errAnswerTooLarge, limit)
+	}
 	return &answer{status: resp.StatusCode, header: resp.Header, body: data}, nil
 }
+
+// errAnswerTooLarge is an answer longer than the client reads.
+var errAnswerTooLarge = errors.New("the answer is over the size the client reads")
 
 // retryableAnswer says whether an error answer is worth the same request again. Only a
 // repeatable request (a read, a send with its idempotency key) is ever sent again once it

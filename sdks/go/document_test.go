@@ -191,6 +191,34 @@ func TestEveryCallIsADocumentedOperation(t *testing.T) {
 			}
 			return nil
 		},
+		func() error { _, err := c.Inbound.Domains.List(ctx); return err },
+		func() error { _, err := c.Inbound.Domains.Create(ctx, "reply.example.com"); return err },
+		func() error { _, err := c.Inbound.Domains.Get(ctx, "reply.example.com"); return err },
+		func() error { _, err := c.Inbound.Domains.Verify(ctx, "reply.example.com"); return err },
+		func() error { _, err := c.Inbound.Domains.Delete(ctx, "reply.example.com"); return err },
+		func() error { _, err := c.Inbound.Rules.List(ctx, "reply.example.com"); return err },
+		func() error {
+			_, err := c.Inbound.Rules.Create(ctx, "reply.example.com", &CreateInboundRuleRequest{Match: "reply+*"})
+			return err
+		},
+		func() error { _, err := c.Inbound.Rules.Delete(ctx, "reply.example.com", "r"); return err },
+		func() error {
+			_, err := c.Inbound.List(ctx, &ListInboundParams{Domain: "reply.example.com"})
+			return err
+		},
+		func() error {
+			for _, err := range c.Inbound.ListAll(ctx, nil) {
+				return err
+			}
+			return nil
+		},
+		func() error { _, err := c.Inbound.Get(ctx, "i"); return err },
+		func() error { _, err := c.Inbound.Raw(ctx, "i"); return err },
+		func() error { return c.Inbound.Delete(ctx, "i") },
+		func() error {
+			_, err := c.Inbound.DownloadAttachment(ctx, "https://api.postage.dev/inbound/attachments/djF8dG9rZW4")
+			return err
+		},
 	}
 	for i, call := range calls {
 		if err := call(); err != nil {

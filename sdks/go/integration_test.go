@@ -8,6 +8,8 @@ import (
 	"bytes"
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -15,6 +17,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/smtp"
 	"os"
 	"regexp"
 	"strings"
@@ -822,4 +825,130 @@ func TestLiveManagement(t *testing.T) {
 			t.Fatalf("usage %+v", u)
 		}
 	})
+}
+
+// A reply sent through Postage's MX listener to an inbound domain the test makes: received,
+// posted as email.received (verified and typed), tied to the message it answers, then listed,
+// read whole and raw, its attachment downloaded, and deleted.
+func TestLiveReceivingEmail(t *testing.T) {
+	e := live(t)
+	mxHost, mxPort := os.Getenv("POSTAGE_MX_HOST"), os.Getenv("POSTAGE_MX_PORT")
+	if mxHost == "" || mxPort == "" {
+		t.Skip("POSTAGE_MX_HOST / POSTAGE_MX_PORT are not set (test/sdks/sdks.test.ts sets them)")
+	}
+	ctx := testContext(t, 3*time.Minute)
+	full := e.client(e.fullKey)
+	rcv := startReceiver(t)
+	name := unique("in-go-") + "." + e.domain
+
+	hook, err := full.Webhooks.Create(ctx, &postage.CreateWebhookRequest{URL: rcv.url, Events: []postage.EventType{postage.EventTypeEmailReceived}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		_, _ = full.Webhooks.Delete(context.Background(), hook.Webhook.ID)
+		_, _ = full.Inbound.Domains.Delete(context.Background(), name)
+	})
+	domain, err := full.Inbound.Domains.Create(ctx, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if domain.Domain != e.domain || len(domain.Records) != 1 || domain.Records[0].Type != postage.InboundDNSRecordTypeMX {
+		t.Fatalf("domain %+v", domain)
+	}
+	if _, err := full.Inbound.Domains.Create(ctx, name); !errors.Is(err, postage.ErrConflict) {
+		t.Fatalf("the same name again: %v", err)
+	}
+	support, err := full.Inbound.Rules.Create(ctx, name, &postage.CreateInboundRuleRequest{Match: "support", EndpointIds: []string{hook.Webhook.ID}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tagged, err := full.Inbound.Rules.Create(ctx, name, &postage.CreateInboundRuleRequest{Match: "reply+*"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rules, err := full.Inbound.Rules.List(ctx, name); err != nil || len(rules.Rules) != 2 || rules.Rules[0].Match != "support" {
+		t.Fatalf("rules %+v %v", rules, err)
+	}
+
+	// A message sent with Postage, and a reply to it through the MX, with an attachment whose bytes
+	// are a PNG but which says it is a PDF.
+	sent, err := e.client(e.apiKey).Emails.Send(ctx, e.testEmail("Go SDK: an order"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	png := append([]byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x06\x00\x00\x00"), make([]byte, 64)...)
+	to := "support@" + name
+	message := strings.Join([]string{
+		"From: Ann <ann@example.org>", "To: " + to, "Subject: Re: Go SDK: an order",
+		"In-Reply-To: <" + sent.MessageID + "@" + e.domain + ">", "MIME-Version: 1.0",
+		`Content-Type: multipart/mixed; boundary="b1"`, "",
+		"--b1", "Content-Type: text/plain; charset=utf-8", "", "Can it come on Friday instead?",
+		"--b1", `Content-Type: application/pdf; name="note.pdf"`, `Content-Disposition: attachment; filename="note.pdf"`,
+		"Content-Transfer-Encoding: base64", "", base64.StdEncoding.EncodeToString(png), "--b1--", "",
+	}, "\r\n")
+	if err := smtp.SendMail(net.JoinHostPort(mxHost, mxPort), nil, "ann@example.org", []string{to}, []byte(message)); err != nil {
+		t.Fatal(err)
+	}
+
+	var ev *postage.WebhookEvent
+	eventually(ctx, t, "email.received arrives and verifies", func() error {
+		if _, ev = rcv.find(hook.SigningSecret, func(ev *postage.WebhookEvent) bool {
+			return ev.Received != nil && ev.Received.Domain == name
+		}); ev == nil {
+			return fmt.Errorf("%d deliveries, no email.received for %s", rcv.count(), name)
+		}
+		return nil
+	})
+	r := ev.Received
+	if ev.Type != postage.EventTypeEmailReceived || ev.Recipient != to || ev.MessageID != sent.MessageID || r.RuleID != support.ID {
+		t.Fatalf("event %+v", ev)
+	}
+	if r.Envelope.From != "ann@example.org" || r.From == nil || r.From.Name != "Ann" || !strings.Contains(r.Text, "Friday") || r.Source != "mx" || r.ReceivedAt.IsZero() {
+		t.Fatalf("received %+v", r)
+	}
+	sum := sha256.Sum256(png)
+	if len(r.Attachments) != 1 || r.Attachments[0].ContentType != "image/png" || r.Attachments[0].DeclaredContentType != "application/pdf" ||
+		r.Attachments[0].Size != int64(len(png)) || r.Attachments[0].SHA256 != hex.EncodeToString(sum[:]) {
+		t.Fatalf("attachments %+v", r.Attachments)
+	}
+
+	// The API.
+	var listed []postage.InboundMessageSummary
+	for m, err := range full.Inbound.ListAll(ctx, &postage.ListInboundParams{Domain: name, Limit: 10}) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		listed = append(listed, m)
+	}
+	if len(listed) != 1 || listed[0].ID != r.InboundID || listed[0].AttachmentCount != 1 {
+		t.Fatalf("listed %+v", listed)
+	}
+	whole, err := full.Inbound.Get(ctx, r.InboundID)
+	if err != nil || whole.ID != r.InboundID || len(whole.Attachments) != 1 {
+		t.Fatalf("get %+v %v", whole, err)
+	}
+	if raw, err := full.Inbound.Raw(ctx, r.InboundID); err != nil || !bytes.Contains(raw, []byte("Subject: Re: Go SDK: an order")) {
+		t.Fatalf("raw: %v", err)
+	}
+	for _, link := range []string{r.Attachments[0].DownloadURL, whole.Attachments[0].DownloadURL} {
+		if got, err := full.Inbound.DownloadAttachment(ctx, link); err != nil || !bytes.Equal(got, png) {
+			t.Fatalf("download %s: %v", link, err)
+		}
+	}
+	if err := full.Inbound.Delete(ctx, r.InboundID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := full.Inbound.Get(ctx, r.InboundID); !errors.Is(err, postage.ErrNotFound) {
+		t.Fatalf("after deleting: %v", err)
+	}
+	if _, err := full.Inbound.DownloadAttachment(ctx, r.Attachments[0].DownloadURL); !errors.Is(err, postage.ErrNotFound) {
+		t.Fatalf("a deleted message's attachment: %v", err)
+	}
+	if _, err := full.Inbound.Rules.Delete(ctx, name, tagged.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := full.Inbound.Domains.Delete(ctx, name); err != nil {
+		t.Fatal(err)
+	}
 }

@@ -41,6 +41,9 @@ func init() {
 		listTemplates, createTemplate, getTemplate, updateTemplate, deleteTemplate, publishTemplate, templateVersions, previewTemplate, testSendTemplate,
 		getBYOC, saveBYOC, validateBYOC, byocPolicy, byocCloudFormation,
 		listMembers, listInvitations, listAudit,
+		listInboundDomains, createInboundDomain, getInboundDomain, verifyInboundDomain, deleteInboundDomain,
+		listInboundRules, createInboundRule, deleteInboundRule,
+		listInbound, getInbound, rawInbound, deleteInbound, downloadInboundAttachment,
 	}
 }
 
@@ -622,6 +625,154 @@ func listAudit(ctx context.Context, client *postage.Client) error {
 		}
 		fmt.Println(entry.CreatedAt, entry.Actor.Type, entry.Action)
 	}
+	// end sample
+	return nil
+}
+
+// Receiving email
+
+func listInboundDomains(ctx context.Context, client *postage.Client) error {
+	// sample: GET /api/inbound-domains
+	list, err := client.Inbound.Domains.List(ctx)
+	if err != nil {
+		return err
+	}
+	for _, domain := range list.InboundDomains {
+		fmt.Println(domain.Name, domain.Status, domain.RuleCount)
+	}
+	// end sample
+	return nil
+}
+
+func createInboundDomain(ctx context.Context, client *postage.Client) error {
+	// sample: POST /api/inbound-domains
+	domain, err := client.Inbound.Domains.Create(ctx, "reply.example.com")
+	if err != nil {
+		return err
+	}
+	for _, record := range domain.Records { // publish it in the domain's DNS
+		fmt.Println(record.Type, record.Name, record.Value)
+	}
+	// end sample
+	return nil
+}
+
+func getInboundDomain(ctx context.Context, client *postage.Client) error {
+	// sample: GET /api/inbound-domains/{name}
+	domain, err := client.Inbound.Domains.Get(ctx, "reply.example.com")
+	if err != nil {
+		return err
+	}
+	fmt.Println(domain.Status, domain.VerifiedAt)
+	// end sample
+	return nil
+}
+
+func verifyInboundDomain(ctx context.Context, client *postage.Client) error {
+	// sample: POST /api/inbound-domains/{name}/verify
+	check, err := client.Inbound.Domains.Verify(ctx, "reply.example.com")
+	if err != nil {
+		return err
+	}
+	fmt.Println(check.Ok, check.Expected, check.Found) // publish MX <Expected> until Ok
+	// end sample
+	return nil
+}
+
+func deleteInboundDomain(ctx context.Context, client *postage.Client) error {
+	// sample: DELETE /api/inbound-domains/{name}
+	if _, err := client.Inbound.Domains.Delete(ctx, "reply.example.com"); err != nil { // its rules go with it
+		return err
+	}
+	// end sample
+	return nil
+}
+
+func listInboundRules(ctx context.Context, client *postage.Client) error {
+	// sample: GET /api/inbound-domains/{name}/rules
+	list, err := client.Inbound.Rules.List(ctx, "reply.example.com")
+	if err != nil {
+		return err
+	}
+	for _, rule := range list.Rules {
+		fmt.Println(rule.Match, rule.Kind, rule.EndpointIds)
+	}
+	// end sample
+	return nil
+}
+
+func createInboundRule(ctx context.Context, client *postage.Client) error {
+	// sample: POST /api/inbound-domains/{name}/rules
+	// reply@ and reply+<anything>@ go to every endpoint subscribed to email.received:
+	rule, err := client.Inbound.Rules.Create(ctx, "reply.example.com", &postage.CreateInboundRuleRequest{Match: "reply+*"})
+	if err != nil {
+		return err
+	}
+	fmt.Println(rule.ID, rule.Kind)
+	// end sample
+	return nil
+}
+
+func deleteInboundRule(ctx context.Context, client *postage.Client) error {
+	// sample: DELETE /api/inbound-domains/{name}/rules/{id}
+	if _, err := client.Inbound.Rules.Delete(ctx, "reply.example.com", "9d4c2b1a-6e5f-4a3b-8c7d-1e2f3a4b5c6d"); err != nil {
+		return err
+	}
+	// end sample
+	return nil
+}
+
+func listInbound(ctx context.Context, client *postage.Client) error {
+	// sample: GET /api/inbound
+	for message, err := range client.Inbound.ListAll(ctx, &postage.ListInboundParams{Domain: "reply.example.com"}) {
+		if err != nil {
+			return err
+		}
+		fmt.Println(message.ID, message.Envelope.From, message.Subject, message.AttachmentCount)
+	}
+	// end sample
+	return nil
+}
+
+func getInbound(ctx context.Context, client *postage.Client) error {
+	// sample: GET /api/inbound/{id}
+	message, err := client.Inbound.Get(ctx, "5b1e0c9a-3f2d-4e8b-9a61-7c2f4d8e1a03")
+	if err != nil {
+		return err
+	}
+	fmt.Println(message.Envelope.From, message.Subject, message.Authentication.Dmarc, len(message.Attachments))
+	// end sample
+	return nil
+}
+
+func rawInbound(ctx context.Context, client *postage.Client) error {
+	// sample: GET /api/inbound/{id}/raw
+	raw, err := client.Inbound.Raw(ctx, "5b1e0c9a-3f2d-4e8b-9a61-7c2f4d8e1a03")
+	if err != nil {
+		return err
+	}
+	fmt.Println(len(raw)) // the message exactly as received: net/mail.ReadMessage reads it
+	// end sample
+	return nil
+}
+
+func deleteInbound(ctx context.Context, client *postage.Client) error {
+	// sample: DELETE /api/inbound/{id}
+	if err := client.Inbound.Delete(ctx, "5b1e0c9a-3f2d-4e8b-9a61-7c2f4d8e1a03"); err != nil {
+		return err
+	}
+	// end sample
+	return nil
+}
+
+func downloadInboundAttachment(ctx context.Context, client *postage.Client) error {
+	// sample: GET /inbound/attachments/{token}
+	// An attachment's DownloadURL, from email.received or Inbound.Get (no key needed):
+	data, err := client.Inbound.DownloadAttachment(ctx, "https://api.postage.dev/inbound/attachments/djF8ZTNhMWY3YzI")
+	if err != nil {
+		return err
+	}
+	fmt.Println(len(data)) // the sender's bytes: check the attachment's SHA256, never trust its declared type
 	// end sample
 	return nil
 }

@@ -155,6 +155,96 @@ type WebhookEvent struct {
 	SignedAt time.Time
 	// Data is every field of the event (the envelope's payload, or the flat body) by name.
 	Data map[string]any
+	// Received is the received message of an email.received event (its payload, read whole);
+	// nil for every other event. For email.received, MessageID is the sent message it answers
+	// ("" when none) and Recipient the address it was received at (Received.Envelope.To).
+	Received *ReceivedEmail
+}
+
+// ReceivedEmail is a received message: the payload of email.received (docs/inbound.md, "The
+// email.received event"). Unlike the events about messages you send, it is structured. A JSON
+// null reads as "" (or nil for From).
+type ReceivedEmail struct {
+	InboundID string `json:"inbound_id"`
+	// MessageID is the message you sent with Postage that this one answers ("" when none).
+	MessageID string `json:"message_id"`
+	// Domain is the inbound domain it was received at.
+	Domain string `json:"domain"`
+	// RuleID is the rule that routed it ("" once that rule is deleted).
+	RuleID     string    `json:"rule_id"`
+	ReceivedAt time.Time `json:"received_at"`
+	// Envelope is the SMTP envelope: MAIL FROM ("" for the null sender) and the one recipient
+	// it was received for.
+	Envelope ReceivedEnvelope `json:"envelope"`
+	// From is the From header's mailbox; nil when it has none that reads.
+	From    *ReceivedMailbox  `json:"from"`
+	To      []ReceivedMailbox `json:"to"`
+	Cc      []ReceivedMailbox `json:"cc"`
+	ReplyTo []ReceivedMailbox `json:"reply_to"`
+	Subject string            `json:"subject"`
+	// Text and HTML are the bodies ("" when the message has none). HTML is the sender's, as it
+	// came: never render it unsanitised.
+	Text string `json:"text"`
+	HTML string `json:"html"`
+	// Truncated is true when Text or HTML was cut in the webhook; InboundService.Get has them whole.
+	Truncated      bool                   `json:"truncated"`
+	Headers        ReceivedHeaders        `json:"headers"`
+	Authentication ReceivedAuthentication `json:"authentication"`
+	Attachments    []ReceivedAttachment   `json:"attachments"`
+	// Size is the whole message as received, in bytes.
+	Size int64 `json:"size"`
+	// Source is "mx" (Postage's MX listener) or "ses" (Amazon SES receiving).
+	Source string `json:"source"`
+}
+
+// ReceivedMailbox is an address of a received message's headers; Name is "" when the header gives none.
+type ReceivedMailbox struct {
+	Address string `json:"address"`
+	Name    string `json:"name"`
+}
+
+// ReceivedEnvelope is the SMTP envelope of a received message.
+type ReceivedEnvelope struct {
+	From string `json:"from"`
+	To   string `json:"to"`
+}
+
+// ReceivedHeaders are a received message's own Message-ID, In-Reply-To and References, each id
+// with its <> ("" and nil when absent).
+type ReceivedHeaders struct {
+	MessageID  string   `json:"message_id"`
+	InReplyTo  string   `json:"in_reply_to"`
+	References []string `json:"references"`
+}
+
+// ReceivedAuthentication holds the sender checks of a received message: pass, fail, softfail,
+// neutral, none, temperror or permerror (AuthVerdictPass, ...). Spam and Virus come through SES
+// receiving only ("" else).
+type ReceivedAuthentication struct {
+	SPF   AuthVerdict `json:"spf"`
+	DKIM  AuthVerdict `json:"dkim"`
+	DMARC AuthVerdict `json:"dmarc"`
+	ARC   AuthVerdict `json:"arc"`
+	Spam  AuthVerdict `json:"spam,omitempty"`
+	Virus AuthVerdict `json:"virus,omitempty"`
+}
+
+// ReceivedAttachment is an attachment of a received message. Its bytes come only through
+// DownloadURL: signed, no API key, until ExpiresAt, and always served as
+// application/octet-stream. ContentType is detected from the bytes; DeclaredContentType is the
+// sender's word, not to be trusted.
+type ReceivedAttachment struct {
+	ID                  string `json:"id"`
+	Filename            string `json:"filename"`
+	ContentType         string `json:"content_type"`
+	DeclaredContentType string `json:"declared_content_type"`
+	Size                int64  `json:"size"`
+	// SHA256 is the hex SHA-256 of the bytes.
+	SHA256 string `json:"sha256"`
+	// ContentID is an inline part's Content-ID (what the HTML's cid: refers to), else "".
+	ContentID   string    `json:"content_id"`
+	DownloadURL string    `json:"download_url"`
+	ExpiresAt   time.Time `json:"expires_at"`
 }
 
 // WebhookVerifier verifies deliveries by their Standard Webhooks headers, which every Postage
@@ -358,6 +448,13 @@ func parseEvent(body []byte) (*WebhookEvent, error) {
 		e.MessageID = text("provider_message_id")
 	}
 	e.Recipient, e.Status, e.Subject, e.Mode = text("recipient"), text("status"), text("subject"), text("mode")
+	if e.Shape == WebhookEnvelope && e.Type == EventTypeEmailReceived {
+		received, err := parseReceivedEmail(e.Data)
+		if err != nil {
+			return nil, err
+		}
+		e.Received, e.Recipient = received, received.Envelope.To
+	}
 	e.BounceType, e.BounceSubtype, e.Reason = text("bounce_type"), text("bounce_subtype"), text("reason")
 	e.IdempotencyKey, e.Timestamp = text("idempotency_key"), text("timestamp")
 	// Every payload value is a string (docs/webhooks.md, "Payloads"): the typed fields parse them.
@@ -382,6 +479,29 @@ func parseEvent(body []byte) (*WebhookEvent, error) {
 		}
 	}
 	return e, nil
+}
+
+// parseReceivedEmail reads email.received's payload whole. It is signed, so a payload without the
+// shape of a received message is no forgery but an API this version does not read: refused all
+// the same, rather than handing the receiver zero values that look like a message.
+func parseReceivedEmail(payload map[string]any) (*ReceivedEmail, error) {
+	for _, name := range []string{"inbound_id", "received_at", "envelope", "to", "cc", "reply_to", "headers", "authentication", "attachments", "size", "source"} {
+		if payload[name] == nil {
+			return nil, refuse(WebhookInvalidBody, "the email.received payload is not a received email (no %s)", name)
+		}
+	}
+	raw, err := json.Marshal(payload)
+	if err != nil {
+		return nil, refuse(WebhookInvalidBody, "the email.received payload: %v", err)
+	}
+	var received ReceivedEmail
+	if err := json.Unmarshal(raw, &received); err != nil {
+		return nil, refuse(WebhookInvalidBody, "the email.received payload is not a received email (%v)", err)
+	}
+	if received.InboundID == "" || received.Envelope.To == "" || received.Authentication.SPF == "" {
+		return nil, refuse(WebhookInvalidBody, "the email.received payload is not a received email (no inbound_id, envelope.to or authentication)")
+	}
+	return &received, nil
 }
 
 // ReadWebhook reads a delivery from its request, at most 1 MiB, and verifies it with secret

@@ -388,3 +388,99 @@ func TestWebhookHandler(t *testing.T) {
 		t.Fatalf("X-Service-Signature alone, with the opt-in: %d", w.Code)
 	}
 }
+
+// email.received (docs/inbound.md, "The email.received event"): a structured payload.
+const receivedPayload = `{"inbound_id":"5b1e0c9a-3f2d-4e8b-9a61-7c2f4d8e1a03","message_id":"0b6f3c1e-8a8d-4b7f-9c3e-2f1a6d5e4c3b",` +
+	`"domain":"reply.example.com","rule_id":"9d4c2b1a-6e5f-4a3b-8c7d-1e2f3a4b5c6d","received_at":"2026-12-03T10:15:02.000Z",` +
+	`"envelope":{"from":"ann@example.org","to":"reply+order-42@reply.example.com"},"from":{"address":"ann@example.org","name":"Ann Lee"},` +
+	`"to":[{"address":"reply+order-42@reply.example.com","name":""}],"cc":[],"reply_to":[],"subject":"Re: Your order #42",` +
+	`"text":"Can it come on Friday instead?","html":null,"truncated":false,` +
+	`"headers":{"message_id":"<CAF3k2x8Qz@mail.example.org>","in_reply_to":"<0b6f3c1e-8a8d-4b7f-9c3e-2f1a6d5e4c3b@example.com>","references":["<0b6f3c1e-8a8d-4b7f-9c3e-2f1a6d5e4c3b@example.com>"]},` +
+	`"authentication":{"spf":"pass","dkim":"pass","dmarc":"pass","arc":"none"},` +
+	`"attachments":[{"id":"e3a1f7c2-0d4b-4c9e-8f6a-2b5d7e9c1a34","filename":"delivery-note.pdf","content_type":"application/pdf",` +
+	`"declared_content_type":"application/pdf","size":48213,"sha256":"9f9f","content_id":null,` +
+	`"download_url":"https://api.example.test/inbound/attachments/token","expires_at":"2026-12-04T10:15:02.000Z"}],` +
+	`"size":73512,"source":"mx"}`
+
+const receivedSecret = "whsec_test"
+
+func receivedBody(payload string) string {
+	return `{"event_type":"email.received","payload":` + payload + `}`
+}
+
+func TestEmailReceivedReadsTheReceivedMessageTyped(t *testing.T) {
+	body := receivedBody(receivedPayload)
+	e, err := VerifyWebhook([]byte(body), postageHeaders(body, time.Now(), receivedSecret), receivedSecret)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e.Type != EventTypeEmailReceived || e.Shape != WebhookEnvelope || e.Test {
+		t.Fatalf("type %q shape %q test %v", e.Type, e.Shape, e.Test)
+	}
+	// The sent message it answers, and the address it was received at.
+	if e.MessageID != "0b6f3c1e-8a8d-4b7f-9c3e-2f1a6d5e4c3b" || e.Recipient != "reply+order-42@reply.example.com" {
+		t.Fatalf("message id %q recipient %q", e.MessageID, e.Recipient)
+	}
+	r := e.Received
+	if r == nil {
+		t.Fatal("no Received")
+	}
+	if r.InboundID != "5b1e0c9a-3f2d-4e8b-9a61-7c2f4d8e1a03" || r.Domain != "reply.example.com" || r.Source != "mx" || r.Size != 73512 {
+		t.Fatalf("%+v", r)
+	}
+	if r.Envelope.From != "ann@example.org" || r.From == nil || r.From.Name != "Ann Lee" || len(r.To) != 1 || r.To[0].Name != "" || len(r.Cc) != 0 {
+		t.Fatalf("addresses %+v %+v %+v", r.Envelope, r.From, r.To)
+	}
+	if r.Subject != "Re: Your order #42" || r.Text != "Can it come on Friday instead?" || r.HTML != "" || r.Truncated {
+		t.Fatalf("content %+v", r)
+	}
+	if !r.ReceivedAt.Equal(time.Date(2026, 12, 3, 10, 15, 2, 0, time.UTC)) {
+		t.Fatalf("received at %s", r.ReceivedAt)
+	}
+	if r.Headers.InReplyTo != "<0b6f3c1e-8a8d-4b7f-9c3e-2f1a6d5e4c3b@example.com>" || len(r.Headers.References) != 1 {
+		t.Fatalf("headers %+v", r.Headers)
+	}
+	if r.Authentication.DMARC != "pass" || r.Authentication.ARC != "none" || r.Authentication.Spam != "" {
+		t.Fatalf("authentication %+v", r.Authentication)
+	}
+	if len(r.Attachments) != 1 || r.Attachments[0].ContentType != "application/pdf" || r.Attachments[0].Size != 48213 ||
+		r.Attachments[0].ContentID != "" || r.Attachments[0].ExpiresAt.IsZero() {
+		t.Fatalf("attachments %+v", r.Attachments)
+	}
+
+	// Through SES receiving, with its spam and virus verdicts; an answer to nothing sent.
+	ses := strings.NewReplacer(`"message_id":"0b6f3c1e-8a8d-4b7f-9c3e-2f1a6d5e4c3b"`, `"message_id":null`, `"source":"mx"`, `"source":"ses"`,
+		`"arc":"none"}`, `"arc":"none","spam":"pass","virus":"fail"}`).Replace(receivedPayload)
+	body = receivedBody(ses)
+	e, err = VerifyWebhook([]byte(body), postageHeaders(body, time.Now(), receivedSecret), receivedSecret)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e.MessageID != "" || e.Received.MessageID != "" || e.Received.Source != "ses" || e.Received.Authentication.Virus != "fail" {
+		t.Fatalf("%q %+v", e.MessageID, e.Received)
+	}
+
+	// Every other event has none.
+	e, err = VerifyWebhook([]byte(deliveredBody), postageHeaders(deliveredBody, time.Now(), receivedSecret), receivedSecret)
+	if err != nil || e.Received != nil {
+		t.Fatalf("%v %+v", err, e)
+	}
+}
+
+func TestAnEmailReceivedPayloadWithoutItsShapeIsRefused(t *testing.T) {
+	for name, payload := range map[string]string{
+		"no envelope":       strings.Replace(receivedPayload, `"envelope":{"from":"ann@example.org","to":"reply+order-42@reply.example.com"},`, "", 1),
+		"to not a list":     strings.Replace(receivedPayload, `"to":[{"address":"reply+order-42@reply.example.com","name":""}]`, `"to":"ann@example.org"`, 1),
+		"verdicts missing":  strings.Replace(receivedPayload, `{"spf":"pass","dkim":"pass","dmarc":"pass","arc":"none"}`, `{}`, 1),
+		"size not a number": strings.Replace(receivedPayload, `"size":73512`, `"size":"73512"`, 1),
+		"no inbound_id":     strings.Replace(receivedPayload, `"inbound_id":"5b1e0c9a-3f2d-4e8b-9a61-7c2f4d8e1a03",`, "", 1),
+	} {
+		if payload == receivedPayload {
+			t.Fatalf("%s: the payload is unchanged", name)
+		}
+		body := receivedBody(payload)
+		if _, err := VerifyWebhook([]byte(body), postageHeaders(body, time.Now(), receivedSecret), receivedSecret); reasonOf(err) != WebhookInvalidBody {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+}

@@ -4,6 +4,7 @@
 // through the environment. A failing SDK test fails here with its output.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { startMxProcess, type MxProcess } from '../helpers/mxListener';
 import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';
 import { sdkFixtures, startFlakyProxy } from './fixtures';
 
@@ -12,15 +13,25 @@ const SDK_TIMEOUT_MS = 8 * 60_000;
 
 let stack: ServiceStack;
 let proxy: Awaited<ReturnType<typeof startFlakyProxy>>;
+let mx: MxProcess;
 let env: Record<string, string>;
 
 beforeAll(async () => {
   // Three SDKs' tests share the ready account's keys: room for all of them in one minute.
   stack = await startServiceStack({ env: { RATE_LIMIT_PER_MINUTE: '600' } });
   proxy = await startFlakyProxy(stack.baseUrl);
-  env = { ...(await sdkFixtures(stack)), POSTAGE_BASE_URL: stack.baseUrl, POSTAGE_FLAKY_BASE_URL: proxy.url };
+  // The MX listener, so that each SDK's tests receive a real message (docs/inbound.md).
+  mx = await startMxProcess(stack);
+  env = {
+    ...(await sdkFixtures(stack)),
+    POSTAGE_BASE_URL: stack.baseUrl,
+    POSTAGE_FLAKY_BASE_URL: proxy.url,
+    POSTAGE_MX_HOST: '127.0.0.1',
+    POSTAGE_MX_PORT: String(mx.port),
+  };
 }, 120_000);
 afterAll(async () => {
+  await mx?.process.stop();
   await proxy?.close();
   await stack?.stop();
 });

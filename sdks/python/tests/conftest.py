@@ -40,6 +40,9 @@ class Live:
         self.test_domain = env["POSTAGE_TEST_DOMAIN"]
         self.simulator_domain = env["POSTAGE_SIMULATOR_DOMAIN"]
         self.error_cases: List[Dict[str, Any]] = json.loads(env.get("POSTAGE_ERROR_CASES", "[]"))
+        # Postage's MX listener on the stack (plain SMTP): absent, the receiving test is skipped.
+        self.mx_host = env.get("POSTAGE_MX_HOST", "")
+        self.mx_port = int(env.get("POSTAGE_MX_PORT") or 0)
 
     @property
     def sender(self) -> str:

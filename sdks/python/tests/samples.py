@@ -156,6 +156,105 @@ def sample_domains_delete(postage: Postage) -> None:
     # end sample
 
 
+# Receiving email ----------------------------------------------------------------------------
+
+
+def sample_inbound_domains_list(postage: Postage) -> None:
+    # sample: GET /api/inbound-domains
+    for domain in postage.inbound.domains.list().inbound_domains:
+        print(domain.name, domain.status, domain.rule_count)
+    # end sample
+
+
+def sample_inbound_domains_create(postage: Postage) -> None:
+    # sample: POST /api/inbound-domains
+    domain = postage.inbound.domains.create(name="reply.example.com")
+    for record in domain.records:  # publish it in the domain's DNS
+        print(record.type_, record.name, record.value)
+    # end sample
+
+
+def sample_inbound_domains_get(postage: Postage) -> None:
+    # sample: GET /api/inbound-domains/{name}
+    domain = postage.inbound.domains.get("reply.example.com")
+    print(domain.status, domain.verified_at)
+    # end sample
+
+
+def sample_inbound_domains_verify(postage: Postage) -> None:
+    # sample: POST /api/inbound-domains/{name}/verify
+    check = postage.inbound.domains.verify("reply.example.com")
+    print("published" if check.ok else f"publish MX {check.expected} (found: {check.found})")
+    # end sample
+
+
+def sample_inbound_domains_delete(postage: Postage) -> None:
+    # sample: DELETE /api/inbound-domains/{name}
+    postage.inbound.domains.delete("reply.example.com")  # its rules go with it
+    # end sample
+
+
+def sample_inbound_rules_list(postage: Postage) -> None:
+    # sample: GET /api/inbound-domains/{name}/rules
+    for rule in postage.inbound.rules.list("reply.example.com").rules:
+        print(rule.match, rule.kind, rule.endpoint_ids)
+    # end sample
+
+
+def sample_inbound_rules_create(postage: Postage) -> None:
+    # sample: POST /api/inbound-domains/{name}/rules
+    # reply@ and reply+<anything>@ go to every endpoint subscribed to email.received:
+    rule = postage.inbound.rules.create("reply.example.com", match="reply+*")
+    print(rule.id, rule.kind)
+    # end sample
+
+
+def sample_inbound_rules_delete(postage: Postage) -> None:
+    # sample: DELETE /api/inbound-domains/{name}/rules/{id}
+    postage.inbound.rules.delete("reply.example.com", "9d4c2b1a-6e5f-4a3b-8c7d-1e2f3a4b5c6d")
+    # end sample
+
+
+def sample_inbound_list(postage: Postage) -> None:
+    # sample: GET /api/inbound
+    for message in postage.inbound.iterate(domain="reply.example.com", since="2026-12-01"):
+        print(message.id, message.envelope.from_, message.subject, message.message_id)  # message_id: the sent message it answers
+    # end sample
+
+
+def sample_inbound_get(postage: Postage) -> None:
+    # sample: GET /api/inbound/{id}
+    message = postage.inbound.get("5b1e0c9a-3f2d-4e8b-9a61-7c2f4d8e1a03")
+    print(message.from_.address if message.from_ else None, message.subject, message.authentication.dmarc, message.text)
+    for attachment in message.attachments:
+        print(attachment.filename, attachment.download_url)
+    # end sample
+
+
+def sample_inbound_raw(postage: Postage) -> None:
+    # sample: GET /api/inbound/{id}/raw
+    import email
+    import email.policy
+
+    raw = postage.inbound.raw("5b1e0c9a-3f2d-4e8b-9a61-7c2f4d8e1a03")  # the message exactly as received
+    print(email.message_from_bytes(raw, policy=email.policy.default)["Subject"])
+    # end sample
+
+
+def sample_inbound_delete(postage: Postage) -> None:
+    # sample: DELETE /api/inbound/{id}
+    postage.inbound.delete("5b1e0c9a-3f2d-4e8b-9a61-7c2f4d8e1a03")  # with its attachments
+    # end sample
+
+
+def sample_inbound_download_attachment(postage: Postage) -> None:
+    # sample: GET /inbound/attachments/{token}
+    # An attachment (or its download_url) from email.received or inbound.get; no key needed:
+    data = postage.inbound.download_attachment("https://api.postage.dev/inbound/attachments/djF8ZTNhMWY3YzI")
+    print(len(data))  # the sender's bytes: check the attachment's sha256, never trust its declared type
+    # end sample
+
+
 # API keys -----------------------------------------------------------------------------------
 
 

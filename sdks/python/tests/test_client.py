@@ -625,6 +625,56 @@ def test_members_and_invitations_are_read() -> None:
     assert [(r.method, r.url.path) for r in script.requests] == [("GET", "/api/members"), ("GET", "/api/invitations")]
 
 
+def test_a_raw_message_is_its_bytes_a_deletion_nothing_and_an_attachment_comes_from_its_link(sleeps: List[float]) -> None:
+    data = b"From: \xe9\xff\x00\r\n"  # not UTF-8
+
+    def script(request: httpx.Request) -> httpx.Response:
+        request.read()
+        seen.append(request)
+        if request.method == "DELETE":
+            return httpx.Response(204)
+        if "missing" in request.url.path:
+            return answer(404, {"success": False, "error": "not_found", "detail": "No."})
+        return httpx.Response(200, content=data, headers={"Content-Type": "message/rfc822"})
+
+    seen: List[httpx.Request] = []
+    client = make(script)
+    assert client.inbound.raw("m-1") == data
+    assert client.inbound.delete("m-1") is None
+    attachment = models.InboundAttachment.from_dict(
+        {
+            "id": "a",
+            "filename": "a.pdf",
+            "content_type": "application/pdf",
+            "declared_content_type": "application/pdf",
+            "size": 1,
+            "sha256": "00",
+            "content_id": None,
+            "download_url": "http://127.0.0.1:3000/inbound/attachments/djF8YQ",
+            "expires_at": "2030-01-01T00:00:00Z",
+        }
+    )
+    for link in ("https://api.postage.dev/inbound/attachments/djF8YQ?x=1", attachment, "djF8YQ"):
+        assert client.inbound.download_attachment(link) == data
+    with pytest.raises(postage.NotFoundError):
+        client.inbound.raw("missing")
+    for bad in ("https://api.postage.dev/inbound/attachments/", "a/b"):
+        with pytest.raises(ValueError):
+            client.inbound.download_attachment(bad)
+    assert [(r.method, r.url.path, r.headers["accept"].split(",")[0]) for r in seen] == [
+        ("GET", "/api/inbound/m-1/raw", "message/rfc822"),
+        ("DELETE", "/api/inbound/m-1", "application/json"),
+        ("GET", "/inbound/attachments/djF8YQ", "application/octet-stream"),
+        ("GET", "/inbound/attachments/djF8YQ", "application/octet-stream"),
+        ("GET", "/inbound/attachments/djF8YQ", "application/octet-stream"),
+        ("GET", "/api/inbound/missing/raw", "message/rfc822"),
+    ]
+    # The async client reads the same.
+    async_client = make_async(script)
+    assert asyncio.run(async_client.inbound.raw("m-1")) == data
+    assert asyncio.run(async_client.inbound.download_attachment(attachment)) == data
+
+
 def _document() -> Dict[str, Any]:
     path = os.environ.get("POSTAGE_OPENAPI_DOCUMENT")  # test.sh gives sdks/openapi.json
     if not path:
@@ -711,6 +761,19 @@ def test_every_method_calls_a_documented_operation_and_every_operation_a_key_may
         lambda: client.members.list(),
         lambda: client.invitations.list(),
         lambda: client.audit.list(),
+        lambda: client.inbound.domains.list(),
+        lambda: client.inbound.domains.create(name="reply.example.com"),
+        lambda: client.inbound.domains.get("reply.example.com"),
+        lambda: client.inbound.domains.verify("reply.example.com"),
+        lambda: client.inbound.domains.delete("reply.example.com"),
+        lambda: client.inbound.rules.list("reply.example.com"),
+        lambda: client.inbound.rules.create("reply.example.com", match="reply+*"),
+        lambda: client.inbound.rules.delete("reply.example.com", "r"),
+        lambda: client.inbound.list(domain="reply.example.com"),
+        lambda: client.inbound.get("i"),
+        lambda: client.inbound.raw("i"),
+        lambda: client.inbound.delete("i"),
+        lambda: client.inbound.download_attachment("https://api.postage.dev/inbound/attachments/djF8dG9rZW4"),
     ]
     for call in calls:
         try:
@@ -835,7 +898,13 @@ def test_each_sample_calls_the_operation_of_its_label(label: str, line: int, cod
             return answer(404, {"success": False, "error": "not_found", "detail": "Not an operation of the document."})
         responses = paths[template][request.method.lower()]["responses"]
         status = min(status for status in responses if status.startswith("2"))
-        return answer(int(status), _minimal_answer(document, responses[status]["content"]["application/json"]["schema"]))
+        content = responses[status].get("content", {})
+        if "application/json" in content:
+            return answer(int(status), _minimal_answer(document, content["application/json"]["schema"]))
+        # Bytes (a received message's raw form, an attachment) in the media type the operation
+        # names; nothing for a 204.
+        media = next(iter(content), None)
+        return httpx.Response(int(status), content=b"bytes" if media else b"", headers={"Content-Type": media} if media else {})
 
     with make(stand_in, max_retries=0) as client:
         _run_sample(line, code, {"postage": client})

@@ -9,12 +9,15 @@ SDKs' suites, and test.sh runs it once per Python.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import os
 import re
+import smtplib
 import time
 import uuid
 from datetime import datetime, timedelta, timezone
+from email.message import EmailMessage
 from typing import Any, Callable, Dict, List, Optional, TypeVar
 
 import pytest
@@ -499,3 +502,87 @@ def test_real_deliveries_verify_with_the_signing_secret(live, client: postage.Po
     finally:
         admin.webhooks.delete(webhook_id)
     assert webhook_id not in [w.id for w in admin.webhooks.list().webhooks]
+
+
+# Receiving email ----------------------------------------------------------------------------
+
+# A PNG's first bytes: what the attachment is, whatever the sender declares.
+PNG = bytes.fromhex("89504e470d0a1a0a0000000d4948445200000001000000010806000000") + bytes(64)
+
+
+def test_a_reply_through_the_mx_is_received_typed_and_read_back(live, client: postage.Postage, admin: postage.Postage, receiver) -> None:
+    if not live.mx_host:
+        pytest.skip("POSTAGE_MX_HOST / POSTAGE_MX_PORT are not set (test/sdks/sdks.test.ts sets them)")
+    run = run_id()[:8]
+    name = f"in-py-{run}.{live.domain}"
+    created = admin.webhooks.create(url=receiver.url, events=["email.received"])
+    try:
+        domain = admin.inbound.domains.create(name=name)
+        assert (domain.domain, domain.records[0].type_) == (live.domain, "MX")
+        assert name in [d.name for d in admin.inbound.domains.list().inbound_domains]
+        with pytest.raises(postage.ConflictError) as conflict:
+            admin.inbound.domains.create(name=name)
+        assert conflict.value.code == postage.ErrorCode.INBOUND_DOMAIN_EXISTS
+        support = admin.inbound.rules.create(name, match="support", endpoint_ids=[created.webhook.id])
+        tagged = admin.inbound.rules.create(name, match="reply+*")
+        assert [r.match for r in admin.inbound.rules.list(name).rules] == ["support", "reply+*"]
+
+        # A message sent with Postage, and a reply to it through the MX, with an attachment whose
+        # bytes are a PNG but which says it is a PDF.
+        sent = client.emails.send(from_email=live.sender, to=live.test_address("delivered"), subject=f"Order {run}", message="It ships tomorrow.")
+        reply = EmailMessage()
+        reply["From"] = "Ann <ann@example.org>"
+        reply["To"] = f"support@{name}"
+        reply["Subject"] = f"Re: Order {run}"
+        reply["In-Reply-To"] = f"<{sent.message_id}@{live.domain}>"
+        reply.set_content("Can it come on Friday instead?")
+        reply.add_attachment(PNG, maintype="application", subtype="pdf", filename="note.pdf")
+        with smtplib.SMTP(live.mx_host, live.mx_port, timeout=30) as smtp:
+            smtp.send_message(reply, from_addr="ann@example.org", to_addrs=[f"support@{name}"])
+
+        def received() -> Optional[postage.WebhookEvent]:
+            for r in receiver.received:
+                try:
+                    event = postage.verify_webhook(r.body, r.headers, created.signing_secret)
+                except postage.WebhookVerificationError:
+                    continue
+                if event.received is not None and event.received.domain == name:
+                    return event
+            return None
+
+        event = eventually(received, "the email.received delivery", timeout=90)
+        email = event.received
+        assert email is not None
+        assert (event.type, event.recipient, event.message_id) == ("email.received", f"support@{name}", sent.message_id)
+        assert (email.rule_id, email.envelope.from_, email.envelope.to) == (support.id, "ann@example.org", f"support@{name}")
+        assert email.from_ is not None and (email.from_.address, email.from_.name) == ("ann@example.org", "Ann")
+        assert email.subject == f"Re: Order {run}" and "Friday" in (email.text or "")
+        assert email.received_at.tzinfo is not None and email.source == "mx"
+        (attachment,) = email.attachments
+        assert (attachment.filename, attachment.declared_content_type, attachment.content_type) == ("note.pdf", "application/pdf", "image/png")
+        assert (attachment.size, attachment.sha256) == (len(PNG), hashlib.sha256(PNG).hexdigest())
+
+        # The API: listed, read whole, raw, the attachment downloaded, deleted.
+        listed = list(admin.inbound.iterate(domain=name, page_size=10))
+        assert [(m.id, m.message_id, m.attachment_count) for m in listed] == [(email.inbound_id, sent.message_id, 1)]
+        whole = admin.inbound.get(email.inbound_id)
+        assert (whole.id, whole.text) == (email.inbound_id, email.text)
+        assert f"Subject: Re: Order {run}".encode() in admin.inbound.raw(email.inbound_id)
+        assert admin.inbound.download_attachment(attachment) == PNG
+        assert admin.inbound.download_attachment(whole.attachments[0].download_url) == PNG
+        admin.inbound.delete(email.inbound_id)
+        with pytest.raises(postage.NotFoundError):
+            admin.inbound.get(email.inbound_id)
+        with pytest.raises(postage.NotFoundError):
+            admin.inbound.download_attachment(attachment)
+        assert any(t.type_ == "replied" for t in admin.emails.get(sent.message_id).timeline)
+
+        assert admin.inbound.rules.delete(name, tagged.id).success is True
+    finally:
+        admin.webhooks.delete(created.webhook.id)
+        try:
+            admin.inbound.domains.delete(name)
+        except postage.NotFoundError:
+            pass
+    with pytest.raises(postage.NotFoundError):
+        admin.inbound.domains.get(name)

@@ -11,7 +11,8 @@ import json
 import os
 import subprocess
 import time
-from typing import Dict, Optional
+from datetime import datetime, timezone
+from typing import Any, Dict, Optional
 
 import pytest
 
@@ -158,7 +159,8 @@ def test_the_type_of_a_flat_body_comes_from_what_is_signed_never_from_x_service_
         "unsubscribed": "email.unsubscribed",
     }
     assert dict(postage.webhooks.FLAT_EVENT_TYPES) == table
-    assert set(postage.webhooks.EVENT_TYPES) == set(table.values())
+    # Every type has a flat test form but email.received (its test event is an envelope).
+    assert set(postage.webhooks.EVENT_TYPES) == set(table.values()) | {"email.received"}
     for status, event_type in table.items():
         body = json.dumps({"provider_message_id": "service-test-2", "status": status}).encode()
         assert verify(body, signed(body, event="email.sent"), SECRET).type == event_type
@@ -286,6 +288,102 @@ def test_a_parsed_body_or_a_missing_secret_is_a_usage_error() -> None:
 def test_a_signed_body_that_is_not_an_object_is_refused() -> None:
     with pytest.raises(WebhookVerificationError) as caught:
         verify(b"[1,2]", signed(b"[1,2]"), SECRET)
+    assert caught.value.reason == "invalid_body"
+
+
+# email.received (docs/inbound.md, "The email.received event"): a structured payload.
+RECEIVED: Dict[str, Any] = {
+    "inbound_id": "5b1e0c9a-3f2d-4e8b-9a61-7c2f4d8e1a03",
+    "message_id": "0b6f3c1e-8a8d-4b7f-9c3e-2f1a6d5e4c3b",
+    "domain": "reply.example.com",
+    "rule_id": "9d4c2b1a-6e5f-4a3b-8c7d-1e2f3a4b5c6d",
+    "received_at": "2026-12-03T10:15:02.000Z",
+    "envelope": {"from": "ann@example.org", "to": "reply+order-42@reply.example.com"},
+    "from": {"address": "ann@example.org", "name": "Ann Lee"},
+    "to": [{"address": "reply+order-42@reply.example.com", "name": ""}],
+    "cc": [],
+    "reply_to": [],
+    "subject": "Re: Your order #42",
+    "text": "Can it come on Friday instead?",
+    "html": None,
+    "truncated": False,
+    "headers": {
+        "message_id": "<CAF3k2x8Qz@mail.example.org>",
+        "in_reply_to": "<0b6f3c1e-8a8d-4b7f-9c3e-2f1a6d5e4c3b@example.com>",
+        "references": ["<0b6f3c1e-8a8d-4b7f-9c3e-2f1a6d5e4c3b@example.com>"],
+    },
+    "authentication": {"spf": "pass", "dkim": "pass", "dmarc": "pass", "arc": "none"},
+    "attachments": [
+        {
+            "id": "e3a1f7c2-0d4b-4c9e-8f6a-2b5d7e9c1a34",
+            "filename": "delivery-note.pdf",
+            "content_type": "application/pdf",
+            "declared_content_type": "application/pdf",
+            "size": 48213,
+            "sha256": "9f" * 32,
+            "content_id": None,
+            "download_url": "https://api.example.test/inbound/attachments/token",
+            "expires_at": "2026-12-04T10:15:02.000Z",
+        }
+    ],
+    "size": 73512,
+    "source": "mx",
+}
+
+
+def received_body(payload: Dict[str, Any]) -> bytes:
+    return json.dumps({"event_type": "email.received", "payload": payload}, separators=(",", ":")).encode()
+
+
+def test_email_received_reads_the_received_message_typed() -> None:
+    body = received_body(RECEIVED)
+    event = verify(body, signed(body, event="email.received"), SECRET)
+    assert (event.type, event.shape, event.test) == ("email.received", "envelope", False)
+    assert event.message_id == RECEIVED["message_id"]
+    assert event.recipient == "reply+order-42@reply.example.com"  # the address it was received at
+    email = event.received
+    assert isinstance(email, postage.webhooks.ReceivedEmail)
+    assert (email.envelope.from_, email.envelope.to) == ("ann@example.org", "reply+order-42@reply.example.com")
+    assert email.from_ is not None and (email.from_.address, email.from_.name) == ("ann@example.org", "Ann Lee")
+    assert [m.address for m in email.to] == ["reply+order-42@reply.example.com"] and email.cc == []
+    assert (email.subject, email.text, email.html, email.truncated) == ("Re: Your order #42", "Can it come on Friday instead?", None, False)
+    assert email.received_at == datetime(2026, 12, 3, 10, 15, 2, tzinfo=timezone.utc)
+    assert email.headers.references == [RECEIVED["headers"]["in_reply_to"]]
+    assert (email.authentication.dmarc, email.authentication.spam) == ("pass", postage.models.UNSET)
+    (attachment,) = email.attachments
+    assert (attachment.filename, attachment.content_type, attachment.size, attachment.content_id) == ("delivery-note.pdf", "application/pdf", 48213, None)
+    assert attachment.expires_at.tzinfo is not None
+    # to_dict() gives the payload back, as sent.
+    assert json.loads(json.dumps(email.to_dict())) == {
+        **RECEIVED,
+        "received_at": "2026-12-03T10:15:02+00:00",
+        "attachments": [{**RECEIVED["attachments"][0], "expires_at": "2026-12-04T10:15:02+00:00"}],
+    }
+    # Through SES receiving: its spam and virus verdicts; an answer to nothing sent: message_id None.
+    ses = {**RECEIVED, "message_id": None, "source": "ses", "authentication": {**RECEIVED["authentication"], "spam": "pass", "virus": "fail"}}
+    event = verify(received_body(ses), signed(received_body(ses)), SECRET)
+    assert event.message_id is None and event.received is not None and event.received.message_id is None
+    assert (event.received.source, event.received.authentication.virus) == ("ses", "fail")
+    # Every other event has none.
+    assert verify(BODY, signed(BODY), SECRET).received is None
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        pytest.param(lambda p: p.pop("envelope"), id="no envelope"),
+        pytest.param(lambda p: p.update(to="ann@example.org"), id="to not a list"),
+        pytest.param(lambda p: p.update(attachments=[{"id": "a"}]), id="an attachment without its fields"),
+        pytest.param(lambda p: p.update(authentication={"spf": "pass"}), id="verdicts missing"),
+        pytest.param(lambda p: p.update(size="73512"), id="size not a number"),
+    ],
+)
+def test_an_email_received_payload_without_its_shape_is_refused(change: Any) -> None:
+    payload = json.loads(json.dumps(RECEIVED))
+    change(payload)
+    body = received_body(payload)
+    with pytest.raises(WebhookVerificationError) as caught:
+        verify(body, signed(body), SECRET)
     assert caught.value.reason == "invalid_body"
 
 

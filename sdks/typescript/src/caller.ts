@@ -2,7 +2,7 @@
 // takes exactly the parameters and body the document gives that operation and resolves with its
 // success body, all read from the generated types.
 import type { MethodOf, Path, PathParams, QueryParams, RequestBody, SuccessBody } from './api.js';
-import { fillPath, request, type HttpSettings, type RequestOptions, type RetryMode } from './http.js';
+import { fillPath, request, type AnswerKind, type HttpSettings, type RequestOptions, type RetryMode } from './http.js';
 
 type Slot<Name extends string, T> = [T] extends [never] ? { [K in Name]?: undefined } : { [K in Name]: T };
 
@@ -23,6 +23,36 @@ export class Caller {
     args: CallArgs<P, M>,
     options?: RequestOptions,
   ): Promise<SuccessBody<P, M>> {
+    return this.send(method, path, args, 'json', options);
+  }
+
+  /** An operation whose success answer is bytes (a received message's raw form), not JSON. */
+  bytes<P extends Path, M extends MethodOf<P>>(
+    method: M,
+    path: P,
+    args: CallArgs<P, M>,
+    options?: RequestOptions,
+  ): Promise<Uint8Array> {
+    return this.send(method, path, args, 'bytes', options);
+  }
+
+  /** An operation whose success answer is a 204 without a body. */
+  noContent<P extends Path, M extends MethodOf<P>>(
+    method: M,
+    path: P,
+    args: CallArgs<P, M>,
+    options?: RequestOptions,
+  ): Promise<void> {
+    return this.send(method, path, args, 'none', options);
+  }
+
+  private send<P extends Path, M extends MethodOf<P>, T>(
+    method: M,
+    path: P,
+    args: CallArgs<P, M>,
+    answer: AnswerKind,
+    options: RequestOptions | undefined,
+  ): Promise<T> {
     const {
       path: params,
       query,
@@ -36,7 +66,7 @@ export class Caller {
       headers?: Record<string, string>;
       retry?: RetryMode;
     };
-    return request<SuccessBody<P, M>>(
+    return request<T>(
       this.settings,
       {
         method,
@@ -45,6 +75,7 @@ export class Caller {
         body,
         ...(headers ? { headers } : {}),
         retry: retry ?? (method === 'get' ? 'safe' : 'unsent'),
+        answer,
       },
       options,
     );

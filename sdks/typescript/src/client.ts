@@ -6,6 +6,7 @@ import { ApiKeys } from './resources/apiKeys.js';
 import { ByocResource } from './resources/byoc.js';
 import { Domains } from './resources/domains.js';
 import { Emails } from './resources/emails.js';
+import { Inbound } from './resources/inbound.js';
 import { Suppressions } from './resources/suppressions.js';
 import { AuditLog, Invitations, Members } from './resources/team.js';
 import { Templates } from './resources/templates.js';
@@ -49,6 +50,8 @@ export class Postage {
   /** Sent, delivered, bounced, complained, opened and clicked per UTC day (`GET /api/stats/daily`). */
   readonly stats: Stats;
   readonly byoc: ByocResource;
+  /** Receiving email: inbound domains, their rules, the received messages (docs/inbound.md). */
+  readonly inbound: Inbound;
   /** The account's members and their roles (`GET /api/members`). */
   readonly members: Members;
   /** The open invitations (`GET /api/invitations`). */
@@ -98,6 +101,7 @@ export class Postage {
     this.usage = new UsageResource(caller);
     this.stats = new Stats(caller);
     this.byoc = new ByocResource(caller);
+    this.inbound = new Inbound(caller);
     this.members = new Members(caller);
     this.invitations = new Invitations(caller);
     this.audit = new AuditLog(caller);

@@ -48,6 +48,10 @@ export const ErrorCode = {
   OwnershipTransferRequired: 'ownership_transfer_required',
   InvitationWrongUser: 'invitation_wrong_user',
   NoAccount: 'no_account',
+  InboundDomainExists: 'inbound_domain_exists',
+  InboundRuleExists: 'inbound_rule_exists',
+  ByocDomain: 'byoc_domain',
+  InvalidEndpoints: 'invalid_endpoints',
 } as const satisfies Record<string, KnownErrorCode>;
 export type ErrorCode = KnownErrorCode;
 

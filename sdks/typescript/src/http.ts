@@ -45,6 +45,12 @@ export interface HttpSettings {
 
 export type RetryMode = 'safe' | 'unsent';
 
+/**
+ * What a success answer holds: `json` (every operation but these), `bytes` (a received message's
+ * raw bytes, `message/rfc822`), or `none` (a 204 without a body).
+ */
+export type AnswerKind = 'json' | 'bytes' | 'none';
+
 export interface HttpRequest {
   method: string;
   /** The path with its parameters filled in (see `fillPath`). */
@@ -53,6 +59,8 @@ export interface HttpRequest {
   body?: unknown;
   headers?: Record<string, string>;
   retry: RetryMode;
+  /** Default: `json`. */
+  answer?: AnswerKind;
 }
 
 const BASE_DELAY_MS = 500;
@@ -227,7 +235,7 @@ async function attempt(
   init: RequestInit,
   timeoutMs: number,
   signal: AbortSignal | undefined,
-): Promise<{ response: Response; text: string }> {
+): Promise<{ response: Response; body: Uint8Array }> {
   if (signal?.aborted) throw abortReason(signal);
   const controller = new AbortController();
   let timedOut = false;
@@ -240,8 +248,9 @@ async function attempt(
   let response: Response | undefined;
   try {
     response = await settings.fetch(url, { ...init, signal: controller.signal });
-    const text = await response.text();
-    return { response, text };
+    // Bytes, not text: a received message's raw bytes are not necessarily UTF-8.
+    const body = new Uint8Array(await response.arrayBuffer());
+    return { response, body };
   } catch (err) {
     if (signal?.aborted) throw abortReason(signal);
     if (timedOut) throw new PostageTimeoutError(timeoutMs);
@@ -257,10 +266,20 @@ async function attempt(
   }
 }
 
-/** Sends a request, retrying as the header comment says; resolves with the parsed JSON of the success answer. */
+const ACCEPT: Record<AnswerKind, string> = {
+  json: 'application/json',
+  bytes: 'message/rfc822, application/octet-stream;q=0.9, application/json;q=0.5',
+  none: 'application/json',
+};
+
+/**
+ * Sends a request, retrying as the header comment says; resolves with the parsed JSON of the
+ * success answer (with `answer: 'bytes'`, its body as bytes; with `answer: 'none'`, undefined).
+ */
 export async function request<T>(settings: HttpSettings, req: HttpRequest, options: RequestOptions = {}): Promise<T> {
   const url = `${settings.baseUrl}${req.path}${queryString(req.query)}`;
-  const headers: Record<string, string> = { Accept: 'application/json', 'X-API-Key': settings.apiKey };
+  const kind = req.answer ?? 'json';
+  const headers: Record<string, string> = { Accept: ACCEPT[kind], 'X-API-Key': settings.apiKey };
   if (isNode()) headers['User-Agent'] = `postage-typescript/${VERSION}`;
   if (req.body !== undefined) headers['Content-Type'] = 'application/json';
   Object.assign(headers, req.headers, options.headers);
@@ -271,7 +290,7 @@ export async function request<T>(settings: HttpSettings, req: HttpRequest, optio
   const timeoutMs = options.timeoutMs ?? settings.timeoutMs;
   for (let attemptNumber = 0; ; attemptNumber++) {
     const canRetry = attemptNumber < maxRetries;
-    let answer: { response: Response; text: string };
+    let answer: { response: Response; body: Uint8Array };
     try {
       answer = await attempt(settings, url, init, timeoutMs, options.signal);
     } catch (err) {
@@ -282,7 +301,10 @@ export async function request<T>(settings: HttpSettings, req: HttpRequest, optio
       await sleep(retryDelayMs(attemptNumber, undefined)!, options.signal);
       continue;
     }
-    const { response, text } = answer;
+    const { response, body } = answer;
+    if (response.ok && kind === 'bytes') return body as T;
+    if (response.ok && kind === 'none') return undefined as T;
+    const text = new TextDecoder().decode(body);
     if (response.ok) {
       const parsed = parseJson(text);
       if (!parsed)

@@ -15,6 +15,7 @@ export type { SendOptions } from './resources/emails.js';
 export { Emails } from './resources/emails.js';
 export { Me, Stats, UsageResource } from './resources/account.js';
 export { Domains } from './resources/domains.js';
+export { Inbound, InboundDomains, InboundRules } from './resources/inbound.js';
 export { ApiKeys } from './resources/apiKeys.js';
 export { Webhooks } from './resources/webhooks.js';
 export { Templates } from './resources/templates.js';
@@ -24,6 +25,11 @@ export { AuditLog, Invitations, Members } from './resources/team.js';
 export {
   verifyWebhook,
   WebhookVerificationError,
+  type ReceivedEmail,
+  type ReceivedEmailAttachment,
+  type ReceivedEmailAuthentication,
+  type ReceivedEmailMailbox,
+  type ReceivedEmailVerdict,
   type VerifyWebhookOptions,
   type WebhookBody,
   type WebhookEvent,

@@ -50,6 +50,24 @@ export type UpdateDomainRequest = Schemas['UpdateDomainRequest'];
 export type DomainVerification = Schemas['DomainVerification'];
 export type Deleted = Schemas['Deleted'];
 
+// Receiving email (docs/inbound.md)
+export type InboundDomain = Schemas['InboundDomain'];
+export type InboundDomainList = Schemas['InboundDomainList'];
+export type InboundDnsRecord = Schemas['InboundDnsRecord'];
+export type CreateInboundDomainRequest = Schemas['CreateInboundDomainRequest'];
+/** POST /api/inbound-domains/{name}/verify: the domain, whether an MX record names the receiving host, the record expected and those found. */
+export type InboundDomainVerification = Schemas['InboundDomainVerification'];
+export type InboundRule = Schemas['InboundRule'];
+export type InboundRuleList = Schemas['InboundRuleList'];
+/** `match`: `support` (one address), `reply+*` (`reply` and its `+tag` forms) or `*`; `endpoint_ids`: empty or absent for every endpoint subscribed to `email.received`. */
+export type CreateInboundRuleRequest = Schemas['CreateInboundRuleRequest'];
+/** A received message in a listing (GET /api/inbound). */
+export type InboundMessageSummary = Schemas['InboundMessageSummary'];
+export type InboundMessageList = Schemas['InboundMessageList'];
+/** A received message, whole (GET /api/inbound/{id}): `email.received`'s payload with `id`. */
+export type InboundMessage = Schemas['InboundMessage'];
+export type InboundMessageListParams = WithDates<Query<'getApiInbound'>, 'since' | 'until'>;
+
 // API keys
 export type ApiKey = Schemas['ApiKey'];
 export type ApiKeyList = Schemas['ApiKeyList'];

@@ -53,10 +53,15 @@ export interface VerifyWebhookOptions {
   now?: Date;
 }
 
-/** The fields of an event, by name: `payload` of the envelope, or the top level of the flat test shape. All values are strings except `tags` and `bounced_recipients`. */
+/**
+ * The fields of an event, by name: `payload` of the envelope, or the top level of the flat test
+ * shape. For the events about messages you send, all values are strings except `tags` and
+ * `bounced_recipients`; `email.received`'s payload is structured (read it typed as
+ * `WebhookEvent.received`).
+ */
 export interface WebhookEventData {
-  /** The send's message id (envelope events). */
-  message_id?: string;
+  /** The send's message id (envelope events); in `email.received`, the sent message it answers, or null. */
+  message_id?: string | null;
   /** A flat test event's synthetic provider id (`service-test-...`). */
   provider_message_id?: string;
   recipient?: string;
@@ -93,6 +98,81 @@ export interface WebhookEventData {
   [field: string]: unknown;
 }
 
+/** A sender-authentication result (docs/inbound.md, "Authentication"); any other string is one this version does not know. */
+export type ReceivedEmailVerdict =
+  'pass' | 'fail' | 'softfail' | 'neutral' | 'none' | 'temperror' | 'permerror' | (string & {});
+
+/** A mailbox of a received message's headers: `name` is `""` when the header gives none. */
+export interface ReceivedEmailMailbox {
+  address: string;
+  name: string;
+}
+
+/** An attachment of a received message. Its bytes only through `download_url` (docs/inbound.md, "Attachments"). */
+export interface ReceivedEmailAttachment {
+  id: string;
+  filename: string;
+  /** What the bytes are, detected from them; `application/octet-stream` when not recognised. */
+  content_type: string;
+  /** What the sender declared: not to be trusted. */
+  declared_content_type: string;
+  /** Bytes. */
+  size: number;
+  /** Hex SHA-256 of the bytes. */
+  sha256: string;
+  /** An inline part's Content-ID (what the HTML's `cid:` refers to), else null. */
+  content_id: string | null;
+  /** Signed, expiring, no API key needed; always served as `application/octet-stream`. */
+  download_url: string;
+  /** When `download_url` stops working (ISO 8601). */
+  expires_at: string;
+}
+
+/** The sender checks of a received message; `spam` and `virus` through SES receiving only. */
+export interface ReceivedEmailAuthentication {
+  spf: ReceivedEmailVerdict;
+  dkim: ReceivedEmailVerdict;
+  dmarc: ReceivedEmailVerdict;
+  arc: ReceivedEmailVerdict;
+  spam?: ReceivedEmailVerdict;
+  virus?: ReceivedEmailVerdict;
+}
+
+/**
+ * A received message: the payload of `email.received` (docs/inbound.md, "The email.received
+ * event"), and, with its `id`, what `GET /api/inbound/{id}` gives.
+ */
+export interface ReceivedEmail {
+  inbound_id: string;
+  /** The message you sent with Postage that this one answers, or null. */
+  message_id: string | null;
+  /** The inbound domain it was received at. */
+  domain: string;
+  /** The rule that routed it (null once that rule is deleted). */
+  rule_id: string | null;
+  /** ISO 8601. */
+  received_at: string;
+  /** MAIL FROM (`""` for the null sender) and the one recipient it was received for. */
+  envelope: { from: string; to: string };
+  from: ReceivedEmailMailbox | null;
+  to: ReceivedEmailMailbox[];
+  cc: ReceivedEmailMailbox[];
+  reply_to: ReceivedEmailMailbox[];
+  subject: string;
+  text: string | null;
+  /** The sender's HTML, as it came: never render it unsanitised (docs/inbound.md, "HTML is never rendered"). */
+  html: string | null;
+  /** True when `text` or `html` was cut in the webhook; `GET /api/inbound/{id}` has them whole. */
+  truncated: boolean;
+  headers: { message_id: string | null; in_reply_to: string | null; references: string[] };
+  authentication: ReceivedEmailAuthentication;
+  attachments: ReceivedEmailAttachment[];
+  /** The whole message as received, in bytes. */
+  size: number;
+  /** `mx` (Postage's MX listener) or `ses` (Amazon SES receiving). */
+  source: 'mx' | 'ses' | (string & {});
+}
+
 /** A verified delivery, whichever shape its body had. */
 export interface WebhookEvent {
   /** `email.delivered`, ...: the envelope's `event_type`, or for the flat shape the type its signed `status` names (`queued` is `email.sent`, `delivered` `email.delivered`, `bounced` `email.bounced`, `complaint` `email.complained`, `failed` `email.failed`, and `delivery_delayed`, `opened`, `clicked`, `unsubscribed` the `email.` type of the same name). Never the X-Service-Event header. */
@@ -101,12 +181,15 @@ export interface WebhookEvent {
   shape: 'envelope' | 'flat';
   /** True for a flat test event (POST /api/webhooks/{id}/test, or a replay of one). */
   test: boolean;
-  /** `message_id`, or a flat test event's `provider_message_id`. */
+  /** `message_id`, or a flat test event's `provider_message_id`; for `email.received`, the sent message it answers (`''` when none). */
   messageId: string;
+  /** The recipient; for `email.received`, the address it was received at (`envelope.to`). */
   recipient: string;
   status: string;
   /** Every field of the event, by name. */
   data: WebhookEventData;
+  /** `email.received`: the received message, typed (the payload, checked to have its shape); undefined for every other event. */
+  received?: ReceivedEmail;
   /** The Standard Webhooks `webhook-id` (the same on every delivery of one event: deduplicate on it); undefined only for a delivery accepted by `insecureSignatureOnly` without it. */
   webhookId: string | undefined;
   /** When this delivery was signed (`webhook-timestamp`); undefined only for a delivery accepted by `insecureSignatureOnly` without it. */
@@ -250,6 +333,73 @@ const FLAT_EVENT_TYPES: ReadonlyMap<string, WebhookEventType> = new Map([
   ['unsubscribed', 'email.unsubscribed'],
 ]);
 
+const isText = (value: unknown): value is string => typeof value === 'string';
+const isTextOrNull = (value: unknown): value is string | null => value === null || typeof value === 'string';
+const isMailbox = (value: unknown): value is ReceivedEmailMailbox => {
+  const box = asRecord(value);
+  return box !== undefined && isText(box.address) && isText(box.name);
+};
+const isListOf = <T>(value: unknown, item: (v: unknown) => v is T): value is T[] =>
+  Array.isArray(value) && value.every((v) => item(v));
+
+/** The fields of `email.received`'s payload that a received message always has, each with a check of its type. */
+const RECEIVED_EMAIL_FIELDS: [keyof ReceivedEmail, (value: unknown) => boolean][] = [
+  ['inbound_id', isText],
+  ['message_id', isTextOrNull],
+  ['domain', isText],
+  ['rule_id', isTextOrNull],
+  ['received_at', isText],
+  ['envelope', (v) => isText(asRecord(v)?.from) && isText(asRecord(v)?.to)],
+  ['from', (v) => v === null || isMailbox(v)],
+  ['to', (v) => isListOf(v, isMailbox)],
+  ['cc', (v) => isListOf(v, isMailbox)],
+  ['reply_to', (v) => isListOf(v, isMailbox)],
+  ['subject', isText],
+  ['text', isTextOrNull],
+  ['html', isTextOrNull],
+  ['truncated', (v) => typeof v === 'boolean'],
+  [
+    'headers',
+    (v) =>
+      isTextOrNull(asRecord(v)?.message_id) &&
+      isTextOrNull(asRecord(v)?.in_reply_to) &&
+      isListOf(asRecord(v)?.references, isText),
+  ],
+  ['authentication', (v) => ['spf', 'dkim', 'dmarc', 'arc'].every((name) => isText(asRecord(v)?.[name]))],
+  [
+    'attachments',
+    (v) =>
+      isListOf(v, (a): a is ReceivedEmailAttachment => {
+        const r = asRecord(a);
+        return (
+          r !== undefined &&
+          ['id', 'filename', 'content_type', 'declared_content_type', 'sha256', 'download_url', 'expires_at'].every(
+            (name) => isText(r[name]),
+          ) &&
+          typeof r.size === 'number' &&
+          isTextOrNull(r.content_id)
+        );
+      }),
+  ],
+  ['size', (v) => typeof v === 'number'],
+  ['source', isText],
+];
+
+/**
+ * `email.received`'s payload as a ReceivedEmail. It is signed, so a payload without the shape is
+ * no forgery but an API this version does not read: refused all the same, rather than handing
+ * the receiver an object its types lie about.
+ */
+function receivedEmailOf(payload: Record<string, unknown>): ReceivedEmail {
+  const wrong = RECEIVED_EMAIL_FIELDS.filter(([name, check]) => !check(payload[name])).map(([name]) => name);
+  if (wrong.length)
+    throw new WebhookVerificationError(
+      'invalid_body',
+      `the email.received payload is not a received email (${wrong.join(', ')} missing or of another type)`,
+    );
+  return payload as unknown as ReceivedEmail;
+}
+
 /** The typed event of a verified body; its type only from what the signature covers. */
 function eventOf(body: Uint8Array, webhookId: string | undefined, timestamp: Date | undefined): WebhookEvent {
   let parsed: unknown;
@@ -272,14 +422,17 @@ function eventOf(body: Uint8Array, webhookId: string | undefined, timestamp: Dat
         ? 'the envelope has an empty event_type'
         : `the flat body's status (${JSON.stringify(data.status ?? null)}) names no event type`,
     );
+  // The received-email payload is structured: typed as a whole, its recipient the one it came to.
+  const received = payload && envelope && type === 'email.received' ? receivedEmailOf(payload) : undefined;
   return {
     type,
     shape: envelope ? 'envelope' : 'flat',
     test: !envelope,
     messageId: text(data.message_id) || text(data.provider_message_id),
-    recipient: text(data.recipient),
+    recipient: received ? received.envelope.to : text(data.recipient),
     status: text(data.status),
     data,
+    ...(received ? { received } : {}),
     webhookId,
     timestamp,
     body: parsed,

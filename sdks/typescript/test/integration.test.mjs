@@ -3,8 +3,9 @@
 // sends, a batch, a scheduled send cancelled, a template, every documented refusal as an error
 // value, a send retried after a lost answer that sends once, and real webhook deliveries verified.
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import http from 'node:http';
+import net from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import {
   ErrorCode,
@@ -35,6 +36,48 @@ const from = `hello@${DOMAIN}`;
 const testRecipient = (local) => `${local}@${TEST_DOMAIN}`;
 const run = randomUUID().slice(0, 8);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Sends one message over SMTP (no TLS, no authentication: an MX), answering each reply as it
+ * comes; rejects on any reply but the one expected.
+ */
+function smtpSend(host, port, mailFrom, recipients, message) {
+  const data = `${message.replace(/\r?\n/g, '\r\n').replace(/^\./gm, '..')}\r\n.`;
+  const steps = [
+    [undefined, 220],
+    ['EHLO sdk.test', 250],
+    [`MAIL FROM:<${mailFrom}>`, 250],
+    ...recipients.map((r) => [`RCPT TO:<${r}>`, 250]),
+    ['DATA', 354],
+    [data, 250],
+    ['QUIT', 221],
+  ];
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, host);
+    socket.setEncoding('utf8');
+    socket.setTimeout(30_000, () => socket.destroy(new Error('SMTP: no answer within 30 s')));
+    let buffer = '';
+    let step = 0;
+    socket.on('data', (chunk) => {
+      buffer += chunk;
+      let end;
+      while ((end = buffer.indexOf('\r\n')) >= 0) {
+        const line = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        if (line[3] === '-') continue; // a reply of several lines goes on
+        const expected = steps[step][1];
+        if (Number(line.slice(0, 3)) !== expected) {
+          socket.destroy();
+          return reject(new Error(`SMTP: ${steps[step][0] ?? 'the greeting'} answered ${line}, not ${expected}`));
+        }
+        step += 1;
+        if (step === steps.length) return socket.end(resolve);
+        socket.write(`${steps[step][0]}\r\n`);
+      }
+    });
+    socket.on('error', reject);
+  });
+}
 
 /** Polls until `probe` returns something other than undefined. */
 async function eventually(what, probe, { timeoutMs = 90_000, intervalMs = 400 } = {}) {
@@ -536,4 +579,172 @@ describe('@postage/sdk (import) against the API', { concurrency: true }, () => {
       assert.ok((await admin.webhooks.list()).webhooks.some((w) => w.id === endpoint.id && !w.active));
     });
   });
+  describe(
+    'receiving email: an inbound domain, its rules, a reply through the MX, read back',
+    { concurrency: 1 },
+    () => {
+      const MX_HOST = process.env.POSTAGE_MX_HOST;
+      const MX_PORT = process.env.POSTAGE_MX_PORT;
+      const noMx =
+        !(MX_HOST && MX_PORT) && 'POSTAGE_MX_HOST / POSTAGE_MX_PORT are not set (test/sdks/sdks.test.ts sets them)';
+      const inboundDomain = `in-ts-${run}.${DOMAIN}`;
+      const received = [];
+      let server;
+      let endpoint;
+      let secret;
+      before(async () => {
+        if (noMx) return;
+        server = http.createServer((req, res) => {
+          const chunks = [];
+          req.on('data', (c) => chunks.push(c));
+          req.on('end', () => {
+            received.push({ body: Buffer.concat(chunks), headers: req.headers });
+            res.writeHead(204).end();
+          });
+        });
+        await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+        const created = await admin.webhooks.create({
+          url: `http://127.0.0.1:${server.address().port}/inbound`,
+          events: ['email.received'],
+        });
+        endpoint = created.webhook;
+        secret = created.signing_secret;
+      });
+      after(async () => {
+        if (endpoint) await admin.webhooks.delete(endpoint.id);
+        server?.close();
+      });
+
+      test(
+        'domains and rules, a message received, its event verified and typed, the message read, downloaded and deleted',
+        { skip: noMx },
+        async () => {
+          // The inbound domain, under the account's verified shared domain.
+          const domain = await admin.inbound.domains.create({ name: inboundDomain });
+          assert.equal(domain.domain, DOMAIN);
+          assert.equal(domain.records[0].type, 'MX');
+          assert.ok((await admin.inbound.domains.list()).inbound_domains.some((d) => d.name === inboundDomain));
+          assert.equal((await admin.inbound.domains.get(inboundDomain)).name, inboundDomain);
+          await assert.rejects(admin.inbound.domains.create({ name: inboundDomain }), {
+            status: 409,
+            code: ErrorCode.InboundDomainExists,
+          });
+          await assert.rejects(postage.inbound.domains.list(), { status: 403 }); // a sending key
+          const support = await admin.inbound.rules.create(inboundDomain, {
+            match: 'support',
+            endpoint_ids: [endpoint.id],
+          });
+          const tagged = await admin.inbound.rules.create(inboundDomain, { match: 'Reply+*' });
+          assert.deepEqual([support.kind, tagged.kind, tagged.match], ['address', 'tag', 'reply+*']);
+          await assert.rejects(admin.inbound.rules.create(inboundDomain, { match: 'support' }), {
+            status: 409,
+            code: ErrorCode.InboundRuleExists,
+          });
+          assert.deepEqual(
+            (await admin.inbound.rules.list(inboundDomain)).rules.map((r) => r.match),
+            ['support', 'reply+*'],
+          );
+
+          // A message sent with Postage, and a reply to it (with an attachment whose bytes are a PNG,
+          // declared a PDF) through the MX listener.
+          const sent = await postage.emails.send({
+            from_email: from,
+            to: testRecipient('delivered'),
+            subject: `Order ${run}`,
+            message: 'It ships tomorrow.',
+          });
+          const png = Buffer.concat([
+            Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex'),
+            Buffer.alloc(64, 1),
+          ]);
+          const raw = [
+            'From: Ann <ann@example.org>',
+            `To: support@${inboundDomain}`,
+            `Subject: Re: Order ${run}`,
+            `Message-ID: <${run}@example.org>`,
+            `In-Reply-To: <${sent.message_id}@${DOMAIN}>`,
+            'MIME-Version: 1.0',
+            'Content-Type: multipart/mixed; boundary="b1"',
+            '',
+            '--b1',
+            'Content-Type: text/plain; charset=utf-8',
+            '',
+            'Can it come on Friday instead?',
+            '--b1',
+            'Content-Type: application/pdf; name="note.pdf"',
+            'Content-Disposition: attachment; filename="note.pdf"',
+            'Content-Transfer-Encoding: base64',
+            '',
+            png.toString('base64'),
+            '--b1--',
+            '',
+          ].join('\r\n');
+          await smtpSend(MX_HOST, Number(MX_PORT), 'ann@example.org', [`support@${inboundDomain}`], raw);
+
+          // email.received, verified and typed.
+          const event = await eventually(
+            'the email.received delivery',
+            async () => {
+              for (const candidate of received) {
+                const e = await verifyWebhook(candidate.body, candidate.headers, secret).catch(() => undefined);
+                if (e?.received?.domain === inboundDomain) return e;
+              }
+              return undefined;
+            },
+            { intervalMs: 300 },
+          );
+          const email = event.received;
+          assert.equal(event.type, 'email.received');
+          assert.equal(event.recipient, `support@${inboundDomain}`);
+          assert.equal(event.messageId, sent.message_id, 'the reply is tied to the message it answers');
+          assert.equal(email.message_id, sent.message_id);
+          assert.equal(email.rule_id, support.id);
+          assert.deepEqual(email.envelope, { from: 'ann@example.org', to: `support@${inboundDomain}` });
+          assert.deepEqual(email.from, { address: 'ann@example.org', name: 'Ann' });
+          assert.equal(email.subject, `Re: Order ${run}`);
+          assert.match(email.text, /Can it come on Friday instead\?/);
+          assert.equal(email.source, 'mx');
+          for (const name of ['spf', 'dkim', 'dmarc', 'arc']) assert.equal(typeof email.authentication[name], 'string');
+          assert.equal(email.attachments.length, 1);
+          const [attachment] = email.attachments;
+          assert.equal(attachment.filename, 'note.pdf');
+          assert.equal(attachment.declared_content_type, 'application/pdf');
+          assert.equal(attachment.content_type, 'image/png', "the type is the bytes', not the sender's word");
+          assert.equal(attachment.size, png.length);
+          assert.equal(attachment.sha256, createHash('sha256').update(png).digest('hex'));
+
+          // The API: listed, read whole, raw, the attachment downloaded (no key needed), deleted.
+          const listed = await admin.inbound.list({ domain: inboundDomain, limit: 10 }).toArray();
+          assert.deepEqual(
+            listed.map((m) => [m.id, m.message_id, m.attachment_count]),
+            [[email.inbound_id, sent.message_id, 1]],
+          );
+          const whole = await admin.inbound.get(email.inbound_id);
+          assert.equal(whole.id, email.inbound_id);
+          assert.equal(whole.text, email.text);
+          assert.equal(whole.headers.in_reply_to?.includes(sent.message_id), true);
+          const bytes = await admin.inbound.raw(email.inbound_id);
+          assert.ok(bytes instanceof Uint8Array);
+          assert.match(Buffer.from(bytes).toString('utf8'), new RegExp(`Subject: Re: Order ${run}`));
+          assert.deepEqual(Buffer.from(await admin.inbound.downloadAttachment(attachment)), png);
+          assert.deepEqual(Buffer.from(await admin.inbound.downloadAttachment(whole.attachments[0].download_url)), png);
+          await admin.inbound.delete(email.inbound_id);
+          await assert.rejects(admin.inbound.get(email.inbound_id), { status: 404, code: ErrorCode.NotFound });
+          await assert.rejects(admin.inbound.downloadAttachment(attachment, { maxRetries: 0 }), { status: 404 });
+
+          // The sent message's timeline has the reply.
+          const detail = await admin.emails.get(sent.message_id);
+          assert.ok(
+            detail.timeline.some((t) => t.type === 'replied'),
+            JSON.stringify(detail.timeline),
+          );
+
+          // Cleaning up: the rules, then the domain (the messages would stay).
+          assert.equal((await admin.inbound.rules.delete(inboundDomain, tagged.id)).success, true);
+          await admin.inbound.domains.delete(inboundDomain);
+          await assert.rejects(admin.inbound.domains.get(inboundDomain), { status: 404 });
+        },
+      );
+    },
+  );
 });

@@ -434,6 +434,44 @@ describe('requests', () => {
     );
   });
 
+  test('a raw message comes back as its bytes, a deletion as nothing, an attachment from its link', async () => {
+    fresh();
+    const bytes = Buffer.from([0x46, 0x72, 0x6f, 0x6d, 0x3a, 0x20, 0xe9, 0xff, 0x00, 0x0d, 0x0a]); // not UTF-8
+    script = (req, res) => {
+      if (req.method === 'DELETE') return res.writeHead(204).end();
+      if (req.url.includes('/missing')) return json(res, 404, { success: false, error: 'not_found', detail: 'No.' });
+      res.writeHead(200, { 'Content-Type': req.url.endsWith('/raw') ? 'message/rfc822' : 'application/octet-stream' });
+      res.end(bytes);
+    };
+    const raw = await client().inbound.raw('m-1');
+    assert.ok(raw instanceof Uint8Array);
+    assert.deepEqual(Buffer.from(raw), bytes);
+    assert.equal(await client().inbound.delete('m-1'), undefined);
+    for (const link of [
+      'https://api.postage.dev/inbound/attachments/djF8YQ?x=1',
+      { download_url: 'http://127.0.0.1:3000/inbound/attachments/djF8YQ' },
+      'djF8YQ',
+    ])
+      assert.deepEqual(Buffer.from(await client().inbound.downloadAttachment(link)), bytes);
+    await assert.rejects(client().inbound.raw('missing'), { status: 404, code: ErrorCode.NotFound });
+    await assert.rejects(
+      client().inbound.downloadAttachment('https://api.postage.dev/inbound/attachments/'),
+      TypeError,
+    );
+    await assert.rejects(client().inbound.downloadAttachment('a/b'), TypeError);
+    assert.deepEqual(
+      fresh().map((r) => [r.method, r.url, r.headers.accept.split(',')[0]]),
+      [
+        ['GET', '/api/inbound/m-1/raw', 'message/rfc822'],
+        ['DELETE', '/api/inbound/m-1', 'application/json'],
+        ['GET', '/inbound/attachments/djF8YQ', 'application/octet-stream'],
+        ['GET', '/inbound/attachments/djF8YQ', 'application/octet-stream'],
+        ['GET', '/inbound/attachments/djF8YQ', 'application/octet-stream'],
+        ['GET', '/api/inbound/missing/raw', 'message/rfc822'],
+      ],
+    );
+  });
+
   test('path parameters are URL-encoded', async () => {
     fresh();
     script = (req, res) =>
@@ -549,6 +587,20 @@ describe('the API document', () => {
           () => c.invitations.list(),
           () => c.audit.listPage(),
           () => c.audit.list().firstPage(),
+          () => c.inbound.domains.list(),
+          () => c.inbound.domains.create({ name: 'reply.example.com' }),
+          () => c.inbound.domains.get('reply.example.com'),
+          () => c.inbound.domains.verify('reply.example.com'),
+          () => c.inbound.domains.delete('reply.example.com'),
+          () => c.inbound.rules.list('reply.example.com'),
+          () => c.inbound.rules.create('reply.example.com', { match: 'reply+*' }),
+          () => c.inbound.rules.delete('reply.example.com', 'r'),
+          () => c.inbound.listPage({ domain: 'reply.example.com' }),
+          () => c.inbound.list().firstPage(),
+          () => c.inbound.get('i'),
+          () => c.inbound.raw('i'),
+          () => c.inbound.delete('i'),
+          () => c.inbound.downloadAttachment('https://api.postage.dev/inbound/attachments/djF8dG9rZW4'),
         ];
         for (const call of calls) await call();
         assert.equal(api.requests.length, calls.length);
@@ -995,6 +1047,89 @@ describe('webhook verification', () => {
       );
     } finally {
       Object.defineProperty(globalThis, 'crypto', descriptor);
+    }
+  });
+
+  // email.received (docs/inbound.md, "The email.received event"): a structured payload.
+  const receivedPayload = {
+    inbound_id: '5b1e0c9a-3f2d-4e8b-9a61-7c2f4d8e1a03',
+    message_id: '0b6f3c1e-8a8d-4b7f-9c3e-2f1a6d5e4c3b',
+    domain: 'reply.example.com',
+    rule_id: '9d4c2b1a-6e5f-4a3b-8c7d-1e2f3a4b5c6d',
+    received_at: '2026-12-03T10:15:02.000Z',
+    envelope: { from: 'ann@example.org', to: 'reply+order-42@reply.example.com' },
+    from: { address: 'ann@example.org', name: 'Ann Lee' },
+    to: [{ address: 'reply+order-42@reply.example.com', name: '' }],
+    cc: [],
+    reply_to: [],
+    subject: 'Re: Your order #42',
+    text: 'Can it come on Friday instead?',
+    html: null,
+    truncated: false,
+    headers: {
+      message_id: '<CAF3k2x8Qz@mail.example.org>',
+      in_reply_to: '<0b6f3c1e-8a8d-4b7f-9c3e-2f1a6d5e4c3b@example.com>',
+      references: ['<0b6f3c1e-8a8d-4b7f-9c3e-2f1a6d5e4c3b@example.com>'],
+    },
+    authentication: { spf: 'pass', dkim: 'pass', dmarc: 'pass', arc: 'none' },
+    attachments: [
+      {
+        id: 'e3a1f7c2-0d4b-4c9e-8f6a-2b5d7e9c1a34',
+        filename: 'delivery-note.pdf',
+        content_type: 'application/pdf',
+        declared_content_type: 'application/pdf',
+        size: 48213,
+        sha256: '9f'.repeat(32),
+        content_id: null,
+        download_url: 'https://api.example.test/inbound/attachments/token',
+        expires_at: '2026-12-04T10:15:02.000Z',
+      },
+    ],
+    size: 73512,
+    source: 'mx',
+  };
+  const receivedBody = (payload) => JSON.stringify({ event_type: 'email.received', payload });
+
+  test('email.received gives the received message typed, its recipient the address it came to', async () => {
+    const raw = receivedBody(receivedPayload);
+    const event = await verifyWebhook(raw, sign(raw, { event: 'email.received' }), secret);
+    assert.equal(event.type, 'email.received');
+    assert.equal(event.shape, 'envelope');
+    assert.equal(event.test, false);
+    assert.equal(event.messageId, receivedPayload.message_id);
+    assert.equal(event.recipient, 'reply+order-42@reply.example.com');
+    assert.deepEqual(event.received, receivedPayload);
+    assert.equal(event.received.attachments[0].content_id, null);
+    assert.deepEqual(event.received.headers.references, [receivedPayload.headers.in_reply_to]);
+    // SES receiving adds its spam and virus verdicts; an answer to nothing sent has message_id null.
+    const fromSes = {
+      ...receivedPayload,
+      message_id: null,
+      source: 'ses',
+      authentication: { ...receivedPayload.authentication, spam: 'pass', virus: 'pass' },
+    };
+    const sesEvent = await verifyWebhook(receivedBody(fromSes), sign(receivedBody(fromSes)), secret);
+    assert.equal(sesEvent.messageId, '');
+    assert.equal(sesEvent.received.message_id, null);
+    assert.equal(sesEvent.received.authentication.virus, 'pass');
+    // The other events have none.
+    assert.equal((await verifyWebhook(body, sign(body), secret)).received, undefined);
+  });
+
+  test('an email.received payload without the shape of a received email is refused (invalid_body)', async () => {
+    const { envelope: _, ...withoutEnvelope } = receivedPayload;
+    for (const [payload, field] of [
+      [withoutEnvelope, 'envelope'],
+      [{ ...receivedPayload, to: 'ann@example.org' }, 'to'],
+      [{ ...receivedPayload, attachments: [{ id: 'a' }] }, 'attachments'],
+      [{ ...receivedPayload, authentication: { spf: 'pass' } }, 'authentication'],
+      [{ ...receivedPayload, size: '73512' }, 'size'],
+    ]) {
+      const raw = receivedBody(payload);
+      await assert.rejects(
+        verifyWebhook(raw, sign(raw), secret),
+        (err) => refused('invalid_body')(err) && err.message.includes(field),
+      );
     }
   });
 

@@ -146,6 +146,100 @@ export async function deleteDomain(): Promise<void> {
   // end sample
 }
 
+// Receiving email
+
+export async function listInboundDomains(): Promise<void> {
+  // sample: GET /api/inbound-domains
+  const { inbound_domains } = await postage.inbound.domains.list();
+  for (const domain of inbound_domains) console.log(domain.name, domain.status, domain.rule_count);
+  // end sample
+}
+
+export async function createInboundDomain(): Promise<void> {
+  // sample: POST /api/inbound-domains
+  const domain = await postage.inbound.domains.create({ name: 'reply.example.com' });
+  for (const record of domain.records) console.log(record.type, record.name, record.value); // publish it in DNS
+  // end sample
+}
+
+export async function getInboundDomain(): Promise<void> {
+  // sample: GET /api/inbound-domains/{name}
+  const domain = await postage.inbound.domains.get('reply.example.com');
+  console.log(domain.status, domain.verified_at);
+  // end sample
+}
+
+export async function verifyInboundDomain(): Promise<void> {
+  // sample: POST /api/inbound-domains/{name}/verify
+  const { ok, expected, found } = await postage.inbound.domains.verify('reply.example.com');
+  console.log(ok ? 'the MX record is published' : `publish MX ${expected} (found: ${found.join(', ')})`);
+  // end sample
+}
+
+export async function deleteInboundDomain(): Promise<void> {
+  // sample: DELETE /api/inbound-domains/{name}
+  await postage.inbound.domains.delete('reply.example.com'); // its rules go with it
+  // end sample
+}
+
+export async function listInboundRules(): Promise<void> {
+  // sample: GET /api/inbound-domains/{name}/rules
+  const { rules } = await postage.inbound.rules.list('reply.example.com');
+  for (const rule of rules) console.log(rule.match, rule.kind, rule.endpoint_ids);
+  // end sample
+}
+
+export async function createInboundRule(): Promise<void> {
+  // sample: POST /api/inbound-domains/{name}/rules
+  // `reply@` and `reply+<anything>@` go to every endpoint subscribed to email.received:
+  const rule = await postage.inbound.rules.create('reply.example.com', { match: 'reply+*' });
+  console.log(rule.id, rule.kind);
+  // end sample
+}
+
+export async function deleteInboundRule(): Promise<void> {
+  // sample: DELETE /api/inbound-domains/{name}/rules/{id}
+  await postage.inbound.rules.delete('reply.example.com', '9d4c2b1a-6e5f-4a3b-8c7d-1e2f3a4b5c6d');
+  // end sample
+}
+
+export async function listInbound(): Promise<void> {
+  // sample: GET /api/inbound
+  for await (const message of postage.inbound.list({ domain: 'reply.example.com', since: new Date('2026-12-01') })) {
+    console.log(message.id, message.envelope.from, message.subject, message.message_id); // message_id: the sent message it answers
+  }
+  // end sample
+}
+
+export async function getInbound(): Promise<void> {
+  // sample: GET /api/inbound/{id}
+  const message = await postage.inbound.get('5b1e0c9a-3f2d-4e8b-9a61-7c2f4d8e1a03');
+  console.log(message.from?.address, message.subject, message.authentication.dmarc, message.text);
+  for (const attachment of message.attachments) console.log(attachment.filename, attachment.download_url);
+  // end sample
+}
+
+export async function rawInbound(): Promise<void> {
+  // sample: GET /api/inbound/{id}/raw
+  const raw = await postage.inbound.raw('5b1e0c9a-3f2d-4e8b-9a61-7c2f4d8e1a03'); // a Uint8Array
+  console.log(new TextDecoder().decode(raw.subarray(0, 200))); // the message exactly as received
+  // end sample
+}
+
+export async function deleteInbound(): Promise<void> {
+  // sample: DELETE /api/inbound/{id}
+  await postage.inbound.delete('5b1e0c9a-3f2d-4e8b-9a61-7c2f4d8e1a03'); // with its attachments
+  // end sample
+}
+
+export async function downloadInboundAttachment(): Promise<void> {
+  // sample: GET /inbound/attachments/{token}
+  // An attachment (or its download_url) from email.received or inbound.get; no key needed:
+  const bytes = await postage.inbound.downloadAttachment('https://api.postage.dev/inbound/attachments/djF8ZTNhMWY3YzI');
+  console.log(bytes.length); // the sender's bytes: check the attachment's sha256, never trust its declared type
+  // end sample
+}
+
 // API keys
 
 export async function listApiKeys(): Promise<void> {

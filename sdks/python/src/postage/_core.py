@@ -161,6 +161,19 @@ class BaseClient:
         return errors.APIConnectionError(f"{request.method} {request.url.path} failed: {exc!r}", request=request)
 
     @staticmethod
+    def _read_bytes(response: httpx.Response) -> bytes:
+        """The body of a 2xx answer, as bytes; the :class:`~postage.APIError` of any other."""
+        if not 200 <= response.status_code < 300:
+            raise errors.from_response(response)
+        return response.content
+
+    @staticmethod
+    def _read_no_content(response: httpx.Response) -> None:
+        """Nothing, for a 2xx answer; the :class:`~postage.APIError` of any other."""
+        if not 200 <= response.status_code < 300:
+            raise errors.from_response(response)
+
+    @staticmethod
     def _read(response: httpx.Response, cast: Type[M]) -> M:
         """The model of a 2xx answer; the :class:`~postage.APIError` of any other."""
         if not 200 <= response.status_code < 300:

@@ -92,6 +92,11 @@ class ErrorCode(str, Enum):
     OWNERSHIP_TRANSFER_REQUIRED = "ownership_transfer_required"
     INVITATION_WRONG_USER = "invitation_wrong_user"
     NO_ACCOUNT = "no_account"
+    # Receiving email (inbound domains and rules).
+    INBOUND_DOMAIN_EXISTS = "inbound_domain_exists"
+    INBOUND_RULE_EXISTS = "inbound_rule_exists"
+    BYOC_DOMAIN = "byoc_domain"
+    INVALID_ENDPOINTS = "invalid_endpoints"
 
     def __str__(self) -> str:
         return self.value

@@ -1,7 +1,14 @@
 // Node-only consumer code (compiled with Node's types only): an HTTP handler verifying a webhook
 // with Node's own request headers and Buffer body, and the README's examples.
 import type { IncomingHttpHeaders } from 'node:http';
-import { Postage, verifyWebhook, WebhookVerificationError, type SendRequest } from '@postage/sdk';
+import {
+  Postage,
+  verifyWebhook,
+  WebhookVerificationError,
+  type ReceivedEmail,
+  type ReceivedEmailAttachment,
+  type SendRequest,
+} from '@postage/sdk';
 
 export async function handle(rawBody: Buffer, headers: IncomingHttpHeaders): Promise<number> {
   try {
@@ -12,6 +19,21 @@ export async function handle(rawBody: Buffer, headers: IncomingHttpHeaders): Pro
     if (err instanceof WebhookVerificationError) return err.reason === 'invalid_signature' ? 401 : 400;
     throw err;
   }
+}
+
+// docs/inbound.md, "Verifying and handling the event": the received message, typed.
+export async function handleReceived(rawBody: Buffer, headers: IncomingHttpHeaders): Promise<string[]> {
+  const event = await verifyWebhook(rawBody, headers, process.env.POSTAGE_WEBHOOK_SECRET!);
+  if (event.received) {
+    const email: ReceivedEmail = event.received;
+    console.log(email.envelope.to, email.from?.address, email.subject, email.authentication.dmarc);
+    if (email.message_id) console.log('a reply to', email.message_id);
+    const pdfs = email.attachments.filter((a: ReceivedEmailAttachment) => a.content_type === 'application/pdf');
+    // @ts-expect-error html may be null: the message may have no HTML part
+    email.html.length;
+    return pdfs.map((a) => a.download_url);
+  }
+  return [];
 }
 
 export async function readme(postage: Postage, email: SendRequest, cursor: string): Promise<void> {

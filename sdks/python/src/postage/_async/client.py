@@ -18,6 +18,7 @@ from .resources import (
     AsyncByoc,
     AsyncDomains,
     AsyncEmails,
+    AsyncInbound,
     AsyncInvitations,
     AsyncMe,
     AsyncMembers,
@@ -74,6 +75,7 @@ class AsyncPostage(BaseClient):
     usage: AsyncUsageResource
     stats: AsyncStats
     byoc: AsyncByoc
+    inbound: AsyncInbound
     members: AsyncMembers
     invitations: AsyncInvitations
     audit: AsyncAuditLog
@@ -113,6 +115,7 @@ class AsyncPostage(BaseClient):
         self.usage = AsyncUsageResource(self)
         self.stats = AsyncStats(self)
         self.byoc = AsyncByoc(self)
+        self.inbound = AsyncInbound(self)
         self.members = AsyncMembers(self)
         self.invitations = AsyncInvitations(self)
         self.audit = AsyncAuditLog(self)
@@ -129,6 +132,19 @@ class AsyncPostage(BaseClient):
     ) -> M:
         """Every call of every resource: sends the request, tries it again while that is safe
         (``_core.BaseClient``), and reads the answer as ``cast`` or raises its error."""
+        return self._read(await self._send(method, path, params, json, headers), cast)
+
+    async def _request_bytes(self, method: str, path: str, accept: str) -> bytes:
+        """A call whose answer is bytes, not JSON (a received message's raw form, an attachment):
+        the body of the 2xx answer, or the answer's error raised."""
+        return self._read_bytes(await self._send(method, path, None, None, {"Accept": accept}))
+
+    async def _request_no_content(self, method: str, path: str) -> None:
+        """A call whose answer is a 204 without a body, or the answer's error raised."""
+        self._read_no_content(await self._send(method, path, None, None, None))
+
+    async def _send(self, method: str, path: str, params: Optional[Mapping[str, Any]], json: Any, headers: Optional[Mapping[str, str]]) -> httpx.Response:
+        """Sends the request and tries it again while that is safe; the last answer."""
         request = self._build_request(self._http, method, path, params, json, headers)
         attempt = 0
         while True:
@@ -142,7 +158,7 @@ class AsyncPostage(BaseClient):
             else:
                 wait = self._retry_delay_after_answer(request, response, attempt)
                 if wait is None:
-                    return self._read(response, cast)
+                    return response
                 await response.aclose()
                 self._log_retry(request, attempt, wait, f"answered {response.status_code}")
             await asyncio.sleep(wait)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime as _dt
 from typing import TYPE_CHECKING, Any, AsyncIterator, Mapping, Optional, Sequence, Union
+from urllib.parse import unquote
 
 from .._core import path_param
 from .._params import NOT_GIVEN, AttachmentLike, NotGiven, batch_body, compact, iso_datetime, new_idempotency_key, query_time, send_body
@@ -31,6 +32,14 @@ from ..models import (
     EmailList,
     EmailListEmailsItem,
     EmailSchedule,
+    InboundDomain,
+    InboundDomainList,
+    InboundDomainVerification,
+    InboundMessage,
+    InboundMessageList,
+    InboundMessageSummary,
+    InboundRule,
+    InboundRuleList,
     InvitationList,
     MemberList,
     RotatedSecret,
@@ -75,6 +84,9 @@ __all__ = [
     "AsyncMembers",
     "AsyncInvitations",
     "AsyncAuditLog",
+    "AsyncInbound",
+    "AsyncInboundDomains",
+    "AsyncInboundRules",
 ]
 
 _Nullable = Union[str, None, NotGiven]
@@ -523,6 +535,158 @@ class AsyncByoc(AsyncResource):
     async def cloudformation(self) -> CloudFormationTemplate:
         """A CloudFormation template that creates the role (``GET /api/byoc/cloudformation``)."""
         return await self._client._request("GET", "/api/byoc/cloudformation", CloudFormationTemplate)
+
+
+# Receiving email (docs/inbound.md) -----------------------------------------------------------
+
+
+class AsyncInboundDomains(AsyncResource):
+    """``client.inbound.domains``: where the account receives mail (a ``full_access`` key to change them)."""
+
+    async def list(self) -> InboundDomainList:
+        """The account's inbound domains, with the MX record each publishes and its state (``GET /api/inbound-domains``)."""
+        return await self._client._request("GET", "/api/inbound-domains", InboundDomainList)
+
+    async def create(self, *, name: str) -> InboundDomain:
+        """Receive mail at ``name``, a verified shared-mode domain of the account or a subdomain of
+        one (``reply.example.com``); the answer holds the MX record to publish
+        (``POST /api/inbound-domains``). A :class:`~postage.NotFoundError` when there is no such
+        domain, :class:`~postage.ConflictError` ``inbound_domain_exists``,
+        :class:`~postage.UnprocessableEntityError` ``byoc_domain``."""
+        return await self._client._request("POST", "/api/inbound-domains", InboundDomain, json={"name": name})
+
+    async def get(self, name: str) -> InboundDomain:
+        """One inbound domain and its MX record's state (``GET /api/inbound-domains/{name}``)."""
+        return await self._client._request("GET", f"/api/inbound-domains/{path_param(name)}", InboundDomain)
+
+    async def verify(self, name: str) -> InboundDomainVerification:
+        """Check the MX record now (``POST /api/inbound-domains/{name}/verify``). Advice only:
+        mail is received as soon as the record routes it here."""
+        return await self._client._request("POST", f"/api/inbound-domains/{path_param(name)}/verify", InboundDomainVerification)
+
+    async def delete(self, name: str) -> Deleted:
+        """Stop receiving at ``name``; its rules go with it, the messages received there stay
+        (``DELETE /api/inbound-domains/{name}``)."""
+        return await self._client._request("DELETE", f"/api/inbound-domains/{path_param(name)}", Deleted)
+
+
+class AsyncInboundRules(AsyncResource):
+    """``client.inbound.rules``: which addresses of an inbound domain go to which webhook endpoints."""
+
+    async def list(self, domain: str) -> InboundRuleList:
+        """The domain's rules, in order of precedence: addresses, tags, then ``*``
+        (``GET /api/inbound-domains/{name}/rules``)."""
+        return await self._client._request("GET", f"/api/inbound-domains/{path_param(domain)}/rules", InboundRuleList)
+
+    async def create(self, domain: str, *, match: str, endpoint_ids: Optional[Sequence[str]] = None) -> InboundRule:
+        """Route addresses of ``domain`` to webhook endpoints (``POST /api/inbound-domains/{name}/rules``):
+        ``match`` ``"support"`` (one address), ``"reply+*"`` (``reply`` and its ``+tag`` forms) or
+        ``"*"`` (every other address); ``endpoint_ids`` none or empty for every endpoint subscribed
+        to ``email.received``, else up to 10 of them, each subscribed to it. A
+        :class:`~postage.ConflictError` ``inbound_rule_exists``,
+        :class:`~postage.UnprocessableEntityError` ``invalid_endpoints``."""
+        body = compact(match=match, endpoint_ids=list(endpoint_ids) if endpoint_ids is not None else None)
+        return await self._client._request("POST", f"/api/inbound-domains/{path_param(domain)}/rules", InboundRule, json=body)
+
+    async def delete(self, domain: str, rule_id: str) -> Deleted:
+        """Delete a rule: mail to the addresses only it matched is refused from then on
+        (``DELETE /api/inbound-domains/{name}/rules/{id}``)."""
+        return await self._client._request("DELETE", f"/api/inbound-domains/{path_param(domain)}/rules/{path_param(rule_id)}", Deleted)
+
+
+_ATTACHMENT_PATH = "/inbound/attachments/"
+
+
+def _attachment_token(link: Union[str, Any]) -> str:
+    """The token of an attachment's download link: its ``download_url``, the attachment itself
+    (anything with a ``download_url``), or the token."""
+    text = link if isinstance(link, str) else getattr(link, "download_url", None)
+    if not isinstance(text, str):
+        raise TypeError(f"not an attachment, its download_url or its token: {link!r}")
+    token = text.split(_ATTACHMENT_PATH, 1)[1] if _ATTACHMENT_PATH in text else text
+    token = unquote(token.split("?", 1)[0].split("#", 1)[0])  # path_param encodes it again
+    if not token or "/" in token:
+        raise ValueError(f"not an attachment's download_url or its token: {text!r}")
+    return token
+
+
+class AsyncInbound(AsyncResource):
+    """``client.inbound``: receiving email. The received messages (:meth:`list`, :meth:`iterate`,
+    :meth:`get`, :meth:`raw`, :meth:`delete`, :meth:`download_attachment`; reading needs the
+    ``viewer`` role, which any ``full_access`` key has), and ``domains`` and ``rules``: where mail
+    is received and where it goes."""
+
+    domains: AsyncInboundDomains
+    rules: AsyncInboundRules
+
+    def __init__(self, client: "AsyncPostage") -> None:
+        super().__init__(client)
+        self.domains = AsyncInboundDomains(client)
+        self.rules = AsyncInboundRules(client)
+
+    async def list(
+        self,
+        *,
+        domain: Optional[str] = None,
+        from_: Optional[str] = None,
+        to: Optional[str] = None,
+        since: Union[_dt.date, str, None] = None,
+        until: Union[_dt.date, str, None] = None,
+        limit: Optional[int] = None,
+        cursor: Optional[str] = None,
+    ) -> InboundMessageList:
+        """One page of received messages, newest first (``GET /api/inbound``), filtered by
+        ``domain`` (an inbound domain), ``from_`` and ``to`` (addresses), ``since``/``until`` (a
+        date, an aware datetime or an ISO 8601 string); ``limit``: rows per page. Pass the
+        answer's ``next_cursor`` as ``cursor`` for the next page, or use :meth:`iterate`."""
+        params = self._filters(domain, from_, to, since, until)
+        return await self._client._request("GET", "/api/inbound", InboundMessageList, params={**params, "limit": limit, "cursor": cursor})
+
+    def iterate(
+        self,
+        *,
+        domain: Optional[str] = None,
+        from_: Optional[str] = None,
+        to: Optional[str] = None,
+        since: Union[_dt.date, str, None] = None,
+        until: Union[_dt.date, str, None] = None,
+        page_size: Optional[int] = None,
+    ) -> AsyncIterator[InboundMessageSummary]:
+        """Every matching received message, newest first, page after page (following
+        ``next_cursor``). Takes :meth:`list`'s filters; ``page_size`` is its ``limit``."""
+        return self._client._paginate("/api/inbound", self._filters(domain, from_, to, since, until), page_size, InboundMessageList, "data")
+
+    @staticmethod
+    def _filters(
+        domain: Optional[str], from_: Optional[str], to: Optional[str], since: Union[_dt.date, str, None], until: Union[_dt.date, str, None]
+    ) -> Mapping[str, Any]:
+        return {"domain": domain, "from": from_, "to": to, "since": _time(since, "since"), "until": _time(until, "until")}
+
+    async def get(self, inbound_id: str) -> InboundMessage:
+        """One received message, whole (``GET /api/inbound/{id}``): the ``email.received`` payload
+        with ``id``, its bodies never cut, fresh attachment links. Its ``html`` is the sender's:
+        never render it unsanitised."""
+        return await self._client._request("GET", f"/api/inbound/{path_param(inbound_id)}", InboundMessage)
+
+    async def raw(self, inbound_id: str) -> bytes:
+        """The message exactly as it was received (``GET /api/inbound/{id}/raw``, ``message/rfc822``):
+        ``email.message_from_bytes(raw, policy=email.policy.default)`` parses it."""
+        return await self._client._request_bytes("GET", f"/api/inbound/{path_param(inbound_id)}/raw", "message/rfc822, application/json;q=0.5")
+
+    async def delete(self, inbound_id: str) -> None:
+        """Delete the message and its attachments (``DELETE /api/inbound/{id}``); their links
+        answer 404 from then on."""
+        await self._client._request_no_content("DELETE", f"/api/inbound/{path_param(inbound_id)}")
+
+    async def download_attachment(self, attachment: Any) -> bytes:
+        """An attachment's bytes (``GET /inbound/attachments/{token}``), from its signed link: the
+        attachment (of a webhook's ``event.received`` or of :meth:`get`), its ``download_url``, or
+        the link's token; fetched from this client's API with its timeout and retries. The link
+        needs no key and works until its ``expires_at`` (then a :class:`~postage.NotFoundError`:
+        read the message again for a fresh one). The bytes are the sender's: check ``sha256``,
+        and never trust the declared type."""
+        path = f"/inbound/attachments/{path_param(_attachment_token(attachment))}"
+        return await self._client._request_bytes("GET", path, "application/octet-stream, application/json;q=0.5")
 
 
 # The team and the audit log: read only. Inviting, removing and changing people need a signed-in

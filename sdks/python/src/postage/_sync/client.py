@@ -19,6 +19,7 @@ from .resources import (
     Byoc,
     Domains,
     Emails,
+    Inbound,
     Invitations,
     Me,
     Members,
@@ -75,6 +76,7 @@ class Postage(BaseClient):
     usage: UsageResource
     stats: Stats
     byoc: Byoc
+    inbound: Inbound
     members: Members
     invitations: Invitations
     audit: AuditLog
@@ -114,6 +116,7 @@ class Postage(BaseClient):
         self.usage = UsageResource(self)
         self.stats = Stats(self)
         self.byoc = Byoc(self)
+        self.inbound = Inbound(self)
         self.members = Members(self)
         self.invitations = Invitations(self)
         self.audit = AuditLog(self)
@@ -130,6 +133,19 @@ class Postage(BaseClient):
     ) -> M:
         """Every call of every resource: sends the request, tries it again while that is safe
         (``_core.BaseClient``), and reads the answer as ``cast`` or raises its error."""
+        return self._read(self._send(method, path, params, json, headers), cast)
+
+    def _request_bytes(self, method: str, path: str, accept: str) -> bytes:
+        """A call whose answer is bytes, not JSON (a received message's raw form, an attachment):
+        the body of the 2xx answer, or the answer's error raised."""
+        return self._read_bytes(self._send(method, path, None, None, {"Accept": accept}))
+
+    def _request_no_content(self, method: str, path: str) -> None:
+        """A call whose answer is a 204 without a body, or the answer's error raised."""
+        self._read_no_content(self._send(method, path, None, None, None))
+
+    def _send(self, method: str, path: str, params: Optional[Mapping[str, Any]], json: Any, headers: Optional[Mapping[str, str]]) -> httpx.Response:
+        """Sends the request and tries it again while that is safe; the last answer."""
         request = self._build_request(self._http, method, path, params, json, headers)
         attempt = 0
         while True:
@@ -143,7 +159,7 @@ class Postage(BaseClient):
             else:
                 wait = self._retry_delay_after_answer(request, response, attempt)
                 if wait is None:
-                    return self._read(response, cast)
+                    return response
                 response.close()
                 self._log_retry(request, attempt, wait, f"answered {response.status_code}")
             time.sleep(wait)
