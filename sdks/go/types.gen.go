@@ -463,6 +463,7 @@ func (e EmailSummaryStatus) Valid() bool {
 const (
 	ErrorCodeAlreadyMember             ErrorCode = "already_member"
 	ErrorCodeAttachmentUploadFailed    ErrorCode = "attachment_upload_failed"
+	ErrorCodeByocDomain                ErrorCode = "byoc_domain"
 	ErrorCodeByocNotConfigured         ErrorCode = "byoc_not_configured"
 	ErrorCodeByocSetupRequired         ErrorCode = "byoc_setup_required"
 	ErrorCodeCsrfTokenInvalid          ErrorCode = "csrf_token_invalid"
@@ -475,9 +476,12 @@ const (
 	ErrorCodeDomainUnavailable         ErrorCode = "domain_unavailable"
 	ErrorCodeIdempotencyKeyInProgress  ErrorCode = "idempotency_key_in_progress"
 	ErrorCodeIdempotencyKeyReused      ErrorCode = "idempotency_key_reused"
+	ErrorCodeInboundDomainExists       ErrorCode = "inbound_domain_exists"
+	ErrorCodeInboundRuleExists         ErrorCode = "inbound_rule_exists"
 	ErrorCodeInsufficientPermission    ErrorCode = "insufficient_permission"
 	ErrorCodeInsufficientRole          ErrorCode = "insufficient_role"
 	ErrorCodeInternalError             ErrorCode = "internal_error"
+	ErrorCodeInvalidEndpoints          ErrorCode = "invalid_endpoints"
 	ErrorCodeInvitationWrongUser       ErrorCode = "invitation_wrong_user"
 	ErrorCodeMethodNotAllowed          ErrorCode = "method_not_allowed"
 	ErrorCodeNoAccount                 ErrorCode = "no_account"
@@ -507,6 +511,8 @@ func (e ErrorCode) Valid() bool {
 		return true
 	case ErrorCodeAttachmentUploadFailed:
 		return true
+	case ErrorCodeByocDomain:
+		return true
 	case ErrorCodeByocNotConfigured:
 		return true
 	case ErrorCodeByocSetupRequired:
@@ -531,11 +537,17 @@ func (e ErrorCode) Valid() bool {
 		return true
 	case ErrorCodeIdempotencyKeyReused:
 		return true
+	case ErrorCodeInboundDomainExists:
+		return true
+	case ErrorCodeInboundRuleExists:
+		return true
 	case ErrorCodeInsufficientPermission:
 		return true
 	case ErrorCodeInsufficientRole:
 		return true
 	case ErrorCodeInternalError:
+		return true
+	case ErrorCodeInvalidEndpoints:
 		return true
 	case ErrorCodeInvitationWrongUser:
 		return true
@@ -591,6 +603,294 @@ const (
 func (e ErrorSuccess) Valid() bool {
 	switch e {
 	case ErrorSuccessFalse:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InboundAuthenticationArc.
+const (
+	InboundAuthenticationArcFail      InboundAuthenticationArc = "fail"
+	InboundAuthenticationArcNeutral   InboundAuthenticationArc = "neutral"
+	InboundAuthenticationArcNone      InboundAuthenticationArc = "none"
+	InboundAuthenticationArcPass      InboundAuthenticationArc = "pass"
+	InboundAuthenticationArcPermerror InboundAuthenticationArc = "permerror"
+	InboundAuthenticationArcSoftfail  InboundAuthenticationArc = "softfail"
+	InboundAuthenticationArcTemperror InboundAuthenticationArc = "temperror"
+)
+
+// Valid indicates whether the value is a known member of the InboundAuthenticationArc enum.
+func (e InboundAuthenticationArc) Valid() bool {
+	switch e {
+	case InboundAuthenticationArcFail:
+		return true
+	case InboundAuthenticationArcNeutral:
+		return true
+	case InboundAuthenticationArcNone:
+		return true
+	case InboundAuthenticationArcPass:
+		return true
+	case InboundAuthenticationArcPermerror:
+		return true
+	case InboundAuthenticationArcSoftfail:
+		return true
+	case InboundAuthenticationArcTemperror:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InboundAuthenticationDkim.
+const (
+	InboundAuthenticationDkimFail      InboundAuthenticationDkim = "fail"
+	InboundAuthenticationDkimNeutral   InboundAuthenticationDkim = "neutral"
+	InboundAuthenticationDkimNone      InboundAuthenticationDkim = "none"
+	InboundAuthenticationDkimPass      InboundAuthenticationDkim = "pass"
+	InboundAuthenticationDkimPermerror InboundAuthenticationDkim = "permerror"
+	InboundAuthenticationDkimSoftfail  InboundAuthenticationDkim = "softfail"
+	InboundAuthenticationDkimTemperror InboundAuthenticationDkim = "temperror"
+)
+
+// Valid indicates whether the value is a known member of the InboundAuthenticationDkim enum.
+func (e InboundAuthenticationDkim) Valid() bool {
+	switch e {
+	case InboundAuthenticationDkimFail:
+		return true
+	case InboundAuthenticationDkimNeutral:
+		return true
+	case InboundAuthenticationDkimNone:
+		return true
+	case InboundAuthenticationDkimPass:
+		return true
+	case InboundAuthenticationDkimPermerror:
+		return true
+	case InboundAuthenticationDkimSoftfail:
+		return true
+	case InboundAuthenticationDkimTemperror:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InboundAuthenticationDmarc.
+const (
+	InboundAuthenticationDmarcFail      InboundAuthenticationDmarc = "fail"
+	InboundAuthenticationDmarcNeutral   InboundAuthenticationDmarc = "neutral"
+	InboundAuthenticationDmarcNone      InboundAuthenticationDmarc = "none"
+	InboundAuthenticationDmarcPass      InboundAuthenticationDmarc = "pass"
+	InboundAuthenticationDmarcPermerror InboundAuthenticationDmarc = "permerror"
+	InboundAuthenticationDmarcSoftfail  InboundAuthenticationDmarc = "softfail"
+	InboundAuthenticationDmarcTemperror InboundAuthenticationDmarc = "temperror"
+)
+
+// Valid indicates whether the value is a known member of the InboundAuthenticationDmarc enum.
+func (e InboundAuthenticationDmarc) Valid() bool {
+	switch e {
+	case InboundAuthenticationDmarcFail:
+		return true
+	case InboundAuthenticationDmarcNeutral:
+		return true
+	case InboundAuthenticationDmarcNone:
+		return true
+	case InboundAuthenticationDmarcPass:
+		return true
+	case InboundAuthenticationDmarcPermerror:
+		return true
+	case InboundAuthenticationDmarcSoftfail:
+		return true
+	case InboundAuthenticationDmarcTemperror:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InboundAuthenticationSpam.
+const (
+	InboundAuthenticationSpamFail      InboundAuthenticationSpam = "fail"
+	InboundAuthenticationSpamNeutral   InboundAuthenticationSpam = "neutral"
+	InboundAuthenticationSpamNone      InboundAuthenticationSpam = "none"
+	InboundAuthenticationSpamPass      InboundAuthenticationSpam = "pass"
+	InboundAuthenticationSpamPermerror InboundAuthenticationSpam = "permerror"
+	InboundAuthenticationSpamSoftfail  InboundAuthenticationSpam = "softfail"
+	InboundAuthenticationSpamTemperror InboundAuthenticationSpam = "temperror"
+)
+
+// Valid indicates whether the value is a known member of the InboundAuthenticationSpam enum.
+func (e InboundAuthenticationSpam) Valid() bool {
+	switch e {
+	case InboundAuthenticationSpamFail:
+		return true
+	case InboundAuthenticationSpamNeutral:
+		return true
+	case InboundAuthenticationSpamNone:
+		return true
+	case InboundAuthenticationSpamPass:
+		return true
+	case InboundAuthenticationSpamPermerror:
+		return true
+	case InboundAuthenticationSpamSoftfail:
+		return true
+	case InboundAuthenticationSpamTemperror:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InboundAuthenticationSpf.
+const (
+	InboundAuthenticationSpfFail      InboundAuthenticationSpf = "fail"
+	InboundAuthenticationSpfNeutral   InboundAuthenticationSpf = "neutral"
+	InboundAuthenticationSpfNone      InboundAuthenticationSpf = "none"
+	InboundAuthenticationSpfPass      InboundAuthenticationSpf = "pass"
+	InboundAuthenticationSpfPermerror InboundAuthenticationSpf = "permerror"
+	InboundAuthenticationSpfSoftfail  InboundAuthenticationSpf = "softfail"
+	InboundAuthenticationSpfTemperror InboundAuthenticationSpf = "temperror"
+)
+
+// Valid indicates whether the value is a known member of the InboundAuthenticationSpf enum.
+func (e InboundAuthenticationSpf) Valid() bool {
+	switch e {
+	case InboundAuthenticationSpfFail:
+		return true
+	case InboundAuthenticationSpfNeutral:
+		return true
+	case InboundAuthenticationSpfNone:
+		return true
+	case InboundAuthenticationSpfPass:
+		return true
+	case InboundAuthenticationSpfPermerror:
+		return true
+	case InboundAuthenticationSpfSoftfail:
+		return true
+	case InboundAuthenticationSpfTemperror:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InboundAuthenticationVirus.
+const (
+	InboundAuthenticationVirusFail      InboundAuthenticationVirus = "fail"
+	InboundAuthenticationVirusNeutral   InboundAuthenticationVirus = "neutral"
+	InboundAuthenticationVirusNone      InboundAuthenticationVirus = "none"
+	InboundAuthenticationVirusPass      InboundAuthenticationVirus = "pass"
+	InboundAuthenticationVirusPermerror InboundAuthenticationVirus = "permerror"
+	InboundAuthenticationVirusSoftfail  InboundAuthenticationVirus = "softfail"
+	InboundAuthenticationVirusTemperror InboundAuthenticationVirus = "temperror"
+)
+
+// Valid indicates whether the value is a known member of the InboundAuthenticationVirus enum.
+func (e InboundAuthenticationVirus) Valid() bool {
+	switch e {
+	case InboundAuthenticationVirusFail:
+		return true
+	case InboundAuthenticationVirusNeutral:
+		return true
+	case InboundAuthenticationVirusNone:
+		return true
+	case InboundAuthenticationVirusPass:
+		return true
+	case InboundAuthenticationVirusPermerror:
+		return true
+	case InboundAuthenticationVirusSoftfail:
+		return true
+	case InboundAuthenticationVirusTemperror:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InboundDNSRecordStatus.
+const (
+	InboundDNSRecordStatusPending  InboundDNSRecordStatus = "pending"
+	InboundDNSRecordStatusVerified InboundDNSRecordStatus = "verified"
+)
+
+// Valid indicates whether the value is a known member of the InboundDNSRecordStatus enum.
+func (e InboundDNSRecordStatus) Valid() bool {
+	switch e {
+	case InboundDNSRecordStatusPending:
+		return true
+	case InboundDNSRecordStatusVerified:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InboundDNSRecordType.
+const (
+	InboundDNSRecordTypeMX InboundDNSRecordType = "MX"
+)
+
+// Valid indicates whether the value is a known member of the InboundDNSRecordType enum.
+func (e InboundDNSRecordType) Valid() bool {
+	switch e {
+	case InboundDNSRecordTypeMX:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InboundDomainStatus.
+const (
+	InboundDomainStatusPending  InboundDomainStatus = "pending"
+	InboundDomainStatusVerified InboundDomainStatus = "verified"
+)
+
+// Valid indicates whether the value is a known member of the InboundDomainStatus enum.
+func (e InboundDomainStatus) Valid() bool {
+	switch e {
+	case InboundDomainStatusPending:
+		return true
+	case InboundDomainStatusVerified:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InboundMessageSource.
+const (
+	InboundMessageSourceMx  InboundMessageSource = "mx"
+	InboundMessageSourceSes InboundMessageSource = "ses"
+)
+
+// Valid indicates whether the value is a known member of the InboundMessageSource enum.
+func (e InboundMessageSource) Valid() bool {
+	switch e {
+	case InboundMessageSourceMx:
+		return true
+	case InboundMessageSourceSes:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for InboundRuleKind.
+const (
+	InboundRuleKindAddress  InboundRuleKind = "address"
+	InboundRuleKindCatchAll InboundRuleKind = "catch_all"
+	InboundRuleKindTag      InboundRuleKind = "tag"
+)
+
+// Valid indicates whether the value is a known member of the InboundRuleKind enum.
+func (e InboundRuleKind) Valid() bool {
+	switch e {
+	case InboundRuleKindAddress:
+		return true
+	case InboundRuleKindCatchAll:
+		return true
+	case InboundRuleKindTag:
 		return true
 	default:
 		return false
@@ -1347,6 +1647,21 @@ type CreateDomainRequest struct {
 // CreateDomainRequestSendingMode defines model for CreateDomainRequest.SendingMode.
 type CreateDomainRequestSendingMode string
 
+// CreateInboundDomainRequest Receiving on a name whose nearest domain of the account is a BYOC domain is `422 byoc_domain`; a name under no verified shared-mode domain of the account is a 404; a name that already receives (in any account) is `409 inbound_domain_exists`.
+type CreateInboundDomainRequest struct {
+	// Name A verified shared-mode domain of the account, or a subdomain of one (`reply.example.com`); not its MAIL FROM domain (`send.<domain>`) or tracking subdomain (400 on `name`).
+	Name string `json:"name"`
+}
+
+// CreateInboundRuleRequest defines model for CreateInboundRuleRequest.
+type CreateInboundRuleRequest struct {
+	// EndpointIds Webhook endpoints that get the rule's messages as `email.received`: up to 10 of the account's, each subscribed to `email.received` (else `422 invalid_endpoints`). Empty or absent: every active endpoint subscribed to `email.received` when a message arrives.
+	EndpointIds []string `json:"endpoint_ids,omitempty,omitzero"`
+
+	// Match Which local parts the rule receives, compared case-insensitively: `support` (exactly `support@`), `reply+*` (`reply@` and `reply+<anything>@`) or `*` (every other address). Precedence: an exact address, then a tag, then `*`. Anything else is a 400 on `match`.
+	Match string `json:"match"`
+}
+
 // CreateSuppressionRequest defines model for CreateSuppressionRequest.
 type CreateSuppressionRequest struct {
 	Address string `json:"address"`
@@ -1615,6 +1930,255 @@ type ErrorCode string
 
 // ErrorSuccess defines model for Error.Success.
 type ErrorSuccess bool
+
+// InboundAttachment defines model for InboundAttachment.
+type InboundAttachment struct {
+	ContentID *string `json:"content_id"`
+
+	// ContentType What the bytes are, detected from their content; `application/octet-stream` when unknown. Downloads are always served as `application/octet-stream`.
+	ContentType string `json:"content_type"`
+
+	// DeclaredContentType What the sender declared: not trusted.
+	DeclaredContentType string `json:"declared_content_type"`
+
+	// DownloadURL Signed, expiring link (no API key): `GET /inbound/attachments/{token}`. Every answer signs fresh ones.
+	DownloadURL string    `json:"download_url"`
+	ExpiresAt   time.Time `json:"expires_at"`
+	Filename    string    `json:"filename"`
+	ID          string    `json:"id"`
+	Sha256      string    `json:"sha256"`
+
+	// Size Bytes.
+	Size int `json:"size"`
+}
+
+// InboundAuthentication The sender checks: Postage's own (MX) or Amazon SES's (SES receiving, with its spam and virus scans). `temperror` when DNS could not answer.
+type InboundAuthentication struct {
+	Arc   InboundAuthenticationArc   `json:"arc"`
+	Dkim  InboundAuthenticationDkim  `json:"dkim"`
+	Dmarc InboundAuthenticationDmarc `json:"dmarc"`
+	Spam  InboundAuthenticationSpam  `json:"spam,omitempty,omitzero"`
+	Spf   InboundAuthenticationSpf   `json:"spf"`
+	Virus InboundAuthenticationVirus `json:"virus,omitempty,omitzero"`
+}
+
+// InboundAuthenticationArc defines model for InboundAuthentication.Arc.
+type InboundAuthenticationArc string
+
+// InboundAuthenticationDkim defines model for InboundAuthentication.Dkim.
+type InboundAuthenticationDkim string
+
+// InboundAuthenticationDmarc defines model for InboundAuthentication.Dmarc.
+type InboundAuthenticationDmarc string
+
+// InboundAuthenticationSpam defines model for InboundAuthentication.Spam.
+type InboundAuthenticationSpam string
+
+// InboundAuthenticationSpf defines model for InboundAuthentication.Spf.
+type InboundAuthenticationSpf string
+
+// InboundAuthenticationVirus defines model for InboundAuthentication.Virus.
+type InboundAuthenticationVirus string
+
+// InboundDNSRecord defines model for InboundDnsRecord.
+type InboundDNSRecord struct {
+	// Name Where to publish it: the inbound domain.
+	Name string `json:"name"`
+
+	// Status What the last check found (pending until one finds it).
+	Status InboundDNSRecordStatus `json:"status"`
+	Type   InboundDNSRecordType   `json:"type"`
+
+	// Value `10 <host>`: priority and the host that receives for Postage.
+	Value string `json:"value"`
+}
+
+// InboundDNSRecordStatus What the last check found (pending until one finds it).
+type InboundDNSRecordStatus string
+
+// InboundDNSRecordType defines model for InboundDNSRecord.Type.
+type InboundDNSRecordType string
+
+// InboundDomain defines model for InboundDomain.
+type InboundDomain struct {
+	// CheckedAt The last check; null before the first.
+	CheckedAt *time.Time `json:"checked_at"`
+	CreatedAt time.Time  `json:"created_at"`
+
+	// Domain The verified shared-mode domain it is, or is a subdomain of.
+	Domain    string             `json:"domain"`
+	Name      string             `json:"name"`
+	Records   []InboundDNSRecord `json:"records"`
+	RuleCount int                `json:"rule_count"`
+
+	// Status verified: the last check found the MX record naming the receiving host. Receiving does not wait for it: the MX record is what routes mail here.
+	Status InboundDomainStatus `json:"status"`
+
+	// VerifiedAt When a check found the MX record (kept while later checks still find it).
+	VerifiedAt *time.Time `json:"verified_at"`
+}
+
+// InboundDomainStatus verified: the last check found the MX record naming the receiving host. Receiving does not wait for it: the MX record is what routes mail here.
+type InboundDomainStatus string
+
+// InboundDomainList defines model for InboundDomainList.
+type InboundDomainList struct {
+	InboundDomains []InboundDomain `json:"inbound_domains"`
+}
+
+// InboundDomainVerification defines model for InboundDomainVerification.
+type InboundDomainVerification struct {
+	// Expected The MX record to publish: `10 <host>`.
+	Expected string `json:"expected"`
+
+	// Found The MX records found, as `<priority> <host>`.
+	Found         []string      `json:"found"`
+	InboundDomain InboundDomain `json:"inbound_domain"`
+
+	// Ok An MX record of the name names the receiving host.
+	Ok bool `json:"ok"`
+}
+
+// InboundMailbox defines model for InboundMailbox.
+type InboundMailbox struct {
+	Address string `json:"address"`
+	Name    string `json:"name"`
+}
+
+// InboundMessage The body of `email.received` (docs/webhooks.md, "Events"), with `id`.
+type InboundMessage struct {
+	Attachments []InboundAttachment `json:"attachments"`
+
+	// Authentication The sender checks: Postage's own (MX) or Amazon SES's (SES receiving, with its spam and virus scans). `temperror` when DNS could not answer.
+	Authentication InboundAuthentication `json:"authentication"`
+	Cc             []InboundMailbox      `json:"cc"`
+	Domain         string                `json:"domain"`
+
+	// Envelope The SMTP envelope.
+	Envelope InboundMessage_Envelope `json:"envelope"`
+	From     *InboundMailbox         `json:"from"`
+
+	// Headers The threading headers.
+	Headers InboundMessage_Headers `json:"headers"`
+
+	// HTML As the sender wrote it: untrusted. Show it only where it cannot run scripts or load content (a sandboxed frame).
+	HTML *string `json:"html"`
+	ID   string  `json:"id"`
+
+	// InboundID The same as `id` (the name `email.received` gives it).
+	InboundID string `json:"inbound_id"`
+
+	// MessageID The message sent with Postage that this one answers (matched by In-Reply-To and References; `GET /api/emails/{message_id}`), or null.
+	MessageID  *string          `json:"message_id"`
+	ReceivedAt time.Time        `json:"received_at"`
+	ReplyTo    []InboundMailbox `json:"reply_to"`
+
+	// RuleID The rule that routed it; null once that rule is deleted.
+	RuleID *string `json:"rule_id"`
+
+	// Size Bytes, as received.
+	Size int `json:"size"`
+
+	// Source How it arrived: Postage's MX listener, or Amazon SES receiving.
+	Source  InboundMessageSource `json:"source"`
+	Subject string               `json:"subject"`
+	Text    *string              `json:"text"`
+	To      []InboundMailbox     `json:"to"`
+
+	// Truncated Always false here: the API has the bodies whole.
+	Truncated bool `json:"truncated"`
+}
+
+// InboundMessage_Envelope The SMTP envelope.
+type InboundMessage_Envelope struct {
+	// From MAIL FROM; empty for the null sender.
+	From string `json:"from"`
+
+	// To The one recipient this message is for.
+	To string `json:"to"`
+}
+
+// InboundMessage_Headers The threading headers.
+type InboundMessage_Headers struct {
+	InReplyTo *string `json:"in_reply_to"`
+
+	// MessageID Its Message-ID, without the angle brackets.
+	MessageID  *string  `json:"message_id"`
+	References []string `json:"references"`
+}
+
+// InboundMessageSource How it arrived: Postage's MX listener, or Amazon SES receiving.
+type InboundMessageSource string
+
+// InboundMessageList defines model for InboundMessageList.
+type InboundMessageList struct {
+	Data []InboundMessageSummary `json:"data"`
+
+	// NextCursor Pass as `cursor` for the next (older) page; null on the last page.
+	NextCursor *string `json:"next_cursor"`
+}
+
+// InboundMessageSummary defines model for InboundMessageSummary.
+type InboundMessageSummary struct {
+	AttachmentCount int `json:"attachment_count"`
+
+	// Authentication The sender checks: Postage's own (MX) or Amazon SES's (SES receiving, with its spam and virus scans). `temperror` when DNS could not answer.
+	Authentication InboundAuthentication `json:"authentication"`
+
+	// Domain The inbound domain it was received for.
+	Domain string `json:"domain"`
+
+	// Envelope The SMTP envelope.
+	Envelope InboundMessageSummary_Envelope `json:"envelope"`
+	From     *InboundMailbox                `json:"from"`
+
+	// ID The received message (`GET /api/inbound/{id}`).
+	ID string `json:"id"`
+
+	// MessageID The message sent with Postage that this one answers (matched by In-Reply-To and References; `GET /api/emails/{message_id}`), or null.
+	MessageID  *string   `json:"message_id"`
+	ReceivedAt time.Time `json:"received_at"`
+
+	// Size Bytes, as received.
+	Size int `json:"size"`
+
+	// Subject Empty until the message is parsed (within seconds of its arrival).
+	Subject string `json:"subject"`
+}
+
+// InboundMessageSummary_Envelope The SMTP envelope.
+type InboundMessageSummary_Envelope struct {
+	// From MAIL FROM; empty for the null sender.
+	From string `json:"from"`
+
+	// To The one recipient this message is for.
+	To string `json:"to"`
+}
+
+// InboundRule defines model for InboundRule.
+type InboundRule struct {
+	CreatedAt time.Time `json:"created_at"`
+
+	// Domain The inbound domain.
+	Domain string `json:"domain"`
+
+	// EndpointIds Empty: every active endpoint subscribed to `email.received`.
+	EndpointIds []string        `json:"endpoint_ids"`
+	ID          string          `json:"id"`
+	Kind        InboundRuleKind `json:"kind"`
+
+	// Match Lower-cased.
+	Match string `json:"match"`
+}
+
+// InboundRuleKind defines model for InboundRule.Kind.
+type InboundRuleKind string
+
+// InboundRuleList defines model for InboundRuleList.
+type InboundRuleList struct {
+	// Rules In order of precedence: addresses, tags, then `*`.
+	Rules []InboundRule `json:"rules"`
+}
 
 // Invitation defines model for Invitation.
 type Invitation struct {
@@ -2204,6 +2768,9 @@ type Usage struct {
 	// Days Every day of the previous and the current UTC month, oldest first.
 	Days []Usage_Days `json:"days"`
 
+	// Inbound Messages received this UTC month and the plan’s allowance (docs/inbound.md, "Allowance"); 0: the plan receives nothing.
+	Inbound Usage_Inbound `json:"inbound"`
+
 	// Month YYYY-MM (UTC)
 	Month string `json:"month"`
 
@@ -2225,6 +2792,12 @@ type Usage_Days struct {
 	// Day YYYY-MM-DD (UTC)
 	Day    string `json:"day"`
 	Shared int    `json:"shared"`
+}
+
+// Usage_Inbound Messages received this UTC month and the plan’s allowance (docs/inbound.md, "Allowance"); 0: the plan receives nothing.
+type Usage_Inbound struct {
+	Allowance int `json:"allowance"`
+	Used      int `json:"used"`
 }
 
 // Usage_Used defines model for Usage.Used.

@@ -154,6 +154,17 @@ class CreateDomainRequest(Model):
 
 
 @dataclass
+class CreateInboundDomainRequest(Model):
+    name: str
+
+
+@dataclass
+class CreateInboundRuleRequest(Model):
+    match: str
+    endpoint_ids: Optional[List[str]] = None
+
+
+@dataclass
 class CreateSuppressionRequest(Model):
     address: str
     topic: Optional[str] = None
@@ -344,8 +355,146 @@ class Error(Model):
         "invitation_wrong_user",
         "no_account",
         "provider_error",
+        "inbound_domain_exists",
+        "inbound_rule_exists",
+        "byoc_domain",
+        "invalid_endpoints",
     ]
     detail: str
+
+
+@dataclass
+class InboundAttachment(Model):
+    id: str
+    filename: str
+    content_type: str
+    declared_content_type: str
+    size: int
+    sha256: str
+    content_id: Optional[str]
+    download_url: str
+    expires_at: datetime
+
+
+@dataclass
+class InboundAuthentication(Model):
+    spf: Literal["pass", "fail", "softfail", "neutral", "none", "temperror", "permerror"]
+    dkim: Literal["pass", "fail", "softfail", "neutral", "none", "temperror", "permerror"]
+    dmarc: Literal["pass", "fail", "softfail", "neutral", "none", "temperror", "permerror"]
+    arc: Literal["pass", "fail", "softfail", "neutral", "none", "temperror", "permerror"]
+    spam: Optional[Literal["pass", "fail", "softfail", "neutral", "none", "temperror", "permerror"]] = None
+    virus: Optional[Literal["pass", "fail", "softfail", "neutral", "none", "temperror", "permerror"]] = None
+
+
+@dataclass
+class InboundDnsRecord(Model):
+    type_: Literal["MX"]
+    name: str
+    value: str
+    status: Literal["pending", "verified"]
+
+
+@dataclass
+class InboundDomain(Model):
+    name: str
+    domain: str
+    status: Literal["pending", "verified"]
+    records: List[InboundDnsRecord]
+    rule_count: int
+    created_at: datetime
+    verified_at: Optional[datetime]
+    checked_at: Optional[datetime]
+
+
+@dataclass
+class InboundDomainList(Model):
+    inbound_domains: List[InboundDomain]
+
+
+@dataclass
+class InboundDomainVerification(Model):
+    inbound_domain: InboundDomain
+    ok: bool
+    expected: str
+    found: List[str]
+
+
+@dataclass
+class InboundMailbox(Model):
+    address: str
+    name: str
+
+
+@dataclass
+class InboundMessageEnvelope(Model):
+    from_: str
+    to: str
+
+
+@dataclass
+class InboundMessageHeaders(Model):
+    message_id: Optional[str]
+    in_reply_to: Optional[str]
+    references: List[str]
+
+
+@dataclass
+class InboundMessage(Model):
+    id: str
+    inbound_id: str
+    message_id: Optional[str]
+    domain: str
+    rule_id: Optional[str]
+    received_at: datetime
+    envelope: InboundMessageEnvelope
+    from_: Optional[InboundMailbox]
+    to: List[InboundMailbox]
+    cc: List[InboundMailbox]
+    reply_to: List[InboundMailbox]
+    subject: str
+    text: Optional[str]
+    html: Optional[str]
+    truncated: bool
+    headers: InboundMessageHeaders
+    authentication: InboundAuthentication
+    attachments: List[InboundAttachment]
+    size: int
+    source: Literal["mx", "ses"]
+
+
+@dataclass
+class InboundMessageSummaryEnvelope(Model):
+    from_: str
+    to: str
+
+
+@dataclass
+class InboundMessageSummary(Model):
+    id: str
+    received_at: datetime
+    domain: str
+    envelope: InboundMessageSummaryEnvelope
+    from_: Optional[InboundMailbox]
+    subject: str
+    message_id: Optional[str]
+    attachment_count: int
+    size: int
+    authentication: InboundAuthentication
+
+
+@dataclass
+class InboundRule(Model):
+    id: str
+    domain: str
+    match: str
+    kind: Literal["address", "tag", "catch_all"]
+    endpoint_ids: List[str]
+    created_at: datetime
+
+
+@dataclass
+class InboundRuleList(Model):
+    rules: List[InboundRule]
 
 
 @dataclass
@@ -824,12 +973,19 @@ class UsageDay(Model):
 
 
 @dataclass
+class UsageInbound(Model):
+    used: int
+    allowance: int
+
+
+@dataclass
 class Usage(Model):
     plan: str
     month: str
     allowance: UsageAllowance
     used: UsageUsed
     days: List[UsageDay]
+    inbound: UsageInbound
 
 
 @dataclass
@@ -925,6 +1081,12 @@ class EmailDetail(Model):
 @dataclass
 class EmailList(Model):
     emails: List[EmailSummary]
+    next_cursor: Optional[str]
+
+
+@dataclass
+class InboundMessageList(Model):
+    data: List[InboundMessageSummary]
     next_cursor: Optional[str]
 
 
