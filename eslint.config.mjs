@@ -183,7 +183,8 @@ export const layerRules = [
       '@typescript-eslint/no-restricted-imports': restricted([
         {
           regex: '^(\\.\\./)+(api|worker|smtp|cli|tools|activities)(/|$)',
-          message: 'The MX listener calls core/ and the workflow client only (share code with the relay through core/).',
+          message:
+            'The MX listener calls core/ and the workflow client only (share code with the relay through core/).',
         },
       ]),
     },
