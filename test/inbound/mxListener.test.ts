@@ -8,7 +8,6 @@ import net from 'node:net';
 import SMTPConnection from 'nodemailer/lib/smtp-connection';
 import { Webhook } from 'standardwebhooks';
 import { readAttachmentToken, signAttachmentUrl } from '../../core/inbound/attachmentUrls';
-import { attachmentForDownload } from '../../core/inbound/inboundMessages';
 import type { ReceivedEmailPayload } from '../../core/model/inbound';
 import { createEndpoint } from '../helpers/fixtures';
 import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';
@@ -320,18 +319,17 @@ test('a message with an attachment from smtplib: exactly one signed email.receiv
 
   const token = attachment.download_url.split('/').pop()!;
   expect(attachment.download_url).toBe(`${stack.config.api.baseUrl}/inbound/attachments/${token}`);
-  // TODO(lead): once GET /inbound/attachments/{token} (api/routes/inboundAttachments.ts) is merged,
-  // fetch `${stack.baseUrl}/inbound/attachments/${token}` instead: 200, application/octet-stream, these
-  // bytes; and 404 for the stale link below. Until then the route's two steps, as it takes them.
-  const named = readAttachmentToken(stack.config.secretKey, token);
-  expect(named).toEqual({ attachmentId: attachment.id });
-  const download = await attachmentForDownload(stack.db, named!.attachmentId);
-  expect(download?.filename).toBe('invoice.pdf');
-  expect(download?.content.equals(pdf)).toBe(true);
-  // Past its expiry the same link names nothing; so does a link signed a TTL and a second ago.
+  const download = await fetch(`${stack.baseUrl}/inbound/attachments/${token}`);
+  expect(download.status).toBe(200);
+  expect(download.headers.get('content-type')).toBe('application/octet-stream');
+  expect(download.headers.get('content-disposition')).toContain("filename*=UTF-8''invoice.pdf");
+  expect(Buffer.from(await download.arrayBuffer()).equals(pdf)).toBe(true);
+  // Past its expiry the same link names nothing; over HTTP, a link signed a TTL and a second ago stands for it.
   expect(readAttachmentToken(stack.config.secretKey, token, Date.parse(attachment.expires_at) + 1000)).toBeNull();
   const stale = signAttachmentUrl(stack.config, attachment.id, Date.now() - (ATTACHMENT_URL_TTL_SECONDS + 1) * 1000);
-  expect(readAttachmentToken(stack.config.secretKey, stale.url.split('/').pop()!)).toBeNull();
+  const expired = await fetch(`${stack.baseUrl}/inbound/attachments/${stale.url.split('/').pop()!}`);
+  expect(expired.status).toBe(404);
+  expect(await expired.json()).toMatchObject({ error: 'not_found' });
 
   // Exactly one event: wait a little for a second one that must not come.
   await new Promise((r) => setTimeout(r, 2000));
