@@ -101,6 +101,8 @@ export const API_ERRORS = {
   provider_error: { status: 502, retry: 'yes, with backoff', endpoints: 'management' },
   /** The name already receives mail, in this account or another (docs/inbound.md, "Inbound domains"). */
   inbound_domain_exists: { status: 409, retry: 'no', endpoints: 'management' },
+  /** The name is a sending domain's MAIL FROM domain or tracking subdomain, whose DNS records sending needs. */
+  inbound_domain_reserved: { status: 409, retry: 'no, choose another name', endpoints: 'management' },
   /** The inbound domain already has a rule with this match. */
   inbound_rule_exists: { status: 409, retry: 'no, delete the rule first', endpoints: 'management' },
   /** BYOC domains never receive mail: Postage keeps no content of theirs. */
@@ -273,6 +275,7 @@ export const CORE_ERROR_ANSWERS = {
   ses_identity_failed: { code: 'provider_error' },
   dns_lookup_failed: { code: 'provider_error' },
   inbound_domain_exists: { code: 'inbound_domain_exists' },
+  inbound_domain_reserved: { code: 'inbound_domain_reserved' },
   inbound_rule_exists: { code: 'inbound_rule_exists' },
   byoc_domain: { code: 'byoc_domain' },
   invalid_endpoints: { code: 'invalid_endpoints' },

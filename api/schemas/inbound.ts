@@ -26,7 +26,7 @@ export const CreateInboundDomainRequest = named(
           maxLength: 253,
           pattern: DOMAIN_NAME,
           description:
-            'A verified shared-mode domain of the account, or a subdomain of one (`reply.example.com`); not its MAIL FROM domain (`send.<domain>`) or tracking subdomain (400 on `name`).',
+            'A verified shared-mode domain of the account, or a subdomain of one (`reply.example.com`); not its MAIL FROM domain (`send.<domain>`) or tracking subdomain (`409 inbound_domain_reserved`).',
         }),
         { type: 'string', minLength: 1, maxLength: 253 },
       ),

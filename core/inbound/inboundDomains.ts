@@ -115,10 +115,10 @@ function reservedNameProblem(name: string, parent: Domain): string | undefined {
 
 /**
  * Enables receiving on `name` (docs/inbound.md, "Inbound domains"): the account's verified
- * shared-mode domain itself or a subdomain of it. Refusals: `invalid_domain` (not a domain name,
- * or a name the sending domain uses), `domain_not_found` (no such parent in the account, or
- * outside `domainScope`), `byoc_domain`, `inbound_domain_exists` (this or any other account
- * receives at the name already: the text names nobody).
+ * shared-mode domain itself or a subdomain of it. Refusals: `invalid_domain` (not a domain name),
+ * `domain_not_found` (no such parent in the account, or outside `domainScope`), `byoc_domain`,
+ * `inbound_domain_reserved` (a name whose DNS records sending uses), `inbound_domain_exists`
+ * (this or any other account receives at the name already: the text names nobody).
  */
 export async function createInboundDomain(
   db: Db,
@@ -134,7 +134,7 @@ export async function createInboundDomain(
       `no verified shared-mode domain of this account is ${name} or a parent of it: add and verify the domain first (docs/domains.md)`,
     );
   const reserved = reservedNameProblem(name, parent);
-  if (reserved) throw new PostageError('invalid_domain', reserved, 'name');
+  if (reserved) throw new PostageError('inbound_domain_reserved', reserved);
   return db.transaction(async (trx) => {
     const [row] = await trx('inbound_domains')
       .insert({ account_id: input.accountId, domain_id: parent.id, name })

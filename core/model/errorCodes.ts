@@ -58,6 +58,7 @@ export type ApiErrorCode =
   | 'provider_error'
   // Receiving email (docs/inbound.md).
   | 'inbound_domain_exists'
+  | 'inbound_domain_reserved'
   | 'inbound_rule_exists'
   | 'byoc_domain'
   | 'invalid_endpoints';
@@ -107,6 +108,7 @@ export type PostageErrorCode =
   | 'ses_identity_failed'
   | 'dns_lookup_failed'
   | 'inbound_domain_exists'
+  | 'inbound_domain_reserved'
   | 'inbound_rule_exists'
   | 'byoc_domain'
   | 'invalid_endpoints'

@@ -454,6 +454,12 @@ test('sign-in and management endpoints: never a 5xx, always documented', async (
     ['get', '/api/suppressions', []],
     ['post', '/api/suppressions', ['address']],
     ['delete', '/api/suppressions/{address}', []],
+    ['get', '/api/inbound-domains', []],
+    ['post', '/api/inbound-domains', ['name']],
+    ['post', '/api/inbound-domains/{name}/rules', ['match', 'endpoint_ids']],
+    ['get', '/api/inbound', []],
+    ['get', '/api/inbound/{id}', []],
+    ['delete', '/api/inbound/{id}', []],
   ];
   const plausible: Record<string, fc.Arbitrary<unknown>> = {
     email: fc.constantFrom('someone@example.com', 'a@b', 'constructor@example.com'),
@@ -471,6 +477,8 @@ test('sign-in and management endpoints: never a 5xx, always documented', async (
     role_arn: fc.constantFrom('arn:aws:iam::210987654321:role/Service-BYOC-Role', 'arn:aws:iam::1:role/x', ''),
     region: fc.constantFrom('us-east-1', 'mars-1'),
     address: fc.constantFrom('blocked@example.org', 'nope', ''),
+    match: fc.constantFrom('support', 'Reply+*', '*', 'a+b', '.x', ''),
+    endpoint_ids: fc.array(fc.constantFrom('00000000-0000-4000-8000-000000000000', 'not-a-uuid'), { maxLength: 11 }),
   };
   const pathValue = fc.oneof(
     fc.constantFrom(
@@ -530,6 +538,8 @@ test('listings: query strings with NUL and other control characters in any param
     '/api/emails',
     '/api/suppressions',
     '/api/usage',
+    '/api/inbound-domains',
+    '/api/inbound',
   ];
   // Each listing's own parameters as /openapi.json documents them, so a new filter is fuzzed too.
   const doc = (await (await fetch(`${api.baseUrl}/openapi.json`)).json()) as {

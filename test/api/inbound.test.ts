@@ -46,7 +46,8 @@ function templateOf(path: string): string {
     .replace(/^\/api\/inbound-domains\/[^/]+\/verify$/, '/api/inbound-domains/{name}/verify')
     .replace(/^\/api\/inbound-domains\/[^/]+$/, '/api/inbound-domains/{name}')
     .replace(/^\/api\/inbound\/[^/]+\/raw$/, '/api/inbound/{id}/raw')
-    .replace(/^\/api\/inbound\/[^/]+$/, '/api/inbound/{id}');
+    .replace(/^\/api\/inbound\/[^/]+$/, '/api/inbound/{id}')
+    .replace(/^\/api\/domains\/[^/]+$/, '/api/domains/{name}');
 }
 
 async function fullTenant(): Promise<SenderFixture & { fullKey: string }> {
@@ -125,7 +126,7 @@ describe('inbound domains', () => {
     );
   });
 
-  test('refusals: no verified shared parent (404), BYOC (422), taken in any account (409), a name sending uses or no name (400)', async () => {
+  test('refusals: no verified shared parent (404), BYOC (422), taken in any account or used by sending (409), no name (400)', async () => {
     const api = documentedCaller(tenant.fullKey);
     const refused = async (name: string) => {
       const res = await api('POST', '/api/inbound-domains', { name });
@@ -157,7 +158,14 @@ describe('inbound domains', () => {
     });
     expect(String(theirs.json.detail)).not.toContain(tenant.account.id);
     // The MAIL FROM domain's MX receives bounces for SES.
-    expect(await refused(`send.${tenant.domain}`)).toEqual({ status: 400, error: undefined, fields: ['name'] });
+    expect(await refused(`send.${tenant.domain}`)).toEqual({
+      status: 409,
+      error: 'inbound_domain_reserved',
+      fields: [],
+    });
+    // The tracking subdomain is a CNAME, which an MX record cannot sit beside.
+    expect((await api('PATCH', `/api/domains/${tenant.domain}`, { tracking_subdomain: 'track' })).status).toBe(200);
+    expect(await refused(`track.${tenant.domain}`)).toMatchObject({ status: 409, error: 'inbound_domain_reserved' });
     expect(await refused('not a domain')).toEqual({ status: 400, error: undefined, fields: ['name'] });
   });
 

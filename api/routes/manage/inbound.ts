@@ -68,7 +68,10 @@ export const inboundDomainOperations = [
     ok: [201, InboundDomain, 'Added: publish its MX record.'],
     more: {
       404: 'No verified shared-mode domain of the account (within a domain-scoped key’s scope) is the name or a parent of it.',
-      409: [{ codes: ['inbound_domain_exists'] }, 'The name already receives mail, in this account or another.'],
+      409: [
+        { codes: ['inbound_domain_exists', 'inbound_domain_reserved'] },
+        'The name already receives mail, in this account or another; or it is the MAIL FROM domain or the tracking subdomain of one of the account’s domains, whose DNS records sending needs.',
+      ],
       422: [{ codes: ['byoc_domain'] }, 'The name is (under) a BYOC domain: BYOC domains never receive.'],
     },
     async handler({ deps, res, caller, body }) {

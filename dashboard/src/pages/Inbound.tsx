@@ -10,7 +10,7 @@ import { Empty } from '../components/states';
 import { Time } from '../components/time';
 import { QueryList } from '../components/QueryList';
 import { InboundNav } from '../components/InboundNav';
-import { Verdicts, mailbox } from '../components/inbound';
+import { Verdicts } from '../components/inbound';
 
 const FILTERS = ['domain', 'from', 'to', 'since', 'until'] as const;
 
@@ -137,10 +137,14 @@ export default function Inbound() {
         columns={[
           {
             header: 'From',
+            className: 'sender',
             cell: (m) => (
-              <Link to={`/inbound/messages/${m.id}`} className="break">
-                {mailbox(m.from) || m.envelope.from || '(no sender)'}
-              </Link>
+              <>
+                <Link to={`/inbound/messages/${m.id}`} className="break">
+                  {m.from?.name || m.from?.address || m.envelope.from || '(no sender)'}
+                </Link>
+                {m.from?.name && <span className="muted small break sender-address">{m.from.address}</span>}
+              </>
             ),
           },
           { header: 'To', cell: (m) => <span className="break">{m.envelope.to}</span> },

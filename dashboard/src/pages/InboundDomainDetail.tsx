@@ -17,7 +17,7 @@ import { INBOUND_DOMAIN_STATUS } from './statusTones';
 
 /** What a rule receives, in words. */
 function receives(rule: InboundRule): string {
-  if (rule.kind === 'catch_all') return `Every other address @${rule.domain}`;
+  if (rule.kind === 'catch_all') return `Every other address at ${rule.domain}`;
   if (rule.kind === 'tag') {
     const base = rule.match.slice(0, -2);
     return `${base}@${rule.domain} and ${base}+anything@${rule.domain}`;

@@ -1474,7 +1474,7 @@ export interface components {
         };
         /** @description Receiving on a name whose nearest domain of the account is a BYOC domain is `422 byoc_domain`; a name under no verified shared-mode domain of the account is a 404; a name that already receives (in any account) is `409 inbound_domain_exists`. */
         CreateInboundDomainRequest: {
-            /** @description A verified shared-mode domain of the account, or a subdomain of one (`reply.example.com`); not its MAIL FROM domain (`send.<domain>`) or tracking subdomain (400 on `name`). */
+            /** @description A verified shared-mode domain of the account, or a subdomain of one (`reply.example.com`); not its MAIL FROM domain (`send.<domain>`) or tracking subdomain (`409 inbound_domain_reserved`). */
             name: string;
         };
         CreateInboundRuleRequest: {
@@ -1642,7 +1642,7 @@ export interface components {
         Error: {
             detail: string;
             /** @enum {unknown} */
-            error: "unauthorized" | "domain_not_registered" | "domain_not_verified" | "dkim_not_verified" | "domain_mode_mismatch" | "domain_not_allowed" | "sending_suspended" | "recipient_suppressed" | "usage_limit_exceeded" | "attachment_upload_failed" | "queue_error" | "byoc_not_configured" | "service_unavailable" | "idempotency_key_reused" | "idempotency_key_in_progress" | "not_found" | "method_not_allowed" | "internal_error" | "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "too_many_attempts" | "too_many_requests" | "domain_exists" | "domain_unavailable" | "too_many_pending_domains" | "byoc_setup_required" | "webhook_inactive" | "not_scheduled" | "template_alias_exists" | "template_in_use" | "insufficient_role" | "already_member" | "ownership_transfer_required" | "invitation_wrong_user" | "no_account" | "provider_error" | "inbound_domain_exists" | "inbound_rule_exists" | "byoc_domain" | "invalid_endpoints";
+            error: "unauthorized" | "domain_not_registered" | "domain_not_verified" | "dkim_not_verified" | "domain_mode_mismatch" | "domain_not_allowed" | "sending_suspended" | "recipient_suppressed" | "usage_limit_exceeded" | "attachment_upload_failed" | "queue_error" | "byoc_not_configured" | "service_unavailable" | "idempotency_key_reused" | "idempotency_key_in_progress" | "not_found" | "method_not_allowed" | "internal_error" | "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "too_many_attempts" | "too_many_requests" | "domain_exists" | "domain_unavailable" | "too_many_pending_domains" | "byoc_setup_required" | "webhook_inactive" | "not_scheduled" | "template_alias_exists" | "template_in_use" | "insufficient_role" | "already_member" | "ownership_transfer_required" | "invitation_wrong_user" | "no_account" | "provider_error" | "inbound_domain_exists" | "inbound_domain_reserved" | "inbound_rule_exists" | "byoc_domain" | "invalid_endpoints";
             /** @constant */
             success: false;
         };
@@ -5420,7 +5420,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The name already receives mail, in this account or another. */
+            /** @description The name already receives mail, in this account or another; or it is the MAIL FROM domain or the tracking subdomain of one of the account’s domains, whose DNS records sending needs. */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
