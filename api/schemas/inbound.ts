@@ -167,7 +167,7 @@ export const InboundAttachment = named(
 const headers = () =>
   object(
     {
-      message_id: nullable(str('Its Message-ID, without the angle brackets.')),
+      message_id: nullable(str('Its Message-ID as written, angle brackets included (`<id@host>`).')),
       in_reply_to: nullable(str()),
       references: Type.Array(str()),
     },

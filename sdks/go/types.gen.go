@@ -477,6 +477,7 @@ const (
 	ErrorCodeIdempotencyKeyInProgress  ErrorCode = "idempotency_key_in_progress"
 	ErrorCodeIdempotencyKeyReused      ErrorCode = "idempotency_key_reused"
 	ErrorCodeInboundDomainExists       ErrorCode = "inbound_domain_exists"
+	ErrorCodeInboundDomainReserved     ErrorCode = "inbound_domain_reserved"
 	ErrorCodeInboundRuleExists         ErrorCode = "inbound_rule_exists"
 	ErrorCodeInsufficientPermission    ErrorCode = "insufficient_permission"
 	ErrorCodeInsufficientRole          ErrorCode = "insufficient_role"
@@ -538,6 +539,8 @@ func (e ErrorCode) Valid() bool {
 	case ErrorCodeIdempotencyKeyReused:
 		return true
 	case ErrorCodeInboundDomainExists:
+		return true
+	case ErrorCodeInboundDomainReserved:
 		return true
 	case ErrorCodeInboundRuleExists:
 		return true
@@ -1484,7 +1487,7 @@ type CreateDomainRequestSendingMode string
 
 // CreateInboundDomainRequest Receiving on a name whose nearest domain of the account is a BYOC domain is `422 byoc_domain`; a name under no verified shared-mode domain of the account is a 404; a name that already receives (in any account) is `409 inbound_domain_exists`.
 type CreateInboundDomainRequest struct {
-	// Name A verified shared-mode domain of the account, or a subdomain of one (`reply.example.com`); not its MAIL FROM domain (`send.<domain>`) or tracking subdomain (400 on `name`).
+	// Name A verified shared-mode domain of the account, or a subdomain of one (`reply.example.com`); not its MAIL FROM domain (`send.<domain>`) or tracking subdomain (`409 inbound_domain_reserved`).
 	Name string `json:"name"`
 }
 
@@ -1922,7 +1925,7 @@ type InboundEnvelope struct {
 type InboundHeaders struct {
 	InReplyTo *string `json:"in_reply_to"`
 
-	// MessageID Its Message-ID, without the angle brackets.
+	// MessageID Its Message-ID as written, angle brackets included (`<id@host>`).
 	MessageID  *string  `json:"message_id"`
 	References []string `json:"references"`
 }

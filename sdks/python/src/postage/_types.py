@@ -356,6 +356,7 @@ class Error(Model):
         "no_account",
         "provider_error",
         "inbound_domain_exists",
+        "inbound_domain_reserved",
         "inbound_rule_exists",
         "byoc_domain",
         "invalid_endpoints",
