@@ -878,7 +878,7 @@ export const SETTINGS = {
     mxHost: setting({
       env: 'INBOUND_MX_HOST',
       type: 'domain',
-      processes: ['api'],
+      processes: ['api', 'cli'],
       default: 'inbound-smtp.us-east-1.amazonaws.com',
       defaultIn: { development: 'localhost', test: 'localhost' },
       doc: "The host an inbound domain's MX record must name (`10 <host>`): Postage's MX listener, or SES receiving's regional endpoint",
