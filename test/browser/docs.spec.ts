@@ -71,9 +71,8 @@ test('every operation is rendered with its samples, search finds one, and nothin
   for (const { method, template, op } of operations) {
     const keyed =
       !template.startsWith('/api/auth/') &&
-      // The links inside emails (tracking, one-click unsubscribe) are not for API clients, and a
-      // received attachment's link is used as it is (no SDK call): curl only.
-      !/^\/(t|u|inbound\/attachments)\//.test(template) &&
+      // The links inside emails (tracking, one-click unsubscribe) are not for API clients: curl only.
+      !/^\/(t|u)\//.test(template) &&
       template !== '/provider/ses-events' &&
       op['x-postage-api-key'] !== false;
     expect({ operation: `${method} ${template}`, labels: (op['x-codeSamples'] ?? []).map((s) => s.label) }).toEqual({
