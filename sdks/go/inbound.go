@@ -36,8 +36,8 @@ func (s *InboundDomainsService) List(ctx context.Context) (*InboundDomainList, e
 
 // Create receives mail at name, a verified shared-mode domain of the account or a subdomain of
 // one ("reply.example.com"); the answer holds the MX record to publish (POST
-// /api/inbound-domains). 404 when there is no such domain, 409 inbound_domain_exists, 422
-// byoc_domain.
+// /api/inbound-domains). 404 when there is no such domain, 409 inbound_domain_exists or
+// inbound_domain_reserved (the MAIL FROM or tracking name), 422 byoc_domain.
 func (s *InboundDomainsService) Create(ctx context.Context, name string) (*InboundDomain, error) {
 	return call[InboundDomain](ctx, s.c, request{method: http.MethodPost, path: "/api/inbound-domains", body: &CreateInboundDomainRequest{Name: name}})
 }

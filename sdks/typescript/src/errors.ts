@@ -49,6 +49,7 @@ export const ErrorCode = {
   InvitationWrongUser: 'invitation_wrong_user',
   NoAccount: 'no_account',
   InboundDomainExists: 'inbound_domain_exists',
+  InboundDomainReserved: 'inbound_domain_reserved',
   InboundRuleExists: 'inbound_rule_exists',
   ByocDomain: 'byoc_domain',
   InvalidEndpoints: 'invalid_endpoints',

@@ -94,6 +94,7 @@ class ErrorCode(str, Enum):
     NO_ACCOUNT = "no_account"
     # Receiving email (inbound domains and rules).
     INBOUND_DOMAIN_EXISTS = "inbound_domain_exists"
+    INBOUND_DOMAIN_RESERVED = "inbound_domain_reserved"
     INBOUND_RULE_EXISTS = "inbound_rule_exists"
     BYOC_DOMAIN = "byoc_domain"
     INVALID_ENDPOINTS = "invalid_endpoints"

@@ -32,7 +32,7 @@ export class InboundDomains {
   /**
    * Receives mail at `name`, a verified shared-mode domain of the account or a subdomain of one
    * (`reply.example.com`); the answer holds the MX record to publish. 404 when no such domain,
-   * 409 `inbound_domain_exists`, 422 `byoc_domain`.
+   * 409 `inbound_domain_exists` or `inbound_domain_reserved` (the MAIL FROM or tracking name), 422 `byoc_domain`.
    */
   create(params: CreateInboundDomainRequest, options?: RequestOptions): Promise<InboundDomain> {
     return this.caller.call('post', '/api/inbound-domains', { body: params }, options);

@@ -551,7 +551,8 @@ class AsyncInboundDomains(AsyncResource):
         """Receive mail at ``name``, a verified shared-mode domain of the account or a subdomain of
         one (``reply.example.com``); the answer holds the MX record to publish
         (``POST /api/inbound-domains``). A :class:`~postage.NotFoundError` when there is no such
-        domain, :class:`~postage.ConflictError` ``inbound_domain_exists``,
+        domain, :class:`~postage.ConflictError` ``inbound_domain_exists`` or
+        ``inbound_domain_reserved``,
         :class:`~postage.UnprocessableEntityError` ``byoc_domain``."""
         return await self._client._request("POST", "/api/inbound-domains", InboundDomain, json={"name": name})
 

@@ -552,7 +552,8 @@ class InboundDomains(Resource):
         """Receive mail at ``name``, a verified shared-mode domain of the account or a subdomain of
         one (``reply.example.com``); the answer holds the MX record to publish
         (``POST /api/inbound-domains``). A :class:`~postage.NotFoundError` when there is no such
-        domain, :class:`~postage.ConflictError` ``inbound_domain_exists``,
+        domain, :class:`~postage.ConflictError` ``inbound_domain_exists`` or
+        ``inbound_domain_reserved``,
         :class:`~postage.UnprocessableEntityError` ``byoc_domain``."""
         return self._client._request("POST", "/api/inbound-domains", InboundDomain, json={"name": name})
 
