@@ -50,6 +50,12 @@ export function createApiMetrics() {
       labelNames: ['kind', 'result'] as const,
       registers: [register],
     }),
+    inboundRefused: new Counter({
+      name: 'postage_inbound_refused_total',
+      help: 'Recipients of messages SES receiving accepted that Postage dropped (docs/inbound.md, "Allowance"), by reason: not_inbound, no_rule, over_allowance, too_large',
+      labelNames: ['reason'] as const,
+      registers: [register],
+    }),
   };
 }
 export type ApiMetrics = ReturnType<typeof createApiMetrics>;

@@ -14,6 +14,7 @@ import {
   listInboundMessages,
 } from '../../core/inbound/inboundMessages';
 import { relayUnstartedReceived } from '../../core/inbound/inboundRelay';
+import { parseAndStoreReceived } from '../../core/inbound/parseReceived';
 import { receiveMessage, type ReceivedRaw } from '../../core/inbound/receiveMessage';
 import type { InboundWorkflows, ReceivedEmailPayload } from '../../core/model/inbound';
 import { createLogger } from '../../core/platform/logger';
@@ -380,4 +381,34 @@ test('the email.received test event is a signed sample envelope, every field pre
   expect(body.event_type).toBe('email.received');
   const real = receiver.received.find((r) => (r.json as { payload?: { source?: string } }).payload?.source === 'mx');
   expect(Object.keys(body.payload).sort()).toEqual(Object.keys((real!.json as { payload: object }).payload).sort());
+});
+
+test('a message mailparser cannot read is marked malformed and still announced; parsing again changes nothing', async () => {
+  const outcome = await receiveMessage(
+    deps(),
+    mx(Buffer.from('\r\nno header block at all\r\n'), {
+      source: 'ses',
+      sourceId: `ses-${randomUUID()}:support@${inboundDomain}`,
+      verdicts: { spf: 'none', dkim: 'none', dmarc: 'none', arc: 'none' },
+    }),
+  );
+  const inboundId = outcome.kind === 'accepted' ? outcome.inboundId : '';
+  const delivery = await receiver.waitFor(receivedFor(inboundId));
+  expect(await finished(inboundId)).toMatchObject({ malformed: true, webhooks: 1 });
+  expect((delivery.json as { payload: ReceivedEmailPayload }).payload).toMatchObject({
+    from: null,
+    subject: '',
+    text: null,
+    attachments: [],
+  });
+  expect(await parseAndStoreReceived(stack.db, inboundId)).toEqual({ gone: false, malformed: true });
+
+  // A readable message parsed twice (its step run again) keeps one set of attachments.
+  const again = await receiveMessage(deps(), mx(await rawMessage({ subject: 'Twice' })));
+  const againId = again.kind === 'accepted' ? again.inboundId : '';
+  await finished(againId);
+  expect(await parseAndStoreReceived(stack.db, againId)).toEqual({ gone: false, malformed: false });
+  expect(
+    await stack.db('inbound_attachments').where({ message_id: againId }).count<{ n: string }[]>({ n: '*' }),
+  ).toEqual([{ n: '1' }]);
 });

@@ -3,11 +3,12 @@
 // order reply ids are tried in.
 import { readAttachmentToken, signAttachmentUrl } from '../../core/inbound/attachmentUrls';
 import { checkHeaderBlock, MAX_HEADER_BLOCK_BYTES } from '../../core/inbound/headerCheck';
+import { receivedEmailPayload, type InboundMessageRow } from '../../core/inbound/receivedEmail';
 import { threadCandidates } from '../../core/inbound/recordReceived';
 import { chooseRule, parseRuleMatch } from '../../core/inbound/routing';
 import { parseSesReceived, sesVerdict } from '../../core/inbound/sesReceiving';
 import { verdictOf } from '../../core/inbound/senderAuthentication';
-import type { InboundRuleKind } from '../../core/model/inbound';
+import { MAX_EVENT_BODY_CHARS, type InboundRuleKind } from '../../core/model/inbound';
 import { loadConfig } from '../../core/platform/config';
 import { PostageError } from '../../core/platform/errors';
 
@@ -186,4 +187,76 @@ test('reply ids are tried In-Reply-To first, then References from the last to th
     ['<c@x>', '<c@x>', '<b@x>', '<a@x>'],
   );
   expect(threadCandidates({ message_id: null, in_reply_to: null, references: [] })).toEqual([]);
+});
+
+describe('the email.received payload (core/inbound/receivedEmail.ts)', () => {
+  const config = loadConfig({ NODE_ENV: 'test', BASE_URL: 'https://postage.example' });
+  const row: InboundMessageRow = {
+    id: '6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f',
+    account_id: '00000000-0000-4000-8000-000000000001',
+    inbound_domain_id: null,
+    rule_id: null,
+    source: 'mx',
+    source_id: null,
+    envelope_from: '',
+    envelope_to: 'support@reply.example.com',
+    client_ip: '192.0.2.1',
+    helo: 'mx.example.org',
+    size_bytes: 123,
+    parsed: {
+      from: { address: 'ann@example.org', name: 'Ann' },
+      to: [],
+      cc: [],
+      reply_to: [],
+      subject: 'Hello',
+      text: 'x'.repeat(MAX_EVENT_BODY_CHARS + 1),
+      html: null,
+      headers: { message_id: '<a@example.org>', in_reply_to: null, references: [] },
+      date: null,
+    },
+    subject: 'Hello',
+    from_address: 'ann@example.org',
+    malformed: false,
+    verdicts: null,
+    replied_message_id: null,
+    received_at: new Date('2026-11-20T10:00:00Z'),
+    started_at: null,
+    recorded_at: null,
+    attachments: [
+      {
+        id: '11111111-2222-4333-8444-555555555555',
+        position: 0,
+        filename: 'a.pdf',
+        declared_type: 'application/pdf',
+        detected_type: 'application/octet-stream',
+        size_bytes: 3,
+        sha256: 'ab',
+        content_id: null,
+      },
+    ],
+  };
+
+  test('the webhook cuts long bodies and says so; the API keeps them whole', () => {
+    const hook = receivedEmailPayload(config, row, { forWebhook: true });
+    expect(hook.text).toHaveLength(MAX_EVENT_BODY_CHARS);
+    expect(hook.truncated).toBe(true);
+    const api = receivedEmailPayload(config, row);
+    expect(api.text).toHaveLength(MAX_EVENT_BODY_CHARS + 1);
+    expect(api.truncated).toBe(false);
+  });
+
+  test('the domain is the recipient’s (the inbound domain may be gone), unchecked verdicts are none, links are fresh', () => {
+    const now = Date.UTC(2026, 10, 20, 12);
+    const payload = receivedEmailPayload(config, row, { now });
+    expect(payload).toMatchObject({
+      domain: 'reply.example.com',
+      envelope: { from: '', to: 'support@reply.example.com' },
+      authentication: { spf: 'none', dkim: 'none', dmarc: 'none', arc: 'none' },
+      attachments: [{ content_type: 'application/octet-stream', declared_content_type: 'application/pdf' }],
+    });
+    const link = payload.attachments[0]!;
+    expect(link.expires_at).toBe(new Date(now + 86_400_000).toISOString());
+    const token = link.download_url.split('/inbound/attachments/')[1]!;
+    expect(readAttachmentToken(config.secretKey, token, now)).toEqual({ attachmentId: row.attachments[0]!.id });
+  });
 });
