@@ -4,9 +4,12 @@
 // slow or throttle, the API and the worker. Careful clients send a steady stream from several
 // accounts (test recipients, simulator recipients through SES, attachments, scheduled sends,
 // batches of 5), retrying with their idempotency keys after timeouts, 5xx answers and 409
-// in-progress. Meanwhile the worker is killed with SIGKILL ten times (some while SES is slow, so
-// mid-sendViaSes), and Temporal, PostgreSQL and Redis are restarted three times each. Then every
-// promise is checked and the figures printed.
+// in-progress. Careful sending mail servers deliver to the MX listener process at the same time
+// (test/faults/inboundTraffic.ts), to inbound domains whose catch-all rule announces each received
+// message to an endpoint of the test. Meanwhile the worker is killed with SIGKILL ten times (some
+// while SES is slow, so mid-sendViaSes), the MX listener twice, and Temporal, PostgreSQL and Redis
+// are restarted three times each (PostgreSQL once after 30 s away). Then every promise is checked
+// and the figures printed.
 //
 // FAULT_SEED replays the fault schedule and the traffic mix (the seed is printed).
 import { randomInt, randomUUID } from 'node:crypto';
@@ -25,12 +28,33 @@ import { startSesEmulator } from '../../tools/stack/sesEmulator';
 import { startTemporalDevServer } from '../../tools/stack/temporal';
 import { startWorkerProcess } from '../helpers/apiProcess';
 import { startSesFaultProxy, type SesFaultProxy } from '../helpers/sesFaults';
+import { startTestZone, type TestZone } from '../cli/dnsServer';
+import {
+  accountInbound,
+  carefulSmtpClient,
+  drain,
+  seedReceiving,
+  startHookLog,
+  type FaultSpan,
+  type HookLog,
+  type SmtpFigures,
+  type SmtpMessage,
+} from './inboundTraffic';
 
 const SEED = process.env.FAULT_SEED ? Number(process.env.FAULT_SEED) : randomInt(2 ** 31);
 const TRAFFIC_SECONDS = Number(process.env.FAULT_TRAFFIC_SECONDS ?? 90);
 const CLIENTS = 6;
+/** Sending mail servers delivering to the MX listener alongside the API clients. */
+const SMTP_CLIENTS = 2;
 /** The longest a single request may take: the API's own deadlines (start 5 s, staging 5 s, store 3 s) and margin. */
 const REQUEST_BOUND_MS = 20_000;
+/**
+ * How long the checks wait for the backlog: until it is worked off, or nothing settled for 90 s
+ * (longer than a worker restart, a heartbeat timeout, the 1-minute attempt of a receive step
+ * whose worker died, and the relay's 30 s), at most 6 minutes.
+ */
+const DRAIN = { stallMs: 90_000, capMs: 360_000 };
+const LONG_PG_OUTAGE_MS = 30_000;
 const ROOT = path.resolve(__dirname, '..', '..');
 const SECRET = 'ab'.repeat(32);
 
@@ -46,6 +70,9 @@ function seeded(seed: number): () => number {
   };
 }
 const random = seeded(SEED);
+// Their own streams, so the SMTP traffic and the fault schedule do not shift the API traffic's mix.
+const smtpRandom = seeded(SEED ^ 0x51a7e);
+const faultRandom = seeded(SEED ^ 0xfa17);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 interface Outcome {
@@ -69,6 +96,7 @@ interface Figures {
 test(
   'no accepted message is lost, counted twice or sent twice while processes die',
   async () => {
+    const began = Date.now();
     process.stdout.write(
       `faults: seed ${SEED}, ${TRAFFIC_SECONDS} s of traffic from ${CLIENTS} clients (replay: FAULT_SEED=${SEED})\n`,
     );
@@ -79,6 +107,8 @@ test(
     const processes: Record<string, ManagedProcess> = {};
     let db: Db | undefined;
     let ses: SesFaultProxy | undefined;
+    let hooks: HookLog | undefined;
+    let zone: TestZone | undefined;
     try {
       // --- The stack ------------------------------------------------------------------------
       const ports = {
@@ -88,6 +118,8 @@ test(
         ses: await freePort(),
         api: await freePort(),
         health: await freePort(),
+        mx: await freePort(),
+        mxHealth: await freePort(),
       };
       const startPg = async () =>
         (processes.pg = (
@@ -121,6 +153,9 @@ test(
       const emulator = await startSesEmulator({ port: ports.ses, logFile: path.join(logs, 'ses-emulator.log') });
       processes.ses = emulator.process;
       ses = await startSesFaultProxy(emulator.endpoint);
+      // Received mail's sender checks resolve here (unknown names: NXDOMAIN at once), not on the machine's resolver.
+      zone = await startTestZone();
+      hooks = await startHookLog();
 
       const env = {
         ...process.env,
@@ -138,6 +173,13 @@ test(
         RATE_LIMIT_PER_MINUTE: '100000',
         API_PORT: String(ports.api),
         WORKER_HEALTH_PORT: String(ports.health),
+        DNS_SERVERS: zone.server,
+        // The endpoint that gets email.received listens on loopback.
+        WEBHOOK_ALLOWED_PRIVATE_ADDRESSES: '127.0.0.1',
+        MX_HOST: '127.0.0.1',
+        MX_PORT: String(ports.mx),
+        MX_HEALTH_PORT: String(ports.mxHealth),
+        MX_MESSAGES_PER_MINUTE_PER_IP: '100000',
       };
       const apiUrl = `http://127.0.0.1:${ports.api}`;
       const startApi = async () => {
@@ -165,7 +207,22 @@ test(
           processes.worker,
         );
       };
-      await Promise.all([startApi(), startWorker()]);
+      let mxRound = 0;
+      const startMx = async () => {
+        mxRound += 1;
+        processes.mx = startProcess('mx', process.execPath, ['--import', 'tsx', path.join(ROOT, 'mx', 'main.ts')], {
+          logFile: path.join(logs, `mx-${mxRound}.log`),
+          env,
+          cwd: ROOT,
+        });
+        await waitFor(
+          'the MX listener',
+          async () => (await fetch(`http://127.0.0.1:${ports.mxHealth}/healthz`).catch(() => undefined))?.ok === true,
+          60_000,
+          processes.mx,
+        );
+      };
+      await Promise.all([startApi(), startWorker(), startMx()]);
 
       // --- Accounts -------------------------------------------------------------------------
       const senders = await Promise.all(
@@ -182,6 +239,7 @@ test(
           return { accountId: account.id, domain, apiKey: secret };
         }),
       );
+      const receiving = await Promise.all(senders.map((sender) => seedReceiving(db!, SECRET, sender, hooks!.url)));
 
       // --- Careful clients ------------------------------------------------------------------
       const figures: Figures = { requests: 0, statuses: new Map(), longestWaitMs: 0, faults: {} };
@@ -314,34 +372,59 @@ test(
         }
       });
 
+      const smtpFigures: SmtpFigures = { tries: 0, answers: new Map(), longestWaitMs: 0 };
+      const smtpMessages: SmtpMessage[] = [];
+      const smtpClients = Array.from({ length: SMTP_CLIENTS }, (_, client) =>
+        carefulSmtpClient({
+          client,
+          port: ports.mx,
+          accounts: receiving,
+          random: smtpRandom,
+          sending: () => sending,
+          messages: smtpMessages,
+          figures: smtpFigures,
+        }),
+      );
+
       // --- Faults ---------------------------------------------------------------------------
       const count = (name: string) => void (figures.faults[name] = (figures.faults[name] ?? 0) + 1);
+      /** When each fault happened, for telling which webhooks sent twice fall in the documented window. */
+      const spans: FaultSpan[] = [];
       const restart = async (name: 'pg' | 'redis' | 'temporal', start: () => Promise<unknown>, downMs: number) => {
+        const from = Date.now();
         await processes[name]!.stop();
         await sleep(downMs);
         await start();
+        spans.push({ kind: `${name} restart`, from, to: Date.now() });
         count(`${name} restarts`);
       };
-      const killWorker = async () => {
-        processes.worker!.child.kill('SIGKILL');
-        await new Promise((r) => processes.worker!.child.once('exit', r));
-        count('worker SIGKILLs');
-        await sleep(500 + random() * 2000);
-        await startWorker();
+      const kill = async (name: 'worker' | 'mx', start: () => Promise<void>) => {
+        const at = Date.now();
+        processes[name]!.child.kill('SIGKILL');
+        await new Promise((r) => processes[name]!.child.once('exit', r));
+        spans.push({ kind: `${name} SIGKILL`, from: at, to: at });
+        count(`${name} SIGKILLs`);
+        await sleep(500 + faultRandom() * 2000);
+        await start();
       };
+      const killWorker = () => kill('worker', startWorker);
       const schedule: (() => Promise<void>)[] = [
         ...Array.from({ length: 10 }, (_, i) => async () => {
           // Half of the kills while SES answers slowly: the worker dies inside sendViaSes.
           if (i % 2 === 0) {
             ses!.setWeather({ kind: 'slow', ms: 3000 });
             count('SES slow periods');
-            await sleep(1500 + random() * 1500);
+            await sleep(1500 + faultRandom() * 1500);
           }
           await killWorker();
           ses!.setWeather({ kind: 'fair' });
         }),
+        // Mid-transaction for some senders: between the commit and the 250 is SMTP's own window.
+        ...Array.from({ length: 2 }, () => () => kill('mx', startMx)),
         ...Array.from({ length: 3 }, () => () => restart('temporal', startTemporal, 2000)),
-        ...Array.from({ length: 3 }, () => () => restart('pg', startPg, 1000)),
+        // One outage outlasts the bounded retries of a step (a received message's parse gives up
+        // after 5 tries, about 15 s): nothing may be lost, emptied or left for the relay by it.
+        ...Array.from({ length: 3 }, (_, i) => () => restart('pg', startPg, i === 0 ? LONG_PG_OUTAGE_MS : 1000)),
         ...Array.from({ length: 3 }, () => () => restart('redis', startRedis, 1000)),
         async () => {
           ses!.setWeather({ kind: 'throttle', share: 0.5 });
@@ -351,16 +434,17 @@ test(
         },
       ];
       for (let i = schedule.length - 1; i > 0; i--) {
-        const j = Math.floor(random() * (i + 1));
+        const j = Math.floor(faultRandom() * (i + 1));
         [schedule[i], schedule[j]] = [schedule[j]!, schedule[i]!];
       }
-      const gap = (TRAFFIC_SECONDS * 1000) / (schedule.length + 1);
+      // The long outage comes out of the traffic time, so the suite takes as long as before.
+      const gap = (TRAFFIC_SECONDS * 1000 - LONG_PG_OUTAGE_MS) / (schedule.length + 1);
       for (const fault of schedule) {
-        await sleep(gap * (0.5 + random()));
+        await sleep(gap * (0.5 + faultRandom()));
         await fault();
       }
       sending = false;
-      await Promise.all(clients);
+      await Promise.all([...clients, ...smtpClients]);
       ses.setWeather({ kind: 'fair' });
 
       // --- Drain and check ------------------------------------------------------------------
@@ -370,7 +454,17 @@ test(
       const pg = new PgClient({ connectionString: databaseUrl });
       await pg.connect();
       try {
-        const rows = await waitForRows(pg, [...acceptedIds], final);
+        const [{ rows, drainMs }, inbound] = await Promise.all([
+          waitForRows(pg, [...acceptedIds], final),
+          accountInbound(pg, {
+            messages: smtpMessages,
+            accounts: receiving,
+            hooks: hooks!,
+            faults: spans,
+            figures: smtpFigures,
+            drain: DRAIN,
+          }),
+        ]);
         const counted = (
           await pg.query<{ account_id: string; count: string }>(
             'SELECT account_id, sum(count) AS count FROM usage_counters GROUP BY account_id',
@@ -412,7 +506,9 @@ test(
             `faults: injected ${Object.entries(figures.faults)
               .map(([k, v]) => `${v} ${k}`)
               .join(', ')}`,
-            `faults: lost ${lost.length}, left unsettled ${stuck.length}, duplicated ${preventable.length} preventable + ${duplicates.length - preventable.length} in the documented SES window, longest wait ${figures.longestWaitMs} ms`,
+            `faults: lost ${lost.length}, left unsettled ${stuck.length} (drain ${Math.round(drainMs / 1000)} s), duplicated ${preventable.length} preventable + ${duplicates.length - preventable.length} in the documented SES window, longest wait ${figures.longestWaitMs} ms`,
+            ...inbound.lines,
+            `faults: seed ${SEED}, ${Math.round((Date.now() - began) / 1000)} s until the checks`,
             '',
           ].join('\n'),
         );
@@ -426,6 +522,14 @@ test(
         expect(neverSent).toEqual([]);
         expect(testSent).toEqual([]);
         expect(preventable).toEqual([]);
+        // Received mail: every 250 stored once, recorded, announced once by us and counted.
+        expect(inbound.problems).toEqual(Object.fromEntries(Object.keys(inbound.problems).map((k) => [k, []])));
+        expect(
+          [...smtpFigures.answers.keys()].filter(
+            (a) => !['250', '421', '450', '451', 'no answer', 'refused connection'].includes(a),
+          ),
+        ).toEqual([]);
+        expect(smtpFigures.longestWaitMs).toBeLessThan(REQUEST_BOUND_MS);
         for (const sender of senders) {
           const mine = accepted.filter((o) => o.accountId === sender.accountId).length;
           expect({
@@ -439,26 +543,29 @@ test(
     } finally {
       await db?.destroy();
       await ses?.close();
+      await hooks?.close();
+      await zone?.close();
       await stopAll(Object.values(processes).reverse());
     }
   },
   15 * 60_000,
 );
 
-/** Waits until every accepted message has a log row with a final status (or gives up after 3 min). */
-async function waitForRows(pg: PgClient, ids: string[], final: Set<string>): Promise<Map<string, string>> {
-  const deadline = Date.now() + 180_000;
+/** Waits until every accepted message has a log row with a final status (or nothing moves for a minute). */
+async function waitForRows(
+  pg: PgClient,
+  ids: string[],
+  final: Set<string>,
+): Promise<{ rows: Map<string, string>; drainMs: number }> {
   let rows = new Map<string, string>();
-  while (Date.now() < deadline) {
-    const result = await pg
-      .query<{ message_id: string; status: string }>(
-        'SELECT message_id, status FROM email_log WHERE message_id = ANY($1::uuid[])',
-        [ids],
-      )
-      .catch(() => undefined);
-    if (result) rows = new Map(result.rows.map((r) => [r.message_id, r.status]));
-    if (rows.size === ids.length && [...rows.values()].every((s) => final.has(s))) break;
-    await sleep(1000);
-  }
-  return rows;
+  const drainMs = await drain(async () => {
+    const result = await pg.query<{ message_id: string; status: string }>(
+      'SELECT message_id, status FROM email_log WHERE message_id = ANY($1::uuid[])',
+      [ids],
+    );
+    rows = new Map(result.rows.map((r) => [r.message_id, r.status]));
+    const settled = [...rows.values()].filter((s) => final.has(s)).length;
+    return { done: settled === ids.length, settled };
+  }, DRAIN);
+  return { rows, drainMs };
 }
