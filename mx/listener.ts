@@ -10,6 +10,7 @@ import { SMTPServer, type SMTPServerAddress, type SMTPServerDataStream, type SMT
 import type Redis from 'ioredis';
 import type { Logger } from 'pino';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { clientKey } from '../core/platform/clientKey';
 import { checkHeaderBlock } from '../core/inbound/headerCheck';
 import { receiveMessage, type ReceiveOutcome } from '../core/inbound/receiveMessage';
 import { routeRecipient } from '../core/inbound/routing';
@@ -38,7 +39,10 @@ export interface MxListener {
   stop(deadlineMs: number): Promise<void>;
 }
 
-/** What the listener keeps per connection: the client address it counts under and whether a transaction is open. */
+/**
+ * What the listener keeps per connection: the client it counts under (clientKey: its IPv4 address,
+ * or the /64 of its IPv6 one, so one host's block is one client) and whether a transaction is open.
+ */
 interface ConnectionState {
   client: string;
   inTransaction: boolean;
@@ -53,7 +57,7 @@ export function createMxListener(deps: ListenerDeps): MxListener {
   const { config, db, logger, metrics } = deps;
   const mx = config.mx;
   const connections = new Map<string, ConnectionState>();
-  /** Open connections per client address (MX_MAX_CLIENTS_PER_IP). */
+  /** Open connections per client (MX_MAX_CLIENTS_PER_IP), keyed by clientKey. */
   const perClient = new Map<string, number>();
   // Per client: shared by every listener through Redis (a memory window while Redis is away).
   const perClientMessages = redisLimiter(
@@ -67,7 +71,7 @@ export function createMxListener(deps: ListenerDeps): MxListener {
   let stopping = false;
 
   const state = (session: SMTPServerSession): ConnectionState =>
-    connections.get(session.id) ?? { client: session.remoteAddress, inTransaction: false };
+    connections.get(session.id) ?? { client: clientKey(session.remoteAddress), inTransaction: false };
   const refuse = (stage: string, refusal: MxRefusal, detail?: string) => {
     metrics.refused.inc({ reason: refusal, stage });
     return mxError(refusal, detail);
@@ -214,7 +218,7 @@ export function createMxListener(deps: ListenerDeps): MxListener {
     // address the balancer's header names.
     onConnect(session: SMTPServerSession, callback: (err?: Error | null) => void) {
       if (stopping) return callback(refuse('connect', 'shutting_down'));
-      const client = session.remoteAddress;
+      const client = clientKey(session.remoteAddress);
       const open = perClient.get(client) ?? 0;
       if (open >= mx.maxClientsPerIp) {
         logger.warn({ session: session.id, client, open }, 'MX connection refused: too many from this address');

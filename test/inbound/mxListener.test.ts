@@ -448,6 +448,37 @@ test('the PROXY protocol: with the balancer listed, the address its header names
   }
 });
 
+/** One SMTP session through the PROXY protocol, its header naming `source` as the client; a refusal resolves to the error. */
+function openProxiedSession(port: number, source: string): Promise<SMTPConnection | Refusal> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port }, () => {
+      const family = net.isIPv6(source) ? 'TCP6' : 'TCP4';
+      const destination = family === 'TCP6' ? '::1' : '127.0.0.1';
+      socket.write(`PROXY ${family} ${source} ${destination} 40000 ${port}\r\n`);
+      const smtp = new SMTPConnection({ connection: socket, ignoreTLS: true });
+      smtp.once('error', (err: Refusal) => resolve(err));
+      smtp.connect(() => resolve(smtp));
+    });
+  });
+}
+
+test('a client is its IPv6 /64: two addresses of one /64 share MX_MAX_CLIENTS_PER_IP, another /64 does not', async () => {
+  const proxied = await startMxProcess(stack, {
+    env: { MX_PROXY_PROTOCOL_PEERS: '127.0.0.1', MX_MAX_CLIENTS_PER_IP: '1' },
+  });
+  try {
+    const first = await openProxiedSession(proxied.port, '2001:db8:1:2::1');
+    expect(first).toBeInstanceOf(SMTPConnection);
+    const sameBlock = await openProxiedSession(proxied.port, '2001:db8:1:2:ffff::9');
+    expect(sameBlock).toMatchObject({ responseCode: 421, response: expect.stringMatching(/^421 4\.7\.0 /) });
+    const otherBlock = await openProxiedSession(proxied.port, '2001:db8:1:3::1');
+    expect(otherBlock).toBeInstanceOf(SMTPConnection);
+    for (const s of [first, otherBlock]) await closeSession(s as SMTPConnection);
+  } finally {
+    await proxied.process.stop();
+  }
+});
+
 test('nothing of a message is logged: no address, no subject; the refusals are counted by reason and stage', async () => {
   const log = fs.readFileSync(mx.process.logFile, 'utf8');
   expect(log).toContain('MX message received'); // the log is on, and has seen messages
