@@ -46,6 +46,8 @@ export interface MxListener {
 interface ConnectionState {
   client: string;
   inTransaction: boolean;
+  /** RCPT TOs refused by routing on this connection (MX_MAX_REFUSED_RECIPIENTS). */
+  refusedRecipients: number;
 }
 
 /** What became of one recipient at the end of DATA. */
@@ -71,7 +73,11 @@ export function createMxListener(deps: ListenerDeps): MxListener {
   let stopping = false;
 
   const state = (session: SMTPServerSession): ConnectionState =>
-    connections.get(session.id) ?? { client: clientKey(session.remoteAddress), inTransaction: false };
+    connections.get(session.id) ?? {
+      client: clientKey(session.remoteAddress),
+      inTransaction: false,
+      refusedRecipients: 0,
+    };
   const refuse = (stage: string, refusal: MxRefusal, detail?: string) => {
     metrics.refused.inc({ reason: refusal, stage });
     return mxError(refusal, detail);
@@ -111,12 +117,22 @@ export function createMxListener(deps: ListenerDeps): MxListener {
   const onRcptTo = guarded(
     'rcpt',
     async (address: SMTPServerAddress, session: SMTPServerSession): Promise<Error | undefined> => {
+      const s = state(session);
+      // Each refusal by routing cost the database two queries: past the limit a client probing
+      // addresses or domains is told 421 and disconnected, before any more are looked up.
+      if (s.refusedRecipients >= mx.maxRefusedRecipients) {
+        logger.warn({ session: session.id, client: s.client }, 'MX connection closed: too many refused recipients');
+        return refuse('rcpt', 'too_many_refused_recipients');
+      }
       const recipient = address.address.toLowerCase();
       // The same recipient twice in one transaction is one message (deduplicated at DATA).
       if (session.envelope.rcptTo.some((r) => r.address.toLowerCase() === recipient)) return undefined;
       if (session.envelope.rcptTo.length >= mx.maxRecipients) return refuse('rcpt', 'too_many_recipients');
       const route = await routeRecipient(db, address.address);
-      if (route.kind !== 'routed') return refuse('rcpt', route.kind);
+      if (route.kind !== 'routed') {
+        s.refusedRecipients += 1;
+        return refuse('rcpt', route.kind);
+      }
       return undefined;
     },
   );
@@ -225,7 +241,7 @@ export function createMxListener(deps: ListenerDeps): MxListener {
         return callback(refuse('connect', 'too_many_connections'));
       }
       perClient.set(client, open + 1);
-      connections.set(session.id, { client, inTransaction: false });
+      connections.set(session.id, { client, inTransaction: false, refusedRecipients: 0 });
       metrics.connections.inc();
       metrics.openConnections.inc();
       callback();

@@ -166,6 +166,23 @@ test('recipients past MX_MAX_RECIPIENTS are refused with 452 4.5.3; each accepte
   expect(info.response).toContain([...ids][0]!.slice(0, 8));
 });
 
+test('past MX_MAX_REFUSED_RECIPIENTS refused RCPT TOs (10) on one connection: 421 4.7.0 and the connection is closed', async () => {
+  const elsewhere = `${marker('probe')}.example.com`;
+  const probes = Array.from({ length: 12 }, (_, i) => (i % 2 ? `user${i}@${elsewhere}` : `user${i}@${inbound.domain}`));
+  const routed = `support@${inbound.domain}`;
+  const result = await sendWithSmtplib({
+    port: mx.port,
+    from: 'ann@sender.example.org',
+    to: [...probes, routed],
+    message: plainMessage([routed]),
+  });
+  expect(result.error).toEqual({ type: 'SMTPRecipientsRefused' });
+  // smtplib stops at the 421: ten refusals as usual, then the eleventh RCPT TO closes the connection.
+  expect(Object.keys(result.refused ?? {})).toEqual(probes.slice(0, 11));
+  expect(probes.slice(0, 10).map((p) => result.refused![p]![0])).toEqual(Array(10).fill(550));
+  expect(result.refused![probes[10]!]).toEqual([421, '4.7.0 Too many refused recipients']);
+});
+
 test('oversize: refused with 552 at MAIL FROM by its SIZE=, and at the end of DATA by its bytes; nothing stored', async () => {
   const to = `support@${inbound.domain}`;
   const big = {
@@ -491,6 +508,7 @@ test('nothing of a message is logged: no address, no subject; the refusals are c
     ['no_rule', 'rcpt'],
     ['over_allowance', 'rcpt'],
     ['too_many_recipients', 'rcpt'],
+    ['too_many_refused_recipients', 'rcpt'],
     ['message_too_big', 'data'],
     ['message_invalid', 'data'],
   ])

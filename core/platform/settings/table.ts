@@ -1153,6 +1153,14 @@ export const SETTINGS = {
       default: 50,
       doc: 'Recipients per transaction; the next is refused with `452 4.5.3` (the sender sends it again in another transaction)',
     }),
+    maxRefusedRecipients: setting({
+      env: 'MX_MAX_REFUSED_RECIPIENTS',
+      type: 'integer',
+      min: 1,
+      processes: ['mx'],
+      default: 10,
+      doc: 'Recipients refused at RCPT TO (no such domain or mailbox, over the allowance) per connection; the next RCPT TO is answered `421 4.7.0 Too many refused recipients` and the connection is closed (a client probing addresses)',
+    }),
     maxClients: setting({
       env: 'MX_MAX_CLIENTS',
       type: 'integer',
@@ -1167,7 +1175,7 @@ export const SETTINGS = {
       min: 1,
       processes: ['mx'],
       default: 20,
-      doc: 'Connections at once from one client address per listener process; the next is refused at connect (`421 4.7.0`) and closed',
+      doc: 'Connections at once from one client (an IPv4 address, or an IPv6 /64) per listener process; the next is refused at connect (`421 4.7.0`) and closed',
     }),
     messagesPerMinutePerIp: setting({
       env: 'MX_MESSAGES_PER_MINUTE_PER_IP',
@@ -1175,7 +1183,7 @@ export const SETTINGS = {
       min: 1,
       processes: ['mx'],
       default: 120,
-      doc: 'Transactions (MAIL FROM) a minute from one client address, counted in Redis and shared by every listener; past it MAIL FROM is answered `450 4.7.1` and the sender retries later',
+      doc: 'Transactions (MAIL FROM) a minute from one client (an IPv4 address, or an IPv6 /64), counted in Redis and shared by every listener; past it MAIL FROM is answered `450 4.7.1` and the sender retries later',
     }),
     messagesPerMinute: setting({
       env: 'MX_MESSAGES_PER_MINUTE',
