@@ -48,6 +48,17 @@ interface ConnectionState {
   inTransaction: boolean;
   /** RCPT TOs refused by routing on this connection (MX_MAX_REFUSED_RECIPIENTS). */
   refusedRecipients: number;
+  /** While a DATA is still streaming: gives its bytes back to the budget (the connection ended mid-DATA). */
+  abandonData?: () => void;
+}
+
+/** A message as DATA brought it, with its trace lines and the room before it to write each one. */
+interface MessageBuffer {
+  /** The message from `room` on; before it, room for a trace line. */
+  buffer: Buffer;
+  room: number;
+  /** When DATA ended: the time in every trace line. */
+  at: Date;
 }
 
 /** What became of one recipient at the end of DATA. */
@@ -70,6 +81,11 @@ export function createMxListener(deps: ListenerDeps): MxListener {
   );
   // All clients of this process together: this process's own capacity, so kept in its memory.
   const allMessages = new RateLimiterMemory({ points: mx.messagesPerMinute, duration: 60 });
+  /**
+   * Bytes of DATA held in this process (MX_MAX_BYTES_IN_FLIGHT): each message's size caps one
+   * message, this caps them all together, so many clients at once cannot exhaust the memory.
+   */
+  let bytesInFlight = 0;
   let stopping = false;
 
   const state = (session: SMTPServerSession): ConnectionState =>
@@ -143,22 +159,48 @@ export function createMxListener(deps: ListenerDeps): MxListener {
     callback: (err?: Error | null, message?: string) => void,
   ): void => {
     const s = state(session);
-    const chunks: Buffer[] = [];
-    // smtp-server marks the stream past MX_MAX_MESSAGE_BYTES: from then on the rest is only drained.
+    let chunks: Buffer[] = [];
+    // What this DATA holds of the budget: taken chunk by chunk as it arrives, given back once when
+    // the message is answered (its bytes are held until then) or its connection ends mid-DATA.
+    let reserved = 0;
+    const release = () => {
+      bytesInFlight -= reserved;
+      reserved = 0;
+    };
+    // Past MX_MAX_MESSAGE_BYTES (smtp-server marks the stream), past the budget, or its connection
+    // gone: what was kept is dropped at once, and the rest only drained.
+    let dropped = false;
+    let overBudget = false;
+    const drop = () => {
+      dropped = true;
+      chunks = [];
+      release();
+    };
+    s.abandonData = drop;
     stream.on('data', (c: Buffer) => {
-      if (!stream.sizeExceeded) chunks.push(c);
+      if (dropped) return;
+      if (stream.sizeExceeded) return drop();
+      if (bytesInFlight + c.length > mx.maxBytesInFlight) {
+        overBudget = true;
+        return drop();
+      }
+      bytesInFlight += c.length;
+      reserved += c.length;
+      chunks.push(c);
     });
     stream.once('end', () => {
+      s.abandonData = undefined;
       const finish = (err: Error | null, message?: string) => {
+        release();
         callback(err, message);
         s.inTransaction = false;
       };
-      if (stream.sizeExceeded) {
-        chunks.length = 0;
-        finish(refuse('data', 'message_too_big'));
-        return;
-      }
-      receive(session, Buffer.concat(chunks)).then(
+      if (stream.sizeExceeded) return finish(refuse('data', 'message_too_big'));
+      if (overBudget) return finish(refuse('data', 'too_much_in_flight'));
+      if (dropped) return finish(mxError('service_unavailable')); // its connection is gone: nobody hears it
+      const message = withTraceRoom(session, chunks);
+      chunks = [];
+      receive(session, message).then(
         (answer) => (answer instanceof Error ? finish(answer) : finish(null, answer)),
         (err: unknown) => {
           logger.error({ session: session.id, err }, 'MX DATA failed');
@@ -168,8 +210,30 @@ export function createMxListener(deps: ListenerDeps): MxListener {
     });
   };
 
+  /**
+   * The message in one buffer with room before it for the longest of its trace lines (one per
+   * recipient): each recipient's message is its line written into that room, not a copy.
+   */
+  function withTraceRoom(session: SMTPServerSession, chunks: Buffer[]): MessageBuffer {
+    const at = new Date();
+    // A line is longest with CRLF breaks; the message's own (receivedHeader) are never longer.
+    const crlf = Buffer.from('\r\n');
+    const room = Math.max(
+      0,
+      ...session.envelope.rcptTo.map(
+        (r) => receivedHeader(session, mx.hostname, r.address.toLowerCase(), crlf, at).length,
+      ),
+    );
+    const buffer = Buffer.allocUnsafe(room + chunks.reduce((n, c) => n + c.length, 0));
+    let offset = room;
+    for (const c of chunks) offset += c.copy(buffer, offset);
+    return { buffer, room, at };
+  }
+
   /** Every recipient through the receive use case, in order; then the one reply DATA gets. */
-  async function receive(session: SMTPServerSession, raw: Buffer): Promise<Error | string> {
+  async function receive(session: SMTPServerSession, message: MessageBuffer): Promise<Error | string> {
+    const { buffer, room, at } = message;
+    const raw = buffer.subarray(room);
     const check = checkHeaderBlock(raw);
     if (!check.ok) {
       logger.info({ session: session.id, why: check.why }, 'MX message refused: malformed');
@@ -180,13 +244,16 @@ export function createMxListener(deps: ListenerDeps): MxListener {
     const contentHash = createHash('sha256').update(raw).digest();
     const results: RecipientResult[] = [];
     for (const recipient of recipients) {
-      const message = Buffer.concat([receivedHeader(session, mx.hostname, recipient, raw), raw]);
+      // The recipient's trace line just before the message. receiveMessage is awaited (its rows
+      // written, or given up) before the next recipient's line overwrites this one.
+      const line = receivedHeader(session, mx.hostname, recipient, raw, at);
+      line.copy(buffer, room - line.length);
       const result = await receiveMessage(
         { db, workflows: deps.workflows, logger, startTimeoutMs: config.temporal.startTimeoutMs },
         {
           source: 'mx',
           sourceId: mxSourceId(envelopeFrom, recipient, contentHash),
-          raw: message,
+          raw: buffer.subarray(room - line.length),
           envelopeFrom,
           recipient,
           clientIp: session.remoteAddress,
@@ -251,6 +318,7 @@ export function createMxListener(deps: ListenerDeps): MxListener {
     onClose(session: SMTPServerSession) {
       const s = connections.get(session.id);
       if (!s) return;
+      s.abandonData?.();
       connections.delete(session.id);
       metrics.openConnections.dec();
       const left = (perClient.get(s.client) ?? 1) - 1;

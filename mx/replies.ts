@@ -18,6 +18,7 @@ export type MxRefusal =
   | 'message_too_big'
   | 'message_invalid'
   | 'service_unavailable'
+  | 'too_much_in_flight'
   | 'rate_limited'
   | 'too_many_connections'
   | 'shutting_down';
@@ -38,6 +39,8 @@ export const MX_REPLIES = {
   message_invalid: reply(550, '5.6.0', 'Malformed message'),
   // Storage or Temporal away before the commit: nothing was kept, the sender retries.
   service_unavailable: reply(451, '4.3.0', 'Temporarily unavailable; nothing kept, retry later'),
+  // MX_MAX_BYTES_IN_FLIGHT: this process holds as much mail as it may; the sender retries.
+  too_much_in_flight: reply(451, '4.3.0', 'Too much mail in progress; nothing kept, retry later'),
   rate_limited: reply(450, '4.7.1', 'Too many messages from this address; retry later'),
   too_many_connections: reply(421, '4.7.0', 'Too many connections from this address; close one and retry'),
   shutting_down: reply(421, '4.3.2', 'The listener is restarting; retry'),

@@ -210,6 +210,34 @@ test('oversize: refused with 552 at MAIL FROM by its SIZE=, and at the end of DA
   expect(await storedFor(stack.db, to)).toHaveLength(before);
 });
 
+test('past MX_MAX_BYTES_IN_FLIGHT (all DATA held at once): 451 4.3.0, nothing stored; a message within it passes, before and after', async () => {
+  const budgeted = await startMxProcess(stack, { env: { MX_MAX_BYTES_IN_FLIGHT: '1024' } });
+  try {
+    const to = `reply+budget@${inbound.domain}`;
+    const message = (body: string) =>
+      Buffer.from(`From: ann@sender.example.org\r\nTo: ${to}\r\nSubject: ${marker('budget')}\r\n\r\n${body}\r\n`);
+    const send = (raw: Buffer) =>
+      sendWithSmtplib({ port: budgeted.port, from: 'ann@sender.example.org', to: [to], raw });
+    const small = await send(message('small'));
+    expect(small.data_reply?.[0]).toBe(250);
+    const large = await send(message('x'.repeat(4096)));
+    expect(large.error).toMatchObject({
+      type: 'SMTPDataError',
+      code: 451,
+      text: expect.stringMatching(/^4\.3\.0 Too much mail in progress/),
+    });
+    // The refused message gave its bytes back: the budget is whole again.
+    const again = await send(message('small again'));
+    expect(again.data_reply?.[0]).toBe(250);
+    expect(await storedFor(stack.db, to)).toHaveLength(2);
+    expect(await budgeted.metrics()).toMatch(
+      /postage_mx_refusals_total\{reason="too_much_in_flight",stage="data",process="mx"\} 1/,
+    );
+  } finally {
+    await budgeted.process.stop();
+  }
+});
+
 test('malformed: no header block, or no From header, is refused with 550 5.6.0 at the end of DATA', async () => {
   const to = `support@${inbound.domain}`;
   const before = (await storedFor(stack.db, to)).length;

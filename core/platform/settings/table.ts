@@ -1145,6 +1145,14 @@ export const SETTINGS = {
       default: 25 * 1024 * 1024,
       doc: 'Largest message (advertised with `SIZE`); a larger `SIZE=` at MAIL FROM, or more data, is refused with 552 and nothing past the limit is kept',
     }),
+    maxBytesInFlight: setting({
+      env: 'MX_MAX_BYTES_IN_FLIGHT',
+      type: 'integer',
+      min: 1,
+      processes: ['mx'],
+      default: 256 * 1024 * 1024,
+      doc: 'Bytes of messages being received that one listener process holds at once, all connections together (`MX_MAX_MESSAGE_BYTES` caps one); a DATA that would go past it is answered `451 4.3.0` and the sender retries. Below `MX_MAX_MESSAGE_BYTES`, a message larger than it is never taken',
+    }),
     maxRecipients: setting({
       env: 'MX_MAX_RECIPIENTS',
       type: 'integer',
