@@ -289,8 +289,9 @@ export function createMxListener(deps: ListenerDeps): MxListener {
     authOptional: true,
     size: mx.maxMessageBytes,
     maxClients: mx.maxClients,
-    // Only these peers (a balancer's addresses, or '*') must open with a PROXY v1 header, whose
-    // source address then stands for the client everywhere (limits, the stored client IP).
+    // Only these peers (a balancer's addresses, or '*' outside production: mx/config.ts) must
+    // open with a PROXY v1 header, whose source address then stands for the client everywhere
+    // (limits, the stored client IP).
     useProxy: mx.proxyProtocolPeers.length > 0 ? mx.proxyProtocolPeers : false,
     socketTimeout: mx.socketTimeoutMs,
     // The sender checks run in the worker (mailauth); a reverse lookup here would only add a DNS wait per connection.

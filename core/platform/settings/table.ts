@@ -1206,7 +1206,7 @@ export const SETTINGS = {
       type: 'ipList',
       processes: ['mx'],
       unset: 'unset: off',
-      doc: 'The load balancer addresses (comma-separated IPs, no ranges; `*` for every peer) whose connections open with a PROXY protocol v1 header, whose client address then counts everywhere (the limits, and the client IP the sender checks use)',
+      doc: 'The load balancer addresses (comma-separated IPs, no ranges; `*` for every peer, refused in production) whose connections open with a PROXY protocol v1 header, whose client address then counts everywhere (the limits, and the client IP the sender checks use); when set, the port must be reachable only through the balancer',
     }),
     socketTimeoutMs: setting({
       env: 'MX_SOCKET_TIMEOUT_MS',
