@@ -10,6 +10,7 @@ import { SMTPServer, type SMTPServerAddress, type SMTPServerDataStream, type SMT
 import type Redis from 'ioredis';
 import type { Logger } from 'pino';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { clientKey } from '../core/platform/clientKey';
 import { checkHeaderBlock } from '../core/inbound/headerCheck';
 import { receiveMessage, type ReceiveOutcome } from '../core/inbound/receiveMessage';
 import { routeRecipient } from '../core/inbound/routing';
@@ -38,10 +39,26 @@ export interface MxListener {
   stop(deadlineMs: number): Promise<void>;
 }
 
-/** What the listener keeps per connection: the client address it counts under and whether a transaction is open. */
+/**
+ * What the listener keeps per connection: the client it counts under (clientKey: its IPv4 address,
+ * or the /64 of its IPv6 one, so one host's block is one client) and whether a transaction is open.
+ */
 interface ConnectionState {
   client: string;
   inTransaction: boolean;
+  /** RCPT TOs refused by routing on this connection (MX_MAX_REFUSED_RECIPIENTS). */
+  refusedRecipients: number;
+  /** While a DATA is still streaming: gives its bytes back to the budget (the connection ended mid-DATA). */
+  abandonData?: () => void;
+}
+
+/** A message as DATA brought it, with its trace lines and the room before it to write each one. */
+interface MessageBuffer {
+  /** The message from `room` on; before it, room for a trace line. */
+  buffer: Buffer;
+  room: number;
+  /** When DATA ended: the time in every trace line. */
+  at: Date;
 }
 
 /** What became of one recipient at the end of DATA. */
@@ -53,7 +70,7 @@ export function createMxListener(deps: ListenerDeps): MxListener {
   const { config, db, logger, metrics } = deps;
   const mx = config.mx;
   const connections = new Map<string, ConnectionState>();
-  /** Open connections per client address (MX_MAX_CLIENTS_PER_IP). */
+  /** Open connections per client (MX_MAX_CLIENTS_PER_IP), keyed by clientKey. */
   const perClient = new Map<string, number>();
   // Per client: shared by every listener through Redis (a memory window while Redis is away).
   const perClientMessages = redisLimiter(
@@ -64,10 +81,19 @@ export function createMxListener(deps: ListenerDeps): MxListener {
   );
   // All clients of this process together: this process's own capacity, so kept in its memory.
   const allMessages = new RateLimiterMemory({ points: mx.messagesPerMinute, duration: 60 });
+  /**
+   * Bytes of DATA held in this process (MX_MAX_BYTES_IN_FLIGHT): each message's size caps one
+   * message, this caps them all together, so many clients at once cannot exhaust the memory.
+   */
+  let bytesInFlight = 0;
   let stopping = false;
 
   const state = (session: SMTPServerSession): ConnectionState =>
-    connections.get(session.id) ?? { client: session.remoteAddress, inTransaction: false };
+    connections.get(session.id) ?? {
+      client: clientKey(session.remoteAddress),
+      inTransaction: false,
+      refusedRecipients: 0,
+    };
   const refuse = (stage: string, refusal: MxRefusal, detail?: string) => {
     metrics.refused.inc({ reason: refusal, stage });
     return mxError(refusal, detail);
@@ -107,12 +133,22 @@ export function createMxListener(deps: ListenerDeps): MxListener {
   const onRcptTo = guarded(
     'rcpt',
     async (address: SMTPServerAddress, session: SMTPServerSession): Promise<Error | undefined> => {
+      const s = state(session);
+      // Each refusal by routing cost the database two queries: past the limit a client probing
+      // addresses or domains is told 421 and disconnected, before any more are looked up.
+      if (s.refusedRecipients >= mx.maxRefusedRecipients) {
+        logger.warn({ session: session.id, client: s.client }, 'MX connection closed: too many refused recipients');
+        return refuse('rcpt', 'too_many_refused_recipients');
+      }
       const recipient = address.address.toLowerCase();
       // The same recipient twice in one transaction is one message (deduplicated at DATA).
       if (session.envelope.rcptTo.some((r) => r.address.toLowerCase() === recipient)) return undefined;
       if (session.envelope.rcptTo.length >= mx.maxRecipients) return refuse('rcpt', 'too_many_recipients');
       const route = await routeRecipient(db, address.address);
-      if (route.kind !== 'routed') return refuse('rcpt', route.kind);
+      if (route.kind !== 'routed') {
+        s.refusedRecipients += 1;
+        return refuse('rcpt', route.kind);
+      }
       return undefined;
     },
   );
@@ -123,22 +159,48 @@ export function createMxListener(deps: ListenerDeps): MxListener {
     callback: (err?: Error | null, message?: string) => void,
   ): void => {
     const s = state(session);
-    const chunks: Buffer[] = [];
-    // smtp-server marks the stream past MX_MAX_MESSAGE_BYTES: from then on the rest is only drained.
+    let chunks: Buffer[] = [];
+    // What this DATA holds of the budget: taken chunk by chunk as it arrives, given back once when
+    // the message is answered (its bytes are held until then) or its connection ends mid-DATA.
+    let reserved = 0;
+    const release = () => {
+      bytesInFlight -= reserved;
+      reserved = 0;
+    };
+    // Past MX_MAX_MESSAGE_BYTES (smtp-server marks the stream), past the budget, or its connection
+    // gone: what was kept is dropped at once, and the rest only drained.
+    let dropped = false;
+    let overBudget = false;
+    const drop = () => {
+      dropped = true;
+      chunks = [];
+      release();
+    };
+    s.abandonData = drop;
     stream.on('data', (c: Buffer) => {
-      if (!stream.sizeExceeded) chunks.push(c);
+      if (dropped) return;
+      if (stream.sizeExceeded) return drop();
+      if (bytesInFlight + c.length > mx.maxBytesInFlight) {
+        overBudget = true;
+        return drop();
+      }
+      bytesInFlight += c.length;
+      reserved += c.length;
+      chunks.push(c);
     });
     stream.once('end', () => {
+      s.abandonData = undefined;
       const finish = (err: Error | null, message?: string) => {
+        release();
         callback(err, message);
         s.inTransaction = false;
       };
-      if (stream.sizeExceeded) {
-        chunks.length = 0;
-        finish(refuse('data', 'message_too_big'));
-        return;
-      }
-      receive(session, Buffer.concat(chunks)).then(
+      if (stream.sizeExceeded) return finish(refuse('data', 'message_too_big'));
+      if (overBudget) return finish(refuse('data', 'too_much_in_flight'));
+      if (dropped) return finish(mxError('service_unavailable')); // its connection is gone: nobody hears it
+      const message = withTraceRoom(session, chunks);
+      chunks = [];
+      receive(session, message).then(
         (answer) => (answer instanceof Error ? finish(answer) : finish(null, answer)),
         (err: unknown) => {
           logger.error({ session: session.id, err }, 'MX DATA failed');
@@ -148,8 +210,30 @@ export function createMxListener(deps: ListenerDeps): MxListener {
     });
   };
 
+  /**
+   * The message in one buffer with room before it for the longest of its trace lines (one per
+   * recipient): each recipient's message is its line written into that room, not a copy.
+   */
+  function withTraceRoom(session: SMTPServerSession, chunks: Buffer[]): MessageBuffer {
+    const at = new Date();
+    // A line is longest with CRLF breaks; the message's own (receivedHeader) are never longer.
+    const crlf = Buffer.from('\r\n');
+    const room = Math.max(
+      0,
+      ...session.envelope.rcptTo.map(
+        (r) => receivedHeader(session, mx.hostname, r.address.toLowerCase(), crlf, at).length,
+      ),
+    );
+    const buffer = Buffer.allocUnsafe(room + chunks.reduce((n, c) => n + c.length, 0));
+    let offset = room;
+    for (const c of chunks) offset += c.copy(buffer, offset);
+    return { buffer, room, at };
+  }
+
   /** Every recipient through the receive use case, in order; then the one reply DATA gets. */
-  async function receive(session: SMTPServerSession, raw: Buffer): Promise<Error | string> {
+  async function receive(session: SMTPServerSession, message: MessageBuffer): Promise<Error | string> {
+    const { buffer, room, at } = message;
+    const raw = buffer.subarray(room);
     const check = checkHeaderBlock(raw);
     if (!check.ok) {
       logger.info({ session: session.id, why: check.why }, 'MX message refused: malformed');
@@ -160,13 +244,16 @@ export function createMxListener(deps: ListenerDeps): MxListener {
     const contentHash = createHash('sha256').update(raw).digest();
     const results: RecipientResult[] = [];
     for (const recipient of recipients) {
-      const message = Buffer.concat([receivedHeader(session, mx.hostname, recipient, raw), raw]);
+      // The recipient's trace line just before the message. receiveMessage is awaited (its rows
+      // written, or given up) before the next recipient's line overwrites this one.
+      const line = receivedHeader(session, mx.hostname, recipient, raw, at);
+      line.copy(buffer, room - line.length);
       const result = await receiveMessage(
         { db, workflows: deps.workflows, logger, startTimeoutMs: config.temporal.startTimeoutMs },
         {
           source: 'mx',
           sourceId: mxSourceId(envelopeFrom, recipient, contentHash),
-          raw: message,
+          raw: buffer.subarray(room - line.length),
           envelopeFrom,
           recipient,
           clientIp: session.remoteAddress,
@@ -202,8 +289,9 @@ export function createMxListener(deps: ListenerDeps): MxListener {
     authOptional: true,
     size: mx.maxMessageBytes,
     maxClients: mx.maxClients,
-    // Only these peers (a balancer's addresses, or '*') must open with a PROXY v1 header, whose
-    // source address then stands for the client everywhere (limits, the stored client IP).
+    // Only these peers (a balancer's addresses, or '*' outside production: mx/config.ts) must
+    // open with a PROXY v1 header, whose source address then stands for the client everywhere
+    // (limits, the stored client IP).
     useProxy: mx.proxyProtocolPeers.length > 0 ? mx.proxyProtocolPeers : false,
     socketTimeout: mx.socketTimeoutMs,
     // The sender checks run in the worker (mailauth); a reverse lookup here would only add a DNS wait per connection.
@@ -214,14 +302,14 @@ export function createMxListener(deps: ListenerDeps): MxListener {
     // address the balancer's header names.
     onConnect(session: SMTPServerSession, callback: (err?: Error | null) => void) {
       if (stopping) return callback(refuse('connect', 'shutting_down'));
-      const client = session.remoteAddress;
+      const client = clientKey(session.remoteAddress);
       const open = perClient.get(client) ?? 0;
       if (open >= mx.maxClientsPerIp) {
         logger.warn({ session: session.id, client, open }, 'MX connection refused: too many from this address');
         return callback(refuse('connect', 'too_many_connections'));
       }
       perClient.set(client, open + 1);
-      connections.set(session.id, { client, inTransaction: false });
+      connections.set(session.id, { client, inTransaction: false, refusedRecipients: 0 });
       metrics.connections.inc();
       metrics.openConnections.inc();
       callback();
@@ -231,6 +319,7 @@ export function createMxListener(deps: ListenerDeps): MxListener {
     onClose(session: SMTPServerSession) {
       const s = connections.get(session.id);
       if (!s) return;
+      s.abandonData?.();
       connections.delete(session.id);
       metrics.openConnections.dec();
       const left = (perClient.get(s.client) ?? 1) - 1;

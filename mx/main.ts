@@ -4,7 +4,7 @@
 // SIGTERM or SIGINT: no new transaction, the ones in progress finish (up to SHUTDOWN_TIMEOUT_MS),
 // then the process exits.
 import fs from 'node:fs';
-import { ConfigError, loadConfig, type Config } from '../core/platform/config';
+import { ConfigError, type Config } from '../core/platform/config';
 import { createDb } from '../core/platform/db';
 import { startHealthServer } from '../core/platform/healthServer';
 import { armKillPoints } from '../core/platform/killPoints';
@@ -14,6 +14,7 @@ import { checkReadiness, checks } from '../core/platform/readiness';
 import { createRedis } from '../core/platform/redis';
 import { lazyTemporalClient } from '../core/platform/temporal';
 import { inboundWorkflows } from '../workflows/client';
+import { loadMxConfig } from './config';
 import { createMxListener } from './listener';
 
 /** The certificate and key, both or neither, read at start so a wrong path fails at once. */
@@ -33,7 +34,7 @@ function readTls(config: Config): { cert: Buffer; key: Buffer } | undefined {
 }
 
 async function main(): Promise<void> {
-  const config = loadConfig('mx');
+  const config = loadMxConfig();
   armKillPoints(); // test-only; refused in production
   const tls = readTls(config);
   const logger = createLogger(config.logLevel, 'mx');

@@ -14,9 +14,11 @@ export type MxRefusal =
   | 'no_rule'
   | 'over_allowance'
   | 'too_many_recipients'
+  | 'too_many_refused_recipients'
   | 'message_too_big'
   | 'message_invalid'
   | 'service_unavailable'
+  | 'too_much_in_flight'
   | 'rate_limited'
   | 'too_many_connections'
   | 'shutting_down';
@@ -31,10 +33,14 @@ export const MX_REPLIES = {
   // Temporary: more allowance (next month, a larger plan) lets the retry in.
   over_allowance: reply(452, '4.2.2', 'Mailbox over its monthly inbound allowance'),
   too_many_recipients: reply(452, '4.5.3', 'Too many recipients in this transaction; send the rest in another one'),
+  // A client that keeps naming recipients nobody here takes (probing addresses or domains): 421 closes the connection.
+  too_many_refused_recipients: reply(421, '4.7.0', 'Too many refused recipients'),
   message_too_big: reply(552, '5.3.4', 'Message exceeds the maximum size'),
   message_invalid: reply(550, '5.6.0', 'Malformed message'),
   // Storage or Temporal away before the commit: nothing was kept, the sender retries.
   service_unavailable: reply(451, '4.3.0', 'Temporarily unavailable; nothing kept, retry later'),
+  // MX_MAX_BYTES_IN_FLIGHT: this process holds as much mail as it may; the sender retries.
+  too_much_in_flight: reply(451, '4.3.0', 'Too much mail in progress; nothing kept, retry later'),
   rate_limited: reply(450, '4.7.1', 'Too many messages from this address; retry later'),
   too_many_connections: reply(421, '4.7.0', 'Too many connections from this address; close one and retry'),
   shutting_down: reply(421, '4.3.2', 'The listener is restarting; retry'),

@@ -10,20 +10,15 @@
 // starts the address's windows afresh (a new epoch), as the 429 tells the user to do.
 import type { Request, RequestHandler, Response } from 'express';
 import type Redis from 'ioredis';
-import ipaddr from 'ipaddr.js';
 import { RateLimiterRes, type RateLimiterRedis } from 'rate-limiter-flexible';
+import { clientKey } from '../../core/platform/clientKey';
 import type { AnonymousOperation, Config } from '../../core/platform/config';
 import { sha256Hex } from '../../core/platform/crypto';
 import { redisLimiter, secondsUntil, takePoint } from '../../core/platform/rateLimits';
 import { sendTooManyRequests } from '../http/errors';
 
-/** The key of a client: its IPv4 address, or the /64 of its IPv6 address. */
-export function clientKey(ip: string | undefined): string {
-  if (!ip || !ipaddr.isValid(ip)) return 'unknown';
-  const parsed = ipaddr.process(ip);
-  if (parsed.kind() === 'ipv4') return parsed.toString();
-  return `${(parsed as ipaddr.IPv6).toNormalizedString().split(':').slice(0, 4).join(':')}::/64`;
-}
+// The routes that limit per client import it from here.
+export { clientKey };
 
 const addressKey = (email: string) => sha256Hex(email.trim().toLowerCase());
 

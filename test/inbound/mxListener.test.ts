@@ -166,7 +166,24 @@ test('recipients past MX_MAX_RECIPIENTS are refused with 452 4.5.3; each accepte
   expect(info.response).toContain([...ids][0]!.slice(0, 8));
 });
 
-test('oversize: refused with 552 at MAIL FROM by its SIZE=, and at the end of DATA by its bytes; nothing stored', async () => {
+test('past MX_MAX_REFUSED_RECIPIENTS refused RCPT TOs (10) on one connection: 421 4.7.0 and the connection is closed', async () => {
+  const elsewhere = `${marker('probe')}.example.com`;
+  const probes = Array.from({ length: 12 }, (_, i) => (i % 2 ? `user${i}@${elsewhere}` : `user${i}@${inbound.domain}`));
+  const routed = `support@${inbound.domain}`;
+  const result = await sendWithSmtplib({
+    port: mx.port,
+    from: 'ann@sender.example.org',
+    to: [...probes, routed],
+    message: plainMessage([routed]),
+  });
+  expect(result.error).toEqual({ type: 'SMTPRecipientsRefused' });
+  // smtplib stops at the 421: ten refusals as usual, then the eleventh RCPT TO closes the connection.
+  expect(Object.keys(result.refused ?? {})).toEqual(probes.slice(0, 11));
+  expect(probes.slice(0, 10).map((p) => result.refused![p]![0])).toEqual(Array(10).fill(550));
+  expect(result.refused![probes[10]!]).toEqual([421, '4.7.0 Too many refused recipients']);
+});
+
+test("oversize: refused with 552 at MAIL FROM by its SIZE= (smtp-server's text), and with 552 5.3.4 at the end of DATA by its bytes; nothing stored", async () => {
   const to = `support@${inbound.domain}`;
   const big = {
     ...plainMessage([to], marker('big')),
@@ -177,7 +194,12 @@ test('oversize: refused with 552 at MAIL FROM by its SIZE=, and at the end of DA
   const before = (await storedFor(stack.db, to)).length;
   const declared = await sendWithSmtplib({ port: mx.port, from: 'ann@sender.example.org', to: [to], message: big });
   expect(declared.size).toBe(String(MAX_MESSAGE_BYTES));
-  expect(declared.error).toMatchObject({ type: 'SMTPSenderRefused', code: 552 });
+  // smtp-server answers an oversized SIZE= itself, before the listener sees MAIL FROM (docs/inbound.md, "What is refused").
+  expect(declared.error).toEqual({
+    type: 'SMTPSenderRefused',
+    code: 552,
+    text: `Error: message exceeds fixed maximum message size ${MAX_MESSAGE_BYTES}`,
+  });
   const undeclared = await sendWithSmtplib({
     port: mx.port,
     from: 'ann@sender.example.org',
@@ -191,6 +213,34 @@ test('oversize: refused with 552 at MAIL FROM by its SIZE=, and at the end of DA
     text: expect.stringMatching(/^5\.3\.4 Message exceeds the maximum size/),
   });
   expect(await storedFor(stack.db, to)).toHaveLength(before);
+});
+
+test('past MX_MAX_BYTES_IN_FLIGHT (all DATA held at once): 451 4.3.0, nothing stored; a message within it passes, before and after', async () => {
+  const budgeted = await startMxProcess(stack, { env: { MX_MAX_BYTES_IN_FLIGHT: '1024' } });
+  try {
+    const to = `reply+budget@${inbound.domain}`;
+    const message = (body: string) =>
+      Buffer.from(`From: ann@sender.example.org\r\nTo: ${to}\r\nSubject: ${marker('budget')}\r\n\r\n${body}\r\n`);
+    const send = (raw: Buffer) =>
+      sendWithSmtplib({ port: budgeted.port, from: 'ann@sender.example.org', to: [to], raw });
+    const small = await send(message('small'));
+    expect(small.data_reply?.[0]).toBe(250);
+    const large = await send(message('x'.repeat(4096)));
+    expect(large.error).toMatchObject({
+      type: 'SMTPDataError',
+      code: 451,
+      text: expect.stringMatching(/^4\.3\.0 Too much mail in progress/),
+    });
+    // The refused message gave its bytes back: the budget is whole again.
+    const again = await send(message('small again'));
+    expect(again.data_reply?.[0]).toBe(250);
+    expect(await storedFor(stack.db, to)).toHaveLength(2);
+    expect(await budgeted.metrics()).toMatch(
+      /postage_mx_refusals_total\{reason="too_much_in_flight",stage="data",process="mx"\} 1/,
+    );
+  } finally {
+    await budgeted.process.stop();
+  }
 });
 
 test('malformed: no header block, or no From header, is refused with 550 5.6.0 at the end of DATA', async () => {
@@ -448,6 +498,37 @@ test('the PROXY protocol: with the balancer listed, the address its header names
   }
 });
 
+/** One SMTP session through the PROXY protocol, its header naming `source` as the client; a refusal resolves to the error. */
+function openProxiedSession(port: number, source: string): Promise<SMTPConnection | Refusal> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port }, () => {
+      const family = net.isIPv6(source) ? 'TCP6' : 'TCP4';
+      const destination = family === 'TCP6' ? '::1' : '127.0.0.1';
+      socket.write(`PROXY ${family} ${source} ${destination} 40000 ${port}\r\n`);
+      const smtp = new SMTPConnection({ connection: socket, ignoreTLS: true });
+      smtp.once('error', (err: Refusal) => resolve(err));
+      smtp.connect(() => resolve(smtp));
+    });
+  });
+}
+
+test('a client is its IPv6 /64: two addresses of one /64 share MX_MAX_CLIENTS_PER_IP, another /64 does not', async () => {
+  const proxied = await startMxProcess(stack, {
+    env: { MX_PROXY_PROTOCOL_PEERS: '127.0.0.1', MX_MAX_CLIENTS_PER_IP: '1' },
+  });
+  try {
+    const first = await openProxiedSession(proxied.port, '2001:db8:1:2::1');
+    expect(first).toBeInstanceOf(SMTPConnection);
+    const sameBlock = await openProxiedSession(proxied.port, '2001:db8:1:2:ffff::9');
+    expect(sameBlock).toMatchObject({ responseCode: 421, response: expect.stringMatching(/^421 4\.7\.0 /) });
+    const otherBlock = await openProxiedSession(proxied.port, '2001:db8:1:3::1');
+    expect(otherBlock).toBeInstanceOf(SMTPConnection);
+    for (const s of [first, otherBlock]) await closeSession(s as SMTPConnection);
+  } finally {
+    await proxied.process.stop();
+  }
+});
+
 test('nothing of a message is logged: no address, no subject; the refusals are counted by reason and stage', async () => {
   const log = fs.readFileSync(mx.process.logFile, 'utf8');
   expect(log).toContain('MX message received'); // the log is on, and has seen messages
@@ -460,6 +541,7 @@ test('nothing of a message is logged: no address, no subject; the refusals are c
     ['no_rule', 'rcpt'],
     ['over_allowance', 'rcpt'],
     ['too_many_recipients', 'rcpt'],
+    ['too_many_refused_recipients', 'rcpt'],
     ['message_too_big', 'data'],
     ['message_invalid', 'data'],
   ])

@@ -1145,6 +1145,14 @@ export const SETTINGS = {
       default: 25 * 1024 * 1024,
       doc: 'Largest message (advertised with `SIZE`); a larger `SIZE=` at MAIL FROM, or more data, is refused with 552 and nothing past the limit is kept',
     }),
+    maxBytesInFlight: setting({
+      env: 'MX_MAX_BYTES_IN_FLIGHT',
+      type: 'integer',
+      min: 1,
+      processes: ['mx'],
+      default: 256 * 1024 * 1024,
+      doc: 'Bytes of messages being received that one listener process holds at once, all connections together (`MX_MAX_MESSAGE_BYTES` caps one); a DATA that would go past it is answered `451 4.3.0` and the sender retries. Below `MX_MAX_MESSAGE_BYTES`, a message larger than it is never taken',
+    }),
     maxRecipients: setting({
       env: 'MX_MAX_RECIPIENTS',
       type: 'integer',
@@ -1152,6 +1160,14 @@ export const SETTINGS = {
       processes: ['mx'],
       default: 50,
       doc: 'Recipients per transaction; the next is refused with `452 4.5.3` (the sender sends it again in another transaction)',
+    }),
+    maxRefusedRecipients: setting({
+      env: 'MX_MAX_REFUSED_RECIPIENTS',
+      type: 'integer',
+      min: 1,
+      processes: ['mx'],
+      default: 10,
+      doc: 'Recipients refused at RCPT TO (no such domain or mailbox, over the allowance) per connection; the next RCPT TO is answered `421 4.7.0 Too many refused recipients` and the connection is closed (a client probing addresses)',
     }),
     maxClients: setting({
       env: 'MX_MAX_CLIENTS',
@@ -1167,7 +1183,7 @@ export const SETTINGS = {
       min: 1,
       processes: ['mx'],
       default: 20,
-      doc: 'Connections at once from one client address per listener process; the next is refused at connect (`421 4.7.0`) and closed',
+      doc: 'Connections at once from one client (an IPv4 address, or an IPv6 /64) per listener process; the next is refused at connect (`421 4.7.0`) and closed',
     }),
     messagesPerMinutePerIp: setting({
       env: 'MX_MESSAGES_PER_MINUTE_PER_IP',
@@ -1175,7 +1191,7 @@ export const SETTINGS = {
       min: 1,
       processes: ['mx'],
       default: 120,
-      doc: 'Transactions (MAIL FROM) a minute from one client address, counted in Redis and shared by every listener; past it MAIL FROM is answered `450 4.7.1` and the sender retries later',
+      doc: 'Transactions (MAIL FROM) a minute from one client (an IPv4 address, or an IPv6 /64), counted in Redis and shared by every listener; past it MAIL FROM is answered `450 4.7.1` and the sender retries later',
     }),
     messagesPerMinute: setting({
       env: 'MX_MESSAGES_PER_MINUTE',
@@ -1190,7 +1206,7 @@ export const SETTINGS = {
       type: 'ipList',
       processes: ['mx'],
       unset: 'unset: off',
-      doc: 'The load balancer addresses (comma-separated IPs, no ranges; `*` for every peer) whose connections open with a PROXY protocol v1 header, whose client address then counts everywhere (the limits, and the client IP the sender checks use)',
+      doc: 'The load balancer addresses (comma-separated IPs, no ranges; `*` for every peer, refused in production) whose connections open with a PROXY protocol v1 header, whose client address then counts everywhere (the limits, and the client IP the sender checks use); when set, the port must be reachable only through the balancer',
     }),
     socketTimeoutMs: setting({
       env: 'MX_SOCKET_TIMEOUT_MS',
