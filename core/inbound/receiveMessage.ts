@@ -66,8 +66,8 @@ export async function receiveMessage(deps: ReceiveDeps, input: ReceivedRaw): Pro
       const inserted = await trx.raw<{ rows: { id: string }[] }>(
         `INSERT INTO inbound_messages
            (id, account_id, inbound_domain_id, rule_id, source, source_id, envelope_from, envelope_to,
-            client_ip, helo, size_bytes, raw, verdicts, received_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?)
+            client_ip, helo, size_bytes, raw, verdicts, received_at, endpoint_ids)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?::uuid[])
          ON CONFLICT (source, source_id) DO NOTHING
          RETURNING id`,
         [
@@ -85,6 +85,7 @@ export async function receiveMessage(deps: ReceiveDeps, input: ReceivedRaw): Pro
           input.raw,
           input.verdicts ? JSON.stringify(input.verdicts) : null,
           now,
+          route.endpointIds,
         ],
       );
       if (inserted.rows.length === 0) {

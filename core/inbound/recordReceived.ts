@@ -77,7 +77,16 @@ export async function recordReceived(db: Db, inboundId: string): Promise<RecordR
           endpoint_ids: string[] | null;
         }
       | undefined
-    >('m.account_id', 'm.parsed', 'm.received_at', 'm.replied_message_id', 'm.recorded_at', 'r.endpoint_ids');
+    >(
+      'm.account_id',
+      'm.parsed',
+      'm.received_at',
+      'm.replied_message_id',
+      'm.recorded_at',
+      // The rule's endpoints as they were when the message arrived; a row stored before they were
+      // kept falls back to its rule's.
+      db.raw('coalesce(m.endpoint_ids, r.endpoint_ids) as endpoint_ids'),
+    );
   if (!row) return { gone: true, repliedMessageId: null, endpointIds: [] };
 
   let replied = row.replied_message_id;
@@ -109,9 +118,10 @@ export async function recordReceived(db: Db, inboundId: string): Promise<RecordR
 }
 
 /**
- * Who gets `email.received` (docs/inbound.md, "Rules"): with no endpoints named (or no rule any
- * more: its domain or rule was deleted since), every active endpoint subscribed to it; otherwise
- * the named ones still active and still subscribed, in the rule's order.
+ * Who gets `email.received` (docs/inbound.md, "Rules"): with no endpoints named by the rule that
+ * routed the message when it arrived, every active endpoint subscribed to it; otherwise the named
+ * ones still active and still subscribed, in the rule's order. A rule deleted since changes
+ * nothing: the message keeps the endpoints it was routed to.
  */
 export async function receivingEndpoints(db: Db, accountId: string, named: string[] | null): Promise<string[]> {
   const subscribed = await endpointsSubscribedToReceived(db, accountId);

@@ -60,7 +60,15 @@ export function chooseRule<R extends { match: string; kind: InboundRuleKind }>(
 }
 
 export type RecipientRoute =
-  | { kind: 'routed'; accountId: string; inboundDomainId: string; domain: string; ruleId: string }
+  | {
+      kind: 'routed';
+      accountId: string;
+      inboundDomainId: string;
+      domain: string;
+      ruleId: string;
+      /** The rule's endpoints (empty: every endpoint subscribed to email.received), kept with the message. */
+      endpointIds: string[];
+    }
   | { kind: 'not_inbound' }
   | { kind: 'no_rule' }
   | { kind: 'over_allowance' };
@@ -111,7 +119,12 @@ export async function routeRecipient(db: Db, address: string, now = new Date()):
   if (!found) return { kind: 'not_inbound' };
   const rules = await db('inbound_rules')
     .where({ inbound_domain_id: found.id })
-    .select<{ id: string; match: string; kind: InboundRuleKind }[]>('id', 'match', 'kind');
+    .select<{ id: string; match: string; kind: InboundRuleKind; endpoint_ids: string[] }[]>(
+      'id',
+      'match',
+      'kind',
+      'endpoint_ids',
+    );
   const rule = chooseRule(rules, parts.localPart);
   if (!rule) return { kind: 'no_rule' };
   if ((found.used ?? 0) >= (found.allowance ?? 0)) return { kind: 'over_allowance' };
@@ -121,5 +134,6 @@ export async function routeRecipient(db: Db, address: string, now = new Date()):
     inboundDomainId: found.id,
     domain: found.name,
     ruleId: rule.id,
+    endpointIds: rule.endpoint_ids,
   };
 }

@@ -412,3 +412,45 @@ test('a message mailparser cannot read is marked malformed and still announced; 
     await stack.db('inbound_attachments').where({ message_id: againId }).count<{ n: string }[]>({ n: '*' }),
   ).toEqual([{ n: '1' }]);
 });
+
+test('a rule deleted before its message is recorded does not widen who gets it', async () => {
+  // A second endpoint subscribed to email.received: a rule naming only the first must keep it out.
+  const second = await createEndpoint(stack.db, stack.config.secretKey, sender.account.id, `${receiver.url}/second`, [
+    'email.received',
+  ]);
+  const inbound = await stack.db('inbound_domains').where({ name: inboundDomain }).first<{ id: string }>('id');
+  const [rule] = await stack
+    .db('inbound_rules')
+    .insert({
+      account_id: sender.account.id,
+      inbound_domain_id: inbound.id,
+      match: 'hr',
+      kind: 'address',
+      endpoint_ids: [endpointId],
+    })
+    .returning<{ id: string }[]>('id');
+  const failing: InboundWorkflows = {
+    startReceive: async () => {
+      throw new Error('Temporal is away');
+    },
+  };
+  const outcome = await receiveMessage(
+    { ...deps(), workflows: failing },
+    mx(await rawMessage({ subject: 'Confidential' }), { recipient: `hr@${inboundDomain}` }),
+  );
+  expect(outcome.kind).toBe('accepted');
+  const inboundId = outcome.kind === 'accepted' ? outcome.inboundId : '';
+  await stack.db('inbound_rules').where({ id: rule!.id }).delete();
+  await stack
+    .db('inbound_messages')
+    .where({ id: inboundId })
+    .update({ received_at: new Date(Date.now() - 60_000) });
+  await relayUnstartedReceived(stack.db, workflows, { olderThanSeconds: 30, limit: 50, startTimeoutMs: 10_000 });
+  expect(await finished(inboundId)).toMatchObject({ gone: false, webhooks: 1 });
+  const deliveries = await stack.db('webhook_deliveries').where({ message_id: inboundId }).select('endpoint_id');
+  expect(deliveries.map((d: { endpoint_id: string }) => d.endpoint_id)).toEqual([endpointId]);
+  // Both endpoints post to this receiver: one event for the message means the second got none.
+  await new Promise((r) => setTimeout(r, 500));
+  expect(receiver.received.filter(receivedFor(inboundId))).toHaveLength(1);
+  await stack.db('webhook_endpoints').where({ id: second.endpoint.id }).delete();
+});
