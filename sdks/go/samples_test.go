@@ -768,7 +768,7 @@ func deleteInbound(ctx context.Context, client *postage.Client) error {
 func downloadInboundAttachment(ctx context.Context, client *postage.Client) error {
 	// sample: GET /inbound/attachments/{token}
 	// An attachment's DownloadURL, from email.received or Inbound.Get (no key needed):
-	data, err := client.Inbound.DownloadAttachment(ctx, "https://api.postage.dev/inbound/attachments/djF8ZTNhMWY3YzI")
+	data, err := client.Inbound.DownloadAttachment(ctx, "https://api.postage.dev/inbound/attachments/v1.e3a1f7c2-0d4b-4c9e-8f6a-2b5d7e9c1a34.1796379302.yIZ5U60LowEl-Hr-VEntlW4d9LBsVyfcn4ibXebOTyU")
 	if err != nil {
 		return err
 	}

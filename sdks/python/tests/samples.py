@@ -250,7 +250,7 @@ def sample_inbound_delete(postage: Postage) -> None:
 def sample_inbound_download_attachment(postage: Postage) -> None:
     # sample: GET /inbound/attachments/{token}
     # An attachment (or its download_url) from email.received or inbound.get; no key needed:
-    data = postage.inbound.download_attachment("https://api.postage.dev/inbound/attachments/djF8ZTNhMWY3YzI")
+    data = postage.inbound.download_attachment("https://api.postage.dev/inbound/attachments/v1.e3a1f7c2-0d4b-4c9e-8f6a-2b5d7e9c1a34.1796379302.yIZ5U60LowEl-Hr-VEntlW4d9LBsVyfcn4ibXebOTyU")
     print(len(data))  # the sender's bytes: check the attachment's sha256, never trust its declared type
     # end sample
 
