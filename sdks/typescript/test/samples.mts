@@ -235,7 +235,9 @@ export async function deleteInbound(): Promise<void> {
 export async function downloadInboundAttachment(): Promise<void> {
   // sample: GET /inbound/attachments/{token}
   // An attachment (or its download_url) from email.received or inbound.get; no key needed:
-  const bytes = await postage.inbound.downloadAttachment('https://api.postage.dev/inbound/attachments/v1.e3a1f7c2-0d4b-4c9e-8f6a-2b5d7e9c1a34.1796379302.yIZ5U60LowEl-Hr-VEntlW4d9LBsVyfcn4ibXebOTyU');
+  const bytes = await postage.inbound.downloadAttachment(
+    'https://api.postage.dev/inbound/attachments/v1.e3a1f7c2-0d4b-4c9e-8f6a-2b5d7e9c1a34.1796379302.yIZ5U60LowEl-Hr-VEntlW4d9LBsVyfcn4ibXebOTyU',
+  );
   console.log(bytes.length); // the sender's bytes: check the attachment's sha256, never trust its declared type
   // end sample
 }
