@@ -125,7 +125,8 @@ export const retention = proxyActivities<Pick<Activities, 'purgeEmailLog' | 'pur
 /**
  * The receive workflow's steps (workflows/receiveEmail.ts). Parsing may take seconds for a large
  * message and runs on the worker's activity slots, not in a workflow task; it is retried a few
- * times only (a message that kills its worker every time must not do so for ever). It heartbeats
+ * times only (a message that kills its worker every time must not do so for ever; the workflow
+ * runs the step again when it failed on PostgreSQL instead, see parseStep). It heartbeats
  * (activities/heartbeat.ts), so a worker that died mid-parse is noticed after 30 s, not after the
  * 5 minutes a parse may take; the fault suite kills workers mid-parse. The sender checks stop
  * themselves after 10 s; recording is short PostgreSQL work, retried until it works.

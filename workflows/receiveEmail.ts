@@ -4,9 +4,38 @@
 // (and the reply it is to a message the account sent), then announces `email.received` to each
 // endpoint the rule names, one attempt each. Only ids travel through its history: the content
 // stays in PostgreSQL.
-import { log } from '@temporalio/workflow';
+import { ActivityFailure, log, sleep, TimeoutFailure } from '@temporalio/workflow';
 import type { ReceiveEmailInput } from '../core/model/inbound';
 import { receiveParsing, receivedEmailDelivery, receiveSteps } from './activityProxies';
+
+/** How long a parse step that fails for PostgreSQL's sake is run again (its own tries take seconds). */
+const PARSE_AGAIN_FOR_MS = 24 * 60 * 60 * 1000;
+const PARSE_AGAIN_AFTER_MS = [30_000, 60_000, 120_000, 300_000, 600_000];
+
+type ParseResult = Awaited<ReturnType<typeof receiveParsing.parseReceivedMessage>>;
+
+/**
+ * The parse step until it reaches the message. Its tries are few (workflows/activityProxies.ts) so
+ * that a message killing its worker every time stops: when its last try timed out (its worker
+ * died), the message is announced without its parsed content (undefined). A step that failed
+ * otherwise failed on PostgreSQL, away through all its tries: it runs again later, or the message
+ * would be announced empty and, never marked started, started by the relay for ever.
+ */
+async function parseStep(inboundId: string): Promise<ParseResult | undefined> {
+  const since = Date.now(); // workflow time
+  for (let round = 0; ; round++) {
+    try {
+      return await receiveParsing.parseReceivedMessage({ inboundId });
+    } catch (err) {
+      const workerDied = err instanceof ActivityFailure && err.cause instanceof TimeoutFailure;
+      if (workerDied || Date.now() - since > PARSE_AGAIN_FOR_MS) {
+        log.warn('received message not parsed; announced without its content', { inboundId, workerDied });
+        return undefined;
+      }
+      await sleep(PARSE_AGAIN_AFTER_MS[Math.min(round, PARSE_AGAIN_AFTER_MS.length - 1)]!);
+    }
+  }
+}
 
 export interface ReceiveEmailResult {
   /** Deleted before it was recorded: nothing was announced. */
@@ -20,15 +49,9 @@ export interface ReceiveEmailResult {
 
 export async function receiveEmail(input: ReceiveEmailInput): Promise<ReceiveEmailResult> {
   const { inboundId } = input;
-  let malformed = false;
-  try {
-    const parsed = await receiveParsing.parseReceivedMessage({ inboundId });
-    if (parsed.gone) return { gone: true, malformed: false, repliedMessageId: null, webhooks: 0 };
-    malformed = parsed.malformed;
-  } catch {
-    // Its worker died on it every time: announced all the same, as a message with no parsed content.
-    log.warn('received message not parsed; announced without its content', { inboundId });
-  }
+  const parsed = await parseStep(inboundId);
+  if (parsed?.gone) return { gone: true, malformed: false, repliedMessageId: null, webhooks: 0 };
+  const malformed = parsed?.malformed ?? false;
   await receiveSteps.checkSenderAuthentication({ inboundId });
   const recorded = await receiveSteps.recordReceivedMessage({ inboundId });
   if (recorded.gone) return { gone: true, malformed, repliedMessageId: null, webhooks: 0 };

@@ -383,6 +383,23 @@ describe('receiving (workflows/receiveEmail.ts)', () => {
     expect(names(calls)).toEqual(['parseReceivedMessage']);
   });
 
+  test('a parse step that failed on PostgreSQL through all its tries runs again until it reaches the message', async () => {
+    const calls: Calls = [];
+    let failures = 7; // the first run's 5 tries and 2 of the next run's
+    const { result } = await receive(
+      stubActivities(calls, {
+        parseReceivedMessage: async () => {
+          if (failures-- > 0) throw ApplicationFailure.retryable('connect ECONNREFUSED 127.0.0.1:5432', 'Error');
+          return { gone: false, malformed: true };
+        },
+      }),
+    );
+    // The parse's own result (not an empty announcement): it reached the message.
+    expect(result).toMatchObject({ gone: false, malformed: true, webhooks: 1 });
+    expect(names(calls).filter((n) => n === 'parseReceivedMessage')).toHaveLength(8);
+    expect(names(calls).slice(8)).toEqual(['checkSenderAuthentication', 'recordReceivedMessage', 'deliverWebhook']);
+  });
+
   test('a malformed message is still recorded and announced', async () => {
     const calls: Calls = [];
     const { result } = await receive(
