@@ -15,7 +15,7 @@ import {
   type IdempotencyClaim,
 } from './idempotency';
 import type { AcceptDeps } from './acceptMessage';
-import { isKeyStillActive } from './sendGates';
+import { sendingKeyNow } from './sendGates';
 import {
   sendMessage,
   type SendMessageObserver,
@@ -81,8 +81,7 @@ export async function sendBatch(
       ttlHours: deps.config.limits.idempotencyTtlHours,
     });
     // Answered from the idempotency record: authentication still applies (docs/decisions.md, "Replays").
-    if (result.state !== 'claimed' && !(await isKeyStillActive(deps.db, input.key)))
-      return { outcome: 'unauthenticated' };
+    if (result.state !== 'claimed' && !(await sendingKeyNow(deps.db, input.key))) return { outcome: 'unauthenticated' };
     if (result.state === 'replay') return { outcome: 'replayed', body: result.response };
     if (result.state === 'mismatch')
       return {

@@ -62,17 +62,19 @@ export function checkKeyScope(apiKey: Pick<ApiKey, 'domainScope'>, fromDomain: s
 const KEY_IS_ACTIVE = 'k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > now())';
 
 /**
- * Whether the sending key is still active, read now: a replay answers from the idempotency record
- * without the gates statement, and the key may have been authenticated from the per-process cache
- * just before its revocation reached this process (docs/decisions.md, "Replays").
+ * The sending key as it is now, or undefined when it is no longer active (revoked or expired): a
+ * replay answers from the idempotency record without the gates statement, and the key may have
+ * been authenticated from the per-process cache just before its revocation or a narrower scope
+ * reached this process (docs/decisions.md, "Replays"). Without a key (Postage's own emails), the
+ * facts as given.
  */
-export async function isKeyStillActive(db: Db, key: SendingKeyFacts): Promise<boolean> {
-  if (key.id === undefined) return true;
-  const { rows } = await db.raw<{ rows: unknown[] }>(
-    `SELECT 1 FROM api_keys k WHERE k.id = ? AND k.account_id = ? AND ${KEY_IS_ACTIVE}`,
+export async function sendingKeyNow(db: Db, key: SendingKeyFacts): Promise<SendingKeyFacts | undefined> {
+  if (key.id === undefined) return key;
+  const { rows } = await db.raw<{ rows: { domain_scope: string[] }[] }>(
+    `SELECT k.domain_scope FROM api_keys k WHERE k.id = ? AND k.account_id = ? AND ${KEY_IS_ACTIVE}`,
     [key.id, key.accountId],
   );
-  return rows.length > 0;
+  return rows[0] ? { ...key, domainScope: rows[0].domain_scope } : undefined;
 }
 
 interface GateFacts {

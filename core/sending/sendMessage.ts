@@ -13,7 +13,7 @@ import { claimIdempotencyKey, releaseIdempotencyKey, type IdempotencyClaim } fro
 import {
   checkKeyScope,
   checkSendGates,
-  isKeyStillActive,
+  sendingKeyNow,
   USAGE_LIMIT_DETAIL,
   type GateCode,
   type SendingKeyFacts,
@@ -158,12 +158,13 @@ export async function sendMessage(
       ttlHours: deps.config.limits.idempotencyTtlHours,
     });
     // Answered from the idempotency record, without the gates statement: the key (perhaps from the
-    // key cache) must still be active (docs/decisions.md, "Replays").
-    if (result.state !== 'claimed' && !(await isKeyStillActive(deps.db, key))) return { outcome: 'unauthenticated' };
+    // key cache) must still be active, read now with its scope (docs/decisions.md, "Replays").
+    const keyNow = result.state === 'claimed' ? key : await sendingKeyNow(deps.db, key);
+    if (!keyNow) return { outcome: 'unauthenticated' };
     if (result.state === 'replay') {
       // A replay is the same body, so the same sender domain: the key must still be allowed to
       // send from it.
-      const outOfScope = checkKeyScope(key, request.fromDomain);
+      const outOfScope = checkKeyScope(keyNow, request.fromDomain);
       if (outOfScope) return refused('gates', outOfScope);
       return { outcome: 'replayed', body: result.response };
     }

@@ -10,7 +10,7 @@ import { markDomainVerified } from '../../core/domains/domains';
 import { createSender, uniqueName, type SenderFixture } from '../helpers/fixtures';
 import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';
 import { eventually } from '../helpers/wait';
-import { addVerifiedDomain, revokeKeysUnannounced } from './helpers/accounts';
+import { addVerifiedDomain, changeKeysUnannounced, revokeKeysUnannounced } from './helpers/accounts';
 import { inParallel, send, testSendBody } from './helpers/http';
 import { loadOpenApiCheck, type DocumentedCheck } from './helpers/openApi';
 import { NO_TRACES, tracesOf } from './helpers/traces';
@@ -244,10 +244,8 @@ describe('a replay passes authentication and the key scope (docs/decisions.md, "
       status: 200,
       json: { message_id: first.json.message_id },
     });
-    await stack
-      .db('api_keys')
-      .where({ account_id: sender.account.id })
-      .update({ domain_scope: [other] });
+    // Unannounced: the key cache still holds the wider scope, so the replay must read the key's own.
+    await changeKeysUnannounced(stack.db, sender.account.id, { domain_scope: [other] });
     expect(await send(stack, sender.apiKey, body)).toMatchObject({
       status: 403,
       json: { error: 'domain_not_allowed' },

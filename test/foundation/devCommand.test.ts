@@ -178,8 +178,22 @@ test('the run command starts the stack, prints a working curl, and Ctrl-C stops 
     transport.close();
   }
 
+  // The MX listener takes mail for the demo's inbound domain, as the banner says.
+  const mx = /MX listener\s+host (\S+), port (\d+)[\s\S]*?the demo's (\S+) reaches/.exec(output);
+  expect(mx).not.toBeNull();
+  const inbound = nodemailer.createTransport({ host: mx![1], port: Number(mx![2]), secure: false, ignoreTLS: true });
+  try {
+    const info = await inbound.sendMail({
+      envelope: { from: 'ann@example.org', to: [`hello@${mx![3]}`] },
+      raw: 'From: ann@example.org\r\nTo: hello@demo\r\nSubject: Hi\r\n\r\nHello.\r\n',
+    });
+    expect(info.accepted).toEqual([`hello@${mx![3]}`]);
+  } finally {
+    inbound.close();
+  }
+
   const pids = JSON.parse(fs.readFileSync(path.join(devDir, 'pids.json'), 'utf8')) as number[];
-  expect(pids.length).toBe(7); // postgres, redis, temporal, SES emulator, worker, API, SMTP relay
+  expect(pids.length).toBe(8); // postgres, redis, temporal, SES emulator, worker, API, SMTP relay, MX listener
   const exited = new Promise<number | null>((resolve) => dev!.once('exit', (code) => resolve(code)));
   dev.kill('SIGINT');
   expect(await exited).toBe(0);

@@ -69,8 +69,13 @@ export async function addVerifiedDomain(db: Db, accountId: string, mode: 'byoc' 
  * must honour all the same.
  */
 export async function revokeKeysUnannounced(db: Db, accountId: string): Promise<void> {
+  await changeKeysUnannounced(db, accountId, { revoked_at: db.fn.now() });
+}
+
+/** Any change to an account's keys, without the notification (see revokeKeysUnannounced). */
+export async function changeKeysUnannounced(db: Db, accountId: string, change: Record<string, unknown>): Promise<void> {
   await db.transaction(async (trx) => {
     await trx.raw(`SET LOCAL session_replication_role = replica`);
-    await trx('api_keys').where({ account_id: accountId }).update({ revoked_at: trx.fn.now() });
+    await trx('api_keys').where({ account_id: accountId }).update(change);
   });
 }
