@@ -17,9 +17,10 @@ type ParseResult = Awaited<ReturnType<typeof receiveParsing.parseReceivedMessage
 /**
  * The parse step until it reaches the message. Its tries are few (workflows/activityProxies.ts) so
  * that a message killing its worker every time stops: when its last try timed out (its worker
- * died), the message is announced without its parsed content (undefined). A step that failed
- * otherwise failed on PostgreSQL, away through all its tries: it runs again later, or the message
- * would be announced empty and, never marked started, started by the relay for ever.
+ * died), the message is recorded without being parsed again, unless no try ever reached it (the
+ * record step parses those: core/inbound/recordReceived.ts). A step that failed otherwise failed
+ * on PostgreSQL, away through all its tries: it runs again later, or the message would be
+ * announced empty.
  */
 async function parseStep(inboundId: string): Promise<ParseResult | undefined> {
   const since = Date.now(); // workflow time
@@ -29,7 +30,7 @@ async function parseStep(inboundId: string): Promise<ParseResult | undefined> {
     } catch (err) {
       const workerDied = err instanceof ActivityFailure && err.cause instanceof TimeoutFailure;
       if (workerDied || Date.now() - since > PARSE_AGAIN_FOR_MS) {
-        log.warn('received message not parsed; announced without its content', { inboundId, workerDied });
+        log.warn('received message not parsed by its step', { inboundId, workerDied });
         return undefined;
       }
       await sleep(PARSE_AGAIN_AFTER_MS[Math.min(round, PARSE_AGAIN_AFTER_MS.length - 1)]!);

@@ -4,6 +4,7 @@
 // it wrote and writes nothing twice.
 import { isUuid } from '../platform/ids';
 import type { Db } from '../platform/db';
+import { parseAndStoreReceived } from './parseReceived';
 import type { ParsedInbound } from './receivedEmail';
 
 /** `<local@domain>` (or bare) split at the last `@`, lower-cased domain; undefined for anything else. */
@@ -73,6 +74,7 @@ export async function recordReceived(db: Db, inboundId: string): Promise<RecordR
           parsed: ParsedInbound | null;
           received_at: Date;
           replied_message_id: string | null;
+          started_at: Date | null;
           recorded_at: Date | null;
           endpoint_ids: string[] | null;
         }
@@ -82,12 +84,25 @@ export async function recordReceived(db: Db, inboundId: string): Promise<RecordR
       'm.parsed',
       'm.received_at',
       'm.replied_message_id',
+      'm.started_at',
       'm.recorded_at',
       // The rule's endpoints as they were when the message arrived; a row stored before they were
       // kept falls back to its rule's.
       db.raw('coalesce(m.endpoint_ids, r.endpoint_ids) as endpoint_ids'),
     );
   if (!row) return { gone: true, repliedMessageId: null, endpointIds: [] };
+  if (row.recorded_at === null && row.started_at === null) {
+    // The parse step gave up without any try reaching the message (it marks it started first):
+    // PostgreSQL was away, and its last try's worker died (workflows/receiveEmail.ts, parseStep).
+    // Never parsed, it cannot be a message that kills workers: parsed here (marked started first,
+    // so a death here is not repeated), it is announced with its content, and the relay stops
+    // starting it. A message whose parse began and never ended is started: not parsed again.
+    const parsed = await parseAndStoreReceived(db, inboundId);
+    if (parsed.gone) return { gone: true, repliedMessageId: null, endpointIds: [] };
+    row.parsed = (
+      await db('inbound_messages').where({ id: inboundId }).first<{ parsed: ParsedInbound | null }>('parsed')
+    ).parsed;
+  }
 
   let replied = row.replied_message_id;
   if (row.recorded_at === null) {

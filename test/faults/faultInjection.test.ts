@@ -8,7 +8,7 @@
 // (test/faults/inboundTraffic.ts), to inbound domains whose catch-all rule announces each received
 // message to an endpoint of the test. Meanwhile the worker is killed with SIGKILL ten times (some
 // while SES is slow, so mid-sendViaSes), the MX listener twice, and Temporal, PostgreSQL and Redis
-// are restarted three times each (PostgreSQL once after 30 s away). Then every promise is checked
+// are restarted three times each (PostgreSQL once after 20 s away). Then every promise is checked
 // and the figures printed.
 //
 // FAULT_SEED replays the fault schedule and the traffic mix (the seed is printed).
@@ -54,7 +54,7 @@ const REQUEST_BOUND_MS = 20_000;
  * whose worker died, and the relay's 30 s), at most 6 minutes.
  */
 const DRAIN = { stallMs: 90_000, capMs: 360_000 };
-const LONG_PG_OUTAGE_MS = 30_000;
+const LONG_PG_OUTAGE_MS = 20_000;
 const ROOT = path.resolve(__dirname, '..', '..');
 const SECRET = 'ab'.repeat(32);
 
@@ -551,7 +551,7 @@ test(
   15 * 60_000,
 );
 
-/** Waits until every accepted message has a log row with a final status (or nothing moves for a minute). */
+/** Waits until every accepted message has a log row with a final status (or none settles for a while: DRAIN). */
 async function waitForRows(
   pg: PgClient,
   ids: string[],
