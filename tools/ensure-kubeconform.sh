@@ -17,7 +17,9 @@ KUBERNETES_VERSIONS=(1.29.0 1.37.0)
 if [ "${1:-}" = "--schemas" ]; then
   schemas="$TOOLS_DIR/kubernetes-schemas"
   stamp="$schemas/kubernetes-validate.version"
-  if [ "$(cat "$stamp" 2>/dev/null)" != "$KUBERNETES_VALIDATE_VERSION ${KUBERNETES_VERSIONS[*]} standalone" ]; then
+  # What the folder was made from and how (bump the last word when the rewriting changes).
+  schemas_version="$KUBERNETES_VALIDATE_VERSION ${KUBERNETES_VERSIONS[*]} without-id"
+  if [ "$(cat "$stamp" 2>/dev/null)" != "$schemas_version" ]; then
     log "writing Kubernetes schemas from kubernetes-validate $KUBERNETES_VALIDATE_VERSION (PyPI) into $schemas"
     # Only the wheel's schema files are needed: a throwaway virtualenv brings pip to download it.
     work="$(mktemp -d)"
@@ -42,7 +44,7 @@ with zipfile.ZipFile(wheel) as archive:
             schema.pop("$id", None)
             (folder / name[len(prefix):]).write_text(json.dumps(schema))
 PY
-    echo "$KUBERNETES_VALIDATE_VERSION ${KUBERNETES_VERSIONS[*]} standalone" > "$stamp"
+    echo "$schemas_version" > "$stamp"
   fi
   echo "$schemas"; exit 0
 fi

@@ -28,10 +28,12 @@ const KUBERNETES_VERSIONS = ['1.29.0', '1.37.0'];
 const PROCESSES = ['api', 'worker', 'smtp', 'mx'] as const;
 
 /** The path of a tool tools/ensure-tools.sh installed, or a failure that says how to get it. */
-function tool(variable: string, script: string): string {
+function tool(what: string, variable: string, script: string): string {
   const found = toolPath(variable);
   if (!found || !fs.existsSync(found))
-    throw new Error(`${variable} is not installed: run tools/ensure-tools.sh --for-tests (it runs tools/${script})`);
+    throw new Error(
+      `${what} is missing (${variable} is ${found ?? 'unset'}): run tools/ensure-tools.sh --for-tests, which installs it with tools/${script}`,
+    );
   return found;
 }
 
@@ -104,7 +106,7 @@ function processOf(manifest: Manifest): ProcessName {
 function template(valueFiles: string[], extra: string[] = []): ReturnType<typeof run> {
   const args = ['template', 'postage', CHART, '--namespace', 'mail'];
   for (const file of valueFiles) args.push('--values', file);
-  return run(tool('POSTAGE_HELM', 'ensure-helm.sh'), [...args, ...extra]);
+  return run(tool('Helm', 'POSTAGE_HELM', 'ensure-helm.sh'), [...args, ...extra]);
 }
 
 function render(valueFiles: string[], extra: string[] = []): Manifest[] {
@@ -139,7 +141,7 @@ describe.each(CASES)('the chart with the %s values', (name) => {
   test('passes helm lint --strict', () => {
     const args = ['lint', CHART, '--strict', '--namespace', 'mail'];
     for (const file of VALUE_FILES[name]) args.push('--values', file);
-    const result = run(tool('POSTAGE_HELM', 'ensure-helm.sh'), args);
+    const result = run(tool('Helm', 'POSTAGE_HELM', 'ensure-helm.sh'), args);
     expect({ status: result.status, output: result.stdout + result.stderr }).toMatchObject({ status: 0 });
     expect(result.stdout).toContain('0 chart(s) failed');
   });
@@ -270,10 +272,14 @@ describe.each(CASES)('the chart with the %s values', (name) => {
 
 /** kubeconform on a stream of manifests, with the schemas tools/ensure-kubeconform.sh wrote. */
 function kubeconform(version: string, input: string): ReturnType<typeof run> {
-  const schemas = tool('POSTAGE_KUBERNETES_SCHEMAS', 'ensure-kubeconform.sh --schemas');
+  const schemas = tool('The Kubernetes schemas', 'POSTAGE_KUBERNETES_SCHEMAS', 'ensure-kubeconform.sh --schemas');
   const location = `${schemas}/{{ .NormalizedKubernetesVersion }}-standalone{{ .StrictSuffix }}/{{ .ResourceKind }}{{ .KindSuffix }}.json`;
   const args = ['-strict', '-summary', '-kubernetes-version', version, '-schema-location', location];
-  return run(tool('POSTAGE_KUBECONFORM', 'ensure-kubeconform.sh'), [...args, '-skip', 'ServiceMonitor', '-'], input);
+  return run(
+    tool('kubeconform', 'POSTAGE_KUBECONFORM', 'ensure-kubeconform.sh'),
+    [...args, '-skip', 'ServiceMonitor', '-'],
+    input,
+  );
 }
 
 // One kubeconform run per Kubernetes version for the three renderings (it compiles each schema once per run).
@@ -337,6 +343,17 @@ test('each secret setting the chart knows reaches exactly the processes the sett
     const readers = spec.processes.filter((p) => [...PROCESSES, 'migrate'].includes(p)).sort();
     expect({ [spec.env]: given }).toEqual({ [spec.env]: readers });
   }
+});
+
+test('a process switched off leaves no Deployment, Service or budget behind', () => {
+  const manifests = render(
+    [path.join(CHART, 'ci', 'everything-values.yaml')],
+    ['--set', 'api.enabled=false,mx.enabled=false'],
+  );
+  const components = new Set(
+    manifests.filter((m) => m.kind !== 'ServiceAccount' && m.kind !== 'Job').map((m) => processOf(m)),
+  );
+  expect([...components].sort()).toEqual(['smtp', 'worker']);
 });
 
 test('helm template refuses what would not run, saying what to set', () => {
