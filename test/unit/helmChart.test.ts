@@ -26,6 +26,39 @@ const CASES = Object.keys(VALUE_FILES) as Case[];
 /** The oldest Kubernetes the chart supports (Chart.yaml's kubeVersion) and the newest schemas. */
 const KUBERNETES_VERSIONS = ['1.29.0', '1.37.0'];
 const PROCESSES = ['api', 'worker', 'smtp', 'mx'] as const;
+/** The settings the chart sets itself: ports, listen addresses, certificate paths, Temporal's. */
+const CHART_SETS = [
+  'API_PORT',
+  'WORKER_HEALTH_HOST',
+  'WORKER_HEALTH_PORT',
+  'WORKER_SDK_METRICS_ADDRESS',
+  'SMTP_HOST',
+  'SMTP_PORT',
+  'SMTPS_PORT',
+  'SMTP_TLS_CERT_FILE',
+  'SMTP_TLS_KEY_FILE',
+  'SMTP_HEALTH_HOST',
+  'SMTP_HEALTH_PORT',
+  'MX_HOST',
+  'MX_PORT',
+  'MX_TLS_CERT_FILE',
+  'MX_TLS_KEY_FILE',
+  'MX_HEALTH_HOST',
+  'MX_HEALTH_PORT',
+  'TEMPORAL_ADDRESS',
+  'TEMPORAL_NAMESPACE',
+  'TEMPORAL_TLS',
+  'TEMPORAL_TLS_CA',
+  'TEMPORAL_TLS_CERT',
+  'TEMPORAL_TLS_KEY',
+  'TEMPORAL_TLS_SERVER_NAME',
+  'TEMPORAL_API_KEY',
+];
+/** The parts of values.schema.json the assertions read. */
+const schema = JSON.parse(fs.readFileSync(path.join(CHART, 'values.schema.json'), 'utf8')) as {
+  definitions: { settings: { propertyNames: { enum: string[] } } };
+  properties: { secrets: { properties: { keys: { propertyNames: { enum: string[] } } } } };
+};
 
 /** The path of a tool tools/ensure-tools.sh installed, or a failure that says how to get it. */
 function tool(what: string, variable: string, script: string): string {
@@ -323,26 +356,45 @@ test('mTLS values mount the client certificate and CA and point the settings at 
   expect(deployments('default').map(processOf).sort()).toEqual(['api', 'worker']);
 });
 
-test('each secret setting the chart knows reaches exactly the processes the settings table names', () => {
-  const secretSettings = [...settings.values()].filter((s) => s.secret && !s.env.startsWith('TEMPORAL_'));
-  const keys = Object.fromEntries(secretSettings.map((s) => [`secrets.keys.${s.env}`, s.env]));
+test('each secret setting the chart takes reaches exactly the processes the settings table names', () => {
+  const known = schema.properties.secrets.properties.keys.propertyNames.enum;
   const manifests = render(
     [path.join(CHART, 'ci', 'everything-values.yaml')],
-    [
-      '--set',
-      Object.entries(keys)
-        .map(([k, v]) => `${k}=${v}`)
-        .join(','),
-    ],
+    ['--set', known.map((name) => `secrets.keys.${name}=${name}`).join(',')],
   );
-  for (const spec of secretSettings) {
+  for (const name of known) {
+    const spec = settings.get(name);
+    expect({ [name]: spec !== undefined }).toEqual({ [name]: true });
     const given = manifests
-      .filter((m) => m.spec?.template?.spec.containers[0]!.env?.some((e) => e.name === spec.env && e.valueFrom))
+      .filter((m) => m.spec?.template?.spec.containers[0]!.env?.some((e) => e.name === name && e.valueFrom))
       .map(processOf)
       .sort();
-    const readers = spec.processes.filter((p) => [...PROCESSES, 'migrate'].includes(p)).sort();
-    expect({ [spec.env]: given }).toEqual({ [spec.env]: readers });
+    const readers = spec!.processes.filter((p) => [...PROCESSES, 'migrate'].includes(p)).sort();
+    expect({ [name]: given }).toEqual({ [name]: readers });
   }
+  // Every secret setting of the processes the chart runs can come from the Secret, or from Temporal's values.
+  const secretOnes = [...settings.values()].filter(
+    (spec) => spec.secret && spec.processes.some((p) => [...PROCESSES, 'migrate'].includes(p)),
+  );
+  expect(secretOnes.map((spec) => spec.env).filter((env) => !known.includes(env) && !CHART_SETS.includes(env))).toEqual(
+    [],
+  );
+});
+
+test("the values schema takes every setting of the chart's processes but the chart's own and the secret ones", () => {
+  const expected = [...settings.values()]
+    .filter((spec) => !spec.secret && !CHART_SETS.includes(spec.env))
+    .filter((spec) => spec.processes.some((p) => [...PROCESSES, 'migrate'].includes(p)))
+    .map((spec) => spec.env);
+  // Out of date after a new setting: add it to definitions.settings in deploy/helm/postage/values.schema.json.
+  expect([...schema.definitions.settings.propertyNames.enum].sort()).toEqual(expected.sort());
+  // The chart does set each of its own, in one rendering or another.
+  const rendered = new Set(
+    CASES.flatMap(podsOf).flatMap((pod) =>
+      pod.spec!.template!.spec.containers.flatMap((c) => (c.env ?? []).map((e) => e.name)),
+    ),
+  );
+  expect(CHART_SETS.filter((env) => !rendered.has(env))).toEqual([]);
 });
 
 test('a process switched off leaves no Deployment, Service or budget behind', () => {
@@ -358,7 +410,11 @@ test('a process switched off leaves no Deployment, Service or budget behind', ()
 
 test('helm template refuses what would not run, saying what to set', () => {
   expect(template([], ['--set', 'smtp.enabled=true']).stderr).toMatch(/smtp\.tls\.existingSecret/);
-  expect(template([], ['--set', 'secrets.keys.BASE_URL=base-url']).stderr).toMatch(
-    /secrets\.keys\.BASE_URL: not a secret setting/,
+  expect(template([], ['--set', 'settings.BASE_ULR=https://x']).stderr).toMatch(
+    /invalid propertyName 'BASE_ULR'.*'BASE_URL'/s,
   );
+  expect(template([], ['--set', 'secrets.keys.BASE_URL=base-url']).stderr).toMatch(
+    /invalid propertyName 'BASE_URL'.*'POSTAGE_SECRET_KEY'/s,
+  );
+  expect(template([], ['--set', 'api.replica=3']).stderr).toMatch(/additional properties 'replica' not allowed/);
 });
