@@ -92,6 +92,7 @@ interface Probe {
 }
 interface Container {
   name: string;
+  image: string;
   command: string[];
   env?: EnvVar[];
   ports?: { name: string; containerPort: number }[];
@@ -330,6 +331,14 @@ test('the schemas are strict: a field Kubernetes does not know fails validation'
   const result = kubeconform(KUBERNETES_VERSIONS[0]!, text);
   expect(result.status).not.toBe(0);
   expect(result.stdout).toMatch(/additional properties 'unknownField' not allowed/);
+});
+
+test("the image tag defaults to the release's version", () => {
+  const chart = YAML.parse(fs.readFileSync(path.join(CHART, 'Chart.yaml'), 'utf8')) as { appVersion: string };
+  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string };
+  expect(chart.appVersion).toBe(pkg.version);
+  const images = deployments('default').map((d) => d.spec!.template!.spec.containers[0]!.image);
+  expect(new Set(images)).toEqual(new Set([`postage:${pkg.version}`]));
 });
 
 test('Temporal Cloud values give every process the namespace, the address and the API key from its Secret', () => {
