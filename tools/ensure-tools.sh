@@ -23,6 +23,15 @@ fi
 if [ "${1:-}" = "--for-tests" ] || [ -x "$TOOLS_DIR/standardwebhooks-venv/bin/python" ]; then
   standardwebhooks="$("$ROOT/tools/ensure-standardwebhooks.sh")"
 fi
+# The Helm chart's checks (test/unit/helmChart.test.ts): Helm, kubeconform and its schemas.
+helm=""
+kubeconform=""
+kubernetes_schemas=""
+if [ "${1:-}" = "--for-tests" ] || [ -x "$TOOLS_DIR/bin/helm" ]; then
+  helm="$("$ROOT/tools/ensure-helm.sh")"
+  kubeconform="$("$ROOT/tools/ensure-kubeconform.sh")"
+  kubernetes_schemas="$("$ROOT/tools/ensure-kubeconform.sh" --schemas)"
+fi
 pg_bin=""
 for d in /usr/lib/postgresql/*/bin; do [ -x "$d/initdb" ] && pg_bin="$d"; done
 {
@@ -33,4 +42,7 @@ for d in /usr/lib/postgresql/*/bin; do [ -x "$d/initdb" ] && pg_bin="$d"; done
   if [ -n "$moto" ]; then echo "POSTAGE_MOTO_SERVER=$moto"; fi
   if [ -n "$schemathesis" ]; then echo "POSTAGE_SCHEMATHESIS=$schemathesis"; fi
   if [ -n "$standardwebhooks" ]; then echo "POSTAGE_STANDARDWEBHOOKS_PYTHON=$standardwebhooks"; fi
+  if [ -n "$helm" ]; then echo "POSTAGE_HELM=$helm"; fi
+  if [ -n "$kubeconform" ]; then echo "POSTAGE_KUBECONFORM=$kubeconform"; fi
+  if [ -n "$kubernetes_schemas" ]; then echo "POSTAGE_KUBERNETES_SCHEMAS=$kubernetes_schemas"; fi
 } > "$TOOLS_DIR/paths.env"
