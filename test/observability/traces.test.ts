@@ -7,6 +7,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { temporal as proto } from '@temporalio/proto';
+import { bundleWorkflowCode, Worker } from '@temporalio/worker';
+import { DeterminismViolationError } from '@temporalio/workflow';
 import { sendWorkflowId, type SendEmailResult } from '../../core/model/workflowContract';
 import { freePort, waitFor, type ManagedProcess } from '../../tools/stack/processes';
 import { configureByoc } from '../api/helpers/accounts';
@@ -22,6 +25,8 @@ import { makeTlsFiles, startRelayProcess } from '../helpers/smtpRelay';
 import { eventually } from '../helpers/wait';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhookReceiver';
 import { sendWithNodemailer } from '../smtp/clients';
+import { WORKFLOWS_PATH } from '../../worker/createWorker';
+import { WORKFLOW_TRACING_MODULE } from '../../worker/workflowTracing';
 
 const REGION = 'eu-west-1';
 const SERVER = 2; // SpanKind.SERVER in OTLP's numbering (0 unspecified, 1 internal)
@@ -36,6 +41,8 @@ let worker: ManagedProcess;
 let relay: Awaited<ReturnType<typeof startRelayProcess>>;
 let tlsCert: string;
 let workerLog: string;
+/** The messages sent with traces on, for the replay test. */
+const tracedSends: string[] = [];
 
 beforeAll(async () => {
   [stack, otlp, hooks, moto] = await Promise.all([
@@ -175,6 +182,7 @@ test('a shared send through the API and one through the SMTP relay: one trace ea
   const res = await send(api, s.apiKey, testSendBody(stack, s.domain, { to: `someone-${m()}@example.org` }));
   expect(res.status).toBe(200);
   const id = String(res.json.message_id);
+  tracedSends.push(id);
   await result(id);
   const posted = (i: string) => hooks.received.filter((r) => r.rawBody.includes(i)).length;
   await eventually('email.sent', async () => (posted(id) > 0 ? true : undefined));
@@ -189,6 +197,7 @@ test('a shared send through the API and one through the SMTP relay: one trace ea
     { from: `hello@${s.domain}`, to: `someone-${m()}@example.org`, subject: 'Hello', text: 'Hi there.' },
   );
   const [smtpId] = info.response.match(/[0-9a-f]{8}-[0-9a-f-]{27}/) ?? [];
+  tracedSends.push(smtpId!);
   await result(smtpId!);
   await eventually('email.sent', async () => (posted(smtpId!) > 0 ? true : undefined));
   const viaSmtp = await traceOf(smtpId!, (spans) => webhookPosts(spans).length === posted(smtpId!) && ran(spans));
@@ -238,4 +247,32 @@ test('a BYOC message: its recipient, subject and body are in no span and no log 
   for (const text of [...otlp.bodies, ...logs])
     for (const marker of Object.values(mk)) expect(text).not.toContain(marker);
   expect(otlp.bodies.join('\n')).toContain(id); // the message itself is there, by its id
+}, 90_000);
+
+test('the tracing interceptors keep replay deterministic: recorded histories replay with them, traced runs without them', async () => {
+  const traced = await bundleWorkflowCode({
+    workflowsPath: WORKFLOWS_PATH,
+    workflowInterceptorModules: [WORKFLOW_TRACING_MODULE],
+    logger: { trace() {}, debug() {}, info() {}, warn() {}, error: console.error, log() {} },
+  });
+  // A replay exports nothing; the sink is there so the interceptors find it.
+  const withTracing = { workflowBundle: traced, sinks: { exporter: { export: { fn: () => undefined } } } };
+  const plain = { workflowBundle: { codePath: testInfra().workflowBundlePath } };
+  const fixture = (file: string) =>
+    proto.api.history.v1.History.fromObject(
+      JSON.parse(fs.readFileSync(path.join(__dirname, '../fixtures/histories', file), 'utf8')),
+    );
+  // Recorded before traces existed (test/workflows/replay.test.ts): the same verdicts with the interceptors.
+  for (const file of ['sendEmail-test-bounced-local-bookkeeping.json', 'sendEmail-test-bounced-lean-bookkeeping.json'])
+    await expect(Worker.runReplayHistory(withTracing, fixture(file))).resolves.toBeUndefined();
+  await expect(
+    Worker.runReplayHistory(withTracing, fixture('sendEmail-test-bounced-before-local-bookkeeping.json')),
+  ).rejects.toBeInstanceOf(DeterminismViolationError);
+  // Recorded with traces on (the sends above): they replay with the interceptors and without (traces turned off).
+  expect(tracedSends).toHaveLength(2);
+  for (const id of tracedSends) {
+    const history = await stack.temporal.workflow.getHandle(sendWorkflowId(id)).fetchHistory();
+    await expect(Worker.runReplayHistory(withTracing, history)).resolves.toBeUndefined();
+    await expect(Worker.runReplayHistory(plain, history)).resolves.toBeUndefined();
+  }
 }, 90_000);
