@@ -11,7 +11,7 @@
 import type { Attributes, Context } from '@opentelemetry/api';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { AwsInstrumentation } from '@opentelemetry/instrumentation-aws-sdk';
-import { ExpressInstrumentation } from '@opentelemetry/instrumentation-express';
+import { ExpressInstrumentation, ExpressLayerType } from '@opentelemetry/instrumentation-express';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
@@ -100,7 +100,8 @@ export function startTracing(defaultServiceName: string, env: NodeJS.ProcessEnv 
         ignoreIncomingRequestHook: (req) => /^\/(healthz|readyz|metrics)(\?|$)/.test(req.url ?? ''),
         // No header is recorded unless named here: none is (API keys, signatures).
       }),
-      new ExpressInstrumentation(),
+      // The route's span, not one per middleware (a dozen per request, each a span to export).
+      new ExpressInstrumentation({ ignoreLayersType: [ExpressLayerType.MIDDLEWARE] }),
       new UndiciInstrumentation(),
       // The query text only ($1 placeholders), never its values; no spans outside a trace (pools, LISTEN).
       new PgInstrumentation({ enhancedDatabaseReporting: false, requireParentSpan: true, ignoreConnectSpans: true }),
