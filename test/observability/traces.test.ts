@@ -25,6 +25,9 @@ import { makeTlsFiles, startRelayProcess } from '../helpers/smtpRelay';
 import { eventually } from '../helpers/wait';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhookReceiver';
 import { sendWithNodemailer } from '../smtp/clients';
+import SMTPConnection from 'nodemailer/lib/smtp-connection';
+import { createInbound } from '../inbound/fixtures';
+import { startMxProcess } from '../helpers/mxListener';
 import { WORKFLOWS_PATH } from '../../worker/createWorker';
 import { WORKFLOW_TRACING_MODULE } from '../../worker/workflowTracing';
 
@@ -97,15 +100,18 @@ const result = (id: string) =>
  * The spans of the trace `postage.start_send` of this message belongs to, once `expected` are in
  * and every parent too (a workflow's spans leave its sandbox when the run ends).
  */
-async function traceOf(messageId: string, expected: (spans: ReceivedSpan[]) => boolean): Promise<ReceivedSpan[]> {
+async function traceOf(
+  messageId: string,
+  expected: (spans: ReceivedSpan[]) => boolean,
+  start: [name: string, attribute: string] = ['postage.start_send', 'postage.message_id'],
+): Promise<ReceivedSpan[]> {
   return eventually(
     `the trace of ${messageId}`,
     async () => {
-      const start = otlp.spans.find(
-        (s) => s.name === 'postage.start_send' && s.attributes['postage.message_id'] === messageId,
-      );
-      if (!start) return undefined;
-      const spans = otlp.spans.filter((s) => s.traceId === start.traceId);
+      const [name, attribute] = start;
+      const started = otlp.spans.find((s) => s.name === name && s.attributes[attribute] === messageId);
+      if (!started) return undefined;
+      const spans = otlp.spans.filter((s) => s.traceId === started.traceId);
       return expected(spans) && rootsOf(spans).length === 1 ? spans : undefined;
     },
     20_000,
@@ -217,6 +223,41 @@ test('a shared send through the API and one through the SMTP relay: one trace ea
   });
 }, 90_000);
 
+test('a message received at the MX listener: one trace from the SMTP transaction to the receive workflow', async () => {
+  const inbound = await createInbound(stack.db);
+  const mx = await startMxProcess(stack, {
+    env: { OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url, OTEL_BSP_SCHEDULE_DELAY: '100' },
+  });
+  try {
+    const smtp = new SMTPConnection({ host: '127.0.0.1', port: mx.port, ignoreTLS: true, name: 'sender.example.org' });
+    await new Promise<void>((resolve, reject) => {
+      smtp.once('error', reject);
+      smtp.connect(() => resolve());
+    });
+    const to = `support@${inbound.domain}`;
+    const info = await new Promise<SMTPConnection.SentMessageInfo>((resolve, reject) =>
+      smtp.send(
+        { from: 'ann@sender.example.org', to: [to] },
+        `From: ann@sender.example.org\r\nTo: ${to}\r\nSubject: hello\r\n\r\nHi.\r\n`,
+        (err, sent) => (err ? reject(err) : resolve(sent)),
+      ),
+    );
+    smtp.close();
+    const [inboundId] = info.response.match(/[0-9a-f]{8}-[0-9a-f-]{27}/) ?? [];
+    const spans = await traceOf(inboundId!, (t) => t.some((s) => s.name === 'RunWorkflow:receiveEmail'), [
+      'postage.start_receive',
+      'postage.inbound_id',
+    ]);
+    expect(expectConnected(spans)).toMatchObject({ service: 'postage-mx', name: 'mx.message' });
+    const run = spans.find((s) => s.name === 'RunWorkflow:receiveEmail')!;
+    expect(run).toMatchObject({ service: 'postage-worker' });
+    expect(run.attributes).toMatchObject({ 'postage.inbound_id': inboundId });
+    expect(ancestry(spans, run)).toEqual(expect.arrayContaining(['StartWorkflow:receiveEmail', 'mx.message']));
+  } finally {
+    await mx.process.stop();
+  }
+}, 90_000);
+
 test('a BYOC message: its recipient, subject and body are in no span and no log line', async () => {
   const byoc = await createSender(stack.db, { mode: 'byoc' });
   await moto.verifySesIdentity(byoc.domain, REGION);
@@ -242,7 +283,7 @@ test('a BYOC message: its recipient, subject and body are in no span and no log 
   await new Promise((r) => setTimeout(r, 500)); // the last batch (100 ms schedule)
   const logs = fs
     .readdirSync(path.join(testInfra().runDir, 'logs'))
-    .filter((f) => f === path.basename(workerLog) || /^(api|smtp)-\d+\.log$/.test(f))
+    .filter((f) => f === path.basename(workerLog) || /^(api|smtp|mx)-\d+\.log$/.test(f))
     .map((f) => fs.readFileSync(path.join(testInfra().runDir, 'logs', f), 'utf8'));
   for (const text of [...otlp.bodies, ...logs])
     for (const marker of Object.values(mk)) expect(text).not.toContain(marker);
