@@ -1,9 +1,10 @@
-// Traces end to end (docs/operations.md, "Traces"): the API, the worker and the SMTP relay as their
-// own processes with OTEL_EXPORTER_OTLP_ENDPOINT set to a receiver in this test. One send through
-// the API and one through the relay each make one trace: the request (or SMTP message), the
-// workflow start, the workflow run, `sendViaSes` and every webhook POST, with Postage's ids. A BYOC
-// message leaves its recipient, subject and body in no span and no log line, and every log line
-// written inside a trace carries its trace id.
+// Traces end to end (docs/operations.md, "Traces"): the API, the worker, the SMTP relay and the MX
+// listener as their own processes with OTEL_EXPORTER_OTLP_ENDPOINT set to a receiver in this test.
+// One send through the API and one through the relay each make one trace: the request (or SMTP
+// message), the workflow start, the workflow run, `sendViaSes` and every webhook POST, with
+// Postage's ids; a message received at the MX listener makes one trace to its receive workflow. A
+// BYOC message leaves its recipient, subject and body in no span and no log line; a log line
+// written inside a trace carries its trace id; and the interceptors keep replays deterministic.
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
