@@ -29,16 +29,25 @@ import { tracingEnabled, type Tracing } from './tracing';
 
 const OFF: Tracing = { enabled: false, shutdown: async () => {} };
 
-// An address anywhere in a string: a recipient in a URL path (/api/suppressions/<address>) or in
-// an error message (SES names unverified identities) is replaced, the rest of the value kept.
-const ADDRESS = /[^\s@/:;,<>"'()[\]]+@[^\s@/:;,<>"'()[\]]+\.[A-Za-z0-9-]+/g;
+// An address anywhere in a string: a recipient in a URL path (/api/suppressions/<address>, its `@`
+// percent-encoded or not) or in an error message (SES names unverified identities) is replaced,
+// the rest of the value kept.
+const ADDRESS = /[^\s@/:;,<>"'()[\]?&=%]+(?:@|%40)[^\s@/:;,<>"'()[\]?&=%]+\.[A-Za-z0-9-]+/gi;
 const REPLACED = '[address]';
+/** A URL's query can hold a webhook endpoint's token or an address: only its presence is kept. */
+const URL_KEYS = new Set(['url.full', 'http.url', 'http.target', 'url.query']);
+const withoutQuery = (url: string) => url.replace(/\?.*$/s, '?[query]');
+
+function scrubbed(key: string, value: string): string {
+  const text = key === 'url.query' ? '[query]' : URL_KEYS.has(key) ? withoutQuery(value) : value;
+  return text.replace(ADDRESS, REPLACED);
+}
 
 function scrub(attributes: Attributes): void {
   for (const [key, value] of Object.entries(attributes)) {
-    if (typeof value === 'string') attributes[key] = value.replace(ADDRESS, REPLACED);
+    if (typeof value === 'string') attributes[key] = scrubbed(key, value);
     else if (Array.isArray(value))
-      attributes[key] = value.map((v: unknown) => (typeof v === 'string' ? v.replace(ADDRESS, REPLACED) : v)) as
+      attributes[key] = value.map((v: unknown) => (typeof v === 'string' ? scrubbed(key, v) : v)) as
         string[] | number[] | boolean[];
   }
 }

@@ -18,7 +18,7 @@ test('traces are on only with an OTLP endpoint, and off again when the SDK is di
   expect(tracingEnabled({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://h:4318', OTEL_TRACES_EXPORTER: 'none' })).toBe(false);
 });
 
-test('an address in an attribute, an event or the status leaves the process replaced, the rest kept', () => {
+test('an address in an attribute, an event or the status, and a URL’s query, leave the process replaced, the rest kept', () => {
   const ended: ReadableSpan[] = [];
   const next: SpanProcessor = {
     onStart() {},
@@ -27,13 +27,23 @@ test('an address in an attribute, an event or the status leaves the process repl
     shutdown: async () => {},
   };
   const span = {
-    attributes: { 'url.path': '/api/suppressions/Jane.Doe+x@example.org', 'http.status_code': 200 },
+    attributes: {
+      'url.path': '/api/suppressions/Jane.Doe+x@example.org',
+      'http.target': '/api/suppressions/jane%40example.org?x=1',
+      'url.full': 'https://hooks.example.com/in?token=s3cret',
+      'http.status_code': 200,
+    },
     events: [{ name: 'exception', time: [0, 0], attributes: { 'exception.message': 'not verified: a@b.co, c@d.io' } }],
     status: { code: 2, message: 'refused <bob@corp.example>' },
   } as unknown as ReadableSpan; // only the fields the scrub reads
   withoutAddresses(next).onEnd(span);
   expect(ended[0]).toMatchObject({
-    attributes: { 'url.path': '/api/suppressions/[address]', 'http.status_code': 200 },
+    attributes: {
+      'url.path': '/api/suppressions/[address]',
+      'http.target': '/api/suppressions/[address]?[query]',
+      'url.full': 'https://hooks.example.com/in?[query]',
+      'http.status_code': 200,
+    },
     events: [{ attributes: { 'exception.message': 'not verified: [address], [address]' } }],
     status: { message: 'refused <[address]>' },
   });
