@@ -6,6 +6,7 @@ import type { Resource } from '@opentelemetry/resources';
 import type { SpanProcessor } from '@opentelemetry/sdk-trace';
 import type { Logger } from 'pino';
 import type { Config } from './config';
+import type * as TracingSdk from './tracingSdk';
 
 export interface Tracing {
   enabled: boolean;
@@ -21,6 +22,20 @@ export function tracingEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
   if (!env.OTEL_EXPORTER_OTLP_ENDPOINT && !env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) return false;
   if (env.OTEL_SDK_DISABLED?.trim().toLowerCase() === 'true') return false;
   return !(env.OTEL_TRACES_EXPORTER ?? '').split(',').some((e) => e.trim() === 'none');
+}
+
+const OFF: Tracing = { enabled: false, shutdown: async () => {} };
+
+/**
+ * Starts the OpenTelemetry SDK (tracingSdk.ts) when traces are on, named `defaultServiceName`
+ * unless OTEL_SERVICE_NAME names the service. Off, nothing of the SDK is even loaded (some 50 MiB).
+ */
+export function startTracing(defaultServiceName: string): Tracing {
+  if (!tracingEnabled()) return OFF;
+  // require(), not import: synchronous, so the instrumentations are in place before the caller's
+  // next import loads what they patch; and only now, so a process without traces never loads it.
+  const sdk = require('./tracingSdk') as typeof TracingSdk;
+  return sdk.startSdk(defaultServiceName);
 }
 
 /** Says at start-up where traces go (or that they are off). */

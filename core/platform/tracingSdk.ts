@@ -1,8 +1,7 @@
-// The OpenTelemetry SDK (docs/operations.md, "Traces"): on when an OTLP endpoint is set
-// (OTEL_EXPORTER_OTLP_ENDPOINT or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT), off otherwise, with no SDK
-// started and nothing patched. Each process imports its `tracing.ts` first (api/, worker/, smtp/,
-// mx/), so the instrumentations are registered before the modules they patch are loaded: tsx and
-// the compiled build both turn the imports into require() calls in order.
+// The OpenTelemetry SDK (docs/operations.md, "Traces"), loaded and started by startTracing
+// (./tracing.ts) only when an OTLP endpoint is set. Each process imports its `tracing.ts` first
+// (api/, worker/, smtp/, mx/), so the instrumentations are registered before the modules they
+// patch are loaded: tsx and the compiled build both turn the imports into require() calls in order.
 //
 // Privacy: spans carry ids (Postage's message and account ids, Temporal's workflow ids), never a
 // recipient, subject or body. What each instrumentation would record by default is switched off
@@ -25,9 +24,7 @@ import {
   type Span as SdkSpan,
   type SpanProcessor,
 } from '@opentelemetry/sdk-trace';
-import { tracingEnabled, type Tracing } from './tracing';
-
-const OFF: Tracing = { enabled: false, shutdown: async () => {} };
+import type { Tracing } from './tracing';
 
 // An address anywhere in a string: a recipient in a URL path (/api/suppressions/<address>, its `@`
 // percent-encoded or not) or in an error message (SES names unverified identities) is replaced,
@@ -76,12 +73,8 @@ function envMs(env: NodeJS.ProcessEnv, name: string): number | undefined {
   return Number.isInteger(n) && n >= 0 ? n : undefined;
 }
 
-/**
- * Starts the SDK when traces are on; `defaultServiceName` unless OTEL_SERVICE_NAME names the
- * service. Call it before anything it instruments is imported.
- */
-export function startTracing(defaultServiceName: string, env: NodeJS.ProcessEnv = process.env): Tracing {
-  if (!tracingEnabled(env)) return OFF;
+/** The SDK, started (core/platform/tracing.ts's startTracing calls it when traces are on). */
+export function startSdk(defaultServiceName: string, env: NodeJS.ProcessEnv = process.env): Tracing {
   // OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES (the env detector) over the process's own name.
   const resource = defaultResource()
     .merge(resourceFromAttributes({ 'service.name': defaultServiceName }))
