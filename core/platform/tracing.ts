@@ -1,7 +1,8 @@
 // OpenTelemetry traces (docs/operations.md, "Traces"), the parts every process and the CLI can
 // import cheaply: whether traces are on, Postage's own spans and attributes. The SDK itself is in
-// tracingSdk.ts, imported only by each process's first import (api/tracing.ts and the like).
-import { trace, type Attributes, type Span } from '@opentelemetry/api';
+// tracingSdk.ts, loaded by startTracing (each process's first import: api/tracing.ts and the like)
+// only when traces are on.
+import { SpanStatusCode, trace, type Attributes, type Span } from '@opentelemetry/api';
 import type { Resource } from '@opentelemetry/resources';
 import type { SpanProcessor } from '@opentelemetry/sdk-trace';
 import type { Logger } from 'pino';
@@ -56,7 +57,7 @@ export async function inSpan<T>(name: string, attributes: Attributes, fn: (span:
     try {
       return await fn(span);
     } catch (err) {
-      span.setStatus({ code: 2, message: err instanceof Error ? err.name : 'error' });
+      span.setStatus({ code: SpanStatusCode.ERROR, message: err instanceof Error ? err.name : 'error' });
       throw err;
     } finally {
       span.end();

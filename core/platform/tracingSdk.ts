@@ -6,7 +6,8 @@
 // Privacy: spans carry ids (Postage's message and account ids, Temporal's workflow ids), never a
 // recipient, subject or body. What each instrumentation would record by default is switched off
 // below, and every string attribute or event attribute that still holds an email address has the
-// address replaced before it leaves the process (`withoutAddresses`).
+// address replaced before it leaves the process, and a recorded URL's query dropped
+// (`withoutAddresses`).
 import type { Attributes, Context } from '@opentelemetry/api';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { AwsInstrumentation } from '@opentelemetry/instrumentation-aws-sdk';
