@@ -1,4 +1,5 @@
 // The API process: `tsx api/server.ts`.
+import { tracing } from './tracing'; // first: traces patch the modules below as they load
 import { ConfigError, loadConfig } from '../core/platform/config';
 import { createDb } from '../core/platform/db';
 import { createLogger } from '../core/platform/logger';
@@ -9,11 +10,13 @@ import { ApiKeyCache } from '../core/accounts/apiKeyCache';
 import type { ApiKeyRow } from '../core/accounts/apiKeys';
 import { armKillPoints } from '../core/platform/killPoints';
 import { closeTemplateRendering } from '../core/templates/renderPool';
+import { logTracing } from '../core/platform/tracing';
 
 async function main(): Promise<void> {
   const config = loadConfig('api');
   armKillPoints(); // test-only; refused in production
   const logger = createLogger(config.logLevel, 'api');
+  logTracing(tracing, config, logger);
   const db = createDb(config.databaseUrl, { max: config.db.poolMax, timeouts: config.db });
   const redis = createRedis(config);
   const temporal = lazyTemporalClient(config);
@@ -54,10 +57,13 @@ async function main(): Promise<void> {
         redis.quit(),
         temporal.connection.close(),
         closeTemplateRendering(),
-      ]).then(() => {
-        logger.info('API stopped');
-        process.exit(0);
-      });
+      ])
+        .then(() => tracing.shutdown()) // the last spans, those of the requests just finished
+        .catch(() => undefined)
+        .then(() => {
+          logger.info('API stopped');
+          process.exit(0);
+        });
     });
     server.closeIdleConnections(); // keep-alive connections with no request would hold close() open
   };

@@ -20,6 +20,7 @@ import type { Db } from '../core/platform/db';
 import type { MxMetrics } from '../core/platform/metrics';
 import { redisLimiter, takePoint } from '../core/platform/rateLimits';
 import { mxError, type MxRefusal } from './replies';
+import { inSpan } from '../core/platform/tracing';
 
 export interface ListenerDeps {
   config: Config;
@@ -200,7 +201,8 @@ export function createMxListener(deps: ListenerDeps): MxListener {
       if (dropped) return finish(mxError('service_unavailable')); // its connection is gone: nobody hears it
       const message = withTraceRoom(session, chunks);
       chunks = [];
-      receive(session, message).then(
+      // The received message's trace starts here (docs/operations.md, "Traces").
+      inSpan('mx.message', { 'smtp.session_id': session.id }, () => receive(session, message)).then(
         (answer) => (answer instanceof Error ? finish(answer) : finish(null, answer)),
         (err: unknown) => {
           logger.error({ session: session.id, err }, 'MX DATA failed');

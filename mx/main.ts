@@ -3,6 +3,7 @@
 // MX_TLS_KEY_FILE are set), with /healthz, /readyz and /metrics on MX_HEALTH_HOST:MX_HEALTH_PORT.
 // SIGTERM or SIGINT: no new transaction, the ones in progress finish (up to SHUTDOWN_TIMEOUT_MS),
 // then the process exits.
+import { tracing } from './tracing'; // first: traces patch the modules below as they load
 import fs from 'node:fs';
 import { ConfigError, type Config } from '../core/platform/config';
 import { createDb } from '../core/platform/db';
@@ -16,6 +17,7 @@ import { lazyTemporalClient } from '../core/platform/temporal';
 import { inboundWorkflows } from '../workflows/client';
 import { loadMxConfig } from './config';
 import { createMxListener } from './listener';
+import { logTracing } from '../core/platform/tracing';
 
 /** The certificate and key, both or neither, read at start so a wrong path fails at once. */
 function readTls(config: Config): { cert: Buffer; key: Buffer } | undefined {
@@ -38,6 +40,7 @@ async function main(): Promise<void> {
   armKillPoints(); // test-only; refused in production
   const tls = readTls(config);
   const logger = createLogger(config.logLevel, 'mx');
+  logTracing(tracing, config, logger);
   const db = createDb(config.databaseUrl, { max: config.db.poolMax, timeouts: config.db });
   const redis = createRedis(config);
   const temporal = lazyTemporalClient(config);
@@ -81,6 +84,8 @@ async function main(): Promise<void> {
     void listener
       .stop(config.ops.shutdownTimeoutMs)
       .then(() => Promise.allSettled([health.close(), db.destroy(), redis.quit(), temporal.connection.close()]))
+      .then(() => tracing.shutdown())
+      .catch(() => undefined)
       .then(() => {
         logger.info('MX listener stopped');
         process.exit(0);

@@ -2,6 +2,7 @@
 // AUTH) and implicit TLS (SMTPS_PORT, 465), with /healthz, /readyz and /metrics on
 // SMTP_HEALTH_HOST:SMTP_HEALTH_PORT. SIGTERM or SIGINT: no new transaction, the ones in progress
 // finish (up to SHUTDOWN_TIMEOUT_MS), then the process exits.
+import { tracing } from './tracing'; // first: traces patch the modules below as they load
 import fs from 'node:fs';
 import { ConfigError, loadConfig, type Config } from '../core/platform/config';
 import { createDb } from '../core/platform/db';
@@ -14,6 +15,7 @@ import { createRedis } from '../core/platform/redis';
 import { lazyTemporalClient } from '../core/platform/temporal';
 import { messageWorkflows } from '../workflows/client';
 import { createRelay } from './relay';
+import { logTracing } from '../core/platform/tracing';
 
 /** The certificate and key are read at start, so a wrong path fails at once. */
 function readTls(config: Config): { cert: Buffer; key: Buffer } {
@@ -37,6 +39,7 @@ async function main(): Promise<void> {
   armKillPoints(); // test-only; refused in production
   const tls = readTls(config);
   const logger = createLogger(config.logLevel, 'smtp');
+  logTracing(tracing, config, logger);
   const db = createDb(config.databaseUrl, { max: config.db.poolMax, timeouts: config.db });
   const redis = createRedis(config);
   const temporal = lazyTemporalClient(config);
@@ -80,6 +83,8 @@ async function main(): Promise<void> {
     void relay
       .stop(config.ops.shutdownTimeoutMs)
       .then(() => Promise.allSettled([health.close(), db.destroy(), redis.quit(), temporal.connection.close()]))
+      .then(() => tracing.shutdown())
+      .catch(() => undefined)
       .then(() => {
         logger.info('SMTP relay stopped');
         process.exit(0);

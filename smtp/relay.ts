@@ -26,6 +26,7 @@ import { checkKeyScope, checkSendGates, SENDER_REFUSALS } from '../core/sending/
 import { parseSubmission, type Submission } from './parseMessage';
 import { isTransient, SMTP_REPLIES, smtpError, type SmtpRefusal } from './replies';
 import { sendRecipient, type RecipientOutcome } from './sendRecipients';
+import { inSpan } from '../core/platform/tracing';
 
 export interface RelayDeps {
   config: Config;
@@ -213,7 +214,10 @@ export function createRelay(deps: RelayDeps): Relay {
         finish(smtpError('message_too_big'));
         return;
       }
-      deliver(s.key!, session, Buffer.concat(chunks)).then(
+      // The message's trace starts here (docs/operations.md, "Traces"): its recipients' sends are children.
+      inSpan('smtp.message', { 'smtp.session_id': session.id }, () =>
+        deliver(s.key!, session, Buffer.concat(chunks)),
+      ).then(
         (answer) => (answer instanceof Error ? finish(answer) : finish(null, answer)),
         (err: unknown) => {
           logger.error({ session: session.id, err }, 'SMTP DATA failed');

@@ -2,6 +2,8 @@
 import { type NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
 import path from 'node:path';
 import { createActivities, type ActivityDeps } from '../activities';
+import type { Tracing } from '../core/platform/tracing';
+import { workflowTracingOptions } from './workflowTracing';
 
 // index.ts beside the sources (tsx, tests), index.js in the compiled build (dist/worker/…).
 export const WORKFLOWS_PATH = path.resolve(__dirname, '..', 'workflows', `index${path.extname(__filename)}`);
@@ -14,7 +16,11 @@ export async function createWorker(opts: {
   /** A pre-built bundle (tests build one per run); otherwise the workflows are bundled here. */
   workflowBundlePath?: string;
   extra?: Partial<WorkerOptions>;
+  /** Traces on: the workflow interceptors bundled in, their sink and the activity spans. */
+  tracing?: Tracing;
 }): Promise<Worker> {
+  const traced = opts.tracing ? workflowTracingOptions(opts.tracing) : {};
+  const { interceptors, ...extra } = opts.extra ?? {};
   return Worker.create({
     connection: opts.connection,
     namespace: opts.namespace,
@@ -23,6 +29,12 @@ export async function createWorker(opts: {
     ...(opts.workflowBundlePath
       ? { workflowBundle: { codePath: opts.workflowBundlePath } }
       : { workflowsPath: WORKFLOWS_PATH }),
-    ...opts.extra,
+    ...extra,
+    ...(traced.sinks ? { sinks: traced.sinks } : {}),
+    interceptors: {
+      ...interceptors,
+      activity: [...(traced.interceptors?.activity ?? []), ...(interceptors?.activity ?? [])],
+      workflowModules: [...(traced.interceptors?.workflowModules ?? []), ...(interceptors?.workflowModules ?? [])],
+    },
   });
 }

@@ -1,5 +1,6 @@
 // The worker process: `tsx worker/main.ts`. SIGTERM or SIGINT stops polling, lets running
 // activities finish (up to SHUTDOWN_TIMEOUT_MS) and exits.
+import { tracing } from './tracing'; // first: traces patch the modules below as they load
 import { NativeConnection, Runtime } from '@temporalio/worker';
 import { sharedSesClient, stsClient } from '../core/platform/awsClients';
 import { ByocCredentialCache } from '../core/byoc/byocRole';
@@ -17,11 +18,13 @@ import { startHealthServer } from '../core/platform/healthServer';
 import { keepEnsuringRetentionSchedules } from './schedules';
 import { startAcceptRelay } from './acceptRelay';
 import { inboundWorkflows, messageWorkflows } from '../workflows/client';
+import { logTracing } from '../core/platform/tracing';
 
 async function main(): Promise<void> {
   const config = loadConfig('worker');
   const killPointsArmed = armKillPoints();
   const logger = createLogger(config.logLevel, 'worker');
+  logTracing(tracing, config, logger);
   // The SDK's own metrics (task slots, poll latencies, activity and workflow counts) for Prometheus.
   // Installed before any connection: the runtime is created once per process.
   if (config.ops.workerSdkMetricsAddress)
@@ -50,6 +53,7 @@ async function main(): Promise<void> {
       byocCredentials: new ByocCredentialCache(),
       metrics,
     },
+    tracing,
     extra: {
       shutdownGraceTime: config.ops.shutdownTimeoutMs,
       ...(killPointsArmed ? { interceptors: killPointInterceptors } : {}),
@@ -92,6 +96,7 @@ async function main(): Promise<void> {
   await connection.close();
   await client.connection.close();
   await db.destroy();
+  await tracing.shutdown(); // the spans of the last activities and workflow tasks
 }
 
 main().catch((err: unknown) => {

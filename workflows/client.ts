@@ -11,6 +11,7 @@ import {
 import { receiveWorkflowId, type InboundWorkflows, type ReceiveEmailInput } from '../core/model/inbound';
 import type { ProviderOutcome } from '../core/model/outcomes';
 import { ACCOUNT_ID, MESSAGE_STATUS, SENDING_MODE } from '../core/model/searchAttributes';
+import { ATTR, inSpan } from '../core/platform/tracing';
 import { canceledSignal, engagementSignal, providerOutcomeSignal, rescheduledSignal } from '../core/model/signals';
 import {
   engagementWorkflowId,
@@ -35,23 +36,28 @@ export function messageWorkflows(client: Client, taskQueue: string): MessageWork
   return {
     async startSend(input: SendEmailInput, deadline: number, opts: { onlyIfNew?: boolean } = {}) {
       try {
-        await client.withDeadline(deadline, () =>
-          client.workflow.start(sendEmail, {
-            taskQueue,
-            workflowId: sendWorkflowId(input.messageId),
-            // A duplicate start (a retried RPC) attaches to the running workflow instead of failing;
-            // the relay must not run a message again whose workflow already closed.
-            workflowIdConflictPolicy: opts.onlyIfNew
-              ? WorkflowIdConflictPolicy.FAIL
-              : WorkflowIdConflictPolicy.USE_EXISTING,
-            workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
-            args: [input],
-            typedSearchAttributes: [
-              { key: ACCOUNT_ID, value: input.accountId },
-              { key: SENDING_MODE, value: input.mode },
-              { key: MESSAGE_STATUS, value: 'queued' },
-            ],
-          }),
+        await inSpan(
+          'postage.start_send',
+          { [ATTR.messageId]: input.messageId, [ATTR.accountId]: input.accountId },
+          () =>
+            client.withDeadline(deadline, () =>
+              client.workflow.start(sendEmail, {
+                taskQueue,
+                workflowId: sendWorkflowId(input.messageId),
+                // A duplicate start (a retried RPC) attaches to the running workflow instead of failing;
+                // the relay must not run a message again whose workflow already closed.
+                workflowIdConflictPolicy: opts.onlyIfNew
+                  ? WorkflowIdConflictPolicy.FAIL
+                  : WorkflowIdConflictPolicy.USE_EXISTING,
+                workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
+                args: [input],
+                typedSearchAttributes: [
+                  { key: ACCOUNT_ID, value: input.accountId },
+                  { key: SENDING_MODE, value: input.mode },
+                  { key: MESSAGE_STATUS, value: 'queued' },
+                ],
+              }),
+            ),
         );
         return 'started';
       } catch (err) {
@@ -149,19 +155,24 @@ export function inboundWorkflows(client: Client, taskQueue: string): InboundWork
   return {
     async startReceive(input: ReceiveEmailInput, deadline: number) {
       try {
-        await client.withDeadline(deadline, () =>
-          client.workflow.start(receiveEmail, {
-            taskQueue,
-            workflowId: receiveWorkflowId(input.inboundId),
-            workflowIdConflictPolicy: WorkflowIdConflictPolicy.FAIL,
-            workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
-            args: [input],
-            // Receiving is for shared-mode domains only; the account is what an operator filters by.
-            typedSearchAttributes: [
-              { key: ACCOUNT_ID, value: input.accountId },
-              { key: SENDING_MODE, value: 'shared' },
-            ],
-          }),
+        await inSpan(
+          'postage.start_receive',
+          { [ATTR.inboundId]: input.inboundId, [ATTR.accountId]: input.accountId },
+          () =>
+            client.withDeadline(deadline, () =>
+              client.workflow.start(receiveEmail, {
+                taskQueue,
+                workflowId: receiveWorkflowId(input.inboundId),
+                workflowIdConflictPolicy: WorkflowIdConflictPolicy.FAIL,
+                workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
+                args: [input],
+                // Receiving is for shared-mode domains only; the account is what an operator filters by.
+                typedSearchAttributes: [
+                  { key: ACCOUNT_ID, value: input.accountId },
+                  { key: SENDING_MODE, value: 'shared' },
+                ],
+              }),
+            ),
         );
         return 'started';
       } catch (err) {

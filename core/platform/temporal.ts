@@ -1,7 +1,9 @@
 // Connections to Temporal for the API, the worker and the CLI: one address and namespace, and the
 // same TLS (server CA, mTLS client certificate, server name) and Temporal Cloud API key for all.
-import { Client, Connection, type ConnectionOptions, type TLSConfig } from '@temporalio/client';
+import { Client, Connection, type ClientOptions, type ConnectionOptions, type TLSConfig } from '@temporalio/client';
+import { OpenTelemetryWorkflowClientInterceptor } from '@temporalio/interceptors-opentelemetry/lib/client';
 import type { Config } from './config';
+import { tracingEnabled } from './tracing';
 
 /** TLS and credentials as both the client (`Connection`) and the worker (`NativeConnection`) take them. */
 export function temporalConnectionOptions(config: Pick<Config, 'temporal'>): {
@@ -25,6 +27,11 @@ export function temporalConnectionOptions(config: Pick<Config, 'temporal'>): {
   };
 }
 
+/** With traces on, each workflow start and signal is a span whose context travels in the workflow's headers. */
+function clientInterceptors(): ClientOptions['interceptors'] {
+  return tracingEnabled() ? { workflow: [new OpenTelemetryWorkflowClientInterceptor()] } : {};
+}
+
 function connectionOptions(config: Config): ConnectionOptions {
   return { ...temporalConnectionOptions(config), connectTimeout: 5000 };
 }
@@ -32,7 +39,7 @@ function connectionOptions(config: Config): ConnectionOptions {
 /** Connected now, or throws: for the CLI, which has nothing to do without Temporal. */
 export async function connectTemporalClient(config: Config): Promise<Client> {
   const connection = await Connection.connect(connectionOptions(config));
-  return new Client({ connection, namespace: config.temporal.namespace });
+  return new Client({ connection, namespace: config.temporal.namespace, interceptors: clientInterceptors() });
 }
 
 /**
@@ -41,5 +48,9 @@ export async function connectTemporalClient(config: Config): Promise<Client> {
  * and answers sends with 502 queue_error meanwhile.
  */
 export function lazyTemporalClient(config: Config): Client {
-  return new Client({ connection: Connection.lazy(connectionOptions(config)), namespace: config.temporal.namespace });
+  return new Client({
+    connection: Connection.lazy(connectionOptions(config)),
+    namespace: config.temporal.namespace,
+    interceptors: clientInterceptors(),
+  });
 }

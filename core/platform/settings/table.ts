@@ -986,6 +986,24 @@ export const SETTINGS = {
       doc: "`host:port` where the worker serves the Temporal SDK's Prometheus metrics",
       production: "for example `0.0.0.0:9464`, the Temporal SDK's metrics (not public)",
     }),
+    // Read by OpenTelemetry's own exporter too (core/platform/tracing.ts); here for the check of its
+    // form and for the guides' table.
+    otlpEndpoint: setting({
+      env: 'OTEL_EXPORTER_OTLP_ENDPOINT',
+      type: 'url',
+      protocols: HTTP,
+      processes: ['api', 'worker', 'smtp', 'mx'],
+      unset: 'none: traces off',
+      doc: 'An OTLP/HTTP receiver (Jaeger, an OpenTelemetry Collector): set, each process exports its traces to `$OTEL_EXPORTER_OTLP_ENDPOINT/v1/traces` as JSON; unset, no tracing SDK starts. The SDK also reads `OTEL_SERVICE_NAME` (default `postage-api`, `postage-worker`, `postage-smtp`, `postage-mx`), `OTEL_RESOURCE_ATTRIBUTES`, `OTEL_EXPORTER_OTLP_HEADERS`, `OTEL_EXPORTER_OTLP_TIMEOUT`, `OTEL_TRACES_SAMPLER`, `OTEL_BSP_*` and `OTEL_SDK_DISABLED` ([Traces](operations.md#traces))',
+      production: 'your OTLP/HTTP receiver, if you collect traces (for example `http://otel-collector:4318`)',
+    }),
+    otlpTracesEndpoint: setting({
+      env: 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT',
+      type: 'url',
+      protocols: HTTP,
+      processes: ['api', 'worker', 'smtp', 'mx'],
+      docWith: 'OTEL_EXPORTER_OTLP_ENDPOINT',
+    }),
   },
   logLevel: setting({
     env: 'LOG_LEVEL',

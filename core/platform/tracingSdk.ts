@@ -1,0 +1,125 @@
+// The OpenTelemetry SDK (docs/operations.md, "Traces"), loaded and started by startTracing
+// (./tracing.ts) only when an OTLP endpoint is set. Each process imports its `tracing.ts` first
+// (api/, worker/, smtp/, mx/), so the instrumentations are registered before the modules they
+// patch are loaded: tsx and the compiled build both turn the imports into require() calls in order.
+//
+// Privacy: spans carry ids (Postage's message and account ids, Temporal's workflow ids), never a
+// recipient, subject or body. What each instrumentation would record by default is switched off
+// below, and every string attribute or event attribute that still holds an email address has the
+// address replaced before it leaves the process, and a recorded URL's query dropped
+// (`withoutAddresses`).
+import type { Attributes, Context } from '@opentelemetry/api';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { AwsInstrumentation } from '@opentelemetry/instrumentation-aws-sdk';
+import { ExpressInstrumentation, ExpressLayerType } from '@opentelemetry/instrumentation-express';
+import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
+import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
+import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
+import { PinoInstrumentation } from '@opentelemetry/instrumentation-pino';
+import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
+import { defaultResource, detectResources, envDetector, resourceFromAttributes } from '@opentelemetry/resources';
+import { NodeSDK } from '@opentelemetry/sdk-node';
+import {
+  BatchSpanProcessor,
+  type ReadableSpan,
+  type Span as SdkSpan,
+  type SpanProcessor,
+} from '@opentelemetry/sdk-trace';
+import type { Tracing } from './tracing';
+
+// An address anywhere in a string: a recipient in a URL path (/api/suppressions/<address>, its `@`
+// percent-encoded or not) or in an error message (SES names unverified identities) is replaced,
+// the rest of the value kept.
+const ADDRESS = /[^\s@/:;,<>"'()[\]?&=%]+(?:@|%40)[^\s@/:;,<>"'()[\]?&=%]+\.[A-Za-z0-9-]+/gi;
+const REPLACED = '[address]';
+/** A URL's query can hold a webhook endpoint's token or an address: only its presence is kept. */
+const URL_KEYS = new Set(['url.full', 'http.url', 'http.target', 'url.query']);
+const withoutQuery = (url: string) => url.replace(/\?.*$/s, '?[query]');
+
+function scrubbed(key: string, value: string): string {
+  const text = key === 'url.query' ? '[query]' : URL_KEYS.has(key) ? withoutQuery(value) : value;
+  return text.replace(ADDRESS, REPLACED);
+}
+
+function scrub(attributes: Attributes): void {
+  for (const [key, value] of Object.entries(attributes)) {
+    if (typeof value === 'string') attributes[key] = scrubbed(key, value);
+    else if (Array.isArray(value))
+      attributes[key] = value.map((v: unknown) => (typeof v === 'string' ? scrubbed(key, v) : v)) as
+        string[] | number[] | boolean[];
+  }
+}
+
+/** Replaces email addresses in a finished span's attributes and events, then passes it on. */
+export function withoutAddresses(next: SpanProcessor): SpanProcessor {
+  return {
+    onStart: (span: SdkSpan, context: Context) => next.onStart(span, context),
+    onEnd(span: ReadableSpan) {
+      // A finished span no longer takes setAttribute, but its attribute objects are still its own.
+      scrub(span.attributes);
+      for (const event of span.events) if (event.attributes) scrub(event.attributes);
+      if (span.status.message) span.status.message = span.status.message.replace(ADDRESS, REPLACED);
+      next.onEnd(span);
+    },
+    forceFlush: () => next.forceFlush(),
+    shutdown: () => next.shutdown(),
+  };
+}
+
+/** A non-negative integer from the environment, or the SDK's default. */
+function envMs(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const raw = env[name]?.trim();
+  if (!raw) return undefined;
+  const n = Number(raw);
+  return Number.isInteger(n) && n >= 0 ? n : undefined;
+}
+
+/** The SDK, started (core/platform/tracing.ts's startTracing calls it when traces are on). */
+export function startSdk(defaultServiceName: string, env: NodeJS.ProcessEnv = process.env): Tracing {
+  // OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES (the env detector) over the process's own name.
+  const resource = defaultResource()
+    .merge(resourceFromAttributes({ 'service.name': defaultServiceName }))
+    .merge(detectResources({ detectors: [envDetector] }));
+  // OTLP over HTTP with JSON bodies (the one encoding this exporter writes; every OTLP/HTTP
+  // receiver takes it); endpoint, headers and timeout (10 s) from the OTEL_EXPORTER_OTLP_* variables.
+  const batch = new BatchSpanProcessor({
+    exporter: new OTLPTraceExporter(),
+    ...optional('scheduledDelayMillis', envMs(env, 'OTEL_BSP_SCHEDULE_DELAY')),
+    ...optional('exportTimeoutMillis', envMs(env, 'OTEL_BSP_EXPORT_TIMEOUT')),
+    ...optional('maxQueueSize', envMs(env, 'OTEL_BSP_MAX_QUEUE_SIZE')),
+    ...optional('maxExportBatchSize', envMs(env, 'OTEL_BSP_MAX_EXPORT_BATCH_SIZE')),
+  });
+  const processor = withoutAddresses(batch);
+  const sdk = new NodeSDK({
+    resource,
+    autoDetectResources: false,
+    spanProcessors: [processor],
+    // Traces only: metrics stay with Prometheus, logs with stdout (their lines carry the trace id).
+    metricReaders: [],
+    logRecordProcessors: [],
+    instrumentations: [
+      new HttpInstrumentation({
+        // Probes and scrapes are not requests anyone follows.
+        ignoreIncomingRequestHook: (req) => /^\/(healthz|readyz|metrics)(\?|$)/.test(req.url ?? ''),
+        // No header is recorded unless named here: none is (API keys, signatures).
+      }),
+      // The route's span, not one per middleware (a dozen per request, each a span to export).
+      new ExpressInstrumentation({ ignoreLayersType: [ExpressLayerType.MIDDLEWARE] }),
+      new UndiciInstrumentation(),
+      // The query text only ($1 placeholders), never its values; no spans outside a trace (pools, LISTEN).
+      new PgInstrumentation({ enhancedDatabaseReporting: false, requireParentSpan: true, ignoreConnectSpans: true }),
+      // The command name only: its arguments can be keys that name an account or an address.
+      new IORedisInstrumentation({ requireParentSpan: true, dbStatementSerializer: (command) => command }),
+      // SES and STS calls as one span each (no request parameters recorded for either service).
+      new AwsInstrumentation({ suppressInternalInstrumentation: true }),
+      // trace_id and span_id in each log line; lines are not sent over OTLP.
+      new PinoInstrumentation({ disableLogSending: true }),
+    ],
+  });
+  sdk.start();
+  return { enabled: true, processor, resource, shutdown: () => sdk.shutdown() };
+}
+
+function optional<K extends string>(key: K, value: number | undefined): Partial<Record<K, number>> {
+  return value === undefined ? {} : ({ [key]: value } as Record<K, number>);
+}
