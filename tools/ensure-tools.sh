@@ -23,6 +23,9 @@ fi
 if [ "${1:-}" = "--for-tests" ] || [ -x "$TOOLS_DIR/standardwebhooks-venv/bin/python" ]; then
   standardwebhooks="$("$ROOT/tools/ensure-standardwebhooks.sh")"
 fi
+# The Dockerfile's base where no image registry is reachable (podman, debootstrap): tests only.
+image_base=""
+if [ "${1:-}" = "--for-tests" ]; then image_base="$("$ROOT/tools/ensure-image-base.sh")"; fi
 pg_bin=""
 for d in /usr/lib/postgresql/*/bin; do [ -x "$d/initdb" ] && pg_bin="$d"; done
 {
@@ -32,5 +35,6 @@ for d in /usr/lib/postgresql/*/bin; do [ -x "$d/initdb" ] && pg_bin="$d"; done
   if [ -n "$test_server" ]; then echo "POSTAGE_TEMPORAL_TEST_SERVER=$test_server"; fi
   if [ -n "$moto" ]; then echo "POSTAGE_MOTO_SERVER=$moto"; fi
   if [ -n "$schemathesis" ]; then echo "POSTAGE_SCHEMATHESIS=$schemathesis"; fi
+  if [ -n "$image_base" ]; then echo "POSTAGE_IMAGE_BASE=$image_base"; fi
   if [ -n "$standardwebhooks" ]; then echo "POSTAGE_STANDARDWEBHOOKS_PYTHON=$standardwebhooks"; fi
 } > "$TOOLS_DIR/paths.env"
