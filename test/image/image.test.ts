@@ -68,12 +68,20 @@ beforeAll(async () => {
   fs.mkdirSync(npmCache, { recursive: true });
   const npmrc = path.join(testInfra().runDir, 'image-npmrc');
   fs.writeFileSync(npmrc, 'prefer-offline=true\naudit=false\nfund=false\nupdate-notifier=false\n');
+  // A first build (no earlier image here, as on a fresh CI machine) skips intermediate layers:
+  // nothing in this run could reuse them, and committing them cost a third of the build (101 s
+  // against 65 s on 2 vCPUs). Later builds keep them, so unchanged dependencies are not installed again.
+  const first = await run('podman', ['image', 'exists', IMAGE]).then(
+    () => false,
+    () => true,
+  );
   const building = Date.now();
   const build = await run(
     'podman',
     [
       ...PODMAN,
       'build',
+      `--layers=${!first}`,
       ...LIMITS,
       '--build-arg',
       `BASE_IMAGE=${base}`,
@@ -90,7 +98,7 @@ beforeAll(async () => {
   fs.mkdirSync(path.dirname(logFile('build')), { recursive: true });
   fs.writeFileSync(logFile('build'), build.stdout + build.stderr);
   process.stdout.write(
-    `image: ${IMAGE} built on ${base} in ${Math.round((Date.now() - building) / 1000)} s (log: ${logFile('build')})\n`,
+    `image: ${IMAGE} built on ${base} in ${Math.round((Date.now() - building) / 1000)} s${first ? ' (first build, no layer cache)' : ''} (log: ${logFile('build')})\n`,
   );
 }, 2 * BUILD_MS);
 
