@@ -7,31 +7,39 @@
 #   MX listener node dist/mx/main.js     (receiving email; STARTTLS with MX_TLS_CERT_FILE and MX_TLS_KEY_FILE)
 #   migrations  node dist/tools/migrate.js
 #   CLI         npx postage-admin ...
-FROM node:24-bookworm-slim AS build
+# BASE_IMAGE: any Debian image with Node 24 and npm and a `node` user; the official one by default,
+# a locally built one where no registry is reachable (tools/ensure-image-base.sh).
+ARG BASE_IMAGE=node:24-bookworm-slim
+
+FROM ${BASE_IMAGE} AS build
 WORKDIR /app
 # Manifests first (the CLI and the dashboard are npm workspaces), so dependency layers are cached.
 COPY package.json package-lock.json ./
 COPY cli/package.json cli/
+# postage-admin's launcher before npm ci: npm links node_modules/.bin/postage-admin only to a file
+# that exists.
+COPY cli/bin cli/bin
 COPY dashboard/package.json dashboard/
 RUN npm ci
 COPY . .
-# The dashboard (Vite, into dashboard/dist) and the processes (tsc, into dist/).
-RUN npm run build
+# The dashboard (Vite, into dashboard/dist) and the processes (tsc, into dist/); then production
+# dependencies only, for the runtime stage to copy (no second install): the image's own Node 24 runs
+# everything (the pinned `node` package that brings Node 24 to development machines is a dev
+# dependency).
+RUN npm run build && npm prune --omit=dev
 
-FROM node:24-bookworm-slim
+FROM ${BASE_IMAGE}
 WORKDIR /app
 ENV NODE_ENV=production
 # Stack traces name the TypeScript files and lines (tsc writes source maps beside the build).
 ENV NODE_OPTIONS=--enable-source-maps
 COPY package.json package-lock.json ./
 COPY cli/package.json cli/
-# postage-admin's launcher (it runs dist/cli/main.js where tsx is not installed), before npm ci:
-# npm links node_modules/.bin/postage-admin only to a file that exists.
+# postage-admin's launcher (it runs dist/cli/main.js where tsx is not installed); the workspace
+# links in node_modules point at cli/ and dashboard/.
 COPY cli/bin cli/bin
 COPY dashboard/package.json dashboard/
-# Production dependencies only: the image's own Node 24 runs everything (the pinned `node` package
-# that brings Node 24 to development machines is a dev dependency).
-RUN npm ci --omit=dev && npm cache clean --force
+COPY --from=build /app/node_modules node_modules
 COPY --from=build /app/dist dist
 COPY --from=build /app/dashboard/dist dashboard/dist
 # The guides the API reference links to (/docs/guides/), served as their Markdown.

@@ -29,12 +29,21 @@ module.exports = {
     { ...shared, displayName: 'unit', roots: ['<rootDir>/test/unit'], testMatch: ['**/*.test.ts'] },
     // The fault-injection suite brings its own stack (it restarts it) and runs alone, last.
     { ...shared, displayName: 'faults', roots: ['<rootDir>/test/faults'], testMatch: ['**/*.test.ts'] },
+    // The image built with podman and run against the integration tier's stack; alone, as its build is heavy.
+    {
+      ...shared,
+      displayName: 'image',
+      roots: ['<rootDir>/test/image'],
+      testMatch: ['**/*.test.ts'],
+      globalSetup: '<rootDir>/test/setup/globalSetup.ts',
+      globalTeardown: '<rootDir>/test/setup/globalTeardown.ts',
+    },
     {
       ...shared,
       displayName: 'integration',
       roots: ['<rootDir>/test'],
       testMatch: ['**/*.test.ts'],
-      testPathIgnorePatterns: ['/test/unit/', '/test/faults/'],
+      testPathIgnorePatterns: ['/test/unit/', '/test/faults/', '/test/image/'],
       globalSetup: '<rootDir>/test/setup/globalSetup.ts',
       globalTeardown: '<rootDir>/test/setup/globalTeardown.ts',
     },

@@ -5,6 +5,14 @@ source "$(dirname "$0")/lib.sh"
 
 "$ROOT/tools/ensure-system-packages.sh"
 temporal="$("$ROOT/tools/ensure-temporal-cli.sh")"
+# The Dockerfile's base where no image registry is reachable (podman, debootstrap): tests only.
+# Mostly downloads and disk, so it runs beside the CPU-bound builds below.
+image_base=""
+image_base_out="$TOOLS_DIR/image-base.path"
+if [ "${1:-}" = "--for-tests" ]; then
+  "$ROOT/tools/ensure-image-base.sh" > "$image_base_out" &
+  image_base_pid=$!
+fi
 test_server=""
 moto=""
 schemathesis=""
@@ -32,6 +40,10 @@ if [ "${1:-}" = "--for-tests" ] || [ -x "$TOOLS_DIR/bin/helm" ]; then
   kubeconform="$("$ROOT/tools/ensure-kubeconform.sh")"
   kubernetes_schemas="$("$ROOT/tools/ensure-kubeconform.sh" --schemas)"
 fi
+if [ -n "${image_base_pid:-}" ]; then
+  wait "$image_base_pid" || { log "building the image base failed (tools/ensure-image-base.sh)"; exit 1; }
+  image_base="$(cat "$image_base_out")"
+fi
 pg_bin=""
 for d in /usr/lib/postgresql/*/bin; do [ -x "$d/initdb" ] && pg_bin="$d"; done
 {
@@ -41,6 +53,7 @@ for d in /usr/lib/postgresql/*/bin; do [ -x "$d/initdb" ] && pg_bin="$d"; done
   if [ -n "$test_server" ]; then echo "POSTAGE_TEMPORAL_TEST_SERVER=$test_server"; fi
   if [ -n "$moto" ]; then echo "POSTAGE_MOTO_SERVER=$moto"; fi
   if [ -n "$schemathesis" ]; then echo "POSTAGE_SCHEMATHESIS=$schemathesis"; fi
+  if [ -n "$image_base" ]; then echo "POSTAGE_IMAGE_BASE=$image_base"; fi
   if [ -n "$standardwebhooks" ]; then echo "POSTAGE_STANDARDWEBHOOKS_PYTHON=$standardwebhooks"; fi
   if [ -n "$helm" ]; then echo "POSTAGE_HELM=$helm"; fi
   if [ -n "$kubeconform" ]; then echo "POSTAGE_KUBECONFORM=$kubeconform"; fi

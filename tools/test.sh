@@ -27,4 +27,6 @@ node_modules/.bin/jest --selectProjects unit
 node_modules/.bin/jest --selectProjects integration
 log "browser tests (Playwright, Debian's Chromium)"
 node_modules/.bin/playwright test
+log "image (built with podman, run against the test stack)"
+node_modules/.bin/jest --selectProjects image
 exec node_modules/.bin/jest --selectProjects faults

@@ -77,10 +77,12 @@ test('`npm run build` compiles the processes to dist/ with tsconfig.build.json, 
   }
   const dockerfile = fs.readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8');
   const instructions = dockerfile.split('\n').filter((line) => line.trim() && !line.startsWith('#'));
+  // Every stage on the BASE_IMAGE build argument, Node 24's official image unless a local base is given.
+  expect(instructions[0]).toMatch(/^ARG BASE_IMAGE=node:24[\w.-]*$/);
   const bases = instructions.filter((line) => line.startsWith('FROM '));
   expect(bases.length).toBeGreaterThan(0);
-  for (const base of bases) expect(base).toMatch(/^FROM node:24[\w.-]*( AS \w+)?$/);
-  expect(instructions).toContain('RUN npm run build');
+  for (const base of bases) expect(base).toMatch(/^FROM \$\{BASE_IMAGE\}( AS \w+)?$/);
+  expect(instructions).toContain('RUN npm run build && npm prune --omit=dev');
   expect(instructions).toContain('CMD ["node", "dist/api/server.js"]');
   expect(instructions.filter((line) => line.includes('tsx'))).toEqual([]);
 });
