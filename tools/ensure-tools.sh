@@ -9,6 +9,7 @@ test_server=""
 moto=""
 schemathesis=""
 standardwebhooks=""
+toxiproxy=""
 # Test-only tools are installed for the tests; a dev run still lists them when present, so the
 # paths file serves both.
 if [ "${1:-}" = "--for-tests" ] || [ -x "$TOOLS_DIR/bin/temporal-test-server" ]; then
@@ -23,6 +24,9 @@ fi
 if [ "${1:-}" = "--for-tests" ] || [ -x "$TOOLS_DIR/standardwebhooks-venv/bin/python" ]; then
   standardwebhooks="$("$ROOT/tools/ensure-standardwebhooks.sh")"
 fi
+if [ "${1:-}" = "--for-tests" ] || [ -x "$TOOLS_DIR/bin/toxiproxy-server" ]; then
+  toxiproxy="$("$ROOT/tools/ensure-toxiproxy.sh")"
+fi
 pg_bin=""
 for d in /usr/lib/postgresql/*/bin; do [ -x "$d/initdb" ] && pg_bin="$d"; done
 {
@@ -33,4 +37,5 @@ for d in /usr/lib/postgresql/*/bin; do [ -x "$d/initdb" ] && pg_bin="$d"; done
   if [ -n "$moto" ]; then echo "POSTAGE_MOTO_SERVER=$moto"; fi
   if [ -n "$schemathesis" ]; then echo "POSTAGE_SCHEMATHESIS=$schemathesis"; fi
   if [ -n "$standardwebhooks" ]; then echo "POSTAGE_STANDARDWEBHOOKS_PYTHON=$standardwebhooks"; fi
+  if [ -n "$toxiproxy" ]; then echo "POSTAGE_TOXIPROXY_SERVER=$toxiproxy"; fi
 } > "$TOOLS_DIR/paths.env"
