@@ -17,6 +17,7 @@ test_server=""
 moto=""
 schemathesis=""
 standardwebhooks=""
+toxiproxy=""
 # Test-only tools are installed for the tests; a dev run still lists them when present, so the
 # paths file serves both.
 if [ "${1:-}" = "--for-tests" ] || [ -x "$TOOLS_DIR/bin/temporal-test-server" ]; then
@@ -30,6 +31,9 @@ if [ "${1:-}" = "--for-tests" ] || [ -x "$TOOLS_DIR/schemathesis-venv/bin/st" ];
 fi
 if [ "${1:-}" = "--for-tests" ] || [ -x "$TOOLS_DIR/standardwebhooks-venv/bin/python" ]; then
   standardwebhooks="$("$ROOT/tools/ensure-standardwebhooks.sh")"
+fi
+if [ "${1:-}" = "--for-tests" ] || [ -x "$TOOLS_DIR/bin/toxiproxy-server" ]; then
+  toxiproxy="$("$ROOT/tools/ensure-toxiproxy.sh")"
 fi
 # The Helm chart's checks (test/unit/helmChart.test.ts): Helm, kubeconform and its schemas.
 helm=""
@@ -58,4 +62,5 @@ for d in /usr/lib/postgresql/*/bin; do [ -x "$d/initdb" ] && pg_bin="$d"; done
   if [ -n "$helm" ]; then echo "POSTAGE_HELM=$helm"; fi
   if [ -n "$kubeconform" ]; then echo "POSTAGE_KUBECONFORM=$kubeconform"; fi
   if [ -n "$kubernetes_schemas" ]; then echo "POSTAGE_KUBERNETES_SCHEMAS=$kubernetes_schemas"; fi
+  if [ -n "$toxiproxy" ]; then echo "POSTAGE_TOXIPROXY_SERVER=$toxiproxy"; fi
 } > "$TOOLS_DIR/paths.env"

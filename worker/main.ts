@@ -20,6 +20,26 @@ import { startAcceptRelay } from './acceptRelay';
 import { inboundWorkflows, messageWorkflows } from '../workflows/client';
 import { logTracing } from '../core/platform/tracing';
 
+/**
+ * Temporal may be unreachable when the worker starts (restarting, a partition, a silent
+ * connection): keep trying, every few seconds, instead of exiting, as the API keeps serving; the
+ * health server answers only once the worker polls, so readiness says so meanwhile.
+ */
+async function untilConnected<T>(
+  what: string,
+  connect: () => Promise<T>,
+  logger: ReturnType<typeof createLogger>,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await connect();
+    } catch (err) {
+      logger.warn({ err, attempt }, `${what} unreachable at start: trying again`);
+      await new Promise((r) => setTimeout(r, Math.min(5000, 500 * attempt)));
+    }
+  }
+}
+
 async function main(): Promise<void> {
   const config = loadConfig('worker');
   const killPointsArmed = armKillPoints();
@@ -32,10 +52,14 @@ async function main(): Promise<void> {
       telemetryOptions: { metrics: { prometheus: { bindAddress: config.ops.workerSdkMetricsAddress } } },
     });
   const db = createDb(config.databaseUrl, { timeouts: config.db });
-  const client = await connectTemporalClient(config);
+  const client = await untilConnected('Temporal', () => connectTemporalClient(config), logger);
   const stopping = new AbortController();
   const schedules = keepEnsuringRetentionSchedules(client, config, logger, stopping.signal);
-  const connection = await NativeConnection.connect(temporalConnectionOptions(config));
+  const connection = await untilConnected(
+    'Temporal (worker connection)',
+    () => NativeConnection.connect(temporalConnectionOptions(config)),
+    logger,
+  );
   const metrics = createWorkerMetrics();
   watchSystemReputation(metrics.register, () => systemAccountReputation(db, config));
   const worker = await createWorker({

@@ -2,6 +2,7 @@
 import knex, { type Knex } from 'knex';
 import type { ClientConfig } from 'pg';
 import fs from 'node:fs';
+import type { Socket } from 'node:net';
 import path from 'node:path';
 
 export type Db = Knex;
@@ -49,7 +50,7 @@ export function createDb(
     // knex hands this object to pg as is; its own type just lacks pg's newer lock_timeout.
     connection: connection as Knex.PgConnectionConfig,
     acquireConnectionTimeout: t.acquireMs,
-    pool: { min: opts.min ?? 0, max: opts.max ?? 10 },
+    pool: { min: opts.min ?? 0, max: opts.max ?? 10, ...endWhenSilent(t.statementMs) },
     ...(opts.log ? { log: opts.log } : {}),
   });
   const siblings = new Map<number, Db>();
@@ -86,12 +87,48 @@ export function withStatementTimeout(db: Db, statementMs: number): Db | undefine
       client: 'pg',
       connection: { ...settings.connection, statement_timeout: statementMs } as Knex.PgConnectionConfig,
       acquireConnectionTimeout: settings.opts.timeouts?.acquireMs ?? DEFAULT_DB_TIMEOUTS.acquireMs,
-      pool: { min: 0, max: settings.opts.max ?? 10 },
+      pool: { min: 0, max: settings.opts.max ?? 10, ...endWhenSilent(statementMs) },
       ...(settings.opts.log ? { log: settings.opts.log } : {}),
     });
     settings.siblings.set(statementMs, sibling);
   }
   return sibling;
+}
+
+/** How much later than the server's statement deadline the client's own one ends a round trip. */
+export const SILENCE_MARGIN_MS = 2_000;
+
+/**
+ * The client-side deadline of a round trip. `statement_timeout` is PostgreSQL's: a connection
+ * whose peer went silent (its host vanished, a partition, a middlebox that dropped the flow: the
+ * socket stays open and nothing comes back) never gets it, and a query on it would wait as long as
+ * the network does, holding its request and pool connection. So a connection that has a statement
+ * outstanding and hears nothing for `statementMs` + SILENCE_MARGIN_MS (the server would have
+ * answered, if only with its timeout, by then) is destroyed: the statement fails with ETIMEDOUT
+ * (503 `service_unavailable` in the API, a retried activity in the worker), a transaction's
+ * rollback fails at once instead of waiting behind it, and the pool never lends the connection
+ * again. Silence while idle in the pool is not a fault. Off with the statement deadline (0).
+ */
+function endWhenSilent(statementMs: number): {
+  afterCreate?: (conn: unknown, done: (err: Error | null, conn: unknown) => void) => void;
+} {
+  if (statementMs <= 0) return {};
+  const silenceMs = statementMs + SILENCE_MARGIN_MS;
+  return {
+    afterCreate: (conn, done) => {
+      // pg's Client: its socket, and whether it waits for the server (false from sending a
+      // statement until the server's ReadyForQuery).
+      const client = conn as { connection?: { stream?: Socket }; readyForQuery?: boolean };
+      const socket = client.connection?.stream;
+      socket?.setTimeout(silenceMs);
+      socket?.on('timeout', () => {
+        if (client.readyForQuery !== false) return;
+        const err = Object.assign(new Error(`no answer from PostgreSQL within ${silenceMs} ms`), { code: 'ETIMEDOUT' });
+        socket.destroy(err);
+      });
+      done(null, conn);
+    },
+  };
 }
 
 /** migrations/ beside this build: the TypeScript sources, or their compiled .js in dist/. */

@@ -58,6 +58,14 @@ export type SendBatchResult =
 const KEY_REVOKED_DETAIL =
   'The API key was revoked or expired while this batch was being processed; this email was not queued.';
 
+/**
+ * Items after one whose workflow could not be started. Each start waits up to
+ * TEMPORAL_START_TIMEOUT_MS for a queue that does not answer: trying the rest one after another
+ * would hold the batch that many times over, past any client's deadline.
+ */
+const QUEUE_DOWN_DETAIL =
+  'The delivery queue did not answer for an earlier email of this batch; this email was not queued or counted. Retry with backoff.';
+
 /** Batch keys live beside single-send keys; a space cannot occur in either (visible ASCII), so they never meet. */
 const batchKey = (key: string) => `batch ${key}`;
 const itemKey = (key: string, index: number) => `batch ${key} #${index}`;
@@ -103,6 +111,7 @@ export async function sendBatch(
   const refusals: SendRefusalCode[] = [];
   let completed = false;
   let keyRevoked = false;
+  let queueDown = false;
   const rendering = renderBudget(deps.config.templates.batchRenderMs);
   const refuseRevoked = (index: number) => {
     refusals.push('unauthorized');
@@ -112,6 +121,11 @@ export async function sendBatch(
     for (const [index, item] of input.items.entries()) {
       if (keyRevoked) {
         refuseRevoked(index);
+        continue;
+      }
+      if (queueDown && item.ok) {
+        refusals.push('queue_error');
+        data.push({ index, success: false, error: 'queue_error', detail: QUEUE_DOWN_DETAIL });
         continue;
       }
       if (!item.ok) {
@@ -150,6 +164,7 @@ export async function sendBatch(
         continue;
       }
       if (result.outcome === 'refused') {
+        if (result.code === 'queue_error') queueDown = true;
         refusals.push(result.code);
         data.push({ index, success: false, error: result.code, detail: result.detail });
         continue;

@@ -9,7 +9,7 @@ import { createSender, type SenderFixture } from '../helpers/fixtures';
 import { testInfra } from '../helpers/env';
 import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';
 import { eventually } from '../helpers/wait';
-import { send, testSendBody, type ApiResponse } from './helpers/http';
+import { call, send, testSendBody, type ApiResponse } from './helpers/http';
 import { loadOpenApiCheck, type DocumentedCheck } from './helpers/openApi';
 import { startTcpProxy, type TcpProxy } from './helpers/tcpProxy';
 import { NO_TRACES, tracesOf } from './helpers/traces';
@@ -71,6 +71,33 @@ test('502 queue_error: Temporal unreachable; nothing counted, staged, logged or 
     (await traces(sender.account.id)).logRows === 1 ? true : undefined,
   );
   expect(await traces(sender.account.id)).toMatchObject({ counted: 1, logRows: 1, idempotencyKeys: 1, workflows: 1 });
+});
+
+test('a batch whose queue stops answering is answered within about one start deadline, not one per email', async () => {
+  const other = await createSender(stack.db);
+  const emails = [0, 1, 2, 3, 4].map((i) =>
+    testSendBody(stack, other.domain, { idempotency_key: `queue-silent-${i}` }),
+  );
+  // Connections stay open and nothing comes back: each start would wait its whole deadline (1.5 s).
+  proxy.stall();
+  const started = Date.now();
+  let res: ApiResponse;
+  try {
+    res = await call(`${stack.baseUrl}/api/send/batch`, {
+      method: 'POST',
+      headers: { 'X-API-Key': other.apiKey, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ emails }),
+    });
+  } finally {
+    proxy.resume();
+  }
+  const waited = Date.now() - started;
+  expect(res.status).toBe(200);
+  expect((res.json.data as { success: boolean; error?: string }[]).map((d) => [d.success, d.error])).toEqual(
+    emails.map(() => [false, 'queue_error']),
+  );
+  // One start deadline and the rest of the work; five in a row would be 7.5 s.
+  expect(waited).toBeLessThan(4500);
 });
 
 test('502 attachment_upload_failed: the staging store cannot take the attachments in time', async () => {

@@ -284,6 +284,39 @@ describe('the worker process', () => {
     }
   }, 240_000);
 
+  test('a worker started while Temporal does not answer waits for it instead of exiting, and polls once it is back', async () => {
+    const database = await createTestDatabase();
+    const healthPort = await freePort();
+    // Connections to Temporal are taken and never answered (a partition, a silent connection).
+    const temporal = await startTcpProxy(testInfra().temporalAddress);
+    temporal.stall();
+    const env = testEnv({
+      DATABASE_URL: database.url,
+      WORKER_HEALTH_PORT: String(healthPort),
+      TEMPORAL_ADDRESS: temporal.address,
+    });
+    const worker = startWorkerProcess(env, path.join(testInfra().runDir, 'logs', `worker-${healthPort}-wait.log`));
+    try {
+      // Longer than its connect deadline (5 s): a worker that gave up has exited by now.
+      await new Promise((r) => setTimeout(r, 8000));
+      expect(worker.child.exitCode).toBeNull();
+      // The silent connections dropped, and new ones go through again.
+      await temporal.cut();
+      temporal.resume();
+      await temporal.restore();
+      await waitFor(
+        'the worker to be ready',
+        async () => (await fetch(`http://127.0.0.1:${healthPort}/readyz`).catch(() => undefined))?.status === 200,
+        120_000,
+        worker,
+      );
+    } finally {
+      if (worker.child.exitCode === null) await worker.stop();
+      await temporal.close();
+      await database.drop();
+    }
+  }, 180_000);
+
   test('the worker relays a message the API committed but never started (it died in between)', async () => {
     const database = await createTestDatabase();
     const healthPort = await freePort();

@@ -8,8 +8,11 @@
 // (test/faults/inboundTraffic.ts), to inbound domains whose catch-all rule announces each received
 // message to an endpoint of the test. Meanwhile the worker is killed with SIGKILL ten times (some
 // while SES is slow, so mid-sendViaSes), the MX listener twice, and Temporal, PostgreSQL and Redis
-// are restarted three times each (PostgreSQL once after 20 s away). Then every promise is checked
-// and the figures printed.
+// are restarted three times each (PostgreSQL once after 20 s away). The API and the worker reach
+// PostgreSQL, Redis, Temporal, SES and the webhook endpoint through Toxiproxy, and beside the kills
+// a seeded plan of network cases (test/faults/networkFaults.ts) slows, throttles, half-opens, cuts
+// and partitions those links. Then every promise is checked and the figures printed, with a table
+// of the network cases and what the clients saw during each.
 //
 // FAULT_SEED replays the fault schedule and the traffic mix (the seed is printed).
 import { randomInt, randomUUID } from 'node:crypto';
@@ -29,6 +32,7 @@ import { startTemporalDevServer } from '../../tools/stack/temporal';
 import { startWorkerProcess } from '../helpers/apiProcess';
 import { startSesFaultProxy, type SesFaultProxy } from '../helpers/sesFaults';
 import { startTestZone, type TestZone } from '../cli/dnsServer';
+import { planCases, runCases, startToxiproxies, type CaseRun, type Link } from './networkFaults';
 import {
   accountInbound,
   carefulSmtpClient,
@@ -73,6 +77,7 @@ const random = seeded(SEED);
 // Their own streams, so the SMTP traffic and the fault schedule do not shift the API traffic's mix.
 const smtpRandom = seeded(SEED ^ 0x51a7e);
 const faultRandom = seeded(SEED ^ 0xfa17);
+const networkRandom = seeded(SEED ^ 0x7e7);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 interface Outcome {
@@ -88,6 +93,8 @@ interface Outcome {
 
 interface Figures {
   requests: number;
+  /** Each request's span and answer, for what the clients saw during each network case. */
+  tries: { from: number; to: number; answer: number | string }[];
   statuses: Map<number, number>;
   longestWaitMs: number;
   faults: Record<string, number>;
@@ -156,6 +163,20 @@ test(
       // Received mail's sender checks resolve here (unknown names: NXDOMAIN at once), not on the machine's resolver.
       zone = await startTestZone();
       hooks = await startHookLog();
+      const hostPort = (url: string) => new URL(url).host;
+      const upstreams: Record<Link, string> = {
+        'api→postgres': `127.0.0.1:${ports.pg}`,
+        'api→redis': `127.0.0.1:${ports.redis}`,
+        'api→temporal': `127.0.0.1:${ports.temporal}`,
+        'worker→temporal': `127.0.0.1:${ports.temporal}`,
+        'worker→postgres': `127.0.0.1:${ports.pg}`,
+        'worker→ses': hostPort(ses.endpoint),
+        'worker→webhook': hostPort(hooks.url),
+      };
+      const net = await startToxiproxies(logs, upstreams);
+      processes.toxiproxy = net.process;
+      const viaProxy = (link: Link) => net.address(link);
+      const proxiedDb = (link: Link) => databaseUrl.replace(`127.0.0.1:${ports.pg}`, viaProxy(link));
 
       const env = {
         ...process.env,
@@ -181,13 +202,27 @@ test(
         MX_HEALTH_PORT: String(ports.mxHealth),
         MX_MESSAGES_PER_MINUTE_PER_IP: '100000',
       };
+      // The API and the worker reach every dependency through its link's proxy; the MX listener
+      // (not one of the links) directly.
+      const apiEnv = {
+        ...env,
+        DATABASE_URL: proxiedDb('api→postgres'),
+        REDIS_URL: `redis://${viaProxy('api→redis')}`,
+        TEMPORAL_ADDRESS: viaProxy('api→temporal'),
+      };
+      const workerEnv = {
+        ...env,
+        DATABASE_URL: proxiedDb('worker→postgres'),
+        TEMPORAL_ADDRESS: viaProxy('worker→temporal'),
+        SES_ENDPOINT: `http://${viaProxy('worker→ses')}`,
+      };
       const apiUrl = `http://127.0.0.1:${ports.api}`;
       const startApi = async () => {
         processes.api = startProcess(
           'api',
           process.execPath,
           ['--import', 'tsx', path.join(ROOT, 'api', 'server.ts')],
-          { logFile: path.join(logs, 'api.log'), env, cwd: ROOT },
+          { logFile: path.join(logs, 'api.log'), env: apiEnv, cwd: ROOT },
         );
         await waitFor(
           'the API',
@@ -199,7 +234,7 @@ test(
       let workerRound = 0;
       const startWorker = async () => {
         workerRound += 1;
-        processes.worker = startWorkerProcess(env, path.join(logs, `worker-${workerRound}.log`));
+        processes.worker = startWorkerProcess(workerEnv, path.join(logs, `worker-${workerRound}.log`));
         await waitFor(
           'the worker',
           async () => (await fetch(`http://127.0.0.1:${ports.health}/healthz`).catch(() => undefined))?.ok === true,
@@ -239,10 +274,12 @@ test(
           return { accountId: account.id, domain, apiKey: secret };
         }),
       );
-      const receiving = await Promise.all(senders.map((sender) => seedReceiving(db!, SECRET, sender, hooks!.url)));
+      // The endpoint's URL is its link's proxy.
+      const hookViaProxy = `http://${viaProxy('worker→webhook')}${new URL(hooks.url).pathname}`;
+      const receiving = await Promise.all(senders.map((sender) => seedReceiving(db!, SECRET, sender, hookViaProxy)));
 
       // --- Careful clients ------------------------------------------------------------------
-      const figures: Figures = { requests: 0, statuses: new Map(), longestWaitMs: 0, faults: {} };
+      const figures: Figures = { requests: 0, tries: [], statuses: new Map(), longestWaitMs: 0, faults: {} };
       const outcomes: Outcome[] = [];
       let sending = true;
 
@@ -263,10 +300,13 @@ test(
           const json = (await res.json()) as Record<string, unknown>;
           figures.statuses.set(res.status, (figures.statuses.get(res.status) ?? 0) + 1);
           figures.longestWaitMs = Math.max(figures.longestWaitMs, Date.now() - started);
+          figures.tries.push({ from: started, to: Date.now(), answer: res.status });
           return { status: res.status, json };
         } catch (err) {
           figures.longestWaitMs = Math.max(figures.longestWaitMs, Date.now() - started);
-          return (err as { name?: string }).name === 'TimeoutError' ? 'timeout' : 'network';
+          const answer = (err as { name?: string }).name === 'TimeoutError' ? 'timeout' : 'network';
+          figures.tries.push({ from: started, to: Date.now(), answer });
+          return answer;
         }
       }
 
@@ -437,11 +477,20 @@ test(
         const j = Math.floor(faultRandom() * (i + 1));
         [schedule[i], schedule[j]] = [schedule[j]!, schedule[i]!];
       }
+      // The network cases run beside the kills, in the same traffic time (their own seeded stream,
+      // so the kills' schedule is what it was).
+      const trafficFrom = Date.now();
+      const network = runCases(net, planCases(networkRandom), networkRandom, TRAFFIC_SECONDS * 1000);
       // The long outage comes out of the traffic time, so the suite takes as long as before.
       const gap = (TRAFFIC_SECONDS * 1000 - LONG_PG_OUTAGE_MS) / (schedule.length + 1);
       for (const fault of schedule) {
         await sleep(gap * (0.5 + faultRandom()));
         await fault();
+      }
+      const cases = await network;
+      for (const c of cases) {
+        spans.push({ kind: `${c.link} ${c.kind}`, from: c.from, to: c.to });
+        count(`network cases (${c.kind})`);
       }
       sending = false;
       await Promise.all([...clients, ...smtpClients]);
@@ -461,6 +510,7 @@ test(
             accounts: receiving,
             hooks: hooks!,
             faults: spans,
+            endpointFaults: cases.filter((c) => c.link === 'worker→webhook'),
             figures: smtpFigures,
             drain: DRAIN,
           }),
@@ -495,6 +545,8 @@ test(
         const neverSent = simulatorIds.filter((id) => (copies.get(id)?.length ?? 0) === 0 && rows.get(id) !== 'failed');
         const testSent = accepted.filter((o) => o.kind === 'test' && copies.has(o.messageId!));
         const orphans = logRows.filter((r) => !acceptedIds.has(r.message_id));
+        // The clients that met a 5xx, a timeout or a dropped connection and retried with their key.
+        const retried = outcomes.filter((o) => o.answers.some((a) => typeof a === 'string' || a >= 500));
 
         const statusLine = [...figures.statuses.entries()]
           .sort(([a], [b]) => a - b)
@@ -507,7 +559,9 @@ test(
               .map(([k, v]) => `${v} ${k}`)
               .join(', ')}`,
             `faults: lost ${lost.length}, left unsettled ${stuck.length} (drain ${Math.round(drainMs / 1000)} s), duplicated ${preventable.length} preventable + ${duplicates.length - preventable.length} in the documented SES window, longest wait ${figures.longestWaitMs} ms`,
+            `faults: ${retried.length} messages met a 5xx, a timeout or a dropped connection and were retried with their key: ${retried.filter((o) => o.messageId !== undefined && rows.has(o.messageId)).length} ended with exactly one message`,
             ...inbound.lines,
+            ...caseTable(cases, figures.tries, trafficFrom),
             `faults: seed ${SEED}, ${Math.round((Date.now() - began) / 1000)} s until the checks`,
             '',
           ].join('\n'),
@@ -516,6 +570,7 @@ test(
         expect(outcomes.filter((o) => o.refusal !== undefined)).toEqual([]); // careful clients get every message accepted
         expect([...figures.statuses.keys()].filter((s) => ![200, 409, 429, 502, 503].includes(s))).toEqual([]);
         expect(figures.longestWaitMs).toBeLessThan(REQUEST_BOUND_MS);
+        expect(cases).toHaveLength(14);
         expect(lost).toEqual([]);
         expect(stuck).toEqual([]);
         expect(orphans).toEqual([]); // no log row without a 200
@@ -568,4 +623,26 @@ async function waitForRows(
     return { done: settled === ids.length, settled };
   }, DRAIN);
   return { rows, drainMs };
+}
+
+/** The network cases as a table: link, what was injected, its window, and the answers of the requests that overlapped it. */
+function caseTable(cases: CaseRun[], tries: Figures['tries'], trafficFrom: number): string[] {
+  const rows = cases.map((c) => {
+    const during = tries.filter((t) => t.to >= c.from && t.from <= c.to);
+    const answers = new Map<string, number>();
+    for (const t of during) answers.set(String(t.answer), (answers.get(String(t.answer)) ?? 0) + 1);
+    const longest = Math.max(0, ...during.map((t) => t.to - t.from));
+    const seen = [...answers.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([a, n]) => `${a}: ${n}`)
+      .join(', ');
+    const window = `${((c.from - trafficFrom) / 1000).toFixed(1)}–${((c.to - trafficFrom) / 1000).toFixed(1)} s`;
+    return `| ${c.link} | ${c.kind}: ${c.detail} | ${window} | ${seen || 'no request'}; longest ${longest} ms |`;
+  });
+  return [
+    'faults: network cases (window from the start of the traffic):',
+    '| link | case | window | what the API clients saw |',
+    '|---|---|---|---|',
+    ...rows,
+  ];
 }

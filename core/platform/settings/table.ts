@@ -300,7 +300,7 @@ export const SETTINGS = {
       min: 0,
       processes: ['api', 'worker', 'smtp', 'mx', 'cli'],
       default: DEFAULT_DB_TIMEOUTS.statementMs,
-      doc: "PostgreSQL's `statement_timeout`, `lock_timeout` and `idle_in_transaction_session_timeout`; 0 turns one off (migrations run without the first two)",
+      doc: "PostgreSQL's `statement_timeout`, `lock_timeout` and `idle_in_transaction_session_timeout`; 0 turns one off (migrations run without the first two). A connection silent 2 s past the statement deadline while a statement is outstanding (a half-open connection) is closed",
     }),
     lockMs: setting({
       env: 'DB_LOCK_TIMEOUT_MS',
