@@ -79,8 +79,9 @@ func (r BatchResult) Err() error {
 }
 
 // SendBatch queues up to 100 emails in one request (POST /api/send/batch). An email's refusal
-// never affects the others: check each BatchResult. The batch counts as one request against the
-// rate limit; the monthly quota counts every email.
+// never affects the others (except queue_error: once the queue did not answer, the rest answer
+// queue_error too): check each BatchResult. The batch counts as one request against the rate
+// limit; the monthly quota counts every email.
 func (s *EmailsService) SendBatch(ctx context.Context, req *SendBatchRequest) (*SendBatchResponse, error) {
 	if req == nil {
 		return nil, errors.New("postage: SendBatch needs a request")

@@ -854,7 +854,7 @@ export interface paths {
         put?: never;
         /**
          * Queue up to 100 emails in one request
-         * @description Each email is a send request (`SendRequest`) handled exactly as if sent alone (every gate, its own count, log row and workflow), in order: with N sends left this month, the first N are accepted and the rest answer `usage_limit_exceeded`. An email's refusal, or its field errors, are answered in its own entry and never affect the others. The batch counts as one request against the per-key rate limit (60 a minute); the whole body is at most 15728640 bytes. With `Idempotency-Key` the whole answer is kept and replayed (a different batch with the key is a 409); each email may carry its own `idempotency_key`, which deduplicates it across requests.
+         * @description Each email is a send request (`SendRequest`) handled exactly as if sent alone (every gate, its own count, log row and workflow), in order: with N sends left this month, the first N are accepted and the rest answer `usage_limit_exceeded`. An email's refusal, or its field errors, are answered in its own entry and never affect the others, except `queue_error`: once the delivery queue did not answer for one email, the emails after it answer `queue_error` at once (retry the batch with its `Idempotency-Key`). The batch counts as one request against the per-key rate limit (60 a minute); the whole body is at most 15728640 bytes. With `Idempotency-Key` the whole answer is kept and replayed (a different batch with the key is a 409); each email may carry its own `idempotency_key`, which deduplicates it across requests.
          */
         post: operations["sendBatch"];
         delete?: never;

@@ -209,7 +209,8 @@ class AsyncEmails(AsyncResource):
 
         Each email is a mapping of :meth:`send`'s arguments. The answer has one entry per email,
         in order: accepted (``success`` true, ``message_id``) or refused (``error`` and
-        ``detail``, or field ``errors``); one refusal never affects the others.
+        ``detail``, or field ``errors``); one refusal never affects the others, except
+        ``queue_error``: once the queue did not answer, the rest answer it too.
         """
         headers = {"Idempotency-Key": idempotency_key or new_idempotency_key()}
         return await self._client._request("POST", "/api/send/batch", SendBatchResult, json=batch_body(emails), headers=headers)
