@@ -4,7 +4,8 @@
 # own Debian mirror, with Node 24 (the binary of the pinned `node` package in node_modules) and
 # npm (from the npm registry), imported with podman. Built once, then cached (a stamp under
 # .tools and the image in podman's store). Installs podman, runc and debootstrap when missing.
-# docs/deployment.md, "The image".
+# Needs root (debootstrap, chroot, and the rootful podman store the image tier builds from): it
+# says so, and what else is missing, before starting anything. docs/deployment.md, "The image".
 source "$(dirname "$0")/lib.sh"
 
 DEBIAN_SUITE="bookworm"
@@ -12,14 +13,24 @@ NPM_VERSION="11.19.1"
 # Bump when the recipe below changes, so cached bases are rebuilt.
 RECIPE=1
 
+if [ "$(id -u)" != 0 ]; then
+  log "the image base needs root (debootstrap and chroot do, and the image tier's rootful podman reads root's image store): run npm test as root, as CI does, or leave the image tier out (npm run test:unit, npm test -- <paths>)"
+  exit 1
+fi
+node_bin="$ROOT/node_modules/node/bin/node"
+[ -x "$node_bin" ] || { log "no $node_bin, the base's Node: run npm ci"; exit 1; }
 missing=()
 command -v podman >/dev/null || missing+=(podman)
 # crun refuses some machines' hybrid cgroups; runc runs everywhere podman does.
 command -v runc >/dev/null || missing+=(runc)
 command -v debootstrap >/dev/null || missing+=(debootstrap)
-if [ ${#missing[@]} -gt 0 ]; then apt_install "${missing[@]}"; fi
+# Copied into the base (below).
+[ -f /etc/ssl/certs/ca-certificates.crt ] || missing+=(ca-certificates)
+if [ ${#missing[@]} -gt 0 ]; then
+  command -v apt-get >/dev/null || { log "the image base needs ${missing[*]} and there is no apt-get to install them"; exit 1; }
+  apt_install "${missing[@]}"
+fi
 
-node_bin="$ROOT/node_modules/node/bin/node"
 node_version="$("$node_bin" -p process.versions.node)"
 image="localhost/postage-node-base:$node_version-$DEBIAN_SUITE"
 dir="$TOOLS_DIR/image-base"
@@ -34,9 +45,21 @@ mirror="$(grep -hsE '^URIs:.*/debian/?$' /etc/apt/sources.list.d/*.sources | hea
 [ -n "$mirror" ] || mirror="$(grep -hsE "^deb .*/debian/? $DEBIAN_SUITE " /etc/apt/sources.list /etc/apt/sources.list.d/*.list | head -1 | awk '{print $2}')"
 mirror="${POSTAGE_DEBIAN_MIRROR:-${mirror:-http://deb.debian.org/debian}}"
 
+# What debootstrap mounts in the root (/proc, /sys) stays mounted when it is stopped midway: undone
+# on any exit, and never deleted through (--one-file-system).
+unmount_root() {
+  local mount
+  # /proc/mounts has the real path (.tools may be a symlink).
+  for mount in $(awk -v under="$(realpath -m "$dir")/" 'index($2, under) == 1 { print $2 }' /proc/mounts | sort -r); do
+    umount -l "$mount" 2>/dev/null || true
+  done
+}
+trap unmount_root EXIT
+
 log "building the base image $image (debootstrap $DEBIAN_SUITE from $mirror; first run only)"
 started=$(date +%s)
-rm -rf "$dir"
+unmount_root
+rm -rf --one-file-system "$dir"
 mkdir -p "$dir"
 root="$dir/root"
 debootstrap --variant=minbase "$DEBIAN_SUITE" "$root" "$mirror" >"$dir/debootstrap.log" 2>&1 || {
@@ -62,7 +85,7 @@ podman rmi --force "$image" >/dev/null 2>&1 || true
 tar -C "$root" -c . | podman import --quiet \
   --change 'ENV NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt' \
   --change 'CMD ["node"]' - "$image" >/dev/null
-rm -rf "$root" "$dir/npm-$NPM_VERSION.tgz"
+rm -rf --one-file-system "$root" "$dir/npm-$NPM_VERSION.tgz"
 echo "$want" > "$stamp"
 log "base image $image built in $(( $(date +%s) - started )) s"
 echo "$image"

@@ -5,14 +5,22 @@ source "$(dirname "$0")/lib.sh"
 
 "$ROOT/tools/ensure-system-packages.sh"
 temporal="$("$ROOT/tools/ensure-temporal-cli.sh")"
-# The Dockerfile's base where no image registry is reachable (podman, debootstrap): tests only.
-# Mostly downloads and disk, so it runs beside the CPU-bound builds below.
+# The Dockerfile's base where no image registry is reachable (podman, debootstrap, root): only with
+# --with-image-base, which tools/test.sh passes for the runs that reach the image tier (not
+# `npm run test:unit`). Mostly downloads and disk, so it runs beside the CPU-bound builds below, in
+# a session of its own so that a failing step below (set -e) stops it, children included, instead
+# of leaving it running. Without the flag, the base an earlier run made stays listed.
 image_base=""
 image_base_out="$TOOLS_DIR/image-base.path"
-if [ "${1:-}" = "--for-tests" ]; then
-  "$ROOT/tools/ensure-image-base.sh" > "$image_base_out" &
-  image_base_pid=$!
-fi
+image_base_log="$TOOLS_DIR/image-base.log"
+case " $* " in
+  *" --with-image-base "*)
+    setsid "$ROOT/tools/ensure-image-base.sh" > "$image_base_out" 2> "$image_base_log" &
+    image_base_pid=$!
+    trap 'kill -- -"$image_base_pid" 2>/dev/null || true' EXIT
+    ;;
+  *) image_base="$(cat "$image_base_out" 2>/dev/null || true)" ;;
+esac
 test_server=""
 moto=""
 schemathesis=""
@@ -45,8 +53,12 @@ if [ "${1:-}" = "--for-tests" ] || [ -x "$TOOLS_DIR/bin/helm" ]; then
   kubernetes_schemas="$("$ROOT/tools/ensure-kubeconform.sh" --schemas)"
 fi
 if [ -n "${image_base_pid:-}" ]; then
-  wait "$image_base_pid" || { log "building the image base failed (tools/ensure-image-base.sh)"; exit 1; }
-  image_base="$(cat "$image_base_out")"
+  # A failure stops only the image tier, which says why (test/image/image.test.ts reads the log).
+  if wait "$image_base_pid"; then image_base="$(cat "$image_base_out")"; cat "$image_base_log" >&2; else
+    log "no image base, so the image tier will fail (tools/ensure-image-base.sh; $image_base_log):"
+    tail -5 "$image_base_log" >&2
+  fi
+  trap - EXIT
 fi
 pg_bin=""
 for d in /usr/lib/postgresql/*/bin; do [ -x "$d/initdb" ] && pg_bin="$d"; done

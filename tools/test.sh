@@ -7,7 +7,13 @@ source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
 [ -x node_modules/.bin/jest ] && [ -x node_modules/.bin/node ] || npm ci
 require_node
-"$ROOT/tools/ensure-tools.sh" --for-tests
+# The image tier's base (tools/ensure-image-base.sh: debootstrap, as root) only for the runs that
+# can reach that tier: the whole suite, or paths or options naming it; never the unit tier.
+with_image_base=()
+if [ "$#" -eq 0 ]; then with_image_base=(--with-image-base)
+elif [ "$1" != "--unit" ]; then case " $* " in *image*) with_image_base=(--with-image-base) ;; esac
+fi
+"$ROOT/tools/ensure-tools.sh" --for-tests "${with_image_base[@]}"
 set -a; source "$TOOLS_DIR/paths.env"; set +a
 node_modules/.bin/tsc --noEmit -p tsconfig.json
 if [ "${1:-}" = "--unit" ]; then

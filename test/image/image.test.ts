@@ -11,7 +11,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from 'pg';
 import { createDb, type Db } from '../../core/platform/db';
-import { freePort, requireToolPath, startProcess, waitFor, type ManagedProcess } from '../../tools/stack/processes';
+import { toolsDir } from '../../core/platform/devEnvironment';
+import { freePort, startProcess, toolPath, waitFor, type ManagedProcess } from '../../tools/stack/processes';
 import { sesEmulatorStore } from '../../tools/stack/sesEmulator';
 import { send } from '../api/helpers/http';
 import { testEnv } from '../helpers/config';
@@ -58,9 +59,34 @@ function startContainer(
   return startProcess(`image ${role}`, 'podman', runArgs(name, env, extra, command), { logFile: logFile(role) });
 }
 
+/** The image's id, or undefined when there is none. */
+const imageId = (name: string) =>
+  run('podman', ['image', 'inspect', '--format', '{{.Id}}', name], { timeout: 60_000 }).then(
+    (result) => result.stdout.trim(),
+    () => undefined,
+  );
+
+/**
+ * The Dockerfile's base, made (once, then cached) by tools/ensure-image-base.sh, which
+ * tools/ensure-tools.sh runs for this tier; without it, a failure saying why instead of a build
+ * that cannot start.
+ */
+async function imageBase(): Promise<string> {
+  const base = toolPath('POSTAGE_IMAGE_BASE');
+  const log = path.join(toolsDir(), 'image-base.log');
+  if (!base) {
+    const why = fs.existsSync(log) ? fs.readFileSync(log, 'utf8').trim().split('\n').slice(-5).join('\n') : '';
+    throw new Error(
+      `no base image for the Dockerfile (POSTAGE_IMAGE_BASE is unset): tools/ensure-image-base.sh, which npm test runs for the image tier, made none${why ? `; its log (${log}) ends:\n${why}` : ''}`,
+    );
+  }
+  if ((await imageId(base)) === undefined)
+    throw new Error(`the base image ${base} is not in podman's store: run tools/ensure-image-base.sh (as root) again`);
+  return base;
+}
+
 beforeAll(async () => {
-  // Made (once, then cached) by tools/ensure-image-base.sh, which tools/ensure-tools.sh runs for the tests.
-  const base = requireToolPath('POSTAGE_IMAGE_BASE');
+  const base = await imageBase();
   // npm inside the build shares the machine's npm cache (filled by the `npm ci` before `npm test`)
   // and trusts it (the lockfile pins every version and digest), so its `npm ci` downloads nothing
   // already there. Both are build-time mounts, not part of the image.
@@ -71,10 +97,8 @@ beforeAll(async () => {
   // A first build (no earlier image here, as on a fresh CI machine) skips intermediate layers:
   // nothing in this run could reuse them, and committing them cost a third of the build (101 s
   // against 65 s on 2 vCPUs). Later builds keep them, so unchanged dependencies are not installed again.
-  const first = await run('podman', ['image', 'exists', IMAGE]).then(
-    () => false,
-    () => true,
-  );
+  const previous = await imageId(IMAGE);
+  const first = previous === undefined;
   const building = Date.now();
   const build = await run(
     'podman',
@@ -95,6 +119,16 @@ beforeAll(async () => {
     ],
     { timeout: BUILD_MS, maxBuffer: 64 * 1024 * 1024 },
   );
+  // Each build re-tags IMAGE: the image it replaces, and the build stage's last layers that only it
+  // used, would stay behind untagged and fill a long-lived machine's disk. Pruned: dangling images
+  // older than this build (this build's own layers, the next one's cache, are newer; podman keeps
+  // what a running build uses). An unchanged build made nothing new and leaves the cache alone.
+  const built = await imageId(IMAGE);
+  if (previous !== undefined && previous !== built) {
+    await run('podman', ['rmi', '--force', previous], { timeout: 60_000 }).catch(() => undefined);
+    const before = `until=${Math.floor(building / 1000)}`;
+    await run('podman', ['image', 'prune', '--force', '--filter', before], { timeout: 120_000 });
+  }
   fs.mkdirSync(path.dirname(logFile('build')), { recursive: true });
   fs.writeFileSync(logFile('build'), build.stdout + build.stderr);
   process.stdout.write(

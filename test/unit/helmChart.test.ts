@@ -4,8 +4,9 @@
 // Temporal Cloud's and one with every optional part on. Prometheus Operator's ServiceMonitor has
 // no schema among Kubernetes' own: kubeconform skips it and the assertions below check it against
 // the Services it selects. Then what an operator relies on: probes on each process's health port,
-// the migrations as a hook, no secret value in the chart, and every variable a real setting that
-// the process reads.
+// the migrations as a hook, no secret value in the chart, every variable a real setting (or one of
+// the OpenTelemetry SDK's OTEL_ variables) that the process reads, and a render-time refusal of
+// what a process would refuse at start.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,8 +17,10 @@ import { toolPath } from '../../tools/stack/processes';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const CHART = path.join(ROOT, 'deploy', 'helm', 'postage');
+/** The defaults plus the one setting the chart cannot default (RELAY_AWS_ACCOUNT_ID). */
+const DEFAULTS = path.join(CHART, 'ci', 'default-values.yaml');
 const VALUE_FILES = {
-  default: [],
+  default: [DEFAULTS],
   'Temporal Cloud': [path.join(CHART, 'ci', 'temporal-cloud-values.yaml')],
   'every optional part': [path.join(CHART, 'ci', 'everything-values.yaml')],
 } satisfies Record<string, string[]>;
@@ -56,7 +59,7 @@ const CHART_SETS = [
 ];
 /** The parts of values.schema.json the assertions read. */
 const schema = JSON.parse(fs.readFileSync(path.join(CHART, 'values.schema.json'), 'utf8')) as {
-  definitions: { settings: { propertyNames: { enum: string[] } } };
+  definitions: { settings: { propertyNames: { anyOf: [{ enum: string[] }, { pattern: string }] } } };
   properties: { secrets: { properties: { keys: { propertyNames: { enum: string[] } } } } };
 };
 
@@ -95,6 +98,7 @@ interface Container {
   image: string;
   command: string[];
   env?: EnvVar[];
+  envFrom?: unknown[];
   ports?: { name: string; containerPort: number }[];
   readinessProbe?: Probe;
   livenessProbe?: Probe;
@@ -130,6 +134,15 @@ interface Manifest {
 
 /** Every setting: its processes and whether it is secret, by variable name. */
 const settings = new Map(flattenSettings(SETTINGS).map(({ spec }) => [spec.env, spec]));
+/**
+ * A variable's setting, or for the OpenTelemetry SDK's own OTEL_ variables (not in the table) the
+ * processes that run the SDK (the OTLP endpoint's), secret when it carries the vendor's headers.
+ */
+function settingOf(name: string): { processes: readonly ProcessName[]; secret?: boolean } | undefined {
+  const spec = settings.get(name);
+  if (spec || !name.startsWith('OTEL_')) return spec;
+  return { processes: settings.get('OTEL_EXPORTER_OTLP_ENDPOINT')!.processes, secret: /_HEADERS$/.test(name) };
+}
 
 /** The chart's processes, as the settings table names them (the Job is `migrate`). */
 function processOf(manifest: Manifest): ProcessName {
@@ -227,7 +240,7 @@ describe.each(CASES)('the chart with the %s values', (name) => {
           .filter((m) => secretVolumes.has(m.name))
           .map((m) => m.mountPath);
         for (const variable of container.env ?? []) {
-          if (!settings.get(variable.name)?.secret) continue;
+          if (!settingOf(variable.name)?.secret) continue;
           // A secret setting is a Secret's key, or the path of a file mounted from a Secret (a PEM key).
           const fromSecret =
             variable.valueFrom?.secretKeyRef !== undefined ||
@@ -243,7 +256,7 @@ describe.each(CASES)('the chart with the %s values', (name) => {
     for (const pod of podsOf(name)) {
       const process = processOf(pod);
       for (const variable of pod.spec!.template!.spec.containers.flatMap((c) => c.env ?? [])) {
-        const spec = settings.get(variable.name);
+        const spec = settingOf(variable.name);
         if (!spec) strays.push(`${pod.metadata.name}: ${variable.name} is not a setting`);
         // Secrets go only where they are read; plain settings may be shared (a process ignores the others).
         else if (variable.valueFrom && !spec.processes.includes(process))
@@ -372,7 +385,7 @@ test('each secret setting the chart takes reaches exactly the processes the sett
     ['--set', known.map((name) => `secrets.keys.${name}=${name}`).join(',')],
   );
   for (const name of known) {
-    const spec = settings.get(name);
+    const spec = settingOf(name);
     expect({ [name]: spec !== undefined }).toEqual({ [name]: true });
     const given = manifests
       .filter((m) => m.spec?.template?.spec.containers[0]!.env?.some((e) => e.name === name && e.valueFrom))
@@ -385,6 +398,8 @@ test('each secret setting the chart takes reaches exactly the processes the sett
   const secretOnes = [...settings.values()].filter(
     (spec) => spec.secret && spec.processes.some((p) => [...PROCESSES, 'migrate'].includes(p)),
   );
+  // And the SDK's headers (a tracing vendor's API key) only by reference.
+  expect(known).toEqual(expect.arrayContaining(['OTEL_EXPORTER_OTLP_HEADERS']));
   expect(secretOnes.map((spec) => spec.env).filter((env) => !known.includes(env) && !CHART_SETS.includes(env))).toEqual(
     [],
   );
@@ -395,8 +410,20 @@ test("the values schema takes every setting of the chart's processes but the cha
     .filter((spec) => !spec.secret && !CHART_SETS.includes(spec.env))
     .filter((spec) => spec.processes.some((p) => [...PROCESSES, 'migrate'].includes(p)))
     .map((spec) => spec.env);
+  const [names, otel] = schema.definitions.settings.propertyNames.anyOf;
   // Out of date after a new setting: add it to definitions.settings in deploy/helm/postage/values.schema.json.
-  expect([...schema.definitions.settings.propertyNames.enum].sort()).toEqual(expected.sort());
+  expect([...names.enum].sort()).toEqual(expected.sort());
+  // Beside them, any of the OpenTelemetry SDK's variables (docs/operations.md, "Traces"), which the
+  // table only names in a row's text; the secret headers are refused at render time (below).
+  const sdk = new RegExp(otel.pattern);
+  for (const name of [
+    'OTEL_SERVICE_NAME',
+    'OTEL_RESOURCE_ATTRIBUTES',
+    'OTEL_TRACES_SAMPLER_ARG',
+    'OTEL_BSP_SCHEDULE_DELAY',
+  ])
+    expect({ [name]: sdk.test(name) }).toEqual({ [name]: true });
+  expect(['BASE_URL', 'OTELX', 'otel_service_name'].filter((name) => sdk.test(name))).toEqual([]);
   // The chart does set each of its own, in one rendering or another.
   const rendered = new Set(
     CASES.flatMap(podsOf).flatMap((pod) =>
@@ -404,6 +431,36 @@ test("the values schema takes every setting of the chart's processes but the cha
     ),
   );
   expect(CHART_SETS.filter((env) => !rendered.has(env))).toEqual([]);
+});
+
+test("each pod's grace period follows its own SHUTDOWN_TIMEOUT_MS, a per-process one included", () => {
+  const grace = Object.fromEntries(
+    deployments('every optional part').map((d) => [processOf(d), d.spec!.template!.spec.terminationGracePeriodSeconds]),
+  );
+  // preStopSleepSeconds (5) + the process's SHUTDOWN_TIMEOUT_MS + 5: the worker's own 120 s, the others' shared 40 s.
+  expect(grace).toEqual({ api: 50, worker: 130, smtp: 50, mx: 50 });
+});
+
+test("the OpenTelemetry SDK's variables reach the processes, its headers only from the Secret", () => {
+  for (const deployment of deployments('every optional part')) {
+    const env = deployment.spec!.template!.spec.containers[0]!.env!;
+    const value = (name: string) => env.find((e) => e.name === name)?.value;
+    expect(value('OTEL_TRACES_SAMPLER')).toBe('parentbased_traceidratio');
+    expect(value('OTEL_SERVICE_NAME')).toBe(processOf(deployment) === 'worker' ? 'postage-worker-eu' : undefined);
+    expect(env.find((e) => e.name === 'OTEL_EXPORTER_OTLP_HEADERS')?.valueFrom?.secretKeyRef).toEqual({
+      name: 'postage',
+      key: 'OTEL_EXPORTER_OTLP_HEADERS',
+    });
+  }
+});
+
+test('secrets.extraEnvFrom reaches every process, the migrations Job included', () => {
+  const pods = podsOf('every optional part');
+  expect(pods.map(processOf).sort()).toEqual([...PROCESSES, 'migrate'].sort());
+  for (const pod of pods)
+    expect({ [processOf(pod)]: pod.spec!.template!.spec.containers[0]!.envFrom }).toEqual({
+      [processOf(pod)]: [{ secretRef: { name: 'postage-extra' } }],
+    });
 });
 
 test('a process switched off leaves no Deployment, Service or budget behind', () => {
@@ -418,12 +475,50 @@ test('a process switched off leaves no Deployment, Service or budget behind', ()
 });
 
 test('helm template refuses what would not run, saying what to set', () => {
-  expect(template([], ['--set', 'smtp.enabled=true']).stderr).toMatch(/smtp\.tls\.existingSecret/);
-  expect(template([], ['--set', 'settings.BASE_ULR=https://x']).stderr).toMatch(
+  expect(template([DEFAULTS], ['--set', 'smtp.enabled=true']).stderr).toMatch(/smtp\.tls\.existingSecret/);
+  expect(template([DEFAULTS], ['--set', 'settings.BASE_ULR=https://x']).stderr).toMatch(
     /invalid propertyName 'BASE_ULR'.*'BASE_URL'/s,
   );
-  expect(template([], ['--set', 'secrets.keys.BASE_URL=base-url']).stderr).toMatch(
+  expect(template([DEFAULTS], ['--set', 'secrets.keys.BASE_URL=base-url']).stderr).toMatch(
     /invalid propertyName 'BASE_URL'.*'POSTAGE_SECRET_KEY'/s,
   );
-  expect(template([], ['--set', 'api.replica=3']).stderr).toMatch(/additional properties 'replica' not allowed/);
+  expect(template([DEFAULTS], ['--set', 'api.replica=3']).stderr).toMatch(
+    /additional properties 'replica' not allowed/,
+  );
+  for (const where of ['settings', 'worker.settings'])
+    expect(template([DEFAULTS], ['--set', `${where}.OTEL_EXPORTER_OTLP_HEADERS=Authorization=key`]).stderr).toMatch(
+      /OTEL_EXPORTER_OTLP_HEADERS: secret .*secrets\.keys/,
+    );
+});
+
+test('a plain setting a process requires in production stops the rendering when that process runs without it', () => {
+  // The table's rule (core/platform/settings/load.ts): outside development and test, a process
+  // refuses to start without these; the secret ones (POSTAGE_SECRET_KEY) come by reference.
+  const required = [...settings.values()].filter(
+    (spec) =>
+      !spec.secret &&
+      spec.inProduction &&
+      'required' in spec.inProduction &&
+      spec.processes.some((p) => PROCESSES.includes(p as never)),
+  );
+  expect(required.map((spec) => spec.env)).toEqual(['RELAY_AWS_ACCOUNT_ID']);
+  for (const spec of required) {
+    const readers = spec.processes.filter((p) => PROCESSES.includes(p as never));
+    for (const process of readers) {
+      // Only that process on: the others do not need it.
+      const only = PROCESSES.map((p) => `${p}.enabled=${p === process}`).join(',');
+      const tls = process === 'smtp' ? ',smtp.tls.existingSecret=tls' : '';
+      expect(template([], ['--set', only + tls]).stderr).toMatch(
+        new RegExp(`settings\\.${spec.env} .*the ${process} process refuses to start without it in production`),
+      );
+      expect(template([], ['--set', `${only}${tls},settings.NODE_ENV=development`]).status).toBe(0);
+    }
+    const others = PROCESSES.filter((p) => !readers.includes(p)).map((p) => `${p}.enabled=true`);
+    const off = readers.map((p) => `${p}.enabled=false`);
+    expect(template([], ['--set', [...others, ...off, 'smtp.tls.existingSecret=tls'].join(',')]).status).toBe(0);
+  }
+  // AWS's documentation example, the development default, is refused in production as well.
+  expect(template([], ['--set', 'settings.RELAY_AWS_ACCOUNT_ID=123456789012']).stderr).toMatch(
+    /RELAY_AWS_ACCOUNT_ID: 123456789012 is a placeholder/,
+  );
 });

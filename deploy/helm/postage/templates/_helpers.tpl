@@ -58,13 +58,34 @@ STS_ACCESS_KEY_ID: [api, worker]
 STS_SECRET_ACCESS_KEY: [api, worker]
 INBOUND_S3_ACCESS_KEY_ID: [api]
 INBOUND_S3_SECRET_ACCESS_KEY: [api]
+OTEL_EXPORTER_OTLP_HEADERS: [api, worker, smtp, mx]
+OTEL_EXPORTER_OTLP_TRACES_HEADERS: [api, worker, smtp, mx]
 {{- end }}
 
-{{/* Seconds Kubernetes waits after SIGTERM: the preStop pause, SHUTDOWN_TIMEOUT_MS, and a margin
-for the relay's and MX listener's 2 s past it and the exit itself. */}}
+{{/*
+The plain settings a process refuses to start without in production (the settings table's
+`inProduction.required`), by the processes that read them: the chart stops at render time instead
+of leaving the pods in a crash loop.
+*/}}
+{{- define "postage.requiredInProduction" -}}
+RELAY_AWS_ACCOUNT_ID:
+  processes: [api]
+  why: the 12-digit AWS account that BYOC trust policies name as principal (the account of the STS credentials)
+  # AWS's documentation example, the development default.
+  placeholder: "123456789012"
+{{- end }}
+
+{{/* Seconds Kubernetes waits after SIGTERM: the preStop pause, the process's own
+SHUTDOWN_TIMEOUT_MS (its settings over the shared ones, as in its environment), and a margin for
+the relay's and MX listener's 2 s past it and the exit itself: (dict "root" $ "process" "worker"). */}}
 {{- define "postage.terminationGracePeriod" -}}
-{{- $shutdownMs := int (default "25000" (get .Values.settings "SHUTDOWN_TIMEOUT_MS")) }}
-{{- add (int .Values.preStopSleepSeconds) (div (add $shutdownMs 999) 1000) 5 }}
+{{- $values := .root.Values }}
+{{- $shutdownMs := toString (get (index $values .process).settings "SHUTDOWN_TIMEOUT_MS") }}
+{{- if not $shutdownMs }}
+{{- $shutdownMs = toString (get $values.settings "SHUTDOWN_TIMEOUT_MS") }}
+{{- end }}
+{{- $shutdownMs = int (default "25000" $shutdownMs) }}
+{{- add (int $values.preStopSleepSeconds) (div (add $shutdownMs 999) 1000) 5 }}
 {{- end }}
 
 {{/* The environment of one process: (dict "root" $ "process" "api" "fixed" (dict ...)), the fixed
@@ -74,6 +95,17 @@ settings being the ones the chart decides (ports, listen addresses, file paths).
 {{- $process := .process }}
 {{- $values := $root.Values }}
 {{- $env := dict }}
+{{- $readers := include "postage.secretReaders" $root | fromYaml }}
+{{- /* The OTEL_ pattern of values.schema.json lets the SDK's secret headers through: refused here. */}}
+{{- $own := dict }}
+{{- if ne $process "migrate" }}
+{{- $own = (index $values $process).settings | default dict }}
+{{- end }}
+{{- range $name := concat (keys $values.settings) (keys $own) }}
+{{- if regexMatch "^OTEL_EXPORTER_OTLP_(TRACES_)?HEADERS$" $name }}
+{{- fail (printf "settings.%s: secret (it carries a tracing vendor's API key); give it by reference in secrets.keys" $name) }}
+{{- end }}
+{{- end }}
 {{- range $name, $value := $values.settings }}
 {{- $_ := set $env $name (toString $value) }}
 {{- end }}
@@ -100,11 +132,20 @@ settings being the ones the chart decides (ports, listen addresses, file paths).
 {{- range $name, $value := .fixed }}
 {{- $_ := set $env $name (toString $value) }}
 {{- end }}
+{{- if not (has (get $env "NODE_ENV") (list "development" "test")) }}
+{{- range $name, $rule := include "postage.requiredInProduction" $root | fromYaml }}
+{{- if has $process $rule.processes }}
+{{- $_ := required (printf "settings.%s (or %s.settings.%s): the %s process refuses to start without it in production (NODE_ENV other than development or test); set it to %s" $name $process $name $process $rule.why) (get $env $name) }}
+{{- if and $rule.placeholder (eq (get $env $name) $rule.placeholder) }}
+{{- fail (printf "settings.%s: %s is a placeholder the %s process refuses in production; set it to %s" $name $rule.placeholder $process $rule.why) }}
+{{- end }}
+{{- end }}
+{{- end }}
+{{- end }}
 {{- range $name := keys $env | sortAlpha }}
 - name: {{ $name }}
   value: {{ index $env $name | quote }}
 {{- end }}
-{{- $readers := include "postage.secretReaders" $root | fromYaml }}
 {{- range $name := keys $values.secrets.keys | sortAlpha }}
 {{- $key := index $values.secrets.keys $name }}
 {{- if not (hasKey $readers $name) }}
