@@ -149,7 +149,8 @@ const webhookPosts = (spans: ReceivedSpan[]) =>
     (s) =>
       s.service === 'postage-worker' &&
       s.kind === CLIENT &&
-      String(s.attributes['url.full'] ?? s.attributes['http.url'] ?? '').startsWith(hooks.url),
+      // A client span keeps only its URL's origin (an endpoint's path can hold its secret).
+      String(s.attributes['url.full'] ?? s.attributes['http.url'] ?? '') === new URL(hooks.url).origin,
   );
 
 /** What every send's trace holds: the workflow's start and run, SES, and a POST per webhook delivered. */
