@@ -25,13 +25,9 @@ import {
   type Span as SdkSpan,
   type SpanProcessor,
 } from '@opentelemetry/sdk-trace';
+import { replaceAddresses } from './redaction';
 import type { Tracing } from './tracing';
 
-// An address anywhere in a string: a recipient in a URL path (/api/suppressions/<address>, its `@`
-// percent-encoded or not) or in an error message (SES names unverified identities) is replaced,
-// the rest of the value kept.
-const ADDRESS = /[^\s@/:;,<>"'()[\]?&=%]+(?:@|%40)[^\s@/:;,<>"'()[\]?&=%]+\.[A-Za-z0-9-]+/gi;
-const REPLACED = '[address]';
 /** A URL's query can hold a webhook endpoint's token or an address: only its presence is kept. */
 const URL_KEYS = new Set(['url.full', 'http.url', 'http.target', 'url.query']);
 const withoutQuery = (url: string) => url.replace(/\?.*$/s, '?[query]');
@@ -60,7 +56,7 @@ const CLIENT_PATH_KEYS = ['url.path', 'http.target', 'url.query', 'url.template'
 function scrubbed(key: string, value: string): string {
   let text = key === 'url.query' ? '[query]' : URL_KEYS.has(key) ? withoutQuery(value) : value;
   if (PATH_KEYS.has(key)) text = text.replace(TOKEN_PATH, '$1[token]');
-  return text.replace(ADDRESS, REPLACED);
+  return replaceAddresses(text);
 }
 
 function scrub(attributes: Attributes): void {
@@ -117,7 +113,7 @@ export function withoutAddresses(next: SpanProcessor): SpanProcessor {
         scrub(event.attributes);
       }
       // The instrumentations (aws-sdk, http, pg, Temporal's interceptors) set err.message here.
-      if (span.status.message) span.status.message = (errorName ?? 'Error').replace(ADDRESS, REPLACED);
+      if (span.status.message) span.status.message = replaceAddresses(errorName ?? 'Error');
       next.onEnd(span);
     },
     forceFlush: () => next.forceFlush(),
@@ -176,7 +172,24 @@ export function startSdk(defaultServiceName: string, env: NodeJS.ProcessEnv = pr
     ],
   });
   sdk.start();
-  return { enabled: true, processor, resource, shutdown: () => sdk.shutdown() };
+  return { enabled: true, processor, resource, shutdown: () => withinDeadline(sdk.shutdown(), SHUTDOWN_DEADLINE_MS) };
+}
+
+/** How long shutdown waits for the last export: a slow collector must not hold a process past its grace period. */
+const SHUTDOWN_DEADLINE_MS = 5_000;
+
+/** `work`, or nothing once `ms` have passed (what it had not exported by then is dropped). */
+export async function withinDeadline(work: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+    timer.unref();
+  });
+  try {
+    await Promise.race([work.catch(() => undefined), deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 function optional<K extends string>(key: K, value: number | undefined): Partial<Record<K, number>> {

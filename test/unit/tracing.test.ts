@@ -7,7 +7,7 @@ import { resourceFromAttributes } from '@opentelemetry/resources';
 import type { SerializableSpan } from '@temporalio/interceptors-opentelemetry/lib/workflow';
 import type { WorkflowInfo } from '@temporalio/workflow';
 import { tracingEnabled } from '../../core/platform/tracing';
-import { withoutAddresses } from '../../core/platform/tracingSdk';
+import { withinDeadline, withoutAddresses } from '../../core/platform/tracingSdk';
 import { fromSandbox } from '../../worker/workflowTracing';
 
 test('traces are on only with an OTLP endpoint, and off again when the SDK is disabled or the exporter is none', () => {
@@ -56,6 +56,14 @@ test('an address in an attribute, an event or the status, and a URL’s query, l
     },
     events: [{ attributes: { note: 'not verified: [address], [address]' } }],
   });
+});
+
+test('the address scan is linear: a long value without an address passes at once, an address after it is still found', () => {
+  const run = `${'a.'.repeat(100_000)}%4`;
+  const started = performance.now();
+  const span = scrubbedOnce({ attributes: { 'url.path': `/x/${run}`, note: `${run} then jane%40example.org` } });
+  expect(performance.now() - started).toBeLessThan(1000); // the former pattern took minutes on this
+  expect(span.attributes).toEqual({ 'url.path': `/x/${run}`, note: `${run} then [address]` });
 });
 
 test('the token of a tracking, unsubscribe or inbound attachment path is replaced, with the visitor’s address and browser', () => {
@@ -178,4 +186,14 @@ test('a sandbox span gets its parent as parentSpanContext, its scope, and the wo
     'postage.message_id': '0b0f6d2e-0000-4000-8000-000000000001',
     'postage.account_id': 'acc-1',
   });
+});
+
+test('shutdown waits for the last export, but not past its deadline (a collector that never answers)', async () => {
+  let exported = false;
+  await withinDeadline(new Promise<void>((r) => setTimeout(() => ((exported = true), r()), 10)), 1000);
+  expect(exported).toBe(true);
+  const started = Date.now();
+  await withinDeadline(new Promise<void>(() => {}), 100);
+  expect(Date.now() - started).toBeLessThan(1000);
+  await expect(withinDeadline(Promise.reject(new Error('refused')), 100)).resolves.toBeUndefined();
 });

@@ -5,11 +5,12 @@
 // re-run on the other kind of worker would not recognise its own write. The same recorded history
 // is replayed with and without the tracing interceptors, and what the workflow scheduled compared.
 import path from 'node:path';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { temporal } from '@temporalio/proto';
 import { bundleWorkflowCode, Worker, type InjectedSinks } from '@temporalio/worker';
 import { WORKFLOWS_PATH } from '../../worker/createWorker';
-import { WORKFLOW_TRACING_MODULE } from '../../worker/workflowTracing';
+import { bundleHasTracing, WORKFLOW_TRACING_MODULE } from '../../worker/workflowTracing';
 import { seededIdGenerator } from '../../worker/workflowTracingInterceptors';
 import type { SpySinks } from '../helpers/activityInputSpy';
 
@@ -23,7 +24,8 @@ const history = temporal.api.history.v1.History.fromObject(
   ),
 );
 
-async function scheduledOnReplay(modules: string[]): Promise<[string, unknown[]][]> {
+/** What the workflow scheduled on replay, and whether the worker's start-up check sees tracing in the bundle. */
+async function scheduledOnReplay(modules: string[]): Promise<{ calls: [string, unknown[]][]; traced: boolean }> {
   const workflowBundle = await bundleWorkflowCode({
     workflowsPath: WORKFLOWS_PATH,
     workflowInterceptorModules: [...modules, SPY],
@@ -36,11 +38,16 @@ async function scheduledOnReplay(modules: string[]): Promise<[string, unknown[]]
     exporter: { export: { fn: () => undefined } },
   };
   await Worker.runReplayHistory({ workflowBundle, sinks }, history);
-  return scheduled;
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'bundle-')), 'workflows.js');
+  writeFileSync(file, workflowBundle.code);
+  return { calls: scheduled, traced: bundleHasTracing(file) };
 }
 
 test('the workflow schedules the same activities with the same ids with traces on and off', async () => {
-  const [off, on] = await Promise.all([scheduledOnReplay([]), scheduledOnReplay([WORKFLOW_TRACING_MODULE])]);
+  const [plain, traced] = await Promise.all([scheduledOnReplay([]), scheduledOnReplay([WORKFLOW_TRACING_MODULE])]);
+  // The worker's warning about a pre-built bundle (WORKFLOW_BUNDLE_PATH) without tracing tells them apart.
+  expect([plain.traced, traced.traced]).toEqual([false, true]);
+  const [off, on] = [plain.calls, traced.calls];
   // The outcome's `recordedBy` is a uuid4() drawn after the run's span started.
   const recordedBy = (calls: [string, unknown[]][]) =>
     calls
