@@ -19,6 +19,7 @@ import { keepEnsuringRetentionSchedules } from './schedules';
 import { startAcceptRelay } from './acceptRelay';
 import { inboundWorkflows, messageWorkflows } from '../workflows/client';
 import { logTracing } from '../core/platform/tracing';
+import { bundleHasTracing } from './workflowTracing';
 
 /**
  * Temporal may be unreachable when the worker starts (restarting, a partition, a silent
@@ -45,6 +46,12 @@ async function main(): Promise<void> {
   const killPointsArmed = armKillPoints();
   const logger = createLogger(config.logLevel, 'worker');
   logTracing(tracing, config, logger);
+  const bundlePath = config.temporal.workflowBundlePath;
+  if (tracing.enabled && bundlePath && !bundleHasTracing(bundlePath))
+    logger.warn(
+      { workflowBundlePath: bundlePath },
+      'traces are on, but WORKFLOW_BUNDLE_PATH names a bundle built without the tracing interceptors: no workflow spans, and activities start traces of their own (build it with worker/workflowTracingInterceptors as a workflow interceptor module, or unset it; docs/operations.md, "Traces")',
+    );
   // The SDK's own metrics (task slots, poll latencies, activity and workflow counts) for Prometheus.
   // Installed before any connection: the runtime is created once per process.
   if (config.ops.workerSdkMetricsAddress)

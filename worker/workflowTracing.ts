@@ -3,6 +3,8 @@
 // per workflow run and per activity it schedules, their context carried in the activities'
 // headers), the sink that brings the workflow's spans out of the sandbox, and a span per activity
 // execution with Postage's ids. Installed only when traces are on.
+import fs from 'node:fs';
+import path from 'node:path';
 import { createTraceState, trace, type Attributes, type SpanContext } from '@opentelemetry/api';
 import type { Resource } from '@opentelemetry/resources';
 import type { ReadableSpan, SpanProcessor } from '@opentelemetry/sdk-trace';
@@ -22,9 +24,26 @@ import type { WorkflowInfo } from '@temporalio/workflow';
 import { ACCOUNT_ID } from '../core/model/searchAttributes';
 import { ATTR, type Tracing } from '../core/platform/tracing';
 
-/** The workflow interceptors' module, bundled with the workflows when traces are on. */
-export const WORKFLOW_TRACING_MODULE =
-  require.resolve('@temporalio/interceptors-opentelemetry/lib/workflow-interceptors');
+/**
+ * The workflow interceptors' module, bundled with the workflows when traces are on: the package's,
+ * with ids that leave the workflow's random sequence alone (./workflowTracingInterceptors.ts).
+ */
+export const WORKFLOW_TRACING_MODULE = path.resolve(
+  __dirname,
+  `workflowTracingInterceptors${path.extname(__filename)}`,
+);
+
+/** The tracer name the interceptors give their spans, which a bundle built with them contains. */
+const WORKFLOW_TRACER_NAME = '@temporalio/interceptor-workflow';
+
+/** Whether a pre-built workflow bundle (WORKFLOW_BUNDLE_PATH) has the tracing interceptors in it. */
+export function bundleHasTracing(bundlePath: string): boolean {
+  try {
+    return fs.readFileSync(bundlePath, 'utf8').includes(WORKFLOW_TRACER_NAME);
+  } catch {
+    return false; // the worker's own start reports an unreadable bundle
+  }
+}
 
 /** Postage's ids from a workflow id (`send-<message id>`, `receive-<inbound id>`, ...) and its search attributes. */
 function workflowAttributes(info: WorkflowInfo): Attributes {

@@ -8,11 +8,20 @@
  * remote servers); scanning each maximal run once and testing it is linear.
  */
 const ADDRESS_RUN = /[^\s<>()[\]"',;:]+/g;
-/** The run holds an `@` with something on both sides: it is (or contains) an address. */
+/** As ADDRESS_RUN, also split at a URL's separators: an address in a path segment or a query value is a run of its own. */
+const URL_ADDRESS_RUN = /[^\s<>()[\]"',;:/?&=]+/g;
+/** The run holds an `@` (or `%40`, percent-encoded) with something on both sides: it is (or contains) an address. */
 const looksLikeAddress = (run: string) => {
   const at = run.indexOf('@', 1);
-  return at !== -1 && at < run.length - 1;
+  if (at !== -1 && at < run.length - 1) return true;
+  const encoded = run.toLowerCase().indexOf('%40', 1);
+  return encoded !== -1 && encoded < run.length - 3;
 };
+
+/** Replaces every email address in `text` (a URL, an attribute, a message) with `[address]`, in linear time. */
+export function replaceAddresses(text: string): string {
+  return text.replace(URL_ADDRESS_RUN, (run) => (looksLikeAddress(run) ? '[address]' : run));
+}
 const MAX_REASON_LENGTH = 500;
 /** Shorter fragments are left alone: they would blank ordinary words of the error text. */
 const MIN_FRAGMENT_LENGTH = 4;

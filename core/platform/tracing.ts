@@ -14,7 +14,7 @@ export interface Tracing {
   /** What the worker hands spans made in the workflow sandbox to (undefined when off). */
   processor?: SpanProcessor;
   resource?: Resource;
-  /** Exports what is buffered and stops; bounded by OTEL_BSP_EXPORT_TIMEOUT. */
+  /** Exports what is buffered and stops; 5 s at most, whatever the collector does. */
   shutdown(): Promise<void>;
 }
 

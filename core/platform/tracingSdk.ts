@@ -5,10 +5,10 @@
 //
 // Privacy: spans carry ids (Postage's message and account ids, Temporal's workflow ids), never a
 // recipient, subject or body. What each instrumentation would record by default is switched off
-// below, and every string attribute or event attribute that still holds an email address has the
-// address replaced before it leaves the process, and a recorded URL's query dropped
-// (`withoutAddresses`).
-import type { Attributes, Context } from '@opentelemetry/api';
+// below, and every span is scrubbed before it leaves the process (`withoutAddresses`): addresses
+// replaced, URL queries and capability tokens dropped, client URLs cut to their origin, error text
+// cut to the error's name.
+import { SpanKind, type Attributes, type Context } from '@opentelemetry/api';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { AwsInstrumentation } from '@opentelemetry/instrumentation-aws-sdk';
 import { ExpressInstrumentation, ExpressLayerType } from '@opentelemetry/instrumentation-express';
@@ -25,20 +25,38 @@ import {
   type Span as SdkSpan,
   type SpanProcessor,
 } from '@opentelemetry/sdk-trace';
+import { replaceAddresses } from './redaction';
 import type { Tracing } from './tracing';
 
-// An address anywhere in a string: a recipient in a URL path (/api/suppressions/<address>, its `@`
-// percent-encoded or not) or in an error message (SES names unverified identities) is replaced,
-// the rest of the value kept.
-const ADDRESS = /[^\s@/:;,<>"'()[\]?&=%]+(?:@|%40)[^\s@/:;,<>"'()[\]?&=%]+\.[A-Za-z0-9-]+/gi;
-const REPLACED = '[address]';
 /** A URL's query can hold a webhook endpoint's token or an address: only its presence is kept. */
 const URL_KEYS = new Set(['url.full', 'http.url', 'http.target', 'url.query']);
 const withoutQuery = (url: string) => url.replace(/\?.*$/s, '?[query]');
+/** Every attribute that can hold a request's path (the route template of a capability path names no token). */
+const PATH_KEYS = new Set(['url.full', 'http.url', 'http.target', 'url.path', 'http.route']);
+/**
+ * The anonymous routes whose path segment is a capability (api/routes: /u/{token}, /t/o/{token},
+ * /t/c/{token}, /inbound/attachments/{token}): an unsubscribe or attachment token, or a click
+ * token that carries the link's target URL from the message body. Matched at the path's start or
+ * after a URL's origin.
+ */
+const TOKEN_PATH = /^((?:[a-z][a-z0-9+.-]*:\/\/[^/?#]*)?\/(?:u|t\/[oc]|inbound\/attachments)\/)[^/?#]+/i;
+/** Who opened or clicked (a recipient's address and browser), recorded by the HTTP instrumentation. */
+const VISITOR_KEYS = [
+  'client.address',
+  'http.client_ip',
+  'net.peer.ip',
+  'net.sock.peer.addr',
+  'network.peer.address',
+  'user_agent.original',
+  'http.user_agent',
+];
+/** Where a client span went: a webhook endpoint's path and query often carry its secret. */
+const CLIENT_PATH_KEYS = ['url.path', 'http.target', 'url.query', 'url.template'];
 
 function scrubbed(key: string, value: string): string {
-  const text = key === 'url.query' ? '[query]' : URL_KEYS.has(key) ? withoutQuery(value) : value;
-  return text.replace(ADDRESS, REPLACED);
+  let text = key === 'url.query' ? '[query]' : URL_KEYS.has(key) ? withoutQuery(value) : value;
+  if (PATH_KEYS.has(key)) text = text.replace(TOKEN_PATH, '$1[token]');
+  return replaceAddresses(text);
 }
 
 function scrub(attributes: Attributes): void {
@@ -50,15 +68,52 @@ function scrub(attributes: Attributes): void {
   }
 }
 
-/** Replaces email addresses in a finished span's attributes and events, then passes it on. */
+/** A URL's origin only (`[url]` when it does not parse). */
+function originOf(value: string): string {
+  try {
+    return new URL(value).origin;
+  } catch {
+    return '[url]';
+  }
+}
+
+/**
+ * Scrubs a finished span before it leaves the process: email addresses replaced in every
+ * attribute, event and the status; a URL's query dropped; the token of a capability path replaced
+ * and its visitor's address and user agent dropped; a client span's URL cut to its origin; and an
+ * error's text (message, stack trace, status message: they can quote a refused message) cut to its
+ * name. Then passes it on.
+ */
 export function withoutAddresses(next: SpanProcessor): SpanProcessor {
   return {
     onStart: (span: SdkSpan, context: Context) => next.onStart(span, context),
     onEnd(span: ReadableSpan) {
       // A finished span no longer takes setAttribute, but its attribute objects are still its own.
-      scrub(span.attributes);
-      for (const event of span.events) if (event.attributes) scrub(event.attributes);
-      if (span.status.message) span.status.message = span.status.message.replace(ADDRESS, REPLACED);
+      const attributes = span.attributes;
+      const capability = [...PATH_KEYS].some((k) => {
+        const v = attributes[k];
+        return typeof v === 'string' && TOKEN_PATH.test(v);
+      });
+      if (capability) for (const key of VISITOR_KEYS) delete attributes[key];
+      if (span.kind === SpanKind.CLIENT) {
+        for (const key of ['url.full', 'http.url'])
+          if (typeof attributes[key] === 'string') attributes[key] = originOf(attributes[key]);
+        for (const key of CLIENT_PATH_KEYS) delete attributes[key];
+      }
+      scrub(attributes);
+      let errorName: string | undefined;
+      for (const event of span.events) {
+        if (!event.attributes) continue;
+        if (event.name === 'exception') {
+          const type = event.attributes['exception.type'];
+          if (typeof type === 'string') errorName ??= type;
+          delete event.attributes['exception.message'];
+          delete event.attributes['exception.stacktrace'];
+        }
+        scrub(event.attributes);
+      }
+      // The instrumentations (aws-sdk, http, pg, Temporal's interceptors) set err.message here.
+      if (span.status.message) span.status.message = replaceAddresses(errorName ?? 'Error');
       next.onEnd(span);
     },
     forceFlush: () => next.forceFlush(),
@@ -117,7 +172,24 @@ export function startSdk(defaultServiceName: string, env: NodeJS.ProcessEnv = pr
     ],
   });
   sdk.start();
-  return { enabled: true, processor, resource, shutdown: () => sdk.shutdown() };
+  return { enabled: true, processor, resource, shutdown: () => withinDeadline(sdk.shutdown(), SHUTDOWN_DEADLINE_MS) };
+}
+
+/** How long shutdown waits for the last export: a slow collector must not hold a process past its grace period. */
+const SHUTDOWN_DEADLINE_MS = 5_000;
+
+/** `work`, or nothing once `ms` have passed (what it had not exported by then is dropped). */
+export async function withinDeadline(work: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+    timer.unref();
+  });
+  try {
+    await Promise.race([work.catch(() => undefined), deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 function optional<K extends string>(key: K, value: number | undefined): Partial<Record<K, number>> {
