@@ -9,13 +9,6 @@ HELM_VERSION="v3.22.0"
 K8S_MINOR="37"
 if [ -n "${HELM:-}" ]; then echo "$HELM"; exit 0; fi
 
-target="$TOOLS_DIR/bin/helm"
-stamp="$TOOLS_DIR/bin/helm.version"
-if [ -x "$target" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$HELM_VERSION 1.$K8S_MINOR" ]; then
-  echo "$target"; exit 0
-fi
-command -v go >/dev/null || { log "Go is needed to build Helm"; exit 1; }
-log "building Helm $HELM_VERSION with go install (first run only, a few minutes)"
 # The ldflags of Helm's own release build: the version it reports, and the Kubernetes version of
 # its client libraries, which `helm template` and `helm lint` assume without a cluster (1.20
 # otherwise).
@@ -23,7 +16,5 @@ ldflags="-w -s -X helm.sh/helm/v3/internal/version.version=$HELM_VERSION"
 for package in helm.sh/helm/v3/pkg/chartutil helm.sh/helm/v3/pkg/lint/rules; do
   ldflags+=" -X $package.k8sVersionMajor=1 -X $package.k8sVersionMinor=$K8S_MINOR"
 done
-GOBIN="$TOOLS_DIR/bin" GOFLAGS="-buildvcs=false" CGO_ENABLED=0 \
-  go install -ldflags "$ldflags" "helm.sh/helm/v3/cmd/helm@$HELM_VERSION" >&2
-echo "$HELM_VERSION 1.$K8S_MINOR" > "$stamp"
-echo "$target"
+CGO_ENABLED=0 ensure_go_tool helm "$HELM_VERSION 1.$K8S_MINOR" "Helm $HELM_VERSION" \
+  "helm.sh/helm/v3/cmd/helm@$HELM_VERSION" -ldflags "$ldflags"

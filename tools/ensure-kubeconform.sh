@@ -49,14 +49,5 @@ PY
   echo "$schemas"; exit 0
 fi
 
-target="$TOOLS_DIR/bin/kubeconform"
-stamp="$TOOLS_DIR/bin/kubeconform.version"
-if [ -x "$target" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$KUBECONFORM_VERSION" ]; then
-  echo "$target"; exit 0
-fi
-command -v go >/dev/null || { log "Go is needed to build kubeconform"; exit 1; }
-log "building kubeconform $KUBECONFORM_VERSION with go install (first run only)"
-GOBIN="$TOOLS_DIR/bin" GOFLAGS="-buildvcs=false" \
-  go install "github.com/yannh/kubeconform/cmd/kubeconform@$KUBECONFORM_VERSION" >&2
-echo "$KUBECONFORM_VERSION" > "$stamp"
-echo "$target"
+ensure_go_tool kubeconform "$KUBECONFORM_VERSION" "kubeconform $KUBECONFORM_VERSION" \
+  "github.com/yannh/kubeconform/cmd/kubeconform@$KUBECONFORM_VERSION"

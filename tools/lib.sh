@@ -54,3 +54,27 @@ ensure_pip_tool() {
   fi
   echo "$venv/bin/$command"
 }
+
+# Builds a pinned Go command into .tools/bin with `go install` (once, or when the stamp changes)
+# and prints its path:
+# ensure_go_tool NAME STAMP WHAT PACKAGE@VERSION [go install flags...] (the binary is .tools/bin/NAME,
+# whatever go install calls it; environment such as CGO_ENABLED may be set on the call).
+ensure_go_tool() {
+  local name="$1" stamp_text="$2" what="$3" package="$4"
+  shift 4
+  local target="$TOOLS_DIR/bin/$name"
+  local stamp="$TOOLS_DIR/bin/$name.version"
+  if [ ! -x "$target" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$stamp_text" ]; then
+    command -v go >/dev/null || { log "Go is needed to build $what"; exit 1; }
+    log "building $what with go install (first run only; minutes on a machine with an empty Go cache)"
+    # Built aside: go install names the binary after the package's folder (cmd/server, say).
+    local build
+    build="$(mktemp -d)"
+    GOBIN="$build" GOFLAGS="-buildvcs=false" go install "$@" "$package" >&2
+    local package_path="${package%@*}"
+    mv "$build/${package_path##*/}" "$target"
+    rmdir "$build"
+    echo "$stamp_text" > "$stamp"
+  fi
+  echo "$target"
+}
