@@ -10,8 +10,6 @@
 // checked with axe at 1280 and 390 px wide.
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { hashPassword } from '../../core/accounts/passwords';
-import { insertMemberUser } from '../../core/accounts/members';
 import { addDomain } from '../../core/domains/domains';
 import { createSender, uniqueName, type SenderFixture } from '../helpers/fixtures';
 import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';
@@ -19,6 +17,7 @@ import { eventually } from '../helpers/wait';
 import { atHost, send, testSendBody } from '../api/helpers/http';
 import { sesEmulatorStore } from '../../tools/stack/sesEmulator';
 import { checkPage } from './pages';
+import { signedInOwner } from './signIn';
 import '../setup/quietTemporal';
 
 test.describe.configure({ mode: 'serial' });
@@ -26,24 +25,7 @@ test.describe.configure({ mode: 'serial' });
 let stack: ServiceStack;
 let page: Page;
 let sender: SenderFixture;
-const password = 'an engagement-tested password';
 const DAY_MS = 86_400_000;
-
-async function signedInOwner(fixture: SenderFixture): Promise<void> {
-  const email = `${uniqueName('owner')}@example.org`;
-  await insertMemberUser(stack.db, {
-    accountId: fixture.account.id,
-    email,
-    name: 'Olive Owner',
-    passwordHash: await hashPassword(password),
-  });
-  await page.context().clearCookies();
-  await page.goto('/sign-in');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
-}
 
 async function sendTo(localPart: string): Promise<string> {
   const res = await send(
@@ -67,7 +49,7 @@ test.afterAll(async () => {
 });
 
 test('a new account sees the engagement chart’s empty state', async () => {
-  await signedInOwner(await createSender(stack.db));
+  await signedInOwner(page, stack.db, await createSender(stack.db));
   await expect(page.getByText('Nothing sent in the last 30 days')).toBeVisible();
   await checkPage(page, 'overview-engagement-empty');
 });
@@ -156,7 +138,7 @@ test('the overview, a domain, an email, suppressions and webhooks show delivery 
   const byoc = `${uniqueName('byoc')}.example.com`;
   await addDomain(stack.db, { accountId: sender.account.id, name: byoc, mode: 'byoc' }, 'test');
 
-  await signedInOwner(sender);
+  await signedInOwner(page, stack.db, sender);
   const rates = page.getByRole('definition');
   await expect(page.getByRole('heading', { name: 'Delivery and engagement' })).toBeVisible();
   // 11 sent: 8 delivered, 2 bounced, 1 complained; 4 opened by a person; 1 clicked.
@@ -193,7 +175,7 @@ test('the overview, a domain, an email, suppressions and webhooks show delivery 
 
 test('the journey: an owner turns click tracking on for a domain, and a followed link shows on the message page', async () => {
   const owner = await createSender(stack.db);
-  await signedInOwner(owner);
+  await signedInOwner(page, stack.db, owner);
   await page.goto(`/domains/${owner.domain}`);
   await page.getByRole('switch', { name: 'Track clicks' }).check();
   await page.getByRole('button', { name: 'Save tracking' }).click();

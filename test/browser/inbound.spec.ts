@@ -9,8 +9,6 @@
 // page is screenshotted and checked with axe at 1280 and 390 px wide.
 import { expect, test, type Page } from '@playwright/test';
 import { createApiKey } from '../../core/accounts/apiKeys';
-import { hashPassword } from '../../core/accounts/passwords';
-import { insertMemberUser } from '../../core/accounts/members';
 import { receiveMessage } from '../../core/inbound/receiveMessage';
 import { createLogger } from '../../core/platform/logger';
 import { inboundWorkflows } from '../../workflows/client';
@@ -22,6 +20,7 @@ import { keyRequest } from '../management/helpers';
 import { send, testSendBody } from '../api/helpers/http';
 import path from 'node:path';
 import { checkPage, SCREENSHOTS } from './pages';
+import { signedInOwner } from './signIn';
 import '../setup/quietTemporal';
 
 test.describe.configure({ mode: 'serial' });
@@ -31,27 +30,10 @@ let zone: TestZone;
 let page: Page;
 let sender: SenderFixture;
 let fullKey: string;
-const password = 'an inbound-tested password';
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
-
-async function signedInOwner(fixture: SenderFixture): Promise<void> {
-  const email = `${uniqueName('owner')}@example.org`;
-  await insertMemberUser(stack.db, {
-    accountId: fixture.account.id,
-    email,
-    name: 'Olive Owner',
-    passwordHash: await hashPassword(password),
-  });
-  await page.context().clearCookies();
-  await page.goto('/sign-in');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
-}
 
 /** Receives `raw` for `to` as the MX listener would, and waits for the workflow to record it. */
 async function receive(to: string, raw: string): Promise<string> {
@@ -104,7 +86,7 @@ test.afterAll(async () => {
 });
 
 test('an owner sets up an inbound domain: the MX record to publish, its check, and rules', async () => {
-  await signedInOwner(sender);
+  await signedInOwner(page, stack.db, sender);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Inbound' }).click();
   await expect(page.getByRole('heading', { name: 'No email received yet' })).toBeVisible();
   await checkPage(page, 'inbound-empty');
