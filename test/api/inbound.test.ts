@@ -10,10 +10,7 @@ import { createApiKey } from '../../core/accounts/apiKeys';
 import { listAudit } from '../../core/platform/audit';
 import { addDomain } from '../../core/domains/domains';
 import { signAttachmentUrl } from '../../core/inbound/attachmentUrls';
-import { receiveMessage } from '../../core/inbound/receiveMessage';
-import { createLogger } from '../../core/platform/logger';
-import { inboundWorkflows } from '../../workflows/client';
-import { eventually } from '../helpers/wait';
+import { receiveRecorded } from '../helpers/inbound';
 import { startTestZone, type TestZone } from '../cli/dnsServer';
 import { createEndpoint, createSender, uniqueName, type SenderFixture } from '../helpers/fixtures';
 import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';
@@ -415,30 +412,8 @@ describe('received messages', () => {
   const DOWNLOADER = { 'X-Forwarded-For': '198.51.100.7' };
 
   async function receive(key: string, to: string, raw: Buffer): Promise<void> {
-    const outcome = await receiveMessage(
-      {
-        db: stack.db,
-        workflows: inboundWorkflows(stack.temporal, stack.config.temporal.taskQueue),
-        logger: createLogger('silent', 'test'),
-        startTimeoutMs: 10_000,
-      },
-      {
-        source: 'mx',
-        raw,
-        envelopeFrom: 'bounces@example.org',
-        recipient: to,
-        clientIp: '192.0.2.10',
-        helo: 'mx.example.org',
-      },
-    );
-    if (outcome.kind !== 'accepted') throw new Error(`${to} was not accepted: ${JSON.stringify(outcome)}`);
-    ids[key] = outcome.inboundId;
+    ids[key] = await receiveRecorded(stack, to, raw);
     raws[key] = raw;
-    await eventually(`${key} to be recorded`, async () =>
-      (await stack.db('inbound_messages').where({ id: outcome.inboundId }).first('recorded_at'))?.recorded_at
-        ? true
-        : undefined,
-    );
   }
 
   /** A download link on this stack's address (BASE_URL is another host in the tests). */

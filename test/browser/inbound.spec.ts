@@ -9,11 +9,9 @@
 // page is screenshotted and checked with axe at 1280 and 390 px wide.
 import { expect, test, type Page } from '@playwright/test';
 import { createApiKey } from '../../core/accounts/apiKeys';
-import { receiveMessage } from '../../core/inbound/receiveMessage';
-import { createLogger } from '../../core/platform/logger';
-import { inboundWorkflows } from '../../workflows/client';
 import { startTestZone, type TestZone } from '../cli/dnsServer';
 import { createSender, uniqueName, type SenderFixture } from '../helpers/fixtures';
+import { receiveRecorded } from '../helpers/inbound';
 import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';
 import { eventually } from '../helpers/wait';
 import { keyRequest } from '../management/helpers';
@@ -37,29 +35,7 @@ const PNG = Buffer.from(
 
 /** Receives `raw` for `to` as the MX listener would, and waits for the workflow to record it. */
 async function receive(to: string, raw: string): Promise<string> {
-  const outcome = await receiveMessage(
-    {
-      db: stack.db,
-      workflows: inboundWorkflows(stack.temporal, stack.config.temporal.taskQueue),
-      logger: createLogger('silent', 'test'),
-      startTimeoutMs: 10_000,
-    },
-    {
-      source: 'mx',
-      raw: Buffer.from(raw.replace(/\n/g, '\r\n')),
-      envelopeFrom: 'bounces@example.org',
-      recipient: to,
-      clientIp: '192.0.2.10',
-      helo: 'mx.example.org',
-    },
-  );
-  if (outcome.kind !== 'accepted') throw new Error(`not accepted: ${JSON.stringify(outcome)}`);
-  await eventually('the message to be recorded', async () =>
-    (await stack.db('inbound_messages').where({ id: outcome.inboundId }).first('recorded_at'))?.recorded_at
-      ? true
-      : undefined,
-  );
-  return outcome.inboundId;
+  return receiveRecorded(stack, to, Buffer.from(raw.replace(/\n/g, '\r\n')));
 }
 
 test.beforeAll(async ({ browser }) => {
