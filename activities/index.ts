@@ -5,7 +5,6 @@ import { createWorkerMetrics } from '../core/platform/metrics';
 import type { ActivityDeps, ResolvedActivityDeps } from './deps';
 import { checkSenderAuthentication } from './checkSenderAuthentication';
 import { deliverWebhook } from './deliverWebhook';
-import { discardStagedAttachments } from './discardStagedAttachments';
 import { discardStagedMessage } from './discardStagedMessage';
 import { findFirstLink } from './findFirstLink';
 import { findWebhookEndpoints } from './findWebhookEndpoints';
@@ -35,7 +34,6 @@ export function createActivities(input: ActivityDeps) {
   };
   return {
     recordQueuedMessage: recordQueuedMessage(deps),
-    discardStagedAttachments: discardStagedAttachments(deps),
     recordSent: recordSent(deps),
     resolveByocCredentials: resolveByocCredentials(deps),
     sendViaSes: sendViaSes(deps),

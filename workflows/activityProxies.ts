@@ -1,7 +1,7 @@
 // How each kind of activity is retried. Bookkeeping (PostgreSQL) retries until it works; SES and
 // STS retry throttling and transient errors with backoff for up to 30 minutes but never a permanent
 // refusal; a webhook endpoint gets exactly one attempt (docs/webhooks.md, "Delivery policy").
-import { deprecatePatch, patched, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
+import { deprecatePatch, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import { NON_RETRYABLE_SEND_FAILURES, SEND_ATTEMPT_TIMEOUT_MS } from '../core/model/sendFailures';
 
@@ -10,7 +10,6 @@ type Bookkeeping = Pick<
   Activities,
   | 'recordQueuedMessage'
   | 'releaseScheduledMessage'
-  | 'discardStagedAttachments'
   | 'recordSent'
   | 'markByocUnusable'
   | 'discardStagedMessage'
@@ -32,6 +31,10 @@ const BOOKKEEPING_OPTIONS = {
  * Bookkeeping runs as local activities: each is one short PostgreSQL statement or two, so a round
  * trip through the Temporal server and three history events per call cost more than the work
  * (bench/README.md, "pipeline.ts"). The UI still lists each by name (as a local activity marker).
+ * They came in behind `patched('local-bookkeeping')`, retired by the patch lifecycle
+ * (docs/deployment.md, "Workflow changes"): this code is its step 3, no patch call left, so new
+ * runs no longer pay for its marker and `TemporalChangeVersion` upsert; histories recorded with its
+ * deprecated marker still replay (Temporal skips a deprecated marker no code asks for).
  */
 const localBookkeeping = proxyLocalActivities<Bookkeeping>({
   ...BOOKKEEPING_OPTIONS,
@@ -39,18 +42,8 @@ const localBookkeeping = proxyLocalActivities<Bookkeeping>({
   // sleeps inside one workflow task.
   localRetryThreshold: '1s',
 });
-export const LOCAL_BOOKKEEPING_PATCH = 'local-bookkeeping';
 
-/**
- * The bookkeeping proxies. Local bookkeeping came in behind `patched('local-bookkeeping')`; the
- * ordinary-activity branch is retired by Temporal's patch lifecycle (docs/deployment.md,
- * "Workflow changes"). Step 2, this code: `deprecatePatch` still writes the marker (and
- * `TemporalChangeVersion`), so runs recorded with `patched` and with this both replay; runs begun
- * before the patch no longer do. Step 3, once no run begun before this release is open: delete
- * the `deprecatePatch` call and return the proxies directly.
- */
 export function bookkeeping(): Bookkeeping {
-  deprecatePatch(LOCAL_BOOKKEEPING_PATCH);
   return localBookkeeping;
 }
 
@@ -89,7 +82,6 @@ const WEBHOOK_DELIVERY_OPTIONS = {
   retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '30s', maximumAttempts: 10 },
 } as const;
 
-const remoteWebhookDelivery = proxyActivities<Pick<Activities, 'deliverWebhook'>>(WEBHOOK_DELIVERY_OPTIONS);
 const localWebhookDelivery = proxyLocalActivities<Pick<Activities, 'deliverWebhook'>>({
   ...WEBHOOK_DELIVERY_OPTIONS,
   localRetryThreshold: '1s',
@@ -97,8 +89,8 @@ const localWebhookDelivery = proxyLocalActivities<Pick<Activities, 'deliverWebho
 export const LEAN_BOOKKEEPING_PATCH = 'lean-bookkeeping';
 
 /**
- * True in runs begun since `patched('lean-bookkeeping')` (bench/README.md, "Half the cost per email,
- * before and after"), which take fewer steps per message:
+ * Runs begun since `patched('lean-bookkeeping')` (bench/README.md, "Half the cost per email,
+ * before and after") take fewer steps per message:
  * - webhook deliveries are local activities: as ordinary activities each took an activity task
  *   and a second workflow task through the Temporal server, most of its work per message. A
  *   workflow task run again after its worker died runs a delivery again, which finds the attempt
@@ -107,14 +99,19 @@ export const LEAN_BOOKKEEPING_PATCH = 'lean-bookkeeping';
  *   from recordOutcome, instead of a findWebhookEndpoints step after each;
  * - a test send drops its staged attachments within recordSent;
  * - the status search attribute is written only when it changes (workflows/sendEmail.ts).
- * Runs begun before keep their steps (docs/deployment.md, "Workflow changes").
+ * This code is step 2 of the patch's lifecycle (docs/deployment.md, "Workflow changes"): every
+ * run takes those steps, and `deprecatePatch` still writes the (deprecated) marker so that runs
+ * recorded with `patched` replay. It is called where `patched` was first called in each workflow,
+ * so a recorded marker meets the call at the same point. Step 3, once no run begun before this
+ * release is open: delete the calls.
  */
-export function leanBookkeeping(): boolean {
-  return patched(LEAN_BOOKKEEPING_PATCH);
+export function leanBookkeeping(): void {
+  deprecatePatch(LEAN_BOOKKEEPING_PATCH);
 }
 
 export function webhookDelivery(): Pick<Activities, 'deliverWebhook'> {
-  return leanBookkeeping() ? localWebhookDelivery : remoteWebhookDelivery;
+  leanBookkeeping();
+  return localWebhookDelivery;
 }
 
 export const retention = proxyActivities<Pick<Activities, 'purgeEmailLog' | 'purgeExpiredContent'>>({

@@ -37,9 +37,9 @@ export { providerOutcomeSignal };
 let writtenStatus: SendEmailResult['status'] = 'queued';
 
 function setStatus(status: SendEmailResult['status']): void {
-  // Runs begun since 'lean-bookkeeping' write it only when it changes: each write is a history
-  // event and a visibility update on the Temporal server.
-  if (leanBookkeeping() && status === writtenStatus) return;
+  // Written only when it changes: each write is a history event and a visibility update on the
+  // Temporal server.
+  if (status === writtenStatus) return;
   writtenStatus = status;
   upsertSearchAttributes([{ key: MESSAGE_STATUS, value: status }]);
 }
@@ -88,7 +88,8 @@ async function confirmAcceptance(
 ): Promise<{ state: 'accepted' | 'not_accepted' | 'canceled'; sentEndpointIds?: string[] }> {
   // The endpoints for `email.sent` come with it when the message is queued now (a scheduled one
   // looks them up when it is released).
-  const endpointsNow = leanBookkeeping() && input.mode === 'shared' && !input.scheduledAt;
+  leanBookkeeping();
+  const endpointsNow = input.mode === 'shared' && !input.scheduledAt;
   const { accepted, canceled, webhookEndpointIds } = await bookkeeping().recordQueuedMessage({
     messageId: input.messageId,
     kind: input.kind,
@@ -156,18 +157,15 @@ async function simulateTestRecipient(
   outcome: TestOutcome,
   webhooks: WebhookFanout,
 ): Promise<SendEmailResult> {
-  const lean = leanBookkeeping();
-  if (!lean) await bookkeeping().discardStagedAttachments({ messageId: input.messageId });
   const providerMessageId = testProviderMessageId(uuid4());
-  // Void in runs recorded before recordSent returned its time. As a local activity it runs within
-  // the same workflow task, whose clock is older than the row's `sent_at`: the outcome takes that time.
+  // As a local activity it runs within the same workflow task, whose clock is older than the
+  // row's `sent_at`: the outcome takes that time. (The outcome follows in the same workflow task,
+  // so nobody could see `sent`: the status attribute skips it.)
   const sent = (await bookkeeping().recordSent({
     messageId: input.messageId,
     providerMessageId,
-    ...(lean ? { discardAttachments: true as const } : {}),
+    discardAttachments: true,
   })) as { sentAt: string | null } | undefined;
-  // The outcome follows in the same workflow task, so nobody could see `sent` (lean runs skip it).
-  if (!lean) setStatus('sent');
   // A millisecond later: `sent_at` keeps microseconds the ISO string drops, and the outcome must
   // not sort before `sent` in the timeline.
   const outcomeAt = sent?.sentAt ? new Date(Date.parse(sent.sentAt) + 1).toISOString() : new Date().toISOString();

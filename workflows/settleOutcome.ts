@@ -20,11 +20,12 @@ export async function settleOutcome(
 ): Promise<MessageStatus> {
   // The same uuid when this task is run again after its worker died: the re-run recognises its
   // own write and the webhook below still fires (a duplicate notification gets a new one).
+  leanBookkeeping();
   const recorded = await bookkeeping().recordOutcome({
     messageId: target.messageId,
     outcome,
     recordedBy: uuid4(),
-    ...(leanBookkeeping() ? { webhookEndpointsOf: target.accountId } : {}),
+    webhookEndpointsOf: target.accountId,
   });
   const event = suppresses(outcome);
   // Test and simulator addresses are never suppressed nor counted (docs/decisions.md).

@@ -46,7 +46,6 @@ function stubActivities(
   const defaults: Record<keyof Activities, (input: never) => Promise<unknown>> = {
     recordQueuedMessage: async () => ({ accepted: true }),
     releaseScheduledMessage: async () => ({ state: 'released' }),
-    discardStagedAttachments: async () => 0,
     recordSent: async () => undefined,
     resolveByocCredentials: async () => undefined,
     sendViaSes: async () => ({ providerMessageId: 'ses-1' }),
@@ -170,7 +169,8 @@ test.each([
     expect(called).not.toContain('updateReputation');
     expect(called[0]).toBe('recordQueuedMessage');
     // email.sent fires in the background as soon as the message is queued, beside the test path.
-    expect(called.indexOf('recordSent')).toBeGreaterThan(called.indexOf('discardStagedAttachments'));
+    // The staged attachments go within recordSent, not in a step of their own.
+    expect(calls.find(([name]) => name === 'recordSent')?.[1]).toMatchObject({ discardAttachments: true });
     expect(called.indexOf('recordOutcome')).toBeGreaterThan(called.indexOf('recordSent'));
     const webhookEvents = calls
       .filter(([name]) => name === 'findWebhookEndpoints')

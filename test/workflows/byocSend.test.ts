@@ -18,7 +18,7 @@ import {
   startTimeSkippingPipeline,
   type TimeSkippingPipeline,
 } from '../helpers/pipeline';
-import { LEAN_BOOKKEEPING_PATCH, LOCAL_BOOKKEEPING_PATCH } from '../../workflows/activityProxies';
+import { LEAN_BOOKKEEPING_PATCH } from '../../workflows/activityProxies';
 
 const REGION = 'eu-west-1';
 let pipeline: TimeSkippingPipeline;
@@ -134,7 +134,7 @@ test('sends through the customer account in its region; keeps nothing; returns n
     PostageMode: 'byoc',
     PostageStatus: 'sent',
     // Temporal's own attribute: which code paths (patches) this run took, for operators.
-    TemporalChangeVersion: [LEAN_BOOKKEEPING_PATCH, LOCAL_BOOKKEEPING_PATCH],
+    TemporalChangeVersion: [LEAN_BOOKKEEPING_PATCH],
   });
 });
 

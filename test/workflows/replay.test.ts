@@ -1,11 +1,11 @@
 // Workflows already running when a new worker version is deployed must replay on it. Which ones
-// can is set by the patch lifecycle (docs/deployment.md, "Workflow changes"): bookkeeping became
-// local activities behind `patched('local-bookkeeping')`, and this code is step 2 of retiring the
-// old branch (`deprecatePatch`), together with the rest of the pre-outbox path (the workflow's
-// repeated looks for a commit that came after the start). Histories recorded with the patch
-// marker replay; histories recorded before the patch (ordinary activities, no marker), and a run
-// that was still looking for its commit, now fail with a nondeterminism error, which is why this
-// release is deployed only once no such run is open.
+// can is set by the patch lifecycle (docs/deployment.md, "Workflow changes"). Two patches are at
+// play: `local-bookkeeping` (bookkeeping as local activities), now at step 3 (no call left), and
+// `lean-bookkeeping` (fewer steps per message), now at step 2 (`deprecatePatch`). Histories recorded
+// by the previous release (a `lean-bookkeeping` marker, a deprecated `local-bookkeeping` one) replay,
+// for each workflow that took those steps; histories recorded before it (a `local-bookkeeping`
+// marker that is not deprecated, or none at all) now fail with a nondeterminism error, which is
+// why this release is deployed only once no such run is open.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { temporal } from '@temporalio/proto';
@@ -13,25 +13,29 @@ import { Worker, type ReplayHistoriesIterable } from '@temporalio/worker';
 import { DeterminismViolationError } from '@temporalio/workflow';
 import { testInfra } from '../helpers/env';
 
-/** Recorded with `patched('local-bookkeeping')`: they must replay on the current code. */
-const STILL_REPLAY = ['sendEmail-test-bounced-local-bookkeeping.json'];
-/** Recorded before the patch: no longer replayable (no such run may be open when this is deployed). */
+/** Recorded by the previous release (`patched('lean-bookkeeping')`): they must replay on the current code. */
+const STILL_REPLAY = [
+  'sendEmail-test-bounced-lean-bookkeeping.json',
+  'sendEmail-real-delivered-lean-bookkeeping.json',
+  'recordLateOutcome-complained-lean-bookkeeping.json',
+  'recordEngagement-clicked-lean-bookkeeping.json',
+];
+/** Recorded before the patch: ordinary activities, no marker. */
 const NO_LONGER_REPLAY = [
   'sendEmail-test-bounced-before-local-bookkeeping.json',
   'sendEmail-real-delivered-before-local-bookkeeping.json',
 ];
 /**
- * Recorded with the patch by the code before this release, for a message it did not find: it
- * looked again after timers until the 60 s grace, then ended not_accepted. The current code looks
- * once, so it no longer replays either.
+ * Recorded with `patched('local-bookkeeping')` before the lean steps: the marker is not deprecated
+ * and this code no longer asks for it (one of them also looked for its commit again after timers).
  */
-const LOOKED_AGAIN = 'sendEmail-not-accepted-looked-again-local-bookkeeping.json';
-
-/** Recorded on this code: `patched('lean-bookkeeping')` (workflows/activityProxies.ts). */
-const LEAN = 'sendEmail-test-bounced-lean-bookkeeping.json';
+const LOCAL_ONLY = [
+  'sendEmail-test-bounced-local-bookkeeping.json',
+  'sendEmail-not-accepted-looked-again-local-bookkeeping.json',
+];
 
 const ACTIVITY_TASK_SCHEDULED = 10;
-const TIMER_STARTED = 17;
+const WORKFLOW_EXECUTION_SIGNALED = 26;
 const MARKER_RECORDED = 25;
 
 const load = (file: string) =>
@@ -68,30 +72,22 @@ function localActivities(file: string): string[] {
     );
 }
 
-test.each(STILL_REPLAY)('%s (recorded with the patch marker) replays on the current workflow code', async (file) => {
-  // A recorded history must be what it says: local activity markers after the patch's own marker.
-  expect(patchMarkers(file)).toEqual([{ id: 'local-bookkeeping', deprecated: false }]);
+test.each(STILL_REPLAY)('%s (recorded by the previous release) replays on the current workflow code', async (file) => {
+  // A recorded history must be what it says: the lean patch's marker, then local activity markers.
+  expect(patchMarkers(file)).toContainEqual({ id: 'lean-bookkeeping', deprecated: false });
   expect(eventTypes(file)).toContain(MARKER_RECORDED);
   await expect(replay(file)).resolves.toBeUndefined();
 });
 
-test(`${LEAN} (recorded with 'lean-bookkeeping') replays, with fewer steps than the run before it`, async () => {
-  expect(patchMarkers(LEAN)).toEqual([
+test('the recorded real send is the whole story: SES as an activity, the outcome as a signal, bookkeeping local', async () => {
+  const file = 'sendEmail-real-delivered-lean-bookkeeping.json';
+  expect(patchMarkers(file)).toEqual([
     { id: 'lean-bookkeeping', deprecated: false },
     { id: 'local-bookkeeping', deprecated: true },
   ]);
-  // No findWebhookEndpoints or discardStagedAttachments step; webhook deliveries are local
-  // activities (no activity task, one workflow task in all).
-  expect(localActivities(LEAN)).toEqual([
-    'recordQueuedMessage',
-    'recordSent',
-    'deliverWebhook',
-    'recordOutcome',
-    'deliverWebhook',
-  ]);
-  expect(eventTypes(LEAN)).not.toContain(ACTIVITY_TASK_SCHEDULED);
-  expect(localActivities(STILL_REPLAY[0]!)).toContain('findWebhookEndpoints');
-  await expect(replay(LEAN)).resolves.toBeUndefined();
+  expect(localActivities(file)).toEqual(['recordQueuedMessage', 'deliverWebhook', 'recordOutcome', 'deliverWebhook']);
+  expect(eventTypes(file)).toContain(ACTIVITY_TASK_SCHEDULED);
+  expect(eventTypes(file)).toContain(WORKFLOW_EXECUTION_SIGNALED);
 });
 
 test.each(NO_LONGER_REPLAY)(
@@ -104,16 +100,17 @@ test.each(NO_LONGER_REPLAY)(
   },
 );
 
-test(`${LOOKED_AGAIN} (waited for a commit after the start) fails to replay with a nondeterminism error`, async () => {
-  expect(patchMarkers(LOOKED_AGAIN)).toEqual([{ id: 'local-bookkeeping', deprecated: false }]);
-  expect(eventTypes(LOOKED_AGAIN)).toContain(TIMER_STARTED);
-  await expect(replay(LOOKED_AGAIN)).rejects.toBeInstanceOf(DeterminismViolationError);
+test.each(LOCAL_ONLY)('%s (a local-bookkeeping marker, not deprecated) fails to replay', async (file) => {
+  expect(patchMarkers(file)).toEqual([{ id: 'local-bookkeeping', deprecated: false }]);
+  // Either a nondeterminism error or a workflow task failure on the older steps' answers (the
+  // lean path reads fields they lack): both stop the run's workflow tasks, which is the point.
+  await expect(replay(file)).rejects.toThrow();
 });
 
 test('old and new runs side by side in one worker: each old run fails alone, each new one replays', async () => {
   // Module state is per workflow run: a run that fails must not take the next run on the same
   // worker down with it.
-  const files = [NO_LONGER_REPLAY[0]!, STILL_REPLAY[0]!, NO_LONGER_REPLAY[1]!, STILL_REPLAY[0]!];
+  const files = [NO_LONGER_REPLAY[0]!, STILL_REPLAY[0]!, LOCAL_ONLY[0]!, STILL_REPLAY[1]!];
   const histories: ReplayHistoriesIterable = files.map((file, i) => ({
     workflowId: `replay-${i}`,
     history: load(file),
@@ -124,7 +121,11 @@ test('old and new runs side by side in one worker: each old run fails alone, eac
     histories,
   ))
     results.push(result);
-  const verdict = (error: unknown) =>
-    error === undefined ? 'replays' : error instanceof DeterminismViolationError ? 'nondeterminism' : String(error);
-  expect(results.map((r) => verdict(r.error))).toEqual(['nondeterminism', 'replays', 'nondeterminism', 'replays']);
+  expect(results.map((r) => (r.error === undefined ? 'replays' : 'fails'))).toEqual([
+    'fails',
+    'replays',
+    'fails',
+    'replays',
+  ]);
+  expect(results[0]!.error).toBeInstanceOf(DeterminismViolationError);
 });

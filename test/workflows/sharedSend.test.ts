@@ -21,7 +21,7 @@ import {
 } from '../helpers/pipeline';
 import { eventually } from '../helpers/wait';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhookReceiver';
-import { LEAN_BOOKKEEPING_PATCH, LOCAL_BOOKKEEPING_PATCH } from '../../workflows/activityProxies';
+import { LEAN_BOOKKEEPING_PATCH } from '../../workflows/activityProxies';
 
 let pipeline: TimeSkippingPipeline;
 let receiver: WebhookReceiver;
@@ -187,7 +187,7 @@ describe('SES sends and provider outcomes', () => {
       PostageMode: 'shared',
       PostageStatus: 'delivered',
       // Temporal's own attribute: which code paths (patches) this run took, for operators.
-      TemporalChangeVersion: [LEAN_BOOKKEEPING_PATCH, LOCAL_BOOKKEEPING_PATCH],
+      TemporalChangeVersion: [LEAN_BOOKKEEPING_PATCH],
     });
   });
 
