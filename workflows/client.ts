@@ -54,7 +54,10 @@ export function messageWorkflows(client: Client, taskQueue: string): MessageWork
                 typedSearchAttributes: [
                   { key: ACCOUNT_ID, value: input.accountId },
                   { key: SENDING_MODE, value: input.mode },
-                  { key: MESSAGE_STATUS, value: 'queued' },
+                  // Older inputs start with `queued` (workflows/sendEmail.ts, setStatus).
+                  ...(input.statusAttribute === 'where-needed'
+                    ? []
+                    : [{ key: MESSAGE_STATUS, value: 'queued' as const }]),
                 ],
               }),
             ),

@@ -33,19 +33,33 @@ import { webhookFanout, type WebhookFanout } from './webhookFanout';
 
 export { providerOutcomeSignal };
 
-// The status search attribute as last written (module state is per run). The start writes `queued`.
-let writtenStatus: SendEmailResult['status'] = 'queued';
+// The status search attribute as last written (module state is per run; null: not set).
+let writtenStatus: SendEmailResult['status'] | null = 'queued';
+// Runs started with `statusAttribute: 'where-needed'` write it only where an operator looks.
+let whereNeeded = false;
 
-function setStatus(status: SendEmailResult['status']): void {
-  // Written only when it changes: each write is a history event and a visibility update on the
-  // Temporal server.
-  if (status === writtenStatus) return;
-  writtenStatus = status;
-  upsertSearchAttributes([{ key: MESSAGE_STATUS, value: status }]);
+/**
+ * Each write is a history event and a visibility update on the Temporal server, so it is written
+ * only when it changes and, in runs started with `where-needed`, only for a scheduled wait and a
+ * final status other than the path's normal end (`delivered`; BYOC's `sent`): a run without it
+ * is on its way or ended normally (docs/operations.md, "Following a message in the Temporal UI").
+ */
+function setStatus(status: SendEmailResult['status'], mode: SendEmailInput['mode']): void {
+  const normal = status === 'queued' || status === 'delivered' || (status === 'sent' && mode === 'byoc');
+  const shown = whereNeeded && normal ? null : status;
+  if (shown === writtenStatus) return;
+  writtenStatus = shown;
+  upsertSearchAttributes([{ key: MESSAGE_STATUS, value: shown }]);
+}
+
+/** Statuses during the wait for SES's outcome: written as they come in older runs only. */
+function setWaitingStatus(status: SendEmailResult['status']): void {
+  if (!whereNeeded) setStatus(status, 'shared');
 }
 
 export async function sendEmail(input: SendEmailInput): Promise<SendEmailResult> {
-  writtenStatus = 'queued';
+  whereNeeded = input.statusAttribute === 'where-needed';
+  writtenStatus = whereNeeded ? null : 'queued';
   // Outcomes are buffered from the start: a notification may arrive before the wait begins.
   const outcomes: ProviderOutcome[] = [];
   setHandler(providerOutcomeSignal, (outcome) => void outcomes.push(outcome));
@@ -53,19 +67,19 @@ export async function sendEmail(input: SendEmailInput): Promise<SendEmailResult>
 
   const confirmed = await confirmAcceptance(input);
   if (confirmed.state !== 'accepted') {
-    setStatus(confirmed.state);
+    setStatus(confirmed.state, input.mode);
     return { status: confirmed.state };
   }
   if (input.scheduledAt) {
-    const release = await waitForScheduledTime(input.messageId, input.scheduledAt);
+    const release = await waitForScheduledTime(input, input.scheduledAt);
     if (release.state === 'canceled') {
-      setStatus('canceled');
+      setStatus('canceled', input.mode);
       return { status: 'canceled' };
     }
     if (release.state === 'blocked')
       return failScheduled(input, release.reason ?? 'a send gate refused it at its scheduled time', webhooks);
   }
-  setStatus('queued');
+  setStatus('queued', input.mode);
   webhooks.fire('email.sent', confirmed.sentEndpointIds); // docs/webhooks.md, "Events": as soon as the message is queued
 
   let result: SendEmailResult;
@@ -73,7 +87,7 @@ export async function sendEmail(input: SendEmailInput): Promise<SendEmailResult>
   else if (input.kind === 'test' && input.testOutcome)
     result = await simulateTestRecipient(input, input.testOutcome, webhooks);
   else result = await sendThroughSharedAccount(input, outcomes, webhooks);
-  setStatus(result.status);
+  setStatus(result.status, input.mode);
   await webhooks.settled();
   return result;
 }
@@ -108,10 +122,10 @@ async function confirmAcceptance(
  * last word, so a move whose signal was lost is still honoured: `wait` again).
  */
 async function waitForScheduledTime(
-  messageId: string,
+  { messageId, mode }: SendEmailInput,
   scheduledAt: string,
 ): Promise<{ state: 'released' | 'canceled' | 'blocked'; reason?: string }> {
-  setStatus('scheduled');
+  setStatus('scheduled', mode);
   let until = Date.parse(scheduledAt);
   let changed = false;
   let canceled = false;
@@ -142,11 +156,11 @@ async function waitForScheduledTime(
 async function failScheduled(input: SendEmailInput, reason: string, webhooks: WebhookFanout): Promise<SendEmailResult> {
   if (input.mode === 'byoc') {
     await bookkeeping().discardStagedMessage({ messageId: input.messageId });
-    setStatus('failed');
+    setStatus('failed', input.mode);
     return { status: 'failed', reason };
   }
   const status = await settleOutcome(input, { type: 'failed', at: new Date().toISOString(), reason }, webhooks);
-  setStatus(status);
+  setStatus(status, input.mode);
   await webhooks.settled();
   return { status, reason };
 }
@@ -231,7 +245,7 @@ async function sendThroughSharedAccount(
     const status = await settleOutcome(input, { type: 'failed', at: new Date().toISOString(), reason }, webhooks);
     return { status, reason };
   }
-  setStatus('sent');
+  setWaitingStatus('sent');
   // SES reports through SNS; without a final report within the timeout the message stays `sent`.
   // Reports that arrive later are settled by a late-outcome workflow (core/providerEvents/providerEvents.ts).
   // A delay is settled as it comes (timeline, webhook) and the wait goes on: it is not final, and
@@ -246,7 +260,7 @@ async function sendThroughSharedAccount(
     // signal is never dropped.
     for (let next = outcomes.shift(); next; next = outcomes.shift()) {
       status = await settleOutcome(input, next, webhooks);
-      setStatus(status);
+      setWaitingStatus(status);
       if (isFinalOutcome(next)) final = true;
     }
     if (final || timedOut) {

@@ -15,6 +15,14 @@ export interface SendEmailInput {
   outcomeTimeoutSeconds: number;
   /** A scheduled send: the workflow waits on a durable timer until then (the database has the last word: core/sending/scheduledSends.ts). */
   scheduledAt?: string;
+  /**
+   * `where-needed` (set by every start since it came in): the `PostageStatus` search attribute is
+   * written only for what an operator looks for (docs/operations.md, "Following a message in the
+   * Temporal UI"): a scheduled wait and a final status other than the path's normal end. Runs
+   * started without it write every status as before. The choice travels in the input rather than
+   * behind a patch marker, which would cost the events it saves (docs/decisions.md).
+   */
+  statusAttribute?: 'where-needed';
 }
 
 export interface SendEmailResult {

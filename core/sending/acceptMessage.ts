@@ -63,6 +63,7 @@ export async function acceptMessage<R extends object>(
     messageId,
     accountId: input.accountId,
     outcomeTimeoutSeconds: deps.config.outcomes.timeoutSeconds,
+    statusAttribute: 'where-needed',
   };
   // Stage, count and record (then the attachments), or fail the acceptance with its code.
   const stageAndCount = async (store: Knex | Knex.Transaction) => {

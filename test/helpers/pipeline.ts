@@ -60,6 +60,8 @@ export async function stageAndStart(
     attachments?: Attachment[];
     stage?: boolean;
     outcomeTimeoutSeconds?: number;
+    /** Start it as the code before `statusAttribute` did (every status written). */
+    olderInput?: boolean;
   },
 ): Promise<StartedMessage> {
   const messageId = randomUUID();
@@ -80,6 +82,7 @@ export async function stageAndStart(
     kind: opts.kind ?? 'real',
     ...(opts.testOutcome ? { testOutcome: opts.testOutcome } : {}),
     outcomeTimeoutSeconds: opts.outcomeTimeoutSeconds ?? deps.config.outcomes.timeoutSeconds,
+    ...(opts.olderInput ? {} : { statusAttribute: 'where-needed' as const }),
   };
   await messageWorkflows(deps.client, deps.config.temporal.taskQueue).startSend(input, Date.now() + 10_000);
   const handle = deps.client.workflow.getHandle<typeof sendEmail>(sendWorkflowId(messageId));

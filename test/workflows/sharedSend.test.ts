@@ -58,12 +58,19 @@ function hooksFor(messageId: string, event?: string) {
   );
 }
 
-async function sendReal(to: string, extra: { subject?: string } = {}): Promise<StartedMessage> {
+async function sendReal(to: string, extra: { subject?: string; olderInput?: boolean } = {}): Promise<StartedMessage> {
   return stageAndStart(deps(), {
     accountId: sender.account.id,
     kind: 'real',
     content: messageContent({ to, from: from(), subject: extra.subject ?? 'Real send' }),
+    ...(extra.olderInput ? { olderInput: true } : {}),
   });
+}
+
+/** The run's search attributes, as the Temporal UI filters on them. */
+async function searchAttributes(started: StartedMessage): Promise<Record<string, unknown>> {
+  const { typedSearchAttributes } = await started.handle.describe();
+  return Object.fromEntries(typedSearchAttributes.getAll().map((p) => [p.key.name, p.value]));
 }
 
 /** SES accepted it: the log row carries SES's id (the workflow now waits for an outcome). */
@@ -180,15 +187,34 @@ describe('SES sends and provider outcomes', () => {
     expect(order).toEqual([...order].sort((a, b) => a - b));
     expect(order.every((i) => i >= 0)).toBe(true);
     expect(story).not.toContain('suppressRecipient');
-    // Filterable by account, mode and status; nothing else is indexed.
-    const { typedSearchAttributes } = await started.handle.describe();
-    expect(Object.fromEntries(typedSearchAttributes.getAll().map((p) => [p.key.name, p.value]))).toEqual({
+    // Filterable by account and mode; a delivered message (the normal end) has no status to
+    // filter on; nothing else is indexed.
+    expect(await searchAttributes(started)).toEqual({
       PostageAccountId: sender.account.id,
       PostageMode: 'shared',
-      PostageStatus: 'delivered',
       // Temporal's own attribute: which code paths (patches) this run took, for operators.
       TemporalChangeVersion: [LEAN_BOOKKEEPING_PATCH],
     });
+  });
+
+  test.each([
+    ['a bounce, started now', false, 'bounced', 'bounced'],
+    ['a delivery, started by the code before `statusAttribute`', true, 'delivered', 'delivered'],
+  ] as const)('%s: the status an operator filters on is written', async (_, olderInput, type, status) => {
+    const started = await sendReal(`status-${randomUUID()}@example.org`, { olderInput });
+    await acceptedBySes(started.messageId);
+    // The older runs show `sent` while they wait; the newer ones show nothing until the end.
+    await eventually('the wait for the outcome', async () => {
+      const shown = (await searchAttributes(started)).PostageStatus;
+      return (olderInput ? shown === 'sent' : shown === undefined) || undefined;
+    });
+    const outcome: ProviderOutcome =
+      type === 'bounced'
+        ? { type, at: new Date().toISOString(), bounceType: 'Permanent', bounceSubType: 'General' }
+        : { type, at: new Date().toISOString() };
+    await started.handle.signal(providerOutcomeSignal, outcome);
+    expect((await started.result()).status).toBe(status);
+    expect((await searchAttributes(started)).PostageStatus).toEqual(status);
   });
 
   test('a simulator address goes to SES and its outcomes are logged and fired, but never suppress nor count', async () => {
