@@ -1,8 +1,8 @@
 // Benchmark: flat over an hour. Offers half the pipeline's ceiling (test sends, open loop) for
 // --minutes and prints, every minute, each process's memory (API, worker, Temporal, PostgreSQL,
-// Redis), the Node processes' heap and event-loop delay p99 (read from their own /metrics:
-// prom-client's default series), and the backlog (accepted, webhook not yet arrived). At the end:
-// the growth of each process's memory and heap from minute --from to the last minute.
+// Redis), the Node processes' heap and event-loop delay p99 (read from their own /metrics every
+// 10 s: prom-client's default series), and the backlog (accepted, webhook not yet arrived). At
+// the end: the growth of each process's memory and heap from minute --from to the last minute.
 //
 // The ceiling is --rate when given (messages/s, e.g. a pipeline.ts figure), else measured as
 // pipeline.ts's phase 1 does: a closed loop of --concurrency clients for --ceiling-seconds.
@@ -39,7 +39,7 @@ interface NodeFigures {
   heapMiB: number;
   /** Memory outside the V8 heap that V8 knows of: Buffers and ArrayBuffers. */
   externalMiB: number;
-  /** Event-loop delay p99 since the previous scrape (prom-client resets its histogram on each). */
+  /** Event-loop delay p99 since the previous reading (prom-client resets its histogram on each). */
   loopP99Ms: number;
 }
 
@@ -60,6 +60,24 @@ async function nodeFigures(metricsUrl: string, token?: string): Promise<NodeFigu
 }
 
 const NOT_READ: NodeFigures = { heapMiB: NaN, externalMiB: NaN, loopP99Ms: NaN };
+
+/**
+ * /metrics is read every 10 s. Heap used at one instant is mostly garbage not yet collected (it
+ * swings by half between two readings), so a minute's figure is its lowest reading, the nearest
+ * to the live heap; the event-loop delay p99 is the highest of its 10-s windows.
+ */
+const READS_PER_MINUTE = 6;
+
+/** The minute's figures from its readings (emptied for the next minute). */
+function ofTheMinute(list: NodeFigures[]): NodeFigures {
+  const read = list.splice(0).filter((f) => Number.isFinite(f.heapMiB));
+  if (!read.length) return NOT_READ;
+  return {
+    heapMiB: Math.min(...read.map((f) => f.heapMiB)),
+    externalMiB: Math.min(...read.map((f) => f.externalMiB)),
+    loopP99Ms: Math.max(...read.map((f) => f.loopP99Ms)),
+  };
+}
 
 interface Row {
   minute: number;
@@ -143,13 +161,18 @@ async function main(): Promise<void> {
     const soak: Offered = { sent: new Map(), refused: 0, start: performance.now() };
     let offered = 0;
     const before = { offered: 0, accepted: 0, delivered: 0 };
-    const sample = async (minute: number): Promise<Row> => {
-      let delivered = 0;
-      for (const id of soak.sent.keys()) if (receiver.arrivals.has(id)) delivered++;
+    const readings = { api: [] as NodeFigures[], worker: [] as NodeFigures[] };
+    const read = async () => {
       const [apiFigures, workerFigures] = await Promise.all([
         nodeFigures(`${api.baseUrl}/metrics`, stack.env.METRICS_TOKEN).catch(() => NOT_READ),
         nodeFigures(`${worker.healthUrl}/metrics`).catch(() => NOT_READ),
       ]);
+      readings.api.push(apiFigures);
+      readings.worker.push(workerFigures);
+    };
+    const sample = (minute: number): Row => {
+      let delivered = 0;
+      for (const id of soak.sent.keys()) if (receiver.arrivals.has(id)) delivered++;
       const row: Row = {
         minute,
         offered: offered - before.offered,
@@ -163,8 +186,8 @@ async function main(): Promise<void> {
           PostgreSQL: treeMemoryMiB(infra.pids.postgres),
           Redis: treeMemoryMiB(infra.pids.redis),
         },
-        api: apiFigures,
-        worker: workerFigures,
+        api: ofTheMinute(readings.api),
+        worker: ofTheMinute(readings.worker),
       };
       Object.assign(before, { offered, accepted: soak.sent.size, delivered });
       console.log(liveLine(cells(row)));
@@ -173,7 +196,8 @@ async function main(): Promise<void> {
 
     say(`soak: ${rate.toFixed(1)}/s offered (half of ${ceiling.toFixed(1)}/s) for ${minutes} min`);
     console.log(liveLine(HEADER));
-    const rows: Row[] = [await sample(0)];
+    await read();
+    const rows: Row[] = [sample(0)];
     const soakStart = performance.now();
     await Promise.all([
       offer(
@@ -187,8 +211,11 @@ async function main(): Promise<void> {
       ),
       (async () => {
         for (let m = 1; m <= minutes; m++) {
-          await sleep(soakStart + m * 60_000 - performance.now());
-          rows.push(await sample(m));
+          for (let k = 1; k <= READS_PER_MINUTE; k++) {
+            await sleep(soakStart + (m - 1 + k / READS_PER_MINUTE) * 60_000 - performance.now());
+            await read();
+          }
+          rows.push(sample(m));
         }
       })(),
     ]);
@@ -209,7 +236,7 @@ async function main(): Promise<void> {
       `offered ${rate.toFixed(1)}/s (half of the ceiling, ${ceiling.toFixed(1)}/s${args.rate !== undefined ? ', given' : ', measured'}) for ${minutes} min: ${offered} offered, ${soak.sent.size} accepted, ${soak.refused} refused, ${undelivered} not delivered 60 s after the last send`,
     );
     console.log(
-      "per minute: sends offered, accepted and delivered (webhook arrived) in that minute; backlog at its end (accepted, not yet delivered); memory in MiB (RSS; PostgreSQL: PSS summed over its processes); heap used and external memory in MiB and event-loop delay p99 in ms over the minute, from each Node process's /metrics",
+      "per minute: sends offered, accepted and delivered (webhook arrived) in that minute; backlog at its end (accepted, not yet delivered); memory in MiB (RSS; PostgreSQL: PSS summed over its processes); from each Node process's /metrics read every 10 s: heap used and external memory in MiB, the lowest of the minute (nearest the live heap), and event-loop delay p99 in ms, the worst 10 s of the minute",
     );
     console.log('');
     console.log(formatTable(HEADER, rows.map(cells)));
@@ -229,8 +256,8 @@ async function main(): Promise<void> {
     };
     for (const name of Object.keys(a.memory) as (keyof Row['memory'])[]) {
       line(`${name} memory`, a.memory[name], b.memory[name]);
-      if (name === 'API') line('API heap used', a.api.heapMiB, b.api.heapMiB);
-      if (name === 'worker') line('worker heap used', a.worker.heapMiB, b.worker.heapMiB);
+      if (name === 'API') line('API heap used (lowest)', a.api.heapMiB, b.api.heapMiB);
+      if (name === 'worker') line('worker heap used (lowest)', a.worker.heapMiB, b.worker.heapMiB);
     }
     console.log('');
     console.log(`growth from minute ${a.minute} to minute ${b.minute} (target: at most +10 % each):`);
