@@ -20,6 +20,8 @@ export interface BenchInfra {
   /** Where the infrastructure came from, for the printed report. */
   origin: { postgres: string; redis: string; temporal: string };
   runDir: string;
+  /** The private servers' process ids (the postmaster for PostgreSQL); none for a server found reachable. */
+  pids: { postgres?: number; redis?: number; temporal?: number };
   stop(): Promise<void>;
 }
 
@@ -52,6 +54,7 @@ export async function startBenchInfra(
   fs.chmodSync(runDir, 0o755); // the private PostgreSQL runs as `postgres` when we are root
   const logs = path.join(runDir, 'logs');
   const origin = { postgres: 'private', redis: 'private', temporal: 'private dev server' };
+  const pids: BenchInfra['pids'] = {};
   try {
     let serverUrl: string;
     if (process.env.DATABASE_URL && (await isPostgresReachable(process.env.DATABASE_URL))) {
@@ -66,6 +69,7 @@ export async function startBenchInfra(
         fast: true,
       });
       started.push(pg.process);
+      pids.postgres = pg.process.child.pid;
       serverUrl = pg.serverUrl;
     }
     const dbName = `postage_bench_${randomBytes(4).toString('hex')}`;
@@ -85,6 +89,7 @@ export async function startBenchInfra(
         persistent: false,
       });
       started.push(redis.process);
+      pids.redis = redis.process.child.pid;
       redisUrl = redis.url;
     }
 
@@ -102,6 +107,7 @@ export async function startBenchInfra(
       });
       origin.temporal = `private dev server (${store})`;
       started.push(temporal.process);
+      pids.temporal = temporal.process.child.pid;
       temporalAddress = temporal.address;
     }
 
@@ -112,6 +118,7 @@ export async function startBenchInfra(
       temporalAddress,
       origin,
       runDir,
+      pids,
       async stop() {
         await db.destroy();
         await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);

@@ -22,10 +22,10 @@ import { createApiKey } from '../core/accounts/apiKeys';
 import { sendWorkflowId } from '../core/model/workflowContract';
 import { formatTable } from './closedLoop';
 import type { BenchTemporalStore } from './infra';
+import { closedLoop, offer, summarise, type PhaseResult, type SendFn } from './load';
 import {
   awaitCompletion,
   cpuSeconds,
-  quantile,
   residentMiB,
   sendOne,
   sleep,
@@ -33,7 +33,6 @@ import {
   startRelay,
   testMessage,
   TEST_DOMAIN,
-  type SendAnswer,
   type Sender,
 } from './stack';
 
@@ -48,110 +47,6 @@ const { values: args } = parseArgs({
   },
 });
 const seconds = Number(args.seconds);
-
-interface Sent {
-  startedAt: number;
-  acceptMs: number;
-}
-
-/** The sends of one phase: accepted ones by message id, and when the phase started. */
-interface Offered {
-  sent: Map<string, Sent>;
-  refused: number;
-  start: number;
-}
-
-/** Sends the i-th message of a phase (its sender chosen from i). */
-type SendFn = (i: number) => Promise<SendAnswer>;
-
-interface PhaseResult {
-  label: string;
-  offered: number;
-  accepted: number;
-  refused: number;
-  acceptP50: number;
-  acceptP99: number;
-  deliveredPerSecond: number;
-  endToEndP50: number;
-  endToEndP99: number;
-  unfinished: number;
-}
-
-/** Waits (up to `graceMs`) for the webhooks of these messages, then summarises. */
-async function summarise(
-  label: string,
-  { sent, refused, start }: Offered,
-  arrivals: Map<string, number>,
-  graceMs: number,
-): Promise<PhaseResult> {
-  await awaitCompletion([...sent.keys()], arrivals, graceMs, 200);
-  const endToEnd: number[] = [];
-  let lastArrival = start + seconds * 1000;
-  for (const [id, s] of sent) {
-    const at = arrivals.get(id);
-    if (at === undefined) continue;
-    endToEnd.push(at - s.startedAt);
-    lastArrival = Math.max(lastArrival, at);
-  }
-  const accepts = [...sent.values()].map((s) => s.acceptMs);
-  return {
-    label,
-    offered: sent.size + refused,
-    accepted: sent.size,
-    refused,
-    acceptP50: quantile(accepts, 0.5),
-    acceptP99: quantile(accepts, 0.99),
-    // Sustained: every delivered webhook over the time from the first send to the last webhook
-    // (a pipeline that falls behind takes longer than the window to drain, and this shows it).
-    deliveredPerSecond: endToEnd.length / ((lastArrival - start) / 1000),
-    endToEndP50: quantile(endToEnd, 0.5),
-    endToEndP99: quantile(endToEnd, 0.99),
-    unfinished: sent.size - endToEnd.length,
-  };
-}
-
-async function closedLoop(send: SendFn, arrivals: Map<string, number>, concurrency: number): Promise<PhaseResult> {
-  const sent = new Map<string, Sent>();
-  let refused = 0;
-  let next = 0;
-  const start = performance.now();
-  const end = start + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (performance.now() < end) {
-        const startedAt = performance.now();
-        const r = await send(next++).catch((): SendAnswer => ({ ms: 0, status: 0 }));
-        if (r.id) sent.set(r.id, { startedAt, acceptMs: r.ms });
-        else refused++;
-      }
-    }),
-  );
-  return summarise(`ceiling: closed loop, ${concurrency} clients`, { sent, refused, start }, arrivals, 60_000);
-}
-
-/** Offers `rate` sends a second for --seconds on a fixed schedule (open loop: a slow pipeline cannot slow the offered load). */
-async function offer(rate: number, send: SendFn): Promise<Offered> {
-  const sent = new Map<string, Sent>();
-  let refused = 0;
-  const total = Math.round(rate * seconds);
-  const start = performance.now();
-  const inFlight: Promise<void>[] = [];
-  for (let i = 0; i < total; i++) {
-    const wait = start + (i * 1000) / rate - performance.now();
-    if (wait > 0) await sleep(wait);
-    const startedAt = performance.now();
-    inFlight.push(
-      send(i)
-        .then((r) => {
-          if (r.id) sent.set(r.id, { startedAt, acceptMs: r.ms });
-          else refused++;
-        })
-        .catch(() => void refused++),
-    );
-  }
-  await Promise.all(inFlight);
-  return { sent, refused, start };
-}
 
 /**
  * One kind of send for the CPU phase. A message is complete when its `email.delivered` webhook
@@ -184,7 +79,7 @@ async function cpuPerMessage(
   await sleep(3000);
   const since = new Date(Date.now() - 1000).toISOString();
   const before = cpu();
-  const offered = await offer(rate, kind.send);
+  const offered = await offer(rate, seconds, kind.send);
   const ids = [...offered.sent.keys()];
   const poll = kind.poll;
   await awaitCompletion(ids, kind.done, 60_000, poll ? 500 : 100, poll && (() => poll(since)));
@@ -308,11 +203,10 @@ async function main(): Promise<void> {
       );
     const cpuBefore = cpu();
     const ceilingStart = performance.now();
-    const ceiling = await closedLoop(
-      (i) => sendOne(api.baseUrl, sender(i), testMessage(i)),
-      receiver.arrivals,
-      Number(args.concurrency),
-    );
+    const ceiling = await closedLoop((i) => sendOne(api.baseUrl, sender(i), testMessage(i)), receiver.arrivals, {
+      concurrency: Number(args.concurrency),
+      seconds,
+    });
     const cpuAfter = cpu();
     const ceilingSeconds = (performance.now() - ceilingStart) / 1000;
     const cpuShares = [...cpuAfter]
@@ -322,13 +216,15 @@ async function main(): Promise<void> {
     const rate = Math.max(1, ceiling.deliveredPerSecond);
     for (const share of [0.25, 0.5, 1]) {
       say(`phase 2: ${share * 100} % of ${rate.toFixed(1)}/s for ${seconds} s`);
-      const offered = await offer(rate * share, (i) => sendOne(api.baseUrl, sender(i), testMessage(1_000_000 + i)));
+      const offered = await offer(rate * share, seconds, (i) =>
+        sendOne(api.baseUrl, sender(i), testMessage(1_000_000 + i)),
+      );
       results.push(
         await summarise(
           `${share * 100} % of ceiling: ${(rate * share).toFixed(1)}/s offered`,
           offered,
           receiver.arrivals,
-          60_000,
+          { seconds, graceMs: 60_000 },
         ),
       );
     }

@@ -91,7 +91,11 @@ export async function startApi(
   return { process: proc, baseUrl };
 }
 
-export async function startWorker(env: Record<string, string>, logDir: string): Promise<ManagedProcess> {
+/** The worker process, and the URL of its operator port (/healthz, /readyz, /metrics). */
+export async function startWorker(
+  env: Record<string, string>,
+  logDir: string,
+): Promise<ManagedProcess & { healthUrl: string }> {
   const healthPort = await freePort();
   const proc = startProcess(
     'worker',
@@ -103,8 +107,9 @@ export async function startWorker(env: Record<string, string>, logDir: string): 
       logFile: path.join(logDir, 'worker.log'),
     },
   );
-  await waitFor('the worker', async () => (await fetch(`http://127.0.0.1:${healthPort}/readyz`)).ok, 120_000, proc);
-  return proc;
+  const healthUrl = `http://127.0.0.1:${healthPort}`;
+  await waitFor('the worker', async () => (await fetch(`${healthUrl}/readyz`)).ok, 120_000, proc);
+  return Object.assign(proc, { healthUrl });
 }
 
 /** Resident memory of a process, in MiB (Linux /proc). */
@@ -112,6 +117,44 @@ export function residentMiB(pid: number | undefined): number {
   if (pid === undefined) return NaN;
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
+  return kb / 1024;
+}
+
+/** A process and its descendants (PostgreSQL's backends under the postmaster), by pid. */
+function processTree(root: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      /* exited meanwhile */
+    }
+  }
+  const tree = [root];
+  for (let i = 0; i < tree.length; i++) tree.push(...(children.get(tree[i]!) ?? []));
+  return tree;
+}
+
+/**
+ * Memory of a process and its descendants, in MiB: the RSS of a single process; for several
+ * (PostgreSQL), the sum of their proportional set sizes, so the shared buffers every backend maps
+ * count once instead of once per backend.
+ */
+export function treeMemoryMiB(pid: number | undefined): number {
+  if (pid === undefined) return NaN;
+  const tree = processTree(pid);
+  if (tree.length === 1) return residentMiB(pid);
+  let kb = 0;
+  for (const p of tree) {
+    try {
+      kb += Number(/^Pss:\s+(\d+)/m.exec(fs.readFileSync(`/proc/${p}/smaps_rollup`, 'utf8'))?.[1] ?? 0);
+    } catch {
+      /* exited meanwhile */
+    }
+  }
   return kb / 1024;
 }
 
@@ -273,7 +316,7 @@ export interface PipelineStack {
   senders: Sender[];
   receiver: Awaited<ReturnType<typeof startReceiver>>;
   api: { process: ManagedProcess; baseUrl: string };
-  worker: ManagedProcess;
+  worker: ManagedProcess & { healthUrl: string };
   ses: ManagedProcess;
   logDir: string;
   stop(): Promise<void>;
@@ -309,6 +352,8 @@ export async function startPipelineStack(
       // Simulator sends get no SNS events here: their workflow settles on `sent` after this.
       OUTCOME_TIMEOUT_SECONDS: '2',
       WEBHOOK_ALLOWED_PRIVATE_ADDRESSES: '127.0.0.1',
+      // The API's /metrics (heap, event-loop delay) for the soak; off in production without a token.
+      METRICS_TOKEN: randomBytes(16).toString('hex'),
     };
     const senders = await seedSenders(infra.db, opts.accounts, opts.keys);
     for (const accountId of new Set(senders.map((s) => s.accountId))) {

@@ -3,6 +3,7 @@
 // exposes Postage's series (and the worker's, with the Temporal SDK's own), and SIGTERM lets
 // requests and activities in flight finish, so nothing accepted is lost.
 import { Client, Connection } from '@temporalio/client';
+import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -165,6 +166,29 @@ describe('GET /metrics', () => {
       }),
     ).toBe(4);
     expect(sample(text, 'postage_rate_limit_memory_fallbacks_total', { process: 'api' })).toBe(0);
+  });
+
+  test('requests for ever new ids, tokens and paths add no series: requests are counted by route pattern', async () => {
+    const sender = await createSender(stack.db);
+    const requestLines = async () =>
+      (await (await fetch(`${stack.baseUrl}/metrics`)).text())
+        .split('\n')
+        .filter((line) => line.startsWith('postage_http_request')).length;
+    const distinct = (i: number) =>
+      Promise.all(
+        [
+          `/api/emails/${randomUUID()}`,
+          `/t/c/${randomUUID()}`,
+          `/u/${randomUUID()}`,
+          `/no-such-endpoint-${i}`,
+          `/emails/${randomUUID()}`,
+        ].map((route) => fetch(`${stack.baseUrl}${route}`, { headers: { 'X-API-Key': sender.apiKey } })),
+      );
+    await distinct(0);
+    await requestLines(); // its own route's series, counted once it has answered
+    const before = await requestLines();
+    for (let i = 1; i <= 20; i++) await distinct(i);
+    expect(await requestLines()).toBe(before);
   });
 
   test('with METRICS_TOKEN set, /metrics needs it; in production without one it is off', async () => {
