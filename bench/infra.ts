@@ -11,12 +11,15 @@ import { toolsDir } from '../core/platform/devEnvironment';
 import { freePort, stopAll, type ManagedProcess } from '../tools/stack/processes';
 import { isRedisReachable, startPrivateRedis } from '../tools/stack/redis';
 import { isTemporalReachable, startTemporalDevServer } from '../tools/stack/temporal';
+import { startTemporalServer } from './temporalServer';
 
 export interface BenchInfra {
   databaseUrl: string;
   db: Db;
   redisUrl: string;
   temporalAddress: string;
+  /** With the `postgres` store: the postmaster of the Temporal server's own PostgreSQL (its backends are its children). */
+  temporalStorePid?: number;
   /** Where the infrastructure came from, for the printed report. */
   origin: { postgres: string; redis: string; temporal: string };
   runDir: string;
@@ -39,12 +42,22 @@ async function adminQuery(serverUrl: string, sql: string): Promise<void> {
   }
 }
 
-/** How the private Temporal dev server keeps its state: in memory (the default), or a SQLite file with or without the WAL pragmas `npm run dev` uses. */
-export type BenchTemporalStore = 'memory' | 'sqlite-wal' | 'sqlite-default';
+/**
+ * How the private Temporal keeps its state: the dev server in memory (the default), or in a SQLite
+ * file with or without the WAL pragmas `npm run dev` uses; or `postgres`, the Temporal server
+ * itself on a PostgreSQL of its own with `temporalShards` history shards (bench/temporalServer.ts).
+ */
+export type BenchTemporalStore = 'memory' | 'sqlite-wal' | 'sqlite-default' | 'postgres';
+export const BENCH_TEMPORAL_STORES: readonly BenchTemporalStore[] = [
+  'memory',
+  'sqlite-wal',
+  'sqlite-default',
+  'postgres',
+];
 
 export async function startBenchInfra(
   say: (line: string) => void,
-  opts: { temporalStore?: BenchTemporalStore } = {},
+  opts: { temporalStore?: BenchTemporalStore; temporalShards?: number } = {},
 ): Promise<BenchInfra> {
   const started: ManagedProcess[] = [];
   fs.mkdirSync(path.join(toolsDir(), 'bench'), { recursive: true });
@@ -89,8 +102,16 @@ export async function startBenchInfra(
     }
 
     let temporalAddress = process.env.TEMPORAL_ADDRESS;
+    let temporalStorePid: number | undefined;
     if (temporalAddress && (await isTemporalReachable(temporalAddress))) origin.temporal = 'TEMPORAL_ADDRESS';
-    else {
+    else if (opts.temporalStore === 'postgres') {
+      const shards = opts.temporalShards ?? 4;
+      const server = await startTemporalServer(say, { dir: runDir, logDir: logs, shards });
+      started.push({ ...server.process, stop: () => server.stop() });
+      origin.temporal = `private Temporal server on its own PostgreSQL (${shards} history shards)`;
+      temporalAddress = server.address;
+      temporalStorePid = server.storePid;
+    } else {
       const store = opts.temporalStore ?? 'memory';
       say(`starting a private Temporal dev server (${store})`);
       const temporal = await startTemporalDevServer({
@@ -110,6 +131,7 @@ export async function startBenchInfra(
       db,
       redisUrl,
       temporalAddress,
+      ...(temporalStorePid === undefined ? {} : { temporalStorePid }),
       origin,
       runDir,
       async stop() {
