@@ -18,8 +18,13 @@ export interface BenchInfra {
   db: Db;
   redisUrl: string;
   temporalAddress: string;
-  /** With the `postgres` store: the postmaster of the Temporal server's own PostgreSQL (its backends are its children). */
-  temporalStorePid?: number;
+  /**
+   * The processes of the servers this run started (none for one named by DATABASE_URL, REDIS_URL
+   * or TEMPORAL_ADDRESS), for counting their CPU exactly on a machine that runs others: the
+   * postmasters (their backends are their children), Redis, Temporal, and with the `postgres`
+   * store the Temporal server's own PostgreSQL.
+   */
+  pids: { postgres?: number; redis?: number; temporal?: number; temporalStore?: number };
   /** Where the infrastructure came from, for the printed report. */
   origin: { postgres: string; redis: string; temporal: string };
   runDir: string;
@@ -65,6 +70,7 @@ export async function startBenchInfra(
   fs.chmodSync(runDir, 0o755); // the private PostgreSQL runs as `postgres` when we are root
   const logs = path.join(runDir, 'logs');
   const origin = { postgres: 'private', redis: 'private', temporal: 'private dev server' };
+  const pids: BenchInfra['pids'] = {};
   try {
     let serverUrl: string;
     if (process.env.DATABASE_URL && (await isPostgresReachable(process.env.DATABASE_URL))) {
@@ -79,6 +85,7 @@ export async function startBenchInfra(
         fast: true,
       });
       started.push(pg.process);
+      pids.postgres = pg.process.child.pid;
       serverUrl = pg.serverUrl;
     }
     const dbName = `postage_bench_${randomBytes(4).toString('hex')}`;
@@ -98,11 +105,11 @@ export async function startBenchInfra(
         persistent: false,
       });
       started.push(redis.process);
+      pids.redis = redis.process.child.pid;
       redisUrl = redis.url;
     }
 
     let temporalAddress = process.env.TEMPORAL_ADDRESS;
-    let temporalStorePid: number | undefined;
     if (temporalAddress && (await isTemporalReachable(temporalAddress))) origin.temporal = 'TEMPORAL_ADDRESS';
     else if (opts.temporalStore === 'postgres') {
       const shards = opts.temporalShards ?? 4;
@@ -110,7 +117,8 @@ export async function startBenchInfra(
       started.push({ ...server.process, stop: () => server.stop() });
       origin.temporal = `private Temporal server on its own PostgreSQL (${shards} history shards)`;
       temporalAddress = server.address;
-      temporalStorePid = server.storePid;
+      pids.temporal = server.process.child.pid;
+      pids.temporalStore = server.storePid;
     } else {
       const store = opts.temporalStore ?? 'memory';
       say(`starting a private Temporal dev server (${store})`);
@@ -123,6 +131,7 @@ export async function startBenchInfra(
       });
       origin.temporal = `private dev server (${store})`;
       started.push(temporal.process);
+      pids.temporal = temporal.process.child.pid;
       temporalAddress = temporal.address;
     }
 
@@ -131,7 +140,7 @@ export async function startBenchInfra(
       db,
       redisUrl,
       temporalAddress,
-      ...(temporalStorePid === undefined ? {} : { temporalStorePid }),
+      pids,
       origin,
       runDir,
       async stop() {

@@ -53,6 +53,8 @@ const { values: args } = parseArgs({
 const seconds = Number(args.seconds);
 if (!BENCH_TEMPORAL_STORES.includes(args.temporal as BenchTemporalStore))
   throw new Error(`--temporal is one of ${BENCH_TEMPORAL_STORES.join(', ')}`);
+if (!Number.isInteger(Number(args.shards)) || Number(args.shards) < 1)
+  throw new Error('--shards is a whole number of history shards, 1 or more');
 
 interface Sent {
   startedAt: number;
@@ -301,6 +303,9 @@ async function main(): Promise<void> {
 
     const results: PhaseResult[] = [];
     say(`phase 1: ceiling, closed loop of ${args.concurrency} clients for ${seconds} s`);
+    // The servers this run started by pid (with their children: PostgreSQL's backends), so that
+    // another run's servers on the machine are not counted; those it did not start by command name.
+    const { pids } = infra;
     const cpu = () =>
       cpuSeconds(
         {
@@ -309,14 +314,16 @@ async function main(): Promise<void> {
           'SMTP relay': relay?.process.child.pid,
           'benchmark client': process.pid,
           'SES emulator': stack.ses.child.pid,
+          Redis: pids.redis,
+          Temporal: pids.temporal,
         },
         {
-          postgres: 'PostgreSQL',
-          'redis-server': 'Redis',
-          // The CLI's dev server, or with --temporal postgres the server itself (bench/temporalServer.ts).
-          ...(args.temporal === 'postgres' ? { 'temporal-server': 'Temporal' } : { temporal: 'Temporal' }),
+          ...(pids.postgres ? {} : { postgres: 'PostgreSQL' }),
+          ...(pids.redis ? {} : { 'redis-server': 'Redis' }),
+          // The CLI's dev server, or the server itself (bench/temporalServer.ts).
+          ...(pids.temporal ? {} : { temporal: 'Temporal', 'temporal-server': 'Temporal' }),
         },
-        { "Temporal's PostgreSQL": infra.temporalStorePid },
+        { PostgreSQL: pids.postgres, "Temporal's PostgreSQL": pids.temporalStore },
       );
     const cpuBefore = cpu();
     const ceilingStart = performance.now();

@@ -9,6 +9,7 @@ import { temporal } from '@temporalio/proto';
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import { SEARCH_ATTRIBUTE_DEFINITIONS } from '../core/model/searchAttributes';
 import { startPrivatePostgres } from '../tools/stack/postgres';
@@ -52,6 +53,16 @@ async function freeLowPort(taken: Set<number>): Promise<number> {
   }
 }
 
+/** Runs `fn` on a fresh connection to `address`, its calls with a 10 s deadline. */
+async function withConnection<T>(address: string, fn: (connection: Connection) => Promise<T>): Promise<T> {
+  const connection = await Connection.connect({ address, connectTimeout: 2000 });
+  try {
+    return await connection.withDeadline(Date.now() + 10_000, () => fn(connection));
+  } finally {
+    await connection.close();
+  }
+}
+
 export interface TemporalServer {
   address: string;
   /** The server's process (command `temporal-server`). */
@@ -73,6 +84,7 @@ export async function startTemporalServer(
   ];
   if (!server || !sqlTool || !schema) throw new Error('tools/ensure-temporal-server.sh printed no paths');
   const started: ManagedProcess[] = [];
+  const t0 = performance.now();
   try {
     say(`starting a private PostgreSQL for the Temporal server's store`);
     const pg = await startPrivatePostgres({
@@ -183,26 +195,18 @@ export async function startTemporalServer(
       );
       await waitFor(
         'the Temporal server',
-        async () => {
-          const connection = await Connection.connect({ address, connectTimeout: 2000 });
-          try {
-            await connection.workflowService.getSystemInfo({});
-            return true;
-          } finally {
-            await connection.close();
-          }
-        },
+        () => withConnection(address, async (c) => Boolean(await c.workflowService.getSystemInfo({}))),
         120_000,
         proc,
       );
       return proc;
     };
 
+    const schemaSeconds = (performance.now() - t0) / 1000;
     say(`starting the Temporal server (${opts.shards} history shards) to register its namespace`);
     const first = await startServer();
     started.push(first);
-    const connection = await Connection.connect({ address, connectTimeout: 2000 });
-    try {
+    await withConnection(address, async (connection) => {
       await connection.workflowService.registerNamespace({
         namespace: NAMESPACE,
         workflowExecutionRetentionPeriod: msToTs('1 day'), // the dev server's retention
@@ -217,9 +221,7 @@ export async function startTemporalServer(
           }),
         ),
       });
-    } finally {
-      await connection.close();
-    }
+    });
     // Every service caches namespaces and search attributes (up to a minute): a restart reads
     // them afresh, where the dev server forces a read of the search attributes on every use.
     await first.stop();
@@ -231,16 +233,16 @@ export async function startTemporalServer(
       "the Temporal server's namespace and search attributes",
       async () => {
         if (!(await isTemporalReachable(address, NAMESPACE))) return false;
-        const connection = await Connection.connect({ address, connectTimeout: 2000 });
-        try {
-          const { customAttributes } = await connection.operatorService.listSearchAttributes({ namespace: NAMESPACE });
-          return SEARCH_ATTRIBUTE_DEFINITIONS.every(([name]) => customAttributes?.[name] !== undefined);
-        } finally {
-          await connection.close();
-        }
+        const { customAttributes } = await withConnection(address, (c) =>
+          c.operatorService.listSearchAttributes({ namespace: NAMESPACE }),
+        );
+        return SEARCH_ATTRIBUTE_DEFINITIONS.every(([name]) => customAttributes?.[name] !== undefined);
       },
       60_000,
       proc,
+    );
+    say(
+      `the Temporal server is ready after ${((performance.now() - t0) / 1000).toFixed(1)} s (its PostgreSQL and schemas: ${schemaSeconds.toFixed(1)} s)`,
     );
     return {
       address,

@@ -18,7 +18,7 @@ sql_tool="$(ensure_go_tool temporal-sql-tool "$TEMPORAL_SERVER_VERSION" "Tempora
   "go.temporal.io/server/cmd/tools/sql@$TEMPORAL_SERVER_VERSION")"
 # The schema files ship in the module only: its folder in the Go module cache (go install above
 # brought it there; go mod download finds it again, or fetches it when the cache was cleaned).
-module_dir="$(cd "$TOOLS_DIR" && GOFLAGS=-mod=mod go mod download -json "$module" |
+module_dir="$(cd "$TOOLS_DIR" && go mod download -json "$module" |
   node -e 'let s = ""; process.stdin.on("data", (d) => (s += d)).on("end", () => console.log(JSON.parse(s).Dir))')"
 schema="$module_dir/schema/postgresql/v12"
 [ -f "$schema/temporal/schema.sql" ] || { log "no PostgreSQL schema in $module_dir"; exit 1; }
