@@ -11,17 +11,23 @@ import { toolsDir } from '../core/platform/devEnvironment';
 import { freePort, stopAll, type ManagedProcess } from '../tools/stack/processes';
 import { isRedisReachable, startPrivateRedis } from '../tools/stack/redis';
 import { isTemporalReachable, startTemporalDevServer } from '../tools/stack/temporal';
+import { startTemporalServer } from './temporalServer';
 
 export interface BenchInfra {
   databaseUrl: string;
   db: Db;
   redisUrl: string;
   temporalAddress: string;
+  /**
+   * The processes of the servers this run started (none for one named by DATABASE_URL, REDIS_URL
+   * or TEMPORAL_ADDRESS), for counting their CPU exactly on a machine that runs others: the
+   * postmasters (their backends are their children), Redis, Temporal, and with the `postgres`
+   * store the Temporal server's own PostgreSQL.
+   */
+  pids: { postgres?: number; redis?: number; temporal?: number; temporalStore?: number };
   /** Where the infrastructure came from, for the printed report. */
   origin: { postgres: string; redis: string; temporal: string };
   runDir: string;
-  /** The private servers' process ids (the postmaster for PostgreSQL); none for a server found reachable. */
-  pids: { postgres?: number; redis?: number; temporal?: number };
   stop(): Promise<void>;
 }
 
@@ -41,12 +47,22 @@ async function adminQuery(serverUrl: string, sql: string): Promise<void> {
   }
 }
 
-/** How the private Temporal dev server keeps its state: in memory (the default), or a SQLite file with or without the WAL pragmas `npm run dev` uses. */
-export type BenchTemporalStore = 'memory' | 'sqlite-wal' | 'sqlite-default';
+/**
+ * How the private Temporal keeps its state: the dev server in memory (the default), or in a SQLite
+ * file with or without the WAL pragmas `npm run dev` uses; or `postgres`, the Temporal server
+ * itself on a PostgreSQL of its own with `temporalShards` history shards (bench/temporalServer.ts).
+ */
+export type BenchTemporalStore = 'memory' | 'sqlite-wal' | 'sqlite-default' | 'postgres';
+export const BENCH_TEMPORAL_STORES: readonly BenchTemporalStore[] = [
+  'memory',
+  'sqlite-wal',
+  'sqlite-default',
+  'postgres',
+];
 
 export async function startBenchInfra(
   say: (line: string) => void,
-  opts: { temporalStore?: BenchTemporalStore } = {},
+  opts: { temporalStore?: BenchTemporalStore; temporalShards?: number } = {},
 ): Promise<BenchInfra> {
   const started: ManagedProcess[] = [];
   fs.mkdirSync(path.join(toolsDir(), 'bench'), { recursive: true });
@@ -95,7 +111,15 @@ export async function startBenchInfra(
 
     let temporalAddress = process.env.TEMPORAL_ADDRESS;
     if (temporalAddress && (await isTemporalReachable(temporalAddress))) origin.temporal = 'TEMPORAL_ADDRESS';
-    else {
+    else if (opts.temporalStore === 'postgres') {
+      const shards = opts.temporalShards ?? 4;
+      const server = await startTemporalServer(say, { dir: runDir, logDir: logs, shards });
+      started.push({ ...server.process, stop: () => server.stop() });
+      origin.temporal = `private Temporal server on its own PostgreSQL (${shards} history shards)`;
+      temporalAddress = server.address;
+      pids.temporal = server.process.child.pid;
+      pids.temporalStore = server.storePid;
+    } else {
       const store = opts.temporalStore ?? 'memory';
       say(`starting a private Temporal dev server (${store})`);
       const temporal = await startTemporalDevServer({
@@ -116,9 +140,9 @@ export async function startBenchInfra(
       db,
       redisUrl,
       temporalAddress,
+      pids,
       origin,
       runDir,
-      pids,
       async stop() {
         await db.destroy();
         await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);

@@ -12,7 +12,9 @@
 // resident memory of the API and worker.
 //
 //   node --import tsx bench/pipeline.ts [--seconds 20] [--concurrency 16] [--accounts 10]
-//        [--temporal memory|sqlite-wal|sqlite-default] [--cpu-rate N]
+//        [--temporal memory|sqlite-wal|sqlite-default|postgres [--shards 4]] [--cpu-rate N]
+// (--temporal postgres: the Temporal server itself on a PostgreSQL of its own, built on first use;
+// bench/README.md, "A real Temporal server")
 import { Client, Connection } from '@temporalio/client';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -21,7 +23,7 @@ import nodemailer from 'nodemailer';
 import { createApiKey } from '../core/accounts/apiKeys';
 import { sendWorkflowId } from '../core/model/workflowContract';
 import { formatTable } from './closedLoop';
-import type { BenchTemporalStore } from './infra';
+import { BENCH_TEMPORAL_STORES, type BenchTemporalStore } from './infra';
 import { closedLoop, offer, summarise, type PhaseResult, type SendFn } from './load';
 import {
   awaitCompletion,
@@ -43,10 +45,15 @@ const { values: args } = parseArgs({
     concurrency: { type: 'string', default: '16' },
     accounts: { type: 'string', default: '10' },
     temporal: { type: 'string', default: 'memory' },
+    shards: { type: 'string', default: '4' },
     'cpu-rate': { type: 'string' },
   },
 });
 const seconds = Number(args.seconds);
+if (!BENCH_TEMPORAL_STORES.includes(args.temporal as BenchTemporalStore))
+  throw new Error(`--temporal is one of ${BENCH_TEMPORAL_STORES.join(', ')}`);
+if (!Number.isInteger(Number(args.shards)) || Number(args.shards) < 1)
+  throw new Error('--shards is a whole number of history shards, 1 or more');
 
 /**
  * One kind of send for the CPU phase. A message is complete when its `email.delivered` webhook
@@ -61,7 +68,7 @@ interface CpuKind {
 
 /** Processes shown per message but not in the total: the load generator (and webhook receiver), and SES's stand-in. */
 const NOT_COUNTED = new Set(['benchmark client', 'SES emulator']);
-const CPU_COLUMNS = ['API', 'worker', 'Temporal', 'PostgreSQL', 'Redis', 'SMTP relay'];
+const CPU_COLUMNS = ['API', 'worker', 'Temporal', "Temporal's PostgreSQL", 'PostgreSQL', 'Redis', 'SMTP relay'];
 
 /**
  * Offers `rate` messages of one kind a second for --seconds and divides each process's CPU, from
@@ -177,6 +184,7 @@ async function main(): Promise<void> {
     accounts: Number(args.accounts),
     keys: 2,
     temporalStore: args.temporal as BenchTemporalStore,
+    temporalShards: Number(args.shards),
   });
   const { infra, senders, api, receiver } = stack;
   const sender = (i: number): Sender => senders[i % senders.length]!;
@@ -190,6 +198,9 @@ async function main(): Promise<void> {
 
     const results: PhaseResult[] = [];
     say(`phase 1: ceiling, closed loop of ${args.concurrency} clients for ${seconds} s`);
+    // The servers this run started by pid (with their children: PostgreSQL's backends), so that
+    // another run's servers on the machine are not counted; those it did not start by command name.
+    const { pids } = infra;
     const cpu = () =>
       cpuSeconds(
         {
@@ -198,8 +209,16 @@ async function main(): Promise<void> {
           'SMTP relay': relay?.process.child.pid,
           'benchmark client': process.pid,
           'SES emulator': stack.ses.child.pid,
+          Redis: pids.redis,
+          Temporal: pids.temporal,
         },
-        { postgres: 'PostgreSQL', 'redis-server': 'Redis', temporal: 'Temporal' },
+        {
+          ...(pids.postgres ? {} : { postgres: 'PostgreSQL' }),
+          ...(pids.redis ? {} : { 'redis-server': 'Redis' }),
+          // The CLI's dev server, or the server itself (bench/temporalServer.ts).
+          ...(pids.temporal ? {} : { temporal: 'Temporal', 'temporal-server': 'Temporal' }),
+        },
+        { PostgreSQL: pids.postgres, "Temporal's PostgreSQL": pids.temporalStore },
       );
     const cpuBefore = cpu();
     const ceilingStart = performance.now();

@@ -159,18 +159,24 @@ export function treeMemoryMiB(pid: number | undefined): number {
 }
 
 /**
- * CPU seconds used so far by each component: named processes by pid, the rest by command name.
- * A process's figure includes its children that exited and were reaped (cutime, cstime), so
- * PostgreSQL backends that close during a measurement still count, through the postmaster.
+ * CPU seconds used so far by each component: named processes by pid, then the processes of
+ * `withChildren` with their live children (a PostgreSQL of its own: the postmaster and its
+ * backends), the rest by command name. A process's figure includes its children that exited and
+ * were reaped (cutime, cstime), so PostgreSQL backends that close during a measurement still
+ * count, through the postmaster.
  */
 export function cpuSeconds(
   named: Record<string, number | undefined>,
   byCommand: Record<string, string>,
+  withChildren: Record<string, number | undefined> = {},
 ): Map<string, number> {
   const ticks = 100; // USER_HZ on Linux
   const totals = new Map<string, number>();
   const namedPids = new Map(
     Object.entries(named).flatMap(([label, pid]) => (pid === undefined ? [] : [[pid, label] as const])),
+  );
+  const parentPids = new Map(
+    Object.entries(withChildren).flatMap(([label, pid]) => (pid === undefined ? [] : [[pid, label] as const])),
   );
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -183,7 +189,11 @@ export function cpuSeconds(
     // The command is in parentheses and may contain spaces; the fields after it are fixed.
     const command = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const label = namedPids.get(Number(entry)) ?? byCommand[command];
+    const label =
+      namedPids.get(Number(entry)) ??
+      parentPids.get(Number(entry)) ??
+      parentPids.get(Number(fields[1])) ?? // fields[1]: the parent's pid
+      byCommand[command];
     if (!label) continue;
     const seconds = (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / ticks; // utime + stime + cutime + cstime
     totals.set(label, (totals.get(label) ?? 0) + seconds);
@@ -329,9 +339,12 @@ export interface PipelineStack {
  */
 export async function startPipelineStack(
   say: (line: string) => void,
-  opts: { accounts: number; keys: number; temporalStore?: BenchTemporalStore },
+  opts: { accounts: number; keys: number; temporalStore?: BenchTemporalStore; temporalShards?: number },
 ): Promise<PipelineStack> {
-  const infra = await startBenchInfra(say, opts.temporalStore ? { temporalStore: opts.temporalStore } : {});
+  const infra = await startBenchInfra(say, {
+    ...(opts.temporalStore ? { temporalStore: opts.temporalStore } : {}),
+    ...(opts.temporalShards ? { temporalShards: opts.temporalShards } : {}),
+  });
   const receiver = await startReceiver();
   const processes: ManagedProcess[] = [];
   const stop = async () => {
