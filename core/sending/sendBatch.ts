@@ -2,8 +2,8 @@
 // message through the one send use case (its own gates, count, log row and workflow). Items are
 // accepted in order (`acceptSend`: gates and accepting statement), so the quota is exact per item
 // (with 3 sends left, items 0-2 are accepted and 3-4 refused); each accepted item's workflow start
-// begins at once, up to START_CONCURRENCY at a time, while the next items are accepted, so a batch
-// costs about one start's wait instead of one per item. A start that fails gives its own message
+// begins at once, up to START_CONCURRENCY at a time, while the next items are accepted, so a
+// batch waits for a few starts' round trips instead of one per item. A start that fails gives its own message
 // back (`queue_error`); the starts not yet begun are then given back too, without trying, and the
 // items not yet accepted are refused: a queue that does not answer costs one start deadline, not
 // one per item. Any other refusal touches only its item. With a batch idempotency key the whole
@@ -37,11 +37,12 @@ import type { SendResponseBody } from './sendResponse';
 export const BATCH_MAX_ITEMS = 100;
 
 /**
- * Workflow starts of one batch in flight at once: enough that a batch of 100 waits for a handful
- * of start round trips, few enough that four batches at once do not queue hundreds of RPCs ahead
- * of single sends (bench/README.md, "batchThroughput.ts").
+ * Workflow starts of one batch in flight at once: a batch of 100 waits for about 13 start round
+ * trips instead of 100. Not more: on a saturated Temporal every start in flight waits its turn,
+ * and 16 per batch pushed starts past their deadline (TEMPORAL_START_TIMEOUT_MS) under load
+ * that one start at a time survived (bench/README.md, "Batches start their workflows together").
  */
-const START_CONCURRENCY = 16;
+const START_CONCURRENCY = 8;
 
 /** One item as the caller parsed it: a valid request (with its own idempotency key, if any), or its field errors. */
 export type BatchItemInput =
@@ -209,7 +210,11 @@ export async function sendBatch(
       }
       anyQueued = true;
       if (result.outcome === 'committed') {
-        starting.push(startItem(index, result, derived !== undefined));
+        const start = startItem(index, result, derived !== undefined);
+        // Awaited below (Promise.all); handled now too, so a failure while the loop still awaits
+        // the next item's acceptance is not an unhandled rejection.
+        start.catch(() => undefined);
+        starting.push(start);
         continue;
       }
       const body = withoutDerivedKey(result.body as SendResponseBody, derived !== undefined);
