@@ -1,8 +1,12 @@
 // Benchmark: messages accepted per second through POST /api/send/batch (batches of 100) next to
 // single POST /api/send/ requests, in one run against the same stack, alternating, so the two
-// compare side by side. No worker runs: the figures are about accepting. See bench/README.md.
+// compare side by side. No worker runs: the figures are about accepting. Besides messages per
+// second it prints the CPU each loop cost per accepted message in the API, PostgreSQL and Temporal
+// (their own process trees only, so other work on a shared machine does not count). See
+// bench/README.md.
 //
 //   npm exec -- node --import tsx bench/batchThroughput.ts [--seconds 10] [--rounds 3] [--concurrency 32] [--batch-concurrency 4]
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -29,6 +33,37 @@ const email = (sender: Sender, i: number) => ({
   message: 'Hello from the benchmark.',
 });
 
+/** CPU seconds (user + system, with reaped children's) of each labelled process and all its descendants. */
+function treeCpuSeconds(roots: Record<string, number | undefined>): Record<string, number> {
+  const stats = new Map<number, { parent: number; seconds: number }>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue; // exited meanwhile
+    }
+    // The command is in parentheses and may contain spaces; the fields after it are fixed.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+    stats.set(Number(entry), { parent: Number(fields[1]), seconds: ticks / 100 }); // USER_HZ
+  }
+  const rootOf = (pid: number): string | undefined => {
+    for (let p = pid, hops = 0; p > 1 && hops < 32; p = stats.get(p)?.parent ?? 0, hops++) {
+      const label = Object.entries(roots).find(([, root]) => root === p)?.[0];
+      if (label) return label;
+    }
+    return undefined;
+  };
+  const totals: Record<string, number> = Object.fromEntries(Object.keys(roots).map((label) => [label, 0]));
+  for (const [pid, { seconds }] of stats) {
+    const label = rootOf(pid);
+    if (label) totals[label] = (totals[label] ?? 0) + seconds;
+  }
+  return totals;
+}
+
 /** Messages accepted per second by `concurrency` clients each sending `size` emails a request (1: single sends). */
 async function measure(
   baseUrl: string,
@@ -36,8 +71,10 @@ async function measure(
   size: number,
   concurrency: number,
   runSeconds: number,
-): Promise<{ perSecond: number; p50Ms: number; failed: number }> {
+  cpuRoots: Record<string, number | undefined> = {},
+): Promise<{ perSecond: number; p50Ms: number; failed: number; cpuMsPerMessage: Record<string, number> }> {
   let accepted = 0;
+  const cpuBefore = treeCpuSeconds(cpuRoots);
   let failed = 0;
   const result = await runClosedLoop(
     size === 1 ? 'single' : `batch ${size}`,
@@ -60,7 +97,14 @@ async function measure(
       return 'ok';
     },
   );
-  return { perSecond: accepted / result.seconds, p50Ms: result.p50Ms, failed };
+  const cpuAfter = treeCpuSeconds(cpuRoots);
+  const cpuMsPerMessage = Object.fromEntries(
+    Object.keys(cpuRoots).map((label) => [
+      label,
+      (1000 * ((cpuAfter[label] ?? 0) - (cpuBefore[label] ?? 0))) / Math.max(accepted, 1),
+    ]),
+  );
+  return { perSecond: accepted / result.seconds, p50Ms: result.p50Ms, failed, cpuMsPerMessage };
 }
 
 async function main(): Promise<void> {
@@ -78,15 +122,28 @@ async function main(): Promise<void> {
     await measure(started.baseUrl, senders, 100, Number(args['batch-concurrency']), 2);
     const rows: string[] = [];
     const ratios: number[] = [];
+    const cpuRatios: number[] = [];
+    const privatePid = (name: string) => infra.processes.find((p) => p.name.includes(name))?.child.pid;
+    const cpuRoots = { API: api.child.pid, PostgreSQL: privatePid('postgres'), Temporal: privatePid('temporal') };
+    const cpuText = (ms: Record<string, number>) =>
+      `${Object.entries(ms)
+        .map(([label, v]) => `${label} ${v.toFixed(2)}`)
+        .join(', ')}; total ${Object.values(ms)
+        .reduce((a, b) => a + b, 0)
+        .toFixed(2)}`;
+    const cpuTotal = (ms: Record<string, number>) => Object.values(ms).reduce((a, b) => a + b, 0);
     for (let round = 1; round <= Number(args.rounds); round++) {
-      const single = await measure(started.baseUrl, senders, 1, Number(args.concurrency), seconds);
-      const batch = await measure(started.baseUrl, senders, 100, Number(args['batch-concurrency']), seconds);
+      const single = await measure(started.baseUrl, senders, 1, Number(args.concurrency), seconds, cpuRoots);
+      const batch = await measure(started.baseUrl, senders, 100, Number(args['batch-concurrency']), seconds, cpuRoots);
       ratios.push(batch.perSecond / single.perSecond);
+      cpuRatios.push(cpuTotal(batch.cpuMsPerMessage) / cpuTotal(single.cpuMsPerMessage));
       rows.push(
         `${round}  singles ${single.perSecond.toFixed(0)}/s (p50 ${single.p50Ms.toFixed(0)} ms, ${single.failed} refused)  batches of 100 ${batch.perSecond.toFixed(0)} msg/s (p50 ${batch.p50Ms.toFixed(0)} ms a batch, ${batch.failed} refused)  batch / single ${(batch.perSecond / single.perSecond).toFixed(2)}`,
+        `   CPU ms per accepted message: singles ${cpuText(single.cpuMsPerMessage)} | batches ${cpuText(batch.cpuMsPerMessage)}`,
       );
     }
     ratios.sort((a, b) => a - b);
+    cpuRatios.sort((a, b) => a - b);
     console.log('');
     console.log(
       `machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'unknown CPU'}, node ${process.version}; load average before: ${loadBefore.map((l) => l.toFixed(2)).join(' ')}`,
@@ -97,6 +154,9 @@ async function main(): Promise<void> {
     for (const row of rows) console.log(row);
     console.log(
       `batch / single, min / median / max: ${ratios[0]!.toFixed(2)} / ${ratios[Math.floor(ratios.length / 2)]!.toFixed(2)} / ${ratios[ratios.length - 1]!.toFixed(2)}`,
+    );
+    console.log(
+      `CPU per message, batch / single (API + PostgreSQL + Temporal), min / median / max: ${cpuRatios[0]!.toFixed(2)} / ${cpuRatios[Math.floor(cpuRatios.length / 2)]!.toFixed(2)} / ${cpuRatios[cpuRatios.length - 1]!.toFixed(2)}`,
     );
   } finally {
     await api?.stop();
