@@ -123,8 +123,7 @@ async function main(): Promise<void> {
     const rows: string[] = [];
     const ratios: number[] = [];
     const cpuRatios: number[] = [];
-    const privatePid = (name: string) => infra.processes.find((p) => p.name.includes(name))?.child.pid;
-    const cpuRoots = { API: api.child.pid, PostgreSQL: privatePid('postgres'), Temporal: privatePid('temporal') };
+    const cpuRoots = { API: api.child.pid, PostgreSQL: infra.pids.postgres, Temporal: infra.pids.temporal };
     const cpuText = (ms: Record<string, number>) =>
       `${Object.entries(ms)
         .map(([label, v]) => `${label} ${v.toFixed(2)}`)

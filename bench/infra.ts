@@ -28,8 +28,6 @@ export interface BenchInfra {
   /** Where the infrastructure came from, for the printed report. */
   origin: { postgres: string; redis: string; temporal: string };
   runDir: string;
-  /** The private servers started here (none for those taken from the environment), e.g. to read their CPU time. */
-  processes: ManagedProcess[];
   stop(): Promise<void>;
 }
 
@@ -145,7 +143,6 @@ export async function startBenchInfra(
       pids,
       origin,
       runDir,
-      processes: started,
       async stop() {
         await db.destroy();
         await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
