@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import type { ManagedProcess } from '../tools/stack/processes';
 import { runClosedLoop } from './closedLoop';
 import { startBenchInfra } from './infra';
-import { benchServiceEnv, seedSenders, startApi, type Sender } from './stack';
+import { benchServiceEnv, cpuSeconds, seedSenders, startApi, type Sender } from './stack';
 const say = (line: string) => console.log(`[bench] ${line}`);
 
 const { values: args } = parseArgs({
@@ -33,36 +33,9 @@ const email = (sender: Sender, i: number) => ({
   message: 'Hello from the benchmark.',
 });
 
-/** CPU seconds (user + system, with reaped children's) of each labelled process and all its descendants. */
-function treeCpuSeconds(roots: Record<string, number | undefined>): Record<string, number> {
-  const stats = new Map<number, { parent: number; seconds: number }>();
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    let stat: string;
-    try {
-      stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-    } catch {
-      continue; // exited meanwhile
-    }
-    // The command is in parentheses and may contain spaces; the fields after it are fixed.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ticks = Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
-    stats.set(Number(entry), { parent: Number(fields[1]), seconds: ticks / 100 }); // USER_HZ
-  }
-  const rootOf = (pid: number): string | undefined => {
-    for (let p = pid, hops = 0; p > 1 && hops < 32; p = stats.get(p)?.parent ?? 0, hops++) {
-      const label = Object.entries(roots).find(([, root]) => root === p)?.[0];
-      if (label) return label;
-    }
-    return undefined;
-  };
-  const totals: Record<string, number> = Object.fromEntries(Object.keys(roots).map((label) => [label, 0]));
-  for (const [pid, { seconds }] of stats) {
-    const label = rootOf(pid);
-    if (label) totals[label] = (totals[label] ?? 0) + seconds;
-  }
-  return totals;
-}
+/** CPU seconds of each labelled process with its children (a postmaster and its backends). */
+const treeCpuSeconds = (roots: Record<string, number | undefined>): Record<string, number> =>
+  Object.fromEntries([...Object.keys(roots).map((label) => [label, 0] as const), ...cpuSeconds({}, {}, roots)]);
 
 /** Messages accepted per second by `concurrency` clients each sending `size` emails a request (1: single sends). */
 async function measure(
