@@ -116,19 +116,24 @@ export function residentMiB(pid: number | undefined): number {
 }
 
 /**
- * CPU seconds used so far by each component: named processes by pid, the rest by command name.
+ * CPU seconds used so far by each component: named processes by pid, then processes descending
+ * from a `trees` pid (PostgreSQL's backends under its postmaster: on a shared machine, counting by
+ * command name would count other stacks' servers too), the rest by command name.
  * A process's figure includes its children that exited and were reaped (cutime, cstime), so
  * PostgreSQL backends that close during a measurement still count, through the postmaster.
  */
 export function cpuSeconds(
   named: Record<string, number | undefined>,
   byCommand: Record<string, string>,
+  trees: Record<string, number | undefined> = {},
 ): Map<string, number> {
   const ticks = 100; // USER_HZ on Linux
   const totals = new Map<string, number>();
-  const namedPids = new Map(
-    Object.entries(named).flatMap(([label, pid]) => (pid === undefined ? [] : [[pid, label] as const])),
-  );
+  const pidLabels = (labels: Record<string, number | undefined>) =>
+    new Map(Object.entries(labels).flatMap(([label, pid]) => (pid === undefined ? [] : [[pid, label] as const])));
+  const namedPids = pidLabels(named);
+  const treePids = pidLabels(trees);
+  const stats = new Map<number, { command: string; parent: number; fields: string[] }>();
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     let stat: string;
@@ -138,9 +143,22 @@ export function cpuSeconds(
       continue; // exited meanwhile
     }
     // The command is in parentheses and may contain spaces; the fields after it are fixed.
-    const command = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const label = namedPids.get(Number(entry)) ?? byCommand[command];
+    stats.set(Number(entry), {
+      command: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
+      parent: Number(fields[1]),
+      fields,
+    });
+  }
+  const treeOf = (pid: number): string | undefined => {
+    for (let p: number | undefined = pid, hops = 0; p && hops < 64; p = stats.get(p)?.parent, hops++) {
+      const label = treePids.get(p);
+      if (label) return label;
+    }
+    return undefined;
+  };
+  for (const [pid, { command, fields }] of stats) {
+    const label = namedPids.get(pid) ?? (treePids.size ? treeOf(pid) : undefined) ?? byCommand[command];
     if (!label) continue;
     const seconds = (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / ticks; // utime + stime + cutime + cstime
     totals.set(label, (totals.get(label) ?? 0) + seconds);
