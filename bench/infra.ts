@@ -19,6 +19,8 @@ export interface BenchInfra {
   temporalAddress: string;
   /** Where the infrastructure came from, for the printed report. */
   origin: { postgres: string; redis: string; temporal: string };
+  /** The private servers' pids (none for a server the environment named), for their CPU. */
+  serverPids: { PostgreSQL?: number; Redis?: number; Temporal?: number };
   runDir: string;
   stop(): Promise<void>;
 }
@@ -52,6 +54,7 @@ export async function startBenchInfra(
   fs.chmodSync(runDir, 0o755); // the private PostgreSQL runs as `postgres` when we are root
   const logs = path.join(runDir, 'logs');
   const origin = { postgres: 'private', redis: 'private', temporal: 'private dev server' };
+  const serverPids: BenchInfra['serverPids'] = {};
   try {
     let serverUrl: string;
     if (process.env.DATABASE_URL && (await isPostgresReachable(process.env.DATABASE_URL))) {
@@ -66,6 +69,7 @@ export async function startBenchInfra(
         fast: true,
       });
       started.push(pg.process);
+      serverPids.PostgreSQL = pg.process.child.pid;
       serverUrl = pg.serverUrl;
     }
     const dbName = `postage_bench_${randomBytes(4).toString('hex')}`;
@@ -85,6 +89,7 @@ export async function startBenchInfra(
         persistent: false,
       });
       started.push(redis.process);
+      serverPids.Redis = redis.process.child.pid;
       redisUrl = redis.url;
     }
 
@@ -102,6 +107,7 @@ export async function startBenchInfra(
       });
       origin.temporal = `private dev server (${store})`;
       started.push(temporal.process);
+      serverPids.Temporal = temporal.process.child.pid;
       temporalAddress = temporal.address;
     }
 
@@ -111,6 +117,7 @@ export async function startBenchInfra(
       redisUrl,
       temporalAddress,
       origin,
+      serverPids,
       runDir,
       async stop() {
         await db.destroy();

@@ -37,6 +37,7 @@ import {
   cpuSeconds,
   quantile,
   residentMiB,
+  serverCpuLabels,
   sendOne,
   sleep,
   startPipelineStack,
@@ -321,7 +322,7 @@ async function main(): Promise<void> {
           'benchmark client': process.pid,
           'SES emulator': stack.ses.child.pid,
         },
-        { postgres: 'PostgreSQL', 'redis-server': 'Redis', temporal: 'Temporal' },
+        ...serverCpuLabels(infra.serverPids),
       );
     const cpuBefore = cpu();
     const ceilingStart = performance.now();

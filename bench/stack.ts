@@ -166,6 +166,21 @@ export function cpuSeconds(
   return totals;
 }
 
+/**
+ * cpuSeconds' last two arguments for the infrastructure: a private server by its process tree (on
+ * a shared machine, other stacks' servers have the same command name), one the environment named
+ * by command name.
+ */
+export function serverCpuLabels(
+  pids: BenchInfra['serverPids'],
+): [Record<string, string>, Record<string, number | undefined>] {
+  const commands = { PostgreSQL: 'postgres', Redis: 'redis-server', Temporal: 'temporal' } as const;
+  const byCommand: Record<string, string> = {};
+  for (const [label, command] of Object.entries(commands))
+    if (pids[label as keyof typeof commands] === undefined) byCommand[command] = label;
+  return [byCommand, pids];
+}
+
 /** The SMTP relay as its own process (STARTTLS on a self-signed certificate for localhost, written to `dir`). */
 export async function startRelay(
   env: Record<string, string>,
