@@ -14,11 +14,12 @@
 //   node --import tsx bench/pipeline.ts [--seconds 20] [--concurrency 16] [--accounts 10]
 //        [--temporal memory|sqlite-wal|sqlite-default] [--cpu-rate N]
 //
-// --stack dev drives `npm run dev`'s own stack instead (bench/devStack.ts; bench/README.md, "The
-// dev stack"): a burst, a steady rate, CPU per delivered test and simulator send, history lengths.
+// --stack dev drives `npm run dev`'s own stack instead (bench/devStack.ts; bench/README.md,
+// "`pipeline.ts --stack dev`"): a burst, a steady rate, CPU per delivered test and simulator send, history lengths.
 //
 //   node --import tsx bench/pipeline.ts --stack dev [--burst 600] [--concurrency 16] [--rate 20]
 //        [--seconds 20] [--cpu-rate N] [--dev-env NAME=value ...] [--demo-events all|email.delivered,...]
+//        [--dev-pg dev|fast]
 import { Client, Connection } from '@temporalio/client';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -30,6 +31,11 @@ import { formatTable } from './closedLoop';
 import { createDb } from '../core/platform/db';
 import { DEMO_DOMAIN } from '../tools/demoSeed';
 import { DEMO_WEBHOOK_PATH } from '../tools/demoReceiver';
+import fs from 'node:fs';
+import path from 'node:path';
+import { toolsDir } from '../core/platform/devEnvironment';
+import { ensureDatabase, startPrivatePostgres } from '../tools/stack/postgres';
+import { freePort, type ManagedProcess } from '../tools/stack/processes';
 import { startDevStack } from './devStack';
 import type { BenchTemporalStore } from './infra';
 import {
@@ -61,6 +67,7 @@ const { values: args } = parseArgs({
     rate: { type: 'string', default: '20' },
     'dev-env': { type: 'string', multiple: true, default: [] },
     'demo-events': { type: 'string', default: 'all' },
+    'dev-pg': { type: 'string', default: 'dev' },
   },
 });
 const seconds = Number(args.seconds);
@@ -518,7 +525,37 @@ async function mainDev(): Promise<void> {
       return [kv.slice(0, eq), kv.slice(eq + 1)];
     }),
   );
-  const dev = await startDevStack(say, { RATE_LIMIT_PER_MINUTE: '1000000000', ...extraEnv });
+  // A switch: PostgreSQL without fsync (the benchmark stack's), started here and handed over as
+  // DATABASE_URL, which the dev command then uses instead of its own durable one.
+  let fastPg: { process: ManagedProcess; dir: string; url: string } | undefined;
+  const stopFastPg = async () => {
+    await fastPg?.process.stop();
+    if (fastPg) fs.rmSync(fastPg.dir, { recursive: true, force: true });
+  };
+  if (args['dev-pg'] === 'fast') {
+    fs.mkdirSync(path.join(toolsDir(), 'bench'), { recursive: true });
+    const dir = fs.mkdtempSync(path.join(toolsDir(), 'bench', 'pg-'));
+    fs.chmodSync(dir, 0o755); // the private PostgreSQL runs as `postgres` when we are root
+    const pg = await startPrivatePostgres({
+      dataDir: path.join(dir, 'pg'),
+      port: await freePort(),
+      logFile: path.join(dir, 'postgres.log'),
+      fast: true,
+    });
+    fastPg = { process: pg.process, dir, url: '' };
+    fastPg.url = await ensureDatabase(pg.serverUrl, 'postage').catch(async (err: unknown) => {
+      await stopFastPg();
+      throw err;
+    });
+  }
+  const dev = await startDevStack(say, {
+    RATE_LIMIT_PER_MINUTE: '1000000000',
+    ...extraEnv,
+    ...(fastPg ? { DATABASE_URL: fastPg.url } : {}),
+  }).catch(async (err: unknown) => {
+    await stopFastPg();
+    throw err;
+  });
   let connection: Connection | undefined;
   try {
     if (args['demo-events'] !== 'all') {
@@ -568,7 +605,7 @@ async function mainDev(): Promise<void> {
           'benchmark client': process.pid,
         },
         {},
-        { PostgreSQL: p.PostgreSQL, Redis: p.Redis, Temporal: p.Temporal },
+        { PostgreSQL: p.PostgreSQL ?? fastPg?.process.child.pid, Redis: p.Redis, Temporal: p.Temporal },
       );
     };
     const cpuRate = args['cpu-rate'] !== undefined ? Number(args['cpu-rate']) : rate / 2;
@@ -603,7 +640,7 @@ async function mainDev(): Promise<void> {
       `machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}; load before: ${loadBefore.map((l) => l.toFixed(2)).join(' ')}`,
     );
     console.log(
-      `stack: npm run dev as started (RATE_LIMIT_PER_MINUTE lifted${
+      `stack: npm run dev as started (RATE_LIMIT_PER_MINUTE lifted${fastPg ? ', PostgreSQL without fsync' : ''}${
         Object.keys(extraEnv).length
           ? `, ${Object.entries(extraEnv)
               .map(([k, v]) => `${k}=${v}`)
@@ -628,6 +665,7 @@ async function mainDev(): Promise<void> {
   } finally {
     await connection?.close();
     await dev.stop();
+    await stopFastPg();
   }
 }
 
