@@ -27,6 +27,7 @@ export interface BenchInfra {
   pids: { postgres?: number; redis?: number; temporal?: number; temporalStore?: number };
   /** Where the infrastructure came from, for the printed report. */
   origin: { postgres: string; redis: string; temporal: string };
+  /** The private servers' pids (none for a server the environment named), for their CPU. */
   runDir: string;
   stop(): Promise<void>;
 }

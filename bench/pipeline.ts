@@ -15,6 +15,13 @@
 //        [--temporal memory|sqlite-wal|sqlite-default|postgres [--shards 4]] [--cpu-rate N]
 // (--temporal postgres: the Temporal server itself on a PostgreSQL of its own, built on first use;
 // bench/README.md, "A real Temporal server")
+//
+// --stack dev drives `npm run dev`'s own stack instead (bench/devStack.ts; bench/README.md,
+// "`pipeline.ts --stack dev`"): a burst, a steady rate, CPU per delivered test and simulator send, history lengths.
+//
+//   node --import tsx bench/pipeline.ts --stack dev [--burst 600] [--concurrency 16] [--rate 20]
+//        [--seconds 20] [--cpu-rate N] [--dev-env NAME=value ...] [--demo-events all|email.delivered,...]
+//        [--dev-pg dev|fast]
 import { Client, Connection } from '@temporalio/client';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -24,17 +31,28 @@ import { createApiKey } from '../core/accounts/apiKeys';
 import { sendWorkflowId } from '../core/model/workflowContract';
 import { formatTable } from './closedLoop';
 import { BENCH_TEMPORAL_STORES, type BenchTemporalStore } from './infra';
-import { closedLoop, offer, summarise, type PhaseResult, type SendFn } from './load';
+import { closedLoop, offer, summarise, type Offered, type PhaseResult, type Sent, type SendFn } from './load';
+import { createDb } from '../core/platform/db';
+import { DEMO_DOMAIN } from '../tools/demoSeed';
+import { DEMO_WEBHOOK_PATH } from '../tools/demoReceiver';
+import fs from 'node:fs';
+import path from 'node:path';
+import { toolsDir } from '../core/platform/devEnvironment';
+import { ensureDatabase, startPrivatePostgres } from '../tools/stack/postgres';
+import { freePort, type ManagedProcess } from '../tools/stack/processes';
+import { startDevStack } from './devStack';
 import {
   awaitCompletion,
   cpuSeconds,
   residentMiB,
+  serverCpuLabels,
   sendOne,
   sleep,
   startPipelineStack,
   startRelay,
   testMessage,
   TEST_DOMAIN,
+  type SendAnswer,
   type Sender,
 } from './stack';
 
@@ -47,6 +65,12 @@ const { values: args } = parseArgs({
     temporal: { type: 'string', default: 'memory' },
     shards: { type: 'string', default: '4' },
     'cpu-rate': { type: 'string' },
+    stack: { type: 'string', default: 'bench' },
+    burst: { type: 'string', default: '600' },
+    rate: { type: 'string', default: '20' },
+    'dev-env': { type: 'string', multiple: true, default: [] },
+    'demo-events': { type: 'string', default: 'all' },
+    'dev-pg': { type: 'string', default: 'dev' },
   },
 });
 const seconds = Number(args.seconds);
@@ -81,6 +105,7 @@ async function cpuPerMessage(
   rate: number,
   senderCount: number,
   cpu: () => Map<string, number>,
+  columns = CPU_COLUMNS,
 ): Promise<string[]> {
   await Promise.all(Array.from({ length: senderCount }, (_, k) => kind.send(9_000_000 + k)));
   await sleep(3000);
@@ -100,7 +125,7 @@ async function cpuPerMessage(
     String(offered.sent.size + offered.refused),
     String(offered.sent.size),
     String(completed),
-    ...CPU_COLUMNS.map((label) => (after.has(label) ? cell(perMessage(label)) : '-')),
+    ...columns.map((label) => (after.has(label) ? cell(perMessage(label)) : '-')),
     cell(counted.reduce((sum, label) => sum + perMessage(label), 0)),
     ...[...NOT_COUNTED].map((label) => cell(perMessage(label))),
   ];
@@ -200,7 +225,6 @@ async function main(): Promise<void> {
     say(`phase 1: ceiling, closed loop of ${args.concurrency} clients for ${seconds} s`);
     // The servers this run started by pid (with their children: PostgreSQL's backends), so that
     // another run's servers on the machine are not counted; those it did not start by command name.
-    const { pids } = infra;
     const cpu = () =>
       cpuSeconds(
         {
@@ -209,16 +233,8 @@ async function main(): Promise<void> {
           'SMTP relay': relay?.process.child.pid,
           'benchmark client': process.pid,
           'SES emulator': stack.ses.child.pid,
-          Redis: pids.redis,
-          Temporal: pids.temporal,
         },
-        {
-          ...(pids.postgres ? {} : { postgres: 'PostgreSQL' }),
-          ...(pids.redis ? {} : { 'redis-server': 'Redis' }),
-          // The CLI's dev server, or the server itself (bench/temporalServer.ts).
-          ...(pids.temporal ? {} : { temporal: 'Temporal', 'temporal-server': 'Temporal' }),
-        },
-        { PostgreSQL: pids.postgres, "Temporal's PostgreSQL": pids.temporalStore },
+        ...serverCpuLabels(infra.pids),
       );
     const cpuBefore = cpu();
     const ceilingStart = performance.now();
@@ -374,7 +390,191 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((err) => {
+/** `count` sends by `concurrency` clients, each sending its next as soon as the last is answered. */
+async function burst(count: number, concurrency: number, send: SendFn): Promise<Offered> {
+  const sent = new Map<string, Sent>();
+  let refused = 0;
+  let next = 0;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        const i = next++;
+        const startedAt = performance.now();
+        const r = await send(i).catch((): SendAnswer => ({ ms: 0, status: 0 }));
+        if (r.id) sent.set(r.id, { startedAt, acceptMs: r.ms });
+        else refused++;
+      }
+    }),
+  );
+  return { sent, refused, start };
+}
+
+/** The dev stack's processes, as columns; the dev command hosts the demo receiver, the local SNS, the SES recorder and the log relay. */
+const DEV_CPU_COLUMNS = ['API', 'worker', 'Temporal', 'PostgreSQL', 'Redis', 'SMTP relay', 'MX', 'npm run dev'];
+
+/**
+ * --stack dev: `npm run dev` as a user starts it, the rate limit lifted the user's way
+ * (RATE_LIMIT_PER_MINUTE), sending with the demo key to the demo account (whose endpoint gets
+ * every event at the demo receiver); a message is complete when the receiver logs its verified
+ * `email.delivered`. A burst of --burst test sends at --concurrency, then --rate test sends a
+ * second for --seconds (open loop), then CPU per delivered message of a test send and of a
+ * simulator send (the real path: SES emulator, then the local SNS posts the outcome), and the
+ * history length of each.
+ */
+async function mainDev(): Promise<void> {
+  const loadBefore = os.loadavg();
+  const extraEnv = Object.fromEntries(
+    (args['dev-env'] ?? []).map((kv) => {
+      const eq = kv.indexOf('=');
+      if (eq < 1) throw new Error(`--dev-env takes NAME=value, not ${kv}`);
+      return [kv.slice(0, eq), kv.slice(eq + 1)];
+    }),
+  );
+  // A switch: PostgreSQL without fsync (the benchmark stack's), started here and handed over as
+  // DATABASE_URL, which the dev command then uses instead of its own durable one.
+  let fastPg: { process: ManagedProcess; dir: string; url: string } | undefined;
+  const stopFastPg = async () => {
+    await fastPg?.process.stop();
+    if (fastPg) fs.rmSync(fastPg.dir, { recursive: true, force: true });
+  };
+  if (args['dev-pg'] === 'fast') {
+    fs.mkdirSync(path.join(toolsDir(), 'bench'), { recursive: true });
+    const dir = fs.mkdtempSync(path.join(toolsDir(), 'bench', 'pg-'));
+    fs.chmodSync(dir, 0o755); // the private PostgreSQL runs as `postgres` when we are root
+    const pg = await startPrivatePostgres({
+      dataDir: path.join(dir, 'pg'),
+      port: await freePort(),
+      logFile: path.join(dir, 'postgres.log'),
+      fast: true,
+    });
+    fastPg = { process: pg.process, dir, url: '' };
+    fastPg.url = await ensureDatabase(pg.serverUrl, 'postage').catch(async (err: unknown) => {
+      await stopFastPg();
+      throw err;
+    });
+  }
+  const dev = await startDevStack(say, {
+    RATE_LIMIT_PER_MINUTE: '1000000000',
+    ...extraEnv,
+    ...(fastPg ? { DATABASE_URL: fastPg.url } : {}),
+  }).catch(async (err: unknown) => {
+    await stopFastPg();
+    throw err;
+  });
+  let connection: Connection | undefined;
+  try {
+    if (args['demo-events'] !== 'all') {
+      // A switch for finding what costs what: the demo endpoint subscribed to fewer events.
+      const db = createDb(dev.serviceEnv.DATABASE_URL!);
+      await db('webhook_endpoints')
+        .where('url', 'like', `%${DEMO_WEBHOOK_PATH}`)
+        .update({ events: args['demo-events']!.split(',') });
+      await db.destroy();
+    }
+    const demo: Sender = { accountId: '', domain: DEMO_DOMAIN, apiKey: dev.demoKey };
+    const send = (body: Record<string, unknown>) => sendOne(dev.apiUrl, demo, body);
+    say('warming up (5 s)');
+    for (let i = 0; i < 20; i++) await send(testMessage(i));
+    await sleep(5000);
+
+    const count = Number(args.burst);
+    const results: PhaseResult[] = [];
+    say(`burst: ${count} test sends, ${args.concurrency} at a time`);
+    const burstStart = performance.now();
+    const b = await burst(count, Number(args.concurrency), (i) => send(testMessage(10_000 + i)));
+    const acceptSeconds = (performance.now() - burstStart) / 1000;
+    results.push(
+      await summarise(
+        `burst of ${count}, ${args.concurrency} clients (accepted at ${(b.sent.size / acceptSeconds).toFixed(1)}/s)`,
+        b,
+        dev.delivered,
+        { seconds: 0, graceMs: 120_000 },
+      ),
+    );
+    const rate = Number(args.rate);
+    say(`steady: ${rate}/s offered for ${seconds} s`);
+    const steady = await offer(rate, seconds, (i) => send(testMessage(1_000_000 + i)));
+    results.push(await summarise(`steady: ${rate}/s offered`, steady, dev.delivered, { seconds, graceMs: 60_000 }));
+
+    const cpu = () => {
+      const p = dev.pids();
+      return cpuSeconds(
+        {
+          API: p.API,
+          worker: p.worker,
+          'SMTP relay': p['SMTP relay'],
+          MX: p.MX,
+          'npm run dev': p.dev,
+          'SES emulator': p['SES emulator'],
+          'benchmark client': process.pid,
+        },
+        {},
+        { PostgreSQL: p.PostgreSQL ?? fastPg?.process.child.pid, Redis: p.Redis, Temporal: p.Temporal },
+      );
+    };
+    const cpuRate = args['cpu-rate'] !== undefined ? Number(args['cpu-rate']) : rate / 2;
+    const kinds: CpuKind[] = [
+      { label: 'test send', done: dev.delivered, send: (i) => send(testMessage(2_000_000 + i)) },
+      {
+        label: 'simulator send (SES, then the outcome by SNS)',
+        done: dev.delivered,
+        send: (i) => send(testMessage(i, 'success@simulator.amazonses.com')),
+      },
+    ];
+    const cpuRows: string[][] = [];
+    for (const kind of kinds) {
+      say(`CPU per message, ${kind.label}, ${cpuRate.toFixed(1)}/s for ${seconds} s`);
+      cpuRows.push(await cpuPerMessage(kind, cpuRate, 1, cpu, DEV_CPU_COLUMNS));
+    }
+
+    connection = await Connection.connect({ address: dev.temporalAddress });
+    const client = new Client({ connection });
+    const history = async (id: string | undefined) => {
+      if (!id) return NaN;
+      const handle = client.workflow.getHandle(sendWorkflowId(id));
+      await handle.result().catch(() => undefined);
+      return (await handle.fetchHistory()).events?.length ?? NaN;
+    };
+    const testEvents = await history((await send(testMessage(9_999_001))).id);
+    const simEvents = await history((await send(testMessage(9_999_002, 'success@simulator.amazonses.com'))).id);
+    const p = dev.pids();
+
+    console.log('');
+    console.log(
+      `machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}; load before: ${loadBefore.map((l) => l.toFixed(2)).join(' ')}`,
+    );
+    console.log(
+      `stack: npm run dev as started (RATE_LIMIT_PER_MINUTE lifted${fastPg ? ', PostgreSQL without fsync' : ''}${
+        Object.keys(extraEnv).length
+          ? `, ${Object.entries(extraEnv)
+              .map(([k, v]) => `${k}=${v}`)
+              .join(' ')}`
+          : ''
+      }); demo key, demo endpoint events: ${args['demo-events']}`,
+    );
+    console.log('');
+    console.log(table(results));
+    console.log('');
+    console.log(
+      `CPU ms per delivered message, ${cpuRate.toFixed(1)}/s offered for ${seconds} s of each kind, until its last email.delivered at the demo receiver (total: without the last two columns; "npm run dev" is the dev command: demo receiver, local SNS, SES recorder, log relay):`,
+    );
+    console.log(
+      formatTable(['kind', 'offered', 'accepted', 'completed', ...DEV_CPU_COLUMNS, 'total', ...NOT_COUNTED], cpuRows),
+    );
+    console.log('');
+    console.log(`history events: test send ${testEvents}, simulator send ${simEvents}`);
+    console.log(
+      `resident memory: API ${residentMiB(p.API).toFixed(0)} MiB, worker ${residentMiB(p.worker).toFixed(0)} MiB, npm run dev ${residentMiB(p.dev).toFixed(0)} MiB`,
+    );
+  } finally {
+    await connection?.close();
+    await dev.stop();
+    await stopFastPg();
+  }
+}
+
+(args.stack === 'dev' ? mainDev() : main()).catch((err) => {
   console.error(err);
   process.exit(1);
 });

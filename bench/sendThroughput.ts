@@ -13,7 +13,7 @@ import { loadConfig } from '../core/platform/config';
 import type { ManagedProcess } from '../tools/stack/processes';
 import { formatResults, runClosedLoop, type LoopResult } from './closedLoop';
 import { startBenchInfra } from './infra';
-import { benchServiceEnv, cpuSeconds, seedSenders, startApi, type Sender } from './stack';
+import { benchServiceEnv, cpuSeconds, seedSenders, serverCpuLabels, startApi, type Sender } from './stack';
 const say = (line: string) => console.log(`[bench] ${line}`);
 
 const { values: args } = parseArgs({
@@ -77,10 +77,7 @@ async function main(): Promise<void> {
     // CPU milliseconds per accepted request of each process during each loop (the load generator
     // is this process): where the API's extra cost over a raw start goes.
     const cpu = () =>
-      cpuSeconds(
-        { API: api?.child.pid, 'load generator': process.pid },
-        { postgres: 'PostgreSQL', 'redis-server': 'Redis', temporal: 'Temporal' },
-      );
+      cpuSeconds({ API: api?.child.pid, 'load generator': process.pid }, ...serverCpuLabels(infra.pids));
     const cpuLines: string[] = [];
     const measured = async (loop: () => Promise<LoopResult>): Promise<LoopResult> => {
       const before = cpu();

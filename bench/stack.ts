@@ -159,25 +159,24 @@ export function treeMemoryMiB(pid: number | undefined): number {
 }
 
 /**
- * CPU seconds used so far by each component: named processes by pid, then the processes of
- * `withChildren` with their live children (a PostgreSQL of its own: the postmaster and its
- * backends), the rest by command name. A process's figure includes its children that exited and
- * were reaped (cutime, cstime), so PostgreSQL backends that close during a measurement still
- * count, through the postmaster.
+ * CPU seconds used so far by each component: named processes by pid, then processes descending
+ * from a `trees` pid (PostgreSQL's backends under its postmaster: on a shared machine, counting by
+ * command name would count other stacks' servers too), the rest by command name.
+ * A process's figure includes its children that exited and were reaped (cutime, cstime), so
+ * PostgreSQL backends that close during a measurement still count, through the postmaster.
  */
 export function cpuSeconds(
   named: Record<string, number | undefined>,
   byCommand: Record<string, string>,
-  withChildren: Record<string, number | undefined> = {},
+  trees: Record<string, number | undefined> = {},
 ): Map<string, number> {
   const ticks = 100; // USER_HZ on Linux
   const totals = new Map<string, number>();
-  const namedPids = new Map(
-    Object.entries(named).flatMap(([label, pid]) => (pid === undefined ? [] : [[pid, label] as const])),
-  );
-  const parentPids = new Map(
-    Object.entries(withChildren).flatMap(([label, pid]) => (pid === undefined ? [] : [[pid, label] as const])),
-  );
+  const pidLabels = (labels: Record<string, number | undefined>) =>
+    new Map(Object.entries(labels).flatMap(([label, pid]) => (pid === undefined ? [] : [[pid, label] as const])));
+  const namedPids = pidLabels(named);
+  const treePids = pidLabels(trees);
+  const stats = new Map<number, { command: string; parent: number; fields: string[] }>();
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     let stat: string;
@@ -187,18 +186,51 @@ export function cpuSeconds(
       continue; // exited meanwhile
     }
     // The command is in parentheses and may contain spaces; the fields after it are fixed.
-    const command = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const label =
-      namedPids.get(Number(entry)) ??
-      parentPids.get(Number(entry)) ??
-      parentPids.get(Number(fields[1])) ?? // fields[1]: the parent's pid
-      byCommand[command];
+    stats.set(Number(entry), {
+      command: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
+      parent: Number(fields[1]),
+      fields,
+    });
+  }
+  const treeOf = (pid: number): string | undefined => {
+    for (let p: number | undefined = pid, hops = 0; p && hops < 64; p = stats.get(p)?.parent, hops++) {
+      const label = treePids.get(p);
+      if (label) return label;
+    }
+    return undefined;
+  };
+  for (const [pid, { command, fields }] of stats) {
+    const label = namedPids.get(pid) ?? (treePids.size ? treeOf(pid) : undefined) ?? byCommand[command];
     if (!label) continue;
     const seconds = (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / ticks; // utime + stime + cutime + cstime
     totals.set(label, (totals.get(label) ?? 0) + seconds);
   }
   return totals;
+}
+
+/**
+ * cpuSeconds' last two arguments for the infrastructure: a private server by its process tree (on
+ * a shared machine, other stacks' servers have the same command name), one the environment named
+ * by command name.
+ */
+export function serverCpuLabels(
+  pids: BenchInfra['pids'],
+): [Record<string, string>, Record<string, number | undefined>] {
+  const byCommand: Record<string, string> = {
+    ...(pids.postgres === undefined ? { postgres: 'PostgreSQL' } : {}),
+    ...(pids.redis === undefined ? { 'redis-server': 'Redis' } : {}),
+    ...(pids.temporal === undefined ? { temporal: 'Temporal', 'temporal-server': 'Temporal' } : {}),
+  };
+  return [
+    byCommand,
+    {
+      PostgreSQL: pids.postgres,
+      Redis: pids.redis,
+      Temporal: pids.temporal,
+      "Temporal's PostgreSQL": pids.temporalStore,
+    },
+  ];
 }
 
 /** The SMTP relay as its own process (STARTTLS on a self-signed certificate for localhost, written to `dir`). */

@@ -1,7 +1,8 @@
 // The small webhook receiver `npm run dev` points the demo endpoint at. It verifies each delivery
 // as a real receiver should (the Standard Webhooks signature over `id.timestamp.body`, and a
 // `webhook-timestamp` within 5 minutes, so a replayed capture is refused), answers 401 when it
-// does not verify, logs each event, and lists what it received at GET /received. The event type
+// does not verify, logs each event, and lists the last `keep` deliveries (2000) it received at
+// GET /received, oldest first: a long session must not grow the dev command without end. The event type
 // is read from the signed body only (the envelope's `event_type`, or a flat test event's
 // `status`), never from the unsigned X-Service-Event header.
 import http from 'node:http';
@@ -26,7 +27,9 @@ export function startDemoReceiver(opts: {
   port: number;
   signingSecret: () => string;
   log: (line: string) => void;
+  keep?: number;
 }): Promise<{ server: http.Server; received: ReceivedWebhook[] }> {
+  const keep = opts.keep ?? 2000;
   const received: ReceivedWebhook[] = [];
   const server = http.createServer((req, res) => {
     if (req.method === 'GET' && req.url === '/received') {
@@ -64,6 +67,7 @@ export function startDemoReceiver(opts: {
         body,
         receivedAt: new Date().toISOString(),
       });
+      if (received.length > keep) received.splice(0, received.length - keep);
       const fields = ((body as { payload?: unknown } | null)?.payload ?? body) as {
         message_id?: string | null;
         provider_message_id?: string;

@@ -134,6 +134,24 @@ describe('the demo receiver of npm run dev (tools/demoReceiver.ts)', () => {
     expect(await last()).toMatchObject({ event: 'email.complained', signatureValid: true });
   });
 
+  test('lists only the newest deliveries past its bound, oldest first', async () => {
+    const small = await startDemoReceiver({ port: 0, signingSecret: () => secret, log: () => undefined, keep: 2 });
+    try {
+      const smallUrl = `${address(small.server)}${DEMO_WEBHOOK_PATH}`;
+      for (const id of ['m-1', 'm-2', 'm-3']) {
+        const body = envelope.replace('"m-1"', `"${id}"`);
+        expect(await post(smallUrl, body, delivery(body, 'email.delivered'))).toBe(200);
+      }
+      const listed = (await (await fetch(`${address(small.server)}/received`)).json()) as ReceivedWebhook[];
+      expect(listed.map((r) => (r.body as { payload: { message_id: string } }).payload.message_id)).toEqual([
+        'm-2',
+        'm-3',
+      ]);
+    } finally {
+      await new Promise<void>((resolve) => small.server.close(() => resolve()));
+    }
+  });
+
   test('refuses with 401, and lists as refused, X-Service-Signature alone and a delivery signed 10 minutes ago', async () => {
     expect(await post(url, envelope, signatureOnly(envelope, 'email.delivered'))).toBe(401);
     expect(await last()).toMatchObject({

@@ -57,8 +57,11 @@ export interface StoredEmail {
   at: number;
 }
 
-export async function sesEmulatorStore(endpoint: string): Promise<StoredEmail[]> {
-  const res = await fetch(`${endpoint}/store`);
+/** What the emulator accepted, all of it or (`since`, epoch seconds) from that second on. */
+export async function sesEmulatorStore(endpoint: string, since?: number): Promise<StoredEmail[]> {
+  const res = await fetch(`${endpoint}/store${since === undefined ? '' : `?since=${since}`}`, {
+    signal: AbortSignal.timeout(10_000),
+  });
   const body = (await res.json()) as { emails: StoredEmail[] };
   return body.emails;
 }

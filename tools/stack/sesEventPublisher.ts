@@ -170,7 +170,11 @@ export async function startSesEventPublisher(opts: {
   }
   opts.log(`subscription to ${opts.sns.topicArn} confirmed by ${opts.endpoint}`);
 
-  const seen = new Set<string>();
+  // Each poll asks only for what arrived since the newest second seen: the emulator keeps every
+  // message, and reading the whole store twice a second grows with a session's sends. Messages of
+  // that second come again; `seen` (pruned to that second) skips them.
+  const seen = new Map<string, number>();
+  let since = 0;
   const timers = new Set<NodeJS.Timeout>();
   let stopped = false;
 
@@ -213,11 +217,13 @@ export async function startSesEventPublisher(opts: {
 
   const poll = async () => {
     try {
-      for (const email of await sesEmulatorStore(opts.sesEndpoint)) {
+      for (const email of await sesEmulatorStore(opts.sesEndpoint, since)) {
         if (seen.has(email.messageId)) continue;
-        seen.add(email.messageId);
+        seen.set(email.messageId, email.at);
         handle(email);
+        since = Math.max(since, email.at);
       }
+      for (const [id, at] of seen) if (at < since) seen.delete(id);
     } catch (err) {
       opts.log(`could not read the SES emulator's store: ${String(err)}`);
     }
