@@ -20,6 +20,8 @@ COPY cli/package.json cli/
 # that exists.
 COPY cli/bin cli/bin
 COPY dashboard/package.json dashboard/
+# Applied by npm ci's postinstall (patches/README.md).
+COPY patches patches
 RUN npm ci
 COPY . .
 # The dashboard (Vite, into dashboard/dist) and the processes (tsc, into dist/); then production

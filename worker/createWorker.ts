@@ -3,6 +3,7 @@ import { type NativeConnection, Worker, type WorkerOptions } from '@temporalio/w
 import path from 'node:path';
 import { createActivities, type ActivityDeps } from '../activities';
 import type { Tracing } from '../core/platform/tracing';
+import { chooseStackTraces } from './stackTraces';
 import { workflowTracingOptions } from './workflowTracing';
 
 // index.ts beside the sources (tsx, tests), index.js in the compiled build (dist/worker/…).
@@ -18,9 +19,12 @@ export async function createWorker(opts: {
   extra?: Partial<WorkerOptions>;
   /** Traces on: the workflow interceptors bundled in, their sink and the activity spans. */
   tracing?: Tracing;
+  /** WORKFLOW_STACK_TRACES: the Temporal UI's Stack Trace tab, at a cost in CPU (worker/stackTraces.ts). */
+  stackTraces?: boolean;
 }): Promise<Worker> {
   const traced = opts.tracing ? workflowTracingOptions(opts.tracing) : {};
   const { interceptors, ...extra } = opts.extra ?? {};
+  chooseStackTraces(opts.stackTraces ?? false);
   return Worker.create({
     connection: opts.connection,
     namespace: opts.namespace,

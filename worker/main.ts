@@ -74,6 +74,7 @@ async function main(): Promise<void> {
     namespace: config.temporal.namespace,
     taskQueue: config.temporal.taskQueue,
     ...(config.temporal.workflowBundlePath ? { workflowBundlePath: config.temporal.workflowBundlePath } : {}),
+    stackTraces: config.ops.workflowStackTraces,
     // BYOC sessions live in this process only (never in a database, a queue or history).
     deps: {
       config,

@@ -979,6 +979,12 @@ export const SETTINGS = {
       default: 9091,
       docWith: 'WORKER_HEALTH_HOST',
     }),
+    workflowStackTraces: setting({
+      env: 'WORKFLOW_STACK_TRACES',
+      type: 'flag',
+      processes: ['worker'],
+      doc: "`true`: the workflow sandbox tracks every promise so that the Temporal UI's Stack Trace tab shows where a running workflow waits (about 5 to 10 ms of worker CPU per message, so off unless you are debugging one; patches/README.md)",
+    }),
     workerSdkMetricsAddress: setting({
       env: 'WORKER_SDK_METRICS_ADDRESS',
       type: 'address',
