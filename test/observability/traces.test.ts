@@ -368,7 +368,7 @@ test('the tracing interceptors keep replay deterministic: recorded histories rep
       JSON.parse(fs.readFileSync(path.join(__dirname, '../fixtures/histories', file), 'utf8')),
     );
   // Recorded before traces existed (test/workflows/replay.test.ts): the same verdicts with the interceptors.
-  for (const file of ['sendEmail-test-bounced-local-bookkeeping.json', 'sendEmail-test-bounced-lean-bookkeeping.json'])
+  for (const file of ['sendEmail-test-bounced-lean-bookkeeping.json', 'sendEmail-real-delivered-lean-bookkeeping.json'])
     await expect(Worker.runReplayHistory(withTracing, fixture(file))).resolves.toBeUndefined();
   await expect(
     Worker.runReplayHistory(withTracing, fixture('sendEmail-test-bounced-before-local-bookkeeping.json')),
