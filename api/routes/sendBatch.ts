@@ -1,6 +1,6 @@
 // POST /api/send/batch: a row of the route table. The key, the per-key rate limit (a batch is one
 // request) and the body are read by the table's gates; then the envelope is checked, and the batch
-// use case (core/sending/sendBatch.ts: each item accepted in order, the starts together) answers: 200 with
+// use case (core/sending/sendBatch.ts: each item through sendMessage, in order) answers: 200 with
 // one entry per item, or 400 when the body is not a list of 1 to 100 emails (nothing queued).
 import { requestFingerprint } from '../../core/sending/idempotency';
 import { BATCH_MAX_ITEMS, sendBatch, type BatchItemInput } from '../../core/sending/sendBatch';
@@ -57,7 +57,7 @@ export const sendBatchOperations = [
     operationId: 'sendBatch',
     summary: `Queue up to ${BATCH_MAX_ITEMS} emails in one request`,
     description: (config: DocumentConfig) =>
-      `Each email is a send request (\`SendRequest\`) handled exactly as if sent alone (every gate, its own count, log row and workflow), in order: with N sends left this month, the first N are accepted and the rest answer \`usage_limit_exceeded\`. An email's refusal, or its field errors, are answered in its own entry and never affect the others, except \`queue_error\`: the emails' workflows are started together, and once the delivery queue did not answer for one email, the emails not yet started answer \`queue_error\` at once, nothing counted (retry them with backoff). The batch counts as one request against the per-key rate limit (${config.api.rateLimitPerMinute} a minute); the whole body is at most ${config.api.maxBodyBytes} bytes. With \`Idempotency-Key\` the whole answer is kept and replayed (a different batch with the key is a 409); each email may carry its own \`idempotency_key\`, which deduplicates it across requests.`,
+      `Each email is a send request (\`SendRequest\`) handled exactly as if sent alone (every gate, its own count, log row and workflow), in order: with N sends left this month, the first N are accepted and the rest answer \`usage_limit_exceeded\`. An email's refusal, or its field errors, are answered in its own entry and never affect the others, except \`queue_error\`: once the delivery queue did not answer for one email, the emails after it answer \`queue_error\` at once (retry the batch with its \`Idempotency-Key\`). The batch counts as one request against the per-key rate limit (${config.api.rateLimitPerMinute} a minute); the whole body is at most ${config.api.maxBodyBytes} bytes. With \`Idempotency-Key\` the whole answer is kept and replayed (a different batch with the key is a 409); each email may carry its own \`idempotency_key\`, which deduplicates it across requests.`,
     who: 'apiKey',
     keyCache: true,
     rateLimit: 'perKey',

@@ -2,8 +2,7 @@
 // the monthly quota, records the idempotent answer and an outbox row, and commits; then the
 // workflow starts, with no lock held. If the start fails the message is given back (nothing
 // counted, staged or replayable: 502 queue_error) unless its workflow took it first. If this
-// process dies in between, the outbox relay starts it (core/sending/acceptOutbox.ts). A batch
-// commits its messages one by one and starts them together (`commitAcceptance`, `PendingStart`).
+// process dies in between, the outbox relay starts it (core/sending/acceptOutbox.ts).
 import { killPoint } from '../platform/killPoints';
 import { recordScheduledSend } from './scheduledSends';
 import { domainOfAddress } from '../accounts/keyScope';
@@ -51,40 +50,10 @@ export interface AcceptDeps {
   workflows: MessageWorkflows;
 }
 
-/** What becomes of a committed message once its workflow start is tried (or skipped). */
-export type StartOutcome = { ok: true } | { ok: false; code: 'queue_error'; cause?: unknown };
-
-/**
- * A message whose acceptance committed (counted, staged, in the outbox) and whose workflow has not
- * been started yet. Exactly one of the two is called, once.
- */
-export interface PendingStart {
-  /** Starts the workflow; if the start fails, gives the message back (`queue_error`). */
-  start(): Promise<StartOutcome>;
-  /** Gives the message back without trying the queue (it failed for another message just now). */
-  withdraw(): Promise<StartOutcome>;
-}
-
-export type CommitResult<R extends object = Record<string, unknown>> =
-  | { ok: true; messageId: string; response: R; pending: PendingStart }
-  | { ok: false; code: AcceptFailure; cause?: unknown };
-
-/** Acceptance, then the start: a single message's whole story (core/sending/sendMessage.ts splits the two for batches). */
 export async function acceptMessage<R extends object>(
   deps: AcceptDeps,
   input: AcceptInput<R>,
 ): Promise<AcceptResult<R>> {
-  const committed = await commitAcceptance(deps, input);
-  if (!committed.ok) return committed;
-  const started = await committed.pending.start();
-  return started.ok ? { ok: true, messageId: committed.messageId, response: committed.response } : started;
-}
-
-/** The accepting statement (or transaction) alone: the message is counted and in the outbox; its start is the caller's. */
-export async function commitAcceptance<R extends object>(
-  deps: AcceptDeps,
-  input: AcceptInput<R>,
-): Promise<CommitResult<R>> {
   const messageId = randomUUID();
   const response = input.response(messageId);
   const countedAt = new Date();
@@ -153,7 +122,9 @@ export async function commitAcceptance<R extends object>(
   }
 
   killPoint('accept:committed'); // counted and in the outbox; no workflow yet (the relay's case)
-  const giveBack = async (cause: unknown): Promise<StartOutcome> => {
+  try {
+    await deps.workflows.startSend(workflowInput, Date.now() + deps.config.temporal.startTimeoutMs);
+  } catch (startError) {
     const { idempotency } = input;
     let outcome: 'withdrawn' | 'already_confirmed';
     try {
@@ -167,26 +138,11 @@ export async function commitAcceptance<R extends object>(
     } catch {
       // Neither Temporal nor PostgreSQL now: the message stays committed in the outbox, and the
       // relay starts it once both are back. It is accepted: answer so (never lost, never twice).
-      return { ok: true };
+      return { ok: true, messageId, response };
     }
-    return outcome === 'withdrawn' ? { ok: false, code: 'queue_error', cause } : { ok: true };
-  };
-  return {
-    ok: true,
-    messageId,
-    response,
-    pending: {
-      async start() {
-        try {
-          await deps.workflows.startSend(workflowInput, Date.now() + deps.config.temporal.startTimeoutMs);
-          return { ok: true };
-        } catch (startError) {
-          return giveBack(startError);
-        }
-      },
-      withdraw: () => giveBack(undefined),
-    },
-  };
+    if (outcome === 'withdrawn') return { ok: false, code: 'queue_error', cause: startError };
+  }
+  return { ok: true, messageId, response };
 }
 
 /**

@@ -1,18 +1,11 @@
 // The batch use case (POST /api/send/batch): up to 100 sends in one request, each item its own
-// message through the one send use case (its own gates, count, log row and workflow). Items are
-// accepted in order (`acceptSend`: gates and accepting statement), so the quota is exact per item
-// (with 3 sends left, items 0-2 are accepted and 3-4 refused); each accepted item's workflow start
-// begins at once, up to START_CONCURRENCY at a time, while the next items are accepted, so a
-// batch waits for a few starts' round trips instead of one per item. A start that fails gives its own message
-// back (`queue_error`); the starts not yet begun are then given back too, without trying, and the
-// items not yet accepted are refused: a queue that does not answer costs one start deadline, not
-// one per item. Any other refusal touches only its item. With a batch idempotency key the whole
-// answer is kept and replayed; every item then also carries a key of its own (its
-// `idempotency_key`, or one derived from the batch key and its position), so a batch retried after
-// a crash half-way replays the items already accepted instead of counting them twice. The items'
-// templates share one render budget (TEMPLATE_BATCH_RENDER_MS): once spent, the items still to
-// render are refused.
-import { Semaphore } from 'async-mutex';
+// message through `sendMessage` (its own gates, count, log row and workflow), in order, so the
+// quota is exact per item (with 3 sends left, items 0-2 are accepted and 3-4 refused). One item's
+// refusal never touches the others. With a batch idempotency key the whole answer is kept and
+// replayed; every item then also carries a key of its own (its `idempotency_key`, or one derived
+// from the batch key and its position), so a batch retried after a crash half-way replays the
+// items already accepted instead of counting them twice. The items' templates share one render
+// budget (TEMPLATE_BATCH_RENDER_MS): once spent, the items still to render are refused.
 import type { SendingMode } from '../model/sendingModes';
 import { renderBudget } from '../templates/renderTemplate';
 import {
@@ -24,9 +17,7 @@ import {
 import type { AcceptDeps } from './acceptMessage';
 import { sendingKeyNow } from './sendGates';
 import {
-  acceptSend,
-  startedSend,
-  type CommittedSend,
+  sendMessage,
   type SendMessageObserver,
   type SendRefusalCode,
   type SendRequest,
@@ -35,14 +26,6 @@ import {
 import type { SendResponseBody } from './sendResponse';
 
 export const BATCH_MAX_ITEMS = 100;
-
-/**
- * Workflow starts of one batch in flight at once: a batch of 100 waits for about 13 start round
- * trips instead of 100. Not more: on a saturated Temporal every start in flight waits its turn,
- * and 16 per batch pushed starts past their deadline (TEMPORAL_START_TIMEOUT_MS) under load
- * that one start at a time survived (bench/README.md, "Batches start their workflows together").
- */
-const START_CONCURRENCY = 8;
 
 /** One item as the caller parsed it: a valid request (with its own idempotency key, if any), or its field errors. */
 export type BatchItemInput =
@@ -76,12 +59,12 @@ const KEY_REVOKED_DETAIL =
   'The API key was revoked or expired while this batch was being processed; this email was not queued.';
 
 /**
- * Items whose start had not begun (given back) or that were not yet accepted when a start of the
- * batch failed. Each start waits up to TEMPORAL_START_TIMEOUT_MS for a queue that does not answer:
- * trying the rest would hold the batch that many deadlines over, past any client's deadline.
+ * Items after one whose workflow could not be started. Each start waits up to
+ * TEMPORAL_START_TIMEOUT_MS for a queue that does not answer: trying the rest one after another
+ * would hold the batch that many times over, past any client's deadline.
  */
 const QUEUE_DOWN_DETAIL =
-  'The delivery queue did not answer for another email of this batch; this email was not queued or counted. Retry with backoff.';
+  'The delivery queue did not answer for an earlier email of this batch; this email was not queued or counted. Retry with backoff.';
 
 /** Batch keys live beside single-send keys; a space cannot occur in either (visible ASCII), so they never meet. */
 const batchKey = (key: string) => `batch ${key}`;
@@ -129,35 +112,11 @@ export async function sendBatch(
   let completed = false;
   let keyRevoked = false;
   let queueDown = false;
-  /** An item accepted (committed, perhaps still starting) or replayed: the batch can no longer be a 401. */
-  let anyQueued = false;
-  const starting: Promise<void>[] = [];
-  const startSlots = new Semaphore(START_CONCURRENCY);
   const rendering = renderBudget(deps.config.templates.batchRenderMs);
   const refuseRevoked = (index: number) => {
     refusals.push('unauthorized');
-    data[index] = { index, success: false, error: 'unauthorized', detail: KEY_REVOKED_DETAIL };
+    data.push({ index, success: false, error: 'unauthorized', detail: KEY_REVOKED_DETAIL });
   };
-  const refuseQueueDown = (index: number) => {
-    refusals.push('queue_error');
-    data[index] = { index, success: false, error: 'queue_error', detail: QUEUE_DOWN_DETAIL };
-  };
-  /** Starts a committed item's workflow in the background; its answer lands at its index. */
-  const startItem = (index: number, committed: CommittedSend, derived: boolean) =>
-    startSlots.runExclusive(async () => {
-      // A start of this batch failed meanwhile: give this one back without waiting for the queue.
-      const tried = !queueDown;
-      const started = tried ? await committed.pending.start() : await committed.pending.withdraw();
-      if (!started.ok) queueDown = true;
-      const result = startedSend(committed, started, observer);
-      if (result.outcome === 'refused') {
-        refusals.push(result.code);
-        data[index] = { index, success: false, error: result.code, detail: tried ? result.detail : QUEUE_DOWN_DETAIL };
-        return;
-      }
-      accepted.push({ messageId: result.messageId, mode: result.mode, kind: result.kind });
-      data[index] = { index, ...withoutDerivedKey(result.body, derived) };
-    });
   try {
     for (const [index, item] of input.items.entries()) {
       if (keyRevoked) {
@@ -165,16 +124,17 @@ export async function sendBatch(
         continue;
       }
       if (queueDown && item.ok) {
-        refuseQueueDown(index);
+        refusals.push('queue_error');
+        data.push({ index, success: false, error: 'queue_error', detail: QUEUE_DOWN_DETAIL });
         continue;
       }
       if (!item.ok) {
-        data[index] = {
+        data.push({
           index,
           success: false,
           detail: 'This email is not a valid send request; see `errors`.',
           errors: item.errors,
-        };
+        });
         continue;
       }
       const derived =
@@ -182,45 +142,38 @@ export async function sendBatch(
           ? { key: itemKey(input.idempotency.key, index), requestHash: input.idempotency.itemHashes[index]! }
           : undefined;
       const idempotency = item.idempotency ?? derived;
-      const result = await acceptSend(
+      const result = await sendMessage(
         deps,
         { request: item.request, key: input.key, renderBudget: rendering, ...(idempotency ? { idempotency } : {}) },
         observer,
       );
       if (result.outcome === 'unauthenticated') {
         // Nothing queued yet (nor replayed): the batch is answered as authentication would.
-        if (!anyQueued) return { outcome: 'unauthenticated' };
+        if (!data.some((d) => d.success)) return { outcome: 'unauthenticated' };
         keyRevoked = true;
         refuseRevoked(index);
         continue;
       }
       if (result.outcome === 'invalid') {
-        data[index] = {
+        data.push({
           index,
           success: false,
           detail: 'This email is not a valid send request; see `errors`.',
           errors: result.errors,
-        };
+        });
         continue;
       }
       if (result.outcome === 'refused') {
+        if (result.code === 'queue_error') queueDown = true;
         refusals.push(result.code);
-        data[index] = { index, success: false, error: result.code, detail: result.detail };
-        continue;
-      }
-      anyQueued = true;
-      if (result.outcome === 'committed') {
-        const start = startItem(index, result, derived !== undefined);
-        // Awaited below (Promise.all); handled now too, so a failure while the loop still awaits
-        // the next item's acceptance is not an unhandled rejection.
-        start.catch(() => undefined);
-        starting.push(start);
+        data.push({ index, success: false, error: result.code, detail: result.detail });
         continue;
       }
       const body = withoutDerivedKey(result.body as SendResponseBody, derived !== undefined);
-      data[index] = { index, ...body, replayed: true as const };
+      if (result.outcome === 'accepted')
+        accepted.push({ messageId: result.messageId, mode: result.mode, kind: result.kind });
+      data.push({ index, ...body, ...(result.outcome === 'replayed' ? { replayed: true as const } : {}) });
     }
-    await Promise.all(starting);
     const body: BatchAnswer = { success: true, data };
     // Kept for replays once anything was queued; a batch that queued nothing frees its key, like
     // a refused single send, so a corrected retry can run.
@@ -228,8 +181,6 @@ export async function sendBatch(
       completed = await completeIdempotencyResponse(deps.db, { ...claim, response: body });
     return { outcome: 'answered', body, accepted, refusals };
   } finally {
-    // An exception above (the store gone mid-batch) must not leave starts running unawaited.
-    await Promise.allSettled(starting);
     if (claim && !completed)
       await releaseIdempotencyKey(deps.db, claim).catch((err: unknown) => observer.claimNotReleased?.(err));
   }

@@ -8,13 +8,7 @@ import type { Mailbox, RecipientKind } from '../model/addresses';
 import type { ApiErrorCodes } from '../model/errorCodes';
 import type { Attachment } from '../model/messageContent';
 import type { MessageKind, SendingMode } from '../model/sendingModes';
-import {
-  commitAcceptance,
-  type AcceptDeps,
-  type AcceptFailure,
-  type PendingStart,
-  type StartOutcome,
-} from './acceptMessage';
+import { acceptMessage, type AcceptDeps, type AcceptFailure } from './acceptMessage';
 import { claimIdempotencyKey, releaseIdempotencyKey, type IdempotencyClaim } from './idempotency';
 import {
   checkKeyScope,
@@ -112,19 +106,6 @@ export type SendMessageResult =
   /** A rule about the request that depends on the time or the account's data (a scheduled time out of its window, a template that cannot be rendered): a 400 on the field. Nothing was queued or counted. */
   | { outcome: 'invalid'; errors: Record<string, string[]> };
 
-/** A message of `acceptSend`: committed (counted, in the outbox), its workflow not started yet. */
-export interface CommittedSend {
-  outcome: 'committed';
-  messageId: string;
-  mode: SendingMode;
-  kind: MessageKind;
-  body: SendResponseBody;
-  pending: PendingStart;
-}
-
-/** `acceptSend`'s answer: sendMessage's, except that an accepted message is only committed. */
-export type AcceptSendResult = Exclude<SendMessageResult, { outcome: 'accepted' }> | CommittedSend;
-
 /** What a caller may want to hear about besides the result (its log lines). */
 export interface SendMessageObserver {
   /** Acceptance failed with an underlying error (the store or the queue), before the refusal is returned. */
@@ -154,50 +135,18 @@ const IDEMPOTENCY_REFUSALS = {
 /** `render`: the account has too many template renders in flight (503 `service_unavailable`, retry). */
 type RefusalStep = 'idempotency' | 'render' | 'gates' | 'acceptance';
 
-const refused = (
-  step: RefusalStep,
-  failure: { code: SendRefusalCode; detail: string },
-): Extract<SendMessageResult, { outcome: 'refused' }> => ({
+const refused = (step: RefusalStep, failure: { code: SendRefusalCode; detail: string }): SendMessageResult => ({
   outcome: 'refused',
   step,
   code: failure.code,
   detail: failure.detail,
 });
 
-/** One message, whole: accepted (committed, then its workflow started) or refused. */
 export async function sendMessage(
   deps: AcceptDeps,
   input: SendMessageInput,
   observer: SendMessageObserver = {},
 ): Promise<SendMessageResult> {
-  const result = await acceptSend(deps, input, observer);
-  return result.outcome === 'committed' ? startedSend(result, await result.pending.start(), observer) : result;
-}
-
-/** A committed message's answer once its start was tried (or given up): accepted, or 502 `queue_error` (given back). */
-export function startedSend(
-  committed: CommittedSend,
-  started: StartOutcome,
-  observer: SendMessageObserver = {},
-): Extract<SendMessageResult, { outcome: 'accepted' | 'refused' }> {
-  if (!started.ok) {
-    if (started.cause !== undefined) observer.notAccepted?.(started.code, started.cause);
-    return refused('acceptance', { code: started.code, detail: ACCEPT_FAILURE_DETAIL[started.code] });
-  }
-  const { messageId, mode, kind, body } = committed;
-  return { outcome: 'accepted', messageId, mode, kind, body };
-}
-
-/**
- * sendMessage up to the commit: the idempotency claim, the gates and the accepting statement, in
- * that order. The caller then calls exactly one of `pending.start()` / `pending.withdraw()` and
- * answers with `startedSend`; a batch does so for its messages together.
- */
-export async function acceptSend(
-  deps: AcceptDeps,
-  input: SendMessageInput,
-  observer: SendMessageObserver = {},
-): Promise<AcceptSendResult> {
   const { request, key } = input;
   let claim: IdempotencyClaim | undefined;
   if (input.idempotency) {
@@ -223,17 +172,16 @@ export async function acceptSend(
     claim = { accountId: key.accountId, key: idempotencyKey, token: result.token };
   }
 
-  let committed = false;
+  let accepted = false;
   try {
     const result = await gateAndAccept(deps, input, claim, observer);
-    committed = result.outcome === 'committed';
+    accepted = result.outcome === 'accepted';
     return result;
   } finally {
     // Anything but acceptance frees our claim (never another request's), so a corrected retry can
     // proceed. If the store cannot be reached to free it, the claim goes stale and is taken over
-    // after 120 s; the answer this request already has stands. (A committed message whose start
-    // fails is given back with its answer in one statement: core/sending/acceptOutbox.ts.)
-    if (!committed && claim)
+    // after 120 s; the answer this request already has stands.
+    if (!accepted && claim)
       await releaseIdempotencyKey(deps.db, claim).catch((err: unknown) => observer.claimNotReleased?.(err));
   }
 }
@@ -243,7 +191,7 @@ async function gateAndAccept(
   input: SendMessageInput,
   claim: IdempotencyClaim | undefined,
   observer: SendMessageObserver,
-): Promise<AcceptSendResult> {
+): Promise<SendMessageResult> {
   const { request, key } = input;
   const scheduleIssue = request.scheduledAt !== undefined ? scheduleProblem(new Date(request.scheduledAt)) : undefined;
   if (scheduleIssue) return { outcome: 'invalid', errors: { scheduled_at: [scheduleIssue] } };
@@ -271,7 +219,7 @@ async function gateAndAccept(
       ? request.recipientKind.kind
       : 'real';
   const idempotencyKey = input.idempotency?.key;
-  const result = await commitAcceptance(deps, {
+  const result = await acceptMessage(deps, {
     accountId: key.accountId,
     monthlyLimit,
     workflow: {
@@ -310,14 +258,7 @@ async function gateAndAccept(
     if (result.cause !== undefined) observer.notAccepted?.(result.code, result.cause);
     return refused('acceptance', { code: result.code, detail: ACCEPT_FAILURE_DETAIL[result.code] });
   }
-  return {
-    outcome: 'committed',
-    messageId: result.messageId,
-    mode: domain.sendingMode,
-    kind,
-    body: result.response,
-    pending: result.pending,
-  };
+  return { outcome: 'accepted', messageId: result.messageId, mode: domain.sendingMode, kind, body: result.response };
 }
 
 /**

@@ -1,19 +1,18 @@
 // The accept outbox (core/sending/acceptOutbox.ts) against the real stack: the API commits an
 // accepted message first and starts its workflow after, with no lock held. These tests take the
 // API's accepting code to the two moments a plain test of the HTTP route cannot reach: the
-// process dying between the commit and the start, a start that did happen but answered too
-// late, and a batch whose starts run together with one of them failing.
+// process dying between the commit and the start, and a start that did happen but answered too
+// late.
 import type { MessageWorkflows } from '../../core/model/workflowContract';
 import { sendWorkflowId } from '../../core/model/workflowContract';
 import { acceptMessage, type AcceptInput } from '../../core/sending/acceptMessage';
 import { relayStaleAcceptances } from '../../core/sending/acceptOutbox';
 import { getLogRow } from '../../core/sending/emailLog';
-import { sendBatch, type BatchItemInput } from '../../core/sending/sendBatch';
 import { messageWorkflows } from '../../workflows/client';
 import { createSender, type SenderFixture } from '../helpers/fixtures';
 import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';
 import { eventually } from '../helpers/wait';
-import { NO_TRACES, tracesOf } from './helpers/traces';
+import { tracesOf } from './helpers/traces';
 
 let stack: ServiceStack;
 let sender: SenderFixture;
@@ -164,82 +163,4 @@ test('a start that failed: the message, its count and its staged content are giv
     .where({ account_id: sender.account.id })
     .sum<{ sum: string }[]>({ sum: 'count' });
   expect(Number(daily[0]!.sum)).toBe(before.counted);
-});
-
-/** `count` test sends from `s`, as the batch route parses them. */
-const batchItems = (s: SenderFixture, count: number): BatchItemInput[] =>
-  Array.from({ length: count }, (_, i) => ({
-    ok: true,
-    request: {
-      to: { address: `delivered@${stack.config.testDomain}`, name: '' },
-      recipientKind: { kind: 'test', outcome: 'delivered' },
-      from: { address: `hi@${s.domain}`, name: '' },
-      fromDomain: s.domain,
-      subject: `Batch ${i}`,
-      text: 'hello',
-      attachments: [],
-    },
-  }));
-const answers = (data: { index: number; success: boolean; error?: string }[]) =>
-  data.map((d) => (d.success ? { index: d.index, ok: true } : { index: d.index, error: d.error }));
-
-test("a batch's starts overlap, and one that fails gives back only its own message", async () => {
-  const s = await createSender(stack.db);
-  let begun = 0;
-  let allBegun: () => void = () => undefined;
-  const together = new Promise<void>((resolve) => (allBegun = resolve));
-  const overlapping: MessageWorkflows = {
-    ...workflows,
-    async startSend(input, deadline) {
-      // Items are committed and their starts begun in order: the third call is item 2. Each start
-      // waits until all five have begun, which one-after-another starts would never reach.
-      const call = (begun += 1);
-      if (begun === 5) allBegun();
-      await together;
-      if (call === 3) throw new Error('unavailable');
-      return workflows.startSend(input, deadline);
-    },
-  };
-  const result = await sendBatch(
-    { db: stack.db, config: stack.config, workflows: overlapping },
-    { items: batchItems(s, 5), key: { accountId: s.account.id, domainScope: [] } },
-  );
-  if (result.outcome !== 'answered') throw new Error(`answered ${result.outcome}`);
-  expect(answers(result.body.data)).toEqual([
-    { index: 0, ok: true },
-    { index: 1, ok: true },
-    { index: 2, error: 'queue_error' },
-    { index: 3, ok: true },
-    { index: 4, ok: true },
-  ]);
-  const ids = result.body.data.flatMap((d) => ('message_id' in d ? [d.message_id] : []));
-  await Promise.all(ids.map(delivered));
-  expect(await tracesOf(stack, s.account.id)).toMatchObject({ counted: 4, logRows: 4, workflows: 4 });
-  expect(await stack.db('accept_outbox').where({ account_id: s.account.id }).first()).toBeUndefined();
-});
-
-test('a batch whose queue is down tries only the starts already under way: the rest are given back untried', async () => {
-  const s = await createSender(stack.db);
-  let tried = 0;
-  const down: MessageWorkflows = {
-    ...workflows,
-    async startSend() {
-      tried += 1;
-      await new Promise((resolve) => setTimeout(resolve, 200)); // a refusal that takes a moment, as a real one does
-      throw new Error('unavailable');
-    },
-  };
-  const result = await sendBatch(
-    { db: stack.db, config: stack.config, workflows: down },
-    { items: batchItems(s, 60), key: { accountId: s.account.id, domainScope: [] } },
-  );
-  if (result.outcome !== 'answered') throw new Error(`answered ${result.outcome}`);
-  expect(result.body.data.map((d) => [d.index, 'error' in d ? d.error : 'ok'])).toEqual(
-    Array.from({ length: 60 }, (_, i) => [i, 'queue_error']),
-  );
-  // At most one round of concurrent starts was tried; nothing stays counted, staged or queued.
-  expect(tried).toBeGreaterThan(0);
-  expect(tried).toBeLessThanOrEqual(8);
-  expect(await tracesOf(stack, s.account.id)).toEqual({ ...NO_TRACES });
-  expect(await stack.db('accept_outbox').where({ account_id: s.account.id }).first()).toBeUndefined();
 });
