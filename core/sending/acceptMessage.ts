@@ -82,22 +82,24 @@ export async function acceptMessage<R extends object>(
     }
     if (!counted) throw new AcceptError('usage_limit_exceeded');
   };
-  // Most sends have no attachments, no idempotency key and no schedule: their whole acceptance is
-  // the one statement, in autocommit on a pool whose statements carry the staging deadline (three
-  // round trips fewer than a transaction; bench/README.md, "Half the cost per email, before and
-  // after").
-  const oneStatement =
-    input.attachments.length === 0 && !input.idempotency && !workflowInput.scheduledAt
-      ? withStatementTimeout(deps.db, deps.config.limits.stagingTimeoutMs)
-      : undefined;
+  // Every statement runs on the pool whose connections carry the staging deadline (set once per
+  // connection, and the client's own deadline on a silent connection follows it). Most sends have
+  // no attachments, no idempotency key and no schedule: their whole acceptance is the one
+  // statement, in autocommit (three round trips fewer than a transaction; bench/README.md, "Half
+  // the cost per email, before and after").
+  const store = withStatementTimeout(deps.db, deps.config.limits.stagingTimeoutMs);
+  const oneStatement = input.attachments.length === 0 && !input.idempotency && !workflowInput.scheduledAt;
   try {
-    if (oneStatement) await stageAndCount(oneStatement);
+    if (store && oneStatement) await stageAndCount(store);
     else
-      await deps.db.transaction(async (trx) => {
-        // The store gets a deadline: a slow or locked store fails this request (retryable 502)
-        // instead of holding it, and everything queued behind it, open. It covers the whole short
-        // transaction (one setting, no reset: a round trip fewer).
-        await trx.raw(`SELECT set_config('statement_timeout', ?, true)`, [String(deps.config.limits.stagingTimeoutMs)]);
+      await (store ?? deps.db).transaction(async (trx) => {
+        // A slow or locked store fails this request (retryable 502) instead of holding it, and
+        // everything queued behind it, open. A pool createDb did not make (a test's own) gets the
+        // deadline for the transaction (one setting, no reset: a round trip fewer).
+        if (!store)
+          await trx.raw(`SELECT set_config('statement_timeout', ?, true)`, [
+            String(deps.config.limits.stagingTimeoutMs),
+          ]);
         await stageAndCount(trx);
         if (workflowInput.scheduledAt) {
           await recordScheduledSend(trx, {
@@ -128,7 +130,7 @@ export async function acceptMessage<R extends object>(
     const { idempotency } = input;
     let outcome: 'withdrawn' | 'already_confirmed';
     try {
-      outcome = await withdrawAcceptance(deps.db, {
+      outcome = await withdrawAcceptance(store ?? deps.db, {
         messageId,
         accountId: input.accountId,
         mode: input.workflow.mode,

@@ -23,6 +23,7 @@ import { scheduleProblem } from './scheduledSends';
 import { trackingHost } from '../domains/trackingDomain';
 import type { Domain } from '../domains/domains';
 import type { Config } from '../platform/config';
+import { withStatementTimeout } from '../platform/db';
 import { renderTemplateForSend, type RenderBudget, type TemplateReference } from '../templates/renderTemplate';
 
 /** A send request that passed validation (docs/sending.md; docs/errors-and-limits.md, "400 field errors"): addresses parsed, attachments decoded. */
@@ -147,6 +148,11 @@ export async function sendMessage(
   input: SendMessageInput,
   observer: SendMessageObserver = {},
 ): Promise<SendMessageResult> {
+  // Every statement of a send (claim, gates, acceptance, release) is short and has the staging
+  // deadline, so a store that went silent ends each round trip in that deadline + 2 s
+  // (core/platform/db.ts), not the pool's general one: a failed send and the release of its claim
+  // stay within the client's patience together (docs/operations.md, "Fault tolerance").
+  deps = { ...deps, db: withStatementTimeout(deps.db, deps.config.limits.stagingTimeoutMs) ?? deps.db };
   const { request, key } = input;
   let claim: IdempotencyClaim | undefined;
   if (input.idempotency) {

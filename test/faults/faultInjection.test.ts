@@ -50,7 +50,7 @@ const TRAFFIC_SECONDS = Number(process.env.FAULT_TRAFFIC_SECONDS ?? 90);
 const CLIENTS = 6;
 /** Sending mail servers delivering to the MX listener alongside the API clients. */
 const SMTP_CLIENTS = 2;
-/** The longest a single request may take: the API's own deadlines (start 5 s, staging 5 s, store 3 s) and margin. */
+/** The longest a single request may take: the API's own deadlines (the start 5 s; a send's statements 5 s each, 7 s on a silent connection) and margin. */
 const REQUEST_BOUND_MS = 20_000;
 /**
  * How long the checks wait for the backlog: until it is worked off, or nothing settled for 90 s
