@@ -291,7 +291,7 @@ export function createMxListener(deps: ListenerDeps): MxListener {
     authOptional: true,
     size: mx.maxMessageBytes,
     maxClients: mx.maxClients,
-    // Only these peers (a balancer's addresses, or '*' outside production: mx/config.ts) must
+    // Only these peers (a balancer's addresses, or '*' outside production) must
     // open with a PROXY v1 header, whose source address then stands for the client everywhere
     // (limits, the stored client IP).
     useProxy: mx.proxyProtocolPeers.length > 0 ? mx.proxyProtocolPeers : false,

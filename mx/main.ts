@@ -5,7 +5,7 @@
 // then the process exits.
 import { tracing } from './tracing'; // first: traces patch the modules below as they load
 import fs from 'node:fs';
-import { ConfigError, type Config } from '../core/platform/config';
+import { ConfigError, loadConfig, type Config } from '../core/platform/config';
 import { createDb } from '../core/platform/db';
 import { startHealthServer } from '../core/platform/healthServer';
 import { armKillPoints } from '../core/platform/killPoints';
@@ -15,7 +15,6 @@ import { checkReadiness, checks } from '../core/platform/readiness';
 import { createRedis } from '../core/platform/redis';
 import { lazyTemporalClient } from '../core/platform/temporal';
 import { inboundWorkflows } from '../workflows/client';
-import { loadMxConfig } from './config';
 import { createMxListener } from './listener';
 import { logTracing } from '../core/platform/tracing';
 
@@ -36,7 +35,7 @@ function readTls(config: Config): { cert: Buffer; key: Buffer } | undefined {
 }
 
 async function main(): Promise<void> {
-  const config = loadMxConfig();
+  const config = loadConfig('mx');
   armKillPoints(); // test-only; refused in production
   const tls = readTls(config);
   const logger = createLogger(config.logLevel, 'mx');
@@ -64,6 +63,7 @@ async function main(): Promise<void> {
       checkReadiness(
         { postgres: checks.postgres(db), redis: checks.redis(redis), temporal: checks.temporal(temporal) },
         logger,
+        ['redis'],
       ),
   });
   logger.info(

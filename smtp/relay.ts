@@ -268,7 +268,7 @@ export function createRelay(deps: RelayDeps): Relay {
     authMethods: ['PLAIN', 'LOGIN'],
     size: config.smtp.maxMessageBytes,
     maxClients: config.smtp.maxClients,
-    // Only these peers (a balancer's addresses, or '*' for any) must open with a PROXY v1 header,
+    // Only these peers (a balancer's addresses, or '*' outside production) must open with a PROXY v1 header,
     // whose source address then stands for the client everywhere; others are served as they come.
     useProxy: config.smtp.proxyProtocolPeers.length > 0 ? config.smtp.proxyProtocolPeers : false,
     socketTimeout: config.smtp.socketTimeoutMs,

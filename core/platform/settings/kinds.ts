@@ -30,7 +30,7 @@ export interface KindOptions {
   enum: { values: readonly string[] };
   /** Comma-separated; unset or empty is an empty list. */
   list: object;
-  /** Comma-separated exact IP addresses, or `*`. */
+  /** Comma-separated exact IP addresses, or `*` (refused in production). */
   ipList: object;
   /** `true` or `false`; unset is false. */
   flag: object;
@@ -166,10 +166,18 @@ export const KINDS: KindTable = {
   ipList: {
     options: [],
     unset: [],
-    parse: (raw, spec) => {
+    parse: (raw, spec, mode) => {
       const list = items(raw);
       const bad = list.find((p) => p !== '*' && isIP(p) === 0);
       if (bad !== undefined) throw refuse(spec, 'lists IP addresses (no ranges) or *', bad);
+      // These lists name the peers trusted to state a client's address (the PROXY protocol): with
+      // `*` any client could name its own, and so the address its limits and checks count it under.
+      if (mode === 'production' && list.includes('*'))
+        throw refuse(
+          spec,
+          'may not be * in production: any client could name its own address (its limits, the sender checks); list the load balancer addresses',
+          raw,
+        );
       return list;
     },
   },

@@ -1105,7 +1105,7 @@ export const SETTINGS = {
       type: 'ipList',
       processes: ['smtp'],
       unset: 'unset: off',
-      doc: 'The load balancer addresses (comma-separated IPs, no ranges; `*` for every peer) whose connections open with a PROXY protocol v1 header; see [behind a load balancer](#behind-a-load-balancer)',
+      doc: 'The load balancer addresses (comma-separated IPs, no ranges; `*` for every peer, refused in production) whose connections open with a PROXY protocol v1 header; see [behind a load balancer](#behind-a-load-balancer)',
     }),
     socketTimeoutMs: setting({
       env: 'SMTP_SOCKET_TIMEOUT_MS',
