@@ -63,6 +63,7 @@ async function main(): Promise<void> {
       checkReadiness(
         { postgres: checks.postgres(db), redis: checks.redis(redis), temporal: checks.temporal(temporal) },
         logger,
+        ['redis'],
       ),
   });
   logger.info(

@@ -1,4 +1,5 @@
-// Operator endpoints, outside /api: liveness, readiness (PostgreSQL, Redis, Temporal, each named)
+// Operator endpoints, outside /api: liveness, readiness (PostgreSQL, Redis, Temporal, each named;
+// Redis away is reported, not unready: the limits are then kept per process)
 // and Prometheus metrics. /metrics needs `Authorization: Bearer <METRICS_TOKEN>` when a token is
 // set; without one it is open in development and off in production (README, "Operations").
 import { Router, type Request, type Response } from 'express';
@@ -15,6 +16,7 @@ export function operationsRoute(deps: RouteDeps): Router {
     const readiness = await checkReadiness(
       { postgres: checks.postgres(deps.db), redis: checks.redis(deps.redis), temporal: checks.temporal(deps.temporal) },
       req.log ?? deps.logger,
+      ['redis'],
     );
     res.locals.outcome = readiness.ready ? 'ready' : 'not_ready';
     res.status(readiness.ready ? 200 : 503).json(readiness);

@@ -43,8 +43,18 @@ export const checks = {
       void (await client.withDeadline(Date.now() + CHECK_TIMEOUT_MS, () => client.workflowService.getSystemInfo({}))),
 };
 
-/** Checks every dependency at once; a failure's reason goes to `logger` (warn), not into the answer. */
-export async function checkReadiness(named: Record<string, Check>, logger: Pick<Logger, 'warn'>): Promise<Readiness> {
+/**
+ * Checks every dependency at once; a failure's reason goes to `logger` (warn), not into the answer.
+ * `servedWithout` names dependencies the process keeps serving without, degraded: reported as
+ * unreachable but never unready. Redis is one: it holds only rate-limit windows, kept per process
+ * while it is away, and an unready answer would take every API process out of its load balancer
+ * for it.
+ */
+export async function checkReadiness(
+  named: Record<string, Check>,
+  logger: Pick<Logger, 'warn'>,
+  servedWithout: readonly string[] = [],
+): Promise<Readiness> {
   const entries = await Promise.all(
     Object.entries(named).map(async ([name, check]): Promise<[string, CheckState]> => {
       try {
@@ -69,5 +79,8 @@ export async function checkReadiness(named: Record<string, Check>, logger: Pick<
       }
     }),
   );
-  return { ready: entries.every(([, state]) => state === 'ok'), checks: Object.fromEntries(entries) };
+  return {
+    ready: entries.every(([name, state]) => state === 'ok' || servedWithout.includes(name)),
+    checks: Object.fromEntries(entries),
+  };
 }
