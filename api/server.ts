@@ -1,6 +1,7 @@
 // The API process: `tsx api/server.ts`.
 import { tracing } from './tracing'; // first: traces patch the modules below as they load
-import { ConfigError, loadConfig } from '../core/platform/config';
+import { loadConfig } from '../core/platform/config';
+import { runMain, stopOnSignals } from '../core/platform/stopOnSignals';
 import { createDb } from '../core/platform/db';
 import { createLogger } from '../core/platform/logger';
 import { createRedis } from '../core/platform/redis';
@@ -40,39 +41,19 @@ async function main(): Promise<void> {
   // SIGTERM: take no new connections, let the requests in flight finish (their transactions and
   // workflow starts included), then close the stores. A request still running after
   // SHUTDOWN_TIMEOUT_MS is cut off: its client retries, safely with an idempotency key.
-  let stopping = false;
-  const shutdown = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'API stopping: finishing requests in flight');
-    const deadline = setTimeout(() => {
-      logger.warn('requests still running at SHUTDOWN_TIMEOUT_MS: exiting');
-      process.exit(1);
-    }, config.ops.shutdownTimeoutMs);
-    deadline.unref();
-    server.close(() => {
-      void Promise.allSettled([
-        apiKeys.close(),
-        db.destroy(),
-        redis.quit(),
-        temporal.connection.close(),
-        closeTemplateRendering(),
-      ])
-        .then(() => tracing.shutdown()) // the last spans, those of the requests just finished
-        .catch(() => undefined)
-        .then(() => {
-          logger.info('API stopped');
-          process.exit(0);
-        });
-    });
-    server.closeIdleConnections(); // keep-alive connections with no request would hold close() open
-  };
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  stopOnSignals({
+    name: 'API',
+    inFlight: 'requests in flight',
+    logger,
+    exitAfterMs: config.ops.shutdownTimeoutMs,
+    drain: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections(); // keep-alive connections with no request would hold close() open
+      }),
+    close: () => [apiKeys.close(), db.destroy(), redis.quit(), temporal.connection.close(), closeTemplateRendering()],
+    tracing,
+  });
 }
 
-main().catch((err: unknown) => {
-  // A configuration problem is one readable line; anything else with its stack.
-  console.error(err instanceof ConfigError ? `postage: ${err.message}` : err);
-  process.exit(1);
-});
+runMain(main);

@@ -6,6 +6,7 @@
 import { tracing } from './tracing'; // first: traces patch the modules below as they load
 import fs from 'node:fs';
 import { ConfigError, loadConfig, type Config } from '../core/platform/config';
+import { runMain, stopOnSignals } from '../core/platform/stopOnSignals';
 import { createDb } from '../core/platform/db';
 import { startHealthServer } from '../core/platform/healthServer';
 import { armKillPoints } from '../core/platform/killPoints';
@@ -71,32 +72,15 @@ async function main(): Promise<void> {
     'MX listener listening',
   );
 
-  let stopping = false;
-  const shutdown = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'MX listener stopping: finishing transactions in progress');
-    const deadline = setTimeout(() => {
-      logger.warn('transactions still running at SHUTDOWN_TIMEOUT_MS: exiting');
-      process.exit(1);
-    }, config.ops.shutdownTimeoutMs + 2_000);
-    deadline.unref();
-    void listener
-      .stop(config.ops.shutdownTimeoutMs)
-      .then(() => Promise.allSettled([health.close(), db.destroy(), redis.quit(), temporal.connection.close()]))
-      .then(() => tracing.shutdown())
-      .catch(() => undefined)
-      .then(() => {
-        logger.info('MX listener stopped');
-        process.exit(0);
-      });
-  };
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  stopOnSignals({
+    name: 'MX listener',
+    inFlight: 'transactions in progress',
+    logger,
+    exitAfterMs: config.ops.shutdownTimeoutMs + 2_000, // listener.stop gives them SHUTDOWN_TIMEOUT_MS
+    drain: () => listener.stop(config.ops.shutdownTimeoutMs),
+    close: () => [health.close(), db.destroy(), redis.quit(), temporal.connection.close()],
+    tracing,
+  });
 }
 
-main().catch((err: unknown) => {
-  // A configuration problem is one readable line; anything else with its stack.
-  console.error(err instanceof ConfigError ? `postage: ${err.message}` : err);
-  process.exit(1);
-});
+runMain(main);

@@ -4,7 +4,8 @@ import { tracing } from './tracing'; // first: traces patch the modules below as
 import { NativeConnection, Runtime } from '@temporalio/worker';
 import { sharedSesClient, stsClient } from '../core/platform/awsClients';
 import { ByocCredentialCache } from '../core/byoc/byocRole';
-import { ConfigError, loadConfig } from '../core/platform/config';
+import { loadConfig } from '../core/platform/config';
+import { runMain } from '../core/platform/stopOnSignals';
 import { createDb } from '../core/platform/db';
 import { createLogger } from '../core/platform/logger';
 import { createWorkerMetrics, watchSystemReputation } from '../core/platform/metrics';
@@ -131,8 +132,4 @@ async function main(): Promise<void> {
   await tracing.shutdown(); // the spans of the last activities and workflow tasks
 }
 
-main().catch((err: unknown) => {
-  // A configuration problem is one readable line; anything else with its stack.
-  console.error(err instanceof ConfigError ? `postage: ${err.message}` : err);
-  process.exit(1);
-});
+runMain(main);
