@@ -73,6 +73,9 @@ async function halfOpen(proxy: Proxy): Promise<Toxic<unknown>[]> {
   return toxics;
 }
 
+/** The failures are the point here: knex would print each to the console. */
+const QUIET = { error: () => undefined, warn: () => undefined, debug: () => undefined, deprecate: () => undefined };
+
 /** Bounded: a pool whose query never ended would wait for it forever. */
 const destroyWithin = (db: Db | undefined) => Promise.race([db?.destroy(), new Promise((r) => setTimeout(r, 5000))]);
 
@@ -81,6 +84,7 @@ test('a query on a half-open PostgreSQL connection fails within its deadline, an
   try {
     const { proxy, url } = await proxiedDatabase('postage');
     db = createDb(url, {
+      log: QUIET,
       max: 1, // one connection: the one that went half-open is the one asked for after
       timeouts: { ...DEFAULT_DB_TIMEOUTS, statementMs: STATEMENT_MS },
     });
@@ -118,7 +122,7 @@ test("a send that meets a silent store ends, with the release of its claim, with
   try {
     const { proxy, url, directUrl } = await proxiedDatabase('postage_send');
     // The store's general statement deadline (15 s) is left as deployed: a send must not wait for it.
-    db = createDb(url, { max: 1 });
+    db = createDb(url, { max: 1, log: QUIET });
     await migrateLatest(db);
     const sender = await createSender(db);
     const config = loadConfig({
