@@ -4,7 +4,14 @@
 // docs/inbound.md, behind a load balancer).
 import { loadConfig } from '../../core/platform/config';
 
-const PRODUCTION = { NODE_ENV: 'production', DATABASE_URL: 'postgres://postage@db.internal/postage' };
+// The relay's required files: any readable path does for loading the settings.
+const TLS_FILES = { SMTP_TLS_CERT_FILE: __filename, SMTP_TLS_KEY_FILE: __filename };
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  DATABASE_URL: 'postgres://postage@db.internal/postage',
+  POSTAGE_SECRET_KEY: 'ab'.repeat(32),
+  ...TLS_FILES,
+};
 const LISTENERS = [
   {
     process: 'smtp',
@@ -30,6 +37,6 @@ test.each(LISTENERS)(
   ({ process, env, peers }) => {
     expect(peers(loadConfig(process, { ...PRODUCTION, [env]: '10.0.0.5,10.0.0.6' }))).toEqual(['10.0.0.5', '10.0.0.6']);
     expect(peers(loadConfig(process, PRODUCTION))).toEqual([]);
-    expect(peers(loadConfig(process, { NODE_ENV: 'development', [env]: '*' }))).toEqual(['*']);
+    expect(peers(loadConfig(process, { NODE_ENV: 'development', ...TLS_FILES, [env]: '*' }))).toEqual(['*']);
   },
 );
