@@ -637,7 +637,8 @@ function caseTable(cases: CaseRun[], tries: Figures['tries'], trafficFrom: numbe
       .map(([a, n]) => `${a}: ${n}`)
       .join(', ');
     const window = `${((c.from - trafficFrom) / 1000).toFixed(1)}–${((c.to - trafficFrom) / 1000).toFixed(1)} s`;
-    return `| ${c.link} | ${c.kind}: ${c.detail} | ${window} | ${seen || 'no request'}; longest ${longest} ms |`;
+    const stuck = c.removalStuck ? ' (Toxiproxy did not confirm the removal: networkFaults.ts, removeToxic)' : '';
+    return `| ${c.link} | ${c.kind}: ${c.detail}${stuck} | ${window} | ${seen || 'no request'}; longest ${longest} ms |`;
   });
   return [
     'faults: network cases (window from the start of the traffic):',
