@@ -12,7 +12,7 @@ import { startHealthServer } from '../core/platform/healthServer';
 import { armKillPoints } from '../core/platform/killPoints';
 import { createLogger } from '../core/platform/logger';
 import { createMxMetrics } from '../core/platform/metrics';
-import { checkReadiness, checks } from '../core/platform/readiness';
+import { checkServingReadiness } from '../core/platform/readiness';
 import { createRedis } from '../core/platform/redis';
 import { lazyTemporalClient } from '../core/platform/temporal';
 import { inboundWorkflows } from '../workflows/client';
@@ -60,12 +60,7 @@ async function main(): Promise<void> {
     port: config.mx.healthPort,
     register: metrics.register,
     processName: 'mx',
-    readiness: () =>
-      checkReadiness(
-        { postgres: checks.postgres(db), redis: checks.redis(redis), temporal: checks.temporal(temporal) },
-        logger,
-        ['redis'],
-      ),
+    readiness: () => checkServingReadiness({ db, redis, temporal }, logger),
   });
   logger.info(
     { port, starttls: tls !== undefined, health: `${config.mx.healthHost}:${health.port}` },

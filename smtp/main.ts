@@ -11,7 +11,7 @@ import { startHealthServer } from '../core/platform/healthServer';
 import { armKillPoints } from '../core/platform/killPoints';
 import { createLogger } from '../core/platform/logger';
 import { createSmtpMetrics } from '../core/platform/metrics';
-import { checkReadiness, checks } from '../core/platform/readiness';
+import { checkServingReadiness } from '../core/platform/readiness';
 import { createRedis } from '../core/platform/redis';
 import { lazyTemporalClient } from '../core/platform/temporal';
 import { messageWorkflows } from '../workflows/client';
@@ -60,12 +60,7 @@ async function main(): Promise<void> {
     port: config.smtp.healthPort,
     register: metrics.register,
     processName: 'smtp',
-    readiness: () =>
-      checkReadiness(
-        { postgres: checks.postgres(db), redis: checks.redis(redis), temporal: checks.temporal(temporal) },
-        logger,
-        ['redis'],
-      ),
+    readiness: () => checkServingReadiness({ db, redis, temporal }, logger),
   });
   logger.info(
     { submission: ports.port, implicitTls: ports.smtpsPort, health: `${config.smtp.healthHost}:${health.port}` },

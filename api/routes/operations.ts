@@ -4,7 +4,7 @@
 // set; without one it is open in development and off in production (README, "Operations").
 import { Router, type Request, type Response } from 'express';
 import { constantTimeEqual } from '../../core/platform/crypto';
-import { checkReadiness, checks } from '../../core/platform/readiness';
+import { checkServingReadiness } from '../../core/platform/readiness';
 import type { RouteDeps } from '../http/deps';
 import { sendError } from '../http/errors';
 
@@ -13,11 +13,7 @@ export function operationsRoute(deps: RouteDeps): Router {
   router.get('/healthz', (_req, res) => void res.json({ ok: true }));
   router.get('/readyz', async (req, res) => {
     // Public: names and states only; why a check failed goes to the log with the request id.
-    const readiness = await checkReadiness(
-      { postgres: checks.postgres(deps.db), redis: checks.redis(deps.redis), temporal: checks.temporal(deps.temporal) },
-      req.log ?? deps.logger,
-      ['redis'],
-    );
+    const readiness = await checkServingReadiness(deps, req.log ?? deps.logger);
     res.locals.outcome = readiness.ready ? 'ready' : 'not_ready';
     res.status(readiness.ready ? 200 : 503).json(readiness);
   });

@@ -84,3 +84,18 @@ export async function checkReadiness(
     checks: Object.fromEntries(entries),
   };
 }
+
+/**
+ * The readiness of a process that serves clients (the API, the SMTP relay, the MX listener): its
+ * store, Redis and Temporal, with Redis named but never making it unready (checkReadiness).
+ */
+export function checkServingReadiness(
+  deps: { db: Db; redis: Redis; temporal: Client },
+  logger: Pick<Logger, 'warn'>,
+): Promise<Readiness> {
+  return checkReadiness(
+    { postgres: checks.postgres(deps.db), redis: checks.redis(deps.redis), temporal: checks.temporal(deps.temporal) },
+    logger,
+    ['redis'],
+  );
+}
