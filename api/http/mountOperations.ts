@@ -9,6 +9,7 @@ import express, { Router, type NextFunction, type Request, type RequestHandler, 
 import { sendError } from './errors';
 import { anonymousLimit } from '../middleware/authLimits';
 import { authenticate } from '../middleware/authenticate';
+import { sendingStore } from '../../core/sending/sendMessage';
 import { requireCaller, requireRole } from '../middleware/caller';
 import { jsonBody, optionalJsonBody } from '../middleware/jsonBody';
 import { scopedKeyRules } from '../middleware/keyScope';
@@ -74,7 +75,9 @@ function gates(deps: RouteDeps, op: AnyOperation, session: RequestHandler, calle
     );
   if ((op.who === 'anyone' && !op.noSession) || op.who === 'caller') chain.push(session);
   if (op.who === 'caller') chain.push(caller, requireRole(op.role ?? 'owner'));
-  if (op.who === 'apiKey') chain.push(authenticate(deps.db, op.keyCache ? deps.apiKeys : undefined));
+  // The sends look their key up on the store their other statements use (core/sending/sendMessage.ts).
+  if (op.who === 'apiKey')
+    chain.push(op.keyCache ? authenticate(sendingStore(deps.db, deps.config), deps.apiKeys) : authenticate(deps.db));
   if (op.rateLimit === 'perKey') {
     chain.push(
       rateLimit({

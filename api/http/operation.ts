@@ -241,8 +241,9 @@ interface OperationFields<
 /**
  * A `caller` operation says the least role that may call it (core/accounts/roles.ts; a full_access
  * key acts as a developer) and what a domain-scoped key may do there; an `apiKey` one whether it
- * reads the key through the send routes' cache (where the use case checks the key again) and
- * whether the per-key rate limit applies (X-RateLimit-* on its answers).
+ * is a send (`keyCache`: the key is read through the sends' cache, where the use case checks it
+ * again, and on the sending store, with the staging deadline) and whether the per-key rate limit
+ * applies (X-RateLimit-* on its answers).
  */
 type WhoFields<W extends Who> = W extends 'caller'
   ? { role: Role; scopedKey: ScopedKeyAccess; keyCache?: undefined; rateLimit?: undefined }

@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { MessageWorkflows, SendEmailInput } from '../model/workflowContract';
 import type { Config } from '../platform/config';
-import { utcDay, utcMonthStart, withStatementTimeout, type Db } from '../platform/db';
+import { utcDay, utcMonthStart, type Db } from '../platform/db';
 import { completeIdempotencyKey, type IdempotencyClaim } from './idempotency';
 import { sealContent, stageAttachments } from './staging';
 import type { Attachment, MessageContent } from '../model/messageContent';
@@ -45,6 +45,11 @@ export type AcceptResult<R extends object = Record<string, unknown>> =
   { ok: true; messageId: string; response: R } | { ok: false; code: AcceptFailure; cause?: unknown };
 
 export interface AcceptDeps {
+  /**
+   * sendMessage gives the sending store (its statements carry the staging deadline), so a slow or
+   * locked store fails the acceptance (retryable 502) instead of holding it, and everything queued
+   * behind it, open.
+   */
   db: Db;
   config: Config;
   workflows: MessageWorkflows;
@@ -82,24 +87,14 @@ export async function acceptMessage<R extends object>(
     }
     if (!counted) throw new AcceptError('usage_limit_exceeded');
   };
-  // Every statement runs on the pool whose connections carry the staging deadline (set once per
-  // connection, and the client's own deadline on a silent connection follows it). Most sends have
-  // no attachments, no idempotency key and no schedule: their whole acceptance is the one
-  // statement, in autocommit (three round trips fewer than a transaction; bench/README.md, "Half
-  // the cost per email, before and after").
-  const store = withStatementTimeout(deps.db, deps.config.limits.stagingTimeoutMs);
+  // Most sends have no attachments, no idempotency key and no schedule: their whole acceptance is
+  // the one statement, in autocommit (three round trips fewer than a transaction; bench/README.md,
+  // "Half the cost per email, before and after").
   const oneStatement = input.attachments.length === 0 && !input.idempotency && !workflowInput.scheduledAt;
   try {
-    if (store && oneStatement) await stageAndCount(store);
+    if (oneStatement) await stageAndCount(deps.db);
     else
-      await (store ?? deps.db).transaction(async (trx) => {
-        // A slow or locked store fails this request (retryable 502) instead of holding it, and
-        // everything queued behind it, open. A pool createDb did not make (a test's own) gets the
-        // deadline for the transaction (one setting, no reset: a round trip fewer).
-        if (!store)
-          await trx.raw(`SELECT set_config('statement_timeout', ?, true)`, [
-            String(deps.config.limits.stagingTimeoutMs),
-          ]);
+      await deps.db.transaction(async (trx) => {
         await stageAndCount(trx);
         if (workflowInput.scheduledAt) {
           await recordScheduledSend(trx, {
@@ -130,7 +125,7 @@ export async function acceptMessage<R extends object>(
     const { idempotency } = input;
     let outcome: 'withdrawn' | 'already_confirmed';
     try {
-      outcome = await withdrawAcceptance(store ?? deps.db, {
+      outcome = await withdrawAcceptance(deps.db, {
         messageId,
         accountId: input.accountId,
         mode: input.workflow.mode,

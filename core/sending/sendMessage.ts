@@ -23,7 +23,7 @@ import { scheduleProblem } from './scheduledSends';
 import { trackingHost } from '../domains/trackingDomain';
 import type { Domain } from '../domains/domains';
 import type { Config } from '../platform/config';
-import { withStatementTimeout } from '../platform/db';
+import { withStatementTimeout, type Db } from '../platform/db';
 import { renderTemplateForSend, type RenderBudget, type TemplateReference } from '../templates/renderTemplate';
 
 /** A send request that passed validation (docs/sending.md; docs/errors-and-limits.md, "400 field errors"): addresses parsed, attachments decoded. */
@@ -143,16 +143,23 @@ const refused = (step: RefusalStep, failure: { code: SendRefusalCode; detail: st
   detail: failure.detail,
 });
 
+/**
+ * The pool every statement of a send runs on (its key's lookup, claim, gates, acceptance,
+ * release): each is short and has the staging deadline, so a store that went silent ends each
+ * round trip in that deadline + 2 s (core/platform/db.ts), not the pool's general one, and a failed
+ * send and the release of its claim stay within the client's patience together
+ * (docs/operations.md, "Fault tolerance"). `db` itself for a pool createDb did not make.
+ */
+export function sendingStore(db: Db, config: Config): Db {
+  return withStatementTimeout(db, config.limits.stagingTimeoutMs) ?? db;
+}
+
 export async function sendMessage(
   deps: AcceptDeps,
   input: SendMessageInput,
   observer: SendMessageObserver = {},
 ): Promise<SendMessageResult> {
-  // Every statement of a send (claim, gates, acceptance, release) is short and has the staging
-  // deadline, so a store that went silent ends each round trip in that deadline + 2 s
-  // (core/platform/db.ts), not the pool's general one: a failed send and the release of its claim
-  // stay within the client's patience together (docs/operations.md, "Fault tolerance").
-  deps = { ...deps, db: withStatementTimeout(deps.db, deps.config.limits.stagingTimeoutMs) ?? deps.db };
+  deps = { ...deps, db: sendingStore(deps.db, deps.config) };
   const { request, key } = input;
   let claim: IdempotencyClaim | undefined;
   if (input.idempotency) {

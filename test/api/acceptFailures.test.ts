@@ -125,3 +125,31 @@ test('502 attachment_upload_failed: the staging store cannot take the attachment
   expect(retry.json).toMatchObject({ attachments: 1, idempotency_key: 'store-busy-1' });
   expect(await traces(other.account.id)).toMatchObject({ counted: 2, idempotencyKeys: 1, workflows: 2 });
 });
+
+test("503 service_unavailable: a send's key lookup waits on a locked store no longer than the staging deadline", async () => {
+  // A key this API has not seen yet, so it is read from the store, not the sends' cache.
+  const other = await createSender(stack.db);
+  const blocker = new PgClient({ connectionString: stack.database.url });
+  await blocker.connect();
+  let res: ApiResponse;
+  let waited: number;
+  try {
+    await blocker.query('BEGIN');
+    await blocker.query('LOCK TABLE api_keys IN ACCESS EXCLUSIVE MODE');
+    const started = Date.now();
+    res = await send(stack, other.apiKey, testSendBody(stack, other.domain));
+    waited = Date.now() - started;
+  } finally {
+    await blocker.query('ROLLBACK');
+    await blocker.end();
+  }
+  expect({ status: res.status, body: res.json }).toEqual({
+    status: 503,
+    body: { success: false, error: 'service_unavailable', detail: expect.any(String) },
+  });
+  documented('/api/send/', 'post', res);
+  // STAGING_TIMEOUT_MS (300 ms here), not the store's general deadline (DB_STATEMENT_TIMEOUT_MS, 15 s).
+  expect(waited).toBeLessThan(3000);
+  expect(await traces(other.account.id)).toEqual(NO_TRACES);
+  expect((await send(stack, other.apiKey, testSendBody(stack, other.domain))).status).toBe(200);
+});

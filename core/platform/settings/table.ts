@@ -611,7 +611,7 @@ export const SETTINGS = {
       min: 1,
       processes: ['api', 'smtp'],
       default: 5000,
-      doc: 'Deadline of each statement of a send: staging its content (else 502 `attachment_upload_failed`), and its idempotency claim and gates (else 503 `service_unavailable`)',
+      doc: 'Deadline of each statement of a send: staging its content (else 502 `attachment_upload_failed`), and its key lookup, idempotency claim and gates (else 503 `service_unavailable`)',
     }),
   },
   /** Templates render in worker threads of the API (core/templates/renderPool.ts), within these bounds. */
