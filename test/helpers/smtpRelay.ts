@@ -81,7 +81,7 @@ export async function startRelay(
 export async function startRelayProcess(
   env: Record<string, string>,
   tls: TlsFiles,
-): Promise<{ port: number; smtpsPort: number; process: ManagedProcess }> {
+): Promise<{ port: number; smtpsPort: number; healthPort: number; process: ManagedProcess }> {
   const [port, smtpsPort, healthPort] = [await freePort(), await freePort(), await freePort()];
   const proc = startProcess('smtp', process.execPath, ['--import', 'tsx', path.join(ROOT, 'smtp', 'main.ts')], {
     logFile: path.join(testInfra().runDir, 'logs', `smtp-${port}.log`),
@@ -104,5 +104,5 @@ export async function startRelayProcess(
     60_000,
     proc,
   );
-  return { port, smtpsPort, process: proc };
+  return { port, smtpsPort, healthPort, process: proc };
 }
