@@ -121,9 +121,10 @@ export const retention = proxyActivities<Pick<Activities, 'purgeEmailLog' | 'pur
 
 /**
  * The receive workflow's steps (workflows/receiveEmail.ts). Parsing may take seconds for a large
- * message and runs on the worker's activity slots, not in a workflow task; it is retried a few
- * times only (a message that kills its worker every time must not do so for ever; the workflow
- * runs the step again when it failed on PostgreSQL instead, see parseStep). It heartbeats
+ * message and runs on the worker's activity slots, not in a workflow task; each try is one
+ * activity, tried once, so that the workflow sees how every try ended: it counts the tries whose
+ * worker died (a message that kills its worker every time must not do so for ever) apart from
+ * those that failed on PostgreSQL, which it runs again (see parseStep). It heartbeats
  * (activities/heartbeat.ts), so a worker that died mid-parse is noticed after 30 s, not after the
  * 5 minutes a parse may take; the fault suite kills workers mid-parse. The sender checks stop
  * themselves after 10 s; recording is short PostgreSQL work, retried until it works.
@@ -131,7 +132,7 @@ export const retention = proxyActivities<Pick<Activities, 'purgeEmailLog' | 'pur
 export const receiveParsing = proxyActivities<Pick<Activities, 'parseReceivedMessage'>>({
   startToCloseTimeout: '5m',
   heartbeatTimeout: '30s',
-  retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '1m', maximumAttempts: 5 },
+  retry: { maximumAttempts: 1 },
 });
 
 export const receiveSteps = proxyActivities<Pick<Activities, 'checkSenderAuthentication' | 'recordReceivedMessage'>>({

@@ -1,7 +1,7 @@
 // The send and late-outcome workflows' branches with stubbed activities on the time-skipping
 // server: which activities run, in which order, with what, for the paths that only the
 // integration tier exercised before (BYOC refusals, test-recipient outcomes, late outcomes).
-import { ApplicationFailure } from '@temporalio/activity';
+import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { bundleWorkflowCode, Worker, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import { randomUUID } from 'node:crypto';
@@ -18,7 +18,7 @@ import { WORKFLOWS_PATH } from '../../worker/createWorker';
 import { inboundWorkflows, messageWorkflows } from '../../workflows/client';
 import type { recordEngagement } from '../../workflows/recordEngagement';
 import { type recordLateOutcome } from '../../workflows/recordLateOutcome';
-import type { receiveEmail } from '../../workflows/receiveEmail';
+import { PARSE_DEATHS_ALLOWED, type receiveEmail } from '../../workflows/receiveEmail';
 import type { sendEmail } from '../../workflows/sendEmail';
 import { createTimeSkippingEnv } from '../helpers/timeSkipping';
 
@@ -407,5 +407,66 @@ describe('receiving (workflows/receiveEmail.ts)', () => {
     );
     expect(result).toMatchObject({ gone: false, malformed: true, webhooks: 1 });
     expect(names(calls)).toContain('deliverWebhook');
+  });
+});
+
+describe('receiving: tries whose worker died (workflows/receiveEmail.ts, parseStep)', () => {
+  /**
+   * A try that "dies" heartbeats once and then neither ends nor heartbeats again, as on a killed
+   * worker; the server's clock is moved past the 30 s heartbeat timeout (the time-skipping server
+   * does not skip time while an activity runs), and Temporal times the try out as a dead worker's.
+   */
+  const receiveWithDeaths = async (ends: ('postgres' | 'died')[]) => {
+    const calls: Calls = [];
+    let tries = 0;
+    let died = 0;
+    const hanging: (() => void)[] = [];
+    const activities = stubActivities(calls, {
+      parseReceivedMessage: async () => {
+        const end = ends[tries++];
+        if (end === 'postgres') throw ApplicationFailure.retryable('Connection terminated unexpectedly', 'Error');
+        if (end === 'died') {
+          Context.current().heartbeat();
+          died += 1;
+          return new Promise<never>((_, reject) => hanging.push(() => reject(new Error('released after the test'))));
+        }
+        return { gone: false, malformed: false };
+      },
+    });
+    const inboundId = randomUUID();
+    const result = await run(activities, async (_, taskQueue) => {
+      await inboundWorkflows(env.client, taskQueue).startReceive(
+        { inboundId, accountId: randomUUID(), source: 'mx' },
+        Date.now() + 10_000,
+      );
+      const handle = env.client.workflow.getHandle<typeof receiveEmail>(`receive-${inboundId}`);
+      let ended = false;
+      const ending = handle.result().finally(() => (ended = true));
+      for (let k = 1; k <= ends.filter((e) => e === 'died').length && !ended; k++) {
+        while (died < k && !ended) await new Promise((r) => setTimeout(r, 20));
+        if (!ended) await env.sleep('35s');
+      }
+      const r = await ending;
+      for (const release of hanging) release();
+      return r;
+    });
+    return { result, tries, calls };
+  };
+
+  test('tries that met PostgreSQL, then one whose worker died: the next try parses it', async () => {
+    const { result, tries } = await receiveWithDeaths(['postgres', 'postgres', 'postgres', 'postgres', 'died']);
+    expect(tries).toBe(6);
+    expect(result).toMatchObject({ gone: false, malformed: false, webhooks: 1 });
+  });
+
+  test('a message whose every try kills its worker is recorded without its parse after the allowed deaths', async () => {
+    const { result, tries, calls } = await receiveWithDeaths(Array(PARSE_DEATHS_ALLOWED + 3).fill('died'));
+    expect(tries).toBe(PARSE_DEATHS_ALLOWED);
+    expect(result).toMatchObject({ gone: false, malformed: false, webhooks: 1 });
+    expect(names(calls).slice(PARSE_DEATHS_ALLOWED)).toEqual([
+      'checkSenderAuthentication',
+      'recordReceivedMessage',
+      'deliverWebhook',
+    ]);
   });
 });
