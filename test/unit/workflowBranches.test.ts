@@ -385,7 +385,7 @@ describe('receiving (workflows/receiveEmail.ts)', () => {
 
   test('a parse step that failed on PostgreSQL through all its tries runs again until it reaches the message', async () => {
     const calls: Calls = [];
-    let failures = 7; // the first run's 5 tries and 2 of the next run's
+    let failures = 7; // seven tries in a row meet PostgreSQL away, each run again after a wait
     const { result } = await receive(
       stubActivities(calls, {
         parseReceivedMessage: async () => {
