@@ -72,19 +72,14 @@ const poolSettings = new WeakMap<
   { connection: ClientConfig; opts: Parameters<typeof createDb>[1] & object; siblings: Map<number, Db> }
 >();
 
-/** The statement deadline of each pool withStatementTimeout made. */
-const siblingDeadlines = new WeakMap<Db, number>();
-
 /**
  * A pool on the same database whose statements stop after `statementMs` (server side), made once
  * and destroyed with `db`: a single statement gets its own deadline in autocommit, without the
  * transaction (begin, setting, commit: three round trips) it would otherwise take to set one, and
  * a round trip on a silent connection ends after `statementMs` + SILENCE_MARGIN_MS rather than the
- * pool's general deadline. `db` itself when it is such a pool already; undefined for a pool
- * createDb did not make.
+ * pool's general deadline. Undefined for a pool createDb did not make (such a pool among them).
  */
 export function withStatementTimeout(db: Db, statementMs: number): Db | undefined {
-  if (siblingDeadlines.get(db) === statementMs) return db; // already such a pool
   const settings = poolSettings.get(db);
   if (!settings) return undefined;
   let sibling = settings.siblings.get(statementMs);
@@ -97,7 +92,6 @@ export function withStatementTimeout(db: Db, statementMs: number): Db | undefine
       ...(settings.opts.log ? { log: settings.opts.log } : {}),
     });
     settings.siblings.set(statementMs, sibling);
-    siblingDeadlines.set(sibling, statementMs);
   }
   return sibling;
 }
