@@ -8,6 +8,7 @@ import { Resolver } from 'node:dns/promises';
 import { authenticate, type AuthenticateOptions, type DNSResolver } from 'mailauth';
 import { AUTH_VERDICTS, type AuthVerdict, type AuthVerdicts } from '../model/inbound';
 import type { Db } from '../platform/db';
+import { receivedRaw } from './storedContent';
 
 /** The deadline of all of one message's checks together. */
 export const AUTHENTICATION_DEADLINE_MS = 10_000;
@@ -110,19 +111,17 @@ export async function checkAndStoreVerdicts(
   inboundId: string,
   opts: { dnsServers: string[]; deadlineMs?: number; signal?: AbortSignal },
 ): Promise<'checked' | 'skipped'> {
-  const row = await db('inbound_messages').where({ id: inboundId }).first<
-    | {
-        raw: Buffer | null;
-        verdicts: AuthVerdicts | null;
-        client_ip: string | null;
-        helo: string | null;
-        envelope_from: string;
-      }
-    | undefined
-  >('raw', 'verdicts', 'client_ip', 'helo', 'envelope_from');
-  if (!row || row.verdicts !== null || row.raw === null) return 'skipped';
+  const row = await db('inbound_messages')
+    .where({ id: inboundId })
+    .first<
+      | { verdicts: AuthVerdicts | null; client_ip: string | null; helo: string | null; envelope_from: string }
+      | undefined
+    >('verdicts', 'client_ip', 'helo', 'envelope_from');
+  if (!row || row.verdicts !== null) return 'skipped';
+  const raw = await receivedRaw(db, inboundId);
+  if (raw === undefined) return 'skipped';
   const verdicts = await authenticateMessage(
-    row.raw,
+    raw,
     { clientIp: row.client_ip, helo: row.helo, mailFrom: row.envelope_from },
     opts,
   );

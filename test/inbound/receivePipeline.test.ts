@@ -16,6 +16,7 @@ import {
 import { relayUnstartedReceived } from '../../core/inbound/inboundRelay';
 import { parseAndStoreReceived } from '../../core/inbound/parseReceived';
 import { receiveMessage, type ReceivedRaw } from '../../core/inbound/receiveMessage';
+import { contentColumn, messagesWithContent } from '../../core/inbound/storedContent';
 import type { InboundWorkflows, ReceivedEmailPayload } from '../../core/model/inbound';
 import { createLogger } from '../../core/platform/logger';
 import { messageTimeline } from '../../core/sending/emailTimeline';
@@ -207,10 +208,14 @@ test('a reply with an attachment: parsed, checked, tied to the sent message, one
   expect((await attachmentForDownload(stack.db, attachment!.id))?.content.equals(PNG)).toBe(true);
 
   // The stored row, the listing and the API's view say the same.
-  const row = await stack
-    .db('inbound_messages')
-    .where({ id: inboundId })
-    .first<{ started_at: Date | null; recorded_at: Date | null; from_address: string; subject: string }>();
+  const row = await messagesWithContent(stack.db)
+    .where('m.id', inboundId)
+    .first<{ started_at: Date | null; recorded_at: Date | null; from_address: string; subject: string }>(
+      'm.started_at',
+      'm.recorded_at',
+      contentColumn(stack.db, 'from_address'),
+      contentColumn(stack.db, 'subject'),
+    );
   expect(row).toMatchObject({ from_address: `ann@${SENDER_DOMAIN}`, subject: 'Re: Your order' });
   expect(row.started_at).not.toBeNull();
   expect(row.recorded_at).not.toBeNull();
@@ -453,4 +458,33 @@ test('a rule deleted before its message is recorded does not widen who gets it',
   await new Promise((r) => setTimeout(r, 500));
   expect(receiver.received.filter(receivedFor(inboundId))).toHaveLength(1);
   await stack.db('webhook_endpoints').where({ id: second.endpoint.id }).delete();
+});
+
+test('a parse PostgreSQL refuses as data (SQLSTATE class 22) is stored empty, marked malformed, and announced at once', async () => {
+  // PostgreSQL refusing what was read out of a message: a trigger stands for a value it cannot hold.
+  await stack.db.raw(`
+    CREATE FUNCTION refuse_poisoned() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF NEW.subject = 'Poisoned' THEN RAISE EXCEPTION 'unsupported Unicode escape sequence' USING ERRCODE = '22P05'; END IF;
+      RETURN NEW;
+    END $$`);
+  await stack.db.raw(
+    `CREATE TRIGGER refuse_poisoned BEFORE UPDATE ON inbound_contents FOR EACH ROW EXECUTE FUNCTION refuse_poisoned()`,
+  );
+  try {
+    const raw = await rawMessage({ subject: 'Poisoned' });
+    const outcome = await receiveMessage(deps(), mx(raw));
+    const inboundId = outcome.kind === 'accepted' ? outcome.inboundId : '';
+    const delivery = await receiver.waitFor(receivedFor(inboundId), 15_000);
+    expect(await finished(inboundId)).toMatchObject({ malformed: true, webhooks: 1 });
+    expect((delivery.json as { payload: ReceivedEmailPayload }).payload).toMatchObject({
+      subject: '',
+      text: null,
+      attachments: [],
+      size: raw.length,
+    });
+  } finally {
+    await stack.db.raw('DROP TRIGGER refuse_poisoned ON inbound_contents');
+    await stack.db.raw('DROP FUNCTION refuse_poisoned()');
+  }
 });
