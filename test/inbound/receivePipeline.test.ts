@@ -488,3 +488,53 @@ test('a parse PostgreSQL refuses as data (SQLSTATE class 22) is stored empty, ma
     await stack.db.raw('DROP FUNCTION refuse_poisoned()');
   }
 });
+
+test('500 DKIM-Signature headers with distinct l= over an 8 MB body: the check ends within its deadline and the message is announced', async () => {
+  const signatures = Array.from(
+    { length: 500 },
+    (_, i) =>
+      `DKIM-Signature: v=1; a=rsa-sha256; c=relaxed/relaxed; d=${SENDER_DOMAIN}; s=k${i}; l=${9_000_000 + i}; h=from; bh=AAAA; b=AAAA`,
+  );
+  const head = [
+    ...signatures,
+    `From: ann@${SENDER_DOMAIN}`,
+    `To: support@${inboundDomain}`,
+    'Subject: Signed 500 times',
+  ];
+  const raw = Buffer.concat([
+    Buffer.from(`${head.join('\r\n')}\r\n\r\n`),
+    Buffer.from(`${'x'.repeat(78)}\r\n`.repeat(100_000)),
+  ]);
+  const started = Date.now();
+  const outcome = await receiveMessage(deps(), mx(raw));
+  const inboundId = outcome.kind === 'accepted' ? outcome.inboundId : '';
+  const delivery = await receiver.waitFor(receivedFor(inboundId), 30_000);
+  expect(Date.now() - started).toBeLessThan(20_000);
+  const { authentication } = (delivery.json as { payload: ReceivedEmailPayload }).payload;
+  // Checked to the end (no key is published for these selectors), not cut off by the deadline.
+  expect(authentication.dkim).not.toMatch(/^(none|temperror)$/);
+  expect(authentication.spf).toBe('pass');
+});
+
+test('a message whose sender checks were begun three times is not checked again: announced with temperror', async () => {
+  const failing: InboundWorkflows = {
+    startReceive: async () => {
+      throw new Error('Temporal is away');
+    },
+  };
+  const outcome = await receiveMessage({ ...deps(), workflows: failing }, mx(await rawMessage({ subject: 'Checked' })));
+  const inboundId = outcome.kind === 'accepted' ? outcome.inboundId : '';
+  // Three tries that each reached the message and never ended (their worker died on it).
+  await stack
+    .db('inbound_messages')
+    .where({ id: inboundId })
+    .update({ sender_check_tries: 3, received_at: new Date(Date.now() - 60_000) });
+  await relayUnstartedReceived(stack.db, workflows, { olderThanSeconds: 30, limit: 50, startTimeoutMs: 10_000 });
+  const delivery = await receiver.waitFor(receivedFor(inboundId));
+  expect((delivery.json as { payload: ReceivedEmailPayload }).payload.authentication).toEqual({
+    spf: 'temperror',
+    dkim: 'temperror',
+    dmarc: 'temperror',
+    arc: 'temperror',
+  });
+});
