@@ -66,36 +66,27 @@ export async function parseAndStoreReceived(db: Db, inboundId: string): Promise<
   }
 }
 
+/** The row the target's parse and bytes are in. */
+function targetRow(db: Db | Knex.Transaction, inboundId: string, target: ParseTarget): Knex.QueryBuilder {
+  return target.kind === 'content'
+    ? db('inbound_contents').where({ id: target.contentRef })
+    : db('inbound_messages').where({ id: inboundId });
+}
+
 /** Whether the target is parsed already, and malformed; undefined when the message is gone. */
 async function parseState(
   db: Db,
   inboundId: string,
   target: ParseTarget,
 ): Promise<{ parsed: boolean; malformed: boolean } | undefined> {
-  const row =
-    target.kind === 'content'
-      ? await db('inbound_contents')
-          .where({ id: target.contentRef })
-          .first<{ parsed: boolean; malformed: boolean } | undefined>(
-            db.raw('parsed IS NOT NULL AS parsed'),
-            'malformed',
-          )
-      : await db('inbound_messages')
-          .where({ id: inboundId })
-          .whereNotNull('raw')
-          .first<{ parsed: boolean; malformed: boolean } | undefined>(
-            db.raw('parsed IS NOT NULL AS parsed'),
-            'malformed',
-          );
-  return row;
+  return targetRow(db, inboundId, target)
+    .whereNotNull('raw')
+    .first<{ parsed: boolean; malformed: boolean } | undefined>(db.raw('parsed IS NOT NULL AS parsed'), 'malformed');
 }
 
-/** The bytes to parse (the content's, or the message's own); read only when a parse is to be made. */
+/** The bytes to parse; read only when a parse is to be made (50 recipients' steps do not each fetch 25 MB). */
 async function unparsedBytes(db: Db, inboundId: string, target: ParseTarget): Promise<Buffer | undefined> {
-  const row =
-    target.kind === 'content'
-      ? await db('inbound_contents').where({ id: target.contentRef }).first<{ raw: Buffer } | undefined>('raw')
-      : await db('inbound_messages').where({ id: inboundId }).first<{ raw: Buffer | null } | undefined>('raw');
+  const row = await targetRow(db, inboundId, target).first<{ raw: Buffer | null } | undefined>('raw');
   return row?.raw ?? undefined;
 }
 
@@ -135,24 +126,20 @@ async function storeReading(db: Db, inboundId: string, target: ParseTarget, read
     malformed: reading.malformed,
   };
   await db.transaction(async (trx) => {
-    if (target.kind === 'whole') {
-      const updated = await trx('inbound_messages').where({ id: inboundId }).whereNull('parsed').update(fields);
-      // Parsed meanwhile by a run of this step that outlived its timeout.
-      if (updated > 0 && reading.attachments.length > 0)
-        await trx('inbound_attachments')
-          .insert(reading.attachments.map((a) => ({ message_id: inboundId, ...a })))
-          .onConflict(['message_id', 'position'])
-          .ignore();
-      return;
-    }
-    // Parsed meanwhile by another message's step (the same content), or a run that outlived its timeout.
-    const updated = await trx('inbound_contents').where({ id: target.contentRef }).whereNull('parsed').update(fields);
-    if (updated > 0 && reading.attachments.length > 0)
-      await trx('inbound_content_attachments')
-        .insert(reading.attachments.map((a) => ({ content_ref: target.contentRef, ...a })))
-        .onConflict(['content_ref', 'position'])
+    // None when parsed meanwhile: by a run of this step that outlived its timeout, or by another
+    // message's step (the same content).
+    const updated = await targetRow(trx, inboundId, target).whereNull('parsed').update(fields);
+    if (updated > 0 && reading.attachments.length > 0) {
+      const owner =
+        target.kind === 'content'
+          ? { table: 'inbound_content_attachments', column: 'content_ref', id: target.contentRef }
+          : { table: 'inbound_attachments', column: 'message_id', id: inboundId };
+      await trx(owner.table)
+        .insert(reading.attachments.map((a) => ({ [owner.column]: owner.id, ...a })))
+        .onConflict([owner.column, 'position'])
         .ignore();
-    await linkAttachments(trx, inboundId);
+    }
+    if (target.kind === 'content') await linkAttachments(trx, inboundId);
   });
 }
 

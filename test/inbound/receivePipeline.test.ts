@@ -461,16 +461,19 @@ test('a rule deleted before its message is recorded does not widen who gets it',
 });
 
 test('a parse PostgreSQL refuses as data (SQLSTATE class 22) is stored empty, marked malformed, and announced at once', async () => {
-  // PostgreSQL refusing what was read out of a message: a trigger stands for a value it cannot hold.
+  // PostgreSQL refusing what was read out of a message: a trigger stands for a value it cannot hold,
+  // wherever the parse is stored (a shared content, or a message stored whole).
+  const tables = ['inbound_contents', 'inbound_messages'];
   await stack.db.raw(`
     CREATE FUNCTION refuse_poisoned() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       IF NEW.subject = 'Poisoned' THEN RAISE EXCEPTION 'unsupported Unicode escape sequence' USING ERRCODE = '22P05'; END IF;
       RETURN NEW;
     END $$`);
-  await stack.db.raw(
-    `CREATE TRIGGER refuse_poisoned BEFORE UPDATE ON inbound_contents FOR EACH ROW EXECUTE FUNCTION refuse_poisoned()`,
-  );
+  for (const table of tables)
+    await stack.db.raw(
+      `CREATE TRIGGER refuse_poisoned BEFORE UPDATE ON ${table} FOR EACH ROW EXECUTE FUNCTION refuse_poisoned()`,
+    );
   try {
     const raw = await rawMessage({ subject: 'Poisoned' });
     const outcome = await receiveMessage(deps(), mx(raw));
@@ -484,7 +487,7 @@ test('a parse PostgreSQL refuses as data (SQLSTATE class 22) is stored empty, ma
       size: raw.length,
     });
   } finally {
-    await stack.db.raw('DROP TRIGGER refuse_poisoned ON inbound_contents');
+    for (const table of tables) await stack.db.raw(`DROP TRIGGER refuse_poisoned ON ${table}`);
     await stack.db.raw('DROP FUNCTION refuse_poisoned()');
   }
 });
