@@ -1,5 +1,6 @@
 // Receiving set up directly in the database, as the management routes leave it: an inbound domain
 // under a sender's verified shared domain, its rules, and an endpoint subscribed to email.received.
+import { messageColumns } from '../../core/inbound/receivedEmail';
 import { contentColumn, messagesWithContent } from '../../core/inbound/storedContent';
 import type { Db } from '../../core/platform/db';
 import type { InboundRuleKind } from '../../core/model/inbound';
@@ -52,19 +53,5 @@ export function storedFor(db: Db, recipient: string): Promise<StoredInbound[]> {
   return messagesWithContent(db)
     .where('m.envelope_to', recipient.toLowerCase())
     .orderBy('m.received_at')
-    .select<StoredInbound[]>(
-      ...[
-        'id',
-        'account_id',
-        'source',
-        'source_id',
-        'envelope_from',
-        'envelope_to',
-        'client_ip',
-        'helo',
-        'size_bytes',
-        'started_at',
-      ].map((c) => `m.${c}`),
-      contentColumn(db, 'raw'),
-    );
+    .select<StoredInbound[]>(...messageColumns(db), contentColumn(db, 'raw'));
 }
