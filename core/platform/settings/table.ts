@@ -201,7 +201,15 @@ export const SETTINGS = {
           min: 1,
           processes: ['api'],
           default: 600,
-          doc: "One-click unsubscribe pages (`GET /u/{token}`) an hour, likewise; link scanners fetch them, and never spend the POSTs' allowance",
+          doc: "One-click unsubscribe pages (`GET /u/{token}`) an hour, likewise, and per recipient (the token's; a token that is not one of ours spends no window but the client's); link scanners fetch them, and never spend the POSTs' allowance",
+        }),
+        perRecipient: setting({
+          env: 'UNSUBSCRIBE_PAGES_PER_RECIPIENT_PER_HOUR',
+          type: 'integer',
+          min: 1,
+          processes: ['api'],
+          default: 30,
+          docWith: 'UNSUBSCRIBE_PAGES_PER_CLIENT_PER_HOUR',
         }),
         total: setting({
           env: 'UNSUBSCRIBE_PAGES_PER_HOUR',
@@ -220,14 +228,23 @@ export const SETTINGS = {
           processes: ['api'],
           // High: a mailbox provider posts its users' one-click unsubscribes from few addresses.
           default: 600,
-          doc: "One-click unsubscribes (`POST /u/{token}`) an hour, likewise, and per account (the token's; every token that is not one of ours shares one window); mailbox providers post from few addresses, so the per-client limit is high",
+          doc: "One-click unsubscribes (`POST /u/{token}`) an hour, likewise, then per recipient and per account (the token's; a token that is not one of ours spends no window but the client's); mailbox providers post from few addresses, so the per-client limit is high",
+        }),
+        perRecipient: setting({
+          env: 'UNSUBSCRIBES_PER_RECIPIENT_PER_HOUR',
+          type: 'integer',
+          min: 1,
+          processes: ['api'],
+          // A recipient's provider posts once a click: one link replayed cannot spend its account's window.
+          default: 10,
+          docWith: 'UNSUBSCRIBES_PER_CLIENT_PER_HOUR',
         }),
         perAccount: setting({
           env: 'UNSUBSCRIBES_PER_ACCOUNT_PER_HOUR',
           type: 'integer',
           min: 1,
           processes: ['api'],
-          // Well under the total: one account's flood (or forged tokens) cannot stop everyone's.
+          // Well under the total: one account's flood cannot stop everyone's.
           default: 3000,
           docWith: 'UNSUBSCRIBES_PER_CLIENT_PER_HOUR',
         }),
