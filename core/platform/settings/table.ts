@@ -953,7 +953,16 @@ export const SETTINGS = {
       min: 1,
       processes: ['api'],
       default: 60,
-      doc: 'Received attachments downloaded (`GET /inbound/attachments/{token}`) a minute per client and from everyone together; past either, 429 `too_many_requests`',
+      doc: "Received attachments downloaded (`GET /inbound/attachments/{token}`) a minute per client, per attachment and from everyone together; past any, 429 `too_many_requests`. A link that is not valid (altered, expired) takes only its client's window",
+    }),
+    attachmentDownloadsPerAttachmentPerMinute: setting({
+      env: 'INBOUND_ATTACHMENT_DOWNLOADS_PER_ATTACHMENT_PER_MINUTE',
+      type: 'integer',
+      min: 1,
+      processes: ['api'],
+      // A webhook handler fetches a link once, a person a few times: a leaked link cannot be pulled in bulk.
+      default: 30,
+      docWith: 'INBOUND_ATTACHMENT_DOWNLOADS_PER_CLIENT_PER_MINUTE',
     }),
     attachmentDownloadsPerMinute: setting({
       env: 'INBOUND_ATTACHMENT_DOWNLOADS_PER_MINUTE',
