@@ -865,6 +865,14 @@ export const SETTINGS = {
       default: 'https',
       doc: "Scheme of tracked links on a customer's verified tracking subdomain (`https://track.example.com`); links on `BASE_URL` keep its scheme",
     }),
+    baseUrlLinkDays: setting({
+      env: 'TRACKING_BASE_URL_LINK_DAYS',
+      type: 'integer',
+      min: 1,
+      processes: ['api'],
+      default: 30,
+      doc: "Days a tracked link on `BASE_URL`'s host (a domain without a verified tracking subdomain) redirects after the send; later it is a `404` that records nothing, so no account can keep a redirect on the service's own origin. Links on a customer's tracking subdomain do not expire",
+    }),
     machineWindowSeconds: setting({
       env: 'TRACKING_MACHINE_WINDOW_SECONDS',
       type: 'integer',
