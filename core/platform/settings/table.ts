@@ -924,6 +924,14 @@ export const SETTINGS = {
       default: 'us-east-1',
       doc: "Region of the S3 bucket SES receiving's rule stores received messages in",
     }),
+    s3Buckets: setting({
+      env: 'INBOUND_S3_BUCKETS',
+      type: 'list',
+      processes: ['api'],
+      unset: 'none: any bucket in development and tests, no bucket in production',
+      doc: "Comma list of the S3 buckets SES receiving's rule stores messages in: a Received notification naming another is refused (403 `unexpected_bucket`, logged and counted) and nothing is fetched. In production none listed refuses every Received notification",
+      production: 'the bucket of your SES receiving rule, if you receive through SES',
+    }),
     s3Endpoint: setting({
       env: 'INBOUND_S3_ENDPOINT',
       type: 'url',
