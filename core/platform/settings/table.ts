@@ -268,12 +268,12 @@ export const SETTINGS = {
     }),
     trustProxy: setting({
       env: 'TRUST_PROXY',
-      type: 'text',
+      type: 'proxyTrust',
       processes: ['api'],
       unset: 'unset',
-      doc: 'Express `trust proxy` (`loopback`, a CIDR list, a hop count): set it behind a reverse proxy so the client IP (sign-in limits) and HTTPS (the `Secure` cookie) come from `X-Forwarded-For`/`-Proto`',
+      doc: 'Express `trust proxy` (`loopback`, a CIDR list, a hop count): set it behind a reverse proxy so the client IP (sign-in and anonymous limits) and HTTPS (the `Secure` cookie) come from `X-Forwarded-For`/`-Proto`; `true` (every hop) or a `/0` range is refused in production',
       production:
-        "your load balancer's addresses (for example `10.0.0.0/8`), so sign-in limits see client IPs and the session cookie is `Secure` behind TLS termination",
+        "your load balancer's addresses (for example `10.0.0.0/8`) or their hop count (`1`), never `true` (refused), so the sign-in and anonymous limits see client IPs and the session cookie is `Secure` behind TLS termination",
     }),
   },
   databaseUrl: setting({
