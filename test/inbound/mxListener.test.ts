@@ -100,7 +100,7 @@ const plainMessage = (to: string[], subject = marker('plain')) => ({
   text: 'Hello from a mail server.',
 });
 
-test('a recipient outside every inbound domain is refused at RCPT TO: 550 5.7.1, never relayed', async () => {
+test('a recipient outside every inbound domain is refused at RCPT TO: 550 5.1.1, never relayed', async () => {
   const to = `someone@${marker('elsewhere')}.example.com`;
   const result = await sendWithSmtplib({
     port: mx.port,
@@ -109,7 +109,7 @@ test('a recipient outside every inbound domain is refused at RCPT TO: 550 5.7.1,
     message: plainMessage([to]),
   });
   expect(result.error).toEqual({ type: 'SMTPRecipientsRefused' });
-  expect(result.refused).toEqual({ [to]: [550, expect.stringMatching(/^5\.7\.1 Relaying denied/)] });
+  expect(result.refused).toEqual({ [to]: [550, expect.stringMatching(/^5\.1\.1 No such mailbox/)] });
   expect(await storedFor(stack.db, to)).toEqual([]);
 });
 
@@ -128,7 +128,7 @@ test('an inbound domain address no rule matches: 550 5.1.1; the routed recipient
   expect(await storedFor(stack.db, support)).toHaveLength(1);
 });
 
-test('an account over its monthly inbound allowance: 452 4.2.2 at RCPT TO (the sender retries later)', async () => {
+test('an account over its monthly inbound allowance: at RCPT TO the 451 4.3.0 a store outage gives (the sender retries later; the allowance is not told)', async () => {
   const free = await createInbound(stack.db, { plan: 'free' }); // the free plan receives nothing
   const to = `support@${free.domain}`;
   const result = await sendWithSmtplib({
@@ -137,9 +137,19 @@ test('an account over its monthly inbound allowance: 452 4.2.2 at RCPT TO (the s
     to: [to],
     message: plainMessage([to]),
   });
-  expect(result.refused).toEqual({
-    [to]: [452, expect.stringMatching(/^4\.2\.2 Mailbox over its monthly inbound allowance/)],
+  expect(result.refused).toEqual({ [to]: [451, '4.3.0 Temporarily unavailable; nothing kept, retry later'] });
+});
+
+test('from outside, a domain that is no inbound domain and an address no rule of an inbound domain matches get the same reply', async () => {
+  const [elsewhere, nobody] = [`someone@${marker('elsewhere')}.example.com`, `nobody@${inbound.domain}`];
+  const result = await sendWithSmtplib({
+    port: mx.port,
+    from: 'ann@sender.example.org',
+    to: [elsewhere, nobody],
+    message: plainMessage([elsewhere, nobody]),
   });
+  expect(Object.keys(result.refused ?? {})).toEqual([elsewhere, nobody]);
+  expect(result.refused![elsewhere]).toEqual(result.refused![nobody]);
 });
 
 test('recipients past MX_MAX_RECIPIENTS are refused with 452 4.5.3; each accepted one is its own message', async () => {
