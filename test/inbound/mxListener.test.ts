@@ -14,6 +14,7 @@ import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';
 import { startWebhookReceiver, type ReceivedRequest, type WebhookReceiver } from '../helpers/webhookReceiver';
 import { makeTlsFiles, type TlsFiles } from '../helpers/smtpRelay';
 import { startMxProcess, type MxProcess } from '../helpers/mxListener';
+import { dotStuffedLines, openData, type RawSmtpSession } from '../../tools/stack/rawSmtp';
 import { eventually } from '../helpers/wait';
 import { sendWithNodemailer, sendWithSmtplib } from './clients/clients';
 import { createInbound, storedFor, type InboundFixture } from './fixtures';
@@ -250,6 +251,34 @@ test('past MX_MAX_BYTES_IN_FLIGHT (all DATA held at once): 451 4.3.0, nothing st
     );
   } finally {
     await budgeted.process.stop();
+  }
+});
+
+/** Resident memory of a process, in bytes (Linux /proc). */
+const residentBytes = (pid: number | undefined) =>
+  Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) * 1024;
+
+test('dot-stuffed DATA held open on three connections: the listener holds about what they sent, within MX_MAX_BYTES_IN_FLIGHT', async () => {
+  const budget = 16 * 1024 * 1024;
+  const held = await startMxProcess(stack, {
+    env: { MX_MAX_BYTES_IN_FLIGHT: String(budget), MX_MESSAGES_PER_MINUTE_PER_IP: '1000' },
+  });
+  const sessions: RawSmtpSession[] = [];
+  try {
+    const pid = held.process.child.pid;
+    const before = residentBytes(pid);
+    for (let i = 0; i < 3; i++)
+      sessions.push(await openData(held.port, 'ann@sender.example.org', `reply+held${i}@${inbound.domain}`));
+    // 4 MB each (3 MB of message once the escape dots are gone), and DATA never finished.
+    await Promise.all(sessions.map((s) => s.write(dotStuffedLines(1024 * 1024))));
+    let peak = before;
+    for (const until = Date.now() + 4000; Date.now() < until; await new Promise((r) => setTimeout(r, 100)))
+      peak = Math.max(peak, residentBytes(pid));
+    // What is held is charged to the budget; the rest is a fixed overhead (a collector's slack).
+    expect((peak - before) / 2 ** 20).toBeLessThan((budget + 48 * 2 ** 20) / 2 ** 20);
+  } finally {
+    for (const s of sessions) s.destroy();
+    await held.process.stop();
   }
 });
 

@@ -314,6 +314,31 @@ test('the size limit: SIZE is advertised, an oversize DATA gets 552 and nothing 
   expect(await arrived(subject, 1, 1_000)).toEqual([]);
 });
 
+test('past SMTP_MAX_BYTES_IN_FLIGHT (all DATA held at once): 451 4.3.0, nothing queued; a message within it passes, before and after', async () => {
+  const budgeted = await startRelay(stack, tls, { SMTP_MAX_BYTES_IN_FLIGHT: '4096' });
+  try {
+    const subject = marker('budget');
+    const send = (text: string) =>
+      sendWithNodemailer(
+        { ...submission(), port: budgeted.port },
+        { from: `hello@${sender.domain}`, to: 'budget@example.org', subject, text },
+      );
+    expect((await send('small')).response).toMatch(/^250 /);
+    await expect(send('x'.repeat(8192))).rejects.toMatchObject({
+      responseCode: 451,
+      response: expect.stringMatching(/^451 4\.3\.0 Too much mail in progress/),
+    });
+    // The refused message gave its bytes back: the budget is whole again.
+    expect((await send('small again')).response).toMatch(/^250 /);
+    expect(await arrived(subject, 2)).toHaveLength(2);
+    expect(await budgeted.metrics.register.metrics()).toMatch(
+      /postage_smtp_refusals_total\{reason="too_much_in_flight",stage="data",process="smtp"\} 1/,
+    );
+  } finally {
+    await budgeted.stop();
+  }
+});
+
 test("another client's EHLO is answered promptly while a message of 8 MB of HTML is parsed (the relay as its own process)", async () => {
   const roomy = await startRelayProcess(stackEnv(stack, { SMTP_MAX_MESSAGE_BYTES: String(12 * 1024 * 1024) }), tls);
   try {
