@@ -274,8 +274,9 @@ test('dot-stuffed DATA held open on three connections: the listener holds about 
     let peak = before;
     for (const until = Date.now() + 4000; Date.now() < until; await new Promise((r) => setTimeout(r, 100)))
       peak = Math.max(peak, residentBytes(pid));
-    // What is held is charged to the budget; the rest is a fixed overhead (a collector's slack).
-    expect((peak - before) / 2 ** 20).toBeLessThan((budget + 48 * 2 ** 20) / 2 ** 20);
+    // What is held is charged to the budget; the rest is a fixed overhead, the heap V8 keeps after
+    // collecting smtp-server's pieces (bench/mxMemory.ts).
+    expect((peak - before) / 2 ** 20).toBeLessThan((budget + 96 * 2 ** 20) / 2 ** 20);
   } finally {
     for (const s of sessions) s.destroy();
     await held.process.stop();
