@@ -189,10 +189,10 @@ export function createRelay(deps: RelayDeps): Relay {
     session: SMTPServerSession,
     callback: (err?: Error | null, message?: string) => void,
   ): void => {
-    const s = state(session);
+    const connection = state(session);
     answerData(
       stream,
-      s,
+      connection,
       budget,
       {
         // A connection gone mid-DATA: nobody hears the answer, nothing to count.
@@ -200,7 +200,7 @@ export function createRelay(deps: RelayDeps): Relay {
         // The message's trace starts here (docs/operations.md, "Traces"): its recipients' sends are children.
         receive: (chunks) =>
           inSpan('smtp.message', { 'smtp.session_id': session.id }, () =>
-            deliver(s.key!, session, Buffer.concat(chunks)),
+            deliver(connection.key!, session, Buffer.concat(chunks)),
           ),
         failed: (err) => {
           logger.error({ session: session.id, err }, 'SMTP DATA failed');
