@@ -18,12 +18,19 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import nodemailer from 'nodemailer';
 import { createWebhookEndpoint } from '../core/webhooks/webhookEndpoints';
-import { freePort, startProcess, waitFor, type ManagedProcess } from '../tools/stack/processes';
+import type { ManagedProcess } from '../tools/stack/processes';
 import { formatTable } from './closedLoop';
 import { startBenchInfra } from './infra';
-import { benchServiceEnv, quantile, seedSenders, sleep, startWorker } from './stack';
+import {
+  addCatchAllInboundDomain,
+  benchServiceEnv,
+  quantile,
+  seedSenders,
+  sleep,
+  startMxListener,
+  startWorker,
+} from './stack';
 
-const ROOT = path.resolve(__dirname, '..');
 const say = (line: string) => console.log(`[bench] ${line}`);
 const { values: args } = parseArgs({
   options: {
@@ -68,31 +75,6 @@ function startReceiver(): Promise<{ url: string; arrivals: Map<string, number>; 
       }),
     ),
   );
-}
-
-/** The MX listener as its own process, no STARTTLS (mail servers on the same host), limits that never refuse. */
-async function startMx(
-  env: Record<string, string>,
-  logDir: string,
-): Promise<{ process: ManagedProcess; port: number }> {
-  const [port, healthPort] = [await freePort(), await freePort()];
-  const proc = startProcess('mx', process.execPath, ['--import', 'tsx', path.join(ROOT, 'mx', 'main.ts')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      ...env,
-      // Every client is 127.0.0.1: the per-client limits would otherwise be what is measured.
-      MX_MAX_CLIENTS_PER_IP: '1000',
-      MX_MESSAGES_PER_MINUTE_PER_IP: '1000000',
-      MX_MESSAGES_PER_MINUTE: '1000000',
-      MX_HOST: '127.0.0.1',
-      MX_PORT: String(port),
-      MX_HEALTH_PORT: String(healthPort),
-    },
-    logFile: path.join(logDir, 'mx.log'),
-  });
-  await waitFor('the MX listener', async () => (await fetch(`http://127.0.0.1:${healthPort}/readyz`)).ok, 60_000, proc);
-  return { process: proc, port };
 }
 
 /**
@@ -170,15 +152,7 @@ async function main(): Promise<void> {
     await infra.db('plans').where({ name: 'bench' }).update({ inbound_monthly_quota: 100_000_000 });
     const domains: string[] = [];
     for (const s of senders) {
-      const parent = await infra.db('domains').where({ name: s.domain }).first<{ id: string }>('id');
-      const name = `in.${s.domain}`;
-      const [row] = await infra
-        .db('inbound_domains')
-        .insert({ account_id: s.accountId, domain_id: parent.id, name })
-        .returning<{ id: string }[]>('id');
-      await infra
-        .db('inbound_rules')
-        .insert({ account_id: s.accountId, inbound_domain_id: row!.id, match: '*', kind: 'catch_all' });
+      const name = await addCatchAllInboundDomain(infra.db, s);
       await createWebhookEndpoint(
         infra.db,
         env.POSTAGE_SECRET_KEY,
@@ -190,7 +164,7 @@ async function main(): Promise<void> {
     }
     const worker = await startWorker(env, logDir);
     processes.push(worker);
-    const mx = await startMx(env, logDir);
+    const mx = await startMxListener(env, logDir);
     processes.push(mx.process);
     // One pooled connection per client, as a sending mail server keeps a connection to an MX.
     for (let c = 0; c < concurrency; c++)

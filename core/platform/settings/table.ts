@@ -1102,6 +1102,14 @@ export const SETTINGS = {
       default: 15 * 1024 * 1024,
       doc: 'Largest message (advertised with `SIZE`)',
     }),
+    maxBytesInFlight: setting({
+      env: 'SMTP_MAX_BYTES_IN_FLIGHT',
+      type: 'integer',
+      min: 1,
+      processes: ['smtp'],
+      default: 64 * 1024 * 1024,
+      doc: 'Memory that messages being received take in one relay process, all connections together (`SMTP_MAX_MESSAGE_BYTES` caps one); a DATA that would go past it is refused (`too_much_in_flight`, a 451) and the client retries. Below `SMTP_MAX_MESSAGE_BYTES`, a message larger than it is never taken',
+    }),
     maxRecipients: setting({
       env: 'SMTP_MAX_RECIPIENTS',
       type: 'integer',
@@ -1124,7 +1132,7 @@ export const SETTINGS = {
       min: 1,
       processes: ['smtp'],
       default: 20,
-      doc: 'Connections at once from one client address, both ports together, per relay process; the next is refused at connect (`too_many_connections`) and closed. Counted in the process: with several relays behind a balancer a client may hold this many on each',
+      doc: 'Connections at once from one client (an IPv4 address, or an IPv6 /64), both ports together, per relay process; the next is refused at connect (`too_many_connections`) and closed. Counted in the process: with several relays behind a balancer a client may hold this many on each',
     }),
     authFailuresPerIp: setting({
       env: 'SMTP_AUTH_FAILURES_PER_IP',
@@ -1132,7 +1140,7 @@ export const SETTINGS = {
       min: 1,
       processes: ['smtp'],
       default: 10,
-      doc: 'Failed AUTH per client IP before `454` for the rest of the window (in Redis, shared by relays)',
+      doc: 'Failed AUTH per client (an IPv4 address, or an IPv6 /64) before `454` for the rest of the window (in Redis, shared by relays)',
     }),
     authFailureWindowMinutes: setting({
       env: 'SMTP_AUTH_FAILURE_WINDOW_MINUTES',
@@ -1217,7 +1225,7 @@ export const SETTINGS = {
       min: 1,
       processes: ['mx'],
       default: 256 * 1024 * 1024,
-      doc: 'Bytes of messages being received that one listener process holds at once, all connections together (`MX_MAX_MESSAGE_BYTES` caps one); a DATA that would go past it is answered `451 4.3.0` and the sender retries. Below `MX_MAX_MESSAGE_BYTES`, a message larger than it is never taken',
+      doc: 'Memory that messages being received take in one listener process, all connections together (`MX_MAX_MESSAGE_BYTES` caps one); a DATA that would go past it is answered `451 4.3.0` and the sender retries. Below `MX_MAX_MESSAGE_BYTES`, a message larger than it is never taken',
     }),
     maxRecipients: setting({
       env: 'MX_MAX_RECIPIENTS',
