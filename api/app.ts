@@ -22,12 +22,6 @@ import { docsRoute } from './routes/docs';
 import { limitPasswordHashing } from '../core/accounts/passwords';
 import { configureTemplateRendering } from '../core/templates/renderPool';
 
-/** TRUST_PROXY as Express reads it: a hop count, true/false, or addresses and names (`loopback`, CIDRs). */
-function trustProxySetting(value: string): boolean | number | string {
-  if (value === 'true' || value === 'false') return value === 'true';
-  return /^\d+$/.test(value) ? Number(value) : value;
-}
-
 /** Requests by the route that matched (not the raw path: ids would explode the series), status and outcome. */
 function countRequests(metrics: ApiMetrics) {
   return function countRequest(req: Request, res: Response, next: NextFunction): void {
@@ -124,7 +118,7 @@ export function createApp(deps: ApiDeps): express.Express {
     next();
   });
 
-  if (deps.config.auth.trustProxy !== undefined) app.set('trust proxy', trustProxySetting(deps.config.auth.trustProxy));
+  if (deps.config.auth.trustProxy !== undefined) app.set('trust proxy', deps.config.auth.trustProxy);
   limitPasswordHashing(deps.config.auth.passwordHashesAtOnce);
   configureTemplateRendering(deps.config.templates);
   const routeDeps: RouteDeps = {

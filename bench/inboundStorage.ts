@@ -16,7 +16,7 @@ import type { Db } from '../core/platform/db';
 import type { ManagedProcess } from '../tools/stack/processes';
 import { formatTable } from './closedLoop';
 import { startBenchInfra } from './infra';
-import { benchServiceEnv, seedInboundDomain, seedSenders, sleep, startMx, startWorker } from './stack';
+import { addCatchAllInboundDomain, benchServiceEnv, seedSenders, sleep, startMxListener, startWorker } from './stack';
 
 const say = (line: string) => console.log(`[bench] ${line}`);
 const { values: args } = parseArgs({
@@ -60,9 +60,9 @@ async function main(): Promise<void> {
     const env = { ...benchServiceEnv(infra), DNS_SERVERS: '127.0.0.1:9' };
     const [sender] = await seedSenders(infra.db, 1, 1);
     await infra.db('plans').where({ name: 'bench' }).update({ inbound_monthly_quota: 100_000_000 });
-    const domain = await seedInboundDomain(infra.db, sender!);
+    const domain = await addCatchAllInboundDomain(infra.db, sender!);
     processes.push(await startWorker(env, logDir));
-    const mx = await startMx(env, logDir, { MX_MAX_RECIPIENTS: String(recipients) });
+    const mx = await startMxListener({ ...env, MX_MAX_RECIPIENTS: String(recipients) }, logDir);
     processes.push(mx.process);
     transport = nodemailer.createTransport({ host: '127.0.0.1', port: mx.port, secure: false, ignoreTLS: true });
 

@@ -21,7 +21,15 @@ import { createWebhookEndpoint } from '../core/webhooks/webhookEndpoints';
 import type { ManagedProcess } from '../tools/stack/processes';
 import { formatTable } from './closedLoop';
 import { startBenchInfra } from './infra';
-import { benchServiceEnv, quantile, seedInboundDomain, seedSenders, sleep, startMx, startWorker } from './stack';
+import {
+  addCatchAllInboundDomain,
+  benchServiceEnv,
+  quantile,
+  seedSenders,
+  sleep,
+  startMxListener,
+  startWorker,
+} from './stack';
 
 const say = (line: string) => console.log(`[bench] ${line}`);
 const { values: args } = parseArgs({
@@ -144,7 +152,7 @@ async function main(): Promise<void> {
     await infra.db('plans').where({ name: 'bench' }).update({ inbound_monthly_quota: 100_000_000 });
     const domains: string[] = [];
     for (const s of senders) {
-      const name = await seedInboundDomain(infra.db, s);
+      const name = await addCatchAllInboundDomain(infra.db, s);
       await createWebhookEndpoint(
         infra.db,
         env.POSTAGE_SECRET_KEY,
@@ -156,7 +164,7 @@ async function main(): Promise<void> {
     }
     const worker = await startWorker(env, logDir);
     processes.push(worker);
-    const mx = await startMx(env, logDir);
+    const mx = await startMxListener(env, logDir);
     processes.push(mx.process);
     // One pooled connection per client, as a sending mail server keeps a connection to an MX.
     for (let c = 0; c < concurrency; c++)

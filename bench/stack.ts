@@ -66,22 +66,6 @@ export async function seedSenders(db: Db, accounts: number, keys: number): Promi
   return senders;
 }
 
-/** Receiving for one sender: the inbound domain `in.<its domain>` with a catch-all rule; its name. */
-export async function seedInboundDomain(db: Db, sender: Sender): Promise<string> {
-  const parent = await db('domains').where({ name: sender.domain }).first<{ id: string }>('id');
-  const name = `in.${sender.domain}`;
-  const [row] = await db('inbound_domains')
-    .insert({ account_id: sender.accountId, domain_id: parent.id, name })
-    .returning<{ id: string }[]>('id');
-  await db('inbound_rules').insert({
-    account_id: sender.accountId,
-    inbound_domain_id: row!.id,
-    match: '*',
-    kind: 'catch_all',
-  });
-  return name;
-}
-
 /** BENCH_API_NODE_ARGS, BENCH_WORKER_NODE_ARGS: extra Node flags for a process, to profile it (e.g. --cpu-prof). */
 function profilingArgs(name: 'API' | 'WORKER'): string[] {
   return process.env[`BENCH_${name}_NODE_ARGS`]?.split(' ').filter(Boolean) ?? [];
@@ -126,36 +110,6 @@ export async function startWorker(
   const healthUrl = `http://127.0.0.1:${healthPort}`;
   await waitFor('the worker', async () => (await fetch(`${healthUrl}/readyz`)).ok, 120_000, proc);
   return Object.assign(proc, { healthUrl });
-}
-
-/**
- * The MX listener as its own process, no STARTTLS (mail servers on the same host), limits that
- * never refuse; `extra` adds settings of its own.
- */
-export async function startMx(
-  env: Record<string, string>,
-  logDir: string,
-  extra: Record<string, string> = {},
-): Promise<{ process: ManagedProcess; port: number }> {
-  const [port, healthPort] = [await freePort(), await freePort()];
-  const proc = startProcess('mx', process.execPath, ['--import', 'tsx', path.join(ROOT, 'mx', 'main.ts')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      ...env,
-      // Every client is 127.0.0.1: the per-client limits would otherwise be what is measured.
-      MX_MAX_CLIENTS_PER_IP: '1000',
-      MX_MESSAGES_PER_MINUTE_PER_IP: '1000000',
-      MX_MESSAGES_PER_MINUTE: '1000000',
-      ...extra,
-      MX_HOST: '127.0.0.1',
-      MX_PORT: String(port),
-      MX_HEALTH_PORT: String(healthPort),
-    },
-    logFile: path.join(logDir, 'mx.log'),
-  });
-  await waitFor('the MX listener', async () => (await fetch(`http://127.0.0.1:${healthPort}/readyz`)).ok, 60_000, proc);
-  return { process: proc, port };
 }
 
 /** Resident memory of a process, in MiB (Linux /proc). */
@@ -310,6 +264,49 @@ export async function startRelay(
   });
   await waitFor('the SMTP relay', async () => (await fetch(`http://127.0.0.1:${healthPort}/healthz`)).ok, 60_000, proc);
   return { process: proc, port, ca: pems.cert };
+}
+
+/**
+ * The MX listener as its own process, no STARTTLS (mail servers on the same host). Every client is
+ * 127.0.0.1, so its per-client limits are lifted: they would otherwise be what is measured.
+ */
+export async function startMxListener(
+  env: Record<string, string>,
+  logDir: string,
+): Promise<{ process: ManagedProcess; port: number }> {
+  const [port, healthPort] = [await freePort(), await freePort()];
+  const proc = startProcess('mx', process.execPath, ['--import', 'tsx', path.join(ROOT, 'mx', 'main.ts')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      MX_MAX_CLIENTS_PER_IP: '1000',
+      MX_MESSAGES_PER_MINUTE_PER_IP: '1000000',
+      MX_MESSAGES_PER_MINUTE: '1000000',
+      ...env,
+      MX_HOST: '127.0.0.1',
+      MX_PORT: String(port),
+      MX_HEALTH_PORT: String(healthPort),
+    },
+    logFile: path.join(logDir, 'mx.log'),
+  });
+  await waitFor('the MX listener', async () => (await fetch(`http://127.0.0.1:${healthPort}/readyz`)).ok, 60_000, proc);
+  return { process: proc, port };
+}
+
+/** An inbound domain `in.<sender's domain>` with a catch-all rule, for the sender's account; its name. */
+export async function addCatchAllInboundDomain(db: Db, sender: Sender): Promise<string> {
+  const parent = await db('domains').where({ name: sender.domain }).first<{ id: string }>('id');
+  const name = `in.${sender.domain}`;
+  const [row] = await db('inbound_domains')
+    .insert({ account_id: sender.accountId, domain_id: parent!.id, name })
+    .returning<{ id: string }[]>('id');
+  await db('inbound_rules').insert({
+    account_id: sender.accountId,
+    inbound_domain_id: row!.id,
+    match: '*',
+    kind: 'catch_all',
+  });
+  return name;
 }
 
 /** The test domain of the pipeline benchmarks: `delivered+N@` it runs every stage but SES itself. */

@@ -10,7 +10,6 @@ import { SMTPServer, type SMTPServerAddress, type SMTPServerDataStream, type SMT
 import type Redis from 'ioredis';
 import type { Logger } from 'pino';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
-import { clientKey } from '../core/platform/clientKey';
 import { checkHeaderBlock } from '../core/inbound/headerCheck';
 import { receiveMessage, type ReceiveOutcome } from '../core/inbound/receiveMessage';
 import { routeRecipient } from '../core/inbound/routing';
@@ -19,6 +18,9 @@ import type { Config } from '../core/platform/config';
 import type { Db } from '../core/platform/db';
 import type { MxMetrics } from '../core/platform/metrics';
 import { redisLimiter, takePoint } from '../core/platform/rateLimits';
+import { connectionTable, type CountedConnection } from '../core/platform/smtpListener/connections';
+import { memoryBudget } from '../core/platform/smtpListener/dataBudget';
+import { answerData, closeAfterTransactions, guardHandlers, listenOn } from '../core/platform/smtpListener/handlers';
 import { mxError, type MxRefusal } from './replies';
 import { inSpan } from '../core/platform/tracing';
 
@@ -40,17 +42,10 @@ export interface MxListener {
   stop(deadlineMs: number): Promise<void>;
 }
 
-/**
- * What the listener keeps per connection: the client it counts under (clientKey: its IPv4 address,
- * or the /64 of its IPv6 one, so one host's block is one client) and whether a transaction is open.
- */
-interface ConnectionState {
-  client: string;
-  inTransaction: boolean;
+/** What the listener keeps per connection, beside the client it counts under and its open transaction. */
+interface ConnectionState extends CountedConnection {
   /** RCPT TOs refused by routing on this connection (MX_MAX_REFUSED_RECIPIENTS). */
   refusedRecipients: number;
-  /** While a DATA is still streaming: gives its bytes back to the budget (the connection ended mid-DATA). */
-  abandonData?: () => void;
 }
 
 /** A message as DATA brought it. */
@@ -68,9 +63,12 @@ type RecipientResult =
 export function createMxListener(deps: ListenerDeps): MxListener {
   const { config, db, logger, metrics } = deps;
   const mx = config.mx;
-  const connections = new Map<string, ConnectionState>();
-  /** Open connections per client (MX_MAX_CLIENTS_PER_IP), keyed by clientKey. */
-  const perClient = new Map<string, number>();
+  /** Open connections, at most MX_MAX_CLIENTS_PER_IP per client. */
+  const connections = connectionTable<ConnectionState>(mx.maxClientsPerIp, (client) => ({
+    client,
+    inTransaction: false,
+    refusedRecipients: 0,
+  }));
   // Per client: shared by every listener through Redis (a memory window while Redis is away).
   const perClientMessages = redisLimiter(
     deps.redis,
@@ -81,35 +79,18 @@ export function createMxListener(deps: ListenerDeps): MxListener {
   // All clients of this process together: this process's own capacity, so kept in its memory.
   const allMessages = new RateLimiterMemory({ points: mx.messagesPerMinute, duration: 60 });
   /**
-   * Bytes of DATA held in this process (MX_MAX_BYTES_IN_FLIGHT): each message's size caps one
-   * message, this caps them all together, so many clients at once cannot exhaust the memory.
+   * DATA held in this process, counted as memory (MX_MAX_BYTES_IN_FLIGHT): each message's size
+   * caps one message, this caps them all together, so many clients at once cannot exhaust the memory.
    */
-  let bytesInFlight = 0;
+  const budget = memoryBudget(mx.maxBytesInFlight);
   let stopping = false;
 
-  const state = (session: SMTPServerSession): ConnectionState =>
-    connections.get(session.id) ?? {
-      client: clientKey(session.remoteAddress),
-      inTransaction: false,
-      refusedRecipients: 0,
-    };
+  const state = (session: SMTPServerSession): ConnectionState => connections.of(session);
   const refuse = (stage: string, refusal: MxRefusal, detail?: string) => {
     metrics.refused.inc({ reason: refusal, stage });
     return mxError(refusal, detail);
   };
-  /** A handler that throws (a store down) answers 451: the sender retries, nothing was kept. */
-  const guarded =
-    <A extends unknown[]>(stage: string, handler: (...args: A) => Promise<Error | undefined>) =>
-    (...args: [...A, (err?: Error | null) => void]): void => {
-      const callback = args.pop() as (err?: Error | null) => void;
-      handler(...(args as unknown as A)).then(
-        (err) => callback(err ?? null),
-        (err: unknown) => {
-          logger.error({ stage, err }, 'MX handler failed');
-          callback(refuse(stage, 'service_unavailable'));
-        },
-      );
-    };
+  const guarded = guardHandlers(logger, 'MX handler failed', (stage) => refuse(stage, 'service_unavailable'));
 
   const onMailFrom = guarded(
     'mail',
@@ -156,59 +137,26 @@ export function createMxListener(deps: ListenerDeps): MxListener {
     stream: SMTPServerDataStream,
     session: SMTPServerSession,
     callback: (err?: Error | null, message?: string) => void,
-  ): void => {
-    const s = state(session);
-    let chunks: Buffer[] = [];
-    // What this DATA holds of the budget: taken chunk by chunk as it arrives, given back once when
-    // the message is answered (its bytes are held until then) or its connection ends mid-DATA.
-    let reserved = 0;
-    const release = () => {
-      bytesInFlight -= reserved;
-      reserved = 0;
-    };
-    // Past MX_MAX_MESSAGE_BYTES (smtp-server marks the stream), past the budget, or its connection
-    // gone: what was kept is dropped at once, and the rest only drained.
-    let dropped = false;
-    let overBudget = false;
-    const drop = () => {
-      dropped = true;
-      chunks = [];
-      release();
-    };
-    s.abandonData = drop;
-    stream.on('data', (c: Buffer) => {
-      if (dropped) return;
-      if (stream.sizeExceeded) return drop();
-      if (bytesInFlight + c.length > mx.maxBytesInFlight) {
-        overBudget = true;
-        return drop();
-      }
-      bytesInFlight += c.length;
-      reserved += c.length;
-      chunks.push(c);
-    });
-    stream.once('end', () => {
-      s.abandonData = undefined;
-      const finish = (err: Error | null, message?: string) => {
-        release();
-        callback(err, message);
-        s.inTransaction = false;
-      };
-      if (stream.sizeExceeded) return finish(refuse('data', 'message_too_big'));
-      if (overBudget) return finish(refuse('data', 'too_much_in_flight'));
-      if (dropped) return finish(mxError('service_unavailable')); // its connection is gone: nobody hears it
-      const message = joinedMessage(chunks);
-      chunks = [];
-      // The received message's trace starts here (docs/operations.md, "Traces").
-      inSpan('mx.message', { 'smtp.session_id': session.id }, () => receive(session, message)).then(
-        (answer) => (answer instanceof Error ? finish(answer) : finish(null, answer)),
-        (err: unknown) => {
-          logger.error({ session: session.id, err }, 'MX DATA failed');
-          finish(refuse('data', 'service_unavailable'));
+  ): void =>
+    answerData(
+      stream,
+      state(session),
+      budget,
+      {
+        // A connection gone mid-DATA: nobody hears the answer, nothing to count.
+        refusal: (kind) => (kind === 'abandoned' ? mxError('service_unavailable') : refuse('data', kind)),
+        receive: (chunks) => {
+          const message = joinedMessage(chunks);
+          // The received message's trace starts here (docs/operations.md, "Traces").
+          return inSpan('mx.message', { 'smtp.session_id': session.id }, () => receive(session, message));
         },
-      );
-    });
-  };
+        failed: (err) => {
+          logger.error({ session: session.id, err }, 'MX DATA failed');
+          return refuse('data', 'service_unavailable');
+        },
+      },
+      callback,
+    );
 
   /** The message in one buffer, shared by every recipient's message (each its own trace line apart). */
   function joinedMessage(chunks: Buffer[]): MessageBuffer {
@@ -285,29 +233,20 @@ export function createMxListener(deps: ListenerDeps): MxListener {
     // address the balancer's header names.
     onConnect(session: SMTPServerSession, callback: (err?: Error | null) => void) {
       if (stopping) return callback(refuse('connect', 'shutting_down'));
-      const client = clientKey(session.remoteAddress);
-      const open = perClient.get(client) ?? 0;
-      if (open >= mx.maxClientsPerIp) {
+      const admission = connections.admit(session);
+      if (!admission.admitted) {
+        const { client, open } = admission;
         logger.warn({ session: session.id, client, open }, 'MX connection refused: too many from this address');
         return callback(refuse('connect', 'too_many_connections'));
       }
-      perClient.set(client, open + 1);
-      connections.set(session.id, { client, inTransaction: false, refusedRecipients: 0 });
       metrics.connections.inc();
       metrics.openConnections.inc();
       callback();
     },
     // Called once for every connection that ends, refused ones included: only a connection
-    // counted in onConnect gives its slot back.
+    // counted in onConnect gives its slot back (and what its DATA held).
     onClose(session: SMTPServerSession) {
-      const s = connections.get(session.id);
-      if (!s) return;
-      s.abandonData?.();
-      connections.delete(session.id);
-      metrics.openConnections.dec();
-      const left = (perClient.get(s.client) ?? 1) - 1;
-      if (left > 0) perClient.set(s.client, left);
-      else perClient.delete(s.client);
+      if (connections.release(session)) metrics.openConnections.dec();
     },
     onMailFrom,
     onRcptTo,
@@ -317,21 +256,10 @@ export function createMxListener(deps: ListenerDeps): MxListener {
 
   return {
     server,
-    listen: () =>
-      new Promise<number>((resolve, reject) => {
-        server.server.once('error', reject);
-        server.listen(mx.port, mx.host, () => {
-          const address = server.server.address();
-          resolve(typeof address === 'object' && address ? address.port : mx.port);
-        });
-      }),
+    listen: () => listenOn(server, mx.port, mx.host),
     async stop(deadlineMs) {
       stopping = true;
-      const until = Date.now() + deadlineMs;
-      while ([...connections.values()].some((c) => c.inTransaction) && Date.now() < until)
-        await new Promise((r) => setTimeout(r, 50));
-      // Idle connections get 421 (smtp-server's close) and the listener closes.
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closeAfterTransactions([server], connections.inTransaction, deadlineMs);
     },
   };
 }

@@ -26,12 +26,13 @@ export type MxRefusal =
 const reply = (code: number, enhanced: string, text: string): MxReply => ({ code, enhanced, text });
 
 export const MX_REPLIES = {
-  // The recipient's domain is not an inbound domain of any account: never an open relay.
-  not_inbound: reply(550, '5.7.1', 'Relaying denied'),
-  // An inbound domain, but no rule of it matches the local part.
+  // The recipient's domain is not an inbound domain of any account (never an open relay), or no
+  // rule of its inbound domain matches: one reply, so a sender cannot tell inbound domains apart.
+  not_inbound: reply(550, '5.1.1', 'No such mailbox'),
   no_rule: reply(550, '5.1.1', 'No such mailbox'),
-  // Temporary: more allowance (next month, a larger plan) lets the retry in.
-  over_allowance: reply(452, '4.2.2', 'Mailbox over its monthly inbound allowance'),
+  // Temporary: more allowance (next month, a larger plan) lets the retry in. The reply of a store
+  // outage, so a sender cannot tell that an account's allowance is spent.
+  over_allowance: reply(451, '4.3.0', 'Temporarily unavailable; nothing kept, retry later'),
   too_many_recipients: reply(452, '4.5.3', 'Too many recipients in this transaction; send the rest in another one'),
   // A client that keeps naming recipients nobody here takes (probing addresses or domains): 421 closes the connection.
   too_many_refused_recipients: reply(421, '4.7.0', 'Too many refused recipients'),

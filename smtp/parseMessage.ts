@@ -97,9 +97,10 @@ export async function parseSubmission(
   envelopeFrom: string,
   limits: Config['limits'],
 ): Promise<ParseResult> {
-  // Links and text-as-HTML are conveniences for display; the pipeline wants the parts as sent.
+  // Links and text-as-HTML are conveniences for display; the pipeline wants the parts as sent. A
+  // text made from the HTML would never be sent (HTML wins), and making it holds the event loop.
   const parsed = await simpleParser(raw, {
-    skipHtmlToText: false,
+    skipHtmlToText: true,
     skipTextToHtml: true,
     skipTextLinks: true,
     skipImageLinks: true,

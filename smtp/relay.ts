@@ -22,6 +22,9 @@ import type { Db } from '../core/platform/db';
 import type { SmtpMetrics } from '../core/platform/metrics';
 import { redisLimiter, takePoint } from '../core/platform/rateLimits';
 import { sendRateLimiter } from '../core/platform/sendRateLimit';
+import { connectionTable, type CountedConnection } from '../core/platform/smtpListener/connections';
+import { memoryBudget } from '../core/platform/smtpListener/dataBudget';
+import { answerData, closeAfterTransactions, guardHandlers, listenOn } from '../core/platform/smtpListener/handlers';
 import { checkKeyScope, checkSendGates, SENDER_REFUSALS } from '../core/sending/sendGates';
 import { parseSubmission, type Submission } from './parseMessage';
 import { isTransient, SMTP_REPLIES, smtpError, type SmtpRefusal } from './replies';
@@ -38,11 +41,9 @@ export interface RelayDeps {
   tls: { cert: Buffer; key: Buffer };
 }
 
-/** What the relay keeps per connection: the client address it counts under, the authenticated key and the open transaction. */
-interface ConnectionState {
-  client: string;
+/** What the relay keeps per connection, beside the client it counts under and its open transaction. */
+interface ConnectionState extends CountedConnection {
   key?: ApiKey;
-  inTransaction: boolean;
 }
 
 /** Refusals at MAIL FROM: the ones about the sender (a recipient's come at RCPT). */
@@ -58,9 +59,11 @@ export interface Relay {
 
 export function createRelay(deps: RelayDeps): Relay {
   const { config, db, logger, metrics } = deps;
-  const connections = new Map<string, ConnectionState>();
-  /** Open connections per client address, both listeners together (SMTP_MAX_CLIENTS_PER_IP). */
-  const perClient = new Map<string, number>();
+  /** Open connections, both listeners together, at most SMTP_MAX_CLIENTS_PER_IP per client. */
+  const connections = connectionTable<ConnectionState>(config.smtp.maxClientsPerIp, (client) => ({
+    client,
+    inTransaction: false,
+  }));
   const rate = sendRateLimiter({
     redis: deps.redis,
     limitPerMinute: config.api.rateLimitPerMinute,
@@ -73,44 +76,32 @@ export function createRelay(deps: RelayDeps): Relay {
     config.smtp.authFailuresPerIp,
     config.smtp.authFailureWindowMinutes * 60,
   );
+  /** DATA held in this process, counted as memory (SMTP_MAX_BYTES_IN_FLIGHT), all transactions together. */
+  const budget = memoryBudget(config.smtp.maxBytesInFlight);
   let stopping = false;
 
-  // Every session gets its state in onConnect; one closed while a handler was still running gets a
-  // throwaway state, so nothing is kept for it after onClose.
-  const state = (session: SMTPServerSession): ConnectionState =>
-    connections.get(session.id) ?? { client: session.remoteAddress, inTransaction: false };
+  const state = (session: SMTPServerSession): ConnectionState => connections.of(session);
   const refuse = (stage: string, refusal: SmtpRefusal, detail?: string) => {
     metrics.refused.inc({ reason: refusal, stage });
     return smtpError(refusal, detail);
   };
-  /** A handler that throws (a store down) answers 451: the client retries, nothing was queued. */
-  const guarded =
-    <A extends unknown[]>(stage: string, handler: (...args: A) => Promise<Error | undefined>) =>
-    (...args: [...A, (err?: Error | null) => void]): void => {
-      const callback = args.pop() as (err?: Error | null) => void;
-      handler(...(args as unknown as A)).then(
-        (err) => callback(err ?? null),
-        (err: unknown) => {
-          logger.error({ stage, err }, 'SMTP handler failed');
-          callback(refuse(stage, 'service_unavailable'));
-        },
-      );
-    };
+  const guarded = guardHandlers(logger, 'SMTP handler failed', (stage) => refuse(stage, 'service_unavailable'));
 
   const onAuth = guarded(
     'auth',
     async (auth: SMTPServerAuthentication, session: SMTPServerSession): Promise<Error | undefined> => {
-      const ip = session.remoteAddress;
+      // Failures count per client (an IPv6 /64 is one), as connections do.
+      const client = state(session).client;
       // Over the limit: refused before the key is even looked at, so guessing gains nothing.
-      const failures = await authFailures.get(ip);
+      const failures = await authFailures.get(client);
       if (failures && failures.consumedPoints >= config.smtp.authFailuresPerIp) {
-        logger.warn({ session: session.id, client: ip }, 'SMTP AUTH refused: too many failures from this address');
+        logger.warn({ session: session.id, client }, 'SMTP AUTH refused: too many failures from this address');
         return refuse('auth', 'auth_locked');
       }
       const result = await authenticateApiKey(db, auth.password ?? undefined);
       if (!result.ok) {
         metrics.authFailures.inc({ reason: result.reason });
-        await takePoint(authFailures, ip).catch((err: unknown) =>
+        await takePoint(authFailures, client).catch((err: unknown) =>
           logger.warn({ err }, 'SMTP AUTH failure not counted'),
         );
         return refuse('auth', 'auth_failed');
@@ -118,7 +109,7 @@ export function createRelay(deps: RelayDeps): Relay {
       noteKeyUsed(db, result.key.id);
       state(session).key = result.key;
       logger.info(
-        { session: session.id, client: ip, key: keyPrefix(result.key.lookupId), account: result.key.accountId },
+        { session: session.id, client, key: keyPrefix(result.key.lookupId), account: result.key.accountId },
         'SMTP client authenticated',
       );
       return undefined;
@@ -131,7 +122,7 @@ export function createRelay(deps: RelayDeps): Relay {
     callback: (err: Error | null | undefined, response?: { user: string }) => void,
   ): void =>
     onAuth(auth, session, (err) => {
-      const key = connections.get(session.id)?.key;
+      const key = state(session).key;
       if (err || !key) callback(err ?? smtpError('auth_failed'));
       else callback(null, { user: keyPrefix(key.lookupId) });
     });
@@ -198,33 +189,26 @@ export function createRelay(deps: RelayDeps): Relay {
     session: SMTPServerSession,
     callback: (err?: Error | null, message?: string) => void,
   ): void => {
-    const s = state(session);
-    const chunks: Buffer[] = [];
-    stream.on('data', (c: Buffer) => {
-      // Past the limit the rest is only drained; smtp-server answers 552 itself.
-      if (!stream.sizeExceeded) chunks.push(c);
-    });
-    stream.once('end', () => {
-      const finish = (err: Error | null, message?: string) => {
-        callback(err, message);
-        s.inTransaction = false;
-      };
-      if (stream.sizeExceeded) {
-        metrics.refused.inc({ reason: 'message_too_big', stage: 'data' });
-        finish(smtpError('message_too_big'));
-        return;
-      }
-      // The message's trace starts here (docs/operations.md, "Traces"): its recipients' sends are children.
-      inSpan('smtp.message', { 'smtp.session_id': session.id }, () =>
-        deliver(s.key!, session, Buffer.concat(chunks)),
-      ).then(
-        (answer) => (answer instanceof Error ? finish(answer) : finish(null, answer)),
-        (err: unknown) => {
+    const connection = state(session);
+    answerData(
+      stream,
+      connection,
+      budget,
+      {
+        // A connection gone mid-DATA: nobody hears the answer, nothing to count.
+        refusal: (kind) => (kind === 'abandoned' ? smtpError('service_unavailable') : refuse('data', kind)),
+        // The message's trace starts here (docs/operations.md, "Traces"): its recipients' sends are children.
+        receive: (chunks) =>
+          inSpan('smtp.message', { 'smtp.session_id': session.id }, () =>
+            deliver(connection.key!, session, Buffer.concat(chunks)),
+          ),
+        failed: (err) => {
           logger.error({ session: session.id, err }, 'SMTP DATA failed');
-          finish(refuse('data', 'service_unavailable'));
+          return refuse('data', 'service_unavailable');
         },
-      );
-    });
+      },
+      callback,
+    );
   };
 
   /** Every recipient through the send use case, in order; then the one reply DATA gets. */
@@ -285,14 +269,12 @@ export function createRelay(deps: RelayDeps): Relay {
     // address the balancer's header names.
     onConnect: (session: SMTPServerSession, callback: (err?: Error | null) => void) => {
       if (stopping) return callback(smtpError('shutting_down'));
-      const client = session.remoteAddress;
-      const open = perClient.get(client) ?? 0;
-      if (open >= config.smtp.maxClientsPerIp) {
+      const admission = connections.admit(session);
+      if (!admission.admitted) {
+        const { client, open } = admission;
         logger.warn({ session: session.id, client, port, open }, 'SMTP connection refused: too many from this address');
         return callback(refuse('connect', 'too_many_connections'));
       }
-      perClient.set(client, open + 1);
-      connections.set(session.id, { client, inTransaction: false });
       metrics.connections.inc({ port });
       metrics.openConnections.inc();
       callback();
@@ -300,13 +282,7 @@ export function createRelay(deps: RelayDeps): Relay {
     // smtp-server calls this once for every connection that ends (closed, reset, timed out),
     // refused ones included: only a connection counted in onConnect gives its slot back.
     onClose: (session: SMTPServerSession) => {
-      const s = connections.get(session.id);
-      if (!s) return;
-      connections.delete(session.id);
-      metrics.openConnections.dec();
-      const left = (perClient.get(s.client) ?? 1) - 1;
-      if (left > 0) perClient.set(s.client, left);
-      else perClient.delete(s.client);
+      if (connections.release(session)) metrics.openConnections.dec();
     },
   });
   const submission = new SMTPServer({ ...serverOptions, ...withConnectionHooks('submission') });
@@ -314,32 +290,17 @@ export function createRelay(deps: RelayDeps): Relay {
   for (const server of [submission, implicitTls])
     server.on('error', (err) => logger.warn({ err }, 'SMTP connection error'));
 
-  const listenOn = (server: SMTPServer, port: number) =>
-    new Promise<number>((resolve, reject) => {
-      server.server.once('error', reject);
-      server.listen(port, config.smtp.host, () => {
-        const address = server.server.address();
-        resolve(typeof address === 'object' && address ? address.port : port);
-      });
-    });
-
   return {
     submission,
     implicitTls,
     async listen() {
-      const port = await listenOn(submission, config.smtp.port);
-      const smtpsPort = await listenOn(implicitTls, config.smtp.smtpsPort);
+      const port = await listenOn(submission, config.smtp.port, config.smtp.host);
+      const smtpsPort = await listenOn(implicitTls, config.smtp.smtpsPort, config.smtp.host);
       return { port, smtpsPort };
     },
     async stop(deadlineMs) {
       stopping = true;
-      const until = Date.now() + deadlineMs;
-      while ([...connections.values()].some((c) => c.inTransaction) && Date.now() < until)
-        await new Promise((r) => setTimeout(r, 50));
-      // Idle connections get 421 (smtp-server's close) and the listeners close.
-      await Promise.all(
-        [submission, implicitTls].map((server) => new Promise<void>((resolve) => server.close(() => resolve()))),
-      );
+      await closeAfterTransactions([submission, implicitTls], connections.inTransaction, deadlineMs);
     },
   };
 }

@@ -26,6 +26,7 @@ export type RelayRefusal =
   | 'message_invalid'
   | 'sender_mismatch'
   | 'service_unavailable'
+  | 'too_much_in_flight'
   | 'shutting_down'
   | 'too_many_connections';
 
@@ -79,6 +80,8 @@ export const SMTP_REPLIES = {
   message_invalid: reply(550, '5.6.0', 'The message cannot be sent as it is'),
   sender_mismatch: reply(550, '5.7.1', 'The From header must be on the domain of MAIL FROM'),
   service_unavailable: reply(451, '4.3.0', 'Temporarily unavailable; nothing queued, retry later'),
+  // SMTP_MAX_BYTES_IN_FLIGHT: this process holds as much mail as it may; the client retries.
+  too_much_in_flight: reply(451, '4.3.0', 'Too much mail in progress; nothing queued, retry later'),
   shutting_down: reply(421, '4.3.2', 'The relay is restarting; retry'),
   too_many_connections: reply(421, '4.7.0', 'Too many connections from this address; close one and retry'),
 } as const satisfies Record<SmtpRefusal, SmtpReply>;

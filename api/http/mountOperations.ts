@@ -68,11 +68,9 @@ function gates(deps: RouteDeps, op: AnyOperation, session: RequestHandler, calle
     const headers = deprecationHeaders(deprecated);
     chain.push((_req, res, next) => void (res.set(headers), next()));
   }
-  const { limit, limitAccount } = op;
+  const { limit, limitOwner } = op;
   if (limit)
-    chain.push(
-      anonymousLimit(deps.redis, deps.config, limit, limitAccount && ((req) => limitAccount(req, deps.config))),
-    );
+    chain.push(anonymousLimit(deps.redis, deps.config, limit, limitOwner && ((req) => limitOwner(req, deps.config))));
   if ((op.who === 'anyone' && !op.noSession) || op.who === 'caller') chain.push(session);
   if (op.who === 'caller') chain.push(caller, requireRole(op.role ?? 'owner'));
   // The sends look their key up on the store their other statements use (core/sending/sendMessage.ts).

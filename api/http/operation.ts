@@ -9,6 +9,7 @@ import type { Request, Response } from 'express';
 import type { ApiKey } from '../../core/accounts/apiKeys';
 import type { AnonymousOperation, Config } from '../../core/platform/config';
 import type { ScopedKeyAccess } from '../middleware/keyScope';
+import type { LimitOwner } from '../middleware/authLimits';
 import type { Role } from '../../core/accounts/roles';
 import type { RouteDeps } from './deps';
 import type { API_ERRORS, ErrorCode } from './errors';
@@ -206,8 +207,8 @@ interface OperationFields<
   description?: Text;
   who: W;
   limit?: AnonymousOperation;
-  /** With `limit`: the account a request is for (read from its path, before the body), whose window of the limit's `perAccount` it takes. */
-  limitAccount?: (req: Request, config: Config) => string;
+  /** With `limit`: whose windows a request takes (read from its path, before the body); null for a token that is not ours, which takes only its client's (api/middleware/authLimits.ts). */
+  limitOwner?: (req: Request, config: Config) => LimitOwner | null;
   /** Only a signed-in person may call it (their session, password, membership): a key is answered 404. */
   sessionOnly?: true;
   /** Announced for removal (docs/compatibility.md): `deprecated: true` in the document, Deprecation and Sunset headers on every answer. */
@@ -278,7 +279,7 @@ export interface AnyOperation {
   description?: Text;
   who: Who;
   limit?: AnonymousOperation;
-  limitAccount?: (req: Request, config: Config) => string;
+  limitOwner?: (req: Request, config: Config) => LimitOwner | null;
   sessionOnly?: true;
   deprecated?: Deprecation;
   role?: Role;

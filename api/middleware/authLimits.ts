@@ -95,33 +95,55 @@ export function createSigninLimits(redis: Redis, config: Config): SigninLimits {
 }
 
 /**
+ * Whose windows a request of a token-carrying operation takes, read from its path before the body:
+ * the token's account and recipient (a key that holds no address in the clear). Null for a token
+ * that is not one of ours: it takes no window but its client's, and the handler answers it 404.
+ */
+export interface LimitOwner {
+  account: string;
+  recipient: string;
+}
+
+/**
  * Per-client and total hourly limits of an anonymous operation, as middleware before the body is
- * read: past either, 429 `too_many_requests` with `Retry-After`. A client's refused requests do not
- * count toward the total, so one noisy client cannot spend everyone's allowance alone. With
- * `accountOf` (and a `perAccount` setting) a window per account sits between the two, so one
- * account's requests cannot spend everyone's either.
+ * read: past any window, 429 `too_many_requests` with `Retry-After`. The client's window comes
+ * first, and a request refused by one window does not count toward the next, so one noisy client
+ * cannot spend everyone's allowance alone. With `ownerOf`, the token is read next: one that is not
+ * ours spends no shared window, and a valid one takes its recipient's window, then its account's
+ * (where the operation has `perRecipient`, `perAccount` settings), before the total. So only
+ * requests that could succeed spend what everyone shares, and one link replayed from many clients
+ * spends only its own window.
  */
 export function anonymousLimit(
   redis: Redis,
   config: Config,
   operation: AnonymousOperation,
-  accountOf?: (req: Request) => string,
+  ownerOf?: (req: Request) => LimitOwner | null,
 ): RequestHandler {
   const limits = config.auth.anonymousLimits[operation];
   const prefix = `${config.redis.keyPrefix}:anonymous:${operation}`;
-  const byClient = redisLimiter(redis, `${prefix}:client`, limits.perClient, 3600);
-  const byAccount =
-    accountOf && 'perAccount' in limits ? redisLimiter(redis, `${prefix}:account`, limits.perAccount, 3600) : undefined;
-  const overall = redisLimiter(redis, `${prefix}:total`, limits.total, 3600);
+  const window = (name: string, points: number) => redisLimiter(redis, `${prefix}:${name}`, points, 3600);
+  const byClient = window('client', limits.perClient);
+  const byRecipient = 'perRecipient' in limits ? window('recipient', limits.perRecipient) : undefined;
+  const byAccount = 'perAccount' in limits ? window('account', limits.perAccount) : undefined;
+  const overall = window('total', limits.total);
   const refuse = (res: Response, wait: number, who: string) =>
     sendTooManyRequests(res, wait, `Too many requests ${who}; try again after the Retry-After delay.`);
+  /** The owner's windows in order, each with the words of its refusal. */
+  const ownWindows = (owner: LimitOwner) =>
+    [
+      [byRecipient, owner.recipient, 'of this kind for this recipient this hour'],
+      [byAccount, owner.account, 'of this kind for this account this hour'],
+    ] as const;
   return (req, res, next) => {
     void (async () => {
       const clientWait = await takePoint(byClient, clientKey(req.ip));
       if (clientWait !== undefined) return refuse(res, clientWait, 'of this kind from this client this hour');
-      if (byAccount && accountOf) {
-        const accountWait = await takePoint(byAccount, accountOf(req));
-        if (accountWait !== undefined) return refuse(res, accountWait, 'of this kind for this account this hour');
+      const owner = ownerOf?.(req);
+      if (owner === null) return next();
+      for (const [limiter, key, who] of owner ? ownWindows(owner) : []) {
+        const wait = limiter && (await takePoint(limiter, key));
+        if (wait !== undefined) return refuse(res, wait, who);
       }
       const totalWait = await takePoint(overall, 'all');
       if (totalWait !== undefined) return refuse(res, totalWait, 'of this kind from everyone this hour');

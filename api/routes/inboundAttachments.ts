@@ -3,8 +3,10 @@
 // attachmentUrls.ts) names the attachment and its expiry, so the link works in a webhook handler
 // or a browser without a key. The bytes are never served as what they claim to be: always
 // `application/octet-stream`, as a download, with `nosniff`, so a received HTML or SVG file cannot
-// run in Postage's origin. An expired, tampered or purged link is the same 404. Limited per client
-// and in total, like the tracking links, so a leaked link cannot be used to pull bytes in bulk.
+// run in Postage's origin. An expired, tampered or purged link is the same 404. Limited per client,
+// then per attachment, then in total: the link is checked after the client's window and before the
+// others, so made-up links spend nothing everyone shares, and a leaked link cannot be used to pull
+// bytes in bulk from many clients.
 import { readAttachmentToken } from '../../core/inbound/attachmentUrls';
 import { attachmentForDownload } from '../../core/inbound/inboundMessages';
 import { redisLimiter, takePoint } from '../../core/platform/rateLimits';
@@ -14,10 +16,16 @@ import { clientKey } from '../middleware/authLimits';
 
 const limits = perApp((deps) => {
   const prefix = `${deps.config.redis.keyPrefix}:inbound-attachments`;
-  const { attachmentDownloadsPerClientPerMinute, attachmentDownloadsPerMinute } = deps.config.inbound;
+  const { inbound } = deps.config;
   return {
-    byClient: redisLimiter(deps.redis, `${prefix}:client`, attachmentDownloadsPerClientPerMinute, 60),
-    total: redisLimiter(deps.redis, `${prefix}:total`, attachmentDownloadsPerMinute, 60),
+    byClient: redisLimiter(deps.redis, `${prefix}:client`, inbound.attachmentDownloadsPerClientPerMinute, 60),
+    byAttachment: redisLimiter(
+      deps.redis,
+      `${prefix}:attachment`,
+      inbound.attachmentDownloadsPerAttachmentPerMinute,
+      60,
+    ),
+    total: redisLimiter(deps.redis, `${prefix}:total`, inbound.attachmentDownloadsPerMinute, 60),
   };
 });
 
@@ -39,7 +47,7 @@ export const inboundAttachmentOperations = [
     operationId: 'downloadInboundAttachment',
     summary: 'Download a received attachment (the signed `download_url` of a received message; no API key)',
     description:
-      'The link of `attachments[].download_url` in `email.received` and in `GET /api/inbound/{id}` (docs/inbound.md, "Attachments"): signed, and good until its `expires_at` (INBOUND_ATTACHMENT_URL_TTL_SECONDS). Always served as `application/octet-stream`, as a download, whatever the file is. Past the per-client or total limit (INBOUND_ATTACHMENT_DOWNLOADS_PER_CLIENT_PER_MINUTE, INBOUND_ATTACHMENT_DOWNLOADS_PER_MINUTE): 429 with Retry-After.',
+      'The link of `attachments[].download_url` in `email.received` and in `GET /api/inbound/{id}` (docs/inbound.md, "Attachments"): signed, and good until its `expires_at` (INBOUND_ATTACHMENT_URL_TTL_SECONDS). Always served as `application/octet-stream`, as a download, whatever the file is. Limited a minute per client, then per attachment, then in total (INBOUND_ATTACHMENT_DOWNLOADS_PER_CLIENT_PER_MINUTE, INBOUND_ATTACHMENT_DOWNLOADS_PER_ATTACHMENT_PER_MINUTE, INBOUND_ATTACHMENT_DOWNLOADS_PER_MINUTE): past any, 429 with Retry-After, and a download refused by one window does not count toward the next. The link is checked after the client\'s window and before the others: a link that is not valid (altered, expired, made up) is a 404 that spends only its client\'s window.',
     who: 'anyone',
     noSession: true,
     ok: [200, { type: 'string', format: 'binary', description: 'The attachment as it was received.' }, 'The bytes.'],
@@ -55,25 +63,29 @@ export const inboundAttachmentOperations = [
       404: [{ codes: ['not_found'] }, NOT_FOUND],
       429: [
         { codes: ['too_many_requests'] },
-        'Too many downloads from this client, or from everyone, this minute (Retry-After).',
+        'Too many downloads this minute from this client, of this attachment, or from everyone (Retry-After).',
       ],
     },
     async handler({ deps, req, res, params, refuse }) {
       res.set('Cache-Control', 'private, no-store');
-      const { byClient, total } = limits(deps);
+      const { byClient, byAttachment, total } = limits(deps);
+      const tooMany = (retryAfter: number, detail: string) => refuse('too_many_requests', detail, { retryAfter });
       const clientWait = await takePoint(byClient, clientKey(req.ip));
       if (clientWait !== undefined)
-        return refuse('too_many_requests', 'Too many attachment downloads from this client this minute.', {
-          retryAfter: clientWait,
-        });
-      // A client refused above does not spend everyone's allowance.
+        return tooMany(clientWait, 'Too many attachment downloads from this client this minute.');
+      // Read before any shared window: a link that is not ours, or no longer good, spends none of them.
+      const token = readAttachmentToken(deps.config.secretKey, params.token);
+      if (!token) return refuse('not_found', NOT_FOUND);
+      const attachmentWait = await takePoint(byAttachment, token.attachmentId);
+      if (attachmentWait !== undefined)
+        return tooMany(
+          attachmentWait,
+          'Too many downloads of this attachment this minute: each has a window of its own.',
+        );
       const totalWait = await takePoint(total, 'all');
       if (totalWait !== undefined)
-        return refuse('too_many_requests', 'Too many attachment downloads this minute; try again shortly.', {
-          retryAfter: totalWait,
-        });
-      const token = readAttachmentToken(deps.config.secretKey, params.token);
-      const attachment = token ? await attachmentForDownload(deps.db, token.attachmentId) : undefined;
+        return tooMany(totalWait, 'Too many attachment downloads this minute; try again shortly.');
+      const attachment = await attachmentForDownload(deps.db, token.attachmentId);
       if (!attachment) return refuse('not_found', NOT_FOUND);
       res.locals.outcome = 'inbound_attachment_downloaded';
       res

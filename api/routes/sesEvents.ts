@@ -7,6 +7,7 @@
 import { Type } from '@sinclair/typebox';
 import type { Request, Response } from 'express';
 import {
+  bucketAllowed,
   inboundS3Client,
   parseSesReceived,
   receiveSesNotification,
@@ -34,8 +35,8 @@ export const SES_EVENTS_PATH = '/provider/ses-events';
 /** SNS messages are at most 256 KiB. */
 const MAX_SNS_BODY_BYTES = 256 * 1024;
 
-/** The codes of this endpoint: SnsVerifier's rejections and two of its own. */
-type SesEventError = SnsRejectionCode | 'subscription_not_confirmed' | 'queue_error';
+/** The codes of this endpoint: SnsVerifier's rejections and three of its own. */
+type SesEventError = SnsRejectionCode | 'unexpected_bucket' | 'subscription_not_confirmed' | 'queue_error';
 
 /**
  * This endpoint's own error table (its caller is SNS, not a customer: a separate contract from
@@ -43,6 +44,7 @@ type SesEventError = SnsRejectionCode | 'subscription_not_confirmed' | 'queue_er
  */
 export const SES_EVENT_ANSWERS = {
   ...SNS_REJECTIONS,
+  unexpected_bucket: { status: 403, retry: 'no: list the bucket in INBOUND_S3_BUCKETS; the object stays in S3' },
   subscription_not_confirmed: { status: 502, retry: 'yes: SNS sends the confirmation again' },
   queue_error: { status: 503, retry: 'yes: SNS delivers it again later' },
 } as const satisfies Record<SesEventError, ErrorAnswer>;
@@ -115,8 +117,40 @@ function countOutcomes(outcomes: SesRecipientOutcome[]): ReceivedCounts {
   return counts;
 }
 
+/** Counts the dropped recipients by reason and logs what became of the notification (ids and counts only: recipients are addresses). */
+function logReceived(
+  deps: RouteDeps,
+  req: Request,
+  ids: { snsMessageId: string; sesMessageId: string },
+  outcomes: SesRecipientOutcome[],
+  received: ReceivedCounts,
+): void {
+  for (const o of outcomes) {
+    if (o.kind === 'too_large' || o.kind === 'refused')
+      deps.metrics.inboundRefused.inc({ reason: o.kind === 'too_large' ? o.kind : o.reason });
+  }
+  const inboundIds = outcomes.flatMap((o) => (o.kind === 'accepted' || o.kind === 'duplicate' ? [o.inboundId] : []));
+  const log = received.dropped > 0 ? req.log.warn.bind(req.log) : req.log.info.bind(req.log);
+  log(
+    {
+      ...ids,
+      inboundIds,
+      ...received,
+      droppedFor: outcomes.flatMap((o) =>
+        o.kind === 'too_large'
+          ? ['too_large']
+          : o.kind === 'refused' && o.reason === 'over_allowance'
+            ? [o.reason]
+            : [],
+      ),
+    },
+    'SES received notification handled',
+  );
+}
+
 /**
- * SES receiving's "Received" notification: every recipient a rule routes stored once (source id
+ * SES receiving's "Received" notification: refused (403, nothing fetched) when it names a bucket
+ * INBOUND_S3_BUCKETS does not allow; else every recipient a rule routes stored once (source id
  * `<mail.messageId>:<recipient>`, so SNS delivering it twice stores it once), the others ignored.
  * SES accepted the message already, so what is over the allowance or too large is dropped, logged
  * by id and counted. S3 or the store away before a commit: 503, and SNS delivers it again.
@@ -132,6 +166,14 @@ async function handleReceived(
   if ('error' in parsed) {
     req.log.warn({ snsMessageId, ignored: parsed.error }, 'SES received notification ignored');
     return { success: true as const, ignored: parsed.error };
+  }
+  if (!bucketAllowed(deps.config, parsed.s3.bucketName)) {
+    deps.metrics.inboundRefused.inc({ reason: 'unexpected_bucket' }, parsed.recipients.length);
+    req.log.error(
+      { snsMessageId, sesMessageId: parsed.sesMessageId, bucket: parsed.s3.bucketName },
+      'SES received notification names a bucket not in INBOUND_S3_BUCKETS: not fetched',
+    );
+    return refuse(req, res, 'unexpected_bucket', 'The notification names an S3 bucket not in INBOUND_S3_BUCKETS.');
   }
   const { workflows, s3 } = receiving(deps);
   let outcomes: SesRecipientOutcome[];
@@ -151,30 +193,8 @@ async function handleReceived(
     req.log.error({ err, snsMessageId, sesMessageId: parsed.sesMessageId }, 'SES received message not stored');
     return refuse(req, res, 'queue_error', 'The received message could not be stored; SNS will deliver it again.');
   }
-  for (const o of outcomes) {
-    if (o.kind === 'too_large' || o.kind === 'refused')
-      deps.metrics.inboundRefused.inc({ reason: o.kind === 'too_large' ? o.kind : o.reason });
-  }
   const received = countOutcomes(outcomes);
-  const inboundIds = outcomes.flatMap((o) => (o.kind === 'accepted' || o.kind === 'duplicate' ? [o.inboundId] : []));
-  // Ids and counts only: recipients are addresses.
-  const log = received.dropped > 0 ? req.log.warn.bind(req.log) : req.log.info.bind(req.log);
-  log(
-    {
-      snsMessageId,
-      sesMessageId: parsed.sesMessageId,
-      inboundIds,
-      ...received,
-      droppedFor: outcomes.flatMap((o) =>
-        o.kind === 'too_large'
-          ? ['too_large']
-          : o.kind === 'refused' && o.reason === 'over_allowance'
-            ? [o.reason]
-            : [],
-      ),
-    },
-    'SES received notification handled',
-  );
+  logReceived(deps, req, { snsMessageId, sesMessageId: parsed.sesMessageId }, outcomes, received);
   return { success: true as const, received };
 }
 
@@ -185,7 +205,7 @@ export const sesEventOperations = [
     operationId: 'sesEvents',
     summary: 'SES event notifications and received mail delivered by Amazon SNS (not for API clients)',
     description:
-      "Subscribe the SNS topic your SES configuration set publishes to, and the topic of the SES receiving rule that stores received mail in S3 (docs/inbound.md, \"Receiving through Amazon SES\"). No API key: every message is checked against `SNS_TOPIC_ARNS`, its age and its signature (certificate from the topic region's SNS host). A `Received` notification's message is fetched from its S3 object and stored once for each recipient an inbound rule routes (`received` counts them; the same notification again stores nothing new); the other recipients are ignored, and what is over the account's inbound allowance or `INBOUND_MAX_MESSAGE_BYTES` is dropped, since SES accepted it already. A 5xx makes SNS deliver it again later.",
+      "Subscribe the SNS topic your SES configuration set publishes to, and the topic of the SES receiving rule that stores received mail in S3 (docs/inbound.md, \"Receiving through Amazon SES\"). No API key: every message is checked against `SNS_TOPIC_ARNS`, its age and its signature (certificate from the topic region's SNS host). A `Received` notification's message is fetched from its S3 object, only in a bucket `INBOUND_S3_BUCKETS` lists (with none listed: any bucket in development and tests, none in production), and stored once for each recipient an inbound rule routes (`received` counts them; the same notification again stores nothing new); the other recipients are ignored, and what is over the account's inbound allowance or `INBOUND_MAX_MESSAGE_BYTES` is dropped, since SES accepted it already. A 5xx makes SNS deliver it again later.",
     who: 'sns',
     ownBody: {
       media: 'text/plain',
@@ -200,7 +220,7 @@ export const sesEventOperations = [
     more: {
       ...sesEventAnswers({
         400: 'Not an SNS message.',
-        403: 'Not a topic Postage subscribed to, too old, or the signature does not verify.',
+        403: 'Not a topic Postage subscribed to, too old, or the signature does not verify; or (received mail) the notification names an S3 bucket not in `INBOUND_S3_BUCKETS`, which is never fetched from.',
         502: 'The subscription could not be confirmed; SNS sends the confirmation again.',
         503: 'The signing certificate, Temporal, or (received mail) the S3 object or the store is unavailable; SNS delivers it again.',
       }),

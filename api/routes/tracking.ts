@@ -2,15 +2,22 @@
 // answers the open pixel and `GET|HEAD /t/c/{token}` redirects to the link's target, both from the
 // signed token alone (core/tracking/trackingTokens.ts): no session, no database, nothing started
 // before the answer is sent. A token is good only on the hostname it was made for (`req.hostname`,
-// which follows TRUST_PROXY): elsewhere it is a 404. Afterwards the event is counted against the per-client and total
-// limits and handed to the message's engagement workflow; over a limit, or with Temporal away,
-// the link still works and nothing is recorded. A token that does not verify is a 404 and records
-// nothing.
+// which follows TRUST_PROXY): elsewhere it is a 404. A click on BASE_URL's own host redirects for
+// TRACKING_BASE_URL_LINK_DAYS after the send only (then a 404): that host is the API's and the
+// dashboard's origin. Afterwards the event is counted against the per-client, per-message and
+// total limits (only verified tokens reach them) and handed to the message's engagement
+// workflow; over a limit, or with Temporal away, the link still works and nothing is recorded. A
+// token that does not verify is a 404 and records nothing.
 import type { Request, Response } from 'express';
 import { MAX_ENGAGEMENT_USER_AGENT, type EngagementEvent } from '../../core/model/workflowContract';
 import { redisLimiter, takePoint } from '../../core/platform/rateLimits';
 import { machineReason } from '../../core/tracking/machineDetection';
-import { trackingKey, verifyTrackingToken, type TrackingEvent } from '../../core/tracking/trackingTokens';
+import {
+  clickStillRedirects,
+  trackingKey,
+  verifyTrackingToken,
+  type TrackingEvent,
+} from '../../core/tracking/trackingTokens';
 import type { RouteDeps } from '../http/deps';
 import { ANSWERED, operation } from '../http/operation';
 import { perApp } from '../http/perApp';
@@ -93,6 +100,7 @@ function afterAnswer(deps: RouteDeps, req: Request, res: Response, token: Tracki
 
 const NOT_FOUND =
   'No such tracking link: the token is malformed, was not signed by this service, or was made for another host.';
+const CLICK_NOT_FOUND = `${NOT_FOUND} A link on the service's own address (BASE_URL) also expires TRACKING_BASE_URL_LINK_DAYS after the send.`;
 export const trackingOperations = [
   operation({
     method: 'get',
@@ -100,7 +108,7 @@ export const trackingOperations = [
     operationId: 'trackOpen',
     summary: 'Open pixel of a tracked message (in the email, not for API clients)',
     description:
-      'The invisible image of a message sent with open tracking (docs/sending.md, "Tracking opens and clicks"). HEAD is answered the same, without the body (and counts as a machine). The open is recorded after the answer, at most once as a person and once as a machine per message; past the per-client or total limit (TRACKING_EVENTS_PER_CLIENT_PER_MINUTE, TRACKING_EVENTS_PER_MINUTE) the image is still served but nothing is recorded.',
+      'The invisible image of a message sent with open tracking (docs/sending.md, "Tracking opens and clicks"). HEAD is answered the same, without the body (and counts as a machine). The open is recorded after the answer, at most once as a person and once as a machine per message; past the per-client, per-message or total limit (TRACKING_EVENTS_PER_CLIENT_PER_MINUTE, 60 a message, TRACKING_EVENTS_PER_MINUTE; only verified tokens count) the image is still served but nothing is recorded.',
     who: 'anyone',
     noSession: true,
     ok: [
@@ -124,7 +132,7 @@ export const trackingOperations = [
     operationId: 'trackClick',
     summary: 'Tracked link of a message (in the email, not for API clients)',
     description:
-      'A link of a message sent with click tracking (docs/sending.md, "Tracking opens and clicks"): a redirect to the link as written in the message, which only the signed token names (nothing else can be redirected to). HEAD is answered the same (and counts as a machine). Every click is recorded after the answer; past the per-client or total limit the redirect still works but nothing is recorded.',
+      "A link of a message sent with click tracking (docs/sending.md, \"Tracking opens and clicks\"): a redirect to the link as written in the message, which only the signed token names (nothing else can be redirected to). On the service's own address (`BASE_URL`'s host, a domain without a verified tracking subdomain) it redirects for TRACKING_BASE_URL_LINK_DAYS after the send, then answers 404 and records nothing; on a customer's tracking subdomain it does not expire. HEAD is answered the same (and counts as a machine). Every click is recorded after the answer; past the per-client, per-message or total limit (TRACKING_EVENTS_PER_CLIENT_PER_MINUTE, 60 a message, TRACKING_EVENTS_PER_MINUTE; only verified tokens count) the redirect still works but nothing is recorded.",
     who: 'anyone',
     noSession: true,
     ok: [302, { type: 'null' }, 'To the link as written in the message.'],
@@ -134,11 +142,13 @@ export const trackingOperations = [
         'Cache-Control': '`no-store`: every click reaches us.',
       },
     },
-    more: { 404: [{ codes: ['not_found'] }, NOT_FOUND] },
+    more: { 404: [{ codes: ['not_found'] }, CLICK_NOT_FOUND] },
     async handler({ deps, req, res, params, refuse }) {
       const event = verifyTrackingToken(tokenKey(deps), req.hostname, params.token);
       res.set('Cache-Control', 'no-store');
-      if (event?.kind !== 'click') return refuse('not_found', NOT_FOUND);
+      const service = { baseUrl: deps.config.api.baseUrl, days: deps.config.tracking.baseUrlLinkDays };
+      if (event?.kind !== 'click' || !clickStillRedirects(event, req.hostname, service))
+        return refuse('not_found', CLICK_NOT_FOUND);
       res.redirect(302, event.url);
       return afterAnswer(deps, req, res, event);
     },

@@ -6,17 +6,28 @@
 import { Type } from '@sinclair/typebox';
 import type { Request } from 'express';
 import type { Config } from '../../core/platform/config';
+import { sha256Hex } from '../../core/platform/crypto';
 import { readUnsubscribeToken } from '../../core/unsubscribe/unsubscribeTokens';
 import { checkUnsubscribeToken, unsubscribeByToken } from '../../core/unsubscribe/unsubscribe';
 import { ANSWERED, operation } from '../http/operation';
+import type { LimitOwner } from '../middleware/authLimits';
 import { confirmationPage, notFoundPage, sendPage, unsubscribedPage } from '../presenters/unsubscribePages';
 
 export const UNSUBSCRIBE_PATH = '/u/{token}';
 
-/** The account a one-click POST is for (docs/sending.md, "One-click unsubscribe"): its window comes before the total. Every token that is not ours shares one. */
-function tokenAccount(req: Request, config: Config): string {
+/**
+ * Whose windows a request takes (docs/sending.md, "One-click unsubscribe"): the token's recipient,
+ * then its account. A token that is not ours takes none but its client's, so forged tokens never
+ * spend what real links share; it is answered 404 all the same.
+ */
+function tokenOwner(req: Request, config: Config): LimitOwner | null {
   const token = req.params.token;
-  return (typeof token === 'string' && readUnsubscribeToken(config.secretKey, token)?.accountId) || 'not-a-token';
+  const claim = typeof token === 'string' ? readUnsubscribeToken(config.secretKey, token) : null;
+  if (!claim) return null;
+  return {
+    account: claim.accountId,
+    recipient: sha256Hex(`${claim.accountId}\n${claim.recipient.toLowerCase()}`),
+  };
 }
 
 const htmlPage = (description: string) => Type.String({ contentMediaType: 'text/html', description });
@@ -37,8 +48,12 @@ export const unsubscribeOperations = [
     who: 'anyone',
     // Its own windows: the GETs of link scanners never spend the one-click POSTs' allowance.
     limit: 'unsubscribePage',
+    limitOwner: tokenOwner,
     ok: [200, htmlPage('Asks whether to unsubscribe, with a button.'), 'The confirmation page.'],
-    more: { 404: NOT_FOUND },
+    more: {
+      404: NOT_FOUND,
+      429: 'Too many pages this hour, from this client, then for the link’s recipient, then from everyone (UNSUBSCRIBE_PAGES_PER_CLIENT_PER_HOUR, UNSUBSCRIBE_PAGES_PER_RECIPIENT_PER_HOUR, UNSUBSCRIBE_PAGES_PER_HOUR; Retry-After). A request refused by one window does not count toward the next, and a token Postage did not make takes only its client’s window (it is a 404).',
+    },
     htmlAnswers: [200, 404],
     async handler({ deps, res, params }) {
       const claim = await checkUnsubscribeToken(deps.db, deps.config.secretKey, params.token);
@@ -57,7 +72,7 @@ export const unsubscribeOperations = [
       ' Mailbox providers POST `List-Unsubscribe=One-Click` as a form; any other body, or none, is accepted too. The recipient is added at once to the account’s suppression list (reason `unsubscribed`, with the topic), so the next send to them is refused; posting again answers the same. For a shared message an `email.unsubscribed` webhook follows.',
     who: 'anyone',
     limit: 'unsubscribe',
-    limitAccount: tokenAccount,
+    limitOwner: tokenOwner,
     ownBody: {
       media: 'application/x-www-form-urlencoded',
       schema: {
@@ -68,7 +83,10 @@ export const unsubscribeOperations = [
       limit: 4096,
     },
     ok: [200, htmlPage('Says the recipient is unsubscribed.'), 'Unsubscribed (also when already unsubscribed).'],
-    more: { 404: NOT_FOUND },
+    more: {
+      404: NOT_FOUND,
+      429: 'Too many one-click unsubscribes this hour, from this client, then for the link’s recipient, then for its account, then from everyone (UNSUBSCRIBES_PER_CLIENT_PER_HOUR, UNSUBSCRIBES_PER_RECIPIENT_PER_HOUR, UNSUBSCRIBES_PER_ACCOUNT_PER_HOUR, UNSUBSCRIBES_PER_HOUR; Retry-After). A request refused by one window does not count toward the next, so one link posted again and again spends only its own window; a token Postage did not make takes only its client’s window (it is a 404).',
+    },
     htmlAnswers: [200, 404],
     async handler({ deps, req, res, params }) {
       const result = await unsubscribeByToken(deps.db, deps.config.secretKey, params.token);

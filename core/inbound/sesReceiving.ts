@@ -108,6 +108,16 @@ export function parseSesReceived(message: unknown): SesReceivedNotification | { 
   };
 }
 
+/**
+ * Whether a notification may name this bucket (INBOUND_S3_BUCKETS): one listed; with none listed,
+ * any outside production and none in production, so a deployment never fetches from a bucket it
+ * did not name.
+ */
+export function bucketAllowed(config: Pick<Config, 'env' | 'inbound'>, bucketName: string): boolean {
+  const listed = config.inbound.s3Buckets;
+  return listed.length > 0 ? listed.includes(bucketName) : config.env !== 'production';
+}
+
 export type FetchedObject = { kind: 'fetched'; raw: Buffer } | { kind: 'too_large'; size: number };
 
 /**

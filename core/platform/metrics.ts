@@ -52,7 +52,7 @@ export function createApiMetrics() {
     }),
     inboundRefused: new Counter({
       name: 'postage_inbound_refused_total',
-      help: 'Recipients of messages SES receiving accepted that Postage dropped (docs/inbound.md, "Allowance"), by reason: not_inbound, no_rule, over_allowance, too_large',
+      help: 'Recipients of messages SES receiving accepted that Postage dropped (docs/inbound.md, "Allowance"), by reason: not_inbound, no_rule, over_allowance, too_large, unexpected_bucket (the notification named a bucket not in INBOUND_S3_BUCKETS; nothing fetched)',
       labelNames: ['reason'] as const,
       registers: [register],
     }),

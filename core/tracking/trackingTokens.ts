@@ -92,6 +92,22 @@ export function verifyTrackingToken(key: Buffer, hostname: string, token: string
   return { kind: 'click', messageId, issuedAt, linkIndex, url };
 }
 
+/**
+ * Whether a verified click may still redirect (docs/sending.md, "Tracking opens and clicks"). On
+ * the service's own host (BASE_URL's, the origin of the API and the dashboard), for `days` after
+ * the send only, so no account can keep a redirect there; on a customer's tracking subdomain,
+ * their own name, always.
+ */
+export function clickStillRedirects(
+  click: { issuedAt: number },
+  hostname: string,
+  service: { baseUrl: string; days: number },
+  nowMs: number = Date.now(),
+): boolean {
+  if (trackingHostname(hostname) !== trackingHostname(service.baseUrl)) return true;
+  return nowMs / 1000 - click.issuedAt < service.days * 86_400;
+}
+
 /** An absolute http(s) URL short enough to carry: the only links that are rewritten (and the only redirect targets). */
 export function isTrackableUrl(value: string): boolean {
   if (Buffer.byteLength(value, 'utf8') > MAX_TRACKED_URL_BYTES) return false;

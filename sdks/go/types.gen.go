@@ -986,6 +986,7 @@ const (
 	SesEventErrorErrorQueueError               SesEventErrorError = "queue_error"
 	SesEventErrorErrorStaleMessage             SesEventErrorError = "stale_message"
 	SesEventErrorErrorSubscriptionNotConfirmed SesEventErrorError = "subscription_not_confirmed"
+	SesEventErrorErrorUnexpectedBucket         SesEventErrorError = "unexpected_bucket"
 	SesEventErrorErrorUnexpectedTopic          SesEventErrorError = "unexpected_topic"
 )
 
@@ -1003,6 +1004,8 @@ func (e SesEventErrorError) Valid() bool {
 	case SesEventErrorErrorStaleMessage:
 		return true
 	case SesEventErrorErrorSubscriptionNotConfirmed:
+		return true
+	case SesEventErrorErrorUnexpectedBucket:
 		return true
 	case SesEventErrorErrorUnexpectedTopic:
 		return true

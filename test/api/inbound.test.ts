@@ -86,6 +86,9 @@ beforeAll(async () => {
       TRUST_PROXY: 'loopback',
       INBOUND_ATTACHMENT_DOWNLOADS_PER_CLIENT_PER_MINUTE: '10',
       INBOUND_ATTACHMENT_DOWNLOADS_PER_MINUTE: '40',
+      // The limit test pulls one link until the total is spent (the per-attachment window has its
+      // own tests: inboundAttachmentLimits.test.ts).
+      INBOUND_ATTACHMENT_DOWNLOADS_PER_ATTACHMENT_PER_MINUTE: '100',
     },
   });
   documented = await loadOpenApiCheck(stack.baseUrl);

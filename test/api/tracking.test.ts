@@ -4,9 +4,10 @@
 // message's timeline and announces it, signed, to the endpoints subscribed to it only. A tampered
 // token is a 404 that records nothing; a BYOC message is never rewritten.
 import { configureByoc } from './helpers/accounts';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { parse } from 'parse5';
 import { createApiKey } from '../../core/accounts/apiKeys';
+import { signTrackingToken, trackingHostname, trackingKey } from '../../core/tracking/trackingTokens';
 import { sesEmulatorStore } from '../../tools/stack/sesEmulator';
 import { createEndpoint, createSender, type SenderFixture } from '../helpers/fixtures';
 import { startTestZone, type TestZone } from '../cli/dnsServer';
@@ -274,6 +275,34 @@ test('one link followed in a loop: every redirect answers, at most 60 clicks a m
   await eventually('60 clicks recorded', async () => (Number((await clicks())[0]!.n) === 60 ? true : undefined));
   await new Promise((r) => setTimeout(r, 1000));
   expect(Number((await clicks())[0]!.n)).toBe(60);
+});
+
+test.each([
+  ['on the service’s own host, 29 days after the send, redirects', 'base', 29, 302],
+  ['on the service’s own host, 31 days after the send, is a 404', 'base', 31, 404],
+  ['on a customer’s tracking subdomain, a year after the send, redirects', 'http://track.customer.example', 365, 302],
+])('a click %s', async (_case, where, daysAgo, status) => {
+  const host = where === 'base' ? trackingHost() : where;
+  const issuedAt = Math.floor(Date.now() / 1000) - daysAgo * 86_400;
+  const token = signTrackingToken(trackingKey(stack.config.secretKey), trackingHostname(host), {
+    kind: 'click',
+    messageId: randomUUID(),
+    issuedAt,
+    linkIndex: 0,
+    url: 'https://shop.example/old-offer',
+  });
+  const res = await atHost(stack, `${host}/t/c/${token}`, { headers: { 'User-Agent': BROWSER } });
+  expect([res.status, res.headers.get('location')]).toEqual([
+    status,
+    status === 302 ? 'https://shop.example/old-offer' : null,
+  ]);
+  if (status === 404) {
+    documented('/t/c/{token}', 'get', res);
+    expect(res.json).toMatchObject({
+      error: 'not_found',
+      detail: expect.stringContaining('TRACKING_BASE_URL_LINK_DAYS'),
+    });
+  }
 });
 
 test('the document describes the pixel and the redirect', async () => {

@@ -5,8 +5,9 @@
 // server, rules with the endpoints picker, the received email (received through the receive use
 // case and recorded by the worker's workflow) with its filters, a message's page (its sender
 // checks, its attachment's download link, the email it answers linked, its HTML only in a
-// sandboxed frame where its script does not run), the overview's usage meter, and deleting. Each
-// page is screenshotted and checked with axe at 1280 and 390 px wide.
+// sandboxed frame where its script does not run), a message whose subject, sender and attachment
+// are one long token (no page wider than the screen), the overview's usage meter, and deleting.
+// Each page is screenshotted and checked with axe at 1280 and 390 px wide.
 import { expect, test, type Page } from '@playwright/test';
 import { createApiKey } from '../../core/accounts/apiKeys';
 import { startTestZone, type TestZone } from '../cli/dnsServer';
@@ -17,7 +18,7 @@ import { eventually } from '../helpers/wait';
 import { keyRequest } from '../management/helpers';
 import { send, testSendBody } from '../api/helpers/http';
 import path from 'node:path';
-import { checkPage, SCREENSHOTS } from './pages';
+import { checkPage, expectNoSidewaysScroll, SCREENSHOTS } from './pages';
 import { signedInOwner } from './signIn';
 import '../setup/quietTemporal';
 
@@ -36,6 +37,20 @@ const PNG = Buffer.from(
 /** Receives `raw` for `to` as the MX listener would, and waits for the workflow to record it. */
 async function receive(to: string, raw: string): Promise<string> {
   return receiveRecorded(stack, to, Buffer.from(raw.replace(/\n/g, '\r\n')));
+}
+
+/** The multipart message's last part: the PNG attached as `filename`, then the closing boundary. */
+function lastPartAttaching(boundary: string, filename: string): string[] {
+  return [
+    `--${boundary}`,
+    `Content-Type: image/png; name="${filename}"`,
+    `Content-Disposition: attachment; filename="${filename}"`,
+    'Content-Transfer-Encoding: base64',
+    '',
+    PNG.toString('base64'),
+    `--${boundary}--`,
+    '',
+  ];
 }
 
 test.beforeAll(async ({ browser }) => {
@@ -153,14 +168,7 @@ test('received email: the list with its filters, and a message whose HTML cannot
       '',
       '<p style="color:#0a6">Thanks, the order <b>arrived</b>.</p><img src="https://tracker.example.net/pixel.gif" alt=""><script>parent.document.title = "script ran"</script>',
       `--${boundary}-alt--`,
-      `--${boundary}`,
-      'Content-Type: image/png; name="receipt.png"',
-      'Content-Disposition: attachment; filename="receipt.png"',
-      'Content-Transfer-Encoding: base64',
-      '',
-      PNG.toString('base64'),
-      `--${boundary}--`,
-      '',
+      ...lastPartAttaching(boundary, 'receipt.png'),
     ].join('\n'),
   );
 
@@ -217,6 +225,42 @@ test('received email: the list with its filters, and a message whose HTML cannot
   await page.getByRole('button', { name: 'Delete message' }).click();
   await expect(page.getByRole('heading', { name: 'Inbound', level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Bob Buyer' })).toHaveCount(0);
+});
+
+test('a message whose subject, sender and attachment’s name are 300-character unbroken tokens fits the screen', async () => {
+  const name = `reply.${sender.domain}`;
+  const token = 'x'.repeat(300);
+  const boundary = 'b-long-tokens';
+  const id = await receive(
+    `long@${name}`,
+    [
+      `From: ${token} <${token}@example.org>`,
+      `To: long@${name}`,
+      `Subject: ${token}`,
+      `Message-ID: <${token}@example.org>`,
+      `References: <${token}@example.org>`,
+      'MIME-Version: 1.0',
+      `Content-Type: multipart/mixed; boundary="${boundary}"`,
+      '',
+      `--${boundary}`,
+      'Content-Type: text/plain; charset=utf-8',
+      '',
+      `See https://example.org/${token}`,
+      ...lastPartAttaching(boundary, `${token}.png`),
+    ].join('\n'),
+  );
+
+  await page.goto(`/inbound/messages/${id}`);
+  await expect(page.getByRole('heading', { name: token, level: 1 })).toBeVisible();
+  // (A filename is kept to its first 255 characters.)
+  await expect(page.getByRole('link', { name: `${token}.png`.slice(0, 255) })).toBeVisible();
+  await expectNoSidewaysScroll(page, 'the message');
+  await checkPage(page, 'inbound-message-long-tokens');
+
+  await page.goto('/inbound');
+  await expect(page.getByRole('link', { name: token })).toBeVisible();
+  await expectNoSidewaysScroll(page, 'the received email');
+  await checkPage(page, 'inbound-list-long-tokens');
 });
 
 test('a rule and the inbound domain are deleted from their page', async () => {

@@ -36,3 +36,27 @@ export async function checkPage(page: Page, name: string): Promise<void> {
   }
   await page.setViewportSize(WIDTHS.desktop);
 }
+
+/**
+ * At each width the document is no wider than the window (nothing makes the page scroll sideways),
+ * and no table whose rows are stacked into blocks (DataTable's `stacked`, on phones) scrolls either.
+ */
+export async function expectNoSidewaysScroll(page: Page, what: string): Promise<void> {
+  for (const size of Object.values(WIDTHS)) {
+    await page.setViewportSize(size);
+    const { documentWidth, windowWidth, stackedOverflow } = await page.evaluate(() => ({
+      documentWidth: document.documentElement.scrollWidth,
+      windowWidth: window.innerWidth,
+      stackedOverflow: [...document.querySelectorAll('table.stacked')]
+        .filter((table) => getComputedStyle(table).display === 'block')
+        .map((table) => table.parentElement!)
+        .map((wrap) => wrap.scrollWidth - wrap.clientWidth),
+    }));
+    expect(documentWidth, `${what}: the document's width at ${size.width} px`).toBeLessThanOrEqual(windowWidth);
+    expect(
+      stackedOverflow.filter((px) => px > 0),
+      `${what}: stacked rows wider than their table at ${size.width} px`,
+    ).toEqual([]);
+  }
+  await page.setViewportSize(WIDTHS.desktop);
+}

@@ -20,6 +20,8 @@ import { createInbound, storedFor, type InboundFixture } from './fixtures';
 
 const REGION = 'us-east-1';
 const BUCKET = 'postage-inbound-test';
+/** A bucket the API is not told to read (INBOUND_S3_BUCKETS names BUCKET only). */
+const FOREIGN_BUCKET = 'someone-elses-bucket';
 
 let sns: LocalSns;
 let moto: { process: ManagedProcess; endpoint: string };
@@ -60,8 +62,10 @@ beforeAll(async () => {
     credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
   });
   await s3.send(new CreateBucketCommand({ Bucket: BUCKET }));
+  await s3.send(new CreateBucketCommand({ Bucket: FOREIGN_BUCKET }));
   const env = {
     SNS_TOPIC_ARNS: topicArn,
+    INBOUND_S3_BUCKETS: BUCKET,
     SNS_CERT_HOST: sns.certHost,
     INBOUND_S3_REGION: REGION,
     INBOUND_S3_ENDPOINT: moto.endpoint,
@@ -101,7 +105,7 @@ async function postSns(body: string): Promise<{ status: number; json: Record<str
 }
 
 /** SES receiving's notification of a message its S3 action stored (the shape SES documents). */
-function receivedNotification(sesMessageId: string, recipients: string[], objectKey: string) {
+function receivedNotification(sesMessageId: string, recipients: string[], objectKey: string, bucketName = BUCKET) {
   const now = new Date().toISOString();
   return {
     notificationType: 'Received',
@@ -123,7 +127,7 @@ function receivedNotification(sesMessageId: string, recipients: string[], object
       spfVerdict: { status: 'PASS' },
       dkimVerdict: { status: 'GRAY' },
       dmarcVerdict: { status: 'PASS' },
-      action: { type: 'S3', topicArn, bucketName: BUCKET, objectKeyPrefix: 'inbound', objectKey },
+      action: { type: 'S3', topicArn, bucketName, objectKeyPrefix: 'inbound', objectKey },
     },
   };
 }
@@ -237,4 +241,26 @@ test('an account over its monthly inbound allowance: the message is dropped (SES
   expect(await storedFor(stack.db, to)).toEqual([]);
   const metrics = await (await fetch(`${api.baseUrl}/metrics`)).text();
   expect(metrics).toMatch(/postage_inbound_refused_total\{reason="over_allowance",process="api"\} 1/);
+});
+
+test('a Received notification naming a bucket not in INBOUND_S3_BUCKETS: 403 unexpected_bucket, nothing fetched or stored, counted', async () => {
+  const sesMessageId = randomBytes(16).toString('hex');
+  const to = `support@${inbound.domain}`;
+  const objectKey = `inbound/${sesMessageId}`;
+  // The object is there and readable: only the allowlist stops it.
+  await s3.send(
+    new PutObjectCommand({
+      Bucket: FOREIGN_BUCKET,
+      Key: objectKey,
+      Body: Buffer.from(`From: mallory@example.net\r\nTo: ${to}\r\nSubject: planted\r\n\r\nNot through our rule.\r\n`),
+    }),
+  );
+  const before = (await storedFor(stack.db, to)).length;
+  const answer = await postSns(
+    sns.notification(receivedNotification(sesMessageId, [to], objectKey, FOREIGN_BUCKET), { topicArn }),
+  );
+  expect(answer).toMatchObject({ status: 403, json: { error: 'unexpected_bucket' } });
+  expect(await storedFor(stack.db, to)).toHaveLength(before);
+  const metrics = await (await fetch(`${api.baseUrl}/metrics`)).text();
+  expect(metrics).toMatch(/postage_inbound_refused_total\{reason="unexpected_bucket",process="api"\} 1/);
 });

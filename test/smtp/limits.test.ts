@@ -52,9 +52,13 @@ const message = (s: SenderFixture, recipients: string[]) => ({
 });
 /** A PROXY v1 header as a load balancer writes it: the client's address and port, then the relay's. */
 const proxyHeader = (client: string, port: number) =>
-  `PROXY TCP4 ${client} 127.0.0.1 ${randomInt(1024, 65535)} ${port}\r\n`;
+  net.isIPv6(client)
+    ? `PROXY TCP6 ${client} ::1 ${randomInt(1024, 65535)} ${port}\r\n`
+    : `PROXY TCP4 ${client} 127.0.0.1 ${randomInt(1024, 65535)} ${port}\r\n`;
 /** Client addresses of the documentation ranges, a fresh one each time. */
 const clientAddress = (range: '198.51.100' | '203.0.113') => `${range}.${randomInt(1, 255)}`;
+/** A fresh IPv6 /64 of the documentation range, as its first four groups (`2001:db8:x:y`). */
+const ipv6Block = () => `2001:db8:${randomInt(1, 0xffff).toString(16)}:${randomInt(1, 0xffff).toString(16)}`;
 
 interface Open {
   smtp: SMTPConnection;
@@ -214,6 +218,33 @@ describe('behind a load balancer that sends the PROXY protocol header (SMTP_PROX
     const recipients = to(stack, 1);
     const info = await sendAs(other, s.apiKey, message(s, recipients));
     expect(info.accepted).toEqual(recipients);
+  });
+
+  test('a client is its IPv6 /64: two addresses of one /64 share SMTP_MAX_CLIENTS_PER_IP, another /64 does not', async () => {
+    const [block, other] = [ipv6Block(), ipv6Block()];
+    const held = [
+      await openSession(proxied, { proxyFrom: `${block}::1` }),
+      await openSession(proxied, { proxyFrom: `${block}:ffff::2`, implicitTls: true }),
+    ];
+    expect(await refusedSession(proxied, { proxyFrom: `${block}::9` })).toEqual(tooManyConnections);
+    held.push(await openSession(proxied, { proxyFrom: `${other}::1` }));
+    for (const open of held) await quit(open);
+  });
+
+  test('failed logins lock the whole IPv6 /64: another address of it is refused (454 4.7.0), another /64 still sends', async () => {
+    const s = await createSender(stack.db);
+    const [block, other] = [ipv6Block(), ipv6Block()];
+    const bad = `pk_${'0'.repeat(16)}_${'0'.repeat(64)}`;
+    for (const host of ['::1', ':1::2'])
+      await expect(sendAs(`${block}${host}`, bad, message(s, to(stack, 1)))).rejects.toMatchObject({
+        responseCode: 535,
+      });
+    await expect(sendAs(`${block}:ffff::3`, s.apiKey, message(s, to(stack, 1)))).rejects.toMatchObject({
+      responseCode: 454,
+      response: expect.stringMatching(/4\.7\.0/),
+    });
+    const recipients = to(stack, 1);
+    expect((await sendAs(`${other}::1`, s.apiKey, message(s, recipients))).accepted).toEqual(recipients);
   });
 
   test('connections are counted by the address the header names, not the balancer’s; a peer not listed speaks SMTP directly', async () => {

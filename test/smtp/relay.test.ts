@@ -10,9 +10,11 @@ import { sendWorkflowId } from '../../core/model/workflowContract';
 import { sesEmulatorStore, type StoredEmail } from '../../tools/stack/sesEmulator';
 import { createEndpoint, createSender, type SenderFixture } from '../helpers/fixtures';
 import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';
-import { makeTlsFiles, startRelay, type RunningRelay, type TlsFiles } from '../helpers/smtpRelay';
+import { stackEnv } from '../helpers/mxListener';
+import { makeTlsFiles, startRelay, startRelayProcess, type RunningRelay, type TlsFiles } from '../helpers/smtpRelay';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhookReceiver';
 import { sendWithNodemailer, sendWithSmtplib, type RelayAddress } from './clients';
+import { timeEhlo } from '../../tools/stack/rawSmtp';
 
 let stack: ServiceStack;
 let tls: TlsFiles;
@@ -310,6 +312,62 @@ test('the size limit: SIZE is advertised, an oversize DATA gets 552 and nothing 
   expect(python.error).toMatchObject({ code: 552 });
   await new Promise((r) => setTimeout(r, 1_000));
   expect(await arrived(subject, 1, 1_000)).toEqual([]);
+});
+
+test('past SMTP_MAX_BYTES_IN_FLIGHT (all DATA held at once): 451 4.3.0, nothing queued; a message within it passes, before and after', async () => {
+  const budgeted = await startRelay(stack, tls, { SMTP_MAX_BYTES_IN_FLIGHT: '4096' });
+  try {
+    const subject = marker('budget');
+    const send = (text: string) =>
+      sendWithNodemailer(
+        { ...submission(), port: budgeted.port },
+        { from: `hello@${sender.domain}`, to: 'budget@example.org', subject, text },
+      );
+    expect((await send('small')).response).toMatch(/^250 /);
+    await expect(send('x'.repeat(8192))).rejects.toMatchObject({
+      responseCode: 451,
+      response: expect.stringMatching(/^451 4\.3\.0 Too much mail in progress/),
+    });
+    // The refused message gave its bytes back: the budget is whole again.
+    expect((await send('small again')).response).toMatch(/^250 /);
+    expect(await arrived(subject, 2)).toHaveLength(2);
+    expect(await budgeted.metrics.register.metrics()).toMatch(
+      /postage_smtp_refusals_total\{reason="too_much_in_flight",stage="data",process="smtp"\} 1/,
+    );
+  } finally {
+    await budgeted.stop();
+  }
+});
+
+test("another client's EHLO is answered promptly while a message of 8 MB of HTML is parsed (the relay as its own process)", async () => {
+  const roomy = await startRelayProcess(stackEnv(stack, { SMTP_MAX_MESSAGE_BYTES: String(12 * 1024 * 1024) }), tls);
+  try {
+    const paragraphs = Array.from(
+      { length: 90_000 },
+      (_, i) => `<p>Line ${i}, <b>bold</b> <a href="https://example.org/${i}">a link</a></p>`,
+    );
+    // Composed once, here: the client's own work is not what is measured.
+    const raw = Buffer.from(
+      `From: hello@${sender.domain}\r\nTo: delivered@${stack.config.testDomain}\r\nSubject: ${marker('big-html')}\r\n` +
+        `MIME-Version: 1.0\r\nContent-Type: text/html; charset=utf-8\r\n\r\n<html><body>${paragraphs.join('\r\n')}</body></html>\r\n`,
+    );
+    let answered = false;
+    const info = sendWithNodemailer(
+      { ...submission(), port: roomy.port },
+      { envelope: { from: `hello@${sender.domain}`, to: [`delivered@${stack.config.testDomain}`] }, raw },
+    ).finally(() => (answered = true));
+    const waits: number[] = [];
+    while (!answered) {
+      const probe = await timeEhlo(roomy.port);
+      expect(probe.answer).toMatch(/^250 /);
+      waits.push(probe.ms);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect((await info).response).toMatch(/^250 /);
+    expect(Math.max(...waits)).toBeLessThan(1000);
+  } finally {
+    await roomy.process.stop();
+  }
 });
 
 test('MAIL FROM on a domain the key may not use is refused at MAIL FROM; a From header on another domain at DATA', async () => {

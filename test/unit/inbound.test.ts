@@ -6,7 +6,7 @@ import { checkHeaderBlock, MAX_HEADER_BLOCK_BYTES } from '../../core/inbound/hea
 import { receivedEmailPayload, type InboundMessageRow } from '../../core/inbound/receivedEmail';
 import { threadCandidates } from '../../core/inbound/recordReceived';
 import { chooseRule, parseRuleMatch } from '../../core/inbound/routing';
-import { parseSesReceived, sesVerdict } from '../../core/inbound/sesReceiving';
+import { bucketAllowed, parseSesReceived, sesVerdict } from '../../core/inbound/sesReceiving';
 import { verdictOf, withSignaturesCapped } from '../../core/inbound/senderAuthentication';
 import { MAX_EVENT_BODY_CHARS, type InboundRuleKind } from '../../core/model/inbound';
 import { loadConfig } from '../../core/platform/config';
@@ -171,6 +171,27 @@ describe('SES receiving notifications', () => {
     ).toHaveProperty('error');
     expect(parseSesReceived({ ...notification, mail: {} })).toHaveProperty('error');
     expect(parseSesReceived(null)).toHaveProperty('error');
+  });
+
+  const PRODUCTION = {
+    NODE_ENV: 'production',
+    POSTAGE_SECRET_KEY: 'ab'.repeat(32),
+    RELAY_AWS_ACCOUNT_ID: '210987654321',
+  };
+  test.each([
+    [
+      'a listed bucket, in production, is fetched from',
+      { ...PRODUCTION, INBOUND_S3_BUCKETS: 'mail-in, other' },
+      'other',
+      true,
+    ],
+    ['another bucket, in production, is not', { ...PRODUCTION, INBOUND_S3_BUCKETS: 'mail-in' }, 'elsewhere', false],
+    ['no bucket with none listed, in production', PRODUCTION, 'mail-in', false],
+    ['another bucket, in development, is not', { NODE_ENV: 'development', INBOUND_S3_BUCKETS: 'mail-in' }, 'x', false],
+    ['any bucket with none listed, in development', { NODE_ENV: 'development' }, 'mail-in', true],
+    ['any bucket with none listed, in tests', { NODE_ENV: 'test' }, 'mail-in', true],
+  ])('INBOUND_S3_BUCKETS: %s', (_case, env, bucket, allowed) => {
+    expect(bucketAllowed(loadConfig('api', env), bucket)).toBe(allowed);
   });
 });
 

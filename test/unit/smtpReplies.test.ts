@@ -40,6 +40,7 @@ test('the reply class follows the retry guidance: transient 4xx only where the s
       'shutting_down',
       'too_many_connections',
       'too_many_recipients',
+      'too_much_in_flight',
       'usage_limit_exceeded',
     ].sort(),
   );

@@ -6,6 +6,7 @@ import { buildRawMessage } from '../../core/ses/rawMessages';
 import { machineReason } from '../../core/tracking/machineDetection';
 import { rewriteHtml } from '../../core/tracking/rewriteHtml';
 import {
+  clickStillRedirects,
   signTrackingToken,
   trackingKey,
   verifyTrackingToken,
@@ -75,6 +76,18 @@ describe('tracking tokens', () => {
   test('a validly signed click whose target is not http(s) is still refused (no redirect elsewhere)', () => {
     const token = signTrackingToken(KEY, HOSTNAME, { ...click, url: 'javascript:alert(1)' });
     expect(verifyTrackingToken(KEY, HOSTNAME, token)).toBeNull();
+  });
+
+  const DAY_MS = 86_400_000;
+  const SENT_MS = click.issuedAt * 1000;
+  const SERVICE = { baseUrl: 'https://postage.example.com', days: 30 };
+  test.each([
+    ['on the service’s own host, 29 days after the send, redirects', 'postage.example.com', 29, true],
+    ['on the service’s own host, 30 days after the send, does not', 'postage.example.com', 30, false],
+    ['on the service’s own host in capitals, 31 days after, does not', 'POSTAGE.example.com', 31, false],
+    ['on a customer’s tracking subdomain, a year after, redirects', HOSTNAME, 365, true],
+  ])('a click %s', (_case, hostname, days, redirects) => {
+    expect(clickStillRedirects(click, hostname, SERVICE, SENT_MS + days * DAY_MS)).toBe(redirects);
   });
 });
 

@@ -34,6 +34,8 @@ export interface KindOptions {
   ipList: object;
   /** `true` or `false`; unset is false. */
   flag: object;
+  /** Express's `trust proxy`: a hop count, `true`/`false`, or addresses, CIDRs and names (`loopback`); trusting every hop is refused in production. */
+  proxyTrust: object;
   /** A PEM given inline (`-----BEGIN ...`, `\n` may be written as two characters) or as a path. */
   pem: object;
   /** A path to a readable file. */
@@ -60,6 +62,7 @@ export interface KindValues {
   list: string[];
   ipList: string[];
   flag: boolean;
+  proxyTrust: boolean | number | string;
   pem: Buffer;
   file: string;
   secretKey: string;
@@ -187,6 +190,23 @@ export const KINDS: KindTable = {
     parse: (raw, spec) => {
       if (raw !== 'true' && raw !== 'false') throw refuse(spec, 'must be true or false', raw);
       return raw === 'true';
+    },
+  },
+  // The proxies trusted to state a client's address in X-Forwarded-For: trusting every hop (`true`,
+  // or a range that holds every address) lets any client name its own, and so the address its
+  // sign-in and anonymous limits count it under.
+  proxyTrust: {
+    options: [],
+    parse: (raw, spec, mode) => {
+      const value = raw === 'true' || raw === 'false' ? raw === 'true' : /^\d+$/.test(raw) ? Number(raw) : raw;
+      const everyHop = value === true || (typeof value === 'string' && items(value).some((p) => p.endsWith('/0')));
+      if (mode === 'production' && everyHop)
+        throw refuse(
+          spec,
+          'may not trust every hop in production: any client could name its own address (the sign-in and anonymous limits); set the number of proxies in front of the API (for example 1) or their addresses (for example 10.0.0.0/8)',
+          raw,
+        );
+      return value;
     },
   },
   // Read at boot, so a wrong path fails at once.

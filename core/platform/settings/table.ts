@@ -201,7 +201,15 @@ export const SETTINGS = {
           min: 1,
           processes: ['api'],
           default: 600,
-          doc: "One-click unsubscribe pages (`GET /u/{token}`) an hour, likewise; link scanners fetch them, and never spend the POSTs' allowance",
+          doc: "One-click unsubscribe pages (`GET /u/{token}`) an hour, likewise, and per recipient (the token's; a token that is not one of ours spends no window but the client's); link scanners fetch them, and never spend the POSTs' allowance",
+        }),
+        perRecipient: setting({
+          env: 'UNSUBSCRIBE_PAGES_PER_RECIPIENT_PER_HOUR',
+          type: 'integer',
+          min: 1,
+          processes: ['api'],
+          default: 30,
+          docWith: 'UNSUBSCRIBE_PAGES_PER_CLIENT_PER_HOUR',
         }),
         total: setting({
           env: 'UNSUBSCRIBE_PAGES_PER_HOUR',
@@ -220,14 +228,23 @@ export const SETTINGS = {
           processes: ['api'],
           // High: a mailbox provider posts its users' one-click unsubscribes from few addresses.
           default: 600,
-          doc: "One-click unsubscribes (`POST /u/{token}`) an hour, likewise, and per account (the token's; every token that is not one of ours shares one window); mailbox providers post from few addresses, so the per-client limit is high",
+          doc: "One-click unsubscribes (`POST /u/{token}`) an hour, likewise, then per recipient and per account (the token's; a token that is not one of ours spends no window but the client's); mailbox providers post from few addresses, so the per-client limit is high",
+        }),
+        perRecipient: setting({
+          env: 'UNSUBSCRIBES_PER_RECIPIENT_PER_HOUR',
+          type: 'integer',
+          min: 1,
+          processes: ['api'],
+          // A recipient's provider posts once a click: one link replayed cannot spend its account's window.
+          default: 10,
+          docWith: 'UNSUBSCRIBES_PER_CLIENT_PER_HOUR',
         }),
         perAccount: setting({
           env: 'UNSUBSCRIBES_PER_ACCOUNT_PER_HOUR',
           type: 'integer',
           min: 1,
           processes: ['api'],
-          // Well under the total: one account's flood (or forged tokens) cannot stop everyone's.
+          // Well under the total: one account's flood cannot stop everyone's.
           default: 3000,
           docWith: 'UNSUBSCRIBES_PER_CLIENT_PER_HOUR',
         }),
@@ -251,12 +268,12 @@ export const SETTINGS = {
     }),
     trustProxy: setting({
       env: 'TRUST_PROXY',
-      type: 'text',
+      type: 'proxyTrust',
       processes: ['api'],
       unset: 'unset',
-      doc: 'Express `trust proxy` (`loopback`, a CIDR list, a hop count): set it behind a reverse proxy so the client IP (sign-in limits) and HTTPS (the `Secure` cookie) come from `X-Forwarded-For`/`-Proto`',
+      doc: 'Express `trust proxy` (`loopback`, a CIDR list, a hop count): set it behind a reverse proxy so the client IP (sign-in and anonymous limits) and HTTPS (the `Secure` cookie) come from `X-Forwarded-For`/`-Proto`; `true` (every hop) or a `/0` range is refused in production',
       production:
-        "your load balancer's addresses (for example `10.0.0.0/8`), so sign-in limits see client IPs and the session cookie is `Secure` behind TLS termination",
+        "your load balancer's addresses (for example `10.0.0.0/8`) or their hop count (`1`), never `true` (refused), so the sign-in and anonymous limits see client IPs and the session cookie is `Secure` behind TLS termination",
     }),
   },
   databaseUrl: setting({
@@ -848,6 +865,14 @@ export const SETTINGS = {
       default: 'https',
       doc: "Scheme of tracked links on a customer's verified tracking subdomain (`https://track.example.com`); links on `BASE_URL` keep its scheme",
     }),
+    baseUrlLinkDays: setting({
+      env: 'TRACKING_BASE_URL_LINK_DAYS',
+      type: 'integer',
+      min: 1,
+      processes: ['api'],
+      default: 30,
+      doc: "Days a tracked link on `BASE_URL`'s host (a domain without a verified tracking subdomain) redirects after the send; later it is a `404` that records nothing, so no account can keep a redirect on the service's own origin. Links on a customer's tracking subdomain do not expire",
+    }),
     machineWindowSeconds: setting({
       env: 'TRACKING_MACHINE_WINDOW_SECONDS',
       type: 'integer',
@@ -899,6 +924,14 @@ export const SETTINGS = {
       default: 'us-east-1',
       doc: "Region of the S3 bucket SES receiving's rule stores received messages in",
     }),
+    s3Buckets: setting({
+      env: 'INBOUND_S3_BUCKETS',
+      type: 'list',
+      processes: ['api'],
+      unset: 'none: any bucket in development and tests, no bucket in production',
+      doc: "Comma list of the S3 buckets SES receiving's rule stores messages in: a Received notification naming another is refused (403 `unexpected_bucket`, logged and counted) and nothing is fetched. In production none listed refuses every Received notification",
+      production: 'the bucket of your SES receiving rule, if you receive through SES',
+    }),
     s3Endpoint: setting({
       env: 'INBOUND_S3_ENDPOINT',
       type: 'url',
@@ -936,7 +969,16 @@ export const SETTINGS = {
       min: 1,
       processes: ['api'],
       default: 60,
-      doc: 'Received attachments downloaded (`GET /inbound/attachments/{token}`) a minute per client and from everyone together; past either, 429 `too_many_requests`',
+      doc: "Received attachments downloaded (`GET /inbound/attachments/{token}`) a minute per client, per attachment and from everyone together; past any, 429 `too_many_requests`. A link that is not valid (altered, expired) takes only its client's window",
+    }),
+    attachmentDownloadsPerAttachmentPerMinute: setting({
+      env: 'INBOUND_ATTACHMENT_DOWNLOADS_PER_ATTACHMENT_PER_MINUTE',
+      type: 'integer',
+      min: 1,
+      processes: ['api'],
+      // A webhook handler fetches a link once, a person a few times: a leaked link cannot be pulled in bulk.
+      default: 30,
+      docWith: 'INBOUND_ATTACHMENT_DOWNLOADS_PER_CLIENT_PER_MINUTE',
     }),
     attachmentDownloadsPerMinute: setting({
       env: 'INBOUND_ATTACHMENT_DOWNLOADS_PER_MINUTE',
@@ -1060,6 +1102,14 @@ export const SETTINGS = {
       default: 15 * 1024 * 1024,
       doc: 'Largest message (advertised with `SIZE`)',
     }),
+    maxBytesInFlight: setting({
+      env: 'SMTP_MAX_BYTES_IN_FLIGHT',
+      type: 'integer',
+      min: 1,
+      processes: ['smtp'],
+      default: 64 * 1024 * 1024,
+      doc: 'Memory that messages being received take in one relay process, all connections together (`SMTP_MAX_MESSAGE_BYTES` caps one); a DATA that would go past it is refused (`too_much_in_flight`, a 451) and the client retries. Below `SMTP_MAX_MESSAGE_BYTES`, a message larger than it is never taken',
+    }),
     maxRecipients: setting({
       env: 'SMTP_MAX_RECIPIENTS',
       type: 'integer',
@@ -1082,7 +1132,7 @@ export const SETTINGS = {
       min: 1,
       processes: ['smtp'],
       default: 20,
-      doc: 'Connections at once from one client address, both ports together, per relay process; the next is refused at connect (`too_many_connections`) and closed. Counted in the process: with several relays behind a balancer a client may hold this many on each',
+      doc: 'Connections at once from one client (an IPv4 address, or an IPv6 /64), both ports together, per relay process; the next is refused at connect (`too_many_connections`) and closed. Counted in the process: with several relays behind a balancer a client may hold this many on each',
     }),
     authFailuresPerIp: setting({
       env: 'SMTP_AUTH_FAILURES_PER_IP',
@@ -1090,7 +1140,7 @@ export const SETTINGS = {
       min: 1,
       processes: ['smtp'],
       default: 10,
-      doc: 'Failed AUTH per client IP before `454` for the rest of the window (in Redis, shared by relays)',
+      doc: 'Failed AUTH per client (an IPv4 address, or an IPv6 /64) before `454` for the rest of the window (in Redis, shared by relays)',
     }),
     authFailureWindowMinutes: setting({
       env: 'SMTP_AUTH_FAILURE_WINDOW_MINUTES',
@@ -1175,7 +1225,7 @@ export const SETTINGS = {
       min: 1,
       processes: ['mx'],
       default: 256 * 1024 * 1024,
-      doc: 'Bytes of messages being received that one listener process holds at once, all connections together (`MX_MAX_MESSAGE_BYTES` caps one); a DATA that would go past it is answered `451 4.3.0` and the sender retries. Below `MX_MAX_MESSAGE_BYTES`, a message larger than it is never taken',
+      doc: 'Memory that messages being received take in one listener process, all connections together (`MX_MAX_MESSAGE_BYTES` caps one); a DATA that would go past it is answered `451 4.3.0` and the sender retries. Below `MX_MAX_MESSAGE_BYTES`, a message larger than it is never taken',
     }),
     maxRecipients: setting({
       env: 'MX_MAX_RECIPIENTS',

@@ -147,7 +147,7 @@ export default function Inbound() {
               </>
             ),
           },
-          { header: 'To', cell: (m) => <span className="break">{m.envelope.to}</span> },
+          { header: 'To', className: 'recipient', cell: (m) => <span className="break">{m.envelope.to}</span> },
           {
             header: 'Subject',
             className: 'truncate',

@@ -729,7 +729,14 @@ class SesEventAnswer(Model):
 class SesEventError(Model):
     success: Literal[False]
     error: Literal[
-        "invalid_sns_message", "unexpected_topic", "stale_message", "invalid_signature", "certificate_unavailable", "subscription_not_confirmed", "queue_error"
+        "invalid_sns_message",
+        "unexpected_topic",
+        "stale_message",
+        "invalid_signature",
+        "certificate_unavailable",
+        "unexpected_bucket",
+        "subscription_not_confirmed",
+        "queue_error",
     ]
     detail: str
 

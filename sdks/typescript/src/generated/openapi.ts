@@ -1220,7 +1220,7 @@ export interface paths {
         };
         /**
          * Download a received attachment (the signed `download_url` of a received message; no API key)
-         * @description The link of `attachments[].download_url` in `email.received` and in `GET /api/inbound/{id}` (docs/inbound.md, "Attachments"): signed, and good until its `expires_at` (INBOUND_ATTACHMENT_URL_TTL_SECONDS). Always served as `application/octet-stream`, as a download, whatever the file is. Past the per-client or total limit (INBOUND_ATTACHMENT_DOWNLOADS_PER_CLIENT_PER_MINUTE, INBOUND_ATTACHMENT_DOWNLOADS_PER_MINUTE): 429 with Retry-After.
+         * @description The link of `attachments[].download_url` in `email.received` and in `GET /api/inbound/{id}` (docs/inbound.md, "Attachments"): signed, and good until its `expires_at` (INBOUND_ATTACHMENT_URL_TTL_SECONDS). Always served as `application/octet-stream`, as a download, whatever the file is. Limited a minute per client, then per attachment, then in total (INBOUND_ATTACHMENT_DOWNLOADS_PER_CLIENT_PER_MINUTE, INBOUND_ATTACHMENT_DOWNLOADS_PER_ATTACHMENT_PER_MINUTE, INBOUND_ATTACHMENT_DOWNLOADS_PER_MINUTE): past any, 429 with Retry-After, and a download refused by one window does not count toward the next. The link is checked after the client's window and before the others: a link that is not valid (altered, expired, made up) is a 404 that spends only its client's window.
          */
         get: operations["downloadInboundAttachment"];
         put?: never;
@@ -1242,7 +1242,7 @@ export interface paths {
         put?: never;
         /**
          * SES event notifications and received mail delivered by Amazon SNS (not for API clients)
-         * @description Subscribe the SNS topic your SES configuration set publishes to, and the topic of the SES receiving rule that stores received mail in S3 (docs/inbound.md, "Receiving through Amazon SES"). No API key: every message is checked against `SNS_TOPIC_ARNS`, its age and its signature (certificate from the topic region's SNS host). A `Received` notification's message is fetched from its S3 object and stored once for each recipient an inbound rule routes (`received` counts them; the same notification again stores nothing new); the other recipients are ignored, and what is over the account's inbound allowance or `INBOUND_MAX_MESSAGE_BYTES` is dropped, since SES accepted it already. A 5xx makes SNS deliver it again later.
+         * @description Subscribe the SNS topic your SES configuration set publishes to, and the topic of the SES receiving rule that stores received mail in S3 (docs/inbound.md, "Receiving through Amazon SES"). No API key: every message is checked against `SNS_TOPIC_ARNS`, its age and its signature (certificate from the topic region's SNS host). A `Received` notification's message is fetched from its S3 object, only in a bucket `INBOUND_S3_BUCKETS` lists (with none listed: any bucket in development and tests, none in production), and stored once for each recipient an inbound rule routes (`received` counts them; the same notification again stores nothing new); the other recipients are ignored, and what is over the account's inbound allowance or `INBOUND_MAX_MESSAGE_BYTES` is dropped, since SES accepted it already. A 5xx makes SNS deliver it again later.
          */
         post: operations["sesEvents"];
         delete?: never;
@@ -1260,7 +1260,7 @@ export interface paths {
         };
         /**
          * Tracked link of a message (in the email, not for API clients)
-         * @description A link of a message sent with click tracking (docs/sending.md, "Tracking opens and clicks"): a redirect to the link as written in the message, which only the signed token names (nothing else can be redirected to). HEAD is answered the same (and counts as a machine). Every click is recorded after the answer; past the per-client or total limit the redirect still works but nothing is recorded.
+         * @description A link of a message sent with click tracking (docs/sending.md, "Tracking opens and clicks"): a redirect to the link as written in the message, which only the signed token names (nothing else can be redirected to). On the service's own address (`BASE_URL`'s host, a domain without a verified tracking subdomain) it redirects for TRACKING_BASE_URL_LINK_DAYS after the send, then answers 404 and records nothing; on a customer's tracking subdomain it does not expire. HEAD is answered the same (and counts as a machine). Every click is recorded after the answer; past the per-client, per-message or total limit (TRACKING_EVENTS_PER_CLIENT_PER_MINUTE, 60 a message, TRACKING_EVENTS_PER_MINUTE; only verified tokens count) the redirect still works but nothing is recorded.
          */
         get: operations["trackClick"];
         put?: never;
@@ -1280,7 +1280,7 @@ export interface paths {
         };
         /**
          * Open pixel of a tracked message (in the email, not for API clients)
-         * @description The invisible image of a message sent with open tracking (docs/sending.md, "Tracking opens and clicks"). HEAD is answered the same, without the body (and counts as a machine). The open is recorded after the answer, at most once as a person and once as a machine per message; past the per-client or total limit (TRACKING_EVENTS_PER_CLIENT_PER_MINUTE, TRACKING_EVENTS_PER_MINUTE) the image is still served but nothing is recorded.
+         * @description The invisible image of a message sent with open tracking (docs/sending.md, "Tracking opens and clicks"). HEAD is answered the same, without the body (and counts as a machine). The open is recorded after the answer, at most once as a person and once as a machine per message; past the per-client, per-message or total limit (TRACKING_EVENTS_PER_CLIENT_PER_MINUTE, 60 a message, TRACKING_EVENTS_PER_MINUTE; only verified tokens count) the image is still served but nothing is recorded.
          */
         get: operations["trackOpen"];
         put?: never;
@@ -2112,7 +2112,7 @@ export interface components {
         SesEventError: {
             detail: string;
             /** @enum {unknown} */
-            error: "invalid_sns_message" | "unexpected_topic" | "stale_message" | "invalid_signature" | "certificate_unavailable" | "subscription_not_confirmed" | "queue_error";
+            error: "invalid_sns_message" | "unexpected_topic" | "stale_message" | "invalid_signature" | "certificate_unavailable" | "unexpected_bucket" | "subscription_not_confirmed" | "queue_error";
             /** @constant */
             success: false;
         };
@@ -9248,7 +9248,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many downloads from this client, or from everyone, this minute (Retry-After). */
+            /** @description Too many downloads this minute from this client, of this attachment, or from everyone (Retry-After). */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
@@ -9315,7 +9315,7 @@ export interface operations {
                     "application/json": components["schemas"]["SesEventError"];
                 };
             };
-            /** @description Not a topic Postage subscribed to, too old, or the signature does not verify. */
+            /** @description Not a topic Postage subscribed to, too old, or the signature does not verify; or (received mail) the notification names an S3 bucket not in `INBOUND_S3_BUCKETS`, which is never fetched from. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9380,7 +9380,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No such tracking link: the token is malformed, was not signed by this service, or was made for another host. */
+            /** @description No such tracking link: the token is malformed, was not signed by this service, or was made for another host. A link on the service's own address (BASE_URL) also expires TRACKING_BASE_URL_LINK_DAYS after the send. */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9500,7 +9500,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description Too many such requests from this client, or from everyone, this hour (Retry-After). */
+            /** @description Too many pages this hour, from this client, then for the link’s recipient, then from everyone (UNSUBSCRIBE_PAGES_PER_CLIENT_PER_HOUR, UNSUBSCRIBE_PAGES_PER_RECIPIENT_PER_HOUR, UNSUBSCRIBE_PAGES_PER_HOUR; Retry-After). A request refused by one window does not count toward the next, and a token Postage did not make takes only its client’s window (it is a 404). */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
@@ -9572,7 +9572,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description Too many such requests from this client, or from everyone, this hour (Retry-After). */
+            /** @description Too many one-click unsubscribes this hour, from this client, then for the link’s recipient, then for its account, then from everyone (UNSUBSCRIBES_PER_CLIENT_PER_HOUR, UNSUBSCRIBES_PER_RECIPIENT_PER_HOUR, UNSUBSCRIBES_PER_ACCOUNT_PER_HOUR, UNSUBSCRIBES_PER_HOUR; Retry-After). A request refused by one window does not count toward the next, so one link posted again and again spends only its own window; a token Postage did not make takes only its client’s window (it is a 404). */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
