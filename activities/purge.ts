@@ -1,4 +1,9 @@
-import { purgeEmailLog as purgeLog, purgeExpiredContent as purgeContent } from '../core/sending/retention';
+import { purgeReceivedBefore } from '../core/inbound/inboundMessages';
+import {
+  cutoffBefore,
+  purgeEmailLog as purgeLog,
+  purgeExpiredContent as purgeContent,
+} from '../core/sending/retention';
 import type { ContentPurge } from '../core/model/workflowContract';
 import type { ResolvedActivityDeps } from './deps';
 
@@ -9,9 +14,16 @@ export function purgeEmailLog(deps: ResolvedActivityDeps) {
   };
 }
 
-/** Deletes shared content older than its retention (docs/sending.md, "Attachments": 90 days) and BYOC leftovers. */
+/**
+ * Deletes shared content older than its retention (docs/sending.md, "Attachments": 90 days), BYOC
+ * leftovers, and received messages as old (docs/inbound.md, "Retention").
+ */
 export function purgeExpiredContent(deps: ResolvedActivityDeps) {
   return async function purgeExpiredContent(input: { now: string; contentDays: number }): Promise<ContentPurge> {
-    return purgeContent(deps.db, { now: new Date(input.now), contentDays: input.contentDays });
+    const now = new Date(input.now);
+    return {
+      ...(await purgeContent(deps.db, { now, contentDays: input.contentDays })),
+      inboundMessages: await purgeReceivedBefore(deps.db, cutoffBefore(now, input.contentDays)),
+    };
   };
 }

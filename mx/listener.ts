@@ -48,11 +48,9 @@ interface ConnectionState extends CountedConnection {
   refusedRecipients: number;
 }
 
-/** A message as DATA brought it, with its trace lines and the room before it to write each one. */
+/** A message as DATA brought it. */
 interface MessageBuffer {
-  /** The message from `room` on; before it, room for a trace line. */
   buffer: Buffer;
-  room: number;
   /** When DATA ended: the time in every trace line. */
   at: Date;
 }
@@ -148,7 +146,7 @@ export function createMxListener(deps: ListenerDeps): MxListener {
         // A connection gone mid-DATA: nobody hears the answer, nothing to count.
         refusal: (kind) => (kind === 'abandoned' ? mxError('service_unavailable') : refuse('data', kind)),
         receive: (chunks) => {
-          const message = withTraceRoom(session, chunks);
+          const message = joinedMessage(chunks);
           // The received message's trace starts here (docs/operations.md, "Traces").
           return inSpan('mx.message', { 'smtp.session_id': session.id }, () => receive(session, message));
         },
@@ -160,30 +158,14 @@ export function createMxListener(deps: ListenerDeps): MxListener {
       callback,
     );
 
-  /**
-   * The message in one buffer with room before it for the longest of its trace lines (one per
-   * recipient): each recipient's message is its line written into that room, not a copy.
-   */
-  function withTraceRoom(session: SMTPServerSession, chunks: Buffer[]): MessageBuffer {
-    const at = new Date();
-    // A line is longest with CRLF breaks; the message's own (receivedHeader) are never longer.
-    const crlf = Buffer.from('\r\n');
-    const room = Math.max(
-      0,
-      ...session.envelope.rcptTo.map(
-        (r) => receivedHeader(session, mx.hostname, r.address.toLowerCase(), crlf, at).length,
-      ),
-    );
-    const buffer = Buffer.allocUnsafe(room + chunks.reduce((n, c) => n + c.length, 0));
-    let offset = room;
-    for (const c of chunks) offset += c.copy(buffer, offset);
-    return { buffer, room, at };
+  /** The message in one buffer, shared by every recipient's message (each its own trace line apart). */
+  function joinedMessage(chunks: Buffer[]): MessageBuffer {
+    return { buffer: Buffer.concat(chunks), at: new Date() };
   }
 
   /** Every recipient through the receive use case, in order; then the one reply DATA gets. */
   async function receive(session: SMTPServerSession, message: MessageBuffer): Promise<Error | string> {
-    const { buffer, room, at } = message;
-    const raw = buffer.subarray(room);
+    const { buffer: raw, at } = message;
     const check = checkHeaderBlock(raw);
     if (!check.ok) {
       logger.info({ session: session.id, why: check.why }, 'MX message refused: malformed');
@@ -194,16 +176,15 @@ export function createMxListener(deps: ListenerDeps): MxListener {
     const contentHash = createHash('sha256').update(raw).digest();
     const results: RecipientResult[] = [];
     for (const recipient of recipients) {
-      // The recipient's trace line just before the message. receiveMessage is awaited (its rows
-      // written, or given up) before the next recipient's line overwrites this one.
-      const line = receivedHeader(session, mx.hostname, recipient, raw, at);
-      line.copy(buffer, room - line.length);
+      // The message's bytes are stored once for all its recipients; each keeps its own trace line.
       const result = await receiveMessage(
         { db, workflows: deps.workflows, logger, startTimeoutMs: config.temporal.startTimeoutMs },
         {
           source: 'mx',
           sourceId: mxSourceId(envelopeFrom, recipient, contentHash),
-          raw: buffer.subarray(room - line.length),
+          raw,
+          sha256: contentHash,
+          trace: receivedHeader(session, mx.hostname, recipient, raw, at),
           envelopeFrom,
           recipient,
           clientIp: session.remoteAddress,

@@ -7,6 +7,7 @@
 import type { Command } from 'commander';
 import { requireAccount } from '../../core/accounts/accounts';
 import { inboundDomainsForOperators, inboundMxRecord } from '../../core/inbound/inboundDomains';
+import { contentColumn, messagesWithContent } from '../../core/inbound/storedContent';
 import type { AuthVerdicts } from '../../core/model/inbound';
 import { normaliseDomainName } from '../../core/model/addresses';
 import type { Db } from '../../core/platform/db';
@@ -56,7 +57,7 @@ export async function operatorInboundList(
   db: Db,
   opts: { accountId?: string; domain?: string; limit: number },
 ): Promise<OperatorInboundRow[]> {
-  const query = db('inbound_messages as m')
+  const query = messagesWithContent(db)
     .join('accounts as a', 'a.id', 'm.account_id')
     .select<Row[]>(
       'm.id',
@@ -65,8 +66,8 @@ export async function operatorInboundList(
       'm.source',
       'm.envelope_from',
       'm.envelope_to',
-      'm.from_address',
-      'm.subject',
+      contentColumn(db, 'from_address'),
+      contentColumn(db, 'subject'),
       'm.size_bytes',
       'm.verdicts',
       'm.received_at',

@@ -30,7 +30,7 @@ export function checkHeaderBlock(head: Buffer): { ok: true } | { ok: false; why:
 }
 
 /** The offset of the empty line ending the header block (CRLF or bare LF), or undefined when none is in `bytes`. */
-function endOfHeaderBlock(bytes: Buffer): number | undefined {
+export function endOfHeaderBlock(bytes: Buffer): number | undefined {
   if (bytes[0] === 0x0a || (bytes[0] === 0x0d && bytes[1] === 0x0a)) return 0;
   const crlf = bytes.indexOf('\r\n\r\n');
   const lf = bytes.indexOf('\n\n');

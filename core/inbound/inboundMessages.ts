@@ -13,12 +13,20 @@ import { PostageError } from '../platform/errors';
 import { isUuid } from '../platform/ids';
 import { decodeCursor, encodeCursor, escapeLike } from '../platform/pagination';
 import {
-  MESSAGE_COLUMNS,
+  messageColumns,
   receivedDomain,
   receivedEmailPayload,
   withAttachmentRows,
   type InboundMessageRow,
 } from './receivedEmail';
+import {
+  attachmentColumns,
+  attachmentsWithContent,
+  contentColumn,
+  contentExpression,
+  messagesWithContent,
+  releaseContents,
+} from './storedContent';
 
 export const MAX_INBOUND_LIMIT = 100;
 
@@ -83,7 +91,7 @@ export async function listInboundMessages(
   if (!Number.isSafeInteger(filter.limit) || filter.limit < 1 || filter.limit > MAX_INBOUND_LIMIT)
     throw new PostageError('invalid_limit', `the limit must be a whole number from 1 to ${MAX_INBOUND_LIMIT}`, 'limit');
   const after = filter.cursor === undefined ? undefined : decodeCursor(filter.cursor);
-  const query = inScope(db('inbound_messages as m').where('m.account_id', filter.accountId), db, filter.domainScope);
+  const query = inScope(messagesWithContent(db).where('m.account_id', filter.accountId), db, filter.domainScope);
   if (filter.domain)
     void query.whereRaw(`substring(m.envelope_to from '@([^@]*)$') = ?`, [
       filter.domain.trim().toLowerCase().replace(/\.$/, ''),
@@ -91,7 +99,7 @@ export async function listInboundMessages(
   if (filter.from)
     void query.where((q) => {
       void q
-        .whereILike('m.from_address', `%${escapeLike(filter.from!)}%`)
+        .whereRaw(`${contentExpression('from_address')} ILIKE ?`, [`%${escapeLike(filter.from!)}%`])
         .orWhereILike('m.envelope_from', `%${escapeLike(filter.from!)}%`);
     });
   if (filter.to) void query.whereILike('m.envelope_to', `%${escapeLike(filter.to)}%`);
@@ -119,8 +127,8 @@ export async function listInboundMessages(
       db.raw('m.received_at::text AS cursor_at'),
       'm.envelope_from',
       'm.envelope_to',
-      db.raw(`m.parsed->'from' AS parsed_from`),
-      'm.subject',
+      db.raw(`${contentExpression('parsed')}->'from' AS parsed_from`),
+      contentColumn(db, 'subject'),
       'm.replied_message_id',
       'm.size_bytes',
       'm.verdicts',
@@ -159,10 +167,10 @@ async function ownMessage(
 ): Promise<InboundMessageRow | undefined> {
   if (!isUuid(id)) return undefined;
   const row = await inScope(
-    db('inbound_messages as m').where({ 'm.id': id, 'm.account_id': accountId }),
+    messagesWithContent(db).where({ 'm.id': id, 'm.account_id': accountId }),
     db,
     domainScope,
-  ).first<Omit<InboundMessageRow, 'attachments'> | undefined>(...MESSAGE_COLUMNS.map((c) => `m.${c}`));
+  ).first<Omit<InboundMessageRow, 'attachments'> | undefined>(...messageColumns(db));
   if (!row) return undefined;
   const [withAttachments] = await withAttachmentRows(db, [row]);
   return withAttachments;
@@ -189,17 +197,18 @@ export async function getInboundRaw(
 ): Promise<Buffer | undefined> {
   if (!isUuid(id)) return undefined;
   const row = await inScope(
-    db('inbound_messages as m').where({ 'm.id': id, 'm.account_id': accountId }),
+    messagesWithContent(db).where({ 'm.id': id, 'm.account_id': accountId }),
     db,
     domainScope,
-  ).first<{ raw: Buffer | null } | undefined>('m.raw');
+  ).first<{ raw: Buffer | null } | undefined>(contentColumn(db, 'raw'));
   return row?.raw ?? undefined;
 }
 
 /**
- * DELETE /api/inbound/{id}: the message, its parse and its attachments (by the foreign key) go at
- * once; a `replied` event on a sent message's timeline stays (it names an id that no longer opens).
- * False when there is no such message in the caller's scope.
+ * DELETE /api/inbound/{id}: the message, its parse and its attachments go at once (its own
+ * attachment rows by the foreign key; a content no other message shares, with it); a `replied`
+ * event on a sent message's timeline stays (it names an id that no longer opens). False when there
+ * is no such message in the caller's scope.
  */
 export async function deleteInboundMessage(
   db: Db,
@@ -210,26 +219,53 @@ export async function deleteInboundMessage(
 ): Promise<boolean> {
   if (!isUuid(id)) return false;
   return db.transaction(async (trx) => {
-    const deleted = await inScope(
+    const [found] = await inScope(
       trx('inbound_messages as m').where({ 'm.id': id, 'm.account_id': accountId }),
       trx,
       domainScope,
-    )
-      .select('m.id')
-      .then(async (rows: { id: string }[]) =>
-        rows.length
-          ? trx('inbound_messages')
-              .whereIn(
-                'id',
-                rows.map((r) => r.id),
-              )
-              .delete()
-          : 0,
-      );
-    if (deleted === 0) return false;
+    ).select<{ id: string }[]>('m.id');
+    if (!found) return false;
+    const deleted = await trx('inbound_messages')
+      .where({ id: found.id })
+      .delete()
+      .returning<{ content_ref: string | null }[]>('content_ref');
+    if (deleted.length === 0) return false;
+    await releaseContents(
+      trx,
+      deleted.map((d) => d.content_ref),
+    );
     await recordAudit(trx, { accountId, actor, action: 'inbound.delete', details: { id } });
     return true;
   });
+}
+
+/** Received messages per purge transaction: each may carry tens of megabytes (raw and attachments, which go with it). */
+export const INBOUND_PURGE_BATCH_SIZE = 100;
+
+/**
+ * Retention (docs/inbound.md, "Retention"): the messages received before `cutoff`, `batchSize` a
+ * transaction, each content with the last message that shares it; a reply's timeline event stays
+ * with its sent message. How many messages went.
+ */
+export async function purgeReceivedBefore(db: Db, cutoff: Date, batchSize = INBOUND_PURGE_BATCH_SIZE): Promise<number> {
+  if (!Number.isInteger(batchSize) || batchSize < 1)
+    throw new Error(`batch size must be a positive integer, not ${batchSize}`);
+  let total = 0;
+  for (;;) {
+    const deleted = await db.transaction(async (trx) => {
+      const rows = await trx('inbound_messages')
+        .whereIn('id', trx('inbound_messages').where('received_at', '<', cutoff).select('id').limit(batchSize))
+        .delete()
+        .returning<{ content_ref: string | null }[]>('content_ref');
+      await releaseContents(
+        trx,
+        rows.map((r) => r.content_ref),
+      );
+      return rows.length;
+    });
+    total += deleted;
+    if (deleted < batchSize) return total;
+  }
 }
 
 /** An attachment's name and bytes, for its signed link (the token was checked by the caller); undefined once purged. */
@@ -238,9 +274,9 @@ export async function attachmentForDownload(
   attachmentId: string,
 ): Promise<{ filename: string; content: Buffer } | undefined> {
   if (!isUuid(attachmentId)) return undefined;
-  return db('inbound_attachments')
-    .where({ id: attachmentId })
-    .first<{ filename: string; content: Buffer } | undefined>('filename', 'content');
+  return attachmentsWithContent(db)
+    .where('a.id', attachmentId)
+    .first<{ filename: string; content: Buffer } | undefined>(...attachmentColumns(db, ['filename', 'content']));
 }
 
 /** This UTC month's received messages and the plan's allowance (`inbound_monthly_quota`; no plan: the free plan's). */

@@ -1,11 +1,17 @@
 // The receive workflow's first step (docs/inbound.md, "How a message is received"): marks the
-// message started (the relay leaves it alone from now on) and parses its stored raw bytes once,
-// in the worker (a 25 MB parse would block a listener's event loop). The parse, the subject and
-// From address the listing shows, and the attachments (bytes, the type their bytes are, SHA-256)
-// are written in one transaction, so a step run again after its worker died finds them and does
-// nothing twice. A message mailparser cannot read is marked `malformed` and still announced.
+// message started (the relay leaves it alone from now on) and parses its stored bytes once, in the
+// worker (a 25 MB parse would block a listener's event loop). The parse, the subject and From
+// address the listing shows, and the attachments (bytes, the type their bytes are, SHA-256) are
+// written in one transaction, so a step run again after its worker died finds them and does nothing
+// twice. They are written once for a content that several messages share (core/inbound/
+// storedContent.ts): the others' steps find it parsed and only give their message its attachments'
+// ids. Parsing never fails on what a message holds: what mailparser cannot read, and a parse
+// PostgreSQL refuses as data, is stored empty and marked `malformed`, and still announced.
+/// <reference lib="es2024.string" />
+// String.prototype.toWellFormed (Node 20 and later; the project's lib is ES2022).
 import { createHash } from 'node:crypto';
 import { fromBuffer } from 'file-type';
+import type { Knex } from 'knex';
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import type { Mailbox } from '../model/inbound';
 import type { Db } from '../platform/db';
@@ -19,58 +25,143 @@ const MAX_FILENAME_CHARS = 255;
 
 export type ParseResult = { gone: true } | { gone: false; malformed: boolean };
 
+/** What was read of a message: the parse, its attachments' rows (without whose they are), whether it was unreadable. */
+interface Reading {
+  parsed: ParsedInbound;
+  attachments: Awaited<ReturnType<typeof describeAttachments>>;
+  malformed: boolean;
+}
+
+/** Where a message's parse goes: its shared content, or the message itself (stored whole, before contents were shared). */
+type ParseTarget = { kind: 'content'; contentRef: string } | { kind: 'whole' };
+
 export async function parseAndStoreReceived(db: Db, inboundId: string): Promise<ParseResult> {
-  const row = await db('inbound_messages')
+  const marked = await db('inbound_messages')
     .where({ id: inboundId })
     .update({ started_at: db.raw('coalesce(started_at, now())') })
-    .returning<{ raw: Buffer | null; parsed: unknown; malformed: boolean }[]>(['raw', 'parsed', 'malformed'])
+    .returning<{ content_ref: string | null }[]>(['content_ref'])
     .then((rows) => rows[0]);
   // Deleted (DELETE /api/inbound/{id}, or retention) before it was parsed: nothing to announce.
-  if (!row || row.raw === null) return { gone: true };
-  if (row.parsed !== null) return { gone: false, malformed: row.malformed };
-
-  let mail: ParsedMail | undefined;
+  if (!marked) return { gone: true };
+  const target: ParseTarget =
+    marked.content_ref === null ? { kind: 'whole' } : { kind: 'content', contentRef: marked.content_ref };
+  const state = await parseState(db, inboundId, target);
+  if (!state) return { gone: true };
+  if (state.parsed) {
+    if (target.kind === 'content') await db.transaction((trx) => linkAttachments(trx, inboundId));
+    return { gone: false, malformed: state.malformed };
+  }
+  const raw = await unparsedBytes(db, inboundId, target);
+  if (raw === undefined) return { gone: true };
+  const reading = await readMessage(raw);
   try {
-    mail = await simpleParser(row.raw, {
+    await storeReading(db, inboundId, target, reading);
+    return { gone: false, malformed: reading.malformed };
+  } catch (err) {
+    // Something read out of the message that PostgreSQL cannot hold: a fact of the message, not
+    // an outage, so it is stored as unreadable instead of being tried again for a day.
+    if (!isDataRefusal(err)) throw err;
+    await storeReading(db, inboundId, target, unreadable());
+    return { gone: false, malformed: true };
+  }
+}
+
+/** The row the target's parse and bytes are in. */
+function targetRow(db: Db | Knex.Transaction, inboundId: string, target: ParseTarget): Knex.QueryBuilder {
+  return target.kind === 'content'
+    ? db('inbound_contents').where({ id: target.contentRef })
+    : db('inbound_messages').where({ id: inboundId });
+}
+
+/** Whether the target is parsed already, and malformed; undefined when the message is gone. */
+async function parseState(
+  db: Db,
+  inboundId: string,
+  target: ParseTarget,
+): Promise<{ parsed: boolean; malformed: boolean } | undefined> {
+  return targetRow(db, inboundId, target)
+    .whereNotNull('raw')
+    .first<{ parsed: boolean; malformed: boolean } | undefined>(db.raw('parsed IS NOT NULL AS parsed'), 'malformed');
+}
+
+/** The bytes to parse; read only when a parse is to be made (50 recipients' steps do not each fetch 25 MB). */
+async function unparsedBytes(db: Db, inboundId: string, target: ParseTarget): Promise<Buffer | undefined> {
+  const row = await targetRow(db, inboundId, target).first<{ raw: Buffer | null } | undefined>('raw');
+  return row?.raw ?? undefined;
+}
+
+/** mailparser's reading of the bytes; whatever they hold, never a failure (unreadable: `malformed`). */
+async function readMessage(raw: Buffer): Promise<Reading> {
+  try {
+    const mail = await simpleParser(raw, {
       // Kept as sent: no text made from HTML or HTML from text, no inline images rewritten.
       skipHtmlToText: true,
       skipTextToHtml: true,
       skipImageLinks: true,
       skipTextLinks: true,
     });
+    if (mail.headers.size === 0) return unreadable();
+    return { parsed: storable(parsedOf(mail)), attachments: await describeAttachments(mail), malformed: false };
   } catch {
-    mail = undefined;
+    return unreadable();
   }
-  const malformed = mail === undefined || mail.headers.size === 0;
-  const parsed = mail && !malformed ? storable(parsedOf(mail)) : emptyParse();
-  const attachments = mail && !malformed ? await describeAttachments(mail) : [];
+}
 
+function unreadable(): Reading {
+  return { parsed: emptyParse(), attachments: [], malformed: true };
+}
+
+/** SQLSTATE class 22, data exception: PostgreSQL refused a value (an escape jsonb cannot hold, a bad encoding). */
+function isDataRefusal(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('22');
+}
+
+/** The reading, its listing fields and its attachments in one transaction, unless a parse is there already. */
+async function storeReading(db: Db, inboundId: string, target: ParseTarget, reading: Reading): Promise<void> {
+  const fields = {
+    parsed: JSON.stringify(reading.parsed),
+    subject: reading.parsed.subject,
+    from_address: reading.parsed.from?.address ?? null,
+    malformed: reading.malformed,
+  };
   await db.transaction(async (trx) => {
-    const updated = await trx('inbound_messages')
-      .where({ id: inboundId })
-      .whereNull('parsed')
-      .update({
-        parsed: JSON.stringify(parsed),
-        subject: parsed.subject,
-        from_address: parsed.from?.address ?? null,
-        malformed,
-      });
-    if (updated === 0) return; // parsed meanwhile by a run of this step that outlived its timeout
-    if (attachments.length > 0)
-      await trx('inbound_attachments')
-        .insert(attachments.map((a) => ({ message_id: inboundId, ...a })))
-        .onConflict(['message_id', 'position'])
+    // None when parsed meanwhile: by a run of this step that outlived its timeout, or by another
+    // message's step (the same content).
+    const updated = await targetRow(trx, inboundId, target).whereNull('parsed').update(fields);
+    if (updated > 0 && reading.attachments.length > 0) {
+      const owner =
+        target.kind === 'content'
+          ? { table: 'inbound_content_attachments', column: 'content_ref', id: target.contentRef }
+          : { table: 'inbound_attachments', column: 'message_id', id: inboundId };
+      await trx(owner.table)
+        .insert(reading.attachments.map((a) => ({ [owner.column]: owner.id, ...a })))
+        .onConflict([owner.column, 'position'])
         .ignore();
+    }
+    if (target.kind === 'content') await linkAttachments(trx, inboundId);
   });
-  return { gone: false, malformed };
+}
+
+/** The message's own rows for its content's attachments (their ids are in download links); none twice. */
+async function linkAttachments(trx: Knex.Transaction, inboundId: string): Promise<void> {
+  await trx.raw(
+    `INSERT INTO inbound_attachments (message_id, position)
+     SELECT m.id, ca.position FROM inbound_messages m
+     JOIN inbound_content_attachments ca ON ca.content_ref = m.content_ref
+     WHERE m.id = ?
+     ON CONFLICT (message_id, position) DO NOTHING`,
+    [inboundId],
+  );
 }
 
 /**
- * PostgreSQL text (and jsonb) holds no NUL character, which a hostile or broken message may carry:
- * each becomes U+FFFD, as an undecodable byte does.
+ * PostgreSQL text and jsonb hold neither a NUL character nor half of a UTF-16 surrogate pair
+ * (JSON.stringify writes a lone one as `\udc00`, which jsonb refuses), and a hostile or broken
+ * message may carry both: each becomes U+FFFD, as an undecodable byte does.
  */
 function storable<T>(value: T): T {
-  if (typeof value === 'string') return value.replace(/\u0000/g, '\uFFFD') as T;
+  if (typeof value === 'string') return value.toWellFormed().replace(/\u0000/g, '\uFFFD') as T;
   if (Array.isArray(value)) return value.map(storable) as T;
   if (value && typeof value === 'object')
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, storable(v)])) as T;

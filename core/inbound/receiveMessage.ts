@@ -1,21 +1,28 @@
 // Receiving one message for one recipient (docs/inbound.md, "How a message is received"): the MX
 // listener and SES receiving both end here. One short transaction counts the message against the
-// account's monthly inbound allowance and stores it (raw bytes, envelope); once that commits the
-// message is accepted, and nothing accepted is lost: then `receive-<id>` starts, and a start that
-// fails leaves the row without `started_at` for the worker's relay (core/inbound/inboundRelay.ts).
-// One workflow id per message, so it is never announced twice.
+// account's monthly inbound allowance and stores it (its envelope and trace line, and its content,
+// once per account: the recipients of one message share it, core/inbound/storedContent.ts); once
+// that commits the message is accepted, and nothing accepted is lost: then `receive-<id>` starts,
+// and a start that fails leaves the row without `started_at` for the worker's relay
+// (core/inbound/inboundRelay.ts). One workflow id per message, so it is never announced twice.
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { AuthVerdicts, InboundSource, InboundWorkflows } from '../model/inbound';
 import { utcMonthStart, type Db } from '../platform/db';
 import { killPoint } from '../platform/killPoints';
 import { routeRecipient, splitRecipient } from './routing';
+import { contentHash, holdContent } from './storedContent';
 
 export interface ReceivedRaw {
   source: InboundSource;
   /** SES receiving: `<mail.messageId>:<recipient>`, so a notification delivered twice stores one message. */
   sourceId?: string;
+  /** The message as the sender sent it (shared by its recipients' messages). */
   raw: Buffer;
+  /** SHA-256 of `raw` when the caller has it (one hash for all recipients); computed otherwise. */
+  sha256?: Buffer;
+  /** The trace line this server wrote for this recipient, stored before `raw` (MX listener only). */
+  trace?: Buffer;
   /** MAIL FROM; '' for the null sender `<>`. */
   envelopeFrom: string;
   /** The one accepted recipient this message is for (one message per recipient). */
@@ -42,6 +49,13 @@ export interface ReceiveDeps {
 /** Thrown inside the transaction to roll it back: the allowance was used up meanwhile. */
 class OverAllowance extends Error {}
 
+/** Thrown inside the transaction to roll it back: the same SES notification, stored by another request. */
+class AlreadyStored extends Error {
+  constructor(readonly inboundId: string) {
+    super('received message already stored');
+  }
+}
+
 /**
  * Stores and starts one received message. Refuses what routes nowhere or is over the allowance;
  * answers `duplicate` (with the stored id) for an SES source id already stored. Throws only when
@@ -60,14 +74,15 @@ export async function receiveMessage(deps: ReceiveDeps, input: ReceivedRaw): Pro
   }
   const parts = splitRecipient(input.recipient)!;
   const inboundId = randomUUID();
-  let stored: { kind: 'accepted' } | { kind: 'duplicate'; inboundId: string };
+  const trace = input.trace ?? Buffer.alloc(0);
   try {
-    stored = await deps.db.transaction(async (trx) => {
+    await deps.db.transaction(async (trx) => {
+      const contentRef = await holdContent(trx, route.accountId, input.raw, input.sha256 ?? contentHash(input.raw));
       const inserted = await trx.raw<{ rows: { id: string }[] }>(
         `INSERT INTO inbound_messages
            (id, account_id, inbound_domain_id, rule_id, source, source_id, envelope_from, envelope_to,
-            client_ip, helo, size_bytes, raw, verdicts, received_at, endpoint_ids)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?::uuid[])
+            client_ip, helo, size_bytes, trace, content_ref, verdicts, received_at, endpoint_ids)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?::uuid[])
          ON CONFLICT (source, source_id) DO NOTHING
          RETURNING id`,
         [
@@ -81,17 +96,19 @@ export async function receiveMessage(deps: ReceiveDeps, input: ReceivedRaw): Pro
           `${parts.localPart}@${parts.domain}`,
           input.clientIp ?? null,
           input.helo ?? null,
-          input.raw.length,
-          input.raw,
+          trace.length + input.raw.length,
+          trace,
+          contentRef,
           input.verdicts ? JSON.stringify(input.verdicts) : null,
           now,
           route.endpointIds,
         ],
       );
       if (inserted.rows.length === 0) {
-        // The same SES notification, handled at the same moment by another request.
+        // The same SES notification, handled at the same moment by another request: its content
+        // stored here goes with the rollback.
         const known = await storedBySourceId(trx, input.source, input.sourceId ?? '');
-        return { kind: 'duplicate' as const, inboundId: known ?? inboundId };
+        throw new AlreadyStored(known ?? inboundId);
       }
       // Counted only under the allowance: the upsert's row lock serialises one account's
       // concurrent messages, so with one left exactly one of them gets it. A plan without
@@ -108,16 +125,15 @@ export async function receiveMessage(deps: ReceiveDeps, input: ReceivedRaw): Pro
         [utcMonthStart(now), route.accountId],
       );
       if (counted.rows.length === 0) throw new OverAllowance();
-      return { kind: 'accepted' as const };
     });
   } catch (err) {
+    if (err instanceof AlreadyStored) return { kind: 'duplicate', inboundId: err.inboundId };
     if (err instanceof OverAllowance) {
       deps.logger.info({ source: input.source, reason: 'over_allowance' }, 'received message refused');
       return { kind: 'refused', reason: 'over_allowance' };
     }
     throw err;
   }
-  if (stored.kind === 'duplicate') return stored;
 
   killPoint('receive:committed'); // stored and counted; no workflow yet (the relay's case)
   try {

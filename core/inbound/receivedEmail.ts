@@ -1,7 +1,7 @@
-// A received message as stored (inbound_messages, inbound_attachments) and as `email.received`
-// and GET /api/inbound/{id} show it (docs/inbound.md, "The event"): one presenter for both, so the
-// event, its replay and the API never differ but for the webhook's cut of long bodies. Attachment
-// links are signed fresh each time a payload is built.
+// A received message as stored (inbound_messages with its content, core/inbound/storedContent.ts)
+// and as `email.received` and GET /api/inbound/{id} show it (docs/inbound.md, "The event"): one
+// presenter for both, so the event, its replay and the API never differ but for the webhook's cut
+// of long bodies. Attachment links are signed fresh each time a payload is built.
 import type { Knex } from 'knex';
 import {
   MAX_EVENT_BODY_CHARS,
@@ -14,6 +14,7 @@ import type { Config } from '../platform/config';
 import type { Db } from '../platform/db';
 import { isUuid } from '../platform/ids';
 import { signAttachmentUrl } from './attachmentUrls';
+import { attachmentColumns, attachmentsWithContent, contentColumn, messagesWithContent } from './storedContent';
 
 /** What parseReceivedMessage keeps of a message (the `parsed` column), in the payload's own terms. */
 export interface ParsedInbound {
@@ -65,8 +66,8 @@ export interface InboundAttachmentRow {
   content_id: string | null;
 }
 
-/** Every column but the bytes (`raw`): a listing or a payload never carries 25 MB it does not show. */
-export const MESSAGE_COLUMNS = [
+/** The message's own columns: every one but its bytes (a listing or a payload never carries 25 MB it does not show). */
+const OWN_COLUMNS = [
   'id',
   'account_id',
   'inbound_domain_id',
@@ -78,10 +79,6 @@ export const MESSAGE_COLUMNS = [
   'client_ip',
   'helo',
   'size_bytes',
-  'parsed',
-  'subject',
-  'from_address',
-  'malformed',
   'verdicts',
   'replied_message_id',
   'received_at',
@@ -89,10 +86,15 @@ export const MESSAGE_COLUMNS = [
   'recorded_at',
 ] as const;
 
+/** A message's columns over messagesWithContent (`m`, `c`): its own, and its content's parse and listing fields. */
+export function messageColumns(db: Db | Knex.Transaction): (string | Knex.Raw)[] {
+  return [
+    ...OWN_COLUMNS.map((c) => `m.${c}`),
+    ...(['parsed', 'subject', 'from_address', 'malformed'] as const).map((c) => contentColumn(db, c)),
+  ];
+}
+
 const ATTACHMENT_COLUMNS = [
-  'id',
-  'message_id',
-  'position',
   'filename',
   'declared_type',
   'detected_type',
@@ -107,9 +109,9 @@ export async function loadInboundMessage(
   id: string,
 ): Promise<InboundMessageRow | undefined> {
   if (!isUuid(id)) return undefined;
-  const row = await db('inbound_messages')
-    .where({ id })
-    .first<Omit<InboundMessageRow, 'attachments'> | undefined>(...MESSAGE_COLUMNS);
+  const row = await messagesWithContent(db)
+    .where('m.id', id)
+    .first<Omit<InboundMessageRow, 'attachments'> | undefined>(...messageColumns(db));
   if (!row) return undefined;
   const [withAttachments] = await withAttachmentRows(db, [row]);
   return withAttachments;
@@ -121,13 +123,18 @@ export async function withAttachmentRows(
   rows: Omit<InboundMessageRow, 'attachments'>[],
 ): Promise<InboundMessageRow[]> {
   if (rows.length === 0) return [];
-  const attachments = await db('inbound_attachments')
+  const attachments = await attachmentsWithContent(db)
     .whereIn(
-      'message_id',
+      'a.message_id',
       rows.map((r) => r.id),
     )
-    .orderBy([{ column: 'message_id' }, { column: 'position' }])
-    .select<(InboundAttachmentRow & { message_id: string })[]>(...ATTACHMENT_COLUMNS);
+    .orderBy([{ column: 'a.message_id' }, { column: 'a.position' }])
+    .select<(InboundAttachmentRow & { message_id: string })[]>(
+      'a.id',
+      'a.message_id',
+      'a.position',
+      ...attachmentColumns(db, ATTACHMENT_COLUMNS),
+    );
   return rows.map((r) => ({
     ...r,
     attachments: attachments.filter((a) => a.message_id === r.id).map(({ message_id: _, ...a }) => a),

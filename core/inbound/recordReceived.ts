@@ -5,6 +5,7 @@
 import { isUuid } from '../platform/ids';
 import type { Db } from '../platform/db';
 import { parseAndStoreReceived } from './parseReceived';
+import { contentColumn, messagesWithContent } from './storedContent';
 import type { ParsedInbound } from './receivedEmail';
 
 /** `<local@domain>` (or bare) split at the last `@`, lower-cased domain; undefined for anything else. */
@@ -65,7 +66,7 @@ export interface RecordResult {
 }
 
 export async function recordReceived(db: Db, inboundId: string): Promise<RecordResult> {
-  const row = await db('inbound_messages as m')
+  const row = await messagesWithContent(db)
     .leftJoin('inbound_rules as r', 'r.id', 'm.rule_id')
     .where('m.id', inboundId)
     .first<
@@ -81,7 +82,7 @@ export async function recordReceived(db: Db, inboundId: string): Promise<RecordR
       | undefined
     >(
       'm.account_id',
-      'm.parsed',
+      contentColumn(db, 'parsed'),
       'm.received_at',
       'm.replied_message_id',
       'm.started_at',
@@ -100,7 +101,9 @@ export async function recordReceived(db: Db, inboundId: string): Promise<RecordR
     const parsed = await parseAndStoreReceived(db, inboundId);
     if (parsed.gone) return { gone: true, repliedMessageId: null, endpointIds: [] };
     row.parsed = (
-      await db('inbound_messages').where({ id: inboundId }).first<{ parsed: ParsedInbound | null }>('parsed')
+      await messagesWithContent(db)
+        .where('m.id', inboundId)
+        .first<{ parsed: ParsedInbound | null }>(contentColumn(db, 'parsed'))
     ).parsed;
   }
 

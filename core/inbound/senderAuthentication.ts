@@ -1,16 +1,34 @@
 // Sender checks of a message received by the MX listener (docs/inbound.md, "Authentication"):
 // SPF (client IP, HELO, MAIL FROM), DKIM, DMARC and ARC by mailauth, DNS through the resolvers of
 // DNS_SERVERS. The whole check has one hard deadline: when it passes, the DNS queries still out
-// are cancelled, any new one fails at once, and the verdicts are `temperror` (the message is still
-// announced; a slow DNS never holds or fails the workflow). Messages from SES receiving keep SES's
-// own verdicts: their row has them already, and nothing is checked.
+// are cancelled, any new one fails at once, the message's bytes stop flowing into mailauth (its
+// hashing stops with them), and the verdicts are `temperror` (the message is still announced; a
+// slow DNS or a message built to be slow to check never holds or fails the workflow). Only the
+// first MAX_DKIM_SIGNATURES signatures are checked, and a message whose checks were begun
+// SENDER_CHECK_TRIES times without ending is recorded with `temperror`. Messages from SES
+// receiving keep SES's own verdicts: their row has them already, and nothing is checked.
 import { Resolver } from 'node:dns/promises';
+import { Readable } from 'node:stream';
 import { authenticate, type AuthenticateOptions, type DNSResolver } from 'mailauth';
 import { AUTH_VERDICTS, type AuthVerdict, type AuthVerdicts } from '../model/inbound';
 import type { Db } from '../platform/db';
+import { endOfHeaderBlock, MAX_HEADER_BLOCK_BYTES } from './headerCheck';
+import { receivedRaw } from './storedContent';
 
 /** The deadline of all of one message's checks together. */
 export const AUTHENTICATION_DEADLINE_MS = 10_000;
+
+/**
+ * DKIM-Signature fields checked per message; those below them (older: each hop adds its own on
+ * top) are left out. Each signature with its own `l=` is one more pass over the whole body.
+ */
+export const MAX_DKIM_SIGNATURES = 5;
+
+/** Tries of the checks that reached a message (its worker died on the check, or PostgreSQL failed after) before it gets `temperror` unchecked. */
+export const SENDER_CHECK_TRIES = 3;
+
+/** Bytes handed to mailauth per turn of the event loop: the deadline is looked at between slices. */
+const SLICE_BYTES = 64 * 1024;
 
 export const TEMPERROR_VERDICTS: AuthVerdicts = {
   spf: 'temperror',
@@ -56,6 +74,45 @@ export function deadlineResolver(servers: string[], signal: AbortSignal): DNSRes
 }
 
 /**
+ * The message with only its first MAX_DKIM_SIGNATURES DKIM-Signature fields: several hundred, each
+ * with its own `l=`, had mailauth hash a 24 MB body several hundred times. The message itself when
+ * it has no more, or no header block within the MX listener's limit.
+ */
+export function withSignaturesCapped(raw: Buffer, max = MAX_DKIM_SIGNATURES): Buffer {
+  const end = endOfHeaderBlock(raw.subarray(0, MAX_HEADER_BLOCK_BYTES + 4));
+  if (end === undefined) return raw;
+  // One entry per field: a line that starts with whitespace continues the field before it.
+  const fields = raw
+    .subarray(0, end)
+    .toString('latin1')
+    .split(/(?<=\n)(?=[^ \t])/);
+  let signatures = 0;
+  const kept = fields.filter((field) => !/^dkim-signature[ \t]*:/i.test(field) || ++signatures <= max);
+  if (kept.length === fields.length) return raw;
+  return Buffer.concat([Buffer.from(kept.join(''), 'latin1'), raw.subarray(end)]);
+}
+
+/**
+ * The message in slices, one per turn of the event loop, ending in an error once `signal` aborts.
+ * mailauth hashes the bytes as they come, so its work stops with them: given the whole Buffer it
+ * ran to the end on the event loop, and a deadline raced against it fired only afterwards.
+ */
+function slicesUntil(raw: Buffer, signal: AbortSignal): Readable {
+  let offset = 0;
+  return new Readable({
+    read() {
+      setImmediate(() => {
+        if (signal.aborted) return void this.destroy(new DeadlinePassed('sender checks stopped at their deadline'));
+        const end = Math.min(offset + SLICE_BYTES, raw.length);
+        this.push(raw.subarray(offset, end));
+        offset = end;
+        if (offset >= raw.length) this.push(null);
+      });
+    },
+  });
+}
+
+/**
  * mailauth's checks of one raw message, within `deadlineMs`; any failure (the deadline, a DNS or
  * parse error mailauth throws) is `temperror` for all four.
  */
@@ -84,7 +141,10 @@ export async function authenticateMessage(
     trustReceived: false,
   };
   try {
-    const result = await Promise.race([authenticate(raw, options), deadline]);
+    const result = await Promise.race([
+      authenticate(slicesUntil(withSignaturesCapped(raw), stop.signal), options),
+      deadline,
+    ]);
     return {
       // No client IP (not an MX delivery): nothing to check SPF against.
       spf: envelope.clientIp && result.spf ? verdictOf(result.spf.status.result) : 'none',
@@ -103,29 +163,37 @@ export async function authenticateMessage(
 
 /**
  * The activity's work: checks a message that has no verdicts yet and stores them; `skipped` for a
- * message that has them (SES receiving) or is gone.
+ * message that has them (SES receiving) or is gone. Each try that reaches the message is counted
+ * first, so that a message whose checks never end (they kill their worker) stops being checked:
+ * past SENDER_CHECK_TRIES it is given `temperror` without a check.
  */
 export async function checkAndStoreVerdicts(
   db: Db,
   inboundId: string,
   opts: { dnsServers: string[]; deadlineMs?: number; signal?: AbortSignal },
 ): Promise<'checked' | 'skipped'> {
-  const row = await db('inbound_messages').where({ id: inboundId }).first<
-    | {
-        raw: Buffer | null;
-        verdicts: AuthVerdicts | null;
-        client_ip: string | null;
-        helo: string | null;
-        envelope_from: string;
-      }
-    | undefined
-  >('raw', 'verdicts', 'client_ip', 'helo', 'envelope_from');
-  if (!row || row.verdicts !== null || row.raw === null) return 'skipped';
-  const verdicts = await authenticateMessage(
-    row.raw,
-    { clientIp: row.client_ip, helo: row.helo, mailFrom: row.envelope_from },
-    opts,
-  );
+  const row = await db('inbound_messages')
+    .where({ id: inboundId })
+    .whereNull('verdicts')
+    .increment('sender_check_tries', 1)
+    .returning<{ sender_check_tries: number; client_ip: string | null; helo: string | null; envelope_from: string }[]>([
+      'sender_check_tries',
+      'client_ip',
+      'helo',
+      'envelope_from',
+    ])
+    .then((rows) => rows[0]);
+  if (!row) return 'skipped';
+  let verdicts = TEMPERROR_VERDICTS;
+  if (row.sender_check_tries <= SENDER_CHECK_TRIES) {
+    const raw = await receivedRaw(db, inboundId);
+    if (raw === undefined) return 'skipped';
+    verdicts = await authenticateMessage(
+      raw,
+      { clientIp: row.client_ip, helo: row.helo, mailFrom: row.envelope_from },
+      opts,
+    );
+  }
   await db('inbound_messages')
     .where({ id: inboundId })
     .whereNull('verdicts')

@@ -11,6 +11,7 @@ import { clientOptions, staticCredentials } from '../platform/awsClients';
 import type { Config } from '../platform/config';
 import { receiveMessage, type ReceiveDeps, type ReceiveOutcome } from './receiveMessage';
 import { routeRecipient } from './routing';
+import { contentHash } from './storedContent';
 
 /**
  * Fetching one stored message: shorter than SNS waits for the endpoint that asks. The whole fetch,
@@ -208,15 +209,17 @@ export async function receiveSesNotification(
     maxBytes: deps.maxBytes,
     ...(deps.s3TimeoutMs !== undefined ? { timeoutMs: deps.s3TimeoutMs } : {}),
   });
+  if (fetched.kind === 'too_large') {
+    for (const recipient of fresh) outcomes.push({ recipient, kind: 'too_large', size: fetched.size });
+    return outcomes;
+  }
+  const sha256 = contentHash(fetched.raw); // once: every recipient's message shares the content
   for (const recipient of fresh) {
-    if (fetched.kind === 'too_large') {
-      outcomes.push({ recipient, kind: 'too_large', size: fetched.size });
-      continue;
-    }
     const outcome = await receiveMessage(deps, {
       source: 'ses',
       sourceId: sourceId(recipient),
       raw: fetched.raw,
+      sha256,
       envelopeFrom: notification.envelopeFrom,
       recipient,
       verdicts: notification.verdicts,

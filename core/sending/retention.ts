@@ -1,8 +1,8 @@
 // Retention rules (docs/sending.md, "Attachments" and "The email log"): shared content is kept 90
 // days, email-log rows 14 days, BYOC content never (deleted by its workflow; the purge only sweeps
-// what an interrupted workflow could have left); received messages (docs/inbound.md, "Retention")
-// as long as shared content. Run by the purge workflows on Temporal Schedules
-// (worker/schedules.ts).
+// what an interrupted workflow could have left). Run by the purge workflows on Temporal Schedules
+// (worker/schedules.ts), with received messages, kept as long as shared content
+// (core/inbound/inboundMessages.ts, purgeReceivedBefore; activities/purge.ts).
 import type { ContentPurge } from '../model/workflowContract';
 import type { Db } from '../platform/db';
 import { deleteInBatches, PURGE_BATCH_SIZE } from '../platform/batchedDelete';
@@ -14,8 +14,6 @@ import { purgeExpiredUserTokens } from '../accounts/userTokens';
 import { purgeExpiredDomainClaims } from '../domains/domainClaims';
 
 const DAY_MS = 86_400_000;
-/** Received messages per DELETE: each may carry tens of megabytes (raw and attachments, which go with it). */
-export const INBOUND_PURGE_BATCH_SIZE = 100;
 /** A BYOC message still staged after this long belongs to a workflow that was stopped by hand. */
 export const BYOC_LEFTOVER_HOURS = 24;
 
@@ -31,7 +29,7 @@ export async function purgeEmailLog(db: Db, input: { now: Date; retentionDays: n
 export async function purgeExpiredContent(
   db: Db,
   input: { now: Date; contentDays: number; batchSize?: number },
-): Promise<ContentPurge> {
+): Promise<Omit<ContentPurge, 'inboundMessages'>> {
   const contentCutoff = cutoffBefore(input.now, input.contentDays);
   const batch = (defaultSize: number) => input.batchSize ?? defaultSize;
   return {
@@ -78,13 +76,5 @@ export async function purgeExpiredContent(
     sessions: await purgeExpiredSessions(db, input.now),
     userTokens: await purgeExpiredUserTokens(db, input.now),
     domainClaims: await purgeExpiredDomainClaims(db, input.now),
-    // Raw bytes, parse and attachments (by the foreign key) together; a reply's timeline event stays with its sent message.
-    inboundMessages: await deleteInBatches(
-      db,
-      'inbound_messages',
-      'id',
-      (rows) => rows.where('received_at', '<', contentCutoff),
-      batch(INBOUND_PURGE_BATCH_SIZE),
-    ),
   };
 }

@@ -6,10 +6,12 @@
 // signed links (served only as downloads; expired, altered or deleted links are the same 404;
 // limited per client and in total). Every answer is checked against /openapi.json. Another
 // account sees none of it: 404, like what does not exist.
+import { createHash } from 'node:crypto';
 import { createApiKey } from '../../core/accounts/apiKeys';
 import { listAudit } from '../../core/platform/audit';
 import { addDomain } from '../../core/domains/domains';
 import { signAttachmentUrl } from '../../core/inbound/attachmentUrls';
+import { attachmentForDownload } from '../../core/inbound/inboundMessages';
 import { receiveRecorded } from '../helpers/inbound';
 import { startTestZone, type TestZone } from '../cli/dnsServer';
 import { createEndpoint, createSender, uniqueName, type SenderFixture } from '../helpers/fixtures';
@@ -644,5 +646,29 @@ describe('received messages', () => {
     expect(total).toBeDefined();
     documented('/inbound/attachments/{token}', 'get', total!);
     expect(String(total!.json.detail)).toMatch(/this minute; try again/);
+  });
+
+  test('one message at two addresses is stored once; deleting one leaves the other whole, the last takes the bytes', async () => {
+    const api = documentedCaller(tenant.fullKey);
+    const raw = withAttachment('Shared');
+    await receive('sharedA', `a@${inboxDomain}`, raw);
+    await receive('sharedB', `b@${inboxDomain}`, raw);
+    const contents = async () =>
+      (
+        await stack
+          .db('inbound_contents')
+          .where({ account_id: tenant.account.id, sha256: createHash('sha256').update(raw).digest() })
+          .count<{ n: string }[]>({ n: '*' })
+      )[0]!.n;
+    expect(await contents()).toBe('1');
+    const [attachment] = (await api('GET', `/api/inbound/${ids.sharedB}`)).json.attachments as { id: string }[];
+    expect((await api('DELETE', `/api/inbound/${ids.sharedA}`)).status).toBe(204);
+    expect((await api('GET', `/api/inbound/${ids.sharedB}/raw`)).bytes!.equals(raw)).toBe(true);
+    // Its link (downloads are spent for this minute by the test above): the bytes are still there.
+    expect((await attachmentForDownload(stack.db, attachment!.id))?.content.equals(PNG)).toBe(true);
+    expect(await contents()).toBe('1');
+    expect((await api('DELETE', `/api/inbound/${ids.sharedB}`)).status).toBe(204);
+    expect(await contents()).toBe('0');
+    expect(await attachmentForDownload(stack.db, attachment!.id)).toBeUndefined();
   });
 });

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import nodemailer from 'nodemailer';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import type { Client as PgClient } from 'pg';
+import { contentExpression, MESSAGES_WITH_CONTENT } from '../../core/inbound/storedContent';
 import type { Db } from '../../core/platform/db';
 import { webhookEventId } from '../../core/webhooks/standardWebhooks';
 import { createEndpoint } from '../helpers/fixtures';
@@ -292,7 +293,9 @@ interface DeliveryCount {
 async function readInbound(pg: PgClient): Promise<{ rows: InboundRow[]; deliveries: DeliveryCount[] }> {
   const rows = (
     await pg.query<InboundRow>(
-      'SELECT id, account_id, envelope_to, received_at, started_at, recorded_at, parsed IS NOT NULL AS parsed FROM inbound_messages',
+      `SELECT m.id, m.account_id, m.envelope_to, m.received_at, m.started_at, m.recorded_at,
+         ${contentExpression('parsed')} IS NOT NULL AS parsed
+       FROM ${MESSAGES_WITH_CONTENT}`,
     )
   ).rows;
   const deliveries = (

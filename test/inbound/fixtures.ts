@@ -1,5 +1,7 @@
 // Receiving set up directly in the database, as the management routes leave it: an inbound domain
 // under a sender's verified shared domain, its rules, and an endpoint subscribed to email.received.
+import { messageColumns } from '../../core/inbound/receivedEmail';
+import { contentColumn, messagesWithContent } from '../../core/inbound/storedContent';
 import type { Db } from '../../core/platform/db';
 import type { InboundRuleKind } from '../../core/model/inbound';
 import { createSender, type SenderFixture } from '../helpers/fixtures';
@@ -46,10 +48,10 @@ export interface StoredInbound {
   started_at: Date | null;
 }
 
-/** The received messages stored for one recipient, oldest first. */
+/** The received messages stored for one recipient, oldest first, each with its bytes as received. */
 export function storedFor(db: Db, recipient: string): Promise<StoredInbound[]> {
-  return db('inbound_messages')
-    .where({ envelope_to: recipient.toLowerCase() })
-    .orderBy('received_at')
-    .select<StoredInbound[]>('*');
+  return messagesWithContent(db)
+    .where('m.envelope_to', recipient.toLowerCase())
+    .orderBy('m.received_at')
+    .select<StoredInbound[]>(...messageColumns(db), contentColumn(db, 'raw'));
 }

@@ -458,6 +458,68 @@ test('a reply to a message Postage sent for the account (Nodemailer): the event 
   });
 });
 
+test('a subject that decodes to a lone surrogate (=?UTF-16LE?B?ANw=?=) is announced at once, U+FFFD in its place', async () => {
+  const to = `support@${inbound.domain}`;
+  const raw = Buffer.from(
+    `From: ann@sender.example.org\r\nTo: ${to}\r\nSubject: =?UTF-16LE?B?ANw=?=\r\n\r\nSent by a stranger.\r\n`,
+  );
+  const result = await sendWithSmtplib({ port: mx.port, from: 'ann@sender.example.org', to: [to], raw });
+  const inboundId = idOf(result.data_reply?.[1]);
+  expect(inboundId).toBeDefined();
+  const payload = await receivedEvent(inboundId!);
+  expect(payload).toMatchObject({ subject: '\uFFFD', text: expect.stringContaining('Sent by a stranger.') });
+});
+
+/** The received-mail tables' size in bytes, their TOAST and indexes included. */
+async function inboundTablesBytes(): Promise<number> {
+  const { rows } = await stack.db.raw<{ rows: { bytes: string }[] }>(
+    `SELECT coalesce(sum(pg_total_relation_size(c.oid)), 0) AS bytes FROM pg_class c
+     JOIN pg_namespace n ON n.oid = c.relnamespace
+     WHERE n.nspname = 'public' AND c.relkind = 'r' AND c.relname LIKE 'inbound%'`,
+  );
+  return Number(rows[0]!.bytes);
+}
+
+test('one message to 20 addresses is stored once: the tables grow by less than 3 times its size, each recipient keeps its own trace line', async () => {
+  const fanOut = await startMxProcess(stack, { env: { MX_MAX_RECIPIENTS: '20' } });
+  try {
+    const to = Array.from({ length: 20 }, (_, i) => `reply+fan${i}-${marker('f')}@${inbound.domain}`);
+    const before = await inboundTablesBytes();
+    const info = await sendWithNodemailer(fanOut.port, {
+      from: 'ann@sender.example.org',
+      to,
+      subject: marker('fan-out'),
+      text: 'One report for everyone.',
+      attachments: [{ filename: 'report.bin', content: randomBytes(150_000) }],
+    });
+    expect(info.accepted).toEqual(to);
+    const size = (info as { messageSize?: number }).messageSize!;
+    expect(size).toBeGreaterThan(200_000);
+    const recorded = async () =>
+      Number(
+        (
+          await stack
+            .db('inbound_messages')
+            .whereIn('envelope_to', to)
+            .whereNotNull('recorded_at')
+            .count<{ n: string }[]>({ n: '*' })
+        )[0]!.n,
+      );
+    await eventually('every recipient to be recorded', async () =>
+      (await recorded()) === to.length ? true : undefined,
+    );
+    const growth = (await inboundTablesBytes()) - before;
+    expect(growth).toBeLessThan(3 * size);
+    for (const recipient of [to[0]!, to[19]!]) {
+      const [row] = await storedFor(stack.db, recipient);
+      expect(row!.raw.toString()).toMatch(new RegExp(`^Received: [^]*for <${recipient.replace(/[+.]/g, '\\$&')}>`));
+      expect(row!.size_bytes).toBe(row!.raw.length);
+    }
+  } finally {
+    await fanOut.process.stop();
+  }
+});
+
 type Refusal = { responseCode?: number; response?: string };
 
 /** One SMTP session held open up to its EHLO (Nodemailer's SMTP client). */

@@ -1,9 +1,11 @@
 // receiveMessage against the real database: routing, the allowance counted with the insert, the
-// SES source id, and a start that fails left for the relay.
+// SES source id, a start that fails left for the relay, and the content its recipients share.
 import { createLogger } from '../../core/platform/logger';
 import type { InboundWorkflows, ReceiveEmailInput } from '../../core/model/inbound';
+import { purgeReceivedBefore } from '../../core/inbound/inboundMessages';
 import { receiveMessage } from '../../core/inbound/receiveMessage';
 import { routeRecipient } from '../../core/inbound/routing';
+import { receivedRaw, releaseContents } from '../../core/inbound/storedContent';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
 import { createSender, uniqueName } from '../helpers/fixtures';
 
@@ -115,4 +117,60 @@ test('over the allowance nothing is stored or counted', async () => {
   expect(
     await db('inbound_messages').where({ account_id: sender.account.id }).count<{ count: string }[]>('* as count'),
   ).toEqual([{ count: '1' }]);
+});
+
+describe('one content for the messages that share it', () => {
+  const contentOf = async (inboundId: string) =>
+    (await database.db('inbound_messages').where({ id: inboundId }).first<{ content_ref: string }>('content_ref'))
+      .content_ref;
+  const contentExists = async (ref: string) =>
+    (await database.db('inbound_contents').where({ id: ref }).first('id')) !== undefined;
+
+  test('retention takes a message when it is old and the content with the last one that shares it', async () => {
+    const { name } = await inboundDomain('growth', [{ match: '*', kind: 'catch_all' }]);
+    const deps = { db: database.db, workflows: recordingWorkflows(), logger, startTimeoutMs: 1000 };
+    const raw = Buffer.from(`From: a@example.org\r\nSubject: kept ${name}\r\n\r\nhello\r\n`);
+    const ids: string[] = [];
+    for (const recipient of [`old@${name}`, `new@${name}`]) {
+      const outcome = await receiveMessage(deps, { source: 'mx', raw, envelopeFrom: 'a@example.org', recipient });
+      ids.push(outcome.kind === 'accepted' ? outcome.inboundId : '');
+    }
+    const [oldId, newId] = ids as [string, string];
+    const ref = await contentOf(oldId);
+    expect(await contentOf(newId)).toBe(ref);
+    await database
+      .db('inbound_messages')
+      .where({ id: oldId })
+      .update({ received_at: new Date(Date.now() - 10 * 86_400_000) });
+    expect(await purgeReceivedBefore(database.db, new Date(Date.now() - 5 * 86_400_000))).toBe(1);
+    expect(await receivedRaw(database.db, newId)).toEqual(raw);
+    expect(await purgeReceivedBefore(database.db, new Date(Date.now() + 60_000))).toBeGreaterThanOrEqual(1);
+    expect(await contentExists(ref)).toBe(false);
+  });
+
+  test('the same bytes received while the last message naming them is deleted: stored again, readable', async () => {
+    const { sender, name } = await inboundDomain('growth', [{ match: '*', kind: 'catch_all' }]);
+    const deps = { db: database.db, workflows: recordingWorkflows(), logger, startTimeoutMs: 1000 };
+    const raw = Buffer.from(`From: a@example.org\r\nSubject: again ${name}\r\n\r\nhello\r\n`);
+    const input = { source: 'mx' as const, raw, envelopeFrom: 'a@example.org', recipient: `x@${name}` };
+    const first = await receiveMessage(deps, input);
+    const firstId = first.kind === 'accepted' ? first.inboundId : '';
+    const ref = await contentOf(firstId);
+    // The deletion holds its transaction open after releasing the content; the receive meets it.
+    const trx = await database.db.transaction();
+    await trx('inbound_messages').where({ id: firstId }).delete();
+    await releaseContents(trx, [ref]);
+    const receiving = receiveMessage(deps, { ...input, recipient: `y@${name}` });
+    await new Promise((r) => setTimeout(r, 300));
+    await trx.commit();
+    const second = await receiving;
+    expect(second.kind).toBe('accepted');
+    const secondId = second.kind === 'accepted' ? second.inboundId : '';
+    expect(await contentExists(ref)).toBe(false);
+    expect(await contentOf(secondId)).not.toBe(ref);
+    expect(await receivedRaw(database.db, secondId)).toEqual(raw);
+    expect(
+      await database.db('inbound_contents').where({ account_id: sender.account.id }).count<{ n: string }[]>({ n: '*' }),
+    ).toEqual([{ n: '1' }]);
+  });
 });

@@ -16,6 +16,7 @@ import {
 import { relayUnstartedReceived } from '../../core/inbound/inboundRelay';
 import { parseAndStoreReceived } from '../../core/inbound/parseReceived';
 import { receiveMessage, type ReceivedRaw } from '../../core/inbound/receiveMessage';
+import { contentColumn, messagesWithContent } from '../../core/inbound/storedContent';
 import type { InboundWorkflows, ReceivedEmailPayload } from '../../core/model/inbound';
 import { createLogger } from '../../core/platform/logger';
 import { messageTimeline } from '../../core/sending/emailTimeline';
@@ -207,10 +208,14 @@ test('a reply with an attachment: parsed, checked, tied to the sent message, one
   expect((await attachmentForDownload(stack.db, attachment!.id))?.content.equals(PNG)).toBe(true);
 
   // The stored row, the listing and the API's view say the same.
-  const row = await stack
-    .db('inbound_messages')
-    .where({ id: inboundId })
-    .first<{ started_at: Date | null; recorded_at: Date | null; from_address: string; subject: string }>();
+  const row = await messagesWithContent(stack.db)
+    .where('m.id', inboundId)
+    .first<{ started_at: Date | null; recorded_at: Date | null; from_address: string; subject: string }>(
+      'm.started_at',
+      'm.recorded_at',
+      contentColumn(stack.db, 'from_address'),
+      contentColumn(stack.db, 'subject'),
+    );
   expect(row).toMatchObject({ from_address: `ann@${SENDER_DOMAIN}`, subject: 'Re: Your order' });
   expect(row.started_at).not.toBeNull();
   expect(row.recorded_at).not.toBeNull();
@@ -453,4 +458,86 @@ test('a rule deleted before its message is recorded does not widen who gets it',
   await new Promise((r) => setTimeout(r, 500));
   expect(receiver.received.filter(receivedFor(inboundId))).toHaveLength(1);
   await stack.db('webhook_endpoints').where({ id: second.endpoint.id }).delete();
+});
+
+test('a parse PostgreSQL refuses as data (SQLSTATE class 22) is stored empty, marked malformed, and announced at once', async () => {
+  // PostgreSQL refusing what was read out of a message: a trigger stands for a value it cannot hold,
+  // wherever the parse is stored (a shared content, or a message stored whole).
+  const tables = ['inbound_contents', 'inbound_messages'];
+  await stack.db.raw(`
+    CREATE FUNCTION refuse_poisoned() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF NEW.subject = 'Poisoned' THEN RAISE EXCEPTION 'unsupported Unicode escape sequence' USING ERRCODE = '22P05'; END IF;
+      RETURN NEW;
+    END $$`);
+  for (const table of tables)
+    await stack.db.raw(
+      `CREATE TRIGGER refuse_poisoned BEFORE UPDATE ON ${table} FOR EACH ROW EXECUTE FUNCTION refuse_poisoned()`,
+    );
+  try {
+    const raw = await rawMessage({ subject: 'Poisoned' });
+    const outcome = await receiveMessage(deps(), mx(raw));
+    const inboundId = outcome.kind === 'accepted' ? outcome.inboundId : '';
+    const delivery = await receiver.waitFor(receivedFor(inboundId), 15_000);
+    expect(await finished(inboundId)).toMatchObject({ malformed: true, webhooks: 1 });
+    expect((delivery.json as { payload: ReceivedEmailPayload }).payload).toMatchObject({
+      subject: '',
+      text: null,
+      attachments: [],
+      size: raw.length,
+    });
+  } finally {
+    for (const table of tables) await stack.db.raw(`DROP TRIGGER refuse_poisoned ON ${table}`);
+    await stack.db.raw('DROP FUNCTION refuse_poisoned()');
+  }
+});
+
+test('500 DKIM-Signature headers with distinct l= over a 12 MB body: the check ends within its deadline and the message is announced', async () => {
+  const signatures = Array.from(
+    { length: 500 },
+    (_, i) =>
+      `DKIM-Signature: v=1; a=rsa-sha256; c=relaxed/relaxed; d=${SENDER_DOMAIN}; s=k${i}; l=${13_000_000 + i}; h=from; bh=AAAA; b=AAAA`,
+  );
+  const head = [
+    ...signatures,
+    `From: ann@${SENDER_DOMAIN}`,
+    `To: support@${inboundDomain}`,
+    'Subject: Signed 500 times',
+  ];
+  const raw = Buffer.concat([
+    Buffer.from(`${head.join('\r\n')}\r\n\r\n`),
+    Buffer.from(`${'x'.repeat(78)}\r\n`.repeat(150_000)),
+  ]);
+  const started = Date.now();
+  const outcome = await receiveMessage(deps(), mx(raw));
+  const inboundId = outcome.kind === 'accepted' ? outcome.inboundId : '';
+  const delivery = await receiver.waitFor(receivedFor(inboundId), 30_000);
+  expect(Date.now() - started).toBeLessThan(15_000);
+  const { authentication } = (delivery.json as { payload: ReceivedEmailPayload }).payload;
+  // Checked to the end (no key is published for these selectors), not cut off by the deadline.
+  expect(authentication.dkim).not.toMatch(/^(none|temperror)$/);
+  expect(authentication.spf).toBe('pass');
+});
+
+test('a message whose sender checks were begun three times is not checked again: announced with temperror', async () => {
+  const failing: InboundWorkflows = {
+    startReceive: async () => {
+      throw new Error('Temporal is away');
+    },
+  };
+  const outcome = await receiveMessage({ ...deps(), workflows: failing }, mx(await rawMessage({ subject: 'Checked' })));
+  const inboundId = outcome.kind === 'accepted' ? outcome.inboundId : '';
+  // Three tries that each reached the message and never ended (their worker died on it).
+  await stack
+    .db('inbound_messages')
+    .where({ id: inboundId })
+    .update({ sender_check_tries: 3, received_at: new Date(Date.now() - 60_000) });
+  await relayUnstartedReceived(stack.db, workflows, { olderThanSeconds: 30, limit: 50, startTimeoutMs: 10_000 });
+  const delivery = await receiver.waitFor(receivedFor(inboundId));
+  expect((delivery.json as { payload: ReceivedEmailPayload }).payload.authentication).toEqual({
+    spf: 'temperror',
+    dkim: 'temperror',
+    dmarc: 'temperror',
+    arc: 'temperror',
+  });
 });

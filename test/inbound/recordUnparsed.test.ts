@@ -10,6 +10,7 @@ import MailComposer from 'nodemailer/lib/mail-composer';
 import { relayUnstartedReceived } from '../../core/inbound/inboundRelay';
 import { receiveMessage } from '../../core/inbound/receiveMessage';
 import { recordReceived } from '../../core/inbound/recordReceived';
+import { contentColumn, messagesWithContent } from '../../core/inbound/storedContent';
 import type { InboundWorkflows } from '../../core/model/inbound';
 import { createLogger } from '../../core/platform/logger';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
@@ -53,14 +54,13 @@ async function received(subject: string): Promise<string> {
 }
 
 const row = (id: string) =>
-  database
-    .db('inbound_messages')
-    .where({ id })
+  messagesWithContent(database.db)
+    .where('m.id', id)
     .first<{ started_at: Date | null; recorded_at: Date | null; subject: string | null; parsed: unknown }>(
-      'started_at',
-      'recorded_at',
-      'subject',
-      'parsed',
+      'm.started_at',
+      'm.recorded_at',
+      contentColumn(database.db, 'subject'),
+      contentColumn(database.db, 'parsed'),
     );
 
 test('a message the parse step never reached is parsed when recorded, and the relay leaves it alone', async () => {

@@ -7,7 +7,7 @@ import { receivedEmailPayload, type InboundMessageRow } from '../../core/inbound
 import { threadCandidates } from '../../core/inbound/recordReceived';
 import { chooseRule, parseRuleMatch } from '../../core/inbound/routing';
 import { bucketAllowed, parseSesReceived, sesVerdict } from '../../core/inbound/sesReceiving';
-import { verdictOf } from '../../core/inbound/senderAuthentication';
+import { verdictOf, withSignaturesCapped } from '../../core/inbound/senderAuthentication';
 import { MAX_EVENT_BODY_CHARS, type InboundRuleKind } from '../../core/model/inbound';
 import { loadConfig } from '../../core/platform/config';
 import { PostageError } from '../../core/platform/errors';
@@ -201,6 +201,38 @@ test("mailauth's words become ours", () => {
   expect(verdictOf('policy')).toBe('fail');
   expect(verdictOf('skipped')).toBe('none');
   expect(verdictOf(undefined)).toBe('none');
+});
+
+describe('DKIM signatures checked (the first five)', () => {
+  const signature = (i: number, eol = '\r\n') => `DKIM-Signature: v=1; d=a.example; s=k${i};${eol}\tb=AAAA${eol}`;
+  const message = (count: number, eol = '\r\n') =>
+    Buffer.from(
+      `Received: x${eol}${Array.from({ length: count }, (_, i) => signature(i, eol)).join('')}From: a@b.example${eol}${eol}body${eol}`,
+    );
+
+  test.each([
+    ['no signature', 0],
+    ['five', 5],
+  ])('%s: the message is handed on as it is', (_what, count) => {
+    const raw = message(count);
+    expect(withSignaturesCapped(raw)).toBe(raw);
+  });
+
+  test.each([
+    ['CRLF', '\r\n'],
+    ['bare LF', '\n'],
+  ])(
+    'past five (%s): the first five kept whole, folded lines included; the rest of the message as it was',
+    (_what, eol) => {
+      const capped = withSignaturesCapped(message(300, eol)).toString();
+      expect(capped).toBe(message(5, eol).toString());
+    },
+  );
+
+  test('a body line that looks like a signature is body, not header', () => {
+    const raw = Buffer.from(`From: a@b.example\r\n\r\n${signature(1).repeat(9)}`);
+    expect(withSignaturesCapped(raw)).toBe(raw);
+  });
 });
 
 test('reply ids are tried In-Reply-To first, then References from the last to the first', () => {

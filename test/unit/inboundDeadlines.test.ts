@@ -28,6 +28,38 @@ test('sender checks against a DNS server that never answers end at the deadline,
   }
 });
 
+test('hashing a large body stops at the deadline: temperror on time, the event loop never held long', async () => {
+  // Five signatures (the most checked), each with its own l=: five passes over 24 MB take seconds.
+  const signatures = Array.from(
+    { length: 5 },
+    (_, i) =>
+      `DKIM-Signature: v=1; a=rsa-sha256; c=relaxed/relaxed; d=sender.example; s=k${i}; l=${30_000_000 + i}; h=from; bh=AAAA; b=AAAA\r\n`,
+  );
+  const raw = Buffer.concat([
+    Buffer.from(`${signatures.join('')}From: ann@sender.example\r\nSubject: big\r\n\r\n`),
+    Buffer.from(`${'x'.repeat(78)}\r\n`.repeat(300_000)),
+  ]);
+  let longestGap = 0;
+  let last = Date.now();
+  const ticker = setInterval(() => {
+    longestGap = Math.max(longestGap, Date.now() - last);
+    last = Date.now();
+  }, 5);
+  try {
+    const started = Date.now();
+    const verdicts = await authenticateMessage(
+      raw,
+      { clientIp: '192.0.2.10', helo: 'mail.sender.example', mailFrom: 'ann@sender.example' },
+      { dnsServers: ['127.0.0.1:9'], deadlineMs: 300 },
+    );
+    expect(verdicts).toEqual(TEMPERROR_VERDICTS);
+    expect(Date.now() - started).toBeLessThan(800);
+    expect(longestGap).toBeLessThan(200);
+  } finally {
+    clearInterval(ticker);
+  }
+});
+
 describe('fetching a stored message from S3', () => {
   let server: http.Server;
   let s3: S3Client;
