@@ -197,11 +197,15 @@ export function createRelay(deps: RelayDeps): Relay {
       {
         // A connection gone mid-DATA: nobody hears the answer, nothing to count.
         refusal: (kind) => (kind === 'abandoned' ? smtpError('service_unavailable') : refuse('data', kind)),
-        // The message's trace starts here (docs/operations.md, "Traces"): its recipients' sends are children.
-        receive: (chunks) =>
-          inSpan('smtp.message', { 'smtp.session_id': session.id }, () =>
-            deliver(connection.key!, session, Buffer.concat(chunks)),
-          ),
+        receive: (chunks) => {
+          // One copy held while it is parsed and sent, within what the chunks were charged.
+          const raw = Buffer.concat(chunks);
+          chunks.length = 0;
+          // The message's trace starts here (docs/operations.md, "Traces"): its recipients' sends are children.
+          return inSpan('smtp.message', { 'smtp.session_id': session.id }, () =>
+            deliver(connection.key!, session, raw),
+          );
+        },
         failed: (err) => {
           logger.error({ session: session.id, err }, 'SMTP DATA failed');
           return refuse('data', 'service_unavailable');
