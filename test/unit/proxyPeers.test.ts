@@ -44,7 +44,7 @@ test.each(LISTENERS)(
 
 const API_PRODUCTION = { ...PRODUCTION, RELAY_AWS_ACCOUNT_ID: '210987654321' };
 
-test.each(['true', '0.0.0.0/0', '10.0.0.0/8, ::/0'])(
+test.each(['true', '0.0.0.0/0', '10.0.0.0/8, ::/0', '0.0.0.0/0.0.0.0', '10.0.0.0/8, 0.0.0.0/00'])(
   'production refuses TRUST_PROXY=%s (every hop), with what to set instead',
   (value) => {
     expect(() => loadConfig('api', { ...API_PRODUCTION, TRUST_PROXY: value })).toThrow(

@@ -2,6 +2,7 @@
 // what it refuses. A setting names one of these by `type`; there are no others.
 import fs from 'node:fs';
 import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { decodeSecretKey } from '../crypto';
 
 export const MODES = ['development', 'test', 'production'] as const;
@@ -199,7 +200,7 @@ export const KINDS: KindTable = {
     options: [],
     parse: (raw, spec, mode) => {
       const value = raw === 'true' || raw === 'false' ? raw === 'true' : /^\d+$/.test(raw) ? Number(raw) : raw;
-      const everyHop = value === true || (typeof value === 'string' && items(value).some((p) => p.endsWith('/0')));
+      const everyHop = value === true || (typeof value === 'string' && items(value).some(holdsEveryAddress));
       if (mode === 'production' && everyHop)
         throw refuse(
           spec,
@@ -259,3 +260,18 @@ export const KINDS: KindTable = {
     },
   },
 };
+
+/** A range with a zero prefix, as a length (`0.0.0.0/0`, `::/0`) or a netmask (`0.0.0.0/0.0.0.0`): every address. */
+function holdsEveryAddress(range: string): boolean {
+  const slash = range.indexOf('/');
+  if (slash === -1) return false;
+  const mask = range.slice(slash + 1).trim();
+  if (/^\d+$/.test(mask)) return Number(mask) === 0;
+  return (
+    ipaddr.isValid(mask) &&
+    ipaddr
+      .parse(mask)
+      .toByteArray()
+      .every((byte) => byte === 0)
+  );
+}
