@@ -6,7 +6,7 @@
 import { Type } from '@sinclair/typebox';
 import type { Request } from 'express';
 import type { Config } from '../../core/platform/config';
-import { sha256Hex } from '../../core/platform/crypto';
+import { keyedHash } from '../../core/platform/crypto';
 import { readUnsubscribeToken } from '../../core/unsubscribe/unsubscribeTokens';
 import { checkUnsubscribeToken, unsubscribeByToken } from '../../core/unsubscribe/unsubscribe';
 import { ANSWERED, operation } from '../http/operation';
@@ -26,7 +26,12 @@ function tokenOwner(req: Request, config: Config): LimitOwner | null {
   if (!claim) return null;
   return {
     account: claim.accountId,
-    recipient: sha256Hex(`${claim.accountId}\n${claim.recipient.toLowerCase()}`),
+    // Keyed, so the window's name in Redis cannot be matched against a list of addresses.
+    recipient: keyedHash(
+      config.secretKey,
+      'unsubscribe-window',
+      `${claim.accountId}\n${claim.recipient.toLowerCase()}`,
+    ),
   };
 }
 

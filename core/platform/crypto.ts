@@ -66,6 +66,7 @@ export type EncryptionPurpose =
   | 'csrf'
   | 'tracking-token'
   | 'unsubscribe'
+  | 'unsubscribe-window'
   | 'inbound-attachment';
 
 // Derived once per secret and purpose: HKDF on every encryption was about 2 % of the API's CPU
