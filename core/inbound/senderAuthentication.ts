@@ -12,7 +12,7 @@ import { Readable } from 'node:stream';
 import { authenticate, type AuthenticateOptions, type DNSResolver } from 'mailauth';
 import { AUTH_VERDICTS, type AuthVerdict, type AuthVerdicts } from '../model/inbound';
 import type { Db } from '../platform/db';
-import { endOfHeaderBlock, MAX_HEADER_BLOCK_BYTES } from './headerCheck';
+import { endOfHeaderBlock } from './headerCheck';
 import { receivedRaw } from './storedContent';
 
 /** The deadline of all of one message's checks together. */
@@ -74,13 +74,13 @@ export function deadlineResolver(servers: string[], signal: AbortSignal): DNSRes
 }
 
 /**
- * The message with only its first MAX_DKIM_SIGNATURES DKIM-Signature fields: several hundred, each
- * with its own `l=`, had mailauth hash a 24 MB body several hundred times. The message itself when
- * it has no more, or no header block within the MX listener's limit.
+ * The message with only its first MAX_DKIM_SIGNATURES DKIM-Signature fields: each one more, with its
+ * own `l=`, is one more pass of mailauth's hashing over the whole body. The header block is looked
+ * for in the whole message (the trace line in front may push its end past the MX listener's limit),
+ * and a message without an empty line is all header block. The message itself when it has no more.
  */
 export function withSignaturesCapped(raw: Buffer, max = MAX_DKIM_SIGNATURES): Buffer {
-  const end = endOfHeaderBlock(raw.subarray(0, MAX_HEADER_BLOCK_BYTES + 4));
-  if (end === undefined) return raw;
+  const end = endOfHeaderBlock(raw) ?? raw.length;
   // One entry per field: a line that starts with whitespace continues the field before it.
   const fields = raw
     .subarray(0, end)

@@ -233,6 +233,25 @@ describe('DKIM signatures checked (the first five)', () => {
     const raw = Buffer.from(`From: a@b.example\r\n\r\n${signature(1).repeat(9)}`);
     expect(withSignaturesCapped(raw)).toBe(raw);
   });
+
+  const signatureCount = (raw: Buffer) => raw.toString('latin1').match(/^DKIM-Signature:/gm)?.length ?? 0;
+
+  test("a header block just within the listener's limit, pushed past it by the trace line: still five", () => {
+    const fill = (count: number) => Array.from({ length: count }, (_, i) => signature(i)).join('');
+    const head = `${fill(600)}From: a@b.example\r\n`;
+    const pad = `X-Pad: ${'p'.repeat(MAX_HEADER_BLOCK_BYTES - 8 - head.length - 'X-Pad: \r\n'.length)}\r\n`;
+    const message = Buffer.from(`${head}${pad}\r\nbody\r\n`);
+    expect(checkHeaderBlock(message)).toEqual({ ok: true });
+    const trace = 'Received: from mail.b.example ([192.0.2.1])\r\n\tby mx.in.example (Postage MX) with ESMTPS id 1\r\n';
+    const capped = withSignaturesCapped(Buffer.concat([Buffer.from(trace), message]));
+    expect(signatureCount(capped)).toBe(5);
+    expect(capped.toString('latin1').endsWith(`From: a@b.example\r\n${pad}\r\nbody\r\n`)).toBe(true);
+  });
+
+  test('a message without an empty line is all header block: five kept', () => {
+    const raw = Buffer.from(`From: a@b.example\r\n${Array.from({ length: 300 }, (_, i) => signature(i)).join('')}`);
+    expect(signatureCount(withSignaturesCapped(raw))).toBe(5);
+  });
 });
 
 test('reply ids are tried In-Reply-To first, then References from the last to the first', () => {
