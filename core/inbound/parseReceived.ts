@@ -55,13 +55,13 @@ export async function parseAndStoreReceived(db: Db, inboundId: string): Promise<
   if (raw === undefined) return { gone: true };
   const reading = await readMessage(raw);
   try {
-    await storeReading(db, inboundId, target, reading);
+    if (!(await storeReading(db, inboundId, target, reading))) return { gone: true };
     return { gone: false, malformed: reading.malformed };
   } catch (err) {
     // Something read out of the message that PostgreSQL cannot hold: a fact of the message, not
     // an outage, so it is stored as unreadable instead of being tried again for a day.
     if (!isDataRefusal(err)) throw err;
-    await storeReading(db, inboundId, target, unreadable());
+    if (!(await storeReading(db, inboundId, target, unreadable()))) return { gone: true };
     return { gone: false, malformed: true };
   }
 }
@@ -117,15 +117,22 @@ function isDataRefusal(err: unknown): boolean {
   return typeof code === 'string' && code.startsWith('22');
 }
 
-/** The reading, its listing fields and its attachments in one transaction, unless a parse is there already. */
-async function storeReading(db: Db, inboundId: string, target: ParseTarget, reading: Reading): Promise<void> {
+/**
+ * The reading, its listing fields and its attachments in one transaction, unless a parse is there
+ * already. False when the message is gone (deleted meanwhile).
+ */
+async function storeReading(db: Db, inboundId: string, target: ParseTarget, reading: Reading): Promise<boolean> {
   const fields = {
     parsed: JSON.stringify(reading.parsed),
     subject: reading.parsed.subject,
     from_address: reading.parsed.from?.address ?? null,
     malformed: reading.malformed,
   };
-  await db.transaction(async (trx) => {
+  return db.transaction(async (trx) => {
+    // The message before its content, the order a delete or purge takes them (its DELETE, then
+    // releaseContents): the other way round, the attachments' foreign key would wait here for a
+    // delete that waits for the content held here, and PostgreSQL aborts one of the two.
+    if (target.kind === 'content' && !(await lockMessage(trx, inboundId))) return false;
     // None when parsed meanwhile: by a run of this step that outlived its timeout, or by another
     // message's step (the same content).
     const updated = await targetRow(trx, inboundId, target).whereNull('parsed').update(fields);
@@ -140,7 +147,16 @@ async function storeReading(db: Db, inboundId: string, target: ParseTarget, read
         .ignore();
     }
     if (target.kind === 'content') await linkAttachments(trx, inboundId);
+    return true;
   });
+}
+
+/** Locks the message (FOR KEY SHARE: a delete of it waits) until `trx` ends; false when it is gone. */
+async function lockMessage(trx: Knex.Transaction, inboundId: string): Promise<boolean> {
+  const found = await trx.raw<{ rows: unknown[] }>(`SELECT 1 FROM inbound_messages WHERE id = ? FOR KEY SHARE`, [
+    inboundId,
+  ]);
+  return found.rows.length > 0;
 }
 
 /** The message's own rows for its content's attachments (their ids are in download links); none twice. */

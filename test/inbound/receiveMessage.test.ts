@@ -2,12 +2,14 @@
 // SES source id, a start that fails left for the relay, and the content its recipients share.
 import { createLogger } from '../../core/platform/logger';
 import type { InboundWorkflows, ReceiveEmailInput } from '../../core/model/inbound';
-import { purgeReceivedBefore } from '../../core/inbound/inboundMessages';
+import { deleteInboundMessage, purgeReceivedBefore } from '../../core/inbound/inboundMessages';
+import { parseAndStoreReceived } from '../../core/inbound/parseReceived';
 import { receiveMessage } from '../../core/inbound/receiveMessage';
 import { routeRecipient } from '../../core/inbound/routing';
 import { receivedRaw, releaseContents } from '../../core/inbound/storedContent';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
 import { createSender, uniqueName } from '../helpers/fixtures';
+import { eventually } from '../helpers/wait';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -172,5 +174,69 @@ describe('one content for the messages that share it', () => {
     expect(
       await database.db('inbound_contents').where({ account_id: sender.account.id }).count<{ n: string }[]>({ n: '*' }),
     ).toEqual([{ n: '1' }]);
+  });
+
+  test('a message deleted while its parse is being stored: the delete and the parse both end without error', async () => {
+    const { sender, name } = await inboundDomain('growth', [{ match: '*', kind: 'catch_all' }]);
+    const db = database.db;
+    const deps = { db, workflows: recordingWorkflows(), logger, startTimeoutMs: 1000 };
+    const raw = Buffer.from(
+      [
+        'From: a@example.org',
+        `Subject: deleted ${name}`,
+        'MIME-Version: 1.0',
+        'Content-Type: multipart/mixed; boundary="b"',
+        '',
+        '--b',
+        'Content-Type: text/plain',
+        '',
+        'hello',
+        '--b',
+        'Content-Type: application/octet-stream',
+        'Content-Disposition: attachment; filename="a.bin"',
+        'Content-Transfer-Encoding: base64',
+        '',
+        'AAECAw==',
+        '--b--',
+        '',
+      ].join('\r\n'),
+    );
+    const outcome = await receiveMessage(deps, {
+      source: 'mx',
+      raw,
+      envelopeFrom: 'a@example.org',
+      recipient: `x@${name}`,
+    });
+    const inboundId = outcome.kind === 'accepted' ? outcome.inboundId : '';
+    const ref = await contentOf(inboundId);
+    // The parse stops while it stores its content's attachments, until the test lets it go on.
+    await db.raw(`CREATE FUNCTION hold_parse() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN PERFORM pg_advisory_xact_lock_shared(46046); RETURN NEW; END $$`);
+    await db.raw(`CREATE TRIGGER hold_parse BEFORE INSERT ON inbound_content_attachments
+      FOR EACH ROW EXECUTE FUNCTION hold_parse()`);
+    const waiting = (count: number) => async () => {
+      const { rows } = await db.raw<{ rows: { n: number }[] }>(
+        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+      );
+      return rows[0]!.n >= count ? true : undefined;
+    };
+    const gate = await db.transaction();
+    try {
+      await gate.raw('SELECT pg_advisory_xact_lock(46046)');
+      const parsing = parseAndStoreReceived(db, inboundId);
+      await eventually('the parse held at its attachments', waiting(1));
+      const deleting = deleteInboundMessage(db, sender.account.id, inboundId, [], 'test');
+      await eventually('the delete waiting', waiting(2));
+      await gate.commit();
+      const [parsed, deleted] = await Promise.allSettled([parsing, deleting]);
+      expect(parsed.status).toBe('fulfilled');
+      expect(deleted).toEqual({ status: 'fulfilled', value: true });
+      expect(await db('inbound_messages').where({ id: inboundId }).first('id')).toBeUndefined();
+      expect(await contentExists(ref)).toBe(false);
+    } finally {
+      if (!gate.isCompleted()) await gate.rollback();
+      await db.raw('DROP TRIGGER hold_parse ON inbound_content_attachments');
+      await db.raw('DROP FUNCTION hold_parse()');
+    }
   });
 });
