@@ -13,6 +13,7 @@ import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { checkHeaderBlock } from '../core/inbound/headerCheck';
 import { receiveMessage, type ReceiveOutcome } from '../core/inbound/receiveMessage';
 import { routeRecipient } from '../core/inbound/routing';
+import { contentHash } from '../core/inbound/storedContent';
 import type { InboundWorkflows } from '../core/model/inbound';
 import type { Config } from '../core/platform/config';
 import type { Db } from '../core/platform/db';
@@ -126,7 +127,8 @@ export function createMxListener(deps: ListenerDeps): MxListener {
       if (session.envelope.rcptTo.length >= mx.maxRecipients) return refuse('rcpt', 'too_many_recipients');
       const route = await routeRecipient(db, address.address);
       if (route.kind !== 'routed') {
-        s.refusedRecipients += 1;
+        // Over the allowance answers as an outage does, and an outage never ends in 421.
+        if (route.kind !== 'over_allowance') s.refusedRecipients += 1;
         return refuse('rcpt', route.kind);
       }
       return undefined;
@@ -173,7 +175,7 @@ export function createMxListener(deps: ListenerDeps): MxListener {
     }
     const envelopeFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
     const recipients = [...new Set(session.envelope.rcptTo.map((r) => r.address.toLowerCase()))];
-    const contentHash = createHash('sha256').update(raw).digest();
+    const sha256 = contentHash(raw);
     const results: RecipientResult[] = [];
     for (const recipient of recipients) {
       // The message's bytes are stored once for all its recipients; each keeps its own trace line.
@@ -181,9 +183,9 @@ export function createMxListener(deps: ListenerDeps): MxListener {
         { db, workflows: deps.workflows, logger, startTimeoutMs: config.temporal.startTimeoutMs },
         {
           source: 'mx',
-          sourceId: mxSourceId(envelopeFrom, recipient, contentHash),
+          sourceId: mxSourceId(envelopeFrom, recipient, sha256),
           raw,
-          sha256: contentHash,
+          sha256,
           trace: receivedHeader(session, mx.hostname, recipient, raw, at),
           envelopeFrom,
           recipient,
@@ -269,10 +271,10 @@ export function createMxListener(deps: ListenerDeps): MxListener {
  * committed) is the same bytes from the same sender to the same recipient: the same source id, so
  * the receive use case answers `duplicate` instead of storing and announcing it twice.
  */
-export function mxSourceId(envelopeFrom: string, recipient: string, contentHash: Buffer): string {
+export function mxSourceId(envelopeFrom: string, recipient: string, sha256: Buffer): string {
   return createHash('sha256')
     .update(`${envelopeFrom.toLowerCase()}\0${recipient.toLowerCase()}\0`)
-    .update(contentHash)
+    .update(sha256)
     .digest('hex');
 }
 
@@ -302,9 +304,9 @@ export function receivedHeader(
 
 /**
  * SMTP (not LMTP) has one reply per DATA. Every recipient committed: 250 (with the inbound ids
- * when they fit). Nothing committed and every recipient refused by the use case (its route or
- * allowance changed since RCPT): that refusal. Otherwise 451: the sender sends it all again, the
- * committed recipients come back as duplicates (the same source id) and the others are tried again.
+ * when they fit). Nothing committed and every recipient refused by the use case (its route changed
+ * since RCPT): that refusal. Otherwise 451: the sender sends it all again, the committed recipients
+ * come back as duplicates (the same source id) and the others are tried again.
  */
 function dataReply(ids: string[], failed: MxRefusal[]): Error | string {
   if (failed.length === 0) {
@@ -312,6 +314,8 @@ function dataReply(ids: string[], failed: MxRefusal[]): Error | string {
     const withIds = `${accepted}: ${ids.join(' ')}`;
     return withIds.length <= 480 ? withIds : accepted;
   }
-  if (ids.length === 0 && !failed.includes('service_unavailable')) return mxError(failed[0]!);
+  // Over the allowance gets an outage's reply, word for word: the allowance is not told.
+  const asOutage = failed.some((refusal) => refusal === 'service_unavailable' || refusal === 'over_allowance');
+  if (ids.length === 0 && !asOutage) return mxError(failed[0]!);
   return mxError('service_unavailable', `${failed.length} of ${failed.length + ids.length} recipients not stored`);
 }

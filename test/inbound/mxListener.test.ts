@@ -141,6 +141,33 @@ test('an account over its monthly inbound allowance: at RCPT TO the 451 4.3.0 a 
   expect(result.refused).toEqual({ [to]: [451, '4.3.0 Temporarily unavailable; nothing kept, retry later'] });
 });
 
+test('recipients over the allowance are not counted as refused recipients: twelve of them on one connection get 451, never 421', async () => {
+  const free = await createInbound(stack.db, { plan: 'free', rules: [{ match: '*', kind: 'catch_all' }] });
+  const to = Array.from({ length: 12 }, (_, i) => `user${i}@${free.domain}`);
+  const result = await sendWithSmtplib({
+    port: mx.port,
+    from: 'ann@sender.example.org',
+    to,
+    message: plainMessage(to),
+  });
+  expect(Object.keys(result.refused ?? {})).toEqual(to);
+  expect(new Set(Object.values(result.refused ?? {}).map(([code]) => code))).toEqual(new Set([451]));
+});
+
+test('an allowance spent between RCPT TO and the end of DATA: the reply of a store outage at DATA, word for word', async () => {
+  const account = await createInbound(stack.db);
+  const session = await openData(mx.port, 'ann@sender.example.org', `support@${account.domain}`);
+  try {
+    await stack.db('accounts').where({ id: account.sender.account.id }).update({ plan: 'free' });
+    await session.write(Buffer.from('From: ann@sender.example.org\r\nSubject: spent\r\n\r\nhello\r\n'));
+    expect(await session.command('.')).toBe(
+      '451 4.3.0 Temporarily unavailable; nothing kept, retry later: 1 of 1 recipients not stored',
+    );
+  } finally {
+    session.destroy();
+  }
+});
+
 test('from outside, a domain that is no inbound domain and an address no rule of an inbound domain matches get the same reply', async () => {
   const [elsewhere, nobody] = [`someone@${marker('elsewhere')}.example.com`, `nobody@${inbound.domain}`];
   const result = await sendWithSmtplib({
