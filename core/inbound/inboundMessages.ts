@@ -25,6 +25,7 @@ import {
   contentColumn,
   contentExpression,
   messagesWithContent,
+  receivedRaw,
   releaseContents,
 } from './storedContent';
 
@@ -196,12 +197,7 @@ export async function getInboundRaw(
   domainScope: readonly string[],
 ): Promise<Buffer | undefined> {
   if (!isUuid(id)) return undefined;
-  const row = await inScope(
-    messagesWithContent(db).where({ 'm.id': id, 'm.account_id': accountId }),
-    db,
-    domainScope,
-  ).first<{ raw: Buffer | null } | undefined>(contentColumn(db, 'raw'));
-  return row?.raw ?? undefined;
+  return receivedRaw(db, id, (query) => inScope(query.where('m.account_id', accountId), db, domainScope));
 }
 
 /**
@@ -240,7 +236,7 @@ export async function deleteInboundMessage(
 }
 
 /** Received messages per purge transaction: each may carry tens of megabytes (raw and attachments, which go with it). */
-export const INBOUND_PURGE_BATCH_SIZE = 100;
+const INBOUND_PURGE_BATCH_SIZE = 100;
 
 /**
  * Retention (docs/inbound.md, "Retention"): the messages received before `cutoff`, `batchSize` a

@@ -84,7 +84,7 @@ async function parseState(
     .first<{ parsed: boolean; malformed: boolean } | undefined>(db.raw('parsed IS NOT NULL AS parsed'), 'malformed');
 }
 
-/** The bytes to parse; read only when a parse is to be made (50 recipients' steps do not each fetch 25 MB). */
+/** The bytes to parse; read only when no parse is stored yet (a step that finds its content parsed fetches none). */
 async function unparsedBytes(db: Db, inboundId: string, target: ParseTarget): Promise<Buffer | undefined> {
   const row = await targetRow(db, inboundId, target).first<{ raw: Buffer | null } | undefined>('raw');
   return row?.raw ?? undefined;

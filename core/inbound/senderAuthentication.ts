@@ -94,8 +94,8 @@ export function withSignaturesCapped(raw: Buffer, max = MAX_DKIM_SIGNATURES): Bu
 
 /**
  * The message in slices, one per turn of the event loop, ending in an error once `signal` aborts.
- * mailauth hashes the bytes as they come, so its work stops with them: given the whole Buffer it
- * ran to the end on the event loop, and a deadline raced against it fired only afterwards.
+ * mailauth hashes the bytes as they come, so its work stops with them; a timer raced against a
+ * hash of the whole message at once could only fire once the hash had ended.
  */
 function slicesUntil(raw: Buffer, signal: AbortSignal): Readable {
   let offset = 0;

@@ -119,10 +119,17 @@ export function attachmentColumns(db: Queryable, columns: readonly AttachmentCol
   return columns.map((column) => db.raw(`${ATTACHMENT_SQL[column]} AS ${column}`));
 }
 
-/** A received message's bytes as received (its trace line, then its content), or undefined when it is gone. */
-export async function receivedRaw(db: Queryable, inboundId: string): Promise<Buffer | undefined> {
-  const row = await messagesWithContent(db)
-    .where('m.id', inboundId)
-    .first<{ raw: Buffer | null } | undefined>(contentColumn(db, 'raw'));
+/**
+ * A received message's bytes as received (its trace line, then its content), or undefined when it
+ * is gone, or not among those `within` narrows the query over `m` to.
+ */
+export async function receivedRaw(
+  db: Queryable,
+  inboundId: string,
+  within: (query: Knex.QueryBuilder) => Knex.QueryBuilder = (query) => query,
+): Promise<Buffer | undefined> {
+  const row = await within(messagesWithContent(db).where('m.id', inboundId)).first<{ raw: Buffer | null } | undefined>(
+    contentColumn(db, 'raw'),
+  );
   return row?.raw ?? undefined;
 }
