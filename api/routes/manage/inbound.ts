@@ -286,7 +286,7 @@ export const inboundMessageOperations = [
     method: 'delete',
     path: '/api/inbound/{id}',
     summary:
-      'Delete a received message now: its bytes, its parsed content and its attachments (their links stop working).',
+      "Delete a received message now (its attachment links stop working). Its bytes, parsed content and attachments are deleted with it, unless the same message received at another of the account's addresses still has them: they go with the last.",
     who: 'caller',
     role: 'developer',
     scopedKey: 'in_scope',

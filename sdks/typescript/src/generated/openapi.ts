@@ -692,7 +692,7 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Delete a received message now: its bytes, its parsed content and its attachments (their links stop working).
+         * Delete a received message now (its attachment links stop working). Its bytes, parsed content and attachments are deleted with it, unless the same message received at another of the account's addresses still has them: they go with the last.
          * @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`.
          */
         delete: operations["deleteApiInboundId"];
