@@ -1241,7 +1241,7 @@ export const SETTINGS = {
       min: 1,
       processes: ['mx'],
       default: 10,
-      doc: 'Recipients refused at RCPT TO (no such domain or mailbox, over the allowance) per connection; the next RCPT TO is answered `421 4.7.0 Too many refused recipients` and the connection is closed (a client probing addresses)',
+      doc: 'Recipients refused at RCPT TO (no such domain or mailbox; an account over its allowance is not counted) per connection; the next RCPT TO is answered `421 4.7.0 Too many refused recipients` and the connection is closed (a client probing addresses)',
     }),
     maxClients: setting({
       env: 'MX_MAX_CLIENTS',
