@@ -44,19 +44,25 @@ export async function checkPage(page: Page, name: string): Promise<void> {
 export async function expectNoSidewaysScroll(page: Page, what: string): Promise<void> {
   for (const size of Object.values(WIDTHS)) {
     await page.setViewportSize(size);
-    const { documentWidth, windowWidth, stackedOverflow } = await page.evaluate(() => ({
-      documentWidth: document.documentElement.scrollWidth,
-      windowWidth: window.innerWidth,
-      stackedOverflow: [...document.querySelectorAll('table.stacked')]
-        .filter((table) => getComputedStyle(table).display === 'block')
-        .map((table) => table.parentElement!)
-        .map((wrap) => wrap.scrollWidth - wrap.clientWidth),
-    }));
-    expect(documentWidth, `${what}: the document's width at ${size.width} px`).toBeLessThanOrEqual(windowWidth);
-    expect(
-      stackedOverflow.filter((px) => px > 0),
-      `${what}: stacked rows wider than their table at ${size.width} px`,
-    ).toEqual([]);
+    // Polled: a chart takes its new width a frame or two after the window's (its resize observer).
+    await expect
+      .poll(() => widths(page), {
+        message: `${what}: the document, or a stacked table's rows, wider than the window at ${size.width} px`,
+        timeout: 5_000,
+      })
+      .toEqual({ overflow: 0, stackedOverflow: [] });
   }
   await page.setViewportSize(WIDTHS.desktop);
+}
+
+/** How far the document runs past the window (0 when it fits), and each stacked table past its own box. */
+async function widths(page: Page): Promise<{ overflow: number; stackedOverflow: number[] }> {
+  return page.evaluate(() => ({
+    overflow: Math.max(0, document.documentElement.scrollWidth - window.innerWidth),
+    stackedOverflow: [...document.querySelectorAll('table.stacked')]
+      .filter((table) => getComputedStyle(table).display === 'block')
+      .map((table) => table.parentElement!)
+      .map((wrap) => wrap.scrollWidth - wrap.clientWidth)
+      .filter((px) => px > 0),
+  }));
 }
