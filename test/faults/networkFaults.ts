@@ -71,6 +71,7 @@ export async function startToxiproxyServer(logDir: string): Promise<{ process: M
 export async function startToxiproxies(logDir: string, upstreams: Record<Link, string>): Promise<Toxiproxies> {
   const { process: proc, toxiproxy } = await startToxiproxyServer(logDir);
   const proxies = new Map<Link, Proxy>();
+  let runSerial = 0;
   for (const link of LINKS) {
     const listen = `127.0.0.1:${await freePort()}`;
     proxies.set(link, await toxiproxy.createProxy({ name: proxyName(link), listen, upstream: upstreams[link] }));
@@ -87,7 +88,12 @@ export async function startToxiproxies(logDir: string, upstreams: Record<Link, s
         await proxy.update({ enabled: true, listen: proxy.listen, upstream: proxy.upstream });
       } else {
         const toxics = [];
-        for (const body of planned.toxics) toxics.push(await proxy.addToxic(body));
+        // Named for this run: two cases may meet on a link at once (a half-open and a stalling cut
+        // both use the timeout toxic), and a toxic whose removal was not confirmed may still be
+        // there; Toxiproxy answers 409 to a second toxic of the same name.
+        const serial = ++runSerial;
+        for (const body of planned.toxics)
+          toxics.push(await proxy.addToxic({ ...body, name: `${body.name}-${serial}` }));
         await sleep(planned.windowMs);
         // Removing a half-open toxic closes the connections it held (Toxiproxy's Cleanup).
         let removed = true;
