@@ -7,6 +7,7 @@ import type { ByocCredentialCache } from '../core/byoc/byocRole';
 import type { Config } from '../core/platform/config';
 import type { Db } from '../core/platform/db';
 import type { WorkerMetrics } from '../core/platform/metrics';
+import type { SesPacer } from '../core/sending/sesPacing';
 
 export interface ActivityDeps {
   config: Config;
@@ -19,7 +20,9 @@ export interface ActivityDeps {
   byocCredentials?: ByocCredentialCache;
   /** This worker's Prometheus series; fresh ones when absent. */
   metrics?: WorkerMetrics;
+  /** Turns at SES, shared by every worker through Redis (core/sending/sesPacing.ts); without it SES is called unpaced. */
+  pacer?: SesPacer;
 }
 
 /** Deps with the optional parts filled in, as the activities use them. */
-export type ResolvedActivityDeps = Required<ActivityDeps>;
+export type ResolvedActivityDeps = Required<Omit<ActivityDeps, 'pacer'>> & Pick<ActivityDeps, 'pacer'>;

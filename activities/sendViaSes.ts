@@ -1,9 +1,13 @@
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { SESv2Client } from '@aws-sdk/client-sesv2';
-import { byocSesClient } from '../core/platform/awsClients';
+import { byocSesClient, byocSesV1Client } from '../core/platform/awsClients';
 import { markLogRowSent, recordPossibleDuplicate } from '../core/sending/emailLog';
 import type { MessageKind } from '../core/model/sendingModes';
-import { classifySesError, type ClassifiedProviderError } from '../core/ses/providerErrors';
+import { classifySesError, isThrottle, type ClassifiedProviderError } from '../core/ses/providerErrors';
+import { readMaxSendRate } from '../core/ses/sendRate';
+import { sendingAccountOf, type SendLane, type SendingAccount } from '../core/sending/sesPacing';
+import type { SendingMode } from '../core/model/sendingModes';
+import { takeSesTurn, type TurnAnswer } from './sesTurn';
 import { providerMessageIdOf, recordProviderMessage } from '../core/providerEvents/providerMessages';
 import { recordSendSample } from '../core/providerEvents/reputation';
 import { sendRawThroughSes, type ComposeOptions } from '../core/ses/rawMessages';
@@ -29,6 +33,20 @@ interface AcceptedByProvider {
   providerMessageId: string;
 }
 
+/** Not its turn at SES yet: the workflow waits this long and runs the step again. */
+interface NotYourTurn {
+  waitMs: number;
+}
+
+export interface SendViaSesInput {
+  messageId: string;
+  kind: MessageKind;
+  /** Absent in steps scheduled before pacing came in: those go without a turn. */
+  mode?: SendingMode;
+  accountId?: string;
+  lane?: SendLane;
+}
+
 // SendEmail is not idempotent. The moment SES answers, its id goes into the heartbeat (kept by
 // Temporal across attempts) and, for shared messages, into provider_messages; a retried attempt
 // that finds either returns it instead of sending again (docs/decisions.md, "Sending twice").
@@ -45,9 +63,19 @@ function rememberAcceptance(providerMessageId: string): void {
   ctx.heartbeat({ providerMessageId } satisfies AcceptedByProvider);
 }
 
-/** SES errors by class and code, for the operator's dashboard. */
-function counted(deps: ResolvedActivityDeps, error: ClassifiedProviderError): ClassifiedProviderError {
+/** SES errors by class and code, for the operator's dashboard; a throttle also lowers the pace. */
+async function counted(
+  deps: ResolvedActivityDeps,
+  error: ClassifiedProviderError,
+  sendingAccount: SendingAccount,
+): Promise<ClassifiedProviderError> {
   deps.metrics.sesErrors.inc({ class: error.kind, type: error.code });
+  if (isThrottle(error)) {
+    deps.metrics.sesThrottles.inc({ sending_account: sendingAccount === 'shared' ? 'shared' : 'byoc' });
+    await deps.pacer
+      ?.throttled(sendingAccount)
+      .catch((err: unknown) => deps.logger.warn({ err, sendingAccount }, 'could not lower the SES pace'));
+  }
   return error;
 }
 
@@ -170,7 +198,7 @@ async function sendShared(
   try {
     providerMessageId = await callSes(deps, staged, deps.sharedSes, deadline);
   } catch (err) {
-    throwClassified(counted(deps, classifySesError(err, staged.content)));
+    throwClassified(await counted(deps, classifySesError(err, staged.content), 'shared'));
   }
   killPoint('ses:answered'); // SES accepted it; nobody knows yet
   rememberAcceptance(providerMessageId);
@@ -189,7 +217,7 @@ async function sendByoc(
   try {
     providerMessageId = await callSes(deps, staged, ses, deadline);
   } catch (err) {
-    const classified = counted(deps, classifySesError(err, staged.content));
+    const classified = await counted(deps, classifySesError(err, staged.content), `byoc:${staged.accountId}`);
     if (classified.refreshCredentials) deps.byocCredentials.forget(session.cacheKey);
     throwClassified(classified);
   } finally {
@@ -212,7 +240,7 @@ async function sendByoc(
  * call ends before the attempt's start-to-close timeout, less a margin (attemptDeadline.ts).
  */
 export function sendViaSes(deps: ResolvedActivityDeps) {
-  return async function sendViaSes(input: { messageId: string; kind: MessageKind }): Promise<AcceptedByProvider> {
+  return async function sendViaSes(input: SendViaSesInput): Promise<AcceptedByProvider | NotYourTurn> {
     const deadline = AttemptDeadline.ofCurrentAttempt(); // first: the attempt's clock runs from here
     const ctx = Context.current();
     attemptDetails.set(ctx, ctx.info.heartbeatDetails as AcceptedByProvider | undefined);
@@ -225,10 +253,15 @@ export function sendViaSes(deps: ResolvedActivityDeps) {
 
 async function sendOnce(
   deps: ResolvedActivityDeps,
-  input: { messageId: string; kind: MessageKind },
+  input: SendViaSesInput,
   deadline: AttemptDeadline,
-): Promise<AcceptedByProvider> {
+): Promise<AcceptedByProvider | NotYourTurn> {
   const earlier = idFromEarlierAttempt();
+  // The turn comes before the content is read, so a message told to wait has cost one Redis call.
+  if (!earlier) {
+    const turn = await turnAtSes(deps, input, deadline);
+    if (!turn.go) return { waitMs: turn.waitMs };
+  }
   const staged = await loadStagedMessage(deps.db, deps.config.secretKey, input.messageId);
   if (!staged) {
     // BYOC content is deleted right after SES accepts: an attempt after that finds its id (the
@@ -246,4 +279,28 @@ async function sendOnce(
     return { providerMessageId: earlier };
   }
   return sendByoc(deps, staged, deadline);
+}
+
+/** The message's turn at its sending account (activities/sesTurn.ts). */
+async function turnAtSes(
+  deps: ResolvedActivityDeps,
+  input: SendViaSesInput,
+  deadline: AttemptDeadline,
+): Promise<TurnAnswer> {
+  const { mode, accountId } = input;
+  if (!mode || !accountId) return { go: true };
+  const sendingAccount = sendingAccountOf(mode, accountId);
+  const request = { messageId: input.messageId, accountId, lane: input.lane ?? 'single' };
+  if (mode === 'shared')
+    return takeSesTurn(deps, sendingAccount, request, (signal) => readMaxSendRate(deps.sharedSes, signal));
+  return takeSesTurn(deps, sendingAccount, request, async (signal) => {
+    const session = await byocSession(deps, accountId, deadline);
+    const { region, credentials } = { region: session.config.region, credentials: session.credentials };
+    const ses = byocSesClient(deps.config, region, credentials);
+    try {
+      return await readMaxSendRate(ses, signal, () => byocSesV1Client(deps.config, region, credentials));
+    } finally {
+      ses.destroy();
+    }
+  });
 }

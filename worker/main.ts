@@ -8,7 +8,9 @@ import { loadConfig } from '../core/platform/config';
 import { runMain } from '../core/platform/stopOnSignals';
 import { createDb } from '../core/platform/db';
 import { createLogger } from '../core/platform/logger';
-import { createWorkerMetrics, watchSystemReputation } from '../core/platform/metrics';
+import { createWorkerMetrics, watchSesPace, watchSystemReputation } from '../core/platform/metrics';
+import { createRedis } from '../core/platform/redis';
+import { sesPacerFor } from '../core/sending/sesPacing';
 import { systemAccountReputation } from '../core/sending/systemEmail';
 import { checkReadiness, checks } from '../core/platform/readiness';
 import { connectTemporalClient, temporalConnectionOptions } from '../core/platform/temporal';
@@ -70,6 +72,12 @@ async function main(): Promise<void> {
   );
   const metrics = createWorkerMetrics();
   watchSystemReputation(metrics.register, () => systemAccountReputation(db, config));
+  const redis = createRedis(config);
+  const pacer = sesPacerFor(redis, config);
+  watchSesPace(metrics.register, async () => {
+    const [waiting, queue] = await Promise.all([pacer.waiting('shared'), pacer.queue('shared', '')]);
+    return { waiting, pacePerSecond: queue.pacePerSecond };
+  });
   const worker = await createWorker({
     connection,
     namespace: config.temporal.namespace,
@@ -85,6 +93,7 @@ async function main(): Promise<void> {
       sts: stsClient(config),
       byocCredentials: new ByocCredentialCache(),
       metrics,
+      pacer,
     },
     tracing,
     extra: {
@@ -129,6 +138,7 @@ async function main(): Promise<void> {
   await connection.close();
   await client.connection.close();
   await db.destroy();
+  redis.disconnect();
   await tracing.shutdown(); // the spans of the last activities and workflow tasks
 }
 

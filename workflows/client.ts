@@ -8,6 +8,7 @@ import {
   WorkflowNotFoundError,
   type Client,
 } from '@temporalio/client';
+import type { Priority } from '@temporalio/common';
 import { receiveWorkflowId, type InboundWorkflows, type ReceiveEmailInput } from '../core/model/inbound';
 import type { ProviderOutcome } from '../core/model/outcomes';
 import { ACCOUNT_ID, MESSAGE_STATUS, SENDING_MODE } from '../core/model/searchAttributes';
@@ -32,6 +33,15 @@ import { sendEmail } from './sendEmail';
 
 const ANNOUNCE_START_DEADLINE_MS = 10_000;
 
+/**
+ * Task-queue priority, inherited by the run's activities (docs/sending.md, "Pace and fair shares"):
+ * a one-off send's tasks go ahead of other work (3, the default) and a batch's or scheduled
+ * release's after it; where the server has fairness switched on, accounts share each level fairly.
+ */
+export function sendPriority(input: Pick<SendEmailInput, 'lane' | 'accountId'>): Priority {
+  return { priorityKey: input.lane === 'bulk' ? 4 : 2, fairnessKey: input.accountId };
+}
+
 export function messageWorkflows(client: Client, taskQueue: string): MessageWorkflows {
   return {
     async startSend(input: SendEmailInput, deadline: number, opts: { onlyIfNew?: boolean } = {}) {
@@ -51,6 +61,7 @@ export function messageWorkflows(client: Client, taskQueue: string): MessageWork
                   : WorkflowIdConflictPolicy.USE_EXISTING,
                 workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
                 args: [input],
+                priority: sendPriority(input),
                 typedSearchAttributes: [
                   { key: ACCOUNT_ID, value: input.accountId },
                   { key: SENDING_MODE, value: input.mode },

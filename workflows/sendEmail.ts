@@ -8,6 +8,7 @@ import {
   getExternalWorkflowHandle,
   ParentClosePolicy,
   setHandler,
+  sleep,
   startChild,
   TimeoutFailure,
   upsertSearchAttributes,
@@ -239,7 +240,7 @@ async function sendThroughSharedAccount(
 ): Promise<SendEmailResult> {
   let providerMessageId: string;
   try {
-    ({ providerMessageId } = await provider.sendViaSes({ messageId: input.messageId, kind: input.kind }));
+    ({ providerMessageId } = await sendWhenItsTurn(input));
   } catch (err) {
     const reason = failureReason(err);
     const status = await settleOutcome(input, { type: 'failed', at: new Date().toISOString(), reason }, webhooks);
@@ -279,7 +280,7 @@ async function sendThroughSharedAccount(
 async function sendThroughCustomerAccount(input: SendEmailInput): Promise<SendEmailResult> {
   try {
     await provider.resolveByocCredentials({ accountId: input.accountId });
-    const { providerMessageId } = await provider.sendViaSes({ messageId: input.messageId, kind: input.kind });
+    const { providerMessageId } = await sendWhenItsTurn(input);
     return { status: 'sent', providerMessageId };
   } catch (err) {
     const reason = failureReason(err);
@@ -289,6 +290,18 @@ async function sendThroughCustomerAccount(input: SendEmailInput): Promise<SendEm
     return { status: 'failed', reason };
   } finally {
     await bookkeeping().discardStagedMessage({ messageId: input.messageId });
+  }
+}
+
+/**
+ * SES's answer, once the message's turn at its sending account came (activities/sesTurn.ts): a
+ * message told to wait sleeps on a durable timer, which the Temporal UI shows as such, and asks again.
+ */
+async function sendWhenItsTurn({ messageId, kind, mode, accountId, lane }: SendEmailInput) {
+  for (;;) {
+    const answer = await provider.sendViaSes({ messageId, kind, mode, accountId, lane: lane ?? 'single' });
+    if ('providerMessageId' in answer) return answer;
+    await sleep(answer.waitMs, { summary: "waiting for its turn at SES (the sending account's pace, shared fairly)" });
   }
 }
 

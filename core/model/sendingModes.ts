@@ -8,3 +8,9 @@ export function isSendingMode(value: string): value is SendingMode {
 
 /** Who a message is for (docs/test-recipients.md): a real address, a test-domain address or the SES simulator. */
 export type MessageKind = 'real' | 'test' | 'simulator';
+
+/**
+ * How a message waits for SES (docs/sending.md, "Pace and fair shares"): `single`, a one-off send
+ * (the API's send, the SMTP relay), goes ahead of `bulk`, a batch's message or a scheduled release.
+ */
+export type SendLane = 'single' | 'bulk';

@@ -1,7 +1,7 @@
 // Workflow inputs and results. Only ids, flags and outcomes travel through Temporal: message
 // content and attachments stay in the claim-check store (core/sending/staging.ts).
 import type { TestOutcome } from './addresses';
-import type { MessageKind, SendingMode } from './sendingModes';
+import type { MessageKind, SendLane, SendingMode } from './sendingModes';
 import type { MessageStatus, ProviderOutcome } from './outcomes';
 
 export interface SendEmailInput {
@@ -13,6 +13,8 @@ export interface SendEmailInput {
   testOutcome?: TestOutcome;
   /** How long to wait for a provider outcome after SES accepted the message. */
   outcomeTimeoutSeconds: number;
+  /** Its lane at SES (docs/sending.md, "Pace and fair shares"); absent in runs started before lanes: `single`. */
+  lane?: SendLane;
   /** A scheduled send: the workflow waits on a durable timer until then (the database has the last word: core/sending/scheduledSends.ts). */
   scheduledAt?: string;
   /**

@@ -76,6 +76,17 @@ export function createWorkerMetrics() {
       labelNames: ['class', 'type'] as const,
       registers: [register],
     }),
+    sesThrottles: new Counter({
+      name: 'postage_ses_throttles_total',
+      help: "SES calls refused for the sending account's rate (each lowers its pace for a while), by sending account (shared, byoc)",
+      labelNames: ['sending_account'] as const,
+      registers: [register],
+    }),
+    sesPaceFallbacks: new Counter({
+      name: 'postage_ses_pace_fallbacks_total',
+      help: 'SES calls made without a turn because Redis did not answer (unpaced)',
+      registers: [register],
+    }),
     webhookDeliveries: new Counter({
       name: 'postage_webhook_deliveries_total',
       help: 'Webhook delivery attempts by result',
@@ -229,4 +240,40 @@ export function watchSystemReputation(register: Registry, read: () => Promise<Sy
     'Complaint rate of the system account over the reputation window (0 to 1)',
     (r) => r.complaintRate,
   );
+}
+
+/**
+ * The shared SES account's queue and pace, read from Redis at most once a second (scrapes of
+ * several Prometheus servers share a read). BYOC accounts have a queue each and are not series:
+ * their throttles are counted under `byoc`, their queues shown to each customer (GET /api/sending/queue).
+ */
+export function watchSesPace(
+  register: Registry,
+  read: () => Promise<{ waiting: { single: number; bulk: number }; pacePerSecond: number } | undefined>,
+): void {
+  let current: { at: number; value: ReturnType<typeof read> } | undefined;
+  const reading = () => {
+    if (!current || Date.now() - current.at > 1000) current = { at: Date.now(), value: read().catch(() => undefined) };
+    return current.value;
+  };
+  new Gauge({
+    name: 'postage_ses_waiting_messages',
+    help: 'Messages waiting for their turn at the shared SES account, by lane (single: one-off sends and the SMTP relay; bulk: batches and scheduled releases)',
+    labelNames: ['lane'] as const,
+    registers: [register],
+    async collect() {
+      const r = await reading();
+      this.set({ lane: 'single' }, r?.waiting.single ?? 0);
+      this.set({ lane: 'bulk' }, r?.waiting.bulk ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'postage_ses_pace_per_second',
+    help: "The shared SES account's pace: SES's MaxSendRate (capped by SES_MAX_SEND_RATE), lower for a minute after a throttle",
+    registers: [register],
+    async collect() {
+      const r = await reading();
+      this.set(r?.pacePerSecond ?? 0);
+    },
+  });
 }

@@ -144,7 +144,13 @@ export async function sendBatch(
       const idempotency = item.idempotency ?? derived;
       const result = await sendMessage(
         deps,
-        { request: item.request, key: input.key, renderBudget: rendering, ...(idempotency ? { idempotency } : {}) },
+        {
+          request: item.request,
+          key: input.key,
+          renderBudget: rendering,
+          lane: 'bulk',
+          ...(idempotency ? { idempotency } : {}),
+        },
         observer,
       );
       if (result.outcome === 'unauthenticated') {

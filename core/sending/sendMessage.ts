@@ -7,7 +7,7 @@
 import type { Mailbox, RecipientKind } from '../model/addresses';
 import type { ApiErrorCodes } from '../model/errorCodes';
 import type { Attachment } from '../model/messageContent';
-import type { MessageKind, SendingMode } from '../model/sendingModes';
+import type { MessageKind, SendLane, SendingMode } from '../model/sendingModes';
 import { acceptMessage, type AcceptDeps, type AcceptFailure } from './acceptMessage';
 import { claimIdempotencyKey, releaseIdempotencyKey, type IdempotencyClaim } from './idempotency';
 import {
@@ -69,6 +69,8 @@ export interface SendMessageInput {
   idempotency?: { key: string; requestHash: string };
   /** What is left of the request's render time (a batch's, shared by its emails); unset: one render's budget. */
   renderBudget?: RenderBudget;
+  /** `bulk` for a batch's messages; a scheduled send is `bulk` too, whoever sends it (docs/sending.md, "Pace and fair shares"). */
+  lane?: SendLane;
 }
 
 /** Every refusal is a code of the README's error table (a code outside it does not compile), with the detail the client reads. */
@@ -240,6 +242,8 @@ async function gateAndAccept(
       kind,
       ...(request.recipientKind.kind === 'test' ? { testOutcome: request.recipientKind.outcome } : {}),
       ...(request.scheduledAt !== undefined ? { scheduledAt: request.scheduledAt } : {}),
+      // Absent means `single` (the workflow's default): most sends store one field fewer.
+      ...(input.lane === 'bulk' || request.scheduledAt !== undefined ? { lane: 'bulk' as const } : {}),
     },
     content: {
       to: request.to,

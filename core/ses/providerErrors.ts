@@ -31,6 +31,11 @@ const THROTTLING = new Set([
   'RequestLimitExceeded',
   'SlowDown',
 ]);
+/** SES refused the call for the account's rate: the pace is lowered for a while (core/sending/sesPacing.ts). */
+export function isThrottle(error: ClassifiedProviderError): boolean {
+  return THROTTLING.has(error.code);
+}
+
 const SERVER_SIDE = new Set([
   'InternalFailure',
   'InternalServerError',

@@ -71,9 +71,8 @@ test('the id SES returned is heartbeated at once and recorded with the log row a
   const env = sendAttempt();
   const heartbeats: unknown[] = [];
   env.on('heartbeat', (d: unknown) => heartbeats.push(d));
-  const { providerMessageId } = (await env.run(activities.sendViaSes, { messageId, kind: 'real' as const })) as {
-    providerMessageId: string;
-  };
+  const answer = await env.run(activities.sendViaSes, { messageId, kind: 'real' as const });
+  const { providerMessageId } = answer as { providerMessageId: string };
   expect(heartbeats).toEqual([{ providerMessageId }]);
   expect(await copiesAtSes(subject)).toBe(1);
   expect(await getLogRow(database.db, messageId)).toMatchObject({

@@ -12,6 +12,7 @@ import { createApp } from '../../api/app';
 import type { Config } from '../../core/platform/config';
 import type { Db } from '../../core/platform/db';
 import { createLogger } from '../../core/platform/logger';
+import { sesPacerFor } from '../../core/sending/sesPacing';
 import { createRedis } from '../../core/platform/redis';
 import { sharedSesClient } from '../../core/platform/awsClients';
 import { closeTemplateRendering } from '../../core/templates/renderPool';
@@ -57,7 +58,7 @@ export async function startServiceStack(
       connection: nativeConnection,
       namespace: config.temporal.namespace,
       taskQueue: config.temporal.taskQueue,
-      deps: { config, db: database.db, sharedSes: sharedSesClient(config), logger },
+      deps: { config, db: database.db, sharedSes: sharedSesClient(config), logger, pacer: sesPacerFor(redis, config) },
       workflowBundlePath: infra.workflowBundlePath,
     });
     workerRun = worker.run();

@@ -50,7 +50,7 @@ the migration Job): a process is given only the secrets it reads.
 {{- define "postage.secretReaders" -}}
 POSTAGE_SECRET_KEY: [api, worker, smtp]
 DATABASE_URL: [api, worker, smtp, mx, migrate]
-REDIS_URL: [api, smtp, mx]
+REDIS_URL: [api, worker, smtp, mx]
 METRICS_TOKEN: [api]
 SES_ACCESS_KEY_ID: [api, worker]
 SES_SECRET_ACCESS_KEY: [api, worker]
