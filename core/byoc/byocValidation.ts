@@ -41,7 +41,14 @@ export interface ByocValidationResult {
   message: string;
   /** True when the failure says the configuration cannot work as it is (not worth retrying). */
   definitive: boolean;
-  account?: { sendingEnabled: boolean; max24HourSend: number };
+  account?: SesAccountState;
+}
+
+/** `maxSendRate`: SES's messages a second, the pace of the account's sends (docs/sending.md, "Pace and fair shares"). */
+export interface SesAccountState {
+  sendingEnabled: boolean;
+  max24HourSend: number;
+  maxSendRate?: number;
 }
 
 const isAccessDenied = (e: AwsError) => /^AccessDenied/.test(e.name ?? '');
@@ -75,7 +82,7 @@ export function missingPermission(permission: 'get-send-quota' | 'get-account-se
 
 /** What the SES account answered, judged in the order of the codes in docs/byoc.md, "Validation". */
 export function judgeSesAccount(
-  account: { sendingEnabled: boolean; max24HourSend: number },
+  account: SesAccountState,
   region: string,
 ): ByocValidationResult {
   if (!account.sendingEnabled) {
@@ -113,8 +120,11 @@ export function sesFailure(err: AwsError): ByocValidationResult {
 async function readWithV1(config: Config, region: string, credentials: ByocCredentials): Promise<ByocValidationResult> {
   const ses = byocSesV1Client(config, region, credentials);
   let max24HourSend: number;
+  let maxSendRate: number | undefined;
   try {
-    max24HourSend = (await ses.send(new GetSendQuotaCommand({}))).Max24HourSend ?? 0;
+    const quota = await ses.send(new GetSendQuotaCommand({}));
+    max24HourSend = quota.Max24HourSend ?? 0;
+    maxSendRate = quota.MaxSendRate;
   } catch (err) {
     return isAccessDenied(err as AwsError) ? missingPermission('get-send-quota') : sesFailure(err as AwsError);
   }
@@ -126,7 +136,7 @@ async function readWithV1(config: Config, region: string, credentials: ByocCrede
       ? missingPermission('get-account-sending-enabled')
       : sesFailure(err as AwsError);
   }
-  return judgeSesAccount({ sendingEnabled, max24HourSend }, region);
+  return judgeSesAccount({ sendingEnabled, max24HourSend, ...(maxSendRate ? { maxSendRate } : {}) }, region);
 }
 
 /**
@@ -209,7 +219,11 @@ export async function validateByocRole(
   try {
     const account = await byocSesManagementClient(config, byoc.region, credentials).send(new GetAccountCommand({}));
     return judgeSesAccount(
-      { sendingEnabled: account.SendingEnabled ?? false, max24HourSend: account.SendQuota?.Max24HourSend ?? 0 },
+      {
+        sendingEnabled: account.SendingEnabled ?? false,
+        max24HourSend: account.SendQuota?.Max24HourSend ?? 0,
+        ...(account.SendQuota?.MaxSendRate ? { maxSendRate: account.SendQuota.MaxSendRate } : {}),
+      },
       byoc.region,
     );
   } catch (err) {

@@ -281,3 +281,16 @@ export function sesPacerFor(redis: Redis, config: Pick<Config, 'redis'>): SesPac
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;
+
+/**
+ * A BYOC validation read the customer's SES account: its rate paces the account's sends from now
+ * (the worker reads it again every ten minutes). Redis away: the worker's next read sets it.
+ */
+export async function rememberByocSendRate(
+  pacer: SesPacer,
+  accountId: string,
+  account: { maxSendRate?: number } | undefined,
+): Promise<void> {
+  if (!account?.maxSendRate) return;
+  await pacer.setRate(`byoc:${accountId}`, account.maxSendRate).catch(() => undefined);
+}

@@ -4,6 +4,7 @@
 import { getByocConfig } from '../../../core/byoc/byocConfig';
 import { byocCloudFormationTemplate, configureByoc, policiesFor, revalidateByoc } from '../../../core/byoc/byocSetup';
 import { PostageError } from '../../../core/platform/errors';
+import { rememberByocSendRate, sesPacerFor } from '../../../core/sending/sesPacing';
 import { operation } from '../../http/operation';
 import { presentByoc, presentValidation } from '../../presenters/resources';
 import {
@@ -46,6 +47,7 @@ export const byocOperations = [
         caller.actor,
       );
       res.locals.outcome = `byoc_${validation.code}`;
+      await rememberByocSendRate(sesPacerFor(deps.redis, deps.config), caller.accountId, validation.account);
       return { byoc: presentByoc(config), validation: presentValidation(validation) };
     },
   }),
@@ -61,6 +63,7 @@ export const byocOperations = [
     async handler({ deps, res, caller }) {
       const { config, validation } = await revalidateByoc(deps.db, deps.config, caller.accountId, caller.actor);
       res.locals.outcome = `byoc_${validation.code}`;
+      await rememberByocSendRate(sesPacerFor(deps.redis, deps.config), caller.accountId, validation.account);
       return { byoc: presentByoc(config), validation: presentValidation(validation) };
     },
   }),
