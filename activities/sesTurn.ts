@@ -2,7 +2,7 @@
 // A short wait (the next turn is within a second) is spent here, holding the worker slot; a longer
 // one goes back to the workflow, which waits on a durable timer and runs the step again, so a
 // backlog holds no worker slots and spends no retries.
-import { Context } from '@temporalio/activity';
+import { CancelledFailure, Context } from '@temporalio/activity';
 import type { SendingAccount, SendLane } from '../core/sending/sesPacing';
 import type { ResolvedActivityDeps } from './deps';
 
@@ -43,6 +43,8 @@ export async function takeSesTurn(
     if (turn.waitMs > WAIT_HERE_MS || Date.now() - from + turn.waitMs > WAIT_HERE_TOTAL_MS)
       return { go: false, waitMs: turn.waitMs };
     await sleep(turn.waitMs, cancelled);
+    // Not asking again: a turn taken now would go unused.
+    if (cancelled.aborted) throw new CancelledFailure('cancelled while waiting for its turn at SES');
   }
 }
 
