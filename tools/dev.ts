@@ -12,7 +12,7 @@ import { DEMO_WEBHOOK_PATH, startDemoReceiver } from './demoReceiver';
 import { ensureDatabase, isPostgresReachable, startPrivatePostgres } from './stack/postgres';
 import { canConnect, portNear, startProcess, stopAll, waitFor, type ManagedProcess } from './stack/processes';
 import { isRedisReachable, startPrivateRedis } from './stack/redis';
-import { type SesRecorder } from './stack/sesRecorder';
+import type { SesRecorder } from './stack/sesRecorder';
 import { startThrottledSes } from './stack/throttledSes';
 import { startLocalSns, type LocalSns } from './stack/localSns';
 import { startSesEventPublisher } from './stack/sesEventPublisher';
@@ -281,7 +281,7 @@ Postage is running.
   Dashboard      ${baseUrl}/  (sign in as ${DEMO_EMAIL} / ${DEMO_PASSWORD})
   API            ${baseUrl}
   Temporal UI    ${uiUrl}  (workflows are named send-<message_id>, received mail receive-<inbound id>)
-  SES emulator   ${sesEndpoint}/store${recorder ? `\n  SES raw MIME   ${recorder.endpoint}/raw  (GET /raw/<provider_message_id> for one message, headers included)\n  SES send rate  ${sendRate} messages/s per access key (LOCAL_SES_SEND_RATE; GetAccount's MaxSendRate); more is refused with 429 TooManyRequestsException, counted at ${recorder.endpoint}/pace` : ''}
+  SES emulator   ${sesEndpoint}/store${recorder ? `\n  SES raw MIME   ${recorder.endpoint}/raw  (GET /raw/<provider_message_id> for one message, headers included)\n  SES send rate  ${sendRate}/s per access key (LOCAL_SES_SEND_RATE): more is answered 429 TooManyRequestsException (counts at ${recorder.endpoint}/pace)` : ''}
   SES events     ${localSns ? `simulator outcomes signed by the local SNS, posted to ${sesEventsUrl} after ${eventDelayMs} ms` : 'none (SES_ENDPOINT is yours: subscribe its SNS topic yourself)'}
   Demo receiver  http://127.0.0.1:${receiverPort}/received
   Logs           ${logDir}

@@ -12,7 +12,7 @@ import { isPostgresReachable, startPrivatePostgres } from '../../tools/stack/pos
 import { toolsDir } from '../../core/platform/devEnvironment';
 import { freePort, requireToolPath, type ManagedProcess } from '../../tools/stack/processes';
 import { isRedisReachable, startPrivateRedis } from '../../tools/stack/redis';
-import { type SesRecorder } from '../../tools/stack/sesRecorder';
+import type { SesRecorder } from '../../tools/stack/sesRecorder';
 import { startThrottledSes } from '../../tools/stack/throttledSes';
 import { startTemporalDevServer } from '../../tools/stack/temporal';
 import { Client } from 'pg';
