@@ -12,8 +12,8 @@ import { DEMO_WEBHOOK_PATH, startDemoReceiver } from './demoReceiver';
 import { ensureDatabase, isPostgresReachable, startPrivatePostgres } from './stack/postgres';
 import { canConnect, portNear, startProcess, stopAll, waitFor, type ManagedProcess } from './stack/processes';
 import { isRedisReachable, startPrivateRedis } from './stack/redis';
-import { startSesEmulator } from './stack/sesEmulator';
-import { startSesRecorder, type SesRecorder } from './stack/sesRecorder';
+import type { SesRecorder } from './stack/sesRecorder';
+import { startThrottledSes } from './stack/throttledSes';
 import { startLocalSns, type LocalSns } from './stack/localSns';
 import { startSesEventPublisher } from './stack/sesEventPublisher';
 import { SES_EVENTS_PATH } from '../api/routes/sesEvents';
@@ -124,18 +124,25 @@ async function main(): Promise<void> {
 
   let sesEndpoint = env.SES_ENDPOINT;
   // With our own emulator, a local SNS publishes the simulator's outcomes (SES event publishing),
-  // and the services reach it through the recorder, which keeps the raw MIME the emulator drops.
+  // and the services reach it through the recorder, which keeps the raw MIME the emulator drops
+  // and refuses sends beyond SES's sending rate as SES does.
   let localSns: LocalSns | undefined;
   let recorder: SesRecorder | undefined;
+  const sendRate = loadConfig('dev', env).dev.localSesSendRate;
   if (!sesEndpoint) {
-    const ses = await startSesEmulator({ port: await portNear(8005), logFile: path.join(logDir, 'ses-emulator.log') });
-    remember(ses.process);
-    sesEndpoint = ses.endpoint;
+    const ses = await startThrottledSes({
+      rate: sendRate,
+      emulatorPort: await portNear(8005),
+      recorderPort: await portNear(8007),
+      logFile: path.join(logDir, 'ses-emulator.log'),
+    });
+    remember(ses.emulator);
+    recorder = ses.recorder;
+    sesEndpoint = recorder.upstream;
     say(`SES: emulator at ${sesEndpoint} (GET ${sesEndpoint}/store lists what was sent)`);
+    say(`SES: recorder at ${recorder.endpoint}: raw MIME (GET /raw), ${sendRate} sends/s per access key (GET /pace)`);
     localSns = await startLocalSns({ port: await portNear(8006), dir: devDir, topicName: 'postage-ses-events-local' });
     say(`SNS: local topic ${localSns.topicArn}, signing certificate at https://${localSns.certHost}`);
-    recorder = await startSesRecorder({ upstream: ses.endpoint, port: await portNear(8007) });
-    say(`SES: raw MIME recorder at ${recorder.endpoint} (GET ${recorder.endpoint}/raw lists what SES received)`);
   }
 
   const apiPort = env.API_PORT ? Number(env.API_PORT) : await portNear(3000);
@@ -274,7 +281,7 @@ Postage is running.
   Dashboard      ${baseUrl}/  (sign in as ${DEMO_EMAIL} / ${DEMO_PASSWORD})
   API            ${baseUrl}
   Temporal UI    ${uiUrl}  (workflows are named send-<message_id>, received mail receive-<inbound id>)
-  SES emulator   ${sesEndpoint}/store${recorder ? `\n  SES raw MIME   ${recorder.endpoint}/raw  (GET /raw/<provider_message_id> for one message, headers included)` : ''}
+  SES emulator   ${sesEndpoint}/store${recorder ? `\n  SES raw MIME   ${recorder.endpoint}/raw  (GET /raw/<provider_message_id> for one message, headers included)\n  SES send rate  ${sendRate}/s per access key (LOCAL_SES_SEND_RATE): more is answered 429 TooManyRequestsException (counts at ${recorder.endpoint}/pace)` : ''}
   SES events     ${localSns ? `simulator outcomes signed by the local SNS, posted to ${sesEventsUrl} after ${eventDelayMs} ms` : 'none (SES_ENDPOINT is yours: subscribe its SNS topic yourself)'}
   Demo receiver  http://127.0.0.1:${receiverPort}/received
   Logs           ${logDir}

@@ -4,9 +4,10 @@
 // scripted recipient once its script is used up) reaches the emulator unchanged.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { answerSesError, SES_THROTTLED, type SesErrorAnswer } from '../../tools/stack/sesErrors';
 
 export type SesFault =
-  | { kind: 'error'; status: number; type: string; message: string }
+  | ({ kind: 'error' } & SesErrorAnswer)
   /** The connection drops before any answer (the SDK sees a network error). */
   | { kind: 'drop' }
   /**
@@ -16,12 +17,7 @@ export type SesFault =
    */
   | { kind: 'delay'; ms: number };
 
-export const THROTTLED = {
-  kind: 'error',
-  status: 429,
-  type: 'TooManyRequestsException',
-  message: 'Maximum sending rate exceeded.',
-} as const satisfies SesFault;
+export const THROTTLED = { kind: 'error', ...SES_THROTTLED } as const satisfies SesFault;
 export const SENDING_PAUSED = {
   kind: 'error',
   status: 400,
@@ -90,9 +86,7 @@ export async function startSesFaultProxy(target: string): Promise<SesFaultProxy>
       if (recipient) seen.set(recipient, (seen.get(recipient) ?? 0) + 1);
       const fault = scripts.get(recipient)?.shift();
       if (!fault && weather.kind === 'throttle' && Math.random() < weather.share) {
-        res
-          .writeHead(THROTTLED.status, { 'Content-Type': 'application/json', 'x-amzn-ErrorType': THROTTLED.type })
-          .end(JSON.stringify({ message: THROTTLED.message }));
+        answerSesError(res, THROTTLED);
         return;
       }
       if (fault?.kind === 'drop') {
@@ -100,8 +94,7 @@ export async function startSesFaultProxy(target: string): Promise<SesFaultProxy>
         return;
       }
       if (fault?.kind === 'error') {
-        res.writeHead(fault.status, { 'Content-Type': 'application/json', 'x-amzn-ErrorType': fault.type });
-        res.end(JSON.stringify({ message: fault.message }));
+        answerSesError(res, fault);
         return;
       }
       if (fault?.kind === 'delay') {

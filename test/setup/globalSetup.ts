@@ -1,6 +1,6 @@
 // Starts the real infrastructure once per test run: PostgreSQL (DATABASE_URL's server when
 // reachable, else a private one), Redis (likewise), a Temporal dev server, the SES emulator
-// behind the recorder that keeps raw MIME (tools/stack/sesRecorder.ts).
+// behind the recorder that keeps raw MIME (tools/stack/sesRecorder.ts) and plays SES's sending rate.
 // Migrations go into a template database each test file clones. The workflow bundle is built
 // once. Everything is handed to test files through environment variables.
 import { bundleWorkflowCode } from '@temporalio/worker';
@@ -12,13 +12,19 @@ import { isPostgresReachable, startPrivatePostgres } from '../../tools/stack/pos
 import { toolsDir } from '../../core/platform/devEnvironment';
 import { freePort, requireToolPath, type ManagedProcess } from '../../tools/stack/processes';
 import { isRedisReachable, startPrivateRedis } from '../../tools/stack/redis';
-import { startSesEmulator } from '../../tools/stack/sesEmulator';
-import { startSesRecorder, type SesRecorder } from '../../tools/stack/sesRecorder';
+import type { SesRecorder } from '../../tools/stack/sesRecorder';
+import { startThrottledSes } from '../../tools/stack/throttledSes';
 import { startTemporalDevServer } from '../../tools/stack/temporal';
 import { Client } from 'pg';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 export const TEMPLATE_DB = 'postage_test_template';
+/**
+ * The shared SES's sending rate: far above what the suite sends, so no test written for an
+ * unthrottled SES meets a refusal. A test that wants SES's real pace starts its own
+ * (tools/stack/throttledSes.ts).
+ */
+export const TEST_SES_SEND_RATE = 1000;
 
 declare global {
   var __POSTAGE_TEST_PROCESSES__: ManagedProcess[] | undefined;
@@ -79,11 +85,11 @@ export default async function globalSetup(): Promise<void> {
   const temporal = await startTemporalDevServer({ port: await freePort(), logFile: path.join(logs, 'temporal.log') });
   started.push(temporal.process);
 
-  const ses = await startSesEmulator({ port: await freePort(), logFile: path.join(logs, 'ses-emulator.log') });
-  started.push(ses.process);
   // The service talks to SES through the recorder, which keeps each message's raw MIME
   // (test/helpers/sesRaw.ts reads it); everything else reaches the emulator unchanged.
-  const recorder = await startSesRecorder({ upstream: ses.endpoint });
+  const ses = await startThrottledSes({ rate: TEST_SES_SEND_RATE, logFile: path.join(logs, 'ses-emulator.log') });
+  started.push(ses.emulator);
+  const recorder = ses.recorder;
   globalThis.__POSTAGE_TEST_SES_RECORDER__ = recorder;
 
   const bundle = await bundleWorkflowCode({

@@ -5,6 +5,8 @@ import { startProcess, waitFor, type ManagedProcess } from './processes';
 export interface SesAccountDocument {
   sendingEnabled?: boolean;
   max24HourSend?: number;
+  /** Messages per second; a new production account's 14 when unset. */
+  maxSendRate?: number;
 }
 
 export function sesAccountJson(doc: SesAccountDocument = {}): string {
@@ -21,7 +23,7 @@ export function sesAccountJson(doc: SesAccountDocument = {}): string {
     EnforcementStatus: 'HEALTHY',
     ProductionAccessEnabled: (doc.max24HourSend ?? 50000) > 200,
     SendingEnabled: doc.sendingEnabled ?? true,
-    SendQuota: { Max24HourSend: doc.max24HourSend ?? 50000, MaxSendRate: 14, SentLast24Hours: 0 },
+    SendQuota: { Max24HourSend: doc.max24HourSend ?? 50000, MaxSendRate: doc.maxSendRate ?? 14, SentLast24Hours: 0 },
     SuppressionAttributes: { SuppressedReasons: ['BOUNCE', 'COMPLAINT'] },
   });
 }

@@ -1,12 +1,17 @@
 // A pass-through proxy in front of the SES emulator (tools/stack/sesEmulator.ts) that keeps the raw
 // MIME of every SES v2 SendEmail with Raw content, as SES received it. The emulator parses what it
 // is sent and drops every header, so without this nothing local shows the headers a message
-// really carried (docs/test-recipients.md, "Seeing what SES received"). Every request, /store
+// really carried (docs/test-recipients.md, "Seeing what SES received"). With `sendRate` it also
+// plays SES's maximum sending rate, which the emulator lacks: a SendEmail beyond it is refused
+// with SES's 429 and never reaches the emulator (sesSendRate.ts). Every other request, /store
 // included, reaches the emulator unchanged; only the recorder's own paths answer here:
 //   GET /raw               JSON list of the kept messages, newest last
 //   GET /raw/{messageId}   one message (message/rfc822), by the SES MessageId the emulator returned
+//   GET /pace              JSON { sendRate, keys: { [accessKeyId]: { accepted, throttled } } }
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { answerSesError, SES_THROTTLED } from './sesErrors';
+import { accessKeyIdOf, createSendRateLimiter, type PaceReport } from './sesSendRate';
 
 /** `127.0.0.1`, `localhost` or `[::1]`, with any port. */
 const LOOPBACK_HOST = /^(?:127\.0\.0\.1|localhost|\[::1\])(?::[0-9]{1,5})?$/i;
@@ -26,6 +31,10 @@ export interface SesRecorder {
   upstream: string;
   raw(messageId: string): Buffer | undefined;
   list(): RawRecord[];
+  /** SendEmail calls accepted and refused per access key id (as GET /pace). */
+  pace(): PaceReport;
+  /** When SendEmail calls signed with this access key id were accepted (epoch ms, oldest first). */
+  acceptedAt(accessKeyId: string): number[];
   close(): Promise<void>;
 }
 
@@ -58,13 +67,16 @@ function parseSend(body: Buffer): { raw: Buffer; from: string; destination: stri
 /**
  * `keep` bounds how many messages are held (oldest dropped first), `keepBytes` their total size:
  * a long `npm run dev` session or a large attachment must not grow the process without end.
+ * `sendRate` (messages per second per access key; unset: no limit) is SES's maximum sending rate.
  */
 export async function startSesRecorder(opts: {
   upstream: string;
   port?: number;
   keep?: number;
   keepBytes?: number;
+  sendRate?: number;
 }): Promise<SesRecorder> {
+  const limiter = createSendRateLimiter(opts.sendRate);
   const keep = opts.keep ?? 2000;
   const keepBytes = opts.keepBytes ?? 256 * 1024 * 1024;
   // Map iteration follows insertion order: the first key is the oldest.
@@ -89,6 +101,10 @@ export async function startSesRecorder(opts: {
       return;
     }
     const url = new URL(req.url ?? '/', 'http://recorder');
+    if (req.method === 'GET' && url.pathname === '/pace') {
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(limiter.report()));
+      return;
+    }
     if (req.method === 'GET' && url.pathname === '/raw') {
       res
         .writeHead(200, { 'Content-Type': 'application/json' })
@@ -114,6 +130,11 @@ export async function startSesRecorder(opts: {
     req.on('error', () => res.destroy());
     req.on('end', () => {
       const body = Buffer.concat(chunks);
+      // SES counts a send when it receives it; a refused one is not passed on.
+      if (req.method === 'POST' && url.pathname === SEND_PATH && !limiter.admit(accessKeyIdOf(req))) {
+        answerSesError(res, SES_THROTTLED);
+        return;
+      }
       const upstream = http.request(
         new URL(req.url ?? '/', opts.upstream),
         { method: req.method, headers: req.headers, timeout: UPSTREAM_DEADLINE_MS },
@@ -161,6 +182,8 @@ export async function startSesRecorder(opts: {
     upstream: opts.upstream,
     raw: (messageId) => kept.get(messageId)?.raw,
     list: () => [...kept.values()].map((k) => k.record),
+    pace: () => limiter.report(),
+    acceptedAt: (accessKeyId) => limiter.acceptedAt(accessKeyId),
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

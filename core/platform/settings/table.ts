@@ -750,6 +750,15 @@ export const SETTINGS = {
       default: 1500,
       doc: 'How long after SES accepts a simulator message its first event is published (the next follows as long again)',
     }),
+    localSesSendRate: setting({
+      env: 'LOCAL_SES_SEND_RATE',
+      type: 'integer',
+      min: 1,
+      because: 'SES always has a rate: a rate above what you send never refuses',
+      processes: ['dev'],
+      default: 14,
+      doc: "The local SES's maximum sending rate, messages per second per AWS account (access key): its GetAccount says it, and sends beyond it are refused with SES's 429 `TooManyRequestsException` ([test-recipients.md](test-recipients.md#the-local-sess-sending-rate))",
+    }),
   },
   webhooks: {
     timeoutMs: setting({
