@@ -1,7 +1,8 @@
 // What every command needs: the configuration (core/platform/config.ts, completed by the dev stack's
-// environment file), one database pool opened on first use, the actor recorded in the audit
-// table, and the output mode.
+// environment file), one database pool and one Redis connection opened on first use, the actor
+// recorded in the audit table, and the output mode.
 import os from 'node:os';
+import Redis from 'ioredis';
 import { loadConfig, type Config } from '../core/platform/config';
 import { createDb, type Db } from '../core/platform/db';
 import { createDnsLookup, type DnsLookup } from '../core/domains/dnsLookup';
@@ -13,6 +14,8 @@ export interface CliContext {
   config(): Config;
   db(): Db;
   dns(): DnsLookup;
+  /** The deployment's Redis (the SES pace), connected on first use. */
+  redis(): Redis;
   close(): Promise<void>;
 }
 
@@ -27,6 +30,7 @@ function osUser(): string {
 export function createContext(): CliContext {
   let config: Config | undefined;
   let db: Db | undefined;
+  let redis: Redis | undefined;
   return {
     actor: `cli:${osUser()}`,
     json: false,
@@ -48,7 +52,22 @@ export function createContext(): CliContext {
     dns() {
       return createDnsLookup(this.config().dns.servers);
     },
+    redis() {
+      const { redisUrl, redis: settings } = this.config();
+      if (redis) return redis;
+      // One try: an unreachable Redis is the command's one-line error, not a wait.
+      redis = new Redis(redisUrl, {
+        lazyConnect: true,
+        connectTimeout: settings.connectTimeoutMs,
+        commandTimeout: settings.commandTimeoutMs,
+        maxRetriesPerRequest: 0,
+        retryStrategy: () => null,
+      });
+      redis.on('error', () => undefined);
+      return redis;
+    },
     async close() {
+      redis?.disconnect();
       await db?.destroy();
     },
   };

@@ -10,6 +10,7 @@ import { registerKeyCommands } from './commands/key';
 import { registerLogCommand } from './commands/log';
 import { registerMemberCommands } from './commands/member';
 import { registerPlanCommands } from './commands/plan';
+import { registerSesPaceCommand } from './commands/sesPace';
 import { registerSuppressionCommands } from './commands/suppression';
 import { registerTemplateCommands } from './commands/template';
 import { registerWebhookCommands } from './commands/webhook';
@@ -21,7 +22,7 @@ async function main(argv: string[]): Promise<void> {
   const ctx = createContext();
   const program = new Command('postage-admin')
     .description(
-      'Manage Postage accounts, members, plans, domains, API keys, webhook endpoints, BYOC and templates (read only); list received email.\nReads DATABASE_URL and the rest from the environment; without DATABASE_URL it uses the running `npm run dev` stack.',
+      'Manage Postage accounts, members, plans, domains, API keys, webhook endpoints, BYOC and templates (read only); list received email; read the SES pace.\nReads DATABASE_URL and the rest from the environment; without DATABASE_URL it uses the running `npm run dev` stack.',
     )
     .option('--json', 'print JSON instead of text (for scripts)')
     .showSuggestionAfterError(true)
@@ -44,6 +45,7 @@ async function main(argv: string[]): Promise<void> {
   registerMemberCommands(program, run);
   registerLogCommand(program, run);
   registerInboundCommands(program, run);
+  registerSesPaceCommand(program, run);
 
   try {
     await program.parseAsync(argv);

@@ -11,6 +11,7 @@ import type { ByocValidationResult } from '../../core/byoc/byocValidation';
 import type { DnsRecord } from '../../core/domains/domainRecords';
 import { canSend, domainState, type Domain } from '../../core/domains/domains';
 import type { EmailLogRow } from '../../core/sending/emailLog';
+import type { AccountQueue } from '../../core/sending/sendingQueue';
 import type { Template, TemplateSummary, TemplateVersion } from '../../core/templates/templates';
 import type { MessageWebhookDelivery, TimelineEvent } from '../../core/sending/emailTimeline';
 import type { WebhookDeliveryAttempt, WebhookEndpoint } from '../../core/webhooks/webhookEndpoints';
@@ -220,5 +221,15 @@ export function presentTemplateVersion(v: TemplateVersion): Static<typeof View.T
     text: v.text,
     variables: v.variables,
     published_at: isoAt(v.publishedAt),
+  };
+}
+
+export function presentSendingQueue(queue: AccountQueue): Static<typeof View.SendingQueue> {
+  return {
+    waiting: queue.waiting,
+    pace_per_second: queue.pacePerSecond,
+    send_rate_per_second: queue.sendRatePerSecond,
+    expected_wait_seconds: queue.expectedWaitSeconds,
+    last_throttled_at: queue.lastThrottledAt,
   };
 }

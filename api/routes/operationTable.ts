@@ -16,6 +16,7 @@ import { inboundDomainOperations, inboundMessageOperations } from './manage/inbo
 import { inboundAttachmentOperations } from './inboundAttachments';
 import { suppressionOperations } from './manage/suppressions';
 import { templateOperations } from './manage/templates';
+import { sendingQueueOperations } from './manage/sendingQueue';
 import { statsOperations } from './manage/stats';
 import { usageOperations } from './manage/usage';
 import { webhookOperations } from './manage/webhooks';
@@ -64,6 +65,7 @@ export const OPERATION_GROUPS: OperationGroup[] = [
       ...emailOperations,
       ...suppressionOperations,
       ...usageOperations,
+      ...sendingQueueOperations,
       ...statsOperations,
     ],
   },

@@ -929,6 +929,45 @@ export const Usage = named(
     ),
   }),
 );
+export const SendingQueue = named(
+  'SendingQueue',
+  object(
+    {
+      waiting: object(
+        { single: count(), bulk: count() },
+        {
+          description:
+            'This account’s messages waiting for their turn: `single`, one-off sends and the SMTP relay (they go first); `bulk`, batches and scheduled releases.',
+        },
+      ),
+      pace_per_second: Type.Number({
+        minimum: 0,
+        description:
+          'Messages a second the SES account is called at now: its send rate, lower for a minute after a throttle. Shared equally between the accounts with messages waiting.',
+      }),
+      send_rate_per_second: Type.Number({
+        minimum: 0,
+        description: 'The SES account’s send rate as last read from SES.',
+      }),
+      expected_wait_seconds: Type.Integer({
+        minimum: 0,
+        description: 'About how long this account’s last waiting message waits, in whole seconds; 0 when none waits.',
+      }),
+      last_throttled_at: nullable(time('When SES last refused a call for the rate, if within the last hour.')),
+    },
+    { description: 'This account’s queue at one SES account.' },
+  ),
+);
+export const SendingQueues = named(
+  'SendingQueues',
+  object(
+    { shared: SendingQueue, byoc: nullable(SendingQueue) },
+    {
+      description:
+        '`shared`: at the shared SES account; `byoc`: at the account’s own SES account, null until a BYOC configuration is saved.',
+    },
+  ),
+);
 export const DailyStats = named(
   'DailyStats',
   object({

@@ -109,6 +109,7 @@ export type TimelineEvent = EmailDetail['timeline'][number];
 export type MessageDelivery = EmailDetail['webhook_deliveries'][number];
 export type Suppression = Schemas['Suppression'];
 export type Usage = Schemas['Usage'];
+export type SendingQueue = Schemas['SendingQueue'];
 export type DailyStats = Schemas['DailyStats']['days'];
 export type EmailFilters = NonNullable<paths['/api/emails']['get']['parameters']['query']>;
 export type Template = Schemas['Template'];

@@ -18,6 +18,7 @@ export const keys = {
   suppressions: ['suppressions'],
   suppressionList: (search: string, cursor: string | undefined) => ['suppressions', search, cursor ?? ''],
   usage: ['usage'],
+  sendingQueue: ['sending-queue'],
   dailyStats: (days: number) => ['stats', 'daily', days],
   templates: ['templates'],
   templateList: (cursor: string | undefined) => ['templates', 'list', cursor ?? ''],
@@ -70,6 +71,14 @@ export const useByocPolicy = () =>
   useQuery({ queryKey: keys.byocPolicy, queryFn: () => ok(postage.GET('/api/byoc/policy')) });
 
 export const useUsage = () => useQuery({ queryKey: keys.usage, queryFn: () => ok(postage.GET('/api/usage')) });
+
+/** The account's emails waiting for their turn at SES; read again every 15 s while the page is open. */
+export const useSendingQueue = () =>
+  useQuery({
+    queryKey: keys.sendingQueue,
+    queryFn: () => ok(postage.GET('/api/sending/queue')),
+    refetchInterval: 15_000,
+  });
 
 /** Sent, delivered, bounced, complained, opened and clicked per UTC day, oldest first. */
 export const useDailyStats = (days: number) =>

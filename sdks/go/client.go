@@ -62,6 +62,9 @@ type Client struct {
 	Me *MeService
 	// Usage reads this month's allowance and use (a full_access key).
 	Usage *UsageService
+	// SendingQueue reads the account's messages waiting for their turn at SES, the pace and the
+	// expected wait (a full_access key).
+	SendingQueue *SendingQueueService
 	// Stats reads sent, delivered, bounced, complained, opened and clicked per UTC day.
 	Stats *StatsService
 	// Domains manages sending domains (a full_access key).
@@ -116,6 +119,7 @@ func NewClient(apiKey string, opts ...Option) *Client {
 	c.Emails = &EmailsService{c}
 	c.Me = &MeService{c}
 	c.Usage = &UsageService{c}
+	c.SendingQueue = &SendingQueueService{c}
 	c.Stats = &StatsService{c}
 	c.Domains = &DomainsService{c}
 	c.APIKeys = &APIKeysService{c}

@@ -122,6 +122,7 @@ func TestEveryCallIsADocumentedOperation(t *testing.T) {
 		func() error { _, err := c.Emails.Cancel(ctx, "m"); return err },
 		func() error { _, err := c.Me.Get(ctx); return err },
 		func() error { _, err := c.Usage.Get(ctx); return err },
+		func() error { _, err := c.SendingQueue.Get(ctx); return err },
 		func() error { _, err := c.Stats.Daily(ctx, 7); return err },
 		func() error {
 			for _, err := range c.Emails.ListAll(ctx, nil) {

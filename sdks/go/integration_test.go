@@ -825,6 +825,16 @@ func TestLiveManagement(t *testing.T) {
 			t.Fatalf("usage %+v", u)
 		}
 	})
+
+	t.Run("sending queue", func(t *testing.T) {
+		q, err := full.SendingQueue.Get(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if q.Byoc != nil || q.Shared.PacePerSecond <= 0 {
+			t.Fatalf("sending queue %+v", q)
+		}
+	})
 }
 
 // A reply sent through Postage's MX listener to an inbound domain the test makes: received,

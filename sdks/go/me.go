@@ -23,6 +23,16 @@ func (s *UsageService) Get(ctx context.Context) (*Usage, error) {
 	return call[Usage](ctx, s.c, request{method: http.MethodGet, path: "/api/usage"})
 }
 
+// SendingQueueService reads the account's queues at SES (Client.SendingQueue; a full_access key).
+type SendingQueueService struct{ c *Client }
+
+// Get returns the account's messages waiting for their turn at the shared SES account and, once
+// BYOC is saved, at its own (Byoc, else nil): by lane, with the pace, the expected wait and the
+// last throttle within the hour (GET /api/sending/queue).
+func (s *SendingQueueService) Get(ctx context.Context) (*SendingQueues, error) {
+	return call[SendingQueues](ctx, s.c, request{method: http.MethodGet, path: "/api/sending/queue"})
+}
+
 // StatsService reads the account's engagement per day (Client.Stats; a full_access key).
 type StatsService struct{ c *Client }
 

@@ -33,7 +33,7 @@ func init() {
 	postage.Samples = []func(context.Context, *postage.Client) error{
 		sendEmail, sendBatch,
 		listEmails, getEmail, rescheduleEmail, cancelEmail,
-		getMe, getUsage, getDailyStats,
+		getMe, getUsage, getSendingQueue, getDailyStats,
 		listDomains, createDomain, getDomain, verifyDomain, updateDomain, deleteDomain,
 		listAPIKeys, createAPIKey, revokeAPIKey,
 		listWebhooks, createWebhook, updateWebhook, deleteWebhook, webhookDeliveries, testWebhook, replayWebhookDelivery, rotateWebhookSecret,
@@ -145,6 +145,18 @@ func getUsage(ctx context.Context, client *postage.Client) error {
 		return err
 	}
 	fmt.Println(usage.Used.Shared, "of", usage.Allowance.Shared)
+	// end sample
+	return nil
+}
+
+func getSendingQueue(ctx context.Context, client *postage.Client) error {
+	// sample: GET /api/sending/queue
+	queue, err := client.SendingQueue.Get(ctx)
+	if err != nil {
+		return err
+	}
+	shared := queue.Shared
+	fmt.Println(shared.Waiting.Single+shared.Waiting.Bulk, "waiting, about", shared.ExpectedWaitSeconds, "s")
 	// end sample
 	return nil
 }

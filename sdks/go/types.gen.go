@@ -2269,6 +2269,38 @@ type SendResponseMode string
 // SendResponseSuccess defines model for SendResponse.Success.
 type SendResponseSuccess bool
 
+// SendingQueue This account’s queue at one SES account.
+type SendingQueue struct {
+	// ExpectedWaitSeconds About how long this account’s last waiting message waits, in whole seconds; 0 when none waits.
+	ExpectedWaitSeconds int `json:"expected_wait_seconds"`
+
+	// LastThrottledAt When SES last refused a call for the rate, if within the last hour.
+	LastThrottledAt *time.Time `json:"last_throttled_at"`
+
+	// PacePerSecond Messages a second the SES account is called at now: its send rate, lower for a minute after a throttle. Shared equally between the accounts with messages waiting.
+	PacePerSecond float64 `json:"pace_per_second"`
+
+	// SendRatePerSecond The SES account’s send rate as last read from SES.
+	SendRatePerSecond float64 `json:"send_rate_per_second"`
+
+	// Waiting This account’s messages waiting for their turn: `single`, one-off sends and the SMTP relay (they go first); `bulk`, batches and scheduled releases.
+	Waiting SendingQueue_Waiting `json:"waiting"`
+}
+
+// SendingQueue_Waiting This account’s messages waiting for their turn: `single`, one-off sends and the SMTP relay (they go first); `bulk`, batches and scheduled releases.
+type SendingQueue_Waiting struct {
+	Bulk   int `json:"bulk"`
+	Single int `json:"single"`
+}
+
+// SendingQueues `shared`: at the shared SES account; `byoc`: at the account’s own SES account, null until a BYOC configuration is saved.
+type SendingQueues struct {
+	Byoc *SendingQueue `json:"byoc"`
+
+	// Shared This account’s queue at one SES account.
+	Shared SendingQueue `json:"shared"`
+}
+
 // SesEventAnswer defines model for SesEventAnswer.
 type SesEventAnswer struct {
 	// Confirmed A SubscriptionConfirmation was confirmed.

@@ -1,12 +1,13 @@
-// Plan, this month's usage per mode (and received email) against the allowance with a daily chart, the last 30 days'
-// delivery and engagement rates, BYOC status, and a "next steps" checklist that ticks itself off
-// from the account's real state.
+// Plan, this month's usage per mode (and received email) against the allowance with a daily chart,
+// the emails waiting for their turn at SES, the last 30 days' delivery and engagement rates, BYOC
+// status, and a "next steps" checklist that ticks itself off from the account's real state.
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useApiKeys, useByoc, useDailyStats, useDomains, useEmails, useUsage } from '../queries';
 import { Badge, PageHeader } from '../components/page';
 import { Empty, ErrorState, Loading } from '../components/states';
 import { OUTCOMES, percent, rate, totals } from '../components/engagement';
+import { SendingQueueCard } from '../components/SendingQueueCard';
 import type { DailyStats } from '../api';
 import { useCan, useSession } from '../session';
 
@@ -143,6 +144,8 @@ export function Overview() {
           </>
         )}
       </section>
+
+      <SendingQueueCard />
 
       <section className="card" aria-labelledby="engagement-title">
         <h2 id="engagement-title">Delivery and engagement</h2>

@@ -111,6 +111,13 @@ def sample_usage_get(postage: Postage) -> None:
     # end sample
 
 
+def sample_sending_queue_get(postage: Postage) -> None:
+    # sample: GET /api/sending/queue
+    shared = postage.sending_queue.get().shared
+    print(shared.waiting.single + shared.waiting.bulk, "waiting, about", shared.expected_wait_seconds, "s")
+    # end sample
+
+
 # Domains ------------------------------------------------------------------------------------
 
 

@@ -354,6 +354,8 @@ def test_management_needs_a_full_access_key(live, client: postage.Postage, admin
         admin.suppressions.get(f"nobody-{run_id()}@example.org")
     usage = admin.usage.get()
     assert usage.plan == "growth"
+    queue = admin.sending_queue.get()
+    assert queue.byoc is None and queue.shared.pace_per_second > 0
 
 
 # The team and the audit log ---------------------------------------------------------------

@@ -1,7 +1,7 @@
 import { Caller } from './caller.js';
 import type { HttpSettings } from './http.js';
 import { environmentVariable } from './platform.js';
-import { Me, Stats, UsageResource } from './resources/account.js';
+import { Me, SendingQueueResource, Stats, UsageResource } from './resources/account.js';
 import { ApiKeys } from './resources/apiKeys.js';
 import { ByocResource } from './resources/byoc.js';
 import { Domains } from './resources/domains.js';
@@ -47,6 +47,8 @@ export class Postage {
   readonly templates: Templates;
   readonly suppressions: Suppressions;
   readonly usage: UsageResource;
+  /** Messages waiting for their turn at SES, the pace and the expected wait (`GET /api/sending/queue`). */
+  readonly sendingQueue: SendingQueueResource;
   /** Sent, delivered, bounced, complained, opened and clicked per UTC day (`GET /api/stats/daily`). */
   readonly stats: Stats;
   readonly byoc: ByocResource;
@@ -99,6 +101,7 @@ export class Postage {
     this.templates = new Templates(caller);
     this.suppressions = new Suppressions(caller);
     this.usage = new UsageResource(caller);
+    this.sendingQueue = new SendingQueueResource(caller);
     this.stats = new Stats(caller);
     this.byoc = new ByocResource(caller);
     this.inbound = new Inbound(caller);

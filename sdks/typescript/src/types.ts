@@ -36,6 +36,9 @@ export interface RescheduleParams {
 // The account
 export type AccountRecord = Schemas['AccountRecord'];
 export type Usage = Schemas['Usage'];
+/** GET /api/sending/queue: `shared`, and `byoc` once BYOC is saved (else null). */
+export type SendingQueues = Schemas['SendingQueues'];
+export type SendingQueue = Schemas['SendingQueue'];
 /** GET /api/stats/daily: one entry per UTC day, oldest first (shared-mode messages; opened and clicked count distinct messages with a non-machine open or click). */
 export type DailyStats = Schemas['DailyStats'];
 export type DailyStatsDay = DailyStats['days'][number];

@@ -361,6 +361,9 @@ describe('@postage/sdk (import) against the API', { concurrency: true }, () => {
     const usage = await admin.usage.get();
     assert.equal(typeof usage.used.shared, 'number');
     assert.ok(usage.allowance.shared > 0);
+    const queue = await admin.sendingQueue.get();
+    assert.equal(queue.byoc, null);
+    assert.ok(queue.shared.pace_per_second > 0, JSON.stringify(queue));
     await assert.rejects(postage.domains.list(), { status: 403, code: ErrorCode.InsufficientPermission });
 
     const created = await admin.apiKeys.create({ name: `sdk-ts ${run}`, permission: 'sending' });

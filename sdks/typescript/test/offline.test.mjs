@@ -544,6 +544,7 @@ describe('the API document', () => {
           () => c.emails.cancel('m'),
           () => c.me.get(),
           () => c.usage.get(),
+          () => c.sendingQueue.get(),
           () => c.domains.list(),
           () => c.domains.create({ name: 'mail.example.com', sending_mode: 'shared' }),
           () => c.domains.get('d'),

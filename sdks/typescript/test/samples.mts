@@ -91,6 +91,13 @@ export async function getUsage(): Promise<void> {
   // end sample
 }
 
+export async function getSendingQueue(): Promise<void> {
+  // sample: GET /api/sending/queue
+  const { shared } = await postage.sendingQueue.get();
+  console.log(`${shared.waiting.single + shared.waiting.bulk} waiting, about ${shared.expected_wait_seconds} s`);
+  // end sample
+}
+
 export async function getDailyStats(): Promise<void> {
   // sample: GET /api/stats/daily
   const { days } = await postage.stats.daily({ days: 7 });

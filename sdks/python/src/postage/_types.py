@@ -709,6 +709,27 @@ class SendResponse(Model):
 
 
 @dataclass
+class SendingQueueWaiting(Model):
+    single: int
+    bulk: int
+
+
+@dataclass
+class SendingQueue(Model):
+    waiting: SendingQueueWaiting
+    pace_per_second: float
+    send_rate_per_second: float
+    expected_wait_seconds: int
+    last_throttled_at: Optional[datetime]
+
+
+@dataclass
+class SendingQueues(Model):
+    shared: SendingQueue
+    byoc: Optional[SendingQueue]
+
+
+@dataclass
 class SesEventAnswerReceived(Model):
     accepted: int
     duplicate: int

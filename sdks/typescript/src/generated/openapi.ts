@@ -863,6 +863,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sending/queue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * This account’s messages waiting for their turn at SES, the pace and the expected wait: at the shared SES account and, with BYOC, at its own.
+         * @description Every call to SES waits for its turn: each SES account is called at its own send rate, shared equally between the accounts with messages waiting, and one-off sends go ahead of batches and scheduled releases (docs/sending.md, "Pace and fair shares"). Only this account’s own messages are counted. Any member of the account (every role), or a full_access API key.
+         */
+        get: operations["getApiSendingQueue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/stats/daily": {
         parameters: {
             query?: never;
@@ -1984,6 +2004,26 @@ export interface components {
             })[];
             /** @constant */
             success: true;
+        };
+        /** @description This account’s queue at one SES account. */
+        SendingQueue: {
+            /** @description About how long this account’s last waiting message waits, in whole seconds; 0 when none waits. */
+            expected_wait_seconds: number;
+            last_throttled_at: string | null;
+            /** @description Messages a second the SES account is called at now: its send rate, lower for a minute after a throttle. Shared equally between the accounts with messages waiting. */
+            pace_per_second: number;
+            /** @description The SES account’s send rate as last read from SES. */
+            send_rate_per_second: number;
+            /** @description This account’s messages waiting for their turn: `single`, one-off sends and the SMTP relay (they go first); `bulk`, batches and scheduled releases. */
+            waiting: {
+                bulk: number;
+                single: number;
+            };
+        };
+        /** @description `shared`: at the shared SES account; `byoc`: at the account’s own SES account, null until a BYOC configuration is saved. */
+        SendingQueues: {
+            byoc: components["schemas"]["SendingQueue"] | null;
+            shared: components["schemas"]["SendingQueue"];
         };
         /** @description One email. `from_email` (or its alias `from`) is required, and at least one of `message`, `html`, `attachments` or `template` must be non-empty; `template` excludes `subject`, `html` and `message`. Unknown fields are rejected. Rules a schema cannot state: on the test domain only its documented local parts exist (400 on `to`); attachments together at most 10485760 bytes once decoded (400); the `Idempotency-Key` header and `idempotency_key` must agree when both are sent (400); the sender must be on a verified domain of the account that the key may use (403). */
         SendRequest: {
@@ -7105,6 +7145,88 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiSendingQueue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The queues. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SendingQueues"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in and no valid API key. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description Any member of the account (every role), or a full_access API key. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Our database, or the store holding the queues, is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };

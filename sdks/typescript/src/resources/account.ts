@@ -1,6 +1,6 @@
 import type { Caller } from '../caller.js';
 import type { RequestOptions } from '../http.js';
-import type { AccountRecord, DailyStats, DailyStatsParams, Usage } from '../types.js';
+import type { AccountRecord, DailyStats, DailyStatsParams, SendingQueues, Usage } from '../types.js';
 
 /** The key's account (GET /api/me/; any key). */
 export class Me {
@@ -19,6 +19,19 @@ export class UsageResource {
   /** This month's allowance and use per mode, and daily sends for the previous and the current UTC month. */
   get(options?: RequestOptions): Promise<Usage> {
     return this.caller.call('get', '/api/usage', {}, options);
+  }
+}
+
+/** Messages waiting for their turn at SES, the pace and the expected wait (GET /api/sending/queue; full-access key). */
+export class SendingQueueResource {
+  constructor(private readonly caller: Caller) {}
+
+  /**
+   * This account's messages waiting at the shared SES account and, once BYOC is saved, at its own
+   * (`byoc`, else null): by lane, the pace, the expected wait, and the last throttle within the hour.
+   */
+  get(options?: RequestOptions): Promise<SendingQueues> {
+    return this.caller.call('get', '/api/sending/queue', {}, options);
   }
 }
 

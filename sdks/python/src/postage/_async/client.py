@@ -22,6 +22,7 @@ from .resources import (
     AsyncInvitations,
     AsyncMe,
     AsyncMembers,
+    AsyncSendingQueue,
     AsyncStats,
     AsyncSuppressions,
     AsyncTemplates,
@@ -73,6 +74,7 @@ class AsyncPostage(BaseClient):
     suppressions: AsyncSuppressions
     templates: AsyncTemplates
     usage: AsyncUsageResource
+    sending_queue: AsyncSendingQueue
     stats: AsyncStats
     byoc: AsyncByoc
     inbound: AsyncInbound
@@ -113,6 +115,7 @@ class AsyncPostage(BaseClient):
         self.suppressions = AsyncSuppressions(self)
         self.templates = AsyncTemplates(self)
         self.usage = AsyncUsageResource(self)
+        self.sending_queue = AsyncSendingQueue(self)
         self.stats = AsyncStats(self)
         self.byoc = AsyncByoc(self)
         self.inbound = AsyncInbound(self)

@@ -44,6 +44,7 @@ from ..models import (
     MemberList,
     RotatedSecret,
     SendBatchResult,
+    SendingQueues,
     SendRequest,
     SendResult,
     Suppression,
@@ -73,6 +74,7 @@ if TYPE_CHECKING:
 __all__ = [
     "AsyncMe",
     "AsyncUsageResource",
+    "AsyncSendingQueue",
     "AsyncStats",
     "AsyncEmails",
     "AsyncDomains",
@@ -120,6 +122,14 @@ class AsyncUsageResource(AsyncResource):
     async def get(self) -> Usage:
         """This month's allowance and use by mode, and daily counts (``GET /api/usage``)."""
         return await self._client._request("GET", "/api/usage", Usage)
+
+
+class AsyncSendingQueue(AsyncResource):
+    async def get(self) -> SendingQueues:
+        """This account's messages waiting for their turn at SES, by lane, with the pace, the
+        expected wait and the last throttle within the hour: ``shared``, and ``byoc`` once BYOC is
+        saved (else None) (``GET /api/sending/queue``)."""
+        return await self._client._request("GET", "/api/sending/queue", SendingQueues)
 
 
 class AsyncStats(AsyncResource):

@@ -23,6 +23,7 @@ from .resources import (
     Invitations,
     Me,
     Members,
+    SendingQueue,
     Stats,
     Suppressions,
     Templates,
@@ -74,6 +75,7 @@ class Postage(BaseClient):
     suppressions: Suppressions
     templates: Templates
     usage: UsageResource
+    sending_queue: SendingQueue
     stats: Stats
     byoc: Byoc
     inbound: Inbound
@@ -114,6 +116,7 @@ class Postage(BaseClient):
         self.suppressions = Suppressions(self)
         self.templates = Templates(self)
         self.usage = UsageResource(self)
+        self.sending_queue = SendingQueue(self)
         self.stats = Stats(self)
         self.byoc = Byoc(self)
         self.inbound = Inbound(self)

@@ -45,6 +45,7 @@ from ..models import (
     MemberList,
     RotatedSecret,
     SendBatchResult,
+    SendingQueues,
     SendRequest,
     SendResult,
     Suppression,
@@ -74,6 +75,7 @@ if TYPE_CHECKING:
 __all__ = [
     "Me",
     "UsageResource",
+    "SendingQueue",
     "Stats",
     "Emails",
     "Domains",
@@ -121,6 +123,14 @@ class UsageResource(Resource):
     def get(self) -> Usage:
         """This month's allowance and use by mode, and daily counts (``GET /api/usage``)."""
         return self._client._request("GET", "/api/usage", Usage)
+
+
+class SendingQueue(Resource):
+    def get(self) -> SendingQueues:
+        """This account's messages waiting for their turn at SES, by lane, with the pace, the
+        expected wait and the last throttle within the hour: ``shared``, and ``byoc`` once BYOC is
+        saved (else None) (``GET /api/sending/queue``)."""
+        return self._client._request("GET", "/api/sending/queue", SendingQueues)
 
 
 class Stats(Resource):
