@@ -7,7 +7,7 @@ import { classifySesError, isThrottle, type ClassifiedProviderError } from '../c
 import { readMaxSendRate } from '../core/ses/sendRate';
 import { sendingAccountOf, type SendLane, type SendingAccount } from '../core/sending/sesPacing';
 import type { SendingMode } from '../core/model/sendingModes';
-import { takeSesTurn, type TurnAnswer } from './sesTurn';
+import { sleepUntil, takeSesTurn, type TurnAnswer } from './sesTurn';
 import { providerMessageIdOf, recordProviderMessage } from '../core/providerEvents/providerMessages';
 import { recordSendSample } from '../core/providerEvents/reputation';
 import { sendRawThroughSes, type ComposeOptions } from '../core/ses/rawMessages';
@@ -125,6 +125,7 @@ async function callSes(
   staged: StagedMessage,
   ses: SESv2Client,
   deadline: AttemptDeadline,
+  callAt: number,
 ): Promise<string> {
   const { attachments, earlierUnsettledCalls } = await beginSesCall(deps.db, deps.config.secretKey, staged.messageId);
   const settle = () =>
@@ -147,6 +148,7 @@ async function callSes(
       attachments,
       signal,
       composeOptions(deps, staged),
+      () => sleepUntil(callAt, signal),
     );
   } catch (err) {
     if (refusedBySes(err)) await settle();
@@ -188,6 +190,7 @@ async function sendShared(
   staged: StagedMessage,
   kind: MessageKind,
   deadline: AttemptDeadline,
+  callAt: number,
 ): Promise<AcceptedByProvider> {
   const earlier = idFromEarlierAttempt() ?? (await providerMessageIdOf(deps.db, staged.messageId));
   if (earlier) {
@@ -196,7 +199,7 @@ async function sendShared(
   }
   let providerMessageId: string;
   try {
-    providerMessageId = await callSes(deps, staged, deps.sharedSes, deadline);
+    providerMessageId = await callSes(deps, staged, deps.sharedSes, deadline, callAt);
   } catch (err) {
     throwClassified(await counted(deps, classifySesError(err, staged.content), 'shared'));
   }
@@ -210,12 +213,13 @@ async function sendByoc(
   deps: ResolvedActivityDeps,
   staged: StagedMessage,
   deadline: AttemptDeadline,
+  callAt: number,
 ): Promise<AcceptedByProvider> {
   const session = await byocSession(deps, staged.accountId, deadline);
   const ses = byocSesClient(deps.config, session.config.region, session.credentials);
   let providerMessageId: string;
   try {
-    providerMessageId = await callSes(deps, staged, ses, deadline);
+    providerMessageId = await callSes(deps, staged, ses, deadline, callAt);
   } catch (err) {
     const classified = await counted(deps, classifySesError(err, staged.content), `byoc:${staged.accountId}`);
     if (classified.refreshCredentials) deps.byocCredentials.forget(session.cacheKey);
@@ -257,10 +261,13 @@ async function sendOnce(
   deadline: AttemptDeadline,
 ): Promise<AcceptedByProvider | NotYourTurn> {
   const earlier = idFromEarlierAttempt();
-  // The turn comes before the content is read, so a message told to wait has cost one Redis call.
+  // The turn comes before the content is read, so a message told to wait has cost one Redis call;
+  // a message given its slot reads and composes meanwhile and calls at the slot.
+  let callAt = Date.now();
   if (!earlier) {
     const turn = await turnAtSes(deps, input, deadline);
     if (!turn.go) return { waitMs: turn.waitMs };
+    callAt = turn.at;
   }
   const staged = await loadStagedMessage(deps.db, deps.config.secretKey, input.messageId);
   if (!staged) {
@@ -273,12 +280,12 @@ async function sendOnce(
       SEND_FAILURE.message,
     );
   }
-  if (staged.mode === 'shared') return sendShared(deps, staged, input.kind, deadline);
+  if (staged.mode === 'shared') return sendShared(deps, staged, input.kind, deadline, callAt);
   if (earlier) {
     await deleteStagedMessage(deps.db, staged.messageId);
     return { providerMessageId: earlier };
   }
-  return sendByoc(deps, staged, deadline);
+  return sendByoc(deps, staged, deadline, callAt);
 }
 
 /** The message's turn at its sending account (activities/sesTurn.ts). */
@@ -288,7 +295,7 @@ async function turnAtSes(
   deadline: AttemptDeadline,
 ): Promise<TurnAnswer> {
   const { mode, accountId } = input;
-  if (!mode || !accountId) return { go: true };
+  if (!mode || !accountId) return { go: true, at: Date.now() };
   const sendingAccount = sendingAccountOf(mode, accountId);
   const request = { messageId: input.messageId, accountId, lane: input.lane ?? 'single' };
   if (mode === 'shared')

@@ -8,13 +8,20 @@ import type { ResolvedActivityDeps } from './deps';
 
 /** A turn this close is waited for inside the attempt. */
 const WAIT_HERE_MS = 1_000;
+/**
+ * A message sent back to its workflow asks again this much before its turn: a timer, the workflow
+ * task and the step's dispatch take tens of milliseconds, and a message late for its turn leaves
+ * SES's slot unused. It waits out the difference here.
+ */
+const EARLY_MS = 500;
 /** At most this long in all inside one attempt, so the SES call keeps its time. */
 const WAIT_HERE_TOTAL_MS = 3_000;
 /** SES's rate is read again this often (GetAccount), by one worker for all. */
 export const RATE_READ_EVERY_MS = 10 * 60_000;
 const RATE_READ_DEADLINE_MS = 5_000;
 
-export type TurnAnswer = { go: true } | { go: false; waitMs: number };
+/** `at`: when to make the call (epoch ms on this host); now or within the pacer's horizon. */
+export type TurnAnswer = { go: true; at: number } | { go: false; waitMs: number };
 
 export async function takeSesTurn(
   deps: ResolvedActivityDeps,
@@ -24,7 +31,7 @@ export async function takeSesTurn(
   readRate: (signal: AbortSignal) => Promise<number | undefined>,
 ): Promise<TurnAnswer> {
   const pacer = deps.pacer;
-  if (!pacer) return { go: true };
+  if (!pacer) return { go: true, at: Date.now() };
   const cancelled = Context.current().cancellationSignal;
   const from = Date.now();
   for (;;) {
@@ -35,13 +42,13 @@ export async function takeSesTurn(
       // Redis away: sending goes on unpaced (SES's throttles are retried as before) rather than stopping.
       deps.metrics.sesPaceFallbacks.inc();
       deps.logger.warn({ err, sendingAccount }, 'SES pacing unavailable (Redis): sending without a turn');
-      return { go: true };
+      return { go: true, at: Date.now() };
     }
     if (turn.rateReadAt === null) await keepSendRate(deps, sendingAccount, readRate);
     else if (Date.now() - turn.rateReadAt > RATE_READ_EVERY_MS) void keepSendRate(deps, sendingAccount, readRate);
-    if (turn.go) return { go: true };
+    if (turn.go) return { go: true, at: Date.now() + turn.inMs };
     if (turn.waitMs > WAIT_HERE_MS || Date.now() - from + turn.waitMs > WAIT_HERE_TOTAL_MS)
-      return { go: false, waitMs: turn.waitMs };
+      return { go: false, waitMs: Math.max(turn.waitMs - EARLY_MS, 50) };
     await sleep(turn.waitMs, cancelled);
     // Not asking again: a turn taken now would go unused.
     if (cancelled.aborted) throw new CancelledFailure('cancelled while waiting for its turn at SES');
@@ -70,7 +77,13 @@ async function keepSendRate(
   }
 }
 
+/** Waits until `at` (epoch ms), or until `signal` fires. */
+export function sleepUntil(at: number, signal: AbortSignal): Promise<void> {
+  return sleep(at - Date.now(), signal);
+}
+
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  if (ms <= 0 || signal.aborted) return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(done, ms);
     signal.addEventListener('abort', done, { once: true });

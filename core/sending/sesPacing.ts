@@ -22,7 +22,11 @@ export function sendingAccountOf(mode: 'shared' | 'byoc', accountId: string): Se
   return mode === 'shared' ? 'shared' : `byoc:${accountId}`;
 }
 
-export type Turn = { go: true } | { go: false; waitMs: number };
+/**
+ * `go`: the message's slot is `inMs` from now (at most the horizon): it prepares its call and makes
+ * it then, so calls leave spaced as the slots are, however long each took to prepare.
+ */
+export type Turn = { go: true; inMs: number } | { go: false; waitMs: number };
 
 /** One Postage account's queue at one sending account (GET /api/sending/queue). */
 export interface SendingQueue {
@@ -57,6 +61,11 @@ const LANES: Record<SendLane, number> = { single: 0, bulk: 1 };
 const LOOK_AHEAD = 32;
 /** Told to come back and not seen for this long: given up (its workflow asks again as new). */
 const ABANDONED_MS = 10 * 60_000;
+/**
+ * A slot this close is taken at once: the message reads and composes its email meanwhile, so its
+ * call leaves on time; a later one-off send waits behind at most this much of taken slots.
+ */
+const HORIZON_MS = 250;
 /** After a throttle the pace halves, then climbs back to the full rate over this long. */
 const RECOVERY_MS = 60_000;
 /** How long after a throttle the queue reports it. */
@@ -66,7 +75,7 @@ const TAKE = `
 local tatKey, q0, q1, meta, last, count, vt, rateKey = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7], KEYS[8]
 local id, account, lane = ARGV[1], ARGV[2], tonumber(ARGV[3])
 local fallback, headroom, lookAhead = tonumber(ARGV[4]), tonumber(ARGV[5]), tonumber(ARGV[6])
-local abandoned, recovery = tonumber(ARGV[7]), tonumber(ARGV[8])
+local abandoned, recovery, horizon = tonumber(ARGV[7]), tonumber(ARGV[8]), tonumber(ARGV[9])
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 
@@ -126,15 +135,16 @@ if not blocked and aheadCount > 0 then
 end
 
 local tat = tonumber(redis.call('GET', tatKey)) or 0
-if not blocked and now >= tat then
-  redis.call('SET', tatKey, tostring(math.max(tat, now) + interval), 'PX', 3600000)
+if not blocked and tat - now <= horizon then
+  local slot = math.max(tat, now)
+  redis.call('SET', tatKey, tostring(slot + interval), 'PX', 3600000)
   local tag = redis.call('ZSCORE', lane == 0 and q0 or q1, id)
   if tonumber(tag) > (tonumber(redis.call('HGET', vt, lane)) or 0) then redis.call('HSET', vt, lane, tag) end
   forget(id, flow)
-  return {1, 0, r[4] or -1}
+  return {1, math.floor(slot - now), r[4] or -1}
 end
-local wait = math.max(tat - now, 0) + aheadCount * interval
-wait = math.max(math.floor(wait), 5)
+local wait = math.max(tat - now, 0) + aheadCount * interval - horizon
+wait = math.max(math.floor(wait), 20)
 redis.call('HSET', meta, id, lane .. '|' .. account .. '|' .. (now + wait))
 return {0, wait, r[4] or -1}
 `;
@@ -214,9 +224,10 @@ export function createSesPacer(redis: Redis, settings: PaceSettings): SesPacer {
         LOOK_AHEAD,
         ABANDONED_MS,
         RECOVERY_MS,
+        HORIZON_MS,
       )) as [number, number, string | number];
       const rateReadAt = Number(readAt) >= 0 ? Number(readAt) : null;
-      return granted === 1 ? { go: true, rateReadAt } : { go: false, waitMs, rateReadAt };
+      return granted === 1 ? { go: true, inMs: waitMs, rateReadAt } : { go: false, waitMs, rateReadAt };
     },
 
     async throttled(sendingAccount) {

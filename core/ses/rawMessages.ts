@@ -105,11 +105,12 @@ export async function sendRawThroughSes(
   attachments: Attachment[],
   signal?: AbortSignal,
   options: ComposeOptions = {},
+  /** Awaited between composing and calling: the message's slot at SES (activities/sesTurn.ts). */
+  beforeCall?: () => Promise<void>,
 ): Promise<string> {
-  const result = await client.send(
-    new SendEmailCommand(await buildSendEmailInput(messageId, content, attachments, options)),
-    signal ? { abortSignal: signal } : {},
-  );
+  const command = new SendEmailCommand(await buildSendEmailInput(messageId, content, attachments, options));
+  await beforeCall?.();
+  const result = await client.send(command, signal ? { abortSignal: signal } : {});
   if (!result.MessageId) throw Object.assign(new Error('SES returned no MessageId'), { name: 'InternalFailure' });
   return result.MessageId;
 }
