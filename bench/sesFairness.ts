@@ -1,0 +1,384 @@
+// Benchmark: one SES account shared by many customers, paced at its MaxSendRate. Account A queues
+// --emails in batches of 100 (POST /api/send/batch) while account B sends single emails (POST
+// /api/send/, one every few seconds during A's drain), as a password reset would. Per run: B's
+// wait from the API's answer to `sent` (p50, p99), SES calls throttled per email sent, and A's
+// drain rate; min / median / max of --runs runs, BEFORE (--before <checkout>) and AFTER (this
+// checkout) alternating, side by side. bench/README.md, "`sesFairness.ts`".
+//
+//   node --import tsx bench/sesFairness.ts [--before <dir>] [--rate 10] [--emails 1000] [--runs 3]
+//        [--singles 20] [--single-every <s>] [--byoc [--byoc-rate 2] [--byoc-emails 100]]
+//
+// Both stacks are `npm run dev`'s (bench/devStack.ts), each from its own checkout, and both send
+// through the same SES, which this process runs: the SES v2 emulator answering GetAccount with
+// MaxSendRate = --rate, behind this checkout's SES recorder with its throttle at --rate SendEmail/s
+// per access key (SES_ENDPOINT), so that an older checkout meets the same throttle as this one.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { createApiKey } from '../core/accounts/apiKeys';
+import { toolsDir } from '../core/platform/devEnvironment';
+import { createDb } from '../core/platform/db';
+import { sesAccountJson } from '../tools/stack/sesEmulator';
+import { startSesRecorder } from '../tools/stack/sesRecorder';
+import { portNear, startProcess, waitFor, type ManagedProcess } from '../tools/stack/processes';
+import { formatTable } from './closedLoop';
+import { startDevStack, type DevStack } from './devStack';
+import { quantile, seedSenders, sleep, type Sender } from './stack';
+
+const say = (line: string) => console.log(`[bench] ${new Date().toISOString().slice(11, 19)} ${line}`);
+const { values: args } = parseArgs({
+  options: {
+    before: { type: 'string' },
+    rate: { type: 'string', default: '10' },
+    emails: { type: 'string', default: '1000' },
+    runs: { type: 'string', default: '3' },
+    singles: { type: 'string', default: '20' },
+    'single-every': { type: 'string' },
+    byoc: { type: 'boolean', default: false },
+    'byoc-rate': { type: 'string', default: '2' },
+    'byoc-emails': { type: 'string', default: '100' },
+  },
+});
+const rate = Number(args.rate);
+const emails = Number(args.emails);
+const runs = Number(args.runs);
+const singles = Number(args.singles);
+// Spread over A's drain (at the SES rate), at most one every 2 s: each single meets the backlog.
+const singleEverySeconds =
+  args['single-every'] !== undefined ? Number(args['single-every']) : Math.min(2, emails / rate / (singles + 1));
+for (const [name, v] of [
+  ['--rate', rate],
+  ['--emails', emails],
+  ['--runs', runs],
+  ['--singles', singles],
+] as const)
+  if (!Number.isInteger(v) || v < 1) throw new Error(`${name} is a whole number, 1 or more`);
+const SIMULATOR = 'simulator.amazonses.com';
+const BATCH_SIZE = 100;
+
+/** The recorder's counts of SendEmail calls, per AWS access key (GET /pace). */
+interface Pace {
+  sendRate: number;
+  keys: Record<string, { accepted: number; throttled: number }>;
+}
+
+interface BenchSes {
+  endpoint: string;
+  /** undefined when the recorder has no throttle (GET /pace is not there). */
+  pace(): Promise<Pace | undefined>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The SES v2 emulator, GetAccount answering MaxSendRate = `sendRate`, behind this checkout's
+ * recorder throttling SendEmail past `sendRate` a second per access key. The recorder is told the
+ * rate both ways the local throttle reads it (option and LOCAL_SES_SEND_RATE); one without a
+ * throttle ignores both, and `pace()` then says so.
+ */
+async function startBenchSes(sendRate: number, dir: string, name: string): Promise<BenchSes> {
+  const account = JSON.parse(sesAccountJson()) as { SendQuota: { MaxSendRate: number } };
+  account.SendQuota.MaxSendRate = sendRate;
+  const port = await portNear(8105);
+  const cli = path.resolve(__dirname, '..', 'node_modules', 'aws-ses-v2-local', 'dist', 'cli.js');
+  const emulator: ManagedProcess = startProcess(
+    `${name} SES emulator`,
+    process.execPath,
+    [cli, '--host', '127.0.0.1', '--port', String(port)],
+    {
+      logFile: path.join(dir, `${name}-ses-emulator.log`),
+      env: { ...process.env, AWS_SES_ACCOUNT: JSON.stringify(account) },
+    },
+  );
+  const upstream = `http://127.0.0.1:${port}`;
+  await waitFor('the SES emulator', async () => (await fetch(`${upstream}/health-check`)).ok, 20_000, emulator);
+  process.env.LOCAL_SES_SEND_RATE = String(sendRate);
+  // A variable, not a literal: compiles whether or not this checkout's recorder has the option yet.
+  const recorderOptions = { upstream, port: await portNear(8107), sendRate };
+  const recorder = await startSesRecorder(recorderOptions);
+  return {
+    endpoint: recorder.endpoint,
+    async pace() {
+      const res = await fetch(`${recorder.endpoint}/pace`, { signal: AbortSignal.timeout(10_000) });
+      return res.ok ? ((await res.json()) as Pace) : undefined;
+    },
+    async stop() {
+      await recorder.close();
+      await emulator.stop();
+    },
+  };
+}
+
+const paceTotals = (p: Pace | undefined) =>
+  Object.values(p?.keys ?? {}).reduce(
+    (t, k) => ({ accepted: t.accepted + k.accepted, throttled: t.throttled + k.throttled }),
+    { accepted: 0, throttled: 0 },
+  );
+
+/** A sending account: its sending key, and a full_access key to read its email log. */
+interface Party extends Sender {
+  manageKey: string;
+}
+
+/** Two fresh shared-mode accounts with verified domains in `dev`'s database (the bench plan: no quota in reach). */
+async function seedParties(dev: DevStack): Promise<[Party, Party]> {
+  const db = createDb(dev.serviceEnv.DATABASE_URL!);
+  try {
+    const senders = await seedSenders(db, 2, 1);
+    const parties = await Promise.all(
+      senders.map(async (s) => ({
+        ...s,
+        manageKey: (
+          await createApiKey(db, { accountId: s.accountId, name: 'bench log', permission: 'full_access' }, 'bench')
+        ).secret,
+      })),
+    );
+    return [parties[0]!, parties[1]!];
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function post(apiUrl: string, key: string, route: string, body: object): Promise<unknown> {
+  const res = await fetch(`${apiUrl}${route}`, {
+    method: 'POST',
+    headers: { 'X-API-Key': key, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (res.status >= 300) throw new Error(`POST ${route}: HTTP ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+const message = (party: Sender, to: string, n: number) => ({
+  from_email: `bench@${party.domain}`,
+  to,
+  subject: `SES fairness ${n}`,
+  message: 'Hello from the SES fairness benchmark.',
+});
+
+/** A's backlog: `count` simulator sends in batches of 100, one batch after the other; the accepted ids. */
+async function queueBacklog(apiUrl: string, a: Party, count: number, tag: string): Promise<string[]> {
+  const ids: string[] = [];
+  for (let first = 0; first < count; first += BATCH_SIZE) {
+    const batch = Array.from({ length: Math.min(BATCH_SIZE, count - first) }, (_, k) =>
+      message(a, `success+${tag}-a${first + k}@${SIMULATOR}`, first + k),
+    );
+    const answer = (await post(apiUrl, a.apiKey, '/api/send/batch', { emails: batch })) as {
+      data: { success: boolean; message_id?: string }[];
+    };
+    for (const item of answer.data) if (item.success && item.message_id) ids.push(item.message_id);
+  }
+  return ids;
+}
+
+/** B's singles, one every `everyMs`: each id with the wall-clock time its 202 answer arrived. */
+async function sendSingles(apiUrl: string, b: Party, count: number, everyMs: number, tag: string) {
+  const answered = new Map<string, number>();
+  for (let i = 0; i < count; i++) {
+    const next = Date.now() + everyMs;
+    const answer = (await post(apiUrl, b.apiKey, '/api/send/', message(b, `success+${tag}-b${i}@${SIMULATOR}`, i))) as {
+      message_id: string;
+    };
+    answered.set(answer.message_id, Date.now());
+    await sleep(Math.max(0, next - Date.now()));
+  }
+  return answered;
+}
+
+interface LogRow {
+  message_id: string;
+  status: string;
+  sent_at: string | null;
+}
+
+/** The account's log rows created since `sinceIso` (GET /api/emails, pages of 100), or only `limit` of one status. */
+async function logRows(apiUrl: string, party: Party, sinceIso: string, status?: string): Promise<LogRow[]> {
+  const rows: LogRow[] = [];
+  let cursor: string | null = null;
+  do {
+    const query = new URLSearchParams({ since: sinceIso, limit: status ? '1' : '100' });
+    if (status) query.set('status', status);
+    if (cursor) query.set('cursor', cursor);
+    const res = await fetch(`${apiUrl}/api/emails?${query}`, { headers: { 'X-API-Key': party.manageKey } });
+    const page = (await res.json()) as { emails: LogRow[]; next_cursor: string | null };
+    rows.push(...page.emails);
+    cursor = status ? null : page.next_cursor;
+  } while (cursor);
+  return rows;
+}
+
+/** Waits until every id has left `queued` (sent or failed), checking cheaply; the log's `sent_at` of each. */
+async function awaitSent(
+  apiUrl: string,
+  parties: [Party, string[]][],
+  sinceIso: string,
+  deadlineMs: number,
+  progress: () => Promise<void>,
+): Promise<Map<string, number>> {
+  const sent = new Map<string, number>();
+  let lastProgress = Date.now();
+  for (;;) {
+    const waiting = await Promise.all(parties.map(([p]) => logRows(apiUrl, p, sinceIso, 'queued')));
+    if (waiting.every((rows) => rows.length === 0) || Date.now() > deadlineMs) {
+      for (const [p] of parties)
+        for (const row of await logRows(apiUrl, p, sinceIso))
+          if (row.sent_at) sent.set(row.message_id, Date.parse(row.sent_at));
+      const all = parties.flatMap(([, ids]) => ids);
+      if (all.every((id) => sent.has(id)) || Date.now() > deadlineMs) return sent;
+    }
+    if (Date.now() - lastProgress >= 10_000) {
+      lastProgress = Date.now();
+      await progress();
+    }
+    await sleep(2000);
+  }
+}
+
+interface RunResult {
+  bP50: number;
+  bP99: number;
+  bUnsent: number;
+  throttledPerSent: number;
+  sesCalls: number;
+  drainPerSecond: number;
+  aUnsent: number;
+  seconds: number;
+}
+
+/** One run on one stack: A's backlog, B's singles during its drain, until every email is sent. */
+async function runOnce(dev: DevStack, ses: BenchSes, tag: string): Promise<RunResult> {
+  const [a, b] = await seedParties(dev);
+  const sinceIso = new Date(Date.now() - 1000).toISOString();
+  const paceBefore = paceTotals(await ses.pace());
+  const start = Date.now();
+  const aIds = await queueBacklog(dev.apiUrl, a, emails, tag);
+  say(
+    `  A queued ${aIds.length} in ${((Date.now() - start) / 1000).toFixed(1)} s; B sends ${singles} singles, one every ${singleEverySeconds.toFixed(2)} s`,
+  );
+  const bAnswered = await sendSingles(dev.apiUrl, b, singles, singleEverySeconds * 1000, tag);
+  const deadline = Date.now() + 120_000 + (4 * emails * 1000) / rate;
+  const sent = await awaitSent(
+    dev.apiUrl,
+    [
+      [a, aIds],
+      [b, [...bAnswered.keys()]],
+    ],
+    sinceIso,
+    deadline,
+    async () => {
+      const p = paceTotals(await ses.pace());
+      say(
+        `  ${((Date.now() - start) / 1000).toFixed(0)} s: SES accepted ${p.accepted - paceBefore.accepted}, throttled ${p.throttled - paceBefore.throttled}`,
+      );
+    },
+  );
+  const pace = await ses.pace();
+  const paceAfter = paceTotals(pace);
+  const waits = [...bAnswered].filter(([id]) => sent.has(id)).map(([id, at]) => sent.get(id)! - at);
+  const aSent = aIds.filter((id) => sent.has(id)).map((id) => sent.get(id)!);
+  const totalSent = aSent.length + waits.length;
+  const throttled = paceAfter.throttled - paceBefore.throttled;
+  return {
+    bP50: quantile(waits, 0.5),
+    bP99: quantile(waits, 0.99),
+    bUnsent: bAnswered.size - waits.length,
+    throttledPerSent: pace ? throttled / totalSent : NaN,
+    sesCalls: pace ? paceAfter.accepted + paceAfter.throttled - paceBefore.accepted - paceBefore.throttled : NaN,
+    drainPerSecond: aSent.length / ((Math.max(...aSent) - start) / 1000),
+    aUnsent: aIds.length - aSent.length,
+    seconds: (Date.now() - start) / 1000,
+  };
+}
+
+/** min / median / max of one figure over the runs. */
+function spread(results: RunResult[], pick: (r: RunResult) => number, digits: number): string {
+  if (!results.length) return '-';
+  const v = results.map(pick).sort((x, y) => x - y);
+  const f = (x: number) => (Number.isFinite(x) ? x.toFixed(digits) : 'n/a');
+  return `${f(v[0]!)} / ${f(quantile(v, 0.5))} / ${f(v[v.length - 1]!)}`;
+}
+
+function report(bySide: Map<string, RunResult[]>): string {
+  const sides = [...bySide.keys()];
+  const rows: [string, (r: RunResult) => number, number, string][] = [
+    ["B's wait, 202 -> sent, p50 (ms)", (r) => r.bP50, 0, ''],
+    ["B's wait, 202 -> sent, p99 (ms)", (r) => r.bP99, 0, '<= 1000'],
+    ['throttled SES calls per email sent', (r) => r.throttledPerSent, 3, '<= 0.01'],
+    ['SES SendEmail calls', (r) => r.sesCalls, 0, ''],
+    ["A's drain (sent/s, first batch -> last sent)", (r) => r.drainPerSecond, 2, `>= ${(0.9 * rate).toFixed(1)}`],
+    ['emails not sent by the deadline (A + B)', (r) => r.aUnsent + r.bUnsent, 0, '0'],
+    ['run length (s)', (r) => r.seconds, 0, ''],
+  ];
+  return formatTable(
+    ['figure (min / median / max)', ...sides, 'target'],
+    rows.map(([label, pick, digits, target]) => [
+      label,
+      ...sides.map((s) => spread(bySide.get(s)!, pick, digits)),
+      target,
+    ]),
+  );
+}
+
+async function main(): Promise<void> {
+  const loadBefore = os.loadavg();
+  fs.mkdirSync(path.join(toolsDir(), 'bench'), { recursive: true });
+  const dir = fs.mkdtempSync(path.join(toolsDir(), 'bench', 'ses-'));
+  const ses = await startBenchSes(rate, dir, 'shared');
+  const throttled = (await ses.pace()) !== undefined;
+  if (!throttled)
+    say('the SES recorder has no throttle here (no GET /pace): SES never throttles, throttled counts are n/a');
+  const trees: [string, string][] = [
+    ...(args.before ? [['before', path.resolve(args.before)] as [string, string]] : []),
+    ['after', path.resolve(__dirname, '..')],
+  ];
+  const stacks = new Map<string, DevStack>();
+  try {
+    for (const [side, root] of trees) {
+      say(`starting npm run dev of ${root} (${side})`);
+      stacks.set(
+        side,
+        await startDevStack(
+          say,
+          {
+            RATE_LIMIT_PER_MINUTE: '1000000000',
+            SES_ENDPOINT: ses.endpoint,
+            SES_DOMAIN_IDENTITIES: 'local',
+            LOCAL_SES_SEND_RATE: String(rate),
+          },
+          root,
+        ),
+      );
+    }
+    const results = new Map<string, RunResult[]>(trees.map(([side]) => [side, []]));
+    for (let run = 1; run <= runs; run++) {
+      for (const [side] of trees) {
+        say(`run ${run}/${runs}, ${side}: A queues ${emails}, B sends ${singles} singles`);
+        const r = await runOnce(stacks.get(side)!, ses, `${side}${run}`);
+        results.get(side)!.push(r);
+        say(
+          `  B p50 ${r.bP50.toFixed(0)} ms, p99 ${r.bP99.toFixed(0)} ms; throttled/sent ${r.throttledPerSent.toFixed(3)}; A ${r.drainPerSecond.toFixed(2)}/s; ${r.seconds.toFixed(0)} s`,
+        );
+        await sleep(3000);
+      }
+    }
+    console.log('');
+    console.log(
+      `machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}; load before: ${loadBefore.map((l) => l.toFixed(2)).join(' ')}`,
+    );
+    console.log(
+      `SES: emulator with MaxSendRate ${rate}, ${throttled ? `throttled past ${rate} SendEmail/s per access key` : 'NOT throttled (recorder without throttle)'}; ` +
+        `A: ${emails} emails in batches of ${BATCH_SIZE}; B: ${singles} singles, one every ${singleEverySeconds.toFixed(2)} s; ${runs} runs per side${args.before ? `; before = ${path.resolve(args.before)}` : ''}`,
+    );
+    console.log('');
+    console.log(report(results));
+  } finally {
+    for (const dev of stacks.values()) await dev.stop();
+    await ses.stop();
+    if (!process.env.POSTAGE_KEEP_BENCH_RUN) fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
