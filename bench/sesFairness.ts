@@ -16,11 +16,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { randomBytes } from 'node:crypto';
+import { createAccount } from '../core/accounts/accounts';
 import { createApiKey } from '../core/accounts/apiKeys';
+import { addDomain, markDomainVerified } from '../core/domains/domains';
 import { toolsDir } from '../core/platform/devEnvironment';
 import { createDb } from '../core/platform/db';
 import { sesAccountJson } from '../tools/stack/sesEmulator';
-import { startSesRecorder } from '../tools/stack/sesRecorder';
+import { startMoto } from '../tools/stack/moto';
+import { startSesRecorder, type RawRecord } from '../tools/stack/sesRecorder';
 import { portNear, startProcess, waitFor, type ManagedProcess } from '../tools/stack/processes';
 import { formatTable } from './closedLoop';
 import { startDevStack, type DevStack } from './devStack';
@@ -65,6 +69,8 @@ interface Pace {
 
 interface BenchSes {
   endpoint: string;
+  /** What SES accepted (the recorder's GET /raw list, the newest 2000). */
+  accepted(): Promise<RawRecord[]>;
   /** undefined when the recorder has no throttle (GET /pace is not there). */
   pace(): Promise<Pace | undefined>;
   stop(): Promise<void>;
@@ -92,12 +98,17 @@ async function startBenchSes(sendRate: number, dir: string, name: string): Promi
   );
   const upstream = `http://127.0.0.1:${port}`;
   await waitFor('the SES emulator', async () => (await fetch(`${upstream}/health-check`)).ok, 20_000, emulator);
-  process.env.LOCAL_SES_SEND_RATE = String(sendRate);
   // A variable, not a literal: compiles whether or not this checkout's recorder has the option yet.
   const recorderOptions = { upstream, port: await portNear(8107), sendRate };
-  const recorder = await startSesRecorder(recorderOptions);
+  const callersRate = process.env.LOCAL_SES_SEND_RATE;
+  process.env.LOCAL_SES_SEND_RATE = String(sendRate);
+  const recorder = await startSesRecorder(recorderOptions).finally(() => {
+    if (callersRate === undefined) delete process.env.LOCAL_SES_SEND_RATE;
+    else process.env.LOCAL_SES_SEND_RATE = callersRate;
+  });
   return {
     endpoint: recorder.endpoint,
+    accepted: async () => recorder.list(),
     async pace() {
       const res = await fetch(`${recorder.endpoint}/pace`, { signal: AbortSignal.timeout(10_000) });
       return res.ok ? ((await res.json()) as Pace) : undefined;
@@ -157,7 +168,7 @@ const message = (party: Sender, to: string, n: number) => ({
 });
 
 /** A's backlog: `count` simulator sends in batches of 100, one batch after the other; the accepted ids. */
-async function queueBacklog(apiUrl: string, a: Party, count: number, tag: string): Promise<string[]> {
+async function queueBacklog(apiUrl: string, a: Sender, count: number, tag: string): Promise<string[]> {
   const ids: string[] = [];
   for (let first = 0; first < count; first += BATCH_SIZE) {
     const batch = Array.from({ length: Math.min(BATCH_SIZE, count - first) }, (_, k) =>
@@ -290,25 +301,94 @@ async function runOnce(dev: DevStack, ses: BenchSes, tag: string): Promise<RunRe
   };
 }
 
+const BYOC_ROLE_ARN = 'arn:aws:iam::123456789012:role/Service-BYOC-Role';
+
+/** A BYOC account with a verified BYOC domain and a validated configuration naming a role moto lets anyone assume. */
+async function seedByocSender(dev: DevStack): Promise<Sender> {
+  const db = createDb(dev.serviceEnv.DATABASE_URL!);
+  try {
+    const tag = randomBytes(4).toString('hex');
+    const account = await createAccount(
+      db,
+      { email: `byoc-${tag}@example.com`, plan: 'bench', verified: true },
+      'bench',
+    );
+    const domain = `byoc-${tag}.example.com`;
+    await addDomain(db, { accountId: account.id, name: domain, mode: 'byoc' }, 'bench');
+    await markDomainVerified(db, domain, 'bench');
+    // As validation leaves it: moto (without IAM enforcement) grants the AssumeRole.
+    await db('byoc_configs').insert({
+      account_id: account.id,
+      role_arn: BYOC_ROLE_ARN,
+      region: 'us-east-1',
+      external_id: randomBytes(24).toString('hex'),
+      enabled: true,
+      validated_at: db.fn.now(),
+    });
+    const { secret } = await createApiKey(db, { accountId: account.id, name: 'bench byoc' }, 'bench');
+    return { accountId: account.id, domain, apiKey: secret };
+  } finally {
+    await db.destroy();
+  }
+}
+
+interface ByocResult {
+  drainPerSecond: number;
+  throttledPerSent: number;
+  unsent: number;
+  sharedP50: number;
+  sharedP99: number;
+  sharedUnsent: number;
+}
+
+/**
+ * --byoc: a BYOC account's burst through its own SES (paced at --byoc-rate) while a shared
+ * account sends singles through the shared one. BYOC messages have no log: they are sent when
+ * the BYOC recorder lists them (its time of SES's answer).
+ */
+async function runByoc(dev: DevStack, byocSes: BenchSes, tag: string): Promise<ByocResult> {
+  const [, shared] = await seedParties(dev);
+  const byoc = await seedByocSender(dev);
+  const count = Number(args['byoc-emails']);
+  const everyMs = 1000 * Math.min(2, count / Number(args['byoc-rate']) / (singles + 1));
+  const sinceIso = new Date(Date.now() - 1000).toISOString();
+  const paceBefore = paceTotals(await byocSes.pace());
+  const start = Date.now();
+  const ids = await queueBacklog(dev.apiUrl, byoc, count, tag);
+  const answered = await sendSingles(dev.apiUrl, shared, singles, everyMs, tag);
+  const deadline = Date.now() + 120_000 + (4 * count * 1000) / Number(args['byoc-rate']);
+  const mine = async () => (await byocSes.accepted()).filter((r) => r.destination.some((d) => d.includes(`+${tag}-a`)));
+  const [sent, byocSent] = await Promise.all([
+    awaitSent(dev.apiUrl, [[shared, [...answered.keys()]]], sinceIso, deadline, async () => undefined),
+    (async () => {
+      while ((await mine()).length < ids.length && Date.now() < deadline) await sleep(1000);
+      return (await mine()).map((r) => Date.parse(r.at));
+    })(),
+  ]);
+  const pace = await byocSes.pace();
+  const waits = [...answered].filter(([id]) => sent.has(id)).map(([id, at]) => sent.get(id)! - at);
+  return {
+    drainPerSecond: byocSent.length / ((Math.max(...byocSent) - start) / 1000),
+    throttledPerSent: pace ? (paceTotals(pace).throttled - paceBefore.throttled) / byocSent.length : NaN,
+    unsent: ids.length - byocSent.length,
+    sharedP50: quantile(waits, 0.5),
+    sharedP99: quantile(waits, 0.99),
+    sharedUnsent: answered.size - waits.length,
+  };
+}
+
 /** min / median / max of one figure over the runs. */
-function spread(results: RunResult[], pick: (r: RunResult) => number, digits: number): string {
+function spread<R>(results: R[], pick: (r: R) => number, digits: number): string {
   if (!results.length) return '-';
   const v = results.map(pick).sort((x, y) => x - y);
   const f = (x: number) => (Number.isFinite(x) ? x.toFixed(digits) : 'n/a');
   return `${f(v[0]!)} / ${f(quantile(v, 0.5))} / ${f(v[v.length - 1]!)}`;
 }
 
-function report(bySide: Map<string, RunResult[]>): string {
+type Figure<R> = [label: string, pick: (r: R) => number, digits: number, target: string];
+
+function sideBySide<R>(bySide: Map<string, R[]>, rows: Figure<R>[]): string {
   const sides = [...bySide.keys()];
-  const rows: [string, (r: RunResult) => number, number, string][] = [
-    ["B's wait, 202 -> sent, p50 (ms)", (r) => r.bP50, 0, ''],
-    ["B's wait, 202 -> sent, p99 (ms)", (r) => r.bP99, 0, '<= 1000'],
-    ['throttled SES calls per email sent', (r) => r.throttledPerSent, 3, '<= 0.01'],
-    ['SES SendEmail calls', (r) => r.sesCalls, 0, ''],
-    ["A's drain (sent/s, first batch -> last sent)", (r) => r.drainPerSecond, 2, `>= ${(0.9 * rate).toFixed(1)}`],
-    ['emails not sent by the deadline (A + B)', (r) => r.aUnsent + r.bUnsent, 0, '0'],
-    ['run length (s)', (r) => r.seconds, 0, ''],
-  ];
   return formatTable(
     ['figure (min / median / max)', ...sides, 'target'],
     rows.map(([label, pick, digits, target]) => [
@@ -317,6 +397,77 @@ function report(bySide: Map<string, RunResult[]>): string {
       target,
     ]),
   );
+}
+
+const FIGURES: Figure<RunResult>[] = [
+  ["B's wait, 202 -> sent, p50 (ms)", (r) => r.bP50, 0, ''],
+  ["B's wait, 202 -> sent, p99 (ms)", (r) => r.bP99, 0, '<= 1000'],
+  ['throttled SES calls per email sent', (r) => r.throttledPerSent, 3, '<= 0.01'],
+  ['SES SendEmail calls', (r) => r.sesCalls, 0, ''],
+  ["A's drain (sent/s, first batch -> last sent)", (r) => r.drainPerSecond, 2, `>= ${(0.9 * rate).toFixed(1)}`],
+  ['emails not sent by the deadline (A + B)', (r) => r.aUnsent + r.bUnsent, 0, '0'],
+  ['run length (s)', (r) => r.seconds, 0, ''],
+];
+
+const BYOC_FIGURES: Figure<ByocResult>[] = [
+  [
+    "BYOC burst's drain (sent/s, first batch -> last sent)",
+    (r) => r.drainPerSecond,
+    2,
+    `>= ${(0.9 * Number(args['byoc-rate'])).toFixed(1)}`,
+  ],
+  ['throttled BYOC SES calls per BYOC email sent', (r) => r.throttledPerSent, 3, '<= 0.01'],
+  ["shared singles' wait, 202 -> sent, p50 (ms)", (r) => r.sharedP50, 0, ''],
+  ["shared singles' wait, 202 -> sent, p99 (ms)", (r) => r.sharedP99, 0, '<= 1000'],
+  ['emails not sent by the deadline (BYOC + shared)', (r) => r.unsent + r.sharedUnsent, 0, '0'],
+];
+
+/** The BYOC side of --byoc: moto as STS (no IAM enforcement: any AssumeRole is granted) and an SES of its own at --byoc-rate. */
+async function startByocPeers(
+  dir: string,
+): Promise<{ ses: BenchSes; env: Record<string, string>; stop(): Promise<void> }> {
+  const moto = await startMoto({ port: await portNear(8205), logFile: path.join(dir, 'moto.log') });
+  const ses = await startBenchSes(Number(args['byoc-rate']), dir, 'byoc').catch(async (err: unknown) => {
+    await moto.process.stop();
+    throw err;
+  });
+  return {
+    ses,
+    env: {
+      STS_ENDPOINT: moto.endpoint,
+      STS_ACCESS_KEY_ID: 'bench',
+      STS_SECRET_ACCESS_KEY: 'bench',
+      BYOC_SES_ENDPOINT: ses.endpoint,
+    },
+    async stop() {
+      await ses.stop();
+      await moto.process.stop();
+    },
+  };
+}
+
+function printReport(
+  loadBefore: number[],
+  throttled: boolean,
+  results: Map<string, RunResult[]>,
+  byocResults: Map<string, ByocResult[]>,
+): void {
+  console.log('');
+  console.log(
+    `machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}; load before: ${loadBefore.map((l) => l.toFixed(2)).join(' ')}`,
+  );
+  console.log(
+    `SES: emulator with MaxSendRate ${rate}, ${throttled ? `throttled past ${rate} SendEmail/s per access key` : 'NOT throttled (recorder without throttle)'}; ` +
+      `A: ${emails} emails in batches of ${BATCH_SIZE}; B: ${singles} singles, one every ${singleEverySeconds.toFixed(2)} s; ${runs} runs per side${args.before ? `; before = ${path.resolve(args.before)}` : ''}`,
+  );
+  console.log('');
+  console.log(sideBySide(results, FIGURES));
+  if (!args.byoc) return;
+  console.log('');
+  console.log(
+    `BYOC: a burst of ${args['byoc-emails']} through its own SES (MaxSendRate ${args['byoc-rate']}, throttled alike) while a shared account sends ${singles} singles:`,
+  );
+  console.log(sideBySide(byocResults, BYOC_FIGURES));
 }
 
 async function main(): Promise<void> {
@@ -332,47 +483,47 @@ async function main(): Promise<void> {
     ['after', path.resolve(__dirname, '..')],
   ];
   const stacks = new Map<string, DevStack>();
+  let byoc: Awaited<ReturnType<typeof startByocPeers>> | undefined;
   try {
+    if (args.byoc) byoc = await startByocPeers(dir);
     for (const [side, root] of trees) {
       say(`starting npm run dev of ${root} (${side})`);
-      stacks.set(
-        side,
-        await startDevStack(
-          say,
-          {
-            RATE_LIMIT_PER_MINUTE: '1000000000',
-            SES_ENDPOINT: ses.endpoint,
-            SES_DOMAIN_IDENTITIES: 'local',
-            LOCAL_SES_SEND_RATE: String(rate),
-          },
-          root,
-        ),
-      );
+      const env = {
+        RATE_LIMIT_PER_MINUTE: '1000000000',
+        SES_ENDPOINT: ses.endpoint,
+        SES_DOMAIN_IDENTITIES: 'local',
+        LOCAL_SES_SEND_RATE: String(rate),
+        ...byoc?.env,
+      };
+      stacks.set(side, await startDevStack(say, env, root));
     }
     const results = new Map<string, RunResult[]>(trees.map(([side]) => [side, []]));
+    const byocResults = new Map<string, ByocResult[]>(trees.map(([side]) => [side, []]));
     for (let run = 1; run <= runs; run++) {
       for (const [side] of trees) {
         say(`run ${run}/${runs}, ${side}: A queues ${emails}, B sends ${singles} singles`);
         const r = await runOnce(stacks.get(side)!, ses, `${side}${run}`);
         results.get(side)!.push(r);
         say(
-          `  B p50 ${r.bP50.toFixed(0)} ms, p99 ${r.bP99.toFixed(0)} ms; throttled/sent ${r.throttledPerSent.toFixed(3)}; A ${r.drainPerSecond.toFixed(2)}/s; ${r.seconds.toFixed(0)} s`,
+          `  B p50 ${r.bP50.toFixed(0)} ms, p99 ${r.bP99.toFixed(0)} ms; throttled/sent ${Number.isFinite(r.throttledPerSent) ? r.throttledPerSent.toFixed(3) : 'n/a'}; A ${r.drainPerSecond.toFixed(2)}/s; ${r.seconds.toFixed(0)} s`,
+        );
+        await sleep(3000);
+        if (!byoc) continue;
+        say(
+          `run ${run}/${runs}, ${side}, BYOC: a burst of ${args['byoc-emails']} at ${args['byoc-rate']}/s, shared singles`,
+        );
+        const b = await runByoc(stacks.get(side)!, byoc.ses, `${side}${run}byoc`);
+        byocResults.get(side)!.push(b);
+        say(
+          `  BYOC ${b.drainPerSecond.toFixed(2)}/s (${b.unsent} unsent); shared singles p50 ${b.sharedP50.toFixed(0)} ms, p99 ${b.sharedP99.toFixed(0)} ms`,
         );
         await sleep(3000);
       }
     }
-    console.log('');
-    console.log(
-      `machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}; load before: ${loadBefore.map((l) => l.toFixed(2)).join(' ')}`,
-    );
-    console.log(
-      `SES: emulator with MaxSendRate ${rate}, ${throttled ? `throttled past ${rate} SendEmail/s per access key` : 'NOT throttled (recorder without throttle)'}; ` +
-        `A: ${emails} emails in batches of ${BATCH_SIZE}; B: ${singles} singles, one every ${singleEverySeconds.toFixed(2)} s; ${runs} runs per side${args.before ? `; before = ${path.resolve(args.before)}` : ''}`,
-    );
-    console.log('');
-    console.log(report(results));
+    printReport(loadBefore, throttled, results, byocResults);
   } finally {
     for (const dev of stacks.values()) await dev.stop();
+    await byoc?.stop();
     await ses.stop();
     if (!process.env.POSTAGE_KEEP_BENCH_RUN) fs.rmSync(dir, { recursive: true, force: true });
   }
