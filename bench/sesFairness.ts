@@ -102,11 +102,16 @@ async function startBenchSes(sendRate: number, dir: string, name: string): Promi
   const recorderOptions = { upstream, port: await portNear(8107), sendRate };
   const callersRate = process.env.LOCAL_SES_SEND_RATE;
   process.env.LOCAL_SES_SEND_RATE = String(sendRate);
-  const recorder = await startSesRecorder(recorderOptions).finally(() => {
-    if (callersRate === undefined) delete process.env.LOCAL_SES_SEND_RATE;
-    else process.env.LOCAL_SES_SEND_RATE = callersRate;
-  });
-  return {
+  const recorder = await startSesRecorder(recorderOptions)
+    .catch(async (err: unknown) => {
+      await emulator.stop();
+      throw err;
+    })
+    .finally(() => {
+      if (callersRate === undefined) delete process.env.LOCAL_SES_SEND_RATE;
+      else process.env.LOCAL_SES_SEND_RATE = callersRate;
+    });
+  const ses: BenchSes = {
     endpoint: recorder.endpoint,
     accepted: async () => recorder.list(),
     async pace() {
@@ -118,6 +123,13 @@ async function startBenchSes(sendRate: number, dir: string, name: string): Promi
       await emulator.stop();
     },
   };
+  // A throttle at another rate than asked (an option renamed) would make every figure wrong.
+  const told = (await ses.pace())?.sendRate;
+  if (told !== undefined && told !== sendRate) {
+    await ses.stop();
+    throw new Error(`the SES recorder throttles at ${told}/s, not ${sendRate}/s: how it is given the rate changed`);
+  }
+  return ses;
 }
 
 const paceTotals = (p: Pace | undefined) =>
@@ -211,6 +223,7 @@ async function logRows(apiUrl: string, party: Party, sinceIso: string, status?: 
     if (status) query.set('status', status);
     if (cursor) query.set('cursor', cursor);
     const res = await fetch(`${apiUrl}/api/emails?${query}`, { headers: { 'X-API-Key': party.manageKey } });
+    if (!res.ok) throw new Error(`GET /api/emails: HTTP ${res.status} ${await res.text()}`);
     const page = (await res.json()) as { emails: LogRow[]; next_cursor: string | null };
     rows.push(...page.emails);
     cursor = status ? null : page.next_cursor;
@@ -218,7 +231,7 @@ async function logRows(apiUrl: string, party: Party, sinceIso: string, status?: 
   return rows;
 }
 
-/** Waits until every id has left `queued` (sent or failed), checking cheaply; the log's `sent_at` of each. */
+/** Waits until every id has a log row past `queued` (sent or failed), checking cheaply; the `sent_at` of those sent. */
 async function awaitSent(
   apiUrl: string,
   parties: [Party, string[]][],
@@ -226,16 +239,16 @@ async function awaitSent(
   deadlineMs: number,
   progress: () => Promise<void>,
 ): Promise<Map<string, number>> {
-  const sent = new Map<string, number>();
   let lastProgress = Date.now();
   for (;;) {
     const waiting = await Promise.all(parties.map(([p]) => logRows(apiUrl, p, sinceIso, 'queued')));
     if (waiting.every((rows) => rows.length === 0) || Date.now() > deadlineMs) {
-      for (const [p] of parties)
-        for (const row of await logRows(apiUrl, p, sinceIso))
-          if (row.sent_at) sent.set(row.message_id, Date.parse(row.sent_at));
-      const all = parties.flatMap(([, ids]) => ids);
-      if (all.every((id) => sent.has(id)) || Date.now() > deadlineMs) return sent;
+      // A row is written by the workflow, so an id without one yet is still on its way.
+      const rows = new Map<string, LogRow>();
+      for (const [p] of parties) for (const row of await logRows(apiUrl, p, sinceIso)) rows.set(row.message_id, row);
+      const settled = parties.every(([, ids]) => ids.every((id) => (rows.get(id)?.status ?? 'queued') !== 'queued'));
+      if (settled || Date.now() > deadlineMs)
+        return new Map([...rows.values()].filter((r) => r.sent_at).map((r) => [r.message_id, Date.parse(r.sent_at!)]));
     }
     if (Date.now() - lastProgress >= 10_000) {
       lastProgress = Date.now();
@@ -280,9 +293,10 @@ async function runOnce(dev: DevStack, ses: BenchSes, tag: string): Promise<RunRe
     sinceIso,
     deadline,
     async () => {
-      const p = paceTotals(await ses.pace());
+      const now = await ses.pace();
+      const p = paceTotals(now);
       say(
-        `  ${((Date.now() - start) / 1000).toFixed(0)} s: SES accepted ${p.accepted - paceBefore.accepted}, throttled ${p.throttled - paceBefore.throttled}`,
+        `  ${((Date.now() - start) / 1000).toFixed(0)} s: ${now ? `SES accepted ${p.accepted - paceBefore.accepted}, throttled ${p.throttled - paceBefore.throttled}` : 'still sending'}`,
       );
     },
   );
@@ -298,7 +312,7 @@ async function runOnce(dev: DevStack, ses: BenchSes, tag: string): Promise<RunRe
     bUnsent: bAnswered.size - waits.length,
     throttledPerSent: pace ? throttled / totalSent : NaN,
     sesCalls: pace ? paceAfter.accepted + paceAfter.throttled - paceBefore.accepted - paceBefore.throttled : NaN,
-    drainPerSecond: aSent.length / ((Math.max(...aSent) - start) / 1000),
+    drainPerSecond: drainRate(aSent, start),
     aUnsent: aIds.length - aSent.length,
     aQueueSeconds,
     seconds: (Date.now() - start) / 1000,
@@ -372,7 +386,7 @@ async function runByoc(dev: DevStack, byocSes: BenchSes, tag: string): Promise<B
   const pace = await byocSes.pace();
   const waits = [...answered].filter(([id]) => sent.has(id)).map(([id, at]) => sent.get(id)! - at);
   return {
-    drainPerSecond: byocSent.length / ((Math.max(...byocSent) - start) / 1000),
+    drainPerSecond: drainRate(byocSent, start),
     throttledPerSent: pace ? (paceTotals(pace).throttled - paceBefore.throttled) / byocSent.length : NaN,
     unsent: ids.length - byocSent.length,
     sharedP50: quantile(waits, 0.5),
@@ -380,6 +394,10 @@ async function runByoc(dev: DevStack, byocSes: BenchSes, tag: string): Promise<B
     sharedUnsent: answered.size - waits.length,
   };
 }
+
+/** Emails a second from `start` to the last of `sentAt` (epoch ms); NaN when none was sent. */
+const drainRate = (sentAt: number[], start: number) =>
+  sentAt.length ? sentAt.length / ((Math.max(...sentAt) - start) / 1000) : NaN;
 
 /** min / median / max of one figure over the runs. */
 function spread<R>(results: R[], pick: (r: R) => number, digits: number): string {
