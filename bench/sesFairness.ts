@@ -9,9 +9,10 @@
 //        [--singles 20] [--single-every <s>] [--byoc [--byoc-rate 2] [--byoc-emails 100]]
 //
 // Both stacks are `npm run dev`'s (bench/devStack.ts), each from its own checkout, and both send
-// through the same SES, which this process runs: the SES v2 emulator answering GetAccount with
-// MaxSendRate = --rate, behind this checkout's SES recorder with its throttle at --rate SendEmail/s
-// per access key (SES_ENDPOINT), so that an older checkout meets the same throttle as this one.
+// through the same SES, which this process runs as `npm run dev` runs its own (throttledSes.ts):
+// the SES v2 emulator answering GetAccount with MaxSendRate = --rate, behind the recorder
+// throttling SendEmail past --rate a second per access key. Handed to both as SES_ENDPOINT, so an
+// older checkout, whose own local SES may not throttle, meets the same SES as this one.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,10 +23,11 @@ import { createApiKey } from '../core/accounts/apiKeys';
 import { addDomain, markDomainVerified } from '../core/domains/domains';
 import { toolsDir } from '../core/platform/devEnvironment';
 import { createDb } from '../core/platform/db';
-import { sesAccountJson } from '../tools/stack/sesEmulator';
 import { startMoto } from '../tools/stack/moto';
-import { startSesRecorder, type RawRecord } from '../tools/stack/sesRecorder';
-import { portNear, startProcess, waitFor, type ManagedProcess } from '../tools/stack/processes';
+import type { RawRecord } from '../tools/stack/sesRecorder';
+import type { PaceReport } from '../tools/stack/sesSendRate';
+import { startThrottledSes } from '../tools/stack/throttledSes';
+import { portNear } from '../tools/stack/processes';
 import { formatTable } from './closedLoop';
 import { startDevStack, type DevStack } from './devStack';
 import { quantile, seedSenders, sleep, type Sender } from './stack';
@@ -61,79 +63,28 @@ for (const [name, v] of [
 const SIMULATOR = 'simulator.amazonses.com';
 const BATCH_SIZE = 100;
 
-/** The recorder's counts of SendEmail calls, per AWS access key (GET /pace). */
-interface Pace {
-  sendRate: number;
-  keys: Record<string, { accepted: number; throttled: number }>;
-}
-
 interface BenchSes {
   endpoint: string;
   /** What SES accepted (the recorder's GET /raw list, the newest 2000). */
-  accepted(): Promise<RawRecord[]>;
-  /** undefined when the recorder has no throttle (GET /pace is not there). */
-  pace(): Promise<Pace | undefined>;
+  accepted(): RawRecord[];
+  /** SendEmail calls accepted and throttled per access key (the recorder's GET /pace). */
+  pace(): PaceReport;
   stop(): Promise<void>;
 }
 
-/**
- * The SES v2 emulator, GetAccount answering MaxSendRate = `sendRate`, behind this checkout's
- * recorder throttling SendEmail past `sendRate` a second per access key. The recorder is told the
- * rate both ways the local throttle reads it (option and LOCAL_SES_SEND_RATE); one without a
- * throttle ignores both, and `pace()` then says so.
- */
-async function startBenchSes(sendRate: number, dir: string, name: string): Promise<BenchSes> {
-  const account = JSON.parse(sesAccountJson()) as { SendQuota: { MaxSendRate: number } };
-  account.SendQuota.MaxSendRate = sendRate;
-  const port = await portNear(8105);
-  const cli = path.resolve(__dirname, '..', 'node_modules', 'aws-ses-v2-local', 'dist', 'cli.js');
-  const emulator: ManagedProcess = startProcess(
-    `${name} SES emulator`,
-    process.execPath,
-    [cli, '--host', '127.0.0.1', '--port', String(port)],
-    {
-      logFile: path.join(dir, `${name}-ses-emulator.log`),
-      env: { ...process.env, AWS_SES_ACCOUNT: JSON.stringify(account) },
-    },
-  );
-  const upstream = `http://127.0.0.1:${port}`;
-  await waitFor('the SES emulator', async () => (await fetch(`${upstream}/health-check`)).ok, 20_000, emulator);
-  // A variable, not a literal: compiles whether or not this checkout's recorder has the option yet.
-  const recorderOptions = { upstream, port: await portNear(8107), sendRate };
-  const callersRate = process.env.LOCAL_SES_SEND_RATE;
-  process.env.LOCAL_SES_SEND_RATE = String(sendRate);
-  const recorder = await startSesRecorder(recorderOptions)
-    .catch(async (err: unknown) => {
-      await emulator.stop();
-      throw err;
-    })
-    .finally(() => {
-      if (callersRate === undefined) delete process.env.LOCAL_SES_SEND_RATE;
-      else process.env.LOCAL_SES_SEND_RATE = callersRate;
-    });
-  const ses: BenchSes = {
-    endpoint: recorder.endpoint,
-    accepted: async () => recorder.list(),
-    async pace() {
-      const res = await fetch(`${recorder.endpoint}/pace`, { signal: AbortSignal.timeout(10_000) });
-      return res.ok ? ((await res.json()) as Pace) : undefined;
-    },
-    async stop() {
-      await recorder.close();
-      await emulator.stop();
-    },
+/** The local SES `npm run dev` starts (tools/stack/throttledSes.ts), at `rate`: GetAccount's MaxSendRate and the throttle per access key. */
+async function startBenchSes(rate: number, dir: string, name: string): Promise<BenchSes> {
+  const ses = await startThrottledSes({ rate, logFile: path.join(dir, `${name}-ses-emulator.log`) });
+  return {
+    endpoint: ses.endpoint,
+    accepted: () => ses.recorder.list(),
+    pace: () => ses.recorder.pace(),
+    stop: () => ses.stop(),
   };
-  // A throttle at another rate than asked (an option renamed) would make every figure wrong.
-  const told = (await ses.pace())?.sendRate;
-  if (told !== undefined && told !== sendRate) {
-    await ses.stop();
-    throw new Error(`the SES recorder throttles at ${told}/s, not ${sendRate}/s: how it is given the rate changed`);
-  }
-  return ses;
 }
 
-const paceTotals = (p: Pace | undefined) =>
-  Object.values(p?.keys ?? {}).reduce(
+const paceTotals = (p: PaceReport) =>
+  Object.values(p.keys).reduce(
     (t, k) => ({ accepted: t.accepted + k.accepted, throttled: t.throttled + k.throttled }),
     { accepted: 0, throttled: 0 },
   );
@@ -275,7 +226,7 @@ interface RunResult {
 async function runOnce(dev: DevStack, ses: BenchSes, tag: string): Promise<RunResult> {
   const [a, b] = await seedParties(dev);
   const sinceIso = new Date(Date.now() - 1000).toISOString();
-  const paceBefore = paceTotals(await ses.pace());
+  const paceBefore = paceTotals(ses.pace());
   const start = Date.now();
   const aIds = await queueBacklog(dev.apiUrl, a, emails, tag);
   const aQueueSeconds = (Date.now() - start) / 1000;
@@ -293,15 +244,13 @@ async function runOnce(dev: DevStack, ses: BenchSes, tag: string): Promise<RunRe
     sinceIso,
     deadline,
     async () => {
-      const now = await ses.pace();
-      const p = paceTotals(now);
+      const p = paceTotals(ses.pace());
       say(
-        `  ${((Date.now() - start) / 1000).toFixed(0)} s: ${now ? `SES accepted ${p.accepted - paceBefore.accepted}, throttled ${p.throttled - paceBefore.throttled}` : 'still sending'}`,
+        `  ${((Date.now() - start) / 1000).toFixed(0)} s: SES accepted ${p.accepted - paceBefore.accepted}, throttled ${p.throttled - paceBefore.throttled}`,
       );
     },
   );
-  const pace = await ses.pace();
-  const paceAfter = paceTotals(pace);
+  const paceAfter = paceTotals(ses.pace());
   const waits = [...bAnswered].filter(([id]) => sent.has(id)).map(([id, at]) => sent.get(id)! - at);
   const aSent = aIds.filter((id) => sent.has(id)).map((id) => sent.get(id)!);
   const totalSent = aSent.length + waits.length;
@@ -310,8 +259,8 @@ async function runOnce(dev: DevStack, ses: BenchSes, tag: string): Promise<RunRe
     bP50: quantile(waits, 0.5),
     bP99: quantile(waits, 0.99),
     bUnsent: bAnswered.size - waits.length,
-    throttledPerSent: pace ? throttled / totalSent : NaN,
-    sesCalls: pace ? paceAfter.accepted + paceAfter.throttled - paceBefore.accepted - paceBefore.throttled : NaN,
+    throttledPerSent: throttled / totalSent,
+    sesCalls: paceAfter.accepted + paceAfter.throttled - paceBefore.accepted - paceBefore.throttled,
     drainPerSecond: drainRate(aSent, start),
     aUnsent: aIds.length - aSent.length,
     aQueueSeconds,
@@ -370,12 +319,12 @@ async function runByoc(dev: DevStack, byocSes: BenchSes, tag: string): Promise<B
   const count = Number(args['byoc-emails']);
   const everyMs = 1000 * Math.min(2, count / Number(args['byoc-rate']) / (singles + 1));
   const sinceIso = new Date(Date.now() - 1000).toISOString();
-  const paceBefore = paceTotals(await byocSes.pace());
+  const paceBefore = paceTotals(byocSes.pace());
   const start = Date.now();
   const ids = await queueBacklog(dev.apiUrl, byoc, count, tag);
   const answered = await sendSingles(dev.apiUrl, shared, singles, everyMs, tag);
   const deadline = Date.now() + 120_000 + (4 * count * 1000) / Number(args['byoc-rate']);
-  const mine = async () => (await byocSes.accepted()).filter((r) => r.destination.some((d) => d.includes(`+${tag}-a`)));
+  const mine = async () => byocSes.accepted().filter((r) => r.destination.some((d) => d.includes(`+${tag}-a`)));
   const [sent, byocSent] = await Promise.all([
     awaitSent(dev.apiUrl, [[shared, [...answered.keys()]]], sinceIso, deadline, async () => undefined),
     (async () => {
@@ -383,11 +332,10 @@ async function runByoc(dev: DevStack, byocSes: BenchSes, tag: string): Promise<B
       return (await mine()).map((r) => Date.parse(r.at));
     })(),
   ]);
-  const pace = await byocSes.pace();
   const waits = [...answered].filter(([id]) => sent.has(id)).map(([id, at]) => sent.get(id)! - at);
   return {
     drainPerSecond: drainRate(byocSent, start),
-    throttledPerSent: pace ? (paceTotals(pace).throttled - paceBefore.throttled) / byocSent.length : NaN,
+    throttledPerSent: (paceTotals(byocSes.pace()).throttled - paceBefore.throttled) / byocSent.length,
     unsent: ids.length - byocSent.length,
     sharedP50: quantile(waits, 0.5),
     sharedP99: quantile(waits, 0.99),
@@ -471,7 +419,6 @@ async function startByocPeers(
 
 function printReport(
   loadBefore: number[],
-  throttled: boolean,
   results: Map<string, RunResult[]>,
   byocResults: Map<string, ByocResult[]>,
 ): void {
@@ -480,7 +427,7 @@ function printReport(
     `machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}; load before: ${loadBefore.map((l) => l.toFixed(2)).join(' ')}`,
   );
   console.log(
-    `SES: emulator with MaxSendRate ${rate}, ${throttled ? `throttled past ${rate} SendEmail/s per access key` : 'NOT throttled (recorder without throttle)'}; ` +
+    `SES: emulator with MaxSendRate ${rate}, throttled past ${rate} SendEmail/s per access key; ` +
       `A: ${emails} emails in batches of ${BATCH_SIZE}; B: ${singles} singles, one every ${singleEverySeconds.toFixed(2)} s; ${runs} runs per side${args.before ? `; before = ${path.resolve(args.before)}` : ''}`,
   );
   console.log('');
@@ -498,9 +445,6 @@ async function main(): Promise<void> {
   fs.mkdirSync(path.join(toolsDir(), 'bench'), { recursive: true });
   const dir = fs.mkdtempSync(path.join(toolsDir(), 'bench', 'ses-'));
   const ses = await startBenchSes(rate, dir, 'shared');
-  const throttled = (await ses.pace()) !== undefined;
-  if (!throttled)
-    say('the SES recorder has no throttle here (no GET /pace): SES never throttles, throttled counts are n/a');
   const trees: [string, string][] = [
     ...(args.before ? [['before', path.resolve(args.before)] as [string, string]] : []),
     ['after', path.resolve(__dirname, '..')],
@@ -515,7 +459,6 @@ async function main(): Promise<void> {
         RATE_LIMIT_PER_MINUTE: '1000000000',
         SES_ENDPOINT: ses.endpoint,
         SES_DOMAIN_IDENTITIES: 'local',
-        LOCAL_SES_SEND_RATE: String(rate),
         ...byoc?.env,
       };
       stacks.set(side, await startDevStack(say, env, root));
@@ -528,7 +471,7 @@ async function main(): Promise<void> {
         const r = await runOnce(stacks.get(side)!, ses, `${side}${run}`);
         results.get(side)!.push(r);
         say(
-          `  B p50 ${r.bP50.toFixed(0)} ms, p99 ${r.bP99.toFixed(0)} ms; throttled/sent ${Number.isFinite(r.throttledPerSent) ? r.throttledPerSent.toFixed(3) : 'n/a'}; A ${r.drainPerSecond.toFixed(2)}/s; ${r.seconds.toFixed(0)} s`,
+          `  B p50 ${r.bP50.toFixed(0)} ms, p99 ${r.bP99.toFixed(0)} ms; throttled/sent ${r.throttledPerSent.toFixed(3)}; A ${r.drainPerSecond.toFixed(2)}/s; ${r.seconds.toFixed(0)} s`,
         );
         await sleep(3000);
         if (!byoc) continue;
@@ -543,7 +486,7 @@ async function main(): Promise<void> {
         await sleep(3000);
       }
     }
-    printReport(loadBefore, throttled, results, byocResults);
+    printReport(loadBefore, results, byocResults);
   } finally {
     for (const dev of stacks.values()) await dev.stop();
     await byoc?.stop();
