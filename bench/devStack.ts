@@ -47,9 +47,14 @@ const DELIVERED = /\[receiver\] email\.delivered message_id=(\S+) verified/;
 /**
  * Starts `bash tools/dev.sh` with `env` added (e.g. RATE_LIMIT_PER_MINUTE, the way a user lifts
  * the limit) and waits for its banner. Infrastructure the caller's environment names is dropped
- * (the dev command would use it), except what `env` itself sets.
+ * (the dev command would use it), except what `env` itself sets. `root` is the checkout whose
+ * `npm run dev` starts (another worktree, to compare two commits; default this one).
  */
-export async function startDevStack(say: (line: string) => void, env: Record<string, string>): Promise<DevStack> {
+export async function startDevStack(
+  say: (line: string) => void,
+  env: Record<string, string>,
+  root = ROOT,
+): Promise<DevStack> {
   fs.mkdirSync(path.join(toolsDir(), 'bench'), { recursive: true });
   const dir = fs.mkdtempSync(path.join(toolsDir(), 'bench', 'dev-'));
   fs.chmodSync(dir, 0o755); // the private PostgreSQL runs as `postgres` when we are root
@@ -71,8 +76,8 @@ export async function startDevStack(say: (line: string) => void, env: Record<str
   const output: string[] = [];
   const delivered = new Map<string, number>();
   // Its own process group: stopped as Ctrl-C stops it (SIGINT to the dev command, which stops its children).
-  const child: ChildProcess = spawn('bash', [path.join(ROOT, 'tools', 'dev.sh')], {
-    cwd: ROOT,
+  const child: ChildProcess = spawn('bash', [path.join(root, 'tools', 'dev.sh')], {
+    cwd: root,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
