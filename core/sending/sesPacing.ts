@@ -268,7 +268,7 @@ export function createSesPacer(redis: Redis, settings: PaceSettings): SesPacer {
       const throttledAt = rate.throttledAt === undefined ? null : Number(rate.throttledAt);
       return {
         waiting,
-        pacePerSecond: round(pace),
+        pacePerSecond: round(pace * settings.headroom),
         sendRatePerSecond: round(Number(rate.base ?? settings.fallbackRate)),
         accountsWaiting: accounts.size,
         expectedWaitSeconds: total === 0 ? 0 : round((untilTurn + (ahead * 1000) / (pace * settings.headroom)) / 1000),

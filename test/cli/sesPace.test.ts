@@ -44,7 +44,7 @@ test('ses-pace counts every account’s messages waiting at the shared SES accou
     sendingAccount: 'shared',
     waiting: { single: 2, bulk: 3 },
     accountsWaiting: 2,
-    pacePerSecond: 1,
+    pacePerSecond: 0.95,
     sendRatePerSecond: 1,
     lastThrottledAt: null,
   });

@@ -72,7 +72,7 @@ test('an account sees its own messages waiting at the shared SES account, by lan
   const { shared, byoc } = (await queues(owner)) as { shared: Record<string, unknown>; byoc: unknown };
   expect(shared).toEqual({
     waiting: { single: 2, bulk: 3 },
-    pace_per_second: 1,
+    pace_per_second: 0.95,
     send_rate_per_second: 1,
     expected_wait_seconds: expect.any(Number),
     last_throttled_at: null,
