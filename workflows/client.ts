@@ -34,9 +34,10 @@ import { sendEmail } from './sendEmail';
 const ANNOUNCE_START_DEADLINE_MS = 10_000;
 
 /**
- * Task-queue priority, inherited by the run's activities (docs/sending.md, "Pace and fair shares"):
- * a one-off send's tasks go ahead of other work (3, the default) and a batch's or scheduled
- * release's after it; where the server has fairness switched on, accounts share each level fairly.
+ * Task-queue priority, inherited by the run's activities: a one-off send's tasks go ahead of other
+ * work (3, the default) and a batch's or scheduled release's after it, accounts sharing each level,
+ * on a server whose matcher honours priority and fairness (docs/decisions.md, "Pacing SES in
+ * Redis"). Order at SES itself is the pacer's and does not depend on it.
  */
 export function sendPriority(input: Pick<SendEmailInput, 'lane' | 'accountId'>): Priority {
   return { priorityKey: input.lane === 'bulk' ? 4 : 2, fairnessKey: input.accountId };
