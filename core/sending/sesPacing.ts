@@ -66,8 +66,14 @@ const ABANDONED_MS = 10 * 60_000;
  * call leaves on time; a later one-off send waits behind at most this much of taken slots.
  */
 const HORIZON_MS = 250;
-/** After a throttle the pace halves, then climbs back to the full rate over this long. */
-const RECOVERY_MS = 60_000;
+/**
+ * After a throttle the pace drops by a fifth and climbs back by the whole rate over this long (a
+ * fifth in 20 s): one throttle (jitter put one call too many into one of SES's seconds) costs about
+ * two seconds of sending, and repeated ones (another sender on the AWS account, a rate AWS lowered)
+ * bring it down geometrically.
+ */
+const RECOVERY_MS = 100_000;
+const THROTTLE_FACTOR = 0.8;
 /** How long after a throttle the queue reports it. */
 const THROTTLE_SHOWN_MS = 60 * 60_000;
 
@@ -150,16 +156,14 @@ return {0, wait, r[4] or -1}
 `;
 
 const THROTTLED = `
-local rateKey, tatKey = KEYS[1], KEYS[2]
-local recovery = tonumber(ARGV[1])
+local rateKey = KEYS[1]
+local recovery, factor = tonumber(ARGV[1]), tonumber(ARGV[2])
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local r = redis.call('HMGET', rateKey, 'factor', 'throttledAt')
 local f = 1
 if r[1] and r[2] then f = math.min(1, tonumber(r[1]) + (now - tonumber(r[2])) / recovery) end
-redis.call('HSET', rateKey, 'factor', tostring(math.max(0.1, f / 2)), 'throttledAt', now)
-local tat = tonumber(redis.call('GET', tatKey)) or 0
-redis.call('SET', tatKey, tostring(math.max(tat, now + 1000)), 'PX', 3600000)
+redis.call('HSET', rateKey, 'factor', tostring(math.max(0.1, f * factor)), 'throttledAt', now)
 return now
 `;
 
@@ -169,7 +173,7 @@ export interface SesPacer {
     sendingAccount: SendingAccount,
     request: { messageId: string; accountId: string; lane: SendLane },
   ): Promise<Turn & { rateReadAt: number | null }>;
-  /** SES refused a call for the rate: the pace halves and recovers over a minute. */
+  /** SES refused a call for the rate: the pace drops by a fifth and recovers over 20 s. */
   throttled(sendingAccount: SendingAccount): Promise<void>;
   /** SES's send rate as just read (GetAccount's MaxSendRate), kept for every worker. */
   setRate(sendingAccount: SendingAccount, perSecond: number): Promise<void>;
@@ -232,7 +236,7 @@ export function createSesPacer(redis: Redis, settings: PaceSettings): SesPacer {
 
     async throttled(sendingAccount) {
       const k = keys(sendingAccount);
-      await redis.eval(THROTTLED, 2, k.rate, k.tat, RECOVERY_MS);
+      await redis.eval(THROTTLED, 1, k.rate, RECOVERY_MS, THROTTLE_FACTOR);
     },
 
     async setRate(sendingAccount, perSecond) {
