@@ -2,7 +2,6 @@
 // request answers in bounded time in the documented shape, and one tenant's stalled sends never
 // hold the connections other tenants need.
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import Redis from 'ioredis';
 import { createApp } from '../../api/app';
@@ -17,7 +16,7 @@ import { testEnv } from '../helpers/config';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
 import { testInfra } from '../helpers/env';
 import { createSender } from '../helpers/fixtures';
-import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';
+import { listenLocally, startServiceStack, type ServiceStack } from '../helpers/serviceStack';
 import { eventually } from '../helpers/wait';
 import { inParallel, me, send, testSendBody } from './helpers/http';
 import { loadOpenApiCheck } from './helpers/openApi';
@@ -87,10 +86,7 @@ describe('PostgreSQL unreachable', () => {
       temporal: lazyTemporalClient(config),
       logger: createLogger('silent', 'test'),
     });
-    server = await new Promise((resolve) => {
-      const s = app.listen(0, '127.0.0.1', () => resolve(s));
-    });
-    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    ({ server, baseUrl } = await listenLocally(app));
   });
   afterAll(async () => {
     await new Promise<void>((resolve) => server?.close(() => resolve()));

@@ -8,6 +8,7 @@ import type Redis from 'ioredis';
 import type { DestinationStream } from 'pino';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
+import type { Express } from 'express';
 import { createApp } from '../../api/app';
 import type { Config } from '../../core/platform/config';
 import type { Db } from '../../core/platform/db';
@@ -68,10 +69,7 @@ export async function startServiceStack(
   const apiKeys = new ApiKeyCache<ApiKeyRow>({ databaseUrl: database.url, logger });
   await apiKeys.start();
   const app = createApp({ config, db: database.db, redis, temporal, logger, apiKeys });
-  const server: Server = await new Promise((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
-  });
-  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { server, baseUrl } = await listenLocally(app);
 
   return {
     config,
@@ -95,4 +93,12 @@ export async function startServiceStack(
       await database.drop();
     },
   };
+}
+
+/** An app listening on a free loopback port, and its address. */
+export async function listenLocally(app: Express): Promise<{ server: Server; baseUrl: string }> {
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  return { server, baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }

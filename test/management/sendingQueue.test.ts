@@ -2,7 +2,6 @@
 // messages waiting for their turn at SES, put there by the pacer itself, the pace and the expected
 // wait; never another account's counts. Redis away: the documented 503.
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Redis from 'ioredis';
 import { createApp } from '../../api/app';
 import { createApiKey } from '../../core/accounts/apiKeys';
@@ -13,7 +12,7 @@ import { configureByoc } from '../api/helpers/accounts';
 import type { ApiResponse } from '../api/helpers/http';
 import { loadOpenApiCheck, type DocumentedCheck } from '../api/helpers/openApi';
 import { createSender, uniqueName } from '../helpers/fixtures';
-import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';
+import { listenLocally, startServiceStack, type ServiceStack } from '../helpers/serviceStack';
 import { keyRequest } from './helpers';
 
 let stack: ServiceStack;
@@ -129,10 +128,7 @@ describe('Redis unreachable', () => {
       temporal: stack.temporal,
       logger: createLogger('silent', 'test'),
     });
-    server = await new Promise((resolve) => {
-      const s = app.listen(0, '127.0.0.1', () => resolve(s));
-    });
-    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    ({ server, baseUrl } = await listenLocally(app));
   });
   afterAll(async () => {
     await new Promise<void>((resolve) => server?.close(() => resolve()));
