@@ -92,7 +92,7 @@ if r[2] and r[3] then
   if f < 1 then rate = rate * f end
 end
 local interval = 1000 / (rate * headroom)
-local lateMs = math.max(500, 2 * interval)
+local lateMs = math.max(150, 1.5 * interval)
 
 local function forget(member, flow)
   redis.call('ZREM', q0, member)
