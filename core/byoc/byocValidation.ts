@@ -81,10 +81,7 @@ export function missingPermission(permission: 'get-send-quota' | 'get-account-se
 }
 
 /** What the SES account answered, judged in the order of the codes in docs/byoc.md, "Validation". */
-export function judgeSesAccount(
-  account: SesAccountState,
-  region: string,
-): ByocValidationResult {
+export function judgeSesAccount(account: SesAccountState, region: string): ByocValidationResult {
   if (!account.sendingEnabled) {
     return {
       ok: false,
