@@ -11,6 +11,7 @@ import { createLogger } from '../core/platform/logger';
 import { createWorkerMetrics, watchSesPace, watchSystemReputation } from '../core/platform/metrics';
 import { createRedis } from '../core/platform/redis';
 import { sesPacerFor } from '../core/sending/sesPacing';
+import { sesPace } from '../core/sending/sendingQueue';
 import { systemAccountReputation } from '../core/sending/systemEmail';
 import { checkReadiness, checks } from '../core/platform/readiness';
 import { connectTemporalClient, temporalConnectionOptions } from '../core/platform/temporal';
@@ -74,10 +75,7 @@ async function main(): Promise<void> {
   watchSystemReputation(metrics.register, () => systemAccountReputation(db, config));
   const redis = createRedis(config);
   const pacer = sesPacerFor(redis, config);
-  watchSesPace(metrics.register, async () => {
-    const [waiting, queue] = await Promise.all([pacer.waiting('shared'), pacer.queue('shared', '')]);
-    return { waiting, pacePerSecond: queue.pacePerSecond };
-  });
+  watchSesPace(metrics.register, () => sesPace(pacer, 'shared'));
   const worker = await createWorker({
     connection,
     namespace: config.temporal.namespace,
