@@ -221,7 +221,11 @@ async function sendByoc(
   try {
     providerMessageId = await callSes(deps, staged, ses, deadline, callAt);
   } catch (err) {
-    const classified = await counted(deps, classifySesError(err, staged.content), `byoc:${staged.accountId}`);
+    const classified = await counted(
+      deps,
+      classifySesError(err, staged.content),
+      sendingAccountOf('byoc', staged.accountId),
+    );
     if (classified.refreshCredentials) deps.byocCredentials.forget(session.cacheKey);
     throwClassified(classified);
   } finally {
@@ -302,7 +306,8 @@ async function turnAtSes(
     return takeSesTurn(deps, sendingAccount, request, (signal) => readMaxSendRate(deps.sharedSes, signal));
   return takeSesTurn(deps, sendingAccount, request, async (signal) => {
     const session = await byocSession(deps, accountId, deadline);
-    const { region, credentials } = { region: session.config.region, credentials: session.credentials };
+    const { credentials } = session;
+    const region = session.config.region;
     const ses = byocSesClient(deps.config, region, credentials);
     try {
       return await readMaxSendRate(ses, signal, () => byocSesV1Client(deps.config, region, credentials));
