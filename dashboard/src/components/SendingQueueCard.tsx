@@ -32,8 +32,8 @@ function QueueFigures({ label, queue }: { label: string; queue: SendingQueue }) 
       </dl>
       {queue.last_throttled_at && (
         <p className="hint">
-          Amazon SES slowed sending <Time iso={queue.last_throttled_at} />: the pace halved, and is back to{' '}
-          {queue.send_rate_per_second.toLocaleString('en')} / s within a minute. Nothing is lost.
+          Amazon SES slowed sending <Time iso={queue.last_throttled_at} />: the pace dropped by a fifth and climbs back
+          to its full rate within about 20 seconds. Nothing is lost.
         </p>
       )}
     </>
