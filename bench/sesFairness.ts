@@ -89,6 +89,16 @@ const paceTotals = (p: PaceReport) =>
     { accepted: 0, throttled: 0 },
   );
 
+/**
+ * Throttled calls under the access keys first seen since `before`. A BYOC run's account is new, so
+ * its worker assumes the role afresh and signs with keys of its own; an older run's messages still
+ * being retried (the "before" side leaves some unsent) sign with theirs and are not this run's.
+ */
+const throttledUnderNewKeys = (before: PaceReport, after: PaceReport) =>
+  Object.entries(after.keys)
+    .filter(([key]) => !(key in before.keys))
+    .reduce((sum, [, k]) => sum + k.throttled, 0);
+
 /** A sending account: its sending key, and a full_access key to read its email log. */
 interface Party extends Sender {
   manageKey: string;
@@ -216,6 +226,8 @@ interface RunResult {
   throttledPerSent: number;
   sesCalls: number;
   drainPerSecond: number;
+  /** Emails SES accepted a second (A's and B's) from A's first `sent` to its last: the pacer's use of the rate. */
+  sesUsePerSecond: number;
   aUnsent: number;
   /** How long A's batches took to be answered: a drain cannot beat the API's accept rate. */
   aQueueSeconds: number;
@@ -262,6 +274,7 @@ async function runOnce(dev: DevStack, ses: BenchSes, tag: string): Promise<RunRe
     throttledPerSent: throttled / totalSent,
     sesCalls: paceAfter.accepted + paceAfter.throttled - paceBefore.accepted - paceBefore.throttled,
     drainPerSecond: drainRate(aSent, start),
+    sesUsePerSecond: sentWhileDraining(aSent, [...sent.values()]),
     aUnsent: aIds.length - aSent.length,
     aQueueSeconds,
     seconds: (Date.now() - start) / 1000,
@@ -319,7 +332,7 @@ async function runByoc(dev: DevStack, byocSes: BenchSes, tag: string): Promise<B
   const count = Number(args['byoc-emails']);
   const everyMs = 1000 * Math.min(2, count / Number(args['byoc-rate']) / (singles + 1));
   const sinceIso = new Date(Date.now() - 1000).toISOString();
-  const paceBefore = paceTotals(byocSes.pace());
+  const paceBefore = byocSes.pace();
   const start = Date.now();
   const ids = await queueBacklog(dev.apiUrl, byoc, count, tag);
   const answered = await sendSingles(dev.apiUrl, shared, singles, everyMs, tag);
@@ -335,7 +348,7 @@ async function runByoc(dev: DevStack, byocSes: BenchSes, tag: string): Promise<B
   const waits = [...answered].filter(([id]) => sent.has(id)).map(([id, at]) => sent.get(id)! - at);
   return {
     drainPerSecond: drainRate(byocSent, start),
-    throttledPerSent: (paceTotals(byocSes.pace()).throttled - paceBefore.throttled) / byocSent.length,
+    throttledPerSent: throttledUnderNewKeys(paceBefore, byocSes.pace()) / byocSent.length,
     unsent: ids.length - byocSent.length,
     sharedP50: quantile(waits, 0.5),
     sharedP99: quantile(waits, 0.99),
@@ -346,6 +359,17 @@ async function runByoc(dev: DevStack, byocSes: BenchSes, tag: string): Promise<B
 /** Emails a second from `start` to the last of `sentAt` (epoch ms); NaN when none was sent. */
 const drainRate = (sentAt: number[], start: number) =>
   sentAt.length ? sentAt.length / ((Math.max(...sentAt) - start) / 1000) : NaN;
+
+/**
+ * Emails sent a second, A's and B's, from A's first `sent` to its last: how much of SES's rate
+ * the pacer used while the backlog drained, without the time A's first batch took to be answered.
+ */
+function sentWhileDraining(aSentAt: number[], allSentAt: number[]): number {
+  if (aSentAt.length < 2) return NaN;
+  const first = Math.min(...aSentAt);
+  const last = Math.max(...aSentAt);
+  return allSentAt.filter((t) => t >= first && t <= last).length / ((last - first) / 1000);
+}
 
 /** min / median / max of one figure over the runs. */
 function spread<R>(results: R[], pick: (r: R) => number, digits: number): string {
@@ -375,6 +399,7 @@ const FIGURES: Figure<RunResult>[] = [
   ['throttled SES calls per email sent', (r) => r.throttledPerSent, 3, '<= 0.01'],
   ['SES SendEmail calls', (r) => r.sesCalls, 0, ''],
   ["A's drain (sent/s, first batch -> last sent)", (r) => r.drainPerSecond, 2, `>= ${(0.9 * rate).toFixed(1)}`],
+  ["SES's use while A drained (A + B sent/s, A's first sent -> last)", (r) => r.sesUsePerSecond, 2, ''],
   ["A's batches answered in (s)", (r) => r.aQueueSeconds, 1, ''],
   ['emails not sent by the deadline (A + B)', (r) => r.aUnsent + r.bUnsent, 0, '0'],
   ['run length (s)', (r) => r.seconds, 0, ''],
