@@ -74,6 +74,12 @@ const HORIZON_MS = 250;
  */
 const RECOVERY_MS = 100_000;
 const THROTTLE_FACTOR = 0.8;
+/**
+ * Throttles within this long of the one that lowered the pace do not lower it again: they are the
+ * calls already on their way at the old pace (slots given up to the horizon ahead, calls in flight)
+ * meeting the same crowded second of SES's, not news that the rate fell further.
+ */
+const THROTTLE_HOLD_MS = 1_000;
 /** How long after a throttle the queue reports it. */
 const THROTTLE_SHOWN_MS = 60 * 60_000;
 
@@ -157,10 +163,11 @@ return {0, wait, r[4] or -1}
 
 const THROTTLED = `
 local rateKey = KEYS[1]
-local recovery, factor = tonumber(ARGV[1]), tonumber(ARGV[2])
+local recovery, factor, hold = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local r = redis.call('HMGET', rateKey, 'factor', 'throttledAt')
+if r[2] and now - tonumber(r[2]) < hold then return now end
 local f = 1
 if r[1] and r[2] then f = math.min(1, tonumber(r[1]) + (now - tonumber(r[2])) / recovery) end
 redis.call('HSET', rateKey, 'factor', tostring(math.max(0.1, f * factor)), 'throttledAt', now)
@@ -173,7 +180,7 @@ export interface SesPacer {
     sendingAccount: SendingAccount,
     request: { messageId: string; accountId: string; lane: SendLane },
   ): Promise<Turn & { rateReadAt: number | null }>;
-  /** SES refused a call for the rate: the pace drops by a fifth and recovers over 20 s. */
+  /** SES refused a call for the rate: the pace drops by a fifth (once a second at most) and recovers over 20 s. */
   throttled(sendingAccount: SendingAccount): Promise<void>;
   /** SES's send rate as just read (GetAccount's MaxSendRate), kept for every worker. */
   setRate(sendingAccount: SendingAccount, perSecond: number): Promise<void>;
@@ -236,7 +243,7 @@ export function createSesPacer(redis: Redis, settings: PaceSettings): SesPacer {
 
     async throttled(sendingAccount) {
       const k = keys(sendingAccount);
-      await redis.eval(THROTTLED, 1, k.rate, RECOVERY_MS, THROTTLE_FACTOR);
+      await redis.eval(THROTTLED, 1, k.rate, RECOVERY_MS, THROTTLE_FACTOR, THROTTLE_HOLD_MS);
     },
 
     async setRate(sendingAccount, perSecond) {

@@ -88,7 +88,7 @@ test("an account's batch shares the rate with another's instead of waiting behin
   expect(lastOfC).toBeLessThanOrEqual(16);
 });
 
-test('a throttle lowers the pace by a fifth, a second one further, and the queue says so', async () => {
+test('a throttle lowers the pace by a fifth, one in the same second not again, one after it further, and the queue says so', async () => {
   await workers[0]!.setRate('shared', 10);
   await workers[0]!.throttled('shared');
   const once = await workers[1]!.queue('shared', 'a');
@@ -97,8 +97,12 @@ test('a throttle lowers the pace by a fifth, a second one further, and the queue
   expect(once.pacePerSecond).toBeLessThan(7.8);
   expect(once.sendRatePerSecond).toBe(10);
   expect(once.lastThrottledAt).not.toBeNull();
+  // Another call that was already on its way at the old pace meets the same crowded second.
+  await workers[1]!.throttled('shared');
+  expect((await workers[1]!.queue('shared', 'a')).pacePerSecond).toBeGreaterThanOrEqual(7.6);
+  await sleep(1_050);
   await workers[0]!.throttled('shared');
-  expect((await workers[1]!.queue('shared', 'a')).pacePerSecond).toBeLessThan(6.2);
+  expect((await workers[1]!.queue('shared', 'a')).pacePerSecond).toBeLessThan(6.3);
   const sent = await sendAll(Array.from({ length: 7 }, (_, i) => ({ label: `m${i}`, accountId: 'a', lane: 'bulk' })));
   // Six intervals at about 6 a second, not 9.5.
   expect(sent.at(-1)!.at - sent[0]!.at).toBeGreaterThan(900);
