@@ -13,6 +13,8 @@
 //
 //   node --import tsx bench/pipeline.ts [--seconds 20] [--concurrency 16] [--accounts 10]
 //        [--temporal memory|sqlite-wal|sqlite-default|postgres [--shards 4]] [--cpu-rate N]
+//        [--cpu-only --cpu-rate N] [--kinds test,simulator,templated,smtp]
+// (--cpu-only: phase 3 alone; --kinds: only those kinds in phase 3, for a longer sitting of one)
 // (--temporal postgres: the Temporal server itself on a PostgreSQL of its own, built on first use;
 // bench/README.md, "A real Temporal server")
 //
@@ -49,6 +51,7 @@ import {
   sendOne,
   sleep,
   startPipelineStack,
+  type PipelineStack,
   startRelay,
   testMessage,
   TEST_DOMAIN,
@@ -65,6 +68,8 @@ const { values: args } = parseArgs({
     temporal: { type: 'string', default: 'memory' },
     shards: { type: 'string', default: '4' },
     'cpu-rate': { type: 'string' },
+    'cpu-only': { type: 'boolean', default: false },
+    kinds: { type: 'string', default: 'test,simulator,templated,smtp' },
     stack: { type: 'string', default: 'bench' },
     burst: { type: 'string', default: '600' },
     rate: { type: 'string', default: '20' },
@@ -74,6 +79,12 @@ const { values: args } = parseArgs({
   },
 });
 const seconds = Number(args.seconds);
+if (args['cpu-only'] && args['cpu-rate'] === undefined) throw new Error('--cpu-only needs --cpu-rate');
+/** Phase 3's kinds by their short names, in the order given. */
+const CPU_KINDS = ['test', 'simulator', 'templated', 'smtp'] as const;
+const cpuKinds = args.kinds.split(',').map((k) => k.trim());
+for (const k of cpuKinds)
+  if (!CPU_KINDS.includes(k as (typeof CPU_KINDS)[number])) throw new Error(`--kinds takes ${CPU_KINDS.join(', ')}`);
 if (!BENCH_TEMPORAL_STORES.includes(args.temporal as BenchTemporalStore))
   throw new Error(`--temporal is one of ${BENCH_TEMPORAL_STORES.join(', ')}`);
 if (!Number.isInteger(Number(args.shards)) || Number(args.shards) < 1)
@@ -203,6 +214,47 @@ function table(results: PhaseResult[]): string {
   return formatTable(header, rows);
 }
 
+/** Phases 1 and 2: the ceiling (closed loop) and 25, 50 and 100 % of it (open loop). */
+async function ceilingAndShares(
+  { api, receiver }: PipelineStack,
+  sender: (i: number) => Sender,
+  cpu: () => Map<string, number>,
+): Promise<{ results: PhaseResult[]; cpuShares: string[]; rate: number }> {
+  const results: PhaseResult[] = [];
+  say(`phase 1: ceiling, closed loop of ${args.concurrency} clients for ${seconds} s`);
+  const cpuBefore = cpu();
+  const ceilingStart = performance.now();
+  const ceiling = await closedLoop((i) => sendOne(api.baseUrl, sender(i), testMessage(i)), receiver.arrivals, {
+    concurrency: Number(args.concurrency),
+    seconds,
+  });
+  const cpuAfter = cpu();
+  const ceilingSeconds = (performance.now() - ceilingStart) / 1000;
+  const cpuShares = [...cpuAfter]
+    .filter(([label]) => label !== 'SES emulator')
+    .map(([label, s]) => `${label} ${((100 * (s - (cpuBefore.get(label) ?? 0))) / ceilingSeconds).toFixed(0)} %`);
+  results.push(ceiling);
+  const rate = Math.max(1, ceiling.deliveredPerSecond);
+  for (const share of [0.25, 0.5, 1]) {
+    say(`phase 2: ${share * 100} % of ${rate.toFixed(1)}/s for ${seconds} s`);
+    const offered = await offer(rate * share, seconds, (i) =>
+      sendOne(api.baseUrl, sender(i), testMessage(1_000_000 + i)),
+    );
+    results.push(
+      await summarise(
+        `${share * 100} % of ceiling: ${(rate * share).toFixed(1)}/s offered`,
+        offered,
+        receiver.arrivals,
+        {
+          seconds,
+          graceMs: 60_000,
+        },
+      ),
+    );
+  }
+  return { results, cpuShares, rate };
+}
+
 async function main(): Promise<void> {
   const loadBefore = os.loadavg();
   const stack = await startPipelineStack(say, {
@@ -221,8 +273,6 @@ async function main(): Promise<void> {
     for (let i = 0; i < 20; i++) await sendOne(api.baseUrl, sender(i), testMessage(i));
     await sleep(5000);
 
-    const results: PhaseResult[] = [];
-    say(`phase 1: ceiling, closed loop of ${args.concurrency} clients for ${seconds} s`);
     // The servers this run started by pid (with their children: PostgreSQL's backends), so that
     // another run's servers on the machine are not counted; those it did not start by command name.
     const cpu = () =>
@@ -236,33 +286,9 @@ async function main(): Promise<void> {
         },
         ...serverCpuLabels(infra.pids),
       );
-    const cpuBefore = cpu();
-    const ceilingStart = performance.now();
-    const ceiling = await closedLoop((i) => sendOne(api.baseUrl, sender(i), testMessage(i)), receiver.arrivals, {
-      concurrency: Number(args.concurrency),
-      seconds,
-    });
-    const cpuAfter = cpu();
-    const ceilingSeconds = (performance.now() - ceilingStart) / 1000;
-    const cpuShares = [...cpuAfter]
-      .filter(([label]) => label !== 'SES emulator')
-      .map(([label, s]) => `${label} ${((100 * (s - (cpuBefore.get(label) ?? 0))) / ceilingSeconds).toFixed(0)} %`);
-    results.push(ceiling);
-    const rate = Math.max(1, ceiling.deliveredPerSecond);
-    for (const share of [0.25, 0.5, 1]) {
-      say(`phase 2: ${share * 100} % of ${rate.toFixed(1)}/s for ${seconds} s`);
-      const offered = await offer(rate * share, seconds, (i) =>
-        sendOne(api.baseUrl, sender(i), testMessage(1_000_000 + i)),
-      );
-      results.push(
-        await summarise(
-          `${share * 100} % of ceiling: ${(rate * share).toFixed(1)}/s offered`,
-          offered,
-          receiver.arrivals,
-          { seconds, graceMs: 60_000 },
-        ),
-      );
-    }
+    const { results, cpuShares, rate } = args['cpu-only']
+      ? { results: [], cpuShares: ['not measured (--cpu-only)'], rate: 0 }
+      : await ceilingAndShares(stack, sender, cpu);
 
     // Phase 3: CPU per message of four kinds of send. Per account: a full_access key (templates,
     // the email log) and one published template; the SMTP relay, and one pooled Nodemailer
@@ -339,7 +365,7 @@ async function main(): Promise<void> {
       },
     ];
     const cpuRows: string[][] = [];
-    for (const kind of kinds) {
+    for (const kind of cpuKinds.map((k) => kinds[CPU_KINDS.indexOf(k as (typeof CPU_KINDS)[number])]!)) {
       say(`phase 3: CPU per message, ${kind.label}, ${cpuRate.toFixed(1)}/s for ${seconds} s`);
       cpuRows.push(await cpuPerMessage(kind, cpuRate, senders.length, cpu));
     }
