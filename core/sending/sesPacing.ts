@@ -54,13 +54,19 @@ export interface PaceSettings {
    * seconds after network jitter, and SES counts them where they arrive.
    */
   headroom: number;
+  /** How long a message told to come back may stay away before it is given up (tests shorten it). */
+  abandonedMs?: number;
 }
 
 const LANES: Record<SendLane, number> = { single: 0, bulk: 1 };
 /** Ahead of a message, how many others are looked at to see whether one is due now. */
 const LOOK_AHEAD = 32;
-/** Told to come back and not seen for this long: given up (its workflow asks again as new). */
-const ABANDONED_MS = 10 * 60_000;
+/**
+ * Told to come back and not seen for this long: given up (its workflow asks again as new). A
+ * message sent without a turn while Redis was away, or whose workflow ended, never comes back, and
+ * until given up it counts as ahead of every later message.
+ */
+const ABANDONED_MS = 60_000;
 /**
  * A slot this close is taken at once: the message reads and composes its email meanwhile, so its
  * call leaves on time; a later one-off send waits behind at most this much of taken slots.
@@ -120,16 +126,17 @@ if not mine then
 end
 
 -- Who is ahead: every single, then the bulk messages with lower tags.
-local ahead = {}
 local rank = redis.call('ZRANK', lane == 0 and q0 or q1, id)
 local aheadCount = rank
 if lane == 1 then aheadCount = aheadCount + redis.call('ZCARD', q0) end
-local blocked = aheadCount > lookAhead
-if not blocked and aheadCount > 0 then
+local blocked = false
+if aheadCount > 0 then
+  -- The first lookAhead ahead, whoever asks: those that never came back are given up here even
+  -- when the asker is too far behind to go, or they would hold up everyone behind them.
   local before = {}
-  if lane == 1 then before = redis.call('ZRANGE', q0, 0, -1) end
-  if rank > 0 then
-    for _, m in ipairs(redis.call('ZRANGE', lane == 0 and q0 or q1, 0, rank - 1)) do table.insert(before, m) end
+  if lane == 1 then before = redis.call('ZRANGE', q0, 0, lookAhead - 1) end
+  if rank > 0 and #before < lookAhead then
+    for _, m in ipairs(redis.call('ZRANGE', lane == 0 and q0 or q1, 0, math.min(rank, lookAhead - #before) - 1)) do table.insert(before, m) end
   end
   for _, m in ipairs(before) do
     local info = redis.call('HGET', meta, m)
@@ -145,6 +152,7 @@ if not blocked and aheadCount > 0 then
     end
   end
 end
+if aheadCount > lookAhead then blocked = true end
 
 local tat = tonumber(redis.call('GET', tatKey)) or 0
 if not blocked and tat - now <= horizon then
@@ -233,7 +241,7 @@ export function createSesPacer(redis: Redis, settings: PaceSettings): SesPacer {
         settings.fallbackRate,
         settings.headroom,
         LOOK_AHEAD,
-        ABANDONED_MS,
+        settings.abandonedMs ?? ABANDONED_MS,
         RECOVERY_MS,
         HORIZON_MS,
       )) as [number, number, string | number];

@@ -108,6 +108,27 @@ test('a throttle lowers the pace by a fifth, one in the same second not again, o
   expect(sent.at(-1)!.at - sent[0]!.at).toBeGreaterThan(900);
 });
 
+test('messages told to wait that never come back hold up the others only until they are given up', async () => {
+  // Sent without a turn while Redis was away, or their workflow ended: forty told to wait never ask again.
+  const settings = { keyPrefix: `pace-${randomBytes(6).toString('hex')}`, fallbackRate: 10, headroom: 0.95 };
+  const pacer = createSesPacer(redises[0]!, { ...settings, abandonedMs: 300 });
+  const gone = await Promise.all(
+    Array.from({ length: 40 }, () => pacer.take('shared', { messageId: randomUUID(), accountId: 'a', lane: 'bulk' })),
+  );
+  expect(gone.filter((t) => !t.go).length).toBeGreaterThan(32);
+  // Past the time the last of them was told to come back, and past being given up.
+  await sleep(Math.max(...gone.map((t) => (t.go ? 0 : t.waitMs))) + 300 + 200);
+  const messageId = randomUUID();
+  const started = Date.now();
+  for (;;) {
+    // The same account's next message: its tag is behind all forty.
+    const turn = await pacer.take('shared', { messageId, accountId: 'a', lane: 'bulk' });
+    if (turn.go) break;
+    expect(Date.now() - started).toBeLessThan(2_000);
+    await sleep(Math.min(turn.waitMs, 100));
+  }
+});
+
 test("the queue counts each account's own waiting messages", async () => {
   const asks = await Promise.all(
     [
