@@ -23,18 +23,42 @@ export function requireToolPath(name: string): string {
   return value;
 }
 
+/** Ports the kernel hands out by itself (bind to 0, every outgoing connection's own end). */
+function ephemeralRange(): [number, number] {
+  try {
+    const [low, high] = fs
+      .readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
+      .trim()
+      .split(/\s+/)
+      .map(Number);
+    if (low && high) return [low, high];
+  } catch {
+    // not Linux: the IANA range
+  }
+  return [49152, 65535];
+}
+
+const handedOut = new Set<number>();
+
+/**
+ * A free port for a process we are about to start, taken below the kernel's ephemeral range:
+ * a port the kernel chose for us and we let go could be taken again before the child binds it,
+ * by another process's bind to 0 or by any outgoing connection's own end (the fault suite's MX
+ * listener once died of that). Below the range only another explicit pick can take it, and this
+ * process never hands the same port out twice.
+ */
 export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
+  const [ephemeralLow] = ephemeralRange();
+  const high = Math.min(ephemeralLow, 65536) - 1;
+  const low = Math.max(1024, high - 12_000);
+  for (let tries = 0; tries < 200; tries += 1) {
+    const port = low + Math.floor(Math.random() * (high - low + 1));
+    if (handedOut.has(port)) continue;
+    if (!(await isPortFree(port))) continue;
+    handedOut.add(port);
+    return port;
+  }
+  throw new Error(`no free port between ${low} and ${high}`);
 }
 
 export async function isPortFree(port: number): Promise<boolean> {
@@ -66,6 +90,15 @@ export async function canConnect(port: number, host = '127.0.0.1'): Promise<bool
   });
 }
 
+/** The last lines of a log, so a failure in CI says why without the file. */
+function logTail(file: string, lines = 20): string {
+  try {
+    return fs.readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+  } catch {
+    return '(the log cannot be read)';
+  }
+}
+
 export async function waitFor(
   what: string,
   check: () => Promise<boolean>,
@@ -75,7 +108,9 @@ export async function waitFor(
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (proc && proc.child.exitCode !== null) {
-      throw new Error(`${proc.name} exited with code ${proc.child.exitCode}; see ${proc.logFile}`);
+      throw new Error(
+        `${proc.name} exited with code ${proc.child.exitCode}; see ${proc.logFile}, which ends:\n${logTail(proc.logFile)}`,
+      );
     }
     if (await check().catch(() => false)) return;
     await new Promise((r) => setTimeout(r, 100));
