@@ -151,8 +151,11 @@ async function forkWorker(
     signalFailures: () => failures,
     async stop() {
       await Promise.all(signals);
-      child.disconnect();
+      if (child.connected) child.disconnect();
+      // A worker that does not shut down within its in-flight tasks' time is ended.
+      const kill = setTimeout(() => child.kill('SIGKILL'), 30_000);
       await exited;
+      clearTimeout(kill);
     },
   };
 }

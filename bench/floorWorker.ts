@@ -51,6 +51,7 @@ async function main(): Promise<void> {
   process.on('disconnect', () => worker.shutdown());
   await running;
   await connection.close();
+  process.exit(0); // the SDK's runtime would keep the process up
 }
 
 main().catch((err: unknown) => {
