@@ -51,7 +51,7 @@ import { devServerStore } from './infra';
 import { burst, offer, type Offered, type SendFn } from './load';
 import { awaitCompletion, cpuSeconds, quantile, sleep, spread } from './stack';
 
-export const FLOOR_SHAPES = ['test send', 'real path', 'real path, SES call local', 'one regular activity'] as const;
+export const FLOOR_SHAPES = ['test send', 'real path', 'real path with SES local', 'one regular activity'] as const;
 export type FloorShape = (typeof FLOOR_SHAPES)[number];
 export const FLOOR_MODES = ['burst', 'steady'] as const;
 export type FloorMode = (typeof FLOOR_MODES)[number];
@@ -60,7 +60,7 @@ export type FloorMode = (typeof FLOOR_MODES)[number];
 const SHAPES: Record<FloorShape, { workflow: string; waitsForOutcome: boolean }> = {
   'test send': { workflow: 'testSend', waitsForOutcome: false },
   'real path': { workflow: 'realPath', waitsForOutcome: true },
-  'real path, SES call local': { workflow: 'realPathSesLocal', waitsForOutcome: true },
+  'real path with SES local': { workflow: 'realPathSesLocal', waitsForOutcome: true },
   'one regular activity': { workflow: 'oneActivity', waitsForOutcome: false },
 };
 

@@ -630,7 +630,7 @@ async function printAgainstFloor(costs: DevCosts, signalAfterMs: number): Promis
       kind: simulator,
       row: costs.simulator,
       events: costs.simEvents,
-      shape: 'real path, SES call local',
+      shape: 'real path with SES local',
       mode: 'steady',
     },
   ];
