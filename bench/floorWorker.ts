@@ -51,7 +51,7 @@ async function main(): Promise<void> {
   process.on('disconnect', () => worker.shutdown());
   await running;
   await connection.close();
-  process.exit(0); // the SDK's runtime would keep the process up
+  process.exit(0); // nothing the SDK's runtime still holds keeps the process up
 }
 
 main().catch((err: unknown) => {
