@@ -61,6 +61,14 @@ export const BENCH_TEMPORAL_STORES: readonly BenchTemporalStore[] = [
   'postgres',
 ];
 
+/** startTemporalDevServer's options for a dev-server store: `dbFile` unless in memory. */
+export function devServerStore(
+  store: Exclude<BenchTemporalStore, 'postgres'>,
+  dbFile: string,
+): { dbFile?: string; sqlitePragmas?: boolean } {
+  return store === 'memory' ? {} : { dbFile, sqlitePragmas: store === 'sqlite-wal' };
+}
+
 export async function startBenchInfra(
   say: (line: string) => void,
   opts: { temporalStore?: BenchTemporalStore; temporalShards?: number } = {},
@@ -126,9 +134,7 @@ export async function startBenchInfra(
       const temporal = await startTemporalDevServer({
         port: await freePort(),
         logFile: path.join(logs, 'temporal.log'),
-        ...(store === 'memory'
-          ? {}
-          : { dbFile: path.join(runDir, 'temporal.sqlite'), sqlitePragmas: store === 'sqlite-wal' }),
+        ...devServerStore(store, path.join(runDir, 'temporal.sqlite')),
       });
       origin.temporal = `private dev server (${store})`;
       started.push(temporal.process);

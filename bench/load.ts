@@ -1,6 +1,7 @@
 // The pipeline benchmarks' load: a closed loop that finds the ceiling (sends counted once their
 // `email.delivered` webhook arrives), an open loop that offers a fixed rate on a schedule (a slow
-// pipeline cannot slow the offered load), and the summary of a phase. Used by pipeline.ts and soak.ts.
+// pipeline cannot slow the offered load), a burst of a fixed count, and the summary of a phase.
+// Used by pipeline.ts, soak.ts and floor.ts.
 import { performance } from 'node:perf_hooks';
 import { awaitCompletion, quantile, sleep, type SendAnswer } from './stack';
 
@@ -120,4 +121,24 @@ export async function offer(
   }
   await Promise.all(inFlight);
   return into;
+}
+
+/** `count` sends by `concurrency` clients, each sending its next as soon as the last is answered. */
+export async function burst(count: number, concurrency: number, send: SendFn): Promise<Offered> {
+  const sent = new Map<string, Sent>();
+  let refused = 0;
+  let next = 0;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        const i = next++;
+        const startedAt = performance.now();
+        const r = await send(i).catch((): SendAnswer => ({ ms: 0, status: 0 }));
+        if (r.id) sent.set(r.id, { startedAt, acceptMs: r.ms });
+        else refused++;
+      }
+    }),
+  );
+  return { sent, refused, start };
 }

@@ -19,11 +19,13 @@
 // bench/README.md, "A real Temporal server")
 //
 // --stack dev drives `npm run dev`'s own stack instead (bench/devStack.ts; bench/README.md,
-// "`pipeline.ts --stack dev`"): a burst, a steady rate, CPU per delivered test and simulator send, history lengths.
+// "`pipeline.ts --stack dev`"): a burst, a steady rate, CPU per delivered test send (in the burst and
+// at a steady rate) and simulator send, history lengths; with --floor, then the engine's floor of
+// each (bench/floor.ts) and the ratio.
 //
 //   node --import tsx bench/pipeline.ts --stack dev [--burst 600] [--concurrency 16] [--rate 20]
 //        [--seconds 20] [--cpu-rate N] [--dev-env NAME=value ...] [--demo-events all|email.delivered,...]
-//        [--dev-pg dev|fast]
+//        [--dev-pg dev|fast] [--floor]
 import { Client, Connection } from '@temporalio/client';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -33,7 +35,7 @@ import { createApiKey } from '../core/accounts/apiKeys';
 import { sendWorkflowId } from '../core/model/workflowContract';
 import { formatTable } from './closedLoop';
 import { BENCH_TEMPORAL_STORES, type BenchTemporalStore } from './infra';
-import { closedLoop, offer, summarise, type Offered, type PhaseResult, type Sent, type SendFn } from './load';
+import { burst, closedLoop, offer, summarise, type Offered, type PhaseResult, type SendFn } from './load';
 import { createDb } from '../core/platform/db';
 import { DEMO_DOMAIN } from '../tools/demoSeed';
 import { DEMO_WEBHOOK_PATH } from '../tools/demoReceiver';
@@ -43,6 +45,15 @@ import { toolsDir } from '../core/platform/devEnvironment';
 import { ensureDatabase, startPrivatePostgres } from '../tools/stack/postgres';
 import { freePort, type ManagedProcess } from '../tools/stack/processes';
 import { startDevStack } from './devStack';
+import {
+  DEV_SIGNAL_AFTER_MS,
+  eventCounts,
+  floorLoad,
+  measureFloor,
+  type FloorMode,
+  type FloorOptions,
+  type FloorShape,
+} from './floor';
 import {
   awaitCompletion,
   cpuSeconds,
@@ -55,7 +66,6 @@ import {
   startRelay,
   testMessage,
   TEST_DOMAIN,
-  type SendAnswer,
   type Sender,
 } from './stack';
 
@@ -76,6 +86,7 @@ const { values: args } = parseArgs({
     'dev-env': { type: 'string', multiple: true, default: [] },
     'demo-events': { type: 'string', default: 'all' },
     'dev-pg': { type: 'string', default: 'dev' },
+    floor: { type: 'boolean', default: false },
   },
 });
 const seconds = Number(args.seconds);
@@ -87,6 +98,8 @@ for (const k of cpuKinds)
   if (!CPU_KINDS.includes(k as (typeof CPU_KINDS)[number])) throw new Error(`--kinds takes ${CPU_KINDS.join(', ')}`);
 if (!BENCH_TEMPORAL_STORES.includes(args.temporal as BenchTemporalStore))
   throw new Error(`--temporal is one of ${BENCH_TEMPORAL_STORES.join(', ')}`);
+// The dev stack's shapes are the floor's (bench/floor.ts); the benchmark's own stack has others.
+if (args.floor && args.stack !== 'dev') throw new Error('--floor goes with --stack dev');
 if (!Number.isInteger(Number(args.shards)) || Number(args.shards) < 1)
   throw new Error('--shards is a whole number of history shards, 1 or more');
 
@@ -105,6 +118,41 @@ interface CpuKind {
 const NOT_COUNTED = new Set(['benchmark client', 'SES emulator']);
 const CPU_COLUMNS = ['API', 'worker', 'Temporal', "Temporal's PostgreSQL", 'PostgreSQL', 'Redis', 'SMTP relay'];
 
+/** One row of the CPU table: its cells, and the figures per message the floor's table reads. */
+interface CpuRow {
+  cells: string[];
+  /** CPU ms per completed message of every counted process. */
+  total: number;
+  perMessage: (label: string) => number;
+}
+
+/** Each process's CPU between two readings, per message completed, as a row of the CPU table. */
+function cpuRow(
+  label: string,
+  offered: Offered,
+  completed: number,
+  [before, after]: [Map<string, number>, Map<string, number>],
+  columns: string[],
+): CpuRow {
+  const perMessage = (process: string) => (1000 * ((after.get(process) ?? 0) - (before.get(process) ?? 0))) / completed;
+  const counted = [...after.keys()].filter((process) => !NOT_COUNTED.has(process));
+  const total = counted.reduce((sum, process) => sum + perMessage(process), 0);
+  const cell = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : '-');
+  return {
+    cells: [
+      label,
+      String(offered.sent.size + offered.refused),
+      String(offered.sent.size),
+      String(completed),
+      ...columns.map((process) => (after.has(process) ? cell(perMessage(process)) : '-')),
+      cell(total),
+      ...[...NOT_COUNTED].map((process) => cell(perMessage(process))),
+    ],
+    total,
+    perMessage,
+  };
+}
+
 /**
  * Offers `rate` messages of one kind a second for --seconds and divides each process's CPU, from
  * the first send until the last message completed, by the messages completed. Before it: one send
@@ -117,7 +165,7 @@ async function cpuPerMessage(
   senderCount: number,
   cpu: () => Map<string, number>,
   columns = CPU_COLUMNS,
-): Promise<string[]> {
+): Promise<CpuRow> {
   await Promise.all(Array.from({ length: senderCount }, (_, k) => kind.send(9_000_000 + k)));
   await sleep(3000);
   const since = new Date(Date.now() - 1000).toISOString();
@@ -128,18 +176,7 @@ async function cpuPerMessage(
   await awaitCompletion(ids, kind.done, 60_000, poll ? 500 : 100, poll && (() => poll(since)));
   const after = cpu();
   const completed = ids.filter((id) => kind.done.has(id)).length;
-  const perMessage = (label: string) => (1000 * ((after.get(label) ?? 0) - (before.get(label) ?? 0))) / completed;
-  const counted = [...after.keys()].filter((label) => !NOT_COUNTED.has(label));
-  const cell = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : '-');
-  return [
-    kind.label,
-    String(offered.sent.size + offered.refused),
-    String(offered.sent.size),
-    String(completed),
-    ...columns.map((label) => (after.has(label) ? cell(perMessage(label)) : '-')),
-    cell(counted.reduce((sum, label) => sum + perMessage(label), 0)),
-    ...[...NOT_COUNTED].map((label) => cell(perMessage(label))),
-  ];
+  return cpuRow(kind.label, offered, completed, [before, after], columns);
 }
 
 /**
@@ -367,7 +404,7 @@ async function main(): Promise<void> {
     const cpuRows: string[][] = [];
     for (const kind of cpuKinds.map((k) => kinds[CPU_KINDS.indexOf(k as (typeof CPU_KINDS)[number])]!)) {
       say(`phase 3: CPU per message, ${kind.label}, ${cpuRate.toFixed(1)}/s for ${seconds} s`);
-      cpuRows.push(await cpuPerMessage(kind, cpuRate, senders.length, cpu));
+      cpuRows.push((await cpuPerMessage(kind, cpuRate, senders.length, cpu)).cells);
     }
 
     // History length of one test send and of one simulator send (the latter ends `sent` after OUTCOME_TIMEOUT_SECONDS).
@@ -416,26 +453,6 @@ async function main(): Promise<void> {
   }
 }
 
-/** `count` sends by `concurrency` clients, each sending its next as soon as the last is answered. */
-async function burst(count: number, concurrency: number, send: SendFn): Promise<Offered> {
-  const sent = new Map<string, Sent>();
-  let refused = 0;
-  let next = 0;
-  const start = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < count) {
-        const i = next++;
-        const startedAt = performance.now();
-        const r = await send(i).catch((): SendAnswer => ({ ms: 0, status: 0 }));
-        if (r.id) sent.set(r.id, { startedAt, acceptMs: r.ms });
-        else refused++;
-      }
-    }),
-  );
-  return { sent, refused, start };
-}
-
 /** The dev stack's processes, as columns; the dev command hosts the demo receiver, the local SNS, the SES recorder and the log relay. */
 const DEV_CPU_COLUMNS = ['API', 'worker', 'Temporal', 'PostgreSQL', 'Redis', 'SMTP relay', 'MX', 'npm run dev'];
 
@@ -443,10 +460,10 @@ const DEV_CPU_COLUMNS = ['API', 'worker', 'Temporal', 'PostgreSQL', 'Redis', 'SM
  * --stack dev: `npm run dev` as a user starts it, the rate limit lifted the user's way
  * (RATE_LIMIT_PER_MINUTE), sending with the demo key to the demo account (whose endpoint gets
  * every event at the demo receiver); a message is complete when the receiver logs its verified
- * `email.delivered`. A burst of --burst test sends at --concurrency, then --rate test sends a
- * second for --seconds (open loop), then CPU per delivered message of a test send and of a
- * simulator send (the real path: SES emulator, then the local SNS posts the outcome), and the
- * history length of each.
+ * `email.delivered`. A burst of --burst test sends at --concurrency (with its CPU per delivered
+ * message), then --rate test sends a second for --seconds (open loop), then CPU per delivered
+ * message of a test send and of a simulator send (the real path: SES emulator, then the local SNS
+ * posts the outcome), and the history length of each; with --floor, the floor's figures after it.
  */
 async function mainDev(): Promise<void> {
   const loadBefore = os.loadavg();
@@ -489,6 +506,7 @@ async function mainDev(): Promise<void> {
     throw err;
   });
   let connection: Connection | undefined;
+  let costs: DevCosts | undefined;
   try {
     if (args['demo-events'] !== 'all') {
       // A switch for finding what costs what: the demo endpoint subscribed to fewer events.
@@ -503,25 +521,6 @@ async function mainDev(): Promise<void> {
     say('warming up (5 s)');
     for (let i = 0; i < 20; i++) await send(testMessage(i));
     await sleep(5000);
-
-    const count = Number(args.burst);
-    const results: PhaseResult[] = [];
-    say(`burst: ${count} test sends, ${args.concurrency} at a time`);
-    const burstStart = performance.now();
-    const b = await burst(count, Number(args.concurrency), (i) => send(testMessage(10_000 + i)));
-    const acceptSeconds = (performance.now() - burstStart) / 1000;
-    results.push(
-      await summarise(
-        `burst of ${count}, ${args.concurrency} clients (accepted at ${(b.sent.size / acceptSeconds).toFixed(1)}/s)`,
-        b,
-        dev.delivered,
-        { seconds: 0, graceMs: 120_000 },
-      ),
-    );
-    const rate = Number(args.rate);
-    say(`steady: ${rate}/s offered for ${seconds} s`);
-    const steady = await offer(rate, seconds, (i) => send(testMessage(1_000_000 + i)));
-    results.push(await summarise(`steady: ${rate}/s offered`, steady, dev.delivered, { seconds, graceMs: 60_000 }));
 
     const cpu = () => {
       const p = dev.pids();
@@ -539,6 +538,33 @@ async function mainDev(): Promise<void> {
         { PostgreSQL: p.PostgreSQL ?? fastPg?.process.child.pid, Redis: p.Redis, Temporal: p.Temporal },
       );
     };
+    const count = Number(args.burst);
+    const results: PhaseResult[] = [];
+    say(`burst: ${count} test sends, ${args.concurrency} at a time`);
+    const cpuBeforeBurst = cpu();
+    const burstStart = performance.now();
+    const b = await burst(count, Number(args.concurrency), (i) => send(testMessage(10_000 + i)));
+    const acceptSeconds = (performance.now() - burstStart) / 1000;
+    results.push(
+      await summarise(
+        `burst of ${count}, ${args.concurrency} clients (accepted at ${(b.sent.size / acceptSeconds).toFixed(1)}/s)`,
+        b,
+        dev.delivered,
+        { seconds: 0, graceMs: 120_000 },
+      ),
+    );
+    const burstRow = cpuRow(
+      `test send, the burst of ${count}`,
+      b,
+      [...b.sent.keys()].filter((id) => dev.delivered.has(id)).length,
+      [cpuBeforeBurst, cpu()],
+      DEV_CPU_COLUMNS,
+    );
+    const rate = Number(args.rate);
+    say(`steady: ${rate}/s offered for ${seconds} s`);
+    const steady = await offer(rate, seconds, (i) => send(testMessage(1_000_000 + i)));
+    results.push(await summarise(`steady: ${rate}/s offered`, steady, dev.delivered, { seconds, graceMs: 60_000 }));
+
     const cpuRate = args['cpu-rate'] !== undefined ? Number(args['cpu-rate']) : rate / 2;
     const kinds: CpuKind[] = [
       { label: 'test send', done: dev.delivered, send: (i) => send(testMessage(2_000_000 + i)) },
@@ -548,7 +574,7 @@ async function mainDev(): Promise<void> {
         send: (i) => send(testMessage(i, 'success@simulator.amazonses.com')),
       },
     ];
-    const cpuRows: string[][] = [];
+    const cpuRows: CpuRow[] = [];
     for (const kind of kinds) {
       say(`CPU per message, ${kind.label}, ${cpuRate.toFixed(1)}/s for ${seconds} s`);
       cpuRows.push(await cpuPerMessage(kind, cpuRate, 1, cpu, DEV_CPU_COLUMNS));
@@ -565,6 +591,7 @@ async function mainDev(): Promise<void> {
     const testEvents = await history((await send(testMessage(9_999_001))).id);
     const simEvents = await history((await send(testMessage(9_999_002, 'success@simulator.amazonses.com'))).id);
     const p = dev.pids();
+    costs = { burst: burstRow, test: cpuRows[0]!, simulator: cpuRows[1]!, testEvents, simEvents, cpuRate };
 
     console.log('');
     console.log(
@@ -583,10 +610,13 @@ async function mainDev(): Promise<void> {
     console.log(table(results));
     console.log('');
     console.log(
-      `CPU ms per delivered message, ${cpuRate.toFixed(1)}/s offered for ${seconds} s of each kind, until its last email.delivered at the demo receiver (total: without the last two columns; "npm run dev" is the dev command: demo receiver, local SNS, SES recorder, log relay):`,
+      `CPU ms per delivered message: the burst above, from its first send to its last email.delivered at the demo receiver, then ${cpuRate.toFixed(1)}/s offered for ${seconds} s of each kind, until its last (total: without the last two columns; "npm run dev" is the dev command: demo receiver, local SNS, SES recorder, log relay):`,
     );
     console.log(
-      formatTable(['kind', 'offered', 'accepted', 'completed', ...DEV_CPU_COLUMNS, 'total', ...NOT_COUNTED], cpuRows),
+      formatTable(
+        ['kind', 'offered', 'accepted', 'completed', ...DEV_CPU_COLUMNS, 'total', ...NOT_COUNTED],
+        [burstRow, ...cpuRows].map((row) => row.cells),
+      ),
     );
     console.log('');
     console.log(`history events: test send ${testEvents}, simulator send ${simEvents}`);
@@ -598,6 +628,85 @@ async function mainDev(): Promise<void> {
     await dev.stop();
     await stopFastPg();
   }
+  if (args.floor && costs) await printAgainstFloor(costs, Number(extraEnv.LOCAL_SNS_DELAY_MS ?? DEV_SIGNAL_AFTER_MS));
+}
+
+/** What the dev stack's messages cost (CPU per delivered message), for the floor's table. */
+interface DevCosts {
+  burst: CpuRow;
+  test: CpuRow;
+  simulator: CpuRow;
+  testEvents: number;
+  simEvents: number;
+  cpuRate: number;
+}
+
+/**
+ * --floor: the engine's floor (bench/floor.ts) of each kind's shape at the kind's own load, measured
+ * once the stack stopped (one run), and each cost as a ratio to it: of all processes, and of the
+ * worker and Temporal alone (the floor's own two).
+ */
+async function printAgainstFloor(costs: DevCosts, signalAfterMs: number): Promise<void> {
+  const simulator = 'simulator send (the real path)';
+  const comparisons: { kind: string; row: CpuRow; events: number; shape: FloorShape; mode: FloorMode }[] = [
+    { kind: 'test send', row: costs.burst, events: costs.testEvents, shape: 'test send', mode: 'burst' },
+    { kind: 'test send', row: costs.test, events: costs.testEvents, shape: 'test send', mode: 'steady' },
+    { kind: simulator, row: costs.simulator, events: costs.simEvents, shape: 'real path', mode: 'steady' },
+    {
+      kind: simulator,
+      row: costs.simulator,
+      events: costs.simEvents,
+      shape: 'real path with SES local',
+      mode: 'steady',
+    },
+  ];
+  const opts: FloorOptions = {
+    plan: comparisons.map(({ shape, mode }) => ({ shape, mode })),
+    runs: 1,
+    burst: Number(args.burst),
+    concurrency: Number(args.concurrency),
+    rate: costs.cpuRate,
+    seconds,
+    temporalStore: 'sqlite-wal',
+    signalAfterMs,
+  };
+  say('the floor (bench/floor.ts): the same shapes and loads on a fresh dev server, the stack stopped');
+  const floor = await measureFloor(say, opts);
+  const rows = comparisons.map(({ kind, row, events, shape, mode }, i) => {
+    const f = floor[i]!;
+    const engine = row.perMessage('worker') + row.perMessage('Temporal');
+    return [
+      kind,
+      floorLoad(mode, opts),
+      row.total.toFixed(1),
+      engine.toFixed(1),
+      shape,
+      f.total.toFixed(1),
+      (row.total / f.total).toFixed(2),
+      (engine / f.total).toFixed(2),
+      `${events}, ${eventCounts(f.events)}`,
+    ];
+  });
+  console.log('');
+  console.log(
+    `Postage against the engine's floor (bench/floor.ts: its shapes with steps that return at once, a fresh dev server (${opts.temporalStore}) and worker, the outcome signalled ${signalAfterMs} ms after the SES call; CPU ms per delivered message or completed workflow; floor: worker and Temporal):`,
+  );
+  console.log(
+    formatTable(
+      [
+        'kind',
+        'load',
+        'Postage',
+        'of which worker + Temporal',
+        'floor shape',
+        'floor',
+        'ratio',
+        'worker + Temporal / floor',
+        'history events (Postage, floor)',
+      ],
+      rows,
+    ),
+  );
 }
 
 (args.stack === 'dev' ? mainDev() : main()).catch((err) => {

@@ -368,6 +368,13 @@ export const quantile = (values: number[], q: number) => {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : NaN;
 };
 
+/** "min / median / max" of `values` ("-" when there are none). */
+export function spread(values: number[], digits = 1): string {
+  if (!values.length) return '-';
+  const sorted = [...values].sort((a, b) => a - b);
+  return [sorted[0]!, quantile(sorted, 0.5), sorted[sorted.length - 1]!].map((v) => v.toFixed(digits)).join(' / ');
+}
+
 /** A send's answer: the message id when accepted, the latency and the status (0: no answer). */
 export interface SendAnswer {
   id?: string;
