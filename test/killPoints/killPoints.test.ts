@@ -23,6 +23,7 @@ import { createEndpoint, createSender, type SenderFixture } from '../helpers/fix
 import { BYOC_ROLE_ARN, startMotoPeer, type MotoPeer } from '../helpers/moto';
 import { startSesFaultProxy, type SesFaultProxy } from '../helpers/sesFaults';
 import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';
+import { startTemporalDevServer } from '../../tools/stack/temporal';
 import { eventually } from '../helpers/wait';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhookReceiver';
 
@@ -69,8 +70,17 @@ const STORY: Record<Scenario, string[]> = {
 
 const REGION = 'eu-west-1';
 const WORKER_READY_MS = 120_000;
+/**
+ * A worker killed inside a workflow task (every local activity's point) is noticed when the task
+ * times out: Temporal's default of 10 s, set on this file's own Temporal server to this, so that
+ * each such point waits 3 s instead (the same timeout reached, sooner; the suite's shared server
+ * keeps the default). A live worker's task with local activities still running is kept alive by
+ * the SDK at 80% of it.
+ */
+const WORKFLOW_TASK_TIMEOUT = '3s';
 const rows: string[] = [];
 
+let temporal: { process: ManagedProcess; address: string };
 let stack: ServiceStack;
 let env: Record<string, string>;
 let receiver: WebhookReceiver;
@@ -80,7 +90,16 @@ let moto: MotoPeer;
 let externalId: string;
 
 beforeAll(async () => {
-  moto = await startMotoPeer('moto-kill-points');
+  [moto, temporal] = await Promise.all([
+    startMotoPeer('moto-kill-points'),
+    freePort().then((port) =>
+      startTemporalDevServer({
+        port,
+        logFile: path.join(testInfra().runDir, 'logs', 'kill-points-temporal.log'),
+        dynamicConfig: { 'history.defaultWorkflowTaskTimeout': JSON.stringify(WORKFLOW_TASK_TIMEOUT) },
+      }),
+    ),
+  ]);
   [sharedSes, byocSes, receiver] = await Promise.all([
     startSesFaultProxy(testInfra().sesEndpoint),
     startSesFaultProxy(moto.endpoint),
@@ -94,6 +113,7 @@ beforeAll(async () => {
     STS_ACCESS_KEY_ID: moto.relay.accessKeyId,
     STS_SECRET_ACCESS_KEY: moto.relay.secretAccessKey,
     BYOC_SES_ENDPOINT: byocSes.endpoint,
+    TEMPORAL_ADDRESS: temporal.address,
     // A worker that died holding an activity: its retry comes after this.
     OUTCOME_TIMEOUT_SECONDS: '60',
     ACCEPT_RELAY_AFTER_SECONDS: '1',
@@ -112,6 +132,7 @@ afterAll(async () => {
   await stack?.stop();
   await Promise.all([receiver?.close(), sharedSes?.close(), byocSes?.close()]);
   await moto?.stop();
+  await temporal?.process.stop();
 });
 
 async function startWorker(killAt: string | undefined): Promise<ManagedProcess> {

@@ -4,9 +4,10 @@
 // Migrations go into a template database each test file clones. The workflow bundle is built
 // once. Everything is handed to test files through environment variables.
 import { bundleWorkflowCode } from '@temporalio/worker';
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { WORKFLOWS_PATH } from '../../worker/createWorker';
 import { isPostgresReachable, startPrivatePostgres } from '../../tools/stack/postgres';
 import { toolsDir } from '../../core/platform/devEnvironment';
@@ -37,14 +38,8 @@ function serverUrlOf(databaseUrl: string): string {
   return url.toString().replace(/\/$/, '');
 }
 
-export default async function globalSetup(): Promise<void> {
-  const started: ManagedProcess[] = [];
-  globalThis.__POSTAGE_TEST_PROCESSES__ = started;
-  fs.mkdirSync(path.join(toolsDir(), 'test-runs'), { recursive: true });
-  const runDir = fs.mkdtempSync(path.join(toolsDir(), 'test-runs', 'run-'));
-  fs.chmodSync(runDir, 0o755); // the private PostgreSQL runs as `postgres` when we are root
-  const logs = path.join(runDir, 'logs');
-
+/** PostgreSQL (DATABASE_URL's server when reachable, else a private one), with the migrated template. */
+async function startPostgres(runDir: string, started: ManagedProcess[]): Promise<string> {
   let pgServerUrl: string;
   if (process.env.DATABASE_URL && (await isPostgresReachable(process.env.DATABASE_URL))) {
     pgServerUrl = serverUrlOf(process.env.DATABASE_URL);
@@ -52,7 +47,7 @@ export default async function globalSetup(): Promise<void> {
     const pg = await startPrivatePostgres({
       dataDir: path.join(runDir, 'pg'),
       port: await freePort(),
-      logFile: path.join(logs, 'postgres.log'),
+      logFile: path.join(runDir, 'logs', 'postgres.log'),
       fast: true,
     });
     started.push(pg.process);
@@ -64,40 +59,78 @@ export default async function globalSetup(): Promise<void> {
   await admin.query(`CREATE DATABASE ${TEMPLATE_DB}`);
   await admin.end();
   // knex loads TypeScript migrations; run them the way `npm run migrate` does.
-  execFileSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'tools', 'migrate.ts')], {
+  await promisify(execFile)(process.execPath, ['--import', 'tsx', path.join(ROOT, 'tools', 'migrate.ts')], {
     env: { ...process.env, DATABASE_URL: `${pgServerUrl}/${TEMPLATE_DB}` },
-    stdio: 'ignore',
   });
+  return pgServerUrl;
+}
 
-  let redisUrl: string;
-  if (process.env.REDIS_URL && (await isRedisReachable(process.env.REDIS_URL))) redisUrl = process.env.REDIS_URL;
-  else {
-    const redis = await startPrivateRedis({
-      dataDir: path.join(runDir, 'redis'),
-      port: await freePort(),
-      logFile: path.join(logs, 'redis.log'),
-      persistent: false,
-    });
-    started.push(redis.process);
-    redisUrl = redis.url;
-  }
+async function startRedis(runDir: string, started: ManagedProcess[]): Promise<string> {
+  if (process.env.REDIS_URL && (await isRedisReachable(process.env.REDIS_URL))) return process.env.REDIS_URL;
+  const redis = await startPrivateRedis({
+    dataDir: path.join(runDir, 'redis'),
+    port: await freePort(),
+    logFile: path.join(runDir, 'logs', 'redis.log'),
+    persistent: false,
+  });
+  started.push(redis.process);
+  return redis.url;
+}
 
-  const temporal = await startTemporalDevServer({ port: await freePort(), logFile: path.join(logs, 'temporal.log') });
-  started.push(temporal.process);
-
-  // The service talks to SES through the recorder, which keeps each message's raw MIME
-  // (test/helpers/sesRaw.ts reads it); everything else reaches the emulator unchanged.
-  const ses = await startThrottledSes({ rate: TEST_SES_SEND_RATE, logFile: path.join(logs, 'ses-emulator.log') });
-  started.push(ses.emulator);
-  const recorder = ses.recorder;
-  globalThis.__POSTAGE_TEST_SES_RECORDER__ = recorder;
-
+async function buildWorkflowBundle(runDir: string): Promise<string> {
   const bundle = await bundleWorkflowCode({
     workflowsPath: WORKFLOWS_PATH,
     logger: { trace() {}, debug() {}, info() {}, warn() {}, error: console.error, log() {} },
   });
   const bundlePath = path.join(runDir, 'workflow-bundle.js');
   fs.writeFileSync(bundlePath, bundle.code);
+  return bundlePath;
+}
+
+/**
+ * Each part waits mostly for a process to come up, so all start at once: the processes first
+ * (PostgreSQL's initdb blocks this thread for a moment), the bundle's CPU work meanwhile. A part
+ * that fails is reported once the others have settled, so every process started is in the list
+ * the teardown stops.
+ */
+async function allStarted<T extends unknown[]>(parts: { [K in keyof T]: Promise<T[K]> }): Promise<T> {
+  const settled = await Promise.allSettled(parts);
+  const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (failed) throw failed.reason;
+  return settled.map((s) => (s as PromiseFulfilledResult<unknown>).value) as T;
+}
+
+export default async function globalSetup(): Promise<void> {
+  const started: ManagedProcess[] = [];
+  globalThis.__POSTAGE_TEST_PROCESSES__ = started;
+  fs.mkdirSync(path.join(toolsDir(), 'test-runs'), { recursive: true });
+  const runDir = fs.mkdtempSync(path.join(toolsDir(), 'test-runs', 'run-'));
+  fs.chmodSync(runDir, 0o755); // the private PostgreSQL runs as `postgres` when we are root
+  const logs = path.join(runDir, 'logs');
+
+  const temporalStart = freePort().then((port) =>
+    startTemporalDevServer({ port, logFile: path.join(logs, 'temporal.log') }).then((temporal) => {
+      started.push(temporal.process);
+      return temporal;
+    }),
+  );
+  // The service talks to SES through the recorder, which keeps each message's raw MIME
+  // (test/helpers/sesRaw.ts reads it); everything else reaches the emulator unchanged.
+  const sesStart = startThrottledSes({
+    rate: TEST_SES_SEND_RATE,
+    logFile: path.join(logs, 'ses-emulator.log'),
+  }).then((ses) => {
+    started.push(ses.emulator);
+    globalThis.__POSTAGE_TEST_SES_RECORDER__ = ses.recorder;
+    return ses;
+  });
+  const [temporal, ses, redisUrl, pgServerUrl, bundlePath] = await allStarted([
+    temporalStart,
+    sesStart,
+    startRedis(runDir, started),
+    startPostgres(runDir, started),
+    buildWorkflowBundle(runDir),
+  ]);
 
   Object.assign(process.env, {
     NODE_ENV: 'test',
@@ -106,7 +139,7 @@ export default async function globalSetup(): Promise<void> {
     POSTAGE_TEST_TEMPLATE_DB: TEMPLATE_DB,
     POSTAGE_TEST_REDIS_URL: redisUrl,
     POSTAGE_TEST_TEMPORAL_ADDRESS: temporal.address,
-    POSTAGE_TEST_SES_ENDPOINT: recorder.endpoint,
+    POSTAGE_TEST_SES_ENDPOINT: ses.recorder.endpoint,
     POSTAGE_TEST_WORKFLOW_BUNDLE: bundlePath,
     POSTAGE_TEMPORAL_TEST_SERVER: requireToolPath('POSTAGE_TEMPORAL_TEST_SERVER'),
   });

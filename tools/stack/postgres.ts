@@ -1,7 +1,8 @@
 // A reachable PostgreSQL: the one DATABASE_URL names, or a private instance under .tools.
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { Client } from 'pg';
 import { canConnect, requireToolPath, startProcess, waitFor, type ManagedProcess } from './processes';
 
@@ -45,13 +46,11 @@ export async function startPrivatePostgres(opts: {
   if (user) fs.chownSync(opts.dataDir, user.uid, user.gid);
   fs.chmodSync(opts.dataDir, 0o700);
   if (!fs.existsSync(path.join(opts.dataDir, 'PG_VERSION'))) {
-    execFileSync(
+    // Not blocking: the test stack starts its other processes meanwhile.
+    await promisify(execFile)(
       path.join(bin, 'initdb'),
       ['-D', opts.dataDir, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--no-sync'],
-      {
-        stdio: 'ignore',
-        ...(user ?? {}),
-      },
+      user ?? {},
     );
   }
   const args = [

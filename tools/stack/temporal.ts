@@ -26,6 +26,8 @@ export async function startTemporalDevServer(opts: {
   sqlitePragmas?: boolean;
   logFile: string;
   namespace?: string;
+  /** Dynamic config the server reads at start (`--dynamic-config-value KEY=JSON_VALUE`). */
+  dynamicConfig?: Record<string, string>;
 }): Promise<{ process: ManagedProcess; address: string }> {
   const args = ['server', 'start-dev', '--ip', '127.0.0.1', '--port', String(opts.port), '--log-level', 'warn'];
   args.push('--namespace', opts.namespace ?? 'default');
@@ -40,6 +42,8 @@ export async function startTemporalDevServer(opts: {
       args.push('--sqlite-pragma', 'journal_mode=wal', '--sqlite-pragma', 'synchronous=normal');
   }
   for (const [name, type] of SEARCH_ATTRIBUTE_DEFINITIONS) args.push('--search-attribute', `${name}=${type}`);
+  for (const [key, value] of Object.entries(opts.dynamicConfig ?? {}))
+    args.push('--dynamic-config-value', `${key}=${value}`);
   const proc = startProcess('temporal', requireToolPath('POSTAGE_TEMPORAL_CLI'), args, {
     logFile: opts.logFile,
     stopSignal: 'SIGINT',
