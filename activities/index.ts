@@ -17,6 +17,7 @@ import { releaseScheduledMessage } from './releaseScheduledMessage';
 import { recordQueuedMessage } from './recordQueuedMessage';
 import { recordReceivedMessage } from './recordReceivedMessage';
 import { recordSent } from './recordSent';
+import { recordTestSend } from './recordTestSend';
 import { recordUnsubscribed } from './recordUnsubscribed';
 import { resolveByocCredentials } from './resolveByocCredentials';
 import { sendViaSes } from './sendViaSes';
@@ -35,6 +36,7 @@ export function createActivities(input: ActivityDeps) {
   return {
     recordQueuedMessage: recordQueuedMessage(deps),
     recordSent: recordSent(deps),
+    recordTestSend: recordTestSend(deps),
     resolveByocCredentials: resolveByocCredentials(deps),
     sendViaSes: sendViaSes(deps),
     markByocUnusable: markByocUnusable(deps),

@@ -11,6 +11,7 @@ type Bookkeeping = Pick<
   | 'recordQueuedMessage'
   | 'releaseScheduledMessage'
   | 'recordSent'
+  | 'recordTestSend'
   | 'markByocUnusable'
   | 'discardStagedMessage'
   | 'recordOutcome'

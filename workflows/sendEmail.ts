@@ -66,6 +66,19 @@ export async function sendEmail(input: SendEmailInput): Promise<SendEmailResult>
   setHandler(providerOutcomeSignal, (outcome) => void outcomes.push(outcome));
   const webhooks = webhookFanout(input);
 
+  if (
+    input.testSend === 'one-step' &&
+    input.kind === 'test' &&
+    input.testOutcome &&
+    input.mode === 'shared' &&
+    !input.scheduledAt
+  ) {
+    const result = await simulateTestSendInOneStep(input, input.testOutcome, webhooks);
+    setStatus(result.status, input.mode);
+    await webhooks.settled();
+    return result;
+  }
+
   const confirmed = await confirmAcceptance(input);
   if (confirmed.state !== 'accepted') {
     setStatus(confirmed.state, input.mode);
@@ -188,6 +201,38 @@ async function simulateTestRecipient(
   let status: MessageStatus = 'sent';
   for (const next of syntheticTestOutcomes(outcome, outcomeAt)) status = await settleOutcome(input, next, webhooks);
   if (outcome === 'opened' || outcome === 'clicked') await engageAsTestRecipient(input, outcome, outcomeAt);
+  return { status, providerMessageId };
+}
+
+/**
+ * A test send started with `testSend: 'one-step'` (docs/test-recipients.md): queued, sent and its
+ * synthetic outcomes recorded in one local activity, then the webhooks, `email.sent`'s first (its
+ * endpoints hear of it before the outcome, as they would of a real send).
+ */
+async function simulateTestSendInOneStep(
+  input: SendEmailInput,
+  outcome: TestOutcome,
+  webhooks: WebhookFanout,
+): Promise<SendEmailResult> {
+  const providerMessageId = testProviderMessageId(uuid4());
+  // One id per outcome, drawn here so that the step run again after its worker died finds its own writes.
+  const recordedBy = syntheticTestOutcomes(outcome, new Date().toISOString()).map(() => uuid4());
+  const step = await bookkeeping().recordTestSend({
+    messageId: input.messageId,
+    accountId: input.accountId,
+    testOutcome: outcome,
+    providerMessageId,
+    recordedBy,
+  });
+  if (!step.accepted) return { status: 'not_accepted' };
+  webhooks.fire('email.sent', step.sentEndpointIds);
+  await webhooks.settled();
+  let status: MessageStatus = 'sent';
+  for (const recorded of step.outcomes) {
+    if (recorded.applied) webhooks.fire(recorded.event, recorded.webhookEndpointIds);
+    status = recorded.status;
+  }
+  if (outcome === 'opened' || outcome === 'clicked') await engageAsTestRecipient(input, outcome, step.outcomeAt);
   return { status, providerMessageId };
 }
 

@@ -25,6 +25,14 @@ export interface SendEmailInput {
    * behind a patch marker, which would cost the events it saves (docs/decisions.md).
    */
   statusAttribute?: 'where-needed';
+  /**
+   * `one-step` (set by every start since it came in): a test send (docs/test-recipients.md)
+   * records queued, sent and its outcomes in one local activity, `recordTestSend`, instead of three
+   * (bench/README.md, "What each message costs, and why"). Runs started without it take the three
+   * steps they began with; like `statusAttribute`, the choice travels in the input, not behind a
+   * patch marker.
+   */
+  testSend?: 'one-step';
 }
 
 export interface SendEmailResult {

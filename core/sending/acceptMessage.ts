@@ -69,6 +69,7 @@ export async function acceptMessage<R extends object>(
     accountId: input.accountId,
     outcomeTimeoutSeconds: deps.config.outcomes.timeoutSeconds,
     statusAttribute: 'where-needed',
+    testSend: 'one-step',
   };
   // Stage, count and record (then the attachments), or fail the acceptance with its code.
   const stageAndCount = async (store: Knex | Knex.Transaction) => {

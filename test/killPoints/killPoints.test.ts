@@ -33,17 +33,13 @@ type Scenario = 'test send' | 'simulator send' | 'BYOC send';
 const STORY: Record<Scenario, string[]> = {
   // Test recipient with a webhook endpoint: no SES; the synthetic outcome and both webhooks.
   'test send': [
-    // Since 'lean-bookkeeping': the endpoints come back with recordQueuedMessage and
-    // recordOutcome, the attachments go within recordSent, and deliveries are local activities.
-    'before:recordQueuedMessage',
-    'after:recordQueuedMessage',
+    // Since `testSend: 'one-step'`: queued, sent and the outcome in one local activity (its
+    // endpoints with it), then the deliveries, local activities too.
+    'before:recordTestSend',
+    'after:recordTestSend',
     'before:deliverWebhook',
     'webhook:answered',
     'after:deliverWebhook',
-    'before:recordSent',
-    'after:recordSent',
-    'before:recordOutcome',
-    'after:recordOutcome',
   ],
   // Mailbox simulator through SES (the emulator behind a proxy that counts copies); SES's
   // delivery report arrives as the signal the SNS endpoint sends.

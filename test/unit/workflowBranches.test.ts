@@ -6,7 +6,8 @@ import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { bundleWorkflowCode, Worker, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import { randomUUID } from 'node:crypto';
 import type { Activities } from '../../activities';
-import type { ProviderOutcome } from '../../core/model/outcomes';
+import type { TestOutcome } from '../../core/model/addresses';
+import { OUTCOME_EVENT, syntheticTestOutcomes, type ProviderOutcome } from '../../core/model/outcomes';
 import { SEND_FAILURE } from '../../core/model/sendFailures';
 import {
   engagementWorkflowId,
@@ -47,6 +48,17 @@ function stubActivities(
     recordQueuedMessage: async () => ({ accepted: true }),
     releaseScheduledMessage: async () => ({ state: 'released' }),
     recordSent: async () => undefined,
+    recordTestSend: async (input: { testOutcome: TestOutcome }) => ({
+      accepted: true,
+      sentEndpointIds: ['endpoint-1'],
+      outcomeAt: '2026-11-29T10:00:00.001Z',
+      outcomes: syntheticTestOutcomes(input.testOutcome, '2026-11-29T10:00:00.001Z').map((outcome) => ({
+        event: OUTCOME_EVENT[outcome.type],
+        applied: true,
+        status: outcome.type === 'delayed' ? 'sent' : outcome.type,
+        webhookEndpointIds: ['endpoint-1'],
+      })),
+    }),
     resolveByocCredentials: async () => undefined,
     sendViaSes: async () => ({ providerMessageId: 'ses-1' }),
     markByocUnusable: async () => undefined,
@@ -179,6 +191,79 @@ test.each([
     expect(calls.filter(([name]) => name === 'deliverWebhook')).toHaveLength(2);
   },
 );
+
+describe('a test send started with one step (testSend: one-step)', () => {
+  const oneStep = (testOutcome: TestOutcome) => sendInput({ kind: 'test', testOutcome, testSend: 'one-step' });
+  const deliveredEvents = (calls: Calls) =>
+    calls.filter(([name]) => name === 'deliverWebhook').map(([, i]) => (i as { event: string }).event);
+
+  test.each([
+    ['delivered', 'delivered', ['email.sent', 'email.delivered']],
+    ['bounced', 'bounced', ['email.sent', 'email.bounced']],
+    ['delayed', 'delivered', ['email.sent', 'email.delivery_delayed', 'email.delivered']],
+  ] as const)('%s: one bookkeeping step, then email.sent before the outcome', async (testOutcome, status, events) => {
+    const calls: Calls = [];
+    const result = await run(stubActivities(calls), (client) => sendAndWait(client, oneStep(testOutcome)));
+    expect(result).toEqual({ status, providerMessageId: expect.stringMatching(/^service-test-/) });
+    expect(names(calls).filter((name) => name !== 'deliverWebhook')).toEqual(['recordTestSend']);
+    expect(calls[0]![1]).toMatchObject({ testOutcome, providerMessageId: result.providerMessageId });
+    // One id per outcome, so the step run again finds its own writes.
+    expect((calls[0]![1] as { recordedBy: string[] }).recordedBy).toHaveLength(testOutcome === 'delayed' ? 2 : 1);
+    expect(deliveredEvents(calls)).toEqual(events);
+  });
+
+  test('an outcome the log did not take (already settled) is not announced; the status is the one recorded', async () => {
+    const calls: Calls = [];
+    const stubs = stubActivities(calls, {
+      recordTestSend: async () => ({
+        accepted: true,
+        sentEndpointIds: [],
+        outcomeAt: '2026-11-29T10:00:00.001Z',
+        outcomes: [{ event: 'email.delivered', applied: false, status: 'bounced', webhookEndpointIds: ['endpoint-1'] }],
+      }),
+    });
+    const result = await run(stubs, (client) => sendAndWait(client, oneStep('delivered')));
+    expect(result.status).toBe('bounced');
+    expect(names(calls)).toEqual(['recordTestSend']);
+  });
+
+  test('a message the API never committed ends not_accepted, with no webhook', async () => {
+    const calls: Calls = [];
+    const stubs = stubActivities(calls, { recordTestSend: async () => ({ accepted: false }) });
+    const result = await run(stubs, (client) => sendAndWait(client, oneStep('delivered')));
+    expect(result).toEqual({ status: 'not_accepted' });
+    expect(names(calls)).toEqual(['recordTestSend']);
+  });
+
+  test('opened@: the open goes to the engagement workflow after the step', async () => {
+    const calls: Calls = [];
+    const input = oneStep('opened');
+    const result = await run(stubActivities(calls), async (client) => {
+      const sent = await sendAndWait(client, input);
+      await env.client.workflow.getHandle<typeof recordEngagement>(engagementWorkflowId(input.messageId)).result();
+      return sent;
+    });
+    expect(result.status).toBe('delivered');
+    expect(calls.find(([name]) => name === 'recordEngagementEvent')?.[1]).toMatchObject({
+      event: { type: 'opened', at: '2026-11-29T10:00:00.002Z' },
+    });
+  });
+
+  test('a scheduled test send keeps its steps (confirmed, waited for, released)', async () => {
+    const calls: Calls = [];
+    const input = sendInput({
+      kind: 'test',
+      testOutcome: 'delivered',
+      testSend: 'one-step',
+      scheduledAt: new Date(Date.now() + 60_000).toISOString(),
+    });
+    await run(stubActivities(calls), (client) => sendAndWait(client, input));
+    expect(names(calls)).not.toContain('recordTestSend');
+    expect(names(calls)).toEqual(
+      expect.arrayContaining(['recordQueuedMessage', 'releaseScheduledMessage', 'recordSent']),
+    );
+  });
+});
 
 test('a message the API never committed ends not_accepted, with nothing sent and no webhook', async () => {
   const calls: Calls = [];
