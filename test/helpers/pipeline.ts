@@ -60,7 +60,7 @@ export async function stageAndStart(
     attachments?: Attachment[];
     stage?: boolean;
     outcomeTimeoutSeconds?: number;
-    /** Start it as the code before `statusAttribute` did (every status written). */
+    /** Start it as the code before `statusAttribute` and `testSend` did (every status written, a test send in three steps). */
     olderInput?: boolean;
   },
 ): Promise<StartedMessage> {
@@ -82,7 +82,7 @@ export async function stageAndStart(
     kind: opts.kind ?? 'real',
     ...(opts.testOutcome ? { testOutcome: opts.testOutcome } : {}),
     outcomeTimeoutSeconds: opts.outcomeTimeoutSeconds ?? deps.config.outcomes.timeoutSeconds,
-    ...(opts.olderInput ? {} : { statusAttribute: 'where-needed' as const }),
+    ...(opts.olderInput ? {} : { statusAttribute: 'where-needed' as const, testSend: 'one-step' as const }),
   };
   await messageWorkflows(deps.client, deps.config.temporal.taskQueue).startSend(input, Date.now() + 10_000);
   const handle = deps.client.workflow.getHandle<typeof sendEmail>(sendWorkflowId(messageId));

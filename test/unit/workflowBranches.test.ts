@@ -235,20 +235,6 @@ describe('a test send started with one step (testSend: one-step)', () => {
     expect(names(calls)).toEqual(['recordTestSend']);
   });
 
-  test('opened@: the open goes to the engagement workflow after the step', async () => {
-    const calls: Calls = [];
-    const input = oneStep('opened');
-    const result = await run(stubActivities(calls), async (client) => {
-      const sent = await sendAndWait(client, input);
-      await env.client.workflow.getHandle<typeof recordEngagement>(engagementWorkflowId(input.messageId)).result();
-      return sent;
-    });
-    expect(result.status).toBe('delivered');
-    expect(calls.find(([name]) => name === 'recordEngagementEvent')?.[1]).toMatchObject({
-      event: { type: 'opened', at: '2026-11-29T10:00:00.002Z' },
-    });
-  });
-
   test('a scheduled test send keeps its steps (confirmed, waited for, released)', async () => {
     const calls: Calls = [];
     const input = sendInput({

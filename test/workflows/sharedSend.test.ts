@@ -141,6 +141,31 @@ describe('test recipients (docs/test-recipients.md)', () => {
     },
   );
 
+  test.each([
+    ['started now: one step', false, ['recordTestSend']],
+    [
+      'started by the code before one-step test sends: three',
+      true,
+      ['recordQueuedMessage', 'recordSent', 'recordOutcome'],
+    ],
+  ] as const)('a test send %s, then its webhooks, email.sent first', async (_, olderInput, steps) => {
+    const started = await stageAndStart(deps(), {
+      accountId: sender.account.id,
+      kind: 'test',
+      testOutcome: 'delivered',
+      content: messageContent({ to: `delivered@${config().testDomain}`, from: from() }),
+      olderInput,
+    });
+    expect((await started.result()).status).toBe('delivered');
+    const story = await activityStory(started.handle);
+    expect(story.filter((a) => a !== 'deliverWebhook')).toEqual(steps);
+    expect(story.filter((a) => a === 'deliverWebhook')).toHaveLength(2);
+    expect((await getLogRow(db(), started.messageId))?.status).toBe('delivered');
+    const sent = await receiver.waitFor((r) => hooksFor(started.messageId, 'email.sent').includes(r));
+    const delivered = await receiver.waitFor((r) => hooksFor(started.messageId, 'email.delivered').includes(r));
+    if (!olderInput) expect(receiver.received.indexOf(sent)).toBeLessThan(receiver.received.indexOf(delivered));
+  });
+
   test('a test bounce does not stop the next test send to the same address', async () => {
     const to = `bounce@${config().testDomain}`;
     for (let i = 0; i < 2; i += 1) {
