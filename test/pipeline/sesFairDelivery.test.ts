@@ -104,8 +104,10 @@ test("one account's batch drains at SES's rate across two workers while another'
     60_000,
   );
 
-  // B's sends went at their turn, not after A's batch: each within about two turns of its answer.
-  for (const s of singles) expect(sent.get(s.id)! - s.answeredAt).toBeLessThan(1000);
+  // B's sends went at their turn, not after A's batch (8 s of turns): each within a couple of
+  // turns of its answer, plus the workflow's own steps, which take longer on a busy machine (a CI
+  // run saw 1,018 ms beside other test files).
+  for (const s of singles) expect(sent.get(s.id)! - s.answeredAt).toBeLessThan(2000);
   const lastOfBatch = Math.max(...batchIds.map((id) => sent.get(id)!));
   for (const s of singles) expect(sent.get(s.id)!).toBeLessThan(lastOfBatch - 2000);
 
