@@ -16,9 +16,11 @@ if [ "${1:-}" = "--unit" ]; then mode=unit; shift
 elif [ "$#" -gt 0 ]; then mode=paths
 fi
 
+# `!.tools/**` keeps Prettier from walking .tools at all (.prettierignore filters only after the
+# walk): the image base's build mounts /proc under it while this check runs beside the installs.
 check_format() {
-  node_modules/.bin/prettier --check . >/dev/null && return 0
-  node_modules/.bin/prettier --list-different .
+  node_modules/.bin/prettier --check . '!.tools/**' >/dev/null && return 0
+  node_modules/.bin/prettier --list-different . '!.tools/**'
   echo "[postage tools] formatting differs from Prettier: run npm run format"
   return 1
 }
