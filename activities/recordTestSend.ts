@@ -1,4 +1,4 @@
-import { OUTCOME_EVENT, syntheticTestOutcomes, type MessageStatus } from '../core/model/outcomes';
+import { OUTCOME_EVENT, syntheticOutcomeAt, syntheticTestOutcomes, type MessageStatus } from '../core/model/outcomes';
 import type { TestOutcome } from '../core/model/addresses';
 import type { WebhookEventType } from '../core/model/webhookEvents';
 import type { ResolvedActivityDeps } from './deps';
@@ -42,9 +42,7 @@ export function recordTestSend(deps: ResolvedActivityDeps) {
       providerMessageId: input.providerMessageId,
       discardAttachments: true,
     });
-    // A millisecond after `sent`: `sent_at` keeps microseconds the ISO string drops, and the outcome
-    // must not sort before `sent` in the timeline.
-    const outcomeAt = new Date((sentAt ? Date.parse(sentAt) : Date.now()) + 1).toISOString();
+    const outcomeAt = syntheticOutcomeAt(sentAt, new Date());
     const outcomes: RecordedTestOutcome[] = [];
     for (const [i, next] of syntheticTestOutcomes(input.testOutcome, outcomeAt).entries()) {
       const recorded = await outcome({

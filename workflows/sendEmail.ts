@@ -17,7 +17,12 @@ import {
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import type { TestOutcome } from '../core/model/addresses';
 import type { MessageStatus, ProviderOutcome } from '../core/model/outcomes';
-import { isFinalOutcome, syntheticTestOutcomes, testProviderMessageId } from '../core/model/outcomes';
+import {
+  isFinalOutcome,
+  syntheticOutcomeAt,
+  syntheticTestOutcomes,
+  testProviderMessageId,
+} from '../core/model/outcomes';
 import { SEND_FAILURE } from '../core/model/sendFailures';
 import { bookkeeping, leanBookkeeping, provider } from './activityProxies';
 import { MESSAGE_STATUS, SENDING_MODE } from '../core/model/searchAttributes';
@@ -194,9 +199,7 @@ async function simulateTestRecipient(
     providerMessageId,
     discardAttachments: true,
   })) as { sentAt: string | null } | undefined;
-  // A millisecond later: `sent_at` keeps microseconds the ISO string drops, and the outcome must
-  // not sort before `sent` in the timeline.
-  const outcomeAt = sent?.sentAt ? new Date(Date.parse(sent.sentAt) + 1).toISOString() : new Date().toISOString();
+  const outcomeAt = syntheticOutcomeAt(sent?.sentAt, new Date());
   // `delayed@` gives a delay, then the delivery; `opened@`/`clicked@` a delivery, then an open (and a click).
   let status: MessageStatus = 'sent';
   for (const next of syntheticTestOutcomes(outcome, outcomeAt)) status = await settleOutcome(input, next, webhooks);

@@ -65,6 +65,15 @@ export function syntheticTestOutcome(kind: Exclude<TestOutcome, 'delayed'>, at: 
   }
 }
 
+/**
+ * When a test recipient's outcome happens: a millisecond after the row's `sent_at` (which keeps
+ * microseconds the ISO string drops, and the outcome must not sort before `sent` in the timeline);
+ * `now` when no row was marked sent.
+ */
+export function syntheticOutcomeAt(sentAt: string | null | undefined, now: Date): string {
+  return sentAt ? new Date(Date.parse(sentAt) + 1).toISOString() : now.toISOString();
+}
+
 /** Every outcome a test-domain recipient produces, in order: `delayed@` is a delay, then the delivery a millisecond later. */
 export function syntheticTestOutcomes(kind: TestOutcome, at: string): ProviderOutcome[] {
   if (kind !== 'delayed') return [syntheticTestOutcome(kind, at)];

@@ -23,19 +23,15 @@ export function requireToolPath(name: string): string {
   return value;
 }
 
-/** Ports the kernel hands out by itself (bind to 0, every outgoing connection's own end). */
-function ephemeralRange(): [number, number] {
+/** The first port the kernel hands out by itself (bind to 0, every outgoing connection's own end). */
+function ephemeralLow(): number {
   try {
-    const [low, high] = fs
-      .readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
-      .trim()
-      .split(/\s+/)
-      .map(Number);
-    if (low && high) return [low, high];
+    const low = Number(fs.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    if (low) return low;
   } catch {
     // not Linux: the IANA range
   }
-  return [49152, 65535];
+  return 49152;
 }
 
 const handedOut = new Set<number>();
@@ -48,8 +44,7 @@ const handedOut = new Set<number>();
  * process never hands the same port out twice.
  */
 export async function freePort(): Promise<number> {
-  const [ephemeralLow] = ephemeralRange();
-  const high = Math.min(ephemeralLow, 65536) - 1;
+  const high = ephemeralLow() - 1;
   const low = Math.max(1024, high - 12_000);
   for (let tries = 0; tries < 200; tries += 1) {
     const port = low + Math.floor(Math.random() * (high - low + 1));
