@@ -58,7 +58,7 @@ async function main(): Promise<void> {
       return result;
     };
     for (let i = 0; i < iterations; i++) {
-      const auth = await time('authenticate (1 query)', () => authenticateApiKey(infra.db, secret));
+      const auth = await time('authenticate (1 query)', () => authenticateApiKey(infra.db, secret, '127.0.0.1'));
       if (!auth.ok) throw new Error('the bench key did not authenticate');
       await time('rate limit (Redis)', () => limiter.consume('stages'));
       const recipient = `stages+${i}@${config.simulatorDomain}`;

@@ -98,7 +98,16 @@ export function createRelay(deps: RelayDeps): Relay {
         logger.warn({ session: session.id, client }, 'SMTP AUTH refused: too many failures from this address');
         return refuse('auth', 'auth_locked');
       }
-      const result = await authenticateApiKey(db, auth.password ?? undefined);
+      const result = await authenticateApiKey(db, auth.password ?? undefined, session.remoteAddress);
+      // A valid key from outside its networks: not a guess, so not counted as a failure.
+      if (!result.ok && result.reason === 'outside_networks') {
+        metrics.authFailures.inc({ reason: result.reason });
+        logger.warn(
+          { session: session.id, client, key: keyPrefix(result.key.lookupId), account: result.key.accountId },
+          'SMTP AUTH refused: the key is bound to other networks',
+        );
+        return refuse('auth', 'network_not_allowed');
+      }
       if (!result.ok) {
         metrics.authFailures.inc({ reason: result.reason });
         await takePoint(authFailures, client).catch((err: unknown) =>

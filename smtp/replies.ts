@@ -17,6 +17,7 @@ export interface SmtpReply {
 export type RelayRefusal =
   | 'auth_failed'
   | 'auth_locked'
+  | 'network_not_allowed'
   | 'rate_limited'
   | 'sender_invalid'
   | 'recipient_invalid'
@@ -66,6 +67,8 @@ export const SMTP_REPLIES = {
   ),
   // The relay's own.
   auth_failed: reply(535, '5.7.8', 'Authentication credentials invalid'),
+  // The key is valid, the client outside the networks it is bound to (never saying which).
+  network_not_allowed: reply(535, '5.7.1', 'This API key may not be used from this network'),
   auth_locked: reply(454, '4.7.0', 'Too many failed authentication attempts from this address; try again later'),
   rate_limited: reply(451, '4.7.0', 'Rate limit of the API key reached; retry in a minute'),
   sender_invalid: reply(553, '5.1.7', 'The sender must be one valid address'),

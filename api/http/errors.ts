@@ -29,6 +29,8 @@ export const API_ERRORS = {
   domain_mode_mismatch: { status: 403, retry: 'no', endpoints: 'send' },
   domain_not_allowed: { status: 403, retry: 'no', endpoints: 'send' },
   sending_suspended: { status: 403, retry: 'no', endpoints: 'send' },
+  /** A valid key used from outside the networks it is bound to (the answer never says which). */
+  network_not_allowed: { status: 403, retry: 'no, use the key from one of its networks', endpoints: 'send' },
   recipient_suppressed: { status: 422, retry: 'no', endpoints: 'send' },
   usage_limit_exceeded: { status: 429, retry: 'next UTC month, or upgrade', endpoints: 'send' },
   attachment_upload_failed: { status: 502, retry: 'yes, with backoff', endpoints: 'send' },
@@ -296,6 +298,7 @@ export const CORE_ERROR_ANSWERS = {
   invalid_role_arn: { field: 'role_arn' },
   invalid_rule_match: { field: 'match' },
   invalid_scope: { field: '_body' },
+  invalid_networks: { field: 'networks' },
   invalid_status: { field: 'status' },
   invalid_token: { field: '_body' },
   invalid_topic: { field: 'topic' },

@@ -10,6 +10,8 @@ export interface Caller {
   permission: KeyPermission;
   /** The key's domain scope; empty for a session or an unscoped key (see middleware/keyScope.ts). */
   domainScope: string[];
+  /** The key's networks (core/accounts/keyNetworks.ts); empty for a session or an unbound key. */
+  networks: string[];
   /** The member's role in the account; a full_access key acts as a developer (API_KEY_ROLE). */
   role: Role;
   /** Set when the caller is a signed-in user. */

@@ -10,6 +10,7 @@ import type { Config } from '../../core/platform/config';
 import type { Db } from '../../core/platform/db';
 import { PostageError } from '../../core/platform/errors';
 import { sendCoreError, sendError, sendUnauthenticated } from '../http/errors';
+import { refuseOutsideNetworks } from './authenticate';
 import { scopedKeyRefusal, type ScopedKeyRule } from './keyScope';
 import { endSession, hasValidCsrfToken } from './session';
 import { keyRole, membershipRole } from '../../core/accounts/members';
@@ -23,7 +24,8 @@ export function requireCaller(deps: { db: Db; config: Config }, scopedKeys: read
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     const presented = req.get('X-API-Key');
     if (presented !== undefined) {
-      const result = await authenticateApiKey(deps.db, presented);
+      const result = await authenticateApiKey(deps.db, presented, req.ip);
+      if (!result.ok && result.reason === 'outside_networks') return refuseOutsideNetworks(res);
       if (!result.ok) {
         res.locals.outcome = `unauthenticated:${result.reason}`;
         return sendUnauthenticated(res, SIGN_IN_OR_KEY);
@@ -51,6 +53,7 @@ export function requireCaller(deps: { db: Db; config: Config }, scopedKeys: read
         actor: `key:${key.id}`,
         permission: key.permission,
         domainScope: key.domainScope,
+        networks: key.networks,
         role,
       };
       req.log = req.log.child({ key: res.locals.keyPrefix, account: key.accountId });
@@ -91,6 +94,7 @@ export function requireCaller(deps: { db: Db; config: Config }, scopedKeys: read
       actor: `user:${userId}`,
       permission: 'full_access',
       domainScope: [],
+      networks: [],
       userId,
       role,
     };

@@ -44,8 +44,14 @@ const shaped = (description: string, shape: object, retryAfter?: true): Answer =
   ...(retryAfter ? { retryAfter } : {}),
 });
 
-/** The codes every `caller` operation may answer with: its gates' 403s (permission, CSRF, role, and the management refusals) and 404. */
-const CALLER_403 = ERROR_CODES.filter((code) => MANAGEMENT_ERROR_STATUS[code] === 403);
+/** The codes every `caller` operation may answer with: its gates' 403s (a key's networks, permission, CSRF, role, and the management refusals) and 404. */
+const CALLER_403: ErrorCode[] = [
+  'network_not_allowed',
+  ...ERROR_CODES.filter((code) => MANAGEMENT_ERROR_STATUS[code] === 403),
+];
+/** Every request made with an API key: a key bound to networks, used from outside them. */
+const OUTSIDE_NETWORKS =
+  '`network_not_allowed`: a valid API key used from outside the networks it is bound to (the answer never says which).';
 
 /** Who may call an operation, in words (the route table's `role`; core/accounts/roles.ts). */
 function roleRule(role: Role): string {
@@ -78,13 +84,14 @@ function gateAnswers(group: OperationGroup, op: AnyOperation, config: DocumentCo
         plainErrorSchema,
       ),
     );
+  if (op.who === 'apiKey') answers.set(403, coded(OUTSIDE_NETWORKS, ['network_not_allowed']));
   if (op.who === 'caller') {
     const role = op.role ?? 'owner';
     answers.set(401, shaped('Not signed in and no valid API key.', plainErrorSchema));
     answers.set(
       403,
       coded(
-        `${roleRule(role)} \`insufficient_permission\`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). \`csrf_token_invalid\`: a session request without X-CSRF-Token. \`plan_required\`: webhooks need Growth or Pro.`,
+        `${roleRule(role)} \`insufficient_permission\`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). \`csrf_token_invalid\`: a session request without X-CSRF-Token. \`plan_required\`: webhooks need Growth or Pro. ${OUTSIDE_NETWORKS}`,
         CALLER_403,
       ),
     );

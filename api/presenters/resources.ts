@@ -100,6 +100,7 @@ export function presentApiKey(key: ApiKey, actors: ReadonlyMap<string, ActorView
     prefix: keyPrefix(key.lookupId),
     permission: key.permission,
     domains: key.domainScope,
+    networks: key.networks,
     state: keyState(key),
     expires_at: iso(key.expiresAt),
     revoked_at: iso(key.revokedAt),

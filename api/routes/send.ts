@@ -40,7 +40,7 @@ export const sendOperations = [
       400: (config: DocumentConfig) =>
         `Invalid request: field errors. Bodies over ${config.api.maxBodyBytes} bytes, a missing or wrong Content-Type and non-JSON bodies land here too.`,
       ...refusalAnswers(SEND_REFUSAL_CODES, {
-        403: 'A send gate refused the request.',
+        403: 'A send gate refused the request, or the key is used from outside the networks it is bound to (`network_not_allowed`).',
         409: 'The idempotency key was used with another body, or its first request is still in flight (then with Retry-After).',
         422: 'The recipient is on the suppression list.',
         429: (config: DocumentConfig) =>

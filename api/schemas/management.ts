@@ -7,6 +7,7 @@
 import { TRACKING_SUBDOMAIN } from '../../core/domains/trackingDomain';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { DEFAULT_KEY_PERMISSION, KEY_PERMISSIONS } from '../../core/accounts/apiKeys';
+import { MAX_KEY_NETWORKS, NETWORK_PATTERN } from '../../core/accounts/keyNetworks';
 import { GRANTABLE_ROLES, ROLES } from '../../core/accounts/roles';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../core/accounts/passwords';
 import { SES_REGIONS } from '../../core/platform/sesRegions';
@@ -182,6 +183,24 @@ export const CreateApiKeyRequest = named(
         description:
           "Domains the key may send from, each a domain of this account (another name is a 400 on `domains`); empty or absent: all the account's domains.",
       }),
+    ),
+    networks: Type.Optional(
+      Type.Array(
+        checkedInCode(
+          Type.String({
+            maxLength: 43,
+            pattern: NETWORK_PATTERN,
+            description:
+              'An IPv4 range (`203.0.113.0/24`) or IPv6 range (`2001:db8::/32`) in CIDR notation, or one address (its own range). Bits right of the mask are cleared (`10.1.2.3/8` is stored as `10.0.0.0/8`).',
+          }),
+          { type: 'string', maxLength: 43 },
+        ),
+        {
+          maxItems: MAX_KEY_NETWORKS,
+          description:
+            'The networks the key may be used from (docs/teams.md, "Keys bound to networks"): from any other address every request with it is refused with 403 `network_not_allowed`, and the SMTP relay refuses its AUTH. The client address follows TRUST_PROXY (the relay: the PROXY protocol). Empty or absent: anywhere.',
+        },
+      ),
     ),
     expires_at: Type.Optional(
       nullable(
@@ -464,6 +483,9 @@ export const ApiKey = named(
     prefix: str('The public part of the key (`pk_<lookup id>`); the secret is never shown again.'),
     permission: oneOf(KEY_PERMISSIONS),
     domains: Type.Array(str()),
+    networks: Type.Array(str(), {
+      description: 'The CIDR ranges the key may be used from, canonical; empty: anywhere.',
+    }),
     state: oneOf(['active', 'revoked', 'expired'] as const),
     expires_at: nullable(time()),
     revoked_at: nullable(time()),

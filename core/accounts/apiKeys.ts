@@ -8,6 +8,7 @@ import type { Db } from '../platform/db';
 import { isUuid } from '../platform/ids';
 import { normaliseDomainName } from '../model/addresses';
 import { PostageError } from '../platform/errors';
+import { checkedNetworks, networkAllows } from './keyNetworks';
 
 const KEY_FORMAT = /^pk_([0-9a-f]{16})_([0-9a-f]{64})$/;
 
@@ -36,6 +37,8 @@ export interface ApiKey {
   lookupId: string;
   permission: KeyPermission;
   domainScope: string[];
+  /** CIDR ranges the key may be used from (core/accounts/keyNetworks.ts); empty: anywhere. */
+  networks: string[];
   expiresAt: Date | null;
   revokedAt: Date | null;
   lastUsedAt: Date | null;
@@ -54,6 +57,7 @@ export interface ApiKeyRow {
   secret_hash: Buffer;
   permission: KeyPermission;
   domain_scope: string[];
+  allowed_networks: string[];
   expires_at: Date | null;
   revoked_at: Date | null;
   last_used_at: Date | null;
@@ -70,6 +74,7 @@ function toApiKey(row: ApiKeyRow): ApiKey {
     lookupId: row.lookup_id,
     permission: row.permission,
     domainScope: row.domain_scope,
+    networks: row.allowed_networks,
     expiresAt: row.expires_at,
     revokedAt: row.revoked_at,
     lastUsedAt: row.last_used_at,
@@ -110,6 +115,7 @@ export async function createApiKey(
     name: string;
     permission?: KeyPermission;
     domainScope?: string[];
+    networks?: string[];
     expiresAt?: Date | null;
   },
   actor: string,
@@ -128,6 +134,7 @@ export async function createApiKey(
   const expiresAt = input.expiresAt ?? null;
   if (expiresAt && (Number.isNaN(expiresAt.getTime()) || expiresAt <= now))
     throw new PostageError('invalid_expiry', 'the expiry must be a date in the future', 'expires_at');
+  const networks = checkedNetworks(input.networks ?? []);
   const domainScope = await checkedScope(db, input.accountId, input.domainScope ?? []);
   // CSPRNG: 8 bytes of public lookup id, 32 bytes (256 bits) of secret.
   const lookupId = randomHex(8);
@@ -143,6 +150,7 @@ export async function createApiKey(
         secret_hash: sha512(secret),
         permission,
         domain_scope: domainScope,
+        allowed_networks: networks,
         expires_at: expiresAt,
       })
       .returning('*');
@@ -150,7 +158,14 @@ export async function createApiKey(
       accountId: input.accountId,
       actor,
       action: 'api_key.create',
-      details: { key: keyPrefix(lookupId), name, permission, domain_scope: domainScope, expires_at: expiresAt },
+      details: {
+        key: keyPrefix(lookupId),
+        name,
+        permission,
+        domain_scope: domainScope,
+        networks,
+        expires_at: expiresAt,
+      },
     });
     return { apiKey: toApiKey(row!), secret };
   });
@@ -205,15 +220,22 @@ export async function revokeApiKey(db: Db, idOrPrefix: string, actor: string, ac
 }
 
 export type AuthFailure = 'missing' | 'malformed' | 'unknown' | 'revoked' | 'expired';
-export type AuthResult = { ok: true; key: ApiKey } | { ok: false; reason: AuthFailure };
+export type AuthResult =
+  | { ok: true; key: ApiKey }
+  | { ok: false; reason: AuthFailure }
+  /** A valid key used from outside its networks: 403 `network_not_allowed`, not a 401. */
+  | { ok: false; reason: 'outside_networks'; key: ApiKey };
 
 /**
- * With `cache` (the send path only: its gates statement checks the key again, core/accounts/apiKeyCache.ts),
- * a key seen lately is not read again.
+ * `from`: the client's address (the API's `req.ip`, which follows TRUST_PROXY; the relay's session
+ * address, which follows the PROXY protocol), checked against the key's networks once the key is
+ * known to be valid. With `cache` (the send path only: its gates statement checks the key again,
+ * core/accounts/apiKeyCache.ts), a key seen lately is not read again.
  */
 export async function authenticateApiKey(
   db: Db,
   presented: string | undefined,
+  from: string | undefined,
   now = new Date(),
   cache?: ApiKeyLookup<ApiKeyRow>,
 ): Promise<AuthResult> {
@@ -232,7 +254,9 @@ export async function authenticateApiKey(
   if (!row || !constantTimeEqual(presentedHash, row.secret_hash)) return { ok: false, reason: 'unknown' };
   if (row.revoked_at) return { ok: false, reason: 'revoked' };
   if (row.expires_at && row.expires_at <= now) return { ok: false, reason: 'expired' };
-  return { ok: true, key: toApiKey(row) };
+  const key = toApiKey(row);
+  if (!networkAllows(key.networks, from)) return { ok: false, reason: 'outside_networks', key };
+  return { ok: true, key };
 }
 
 // last_used_at is written at most once a minute per key and process: the dashboard shows when a key

@@ -5,6 +5,7 @@
 // api/middleware/keyScope.ts.
 import { normaliseDomainName } from '../model/addresses';
 import { permissionCovers, type KeyPermission } from './apiKeys';
+import { networksCover } from './keyNetworks';
 
 /** True for a key limited to some domains (a session or an unscoped key is not). */
 export function isScoped(scope: readonly string[]): boolean {
@@ -34,12 +35,12 @@ export function scopeCovers(held: readonly string[], wanted: readonly string[]):
 }
 
 /**
- * Whether a caller may create a key: both its permission and its domain scope
- * must be within the caller's. Returns why not, or null when it may.
+ * Whether a caller may create a key: its permission, its domain scope and its networks must be
+ * within the caller's. Returns why not, or null when it may.
  */
 export function keyOutsideCaller(
-  caller: { permission: KeyPermission; domainScope: readonly string[] },
-  key: { permission: KeyPermission; domainScope: readonly string[] },
+  caller: { permission: KeyPermission; domainScope: readonly string[]; networks: readonly string[] },
+  key: { permission: KeyPermission; domainScope: readonly string[]; networks: readonly string[] },
 ): string | null {
   if (!permissionCovers(caller.permission, key.permission))
     return `A ${caller.permission} caller cannot create a ${key.permission} key.`;
@@ -48,5 +49,7 @@ export function keyOutsideCaller(
       ? `This key is scoped to ${caller.domainScope.join(', ')}: it can create keys for those domains only.`
       : `This key is scoped to ${caller.domainScope.join(', ')}: it cannot create a key for every domain; give \`domains\` within its own.`;
   }
+  if (!networksCover(caller.networks, key.networks))
+    return 'This key is bound to networks: it can create keys bound within them only; give `networks` within its own.';
   return null;
 }

@@ -66,20 +66,20 @@ test('key create prints the secret once, stores only its SHA-512, and key list n
   expect(listed.json[0]).not.toHaveProperty('secret');
 
   // The printed secret is a working key.
-  const auth = await authenticateApiKey(database.db, created.secret);
+  const auth = await authenticateApiKey(database.db, created.secret, '127.0.0.1');
   expect(auth.ok && auth.key.id).toBe(created.id);
 });
 
 test('key revoke (by id or prefix) takes effect on the next authentication', async () => {
   const a = ok(await cli(['key', 'create', accountId, '--name', 'to revoke by id'])).json;
   const b = ok(await cli(['key', 'create', accountId, '--name', 'to revoke by prefix'])).json;
-  expect((await authenticateApiKey(database.db, a.secret)).ok).toBe(true);
+  expect((await authenticateApiKey(database.db, a.secret, '127.0.0.1')).ok).toBe(true);
 
   const [byId, byPrefix] = await Promise.all([cli(['key', 'revoke', a.id]), cli(['key', 'revoke', b.prefix])]);
   expect(ok(byId).json).toMatchObject({ id: a.id, state: expect.stringMatching(/^revoked /) });
   expect(ok(byPrefix).json).toMatchObject({ id: b.id, state: expect.stringMatching(/^revoked /) });
-  expect(await authenticateApiKey(database.db, a.secret)).toEqual({ ok: false, reason: 'revoked' });
-  expect(await authenticateApiKey(database.db, b.secret)).toEqual({ ok: false, reason: 'revoked' });
+  expect(await authenticateApiKey(database.db, a.secret, '127.0.0.1')).toEqual({ ok: false, reason: 'revoked' });
+  expect(await authenticateApiKey(database.db, b.secret, '127.0.0.1')).toEqual({ ok: false, reason: 'revoked' });
 
   const listed = ok(await cli(['key', 'list', accountId])).json as { id: string; state: string }[];
   expect(listed.find((k) => k.id === a.id)!.state).toMatch(/^revoked/);

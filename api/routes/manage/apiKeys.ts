@@ -3,6 +3,7 @@
 // domain-scoped key sees (and revokes, middleware/keyScope.ts) only keys within its scope.
 import { createApiKey, DEFAULT_KEY_PERMISSION, listApiKeys, revokeApiKey } from '../../../core/accounts/apiKeys';
 import { keyOutsideCaller, scopeCovers } from '../../../core/accounts/keyScope';
+import { checkedNetworks } from '../../../core/accounts/keyNetworks';
 import { operation } from '../../http/operation';
 import { presentApiKey } from '../../presenters/resources';
 import { describeActors } from '../../../core/accounts/actors';
@@ -49,7 +50,8 @@ export const apiKeyOperations = [
     async handler({ deps, res, caller, body, refuse }) {
       const permission = body.permission ?? DEFAULT_KEY_PERMISSION;
       const domainScope = body.domains ?? [];
-      const outside = keyOutsideCaller(caller, { permission, domainScope });
+      const networks = checkedNetworks(body.networks ?? []);
+      const outside = keyOutsideCaller(caller, { permission, domainScope, networks });
       if (outside) return refuse('insufficient_permission', outside);
       const { apiKey, secret } = await createApiKey(
         deps.db,
@@ -58,6 +60,7 @@ export const apiKeyOperations = [
           name: body.name,
           permission,
           domainScope,
+          networks,
           expiresAt: body.expires_at ? new Date(body.expires_at) : null,
         },
         caller.actor,
