@@ -8,6 +8,7 @@ import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
 import SMTPConnection from 'nodemailer/lib/smtp-connection';
 import { createSender, type SenderFixture } from '../helpers/fixtures';
+import { createApiKey } from '../../core/accounts/apiKeys';
 import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';
 import { makeTlsFiles, startRelay, type RunningRelay, type TlsFiles } from '../helpers/smtpRelay';
 import { send, testSendBody } from '../api/helpers/http';
@@ -218,6 +219,26 @@ describe('behind a load balancer that sends the PROXY protocol header (SMTP_PROX
     const recipients = to(stack, 1);
     const info = await sendAs(other, s.apiKey, message(s, recipients));
     expect(info.accepted).toEqual(recipients);
+  });
+
+  test('a key bound to a network: accepted from a client the header places in it, 535 5.7.1 from one it places outside, which counts as no failed login', async () => {
+    const s = await createSender(stack.db);
+    const { secret } = await createApiKey(
+      stack.db,
+      { accountId: s.account.id, name: 'documentation network', networks: ['198.51.100.0/24'] },
+      'test',
+    );
+    const outside = clientAddress('203.0.113');
+    // More refusals than SMTP_AUTH_FAILURES_PER_IP: none is a guess, so no lock follows.
+    for (let i = 0; i < 3; i++)
+      await expect(sendAs(outside, secret, message(s, to(stack, 1)))).rejects.toMatchObject({
+        responseCode: 535,
+        response: expect.stringMatching(/^535 5\.7\.1 /),
+      });
+    const recipients = to(stack, 1);
+    expect((await sendAs(outside, s.apiKey, message(s, recipients))).accepted).toEqual(recipients);
+    const inside = to(stack, 1);
+    expect((await sendAs(clientAddress('198.51.100'), secret, message(s, inside))).accepted).toEqual(inside);
   });
 
   test('a client is its IPv6 /64: two addresses of one /64 share SMTP_MAX_CLIENTS_PER_IP, another /64 does not', async () => {

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import { monthlyUsage } from '../../core/accounts/usage';
-import { revokeApiKey } from '../../core/accounts/apiKeys';
+import { createApiKey, revokeApiKey } from '../../core/accounts/apiKeys';
 import { suppressManually } from '../../core/accounts/suppressions';
 import { sendWorkflowId } from '../../core/model/workflowContract';
 import { sesEmulatorStore, type StoredEmail } from '../../tools/stack/sesEmulator';
@@ -162,6 +162,42 @@ test('bad keys get 535 5.7.8: unknown, malformed and revoked, from both clients'
     code: 535,
     text: expect.stringMatching(/^5\.7\.8 /),
   });
+});
+
+test('a key bound to 10.0.0.0/8 is refused at AUTH from 127.0.0.1 (535 5.7.1, naming no range, from both clients); bound to 127.0.0.0/8 it sends', async () => {
+  const keyFor = async (networks: string[]) =>
+    (await createApiKey(stack.db, { accountId: sender.account.id, name: `bound ${networks[0]}`, networks }, 'test'))
+      .secret;
+  const elsewhere = await keyFor(['10.0.0.0/8']);
+  const refusal = await sendWithNodemailer(submission(elsewhere), {
+    from: `hello@${sender.domain}`,
+    to: 'a@example.org',
+    subject: 'x',
+    text: 'x',
+  }).catch((err: unknown) => err as { responseCode?: number; response?: string });
+  expect(refusal).toMatchObject({ responseCode: 535, response: expect.stringMatching(/^535 5\.7\.1 /) });
+  expect((refusal as { response: string }).response).not.toContain('10.');
+  const python = await sendWithSmtplib(implicitTls(elsewhere), {
+    from: `hello@${sender.domain}`,
+    to: ['a@example.org'],
+    subject: 'x',
+    text: 'x',
+  });
+  expect(python.error).toMatchObject({
+    type: 'SMTPAuthenticationError',
+    code: 535,
+    text: expect.stringMatching(/^5\.7\.1 /),
+  });
+
+  const subject = marker('bound');
+  const info = await sendWithNodemailer(submission(await keyFor(['127.0.0.0/8'])), {
+    from: `hello@${sender.domain}`,
+    to: 'bound@example.org',
+    subject,
+    text: 'From the loopback network.',
+  });
+  expect(info.accepted).toEqual(['bound@example.org']);
+  expect(await arrived(subject, 1)).toHaveLength(1);
 });
 
 test('a key revoked while its connection is open: the next message on that connection gets 535 5.7.8 and nothing is queued', async () => {
