@@ -131,7 +131,7 @@ test('networks are stored canonically and listed; a bad entry is a 400 on networ
   }
 
   const audit = await stack
-    .db('audit_log')
+    .db('account_audit')
     .where({ account_id: sender.account.id, action: 'api_key.create' })
     .orderBy('created_at', 'desc')
     .first<{ details: { name: string; networks: string[] } }>('details');
