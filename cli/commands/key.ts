@@ -38,7 +38,7 @@ export function registerKeyCommands(program: Command, run: Run): void {
     )
     .option(
       '--network <cidr>',
-      'an IPv4 or IPv6 range (CIDR) or address it may be used from; repeat for more (default: anywhere)',
+      'an IPv4 or IPv6 range (CIDR) or address it may be used from; repeat (or separate with commas) for more (default: anywhere)',
       parseList,
     )
     .option('--expires <iso>', 'expiry, ISO 8601 (default: never)', parseIsoDate)
