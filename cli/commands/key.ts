@@ -36,6 +36,11 @@ export function registerKeyCommands(program: Command, run: Run): void {
       "comma-separated domains it may send from (default: all the account's domains)",
       parseList,
     )
+    .option(
+      '--network <cidr>',
+      'an IPv4 or IPv6 range (CIDR) or address it may be used from; repeat (or separate with commas) for more (default: anywhere)',
+      parseList,
+    )
     .option('--expires <iso>', 'expiry, ISO 8601 (default: never)', parseIsoDate)
     .option(
       '--permission <permission>',
@@ -48,7 +53,7 @@ export function registerKeyCommands(program: Command, run: Run): void {
         async (
           ctx,
           accountRef: string,
-          opts: { name: string; domains?: string[]; expires?: Date; permission: KeyPermission },
+          opts: { name: string; domains?: string[]; network?: string[]; expires?: Date; permission: KeyPermission },
         ) => {
           const account = await requireAccount(ctx.db(), accountRef);
           const { apiKey, secret } = await createApiKey(
@@ -58,6 +63,7 @@ export function registerKeyCommands(program: Command, run: Run): void {
               name: opts.name,
               permission: opts.permission,
               domainScope: opts.domains ?? [],
+              networks: opts.network ?? [],
               expiresAt: opts.expires ?? null,
             },
             ctx.actor,
@@ -70,6 +76,7 @@ export function registerKeyCommands(program: Command, run: Run): void {
                 ['name', apiKey.name],
                 ['permission', apiKey.permission],
                 ['domains', apiKey.domainScope.length ? apiKey.domainScope.join(', ') : 'all of the account'],
+                ['networks', apiKey.networks.length ? apiKey.networks.join(', ') : 'anywhere'],
                 ['expires', apiKey.expiresAt ? formatDate(apiKey.expiresAt) : 'never'],
               ]),
               '',
@@ -92,13 +99,14 @@ export function registerKeyCommands(program: Command, run: Run): void {
         return {
           json: keys.map((k) => publicKey(k)),
           text: table(
-            ['id', 'prefix', 'name', 'permission', 'domains', 'expires', 'state', 'last used'],
+            ['id', 'prefix', 'name', 'permission', 'domains', 'networks', 'expires', 'state', 'last used'],
             keys.map((k) => [
               k.id,
               keyPrefix(k.lookupId),
               k.name,
               k.permission,
               k.domainScope.join(',') || 'all',
+              k.networks.join(',') || 'anywhere',
               k.expiresAt ? formatDate(k.expiresAt) : 'never',
               keyState(k),
               formatDate(k.lastUsedAt),

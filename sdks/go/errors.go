@@ -41,8 +41,9 @@ var (
 	ErrValidation = errors.New("postage: invalid request")
 	// ErrAuthentication: 401, the API key is missing, malformed, unknown, revoked or expired.
 	ErrAuthentication = errors.New("postage: authentication failed")
-	// ErrForbidden: 403, a send gate refused (see Code) or the key lacks the permission
-	// (insufficient_permission; insufficient_role where the operation needs a higher team role).
+	// ErrForbidden: 403, a send gate refused (see Code), the key lacks the permission
+	// (insufficient_permission; insufficient_role where the operation needs a higher team role), or
+	// the key is bound to networks and was used from outside them (network_not_allowed).
 	ErrForbidden = errors.New("postage: forbidden")
 	// ErrNotFound: 404.
 	ErrNotFound = errors.New("postage: not found")

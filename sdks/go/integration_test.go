@@ -20,6 +20,7 @@ import (
 	"net/smtp"
 	"os"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -739,6 +740,23 @@ func TestLiveManagement(t *testing.T) {
 		}
 		if _, err := key.Me.Get(ctx); !errors.Is(err, postage.ErrAuthentication) {
 			t.Fatalf("a revoked key: %v", err)
+		}
+	})
+
+	t.Run("a key bound to networks is refused from elsewhere", func(t *testing.T) {
+		created, err := full.APIKeys.Create(ctx, &postage.CreateAPIKeyRequest{Name: unique("go-networks-"), Networks: []string{"10.0.0.0/8"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer func() { _, _ = full.APIKeys.Revoke(ctx, created.APIKey.ID) }()
+		if !slices.Equal(created.APIKey.Networks, []string{"10.0.0.0/8"}) {
+			t.Fatalf("networks %v", created.APIKey.Networks)
+		}
+		// The test runs on 127.0.0.1, outside 10.0.0.0/8.
+		_, err = e.client(created.Secret, postage.WithMaxRetries(0)).Me.Get(ctx)
+		var apiErr *postage.APIError
+		if !errors.As(err, &apiErr) || apiErr.StatusCode != 403 || apiErr.Code != postage.ErrorCodeNetworkNotAllowed || !errors.Is(err, postage.ErrForbidden) {
+			t.Fatalf("from outside its networks: %v", err)
 		}
 	})
 

@@ -485,6 +485,7 @@ const (
 	ErrorCodeInvalidEndpoints          ErrorCode = "invalid_endpoints"
 	ErrorCodeInvitationWrongUser       ErrorCode = "invitation_wrong_user"
 	ErrorCodeMethodNotAllowed          ErrorCode = "method_not_allowed"
+	ErrorCodeNetworkNotAllowed         ErrorCode = "network_not_allowed"
 	ErrorCodeNoAccount                 ErrorCode = "no_account"
 	ErrorCodeNotFound                  ErrorCode = "not_found"
 	ErrorCodeNotScheduled              ErrorCode = "not_scheduled"
@@ -555,6 +556,8 @@ func (e ErrorCode) Valid() bool {
 	case ErrorCodeInvitationWrongUser:
 		return true
 	case ErrorCodeMethodNotAllowed:
+		return true
+	case ErrorCodeNetworkNotAllowed:
 		return true
 	case ErrorCodeNoAccount:
 		return true
@@ -1325,8 +1328,11 @@ type APIKey struct {
 	ID        string     `json:"id"`
 
 	// LastUsedAt Within a minute.
-	LastUsedAt *time.Time       `json:"last_used_at"`
-	Name       string           `json:"name"`
+	LastUsedAt *time.Time `json:"last_used_at"`
+	Name       string     `json:"name"`
+
+	// Networks The CIDR ranges the key may be used from, canonical; empty: anywhere.
+	Networks   []string         `json:"networks"`
 	Permission APIKeyPermission `json:"permission"`
 
 	// Prefix The public part of the key (`pk_<lookup id>`); the secret is never shown again.
@@ -1472,7 +1478,10 @@ type CreateAPIKeyRequest struct {
 	ExpiresAt *time.Time `json:"expires_at,omitempty"`
 
 	// Name Not only spaces.
-	Name       string                        `json:"name"`
+	Name string `json:"name"`
+
+	// Networks The networks the key may be used from (docs/teams.md, "Keys bound to networks"): from any other address every request with it is refused with 403 `network_not_allowed`, and the SMTP relay refuses its AUTH. The client address follows TRUST_PROXY (the relay: the PROXY protocol). Empty or absent: anywhere.
+	Networks   []string                      `json:"networks,omitempty,omitzero"`
 	Permission CreateAPIKeyRequestPermission `json:"permission,omitempty,omitzero"`
 }
 

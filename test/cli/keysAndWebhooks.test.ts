@@ -70,6 +70,35 @@ test('key create prints the secret once, stores only its SHA-512, and key list n
   expect(auth.ok && auth.key.id).toBe(created.id);
 });
 
+test('key create --network (repeated) binds the key to those ranges, stored canonical, and key list shows them', async () => {
+  const created = ok(
+    await cli([
+      'key',
+      'create',
+      accountId,
+      '--name',
+      'office',
+      '--network',
+      '10.1.2.3/8',
+      '--network',
+      '2001:DB8::1/32',
+    ]),
+  ).json;
+  expect(created.networks).toEqual(['10.0.0.0/8', '2001:db8::/32']);
+  expect((await authenticateApiKey(database.db, created.secret, '10.200.0.1')).ok).toBe(true);
+  expect(await authenticateApiKey(database.db, created.secret, '127.0.0.1')).toMatchObject({
+    ok: false,
+    reason: 'outside_networks',
+  });
+
+  const text = await runCli(['key', 'list', accountId], {
+    DATABASE_URL: database.url,
+    NODE_ENV: 'test',
+    POSTAGE_SECRET_KEY: TEST_SECRET_KEY,
+  });
+  expect(text.stdout).toMatch(/office\s+sending\s+all\s+10\.0\.0\.0\/8,2001:db8::\/32\s+never/);
+});
+
 test('key revoke (by id or prefix) takes effect on the next authentication', async () => {
   const a = ok(await cli(['key', 'create', accountId, '--name', 'to revoke by id'])).json;
   const b = ok(await cli(['key', 'create', accountId, '--name', 'to revoke by prefix'])).json;
@@ -85,7 +114,7 @@ test('key revoke (by id or prefix) takes effect on the next authentication', asy
   expect(listed.find((k) => k.id === a.id)!.state).toMatch(/^revoked/);
 });
 
-test('key create refuses foreign domains, past expiry, a missing name and unknown accounts', async () => {
+test('key create refuses foreign domains, past expiry, a bad network, a missing name and unknown accounts', async () => {
   const other = ok(await cli(['account', 'create', '--email', 'other@example.com'])).json;
   ok(await cli(['domain', 'add', other.id, 'theirs.example', '--mode', 'shared'], { SES_DOMAIN_IDENTITIES: 'local' }));
   const cases: [string[], RegExp][] = [
@@ -95,6 +124,10 @@ test('key create refuses foreign domains, past expiry, a missing name and unknow
     ],
     [['key', 'create', accountId, '--name', 'x', '--expires', '2001-01-01'], /expiry must be a date in the future/],
     [['key', 'create', accountId, '--name', 'x', '--expires', 'tomorrow'], /expected an ISO 8601 date/],
+    [
+      ['key', 'create', accountId, '--name', 'x', '--network', '10.0.0.0/33'],
+      /not an IPv4 or IPv6 address or CIDR range: "10\.0\.0\.0\/33"/,
+    ],
     [['key', 'create', accountId, '--name', '  '], /needs a name/],
     [['key', 'create', 'ghost@example.com', '--name', 'x'], /no account ghost@example\.com/],
     [['key', 'revoke', 'pk_0000000000000000'], /no API key pk_0000000000000000/],

@@ -90,6 +90,12 @@ export async function sdkFixtures(stack: ServiceStack): Promise<Record<string, s
       )
     ).secret,
   };
+  // A key of the ready account bound to a network the tests do not run in (they run on 127.0.0.1).
+  const elsewhere = await createApiKey(
+    stack.db,
+    { accountId: ready.account.id, name: 'bound elsewhere', networks: ['10.0.0.0/8'] },
+    'test',
+  );
   const suppressed = await createSender(stack.db);
   await suppressAddress(stack.db, { accountId: suppressed.account.id, address: 'gone@example.org', reason: 'bounce' });
   const overQuota = await createSender(stack.db);
@@ -118,6 +124,13 @@ export async function sdkFixtures(stack: ServiceStack): Promise<Record<string, s
       body: test(scoped),
       status: 403,
       error: 'domain_not_allowed',
+    },
+    {
+      name: 'network_not_allowed',
+      api_key: elsewhere.secret,
+      body: test(ready),
+      status: 403,
+      error: 'network_not_allowed',
     },
     {
       name: 'unauthorized',

@@ -339,7 +339,15 @@ def test_with_retries_a_long_rate_limit_block_is_raised_not_waited_for(live) -> 
 
 def test_the_cases_cover_every_documented_send_refusal(live) -> None:
     names = {case.get("error") or str(case["status"]) for case in ERROR_CASES}
-    gates = {"unauthorized", "domain_not_registered", "domain_not_allowed", "sending_suspended", "domain_not_verified", "dkim_not_verified"}
+    gates = {
+        "unauthorized",
+        "domain_not_registered",
+        "domain_not_allowed",
+        "network_not_allowed",
+        "sending_suspended",
+        "domain_not_verified",
+        "dkim_not_verified",
+    }
     assert gates | {"domain_mode_mismatch", "recipient_suppressed", "usage_limit_exceeded", "400", "401", "429"} <= names, names
 
 
@@ -356,6 +364,21 @@ def test_management_needs_a_full_access_key(live, client: postage.Postage, admin
     assert usage.plan == "growth"
     queue = admin.sending_queue.get()
     assert queue.byoc is None and queue.shared.pace_per_second > 0
+
+
+def test_a_key_bound_to_networks_is_refused_from_elsewhere_with_network_not_allowed(live, admin: postage.Postage) -> None:
+    created = admin.api_keys.create(name=f"sdk-python networks {run_id()}", networks=["10.0.0.0/8"])
+    try:
+        assert created.api_key.networks == ["10.0.0.0/8"]
+        assert [k.networks for k in admin.api_keys.list().api_keys if k.id == created.api_key.id] == [["10.0.0.0/8"]]
+        # These tests run on 127.0.0.1, outside 10.0.0.0/8.
+        with postage.Postage(api_key=created.secret, base_url=live.base_url, max_retries=0) as outside:
+            with pytest.raises(postage.PermissionDeniedError) as caught:
+                outside.me.get()
+        assert caught.value.status_code == 403
+        assert caught.value.code == postage.ErrorCode.NETWORK_NOT_ALLOWED
+    finally:
+        admin.api_keys.revoke(created.api_key.id)
 
 
 # The team and the audit log ---------------------------------------------------------------

@@ -18,6 +18,7 @@ export const ErrorCode = {
   DomainModeMismatch: 'domain_mode_mismatch',
   DomainNotAllowed: 'domain_not_allowed',
   SendingSuspended: 'sending_suspended',
+  NetworkNotAllowed: 'network_not_allowed',
   RecipientSuppressed: 'recipient_suppressed',
   UsageLimitExceeded: 'usage_limit_exceeded',
   AttachmentUploadFailed: 'attachment_upload_failed',

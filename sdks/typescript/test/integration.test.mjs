@@ -395,6 +395,25 @@ describe('@postage/sdk (import) against the API', { concurrency: true }, () => {
     await assert.rejects(admin.suppressions.get(address), { status: 404, code: ErrorCode.NotFound });
   });
 
+  test('a key bound to networks is listed with them and refused from elsewhere with 403 network_not_allowed', async () => {
+    const created = await admin.apiKeys.create({ name: `sdk-ts networks ${run}`, networks: ['10.0.0.0/8'] });
+    try {
+      assert.deepEqual(created.api_key.networks, ['10.0.0.0/8']);
+      const listed = (await admin.apiKeys.list()).api_keys.find((k) => k.id === created.api_key.id);
+      assert.deepEqual(listed?.networks, ['10.0.0.0/8']);
+      // This test runs on 127.0.0.1, outside 10.0.0.0/8.
+      const outside = new Postage({ apiKey: created.secret, baseUrl: BASE_URL, maxRetries: 0 });
+      await assert.rejects(outside.me.get(), (err) => {
+        assert.ok(err instanceof PostageApiError, String(err));
+        assert.equal(err.status, 403);
+        assert.equal(err.code, ErrorCode.NetworkNotAllowed);
+        return true;
+      });
+    } finally {
+      await admin.apiKeys.revoke(created.api_key.id);
+    }
+  });
+
   test('the team and the audit log', async () => {
     // The fixture's account has its owner as its one member, and nobody invited (only a person may invite).
     const me = await postage.me.get();

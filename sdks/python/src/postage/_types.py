@@ -54,6 +54,7 @@ class ApiKey(Model):
     prefix: str
     permission: Literal["sending", "full_access"]
     domains: List[str]
+    networks: List[str]
     state: Literal["active", "revoked", "expired"]
     expires_at: Optional[datetime]
     revoked_at: Optional[datetime]
@@ -144,6 +145,7 @@ class CreateApiKeyRequest(Model):
     name: str
     permission: Optional[Literal["sending", "full_access"]] = "sending"
     domains: Optional[List[str]] = None
+    networks: Optional[List[str]] = None
     expires_at: Optional[datetime] = None
 
 
@@ -325,6 +327,7 @@ class Error(Model):
         "domain_mode_mismatch",
         "domain_not_allowed",
         "sending_suspended",
+        "network_not_allowed",
         "recipient_suppressed",
         "usage_limit_exceeded",
         "attachment_upload_failed",

@@ -58,6 +58,7 @@ class ErrorCode(str, Enum):
     DOMAIN_MODE_MISMATCH = "domain_mode_mismatch"
     DOMAIN_NOT_ALLOWED = "domain_not_allowed"
     SENDING_SUSPENDED = "sending_suspended"
+    NETWORK_NOT_ALLOWED = "network_not_allowed"
     RECIPIENT_SUPPRESSED = "recipient_suppressed"
     USAGE_LIMIT_EXCEEDED = "usage_limit_exceeded"
     # Sends the API could not take now (retried by the client).
@@ -204,8 +205,9 @@ class AuthenticationError(APIError):
 
 class PermissionDeniedError(APIError):
     """403: a send gate refused the request (``domain_not_verified``, ``sending_suspended``,
-    ...) or the key may not call this operation (``insufficient_permission``; ``insufficient_role``
-    where the operation needs a higher team role than the caller's)."""
+    ...), the key may not call this operation (``insufficient_permission``; ``insufficient_role``
+    where the operation needs a higher team role than the caller's), or the key is bound to
+    networks and was used from outside them (``network_not_allowed``, on any operation)."""
 
 
 class NotFoundError(APIError):

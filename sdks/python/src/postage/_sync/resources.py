@@ -351,11 +351,18 @@ class ApiKeys(Resource):
         name: str,
         permission: Optional[str] = None,
         domains: Optional[Sequence[str]] = None,
+        networks: Optional[Sequence[str]] = None,
         expires_at: Union[_dt.datetime, str, None, NotGiven] = NOT_GIVEN,
     ) -> CreatedApiKey:
         """Create a key (``permission`` ``"sending"`` or ``"full_access"``; ``domains`` scopes it;
-        ``expires_at=None`` never expires). The answer's ``secret`` is shown this once."""
-        body = compact(name=name, permission=permission, domains=list(domains) if domains is not None else None)
+        ``networks``, CIDR ranges, binds it to the addresses it may be used from; ``expires_at=None``
+        never expires). The answer's ``secret`` is shown this once."""
+        body = compact(
+            name=name,
+            permission=permission,
+            domains=list(domains) if domains is not None else None,
+            networks=list(networks) if networks is not None else None,
+        )
         if expires_at is not NOT_GIVEN:
             body["expires_at"] = None if expires_at is None else iso_datetime(expires_at, "expires_at")  # type: ignore[arg-type]
         return self._client._request("POST", "/api/api-keys", CreatedApiKey, json=body)
