@@ -57,6 +57,10 @@ export type ApiErrorCode =
   | 'invitation_wrong_user'
   | 'no_account'
   | 'provider_error'
+  | 'two_factor_enabled'
+  | 'two_factor_not_set_up'
+  | 'two_factor_setup_required'
+  | 'two_factor_required_by_account'
   // Receiving email (docs/inbound.md).
   | 'inbound_domain_exists'
   | 'inbound_domain_reserved'
@@ -113,7 +117,11 @@ export type PostageErrorCode =
   | 'inbound_rule_exists'
   | 'byoc_domain'
   | 'invalid_endpoints'
+  | 'two_factor_enabled'
+  | 'two_factor_not_set_up'
+  | 'two_factor_required_by_account'
   // Bad input: a 400 field error.
+  | 'invalid_code'
   | 'invalid_address'
   | 'invalid_alias'
   | 'invalid_template'

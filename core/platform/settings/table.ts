@@ -128,6 +128,22 @@ export const SETTINGS = {
       default: 30,
       docWith: 'SIGNIN_FAILURES_PER_ADDRESS',
     }),
+    twoFactorFailuresPerUser: setting({
+      env: 'TWO_FACTOR_FAILURES_PER_USER',
+      type: 'integer',
+      min: 1,
+      processes: ['api'],
+      default: 5,
+      doc: 'Wrong two-factor codes (authenticator or recovery codes) allowed per person from all clients together, and per client across people, in the sign-in window; past either, the code is refused with 429 `too_many_attempts` until the window passes, whatever addresses the guesses come from. Each attempt is reserved before the code is checked',
+    }),
+    twoFactorFailuresPerIp: setting({
+      env: 'TWO_FACTOR_FAILURES_PER_IP',
+      type: 'integer',
+      min: 1,
+      processes: ['api'],
+      default: 20,
+      docWith: 'TWO_FACTOR_FAILURES_PER_USER',
+    }),
     signinWindowMinutes: setting({
       env: 'SIGNIN_WINDOW_MINUTES',
       type: 'integer',
