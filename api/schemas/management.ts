@@ -780,7 +780,14 @@ export const TwoFactorStatus = named(
 );
 export const Member = named(
   'Member',
-  object({ user_id: str(), email: str(), name: str(), role: role(), joined_at: time() }),
+  object({
+    user_id: str(),
+    email: str(),
+    name: str(),
+    role: role(),
+    joined_at: time(),
+    two_factor_enabled: Type.Boolean({ description: 'The member signs in with two factors.' }),
+  }),
 );
 export const MemberList = named('MemberList', object({ members: Type.Array(Member) }));
 export const RemovedMember = named(

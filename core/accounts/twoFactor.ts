@@ -164,15 +164,17 @@ export async function checkSecondFactor(
 
 /** Turns two-factor off (after the caller proved a factor): the secret and the codes are deleted. */
 export async function disableTwoFactor(db: Db, userId: string): Promise<void> {
-  await db.transaction(async (trx) => {
-    await trx('users').where({ id: userId }).update({
-      totp_secret_ciphertext: null,
-      totp_pending_ciphertext: null,
-      totp_enabled_at: null,
-      totp_last_step: null,
-    });
-    await trx('user_recovery_codes').where({ user_id: userId }).delete();
+  await db.transaction((trx) => clearTwoFactor(trx, userId));
+}
+
+async function clearTwoFactor(trx: Knex.Transaction, userId: string): Promise<void> {
+  await trx('users').where({ id: userId }).update({
+    totp_secret_ciphertext: null,
+    totp_pending_ciphertext: null,
+    totp_enabled_at: null,
+    totp_last_step: null,
   });
+  await trx('user_recovery_codes').where({ user_id: userId }).delete();
 }
 
 /**
@@ -208,6 +210,26 @@ export async function setTwoFactorRequirement(
   await db.transaction(async (trx) => {
     await trx('accounts').where({ id: accountId }).update({ require_two_factor: required });
     await recordAudit(trx, { accountId, actor, action: 'account.two_factor_requirement', details: { required } });
+  });
+}
+
+/**
+ * An operator's reset, for a person who lost both their app and their recovery codes (after
+ * proving who they are out of band): two-factor off, and every session of theirs ended. Recorded
+ * in each of their accounts' audit logs.
+ */
+export async function resetTwoFactor(db: Db, userId: string, actor: string): Promise<void> {
+  await db.transaction(async (trx) => {
+    await clearTwoFactor(trx, userId);
+    await trx('sessions').where({ user_id: userId }).delete();
+    const accounts = await trx('memberships').where({ user_id: userId }).select<{ account_id: string }[]>('account_id');
+    for (const { account_id } of accounts)
+      await recordAudit(trx, {
+        accountId: account_id,
+        actor,
+        action: 'user.two_factor_reset',
+        details: { user_id: userId },
+      });
   });
 }
 
