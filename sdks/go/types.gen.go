@@ -461,48 +461,53 @@ func (e EmailSummaryStatus) Valid() bool {
 
 // Defines values for ErrorCode.
 const (
-	ErrorCodeAlreadyMember             ErrorCode = "already_member"
-	ErrorCodeAttachmentUploadFailed    ErrorCode = "attachment_upload_failed"
-	ErrorCodeByocDomain                ErrorCode = "byoc_domain"
-	ErrorCodeByocNotConfigured         ErrorCode = "byoc_not_configured"
-	ErrorCodeByocSetupRequired         ErrorCode = "byoc_setup_required"
-	ErrorCodeCsrfTokenInvalid          ErrorCode = "csrf_token_invalid"
-	ErrorCodeDkimNotVerified           ErrorCode = "dkim_not_verified"
-	ErrorCodeDomainExists              ErrorCode = "domain_exists"
-	ErrorCodeDomainModeMismatch        ErrorCode = "domain_mode_mismatch"
-	ErrorCodeDomainNotAllowed          ErrorCode = "domain_not_allowed"
-	ErrorCodeDomainNotRegistered       ErrorCode = "domain_not_registered"
-	ErrorCodeDomainNotVerified         ErrorCode = "domain_not_verified"
-	ErrorCodeDomainUnavailable         ErrorCode = "domain_unavailable"
-	ErrorCodeIdempotencyKeyInProgress  ErrorCode = "idempotency_key_in_progress"
-	ErrorCodeIdempotencyKeyReused      ErrorCode = "idempotency_key_reused"
-	ErrorCodeInboundDomainExists       ErrorCode = "inbound_domain_exists"
-	ErrorCodeInboundDomainReserved     ErrorCode = "inbound_domain_reserved"
-	ErrorCodeInboundRuleExists         ErrorCode = "inbound_rule_exists"
-	ErrorCodeInsufficientPermission    ErrorCode = "insufficient_permission"
-	ErrorCodeInsufficientRole          ErrorCode = "insufficient_role"
-	ErrorCodeInternalError             ErrorCode = "internal_error"
-	ErrorCodeInvalidEndpoints          ErrorCode = "invalid_endpoints"
-	ErrorCodeInvitationWrongUser       ErrorCode = "invitation_wrong_user"
-	ErrorCodeMethodNotAllowed          ErrorCode = "method_not_allowed"
-	ErrorCodeNoAccount                 ErrorCode = "no_account"
-	ErrorCodeNotFound                  ErrorCode = "not_found"
-	ErrorCodeNotScheduled              ErrorCode = "not_scheduled"
-	ErrorCodeOwnershipTransferRequired ErrorCode = "ownership_transfer_required"
-	ErrorCodePlanRequired              ErrorCode = "plan_required"
-	ErrorCodeProviderError             ErrorCode = "provider_error"
-	ErrorCodeQueueError                ErrorCode = "queue_error"
-	ErrorCodeRecipientSuppressed       ErrorCode = "recipient_suppressed"
-	ErrorCodeSendingSuspended          ErrorCode = "sending_suspended"
-	ErrorCodeServiceUnavailable        ErrorCode = "service_unavailable"
-	ErrorCodeTemplateAliasExists       ErrorCode = "template_alias_exists"
-	ErrorCodeTemplateInUse             ErrorCode = "template_in_use"
-	ErrorCodeTooManyAttempts           ErrorCode = "too_many_attempts"
-	ErrorCodeTooManyPendingDomains     ErrorCode = "too_many_pending_domains"
-	ErrorCodeTooManyRequests           ErrorCode = "too_many_requests"
-	ErrorCodeUnauthorized              ErrorCode = "unauthorized"
-	ErrorCodeUsageLimitExceeded        ErrorCode = "usage_limit_exceeded"
-	ErrorCodeWebhookInactive           ErrorCode = "webhook_inactive"
+	ErrorCodeAlreadyMember              ErrorCode = "already_member"
+	ErrorCodeAttachmentUploadFailed     ErrorCode = "attachment_upload_failed"
+	ErrorCodeByocDomain                 ErrorCode = "byoc_domain"
+	ErrorCodeByocNotConfigured          ErrorCode = "byoc_not_configured"
+	ErrorCodeByocSetupRequired          ErrorCode = "byoc_setup_required"
+	ErrorCodeCsrfTokenInvalid           ErrorCode = "csrf_token_invalid"
+	ErrorCodeDkimNotVerified            ErrorCode = "dkim_not_verified"
+	ErrorCodeDomainExists               ErrorCode = "domain_exists"
+	ErrorCodeDomainModeMismatch         ErrorCode = "domain_mode_mismatch"
+	ErrorCodeDomainNotAllowed           ErrorCode = "domain_not_allowed"
+	ErrorCodeDomainNotRegistered        ErrorCode = "domain_not_registered"
+	ErrorCodeDomainNotVerified          ErrorCode = "domain_not_verified"
+	ErrorCodeDomainUnavailable          ErrorCode = "domain_unavailable"
+	ErrorCodeIdempotencyKeyInProgress   ErrorCode = "idempotency_key_in_progress"
+	ErrorCodeIdempotencyKeyReused       ErrorCode = "idempotency_key_reused"
+	ErrorCodeInboundDomainExists        ErrorCode = "inbound_domain_exists"
+	ErrorCodeInboundDomainReserved      ErrorCode = "inbound_domain_reserved"
+	ErrorCodeInboundRuleExists          ErrorCode = "inbound_rule_exists"
+	ErrorCodeInsufficientPermission     ErrorCode = "insufficient_permission"
+	ErrorCodeInsufficientRole           ErrorCode = "insufficient_role"
+	ErrorCodeInternalError              ErrorCode = "internal_error"
+	ErrorCodeInvalidEndpoints           ErrorCode = "invalid_endpoints"
+	ErrorCodeInvitationWrongUser        ErrorCode = "invitation_wrong_user"
+	ErrorCodeMethodNotAllowed           ErrorCode = "method_not_allowed"
+	ErrorCodeNetworkNotAllowed          ErrorCode = "network_not_allowed"
+	ErrorCodeNoAccount                  ErrorCode = "no_account"
+	ErrorCodeNotFound                   ErrorCode = "not_found"
+	ErrorCodeNotScheduled               ErrorCode = "not_scheduled"
+	ErrorCodeOwnershipTransferRequired  ErrorCode = "ownership_transfer_required"
+	ErrorCodePlanRequired               ErrorCode = "plan_required"
+	ErrorCodeProviderError              ErrorCode = "provider_error"
+	ErrorCodeQueueError                 ErrorCode = "queue_error"
+	ErrorCodeRecipientSuppressed        ErrorCode = "recipient_suppressed"
+	ErrorCodeSendingSuspended           ErrorCode = "sending_suspended"
+	ErrorCodeServiceUnavailable         ErrorCode = "service_unavailable"
+	ErrorCodeTemplateAliasExists        ErrorCode = "template_alias_exists"
+	ErrorCodeTemplateInUse              ErrorCode = "template_in_use"
+	ErrorCodeTooManyAttempts            ErrorCode = "too_many_attempts"
+	ErrorCodeTooManyPendingDomains      ErrorCode = "too_many_pending_domains"
+	ErrorCodeTooManyRequests            ErrorCode = "too_many_requests"
+	ErrorCodeTwoFactorEnabled           ErrorCode = "two_factor_enabled"
+	ErrorCodeTwoFactorNotSetUp          ErrorCode = "two_factor_not_set_up"
+	ErrorCodeTwoFactorRequiredByAccount ErrorCode = "two_factor_required_by_account"
+	ErrorCodeTwoFactorSetupRequired     ErrorCode = "two_factor_setup_required"
+	ErrorCodeUnauthorized               ErrorCode = "unauthorized"
+	ErrorCodeUsageLimitExceeded         ErrorCode = "usage_limit_exceeded"
+	ErrorCodeWebhookInactive            ErrorCode = "webhook_inactive"
 )
 
 // Valid indicates whether the value is a known member of the ErrorCode enum.
@@ -556,6 +561,8 @@ func (e ErrorCode) Valid() bool {
 		return true
 	case ErrorCodeMethodNotAllowed:
 		return true
+	case ErrorCodeNetworkNotAllowed:
+		return true
 	case ErrorCodeNoAccount:
 		return true
 	case ErrorCodeNotFound:
@@ -585,6 +592,14 @@ func (e ErrorCode) Valid() bool {
 	case ErrorCodeTooManyPendingDomains:
 		return true
 	case ErrorCodeTooManyRequests:
+		return true
+	case ErrorCodeTwoFactorEnabled:
+		return true
+	case ErrorCodeTwoFactorNotSetUp:
+		return true
+	case ErrorCodeTwoFactorRequiredByAccount:
+		return true
+	case ErrorCodeTwoFactorSetupRequired:
 		return true
 	case ErrorCodeUnauthorized:
 		return true
@@ -1176,6 +1191,36 @@ func (e TimelineEventType) Valid() bool {
 	}
 }
 
+// Defines values for TwoFactorChallengeSuccess.
+const (
+	TwoFactorChallengeSuccessTrue TwoFactorChallengeSuccess = true
+)
+
+// Valid indicates whether the value is a known member of the TwoFactorChallengeSuccess enum.
+func (e TwoFactorChallengeSuccess) Valid() bool {
+	switch e {
+	case TwoFactorChallengeSuccessTrue:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for TwoFactorChallengeTwoFactorRequired.
+const (
+	TwoFactorChallengeTwoFactorRequiredTrue TwoFactorChallengeTwoFactorRequired = true
+)
+
+// Valid indicates whether the value is a known member of the TwoFactorChallengeTwoFactorRequired enum.
+func (e TwoFactorChallengeTwoFactorRequired) Valid() bool {
+	switch e {
+	case TwoFactorChallengeTwoFactorRequiredTrue:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ValidationErrorSuccess.
 const (
 	ValidationErrorSuccessFalse ValidationErrorSuccess = false
@@ -1325,8 +1370,11 @@ type APIKey struct {
 	ID        string     `json:"id"`
 
 	// LastUsedAt Within a minute.
-	LastUsedAt *time.Time       `json:"last_used_at"`
-	Name       string           `json:"name"`
+	LastUsedAt *time.Time `json:"last_used_at"`
+	Name       string     `json:"name"`
+
+	// Networks The CIDR ranges the key may be used from, canonical; empty: anywhere.
+	Networks   []string         `json:"networks"`
 	Permission APIKeyPermission `json:"permission"`
 
 	// Prefix The public part of the key (`pk_<lookup id>`); the secret is never shown again.
@@ -1472,7 +1520,10 @@ type CreateAPIKeyRequest struct {
 	ExpiresAt *time.Time `json:"expires_at,omitempty"`
 
 	// Name Not only spaces.
-	Name       string                        `json:"name"`
+	Name string `json:"name"`
+
+	// Networks The networks the key may be used from (docs/teams.md, "Keys bound to networks"): from any other address every request with it is refused with 403 `network_not_allowed`, and the SMTP relay refuses its AUTH. The client address follows TRUST_PROXY (the relay: the PROXY protocol). Empty or absent: anywhere.
+	Networks   []string                      `json:"networks,omitempty,omitzero"`
 	Permission CreateAPIKeyRequestPermission `json:"permission,omitempty,omitzero"`
 }
 
@@ -2024,9 +2075,12 @@ type InvitationPreview struct {
 	ExpiresAt time.Time `json:"expires_at"`
 
 	// HasUser true: sign in as the address to accept; false: accept with a new password.
-	HasUser   bool                  `json:"has_user"`
-	InvitedBy *string               `json:"invited_by"`
-	Role      InvitationPreviewRole `json:"role"`
+	HasUser   bool    `json:"has_user"`
+	InvitedBy *string `json:"invited_by"`
+
+	// RequireTwoFactor The account requires two-factor sign-in: the member sets it up when they first sign in.
+	RequireTwoFactor bool                  `json:"require_two_factor"`
+	Role             InvitationPreviewRole `json:"role"`
 }
 
 // InvitationPreviewRole defines model for InvitationPreview.Role.
@@ -2056,8 +2110,11 @@ type Member struct {
 	Name     string    `json:"name"`
 
 	// Role viewer < developer < admin < owner (docs/decisions.md, "Teams").
-	Role   MemberRole `json:"role"`
-	UserID string     `json:"user_id"`
+	Role MemberRole `json:"role"`
+
+	// TwoFactorEnabled The member signs in with two factors.
+	TwoFactorEnabled bool   `json:"two_factor_enabled"`
+	UserID           string `json:"user_id"`
 }
 
 // MemberRole viewer < developer < admin < owner (docs/decisions.md, "Teams").
@@ -2135,6 +2192,12 @@ type PreviewTemplateRequest struct {
 
 	// Version A published version; absent: the draft.
 	Version int `json:"version,omitempty,omitzero"`
+}
+
+// RecoveryCodes defines model for RecoveryCodes.
+type RecoveryCodes struct {
+	// RecoveryCodes Ten codes, shown this once, each usable once instead of a code from the app. Earlier ones stop working.
+	RecoveryCodes []string `json:"recovery_codes"`
 }
 
 // RemovedMember defines model for RemovedMember.
@@ -2362,8 +2425,11 @@ type Session struct {
 	Accounts []Session_Accounts `json:"accounts"`
 
 	// CsrfToken Send it as X-CSRF-Token on every state-changing request made with this session.
-	CsrfToken string       `json:"csrf_token"`
-	User      Session_User `json:"user"`
+	CsrfToken string `json:"csrf_token"`
+
+	// TwoFactorSetupRequired The account requires two-factor sign-in and this person has not turned it on: until they do, every management request but the session, signing out and the two-factor setup answers 403 `two_factor_setup_required`.
+	TwoFactorSetupRequired bool         `json:"two_factor_setup_required"`
+	User                   Session_User `json:"user"`
 }
 
 // SessionAccountRole viewer < developer < admin < owner (docs/decisions.md, "Teams").
@@ -2377,6 +2443,9 @@ type Session_Account struct {
 	ID          string `json:"id"`
 	IsVerified  bool   `json:"is_verified"`
 	Name        string `json:"name"`
+
+	// RequireTwoFactor Every member must sign in with two factors.
+	RequireTwoFactor bool `json:"require_two_factor"`
 
 	// Role viewer < developer < admin < owner (docs/decisions.md, "Teams").
 	Role             SessionAccountRole `json:"role"`
@@ -2400,6 +2469,9 @@ type Session_User struct {
 	Email string `json:"email"`
 	ID    string `json:"id"`
 	Name  string `json:"name"`
+
+	// TwoFactorEnabled The person signs in with a code from an authenticator app.
+	TwoFactorEnabled bool `json:"two_factor_enabled"`
 }
 
 // SigninRequest defines model for SigninRequest.
@@ -2569,6 +2641,50 @@ type TimelineEventType string
 type TransferOwnershipRequest struct {
 	// UserID The member who becomes the owner; the owner becomes an admin.
 	UserID string `json:"user_id"`
+}
+
+// TwoFactorChallenge defines model for TwoFactorChallenge.
+type TwoFactorChallenge struct {
+	Detail            string                              `json:"detail"`
+	Success           TwoFactorChallengeSuccess           `json:"success"`
+	TwoFactorRequired TwoFactorChallengeTwoFactorRequired `json:"two_factor_required"`
+}
+
+// TwoFactorChallengeSuccess defines model for TwoFactorChallenge.Success.
+type TwoFactorChallengeSuccess bool
+
+// TwoFactorChallengeTwoFactorRequired defines model for TwoFactorChallenge.TwoFactorRequired.
+type TwoFactorChallengeTwoFactorRequired bool
+
+// TwoFactorCodeRequest defines model for TwoFactorCodeRequest.
+type TwoFactorCodeRequest struct {
+	// Code The six digits the authenticator app shows now.
+	Code string `json:"code"`
+}
+
+// TwoFactorRequirementRequest defines model for TwoFactorRequirementRequest.
+type TwoFactorRequirementRequest struct {
+	// Required true: every member must sign in with two factors; one without it is taken to set it up at their next sign-in and can do nothing else until then.
+	Required bool `json:"required"`
+}
+
+// TwoFactorSetup defines model for TwoFactorSetup.
+type TwoFactorSetup struct {
+	// OtpauthURI The `otpauth://totp/...` URI the QR code holds.
+	OtpauthURI string `json:"otpauth_uri"`
+
+	// QrCodeSvg The QR code, an SVG document.
+	QrCodeSvg string `json:"qr_code_svg"`
+
+	// Secret Base32, for typing into the app by hand; shown during the setup only.
+	Secret string `json:"secret"`
+}
+
+// TwoFactorStatus defines model for TwoFactorStatus.
+type TwoFactorStatus struct {
+	Enabled           bool       `json:"enabled"`
+	EnabledAt         *time.Time `json:"enabled_at"`
+	RecoveryCodesLeft int        `json:"recovery_codes_left"`
 }
 
 // UpdateDomainRequest defines model for UpdateDomainRequest.

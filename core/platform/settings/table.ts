@@ -128,13 +128,21 @@ export const SETTINGS = {
       default: 30,
       docWith: 'SIGNIN_FAILURES_PER_ADDRESS',
     }),
+    signinWindowMinutes: setting({
+      env: 'SIGNIN_WINDOW_MINUTES',
+      type: 'integer',
+      min: 1,
+      processes: ['api'],
+      default: 15,
+      docWith: 'SIGNIN_FAILURES_PER_ADDRESS',
+    }),
     twoFactorFailuresPerUser: setting({
       env: 'TWO_FACTOR_FAILURES_PER_USER',
       type: 'integer',
       min: 1,
       processes: ['api'],
       default: 5,
-      doc: 'Wrong two-factor codes (authenticator or recovery codes) allowed per person from all clients together, and per client across people, in the sign-in window; past either, the code is refused with 429 `too_many_attempts` until the window passes, whatever addresses the guesses come from. Each attempt is reserved before the code is checked',
+      doc: 'Wrong two-factor codes (authenticator or recovery codes) allowed per person from all clients together, and per client across people, in SIGNIN_WINDOW_MINUTES; past either, the code is refused with 429 `too_many_attempts` until the window passes, whatever addresses the guesses come from. Each attempt is reserved before the code is checked',
     }),
     twoFactorFailuresPerIp: setting({
       env: 'TWO_FACTOR_FAILURES_PER_IP',
@@ -143,14 +151,6 @@ export const SETTINGS = {
       processes: ['api'],
       default: 20,
       docWith: 'TWO_FACTOR_FAILURES_PER_USER',
-    }),
-    signinWindowMinutes: setting({
-      env: 'SIGNIN_WINDOW_MINUTES',
-      type: 'integer',
-      min: 1,
-      processes: ['api'],
-      default: 15,
-      docWith: 'SIGNIN_FAILURES_PER_ADDRESS',
     }),
     /** The anonymous operations with limits of their own: sign-up (hashes, sends email), reset requests (send email), token checks (verify email, reset confirmation), one-click unsubscribe. */
     anonymousLimits: {

@@ -11,6 +11,7 @@ from datetime import datetime
 from typing import Any, Dict, List, Literal, Optional, Union
 
 from postage._model import Model
+from typing_extensions import TypeAlias
 
 
 @dataclass
@@ -54,6 +55,7 @@ class ApiKey(Model):
     prefix: str
     permission: Literal["sending", "full_access"]
     domains: List[str]
+    networks: List[str]
     state: Literal["active", "revoked", "expired"]
     expires_at: Optional[datetime]
     revoked_at: Optional[datetime]
@@ -144,6 +146,7 @@ class CreateApiKeyRequest(Model):
     name: str
     permission: Optional[Literal["sending", "full_access"]] = "sending"
     domains: Optional[List[str]] = None
+    networks: Optional[List[str]] = None
     expires_at: Optional[datetime] = None
 
 
@@ -325,6 +328,7 @@ class Error(Model):
         "domain_mode_mismatch",
         "domain_not_allowed",
         "sending_suspended",
+        "network_not_allowed",
         "recipient_suppressed",
         "usage_limit_exceeded",
         "attachment_upload_failed",
@@ -354,6 +358,10 @@ class Error(Model):
         "ownership_transfer_required",
         "invitation_wrong_user",
         "no_account",
+        "two_factor_enabled",
+        "two_factor_not_set_up",
+        "two_factor_setup_required",
+        "two_factor_required_by_account",
         "provider_error",
         "inbound_domain_exists",
         "inbound_domain_reserved",
@@ -521,6 +529,7 @@ class InvitationPreview(Model):
     invited_by: Optional[str]
     expires_at: datetime
     has_user: bool
+    require_two_factor: bool
 
 
 @dataclass
@@ -541,6 +550,7 @@ class Member(Model):
     name: str
     role: Literal["viewer", "developer", "admin", "owner"]
     joined_at: datetime
+    two_factor_enabled: bool
 
 
 @dataclass
@@ -595,6 +605,11 @@ class PreviewTemplateRequest(Model):
 
 
 @dataclass
+class RecoveryCodes(Model):
+    recovery_codes: List[str]
+
+
+@dataclass
 class RemovedMember(Model):
     member: Member
     revoked_keys: List[str]
@@ -603,6 +618,19 @@ class RemovedMember(Model):
 @dataclass
 class RescheduleRequest(Model):
     scheduled_at: datetime
+
+
+@dataclass
+class SecondFactorRequestSecondFactorRequest(Model):
+    code: str
+
+
+@dataclass
+class SecondFactorRequestSecondFactorRequest1(Model):
+    recovery_code: str
+
+
+SecondFactorRequest: TypeAlias = Union[SecondFactorRequestSecondFactorRequest, SecondFactorRequestSecondFactorRequest1]
 
 
 @dataclass
@@ -767,6 +795,7 @@ class SessionUser(Model):
     id: str
     email: str
     name: str
+    two_factor_enabled: bool
 
 
 @dataclass
@@ -778,6 +807,7 @@ class SessionAccount(Model):
     current_plan: str
     sending_suspended: bool
     role: Literal["viewer", "developer", "admin", "owner"]
+    require_two_factor: bool
 
 
 @dataclass
@@ -793,6 +823,7 @@ class Session(Model):
     account: SessionAccount
     accounts: List[SessionAccount1]
     csrf_token: str
+    two_factor_setup_required: bool
 
 
 @dataclass
@@ -942,6 +973,37 @@ class TimelineEvent(Model):
 @dataclass
 class TransferOwnershipRequest(Model):
     user_id: str
+
+
+@dataclass
+class TwoFactorChallenge(Model):
+    success: Literal[True]
+    two_factor_required: Literal[True]
+    detail: str
+
+
+@dataclass
+class TwoFactorCodeRequest(Model):
+    code: str
+
+
+@dataclass
+class TwoFactorRequirementRequest(Model):
+    required: bool
+
+
+@dataclass
+class TwoFactorSetup(Model):
+    secret: str
+    otpauth_uri: str
+    qr_code_svg: str
+
+
+@dataclass
+class TwoFactorStatus(Model):
+    enabled: bool
+    enabled_at: Optional[datetime]
+    recovery_codes_left: int
 
 
 @dataclass
