@@ -111,6 +111,8 @@ export const API_ERRORS = {
     retry: 'no, unless the owner lifts the requirement or you leave the account',
     endpoints: 'management',
   },
+  /** A person has at most MAX_PASSKEYS passkeys. */
+  too_many_passkeys: { status: 409, retry: 'after removing one', endpoints: 'management' },
   /** SES or DNS could not answer; nothing was changed. */
   provider_error: { status: 502, retry: 'yes, with backoff', endpoints: 'management' },
   /** The name already receives mail, in this account or another (docs/inbound.md, "Inbound domains"). */
@@ -297,6 +299,9 @@ export const CORE_ERROR_ANSWERS = {
   two_factor_not_set_up: { code: 'two_factor_not_set_up' },
   two_factor_required_by_account: { code: 'two_factor_required_by_account' },
   invalid_code: { field: 'code' },
+  too_many_passkeys: { code: 'too_many_passkeys' },
+  passkey_not_found: { code: 'not_found' },
+  invalid_passkey_response: { field: 'response' },
   invalid_address: { field: 'address' },
   invalid_alias: { field: 'alias' },
   invalid_template: { field: '_body' },

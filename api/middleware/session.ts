@@ -18,6 +18,8 @@ declare module 'express-session' {
     pendingUserId: string;
     /** Epoch ms the password was checked: the second factor must follow within PENDING_SIGN_IN_MS. */
     pendingSince: number;
+    /** The passkey challenge this session asked for (api/routes/passkeys.ts), used once. */
+    passkeyChallenge: { purpose: 'register' | 'signin'; challenge: string; at: number };
   }
 }
 

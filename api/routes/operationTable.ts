@@ -6,6 +6,7 @@
 import type { OperationGroup } from '../http/operation';
 import { AUTH_BODY_LIMIT, authOperations } from './auth';
 import { twoFactorOperations, twoFactorRequirementOperations } from './twoFactor';
+import { passkeyOperations } from './passkeys';
 import { apiKeyOperations } from './manage/apiKeys';
 import { auditOperations } from './manage/audit';
 import { memberOperations } from './manage/members';
@@ -50,7 +51,7 @@ export const OPERATION_GROUPS: OperationGroup[] = [
     bodyLimit: AUTH_BODY_LIMIT,
     bodyOptional: false,
     unstorableParameters: 'refuse',
-    operations: [...authOperations, ...twoFactorOperations, ...invitationOperations],
+    operations: [...authOperations, ...twoFactorOperations, ...passkeyOperations, ...invitationOperations],
   },
   {
     tag: 'Management',

@@ -117,6 +117,69 @@ export const SecondFactorRequest = named(
     description: 'A code from the authenticator app, or one recovery code.',
   }),
 );
+const base64url = (description?: string) =>
+  Type.String({ pattern: '^[A-Za-z0-9_-]*$', maxLength: 16384, ...described(description) });
+/** A browser's WebAuthn answer as JSON (PublicKeyCredential.toJSON(), or @simplewebauthn/browser's). */
+const webAuthnAnswer = (response: Record<string, TSchema>, description: string) =>
+  Type.Object(
+    {
+      id: base64url('The credential id.'),
+      rawId: base64url(),
+      type: Type.Literal('public-key'),
+      response: Type.Object(response, { additionalProperties: true }),
+      clientExtensionResults: Type.Object({}, { additionalProperties: true }),
+      authenticatorAttachment: Type.Optional(Type.String({ maxLength: 100 })),
+    },
+    { additionalProperties: true, description },
+  );
+const passkeyName = () =>
+  checkedInCode(Type.String({ minLength: 1, maxLength: 100, pattern: NOT_BLANK, description: 'Not only spaces.' }), {
+    type: 'string',
+    minLength: 1,
+    maxLength: 100,
+  });
+export const PasskeyRegistrationRequest = named(
+  'PasskeyRegistrationRequest',
+  object({
+    name: passkeyName(),
+    response: webAuthnAnswer(
+      { clientDataJSON: base64url(), attestationObject: base64url() },
+      "navigator.credentials.create()'s answer to the registration options, as JSON; checked against this session's challenge (5 minutes), BASE_URL's origin and host, with the person verified.",
+    ),
+  }),
+);
+export const PasskeySigninRequest = named(
+  'PasskeySigninRequest',
+  object({
+    response: webAuthnAnswer(
+      { clientDataJSON: base64url(), authenticatorData: base64url(), signature: base64url() },
+      "navigator.credentials.get()'s answer to the sign-in options, as JSON; checked against this session's challenge (5 minutes), BASE_URL's origin and host, with the person verified.",
+    ),
+  }),
+);
+export const RenamePasskeyRequest = named('RenamePasskeyRequest', object({ name: passkeyName() }));
+const webAuthnOptions = (description: string) =>
+  Type.Object(
+    { challenge: base64url('Good for 5 minutes, in this session only.') },
+    { additionalProperties: true, description },
+  );
+export const PasskeyRegistrationOptions = named(
+  'PasskeyRegistrationOptions',
+  webAuthnOptions(
+    "WebAuthn's PublicKeyCredentialCreationOptionsJSON: give it to PublicKeyCredential.parseCreationOptionsFromJSON() (or @simplewebauthn/browser's startRegistration) and send the answer to POST /api/auth/passkeys. A discoverable credential, the person verified; the person's other passkeys are excluded.",
+  ),
+);
+export const PasskeySigninOptions = named(
+  'PasskeySigninOptions',
+  webAuthnOptions(
+    "WebAuthn's PublicKeyCredentialRequestOptionsJSON, for any passkey of this site (no address is asked): give it to PublicKeyCredential.parseRequestOptionsFromJSON() (or @simplewebauthn/browser's startAuthentication) and send the answer to POST /api/auth/signin/passkey.",
+  ),
+);
+export const PasskeyView = named(
+  'Passkey',
+  object({ id: str(), name: str(), created_at: time(), last_used_at: nullable(time()) }),
+);
+export const PasskeyList = named('PasskeyList', object({ passkeys: Type.Array(PasskeyView) }));
 export const TwoFactorCodeRequest = named('TwoFactorCodeRequest', object({ code: totpCode() }));
 export const TwoFactorRequirementRequest = named(
   'TwoFactorRequirementRequest',

@@ -61,6 +61,7 @@ export type ApiErrorCode =
   | 'two_factor_not_set_up'
   | 'two_factor_setup_required'
   | 'two_factor_required_by_account'
+  | 'too_many_passkeys'
   // Receiving email (docs/inbound.md).
   | 'inbound_domain_exists'
   | 'inbound_domain_reserved'
@@ -120,8 +121,11 @@ export type PostageErrorCode =
   | 'two_factor_enabled'
   | 'two_factor_not_set_up'
   | 'two_factor_required_by_account'
+  | 'too_many_passkeys'
+  | 'passkey_not_found'
   // Bad input: a 400 field error.
   | 'invalid_code'
+  | 'invalid_passkey_response'
   | 'invalid_address'
   | 'invalid_alias'
   | 'invalid_template'

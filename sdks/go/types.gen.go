@@ -3,6 +3,8 @@
 package postage
 
 import (
+	"encoding/json"
+	"fmt"
 	"time"
 )
 
@@ -499,6 +501,7 @@ const (
 	ErrorCodeTemplateAliasExists        ErrorCode = "template_alias_exists"
 	ErrorCodeTemplateInUse              ErrorCode = "template_in_use"
 	ErrorCodeTooManyAttempts            ErrorCode = "too_many_attempts"
+	ErrorCodeTooManyPasskeys            ErrorCode = "too_many_passkeys"
 	ErrorCodeTooManyPendingDomains      ErrorCode = "too_many_pending_domains"
 	ErrorCodeTooManyRequests            ErrorCode = "too_many_requests"
 	ErrorCodeTwoFactorEnabled           ErrorCode = "two_factor_enabled"
@@ -588,6 +591,8 @@ func (e ErrorCode) Valid() bool {
 	case ErrorCodeTemplateInUse:
 		return true
 	case ErrorCodeTooManyAttempts:
+		return true
+	case ErrorCodeTooManyPasskeys:
 		return true
 	case ErrorCodeTooManyPendingDomains:
 		return true
@@ -885,6 +890,36 @@ func (e MessageWebhookDeliveryError) Valid() bool {
 	case MessageWebhookDeliveryErrorTLSError:
 		return true
 	case MessageWebhookDeliveryErrorTimeout:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for PasskeyRegistrationRequestResponseType.
+const (
+	PasskeyRegistrationRequestResponseTypePublicKey PasskeyRegistrationRequestResponseType = "public-key"
+)
+
+// Valid indicates whether the value is a known member of the PasskeyRegistrationRequestResponseType enum.
+func (e PasskeyRegistrationRequestResponseType) Valid() bool {
+	switch e {
+	case PasskeyRegistrationRequestResponseTypePublicKey:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for PasskeySigninRequestResponseType.
+const (
+	PasskeySigninRequestResponseTypePublicKey PasskeySigninRequestResponseType = "public-key"
+)
+
+// Valid indicates whether the value is a known member of the PasskeySigninRequestResponseType enum.
+func (e PasskeySigninRequestResponseType) Valid() bool {
+	switch e {
+	case PasskeySigninRequestResponseTypePublicKey:
 		return true
 	default:
 		return false
@@ -2153,6 +2188,95 @@ type MessageWebhookDelivery struct {
 // MessageWebhookDeliveryError Why no HTTP answer came, by category only; null when the endpoint answered (see `status_code`).
 type MessageWebhookDeliveryError string
 
+// Passkey defines model for Passkey.
+type Passkey struct {
+	CreatedAt  time.Time  `json:"created_at"`
+	ID         string     `json:"id"`
+	LastUsedAt *time.Time `json:"last_used_at"`
+	Name       string     `json:"name"`
+}
+
+// PasskeyList defines model for PasskeyList.
+type PasskeyList struct {
+	Passkeys []Passkey `json:"passkeys"`
+}
+
+// PasskeyRegistrationOptions WebAuthn's PublicKeyCredentialCreationOptionsJSON: give it to PublicKeyCredential.parseCreationOptionsFromJSON() (or @simplewebauthn/browser's startRegistration) and send the answer to POST /api/auth/passkeys. A discoverable credential, the person verified; the person's other passkeys are excluded.
+type PasskeyRegistrationOptions struct {
+	// Challenge Good for 5 minutes, in this session only.
+	Challenge            string                 `json:"challenge"`
+	AdditionalProperties map[string]interface{} `json:"-"`
+}
+
+// PasskeyRegistrationRequest defines model for PasskeyRegistrationRequest.
+type PasskeyRegistrationRequest struct {
+	// Name Not only spaces.
+	Name string `json:"name"`
+
+	// Response navigator.credentials.create()'s answer to the registration options, as JSON; checked against this session's challenge (5 minutes), BASE_URL's origin and host, with the person verified.
+	Response PasskeyRegistrationRequest_Response `json:"response"`
+}
+
+// PasskeyRegistrationRequest_Response_Response defines model for PasskeyRegistrationRequest.Response.Response.
+type PasskeyRegistrationRequest_Response_Response struct {
+	AttestationObject    string                 `json:"attestationObject"`
+	ClientDataJSON       string                 `json:"clientDataJSON"`
+	AdditionalProperties map[string]interface{} `json:"-"`
+}
+
+// PasskeyRegistrationRequestResponseType defines model for PasskeyRegistrationRequest.Response.Type.
+type PasskeyRegistrationRequestResponseType string
+
+// PasskeyRegistrationRequest_Response navigator.credentials.create()'s answer to the registration options, as JSON; checked against this session's challenge (5 minutes), BASE_URL's origin and host, with the person verified.
+type PasskeyRegistrationRequest_Response struct {
+	AuthenticatorAttachment string                 `json:"authenticatorAttachment,omitempty,omitzero"`
+	ClientExtensionResults  map[string]interface{} `json:"clientExtensionResults"`
+
+	// ID The credential id.
+	ID                   string                                       `json:"id"`
+	RawID                string                                       `json:"rawId"`
+	Response             PasskeyRegistrationRequest_Response_Response `json:"response"`
+	Type                 PasskeyRegistrationRequestResponseType       `json:"type"`
+	AdditionalProperties map[string]interface{}                       `json:"-"`
+}
+
+// PasskeySigninOptions WebAuthn's PublicKeyCredentialRequestOptionsJSON, for any passkey of this site (no address is asked): give it to PublicKeyCredential.parseRequestOptionsFromJSON() (or @simplewebauthn/browser's startAuthentication) and send the answer to POST /api/auth/signin/passkey.
+type PasskeySigninOptions struct {
+	// Challenge Good for 5 minutes, in this session only.
+	Challenge            string                 `json:"challenge"`
+	AdditionalProperties map[string]interface{} `json:"-"`
+}
+
+// PasskeySigninRequest defines model for PasskeySigninRequest.
+type PasskeySigninRequest struct {
+	// Response navigator.credentials.get()'s answer to the sign-in options, as JSON; checked against this session's challenge (5 minutes), BASE_URL's origin and host, with the person verified.
+	Response PasskeySigninRequest_Response `json:"response"`
+}
+
+// PasskeySigninRequest_Response_Response defines model for PasskeySigninRequest.Response.Response.
+type PasskeySigninRequest_Response_Response struct {
+	AuthenticatorData    string                 `json:"authenticatorData"`
+	ClientDataJSON       string                 `json:"clientDataJSON"`
+	Signature            string                 `json:"signature"`
+	AdditionalProperties map[string]interface{} `json:"-"`
+}
+
+// PasskeySigninRequestResponseType defines model for PasskeySigninRequest.Response.Type.
+type PasskeySigninRequestResponseType string
+
+// PasskeySigninRequest_Response navigator.credentials.get()'s answer to the sign-in options, as JSON; checked against this session's challenge (5 minutes), BASE_URL's origin and host, with the person verified.
+type PasskeySigninRequest_Response struct {
+	AuthenticatorAttachment string                 `json:"authenticatorAttachment,omitempty,omitzero"`
+	ClientExtensionResults  map[string]interface{} `json:"clientExtensionResults"`
+
+	// ID The credential id.
+	ID                   string                                 `json:"id"`
+	RawID                string                                 `json:"rawId"`
+	Response             PasskeySigninRequest_Response_Response `json:"response"`
+	Type                 PasskeySigninRequestResponseType       `json:"type"`
+	AdditionalProperties map[string]interface{}                 `json:"-"`
+}
+
 // PasswordChangeRequest defines model for PasswordChangeRequest.
 type PasswordChangeRequest struct {
 	// CurrentPassword A wrong current password is a 400 on `current_password`.
@@ -2206,6 +2330,12 @@ type RemovedMember struct {
 
 	// RevokedKeys Prefixes of the API keys the member made, revoked with the removal.
 	RevokedKeys []string `json:"revoked_keys"`
+}
+
+// RenamePasskeyRequest defines model for RenamePasskeyRequest.
+type RenamePasskeyRequest struct {
+	// Name Not only spaces.
+	Name string `json:"name"`
 }
 
 // RescheduleRequest defines model for RescheduleRequest.
@@ -2852,4 +2982,573 @@ type WebhookTestResult struct {
 
 	// Payload The body that was signed and posted (the flat test-event shape; see the Webhooks guide).
 	Payload map[string]interface{} `json:"payload"`
+}
+
+// Getter for additional properties for PasskeyRegistrationOptions. Returns the specified
+// element and whether it was found
+func (a PasskeyRegistrationOptions) Get(fieldName string) (value interface{}, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for PasskeyRegistrationOptions
+func (a *PasskeyRegistrationOptions) Set(fieldName string, value interface{}) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]interface{})
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for PasskeyRegistrationOptions to handle AdditionalProperties
+func (a *PasskeyRegistrationOptions) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["challenge"]; found {
+		err = json.Unmarshal(raw, &a.Challenge)
+		if err != nil {
+			return fmt.Errorf("error reading 'challenge': %w", err)
+		}
+		delete(object, "challenge")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]interface{})
+		for fieldName, fieldBuf := range object {
+			var fieldVal interface{}
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for PasskeyRegistrationOptions to handle AdditionalProperties
+func (a PasskeyRegistrationOptions) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	object["challenge"], err = json.Marshal(a.Challenge)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'challenge': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for PasskeyRegistrationRequest_Response_Response. Returns the specified
+// element and whether it was found
+func (a PasskeyRegistrationRequest_Response_Response) Get(fieldName string) (value interface{}, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for PasskeyRegistrationRequest_Response_Response
+func (a *PasskeyRegistrationRequest_Response_Response) Set(fieldName string, value interface{}) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]interface{})
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for PasskeyRegistrationRequest_Response_Response to handle AdditionalProperties
+func (a *PasskeyRegistrationRequest_Response_Response) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["attestationObject"]; found {
+		err = json.Unmarshal(raw, &a.AttestationObject)
+		if err != nil {
+			return fmt.Errorf("error reading 'attestationObject': %w", err)
+		}
+		delete(object, "attestationObject")
+	}
+
+	if raw, found := object["clientDataJSON"]; found {
+		err = json.Unmarshal(raw, &a.ClientDataJSON)
+		if err != nil {
+			return fmt.Errorf("error reading 'clientDataJSON': %w", err)
+		}
+		delete(object, "clientDataJSON")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]interface{})
+		for fieldName, fieldBuf := range object {
+			var fieldVal interface{}
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for PasskeyRegistrationRequest_Response_Response to handle AdditionalProperties
+func (a PasskeyRegistrationRequest_Response_Response) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	object["attestationObject"], err = json.Marshal(a.AttestationObject)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'attestationObject': %w", err)
+	}
+
+	object["clientDataJSON"], err = json.Marshal(a.ClientDataJSON)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'clientDataJSON': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for PasskeyRegistrationRequest_Response. Returns the specified
+// element and whether it was found
+func (a PasskeyRegistrationRequest_Response) Get(fieldName string) (value interface{}, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for PasskeyRegistrationRequest_Response
+func (a *PasskeyRegistrationRequest_Response) Set(fieldName string, value interface{}) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]interface{})
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for PasskeyRegistrationRequest_Response to handle AdditionalProperties
+func (a *PasskeyRegistrationRequest_Response) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["authenticatorAttachment"]; found {
+		err = json.Unmarshal(raw, &a.AuthenticatorAttachment)
+		if err != nil {
+			return fmt.Errorf("error reading 'authenticatorAttachment': %w", err)
+		}
+		delete(object, "authenticatorAttachment")
+	}
+
+	if raw, found := object["clientExtensionResults"]; found {
+		err = json.Unmarshal(raw, &a.ClientExtensionResults)
+		if err != nil {
+			return fmt.Errorf("error reading 'clientExtensionResults': %w", err)
+		}
+		delete(object, "clientExtensionResults")
+	}
+
+	if raw, found := object["id"]; found {
+		err = json.Unmarshal(raw, &a.ID)
+		if err != nil {
+			return fmt.Errorf("error reading 'id': %w", err)
+		}
+		delete(object, "id")
+	}
+
+	if raw, found := object["rawId"]; found {
+		err = json.Unmarshal(raw, &a.RawID)
+		if err != nil {
+			return fmt.Errorf("error reading 'rawId': %w", err)
+		}
+		delete(object, "rawId")
+	}
+
+	if raw, found := object["response"]; found {
+		err = json.Unmarshal(raw, &a.Response)
+		if err != nil {
+			return fmt.Errorf("error reading 'response': %w", err)
+		}
+		delete(object, "response")
+	}
+
+	if raw, found := object["type"]; found {
+		err = json.Unmarshal(raw, &a.Type)
+		if err != nil {
+			return fmt.Errorf("error reading 'type': %w", err)
+		}
+		delete(object, "type")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]interface{})
+		for fieldName, fieldBuf := range object {
+			var fieldVal interface{}
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for PasskeyRegistrationRequest_Response to handle AdditionalProperties
+func (a PasskeyRegistrationRequest_Response) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	object["authenticatorAttachment"], err = json.Marshal(a.AuthenticatorAttachment)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'authenticatorAttachment': %w", err)
+	}
+
+	if a.ClientExtensionResults != nil {
+		object["clientExtensionResults"], err = json.Marshal(a.ClientExtensionResults)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'clientExtensionResults': %w", err)
+		}
+	}
+
+	object["id"], err = json.Marshal(a.ID)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'id': %w", err)
+	}
+
+	object["rawId"], err = json.Marshal(a.RawID)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'rawId': %w", err)
+	}
+
+	object["response"], err = json.Marshal(a.Response)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'response': %w", err)
+	}
+
+	object["type"], err = json.Marshal(a.Type)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'type': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for PasskeySigninOptions. Returns the specified
+// element and whether it was found
+func (a PasskeySigninOptions) Get(fieldName string) (value interface{}, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for PasskeySigninOptions
+func (a *PasskeySigninOptions) Set(fieldName string, value interface{}) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]interface{})
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for PasskeySigninOptions to handle AdditionalProperties
+func (a *PasskeySigninOptions) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["challenge"]; found {
+		err = json.Unmarshal(raw, &a.Challenge)
+		if err != nil {
+			return fmt.Errorf("error reading 'challenge': %w", err)
+		}
+		delete(object, "challenge")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]interface{})
+		for fieldName, fieldBuf := range object {
+			var fieldVal interface{}
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for PasskeySigninOptions to handle AdditionalProperties
+func (a PasskeySigninOptions) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	object["challenge"], err = json.Marshal(a.Challenge)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'challenge': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for PasskeySigninRequest_Response_Response. Returns the specified
+// element and whether it was found
+func (a PasskeySigninRequest_Response_Response) Get(fieldName string) (value interface{}, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for PasskeySigninRequest_Response_Response
+func (a *PasskeySigninRequest_Response_Response) Set(fieldName string, value interface{}) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]interface{})
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for PasskeySigninRequest_Response_Response to handle AdditionalProperties
+func (a *PasskeySigninRequest_Response_Response) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["authenticatorData"]; found {
+		err = json.Unmarshal(raw, &a.AuthenticatorData)
+		if err != nil {
+			return fmt.Errorf("error reading 'authenticatorData': %w", err)
+		}
+		delete(object, "authenticatorData")
+	}
+
+	if raw, found := object["clientDataJSON"]; found {
+		err = json.Unmarshal(raw, &a.ClientDataJSON)
+		if err != nil {
+			return fmt.Errorf("error reading 'clientDataJSON': %w", err)
+		}
+		delete(object, "clientDataJSON")
+	}
+
+	if raw, found := object["signature"]; found {
+		err = json.Unmarshal(raw, &a.Signature)
+		if err != nil {
+			return fmt.Errorf("error reading 'signature': %w", err)
+		}
+		delete(object, "signature")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]interface{})
+		for fieldName, fieldBuf := range object {
+			var fieldVal interface{}
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for PasskeySigninRequest_Response_Response to handle AdditionalProperties
+func (a PasskeySigninRequest_Response_Response) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	object["authenticatorData"], err = json.Marshal(a.AuthenticatorData)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'authenticatorData': %w", err)
+	}
+
+	object["clientDataJSON"], err = json.Marshal(a.ClientDataJSON)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'clientDataJSON': %w", err)
+	}
+
+	object["signature"], err = json.Marshal(a.Signature)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'signature': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for PasskeySigninRequest_Response. Returns the specified
+// element and whether it was found
+func (a PasskeySigninRequest_Response) Get(fieldName string) (value interface{}, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for PasskeySigninRequest_Response
+func (a *PasskeySigninRequest_Response) Set(fieldName string, value interface{}) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]interface{})
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for PasskeySigninRequest_Response to handle AdditionalProperties
+func (a *PasskeySigninRequest_Response) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["authenticatorAttachment"]; found {
+		err = json.Unmarshal(raw, &a.AuthenticatorAttachment)
+		if err != nil {
+			return fmt.Errorf("error reading 'authenticatorAttachment': %w", err)
+		}
+		delete(object, "authenticatorAttachment")
+	}
+
+	if raw, found := object["clientExtensionResults"]; found {
+		err = json.Unmarshal(raw, &a.ClientExtensionResults)
+		if err != nil {
+			return fmt.Errorf("error reading 'clientExtensionResults': %w", err)
+		}
+		delete(object, "clientExtensionResults")
+	}
+
+	if raw, found := object["id"]; found {
+		err = json.Unmarshal(raw, &a.ID)
+		if err != nil {
+			return fmt.Errorf("error reading 'id': %w", err)
+		}
+		delete(object, "id")
+	}
+
+	if raw, found := object["rawId"]; found {
+		err = json.Unmarshal(raw, &a.RawID)
+		if err != nil {
+			return fmt.Errorf("error reading 'rawId': %w", err)
+		}
+		delete(object, "rawId")
+	}
+
+	if raw, found := object["response"]; found {
+		err = json.Unmarshal(raw, &a.Response)
+		if err != nil {
+			return fmt.Errorf("error reading 'response': %w", err)
+		}
+		delete(object, "response")
+	}
+
+	if raw, found := object["type"]; found {
+		err = json.Unmarshal(raw, &a.Type)
+		if err != nil {
+			return fmt.Errorf("error reading 'type': %w", err)
+		}
+		delete(object, "type")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]interface{})
+		for fieldName, fieldBuf := range object {
+			var fieldVal interface{}
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for PasskeySigninRequest_Response to handle AdditionalProperties
+func (a PasskeySigninRequest_Response) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	object["authenticatorAttachment"], err = json.Marshal(a.AuthenticatorAttachment)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'authenticatorAttachment': %w", err)
+	}
+
+	if a.ClientExtensionResults != nil {
+		object["clientExtensionResults"], err = json.Marshal(a.ClientExtensionResults)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'clientExtensionResults': %w", err)
+		}
+	}
+
+	object["id"], err = json.Marshal(a.ID)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'id': %w", err)
+	}
+
+	object["rawId"], err = json.Marshal(a.RawID)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'rawId': %w", err)
+	}
+
+	object["response"], err = json.Marshal(a.Response)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'response': %w", err)
+	}
+
+	object["type"], err = json.Marshal(a.Type)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'type': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
 }

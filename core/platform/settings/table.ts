@@ -208,6 +208,25 @@ export const SETTINGS = {
           docWith: 'TOKEN_CHECKS_PER_CLIENT_PER_HOUR',
         }),
       },
+      // Passkey sign-in (its options and the signed answer): anonymous, each a signature check.
+      passkeySignin: {
+        perClient: setting({
+          env: 'PASSKEY_SIGNINS_PER_CLIENT_PER_HOUR',
+          type: 'integer',
+          min: 1,
+          processes: ['api'],
+          default: 120,
+          doc: 'Passkey sign-in requests (the challenge and the signed answer) an hour, likewise',
+        }),
+        total: setting({
+          env: 'PASSKEY_SIGNINS_PER_HOUR',
+          type: 'integer',
+          min: 1,
+          processes: ['api'],
+          default: 6000,
+          docWith: 'PASSKEY_SIGNINS_PER_CLIENT_PER_HOUR',
+        }),
+      },
       // GET /u/{token}: the page. Mail scanners follow links, so it has its own windows: their GETs
       // never spend the one-click POSTs' allowance (docs/sending.md, "One-click unsubscribe").
       unsubscribePage: {

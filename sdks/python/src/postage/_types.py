@@ -362,6 +362,7 @@ class Error(Model):
         "two_factor_not_set_up",
         "two_factor_setup_required",
         "two_factor_required_by_account",
+        "too_many_passkeys",
         "provider_error",
         "inbound_domain_exists",
         "inbound_domain_reserved",
@@ -576,6 +577,73 @@ class MessageWebhookDelivery(Model):
 
 
 @dataclass
+class Passkey(Model):
+    id: str
+    name: str
+    created_at: datetime
+    last_used_at: Optional[datetime]
+
+
+@dataclass
+class PasskeyList(Model):
+    passkeys: List[Passkey]
+
+
+@dataclass
+class PasskeyRegistrationOptions(Model):
+    challenge: str
+
+
+@dataclass
+class PasskeyRegistrationRequestResponseResponse(Model):
+    clientDataJSON: str
+    attestationObject: str
+
+
+@dataclass
+class PasskeyRegistrationRequestResponse(Model):
+    id: str
+    rawId: str
+    type_: Literal["public-key"]
+    response: PasskeyRegistrationRequestResponseResponse
+    clientExtensionResults: Dict[str, Any]
+    authenticatorAttachment: Optional[str] = None
+
+
+@dataclass
+class PasskeyRegistrationRequest(Model):
+    name: str
+    response: PasskeyRegistrationRequestResponse
+
+
+@dataclass
+class PasskeySigninOptions(Model):
+    challenge: str
+
+
+@dataclass
+class PasskeySigninRequestResponseResponse(Model):
+    clientDataJSON: str
+    authenticatorData: str
+    signature: str
+
+
+@dataclass
+class PasskeySigninRequestResponse(Model):
+    id: str
+    rawId: str
+    type_: Literal["public-key"]
+    response: PasskeySigninRequestResponseResponse
+    clientExtensionResults: Dict[str, Any]
+    authenticatorAttachment: Optional[str] = None
+
+
+@dataclass
+class PasskeySigninRequest(Model):
+    response: PasskeySigninRequestResponse
+
+
+@dataclass
 class PasswordChangeRequest(Model):
     current_password: str
     new_password: str
@@ -613,6 +681,11 @@ class RecoveryCodes(Model):
 class RemovedMember(Model):
     member: Member
     revoked_keys: List[str]
+
+
+@dataclass
+class RenamePasskeyRequest(Model):
+    name: str
 
 
 @dataclass
