@@ -17,7 +17,7 @@ const shared = {
   testEnvironment: 'node',
   transform,
   transformIgnorePatterns: [
-    '/node_modules/(?!(request-filtering-agent|parse5|parse5-sax-parser|parse5-html-rewriting-stream|entities)/)',
+    '/node_modules/(?!(request-filtering-agent|parse5|parse5-sax-parser|parse5-html-rewriting-stream|entities|otplib|@otplib|@scure|@noble)/)',
   ],
   setupFiles: ['<rootDir>/test/setup/quietTemporal.ts'],
 };

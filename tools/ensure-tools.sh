@@ -25,6 +25,7 @@ test_server=""
 moto=""
 schemathesis=""
 standardwebhooks=""
+pyotp=""
 toxiproxy=""
 # Test-only tools are installed for the tests; a dev run still lists them when present, so the
 # paths file serves both.
@@ -39,6 +40,9 @@ if [ "${1:-}" = "--for-tests" ] || [ -x "$TOOLS_DIR/schemathesis-venv/bin/st" ];
 fi
 if [ "${1:-}" = "--for-tests" ] || [ -x "$TOOLS_DIR/standardwebhooks-venv/bin/python" ]; then
   standardwebhooks="$("$ROOT/tools/ensure-standardwebhooks.sh")"
+fi
+if [ "${1:-}" = "--for-tests" ] || [ -x "$TOOLS_DIR/pyotp-venv/bin/python" ]; then
+  pyotp="$("$ROOT/tools/ensure-pyotp.sh")"
 fi
 if [ "${1:-}" = "--for-tests" ] || [ -x "$TOOLS_DIR/bin/toxiproxy-server" ]; then
   toxiproxy="$("$ROOT/tools/ensure-toxiproxy.sh")"
@@ -71,6 +75,7 @@ for d in /usr/lib/postgresql/*/bin; do [ -x "$d/initdb" ] && pg_bin="$d"; done
   if [ -n "$schemathesis" ]; then echo "POSTAGE_SCHEMATHESIS=$schemathesis"; fi
   if [ -n "$image_base" ]; then echo "POSTAGE_IMAGE_BASE=$image_base"; fi
   if [ -n "$standardwebhooks" ]; then echo "POSTAGE_STANDARDWEBHOOKS_PYTHON=$standardwebhooks"; fi
+  if [ -n "$pyotp" ]; then echo "POSTAGE_PYOTP_PYTHON=$pyotp"; fi
   if [ -n "$helm" ]; then echo "POSTAGE_HELM=$helm"; fi
   if [ -n "$kubeconform" ]; then echo "POSTAGE_KUBECONFORM=$kubeconform"; fi
   if [ -n "$kubernetes_schemas" ]; then echo "POSTAGE_KUBERNETES_SCHEMAS=$kubernetes_schemas"; fi

@@ -99,6 +99,20 @@ export const API_ERRORS = {
   invitation_wrong_user: { status: 403, retry: 'after signing in as the invited address', endpoints: 'management' },
   /** A correct sign-in of a person who is no longer a member of any account. */
   no_account: { status: 403, retry: 'no, ask to be invited', endpoints: 'management' },
+  /** Setting up two-factor sign-in for a person who has it on already. */
+  two_factor_enabled: { status: 409, retry: 'no, turn it off first', endpoints: 'management' },
+  /** Confirming two-factor sign-in with a code before starting its setup. */
+  two_factor_not_set_up: { status: 409, retry: 'after starting the setup', endpoints: 'management' },
+  /** The account requires two-factor sign-in of every member: this person must turn it on first. */
+  two_factor_setup_required: { status: 403, retry: 'after turning on two-factor sign-in', endpoints: 'management' },
+  /** Turning two-factor off while an account of the person's requires it. */
+  two_factor_required_by_account: {
+    status: 409,
+    retry: 'no, unless the owner lifts the requirement or you leave the account',
+    endpoints: 'management',
+  },
+  /** A person has at most MAX_PASSKEYS passkeys. */
+  too_many_passkeys: { status: 409, retry: 'after removing one', endpoints: 'management' },
   /** SES or DNS could not answer; nothing was changed. */
   provider_error: { status: 502, retry: 'yes, with backoff', endpoints: 'management' },
   /** The name already receives mail, in this account or another (docs/inbound.md, "Inbound domains"). */
@@ -281,6 +295,13 @@ export const CORE_ERROR_ANSWERS = {
   inbound_rule_exists: { code: 'inbound_rule_exists' },
   byoc_domain: { code: 'byoc_domain' },
   invalid_endpoints: { code: 'invalid_endpoints' },
+  two_factor_enabled: { code: 'two_factor_enabled' },
+  two_factor_not_set_up: { code: 'two_factor_not_set_up' },
+  two_factor_required_by_account: { code: 'two_factor_required_by_account' },
+  invalid_code: { field: 'code' },
+  too_many_passkeys: { code: 'too_many_passkeys' },
+  passkey_not_found: { code: 'not_found' },
+  invalid_passkey_response: { field: 'response' },
   invalid_address: { field: 'address' },
   invalid_alias: { field: 'alias' },
   invalid_template: { field: '_body' },

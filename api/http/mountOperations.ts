@@ -10,7 +10,7 @@ import { sendError } from './errors';
 import { anonymousLimit } from '../middleware/authLimits';
 import { authenticate } from '../middleware/authenticate';
 import { sendingStore } from '../../core/sending/sendMessage';
-import { requireCaller, requireRole } from '../middleware/caller';
+import { requireCaller, requireRole, requireTwoFactorSetUp } from '../middleware/caller';
 import { jsonBody, optionalJsonBody } from '../middleware/jsonBody';
 import { scopedKeyRules } from '../middleware/keyScope';
 import { refuseUnstorableParameters } from '../middleware/parameters';
@@ -72,7 +72,8 @@ function gates(deps: RouteDeps, op: AnyOperation, session: RequestHandler, calle
   if (limit)
     chain.push(anonymousLimit(deps.redis, deps.config, limit, limitOwner && ((req) => limitOwner(req, deps.config))));
   if ((op.who === 'anyone' && !op.noSession) || op.who === 'caller') chain.push(session);
-  if (op.who === 'caller') chain.push(caller, requireRole(op.role ?? 'owner'));
+  if (op.who === 'caller')
+    chain.push(caller, requireTwoFactorSetUp(deps.db, op.beforeTwoFactor === true), requireRole(op.role ?? 'owner'));
   // The sends look their key up on the store their other statements use (core/sending/sendMessage.ts).
   if (op.who === 'apiKey')
     chain.push(op.keyCache ? authenticate(sendingStore(deps.db, deps.config), deps.apiKeys) : authenticate(deps.db));

@@ -211,6 +211,12 @@ interface OperationFields<
   limitOwner?: (req: Request, config: Config) => LimitOwner | null;
   /** Only a signed-in person may call it (their session, password, membership): a key is answered 404. */
   sessionOnly?: true;
+  /**
+   * Reachable by a member whose account requires two-factor sign-in before they turn it on (the
+   * setup itself, signing out, switching accounts); every other `caller` operation answers them 403
+   * `two_factor_setup_required`.
+   */
+  beforeTwoFactor?: true;
   /** Announced for removal (docs/compatibility.md): `deprecated: true` in the document, Deprecation and Sunset headers on every answer. */
   deprecated?: Deprecation;
   /** A JSON body validated against this schema before the handler (400 field errors), within its group's limit. */
@@ -281,6 +287,7 @@ export interface AnyOperation {
   limit?: AnonymousOperation;
   limitOwner?: (req: Request, config: Config) => LimitOwner | null;
   sessionOnly?: true;
+  beforeTwoFactor?: true;
   deprecated?: Deprecation;
   role?: Role;
   scopedKey?: ScopedKeyAccess;

@@ -94,6 +94,39 @@ export function createSigninLimits(redis: Redis, config: Config): SigninLimits {
   };
 }
 
+/** Two-factor codes: one window per person (every client together), one per client. */
+export interface CodeLimits {
+  attempt(userId: string, ip: string | undefined): Promise<SigninAttempt>;
+}
+
+/**
+ * Wrong codes (authenticator or recovery) per person, from all clients together, and per client:
+ * a person's six digits cannot be guessed from many addresses, as the per-person window holds
+ * whatever the client. A right code gives its points back (earlier failures stay counted).
+ */
+export function createCodeLimits(redis: Redis, config: Config): CodeLimits {
+  const duration = config.auth.signinWindowMinutes * 60;
+  const prefix = `${config.redis.keyPrefix}:two-factor`;
+  const byUser = redisLimiter(redis, `${prefix}:user`, config.auth.twoFactorFailuresPerUser, duration);
+  const byClient = redisLimiter(redis, `${prefix}:client`, config.auth.twoFactorFailuresPerIp, duration);
+  return {
+    async attempt(userId, ip) {
+      const windows = [
+        { limiter: byUser, key: userId },
+        { limiter: byClient, key: clientKey(ip) },
+      ];
+      const wait = await reserve(windows);
+      return {
+        wait,
+        async settle(correct) {
+          if (!correct || wait !== undefined) return;
+          await Promise.all(windows.map((w) => w.limiter.reward(w.key)));
+        },
+      };
+    },
+  };
+}
+
 /**
  * Whose windows a request of a token-carrying operation takes, read from its path before the body:
  * the token's account and recipient (a key that holds no address in the clear). Null for a token

@@ -14,6 +14,7 @@ import { refuseOutsideNetworks } from './authenticate';
 import { scopedKeyRefusal, type ScopedKeyRule } from './keyScope';
 import { endSession, hasValidCsrfToken } from './session';
 import { keyRole, membershipRole } from '../../core/accounts/members';
+import { mustSetUpTwoFactor } from '../../core/accounts/twoFactor';
 import { API_KEY_ROLE, roleCovers, type Role } from '../../core/accounts/roles';
 import '../http/locals';
 
@@ -100,6 +101,24 @@ export function requireCaller(deps: { db: Db; config: Config }, scopedKeys: read
     };
     req.log = req.log.child({ user: userId, account: accountId });
     next();
+  };
+}
+
+/**
+ * The owner's rule (docs/teams.md, "Two-factor sign-in"): a signed-in member of an account that
+ * requires two factors, without them, reaches only the operations that set them up (`allowed`).
+ * Read on every request, so the rule holds from the request after the owner sets it.
+ */
+export function requireTwoFactorSetUp(db: Db, allowed: boolean) {
+  return async (_req: Request, res: Response, next: NextFunction): Promise<void> => {
+    const caller = res.locals.caller!;
+    if (allowed || !caller.userId || !(await mustSetUpTwoFactor(db, caller.accountId, caller.userId))) return next();
+    res.locals.outcome = 'two_factor_setup_required';
+    sendError(res, {
+      code: 'two_factor_setup_required',
+      detail:
+        'This account requires two-factor sign-in: turn it on (POST /api/auth/two-factor/setup) before anything else.',
+    });
   };
 }
 

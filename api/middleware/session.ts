@@ -14,6 +14,12 @@ declare module 'express-session' {
     accountId: string;
     /** Epoch ms of the sign-in, for the absolute lifetime. */
     signedInAt: number;
+    /** A sign-in whose password was right, waiting for its second factor (no userId until then). */
+    pendingUserId: string;
+    /** Epoch ms the password was checked: the second factor must follow within PENDING_SIGN_IN_MS. */
+    pendingSince: number;
+    /** The passkey challenge this session asked for (api/routes/passkeys.ts), used once. */
+    passkeyChallenge: { purpose: 'register' | 'signin'; challenge: string; at: number };
   }
 }
 
@@ -132,6 +138,31 @@ export function startSession(req: Request, user: { id: string }, accountId: stri
       req.session.save((e) => (e ? reject(e as Error) : resolve()));
     });
   });
+}
+
+/** How long a right password waits for its second factor. */
+export const PENDING_SIGN_IN_MS = 5 * 60_000;
+
+/**
+ * A right password of a person with two-factor sign-in: a new session that is not signed in, and
+ * remembers whose second factor it waits for (api/routes/twoFactor.ts completes it).
+ */
+export function startPendingSignIn(req: Request, user: { id: string }): Promise<void> {
+  return new Promise((resolve, reject) => {
+    req.session.regenerate((err) => {
+      if (err) return reject(err as Error);
+      req.session.pendingUserId = user.id;
+      req.session.pendingSince = Date.now();
+      req.session.save((e) => (e ? reject(e as Error) : resolve()));
+    });
+  });
+}
+
+/** The person whose second factor this session waits for, while the wait lasts. */
+export function pendingSignIn(req: Request, now = Date.now()): string | undefined {
+  const { pendingUserId, pendingSince } = req.session ?? {};
+  if (!pendingUserId || pendingSince === undefined || now - pendingSince > PENDING_SIGN_IN_MS) return undefined;
+  return pendingUserId;
 }
 
 /** The session acts on another of the person's accounts from now on (same id, same CSRF token). */

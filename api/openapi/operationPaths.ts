@@ -91,7 +91,7 @@ function gateAnswers(group: OperationGroup, op: AnyOperation, config: DocumentCo
     answers.set(
       403,
       coded(
-        `${roleRule(role)} \`insufficient_permission\`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). \`csrf_token_invalid\`: a session request without X-CSRF-Token. \`plan_required\`: webhooks need Growth or Pro. ${OUTSIDE_NETWORKS}`,
+        `${roleRule(role)} \`insufficient_permission\`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). \`csrf_token_invalid\`: a session request without X-CSRF-Token. \`plan_required\`: webhooks need Growth or Pro. \`two_factor_setup_required\`: the account requires two-factor sign-in and this signed-in member has not turned it on (only the two-factor setup, the session and signing out answer until then). ${OUTSIDE_NETWORKS}`,
         CALLER_403,
       ),
     );

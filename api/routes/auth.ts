@@ -22,13 +22,14 @@ import {
 import { subscribedPlan } from '../../core/accounts/subscription';
 import { accountsOf, noteAccountUsed, type AccountMembership } from '../../core/accounts/members';
 import { getUser, type User } from '../../core/accounts/users';
+import { twoFactorState } from '../../core/accounts/twoFactor';
 import { sendSystemEmail } from '../../core/sending/systemEmail';
 import type { RouteDeps } from '../http/deps';
 import type { Static } from '@sinclair/typebox';
 import { describeError, sendUnauthenticated } from '../http/errors';
 import { ANSWERED, operation, type Answers } from '../http/operation';
 import { perApp } from '../http/perApp';
-import { csrfToken, endSession, startSession, switchSessionAccount } from '../middleware/session';
+import { csrfToken, endSession, startPendingSignIn, startSession, switchSessionAccount } from '../middleware/session';
 import { createAuthEmailLimit, createSigninLimits } from '../middleware/authLimits';
 import {
   Accepted,
@@ -39,6 +40,7 @@ import {
   SigninRequest,
   SignupRequest,
   SwitchAccountRequest,
+  TwoFactorChallenge,
   VerifyEmailRequest,
 } from '../schemas/management';
 
@@ -58,10 +60,13 @@ export async function sessionBody(
 ): Promise<Static<typeof Session> | undefined> {
   const accounts = known ?? (await accountsOf(deps.db, user.id));
   const membership = accounts.find((a) => a.accountId === accountId);
-  const account = membership && (await getAccount(deps.db, accountId));
-  if (!account) return undefined;
+  const [account, twoFactor] = await Promise.all([
+    membership && getAccount(deps.db, accountId),
+    twoFactorState(deps.db, user.id),
+  ]);
+  if (!membership || !account) return undefined;
   return {
-    user: { id: user.id, email: user.email, name: user.name },
+    user: { id: user.id, email: user.email, name: user.name, two_factor_enabled: twoFactor.enabled },
     accounts: accounts.map((a) => ({ id: a.accountId, name: a.name, role: a.role })),
     account: {
       role: membership.role,
@@ -71,8 +76,10 @@ export async function sessionBody(
       is_verified: account.isVerified,
       current_plan: subscribedPlan(account) ?? '',
       sending_suspended: account.sendingSuspended,
+      require_two_factor: account.requireTwoFactor,
     },
     csrf_token: csrfToken(deps.config, req.sessionID),
+    two_factor_setup_required: account.requireTwoFactor && !twoFactor.enabled,
   };
 }
 
@@ -180,6 +187,10 @@ export const authOperations = [
     body: SigninRequest,
     ok: [200, Session, 'Signed in.'],
     more: {
+      202: [
+        TwoFactorChallenge,
+        'The password is right and the person signs in with two factors: the session cookie now waits (5 minutes) for POST /api/auth/signin/two-factor.',
+      ],
       401: ['PlainError', 'The address or the password is wrong (which one is not said).'],
       403: [{ codes: ['no_account'] }, 'The person is no longer a member of any account.'],
       429: [
@@ -212,6 +223,18 @@ export const authOperations = [
           'no_account',
           'You are no longer a member of any account. Ask an admin to invite you again, or sign up with another address.',
         );
+      // The password is one factor of two: the session waits for the second (api/routes/twoFactor.ts).
+      if ((await twoFactorState(deps.db, user.id)).enabled) {
+        await startPendingSignIn(req, user);
+        res.locals.outcome = 'two_factor_required';
+        res.status(202).json({
+          success: true,
+          two_factor_required: true,
+          detail:
+            'Enter the code from your authenticator app, or a recovery code, at POST /api/auth/signin/two-factor.',
+        });
+        return ANSWERED;
+      }
       // The account used last is already first: nothing to note.
       await startSession(req, user, account.accountId);
       res.locals.outcome = 'signed_in';
@@ -222,6 +245,7 @@ export const authOperations = [
     method: 'post',
     path: '/api/auth/signout',
     summary: 'End this session.',
+    beforeTwoFactor: true,
     who: 'caller',
     role: 'viewer',
     scopedKey: 'same',
@@ -308,6 +332,7 @@ export const authOperations = [
     path: '/api/auth/session/account',
     summary: 'Act on another of the person’s accounts from now on (the account switcher); same session and CSRF token.',
     sessionOnly: true,
+    beforeTwoFactor: true,
     who: 'caller',
     role: 'viewer',
     scopedKey: 'same',

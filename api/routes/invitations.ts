@@ -33,6 +33,7 @@ export const invitationOperations = [
         invited_by: p.invitedBy,
         expires_at: p.expiresAt.toISOString(),
         has_user: p.hasUser,
+        require_two_factor: p.requireTwoFactor,
       };
     },
   }),

@@ -5,6 +5,8 @@
 // it: adding an operation is a schema, a handler and a row here.
 import type { OperationGroup } from '../http/operation';
 import { AUTH_BODY_LIMIT, authOperations } from './auth';
+import { twoFactorOperations, twoFactorRequirementOperations } from './twoFactor';
+import { passkeyOperations } from './passkeys';
 import { apiKeyOperations } from './manage/apiKeys';
 import { auditOperations } from './manage/audit';
 import { memberOperations } from './manage/members';
@@ -49,7 +51,7 @@ export const OPERATION_GROUPS: OperationGroup[] = [
     bodyLimit: AUTH_BODY_LIMIT,
     bodyOptional: false,
     unstorableParameters: 'refuse',
-    operations: [...authOperations, ...invitationOperations],
+    operations: [...authOperations, ...twoFactorOperations, ...passkeyOperations, ...invitationOperations],
   },
   {
     tag: 'Management',
@@ -67,6 +69,7 @@ export const OPERATION_GROUPS: OperationGroup[] = [
       ...usageOperations,
       ...sendingQueueOperations,
       ...statsOperations,
+      ...twoFactorRequirementOperations,
     ],
   },
   // Receiving email (docs/inbound.md): inbound domains, their rules, received messages. Verify

@@ -99,6 +99,97 @@ export const SigninRequest = named(
   object({ email: Type.String({ minLength: 1, maxLength: 320 }), password: password() }),
 );
 export const VerifyEmailRequest = named('VerifyEmailRequest', object({ token: token() }));
+const totpCode = () =>
+  checkedInCode(
+    Type.String({ pattern: '^[0-9]{6}$', description: 'The six digits the authenticator app shows now.' }),
+    { type: 'string', maxLength: 100 },
+  );
+const recoveryCode = () =>
+  Type.String({
+    minLength: 1,
+    maxLength: 100,
+    description:
+      'One of the recovery codes shown when two-factor sign-in was turned on (case, spaces and dashes do not matter); each works once.',
+  });
+export const SecondFactorRequest = named(
+  'SecondFactorRequest',
+  Type.Union([object({ code: totpCode() }), object({ recovery_code: recoveryCode() })], {
+    description: 'A code from the authenticator app, or one recovery code.',
+  }),
+);
+const base64url = (description?: string) =>
+  Type.String({ pattern: '^[A-Za-z0-9_-]*$', maxLength: 16384, ...described(description) });
+/** A browser's WebAuthn answer as JSON (PublicKeyCredential.toJSON(), or @simplewebauthn/browser's). */
+const webAuthnAnswer = (response: Record<string, TSchema>, description: string) =>
+  Type.Object(
+    {
+      id: base64url('The credential id.'),
+      rawId: base64url(),
+      type: Type.Literal('public-key'),
+      response: Type.Object(response, { additionalProperties: true }),
+      clientExtensionResults: Type.Object({}, { additionalProperties: true }),
+      authenticatorAttachment: Type.Optional(Type.String({ maxLength: 100 })),
+    },
+    { additionalProperties: true, description },
+  );
+const passkeyName = () =>
+  checkedInCode(Type.String({ minLength: 1, maxLength: 100, pattern: NOT_BLANK, description: 'Not only spaces.' }), {
+    type: 'string',
+    minLength: 1,
+    maxLength: 100,
+  });
+export const PasskeyRegistrationRequest = named(
+  'PasskeyRegistrationRequest',
+  object({
+    name: passkeyName(),
+    response: webAuthnAnswer(
+      { clientDataJSON: base64url(), attestationObject: base64url() },
+      "navigator.credentials.create()'s answer to the registration options, as JSON; checked against this session's challenge (5 minutes), BASE_URL's origin and host, with the person verified.",
+    ),
+  }),
+);
+export const PasskeySigninRequest = named(
+  'PasskeySigninRequest',
+  object({
+    response: webAuthnAnswer(
+      { clientDataJSON: base64url(), authenticatorData: base64url(), signature: base64url() },
+      "navigator.credentials.get()'s answer to the sign-in options, as JSON; checked against this session's challenge (5 minutes), BASE_URL's origin and host, with the person verified.",
+    ),
+  }),
+);
+export const RenamePasskeyRequest = named('RenamePasskeyRequest', object({ name: passkeyName() }));
+const webAuthnOptions = (description: string) =>
+  Type.Object(
+    { challenge: base64url('Good for 5 minutes, in this session only.') },
+    { additionalProperties: true, description },
+  );
+export const PasskeyRegistrationOptions = named(
+  'PasskeyRegistrationOptions',
+  webAuthnOptions(
+    "WebAuthn's PublicKeyCredentialCreationOptionsJSON: give it to PublicKeyCredential.parseCreationOptionsFromJSON() (or @simplewebauthn/browser's startRegistration) and send the answer to POST /api/auth/passkeys. A discoverable credential, the person verified; the person's other passkeys are excluded.",
+  ),
+);
+export const PasskeySigninOptions = named(
+  'PasskeySigninOptions',
+  webAuthnOptions(
+    "WebAuthn's PublicKeyCredentialRequestOptionsJSON, for any passkey of this site (no address is asked): give it to PublicKeyCredential.parseRequestOptionsFromJSON() (or @simplewebauthn/browser's startAuthentication) and send the answer to POST /api/auth/signin/passkey.",
+  ),
+);
+export const PasskeyView = named(
+  'Passkey',
+  object({ id: str(), name: str(), created_at: time(), last_used_at: nullable(time()) }),
+);
+export const PasskeyList = named('PasskeyList', object({ passkeys: Type.Array(PasskeyView) }));
+export const TwoFactorCodeRequest = named('TwoFactorCodeRequest', object({ code: totpCode() }));
+export const TwoFactorRequirementRequest = named(
+  'TwoFactorRequirementRequest',
+  object({
+    required: Type.Boolean({
+      description:
+        'true: every member must sign in with two factors; one without it is taken to set it up at their next sign-in and can do nothing else until then.',
+    }),
+  }),
+);
 const grantableRole = () =>
   oneOf(GRANTABLE_ROLES, 'Not above the inviter’s own role; ownership moves only by transfer.');
 export const InvitationRequest = named('InvitationRequest', object({ email: email(), role: grantableRole() }));
@@ -388,7 +479,12 @@ export const TemplateTestSendRequest = named(
 
 // ---- responses ----
 
-const user = object({ id: str(), email: str(), name: str() });
+const user = object({
+  id: str(),
+  email: str(),
+  name: str(),
+  two_factor_enabled: Type.Boolean({ description: 'The person signs in with a code from an authenticator app.' }),
+});
 const role = () => oneOf(ROLES, 'viewer < developer < admin < owner (docs/decisions.md, "Teams").');
 const account = object({
   id: str(),
@@ -398,6 +494,7 @@ const account = object({
   current_plan: str("Active plan id; '' without a subscription (the free BYOC plan)."),
   sending_suspended: Type.Boolean(),
   role: role(),
+  require_two_factor: Type.Boolean({ description: 'Every member must sign in with two factors.' }),
 });
 
 /** Who made a change, as the audit log and the API keys' `created_by` show it. */
@@ -705,11 +802,55 @@ export const Session = named(
       description: 'Every account the person belongs to, the one used last first.',
     }),
     csrf_token: str('Send it as X-CSRF-Token on every state-changing request made with this session.'),
+    two_factor_setup_required: Type.Boolean({
+      description:
+        'The account requires two-factor sign-in and this person has not turned it on: until they do, every management request but the session, signing out and the two-factor setup answers 403 `two_factor_setup_required`.',
+    }),
+  }),
+);
+export const TwoFactorChallenge = named(
+  'TwoFactorChallenge',
+  object({
+    success: Type.Literal(true),
+    two_factor_required: Type.Literal(true),
+    detail: str(),
+  }),
+);
+export const TwoFactorSetup = named(
+  'TwoFactorSetup',
+  object({
+    secret: str('Base32, for typing into the app by hand; shown during the setup only.'),
+    otpauth_uri: str('The `otpauth://totp/...` URI the QR code holds.'),
+    qr_code_svg: str('The QR code, an SVG document.'),
+  }),
+);
+export const RecoveryCodes = named(
+  'RecoveryCodes',
+  object({
+    recovery_codes: Type.Array(str(), {
+      description:
+        'Ten codes, shown this once, each usable once instead of a code from the app. Earlier ones stop working.',
+    }),
+  }),
+);
+export const TwoFactorStatus = named(
+  'TwoFactorStatus',
+  object({
+    enabled: Type.Boolean(),
+    enabled_at: nullable(time()),
+    recovery_codes_left: Type.Integer({ minimum: 0 }),
   }),
 );
 export const Member = named(
   'Member',
-  object({ user_id: str(), email: str(), name: str(), role: role(), joined_at: time() }),
+  object({
+    user_id: str(),
+    email: str(),
+    name: str(),
+    role: role(),
+    joined_at: time(),
+    two_factor_enabled: Type.Boolean({ description: 'The member signs in with two factors.' }),
+  }),
 );
 export const MemberList = named('MemberList', object({ members: Type.Array(Member) }));
 export const RemovedMember = named(
@@ -743,6 +884,9 @@ export const InvitationPreview = named(
     expires_at: time(),
     has_user: Type.Boolean({
       description: 'true: sign in as the address to accept; false: accept with a new password.',
+    }),
+    require_two_factor: Type.Boolean({
+      description: 'The account requires two-factor sign-in: the member sets it up when they first sign in.',
     }),
   }),
 );

@@ -5,6 +5,7 @@ import type { Command } from 'commander';
 import { requireAccount } from '../../core/accounts/accounts';
 import { addMember, listMembers, removeMember } from '../../core/accounts/members';
 import { ROLES } from '../../core/accounts/roles';
+import { resetTwoFactor } from '../../core/accounts/twoFactor';
 import { findUserByEmail } from '../../core/accounts/users';
 import { PostageError } from '../../core/platform/errors';
 import { fields, formatDate, table } from '../output';
@@ -26,8 +27,15 @@ export function registerMemberCommands(program: Command, run: Run): void {
         return {
           json: members,
           text: table(
-            ['user id', 'email', 'name', 'role', 'joined'],
-            members.map((m) => [m.userId, m.email, m.name, m.role, formatDate(m.joinedAt)]),
+            ['user id', 'email', 'name', 'role', 'two-factor', 'joined'],
+            members.map((m) => [
+              m.userId,
+              m.email,
+              m.name,
+              m.role,
+              m.twoFactorEnabled ? 'on' : 'off',
+              formatDate(m.joinedAt),
+            ]),
             'The account has no members (an operator-made account gets its owner at the first password reset).',
           ),
         };
@@ -53,6 +61,24 @@ export function registerMemberCommands(program: Command, run: Run): void {
             ['role', added.role],
             ['account', account.email],
           ]),
+        };
+      }),
+    );
+
+  member
+    .command('reset-two-factor')
+    .description(
+      'turn off the two-factor sign-in of a person who lost their app and their recovery codes (prove who they are first): every session of theirs ends; each of their accounts records it',
+    )
+    .argument('<email>', "the person's email address")
+    .action(
+      run(async (ctx, email: string) => {
+        const user = await findUserByEmail(ctx.db(), email);
+        if (!user) throw new PostageError('member_not_found', `no person ${email}`);
+        await resetTwoFactor(ctx.db(), user.id, ctx.actor);
+        return {
+          json: { email: user.email, twoFactorEnabled: false },
+          text: fields([['two-factor reset', user.email]]),
         };
       }),
     );

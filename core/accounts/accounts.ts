@@ -15,6 +15,8 @@ export interface Account {
   plan: string | null;
   sendingSuspended: boolean;
   suspendedReason: string | null;
+  /** Every member must sign in with two factors (docs/teams.md, "Two-factor sign-in"). */
+  requireTwoFactor: boolean;
   createdAt: Date;
 }
 
@@ -26,6 +28,7 @@ export interface AccountRow {
   plan: string | null;
   sending_suspended: boolean;
   suspended_reason: string | null;
+  require_two_factor: boolean;
   created_at: Date;
 }
 
@@ -38,6 +41,7 @@ export function toAccount(row: AccountRow): Account {
     plan: row.plan,
     sendingSuspended: row.sending_suspended,
     suspendedReason: row.suspended_reason,
+    requireTwoFactor: row.require_two_factor,
     createdAt: row.created_at,
   };
 }

@@ -38,12 +38,22 @@ export function passwordResetEmail(to: string, link: string): SystemEmail {
 
 export function invitationEmail(
   to: string,
-  invite: { accountName: string; invitedBy: string; role: string; link: string; hours: number },
+  invite: {
+    accountName: string;
+    invitedBy: string;
+    role: string;
+    link: string;
+    hours: number;
+    requireTwoFactor: boolean;
+  },
 ): SystemEmail {
+  const twoFactor = invite.requireTwoFactor
+    ? '\n\nThis account requires two-factor sign-in: have an authenticator app ready; you will set it up when you first sign in.'
+    : '';
   return {
     to,
     subject: `You are invited to ${invite.accountName || 'an account'} on Postage`,
-    text: `${invite.invitedBy} invited you to join ${invite.accountName || 'their account'} on Postage as ${invite.role}.\n\nAccept the invitation (the link works once, for ${invite.hours} hours):\n${invite.link}\n\nIf you do not know the sender, ignore this email.\n`,
+    text: `${invite.invitedBy} invited you to join ${invite.accountName || 'their account'} on Postage as ${invite.role}.${twoFactor}\n\nAccept the invitation (the link works once, for ${invite.hours} hours):\n${invite.link}\n\nIf you do not know the sender, ignore this email.\n`,
   };
 }
 

@@ -137,6 +137,7 @@ export async function inviteMember(
           role,
           link: deps.links.acceptInvitation(token),
           hours: INVITATION_LIFETIME_HOURS,
+          requireTwoFactor: account.requireTwoFactor,
         }),
       );
     } catch (err) {
@@ -214,6 +215,8 @@ export interface InvitationPreview {
   expiresAt: Date;
   /** Whether the invited address already has a user: sign in to accept; otherwise choose a password. */
   hasUser: boolean;
+  /** The account requires two-factor sign-in (docs/teams.md, "Two-factor sign-in"). */
+  requireTwoFactor: boolean;
 }
 
 /** What the accept page shows for a token (whoever holds the link reached the invited inbox). */
@@ -228,6 +231,7 @@ export async function previewInvitation(db: Db, token: string, now = new Date())
     invitedBy: inviter ? inviter.name || inviter.email : null,
     expiresAt: row.expires_at,
     hasUser: (await findUserByEmail(db, row.email)) !== undefined,
+    requireTwoFactor: account?.requireTwoFactor ?? false,
   };
 }
 

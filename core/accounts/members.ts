@@ -35,6 +35,8 @@ export interface Member {
   name: string;
   role: Role;
   joinedAt: Date;
+  /** The person signs in with two factors (docs/teams.md, "Two-factor sign-in"). */
+  twoFactorEnabled: boolean;
 }
 
 export interface AccountMembership {
@@ -140,14 +142,17 @@ async function memberRows(db: Db | Knex.Transaction, accountId: string, userId?:
   if (userId !== undefined) query.andWhere('m.user_id', userId);
   const rows = await query
     .orderBy([{ column: 'm.created_at' }, { column: 'u.email' }])
-    .select<{ user_id: string; email: string; name: string; role: Role; created_at: Date }[]>(
-      'm.user_id',
-      'u.email',
-      'u.name',
-      'm.role',
-      'm.created_at',
-    );
-  return rows.map((r) => ({ userId: r.user_id, email: r.email, name: r.name, role: r.role, joinedAt: r.created_at }));
+    .select<
+      { user_id: string; email: string; name: string; role: Role; created_at: Date; totp_enabled_at: Date | null }[]
+    >('m.user_id', 'u.email', 'u.name', 'm.role', 'm.created_at', 'u.totp_enabled_at');
+  return rows.map((r) => ({
+    userId: r.user_id,
+    email: r.email,
+    name: r.name,
+    role: r.role,
+    joinedAt: r.created_at,
+    twoFactorEnabled: r.totp_enabled_at !== null,
+  }));
 }
 
 export function listMembers(db: Db, accountId: string): Promise<Member[]> {

@@ -67,7 +67,8 @@ export type EncryptionPurpose =
   | 'tracking-token'
   | 'unsubscribe'
   | 'unsubscribe-window'
-  | 'inbound-attachment';
+  | 'inbound-attachment'
+  | 'totp-secret';
 
 // Derived once per secret and purpose: HKDF on every encryption was about 2 % of the API's CPU
 // on the send path (bench/README.md, "Half the cost per email, before and after"). A process holds

@@ -3,6 +3,8 @@
 package postage
 
 import (
+	"encoding/json"
+	"fmt"
 	"time"
 )
 
@@ -461,49 +463,54 @@ func (e EmailSummaryStatus) Valid() bool {
 
 // Defines values for ErrorCode.
 const (
-	ErrorCodeAlreadyMember             ErrorCode = "already_member"
-	ErrorCodeAttachmentUploadFailed    ErrorCode = "attachment_upload_failed"
-	ErrorCodeByocDomain                ErrorCode = "byoc_domain"
-	ErrorCodeByocNotConfigured         ErrorCode = "byoc_not_configured"
-	ErrorCodeByocSetupRequired         ErrorCode = "byoc_setup_required"
-	ErrorCodeCsrfTokenInvalid          ErrorCode = "csrf_token_invalid"
-	ErrorCodeDkimNotVerified           ErrorCode = "dkim_not_verified"
-	ErrorCodeDomainExists              ErrorCode = "domain_exists"
-	ErrorCodeDomainModeMismatch        ErrorCode = "domain_mode_mismatch"
-	ErrorCodeDomainNotAllowed          ErrorCode = "domain_not_allowed"
-	ErrorCodeDomainNotRegistered       ErrorCode = "domain_not_registered"
-	ErrorCodeDomainNotVerified         ErrorCode = "domain_not_verified"
-	ErrorCodeDomainUnavailable         ErrorCode = "domain_unavailable"
-	ErrorCodeIdempotencyKeyInProgress  ErrorCode = "idempotency_key_in_progress"
-	ErrorCodeIdempotencyKeyReused      ErrorCode = "idempotency_key_reused"
-	ErrorCodeInboundDomainExists       ErrorCode = "inbound_domain_exists"
-	ErrorCodeInboundDomainReserved     ErrorCode = "inbound_domain_reserved"
-	ErrorCodeInboundRuleExists         ErrorCode = "inbound_rule_exists"
-	ErrorCodeInsufficientPermission    ErrorCode = "insufficient_permission"
-	ErrorCodeInsufficientRole          ErrorCode = "insufficient_role"
-	ErrorCodeInternalError             ErrorCode = "internal_error"
-	ErrorCodeInvalidEndpoints          ErrorCode = "invalid_endpoints"
-	ErrorCodeInvitationWrongUser       ErrorCode = "invitation_wrong_user"
-	ErrorCodeMethodNotAllowed          ErrorCode = "method_not_allowed"
-	ErrorCodeNetworkNotAllowed         ErrorCode = "network_not_allowed"
-	ErrorCodeNoAccount                 ErrorCode = "no_account"
-	ErrorCodeNotFound                  ErrorCode = "not_found"
-	ErrorCodeNotScheduled              ErrorCode = "not_scheduled"
-	ErrorCodeOwnershipTransferRequired ErrorCode = "ownership_transfer_required"
-	ErrorCodePlanRequired              ErrorCode = "plan_required"
-	ErrorCodeProviderError             ErrorCode = "provider_error"
-	ErrorCodeQueueError                ErrorCode = "queue_error"
-	ErrorCodeRecipientSuppressed       ErrorCode = "recipient_suppressed"
-	ErrorCodeSendingSuspended          ErrorCode = "sending_suspended"
-	ErrorCodeServiceUnavailable        ErrorCode = "service_unavailable"
-	ErrorCodeTemplateAliasExists       ErrorCode = "template_alias_exists"
-	ErrorCodeTemplateInUse             ErrorCode = "template_in_use"
-	ErrorCodeTooManyAttempts           ErrorCode = "too_many_attempts"
-	ErrorCodeTooManyPendingDomains     ErrorCode = "too_many_pending_domains"
-	ErrorCodeTooManyRequests           ErrorCode = "too_many_requests"
-	ErrorCodeUnauthorized              ErrorCode = "unauthorized"
-	ErrorCodeUsageLimitExceeded        ErrorCode = "usage_limit_exceeded"
-	ErrorCodeWebhookInactive           ErrorCode = "webhook_inactive"
+	ErrorCodeAlreadyMember              ErrorCode = "already_member"
+	ErrorCodeAttachmentUploadFailed     ErrorCode = "attachment_upload_failed"
+	ErrorCodeByocDomain                 ErrorCode = "byoc_domain"
+	ErrorCodeByocNotConfigured          ErrorCode = "byoc_not_configured"
+	ErrorCodeByocSetupRequired          ErrorCode = "byoc_setup_required"
+	ErrorCodeCsrfTokenInvalid           ErrorCode = "csrf_token_invalid"
+	ErrorCodeDkimNotVerified            ErrorCode = "dkim_not_verified"
+	ErrorCodeDomainExists               ErrorCode = "domain_exists"
+	ErrorCodeDomainModeMismatch         ErrorCode = "domain_mode_mismatch"
+	ErrorCodeDomainNotAllowed           ErrorCode = "domain_not_allowed"
+	ErrorCodeDomainNotRegistered        ErrorCode = "domain_not_registered"
+	ErrorCodeDomainNotVerified          ErrorCode = "domain_not_verified"
+	ErrorCodeDomainUnavailable          ErrorCode = "domain_unavailable"
+	ErrorCodeIdempotencyKeyInProgress   ErrorCode = "idempotency_key_in_progress"
+	ErrorCodeIdempotencyKeyReused       ErrorCode = "idempotency_key_reused"
+	ErrorCodeInboundDomainExists        ErrorCode = "inbound_domain_exists"
+	ErrorCodeInboundDomainReserved      ErrorCode = "inbound_domain_reserved"
+	ErrorCodeInboundRuleExists          ErrorCode = "inbound_rule_exists"
+	ErrorCodeInsufficientPermission     ErrorCode = "insufficient_permission"
+	ErrorCodeInsufficientRole           ErrorCode = "insufficient_role"
+	ErrorCodeInternalError              ErrorCode = "internal_error"
+	ErrorCodeInvalidEndpoints           ErrorCode = "invalid_endpoints"
+	ErrorCodeInvitationWrongUser        ErrorCode = "invitation_wrong_user"
+	ErrorCodeMethodNotAllowed           ErrorCode = "method_not_allowed"
+	ErrorCodeNetworkNotAllowed          ErrorCode = "network_not_allowed"
+	ErrorCodeNoAccount                  ErrorCode = "no_account"
+	ErrorCodeNotFound                   ErrorCode = "not_found"
+	ErrorCodeNotScheduled               ErrorCode = "not_scheduled"
+	ErrorCodeOwnershipTransferRequired  ErrorCode = "ownership_transfer_required"
+	ErrorCodePlanRequired               ErrorCode = "plan_required"
+	ErrorCodeProviderError              ErrorCode = "provider_error"
+	ErrorCodeQueueError                 ErrorCode = "queue_error"
+	ErrorCodeRecipientSuppressed        ErrorCode = "recipient_suppressed"
+	ErrorCodeSendingSuspended           ErrorCode = "sending_suspended"
+	ErrorCodeServiceUnavailable         ErrorCode = "service_unavailable"
+	ErrorCodeTemplateAliasExists        ErrorCode = "template_alias_exists"
+	ErrorCodeTemplateInUse              ErrorCode = "template_in_use"
+	ErrorCodeTooManyAttempts            ErrorCode = "too_many_attempts"
+	ErrorCodeTooManyPasskeys            ErrorCode = "too_many_passkeys"
+	ErrorCodeTooManyPendingDomains      ErrorCode = "too_many_pending_domains"
+	ErrorCodeTooManyRequests            ErrorCode = "too_many_requests"
+	ErrorCodeTwoFactorEnabled           ErrorCode = "two_factor_enabled"
+	ErrorCodeTwoFactorNotSetUp          ErrorCode = "two_factor_not_set_up"
+	ErrorCodeTwoFactorRequiredByAccount ErrorCode = "two_factor_required_by_account"
+	ErrorCodeTwoFactorSetupRequired     ErrorCode = "two_factor_setup_required"
+	ErrorCodeUnauthorized               ErrorCode = "unauthorized"
+	ErrorCodeUsageLimitExceeded         ErrorCode = "usage_limit_exceeded"
+	ErrorCodeWebhookInactive            ErrorCode = "webhook_inactive"
 )
 
 // Valid indicates whether the value is a known member of the ErrorCode enum.
@@ -585,9 +592,19 @@ func (e ErrorCode) Valid() bool {
 		return true
 	case ErrorCodeTooManyAttempts:
 		return true
+	case ErrorCodeTooManyPasskeys:
+		return true
 	case ErrorCodeTooManyPendingDomains:
 		return true
 	case ErrorCodeTooManyRequests:
+		return true
+	case ErrorCodeTwoFactorEnabled:
+		return true
+	case ErrorCodeTwoFactorNotSetUp:
+		return true
+	case ErrorCodeTwoFactorRequiredByAccount:
+		return true
+	case ErrorCodeTwoFactorSetupRequired:
 		return true
 	case ErrorCodeUnauthorized:
 		return true
@@ -873,6 +890,36 @@ func (e MessageWebhookDeliveryError) Valid() bool {
 	case MessageWebhookDeliveryErrorTLSError:
 		return true
 	case MessageWebhookDeliveryErrorTimeout:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for PasskeyRegistrationRequestResponseType.
+const (
+	PasskeyRegistrationRequestResponseTypePublicKey PasskeyRegistrationRequestResponseType = "public-key"
+)
+
+// Valid indicates whether the value is a known member of the PasskeyRegistrationRequestResponseType enum.
+func (e PasskeyRegistrationRequestResponseType) Valid() bool {
+	switch e {
+	case PasskeyRegistrationRequestResponseTypePublicKey:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for PasskeySigninRequestResponseType.
+const (
+	PasskeySigninRequestResponseTypePublicKey PasskeySigninRequestResponseType = "public-key"
+)
+
+// Valid indicates whether the value is a known member of the PasskeySigninRequestResponseType enum.
+func (e PasskeySigninRequestResponseType) Valid() bool {
+	switch e {
+	case PasskeySigninRequestResponseTypePublicKey:
 		return true
 	default:
 		return false
@@ -1173,6 +1220,36 @@ func (e TimelineEventType) Valid() bool {
 	case TimelineEventTypeSent:
 		return true
 	case TimelineEventTypeUnsubscribed:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for TwoFactorChallengeSuccess.
+const (
+	TwoFactorChallengeSuccessTrue TwoFactorChallengeSuccess = true
+)
+
+// Valid indicates whether the value is a known member of the TwoFactorChallengeSuccess enum.
+func (e TwoFactorChallengeSuccess) Valid() bool {
+	switch e {
+	case TwoFactorChallengeSuccessTrue:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for TwoFactorChallengeTwoFactorRequired.
+const (
+	TwoFactorChallengeTwoFactorRequiredTrue TwoFactorChallengeTwoFactorRequired = true
+)
+
+// Valid indicates whether the value is a known member of the TwoFactorChallengeTwoFactorRequired enum.
+func (e TwoFactorChallengeTwoFactorRequired) Valid() bool {
+	switch e {
+	case TwoFactorChallengeTwoFactorRequiredTrue:
 		return true
 	default:
 		return false
@@ -2033,9 +2110,12 @@ type InvitationPreview struct {
 	ExpiresAt time.Time `json:"expires_at"`
 
 	// HasUser true: sign in as the address to accept; false: accept with a new password.
-	HasUser   bool                  `json:"has_user"`
-	InvitedBy *string               `json:"invited_by"`
-	Role      InvitationPreviewRole `json:"role"`
+	HasUser   bool    `json:"has_user"`
+	InvitedBy *string `json:"invited_by"`
+
+	// RequireTwoFactor The account requires two-factor sign-in: the member sets it up when they first sign in.
+	RequireTwoFactor bool                  `json:"require_two_factor"`
+	Role             InvitationPreviewRole `json:"role"`
 }
 
 // InvitationPreviewRole defines model for InvitationPreview.Role.
@@ -2065,8 +2145,11 @@ type Member struct {
 	Name     string    `json:"name"`
 
 	// Role viewer < developer < admin < owner (docs/decisions.md, "Teams").
-	Role   MemberRole `json:"role"`
-	UserID string     `json:"user_id"`
+	Role MemberRole `json:"role"`
+
+	// TwoFactorEnabled The member signs in with two factors.
+	TwoFactorEnabled bool   `json:"two_factor_enabled"`
+	UserID           string `json:"user_id"`
 }
 
 // MemberRole viewer < developer < admin < owner (docs/decisions.md, "Teams").
@@ -2104,6 +2187,95 @@ type MessageWebhookDelivery struct {
 
 // MessageWebhookDeliveryError Why no HTTP answer came, by category only; null when the endpoint answered (see `status_code`).
 type MessageWebhookDeliveryError string
+
+// Passkey defines model for Passkey.
+type Passkey struct {
+	CreatedAt  time.Time  `json:"created_at"`
+	ID         string     `json:"id"`
+	LastUsedAt *time.Time `json:"last_used_at"`
+	Name       string     `json:"name"`
+}
+
+// PasskeyList defines model for PasskeyList.
+type PasskeyList struct {
+	Passkeys []Passkey `json:"passkeys"`
+}
+
+// PasskeyRegistrationOptions WebAuthn's PublicKeyCredentialCreationOptionsJSON: give it to PublicKeyCredential.parseCreationOptionsFromJSON() (or @simplewebauthn/browser's startRegistration) and send the answer to POST /api/auth/passkeys. A discoverable credential, the person verified; the person's other passkeys are excluded.
+type PasskeyRegistrationOptions struct {
+	// Challenge Good for 5 minutes, in this session only.
+	Challenge            string                 `json:"challenge"`
+	AdditionalProperties map[string]interface{} `json:"-"`
+}
+
+// PasskeyRegistrationRequest defines model for PasskeyRegistrationRequest.
+type PasskeyRegistrationRequest struct {
+	// Name Not only spaces.
+	Name string `json:"name"`
+
+	// Response navigator.credentials.create()'s answer to the registration options, as JSON; checked against this session's challenge (5 minutes), BASE_URL's origin and host, with the person verified.
+	Response PasskeyRegistrationRequest_Response `json:"response"`
+}
+
+// PasskeyRegistrationRequest_Response_Response defines model for PasskeyRegistrationRequest.Response.Response.
+type PasskeyRegistrationRequest_Response_Response struct {
+	AttestationObject    string                 `json:"attestationObject"`
+	ClientDataJSON       string                 `json:"clientDataJSON"`
+	AdditionalProperties map[string]interface{} `json:"-"`
+}
+
+// PasskeyRegistrationRequestResponseType defines model for PasskeyRegistrationRequest.Response.Type.
+type PasskeyRegistrationRequestResponseType string
+
+// PasskeyRegistrationRequest_Response navigator.credentials.create()'s answer to the registration options, as JSON; checked against this session's challenge (5 minutes), BASE_URL's origin and host, with the person verified.
+type PasskeyRegistrationRequest_Response struct {
+	AuthenticatorAttachment string                 `json:"authenticatorAttachment,omitempty,omitzero"`
+	ClientExtensionResults  map[string]interface{} `json:"clientExtensionResults"`
+
+	// ID The credential id.
+	ID                   string                                       `json:"id"`
+	RawID                string                                       `json:"rawId"`
+	Response             PasskeyRegistrationRequest_Response_Response `json:"response"`
+	Type                 PasskeyRegistrationRequestResponseType       `json:"type"`
+	AdditionalProperties map[string]interface{}                       `json:"-"`
+}
+
+// PasskeySigninOptions WebAuthn's PublicKeyCredentialRequestOptionsJSON, for any passkey of this site (no address is asked): give it to PublicKeyCredential.parseRequestOptionsFromJSON() (or @simplewebauthn/browser's startAuthentication) and send the answer to POST /api/auth/signin/passkey.
+type PasskeySigninOptions struct {
+	// Challenge Good for 5 minutes, in this session only.
+	Challenge            string                 `json:"challenge"`
+	AdditionalProperties map[string]interface{} `json:"-"`
+}
+
+// PasskeySigninRequest defines model for PasskeySigninRequest.
+type PasskeySigninRequest struct {
+	// Response navigator.credentials.get()'s answer to the sign-in options, as JSON; checked against this session's challenge (5 minutes), BASE_URL's origin and host, with the person verified.
+	Response PasskeySigninRequest_Response `json:"response"`
+}
+
+// PasskeySigninRequest_Response_Response defines model for PasskeySigninRequest.Response.Response.
+type PasskeySigninRequest_Response_Response struct {
+	AuthenticatorData    string                 `json:"authenticatorData"`
+	ClientDataJSON       string                 `json:"clientDataJSON"`
+	Signature            string                 `json:"signature"`
+	AdditionalProperties map[string]interface{} `json:"-"`
+}
+
+// PasskeySigninRequestResponseType defines model for PasskeySigninRequest.Response.Type.
+type PasskeySigninRequestResponseType string
+
+// PasskeySigninRequest_Response navigator.credentials.get()'s answer to the sign-in options, as JSON; checked against this session's challenge (5 minutes), BASE_URL's origin and host, with the person verified.
+type PasskeySigninRequest_Response struct {
+	AuthenticatorAttachment string                 `json:"authenticatorAttachment,omitempty,omitzero"`
+	ClientExtensionResults  map[string]interface{} `json:"clientExtensionResults"`
+
+	// ID The credential id.
+	ID                   string                                 `json:"id"`
+	RawID                string                                 `json:"rawId"`
+	Response             PasskeySigninRequest_Response_Response `json:"response"`
+	Type                 PasskeySigninRequestResponseType       `json:"type"`
+	AdditionalProperties map[string]interface{}                 `json:"-"`
+}
 
 // PasswordChangeRequest defines model for PasswordChangeRequest.
 type PasswordChangeRequest struct {
@@ -2146,12 +2318,24 @@ type PreviewTemplateRequest struct {
 	Version int `json:"version,omitempty,omitzero"`
 }
 
+// RecoveryCodes defines model for RecoveryCodes.
+type RecoveryCodes struct {
+	// RecoveryCodes Ten codes, shown this once, each usable once instead of a code from the app. Earlier ones stop working.
+	RecoveryCodes []string `json:"recovery_codes"`
+}
+
 // RemovedMember defines model for RemovedMember.
 type RemovedMember struct {
 	Member Member `json:"member"`
 
 	// RevokedKeys Prefixes of the API keys the member made, revoked with the removal.
 	RevokedKeys []string `json:"revoked_keys"`
+}
+
+// RenamePasskeyRequest defines model for RenamePasskeyRequest.
+type RenamePasskeyRequest struct {
+	// Name Not only spaces.
+	Name string `json:"name"`
 }
 
 // RescheduleRequest defines model for RescheduleRequest.
@@ -2371,8 +2555,11 @@ type Session struct {
 	Accounts []Session_Accounts `json:"accounts"`
 
 	// CsrfToken Send it as X-CSRF-Token on every state-changing request made with this session.
-	CsrfToken string       `json:"csrf_token"`
-	User      Session_User `json:"user"`
+	CsrfToken string `json:"csrf_token"`
+
+	// TwoFactorSetupRequired The account requires two-factor sign-in and this person has not turned it on: until they do, every management request but the session, signing out and the two-factor setup answers 403 `two_factor_setup_required`.
+	TwoFactorSetupRequired bool         `json:"two_factor_setup_required"`
+	User                   Session_User `json:"user"`
 }
 
 // SessionAccountRole viewer < developer < admin < owner (docs/decisions.md, "Teams").
@@ -2386,6 +2573,9 @@ type Session_Account struct {
 	ID          string `json:"id"`
 	IsVerified  bool   `json:"is_verified"`
 	Name        string `json:"name"`
+
+	// RequireTwoFactor Every member must sign in with two factors.
+	RequireTwoFactor bool `json:"require_two_factor"`
 
 	// Role viewer < developer < admin < owner (docs/decisions.md, "Teams").
 	Role             SessionAccountRole `json:"role"`
@@ -2409,6 +2599,9 @@ type Session_User struct {
 	Email string `json:"email"`
 	ID    string `json:"id"`
 	Name  string `json:"name"`
+
+	// TwoFactorEnabled The person signs in with a code from an authenticator app.
+	TwoFactorEnabled bool `json:"two_factor_enabled"`
 }
 
 // SigninRequest defines model for SigninRequest.
@@ -2580,6 +2773,50 @@ type TransferOwnershipRequest struct {
 	UserID string `json:"user_id"`
 }
 
+// TwoFactorChallenge defines model for TwoFactorChallenge.
+type TwoFactorChallenge struct {
+	Detail            string                              `json:"detail"`
+	Success           TwoFactorChallengeSuccess           `json:"success"`
+	TwoFactorRequired TwoFactorChallengeTwoFactorRequired `json:"two_factor_required"`
+}
+
+// TwoFactorChallengeSuccess defines model for TwoFactorChallenge.Success.
+type TwoFactorChallengeSuccess bool
+
+// TwoFactorChallengeTwoFactorRequired defines model for TwoFactorChallenge.TwoFactorRequired.
+type TwoFactorChallengeTwoFactorRequired bool
+
+// TwoFactorCodeRequest defines model for TwoFactorCodeRequest.
+type TwoFactorCodeRequest struct {
+	// Code The six digits the authenticator app shows now.
+	Code string `json:"code"`
+}
+
+// TwoFactorRequirementRequest defines model for TwoFactorRequirementRequest.
+type TwoFactorRequirementRequest struct {
+	// Required true: every member must sign in with two factors; one without it is taken to set it up at their next sign-in and can do nothing else until then.
+	Required bool `json:"required"`
+}
+
+// TwoFactorSetup defines model for TwoFactorSetup.
+type TwoFactorSetup struct {
+	// OtpauthURI The `otpauth://totp/...` URI the QR code holds.
+	OtpauthURI string `json:"otpauth_uri"`
+
+	// QrCodeSvg The QR code, an SVG document.
+	QrCodeSvg string `json:"qr_code_svg"`
+
+	// Secret Base32, for typing into the app by hand; shown during the setup only.
+	Secret string `json:"secret"`
+}
+
+// TwoFactorStatus defines model for TwoFactorStatus.
+type TwoFactorStatus struct {
+	Enabled           bool       `json:"enabled"`
+	EnabledAt         *time.Time `json:"enabled_at"`
+	RecoveryCodesLeft int        `json:"recovery_codes_left"`
+}
+
 // UpdateDomainRequest defines model for UpdateDomainRequest.
 type UpdateDomainRequest struct {
 	// TrackClicks Track clicks of sends that do not say (shared mode only).
@@ -2745,4 +2982,573 @@ type WebhookTestResult struct {
 
 	// Payload The body that was signed and posted (the flat test-event shape; see the Webhooks guide).
 	Payload map[string]interface{} `json:"payload"`
+}
+
+// Getter for additional properties for PasskeyRegistrationOptions. Returns the specified
+// element and whether it was found
+func (a PasskeyRegistrationOptions) Get(fieldName string) (value interface{}, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for PasskeyRegistrationOptions
+func (a *PasskeyRegistrationOptions) Set(fieldName string, value interface{}) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]interface{})
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for PasskeyRegistrationOptions to handle AdditionalProperties
+func (a *PasskeyRegistrationOptions) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["challenge"]; found {
+		err = json.Unmarshal(raw, &a.Challenge)
+		if err != nil {
+			return fmt.Errorf("error reading 'challenge': %w", err)
+		}
+		delete(object, "challenge")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]interface{})
+		for fieldName, fieldBuf := range object {
+			var fieldVal interface{}
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for PasskeyRegistrationOptions to handle AdditionalProperties
+func (a PasskeyRegistrationOptions) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	object["challenge"], err = json.Marshal(a.Challenge)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'challenge': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for PasskeyRegistrationRequest_Response_Response. Returns the specified
+// element and whether it was found
+func (a PasskeyRegistrationRequest_Response_Response) Get(fieldName string) (value interface{}, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for PasskeyRegistrationRequest_Response_Response
+func (a *PasskeyRegistrationRequest_Response_Response) Set(fieldName string, value interface{}) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]interface{})
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for PasskeyRegistrationRequest_Response_Response to handle AdditionalProperties
+func (a *PasskeyRegistrationRequest_Response_Response) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["attestationObject"]; found {
+		err = json.Unmarshal(raw, &a.AttestationObject)
+		if err != nil {
+			return fmt.Errorf("error reading 'attestationObject': %w", err)
+		}
+		delete(object, "attestationObject")
+	}
+
+	if raw, found := object["clientDataJSON"]; found {
+		err = json.Unmarshal(raw, &a.ClientDataJSON)
+		if err != nil {
+			return fmt.Errorf("error reading 'clientDataJSON': %w", err)
+		}
+		delete(object, "clientDataJSON")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]interface{})
+		for fieldName, fieldBuf := range object {
+			var fieldVal interface{}
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for PasskeyRegistrationRequest_Response_Response to handle AdditionalProperties
+func (a PasskeyRegistrationRequest_Response_Response) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	object["attestationObject"], err = json.Marshal(a.AttestationObject)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'attestationObject': %w", err)
+	}
+
+	object["clientDataJSON"], err = json.Marshal(a.ClientDataJSON)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'clientDataJSON': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for PasskeyRegistrationRequest_Response. Returns the specified
+// element and whether it was found
+func (a PasskeyRegistrationRequest_Response) Get(fieldName string) (value interface{}, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for PasskeyRegistrationRequest_Response
+func (a *PasskeyRegistrationRequest_Response) Set(fieldName string, value interface{}) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]interface{})
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for PasskeyRegistrationRequest_Response to handle AdditionalProperties
+func (a *PasskeyRegistrationRequest_Response) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["authenticatorAttachment"]; found {
+		err = json.Unmarshal(raw, &a.AuthenticatorAttachment)
+		if err != nil {
+			return fmt.Errorf("error reading 'authenticatorAttachment': %w", err)
+		}
+		delete(object, "authenticatorAttachment")
+	}
+
+	if raw, found := object["clientExtensionResults"]; found {
+		err = json.Unmarshal(raw, &a.ClientExtensionResults)
+		if err != nil {
+			return fmt.Errorf("error reading 'clientExtensionResults': %w", err)
+		}
+		delete(object, "clientExtensionResults")
+	}
+
+	if raw, found := object["id"]; found {
+		err = json.Unmarshal(raw, &a.ID)
+		if err != nil {
+			return fmt.Errorf("error reading 'id': %w", err)
+		}
+		delete(object, "id")
+	}
+
+	if raw, found := object["rawId"]; found {
+		err = json.Unmarshal(raw, &a.RawID)
+		if err != nil {
+			return fmt.Errorf("error reading 'rawId': %w", err)
+		}
+		delete(object, "rawId")
+	}
+
+	if raw, found := object["response"]; found {
+		err = json.Unmarshal(raw, &a.Response)
+		if err != nil {
+			return fmt.Errorf("error reading 'response': %w", err)
+		}
+		delete(object, "response")
+	}
+
+	if raw, found := object["type"]; found {
+		err = json.Unmarshal(raw, &a.Type)
+		if err != nil {
+			return fmt.Errorf("error reading 'type': %w", err)
+		}
+		delete(object, "type")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]interface{})
+		for fieldName, fieldBuf := range object {
+			var fieldVal interface{}
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for PasskeyRegistrationRequest_Response to handle AdditionalProperties
+func (a PasskeyRegistrationRequest_Response) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	object["authenticatorAttachment"], err = json.Marshal(a.AuthenticatorAttachment)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'authenticatorAttachment': %w", err)
+	}
+
+	if a.ClientExtensionResults != nil {
+		object["clientExtensionResults"], err = json.Marshal(a.ClientExtensionResults)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'clientExtensionResults': %w", err)
+		}
+	}
+
+	object["id"], err = json.Marshal(a.ID)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'id': %w", err)
+	}
+
+	object["rawId"], err = json.Marshal(a.RawID)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'rawId': %w", err)
+	}
+
+	object["response"], err = json.Marshal(a.Response)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'response': %w", err)
+	}
+
+	object["type"], err = json.Marshal(a.Type)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'type': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for PasskeySigninOptions. Returns the specified
+// element and whether it was found
+func (a PasskeySigninOptions) Get(fieldName string) (value interface{}, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for PasskeySigninOptions
+func (a *PasskeySigninOptions) Set(fieldName string, value interface{}) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]interface{})
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for PasskeySigninOptions to handle AdditionalProperties
+func (a *PasskeySigninOptions) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["challenge"]; found {
+		err = json.Unmarshal(raw, &a.Challenge)
+		if err != nil {
+			return fmt.Errorf("error reading 'challenge': %w", err)
+		}
+		delete(object, "challenge")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]interface{})
+		for fieldName, fieldBuf := range object {
+			var fieldVal interface{}
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for PasskeySigninOptions to handle AdditionalProperties
+func (a PasskeySigninOptions) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	object["challenge"], err = json.Marshal(a.Challenge)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'challenge': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for PasskeySigninRequest_Response_Response. Returns the specified
+// element and whether it was found
+func (a PasskeySigninRequest_Response_Response) Get(fieldName string) (value interface{}, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for PasskeySigninRequest_Response_Response
+func (a *PasskeySigninRequest_Response_Response) Set(fieldName string, value interface{}) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]interface{})
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for PasskeySigninRequest_Response_Response to handle AdditionalProperties
+func (a *PasskeySigninRequest_Response_Response) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["authenticatorData"]; found {
+		err = json.Unmarshal(raw, &a.AuthenticatorData)
+		if err != nil {
+			return fmt.Errorf("error reading 'authenticatorData': %w", err)
+		}
+		delete(object, "authenticatorData")
+	}
+
+	if raw, found := object["clientDataJSON"]; found {
+		err = json.Unmarshal(raw, &a.ClientDataJSON)
+		if err != nil {
+			return fmt.Errorf("error reading 'clientDataJSON': %w", err)
+		}
+		delete(object, "clientDataJSON")
+	}
+
+	if raw, found := object["signature"]; found {
+		err = json.Unmarshal(raw, &a.Signature)
+		if err != nil {
+			return fmt.Errorf("error reading 'signature': %w", err)
+		}
+		delete(object, "signature")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]interface{})
+		for fieldName, fieldBuf := range object {
+			var fieldVal interface{}
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for PasskeySigninRequest_Response_Response to handle AdditionalProperties
+func (a PasskeySigninRequest_Response_Response) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	object["authenticatorData"], err = json.Marshal(a.AuthenticatorData)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'authenticatorData': %w", err)
+	}
+
+	object["clientDataJSON"], err = json.Marshal(a.ClientDataJSON)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'clientDataJSON': %w", err)
+	}
+
+	object["signature"], err = json.Marshal(a.Signature)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'signature': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for PasskeySigninRequest_Response. Returns the specified
+// element and whether it was found
+func (a PasskeySigninRequest_Response) Get(fieldName string) (value interface{}, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for PasskeySigninRequest_Response
+func (a *PasskeySigninRequest_Response) Set(fieldName string, value interface{}) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]interface{})
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for PasskeySigninRequest_Response to handle AdditionalProperties
+func (a *PasskeySigninRequest_Response) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["authenticatorAttachment"]; found {
+		err = json.Unmarshal(raw, &a.AuthenticatorAttachment)
+		if err != nil {
+			return fmt.Errorf("error reading 'authenticatorAttachment': %w", err)
+		}
+		delete(object, "authenticatorAttachment")
+	}
+
+	if raw, found := object["clientExtensionResults"]; found {
+		err = json.Unmarshal(raw, &a.ClientExtensionResults)
+		if err != nil {
+			return fmt.Errorf("error reading 'clientExtensionResults': %w", err)
+		}
+		delete(object, "clientExtensionResults")
+	}
+
+	if raw, found := object["id"]; found {
+		err = json.Unmarshal(raw, &a.ID)
+		if err != nil {
+			return fmt.Errorf("error reading 'id': %w", err)
+		}
+		delete(object, "id")
+	}
+
+	if raw, found := object["rawId"]; found {
+		err = json.Unmarshal(raw, &a.RawID)
+		if err != nil {
+			return fmt.Errorf("error reading 'rawId': %w", err)
+		}
+		delete(object, "rawId")
+	}
+
+	if raw, found := object["response"]; found {
+		err = json.Unmarshal(raw, &a.Response)
+		if err != nil {
+			return fmt.Errorf("error reading 'response': %w", err)
+		}
+		delete(object, "response")
+	}
+
+	if raw, found := object["type"]; found {
+		err = json.Unmarshal(raw, &a.Type)
+		if err != nil {
+			return fmt.Errorf("error reading 'type': %w", err)
+		}
+		delete(object, "type")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]interface{})
+		for fieldName, fieldBuf := range object {
+			var fieldVal interface{}
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for PasskeySigninRequest_Response to handle AdditionalProperties
+func (a PasskeySigninRequest_Response) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	object["authenticatorAttachment"], err = json.Marshal(a.AuthenticatorAttachment)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'authenticatorAttachment': %w", err)
+	}
+
+	if a.ClientExtensionResults != nil {
+		object["clientExtensionResults"], err = json.Marshal(a.ClientExtensionResults)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'clientExtensionResults': %w", err)
+		}
+	}
+
+	object["id"], err = json.Marshal(a.ID)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'id': %w", err)
+	}
+
+	object["rawId"], err = json.Marshal(a.RawID)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'rawId': %w", err)
+	}
+
+	object["response"], err = json.Marshal(a.Response)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'response': %w", err)
+	}
+
+	object["type"], err = json.Marshal(a.Type)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'type': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
 }

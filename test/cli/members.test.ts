@@ -51,3 +51,43 @@ test('member add, list and remove; the one-owner rule holds; removal revokes the
   const audit = await listAudit(database.db, accountId, 5);
   expect(audit.find((e) => e.action === 'member.remove')!.actor).toMatch(/^cli:/);
 });
+
+test('member reset-two-factor turns off a person’s two-factor sign-in, ends their sessions, and each account records it', async () => {
+  const accountId = (
+    ok(await cli(['account', 'create', '--email', 'locked@example.com', '--name', 'Locked out'])).json as {
+      id: string;
+    }
+  ).id;
+  ok(await cli(['member', 'add', accountId, 'locked@example.com', '--role', 'owner']));
+  const user = await database.db('users').where({ email: 'locked@example.com' }).first<{ id: string }>('id');
+  // As if the person had turned it on and signed in (the API's tests cover how).
+  await database
+    .db('users')
+    .where({ id: user!.id })
+    .update({ totp_enabled_at: new Date(), totp_secret_ciphertext: Buffer.from('x') });
+  await database.db('user_recovery_codes').insert({ user_id: user!.id, code_hash: Buffer.alloc(32, 1) });
+  await database.db('sessions').insert({
+    sid_hash: Buffer.alloc(32, 2),
+    user_id: user!.id,
+    account_id: accountId,
+    data: '{}',
+    expires_at: new Date(Date.now() + 60_000),
+  });
+  const listed = ok(await cli(['member', 'list', accountId])).json as { email: string; twoFactorEnabled: boolean }[];
+  expect(listed).toEqual([expect.objectContaining({ email: 'locked@example.com', twoFactorEnabled: true })]);
+
+  ok(await cli(['member', 'reset-two-factor', 'locked@example.com']));
+  const after = ok(await cli(['member', 'list', accountId])).json as { twoFactorEnabled: boolean }[];
+  expect(after[0]!.twoFactorEnabled).toBe(false);
+  expect(await database.db('user_recovery_codes').where({ user_id: user!.id }).count<{ count: string }[]>('*')).toEqual(
+    [{ count: '0' }],
+  );
+  expect(await database.db('sessions').where({ user_id: user!.id }).count<{ count: string }[]>('*')).toEqual([
+    { count: '0' },
+  ]);
+  const audit = await listAudit(database.db, accountId, 5);
+  expect(audit.find((e) => e.action === 'user.two_factor_reset')!.actor).toMatch(/^cli:/);
+  expect((await cli(['member', 'reset-two-factor', 'nobody@example.com'])).json).toMatchObject({
+    error: { code: 'member_not_found' },
+  });
+});

@@ -38,6 +38,8 @@ export async function startServiceStack(
     env?: Record<string, string>;
     worker?: boolean;
     /** where the API and worker log (default: per LOG_LEVEL to stdout) */ logDestination?: DestinationStream;
+    /** The API's port (default: any free one); for a BASE_URL that must name it (passkeys' origin). */
+    port?: number;
   } = {},
 ): Promise<ServiceStack> {
   const infra = testInfra();
@@ -69,7 +71,7 @@ export async function startServiceStack(
   const apiKeys = new ApiKeyCache<ApiKeyRow>({ databaseUrl: database.url, logger });
   await apiKeys.start();
   const app = createApp({ config, db: database.db, redis, temporal, logger, apiKeys });
-  const { server, baseUrl } = await listenLocally(app);
+  const { server, baseUrl } = await listenLocally(app, opts.port);
 
   return {
     config,
@@ -96,9 +98,9 @@ export async function startServiceStack(
 }
 
 /** An app listening on a free loopback port, and its address. */
-export async function listenLocally(app: Express): Promise<{ server: Server; baseUrl: string }> {
+export async function listenLocally(app: Express, port = 0): Promise<{ server: Server; baseUrl: string }> {
   const server: Server = await new Promise((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+    const s = app.listen(port, '127.0.0.1', () => resolve(s));
   });
   return { server, baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }

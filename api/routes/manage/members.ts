@@ -43,6 +43,7 @@ const presentMember = (m: CoreMember): Static<typeof Member> => ({
   name: m.name,
   role: m.role,
   joined_at: m.joinedAt.toISOString(),
+  two_factor_enabled: m.twoFactorEnabled,
 });
 
 function presentInvitation(i: CoreInvitation, actors: ReadonlyMap<string, ActorView>): Static<typeof Invitation> {

@@ -136,6 +136,22 @@ export const SETTINGS = {
       default: 15,
       docWith: 'SIGNIN_FAILURES_PER_ADDRESS',
     }),
+    twoFactorFailuresPerUser: setting({
+      env: 'TWO_FACTOR_FAILURES_PER_USER',
+      type: 'integer',
+      min: 1,
+      processes: ['api'],
+      default: 5,
+      doc: 'Wrong two-factor codes (authenticator or recovery codes) allowed per person from all clients together, and per client across people, in SIGNIN_WINDOW_MINUTES; past either, the code is refused with 429 `too_many_attempts` until the window passes, whatever addresses the guesses come from. Each attempt is reserved before the code is checked',
+    }),
+    twoFactorFailuresPerIp: setting({
+      env: 'TWO_FACTOR_FAILURES_PER_IP',
+      type: 'integer',
+      min: 1,
+      processes: ['api'],
+      default: 20,
+      docWith: 'TWO_FACTOR_FAILURES_PER_USER',
+    }),
     /** The anonymous operations with limits of their own: sign-up (hashes, sends email), reset requests (send email), token checks (verify email, reset confirmation), one-click unsubscribe. */
     anonymousLimits: {
       signup: {
@@ -190,6 +206,25 @@ export const SETTINGS = {
           processes: ['api'],
           default: 3000,
           docWith: 'TOKEN_CHECKS_PER_CLIENT_PER_HOUR',
+        }),
+      },
+      // Passkey sign-in (its options and the signed answer): anonymous, each a signature check.
+      passkeySignin: {
+        perClient: setting({
+          env: 'PASSKEY_SIGNINS_PER_CLIENT_PER_HOUR',
+          type: 'integer',
+          min: 1,
+          processes: ['api'],
+          default: 120,
+          doc: 'Passkey sign-in requests (the challenge and the signed answer) an hour, likewise',
+        }),
+        total: setting({
+          env: 'PASSKEY_SIGNINS_PER_HOUR',
+          type: 'integer',
+          min: 1,
+          processes: ['api'],
+          default: 6000,
+          docWith: 'PASSKEY_SIGNINS_PER_CLIENT_PER_HOUR',
         }),
       },
       // GET /u/{token}: the page. Mail scanners follow links, so it has its own windows: their GETs

@@ -11,6 +11,7 @@ from datetime import datetime
 from typing import Any, Dict, List, Literal, Optional, Union
 
 from postage._model import Model
+from typing_extensions import TypeAlias
 
 
 @dataclass
@@ -357,6 +358,11 @@ class Error(Model):
         "ownership_transfer_required",
         "invitation_wrong_user",
         "no_account",
+        "two_factor_enabled",
+        "two_factor_not_set_up",
+        "two_factor_setup_required",
+        "two_factor_required_by_account",
+        "too_many_passkeys",
         "provider_error",
         "inbound_domain_exists",
         "inbound_domain_reserved",
@@ -524,6 +530,7 @@ class InvitationPreview(Model):
     invited_by: Optional[str]
     expires_at: datetime
     has_user: bool
+    require_two_factor: bool
 
 
 @dataclass
@@ -544,6 +551,7 @@ class Member(Model):
     name: str
     role: Literal["viewer", "developer", "admin", "owner"]
     joined_at: datetime
+    two_factor_enabled: bool
 
 
 @dataclass
@@ -566,6 +574,73 @@ class MessageWebhookDelivery(Model):
     duration_ms: int
     error: Optional[Literal["timeout", "dns_failure", "connection_refused", "tls_error", "address_not_allowed", "cancelled", "network_error"]]
     attempted_at: datetime
+
+
+@dataclass
+class Passkey(Model):
+    id: str
+    name: str
+    created_at: datetime
+    last_used_at: Optional[datetime]
+
+
+@dataclass
+class PasskeyList(Model):
+    passkeys: List[Passkey]
+
+
+@dataclass
+class PasskeyRegistrationOptions(Model):
+    challenge: str
+
+
+@dataclass
+class PasskeyRegistrationRequestResponseResponse(Model):
+    clientDataJSON: str
+    attestationObject: str
+
+
+@dataclass
+class PasskeyRegistrationRequestResponse(Model):
+    id: str
+    rawId: str
+    type_: Literal["public-key"]
+    response: PasskeyRegistrationRequestResponseResponse
+    clientExtensionResults: Dict[str, Any]
+    authenticatorAttachment: Optional[str] = None
+
+
+@dataclass
+class PasskeyRegistrationRequest(Model):
+    name: str
+    response: PasskeyRegistrationRequestResponse
+
+
+@dataclass
+class PasskeySigninOptions(Model):
+    challenge: str
+
+
+@dataclass
+class PasskeySigninRequestResponseResponse(Model):
+    clientDataJSON: str
+    authenticatorData: str
+    signature: str
+
+
+@dataclass
+class PasskeySigninRequestResponse(Model):
+    id: str
+    rawId: str
+    type_: Literal["public-key"]
+    response: PasskeySigninRequestResponseResponse
+    clientExtensionResults: Dict[str, Any]
+    authenticatorAttachment: Optional[str] = None
+
+
+@dataclass
+class PasskeySigninRequest(Model):
+    response: PasskeySigninRequestResponse
 
 
 @dataclass
@@ -598,14 +673,37 @@ class PreviewTemplateRequest(Model):
 
 
 @dataclass
+class RecoveryCodes(Model):
+    recovery_codes: List[str]
+
+
+@dataclass
 class RemovedMember(Model):
     member: Member
     revoked_keys: List[str]
 
 
 @dataclass
+class RenamePasskeyRequest(Model):
+    name: str
+
+
+@dataclass
 class RescheduleRequest(Model):
     scheduled_at: datetime
+
+
+@dataclass
+class SecondFactorRequestSecondFactorRequest(Model):
+    code: str
+
+
+@dataclass
+class SecondFactorRequestSecondFactorRequest1(Model):
+    recovery_code: str
+
+
+SecondFactorRequest: TypeAlias = Union[SecondFactorRequestSecondFactorRequest, SecondFactorRequestSecondFactorRequest1]
 
 
 @dataclass
@@ -770,6 +868,7 @@ class SessionUser(Model):
     id: str
     email: str
     name: str
+    two_factor_enabled: bool
 
 
 @dataclass
@@ -781,6 +880,7 @@ class SessionAccount(Model):
     current_plan: str
     sending_suspended: bool
     role: Literal["viewer", "developer", "admin", "owner"]
+    require_two_factor: bool
 
 
 @dataclass
@@ -796,6 +896,7 @@ class Session(Model):
     account: SessionAccount
     accounts: List[SessionAccount1]
     csrf_token: str
+    two_factor_setup_required: bool
 
 
 @dataclass
@@ -945,6 +1046,37 @@ class TimelineEvent(Model):
 @dataclass
 class TransferOwnershipRequest(Model):
     user_id: str
+
+
+@dataclass
+class TwoFactorChallenge(Model):
+    success: Literal[True]
+    two_factor_required: Literal[True]
+    detail: str
+
+
+@dataclass
+class TwoFactorCodeRequest(Model):
+    code: str
+
+
+@dataclass
+class TwoFactorRequirementRequest(Model):
+    required: bool
+
+
+@dataclass
+class TwoFactorSetup(Model):
+    secret: str
+    otpauth_uri: str
+    qr_code_svg: str
+
+
+@dataclass
+class TwoFactorStatus(Model):
+    enabled: bool
+    enabled_at: Optional[datetime]
+    recovery_codes_left: int
 
 
 @dataclass

@@ -93,6 +93,12 @@ class ErrorCode(str, Enum):
     OWNERSHIP_TRANSFER_REQUIRED = "ownership_transfer_required"
     INVITATION_WRONG_USER = "invitation_wrong_user"
     NO_ACCOUNT = "no_account"
+    # Two-factor sign-in: answered to signed-in people, never to API keys.
+    TWO_FACTOR_ENABLED = "two_factor_enabled"
+    TWO_FACTOR_NOT_SET_UP = "two_factor_not_set_up"
+    TWO_FACTOR_SETUP_REQUIRED = "two_factor_setup_required"
+    TWO_FACTOR_REQUIRED_BY_ACCOUNT = "two_factor_required_by_account"
+    TOO_MANY_PASSKEYS = "too_many_passkeys"
     # Receiving email (inbound domains and rules).
     INBOUND_DOMAIN_EXISTS = "inbound_domain_exists"
     INBOUND_DOMAIN_RESERVED = "inbound_domain_reserved"
