@@ -22,6 +22,7 @@ import { usageOperations } from './manage/usage';
 import { webhookOperations } from './manage/webhooks';
 import { meOperations } from './me';
 import { sendOperations } from './send';
+import { sessionOperations } from './sessions';
 import { sendBatchOperations } from './sendBatch';
 import { sesEventOperations } from './sesEvents';
 import { trackingOperations } from './tracking';
@@ -49,7 +50,7 @@ export const OPERATION_GROUPS: OperationGroup[] = [
     bodyLimit: AUTH_BODY_LIMIT,
     bodyOptional: false,
     unstorableParameters: 'refuse',
-    operations: [...authOperations, ...invitationOperations],
+    operations: [...authOperations, ...sessionOperations, ...invitationOperations],
   },
   {
     tag: 'Management',
