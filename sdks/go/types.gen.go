@@ -459,6 +459,21 @@ func (e EmailSummaryStatus) Valid() bool {
 	}
 }
 
+// Defines values for EndedSessionsSuccess.
+const (
+	EndedSessionsSuccessTrue EndedSessionsSuccess = true
+)
+
+// Valid indicates whether the value is a known member of the EndedSessionsSuccess enum.
+func (e EndedSessionsSuccess) Valid() bool {
+	switch e {
+	case EndedSessionsSuccessTrue:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ErrorCode.
 const (
 	ErrorCodeAlreadyMember             ErrorCode = "already_member"
@@ -485,6 +500,7 @@ const (
 	ErrorCodeInvalidEndpoints          ErrorCode = "invalid_endpoints"
 	ErrorCodeInvitationWrongUser       ErrorCode = "invitation_wrong_user"
 	ErrorCodeMethodNotAllowed          ErrorCode = "method_not_allowed"
+	ErrorCodeNetworkNotAllowed         ErrorCode = "network_not_allowed"
 	ErrorCodeNoAccount                 ErrorCode = "no_account"
 	ErrorCodeNotFound                  ErrorCode = "not_found"
 	ErrorCodeNotScheduled              ErrorCode = "not_scheduled"
@@ -555,6 +571,8 @@ func (e ErrorCode) Valid() bool {
 	case ErrorCodeInvitationWrongUser:
 		return true
 	case ErrorCodeMethodNotAllowed:
+		return true
+	case ErrorCodeNetworkNotAllowed:
 		return true
 	case ErrorCodeNoAccount:
 		return true
@@ -1325,8 +1343,11 @@ type APIKey struct {
 	ID        string     `json:"id"`
 
 	// LastUsedAt Within a minute.
-	LastUsedAt *time.Time       `json:"last_used_at"`
-	Name       string           `json:"name"`
+	LastUsedAt *time.Time `json:"last_used_at"`
+	Name       string     `json:"name"`
+
+	// Networks The CIDR ranges the key may be used from, canonical; empty: anywhere.
+	Networks   []string         `json:"networks"`
 	Permission APIKeyPermission `json:"permission"`
 
 	// Prefix The public part of the key (`pk_<lookup id>`); the secret is never shown again.
@@ -1472,7 +1493,10 @@ type CreateAPIKeyRequest struct {
 	ExpiresAt *time.Time `json:"expires_at,omitempty"`
 
 	// Name Not only spaces.
-	Name       string                        `json:"name"`
+	Name string `json:"name"`
+
+	// Networks The networks the key may be used from (docs/teams.md, "Keys bound to networks"): from any other address every request with it is refused with 403 `network_not_allowed`, and the SMTP relay refuses its AUTH. The client address follows TRUST_PROXY (the relay: the PROXY protocol). Empty or absent: anywhere.
+	Networks   []string                      `json:"networks,omitempty,omitzero"`
 	Permission CreateAPIKeyRequestPermission `json:"permission,omitempty,omitzero"`
 }
 
@@ -1758,6 +1782,16 @@ type EmailSummary_Template struct {
 	// Version null: the draft (a test send from the dashboard).
 	Version *int `json:"version"`
 }
+
+// EndedSessions defines model for EndedSessions.
+type EndedSessions struct {
+	// Ended How many sessions were ended.
+	Ended   int                  `json:"ended"`
+	Success EndedSessionsSuccess `json:"success"`
+}
+
+// EndedSessionsSuccess defines model for EndedSessions.Success.
+type EndedSessionsSuccess bool
 
 // Error defines model for Error.
 type Error struct {
@@ -2653,6 +2687,36 @@ type Usage_Inbound struct {
 type Usage_Used struct {
 	Byoc   int `json:"byoc"`
 	Shared int `json:"shared"`
+}
+
+// UserSession defines model for UserSession.
+type UserSession struct {
+	// CreatedAt The sign-in.
+	CreatedAt time.Time `json:"created_at"`
+
+	// Current The session this request was made with.
+	Current bool `json:"current"`
+
+	// Device A short label read from the User-Agent: the browser and its major version and the operating system (`Chrome 126 on macOS`); for other clients, the first product of the User-Agent; `Unknown device` without one.
+	Device string `json:"device"`
+
+	// ID The session’s public id (never its cookie), for DELETE /api/auth/sessions/{id}.
+	ID string `json:"id"`
+
+	// IP The client address of the sign-in as the API saw it (behind the proxies TRUST_PROXY names, the address they forwarded); null when unknown.
+	IP *string `json:"ip"`
+
+	// LastUsedAt The last request made with the session.
+	LastUsedAt time.Time `json:"last_used_at"`
+
+	// UserAgent The User-Agent header of the sign-in, its first 300 characters; null when it had none.
+	UserAgent *string `json:"user_agent"`
+}
+
+// UserSessionList defines model for UserSessionList.
+type UserSessionList struct {
+	// Sessions Your live sessions in every account, the one used last first.
+	Sessions []UserSession `json:"sessions"`
 }
 
 // ValidationError defines model for ValidationError.

@@ -54,6 +54,7 @@ class ApiKey(Model):
     prefix: str
     permission: Literal["sending", "full_access"]
     domains: List[str]
+    networks: List[str]
     state: Literal["active", "revoked", "expired"]
     expires_at: Optional[datetime]
     revoked_at: Optional[datetime]
@@ -144,6 +145,7 @@ class CreateApiKeyRequest(Model):
     name: str
     permission: Optional[Literal["sending", "full_access"]] = "sending"
     domains: Optional[List[str]] = None
+    networks: Optional[List[str]] = None
     expires_at: Optional[datetime] = None
 
 
@@ -315,6 +317,12 @@ class EmailSummary(Model):
 
 
 @dataclass
+class EndedSessions(Model):
+    success: Literal[True]
+    ended: int
+
+
+@dataclass
 class Error(Model):
     success: Literal[False]
     error: Literal[
@@ -325,6 +333,7 @@ class Error(Model):
         "domain_mode_mismatch",
         "domain_not_allowed",
         "sending_suspended",
+        "network_not_allowed",
         "recipient_suppressed",
         "usage_limit_exceeded",
         "attachment_upload_failed",
@@ -1015,6 +1024,22 @@ class Usage(Model):
     used: UsageUsed
     days: List[UsageDay]
     inbound: UsageInbound
+
+
+@dataclass
+class UserSession(Model):
+    id: str
+    device: str
+    user_agent: Optional[str]
+    ip: Optional[str]
+    created_at: datetime
+    last_used_at: datetime
+    current: bool
+
+
+@dataclass
+class UserSessionList(Model):
+    sessions: List[UserSession]
 
 
 @dataclass
