@@ -9,6 +9,9 @@ import { presentUserSession } from '../presenters/resources';
 import { Accepted, EndedSessions, UserSessionList } from '../schemas/management';
 
 const ONLY_PEOPLE = 'Only a signed-in person has sessions.';
+const KEY_ANSWER = 'Called with an API key: only a signed-in person has sessions.';
+/** The person's own: any member, signed in (a key is answered 404; a domain-scoped one as any key). */
+const OWN = { sessionOnly: true, who: 'caller', role: 'viewer', scopedKey: 'same' } as const;
 
 export const sessionOperations = [
   operation({
@@ -16,12 +19,9 @@ export const sessionOperations = [
     path: '/api/auth/sessions',
     summary:
       'Your live sessions in every account, the one used last first: when each started and was last used, the browser and address it signed in from; `current` marks this one.',
-    sessionOnly: true,
-    who: 'caller',
-    role: 'viewer',
-    scopedKey: 'same',
+    ...OWN,
     ok: [200, UserSessionList, 'Your sessions.'],
-    more: { 404: 'Called with an API key: only a signed-in person has sessions.' },
+    more: { 404: KEY_ANSWER },
     async handler({ deps, req, caller, refuse }) {
       if (!caller.userId) return refuse('not_found', ONLY_PEOPLE);
       const sessions = await listUserSessions(deps.db, caller.userId, sessionKey(req));
@@ -33,10 +33,7 @@ export const sessionOperations = [
     path: '/api/auth/sessions/{id}',
     summary:
       'End one of your sessions: its browser is signed out at its next request (401). Ending this one signs out as POST /api/auth/signout does.',
-    sessionOnly: true,
-    who: 'caller',
-    role: 'viewer',
-    scopedKey: 'same',
+    ...OWN,
     ok: [200, Accepted, 'Ended.'],
     more: {
       404: 'No live session of yours has this id (another person’s and an unknown id are answered alike), or called with an API key.',
@@ -59,12 +56,9 @@ export const sessionOperations = [
     path: '/api/auth/sessions/end-others',
     summary:
       'End all your sessions but this one, in every account; answers how many ended. Each is signed out at its next request (401).',
-    sessionOnly: true,
-    who: 'caller',
-    role: 'viewer',
-    scopedKey: 'same',
+    ...OWN,
     ok: [200, EndedSessions, 'Ended.'],
-    more: { 404: 'Called with an API key: only a signed-in person has sessions.' },
+    more: { 404: KEY_ANSWER },
     async handler({ deps, req, res, caller, refuse }) {
       if (!caller.userId) return refuse('not_found', ONLY_PEOPLE);
       const ended = await endOtherUserSessions(deps.db, caller.userId, sessionKey(req));
