@@ -15,13 +15,19 @@ function pathPattern(template: string): RegExp {
   return new RegExp(`^${segments.join('[^/]+')}/?$`, 'i');
 }
 
+const parameterCount = (template: string) => template.split('{').length - 1;
+
 export function methodNotAllowed(paths: Record<string, object>) {
-  const table = Object.entries(paths).map(([template, item]) => ({
-    pattern: pathPattern(template),
-    allow: Object.keys(item)
-      .filter((key) => HTTP_METHODS.includes(key))
-      .map((m) => m.toUpperCase()),
-  }));
+  // As OpenAPI matches paths: a concrete path before a templated one it also fits
+  // (`/api/auth/sessions/end-others` before `/api/auth/sessions/{id}`).
+  const table = Object.entries(paths)
+    .sort(([a], [b]) => parameterCount(a) - parameterCount(b))
+    .map(([template, item]) => ({
+      pattern: pathPattern(template),
+      allow: Object.keys(item)
+        .filter((key) => HTTP_METHODS.includes(key))
+        .map((m) => m.toUpperCase()),
+    }));
   return function methodNotAllowed(req: Request, res: Response, next: NextFunction): void {
     const entry = table.find((e) => e.pattern.test(req.path));
     // HEAD is GET without a body (Express answers it on every GET route), not a method of its own.

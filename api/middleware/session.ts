@@ -1,12 +1,15 @@
 // Dashboard sessions: express-session with a PostgreSQL store that keeps only the SHA-256 hash of
 // each session id (a leaked table does not hand out sessions), an HttpOnly SameSite=Lax cookie
-// (Secure when BASE_URL is HTTPS), idle expiry (rolling cookie) and an absolute lifetime.
-// State-changing requests made with a session carry a CSRF token derived from the session id.
+// (Secure when BASE_URL is HTTPS), idle expiry (rolling cookie) and an absolute lifetime. Each row
+// also keeps the browser and address of the sign-in and its last use, which the person sees and
+// ends sessions by (core/accounts/userSessions.ts). State-changing requests made with a session
+// carry a CSRF token derived from the session id.
 import type { NextFunction, Request, Response } from 'express';
 import session, { Store, type SessionData } from 'express-session';
 import type { Config } from '../../core/platform/config';
 import { constantTimeEqual, derivedKey, hmacSha256Hex, sha256 } from '../../core/platform/crypto';
 import type { Db } from '../../core/platform/db';
+import { sessionDevice, type SessionDevice } from '../../core/accounts/userSessions';
 
 declare module 'express-session' {
   interface SessionData {
@@ -14,6 +17,8 @@ declare module 'express-session' {
     accountId: string;
     /** Epoch ms of the sign-in, for the absolute lifetime. */
     signedInAt: number;
+    /** Set at sign-in only: written to the row's own columns when it is made, never to its data. */
+    device?: SessionDevice;
     /** A sign-in whose password was right, waiting for its second factor (no userId until then). */
     pendingUserId: string;
     /** Epoch ms the password was checked: the second factor must follow within PENDING_SIGN_IN_MS. */
@@ -50,26 +55,39 @@ class HashedPgStore extends Store {
   }
 
   override set(sid: string, data: SessionData, cb?: Callback): void {
-    this.db('sessions')
-      .insert({
-        sid_hash: sha256(sid),
-        user_id: data.userId ?? null,
-        account_id: data.accountId ?? null,
-        data: JSON.stringify(data),
-        expires_at: this.expiry(data),
-      })
+    this.save(sha256(sid), data).then(
+      () => cb?.(),
+      (err: unknown) => cb?.(err),
+    );
+  }
+
+  /**
+   * A sign-in (data carrying its device) makes the row; any other save only updates it, so a
+   * request still in flight when its session was ended cannot bring the session back.
+   */
+  private async save(sidHash: Buffer, data: SessionData): Promise<void> {
+    const { device, ...kept } = data;
+    const fields = {
+      user_id: kept.userId ?? null,
+      account_id: kept.accountId ?? null,
+      data: JSON.stringify(kept),
+      expires_at: this.expiry(data),
+      last_used_at: this.db.fn.now(),
+    };
+    if (!device) {
+      await this.db('sessions').where({ sid_hash: sidHash }).update(fields);
+      return;
+    }
+    await this.db('sessions')
+      .insert({ sid_hash: sidHash, ...fields, user_agent: device.userAgent, client_ip: device.clientIp })
       .onConflict('sid_hash')
-      .merge()
-      .then(
-        () => cb?.(),
-        (err: unknown) => cb?.(err),
-      );
+      .merge(Object.keys(fields));
   }
 
   override touch(sid: string, data: SessionData, cb?: Callback): void {
     this.db('sessions')
       .where({ sid_hash: sha256(sid) })
-      .update({ expires_at: this.expiry(data) })
+      .update({ expires_at: this.expiry(data), last_used_at: this.db.fn.now() })
       .then(
         () => cb?.(),
         (err: unknown) => cb?.(err),
@@ -127,7 +145,10 @@ export function hasValidCsrfToken(config: Config, req: Request): boolean {
   return constantTimeEqual(Buffer.from(presented), Buffer.from(csrfToken(config, req.sessionID)));
 }
 
-/** Starts a new session for the user (a new id: whatever id the browser had before is dropped). */
+/**
+ * Starts a new session for the user (a new id: whatever id the browser had before is dropped),
+ * recording the browser (User-Agent) and the client address (`req.ip`, which follows TRUST_PROXY).
+ */
 export function startSession(req: Request, user: { id: string }, accountId: string): Promise<void> {
   return new Promise((resolve, reject) => {
     req.session.regenerate((err) => {
@@ -135,6 +156,7 @@ export function startSession(req: Request, user: { id: string }, accountId: stri
       req.session.userId = user.id;
       req.session.accountId = accountId;
       req.session.signedInAt = Date.now();
+      req.session.device = sessionDevice(req.get('User-Agent'), req.ip);
       req.session.save((e) => (e ? reject(e as Error) : resolve()));
     });
   });
@@ -153,6 +175,8 @@ export function startPendingSignIn(req: Request, user: { id: string }): Promise<
       if (err) return reject(err as Error);
       req.session.pendingUserId = user.id;
       req.session.pendingSince = Date.now();
+      // The row is made now (the store inserts only with a device), though it signs nobody in yet.
+      req.session.device = sessionDevice(req.get('User-Agent'), req.ip);
       req.session.save((e) => (e ? reject(e as Error) : resolve()));
     });
   });
@@ -165,10 +189,25 @@ export function pendingSignIn(req: Request, now = Date.now()): string | undefine
   return pendingUserId;
 }
 
+/**
+ * Saves what an anonymous request put in its session (a passkey sign-in's challenge): a session
+ * nobody signed in to has no row yet, and the store makes one only with a device.
+ */
+export function saveAnonymousSession(req: Request): Promise<void> {
+  if (!req.session.userId && !req.session.pendingUserId)
+    req.session.device = sessionDevice(req.get('User-Agent'), req.ip);
+  return new Promise((resolve, reject) => req.session.save((e) => (e ? reject(e as Error) : resolve())));
+}
+
 /** The session acts on another of the person's accounts from now on (same id, same CSRF token). */
 export function switchSessionAccount(req: Request, accountId: string): Promise<void> {
   req.session.accountId = accountId;
   return new Promise((resolve, reject) => req.session.save((e) => (e ? reject(e as Error) : resolve())));
+}
+
+/** The store's key of the request's session (what core/accounts/userSessions.ts compares rows with). */
+export function sessionKey(req: Request): Buffer {
+  return sha256(req.sessionID);
 }
 
 export function endSession(req: Request, res: Response): Promise<void> {

@@ -5,6 +5,7 @@
 import type { ActorView } from '../../core/accounts/actors';
 import { keyPrefix, type ApiKey } from '../../core/accounts/apiKeys';
 import type { Suppression } from '../../core/accounts/suppressions';
+import { deviceLabel, type UserSession } from '../../core/accounts/userSessions';
 import type { ByocConfig } from '../../core/byoc/byocConfig';
 import { BYOC_ROLE_NAME, isByocUsable } from '../../core/byoc/byocConfig';
 import type { ByocValidationResult } from '../../core/byoc/byocValidation';
@@ -232,5 +233,17 @@ export function presentSendingQueue(queue: AccountQueue): Static<typeof View.Sen
     send_rate_per_second: queue.sendRatePerSecond,
     expected_wait_seconds: queue.expectedWaitSeconds,
     last_throttled_at: queue.lastThrottledAt,
+  };
+}
+
+export function presentUserSession(session: UserSession): Static<typeof View.UserSession> {
+  return {
+    id: session.id,
+    device: deviceLabel(session.userAgent),
+    user_agent: session.userAgent,
+    ip: session.clientIp,
+    created_at: isoAt(session.createdAt),
+    last_used_at: isoAt(session.lastUsedAt),
+    current: session.current,
   };
 }

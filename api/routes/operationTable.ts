@@ -24,6 +24,7 @@ import { usageOperations } from './manage/usage';
 import { webhookOperations } from './manage/webhooks';
 import { meOperations } from './me';
 import { sendOperations } from './send';
+import { sessionOperations } from './sessions';
 import { sendBatchOperations } from './sendBatch';
 import { sesEventOperations } from './sesEvents';
 import { trackingOperations } from './tracking';
@@ -51,7 +52,13 @@ export const OPERATION_GROUPS: OperationGroup[] = [
     bodyLimit: AUTH_BODY_LIMIT,
     bodyOptional: false,
     unstorableParameters: 'refuse',
-    operations: [...authOperations, ...twoFactorOperations, ...passkeyOperations, ...invitationOperations],
+    operations: [
+      ...authOperations,
+      ...sessionOperations,
+      ...twoFactorOperations,
+      ...passkeyOperations,
+      ...invitationOperations,
+    ],
   },
   {
     tag: 'Management',

@@ -21,7 +21,7 @@ import { PostageError } from '../../core/platform/errors';
 import type { RouteDeps } from '../http/deps';
 import { sendUnauthenticated } from '../http/errors';
 import { ANSWERED, operation } from '../http/operation';
-import { startSession } from '../middleware/session';
+import { saveAnonymousSession, startSession } from '../middleware/session';
 import {
   PasskeyList,
   PasskeyRegistrationOptions,
@@ -40,7 +40,7 @@ type Purpose = 'register' | 'signin';
 /** Keeps the challenge in the session (one at a time: a new one replaces the last). */
 function keepChallenge(req: Request, purpose: Purpose, challenge: string): Promise<void> {
   req.session.passkeyChallenge = { purpose, challenge, at: Date.now() };
-  return new Promise((resolve, reject) => req.session.save((e) => (e ? reject(e as Error) : resolve())));
+  return saveAnonymousSession(req);
 }
 
 /** The session's challenge for `purpose`, taken (a challenge answers once), while it is fresh. */

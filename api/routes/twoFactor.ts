@@ -16,7 +16,8 @@ import {
   twoFactorState,
   type SecondFactor,
 } from '../../core/accounts/twoFactor';
-import { dropOtherUserSessions, getUser, type User } from '../../core/accounts/users';
+import { getUser, type User } from '../../core/accounts/users';
+import { endOtherUserSessions } from '../../core/accounts/userSessions';
 import { recordAudit } from '../../core/platform/audit';
 import { PostageError } from '../../core/platform/errors';
 import type { RouteDeps } from '../http/deps';
@@ -24,7 +25,7 @@ import { sendUnauthenticated } from '../http/errors';
 import { ANSWERED, operation } from '../http/operation';
 import { perApp } from '../http/perApp';
 import { createCodeLimits } from '../middleware/authLimits';
-import { pendingSignIn, startSession } from '../middleware/session';
+import { pendingSignIn, sessionKey, startSession } from '../middleware/session';
 import {
   RecoveryCodes,
   SecondFactorRequest,
@@ -202,7 +203,7 @@ export const twoFactorOperations = [
       const enabled = await enableTwoFactor(deps.db, deps.config.secretKey, user.id, body.code);
       await attempt.settle(enabled !== undefined);
       if (!enabled) throw wrongCode({ code: body.code });
-      await dropOtherUserSessions(deps.db, user.id, req.sessionID);
+      await endOtherUserSessions(deps.db, user.id, sessionKey(req));
       await recordAudit(deps.db, {
         accountId: caller.accountId,
         actor: caller.actor,

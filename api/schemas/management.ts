@@ -9,6 +9,7 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { DEFAULT_KEY_PERMISSION, KEY_PERMISSIONS } from '../../core/accounts/apiKeys';
 import { MAX_KEY_NETWORKS, NETWORK_PATTERN } from '../../core/accounts/keyNetworks';
 import { GRANTABLE_ROLES, ROLES } from '../../core/accounts/roles';
+import { USER_AGENT_MAX_LENGTH } from '../../core/accounts/userSessions';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../core/accounts/passwords';
 import { SES_REGIONS } from '../../core/platform/sesRegions';
 import { WEBHOOK_EVENT_TYPES } from '../../core/model/webhookEvents';
@@ -839,6 +840,43 @@ export const TwoFactorStatus = named(
     enabled: Type.Boolean(),
     enabled_at: nullable(time()),
     recovery_codes_left: Type.Integer({ minimum: 0 }),
+  }),
+);
+export const UserSession = named(
+  'UserSession',
+  object({
+    id: str('The session’s public id (never its cookie), for DELETE /api/auth/sessions/{id}.'),
+    device: str(
+      'A short label read from the User-Agent: the browser and its major version and the operating system (`Chrome 126 on macOS`); for other clients, the first product of the User-Agent; `Unknown device` without one.',
+    ),
+    user_agent: nullable(
+      str(
+        `The User-Agent header of the sign-in, its first ${USER_AGENT_MAX_LENGTH} characters; null when it had none.`,
+      ),
+    ),
+    ip: nullable(
+      str(
+        'The client address of the sign-in as the API saw it (behind the proxies TRUST_PROXY names, the address they forwarded); null when unknown.',
+      ),
+    ),
+    created_at: time('The sign-in.'),
+    last_used_at: time('The last request made with the session.'),
+    current: Type.Boolean({ description: 'The session this request was made with.' }),
+  }),
+);
+export const UserSessionList = named(
+  'UserSessionList',
+  object({
+    sessions: Type.Array(UserSession, {
+      description: 'Your live sessions in every account, the one used last first.',
+    }),
+  }),
+);
+export const EndedSessions = named(
+  'EndedSessions',
+  object({
+    success: Type.Literal(true),
+    ended: Type.Integer({ minimum: 0, description: 'How many sessions were ended.' }),
   }),
 );
 export const Member = named(

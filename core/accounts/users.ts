@@ -5,7 +5,6 @@
 // user when they accept (invitations.ts).
 import type { Knex } from 'knex';
 import type { Db } from '../platform/db';
-import { sha256 } from '../platform/crypto';
 import { isUuid } from '../platform/ids';
 
 export interface User {
@@ -86,18 +85,6 @@ export async function dropUserAccountSessions(
 /** Signs the user out everywhere (password changed or reset). */
 export async function dropUserSessions(db: Db | Knex.Transaction, userId: string): Promise<number> {
   return db('sessions').where({ user_id: userId }).delete();
-}
-
-/** Signs the user out everywhere but the session `keepSid` (two-factor turned on). */
-export async function dropOtherUserSessions(
-  db: Db | Knex.Transaction,
-  userId: string,
-  keepSid: string,
-): Promise<number> {
-  return db('sessions')
-    .where({ user_id: userId })
-    .whereNot({ sid_hash: sha256(keepSid) })
-    .delete();
 }
 
 /** Sessions past their expiry: they already behave as absent; this keeps the table small. */

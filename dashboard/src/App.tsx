@@ -24,6 +24,7 @@ const Templates = lazy(() => import('./pages/Templates'));
 const TemplateDetail = lazy(() => import('./pages/TemplateDetail'));
 const Team = lazy(() => import('./pages/Team'));
 const Audit = lazy(() => import('./pages/Audit'));
+const Security = lazy(() => import('./pages/Security'));
 const Inbound = lazy(() => import('./pages/Inbound'));
 const InboundMessage = lazy(() => import('./pages/InboundMessage'));
 const InboundDomains = lazy(() => import('./pages/InboundDomains'));
@@ -72,6 +73,7 @@ export function App() {
         <Route path="/templates/:id" element={page(<TemplateDetail />)} />
         <Route path="/team" element={page(<Team />)} />
         <Route path="/audit" element={page(<Audit />)} />
+        <Route path="/account/security" element={page(<Security />)} />
         <Route path="*" element={page(<NotFound />)} />
       </Routes>
     </BrowserRouter>

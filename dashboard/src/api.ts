@@ -86,6 +86,7 @@ export type Session = Schemas['Session'];
 /** viewer < developer < admin < owner. */
 export type Role = Session['account']['role'];
 export type Member = Schemas['Member'];
+export type UserSession = Schemas['UserSession'];
 export type Invitation = Schemas['Invitation'];
 export type InvitationPreview = Schemas['InvitationPreview'];
 export type AuditEntry = Schemas['AuditEntry'];

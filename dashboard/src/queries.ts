@@ -34,6 +34,8 @@ export const keys = {
     variables,
   ],
   members: ['members'],
+  /** The person's sign-in sessions (every account's). */
+  userSessions: ['user-sessions'],
   invitations: ['invitations'],
   audit: ['audit'],
   auditList: (filters: AuditFilters) => ['audit', filters],
@@ -159,6 +161,9 @@ export const useTemplatePreview = (
   });
 
 export const useMembers = () => useQuery({ queryKey: keys.members, queryFn: () => ok(postage.GET('/api/members')) });
+
+export const useUserSessions = () =>
+  useQuery({ queryKey: keys.userSessions, queryFn: () => ok(postage.GET('/api/auth/sessions')) });
 
 export const useInvitations = () =>
   useQuery({ queryKey: keys.invitations, queryFn: () => ok(postage.GET('/api/invitations')) });

@@ -461,6 +461,21 @@ func (e EmailSummaryStatus) Valid() bool {
 	}
 }
 
+// Defines values for EndedSessionsSuccess.
+const (
+	EndedSessionsSuccessTrue EndedSessionsSuccess = true
+)
+
+// Valid indicates whether the value is a known member of the EndedSessionsSuccess enum.
+func (e EndedSessionsSuccess) Valid() bool {
+	switch e {
+	case EndedSessionsSuccessTrue:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ErrorCode.
 const (
 	ErrorCodeAlreadyMember              ErrorCode = "already_member"
@@ -1845,6 +1860,16 @@ type EmailSummary_Template struct {
 	Version *int `json:"version"`
 }
 
+// EndedSessions defines model for EndedSessions.
+type EndedSessions struct {
+	// Ended How many sessions were ended.
+	Ended   int                  `json:"ended"`
+	Success EndedSessionsSuccess `json:"success"`
+}
+
+// EndedSessionsSuccess defines model for EndedSessions.Success.
+type EndedSessionsSuccess bool
+
 // Error defines model for Error.
 type Error struct {
 	Detail  string       `json:"detail"`
@@ -2899,6 +2924,36 @@ type Usage_Inbound struct {
 type Usage_Used struct {
 	Byoc   int `json:"byoc"`
 	Shared int `json:"shared"`
+}
+
+// UserSession defines model for UserSession.
+type UserSession struct {
+	// CreatedAt The sign-in.
+	CreatedAt time.Time `json:"created_at"`
+
+	// Current The session this request was made with.
+	Current bool `json:"current"`
+
+	// Device A short label read from the User-Agent: the browser and its major version and the operating system (`Chrome 126 on macOS`); for other clients, the first product of the User-Agent; `Unknown device` without one.
+	Device string `json:"device"`
+
+	// ID The session’s public id (never its cookie), for DELETE /api/auth/sessions/{id}.
+	ID string `json:"id"`
+
+	// IP The client address of the sign-in as the API saw it (behind the proxies TRUST_PROXY names, the address they forwarded); null when unknown.
+	IP *string `json:"ip"`
+
+	// LastUsedAt The last request made with the session.
+	LastUsedAt time.Time `json:"last_used_at"`
+
+	// UserAgent The User-Agent header of the sign-in, its first 300 characters; null when it had none.
+	UserAgent *string `json:"user_agent"`
+}
+
+// UserSessionList defines model for UserSessionList.
+type UserSessionList struct {
+	// Sessions Your live sessions in every account, the one used last first.
+	Sessions []UserSession `json:"sessions"`
 }
 
 // ValidationError defines model for ValidationError.

@@ -325,6 +325,10 @@ test('every signed-in page, at 1280 and 390 px, with no serious accessibility vi
   await page.goto('/audit');
   await expect(page.getByRole('row', { name: /api_key\.revoke/ })).toBeVisible();
   await checkPage(page, 'audit-journey');
+  // (Several sessions, ended from the page: sessions.spec.ts.)
+  await page.goto('/account/security');
+  await expect(page.getByRole('row', { name: /this device/ })).toContainText('127.0.0.1');
+  await checkPage(page, 'security-journey');
   await page.goto('/no-such-page');
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   // The phone layout's menu opens and navigates.

@@ -5,7 +5,8 @@
 // a 300-letter path, ...), on every signed-in page that shows it: no page scrolls sideways at 1280
 // or 390 px wide, and no stacked table's rows are wider than their table. Each page is also
 // screenshotted and checked with axe at both widths. (A received message's subject, sender and
-// attachment: inbound.spec.ts.)
+// attachment: inbound.spec.ts.) The owner is also signed in elsewhere, with a 300-letter
+// User-Agent from the longest IPv6 address.
 import { expect, test, type Page } from '@playwright/test';
 import { createApiKey } from '../../core/accounts/apiKeys';
 import { insertMemberUser } from '../../core/accounts/members';
@@ -13,10 +14,10 @@ import { hashPassword } from '../../core/accounts/passwords';
 import { addDomain, markDomainVerified } from '../../core/domains/domains';
 import { createSender } from '../helpers/fixtures';
 import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';
-import { keyRequest } from '../management/helpers';
+import { keyRequest, WebClient } from '../management/helpers';
 import { send, testSendBody } from '../api/helpers/http';
 import { checkPage, expectNoSidewaysScroll } from './pages';
-import { signedInOwner } from './signIn';
+import { OWNER_PASSWORD, signedInOwner } from './signIn';
 import '../setup/quietTemporal';
 
 test.describe.configure({ mode: 'serial' });
@@ -32,6 +33,8 @@ const WEBHOOK_URL = `http://127.0.0.1:9/${'w'.repeat(300)}`;
 const SUPPRESSED = `${'u'.repeat(64)}@${'d'.repeat(63)}.example.org`;
 const MEMBER_NAME = 'n'.repeat(100);
 const MEMBER_EMAIL = `${'m'.repeat(64)}@${'e'.repeat(63)}.${'f'.repeat(63)}.example.org`;
+const USER_AGENT = `Agent/${'g'.repeat(294)}`;
+const LONGEST_ADDRESS = 'ffff:ffff:ffff:ffff:ffff:ffff:ffff:fffe';
 
 let stack: ServiceStack;
 let page: Page;
@@ -75,11 +78,21 @@ async function seed(): Promise<void> {
   );
   expect(sent.status).toBe(200);
   messageId = String(sent.json.message_id);
-  await signedInOwner(page, stack.db, sender);
+  const owner = await signedInOwner(page, stack.db, sender);
+  const elsewhere = new WebClient(stack.baseUrl);
+  const signIn = { email: owner, password: OWNER_PASSWORD };
+  expect(
+    (
+      await elsewhere.request('POST', '/api/auth/signin', signIn, {
+        headers: { 'User-Agent': USER_AGENT, 'X-Forwarded-For': LONGEST_ADDRESS },
+      })
+    ).status,
+  ).toBe(200);
 }
 
 test.beforeAll(async ({ browser }) => {
-  stack = await startServiceStack({ env: { INBOUND_MX_HOST: 'mx.postage.test' } });
+  // (Behind a loopback proxy: the other sign-in comes from the longest IPv6 address.)
+  stack = await startServiceStack({ env: { INBOUND_MX_HOST: 'mx.postage.test', TRUST_PROXY: 'loopback' } });
   const context = await browser.newContext({ baseURL: stack.baseUrl, viewport: { width: 1280, height: 800 } });
   page = await context.newPage();
   await seed();
@@ -109,6 +122,7 @@ const PAGES: { what: string; name: string; path: () => string; shows: string | R
   { what: 'a template’s page', name: 'template', path: () => `/templates/${templateId}`, shows: TEMPLATE_NAME },
   { what: 'the suppression list', name: 'suppressions', path: () => '/suppressions', shows: SUPPRESSED },
   { what: 'the team page', name: 'team', path: () => '/team', shows: MEMBER_EMAIL },
+  { what: 'the security page', name: 'security', path: () => '/account/security', shows: USER_AGENT },
   // (The log cuts long values short; the key that acted is named in full.)
   { what: 'the audit log', name: 'audit', path: () => '/audit', shows: new RegExp(KEY_NAME) },
   { what: 'the inbound domain list', name: 'inbound-domains', path: () => '/inbound/domains', shows: INBOUND_DOMAIN },

@@ -5,21 +5,22 @@ import { insertMemberUser } from '../../core/accounts/members';
 import type { Db } from '../../core/platform/db';
 import { uniqueName, type SenderFixture } from '../helpers/fixtures';
 
-const PASSWORD = 'a browser-tested password';
+export const OWNER_PASSWORD = 'a browser-tested password';
 
-/** Adds an owner ("Olive Owner") to `fixture`'s account and signs the page in as them, on a clean session. */
-export async function signedInOwner(page: Page, db: Db, fixture: SenderFixture): Promise<void> {
+/** Adds an owner ("Olive Owner") to `fixture`'s account and signs the page in as them, on a clean session; their address. */
+export async function signedInOwner(page: Page, db: Db, fixture: SenderFixture): Promise<string> {
   const email = `${uniqueName('owner')}@example.org`;
   await insertMemberUser(db, {
     accountId: fixture.account.id,
     email,
     name: 'Olive Owner',
-    passwordHash: await hashPassword(PASSWORD),
+    passwordHash: await hashPassword(OWNER_PASSWORD),
   });
   await page.context().clearCookies();
   await page.goto('/sign-in');
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByLabel('Password').fill(OWNER_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+  return email;
 }

@@ -42,8 +42,10 @@ interface Tenant extends SenderFixture {
   /** The rule of its inbound domain (named as its domain), and a message received there. */
   inboundRuleId: string;
   inboundId: string;
-  /** The owner, signed in: the operations no key reaches (members, invitations) are walked with it. */
+  /** The owner, signed in: the operations no key reaches (members, invitations, the person's sessions) are walked with it. */
   owner: WebClient;
+  /** The public id of the owner's session. */
+  sessionId: string;
 }
 
 const PASSWORD = 'an isolation-test password';
@@ -125,6 +127,7 @@ async function tenant(): Promise<Tenant> {
     },
   );
   if (received.kind !== 'accepted') throw new Error(`not received: ${JSON.stringify(received)}`);
+  const sessions = (await owner.request('GET', '/api/auth/sessions')).json.sessions as { id: string }[];
   return {
     ...sender,
     fullKey: secret,
@@ -138,6 +141,7 @@ async function tenant(): Promise<Tenant> {
     inboundRuleId: rule.id,
     inboundId: received.inboundId,
     owner,
+    sessionId: sessions[0]!.id,
   };
 }
 
@@ -145,19 +149,26 @@ interface Operation {
   method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   path: string;
   body?: unknown;
+  /** No API key can succeed at it (`x-postage-api-key: false`). */
+  keyless: boolean;
 }
 
 /** Every operation that needs credentials, as /openapi.json lists them. */
 async function managementOperations(): Promise<Operation[]> {
   const doc = (await (await fetch(`${stack.baseUrl}/openapi.json`)).json()) as {
-    paths: Record<string, Record<string, { security?: unknown[] }>>;
+    paths: Record<string, Record<string, { security?: unknown[]; 'x-postage-api-key'?: boolean }>>;
   };
   const ops: Operation[] = [];
   for (const [path, methods] of Object.entries(doc.paths)) {
     if (!path.startsWith('/api/') || path.startsWith('/api/send/') || path === '/api/me/') continue; // the sending endpoints: any key
     for (const [method, op] of Object.entries(methods)) {
       if (op.security && op.security.length === 0) continue; // sign-up, sign-in...: no credentials
-      ops.push({ method: method as Operation['method'], path, body: VALID_BODIES[`${method} ${path}`] });
+      ops.push({
+        method: method as Operation['method'],
+        path,
+        body: VALID_BODIES[`${method} ${path}`],
+        keyless: op['x-postage-api-key'] === false,
+      });
     }
   }
   return ops;
@@ -186,10 +197,10 @@ const VALID_BODIES: Record<string, unknown> = {
   'post /api/inbound-domains/{name}/rules': { match: 'probe' },
 };
 
-/** The tenant's credential for an operation: its full_access key, or its owner's session where no key reaches (members, invitations). */
+/** The tenant's credential for an operation: its full_access key, or its owner's session where no key reaches (members, invitations, the person's sessions). */
 function as(t: Tenant, op: Operation) {
   const role = OPERATION_ROLES[`${op.method.toUpperCase()} ${op.path}`]!;
-  if (roleCovers(API_KEY_ROLE, role)) return keyRequest(stack.baseUrl, t.fullKey);
+  if (roleCovers(API_KEY_ROLE, role) && !op.keyless) return keyRequest(stack.baseUrl, t.fullKey);
   return (method: string, path: string, body?: unknown) => t.owner.request(method, path, body);
 }
 
@@ -212,7 +223,9 @@ function fill(path: string, t: Tenant): string {
               ? t.templateId
               : path.startsWith('/api/invitations')
                 ? t.invitationId
-                : t.webhookId,
+                : path.startsWith('/api/auth/sessions/')
+                  ? t.sessionId
+                  : t.webhookId,
     );
 }
 
@@ -228,6 +241,7 @@ const nobody = {
   invitationId: randomUUID(),
   inboundRuleId: randomUUID(),
   inboundId: randomUUID(),
+  sessionId: randomUUID(),
 } as Tenant;
 
 function withoutIds(json: unknown, t: Tenant): string {
@@ -243,6 +257,7 @@ function withoutIds(json: unknown, t: Tenant): string {
     t.invitationId,
     t.inboundRuleId,
     t.inboundId,
+    t.sessionId,
   ])
     text = text.split(id).join('<id>');
   return text;
@@ -324,6 +339,7 @@ test("another account's ids and names answer 404 on every endpoint that takes on
   expect(await stack.db('inbound_rules').where({ id: b.inboundRuleId }).first('match')).toEqual({ match: 'support' });
   expect((await bSees('GET', `/api/inbound-domains/${b.domain}`)).status).toBe(200);
   expect((await bSees('GET', `/api/inbound/${b.inboundId}`)).status).toBe(200);
+  expect((await b.owner.request('GET', '/api/auth/session')).status).toBe(200);
 });
 
 test('lists and reads show only the caller’s own account', async () => {
@@ -350,6 +366,7 @@ test('lists and reads show only the caller’s own account', async () => {
       b.invitationId,
       b.inboundRuleId,
       b.inboundId,
+      b.sessionId,
     ])
       expect(text).not.toContain(theirs);
   }
@@ -445,6 +462,9 @@ test('a domain-scoped full_access key: every operation is classified, account-wi
       'POST /api/auth/signout',
       'POST /api/auth/password',
       'POST /api/auth/session/account',
+      'GET /api/auth/sessions',
+      'DELETE /api/auth/sessions/{id}',
+      'POST /api/auth/sessions/end-others',
       'GET /api/inbound-domains',
       'POST /api/inbound-domains',
       'GET /api/inbound-domains/{name}',

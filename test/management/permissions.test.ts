@@ -41,6 +41,8 @@ const ANY_MEMBER_POSTS = [
   'POST /api/auth/password',
   'POST /api/auth/session/account',
   'POST /api/account/leave',
+  'DELETE /api/auth/sessions/{id}',
+  'POST /api/auth/sessions/end-others',
 ];
 function neededRole(op: string): Role {
   if (OWNER_OPERATIONS.includes(op)) return 'owner';
@@ -55,6 +57,9 @@ const PEOPLE_ONLY = [
   'POST /api/auth/password',
   'POST /api/auth/session/account',
   'POST /api/account/leave',
+  'GET /api/auth/sessions',
+  'DELETE /api/auth/sessions/{id}',
+  'POST /api/auth/sessions/end-others',
 ];
 
 let stack: ServiceStack;
@@ -64,6 +69,7 @@ let ownerKey: string;
 const PASSWORD = 'a permissions-test password';
 let passwordHash: string;
 const sessions = new Map<Role, WebClient>();
+const emails = new Map<Role, string>();
 let ownerEmail: string;
 
 type Caller = (method: string, path: string, body?: unknown) => Promise<ApiResponse>;
@@ -318,6 +324,16 @@ const PREPARE: Record<string, (role: Role | 'key') => Promise<Prepared>> = {
     path: '/api/auth/session/account',
     body: { account_id: tenant.account.id },
   }),
+  // Another session of the caller's own (a second sign-in), which the call ends.
+  'DELETE /api/auth/sessions/{id}': async (who) => {
+    if (who === 'key') return { path: `/api/auth/sessions/${randomUUID()}` };
+    const second = await signedIn(emails.get(who)!);
+    const listed = (await second.request('GET', '/api/auth/sessions')).json.sessions as {
+      id: string;
+      current: boolean;
+    }[];
+    return { path: `/api/auth/sessions/${listed.find((s) => s.current)!.id}` };
+  },
 };
 
 /** Everything the account holds, but the times a read itself moves (a key's or a membership's last use). */
@@ -360,6 +376,7 @@ beforeAll(async () => {
   for (const role of ROLES) {
     const m = await member(role);
     sessions.set(role, m.client);
+    emails.set(role, m.email);
     if (role === 'owner') ownerEmail = m.email;
   }
   const template = await freshTemplate();

@@ -166,6 +166,12 @@ export function Layout({ session, children }: { session: Session; children: Reac
               </li>
             ))}
           </ul>
+          {/* The person's own, in whichever account they act on. */}
+          <ul className="nav-personal">
+            <li>
+              <NavLink to="/account/security">Security</NavLink>
+            </li>
+          </ul>
           <p className="nav-plan">
             Plan: <strong>{session.account.current_plan || 'Free (BYOC)'}</strong>
           </p>

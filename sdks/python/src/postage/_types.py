@@ -318,6 +318,12 @@ class EmailSummary(Model):
 
 
 @dataclass
+class EndedSessions(Model):
+    success: Literal[True]
+    ended: int
+
+
+@dataclass
 class Error(Model):
     success: Literal[False]
     error: Literal[
@@ -1150,6 +1156,22 @@ class Usage(Model):
     used: UsageUsed
     days: List[UsageDay]
     inbound: UsageInbound
+
+
+@dataclass
+class UserSession(Model):
+    id: str
+    device: str
+    user_agent: Optional[str]
+    ip: Optional[str]
+    created_at: datetime
+    last_used_at: datetime
+    current: bool
+
+
+@dataclass
+class UserSessionList(Model):
+    sessions: List[UserSession]
 
 
 @dataclass
