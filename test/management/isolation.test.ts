@@ -46,6 +46,7 @@ interface Tenant extends SenderFixture {
   owner: WebClient;
   /** The public id of the owner's session. */
   sessionId: string;
+  passkeyId: string;
 }
 
 const PASSWORD = 'an isolation-test password';
@@ -85,11 +86,21 @@ async function tenant(): Promise<Tenant> {
     },
     'test',
   );
-  await insertMemberUser(stack.db, {
+  const ownerMember = await insertMemberUser(stack.db, {
     accountId: sender.account.id,
     email: sender.account.email,
     passwordHash: await passwordHash,
   });
+  // A passkey of the owner's, as registration stores one (no authenticator here signs one).
+  const [passkey] = await stack
+    .db('passkeys')
+    .insert({
+      user_id: ownerMember.userId,
+      credential_id: randomUUID().replace(/-/g, ''),
+      public_key: Buffer.alloc(77),
+      name: 'Laptop',
+    })
+    .returning<{ id: string }[]>('id');
   const member = await insertMemberUser(stack.db, {
     accountId: sender.account.id,
     email: `dev-${messageId.slice(0, 8)}@example.org`,
@@ -142,6 +153,7 @@ async function tenant(): Promise<Tenant> {
     inboundId: received.inboundId,
     owner,
     sessionId: sessions[0]!.id,
+    passkeyId: passkey!.id,
   };
 }
 
@@ -195,6 +207,11 @@ const VALID_BODIES: Record<string, unknown> = {
   'post /api/auth/session/account': { account_id: randomUUID() },
   'post /api/inbound-domains': { name: 'isolation-probe.example.net' },
   'post /api/inbound-domains/{name}/rules': { match: 'probe' },
+  'patch /api/auth/passkeys/{id}': { name: 'renamed' },
+  'post /api/auth/two-factor/enable': { code: '000000' },
+  'post /api/auth/two-factor/disable': { code: '000000' },
+  'post /api/auth/two-factor/recovery-codes': { code: '000000' },
+  'put /api/account/two-factor-requirement': { required: false },
 };
 
 /** The tenant's credential for an operation: its full_access key, or its owner's session where no key reaches (members, invitations, the person's sessions). */
@@ -225,7 +242,9 @@ function fill(path: string, t: Tenant): string {
                 ? t.invitationId
                 : path.startsWith('/api/auth/sessions/')
                   ? t.sessionId
-                  : t.webhookId,
+                  : path.startsWith('/api/auth/passkeys/')
+                    ? t.passkeyId
+                    : t.webhookId,
     );
 }
 
@@ -242,6 +261,7 @@ const nobody = {
   inboundRuleId: randomUUID(),
   inboundId: randomUUID(),
   sessionId: randomUUID(),
+  passkeyId: randomUUID(),
 } as Tenant;
 
 function withoutIds(json: unknown, t: Tenant): string {
@@ -258,6 +278,7 @@ function withoutIds(json: unknown, t: Tenant): string {
     t.inboundRuleId,
     t.inboundId,
     t.sessionId,
+    t.passkeyId,
   ])
     text = text.split(id).join('<id>');
   return text;
@@ -465,6 +486,17 @@ test('a domain-scoped full_access key: every operation is classified, account-wi
       'GET /api/auth/sessions',
       'DELETE /api/auth/sessions/{id}',
       'POST /api/auth/sessions/end-others',
+      'GET /api/auth/two-factor',
+      'POST /api/auth/two-factor/setup',
+      'POST /api/auth/two-factor/enable',
+      'POST /api/auth/two-factor/disable',
+      'POST /api/auth/two-factor/recovery-codes',
+      'PUT /api/account/two-factor-requirement',
+      'GET /api/auth/passkeys',
+      'POST /api/auth/passkeys/registration-options',
+      'POST /api/auth/passkeys',
+      'PATCH /api/auth/passkeys/{id}',
+      'DELETE /api/auth/passkeys/{id}',
       'GET /api/inbound-domains',
       'POST /api/inbound-domains',
       'GET /api/inbound-domains/{name}',

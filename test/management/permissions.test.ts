@@ -32,7 +32,8 @@ const ADMIN_OPERATIONS = [
   'POST /api/invitations',
   'DELETE /api/invitations/{id}',
 ];
-const OWNER_OPERATIONS = ['POST /api/account/transfer-ownership'];
+// The transfer last: it makes the owner an admin.
+const OWNER_OPERATIONS = ['PUT /api/account/two-factor-requirement', 'POST /api/account/transfer-ownership'];
 /** Changes nothing of the account's, or only the caller's own session, password or membership: every member. */
 const ANY_MEMBER_POSTS = [
   'POST /api/templates/{id}/preview',
@@ -43,6 +44,14 @@ const ANY_MEMBER_POSTS = [
   'POST /api/account/leave',
   'DELETE /api/auth/sessions/{id}',
   'POST /api/auth/sessions/end-others',
+  'POST /api/auth/two-factor/setup',
+  'POST /api/auth/two-factor/enable',
+  'POST /api/auth/two-factor/disable',
+  'POST /api/auth/two-factor/recovery-codes',
+  'POST /api/auth/passkeys/registration-options',
+  'POST /api/auth/passkeys',
+  'PATCH /api/auth/passkeys/{id}',
+  'DELETE /api/auth/passkeys/{id}',
 ];
 function neededRole(op: string): Role {
   if (OWNER_OPERATIONS.includes(op)) return 'owner';
@@ -60,6 +69,16 @@ const PEOPLE_ONLY = [
   'GET /api/auth/sessions',
   'DELETE /api/auth/sessions/{id}',
   'POST /api/auth/sessions/end-others',
+  'GET /api/auth/two-factor',
+  'POST /api/auth/two-factor/setup',
+  'POST /api/auth/two-factor/enable',
+  'POST /api/auth/two-factor/disable',
+  'POST /api/auth/two-factor/recovery-codes',
+  'GET /api/auth/passkeys',
+  'POST /api/auth/passkeys/registration-options',
+  'POST /api/auth/passkeys',
+  'PATCH /api/auth/passkeys/{id}',
+  'DELETE /api/auth/passkeys/{id}',
 ];
 
 let stack: ServiceStack;
@@ -77,7 +96,8 @@ interface Prepared {
   path: string;
   body?: unknown;
   /** An allowed call's answer when it is not a success, and why. */
-  expect?: { status: number; error: string };
+  /** `error` absent: an answer without one (field errors). */
+  expect?: { status: number; error?: string };
   /** Who calls it: a fresh member of the role where the call ends the caller's session or membership. */
   fresh?: boolean;
 }
@@ -323,6 +343,51 @@ const PREPARE: Record<string, (role: Role | 'key') => Promise<Prepared>> = {
   'POST /api/auth/session/account': async () => ({
     path: '/api/auth/session/account',
     body: { account_id: tenant.account.id },
+  }),
+  // A wrong code: allowed to try, refused on the field (each member tries three, within the limit).
+  'POST /api/auth/two-factor/enable': async () => ({
+    path: '/api/auth/two-factor/enable',
+    body: { code: '000000' },
+    expect: { status: 400 },
+  }),
+  'POST /api/auth/two-factor/disable': async () => ({
+    path: '/api/auth/two-factor/disable',
+    body: { code: '000000' },
+    expect: { status: 400 },
+  }),
+  'POST /api/auth/two-factor/recovery-codes': async () => ({
+    path: '/api/auth/two-factor/recovery-codes',
+    body: { code: '000000' },
+    expect: { status: 400 },
+  }),
+  'PUT /api/account/two-factor-requirement': async () => ({
+    path: '/api/account/two-factor-requirement',
+    body: { required: false },
+  }),
+  // An answer no authenticator made: refused on the field.
+  'POST /api/auth/passkeys': async () => ({
+    path: '/api/auth/passkeys',
+    body: {
+      name: 'probe',
+      response: {
+        id: 'AAAA',
+        rawId: 'AAAA',
+        type: 'public-key',
+        response: { clientDataJSON: 'AAAA', attestationObject: 'AAAA' },
+        clientExtensionResults: {},
+      },
+    },
+    expect: { status: 400 },
+  }),
+  // No passkey of the caller's has this id.
+  'PATCH /api/auth/passkeys/{id}': async () => ({
+    path: `/api/auth/passkeys/${randomUUID()}`,
+    body: { name: 'renamed' },
+    expect: { status: 404, error: 'not_found' },
+  }),
+  'DELETE /api/auth/passkeys/{id}': async () => ({
+    path: `/api/auth/passkeys/${randomUUID()}`,
+    expect: { status: 404, error: 'not_found' },
   }),
   // Another session of the caller's own (a second sign-in), which the call ends.
   'DELETE /api/auth/sessions/{id}': async (who) => {
