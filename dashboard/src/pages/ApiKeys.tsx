@@ -1,5 +1,6 @@
-// API keys: create (name, permission, domain scope, expiry) with the secret shown once, the list
-// with who made each key and its last use, revoke with confirmation. Viewers only read the list.
+// API keys: create (name, permission, domain scope, networks, expiry) with the secret shown once,
+// the list with who made each key and its last use, revoke with confirmation. Viewers only read
+// the list.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ApiError, ok, postage, type ApiKey } from '../api';
@@ -12,6 +13,11 @@ import { QueryList } from '../components/QueryList';
 import { ActorName } from '../components/actor';
 import { useCan } from '../session';
 
+/** The networks typed in the form: one a line or separated by commas, blanks dropped. */
+function networkEntries(text: string): string[] {
+  return text.split(/[\s,]+/).filter(Boolean);
+}
+
 function CreateKey({
   onCreated,
   onCancel,
@@ -22,6 +28,7 @@ function CreateKey({
   const [name, setName] = useState('');
   const [permission, setPermission] = useState<'sending' | 'full_access'>('sending');
   const [scope, setScope] = useState<string[]>([]);
+  const [networks, setNetworks] = useState('');
   const [expires, setExpires] = useState('');
   const domains = useDomains();
   const client = useQueryClient();
@@ -33,6 +40,7 @@ function CreateKey({
             name,
             permission,
             domains: scope,
+            networks: networkEntries(networks),
             expires_at: expires ? new Date(`${expires}T00:00:00Z`).toISOString() : null,
           },
         }),
@@ -81,6 +89,31 @@ function CreateKey({
           <p className="field-error">{create.error.field('domains')}</p>
         )}
       </fieldset>
+      <Field
+        label="Allowed networks (optional)"
+        name="networks"
+        error={create.error}
+        hint={
+          <>
+            One IPv4 or IPv6 range (<code>203.0.113.0/24</code>, <code>2001:db8::/32</code>) or address per line, or
+            separated by commas. Empty: anywhere. From anywhere else the key is refused. A key’s networks cannot be
+            changed once it is made: make a new key instead.
+          </>
+        }
+      >
+        {(p) => (
+          <textarea
+            {...p}
+            rows={3}
+            spellCheck={false}
+            autoCapitalize="off"
+            autoCorrect="off"
+            className="code-input"
+            value={networks}
+            onChange={(e) => setNetworks(e.target.value)}
+          />
+        )}
+      </Field>
       <Field
         label="Expires on (optional)"
         name="expires_at"
@@ -152,6 +185,19 @@ export default function ApiKeys() {
           {
             header: 'Domains',
             cell: (k) => (k.domains.length ? k.domains.join(', ') : <span className="muted">All</span>),
+          },
+          {
+            header: 'Networks',
+            cell: (k) =>
+              k.networks.length ? (
+                <ul className="plain-list mono">
+                  {k.networks.map((n) => (
+                    <li key={n}>{n}</li>
+                  ))}
+                </ul>
+              ) : (
+                <span className="muted">Anywhere</span>
+              ),
           },
           { header: 'Created by', cell: (k) => <ActorName actor={k.created_by} /> },
           { header: 'Last used', cell: (k) => <Time iso={k.last_used_at} empty="never" /> },
