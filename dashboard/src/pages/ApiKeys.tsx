@@ -2,7 +2,7 @@
 // the list with who made each key and its last use, revoke with confirmation. Viewers only read
 // the list.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { Fragment, useState, type FormEvent } from 'react';
 import { ApiError, ok, postage, type ApiKey } from '../api';
 import { keys, useApiKeys, useDomains } from '../queries';
 import { Badge, PageHeader } from '../components/page';
@@ -16,6 +16,16 @@ import { useCan } from '../session';
 /** The networks typed in the form: one a line or separated by commas, blanks dropped. */
 function networkEntries(text: string): string[] {
   return text.split(/[\s,]+/).filter(Boolean);
+}
+
+/** A range that may wrap after each colon: a long IPv6 range breaks between its groups. */
+function NetworkRange({ range }: { range: string }) {
+  return range.split(/(?<=:)/).map((part, i) => (
+    <Fragment key={i}>
+      {part}
+      <wbr />
+    </Fragment>
+  ));
 }
 
 function CreateKey({
@@ -169,6 +179,7 @@ export default function ApiKeys() {
         what="API keys"
         rowsOf={(d) => d.api_keys}
         rowKey={(k) => k.id}
+        stacked
         empty={
           !creating && (
             <Empty title="No API keys yet" action={newKeyButton}>
@@ -179,25 +190,32 @@ export default function ApiKeys() {
           )
         }
         columns={[
-          { header: 'Name', cell: (k) => k.name },
+          { header: 'Name', cell: (k) => <span className="break">{k.name}</span> },
           { header: 'Key', className: 'mono', cell: (k) => `${k.prefix}…` },
           { header: 'Permission', cell: (k) => (k.permission === 'full_access' ? 'Full access' : 'Sending') },
+          // Domains and networks in one column: the table has no room for both at 1280 px.
           {
-            header: 'Domains',
-            cell: (k) => (k.domains.length ? k.domains.join(', ') : <span className="muted">All</span>),
-          },
-          {
-            header: 'Networks',
-            cell: (k) =>
-              k.networks.length ? (
-                <ul className="plain-list mono">
-                  {k.networks.map((n) => (
-                    <li key={n}>{n}</li>
-                  ))}
-                </ul>
-              ) : (
-                <span className="muted">Anywhere</span>
-              ),
+            header: 'Allowed',
+            cell: (k) => (
+              <div className="key-limits">
+                {k.domains.length ? (
+                  <span className="break">{k.domains.join(', ')}</span>
+                ) : (
+                  <span className="muted">All domains</span>
+                )}
+                {k.networks.length ? (
+                  <ul className="plain-list mono network-list" aria-label="Networks">
+                    {k.networks.map((n) => (
+                      <li key={n}>
+                        <NetworkRange range={n} />
+                      </li>
+                    ))}
+                  </ul>
+                ) : (
+                  <span className="muted">Anywhere</span>
+                )}
+              </div>
+            ),
           },
           { header: 'Created by', cell: (k) => <ActorName actor={k.created_by} /> },
           { header: 'Last used', cell: (k) => <Time iso={k.last_used_at} empty="never" /> },
