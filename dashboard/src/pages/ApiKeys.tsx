@@ -18,9 +18,9 @@ function networkEntries(text: string): string[] {
   return text.split(/[\s,]+/).filter(Boolean);
 }
 
-/** A range that may wrap after each colon: a long IPv6 range breaks between its groups. */
+/** A range that may wrap after a colon: a long IPv6 range breaks between its groups (not in `::`). */
 function NetworkRange({ range }: { range: string }) {
-  return range.split(/(?<=:)/).map((part, i) => (
+  return range.split(/(?<=:)(?![:/])/).map((part, i) => (
     <Fragment key={i}>
       {part}
       <wbr />
@@ -190,7 +190,7 @@ export default function ApiKeys() {
           )
         }
         columns={[
-          { header: 'Name', cell: (k) => <span className="break">{k.name}</span> },
+          { header: 'Name', cell: (k) => <span className="break key-name">{k.name}</span> },
           { header: 'Key', className: 'mono', cell: (k) => `${k.prefix}…` },
           { header: 'Permission', cell: (k) => (k.permission === 'full_access' ? 'Full access' : 'Sending') },
           // Domains and networks in one column: the table has no room for both at 1280 px.
@@ -198,11 +198,7 @@ export default function ApiKeys() {
             header: 'Allowed',
             cell: (k) => (
               <div className="key-limits">
-                {k.domains.length ? (
-                  <span className="break">{k.domains.join(', ')}</span>
-                ) : (
-                  <span className="muted">All domains</span>
-                )}
+                {k.domains.length ? <span>{k.domains.join(', ')}</span> : <span className="muted">All domains</span>}
                 {k.networks.length ? (
                   <ul className="plain-list mono network-list" aria-label="Networks">
                     {k.networks.map((n) => (
