@@ -18,9 +18,18 @@ export class ApiError extends Error {
     super(message);
   }
 
-  /** The messages of one field, for inline display. */
+  /**
+   * The messages of one field and of its items (`networks[2]` as "Entry 3: …"), for inline
+   * display: an item's error has no field of its own on the page, and FormError leaves field errors
+   * to their fields.
+   */
   field(name: string): string | undefined {
-    return this.fieldErrors[name]?.join(' ');
+    const messages = Object.entries(this.fieldErrors).flatMap(([field, texts]) => {
+      if (field === name) return texts;
+      const item = field.startsWith(name) ? /^\[(\d+)\]$/.exec(field.slice(name.length)) : null;
+      return item ? texts.map((text) => `Entry ${Number(item[1]) + 1}: ${text}`) : [];
+    });
+    return messages.length ? messages.join(' ') : undefined;
   }
 }
 

@@ -7,15 +7,23 @@
 // create a webhook to a local receiver, send a test event, see the delivery listed, replay it ->
 // create a template, preview it (a variable escaped in the sandboxed frame), save, publish, send a
 // test and follow it to `delivered`, be refused deleting it while a scheduled email uses it ->
-// revoke the key and see the next send get 401. Then every page, screenshotted and checked with
-// axe at 1280 and 390 px wide.
+// revoke the key and see the next send get 401. A key bound to networks, made through the form
+// (its refusals shown by the field), listed with its ranges and refused from outside them. Then
+// every page, screenshotted and checked with axe at 1280 and 390 px wide.
 import { expect, test, type Page } from '@playwright/test';
 import { cliFor, ok, type Cli } from '../cli/cliHarness';
 import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhookReceiver';
 import { uniqueName } from '../helpers/fixtures';
 import { send } from '../api/helpers/http';
-import { createSystemAccount, emailsTo, SYSTEM_EMAIL_ENV, uniqueEmail, waitForEmail } from '../management/helpers';
+import {
+  createSystemAccount,
+  emailsTo,
+  keyRequest,
+  SYSTEM_EMAIL_ENV,
+  uniqueEmail,
+  waitForEmail,
+} from '../management/helpers';
 import { checkPage } from './pages';
 import '../setup/quietTemporal';
 
@@ -278,6 +286,41 @@ test('a new customer signs up, verifies, sends, watches delivery, tests a webhoo
     message: 'Hi.',
   });
   expect(refused.status).toBe(401);
+});
+
+test('a key made bound to networks lists them, is refused from outside them, and a bad range is told by its field', async () => {
+  await page.goto('/api-keys');
+  const openForm = () => page.getByRole('button', { name: 'Create API key' }).first().click();
+  const networks = page.getByLabel('Allowed networks (optional)');
+  const create = page.getByRole('button', { name: 'Create key' });
+  await openForm();
+  await page.getByLabel('Name').fill('office network');
+  await networks.fill('10.0.0.0/8,\n2001:db8::/32');
+  await create.click();
+  const shown = page.getByTestId('secret-value');
+  await expect(shown).toHaveText(/^pk_[0-9a-f]{16}_[0-9a-f]{64}$/);
+  const boundSecret = (await shown.textContent()) ?? '';
+  await page.getByRole('button', { name: 'I have stored it' }).click();
+  await expect(page.getByRole('row', { name: /office network/ }).getByRole('listitem')).toHaveText([
+    '10.0.0.0/8',
+    '2001:db8::/32',
+  ]);
+  await expect(page.getByRole('row', { name: /checkout service/ })).toContainText('Anywhere');
+  // This test calls from 127.0.0.1, in neither range.
+  const refused = await keyRequest(stack.baseUrl, boundSecret)('GET', '/api/me/');
+  expect([refused.status, refused.json.error]).toEqual([403, 'network_not_allowed']);
+
+  // The API's refusals, by the field: an entry that is no range, and one longer than any range.
+  await openForm();
+  await page.getByLabel('Name').fill('typo');
+  await networks.fill('10.0.0.0/33');
+  await create.click();
+  await expect(networks).toHaveAccessibleDescription(/not an IPv4 or IPv6 address or CIDR range: "10\.0\.0\.0\/33"/);
+  await networks.fill(`2001:db8:20::/48\n${'f'.repeat(44)}`);
+  await create.click();
+  await expect(networks).toHaveAccessibleDescription(/Entry 2: Must be at most 43 characters\./);
+  await checkPage(page, 'api-keys-networks');
+  await page.getByRole('button', { name: 'Cancel' }).click();
 });
 
 test('every signed-in page, at 1280 and 390 px, with no serious accessibility violations', async () => {

@@ -2,11 +2,11 @@
 // (page.evaluate callbacks run in the browser.)
 // What an account writes, at the longest the API takes it and without a space to break at (a
 // domain of three 63-letter labels, a 300-letter subject, a 100-letter key name, a webhook URL with
-// a 300-letter path, ...), on every signed-in page that shows it: no page scrolls sideways at 1280
-// or 390 px wide, and no stacked table's rows are wider than their table. Each page is also
-// screenshotted and checked with axe at both widths. (A received message's subject, sender and
-// attachment: inbound.spec.ts.) The owner is also signed in elsewhere, with a 300-letter
-// User-Agent from the longest IPv6 address.
+// a 300-letter path, a key's IPv6 ranges, ...), on every signed-in page that shows it: no page
+// scrolls sideways at 1280 or 390 px wide, and no stacked table's rows are wider than their table.
+// Each page is also screenshotted and checked with axe at both widths. (A received message's
+// subject, sender and attachment: inbound.spec.ts.) The owner is also signed in elsewhere, with a
+// 300-letter User-Agent from the longest IPv6 address.
 import { expect, test, type Page } from '@playwright/test';
 import { createApiKey } from '../../core/accounts/apiKeys';
 import { insertMemberUser } from '../../core/accounts/members';
@@ -35,6 +35,12 @@ const MEMBER_NAME = 'n'.repeat(100);
 const MEMBER_EMAIL = `${'m'.repeat(64)}@${'e'.repeat(63)}.${'f'.repeat(63)}.example.org`;
 const USER_AGENT = `Agent/${'g'.repeat(294)}`;
 const LONGEST_ADDRESS = 'ffff:ffff:ffff:ffff:ffff:ffff:ffff:fffe';
+// IPv6 ranges as long as a canonical one gets: eight groups of four digits and a three-digit mask.
+const LONG_NETWORK = 'fd12:3456:789a:bcde:f012:3456:789a:bcd0/124';
+const LONG_NETWORKS = [
+  LONG_NETWORK,
+  ...['bce0', 'bcf0', 'bd00'].map((end) => `fd12:3456:789a:bcde:f012:3456:789a:${end}/124`),
+];
 
 let stack: ServiceStack;
 let page: Page;
@@ -61,6 +67,8 @@ async function seed(): Promise<void> {
     { accountId: sender.account.id, name: KEY_NAME, permission: 'full_access' },
     'test',
   );
+  // A second key: the first calls the API from here, outside these networks.
+  await createApiKey(stack.db, { accountId: sender.account.id, name: KEY_NAME, networks: LONG_NETWORKS }, 'test');
   const api = keyRequest(stack.baseUrl, secret);
   const created = [
     await api('POST', '/api/webhooks', { url: WEBHOOK_URL, events: ['email.delivered'] }),
@@ -114,7 +122,7 @@ const PAGES: { what: string; name: string; path: () => string; shows: string | R
     path: () => `/domains/x${LONG_DOMAIN}`,
     shows: `There is no domain x${LONG_DOMAIN} in your account.`,
   },
-  { what: 'the API key list', name: 'api-keys', path: () => '/api-keys', shows: KEY_NAME },
+  { what: 'the API key list', name: 'api-keys', path: () => '/api-keys', shows: LONG_NETWORK },
   { what: 'the webhook list', name: 'webhooks', path: () => '/webhooks', shows: WEBHOOK_URL },
   { what: 'the email log', name: 'emails', path: () => '/emails', shows: SUBJECT },
   { what: 'an email’s page', name: 'email', path: () => `/emails/${messageId}`, shows: SUBJECT },

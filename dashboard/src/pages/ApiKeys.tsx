@@ -1,7 +1,8 @@
-// API keys: create (name, permission, domain scope, expiry) with the secret shown once, the list
-// with who made each key and its last use, revoke with confirmation. Viewers only read the list.
+// API keys: create (name, permission, domain scope, networks, expiry) with the secret shown once,
+// the list with who made each key and its last use, revoke with confirmation. Viewers only read
+// the list.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { Fragment, useState, type FormEvent } from 'react';
 import { ApiError, ok, postage, type ApiKey } from '../api';
 import { keys, useApiKeys, useDomains } from '../queries';
 import { Badge, PageHeader } from '../components/page';
@@ -11,6 +12,21 @@ import { Time } from '../components/time';
 import { QueryList } from '../components/QueryList';
 import { ActorName } from '../components/actor';
 import { useCan } from '../session';
+
+/** The networks typed in the form: one a line or separated by commas, blanks dropped. */
+function networkEntries(text: string): string[] {
+  return text.split(/[\s,]+/).filter(Boolean);
+}
+
+/** A range that may wrap after a colon: a long IPv6 range breaks between its groups (not in `::`). */
+function NetworkRange({ range }: { range: string }) {
+  return range.split(/(?<=:)(?![:/])/).map((part, i) => (
+    <Fragment key={i}>
+      {part}
+      <wbr />
+    </Fragment>
+  ));
+}
 
 function CreateKey({
   onCreated,
@@ -22,6 +38,7 @@ function CreateKey({
   const [name, setName] = useState('');
   const [permission, setPermission] = useState<'sending' | 'full_access'>('sending');
   const [scope, setScope] = useState<string[]>([]);
+  const [networks, setNetworks] = useState('');
   const [expires, setExpires] = useState('');
   const domains = useDomains();
   const client = useQueryClient();
@@ -33,6 +50,7 @@ function CreateKey({
             name,
             permission,
             domains: scope,
+            networks: networkEntries(networks),
             expires_at: expires ? new Date(`${expires}T00:00:00Z`).toISOString() : null,
           },
         }),
@@ -81,6 +99,31 @@ function CreateKey({
           <p className="field-error">{create.error.field('domains')}</p>
         )}
       </fieldset>
+      <Field
+        label="Allowed networks (optional)"
+        name="networks"
+        error={create.error}
+        hint={
+          <>
+            One IPv4 or IPv6 range (<code>203.0.113.0/24</code>, <code>2001:db8::/32</code>) or address per line, or
+            separated by commas. Empty: anywhere. From anywhere else the key is refused. A key’s networks cannot be
+            changed once it is made: make a new key instead.
+          </>
+        }
+      >
+        {(p) => (
+          <textarea
+            {...p}
+            rows={3}
+            spellCheck={false}
+            autoCapitalize="off"
+            autoCorrect="off"
+            className="code-input"
+            value={networks}
+            onChange={(e) => setNetworks(e.target.value)}
+          />
+        )}
+      </Field>
       <Field
         label="Expires on (optional)"
         name="expires_at"
@@ -136,6 +179,7 @@ export default function ApiKeys() {
         what="API keys"
         rowsOf={(d) => d.api_keys}
         rowKey={(k) => k.id}
+        stacked
         empty={
           !creating && (
             <Empty title="No API keys yet" action={newKeyButton}>
@@ -146,12 +190,28 @@ export default function ApiKeys() {
           )
         }
         columns={[
-          { header: 'Name', cell: (k) => k.name },
+          { header: 'Name', cell: (k) => <span className="break key-name">{k.name}</span> },
           { header: 'Key', className: 'mono', cell: (k) => `${k.prefix}…` },
           { header: 'Permission', cell: (k) => (k.permission === 'full_access' ? 'Full access' : 'Sending') },
+          // Domains and networks in one column: the table has no room for both at 1280 px.
           {
-            header: 'Domains',
-            cell: (k) => (k.domains.length ? k.domains.join(', ') : <span className="muted">All</span>),
+            header: 'Allowed',
+            cell: (k) => (
+              <div className="key-limits">
+                {k.domains.length ? <span>{k.domains.join(', ')}</span> : <span className="muted">All domains</span>}
+                {k.networks.length ? (
+                  <ul className="plain-list mono network-list" aria-label="Networks">
+                    {k.networks.map((n) => (
+                      <li key={n}>
+                        <NetworkRange range={n} />
+                      </li>
+                    ))}
+                  </ul>
+                ) : (
+                  <span className="muted">Anywhere</span>
+                )}
+              </div>
+            ),
           },
           { header: 'Created by', cell: (k) => <ActorName actor={k.created_by} /> },
           { header: 'Last used', cell: (k) => <Time iso={k.last_used_at} empty="never" /> },
