@@ -4,7 +4,8 @@
 // protocol's WebAuthn domain: a built-in one, as a laptop's, that verifies the person and answers
 // every prompt by itself). WebAuthn wants a domain for its relying party, so the stack's BASE_URL
 // and the browser use http://localhost (a secure context), on a port chosen first. An owner
-// registers a passkey from the account menu, signs out and signs in with the passkey alone, renames
+// registers a passkey from the account menu (a blank name, an unverified person and an answer the
+// API refuses each said in words first), signs out and signs in with the passkey alone, renames
 // it and removes it, after which it signs no one in; a passkey removed from another device stops
 // working there while the person's other one still signs in.
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
@@ -107,6 +108,18 @@ test('an owner adds a passkey, signs in with it alone, renames it and removes it
   );
   await checkPage(page, 'passkeys-add-refused');
   await setVerified(true);
+  // The API refusing the answer (its challenge replaced by a newer one of the session): its reason, as the form's message.
+  await page.route(
+    '**/api/auth/passkeys',
+    async (route) => {
+      const csrf = route.request().headers()['x-csrf-token'] ?? '';
+      await page.request.post('/api/auth/passkeys/registration-options', { headers: { 'X-CSRF-Token': csrf } });
+      await route.continue();
+    },
+    { times: 1 },
+  );
+  await page.getByRole('button', { name: 'Add passkey' }).click();
+  await expect(page.getByRole('alert')).toHaveText(/^The passkey's answer was refused: .*challenge/);
   await page.getByRole('button', { name: 'Add passkey' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Passkey “Laptop” added' })).toBeVisible();
   await expect(passkeyRow(page, 'Laptop')).toContainText('never');
