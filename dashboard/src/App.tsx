@@ -30,6 +30,7 @@ const InboundMessage = lazy(() => import('./pages/InboundMessage'));
 const InboundDomains = lazy(() => import('./pages/InboundDomains'));
 const InboundDomainDetail = lazy(() => import('./pages/InboundDomainDetail'));
 const NotFound = lazy(() => import('./pages/NotFound'));
+const PasskeySettings = lazy(() => import('./pages/PasskeySettings'));
 
 function RequireSession({ children }: { children: ReactNode }) {
   const session = useSession();
@@ -74,6 +75,7 @@ export function App() {
         <Route path="/team" element={page(<Team />)} />
         <Route path="/audit" element={page(<Audit />)} />
         <Route path="/account/security" element={page(<Security />)} />
+        <Route path="/account/passkeys" element={page(<PasskeySettings />)} />
         <Route path="*" element={page(<NotFound />)} />
       </Routes>
     </BrowserRouter>

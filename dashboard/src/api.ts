@@ -134,6 +134,11 @@ export type InboundMessageSummary = Schemas['InboundMessageSummary'];
 export type InboundMessage = Schemas['InboundMessage'];
 export type InboundAuthentication = Schemas['InboundAuthentication'];
 export type InboundFilters = NonNullable<paths['/api/inbound']['get']['parameters']['query']>;
+/** A person's passkey (docs/teams.md, "Passkeys"). */
+export type Passkey = Schemas['Passkey'];
+/** The browser's WebAuthn answers (PublicKeyCredential.toJSON()), as the passkey endpoints take them. */
+export type PasskeyRegistrationAnswer = Schemas['PasskeyRegistrationRequest']['response'];
+export type PasskeySignInAnswer = Schemas['PasskeySigninRequest']['response'];
 
 // ---- engagement fields other parts of the API add (docs/sending.md, "Tracking opens and clicks") ----
 /** A domain's tracking settings (shared mode; `tracking_host` is where tracked links point now). */

@@ -5,6 +5,8 @@ import { ok, postage, type AuditFilters, type EmailFilters, type InboundFilters 
 
 export const keys = {
   session: ['session'],
+  /** The signed-in person's passkeys (every account's). */
+  passkeys: ['passkeys'],
   domains: ['domains'],
   domain: (name: string) => ['domains', name],
   apiKeys: ['api-keys'],
@@ -227,3 +229,7 @@ export const useInboundMessage = (id: string) =>
     queryKey: keys.inboundMessage(id),
     queryFn: () => ok(postage.GET('/api/inbound/{id}', { params: { path: { id } } })),
   });
+
+/** The signed-in person's passkeys, the first registered first. */
+export const usePasskeys = () =>
+  useQuery({ queryKey: keys.passkeys, queryFn: () => ok(postage.GET('/api/auth/passkeys')) });

@@ -83,7 +83,7 @@ test('a new customer signs up, verifies, sends, watches delivery, tests a webhoo
   await page.goto('/sign-in');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
   await expect(page.getByText('Next steps (1 of 5 done)')).toBeVisible();
 

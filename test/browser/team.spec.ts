@@ -50,7 +50,7 @@ const roleBadge = (page: Page) => accountArea(page).locator('.badge');
 async function signIn(page: Page, email: string): Promise<void> {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 test.beforeAll(async ({ browser }) => {

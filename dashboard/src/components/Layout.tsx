@@ -145,6 +145,9 @@ export function Layout({ session, children }: { session: Session; children: Reac
           <span className="account-email" title={`Signed in as ${session.user.email}`}>
             {session.user.email}
           </span>
+          <NavLink to="/account/passkeys" className="account-link">
+            Passkeys
+          </NavLink>
           <button
             type="button"
             className="button button-small"

@@ -5,6 +5,7 @@ import { ok, postage } from '../api';
 import { Field, FormError } from '../components/forms';
 import { useSessionEnded, useSetSession } from '../session';
 import { AuthShell } from './authShell';
+import { PasskeySignIn } from './PasskeySignIn';
 
 export function SignIn() {
   const [email, setEmail] = useState('');
@@ -81,6 +82,7 @@ export function SignIn() {
           {signIn.isPending ? 'Signing in…' : 'Sign in'}
         </button>
       </form>
+      <PasskeySignIn />
     </AuthShell>
   );
 }
