@@ -105,6 +105,8 @@ export const API_ERRORS = {
   two_factor_not_set_up: { status: 409, retry: 'after starting the setup', endpoints: 'management' },
   /** The account requires two-factor sign-in of every member: this person must turn it on first. */
   two_factor_setup_required: { status: 403, retry: 'after turning on two-factor sign-in', endpoints: 'management' },
+  /** Adding a passkey or an authenticator app more than 15 minutes after signing in. */
+  recent_sign_in_required: { status: 403, retry: 'after signing in again', endpoints: 'management' },
   /** Turning two-factor off while an account of the person's requires it. */
   two_factor_required_by_account: {
     status: 409,

@@ -182,6 +182,18 @@ export function startPendingSignIn(req: Request, user: { id: string }): Promise<
   });
 }
 
+/** How recent a sign-in must be to add a way to sign in (a passkey, an authenticator app). */
+export const RECENT_SIGN_IN_MS = 15 * 60_000;
+
+/**
+ * Whether this session's sign-in is recent: a cookie taken from a browser left signed in cannot
+ * add a passkey or an app of its own that would outlive a password reset.
+ */
+export function signedInRecently(req: Request, now = Date.now()): boolean {
+  const { signedInAt } = req.session ?? {};
+  return signedInAt !== undefined && now - signedInAt <= RECENT_SIGN_IN_MS;
+}
+
 /** The person whose second factor this session waits for, while the wait lasts. */
 export function pendingSignIn(req: Request, now = Date.now()): string | undefined {
   const { pendingUserId, pendingSince } = req.session ?? {};

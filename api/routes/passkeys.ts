@@ -21,7 +21,7 @@ import { PostageError } from '../../core/platform/errors';
 import type { RouteDeps } from '../http/deps';
 import { sendUnauthenticated } from '../http/errors';
 import { ANSWERED, operation } from '../http/operation';
-import { saveAnonymousSession, startSession } from '../middleware/session';
+import { saveAnonymousSession, signedInRecently, startSession } from '../middleware/session';
 import {
   PasskeyList,
   PasskeyRegistrationOptions,
@@ -33,6 +33,7 @@ import {
   Session,
 } from '../schemas/management';
 import { signedIn } from './auth';
+import { RECENT_SIGN_IN } from './twoFactor';
 import type { Static } from '@sinclair/typebox';
 
 type Purpose = 'register' | 'signin';
@@ -43,12 +44,24 @@ function keepChallenge(req: Request, purpose: Purpose, challenge: string): Promi
   return saveAnonymousSession(req);
 }
 
-/** The session's challenge for `purpose`, taken (a challenge answers once), while it is fresh. */
-function takeChallenge(req: Request, purpose: Purpose): string | undefined {
+/**
+ * The session's challenge for `purpose` while it is fresh, taken: a challenge answers once, even
+ * to two requests at the same moment (the session is saved only as each answers, so Redis
+ * decides which was first).
+ */
+async function takeChallenge(deps: RouteDeps, req: Request, purpose: Purpose): Promise<string | undefined> {
   const kept = req.session?.passkeyChallenge;
   if (!kept) return undefined;
   delete req.session.passkeyChallenge;
-  return kept.purpose === purpose && Date.now() - kept.at <= PASSKEY_CHALLENGE_MS ? kept.challenge : undefined;
+  if (kept.purpose !== purpose || Date.now() - kept.at > PASSKEY_CHALLENGE_MS) return undefined;
+  const first = await deps.redis.set(
+    `${deps.config.redis.keyPrefix}:passkey-challenge:${kept.challenge}`,
+    '1',
+    'PX',
+    PASSKEY_CHALLENGE_MS,
+    'NX',
+  );
+  return first === 'OK' ? kept.challenge : undefined;
 }
 
 const present = (p: Passkey): Static<typeof PasskeyView> => ({
@@ -91,9 +104,17 @@ export const passkeyOperations = [
     role: 'viewer',
     scopedKey: 'same',
     ok: [200, PasskeyRegistrationOptions, 'The options.'],
-    more: { ...KEYLESS, 409: [{ codes: ['too_many_passkeys'] }, 'The person has 20 passkeys already.'] },
-    async handler({ deps, req, caller }) {
+    more: {
+      ...KEYLESS,
+      403: [
+        { codes: ['recent_sign_in_required'] },
+        'The session signed in more than 15 minutes ago: sign in again to add a way to sign in.',
+      ],
+      409: [{ codes: ['too_many_passkeys'] }, 'The person has 20 passkeys already.'],
+    },
+    async handler({ deps, req, caller, refuse }) {
       const user = await person(deps, caller.userId);
+      if (!signedInRecently(req)) return refuse('recent_sign_in_required', RECENT_SIGN_IN);
       const options = await passkeyRegistrationOptions(deps.db, relyingParty(deps.config.api.baseUrl), user);
       await keepChallenge(req, 'register', options.challenge);
       return options;
@@ -115,7 +136,7 @@ export const passkeyOperations = [
     },
     async handler({ deps, req, res, caller, body }) {
       const user = await person(deps, caller.userId);
-      const challenge = takeChallenge(req, 'register');
+      const challenge = await takeChallenge(deps, req, 'register');
       if (!challenge)
         throw new PostageError(
           'invalid_passkey_response',
@@ -207,7 +228,7 @@ export const passkeyOperations = [
       403: [{ codes: ['no_account'] }, 'The person is no longer a member of any account.'],
     },
     async handler({ deps, req, res, body, refuse }) {
-      const challenge = takeChallenge(req, 'signin');
+      const challenge = await takeChallenge(deps, req, 'signin');
       const userId =
         challenge &&
         (await signInWithPasskey(deps.db, relyingParty(deps.config.api.baseUrl), {

@@ -16,7 +16,7 @@ import {
   twoFactorState,
   type SecondFactor,
 } from '../../core/accounts/twoFactor';
-import { getUser, type User } from '../../core/accounts/users';
+import { getUser, passwordChangedSince, type User } from '../../core/accounts/users';
 import { endOtherUserSessions } from '../../core/accounts/userSessions';
 import { recordAudit } from '../../core/platform/audit';
 import { PostageError } from '../../core/platform/errors';
@@ -25,7 +25,7 @@ import { sendUnauthenticated } from '../http/errors';
 import { ANSWERED, operation } from '../http/operation';
 import { perApp } from '../http/perApp';
 import { createCodeLimits } from '../middleware/authLimits';
-import { pendingSignIn, sessionKey, startSession } from '../middleware/session';
+import { pendingSignIn, sessionKey, signedInRecently, startSession } from '../middleware/session';
 import {
   RecoveryCodes,
   SecondFactorRequest,
@@ -75,6 +75,9 @@ function wrongCode(factor: SecondFactor): PostageError {
     : new PostageError('invalid_code', 'The recovery code is not right, or it was used already.', 'recovery_code');
 }
 
+export const RECENT_SIGN_IN =
+  'You signed in more than 15 minutes ago: sign in again to add a way to sign in (a cookie left in a browser cannot).';
+
 const tooManyDetail = (wait: number) => `Too many wrong codes; try again in ${Math.ceil(wait / 60)} minute(s).`;
 
 /** The signed-in person of a session-only operation (the mount has checked the session). */
@@ -111,7 +114,12 @@ export const twoFactorOperations = [
       ...TOO_MANY,
     },
     async handler({ deps, req, res, body, refuse }) {
-      const userId = pendingSignIn(req);
+      const pending = pendingSignIn(req);
+      // A password changed meanwhile (a reset by the person) voids the sign-in it began.
+      const userId =
+        pending && !(await passwordChangedSince(deps.db, pending, new Date(req.session.pendingSince!)))
+          ? pending
+          : undefined;
       if (!userId) {
         sendUnauthenticated(res, 'Sign in with your password first; then enter the code within 5 minutes.');
         return ANSWERED;
@@ -167,11 +175,16 @@ export const twoFactorOperations = [
     scopedKey: 'same',
     ok: [200, TwoFactorSetup, 'The secret, shown during the setup only.'],
     more: {
+      403: [
+        { codes: ['recent_sign_in_required'] },
+        'The session signed in more than 15 minutes ago: sign in again to add a way to sign in.',
+      ],
       404: 'Called with an API key.',
       409: [{ codes: ['two_factor_enabled'] }, 'Two-factor sign-in is already on.'],
     },
-    async handler({ deps, res, caller }) {
+    async handler({ deps, req, res, caller, refuse }) {
       const user = await person(deps, caller.userId);
+      if (!signedInRecently(req)) return refuse('recent_sign_in_required', RECENT_SIGN_IN);
       const setup = await startTwoFactorSetup(deps.db, deps.config.secretKey, user);
       res.set('Cache-Control', 'no-store');
       return { secret: setup.secret, otpauth_uri: setup.uri, qr_code_svg: setup.qrSvg };
@@ -200,7 +213,13 @@ export const twoFactorOperations = [
       const attempt = await codeLimits(deps).attempt(user.id, req.ip);
       if (attempt.wait !== undefined)
         return refuse('too_many_attempts', tooManyDetail(attempt.wait), { retryAfter: attempt.wait });
-      const enabled = await enableTwoFactor(deps.db, deps.config.secretKey, user.id, body.code);
+      const enabled = await enableTwoFactor(deps.db, deps.config.secretKey, user.id, body.code).catch(
+        async (err: unknown) => {
+          // Refused for its state (already on, no setup), not a wrong code: the try is given back.
+          await attempt.settle(true);
+          throw err;
+        },
+      );
       await attempt.settle(enabled !== undefined);
       if (!enabled) throw wrongCode({ code: body.code });
       await endOtherUserSessions(deps.db, user.id, sessionKey(req));
@@ -238,6 +257,8 @@ export const twoFactorOperations = [
           'two_factor_required_by_account',
           'An account you are a member of requires two-factor sign-in; its owner can lift the requirement.',
         );
+      // Off already: nothing to prove, and no try counted.
+      if (!(await twoFactorState(deps.db, user.id)).enabled) return statusOf(deps, user.id);
       const factor = factorOf(body);
       const checked = await checkedFactor(deps, req, user.id, factor);
       if ('wait' in checked)
@@ -267,16 +288,19 @@ export const twoFactorOperations = [
     more: {
       400: 'The code is not right (a field error on `code` or `recovery_code`), or the body is invalid.',
       404: 'Called with an API key.',
+      409: [{ codes: ['two_factor_not_set_up'] }, 'Two-factor sign-in is off.'],
       ...TOO_MANY,
     },
     async handler({ deps, req, res, caller, body, refuse }) {
       const user = await person(deps, caller.userId);
+      if (!(await twoFactorState(deps.db, user.id)).enabled)
+        return refuse('two_factor_not_set_up', 'Two-factor sign-in is off: there are no recovery codes to replace.');
       const factor = factorOf(body);
       const checked = await checkedFactor(deps, req, user.id, factor);
       if ('wait' in checked)
         return refuse('too_many_attempts', tooManyDetail(checked.wait), { retryAfter: checked.wait });
       if (!checked.matched) throw wrongCode(factor);
-      const codes = await regenerateRecoveryCodes(deps.db, user.id);
+      const codes = await regenerateRecoveryCodes(deps.db, deps.config.secretKey, user.id);
       await recordAudit(deps.db, {
         accountId: caller.accountId,
         actor: caller.actor,

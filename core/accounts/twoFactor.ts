@@ -3,13 +3,15 @@
 // secret is stored encrypted and shown only while it is set up; a code is accepted once (the time
 // step it matched is kept, and only a later one passes) and within one step of the clock either
 // way. Ten recovery codes, each usable once, are shown when two-factor is turned on (and when they
-// are made again) and stored as SHA-256 hashes: they are random, 50 bits each, so a slow hash adds
-// nothing a guess limit does not.
+// are made again) and stored as keyed hashes (HMAC-SHA256 under a key derived from
+// POSTAGE_SECRET_KEY, with the person's id): they are random, 50 bits each, so a slow hash would
+// add nothing against online guesses, and the key keeps a database dump from being searched for
+// every person's codes at once.
 import type { Knex } from 'knex';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import { randomInt } from 'node:crypto';
-import { decrypt, encrypt, sha256 } from '../platform/crypto';
+import { decrypt, encrypt, keyedHash } from '../platform/crypto';
 import { recordAudit } from '../platform/audit';
 import type { Db } from '../platform/db';
 import { PostageError } from '../platform/errors';
@@ -71,13 +73,15 @@ export async function startTwoFactorSetup(
 /** The time step `code` matches for `secret` after `afterStep`, or undefined. */
 async function matchingStep(secret: string, code: string, afterStep: number | undefined): Promise<number | undefined> {
   if (!/^[0-9]{6}$/.test(code)) return undefined;
+  // otplib throws when the last accepted step is ahead of this clock's window (another API
+  // instance's clock a step ahead, or this one stepped back): no code of this moment can pass.
   const result = await verify({
     secret,
     token: code,
     epochTolerance: 30,
     ...(afterStep !== undefined ? { afterTimeStep: afterStep } : {}),
-  });
-  return result.valid && 'timeStep' in result ? result.timeStep : undefined;
+  }).catch(() => undefined);
+  return result?.valid && 'timeStep' in result ? result.timeStep : undefined;
 }
 
 /**
@@ -104,27 +108,30 @@ export async function enableTwoFactor(
       totp_enabled_at: trx.fn.now(),
       totp_last_step: step,
     });
-    return { recoveryCodes: await replaceRecoveryCodes(trx, userId) };
+    return { recoveryCodes: await replaceRecoveryCodes(trx, secretKey, userId) };
   });
 }
 
 const RECOVERY_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
 
 /** Ten new codes for the person; the earlier ones stop working. */
-async function replaceRecoveryCodes(trx: Knex.Transaction, userId: string): Promise<string[]> {
+async function replaceRecoveryCodes(trx: Knex.Transaction, secretKey: string, userId: string): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => {
     // Ten of 32 characters (50 bits), without the ones read as others (0/o, 1/l).
     const raw = Array.from({ length: 10 }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]).join('');
     return `${raw.slice(0, 5)}-${raw.slice(5)}`;
   });
   await trx('user_recovery_codes').where({ user_id: userId }).delete();
-  await trx('user_recovery_codes').insert(codes.map((c) => ({ user_id: userId, code_hash: recoveryHash(c) })));
+  await trx('user_recovery_codes').insert(
+    codes.map((c) => ({ user_id: userId, code_hash: recoveryHash(secretKey, userId, c) })),
+  );
   return codes;
 }
 
 /** A recovery code as typed: case, spaces and the dash do not matter. */
-function recoveryHash(code: string): Buffer {
-  return sha256(code.toLowerCase().replace(/[\s-]/g, ''));
+function recoveryHash(secretKey: string, userId: string, code: string): Buffer {
+  const typed = code.toLowerCase().replace(/[\s-]/g, '');
+  return Buffer.from(keyedHash(secretKey, 'recovery-code', `${userId}:${typed}`), 'hex');
 }
 
 export type SecondFactor = { code: string } | { recoveryCode: string };
@@ -142,7 +149,7 @@ export async function checkSecondFactor(
 ): Promise<'code' | 'recovery_code' | undefined> {
   if ('recoveryCode' in factor) {
     const used = await db('user_recovery_codes')
-      .where({ user_id: userId, code_hash: recoveryHash(factor.recoveryCode) })
+      .where({ user_id: userId, code_hash: recoveryHash(secretKey, userId, factor.recoveryCode) })
       .whereNull('used_at')
       .whereExists(db('users').where({ id: userId }).whereNotNull('totp_enabled_at'))
       .update({ used_at: db.fn.now() });
@@ -234,6 +241,6 @@ export async function resetTwoFactor(db: Db, userId: string, actor: string): Pro
 }
 
 /** New recovery codes (after the caller proved a factor), returned once. */
-export async function regenerateRecoveryCodes(db: Db, userId: string): Promise<string[]> {
-  return db.transaction(async (trx) => replaceRecoveryCodes(trx, userId));
+export async function regenerateRecoveryCodes(db: Db, secretKey: string, userId: string): Promise<string[]> {
+  return db.transaction(async (trx) => replaceRecoveryCodes(trx, secretKey, userId));
 }

@@ -82,6 +82,14 @@ export async function dropUserAccountSessions(
   return db('sessions').where({ user_id: userId, account_id: accountId }).delete();
 }
 
+/** Whether the person's password changed after `since` (a sign-in begun before it is void). */
+export async function passwordChangedSince(db: Db, userId: string, since: Date): Promise<boolean> {
+  const row = await db('users')
+    .where({ id: userId })
+    .first<{ password_changed_at: Date | null } | undefined>('password_changed_at');
+  return row?.password_changed_at != null && row.password_changed_at > since;
+}
+
 /** Signs the user out everywhere (password changed or reset). */
 export async function dropUserSessions(db: Db | Knex.Transaction, userId: string): Promise<number> {
   return db('sessions').where({ user_id: userId }).delete();

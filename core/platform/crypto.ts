@@ -68,7 +68,8 @@ export type EncryptionPurpose =
   | 'unsubscribe'
   | 'unsubscribe-window'
   | 'inbound-attachment'
-  | 'totp-secret';
+  | 'totp-secret'
+  | 'recovery-code';
 
 // Derived once per secret and purpose: HKDF on every encryption was about 2 % of the API's CPU
 // on the send path (bench/README.md, "Half the cost per email, before and after"). A process holds

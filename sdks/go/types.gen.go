@@ -510,6 +510,7 @@ const (
 	ErrorCodePlanRequired               ErrorCode = "plan_required"
 	ErrorCodeProviderError              ErrorCode = "provider_error"
 	ErrorCodeQueueError                 ErrorCode = "queue_error"
+	ErrorCodeRecentSignInRequired       ErrorCode = "recent_sign_in_required"
 	ErrorCodeRecipientSuppressed        ErrorCode = "recipient_suppressed"
 	ErrorCodeSendingSuspended           ErrorCode = "sending_suspended"
 	ErrorCodeServiceUnavailable         ErrorCode = "service_unavailable"
@@ -594,6 +595,8 @@ func (e ErrorCode) Valid() bool {
 	case ErrorCodeProviderError:
 		return true
 	case ErrorCodeQueueError:
+		return true
+	case ErrorCodeRecentSignInRequired:
 		return true
 	case ErrorCodeRecipientSuppressed:
 		return true

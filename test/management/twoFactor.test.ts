@@ -4,6 +4,7 @@
 // can come "from" many addresses.
 import { spawnSync } from 'node:child_process';
 import { requireToolPath } from '../../tools/stack/processes';
+import { sha256 } from '../../core/platform/crypto';
 import { hashPassword } from '../../core/accounts/passwords';
 import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';
 import { loadOpenApiCheck, type DocumentedCheck } from '../api/helpers/openApi';
@@ -289,4 +290,58 @@ test('the owner’s rule: required of every member, a member without it can only
   ).toBe(200);
   expect(ownerFactor.recoveryCodes).toHaveLength(10);
   expect(ownerId).toBeTruthy();
+});
+
+/** Makes the client's session look signed in `minutes` ago. */
+async function signedInAgo(client: WebClient, minutes: number): Promise<void> {
+  const sid = decodeURIComponent(client.sessionCookie!.split('=')[1]!).replace(/^s:/, '').split('.')[0]!;
+  await stack.db.raw(
+    `UPDATE sessions SET data = data || jsonb_build_object('signedInAt', ?::bigint) WHERE sid_hash = ?`,
+    [Date.now() - minutes * 60_000, sha256(sid)],
+  );
+}
+
+test('adding a way in needs a recent sign-in: a session signed in 20 minutes ago is refused the setup and a passkey', async () => {
+  const { owner } = await signedInTeam(stack, PASSWORD, passwordHash);
+  await signedInAgo(owner, 20);
+  for (const path of ['/api/auth/two-factor/setup', '/api/auth/passkeys/registration-options']) {
+    const res = await owner.request('POST', path);
+    documented(path, 'post', res);
+    expect({ path, status: res.status, error: res.json.error }).toEqual({
+      path,
+      status: 403,
+      error: 'recent_sign_in_required',
+    });
+  }
+  await signedInAgo(owner, 5);
+  expect((await owner.request('POST', '/api/auth/two-factor/setup')).status).toBe(200);
+});
+
+test('a password reset voids a sign-in waiting for its code; turning off what is off counts no try', async () => {
+  const { sender, owner } = await signedInTeam(stack, PASSWORD, passwordHash);
+  const { secret } = await withTwoFactor(owner);
+  const phisher = new WebClient(stack.baseUrl);
+  expect(
+    (await phisher.request('POST', '/api/auth/signin', { email: sender.account.email, password: PASSWORD })).status,
+  ).toBe(202);
+  // The person changes their password (as a reset does) before the phisher has a code.
+  await stack
+    .db('users')
+    .where({ email: sender.account.email })
+    .update({ password_changed_at: new Date(Date.now() + 1000) });
+  const late = await phisher.request('POST', '/api/auth/signin/two-factor', { code: totp(secret, 30) });
+  expect(late.status).toBe(401);
+
+  const { owner: other } = await signedInTeam(stack, PASSWORD, passwordHash);
+  for (let i = 0; i < 7; i++) {
+    const off = await other.request('POST', '/api/auth/two-factor/disable', { code: '000000' });
+    expect(off.status).toBe(200);
+  }
+  const noCodes = await other.request('POST', '/api/auth/two-factor/recovery-codes', { code: '000000' });
+  expect({ status: noCodes.status, error: noCodes.json.error }).toEqual({
+    status: 409,
+    error: 'two_factor_not_set_up',
+  });
+  // None of that counted: setting it up still takes codes.
+  await withTwoFactor(other);
 });

@@ -52,6 +52,7 @@ export const ErrorCode = {
   TwoFactorEnabled: 'two_factor_enabled',
   TwoFactorNotSetUp: 'two_factor_not_set_up',
   TwoFactorSetupRequired: 'two_factor_setup_required',
+  RecentSignInRequired: 'recent_sign_in_required',
   TwoFactorRequiredByAccount: 'two_factor_required_by_account',
   TooManyPasskeys: 'too_many_passkeys',
   InboundDomainExists: 'inbound_domain_exists',

@@ -367,6 +367,7 @@ class Error(Model):
         "two_factor_enabled",
         "two_factor_not_set_up",
         "two_factor_setup_required",
+        "recent_sign_in_required",
         "two_factor_required_by_account",
         "too_many_passkeys",
         "provider_error",

@@ -97,6 +97,7 @@ class ErrorCode(str, Enum):
     TWO_FACTOR_ENABLED = "two_factor_enabled"
     TWO_FACTOR_NOT_SET_UP = "two_factor_not_set_up"
     TWO_FACTOR_SETUP_REQUIRED = "two_factor_setup_required"
+    RECENT_SIGN_IN_REQUIRED = "recent_sign_in_required"
     TWO_FACTOR_REQUIRED_BY_ACCOUNT = "two_factor_required_by_account"
     TOO_MANY_PASSKEYS = "too_many_passkeys"
     # Receiving email (inbound domains and rules).

@@ -1971,7 +1971,7 @@ export interface components {
         Error: {
             detail: string;
             /** @enum {unknown} */
-            error: "unauthorized" | "domain_not_registered" | "domain_not_verified" | "dkim_not_verified" | "domain_mode_mismatch" | "domain_not_allowed" | "sending_suspended" | "network_not_allowed" | "recipient_suppressed" | "usage_limit_exceeded" | "attachment_upload_failed" | "queue_error" | "byoc_not_configured" | "service_unavailable" | "idempotency_key_reused" | "idempotency_key_in_progress" | "not_found" | "method_not_allowed" | "internal_error" | "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "too_many_attempts" | "too_many_requests" | "domain_exists" | "domain_unavailable" | "too_many_pending_domains" | "byoc_setup_required" | "webhook_inactive" | "not_scheduled" | "template_alias_exists" | "template_in_use" | "insufficient_role" | "already_member" | "ownership_transfer_required" | "invitation_wrong_user" | "no_account" | "two_factor_enabled" | "two_factor_not_set_up" | "two_factor_setup_required" | "two_factor_required_by_account" | "too_many_passkeys" | "provider_error" | "inbound_domain_exists" | "inbound_domain_reserved" | "inbound_rule_exists" | "byoc_domain" | "invalid_endpoints";
+            error: "unauthorized" | "domain_not_registered" | "domain_not_verified" | "dkim_not_verified" | "domain_mode_mismatch" | "domain_not_allowed" | "sending_suspended" | "network_not_allowed" | "recipient_suppressed" | "usage_limit_exceeded" | "attachment_upload_failed" | "queue_error" | "byoc_not_configured" | "service_unavailable" | "idempotency_key_reused" | "idempotency_key_in_progress" | "not_found" | "method_not_allowed" | "internal_error" | "insufficient_permission" | "csrf_token_invalid" | "plan_required" | "too_many_attempts" | "too_many_requests" | "domain_exists" | "domain_unavailable" | "too_many_pending_domains" | "byoc_setup_required" | "webhook_inactive" | "not_scheduled" | "template_alias_exists" | "template_in_use" | "insufficient_role" | "already_member" | "ownership_transfer_required" | "invitation_wrong_user" | "no_account" | "two_factor_enabled" | "two_factor_not_set_up" | "two_factor_setup_required" | "recent_sign_in_required" | "two_factor_required_by_account" | "too_many_passkeys" | "provider_error" | "inbound_domain_exists" | "inbound_domain_reserved" | "inbound_rule_exists" | "byoc_domain" | "invalid_endpoints";
             /** @constant */
             success: false;
         };
@@ -4051,7 +4051,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlainError"];
                 };
             };
-            /** @description Any member of the account (every role), or a full_access API key. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. `two_factor_setup_required`: the account requires two-factor sign-in and this signed-in member has not turned it on (only the two-factor setup, the session and signing out answer until then). `network_not_allowed`: a valid API key used from outside the networks it is bound to (the answer never says which). */
+            /** @description The session signed in more than 15 minutes ago: sign in again to add a way to sign in. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5562,6 +5562,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Two-factor sign-in is off. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many wrong codes for this person (from every client together) or from this client (Retry-After). */
             429: {
                 headers: {
@@ -5635,7 +5645,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlainError"];
                 };
             };
-            /** @description Any member of the account (every role), or a full_access API key. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. `two_factor_setup_required`: the account requires two-factor sign-in and this signed-in member has not turned it on (only the two-factor setup, the session and signing out answer until then). `network_not_allowed`: a valid API key used from outside the networks it is bound to (the answer never says which). */
+            /** @description The session signed in more than 15 minutes ago: sign in again to add a way to sign in. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
