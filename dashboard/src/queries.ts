@@ -34,6 +34,7 @@ export const keys = {
     variables,
   ],
   members: ['members'],
+  twoFactor: ['two-factor'],
   invitations: ['invitations'],
   audit: ['audit'],
   auditList: (filters: AuditFilters) => ['audit', filters],
@@ -159,6 +160,10 @@ export const useTemplatePreview = (
   });
 
 export const useMembers = () => useQuery({ queryKey: keys.members, queryFn: () => ok(postage.GET('/api/members')) });
+
+/** The signed-in person's two-factor sign-in: on or off, and the recovery codes left. */
+export const useTwoFactorStatus = () =>
+  useQuery({ queryKey: keys.twoFactor, queryFn: () => ok(postage.GET('/api/auth/two-factor')) });
 
 export const useInvitations = () =>
   useQuery({ queryKey: keys.invitations, queryFn: () => ok(postage.GET('/api/invitations')) });
