@@ -5,10 +5,13 @@ import { insertMemberUser } from '../../core/accounts/members';
 import type { Db } from '../../core/platform/db';
 import { uniqueName, type SenderFixture } from '../helpers/fixtures';
 
-const PASSWORD = 'a browser-tested password';
+export const PASSWORD = 'a browser-tested password';
 
-/** Adds an owner ("Olive Owner") to `fixture`'s account and signs the page in as them, on a clean session. */
-export async function signedInOwner(page: Page, db: Db, fixture: SenderFixture): Promise<void> {
+/**
+ * Adds an owner ("Olive Owner") to `fixture`'s account and signs the page in as them, on a clean
+ * session; returns their address (their password is PASSWORD).
+ */
+export async function signedInOwner(page: Page, db: Db, fixture: SenderFixture): Promise<string> {
   const email = `${uniqueName('owner')}@example.org`;
   await insertMemberUser(db, {
     accountId: fixture.account.id,
@@ -22,4 +25,5 @@ export async function signedInOwner(page: Page, db: Db, fixture: SenderFixture):
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+  return email;
 }
