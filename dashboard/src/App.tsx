@@ -4,7 +4,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
 import { Layout } from './components/Layout';
 import { Loading } from './components/states';
-import { useSession } from './session';
+import { TWO_FACTOR_PATH, useSession } from './session';
 import { SignIn } from './pages/SignIn';
 import { SignUp } from './pages/SignUp';
 import { VerifyEmail } from './pages/VerifyEmail';
@@ -31,6 +31,7 @@ const InboundDomains = lazy(() => import('./pages/InboundDomains'));
 const InboundDomainDetail = lazy(() => import('./pages/InboundDomainDetail'));
 const NotFound = lazy(() => import('./pages/NotFound'));
 const PasskeySettings = lazy(() => import('./pages/PasskeySettings'));
+const TwoFactorSettings = lazy(() => import('./pages/TwoFactorSettings'));
 
 function RequireSession({ children }: { children: ReactNode }) {
   const session = useSession();
@@ -38,6 +39,10 @@ function RequireSession({ children }: { children: ReactNode }) {
   if (session.isPending) return <Loading what="your account" />;
   if (!session.data)
     return <Navigate to={`/sign-in?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+  // The account requires two-factor sign-in and this person has not turned it on: the API refuses
+  // everything else until they do.
+  if (session.data.two_factor_setup_required && location.pathname !== TWO_FACTOR_PATH)
+    return <Navigate to={TWO_FACTOR_PATH} replace />;
   return <Layout session={session.data}>{children}</Layout>;
 }
 
@@ -76,6 +81,7 @@ export function App() {
         <Route path="/audit" element={page(<Audit />)} />
         <Route path="/account/security" element={page(<Security />)} />
         <Route path="/account/passkeys" element={page(<PasskeySettings />)} />
+        <Route path={TWO_FACTOR_PATH} element={page(<TwoFactorSettings />)} />
         <Route path="*" element={page(<NotFound />)} />
       </Routes>
     </BrowserRouter>

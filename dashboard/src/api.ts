@@ -53,13 +53,19 @@ postage.use({
 });
 
 let onUnauthenticated: ((error: ApiError) => void) | undefined;
+let onTwoFactorSetupRequired: (() => void) | undefined;
 
 /** Told of every 401 but those meaning "not signed in" or "wrong password" (session.tsx: the session ended). */
 export function setUnauthenticatedHandler(handler: (error: ApiError) => void): void {
   onUnauthenticated = handler;
 }
 
-const NOT_SESSION_ENDED = new Set(['/api/auth/session', '/api/auth/signin']);
+/** Told of every 403 `two_factor_setup_required`: the account now requires two-factor sign-in (session.tsx). */
+export function setTwoFactorSetupRequiredHandler(handler: () => void): void {
+  onTwoFactorSetupRequired = handler;
+}
+
+const NOT_SESSION_ENDED = new Set(['/api/auth/session', '/api/auth/signin', '/api/auth/signin/two-factor']);
 
 /** The answer of a call, or an ApiError with its detail, code and field errors. */
 export async function ok<R extends { data?: unknown; error?: unknown; response: Response }>(
@@ -86,6 +92,7 @@ export async function ok<R extends { data?: unknown; error?: unknown; response: 
   );
   if (response.status === 401 && !NOT_SESSION_ENDED.has(new URL(response.url, window.location.href).pathname))
     onUnauthenticated?.(error);
+  if (error.code === 'two_factor_setup_required') onTwoFactorSetupRequired?.();
   throw error;
 }
 
@@ -96,6 +103,10 @@ export type Session = Schemas['Session'];
 export type Role = Session['account']['role'];
 export type Member = Schemas['Member'];
 export type UserSession = Schemas['UserSession'];
+export type TwoFactorSetup = Schemas['TwoFactorSetup'];
+export type TwoFactorStatus = Schemas['TwoFactorStatus'];
+/** A code from the authenticator app, or one recovery code (sign-in, turning off, new recovery codes). */
+export type SecondFactor = Schemas['SecondFactorRequest'];
 export type Invitation = Schemas['Invitation'];
 export type InvitationPreview = Schemas['InvitationPreview'];
 export type AuditEntry = Schemas['AuditEntry'];

@@ -2,8 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { ApiError, setUnauthenticatedHandler } from './api';
-import { onUnauthenticated } from './session';
+import { ApiError, setTwoFactorSetupRequiredHandler, setUnauthenticatedHandler } from './api';
+import { onTwoFactorSetupRequired, onUnauthenticated } from './session';
 import './styles.css';
 
 const client = new QueryClient({
@@ -18,6 +18,8 @@ const client = new QueryClient({
 
 // A 401 while signed in: the session ended elsewhere (session.tsx).
 setUnauthenticatedHandler(() => onUnauthenticated(client));
+// The account now requires two-factor sign-in of this person (session.tsx).
+setTwoFactorSetupRequiredHandler(() => onTwoFactorSetupRequired(client));
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -38,6 +38,7 @@ export const keys = {
   members: ['members'],
   /** The person's sign-in sessions (every account's). */
   userSessions: ['user-sessions'],
+  twoFactor: ['two-factor'],
   invitations: ['invitations'],
   audit: ['audit'],
   auditList: (filters: AuditFilters) => ['audit', filters],
@@ -166,6 +167,9 @@ export const useMembers = () => useQuery({ queryKey: keys.members, queryFn: () =
 
 export const useUserSessions = () =>
   useQuery({ queryKey: keys.userSessions, queryFn: () => ok(postage.GET('/api/auth/sessions')) });
+/** The signed-in person's two-factor sign-in: on or off, and the recovery codes left. */
+export const useTwoFactorStatus = () =>
+  useQuery({ queryKey: keys.twoFactor, queryFn: () => ok(postage.GET('/api/auth/two-factor')) });
 
 export const useInvitations = () =>
   useQuery({ queryKey: keys.invitations, queryFn: () => ok(postage.GET('/api/invitations')) });

@@ -86,6 +86,22 @@ export const ROLE_SUMMARY: Record<Role, string> = {
   owner: 'an admin who can also hand the account to another member',
 };
 
+// ---- two-factor sign-in ----
+
+/**
+ * Where the signed-in person turns two-factor sign-in on and off; while their account requires it
+ * and they have not turned it on (the session's `two_factor_setup_required`), the only page.
+ */
+export const TWO_FACTOR_PATH = '/account/two-factor';
+
+/**
+ * A 403 `two_factor_setup_required`: the owner has just required two-factor sign-in. The session
+ * is read again, and says so; the app then shows the setup.
+ */
+export function onTwoFactorSetupRequired(client: QueryClient): void {
+  void client.invalidateQueries({ queryKey: SESSION_KEY });
+}
+
 // ---- a session that ended elsewhere ----
 
 const SESSION_ENDED_KEY = ['session-ended'] as const;

@@ -365,6 +365,10 @@ test('every signed-in page, at 1280 and 390 px, with no serious accessibility vi
   await page.goto('/team');
   await expect(page.getByRole('row', { name: new RegExp(email) })).toContainText('Owner');
   await checkPage(page, 'team-owner-only');
+  // (Turning it on, signing in with it and the owner's rule: twoFactor.spec.ts.)
+  await page.getByRole('link', { name: 'Two-factor sign-in', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Turn on' })).toBeVisible();
+  await checkPage(page, 'two-factor-off');
   await page.goto('/audit');
   await expect(page.getByRole('row', { name: /api_key\.revoke/ })).toBeVisible();
   await checkPage(page, 'audit-journey');

@@ -1,11 +1,13 @@
 // The signed-in frame: a skip link, the navigation (a sidebar on wide screens, a menu button on
 // narrow ones), the account the session acts on with the person's role there (a switcher when
-// they belong to several), the account menu, and the banner for an unverified address.
+// they belong to several), the account menu, and the banners for an unverified address and for
+// an account that requires two-factor sign-in of a person who has not turned it on (then the
+// navigation is gone: the setup is the one page the API lets them use).
 import { useMutation } from '@tanstack/react-query';
 import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import { ok, postage, type Session } from '../api';
-import { ROLE_LABEL, useActOn, useSetSession } from '../session';
+import { ROLE_LABEL, TWO_FACTOR_PATH, useActOn, useSetSession } from '../session';
 import { Badge } from './page';
 
 const NAV = [
@@ -75,6 +77,17 @@ function AccountSwitcher({ session }: { session: Session }) {
   );
 }
 
+function TwoFactorRequiredBanner({ accountName }: { accountName: string }) {
+  return (
+    <div className="banner" role="alert">
+      <span>
+        <strong className="break">{accountName}</strong> requires two-factor sign-in of every member. Turn it on below
+        to continue: until then you can only set it up or sign out.
+      </span>
+    </div>
+  );
+}
+
 function VerifyBanner() {
   const resend = useMutation({ mutationFn: () => ok(postage.POST('/api/auth/verify-email/resend')) });
   return (
@@ -111,6 +124,7 @@ export function Layout({ session, children }: { session: Session; children: Reac
     if (firstRender.current) firstRender.current = false;
     else document.getElementById('main')?.focus();
   }, [location.pathname]);
+  const setupRequired = session.two_factor_setup_required;
   const signOut = useMutation({
     mutationFn: () => ok(postage.POST('/api/auth/signout')),
     onSettled: () => {
@@ -132,22 +146,21 @@ export function Layout({ session, children }: { session: Session; children: Reac
           Postage
         </NavLink>
         <AccountSwitcher session={session} />
-        <button
-          type="button"
-          className="button menu-button"
-          aria-expanded={menuOpen}
-          aria-controls="nav"
-          onClick={() => setMenuOpen((o) => !o)}
-        >
-          Menu
-        </button>
+        {!setupRequired && (
+          <button
+            type="button"
+            className="button menu-button"
+            aria-expanded={menuOpen}
+            aria-controls="nav"
+            onClick={() => setMenuOpen((o) => !o)}
+          >
+            Menu
+          </button>
+        )}
         <div className="account-menu">
           <span className="account-email" title={`Signed in as ${session.user.email}`}>
             {session.user.email}
           </span>
-          <NavLink to="/account/passkeys" className="account-link">
-            Passkeys
-          </NavLink>
           <button
             type="button"
             className="button button-small"
@@ -159,28 +172,37 @@ export function Layout({ session, children }: { session: Session; children: Reac
         </div>
       </header>
       <div className="body">
-        <nav id="nav" aria-label="Main" className={menuOpen ? 'open' : ''}>
-          <ul>
-            {NAV.map(([to, label]) => (
-              <li key={to}>
-                <NavLink to={to} end={to === '/'}>
-                  {label}
-                </NavLink>
+        {!setupRequired && (
+          <nav id="nav" aria-label="Main" className={menuOpen ? 'open' : ''}>
+            <ul>
+              {NAV.map(([to, label]) => (
+                <li key={to}>
+                  <NavLink to={to} end={to === '/'}>
+                    {label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+            {/* The person's own, in whichever account they act on. */}
+            <ul className="nav-personal">
+              <li>
+                <NavLink to="/account/security">Security</NavLink>
               </li>
-            ))}
-          </ul>
-          {/* The person's own, in whichever account they act on. */}
-          <ul className="nav-personal">
-            <li>
-              <NavLink to="/account/security">Security</NavLink>
-            </li>
-          </ul>
-          <p className="nav-plan">
-            Plan: <strong>{session.account.current_plan || 'Free (BYOC)'}</strong>
-          </p>
-        </nav>
+              <li>
+                <NavLink to={TWO_FACTOR_PATH}>Two-factor sign-in</NavLink>
+              </li>
+              <li>
+                <NavLink to="/account/passkeys">Passkeys</NavLink>
+              </li>
+            </ul>
+            <p className="nav-plan">
+              Plan: <strong>{session.account.current_plan || 'Free (BYOC)'}</strong>
+            </p>
+          </nav>
+        )}
         <main id="main" tabIndex={-1}>
-          {!session.account.is_verified && <VerifyBanner />}
+          {setupRequired && <TwoFactorRequiredBanner accountName={session.account.name || session.account.email} />}
+          {!session.account.is_verified && !setupRequired && <VerifyBanner />}
           {session.account.sending_suspended && (
             <div className="banner banner-bad" role="alert">
               <strong>Sending is suspended</strong> after too many bounces or complaints. Contact support to review it.

@@ -1,7 +1,8 @@
 // The emailed invitation link (/accept-invitation?token=…): what it offers (the account, the role,
 // who invited whom, until when), then accepting it. An address without a sign-in chooses a password
 // (and a name) here; one with a sign-in accepts signed in as that address, so the page offers to
-// sign in and come back. Accepting starts a session acting on the account and opens its overview.
+// sign in and come back. Accepting starts a session acting on the account and opens its overview
+// (or, when the account requires two-factor sign-in, which the page says, its setup).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -34,6 +35,14 @@ function Offer({ invitation }: { invitation: InvitationPreview }) {
         {ROLE_LABEL[invitation.role]}: {ROLE_SUMMARY[invitation.role]}. The link works once, and expires{' '}
         <Time iso={invitation.expires_at} />.
       </p>
+      {invitation.require_two_factor && (
+        <p className="banner" role="note">
+          <span>
+            {account} requires two-factor sign-in: once you join, you set it up with an authenticator app on your phone
+            before anything else.
+          </span>
+        </p>
+      )}
     </>
   );
 }

@@ -1,17 +1,18 @@
 // The team: the members and their roles (changed and removed by admins and the owner, never above
 // their own role, never the owner), the open invitations with revoke, inviting someone by email,
-// and the person's own part: transfer ownership (the owner) or leave the account (everyone else).
+// whether each member signs in with two factors and the owner's rule that all must, and the
+// person's own part: transfer ownership (the owner) or leave the account (everyone else).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
-import { ok, postage, type Member, type Role, type Session } from '../api';
+import { Link, useNavigate } from 'react-router';
+import { ApiError, ok, postage, type Member, type Role, type Session } from '../api';
 import { keys, useInvitations, useMembers } from '../queries';
 import { Badge, PageHeader } from '../components/page';
 import { ConfirmButton, Field, FormActions, FormError } from '../components/forms';
 import { ActorName } from '../components/actor';
 import { Time } from '../components/time';
 import { QueryList } from '../components/QueryList';
-import { can, ROLE_LABEL, ROLE_SUMMARY, useSession, useSetSession } from '../session';
+import { can, ROLE_LABEL, ROLE_SUMMARY, TWO_FACTOR_PATH, useSession, useSetSession } from '../session';
 
 /** The roles an invitation or a role change can give (ownership moves only by transfer). */
 const GRANTABLE = ['viewer', 'developer', 'admin'] as const satisfies readonly Role[];
@@ -208,6 +209,62 @@ function TransferOwnership({ members, me }: { members: Member[]; me: Session['us
   );
 }
 
+/** A member's two-factor sign-in; "Not yet" when the account requires it (they set it up at their next step). */
+function TwoFactorBadge({ member, required }: { member: Member; required: boolean }) {
+  if (member.two_factor_enabled) return <Badge tone="good">On</Badge>;
+  return required ? <Badge tone="warn">Not yet</Badge> : <Badge tone="neutral">Off</Badge>;
+}
+
+/** The owner's rule that every member signs in with two factors; the others read it. */
+function TwoFactorRule({ account }: { account: Session['account'] }) {
+  const client = useQueryClient();
+  const change = useMutation({
+    mutationFn: (required: boolean) => ok(postage.PUT('/api/account/two-factor-requirement', { body: { required } })),
+    onSuccess: () =>
+      Promise.all([keys.session, keys.members, keys.audit].map((queryKey) => client.invalidateQueries({ queryKey }))),
+  });
+  const required = change.isPending ? change.variables : account.require_two_factor;
+  const notSetUp = change.error instanceof ApiError && change.error.code === 'two_factor_not_set_up';
+  return (
+    <section className="card" aria-labelledby="two-factor-rule-title">
+      <h2 id="two-factor-rule-title">Two-factor sign-in</h2>
+      {account.role === 'owner' ? (
+        <label className="switch">
+          <input
+            type="checkbox"
+            role="switch"
+            checked={required}
+            disabled={change.isPending}
+            onChange={(e) => change.mutate(e.target.checked)}
+          />
+          <span>Require two-factor sign-in for every member</span>
+        </label>
+      ) : (
+        <p>
+          {required
+            ? 'This account requires two-factor sign-in of every member.'
+            : 'Each member chooses whether to sign in with two factors; the owner can require it of everyone.'}
+        </p>
+      )}
+      <p className="hint">
+        When it is required, a member without it is taken to its setup at their next step in the dashboard and can do
+        nothing else until then; invitations say so. API keys are not affected.
+      </p>
+      {change.error && (
+        <p className="form-error" role="alert">
+          {change.error.message}
+          {notSetUp && (
+            <>
+              {' '}
+              <Link to={TWO_FACTOR_PATH}>Turn on your own two-factor sign-in</Link>
+            </>
+          )}
+        </p>
+      )}
+    </section>
+  );
+}
+
 function LeaveAccount({ accountName }: { accountName: string }) {
   const setSession = useSetSession();
   const navigate = useNavigate();
@@ -305,6 +362,11 @@ export default function Team() {
               cell: (m) =>
                 mayManage(m) ? <RoleSelect member={m} myRole={myRole} onChanged={setNotice} /> : ROLE_LABEL[m.role],
             },
+            {
+              // (A non-breaking hyphen: the header stays on one line.)
+              header: 'Two\u2011factor',
+              cell: (m) => <TwoFactorBadge member={m} required={session.account.require_two_factor} />,
+            },
             { header: 'Joined', cell: (m) => <Time iso={m.joined_at} /> },
             ...(isAdmin
               ? [
@@ -318,6 +380,7 @@ export default function Team() {
           ]}
         />
       </section>
+      <TwoFactorRule account={session.account} />
       <section className="card" aria-labelledby="invitations-title">
         <h2 id="invitations-title">Open invitations</h2>
         <QueryList
