@@ -46,7 +46,7 @@ async function signInWithPassword(page: Page, email: string): Promise<void> {
   await page.goto('/sign-in');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 async function signOut(page: Page): Promise<void> {
@@ -156,11 +156,11 @@ test('signing in then asks for a code after the password; a recovery code works 
   await expect(code).toHaveAttribute('inputmode', 'numeric');
   await expect(code).toHaveAttribute('autocomplete', 'one-time-code');
   await code.fill('000000');
-  await owner.getByRole('button', { name: 'Sign in' }).click();
+  await owner.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(owner.getByRole('alert')).toHaveText('The code is not right.');
   // The enabling code took its time step: the app's next code signs in.
   await code.fill(totp(ownerKey, 30));
-  await owner.getByRole('button', { name: 'Sign in' }).click();
+  await owner.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(owner.getByRole('heading', { name: 'Overview' })).toBeVisible();
 
   const withRecovery = async (recovery: string) => {
@@ -168,7 +168,7 @@ test('signing in then asks for a code after the password; a recovery code works 
     await owner.getByRole('button', { name: 'Use a recovery code instead' }).click();
     await expect(owner.getByLabel('Recovery code')).toBeFocused();
     await owner.getByLabel('Recovery code').fill(recovery);
-    await owner.getByRole('button', { name: 'Sign in' }).click();
+    await owner.getByRole('button', { name: 'Sign in', exact: true }).click();
   };
   await signOut(owner);
   await withRecovery(recoveryCodes[0]!);
@@ -178,7 +178,7 @@ test('signing in then asks for a code after the password; a recovery code works 
   await expect(owner.getByRole('alert')).toHaveText('The code is not right.');
   await expect(owner.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible();
   await owner.getByLabel('Recovery code').fill(recoveryCodes[1]!);
-  await owner.getByRole('button', { name: 'Sign in' }).click();
+  await owner.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(owner.getByRole('heading', { name: 'Overview' })).toBeVisible();
   await owner.getByRole('link', { name: 'Two-factor sign-in', exact: true }).click();
   await expect(owner.getByText('8 recovery codes left')).toBeVisible();
