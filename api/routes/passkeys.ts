@@ -131,7 +131,7 @@ export const passkeyOperations = [
     body: PasskeyRegistrationRequest,
     ok: [201, PasskeyView, 'Registered.'],
     more: {
-      400: 'The answer does not verify (a field error on `response`: no challenge of this session, another origin, the person not verified, or registered already), or the body is invalid.',
+      400: 'The answer does not verify (a field error on `response`: no challenge of this session, another origin, the person not verified, or registered already), or the body is invalid or over 16 KiB.',
       ...KEYLESS,
     },
     async handler({ deps, req, res, caller, body }) {
@@ -221,6 +221,7 @@ export const passkeyOperations = [
     body: PasskeySigninRequest,
     ok: [200, Session, 'Signed in.'],
     more: {
+      400: 'Invalid body (a field error), or a body over 16 KiB.',
       401: [
         'PlainError',
         'The answer does not prove a passkey of this site (unknown, bad signature, the person not verified, another origin), or no sign-in of this session waits for it.',

@@ -119,7 +119,7 @@ export const SecondFactorRequest = named(
   }),
 );
 const base64url = (description?: string) =>
-  Type.String({ pattern: '^[A-Za-z0-9_-]*$', maxLength: 16384, ...described(description) });
+  Type.String({ pattern: '^[A-Za-z0-9_-]*$', maxLength: 4096, ...described(description) });
 /** A browser's WebAuthn answer as JSON (PublicKeyCredential.toJSON(), or @simplewebauthn/browser's). */
 const webAuthnAnswer = (response: Record<string, TSchema>, description: string) =>
   Type.Object(

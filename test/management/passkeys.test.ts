@@ -45,8 +45,11 @@ test('registration options name BASE_URL’s host, the person by an opaque handl
     excludeCredentials: [],
   });
   expect(String(options.json.challenge)).toMatch(/^[A-Za-z0-9_-]{20,}$/);
-  // The user handle is the person's id, not their address.
-  expect(Buffer.from(String((options.json.user as { id: string }).id), 'base64url').toString()).not.toContain('@');
+  // The user handle is the person's id (its 16 bytes), not their address.
+  const person = await stack.db('users').where({ email: sender.account.email }).first<{ id: string }>('id');
+  expect(Buffer.from(String((options.json.user as { id: string }).id), 'base64url').toString('hex')).toBe(
+    person!.id.replace(/-/g, ''),
+  );
   const list = await owner.request('GET', '/api/auth/passkeys');
   documented('/api/auth/passkeys', 'get', list);
   expect(list.json).toEqual({ passkeys: [] });

@@ -3777,7 +3777,7 @@ export interface operations {
                     "application/json": components["schemas"]["Passkey"];
                 };
             };
-            /** @description The answer does not verify (a field error on `response`: no challenge of this session, another origin, the person not verified, or registered already), or the body is invalid. */
+            /** @description The answer does not verify (a field error on `response`: no challenge of this session, another origin, the person not verified, or registered already), or the body is invalid or over 16 KiB. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4840,7 +4840,7 @@ export interface operations {
                     "application/json": components["schemas"]["Session"];
                 };
             };
-            /** @description Invalid body or query: field errors. */
+            /** @description Invalid body (a field error), or a body over 16 KiB. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
