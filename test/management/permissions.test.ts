@@ -344,21 +344,21 @@ const PREPARE: Record<string, (role: Role | 'key') => Promise<Prepared>> = {
     path: '/api/auth/session/account',
     body: { account_id: tenant.account.id },
   }),
-  // A wrong code: allowed to try, refused on the field (each member tries three, within the limit).
+  // A wrong code: allowed to try, refused on the field (within the person's limit of tries).
   'POST /api/auth/two-factor/enable': async () => ({
     path: '/api/auth/two-factor/enable',
     body: { code: '000000' },
     expect: { status: 400 },
   }),
+  // Off already (the members have no app): nothing to prove, and it stays off.
   'POST /api/auth/two-factor/disable': async () => ({
     path: '/api/auth/two-factor/disable',
     body: { code: '000000' },
-    expect: { status: 400 },
   }),
   'POST /api/auth/two-factor/recovery-codes': async () => ({
     path: '/api/auth/two-factor/recovery-codes',
     body: { code: '000000' },
-    expect: { status: 400 },
+    expect: { status: 409, error: 'two_factor_not_set_up' },
   }),
   'PUT /api/account/two-factor-requirement': async () => ({
     path: '/api/account/two-factor-requirement',
