@@ -2,8 +2,7 @@
 // it. Codes are computed by PyPI's pyotp from the secret the setup answers, as an authenticator
 // app would, not by the library the API checks them with. TRUST_PROXY is loopback so that guesses
 // can come "from" many addresses.
-import { spawnSync } from 'node:child_process';
-import { requireToolPath } from '../../tools/stack/processes';
+import { totp } from '../helpers/totp';
 import { sha256 } from '../../core/platform/crypto';
 import { hashPassword } from '../../core/accounts/passwords';
 import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';
@@ -34,22 +33,6 @@ beforeAll(async () => {
   passwordHash = await hashPassword(PASSWORD);
 });
 afterAll(async () => stack?.stop());
-
-/** The code an authenticator app shows for `secret`, `offset` seconds from now (pyotp). */
-function totp(secret: string, offset = 0): string {
-  const run = spawnSync(
-    requireToolPath('POSTAGE_PYOTP_PYTHON'),
-    [
-      '-c',
-      'import sys, time, pyotp; print(pyotp.TOTP(sys.argv[1]).at(time.time() + float(sys.argv[2])))',
-      secret,
-      String(offset),
-    ],
-    { encoding: 'utf8' },
-  );
-  if (run.status !== 0) throw new Error(`pyotp failed: ${run.stderr}`);
-  return run.stdout.trim();
-}
 
 /** A signed-in person (the owner of a new account) with two-factor turned on: its secret and recovery codes. */
 async function withTwoFactor(client: WebClient): Promise<{ secret: string; recoveryCodes: string[] }> {
