@@ -23,6 +23,7 @@ import { subscribedPlan } from '../../core/accounts/subscription';
 import { accountsOf, noteAccountUsed, type AccountMembership } from '../../core/accounts/members';
 import { getUser, type User } from '../../core/accounts/users';
 import { twoFactorState } from '../../core/accounts/twoFactor';
+import { PostageError } from '../../core/platform/errors';
 import { sendSystemEmail } from '../../core/sending/systemEmail';
 import type { RouteDeps } from '../http/deps';
 import type { Static } from '@sinclair/typebox';
@@ -109,6 +110,30 @@ export const authServices = perApp((deps) => {
 
 /** The 404 every `caller` operation documents, described for those only a signed-in person can use. */
 const onlyUsers = (detail: string): Answers => ({ 404: detail });
+
+/**
+ * A sign-in completed (a password, a second factor, a passkey): a new session acting on the account
+ * used last (first of `accounts`), and the session's answer.
+ */
+export async function openSession(
+  deps: RouteDeps,
+  req: Request,
+  res: Response,
+  user: User,
+  accounts: [AccountMembership, ...AccountMembership[]],
+): Promise<Static<typeof Session> | typeof ANSWERED> {
+  // The account used last is already first: nothing to note.
+  await startSession(req, user, accounts[0].accountId);
+  res.locals.outcome = 'signed_in';
+  return signedIn(deps, req, res, user, accounts[0].accountId, accounts);
+}
+
+/** The signed-in person of a session-only operation (a key is answered 404, as `what` is a person's). */
+export async function signedInPerson(deps: RouteDeps, userId: string | undefined, what: string): Promise<User> {
+  const user = userId ? await getUser(deps.db, userId) : undefined;
+  if (!user) throw new PostageError('member_not_found', `Only a signed-in person has ${what}.`);
+  return user;
+}
 
 /** The session's answer; a 401 when its account is gone or the person is no longer its member. */
 export async function signedIn(
@@ -235,10 +260,7 @@ export const authOperations = [
         });
         return ANSWERED;
       }
-      // The account used last is already first: nothing to note.
-      await startSession(req, user, account.accountId);
-      res.locals.outcome = 'signed_in';
-      return signedIn(deps, req, res, user, account.accountId, accounts);
+      return openSession(deps, req, res, user, [account, ...accounts.slice(1)]);
     },
   }),
   operation({

@@ -32,7 +32,7 @@ import {
   RenamePasskeyRequest,
   Session,
 } from '../schemas/management';
-import { signedIn } from './auth';
+import { openSession, signedInPerson } from './auth';
 import { RECENT_SIGN_IN } from './twoFactor';
 import type { Static } from '@sinclair/typebox';
 
@@ -71,11 +71,7 @@ const present = (p: Passkey): Static<typeof PasskeyView> => ({
   last_used_at: p.lastUsedAt?.toISOString() ?? null,
 });
 
-async function person(deps: RouteDeps, userId: string | undefined): Promise<User> {
-  const user = userId ? await getUser(deps.db, userId) : undefined;
-  if (!user) throw new PostageError('member_not_found', 'Only a signed-in person has passkeys.');
-  return user;
-}
+const person = (deps: RouteDeps, userId: string | undefined) => signedInPerson(deps, userId, 'passkeys');
 
 const KEYLESS = { 404: 'No such passkey of this person, or called with an API key.' } as const;
 
@@ -245,9 +241,7 @@ export const passkeyOperations = [
       const accounts = await accountsOf(deps.db, user.id);
       const [account] = accounts;
       if (!account) return refuse('no_account', 'You are no longer a member of any account.');
-      await startSession(req, user, account.accountId);
-      res.locals.outcome = 'signed_in';
-      return signedIn(deps, req, res, user, account.accountId, accounts);
+      return openSession(deps, req, res, user, [account, ...accounts.slice(1)]);
     },
   }),
 ];

@@ -35,7 +35,7 @@ import {
   TwoFactorSetup,
   TwoFactorStatus,
 } from '../schemas/management';
-import { signedIn } from './auth';
+import { openSession, signedInPerson } from './auth';
 import type { Static } from '@sinclair/typebox';
 
 const codeLimits = perApp((deps) => createCodeLimits(deps.redis, deps.config));
@@ -80,12 +80,7 @@ export const RECENT_SIGN_IN =
 
 const tooManyDetail = (wait: number) => `Too many wrong codes; try again in ${Math.ceil(wait / 60)} minute(s).`;
 
-/** The signed-in person of a session-only operation (the mount has checked the session). */
-async function person(deps: RouteDeps, userId: string | undefined): Promise<User> {
-  const user = userId ? await getUser(deps.db, userId) : undefined;
-  if (!user) throw new PostageError('member_not_found', 'Only a signed-in person has two-factor sign-in.');
-  return user;
-}
+const person = (deps: RouteDeps, userId: string | undefined) => signedInPerson(deps, userId, 'two-factor sign-in');
 
 const statusOf = async (deps: RouteDeps, userId: string): Promise<Static<typeof TwoFactorStatus>> => {
   const state = await twoFactorState(deps.db, userId);
@@ -143,9 +138,7 @@ export const twoFactorOperations = [
           actor: `user:${user.id}`,
           action: 'user.recovery_code_used',
         });
-      await startSession(req, user, account.accountId);
-      res.locals.outcome = 'signed_in';
-      return signedIn(deps, req, res, user, account.accountId, accounts);
+      return openSession(deps, req, res, user, [account, ...accounts.slice(1)]);
     },
   }),
   operation({
