@@ -202,6 +202,7 @@ export default tseslint.config(
       'cli/bin/**',
       'docs/examples/**',
       'sdks/**',
+      'postage-cli/**', // built and type-checked by its own tsconfig (postage-cli/scripts/build.mjs) against the SDK's build
       'eslint.config.mjs',
       'jest.config.js',
     ],

@@ -1,0 +1,23 @@
+// Builds dist/ with the repository's TypeScript compiler (tsc on PATH: npm scripts put the root's
+// node_modules/.bin there). The CLI is compiled against the SDK's declarations, so the SDK's dist/
+// is built first when it is missing; the package itself depends on the published @postage/sdk.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const sdk = path.resolve(here, '..', 'sdks', 'typescript');
+
+function run(command, args, cwd) {
+  const result = spawnSync(command, args, { cwd, stdio: 'inherit', shell: process.platform === 'win32' });
+  if (result.status !== 0) {
+    console.error(`${command} ${args.join(' ')} failed${result.error ? `: ${result.error.message}` : ''}`);
+    process.exit(1);
+  }
+}
+
+if (!fs.existsSync(path.join(sdk, 'dist', 'esm', 'index.d.ts'))) run('node', ['scripts/build.mjs'], sdk);
+fs.rmSync(path.join(here, 'dist'), { recursive: true, force: true });
+run('tsc', ['-p', path.join(here, 'tsconfig.json')], here);
+console.log('built dist/');
