@@ -6,6 +6,7 @@ import { readUnsubscribeToken } from '../core/unsubscribe/unsubscribeTokens';
 import { attemptAndRecordWebhook, recordedMessageDelivery } from '../core/webhooks/webhookAttempts';
 import { webhookEventId } from '../core/webhooks/standardWebhooks';
 import { endpointForDelivery } from '../core/webhooks/webhookEndpoints';
+import { liveEndpointAccount, publishLiveEvent } from '../core/webhooks/liveEvents';
 import type { WebhookEventType } from '../core/model/webhookEvents';
 import type { EngagementEvent } from '../core/model/workflowContract';
 import {
@@ -39,6 +40,80 @@ function unsubscribedEnvelope(
   });
 }
 
+type DeliveryResult = { succeeded: boolean; statusCode: number | null };
+
+/** What the event's payload is built from, read at once (all but one are undefined for most events). */
+async function loadEventData(deps: ResolvedActivityDeps, input: DeliveryInput) {
+  const received = input.event === 'email.received';
+  const [row, delay, inbound] = await Promise.all([
+    received ? undefined : getLogRow(deps.db, input.messageId),
+    input.event === 'email.delivery_delayed' ? messageDelay(deps.db, input.messageId) : undefined,
+    received ? loadInboundMessage(deps.db, input.messageId) : undefined,
+  ]);
+  return { row, delay, inbound };
+}
+
+/**
+ * The body an endpoint gets; undefined when there is nothing to announce (the log row purged, the
+ * received message deleted, or not for `receives`, which says whose received mail may go here).
+ */
+function envelopeOf(
+  deps: ResolvedActivityDeps,
+  input: DeliveryInput,
+  { row, delay, inbound }: Awaited<ReturnType<typeof loadEventData>>,
+  receives: (accountId: string) => boolean,
+): WebhookEnvelope | ReceivedEmailEnvelope | undefined {
+  if (input.event === 'email.received')
+    return inbound && receives(inbound.account_id)
+      ? receivedEmailEnvelope(receivedEmailPayload(deps.config, inbound, { forWebhook: true }))
+      : undefined;
+  if (input.event === 'email.unsubscribed')
+    return input.unsubscribe && unsubscribedEnvelope(deps, input.messageId, input.unsubscribe, row);
+  return row && buildWebhookEnvelope(input.event, { ...row, ...(delay ? { delay } : {}) }, input.engagement);
+}
+
+/**
+ * The account's live stream (core/webhooks/liveEvents.ts): the body and `webhook-id` an endpoint
+ * gets, appended to its Redis Stream. Best effort, as the stream is: Redis failing loses the event
+ * for the stream only, never delays the message.
+ */
+async function publishToLiveStream(
+  deps: ResolvedActivityDeps,
+  accountId: string,
+  input: DeliveryInput,
+  eventId: string | undefined,
+): Promise<DeliveryResult> {
+  const envelope = envelopeOf(deps, input, await loadEventData(deps, input), (owner) => owner === accountId);
+  if (!envelope || !deps.redis) return { succeeded: false, statusCode: null };
+  const event = {
+    id: eventId ?? webhookEventId(input.messageId, input.event),
+    type: input.event,
+    timestamp: new Date().toISOString(),
+    body: JSON.stringify(envelope),
+  };
+  try {
+    await publishLiveEvent(deps.redis, deps.config.redis.keyPrefix, accountId, event);
+    return { succeeded: true, statusCode: null };
+  } catch (err) {
+    deps.logger.warn({ err, event: input.event, accountId }, 'live event not published');
+    return { succeeded: false, statusCode: null };
+  }
+}
+
+export interface DeliveryInput {
+  endpointId: string;
+  /** The sent message's id; for `email.received`, the received message's (inbound) id. */
+  messageId: string;
+  event: WebhookEventType;
+  /** For `email.opened`/`email.clicked`: the open or click announced (a message has many). */
+  engagement?: EngagementEvent;
+  /**
+   * email.unsubscribed: the link's token (the address sealed, so none is in Temporal history) and
+   * when the recipient used it (docs/webhooks.md, "Events").
+   */
+  unsubscribe?: { token: string; at: string };
+}
+
 /**
  * One signed POST to one endpoint (docs/webhooks.md, "Delivery policy": one attempt, 5 s, 2xx or
  * failed); every attempt is recorded for the dashboard: endpoint, event, status code, latency,
@@ -49,47 +124,30 @@ function unsubscribedEnvelope(
  * section of docs/webhooks.md asks).
  */
 export function deliverWebhook(deps: ResolvedActivityDeps) {
-  return async function deliverWebhook(input: {
-    endpointId: string;
-    /** The sent message's id; for `email.received`, the received message's (inbound) id. */
-    messageId: string;
-    event: WebhookEventType;
-    /** For `email.opened`/`email.clicked`: the open or click announced (a message has many). */
-    engagement?: EngagementEvent;
-    /**
-     * email.unsubscribed: the link's token (the address sealed, so none is in Temporal history) and
-     * when the recipient used it (docs/webhooks.md, "Events").
-     */
-    unsubscribe?: { token: string; at: string };
-  }): Promise<{ succeeded: boolean; statusCode: number | null }> {
+  return async function deliverWebhook(input: DeliveryInput): Promise<DeliveryResult> {
     // Run again: a retry, or a local activity whose workflow task is run again after its worker died.
     const { info } = Context.current();
     // Opens and clicks repeat per message: each has its own id, the attempt of this one counts.
     const eventId = input.engagement ? webhookEventId(input.messageId, input.event, input.engagement) : undefined;
+    const live = liveEndpointAccount(input.endpointId);
+    if (live !== undefined) return publishToLiveStream(deps, live, input, eventId);
     if (info.attempt > 1 || info.isLocal) {
       const recorded = await recordedMessageDelivery(deps.db, { ...input, ...(eventId ? { eventId } : {}) });
       if (recorded) return recorded;
     }
-    const received = input.event === 'email.received';
-    const [endpoint, row, delay, inbound] = await Promise.all([
+    const [endpoint, data] = await Promise.all([
       endpointForDelivery(deps.db, deps.config.secretKey, input.endpointId),
-      received ? undefined : getLogRow(deps.db, input.messageId),
-      input.event === 'email.delivery_delayed' ? messageDelay(deps.db, input.messageId) : undefined,
-      received ? loadInboundMessage(deps.db, input.messageId) : undefined,
+      loadEventData(deps, input),
     ]);
     // Deactivated or deleted since the event fired, or the log row purged: nothing to send.
     if (!endpoint || !endpoint.active) return { succeeded: false, statusCode: null };
-    let envelope: WebhookEnvelope | ReceivedEmailEnvelope | undefined;
-    if (input.event === 'email.received')
-      // Only to an endpoint still subscribed (docs/inbound.md, "Rules"), of the message's account,
-      // while the message is kept (deleted meanwhile: nothing to announce).
-      envelope =
-        inbound && endpoint.accountId === inbound.account_id && endpoint.events.includes('email.received')
-          ? receivedEmailEnvelope(receivedEmailPayload(deps.config, inbound, { forWebhook: true }))
-          : undefined;
-    else if (input.event === 'email.unsubscribed')
-      envelope = input.unsubscribe && unsubscribedEnvelope(deps, input.messageId, input.unsubscribe, row);
-    else envelope = row && buildWebhookEnvelope(input.event, { ...row, ...(delay ? { delay } : {}) }, input.engagement);
+    // email.received only to an endpoint still subscribed (docs/inbound.md, "Rules"), of the message's account.
+    const envelope = envelopeOf(
+      deps,
+      input,
+      data,
+      (accountId) => endpoint.accountId === accountId && endpoint.events.includes('email.received'),
+    );
     if (!envelope) return { succeeded: false, statusCode: null };
     const body = JSON.stringify(envelope);
     const attempt = await attemptAndRecordWebhook(deps.db, deps.config, {

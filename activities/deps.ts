@@ -2,6 +2,7 @@
 // tests can build them against their own database and emulators.
 import type { SESv2Client } from '@aws-sdk/client-sesv2';
 import type { STSClient } from '@aws-sdk/client-sts';
+import type Redis from 'ioredis';
 import type { Logger } from 'pino';
 import type { ByocCredentialCache } from '../core/byoc/byocRole';
 import type { Config } from '../core/platform/config';
@@ -22,7 +23,10 @@ export interface ActivityDeps {
   metrics?: WorkerMetrics;
   /** Turns at SES, shared by every worker through Redis (core/sending/sesPacing.ts); without it SES is called unpaced. */
   pacer?: SesPacer;
+  /** Where the live events stream is kept (core/webhooks/liveEvents.ts); without it no event goes to a live stream. */
+  redis?: Redis;
 }
 
 /** Deps with the optional parts filled in, as the activities use them. */
-export type ResolvedActivityDeps = Required<Omit<ActivityDeps, 'pacer'>> & Pick<ActivityDeps, 'pacer'>;
+export type ResolvedActivityDeps = Required<Omit<ActivityDeps, 'pacer' | 'redis'>> &
+  Pick<ActivityDeps, 'pacer' | 'redis'>;

@@ -2,6 +2,7 @@ import { recordEngagementEvent as record } from '../core/sending/engagement';
 import type { EngagementEvent } from '../core/model/workflowContract';
 import { subscribedEndpointIds } from '../core/webhooks/webhookEndpoints';
 import type { ResolvedActivityDeps } from './deps';
+import { withLiveStream } from './liveEndpoint';
 
 /**
  * One open or click into the message's timeline (core/sending/engagement.ts); when it was
@@ -16,6 +17,9 @@ export function recordEngagementEvent(deps: ResolvedActivityDeps) {
     const { recorded, accountId } = await record(deps.db, input.messageId, input.event, input.recordedBy);
     if (!recorded || accountId === null) return { recorded: false, webhookEndpointIds: [] };
     const event = input.event.type === 'opened' ? 'email.opened' : 'email.clicked';
-    return { recorded: true, webhookEndpointIds: await subscribedEndpointIds(deps.db, accountId, event) };
+    return {
+      recorded: true,
+      webhookEndpointIds: await withLiveStream(deps, accountId, subscribedEndpointIds(deps.db, accountId, event)),
+    };
   };
 }

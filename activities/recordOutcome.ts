@@ -2,6 +2,7 @@ import { applyOutcomeToLog } from '../core/sending/emailLog';
 import { OUTCOME_EVENT, type MessageStatus, type ProviderOutcome } from '../core/model/outcomes';
 import { subscribedEndpointIds } from '../core/webhooks/webhookEndpoints';
 import type { ResolvedActivityDeps } from './deps';
+import { withLiveStream } from './liveEndpoint';
 
 /**
  * Writes an outcome to the email log. `applied` is false when the row already holds a status the
@@ -20,7 +21,11 @@ export function recordOutcome(deps: ResolvedActivityDeps) {
     const [{ applied, status: current }, endpointIds] = await Promise.all([
       applyOutcomeToLog(deps.db, input.messageId, input.outcome, input.recordedBy),
       input.webhookEndpointsOf !== undefined
-        ? subscribedEndpointIds(deps.db, input.webhookEndpointsOf, OUTCOME_EVENT[input.outcome.type])
+        ? withLiveStream(
+            deps,
+            input.webhookEndpointsOf,
+            subscribedEndpointIds(deps.db, input.webhookEndpointsOf, OUTCOME_EVENT[input.outcome.type]),
+          )
         : undefined,
     ]);
     // A delay changes no status (a message without a row, a test of the activity alone, reads `sent`).

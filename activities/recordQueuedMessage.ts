@@ -4,6 +4,7 @@ import { deleteStagedMessage, loadStagedMessage } from '../core/sending/staging'
 import { claimAcceptance } from '../core/sending/acceptOutbox';
 import { scheduledSendState, writeScheduledLogRow } from '../core/sending/scheduledSends';
 import type { ResolvedActivityDeps } from './deps';
+import { withLiveStream } from './liveEndpoint';
 import type { WebhookEventType } from '../core/model/webhookEvents';
 import { subscribedEndpointIds } from '../core/webhooks/webhookEndpoints';
 
@@ -47,7 +48,12 @@ export function recordQueuedMessage(deps: ResolvedActivityDeps) {
       if (!input.scheduledAt) {
         const [, endpointIds] = await Promise.all([
           insertQueuedLogRow(deps.db, row),
-          input.webhookEndpointsFor && subscribedEndpointIds(deps.db, staged.accountId, input.webhookEndpointsFor),
+          input.webhookEndpointsFor &&
+            withLiveStream(
+              deps,
+              staged.accountId,
+              subscribedEndpointIds(deps.db, staged.accountId, input.webhookEndpointsFor),
+            ),
         ]);
         return { accepted: true, ...(endpointIds ? { webhookEndpointIds: endpointIds } : {}) };
       }

@@ -7,6 +7,7 @@ import { createLogger } from '../core/platform/logger';
 import { createRedis } from '../core/platform/redis';
 import { lazyTemporalClient } from '../core/platform/temporal';
 import { createApp } from './app';
+import { endEventStreams } from './routes/eventStream';
 import { ApiKeyCache } from '../core/accounts/apiKeyCache';
 import type { ApiKeyRow } from '../core/accounts/apiKeys';
 import { armKillPoints } from '../core/platform/killPoints';
@@ -48,6 +49,7 @@ async function main(): Promise<void> {
     exitAfterMs: config.ops.shutdownTimeoutMs,
     drain: () =>
       new Promise<void>((resolve) => {
+        endEventStreams(); // a live events stream never ends on its own
         server.close(() => resolve());
         server.closeIdleConnections(); // keep-alive connections with no request would hold close() open
       }),

@@ -92,6 +92,7 @@ async function main(): Promise<void> {
       byocCredentials: new ByocCredentialCache(),
       metrics,
       pacer,
+      redis,
     },
     tracing,
     extra: {

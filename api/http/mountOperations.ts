@@ -78,14 +78,14 @@ function gates(deps: RouteDeps, op: AnyOperation, session: RequestHandler, calle
   if (op.who === 'apiKey')
     chain.push(op.keyCache ? authenticate(sendingStore(deps.db, deps.config), deps.apiKeys) : authenticate(deps.db));
   if (op.rateLimit === 'perKey') {
-    chain.push(
-      rateLimit({
-        redis: deps.redis,
-        limitPerMinute: deps.config.api.rateLimitPerMinute,
-        logger: deps.logger,
-        onMemoryFallback: () => deps.metrics.rateLimitFallbacks.inc(),
-      }),
-    );
+    const perKey = rateLimit({
+      redis: deps.redis,
+      limitPerMinute: deps.config.api.rateLimitPerMinute,
+      logger: deps.logger,
+      onMemoryFallback: () => deps.metrics.rateLimitFallbacks.inc(),
+    });
+    // A `caller` operation's session has no key to count against.
+    chain.push((req, res, next) => (res.locals.apiKey ? perKey(req, res, next) : next()));
   }
   return chain;
 }

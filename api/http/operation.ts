@@ -18,7 +18,7 @@ import type { Caller } from './locals';
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /** What the document's texts and the rows' limits may depend on: the deployment's limits. */
-export type DocumentConfig = Pick<Config, 'api' | 'limits'>;
+export type DocumentConfig = Pick<Config, 'api' | 'limits' | 'webhooks'>;
 /** A value of the row, fixed or read from the deployment's settings. */
 export type FromConfig<T> = T | ((config: DocumentConfig) => T);
 /** A text of the document. */
@@ -250,10 +250,11 @@ interface OperationFields<
  * key acts as a developer) and what a domain-scoped key may do there; an `apiKey` one whether it
  * is a send (`keyCache`: the key is read through the sends' cache, where the use case checks it
  * again, and on the sending store, with the staging deadline) and whether the per-key rate limit
- * applies (X-RateLimit-* on its answers).
+ * applies (X-RateLimit-* on its answers); a `caller` one may take the per-key rate limit too, for
+ * a key (a session takes none).
  */
 type WhoFields<W extends Who> = W extends 'caller'
-  ? { role: Role; scopedKey: ScopedKeyAccess; keyCache?: undefined; rateLimit?: undefined }
+  ? { role: Role; scopedKey: ScopedKeyAccess; keyCache?: undefined; rateLimit?: 'perKey' }
   : W extends 'apiKey'
     ? { role?: undefined; scopedKey?: undefined; keyCache?: true; rateLimit?: 'perKey' }
     : { role?: undefined; scopedKey?: undefined; keyCache?: undefined; rateLimit?: undefined };

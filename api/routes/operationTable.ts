@@ -22,6 +22,7 @@ import { sendingQueueOperations } from './manage/sendingQueue';
 import { statsOperations } from './manage/stats';
 import { usageOperations } from './manage/usage';
 import { webhookOperations } from './manage/webhooks';
+import { eventStreamOperations } from './eventStream';
 import { meOperations } from './me';
 import { sendOperations } from './send';
 import { sessionOperations } from './sessions';
@@ -70,6 +71,7 @@ export const OPERATION_GROUPS: OperationGroup[] = [
       ...domainOperations,
       ...apiKeyOperations,
       ...webhookOperations,
+      ...eventStreamOperations,
       ...byocOperations,
       ...emailOperations,
       ...suppressionOperations,

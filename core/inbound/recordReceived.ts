@@ -63,6 +63,8 @@ export interface RecordResult {
   gone: boolean;
   repliedMessageId: string | null;
   endpointIds: string[];
+  /** The message's account, once recorded (for its live stream: activities/recordReceivedMessage.ts). */
+  accountId?: string;
 }
 
 export async function recordReceived(db: Db, inboundId: string): Promise<RecordResult> {
@@ -132,6 +134,7 @@ export async function recordReceived(db: Db, inboundId: string): Promise<RecordR
     gone: false,
     repliedMessageId: replied,
     endpointIds: await receivingEndpoints(db, row.account_id, row.endpoint_ids),
+    accountId: row.account_id,
   };
 }
 

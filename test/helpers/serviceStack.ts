@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import type { Express } from 'express';
 import { createApp } from '../../api/app';
+import { endEventStreams } from '../../api/routes/eventStream';
 import type { Config } from '../../core/platform/config';
 import type { Db } from '../../core/platform/db';
 import { createLogger } from '../../core/platform/logger';
@@ -61,7 +62,14 @@ export async function startServiceStack(
       connection: nativeConnection,
       namespace: config.temporal.namespace,
       taskQueue: config.temporal.taskQueue,
-      deps: { config, db: database.db, sharedSes: sharedSesClient(config), logger, pacer: sesPacerFor(redis, config) },
+      deps: {
+        config,
+        db: database.db,
+        sharedSes: sharedSesClient(config),
+        logger,
+        pacer: sesPacerFor(redis, config),
+        redis,
+      },
       workflowBundlePath: infra.workflowBundlePath,
     });
     workerRun = worker.run();
@@ -82,6 +90,7 @@ export async function startServiceStack(
     baseUrl,
     ...(worker ? { worker } : {}),
     async stop() {
+      endEventStreams(); // as api/server.ts: an open stream would hold close() for ever
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await apiKeys.close();
       if (worker) {

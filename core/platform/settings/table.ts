@@ -810,6 +810,14 @@ export const SETTINGS = {
       processes: ['api', 'worker', 'cli'],
       doc: 'IPs/CIDRs webhooks may reach despite being private (dev, tests)',
     }),
+    liveStreamsPerAccount: setting({
+      env: 'LIVE_EVENT_STREAMS_PER_ACCOUNT',
+      type: 'integer',
+      min: 1,
+      processes: ['api'],
+      default: 3,
+      doc: 'Open live event streams (`GET /api/events/stream`, `postage listen`) an account may hold at once; one more is refused with 429',
+    }),
   },
   reputation: {
     windowDays: setting({
