@@ -177,7 +177,10 @@ function relay(ctx: CliContext, flags: ListenFlags, secret: string, events: stri
     };
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
-    source.onopen = () => process.stderr.write(`Connected: forwarding ${events.join(', ')} to ${flags.forwardTo}\n`);
+    source.onopen = () =>
+      process.stderr.write(
+        `Connected: forwarding ${flags.events ? events.join(', ') : 'every event'} to ${flags.forwardTo}\n`,
+      );
     source.onerror = (err: ErrorEvent) => {
       if (source.readyState !== EventSource.CLOSED) {
         process.stderr.write(
