@@ -136,6 +136,18 @@ async function refusalOf(response: Response): Promise<PostageApiError> {
   });
 }
 
+/** The data line, or undefined when it is not the documented shape (a newer API, a proxy's page). */
+function parseEvent(data: string): StreamEvent | undefined {
+  try {
+    const event = JSON.parse(data) as Partial<StreamEvent>;
+    return typeof event.id === 'string' && typeof event.type === 'string' && typeof event.body === 'string'
+      ? (event as StreamEvent)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function streamUrl(baseUrl: string, events: string[]): string {
   const url = new URL('/api/events/stream', baseUrl);
   if (events.length < EVENT_TYPES.length) url.searchParams.set('events', events.join(','));
@@ -150,7 +162,11 @@ function relay(ctx: CliContext, flags: ListenFlags, secret: string, events: stri
   const signer = new Webhook(secret);
   let queue = Promise.resolve();
   const onEvent = (message: MessageEvent<string>) => {
-    const event = JSON.parse(message.data) as StreamEvent;
+    const event = parseEvent(message.data);
+    if (!event) {
+      process.stderr.write(`Skipped an event this version cannot read: ${message.data.slice(0, 200)}\n`);
+      return;
+    }
     queue = queue.then(async () => {
       const outcome = await forward(flags.forwardTo, signer, event);
       const line = {
