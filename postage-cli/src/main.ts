@@ -3,6 +3,13 @@
 import { Command, CommanderError } from 'commander';
 import { VERSION } from '@postage/sdk';
 import { registerAccountCommands } from './commands/account.js';
+import { registerDomainsCommands } from './commands/domains.js';
+import { registerEmailsCommands } from './commands/emails.js';
+import { registerListenCommand } from './commands/listen.js';
+import { registerSendCommand } from './commands/send.js';
+import { registerTemplatesCommands } from './commands/templates.js';
+import { registerTriggerCommand } from './commands/trigger.js';
+import { registerWebhooksCommands } from './commands/webhooks.js';
 import { createContext } from './context.js';
 import { EXIT } from './output.js';
 import { makeRun } from './run.js';
@@ -24,6 +31,13 @@ export function buildProgram(ctx = createContext()): Command {
     });
   const run = makeRun(ctx);
   registerAccountCommands(program, run);
+  registerSendCommand(program, run);
+  registerEmailsCommands(program, run);
+  registerDomainsCommands(program, run);
+  registerWebhooksCommands(program, run);
+  registerTriggerCommand(program, run);
+  registerListenCommand(program, run);
+  registerTemplatesCommands(program, run);
   return program;
 }
 

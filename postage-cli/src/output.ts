@@ -63,7 +63,8 @@ export function describeFailure(err: unknown): { message: string; exitCode: numb
           .map(([field, problems]) => `${field}: ${problems.join('; ')}`)
           .join(', ')
       : '';
-    const hint = err.code ? HINTS[err.code] : undefined;
+    // A 401 carries no code (docs/errors-and-limits.md): its hint goes by the status.
+    const hint = (err.code ? HINTS[err.code] : undefined) ?? (err.status === 401 ? HINTS.unauthorized : undefined);
     const message = [`${err.detail || err.message} (${err.code ?? err.status})`, fieldErrors, hint]
       .filter(Boolean)
       .join(' - ');
