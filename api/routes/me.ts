@@ -1,8 +1,13 @@
-// GET /api/me/: the key's account, nothing else; a row of the route table. Any key of the
-// account, read on every request (no cache); not rate-limited (the per-key limit is the sends').
+// GET /api/me/: the key's account, nothing else; GET /api/me/key: the key itself (its permission
+// and scope, so a client such as `postage mcp` knows what it may offer). Rows of the route table.
+// Any key of the account, read on every request (no cache); not rate-limited (the per-key limit is
+// the sends').
+import { describeActors } from '../../core/accounts/actors';
 import { currentAccountRecord } from '../presenters/currentAccount';
+import { presentApiKey } from '../presenters/resources';
 import { sendUnauthenticated } from '../http/errors';
 import { ANSWERED, operation } from '../http/operation';
+import { ApiKey } from '../schemas/management';
 import { accountRecordSchema } from '../schemas/responses';
 
 export const meOperations = [
@@ -26,6 +31,25 @@ export const meOperations = [
       }
       res.locals.outcome = 'ok';
       return record;
+    },
+  }),
+  operation({
+    method: 'get',
+    path: '/api/me/key',
+    operationId: 'meKey',
+    summary:
+      'The key making this request: its permission, domain scope, networks and expiry, as the key list shows it (never its secret)',
+    who: 'apiKey',
+    ok: [200, ApiKey, 'The key, as GET /api/api-keys lists it.'],
+    more: {
+      401: 'Missing, malformed, unknown, revoked or expired API key.',
+      500: 'Unexpected failure; retry later.',
+      503: 'Our database is unreachable; retry with backoff (Retry-After).',
+    },
+    async handler({ deps, res, key }) {
+      const actors = await describeActors(deps.db, key.accountId, key.createdBy ? [key.createdBy] : []);
+      res.locals.outcome = 'ok';
+      return presentApiKey(key, actors);
     },
   }),
 ];
