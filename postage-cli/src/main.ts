@@ -3,6 +3,7 @@
 import { Command, CommanderError } from 'commander';
 import { VERSION } from '@postage/sdk';
 import { registerAccountCommands } from './commands/account.js';
+import { registerMcpCommand } from './mcp/register.js';
 import { createContext } from './context.js';
 import { EXIT } from './output.js';
 import { makeRun } from './run.js';
@@ -24,6 +25,7 @@ export function buildProgram(ctx = createContext()): Command {
     });
   const run = makeRun(ctx);
   registerAccountCommands(program, run);
+  registerMcpCommand(program, run);
   return program;
 }
 
