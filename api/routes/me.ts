@@ -10,6 +10,13 @@ import { ANSWERED, operation } from '../http/operation';
 import { ApiKey } from '../schemas/management';
 import { accountRecordSchema } from '../schemas/responses';
 
+/** What either may answer besides its record. */
+const REFUSALS = {
+  401: 'Missing, malformed, unknown, revoked or expired API key.',
+  500: 'Unexpected failure; retry later.',
+  503: 'Our database is unreachable; retry with backoff (Retry-After).',
+};
+
 export const meOperations = [
   operation({
     method: 'get',
@@ -18,11 +25,7 @@ export const meOperations = [
     summary: "The key's account, plan, BYOC status, verified domains and this UTC month's usage",
     who: 'apiKey',
     ok: [200, accountRecordSchema, 'The current-account record.'],
-    more: {
-      401: 'Missing, malformed, unknown, revoked or expired API key.',
-      500: 'Unexpected failure; retry later.',
-      503: 'Our database is unreachable; retry with backoff (Retry-After).',
-    },
+    more: REFUSALS,
     async handler({ deps, res, key }) {
       const record = await currentAccountRecord(deps.db, key.accountId);
       if (!record) {
@@ -41,11 +44,7 @@ export const meOperations = [
       'The key making this request: its permission, domain scope, networks and expiry, as the key list shows it (never its secret)',
     who: 'apiKey',
     ok: [200, ApiKey, 'The key, as GET /api/api-keys lists it.'],
-    more: {
-      401: 'Missing, malformed, unknown, revoked or expired API key.',
-      500: 'Unexpected failure; retry later.',
-      503: 'Our database is unreachable; retry with backoff (Retry-After).',
-    },
+    more: REFUSALS,
     async handler({ deps, res, key }) {
       const actors = await describeActors(deps.db, key.accountId, key.createdBy ? [key.createdBy] : []);
       res.locals.outcome = 'ok';
