@@ -117,6 +117,11 @@ class AsyncMe(AsyncResource):
         this month's usage (``GET /api/me/``). Any key may call it: a cheap check of a key."""
         return await self._client._request("GET", "/api/me/", AccountRecord)
 
+    async def key(self) -> ApiKey:
+        """The key making the request: its permission (``sending`` or ``full_access``), domain
+        scope, networks and expiry, as the key list shows it (``GET /api/me/key``; any key)."""
+        return await self._client._request("GET", "/api/me/key", ApiKey)
+
 
 class AsyncUsageResource(AsyncResource):
     async def get(self) -> Usage:

@@ -118,6 +118,11 @@ class Me(Resource):
         this month's usage (``GET /api/me/``). Any key may call it: a cheap check of a key."""
         return self._client._request("GET", "/api/me/", AccountRecord)
 
+    def key(self) -> ApiKey:
+        """The key making the request: its permission (``sending`` or ``full_access``), domain
+        scope, networks and expiry, as the key list shows it (``GET /api/me/key``; any key)."""
+        return self._client._request("GET", "/api/me/key", ApiKey)
+
 
 class UsageResource(Resource):
     def get(self) -> Usage:
