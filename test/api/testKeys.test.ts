@@ -187,7 +187,7 @@ test('a test key’s scheduled send is released, simulated and marked test, and 
   expect(await atSes(subject)).toBe(0);
 });
 
-test('cancelling a test key’s scheduled send gives nothing back to the monthly quota', async () => {
+test('a test key’s scheduled send leaves the monthly quota untouched, and so does its cancellation', async () => {
   const live = await send(stack, sender.apiKey, body(`delivered@${stack.config.testDomain}`, marker('live')));
   expect(live.status).toBe(200);
   const before = await monthlyUsage(stack.db, sender.account.id);
@@ -195,6 +195,7 @@ test('cancelling a test key’s scheduled send gives nothing back to the monthly
   const later = new Date(Date.now() + 3_600_000).toISOString();
   const res = await send(stack, testKey, body('someone@example.org', marker('cancel'), { scheduled_at: later }));
   expect(res.status).toBe(200);
+  expect(await monthlyUsage(stack.db, sender.account.id)).toEqual(before);
   const cancel = await api('POST', `/api/emails/${String(res.json.message_id)}/cancel`, manager);
   expect(cancel.status).toBe(200);
   expect(await monthlyUsage(stack.db, sender.account.id)).toEqual(before);

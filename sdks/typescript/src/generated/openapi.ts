@@ -1688,6 +1688,8 @@ export interface components {
             revoked_at: string | null;
             /** @enum {unknown} */
             state: "active" | "revoked" | "expired";
+            /** @description A test key: its sends are simulated, never reach SES (docs/test-recipients.md, "Test keys"). */
+            test: boolean;
         };
         ApiKeyList: {
             api_keys: components["schemas"]["ApiKey"][];
@@ -1778,6 +1780,11 @@ export interface components {
              * @enum {unknown}
              */
             permission: "sending" | "full_access";
+            /**
+             * @description A test key (docs/test-recipients.md, "Test keys"): every send through it (the API, batches, scheduled sends, the SMTP relay) is simulated and never reaches SES or a mailbox, whatever the recipient: a test-domain recipient gets its outcome, any other `delivered`. Its messages are marked `test` in the email log and their webhooks, counted apart from the monthly quota (at most 10,000 a month per account, then 429 `usage_limit_exceeded`), and sent from shared domains only (a BYOC domain: 403 `unauthorized`). A test key can create test keys only.
+             * @default false
+             */
+            test: boolean;
         };
         CreatedApiKey: {
             api_key: components["schemas"]["ApiKey"];
@@ -1961,6 +1968,8 @@ export interface components {
                 id: string;
                 version: number | null;
             } | null;
+            /** @description Sent with a test key (docs/test-recipients.md, "Test keys"): simulated, nothing transmitted, counted apart from the quota. Such a message is also `kind` `test`. */
+            test: boolean;
         };
         EndedSessions: {
             /** @description How many sessions were ended. */
@@ -6836,6 +6845,8 @@ export interface operations {
                 status?: "scheduled" | "canceled" | "queued" | "sent" | "delivered" | "bounced" | "complained" | "failed";
                 /** @description Only messages with this tag: `name:value` (each 1 to 256 ASCII letters, digits, `_` or `-`). */
                 tag?: string;
+                /** @description `true`: only messages sent with a test key (docs/test-recipients.md, "Test keys"); `false`: only the others. */
+                test?: "true" | "false";
                 /** @description ISO 8601; rows created before. */
                 until?: string;
             };
