@@ -8911,7 +8911,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Queued (or, with `Idempotent-Replayed: true`, the replay of an earlier identical request). */
+            /** @description Queued (or, with `Idempotent-Replayed: true`, the replay of an earlier identical request). Sent with a test key, the message is simulated whatever its recipient (a test-domain address gets its outcome, any other `delivered`), never reaches SES, and is marked `test` in the log and its webhooks (docs/test-recipients.md, "Test keys"). */
             200: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -8948,7 +8948,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlainError"];
                 };
             };
-            /** @description A send gate refused the request, or the key is used from outside the networks it is bound to (`network_not_allowed`). */
+            /** @description A send gate refused the request (a test key sending from a BYOC domain: `unauthorized`), or the key is used from outside the networks it is bound to (`network_not_allowed`). */
             403: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -8988,7 +8988,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `usage_limit_exceeded`: the monthly quota is used up. Without an `error` code: more than 60 requests per minute for this key (with Retry-After). */
+            /** @description `usage_limit_exceeded`: the monthly quota is used up (a test key: the account's 10000 test sends of the month, counted apart from the quota). Without an `error` code: more than 60 requests per minute for this key (with Retry-After). */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
