@@ -109,18 +109,18 @@ export function registerKeyCommands(program: Command, run: Run): void {
         return {
           json: keys.map((k) => publicKey(k)),
           text: table(
-            ['id', 'prefix', 'name', 'permission', 'mode', 'domains', 'networks', 'expires', 'state', 'last used'],
+            ['id', 'prefix', 'name', 'permission', 'domains', 'networks', 'expires', 'state', 'last used', 'mode'],
             keys.map((k) => [
               k.id,
               keyPrefix(k.lookupId),
               k.name,
               k.permission,
-              k.test ? 'test' : 'live',
               k.domainScope.join(',') || 'all',
               k.networks.join(',') || 'anywhere',
               k.expiresAt ? formatDate(k.expiresAt) : 'never',
               keyState(k),
               formatDate(k.lastUsedAt),
+              k.test ? 'test' : 'live',
             ]),
             'No API keys.',
           ),
