@@ -67,6 +67,24 @@ const body = (to: string, subject: string, extra: Record<string, unknown> = {}) 
   ...extra,
 });
 
+/** A new sender of its own with a test key, and that key's send of one message from its domain to a real-looking address. */
+async function testKeySendFrom(
+  opts: Parameters<typeof createSender>[1],
+  prepare?: (s: SenderFixture) => Promise<unknown>,
+) {
+  const own = await createSender(stack.db, opts);
+  const key = (await createApiKey(stack.db, { accountId: own.account.id, name: 'own test key', test: true }, 'test'))
+    .secret;
+  await prepare?.(own);
+  const res = await send(stack, key, {
+    from_email: `hello@${own.domain}`,
+    to: 'someone@example.org',
+    subject: 'Own',
+    message: 'Hi.',
+  });
+  return { own, res };
+}
+
 /** Waits for the message's log row to reach `status`, then answers GET /api/emails/{id}. */
 async function settled(messageId: string, status: string): Promise<ApiResponse> {
   await eventually(
@@ -145,20 +163,13 @@ test('a test key’s sends count apart from the monthly quota, which they leave 
 });
 
 test('a test key is refused with 429 usage_limit_exceeded once the account’s test sends of the month are used up', async () => {
-  const capped = await createSender(stack.db);
-  const key = (await createApiKey(stack.db, { accountId: capped.account.id, name: 'capped', test: true }, 'test'))
-    .secret;
-  await stack
-    .db('usage_counters')
-    .insert({ account_id: capped.account.id, month: utcMonthStart(), mode: 'test', count: TEST_SENDS_PER_MONTH });
-  const res = await send(stack, key, {
-    from_email: `hello@${capped.domain}`,
-    to: 'someone@example.org',
-    subject: 'Over',
-    message: 'Hi.',
-  });
+  const { own, res } = await testKeySendFrom({}, (capped) =>
+    stack
+      .db('usage_counters')
+      .insert({ account_id: capped.account.id, month: utcMonthStart(), mode: 'test', count: TEST_SENDS_PER_MONTH }),
+  );
   expect({ status: res.status, error: res.json.error }).toEqual({ status: 429, error: 'usage_limit_exceeded' });
-  expect(await monthlyUsage(stack.db, capped.account.id)).toEqual({ shared: 0, byoc: 0 });
+  expect(await monthlyUsage(stack.db, own.account.id)).toEqual({ shared: 0, byoc: 0 });
 });
 
 test('a test key’s batch is simulated message by message: delivered, marked test, nothing at SES', async () => {
@@ -215,15 +226,7 @@ test('a test key’s message through the SMTP relay is simulated and marked test
 });
 
 test('a test key on a BYOC domain is refused with 403 unauthorized, nothing queued', async () => {
-  const byoc = await createSender(stack.db, { mode: 'byoc' });
-  const key = (await createApiKey(stack.db, { accountId: byoc.account.id, name: 'byoc test', test: true }, 'test'))
-    .secret;
-  const res = await send(stack, key, {
-    from_email: `hello@${byoc.domain}`,
-    to: 'someone@example.org',
-    subject: 'BYOC',
-    message: 'Hi.',
-  });
+  const { res } = await testKeySendFrom({ mode: 'byoc' });
   expect({ status: res.status, error: res.json.error }).toEqual({ status: 403, error: 'unauthorized' });
   expect(String(res.json.detail)).toMatch(/test key/i);
 });
