@@ -673,6 +673,7 @@ export const TOOLS: readonly ToolSpec[] = [
       since: 'query',
       until: 'query',
       tag: 'query',
+      test: 'query',
       limit: 'query',
       cursor: 'query',
     },
@@ -727,6 +728,11 @@ export const TOOLS: readonly ToolSpec[] = [
           maxLength: 513,
           pattern: '^[A-Za-z0-9_-]{1,256}:[A-Za-z0-9_-]{1,256}$',
           description: 'Only messages with this tag: `name:value` (each 1 to 256 ASCII letters, digits, `_` or `-`).',
+        },
+        test: {
+          enum: ['true', 'false'],
+          description:
+            '`true`: only messages sent with a test key (docs/test-recipients.md, "Test keys"); `false`: only the others.',
         },
         limit: {
           minimum: 1,
