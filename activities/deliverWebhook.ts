@@ -35,7 +35,7 @@ function unsubscribedEnvelope(
     subject: '',
     bounce_type: null,
     failure_reason: null,
-    ...(row ? { tags: row.tags } : {}),
+    ...(row ? { tags: row.tags, test: row.test } : {}),
     unsubscribe: { ...(claim.topic !== null ? { topic: claim.topic } : {}), occurred_at: unsubscribe.at },
   });
 }

@@ -41,6 +41,7 @@ export function recordQueuedMessage(deps: ResolvedActivityDeps) {
         fromEmail: staged.content.from.address,
         subject: staged.content.subject,
         kind: input.kind,
+        test: staged.content.test === true,
         attachments: staged.attachmentCount,
         tags: staged.content.tags ?? {},
         ...(staged.content.template ? { template: staged.content.template } : {}),

@@ -12,6 +12,8 @@ export interface Caller {
   domainScope: string[];
   /** The key's networks (core/accounts/keyNetworks.ts); empty for a session or an unbound key. */
   networks: string[];
+  /** A test key (docs/test-recipients.md, "Test keys"): it makes test keys only; false for a session. */
+  test: boolean;
   /** The member's role in the account; a full_access key acts as a developer (API_KEY_ROLE). */
   role: Role;
   /** Set when the caller is a signed-in user. */

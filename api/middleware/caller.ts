@@ -55,6 +55,7 @@ export function requireCaller(deps: { db: Db; config: Config }, scopedKeys: read
         permission: key.permission,
         domainScope: key.domainScope,
         networks: key.networks,
+        test: key.test,
         role,
       };
       req.log = req.log.child({ key: res.locals.keyPrefix, account: key.accountId });
@@ -96,6 +97,7 @@ export function requireCaller(deps: { db: Db; config: Config }, scopedKeys: read
       permission: 'full_access',
       domainScope: [],
       networks: [],
+      test: false,
       userId,
       role,
     };

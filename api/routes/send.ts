@@ -4,6 +4,7 @@
 // The order is documented in the README ("API reference").
 import { requestFingerprint } from '../../core/sending/idempotency';
 import { SEND_REFUSAL_CODES, sendMessage } from '../../core/sending/sendMessage';
+import { TEST_SENDS_PER_MONTH } from '../../core/sending/sendGates';
 import { describeError, sendValidationError } from '../http/errors';
 import { ANSWERED, operation, replayed, type DocumentConfig } from '../http/operation';
 import { perApp } from '../http/perApp';
@@ -34,17 +35,17 @@ export const sendOperations = [
     ok: [
       200,
       sendResponseSchema,
-      'Queued (or, with `Idempotent-Replayed: true`, the replay of an earlier identical request).',
+      'Queued (or, with `Idempotent-Replayed: true`, the replay of an earlier identical request). Sent with a test key, the message is simulated whatever its recipient (a test-domain address gets its outcome, any other `delivered`), never reaches SES, and is marked `test` in the log and its webhooks (docs/test-recipients.md, "Test keys").',
     ],
     more: {
       400: (config: DocumentConfig) =>
         `Invalid request: field errors. Bodies over ${config.api.maxBodyBytes} bytes, a missing or wrong Content-Type and non-JSON bodies land here too.`,
       ...refusalAnswers(SEND_REFUSAL_CODES, {
-        403: 'A send gate refused the request, or the key is used from outside the networks it is bound to (`network_not_allowed`).',
+        403: 'A send gate refused the request (a test key sending from a BYOC domain: `unauthorized`), or the key is used from outside the networks it is bound to (`network_not_allowed`).',
         409: 'The idempotency key was used with another body, or its first request is still in flight (then with Retry-After).',
         422: 'The recipient is on the suppression list.',
         429: (config: DocumentConfig) =>
-          `\`usage_limit_exceeded\`: the monthly quota is used up. Without an \`error\` code: more than ${config.api.rateLimitPerMinute} requests per minute for this key (with Retry-After).`,
+          `\`usage_limit_exceeded\`: the monthly quota is used up (a test key: the account's ${TEST_SENDS_PER_MONTH} test sends of the month, counted apart from the quota). Without an \`error\` code: more than ${config.api.rateLimitPerMinute} requests per minute for this key (with Retry-After).`,
         502: 'The message could not be staged, or the queue is unavailable; nothing was queued or counted. Retry with backoff.',
         503: '`byoc_not_configured`: BYOC sending is not configured or its role is unusable. `service_unavailable`: our database is unreachable, or the account already has its template renders running or waiting; nothing was queued or counted (with Retry-After).',
       }),

@@ -294,6 +294,13 @@ export const CreateApiKeyRequest = named(
         },
       ),
     ),
+    test: Type.Optional(
+      Type.Boolean({
+        default: false,
+        description:
+          'A test key (docs/test-recipients.md, "Test keys"): every send through it (the API, batches, scheduled sends, the SMTP relay) is simulated and never reaches SES or a mailbox, whatever the recipient: a test-domain recipient gets its outcome, any other `delivered`. Its messages are marked `test` in the email log and their webhooks, counted apart from the monthly quota (at most 10,000 a month per account, then 429 `usage_limit_exceeded`), and sent from shared domains only (a BYOC domain: 403 `unauthorized`). A test key can create test keys only.',
+      }),
+    ),
     expires_at: Type.Optional(
       nullable(
         time(
@@ -584,6 +591,9 @@ export const ApiKey = named(
     networks: Type.Array(str(), {
       description: 'The CIDR ranges the key may be used from, canonical; empty: anywhere.',
     }),
+    test: Type.Boolean({
+      description: 'A test key: its sends are simulated, never reach SES (docs/test-recipients.md, "Test keys").',
+    }),
     state: oneOf(['active', 'revoked', 'expired'] as const),
     expires_at: nullable(time()),
     revoked_at: nullable(time()),
@@ -685,6 +695,10 @@ export const EmailSummary = named(
     subject: str(),
     status: oneOf(LOG_STATUSES),
     kind: oneOf(['real', 'test', 'simulator'] as const),
+    test: Type.Boolean({
+      description:
+        'Sent with a test key (docs/test-recipients.md, "Test keys"): simulated, nothing transmitted, counted apart from the quota. Such a message is also `kind` `test`.',
+    }),
     bounce_type: nullable(str()),
     bounce_subtype: nullable(str()),
     created_at: time(),

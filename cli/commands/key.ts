@@ -42,6 +42,7 @@ export function registerKeyCommands(program: Command, run: Run): void {
       parseList,
     )
     .option('--expires <iso>', 'expiry, ISO 8601 (default: never)', parseIsoDate)
+    .option('--test', 'a test key: its sends are simulated and never reach SES (docs/test-recipients.md, "Test keys")')
     .option(
       '--permission <permission>',
       `${KEY_PERMISSIONS.join(' or ')}: sending keys may only send and read /api/me/; full_access keys may also manage the account`,
@@ -53,7 +54,14 @@ export function registerKeyCommands(program: Command, run: Run): void {
         async (
           ctx,
           accountRef: string,
-          opts: { name: string; domains?: string[]; network?: string[]; expires?: Date; permission: KeyPermission },
+          opts: {
+            name: string;
+            domains?: string[];
+            network?: string[];
+            expires?: Date;
+            test?: boolean;
+            permission: KeyPermission;
+          },
         ) => {
           const account = await requireAccount(ctx.db(), accountRef);
           const { apiKey, secret } = await createApiKey(
@@ -64,6 +72,7 @@ export function registerKeyCommands(program: Command, run: Run): void {
               permission: opts.permission,
               domainScope: opts.domains ?? [],
               networks: opts.network ?? [],
+              test: opts.test === true,
               expiresAt: opts.expires ?? null,
             },
             ctx.actor,
@@ -77,6 +86,7 @@ export function registerKeyCommands(program: Command, run: Run): void {
                 ['permission', apiKey.permission],
                 ['domains', apiKey.domainScope.length ? apiKey.domainScope.join(', ') : 'all of the account'],
                 ['networks', apiKey.networks.length ? apiKey.networks.join(', ') : 'anywhere'],
+                ['mode', apiKey.test ? 'test (sends are simulated)' : 'live'],
                 ['expires', apiKey.expiresAt ? formatDate(apiKey.expiresAt) : 'never'],
               ]),
               '',
@@ -99,7 +109,7 @@ export function registerKeyCommands(program: Command, run: Run): void {
         return {
           json: keys.map((k) => publicKey(k)),
           text: table(
-            ['id', 'prefix', 'name', 'permission', 'domains', 'networks', 'expires', 'state', 'last used'],
+            ['id', 'prefix', 'name', 'permission', 'domains', 'networks', 'expires', 'state', 'last used', 'mode'],
             keys.map((k) => [
               k.id,
               keyPrefix(k.lookupId),
@@ -110,6 +120,7 @@ export function registerKeyCommands(program: Command, run: Run): void {
               k.expiresAt ? formatDate(k.expiresAt) : 'never',
               keyState(k),
               formatDate(k.lastUsedAt),
+              k.test ? 'test' : 'live',
             ]),
             'No API keys.',
           ),

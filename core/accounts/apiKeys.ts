@@ -39,6 +39,8 @@ export interface ApiKey {
   domainScope: string[];
   /** CIDR ranges the key may be used from (core/accounts/keyNetworks.ts); empty: anywhere. */
   networks: string[];
+  /** A test key (docs/test-recipients.md, "Test keys"): its sends are simulated, never reach SES. */
+  test: boolean;
   expiresAt: Date | null;
   revokedAt: Date | null;
   lastUsedAt: Date | null;
@@ -58,6 +60,7 @@ export interface ApiKeyRow {
   permission: KeyPermission;
   domain_scope: string[];
   allowed_networks: string[];
+  test: boolean;
   expires_at: Date | null;
   revoked_at: Date | null;
   last_used_at: Date | null;
@@ -75,6 +78,7 @@ function toApiKey(row: ApiKeyRow): ApiKey {
     permission: row.permission,
     domainScope: row.domain_scope,
     networks: row.allowed_networks,
+    test: row.test,
     expiresAt: row.expires_at,
     revokedAt: row.revoked_at,
     lastUsedAt: row.last_used_at,
@@ -116,6 +120,7 @@ export async function createApiKey(
     permission?: KeyPermission;
     domainScope?: string[];
     networks?: string[];
+    test?: boolean;
     expiresAt?: Date | null;
   },
   actor: string,
@@ -151,6 +156,7 @@ export async function createApiKey(
         permission,
         domain_scope: domainScope,
         allowed_networks: networks,
+        test: input.test === true,
         expires_at: expiresAt,
       })
       .returning('*');
@@ -164,6 +170,7 @@ export async function createApiKey(
         permission,
         domain_scope: domainScope,
         networks,
+        test: input.test === true,
         expires_at: expiresAt,
       },
     });

@@ -39,9 +39,11 @@ export function scopeCovers(held: readonly string[], wanted: readonly string[]):
  * within the caller's. Returns why not, or null when it may.
  */
 export function keyOutsideCaller(
-  caller: { permission: KeyPermission; domainScope: readonly string[]; networks: readonly string[] },
-  key: { permission: KeyPermission; domainScope: readonly string[]; networks: readonly string[] },
+  caller: { permission: KeyPermission; domainScope: readonly string[]; networks: readonly string[]; test?: boolean },
+  key: { permission: KeyPermission; domainScope: readonly string[]; networks: readonly string[]; test?: boolean },
 ): string | null {
+  // A live key made by a test key would be a way out of test mode.
+  if (caller.test && !key.test) return 'A test key can create test keys only; give `"test": true`.';
   if (!permissionCovers(caller.permission, key.permission))
     return `A ${caller.permission} caller cannot create a ${key.permission} key.`;
   if (!scopeCovers(caller.domainScope, key.domainScope)) {

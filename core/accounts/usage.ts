@@ -1,9 +1,10 @@
 // Monthly send counters per account, mode and UTC calendar month (docs/errors-and-limits.md,
 // "Limits"). The same rows gate sending and feed GET /api/me/. A send is counted by the accepting
 // statement (core/sending/acceptMessage.ts), with its daily row, and given back with it after a
-// failed start.
+// failed start. A test key's sends have rows of their own, mode `test` (docs/test-recipients.md,
+// "Test keys"), apart from the quota's.
 import { utcDay, utcMonthStart, type Db } from '../platform/db';
-import type { SendingMode } from '../model/sendingModes';
+import { SENDING_MODES, type SendingMode } from '../model/sendingModes';
 
 /** This month's count for one mode (0 without a row): a cheap pre-check before staging. */
 export async function monthlySendCount(db: Db, accountId: string, mode: SendingMode, at = new Date()): Promise<number> {
@@ -16,6 +17,7 @@ export async function monthlySendCount(db: Db, accountId: string, mode: SendingM
 export async function monthlyUsage(db: Db, accountId: string, at = new Date()): Promise<Record<SendingMode, number>> {
   const rows = await db('usage_counters')
     .where({ account_id: accountId, month: utcMonthStart(at) })
+    .whereIn('mode', SENDING_MODES)
     .select<{ mode: SendingMode; count: number }[]>('mode', 'count');
   const usage: Record<SendingMode, number> = { byoc: 0, shared: 0 };
   for (const row of rows) usage[row.mode] = row.count;
@@ -36,6 +38,7 @@ export async function dailyUsage(db: Db, accountId: string, from: string, at = n
   const end = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 0));
   const rows = await db('usage_daily')
     .where({ account_id: accountId })
+    .whereIn('mode', SENDING_MODES)
     .andWhere('day', '>=', from)
     .andWhere('day', '<=', utcDay(end))
     .select<{ day: Date | string; mode: SendingMode; count: number }[]>(

@@ -20,6 +20,8 @@ export interface MessageContent {
   tracking?: { opens: boolean; clicks: boolean; host: string };
   /** Asks for RFC 8058 one-click unsubscribe headers (docs/sending.md, "One-click unsubscribe"); `topic` absent: all mail. */
   unsubscribe?: { topic?: string };
+  /** Sent with a test key (docs/test-recipients.md, "Test keys"): its log row is marked `test`. */
+  test?: true;
 }
 
 /** Text that ends up in a mail header: no CR, LF or other control characters (TAB allowed). */

@@ -15,6 +15,7 @@ import { completeIdempotencyKey, type IdempotencyClaim } from './idempotency';
 import { sealContent, stageAttachments } from './staging';
 import type { Attachment, MessageContent } from '../model/messageContent';
 import { withdrawAcceptance } from './acceptOutbox';
+import type { UsageMode } from './sendGates';
 
 export type AcceptFailure =
   'usage_limit_exceeded' | 'attachment_upload_failed' | 'queue_error' | 'idempotency_key_in_progress';
@@ -32,6 +33,8 @@ class AcceptError extends Error {
 export interface AcceptInput<R extends object = Record<string, unknown>> {
   accountId: string;
   monthlyLimit: number;
+  /** Sent with a test key: counted as a test send, not against the quota; its log row marked `test`. */
+  test?: true;
   workflow: Omit<SendEmailInput, 'messageId' | 'accountId' | 'outcomeTimeoutSeconds'>;
   content: MessageContent;
   attachments: Attachment[];
@@ -62,6 +65,8 @@ export async function acceptMessage<R extends object>(
   const messageId = randomUUID();
   const response = input.response(messageId);
   const countedAt = new Date();
+  const countedAs: UsageMode = input.test ? 'test' : input.workflow.mode;
+  const content: MessageContent = input.test ? { ...input.content, test: true } : input.content;
   // Only ids and flags travel through Temporal; the content stays in the claim-check store.
   const workflowInput: SendEmailInput = {
     ...input.workflow,
@@ -77,9 +82,10 @@ export async function acceptMessage<R extends object>(
     try {
       counted = await stageCountAndRecord(store, deps.config.secretKey, {
         workflowInput,
-        content: input.content,
+        content,
         attachments: input.attachments,
         monthlyLimit: input.monthlyLimit,
+        countedAs,
         countedAt,
       });
       if (counted) await stageAttachments(store, deps.config.secretKey, messageId, input.attachments);
@@ -102,6 +108,7 @@ export async function acceptMessage<R extends object>(
             messageId,
             accountId: input.accountId,
             mode: workflowInput.mode,
+            test: input.test === true,
             senderDomain: domainOfAddress(input.content.from.address),
             scheduledAt: workflowInput.scheduledAt,
             countedAt,
@@ -129,7 +136,7 @@ export async function acceptMessage<R extends object>(
       outcome = await withdrawAcceptance(deps.db, {
         messageId,
         accountId: input.accountId,
-        mode: input.workflow.mode,
+        mode: countedAs,
         countedAt,
         ...(idempotency ? { idempotency } : {}),
       });
@@ -144,9 +151,10 @@ export async function acceptMessage<R extends object>(
 }
 
 /**
- * One statement: the count (only under the limit; the upsert's row lock serialises an account's
- * concurrent sends, so with one send left exactly one wins), then, only if counted, the daily
- * count, the staged content and the outbox row. False when the month's allowance is used up.
+ * One statement: the count under `countedAs` (the domain's mode, or `test` for a test key's send;
+ * only under the limit; the upsert's row lock serialises an account's concurrent sends, so with
+ * one send left exactly one wins), then, only if counted, the daily count, the staged content and
+ * the outbox row. False when the month's allowance is used up.
  */
 async function stageCountAndRecord(
   trx: Knex | Knex.Transaction,
@@ -156,6 +164,7 @@ async function stageCountAndRecord(
     content: MessageContent;
     attachments: Attachment[];
     monthlyLimit: number;
+    countedAs: UsageMode;
     countedAt: Date;
   },
 ): Promise<boolean> {
@@ -179,11 +188,11 @@ async function stageCountAndRecord(
     [
       accountId,
       utcMonthStart(input.countedAt),
-      mode,
+      input.countedAs,
       input.monthlyLimit,
       accountId,
       utcDay(input.countedAt),
-      mode,
+      input.countedAs,
       messageId,
       accountId,
       mode,

@@ -16,6 +16,8 @@ export interface EmailLogRow {
   subject: string;
   status: MessageStatus;
   kind: MessageKind;
+  /** Sent with a test key (docs/test-recipients.md, "Test keys"). */
+  test: boolean;
   attachments: number;
   provider_message_id: string | null;
   bounce_type: string | null;
@@ -51,6 +53,7 @@ export async function insertQueuedLogRow(
     fromEmail: string;
     subject: string;
     kind: MessageKind;
+    test?: boolean;
     attachments: number;
     tags?: Record<string, string>;
     scheduledAt?: string;
@@ -61,11 +64,11 @@ export async function insertQueuedLogRow(
   const status = row.scheduledAt ? 'scheduled' : 'queued';
   await db.raw(
     `WITH inserted AS (
-       INSERT INTO email_log (message_id, account_id, recipient, from_email, subject, kind, attachments, tags, scheduled_at, template_id, template_version, status, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::timestamptz, ?::uuid, ?::integer, ?, COALESCE((SELECT created_at FROM staged_messages WHERE message_id = ?), now()))
+       INSERT INTO email_log (message_id, account_id, recipient, from_email, subject, kind, test, attachments, tags, scheduled_at, template_id, template_version, status, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::timestamptz, ?::uuid, ?::integer, ?, COALESCE((SELECT created_at FROM staged_messages WHERE message_id = ?), now()))
        ON CONFLICT (message_id) DO NOTHING
        RETURNING message_id, created_at)
-     INSERT INTO email_events (message_id, type, at) SELECT message_id, ?, created_at FROM inserted ON CONFLICT DO NOTHING`,
+     INSERT INTO email_events (message_id, type, at, details) SELECT message_id, ?, created_at, ?::jsonb FROM inserted ON CONFLICT DO NOTHING`,
     [
       row.messageId,
       row.accountId,
@@ -73,6 +76,7 @@ export async function insertQueuedLogRow(
       row.fromEmail,
       row.subject,
       row.kind,
+      row.test === true,
       row.attachments,
       JSON.stringify(row.tags ?? {}),
       row.scheduledAt ?? null,
@@ -81,6 +85,8 @@ export async function insertQueuedLogRow(
       status,
       row.messageId,
       status,
+      // The timeline says from its first event that a test key's message is simulated.
+      JSON.stringify(row.test ? { test: 'true' } : {}),
     ],
   );
 }

@@ -53,6 +53,8 @@ export interface EmailLogFilter {
   fromDomains?: readonly string[];
   /** Only messages carrying this tag with this value. */
   tag?: { name: string; value: string };
+  /** Only messages sent with a test key (true) or only the others (false). */
+  test?: boolean;
 }
 
 /** Newest first, `limit` rows after `cursor`; the cursor names the last row shown (opaque to clients). */
@@ -77,6 +79,7 @@ export async function emailLogPage(
   if (filter.fromDomains)
     query.andWhereRaw("lower(substring(from_email from '@([^@]*)$')) = ANY(?::text[])", [[...filter.fromDomains]]);
   if (filter.tag) query.andWhereRaw('tags @> ?::jsonb', [JSON.stringify({ [filter.tag.name]: filter.tag.value })]);
+  if (filter.test !== undefined) query.andWhere({ test: filter.test });
   if (filter.since) query.andWhere('created_at', '>=', filter.since);
   if (filter.until) query.andWhere('created_at', '<', filter.until);
   if (after) query.andWhereRaw('(created_at, message_id) < (?::timestamptz, ?::uuid)', [after.at, after.id]);

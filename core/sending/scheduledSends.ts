@@ -41,6 +41,8 @@ export async function recordScheduledSend(
     messageId: string;
     accountId: string;
     mode: string;
+    /** Sent with a test key: its count is the test sends' (docs/test-recipients.md, "Test keys"). */
+    test: boolean;
     senderDomain: string;
     scheduledAt: string;
     countedAt: Date;
@@ -51,6 +53,7 @@ export async function recordScheduledSend(
     message_id: input.messageId,
     account_id: input.accountId,
     mode: input.mode,
+    test: input.test,
     // A domain of the account, not content: a scoped key is judged by it before any log row exists.
     sender_domain: input.senderDomain,
     scheduled_at: input.scheduledAt,
@@ -170,7 +173,7 @@ export async function cancelScheduledSend(
     const [row] = await trx('scheduled_sends')
       .where({ message_id: input.messageId, account_id: input.accountId, state: 'scheduled' })
       .update({ state: 'canceled' })
-      .returning<{ mode: string; counted_at: Date }[]>(['mode', 'counted_at']);
+      .returning<{ mode: string; test: boolean; counted_at: Date }[]>(['mode', 'test', 'counted_at']);
     if (!row)
       return (await trx('scheduled_sends').where({ message_id: input.messageId, account_id: input.accountId }).first())
         ? 'not_scheduled'
@@ -186,10 +189,10 @@ export async function cancelScheduledSend(
       [
         input.accountId,
         utcMonthStart(row.counted_at),
-        row.mode,
+        row.test ? 'test' : row.mode,
         input.accountId,
         utcDay(row.counted_at),
-        row.mode,
+        row.test ? 'test' : row.mode,
         input.messageId,
         input.messageId,
         input.messageId,

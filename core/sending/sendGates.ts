@@ -11,6 +11,7 @@ import { rowFromJson, utcMonthStart, type Db } from '../platform/db';
 import { toDomain, type Domain, type DomainRow } from '../domains/domains';
 import { FREE_PLAN, monthlyQuota, toPlan, type Plan, type PlanRow } from '../accounts/plans';
 import { subscribedPlan } from '../accounts/subscription';
+import type { SendingMode } from '../model/sendingModes';
 import { API_KEY_ROLE, lesserRole, roleCovers, SENDING_ROLE, type Role } from '../accounts/roles';
 
 /**
@@ -40,12 +41,21 @@ export interface GateFailure {
 export interface SendContext {
   account: Account;
   domain: Domain;
-  /** This month's allowance for the domain's mode under the account's plan. */
+  /** This month's allowance for the domain's mode under the account's plan; for a test key, its test sends'. */
   monthlyLimit: number;
 }
 
-/** The sending key as the gates need it: `id` absent for Postage's own emails, which have no key. */
-export type SendingKeyFacts = Pick<ApiKey, 'accountId' | 'domainScope'> & { id?: string };
+/**
+ * The sending key as the gates need it: `id` absent for Postage's own emails, which have no key;
+ * `test` for a test key (docs/test-recipients.md, "Test keys").
+ */
+export type SendingKeyFacts = Pick<ApiKey, 'accountId' | 'domainScope'> & { id?: string; test?: boolean };
+
+/** A test key's sends per account and UTC month (docs/test-recipients.md, "Test keys"), counted apart from the quota. */
+export const TEST_SENDS_PER_MONTH = 10_000;
+
+/** The usage counter a send takes: its domain's mode, or the test sends' own. */
+export type UsageMode = SendingMode | 'test';
 
 /** docs/sending.md ("Processing order", "Idempotency"): a key with a domain scope sends only from those domains (also checked on replays). */
 export function checkKeyScope(apiKey: Pick<ApiKey, 'domainScope'>, fromDomain: string): GateFailure | undefined {
@@ -100,7 +110,14 @@ interface GateFacts {
  */
 async function readGateFacts(
   db: Db,
-  input: { accountId: string; keyId: string | undefined; fromDomain: string; recipient: string; topic?: string },
+  input: {
+    accountId: string;
+    keyId: string | undefined;
+    test: boolean;
+    fromDomain: string;
+    recipient: string;
+    topic?: string;
+  },
 ): Promise<GateFacts> {
   const { rows } = await db.raw<{
     rows: {
@@ -120,7 +137,8 @@ async function readGateFacts(
                LEFT JOIN memberships m ON m.account_id = k.account_id AND m.user_id = k.created_by_user WHERE k.id = ?::uuid) AS key_role,
             EXISTS (SELECT 1 FROM suppressions s WHERE s.account_id = a.id AND s.address = ?
                       AND (s.topic IS NULL OR s.topic = ?::text)) AS suppressed,
-            COALESCE((SELECT u.count FROM usage_counters u WHERE u.account_id = a.id AND u.month = ? AND u.mode = d.sending_mode), 0) AS used
+            COALESCE((SELECT u.count FROM usage_counters u WHERE u.account_id = a.id AND u.month = ?
+                        AND u.mode = CASE WHEN ?::boolean THEN 'test' ELSE d.sending_mode END), 0) AS used
      FROM accounts a
      LEFT JOIN domains d ON d.name = ? AND d.account_id = a.id
      LEFT JOIN plans p ON p.name = COALESCE(NULLIF(a.plan, ''), ?)
@@ -134,6 +152,7 @@ async function readGateFacts(
       suppressionKey(input.recipient),
       input.topic ?? null,
       utcMonthStart(),
+      input.test,
       normaliseDomainName(input.fromDomain),
       FREE_PLAN,
       input.accountId,
@@ -177,6 +196,7 @@ export async function checkSendGates(
   const { keyActive, keyRole, account, domain, plan, byocConfig, suppressed, used } = await readGateFacts(db, {
     accountId: input.apiKey.accountId,
     keyId: input.apiKey.id,
+    test: input.apiKey.test === true,
     fromDomain: input.fromDomain,
     recipient: input.recipient,
     ...(input.topic !== undefined ? { topic: input.topic } : {}),
@@ -199,6 +219,12 @@ export async function checkSendGates(
   if (domain.sendingMode === 'shared' && !subscribedPlan(account)) {
     return fail('unauthorized', 'Shared sending needs an active Growth or Pro subscription.');
   }
+  if (domain.sendingMode === 'byoc' && input.apiKey.test) {
+    return fail(
+      'unauthorized',
+      'A test key sends from shared domains only: a BYOC message has no email log nor webhooks to simulate. Nothing was queued or counted.',
+    );
+  }
   if (domain.sendingMode === 'byoc' && input.recipientKind.kind === 'test') {
     return fail(
       'unauthorized',
@@ -219,8 +245,8 @@ export async function checkSendGates(
   if (!domain.dkimVerifiedAt)
     return fail('dkim_not_verified', `DKIM for ${domain.name} is not verified yet: add the CNAME records and verify.`);
 
-  const monthlyLimit = plan ? monthlyQuota(plan, domain.sendingMode) : 0;
-  if (monthlyLimit <= 0) {
+  const quota = plan ? monthlyQuota(plan, domain.sendingMode) : 0;
+  if (quota <= 0) {
     return fail(
       'domain_mode_mismatch',
       `The ${domain.sendingMode} domain ${domain.name} is not included in the account's current plan.`,
@@ -238,9 +264,13 @@ export async function checkSendGates(
       'The recipient is on the suppression list after a hard bounce, a complaint or an unsubscribe (for all mail or this topic).',
     );
   }
-  if (used >= monthlyLimit) return fail('usage_limit_exceeded', USAGE_LIMIT_DETAIL);
+  const monthlyLimit = input.apiKey.test ? TEST_SENDS_PER_MONTH : quota;
+  if (used >= monthlyLimit)
+    return fail('usage_limit_exceeded', input.apiKey.test ? TEST_LIMIT_DETAIL : USAGE_LIMIT_DETAIL);
   return { ok: true, context: { account, domain, monthlyLimit } };
 }
+
+export const TEST_LIMIT_DETAIL = `A test key's sends are counted apart from the monthly quota, at most ${TEST_SENDS_PER_MONTH.toLocaleString('en')} a month per account: they are used up until the next UTC month.`;
 
 export const USAGE_LIMIT_DETAIL =
   'The monthly quota for this sending mode is used up; wait for the next UTC month or upgrade.';

@@ -4,7 +4,7 @@
 // gates, acceptance (stage + count + outbox row, commit, then start), and the claim's release on
 // anything but acceptance. It answers with a typed result; callers only translate it (HTTP status,
 // metrics, log lines). Parsing and validating the caller's wire format stay with the caller.
-import type { Mailbox, RecipientKind } from '../model/addresses';
+import type { Mailbox, RecipientKind, TestOutcome } from '../model/addresses';
 import type { ApiErrorCodes } from '../model/errorCodes';
 import type { Attachment } from '../model/messageContent';
 import type { MessageKind, SendLane, SendingMode } from '../model/sendingModes';
@@ -229,18 +229,16 @@ async function gateAndAccept(
   if (!gates.ok) return 'unauthenticated' in gates ? { outcome: 'unauthenticated' } : refused('gates', gates.failure);
 
   const { domain, monthlyLimit } = gates.context;
-  const kind: MessageKind =
-    request.recipientKind.kind === 'test' || request.recipientKind.kind === 'simulator'
-      ? request.recipientKind.kind
-      : 'real';
+  const { kind, testOutcome } = messageKind(request.recipientKind, key);
   const idempotencyKey = input.idempotency?.key;
   const result = await acceptMessage(deps, {
     accountId: key.accountId,
     monthlyLimit,
+    ...(key.test ? { test: true } : {}),
     workflow: {
       mode: domain.sendingMode,
       kind,
-      ...(request.recipientKind.kind === 'test' ? { testOutcome: request.recipientKind.outcome } : {}),
+      ...(testOutcome ? { testOutcome } : {}),
       ...(request.scheduledAt !== undefined ? { scheduledAt: request.scheduledAt } : {}),
       // Absent means `single` (the workflow's default): most sends store one field fewer.
       ...(input.lane === 'bulk' || request.scheduledAt !== undefined ? { lane: 'bulk' as const } : {}),
@@ -256,7 +254,7 @@ async function gateAndAccept(
       ...(request.headers !== undefined ? { headers: request.headers } : {}),
       ...(request.messageIdHeader !== undefined ? { messageIdHeader: request.messageIdHeader } : {}),
       ...(rendered?.ok ? { template: rendered.template } : {}),
-      ...trackingOf(deps.config, domain, request),
+      ...trackingOf(deps.config, domain, request, kind),
       ...(request.unsubscribe !== undefined ? { unsubscribe: request.unsubscribe } : {}),
     },
     attachments: request.attachments,
@@ -266,7 +264,7 @@ async function gateAndAccept(
         messageId,
         domain,
         attachments: request.attachments.length,
-        isTestSend: kind === 'test',
+        testSend: key.test ? 'key' : kind === 'test' ? 'recipient' : undefined,
         ...(idempotencyKey !== undefined ? { idempotencyKey } : {}),
         ...(request.scheduledAt !== undefined ? { scheduledAt: request.scheduledAt } : {}),
       }),
@@ -279,17 +277,29 @@ async function gateAndAccept(
 }
 
 /**
+ * The one place a message's kind is decided (docs/test-recipients.md): a test key's message is a
+ * test send whatever its recipient (a test-domain address's outcome, else `delivered`), so no path
+ * through a test key reaches SES.
+ */
+function messageKind(recipientKind: RecipientKind, key: SendingKey): { kind: MessageKind; testOutcome?: TestOutcome } {
+  if (recipientKind.kind === 'test') return { kind: 'test', testOutcome: recipientKind.outcome };
+  if (key.test) return { kind: 'test', testOutcome: 'delivered' };
+  return { kind: recipientKind.kind === 'simulator' ? 'simulator' : 'real' };
+}
+
+/**
  * docs/sending.md, "Tracking opens and clicks": shared mode only (a BYOC message keeps no log and
- * sends no webhooks, so the per-send flags are ignored there), never for test-domain recipients
- * (their outcome is synthetic and no mail leaves), each flag the request's or else the domain's;
+ * sends no webhooks, so the per-send flags are ignored there), never for test sends (a test-domain
+ * recipient or a test key: their outcome is synthetic and no mail leaves), each flag the request's or else the domain's;
  * nothing when both are off.
  */
 function trackingOf(
   config: Config,
   domain: Domain,
   request: SendRequest,
+  kind: MessageKind,
 ): { tracking?: { opens: boolean; clicks: boolean; host: string } } {
-  if (domain.sendingMode !== 'shared' || request.recipientKind.kind === 'test') return {};
+  if (domain.sendingMode !== 'shared' || kind === 'test') return {};
   const opens = request.trackOpens ?? domain.trackOpens;
   const clicks = request.trackClicks ?? domain.trackClicks;
   return opens || clicks ? { tracking: { opens, clicks, host: trackingHost(config, domain) } } : {};

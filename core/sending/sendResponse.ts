@@ -11,6 +11,14 @@ export const QUEUED_MESSAGES: Record<SendingMode, string> = {
 export const TEST_SEND_WARNING =
   'Test send: it counts toward your monthly quota but never toward your bounce or complaint rates.';
 
+export const TEST_KEY_WARNING =
+  'Test key: the send is simulated and nothing is transmitted; it counts toward the test sends, not your monthly quota.';
+
+/** What makes a send a test (docs/test-recipients.md): its test-domain recipient, or its test key. */
+export type TestSendCause = 'recipient' | 'key';
+
+const TEST_WARNINGS: Record<TestSendCause, string> = { recipient: TEST_SEND_WARNING, key: TEST_KEY_WARNING };
+
 /** Shared mode only: advisory DNS records that are missing or unchecked (docs/domains.md, "The records"). */
 export function deliverabilityWarnings(domain: Domain): string[] {
   if (domain.sendingMode !== 'shared') return [];
@@ -44,7 +52,7 @@ export function buildSendResponse(input: {
   messageId: string;
   domain: Domain;
   attachments: number;
-  isTestSend: boolean;
+  testSend: TestSendCause | undefined;
   idempotencyKey?: string;
   scheduledAt?: string;
 }): SendResponseBody {
@@ -57,7 +65,10 @@ export function buildSendResponse(input: {
     attachments: input.attachments,
   };
   if (mode === 'shared')
-    body.warnings = [...deliverabilityWarnings(input.domain), ...(input.isTestSend ? [TEST_SEND_WARNING] : [])];
+    body.warnings = [
+      ...deliverabilityWarnings(input.domain),
+      ...(input.testSend ? [TEST_WARNINGS[input.testSend]] : []),
+    ];
   if (input.idempotencyKey !== undefined) body.idempotency_key = input.idempotencyKey;
   if (input.scheduledAt !== undefined) body.scheduled_at = input.scheduledAt;
   return body;

@@ -28,6 +28,8 @@ export function receivedEmailEnvelope(payload: ReceivedEmailPayload): ReceivedEm
 export function buildWebhookEnvelope(
   event: SentMessageEventType,
   row: Pick<EmailLogRow, 'message_id' | 'recipient' | 'subject' | 'bounce_type' | 'failure_reason'> & {
+    /** Sent with a test key: the payload says `test: "true"` (absent for every other message). */
+    test?: boolean;
     tags?: Record<string, string>;
     /** The message's delay, for `email.delivery_delayed`: its timeline details (core/sending/emailTimeline.ts `messageDelay`). */
     delay?: Record<string, string>;
@@ -42,6 +44,7 @@ export function buildWebhookEnvelope(
     recipient: row.recipient,
   };
   if (row.tags && Object.keys(row.tags).length > 0) base.tags = row.tags;
+  if (row.test) base.test = 'true';
   switch (event) {
     case 'email.sent':
       return { event_type: event, payload: { ...base, subject: row.subject, status: 'queued', mode: 'shared' } };

@@ -1,6 +1,6 @@
 // Builds dist/ with the repository's TypeScript compiler (tsc on PATH: npm scripts put the root's
 // node_modules/.bin there). The CLI is compiled against the SDK's declarations, so the SDK's dist/
-// is built first when it is missing; the package itself depends on the published @postage/sdk.
+// is built first when it is missing or older than its sources; the package itself depends on the published @postage/sdk.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -17,7 +17,17 @@ function run(command, args, cwd) {
   }
 }
 
-if (!fs.existsSync(path.join(sdk, 'dist', 'esm', 'index.d.ts'))) run('node', ['scripts/build.mjs'], sdk);
+/** The newest modification time under a directory (the SDK's sources), in milliseconds. */
+function newest(dir) {
+  return Math.max(
+    ...fs
+      .readdirSync(dir, { withFileTypes: true, recursive: true })
+      .map((e) => (e.isFile() ? fs.statSync(path.join(e.parentPath, e.name)).mtimeMs : 0)),
+  );
+}
+const sdkTypes = path.join(sdk, 'dist', 'esm', 'index.d.ts');
+if (!fs.existsSync(sdkTypes) || fs.statSync(sdkTypes).mtimeMs < newest(path.join(sdk, 'src')))
+  run('node', ['scripts/build.mjs'], sdk);
 fs.rmSync(path.join(here, 'dist'), { recursive: true, force: true });
 run('tsc', ['-p', path.join(here, 'tsconfig.json')], here);
 console.log('built dist/');

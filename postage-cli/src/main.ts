@@ -10,6 +10,7 @@ import { registerSendCommand } from './commands/send.js';
 import { registerTemplatesCommands } from './commands/templates.js';
 import { registerTriggerCommand } from './commands/trigger.js';
 import { registerWebhooksCommands } from './commands/webhooks.js';
+import { registerMcpCommand } from './mcp/register.js';
 import { createContext } from './context.js';
 import { EXIT } from './output.js';
 import { makeRun } from './run.js';
@@ -38,6 +39,7 @@ export function buildProgram(ctx = createContext()): Command {
   registerTriggerCommand(program, run);
   registerListenCommand(program, run);
   registerTemplatesCommands(program, run);
+  registerMcpCommand(program, run);
   return program;
 }
 

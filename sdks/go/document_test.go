@@ -121,6 +121,7 @@ func TestEveryCallIsADocumentedOperation(t *testing.T) {
 		func() error { _, err := c.Emails.Reschedule(ctx, "m", time.Now()); return err },
 		func() error { _, err := c.Emails.Cancel(ctx, "m"); return err },
 		func() error { _, err := c.Me.Get(ctx); return err },
+		func() error { _, err := c.Me.Key(ctx); return err },
 		func() error { _, err := c.Usage.Get(ctx); return err },
 		func() error { _, err := c.SendingQueue.Get(ctx); return err },
 		func() error { _, err := c.Stats.Daily(ctx, 7); return err },

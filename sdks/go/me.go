@@ -15,6 +15,12 @@ func (s *MeService) Get(ctx context.Context) (*AccountRecord, error) {
 	return call[AccountRecord](ctx, s.c, request{method: http.MethodGet, path: "/api/me/"})
 }
 
+// Key returns the key making the request: its permission (sending or full_access), domain scope,
+// networks and expiry, as the key list shows it (GET /api/me/key; any key).
+func (s *MeService) Key(ctx context.Context) (*APIKey, error) {
+	return call[APIKey](ctx, s.c, request{method: http.MethodGet, path: "/api/me/key"})
+}
+
 // UsageService reads the account's usage (Client.Usage; a full_access key).
 type UsageService struct{ c *Client }
 

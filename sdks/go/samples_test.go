@@ -33,7 +33,7 @@ func init() {
 	postage.Samples = []func(context.Context, *postage.Client) error{
 		sendEmail, sendBatch,
 		listEmails, getEmail, rescheduleEmail, cancelEmail,
-		getMe, getUsage, getSendingQueue, getDailyStats,
+		getMe, getMeKey, getUsage, getSendingQueue, getDailyStats,
 		listDomains, createDomain, getDomain, verifyDomain, updateDomain, deleteDomain,
 		listAPIKeys, createAPIKey, revokeAPIKey,
 		listWebhooks, createWebhook, updateWebhook, deleteWebhook, webhookDeliveries, testWebhook, replayWebhookDelivery, rotateWebhookSecret,
@@ -135,6 +135,17 @@ func getMe(ctx context.Context, client *postage.Client) error {
 		return err
 	}
 	fmt.Println(account.CurrentPlan, account.VerifiedSharedDomains)
+	// end sample
+	return nil
+}
+
+func getMeKey(ctx context.Context, client *postage.Client) error {
+	// sample: GET /api/me/key
+	key, err := client.Me.Key(ctx)
+	if err != nil {
+		return err
+	}
+	fmt.Println(key.Prefix, key.Permission, key.Domains)
 	// end sample
 	return nil
 }

@@ -1434,6 +1434,9 @@ type APIKey struct {
 	Prefix    string      `json:"prefix"`
 	RevokedAt *time.Time  `json:"revoked_at"`
 	State     APIKeyState `json:"state"`
+
+	// Test A test key: its sends are simulated, never reach SES (docs/test-recipients.md, "Test keys").
+	Test bool `json:"test"`
 }
 
 // APIKeyPermission defines model for APIKey.Permission.
@@ -1578,6 +1581,9 @@ type CreateAPIKeyRequest struct {
 	// Networks The networks the key may be used from (docs/teams.md, "Keys bound to networks"): from any other address every request with it is refused with 403 `network_not_allowed`, and the SMTP relay refuses its AUTH. The client address follows TRUST_PROXY (the relay: the PROXY protocol). Empty or absent: anywhere.
 	Networks   []string                      `json:"networks,omitempty,omitzero"`
 	Permission CreateAPIKeyRequestPermission `json:"permission,omitempty,omitzero"`
+
+	// Test A test key (docs/test-recipients.md, "Test keys"): every send through it (the API, batches, scheduled sends, the SMTP relay) is simulated and never reaches SES or a mailbox, whatever the recipient: a test-domain recipient gets its outcome, any other `delivered`. Its messages are marked `test` in the email log and their webhooks, counted apart from the monthly quota (at most 10,000 a month per account, then 429 `usage_limit_exceeded`), and sent from shared domains only (a BYOC domain: 403 `unauthorized`). A test key can create test keys only.
+	Test *bool `json:"test,omitempty"`
 }
 
 // CreateAPIKeyRequestPermission defines model for CreateAPIKeyRequest.Permission.
@@ -1847,6 +1853,9 @@ type EmailSummary struct {
 
 	// Template The template and version the message was rendered from; null for a message written in the request.
 	Template *EmailSummary_Template `json:"template"`
+
+	// Test Sent with a test key (docs/test-recipients.md, "Test keys"): simulated, nothing transmitted, counted apart from the quota. Such a message is also `kind` `test`.
+	Test bool `json:"test"`
 }
 
 // EmailSummaryKind defines model for EmailSummary.Kind.

@@ -236,10 +236,10 @@ test(
 test(
   'with a signed-in session (cookie and CSRF token): the same checks',
   async () => {
-    // Left out: the operations that take only a key (sending, /api/me/), and signing out, which
+    // Left out: the operations that take only a key (sending, /api/me/ and /api/me/key), and signing out, which
     // would end the session the run is made with (the API-key run covers all three).
     const { all, others } = await operationsFor('session');
-    expect(others.sort()).toEqual(['GET /api/me/', 'POST /api/send/', 'POST /api/send/batch']);
+    expect(others.sort()).toEqual(['GET /api/me/', 'GET /api/me/key', 'POST /api/send/', 'POST /api/send/batch']);
     const excluded = [...others, 'POST /api/auth/signout', NEVER_ENDS];
     const run = await runSchemathesis(
       'session',

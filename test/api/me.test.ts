@@ -1,11 +1,12 @@
 // GET /api/me/: exactly the nine fields, scoped to the key's account, usage from the counters
-// sending uses (current UTC month, 0 without a row), and no secrets.
+// sending uses (current UTC month, 0 without a row), and no secrets; GET /api/me/key: the key itself.
+import { createApiKey } from '../../core/accounts/apiKeys';
 import { createWebhookEndpoint } from '../../core/webhooks/webhookEndpoints';
 import { addDomain, markDomainVerified } from '../../core/domains/domains';
 import { createSender, uniqueName } from '../helpers/fixtures';
 import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';
 import { addVerifiedDomain, configureByoc, verifyOwnershipOnly } from './helpers/accounts';
-import { me, send, testSendBody } from './helpers/http';
+import { call, me, send, testSendBody } from './helpers/http';
 import { loadOpenApiCheck, type DocumentedCheck } from './helpers/openApi';
 
 let stack: ServiceStack;
@@ -121,4 +122,24 @@ test('no secret of any kind is returned', async () => {
     expect(text).not.toContain(secret);
   }
   expect(text).not.toMatch(/pk_|arn:|secret|external/i);
+});
+
+test('GET /api/me/key: a sending key reads its own permission and domain scope, as the key list shows it, never its secret', async () => {
+  const s = await createSender(stack.db);
+  const scoped = await createSender(stack.db);
+  const key = await createApiKey(
+    stack.db,
+    { accountId: scoped.account.id, name: 'scoped app', permission: 'sending', domainScope: [scoped.domain] },
+    'test',
+  );
+  for (const [secret, expected] of [
+    [s.apiKey, { name: 'test key', permission: 'sending', domains: [], state: 'active' }],
+    [key.secret, { name: 'scoped app', permission: 'sending', domains: [scoped.domain], state: 'active' }],
+  ] as const) {
+    const res = await call(`${stack.baseUrl}/api/me/key`, { headers: { 'X-API-Key': secret } });
+    expect(res.status).toBe(200);
+    documented('/api/me/key', 'get', res);
+    expect(res.json).toMatchObject({ ...expected, prefix: secret.split('_').slice(0, 2).join('_') });
+    expect(JSON.stringify(res.json)).not.toContain(secret);
+  }
 });

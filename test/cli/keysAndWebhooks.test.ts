@@ -99,6 +99,19 @@ test('key create --network (repeated) binds the key to those ranges, stored cano
   expect(text.stdout).toMatch(/office\s+sending\s+all\s+10\.0\.0\.0\/8,2001:db8::\/32\s+never/);
 });
 
+test('key create --test makes a test key, and key list shows its mode', async () => {
+  const created = ok(await cli(['key', 'create', accountId, '--name', 'staging', '--test'])).json;
+  expect(created.test).toBe(true);
+  const auth = await authenticateApiKey(database.db, created.secret, '127.0.0.1');
+  expect(auth.ok && auth.key.test).toBe(true);
+  const text = await runCli(['key', 'list', accountId], {
+    DATABASE_URL: database.url,
+    NODE_ENV: 'test',
+    POSTAGE_SECRET_KEY: TEST_SECRET_KEY,
+  });
+  expect(text.stdout).toMatch(/staging\s+sending\s+all\s+anywhere\s+never\s+active\s+\S+\s+test/);
+});
+
 test('key revoke (by id or prefix) takes effect on the next authentication', async () => {
   const a = ok(await cli(['key', 'create', accountId, '--name', 'to revoke by id'])).json;
   const b = ok(await cli(['key', 'create', accountId, '--name', 'to revoke by prefix'])).json;

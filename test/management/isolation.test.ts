@@ -172,7 +172,7 @@ async function managementOperations(): Promise<Operation[]> {
   };
   const ops: Operation[] = [];
   for (const [path, methods] of Object.entries(doc.paths)) {
-    if (!path.startsWith('/api/') || path.startsWith('/api/send/') || path === '/api/me/') continue; // the sending endpoints: any key
+    if (!path.startsWith('/api/') || path.startsWith('/api/send/') || path.startsWith('/api/me/')) continue; // the sending endpoints: any key
     for (const [method, op] of Object.entries(methods)) {
       if (op.security && op.security.length === 0) continue; // sign-up, sign-in...: no credentials
       ops.push({

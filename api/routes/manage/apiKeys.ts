@@ -51,7 +51,8 @@ export const apiKeyOperations = [
       const permission = body.permission ?? DEFAULT_KEY_PERMISSION;
       const domainScope = body.domains ?? [];
       const networks = checkedNetworks(body.networks ?? []);
-      const outside = keyOutsideCaller(caller, { permission, domainScope, networks });
+      const test = body.test ?? false;
+      const outside = keyOutsideCaller(caller, { permission, domainScope, networks, test });
       if (outside) return refuse('insufficient_permission', outside);
       const { apiKey, secret } = await createApiKey(
         deps.db,
@@ -61,6 +62,7 @@ export const apiKeyOperations = [
           permission,
           domainScope,
           networks,
+          test,
           expiresAt: body.expires_at ? new Date(body.expires_at) : null,
         },
         caller.actor,

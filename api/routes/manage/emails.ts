@@ -27,11 +27,15 @@ export const emailOperations = [
       since: time('ISO 8601; rows created at or after.'),
       until: time('ISO 8601; rows created before.'),
       tag: tag('Only messages with this tag: `name:value` (each 1 to 256 ASCII letters, digits, `_` or `-`).'),
+      test: choice(
+        ['true', 'false'] as const,
+        '`true`: only messages sent with a test key (docs/test-recipients.md, "Test keys"); `false`: only the others.',
+      ),
       ...page(),
     }),
     ok: [200, EmailList, 'A page of the log.'],
     async handler({ deps, caller, query }) {
-      const { status, recipient, from, since, until, tag, cursor, limit } = query;
+      const { status, recipient, from, since, until, tag, test, cursor, limit } = query;
       // A domain-scoped key sees only messages sent from its domains.
       const page = await emailLogPage(
         deps.db,
@@ -44,6 +48,7 @@ export const emailOperations = [
           ...(since ? { since } : {}),
           ...(until ? { until } : {}),
           ...(tag ? { tag } : {}),
+          ...(test ? { test: test === 'true' } : {}),
         },
         { limit, ...(cursor ? { cursor } : {}) },
       );

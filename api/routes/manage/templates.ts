@@ -262,7 +262,7 @@ export const templateOperations = [
       const { idempotencyKey: _none, template, ...request } = parsed.request;
       const result = await sendMessage(deps, {
         request: { ...request, template: { ...template!, draft: true } },
-        key: { accountId: caller.accountId, domainScope: caller.domainScope },
+        key: { accountId: caller.accountId, domainScope: caller.domainScope, test: caller.test },
       });
       switch (result.outcome) {
         case 'invalid':

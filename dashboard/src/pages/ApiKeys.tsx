@@ -40,6 +40,7 @@ function CreateKey({
   const [scope, setScope] = useState<string[]>([]);
   const [networks, setNetworks] = useState('');
   const [expires, setExpires] = useState('');
+  const [test, setTest] = useState(false);
   const domains = useDomains();
   const client = useQueryClient();
   const create = useMutation({
@@ -51,6 +52,7 @@ function CreateKey({
             permission,
             domains: scope,
             networks: networkEntries(networks),
+            test,
             expires_at: expires ? new Date(`${expires}T00:00:00Z`).toISOString() : null,
           },
         }),
@@ -132,6 +134,14 @@ function CreateKey({
       >
         {(p) => <input {...p} type="date" value={expires} onChange={(e) => setExpires(e.target.value)} />}
       </Field>
+      <label className="choice">
+        <input type="checkbox" name="test" checked={test} onChange={(e) => setTest(e.target.checked)} />
+        <span>Test key</span>
+      </label>
+      <p className="hint">
+        Its sends are simulated: nothing reaches a mailbox, whatever the recipient; they are marked Test in the email
+        log and count apart from the monthly quota.
+      </p>
       <FormError error={create.error} />
       <FormActions onCancel={onCancel} pending={create.isPending} label="Create key" pendingLabel="Creating…" />
     </form>
@@ -190,7 +200,20 @@ export default function ApiKeys() {
           )
         }
         columns={[
-          { header: 'Name', cell: (k) => <span className="break key-name">{k.name}</span> },
+          {
+            header: 'Name',
+            cell: (k) => (
+              <>
+                <span className="break key-name">{k.name}</span>
+                {k.test && (
+                  <>
+                    {' '}
+                    <Badge tone="warn">Test</Badge>
+                  </>
+                )}
+              </>
+            ),
+          },
           { header: 'Key', className: 'mono', cell: (k) => `${k.prefix}…` },
           { header: 'Permission', cell: (k) => (k.permission === 'full_access' ? 'Full access' : 'Sending') },
           // Domains and networks in one column: the table has no room for both at 1280 px.

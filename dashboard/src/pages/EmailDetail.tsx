@@ -138,7 +138,13 @@ export default function EmailDetail() {
           {email.kind !== 'real' && (
             <>
               <dt>Kind</dt>
-              <dd>{email.kind === 'test' ? 'Test recipient: nothing left Postage' : 'SES mailbox simulator'}</dd>
+              <dd>
+                {email.test
+                  ? 'Test key: simulated, nothing left Postage'
+                  : email.kind === 'test'
+                    ? 'Test recipient: nothing left Postage'
+                    : 'SES mailbox simulator'}
+              </dd>
             </>
           )}
           {email.scheduled_at && (

@@ -129,7 +129,8 @@ export default function Emails() {
                 <Link to={`/emails/${m.message_id}`} className="break">
                   {m.recipient}
                 </Link>
-                {m.kind !== 'real' && <Badge tone="info">{m.kind}</Badge>}
+                {/* A test key's message is also kind `test`: one badge says which. */}
+                {m.test ? <Badge tone="warn">Test</Badge> : m.kind !== 'real' && <Badge tone="info">{m.kind}</Badge>}
               </>
             ),
           },

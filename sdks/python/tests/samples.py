@@ -97,6 +97,13 @@ def sample_me_get(postage: Postage) -> None:
     # end sample
 
 
+def sample_me_key(postage: Postage) -> None:
+    # sample: GET /api/me/key
+    key = postage.me.key()
+    print(key.prefix, key.permission, key.domains)
+    # end sample
+
+
 def sample_stats_daily(postage: Postage) -> None:
     # sample: GET /api/stats/daily
     for day in postage.stats.daily(days=7).days:

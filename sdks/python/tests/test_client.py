@@ -729,6 +729,7 @@ def test_every_method_calls_a_documented_operation_and_every_operation_a_key_may
         lambda: client.emails.reschedule("m", scheduled_at="2030-01-01T00:00:00Z"),
         lambda: client.emails.cancel("m"),
         lambda: client.me.get(),
+        lambda: client.me.key(),
         lambda: client.usage.get(),
         lambda: client.sending_queue.get(),
         lambda: client.stats.daily(days=7),

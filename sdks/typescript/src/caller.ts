@@ -22,6 +22,23 @@ export type CallArgs<P extends Path, M extends MethodOf<P>> = Slot<'path', PathP
     retry?: RetryMode;
   };
 
+/** One request of `Postage.request`. */
+export interface RawRequest {
+  /** `get`, `post`, `put`, `patch` or `delete` (any case). */
+  method: string;
+  /** The path, as the API reference writes it (`/api/domains/{name}`) with `params`, or filled in. */
+  path: string;
+  /** The values of the path's `{name}` parameters (each URL-encoded). */
+  params?: Record<string, string>;
+  /** Query parameters; undefined and null ones are left out. */
+  query?: Record<string, unknown>;
+  /** The JSON body. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** What the success answer holds: `json` (default), `bytes` (a received message's raw form) or `none` (a 204). */
+  answer?: AnswerKind;
+}
+
 export class Caller {
   constructor(readonly settings: HttpSettings) {}
 
@@ -62,6 +79,30 @@ export class Caller {
     options?: RequestOptions,
   ): Promise<StreamedAnswer> {
     return this.send(method, path, args, 'stream', options);
+  }
+
+  /**
+   * Any operation, named by its path template (`/api/emails/{message_id}`) or a filled-in path:
+   * the untyped way in for what the resources do not cover (`Postage.request`). A write is retried
+   * as a send is when it carries an Idempotency-Key, else only when it never left.
+   */
+  raw<T>(req: RawRequest, options?: RequestOptions): Promise<T> {
+    const method = req.method.toLowerCase();
+    const headers = { ...req.headers };
+    const idempotent = Object.keys(headers).some((name) => name.toLowerCase() === 'idempotency-key');
+    return request<T>(
+      this.settings,
+      {
+        method,
+        path: fillPath(req.path, req.params),
+        query: req.query,
+        body: req.body,
+        headers,
+        retry: method === 'get' || idempotent ? 'safe' : 'unsent',
+        answer: req.answer ?? 'json',
+      },
+      options,
+    );
   }
 
   private send<P extends Path, M extends MethodOf<P>, T>(

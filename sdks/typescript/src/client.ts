@@ -1,5 +1,5 @@
-import { Caller } from './caller.js';
-import type { HttpSettings } from './http.js';
+import { Caller, type RawRequest } from './caller.js';
+import type { HttpSettings, RequestOptions } from './http.js';
 import { environmentVariable } from './platform.js';
 import { Me, SendingQueueResource, Stats, UsageResource } from './resources/account.js';
 import { ApiKeys } from './resources/apiKeys.js';
@@ -66,6 +66,8 @@ export class Postage {
   /** The address requests go to. */
   readonly baseUrl: string;
 
+  private readonly caller: Caller;
+
   /** Verifies a webhook delivery without a client (see `verifyWebhook`). */
   static readonly verifyWebhook = Webhooks.verify;
 
@@ -95,6 +97,7 @@ export class Postage {
       fetch: (input, init) => fetchImpl(input, init),
     };
     const caller = new Caller(settings);
+    this.caller = caller;
     this.baseUrl = baseUrl;
     this.emails = new Emails(caller);
     this.me = new Me(caller);
@@ -112,5 +115,18 @@ export class Postage {
     this.members = new Members(caller);
     this.invitations = new Invitations(caller);
     this.audit = new AuditLog(caller);
+  }
+
+  /**
+   * Any operation of the API by its method and path, with this client's key, timeout, retries and
+   * errors (a refusal throws `PostageApiError`): for what the typed methods do not cover.
+   *
+   *   const domain = await postage.request({ method: 'get', path: '/api/domains/{name}', params: { name: 'example.com' } });
+   *
+   * GET is retried like the typed reads; a write only when it never reached the API, or, with an
+   * `Idempotency-Key` header, like a send. Resolves with the parsed JSON answer (see `answer`).
+   */
+  request<T = unknown>(req: RawRequest, options?: RequestOptions): Promise<T> {
+    return this.caller.raw<T>(req, options);
   }
 }

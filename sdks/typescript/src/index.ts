@@ -10,6 +10,7 @@ export {
   type RateLimitInfo,
 } from './errors.js';
 export type { RequestOptions } from './http.js';
+export type { RawRequest } from './caller.js';
 export { Paginator, type CursorPage } from './pagination.js';
 export type { SendOptions } from './resources/emails.js';
 export { Emails } from './resources/emails.js';

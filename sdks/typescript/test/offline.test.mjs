@@ -678,6 +678,7 @@ describe('the API document', () => {
           () => c.emails.reschedule('m', { scheduled_at: new Date() }),
           () => c.emails.cancel('m'),
           () => c.me.get(),
+          () => c.me.key(),
           () => c.usage.get(),
           () => c.sendingQueue.get(),
           () => c.domains.list(),

@@ -84,6 +84,13 @@ export async function getMe(): Promise<void> {
   // end sample
 }
 
+export async function getMeKey(): Promise<void> {
+  // sample: GET /api/me/key
+  const key = await postage.me.key();
+  console.log(key.prefix, key.permission, key.domains);
+  // end sample
+}
+
 export async function getUsage(): Promise<void> {
   // sample: GET /api/usage
   const usage = await postage.usage.get();

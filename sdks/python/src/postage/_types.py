@@ -56,6 +56,7 @@ class ApiKey(Model):
     permission: Literal["sending", "full_access"]
     domains: List[str]
     networks: List[str]
+    test: bool
     state: Literal["active", "revoked", "expired"]
     expires_at: Optional[datetime]
     revoked_at: Optional[datetime]
@@ -147,6 +148,7 @@ class CreateApiKeyRequest(Model):
     permission: Optional[Literal["sending", "full_access"]] = "sending"
     domains: Optional[List[str]] = None
     networks: Optional[List[str]] = None
+    test: Optional[bool] = False
     expires_at: Optional[datetime] = None
 
 
@@ -304,6 +306,7 @@ class EmailSummary(Model):
     subject: str
     status: Literal["scheduled", "canceled", "queued", "sent", "delivered", "bounced", "complained", "failed"]
     kind: Literal["real", "test", "simulator"]
+    test: bool
     bounce_type: Optional[str]
     bounce_subtype: Optional[str]
     created_at: datetime

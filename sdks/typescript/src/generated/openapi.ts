@@ -1101,6 +1101,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The key making this request: its permission, domain scope, networks and expiry, as the key list shows it (never its secret) */
+        get: operations["meKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/members": {
         parameters: {
             query?: never;
@@ -1708,6 +1725,8 @@ export interface components {
             revoked_at: string | null;
             /** @enum {unknown} */
             state: "active" | "revoked" | "expired";
+            /** @description A test key: its sends are simulated, never reach SES (docs/test-recipients.md, "Test keys"). */
+            test: boolean;
         };
         ApiKeyList: {
             api_keys: components["schemas"]["ApiKey"][];
@@ -1798,6 +1817,11 @@ export interface components {
              * @enum {unknown}
              */
             permission: "sending" | "full_access";
+            /**
+             * @description A test key (docs/test-recipients.md, "Test keys"): every send through it (the API, batches, scheduled sends, the SMTP relay) is simulated and never reaches SES or a mailbox, whatever the recipient: a test-domain recipient gets its outcome, any other `delivered`. Its messages are marked `test` in the email log and their webhooks, counted apart from the monthly quota (at most 10,000 a month per account, then 429 `usage_limit_exceeded`), and sent from shared domains only (a BYOC domain: 403 `unauthorized`). A test key can create test keys only.
+             * @default false
+             */
+            test: boolean;
         };
         CreatedApiKey: {
             api_key: components["schemas"]["ApiKey"];
@@ -1981,6 +2005,8 @@ export interface components {
                 id: string;
                 version: number | null;
             } | null;
+            /** @description Sent with a test key (docs/test-recipients.md, "Test keys"): simulated, nothing transmitted, counted apart from the quota. Such a message is also `kind` `test`. */
+            test: boolean;
         };
         EndedSessions: {
             /** @description How many sessions were ended. */
@@ -6856,6 +6882,8 @@ export interface operations {
                 status?: "scheduled" | "canceled" | "queued" | "sent" | "delivered" | "bounced" | "complained" | "failed";
                 /** @description Only messages with this tag: `name:value` (each 1 to 256 ASCII letters, digits, `_` or `-`). */
                 tag?: string;
+                /** @description `true`: only messages sent with a test key (docs/test-recipients.md, "Test keys"); `false`: only the others. */
+                test?: "true" | "false";
                 /** @description ISO 8601; rows created before. */
                 until?: string;
             };
@@ -8743,6 +8771,68 @@ export interface operations {
             };
         };
     };
+    meKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key, as GET /api/api-keys lists it. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKey"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description `network_not_allowed`: a valid API key used from outside the networks it is bound to (the answer never says which). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; retry later. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Our database is unreachable; retry with backoff (Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getApiMembers: {
         parameters: {
             query?: never;
@@ -9036,7 +9126,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Queued (or, with `Idempotent-Replayed: true`, the replay of an earlier identical request). */
+            /** @description Queued (or, with `Idempotent-Replayed: true`, the replay of an earlier identical request). Sent with a test key, the message is simulated whatever its recipient (a test-domain address gets its outcome, any other `delivered`), never reaches SES, and is marked `test` in the log and its webhooks (docs/test-recipients.md, "Test keys"). */
             200: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -9073,7 +9163,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlainError"];
                 };
             };
-            /** @description A send gate refused the request, or the key is used from outside the networks it is bound to (`network_not_allowed`). */
+            /** @description A send gate refused the request (a test key sending from a BYOC domain: `unauthorized`), or the key is used from outside the networks it is bound to (`network_not_allowed`). */
             403: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -9113,7 +9203,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `usage_limit_exceeded`: the monthly quota is used up. Without an `error` code: more than 60 requests per minute for this key (with Retry-After). */
+            /** @description `usage_limit_exceeded`: the monthly quota is used up (a test key: the account's 10000 test sends of the month, counted apart from the quota). Without an `error` code: more than 60 requests per minute for this key (with Retry-After). */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];

@@ -1,14 +1,22 @@
 import type { Caller } from '../caller.js';
 import type { RequestOptions } from '../http.js';
-import type { AccountRecord, DailyStats, DailyStatsParams, SendingQueues, Usage } from '../types.js';
+import type { AccountRecord, ApiKey, DailyStats, DailyStatsParams, SendingQueues, Usage } from '../types.js';
 
-/** The key's account (GET /api/me/; any key). */
+/** The key's account (GET /api/me/) and the key itself (GET /api/me/key); any key. */
 export class Me {
   constructor(private readonly caller: Caller) {}
 
   /** The account, plan, BYOC status, verified domains and this UTC month's usage. */
   get(options?: RequestOptions): Promise<AccountRecord> {
     return this.caller.call('get', '/api/me/', {}, options);
+  }
+
+  /**
+   * The key making the request (GET /api/me/key; any key): its permission (`sending` or
+   * `full_access`), domain scope, networks and expiry, as `apiKeys.list()` shows it.
+   */
+  key(options?: RequestOptions): Promise<ApiKey> {
+    return this.caller.call('get', '/api/me/key', {}, options);
   }
 }
 

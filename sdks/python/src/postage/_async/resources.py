@@ -124,6 +124,11 @@ class AsyncMe(AsyncResource):
         this month's usage (``GET /api/me/``). Any key may call it: a cheap check of a key."""
         return await self._client._request("GET", "/api/me/", AccountRecord)
 
+    async def key(self) -> ApiKey:
+        """The key making the request: its permission (``sending`` or ``full_access``), domain
+        scope, networks and expiry, as the key list shows it (``GET /api/me/key``; any key)."""
+        return await self._client._request("GET", "/api/me/key", ApiKey)
+
 
 class AsyncUsageResource(AsyncResource):
     async def get(self) -> Usage:
@@ -358,16 +363,19 @@ class AsyncApiKeys(AsyncResource):
         permission: Optional[str] = None,
         domains: Optional[Sequence[str]] = None,
         networks: Optional[Sequence[str]] = None,
+        test: Optional[bool] = None,
         expires_at: Union[_dt.datetime, str, None, NotGiven] = NOT_GIVEN,
     ) -> CreatedApiKey:
         """Create a key (``permission`` ``"sending"`` or ``"full_access"``; ``domains`` scopes it;
-        ``networks``, CIDR ranges, binds it to the addresses it may be used from; ``expires_at=None``
+        ``networks``, CIDR ranges, binds it to the addresses it may be used from; ``test=True``
+        makes a test key, whose sends are simulated and never reach SES; ``expires_at=None``
         never expires). The answer's ``secret`` is shown this once."""
         body = compact(
             name=name,
             permission=permission,
             domains=list(domains) if domains is not None else None,
             networks=list(networks) if networks is not None else None,
+            test=test,
         )
         if expires_at is not NOT_GIVEN:
             body["expires_at"] = None if expires_at is None else iso_datetime(expires_at, "expires_at")  # type: ignore[arg-type]
