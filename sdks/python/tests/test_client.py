@@ -525,6 +525,7 @@ def test_lists_are_iterated_page_after_page(sleeps: List[float]) -> None:
             "subject": "Hi",
             "status": "delivered",
             "kind": "test",
+            "test": False,
             "created_at": "2030-01-01T00:00:00Z",
             "tags": {},
             **never,

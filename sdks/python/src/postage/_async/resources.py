@@ -246,6 +246,7 @@ class AsyncEmails(AsyncResource):
         since: Union[_dt.date, str, None] = None,
         until: Union[_dt.date, str, None] = None,
         tag: Optional[str] = None,
+        test: Optional[bool] = None,
         limit: Optional[int] = None,
         cursor: Optional[str] = None,
     ) -> EmailList:
@@ -253,9 +254,10 @@ class AsyncEmails(AsyncResource):
 
         ``status``: ``queued``, ``sent``, ``delivered``, ``bounced``, ``complained``, ``failed``,
         ``scheduled`` or ``canceled``; ``tag``: ``"name:value"``; ``since``/``until``: a date,
-        an aware datetime or an ISO 8601 string; ``limit``: rows per page. Pass the answer's
+        an aware datetime or an ISO 8601 string; ``test``: only a test key's messages (True) or
+        none of them (False); ``limit``: rows per page. Pass the answer's
         ``next_cursor`` as ``cursor`` for the next page, or use :meth:`iterate`, which does."""
-        params = self._filters(status, recipient, from_email, since, until, tag)
+        params = self._filters(status, recipient, from_email, since, until, tag, test)
         return await self._client._request("GET", "/api/emails", EmailList, params={**params, "limit": limit, "cursor": cursor})
 
     def iterate(
@@ -267,6 +269,7 @@ class AsyncEmails(AsyncResource):
         since: Union[_dt.date, str, None] = None,
         until: Union[_dt.date, str, None] = None,
         tag: Optional[str] = None,
+        test: Optional[bool] = None,
         page_size: Optional[int] = None,
     ) -> AsyncIterator[EmailListEmailsItem]:
         """Every matching email of the log, newest first, fetched page after page (following
@@ -276,7 +279,7 @@ class AsyncEmails(AsyncResource):
             for email in client.emails.iterate(tag="campaign:welcome", status="bounced"):
                 print(email.message_id, email.recipient)
         """
-        params = self._filters(status, recipient, from_email, since, until, tag)
+        params = self._filters(status, recipient, from_email, since, until, tag, test)
         return self._client._paginate("/api/emails", params, page_size, EmailList, "emails")
 
     @staticmethod
@@ -287,8 +290,17 @@ class AsyncEmails(AsyncResource):
         since: Union[_dt.date, str, None],
         until: Union[_dt.date, str, None],
         tag: Optional[str],
+        test: Optional[bool] = None,
     ) -> Mapping[str, Any]:
-        return {"status": status, "recipient": recipient, "from": from_email, "since": _time(since, "since"), "until": _time(until, "until"), "tag": tag}
+        return {
+            "status": status,
+            "recipient": recipient,
+            "from": from_email,
+            "since": _time(since, "since"),
+            "until": _time(until, "until"),
+            "tag": tag,
+            "test": None if test is None else ("true" if test else "false"),
+        }
 
     async def get(self, message_id: str) -> EmailDetail:
         """One email of the log with its timeline and webhook deliveries (``GET /api/emails/{message_id}``)."""
