@@ -113,7 +113,8 @@ export const eventStreamOperations = [
     description: (config) =>
       `Every event of the account (docs/webhooks.md, "Live events (postage listen)"), whether or not it has webhook endpoints, as server-sent events: \`id: <cursor>\`, \`event: <type>\`, and \`data:\` the JSON \`{"id", "type", "timestamp", "body"}\`, where \`id\` is the Standard Webhooks \`webhook-id\` and \`body\` the exact JSON text a webhook endpoint receives. A \`: keep-alive\` comment every ${LIVE_REFRESH_MS / 1000} s. \`Last-Event-ID\` (a cursor this stream gave) resumes after that event: the last 500 or so events are kept for 5 minutes; anything else in it is ignored and the stream starts now. At most ${config.webhooks.liveStreamsPerAccount} open streams per account (LIVE_EVENT_STREAMS_PER_ACCOUNT): one more is a 429. The stream holds one batch for a client that does not read, and drops a client that takes longer than ${DRAIN_MS / 1000} s to accept it. Events are delivered at most once per stream and may repeat after a worker restart (deduplicate on \`id\`, as with webhooks). It never ends on its own: close it to stop.`,
     who: 'caller',
-    role: 'developer',
+    // A read, as the email log is: any member; of keys, full_access ones (what the events tell is the log's).
+    role: 'viewer',
     scopedKey: 'account_wide',
     rateLimit: 'perKey',
     query: queryParameters({ events: text(500, EVENTS_DESCRIPTION) }),

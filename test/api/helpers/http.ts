@@ -6,7 +6,7 @@ export interface ApiResponse {
   status: number;
   headers: Headers;
   json: Record<string, unknown>;
-  /** The body of an answer that is not JSON by its nature: bytes (a raw message, an attachment), or none (204). */
+  /** The body of an answer that is not JSON by its nature: bytes (a raw message, an attachment), or none (204, or a stream not read). */
   bytes?: Buffer;
 }
 
@@ -15,6 +15,12 @@ const BINARY = /^(message\/rfc822|application\/octet-stream)\b/;
 
 export async function call(url: string, init: RequestInit): Promise<ApiResponse> {
   const res = await fetch(url, init);
+  // A stream that never ends on its own (the live events stream): its status and headers are the
+  // answer, and the connection is closed rather than read to an end that never comes.
+  if (res.ok && (res.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
+    await res.body?.cancel();
+    return { status: res.status, headers: res.headers, json: {}, bytes: Buffer.alloc(0) };
+  }
   const body = Buffer.from(await res.arrayBuffer());
   if (res.status === 204 || BINARY.test(res.headers.get('content-type') ?? ''))
     return { status: res.status, headers: res.headers, json: {}, bytes: body };
