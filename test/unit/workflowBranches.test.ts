@@ -90,6 +90,9 @@ function stubActivities(
       userTokens: 0,
       inboundMessages: 0,
     }),
+    checkAccountDeletionDue: async () => true,
+    stopAccountWorkflows: async () => 0,
+    deleteAccountData: async () => ({ rows: {}, people: 0, redisKeys: 0 }),
   };
   const wrapped = Object.fromEntries(
     (Object.keys(defaults) as (keyof Activities)[]).map((name) => [
