@@ -1,6 +1,7 @@
-// The typed client of the message workflows and of an account's deletion: every start and signal goes through here, with the
-// workflow function itself (its arguments are checked), its id, conflict policy and the search
-// attributes an operator filters by. Runs in the API, worker and tests, never in the sandbox.
+// The typed client of the message workflows and of an account's deletion: every start and signal
+// goes through here, with the workflow function itself (its arguments are checked), its id,
+// conflict policy and the search attributes an operator filters by. Runs in the API, worker and
+// tests, never in the sandbox.
 import {
   WorkflowExecutionAlreadyStartedError,
   WorkflowIdConflictPolicy,
