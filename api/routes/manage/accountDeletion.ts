@@ -14,7 +14,7 @@ import type { RouteDeps } from '../../http/deps';
 import { operation } from '../../http/operation';
 import { signedInRecently } from '../../middleware/session';
 import { AccountDeletion, AccountDeletionRequest } from '../../schemas/management';
-import { authServices } from '../auth';
+import { authServices, signedInPerson } from '../auth';
 
 const PATH = '/api/account/deletion';
 const DAY_MS = 86_400_000;
@@ -36,6 +36,10 @@ function tell(deps: RouteDeps, accountId: string, what: 'scheduled' | 'canceled'
   afterAnswer(`account deletion ${what} email`, () => tellAdmins(auth, { accountId, what, dueAt }));
 }
 
+/** A key is answered 404, as on every session-only operation. */
+const person = (deps: RouteDeps, userId: string | undefined) =>
+  signedInPerson(deps, userId, 'a say in the account’s deletion');
+
 const OWNER_ONLY = {
   sessionOnly: true,
   who: 'caller',
@@ -53,6 +57,7 @@ export const accountDeletionOperations = [
     ok: [200, AccountDeletion, 'The deletion’s state.'],
     more: { 404: 'Called with an API key.' },
     async handler({ deps, caller }) {
+      await person(deps, caller.userId);
       return present(await deletionState(deps.db, caller.accountId));
     },
   }),
@@ -73,6 +78,7 @@ export const accountDeletionOperations = [
       404: 'Called with an API key.',
     },
     async handler({ deps, req, res, caller, body, refuse }) {
+      await person(deps, caller.userId);
       if (!signedInRecently(req)) return refuse('recent_sign_in_required', RECENT_SIGN_IN);
       const { state, scheduledNow } = await requestAccountDeletion(deps.db, {
         accountId: caller.accountId,
@@ -106,6 +112,7 @@ export const accountDeletionOperations = [
       ],
     },
     async handler({ deps, res, caller }) {
+      await person(deps, caller.userId);
       const outcome = await cancelAccountDeletion(deps.db, { accountId: caller.accountId, actor: caller.actor });
       if (outcome === 'canceled') {
         await stopAccountDeletion(deps.temporal, caller.accountId);
