@@ -156,9 +156,9 @@ export async function releaseScheduledSend(
     .whereIn('state', ['scheduled', 'released'])
     .update({ state: 'released' });
   if (taken === 0) return { state: 'canceled' };
-  if (blocked) return { state: 'blocked', reason: blocked };
+  // A blocked message leaves `scheduled` too, so that its failure applies to its log row.
   await leaveScheduled(db, messageId, 'queued');
-  return { state: 'released' };
+  return blocked ? { state: 'blocked', reason: blocked } : { state: 'released' };
 }
 
 /**

@@ -118,6 +118,22 @@ describe('during the grace period', () => {
     expect(shown.json).toEqual(res.json);
   });
 
+  test('a scheduled message whose time comes during the grace period fails, and is not sent', async () => {
+    const { sender, owner } = await signedInTeam(stack, PASSWORD, passwordHash);
+    const scheduledAt = new Date(Date.now() + 5_000).toISOString();
+    const scheduled = await send(
+      stack,
+      sender.apiKey,
+      testSendBody(stack, sender.domain, { scheduled_at: scheduledAt }),
+    );
+    expect(scheduled.status).toBe(200);
+    expect((await owner.request('POST', PATH, { confirm: 'Test account' })).status).toBe(200);
+    const run = stack.temporal.workflow.getHandle(`send-${String(scheduled.json.message_id)}`);
+    expect(await run.result()).toEqual({ status: 'failed', reason: 'the account is scheduled for deletion' });
+    const row = await stack.db('email_log').where({ message_id: scheduled.json.message_id }).first('status');
+    expect(row).toEqual({ status: 'failed' });
+  });
+
   test('cancelling during the grace period restores sending at once, and the audit log has both', async () => {
     const { sender, owner } = await signedInTeam(stack, PASSWORD, passwordHash);
     expect((await owner.request('POST', PATH, { confirm: 'Test account' })).status).toBe(200);
