@@ -14,6 +14,7 @@ import { loadOpenApiCheck, type DocumentedCheck } from '../api/helpers/openApi';
 import { sendWithNodemailer } from '../smtp/clients';
 import {
   createSystemAccount,
+  emailsTo,
   signedInAgo,
   signedInTeam,
   SYSTEM_EMAIL_ENV,
@@ -134,7 +135,7 @@ describe('during the grace period', () => {
     expect(row).toEqual({ status: 'failed' });
   });
 
-  test('cancelling during the grace period restores sending at once, and the audit log has both', async () => {
+  test('cancelling during the grace period restores sending at once; the audit log and the emails say both', async () => {
     const { sender, owner } = await signedInTeam(stack, PASSWORD, passwordHash);
     expect((await owner.request('POST', PATH, { confirm: 'Test account' })).status).toBe(200);
     const canceled = await owner.request('DELETE', PATH);
@@ -147,6 +148,14 @@ describe('during the grace period', () => {
     expect((await handle.describe()).status.name).toBe('TERMINATED');
     const actions = await stack.db('account_audit').where({ account_id: sender.account.id }).pluck('action');
     expect(actions).toEqual(expect.arrayContaining(['account.deletion_request', 'account.deletion_cancel']));
+    const told = await eventually('both emails', async () => {
+      const subjects = (await emailsTo(sender.account.email)).map((e) => e.subject);
+      return subjects.length >= 2 ? subjects.sort() : undefined;
+    });
+    expect(told).toEqual([
+      'Test account on Postage will be deleted',
+      'The deletion of Test account on Postage was cancelled',
+    ]);
   });
 });
 
