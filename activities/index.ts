@@ -3,6 +3,7 @@ import { stsClient } from '../core/platform/awsClients';
 import { ByocCredentialCache } from '../core/byoc/byocRole';
 import { createWorkerMetrics } from '../core/platform/metrics';
 import type { ActivityDeps, ResolvedActivityDeps } from './deps';
+import { checkAccountDeletionDue, deleteAccountData, stopAccountWorkflows } from './accountDeletion';
 import { checkSenderAuthentication } from './checkSenderAuthentication';
 import { deliverWebhook } from './deliverWebhook';
 import { discardStagedMessage } from './discardStagedMessage';
@@ -55,6 +56,9 @@ export function createActivities(input: ActivityDeps) {
     recordReceivedMessage: recordReceivedMessage(deps),
     purgeEmailLog: purgeEmailLog(deps),
     purgeExpiredContent: purgeExpiredContent(deps),
+    checkAccountDeletionDue: checkAccountDeletionDue(deps),
+    stopAccountWorkflows: stopAccountWorkflows(deps),
+    deleteAccountData: deleteAccountData(deps),
   };
 }
 

@@ -46,6 +46,11 @@ export const SMTP_REPLIES = {
     'Not allowed: account unverified, shared mode without a subscription, or a test recipient on a BYOC domain',
   ),
   sending_suspended: reply(550, '5.7.1', 'Sending is suspended for this account after a bounce or complaint threshold'),
+  account_deletion_pending: reply(
+    550,
+    '5.7.1',
+    'The account is scheduled for deletion: it sends nothing unless its owner cancels',
+  ),
   domain_not_verified: reply(550, '5.7.1', 'The sender domain ownership is not verified yet'),
   dkim_not_verified: reply(550, '5.7.1', 'DKIM for the sender domain is not verified yet'),
   domain_mode_mismatch: reply(550, '5.7.1', "The account's plan does not include the sender domain's mode"),

@@ -115,6 +115,18 @@ export function webhookDelivery(): Pick<Activities, 'deliverWebhook'> {
   return localWebhookDelivery;
 }
 
+/**
+ * An account's deletion (workflows/accountDeletion.ts): PostgreSQL and Temporal work that must
+ * finish, so retried until it does; the data step heartbeats between its batches.
+ */
+export const accountDeletion = proxyActivities<
+  Pick<Activities, 'checkAccountDeletionDue' | 'stopAccountWorkflows' | 'deleteAccountData'>
+>({
+  startToCloseTimeout: '30m',
+  heartbeatTimeout: '1m',
+  retry: { initialInterval: '5s', backoffCoefficient: 2, maximumInterval: '5m' },
+});
+
 export const retention = proxyActivities<Pick<Activities, 'purgeEmailLog' | 'purgeExpiredContent'>>({
   startToCloseTimeout: '10m',
   retry: { initialInterval: '5s', backoffCoefficient: 2, maximumInterval: '5m', maximumAttempts: 5 },

@@ -1,6 +1,7 @@
-// The typed client of the message workflows: every start and signal goes through here, with the
-// workflow function itself (its arguments are checked), its id, conflict policy and the search
-// attributes an operator filters by. Runs in the API, worker and tests, never in the sandbox.
+// The typed client of the message workflows and of an account's deletion: every start and signal
+// goes through here, with the workflow function itself (its arguments are checked), its id,
+// conflict policy and the search attributes an operator filters by. Runs in the API, worker and
+// tests, never in the sandbox.
 import {
   WorkflowExecutionAlreadyStartedError,
   WorkflowIdConflictPolicy,
@@ -30,6 +31,7 @@ import { announceUnsubscribe } from './announceUnsubscribe';
 import { receiveEmail } from './receiveEmail';
 import { recordLateOutcome } from './recordLateOutcome';
 import { sendEmail } from './sendEmail';
+import { accountDeletionWorkflowId, deleteAccount } from './accountDeletion';
 
 const ANNOUNCE_START_DEADLINE_MS = 10_000;
 
@@ -196,4 +198,33 @@ export function inboundWorkflows(client: Client, taskQueue: string): InboundWork
       }
     },
   };
+}
+
+/**
+ * Starts the deletion's wait; asked again while it waits, attaches to it (a request repeated
+ * after a failed start starts it).
+ */
+export async function startAccountDeletion(
+  client: Client,
+  taskQueue: string,
+  input: { accountId: string; dueAt: Date },
+): Promise<void> {
+  await client.workflow.start(deleteAccount, {
+    taskQueue,
+    workflowId: accountDeletionWorkflowId(input.accountId),
+    workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
+    args: [{ accountId: input.accountId, dueAt: input.dueAt.toISOString() }],
+  });
+}
+
+/**
+ * Ends the deletion's wait once the database says it is cancelled. Terminated, not cancelled: it
+ * is closed when this returns, so a new request at once starts a new wait.
+ */
+export async function stopAccountDeletion(client: Client, accountId: string): Promise<void> {
+  try {
+    await client.workflow.getHandle(accountDeletionWorkflowId(accountId)).terminate('the owner cancelled the deletion');
+  } catch (err) {
+    if (!(err instanceof WorkflowNotFoundError)) throw err;
+  }
 }

@@ -29,6 +29,8 @@ export const API_ERRORS = {
   domain_mode_mismatch: { status: 403, retry: 'no', endpoints: 'send' },
   domain_not_allowed: { status: 403, retry: 'no', endpoints: 'send' },
   sending_suspended: { status: 403, retry: 'no', endpoints: 'send' },
+  /** The owner asked for the account's deletion: nothing is sent during the grace period (docs/privacy.md). */
+  account_deletion_pending: { status: 403, retry: 'after the owner cancels the deletion', endpoints: 'send' },
   /** A valid key used from outside the networks it is bound to (the answer never says which). */
   network_not_allowed: { status: 403, retry: 'no, use the key from one of its networks', endpoints: 'send' },
   recipient_suppressed: { status: 422, retry: 'no', endpoints: 'send' },
@@ -115,6 +117,8 @@ export const API_ERRORS = {
   },
   /** A person has at most MAX_PASSKEYS passkeys. */
   too_many_passkeys: { status: 409, retry: 'after removing one', endpoints: 'management' },
+  /** Cancelling an account's deletion after its grace period ended: the deletion is under way. */
+  account_deletion_started: { status: 409, retry: 'no', endpoints: 'management' },
   /** SES or DNS could not answer; nothing was changed. */
   provider_error: { status: 502, retry: 'yes, with backoff', endpoints: 'management' },
   /** The name already receives mail, in this account or another (docs/inbound.md, "Inbound domains"). */
@@ -301,8 +305,10 @@ export const CORE_ERROR_ANSWERS = {
   two_factor_not_set_up: { code: 'two_factor_not_set_up' },
   two_factor_required_by_account: { code: 'two_factor_required_by_account' },
   invalid_code: { field: 'code' },
+  invalid_confirmation: { field: 'confirm' },
   too_many_passkeys: { code: 'too_many_passkeys' },
   passkey_not_found: { code: 'not_found' },
+  account_deletion_started: { code: 'account_deletion_started' },
   invalid_passkey_response: { field: 'response' },
   invalid_address: { field: 'address' },
   invalid_alias: { field: 'alias' },

@@ -9,6 +9,7 @@ import { twoFactorOperations, twoFactorRequirementOperations } from './twoFactor
 import { passkeyOperations } from './passkeys';
 import { apiKeyOperations } from './manage/apiKeys';
 import { auditOperations } from './manage/audit';
+import { accountDeletionOperations } from './manage/accountDeletion';
 import { memberOperations } from './manage/members';
 import { invitationOperations } from './invitations';
 import { byocOperations } from './manage/byoc';
@@ -79,6 +80,7 @@ export const OPERATION_GROUPS: OperationGroup[] = [
       ...sendingQueueOperations,
       ...statsOperations,
       ...twoFactorRequirementOperations,
+      ...accountDeletionOperations,
     ],
   },
   // Receiving email (docs/inbound.md): inbound domains, their rules, received messages. Verify

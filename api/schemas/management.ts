@@ -848,6 +848,28 @@ export const RecoveryCodes = named(
     }),
   }),
 );
+export const AccountDeletionRequest = named(
+  'AccountDeletionRequest',
+  object({
+    confirm: Type.String({
+      minLength: 1,
+      maxLength: 320,
+      description: 'The account’s name, exactly as the dashboard shows it (its email address when it has no name).',
+    }),
+  }),
+);
+export const AccountDeletion = named(
+  'AccountDeletion',
+  object({
+    pending: Type.Boolean({ description: 'A deletion is scheduled: the account sends nothing until it is cancelled.' }),
+    requested_at: nullable(time('When the owner asked; null when no deletion is pending.')),
+    due_at: nullable(
+      time(
+        'When everything is deleted (the end of the grace period, ACCOUNT_DELETION_GRACE_DAYS); null when none is pending.',
+      ),
+    ),
+  }),
+);
 export const TwoFactorStatus = named(
   'TwoFactorStatus',
   object({

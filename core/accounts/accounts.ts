@@ -17,6 +17,8 @@ export interface Account {
   suspendedReason: string | null;
   /** Every member must sign in with two factors (docs/teams.md, "Two-factor sign-in"). */
   requireTwoFactor: boolean;
+  /** When the owner's deletion takes effect; set only while it is pending (docs/privacy.md, "Deleting the account"). */
+  deletionDueAt: Date | null;
   createdAt: Date;
 }
 
@@ -29,6 +31,7 @@ export interface AccountRow {
   sending_suspended: boolean;
   suspended_reason: string | null;
   require_two_factor: boolean;
+  deletion_due_at: Date | null;
   created_at: Date;
 }
 
@@ -42,6 +45,7 @@ export function toAccount(row: AccountRow): Account {
     sendingSuspended: row.sending_suspended,
     suspendedReason: row.suspended_reason,
     requireTwoFactor: row.require_two_factor,
+    deletionDueAt: row.deletion_due_at ?? null,
     createdAt: row.created_at,
   };
 }

@@ -57,6 +57,24 @@ export function invitationEmail(
   };
 }
 
+/** To the owner and each admin when the account's deletion is scheduled, and when it is cancelled (docs/privacy.md). */
+export function accountDeletionEmail(
+  to: string,
+  input: { accountName: string; what: 'scheduled' | 'canceled'; dueAt: Date | null; link: string },
+): SystemEmail {
+  if (input.what === 'canceled')
+    return {
+      to,
+      subject: `The deletion of ${input.accountName} on Postage was cancelled`,
+      text: `The owner cancelled the deletion of the account ${input.accountName}. Nothing was deleted, and the account sends again.\n\nSign in: ${input.link}\n`,
+    };
+  return {
+    to,
+    subject: `${input.accountName} on Postage will be deleted`,
+    text: `The owner asked to delete the account ${input.accountName}. It sends nothing from now on, and on ${input.dueAt?.toUTCString() ?? 'the end of the grace period'} everything it holds is deleted: its email log, received mail, templates, webhooks, keys and members.\n\nUntil then the owner can cancel the deletion in the dashboard (Settings, Delete account):\n${input.link}\n\nIf this was not expected, ask the owner.\n`,
+  };
+}
+
 /** Links into the dashboard, which calls the API with the token. */
 export function dashboardLinks(baseUrl: string): AuthLinks {
   const base = baseUrl.replace(/\/$/, '');

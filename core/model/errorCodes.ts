@@ -25,6 +25,7 @@ export type ApiErrorCode =
   | 'domain_mode_mismatch'
   | 'domain_not_allowed'
   | 'sending_suspended'
+  | 'account_deletion_pending'
   | 'network_not_allowed'
   | 'recipient_suppressed'
   | 'usage_limit_exceeded'
@@ -63,6 +64,7 @@ export type ApiErrorCode =
   | 'recent_sign_in_required'
   | 'two_factor_required_by_account'
   | 'too_many_passkeys'
+  | 'account_deletion_started'
   // Receiving email (docs/inbound.md).
   | 'inbound_domain_exists'
   | 'inbound_domain_reserved'
@@ -124,8 +126,10 @@ export type PostageErrorCode =
   | 'two_factor_required_by_account'
   | 'too_many_passkeys'
   | 'passkey_not_found'
+  | 'account_deletion_started'
   // Bad input: a 400 field error.
   | 'invalid_code'
+  | 'invalid_confirmation'
   | 'invalid_passkey_response'
   | 'invalid_address'
   | 'invalid_alias'

@@ -145,18 +145,20 @@ export async function releaseScheduledSend(
       : opts.byocRecipient;
   const blocked = account?.sendingSuspended
     ? 'the account was suspended after the message was scheduled'
-    : recipient !== undefined && (await isSuppressed(db, row.account_id, recipient, opts.topic))
-      ? 'the recipient was suppressed after the message was scheduled'
-      : undefined;
+    : account?.deletionDueAt
+      ? 'the account is scheduled for deletion'
+      : recipient !== undefined && (await isSuppressed(db, row.account_id, recipient, opts.topic))
+        ? 'the recipient was suppressed after the message was scheduled'
+        : undefined;
   // Released already (a retry of this step) counts as released.
   const taken = await db('scheduled_sends')
     .where({ message_id: messageId })
     .whereIn('state', ['scheduled', 'released'])
     .update({ state: 'released' });
   if (taken === 0) return { state: 'canceled' };
-  if (blocked) return { state: 'blocked', reason: blocked };
+  // A blocked message leaves `scheduled` too, so that its failure applies to its log row.
   await leaveScheduled(db, messageId, 'queued');
-  return { state: 'released' };
+  return blocked ? { state: 'blocked', reason: blocked } : { state: 'released' };
 }
 
 /**

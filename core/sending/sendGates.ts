@@ -24,6 +24,7 @@ export const SENDER_REFUSALS = [
   'domain_not_allowed',
   'unauthorized',
   'sending_suspended',
+  'account_deletion_pending',
   'domain_not_verified',
   'dkim_not_verified',
   'domain_mode_mismatch',
@@ -203,6 +204,7 @@ export async function checkSendGates(
   });
   if (!account) return fail('unauthorized', 'The account of this API key no longer exists.');
   if (!keyActive || keyRole === null) return { ok: false, unauthenticated: true };
+  if (account.deletionDueAt) return fail('account_deletion_pending', deletionPendingDetail(account.deletionDueAt));
   if (keyRole && !roleCovers(keyRole, SENDING_ROLE)) {
     return fail(
       'unauthorized',
@@ -268,6 +270,11 @@ export async function checkSendGates(
   if (used >= monthlyLimit)
     return fail('usage_limit_exceeded', input.apiKey.test ? TEST_LIMIT_DETAIL : USAGE_LIMIT_DETAIL);
   return { ok: true, context: { account, domain, monthlyLimit } };
+}
+
+/** docs/privacy.md, "Deleting the account": from the request on, nothing is sent. */
+export function deletionPendingDetail(dueAt: Date): string {
+  return `The account is scheduled for deletion on ${dueAt.toISOString()}: it sends nothing unless its owner cancels the deletion.`;
 }
 
 export const TEST_LIMIT_DETAIL = `A test key's sends are counted apart from the monthly quota, at most ${TEST_SENDS_PER_MONTH.toLocaleString('en')} a month per account: they are used up until the next UTC month.`;

@@ -84,6 +84,7 @@ export const SEND_REFUSAL_CODES = Object.keys({
   domain_not_allowed: true,
   unauthorized: true,
   sending_suspended: true,
+  account_deletion_pending: true,
   domain_not_verified: true,
   dkim_not_verified: true,
   domain_mode_mismatch: true,

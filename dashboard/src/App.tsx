@@ -32,6 +32,7 @@ const InboundDomainDetail = lazy(() => import('./pages/InboundDomainDetail'));
 const NotFound = lazy(() => import('./pages/NotFound'));
 const PasskeySettings = lazy(() => import('./pages/PasskeySettings'));
 const TwoFactorSettings = lazy(() => import('./pages/TwoFactorSettings'));
+const DeleteAccount = lazy(() => import('./pages/DeleteAccount'));
 
 function RequireSession({ children }: { children: ReactNode }) {
   const session = useSession();
@@ -82,6 +83,7 @@ export function App() {
         <Route path="/account/security" element={page(<Security />)} />
         <Route path="/account/passkeys" element={page(<PasskeySettings />)} />
         <Route path={TWO_FACTOR_PATH} element={page(<TwoFactorSettings />)} />
+        <Route path="/account/delete" element={page(<DeleteAccount />)} />
         <Route path="*" element={page(<NotFound />)} />
       </Routes>
     </BrowserRouter>

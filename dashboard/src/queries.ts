@@ -39,6 +39,8 @@ export const keys = {
   /** The person's sign-in sessions (every account's). */
   userSessions: ['user-sessions'],
   twoFactor: ['two-factor'],
+  /** Whether the account is scheduled for deletion (the banner on every page, and its page). */
+  accountDeletion: ['account-deletion'],
   invitations: ['invitations'],
   audit: ['audit'],
   auditList: (filters: AuditFilters) => ['audit', filters],
@@ -167,6 +169,10 @@ export const useMembers = () => useQuery({ queryKey: keys.members, queryFn: () =
 
 export const useUserSessions = () =>
   useQuery({ queryKey: keys.userSessions, queryFn: () => ok(postage.GET('/api/auth/sessions')) });
+/** The account's scheduled deletion, if any (docs/privacy.md, "Deleting the account"). */
+export const useAccountDeletion = () =>
+  useQuery({ queryKey: keys.accountDeletion, queryFn: () => ok(postage.GET('/api/account/deletion')) });
+
 /** The signed-in person's two-factor sign-in: on or off, and the recovery codes left. */
 export const useTwoFactorStatus = () =>
   useQuery({ queryKey: keys.twoFactor, queryFn: () => ok(postage.GET('/api/auth/two-factor')) });

@@ -478,6 +478,8 @@ func (e EndedSessionsSuccess) Valid() bool {
 
 // Defines values for ErrorCode.
 const (
+	ErrorCodeAccountDeletionPending     ErrorCode = "account_deletion_pending"
+	ErrorCodeAccountDeletionStarted     ErrorCode = "account_deletion_started"
 	ErrorCodeAlreadyMember              ErrorCode = "already_member"
 	ErrorCodeAttachmentUploadFailed     ErrorCode = "attachment_upload_failed"
 	ErrorCodeByocDomain                 ErrorCode = "byoc_domain"
@@ -532,6 +534,10 @@ const (
 // Valid indicates whether the value is a known member of the ErrorCode enum.
 func (e ErrorCode) Valid() bool {
 	switch e {
+	case ErrorCodeAccountDeletionPending:
+		return true
+	case ErrorCodeAccountDeletionStarted:
+		return true
 	case ErrorCodeAlreadyMember:
 		return true
 	case ErrorCodeAttachmentUploadFailed:
@@ -1383,6 +1389,24 @@ type Accepted struct {
 
 // AcceptedSuccess defines model for Accepted.Success.
 type AcceptedSuccess bool
+
+// AccountDeletion defines model for AccountDeletion.
+type AccountDeletion struct {
+	// DueAt When everything is deleted (the end of the grace period, ACCOUNT_DELETION_GRACE_DAYS); null when none is pending.
+	DueAt *time.Time `json:"due_at"`
+
+	// Pending A deletion is scheduled: the account sends nothing until it is cancelled.
+	Pending bool `json:"pending"`
+
+	// RequestedAt When the owner asked; null when no deletion is pending.
+	RequestedAt *time.Time `json:"requested_at"`
+}
+
+// AccountDeletionRequest defines model for AccountDeletionRequest.
+type AccountDeletionRequest struct {
+	// Confirm The account’s name, exactly as the dashboard shows it (its email address when it has no name).
+	Confirm string `json:"confirm"`
+}
 
 // AccountRecord defines model for AccountRecord.
 type AccountRecord struct {

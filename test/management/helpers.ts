@@ -10,6 +10,7 @@ import { insertMemberUser } from '../../core/accounts/members';
 import { testInfra } from '../helpers/env';
 import { eventually } from '../helpers/wait';
 import { call, type ApiResponse } from '../api/helpers/http';
+import { sha256 } from '../../core/platform/crypto';
 
 export class WebClient {
   private cookie: string | undefined;
@@ -128,4 +129,13 @@ export async function signedInTeam(
   const client = new WebClient(stack.baseUrl);
   expect((await client.signIn(sender.account.email, password)).status).toBe(200);
   return { sender, owner: client, ownerId: owner.userId };
+}
+
+/** Makes the client's session look signed in `minutes` ago. */
+export async function signedInAgo(db: Db, client: WebClient, minutes: number): Promise<void> {
+  const sid = decodeURIComponent(client.sessionCookie!.split('=')[1]!).replace(/^s:/, '').split('.')[0]!;
+  await db.raw(`UPDATE sessions SET data = data || jsonb_build_object('signedInAt', ?::bigint) WHERE sid_hash = ?`, [
+    Date.now() - minutes * 60_000,
+    sha256(sid),
+  ]);
 }

@@ -212,6 +212,8 @@ const VALID_BODIES: Record<string, unknown> = {
   'post /api/auth/two-factor/disable': { code: '000000' },
   'post /api/auth/two-factor/recovery-codes': { code: '000000' },
   'put /api/account/two-factor-requirement': { required: false },
+  // Not the account's name: answered about who may call, and nothing is scheduled.
+  'post /api/account/deletion': { confirm: 'isolation probe' },
 };
 
 /** The tenant's credential for an operation: its full_access key, or its owner's session where no key reaches (members, invitations, the person's sessions). */
@@ -492,6 +494,9 @@ test('a domain-scoped full_access key: every operation is classified, account-wi
       'POST /api/auth/two-factor/disable',
       'POST /api/auth/two-factor/recovery-codes',
       'PUT /api/account/two-factor-requirement',
+      'GET /api/account/deletion',
+      'POST /api/account/deletion',
+      'DELETE /api/account/deletion',
       'GET /api/auth/passkeys',
       'POST /api/auth/passkeys/registration-options',
       'POST /api/auth/passkeys',

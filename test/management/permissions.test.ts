@@ -33,7 +33,12 @@ const ADMIN_OPERATIONS = [
   'DELETE /api/invitations/{id}',
 ];
 // The transfer last: it makes the owner an admin.
-const OWNER_OPERATIONS = ['PUT /api/account/two-factor-requirement', 'POST /api/account/transfer-ownership'];
+const OWNER_OPERATIONS = [
+  'PUT /api/account/two-factor-requirement',
+  'POST /api/account/deletion',
+  'DELETE /api/account/deletion',
+  'POST /api/account/transfer-ownership',
+];
 /** Changes nothing of the account's, or only the caller's own session, password or membership: every member. */
 const ANY_MEMBER_POSTS = [
   'POST /api/templates/{id}/preview',
@@ -79,6 +84,9 @@ const PEOPLE_ONLY = [
   'POST /api/auth/passkeys',
   'PATCH /api/auth/passkeys/{id}',
   'DELETE /api/auth/passkeys/{id}',
+  'GET /api/account/deletion',
+  'POST /api/account/deletion',
+  'DELETE /api/account/deletion',
 ];
 
 let stack: ServiceStack;
@@ -363,6 +371,12 @@ const PREPARE: Record<string, (role: Role | 'key') => Promise<Prepared>> = {
   'PUT /api/account/two-factor-requirement': async () => ({
     path: '/api/account/two-factor-requirement',
     body: { required: false },
+  }),
+  // A confirmation that is not the name: the owner may ask, and nothing is scheduled.
+  'POST /api/account/deletion': async () => ({
+    path: '/api/account/deletion',
+    body: { confirm: 'not the name' },
+    expect: { status: 400 },
   }),
   // An answer no authenticator made: refused on the field.
   'POST /api/auth/passkeys': async () => ({

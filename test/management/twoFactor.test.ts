@@ -3,7 +3,6 @@
 // app would, not by the library the API checks them with. TRUST_PROXY is loopback so that guesses
 // can come "from" many addresses.
 import { totp } from '../helpers/totp';
-import { sha256 } from '../../core/platform/crypto';
 import { hashPassword } from '../../core/accounts/passwords';
 import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';
 import { loadOpenApiCheck, type DocumentedCheck } from '../api/helpers/openApi';
@@ -13,6 +12,7 @@ import {
   createSystemAccount,
   keyRequest,
   linkToken,
+  signedInAgo,
   signedInTeam,
   SYSTEM_EMAIL_ENV,
   uniqueEmail,
@@ -275,18 +275,9 @@ test('the owner’s rule: required of every member, a member without it can only
   expect(ownerId).toBeTruthy();
 });
 
-/** Makes the client's session look signed in `minutes` ago. */
-async function signedInAgo(client: WebClient, minutes: number): Promise<void> {
-  const sid = decodeURIComponent(client.sessionCookie!.split('=')[1]!).replace(/^s:/, '').split('.')[0]!;
-  await stack.db.raw(
-    `UPDATE sessions SET data = data || jsonb_build_object('signedInAt', ?::bigint) WHERE sid_hash = ?`,
-    [Date.now() - minutes * 60_000, sha256(sid)],
-  );
-}
-
 test('adding a way in needs a recent sign-in: a session signed in 20 minutes ago is refused the setup and a passkey', async () => {
   const { owner } = await signedInTeam(stack, PASSWORD, passwordHash);
-  await signedInAgo(owner, 20);
+  await signedInAgo(stack.db, owner, 20);
   for (const path of ['/api/auth/two-factor/setup', '/api/auth/passkeys/registration-options']) {
     const res = await owner.request('POST', path);
     documented(path, 'post', res);
@@ -296,7 +287,7 @@ test('adding a way in needs a recent sign-in: a session signed in 20 minutes ago
       error: 'recent_sign_in_required',
     });
   }
-  await signedInAgo(owner, 5);
+  await signedInAgo(stack.db, owner, 5);
   expect((await owner.request('POST', '/api/auth/two-factor/setup')).status).toBe(200);
 });
 

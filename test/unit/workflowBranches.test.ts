@@ -90,6 +90,9 @@ function stubActivities(
       userTokens: 0,
       inboundMessages: 0,
     }),
+    checkAccountDeletionDue: async () => true,
+    stopAccountWorkflows: async () => 0,
+    deleteAccountData: async () => ({ rows: {}, people: 0, redisKeys: 0 }),
   };
   const wrapped = Object.fromEntries(
     (Object.keys(defaults) as (keyof Activities)[]).map((name) => [
@@ -539,5 +542,34 @@ describe('receiving: tries whose worker died (workflows/receiveEmail.ts, parseSt
       'recordReceivedMessage',
       'deliverWebhook',
     ]);
+  });
+});
+
+describe('deleting an account (workflows/accountDeletion.ts)', () => {
+  const deletion = (activities: Activities) =>
+    run(activities, (_client, taskQueue) =>
+      env.client.workflow.execute('deleteAccount', {
+        taskQueue,
+        workflowId: `delete-account-${randomUUID()}`,
+        args: [{ accountId: randomUUID(), dueAt: new Date(Date.now() + 7 * 86_400_000).toISOString() }],
+      }),
+    );
+
+  test('after the grace period it stops the workflows, deletes the data, and sweeps the workflows once more', async () => {
+    const calls: Calls = [];
+    expect(await deletion(stubActivities(calls))).toMatchObject({ deleted: true, workflowsStopped: 0 });
+    expect(names(calls)).toEqual([
+      'checkAccountDeletionDue',
+      'stopAccountWorkflows',
+      'deleteAccountData',
+      'stopAccountWorkflows',
+    ]);
+  });
+
+  test('a deletion cancelled during the grace period deletes nothing', async () => {
+    const calls: Calls = [];
+    const cancelled = stubActivities(calls, { checkAccountDeletionDue: async () => false });
+    expect(await deletion(cancelled)).toEqual({ deleted: false });
+    expect(names(calls)).toEqual(['checkAccountDeletionDue']);
   });
 });

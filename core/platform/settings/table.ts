@@ -881,6 +881,16 @@ export const SETTINGS = {
       doc: 'Shared-mode content retention',
     }),
   },
+  accountDeletion: {
+    graceDays: setting({
+      env: 'ACCOUNT_DELETION_GRACE_DAYS',
+      type: 'decimal',
+      min: 0,
+      processes: ['api'],
+      default: 7,
+      doc: "Days between the owner's request to delete the account and the deletion, during which it can be cancelled (sending stops at the request; docs/privacy.md)",
+    }),
+  },
   dns: {
     servers: setting({
       env: 'DNS_SERVERS',

@@ -2,12 +2,14 @@
 // narrow ones), the account the session acts on with the person's role there (a switcher when
 // they belong to several), the account menu, and the banners for an unverified address and for
 // an account that requires two-factor sign-in of a person who has not turned it on (then the
-// navigation is gone: the setup is the one page the API lets them use).
+// navigation is gone: the setup is the one page the API lets them use), and for an account
+// scheduled for deletion.
 import { useMutation } from '@tanstack/react-query';
 import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import { ok, postage, type Session } from '../api';
 import { ROLE_LABEL, TWO_FACTOR_PATH, useActOn, useSetSession } from '../session';
+import { DeletionBanner } from './accountDeletion';
 import { Badge } from './page';
 
 const NAV = [
@@ -22,6 +24,7 @@ const NAV = [
   ['/byoc', 'BYOC'],
   ['/team', 'Team'],
   ['/audit', 'Audit log'],
+  ['/account/delete', 'Delete account'],
 ] as const;
 
 /** The account the session acts on and the role there; with several accounts, a switch to the others (then the overview). */
@@ -208,6 +211,7 @@ export function Layout({ session, children }: { session: Session; children: Reac
               <strong>Sending is suspended</strong> after too many bounces or complaints. Contact support to review it.
             </div>
           )}
+          {!setupRequired && <DeletionBanner account={session.account} />}
           {/* Another account: every page starts afresh (no form or filter of the previous one). */}
           <Fragment key={session.account.id}>{children}</Fragment>
         </main>

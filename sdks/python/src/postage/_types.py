@@ -28,6 +28,18 @@ class Accepted(Model):
 
 
 @dataclass
+class AccountDeletion(Model):
+    pending: bool
+    requested_at: Optional[datetime]
+    due_at: Optional[datetime]
+
+
+@dataclass
+class AccountDeletionRequest(Model):
+    confirm: str
+
+
+@dataclass
 class AccountRecord(Model):
     name: str
     email: str
@@ -337,6 +349,7 @@ class Error(Model):
         "domain_mode_mismatch",
         "domain_not_allowed",
         "sending_suspended",
+        "account_deletion_pending",
         "network_not_allowed",
         "recipient_suppressed",
         "usage_limit_exceeded",
@@ -373,6 +386,7 @@ class Error(Model):
         "recent_sign_in_required",
         "two_factor_required_by_account",
         "too_many_passkeys",
+        "account_deletion_started",
         "provider_error",
         "inbound_domain_exists",
         "inbound_domain_reserved",
@@ -742,6 +756,7 @@ class SendBatchResponseData1(Model):
         "domain_mode_mismatch",
         "domain_not_allowed",
         "sending_suspended",
+        "account_deletion_pending",
         "recipient_suppressed",
         "usage_limit_exceeded",
         "attachment_upload_failed",

@@ -58,6 +58,7 @@ class ErrorCode(str, Enum):
     DOMAIN_MODE_MISMATCH = "domain_mode_mismatch"
     DOMAIN_NOT_ALLOWED = "domain_not_allowed"
     SENDING_SUSPENDED = "sending_suspended"
+    ACCOUNT_DELETION_PENDING = "account_deletion_pending"
     NETWORK_NOT_ALLOWED = "network_not_allowed"
     RECIPIENT_SUPPRESSED = "recipient_suppressed"
     USAGE_LIMIT_EXCEEDED = "usage_limit_exceeded"
@@ -100,6 +101,7 @@ class ErrorCode(str, Enum):
     RECENT_SIGN_IN_REQUIRED = "recent_sign_in_required"
     TWO_FACTOR_REQUIRED_BY_ACCOUNT = "two_factor_required_by_account"
     TOO_MANY_PASSKEYS = "too_many_passkeys"
+    ACCOUNT_DELETION_STARTED = "account_deletion_started"
     # Receiving email (inbound domains and rules).
     INBOUND_DOMAIN_EXISTS = "inbound_domain_exists"
     INBOUND_DOMAIN_RESERVED = "inbound_domain_reserved"
