@@ -7,12 +7,13 @@ import { recordAudit } from '../platform/audit';
 import { decrypt, encrypt, keyedHash } from '../platform/crypto';
 import type { Db } from '../platform/db';
 import { isUuid } from '../platform/ids';
-import { suppressionKey } from '../model/addresses';
+import { isValidAddress, suppressionKey } from '../model/addresses';
+import { PostageError } from '../platform/errors';
 import { buildAddressDocument, type ExportCounts } from './exportDocument';
 
 export const EXPORT_RETENTION_DAYS = 7;
 /** Exports an account may ask for an hour: each reads every record of an address. */
-export const EXPORTS_PER_ACCOUNT_PER_HOUR = 10;
+export const EXPORTS_PER_ACCOUNT_PER_HOUR = 20;
 
 export interface AddressExport {
   id: string;
@@ -68,12 +69,14 @@ async function waitBeforeExport(db: Db, accountId: string): Promise<number | und
   return Math.max(1, Math.ceil((oldest + 3_600_000 - Date.now()) / 1000));
 }
 
-/** Builds, encrypts and stores the export of `address` within the account. Throws only when nothing was stored. */
+/** Builds, encrypts and stores the export of `address` within the account. Throws `invalid_address`, or when nothing was stored. */
 export async function exportAddress(
   deps: { db: Db; secretKey: string },
   input: { accountId: string; address: string; actor: string },
 ): Promise<ExportOutcome> {
   const { db, secretKey } = deps;
+  // The refusal does not repeat the address: it could reach a log.
+  if (!isValidAddress(input.address)) throw new PostageError('invalid_address', 'address: not an email address');
   const retryAfter = await waitBeforeExport(db, input.accountId);
   if (retryAfter !== undefined) return { kind: 'too_many', retryAfter };
   const id = randomUUID();

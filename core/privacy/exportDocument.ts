@@ -6,7 +6,13 @@
 // rows never sits in memory as rows; the document stops at `maxBytes` and says it was truncated.
 import type { Knex } from 'knex';
 import type { Db } from '../platform/db';
-import { attachmentColumns, attachmentsWithContent, contentColumn, contentExpression, messagesWithContent } from '../inbound/storedContent';
+import {
+  attachmentColumns,
+  attachmentsWithContent,
+  contentColumn,
+  contentExpression,
+  messagesWithContent,
+} from '../inbound/storedContent';
 
 /** The largest document, in bytes: past it the export stops and is marked truncated. */
 export const EXPORT_MAX_BYTES = 32 * 1024 * 1024;
@@ -100,7 +106,11 @@ async function emailBatch(db: Knex, accountId: string, address: string, after: R
       db.raw('l.created_at::text AS cursor_at'),
       db.raw(`to_jsonb(l) - 'account_id' AS log`),
     );
-  if (after) query.whereRaw('(l.created_at, l.message_id) > (?::timestamptz, ?::uuid)', [String(after.cursor_at), String(after.message_id)]);
+  if (after)
+    query.whereRaw('(l.created_at, l.message_id) > (?::timestamptz, ?::uuid)', [
+      String(after.cursor_at),
+      String(after.message_id),
+    ]);
   const rows = await query;
   if (rows.length === 0) return rows;
   const ids = rows.map((r) => String(r.message_id));
@@ -118,7 +128,10 @@ async function emailBatch(db: Knex, accountId: string, address: string, after: R
       .where('w.account_id', accountId)
       .whereIn('d.message_id', ids)
       .orderBy('d.id')
-      .select<Row[]>('d.message_id', db.raw(`to_jsonb(d) - 'message_id' || jsonb_build_object('endpoint_url', w.url) AS record`)),
+      .select<Row[]>(
+        'd.message_id',
+        db.raw(`to_jsonb(d) - 'message_id' || jsonb_build_object('endpoint_url', w.url) AS record`),
+      ),
   ]);
   const [timelines, schedulesOf, deliveriesOf] = [byMessage(events), byMessage(schedules), byMessage(deliveries)];
   return rows.map((r) => {
@@ -173,7 +186,8 @@ async function receivedBatch(db: Knex, accountId: string, address: string, after
       db.raw('m.received_at::text AS cursor_at'),
       ...(['subject', 'from_address', 'malformed', 'parsed'] as const).map((c) => contentColumn(db, c)),
     );
-  if (after) query.whereRaw('(m.received_at, m.id) > (?::timestamptz, ?::uuid)', [String(after.cursor_at), String(after.id)]);
+  if (after)
+    query.whereRaw('(m.received_at, m.id) > (?::timestamptz, ?::uuid)', [String(after.cursor_at), String(after.id)]);
   const rows = await query;
   if (rows.length === 0) return rows;
   const attachments = await attachmentsWithContent(db)
@@ -205,13 +219,17 @@ export async function buildAddressDocument(
   const { accountId, address } = input;
   const { batchSize } = limits;
   const writer = new BoundedWriter(limits.maxBytes);
-  writer.writeStructure(`{"address":${JSON.stringify(address)},"generated_at":${JSON.stringify(input.generatedAt.toISOString())}`);
+  writer.writeStructure(
+    `{"address":${JSON.stringify(address)},"generated_at":${JSON.stringify(input.generatedAt.toISOString())}`,
+  );
   const counts: ExportCounts = { emails: 0, suppressions: 0, received: 0 };
   counts.emails = await writeArray(writer, 'emails', batchSize, (after) =>
     emailBatch(db, accountId, address, after, batchSize),
   );
   const suppressions = await suppressionRows(db, accountId, address);
-  counts.suppressions = await writeArray(writer, 'suppressions', batchSize, async (after) => (after ? [] : suppressions));
+  counts.suppressions = await writeArray(writer, 'suppressions', batchSize, async (after) =>
+    after ? [] : suppressions,
+  );
   counts.received = await writeArray(writer, 'received', batchSize, (after) =>
     receivedBatch(db, accountId, address, after, batchSize),
   );

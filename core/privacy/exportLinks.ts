@@ -35,7 +35,11 @@ export function signExportLink(
 }
 
 /** The export a token names while the link is good (`now` in ms); null for anything else. */
-export function readExportToken(secretKey: string, token: string, now: number = Date.now()): { exportId: string } | null {
+export function readExportToken(
+  secretKey: string,
+  token: string,
+  now: number = Date.now(),
+): { exportId: string } | null {
   const parts = TOKEN.exec(token);
   if (!parts) return null;
   const [, exportId, expiresText, given] = parts as unknown as [string, string, string, string];
