@@ -12,6 +12,7 @@ import { createInboundDomain } from '../../core/inbound/inboundDomains';
 import { createInboundRule } from '../../core/inbound/inboundRules';
 import { listAudit } from '../../core/platform/audit';
 import { signExportLink } from '../../core/privacy/exportLinks';
+import { buildAddressDocument } from '../../core/privacy/exportDocument';
 import { purgeExpiredContent } from '../../core/sending/retention';
 import { createEndpoint, uniqueName, type SenderFixture } from '../helpers/fixtures';
 import { receiveRecorded } from '../helpers/inbound';
@@ -205,7 +206,9 @@ test('the export is stored encrypted, audited without the address, and the addre
     ]),
   );
   expect(JSON.stringify(audit.filter((entry) => entry.action === 'privacy.export'))).not.toContain(alice.address);
-  expect(logs.slice(logged).join('')).not.toContain(alice.address);
+  const since = logs.slice(logged).join('');
+  expect(since).toContain('privacy_export_created');
+  expect(since).not.toContain(alice.address);
 });
 
 test('GET /api/privacy/exports/{id} and the list answer its status, size, expiry and a fresh download link', async () => {
@@ -228,6 +231,21 @@ test('GET /api/privacy/exports/{id} and the list answer its status, size, expiry
   expect(JSON.stringify(list.json)).not.toContain(bob.address);
 });
 
+test.each([
+  ['one row a batch, room for everything', 1, 1_000_000, false, 2],
+  ['past the size limit: the oldest row only, still JSON, marked truncated', 1, 2_500, true, 1],
+])('the document read %s', async (_name, batchSize, maxBytes, truncated, emails) => {
+  const built = await buildAddressDocument(
+    stack.db,
+    { accountId: team.sender.account.id, address: alice.address, generatedAt: new Date() },
+    { batchSize, maxBytes },
+  );
+  const document = JSON.parse(built.json.toString()) as ExportDocument;
+  expect({ truncated: document.truncated, emails: document.emails.length }).toEqual({ truncated, emails });
+  expect(document.emails[0]!.message_id).toBe(alice.sent[0]);
+  expect(built.counts.emails).toBe(emails);
+});
+
 describe('the signed download link', () => {
   let id: string;
   let url: string;
@@ -245,13 +263,13 @@ describe('the signed download link', () => {
   });
 
   test.each([
-    ['altered', () => url.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'))],
+    ['an altered', () => url.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'))],
     [
       'expired',
       () => signExportLink(stack.config, id, new Date(Date.now() + 86_400_000), Date.now() - 2 * 3_600_000).url,
     ],
-    ['made up', () => url.replace(/\/privacy\/exports\/.*$/, '/privacy/exports/v1.not-a-token')],
-  ])('an %s link is a 404', async (_kind, link) => {
+    ['a made-up', () => url.replace(/\/privacy\/exports\/.*$/, '/privacy/exports/v1.not-a-token')],
+  ])('%s link is a 404', async (_kind, link) => {
     const res = await call(local(link()), {});
     expect(res.status).toBe(404);
     expect(res.json.error).toBe('not_found');
