@@ -1177,7 +1177,7 @@ export interface paths {
         put?: never;
         /**
          * Export everything this account holds about an address (a JSON document, kept 7 days)
-         * @description For an owner or admin (a full_access key acts as a developer: 403). Built at once, in the account only: the email log rows to the address with their timelines (opens and clicks included), schedules and webhook deliveries; its suppressions (unsubscribes included); the messages received from or to it (metadata and parsed content, attachments listed with their sizes, not their bytes). At most 32 MB: past it the document holds the oldest records and `truncated` is true. Stored encrypted and deleted after 7 days. The audit log records the export (`privacy.export`) without the address. At most 10 exports an hour per account (429 with Retry-After). docs/privacy.md, "Exporting an address's data". Members with the `admin` role or above; no API key (a key acts as a developer); anyone else gets `403 insufficient_role`.
+         * @description For an owner or admin (a full_access key acts as a developer: 403). Built at once, in the account only: the email log rows to the address with their timelines (opens and clicks included), schedules and webhook deliveries; its suppressions (unsubscribes included); the messages received from or to it (metadata and parsed content, attachments listed with their sizes, not their bytes). At most 32 MB: past it the document holds the oldest records and `truncated` is true. Stored encrypted and deleted after 7 days. The audit log records the export (`privacy.export`) without the address. At most 20 exports an hour per account (429 with Retry-After). docs/privacy.md, "Exporting an address's data". Members with the `admin` role or above; no API key (a key acts as a developer); anyone else gets `403 insufficient_role`.
          */
         post: operations["postApiPrivacyExports"];
         delete?: never;
@@ -9366,7 +9366,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 10 exports this hour already (Retry-After). */
+            /** @description 20 exports this hour already (Retry-After). */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
