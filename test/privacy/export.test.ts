@@ -265,7 +265,7 @@ describe('the signed download link', () => {
   test.each([
     ['an altered', () => url.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'))],
     [
-      'expired',
+      'an expired',
       () => signExportLink(stack.config, id, new Date(Date.now() + 86_400_000), Date.now() - 2 * 3_600_000).url,
     ],
     ['a made-up', () => url.replace(/\/privacy\/exports\/.*$/, '/privacy/exports/v1.not-a-token')],
