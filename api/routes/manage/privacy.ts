@@ -117,8 +117,7 @@ export const privacyExportDownloadOperations = [
     operationId: 'downloadAddressExport',
     summary:
       'Download an address export (the signed `download_url` of GET /api/privacy/exports/{id}; no session or key)',
-    description:
-      "The JSON document as an attachment (`address-export-<id>.json`), while the link is good (an hour, never past the export's expiry). An altered, expired or deleted link is a 404. At most 20 downloads a minute per client (429 with Retry-After).",
+    description: `The JSON document as an attachment (\`address-export-<id>.json\`), while the link is good (an hour, never past the export's expiry). An altered, expired or deleted link is a 404. At most ${DOWNLOADS_PER_CLIENT_PER_MINUTE} downloads a minute per client (429 with Retry-After).`,
     who: 'anyone',
     noSession: true,
     notForKeys: true,
