@@ -41,12 +41,13 @@ function countRequests(metrics: ApiMetrics) {
 }
 
 /**
- * A request's path for the logs: without its query, and the token of /u/, /t/o/, /t/c/ and
- * /inbound/attachments/ paths replaced (each is a capability: whoever has it may use it).
+ * A request's path for the logs: without its query, and the token of /u/, /t/o/, /t/c/,
+ * /inbound/attachments/ and /privacy/exports/ paths replaced (each is a capability: whoever has it
+ * may use it).
  */
 export function redactedPath(url: string): string {
   return (url.split('?')[0] ?? '').replace(
-    /^\/(u|t\/[oc]|inbound\/attachments)\/[^/]*/i,
+    /^\/(u|t\/[oc]|inbound\/attachments|privacy\/exports)\/[^/]*/i,
     (_all, kind: string) => `/${kind.toLowerCase()}/{token}`,
   );
 }

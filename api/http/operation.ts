@@ -237,6 +237,8 @@ interface OperationFields<
   okAnswer?: OkAnswer;
   /** `anyone` operations that never look at a session (public tracking links): no session store read or write before answering. */
   noSession?: true;
+  /** An `anyone` operation of no use to an API key (its link comes from an operation no key may call): `x-postage-api-key: false`, no SDK method. */
+  notForKeys?: true;
   more?: M;
   /** Statuses the handler answers with an HTML page (a string schema) instead of JSON. */
   htmlAnswers?: readonly number[];
@@ -301,6 +303,7 @@ export interface AnyOperation {
   ok: [number, object, Text];
   okAnswer?: OkAnswer;
   noSession?: true;
+  notForKeys?: true;
   more?: Answers;
   htmlAnswers?: readonly number[];
   handler: (ctx: HandlerContext<unknown, Who, string, Record<string, unknown>>) => Promise<unknown>;

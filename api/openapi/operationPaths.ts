@@ -284,7 +284,9 @@ function documented(group: OperationGroup, op: AnyOperation, config: DocumentCon
           // Whether an API key can ever succeed here: the SDKs (which hold keys) offer exactly these.
           'x-postage-api-key': !op.sessionOnly && roleCovers(API_KEY_ROLE, role),
         }
-      : {}),
+      : op.notForKeys
+        ? { 'x-postage-api-key': false }
+        : {}),
     parameters: parameters(op),
     ...requestBody(group, op, config),
     responses: Object.fromEntries(

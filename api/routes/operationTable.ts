@@ -7,6 +7,7 @@ import type { OperationGroup } from '../http/operation';
 import { AUTH_BODY_LIMIT, authOperations } from './auth';
 import { twoFactorOperations, twoFactorRequirementOperations } from './twoFactor';
 import { passkeyOperations } from './passkeys';
+import { privacyExportDownloadOperations, privacyExportOperations } from './manage/privacy';
 import { apiKeyOperations } from './manage/apiKeys';
 import { auditOperations } from './manage/audit';
 import { accountDeletionOperations } from './manage/accountDeletion';
@@ -95,6 +96,17 @@ export const OPERATION_GROUPS: OperationGroup[] = [
   // Received attachments' signed download links (docs/inbound.md, "Attachments"): outside /api,
   // anonymous, answered from the signed token; limited per client and in total.
   { tag: 'Inbound', unstorableParameters: 'ignore', operations: inboundAttachmentOperations },
+  // Requests about a person's data (docs/privacy.md): owner or admin.
+  {
+    tag: 'Privacy',
+    bodyLimit: MANAGEMENT_BODY_LIMIT,
+    bodyOptional: true,
+    unstorableParameters: 'refuse',
+    operations: privacyExportOperations,
+  },
+  // Address exports' signed download links (docs/privacy.md, "Exporting an address's data"):
+  // outside /api, anonymous, answered from the signed token; limited per client.
+  { tag: 'Privacy', unstorableParameters: 'ignore', operations: privacyExportDownloadOperations },
   // Leaving takes no body.
   {
     tag: 'Team',

@@ -57,8 +57,8 @@ const newPassword = () =>
     }),
     password(),
   );
-/** An address core/ checks (isValidAddress). */
-const email = () =>
+/** An address core/ checks (isValidAddress); also the privacy requests' (privacy.ts). */
+export const email = () =>
   checkedInCode(Type.String({ format: 'email', minLength: 1, maxLength: 254, pattern: EMAIL_ADDRESS }), {
     type: 'string',
     minLength: 1,

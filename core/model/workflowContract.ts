@@ -65,6 +65,8 @@ export interface ContentPurge {
   userTokens: number;
   /** Domain claims whose ownership was not proven in time (docs/domains.md, "Claims"). */
   domainClaims: number;
+  /** Address exports past their expiry (docs/privacy.md, "Exporting an address's data"). */
+  privacyExports: number;
   /** Received messages (raw, parsed, attachments) past the content retention (docs/inbound.md, "Retention"). */
   inboundMessages: number;
 }

@@ -35,11 +35,13 @@ const withoutQuery = (url: string) => url.replace(/\?.*$/s, '?[query]');
 const PATH_KEYS = new Set(['url.full', 'http.url', 'http.target', 'url.path', 'http.route']);
 /**
  * The anonymous routes whose path segment is a capability (api/routes: /u/{token}, /t/o/{token},
- * /t/c/{token}, /inbound/attachments/{token}): an unsubscribe or attachment token, or a click
+ * /t/c/{token}, /inbound/attachments/{token}, /privacy/exports/{token}): an unsubscribe,
+ * attachment or export token, or a click
  * token that carries the link's target URL from the message body. Matched at the path's start or
  * after a URL's origin.
  */
-const TOKEN_PATH = /^((?:[a-z][a-z0-9+.-]*:\/\/[^/?#]*)?\/(?:u|t\/[oc]|inbound\/attachments)\/)[^/?#]+/i;
+const TOKEN_PATH =
+  /^((?:[a-z][a-z0-9+.-]*:\/\/[^/?#]*)?\/(?:u|t\/[oc]|inbound\/attachments|privacy\/exports)\/)[^/?#]+/i;
 /** Who opened or clicked (a recipient's address and browser), recorded by the HTTP instrumentation. */
 const VISITOR_KEYS = [
   'client.address',

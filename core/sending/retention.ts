@@ -12,6 +12,7 @@ import { purgeStagedMessagesBefore, STAGED_PURGE_BATCH_SIZE } from './staging';
 import { purgeExpiredSessions } from '../accounts/users';
 import { purgeExpiredUserTokens } from '../accounts/userTokens';
 import { purgeExpiredDomainClaims } from '../domains/domainClaims';
+import { purgeExpiredExports } from '../privacy/addressExports';
 
 const DAY_MS = 86_400_000;
 /** A BYOC message still staged after this long belongs to a workflow that was stopped by hand. */
@@ -76,5 +77,7 @@ export async function purgeExpiredContent(
     sessions: await purgeExpiredSessions(db, input.now),
     userTokens: await purgeExpiredUserTokens(db, input.now),
     domainClaims: await purgeExpiredDomainClaims(db, input.now),
+    // Address exports are kept a week whatever the content's retention.
+    privacyExports: await purgeExpiredExports(db, input.now),
   };
 }

@@ -20,6 +20,7 @@ const Byoc = lazy(() => import('./pages/Byoc'));
 const Emails = lazy(() => import('./pages/Emails'));
 const EmailDetail = lazy(() => import('./pages/EmailDetail'));
 const Suppressions = lazy(() => import('./pages/Suppressions'));
+const AddressExports = lazy(() => import('./pages/AddressExports'));
 const Templates = lazy(() => import('./pages/Templates'));
 const TemplateDetail = lazy(() => import('./pages/TemplateDetail'));
 const Team = lazy(() => import('./pages/Team'));
@@ -80,6 +81,7 @@ export function App() {
         <Route path="/templates/:id" element={page(<TemplateDetail />)} />
         <Route path="/team" element={page(<Team />)} />
         <Route path="/audit" element={page(<Audit />)} />
+        <Route path="/settings/data-export" element={page(<AddressExports />)} />
         <Route path="/account/security" element={page(<Security />)} />
         <Route path="/account/passkeys" element={page(<PasskeySettings />)} />
         <Route path={TWO_FACTOR_PATH} element={page(<TwoFactorSettings />)} />

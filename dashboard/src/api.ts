@@ -125,6 +125,7 @@ export type Byoc = Schemas['Byoc'];
 export type ByocValidation = Schemas['ByocValidation']['validation'];
 export type ByocPolicy = Schemas['ByocPolicy'];
 export type Email = Schemas['EmailList']['emails'][number];
+export type AddressExport = Schemas['AddressExport'];
 export type EmailDetail = Schemas['EmailDetail'];
 export type TimelineEvent = EmailDetail['timeline'][number];
 export type MessageDelivery = EmailDetail['webhook_deliveries'][number];

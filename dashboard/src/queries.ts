@@ -52,6 +52,7 @@ export const keys = {
   inbound: ['inbound'],
   inboundList: (filters: InboundFilters) => ['inbound', 'list', filters],
   inboundMessage: (id: string) => ['inbound', 'detail', id],
+  addressExports: ['privacy', 'exports'],
 } as const;
 
 export const useDomains = () => useQuery({ queryKey: keys.domains, queryFn: () => ok(postage.GET('/api/domains')) });
@@ -164,6 +165,10 @@ export const useTemplatePreview = (
     enabled: variables !== undefined,
     placeholderData: keepPreviousData,
   });
+
+/** The account's address exports (owner or admin: `enabled` false for the others, who would get a 403). */
+export const useAddressExports = (enabled: boolean) =>
+  useQuery({ queryKey: keys.addressExports, queryFn: () => ok(postage.GET('/api/privacy/exports')), enabled });
 
 export const useMembers = () => useQuery({ queryKey: keys.members, queryFn: () => ok(postage.GET('/api/members')) });
 

@@ -47,6 +47,21 @@ func (e ActorType) Valid() bool {
 	}
 }
 
+// Defines values for AddressExportStatus.
+const (
+	AddressExportStatusReady AddressExportStatus = "ready"
+)
+
+// Valid indicates whether the value is a known member of the AddressExportStatus enum.
+func (e AddressExportStatus) Valid() bool {
+	switch e {
+	case AddressExportStatusReady:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for APIKeyPermission.
 const (
 	APIKeyPermissionFullAccess APIKeyPermission = "full_access"
@@ -1438,6 +1453,55 @@ type Actor struct {
 // ActorType defines model for Actor.Type.
 type ActorType string
 
+// AddressExport defines model for AddressExport.
+type AddressExport struct {
+	// Counts The records in the document, by kind.
+	Counts AddressExport_Counts `json:"counts"`
+
+	// CreatedAt When it was asked for (and built).
+	CreatedAt time.Time `json:"created_at"`
+
+	// DownloadURL A signed link to download the document (JSON, as an attachment), good without a session for an hour and never past `expires_at`; a fresh one with every read. It names neither the address nor the account.
+	DownloadURL string `json:"download_url"`
+
+	// DownloadURLExpiresAt When `download_url` stops working.
+	DownloadURLExpiresAt time.Time `json:"download_url_expires_at"`
+
+	// ExpiresAt When it is deleted (7 days after it was made).
+	ExpiresAt time.Time `json:"expires_at"`
+	ID        string    `json:"id"`
+
+	// SizeBytes The JSON document’s size.
+	SizeBytes int `json:"size_bytes"`
+
+	// Status `ready`: the document is built and may be downloaded.
+	Status AddressExportStatus `json:"status"`
+
+	// Truncated The document reached its size limit (32 MB) and holds the oldest records only: the rest are listed by the API (GET /api/emails?recipient=, GET /api/inbound?from=).
+	Truncated bool `json:"truncated"`
+}
+
+// AddressExport_Counts The records in the document, by kind.
+type AddressExport_Counts struct {
+	// Emails Email log rows to the address (each with its timeline, schedule and webhook deliveries).
+	Emails int `json:"emails"`
+
+	// Received Messages received from or to the address.
+	Received int `json:"received"`
+
+	// Suppressions Suppressions of the address (unsubscribes included).
+	Suppressions int `json:"suppressions"`
+}
+
+// AddressExportStatus `ready`: the document is built and may be downloaded.
+type AddressExportStatus string
+
+// AddressExportList defines model for AddressExportList.
+type AddressExportList struct {
+	// Exports Unexpired exports, newest first.
+	Exports []AddressExport `json:"exports"`
+}
+
 // APIKey defines model for ApiKey.
 type APIKey struct {
 	CreatedAt time.Time  `json:"created_at"`
@@ -1590,6 +1654,11 @@ type CloudFormationTemplate struct {
 
 // CloudFormationTemplateAWSTemplateFormatVersion defines model for CloudFormationTemplate.AWSTemplateFormatVersion.
 type CloudFormationTemplateAWSTemplateFormatVersion string
+
+// CreateAddressExportRequest defines model for CreateAddressExportRequest.
+type CreateAddressExportRequest struct {
+	Address string `json:"address"`
+}
 
 // CreateAPIKeyRequest defines model for CreateApiKeyRequest.
 type CreateAPIKeyRequest struct {

@@ -124,11 +124,12 @@ test('every request leaves one line with its id, key prefix, account and outcome
     expect(text).not.toContain(value);
 });
 
-test('the tokens of unsubscribe, tracking and attachment links, in any case, never reach the logs', async () => {
+test('the tokens of unsubscribe, tracking, attachment and export links, in any case, never reach the logs', async () => {
   const token = uniqueName('capability');
   const paths = { [`/u/${token}`]: '/u/{token}', [`/U/${token}`]: '/u/{token}', [`/t/c/${token}`]: '/t/c/{token}' };
   Object.assign(paths, { [`/T/O/${token}`]: '/t/o/{token}', [`/t/C/${token}?x=1`]: '/t/c/{token}' });
   Object.assign(paths, { [`/inbound/attachments/${token}`]: '/inbound/attachments/{token}' });
+  Object.assign(paths, { [`/privacy/exports/${token}`]: '/privacy/exports/{token}' });
   for (const [path, logged] of Object.entries(paths)) {
     const res = await fetch(`${stack.baseUrl}${path}`, { redirect: 'manual' });
     await res.arrayBuffer();

@@ -19,6 +19,7 @@ import { createInboundDomain } from '../../core/inbound/inboundDomains';
 import { createInboundRule } from '../../core/inbound/inboundRules';
 import { receiveMessage } from '../../core/inbound/receiveMessage';
 import { createLogger } from '../../core/platform/logger';
+import { exportAddress } from '../../core/privacy/addressExports';
 import { createEndpoint, createSender, uniqueName, type SenderFixture } from '../helpers/fixtures';
 import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';
 import { call, type ApiResponse } from '../api/helpers/http';
@@ -30,6 +31,7 @@ let stack: ServiceStack;
 let documented: DocumentedCheck;
 
 interface Tenant extends SenderFixture {
+  exportId: string;
   fullKey: string;
   fullKeyId: string;
   webhookId: string;
@@ -138,6 +140,11 @@ async function tenant(): Promise<Tenant> {
     },
   );
   if (received.kind !== 'accepted') throw new Error(`not received: ${JSON.stringify(received)}`);
+  const made = await exportAddress(
+    { db: stack.db, secretKey: stack.config.secretKey },
+    { accountId: sender.account.id, address: 'ann@example.org', actor: 'test' },
+  );
+  if (made.kind !== 'created') throw new Error('no export');
   const sessions = (await owner.request('GET', '/api/auth/sessions')).json.sessions as { id: string }[];
   return {
     ...sender,
@@ -154,6 +161,7 @@ async function tenant(): Promise<Tenant> {
     owner,
     sessionId: sessions[0]!.id,
     passkeyId: passkey!.id,
+    exportId: made.export.id,
   };
 }
 
@@ -214,6 +222,7 @@ const VALID_BODIES: Record<string, unknown> = {
   'put /api/account/two-factor-requirement': { required: false },
   // Not the account's name: answered about who may call, and nothing is scheduled.
   'post /api/account/deletion': { confirm: 'isolation probe' },
+  'post /api/privacy/exports': { address: 'probe@isolation-probe.example.net' },
 };
 
 /** The tenant's credential for an operation: its full_access key, or its owner's session where no key reaches (members, invitations, the person's sessions). */
@@ -246,7 +255,9 @@ function fill(path: string, t: Tenant): string {
                   ? t.sessionId
                   : path.startsWith('/api/auth/passkeys/')
                     ? t.passkeyId
-                    : t.webhookId,
+                    : path.startsWith('/api/privacy/exports/')
+                      ? t.exportId
+                      : t.webhookId,
     );
 }
 
@@ -264,6 +275,7 @@ const nobody = {
   inboundId: randomUUID(),
   sessionId: randomUUID(),
   passkeyId: randomUUID(),
+  exportId: randomUUID(),
 } as Tenant;
 
 function withoutIds(json: unknown, t: Tenant): string {
@@ -281,6 +293,7 @@ function withoutIds(json: unknown, t: Tenant): string {
     t.inboundId,
     t.sessionId,
     t.passkeyId,
+    t.exportId,
   ])
     text = text.split(id).join('<id>');
   return text;
@@ -390,6 +403,7 @@ test('lists and reads show only the caller’s own account', async () => {
       b.inboundRuleId,
       b.inboundId,
       b.sessionId,
+      b.exportId,
     ])
       expect(text).not.toContain(theirs);
   }

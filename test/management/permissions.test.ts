@@ -15,6 +15,7 @@ import { createInboundDomain } from '../../core/inbound/inboundDomains';
 import { createInboundRule } from '../../core/inbound/inboundRules';
 import { receiveMessage } from '../../core/inbound/receiveMessage';
 import { createLogger } from '../../core/platform/logger';
+import { exportAddress } from '../../core/privacy/addressExports';
 import { sha256 } from '../../core/platform/crypto';
 import { insertQueuedLogRow } from '../../core/sending/emailLog';
 import { sendTestWebhookEvent } from '../../core/webhooks/webhookTestEvents';
@@ -31,6 +32,9 @@ const ADMIN_OPERATIONS = [
   'DELETE /api/members/{user_id}',
   'POST /api/invitations',
   'DELETE /api/invitations/{id}',
+  'POST /api/privacy/exports',
+  'GET /api/privacy/exports',
+  'GET /api/privacy/exports/{id}',
 ];
 // The transfer last: it makes the owner an admin.
 const OWNER_OPERATIONS = [
@@ -133,6 +137,14 @@ async function freshDomain(): Promise<string> {
 async function freshWebhook(): Promise<string> {
   return (await createEndpoint(stack.db, stack.config.secretKey, tenant.account.id, 'http://127.0.0.1:9/hook')).endpoint
     .id;
+}
+async function freshExport(): Promise<string> {
+  const made = await exportAddress(
+    { db: stack.db, secretKey: stack.config.secretKey },
+    { accountId: tenant.account.id, address: 'someone@example.org', actor: 'test' },
+  );
+  if (made.kind !== 'created') throw new Error('no export');
+  return made.export.id;
 }
 async function freshTemplate(): Promise<string> {
   const t = await createTemplate(
@@ -301,6 +313,8 @@ const PREPARE: Record<string, (role: Role | 'key') => Promise<Prepared>> = {
     body: { email: `${uniqueName('invitee')}@example.org`, role: 'viewer' },
   }),
   'DELETE /api/invitations/{id}': async () => ({ path: `/api/invitations/${await freshInvitation()}` }),
+  'POST /api/privacy/exports': async () => ({ path: '/api/privacy/exports', body: { address: 'someone@example.org' } }),
+  'GET /api/privacy/exports/{id}': async () => ({ path: `/api/privacy/exports/${await freshExport()}` }),
   'POST /api/templates': async () => ({
     path: '/api/templates',
     body: { name: 'probe', subject: 'Hi', html: '<p>Hi</p>' },

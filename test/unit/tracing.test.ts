@@ -66,12 +66,13 @@ test('the address scan is linear: a long value without an address passes at once
   expect(span.attributes).toEqual({ 'url.path': `/x/${run}`, note: `${run} then [address]` });
 });
 
-test('the token of a tracking, unsubscribe or inbound attachment path is replaced, with the visitor’s address and browser', () => {
+test('the token of a tracking, unsubscribe, inbound attachment or export download path is replaced, with the visitor’s address and browser', () => {
   for (const [path, kept] of [
     ['/t/c/eyJ1cmwiOiJodHRwczovL3NlY3JldC5leGFtcGxlIn0', '/t/c/[token]'],
     ['/t/o/b3Blbi10b2tlbg.gif', '/t/o/[token]'],
     ['/u/dW5zdWItdG9rZW4', '/u/[token]'],
     ['/inbound/attachments/YXR0YWNoLXRva2Vu', '/inbound/attachments/[token]'],
+    ['/privacy/exports/djEuZXhwb3J0LXRva2Vu', '/privacy/exports/[token]'],
   ] as const) {
     const span = scrubbedOnce({
       attributes: {

@@ -193,6 +193,7 @@ test('shared content keeps 90 days; BYOC leftovers, the SES id map, rate samples
     sessions: 0,
     userTokens: 0,
     domainClaims: 0,
+    privacyExports: 0,
     inboundMessages: 1,
   });
   expect(await remaining('inbound_messages', 'id', [inboundOld, inboundKept])).toEqual([inboundKept]);

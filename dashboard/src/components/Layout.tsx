@@ -25,6 +25,7 @@ const NAV = [
   ['/team', 'Team'],
   ['/audit', 'Audit log'],
   ['/account/delete', 'Delete account'],
+  ['/settings/data-export', 'Export data'],
 ] as const;
 
 /** The account the session acts on and the role there; with several accounts, a switch to the others (then the overview). */

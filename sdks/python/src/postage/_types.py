@@ -61,6 +61,31 @@ class Actor(Model):
 
 
 @dataclass
+class AddressExportCounts(Model):
+    emails: int
+    suppressions: int
+    received: int
+
+
+@dataclass
+class AddressExport(Model):
+    id: str
+    status: Literal["ready"]
+    truncated: bool
+    size_bytes: int
+    counts: AddressExportCounts
+    created_at: datetime
+    expires_at: datetime
+    download_url: str
+    download_url_expires_at: datetime
+
+
+@dataclass
+class AddressExportList(Model):
+    exports: List[AddressExport]
+
+
+@dataclass
 class ApiKey(Model):
     id: str
     name: str
@@ -152,6 +177,11 @@ class CloudFormationTemplate(Model):
     AWSTemplateFormatVersion: Literal["2010-09-09"]
     Resources: Dict[str, Any]
     Outputs: Dict[str, Any]
+
+
+@dataclass
+class CreateAddressExportRequest(Model):
+    address: str
 
 
 @dataclass

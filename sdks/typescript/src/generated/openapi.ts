@@ -1190,6 +1190,50 @@ export interface paths {
         patch: operations["patchApiMembersUser_id"];
         trace?: never;
     };
+    "/api/privacy/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account’s address exports that have not expired, newest first (without their addresses)
+         * @description Members with the `admin` role or above; no API key (a key acts as a developer); anyone else gets `403 insufficient_role`.
+         */
+        get: operations["getApiPrivacyExports"];
+        put?: never;
+        /**
+         * Export everything this account holds about an address (a JSON document, kept 7 days)
+         * @description For an owner or admin (a full_access key acts as a developer: 403). Built at once, in the account only: the email log rows to the address with their timelines (opens and clicks included), schedules and webhook deliveries; its suppressions (unsubscribes included); the messages received from or to it (metadata and parsed content, attachments listed with their sizes, not their bytes). At most 32 MB: past it the document holds the oldest records and `truncated` is true. Stored encrypted and deleted after 7 days. The audit log records the export (`privacy.export`) without the address. At most 20 exports an hour per account (429 with Retry-After). docs/privacy.md, "Exporting an address's data". Members with the `admin` role or above; no API key (a key acts as a developer); anyone else gets `403 insufficient_role`.
+         */
+        post: operations["postApiPrivacyExports"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/privacy/exports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One address export: its status, size, expiry and a fresh signed `download_url`
+         * @description Members with the `admin` role or above; no API key (a key acts as a developer); anyone else gets `403 insufficient_role`.
+         */
+        get: operations["getApiPrivacyExportsId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/send/": {
         parameters: {
             query?: never;
@@ -1615,6 +1659,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/privacy/exports/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download an address export (the signed `download_url` of GET /api/privacy/exports/{id}; no session or key)
+         * @description The JSON document as an attachment (`address-export-<id>.json`), while the link is good (an hour, never past the export's expiry). An altered, expired or deleted link is a 404. At most 20 downloads a minute per client (429 with Retry-After).
+         */
+        get: operations["downloadAddressExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/provider/ses-events": {
         parameters: {
             query?: never;
@@ -1745,6 +1809,49 @@ export interface components {
             /** @enum {unknown} */
             type: "user" | "key" | "cli" | "system";
         };
+        AddressExport: {
+            /** @description The records in the document, by kind. */
+            counts: {
+                /** @description Email log rows to the address (each with its timeline, schedule and webhook deliveries). */
+                emails: number;
+                /** @description Messages received from or to the address. */
+                received: number;
+                /** @description Suppressions of the address (unsubscribes included). */
+                suppressions: number;
+            };
+            /**
+             * Format: date-time
+             * @description When it was asked for (and built).
+             */
+            created_at: string;
+            /** @description A signed link to download the document (JSON, as an attachment), good without a session for an hour and never past `expires_at`; a fresh one with every read. It names neither the address nor the account. */
+            download_url: string;
+            /**
+             * Format: date-time
+             * @description When `download_url` stops working.
+             */
+            download_url_expires_at: string;
+            /**
+             * Format: date-time
+             * @description When it is deleted (7 days after it was made).
+             */
+            expires_at: string;
+            /** Format: uuid */
+            id: string;
+            /** @description The JSON document’s size. */
+            size_bytes: number;
+            /**
+             * @description `ready`: the document is built and may be downloaded.
+             * @enum {unknown}
+             */
+            status: "ready";
+            /** @description The document reached its size limit (32 MB) and holds the oldest records only: the rest are listed by the API (GET /api/emails?recipient=, GET /api/inbound?from=). */
+            truncated: boolean;
+        };
+        AddressExportList: {
+            /** @description Unexpired exports, newest first. */
+            exports: components["schemas"]["AddressExport"][];
+        };
         ApiKey: {
             /** Format: date-time */
             created_at: string;
@@ -1841,6 +1948,10 @@ export interface components {
             AWSTemplateFormatVersion: "2010-09-09";
             Outputs: Record<string, unknown>;
             Resources: Record<string, unknown>;
+        };
+        CreateAddressExportRequest: {
+            /** Format: email */
+            address: string;
         };
         CreateApiKeyRequest: {
             /** @description Domains the key may send from, each a domain of this account (another name is a 400 on `domains`); empty or absent: all the account's domains. */
@@ -9405,6 +9516,269 @@ export interface operations {
             };
         };
     };
+    getApiPrivacyExports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The exports, each with a fresh `download_url`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddressExportList"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in and no valid API key. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description Members with the `admin` role or above; no API key (a key acts as a developer); anyone else gets `403 insufficient_role`. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. `two_factor_setup_required`: the account requires two-factor sign-in and this signed-in member has not turned it on (only the two-factor setup, the session and signing out answer until then). `network_not_allowed`: a valid API key used from outside the networks it is bound to (the answer never says which). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiPrivacyExports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAddressExportRequest"];
+            };
+        };
+        responses: {
+            /** @description Built: its signed `download_url`. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddressExport"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in and no valid API key. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description Members with the `admin` role or above; no API key (a key acts as a developer); anyone else gets `403 insufficient_role`. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. `two_factor_setup_required`: the account requires two-factor sign-in and this signed-in member has not turned it on (only the two-factor setup, the session and signing out answer until then). `network_not_allowed`: a valid API key used from outside the networks it is bound to (the answer never says which). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 20 exports this hour already (Retry-After). */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiPrivacyExportsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The export. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddressExport"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in and no valid API key. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description Members with the `admin` role or above; no API key (a key acts as a developer); anyone else gets `403 insufficient_role`. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. `two_factor_setup_required`: the account requires two-factor sign-in and this signed-in member has not turned it on (only the two-factor setup, the session and signing out answer until then). `network_not_allowed`: a valid API key used from outside the networks it is bound to (the answer never says which). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     send: {
         parameters: {
             query?: never;
@@ -11891,6 +12265,77 @@ export interface operations {
                 };
             };
             /** @description Too many downloads this minute from this client, of this attachment, or from everyone (Retry-After). */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    downloadAddressExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document. */
+            200: {
+                headers: {
+                    /** @description `private, no-store`. */
+                    "Cache-Control"?: string;
+                    /** @description `attachment; filename="address-export-<id>.json"`. */
+                    "Content-Disposition"?: string;
+                    /** @description `nosniff`. */
+                    "X-Content-Type-Options"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description No such export link: it expired, was altered, or the export was deleted. Get a fresh link from GET /api/privacy/exports/{id}. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many downloads this minute from this client (Retry-After). */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
