@@ -31,6 +31,7 @@ const ADMIN_OPERATIONS = [
   'DELETE /api/members/{user_id}',
   'POST /api/invitations',
   'DELETE /api/invitations/{id}',
+  'PUT /api/account/retention',
 ];
 // The transfer last: it makes the owner an admin.
 const OWNER_OPERATIONS = ['PUT /api/account/two-factor-requirement', 'POST /api/account/transfer-ownership'];
@@ -79,6 +80,7 @@ const PEOPLE_ONLY = [
   'POST /api/auth/passkeys',
   'PATCH /api/auth/passkeys/{id}',
   'DELETE /api/auth/passkeys/{id}',
+  'GET /api/account/retention',
 ];
 
 let stack: ServiceStack;
@@ -363,6 +365,11 @@ const PREPARE: Record<string, (role: Role | 'key') => Promise<Prepared>> = {
   'PUT /api/account/two-factor-requirement': async () => ({
     path: '/api/account/two-factor-requirement',
     body: { required: false },
+  }),
+  // Back to the default: a valid change for every caller allowed to make it.
+  'PUT /api/account/retention': async () => ({
+    path: '/api/account/retention',
+    body: { email_log: null },
   }),
   // An answer no authenticator made: refused on the field.
   'POST /api/auth/passkeys': async () => ({
