@@ -1,8 +1,9 @@
-// plan set|list: monthly allowances per sending mode; `free` is the plan of accounts without a
-// subscription (its BYOC allowance is the documented 50: docs/errors-and-limits.md, "Limits").
+// plan set|list: monthly allowances per sending mode and the most days accounts may keep their
+// data (docs/privacy.md); `free` is the plan of accounts without a subscription (its BYOC
+// allowance is the documented 50: docs/errors-and-limits.md, "Limits").
 import type { Command } from 'commander';
-import { FREE_PLAN, listPlans, setPlan, type Plan } from '../../core/accounts/plans';
-import { parseCount } from '../args';
+import { FREE_PLAN, listPlans, setPlan, type Plan, type RetentionBounds } from '../../core/accounts/plans';
+import { parseCount, parsePositive } from '../args';
 import { table } from '../output';
 import type { Run } from '../run';
 
@@ -10,6 +11,7 @@ const planRow = (p: Plan) => [
   p.name === FREE_PLAN ? `${p.name} (no subscription)` : p.name,
   p.sharedMonthlyQuota,
   p.byocMonthlyQuota,
+  `${p.maxLogRetentionDays}/${p.maxContentRetentionDays}/${p.maxReceivedRetentionDays}`,
 ];
 
 export function registerPlanCommands(program: Command, run: Run): void {
@@ -21,8 +23,11 @@ export function registerPlanCommands(program: Command, run: Run): void {
     .argument('<name>', 'plan name, e.g. growth, pro, free')
     .option('--shared-monthly <n>', 'shared-mode emails per UTC month', parseCount)
     .option('--byoc-monthly <n>', 'BYOC emails per UTC month', parseCount)
+    .option('--max-log-retention-days <n>', 'most days an account may keep its email log', parsePositive)
+    .option('--max-content-retention-days <n>', 'most days an account may keep shared content', parsePositive)
+    .option('--max-received-retention-days <n>', 'most days an account may keep received mail', parsePositive)
     .action(
-      run(async (ctx, name: string, opts: { sharedMonthly?: number; byocMonthly?: number }) => {
+      run(async (ctx, name: string, opts: { sharedMonthly?: number; byocMonthly?: number } & RetentionBounds) => {
         const saved = await setPlan(ctx.db(), name, opts);
         return {
           json: saved,
@@ -37,7 +42,14 @@ export function registerPlanCommands(program: Command, run: Run): void {
     .action(
       run(async (ctx) => {
         const plans = await listPlans(ctx.db());
-        return { json: plans, text: table(['plan', 'shared/month', 'byoc/month'], plans.map(planRow), 'No plans.') };
+        return {
+          json: plans,
+          text: table(
+            ['plan', 'shared/month', 'byoc/month', 'max days log/content/received'],
+            plans.map(planRow),
+            'No plans.',
+          ),
+        };
       }),
     );
 }
