@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { ok, postage, type Retention } from '../api';
 import { keys, useRetention } from '../queries';
 import { PageHeader } from '../components/page';
-import { Field, FormError } from '../components/forms';
+import { Field, SaveActions } from '../components/forms';
 import { ErrorState, Loading } from '../components/states';
 import { useCan } from '../session';
 
@@ -101,19 +101,7 @@ function RetentionForm({ saved }: { saved: Retention }) {
             )}
           </Field>
         ))}
-        <FormError error={save.error} />
-        {save.isSuccess && !changed && (
-          <p className="ok-text" role="status">
-            Saved.
-          </p>
-        )}
-        {canEdit && (
-          <div className="form-actions">
-            <button type="submit" className="button button-primary" disabled={save.isPending || !changed}>
-              {save.isPending ? 'Saving…' : 'Save retention'}
-            </button>
-          </div>
-        )}
+        <SaveActions save={save} changed={changed} canEdit={canEdit} label="Save retention" />
       </form>
     </>
   );
