@@ -1,15 +1,16 @@
 import type { Knex } from 'knex';
 
 // Retention per account (docs/privacy.md, "How long data is kept"): each plan's bound on the days
-// an account may keep its email log, its shared content and its received mail, and each account's
-// own choice (NULL: the deployment's default). Every plan starts at today's defaults, so nothing
-// is kept shorter or longer than before until an account or the operator changes it. The content
-// purge reads staged messages per account: an index for it.
+// an account may keep its email log, its shared content and its received mail (NULL: up to the
+// deployment's setting), and each account's own choice (NULL: the deployment's default). Every
+// plan starts without a bound of its own, so nothing is kept shorter or longer than before, whatever
+// the deployment's settings, until an account or the operator changes it. The content purge reads
+// staged messages per account: an index for it.
 export async function up(knex: Knex): Promise<void> {
   await knex.raw(`ALTER TABLE plans
-    ADD COLUMN max_log_retention_days integer NOT NULL DEFAULT 14 CHECK (max_log_retention_days >= 1),
-    ADD COLUMN max_content_retention_days integer NOT NULL DEFAULT 90 CHECK (max_content_retention_days >= 1),
-    ADD COLUMN max_received_retention_days integer NOT NULL DEFAULT 90 CHECK (max_received_retention_days >= 1)`);
+    ADD COLUMN max_log_retention_days integer CHECK (max_log_retention_days >= 1),
+    ADD COLUMN max_content_retention_days integer CHECK (max_content_retention_days >= 1),
+    ADD COLUMN max_received_retention_days integer CHECK (max_received_retention_days >= 1)`);
   await knex.raw(`ALTER TABLE accounts
     ADD COLUMN log_retention_days integer CHECK (log_retention_days >= 1),
     ADD COLUMN content_retention_days integer CHECK (content_retention_days >= 1),

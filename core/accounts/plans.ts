@@ -11,34 +11,35 @@ export interface Plan {
   name: string;
   sharedMonthlyQuota: number;
   byocMonthlyQuota: number;
-  maxLogRetentionDays: number;
-  maxContentRetentionDays: number;
-  maxReceivedRetentionDays: number;
+  /** The most days its accounts may keep each kind; null: up to the deployment's setting. */
+  maxLogRetentionDays: number | null;
+  maxContentRetentionDays: number | null;
+  maxReceivedRetentionDays: number | null;
 }
 
 export interface PlanRow {
   name: string;
   shared_monthly_quota: number;
   byoc_monthly_quota: number;
-  max_log_retention_days: number;
-  max_content_retention_days: number;
-  max_received_retention_days: number;
+  max_log_retention_days: number | null;
+  max_content_retention_days: number | null;
+  max_received_retention_days: number | null;
 }
 
 export const toPlan = (r: PlanRow): Plan => ({
   name: r.name,
   sharedMonthlyQuota: r.shared_monthly_quota,
   byocMonthlyQuota: r.byoc_monthly_quota,
-  maxLogRetentionDays: r.max_log_retention_days,
-  maxContentRetentionDays: r.max_content_retention_days,
-  maxReceivedRetentionDays: r.max_received_retention_days,
+  maxLogRetentionDays: r.max_log_retention_days ?? null,
+  maxContentRetentionDays: r.max_content_retention_days ?? null,
+  maxReceivedRetentionDays: r.max_received_retention_days ?? null,
 });
 
-/** The most days a plan's accounts may keep each kind of data; unset: unchanged (new plans: the defaults of the migration). */
+/** The most days a plan's accounts may keep each kind of data; null: the deployment's setting; unset: unchanged. */
 export interface RetentionBounds {
-  maxLogRetentionDays?: number;
-  maxContentRetentionDays?: number;
-  maxReceivedRetentionDays?: number;
+  maxLogRetentionDays?: number | null;
+  maxContentRetentionDays?: number | null;
+  maxReceivedRetentionDays?: number | null;
 }
 
 export async function getPlan(db: Db, name: string | null): Promise<Plan | undefined> {
@@ -65,8 +66,8 @@ function quota(label: string, value: number | undefined): number | undefined {
   return value;
 }
 
-function days(label: string, value: number | undefined): number | undefined {
-  if (value === undefined) return undefined;
+function days(label: string, value: number | null | undefined): number | null | undefined {
+  if (value === undefined || value === null) return value;
   if (!Number.isSafeInteger(value) || value < 1 || value > 2_147_483_647)
     throw new PostageError('invalid_option', `${label} must be a whole number of days, 1 or more`);
   return value;
@@ -100,7 +101,7 @@ export async function setPlan(
     max_content_retention_days: days('--max-content-retention-days', quotas.maxContentRetentionDays),
     max_received_retention_days: days('--max-received-retention-days', quotas.maxReceivedRetentionDays),
   };
-  for (const [column, value] of Object.entries(bounds) as [keyof typeof bounds, number | undefined][])
+  for (const [column, value] of Object.entries(bounds) as [keyof typeof bounds, number | null | undefined][])
     if (value !== undefined) patch[column] = value;
   const [row] = await db<PlanRow>('plans')
     .insert({ name: planName, shared_monthly_quota: 0, byoc_monthly_quota: 0, ...patch })

@@ -66,8 +66,8 @@ test('plan list shows the seeded plans with the free BYOC allowance of 50; plan 
     sharedMonthlyQuota: number;
     byocMonthlyQuota: number;
   }[];
-  // Retention bounds: every plan starts at the deployment's defaults (docs/privacy.md).
-  const bounds = { maxLogRetentionDays: 14, maxContentRetentionDays: 90, maxReceivedRetentionDays: 90 };
+  // Retention bounds: no plan starts with one of its own, the deployment's settings apply (docs/privacy.md).
+  const bounds = { maxLogRetentionDays: null, maxContentRetentionDays: null, maxReceivedRetentionDays: null };
   expect(listed.find((p) => p.name === 'free')).toEqual({
     name: 'free',
     sharedMonthlyQuota: 0,
@@ -101,11 +101,14 @@ test('plan list shows the seeded plans with the free BYOC allowance of 50; plan 
   expect(negative.stderr).toMatch(/whole number/);
 });
 
-test('plan set changes a plan’s retention bounds, each a whole number of days from 1', async () => {
+test('plan set changes a plan’s retention bounds, each a whole number of days from 1 or none', async () => {
   expect(ok(await cli(['plan', 'set', 'archive', '--max-log-retention-days', '7'])).json).toMatchObject({
     name: 'archive',
     maxLogRetentionDays: 7,
-    maxContentRetentionDays: 90,
+    maxContentRetentionDays: null,
+  });
+  expect(ok(await cli(['plan', 'set', 'archive', '--max-log-retention-days', 'none'])).json).toMatchObject({
+    maxLogRetentionDays: null,
   });
   const zero = await cli(['plan', 'set', 'archive', '--max-received-retention-days', '0']);
   expect(zero.code).toBe(1);

@@ -10,6 +10,8 @@ test.each([
   [null, 30, 14, { days: 14, default: 14, max: 14 }],
   [20, 30, 14, { days: 14, default: 14, max: 14 }],
   [7, null, 14, { days: 7, default: 14, max: 14 }],
+  // No bound of its own (every plan as migrated): a deployment's raised setting is kept whole.
+  [null, null, 30, { days: 30, default: 30, max: 30 }],
 ])('chosen %p on a plan bound of %p with a default of %p keeps %p', (chosen, bound, defaultDays, expected) => {
   expect(effectiveRetention(chosen, bound, defaultDays)).toEqual({ ...expected, chosen });
 });
