@@ -6,7 +6,7 @@
 // Written on node:crypto rather than sns-validator: that package keeps every certificate it ever
 // fetched in an unbounded module-wide cache, fetches with no deadline and matches hosts with a
 // pattern (an S3 bucket named `sns` passed it). Certificates are cached here in a bounded LRU.
-import { createVerify, X509Certificate } from 'node:crypto';
+import { createVerify, X509Certificate, type KeyObject } from 'node:crypto';
 import https from 'node:https';
 import { LRUCache } from 'lru-cache';
 import type { ErrorAnswer } from '../model/errorCodes';
@@ -102,7 +102,8 @@ export function httpsGetText(
 export type CertificateFetcher = (url: URL) => Promise<string>;
 
 export class SnsVerifier {
-  private readonly certificates: LRUCache<string, string>;
+  /** Each certificate's public key, parsed once: verifying with the PEM would parse it for every message. */
+  private readonly certificates: LRUCache<string, KeyObject>;
   private readonly fetchCertificate: CertificateFetcher;
 
   constructor(
@@ -206,21 +207,21 @@ export class SnsVerifier {
     return url;
   }
 
-  private async certificate(url: URL): Promise<string> {
+  private async certificate(url: URL): Promise<KeyObject> {
     const cached = this.certificates.get(url.href);
     if (cached) return cached;
-    let pem: string;
+    let key: KeyObject;
     try {
-      pem = await this.fetchCertificate(url);
-      new X509Certificate(pem); // only a certificate is worth keeping
+      // Only a certificate is worth keeping (X509Certificate refuses anything else).
+      key = new X509Certificate(await this.fetchCertificate(url)).publicKey;
     } catch (err) {
       throw new SnsRejection(
         'certificate_unavailable',
         `the signing certificate could not be fetched: ${err instanceof Error ? err.message : String(err)}`,
       );
     }
-    this.certificates.set(url.href, pem);
-    return pem;
+    this.certificates.set(url.href, key);
+    return key;
   }
 
   private async download(url: URL): Promise<string> {

@@ -199,7 +199,24 @@ export interface SesPacer {
   waiting(sendingAccount: SendingAccount): Promise<Record<SendLane, number>>;
 }
 
-export function createSesPacer(redis: Redis, settings: PaceSettings): SesPacer {
+/** The connection with the pacer's scripts as commands: sent by SHA (EVALSHA), the text only when Redis lacks it. */
+type PacerRedis = Redis & {
+  postageSesTake(...keysAndArgs: (string | number)[]): Promise<[number, number, string | number]>;
+  postageSesThrottled(...keysAndArgs: (string | number)[]): Promise<unknown>;
+};
+
+// A plain EVAL would send TAKE's 3 KB of text with every turn of every message; ioredis's defined
+// commands send its SHA and load the text again by themselves after a Redis restart (NOSCRIPT).
+function withPacerScripts(redis: Redis): PacerRedis {
+  if (!('postageSesTake' in redis)) {
+    redis.defineCommand('postageSesTake', { numberOfKeys: 8, lua: TAKE });
+    redis.defineCommand('postageSesThrottled', { numberOfKeys: 1, lua: THROTTLED });
+  }
+  return redis as PacerRedis;
+}
+
+export function createSesPacer(connection: Redis, settings: PaceSettings): SesPacer {
+  const redis = withPacerScripts(connection);
   const keys = (s: SendingAccount) => {
     const p = `${settings.keyPrefix}:ses-pace:{${s}}`;
     return {
@@ -224,9 +241,7 @@ export function createSesPacer(redis: Redis, settings: PaceSettings): SesPacer {
   return {
     async take(sendingAccount, { messageId, accountId, lane }) {
       const k = keys(sendingAccount);
-      const [granted, waitMs, readAt] = (await redis.eval(
-        TAKE,
-        8,
+      const [granted, waitMs, readAt] = await redis.postageSesTake(
         k.tat,
         k.q0,
         k.q1,
@@ -244,14 +259,14 @@ export function createSesPacer(redis: Redis, settings: PaceSettings): SesPacer {
         settings.abandonedMs ?? ABANDONED_MS,
         RECOVERY_MS,
         HORIZON_MS,
-      )) as [number, number, string | number];
+      );
       const rateReadAt = Number(readAt) >= 0 ? Number(readAt) : null;
       return granted === 1 ? { go: true, inMs: waitMs, rateReadAt } : { go: false, waitMs, rateReadAt };
     },
 
     async throttled(sendingAccount) {
       const k = keys(sendingAccount);
-      await redis.eval(THROTTLED, 1, k.rate, RECOVERY_MS, THROTTLE_FACTOR, THROTTLE_HOLD_MS);
+      await redis.postageSesThrottled(k.rate, RECOVERY_MS, THROTTLE_FACTOR, THROTTLE_HOLD_MS);
     },
 
     async setRate(sendingAccount, perSecond) {

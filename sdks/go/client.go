@@ -16,6 +16,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 )
 
@@ -74,6 +75,8 @@ type Client struct {
 	// Webhooks manages webhook endpoints (a full_access key). To receive deliveries, see
 	// Webhooks.Verify (or VerifyWebhook, WebhookHandler).
 	Webhooks *WebhooksService
+	// Events reads the account's events as they happen, as a stream (a full_access key).
+	Events *EventsService
 	// Suppressions manages the suppression list (a full_access key).
 	Suppressions *SuppressionsService
 	// Templates manages stored templates (a full_access key).
@@ -124,6 +127,7 @@ func NewClient(apiKey string, opts ...Option) *Client {
 	c.Domains = &DomainsService{c}
 	c.APIKeys = &APIKeysService{c}
 	c.Webhooks = &WebhooksService{c}
+	c.Events = &EventsService{c}
 	c.Suppressions = &SuppressionsService{c}
 	c.Templates = &TemplatesService{c}
 	c.BYOC = &BYOCService{c}
@@ -145,6 +149,11 @@ type request struct {
 	idempotencyKey string
 	// accept is the Accept header ("": application/json).
 	accept string
+	// header: more request headers (canonical names).
+	header http.Header
+	// stream: a 2xx answer's body is left open for the caller (answer.stream), and the attempt's
+	// timeout covers only the wait for its headers.
+	stream bool
 }
 
 // answer is what one HTTP attempt got back.
@@ -152,6 +161,13 @@ type answer struct {
 	status int
 	header http.Header
 	body   []byte
+	stream io.ReadCloser // a streamed request's 2xx body, open (closing it ends the request)
+}
+
+// streamed receives a streamed request's open answer (do's out).
+type streamed struct {
+	header http.Header
+	body   io.ReadCloser
 }
 
 // do sends r, retrying what is safe to retry, and decodes a 2xx answer into out (when not nil; a
@@ -192,6 +208,10 @@ func (c *Client) do(ctx context.Context, r request, out any) error {
 	for attempt := 0; ; attempt++ {
 		ans, err := c.attempt(ctx, r, target, payload)
 		if err == nil && ans.status >= 200 && ans.status < 300 {
+			if open, ok := out.(*streamed); ok {
+				*open = streamed{header: ans.header, body: ans.stream}
+				return nil
+			}
 			if raw, ok := out.(*[]byte); ok {
 				*raw = ans.body
 				return nil
@@ -251,11 +271,81 @@ func (c *Client) do(ctx context.Context, r request, out any) error {
 
 // attempt makes one HTTP request and reads its whole answer within the per-attempt timeout.
 func (c *Client) attempt(ctx context.Context, r request, target string, payload []byte) (*answer, error) {
+	if r.stream {
+		return c.attemptStream(ctx, r, target)
+	}
 	if c.timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, c.timeout)
 		defer cancel()
 	}
+	req, err := c.newHTTPRequest(ctx, r, target, payload)
+	if err != nil {
+		return nil, err
+	}
+	resp, err := c.httpClient.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	return readAnswer(resp, r)
+}
+
+// attemptStream makes one streamed request: the timeout bounds the wait for the answer's headers
+// only, and a 2xx answer's body is handed over open (an error answer is read whole, as any).
+func (c *Client) attemptStream(ctx context.Context, r request, target string) (*answer, error) {
+	ctx, cancel := context.WithCancel(ctx)
+	req, err := c.newHTTPRequest(ctx, r, target, nil)
+	if err != nil {
+		cancel()
+		return nil, err
+	}
+	var timedOut atomic.Bool
+	var timer *time.Timer
+	if c.timeout > 0 {
+		timer = time.AfterFunc(c.timeout, func() { timedOut.Store(true); cancel() })
+	}
+	resp, err := c.httpClient.Do(req)
+	if timer != nil && !timer.Stop() && timedOut.Load() {
+		if err == nil {
+			resp.Body.Close()
+		}
+		cancel()
+		return nil, fmt.Errorf("%w: %w", context.DeadlineExceeded, errOr(err, errors.New("no answer in time")))
+	}
+	if err != nil {
+		cancel()
+		return nil, err
+	}
+	if resp.StatusCode >= 200 && resp.StatusCode < 300 {
+		return &answer{status: resp.StatusCode, header: resp.Header, stream: cancelOnClose{resp.Body, cancel}}, nil
+	}
+	defer cancel()
+	defer resp.Body.Close()
+	return readAnswer(resp, r)
+}
+
+func errOr(err, otherwise error) error {
+	if err != nil {
+		return err
+	}
+	return otherwise
+}
+
+// cancelOnClose ends a streamed request's context when its body is closed.
+type cancelOnClose struct {
+	io.ReadCloser
+	cancel context.CancelFunc
+}
+
+func (b cancelOnClose) Close() error {
+	err := b.ReadCloser.Close()
+	b.cancel()
+	return err
+}
+
+// newHTTPRequest is r as an HTTP request with the client's headers.
+func (c *Client) newHTTPRequest(ctx context.Context, r request, target string, payload []byte) (*http.Request, error) {
 	var body io.Reader
 	if payload != nil {
 		body = bytes.NewReader(payload)
@@ -265,9 +355,9 @@ func (c *Client) attempt(ctx context.Context, r request, target string, payload 
 		return nil, err
 	}
 	req.Header.Set("X-API-Key", c.apiKey)
-	accept, limit := "application/json", int64(maxResponseBytes)
+	accept := "application/json"
 	if r.accept != "" {
-		accept, limit = r.accept, maxRawResponseBytes
+		accept = r.accept
 	}
 	req.Header.Set("Accept", accept)
 	req.Header.Set("User-Agent", c.userAgent)
@@ -277,11 +367,18 @@ func (c *Client) attempt(ctx context.Context, r request, target string, payload 
 	if r.idempotencyKey != "" {
 		req.Header.Set("Idempotency-Key", r.idempotencyKey)
 	}
-	resp, err := c.httpClient.Do(req)
-	if err != nil {
-		return nil, err
+	for name, values := range r.header {
+		req.Header[name] = values
 	}
-	defer resp.Body.Close()
+	return req, nil
+}
+
+// readAnswer reads an answer's whole body (up to the size the client reads).
+func readAnswer(resp *http.Response, r request) (*answer, error) {
+	limit := int64(maxResponseBytes)
+	if r.accept != "" && !r.stream {
+		limit = maxRawResponseBytes
+	}
 	data, err := io.ReadAll(io.LimitReader(resp.Body, limit+1))
 	if err != nil {
 		return nil, fmt.Errorf("reading the answer: %w", err)

@@ -163,6 +163,13 @@ func TestEveryCallIsADocumentedOperation(t *testing.T) {
 		func() error { _, err := c.Webhooks.Test(ctx, "w", EventTypeEmailSent); return err },
 		func() error { _, err := c.Webhooks.Replay(ctx, "w", "d"); return err },
 		func() error { _, err := c.Webhooks.RotateSecret(ctx, "w"); return err },
+		func() error {
+			stream, err := c.Events.Stream(ctx, nil)
+			if err == nil {
+				stream.Close()
+			}
+			return err
+		},
 		func() error { _, err := c.Suppressions.List(ctx, nil); return err },
 		func() error { _, err := c.Suppressions.Add(ctx, "a@b.example"); return err },
 		func() error { _, err := c.Suppressions.Get(ctx, "a@b.example"); return err },

@@ -186,6 +186,38 @@ func TestLiveSendToTheTestRecipients(t *testing.T) {
 	}
 }
 
+func TestLiveEventStreamGivesASendsDeliveryAsItHappens(t *testing.T) {
+	e := live(t)
+	ctx := testContext(t, 90*time.Second)
+	stream, err := e.client(e.fullKey).Events.Stream(ctx, &postage.EventStreamParams{Events: []postage.EventType{postage.EventTypeEmailDelivered}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stream.Close()
+	sent, err := e.client(e.apiKey).Emails.Send(ctx, e.testEmail("Go SDK: live events"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Other tests' deliveries come too: read until this one's.
+	for stream.Next() {
+		event := stream.Event()
+		parsed, err := event.Parse()
+		if err != nil {
+			t.Fatalf("event %s: %v", event.ID, err)
+		}
+		if event.Type != postage.EventTypeEmailDelivered {
+			t.Fatalf("an event of another type: %s", event.Type)
+		}
+		if parsed.MessageID == sent.MessageID {
+			if !strings.HasPrefix(event.ID, "msg_") || parsed.Recipient != "delivered@"+e.testDomain || stream.LastEventID() != event.Cursor {
+				t.Fatalf("event %+v, parsed %+v", event, parsed)
+			}
+			return
+		}
+	}
+	t.Fatalf("the stream ended before %s's delivery: %v", sent.MessageID, stream.Err())
+}
+
 var hexKey = regexp.MustCompile(`^[0-9a-f]{32}$`)
 
 func contains(list []string, v string) bool {

@@ -37,6 +37,7 @@ func init() {
 		listDomains, createDomain, getDomain, verifyDomain, updateDomain, deleteDomain,
 		listAPIKeys, createAPIKey, revokeAPIKey,
 		listWebhooks, createWebhook, updateWebhook, deleteWebhook, webhookDeliveries, testWebhook, replayWebhookDelivery, rotateWebhookSecret,
+		streamEvents,
 		listSuppressions, addSuppression, getSuppression, deleteSuppression,
 		listTemplates, createTemplate, getTemplate, updateTemplate, deleteTemplate, publishTemplate, templateVersions, previewTemplate, testSendTemplate,
 		getBYOC, saveBYOC, validateBYOC, byocPolicy, byocCloudFormation,
@@ -391,6 +392,22 @@ func rotateWebhookSecret(ctx context.Context, client *postage.Client) error {
 	fmt.Println(rotated.PreviousSecretExpiresAt) // rotated.SigningSecret is shown this once: store it now
 	// end sample
 	return nil
+}
+
+// Live events
+
+func streamEvents(ctx context.Context, client *postage.Client) error {
+	// sample: GET /api/events/stream
+	stream, err := client.Events.Stream(ctx, &postage.EventStreamParams{Events: []postage.EventType{postage.EventTypeEmailDelivered}})
+	if err != nil {
+		return err
+	}
+	defer stream.Close()
+	for stream.Next() {
+		fmt.Println(stream.Event().Type, stream.Event().ID) // Event().Body: the exact bytes a webhook endpoint receives
+	}
+	// end sample
+	return stream.Err() // why the loop ended (nil when closed); resume with stream.LastEventID()
 }
 
 // Suppressions

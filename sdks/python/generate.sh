@@ -109,7 +109,7 @@ for source in sources:
     with open(source, encoding="utf-8") as f:
         names.update(re.findall(r"^class (Async\w+)", f.read(), re.MULTILINE))
 replacements = {name: name[len("Async"):] for name in names}
-replacements.update({"AsyncClient": "Client", "aclose": "close", "asyncio": "time"})
+replacements.update({"AsyncClient": "Client", "aclose": "close", "aread": "read", "aiter_bytes": "iter_bytes", "asyncio": "time"})
 unasync.unasync_files(sources, [unasync.Rule("/_async/", "/_sync/", additional_replacements=replacements)])
 for source in sources:
     target = source.replace(f"{os.sep}_async{os.sep}", f"{os.sep}_sync{os.sep}")

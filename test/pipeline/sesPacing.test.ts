@@ -148,3 +148,19 @@ test("the queue counts each account's own waiting messages", async () => {
     expectedWaitSeconds: 0,
   });
 });
+
+test("turns send the pacer's script by its SHA, not its text (the text at most once, when Redis lacks it)", async () => {
+  // What the connection puts on the wire: each command's name, as ioredis sends it.
+  const sent: string[] = [];
+  const redis = redises[0]!;
+  const sendCommand = redis.sendCommand.bind(redis);
+  jest.spyOn(redis, 'sendCommand').mockImplementation((command, ...rest) => {
+    sent.push(command.name);
+    return sendCommand(command, ...rest);
+  });
+  for (let i = 0; i < 20; i++)
+    await workers[0]!.take('shared', { messageId: randomUUID(), accountId: 'a', lane: 'single' });
+  await workers[0]!.throttled('shared');
+  expect(sent.filter((name) => name === 'evalsha').length).toBeGreaterThanOrEqual(20);
+  expect(sent.filter((name) => name === 'eval').length).toBeLessThanOrEqual(2);
+});

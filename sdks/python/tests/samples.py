@@ -351,6 +351,17 @@ def sample_webhooks_rotate_secret(postage: Postage) -> None:
     # end sample
 
 
+# Live events --------------------------------------------------------------------------------
+
+
+def sample_events_stream(postage: Postage) -> None:
+    # sample: GET /api/events/stream
+    with postage.events.stream(events=["email.delivered", "email.bounced"]) as stream:
+        for event in stream:
+            print(event.type, event.parse().message_id)  # event.body: the exact text a webhook endpoint receives
+    # end sample
+
+
 # Suppressions -------------------------------------------------------------------------------
 
 

@@ -525,6 +525,7 @@ def test_lists_are_iterated_page_after_page(sleeps: List[float]) -> None:
             "subject": "Hi",
             "status": "delivered",
             "kind": "test",
+            "test": False,
             "created_at": "2030-01-01T00:00:00Z",
             "tags": {},
             **never,
@@ -750,6 +751,7 @@ def test_every_method_calls_a_documented_operation_and_every_operation_a_key_may
         lambda: client.webhooks.test("w"),
         lambda: client.webhooks.replay("w", "d"),
         lambda: client.webhooks.rotate_secret("w"),
+        lambda: client.events.stream().close(),
         lambda: client.suppressions.list(),
         lambda: client.suppressions.add("a@example.org"),
         lambda: client.suppressions.get("a@example.org"),
@@ -801,6 +803,96 @@ def test_every_method_calls_a_documented_operation_and_every_operation_a_key_may
 
     missing = [f"{method.upper()} {template}" for method, template in _key_operations(paths) if (method, template) not in covered]
     assert missing == []
+
+
+# The live events stream -------------------------------------------------------------------
+
+
+def _live(n: int, kind: str = "email.delivered") -> Dict[str, str]:
+    body = {"event_type": kind, "payload": {"message_id": f"m-{n}", "recipient": "a@example.org"}}
+    return {"id": f"msg_{n}", "type": kind, "timestamp": "2026-11-29T22:02:40.123Z", "body": json.dumps(body)}
+
+
+def _streaming(*chunks: str, asynchronous: bool = False) -> httpx.Response:
+    """A 200 server-sent events answer whose body comes in these chunks (for the async client, an async body)."""
+
+    async def body() -> typing.AsyncIterator[bytes]:
+        for chunk in chunks:
+            yield chunk.encode()
+
+    content = body() if asynchronous else iter([c.encode() for c in chunks])
+    return httpx.Response(200, headers={"Content-Type": "text/event-stream", "X-Request-Id": "req_1"}, content=content)
+
+
+def test_the_stream_asks_for_the_types_and_the_cursor_and_gives_each_event_with_its_cursor() -> None:
+    script = Script(_streaming(f": keep-alive\n\nid: 7-0\nevent: email.delivered\ndata: {json.dumps(_live(1))}\n\n"))
+    with make(script).events.stream(events=["email.delivered", "email.bounced"], last_event_id="6-0") as stream:
+        event = next(stream)
+        assert stream.last_event_id == "7-0" and stream.request_id == "req_1"
+    (request,) = script.requests
+    assert request.url.path == "/api/events/stream"
+    assert request.url.params["events"] == "email.delivered,email.bounced"
+    assert request.headers["last-event-id"] == "6-0"
+    assert request.headers["accept"] == "text/event-stream"
+    assert event == postage.LiveEvent(cursor="7-0", **_live(1))
+    parsed = event.parse()
+    assert (parsed.type, parsed.message_id, parsed.id) == ("email.delivered", "m-1", "msg_1")
+
+
+def test_the_stream_reads_data_over_lines_crlf_and_cr_comments_and_events_split_across_chunks() -> None:
+    second = "\r".join(f"data: {line}" for line in json.dumps(_live(2, "email.bounced"), indent=2).split("\n"))
+    third = json.dumps(_live(3))
+    script = Script(
+        _streaming(
+            f"\ufeff: hello\r\nid: 1-0\r\nevent: email.delivered\r\ndata: {json.dumps(_live(1))}\r\n\r\n",
+            f"id: 2-0\revent: email.bounced\r{second}\r\r",
+            ": keep-alive\n\n",
+            f"id: 3-0\nevent: email.delivered\ndata: {third[:10]}",
+            f"{third[10:]}\r",
+            "\n\r\n",
+        )
+    )
+    with make(script).events.stream() as stream:
+        events = list(stream)  # the stand-in's body ends after the third event: so does the loop
+    assert [(e.cursor, e.id, e.type) for e in events] == [("1-0", "msg_1", "email.delivered"), ("2-0", "msg_2", "email.bounced"), ("3-0", "msg_3", "email.delivered")]
+    assert events[1].body == _live(2, "email.bounced")["body"]
+
+
+def test_a_refusal_before_the_stream_raises_its_api_error() -> None:
+    refused = answer(429, {"success": False, "error": "too_many_requests", "detail": "Three open."}, {"Retry-After": "5"})
+    with pytest.raises(postage.RateLimitError) as caught:
+        make(Script(refused), max_retries=0).events.stream()
+    assert (caught.value.status_code, caught.value.code, caught.value.retry_after) == (429, "too_many_requests", 5)
+    with pytest.raises(postage.BadRequestError):
+        make(Script(answer(400, {"success": False, "error": "validation_error", "detail": "x", "errors": {"events": ["unknown"]}}))).events.stream(events=["email.nope"])
+
+
+def test_the_connect_has_the_clients_timeout_and_the_open_stream_none() -> None:
+    seen: List[Dict[str, Any]] = []
+
+    def script(request: httpx.Request) -> httpx.Response:
+        seen.append(dict(request.extensions["timeout"]))
+        return _streaming(": keep-alive\n\n")
+
+    with make(script, timeout=httpx.Timeout(3.0, connect=1.0)).events.stream() as stream:
+        assert seen[0]["read"] == 3.0 and seen[0]["connect"] == 1.0
+        assert stream._response.request.extensions["timeout"]["read"] is None
+
+
+def test_data_that_is_not_a_live_event_raises_rather_than_being_skipped() -> None:
+    with make(Script(_streaming("event: email.delivered\ndata: <html>proxy</html>\n\n"))).events.stream() as stream:
+        with pytest.raises(postage.PostageError, match="not {id, type, timestamp, body}"):
+            next(stream)
+
+
+def test_the_async_client_streams_too() -> None:
+    async def main() -> List[str]:
+        script = Script(_streaming(f"id: 1-0\ndata: {json.dumps(_live(1))}\n\nid: 2-0\ndata: {json.dumps(_live(2))}\n\n", asynchronous=True))
+        async with make_async(script) as client:
+            async with await client.events.stream(events=["email.delivered"]) as stream:
+                return [event.cursor async for event in stream]
+
+    assert asyncio.run(main()) == ["1-0", "2-0"]
 
 
 # The code samples of the API reference ----------------------------------------------------

@@ -535,6 +535,16 @@ def test_real_deliveries_verify_with_the_signing_secret(live, client: postage.Po
 PNG = bytes.fromhex("89504e470d0a1a0a0000000d4948445200000001000000010806000000") + bytes(64)
 
 
+def test_the_live_events_stream_gives_a_sends_delivery_as_it_happens(live, client: postage.Postage, admin: postage.Postage) -> None:
+    with admin.events.stream(events=["email.delivered"]) as stream:
+        sent = client.emails.send(from_email=live.sender, to=live.test_address("delivered"), subject="Python SDK: live events", message="Hello.")
+        # Other tests' deliveries come too; the loop ends at this one (a stuck stream: the run's timeout).
+        event = next(e for e in stream if e.parse().message_id == sent.message_id)
+    assert event.type == "email.delivered" and event.id.startswith("msg_")
+    assert event.parse().recipient == live.test_address("delivered")
+    assert stream.last_event_id == event.cursor
+
+
 def test_a_reply_through_the_mx_is_received_typed_and_read_back(live, client: postage.Postage, admin: postage.Postage, receiver) -> None:
     if not live.mx_host:
         pytest.skip("POSTAGE_MX_HOST / POSTAGE_MX_PORT are not set (test/sdks/sdks.test.ts sets them)")

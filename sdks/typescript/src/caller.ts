@@ -2,7 +2,15 @@
 // takes exactly the parameters and body the document gives that operation and resolves with its
 // success body, all read from the generated types.
 import type { MethodOf, Path, PathParams, QueryParams, RequestBody, SuccessBody } from './api.js';
-import { fillPath, request, type AnswerKind, type HttpSettings, type RequestOptions, type RetryMode } from './http.js';
+import {
+  fillPath,
+  request,
+  type AnswerKind,
+  type HttpSettings,
+  type RequestOptions,
+  type RetryMode,
+  type StreamedAnswer,
+} from './http.js';
 
 type Slot<Name extends string, T> = [T] extends [never] ? { [K in Name]?: undefined } : { [K in Name]: T };
 
@@ -61,6 +69,16 @@ export class Caller {
     options?: RequestOptions,
   ): Promise<void> {
     return this.send(method, path, args, 'none', options);
+  }
+
+  /** An operation whose success answer is read as it comes (server-sent events); the timeout covers the connect. */
+  stream<P extends Path, M extends MethodOf<P>>(
+    method: M,
+    path: P,
+    args: CallArgs<P, M>,
+    options?: RequestOptions,
+  ): Promise<StreamedAnswer> {
+    return this.send(method, path, args, 'stream', options);
   }
 
   /**

@@ -6,6 +6,7 @@ import { ApiKeys } from './resources/apiKeys.js';
 import { ByocResource } from './resources/byoc.js';
 import { Domains } from './resources/domains.js';
 import { Emails } from './resources/emails.js';
+import { Events } from './resources/events.js';
 import { Inbound } from './resources/inbound.js';
 import { Suppressions } from './resources/suppressions.js';
 import { AuditLog, Invitations, Members } from './resources/team.js';
@@ -44,6 +45,8 @@ export class Postage {
   readonly apiKeys: ApiKeys;
   /** Webhook endpoints, and `verify` for their deliveries. */
   readonly webhooks: Webhooks;
+  /** The account's events as they happen (`GET /api/events/stream`, server-sent events; full-access key). */
+  readonly events: Events;
   readonly templates: Templates;
   readonly suppressions: Suppressions;
   readonly usage: UsageResource;
@@ -101,6 +104,7 @@ export class Postage {
     this.domains = new Domains(caller);
     this.apiKeys = new ApiKeys(caller);
     this.webhooks = new Webhooks(caller);
+    this.events = new Events(caller);
     this.templates = new Templates(caller);
     this.suppressions = new Suppressions(caller);
     this.usage = new UsageResource(caller);

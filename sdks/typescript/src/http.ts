@@ -47,9 +47,17 @@ export type RetryMode = 'safe' | 'unsent';
 
 /**
  * What a success answer holds: `json` (every operation but these), `bytes` (a received message's
- * raw bytes, `message/rfc822`), or `none` (a 204 without a body).
+ * raw bytes, `message/rfc822`), `none` (a 204 without a body), or `stream` (server-sent events:
+ * the answer is given as soon as its headers came, its body unread, see `StreamedAnswer`).
  */
-export type AnswerKind = 'json' | 'bytes' | 'none';
+export type AnswerKind = 'json' | 'bytes' | 'none' | 'stream';
+
+/** A success answer whose body is read as it comes; `abort` closes the connection, `signal` says it was closed. */
+export interface StreamedAnswer {
+  response: Response;
+  abort: () => void;
+  signal: AbortSignal;
+}
 
 export interface HttpRequest {
   method: string;
@@ -228,14 +236,19 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   });
 }
 
-/** One attempt: the answer and its whole body, within the timeout (which covers reading the body too). */
+/**
+ * One attempt: the answer and its whole body, within the timeout (which covers reading the body
+ * too). With `streamed`, a success answer is given once its headers came: the timeout stops there,
+ * the body is left to the caller (`abort` closes it; the caller's signal still aborts it).
+ */
 async function attempt(
   settings: HttpSettings,
   url: string,
   init: RequestInit,
   timeoutMs: number,
   signal: AbortSignal | undefined,
-): Promise<{ response: Response; body: Uint8Array }> {
+  streamed = false,
+): Promise<{ response: Response; body: Uint8Array; abort: () => void; signal: AbortSignal }> {
   if (signal?.aborted) throw abortReason(signal);
   const controller = new AbortController();
   let timedOut = false;
@@ -245,12 +258,21 @@ async function attempt(
       : undefined;
   const onAbort = () => controller.abort(abortReason(signal!));
   signal?.addEventListener('abort', onAbort, { once: true });
+  const abort = () => {
+    signal?.removeEventListener('abort', onAbort);
+    controller.abort();
+  };
   let response: Response | undefined;
+  let handedOver = false;
   try {
     response = await settings.fetch(url, { ...init, signal: controller.signal });
+    if (streamed && response.ok) {
+      handedOver = true;
+      return { response, body: new Uint8Array(), abort, signal: controller.signal };
+    }
     // Bytes, not text: a received message's raw bytes are not necessarily UTF-8.
     const body = new Uint8Array(await response.arrayBuffer());
-    return { response, body };
+    return { response, body, abort, signal: controller.signal };
   } catch (err) {
     if (signal?.aborted) throw abortReason(signal);
     if (timedOut) throw new PostageTimeoutError(timeoutMs);
@@ -262,7 +284,7 @@ async function attempt(
     );
   } finally {
     if (timer !== undefined) clearTimeout(timer);
-    signal?.removeEventListener('abort', onAbort);
+    if (!handedOver) signal?.removeEventListener('abort', onAbort);
   }
 }
 
@@ -270,11 +292,13 @@ const ACCEPT: Record<AnswerKind, string> = {
   json: 'application/json',
   bytes: 'message/rfc822, application/octet-stream;q=0.9, application/json;q=0.5',
   none: 'application/json',
+  stream: 'text/event-stream',
 };
 
 /**
  * Sends a request, retrying as the header comment says; resolves with the parsed JSON of the
- * success answer (with `answer: 'bytes'`, its body as bytes; with `answer: 'none'`, undefined).
+ * success answer (with `answer: 'bytes'`, its body as bytes; with `answer: 'none'`, undefined;
+ * with `answer: 'stream'`, a `StreamedAnswer`).
  */
 export async function request<T>(settings: HttpSettings, req: HttpRequest, options: RequestOptions = {}): Promise<T> {
   const url = `${settings.baseUrl}${req.path}${queryString(req.query)}`;
@@ -290,9 +314,9 @@ export async function request<T>(settings: HttpSettings, req: HttpRequest, optio
   const timeoutMs = options.timeoutMs ?? settings.timeoutMs;
   for (let attemptNumber = 0; ; attemptNumber++) {
     const canRetry = attemptNumber < maxRetries;
-    let answer: { response: Response; body: Uint8Array };
+    let answer: Awaited<ReturnType<typeof attempt>>;
     try {
-      answer = await attempt(settings, url, init, timeoutMs, options.signal);
+      answer = await attempt(settings, url, init, timeoutMs, options.signal, kind === 'stream');
     } catch (err) {
       const retryable =
         err instanceof PostageConnectionError &&
@@ -301,7 +325,8 @@ export async function request<T>(settings: HttpSettings, req: HttpRequest, optio
       await sleep(retryDelayMs(attemptNumber, undefined)!, options.signal);
       continue;
     }
-    const { response, body } = answer;
+    const { response, body, abort, signal } = answer;
+    if (response.ok && kind === 'stream') return { response, abort, signal } satisfies StreamedAnswer as T;
     if (response.ok && kind === 'bytes') return body as T;
     if (response.ok && kind === 'none') return undefined as T;
     const text = new TextDecoder().decode(body);

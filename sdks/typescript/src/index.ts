@@ -19,6 +19,7 @@ export { Domains } from './resources/domains.js';
 export { Inbound, InboundDomains, InboundRules } from './resources/inbound.js';
 export { ApiKeys } from './resources/apiKeys.js';
 export { Webhooks } from './resources/webhooks.js';
+export { Events, LiveEventStream, type LiveEvent, type LiveEventStreamParams } from './resources/events.js';
 export { Templates } from './resources/templates.js';
 export { Suppressions } from './resources/suppressions.js';
 export { ByocResource } from './resources/byoc.js';

@@ -401,7 +401,7 @@ function receivedEmailOf(payload: Record<string, unknown>): ReceivedEmail {
 }
 
 /** The typed event of a verified body; its type only from what the signature covers. */
-function eventOf(body: Uint8Array, webhookId: string | undefined, timestamp: Date | undefined): WebhookEvent {
+export function eventOf(body: Uint8Array, webhookId: string | undefined, timestamp: Date | undefined): WebhookEvent {
   let parsed: unknown;
   try {
     parsed = JSON.parse(new TextDecoder().decode(body));

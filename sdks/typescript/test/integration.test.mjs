@@ -142,6 +142,32 @@ describe('@postage/sdk (import) against the API', { concurrency: true }, () => {
     );
   });
 
+  test("the live events stream gives a send's email.delivered as it happens, its body the webhook's", async () => {
+    const stream = await admin.events.stream({ events: ['email.delivered'] }, { signal: AbortSignal.timeout(90_000) });
+    try {
+      const sent = await postage.emails.send({
+        from_email: from,
+        to: testRecipient('delivered'),
+        subject: `SDK live ${run}`,
+        message: 'live',
+      });
+      let delivered;
+      for await (const event of stream) {
+        assert.equal(event.type, 'email.delivered');
+        if (event.parse().messageId === sent.message_id) {
+          delivered = event;
+          break;
+        }
+      }
+      assert.ok(delivered, 'the stream ended before the event came');
+      assert.match(delivered.id, /^msg_/);
+      assert.equal(delivered.parse().recipient, testRecipient('delivered'));
+      assert.equal(stream.lastEventId, delivered.cursor);
+    } finally {
+      stream.close();
+    }
+  });
+
   test('a batch answers per email, in order, and the log pages through it', async () => {
     const tag = `batch-${run}`;
     const batch = await postage.emails.sendBatch({

@@ -525,6 +525,141 @@ function keyOperations(paths) {
     );
 }
 
+describe('the live events stream', () => {
+  const liveEvent = (n, type = 'email.delivered') => ({
+    id: `msg_${n}`,
+    type,
+    timestamp: '2026-11-29T22:02:40.123Z',
+    body: JSON.stringify({ event_type: type, payload: { message_id: `m-${n}`, recipient: 'a@example.org' } }),
+  });
+  /** A stand-in that writes these chunks as the stream, then leaves it open (as the API does). */
+  const streaming = (chunks) =>
+    standIn((req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/event-stream', 'X-Request-Id': 'req-1' });
+      for (const chunk of chunks) res.write(chunk);
+    });
+  const take = async (stream, count) => {
+    const events = [];
+    for await (const event of stream) {
+      events.push(event);
+      if (events.length === count) break;
+    }
+    return events;
+  };
+
+  test('asks for the event types and the resume cursor, and gives each event with its cursor', async () => {
+    const api = await streaming([
+      `: keep-alive\n\nid: 7-0\nevent: email.delivered\ndata: ${JSON.stringify(liveEvent(1))}\n\n`,
+    ]);
+    try {
+      const c = new Postage({ apiKey: 'pk_test', baseUrl: api.url });
+      const stream = await c.events.stream({ events: ['email.delivered', 'email.bounced'], lastEventId: '6-0' });
+      const [event] = await take(stream, 1);
+      const [seen] = api.requests;
+      assert.equal(seen.url, '/api/events/stream?events=email.delivered%2Cemail.bounced');
+      assert.equal(seen.headers['last-event-id'], '6-0');
+      assert.equal(seen.headers.accept, 'text/event-stream');
+      assert.deepEqual({ ...event, parse: undefined }, { cursor: '7-0', ...liveEvent(1), parse: undefined });
+      assert.equal(event.parse().messageId, 'm-1');
+      assert.equal(event.parse().webhookId, 'msg_1');
+      assert.equal(stream.lastEventId, '7-0');
+      assert.equal(stream.requestId, 'req-1');
+    } finally {
+      await api.close();
+    }
+  });
+
+  test('reads data over several lines, CRLF and CR line ends, comments, and events split across chunks', async () => {
+    const [first, third] = [liveEvent(1), liveEvent(3)].map((e) => JSON.stringify(e));
+    // One JSON text over several data lines (pretty-printed): joined with newlines, it parses.
+    const second = JSON.stringify(liveEvent(2, 'email.bounced'), null, 2)
+      .split('\n')
+      .map((line) => `data: ${line}`)
+      .join('\r');
+    const wire = [
+      `\uFEFF: hello\r\nid: 1-0\r\nevent: email.delivered\r\ndata: ${first}\r\n\r\n`,
+      `id: 2-0\revent: email.bounced\r${second}\r\r`,
+      ': keep-alive\n\n',
+      `id: 3-0\nevent: email.delivered\ndata: ${third.slice(0, 10)}`,
+      `${third.slice(10)}\r`,
+      '\n\r\n',
+    ];
+    const api = await streaming(wire);
+    try {
+      const stream = await new Postage({ apiKey: 'pk_test', baseUrl: api.url }).events.stream();
+      const events = await take(stream, 3);
+      assert.deepEqual(
+        events.map((e) => [e.cursor, e.id, e.type]),
+        [
+          ['1-0', 'msg_1', 'email.delivered'],
+          ['2-0', 'msg_2', 'email.bounced'],
+          ['3-0', 'msg_3', 'email.delivered'],
+        ],
+      );
+      assert.equal(events[1].body, liveEvent(2, 'email.bounced').body);
+    } finally {
+      await api.close();
+    }
+  });
+
+  test('a refusal before the stream is the API error; the connect has the timeout, the open stream none', async () => {
+    const api = await standIn((req, res, n) => {
+      if (n === 1)
+        return json(
+          res,
+          429,
+          { success: false, error: 'too_many_requests', detail: 'three open' },
+          { 'Retry-After': '5' },
+        );
+      if (n === 2) return; // never answers
+      res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+      res.write(': keep-alive\n\n');
+      setTimeout(() => res.write(`id: 9-0\nevent: email.delivered\ndata: ${JSON.stringify(liveEvent(9))}\n\n`), 300);
+    });
+    try {
+      const c = new Postage({ apiKey: 'pk_test', baseUrl: api.url, timeoutMs: 150, maxRetries: 0 });
+      await assert.rejects(c.events.stream(), (err) => {
+        assert.ok(err instanceof PostageApiError);
+        assert.equal(err.status, 429);
+        assert.equal(err.code, 'too_many_requests');
+        assert.equal(err.retryAfter, 5);
+        return true;
+      });
+      await assert.rejects(c.events.stream(), PostageTimeoutError);
+      const [event] = await take(await c.events.stream(), 1);
+      assert.equal(event.id, 'msg_9');
+    } finally {
+      await api.close();
+    }
+  });
+
+  test("close() ends the loop, and so does the caller's signal", async () => {
+    const api = await streaming([': keep-alive\n\n']);
+    try {
+      const c = new Postage({ apiKey: 'pk_test', baseUrl: api.url });
+      const stream = await c.events.stream();
+      setTimeout(() => stream.close(), 50);
+      assert.deepEqual(await take(stream, 1), []);
+      const controller = new AbortController();
+      const aborted = await c.events.stream({}, { signal: controller.signal });
+      setTimeout(() => controller.abort(), 50);
+      assert.deepEqual(await take(aborted, 1), []);
+    } finally {
+      await api.close();
+    }
+  });
+
+  test('data that is not a live event is a PostageError, not a silent skip', async () => {
+    const api = await streaming(['event: email.delivered\ndata: <html>proxy</html>\n\n']);
+    try {
+      const stream = await new Postage({ apiKey: 'pk_test', baseUrl: api.url }).events.stream();
+      await assert.rejects(take(stream, 1), (err) => err instanceof PostageError && /not \{id, type/.test(err.message));
+    } finally {
+      await api.close();
+    }
+  });
+});
+
 describe('the API document', () => {
   test(
     'every method calls an operation of the document that a key may call, and every such operation has a method',
@@ -565,6 +700,7 @@ describe('the API document', () => {
           () => c.webhooks.test('w'),
           () => c.webhooks.replay('w', 'd'),
           () => c.webhooks.rotateSecret('w'),
+          async () => (await c.events.stream()).close(),
           () => c.suppressions.listPage(),
           () => c.suppressions.list().firstPage(),
           () => c.suppressions.create({ address: 'a@example.org' }),

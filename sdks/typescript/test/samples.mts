@@ -346,6 +346,17 @@ export async function rotateWebhookSecret(): Promise<void> {
   // end sample
 }
 
+// Live events
+
+export async function streamEvents(): Promise<void> {
+  // sample: GET /api/events/stream
+  const stream = await postage.events.stream({ events: ['email.delivered', 'email.bounced'] });
+  for await (const event of stream) {
+    console.log(event.type, event.parse().messageId); // event.body: the exact text a webhook endpoint receives
+  }
+  // end sample
+}
+
 // Suppressions
 
 export async function listSuppressions(): Promise<void> {

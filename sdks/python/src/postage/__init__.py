@@ -12,6 +12,7 @@ here), models in :mod:`postage.models`, webhook verification in :mod:`postage.we
 from . import models, resources, webhooks  # noqa: F401 (resources: imported as in 0.1)
 from ._async.client import AsyncPostage
 from ._params import NOT_GIVEN, Attachment, NotGiven, new_idempotency_key
+from ._sse import LiveEvent
 from ._sync.client import Postage
 from ._version import __version__
 from .errors import (
@@ -46,6 +47,7 @@ __all__ = [
     "SendBatchResult",
     "Webhook",
     "WebhookEvent",
+    "LiveEvent",
     "verify_webhook",
     "new_idempotency_key",
     "models",

@@ -148,7 +148,7 @@ class CreateApiKeyRequest(Model):
     permission: Optional[Literal["sending", "full_access"]] = "sending"
     domains: Optional[List[str]] = None
     networks: Optional[List[str]] = None
-    test: Optional[bool] = False
+    test: Optional[bool] = None
     expires_at: Optional[datetime] = None
 
 

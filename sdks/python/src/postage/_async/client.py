@@ -9,6 +9,7 @@ from typing import Any, AsyncIterator, Mapping, Optional, Type, TypeVar, Union
 
 import httpx
 
+from .. import errors
 from .._core import DEFAULT_MAX_RETRIES, DEFAULT_MAX_RETRY_WAIT, DEFAULT_TIMEOUT, BaseClient
 from .._model import Model
 from ..webhooks import verify as _verify_webhook
@@ -18,6 +19,7 @@ from .resources import (
     AsyncByoc,
     AsyncDomains,
     AsyncEmails,
+    AsyncEvents,
     AsyncInbound,
     AsyncInvitations,
     AsyncMe,
@@ -71,6 +73,7 @@ class AsyncPostage(BaseClient):
     domains: AsyncDomains
     api_keys: AsyncApiKeys
     webhooks: AsyncWebhooks
+    events: AsyncEvents
     suppressions: AsyncSuppressions
     templates: AsyncTemplates
     usage: AsyncUsageResource
@@ -112,6 +115,7 @@ class AsyncPostage(BaseClient):
         self.domains = AsyncDomains(self)
         self.api_keys = AsyncApiKeys(self)
         self.webhooks = AsyncWebhooks(self)
+        self.events = AsyncEvents(self)
         self.suppressions = AsyncSuppressions(self)
         self.templates = AsyncTemplates(self)
         self.usage = AsyncUsageResource(self)
@@ -146,13 +150,31 @@ class AsyncPostage(BaseClient):
         """A call whose answer is a 204 without a body, or the answer's error raised."""
         self._read_no_content(await self._send(method, path, None, None, None))
 
-    async def _send(self, method: str, path: str, params: Optional[Mapping[str, Any]], json: Any, headers: Optional[Mapping[str, str]]) -> httpx.Response:
-        """Sends the request and tries it again while that is safe; the last answer."""
+    async def _open_stream(self, path: str, params: Optional[Mapping[str, Any]], headers: Optional[Mapping[str, str]]) -> httpx.Response:
+        """A GET whose 2xx answer is read as it comes (server-sent events): the client's timeout
+        bounds the wait for its headers, and no longer; the answer's error raised otherwise."""
+        response = await self._send("GET", path, params, None, {"Accept": "text/event-stream", **(headers or {})}, stream=True)
+        if not 200 <= response.status_code < 300:
+            await response.aread()
+            await response.aclose()
+            raise errors.from_response(response)
+        # The open stream has no read deadline (it is quiet between events, and never ends on its
+        # own): httpx's transport reads the request's timeout extension as the body is read.
+        response.request.extensions["timeout"] = {**response.request.extensions.get("timeout", {}), "read": None}
+        return response
+
+    async def _send(
+        self, method: str, path: str, params: Optional[Mapping[str, Any]], json: Any, headers: Optional[Mapping[str, str]], *, stream: bool = False
+    ) -> httpx.Response:
+        """Sends the request and tries it again while that is safe; the last answer (with
+        ``stream``, its body not yet read)."""
         request = self._build_request(self._http, method, path, params, json, headers)
         attempt = 0
         while True:
             try:
-                response = await self._http.send(request)
+                response = await self._http.send(request, stream=stream)
+                if stream and response.status_code >= 300:
+                    await response.aread()  # an error answer is read whole, as any other
             except httpx.TransportError as exc:
                 wait = self._retry_delay_after_error(request, exc, attempt)
                 if wait is None:

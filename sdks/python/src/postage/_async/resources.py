@@ -6,11 +6,16 @@ method names its operation's method and path and hands them to the client's one 
 from __future__ import annotations
 
 import datetime as _dt
-from typing import TYPE_CHECKING, Any, AsyncIterator, Mapping, Optional, Sequence, Union
+from types import TracebackType
+from typing import TYPE_CHECKING, Any, AsyncIterator, List, Mapping, Optional, Sequence, Type, TypeVar, Union
 from urllib.parse import unquote
 
+import httpx
+
+from .. import errors
 from .._core import path_param
 from .._params import NOT_GIVEN, AttachmentLike, NotGiven, batch_body, compact, iso_datetime, new_idempotency_key, query_time, send_body
+from .._sse import EventStreamParser, LiveEvent
 from ..models import (
     AccountRecord,
     ApiKey,
@@ -80,6 +85,8 @@ __all__ = [
     "AsyncDomains",
     "AsyncApiKeys",
     "AsyncWebhooks",
+    "AsyncEvents",
+    "AsyncLiveEventStream",
     "AsyncSuppressions",
     "AsyncTemplates",
     "AsyncByoc",
@@ -239,6 +246,7 @@ class AsyncEmails(AsyncResource):
         since: Union[_dt.date, str, None] = None,
         until: Union[_dt.date, str, None] = None,
         tag: Optional[str] = None,
+        test: Optional[bool] = None,
         limit: Optional[int] = None,
         cursor: Optional[str] = None,
     ) -> EmailList:
@@ -246,9 +254,10 @@ class AsyncEmails(AsyncResource):
 
         ``status``: ``queued``, ``sent``, ``delivered``, ``bounced``, ``complained``, ``failed``,
         ``scheduled`` or ``canceled``; ``tag``: ``"name:value"``; ``since``/``until``: a date,
-        an aware datetime or an ISO 8601 string; ``limit``: rows per page. Pass the answer's
+        an aware datetime or an ISO 8601 string; ``test``: only a test key's messages (True) or
+        none of them (False); ``limit``: rows per page. Pass the answer's
         ``next_cursor`` as ``cursor`` for the next page, or use :meth:`iterate`, which does."""
-        params = self._filters(status, recipient, from_email, since, until, tag)
+        params = self._filters(status, recipient, from_email, since, until, tag, test)
         return await self._client._request("GET", "/api/emails", EmailList, params={**params, "limit": limit, "cursor": cursor})
 
     def iterate(
@@ -260,6 +269,7 @@ class AsyncEmails(AsyncResource):
         since: Union[_dt.date, str, None] = None,
         until: Union[_dt.date, str, None] = None,
         tag: Optional[str] = None,
+        test: Optional[bool] = None,
         page_size: Optional[int] = None,
     ) -> AsyncIterator[EmailListEmailsItem]:
         """Every matching email of the log, newest first, fetched page after page (following
@@ -269,7 +279,7 @@ class AsyncEmails(AsyncResource):
             for email in client.emails.iterate(tag="campaign:welcome", status="bounced"):
                 print(email.message_id, email.recipient)
         """
-        params = self._filters(status, recipient, from_email, since, until, tag)
+        params = self._filters(status, recipient, from_email, since, until, tag, test)
         return self._client._paginate("/api/emails", params, page_size, EmailList, "emails")
 
     @staticmethod
@@ -280,8 +290,17 @@ class AsyncEmails(AsyncResource):
         since: Union[_dt.date, str, None],
         until: Union[_dt.date, str, None],
         tag: Optional[str],
+        test: Optional[bool] = None,
     ) -> Mapping[str, Any]:
-        return {"status": status, "recipient": recipient, "from": from_email, "since": _time(since, "since"), "until": _time(until, "until"), "tag": tag}
+        return {
+            "status": status,
+            "recipient": recipient,
+            "from": from_email,
+            "since": _time(since, "since"),
+            "until": _time(until, "until"),
+            "tag": tag,
+            "test": None if test is None else ("true" if test else "false"),
+        }
 
     async def get(self, message_id: str) -> EmailDetail:
         """One email of the log with its timeline and webhook deliveries (``GET /api/emails/{message_id}``)."""
@@ -445,6 +464,76 @@ class AsyncWebhooks(AsyncResource):
         return _verify(
             payload, headers, secret, tolerance=tolerance, require_timestamp=require_timestamp, now=now, insecure_signature_only=insecure_signature_only
         )
+
+
+# Live events ---------------------------------------------------------------------------------
+
+_Stream = TypeVar("_Stream", bound="AsyncLiveEventStream")
+
+
+class AsyncLiveEventStream:
+    """An open stream of the account's events (``client.events.stream()``): iterate it, and close
+    it when done (leaving a ``with`` block closes it). It never ends on its own; a broken connection
+    raises :class:`~postage.APIConnectionError`, and ``last_event_id`` is where to resume."""
+
+    def __init__(self, response: httpx.Response) -> None:
+        self._response = response
+        self._chunks = response.aiter_bytes()
+        self._parser = EventStreamParser()
+        self._ready: List[LiveEvent] = []
+        self._closed = False
+        #: The cursor of the last event given (None before the first): ``last_event_id=`` resumes after it.
+        self.last_event_id: Optional[str] = None
+
+    @property
+    def request_id(self) -> Optional[str]:
+        """The answer's ``X-Request-Id``."""
+        return self._response.headers.get("x-request-id")
+
+    def __aiter__(self: _Stream) -> _Stream:
+        return self
+
+    async def __anext__(self) -> LiveEvent:
+        while not self._ready:
+            if self._closed:
+                raise StopAsyncIteration
+            try:
+                chunk = await self._chunks.__anext__()
+            except StopAsyncIteration:
+                await self.aclose()
+                raise
+            except httpx.TransportError as exc:
+                await self.aclose()
+                raise errors.APIConnectionError(f"the live event stream broke: {exc!r}", request=self._response.request) from exc
+            self._ready.extend(self._parser.feed(chunk))
+        event = self._ready.pop(0)
+        self.last_event_id = event.cursor
+        return event
+
+    async def aclose(self) -> None:
+        """Closes the connection; iterating then ends."""
+        self._closed = True
+        self._ready.clear()
+        await self._response.aclose()
+
+    async def __aenter__(self: _Stream) -> _Stream:
+        return self
+
+    async def __aexit__(self, exc_type: Optional[Type[BaseException]], exc: Optional[BaseException], tb: Optional[TracebackType]) -> None:
+        await self.aclose()
+
+
+class AsyncEvents(AsyncResource):
+    async def stream(self, *, events: Optional[Sequence[str]] = None, last_event_id: Optional[str] = None) -> AsyncLiveEventStream:
+        """The account's events as they happen (``GET /api/events/stream``, server-sent events; a
+        ``full_access`` key): returns once the API accepted the stream, whose events are
+        :class:`~postage.LiveEvent`. ``events`` keeps only those types; ``last_event_id`` (a
+        cursor) resumes after that event. A refusal raises its :class:`~postage.APIError` (400 an
+        unknown type, 403 a ``sending`` key, 429 the account's open streams at their maximum). The
+        client's timeout bounds the wait for the answer, not the open stream."""
+        params = {"events": ",".join(events) if events else None}
+        headers = {"Last-Event-ID": last_event_id} if last_event_id else None
+        return AsyncLiveEventStream(await self._client._open_stream("/api/events/stream", params, headers))
 
 
 # Suppressions and templates ----------------------------------------------------------------

@@ -10,6 +10,7 @@ from typing import Any, Iterator, Mapping, Optional, Type, TypeVar, Union
 
 import httpx
 
+from .. import errors
 from .._core import DEFAULT_MAX_RETRIES, DEFAULT_MAX_RETRY_WAIT, DEFAULT_TIMEOUT, BaseClient
 from .._model import Model
 from ..webhooks import verify as _verify_webhook
@@ -19,6 +20,7 @@ from .resources import (
     Byoc,
     Domains,
     Emails,
+    Events,
     Inbound,
     Invitations,
     Me,
@@ -72,6 +74,7 @@ class Postage(BaseClient):
     domains: Domains
     api_keys: ApiKeys
     webhooks: Webhooks
+    events: Events
     suppressions: Suppressions
     templates: Templates
     usage: UsageResource
@@ -113,6 +116,7 @@ class Postage(BaseClient):
         self.domains = Domains(self)
         self.api_keys = ApiKeys(self)
         self.webhooks = Webhooks(self)
+        self.events = Events(self)
         self.suppressions = Suppressions(self)
         self.templates = Templates(self)
         self.usage = UsageResource(self)
@@ -147,13 +151,31 @@ class Postage(BaseClient):
         """A call whose answer is a 204 without a body, or the answer's error raised."""
         self._read_no_content(self._send(method, path, None, None, None))
 
-    def _send(self, method: str, path: str, params: Optional[Mapping[str, Any]], json: Any, headers: Optional[Mapping[str, str]]) -> httpx.Response:
-        """Sends the request and tries it again while that is safe; the last answer."""
+    def _open_stream(self, path: str, params: Optional[Mapping[str, Any]], headers: Optional[Mapping[str, str]]) -> httpx.Response:
+        """A GET whose 2xx answer is read as it comes (server-sent events): the client's timeout
+        bounds the wait for its headers, and no longer; the answer's error raised otherwise."""
+        response = self._send("GET", path, params, None, {"Accept": "text/event-stream", **(headers or {})}, stream=True)
+        if not 200 <= response.status_code < 300:
+            response.read()
+            response.close()
+            raise errors.from_response(response)
+        # The open stream has no read deadline (it is quiet between events, and never ends on its
+        # own): httpx's transport reads the request's timeout extension as the body is read.
+        response.request.extensions["timeout"] = {**response.request.extensions.get("timeout", {}), "read": None}
+        return response
+
+    def _send(
+        self, method: str, path: str, params: Optional[Mapping[str, Any]], json: Any, headers: Optional[Mapping[str, str]], *, stream: bool = False
+    ) -> httpx.Response:
+        """Sends the request and tries it again while that is safe; the last answer (with
+        ``stream``, its body not yet read)."""
         request = self._build_request(self._http, method, path, params, json, headers)
         attempt = 0
         while True:
             try:
-                response = self._http.send(request)
+                response = self._http.send(request, stream=stream)
+                if stream and response.status_code >= 300:
+                    response.read()  # an error answer is read whole, as any other
             except httpx.TransportError as exc:
                 wait = self._retry_delay_after_error(request, exc, attempt)
                 if wait is None:

@@ -7,11 +7,16 @@ method names its operation's method and path and hands them to the client's one 
 from __future__ import annotations
 
 import datetime as _dt
-from typing import TYPE_CHECKING, Any, Iterator, Mapping, Optional, Sequence, Union
+from types import TracebackType
+from typing import TYPE_CHECKING, Any, Iterator, List, Mapping, Optional, Sequence, Type, TypeVar, Union
 from urllib.parse import unquote
 
+import httpx
+
+from .. import errors
 from .._core import path_param
 from .._params import NOT_GIVEN, AttachmentLike, NotGiven, batch_body, compact, iso_datetime, new_idempotency_key, query_time, send_body
+from .._sse import EventStreamParser, LiveEvent
 from ..models import (
     AccountRecord,
     ApiKey,
@@ -81,6 +86,8 @@ __all__ = [
     "Domains",
     "ApiKeys",
     "Webhooks",
+    "Events",
+    "LiveEventStream",
     "Suppressions",
     "Templates",
     "Byoc",
@@ -240,6 +247,7 @@ class Emails(Resource):
         since: Union[_dt.date, str, None] = None,
         until: Union[_dt.date, str, None] = None,
         tag: Optional[str] = None,
+        test: Optional[bool] = None,
         limit: Optional[int] = None,
         cursor: Optional[str] = None,
     ) -> EmailList:
@@ -247,9 +255,10 @@ class Emails(Resource):
 
         ``status``: ``queued``, ``sent``, ``delivered``, ``bounced``, ``complained``, ``failed``,
         ``scheduled`` or ``canceled``; ``tag``: ``"name:value"``; ``since``/``until``: a date,
-        an aware datetime or an ISO 8601 string; ``limit``: rows per page. Pass the answer's
+        an aware datetime or an ISO 8601 string; ``test``: only a test key's messages (True) or
+        none of them (False); ``limit``: rows per page. Pass the answer's
         ``next_cursor`` as ``cursor`` for the next page, or use :meth:`iterate`, which does."""
-        params = self._filters(status, recipient, from_email, since, until, tag)
+        params = self._filters(status, recipient, from_email, since, until, tag, test)
         return self._client._request("GET", "/api/emails", EmailList, params={**params, "limit": limit, "cursor": cursor})
 
     def iterate(
@@ -261,6 +270,7 @@ class Emails(Resource):
         since: Union[_dt.date, str, None] = None,
         until: Union[_dt.date, str, None] = None,
         tag: Optional[str] = None,
+        test: Optional[bool] = None,
         page_size: Optional[int] = None,
     ) -> Iterator[EmailListEmailsItem]:
         """Every matching email of the log, newest first, fetched page after page (following
@@ -270,7 +280,7 @@ class Emails(Resource):
             for email in client.emails.iterate(tag="campaign:welcome", status="bounced"):
                 print(email.message_id, email.recipient)
         """
-        params = self._filters(status, recipient, from_email, since, until, tag)
+        params = self._filters(status, recipient, from_email, since, until, tag, test)
         return self._client._paginate("/api/emails", params, page_size, EmailList, "emails")
 
     @staticmethod
@@ -281,8 +291,17 @@ class Emails(Resource):
         since: Union[_dt.date, str, None],
         until: Union[_dt.date, str, None],
         tag: Optional[str],
+        test: Optional[bool] = None,
     ) -> Mapping[str, Any]:
-        return {"status": status, "recipient": recipient, "from": from_email, "since": _time(since, "since"), "until": _time(until, "until"), "tag": tag}
+        return {
+            "status": status,
+            "recipient": recipient,
+            "from": from_email,
+            "since": _time(since, "since"),
+            "until": _time(until, "until"),
+            "tag": tag,
+            "test": None if test is None else ("true" if test else "false"),
+        }
 
     def get(self, message_id: str) -> EmailDetail:
         """One email of the log with its timeline and webhook deliveries (``GET /api/emails/{message_id}``)."""
@@ -446,6 +465,76 @@ class Webhooks(Resource):
         return _verify(
             payload, headers, secret, tolerance=tolerance, require_timestamp=require_timestamp, now=now, insecure_signature_only=insecure_signature_only
         )
+
+
+# Live events ---------------------------------------------------------------------------------
+
+_Stream = TypeVar("_Stream", bound="LiveEventStream")
+
+
+class LiveEventStream:
+    """An open stream of the account's events (``client.events.stream()``): iterate it, and close
+    it when done (leaving a ``with`` block closes it). It never ends on its own; a broken connection
+    raises :class:`~postage.APIConnectionError`, and ``last_event_id`` is where to resume."""
+
+    def __init__(self, response: httpx.Response) -> None:
+        self._response = response
+        self._chunks = response.iter_bytes()
+        self._parser = EventStreamParser()
+        self._ready: List[LiveEvent] = []
+        self._closed = False
+        #: The cursor of the last event given (None before the first): ``last_event_id=`` resumes after it.
+        self.last_event_id: Optional[str] = None
+
+    @property
+    def request_id(self) -> Optional[str]:
+        """The answer's ``X-Request-Id``."""
+        return self._response.headers.get("x-request-id")
+
+    def __iter__(self: _Stream) -> _Stream:
+        return self
+
+    def __next__(self) -> LiveEvent:
+        while not self._ready:
+            if self._closed:
+                raise StopIteration
+            try:
+                chunk = self._chunks.__next__()
+            except StopIteration:
+                self.close()
+                raise
+            except httpx.TransportError as exc:
+                self.close()
+                raise errors.APIConnectionError(f"the live event stream broke: {exc!r}", request=self._response.request) from exc
+            self._ready.extend(self._parser.feed(chunk))
+        event = self._ready.pop(0)
+        self.last_event_id = event.cursor
+        return event
+
+    def close(self) -> None:
+        """Closes the connection; iterating then ends."""
+        self._closed = True
+        self._ready.clear()
+        self._response.close()
+
+    def __enter__(self: _Stream) -> _Stream:
+        return self
+
+    def __exit__(self, exc_type: Optional[Type[BaseException]], exc: Optional[BaseException], tb: Optional[TracebackType]) -> None:
+        self.close()
+
+
+class Events(Resource):
+    def stream(self, *, events: Optional[Sequence[str]] = None, last_event_id: Optional[str] = None) -> LiveEventStream:
+        """The account's events as they happen (``GET /api/events/stream``, server-sent events; a
+        ``full_access`` key): returns once the API accepted the stream, whose events are
+        :class:`~postage.LiveEvent`. ``events`` keeps only those types; ``last_event_id`` (a
+        cursor) resumes after that event. A refusal raises its :class:`~postage.APIError` (400 an
+        unknown type, 403 a ``sending`` key, 429 the account's open streams at their maximum). The
+        client's timeout bounds the wait for the answer, not the open stream."""
+        params = {"events": ",".join(events) if events else None}
+        headers = {"Last-Event-ID": last_event_id} if last_event_id else None
+        return LiveEventStream(self._client._open_stream("/api/events/stream", params, headers))
 
 
 # Suppressions and templates ----------------------------------------------------------------
