@@ -1,13 +1,9 @@
-import { purgeReceivedBefore } from '../core/inbound/inboundMessages';
-import {
-  cutoffBefore,
-  purgeEmailLog as purgeLog,
-  purgeExpiredContent as purgeContent,
-} from '../core/sending/retention';
+import { purgeExpiredReceived } from '../core/inbound/inboundMessages';
+import { purgeEmailLog as purgeLog, purgeExpiredContent as purgeContent } from '../core/sending/retention';
 import type { ContentPurge } from '../core/model/workflowContract';
 import type { ResolvedActivityDeps } from './deps';
 
-/** Deletes email-log rows older than the retention (docs/sending.md, "The email log": 14 days), as of `now`. */
+/** Deletes email-log rows older than their account's retention (docs/privacy.md, "How long data is kept"; `retentionDays`: the default), as of `now`. */
 export function purgeEmailLog(deps: ResolvedActivityDeps) {
   return async function purgeEmailLog(input: { now: string; retentionDays: number }): Promise<{ deleted: number }> {
     return purgeLog(deps.db, { now: new Date(input.now), retentionDays: input.retentionDays });
@@ -15,15 +11,15 @@ export function purgeEmailLog(deps: ResolvedActivityDeps) {
 }
 
 /**
- * Deletes shared content older than its retention (docs/sending.md, "Attachments": 90 days), BYOC
- * leftovers, and received messages as old (docs/inbound.md, "Retention").
+ * Deletes shared content and received messages older than their account's retention (`contentDays`:
+ * the default of both; docs/privacy.md, "How long data is kept"), and BYOC leftovers.
  */
 export function purgeExpiredContent(deps: ResolvedActivityDeps) {
   return async function purgeExpiredContent(input: { now: string; contentDays: number }): Promise<ContentPurge> {
     const now = new Date(input.now);
     return {
       ...(await purgeContent(deps.db, { now, contentDays: input.contentDays })),
-      inboundMessages: await purgeReceivedBefore(deps.db, cutoffBefore(now, input.contentDays)),
+      inboundMessages: await purgeExpiredReceived(deps.db, { now, defaultDays: input.contentDays }),
     };
   };
 }

@@ -19,6 +19,11 @@ export function parsePositive(value: string): number {
   return n;
 }
 
+/** A whole number, 1 or more, or `none` (commander cannot carry null: the command maps it). */
+export function parseBound(value: string): number | 'none' {
+  return value.trim() === 'none' ? 'none' : parsePositive(value);
+}
+
 /** ISO 8601 with a date at least (`2027-01-31`, `2027-01-31T12:00:00Z`). */
 export function parseIsoDate(value: string): Date {
   const date = /^\d{4}-\d{2}-\d{2}/.test(value.trim()) ? new Date(value.trim()) : new Date(NaN);

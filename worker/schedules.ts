@@ -23,7 +23,7 @@ export function retentionSchedules(config: Config): RetentionSchedule[] {
   const taskQueue = config.temporal.taskQueue;
   return [
     {
-      // Hourly, so no row outlives its 14 days by more than an hour.
+      // Hourly, so no row outlives its account's retention by more than an hour.
       scheduleId: `${taskQueue}-email-log-retention`,
       spec: { intervals: [{ every: '1h' }] },
       action: {

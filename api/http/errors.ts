@@ -323,6 +323,7 @@ export const CORE_ERROR_ANSWERS = {
   invalid_password: { field: '_body' },
   invalid_permission: { field: '_body' },
   invalid_region: { field: 'region' },
+  invalid_retention: { field: '_body' },
   invalid_role: { field: 'role' },
   invalid_role_arn: { field: 'role_arn' },
   invalid_rule_match: { field: 'match' },

@@ -12,6 +12,7 @@ import { apiKeyOperations } from './manage/apiKeys';
 import { auditOperations } from './manage/audit';
 import { accountDeletionOperations } from './manage/accountDeletion';
 import { memberOperations } from './manage/members';
+import { retentionOperations } from './manage/retention';
 import { invitationOperations } from './invitations';
 import { byocOperations } from './manage/byoc';
 import { domainOperations } from './manage/domains';
@@ -113,7 +114,7 @@ export const OPERATION_GROUPS: OperationGroup[] = [
     bodyLimit: MANAGEMENT_BODY_LIMIT,
     bodyOptional: true,
     unstorableParameters: 'refuse',
-    operations: [...memberOperations, ...auditOperations],
+    operations: [...memberOperations, ...auditOperations, ...retentionOperations],
   },
   // Publish takes no body and a preview may have none: both read as `{}`.
   {

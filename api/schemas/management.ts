@@ -191,6 +191,50 @@ export const TwoFactorRequirementRequest = named(
     }),
   }),
 );
+/** The largest number of days a request may carry; the account's own bound is checked by core/accounts/retention.ts. */
+const MAX_RETENTION_DAYS = 36_500;
+const retentionChoice = (what: string) =>
+  Type.Optional(
+    nullable(
+      Type.Integer({
+        minimum: 1,
+        maximum: MAX_RETENTION_DAYS,
+        description: `Days to keep ${what}, from 1 to this account’s \`max\` (a 400 on this field past it); null: the default. Absent: unchanged.`,
+      }),
+    ),
+  );
+export const RetentionRequest = named(
+  'RetentionRequest',
+  object(
+    {
+      email_log: retentionChoice('the email log and its timelines'),
+      content: retentionChoice('shared-mode message content and attachments'),
+      received: retentionChoice('received messages, their attachments and parsed content'),
+    },
+    { minProperties: 1 },
+  ),
+);
+const retentionOfKind = (what: string) =>
+  object(
+    {
+      days: Type.Integer({ minimum: 1, description: 'Days kept now: the choice, or the default, within `max`.' }),
+      chosen: nullable(Type.Integer({ minimum: 1, description: 'This account’s choice; null: the default.' })),
+      default: Type.Integer({ minimum: 1, description: 'Days kept without a choice.' }),
+      max: Type.Integer({
+        minimum: 1,
+        description: 'The most this account may choose: its plan’s bound, within the deployment’s.',
+      }),
+    },
+    { description: what },
+  );
+export const Retention = named(
+  'Retention',
+  object({
+    email_log: retentionOfKind('The email log and its timelines.'),
+    content: retentionOfKind('Shared-mode message content and attachments.'),
+    received: retentionOfKind('Received messages, their attachments and parsed content.'),
+  }),
+);
 const grantableRole = () =>
   oneOf(GRANTABLE_ROLES, 'Not above the inviter’s own role; ownership moves only by transfer.');
 export const InvitationRequest = named('InvitationRequest', object({ email: email(), role: grantableRole() }));

@@ -5,6 +5,7 @@
 // message belongs to the scope of its inbound domain's parent (the verified sending domain), or,
 // once that inbound domain is deleted, of the domain it was received for and its parents.
 import type { Knex } from 'knex';
+import { expiredRows } from '../accounts/retention';
 import type { AuthVerdicts, Mailbox, ReceivedEmailPayload } from '../model/inbound';
 import { recordAudit } from '../platform/audit';
 import type { Config } from '../platform/config';
@@ -244,13 +245,44 @@ const INBOUND_PURGE_BATCH_SIZE = 100;
  * with its sent message. How many messages went.
  */
 export async function purgeReceivedBefore(db: Db, cutoff: Date, batchSize = INBOUND_PURGE_BATCH_SIZE): Promise<number> {
+  return purgeReceivedSelected(
+    db,
+    (trx, limit) => trx('inbound_messages').where('received_at', '<', cutoff).select('id').limit(limit),
+    batchSize,
+  );
+}
+
+/** As purgeReceivedBefore, each account's messages past its own retention of received mail (core/accounts/retention.ts). */
+export async function purgeExpiredReceived(
+  db: Db,
+  input: { now: Date; defaultDays: number; batchSize?: number },
+): Promise<number> {
+  return purgeReceivedSelected(
+    db,
+    (trx, limit) =>
+      expiredRows(
+        trx,
+        { table: 'inbound_messages', key: 'id', at: 'received_at', kind: 'received' },
+        input.now,
+        input.defaultDays,
+        limit,
+      ),
+    input.batchSize ?? INBOUND_PURGE_BATCH_SIZE,
+  );
+}
+
+async function purgeReceivedSelected(
+  db: Db,
+  select: (trx: Knex.Transaction, limit: number) => Knex.QueryBuilder,
+  batchSize: number,
+): Promise<number> {
   if (!Number.isInteger(batchSize) || batchSize < 1)
     throw new Error(`batch size must be a positive integer, not ${batchSize}`);
   let total = 0;
   for (;;) {
     const deleted = await db.transaction(async (trx) => {
       const rows = await trx('inbound_messages')
-        .whereIn('id', trx('inbound_messages').where('received_at', '<', cutoff).select('id').limit(batchSize))
+        .whereIn('id', select(trx, batchSize))
         .delete()
         .returning<{ content_ref: string | null }[]>('content_ref');
       await releaseContents(

@@ -145,6 +145,7 @@ export type PostageErrorCode =
   | 'invalid_password'
   | 'invalid_permission'
   | 'invalid_region'
+  | 'invalid_retention'
   | 'invalid_role'
   | 'invalid_role_arn'
   | 'invalid_rule_match'

@@ -19,13 +19,22 @@ export async function deleteInBatches(
   where: (query: Knex.QueryBuilder) => Knex.QueryBuilder,
   batchSize = PURGE_BATCH_SIZE,
 ): Promise<number> {
+  return deleteSelectedInBatches(db, table, key, (limit) => where(db(table)).select(key).limit(limit), batchSize);
+}
+
+/** As deleteInBatches, with the keys of each batch chosen by `select` (at most `limit` of them). */
+export async function deleteSelectedInBatches(
+  db: Db,
+  table: string,
+  key: string,
+  select: (limit: number) => Knex.QueryBuilder,
+  batchSize = PURGE_BATCH_SIZE,
+): Promise<number> {
   if (!Number.isInteger(batchSize) || batchSize < 1)
     throw new Error(`batch size must be a positive integer, not ${batchSize}`);
   let total = 0;
   for (;;) {
-    const deleted = await db(table)
-      .whereIn(key, where(db(table)).select(key).limit(batchSize))
-      .delete();
+    const deleted = await db(table).whereIn(key, select(batchSize)).delete();
     total += deleted;
     if (deleted < batchSize) return total;
   }

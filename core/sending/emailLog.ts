@@ -1,6 +1,5 @@
 // The shared-mode email log (docs/sending.md, "The email log"). BYOC messages never get a row.
 import type { Db } from '../platform/db';
-import { deleteInBatches, PURGE_BATCH_SIZE } from '../platform/batchedDelete';
 import type { Knex } from 'knex';
 import type { MessageStatus, ProviderOutcome } from '../model/outcomes';
 
@@ -257,11 +256,6 @@ function outcomeDetails(outcome: ProviderOutcome): Record<string, string> {
         ...(outcome.expiresAt ? { expiration_time: outcome.expiresAt } : {}),
       };
   }
-}
-
-/** Retention (docs/sending.md, "The email log"): deletes rows created before `cutoff`, in batches; returns how many. */
-export async function purgeLogRowsBefore(db: Db, cutoff: Date, batchSize = PURGE_BATCH_SIZE): Promise<number> {
-  return deleteInBatches(db, 'email_log', 'message_id', (rows) => rows.where('created_at', '<', cutoff), batchSize);
 }
 
 /** A message that is not in the caller's log (or outside its key's scope): the same 404 either way. */

@@ -1,12 +1,12 @@
-// Retention rules (docs/sending.md, "Attachments" and "The email log"): shared content is kept 90
-// days, email-log rows 14 days, BYOC content never (deleted by its workflow; the purge only sweeps
-// what an interrupted workflow could have left). Run by the purge workflows on Temporal Schedules
-// (worker/schedules.ts), with received messages, kept as long as shared content
-// (core/inbound/inboundMessages.ts, purgeReceivedBefore; activities/purge.ts).
+// Retention rules (docs/privacy.md, "How long data is kept"): email-log rows and shared content
+// are kept each account's number of days (core/accounts/retention.ts; by default 14 and 90), BYOC
+// content never (deleted by its workflow; the purge only sweeps what an interrupted workflow could
+// have left). Run by the purge workflows on Temporal Schedules (worker/schedules.ts), with received
+// messages (core/inbound/inboundMessages.ts, purgeExpiredReceived; activities/purge.ts).
 import type { ContentPurge } from '../model/workflowContract';
 import type { Db } from '../platform/db';
-import { deleteInBatches, PURGE_BATCH_SIZE } from '../platform/batchedDelete';
-import { purgeLogRowsBefore } from './emailLog';
+import { deleteInBatches, deleteSelectedInBatches, PURGE_BATCH_SIZE } from '../platform/batchedDelete';
+import { expiredRows } from '../accounts/retention';
 import { purgeExpiredIdempotencyKeys } from './idempotency';
 import { purgeStagedMessagesBefore, STAGED_PURGE_BATCH_SIZE } from './staging';
 import { purgeExpiredSessions } from '../accounts/users';
@@ -22,11 +22,28 @@ export function cutoffBefore(now: Date, days: number): Date {
   return new Date(now.getTime() - days * DAY_MS);
 }
 
-export async function purgeEmailLog(db: Db, input: { now: Date; retentionDays: number }): Promise<{ deleted: number }> {
-  return { deleted: await purgeLogRowsBefore(db, cutoffBefore(input.now, input.retentionDays)) };
+/** Each account's log rows (and their timelines) past its retention; `retentionDays`: the default. */
+export async function purgeEmailLog(
+  db: Db,
+  input: { now: Date; retentionDays: number; batchSize?: number },
+): Promise<{ deleted: number }> {
+  const log = { table: 'email_log', key: 'message_id', at: 'created_at', kind: 'email_log' } as const;
+  return {
+    deleted: await deleteSelectedInBatches(
+      db,
+      'email_log',
+      'message_id',
+      (limit) => expiredRows(db, log, input.now, input.retentionDays, limit),
+      input.batchSize,
+    ),
+  };
 }
 
-/** Every table is purged in batches (`batchSize` rows a statement; tests make it small). */
+/**
+ * Every table is purged in batches (`batchSize` rows a statement; tests make it small). Shared
+ * content goes at each account's retention (`contentDays`: the default); the tables holding only
+ * ids and times go at the default.
+ */
 export async function purgeExpiredContent(
   db: Db,
   input: { now: Date; contentDays: number; batchSize?: number },
@@ -34,7 +51,7 @@ export async function purgeExpiredContent(
   const contentCutoff = cutoffBefore(input.now, input.contentDays);
   const batch = (defaultSize: number) => input.batchSize ?? defaultSize;
   return {
-    sharedContent: await purgeStagedMessagesBefore(db, 'shared', contentCutoff, batch(STAGED_PURGE_BATCH_SIZE)),
+    sharedContent: await purgeSharedContent(db, input.now, input.contentDays, batch(STAGED_PURGE_BATCH_SIZE)),
     byocLeftovers: await purgeStagedMessagesBefore(
       db,
       'byoc',
@@ -80,4 +97,25 @@ export async function purgeExpiredContent(
     // Address exports are kept a week whatever the content's retention.
     privacyExports: await purgeExpiredExports(db, input.now),
   };
+}
+
+/**
+ * Shared messages past their account's content retention. A scheduled one still waiting keeps its
+ * content until it goes: its age counts from its scheduled time (as purgeStagedMessagesBefore).
+ */
+function purgeSharedContent(db: Db, now: Date, defaultDays: number, batchSize: number): Promise<number> {
+  const staged = {
+    table: 'staged_messages',
+    key: 'message_id',
+    at: 'created_at',
+    kind: 'content',
+    also: `t.mode = 'shared' AND NOT EXISTS (SELECT 1 FROM scheduled_sends s WHERE s.message_id = t.message_id AND s.scheduled_at >= r.cutoff)`,
+  } as const;
+  return deleteSelectedInBatches(
+    db,
+    'staged_messages',
+    'message_id',
+    (limit) => expiredRows(db, staged, now, defaultDays, limit),
+    batchSize,
+  );
 }

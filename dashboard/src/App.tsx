@@ -26,6 +26,7 @@ const TemplateDetail = lazy(() => import('./pages/TemplateDetail'));
 const Team = lazy(() => import('./pages/Team'));
 const Audit = lazy(() => import('./pages/Audit'));
 const Security = lazy(() => import('./pages/Security'));
+const Retention = lazy(() => import('./pages/Retention'));
 const Inbound = lazy(() => import('./pages/Inbound'));
 const InboundMessage = lazy(() => import('./pages/InboundMessage'));
 const InboundDomains = lazy(() => import('./pages/InboundDomains'));
@@ -83,6 +84,7 @@ export function App() {
         <Route path="/audit" element={page(<Audit />)} />
         <Route path="/settings/data-export" element={page(<AddressExports />)} />
         <Route path="/account/security" element={page(<Security />)} />
+        <Route path="/account/retention" element={page(<Retention />)} />
         <Route path="/account/passkeys" element={page(<PasskeySettings />)} />
         <Route path={TWO_FACTOR_PATH} element={page(<TwoFactorSettings />)} />
         <Route path="/account/delete" element={page(<DeleteAccount />)} />

@@ -110,6 +110,8 @@ export type SecondFactor = Schemas['SecondFactorRequest'];
 export type Invitation = Schemas['Invitation'];
 export type InvitationPreview = Schemas['InvitationPreview'];
 export type AuditEntry = Schemas['AuditEntry'];
+/** How long each kind of the account's data is kept (docs/privacy.md). */
+export type Retention = Schemas['Retention'];
 /** Who did something: a person, an API key, an operator (cli) or a part of Postage. */
 export type Actor = AuditEntry['actor'];
 export type AuditFilters = NonNullable<paths['/api/audit']['get']['parameters']['query']>;

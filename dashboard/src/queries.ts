@@ -13,6 +13,7 @@ export const keys = {
   webhooks: ['webhooks'],
   deliveries: (id: string) => ['webhooks', id, 'deliveries'],
   byoc: ['byoc'],
+  retention: ['retention'],
   byocPolicy: ['byoc', 'policy'],
   emails: ['emails'],
   emailList: (filters: EmailFilters) => ['emails', 'list', filters],
@@ -73,6 +74,8 @@ export const useWebhookDeliveries = (id: string) =>
     queryFn: () => ok(postage.GET('/api/webhooks/{id}/deliveries', { params: { path: { id }, query: { limit: 10 } } })),
   });
 
+export const useRetention = () =>
+  useQuery({ queryKey: keys.retention, queryFn: () => ok(postage.GET('/api/account/retention')) });
 export const useByoc = () => useQuery({ queryKey: keys.byoc, queryFn: () => ok(postage.GET('/api/byoc')) });
 
 export const useByocPolicy = () =>

@@ -2474,6 +2474,75 @@ type RescheduleRequest struct {
 	ScheduledAt time.Time `json:"scheduled_at"`
 }
 
+// Retention defines model for Retention.
+type Retention struct {
+	// Content Shared-mode message content and attachments.
+	Content Retention_Content `json:"content"`
+
+	// EmailLog The email log and its timelines.
+	EmailLog Retention_EmailLog `json:"email_log"`
+
+	// Received Received messages, their attachments and parsed content.
+	Received Retention_Received `json:"received"`
+}
+
+// Retention_Content Shared-mode message content and attachments.
+type Retention_Content struct {
+	// Chosen This account’s choice; null: the default.
+	Chosen *int `json:"chosen"`
+
+	// Days Days kept now: the choice, or the default, within `max`.
+	Days int `json:"days"`
+
+	// Default Days kept without a choice.
+	Default int `json:"default"`
+
+	// Max The most this account may choose: its plan’s bound, within the deployment’s.
+	Max int `json:"max"`
+}
+
+// Retention_EmailLog The email log and its timelines.
+type Retention_EmailLog struct {
+	// Chosen This account’s choice; null: the default.
+	Chosen *int `json:"chosen"`
+
+	// Days Days kept now: the choice, or the default, within `max`.
+	Days int `json:"days"`
+
+	// Default Days kept without a choice.
+	Default int `json:"default"`
+
+	// Max The most this account may choose: its plan’s bound, within the deployment’s.
+	Max int `json:"max"`
+}
+
+// Retention_Received Received messages, their attachments and parsed content.
+type Retention_Received struct {
+	// Chosen This account’s choice; null: the default.
+	Chosen *int `json:"chosen"`
+
+	// Days Days kept now: the choice, or the default, within `max`.
+	Days int `json:"days"`
+
+	// Default Days kept without a choice.
+	Default int `json:"default"`
+
+	// Max The most this account may choose: its plan’s bound, within the deployment’s.
+	Max int `json:"max"`
+}
+
+// RetentionRequest defines model for RetentionRequest.
+type RetentionRequest struct {
+	// Content Days to keep shared-mode message content and attachments, from 1 to this account’s `max` (a 400 on this field past it); null: the default. Absent: unchanged.
+	Content *int `json:"content,omitempty"`
+
+	// EmailLog Days to keep the email log and its timelines, from 1 to this account’s `max` (a 400 on this field past it); null: the default. Absent: unchanged.
+	EmailLog *int `json:"email_log,omitempty"`
+
+	// Received Days to keep received messages, their attachments and parsed content, from 1 to this account’s `max` (a 400 on this field past it); null: the default. Absent: unchanged.
+	Received *int `json:"received,omitempty"`
+}
+
 // RotatedSecret defines model for RotatedSecret.
 type RotatedSecret struct {
 	// PreviousSecretExpiresAt Until then every delivery also carries a Standard Webhooks signature made with the previous secret (webhook-signature lists both).

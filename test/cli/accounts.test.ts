@@ -66,18 +66,27 @@ test('plan list shows the seeded plans with the free BYOC allowance of 50; plan 
     sharedMonthlyQuota: number;
     byocMonthlyQuota: number;
   }[];
-  expect(listed.find((p) => p.name === 'free')).toEqual({ name: 'free', sharedMonthlyQuota: 0, byocMonthlyQuota: 50 });
+  // Retention bounds: no plan starts with one of its own, the deployment's settings apply (docs/privacy.md).
+  const bounds = { maxLogRetentionDays: null, maxContentRetentionDays: null, maxReceivedRetentionDays: null };
+  expect(listed.find((p) => p.name === 'free')).toEqual({
+    name: 'free',
+    sharedMonthlyQuota: 0,
+    byocMonthlyQuota: 50,
+    ...bounds,
+  });
   expect(listed.map((p) => p.name)).toEqual(expect.arrayContaining(['growth', 'pro']));
 
   expect(ok(await cli(['plan', 'set', 'free', '--byoc-monthly', '75'])).json).toEqual({
     name: 'free',
     sharedMonthlyQuota: 0,
     byocMonthlyQuota: 75,
+    ...bounds,
   });
   expect(ok(await cli(['plan', 'set', 'scale', '--shared-monthly', '1000000'])).json).toEqual({
     name: 'scale',
     sharedMonthlyQuota: 1000000,
     byocMonthlyQuota: 0,
+    ...bounds,
   });
   const after = ok(await cli(['plan', 'list'])).json as { name: string; byocMonthlyQuota: number }[];
   expect(after.find((p) => p.name === 'free')!.byocMonthlyQuota).toBe(75);
@@ -90,6 +99,20 @@ test('plan list shows the seeded plans with the free BYOC allowance of 50; plan 
   const negative = await cli(['plan', 'set', 'pro', '--byoc-monthly', '-3']);
   expect(negative.code).toBe(1);
   expect(negative.stderr).toMatch(/whole number/);
+});
+
+test('plan set changes a plan’s retention bounds, each a whole number of days from 1 or none', async () => {
+  expect(ok(await cli(['plan', 'set', 'archive', '--max-log-retention-days', '7'])).json).toMatchObject({
+    name: 'archive',
+    maxLogRetentionDays: 7,
+    maxContentRetentionDays: null,
+  });
+  expect(ok(await cli(['plan', 'set', 'archive', '--max-log-retention-days', 'none'])).json).toMatchObject({
+    maxLogRetentionDays: null,
+  });
+  const zero = await cli(['plan', 'set', 'archive', '--max-received-retention-days', '0']);
+  expect(zero.code).toBe(1);
+  expect(zero.stderr).toMatch(/1 or more/);
 });
 
 test('account create, show, set and list; every change is in the audit trail with who and when', async () => {

@@ -35,6 +35,7 @@ const ADMIN_OPERATIONS = [
   'POST /api/privacy/exports',
   'GET /api/privacy/exports',
   'GET /api/privacy/exports/{id}',
+  'PUT /api/account/retention',
 ];
 // The transfer last: it makes the owner an admin.
 const OWNER_OPERATIONS = [
@@ -91,6 +92,7 @@ const PEOPLE_ONLY = [
   'GET /api/account/deletion',
   'POST /api/account/deletion',
   'DELETE /api/account/deletion',
+  'GET /api/account/retention',
 ];
 
 let stack: ServiceStack;
@@ -391,6 +393,10 @@ const PREPARE: Record<string, (role: Role | 'key') => Promise<Prepared>> = {
     path: '/api/account/deletion',
     body: { confirm: 'not the name' },
     expect: { status: 400 },
+  // Back to the default: a valid change for every caller allowed to make it.
+  'PUT /api/account/retention': async () => ({
+    path: '/api/account/retention',
+    body: { email_log: null },
   }),
   // An answer no authenticator made: refused on the field.
   'POST /api/auth/passkeys': async () => ({

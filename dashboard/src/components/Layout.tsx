@@ -26,6 +26,7 @@ const NAV = [
   ['/audit', 'Audit log'],
   ['/account/delete', 'Delete account'],
   ['/settings/data-export', 'Export data'],
+  ['/account/retention', 'Data retention'],
 ] as const;
 
 /** The account the session acts on and the role there; with several accounts, a switch to the others (then the overview). */

@@ -84,6 +84,40 @@ export function FormActions({
   );
 }
 
+/**
+ * The end of a settings form that saves in place: the API's error, "Saved." until the next edit,
+ * and the submit button for those who may change it (enabled once something changed).
+ */
+export function SaveActions({
+  save,
+  changed,
+  canEdit,
+  label,
+}: {
+  save: { error: unknown; isSuccess: boolean; isPending: boolean };
+  changed: boolean;
+  canEdit: boolean;
+  label: string;
+}) {
+  return (
+    <>
+      <FormError error={save.error} />
+      {save.isSuccess && !changed && (
+        <p className="ok-text" role="status">
+          Saved.
+        </p>
+      )}
+      {canEdit && (
+        <div className="form-actions">
+          <button type="submit" className="button button-primary" disabled={save.isPending || !changed}>
+            {save.isPending ? 'Saving…' : label}
+          </button>
+        </div>
+      )}
+    </>
+  );
+}
+
 export function CopyButton({ value, label = 'Copy' }: { value: string; label?: string }) {
   const [copied, setCopied] = useState(false);
   useEffect(() => {

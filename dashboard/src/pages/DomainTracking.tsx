@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { patchDomain, trackingOf, trackingRecord, type Domain } from '../api';
 import { keys } from '../queries';
 import { Badge } from '../components/page';
-import { CopyButton, Field, FormError } from '../components/forms';
+import { CopyButton, Field, SaveActions } from '../components/forms';
 import { useCan } from '../session';
 
 export function TrackingPanel({ domain }: { domain: Domain }) {
@@ -132,19 +132,7 @@ function TrackingForm({ domain }: { domain: Domain }) {
           </dl>
         </div>
       )}
-      <FormError error={save.error} />
-      {save.isSuccess && !changed && (
-        <p className="ok-text" role="status">
-          Saved.
-        </p>
-      )}
-      {canEdit && (
-        <div className="form-actions">
-          <button type="submit" className="button button-primary" disabled={save.isPending || !changed}>
-            {save.isPending ? 'Saving…' : 'Save tracking'}
-          </button>
-        </div>
-      )}
+      <SaveActions save={save} changed={changed} canEdit={canEdit} label="Save tracking" />
     </form>
   );
 }

@@ -748,6 +748,44 @@ class RescheduleRequest(Model):
 
 
 @dataclass
+class RetentionEmailLog(Model):
+    days: int
+    chosen: Optional[int]
+    default: int
+    max: int
+
+
+@dataclass
+class RetentionContent(Model):
+    days: int
+    chosen: Optional[int]
+    default: int
+    max: int
+
+
+@dataclass
+class RetentionReceived(Model):
+    days: int
+    chosen: Optional[int]
+    default: int
+    max: int
+
+
+@dataclass
+class Retention(Model):
+    email_log: RetentionEmailLog
+    content: RetentionContent
+    received: RetentionReceived
+
+
+@dataclass
+class RetentionRequest(Model):
+    email_log: Optional[int] = None
+    content: Optional[int] = None
+    received: Optional[int] = None
+
+
+@dataclass
 class SecondFactorRequestSecondFactorRequest(Model):
     code: str
 
