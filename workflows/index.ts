@@ -5,3 +5,4 @@ export { recordEngagement } from './recordEngagement';
 export { emailLogRetention, contentRetention } from './retention';
 export { announceUnsubscribe } from './announceUnsubscribe';
 export { receiveEmail } from './receiveEmail';
+export { eraseAddress } from './eraseAddress';

@@ -58,7 +58,7 @@ const newPassword = () =>
     password(),
   );
 /** An address core/ checks (isValidAddress). */
-const email = () =>
+export const email = () =>
   checkedInCode(Type.String({ format: 'email', minLength: 1, maxLength: 254, pattern: EMAIL_ADDRESS }), {
     type: 'string',
     minLength: 1,
@@ -791,10 +791,12 @@ export const MessageWebhookDelivery = named(
 export const Suppression = named(
   'Suppression',
   object({
-    address: str(),
+    address: str(
+      'The address, lower-cased; `[erased]` for an erased address (docs/privacy.md, "Erasing an address"), whose entry is kept as a keyed hash and lifted by naming the address.',
+    ),
     reason: oneOf(
-      ['bounce', 'complaint', 'manual', 'unsubscribed'] as const,
-      '`unsubscribed`: the recipient used a one-click unsubscribe link.',
+      ['bounce', 'complaint', 'manual', 'unsubscribed', 'erased'] as const,
+      '`unsubscribed`: the recipient used a one-click unsubscribe link. `erased`: the address was erased while it was not suppressed, so that it is never mailed again.',
     ),
     topic: nullable(
       str(

@@ -69,7 +69,9 @@ export type EncryptionPurpose =
   | 'unsubscribe-window'
   | 'inbound-attachment'
   | 'totp-secret'
-  | 'recovery-code';
+  | 'recovery-code'
+  | 'erasure-address'
+  | 'erased-address';
 
 // Derived once per secret and purpose: HKDF on every encryption was about 2 % of the API's CPU
 // on the send path (bench/README.md, "Half the cost per email, before and after"). A process holds

@@ -90,6 +90,15 @@ function stubActivities(
       userTokens: 0,
       inboundMessages: 0,
     }),
+    cancelScheduledSends: async () => ({ removed: 0 }),
+    eraseWebhookDeliveries: async () => ({ removed: 0 }),
+    eraseEngagement: async () => ({ removed: 0 }),
+    eraseLogRows: async () => ({ removed: 0 }),
+    eraseReceivedMail: async () => ({ removed: 0 }),
+    eraseAuditMentions: async () => ({ removed: 0 }),
+    eraseRedisTraces: async () => ({ removed: 0 }),
+    hashSuppression: async () => ({ removed: 0 }),
+    finishErasure: async () => undefined,
   };
   const wrapped = Object.fromEntries(
     (Object.keys(defaults) as (keyof Activities)[]).map((name) => [
