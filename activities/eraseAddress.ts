@@ -39,7 +39,9 @@ function step(deps: ResolvedActivityDeps, kind: ErasureKind, erase: (subject: Su
 }
 
 export function cancelScheduledSends(deps: ResolvedActivityDeps) {
-  const run = step(deps, 'scheduled_sends', (subject) => cancelScheduledSendsTo(deps.db, deps.config.secretKey, subject));
+  const run = step(deps, 'scheduled_sends', (subject) =>
+    cancelScheduledSendsTo(deps.db, deps.config.secretKey, subject),
+  );
   return async function cancelScheduledSends(input: ErasureStep) {
     return run(input);
   };

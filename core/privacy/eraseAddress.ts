@@ -37,7 +37,10 @@ function receivedOf(db: Db | Knex.Transaction, subject: Subject): Knex.QueryBuil
         .orWhereRaw('lower(m.from_address) = ?', [address])
         .orWhereIn(
           'm.content_ref',
-          db('inbound_contents').where({ account_id: accountId }).whereRaw('lower(from_address) = ?', [address]).select('id'),
+          db('inbound_contents')
+            .where({ account_id: accountId })
+            .whereRaw('lower(from_address) = ?', [address])
+            .select('id'),
         );
     });
 }
@@ -178,7 +181,9 @@ function withoutAddress(value: unknown, address: string): unknown {
 export async function hashSuppressions(db: Db, secretKey: string, subject: Subject): Promise<number> {
   const erased = erasedSuppressionKey(secretKey, subject.accountId, subject.address);
   return db.transaction(async (trx) => {
-    const plain = trx('suppressions').where({ account_id: subject.accountId }).whereRaw('lower(address) = ?', [subject.address]);
+    const plain = trx('suppressions')
+      .where({ account_id: subject.accountId })
+      .whereRaw('lower(address) = ?', [subject.address]);
     // An entry already hashed (an earlier erasure) for the same topic wins over the plain one.
     await plain
       .clone()

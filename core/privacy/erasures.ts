@@ -86,9 +86,7 @@ export async function requestErasure(
   try {
     await start({ erasureId: id, accountId: input.accountId });
   } catch (err) {
-    await db('erasures')
-      .where({ id })
-      .update({ status: 'failed', address_sealed: null, completed_at: db.fn.now() });
+    await db('erasures').where({ id }).update({ status: 'failed', address_sealed: null, completed_at: db.fn.now() });
     throw err;
   }
   return toErasure(row);

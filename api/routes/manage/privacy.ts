@@ -1,6 +1,11 @@
 // Erasing an address (docs/privacy.md, "Erasing an address"): request one, follow it, list them.
 // Owners and admins only; the address is never in an answer, the audit log or the workflow.
-import { getErasure, listErasures, requestErasure, type Erasure as ErasureRecord } from '../../../core/privacy/erasures';
+import {
+  getErasure,
+  listErasures,
+  requestErasure,
+  type Erasure as ErasureRecord,
+} from '../../../core/privacy/erasures';
 import { erasureStarter } from '../../../workflows/client';
 import { operation } from '../../http/operation';
 import { perApp } from '../../http/perApp';
@@ -25,7 +30,8 @@ export const privacyOperations = [
   operation({
     method: 'post',
     path: '/api/privacy/erasures',
-    summary: 'Erase an address from the account’s data: every record of it goes, and it stays suppressed as a keyed hash.',
+    summary:
+      'Erase an address from the account’s data: every record of it goes, and it stays suppressed as a keyed hash.',
     description:
       'Starts the erasure and answers at once (202); follow it with GET /api/privacy/erasures/{id}. It removes the address’s email-log rows with their timelines, webhook delivery records, opens and clicks, received messages from or to it (bytes, parse, attachments), scheduled messages to it (cancelled), audit-log mentions and live events; its suppression entries are kept as a keyed hash (shown as `[erased]`), and one is added when it had none, so it is never mailed again (docs/privacy.md, "Erasing an address"). The audit log records `privacy.erasure_requested` without the address. Owners and admins only.',
     who: 'caller',
