@@ -47,6 +47,8 @@ interface Tenant extends SenderFixture {
   /** The public id of the owner's session. */
   sessionId: string;
   passkeyId: string;
+  /** An erasure of an address (docs/privacy.md). */
+  erasureId: string;
 }
 
 const PASSWORD = 'an isolation-test password';
@@ -139,6 +141,10 @@ async function tenant(): Promise<Tenant> {
   );
   if (received.kind !== 'accepted') throw new Error(`not received: ${JSON.stringify(received)}`);
   const sessions = (await owner.request('GET', '/api/auth/sessions')).json.sessions as { id: string }[];
+  const [erasure] = await stack
+    .db('erasures')
+    .insert({ id: randomUUID(), account_id: sender.account.id, address_hash: 'probe', requested_by: 'test' })
+    .returning<{ id: string }[]>('id');
   return {
     ...sender,
     fullKey: secret,
@@ -154,6 +160,7 @@ async function tenant(): Promise<Tenant> {
     owner,
     sessionId: sessions[0]!.id,
     passkeyId: passkey!.id,
+    erasureId: erasure!.id,
   };
 }
 
@@ -196,6 +203,7 @@ const VALID_BODIES: Record<string, unknown> = {
   'post /api/webhooks/{id}/test': { event_type: 'email.delivered' },
   'put /api/byoc': { role_arn: 'arn:aws:iam::210987654321:role/Service-BYOC-Role', region: 'us-east-1' },
   'post /api/suppressions': { address: 'probe@example.net' },
+  'post /api/privacy/erasures': { address: 'probe@example.net' },
   'patch /api/emails/{message_id}': { scheduled_at: new Date(Date.now() + 86_400_000).toISOString() },
   'post /api/auth/password': { current_password: 'x'.repeat(12), new_password: 'y'.repeat(12) },
   'post /api/templates': { name: 'probe', subject: 'Hi', html: '<p>Hi</p>' },
@@ -244,7 +252,9 @@ function fill(path: string, t: Tenant): string {
                   ? t.sessionId
                   : path.startsWith('/api/auth/passkeys/')
                     ? t.passkeyId
-                    : t.webhookId,
+                    : path.startsWith('/api/privacy/erasures/')
+                      ? t.erasureId
+                      : t.webhookId,
     );
 }
 
@@ -262,6 +272,7 @@ const nobody = {
   inboundId: randomUUID(),
   sessionId: randomUUID(),
   passkeyId: randomUUID(),
+  erasureId: randomUUID(),
 } as Tenant;
 
 function withoutIds(json: unknown, t: Tenant): string {
@@ -279,6 +290,7 @@ function withoutIds(json: unknown, t: Tenant): string {
     t.inboundId,
     t.sessionId,
     t.passkeyId,
+    t.erasureId,
   ])
     text = text.split(id).join('<id>');
   return text;
@@ -388,6 +400,7 @@ test('lists and reads show only the caller’s own account', async () => {
       b.inboundRuleId,
       b.inboundId,
       b.sessionId,
+      b.erasureId,
     ])
       expect(text).not.toContain(theirs);
   }
