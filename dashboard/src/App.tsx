@@ -24,6 +24,7 @@ const Templates = lazy(() => import('./pages/Templates'));
 const TemplateDetail = lazy(() => import('./pages/TemplateDetail'));
 const Team = lazy(() => import('./pages/Team'));
 const Audit = lazy(() => import('./pages/Audit'));
+const Erasures = lazy(() => import('./pages/Erasures'));
 const Security = lazy(() => import('./pages/Security'));
 const Inbound = lazy(() => import('./pages/Inbound'));
 const InboundMessage = lazy(() => import('./pages/InboundMessage'));
@@ -79,6 +80,7 @@ export function App() {
         <Route path="/templates/:id" element={page(<TemplateDetail />)} />
         <Route path="/team" element={page(<Team />)} />
         <Route path="/audit" element={page(<Audit />)} />
+        <Route path="/privacy/erasures" element={page(<Erasures />)} />
         <Route path="/account/security" element={page(<Security />)} />
         <Route path="/account/passkeys" element={page(<PasskeySettings />)} />
         <Route path={TWO_FACTOR_PATH} element={page(<TwoFactorSettings />)} />

@@ -22,6 +22,7 @@ const NAV = [
   ['/byoc', 'BYOC'],
   ['/team', 'Team'],
   ['/audit', 'Audit log'],
+  ['/privacy/erasures', 'Erase an address'],
 ] as const;
 
 /** The account the session acts on and the role there; with several accounts, a switch to the others (then the overview). */
