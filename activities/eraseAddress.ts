@@ -14,7 +14,7 @@ import {
 } from '../core/privacy/eraseAddress';
 import {
   erasureSubject,
-  finishErasure as finish,
+  finishErasure,
   recordErased,
   type ErasureKind,
   type ErasureStatus,
@@ -38,72 +38,26 @@ function step(deps: ResolvedActivityDeps, kind: ErasureKind, erase: (subject: Su
   };
 }
 
-export function cancelScheduledSends(deps: ResolvedActivityDeps) {
-  const run = step(deps, 'scheduled_sends', (subject) =>
-    cancelScheduledSendsTo(deps.db, deps.config.secretKey, subject),
-  );
-  return async function cancelScheduledSends(input: ErasureStep) {
-    return run(input);
-  };
-}
-
-export function eraseWebhookDeliveryRecords(deps: ResolvedActivityDeps) {
-  const run = step(deps, 'webhook_deliveries', (subject) => eraseWebhookDeliveries(deps.db, subject));
-  return async function eraseWebhookDeliveries(input: ErasureStep) {
-    return run(input);
-  };
-}
-
-export function eraseEngagementEvents(deps: ResolvedActivityDeps) {
-  const run = step(deps, 'engagement_events', (subject) => eraseEngagement(deps.db, subject));
-  return async function eraseEngagement(input: ErasureStep) {
-    return run(input);
-  };
-}
-
-export function eraseLogRowsOf(deps: ResolvedActivityDeps) {
-  const run = step(deps, 'log_rows', (subject) => eraseLogRows(deps.db, subject));
-  return async function eraseLogRows(input: ErasureStep) {
-    return run(input);
-  };
-}
-
-export function eraseReceivedMessages(deps: ResolvedActivityDeps) {
-  const run = step(deps, 'received_messages', (subject) => eraseReceivedMail(deps.db, subject));
-  return async function eraseReceivedMail(input: ErasureStep) {
-    return run(input);
-  };
-}
-
-export function eraseAuditEntries(deps: ResolvedActivityDeps) {
-  const run = step(deps, 'audit_entries', (subject) => eraseAuditMentions(deps.db, subject));
-  return async function eraseAuditMentions(input: ErasureStep) {
-    return run(input);
-  };
-}
-
-/** The account's live events stream (core/webhooks/liveEvents.ts): the only Redis data that can name a recipient. */
-export function eraseRedisTraces(deps: ResolvedActivityDeps) {
-  const run = step(deps, 'live_events', (subject) =>
-    deps.redis
-      ? dropLiveEventsNaming(deps.redis, deps.config.redis.keyPrefix, subject.accountId, subject.address)
-      : Promise.resolve(0),
-  );
-  return async function eraseRedisTraces(input: ErasureStep) {
-    return run(input);
-  };
-}
-
-export function hashSuppression(deps: ResolvedActivityDeps) {
-  const run = step(deps, 'suppressions', (subject) => hashSuppressions(deps.db, deps.config.secretKey, subject));
-  return async function hashSuppression(input: ErasureStep) {
-    return run(input);
-  };
-}
-
-/** Marks the erasure ended and wipes its sealed address. */
-export function finishErasure(deps: ResolvedActivityDeps) {
-  return async function finishErasure(input: ErasureStep & { status: Exclude<ErasureStatus, 'running'> }) {
-    await finish(deps.db, input.erasureId, input.status);
+export function erasureActivities(deps: ResolvedActivityDeps) {
+  const { db, config } = deps;
+  return {
+    hashSuppression: step(deps, 'suppressions', (subject) => hashSuppressions(db, config.secretKey, subject)),
+    cancelScheduledSends: step(deps, 'scheduled_sends', (subject) =>
+      cancelScheduledSendsTo(db, config.secretKey, subject),
+    ),
+    eraseWebhookDeliveries: step(deps, 'webhook_deliveries', (subject) => eraseWebhookDeliveries(db, subject)),
+    eraseEngagement: step(deps, 'engagement_events', (subject) => eraseEngagement(db, subject)),
+    eraseLogRows: step(deps, 'log_rows', (subject) => eraseLogRows(db, subject)),
+    eraseReceivedMail: step(deps, 'received_messages', (subject) => eraseReceivedMail(db, subject)),
+    eraseAuditMentions: step(deps, 'audit_entries', (subject) => eraseAuditMentions(db, subject)),
+    // The account's live events stream (core/webhooks/liveEvents.ts): the only Redis data that can name a recipient.
+    eraseRedisTraces: step(deps, 'live_events', (subject) =>
+      deps.redis
+        ? dropLiveEventsNaming(deps.redis, config.redis.keyPrefix, subject.accountId, subject.address)
+        : Promise.resolve(0),
+    ),
+    /** Marks the erasure ended and wipes its sealed address. */
+    finishErasure: async (input: ErasureStep & { status: Exclude<ErasureStatus, 'running'> }): Promise<void> =>
+      finishErasure(db, input.erasureId, input.status),
   };
 }

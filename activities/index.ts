@@ -6,17 +6,7 @@ import type { ActivityDeps, ResolvedActivityDeps } from './deps';
 import { checkSenderAuthentication } from './checkSenderAuthentication';
 import { deliverWebhook } from './deliverWebhook';
 import { discardStagedMessage } from './discardStagedMessage';
-import {
-  cancelScheduledSends,
-  eraseAuditEntries,
-  eraseEngagementEvents,
-  eraseLogRowsOf,
-  eraseReceivedMessages,
-  eraseRedisTraces,
-  eraseWebhookDeliveryRecords,
-  finishErasure,
-  hashSuppression,
-} from './eraseAddress';
+import { erasureActivities } from './eraseAddress';
 import { findFirstLink } from './findFirstLink';
 import { findWebhookEndpoints } from './findWebhookEndpoints';
 import { markByocUnusable } from './markByocUnusable';
@@ -66,15 +56,7 @@ export function createActivities(input: ActivityDeps) {
     recordReceivedMessage: recordReceivedMessage(deps),
     purgeEmailLog: purgeEmailLog(deps),
     purgeExpiredContent: purgeExpiredContent(deps),
-    cancelScheduledSends: cancelScheduledSends(deps),
-    eraseWebhookDeliveries: eraseWebhookDeliveryRecords(deps),
-    eraseEngagement: eraseEngagementEvents(deps),
-    eraseLogRows: eraseLogRowsOf(deps),
-    eraseReceivedMail: eraseReceivedMessages(deps),
-    eraseAuditMentions: eraseAuditEntries(deps),
-    eraseRedisTraces: eraseRedisTraces(deps),
-    hashSuppression: hashSuppression(deps),
-    finishErasure: finishErasure(deps),
+    ...erasureActivities(deps),
   };
 }
 

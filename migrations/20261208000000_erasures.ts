@@ -3,8 +3,10 @@ import type { Knex } from 'knex';
 // Erasure of an address (docs/privacy.md, "Erasing an address"): one row per request. The address
 // itself is kept only sealed (AES-GCM, `address_sealed`) while its workflow runs and is wiped when
 // it ends; `address_hash` is a keyed hash (HMAC with a key derived from POSTAGE_SECRET_KEY), never
-// the address. The two indexes let the workflow find an address's log rows and received messages in
-// batches without reading the whole table; built CONCURRENTLY so sends are not blocked meanwhile.
+// the address. The indexes let the workflow find an address's log rows in batches, and delete their
+// timelines, without reading whole tables (email_events had only partial indexes on message_id,
+// which a cascaded delete cannot use: each deleted log row scanned the timeline table); built
+// CONCURRENTLY so sends are not blocked meanwhile.
 export const config = { transaction: false };
 
 export async function up(knex: Knex): Promise<void> {
@@ -26,9 +28,11 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw(
     'CREATE INDEX CONCURRENTLY IF NOT EXISTS email_log_account_recipient_idx ON email_log (account_id, lower(recipient))',
   );
+  await knex.raw('CREATE INDEX CONCURRENTLY IF NOT EXISTS email_events_message_id_idx ON email_events (message_id)');
 }
 
 export async function down(knex: Knex): Promise<void> {
+  await knex.raw('DROP INDEX CONCURRENTLY IF EXISTS email_events_message_id_idx');
   await knex.raw('DROP INDEX CONCURRENTLY IF EXISTS email_log_account_recipient_idx');
   await knex.schema.dropTableIfExists('erasures');
 }

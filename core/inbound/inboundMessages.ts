@@ -244,13 +244,29 @@ const INBOUND_PURGE_BATCH_SIZE = 100;
  * with its sent message. How many messages went.
  */
 export async function purgeReceivedBefore(db: Db, cutoff: Date, batchSize = INBOUND_PURGE_BATCH_SIZE): Promise<number> {
+  return deleteReceivedInBatches(
+    db,
+    (trx) => trx('inbound_messages').where('received_at', '<', cutoff).select('id'),
+    batchSize,
+  );
+}
+
+/**
+ * Deletes the received messages whose ids `ids` selects, `batchSize` a transaction (until a batch
+ * comes back short), each content with the last message that shares it. How many messages went.
+ */
+export async function deleteReceivedInBatches(
+  db: Db,
+  ids: (trx: Knex.Transaction) => Knex.QueryBuilder,
+  batchSize = INBOUND_PURGE_BATCH_SIZE,
+): Promise<number> {
   if (!Number.isInteger(batchSize) || batchSize < 1)
     throw new Error(`batch size must be a positive integer, not ${batchSize}`);
   let total = 0;
   for (;;) {
     const deleted = await db.transaction(async (trx) => {
       const rows = await trx('inbound_messages')
-        .whereIn('id', trx('inbound_messages').where('received_at', '<', cutoff).select('id').limit(batchSize))
+        .whereIn('id', ids(trx).limit(batchSize))
         .delete()
         .returning<{ content_ref: string | null }[]>('content_ref');
       await releaseContents(

@@ -4,7 +4,7 @@
 // returns how many it removed. `address` is lower-cased (as requests store it) and compared
 // case-insensitively; everything is within `accountId`.
 import type { Knex } from 'knex';
-import { releaseContents } from '../inbound/storedContent';
+import { deleteReceivedInBatches } from '../inbound/inboundMessages';
 import type { Db } from '../platform/db';
 import { cancelScheduledSend } from '../sending/scheduledSends';
 import { loadStagedMessage } from '../sending/staging';
@@ -133,22 +133,9 @@ export async function eraseLogRows(db: Db, subject: Subject): Promise<number> {
   );
 }
 
-/** Received messages from or to the address: bytes, parse and attachments (shared content once no message names it). */
+/** Received messages from or to the address: bytes, parse and attachments (shared content once no message names it), the purge's batches. */
 export async function eraseReceivedMail(db: Db, subject: Subject): Promise<number> {
-  const size = batchOf(subject);
-  return inBatches(size, () =>
-    db.transaction<number>(async (trx) => {
-      const rows = await trx('inbound_messages')
-        .whereIn('id', receivedOf(trx, subject).select('m.id').limit(size))
-        .delete()
-        .returning<{ content_ref: string | null }[]>('content_ref');
-      await releaseContents(
-        trx,
-        rows.map((r) => r.content_ref),
-      );
-      return rows.length;
-    }),
-  );
+  return deleteReceivedInBatches(db, (trx) => receivedOf(trx, subject).select('m.id'), subject.batchSize);
 }
 
 /** Audit entries naming the address (a suppression added or lifted by hand): the address becomes `[erased]`. */

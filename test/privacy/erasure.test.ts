@@ -15,13 +15,12 @@ import { parse } from 'parse5';
 import { createApiKey } from '../../core/accounts/apiKeys';
 import { insertMemberUser } from '../../core/accounts/members';
 import { hashPassword } from '../../core/accounts/passwords';
-import { receiveMessage } from '../../core/inbound/receiveMessage';
 import { ACCOUNT_ID } from '../../core/model/searchAttributes';
-import { createLogger } from '../../core/platform/logger';
 import { sesEmulatorStore } from '../../tools/stack/sesEmulator';
-import { inboundWorkflows, messageWorkflows } from '../../workflows/client';
+import { messageWorkflows } from '../../workflows/client';
 import { atHost, call, send, type ApiResponse } from '../api/helpers/http';
 import { createEndpoint, createSender, type SenderFixture } from '../helpers/fixtures';
+import { receiveRecorded } from '../helpers/inbound';
 import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';
 import { eventually } from '../helpers/wait';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhookReceiver';
@@ -175,29 +174,7 @@ async function receiveFrom(from: string): Promise<string> {
   const raw = Buffer.from(
     `From: ${from}\r\nTo: support@${inbound.domain}\r\nSubject: Question ${tag}\r\nMessage-ID: <${randomBytes(6).toString('hex')}@example.org>\r\n\r\nHello from ${from}.\r\n`,
   );
-  const outcome = await receiveMessage(
-    {
-      db: stack.db,
-      workflows: inboundWorkflows(stack.temporal, stack.config.temporal.taskQueue),
-      logger: createLogger('silent', 'test'),
-      startTimeoutMs: 10_000,
-    },
-    {
-      source: 'mx',
-      raw,
-      envelopeFrom: from,
-      recipient: `support@${inbound.domain}`,
-      clientIp: '192.0.2.10',
-      helo: 'mx.example.org',
-    },
-  );
-  if (outcome.kind !== 'accepted') throw new Error(`not accepted: ${JSON.stringify(outcome)}`);
-  await eventually('the received message to be recorded', async () =>
-    (await stack.db('inbound_messages').where({ id: outcome.inboundId }).first('recorded_at'))?.recorded_at
-      ? true
-      : undefined,
-  );
-  return outcome.inboundId;
+  return receiveRecorded(stack, `support@${inbound.domain}`, raw, from);
 }
 
 /** Every kind of record the issue lists, for ERASED, and some for KEPT. */
