@@ -20,6 +20,7 @@ import { inboundWorkflows, messageWorkflows } from '../../workflows/client';
 import type { recordEngagement } from '../../workflows/recordEngagement';
 import { type recordLateOutcome } from '../../workflows/recordLateOutcome';
 import { PARSE_DEATHS_ALLOWED, type receiveEmail } from '../../workflows/receiveEmail';
+import type { eraseAddress } from '../../workflows/eraseAddress';
 import type { sendEmail } from '../../workflows/sendEmail';
 import { createTimeSkippingEnv } from '../helpers/timeSkipping';
 
@@ -548,5 +549,46 @@ describe('receiving: tries whose worker died (workflows/receiveEmail.ts, parseSt
       'recordReceivedMessage',
       'deliverWebhook',
     ]);
+  });
+});
+
+describe('an erasure (eraseAddress)', () => {
+  const erase = (activities: Activities) =>
+    run(activities, async (_client, taskQueue) =>
+      env.client.workflow.execute<typeof eraseAddress>('eraseAddress', {
+        taskQueue,
+        workflowId: `erase-${randomUUID()}`,
+        args: [{ erasureId: 'erasure-1' }],
+      }),
+    );
+
+  test('runs the suppression first, then each kind, and ends completed; every step gets the id only', async () => {
+    const calls: Calls = [];
+    expect(await erase(stubActivities(calls))).toEqual({ status: 'completed' });
+    expect(names(calls)).toEqual([
+      'hashSuppression',
+      'cancelScheduledSends',
+      'eraseWebhookDeliveries',
+      'eraseEngagement',
+      'eraseLogRows',
+      'eraseReceivedMail',
+      'eraseAuditMentions',
+      'eraseRedisTraces',
+      'finishErasure',
+    ]);
+    expect(calls.slice(0, -1).map(([, input]) => input)).toEqual(Array(8).fill({ erasureId: 'erasure-1' }));
+    expect(calls.at(-1)![1]).toEqual({ erasureId: 'erasure-1', status: 'completed' });
+  });
+
+  test('a step that keeps failing ends the erasure failed, its address wiped by finishErasure', async () => {
+    const calls: Calls = [];
+    const failing = stubActivities(calls, {
+      eraseLogRows: async () => {
+        throw ApplicationFailure.nonRetryable('statement timeout', 'Error');
+      },
+    });
+    expect(await erase(failing)).toEqual({ status: 'failed' });
+    expect(names(calls).slice(-2)).toEqual(['eraseLogRows', 'finishErasure']);
+    expect(calls.at(-1)![1]).toEqual({ erasureId: 'erasure-1', status: 'failed' });
   });
 });
