@@ -20,14 +20,14 @@ const STATUS: Record<Erasure['status'], [string, 'good' | 'bad' | 'info']> = {
 
 // By the generated schema: a new kind fails to compile until it has words here.
 const KINDS: Record<keyof Erasure['removed'], string> = {
-  suppressions: 'suppression entries kept as a hash',
-  scheduled_sends: 'scheduled messages cancelled',
-  webhook_deliveries: 'webhook delivery records',
-  engagement_events: 'opens, clicks and replies',
-  log_rows: 'email log rows',
-  received_messages: 'received messages',
-  audit_entries: 'audit entries',
-  live_events: 'live events',
+  suppressions: 'Suppression entries kept as a hash',
+  scheduled_sends: 'Scheduled messages cancelled',
+  webhook_deliveries: 'Webhook delivery records',
+  engagement_events: 'Opens, clicks and replies',
+  log_rows: 'Email log rows',
+  received_messages: 'Received messages',
+  audit_entries: 'Audit entries',
+  live_events: 'Live events',
 };
 
 function Removed({ erasure }: { erasure: Erasure }) {
@@ -37,7 +37,7 @@ function Removed({ erasure }: { erasure: Erasure }) {
     <ul className="plain-list">
       {done.map((k) => (
         <li key={k}>
-          {erasure.removed[k]} {KINDS[k]}
+          {KINDS[k]}: {erasure.removed[k]}
         </li>
       ))}
     </ul>
