@@ -7,6 +7,7 @@ import { checkAccountDeletionDue, deleteAccountData, stopAccountWorkflows } from
 import { checkSenderAuthentication } from './checkSenderAuthentication';
 import { deliverWebhook } from './deliverWebhook';
 import { discardStagedMessage } from './discardStagedMessage';
+import { erasureActivities } from './eraseAddress';
 import { findFirstLink } from './findFirstLink';
 import { findWebhookEndpoints } from './findWebhookEndpoints';
 import { markByocUnusable } from './markByocUnusable';
@@ -59,6 +60,7 @@ export function createActivities(input: ActivityDeps) {
     checkAccountDeletionDue: checkAccountDeletionDue(deps),
     stopAccountWorkflows: stopAccountWorkflows(deps),
     deleteAccountData: deleteAccountData(deps),
+    ...erasureActivities(deps),
   };
 }
 

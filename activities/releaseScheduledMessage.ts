@@ -12,6 +12,7 @@ export function releaseScheduledMessage(deps: ResolvedActivityDeps) {
     const staged = await loadStagedMessage(deps.db, deps.config.secretKey, input.messageId);
     const topic = staged?.content.unsubscribe?.topic;
     return releaseScheduledSend(deps.db, input.messageId, {
+      secretKey: deps.config.secretKey,
       ...(topic !== undefined ? { topic } : {}),
       ...(staged?.mode === 'byoc' ? { byocRecipient: staged.content.to.address } : {}),
     });

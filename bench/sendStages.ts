@@ -68,6 +68,7 @@ async function main(): Promise<void> {
           fromDomain: domain,
           recipient,
           recipientKind: { kind: 'simulator' },
+          secretKey: config.secretKey,
         }),
       );
       if (!gates.ok)

@@ -153,6 +153,7 @@ export function createRelay(deps: RelayDeps): Relay {
         fromDomain,
         recipient: sender.address,
         recipientKind: { kind: 'real' },
+        secretKey: config.secretKey,
       });
       // A key revoked since AUTH: the session's credentials no longer hold.
       if (!gates.ok && 'unauthenticated' in gates) return refuse('mail', 'auth_failed');
@@ -187,6 +188,7 @@ export function createRelay(deps: RelayDeps): Relay {
         fromDomain: domainOf(from),
         recipient: to.address,
         recipientKind: kind,
+        secretKey: config.secretKey,
       });
       if (!gates.ok) return refuse('rcpt', 'unauthenticated' in gates ? 'auth_failed' : gates.failure.code);
       return undefined;

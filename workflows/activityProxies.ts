@@ -157,3 +157,26 @@ export const receiveSteps = proxyActivities<Pick<Activities, 'checkSenderAuthent
 export function receivedEmailDelivery(): Pick<Activities, 'deliverWebhook'> {
   return localWebhookDelivery;
 }
+
+/**
+ * An erasure's steps (workflows/eraseAddress.ts): each goes through its kind in batches and
+ * heartbeats; retried until it works (each is safe to run again: what it removed is gone).
+ */
+export const erasure = proxyActivities<
+  Pick<
+    Activities,
+    | 'cancelScheduledSends'
+    | 'eraseWebhookDeliveries'
+    | 'eraseEngagement'
+    | 'eraseLogRows'
+    | 'eraseReceivedMail'
+    | 'eraseAuditMentions'
+    | 'eraseRedisTraces'
+    | 'hashSuppression'
+    | 'finishErasure'
+  >
+>({
+  startToCloseTimeout: '30m',
+  heartbeatTimeout: '30s',
+  retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '1m', maximumAttempts: 20 },
+});

@@ -26,6 +26,8 @@ import {
   type SendEmailInput,
   type UnsubscribeAnnouncement,
 } from '../core/model/workflowContract';
+import type { StartErasure } from '../core/privacy/erasures';
+import { eraseAddress } from './eraseAddress';
 import { recordEngagement } from './recordEngagement';
 import { announceUnsubscribe } from './announceUnsubscribe';
 import { receiveEmail } from './receiveEmail';
@@ -227,4 +229,22 @@ export async function stopAccountDeletion(client: Client, accountId: string): Pr
   } catch (err) {
     if (!(err instanceof WorkflowNotFoundError)) throw err;
   }
+}
+
+export function erasureWorkflowId(erasureId: string): string {
+  return `erase-${erasureId}`;
+}
+
+/** Starts `erase-<erasure id>` (workflows/eraseAddress.ts): ids only, the account as its search attribute. */
+export function erasureStarter(client: Client, taskQueue: string): StartErasure {
+  return async ({ erasureId, accountId }) => {
+    await client.withDeadline(Date.now() + ANNOUNCE_START_DEADLINE_MS, () =>
+      client.workflow.start(eraseAddress, {
+        taskQueue,
+        workflowId: erasureWorkflowId(erasureId),
+        args: [{ erasureId }],
+        typedSearchAttributes: [{ key: ACCOUNT_ID, value: accountId }],
+      }),
+    );
+  };
 }

@@ -6,3 +6,4 @@ export { emailLogRetention, contentRetention } from './retention';
 export { announceUnsubscribe } from './announceUnsubscribe';
 export { receiveEmail } from './receiveEmail';
 export { deleteAccount } from './accountDeletion';
+export { eraseAddress } from './eraseAddress';

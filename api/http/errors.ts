@@ -269,6 +269,7 @@ export const CORE_ERROR_ANSWERS = {
   domain_not_found: { code: 'not_found' },
   message_not_found: { code: 'not_found' },
   suppression_not_found: { code: 'not_found' },
+  erasure_not_found: { code: 'not_found' },
   webhook_not_found: { code: 'not_found' },
   webhook_delivery_not_found: { code: 'not_found' },
   template_not_found: { code: 'not_found' },

@@ -246,6 +246,7 @@ export const GUIDES: [string, string][] = [
   ['inbound', 'Receiving email'],
   ['sdks', 'SDKs'],
   ['teams', 'Teams'],
+  ['privacy', 'Privacy'],
   ['errors-and-limits', 'Errors and limits'],
   ['operations', 'Operations'],
   ['deployment', 'Deployment'],

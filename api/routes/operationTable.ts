@@ -19,6 +19,7 @@ import { domainOperations } from './manage/domains';
 import { emailOperations } from './manage/emails';
 import { inboundDomainOperations, inboundMessageOperations } from './manage/inbound';
 import { inboundAttachmentOperations } from './inboundAttachments';
+import { erasureOperations } from './manage/erasures';
 import { suppressionOperations } from './manage/suppressions';
 import { templateOperations } from './manage/templates';
 import { sendingQueueOperations } from './manage/sendingQueue';
@@ -115,6 +116,14 @@ export const OPERATION_GROUPS: OperationGroup[] = [
     bodyOptional: true,
     unstorableParameters: 'refuse',
     operations: [...memberOperations, ...auditOperations, ...retentionOperations],
+  },
+  // A person's data on request (docs/privacy.md): erasures of an address.
+  {
+    tag: 'Privacy',
+    bodyLimit: MANAGEMENT_BODY_LIMIT,
+    bodyOptional: false,
+    unstorableParameters: 'refuse',
+    operations: erasureOperations,
   },
   // Publish takes no body and a preview may have none: both read as `{}`.
   {

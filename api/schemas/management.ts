@@ -835,10 +835,12 @@ export const MessageWebhookDelivery = named(
 export const Suppression = named(
   'Suppression',
   object({
-    address: str(),
+    address: str(
+      'The address, lower-cased; `[erased]` for an erased address (docs/privacy.md, "Erasing an address"), whose entry is kept as a keyed hash and lifted by naming the address.',
+    ),
     reason: oneOf(
-      ['bounce', 'complaint', 'manual', 'unsubscribed'] as const,
-      '`unsubscribed`: the recipient used a one-click unsubscribe link.',
+      ['bounce', 'complaint', 'manual', 'unsubscribed', 'erased'] as const,
+      '`unsubscribed`: the recipient used a one-click unsubscribe link. `erased`: the address was erased while it was not suppressed, so that it is never mailed again.',
     ),
     topic: nullable(
       str(

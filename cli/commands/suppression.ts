@@ -60,7 +60,12 @@ export function registerSuppressionCommands(program: Command, run: Run): void {
       run(async (ctx, accountRef: string, address: string, opts: { topic?: string }) => {
         const account = await requireAccount(ctx.db(), accountRef);
         const topic = opts.topic ?? null;
-        const { removed } = await unsuppress(ctx.db(), { accountId: account.id, address, topic }, ctx.actor);
+        // An erased address's entry is its keyed hash (docs/privacy.md): naming the address lifts it too.
+        const { removed } = await unsuppress(
+          ctx.db(),
+          { accountId: account.id, address, topic, secretKey: ctx.config().secretKey },
+          ctx.actor,
+        );
         const what = topic === null ? address : `${address} (topic ${topic})`;
         return {
           json: { address: address.toLowerCase(), topic, removed },

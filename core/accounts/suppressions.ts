@@ -5,9 +5,17 @@ import { isStorableText, type Db } from '../platform/db';
 import { PostageError } from '../platform/errors';
 import { decodeCursor, encodeCursor, escapeLike } from '../platform/pagination';
 import { isUnsubscribeTopic } from '../model/messageContent';
+import { ERASED_ADDRESS, isErasedSuppressionKey, suppressionKeys } from '../privacy/erasedAddress';
 
-/** `unsubscribed`: the recipient used a one-click unsubscribe link (docs/sending.md, "One-click unsubscribe"). */
-export type SuppressionReason = 'bounce' | 'complaint' | 'manual' | 'unsubscribed';
+/** The stored forms of `address`: with `secretKey`, its erased entry's too (docs/privacy.md, "Erasing an address"). */
+const keysOf = (accountId: string, address: string, secretKey: string | undefined) =>
+  suppressionKeys(address, secretKey === undefined ? undefined : { secretKey, accountId });
+
+/**
+ * `unsubscribed`: the recipient used a one-click unsubscribe link (docs/sending.md, "One-click
+ * unsubscribe"); `erased`: the address was erased while not suppressed (docs/privacy.md).
+ */
+export type SuppressionReason = 'bounce' | 'complaint' | 'manual' | 'unsubscribed' | 'erased';
 
 export interface Suppression {
   address: string;
@@ -25,17 +33,27 @@ interface SuppressionRow {
 }
 const COLUMNS = ['address', 'reason', 'topic', 'created_at'] as const;
 const toSuppression = (r: SuppressionRow): Suppression => ({
-  address: r.address,
+  address: isErasedSuppressionKey(r.address) ? ERASED_ADDRESS : r.address,
   reason: r.reason,
   topic: r.topic,
   createdAt: r.created_at,
 });
 
-/** Whether a send to `address` (with `topic`, its `unsubscribe.topic`) is refused: an all-mail entry, or one for that topic. */
-export async function isSuppressed(db: Db, accountId: string, address: string, topic?: string): Promise<boolean> {
+/**
+ * Whether a send to `address` (with `topic`, its `unsubscribe.topic`) is refused: an all-mail
+ * entry, or one for that topic; with `secretKey`, an erased entry of the address counts too.
+ */
+export async function isSuppressed(
+  db: Db,
+  accountId: string,
+  address: string,
+  topic?: string,
+  secretKey?: string,
+): Promise<boolean> {
   return Boolean(
     await db('suppressions')
-      .where({ account_id: accountId, address: suppressionKey(address) })
+      .where({ account_id: accountId })
+      .whereIn('address', keysOf(accountId, address, secretKey))
       .andWhere((q) => {
         void q.whereNull('topic');
         if (topic !== undefined) void q.orWhere('topic', topic);
@@ -70,9 +88,12 @@ export async function removeSuppression(
   accountId: string,
   address: string,
   topic: string | null = null,
+  secretKey?: string,
 ): Promise<boolean> {
   if (!isStorableText(address)) return false;
-  const query = db('suppressions').where({ account_id: accountId, address: suppressionKey(address) });
+  const query = db('suppressions')
+    .where({ account_id: accountId })
+    .whereIn('address', keysOf(accountId, address, secretKey));
   if (topic === null) query.whereNull('topic');
   else query.where({ topic });
   return (await query.delete()) > 0;
@@ -145,12 +166,12 @@ export async function suppressUnsubscribed(
 /** `topic` null or absent: the all-mail entry (entries for topics stay). */
 export async function unsuppress(
   db: Db,
-  input: { accountId: string; address: string; topic?: string | null },
+  input: { accountId: string; address: string; topic?: string | null; secretKey?: string },
   actor: string,
 ): Promise<{ removed: boolean }> {
   const topic = input.topic ?? null;
   return db.transaction(async (trx) => {
-    const removed = await removeSuppression(trx, input.accountId, input.address.trim(), topic);
+    const removed = await removeSuppression(trx, input.accountId, input.address.trim(), topic, input.secretKey);
     if (removed)
       await recordAudit(trx, {
         accountId: input.accountId,
@@ -192,9 +213,12 @@ export async function getSuppression(
   accountId: string,
   address: string,
   topic: string | null = null,
+  secretKey?: string,
 ): Promise<Suppression | undefined> {
   if (!isStorableText(address)) return undefined;
-  const query = db('suppressions').where({ account_id: accountId, address: suppressionKey(address.trim()) });
+  const query = db('suppressions')
+    .where({ account_id: accountId })
+    .whereIn('address', keysOf(accountId, address, secretKey));
   if (topic === null) query.whereNull('topic');
   else query.where({ topic });
   const row = await query.first<SuppressionRow | undefined>(...COLUMNS);

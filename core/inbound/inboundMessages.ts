@@ -245,7 +245,7 @@ const INBOUND_PURGE_BATCH_SIZE = 100;
  * with its sent message. How many messages went.
  */
 export async function purgeReceivedBefore(db: Db, cutoff: Date, batchSize = INBOUND_PURGE_BATCH_SIZE): Promise<number> {
-  return purgeReceivedSelected(
+  return deleteReceivedInBatches(
     db,
     (trx, limit) => trx('inbound_messages').where('received_at', '<', cutoff).select('id').limit(limit),
     batchSize,
@@ -257,7 +257,7 @@ export async function purgeExpiredReceived(
   db: Db,
   input: { now: Date; defaultDays: number; batchSize?: number },
 ): Promise<number> {
-  return purgeReceivedSelected(
+  return deleteReceivedInBatches(
     db,
     (trx, limit) =>
       expiredRows(
@@ -271,10 +271,15 @@ export async function purgeExpiredReceived(
   );
 }
 
-async function purgeReceivedSelected(
+/**
+ * Deletes the received messages whose ids `select` gives (at most `limit` of them), `batchSize` a
+ * transaction until a batch comes back short, each content with the last message that shares it.
+ * How many messages went (the purges above; an erasure, core/privacy/eraseAddress.ts).
+ */
+export async function deleteReceivedInBatches(
   db: Db,
   select: (trx: Knex.Transaction, limit: number) => Knex.QueryBuilder,
-  batchSize: number,
+  batchSize = INBOUND_PURGE_BATCH_SIZE,
 ): Promise<number> {
   if (!Number.isInteger(batchSize) || batchSize < 1)
     throw new Error(`batch size must be a positive integer, not ${batchSize}`);

@@ -90,6 +90,7 @@ export type PostageErrorCode =
   | 'domain_not_found'
   | 'message_not_found'
   | 'suppression_not_found'
+  | 'erasure_not_found'
   | 'webhook_not_found'
   | 'webhook_delivery_not_found'
   | 'template_not_found'

@@ -71,7 +71,9 @@ export type EncryptionPurpose =
   | 'totp-secret'
   | 'recovery-code'
   | 'privacy-export'
-  | 'privacy-export-link';
+  | 'privacy-export-link'
+  | 'erasure-address'
+  | 'erased-address';
 
 // Derived once per secret and purpose: HKDF on every encryption was about 2 % of the API's CPU
 // on the send path (bench/README.md, "Half the cost per email, before and after"). A process holds

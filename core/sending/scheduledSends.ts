@@ -129,7 +129,7 @@ export type ReleaseResult =
 export async function releaseScheduledSend(
   db: Db,
   messageId: string,
-  opts: { topic?: string; byocRecipient?: string } = {},
+  opts: { topic?: string; byocRecipient?: string; secretKey?: string } = {},
 ): Promise<ReleaseResult> {
   const row = await db('scheduled_sends')
     .where({ message_id: messageId })
@@ -147,7 +147,7 @@ export async function releaseScheduledSend(
     ? 'the account was suspended after the message was scheduled'
     : account?.deletionDueAt
       ? 'the account is scheduled for deletion'
-      : recipient !== undefined && (await isSuppressed(db, row.account_id, recipient, opts.topic))
+      : recipient !== undefined && (await isSuppressed(db, row.account_id, recipient, opts.topic, opts.secretKey))
         ? 'the recipient was suppressed after the message was scheduled'
         : undefined;
   // Released already (a retry of this step) counts as released.

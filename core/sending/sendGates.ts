@@ -4,7 +4,8 @@
 // (core/sending/acceptMessage.ts), so a race at the limit still admits exactly the allowance.
 import type { ApiKey } from '../accounts/apiKeys';
 import { toAccount, type Account, type AccountRow } from '../accounts/accounts';
-import { normaliseDomainName, suppressionKey, type RecipientKind } from '../model/addresses';
+import { normaliseDomainName, type RecipientKind } from '../model/addresses';
+import { suppressionKeys } from '../privacy/erasedAddress';
 import type { ApiErrorCode, ApiErrorCodes } from '../model/errorCodes';
 import { isByocUsable, toConfig, type ByocConfig, type ByocConfigRow } from '../byoc/byocConfig';
 import { rowFromJson, utcMonthStart, type Db } from '../platform/db';
@@ -118,6 +119,7 @@ async function readGateFacts(
     fromDomain: string;
     recipient: string;
     topic?: string;
+    secretKey: string;
   },
 ): Promise<GateFacts> {
   const { rows } = await db.raw<{
@@ -136,7 +138,7 @@ async function readGateFacts(
             (?::uuid IS NULL OR EXISTS (SELECT 1 FROM api_keys k WHERE k.id = ?::uuid AND k.account_id = a.id AND ${KEY_IS_ACTIVE})) AS key_active,
             (SELECT CASE WHEN k.created_by_user IS NULL THEN ? ELSE m.role END FROM api_keys k
                LEFT JOIN memberships m ON m.account_id = k.account_id AND m.user_id = k.created_by_user WHERE k.id = ?::uuid) AS key_role,
-            EXISTS (SELECT 1 FROM suppressions s WHERE s.account_id = a.id AND s.address = ?
+            EXISTS (SELECT 1 FROM suppressions s WHERE s.account_id = a.id AND s.address = ANY(?::text[])
                       AND (s.topic IS NULL OR s.topic = ?::text)) AS suppressed,
             COALESCE((SELECT u.count FROM usage_counters u WHERE u.account_id = a.id AND u.month = ?
                         AND u.mode = CASE WHEN ?::boolean THEN 'test' ELSE d.sending_mode END), 0) AS used
@@ -150,7 +152,8 @@ async function readGateFacts(
       input.keyId ?? null,
       API_KEY_ROLE,
       input.keyId ?? null,
-      suppressionKey(input.recipient),
+      // An erased address's entry is kept as its keyed hash (docs/privacy.md, "Erasing an address").
+      suppressionKeys(input.recipient, { secretKey: input.secretKey, accountId: input.accountId }),
       input.topic ?? null,
       utcMonthStart(),
       input.test,
@@ -189,6 +192,8 @@ export async function checkSendGates(
     recipientKind: RecipientKind;
     /** The send's `unsubscribe.topic`: an entry for it suppresses as an all-mail entry does (docs/sending.md, "One-click unsubscribe"). */
     topic?: string;
+    /** POSTAGE_SECRET_KEY: an erased recipient is matched by its keyed hash. */
+    secretKey: string;
   },
 ): Promise<
   { ok: true; context: SendContext } | { ok: false; failure: GateFailure } | { ok: false; unauthenticated: true }
@@ -200,6 +205,7 @@ export async function checkSendGates(
     test: input.apiKey.test === true,
     fromDomain: input.fromDomain,
     recipient: input.recipient,
+    secretKey: input.secretKey,
     ...(input.topic !== undefined ? { topic: input.topic } : {}),
   });
   if (!account) return fail('unauthorized', 'The account of this API key no longer exists.');

@@ -225,6 +225,7 @@ async function gateAndAccept(
     fromDomain: request.fromDomain,
     recipient: request.to.address,
     recipientKind: request.recipientKind,
+    secretKey: deps.config.secretKey,
     ...(request.unsubscribe?.topic !== undefined ? { topic: request.unsubscribe.topic } : {}),
   });
   if (!gates.ok) return 'unauthenticated' in gates ? { outcome: 'unauthenticated' } : refused('gates', gates.failure);

@@ -152,3 +152,21 @@ export async function readLiveEvents(
     return { cursor, type: value('type'), data: value('data') };
   });
 }
+
+/**
+ * Deletes the account's kept events whose content names `needle` (lower-case; an erased address,
+ * docs/privacy.md): the stream keeps at most KEPT_EVENTS, so one read covers it. Returns how many.
+ */
+export async function dropLiveEventsNaming(
+  redis: Redis,
+  prefix: string,
+  accountId: string,
+  needle: string,
+): Promise<number> {
+  const key = eventsKey(prefix, accountId);
+  const entries = await redis.xrange(key, '-', '+');
+  const naming = entries
+    .filter(([, fields]) => fields.some((field) => field.toLowerCase().includes(needle)))
+    .map(([cursor]) => cursor);
+  return naming.length > 0 ? redis.xdel(key, ...naming) : 0;
+}

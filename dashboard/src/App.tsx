@@ -25,6 +25,7 @@ const Templates = lazy(() => import('./pages/Templates'));
 const TemplateDetail = lazy(() => import('./pages/TemplateDetail'));
 const Team = lazy(() => import('./pages/Team'));
 const Audit = lazy(() => import('./pages/Audit'));
+const Erasures = lazy(() => import('./pages/Erasures'));
 const Security = lazy(() => import('./pages/Security'));
 const Retention = lazy(() => import('./pages/Retention'));
 const Inbound = lazy(() => import('./pages/Inbound'));
@@ -82,7 +83,8 @@ export function App() {
         <Route path="/templates/:id" element={page(<TemplateDetail />)} />
         <Route path="/team" element={page(<Team />)} />
         <Route path="/audit" element={page(<Audit />)} />
-        <Route path="/settings/data-export" element={page(<AddressExports />)} />
+        <Route path="/account/data-export" element={page(<AddressExports />)} />
+        <Route path="/account/erasures" element={page(<Erasures />)} />
         <Route path="/account/security" element={page(<Security />)} />
         <Route path="/account/retention" element={page(<Retention />)} />
         <Route path="/account/passkeys" element={page(<PasskeySettings />)} />

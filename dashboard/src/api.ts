@@ -132,6 +132,7 @@ export type EmailDetail = Schemas['EmailDetail'];
 export type TimelineEvent = EmailDetail['timeline'][number];
 export type MessageDelivery = EmailDetail['webhook_deliveries'][number];
 export type Suppression = Schemas['Suppression'];
+export type Erasure = Schemas['Erasure'];
 export type Usage = Schemas['Usage'];
 export type SendingQueue = Schemas['SendingQueue'];
 export type DailyStats = Schemas['DailyStats']['days'];

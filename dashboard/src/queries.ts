@@ -21,6 +21,7 @@ export const keys = {
   suppressions: ['suppressions'],
   suppressionList: (search: string, cursor: string | undefined) => ['suppressions', search, cursor ?? ''],
   usage: ['usage'],
+  erasures: ['privacy', 'erasures'],
   sendingQueue: ['sending-queue'],
   dailyStats: (days: number) => ['stats', 'daily', days],
   templates: ['templates'],
@@ -125,6 +126,14 @@ export const useSuppressions = (search: string, cursor: string | undefined) =>
         }),
       ),
     placeholderData: keepPreviousData,
+  });
+
+/** Refreshes every 2 s while an erasure runs. */
+export const useErasures = () =>
+  useQuery({
+    queryKey: keys.erasures,
+    queryFn: () => ok(postage.GET('/api/privacy/erasures')),
+    refetchInterval: (q) => (q.state.data?.erasures.some((e) => e.status === 'running') ? 2000 : false),
   });
 
 export const useTemplates = (cursor: string | undefined) =>

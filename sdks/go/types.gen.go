@@ -491,6 +491,27 @@ func (e EndedSessionsSuccess) Valid() bool {
 	}
 }
 
+// Defines values for ErasureStatus.
+const (
+	ErasureStatusCompleted ErasureStatus = "completed"
+	ErasureStatusFailed    ErasureStatus = "failed"
+	ErasureStatusRunning   ErasureStatus = "running"
+)
+
+// Valid indicates whether the value is a known member of the ErasureStatus enum.
+func (e ErasureStatus) Valid() bool {
+	switch e {
+	case ErasureStatusCompleted:
+		return true
+	case ErasureStatusFailed:
+		return true
+	case ErasureStatusRunning:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ErrorCode.
 const (
 	ErrorCodeAccountDeletionPending     ErrorCode = "account_deletion_pending"
@@ -1170,6 +1191,7 @@ func (e SessionAccountsRole) Valid() bool {
 const (
 	SuppressionReasonBounce       SuppressionReason = "bounce"
 	SuppressionReasonComplaint    SuppressionReason = "complaint"
+	SuppressionReasonErased       SuppressionReason = "erased"
 	SuppressionReasonManual       SuppressionReason = "manual"
 	SuppressionReasonUnsubscribed SuppressionReason = "unsubscribed"
 )
@@ -1180,6 +1202,8 @@ func (e SuppressionReason) Valid() bool {
 	case SuppressionReasonBounce:
 		return true
 	case SuppressionReasonComplaint:
+		return true
+	case SuppressionReasonErased:
 		return true
 	case SuppressionReasonManual:
 		return true
@@ -1691,6 +1715,11 @@ type CreateDomainRequest struct {
 // CreateDomainRequestSendingMode defines model for CreateDomainRequest.SendingMode.
 type CreateDomainRequestSendingMode string
 
+// CreateErasureRequest The address to erase from the account’s data (any case).
+type CreateErasureRequest struct {
+	Address string `json:"address"`
+}
+
 // CreateInboundDomainRequest Receiving on a name whose nearest domain of the account is a BYOC domain is `422 byoc_domain`; a name under no verified shared-mode domain of the account is a 404; a name that already receives (in any account) is `409 inbound_domain_exists`.
 type CreateInboundDomainRequest struct {
 	// Name A verified shared-mode domain of the account, or a subdomain of one (`reply.example.com`); not its MAIL FROM domain (`send.<domain>`) or tracking subdomain (`409 inbound_domain_reserved`).
@@ -1974,6 +2003,41 @@ type EndedSessions struct {
 
 // EndedSessionsSuccess defines model for EndedSessions.Success.
 type EndedSessionsSuccess bool
+
+// Erasure defines model for Erasure.
+type Erasure struct {
+	CompletedAt *time.Time `json:"completed_at"`
+
+	// ID Its workflow is `erase-<id>` in the Temporal UI.
+	ID string `json:"id"`
+
+	// Removed What each step removed so far, by kind (a kind appears once its step ran; `suppressions`: the entries that now stand for the address as a keyed hash).
+	Removed     Erasure_Removed `json:"removed"`
+	RequestedAt time.Time       `json:"requested_at"`
+
+	// Status `failed`: a step kept failing; request it again.
+	Status ErasureStatus `json:"status"`
+}
+
+// Erasure_Removed What each step removed so far, by kind (a kind appears once its step ran; `suppressions`: the entries that now stand for the address as a keyed hash).
+type Erasure_Removed struct {
+	AuditEntries      int `json:"audit_entries,omitempty,omitzero"`
+	EngagementEvents  int `json:"engagement_events,omitempty,omitzero"`
+	LiveEvents        int `json:"live_events,omitempty,omitzero"`
+	LogRows           int `json:"log_rows,omitempty,omitzero"`
+	ReceivedMessages  int `json:"received_messages,omitempty,omitzero"`
+	ScheduledSends    int `json:"scheduled_sends,omitempty,omitzero"`
+	Suppressions      int `json:"suppressions,omitempty,omitzero"`
+	WebhookDeliveries int `json:"webhook_deliveries,omitempty,omitzero"`
+}
+
+// ErasureStatus `failed`: a step kept failing; request it again.
+type ErasureStatus string
+
+// ErasureList defines model for ErasureList.
+type ErasureList struct {
+	Erasures []Erasure `json:"erasures"`
+}
 
 // Error defines model for Error.
 type Error struct {
@@ -2820,17 +2884,18 @@ type SignupRequest struct {
 
 // Suppression defines model for Suppression.
 type Suppression struct {
+	// Address The address, lower-cased; `[erased]` for an erased address (docs/privacy.md, "Erasing an address"), whose entry is kept as a keyed hash and lifted by naming the address.
 	Address   string    `json:"address"`
 	CreatedAt time.Time `json:"created_at"`
 
-	// Reason `unsubscribed`: the recipient used a one-click unsubscribe link.
+	// Reason `unsubscribed`: the recipient used a one-click unsubscribe link. `erased`: the address was erased while it was not suppressed, so that it is never mailed again.
 	Reason SuppressionReason `json:"reason"`
 
 	// Topic Null: every send to the address is refused. A topic: only sends whose `unsubscribe.topic` is this one (the recipient left that topic).
 	Topic *string `json:"topic"`
 }
 
-// SuppressionReason `unsubscribed`: the recipient used a one-click unsubscribe link.
+// SuppressionReason `unsubscribed`: the recipient used a one-click unsubscribe link. `erased`: the address was erased while it was not suppressed, so that it is never mailed again.
 type SuppressionReason string
 
 // SuppressionAdded defines model for SuppressionAdded.

@@ -6,11 +6,12 @@ import { inboundWorkflows } from '../../workflows/client';
 import type { ServiceStack } from './serviceStack';
 import { eventually } from './wait';
 
-/** Receives `raw` for `to`, waits until its workflow has recorded it, and returns its inbound id. */
+/** Receives `raw` for `to` (from `envelopeFrom`), waits until its workflow has recorded it, and returns its inbound id. */
 export async function receiveRecorded(
   stack: Pick<ServiceStack, 'db' | 'temporal' | 'config'>,
   to: string,
   raw: Buffer,
+  envelopeFrom = 'bounces@example.org',
 ): Promise<string> {
   const outcome = await receiveMessage(
     {
@@ -22,7 +23,7 @@ export async function receiveRecorded(
     {
       source: 'mx',
       raw,
-      envelopeFrom: 'bounces@example.org',
+      envelopeFrom,
       recipient: to,
       clientIp: '192.0.2.10',
       helo: 'mx.example.org',

@@ -49,6 +49,8 @@ interface Tenant extends SenderFixture {
   /** The public id of the owner's session. */
   sessionId: string;
   passkeyId: string;
+  /** An erasure of an address (docs/privacy.md). */
+  erasureId: string;
 }
 
 const PASSWORD = 'an isolation-test password';
@@ -146,6 +148,10 @@ async function tenant(): Promise<Tenant> {
   );
   if (made.kind !== 'created') throw new Error('no export');
   const sessions = (await owner.request('GET', '/api/auth/sessions')).json.sessions as { id: string }[];
+  const [erasure] = await stack
+    .db('erasures')
+    .insert({ id: randomUUID(), account_id: sender.account.id, address_hash: 'probe', requested_by: 'test' })
+    .returning<{ id: string }[]>('id');
   return {
     ...sender,
     fullKey: secret,
@@ -162,6 +168,7 @@ async function tenant(): Promise<Tenant> {
     sessionId: sessions[0]!.id,
     passkeyId: passkey!.id,
     exportId: made.export.id,
+    erasureId: erasure!.id,
   };
 }
 
@@ -204,6 +211,7 @@ const VALID_BODIES: Record<string, unknown> = {
   'post /api/webhooks/{id}/test': { event_type: 'email.delivered' },
   'put /api/byoc': { role_arn: 'arn:aws:iam::210987654321:role/Service-BYOC-Role', region: 'us-east-1' },
   'post /api/suppressions': { address: 'probe@example.net' },
+  'post /api/privacy/erasures': { address: 'probe@example.net' },
   'patch /api/emails/{message_id}': { scheduled_at: new Date(Date.now() + 86_400_000).toISOString() },
   'post /api/auth/password': { current_password: 'x'.repeat(12), new_password: 'y'.repeat(12) },
   'post /api/templates': { name: 'probe', subject: 'Hi', html: '<p>Hi</p>' },
@@ -257,7 +265,9 @@ function fill(path: string, t: Tenant): string {
                     ? t.passkeyId
                     : path.startsWith('/api/privacy/exports/')
                       ? t.exportId
-                      : t.webhookId,
+                      : path.startsWith('/api/privacy/erasures/')
+                        ? t.erasureId
+                        : t.webhookId,
     );
 }
 
@@ -276,6 +286,7 @@ const nobody = {
   sessionId: randomUUID(),
   passkeyId: randomUUID(),
   exportId: randomUUID(),
+  erasureId: randomUUID(),
 } as Tenant;
 
 function withoutIds(json: unknown, t: Tenant): string {
@@ -294,6 +305,7 @@ function withoutIds(json: unknown, t: Tenant): string {
     t.sessionId,
     t.passkeyId,
     t.exportId,
+    t.erasureId,
   ])
     text = text.split(id).join('<id>');
   return text;
@@ -404,6 +416,7 @@ test('lists and reads show only the caller’s own account', async () => {
       b.inboundId,
       b.sessionId,
       b.exportId,
+      b.erasureId,
     ])
       expect(text).not.toContain(theirs);
   }

@@ -36,6 +36,10 @@ const ADMIN_OPERATIONS = [
   'GET /api/privacy/exports',
   'GET /api/privacy/exports/{id}',
   'PUT /api/account/retention',
+  // Erasing an address (docs/privacy.md): owners and admins read and start them.
+  'GET /api/privacy/erasures',
+  'GET /api/privacy/erasures/{id}',
+  'POST /api/privacy/erasures',
 ];
 // The transfer last: it makes the owner an admin.
 const OWNER_OPERATIONS = [
@@ -290,6 +294,23 @@ const PREPARE: Record<string, (role: Role | 'key') => Promise<Prepared>> = {
     body: { scheduled_at: new Date(Date.now() + 2 * 86_400_000).toISOString() },
   }),
   'POST /api/emails/{message_id}/cancel': async () => ({ path: `/api/emails/${await scheduledMessage()}/cancel` }),
+  'POST /api/privacy/erasures': async () => ({
+    path: '/api/privacy/erasures',
+    body: { address: `${uniqueName('forget')}@example.org` },
+  }),
+  'GET /api/privacy/erasures/{id}': async () => {
+    const [row] = await stack
+      .db('erasures')
+      .insert({
+        id: randomUUID(),
+        account_id: tenant.account.id,
+        address_hash: 'probe',
+        requested_by: 'test',
+        status: 'completed',
+      })
+      .returning<{ id: string }[]>('id');
+    return { path: `/api/privacy/erasures/${row!.id}` };
+  },
   'POST /api/suppressions': async () => ({
     path: '/api/suppressions',
     body: { address: `${uniqueName('stop')}@example.org` },
@@ -393,6 +414,7 @@ const PREPARE: Record<string, (role: Role | 'key') => Promise<Prepared>> = {
     path: '/api/account/deletion',
     body: { confirm: 'not the name' },
     expect: { status: 400 },
+  }),
   // Back to the default: a valid change for every caller allowed to make it.
   'PUT /api/account/retention': async () => ({
     path: '/api/account/retention',

@@ -20,6 +20,7 @@ import { inboundWorkflows, messageWorkflows } from '../../workflows/client';
 import type { recordEngagement } from '../../workflows/recordEngagement';
 import { type recordLateOutcome } from '../../workflows/recordLateOutcome';
 import { PARSE_DEATHS_ALLOWED, type receiveEmail } from '../../workflows/receiveEmail';
+import type { eraseAddress } from '../../workflows/eraseAddress';
 import type { sendEmail } from '../../workflows/sendEmail';
 import { createTimeSkippingEnv } from '../helpers/timeSkipping';
 
@@ -93,6 +94,15 @@ function stubActivities(
     checkAccountDeletionDue: async () => true,
     stopAccountWorkflows: async () => 0,
     deleteAccountData: async () => ({ rows: {}, people: 0, redisKeys: 0 }),
+    cancelScheduledSends: async () => ({ removed: 0 }),
+    eraseWebhookDeliveries: async () => ({ removed: 0 }),
+    eraseEngagement: async () => ({ removed: 0 }),
+    eraseLogRows: async () => ({ removed: 0 }),
+    eraseReceivedMail: async () => ({ removed: 0 }),
+    eraseAuditMentions: async () => ({ removed: 0 }),
+    eraseRedisTraces: async () => ({ removed: 0 }),
+    hashSuppression: async () => ({ removed: 0 }),
+    finishErasure: async () => undefined,
   };
   const wrapped = Object.fromEntries(
     (Object.keys(defaults) as (keyof Activities)[]).map((name) => [
@@ -571,5 +581,46 @@ describe('deleting an account (workflows/accountDeletion.ts)', () => {
     const cancelled = stubActivities(calls, { checkAccountDeletionDue: async () => false });
     expect(await deletion(cancelled)).toEqual({ deleted: false });
     expect(names(calls)).toEqual(['checkAccountDeletionDue']);
+  });
+});
+
+describe('an erasure (eraseAddress)', () => {
+  const erase = (activities: Activities) =>
+    run(activities, async (_client, taskQueue) =>
+      env.client.workflow.execute<typeof eraseAddress>('eraseAddress', {
+        taskQueue,
+        workflowId: `erase-${randomUUID()}`,
+        args: [{ erasureId: 'erasure-1' }],
+      }),
+    );
+
+  test('runs the suppression first, then each kind, and ends completed; every step gets the id only', async () => {
+    const calls: Calls = [];
+    expect(await erase(stubActivities(calls))).toEqual({ status: 'completed' });
+    expect(names(calls)).toEqual([
+      'hashSuppression',
+      'cancelScheduledSends',
+      'eraseWebhookDeliveries',
+      'eraseEngagement',
+      'eraseLogRows',
+      'eraseReceivedMail',
+      'eraseAuditMentions',
+      'eraseRedisTraces',
+      'finishErasure',
+    ]);
+    expect(calls.slice(0, -1).map(([, input]) => input)).toEqual(Array(8).fill({ erasureId: 'erasure-1' }));
+    expect(calls.at(-1)![1]).toEqual({ erasureId: 'erasure-1', status: 'completed' });
+  });
+
+  test('a step that keeps failing ends the erasure failed, its address wiped by finishErasure', async () => {
+    const calls: Calls = [];
+    const failing = stubActivities(calls, {
+      eraseLogRows: async () => {
+        throw ApplicationFailure.nonRetryable('statement timeout', 'Error');
+      },
+    });
+    expect(await erase(failing)).toEqual({ status: 'failed' });
+    expect(names(calls).slice(-2)).toEqual(['eraseLogRows', 'finishErasure']);
+    expect(calls.at(-1)![1]).toEqual({ erasureId: 'erasure-1', status: 'failed' });
   });
 });

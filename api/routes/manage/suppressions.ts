@@ -74,7 +74,13 @@ export const suppressionOperations = [
     query: topicQuery('entries for topics are listed by GET /api/suppressions?search='),
     ok: [200, Suppression, 'The entry.'],
     async handler({ deps, caller, params, query }) {
-      const suppression = await getSuppression(deps.db, caller.accountId, params.address, query.topic ?? null);
+      const suppression = await getSuppression(
+        deps.db,
+        caller.accountId,
+        params.address,
+        query.topic ?? null,
+        deps.config.secretKey,
+      );
       if (!suppression)
         throw new PostageError('suppression_not_found', `${params.address} is not on this account's suppression list`);
       return presentSuppression(suppression);
@@ -93,7 +99,7 @@ export const suppressionOperations = [
       const { address } = params;
       const { removed } = await unsuppress(
         deps.db,
-        { accountId: caller.accountId, address, topic: query.topic ?? null },
+        { accountId: caller.accountId, address, topic: query.topic ?? null, secretKey: deps.config.secretKey },
         caller.actor,
       );
       if (!removed)

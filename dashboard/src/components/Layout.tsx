@@ -24,9 +24,10 @@ const NAV = [
   ['/byoc', 'BYOC'],
   ['/team', 'Team'],
   ['/audit', 'Audit log'],
-  ['/account/delete', 'Delete account'],
-  ['/settings/data-export', 'Export data'],
   ['/account/retention', 'Data retention'],
+  ['/account/data-export', 'Export data'],
+  ['/account/erasures', 'Erase an address'],
+  ['/account/delete', 'Delete account'],
 ] as const;
 
 /** The account the session acts on and the role there; with several accounts, a switch to the others (then the overview). */

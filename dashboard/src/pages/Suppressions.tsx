@@ -16,7 +16,11 @@ const REASON: Record<Suppression['reason'], [string, 'bad' | 'warn' | 'neutral']
   complaint: ['Complaint', 'bad'],
   manual: ['Added by hand', 'neutral'],
   unsubscribed: ['Unsubscribed', 'warn'],
+  erased: ['Erased', 'neutral'],
 };
+
+/** An erased address's entry (docs/privacy.md): kept as a keyed hash, lifted only by naming the address. */
+const ERASED = '[erased]';
 
 export default function Suppressions() {
   const client = useQueryClient();
@@ -108,7 +112,8 @@ export default function Suppressions() {
             header: 'Actions',
             hiddenHeader: true,
             cell: (s) =>
-              canEdit && (
+              canEdit &&
+              s.address !== ERASED && (
                 <ConfirmButton
                   small
                   label="Remove"

@@ -201,6 +201,11 @@ class CreateDomainRequest(Model):
 
 
 @dataclass
+class CreateErasureRequest(Model):
+    address: str
+
+
+@dataclass
 class CreateInboundDomainRequest(Model):
     name: str
 
@@ -366,6 +371,32 @@ class EmailSummary(Model):
 class EndedSessions(Model):
     success: Literal[True]
     ended: int
+
+
+@dataclass
+class ErasureRemoved(Model):
+    suppressions: Optional[int] = None
+    scheduled_sends: Optional[int] = None
+    webhook_deliveries: Optional[int] = None
+    engagement_events: Optional[int] = None
+    log_rows: Optional[int] = None
+    received_messages: Optional[int] = None
+    audit_entries: Optional[int] = None
+    live_events: Optional[int] = None
+
+
+@dataclass
+class Erasure(Model):
+    id: str
+    status: Literal["running", "completed", "failed"]
+    removed: ErasureRemoved
+    requested_at: datetime
+    completed_at: Optional[datetime]
+
+
+@dataclass
+class ErasureList(Model):
+    erasures: List[Erasure]
 
 
 @dataclass
@@ -1008,7 +1039,7 @@ class SignupRequest(Model):
 @dataclass
 class Suppression(Model):
     address: str
-    reason: Literal["bounce", "complaint", "manual", "unsubscribed"]
+    reason: Literal["bounce", "complaint", "manual", "unsubscribed", "erased"]
     topic: Optional[str]
     created_at: datetime
 

@@ -1214,6 +1214,50 @@ export interface paths {
         patch: operations["patchApiMembersUser_id"];
         trace?: never;
     };
+    "/api/privacy/erasures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account’s erasures, newest first (the last 50).
+         * @description Members with the `admin` role or above; no API key (a key acts as a developer); anyone else gets `403 insufficient_role`.
+         */
+        get: operations["getApiPrivacyErasures"];
+        put?: never;
+        /**
+         * Erase an address from the account’s data: every record of it goes, and it stays suppressed as a keyed hash.
+         * @description Starts the erasure and answers at once (202); follow it with GET /api/privacy/erasures/{id}. It removes the address’s email-log rows with their timelines, webhook delivery records, opens and clicks, received messages from or to it (bytes, parse, attachments), scheduled messages to it (cancelled), audit-log mentions and live events; its suppression entries are kept as a keyed hash (shown as `[erased]`), and one is added when it had none, so it is never mailed again (docs/privacy.md, "Erasing an address"). The audit log records `privacy.erasure_requested` without the address. Owners and admins only. Members with the `admin` role or above; no API key (a key acts as a developer); anyone else gets `403 insufficient_role`.
+         */
+        post: operations["postApiPrivacyErasures"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/privacy/erasures/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An erasure’s progress and what it removed, by kind (never the address).
+         * @description Members with the `admin` role or above; no API key (a key acts as a developer); anyone else gets `403 insufficient_role`.
+         */
+        get: operations["getApiPrivacyErasuresId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/privacy/exports": {
         parameters: {
             query?: never;
@@ -2009,6 +2053,11 @@ export interface components {
             signing_secret: string;
             webhook: components["schemas"]["Webhook"];
         };
+        /** @description The address to erase from the account’s data (any case). */
+        CreateErasureRequest: {
+            /** Format: email */
+            address: string;
+        };
         /** @description Receiving on a name whose nearest domain of the account is a BYOC domain is `422 byoc_domain`; a name under no verified shared-mode domain of the account is a 404; a name that already receives (in any account) is `409 inbound_domain_exists`. */
         CreateInboundDomainRequest: {
             /** @description A verified shared-mode domain of the account, or a subdomain of one (`reply.example.com`); not its MAIL FROM domain (`send.<domain>`) or tracking subdomain (`409 inbound_domain_reserved`). */
@@ -2183,6 +2232,35 @@ export interface components {
             ended: number;
             /** @constant */
             success: true;
+        };
+        Erasure: {
+            completed_at: string | null;
+            /**
+             * Format: uuid
+             * @description Its workflow is `erase-<id>` in the Temporal UI.
+             */
+            id: string;
+            /** @description What each step removed so far, by kind (a kind appears once its step ran; `suppressions`: the entries that now stand for the address as a keyed hash). */
+            removed: {
+                audit_entries?: number;
+                engagement_events?: number;
+                live_events?: number;
+                log_rows?: number;
+                received_messages?: number;
+                scheduled_sends?: number;
+                suppressions?: number;
+                webhook_deliveries?: number;
+            };
+            /** Format: date-time */
+            requested_at: string;
+            /**
+             * @description `failed`: a step kept failing; request it again.
+             * @enum {unknown}
+             */
+            status: "running" | "completed" | "failed";
+        };
+        ErasureList: {
+            erasures: components["schemas"]["Erasure"][];
         };
         Error: {
             detail: string;
@@ -2860,14 +2938,15 @@ export interface components {
             password: string;
         };
         Suppression: {
+            /** @description The address, lower-cased; `[erased]` for an erased address (docs/privacy.md, "Erasing an address"), whose entry is kept as a keyed hash and lifted by naming the address. */
             address: string;
             /** Format: date-time */
             created_at: string;
             /**
-             * @description `unsubscribed`: the recipient used a one-click unsubscribe link.
+             * @description `unsubscribed`: the recipient used a one-click unsubscribe link. `erased`: the address was erased while it was not suppressed, so that it is never mailed again.
              * @enum {unknown}
              */
-            reason: "bounce" | "complaint" | "manual" | "unsubscribed";
+            reason: "bounce" | "complaint" | "manual" | "unsubscribed" | "erased";
             topic: string | null;
         };
         SuppressionAdded: {
@@ -9714,6 +9793,258 @@ export interface operations {
             };
             /** @description The member is the owner: transfer ownership first. */
             409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiPrivacyErasures: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The erasures. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErasureList"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in and no valid API key. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description Members with the `admin` role or above; no API key (a key acts as a developer); anyone else gets `403 insufficient_role`. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. `two_factor_setup_required`: the account requires two-factor sign-in and this signed-in member has not turned it on (only the two-factor setup, the session and signing out answer until then). `network_not_allowed`: a valid API key used from outside the networks it is bound to (the answer never says which). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiPrivacyErasures: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateErasureRequest"];
+            };
+        };
+        responses: {
+            /** @description Started. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erasure"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in and no valid API key. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description Members with the `admin` role or above; no API key (a key acts as a developer); anyone else gets `403 insufficient_role`. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. `two_factor_setup_required`: the account requires two-factor sign-in and this signed-in member has not turned it on (only the two-factor setup, the session and signing out answer until then). `network_not_allowed`: a valid API key used from outside the networks it is bound to (the answer never says which). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiPrivacyErasuresId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The erasure. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erasure"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in and no valid API key. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description Members with the `admin` role or above; no API key (a key acts as a developer); anyone else gets `403 insufficient_role`. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. `two_factor_setup_required`: the account requires two-factor sign-in and this signed-in member has not turned it on (only the two-factor setup, the session and signing out answer until then). `network_not_allowed`: a valid API key used from outside the networks it is bound to (the answer never says which). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
+            404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
