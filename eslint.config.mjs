@@ -43,7 +43,8 @@ const restricted = (patterns, paths = []) => [
  * render stored emails, sending gates and accepts messages (it renders templates; its system email
  * reads reputation), unsubscribe turns a recipient's one-click link into a suppression, inbound
  * receives email for the customer's domains, webhooks tell the customer (and replay what inbound
- * received).
+ * received); privacy answers a person's requests about their data across all of them (erasure,
+ * export; the erased addresses' keys are accounts', as the suppression list's).
  * A new folder goes into this list (test/unit/lintRules.test.ts checks that every one is here).
  */
 export const CORE_LAYERS = [
@@ -60,6 +61,7 @@ export const CORE_LAYERS = [
   'unsubscribe',
   'inbound',
   'webhooks',
+  'privacy',
 ];
 
 const coreLayerOrder = CORE_LAYERS.join(' < ');

@@ -19,6 +19,7 @@ import {
   type ErasureKind,
   type ErasureStatus,
 } from '../core/privacy/erasures';
+import { deleteExportsOf } from '../core/privacy/addressExports';
 import { dropLiveEventsNaming } from '../core/webhooks/liveEvents';
 import type { ResolvedActivityDeps } from './deps';
 import { whileBeating } from './heartbeat';
@@ -50,6 +51,10 @@ export function erasureActivities(deps: ResolvedActivityDeps) {
     eraseLogRows: step(deps, 'log_rows', (subject) => eraseLogRows(db, subject)),
     eraseReceivedMail: step(deps, 'received_messages', (subject) => eraseReceivedMail(db, subject)),
     eraseAuditMentions: step(deps, 'audit_entries', (subject) => eraseAuditMentions(db, subject)),
+    // The account's exports of the address: each a copy of everything kept about the person.
+    eraseExports: step(deps, 'exports', (subject) =>
+      deleteExportsOf(db, config.secretKey, subject.accountId, subject.address),
+    ),
     // The account's live events stream (core/webhooks/liveEvents.ts): the only Redis data that can name a recipient.
     eraseRedisTraces: step(deps, 'live_events', (subject) =>
       deps.redis

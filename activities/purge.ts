@@ -1,4 +1,5 @@
 import { purgeExpiredReceived } from '../core/inbound/inboundMessages';
+import { purgeExpiredExports } from '../core/privacy/addressExports';
 import { purgeEmailLog as purgeLog, purgeExpiredContent as purgeContent } from '../core/sending/retention';
 import type { ContentPurge } from '../core/model/workflowContract';
 import type { ResolvedActivityDeps } from './deps';
@@ -20,6 +21,8 @@ export function purgeExpiredContent(deps: ResolvedActivityDeps) {
     return {
       ...(await purgeContent(deps.db, { now, contentDays: input.contentDays })),
       inboundMessages: await purgeExpiredReceived(deps.db, { now, defaultDays: input.contentDays }),
+      // Address exports are kept a week whatever the content's retention.
+      privacyExports: await purgeExpiredExports(deps.db, now),
     };
   };
 }

@@ -171,6 +171,7 @@ export const erasure = proxyActivities<
     | 'eraseLogRows'
     | 'eraseReceivedMail'
     | 'eraseAuditMentions'
+    | 'eraseExports'
     | 'eraseRedisTraces'
     | 'hashSuppression'
     | 'finishErasure'

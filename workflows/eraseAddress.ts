@@ -21,6 +21,7 @@ export async function eraseAddress(input: EraseAddressInput): Promise<{ status: 
     await erasure.eraseLogRows({ erasureId });
     await erasure.eraseReceivedMail({ erasureId });
     await erasure.eraseAuditMentions({ erasureId });
+    await erasure.eraseExports({ erasureId });
     await erasure.eraseRedisTraces({ erasureId });
   } catch (err) {
     if (!(err instanceof ActivityFailure)) throw err;

@@ -24,6 +24,7 @@ export const Erasure = named(
         log_rows: Type.Optional(count()),
         received_messages: Type.Optional(count()),
         audit_entries: Type.Optional(count()),
+        exports: Type.Optional(count()),
         live_events: Type.Optional(count()),
       },
       {

@@ -5,7 +5,7 @@ import { isStorableText, type Db } from '../platform/db';
 import { PostageError } from '../platform/errors';
 import { decodeCursor, encodeCursor, escapeLike } from '../platform/pagination';
 import { isUnsubscribeTopic } from '../model/messageContent';
-import { ERASED_ADDRESS, isErasedSuppressionKey, suppressionKeys } from '../privacy/erasedAddress';
+import { ERASED_ADDRESS, isErasedSuppressionKey, suppressionKeys } from './erasedAddress';
 
 /** The stored forms of `address`: with `secretKey`, its erased entry's too (docs/privacy.md, "Erasing an address"). */
 const keysOf = (accountId: string, address: string, secretKey: string | undefined) =>

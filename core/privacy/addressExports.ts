@@ -50,6 +50,13 @@ const toExport = (row: ExportRow): AddressExport => ({
   expiresAt: row.expires_at,
 });
 
+/** Deletes the account's exports of `address` (an erasure: each is a copy of the person's data); how many went. */
+export async function deleteExportsOf(db: Db, secretKey: string, accountId: string, address: string): Promise<number> {
+  return db('privacy_exports')
+    .where({ account_id: accountId, address_hash: exportAddressHash(secretKey, address) })
+    .delete();
+}
+
 /** The keyed hash an export is found by when its address is erased. */
 export const exportAddressHash = (secretKey: string, address: string) =>
   keyedHash(secretKey, 'privacy-export', suppressionKey(address));

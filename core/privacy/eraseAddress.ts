@@ -8,7 +8,7 @@ import { deleteReceivedInBatches } from '../inbound/inboundMessages';
 import type { Db } from '../platform/db';
 import { cancelScheduledSend } from '../sending/scheduledSends';
 import { loadStagedMessage } from '../sending/staging';
-import { erasedSuppressionKey } from './erasedAddress';
+import { erasedSuppressionKey } from '../accounts/erasedAddress';
 
 export const ERASURE_BATCH_SIZE = 1000;
 

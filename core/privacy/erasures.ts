@@ -9,7 +9,7 @@ import { decrypt, encrypt } from '../platform/crypto';
 import type { Db } from '../platform/db';
 import { PostageError } from '../platform/errors';
 import { isUuid } from '../platform/ids';
-import { erasedAddressHash } from './erasedAddress';
+import { erasedAddressHash } from '../accounts/erasedAddress';
 
 export type ErasureStatus = 'running' | 'completed' | 'failed';
 
@@ -22,6 +22,7 @@ export type ErasureKind =
   | 'log_rows'
   | 'received_messages'
   | 'audit_entries'
+  | 'exports'
   | 'live_events'
   | 'suppressions';
 

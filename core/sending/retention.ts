@@ -12,7 +12,6 @@ import { purgeStagedMessagesBefore, STAGED_PURGE_BATCH_SIZE } from './staging';
 import { purgeExpiredSessions } from '../accounts/users';
 import { purgeExpiredUserTokens } from '../accounts/userTokens';
 import { purgeExpiredDomainClaims } from '../domains/domainClaims';
-import { purgeExpiredExports } from '../privacy/addressExports';
 
 const DAY_MS = 86_400_000;
 /** A BYOC message still staged after this long belongs to a workflow that was stopped by hand. */
@@ -47,7 +46,7 @@ export async function purgeEmailLog(
 export async function purgeExpiredContent(
   db: Db,
   input: { now: Date; contentDays: number; batchSize?: number },
-): Promise<Omit<ContentPurge, 'inboundMessages'>> {
+): Promise<Omit<ContentPurge, 'inboundMessages' | 'privacyExports'>> {
   const contentCutoff = cutoffBefore(input.now, input.contentDays);
   const batch = (defaultSize: number) => input.batchSize ?? defaultSize;
   return {
@@ -94,8 +93,6 @@ export async function purgeExpiredContent(
     sessions: await purgeExpiredSessions(db, input.now),
     userTokens: await purgeExpiredUserTokens(db, input.now),
     domainClaims: await purgeExpiredDomainClaims(db, input.now),
-    // Address exports are kept a week whatever the content's retention.
-    privacyExports: await purgeExpiredExports(db, input.now),
   };
 }
 

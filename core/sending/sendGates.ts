@@ -5,7 +5,7 @@
 import type { ApiKey } from '../accounts/apiKeys';
 import { toAccount, type Account, type AccountRow } from '../accounts/accounts';
 import { normaliseDomainName, type RecipientKind } from '../model/addresses';
-import { suppressionKeys } from '../privacy/erasedAddress';
+import { suppressionKeys } from '../accounts/erasedAddress';
 import type { ApiErrorCode, ApiErrorCodes } from '../model/errorCodes';
 import { isByocUsable, toConfig, type ByocConfig, type ByocConfigRow } from '../byoc/byocConfig';
 import { rowFromJson, utcMonthStart, type Db } from '../platform/db';

@@ -2023,6 +2023,7 @@ type Erasure struct {
 type Erasure_Removed struct {
 	AuditEntries      int `json:"audit_entries,omitempty,omitzero"`
 	EngagementEvents  int `json:"engagement_events,omitempty,omitzero"`
+	Exports           int `json:"exports,omitempty,omitzero"`
 	LiveEvents        int `json:"live_events,omitempty,omitzero"`
 	LogRows           int `json:"log_rows,omitempty,omitzero"`
 	ReceivedMessages  int `json:"received_messages,omitempty,omitzero"`

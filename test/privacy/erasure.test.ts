@@ -42,6 +42,8 @@ let fullKey: string;
 let stream: EventSource;
 const logLines: string[] = [];
 let erasure: ApiResponse;
+/** The account's exports of each address, made before the erasure (docs/privacy.md, "Exporting an address's data"). */
+const exportIds: Record<'erased' | 'kept', string> = { erased: '', kept: '' };
 
 const sink = new Writable({
   write(chunk: Buffer, _encoding, done) {
@@ -192,6 +194,14 @@ async function leaveTraces(): Promise<void> {
   await receiveFrom(ERASED);
   await sendAndSettle(KEPT, 'delivered');
   await receiveFrom(KEPT);
+  for (const [which, address] of [
+    ['erased', ERASED],
+    ['kept', KEPT],
+  ] as const) {
+    const made = await owner.request('POST', '/api/privacy/exports', { address });
+    expect(made.status).toBe(201);
+    exportIds[which] = String(made.json.id);
+  }
   // The suppressions are there before the erasure (the bounce's and the one by hand).
   expect(await stack.db('suppressions').whereRaw('lower(address) = ?', [erased]).count({ n: '*' })).toEqual([
     { n: '2' },
@@ -200,13 +210,18 @@ async function leaveTraces(): Promise<void> {
 
 const mentions = (text: string) => text.toLowerCase().includes(erased);
 
+test("the address's export is gone with it; the other address's stays", async () => {
+  expect((await owner.request('GET', `/api/privacy/exports/${exportIds.erased}`)).status).toBe(404);
+  expect((await owner.request('GET', `/api/privacy/exports/${exportIds.kept}`)).status).toBe(200);
+});
+
 test('the erasure is accepted (202) and its progress names no address and counts each kind removed', async () => {
   expect(erasure.status).toBe(202);
   const done = await owner.request('GET', `/api/privacy/erasures/${String(erasure.json.id)}`);
   expect(mentions(JSON.stringify(done.json))).toBe(false);
   expect(done.json).toMatchObject({
     status: 'completed',
-    removed: { log_rows: 3, received_messages: 1, scheduled_sends: 1, suppressions: 2 },
+    removed: { log_rows: 3, received_messages: 1, scheduled_sends: 1, suppressions: 2, exports: 1 },
   });
   expect((done.json.removed as Record<string, number>).engagement_events).toBeGreaterThanOrEqual(2);
   expect((done.json.removed as Record<string, number>).webhook_deliveries).toBeGreaterThan(0);

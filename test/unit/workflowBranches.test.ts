@@ -100,6 +100,7 @@ function stubActivities(
     eraseLogRows: async () => ({ removed: 0 }),
     eraseReceivedMail: async () => ({ removed: 0 }),
     eraseAuditMentions: async () => ({ removed: 0 }),
+    eraseExports: async () => ({ removed: 0 }),
     eraseRedisTraces: async () => ({ removed: 0 }),
     hashSuppression: async () => ({ removed: 0 }),
     finishErasure: async () => undefined,
@@ -605,10 +606,11 @@ describe('an erasure (eraseAddress)', () => {
       'eraseLogRows',
       'eraseReceivedMail',
       'eraseAuditMentions',
+      'eraseExports',
       'eraseRedisTraces',
       'finishErasure',
     ]);
-    expect(calls.slice(0, -1).map(([, input]) => input)).toEqual(Array(8).fill({ erasureId: 'erasure-1' }));
+    expect(calls.slice(0, -1).map(([, input]) => input)).toEqual(Array(9).fill({ erasureId: 'erasure-1' }));
     expect(calls.at(-1)![1]).toEqual({ erasureId: 'erasure-1', status: 'completed' });
   });
 

@@ -27,6 +27,7 @@ const KINDS: Record<keyof Erasure['removed'], string> = {
   log_rows: 'Email log rows',
   received_messages: 'Received messages',
   audit_entries: 'Audit entries',
+  exports: 'Exports of the address',
   live_events: 'Live events',
 };
 

@@ -382,6 +382,7 @@ class ErasureRemoved(Model):
     log_rows: Optional[int] = None
     received_messages: Optional[int] = None
     audit_entries: Optional[int] = None
+    exports: Optional[int] = None
     live_events: Optional[int] = None
 
 

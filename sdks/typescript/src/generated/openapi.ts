@@ -2244,6 +2244,7 @@ export interface components {
             removed: {
                 audit_entries?: number;
                 engagement_events?: number;
+                exports?: number;
                 live_events?: number;
                 log_rows?: number;
                 received_messages?: number;
