@@ -54,7 +54,9 @@ test('hashing a large body stops at the deadline: temperror on time, the event l
     );
     expect(verdicts).toEqual(TEMPERROR_VERDICTS);
     expect(Date.now() - started).toBeLessThan(800);
-    expect(longestGap).toBeLessThan(200);
+    // Held by the hashing it would be seconds; a busy machine's scheduler alone has made 200-500 ms
+    // gaps here (the test runs beside other processes), so the bound tells the two apart.
+    expect(longestGap).toBeLessThan(500);
   } finally {
     clearInterval(ticker);
   }
