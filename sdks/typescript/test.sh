@@ -36,7 +36,12 @@ export npm_config_cache="$work/npm-cache" npm_config_audit=false npm_config_fund
 
 log "node $(node --version), npm $(npm --version 2>/dev/null)"
 log "npm pack (builds dist/ with tsc: ESM and CommonJS)"
-(cd "$HERE" && npm pack --pack-destination "$work" --loglevel=warn >/dev/null)
+# Under the lock postage-cli/scripts/install.sh takes: the prepack empties and rebuilds dist/, which
+# the CLI's packing (another test file, at the same time) builds against.
+{
+  flock 9
+  (cd "$HERE" && npm pack --pack-destination "$work" --loglevel=warn >/dev/null)
+} 9>"${TMPDIR:-/tmp}/postage-pack.lock"
 tarball="$(ls "$work"/postage-sdk-*.tgz)"
 log "packed $(basename "$tarball"): $(wc -c <"$tarball" | tr -d ' ') bytes, $(tar -tzf "$tarball" | wc -l | tr -d ' ') files"
 

@@ -19,27 +19,13 @@ let sender: Awaited<ReturnType<typeof createSender>>;
 let fullKey: string;
 const clients: Client[] = [];
 
-/** `npm pack` each package, then install both tarballs into an empty project (the CLI's other dependencies from npm's cache). */
+/** The SDK and the CLI packed and installed into an empty project (postage-cli/scripts/install.sh); the bin's path. */
 function packAndInstall(): string {
-  const npm = (args: string[], cwd: string) => execFileSync('npm', args, { cwd, stdio: ['ignore', 'pipe', 'inherit'] });
-  for (const dir of ['sdks/typescript', 'postage-cli'])
-    npm(['pack', '--pack-destination', work, '--loglevel=warn'], path.join(ROOT, dir));
-  const app = path.join(work, 'app');
-  fs.mkdirSync(app);
-  fs.writeFileSync(path.join(app, 'package.json'), '{"name":"app","private":true}\n');
-  const tarballs = fs.readdirSync(work).filter((f) => f.endsWith('.tgz'));
-  npm(
-    [
-      'install',
-      '--prefer-offline',
-      '--no-audit',
-      '--no-fund',
-      '--loglevel=warn',
-      ...tarballs.map((t) => path.join(work, t)),
-    ],
-    app,
-  );
-  return path.join(app, 'node_modules', '@postage', 'cli', 'bin', 'postage.js');
+  return execFileSync('bash', [path.join(ROOT, 'postage-cli', 'scripts', 'install.sh'), work], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+    .toString()
+    .trim();
 }
 
 beforeAll(async () => {
