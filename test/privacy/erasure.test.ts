@@ -12,6 +12,7 @@ import { Writable } from 'node:stream';
 import { promisify } from 'node:util';
 import { EventSource } from 'eventsource';
 import { parse } from 'parse5';
+import { Webhook } from 'standardwebhooks';
 import { createApiKey } from '../../core/accounts/apiKeys';
 import { insertMemberUser } from '../../core/accounts/members';
 import { hashPassword } from '../../core/accounts/passwords';
@@ -23,7 +24,7 @@ import { createEndpoint, createSender, type SenderFixture } from '../helpers/fix
 import { receiveRecorded } from '../helpers/inbound';
 import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';
 import { eventually } from '../helpers/wait';
-import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhookReceiver';
+import { startWebhookReceiver, type ReceivedRequest, type WebhookReceiver } from '../helpers/webhookReceiver';
 import { createInbound, type InboundFixture } from '../inbound/fixtures';
 import { WebClient } from '../management/helpers';
 
@@ -36,6 +37,7 @@ const erased = ERASED.toLowerCase();
 
 let stack: ServiceStack;
 let receiver: WebhookReceiver;
+let signingSecret: string;
 let inbound: InboundFixture;
 let owner: WebClient;
 let fullKey: string;
@@ -59,9 +61,10 @@ beforeAll(async () => {
   ]);
   inbound = await createInbound(stack.db);
   owner = await signedInOwner(inbound.sender);
-  receiver.setSecret(
-    (await createEndpoint(stack.db, stack.config.secretKey, inbound.sender.account.id, receiver.url)).signingSecret,
-  );
+  // Subscribed to every event type, privacy.erasure_completed among them.
+  signingSecret = (await createEndpoint(stack.db, stack.config.secretKey, inbound.sender.account.id, receiver.url))
+    .signingSecret;
+  receiver.setSecret(signingSecret);
   fullKey = (
     await createApiKey(
       stack.db,
@@ -227,6 +230,29 @@ test('the erasure is accepted (202) and its progress names no address and counts
   expect((done.json.removed as Record<string, number>).webhook_deliveries).toBeGreaterThan(0);
   const listed = await owner.request('GET', '/api/privacy/erasures');
   expect((listed.json.erasures as { id: string }[]).map((e) => e.id)).toEqual([erasure.json.id]);
+});
+
+const isErasureEvent = (r: ReceivedRequest) =>
+  (r.json as { event_type?: unknown } | undefined)?.event_type === 'privacy.erasure_completed';
+
+test("the subscribed endpoint gets the erasure's end once, signed, with its id, status and counts, and no address", async () => {
+  const id = String(erasure.json.id);
+  const got = await receiver.waitFor(isErasureEvent);
+  expect(got.signatureValid).toBe(true);
+  const done = await owner.request('GET', `/api/privacy/erasures/${id}`);
+  expect(new Webhook(signingSecret).verify(got.rawBody, got.headers as Record<string, string>)).toEqual({
+    event_type: 'privacy.erasure_completed',
+    payload: { erasure_id: id, status: 'completed', removed: done.json.removed, completed_at: done.json.completed_at },
+  });
+  expect(mentions(got.rawBody)).toBe(false);
+  expect(receiver.received.filter(isErasureEvent)).toHaveLength(1);
+  // Recorded in the endpoint's deliveries, the erasure's id standing where a message's would.
+  expect(
+    await stack
+      .db('webhook_deliveries')
+      .where({ message_id: id, event_type: 'privacy.erasure_completed' })
+      .count({ n: '*' }),
+  ).toEqual([{ n: '1' }]);
 });
 
 test('a pg_dump of the database holds the address in no case', async () => {
