@@ -189,7 +189,7 @@ export const webhookOperations = [
     method: 'post',
     path: '/api/webhooks/{id}/deliveries/{delivery_id}/replay',
     summary:
-      'Send a recorded delivery’s event again, now, as one attempt recorded as a replay (Growth and Pro plans; counts toward the 10 test events a minute). A message’s event is rebuilt from its log row (kept 14 days) and carries the same `webhook-id`; a test delivery is replayed as a new test event of its type. An erasure’s end (`privacy.erasure_completed`) is not replayed (404 `webhook_delivery_not_found`): read the erasure instead.',
+      'Send a recorded delivery’s event again, now, as one attempt recorded as a replay (Growth and Pro plans; counts toward the 10 test events a minute). A message’s event is rebuilt from its log row (kept 14 days) and carries the same `webhook-id`; a test delivery is replayed as a new test event of its type. An erasure’s end (`privacy.erasure_completed`) is not replayed (404 `not_found`): read the erasure instead.',
     who: 'caller',
     role: 'developer',
     scopedKey: 'account_wide',

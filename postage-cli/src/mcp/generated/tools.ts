@@ -561,7 +561,7 @@ export const TOOLS: readonly ToolSpec[] = [
   {
     name: 'post_api_webhooks_id_deliveries_delivery_id_replay',
     description:
-      'Send a recorded delivery’s event again, now, as one attempt recorded as a replay (Growth and Pro plans; counts toward the 10 test events a minute). A message’s event is rebuilt from its log row (kept 14 days) and carries the same `webhook-id`; a test delivery is replayed as a new test event of its type. An erasure’s end (`privacy.erasure_completed`) is not replayed (404 `webhook_delivery_not_found`): read the erasure instead.\n\nMembers with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`.\n\nNeeds a full_access key. A key limited to some domains reaches only those: anything of another domain is answered 404, as if it did not exist.',
+      'Send a recorded delivery’s event again, now, as one attempt recorded as a replay (Growth and Pro plans; counts toward the 10 test events a minute). A message’s event is rebuilt from its log row (kept 14 days) and carries the same `webhook-id`; a test delivery is replayed as a new test event of its type. An erasure’s end (`privacy.erasure_completed`) is not replayed (404 `not_found`): read the erasure instead.\n\nMembers with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`.\n\nNeeds a full_access key. A key limited to some domains reaches only those: anything of another domain is answered 404, as if it did not exist.',
     permission: 'full_access',
     method: 'post',
     path: '/api/webhooks/{id}/deliveries/{delivery_id}/replay',

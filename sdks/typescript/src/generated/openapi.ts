@@ -1657,7 +1657,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Send a recorded delivery’s event again, now, as one attempt recorded as a replay (Growth and Pro plans; counts toward the 10 test events a minute). A message’s event is rebuilt from its log row (kept 14 days) and carries the same `webhook-id`; a test delivery is replayed as a new test event of its type. An erasure’s end (`privacy.erasure_completed`) is not replayed (404 `webhook_delivery_not_found`): read the erasure instead.
+         * Send a recorded delivery’s event again, now, as one attempt recorded as a replay (Growth and Pro plans; counts toward the 10 test events a minute). A message’s event is rebuilt from its log row (kept 14 days) and carries the same `webhook-id`; a test delivery is replayed as a new test event of its type. An erasure’s end (`privacy.erasure_completed`) is not replayed (404 `not_found`): read the erasure instead.
          * @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`.
          */
         post: operations["postApiWebhooksIdDeliveriesDelivery_idReplay"];
