@@ -12,9 +12,11 @@ import type { EngagementEvent } from '../core/model/workflowContract';
 import {
   buildWebhookEnvelope,
   receivedEmailEnvelope,
+  type ErasureCompletedEnvelope,
   type ReceivedEmailEnvelope,
   type WebhookEnvelope,
 } from '../core/webhooks/webhookPayloads';
+import { erasureCompletedEvent } from '../core/privacy/erasures';
 import type { ResolvedActivityDeps } from './deps';
 
 /**
@@ -45,8 +47,9 @@ type DeliveryResult = { succeeded: boolean; statusCode: number | null };
 /** What the event's payload is built from, read at once (all but one are undefined for most events). */
 async function loadEventData(deps: ResolvedActivityDeps, input: DeliveryInput) {
   const received = input.event === 'email.received';
+  const aboutSentMessage = !received && input.event !== 'privacy.erasure_completed';
   const [row, delay, inbound] = await Promise.all([
-    received ? undefined : getLogRow(deps.db, input.messageId),
+    aboutSentMessage ? getLogRow(deps.db, input.messageId) : undefined,
     input.event === 'email.delivery_delayed' ? messageDelay(deps.db, input.messageId) : undefined,
     received ? loadInboundMessage(deps.db, input.messageId) : undefined,
   ]);
@@ -69,7 +72,23 @@ function envelopeOf(
       : undefined;
   if (input.event === 'email.unsubscribed')
     return input.unsubscribe && unsubscribedEnvelope(deps, input.messageId, input.unsubscribe, row);
+  if (input.event === 'privacy.erasure_completed') return undefined; // read for its account: bodyFor
   return row && buildWebhookEnvelope(input.event, { ...row, ...(delay ? { delay } : {}) }, input.engagement);
+}
+
+/**
+ * The body for an endpoint or stream of `accountId`: an erasure's end is read from the erasure, of
+ * that account only (`messageId` is the erasure's id); every other event from what loadEventData read.
+ */
+async function bodyFor(
+  deps: ResolvedActivityDeps,
+  input: DeliveryInput,
+  accountId: string,
+  data: Awaited<ReturnType<typeof loadEventData>>,
+  receives: (accountId: string) => boolean,
+): Promise<WebhookEnvelope | ReceivedEmailEnvelope | ErasureCompletedEnvelope | undefined> {
+  if (input.event === 'privacy.erasure_completed') return erasureCompletedEvent(deps.db, accountId, input.messageId);
+  return envelopeOf(deps, input, data, receives);
 }
 
 /**
@@ -83,7 +102,8 @@ async function publishToLiveStream(
   input: DeliveryInput,
   eventId: string | undefined,
 ): Promise<DeliveryResult> {
-  const envelope = envelopeOf(deps, input, await loadEventData(deps, input), (owner) => owner === accountId);
+  const data = await loadEventData(deps, input);
+  const envelope = await bodyFor(deps, input, accountId, data, (owner) => owner === accountId);
   if (!envelope || !deps.redis) return { succeeded: false, statusCode: null };
   const event = {
     id: eventId ?? webhookEventId(input.messageId, input.event),
@@ -102,7 +122,7 @@ async function publishToLiveStream(
 
 export interface DeliveryInput {
   endpointId: string;
-  /** The sent message's id; for `email.received`, the received message's (inbound) id. */
+  /** The sent message's id; for `email.received`, the received message's (inbound) id; for `privacy.erasure_completed`, the erasure's. */
   messageId: string;
   event: WebhookEventType;
   /** For `email.opened`/`email.clicked`: the open or click announced (a message has many). */
@@ -142,9 +162,10 @@ export function deliverWebhook(deps: ResolvedActivityDeps) {
     // Deactivated or deleted since the event fired, or the log row purged: nothing to send.
     if (!endpoint || !endpoint.active) return { succeeded: false, statusCode: null };
     // email.received only to an endpoint still subscribed (docs/inbound.md, "Rules"), of the message's account.
-    const envelope = envelopeOf(
+    const envelope = await bodyFor(
       deps,
       input,
+      endpoint.accountId,
       data,
       (accountId) => endpoint.accountId === accountId && endpoint.events.includes('email.received'),
     );

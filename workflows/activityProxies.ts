@@ -158,6 +158,11 @@ export function receivedEmailDelivery(): Pick<Activities, 'deliverWebhook'> {
   return localWebhookDelivery;
 }
 
+/** An account event's deliveries (workflows/webhookFanout.ts, announceAccountEvent): local too, in workflows that never had the patch. */
+export function accountEventDelivery(): Pick<Activities, 'deliverWebhook'> {
+  return localWebhookDelivery;
+}
+
 /**
  * An erasure's steps (workflows/eraseAddress.ts): each goes through its kind in batches and
  * heartbeats; retried until it works (each is safe to run again: what it removed is gone).

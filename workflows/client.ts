@@ -242,7 +242,7 @@ export function erasureStarter(client: Client, taskQueue: string): StartErasure 
       client.workflow.start(eraseAddress, {
         taskQueue,
         workflowId: erasureWorkflowId(erasureId),
-        args: [{ erasureId }],
+        args: [{ erasureId, accountId }],
         typedSearchAttributes: [{ key: ACCOUNT_ID, value: accountId }],
       }),
     );

@@ -12,14 +12,30 @@ export const WEBHOOK_EVENT_TYPES = [
   // A message received for one of the account's inbound domains (docs/inbound.md, "The event"):
   // structured, and never a flat test event.
   'email.received',
+  // About the account, not a message: an erasure ended (docs/privacy.md, "Erasing an address"). Its
+  // payload is structured and names no address; its test event is an envelope like the real one.
+  'privacy.erasure_completed',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
+/** The events with a structured payload (never a flat test event): a received message, an erasure's end. */
+export type StructuredEventType = 'email.received' | 'privacy.erasure_completed';
 /** The events about a message Postage sent: string-valued payloads, and a flat test event each. */
-export type SentMessageEventType = Exclude<WebhookEventType, 'email.received'>;
+export type SentMessageEventType = Exclude<WebhookEventType, StructuredEventType>;
 export const SENT_MESSAGE_EVENT_TYPES: readonly SentMessageEventType[] = WEBHOOK_EVENT_TYPES.filter(
-  (t): t is SentMessageEventType => t !== 'email.received',
+  (t): t is SentMessageEventType => t !== 'email.received' && t !== 'privacy.erasure_completed',
 );
+
+/**
+ * `privacy.erasure_completed`'s payload (docs/privacy.md, "Erasing an address"): the erasure's id,
+ * how it ended, what it removed by kind, when; never the address.
+ */
+export interface ErasureCompletedPayload {
+  erasure_id: string;
+  status: 'completed' | 'failed';
+  removed: Record<string, number>;
+  completed_at: string;
+}
 
 export function isWebhookEventType(value: string): value is WebhookEventType {
   return (WEBHOOK_EVENT_TYPES as readonly string[]).includes(value);

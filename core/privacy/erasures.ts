@@ -10,6 +10,7 @@ import type { Db } from '../platform/db';
 import { PostageError } from '../platform/errors';
 import { isUuid } from '../platform/ids';
 import { erasedAddressHash } from '../accounts/erasedAddress';
+import { erasureCompletedEnvelope, type ErasureCompletedEnvelope } from '../webhooks/webhookPayloads';
 
 export type ErasureStatus = 'running' | 'completed' | 'failed';
 
@@ -157,5 +158,26 @@ export async function finishErasure(
       action: status === 'completed' ? 'privacy.erasure_completed' : 'privacy.erasure_failed',
       details: { erasure_id: erasureId, removed: row.removed },
     });
+  });
+}
+
+/**
+ * The body of `privacy.erasure_completed` for an erasure of `accountId` that has ended (its
+ * status, counts and end; never the address); undefined while it runs, or for another account's.
+ */
+export async function erasureCompletedEvent(
+  db: Db,
+  accountId: string,
+  erasureId: string,
+): Promise<ErasureCompletedEnvelope | undefined> {
+  const row = isUuid(erasureId)
+    ? await db('erasures').where({ account_id: accountId, id: erasureId }).first<ErasureRow | undefined>(COLUMNS)
+    : undefined;
+  if (!row || row.status === 'running' || !row.completed_at) return undefined;
+  return erasureCompletedEnvelope({
+    erasure_id: row.id,
+    status: row.status,
+    removed: row.removed as Record<string, number>,
+    completed_at: row.completed_at.toISOString(),
   });
 }

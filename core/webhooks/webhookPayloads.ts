@@ -2,7 +2,7 @@
 // the events of a sent message; `email.received` carries the structured ReceivedEmailPayload.
 import type { ReceivedEmailPayload } from '../model/inbound';
 import type { EmailLogRow } from '../sending/emailLog';
-import type { SentMessageEventType } from '../model/webhookEvents';
+import type { ErasureCompletedPayload, SentMessageEventType } from '../model/webhookEvents';
 import type { EngagementEvent } from '../model/workflowContract';
 
 export interface WebhookEnvelope {
@@ -23,6 +23,16 @@ export type ReceivedEmailEnvelope = {
 
 export function receivedEmailEnvelope(payload: ReceivedEmailPayload): ReceivedEmailEnvelope {
   return { event_type: 'email.received', payload };
+}
+
+/** `privacy.erasure_completed` (docs/privacy.md, "Erasing an address"): about the account, not a message. */
+export type ErasureCompletedEnvelope = {
+  event_type: 'privacy.erasure_completed';
+  payload: ErasureCompletedPayload;
+};
+
+export function erasureCompletedEnvelope(payload: ErasureCompletedPayload): ErasureCompletedEnvelope {
+  return { event_type: 'privacy.erasure_completed', payload };
 }
 
 export function buildWebhookEnvelope(

@@ -80,6 +80,12 @@ export async function replayWebhookDelivery(
     });
     return { attempt, event, messageId: inbound.id, replayOf: delivery.id, payload };
   }
+  // About the account, not a message: the erasure's end stays readable at GET /api/privacy/erasures/{id}.
+  if (event === 'privacy.erasure_completed')
+    throw new PostageError(
+      'webhook_delivery_not_found',
+      `delivery ${input.deliveryId} announced an erasure's end, which is not replayed: read the erasure ${delivery.messageId} at GET /api/privacy/erasures/${delivery.messageId}`,
+    );
   // The message must still be in the log (14 days) to rebuild its event.
   const row = await getLogRow(db, delivery.messageId);
   if (!row || row.account_id !== input.accountId)

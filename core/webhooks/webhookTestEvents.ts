@@ -13,7 +13,12 @@ import { PostageError } from '../platform/errors';
 import type { ReceivedEmailPayload } from '../model/inbound';
 import { testProviderMessageId } from '../model/outcomes';
 import type { SentMessageEventType, WebhookEventType } from '../model/webhookEvents';
-import { receivedEmailEnvelope, type ReceivedEmailEnvelope } from './webhookPayloads';
+import {
+  erasureCompletedEnvelope,
+  receivedEmailEnvelope,
+  type ErasureCompletedEnvelope,
+  type ReceivedEmailEnvelope,
+} from './webhookPayloads';
 import type { WebhookAttempt } from './webhookDelivery';
 import { attemptAndRecordWebhook } from './webhookAttempts';
 import { endpointForDelivery } from './webhookEndpoints';
@@ -48,8 +53,8 @@ function microsecondTimestamp(at: Date): string {
   return at.toISOString().replace(/\.(\d{3})Z$/, '.$1000+00:00');
 }
 
-/** A test event's body: flat for the events of a sent message, the envelope for `email.received`. */
-export type TestEventBody = Record<string, string | string[]> | ReceivedEmailEnvelope;
+/** A test event's body: flat for the events of a sent message, the envelope for `email.received` and `privacy.erasure_completed`. */
+export type TestEventBody = Record<string, string | string[]> | ReceivedEmailEnvelope | ErasureCompletedEnvelope;
 
 /** The flat test-event shape (docs/webhooks.md, "Payloads"): fields at the top level, all strings (plus the bounced list). */
 export function testEventPayload(
@@ -64,6 +69,12 @@ export function testEventPayload(
   at?: Date,
   baseUrl?: string,
 ): ReceivedEmailEnvelope;
+/** `privacy.erasure_completed`: a sample envelope, an erasure that never was (docs/privacy.md, "Erasing an address"). */
+export function testEventPayload(
+  event: 'privacy.erasure_completed',
+  testDomain: string,
+  at?: Date,
+): ErasureCompletedEnvelope;
 export function testEventPayload(
   event: WebhookEventType,
   testDomain: string,
@@ -77,6 +88,13 @@ export function testEventPayload(
   baseUrl = 'https://postage.example',
 ): TestEventBody {
   if (event === 'email.received') return receivedEmailEnvelope(sampleReceivedEmail(testDomain, at, baseUrl));
+  if (event === 'privacy.erasure_completed')
+    return erasureCompletedEnvelope({
+      erasure_id: randomUUID(),
+      status: 'completed',
+      removed: { suppressions: 0, log_rows: 0, webhook_deliveries: 0 },
+      completed_at: at.toISOString(),
+    });
   const recipient = `${TEST_LOCAL_PART[event]}@${testDomain}`;
   return {
     idempotency_key: randomHex(16),

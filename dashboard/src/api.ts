@@ -185,6 +185,7 @@ export const EVENT_TYPES = [
   'email.clicked',
   'email.unsubscribed',
   'email.received',
+  'privacy.erasure_completed',
 ] as const satisfies readonly EventType[];
 
 /** What each event type tells, in one line (docs/webhooks.md, "Events"). */
@@ -201,6 +202,8 @@ export const EVENT_DESCRIPTION: Record<EventType, string> = {
     'The recipient unsubscribed, by the unsubscribe link or their mail app’s button (with its topic).',
   'email.received':
     'A message arrived for one of your inbound domains (parsed, with its attachments’ links and sender checks).',
+  'privacy.erasure_completed':
+    'An erasure of an address ended, completed or failed (with its id and what it removed by kind; never the address).',
 };
 
 /** A suppression's topic: null when it stops all mail (docs/sending.md, "Suppressions"). */

@@ -1336,16 +1336,17 @@ func (e ValidationErrorSuccess) Valid() bool {
 
 // Defines values for EventType.
 const (
-	EventTypeEmailBounced         EventType = "email.bounced"
-	EventTypeEmailClicked         EventType = "email.clicked"
-	EventTypeEmailComplained      EventType = "email.complained"
-	EventTypeEmailDelivered       EventType = "email.delivered"
-	EventTypeEmailDeliveryDelayed EventType = "email.delivery_delayed"
-	EventTypeEmailFailed          EventType = "email.failed"
-	EventTypeEmailOpened          EventType = "email.opened"
-	EventTypeEmailReceived        EventType = "email.received"
-	EventTypeEmailSent            EventType = "email.sent"
-	EventTypeEmailUnsubscribed    EventType = "email.unsubscribed"
+	EventTypeEmailBounced            EventType = "email.bounced"
+	EventTypeEmailClicked            EventType = "email.clicked"
+	EventTypeEmailComplained         EventType = "email.complained"
+	EventTypeEmailDelivered          EventType = "email.delivered"
+	EventTypeEmailDeliveryDelayed    EventType = "email.delivery_delayed"
+	EventTypeEmailFailed             EventType = "email.failed"
+	EventTypeEmailOpened             EventType = "email.opened"
+	EventTypeEmailReceived           EventType = "email.received"
+	EventTypeEmailSent               EventType = "email.sent"
+	EventTypeEmailUnsubscribed       EventType = "email.unsubscribed"
+	EventTypePrivacyErasureCompleted EventType = "privacy.erasure_completed"
 )
 
 // Valid indicates whether the value is a known member of the EventType enum.
@@ -1370,6 +1371,8 @@ func (e EventType) Valid() bool {
 	case EventTypeEmailSent:
 		return true
 	case EventTypeEmailUnsubscribed:
+		return true
+	case EventTypePrivacyErasureCompleted:
 		return true
 	default:
 		return false

@@ -12,6 +12,7 @@ import { Writable } from 'node:stream';
 import { promisify } from 'node:util';
 import { EventSource } from 'eventsource';
 import { parse } from 'parse5';
+import { Webhook } from 'standardwebhooks';
 import { createApiKey } from '../../core/accounts/apiKeys';
 import { insertMemberUser } from '../../core/accounts/members';
 import { hashPassword } from '../../core/accounts/passwords';
@@ -23,7 +24,7 @@ import { createEndpoint, createSender, type SenderFixture } from '../helpers/fix
 import { receiveRecorded } from '../helpers/inbound';
 import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';
 import { eventually } from '../helpers/wait';
-import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhookReceiver';
+import { startWebhookReceiver, type ReceivedRequest, type WebhookReceiver } from '../helpers/webhookReceiver';
 import { createInbound, type InboundFixture } from '../inbound/fixtures';
 import { WebClient } from '../management/helpers';
 
@@ -36,6 +37,8 @@ const erased = ERASED.toLowerCase();
 
 let stack: ServiceStack;
 let receiver: WebhookReceiver;
+let signingSecret: string;
+let endpointId: string;
 let inbound: InboundFixture;
 let owner: WebClient;
 let fullKey: string;
@@ -59,9 +62,10 @@ beforeAll(async () => {
   ]);
   inbound = await createInbound(stack.db);
   owner = await signedInOwner(inbound.sender);
-  receiver.setSecret(
-    (await createEndpoint(stack.db, stack.config.secretKey, inbound.sender.account.id, receiver.url)).signingSecret,
-  );
+  // Subscribed to every event type, privacy.erasure_completed among them.
+  const made = await createEndpoint(stack.db, stack.config.secretKey, inbound.sender.account.id, receiver.url);
+  [endpointId, signingSecret] = [made.endpoint.id, made.signingSecret];
+  receiver.setSecret(signingSecret);
   fullKey = (
     await createApiKey(
       stack.db,
@@ -227,6 +231,48 @@ test('the erasure is accepted (202) and its progress names no address and counts
   expect((done.json.removed as Record<string, number>).webhook_deliveries).toBeGreaterThan(0);
   const listed = await owner.request('GET', '/api/privacy/erasures');
   expect((listed.json.erasures as { id: string }[]).map((e) => e.id)).toEqual([erasure.json.id]);
+});
+
+type Received = { event_type?: unknown; payload?: { erasure_id?: unknown } } | undefined;
+const isErasureEvent = (r: ReceivedRequest) => (r.json as Received)?.event_type === 'privacy.erasure_completed';
+const ofErasure = (id: string) => (r: ReceivedRequest) =>
+  isErasureEvent(r) && (r.json as Received)?.payload?.erasure_id === id;
+
+test("the subscribed endpoint gets the erasure's end once, signed, with its id, status and counts, and no address", async () => {
+  const id = String(erasure.json.id);
+  const got = await receiver.waitFor(ofErasure(id));
+  expect(got.signatureValid).toBe(true);
+  const done = await owner.request('GET', `/api/privacy/erasures/${id}`);
+  expect(new Webhook(signingSecret).verify(got.rawBody, got.headers as Record<string, string>)).toEqual({
+    event_type: 'privacy.erasure_completed',
+    payload: { erasure_id: id, status: 'completed', removed: done.json.removed, completed_at: done.json.completed_at },
+  });
+  expect(mentions(got.rawBody)).toBe(false);
+  expect(receiver.received.filter(ofErasure(id))).toHaveLength(1);
+  // Recorded in the endpoint's deliveries, the erasure's id standing where a message's would.
+  expect(
+    await stack
+      .db('webhook_deliveries')
+      .where({ message_id: id, event_type: 'privacy.erasure_completed' })
+      .count({ n: '*' }),
+  ).toEqual([{ n: '1' }]);
+});
+
+test('its test event is an envelope like the real one; a recorded one is refused a replay, pointing at the erasure', async () => {
+  const tested = await owner.request('POST', `/api/webhooks/${endpointId}/test`, {
+    event_type: 'privacy.erasure_completed',
+  });
+  expect(tested.status).toBe(200);
+  expect(tested.json.payload).toMatchObject({
+    event_type: 'privacy.erasure_completed',
+    payload: { status: 'completed' },
+  });
+  const id = String(erasure.json.id);
+  const recorded = await stack.db('webhook_deliveries').where({ message_id: id }).first<{ id: string }>('id');
+  const replay = await owner.request('POST', `/api/webhooks/${endpointId}/deliveries/${recorded.id}/replay`);
+  expect(replay.status).toBe(404);
+  expect(replay.json.error).toBe('not_found');
+  expect(JSON.stringify(replay.json)).toContain(`/api/privacy/erasures/${id}`);
 });
 
 test('a pg_dump of the database holds the address in no case', async () => {

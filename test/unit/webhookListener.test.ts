@@ -4,7 +4,12 @@
 import type { AddressInfo } from 'node:net';
 import type http from 'node:http';
 import { createWebhookListener, listenedLine, type ListenedRequest } from '../../cli/webhookListener';
-import { FLAT_TEST_EVENT_TYPES, SENT_MESSAGE_EVENT_TYPES } from '../../core/model/webhookEvents';
+import {
+  FLAT_TEST_EVENT_TYPES,
+  SENT_MESSAGE_EVENT_TYPES,
+  WEBHOOK_EVENT_TYPES,
+  signedEventType,
+} from '../../core/model/webhookEvents';
 import { standardWebhookHeaders } from '../../core/webhooks/standardWebhooks';
 import { testEventPayload } from '../../core/webhooks/webhookTestEvents';
 import { EVENT_HEADER, SIGNATURE_HEADER, signWebhookBody } from '../../core/webhooks/webhookSignature';
@@ -115,4 +120,21 @@ test('each test event type has its own status, the one the SDKs read its type fr
   expect(FLAT_TEST_EVENT_TYPES.size).toBe(SENT_MESSAGE_EVENT_TYPES.length);
   // email.received has no flat form: its test event is an envelope, read by its event_type.
   expect(testEventPayload('email.received', 'test.example')).toMatchObject({ event_type: 'email.received' });
+});
+
+test('privacy.erasure_completed is a type an endpoint subscribes to; its test event is an envelope like the real one, with no address', () => {
+  expect(WEBHOOK_EVENT_TYPES).toContain('privacy.erasure_completed');
+  expect(SENT_MESSAGE_EVENT_TYPES).not.toContain('privacy.erasure_completed');
+  const body = testEventPayload('privacy.erasure_completed', 'test.example', new Date('2026-12-08T04:00:00Z'));
+  expect(body).toEqual({
+    event_type: 'privacy.erasure_completed',
+    payload: {
+      erasure_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      status: 'completed',
+      removed: expect.any(Object),
+      completed_at: '2026-12-08T04:00:00.000Z',
+    },
+  });
+  expect(JSON.stringify(body)).not.toContain('@');
+  expect(signedEventType(body)).toBe('privacy.erasure_completed');
 });

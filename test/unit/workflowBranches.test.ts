@@ -591,11 +591,11 @@ describe('an erasure (eraseAddress)', () => {
       env.client.workflow.execute<typeof eraseAddress>('eraseAddress', {
         taskQueue,
         workflowId: `erase-${randomUUID()}`,
-        args: [{ erasureId: 'erasure-1' }],
+        args: [{ erasureId: 'erasure-1', accountId: 'account-1' }],
       }),
     );
 
-  test('runs the suppression first, then each kind, and ends completed; every step gets the id only', async () => {
+  test('runs the suppression first, then each kind, ends completed and announces it; every step gets the id only', async () => {
     const calls: Calls = [];
     expect(await erase(stubActivities(calls))).toEqual({ status: 'completed' });
     expect(names(calls)).toEqual([
@@ -609,9 +609,20 @@ describe('an erasure (eraseAddress)', () => {
       'eraseExports',
       'eraseRedisTraces',
       'finishErasure',
+      'findWebhookEndpoints',
+      'deliverWebhook',
     ]);
-    expect(calls.slice(0, -1).map(([, input]) => input)).toEqual(Array(9).fill({ erasureId: 'erasure-1' }));
-    expect(calls.at(-1)![1]).toEqual({ erasureId: 'erasure-1', status: 'completed' });
+    expect(calls.slice(0, 9).map(([, input]) => input)).toEqual(Array(9).fill({ erasureId: 'erasure-1' }));
+    expect(calls[9]![1]).toEqual({ erasureId: 'erasure-1', status: 'completed' });
+  });
+
+  test('its end goes once to each endpoint subscribed to privacy.erasure_completed, the erasure id as the subject', async () => {
+    const calls: Calls = [];
+    await erase(stubActivities(calls));
+    expect(calls.slice(-2).map(([, input]) => input)).toEqual([
+      { accountId: 'account-1', event: 'privacy.erasure_completed' },
+      { endpointId: 'endpoint-1', messageId: 'erasure-1', event: 'privacy.erasure_completed' },
+    ]);
   });
 
   test('a step that keeps failing ends the erasure failed, its address wiped by finishErasure', async () => {
@@ -622,7 +633,7 @@ describe('an erasure (eraseAddress)', () => {
       },
     });
     expect(await erase(failing)).toEqual({ status: 'failed' });
-    expect(names(calls).slice(-2)).toEqual(['eraseLogRows', 'finishErasure']);
-    expect(calls.at(-1)![1]).toEqual({ erasureId: 'erasure-1', status: 'failed' });
+    expect(names(calls).slice(-4)).toEqual(['eraseLogRows', 'finishErasure', 'findWebhookEndpoints', 'deliverWebhook']);
+    expect(calls.at(-3)![1]).toEqual({ erasureId: 'erasure-1', status: 'failed' });
   });
 });

@@ -156,7 +156,7 @@ export const webhookOperations = [
     method: 'post',
     path: '/api/webhooks/{id}/test',
     summary:
-      'POST a signed test event of the chosen type (the flat test-event shape; see the Webhooks guide) to the endpoint now, and record it (Growth and Pro plans; at most 10 test events a minute per account).',
+      'POST a signed test event of the chosen type (the flat test-event shape; for `email.received` and `privacy.erasure_completed`, an envelope shaped like the real event; see the Webhooks guide) to the endpoint now, and record it (Growth and Pro plans; at most 10 test events a minute per account).',
     who: 'caller',
     role: 'developer',
     scopedKey: 'account_wide',
@@ -189,7 +189,7 @@ export const webhookOperations = [
     method: 'post',
     path: '/api/webhooks/{id}/deliveries/{delivery_id}/replay',
     summary:
-      'Send a recorded delivery’s event again, now, as one attempt recorded as a replay (Growth and Pro plans; counts toward the 10 test events a minute). A message’s event is rebuilt from its log row (kept 14 days) and carries the same `webhook-id`; a test delivery is replayed as a new test event of its type.',
+      'Send a recorded delivery’s event again, now, as one attempt recorded as a replay (Growth and Pro plans; counts toward the 10 test events a minute). A message’s event is rebuilt from its log row (kept 14 days) and carries the same `webhook-id`; a test delivery is replayed as a new test event of its type. An erasure’s end (`privacy.erasure_completed`) is not replayed (404 `not_found`): read the erasure instead.',
     who: 'caller',
     role: 'developer',
     scopedKey: 'account_wide',

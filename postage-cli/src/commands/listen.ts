@@ -22,6 +22,7 @@ const EVENT_TYPES = [
   'email.clicked',
   'email.unsubscribed',
   'email.received',
+  'privacy.erasure_completed',
 ] as const satisfies readonly WebhookEventType[];
 // Fails to compile when the contract gains an event type this list lacks.
 const everyType: Exclude<WebhookEventType, (typeof EVENT_TYPES)[number]> extends never ? true : never = true;

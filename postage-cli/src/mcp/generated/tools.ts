@@ -431,6 +431,7 @@ export const TOOLS: readonly ToolSpec[] = [
               'email.clicked',
               'email.unsubscribed',
               'email.received',
+              'privacy.erasure_completed',
             ],
           },
         },
@@ -478,6 +479,7 @@ export const TOOLS: readonly ToolSpec[] = [
               'email.clicked',
               'email.unsubscribed',
               'email.received',
+              'privacy.erasure_completed',
             ],
           },
         },
@@ -526,7 +528,7 @@ export const TOOLS: readonly ToolSpec[] = [
   {
     name: 'post_api_webhooks_id_test',
     description:
-      'POST a signed test event of the chosen type (the flat test-event shape; see the Webhooks guide) to the endpoint now, and record it (Growth and Pro plans; at most 10 test events a minute per account).\n\nMembers with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`.\n\nNeeds a full_access key. A key limited to some domains reaches only those: anything of another domain is answered 404, as if it did not exist.',
+      'POST a signed test event of the chosen type (the flat test-event shape; for `email.received` and `privacy.erasure_completed`, an envelope shaped like the real event; see the Webhooks guide) to the endpoint now, and record it (Growth and Pro plans; at most 10 test events a minute per account).\n\nMembers with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`.\n\nNeeds a full_access key. A key limited to some domains reaches only those: anything of another domain is answered 404, as if it did not exist.',
     permission: 'full_access',
     method: 'post',
     path: '/api/webhooks/{id}/test',
@@ -548,6 +550,7 @@ export const TOOLS: readonly ToolSpec[] = [
             'email.clicked',
             'email.unsubscribed',
             'email.received',
+            'privacy.erasure_completed',
           ],
         },
       },
@@ -558,7 +561,7 @@ export const TOOLS: readonly ToolSpec[] = [
   {
     name: 'post_api_webhooks_id_deliveries_delivery_id_replay',
     description:
-      'Send a recorded delivery’s event again, now, as one attempt recorded as a replay (Growth and Pro plans; counts toward the 10 test events a minute). A message’s event is rebuilt from its log row (kept 14 days) and carries the same `webhook-id`; a test delivery is replayed as a new test event of its type.\n\nMembers with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`.\n\nNeeds a full_access key. A key limited to some domains reaches only those: anything of another domain is answered 404, as if it did not exist.',
+      'Send a recorded delivery’s event again, now, as one attempt recorded as a replay (Growth and Pro plans; counts toward the 10 test events a minute). A message’s event is rebuilt from its log row (kept 14 days) and carries the same `webhook-id`; a test delivery is replayed as a new test event of its type. An erasure’s end (`privacy.erasure_completed`) is not replayed (404 `not_found`): read the erasure instead.\n\nMembers with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`.\n\nNeeds a full_access key. A key limited to some domains reaches only those: anything of another domain is answered 404, as if it did not exist.',
     permission: 'full_access',
     method: 'post',
     path: '/api/webhooks/{id}/deliveries/{delivery_id}/replay',

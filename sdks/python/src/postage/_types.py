@@ -246,6 +246,7 @@ class CreateWebhookRequest(Model):
             "email.clicked",
             "email.unsubscribed",
             "email.received",
+            "privacy.erasure_completed",
         ]
     ]
 
@@ -1142,6 +1143,7 @@ class TestWebhookRequest(Model):
             "email.clicked",
             "email.unsubscribed",
             "email.received",
+            "privacy.erasure_completed",
         ]
     ] = None
 
@@ -1236,6 +1238,7 @@ class UpdateWebhookRequest(Model):
                 "email.clicked",
                 "email.unsubscribed",
                 "email.received",
+                "privacy.erasure_completed",
             ]
         ]
     ] = None
@@ -1321,6 +1324,7 @@ class Webhook(Model):
             "email.clicked",
             "email.unsubscribed",
             "email.received",
+            "privacy.erasure_completed",
         ]
     ]
     active: bool

@@ -89,6 +89,7 @@ EVENT_TYPES = (
     "email.clicked",
     "email.unsubscribed",
     "email.received",
+    "privacy.erasure_completed",
 )
 
 #: The event type of a flat test event, which names no type of its own, by its signed ``status``

@@ -1657,7 +1657,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Send a recorded delivery’s event again, now, as one attempt recorded as a replay (Growth and Pro plans; counts toward the 10 test events a minute). A message’s event is rebuilt from its log row (kept 14 days) and carries the same `webhook-id`; a test delivery is replayed as a new test event of its type.
+         * Send a recorded delivery’s event again, now, as one attempt recorded as a replay (Growth and Pro plans; counts toward the 10 test events a minute). A message’s event is rebuilt from its log row (kept 14 days) and carries the same `webhook-id`; a test delivery is replayed as a new test event of its type. An erasure’s end (`privacy.erasure_completed`) is not replayed (404 `not_found`): read the erasure instead.
          * @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`.
          */
         post: operations["postApiWebhooksIdDeliveriesDelivery_idReplay"];
@@ -1697,7 +1697,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST a signed test event of the chosen type (the flat test-event shape; see the Webhooks guide) to the endpoint now, and record it (Growth and Pro plans; at most 10 test events a minute per account).
+         * POST a signed test event of the chosen type (the flat test-event shape; for `email.received` and `privacy.erasure_completed`, an envelope shaped like the real event; see the Webhooks guide) to the endpoint now, and record it (Growth and Pro plans; at most 10 test events a minute per account).
          * @description Members with the `developer` role or above, or a full_access API key (which acts as a developer); anyone else gets `403 insufficient_role`.
          */
         post: operations["postApiWebhooksIdTest"];
@@ -2086,7 +2086,7 @@ export interface components {
             text?: string | null;
         };
         CreateWebhookRequest: {
-            events: ("email.sent" | "email.delivered" | "email.failed" | "email.bounced" | "email.complained" | "email.delivery_delayed" | "email.opened" | "email.clicked" | "email.unsubscribed" | "email.received")[];
+            events: ("email.sent" | "email.delivered" | "email.failed" | "email.bounced" | "email.complained" | "email.delivery_delayed" | "email.opened" | "email.clicked" | "email.unsubscribed" | "email.received" | "privacy.erasure_completed")[];
             /**
              * Format: uri
              * @description http or https, without user name or password; its host must resolve to public addresses only (checked when saved: 400 on `url`).
@@ -3037,7 +3037,7 @@ export interface components {
         };
         TestWebhookRequest: {
             /** @enum {unknown} */
-            event_type?: "email.sent" | "email.delivered" | "email.failed" | "email.bounced" | "email.complained" | "email.delivery_delayed" | "email.opened" | "email.clicked" | "email.unsubscribed" | "email.received";
+            event_type?: "email.sent" | "email.delivered" | "email.failed" | "email.bounced" | "email.complained" | "email.delivery_delayed" | "email.opened" | "email.clicked" | "email.unsubscribed" | "email.received" | "privacy.erasure_completed";
         };
         TimelineEvent: {
             /** Format: date-time */
@@ -3108,7 +3108,7 @@ export interface components {
         };
         UpdateWebhookRequest: {
             active?: boolean;
-            events?: ("email.sent" | "email.delivered" | "email.failed" | "email.bounced" | "email.complained" | "email.delivery_delayed" | "email.opened" | "email.clicked" | "email.unsubscribed" | "email.received")[];
+            events?: ("email.sent" | "email.delivered" | "email.failed" | "email.bounced" | "email.complained" | "email.delivery_delayed" | "email.opened" | "email.clicked" | "email.unsubscribed" | "email.received" | "privacy.erasure_completed")[];
             /**
              * Format: uri
              * @description http or https, without user name or password; its host must resolve to public addresses only (checked when saved: 400 on `url`).
@@ -3182,7 +3182,7 @@ export interface components {
             active: boolean;
             /** Format: date-time */
             created_at: string;
-            events: ("email.sent" | "email.delivered" | "email.failed" | "email.bounced" | "email.complained" | "email.delivery_delayed" | "email.opened" | "email.clicked" | "email.unsubscribed" | "email.received")[];
+            events: ("email.sent" | "email.delivered" | "email.failed" | "email.bounced" | "email.complained" | "email.delivery_delayed" | "email.opened" | "email.clicked" | "email.unsubscribed" | "email.received" | "privacy.erasure_completed")[];
             id: string;
             url: string;
         };
@@ -7960,7 +7960,7 @@ export interface operations {
     streamEvents: {
         parameters: {
             query?: {
-                /** @description Only these event types, comma-separated (email.sent, email.delivered, email.failed, email.bounced, email.complained, email.delivery_delayed, email.opened, email.clicked, email.unsubscribed, email.received); all by default. An unknown type is a 400. */
+                /** @description Only these event types, comma-separated (email.sent, email.delivered, email.failed, email.bounced, email.complained, email.delivery_delayed, email.opened, email.clicked, email.unsubscribed, email.received, privacy.erasure_completed); all by default. An unknown type is a 400. */
                 events?: string;
             };
             header?: never;
