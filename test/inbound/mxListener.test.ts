@@ -507,7 +507,7 @@ async function inboundTablesBytes(): Promise<number> {
   return Number(rows[0]!.bytes);
 }
 
-test('one message to 20 addresses is stored once: the tables grow by less than 3 times its size, each recipient keeps its own trace line', async () => {
+test('one message to 20 addresses is stored once: the tables grow by less than 4 times its size, each recipient keeps its own trace line', async () => {
   const fanOut = await startMxProcess(stack, { env: { MX_MAX_RECIPIENTS: '20' } });
   try {
     const to = Array.from({ length: 20 }, (_, i) => `reply+fan${i}-${marker('f')}@${inbound.domain}`);
@@ -536,7 +536,10 @@ test('one message to 20 addresses is stored once: the tables grow by less than 3
       (await recorded()) === to.length ? true : undefined,
     );
     const growth = (await inboundTablesBytes()) - before;
-    expect(growth).toBeLessThan(3 * size);
+    // Stored once: 20 copies would be 20 times its size. The tables grow in 8 KB pages and keep the
+    // recorded rows' older versions until a vacuum, so the measure moves by pages from run to run
+    // (3.0 and 3.5 times on a loaded machine); 4 times still tells one copy from two.
+    expect(growth).toBeLessThan(4 * size);
     for (const recipient of [to[0]!, to[19]!]) {
       const [row] = await storedFor(stack.db, recipient);
       expect(row!.raw.toString()).toMatch(new RegExp(`^Received: [^]*for <${recipient.replace(/[+.]/g, '\\$&')}>`));
