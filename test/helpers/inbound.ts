@@ -1,6 +1,8 @@
 // Mail received as the MX listener receives it (the same use case, through the stack's Temporal),
 // for tests that need recorded inbound messages without an SMTP conversation.
+import { randomUUID } from 'node:crypto';
 import { receiveMessage } from '../../core/inbound/receiveMessage';
+import type { Db } from '../../core/platform/db';
 import { createLogger } from '../../core/platform/logger';
 import { inboundWorkflows } from '../../workflows/client';
 import type { ServiceStack } from './serviceStack';
@@ -36,4 +38,23 @@ export async function receiveRecorded(
       : undefined,
   );
   return outcome.inboundId;
+}
+
+/** A received message's row as the MX listener leaves it, received at `receivedAt` (the purge tests backdate it); its id. */
+export async function insertReceivedRow(
+  db: Db,
+  input: { accountId: string; domain: string; receivedAt: Date },
+): Promise<string> {
+  const id = randomUUID();
+  await db('inbound_messages').insert({
+    id,
+    account_id: input.accountId,
+    source: 'mx',
+    envelope_from: 'someone@example.org',
+    envelope_to: `support@${input.domain}`,
+    size_bytes: 3,
+    raw: Buffer.from('raw'),
+    received_at: input.receivedAt,
+  });
+  return id;
 }

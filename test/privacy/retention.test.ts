@@ -10,6 +10,7 @@ import { setPlan } from '../../core/accounts/plans';
 import { listAudit } from '../../core/platform/audit';
 import { stageMessage } from '../../core/sending/staging';
 import { uniqueName, type SenderFixture } from '../helpers/fixtures';
+import { insertReceivedRow } from '../helpers/inbound';
 import { messageContent } from '../helpers/pipeline';
 import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';
 import { loadOpenApiCheck, type DocumentedCheck } from '../api/helpers/openApi';
@@ -73,19 +74,12 @@ async function sharedContent(sender: SenderFixture, ageDays: number): Promise<st
   return messageId;
 }
 
-async function received(sender: SenderFixture, ageDays: number): Promise<string> {
-  const id = randomUUID();
-  await stack.db('inbound_messages').insert({
-    id,
-    account_id: sender.account.id,
-    source: 'mx',
-    envelope_from: 'someone@example.org',
-    envelope_to: `support@${sender.domain}`,
-    size_bytes: 3,
-    raw: Buffer.from('raw'),
-    received_at: new Date(Date.now() - ageDays * DAY),
+function received(sender: SenderFixture, ageDays: number): Promise<string> {
+  return insertReceivedRow(stack.db, {
+    accountId: sender.account.id,
+    domain: sender.domain,
+    receivedAt: new Date(Date.now() - ageDays * DAY),
   });
-  return id;
 }
 
 async function remaining(table: string, column: string, ids: string[]): Promise<string[]> {

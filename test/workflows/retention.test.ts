@@ -13,6 +13,7 @@ import { eventually } from '../helpers/wait';
 import { testConfig } from '../helpers/config';
 import { createTestDatabase } from '../helpers/database';
 import { createSender, type SenderFixture } from '../helpers/fixtures';
+import { insertReceivedRow } from '../helpers/inbound';
 import { messageContent, startTimeSkippingPipeline, type TimeSkippingPipeline } from '../helpers/pipeline';
 
 const DAY = 86_400_000;
@@ -157,16 +158,10 @@ test('shared content keeps 90 days; BYOC leftovers, the SES id map, rate samples
 
   // Received messages (docs/inbound.md, "Retention"): raw, parse and attachments go together after 90 days.
   const inbound = async (ageDays: number) => {
-    const id = randomUUID();
-    await pipeline.database.db('inbound_messages').insert({
-      id,
-      account_id: sender.account.id,
-      source: 'mx',
-      envelope_from: 'someone@example.org',
-      envelope_to: `support@${sender.domain}`,
-      size_bytes: 3,
-      raw: Buffer.from('raw'),
-      received_at: new Date(now - ageDays * DAY),
+    const id = await insertReceivedRow(pipeline.database.db, {
+      accountId: sender.account.id,
+      domain: sender.domain,
+      receivedAt: new Date(now - ageDays * DAY),
     });
     await pipeline.database.db('inbound_attachments').insert({
       message_id: id,
