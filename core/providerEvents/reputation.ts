@@ -8,6 +8,16 @@ import type { Db } from '../platform/db';
 
 export type ReputationEvent = 'bounce' | 'complaint';
 
+/**
+ * Amazon SES's own levels for an account's rates (SES developer guide, "reputation metrics"): past
+ * `review` SES reviews the sending account, past `pause` it may pause its sending. On the shared
+ * account that is every shared-mode customer's sending, so Postage's thresholds sit below them.
+ */
+export const SES_LEVELS = {
+  bounce: { review: 0.05, pause: 0.1 },
+  complaint: { review: 0.001, pause: 0.005 },
+} as const;
+
 export interface ReputationRates {
   sends: number;
   hardBounces: number;

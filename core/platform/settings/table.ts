@@ -862,6 +862,24 @@ export const SETTINGS = {
       default: 0.001,
       doc: 'Complaint rate that suspends sending',
     }),
+    bounceRateWarning: setting({
+      env: 'BOUNCE_RATE_WARNING',
+      type: 'decimal',
+      min: 0,
+      max: 1,
+      processes: ['api', 'worker'],
+      default: 0.025,
+      doc: "Hard-bounce rate at which the account's owners and admins are warned (docs/reputation.md)",
+    }),
+    complaintRateWarning: setting({
+      env: 'COMPLAINT_RATE_WARNING',
+      type: 'decimal',
+      min: 0,
+      max: 1,
+      processes: ['api', 'worker'],
+      default: 0.0005,
+      doc: "Complaint rate at which the account's owners and admins are warned (docs/reputation.md)",
+    }),
   },
   retention: {
     emailLogDays: setting({
