@@ -3,6 +3,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
 import { Layout } from './components/Layout';
+import { REPUTATION_PATH } from './components/reputation';
 import { Loading } from './components/states';
 import { TWO_FACTOR_PATH, useSession } from './session';
 import { SignIn } from './pages/SignIn';
@@ -36,6 +37,7 @@ const NotFound = lazy(() => import('./pages/NotFound'));
 const PasskeySettings = lazy(() => import('./pages/PasskeySettings'));
 const TwoFactorSettings = lazy(() => import('./pages/TwoFactorSettings'));
 const DeleteAccount = lazy(() => import('./pages/DeleteAccount'));
+const Reputation = lazy(() => import('./pages/Reputation'));
 
 function RequireSession({ children }: { children: ReactNode }) {
   const session = useSession();
@@ -79,6 +81,7 @@ export function App() {
         <Route path="/inbound/domains" element={page(<InboundDomains />)} />
         <Route path="/inbound/domains/:name" element={page(<InboundDomainDetail />)} />
         <Route path="/suppressions" element={page(<Suppressions />)} />
+        <Route path={REPUTATION_PATH} element={page(<Reputation />)} />
         <Route path="/templates" element={page(<Templates />)} />
         <Route path="/templates/:id" element={page(<TemplateDetail />)} />
         <Route path="/team" element={page(<Team />)} />

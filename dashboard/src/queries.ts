@@ -23,6 +23,8 @@ export const keys = {
   usage: ['usage'],
   erasures: ['privacy', 'erasures'],
   sendingQueue: ['sending-queue'],
+  /** The account's rates and whether its sending is paused (its page, and the paused banner on every page). */
+  reputation: ['reputation'],
   dailyStats: (days: number) => ['stats', 'daily', days],
   templates: ['templates'],
   templateList: (cursor: string | undefined) => ['templates', 'list', cursor ?? ''],
@@ -91,6 +93,10 @@ export const useSendingQueue = () =>
     queryFn: () => ok(postage.GET('/api/sending/queue')),
     refetchInterval: 15_000,
   });
+
+/** `enabled` false: only what another reader already loaded (the banner reads it while sending is paused). */
+export const useReputation = (enabled = true) =>
+  useQuery({ queryKey: keys.reputation, queryFn: () => ok(postage.GET('/api/reputation')), enabled });
 
 /** Sent, delivered, bounced, complained, opened and clicked per UTC day, oldest first. */
 export const useDailyStats = (days: number) =>

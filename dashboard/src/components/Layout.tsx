@@ -2,14 +2,15 @@
 // narrow ones), the account the session acts on with the person's role there (a switcher when
 // they belong to several), the account menu, and the banners for an unverified address and for
 // an account that requires two-factor sign-in of a person who has not turned it on (then the
-// navigation is gone: the setup is the one page the API lets them use), and for an account
-// scheduled for deletion.
+// navigation is gone: the setup is the one page the API lets them use), for an account whose
+// sending is paused, and for an account scheduled for deletion.
 import { useMutation } from '@tanstack/react-query';
 import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import { ok, postage, type Session } from '../api';
 import { ROLE_LABEL, TWO_FACTOR_PATH, useActOn, useSetSession } from '../session';
 import { DeletionBanner } from './accountDeletion';
+import { REPUTATION_PATH, SendingPausedBanner } from './reputation';
 import { Badge } from './page';
 
 const NAV = [
@@ -21,6 +22,7 @@ const NAV = [
   ['/inbound', 'Inbound'],
   ['/templates', 'Templates'],
   ['/suppressions', 'Suppressions'],
+  [REPUTATION_PATH, 'Reputation'],
   ['/byoc', 'BYOC'],
   ['/team', 'Team'],
   ['/audit', 'Audit log'],
@@ -209,11 +211,7 @@ export function Layout({ session, children }: { session: Session; children: Reac
         <main id="main" tabIndex={-1}>
           {setupRequired && <TwoFactorRequiredBanner accountName={session.account.name || session.account.email} />}
           {!session.account.is_verified && !setupRequired && <VerifyBanner />}
-          {session.account.sending_suspended && (
-            <div className="banner banner-bad" role="alert">
-              <strong>Sending is suspended</strong> after too many bounces or complaints. Contact support to review it.
-            </div>
-          )}
+          {!setupRequired && <SendingPausedBanner account={session.account} />}
           {!setupRequired && <DeletionBanner account={session.account} />}
           {/* Another account: every page starts afresh (no form or filter of the previous one). */}
           <Fragment key={session.account.id}>{children}</Fragment>
