@@ -1,21 +1,10 @@
 // Daily delivery and engagement rates (Chart.js lines, loaded with the overview on demand like
 // UsageChart). A day without sends has no rate: it has no point (not one at 0 %), and the line
 // joins the days around it. A table with the same figures follows for screen readers.
-import {
-  CategoryScale,
-  Chart,
-  Legend,
-  LinearScale,
-  LineController,
-  LineElement,
-  PointElement,
-  Tooltip,
-} from 'chart.js';
 import { useEffect, useRef } from 'react';
+import { Chart, LINE_CHART_OPTIONS, LINE_LEGEND } from './lineChart';
 import type { DailyStats } from '../api';
 import { OUTCOMES, percent, rate } from './engagement';
-
-Chart.register(LineController, LineElement, PointElement, CategoryScale, LinearScale, Legend, Tooltip);
 
 export default function EngagementChart({ days }: { days: DailyStats }) {
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -36,16 +25,13 @@ export default function EngagementChart({ days }: { days: DailyStats }) {
         })),
       },
       options: {
-        responsive: true,
-        maintainAspectRatio: false,
-        animation: false,
-        interaction: { mode: 'index', intersect: false },
+        ...LINE_CHART_OPTIONS,
         scales: {
           x: { ticks: { maxRotation: 0, autoSkipPadding: 12 } },
           y: { beginAtZero: true, suggestedMax: 100, ticks: { callback: (v) => `${v} %` } },
         },
         plugins: {
-          legend: { position: 'bottom', labels: { boxWidth: 12 } },
+          legend: LINE_LEGEND,
           tooltip: { callbacks: { label: (item) => `${item.dataset.label}: ${percent(item.parsed.y)}` } },
         },
       },

@@ -1,21 +1,10 @@
 // One rate by day of send (Chart.js lines, loaded with the reputation page on demand), with the
 // warning and Postage pause levels as dashed lines, so a day's rate reads against them. A day
 // without sends has no rate (no point, not 0 %). A table with the same figures follows for screen readers.
-import {
-  CategoryScale,
-  Chart,
-  Legend,
-  LinearScale,
-  LineController,
-  LineElement,
-  PointElement,
-  Tooltip,
-} from 'chart.js';
 import { useEffect, useRef } from 'react';
+import { Chart, LINE_CHART_OPTIONS, LINE_LEGEND } from './lineChart';
 import type { Reputation } from '../api';
 import { ratePercent } from './reputation';
-
-Chart.register(LineController, LineElement, PointElement, CategoryScale, LinearScale, Legend, Tooltip);
 
 type Day = Reputation['trend'][number];
 /** What the account's answer and each day's have in common. */
@@ -60,16 +49,13 @@ export default function ReputationChart({ days, trend, levels }: { days: Day[]; 
         ],
       },
       options: {
-        responsive: true,
-        maintainAspectRatio: false,
-        animation: false,
-        interaction: { mode: 'index', intersect: false },
+        ...LINE_CHART_OPTIONS,
         scales: {
           x: { ticks: { maxRotation: 0, autoSkipPadding: 12 } },
           y: { beginAtZero: true, ticks: { callback: (v) => `${Number(v).toLocaleString('en')} %` } },
         },
         plugins: {
-          legend: { position: 'bottom', labels: { boxWidth: 12 } },
+          legend: LINE_LEGEND,
           tooltip: { callbacks: { label: (item) => `${item.dataset.label}: ${ratePercent(item.parsed.y! / 100)}` } },
         },
       },
