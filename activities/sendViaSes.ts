@@ -10,6 +10,7 @@ import type { SendingMode } from '../core/model/sendingModes';
 import { sleepUntil, takeSesTurn, type TurnAnswer } from './sesTurn';
 import { providerMessageIdOf, recordProviderMessage } from '../core/providerEvents/providerMessages';
 import { recordSendSample } from '../core/providerEvents/reputation';
+import { domainOf } from '../core/model/addresses';
 import { sendRawThroughSes, type ComposeOptions } from '../core/ses/rawMessages';
 import { trackingKey } from '../core/tracking/trackingTokens';
 import { createUnsubscribeToken, unsubscribeUrl } from '../core/unsubscribe/unsubscribeTokens';
@@ -94,7 +95,12 @@ async function recordSharedAcceptance(
     });
     await markLogRowSent(trx, staged.messageId, providerMessageId);
     // Rates count real recipients only: test and simulator sends never reach reputation.
-    if (kind === 'real') await recordSendSample(trx, { messageId: staged.messageId, accountId: staged.accountId });
+    if (kind === 'real')
+      await recordSendSample(trx, {
+        messageId: staged.messageId,
+        accountId: staged.accountId,
+        domain: domainOf(staged.content.from.address),
+      });
   });
 }
 

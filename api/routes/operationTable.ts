@@ -24,6 +24,7 @@ import { suppressionOperations } from './manage/suppressions';
 import { templateOperations } from './manage/templates';
 import { sendingQueueOperations } from './manage/sendingQueue';
 import { statsOperations } from './manage/stats';
+import { reputationOperations } from './manage/reputation';
 import { usageOperations } from './manage/usage';
 import { webhookOperations } from './manage/webhooks';
 import { eventStreamOperations } from './eventStream';
@@ -82,6 +83,7 @@ export const OPERATION_GROUPS: OperationGroup[] = [
       ...usageOperations,
       ...sendingQueueOperations,
       ...statsOperations,
+      ...reputationOperations,
       ...twoFactorRequirementOperations,
       ...accountDeletionOperations,
     ],

@@ -26,13 +26,18 @@ export interface ReputationRates {
   complaintRate: number;
 }
 
-/** One sample per real shared message SES accepted; no address, only timestamps. */
+/** One sample per real shared message SES accepted; no address, only timestamps and the From domain. */
 export async function recordSendSample(
   db: Db | Knex.Transaction,
-  input: { messageId: string; accountId: string },
+  input: { messageId: string; accountId: string; domain: string },
 ): Promise<void> {
   await db('send_outcomes')
-    .insert({ message_id: input.messageId, account_id: input.accountId, sent_at: db.fn.now() })
+    .insert({
+      message_id: input.messageId,
+      account_id: input.accountId,
+      domain: input.domain.toLowerCase(),
+      sent_at: db.fn.now(),
+    })
     .onConflict('message_id')
     .ignore();
 }

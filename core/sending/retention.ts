@@ -3,6 +3,7 @@
 // content never (deleted by its workflow; the purge only sweeps what an interrupted workflow could
 // have left). Run by the purge workflows on Temporal Schedules (worker/schedules.ts), with received
 // messages (core/inbound/inboundMessages.ts, purgeExpiredReceived; activities/purge.ts).
+import { REPUTATION_TREND_DAYS } from '../providerEvents/reputationReport';
 import type { ContentPurge } from '../model/workflowContract';
 import type { Db } from '../platform/db';
 import { deleteInBatches, deleteSelectedInBatches, PURGE_BATCH_SIZE } from '../platform/batchedDelete';
@@ -57,7 +58,7 @@ export async function purgeExpiredContent(
       new Date(input.now.getTime() - BYOC_LEFTOVER_HOURS * 3_600_000),
       batch(STAGED_PURGE_BATCH_SIZE),
     ),
-    // The SES id map and reputation samples hold no content, but have no use past the content.
+    // The SES id map holds no content, but has no use past the content.
     providerMessages: await deleteInBatches(
       db,
       'provider_messages',
@@ -65,11 +66,12 @@ export async function purgeExpiredContent(
       (rows) => rows.where('created_at', '<', contentCutoff),
       batch(PURGE_BATCH_SIZE),
     ),
+    // Reputation samples also draw the account's two-week trend (docs/reputation.md): kept that long at least.
     sendSamples: await deleteInBatches(
       db,
       'send_outcomes',
       'message_id',
-      (rows) => rows.where('sent_at', '<', contentCutoff),
+      (rows) => rows.where('sent_at', '<', cutoffBefore(input.now, Math.max(input.contentDays, REPUTATION_TREND_DAYS))),
       batch(PURGE_BATCH_SIZE),
     ),
     byocSends: await deleteInBatches(

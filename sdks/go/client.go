@@ -68,6 +68,8 @@ type Client struct {
 	SendingQueue *SendingQueueService
 	// Stats reads sent, delivered, bounced, complained, opened and clicked per UTC day.
 	Stats *StatsService
+	// Reputation reads the bounce and complaint rates against the warning and pause levels.
+	Reputation *ReputationService
 	// Domains manages sending domains (a full_access key).
 	Domains *DomainsService
 	// APIKeys manages API keys (a full_access key).
@@ -124,6 +126,7 @@ func NewClient(apiKey string, opts ...Option) *Client {
 	c.Usage = &UsageService{c}
 	c.SendingQueue = &SendingQueueService{c}
 	c.Stats = &StatsService{c}
+	c.Reputation = &ReputationService{c}
 	c.Domains = &DomainsService{c}
 	c.APIKeys = &APIKeysService{c}
 	c.Webhooks = &WebhooksService{c}

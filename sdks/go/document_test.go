@@ -125,6 +125,7 @@ func TestEveryCallIsADocumentedOperation(t *testing.T) {
 		func() error { _, err := c.Usage.Get(ctx); return err },
 		func() error { _, err := c.SendingQueue.Get(ctx); return err },
 		func() error { _, err := c.Stats.Daily(ctx, 7); return err },
+		func() error { _, err := c.Reputation.Get(ctx); return err },
 		func() error {
 			for _, err := range c.Emails.ListAll(ctx, nil) {
 				return err

@@ -51,3 +51,14 @@ func (s *StatsService) Daily(ctx context.Context, days int) (*DailyStats, error)
 	setInt(q, "days", days)
 	return call[DailyStats](ctx, s.c, request{method: http.MethodGet, path: "/api/stats/daily", query: q})
 }
+
+// ReputationService reads the account's bounce and complaint rates (Client.Reputation; a
+// full_access key).
+type ReputationService struct{ c *Client }
+
+// Get returns the account's hard-bounce and complaint rates over the rolling window, by sending
+// domain and by day, beside the levels at which Postage warns and pauses and at which SES reviews
+// and pauses; and whether sending is paused, and why (GET /api/reputation).
+func (s *ReputationService) Get(ctx context.Context) (*Reputation, error) {
+	return call[Reputation](ctx, s.c, request{method: http.MethodGet, path: "/api/reputation"})
+}

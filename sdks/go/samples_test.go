@@ -33,7 +33,7 @@ func init() {
 	postage.Samples = []func(context.Context, *postage.Client) error{
 		sendEmail, sendBatch,
 		listEmails, getEmail, rescheduleEmail, cancelEmail,
-		getMe, getMeKey, getUsage, getSendingQueue, getDailyStats,
+		getMe, getMeKey, getUsage, getSendingQueue, getDailyStats, getReputation,
 		listDomains, createDomain, getDomain, verifyDomain, updateDomain, deleteDomain,
 		listAPIKeys, createAPIKey, revokeAPIKey,
 		listWebhooks, createWebhook, updateWebhook, deleteWebhook, webhookDeliveries, testWebhook, replayWebhookDelivery, rotateWebhookSecret,
@@ -182,6 +182,17 @@ func getDailyStats(ctx context.Context, client *postage.Client) error {
 	for _, day := range stats.Days {
 		fmt.Println(day.Date, day.Sent, day.Delivered, day.Opened, day.Clicked)
 	}
+	// end sample
+	return nil
+}
+
+func getReputation(ctx context.Context, client *postage.Client) error {
+	// sample: GET /api/reputation
+	rep, err := client.Reputation.Get(ctx)
+	if err != nil {
+		return err
+	}
+	fmt.Println(rep.Account.BounceRate, rep.Account.BounceStanding, "pauses at", rep.Levels.BounceRate.PostagePause)
 	// end sample
 	return nil
 }

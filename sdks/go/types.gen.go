@@ -1001,6 +1001,54 @@ func (e PlainErrorSuccess) Valid() bool {
 	}
 }
 
+// Defines values for ReputationAccountBounceStanding.
+const (
+	ReputationAccountBounceStandingOk          ReputationAccountBounceStanding = "ok"
+	ReputationAccountBounceStandingPaused      ReputationAccountBounceStanding = "paused"
+	ReputationAccountBounceStandingTooFewSends ReputationAccountBounceStanding = "too_few_sends"
+	ReputationAccountBounceStandingWarning     ReputationAccountBounceStanding = "warning"
+)
+
+// Valid indicates whether the value is a known member of the ReputationAccountBounceStanding enum.
+func (e ReputationAccountBounceStanding) Valid() bool {
+	switch e {
+	case ReputationAccountBounceStandingOk:
+		return true
+	case ReputationAccountBounceStandingPaused:
+		return true
+	case ReputationAccountBounceStandingTooFewSends:
+		return true
+	case ReputationAccountBounceStandingWarning:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ReputationAccountComplaintStanding.
+const (
+	ReputationAccountComplaintStandingOk          ReputationAccountComplaintStanding = "ok"
+	ReputationAccountComplaintStandingPaused      ReputationAccountComplaintStanding = "paused"
+	ReputationAccountComplaintStandingTooFewSends ReputationAccountComplaintStanding = "too_few_sends"
+	ReputationAccountComplaintStandingWarning     ReputationAccountComplaintStanding = "warning"
+)
+
+// Valid indicates whether the value is a known member of the ReputationAccountComplaintStanding enum.
+func (e ReputationAccountComplaintStanding) Valid() bool {
+	switch e {
+	case ReputationAccountComplaintStandingOk:
+		return true
+	case ReputationAccountComplaintStandingPaused:
+		return true
+	case ReputationAccountComplaintStandingTooFewSends:
+		return true
+	case ReputationAccountComplaintStandingWarning:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for SendResponseMode.
 const (
 	SendResponseModeByoc   SendResponseMode = "byoc"
@@ -2534,6 +2582,157 @@ type RemovedMember struct {
 type RenamePasskeyRequest struct {
 	// Name Not only spaces.
 	Name string `json:"name"`
+}
+
+// Reputation defines model for Reputation.
+type Reputation struct {
+	// Account The account’s rates over the window.
+	Account Reputation_Account `json:"account"`
+
+	// AsOf When the rates were read.
+	AsOf time.Time `json:"as_of"`
+
+	// Domains The same rates by sending domain, most sends first.
+	Domains []Reputation_Domains `json:"domains"`
+	Levels  Reputation_Levels    `json:"levels"`
+
+	// MinEvents Hard bounces (or complaints) in the window before that rate can pause sending.
+	MinEvents int `json:"min_events"`
+
+	// MinSends Sends in the window before a rate can pause sending.
+	MinSends int `json:"min_sends"`
+
+	// Sending Whether the account may send now.
+	Sending Reputation_Sending `json:"sending"`
+
+	// Trend The sends of each UTC day of the last 14 (today last, every day present) and how many of them have bounced or drawn a complaint so far.
+	Trend []Reputation_Trend `json:"trend"`
+
+	// WindowDays The rates cover sends of the last this many days.
+	WindowDays int `json:"window_days"`
+}
+
+// ReputationAccountBounceStanding Where the hard-bounce rate stands: `too_few_sends` while it rests on fewer than `min_sends` sends or `min_events` events (it cannot pause sending yet), else `ok`, `warning` (at or past the warning level) or `paused` (at or past the level at which Postage pauses sending).
+type ReputationAccountBounceStanding string
+
+// ReputationAccountComplaintStanding Where the complaint rate stands: `too_few_sends` while it rests on fewer than `min_sends` sends or `min_events` events (it cannot pause sending yet), else `ok`, `warning` (at or past the warning level) or `paused` (at or past the level at which Postage pauses sending).
+type ReputationAccountComplaintStanding string
+
+// Reputation_Account The account’s rates over the window.
+type Reputation_Account struct {
+	// BounceRate `hard_bounces / sends` (0 without sends): 0.01 is 1 %.
+	BounceRate float64 `json:"bounce_rate"`
+
+	// BounceStanding Where the hard-bounce rate stands: `too_few_sends` while it rests on fewer than `min_sends` sends or `min_events` events (it cannot pause sending yet), else `ok`, `warning` (at or past the warning level) or `paused` (at or past the level at which Postage pauses sending).
+	BounceStanding ReputationAccountBounceStanding `json:"bounce_standing"`
+
+	// ComplaintRate `complaints / sends` (0 without sends).
+	ComplaintRate float64 `json:"complaint_rate"`
+
+	// ComplaintStanding Where the complaint rate stands: `too_few_sends` while it rests on fewer than `min_sends` sends or `min_events` events (it cannot pause sending yet), else `ok`, `warning` (at or past the warning level) or `paused` (at or past the level at which Postage pauses sending).
+	ComplaintStanding ReputationAccountComplaintStanding `json:"complaint_standing"`
+
+	// Complaints Of those, the ones a recipient marked as spam.
+	Complaints int `json:"complaints"`
+
+	// HardBounces Of those, the ones that bounced permanently.
+	HardBounces int `json:"hard_bounces"`
+
+	// Sends Real shared-mode sends SES accepted.
+	Sends int `json:"sends"`
+}
+
+// Reputation_Domains defines model for Reputation.Domains.
+type Reputation_Domains struct {
+	// BounceRate `hard_bounces / sends` (0 without sends): 0.01 is 1 %.
+	BounceRate float64 `json:"bounce_rate"`
+
+	// ComplaintRate `complaints / sends` (0 without sends).
+	ComplaintRate float64 `json:"complaint_rate"`
+
+	// Complaints Of those, the ones a recipient marked as spam.
+	Complaints int `json:"complaints"`
+
+	// Domain The From address’s domain.
+	Domain string `json:"domain"`
+
+	// HardBounces Of those, the ones that bounced permanently.
+	HardBounces int `json:"hard_bounces"`
+
+	// Sends Real shared-mode sends SES accepted.
+	Sends int `json:"sends"`
+}
+
+// Reputation_Levels_BounceRate The levels of the hard-bounce rate, as fractions.
+type Reputation_Levels_BounceRate struct {
+	// PostagePause The hard-bounce rate at which Postage pauses the account’s sending.
+	PostagePause float64 `json:"postage_pause"`
+
+	// SesPause The hard-bounce rate at which Amazon SES may pause a sending account.
+	SesPause float64 `json:"ses_pause"`
+
+	// SesReview The hard-bounce rate at which Amazon SES reviews a sending account.
+	SesReview float64 `json:"ses_review"`
+
+	// Warning The hard-bounce rate at which the account’s owners and admins are warned.
+	Warning float64 `json:"warning"`
+}
+
+// Reputation_Levels_ComplaintRate The levels of the complaint rate, as fractions.
+type Reputation_Levels_ComplaintRate struct {
+	// PostagePause The complaint rate at which Postage pauses the account’s sending.
+	PostagePause float64 `json:"postage_pause"`
+
+	// SesPause The complaint rate at which Amazon SES may pause a sending account.
+	SesPause float64 `json:"ses_pause"`
+
+	// SesReview The complaint rate at which Amazon SES reviews a sending account.
+	SesReview float64 `json:"ses_review"`
+
+	// Warning The complaint rate at which the account’s owners and admins are warned.
+	Warning float64 `json:"warning"`
+}
+
+// Reputation_Levels defines model for Reputation.Levels.
+type Reputation_Levels struct {
+	// BounceRate The levels of the hard-bounce rate, as fractions.
+	BounceRate Reputation_Levels_BounceRate `json:"bounce_rate"`
+
+	// ComplaintRate The levels of the complaint rate, as fractions.
+	ComplaintRate Reputation_Levels_ComplaintRate `json:"complaint_rate"`
+}
+
+// Reputation_Sending Whether the account may send now.
+type Reputation_Sending struct {
+	// Paused Sending is paused: every send is answered 403 `sending_suspended`.
+	Paused bool `json:"paused"`
+
+	// PausedAt Since when, while paused.
+	PausedAt *time.Time `json:"paused_at"`
+
+	// Reason Why, while paused.
+	Reason *string `json:"reason"`
+}
+
+// Reputation_Trend defines model for Reputation.Trend.
+type Reputation_Trend struct {
+	// BounceRate `hard_bounces / sends` (0 without sends): 0.01 is 1 %.
+	BounceRate float64 `json:"bounce_rate"`
+
+	// ComplaintRate `complaints / sends` (0 without sends).
+	ComplaintRate float64 `json:"complaint_rate"`
+
+	// Complaints Of those, the ones a recipient marked as spam.
+	Complaints int `json:"complaints"`
+
+	// Date YYYY-MM-DD (UTC)
+	Date string `json:"date"`
+
+	// HardBounces Of those, the ones that bounced permanently.
+	HardBounces int `json:"hard_bounces"`
+
+	// Sends Real shared-mode sends SES accepted.
+	Sends int `json:"sends"`
 }
 
 // RescheduleRequest defines model for RescheduleRequest.

@@ -41,7 +41,7 @@ afterAll(async () => {
 
 async function samples(accountId: string, count: number, ageDays = 0): Promise<string[]> {
   const ids = Array.from({ length: count }, () => randomUUID());
-  for (const messageId of ids) await recordSendSample(database.db, { messageId, accountId });
+  for (const messageId of ids) await recordSendSample(database.db, { messageId, accountId, domain: 'example.com' });
   if (ageDays)
     await database
       .db('send_outcomes')

@@ -111,6 +111,13 @@ def sample_stats_daily(postage: Postage) -> None:
     # end sample
 
 
+def sample_reputation_get(postage: Postage) -> None:
+    # sample: GET /api/reputation
+    rep = postage.reputation.get()
+    print(rep.account.bounce_rate, rep.account.bounce_standing, "pauses at", rep.levels.bounce_rate.postage_pause)
+    # end sample
+
+
 def sample_usage_get(postage: Postage) -> None:
     # sample: GET /api/usage
     usage = postage.usage.get()

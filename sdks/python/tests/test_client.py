@@ -734,6 +734,7 @@ def test_every_method_calls_a_documented_operation_and_every_operation_a_key_may
         lambda: client.usage.get(),
         lambda: client.sending_queue.get(),
         lambda: client.stats.daily(days=7),
+        lambda: client.reputation.get(),
         lambda: client.domains.list(),
         lambda: client.domains.create(name="mail.example.com", sending_mode="shared"),
         lambda: client.domains.get("d"),

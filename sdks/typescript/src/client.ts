@@ -1,7 +1,7 @@
 import { Caller, type RawRequest } from './caller.js';
 import type { HttpSettings, RequestOptions } from './http.js';
 import { environmentVariable } from './platform.js';
-import { Me, SendingQueueResource, Stats, UsageResource } from './resources/account.js';
+import { Me, ReputationResource, SendingQueueResource, Stats, UsageResource } from './resources/account.js';
 import { ApiKeys } from './resources/apiKeys.js';
 import { ByocResource } from './resources/byoc.js';
 import { Domains } from './resources/domains.js';
@@ -54,6 +54,8 @@ export class Postage {
   readonly sendingQueue: SendingQueueResource;
   /** Sent, delivered, bounced, complained, opened and clicked per UTC day (`GET /api/stats/daily`). */
   readonly stats: Stats;
+  /** Bounce and complaint rates against the warning and pause levels (`GET /api/reputation`). */
+  readonly reputation: ReputationResource;
   readonly byoc: ByocResource;
   /** Receiving email: inbound domains, their rules, the received messages (docs/inbound.md). */
   readonly inbound: Inbound;
@@ -110,6 +112,7 @@ export class Postage {
     this.usage = new UsageResource(caller);
     this.sendingQueue = new SendingQueueResource(caller);
     this.stats = new Stats(caller);
+    this.reputation = new ReputationResource(caller);
     this.byoc = new ByocResource(caller);
     this.inbound = new Inbound(caller);
     this.members = new Members(caller);

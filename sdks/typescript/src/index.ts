@@ -14,7 +14,7 @@ export type { RawRequest } from './caller.js';
 export { Paginator, type CursorPage } from './pagination.js';
 export type { SendOptions } from './resources/emails.js';
 export { Emails } from './resources/emails.js';
-export { Me, SendingQueueResource, Stats, UsageResource } from './resources/account.js';
+export { Me, ReputationResource, SendingQueueResource, Stats, UsageResource } from './resources/account.js';
 export { Domains } from './resources/domains.js';
 export { Inbound, InboundDomains, InboundRules } from './resources/inbound.js';
 export { ApiKeys } from './resources/apiKeys.js';

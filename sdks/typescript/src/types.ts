@@ -43,6 +43,8 @@ export type SendingQueue = Schemas['SendingQueue'];
 export type DailyStats = Schemas['DailyStats'];
 export type DailyStatsDay = DailyStats['days'][number];
 export type DailyStatsParams = Query<'getApiStatsDaily'>;
+/** GET /api/reputation: the rates over the window, by domain and by day, beside the warning and pause levels. */
+export type Reputation = Schemas['Reputation'];
 
 // Domains
 export type Domain = Schemas['Domain'];

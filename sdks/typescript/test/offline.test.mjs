@@ -688,6 +688,7 @@ describe('the API document', () => {
           () => c.domains.verify('d'),
           () => c.domains.update('d', { track_opens: true }),
           () => c.stats.daily({ days: 7 }),
+          () => c.reputation.get(),
           () => c.apiKeys.list(),
           () => c.apiKeys.create({ name: 'k' }),
           () => c.apiKeys.revoke('k'),

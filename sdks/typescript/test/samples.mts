@@ -112,6 +112,13 @@ export async function getDailyStats(): Promise<void> {
   // end sample
 }
 
+export async function getReputation(): Promise<void> {
+  // sample: GET /api/reputation
+  const { account, levels } = await postage.reputation.get();
+  console.log(account.bounce_rate, account.bounce_standing, 'pauses at', levels.bounce_rate.postage_pause);
+  // end sample
+}
+
 // Domains
 
 export async function listDomains(): Promise<void> {

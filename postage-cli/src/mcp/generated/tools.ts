@@ -972,6 +972,17 @@ export const TOOLS: readonly ToolSpec[] = [
     },
   },
   {
+    name: 'get_api_reputation',
+    description:
+      'The account’s hard-bounce and complaint rates over the rolling window (real shared-mode sends only: test keys, test recipients and BYOC sends are not counted), by sending domain and by day, beside the levels at which Postage warns and pauses sending and at which Amazon SES reviews and pauses a sending account; and whether sending is paused, and why.\n\nAny member of the account (every role), or a full_access API key.\n\nNeeds a full_access key. A key limited to some domains reaches only those: anything of another domain is answered 404, as if it did not exist.',
+    permission: 'full_access',
+    method: 'get',
+    path: '/api/reputation',
+    location: {},
+    answer: 'json',
+    inputSchema: { type: 'object', properties: {} },
+  },
+  {
     name: 'get_api_inbound_domains',
     description:
       'The account’s inbound domains, with the MX record each publishes and its state.\n\nAny member of the account (every role), or a full_access API key.\n\nNeeds a full_access key. A key limited to some domains reaches only those: anything of another domain is answered 404, as if it did not exist.',

@@ -776,6 +776,79 @@ class RenamePasskeyRequest(Model):
 
 
 @dataclass
+class ReputationSending(Model):
+    paused: bool
+    reason: Optional[str]
+    paused_at: Optional[datetime]
+
+
+@dataclass
+class ReputationLevelsBounceRate(Model):
+    warning: float
+    postage_pause: float
+    ses_review: float
+    ses_pause: float
+
+
+@dataclass
+class ReputationLevelsComplaintRate(Model):
+    warning: float
+    postage_pause: float
+    ses_review: float
+    ses_pause: float
+
+
+@dataclass
+class ReputationLevels(Model):
+    bounce_rate: ReputationLevelsBounceRate
+    complaint_rate: ReputationLevelsComplaintRate
+
+
+@dataclass
+class ReputationAccount(Model):
+    sends: int
+    hard_bounces: int
+    complaints: int
+    bounce_rate: float
+    complaint_rate: float
+    bounce_standing: Literal["too_few_sends", "ok", "warning", "paused"]
+    complaint_standing: Literal["too_few_sends", "ok", "warning", "paused"]
+
+
+@dataclass
+class ReputationDomain(Model):
+    domain: str
+    sends: int
+    hard_bounces: int
+    complaints: int
+    bounce_rate: float
+    complaint_rate: float
+
+
+@dataclass
+class ReputationTrendItem(Model):
+    date: str
+    sends: int
+    hard_bounces: int
+    complaints: int
+    bounce_rate: float
+    complaint_rate: float
+
+
+@dataclass
+class Reputation(Model):
+    as_of: datetime
+    window_days: int
+    min_sends: int
+    min_events: int
+    sending: ReputationSending
+    levels: ReputationLevels
+    account: ReputationAccount
+    domains: List[ReputationDomain]
+    trend: List[ReputationTrendItem]
+
+
+@dataclass
 class RescheduleRequest(Model):
     scheduled_at: datetime
 

@@ -1302,6 +1302,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reputation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account’s hard-bounce and complaint rates over the rolling window (real shared-mode sends only: test keys, test recipients and BYOC sends are not counted), by sending domain and by day, beside the levels at which Postage warns and pauses sending and at which Amazon SES reviews and pauses a sending account; and whether sending is paused, and why.
+         * @description Any member of the account (every role), or a full_access API key.
+         */
+        get: operations["getApiReputation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/send/": {
         parameters: {
             query?: never;
@@ -2621,6 +2641,103 @@ export interface components {
         RenamePasskeyRequest: {
             /** @description Not only spaces. */
             name: string;
+        };
+        Reputation: {
+            /** @description The account’s rates over the window. */
+            account: {
+                /** @description `hard_bounces / sends` (0 without sends): 0.01 is 1 %. */
+                bounce_rate: number;
+                /**
+                 * @description Where the hard-bounce rate stands: `too_few_sends` while it rests on fewer than `min_sends` sends or `min_events` events (it cannot pause sending yet), else `ok`, `warning` (at or past the warning level) or `paused` (at or past the level at which Postage pauses sending).
+                 * @enum {unknown}
+                 */
+                bounce_standing: "too_few_sends" | "ok" | "warning" | "paused";
+                /** @description `complaints / sends` (0 without sends). */
+                complaint_rate: number;
+                /**
+                 * @description Where the complaint rate stands: `too_few_sends` while it rests on fewer than `min_sends` sends or `min_events` events (it cannot pause sending yet), else `ok`, `warning` (at or past the warning level) or `paused` (at or past the level at which Postage pauses sending).
+                 * @enum {unknown}
+                 */
+                complaint_standing: "too_few_sends" | "ok" | "warning" | "paused";
+                /** @description Of those, the ones a recipient marked as spam. */
+                complaints: number;
+                /** @description Of those, the ones that bounced permanently. */
+                hard_bounces: number;
+                /** @description Real shared-mode sends SES accepted. */
+                sends: number;
+            };
+            /**
+             * Format: date-time
+             * @description When the rates were read.
+             */
+            as_of: string;
+            /** @description The same rates by sending domain, most sends first. */
+            domains: {
+                /** @description `hard_bounces / sends` (0 without sends): 0.01 is 1 %. */
+                bounce_rate: number;
+                /** @description `complaints / sends` (0 without sends). */
+                complaint_rate: number;
+                /** @description Of those, the ones a recipient marked as spam. */
+                complaints: number;
+                /** @description The From address’s domain. */
+                domain: string;
+                /** @description Of those, the ones that bounced permanently. */
+                hard_bounces: number;
+                /** @description Real shared-mode sends SES accepted. */
+                sends: number;
+            }[];
+            levels: {
+                /** @description The levels of the hard-bounce rate, as fractions. */
+                bounce_rate: {
+                    /** @description The hard-bounce rate at which Postage pauses the account’s sending. */
+                    postage_pause: number;
+                    /** @description The hard-bounce rate at which Amazon SES may pause a sending account. */
+                    ses_pause: number;
+                    /** @description The hard-bounce rate at which Amazon SES reviews a sending account. */
+                    ses_review: number;
+                    /** @description The hard-bounce rate at which the account’s owners and admins are warned. */
+                    warning: number;
+                };
+                /** @description The levels of the complaint rate, as fractions. */
+                complaint_rate: {
+                    /** @description The complaint rate at which Postage pauses the account’s sending. */
+                    postage_pause: number;
+                    /** @description The complaint rate at which Amazon SES may pause a sending account. */
+                    ses_pause: number;
+                    /** @description The complaint rate at which Amazon SES reviews a sending account. */
+                    ses_review: number;
+                    /** @description The complaint rate at which the account’s owners and admins are warned. */
+                    warning: number;
+                };
+            };
+            /** @description Hard bounces (or complaints) in the window before that rate can pause sending. */
+            min_events: number;
+            /** @description Sends in the window before a rate can pause sending. */
+            min_sends: number;
+            /** @description Whether the account may send now. */
+            sending: {
+                /** @description Sending is paused: every send is answered 403 `sending_suspended`. */
+                paused: boolean;
+                paused_at: string | null;
+                reason: string | null;
+            };
+            /** @description The sends of each UTC day of the last 14 (today last, every day present) and how many of them have bounced or drawn a complaint so far. */
+            trend: {
+                /** @description `hard_bounces / sends` (0 without sends): 0.01 is 1 %. */
+                bounce_rate: number;
+                /** @description `complaints / sends` (0 without sends). */
+                complaint_rate: number;
+                /** @description Of those, the ones a recipient marked as spam. */
+                complaints: number;
+                /** @description YYYY-MM-DD (UTC) */
+                date: string;
+                /** @description Of those, the ones that bounced permanently. */
+                hard_bounces: number;
+                /** @description Real shared-mode sends SES accepted. */
+                sends: number;
+            }[];
+            /** @description The rates cover sends of the last this many days. */
+            window_days: number;
         };
         RescheduleRequest: {
             /**
@@ -10298,6 +10415,88 @@ export interface operations {
                 };
             };
             /** @description Members with the `admin` role or above; no API key (a key acts as a developer); anyone else gets `403 insufficient_role`. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. `two_factor_setup_required`: the account requires two-factor sign-in and this signed-in member has not turned it on (only the two-factor setup, the session and signing out answer until then). `network_not_allowed`: a valid API key used from outside the networks it is bound to (the answer never says which). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such thing in this account (another account’s ids and names, and for a domain-scoped key those outside its scope, answer the same). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Our database is unreachable; retry (Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiReputation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where the account stands now. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reputation"];
+                };
+            };
+            /** @description Invalid body or query: field errors. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Not signed in and no valid API key. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlainError"];
+                };
+            };
+            /** @description Any member of the account (every role), or a full_access API key. `insufficient_permission`: a sending key; a key asking for more permission or a wider domain scope than it has; a domain-scoped key on an account-wide resource (webhooks, BYOC, usage, suppression changes, new domains, members, the audit log). `csrf_token_invalid`: a session request without X-CSRF-Token. `plan_required`: webhooks need Growth or Pro. `two_factor_setup_required`: the account requires two-factor sign-in and this signed-in member has not turned it on (only the two-factor setup, the session and signing out answer until then). `network_not_allowed`: a valid API key used from outside the networks it is bound to (the answer never says which). */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -1,6 +1,14 @@
 import type { Caller } from '../caller.js';
 import type { RequestOptions } from '../http.js';
-import type { AccountRecord, ApiKey, DailyStats, DailyStatsParams, SendingQueues, Usage } from '../types.js';
+import type {
+  AccountRecord,
+  ApiKey,
+  DailyStats,
+  DailyStatsParams,
+  Reputation,
+  SendingQueues,
+  Usage,
+} from '../types.js';
 
 /** The key's account (GET /api/me/) and the key itself (GET /api/me/key); any key. */
 export class Me {
@@ -54,5 +62,19 @@ export class Stats {
    */
   daily(params: DailyStatsParams = {}, options?: RequestOptions): Promise<DailyStats> {
     return this.caller.call('get', '/api/stats/daily', { query: params }, options);
+  }
+}
+
+/** Bounce and complaint rates against the warning and pause levels (GET /api/reputation; full-access key). */
+export class ReputationResource {
+  constructor(private readonly caller: Caller) {}
+
+  /**
+   * The account's hard-bounce and complaint rates over the rolling window, by sending domain and by
+   * day, beside the levels at which Postage warns and pauses and at which SES reviews and pauses;
+   * and whether sending is paused, and why.
+   */
+  get(options?: RequestOptions): Promise<Reputation> {
+    return this.caller.call('get', '/api/reputation', {}, options);
   }
 }

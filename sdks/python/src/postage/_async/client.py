@@ -26,6 +26,7 @@ from .resources import (
     AsyncMembers,
     AsyncSendingQueue,
     AsyncStats,
+    AsyncReputationResource,
     AsyncSuppressions,
     AsyncTemplates,
     AsyncUsageResource,
@@ -79,6 +80,7 @@ class AsyncPostage(BaseClient):
     usage: AsyncUsageResource
     sending_queue: AsyncSendingQueue
     stats: AsyncStats
+    reputation: AsyncReputationResource
     byoc: AsyncByoc
     inbound: AsyncInbound
     members: AsyncMembers
@@ -121,6 +123,7 @@ class AsyncPostage(BaseClient):
         self.usage = AsyncUsageResource(self)
         self.sending_queue = AsyncSendingQueue(self)
         self.stats = AsyncStats(self)
+        self.reputation = AsyncReputationResource(self)
         self.byoc = AsyncByoc(self)
         self.inbound = AsyncInbound(self)
         self.members = AsyncMembers(self)

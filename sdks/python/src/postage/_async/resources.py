@@ -47,6 +47,7 @@ from ..models import (
     InboundRuleList,
     InvitationList,
     MemberList,
+    Reputation,
     RotatedSecret,
     SendBatchResult,
     SendingQueues,
@@ -81,6 +82,7 @@ __all__ = [
     "AsyncUsageResource",
     "AsyncSendingQueue",
     "AsyncStats",
+    "AsyncReputationResource",
     "AsyncEmails",
     "AsyncDomains",
     "AsyncApiKeys",
@@ -151,6 +153,14 @@ class AsyncStats(AsyncResource):
         ``clicked`` count distinct messages with an open or click not marked as a machine's
         (``GET /api/stats/daily``)."""
         return await self._client._request("GET", "/api/stats/daily", DailyStats, params={"days": days})
+
+
+class AsyncReputationResource(AsyncResource):
+    async def get(self) -> Reputation:
+        """The account's hard-bounce and complaint rates over the rolling window, by sending domain
+        and by day, beside the levels at which Postage warns and pauses and at which SES reviews and
+        pauses; and whether sending is paused, and why (``GET /api/reputation``)."""
+        return await self._client._request("GET", "/api/reputation", Reputation)
 
 
 # Sending and the email log -----------------------------------------------------------------

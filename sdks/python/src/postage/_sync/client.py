@@ -27,6 +27,7 @@ from .resources import (
     Members,
     SendingQueue,
     Stats,
+    ReputationResource,
     Suppressions,
     Templates,
     UsageResource,
@@ -80,6 +81,7 @@ class Postage(BaseClient):
     usage: UsageResource
     sending_queue: SendingQueue
     stats: Stats
+    reputation: ReputationResource
     byoc: Byoc
     inbound: Inbound
     members: Members
@@ -122,6 +124,7 @@ class Postage(BaseClient):
         self.usage = UsageResource(self)
         self.sending_queue = SendingQueue(self)
         self.stats = Stats(self)
+        self.reputation = ReputationResource(self)
         self.byoc = Byoc(self)
         self.inbound = Inbound(self)
         self.members = Members(self)

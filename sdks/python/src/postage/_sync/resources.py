@@ -48,6 +48,7 @@ from ..models import (
     InboundRuleList,
     InvitationList,
     MemberList,
+    Reputation,
     RotatedSecret,
     SendBatchResult,
     SendingQueues,
@@ -82,6 +83,7 @@ __all__ = [
     "UsageResource",
     "SendingQueue",
     "Stats",
+    "ReputationResource",
     "Emails",
     "Domains",
     "ApiKeys",
@@ -152,6 +154,14 @@ class Stats(Resource):
         ``clicked`` count distinct messages with an open or click not marked as a machine's
         (``GET /api/stats/daily``)."""
         return self._client._request("GET", "/api/stats/daily", DailyStats, params={"days": days})
+
+
+class ReputationResource(Resource):
+    def get(self) -> Reputation:
+        """The account's hard-bounce and complaint rates over the rolling window, by sending domain
+        and by day, beside the levels at which Postage warns and pauses and at which SES reviews and
+        pauses; and whether sending is paused, and why (``GET /api/reputation``)."""
+        return self._client._request("GET", "/api/reputation", Reputation)
 
 
 # Sending and the email log -----------------------------------------------------------------
