@@ -136,7 +136,7 @@ export type Erasure = Schemas['Erasure'];
 export type Usage = Schemas['Usage'];
 export type SendingQueue = Schemas['SendingQueue'];
 /** The account's bounce and complaint rates against the levels that act on them (docs/reputation.md). */
-export type Reputation = paths['/api/reputation']['get']['responses'][200]['content']['application/json'];
+export type Reputation = Schemas['Reputation'];
 /** Where one rate stands: too few sends to count yet, below the warning level, over it, or at the pause level. */
 export type Standing = Reputation['account']['bounce_standing'];
 export type DailyStats = Schemas['DailyStats']['days'];

@@ -34,6 +34,7 @@ async function sendsWithBounces(sender: SenderFixture, sends: number, bounces: n
 
 const nav = () => page.getByRole('navigation', { name: 'Main' });
 const rateCard = (name: string) => page.getByRole('region', { name });
+const pausedBanner = () => page.getByRole('alert').filter({ hasText: 'Sending is paused' });
 
 test.beforeAll(async ({ browser }) => {
   stack = await startServiceStack({ worker: false });
@@ -56,13 +57,14 @@ test('an owner reads the rates, their standing and the per-domain row from the n
 
   const bounce = rateCard('Bounce rate');
   await expect(bounce.getByText('3 %', { exact: true })).toBeVisible();
+  await expect(bounce.getByText('Warning', { exact: true })).toBeVisible();
   await expect(bounce.getByText('6 hard bounces of 200 sends in the last 7 days')).toBeVisible();
   await expect(
     bounce.getByText('At or over the warning level of 2.5 %: Postage pauses your sending at 5 %.'),
   ).toBeVisible();
   const complaint = rateCard('Complaint rate');
   await expect(complaint.getByText('0 complaints of 200 sends in the last 7 days')).toBeVisible();
-  await expect(complaint.getByText('Below the warning level of 0.05 %.')).toBeVisible();
+  await expect(complaint.getByText('Under 3 complaints: too few for this rate to pause your sending.')).toBeVisible();
 
   const row = page
     .getByRole('table', { name: 'Rates by sending domain' })
@@ -70,7 +72,7 @@ test('an owner reads the rates, their standing and the per-domain row from the n
   await expect(row).toContainText('200');
   await expect(row).toContainText('3 %');
   // Not paused: no banner.
-  await expect(page.getByText('Sending is paused')).toHaveCount(0);
+  await expect(pausedBanner()).toHaveCount(0);
 
   await checkPage(page, 'reputation');
 });
@@ -87,7 +89,7 @@ test('a paused account sees why on every page, and what to do', async () => {
   );
   await signedInOwner(page, stack.db, sender);
 
-  const banner = page.getByRole('alert').filter({ hasText: 'Sending is paused' });
+  const banner = pausedBanner();
   await expect(banner).toContainText(reason);
   await expect(banner).toContainText('ask Postage support to lift the pause');
   await banner.getByRole('link', { name: 'See your bounce and complaint rates' }).click();

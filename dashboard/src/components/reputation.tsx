@@ -3,13 +3,14 @@
 import { Link, useLocation } from 'react-router';
 import type { Session } from '../api';
 import { useReputation } from '../queries';
-import { Time } from './time';
 
 /** A rate (a fraction) in percent: "1.2 %", "0.083 %" (complaint levels sit at hundredths of a percent). */
 export const ratePercent = (rate: number) =>
   `${(rate * 100).toLocaleString('en', { maximumFractionDigits: rate < 0.01 ? 3 : 2 })} %`;
 
 export const REPUTATION_PATH = '/reputation';
+
+const since = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeStyle: 'short' });
 
 /**
  * The session says whether sending is paused (GET /api/auth/session, `sending_suspended`); the
@@ -29,7 +30,7 @@ export function SendingPausedBanner({ account }: { account: Session['account'] }
           {sending?.paused_at && (
             <>
               {' '}
-              since <Time iso={sending.paused_at} />
+              since <time dateTime={sending.paused_at}>{since.format(new Date(sending.paused_at))}</time>
             </>
           )}
           {sending?.reason ? `: ${sending.reason.replace(/\.$/, '')}.` : ', after too many bounces or complaints.'}

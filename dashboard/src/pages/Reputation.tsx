@@ -60,7 +60,7 @@ const LEVELS: { key: keyof Levels; label: string }[] = [
 ];
 
 const STANDING: Record<Standing, [string, Tone]> = {
-  too_few_sends: ['Too few sends to count', 'neutral'],
+  too_few_sends: ['Too few to count', 'neutral'],
   ok: ['Good', 'good'],
   warning: ['Warning', 'warn'],
   paused: ['Pause level', 'bad'],
@@ -73,7 +73,9 @@ function standingText(kind: RateKind, standing: Standing, levels: Levels, answer
   const pause = ratePercent(levels.postage_pause);
   switch (standing) {
     case 'too_few_sends':
-      return `Too few sends to count yet: this rate can pause your sending once it rests on at least ${count(answer.min_sends, 'send', 'sends')} and ${count(answer.min_events, kind.event, kind.events)}.`;
+      return answer.account.sends < answer.min_sends
+        ? `Too few sends to count yet: this rate can pause your sending once it rests on at least ${count(answer.min_sends, 'send', 'sends')} and ${count(answer.min_events, kind.event, kind.events)}.`
+        : `Under ${count(answer.min_events, kind.event, kind.events)}: too few for this rate to pause your sending.`;
     case 'ok':
       return `Below the warning level of ${warning}.`;
     case 'warning':
