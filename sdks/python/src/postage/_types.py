@@ -247,6 +247,9 @@ class CreateWebhookRequest(Model):
             "email.unsubscribed",
             "email.received",
             "privacy.erasure_completed",
+            "account.reputation_warning",
+            "account.sending_paused",
+            "account.sending_resumed",
         ]
     ]
 
@@ -1144,6 +1147,9 @@ class TestWebhookRequest(Model):
             "email.unsubscribed",
             "email.received",
             "privacy.erasure_completed",
+            "account.reputation_warning",
+            "account.sending_paused",
+            "account.sending_resumed",
         ]
     ] = None
 
@@ -1239,6 +1245,9 @@ class UpdateWebhookRequest(Model):
                 "email.unsubscribed",
                 "email.received",
                 "privacy.erasure_completed",
+                "account.reputation_warning",
+                "account.sending_paused",
+                "account.sending_resumed",
             ]
         ]
     ] = None
@@ -1325,6 +1334,9 @@ class Webhook(Model):
             "email.unsubscribed",
             "email.received",
             "privacy.erasure_completed",
+            "account.reputation_warning",
+            "account.sending_paused",
+            "account.sending_resumed",
         ]
     ]
     active: bool
