@@ -34,7 +34,11 @@ import { receiveEmail } from './receiveEmail';
 import { recordLateOutcome } from './recordLateOutcome';
 import { sendEmail } from './sendEmail';
 import { accountDeletionWorkflowId, deleteAccount } from './accountDeletion';
-import { accountNoticeWorkflowId, announceAccountNotice, type AnnounceAccountNoticeInput } from './announceAccountNotice';
+import {
+  accountNoticeWorkflowId,
+  announceAccountNotice,
+  type AnnounceAccountNoticeInput,
+} from './announceAccountNotice';
 
 const ANNOUNCE_START_DEADLINE_MS = 10_000;
 

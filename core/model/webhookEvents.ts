@@ -24,7 +24,8 @@ export const WEBHOOK_EVENT_TYPES = [
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /** The events told about the account's sending (docs/reputation.md, "Warnings and pauses"). */
-export type AccountNoticeEventType = 'account.reputation_warning' | 'account.sending_paused' | 'account.sending_resumed';
+export type AccountNoticeEventType =
+  'account.reputation_warning' | 'account.sending_paused' | 'account.sending_resumed';
 export const ACCOUNT_NOTICE_EVENT_TYPES: readonly AccountNoticeEventType[] = [
   'account.reputation_warning',
   'account.sending_paused',

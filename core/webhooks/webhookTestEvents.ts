@@ -57,10 +57,7 @@ function microsecondTimestamp(at: Date): string {
 
 /** A test event's body: flat for the events of a sent message, the envelope for `email.received` and `privacy.erasure_completed`. */
 export type TestEventBody =
-  | Record<string, string | string[]>
-  | ReceivedEmailEnvelope
-  | ErasureCompletedEnvelope
-  | AccountNoticeEnvelope;
+  Record<string, string | string[]> | ReceivedEmailEnvelope | ErasureCompletedEnvelope | AccountNoticeEnvelope;
 
 /** The flat test-event shape (docs/webhooks.md, "Payloads"): fields at the top level, all strings (plus the bounced list). */
 export function testEventPayload(
@@ -103,7 +100,11 @@ export function testEventPayload(
       removed: { suppressions: 0, log_rows: 0, webhook_deliveries: 0 },
       completed_at: at.toISOString(),
     });
-  if (event === 'account.reputation_warning' || event === 'account.sending_paused' || event === 'account.sending_resumed')
+  if (
+    event === 'account.reputation_warning' ||
+    event === 'account.sending_paused' ||
+    event === 'account.sending_resumed'
+  )
     return sampleAccountNotice(event, at);
   const recipient = `${TEST_LOCAL_PART[event]}@${testDomain}`;
   return {
