@@ -3,6 +3,7 @@ import { stsClient } from '../core/platform/awsClients';
 import { ByocCredentialCache } from '../core/byoc/byocRole';
 import { createWorkerMetrics } from '../core/platform/metrics';
 import type { ActivityDeps, ResolvedActivityDeps } from './deps';
+import { emailAccountNotice, finishAccountNotice } from './accountNotices';
 import { checkAccountDeletionDue, deleteAccountData, stopAccountWorkflows } from './accountDeletion';
 import { checkSenderAuthentication } from './checkSenderAuthentication';
 import { deliverWebhook } from './deliverWebhook';
@@ -49,6 +50,8 @@ export function createActivities(input: ActivityDeps) {
     releaseScheduledMessage: releaseScheduledMessage(deps),
     suppressRecipient: suppressRecipient(deps),
     updateReputation: updateReputation(deps),
+    emailAccountNotice: emailAccountNotice(deps),
+    finishAccountNotice: finishAccountNotice(deps),
     findWebhookEndpoints: findWebhookEndpoints(deps),
     deliverWebhook: deliverWebhook(deps),
     recordUnsubscribed: recordUnsubscribed(deps),

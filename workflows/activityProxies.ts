@@ -186,3 +186,13 @@ export const erasure = proxyActivities<
   heartbeatTimeout: '30s',
   retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '1m', maximumAttempts: 20 },
 });
+
+/**
+ * An account notice's steps (workflows/announceAccountNotice.ts): the emails go out through
+ * Postage's own pipeline (each once, by its idempotency key), then the notice is marked announced;
+ * retried until it works.
+ */
+export const accountNotices = proxyActivities<Pick<Activities, 'emailAccountNotice' | 'finishAccountNotice'>>({
+  startToCloseTimeout: '1m',
+  retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '1m' },
+});

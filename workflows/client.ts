@@ -34,6 +34,11 @@ import { receiveEmail } from './receiveEmail';
 import { recordLateOutcome } from './recordLateOutcome';
 import { sendEmail } from './sendEmail';
 import { accountDeletionWorkflowId, deleteAccount } from './accountDeletion';
+import {
+  accountNoticeWorkflowId,
+  announceAccountNotice,
+  type AnnounceAccountNoticeInput,
+} from './announceAccountNotice';
 
 const ANNOUNCE_START_DEADLINE_MS = 10_000;
 
@@ -247,4 +252,30 @@ export function erasureStarter(client: Client, taskQueue: string): StartErasure 
       }),
     );
   };
+}
+
+/**
+ * Starts `account-notice-<notice id>` (workflows/announceAccountNotice.ts) once per notice: a start
+ * for a notice already started, running or not, is refused by its id and changes nothing.
+ */
+export async function startAccountNotice(
+  client: Client,
+  taskQueue: string,
+  input: AnnounceAccountNoticeInput,
+): Promise<'started' | 'exists'> {
+  try {
+    await client.withDeadline(Date.now() + ANNOUNCE_START_DEADLINE_MS, () =>
+      client.workflow.start(announceAccountNotice, {
+        taskQueue,
+        workflowId: accountNoticeWorkflowId(input.noticeId),
+        workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
+        args: [input],
+        typedSearchAttributes: [{ key: ACCOUNT_ID, value: input.accountId }],
+      }),
+    );
+    return 'started';
+  } catch (err) {
+    if (err instanceof WorkflowExecutionAlreadyStartedError) return 'exists';
+    throw err;
+  }
 }

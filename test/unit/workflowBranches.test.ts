@@ -104,6 +104,8 @@ function stubActivities(
     eraseRedisTraces: async () => ({ removed: 0 }),
     hashSuppression: async () => ({ removed: 0 }),
     finishErasure: async () => undefined,
+    emailAccountNotice: async () => 0,
+    finishAccountNotice: async () => undefined,
   };
   const wrapped = Object.fromEntries(
     (Object.keys(defaults) as (keyof Activities)[]).map((name) => [
