@@ -7,3 +7,4 @@ export { announceUnsubscribe } from './announceUnsubscribe';
 export { receiveEmail } from './receiveEmail';
 export { deleteAccount } from './accountDeletion';
 export { eraseAddress } from './eraseAddress';
+export { provisionSes } from './provisionSes';
