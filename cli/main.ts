@@ -10,6 +10,7 @@ import { registerKeyCommands } from './commands/key';
 import { registerLogCommand } from './commands/log';
 import { registerMemberCommands } from './commands/member';
 import { registerPlanCommands } from './commands/plan';
+import { registerSesCommands } from './commands/ses';
 import { registerSesPaceCommand } from './commands/sesPace';
 import { registerSuppressionCommands } from './commands/suppression';
 import { registerTemplateCommands } from './commands/template';
@@ -46,6 +47,7 @@ async function main(argv: string[]): Promise<void> {
   registerLogCommand(program, run);
   registerInboundCommands(program, run);
   registerSesPaceCommand(program, run);
+  registerSesCommands(program, run);
 
   try {
     await program.parseAsync(argv);

@@ -163,6 +163,21 @@ export async function isSesProvisioned(db: Db, accountId: string): Promise<boole
   return !!(await db('accounts').where({ id: accountId }).whereNotNull('ses_provisioned_at').first('id'));
 }
 
+/** Accounts with a shared domain (a claim counts) and no configuration set yet: what enabling on an existing deployment provisions. */
+export async function sharedAccountsToProvision(db: Db): Promise<string[]> {
+  const rows = await db('accounts')
+    .whereNull('ses_provisioned_at')
+    .whereExists(
+      db('domains')
+        .whereRaw('domains.account_id = accounts.id')
+        .where({ sending_mode: 'shared' })
+        .whereNull('released_at'),
+    )
+    .orderBy('created_at')
+    .select<{ id: string }[]>('id');
+  return rows.map((r) => r.id);
+}
+
 /** An account's isolation as SES reports it, for the operator (`postage-admin ses show`). */
 export interface SesAccountState {
   accountId: string;
