@@ -18,7 +18,7 @@ import { cliFor, ok, type Cli } from '../cli/cliHarness';
 import { testInfra } from '../helpers/env';
 import { createSender, uniqueName, type SenderFixture } from '../helpers/fixtures';
 import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';
-import { eventually } from '../helpers/wait';
+import { sentAs } from '../helpers/sesRaw';
 
 const TOPIC = 'arn:aws:sns:us-east-1:123456789012:postage-ses-events';
 const ISOLATION_ENV = {
@@ -71,13 +71,7 @@ async function provisioned(accountId: string): Promise<void> {
 
 /** What SES received for one of our messages, once it was sent. */
 async function receivedBySes(messageId: string): Promise<RawRecord> {
-  const providerId = await eventually(`message ${messageId} to be sent`, async () => {
-    const row = await stack
-      .db('email_log')
-      .where({ message_id: messageId })
-      .first<{ provider_message_id: string | null }>('provider_message_id');
-    return row?.provider_message_id ?? undefined;
-  });
+  const providerId = await sentAs(stack, messageId);
   const record = ses.recorder.list().find((r) => r.messageId === providerId);
   if (!record) throw new Error(`the recorder kept no message ${providerId}`);
   return record;
