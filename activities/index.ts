@@ -13,6 +13,7 @@ import { findFirstLink } from './findFirstLink';
 import { findWebhookEndpoints } from './findWebhookEndpoints';
 import { markByocUnusable } from './markByocUnusable';
 import { parseReceivedMessage } from './parseReceivedMessage';
+import { provisionSesConfigurationSet } from './provisionSesConfigurationSet';
 import { purgeEmailLog, purgeExpiredContent } from './purge';
 import { recordEngagementEvent } from './recordEngagementEvent';
 import { recordOutcome } from './recordOutcome';
@@ -63,6 +64,7 @@ export function createActivities(input: ActivityDeps) {
     checkAccountDeletionDue: checkAccountDeletionDue(deps),
     stopAccountWorkflows: stopAccountWorkflows(deps),
     deleteAccountData: deleteAccountData(deps),
+    provisionSesConfigurationSet: provisionSesConfigurationSet(deps),
     ...erasureActivities(deps),
   };
 }

@@ -127,6 +127,16 @@ export const accountDeletion = proxyActivities<
   retry: { initialInterval: '5s', backoffCoefficient: 2, maximumInterval: '5m' },
 });
 
+/**
+ * An account's SES configuration set and tenant (workflows/provisionSes.ts): management calls of a
+ * few seconds each, retried with backoff for about half an hour (SES away, a permission not granted
+ * yet), after which the operator runs `postage-admin ses provision`.
+ */
+export const sesProvisioning = proxyActivities<Pick<Activities, 'provisionSesConfigurationSet'>>({
+  startToCloseTimeout: '2m',
+  retry: { initialInterval: '5s', backoffCoefficient: 2, maximumInterval: '10m', maximumAttempts: 10 },
+});
+
 export const retention = proxyActivities<Pick<Activities, 'purgeEmailLog' | 'purgeExpiredContent'>>({
   startToCloseTimeout: '10m',
   retry: { initialInterval: '5s', backoffCoefficient: 2, maximumInterval: '5m', maximumAttempts: 5 },

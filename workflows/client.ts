@@ -39,6 +39,7 @@ import {
   announceAccountNotice,
   type AnnounceAccountNoticeInput,
 } from './announceAccountNotice';
+import { provisionSes, provisionSesWorkflowId } from './provisionSes';
 
 const ANNOUNCE_START_DEADLINE_MS = 10_000;
 
@@ -234,6 +235,22 @@ export async function stopAccountDeletion(client: Client, accountId: string): Pr
   } catch (err) {
     if (!(err instanceof WorkflowNotFoundError)) throw err;
   }
+}
+
+/**
+ * Starts `provision-ses-<account id>` (workflows/provisionSes.ts); while one runs, attaches to it.
+ * A finished run may be followed by another: provisioning again finds everything there.
+ */
+export async function startSesProvisioning(client: Client, taskQueue: string, accountId: string): Promise<void> {
+  await client.withDeadline(Date.now() + ANNOUNCE_START_DEADLINE_MS, () =>
+    client.workflow.start(provisionSes, {
+      taskQueue,
+      workflowId: provisionSesWorkflowId(accountId),
+      workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
+      args: [{ accountId }],
+      typedSearchAttributes: [{ key: ACCOUNT_ID, value: accountId }],
+    }),
+  );
 }
 
 export function erasureWorkflowId(erasureId: string): string {

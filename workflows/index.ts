@@ -8,3 +8,4 @@ export { receiveEmail } from './receiveEmail';
 export { deleteAccount } from './accountDeletion';
 export { eraseAddress } from './eraseAddress';
 export { announceAccountNotice } from './announceAccountNotice';
+export { provisionSes } from './provisionSes';

@@ -93,6 +93,7 @@ function stubActivities(
     }),
     checkAccountDeletionDue: async () => true,
     stopAccountWorkflows: async () => 0,
+    provisionSesConfigurationSet: async () => ({ provisioned: false, reason: 'stub' }),
     deleteAccountData: async () => ({ rows: {}, people: 0, redisKeys: 0 }),
     cancelScheduledSends: async () => ({ removed: 0 }),
     eraseWebhookDeliveries: async () => ({ removed: 0 }),
