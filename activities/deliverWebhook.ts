@@ -7,11 +7,14 @@ import { attemptAndRecordWebhook, recordedMessageDelivery } from '../core/webhoo
 import { webhookEventId } from '../core/webhooks/standardWebhooks';
 import { endpointForDelivery } from '../core/webhooks/webhookEndpoints';
 import { liveEndpointAccount, publishLiveEvent } from '../core/webhooks/liveEvents';
-import type { WebhookEventType } from '../core/model/webhookEvents';
+import { isAccountNoticeEvent, type WebhookEventType } from '../core/model/webhookEvents';
+import { getNotice } from '../core/accounts/accountNotices';
 import type { EngagementEvent } from '../core/model/workflowContract';
 import {
+  accountNoticeEnvelope,
   buildWebhookEnvelope,
   receivedEmailEnvelope,
+  type AccountNoticeEnvelope,
   type ErasureCompletedEnvelope,
   type ReceivedEmailEnvelope,
   type WebhookEnvelope,
@@ -47,7 +50,7 @@ type DeliveryResult = { succeeded: boolean; statusCode: number | null };
 /** What the event's payload is built from, read at once (all but one are undefined for most events). */
 async function loadEventData(deps: ResolvedActivityDeps, input: DeliveryInput) {
   const received = input.event === 'email.received';
-  const aboutSentMessage = !received && input.event !== 'privacy.erasure_completed';
+  const aboutSentMessage = !received && !aboutAccount(input.event);
   const [row, delay, inbound] = await Promise.all([
     aboutSentMessage ? getLogRow(deps.db, input.messageId) : undefined,
     input.event === 'email.delivery_delayed' ? messageDelay(deps.db, input.messageId) : undefined,
@@ -72,13 +75,27 @@ function envelopeOf(
       : undefined;
   if (input.event === 'email.unsubscribed')
     return input.unsubscribe && unsubscribedEnvelope(deps, input.messageId, input.unsubscribe, row);
-  if (input.event === 'privacy.erasure_completed') return undefined; // read for its account: bodyFor
+  if (aboutAccount(input.event)) return undefined; // read for its account: bodyFor
   return row && buildWebhookEnvelope(input.event, { ...row, ...(delay ? { delay } : {}) }, input.engagement);
 }
 
+/** An event about the account, not a message: `messageId` is the erasure's or the notice's id. */
+const aboutAccount = (event: WebhookEventType) => event === 'privacy.erasure_completed' || isAccountNoticeEvent(event);
+
+/** An account notice's body, read from the notice of `accountId` (undefined for another account's). */
+async function accountNoticeBody(
+  deps: ResolvedActivityDeps,
+  accountId: string,
+  noticeId: string,
+): Promise<AccountNoticeEnvelope | undefined> {
+  const notice = await getNotice(deps.db, accountId, noticeId);
+  return notice && accountNoticeEnvelope(notice.event, notice.payload);
+}
+
 /**
- * The body for an endpoint or stream of `accountId`: an erasure's end is read from the erasure, of
- * that account only (`messageId` is the erasure's id); every other event from what loadEventData read.
+ * The body for an endpoint or stream of `accountId`: an erasure's end is read from the erasure, an
+ * account notice from the notice, of that account only (`messageId` is its id); every other event
+ * from what loadEventData read.
  */
 async function bodyFor(
   deps: ResolvedActivityDeps,
@@ -86,8 +103,9 @@ async function bodyFor(
   accountId: string,
   data: Awaited<ReturnType<typeof loadEventData>>,
   receives: (accountId: string) => boolean,
-): Promise<WebhookEnvelope | ReceivedEmailEnvelope | ErasureCompletedEnvelope | undefined> {
+): Promise<WebhookEnvelope | ReceivedEmailEnvelope | ErasureCompletedEnvelope | AccountNoticeEnvelope | undefined> {
   if (input.event === 'privacy.erasure_completed') return erasureCompletedEvent(deps.db, accountId, input.messageId);
+  if (isAccountNoticeEvent(input.event)) return accountNoticeBody(deps, accountId, input.messageId);
   return envelopeOf(deps, input, data, receives);
 }
 
@@ -122,7 +140,7 @@ async function publishToLiveStream(
 
 export interface DeliveryInput {
   endpointId: string;
-  /** The sent message's id; for `email.received`, the received message's (inbound) id; for `privacy.erasure_completed`, the erasure's. */
+  /** The sent message's id; for `email.received`, the received message's (inbound) id; for `privacy.erasure_completed`, the erasure's; for an account notice, the notice's. */
   messageId: string;
   event: WebhookEventType;
   /** For `email.opened`/`email.clicked`: the open or click announced (a message has many). */

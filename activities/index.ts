@@ -3,6 +3,7 @@ import { stsClient } from '../core/platform/awsClients';
 import { ByocCredentialCache } from '../core/byoc/byocRole';
 import { createWorkerMetrics } from '../core/platform/metrics';
 import type { ActivityDeps, ResolvedActivityDeps } from './deps';
+import { emailAccountNotice, finishAccountNotice } from './accountNotices';
 import { checkAccountDeletionDue, deleteAccountData, stopAccountWorkflows } from './accountDeletion';
 import { checkSenderAuthentication } from './checkSenderAuthentication';
 import { deliverWebhook } from './deliverWebhook';
@@ -12,6 +13,7 @@ import { findFirstLink } from './findFirstLink';
 import { findWebhookEndpoints } from './findWebhookEndpoints';
 import { markByocUnusable } from './markByocUnusable';
 import { parseReceivedMessage } from './parseReceivedMessage';
+import { provisionSesConfigurationSet } from './provisionSesConfigurationSet';
 import { purgeEmailLog, purgeExpiredContent } from './purge';
 import { recordEngagementEvent } from './recordEngagementEvent';
 import { recordOutcome } from './recordOutcome';
@@ -49,6 +51,8 @@ export function createActivities(input: ActivityDeps) {
     releaseScheduledMessage: releaseScheduledMessage(deps),
     suppressRecipient: suppressRecipient(deps),
     updateReputation: updateReputation(deps),
+    emailAccountNotice: emailAccountNotice(deps),
+    finishAccountNotice: finishAccountNotice(deps),
     findWebhookEndpoints: findWebhookEndpoints(deps),
     deliverWebhook: deliverWebhook(deps),
     recordUnsubscribed: recordUnsubscribed(deps),
@@ -60,6 +64,7 @@ export function createActivities(input: ActivityDeps) {
     checkAccountDeletionDue: checkAccountDeletionDue(deps),
     stopAccountWorkflows: stopAccountWorkflows(deps),
     deleteAccountData: deleteAccountData(deps),
+    provisionSesConfigurationSet: provisionSesConfigurationSet(deps),
     ...erasureActivities(deps),
   };
 }

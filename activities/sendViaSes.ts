@@ -12,6 +12,7 @@ import { providerMessageIdOf, recordProviderMessage } from '../core/providerEven
 import { recordSendSample } from '../core/providerEvents/reputation';
 import { domainOf } from '../core/model/addresses';
 import { sendRawThroughSes, type ComposeOptions } from '../core/ses/rawMessages';
+import { sesIsolationOf, type SesIsolation } from '../core/ses/accountIsolation';
 import { trackingKey } from '../core/tracking/trackingTokens';
 import { createUnsubscribeToken, unsubscribeUrl } from '../core/unsubscribe/unsubscribeTokens';
 import {
@@ -132,6 +133,7 @@ async function callSes(
   ses: SESv2Client,
   deadline: AttemptDeadline,
   callAt: number,
+  isolation?: SesIsolation,
 ): Promise<string> {
   const { attachments, earlierUnsettledCalls } = await beginSesCall(deps.db, deps.config.secretKey, staged.messageId);
   const settle = () =>
@@ -153,7 +155,7 @@ async function callSes(
       staged.content,
       attachments,
       signal,
-      composeOptions(deps, staged),
+      { ...composeOptions(deps, staged), ...(isolation ? { isolation } : {}) },
       () => sleepUntil(callAt, signal),
     );
   } catch (err) {
@@ -203,9 +205,12 @@ async function sendShared(
     await recordSharedAcceptance(deps, staged, kind, earlier);
     return { providerMessageId: earlier };
   }
+  // The account's own configuration set and tenant once provisioned (BYOC sends name none: the
+  // customer's SES account is theirs alone).
+  const isolation = await sesIsolationOf(deps.db, deps.config, staged.accountId);
   let providerMessageId: string;
   try {
-    providerMessageId = await callSes(deps, staged, deps.sharedSes, deadline, callAt);
+    providerMessageId = await callSes(deps, staged, deps.sharedSes, deadline, callAt, isolation);
   } catch (err) {
     throwClassified(await counted(deps, classifySesError(err, staged.content), 'shared'));
   }

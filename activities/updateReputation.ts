@@ -4,14 +4,42 @@ import {
   suspendForReputation,
   suspensionReason,
   type ReputationEvent,
+  type ReputationRates,
 } from '../core/providerEvents/reputation';
+import { metricsCrossing, recordReputationWarnings } from '../core/providerEvents/reputationWarnings';
 import { systemAccountId } from '../core/sending/systemEmail';
+import { announcePendingNotices } from './accountNotices';
 import type { ResolvedActivityDeps } from './deps';
 
+/** Suspends the account when `reason` calls for it; whether this call suspended it. */
+async function suspendIfDue(
+  deps: ResolvedActivityDeps,
+  accountId: string,
+  rates: ReputationRates,
+  reason: string | null,
+): Promise<boolean> {
+  if (!reason) return false;
+  const [cause] = metricsCrossing(rates, deps.config.reputation, 'pause');
+  const suspended = await suspendForReputation(
+    deps.db,
+    accountId,
+    reason,
+    rates,
+    cause && { metric: cause.metric, rate: cause.rate },
+  );
+  if (suspended) {
+    deps.metrics.suspensions.inc();
+    deps.logger.warn({ accountId, reason }, 'sending suspended after the reputation threshold was crossed');
+  }
+  return suspended;
+}
+
 /**
- * Counts a hard bounce or complaint of a real shared send toward the account's rolling rates, and
- * suspends sending when a threshold is crossed (the API then answers 403 sending_suspended),
- * except for the system account (Postage's own emails), which an alert watches instead.
+ * Counts a hard bounce or complaint of a real shared send toward the account's rolling rates,
+ * warns the owners and admins once when a rate crosses its warning level, and suspends sending
+ * when a threshold is crossed (the API then answers 403 sending_suspended); each warning and pause
+ * is announced by its own workflow (workflows/announceAccountNotice.ts). The system account
+ * (Postage's own emails) is neither warned nor suspended: an alert watches it instead.
  */
 export function updateReputation(deps: ResolvedActivityDeps) {
   return async function updateReputation(input: {
@@ -30,20 +58,17 @@ export function updateReputation(deps: ResolvedActivityDeps) {
     const settings = deps.config.reputation;
     const rates = await reputationRates(deps.db, input.accountId, settings.windowDays);
     const reason = suspensionReason(rates, settings);
+    const warned = metricsCrossing(rates, settings, 'warning').length > 0;
     // Postage's own emails must keep going: the system account is watched by an alert instead.
-    const exempt = reason !== null && (await systemAccountId(deps.db, deps.config)) === input.accountId;
-    if (exempt)
+    const exempt = (reason !== null || warned) && (await systemAccountId(deps.db, deps.config)) === input.accountId;
+    if (exempt && reason)
       deps.logger.warn(
         { accountId: input.accountId, reason },
         'the system account crossed the reputation threshold (not suspended)',
       );
-    const suspended = reason && !exempt ? await suspendForReputation(deps.db, input.accountId, reason, rates) : false;
-    if (suspended) deps.metrics.suspensions.inc();
-    if (suspended)
-      deps.logger.warn(
-        { accountId: input.accountId, reason },
-        'sending suspended after the reputation threshold was crossed',
-      );
+    if (!exempt) await recordReputationWarnings(deps.db, input.accountId, rates, settings);
+    const suspended = exempt ? false : await suspendIfDue(deps, input.accountId, rates, reason);
+    await announcePendingNotices(deps, input.accountId);
     return { counted, sends: rates.sends, bounceRate: rates.bounceRate, complaintRate: rates.complaintRate, suspended };
   };
 }

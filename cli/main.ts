@@ -11,6 +11,7 @@ import { registerLogCommand } from './commands/log';
 import { registerMemberCommands } from './commands/member';
 import { registerPlanCommands } from './commands/plan';
 import { registerReputationCommand } from './commands/reputation';
+import { registerSesCommands } from './commands/ses';
 import { registerSesPaceCommand } from './commands/sesPace';
 import { registerSuppressionCommands } from './commands/suppression';
 import { registerTemplateCommands } from './commands/template';
@@ -48,6 +49,7 @@ async function main(argv: string[]): Promise<void> {
   registerInboundCommands(program, run);
   registerSesPaceCommand(program, run);
   registerReputationCommand(program, run);
+  registerSesCommands(program, run);
 
   try {
     await program.parseAsync(argv);

@@ -127,6 +127,16 @@ export const accountDeletion = proxyActivities<
   retry: { initialInterval: '5s', backoffCoefficient: 2, maximumInterval: '5m' },
 });
 
+/**
+ * An account's SES configuration set and tenant (workflows/provisionSes.ts): management calls of a
+ * few seconds each, retried with backoff for about half an hour (SES away, a permission not granted
+ * yet), after which the operator runs `postage-admin ses provision`.
+ */
+export const sesProvisioning = proxyActivities<Pick<Activities, 'provisionSesConfigurationSet'>>({
+  startToCloseTimeout: '2m',
+  retry: { initialInterval: '5s', backoffCoefficient: 2, maximumInterval: '10m', maximumAttempts: 10 },
+});
+
 export const retention = proxyActivities<Pick<Activities, 'purgeEmailLog' | 'purgeExpiredContent'>>({
   startToCloseTimeout: '10m',
   retry: { initialInterval: '5s', backoffCoefficient: 2, maximumInterval: '5m', maximumAttempts: 5 },
@@ -185,4 +195,14 @@ export const erasure = proxyActivities<
   startToCloseTimeout: '30m',
   heartbeatTimeout: '30s',
   retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '1m', maximumAttempts: 20 },
+});
+
+/**
+ * An account notice's steps (workflows/announceAccountNotice.ts): the emails go out through
+ * Postage's own pipeline (each once, by its idempotency key), then the notice is marked announced;
+ * retried until it works.
+ */
+export const accountNotices = proxyActivities<Pick<Activities, 'emailAccountNotice' | 'finishAccountNotice'>>({
+  startToCloseTimeout: '1m',
+  retry: { initialInterval: '1s', backoffCoefficient: 2, maximumInterval: '1m' },
 });

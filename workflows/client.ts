@@ -34,6 +34,12 @@ import { receiveEmail } from './receiveEmail';
 import { recordLateOutcome } from './recordLateOutcome';
 import { sendEmail } from './sendEmail';
 import { accountDeletionWorkflowId, deleteAccount } from './accountDeletion';
+import {
+  accountNoticeWorkflowId,
+  announceAccountNotice,
+  type AnnounceAccountNoticeInput,
+} from './announceAccountNotice';
+import { provisionSes, provisionSesWorkflowId } from './provisionSes';
 
 const ANNOUNCE_START_DEADLINE_MS = 10_000;
 
@@ -231,6 +237,22 @@ export async function stopAccountDeletion(client: Client, accountId: string): Pr
   }
 }
 
+/**
+ * Starts `provision-ses-<account id>` (workflows/provisionSes.ts); while one runs, attaches to it.
+ * A finished run may be followed by another: provisioning again finds everything there.
+ */
+export async function startSesProvisioning(client: Client, taskQueue: string, accountId: string): Promise<void> {
+  await client.withDeadline(Date.now() + ANNOUNCE_START_DEADLINE_MS, () =>
+    client.workflow.start(provisionSes, {
+      taskQueue,
+      workflowId: provisionSesWorkflowId(accountId),
+      workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
+      args: [{ accountId }],
+      typedSearchAttributes: [{ key: ACCOUNT_ID, value: accountId }],
+    }),
+  );
+}
+
 export function erasureWorkflowId(erasureId: string): string {
   return `erase-${erasureId}`;
 }
@@ -247,4 +269,30 @@ export function erasureStarter(client: Client, taskQueue: string): StartErasure 
       }),
     );
   };
+}
+
+/**
+ * Starts `account-notice-<notice id>` (workflows/announceAccountNotice.ts) once per notice: a start
+ * for a notice already started, running or not, is refused by its id and changes nothing.
+ */
+export async function startAccountNotice(
+  client: Client,
+  taskQueue: string,
+  input: AnnounceAccountNoticeInput,
+): Promise<'started' | 'exists'> {
+  try {
+    await client.withDeadline(Date.now() + ANNOUNCE_START_DEADLINE_MS, () =>
+      client.workflow.start(announceAccountNotice, {
+        taskQueue,
+        workflowId: accountNoticeWorkflowId(input.noticeId),
+        workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
+        args: [input],
+        typedSearchAttributes: [{ key: ACCOUNT_ID, value: input.accountId }],
+      }),
+    );
+    return 'started';
+  } catch (err) {
+    if (err instanceof WorkflowExecutionAlreadyStartedError) return 'exists';
+    throw err;
+  }
 }

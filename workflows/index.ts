@@ -7,3 +7,5 @@ export { announceUnsubscribe } from './announceUnsubscribe';
 export { receiveEmail } from './receiveEmail';
 export { deleteAccount } from './accountDeletion';
 export { eraseAddress } from './eraseAddress';
+export { announceAccountNotice } from './announceAccountNotice';
+export { provisionSes } from './provisionSes';

@@ -68,6 +68,11 @@ export function sharedSesClient(config: Config): SESv2Client {
   return new SESv2Client(clientOptions(sharedTarget(config), config.ses.sendTimeoutMs));
 }
 
+/** SES v2 of the shared account for management calls (configuration sets, tenants): a management deadline. */
+export function sharedSesManagementClient(config: Config): SESv2Client {
+  return new SESv2Client(clientOptions(sharedTarget(config), AWS_CALL_TIMEOUT_MS));
+}
+
 /** SES v2 in the customer's account through an assumed Service-BYOC-Role session, for sending. */
 export function byocSesClient(config: Config, region: string, credentials: AwsCredentials): SESv2Client {
   return new SESv2Client(clientOptions(byocTarget(config, region, credentials), config.ses.sendTimeoutMs));

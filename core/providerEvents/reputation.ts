@@ -2,6 +2,8 @@
 // suspension that follows when they cross the configured thresholds (the API then answers
 // 403 sending_suspended, core/sending/sendGates.ts). Test and simulator sends are never sampled.
 import type { Knex } from 'knex';
+import { recordNotice } from '../accounts/accountNotices';
+import type { ReputationMetric } from '../model/webhookEvents';
 import { recordAudit } from '../platform/audit';
 import type { Config } from '../platform/config';
 import type { Db } from '../platform/db';
@@ -100,12 +102,16 @@ export function suspensionReason(rates: ReputationRates, settings: Config['reput
   return null;
 }
 
-/** Suspends sending once; returns false when the account was already suspended. */
+/**
+ * Suspends sending once, with the `account.sending_paused` notice naming the metric that paused it
+ * (docs/reputation.md, "Warnings and pauses"); returns false when the account was already suspended.
+ */
 export async function suspendForReputation(
   db: Db,
   accountId: string,
   reason: string,
   rates: ReputationRates,
+  cause?: { metric: ReputationMetric; rate: number },
 ): Promise<boolean> {
   return db.transaction(async (trx) => {
     const updated = await trx('accounts').where({ id: accountId, sending_suspended: false }).update({
@@ -120,6 +126,12 @@ export async function suspendForReputation(
       actor: 'reputation-monitor',
       action: 'account.suspend',
       details: { reason, ...rates },
+    });
+    await recordNotice(trx, accountId, 'account.sending_paused', {
+      reason,
+      ...cause,
+      paused_at: new Date().toISOString(),
+      by: 'reputation',
     });
     return true;
   });

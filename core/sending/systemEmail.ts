@@ -3,6 +3,7 @@
 // with the same gates (suppression, quota), log and timeline. In `npm run dev` they land in the
 // SES emulator's store. The system account is never suspended by the reputation monitor (that
 // would stop every verification and reset email); its rates are metrics with an alert instead.
+import { createHash } from 'node:crypto';
 import type { SystemEmail } from '../accounts/authEmails';
 import { classifyRecipient, domainOf, parseMailbox, type Mailbox } from '../model/addresses';
 import { findDomain, type Domain } from '../domains/domains';
@@ -48,15 +49,25 @@ export async function systemAccountReputation(db: Db, config: Config): Promise<R
   return accountId ? reputationRates(db, accountId, config.reputation.windowDays) : undefined;
 }
 
-export async function sendSystemEmail(deps: AcceptDeps, email: SystemEmail): Promise<{ messageId: string }> {
+/**
+ * Sends one of Postage's own emails. `idempotencyKey`: an email that must go once however often the
+ * caller runs (a retried activity); the same key again answers the first send's id.
+ */
+export async function sendSystemEmail(
+  deps: AcceptDeps,
+  email: SystemEmail,
+  opts: { idempotencyKey?: string } = {},
+): Promise<{ messageId: string }> {
   const { from, domain } = await systemSender(deps.db, deps.config);
 
   const recipientKind = classifyRecipient(email.to, deps.config);
   if (recipientKind.kind === 'unknown_test')
     throw new PostageError('system_email_refused', 'not a test address this service knows');
-  // The same use case as a customer's send, with the system account as an unscoped key and no
-  // idempotency key (a repeated request is a new email, as for the user asking again).
+  // The same use case as a customer's send, with the system account as an unscoped key and, unless
+  // the caller gives one, no idempotency key (a repeated request is a new email, as for the user asking again).
+  const requestHash = createHash('sha256').update(JSON.stringify(email)).digest('hex');
   const result = await sendMessage(deps, {
+    ...(opts.idempotencyKey ? { idempotency: { key: opts.idempotencyKey, requestHash } } : {}),
     key: { accountId: domain.accountId, domainScope: [] },
     request: {
       to: { address: email.to, name: '' },
@@ -69,6 +80,7 @@ export async function sendSystemEmail(deps: AcceptDeps, email: SystemEmail): Pro
     },
   });
   if (result.outcome === 'accepted') return { messageId: result.messageId };
+  if (result.outcome === 'replayed') return { messageId: String((result.body as { message_id?: unknown }).message_id) };
   if (result.outcome === 'refused' && result.step === 'gates')
     throw new PostageError('system_email_refused', `${result.code}: ${result.detail}`);
   throw new PostageError(

@@ -6,6 +6,7 @@ import MailComposer from 'nodemailer/lib/mail-composer';
 import { domainOf } from '../model/addresses';
 import type { Attachment, MessageContent } from '../model/messageContent';
 import { rewriteHtml } from '../tracking/rewriteHtml';
+import type { SesIsolation } from './accountIsolation';
 
 /** Our message id travels in every message, so a copy SES was asked to send twice can be told apart. */
 export const MESSAGE_ID_HEADER = 'X-Postage-Message-Id';
@@ -34,6 +35,8 @@ export interface ComposeOptions {
    * unsubscribe"). Added before SES signs, so its DKIM signature covers both headers.
    */
   listUnsubscribeUrl?: string;
+  /** The account's own configuration set and tenant on the shared SES account (accountIsolation.ts); unset: SES's defaults. */
+  isolation?: SesIsolation;
 }
 
 /**
@@ -90,6 +93,8 @@ export async function buildSendEmailInput(
     Destination: { ToAddresses: [content.to.address] },
     FromEmailAddress: content.from.address,
     ...(content.tags ? { EmailTags: Object.entries(content.tags).map(([Name, Value]) => ({ Name, Value })) } : {}),
+    ...(options.isolation ? { ConfigurationSetName: options.isolation.configurationSetName } : {}),
+    ...(options.isolation?.tenantName ? { TenantName: options.isolation.tenantName } : {}),
   };
 }
 

@@ -2,7 +2,12 @@
 // the events of a sent message; `email.received` carries the structured ReceivedEmailPayload.
 import type { ReceivedEmailPayload } from '../model/inbound';
 import type { EmailLogRow } from '../sending/emailLog';
-import type { ErasureCompletedPayload, SentMessageEventType } from '../model/webhookEvents';
+import type {
+  AccountNoticeEventType,
+  AccountNoticePayloads,
+  ErasureCompletedPayload,
+  SentMessageEventType,
+} from '../model/webhookEvents';
 import type { EngagementEvent } from '../model/workflowContract';
 
 export interface WebhookEnvelope {
@@ -33,6 +38,18 @@ export type ErasureCompletedEnvelope = {
 
 export function erasureCompletedEnvelope(payload: ErasureCompletedPayload): ErasureCompletedEnvelope {
   return { event_type: 'privacy.erasure_completed', payload };
+}
+
+/** `account.reputation_warning`, `account.sending_paused`, `account.sending_resumed` (docs/reputation.md, "Warnings and pauses"): about the account, no address. */
+export type AccountNoticeEnvelope = {
+  [E in AccountNoticeEventType]: { event_type: E; payload: AccountNoticePayloads[E] };
+}[AccountNoticeEventType];
+
+export function accountNoticeEnvelope<E extends AccountNoticeEventType>(
+  event: E,
+  payload: AccountNoticePayloads[E],
+): AccountNoticeEnvelope {
+  return { event_type: event, payload } as AccountNoticeEnvelope;
 }
 
 export function buildWebhookEnvelope(

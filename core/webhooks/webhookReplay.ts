@@ -11,7 +11,7 @@ import type { Db } from '../platform/db';
 import { PostageError } from '../platform/errors';
 import { loadInboundMessage, receivedEmailPayload } from '../inbound/receivedEmail';
 import { getLogRow } from '../sending/emailLog';
-import { isWebhookEventType, type WebhookEventType } from '../model/webhookEvents';
+import { isAccountNoticeEvent, isWebhookEventType, type WebhookEventType } from '../model/webhookEvents';
 import type { WebhookAttempt } from './webhookDelivery';
 import { attemptAndRecordWebhook } from './webhookAttempts';
 import { webhookEventId } from './standardWebhooks';
@@ -85,6 +85,12 @@ export async function replayWebhookDelivery(
     throw new PostageError(
       'webhook_delivery_not_found',
       `delivery ${input.deliveryId} announced an erasure's end, which is not replayed: read the erasure ${delivery.messageId} at GET /api/privacy/erasures/${delivery.messageId}`,
+    );
+  // About the account's sending: told once, when it happened (docs/reputation.md, "Warnings and pauses").
+  if (isAccountNoticeEvent(event))
+    throw new PostageError(
+      'webhook_delivery_not_found',
+      `delivery ${input.deliveryId} announced ${event}, which is not replayed: a notice about the account is told once, when it happened`,
     );
   // The message must still be in the log (14 days) to rebuild its event.
   const row = await getLogRow(db, delivery.messageId);

@@ -12,9 +12,11 @@ import type { Db } from '../platform/db';
 import { PostageError } from '../platform/errors';
 import type { ReceivedEmailPayload } from '../model/inbound';
 import { testProviderMessageId } from '../model/outcomes';
-import type { SentMessageEventType, WebhookEventType } from '../model/webhookEvents';
+import type { AccountNoticeEventType, SentMessageEventType, WebhookEventType } from '../model/webhookEvents';
 import {
+  accountNoticeEnvelope,
   erasureCompletedEnvelope,
+  type AccountNoticeEnvelope,
   receivedEmailEnvelope,
   type ErasureCompletedEnvelope,
   type ReceivedEmailEnvelope,
@@ -54,7 +56,8 @@ function microsecondTimestamp(at: Date): string {
 }
 
 /** A test event's body: flat for the events of a sent message, the envelope for `email.received` and `privacy.erasure_completed`. */
-export type TestEventBody = Record<string, string | string[]> | ReceivedEmailEnvelope | ErasureCompletedEnvelope;
+export type TestEventBody =
+  Record<string, string | string[]> | ReceivedEmailEnvelope | ErasureCompletedEnvelope | AccountNoticeEnvelope;
 
 /** The flat test-event shape (docs/webhooks.md, "Payloads"): fields at the top level, all strings (plus the bounced list). */
 export function testEventPayload(
@@ -75,6 +78,8 @@ export function testEventPayload(
   testDomain: string,
   at?: Date,
 ): ErasureCompletedEnvelope;
+/** An account notice: a sample envelope, a notice that never was (docs/reputation.md, "Warnings and pauses"). */
+export function testEventPayload(event: AccountNoticeEventType, testDomain: string, at?: Date): AccountNoticeEnvelope;
 export function testEventPayload(
   event: WebhookEventType,
   testDomain: string,
@@ -95,6 +100,12 @@ export function testEventPayload(
       removed: { suppressions: 0, log_rows: 0, webhook_deliveries: 0 },
       completed_at: at.toISOString(),
     });
+  if (
+    event === 'account.reputation_warning' ||
+    event === 'account.sending_paused' ||
+    event === 'account.sending_resumed'
+  )
+    return sampleAccountNotice(event, at);
   const recipient = `${TEST_LOCAL_PART[event]}@${testDomain}`;
   return {
     idempotency_key: randomHex(16),
@@ -229,4 +240,32 @@ export async function postTestEvent(
     ...(input.replayOf ? { replayOf: input.replayOf } : {}),
   });
   return { attempt, payload };
+}
+
+/** A sample notice of each kind, at the default levels, on 1,000 sends. */
+function sampleAccountNotice(event: AccountNoticeEventType, at: Date): AccountNoticeEnvelope {
+  const when = at.toISOString();
+  switch (event) {
+    case 'account.reputation_warning':
+      return accountNoticeEnvelope(event, {
+        metric: 'bounce_rate',
+        rate: 0.03,
+        warning_level: 0.025,
+        pause_level: 0.05,
+        sends: 1000,
+        events: 30,
+        window_days: 7,
+        at: when,
+      });
+    case 'account.sending_paused':
+      return accountNoticeEnvelope(event, {
+        reason: 'Test event: sending was not paused.',
+        metric: 'bounce_rate',
+        rate: 0.05,
+        paused_at: when,
+        by: 'reputation',
+      });
+    case 'account.sending_resumed':
+      return accountNoticeEnvelope(event, { resumed_at: when });
+  }
 }

@@ -190,6 +190,9 @@ export const EVENT_TYPES = [
   'email.unsubscribed',
   'email.received',
   'privacy.erasure_completed',
+  'account.reputation_warning',
+  'account.sending_paused',
+  'account.sending_resumed',
 ] as const satisfies readonly EventType[];
 
 /** What each event type tells, in one line (docs/webhooks.md, "Events"). */
@@ -208,6 +211,10 @@ export const EVENT_DESCRIPTION: Record<EventType, string> = {
     'A message arrived for one of your inbound domains (parsed, with its attachments’ links and sender checks).',
   'privacy.erasure_completed':
     'An erasure of an address ended, completed or failed (with its id and what it removed by kind; never the address).',
+  'account.reputation_warning':
+    'Your bounce or complaint rate reached its warning level (with the rate, the warning and pause levels).',
+  'account.sending_paused': 'Sending was paused (by the reputation monitor or an operator), with the reason.',
+  'account.sending_resumed': 'The pause on sending was lifted: the account sends again.',
 };
 
 /** A suppression's topic: null when it stops all mail (docs/sending.md, "Suppressions"). */

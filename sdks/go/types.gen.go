@@ -1384,22 +1384,31 @@ func (e ValidationErrorSuccess) Valid() bool {
 
 // Defines values for EventType.
 const (
-	EventTypeEmailBounced            EventType = "email.bounced"
-	EventTypeEmailClicked            EventType = "email.clicked"
-	EventTypeEmailComplained         EventType = "email.complained"
-	EventTypeEmailDelivered          EventType = "email.delivered"
-	EventTypeEmailDeliveryDelayed    EventType = "email.delivery_delayed"
-	EventTypeEmailFailed             EventType = "email.failed"
-	EventTypeEmailOpened             EventType = "email.opened"
-	EventTypeEmailReceived           EventType = "email.received"
-	EventTypeEmailSent               EventType = "email.sent"
-	EventTypeEmailUnsubscribed       EventType = "email.unsubscribed"
-	EventTypePrivacyErasureCompleted EventType = "privacy.erasure_completed"
+	EventTypeAccountReputationWarning EventType = "account.reputation_warning"
+	EventTypeAccountSendingPaused     EventType = "account.sending_paused"
+	EventTypeAccountSendingResumed    EventType = "account.sending_resumed"
+	EventTypeEmailBounced             EventType = "email.bounced"
+	EventTypeEmailClicked             EventType = "email.clicked"
+	EventTypeEmailComplained          EventType = "email.complained"
+	EventTypeEmailDelivered           EventType = "email.delivered"
+	EventTypeEmailDeliveryDelayed     EventType = "email.delivery_delayed"
+	EventTypeEmailFailed              EventType = "email.failed"
+	EventTypeEmailOpened              EventType = "email.opened"
+	EventTypeEmailReceived            EventType = "email.received"
+	EventTypeEmailSent                EventType = "email.sent"
+	EventTypeEmailUnsubscribed        EventType = "email.unsubscribed"
+	EventTypePrivacyErasureCompleted  EventType = "privacy.erasure_completed"
 )
 
 // Valid indicates whether the value is a known member of the EventType enum.
 func (e EventType) Valid() bool {
 	switch e {
+	case EventTypeAccountReputationWarning:
+		return true
+	case EventTypeAccountSendingPaused:
+		return true
+	case EventTypeAccountSendingResumed:
+		return true
 	case EventTypeEmailBounced:
 		return true
 	case EventTypeEmailClicked:

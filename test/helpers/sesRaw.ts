@@ -12,13 +12,7 @@ export async function sesRawMessage(_stack: ServiceStack, sesMessageId: string):
 
 /** By our message id: waits until the message was sent, then reads what SES received. */
 export async function sesRawMessageOf(stack: ServiceStack, messageId: string): Promise<string> {
-  const providerId = await eventually(`message ${messageId} to be sent`, async () => {
-    const row = await stack
-      .db('email_log')
-      .where({ message_id: messageId })
-      .first<{ provider_message_id: string | null }>('provider_message_id');
-    return row?.provider_message_id ?? undefined;
-  });
+  const providerId = await sentAs(stack, messageId);
   const raw = await sesRawMessage(stack, providerId);
   if (raw === undefined) throw new Error(`the SES recorder kept no message ${providerId}`);
   return raw;
@@ -35,4 +29,15 @@ export function rawHeaders(raw: string): Map<string, string[]> {
     headers.set(name, [...(headers.get(name) ?? []), line.slice(colon + 1).trim()]);
   }
   return headers;
+}
+
+/** SES's message id for one of ours, once it was sent (waits for it). */
+export async function sentAs(stack: Pick<ServiceStack, 'db'>, messageId: string): Promise<string> {
+  return eventually(`message ${messageId} to be sent`, async () => {
+    const row = await stack
+      .db('email_log')
+      .where({ message_id: messageId })
+      .first<{ provider_message_id: string | null }>('provider_message_id');
+    return row?.provider_message_id ?? undefined;
+  });
 }

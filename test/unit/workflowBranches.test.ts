@@ -93,6 +93,7 @@ function stubActivities(
     }),
     checkAccountDeletionDue: async () => true,
     stopAccountWorkflows: async () => 0,
+    provisionSesConfigurationSet: async () => ({ provisioned: false, reason: 'stub' }),
     deleteAccountData: async () => ({ rows: {}, people: 0, redisKeys: 0 }),
     cancelScheduledSends: async () => ({ removed: 0 }),
     eraseWebhookDeliveries: async () => ({ removed: 0 }),
@@ -104,6 +105,8 @@ function stubActivities(
     eraseRedisTraces: async () => ({ removed: 0 }),
     hashSuppression: async () => ({ removed: 0 }),
     finishErasure: async () => undefined,
+    emailAccountNotice: async () => 0,
+    finishAccountNotice: async () => undefined,
   };
   const wrapped = Object.fromEntries(
     (Object.keys(defaults) as (keyof Activities)[]).map((name) => [

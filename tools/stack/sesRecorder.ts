@@ -3,8 +3,11 @@
 // is sent and drops every header, so without this nothing local shows the headers a message
 // really carried (docs/test-recipients.md, "Seeing what SES received"). With `sendRate` it also
 // plays SES's maximum sending rate, which the emulator lacks: a SendEmail beyond it is refused
-// with SES's 429 and never reaches the emulator (sesSendRate.ts). Every other request, /store
-// included, reaches the emulator unchanged; only the recorder's own paths answer here:
+// with SES's 429 and never reaches the emulator (sesSendRate.ts). With `configurationSets`,
+// configuration-set calls go to that SES (moto) instead, and the calls no local SES implements
+// (tenants, event destinations, reputation entities) are answered by a fake (sesTenantsFake.ts).
+// Every other request, /store included, reaches the emulator unchanged; only the recorder's own
+// paths answer here:
 //   GET /raw               JSON list of the kept messages, newest last
 //   GET /raw/{messageId}   one message (message/rfc822), by the SES MessageId the emulator returned
 //   GET /pace              JSON { sendRate, keys: { [accessKeyId]: { accepted, throttled } } }
@@ -12,6 +15,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { answerSesError, SES_THROTTLED } from './sesErrors';
 import { accessKeyIdOf, createSendRateLimiter, type PaceReport } from './sesSendRate';
+import { createSesTenantsFake } from './sesTenantsFake';
 
 /** `127.0.0.1`, `localhost` or `[::1]`, with any port. */
 const LOOPBACK_HOST = /^(?:127\.0\.0\.1|localhost|\[::1\])(?::[0-9]{1,5})?$/i;
@@ -23,6 +27,9 @@ export interface RawRecord {
   size: number;
   from: string;
   destination: string[];
+  /** The SendEmail's ConfigurationSetName and TenantName (null: none named). */
+  configurationSetName: string | null;
+  tenantName: string | null;
 }
 
 export interface SesRecorder {
@@ -42,13 +49,38 @@ const SEND_PATH = '/v2/email/outbound-emails';
 /** The emulator answers at once; a slower answer is a stuck emulator, not a slow SES. */
 const UPSTREAM_DEADLINE_MS = 30_000;
 
+/** Configuration sets themselves (Create/Get/Delete/List), not their event destinations. */
+const CONFIGURATION_SET_CALL = /^\/v2\/email\/(?:configuration-sets(?:\/[^/]+)?|list-configuration-sets)$/;
+/** moto names a duplicate set with SES v1's error; SES v2 documents AlreadyExistsException. */
+const MOTO_ALREADY_EXISTS = 'ConfigurationSetAlreadyExistsException';
+
+/**
+ * moto's answer in SES v2's documented shape: its GetConfigurationSet nests SendingOptions'
+ * boolean (`{ SendingEnabled: { SendingEnabled: true } }`); anything else passes unchanged.
+ */
+function asSesAnswers(body: Buffer): Buffer {
+  try {
+    const answer = JSON.parse(body.toString('utf8')) as { SendingOptions?: { SendingEnabled?: unknown } };
+    const nested = answer.SendingOptions?.SendingEnabled;
+    if (typeof nested !== 'object' || nested === null) return body;
+    answer.SendingOptions = { SendingEnabled: (nested as { SendingEnabled?: boolean }).SendingEnabled ?? true };
+    return Buffer.from(JSON.stringify(answer));
+  } catch {
+    return body;
+  }
+}
+
 interface SendBody {
+  ConfigurationSetName?: string;
+  TenantName?: string;
   Content?: { Raw?: { Data?: string } };
   FromEmailAddress?: string;
   Destination?: { ToAddresses?: string[]; CcAddresses?: string[]; BccAddresses?: string[] };
 }
 
-function parseSend(body: Buffer): { raw: Buffer; from: string; destination: string[] } | undefined {
+type ParsedSend = Omit<RawRecord, 'messageId' | 'at' | 'size'> & { raw: Buffer };
+
+function parseSend(body: Buffer): ParsedSend | undefined {
   try {
     const send = JSON.parse(body.toString('utf8')) as SendBody;
     const data = send.Content?.Raw?.Data;
@@ -58,6 +90,8 @@ function parseSend(body: Buffer): { raw: Buffer; from: string; destination: stri
       raw: Buffer.from(data, 'base64'),
       from: send.FromEmailAddress ?? '',
       destination: [...(d.ToAddresses ?? []), ...(d.CcAddresses ?? []), ...(d.BccAddresses ?? [])],
+      configurationSetName: send.ConfigurationSetName ?? null,
+      tenantName: send.TenantName ?? null,
     };
   } catch {
     return undefined;
@@ -75,8 +109,11 @@ export async function startSesRecorder(opts: {
   keep?: number;
   keepBytes?: number;
   sendRate?: number;
+  /** Where configuration-set calls go (moto's endpoint); unset: the emulator, like the rest. */
+  configurationSets?: string;
 }): Promise<SesRecorder> {
   const limiter = createSendRateLimiter(opts.sendRate);
+  const fake = opts.configurationSets ? createSesTenantsFake() : undefined;
   const keep = opts.keep ?? 2000;
   const keepBytes = opts.keepBytes ?? 256 * 1024 * 1024;
   // Map iteration follows insertion order: the first key is the oldest.
@@ -135,8 +172,10 @@ export async function startSesRecorder(opts: {
         answerSesError(res, SES_THROTTLED);
         return;
       }
+      if (fake?.answer(req, url, body, res)) return;
+      const toSets = opts.configurationSets !== undefined && CONFIGURATION_SET_CALL.test(url.pathname);
       const upstream = http.request(
-        new URL(req.url ?? '/', opts.upstream),
+        new URL(req.url ?? '/', toSets ? opts.configurationSets : opts.upstream),
         { method: req.method, headers: req.headers, timeout: UPSTREAM_DEADLINE_MS },
         (up) => {
           const answer: Buffer[] = [];
@@ -160,11 +199,17 @@ export async function startSesRecorder(opts: {
                     size: send.raw.length,
                     from: send.from,
                     destination: send.destination,
+                    configurationSetName: send.configurationSetName,
+                    tenantName: send.tenantName,
                   },
                   send.raw,
                 );
             }
-            res.writeHead(up.statusCode ?? 502, up.headers).end(answerBody);
+            if (toSets && up.headers['x-amzn-errortype'] === MOTO_ALREADY_EXISTS)
+              up.headers['x-amzn-errortype'] = 'AlreadyExistsException';
+            const answered = toSets && req.method === 'GET' ? asSesAnswers(answerBody) : answerBody;
+            if (answered !== answerBody) up.headers['content-length'] = String(answered.length);
+            res.writeHead(up.statusCode ?? 502, up.headers).end(answered);
           });
         },
       );

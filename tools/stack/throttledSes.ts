@@ -25,6 +25,8 @@ export async function startThrottledSes(opts: {
   emulatorPort?: number;
   recorderPort?: number;
   logFile?: string;
+  /** Where configuration-set calls go (moto's endpoint: sesRecorder.ts); unset: the emulator. */
+  configurationSets?: string;
 }): Promise<ThrottledSes> {
   const emulatorPort = opts.emulatorPort ?? (await freePort());
   const logFile =
@@ -41,7 +43,12 @@ export async function startThrottledSes(opts: {
   });
   let recorder: SesRecorder;
   try {
-    recorder = await startSesRecorder({ upstream: ses.endpoint, port: opts.recorderPort, sendRate: opts.rate });
+    recorder = await startSesRecorder({
+      upstream: ses.endpoint,
+      port: opts.recorderPort,
+      sendRate: opts.rate,
+      configurationSets: opts.configurationSets,
+    });
   } catch (err) {
     await ses.process.stop();
     throw err;

@@ -8,6 +8,8 @@ import { verifyDomain, type RecordCheck } from '../../../core/domains/domainVeri
 import { findDomain, listDomains, type Domain } from '../../../core/domains/domains';
 import { trackingHost, updateTrackingSettings } from '../../../core/domains/trackingDomain';
 import { PostageError } from '../../../core/platform/errors';
+import { isSesProvisioned } from '../../../core/ses/accountIsolation';
+import { startSesProvisioning } from '../../../workflows/client';
 import type { RouteDeps } from '../../http/deps';
 import { operation } from '../../http/operation';
 import { perApp } from '../../http/perApp';
@@ -30,6 +32,18 @@ async function ownDomain(deps: RouteDeps, accountId: string, name: string): Prom
   const domain = await findDomain(deps.db, name, accountId);
   if (!domain) throw new PostageError('domain_not_found', `no domain ${name} in this account`);
   return domain;
+}
+
+/**
+ * A shared claim makes the account a shared sender: its own SES configuration set (and tenant) is
+ * provisioned meanwhile (docs/reputation.md, "How accounts are kept apart"). The claim stands if
+ * the start fails: the account sends as before until the operator runs `postage-admin ses provision`.
+ */
+async function provisionSharedSender(deps: RouteDeps, accountId: string): Promise<void> {
+  if (!deps.config.ses.isolation || (await isSesProvisioned(deps.db, accountId))) return;
+  await startSesProvisioning(deps.temporal, deps.config.temporal.taskQueue, accountId).catch((err: unknown) =>
+    deps.logger.warn({ err, accountId }, 'could not start provisioning the SES configuration set'),
+  );
 }
 
 export const domainOperations = [
@@ -72,6 +86,7 @@ export const domainOperations = [
         { accountId: caller.accountId, name: body.name, mode: body.sending_mode },
         caller.actor,
       );
+      if (domain.sendingMode === 'shared') await provisionSharedSender(deps, caller.accountId);
       res.locals.outcome = 'domain_added';
       return present(deps, domain);
     },

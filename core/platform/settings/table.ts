@@ -18,6 +18,12 @@ export interface TemporalTlsSettings {
   serverName: string | undefined;
 }
 
+/** Per-account SES configuration sets (and tenants) on the shared account; undefined: off. */
+export interface SesIsolationSettings {
+  tenants: boolean;
+  eventsTopicArn: string;
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const HTTP = ['http', 'https'] as const;
 const SENDING_AWS = ['api', 'worker', 'cli'] as const;
@@ -576,6 +582,44 @@ export const SETTINGS = {
       default: 30_000,
       doc: `Deadline of one SES SendEmail call, aborted when reached; shortened to what the send attempt has left (60 s less the reads and the STS call before it, less 5 s), so a call never outlives its attempt (at most ${SEND_ATTEMPT_TIMEOUT_MS - 5_000})`,
     }),
+    // Off by default: provisioning needs IAM permissions and an SNS topic a deployment may not
+    // have yet, and the local emulator knows no configuration sets (docs/decisions.md).
+    isolation: combine(
+      {
+        configurationSets: setting({
+          env: 'SES_ACCOUNT_CONFIGURATION_SETS',
+          type: 'flag',
+          processes: SENDING_AWS,
+          doc: '`true`: each shared-mode account gets its own SES configuration set on the shared account (`postage-<account id>`), named in every shared send of the account once provisioned (docs/reputation.md, "How accounts are kept apart")',
+          production: '`true` once the permissions and topic of section 4 are in place',
+        }),
+        tenants: setting({
+          env: 'SES_TENANTS',
+          type: 'flag',
+          processes: SENDING_AWS,
+          doc: '`true` (with `SES_ACCOUNT_CONFIGURATION_SETS`): each account also gets its own SES tenant, so SES pauses one account and not the others; only where the region offers tenants',
+        }),
+        eventsTopicArn: setting({
+          env: 'SES_EVENTS_TOPIC_ARN',
+          type: 'text',
+          processes: SENDING_AWS,
+          doc: "The SNS topic each account's configuration set publishes its events to (one of `SNS_TOPIC_ARNS`, so outcomes keep reaching `/provider/ses-events`); required with `SES_ACCOUNT_CONFIGURATION_SETS`",
+          production: 'the topic of section 4',
+        }),
+      },
+      ({ configurationSets, tenants, eventsTopicArn }): SesIsolationSettings | undefined => {
+        if (tenants && !configurationSets)
+          throw new SettingRefused(
+            'SES_TENANTS needs SES_ACCOUNT_CONFIGURATION_SETS (a tenant sends through its configuration set)',
+          );
+        if (!configurationSets) return undefined;
+        if (!eventsTopicArn)
+          throw new SettingRefused(
+            "SES_ACCOUNT_CONFIGURATION_SETS needs SES_EVENTS_TOPIC_ARN (the topic the accounts' events go to)",
+          );
+        return { tenants, eventsTopicArn };
+      },
+    ),
   },
   sts: {
     region: setting({

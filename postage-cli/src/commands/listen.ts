@@ -23,6 +23,9 @@ const EVENT_TYPES = [
   'email.unsubscribed',
   'email.received',
   'privacy.erasure_completed',
+  'account.reputation_warning',
+  'account.sending_paused',
+  'account.sending_resumed',
 ] as const satisfies readonly WebhookEventType[];
 // Fails to compile when the contract gains an event type this list lacks.
 const everyType: Exclude<WebhookEventType, (typeof EVENT_TYPES)[number]> extends never ? true : never = true;

@@ -159,8 +159,14 @@ def test_the_type_of_a_flat_body_comes_from_what_is_signed_never_from_x_service_
         "unsubscribed": "email.unsubscribed",
     }
     assert dict(postage.webhooks.FLAT_EVENT_TYPES) == table
-    # Every type has a flat test form but email.received and privacy.erasure_completed (envelopes).
-    assert set(postage.webhooks.EVENT_TYPES) == set(table.values()) | {"email.received", "privacy.erasure_completed"}
+    # Every type has a flat test form but email.received, privacy.erasure_completed and the account notices (envelopes).
+    assert set(postage.webhooks.EVENT_TYPES) == set(table.values()) | {
+        "email.received",
+        "privacy.erasure_completed",
+        "account.reputation_warning",
+        "account.sending_paused",
+        "account.sending_resumed",
+    }
     for status, event_type in table.items():
         body = json.dumps({"provider_message_id": "service-test-2", "status": status}).encode()
         assert verify(body, signed(body, event="email.sent"), SECRET).type == event_type

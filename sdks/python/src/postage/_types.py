@@ -247,6 +247,9 @@ class CreateWebhookRequest(Model):
             "email.unsubscribed",
             "email.received",
             "privacy.erasure_completed",
+            "account.reputation_warning",
+            "account.sending_paused",
+            "account.sending_resumed",
         ]
     ]
 
@@ -1217,6 +1220,9 @@ class TestWebhookRequest(Model):
             "email.unsubscribed",
             "email.received",
             "privacy.erasure_completed",
+            "account.reputation_warning",
+            "account.sending_paused",
+            "account.sending_resumed",
         ]
     ] = None
 
@@ -1312,6 +1318,9 @@ class UpdateWebhookRequest(Model):
                 "email.unsubscribed",
                 "email.received",
                 "privacy.erasure_completed",
+                "account.reputation_warning",
+                "account.sending_paused",
+                "account.sending_resumed",
             ]
         ]
     ] = None
@@ -1398,6 +1407,9 @@ class Webhook(Model):
             "email.unsubscribed",
             "email.received",
             "privacy.erasure_completed",
+            "account.reputation_warning",
+            "account.sending_paused",
+            "account.sending_resumed",
         ]
     ]
     active: bool

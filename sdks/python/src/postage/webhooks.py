@@ -90,6 +90,9 @@ EVENT_TYPES = (
     "email.unsubscribed",
     "email.received",
     "privacy.erasure_completed",
+    "account.reputation_warning",
+    "account.sending_paused",
+    "account.sending_resumed",
 )
 
 #: The event type of a flat test event, which names no type of its own, by its signed ``status``

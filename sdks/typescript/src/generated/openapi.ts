@@ -2106,7 +2106,7 @@ export interface components {
             text?: string | null;
         };
         CreateWebhookRequest: {
-            events: ("email.sent" | "email.delivered" | "email.failed" | "email.bounced" | "email.complained" | "email.delivery_delayed" | "email.opened" | "email.clicked" | "email.unsubscribed" | "email.received" | "privacy.erasure_completed")[];
+            events: ("email.sent" | "email.delivered" | "email.failed" | "email.bounced" | "email.complained" | "email.delivery_delayed" | "email.opened" | "email.clicked" | "email.unsubscribed" | "email.received" | "privacy.erasure_completed" | "account.reputation_warning" | "account.sending_paused" | "account.sending_resumed")[];
             /**
              * Format: uri
              * @description http or https, without user name or password; its host must resolve to public addresses only (checked when saved: 400 on `url`).
@@ -3154,7 +3154,7 @@ export interface components {
         };
         TestWebhookRequest: {
             /** @enum {unknown} */
-            event_type?: "email.sent" | "email.delivered" | "email.failed" | "email.bounced" | "email.complained" | "email.delivery_delayed" | "email.opened" | "email.clicked" | "email.unsubscribed" | "email.received" | "privacy.erasure_completed";
+            event_type?: "email.sent" | "email.delivered" | "email.failed" | "email.bounced" | "email.complained" | "email.delivery_delayed" | "email.opened" | "email.clicked" | "email.unsubscribed" | "email.received" | "privacy.erasure_completed" | "account.reputation_warning" | "account.sending_paused" | "account.sending_resumed";
         };
         TimelineEvent: {
             /** Format: date-time */
@@ -3225,7 +3225,7 @@ export interface components {
         };
         UpdateWebhookRequest: {
             active?: boolean;
-            events?: ("email.sent" | "email.delivered" | "email.failed" | "email.bounced" | "email.complained" | "email.delivery_delayed" | "email.opened" | "email.clicked" | "email.unsubscribed" | "email.received" | "privacy.erasure_completed")[];
+            events?: ("email.sent" | "email.delivered" | "email.failed" | "email.bounced" | "email.complained" | "email.delivery_delayed" | "email.opened" | "email.clicked" | "email.unsubscribed" | "email.received" | "privacy.erasure_completed" | "account.reputation_warning" | "account.sending_paused" | "account.sending_resumed")[];
             /**
              * Format: uri
              * @description http or https, without user name or password; its host must resolve to public addresses only (checked when saved: 400 on `url`).
@@ -3299,7 +3299,7 @@ export interface components {
             active: boolean;
             /** Format: date-time */
             created_at: string;
-            events: ("email.sent" | "email.delivered" | "email.failed" | "email.bounced" | "email.complained" | "email.delivery_delayed" | "email.opened" | "email.clicked" | "email.unsubscribed" | "email.received" | "privacy.erasure_completed")[];
+            events: ("email.sent" | "email.delivered" | "email.failed" | "email.bounced" | "email.complained" | "email.delivery_delayed" | "email.opened" | "email.clicked" | "email.unsubscribed" | "email.received" | "privacy.erasure_completed" | "account.reputation_warning" | "account.sending_paused" | "account.sending_resumed")[];
             id: string;
             url: string;
         };
@@ -8077,7 +8077,7 @@ export interface operations {
     streamEvents: {
         parameters: {
             query?: {
-                /** @description Only these event types, comma-separated (email.sent, email.delivered, email.failed, email.bounced, email.complained, email.delivery_delayed, email.opened, email.clicked, email.unsubscribed, email.received, privacy.erasure_completed); all by default. An unknown type is a 400. */
+                /** @description Only these event types, comma-separated (email.sent, email.delivered, email.failed, email.bounced, email.complained, email.delivery_delayed, email.opened, email.clicked, email.unsubscribed, email.received, privacy.erasure_completed, account.reputation_warning, account.sending_paused, account.sending_resumed); all by default. An unknown type is a 400. */
                 events?: string;
             };
             header?: never;

@@ -1,0 +1,154 @@
+// Warnings before a pause (docs/reputation.md, "Warnings and pauses"), end to end: simulator
+// bounces of one account's real shared sends through local SNS, as test/pipeline/sesEvents.test.ts
+// drives them. At the warning level the owner is emailed once and a signed
+// `account.reputation_warning` arrives, not repeated on the next bounce; at the pause level
+// `account.sending_paused` arrives and the API answers 403 sending_suspended. Another account's
+// sending and webhooks are untouched.
+import { randomUUID } from 'node:crypto';
+import { getLogRow } from '../../core/sending/emailLog';
+import { insertMemberUser } from '../../core/accounts/members';
+import { startApiProcess } from '../helpers/apiProcess';
+import { testEnv } from '../helpers/config';
+import { createEndpoint, createSender, type SenderFixture } from '../helpers/fixtures';
+import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';
+import { startLocalSns, type LocalSns } from '../../tools/stack/localSns';
+import { eventually } from '../helpers/wait';
+import { startWebhookReceiver, type ReceivedRequest, type WebhookReceiver } from '../helpers/webhookReceiver';
+import { createSystemAccount, emailsTo, SYSTEM_EMAIL_ENV, waitForEmail } from '../management/helpers';
+
+let sns: LocalSns;
+let stack: ServiceStack;
+let api: { baseUrl: string; stop(): Promise<void> };
+let riskyHooks: WebhookReceiver;
+let calmHooks: WebhookReceiver;
+let risky: SenderFixture;
+let calm: SenderFixture;
+
+// Five sends: the first bounce (20%) warns, the second (40%) does not warn again, the third (60%) pauses.
+const LEVELS = {
+  REPUTATION_MIN_SENDS: '5',
+  REPUTATION_MIN_EVENTS: '1',
+  BOUNCE_RATE_WARNING: '0.2',
+  BOUNCE_RATE_THRESHOLD: '0.6',
+};
+
+beforeAll(async () => {
+  [sns, riskyHooks, calmHooks] = await Promise.all([startLocalSns(), startWebhookReceiver(), startWebhookReceiver()]);
+  const env = { SNS_TOPIC_ARNS: sns.topicArn, SNS_CERT_HOST: sns.certHost, ...LEVELS, ...SYSTEM_EMAIL_ENV };
+  stack = await startServiceStack({ env });
+  await createSystemAccount(stack.db);
+  api = await startApiProcess(
+    testEnv({
+      ...env,
+      DATABASE_URL: stack.database.url,
+      TEMPORAL_TASK_QUEUE: stack.config.temporal.taskQueue,
+      NODE_EXTRA_CA_CERTS: sns.caFile,
+    }),
+  );
+  [risky, calm] = [await createSender(stack.db), await createSender(stack.db)];
+  for (const [sender, hooks] of [
+    [risky, riskyHooks],
+    [calm, calmHooks],
+  ] as const) {
+    await insertMemberUser(stack.db, { accountId: sender.account.id, email: sender.account.email, passwordHash: 'x' });
+    hooks.setSecret(
+      (await createEndpoint(stack.db, stack.config.secretKey, sender.account.id, hooks.url)).signingSecret,
+    );
+  }
+});
+
+afterAll(async () => {
+  await api?.stop();
+  await stack?.stop();
+  await Promise.all([sns?.close(), riskyHooks?.close(), calmHooks?.close()]);
+});
+
+async function sendThroughApi(from: SenderFixture, to = `reader-${randomUUID()}@example.org`) {
+  const res = await fetch(`${stack.baseUrl}/api/send/`, {
+    method: 'POST',
+    headers: { 'X-API-Key': from.apiKey, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ from_email: `hello@${from.domain}`, to, subject: 'Hello', message: 'Hi' }),
+  });
+  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+}
+
+/** A real shared send SES accepted: our message id and SES's. */
+async function acceptedSend(from: SenderFixture): Promise<{ messageId: string; sesId: string }> {
+  const { status, json } = await sendThroughApi(from);
+  expect(status).toBe(200);
+  const messageId = json.message_id as string;
+  const sesId = await eventually(
+    'SES to accept the message',
+    async () => (await getLogRow(stack.db, messageId))?.provider_message_id ?? undefined,
+  );
+  return { messageId, sesId };
+}
+
+async function bounce(send: { messageId: string; sesId: string }): Promise<void> {
+  const event = {
+    notificationType: 'Bounce',
+    mail: { messageId: send.sesId, timestamp: new Date().toISOString(), destination: ['hidden@example.org'] },
+    bounce: { bounceType: 'Permanent', bounceSubType: 'General', timestamp: new Date().toISOString() },
+  };
+  const res = await fetch(`${api.baseUrl}/provider/ses-events`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'text/plain; charset=UTF-8', 'x-amz-sns-message-type': 'Notification' },
+    body: sns.notification(event),
+  });
+  expect(res.status).toBe(200);
+  await eventually('the bounce to be recorded', async () =>
+    (await stack.db('send_outcomes').where({ message_id: send.messageId }).whereNotNull('hard_bounced_at').first())
+      ? true
+      : undefined,
+  );
+}
+
+const ofType = (type: string) => (r: ReceivedRequest) => (r.json as { event_type?: string })?.event_type === type;
+const settle = () => new Promise((r) => setTimeout(r, 2000));
+
+test('a warning at the warning level, once; a pause at the pause level; the other account untouched', async () => {
+  const sends = [];
+  for (let i = 0; i < 5; i++) sends.push(await acceptedSend(risky));
+
+  await bounce(sends[0]!);
+  const warning = await riskyHooks.waitFor(ofType('account.reputation_warning'));
+  expect(warning.signatureValid).toBe(true);
+  expect((warning.json as { payload: unknown }).payload).toEqual({
+    metric: 'bounce_rate',
+    rate: 0.2,
+    warning_level: 0.2,
+    pause_level: 0.6,
+    sends: 5,
+    events: 1,
+    window_days: 7,
+    at: expect.any(String),
+  });
+  expect(warning.rawBody).not.toContain('@');
+  const email = await waitForEmail(risky.account.email);
+  expect(email.subject).toContain('20.00%');
+  expect(email.body.text).toContain('60.00%');
+
+  await bounce(sends[1]!); // 40%: still over the warning level, not warned again
+  await settle();
+  expect(riskyHooks.received.filter(ofType('account.reputation_warning'))).toHaveLength(1);
+  expect(await emailsTo(risky.account.email)).toHaveLength(1);
+
+  await bounce(sends[2]!); // 60%: paused
+  const paused = await riskyHooks.waitFor(ofType('account.sending_paused'));
+  expect(paused.signatureValid).toBe(true);
+  expect((paused.json as { payload: unknown }).payload).toEqual({
+    reason: expect.stringContaining('reached the 60.00% threshold'),
+    metric: 'bounce_rate',
+    rate: 0.6,
+    paused_at: expect.any(String),
+    by: 'reputation',
+  });
+  expect((await waitForEmail(risky.account.email, 2)).subject).toContain('is paused');
+  expect(await sendThroughApi(risky)).toMatchObject({ status: 403, json: { error: 'sending_suspended' } });
+
+  expect(await sendThroughApi(calm)).toMatchObject({ status: 200 });
+  expect(
+    calmHooks.received.filter((r) => (r.json as { event_type?: string })?.event_type?.startsWith('account.')),
+  ).toEqual([]);
+  expect(await emailsTo(calm.account.email)).toEqual([]);
+});
