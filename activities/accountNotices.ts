@@ -8,7 +8,7 @@ import { confirmationWord } from '../core/accounts/accountDeletion';
 import { accountNoticeEmail } from '../core/accounts/noticeEmails';
 import { PostageError } from '../core/platform/errors';
 import { sendSystemEmail, systemAccountId } from '../core/sending/systemEmail';
-import { messageWorkflows, startAccountNotice } from '../workflows/client';
+import { messageWorkflows, startAccountNotices } from '../workflows/client';
 import type { ResolvedActivityDeps } from './deps';
 
 /** The worker's Temporal client; none in an activity test's MockActivityEnvironment built without one. */
@@ -27,16 +27,12 @@ function workerClient(): Client | undefined {
 export async function announcePendingNotices(deps: ResolvedActivityDeps, accountId: string): Promise<number> {
   const client = workerClient();
   if (!client) return 0;
-  let started = 0;
-  for (const notice of await pendingNotices(deps.db, accountId)) {
-    const result = await startAccountNotice(client, deps.config.temporal.taskQueue, {
-      accountId,
-      noticeId: notice.id,
-      event: notice.event,
-    });
-    if (result === 'started') started += 1;
-  }
-  return started;
+  return startAccountNotices(
+    client,
+    deps.config.temporal.taskQueue,
+    accountId,
+    await pendingNotices(deps.db, accountId),
+  );
 }
 
 /**

@@ -2,11 +2,13 @@
 // environment file), one database pool and one Redis connection opened on first use, the actor
 // recorded in the audit table, and the output mode.
 import os from 'node:os';
+import type { Client } from '@temporalio/client';
 import Redis from 'ioredis';
 import { loadConfig, type Config } from '../core/platform/config';
 import { createDb, type Db } from '../core/platform/db';
 import { createDnsLookup, type DnsLookup } from '../core/domains/dnsLookup';
 import { cliEnvironment } from '../core/platform/devEnvironment';
+import { connectTemporalClient } from '../core/platform/temporal';
 
 export interface CliContext {
   readonly actor: string;
@@ -16,6 +18,8 @@ export interface CliContext {
   dns(): DnsLookup;
   /** The deployment's Redis (the SES pace), connected on first use. */
   redis(): Redis;
+  /** The deployment's Temporal (TEMPORAL_ADDRESS), connected on first use; rejects when unreachable. */
+  temporal(): Promise<Client>;
   close(): Promise<void>;
 }
 
@@ -31,6 +35,7 @@ export function createContext(): CliContext {
   let config: Config | undefined;
   let db: Db | undefined;
   let redis: Redis | undefined;
+  let temporal: Promise<Client> | undefined;
   return {
     actor: `cli:${osUser()}`,
     json: false,
@@ -66,8 +71,13 @@ export function createContext(): CliContext {
       redis.on('error', () => undefined);
       return redis;
     },
+    temporal() {
+      temporal ??= connectTemporalClient(this.config());
+      return temporal;
+    },
     async close() {
       redis?.disconnect();
+      await temporal?.then((client) => client.connection.close()).catch(() => undefined);
       await db?.destroy();
     },
   };

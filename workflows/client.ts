@@ -271,6 +271,21 @@ export function erasureStarter(client: Client, taskQueue: string): StartErasure 
   };
 }
 
+/** Starts the announcement of each of `notices` (an account's not yet announced); how many were new. */
+export async function startAccountNotices(
+  client: Client,
+  taskQueue: string,
+  accountId: string,
+  notices: readonly { id: string; event: AnnounceAccountNoticeInput['event'] }[],
+): Promise<number> {
+  let started = 0;
+  for (const notice of notices) {
+    const result = await startAccountNotice(client, taskQueue, { accountId, noticeId: notice.id, event: notice.event });
+    if (result === 'started') started += 1;
+  }
+  return started;
+}
+
 /**
  * Starts `account-notice-<notice id>` (workflows/announceAccountNotice.ts) once per notice: a start
  * for a notice already started, running or not, is refused by its id and changes nothing.

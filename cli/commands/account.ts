@@ -8,6 +8,8 @@ import { getPlan } from '../../core/accounts/plans';
 import { subscribedPlan } from '../../core/accounts/subscription';
 import { monthlyUsage } from '../../core/accounts/usage';
 import { PostageError } from '../../core/platform/errors';
+import { pendingNotices } from '../../core/accounts/accountNotices';
+import { startAccountNotices } from '../../workflows/client';
 import { parseBoolean } from '../args';
 import type { CliContext } from '../context';
 import { fields, formatDate, table, yesNo, type CommandOutput } from '../output';
@@ -23,6 +25,35 @@ function accountFields(a: Account): [string, string][] {
     ['sending suspended', a.sendingSuspended ? `yes (${a.suspendedReason ?? 'no reason given'})` : 'no'],
     ['created', formatDate(a.createdAt)],
   ];
+}
+
+/**
+ * Starts the announcement of the account's notices not yet announced (a pause or resume just
+ * recorded: docs/reputation.md, "Warnings and pauses"). Temporal out of reach is a warning, not a
+ * failure: the change is made, and `account announce` (or the account's next bounce) tells it.
+ */
+async function announceNotices(
+  ctx: CliContext,
+  accountId: string,
+): Promise<{ announced: number | null; text: string }> {
+  try {
+    const client = await ctx.temporal();
+    const pending = await pendingNotices(ctx.db(), accountId);
+    const announced = await startAccountNotices(client, ctx.config().temporal.taskQueue, accountId, pending);
+    return {
+      announced,
+      text:
+        announced > 0
+          ? `Owners and admins notified, and the webhook event sent (${announced} notice${announced > 1 ? 's' : ''}).`
+          : 'Nothing to announce.',
+    };
+  } catch (err) {
+    const reason = err instanceof Error ? err.message : String(err);
+    process.stderr.write(
+      `postage-admin: warning: the owners and admins are not told yet (Temporal: ${reason}); run \`postage-admin account announce ${accountId}\`\n`,
+    );
+    return { announced: null, text: 'Not announced yet.' };
+  }
 }
 
 async function showAccount(ctx: CliContext, idOrEmail: string): Promise<CommandOutput> {
@@ -133,9 +164,25 @@ export function registerAccountCommands(program: Command, run: Run): void {
             },
             ctx.actor,
           );
-          return { json: updated, text: `Updated account ${updated.id}\n${fields(accountFields(updated))}` };
+          const text = `Updated account ${updated.id}\n${fields(accountFields(updated))}`;
+          if (opts.suspended === undefined) return { json: updated, text };
+          // `noticesAnnounced`: null when Temporal was out of reach (a warning says what to run).
+          const notices = await announceNotices(ctx, updated.id);
+          return { json: { ...updated, noticesAnnounced: notices.announced }, text: `${text}\n${notices.text}` };
         },
       ),
+    );
+
+  account
+    .command('announce')
+    .description('tell the owners and admins (email and webhook) of a pause or resume not announced yet')
+    .argument('<account>', 'account id or email')
+    .action(
+      run(async (ctx, id: string) => {
+        const found = await requireAccount(ctx.db(), id);
+        const notices = await announceNotices(ctx, found.id);
+        return { json: { accountId: found.id, noticesAnnounced: notices.announced }, text: notices.text };
+      }),
     );
 
   account

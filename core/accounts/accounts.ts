@@ -1,9 +1,11 @@
 // Accounts: identity, verification, plan (subscription) and suspension.
 import { isValidAddress } from '../model/addresses';
 import { recordAudit } from '../platform/audit';
+import type { Knex } from 'knex';
 import type { Db } from '../platform/db';
 import { isUuid } from '../platform/ids';
 import { PostageError } from '../platform/errors';
+import { recordNotice } from './accountNotices';
 import { FREE_PLAN, getPlan } from './plans';
 
 export interface Account {
@@ -123,6 +125,21 @@ export interface AccountChanges {
   suspendedReason?: string;
 }
 
+/**
+ * An operator paused or resumed sending: a notice for the owners and admins and the webhook
+ * (docs/reputation.md, "Warnings and pauses"), announced by whoever made the change.
+ */
+async function recordSuspensionNotice(trx: Knex.Transaction, account: Account): Promise<void> {
+  const at = new Date().toISOString();
+  if (account.sendingSuspended)
+    await recordNotice(trx, account.id, 'account.sending_paused', {
+      reason: account.suspendedReason ?? 'suspended by an operator',
+      paused_at: at,
+      by: 'operator',
+    });
+  else await recordNotice(trx, account.id, 'account.sending_resumed', { resumed_at: at });
+}
+
 export async function updateAccount(db: Db, id: string, changes: AccountChanges, actor: string): Promise<Account> {
   const plan = changes.plan === undefined ? undefined : await resolvePlanChoice(db, changes.plan);
   return db.transaction(async (trx) => {
@@ -145,6 +162,7 @@ export async function updateAccount(db: Db, id: string, changes: AccountChanges,
     }
     if (Object.keys(diff).length > 0)
       await recordAudit(trx, { accountId: id, actor, action: 'account.update', details: diff });
+    if (diff.sending_suspended) await recordSuspensionNotice(trx, toAccount(row!));
     return toAccount(row!);
   });
 }

@@ -4,7 +4,9 @@ import { execFile } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { randomUUID } from 'node:crypto';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
+import { testInfra } from '../helpers/env';
 import { cliFor, CLI_BIN, ok, runCli, type Cli } from './cliHarness';
 
 let database: TestDatabase;
@@ -13,7 +15,12 @@ const ACTOR = `cli:${os.userInfo().username}`;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  cli = cliFor({ DATABASE_URL: database.url });
+  // Pausing and resuming start the owners' notices in Temporal: the run's, on a queue of this file's own.
+  cli = cliFor({
+    DATABASE_URL: database.url,
+    TEMPORAL_ADDRESS: testInfra().temporalAddress,
+    TEMPORAL_TASK_QUEUE: `cli-accounts-${randomUUID()}`,
+  });
 });
 
 afterAll(async () => {
@@ -23,7 +30,7 @@ afterAll(async () => {
 // Each group's --help lists its commands; commander gives every one of them --help the same way,
 // so a few leaves stand for the rest (each leaf is run for real in its own test).
 const GROUPS: Record<string, string[]> = {
-  account: ['create', 'show', 'set', 'list'],
+  account: ['create', 'show', 'set', 'announce', 'list'],
   plan: ['set', 'list'],
   domain: ['add', 'verify', 'show', 'list', 'delete', 'mark-verified'],
   key: ['create', 'list', 'revoke'],

@@ -3,7 +3,8 @@
 // drives them. At the warning level the owner is emailed once and a signed
 // `account.reputation_warning` arrives, not repeated on the next bounce; at the pause level
 // `account.sending_paused` arrives and the API answers 403 sending_suspended. Another account's
-// sending and webhooks are untouched.
+// sending and webhooks are untouched. An operator's pause and resume (`postage-admin account set
+// --suspended`) are announced the same way, `by: "operator"`.
 import { randomUUID } from 'node:crypto';
 import { getLogRow } from '../../core/sending/emailLog';
 import { insertMemberUser } from '../../core/accounts/members';
@@ -15,6 +16,7 @@ import { startLocalSns, type LocalSns } from '../../tools/stack/localSns';
 import { eventually } from '../helpers/wait';
 import { startWebhookReceiver, type ReceivedRequest, type WebhookReceiver } from '../helpers/webhookReceiver';
 import { createSystemAccount, emailsTo, SYSTEM_EMAIL_ENV, waitForEmail } from '../management/helpers';
+import { cliFor, ok } from '../cli/cliHarness';
 
 let sns: LocalSns;
 let stack: ServiceStack;
@@ -151,4 +153,30 @@ test('a warning at the warning level, once; a pause at the pause level; the othe
     calmHooks.received.filter((r) => (r.json as { event_type?: string })?.event_type?.startsWith('account.')),
   ).toEqual([]);
   expect(await emailsTo(calm.account.email)).toEqual([]);
+});
+
+test("an operator's resume and pause reach the owner and the webhook, and sending follows", async () => {
+  const cli = cliFor({
+    DATABASE_URL: stack.database.url,
+    TEMPORAL_ADDRESS: stack.config.temporal.address,
+    TEMPORAL_TASK_QUEUE: stack.config.temporal.taskQueue,
+  });
+  const emailsBefore = (await emailsTo(risky.account.email)).length;
+  const resumed = ok(await cli(['account', 'set', risky.account.id, '--suspended', 'false']));
+  expect(JSON.parse(resumed.stdout)).toMatchObject({ sendingSuspended: false, noticesAnnounced: 1 });
+  const resumedHook = await riskyHooks.waitFor(ofType('account.sending_resumed'));
+  expect(resumedHook.signatureValid).toBe(true);
+  expect((resumedHook.json as { payload: unknown }).payload).toEqual({ resumed_at: expect.any(String) });
+  expect((await waitForEmail(risky.account.email, emailsBefore + 1)).subject).toContain('resumed');
+  expect(await sendThroughApi(risky)).toMatchObject({ status: 200 });
+
+  ok(await cli(['account', 'set', calm.account.id, '--suspended', 'true', '--reason', 'a review of its lists']));
+  const pausedHook = await calmHooks.waitFor(ofType('account.sending_paused'));
+  expect((pausedHook.json as { payload: unknown }).payload).toEqual({
+    reason: 'a review of its lists',
+    paused_at: expect.any(String),
+    by: 'operator',
+  });
+  expect((await waitForEmail(calm.account.email)).subject).toContain('is paused');
+  expect(await sendThroughApi(calm)).toMatchObject({ status: 403, json: { error: 'sending_suspended' } });
 });

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { createApiKey } from '../../core/accounts/apiKeys';
 import { sesNameOf } from '../../core/ses/accountIsolation';
+import { recordSendSample } from '../../core/providerEvents/reputation';
 import { startSesProvisioning } from '../../workflows/client';
 import { provisionSesWorkflowId } from '../../workflows/provisionSes';
 import { startMoto } from '../../tools/stack/moto';
@@ -147,4 +148,12 @@ test('postage-admin ses provision --all provisions the shared-mode accounts with
   });
   // Provisioned, its next send names them.
   expect(await sendOne(sender)).toMatchObject({ configurationSetName: sesNameOf(sender.account.id) });
+
+  // The operator's list of the accounts nearest their pause level shows the tenant's state too.
+  await recordSendSample(stack.db, { messageId: randomUUID(), accountId: sender.account.id, domain: sender.domain });
+  const nearest = ok(await cli(['reputation', '--ses', '--json', '--limit', '1000']));
+  expect((nearest.json as { account_id: string }[]).find((r) => r.account_id === sender.account.id)).toMatchObject({
+    sends: 1,
+    ses: { tenant: sesNameOf(sender.account.id), tenantState: { aggregateStatus: 'ENABLED' } },
+  });
 });
