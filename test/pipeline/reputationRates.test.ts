@@ -4,23 +4,16 @@
 // its own outcomes only; another account's stay at zero; `postage-admin reputation` lists the
 // account nearest its pause level first. SES's mailbox simulator does not count toward SES's
 // rates, nor toward Postage's, so the recipients here are real-looking addresses.
-import { randomUUID } from 'node:crypto';
-import { getLogRow } from '../../core/sending/emailLog';
 import { utcDay } from '../../core/platform/db';
-import { startApiProcess } from '../helpers/apiProcess';
-import { testEnv } from '../helpers/config';
+import { createApiKey } from '../../core/accounts/apiKeys';
 import { createSender, type SenderFixture } from '../helpers/fixtures';
-import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';
-import { startLocalSns, type LocalSns } from '../../tools/stack/localSns';
+import { acceptedSend, publishOutcome, startSnsPipeline, type SnsPipeline } from '../helpers/snsPipeline';
 import { eventually } from '../helpers/wait';
 import { cliFor, ok } from '../cli/cliHarness';
 import { loadOpenApiCheck, type DocumentedCheck } from '../api/helpers/openApi';
 import { call } from '../api/helpers/http';
-import { createApiKey } from '../../core/accounts/apiKeys';
 
-let sns: LocalSns;
-let stack: ServiceStack;
-let api: { baseUrl: string; stop(): Promise<void> };
+let pipeline: SnsPipeline;
 let documented: DocumentedCheck;
 let careless: SenderFixture;
 let careful: SenderFixture;
@@ -36,73 +29,25 @@ const REPUTATION_ENV = {
 };
 
 beforeAll(async () => {
-  sns = await startLocalSns();
-  const snsEnv = { SNS_TOPIC_ARNS: sns.topicArn, SNS_CERT_HOST: sns.certHost, ...REPUTATION_ENV };
-  stack = await startServiceStack({ env: snsEnv });
-  api = await startApiProcess(
-    testEnv({
-      ...snsEnv,
-      DATABASE_URL: stack.database.url,
-      TEMPORAL_TASK_QUEUE: stack.config.temporal.taskQueue,
-      NODE_EXTRA_CA_CERTS: sns.caFile,
-    }),
-  );
-  documented = await loadOpenApiCheck(stack.baseUrl);
-  [careless, careful] = [await createSender(stack.db), await createSender(stack.db)];
+  pipeline = await startSnsPipeline(REPUTATION_ENV);
+  documented = await loadOpenApiCheck(pipeline.stack.baseUrl);
+  [careless, careful] = [await createSender(pipeline.stack.db), await createSender(pipeline.stack.db)];
 });
 
 afterAll(async () => {
-  await api?.stop();
-  await stack?.stop();
-  await sns?.close();
+  await pipeline?.stop();
 });
-
-async function acceptedSend(from: SenderFixture): Promise<string> {
-  const res = await fetch(`${stack.baseUrl}/api/send/`, {
-    method: 'POST',
-    headers: { 'X-API-Key': from.apiKey, 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      from_email: `hello@${from.domain}`,
-      to: `reader-${randomUUID()}@example.org`,
-      subject: 'Hello',
-      message: 'Hi',
-    }),
-  });
-  expect(res.status).toBe(200);
-  const messageId = ((await res.json()) as { message_id: string }).message_id;
-  return eventually(
-    'SES to accept the message',
-    async () => (await getLogRow(stack.db, messageId))?.provider_message_id ?? undefined,
-  );
-}
-
-async function publish(type: 'Bounce' | 'Complaint', sesId: string): Promise<void> {
-  const at = new Date().toISOString();
-  const record = {
-    notificationType: type,
-    mail: { messageId: sesId, timestamp: at, destination: ['hidden@example.org'] },
-    ...(type === 'Bounce'
-      ? { bounce: { bounceType: 'Permanent', bounceSubType: 'General', timestamp: at } }
-      : { complaint: { complaintFeedbackType: 'abuse', timestamp: at } }),
-  };
-  const res = await fetch(`${api.baseUrl}/provider/ses-events`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'text/plain; charset=UTF-8', 'x-amz-sns-message-type': 'Notification' },
-    body: sns.notification(record),
-  });
-  expect(res.status).toBe(200);
-}
 
 type Report = Record<string, unknown> & { account: Record<string, unknown> };
 
 /** Read with a full_access key: a sending key only sends. */
 async function reputationOf(sender: SenderFixture): Promise<Report> {
   const { secret } = await createApiKey(
-    stack.db,
+    pipeline.stack.db,
     { accountId: sender.account.id, name: 'rates', permission: 'full_access' },
     'test',
   );
-  const res = await call(`${stack.baseUrl}/api/reputation`, { headers: { 'X-API-Key': secret } });
+  const res = await call(`${pipeline.stack.baseUrl}/api/reputation`, { headers: { 'X-API-Key': secret } });
   documented('/api/reputation', 'get', res);
   expect(res.status).toBe(200);
   return res.json as Report;
@@ -110,10 +55,10 @@ async function reputationOf(sender: SenderFixture): Promise<Report> {
 
 test("one account's bounce and complaint move its own rates, by domain and by day, and no other account's", async () => {
   const sesIds = [];
-  for (let i = 0; i < 4; i += 1) sesIds.push(await acceptedSend(careless));
-  await acceptedSend(careful);
-  await publish('Bounce', sesIds[0]!);
-  await publish('Complaint', sesIds[1]!);
+  for (let i = 0; i < 4; i += 1) sesIds.push((await acceptedSend(pipeline, careless)).sesId);
+  await acceptedSend(pipeline, careful);
+  await publishOutcome(pipeline, 'Bounce', sesIds[0]!);
+  await publishOutcome(pipeline, 'Complaint', sesIds[1]!);
 
   const counted = { sends: 4, hard_bounces: 1, complaints: 1, bounce_rate: 0.25, complaint_rate: 0.25 };
   const report = await eventually('both outcomes to count', async () => {
@@ -147,7 +92,7 @@ test("one account's bounce and complaint move its own rates, by domain and by da
     complaint_standing: 'too_few_sends',
   });
 
-  const cli = cliFor({ DATABASE_URL: stack.database.url, ...REPUTATION_ENV });
+  const cli = cliFor({ DATABASE_URL: pipeline.stack.database.url, ...REPUTATION_ENV });
   const listed = JSON.parse(ok(await cli(['reputation', '--json'])).stdout) as Record<string, unknown>[];
   expect(listed.map((r) => r.account_id)).toEqual([careless.account.id, careful.account.id]);
   expect(listed[0]).toMatchObject({ ...counted, paused: false, enough_volume: true });

@@ -5,22 +5,15 @@
 // `account.sending_paused` arrives and the API answers 403 sending_suspended. Another account's
 // sending and webhooks are untouched. An operator's pause and resume (`postage-admin account set
 // --suspended`) are announced the same way, `by: "operator"`.
-import { randomUUID } from 'node:crypto';
-import { getLogRow } from '../../core/sending/emailLog';
 import { insertMemberUser } from '../../core/accounts/members';
-import { startApiProcess } from '../helpers/apiProcess';
-import { testEnv } from '../helpers/config';
 import { createEndpoint, createSender, type SenderFixture } from '../helpers/fixtures';
-import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';
-import { startLocalSns, type LocalSns } from '../../tools/stack/localSns';
+import { acceptedSend, publishOutcome, sendToReader, startSnsPipeline, type SnsPipeline } from '../helpers/snsPipeline';
 import { eventually } from '../helpers/wait';
 import { startWebhookReceiver, type ReceivedRequest, type WebhookReceiver } from '../helpers/webhookReceiver';
 import { createSystemAccount, emailsTo, SYSTEM_EMAIL_ENV, waitForEmail } from '../management/helpers';
 import { cliFor, ok } from '../cli/cliHarness';
 
-let sns: LocalSns;
-let stack: ServiceStack;
-let api: { baseUrl: string; stop(): Promise<void> };
+let pipeline: SnsPipeline;
 let riskyHooks: WebhookReceiver;
 let calmHooks: WebhookReceiver;
 let risky: SenderFixture;
@@ -35,18 +28,13 @@ const LEVELS = {
 };
 
 beforeAll(async () => {
-  [sns, riskyHooks, calmHooks] = await Promise.all([startLocalSns(), startWebhookReceiver(), startWebhookReceiver()]);
-  const env = { SNS_TOPIC_ARNS: sns.topicArn, SNS_CERT_HOST: sns.certHost, ...LEVELS, ...SYSTEM_EMAIL_ENV };
-  stack = await startServiceStack({ env });
+  [pipeline, riskyHooks, calmHooks] = await Promise.all([
+    startSnsPipeline({ ...LEVELS, ...SYSTEM_EMAIL_ENV }),
+    startWebhookReceiver(),
+    startWebhookReceiver(),
+  ]);
+  const { stack } = pipeline;
   await createSystemAccount(stack.db);
-  api = await startApiProcess(
-    testEnv({
-      ...env,
-      DATABASE_URL: stack.database.url,
-      TEMPORAL_TASK_QUEUE: stack.config.temporal.taskQueue,
-      NODE_EXTRA_CA_CERTS: sns.caFile,
-    }),
-  );
   [risky, calm] = [await createSender(stack.db), await createSender(stack.db)];
   for (const [sender, hooks] of [
     [risky, riskyHooks],
@@ -60,46 +48,21 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await api?.stop();
-  await stack?.stop();
-  await Promise.all([sns?.close(), riskyHooks?.close(), calmHooks?.close()]);
+  await pipeline?.stop();
+  await Promise.all([riskyHooks?.close(), calmHooks?.close()]);
 });
 
-async function sendThroughApi(from: SenderFixture, to = `reader-${randomUUID()}@example.org`) {
-  const res = await fetch(`${stack.baseUrl}/api/send/`, {
-    method: 'POST',
-    headers: { 'X-API-Key': from.apiKey, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ from_email: `hello@${from.domain}`, to, subject: 'Hello', message: 'Hi' }),
-  });
-  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
-}
+const sendThroughApi = (from: SenderFixture) => sendToReader(pipeline, from);
 
-/** A real shared send SES accepted: our message id and SES's. */
-async function acceptedSend(from: SenderFixture): Promise<{ messageId: string; sesId: string }> {
-  const { status, json } = await sendThroughApi(from);
-  expect(status).toBe(200);
-  const messageId = json.message_id as string;
-  const sesId = await eventually(
-    'SES to accept the message',
-    async () => (await getLogRow(stack.db, messageId))?.provider_message_id ?? undefined,
-  );
-  return { messageId, sesId };
-}
-
+/** A bounce of `send` through SNS, once it counts toward the rates. */
 async function bounce(send: { messageId: string; sesId: string }): Promise<void> {
-  const event = {
-    notificationType: 'Bounce',
-    mail: { messageId: send.sesId, timestamp: new Date().toISOString(), destination: ['hidden@example.org'] },
-    bounce: { bounceType: 'Permanent', bounceSubType: 'General', timestamp: new Date().toISOString() },
-  };
-  const res = await fetch(`${api.baseUrl}/provider/ses-events`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'text/plain; charset=UTF-8', 'x-amz-sns-message-type': 'Notification' },
-    body: sns.notification(event),
-  });
-  expect(res.status).toBe(200);
+  await publishOutcome(pipeline, 'Bounce', send.sesId);
   await eventually('the bounce to be recorded', async () =>
-    (await stack.db('send_outcomes').where({ message_id: send.messageId }).whereNotNull('hard_bounced_at').first())
+    (await pipeline.stack
+      .db('send_outcomes')
+      .where({ message_id: send.messageId })
+      .whereNotNull('hard_bounced_at')
+      .first())
       ? true
       : undefined,
   );
@@ -110,7 +73,7 @@ const settle = () => new Promise((r) => setTimeout(r, 2000));
 
 test('a warning at the warning level, once; a pause at the pause level; the other account untouched', async () => {
   const sends = [];
-  for (let i = 0; i < 5; i++) sends.push(await acceptedSend(risky));
+  for (let i = 0; i < 5; i++) sends.push(await acceptedSend(pipeline, risky));
 
   await bounce(sends[0]!);
   const warning = await riskyHooks.waitFor(ofType('account.reputation_warning'));
@@ -157,9 +120,9 @@ test('a warning at the warning level, once; a pause at the pause level; the othe
 
 test("an operator's resume and pause reach the owner and the webhook, and sending follows", async () => {
   const cli = cliFor({
-    DATABASE_URL: stack.database.url,
-    TEMPORAL_ADDRESS: stack.config.temporal.address,
-    TEMPORAL_TASK_QUEUE: stack.config.temporal.taskQueue,
+    DATABASE_URL: pipeline.stack.database.url,
+    TEMPORAL_ADDRESS: pipeline.stack.config.temporal.address,
+    TEMPORAL_TASK_QUEUE: pipeline.stack.config.temporal.taskQueue,
   });
   const emailsBefore = (await emailsTo(risky.account.email)).length;
   const resumed = ok(await cli(['account', 'set', risky.account.id, '--suspended', 'false']));
