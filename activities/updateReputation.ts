@@ -1,32 +1,30 @@
 import {
+  metricsCrossing,
+  pauseReason,
   recordReputationEvent,
   reputationRates,
   suspendForReputation,
-  suspensionReason,
+  type MetricReading,
   type ReputationEvent,
   type ReputationRates,
 } from '../core/providerEvents/reputation';
-import { metricsCrossing, recordReputationWarnings } from '../core/providerEvents/reputationWarnings';
+import { recordReputationWarnings } from '../core/providerEvents/reputationWarnings';
 import { systemAccountId } from '../core/sending/systemEmail';
 import { announcePendingNotices } from './accountNotices';
 import type { ResolvedActivityDeps } from './deps';
 
-/** Suspends the account when `reason` calls for it; whether this call suspended it. */
-async function suspendIfDue(
+/** Suspends the account for the metric at its pause level; whether this call suspended it. */
+async function suspendFor(
   deps: ResolvedActivityDeps,
   accountId: string,
   rates: ReputationRates,
-  reason: string | null,
+  pausing: MetricReading,
 ): Promise<boolean> {
-  if (!reason) return false;
-  const [cause] = metricsCrossing(rates, deps.config.reputation, 'pause');
-  const suspended = await suspendForReputation(
-    deps.db,
-    accountId,
-    reason,
-    rates,
-    cause && { metric: cause.metric, rate: cause.rate },
-  );
+  const reason = pauseReason(pausing, rates, deps.config.reputation.windowDays);
+  const suspended = await suspendForReputation(deps.db, accountId, reason, rates, {
+    metric: pausing.metric,
+    rate: pausing.rate,
+  });
   if (suspended) {
     deps.metrics.suspensions.inc();
     deps.logger.warn({ accountId, reason }, 'sending suspended after the reputation threshold was crossed');
@@ -57,17 +55,18 @@ export function updateReputation(deps: ResolvedActivityDeps) {
     const counted = await recordReputationEvent(deps.db, input);
     const settings = deps.config.reputation;
     const rates = await reputationRates(deps.db, input.accountId, settings.windowDays);
-    const reason = suspensionReason(rates, settings);
+    const [pausing] = metricsCrossing(rates, settings, 'pause');
     const warned = metricsCrossing(rates, settings, 'warning').length > 0;
     // Postage's own emails must keep going: the system account is watched by an alert instead.
-    const exempt = (reason !== null || warned) && (await systemAccountId(deps.db, deps.config)) === input.accountId;
-    if (exempt && reason)
+    const exempt =
+      (pausing !== undefined || warned) && (await systemAccountId(deps.db, deps.config)) === input.accountId;
+    if (exempt && pausing)
       deps.logger.warn(
-        { accountId: input.accountId, reason },
+        { accountId: input.accountId, reason: pauseReason(pausing, rates, settings.windowDays) },
         'the system account crossed the reputation threshold (not suspended)',
       );
     if (!exempt) await recordReputationWarnings(deps.db, input.accountId, rates, settings);
-    const suspended = exempt ? false : await suspendIfDue(deps, input.accountId, rates, reason);
+    const suspended = !exempt && pausing ? await suspendFor(deps, input.accountId, rates, pausing) : false;
     await announcePendingNotices(deps, input.accountId);
     return { counted, sends: rates.sends, bounceRate: rates.bounceRate, complaintRate: rates.complaintRate, suspended };
   };

@@ -3,6 +3,7 @@
 // so 1 is at the level; only accounts with sends in the window are listed.
 import type { Config } from '../platform/config';
 import type { Db } from '../platform/db';
+import { hasEnoughVolume } from './reputation';
 import { withRates, type Counts } from './reputationReport';
 
 export interface AccountNearThreshold extends Counts {
@@ -48,8 +49,7 @@ export async function accountsNearestThresholds(
           rated.bounce_rate / settings.bounceRateThreshold,
           rated.complaint_rate / settings.complaintRateThreshold,
         ),
-        enough_volume:
-          rated.sends >= settings.minSends && Math.max(rated.hard_bounces, rated.complaints) >= settings.minEvents,
+        enough_volume: hasEnoughVolume(rated.sends, Math.max(rated.hard_bounces, rated.complaints), settings),
       };
     })
     .sort((a, b) => b.nearness - a.nearness || b.sends - a.sends)

@@ -85,21 +85,67 @@ export async function reputationRates(
   };
 }
 
+/** One metric as the rates read it, with the levels that act on it. */
+export interface MetricReading {
+  metric: ReputationMetric;
+  rate: number;
+  events: number;
+  warningLevel: number;
+  pauseLevel: number;
+}
+
 /**
- * Why the rates call for suspension, or null. Too few sends in the window never suspend, and a
- * rate suspends only once it rests on at least `minEvents` events: with a few hundred sends one
- * complaint is already 0.1%, and one unhappy recipient must not stop a small sender.
+ * Whether a rate rests on enough to act on: at least `minSends` sends in the window and
+ * `minEvents` events of its kind. With a few hundred sends one complaint is already 0.1%, and one
+ * unhappy recipient must not warn or stop a small sender. The one rule for the warning, the pause,
+ * the rates' standing and the operator's list.
  */
-export function suspensionReason(rates: ReputationRates, settings: Config['reputation']): string | null {
-  if (rates.sends < settings.minSends) return null;
+export function hasEnoughVolume(sends: number, events: number, settings: Config['reputation']): boolean {
+  return sends >= settings.minSends && events >= settings.minEvents;
+}
+
+/** Both metrics as the rates read them, with their levels: the bounce rate first. */
+export function metricReadings(rates: ReputationRates, settings: Config['reputation']): MetricReading[] {
+  return [
+    {
+      metric: 'bounce_rate',
+      rate: rates.bounceRate,
+      events: rates.hardBounces,
+      warningLevel: settings.bounceRateWarning,
+      pauseLevel: settings.bounceRateThreshold,
+    },
+    {
+      metric: 'complaint_rate',
+      rate: rates.complaintRate,
+      events: rates.complaints,
+      warningLevel: settings.complaintRateWarning,
+      pauseLevel: settings.complaintRateThreshold,
+    },
+  ];
+}
+
+/** The metrics at or over `level` ('warning' or 'pause') that rest on enough volume (hasEnoughVolume). */
+export function metricsCrossing(
+  rates: ReputationRates,
+  settings: Config['reputation'],
+  level: 'warning' | 'pause',
+): MetricReading[] {
+  return metricReadings(rates, settings).filter(
+    (m) =>
+      hasEnoughVolume(rates.sends, m.events, settings) &&
+      m.rate >= (level === 'warning' ? m.warningLevel : m.pauseLevel),
+  );
+}
+
+const METRIC_NAMES: Record<ReputationMetric, string> = {
+  bounce_rate: 'hard-bounce rate',
+  complaint_rate: 'complaint rate',
+};
+
+/** Why a metric at its pause level suspends sending, in words (the account's `suspended_reason`). */
+export function pauseReason(reading: MetricReading, rates: ReputationRates, windowDays: number): string {
   const pct = (r: number) => `${(r * 100).toFixed(2)}%`;
-  if (rates.hardBounces >= settings.minEvents && rates.bounceRate >= settings.bounceRateThreshold) {
-    return `hard-bounce rate ${pct(rates.bounceRate)} over the last ${settings.windowDays} days (${rates.hardBounces} of ${rates.sends} sends) reached the ${pct(settings.bounceRateThreshold)} threshold`;
-  }
-  if (rates.complaints >= settings.minEvents && rates.complaintRate >= settings.complaintRateThreshold) {
-    return `complaint rate ${pct(rates.complaintRate)} over the last ${settings.windowDays} days (${rates.complaints} of ${rates.sends} sends) reached the ${pct(settings.complaintRateThreshold)} threshold`;
-  }
-  return null;
+  return `${METRIC_NAMES[reading.metric]} ${pct(reading.rate)} over the last ${windowDays} days (${reading.events} of ${rates.sends} sends) reached the ${pct(reading.pauseLevel)} threshold`;
 }
 
 /**

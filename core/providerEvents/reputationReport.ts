@@ -5,7 +5,7 @@
 // bounce counts against the day its message was sent, as SES counts it.
 import type { Config } from '../platform/config';
 import { utcDay, type Db } from '../platform/db';
-import { SES_LEVELS } from './reputation';
+import { hasEnoughVolume, SES_LEVELS } from './reputation';
 
 /** Days of the trend, today included: the samples are kept at least as long (core/sending/retention.ts). */
 export const REPUTATION_TREND_DAYS = 14;
@@ -79,9 +79,9 @@ export function reputationLevels(settings: Settings): ReputationReport['levels']
   };
 }
 
-/** The same minimum volume as the suspension (core/providerEvents/reputation.ts, suspensionReason). */
+/** The same minimum volume as the warning and the pause (hasEnoughVolume). */
 export function standing(rate: number, events: number, sends: number, levels: Levels, settings: Settings): Standing {
-  if (sends < settings.minSends || events < settings.minEvents) return 'too_few_sends';
+  if (!hasEnoughVolume(sends, events, settings)) return 'too_few_sends';
   if (rate >= levels.postage_pause) return 'paused';
   if (rate >= levels.warning) return 'warning';
   return 'ok';

@@ -3,53 +3,9 @@
 // its owners and admins are told once; the warning is given again only after the rate went back
 // under the level (a row in `reputation_warnings` per account and metric while it stands).
 import { recordNotice } from '../accounts/accountNotices';
-import type { ReputationMetric } from '../model/webhookEvents';
 import type { Config } from '../platform/config';
 import type { Db } from '../platform/db';
-import type { ReputationRates } from './reputation';
-
-export interface MetricReading {
-  metric: ReputationMetric;
-  rate: number;
-  events: number;
-  warningLevel: number;
-  pauseLevel: number;
-}
-
-/** Both metrics as the rates read them, with their levels. */
-export function metricReadings(rates: ReputationRates, settings: Config['reputation']): MetricReading[] {
-  return [
-    {
-      metric: 'bounce_rate',
-      rate: rates.bounceRate,
-      events: rates.hardBounces,
-      warningLevel: settings.bounceRateWarning,
-      pauseLevel: settings.bounceRateThreshold,
-    },
-    {
-      metric: 'complaint_rate',
-      rate: rates.complaintRate,
-      events: rates.complaints,
-      warningLevel: settings.complaintRateWarning,
-      pauseLevel: settings.complaintRateThreshold,
-    },
-  ];
-}
-
-/**
- * The metrics at or over `level` ('warning' or 'pause'). As for a suspension, too few sends in the
- * window, or fewer than `minEvents` events, never count: one unhappy recipient is not a trend.
- */
-export function metricsCrossing(
-  rates: ReputationRates,
-  settings: Config['reputation'],
-  level: 'warning' | 'pause',
-): MetricReading[] {
-  if (rates.sends < settings.minSends) return [];
-  return metricReadings(rates, settings).filter(
-    (m) => m.events >= settings.minEvents && m.rate >= (level === 'warning' ? m.warningLevel : m.pauseLevel),
-  );
-}
+import { metricsCrossing, type ReputationRates } from './reputation';
 
 /**
  * Records a warning notice for each metric that crossed its warning level since it was last under

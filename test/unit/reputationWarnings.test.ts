@@ -1,5 +1,5 @@
 // Which metrics stand at or over their warning or pause level (docs/reputation.md, "Warnings and pauses").
-import { metricsCrossing } from '../../core/providerEvents/reputationWarnings';
+import { metricsCrossing } from '../../core/providerEvents/reputation';
 
 const settings = {
   windowDays: 7,
