@@ -8,41 +8,32 @@ import { randomUUID } from 'node:crypto';
 import { getLogRow } from '../../core/sending/emailLog';
 import { messageTimeline } from '../../core/sending/emailTimeline';
 import { sendWorkflowId } from '../../core/model/workflowContract';
-import { startLocalSns, type LocalSns } from '../../tools/stack/localSns';
+import type { LocalSns } from '../../tools/stack/localSns';
 import { startSesEventPublisher, type SesEventPublisher } from '../../tools/stack/sesEventPublisher';
 import { send } from '../api/helpers/http';
-import { startApiProcess } from '../helpers/apiProcess';
-import { testEnv } from '../helpers/config';
 import { testInfra } from '../helpers/env';
 import { createEndpoint, createSender, type SenderFixture } from '../helpers/fixtures';
-import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';
+import type { ServiceStack } from '../helpers/serviceStack';
+import { startSnsPipeline, type SnsPipeline } from '../helpers/snsPipeline';
 import { eventually } from '../helpers/wait';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhookReceiver';
 
+let pipeline: SnsPipeline;
 let sns: LocalSns;
 let stack: ServiceStack;
-let api: { baseUrl: string; stop(): Promise<void> };
+let api: SnsPipeline['api'];
 let publisher: SesEventPublisher;
 let subscribed: WebhookReceiver;
 let unsubscribed: WebhookReceiver;
 let sender: SenderFixture;
 
 beforeAll(async () => {
-  [sns, subscribed, unsubscribed] = await Promise.all([
-    startLocalSns(),
+  [pipeline, subscribed, unsubscribed] = await Promise.all([
+    startSnsPipeline(),
     startWebhookReceiver(),
     startWebhookReceiver(),
   ]);
-  const snsEnv = { SNS_TOPIC_ARNS: sns.topicArn, SNS_CERT_HOST: sns.certHost };
-  stack = await startServiceStack({ env: snsEnv });
-  api = await startApiProcess(
-    testEnv({
-      ...snsEnv,
-      DATABASE_URL: stack.database.url,
-      TEMPORAL_TASK_QUEUE: stack.config.temporal.taskQueue,
-      NODE_EXTRA_CA_CERTS: sns.caFile,
-    }),
-  );
+  ({ sns, stack, api } = pipeline);
   publisher = await startSesEventPublisher({
     sesEndpoint: testInfra().sesEndpoint,
     sns,
@@ -76,9 +67,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   publisher?.stop();
-  await api?.stop();
-  await stack?.stop();
-  await Promise.all([sns?.close(), subscribed?.close(), unsubscribed?.close()]);
+  await pipeline?.stop();
+  await Promise.all([subscribed?.close(), unsubscribed?.close()]);
 });
 
 const eventOf = (messageId: string, event: string) => (r: { rawBody: string; headers: Record<string, unknown> }) =>

@@ -7,39 +7,31 @@ import { randomUUID } from 'node:crypto';
 import { getLogRow } from '../../core/sending/emailLog';
 import { isSuppressed } from '../../core/accounts/suppressions';
 import { sendWorkflowId } from '../../core/model/workflowContract';
-import { startApiProcess } from '../helpers/apiProcess';
-import { testEnv } from '../helpers/config';
 import { createEndpoint, createSender, type SenderFixture } from '../helpers/fixtures';
-import { startServiceStack, type ServiceStack } from '../helpers/serviceStack';
-import { startLocalSns, type LocalSns } from '../../tools/stack/localSns';
+import type { ServiceStack } from '../helpers/serviceStack';
+import { sendToReader, startSnsPipeline, type SnsPipeline } from '../helpers/snsPipeline';
+import type { LocalSns } from '../../tools/stack/localSns';
 import { eventually } from '../helpers/wait';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhookReceiver';
 
+let pipeline: SnsPipeline;
 let sns: LocalSns;
 let stack: ServiceStack;
-let api: { baseUrl: string; stop(): Promise<void> };
+let api: SnsPipeline['api'];
 let receiver: WebhookReceiver;
 let sender: SenderFixture;
 
 beforeAll(async () => {
-  [sns, receiver] = await Promise.all([startLocalSns(), startWebhookReceiver()]);
-  const snsEnv = {
-    SNS_TOPIC_ARNS: sns.topicArn,
-    SNS_CERT_HOST: sns.certHost,
-    REPUTATION_MIN_SENDS: '3',
-    REPUTATION_MIN_EVENTS: '2',
-    BOUNCE_RATE_THRESHOLD: '0.5',
-    COMPLAINT_RATE_THRESHOLD: '0.9',
-  };
-  stack = await startServiceStack({ env: snsEnv });
-  api = await startApiProcess(
-    testEnv({
-      ...snsEnv,
-      DATABASE_URL: stack.database.url,
-      TEMPORAL_TASK_QUEUE: stack.config.temporal.taskQueue,
-      NODE_EXTRA_CA_CERTS: sns.caFile,
+  [pipeline, receiver] = await Promise.all([
+    startSnsPipeline({
+      REPUTATION_MIN_SENDS: '3',
+      REPUTATION_MIN_EVENTS: '2',
+      BOUNCE_RATE_THRESHOLD: '0.5',
+      COMPLAINT_RATE_THRESHOLD: '0.9',
     }),
-  );
+    startWebhookReceiver(),
+  ]);
+  ({ sns, stack, api } = pipeline);
   sender = await createSender(stack.db);
   receiver.setSecret(
     (await createEndpoint(stack.db, stack.config.secretKey, sender.account.id, receiver.url)).signingSecret,
@@ -47,9 +39,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await api?.stop();
-  await stack?.stop();
-  await Promise.all([sns?.close(), receiver?.close()]);
+  await pipeline?.stop();
+  await receiver?.close();
 });
 
 async function postSns(body: string): Promise<{ status: number; json: Record<string, unknown> }> {
@@ -61,17 +52,7 @@ async function postSns(body: string): Promise<{ status: number; json: Record<str
   return { status: res.status, json: (await res.json()) as Record<string, unknown> };
 }
 
-async function sendThroughApi(
-  from: SenderFixture,
-  to: string,
-): Promise<{ status: number; json: Record<string, unknown> }> {
-  const res = await fetch(`${stack.baseUrl}/api/send/`, {
-    method: 'POST',
-    headers: { 'X-API-Key': from.apiKey, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ from_email: `hello@${from.domain}`, to, subject: 'Hello', message: 'Hi' }),
-  });
-  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
-}
+const sendThroughApi = (from: SenderFixture, to: string) => sendToReader(pipeline, from, to);
 
 /** A real shared send SES accepted: our message id and SES's. */
 async function acceptedSend(from: SenderFixture = sender): Promise<{ messageId: string; sesId: string; to: string }> {
