@@ -27,7 +27,9 @@ const run = promisify(execFile);
 const IMAGE = 'localhost/postage:test';
 /** What podman needs on machines without a Docker daemon (docs/deployment.md, "The image"). */
 const PODMAN = ['--runtime', 'runc'];
-const LIMITS = ['--ulimit', 'nofile=1024:1024', '--ulimit', 'nproc=4096:4096', '--network', 'host'];
+// Lowered from podman's defaults (a process without CAP_SYS_RESOURCE may not set those), but not to
+// 1024 open files: the build's `npm ci` can run out of them (EMFILE reading its cache).
+const LIMITS = ['--ulimit', 'nofile=4096:4096', '--ulimit', 'nproc=4096:4096', '--network', 'host'];
 const BUILD_MS = 15 * 60_000;
 const names: string[] = [];
 const processes: ManagedProcess[] = [];
